@@ -1,0 +1,815 @@
+/** Turns one parsed C# file into a FileModel: every function-like body with its awaits, locals, waits and calls, and every type declaration. */
+import type { SyntaxNode, Tree } from '../parse/parser';
+import type {
+  BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
+  Parameter, RegionKind, ReturnSite, Span, SpilledValue, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
+} from './types';
+import {
+  FUNCTION_NODE_TYPES, LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
+  isFunctionNode, isInNameof, memberNameOf, modifiersOf, normaliseTypeText, spanOf, unparenthesisedParent,
+} from './syntax';
+import { classifyAwaitOperand } from './awaits';
+import { classifyReturnType } from './returnKind';
+import { isLiveAcrossAwait, type Access, type LoopRegion, type NameOccurrence } from './liveness';
+import { literalOf } from './literals';
+import { extractTypes } from './typeDeclarations';
+import { guardReason, knownCompletedReason } from './completion';
+
+/** Builds the model of one file. Never throws on any tree tree-sitter produces. */
+export function buildFileModel(tree: Tree, text: string): FileModel {
+  const root = tree.rootNode;
+  const syntaxErrors = collectSyntaxErrors(root);
+  const types = extractTypes(root);
+  const functionNodes = root.descendantsOfType([...FUNCTION_NODE_TYPES]).filter((n): n is SyntaxNode => !!n && bodyOf(n) !== null);
+  const bodies: MethodBody[] = [];
+  const skipped: FileModel['skipped'] = [];
+  const topLevel = root.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'global_statement');
+  const context: FileContext = { text, types, functionSpans: functionNodes.map(spanOf) };
+
+  if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
+  for (const node of functionNodes) {
+    const parent = enclosingFunction(node);
+    const parentId = parent ? bodyId(parent) : topLevel.some((g) => contains(spanOf(g), spanOf(node))) ? 'topLevel:0' : null;
+    const body = buildBody(context, node, [bodyOf(node)!], parentId);
+    if (body.hasSyntaxErrors && body.isAsync) {
+      skipped.push({ name: body.name, span: body.span, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
+    }
+    bodies.push(body);
+  }
+  for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies);
+  const usings = root.namedChildren
+    .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
+    .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
+  return { bodies, types, syntaxErrors, skipped, usings };
+}
+
+interface FileContext {
+  text: string;
+  types: TypeDeclaration[];
+  functionSpans: Span[];
+}
+
+function bodyId(node: SyntaxNode): string {
+  return `${node.type}:${node.startIndex}`;
+}
+
+function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
+  for (let p = node.parent; p; p = p.parent) if (isFunctionNode(p)) return p;
+  return null;
+}
+
+function collectSyntaxErrors(root: SyntaxNode): Span[] {
+  if (!root.hasError) return [];
+  const out: Span[] = [];
+  const cursor = root.walk();
+  try {
+    let more = true;
+    while (more) {
+      const node = cursor.currentNode;
+      if (node.isError || node.isMissing) {
+        out.push({ start: node.startIndex, end: Math.max(node.endIndex, node.startIndex) });
+      } else if (node.hasError && cursor.gotoFirstChild()) {
+        continue;
+      }
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) {
+          more = false;
+          break;
+        }
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+  return out;
+}
+
+/** Collects the nodes of the given types that belong to this body and not to a function nested in it. */
+function ownNodes(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], types: string[]): SyntaxNode[] {
+  const own: SyntaxNode[] = [];
+  const fnSpan = fn ? spanOf(fn) : null;
+  const nested = context.functionSpans.filter((s) => (fnSpan ? contains(fnSpan, s) && !(s.start === fnSpan.start && s.end === fnSpan.end) : true));
+  for (const b of bodyNodes) {
+    const list = b.descendantsOfType(types);
+    for (const n of list) {
+      if (!n) continue;
+      const inNested = nested.some((s) => s.start <= n.startIndex && n.endIndex <= s.end && !(s.start === n.startIndex && s.end === n.endIndex && isFunctionNode(n)));
+      if (!inNested) own.push(n);
+    }
+  }
+  return own;
+}
+
+function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], parentId: string | null): MethodBody {
+  const kind = bodyKindOf(fn);
+  const modifiers = fn ? modifiersOf(fn) : [];
+  const isAsync = fn ? modifiers.includes('async') : bodyNodes.some((b) => b.descendantsOfType('await_expression').length > 0);
+  const returnTypeText = fn ? returnTypeTextOf(fn) : null;
+  const classified = kind === 'topLevel' ? { kind: 'Task' as const, resultType: null } : classifyReturnType(returnTypeText, isAsync);
+  const containing = fn ? containingTypeOf(fn, context.types) : null;
+  const span = fn ? spanOf(fn) : { start: bodyNodes[0].startIndex, end: bodyNodes[bodyNodes.length - 1].endIndex };
+  const nameNode = fn ? nameNodeOf(fn) : null;
+  const bodyNode = fn ? bodyOf(fn) : null;
+  const isExpressionBodied = !!bodyNode && bodyNode.type !== 'block';
+  const own = (types: string[]) => ownNodes(context, fn, bodyNodes, types);
+
+  const parameters = fn ? parametersOf(fn, bodyNodes) : [];
+  const awaits = suspensionPointsOf(own, bodyNodes);
+  const locals = localsOf(own, bodyNodes, awaits);
+  const name = fn ? bodyNameOf(fn) : '<top-level statements>';
+  const body: MethodBody = {
+    id: fn ? bodyId(fn) : 'topLevel:0',
+    kind,
+    name,
+    containingType: containing?.name ?? null,
+    containingTypeKind: containing?.kind ?? null,
+    parentId,
+    isAsync,
+    isStatic: modifiers.includes('static'),
+    modifiers,
+    attributes: fn ? attributesOf(fn) : [],
+    returnTypeText: returnTypeText === null ? null : normaliseTypeText(returnTypeText),
+    returnKind: classified.kind,
+    resultTypeText: classified.resultType === null ? null : normaliseTypeText(classified.resultType),
+    isIterator: own(['yield_statement']).length > 0,
+    parameters,
+    typeParameters: fn ? typeParametersOf(fn) : [],
+    usesThis: fn ? usesThis(fn, bodyNodes, containing, parameters, locals) : false,
+    awaits,
+    locals,
+    returns: [],
+    waits: [],
+    calls: callsOf(own, fn),
+    locks: locksOf(own),
+    usings: usingsOf(own),
+    span,
+    nameSpan: nameNode ? spanOf(nameNode) : { start: span.start, end: span.start },
+    signatureEnd: signatureEndOf(fn, bodyNode, span),
+    bodySpan: bodyNode ? spanOf(bodyNode) : span,
+    isExpressionBodied,
+    isEntryPoint: kind === 'topLevel' || (kind === 'method' && name === 'Main' && modifiers.includes('static')),
+    hasSyntaxErrors: bodyNodes.some((b) => b.hasError),
+  };
+  body.returns = returnsOf(own, fn, bodyNode, awaits);
+  body.waits = waitsOf(own, fn);
+  return body;
+}
+
+function bodyKindOf(fn: SyntaxNode | null): BodyKind {
+  if (!fn) return 'topLevel';
+  switch (fn.type) {
+    case 'method_declaration': return 'method';
+    case 'local_function_statement': return 'localFunction';
+    case 'lambda_expression': return 'lambda';
+    case 'anonymous_method_expression': return 'anonymousMethod';
+    case 'accessor_declaration': return 'accessor';
+    case 'constructor_declaration':
+    case 'destructor_declaration': return 'constructor';
+    default: return 'operator';
+  }
+}
+
+function nameNodeOf(fn: SyntaxNode): SyntaxNode | null {
+  const name = fn.childForFieldName('name');
+  if (name) return name;
+  if (fn.type === 'lambda_expression' || fn.type === 'anonymous_method_expression') {
+    // Point at the `async` modifier or the arrow/delegate keyword, which is where people look.
+    return fn.children.find((c) => c?.type === 'modifier') ?? firstToken(fn, '=>') ?? firstToken(fn, 'delegate');
+  }
+  if (fn.type === 'accessor_declaration') return fn.children.find((c) => !!c && !c.isNamed) ?? null;
+  return null;
+}
+
+/** A readable name: `Load`, `get_Name`, `<lambda in handler>`, `<lambda passed to Run>`. */
+function bodyNameOf(fn: SyntaxNode): string {
+  const name = fn.childForFieldName('name');
+  if (name && fn.type !== 'accessor_declaration') return name.text;
+  if (fn.type === 'accessor_declaration') {
+    const keyword = fn.children.find((c) => !!c && !c.isNamed && ['get', 'set', 'init', 'add', 'remove'].includes(c.type))?.type ?? 'get';
+    const owner = fn.parent?.parent;
+    const ownerName = owner?.childForFieldName('name')?.text ?? (owner?.type === 'indexer_declaration' ? 'Item' : '?');
+    return `${keyword}_${ownerName}`;
+  }
+  const { parent } = unparenthesisedParent(fn);
+  if (parent?.type === 'variable_declarator') return `<lambda in ${parent.childForFieldName('name')?.text ?? '?'}>`;
+  if (parent?.type === 'assignment_expression') return `<lambda in ${parent.childForFieldName('left')?.text ?? '?'}>`;
+  if (parent?.type === 'argument') {
+    const invocation = parent.parent?.parent;
+    const callee = invocation?.type === 'invocation_expression' ? calleeOf(invocation) : null;
+    if (callee) return `<lambda passed to ${callee.name}>`;
+  }
+  return fn.type === 'anonymous_method_expression' ? '<anonymous method>' : '<lambda>';
+}
+
+function returnTypeTextOf(fn: SyntaxNode): string | null {
+  switch (fn.type) {
+    case 'method_declaration':
+      return fn.childForFieldName('returns')?.text ?? null;
+    case 'local_function_statement':
+    case 'lambda_expression':
+      return fn.childForFieldName('type')?.text ?? lambdaDelegateReturn(fn);
+    case 'anonymous_method_expression':
+      return lambdaDelegateReturn(fn);
+    case 'accessor_declaration': {
+      const owner = fn.parent?.parent;
+      const keyword = fn.children.find((c) => !!c && !c.isNamed)?.type;
+      if (keyword === 'get') return owner?.childForFieldName('type')?.text ?? null;
+      return 'void';
+    }
+    case 'constructor_declaration':
+    case 'destructor_declaration':
+      return 'void';
+    default:
+      return fn.childForFieldName('type')?.text ?? null;
+  }
+}
+
+/** For `Func<Task<int>> f = async () => ...`, the delegate's last type argument; for Action, void. */
+function lambdaDelegateReturn(fn: SyntaxNode): string | null {
+  const { parent } = unparenthesisedParent(fn);
+  let typeText: string | null = null;
+  if (parent?.type === 'variable_declarator') typeText = parent.parent?.childForFieldName('type')?.text ?? null;
+  if (!typeText || typeText === 'var') return null;
+  const m = /^(?:System\.)?(Func|Action)(?:<(.*)>)?$/.exec(typeText.replace(/\s+/g, ''));
+  if (!m) return null;
+  if (m[1] === 'Action') return 'void';
+  const args = m[2] ? splitArgs(m[2]) : [];
+  return args.length ? args[args.length - 1] : null;
+}
+
+function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '<' || text[i] === '(') depth++;
+    else if (text[i] === '>' || text[i] === ')') depth--;
+    else if (text[i] === ',' && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out.map((s) => s.trim());
+}
+
+function containingTypeOf(fn: SyntaxNode, types: TypeDeclaration[]): TypeDeclaration | null {
+  let best: TypeDeclaration | null = null;
+  for (const t of types) {
+    if (contains(t.span, spanOf(fn)) && (!best || contains(best.span, t.span))) best = t;
+  }
+  return best;
+}
+
+function typeParametersOf(fn: SyntaxNode): string[] {
+  const list = fn.childForFieldName('type_parameters') ?? fn.namedChildren.find((c) => c?.type === 'type_parameter_list') ?? null;
+  return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [];
+}
+
+function parametersOf(fn: SyntaxNode, bodyNodes: SyntaxNode[]): Parameter[] {
+  const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c?.type === 'parameter_list') ?? null;
+  const params: SyntaxNode[] = [];
+  if (list) {
+    if (list.type === 'implicit_parameter' || list.type === 'identifier') params.push(list);
+    else for (const c of list.namedChildren) if (c && (c.type === 'parameter' || c.type === 'implicit_parameter')) params.push(c);
+  }
+  const mentioned = new Set<string>();
+  for (const b of bodyNodes) for (const id of b.descendantsOfType('identifier')) if (id && !isMemberName(id)) mentioned.add(id.text);
+  // Property setters and indexers use the implicit `value` parameter.
+  if (fn.type === 'accessor_declaration' && ['set', 'init', 'add', 'remove'].some((k) => hasToken(fn, k))) {
+    const owner = fn.parent?.parent;
+    return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: mentioned.has('value'), span: spanOf(fn) }];
+  }
+  return params.map((p) => {
+    const nameNode = p.type === 'parameter' ? p.childForFieldName('name') : p;
+    const typeNode = p.type === 'parameter' ? p.childForFieldName('type') : null;
+    const name = nameNode?.text ?? '?';
+    return {
+      name,
+      typeText: typeNode ? normaliseTypeText(typeNode.text) : null,
+      modifiers: p.children.filter((c) => !!c && (c.type === 'modifier' || c.type === 'parameter_modifier' || ['ref', 'out', 'in', 'params', 'this', 'scoped'].includes(c.type))).map((c) => c!.text),
+      referenced: mentioned.has(name),
+      span: spanOf(p),
+    };
+  });
+}
+
+/** `x.Name`: the identifier after the dot names a member, not a variable. */
+function isMemberName(id: SyntaxNode): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  if (parent.type === 'member_access_expression' || parent.type === 'member_binding_expression') {
+    const name = parent.childForFieldName('name');
+    return !!name && name.startIndex === id.startIndex && name.endIndex === id.endIndex;
+  }
+  if (parent.type === 'generic_name') return isMemberName(parent);
+  if (parent.type === 'qualified_name') return true;
+  if (parent.type === 'name_colon' || parent.type === 'name_equals') return true;
+  return false;
+}
+
+function usesThis(fn: SyntaxNode, bodyNodes: SyntaxNode[], containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
+  const modifiers = modifiersOf(fn);
+  if (fn.type === 'method_declaration' && modifiers.includes('static')) return false;
+  if (fn.type === 'lambda_expression' || fn.type === 'anonymous_method_expression' || fn.type === 'local_function_statement') {
+    if (modifiers.includes('static')) return false;
+  }
+  for (const b of bodyNodes) if (b.descendantsOfType(['this', 'base']).length > 0 || b.type === 'this') return true;
+  if (!containing) return false;
+  const instanceMembers = new Set(containing.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
+  const shadowing = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name)]);
+  for (const b of bodyNodes) {
+    for (const id of b.descendantsOfType('identifier')) {
+      if (!id || isMemberName(id) || shadowing.has(id.text)) continue;
+      if (instanceMembers.has(id.text)) return true;
+    }
+  }
+  return false;
+}
+
+function signatureEndOf(fn: SyntaxNode | null, bodyNode: SyntaxNode | null, span: Span): number {
+  if (!fn || !bodyNode) return span.start;
+  if (fn.type === 'lambda_expression') {
+    const arrow = firstToken(fn, '=>');
+    return arrow ? arrow.startIndex : bodyNode.startIndex;
+  }
+  // End of the parameter list (or constraint clauses), before the body or `=>`.
+  let end = span.start;
+  for (const c of fn.children) {
+    if (!c || c.startIndex >= bodyNode.startIndex) break;
+    if (c.type !== 'arrow_expression_clause') end = c.endIndex;
+  }
+  return end;
+}
+
+const REGION_OF: Record<string, RegionKind> = {
+  lock_statement: 'lock',
+  using_statement: 'using',
+  for_statement: 'loop',
+  while_statement: 'loop',
+  do_statement: 'loop',
+  foreach_statement: 'foreach',
+  switch_statement: 'switch',
+  switch_expression: 'switch',
+  if_statement: 'conditional',
+  conditional_expression: 'conditional',
+};
+
+/** Statements around a node, innermost first, up to the body. */
+export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[]): EnclosingRegion[] {
+  const regions: EnclosingRegion[] = [];
+  const stop = new Set(bodyNodes.map((b) => `${b.startIndex}:${b.endIndex}`));
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'try_statement') {
+      const body = p.childForFieldName('body');
+      if (body && body.startIndex === child.startIndex && body.endIndex === child.endIndex) regions.push({ kind: 'try', span: spanOf(p) });
+    } else if (p.type === 'catch_clause') {
+      regions.push({ kind: 'catch', span: spanOf(p) });
+    } else if (p.type === 'finally_clause') {
+      regions.push({ kind: 'finally', span: spanOf(p) });
+    } else if (REGION_OF[p.type]) {
+      const kind = REGION_OF[p.type];
+      // The collection of a foreach and the resource of a using are evaluated outside the region.
+      const outside = (kind === 'foreach' && p.childForFieldName('right')?.startIndex === child.startIndex) ||
+        (kind === 'loop' && p.type === 'for_statement' && p.childForFieldName('initializer')?.startIndex === child.startIndex) ||
+        (kind === 'using' && child.type !== 'block' && child.type !== 'expression_statement' && p.childForFieldName('body')?.startIndex !== child.startIndex) ||
+        ((kind === 'conditional' || kind === 'switch') && p.childForFieldName(kind === 'switch' ? 'value' : 'condition')?.startIndex === child.startIndex);
+      if (!outside) {
+        const detail = kind === 'foreach' ? p.childForFieldName('right')?.text : kind === 'using' ? usingResourceText(p) : undefined;
+        regions.push({ kind: kind === 'foreach' && hasToken(p, 'await') ? 'foreach' : kind, span: spanOf(p), detail });
+      }
+    } else if (p.type === 'block') {
+      usingDeclarationsBefore(p, child, regions);
+    }
+    if (stop.has(`${p.startIndex}:${p.endIndex}`) || isFunctionNode(p)) break;
+  }
+  return regions;
+}
+
+/** `using var x = ...;` earlier in the same block turns the rest of the block into a using region. */
+function usingDeclarationsBefore(block: SyntaxNode, child: SyntaxNode, regions: EnclosingRegion[]): void {
+  for (const s of block.namedChildren) {
+    if (!s || s.startIndex >= child.startIndex) break;
+    if (s.type === 'local_declaration_statement' && hasToken(s, 'using')) {
+      regions.push({ kind: 'using', span: { start: s.startIndex, end: block.endIndex }, detail: s.childForFieldName('declaration')?.text ?? s.namedChildren[0]?.text });
+    }
+  }
+}
+
+function usingResourceText(using: SyntaxNode): string | undefined {
+  for (const c of using.namedChildren) {
+    if (!c) continue;
+    if (c.type === 'variable_declaration') return c.text;
+    if (c.startIndex !== using.childForFieldName('body')?.startIndex) return c.text;
+  }
+  return undefined;
+}
+
+function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[]): SuspensionPoint[] {
+  const points: SuspensionPoint[] = [];
+  for (const n of own(['await_expression', 'foreach_statement', 'using_statement', 'local_declaration_statement'])) {
+    if (n.type === 'await_expression') {
+      const keyword = firstToken(n, 'await') ?? n;
+      let operandNode = n.namedChildren[0] ?? null;
+      let textOverride: string | undefined;
+      // parser.md quirk 1: `await x?.M()` parses as `(await x)?.M()`.
+      const parent = n.parent;
+      if (parent?.type === 'conditional_access_expression' && parent.childForFieldName('condition')?.startIndex === n.startIndex) {
+        let chain: SyntaxNode = parent;
+        while (chain.parent && ['invocation_expression', 'conditional_access_expression', 'member_access_expression'].includes(chain.parent.type) && chain.parent.startIndex === n.startIndex) chain = chain.parent;
+        operandNode = chain;
+        textOverride = chain.text.replace(/^await\s+/, '');
+      }
+      const operand = classifyAwaitOperand(operandNode, textOverride);
+      if (textOverride !== undefined) operand.kind = 'unknown';
+      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes), spills: spillsOf(n, bodyNodes) });
+    } else if (n.type === 'foreach_statement' && hasToken(n, 'await')) {
+      const keyword = firstToken(n, 'await')!;
+      const right = n.childForFieldName('right');
+      points.push({
+        kind: 'awaitForeach', span: spanOf(n), keywordSpan: spanOf(keyword),
+        operand: { kind: 'unknown', text: right?.text ?? '', configureAwait: null, callee: null, resultText: null },
+        regions: regionsAround(n, bodyNodes), spills: [],
+      });
+    } else if ((n.type === 'using_statement' || n.type === 'local_declaration_statement') && hasToken(n, 'await') && hasToken(n, 'using')) {
+      const keyword = firstToken(n, 'await')!;
+      points.push({
+        kind: 'awaitUsing', span: spanOf(n), keywordSpan: spanOf(keyword),
+        operand: { kind: 'unknown', text: usingResourceText(n) ?? n.text, configureAwait: null, callee: null, resultText: null },
+        regions: regionsAround(n, bodyNodes), spills: [],
+      });
+    }
+  }
+  return points.sort((a, b) => a.span.start - b.span.start);
+}
+
+const CONSTANT_TYPES = new Set(['integer_literal', 'real_literal', 'boolean_literal', 'null_literal', 'string_literal', 'character_literal', 'verbatim_string_literal', 'raw_string_literal', 'default_expression', 'typeof_expression', 'sizeof_expression']);
+
+/** Values evaluated before the await in the same expression, which the compiler spills into fields. */
+function spillsOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]): SpilledValue[] {
+  const spills: SpilledValue[] = [];
+  const worthSpilling = (n: SyntaxNode | null) => !!n && !CONSTANT_TYPES.has(n.type) && n.type !== 'this' && !n.text.startsWith('nameof(');
+  let child = awaitNode;
+  for (let p = awaitNode.parent; p; child = p, p = p.parent) {
+    if (p.type.endsWith('_statement') || isFunctionNode(p) || bodyNodes.some((b) => b.startIndex === p!.startIndex && b.endIndex === p!.endIndex)) break;
+    if (p.type === 'binary_expression') {
+      const left = p.childForFieldName('left');
+      if (left && left.endIndex <= child.startIndex && worthSpilling(left) && !left.descendantsOfType('await_expression').length) spills.push({ text: left.text, role: 'leftOperand' });
+    } else if (p.type === 'argument_list') {
+      for (const a of p.namedChildren) {
+        if (!a || a.startIndex >= child.startIndex) break;
+        const value = a.namedChildren[a.namedChildren.length - 1] ?? a;
+        if (worthSpilling(value) && !a.text.startsWith('out ')) spills.push({ text: a.text, role: 'argument' });
+      }
+    } else if (p.type === 'invocation_expression' && child.type === 'argument_list') {
+      const fn = p.childForFieldName('function');
+      const receiver = fn?.type === 'member_access_expression' ? fn.childForFieldName('expression') : null;
+      // A receiver that names a type (Console, Task) or `this` needs no spill.
+      if (receiver && worthSpilling(receiver) && !/^[A-Z][A-Za-z0-9_]*(\.[A-Z][A-Za-z0-9_]*)*$/.test(receiver.text)) spills.push({ text: receiver.text, role: 'receiver' });
+    } else if (p.type === 'assignment_expression') {
+      const left = p.childForFieldName('left');
+      const right = p.childForFieldName('right');
+      if (left && right && right.startIndex <= child.startIndex && left.type === 'element_access_expression') spills.push({ text: left.text, role: 'assignmentTarget' });
+    }
+  }
+  return spills;
+}
+
+// ---- locals and liveness ----
+
+interface LocalDeclarationSite {
+  name: string;
+  kind: LocalKind;
+  nameNode: SyntaxNode;
+  typeText: string | null;
+  initializer: SyntaxNode | null;
+  scope: SyntaxNode;
+}
+
+function localsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[], awaits: SuspensionPoint[]): LocalVariable[] {
+  const sites: LocalDeclarationSite[] = [];
+  for (const n of own(['variable_declarator', 'foreach_statement', 'declaration_pattern', 'declaration_expression', 'catch_declaration', 'recursive_pattern', 'var_pattern'])) {
+    if (n.type === 'variable_declarator') {
+      const decl = n.parent;
+      if (!decl || decl.type !== 'variable_declaration') continue;
+      const holder = decl.parent;
+      if (!holder || holder.type === 'field_declaration' || holder.type === 'event_field_declaration') continue;
+      const nameNode = n.childForFieldName('name');
+      if (!nameNode) continue;
+      const kind: LocalKind = holder.type === 'for_statement' ? 'for' : holder.type === 'using_statement' || hasToken(holder, 'using') ? 'using' : 'local';
+      const scope = holder.type === 'local_declaration_statement' ? holder.parent ?? holder : holder;
+      const typeNode = decl.childForFieldName('type');
+      const initializer = n.namedChildren.find((c) => !!c && c.startIndex > nameNode.startIndex && c.type !== 'bracketed_argument_list') ?? null;
+      sites.push({ name: nameNode.text, kind, nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer, scope });
+    } else if (n.type === 'foreach_statement') {
+      const left = n.childForFieldName('left');
+      const typeNode = n.childForFieldName('type');
+      const names = left ? (left.type === 'identifier' ? [left] : left.descendantsOfType('identifier').filter((x): x is SyntaxNode => !!x)) : [];
+      for (const id of names) sites.push({ name: id.text, kind: 'foreach', nameNode: id, typeText: typeNode && typeNode.type !== 'implicit_type' && left?.type === 'identifier' ? typeNode.text : null, initializer: n.childForFieldName('right'), scope: n });
+    } else if (n.type === 'catch_declaration') {
+      const nameNode = n.childForFieldName('name');
+      if (nameNode) sites.push({ name: nameNode.text, kind: 'catch', nameNode, typeText: n.childForFieldName('type')?.text ?? null, initializer: null, scope: n.parent ?? n });
+    } else {
+      const nameNode = n.childForFieldName('name') ?? (n.type === 'var_pattern' ? n.namedChildren.find((c) => c?.type === 'identifier') ?? null : null);
+      if (!nameNode || nameNode.type !== 'identifier') continue;
+      const typeNode = n.childForFieldName('type');
+      sites.push({ name: nameNode.text, kind: n.type === 'declaration_expression' ? 'out' : 'pattern', nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer: null, scope: enclosingScope(n) });
+    }
+  }
+  if (sites.length === 0) return [];
+  const awaitSpans = awaits.map((a) => (a.kind === 'awaitUsing' ? { start: a.span.end, end: a.span.end } : a.span));
+  const bodySpans = bodyNodes.map(spanOf);
+  const identifiers: SyntaxNode[] = [];
+  for (const b of bodyNodes) for (const id of b.descendantsOfType('identifier')) if (id && !isMemberName(id)) identifiers.push(id);
+  const loops = loopRegions(bodyNodes);
+  return sites.map((site) => {
+    const scope = spanOf(site.scope);
+    const occurrences = identifiers
+      .filter((id) => id.text === site.name && scope.start <= id.startIndex && id.endIndex <= scope.end)
+      .map((id) => occurrenceOf(id, site, bodySpans));
+    const liveAcrossAwait = awaitSpans.length > 0 && isLiveAcrossAwait({ declaredAt: spanOf(site.nameNode), scope, occurrences, awaits: awaitSpans, loops });
+    return {
+      name: site.name,
+      kind: site.kind,
+      typeText: site.typeText === null ? null : normaliseTypeText(site.typeText),
+      inferredTypeText: site.typeText === null && site.initializer && site.kind !== 'foreach' ? inferTypeOf(site.initializer) : null,
+      // For a foreach variable the "initializer" is the collection it walks.
+      initializerText: site.initializer?.text ?? null,
+      span: spanOf(site.nameNode),
+      scope,
+      liveAcrossAwait,
+    };
+  });
+}
+
+function enclosingScope(n: SyntaxNode): SyntaxNode {
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'block' || p.type === 'switch_section' || isFunctionNode(p) || p.type === 'arrow_expression_clause') return p;
+  }
+  return n;
+}
+
+/** The type a `var` declaration gets, where the initializer says it plainly. */
+export function inferTypeOf(init: SyntaxNode): string | null {
+  switch (init.type) {
+    case 'object_creation_expression':
+      return init.childForFieldName('type')?.text ?? null;
+    case 'cast_expression':
+      return init.childForFieldName('type')?.text ?? null;
+    case 'integer_literal':
+      return /[uU][lL]|[lL][uU]/.test(init.text) ? 'ulong' : /[lL]$/.test(init.text) ? 'long' : /[uU]$/.test(init.text) ? 'uint' : 'int';
+    case 'real_literal':
+      return /[mM]$/.test(init.text) ? 'decimal' : /[fF]$/.test(init.text) ? 'float' : 'double';
+    case 'boolean_literal':
+      return 'bool';
+    case 'string_literal':
+    case 'verbatim_string_literal':
+    case 'raw_string_literal':
+    case 'interpolated_string_expression':
+      return 'string';
+    case 'character_literal':
+      return 'char';
+    case 'array_creation_expression':
+      return init.childForFieldName('type')?.text ?? null;
+    default:
+      return null;
+  }
+}
+
+function loopRegions(bodyNodes: SyntaxNode[]): LoopRegion[] {
+  const out: LoopRegion[] = [];
+  for (const b of bodyNodes) {
+    for (const loop of b.descendantsOfType([...LOOP_NODE_TYPES])) {
+      if (!loop) continue;
+      const init = loop.type === 'for_statement' ? loop.childForFieldName('initializer') : null;
+      const right = loop.type === 'foreach_statement' ? loop.childForFieldName('right') : null;
+      const repeatStart = init ? init.endIndex : right ? right.endIndex : loop.startIndex;
+      out.push({ span: spanOf(loop), repeat: { start: repeatStart, end: loop.endIndex } });
+    }
+  }
+  return out;
+}
+
+const BRANCHING: Record<string, (p: SyntaxNode, child: SyntaxNode) => boolean> = {
+  if_statement: (p, c) => p.childForFieldName('condition')?.startIndex !== c.startIndex,
+  conditional_expression: (p, c) => p.childForFieldName('condition')?.startIndex !== c.startIndex,
+  switch_section: () => true,
+  switch_expression_arm: () => true,
+  catch_clause: () => true,
+  for_statement: (p, c) => p.childForFieldName('initializer')?.startIndex !== c.startIndex,
+  while_statement: () => true,
+  do_statement: () => true,
+  foreach_statement: (p, c) => p.childForFieldName('right')?.startIndex !== c.startIndex,
+  binary_expression: (p, c) => ['&&', '||', '??'].includes(p.childForFieldName('operator')?.text ?? '') && p.childForFieldName('right')?.startIndex === c.startIndex,
+  conditional_access_expression: (p, c) => p.childForFieldName('condition')?.startIndex !== c.startIndex,
+  lambda_expression: () => true,
+  anonymous_method_expression: () => true,
+  local_function_statement: () => true,
+};
+
+function occurrenceOf(id: SyntaxNode, site: LocalDeclarationSite, bodySpans: Span[]): NameOccurrence {
+  const span = spanOf(id);
+  let access: Access = 'read';
+  let effectiveAt = id.endIndex;
+  const parent = id.parent;
+  if (id.startIndex === site.nameNode.startIndex) {
+    access = 'write';
+    // A declaration with an initializer writes after the initializer ran; without one it does not write.
+    const holder = parent?.type === 'variable_declarator' ? parent : null;
+    effectiveAt = holder ? holder.endIndex : id.endIndex;
+    if (site.kind === 'foreach') effectiveAt = id.endIndex;
+  } else if (parent?.type === 'assignment_expression' && parent.childForFieldName('left')?.startIndex === id.startIndex && parent.childForFieldName('left')?.endIndex === id.endIndex) {
+    const op = parent.childForFieldName('operator')?.text ?? '=';
+    access = op === '=' ? 'write' : 'readwrite';
+    effectiveAt = parent.endIndex;
+  } else if (parent && (parent.type === 'postfix_unary_expression' || parent.type === 'prefix_unary_expression') && /\+\+|--/.test(parent.text.replace(id.text, ''))) {
+    access = 'readwrite';
+  } else if (parent?.type === 'argument' && /^out\b/.test(parent.text)) {
+    access = 'write';
+  } else if (parent?.type === 'argument' && /^ref\b/.test(parent.text)) {
+    access = 'readwrite';
+  }
+  const branches: Span[] = [];
+  let child = id;
+  for (let p = id.parent; p; child = p, p = p.parent) {
+    if (bodySpans.some((b) => b.start === p!.startIndex && b.end === p!.endIndex)) break;
+    const test = BRANCHING[p.type];
+    if (test && test(p, child)) {
+      // Loops count as one branch spanning their repeated part, so liveness can tell "every iteration".
+      if (p.type === 'for_statement' || p.type === 'foreach_statement') {
+        const marker = p.type === 'for_statement' ? p.childForFieldName('initializer') : p.childForFieldName('right');
+        branches.push({ start: marker ? marker.endIndex : p.startIndex, end: p.endIndex });
+      } else if (p.type === 'while_statement' || p.type === 'do_statement') {
+        branches.push(spanOf(p));
+      } else {
+        branches.push(spanOf(child));
+      }
+    }
+  }
+  // `int x;` declares without writing: only an initializer assigns.
+  if (id.startIndex === site.nameNode.startIndex && parent?.type === 'variable_declarator' && parent.namedChildren.length <= 1) access = 'declare';
+  return { name: site.name, span, access, effectiveAt, branches };
+}
+
+// ---- returns ----
+
+function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bodyNode: SyntaxNode | null, awaits: SuspensionPoint[]): ReturnSite[] {
+  const sites: ReturnSite[] = [];
+  const firstAwait = awaits.length ? awaits[0].span.start : Infinity;
+  const loopsWithAwaits = (n: SyntaxNode) => {
+    for (let p = n.parent; p && p !== fn; p = p.parent) {
+      if (LOOP_NODE_TYPES.has(p.type) && awaits.some((a) => contains(spanOf(p!), a.span))) return true;
+    }
+    return false;
+  };
+  const site = (node: SyntaxNode, expr: SyntaxNode | null): ReturnSite => ({
+    span: spanOf(node),
+    expressionText: expr?.text ?? null,
+    literal: expr ? literalOf(expr) : null,
+    isAwait: !!expr && stripParens(expr).type === 'await_expression',
+    beforeAnyAwait: node.startIndex < firstAwait && !loopsWithAwaits(node),
+    regions: regionsAround(node, bodyNode ? [bodyNode] : []),
+  });
+  if (bodyNode && bodyNode.type !== 'block') {
+    const expr = bodyNode.type === 'arrow_expression_clause' ? bodyNode.namedChildren[0] ?? null : bodyNode;
+    sites.push(site(bodyNode, expr));
+  }
+  for (const r of own(['return_statement'])) sites.push(site(r, r.namedChildren[0] ?? null));
+  return sites;
+}
+
+function stripParens(n: SyntaxNode): SyntaxNode {
+  while (n.type === 'parenthesized_expression' && n.namedChildren[0]) n = n.namedChildren[0];
+  return n;
+}
+
+// ---- waits, calls, locks, usings ----
+
+function waitsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null): TaskWait[] {
+  const waits: TaskWait[] = [];
+  for (const n of own(['member_access_expression', 'member_binding_expression', 'invocation_expression'])) {
+    if (n.type === 'member_access_expression' || n.type === 'member_binding_expression') {
+      const nameNode = n.childForFieldName('name');
+      if (nameNode?.text !== 'Result') continue;
+      const parent = n.parent;
+      // `x.Result = ...` assigns a property of some other type; `.Result(...)` is a method call.
+      if (parent?.type === 'assignment_expression' && parent.childForFieldName('left')?.startIndex === n.startIndex) continue;
+      if (parent?.type === 'invocation_expression' && parent.childForFieldName('function')?.startIndex === n.startIndex) continue;
+      const receiverNode = n.type === 'member_access_expression' ? n.childForFieldName('expression') : conditionOf(n);
+      const receiverText = receiverNode?.text ?? '';
+      const whole = n.type === 'member_binding_expression' && n.parent?.type === 'conditional_access_expression' ? n.parent : n;
+      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn), inNameof: isInNameof(n, fn) });
+    } else {
+      const callee = calleeOf(n);
+      if (!callee) continue;
+      const args = argumentTexts(n);
+      if (callee.name === 'Wait' && callee.receiver !== null) {
+        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn), inNameof: isInNameof(n, fn) });
+      } else if ((callee.name === 'WaitAll' || callee.name === 'WaitAny') && callee.receiver !== null && /(^|\.)Task$/.test(callee.receiver)) {
+        waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false });
+      } else if (callee.name === 'GetResult' && args.length === 0) {
+        const fnNode = n.childForFieldName('function');
+        const inner = fnNode?.type === 'member_access_expression' ? fnNode.childForFieldName('expression') : null;
+        const innerCallee = inner?.type === 'invocation_expression' ? calleeOf(inner) : null;
+        if (innerCallee && innerCallee.name === 'GetAwaiter' && innerCallee.receiver !== null) {
+          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn), inNameof: isInNameof(n, fn) });
+        }
+      }
+    }
+  }
+  return waits.sort((a, b) => a.span.start - b.span.start);
+}
+
+function conditionOf(binding: SyntaxNode): SyntaxNode | null {
+  const access = binding.parent?.type === 'conditional_access_expression' ? binding.parent : null;
+  return access?.childForFieldName('condition') ?? null;
+}
+
+function callsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null): CallSite[] {
+  const calls: CallSite[] = [];
+  for (const n of own(['invocation_expression'])) {
+    const callee = calleeOf(n);
+    if (!callee) continue;
+    if (callee.name === 'nameof' && callee.receiver === null) continue;
+    calls.push({
+      name: callee.name,
+      receiver: callee.receiver,
+      argumentTexts: argumentTexts(n),
+      span: spanOf(n),
+      nameSpan: spanOf(callee.nameNode),
+      usage: usageOf(n),
+      inNameof: isInNameof(n, fn),
+      typeArguments: callee.typeArguments,
+    });
+  }
+  return calls;
+}
+
+/** How the value of an invocation is used, looking through parentheses and ConfigureAwait. */
+export function usageOf(invocation: SyntaxNode): CallUsage {
+  let node = invocation;
+  for (;;) {
+    const { parent, child } = unparenthesisedParent(node);
+    if (!parent) return 'other';
+    if (parent.type === 'member_access_expression' && parent.childForFieldName('expression')?.startIndex === child.startIndex) {
+      const member = parent.childForFieldName('name')?.text;
+      const call = parent.parent;
+      if (member === 'ConfigureAwait' && call?.type === 'invocation_expression') {
+        node = call;
+        continue;
+      }
+      if (member === 'Result' || member === 'Wait' || member === 'GetAwaiter') return 'blocked';
+      return 'other';
+    }
+    switch (parent.type) {
+      case 'await_expression': return 'awaited';
+      case 'return_statement':
+      case 'arrow_expression_clause': return 'returned';
+      case 'lambda_expression': return parent.childForFieldName('body')?.startIndex === child.startIndex ? 'returned' : 'other';
+      case 'variable_declarator':
+      case 'assignment_expression':
+      case 'equals_value_clause': return 'stored';
+      case 'expression_statement': return 'discarded';
+      case 'argument': return 'argument';
+      default: return 'other';
+    }
+  }
+}
+
+function locksOf(own: (t: string[]) => SyntaxNode[]): LockStatement[] {
+  return own(['lock_statement']).map((n) => {
+    const keyword = firstToken(n, 'lock') ?? n;
+    const locked = n.namedChildren.find((c) => !!c && c.type !== 'block' && !c.type.endsWith('_statement'));
+    return { span: spanOf(n), keywordSpan: spanOf(keyword), lockedText: locked?.text ?? '' };
+  });
+}
+
+function usingsOf(own: (t: string[]) => SyntaxNode[]): UsingResource[] {
+  const out: UsingResource[] = [];
+  for (const n of own(['using_statement', 'local_declaration_statement'])) {
+    if (!hasToken(n, 'using')) continue;
+    const keyword = firstToken(n, 'using')!;
+    const isAwaitUsing = hasToken(n, 'await');
+    const decl = n.namedChildren.find((c) => c?.type === 'variable_declaration') ?? null;
+    if (decl) {
+      const typeNode = decl.childForFieldName('type');
+      for (const d of decl.namedChildren) {
+        if (!d || d.type !== 'variable_declarator') continue;
+        const nameNode = d.childForFieldName('name');
+        const init = d.namedChildren.find((c) => !!c && c !== nameNode && c.startIndex > (nameNode?.startIndex ?? 0));
+        out.push({
+          span: spanOf(n), keywordSpan: spanOf(keyword), isAwaitUsing,
+          typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null,
+          resourceText: init?.text ?? '', variableName: nameNode?.text ?? null, isDeclaration: n.type === 'local_declaration_statement',
+        });
+      }
+    } else {
+      const expr = n.namedChildren.find((c) => !!c && c.startIndex !== n.childForFieldName('body')?.startIndex);
+      out.push({ span: spanOf(n), keywordSpan: spanOf(keyword), isAwaitUsing, typeText: null, resourceText: expr?.text ?? '', variableName: null, isDeclaration: false });
+    }
+  }
+  return out;
+}
+
+export { memberNameOf, bodyId };

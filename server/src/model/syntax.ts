@@ -1,0 +1,188 @@
+/** Small helpers over tree-sitter C# nodes: spans, modifiers, names and the shapes parser.md documents. */
+import type { SyntaxNode } from '../parse/parser';
+import type { Span } from './types';
+
+export const FUNCTION_NODE_TYPES = [
+  'method_declaration',
+  'local_function_statement',
+  'lambda_expression',
+  'anonymous_method_expression',
+  'accessor_declaration',
+  'constructor_declaration',
+  'operator_declaration',
+  'conversion_operator_declaration',
+  'destructor_declaration',
+] as const;
+
+export const TYPE_NODE_TYPES = [
+  'class_declaration',
+  'struct_declaration',
+  'record_declaration',
+  'interface_declaration',
+  'enum_declaration',
+] as const;
+
+export const LOOP_NODE_TYPES = new Set(['for_statement', 'while_statement', 'do_statement', 'foreach_statement']);
+
+const FUNCTION_SET = new Set<string>(FUNCTION_NODE_TYPES);
+export function isFunctionNode(node: SyntaxNode): boolean {
+  return FUNCTION_SET.has(node.type);
+}
+
+export function spanOf(node: SyntaxNode): Span {
+  return { start: node.startIndex, end: node.endIndex };
+}
+
+export function contains(outer: Span, inner: Span): boolean {
+  return outer.start <= inner.start && inner.end <= outer.end;
+}
+
+/** The `modifier` children's texts: async, static, public, ... */
+export function modifiersOf(node: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (const child of node.children) {
+    if (child && child.type === 'modifier') out.push(child.text);
+  }
+  return out;
+}
+
+export function attributesOf(node: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (const child of node.children) {
+    if (child && child.type === 'attribute_list') {
+      for (const attr of child.namedChildren) if (attr && attr.type === 'attribute') out.push(attr.text);
+    }
+  }
+  return out;
+}
+
+/** Whether an anonymous token of this text is a direct child, e.g. the `await` of `await foreach`. */
+export function hasToken(node: SyntaxNode, token: string): boolean {
+  for (const child of node.children) {
+    if (child && !child.isNamed && child.type === token) return true;
+  }
+  return false;
+}
+
+export function firstToken(node: SyntaxNode, token: string): SyntaxNode | null {
+  for (const child of node.children) {
+    if (child && !child.isNamed && child.type === token) return child;
+  }
+  return null;
+}
+
+/** The body of a function-like node: a block, an arrow clause's expression, or a lambda's expression. */
+export function bodyOf(node: SyntaxNode): SyntaxNode | null {
+  const body = node.childForFieldName('body');
+  if (body) return body;
+  if (node.type === 'anonymous_method_expression') {
+    for (const child of node.namedChildren) if (child && child.type === 'block') return child;
+  }
+  for (const child of node.namedChildren) if (child && child.type === 'arrow_expression_clause') return child;
+  return null;
+}
+
+/** Strips whitespace runs so type texts compare well: `Task< int >` -> `Task<int>`. */
+export function normaliseTypeText(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\s*([<>,\[\]?()])\s*/g, '$1').replace(/,/g, ', ');
+}
+
+/** Splits `A, B<C, D>, E` at top-level commas. */
+export function splitTopLevel(text: string, separator = ','): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '<' || c === '(' || c === '[') depth++;
+    else if (c === '>' || c === ')' || c === ']') depth--;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = text.slice(start).trim();
+  if (last) parts.push(last);
+  return parts;
+}
+
+/**
+ * The argument texts of an invocation's argument_list, without `ref`/`out` noise kept out of the
+ * way: the whole argument text is returned as written.
+ */
+export function argumentTexts(invocation: SyntaxNode): string[] {
+  const args = invocation.childForFieldName('arguments');
+  if (!args) return [];
+  const out: string[] = [];
+  for (const a of args.namedChildren) if (a && a.type === 'argument') out.push(a.text);
+  return out;
+}
+
+/** Splits an invocation's callee into receiver text and member name (without type arguments). */
+export function calleeOf(invocation: SyntaxNode): { name: string; receiver: string | null; nameNode: SyntaxNode; typeArguments: string[] } | null {
+  const fn = invocation.childForFieldName('function');
+  if (!fn) return null;
+  return memberNameOf(fn);
+}
+
+export function memberNameOf(fn: SyntaxNode): { name: string; receiver: string | null; nameNode: SyntaxNode; typeArguments: string[] } | null {
+  if (fn.type === 'identifier') return { name: fn.text, receiver: null, nameNode: fn, typeArguments: [] };
+  if (fn.type === 'generic_name') {
+    const id = fn.namedChildren.find((c) => c?.type === 'identifier') ?? fn;
+    return { name: id.text, receiver: null, nameNode: id, typeArguments: typeArgumentsOf(fn) };
+  }
+  if (fn.type === 'member_access_expression') {
+    const nameNode = fn.childForFieldName('name');
+    const expr = fn.childForFieldName('expression');
+    if (!nameNode) return null;
+    const inner = memberNameOf(nameNode);
+    return { name: inner?.name ?? nameNode.text, receiver: expr ? expr.text : null, nameNode: inner?.nameNode ?? nameNode, typeArguments: inner?.typeArguments ?? [] };
+  }
+  if (fn.type === 'member_binding_expression') {
+    const nameNode = fn.childForFieldName('name');
+    if (!nameNode) return null;
+    const inner = memberNameOf(nameNode);
+    // `x?.M()`: the receiver is the conditional access's condition.
+    const access = fn.parent?.type === 'conditional_access_expression' ? fn.parent : fn.parent?.parent;
+    const cond = access?.type === 'conditional_access_expression' ? access.childForFieldName('condition') : null;
+    return { name: inner?.name ?? nameNode.text, receiver: cond ? cond.text : null, nameNode: inner?.nameNode ?? nameNode, typeArguments: inner?.typeArguments ?? [] };
+  }
+  return null;
+}
+
+function typeArgumentsOf(generic: SyntaxNode): string[] {
+  const list = generic.namedChildren.find((c) => c?.type === 'type_argument_list');
+  return list ? list.namedChildren.filter((c): c is SyntaxNode => !!c).map((c) => normaliseTypeText(c.text)) : [];
+}
+
+/** Skips parentheses upward: the node that gives `(x)` its meaning. */
+export function unparenthesisedParent(node: SyntaxNode): { parent: SyntaxNode | null; child: SyntaxNode } {
+  let child = node;
+  let parent = node.parent;
+  while (parent && parent.type === 'parenthesized_expression') {
+    child = parent;
+    parent = parent.parent;
+  }
+  return { parent, child };
+}
+
+/** Whether node sits inside a nameof(...) argument list. */
+export function isInNameof(node: SyntaxNode, stopAt: SyntaxNode | null): boolean {
+  for (let p = node.parent; p && p !== stopAt; p = p.parent) {
+    if (p.type === 'invocation_expression') {
+      const fn = p.childForFieldName('function');
+      if (fn && fn.type === 'identifier' && fn.text === 'nameof') return true;
+    }
+    if (isFunctionNode(p)) return false;
+  }
+  return false;
+}
+
+export function nameOfDeclaration(node: SyntaxNode): SyntaxNode | null {
+  return node.childForFieldName('name');
+}
+
+/** Whether the text is a plain identifier (optionally dotted): `t`, `_task`, `this._task`. */
+export function isSimpleReference(text: string): boolean {
+  return /^(this\.)?[A-Za-z_][A-Za-z0-9_]*$/.test(text.trim());
+}

@@ -1,0 +1,160 @@
+/** Extracts type declarations (classes, structs, records, interfaces, enums) with their members and instance fields. */
+import type { SyntaxNode } from '../parse/parser';
+import type { FieldDeclaration, MemberSignature, TypeDeclaration, TypeKind } from './types';
+import { TYPE_NODE_TYPES, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
+import { classifyReturnType } from './returnKind';
+
+export function extractTypes(root: SyntaxNode): TypeDeclaration[] {
+  const out: TypeDeclaration[] = [];
+  for (const node of root.descendantsOfType([...TYPE_NODE_TYPES])) {
+    if (!node) continue;
+    const nameNode = node.childForFieldName('name');
+    if (!nameNode) continue;
+    out.push(typeDeclarationOf(node, nameNode));
+  }
+  return out;
+}
+
+function typeKindOf(node: SyntaxNode): TypeKind {
+  switch (node.type) {
+    case 'struct_declaration': return 'struct';
+    case 'record_declaration': return hasToken(node, 'struct') ? 'record struct' : 'record';
+    case 'interface_declaration': return 'interface';
+    case 'enum_declaration': return 'enum';
+    default: return 'class';
+  }
+}
+
+function fullNameOf(node: SyntaxNode, name: string): string {
+  const parts = [name];
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type.endsWith('_declaration') && p.type !== 'file_scoped_namespace_declaration') {
+      const n = p.childForFieldName('name');
+      if (n) parts.unshift(n.text);
+    }
+  }
+  const root = rootOf(node);
+  const fileNamespace = root.namedChildren.find((c) => c?.type === 'file_scoped_namespace_declaration');
+  if (fileNamespace) {
+    const n = fileNamespace.childForFieldName('name');
+    if (n) parts.unshift(n.text);
+  }
+  return parts.join('.');
+}
+
+function rootOf(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.parent) n = n.parent;
+  return n;
+}
+
+function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode): TypeDeclaration {
+  const kind = typeKindOf(node);
+  const modifiers = modifiersOf(node);
+  const baseList = node.namedChildren.find((c) => c?.type === 'base_list');
+  const baseTypes = baseList ? baseList.namedChildren.filter((c) => !!c && c.type !== 'argument_list').map((c) => normaliseTypeText(c!.text)) : [];
+  const typeParams = node.namedChildren.find((c) => c?.type === 'type_parameter_list');
+  const members: MemberSignature[] = [];
+  const instanceFields: FieldDeclaration[] = [];
+  const body = node.childForFieldName('body');
+
+  // Record primary constructor parameters become properties with backing fields.
+  const primary = node.namedChildren.find((c) => c?.type === 'parameter_list');
+  if (primary && (kind === 'record' || kind === 'record struct')) {
+    for (const p of primary.namedChildren) {
+      if (!p || p.type !== 'parameter') continue;
+      const t = p.childForFieldName('type')?.text;
+      const n = p.childForFieldName('name')?.text;
+      if (t && n) {
+        instanceFields.push({ name: n, typeText: normaliseTypeText(t), isStatic: false, isConst: false });
+        members.push(member(n, 'property', false, false, t, [], 0, p, p.childForFieldName('name')!, null));
+      }
+    }
+  }
+
+  if (body && kind !== 'enum') {
+    for (const m of body.namedChildren) {
+      if (!m) continue;
+      const mods = modifiersOf(m);
+      const isStatic = mods.includes('static') || mods.includes('const');
+      switch (m.type) {
+        case 'method_declaration': {
+          const name = m.childForFieldName('name');
+          const returns = m.childForFieldName('returns');
+          if (!name) break;
+          const params = m.childForFieldName('parameters');
+          const paramTypes = params ? params.namedChildren.filter((p) => p?.type === 'parameter').map((p) => normaliseTypeText(p!.childForFieldName('type')?.text ?? '?')) : [];
+          const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
+          const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
+          members.push(member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
+            tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').length : 0, m, name, hasBody ? `method_declaration:${m.startIndex}` : null));
+          break;
+        }
+        case 'property_declaration': {
+          const name = m.childForFieldName('name');
+          const type = m.childForFieldName('type');
+          if (!name) break;
+          members.push(member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null));
+          if (!isStatic && type && isAutoProperty(m)) instanceFields.push({ name: `<${name.text}>k__BackingField`, typeText: normaliseTypeText(type.text), isStatic: false, isConst: false });
+          break;
+        }
+        case 'field_declaration':
+        case 'event_field_declaration': {
+          const decl = m.namedChildren.find((c) => c?.type === 'variable_declaration');
+          const type = decl?.childForFieldName('type');
+          if (!decl || !type) break;
+          for (const d of decl.namedChildren) {
+            if (!d || d.type !== 'variable_declarator') continue;
+            const n = d.childForFieldName('name');
+            if (!n) continue;
+            members.push(member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, [], 0, d, n, null));
+            if (!isStatic) instanceFields.push({ name: n.text, typeText: normaliseTypeText(type.text), isStatic: false, isConst: mods.includes('const') });
+          }
+          break;
+        }
+        case 'constructor_declaration': {
+          const name = m.childForFieldName('name');
+          if (name) members.push(member(name.text, 'constructor', isStatic, false, null, [], 0, m, name, `constructor_declaration:${m.startIndex}`));
+          break;
+        }
+        case 'event_declaration': {
+          const name = m.childForFieldName('name');
+          if (name) members.push(member(name.text, 'event', isStatic, false, m.childForFieldName('type')?.text ?? null, [], 0, m, name, null));
+          break;
+        }
+      }
+    }
+  }
+  let enumUnderlyingType: string | null = null;
+  if (kind === 'enum') enumUnderlyingType = baseTypes[0] ?? 'int';
+  return {
+    name: nameNode.text,
+    kind,
+    fullName: fullNameOf(node, nameNode.text),
+    modifiers,
+    baseTypes: kind === 'enum' ? [] : baseTypes,
+    typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [],
+    members,
+    instanceFields,
+    enumUnderlyingType,
+    span: spanOf(node),
+    nameSpan: spanOf(nameNode),
+  };
+}
+
+/** `{ get; set; }` without bodies: the compiler adds a backing field. */
+function isAutoProperty(prop: SyntaxNode): boolean {
+  const accessors = prop.childForFieldName('accessors');
+  if (!accessors) return false;
+  return accessors.namedChildren.every((a) => !a || a.type !== 'accessor_declaration' || !a.childForFieldName('body'));
+}
+
+function member(name: string, kind: MemberSignature['kind'], isStatic: boolean, isAsync: boolean, typeText: string | null, parameterTypes: string[],
+  typeParameterCount: number, node: SyntaxNode, nameNode: SyntaxNode, bodyId: string | null): MemberSignature {
+  return {
+    name, kind, isStatic, isAsync,
+    typeText: typeText === null ? null : normaliseTypeText(typeText),
+    returnKind: kind === 'method' ? classifyReturnType(typeText, isAsync).kind : 'NotAsyncReturn',
+    parameterTypes, typeParameterCount, span: spanOf(node), nameSpan: spanOf(nameNode), bodyId,
+  };
+}

@@ -1,0 +1,288 @@
+/** The facts AsyncLens extracts from one C# file: plain data, no syntax nodes, safe to keep after the tree is deleted. */
+
+/** A range of source text in UTF-16 code units (what JS strings, web-tree-sitter and LSP use). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * What an async body returns, which decides its builder and what a synchronous completion costs.
+ * `OtherTaskLike` is any other awaitable return type of an async method (custom builders);
+ * `NotAsyncReturn` is a non-async body's ordinary return type.
+ */
+export type ReturnKind =
+  | 'void'
+  | 'Task'
+  | 'TaskOfT'
+  | 'ValueTask'
+  | 'ValueTaskOfT'
+  | 'IAsyncEnumerable'
+  | 'IAsyncEnumerator'
+  | 'OtherTaskLike'
+  | 'NotAsyncReturn'
+  | 'Unknown';
+
+export type BodyKind = 'method' | 'localFunction' | 'lambda' | 'anonymousMethod' | 'accessor' | 'constructor' | 'operator' | 'topLevel';
+
+export interface Parameter {
+  name: string;
+  /** Declared type text, or null for an untyped lambda parameter. */
+  typeText: string | null;
+  modifiers: string[];
+  /** Whether the body mentions the parameter at all (Release builds hoist exactly these). */
+  referenced: boolean;
+  span: Span;
+}
+
+/** How an awaited expression was recognised, from the cheapest to the least known. */
+export type AwaitOperandKind =
+  | 'completedTask' // Task.CompletedTask, ValueTask.CompletedTask, default(ValueTask)
+  | 'fromResult' // Task.FromResult(x), ValueTask.FromResult(x), new ValueTask<T>(x), default(ValueTask<T>)
+  | 'yield' // Task.Yield(): always suspends
+  | 'delay' // Task.Delay(...): suspends unless the delay is zero
+  | 'whenAll'
+  | 'whenAny'
+  | 'run' // Task.Run(...)
+  | 'call' // any other invocation: maybe a workspace method, resolved by the workspace index
+  | 'variable' // a local, parameter or field holding a task
+  | 'unknown';
+
+export interface Callee {
+  /** The invoked member's name without type arguments: GetAsync. */
+  name: string;
+  /** The receiver's text (`_client`, `this`, `Task`), or null for a plain `Name(...)` call. */
+  receiver: string | null;
+  argumentCount: number;
+}
+
+export interface AwaitOperand {
+  kind: AwaitOperandKind;
+  /** The operand's text without a trailing .ConfigureAwait(...). */
+  text: string;
+  /** The ConfigureAwait argument as written, or null when the await has none. */
+  configureAwait: string | null;
+  callee: Callee | null;
+  /** For `fromResult`, the text of the result value. */
+  resultText: string | null;
+}
+
+export type SuspensionKind = 'await' | 'awaitForeach' | 'awaitUsing';
+
+export type RegionKind = 'try' | 'catch' | 'finally' | 'using' | 'lock' | 'loop' | 'foreach' | 'switch' | 'conditional';
+
+/** A statement around an await that changes what the compiler generates (exception slots, wrap fields, loops). */
+export interface EnclosingRegion {
+  kind: RegionKind;
+  span: Span;
+  /** For foreach: the collection expression text; for using: the resource text. */
+  detail?: string;
+}
+
+/** A value the compiler must keep in a field because it was computed before an await in the same expression. */
+export interface SpilledValue {
+  text: string;
+  role: 'leftOperand' | 'argument' | 'receiver' | 'assignmentTarget';
+}
+
+export interface SuspensionPoint {
+  kind: SuspensionKind;
+  span: Span;
+  /** Span of the `await` keyword, where a hover or a fix anchors. */
+  keywordSpan: Span;
+  operand: AwaitOperand;
+  /** Innermost first. */
+  regions: EnclosingRegion[];
+  spills: SpilledValue[];
+}
+
+export type LocalKind = 'local' | 'foreach' | 'using' | 'pattern' | 'out' | 'catch' | 'for';
+
+export interface LocalVariable {
+  name: string;
+  kind: LocalKind;
+  /** Declared type text, or null for `var`. */
+  typeText: string | null;
+  /** The type this model infers when the declaration says `var` (from `new T(...)`, literals, casts); else null. */
+  inferredTypeText: string | null;
+  initializerText: string | null;
+  span: Span;
+  /** The block or statement the name is visible in. */
+  scope: Span;
+  /** Read after some await before being reassigned: the compiler keeps it in a state-machine field. */
+  liveAcrossAwait: boolean;
+}
+
+/** A literal a method returns, which decides whether the runtime's Task cache applies. */
+export interface ReturnedLiteral {
+  kind: 'int' | 'long' | 'uint' | 'ulong' | 'bool' | 'null' | 'default' | 'string' | 'char' | 'double' | 'float' | 'decimal';
+  /** Normalised value: '42', 'true', 'null', '"x"'. */
+  value: string;
+}
+
+export interface ReturnSite {
+  span: Span;
+  expressionText: string | null;
+  literal: ReturnedLiteral | null;
+  /** The expression is itself an await (`return await X();`, `=> await X()`). */
+  isAwait: boolean;
+  /** No await can run before this return on the path that reaches it (it precedes every await, outside loops that hold one). */
+  beforeAnyAwait: boolean;
+  regions: EnclosingRegion[];
+}
+
+/** .Result, .Wait(), .GetAwaiter().GetResult(), Task.WaitAll/WaitAny: a thread waiting on a task. */
+export interface TaskWait {
+  kind: 'result' | 'wait' | 'getResult' | 'waitAll' | 'waitAny';
+  /** The waited task's text (`t`, `GetAsync()`), or the argument list for WaitAll/WaitAny. */
+  receiverText: string;
+  /** The whole expression that blocks, e.g. `t.Result` or `t.GetAwaiter().GetResult()`. */
+  span: Span;
+  /** The member name's span (`Result`, `Wait`, `GetResult`), where a squiggle goes. */
+  nameSpan: Span;
+  argumentTexts: string[];
+  /** Why the task is already complete here, when the syntax shows it; null when it may still be running. */
+  knownCompleted: string | null;
+  /** The expression is the operand of nameof(...). */
+  inNameof: boolean;
+}
+
+/** How a call's result is used by its caller: what ASY012 asks of every caller. */
+export type CallUsage = 'awaited' | 'returned' | 'stored' | 'blocked' | 'discarded' | 'argument' | 'other';
+
+export interface CallSite {
+  name: string;
+  receiver: string | null;
+  argumentTexts: string[];
+  span: Span;
+  nameSpan: Span;
+  usage: CallUsage;
+  inNameof: boolean;
+  /** Generic arguments written at the call, e.g. ['int'] for Foo<int>(). */
+  typeArguments: string[];
+}
+
+export interface LockStatement {
+  span: Span;
+  keywordSpan: Span;
+  lockedText: string;
+}
+
+export interface UsingResource {
+  span: Span;
+  keywordSpan: Span;
+  isAwaitUsing: boolean;
+  /** Declared type or null for var / a bare expression. */
+  typeText: string | null;
+  /** The resource expression: `new FileStream(...)`, `File.OpenRead(p)`. */
+  resourceText: string;
+  /** Variable name for `using var x = ...`/`using (var x = ...)`. */
+  variableName: string | null;
+  /** `using var x = ...;` (a declaration) rather than `using (...) { }`. */
+  isDeclaration: boolean;
+}
+
+/** Any function-like body: methods, local functions, lambdas, anonymous methods, accessors, top-level statements. */
+export interface MethodBody {
+  /** Stable within one version of the file: kind and start offset. */
+  id: string;
+  kind: BodyKind;
+  /** The declared name, or a readable stand-in: `<lambda>`, `<top-level>`, `get_Name`. */
+  name: string;
+  /** Name of the innermost enclosing type declaration, or null. */
+  containingType: string | null;
+  containingTypeKind: TypeKind | null;
+  /** For lambdas and local functions: the id of the body they sit in. */
+  parentId: string | null;
+  isAsync: boolean;
+  isStatic: boolean;
+  modifiers: string[];
+  attributes: string[];
+  returnTypeText: string | null;
+  returnKind: ReturnKind;
+  /** The T of Task<T>, ValueTask<T>, IAsyncEnumerable<T>. */
+  resultTypeText: string | null;
+  /** Contains yield return / yield break. */
+  isIterator: boolean;
+  parameters: Parameter[];
+  typeParameters: string[];
+  usesThis: boolean;
+  awaits: SuspensionPoint[];
+  locals: LocalVariable[];
+  returns: ReturnSite[];
+  waits: TaskWait[];
+  calls: CallSite[];
+  locks: LockStatement[];
+  usings: UsingResource[];
+  span: Span;
+  nameSpan: Span;
+  /** Where the signature ends (before the body), for inlay hints. */
+  signatureEnd: number;
+  bodySpan: Span | null;
+  isExpressionBodied: boolean;
+  /** The method is the program's entry point (Main) or top-level statements. */
+  isEntryPoint: boolean;
+  /** Text of the whole body, kept for fixes and readable reasons. */
+  hasSyntaxErrors: boolean;
+}
+
+export type AsyncMethod = MethodBody & { isAsync: true };
+
+export type TypeKind = 'class' | 'struct' | 'record' | 'record struct' | 'interface' | 'enum';
+
+export interface MemberSignature {
+  name: string;
+  kind: 'method' | 'property' | 'field' | 'event' | 'constructor';
+  isStatic: boolean;
+  isAsync: boolean;
+  typeText: string | null;
+  returnKind: ReturnKind;
+  parameterTypes: string[];
+  typeParameterCount: number;
+  span: Span;
+  nameSpan: Span;
+  /** For methods: the id of the MethodBody (absent for abstract/interface members). */
+  bodyId: string | null;
+}
+
+export interface FieldDeclaration {
+  name: string;
+  typeText: string;
+  isStatic: boolean;
+  isConst: boolean;
+}
+
+export interface TypeDeclaration {
+  name: string;
+  kind: TypeKind;
+  /** Namespace-qualified name: N.Outer.Inner. */
+  fullName: string;
+  modifiers: string[];
+  baseTypes: string[];
+  typeParameters: string[];
+  members: MemberSignature[];
+  /** Instance fields in declaration order, including auto-property backing fields and record struct positional parameters: what a struct's size is made of. */
+  instanceFields: FieldDeclaration[];
+  /** Enum underlying type (`byte`), or 'int' by default. */
+  enumUnderlyingType: string | null;
+  span: Span;
+  nameSpan: Span;
+}
+
+export interface SkippedBody {
+  name: string;
+  span: Span;
+  reason: string;
+}
+
+/** Everything known about one file. */
+export interface FileModel {
+  bodies: MethodBody[];
+  types: TypeDeclaration[];
+  /** Ranges of ERROR and MISSING nodes. */
+  syntaxErrors: Span[];
+  /** Async bodies whose own subtree has syntax errors: not analyzed, but listed so people know. */
+  skipped: SkippedBody[];
+  /** `using X.Y;` directives. */
+  usings: string[];
+}
