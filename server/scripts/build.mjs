@@ -39,7 +39,7 @@ await Promise.all(entries.map((e) => esbuild.build({
   outfile: path.join(dist, `${e.out}.js`),
   banner: e.banner ? { js: e.banner } : undefined,
 })));
-fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
+if (fs.existsSync(path.join(dist, 'cli.js'))) fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
 
 // Tests are bundled one file per suite into out/test so `node --test` can run them without a loader;
 // they find the wasm files in dist/ through the same locator the CLI uses.

@@ -376,7 +376,10 @@ export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[]): Enclos
         (kind === 'using' && child.type !== 'block' && child.type !== 'expression_statement' && p.childForFieldName('body')?.startIndex !== child.startIndex) ||
         ((kind === 'conditional' || kind === 'switch') && p.childForFieldName(kind === 'switch' ? 'value' : 'condition')?.startIndex === child.startIndex);
       if (!outside) {
-        const detail = kind === 'foreach' ? p.childForFieldName('right')?.text : kind === 'using' ? usingResourceText(p) : undefined;
+        const detail = kind === 'foreach' ? p.childForFieldName('right')?.text
+          : kind === 'using' ? usingResourceText(p)
+            : kind === 'conditional' ? conditionDetail(p, child)
+              : undefined;
         regions.push({ kind: kind === 'foreach' && hasToken(p, 'await') ? 'foreach' : kind, span: spanOf(p), detail });
       }
     } else if (p.type === 'block') {
@@ -385,6 +388,14 @@ export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[]): Enclos
     if (stop.has(`${p.startIndex}:${p.endIndex}`) || isFunctionNode(p)) break;
   }
   return regions;
+}
+
+/** The condition of an if or ?: as seen from one branch: negated in the else branch. */
+function conditionDetail(p: SyntaxNode, child: SyntaxNode): string | undefined {
+  const cond = p.childForFieldName('condition');
+  if (!cond) return undefined;
+  const alt = p.childForFieldName('alternative');
+  return alt && alt.startIndex === child.startIndex ? `!(${cond.text})` : cond.text;
 }
 
 /** `using var x = ...;` earlier in the same block turns the rest of the block into a using region. */
@@ -670,6 +681,7 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
     isAwait: !!expr && stripParens(expr).type === 'await_expression',
     beforeAnyAwait: node.startIndex < firstAwait && !loopsWithAwaits(node),
     regions: regionsAround(node, bodyNode ? [bodyNode] : []),
+    conditionText: conditionAround(node, fn),
   });
   if (bodyNode && bodyNode.type !== 'block') {
     const expr = bodyNode.type === 'arrow_expression_clause' ? bodyNode.namedChildren[0] ?? null : bodyNode;
@@ -677,6 +689,21 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
   }
   for (const r of own(['return_statement'])) sites.push(site(r, r.namedChildren[0] ?? null));
   return sites;
+}
+
+/** The condition guarding a statement: its innermost if's condition (negated when it sits in the else branch). */
+function conditionAround(node: SyntaxNode, fn: SyntaxNode | null): string | null {
+  let child = node;
+  for (let p = node.parent; p && p !== fn; child = p, p = p.parent) {
+    if (p.type === 'if_statement' || p.type === 'conditional_expression') {
+      const cond = p.childForFieldName('condition');
+      if (!cond || cond.startIndex === child.startIndex) continue;
+      const alt = p.childForFieldName('alternative');
+      return alt && alt.startIndex === child.startIndex ? `!(${cond.text})` : cond.text;
+    }
+    if (isFunctionNode(p)) break;
+  }
+  return null;
 }
 
 function stripParens(n: SyntaxNode): SyntaxNode {

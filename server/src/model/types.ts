@@ -75,7 +75,7 @@ export type RegionKind = 'try' | 'catch' | 'finally' | 'using' | 'lock' | 'loop'
 export interface EnclosingRegion {
   kind: RegionKind;
   span: Span;
-  /** For foreach: the collection expression text; for using: the resource text. */
+  /** For foreach: the collection expression text; for using: the resource text; for conditional: the condition as seen from this branch. */
   detail?: string;
 }
 
@@ -129,6 +129,8 @@ export interface ReturnSite {
   /** No await can run before this return on the path that reaches it (it precedes every await, outside loops that hold one). */
   beforeAnyAwait: boolean;
   regions: EnclosingRegion[];
+  /** The condition of the innermost `if` (or `?:`) the return sits in, e.g. `_cache.TryGetValue(id, out var v)`. */
+  conditionText: string | null;
 }
 
 /** .Result, .Wait(), .GetAwaiter().GetResult(), Task.WaitAll/WaitAny: a thread waiting on a task. */

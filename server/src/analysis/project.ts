@@ -1,0 +1,121 @@
+/**
+ * Analysis of a set of C# files as one workspace: parse each, model it, index them together, decide
+ * likely synchronous completion once, then run the enabled rules and apply configuration. Pure apart from
+ * the parser: the CLI and the language server pass text in and get facts and findings out.
+ */
+import { parse, type Tree } from '../parse/parser';
+import { buildFileModel } from '../model/extract';
+import type { FileModel } from '../model/types';
+import { createIndex, removeFile, updateFile, type WorkspaceIndex } from '../workspace/index';
+import { analyseCompletion, type CompletionAnalysis } from '../workspace/completion';
+import { RULES } from '../rules/registry';
+import type { Finding, Rule, RuleContext, SeveritySetting } from '../rules/types';
+import { suppressionsOf } from '../config/suppressions';
+
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+export interface RuleSelection {
+  /** Rule ids to run; null means every rule that is not 'off' by default. */
+  enabled: Set<string> | null;
+  disabled: Set<string>;
+  /** Severity overrides by rule id ('*' for all), from settings or .editorconfig. */
+  severities?: Map<string, SeveritySetting>;
+}
+
+export interface SuppressedFinding {
+  finding: Finding;
+  by: string;
+}
+
+export interface FileAnalysis {
+  path: string;
+  text: string;
+  model: FileModel;
+  findings: Finding[];
+  suppressed: SuppressedFinding[];
+  /** Set when tree-sitter could not produce a tree at all. */
+  parseError?: string;
+}
+
+export const EMPTY_MODEL: FileModel = { bodies: [], types: [], syntaxErrors: [], skipped: [], usings: [] };
+
+/** Parses and models one file; the tree is deleted unless the caller asks to keep it. */
+export function modelFile(text: string, oldTree?: Tree | null): { model: FileModel; tree: Tree | null; error?: string } {
+  const result = parse(text, oldTree);
+  if (!result.tree) return { model: EMPTY_MODEL, tree: null, error: result.error };
+  try {
+    return { model: buildFileModel(result.tree, text), tree: result.tree };
+  } catch (err) {
+    // The model must never throw; if it does, keep the file out of the analysis and say why.
+    result.tree.delete();
+    return { model: EMPTY_MODEL, tree: null, error: `internal error while modelling: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+export function selectedRules(selection: RuleSelection): Rule[] {
+  return RULES.filter((r) => {
+    if (selection.disabled.has(r.meta.id)) return false;
+    if (selection.enabled) return selection.enabled.has(r.meta.id);
+    return r.meta.defaultSeverity !== 'off';
+  });
+}
+
+/** Runs the rules over one indexed file. */
+export function checkFile(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
+  fileSeverities?: Map<string, SeveritySetting>): { findings: Finding[]; suppressed: SuppressedFinding[] } {
+  const ctx: RuleContext = { file: path, text, model, index, completion };
+  const suppressions = suppressionsOf(text, model);
+  const findings: Finding[] = [];
+  const suppressed: SuppressedFinding[] = [];
+  for (const rule of selectedRules(selection)) {
+    const severity = fileSeverities?.get(rule.meta.id) ?? selection.severities?.get(rule.meta.id) ?? fileSeverities?.get('*') ?? selection.severities?.get('*') ?? rule.meta.defaultSeverity;
+    // A rule named explicitly with --enable runs even when configuration says 'off' by default.
+    const effective = severity === 'off' && selection.enabled?.has(rule.meta.id) && !fileSeverities?.has(rule.meta.id) ? (rule.meta.defaultSeverity === 'off' ? 'information' : rule.meta.defaultSeverity) : severity;
+    if (effective === 'off') continue;
+    let raw: ReturnType<Rule["check"]>;
+    try {
+      raw = rule.check(ctx);
+    } catch (err) {
+      // One broken rule must not take the others (or the server) down.
+      raw = [];
+      findings.push({ ruleId: rule.meta.id, ruleName: rule.meta.name, severity: 'error', file: path, span: { start: 0, end: 0 },
+        message: `AsyncLens internal error in ${rule.meta.id}: ${err instanceof Error ? err.message : String(err)}` });
+    }
+    for (const f of raw) {
+      const finding: Finding = { ...f, ruleId: rule.meta.id, ruleName: rule.meta.name, severity: effective, file: path };
+      const by = suppressions.suppressedBy(rule.meta.id, f.span.start);
+      if (by) suppressed.push({ finding, by });
+      else findings.push(finding);
+    }
+  }
+  findings.sort((a, b) => a.span.start - b.span.start || a.ruleId.localeCompare(b.ruleId));
+  return { findings, suppressed };
+}
+
+export interface ProjectAnalysis {
+  files: FileAnalysis[];
+  index: WorkspaceIndex;
+  completion: CompletionAnalysis;
+}
+
+/** Analyses files as one workspace. `severitiesOf` gives per-file overrides (.editorconfig). */
+export function analyseProject(sources: SourceFile[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>): ProjectAnalysis {
+  const index = createIndex();
+  const modelled = sources.map((s) => {
+    const { model, tree, error } = modelFile(s.text);
+    tree?.delete();
+    updateFile(index, s.path, model);
+    return { ...s, model, error };
+  });
+  const completion = analyseCompletion(index);
+  const files = modelled.map((m) => {
+    const { findings, suppressed } = checkFile(m.path, m.text, m.model, index, completion, selection, severitiesOf?.(m.path));
+    return { path: m.path, text: m.text, model: m.model, findings, suppressed, parseError: m.error };
+  });
+  return { files, index, completion };
+}
+
+export { createIndex, updateFile, removeFile, analyseCompletion };

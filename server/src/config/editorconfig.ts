@@ -1,0 +1,104 @@
+/**
+ * Reads `dotnet_diagnostic.ASYnnn.severity` from .editorconfig text, the convention every .NET analyzer
+ * follows. Pure: the host reads the files from the file's folder up to `root = true` and passes them in.
+ */
+import type { SeveritySetting } from '../rules/types';
+
+export interface EditorConfigFile {
+  /** The folder the .editorconfig sits in, with forward slashes. */
+  dir: string;
+  text: string;
+}
+
+interface Section {
+  glob: RegExp;
+  values: Map<string, string>;
+}
+
+export function parseEditorConfig(text: string): { root: boolean; sections: Section[] } {
+  let root = false;
+  const sections: Section[] = [];
+  let current: Section | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#') || line.startsWith(';')) continue;
+    const header = /^\[(.*)\]$/.exec(line);
+    if (header) {
+      current = { glob: globToRegExp(header[1]), values: new Map() };
+      sections.push(current);
+      continue;
+    }
+    const kv = /^([^=:]+)[=:](.*)$/.exec(line);
+    if (!kv) continue;
+    const key = kv[1].trim().toLowerCase();
+    const value = kv[2].trim().replace(/\s+[#;].*$/, '');
+    if (!current) {
+      if (key === 'root') root = value.toLowerCase() === 'true';
+    } else {
+      current.values.set(key, value);
+    }
+  }
+  return { root, sections };
+}
+
+/** EditorConfig globs: `*`, `**`, `?`, `{a,b}`; a glob without `/` matches the file name anywhere below. */
+export function globToRegExp(glob: string): RegExp {
+  let g = glob.trim();
+  if (!g.includes('/')) g = `**/${g}`;
+  else if (g.startsWith('/')) g = g.slice(1);
+  let re = '';
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i];
+    if (c === '*') {
+      if (g[i + 1] === '*') {
+        re += '.*';
+        i++;
+        if (g[i + 1] === '/') i++;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '{') {
+      const close = g.indexOf('}', i);
+      if (close === -1) re += '\\{';
+      else {
+        re += `(?:${g.slice(i + 1, close).split(',').map((s) => s.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|')})`;
+        i = close;
+      }
+    } else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+const SEVERITY: Record<string, SeveritySetting> = {
+  none: 'off',
+  silent: 'off',
+  suggestion: 'information',
+  warning: 'warning',
+  error: 'error',
+  default: 'warning',
+};
+
+/**
+ * Severity overrides for one file. `files` are ordered from the outermost folder to the innermost; later
+ * files and later sections win, as the EditorConfig spec says.
+ */
+export function severitiesFor(filePath: string, files: EditorConfigFile[]): Map<string, SeveritySetting> {
+  const out = new Map<string, SeveritySetting>();
+  const normalized = filePath.replace(/\\/g, '/');
+  let start = 0;
+  const parsed = files.map((f) => ({ file: f, ...parseEditorConfig(f.text) }));
+  for (let i = parsed.length - 1; i >= 0; i--) if (parsed[i].root) { start = i; break; }
+  for (const p of parsed.slice(start)) {
+    const dir = p.file.dir.replace(/\\/g, '/').replace(/\/$/, '');
+    if (!normalized.startsWith(`${dir}/`) && dir !== '') continue;
+    const relative = dir === '' ? normalized : normalized.slice(dir.length + 1);
+    for (const section of p.sections) {
+      if (!section.glob.test(relative)) continue;
+      for (const [key, value] of section.values) {
+        const m = /^dotnet_diagnostic\.(asy\d{3})\.severity$/.exec(key);
+        if (m && SEVERITY[value.toLowerCase()]) out.set(m[1].toUpperCase(), SEVERITY[value.toLowerCase()]);
+        if (key === 'dotnet_analyzer_diagnostic.category-asynclens.severity' && SEVERITY[value.toLowerCase()]) out.set('*', SEVERITY[value.toLowerCase()]);
+      }
+    }
+  }
+  return out;
+}

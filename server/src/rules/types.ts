@@ -1,0 +1,86 @@
+/** What a rule is (metadata, docs, check) and what it produces (findings with fixes as text edits). */
+import type { FileModel, MethodBody, Span } from '../model/types';
+import type { WorkspaceIndex } from '../workspace/index';
+import type { CompletionAnalysis } from '../workspace/completion';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export type SeveritySetting = Severity | 'off';
+export type RuleCategory = 'blocking' | 'completion' | 'allocation' | 'correctness' | 'style';
+/** The most a rule's fixes may change: `display-only` fixes are described, never applied. */
+export type FixAvailability = 'none' | 'safe' | 'unsafe' | 'display-only';
+
+export interface RuleMeta {
+  /** ASY001: stable forever. */
+  id: string;
+  /** kebab-case, reads as a sentence: blocking-wait-in-async. */
+  name: string;
+  category: RuleCategory;
+  defaultSeverity: SeveritySetting;
+  fix: FixAvailability;
+  /** Peer rule ids this rule overlaps (VSTHRD103, CA1849, ...). */
+  equivalents: string[];
+  summary: string;
+  /** Markdown with the headings: What it does / Why is this bad? / Example / Use instead / Fix safety / Limitations. */
+  docs: string;
+}
+
+/** A replacement of [start, end) in the file's text (UTF-16 offsets) by newText. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface Fix {
+  /** What applying it does, as a command: "Await the task instead of blocking". */
+  title: string;
+  safety: 'safe' | 'unsafe' | 'display-only';
+  /** Empty for display-only fixes, which only describe the change. */
+  edits: TextEdit[];
+}
+
+export interface RelatedLocation {
+  file: string;
+  span: Span;
+  message: string;
+}
+
+/** A rule's raw output, before configuration decides its severity. */
+export interface RuleFinding {
+  span: Span;
+  /** What is wrong, one sentence. */
+  message: string;
+  /** Why it matters, with the cost in bytes where it applies. */
+  note?: string;
+  /** The id of the body the finding is about, so hovers can list findings per method. */
+  bodyId?: string;
+  fix?: Fix;
+  related?: RelatedLocation[];
+  /** Diagnostic tags the editor understands. */
+  tags?: ('unnecessary' | 'deprecated')[];
+}
+
+export interface Finding extends RuleFinding {
+  ruleId: string;
+  ruleName: string;
+  severity: Severity;
+  file: string;
+}
+
+export interface RuleContext {
+  file: string;
+  text: string;
+  model: FileModel;
+  index: WorkspaceIndex;
+  completion: CompletionAnalysis;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check(ctx: RuleContext): RuleFinding[];
+}
+
+/** Bodies that are async code: async methods, lambdas, local functions and anonymous methods. */
+export function asyncBodies(ctx: RuleContext): MethodBody[] {
+  return ctx.model.bodies.filter((b) => b.isAsync && !b.hasSyntaxErrors);
+}

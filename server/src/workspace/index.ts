@@ -1,0 +1,143 @@
+/**
+ * The workspace index: what every file declares and calls, kept current one file at a time, so a rule can
+ * ask "does this type declare FooAsync", "who calls M and how" or "what does struct S contain".
+ */
+import type { CallSite, FileModel, MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
+
+export interface TypeRef {
+  file: string;
+  type: TypeDeclaration;
+}
+
+export interface MethodRef {
+  file: string;
+  /** The declaring type's name, or null for local functions and top-level functions. */
+  typeName: string | null;
+  member: MemberSignature | null;
+  body: MethodBody | null;
+}
+
+export interface CallRef {
+  file: string;
+  caller: MethodBody;
+  call: CallSite;
+}
+
+export interface WorkspaceIndex {
+  readonly files: Map<string, FileModel>;
+  readonly typesByName: Map<string, TypeRef[]>;
+  readonly methodsByName: Map<string, MethodRef[]>;
+  readonly callsByName: Map<string, CallRef[]>;
+  /** Bumped on every change, so derived analyses (completion verdicts) know when to recompute. */
+  version: number;
+}
+
+export function createIndex(): WorkspaceIndex {
+  return { files: new Map(), typesByName: new Map(), methodsByName: new Map(), callsByName: new Map(), version: 0 };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function removeWhere<T extends { file: string }>(map: Map<string, T[]>, file: string, keys: Iterable<string>): void {
+  for (const key of keys) {
+    const list = map.get(key);
+    if (!list) continue;
+    const kept = list.filter((x) => x.file !== file);
+    if (kept.length) map.set(key, kept);
+    else map.delete(key);
+  }
+}
+
+/** Replaces (or adds) one file's facts. */
+export function updateFile(index: WorkspaceIndex, file: string, model: FileModel): void {
+  removeFile(index, file);
+  index.files.set(file, model);
+  const bodiesById = new Map(model.bodies.map((b) => [b.id, b]));
+  for (const type of model.types) {
+    push(index.typesByName, type.name, { file, type });
+    for (const member of type.members) {
+      if (member.kind !== 'method') continue;
+      push(index.methodsByName, member.name, { file, typeName: type.name, member, body: member.bodyId ? bodiesById.get(member.bodyId) ?? null : null });
+    }
+  }
+  for (const body of model.bodies) {
+    if (body.kind === 'localFunction') push(index.methodsByName, body.name, { file, typeName: null, member: null, body });
+    for (const call of body.calls) push(index.callsByName, call.name, { file, caller: body, call });
+  }
+  index.version++;
+}
+
+export function removeFile(index: WorkspaceIndex, file: string): void {
+  const old = index.files.get(file);
+  if (!old) return;
+  index.files.delete(file);
+  removeWhere(index.typesByName, file, old.types.map((t) => t.name));
+  const methodNames = new Set<string>();
+  for (const t of old.types) for (const m of t.members) if (m.kind === 'method') methodNames.add(m.name);
+  for (const b of old.bodies) if (b.kind === 'localFunction') methodNames.add(b.name);
+  removeWhere(index.methodsByName, file, methodNames);
+  removeWhere(index.callsByName, file, new Set(old.bodies.flatMap((b) => b.calls.map((c) => c.name))));
+  index.version++;
+}
+
+/** All declarations of a type name across files (partial classes give several). */
+export function typesNamed(index: WorkspaceIndex, name: string): TypeRef[] {
+  return index.typesByName.get(stripGenerics(name)) ?? [];
+}
+
+export function stripGenerics(typeText: string): string {
+  const t = typeText.trim().replace(/\?$/, '').replace(/^global::/, '');
+  const lt = t.indexOf('<');
+  const head = lt === -1 ? t : t.slice(0, lt);
+  const dot = head.lastIndexOf('.');
+  return dot === -1 ? head : head.slice(dot + 1);
+}
+
+/** Methods named `name` declared on `typeName` or its workspace base types (or anywhere when typeName is null). */
+export function methodsNamed(index: WorkspaceIndex, name: string, typeName: string | null): MethodRef[] {
+  const all = index.methodsByName.get(name) ?? [];
+  if (typeName === null) return all;
+  const family = typeFamily(index, typeName);
+  return all.filter((m) => m.typeName !== null && family.has(m.typeName));
+}
+
+/** A type and its workspace base types and interfaces, by simple name. */
+export function typeFamily(index: WorkspaceIndex, typeName: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [stripGenerics(typeName)];
+  while (queue.length) {
+    const t = queue.pop()!;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    for (const ref of typesNamed(index, t)) for (const b of ref.type.baseTypes) queue.push(stripGenerics(b));
+  }
+  return seen;
+}
+
+/** Whether the type (or its workspace bases) declares `${name}Async`: the twin ASY002 suggests. */
+export function asyncTwinOf(index: WorkspaceIndex, typeName: string | null, name: string): MethodRef | null {
+  const twins = methodsNamed(index, `${name}Async`, typeName);
+  return twins[0] ?? null;
+}
+
+export function callersOf(index: WorkspaceIndex, methodName: string): CallRef[] {
+  return index.callsByName.get(methodName) ?? [];
+}
+
+/** The struct or enum declaration behind a type name, when the workspace declares exactly one. */
+export function valueTypeDeclaration(index: WorkspaceIndex, typeName: string): TypeDeclaration | null {
+  const refs = typesNamed(index, typeName).filter((r) => r.type.kind === 'struct' || r.type.kind === 'record struct' || r.type.kind === 'enum');
+  return refs.length >= 1 ? refs[0].type : null;
+}
+
+export function isReferenceTypeDeclared(index: WorkspaceIndex, typeName: string): boolean {
+  return typesNamed(index, typeName).some((r) => r.type.kind === 'class' || r.type.kind === 'record' || r.type.kind === 'interface');
+}
+
+export function bodyOf(index: WorkspaceIndex, file: string, id: string): MethodBody | null {
+  return index.files.get(file)?.bodies.find((b) => b.id === id) ?? null;
+}

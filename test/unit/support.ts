@@ -1,0 +1,32 @@
+// Shared test setup: the parser is loaded once per test process from the built wasm files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { initParser } from '../../server/src/parse/parser';
+import { locateWasm } from '../../server/src/host/wasm';
+
+/** The repository root, found from the bundled test file's location (out/test/...). */
+export const repoRoot = (() => {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) || !fs.existsSync(path.join(dir, 'server'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('cannot find the repository root above ' + __dirname);
+    dir = up;
+  }
+  return dir;
+})();
+
+export function ready(): Promise<void> {
+  return initParser(locateWasm());
+}
+
+export function listFiles(dir: string, ext: string): string[] {
+  const out: string[] = [];
+  if (!fs.existsSync(dir)) return out;
+  for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, ent.name);
+    if (ent.isDirectory()) {
+      if (ent.name !== 'bin' && ent.name !== 'obj') out.push(...listFiles(p, ext));
+    } else if (ent.name.endsWith(ext)) out.push(p);
+  }
+  return out.sort();
+}
