@@ -201,7 +201,7 @@ export const NOT_EXEMPT: readonly NotExempt[] = [
 ];
 
 /** Looks up the in-memory receiver types that silence blocking rows declared on `baseType`. */
-export function exemptReceiverTypesFor(baseType: string): readonly string[] {
+export function exemptReceiverTypesFor(baseType: string): string[] {
   return EXEMPT_RECEIVER_TYPES.filter((exempt) => exempt.baseType === baseType).map((exempt) => exempt.type);
 }
 

@@ -1,0 +1,259 @@
+/** The table of types whose `using` inside async code should be `await using`, read by ASY002 (sync-api-in-async). */
+
+/**
+ * A type that implements IAsyncDisposable and whose DisposeAsync does asynchronous work that Dispose does
+ * synchronously (flushing a buffer to a file, writing a trailer, waiting for callbacks).
+ */
+export interface AsyncDisposableType {
+  /** The type as people write it, without namespace: 'FileStream'. */
+  type: string;
+  namespace: string;
+  /**
+   * Expressions that produce the type, so a `using var x = <expression>` is recognized without a declared
+   * type. Three forms: 'new FileStream' (object creation), 'File.OpenRead' (a static call, receiver and
+   * member as written) and '.CreateCommand' (an instance call of that member on any receiver).
+   */
+  factoryHints: string[];
+  /** What DisposeAsync does that makes `await using` worth it, in a sentence for the diagnostic note. */
+  note: string;
+  /** A learn.microsoft.com page (or source file URL) that shows the type implements IAsyncDisposable. */
+  source: string;
+  /** Major .NET version that made the type IAsyncDisposable, when recent: '7', '10'. */
+  since?: string;
+  /** NuGet package that ships the type, when it is not part of the shared framework. */
+  package?: string;
+  /** 'low' when `await using` is an improvement only for some providers or some uses; rules may show it at a lower severity. */
+  confidence?: 'low';
+}
+
+/** A type people put in `using` that does not need `await using`, and why. */
+export interface NotAsyncDisposable {
+  type: string;
+  namespace: string;
+  /** True when the type implements IAsyncDisposable but its DisposeAsync only calls Dispose. */
+  implementsIAsyncDisposable: boolean;
+  reason: string;
+  source: string;
+}
+
+const docs = (id: string): string => `https://learn.microsoft.com/dotnet/api/${id}`;
+
+const STREAM_FLUSH_NOTE =
+  'Disposing this stream flushes its buffer to the stream or device underneath; `await using` does that write asynchronously instead of blocking the thread.';
+
+export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
+  {
+    type: 'Stream', namespace: 'System.IO', factoryHints: [],
+    note: 'A variable typed Stream often holds a FileStream or a compression stream whose DisposeAsync flushes asynchronously; `await using` lets it.',
+    source: docs('system.io.stream.disposeasync'),
+  },
+  {
+    type: 'FileStream', namespace: 'System.IO',
+    factoryHints: ['new FileStream', 'File.OpenRead', 'File.OpenWrite', 'File.Create', 'File.Open'],
+    note: STREAM_FLUSH_NOTE,
+    source: docs('system.io.filestream.disposeasync'),
+  },
+  {
+    type: 'BufferedStream', namespace: 'System.IO', factoryHints: ['new BufferedStream'],
+    note: STREAM_FLUSH_NOTE, source: docs('system.io.bufferedstream.disposeasync'),
+  },
+  {
+    type: 'GZipStream', namespace: 'System.IO.Compression', factoryHints: ['new GZipStream'],
+    note: 'Disposing a compressing GZipStream writes the last compressed block and the trailer; `await using` writes them asynchronously.',
+    source: docs('system.io.compression.gzipstream.disposeasync'),
+  },
+  {
+    type: 'DeflateStream', namespace: 'System.IO.Compression', factoryHints: ['new DeflateStream'],
+    note: 'Disposing a compressing DeflateStream writes the last compressed block; `await using` writes it asynchronously.',
+    source: docs('system.io.compression.deflatestream.disposeasync'),
+  },
+  {
+    type: 'BrotliStream', namespace: 'System.IO.Compression', factoryHints: ['new BrotliStream'],
+    note: 'Disposing a compressing BrotliStream writes the last compressed block; `await using` writes it asynchronously.',
+    source: docs('system.io.compression.brotlistream.disposeasync'),
+  },
+  {
+    type: 'ZLibStream', namespace: 'System.IO.Compression', factoryHints: ['new ZLibStream'],
+    note: 'Disposing a compressing ZLibStream writes the last compressed block and the checksum; `await using` writes them asynchronously.',
+    source: docs('system.io.compression.zlibstream.disposeasync'),
+  },
+  {
+    type: 'CryptoStream', namespace: 'System.Security.Cryptography', factoryHints: ['new CryptoStream'],
+    note: 'Disposing a CryptoStream writes the final block (FlushFinalBlock) to the stream underneath; `await using` writes it asynchronously.',
+    source: docs('system.security.cryptography.cryptostream.disposeasync'),
+  },
+  {
+    type: 'SslStream', namespace: 'System.Net.Security', factoryHints: ['new SslStream'],
+    note: 'Disposing an SslStream disposes the inner network stream; `await using` lets it do so asynchronously.',
+    source: docs('system.net.security.sslstream.disposeasync'),
+    confidence: 'low',
+  },
+  {
+    type: 'TextWriter', namespace: 'System.IO', factoryHints: [],
+    note: 'A variable typed TextWriter often holds a StreamWriter whose DisposeAsync flushes asynchronously; `await using` lets it.',
+    source: docs('system.io.textwriter.disposeasync'),
+  },
+  {
+    type: 'StreamWriter', namespace: 'System.IO', factoryHints: ['new StreamWriter', 'File.CreateText', 'File.AppendText'],
+    note: 'Disposing a StreamWriter flushes its buffered text to the stream; `await using` flushes asynchronously instead of blocking.',
+    source: docs('system.io.streamwriter.disposeasync'),
+  },
+  {
+    type: 'Utf8JsonWriter', namespace: 'System.Text.Json', factoryHints: ['new Utf8JsonWriter'],
+    note: 'Disposing a Utf8JsonWriter over a stream flushes pending JSON to it; `await using` flushes asynchronously.',
+    source: docs('system.text.json.utf8jsonwriter.disposeasync'),
+  },
+  {
+    type: 'XmlWriter', namespace: 'System.Xml', factoryHints: ['XmlWriter.Create'],
+    note: 'Disposing an XmlWriter closes open elements and flushes to the stream; `await using` does it asynchronously when the writer was created with Async = true.',
+    source: docs('system.xml.xmlwriter.disposeasync'),
+    confidence: 'low',
+  },
+  {
+    type: 'DbConnection', namespace: 'System.Data.Common',
+    factoryHints: ['new NpgsqlConnection', 'new SqliteConnection', 'new MySqlConnection', '.OpenConnection', '.OpenConnectionAsync', '.CreateConnection'],
+    note: 'Disposing a connection closes it, which some providers (Npgsql, MySqlConnector) do with network I/O; `await using` lets them do it asynchronously.',
+    source: docs('system.data.common.dbconnection.disposeasync'),
+  },
+  {
+    type: 'SqlConnection', namespace: 'Microsoft.Data.SqlClient', package: 'Microsoft.Data.SqlClient', factoryHints: ['new SqlConnection'],
+    note: 'SqlConnection is a DbConnection and IAsyncDisposable; `await using` is the form that stays non-blocking whatever the provider does on close.',
+    source: docs('microsoft.data.sqlclient.sqlconnection'),
+    confidence: 'low',
+  },
+  {
+    type: 'DbCommand', namespace: 'System.Data.Common', factoryHints: ['.CreateCommand', 'new SqlCommand', 'new NpgsqlCommand', 'new SqliteCommand'],
+    note: 'DbCommand is IAsyncDisposable so providers can release server-side resources asynchronously; `await using` lets them.',
+    source: docs('system.data.common.dbcommand.disposeasync'),
+    confidence: 'low',
+  },
+  {
+    type: 'DbDataReader', namespace: 'System.Data.Common', factoryHints: ['.ExecuteReader', '.ExecuteReaderAsync'],
+    note: 'Disposing a reader drains the rows the server is still sending; `await using` drains them asynchronously where the provider supports it.',
+    source: docs('system.data.common.dbdatareader.disposeasync'),
+  },
+  {
+    type: 'DbTransaction', namespace: 'System.Data.Common', factoryHints: ['.BeginTransaction', '.BeginTransactionAsync'],
+    note: 'Disposing an uncommitted transaction rolls it back on the server; `await using` does the rollback asynchronously.',
+    source: docs('system.data.common.dbtransaction.disposeasync'),
+  },
+  {
+    type: 'DbBatch', namespace: 'System.Data.Common', factoryHints: ['.CreateBatch'], since: '6',
+    note: 'DbBatch is IAsyncDisposable so providers can release server-side resources asynchronously; `await using` lets them.',
+    source: docs('system.data.common.dbbatch.disposeasync'),
+    confidence: 'low',
+  },
+  {
+    type: 'DbContext', namespace: 'Microsoft.EntityFrameworkCore', package: 'Microsoft.EntityFrameworkCore',
+    factoryHints: ['.CreateDbContext', '.CreateDbContextAsync'],
+    note: 'Disposing a DbContext disposes its connection and any open transaction; `await using` does that asynchronously, as EF Core\'s own async samples do.',
+    source: docs('microsoft.entityframeworkcore.dbcontext.disposeasync'),
+  },
+  {
+    type: 'Timer', namespace: 'System.Threading', factoryHints: [],
+    note: 'Timer.Dispose() returns without waiting for a callback that is running; `await using` (DisposeAsync) waits for it without blocking, so nothing runs after the scope ends.',
+    source: docs('system.threading.timer.disposeasync'),
+    confidence: 'low',
+  },
+  {
+    type: 'ZipArchive', namespace: 'System.IO.Compression', since: '10',
+    factoryHints: ['new ZipArchive', 'ZipFile.Open', 'ZipFile.OpenRead', 'ZipFile.OpenAsync', 'ZipFile.OpenReadAsync', 'ZipArchive.CreateAsync'],
+    note: 'Disposing a ZipArchive opened for writing writes the central directory; since .NET 10 `await using` writes it asynchronously.',
+    source: docs('system.io.compression.ziparchive.disposeasync'),
+  },
+  {
+    type: 'TarWriter', namespace: 'System.Formats.Tar', factoryHints: ['new TarWriter'], since: '7',
+    note: 'Disposing a TarWriter writes the end-of-archive blocks; `await using` writes them asynchronously.',
+    source: docs('system.formats.tar.tarwriter.disposeasync'),
+  },
+  {
+    type: 'TarReader', namespace: 'System.Formats.Tar', factoryHints: ['new TarReader'], since: '7',
+    note: 'Disposing a TarReader disposes the entry streams it handed out; `await using` does that asynchronously.',
+    source: docs('system.formats.tar.tarreader.disposeasync'),
+    confidence: 'low',
+  },
+  {
+    type: 'AsyncServiceScope', namespace: 'Microsoft.Extensions.DependencyInjection', package: 'Microsoft.Extensions.DependencyInjection.Abstractions',
+    factoryHints: ['.CreateAsyncScope'], since: '6',
+    note: 'A scope disposes the services it created; a plain `using` throws InvalidOperationException when one of them is only IAsyncDisposable.',
+    source: docs('microsoft.extensions.dependencyinjection.asyncservicescope'),
+  },
+];
+
+export const NOT_ASYNC_DISPOSABLE: readonly NotAsyncDisposable[] = [
+  {
+    type: 'MemoryStream', namespace: 'System.IO', implementsIAsyncDisposable: true,
+    reason: 'MemoryStream holds bytes in memory: disposing it does no I/O, so `await using` gains nothing.',
+    source: docs('system.io.memorystream'),
+  },
+  {
+    type: 'NetworkStream', namespace: 'System.Net.Sockets', implementsIAsyncDisposable: true,
+    reason: 'NetworkStream does not override DisposeAsync: it inherits Stream.DisposeAsync, which calls Dispose and closes the socket without waiting on the network.',
+    source: docs('system.net.sockets.networkstream'),
+  },
+  {
+    type: 'HttpResponseMessage', namespace: 'System.Net.Http', implementsIAsyncDisposable: false,
+    reason: 'HttpResponseMessage implements IDisposable only; `await using` would not compile.',
+    source: docs('system.net.http.httpresponsemessage'),
+  },
+  {
+    type: 'HttpClient', namespace: 'System.Net.Http', implementsIAsyncDisposable: false,
+    reason: 'HttpClient implements IDisposable only (and is better kept alive than disposed per call).',
+    source: docs('system.net.http.httpclient'),
+  },
+  {
+    type: 'StreamReader', namespace: 'System.IO', implementsIAsyncDisposable: false,
+    reason: 'TextReader and StreamReader implement IDisposable only: a reader has nothing to flush.',
+    source: docs('system.io.streamreader'),
+  },
+  {
+    type: 'Socket', namespace: 'System.Net.Sockets', implementsIAsyncDisposable: false,
+    reason: 'Socket implements IDisposable only.',
+    source: docs('system.net.sockets.socket'),
+  },
+  {
+    type: 'TcpClient', namespace: 'System.Net.Sockets', implementsIAsyncDisposable: false,
+    reason: 'TcpClient implements IDisposable only.',
+    source: docs('system.net.sockets.tcpclient'),
+  },
+  {
+    type: 'SemaphoreSlim', namespace: 'System.Threading', implementsIAsyncDisposable: false,
+    reason: 'SemaphoreSlim implements IDisposable only; disposing it waits for nothing.',
+    source: docs('system.threading.semaphoreslim'),
+  },
+  {
+    type: 'CancellationTokenSource', namespace: 'System.Threading', implementsIAsyncDisposable: false,
+    reason: 'CancellationTokenSource implements IDisposable only.',
+    source: docs('system.threading.cancellationtokensource'),
+  },
+  {
+    type: 'Process', namespace: 'System.Diagnostics', implementsIAsyncDisposable: false,
+    reason: 'Process implements IDisposable only; disposing it releases a handle and does not wait for the process.',
+    source: docs('system.diagnostics.process'),
+  },
+];
+
+const rowsByType = new Map<string, AsyncDisposableType>(ASYNC_DISPOSABLE_TYPES.map((row) => [row.type, row]));
+
+/** The row for a declared type (`using FileStream fs = ...`), if `await using` is worth suggesting for it. */
+export function asyncDisposableByType(type: string): AsyncDisposableType | undefined {
+  return rowsByType.get(type);
+}
+
+/** The row for an object creation `new <type>(...)`, if the created type is in the table. */
+export function asyncDisposableForNew(type: string): AsyncDisposableType | undefined {
+  return ASYNC_DISPOSABLE_TYPES.find((row) => row.factoryHints.includes(`new ${type}`));
+}
+
+/**
+ * The row for a call that produces a disposable: `File.OpenRead(...)` matches the static hint
+ * 'File.OpenRead'; `connection.CreateCommand()` matches the instance hint '.CreateCommand'.
+ * `receiver` is the receiver text as written (without whitespace), or undefined for an unqualified call.
+ */
+export function asyncDisposableForFactory(receiver: string | undefined, member: string): AsyncDisposableType | undefined {
+  const qualified = receiver === undefined ? undefined : `${receiver.replace(/^(global::)?System(\.\w+)*\.(?=[A-Z]\w*$)/, '')}.${member}`;
+  return (
+    ASYNC_DISPOSABLE_TYPES.find((row) => qualified !== undefined && row.factoryHints.includes(qualified)) ??
+    ASYNC_DISPOSABLE_TYPES.find((row) => receiver !== undefined && row.factoryHints.includes(`.${member}`))
+  );
+}

@@ -1,0 +1,287 @@
+/** The table of lock-like waits that hold a thread inside async code, read by ASY004 (blocking-lock-in-async). */
+
+/** One synchronous wait on a lock, event or other thread-synchronization primitive. */
+export interface LockingApi {
+  /** Declaring type as people write it, without namespace: 'Monitor', 'Mutex', 'ManualResetEventSlim'. */
+  type: string;
+  /** Namespace of the declaring type, for docs: 'System.Threading'. */
+  namespace: string;
+  /** Member name as it appears at the call site: 'Enter', 'WaitOne'. */
+  member: string;
+  /** 'static' when called as Type.Member(...), 'instance' when called on a receiver of that type (or a derived type). */
+  kind: 'static' | 'instance';
+  /** What to write instead, as text a person can copy: 'await semaphore.WaitAsync()'. */
+  replacement: string;
+  /**
+   * Arguments that make the call return at once instead of waiting (Monitor.TryEnter(x), WaitOne(0)):
+   * matched like BlockingApi.nonBlockingArguments, where an element ending in '*' matches by prefix.
+   */
+  nonBlockingArguments?: string[][];
+  /** Lower-case substrings of the receiver identifier that suggest the type when no declaration is visible. */
+  receiverHints?: string[];
+  /**
+   * True when the primitive has thread affinity (Monitor, Mutex, SpinLock, ReaderWriterLockSlim, Lock):
+   * releasing it after an await, on another thread, throws, so holding it across an await is a bug, not
+   * just a cost.
+   */
+  threadAffine?: boolean;
+  /** Major .NET version that first shipped the type, when it is recent: '9' for System.Threading.Lock. */
+  since?: string;
+  /** Why waiting here is bad in a sentence, shown in the diagnostic note. */
+  note: string;
+  /** Where the fact comes from: a learn.microsoft.com page. */
+  source: string;
+}
+
+/** The `lock` statement is syntax, not a call, so it is described apart from the call rows. */
+export interface LockStatementKnowledge {
+  /** The C# keyword the rule looks for. */
+  keyword: 'lock';
+  replacement: string;
+  /** The compiler error that already forbids `await` inside the lock body, so the rule need not report that case. */
+  awaitInsideIsCompilerError: string;
+  note: string;
+  source: string;
+}
+
+const docs = (id: string): string => `https://learn.microsoft.com/dotnet/api/${id}`;
+
+const SEMAPHORE_REPLACEMENT =
+  'A SemaphoreSlim(1, 1) field with `await gate.WaitAsync(); try { ... } finally { gate.Release(); }`';
+const SIGNAL_REPLACEMENT =
+  'A TaskCompletionSource (set it where the event is set, `await tcs.Task` where it is waited on) or a SemaphoreSlim with `await WaitAsync()`';
+const ZERO_TIMEOUT: string[][] = [['0'], ['TimeSpan.Zero'], ['0', '*'], ['TimeSpan.Zero', '*']];
+
+export const LOCK_STATEMENT: LockStatementKnowledge = {
+  keyword: 'lock',
+  replacement: SEMAPHORE_REPLACEMENT,
+  awaitInsideIsCompilerError: 'CS1996',
+  note:
+    'A lock in async code blocks the thread-pool thread while another thread holds it; the compiler already forbids await inside it (CS1996), but contention still parks threads the async code was meant to free.',
+  source: 'https://learn.microsoft.com/dotnet/csharp/language-reference/statements/lock',
+};
+
+export const LOCKING_APIS: readonly LockingApi[] = [
+  {
+    type: 'Monitor', namespace: 'System.Threading', member: 'Enter', kind: 'static', threadAffine: true,
+    replacement: SEMAPHORE_REPLACEMENT,
+    note: 'Monitor.Enter parks the thread until the lock is free, and Monitor.Exit after an await runs on another thread and throws SynchronizationLockException.',
+    source: docs('system.threading.monitor.enter'),
+  },
+  {
+    type: 'Monitor', namespace: 'System.Threading', member: 'TryEnter', kind: 'static', threadAffine: true,
+    replacement: 'A SemaphoreSlim(1, 1) with `if (await gate.WaitAsync(timeout)) { try { ... } finally { gate.Release(); } }`',
+    // TryEnter(obj) and TryEnter(obj, ref taken) test the lock and return at once; only a timeout waits.
+    nonBlockingArguments: [['*'], ['*', 'ref *'], ['*', '0'], ['*', 'TimeSpan.Zero'], ['*', '0', 'ref *'], ['*', 'TimeSpan.Zero', 'ref *']],
+    note: 'Monitor.TryEnter with a timeout parks the thread for up to that timeout, and the lock cannot be released after an await.',
+    source: docs('system.threading.monitor.tryenter'),
+  },
+  {
+    type: 'Monitor', namespace: 'System.Threading', member: 'Wait', kind: 'static', threadAffine: true,
+    replacement: SIGNAL_REPLACEMENT,
+    note: 'Monitor.Wait releases the lock and parks the thread until another thread pulses it.',
+    source: docs('system.threading.monitor.wait'),
+  },
+  {
+    type: 'Lock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true, since: '9',
+    receiverHints: ['lock', 'gate', 'sync'],
+    replacement: SEMAPHORE_REPLACEMENT,
+    note: 'Lock.Enter parks the thread until the lock is free, and the lock must be exited on the same thread.',
+    source: docs('system.threading.lock.enter'),
+  },
+  {
+    type: 'Lock', namespace: 'System.Threading', member: 'EnterScope', kind: 'instance', threadAffine: true, since: '9',
+    receiverHints: ['lock', 'gate', 'sync'],
+    replacement: SEMAPHORE_REPLACEMENT,
+    note: 'Lock.EnterScope parks the thread until the lock is free, and the scope must be disposed on the same thread.',
+    source: docs('system.threading.lock.enterscope'),
+  },
+  {
+    type: 'Mutex', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance', threadAffine: true,
+    receiverHints: ['mutex'],
+    replacement: `${SEMAPHORE_REPLACEMENT}; for a named cross-process mutex, take it on a dedicated thread, not the thread pool`,
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'Mutex.WaitOne parks the thread, and a Mutex must be released by the thread that acquired it, which an await does not keep.',
+    source: docs('system.threading.mutex'),
+  },
+  {
+    type: 'Semaphore', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance',
+    receiverHints: ['semaphore', 'sem'],
+    replacement: 'A SemaphoreSlim with `await semaphore.WaitAsync()`, unless the semaphore is named and shared across processes',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'Semaphore.WaitOne parks the thread until a slot is free; SemaphoreSlim.WaitAsync waits without one.',
+    source: docs('system.threading.semaphoreslim.waitasync'),
+  },
+  {
+    type: 'WaitHandle', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance',
+    receiverHints: ['handle', 'event', 'signal'],
+    replacement: SIGNAL_REPLACEMENT,
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'WaitHandle.WaitOne parks the thread in the kernel until the handle is signaled.',
+    source: docs('system.threading.waithandle.waitone'),
+  },
+  {
+    type: 'WaitHandle', namespace: 'System.Threading', member: 'WaitAll', kind: 'static',
+    replacement: '`await Task.WhenAll(...)` over TaskCompletionSource tasks that replace the handles',
+    nonBlockingArguments: [['*', '0'], ['*', 'TimeSpan.Zero'], ['*', '0', '*'], ['*', 'TimeSpan.Zero', '*']],
+    note: 'WaitHandle.WaitAll parks the thread until every handle is signaled.',
+    source: docs('system.threading.waithandle.waitall'),
+  },
+  {
+    type: 'WaitHandle', namespace: 'System.Threading', member: 'WaitAny', kind: 'static',
+    replacement: '`await Task.WhenAny(...)` over TaskCompletionSource tasks that replace the handles',
+    nonBlockingArguments: [['*', '0'], ['*', 'TimeSpan.Zero'], ['*', '0', '*'], ['*', 'TimeSpan.Zero', '*']],
+    note: 'WaitHandle.WaitAny parks the thread until one handle is signaled.',
+    source: docs('system.threading.waithandle.waitany'),
+  },
+  {
+    type: 'WaitHandle', namespace: 'System.Threading', member: 'SignalAndWait', kind: 'static',
+    replacement: SIGNAL_REPLACEMENT,
+    note: 'WaitHandle.SignalAndWait signals one handle and parks the thread until another is signaled.',
+    source: docs('system.threading.waithandle.signalandwait'),
+  },
+  {
+    type: 'ManualResetEvent', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance',
+    receiverHints: ['event', 'reset', 'signal', 'ready', 'done'],
+    replacement: 'A TaskCompletionSource: `tcs.TrySetResult()` where the event is set, `await tcs.Task` where it is waited on',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'ManualResetEvent.WaitOne parks the thread in the kernel until another thread sets the event.',
+    source: docs('system.threading.tasks.taskcompletionsource'),
+  },
+  {
+    type: 'AutoResetEvent', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance',
+    receiverHints: ['event', 'reset', 'signal'],
+    replacement: 'A SemaphoreSlim(0, 1): `Release()` where the event is set, `await WaitAsync()` where it is waited on',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'AutoResetEvent.WaitOne parks the thread in the kernel until another thread sets the event.',
+    source: docs('system.threading.semaphoreslim.waitasync'),
+  },
+  {
+    type: 'EventWaitHandle', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance',
+    receiverHints: ['event', 'handle', 'signal'],
+    replacement: SIGNAL_REPLACEMENT,
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'EventWaitHandle.WaitOne parks the thread in the kernel until another thread sets the event.',
+    source: docs('system.threading.eventwaithandle'),
+  },
+  {
+    type: 'ManualResetEventSlim', namespace: 'System.Threading', member: 'Wait', kind: 'instance',
+    receiverHints: ['event', 'reset', 'signal', 'ready', 'done', 'mres'],
+    replacement: 'A TaskCompletionSource: `tcs.TrySetResult()` where the event is set, `await tcs.Task` where it is waited on',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'ManualResetEventSlim.Wait spins and then parks the thread until another thread sets the event; it has no WaitAsync.',
+    source: docs('system.threading.manualreseteventslim.wait'),
+  },
+  {
+    type: 'CountdownEvent', namespace: 'System.Threading', member: 'Wait', kind: 'instance',
+    receiverHints: ['countdown', 'latch'],
+    replacement: '`await Task.WhenAll(...)` over the tasks that would signal the countdown',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'CountdownEvent.Wait parks the thread until the count reaches zero.',
+    source: docs('system.threading.countdownevent.wait'),
+  },
+  {
+    type: 'Barrier', namespace: 'System.Threading', member: 'SignalAndWait', kind: 'instance',
+    receiverHints: ['barrier'],
+    replacement: 'Await the participants\' tasks with `await Task.WhenAll(...)` at the point where they must meet',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'Barrier.SignalAndWait parks the thread until every participant arrives, one parked thread per participant.',
+    source: docs('system.threading.barrier.signalandwait'),
+  },
+  {
+    type: 'SpinWait', namespace: 'System.Threading', member: 'SpinUntil', kind: 'static',
+    replacement: 'Await a TaskCompletionSource set when the condition becomes true, or poll with `await Task.Delay(...)`',
+    nonBlockingArguments: [['*', '0'], ['*', 'TimeSpan.Zero']],
+    note: 'SpinWait.SpinUntil burns the thread, spinning and then sleeping, until the condition holds.',
+    source: docs('system.threading.spinwait.spinuntil'),
+  },
+  {
+    type: 'SpinLock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true,
+    receiverHints: ['spin', 'lock'],
+    replacement: SEMAPHORE_REPLACEMENT,
+    note: 'SpinLock.Enter spins on the thread until the lock is free; it is meant for a few instructions, never for code near an await.',
+    source: docs('system.threading.spinlock.enter'),
+  },
+  {
+    type: 'SpinLock', namespace: 'System.Threading', member: 'TryEnter', kind: 'instance', threadAffine: true,
+    receiverHints: ['spin', 'lock'],
+    replacement: SEMAPHORE_REPLACEMENT,
+    // TryEnter(ref taken) tests once; only a timeout spins.
+    nonBlockingArguments: [['ref *'], ['0', 'ref *'], ['TimeSpan.Zero', 'ref *']],
+    note: 'SpinLock.TryEnter with a timeout spins on the thread for up to that timeout.',
+    source: docs('system.threading.spinlock.tryenter'),
+  },
+  {
+    type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterReadLock', kind: 'instance', threadAffine: true,
+    receiverHints: ['rwlock', 'readerwriter', 'lock'],
+    replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
+    note: 'EnterReadLock parks the thread while a writer holds the lock, and the lock must be exited on the thread that entered it.',
+    source: docs('system.threading.readerwriterlockslim.enterreadlock'),
+  },
+  {
+    type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterWriteLock', kind: 'instance', threadAffine: true,
+    receiverHints: ['rwlock', 'readerwriter', 'lock'],
+    replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
+    note: 'EnterWriteLock parks the thread while any reader or writer holds the lock, and the lock must be exited on the thread that entered it.',
+    source: docs('system.threading.readerwriterlockslim.enterwritelock'),
+  },
+  {
+    type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterUpgradeableReadLock', kind: 'instance', threadAffine: true,
+    receiverHints: ['rwlock', 'readerwriter', 'lock'],
+    replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
+    note: 'EnterUpgradeableReadLock parks the thread while a writer or another upgradeable reader holds the lock, and the lock must be exited on the thread that entered it.',
+    source: docs('system.threading.readerwriterlockslim.enterupgradeablereadlock'),
+  },
+  {
+    type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterReadLock', kind: 'instance', threadAffine: true,
+    receiverHints: ['rwlock', 'readerwriter', 'lock'],
+    replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
+    nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
+    note: 'TryEnterReadLock with a timeout parks the thread for up to that timeout.',
+    source: docs('system.threading.readerwriterlockslim.tryenterreadlock'),
+  },
+  {
+    type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterWriteLock', kind: 'instance', threadAffine: true,
+    receiverHints: ['rwlock', 'readerwriter', 'lock'],
+    replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
+    nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
+    note: 'TryEnterWriteLock with a timeout parks the thread for up to that timeout.',
+    source: docs('system.threading.readerwriterlockslim.tryenterwritelock'),
+  },
+  {
+    type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireReaderLock', kind: 'instance', threadAffine: true,
+    receiverHints: ['rwlock', 'readerwriter', 'lock'],
+    replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',
+    nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
+    note: 'AcquireReaderLock parks the thread while a writer holds the lock, and the lock belongs to the thread that took it.',
+    source: docs('system.threading.readerwriterlock.acquirereaderlock'),
+  },
+  {
+    type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireWriterLock', kind: 'instance', threadAffine: true,
+    receiverHints: ['rwlock', 'readerwriter', 'lock'],
+    replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',
+    nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
+    note: 'AcquireWriterLock parks the thread while anyone else holds the lock, and the lock belongs to the thread that took it.',
+    source: docs('system.threading.readerwriterlock.acquirewriterlock'),
+  },
+  {
+    type: 'Thread', namespace: 'System.Threading', member: 'Join', kind: 'instance',
+    receiverHints: ['thread', 'worker'],
+    replacement: 'Run the work as a Task (Task.Run, or a TaskCompletionSource the thread completes) and `await` it',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'Thread.Join parks the calling thread until the other thread ends.',
+    source: docs('system.threading.thread.join'),
+  },
+];
+
+const rowsByMember = new Map<string, LockingApi[]>();
+for (const row of LOCKING_APIS) {
+  const rows = rowsByMember.get(row.member) ?? [];
+  rows.push(row);
+  rowsByMember.set(row.member, rows);
+}
+
+/** Every locking row whose member has this name, across declaring types (WaitOne matches Mutex, Semaphore, WaitHandle ...). */
+export function lockingApisByMember(member: string): readonly LockingApi[] {
+  return rowsByMember.get(member) ?? [];
+}
