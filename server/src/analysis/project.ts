@@ -102,16 +102,19 @@ export interface ProjectAnalysis {
 }
 
 /** Analyses files as one workspace. `severitiesOf` gives per-file overrides (.editorconfig). */
-export function analyseProject(sources: SourceFile[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>): ProjectAnalysis {
+export function analyseProject(sources: SourceFile[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>,
+  onProgress?: (message: string) => void): ProjectAnalysis {
   const index = createIndex();
-  const modelled = sources.map((s) => {
+  const modelled = sources.map((s, i) => {
+    if (i % 50 === 0) onProgress?.(`parsed ${i} of ${sources.length} files`);
     const { model, tree, error } = modelFile(s.text);
     tree?.delete();
     updateFile(index, s.path, model);
     return { ...s, model, error };
   });
   const completion = analyseCompletion(index);
-  const files = modelled.map((m) => {
+  const files = modelled.map((m, i) => {
+    if (i % 50 === 0) onProgress?.(`checked ${i} of ${sources.length} files`);
     const { findings, suppressed } = checkFile(m.path, m.text, m.model, index, completion, selection, severitiesOf?.(m.path));
     return { path: m.path, text: m.text, model: m.model, findings, suppressed, parseError: m.error };
   });

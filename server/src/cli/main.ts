@@ -1,0 +1,60 @@
+/** The `asynclens` command line: check, cost, explain. Usage errors exit 2 with a one-line message. */
+import { processIO, UsageError, EXIT_USAGE, EXIT_OK, type CliIO } from './io';
+import { runCheck, CHECK_HELP } from './check';
+import { runExplain } from './explain';
+import { runCost } from './cost';
+import { TOOL_VERSION } from './version';
+
+const HELP = `asynclens ${TOOL_VERSION}: what your C# async code costs, from the source alone.
+
+usage:
+  asynclens check [paths...] [--format text|json|sarif] [--enable all|IDs] [--disable IDs]
+  asynclens cost [paths...] [--format table|json|csv] [--runtime PROFILE] [--sort bytes|name|file] [--explain FILE:LINE]
+  asynclens explain [ID]
+  asynclens --version
+
+Run 'asynclens check --help' for the options of check.
+`;
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'check':
+        return await runCheck(rest, io);
+      case 'cost':
+        return await runCost(rest, io);
+      case 'explain':
+        return runExplain(rest, io);
+      case '--version':
+      case 'version':
+        io.out(`${TOOL_VERSION}\n`);
+        return EXIT_OK;
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        io.out(HELP);
+        return command === undefined ? EXIT_USAGE : EXIT_OK;
+      default:
+        throw new UsageError(`unknown command '${command}' (try: check, cost, explain)`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.err(`asynclens: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    // Anything else is our bug: say so in one line, with the stack only when asked.
+    io.err(`asynclens: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (io.env.ASYNCLENS_DEBUG) io.err(`${err instanceof Error ? err.stack : ''}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+export { CHECK_HELP };
+
+if (require.main === module) {
+  void main(process.argv.slice(2), processIO()).then((code) => {
+    process.exitCode = code;
+  });
+}
