@@ -28,7 +28,7 @@ const common = {
 };
 
 const entries = [
-  { in: 'server/src/cli/main.ts', out: 'cli', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/cli/bin.ts', out: 'cli', banner: '#!/usr/bin/env node' },
   { in: 'server/src/main.ts', out: 'server' },
   { in: 'client/src/extension.ts', out: 'client' },
 ].filter((e) => fs.existsSync(path.join(root, e.in)));

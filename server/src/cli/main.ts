@@ -1,5 +1,5 @@
 /** The `asynclens` command line: check, cost, explain. Usage errors exit 2 with a one-line message. */
-import { processIO, UsageError, EXIT_USAGE, EXIT_OK, type CliIO } from './io';
+import { UsageError, EXIT_USAGE, EXIT_OK, type CliIO } from './io';
 import { runCheck, CHECK_HELP } from './check';
 import { runExplain } from './explain';
 import { runCost } from './cost';
@@ -52,9 +52,3 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 }
 
 export { CHECK_HELP };
-
-if (require.main === module) {
-  void main(process.argv.slice(2), processIO()).then((code) => {
-    process.exitCode = code;
-  });
-}

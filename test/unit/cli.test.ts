@@ -1,0 +1,155 @@
+// The CLI as a user meets it: exit codes, output formats, SARIF that validates against the 2.1.0 schema,
+// and bad input (missing paths, binary, non-UTF-8, oversized files) reported without a crash.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv from 'ajv-draft-04';
+import { ready, repoRoot } from './support';
+import { main } from '../../server/src/cli/main';
+import type { CliIO } from '../../server/src/cli/io';
+import { RULES } from '../../server/src/rules/registry';
+
+before(ready);
+
+function fakeIO(cwd = repoRoot): CliIO & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out(t: string) { io.stdout += t; },
+    err(t: string) { io.stderr += t; },
+    isTTY: false,
+    errIsTTY: false,
+    cwd,
+    env: {},
+  };
+  return io;
+}
+
+async function run(args: string[], cwd?: string) {
+  const io = fakeIO(cwd);
+  const code = await main(args, io);
+  return { code, stdout: io.stdout, stderr: io.stderr };
+}
+
+const workspace = path.join('test', 'fixtures', 'workspace');
+
+function tempDir(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-cli-'));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+test('no command prints usage and exits 2', async () => {
+  const r = await run([]);
+  assert.equal(r.code, 2);
+  assert.match(r.stdout, /usage:/);
+});
+
+test('unknown command, unknown option and a missing path are one-line usage errors (exit 2)', async () => {
+  for (const args of [['frobnicate'], ['check', '--frob'], ['check', 'no/such/folder'], ['check', '--format', 'xml', workspace], ['check', '--enable', 'ASY999', workspace], ['explain', 'ASY999']]) {
+    const r = await run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.equal(r.stderr.trim().split('\n').length, 1, `one line for ${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /^asynclens: /);
+  }
+});
+
+test('check on the sample workspace: text output names file:line:col, the rule and the source line', async () => {
+  const r = await run(['check', '--enable', 'all', workspace]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /finding/);
+  if (RULES.length > 0) {
+    assert.match(r.stdout, /test\/fixtures\/workspace\/[\w/]+\.cs:\d+:\d+: ASY\d{3} (warning|information|error)/);
+    assert.match(r.stdout, /\d+ \| /);
+  }
+});
+
+test('check --format json has the documented shape', async () => {
+  const r = await run(['check', '--format', 'json', '--enable', 'all', workspace]);
+  assert.equal(r.code, 0, r.stderr);
+  const json = JSON.parse(r.stdout);
+  assert.equal(json.version, 1);
+  assert.equal(json.tool.name, 'asynclens');
+  assert.equal(json.filesAnalyzed, 12);
+  for (const f of json.findings) {
+    for (const key of ['ruleId', 'ruleName', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn', 'message']) assert.ok(key in f, key);
+    assert.ok(f.line >= 1 && f.column >= 1);
+  }
+});
+
+test('check --format sarif validates against the SARIF 2.1.0 schema and lists rules with equivalents', async () => {
+  const schemaPath = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json', { paths: [repoRoot] });
+  const schema = JSON.parse(fs.readFileSync(schemaPath, 'utf8'));
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, unicodeRegExp: false });
+  const validate = ajv.compile(schema);
+  const r = await run(['check', '--format', 'sarif', '--enable', 'all', workspace]);
+  assert.equal(r.code, 0, r.stderr);
+  const log = JSON.parse(r.stdout);
+  const valid = validate(log);
+  assert.ok(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 1));
+  const driver = log.runs[0].tool.driver;
+  assert.equal(driver.rules.length, RULES.length);
+  for (const rule of driver.rules) {
+    assert.ok(Array.isArray(rule.properties.equivalents));
+    assert.ok(rule.properties.category);
+    assert.match(rule.helpUri, /^https:\/\//);
+  }
+  for (const result of log.runs[0].results) {
+    const region = result.locations[0].physicalLocation.region;
+    assert.ok(region.startLine >= 1 && region.startColumn >= 1);
+    assert.equal(driver.rules[result.ruleIndex].id, result.ruleId);
+  }
+  const ids = new Set(log.runs[0].results.map((x: { ruleId: string }) => x.ruleId));
+  for (const rule of RULES) assert.ok(ids.has(rule.meta.id), `the sample workspace shows ${rule.meta.id}`);
+});
+
+test('bad files are reported and skipped, never a crash', async () => {
+  const dir = tempDir({
+    'Good.cs': 'class Good { async System.Threading.Tasks.Task M() { await System.Threading.Tasks.Task.Yield(); } }\n',
+    'Binary.cs': Buffer.from([0x63, 0x6c, 0x00, 0x01, 0x02]),
+    'Latin1.cs': Buffer.from([0x2f, 0x2f, 0x20, 0xe9, 0x0a]),
+    'Utf16.cs': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('class U { }\n', 'utf16le')]),
+    'Broken.cs': 'class { async Task M( { await ; } } }}}\n',
+    'bin/Generated.cs': 'class Ignored { void M() { System.Threading.Thread.Sleep(1); } }\n',
+  });
+  const big = 'x'.repeat(2 * 1024 * 1024);
+  fs.writeFileSync(path.join(dir, 'Huge.cs'), `// ${big}\n`);
+  const r = await run(['check', '--max-file-size', '1024', '.'], dir);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /Binary\.cs: skipped: looks binary/);
+  assert.match(r.stdout, /Latin1\.cs: skipped: not valid UTF-8/);
+  assert.match(r.stdout, /Huge\.cs: skipped: .* over the 1024 KiB limit/);
+  assert.doesNotMatch(r.stdout, /Utf16\.cs: skipped/);
+  assert.doesNotMatch(r.stdout, /Generated\.cs/);
+  assert.match(r.stdout, /in 3 files/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('.gitignore is respected when walking folders', async () => {
+  const dir = tempDir({
+    '.gitignore': 'Generated/\n*.g.cs\n',
+    'A.cs': 'class A { }\n',
+    'B.g.cs': 'class B { }\n',
+    'Generated/C.cs': 'class C { }\n',
+  });
+  const r = await run(['check', '--format', 'json', '.'], dir);
+  assert.equal(JSON.parse(r.stdout).filesAnalyzed, 1);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('explain prints the docs of a rule; without an id it lists the rules', async () => {
+  const list = await run(['explain']);
+  assert.equal(list.code, 0);
+  for (const rule of RULES) {
+    assert.match(list.stdout, new RegExp(rule.meta.id));
+    const r = await run(['explain', rule.meta.id]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /## What it does/);
+    assert.match(r.stdout, new RegExp(`# ${rule.meta.id} ${rule.meta.name}`));
+  }
+});
