@@ -629,7 +629,12 @@ function occurrenceOf(id: SyntaxNode, site: LocalDeclarationSite, bodySpans: Spa
     // A declaration with an initializer writes after the initializer ran; without one it does not write.
     const holder = parent?.type === 'variable_declarator' ? parent : null;
     effectiveAt = holder ? holder.endIndex : id.endIndex;
-    if (site.kind === 'foreach') effectiveAt = id.endIndex;
+    if (site.kind === 'foreach') {
+      // A foreach variable is assigned afresh at the start of every iteration, after the collection.
+      const iterationStart = site.scope.childForFieldName('right')?.endIndex ?? id.endIndex;
+      const repeat = { start: iterationStart, end: site.scope.endIndex };
+      return { name: site.name, span: { start: iterationStart, end: iterationStart }, access: 'write', effectiveAt: iterationStart, branches: [repeat] };
+    }
   } else if (parent?.type === 'assignment_expression' && parent.childForFieldName('left')?.startIndex === id.startIndex && parent.childForFieldName('left')?.endIndex === id.endIndex) {
     const op = parent.childForFieldName('operator')?.text ?? '=';
     access = op === '=' ? 'write' : 'readwrite';

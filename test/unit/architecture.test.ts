@@ -1,0 +1,39 @@
+// The core is plain functions over text and trees: parse, model, workspace, knowledge, cost, rules and
+// config never import vscode*, node:* modules or touch `process`, so the CLI, the server and the tests
+// share them unchanged; only server/src/lsp imports vscode-languageserver.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot, listFiles } from './support';
+
+const CORE = ['parse', 'model', 'workspace', 'knowledge', 'cost', 'rules', 'config', 'analysis'];
+const importsOf = (text: string) => [...text.matchAll(/(?:import[^'"]*from\s*|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+
+test('the analysis core imports no editor, file system or process APIs', () => {
+  const problems: string[] = [];
+  for (const dir of CORE) {
+    for (const file of listFiles(path.join(repoRoot, 'server', 'src', dir), '.ts')) {
+      const text = fs.readFileSync(file, 'utf8');
+      const rel = path.relative(repoRoot, file);
+      for (const spec of importsOf(text)) {
+        if (/^vscode/.test(spec) || /^node:/.test(spec) || ['fs', 'path', 'os', 'child_process'].includes(spec)) problems.push(`${rel} imports ${spec}`);
+        if (spec.includes('/lsp/') || spec.includes('/cli/') || spec.includes('/host/')) problems.push(`${rel} imports the outer layer ${spec}`);
+      }
+      if (/\bprocess\.(env|argv|cwd|exit|stdout|stderr)/.test(text)) problems.push(`${rel} uses process`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('only server/src/lsp and server/src/main.ts import vscode-languageserver; only client/ imports vscode', () => {
+  const problems: string[] = [];
+  for (const file of [...listFiles(path.join(repoRoot, 'server', 'src'), '.ts'), ...listFiles(path.join(repoRoot, 'client', 'src'), '.ts')]) {
+    const rel = path.relative(repoRoot, file).split(path.sep).join('/');
+    for (const spec of importsOf(fs.readFileSync(file, 'utf8'))) {
+      if (spec.startsWith('vscode-languageserver') && !rel.startsWith('server/src/lsp/') && rel !== 'server/src/main.ts') problems.push(`${rel} imports ${spec}`);
+      if ((spec === 'vscode' || spec.startsWith('vscode-languageclient')) && !rel.startsWith('client/')) problems.push(`${rel} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});

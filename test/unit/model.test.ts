@@ -1,0 +1,204 @@
+// The per-file model, checked as data: each case is a C# method and the facts the model must give.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from './support';
+import { parse } from '../../server/src/parse/parser';
+import { buildFileModel } from '../../server/src/model/extract';
+import type { FileModel, MethodBody } from '../../server/src/model/types';
+
+before(ready);
+
+function modelOf(body: string, prefix = ''): FileModel {
+  const text = `using System; using System.IO; using System.Threading; using System.Threading.Tasks; using System.Collections.Generic;\n${prefix}\nclass C {\n  int _f; Task<int> F(int x) => Task.FromResult(x); Task G() => Task.CompletedTask; static int Use(object o) => 0;\n${body}\n}\n`;
+  const r = parse(text);
+  const m = buildFileModel(r.tree!, text);
+  r.tree!.delete();
+  return m;
+}
+
+function method(body: string, name = 'M'): MethodBody {
+  const m = modelOf(body).bodies.find((b) => b.name === name);
+  assert.ok(m, `no body named ${name}`);
+  return m!;
+}
+
+const live = (b: MethodBody) => b.locals.filter((l) => l.liveAcrossAwait).map((l) => l.name).sort();
+
+const livenessCases: [string, string, string[]][] = [
+  ['read after the await', 'async Task<int> M() { int a = 1; await G(); return a; }', ['a']],
+  ['only read before the await', 'async Task<int> M() { int a = 1; Use(a); await G(); return 0; }', []],
+  ['written by the await itself', 'async Task<int> M() { var a = await F(1); return a; }', []],
+  ['reassigned after the await before the read', 'async Task<int> M() { int a = 1; await G(); a = 2; return a; }', []],
+  ['reassigned only on one branch', 'async Task<int> M(bool b) { int a = 1; await G(); if (b) a = 2; return a; }', ['a']],
+  ['loop counter across an await in the loop', 'async Task M() { for (int i = 0; i < 3; i++) { await G(); } }', ['i']],
+  ['loop-carried accumulator', 'async Task<int> M() { int sum = 0; for (int i = 0; i < 3; i++) { sum += await F(i); } return sum; }', ['i', 'sum']],
+  ['declared inside the loop body, used before the await only', 'async Task M() { for (int i = 0; i < 3; i++) { var t = i * 2; Use(t); await G(); } }', ['i']],
+  ['foreach variable read after the await', 'async Task M(List<int> xs) { foreach (var x in xs) { await G(); Use(x); } }', ['x']],
+  ['foreach variable read before the await only', 'async Task M(List<int> xs) { foreach (var x in xs) { Use(x); await G(); } }', []],
+  ['while loop reads a variable set after the await', 'async Task M() { int n = 0; while (n < 3) { await G(); n++; } }', ['n']],
+  ['using variable disposed after the await', 'async Task M() { using var s = new MemoryStream(); await G(); s.WriteByte(1); }', ['s']],
+  ['out variable read after the await', 'async Task<int> M(Dictionary<int,int> d) { d.TryGetValue(1, out var v); await G(); return v; }', ['v']],
+  ['pattern variable read after the await', 'async Task<int> M(object o) { if (o is int n) { await G(); return n; } return 0; }', ['n']],
+  ['declared after the last await', 'async Task<int> M() { await G(); int a = 1; return a; }', []],
+  ['two awaits, read between them', 'async Task<int> M() { int a = 1; await G(); Use(a); await G(); return 0; }', ['a']],
+];
+
+for (const [name, body, expected] of livenessCases) {
+  test(`liveness: ${name}`, () => assert.deepEqual(live(method(body)), expected));
+}
+
+test('await operands are classified', () => {
+  const m = method(`async Task M(Task t, ValueTask<int> v) {
+    await Task.CompletedTask; await Task.FromResult(1); await ValueTask.FromResult(2); await new ValueTask<int>(3);
+    await Task.Yield(); await Task.Delay(10); await Task.WhenAll(t); await F(1).ConfigureAwait(false); await t; await v; await (t);
+    await default(ValueTask); }`);
+  assert.deepEqual(m.awaits.map((a) => a.operand.kind), ['completedTask', 'fromResult', 'fromResult', 'fromResult', 'yield', 'delay', 'whenAll', 'call', 'variable', 'variable', 'variable', 'completedTask']);
+  const configured = m.awaits[7].operand;
+  assert.equal(configured.configureAwait, 'false');
+  assert.equal(configured.text, 'F(1)');
+  assert.deepEqual(configured.callee, { name: 'F', receiver: null, argumentCount: 1 });
+});
+
+test('await x?.M() is recognised as awaiting the whole chain (parser.md quirk 1)', () => {
+  const m = method('async Task M(C? c) { await c?.G()!; }');
+  assert.equal(m.awaits.length, 1);
+});
+
+test('regions around awaits: try, catch, finally, using, loops', () => {
+  const m = method(`async Task M(List<int> xs) {
+    try { await G(); } catch (Exception) { await G(); } finally { await G(); }
+    using (var s = new MemoryStream()) { await G(); }
+    foreach (var x in xs) { await G(); }
+    await foreach (var y in Stream()) { }
+  }
+  async IAsyncEnumerable<int> Stream() { yield return 1; await Task.Yield(); }`);
+  assert.deepEqual(m.awaits.map((a) => [a.kind, a.regions.map((r) => r.kind).join('>')]), [
+    ['await', 'try'], ['await', 'catch'], ['await', 'finally'], ['await', 'using'], ['await', 'foreach'], ['awaitForeach', ''],
+  ]);
+});
+
+test('spills: values computed before an await in the same expression', () => {
+  const m = method('async Task<int> M(int x) { var list = new List<int>(); list.Add(await F(1)); return x + await F(2); }');
+  assert.deepEqual(m.awaits.map((a) => a.spills.map((s) => `${s.role}:${s.text}`)), [['receiver:list'], ['leftOperand:x']]);
+});
+
+test('returns: literals, awaits and whether they precede every await', () => {
+  const m = method(`async Task<int> M(Dictionary<int,int> cache, int k) {
+    if (cache.TryGetValue(k, out var v)) return v;
+    if (k < 0) return -1;
+    var r = await F(k);
+    return 42; }`);
+  assert.deepEqual(m.returns.map((r) => [r.expressionText, r.literal?.value ?? null, r.beforeAnyAwait, r.conditionText]), [
+    ['v', null, true, 'cache.TryGetValue(k, out var v)'], ['-1', '-1', true, 'k < 0'], ['42', '42', false, null],
+  ]);
+  assert.equal(method('async Task<long> M() => 5L;').returns[0].literal?.kind, 'long');
+});
+
+test('return kinds of every async body kind', () => {
+  const m = modelOf(`
+    async void V() { await G(); }
+    async Task T() { await G(); }
+    async Task<int> TI() { return await F(1); }
+    async ValueTask VT() { await G(); }
+    async ValueTask<int> VTI() => await F(1);
+    async IAsyncEnumerable<int> AE() { await G(); yield return 1; }
+    async System.Threading.Tasks.Task<string?> Q() { await G(); return null; }
+    void Host() { Func<Task<int>> f = async () => await F(1); Action a = async delegate { await G(); }; async Task<int> Local() => await F(2); }`);
+  const kinds = Object.fromEntries(m.bodies.filter((b) => b.isAsync).map((b) => [b.name, [b.returnKind, b.resultTypeText]]));
+  assert.deepEqual(kinds, {
+    V: ['void', null], T: ['Task', null], TI: ['TaskOfT', 'int'], VT: ['ValueTask', null], VTI: ['ValueTaskOfT', 'int'],
+    AE: ['IAsyncEnumerable', 'int'], Q: ['TaskOfT', 'string?'], '<lambda in f>': ['TaskOfT', 'int'], '<lambda in a>': ['void', null], Local: ['TaskOfT', 'int'],
+  });
+});
+
+test('this use: explicit, through an instance member, and not for static or local-only bodies', () => {
+  const m = modelOf(`
+    async Task<int> UsesField() { await G(); return _f; }
+    async Task<int> UsesThis() { await Task.Yield(); return this.GetHashCode(); }
+    async Task<int> NoThis(int x) { await Task.Yield(); return x; }
+    static async Task<int> Static() { await Task.Yield(); return 1; }`);
+  const uses = Object.fromEntries(m.bodies.filter((b) => b.isAsync).map((b) => [b.name, b.usesThis]));
+  assert.deepEqual(uses, { UsesField: true, UsesThis: true, NoThis: false, Static: false });
+});
+
+test('parameters referenced anywhere are marked, unreferenced ones are not', () => {
+  const m = method('async Task<int> M(int used, int unused, CancellationToken ct) { await Task.Delay(1, ct); return used; }');
+  assert.deepEqual(m.parameters.map((p) => [p.name, p.referenced]), [['used', true], ['unused', false], ['ct', true]]);
+});
+
+test('task waits and their known-completion reasons', () => {
+  const m = method(`async Task<int> M(Task<int> a, Task<int> b, Task<int> c) {
+    var x = c.Result;
+    await Task.WhenAll(a, b);
+    var y = a.Result + b.GetAwaiter().GetResult();
+    if (c.IsCompletedSuccessfully) { Use(c.Result); }
+    c.Wait();
+    Task.WaitAll(a, b);
+    var z = nameof(Task<int>.Result);
+    return x + y; }`);
+  assert.deepEqual(m.waits.map((w) => [w.kind, w.receiverText, w.knownCompleted !== null, w.inNameof]), [
+    ['result', 'c', false, false],
+    ['result', 'a', true, false],
+    ['getResult', 'b', true, false],
+    ['result', 'c', true, false],
+    ['wait', 'c', false, false],
+    ['waitAll', 'a, b', false, false],
+    ['result', 'Task<int>', false, true],
+  ]);
+});
+
+test('a ContinueWith callback knows its antecedent completed', () => {
+  const m = modelOf('void M(Task<int> t) { t.ContinueWith(p => Use(p.Result)); }');
+  const lambda = m.bodies.find((b) => b.kind === 'lambda')!;
+  assert.match(lambda.waits[0].knownCompleted ?? '', /ContinueWith/);
+});
+
+test('call usage: awaited, returned, stored, blocked, discarded, argument', () => {
+  const m = method(`async Task<int> M() {
+    await F(1); var t = F(2); F(3).Wait(); F(4); Use(F(5)); await F(6).ConfigureAwait(false); return await F(7); }`);
+  assert.deepEqual(m.calls.filter((c) => c.name === 'F').map((c) => c.usage), ['awaited', 'stored', 'blocked', 'discarded', 'argument', 'awaited', 'awaited']);
+});
+
+test('nested bodies own their own awaits and waits', () => {
+  const m = modelOf('async Task M(Task<int> t) { await G(); void Sync() { t.Wait(); } Func<Task> f = async () => await G(); Sync(); }');
+  const outer = m.bodies.find((b) => b.name === 'M')!;
+  const sync = m.bodies.find((b) => b.name === 'Sync')!;
+  assert.equal(outer.awaits.length, 1);
+  assert.equal(outer.waits.length, 0);
+  assert.equal(sync.waits.length, 1);
+  assert.equal(sync.isAsync, false);
+  assert.equal(sync.parentId, outer.id);
+});
+
+test('type declarations: struct fields, auto-property backing fields, record struct positional fields, enum base types', () => {
+  const m = modelOf('', `struct S { public int A; decimal _d; public string Name { get; set; } public int Calc => A; static int Z; const int K = 1; }
+record struct P(int X, long Y);
+enum E : byte { A }
+enum F { B }`);
+  const s = m.types.find((t) => t.name === 'S')!;
+  assert.deepEqual(s.instanceFields.map((f) => `${f.typeText} ${f.name}`), ['int A', 'decimal _d', 'string <Name>k__BackingField']);
+  assert.deepEqual(m.types.find((t) => t.name === 'P')!.instanceFields.map((f) => f.typeText), ['int', 'long']);
+  assert.equal(m.types.find((t) => t.name === 'E')!.enumUnderlyingType, 'byte');
+  assert.equal(m.types.find((t) => t.name === 'F')!.enumUnderlyingType, 'int');
+});
+
+test('methods with syntax errors are listed as skipped; clean methods in the same file are analysed', () => {
+  const text = 'using System.Threading.Tasks;\nclass C {\n  async Task Good() { await Task.Yield(); }\n  async Task Bad() { await ; var x = ; }\n}\n';
+  const r = parse(text);
+  const m = buildFileModel(r.tree!, text);
+  r.tree!.delete();
+  assert.ok(m.syntaxErrors.length > 0);
+  assert.deepEqual(m.skipped.map((s) => s.name), ['Bad']);
+  assert.equal(m.bodies.find((b) => b.name === 'Good')!.awaits.length, 1);
+});
+
+test('top-level statements form one body that is an entry point', () => {
+  const text = 'using System.Threading.Tasks;\nawait Task.Delay(1);\nvar t = Task.FromResult(1);\nSystem.Console.WriteLine(t.Result);\n';
+  const r = parse(text);
+  const m = buildFileModel(r.tree!, text);
+  r.tree!.delete();
+  const top = m.bodies.find((b) => b.kind === 'topLevel')!;
+  assert.equal(top.isEntryPoint, true);
+  assert.equal(top.isAsync, true);
+  assert.equal(top.awaits.length, 1);
+});
