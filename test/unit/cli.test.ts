@@ -90,7 +90,7 @@ test('check --format sarif validates against the SARIF 2.1.0 schema and lists ru
   const r = await run(['check', '--format', 'sarif', '--enable', 'all', workspace]);
   assert.equal(r.code, 0, r.stderr);
   const log = JSON.parse(r.stdout);
-  const valid = validate(log);
+  const valid = validate(JSON.parse(r.stdout));
   assert.ok(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 1));
   const driver = log.runs[0].tool.driver;
   assert.equal(driver.rules.length, RULES.length);

@@ -1,0 +1,91 @@
+// The rule catalogue: ids and names, docs with their headings, the peers' equivalent ids, each rule's
+// Example giving exactly one finding and its Use instead none, and the README's generated rules table.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ready, repoRoot } from './support';
+import { RULES } from '../../server/src/rules/registry';
+import { analyseProject } from '../../server/src/analysis/project';
+import { rulesTableMarkdown } from '../../server/src/rules/catalogue';
+
+before(ready);
+
+/** The first wave and its peers, as product.md's rule table lists them. */
+const FIRST_WAVE: Record<string, { name: string; equivalents: string[] }> = {
+  ASY001: { name: 'blocking-wait-in-async', equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'AsyncFixer02', 'S4462', 'EPC35'] },
+  ASY002: { name: 'sync-api-in-async', equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'S6966', 'AsyncFixer02', 'EPC33'] },
+  ASY003: { name: 'sync-over-async', equivalents: ['VSTHRD002', 'MA0045', 'S4462'] },
+  ASY004: { name: 'blocking-lock-in-async', equivalents: [] },
+  ASY010: { name: 'likely-synchronous-completion', equivalents: [] },
+  ASY011: { name: 'async-without-await', equivalents: ['IDE0390', 'CS1998'] },
+  ASY012: { name: 'valuetask-candidate', equivalents: [] },
+  ASY013: { name: 'unnecessary-async', equivalents: ['AsyncFixer01', 'MA0215', 'RCS1174'] },
+};
+
+const HEADINGS = ['What it does', 'Why is this bad?', 'Example', 'Use instead', 'Fix safety', 'Limitations'];
+
+test('every first-wave rule exists with its name and the peers product.md lists', () => {
+  for (const [id, want] of Object.entries(FIRST_WAVE)) {
+    const rule = RULES.find((r) => r.meta.id === id);
+    assert.ok(rule, `${id} is registered`);
+    assert.equal(rule!.meta.name, want.name);
+    assert.deepEqual([...rule!.meta.equivalents].sort(), [...want.equivalents].sort(), `${id} equivalents`);
+  }
+});
+
+test('ids are unique, sorted and well-formed; names are kebab-case; metadata is complete', () => {
+  const ids = RULES.map((r) => r.meta.id);
+  assert.deepEqual(ids, [...new Set(ids)].sort());
+  for (const { meta } of RULES) {
+    assert.match(meta.id, /^ASY\d{3}$/);
+    assert.match(meta.name, /^[a-z]+(-[a-z]+)*$/);
+    assert.ok(['blocking', 'completion', 'allocation', 'correctness', 'style'].includes(meta.category));
+    assert.ok(['error', 'warning', 'information', 'hint', 'off'].includes(meta.defaultSeverity));
+    assert.ok(['none', 'safe', 'unsafe', 'display-only'].includes(meta.fix));
+    assert.ok(meta.summary.length > 10 && !meta.summary.includes('\n'));
+  }
+});
+
+function sections(docs: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of docs.split(/^## /m).slice(1)) {
+    const nl = part.indexOf('\n');
+    out.set(part.slice(0, nl).trim(), part.slice(nl + 1));
+  }
+  return out;
+}
+
+function csharpBlock(section: string | undefined): string {
+  const m = /```(?:csharp|cs)\n([\s\S]*?)```/.exec(section ?? '');
+  assert.ok(m, 'a ```csharp block');
+  return m![1];
+}
+
+for (const rule of RULES) {
+  test(`${rule.meta.id} docs have the headings in order`, () => {
+    const found = [...rule.meta.docs.matchAll(/^## (.+)$/gm)].map((m) => m[1].trim());
+    assert.deepEqual(found, HEADINGS);
+  });
+
+  test(`${rule.meta.id} Example gives exactly one finding; Use instead gives none`, () => {
+    const s = sections(rule.meta.docs);
+    const only = { enabled: new Set([rule.meta.id]), disabled: new Set<string>() };
+    const example = analyseProject([{ path: 'Example.cs', text: csharpBlock(s.get('Example')) }], only);
+    assert.equal(example.files[0].findings.length, 1, JSON.stringify(example.files[0].findings.map((f) => f.message)));
+    const instead = analyseProject([{ path: 'UseInstead.cs', text: csharpBlock(s.get('Use instead')) }], only);
+    assert.deepEqual(instead.files[0].findings.map((f) => f.message), []);
+  });
+}
+
+test('the README rules table is generated from the metadata and current (UPDATE_SNAPSHOTS=1 rewrites it)', () => {
+  const readmePath = path.join(repoRoot, 'README.md');
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const start = '<!-- rules:start -->';
+  const end = '<!-- rules:end -->';
+  assert.ok(readme.includes(start) && readme.includes(end), 'README has the rules table markers');
+  const table = `${start}\n${rulesTableMarkdown(RULES)}${end}`;
+  const current = readme.slice(readme.indexOf(start), readme.indexOf(end) + end.length);
+  if (process.env.UPDATE_SNAPSHOTS === '1' && current !== table) fs.writeFileSync(readmePath, readme.replace(current, table));
+  else assert.equal(current, table);
+});
