@@ -24,6 +24,11 @@ export interface AsyncDisposableType {
   package?: string;
   /** 'low' when `await using` is an improvement only for some providers or some uses; rules may show it at a lower severity. */
   confidence?: 'low';
+  /**
+   * Known subtypes that inherit a DisposeAsync which only calls Dispose: `await using` gains nothing for
+   * them, so a rule that sees one of these names (declared type or `new`) stays quiet.
+   */
+  syncDisposeSubtypes?: string[];
 }
 
 /** A type people put in `using` that does not need `await using`, and why. */
@@ -73,7 +78,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     source: docs('system.io.compression.brotlistream.disposeasync'),
   },
   {
-    type: 'ZLibStream', namespace: 'System.IO.Compression', factoryHints: ['new ZLibStream'],
+    type: 'ZLibStream', namespace: 'System.IO.Compression', factoryHints: ['new ZLibStream'], since: '6',
     note: 'Disposing a compressing ZLibStream writes the last compressed block and the checksum; `await using` writes them asynchronously.',
     source: docs('system.io.compression.zlibstream.disposeasync'),
   },
@@ -109,37 +114,39 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     source: docs('system.xml.xmlwriter.disposeasync'),
     confidence: 'low',
   },
+  // ADO.NET: the base classes' DisposeAsync just calls Dispose. Npgsql and MySqlConnector override it with
+  // real asynchronous close, rollback and drain; Microsoft.Data.SqlClient (6.1) and Microsoft.Data.Sqlite
+  // (10.0) do not, so `await using` changes nothing for them and they are listed as syncDisposeSubtypes.
   {
     type: 'DbConnection', namespace: 'System.Data.Common',
-    factoryHints: ['new NpgsqlConnection', 'new SqliteConnection', 'new MySqlConnection', '.OpenConnection', '.OpenConnectionAsync', '.CreateConnection'],
-    note: 'Disposing a connection closes it, which some providers (Npgsql, MySqlConnector) do with network I/O; `await using` lets them do it asynchronously.',
+    factoryHints: ['new NpgsqlConnection', 'new MySqlConnection', '.OpenConnection', '.OpenConnectionAsync', '.CreateConnection'],
+    syncDisposeSubtypes: ['SqlConnection', 'SqliteConnection'],
+    note: 'Disposing a connection closes it, which Npgsql and MySqlConnector do with network I/O; `await using` lets them do it asynchronously.',
     source: docs('system.data.common.dbconnection.disposeasync'),
   },
   {
-    type: 'SqlConnection', namespace: 'Microsoft.Data.SqlClient', package: 'Microsoft.Data.SqlClient', factoryHints: ['new SqlConnection'],
-    note: 'SqlConnection is a DbConnection and IAsyncDisposable; `await using` is the form that stays non-blocking whatever the provider does on close.',
-    source: docs('microsoft.data.sqlclient.sqlconnection'),
-    confidence: 'low',
-  },
-  {
-    type: 'DbCommand', namespace: 'System.Data.Common', factoryHints: ['.CreateCommand', 'new SqlCommand', 'new NpgsqlCommand', 'new SqliteCommand'],
-    note: 'DbCommand is IAsyncDisposable so providers can release server-side resources asynchronously; `await using` lets them.',
+    type: 'DbCommand', namespace: 'System.Data.Common', factoryHints: ['.CreateCommand', 'new MySqlCommand'],
+    syncDisposeSubtypes: ['SqlCommand', 'SqliteCommand', 'NpgsqlCommand'],
+    note: 'DbCommand is IAsyncDisposable so providers can release server-side resources asynchronously; MySqlConnector does, SqlClient, Sqlite and Npgsql do not.',
     source: docs('system.data.common.dbcommand.disposeasync'),
     confidence: 'low',
   },
   {
     type: 'DbDataReader', namespace: 'System.Data.Common', factoryHints: ['.ExecuteReader', '.ExecuteReaderAsync'],
-    note: 'Disposing a reader drains the rows the server is still sending; `await using` drains them asynchronously where the provider supports it.',
+    syncDisposeSubtypes: ['SqlDataReader', 'SqliteDataReader'],
+    note: 'Disposing a reader drains the rows the server is still sending; with Npgsql and MySqlConnector `await using` drains them asynchronously.',
     source: docs('system.data.common.dbdatareader.disposeasync'),
   },
   {
     type: 'DbTransaction', namespace: 'System.Data.Common', factoryHints: ['.BeginTransaction', '.BeginTransactionAsync'],
-    note: 'Disposing an uncommitted transaction rolls it back on the server; `await using` does the rollback asynchronously.',
+    syncDisposeSubtypes: ['SqlTransaction', 'SqliteTransaction'],
+    note: 'Disposing an uncommitted transaction rolls it back on the server; with Npgsql and MySqlConnector `await using` does the rollback asynchronously.',
     source: docs('system.data.common.dbtransaction.disposeasync'),
   },
   {
     type: 'DbBatch', namespace: 'System.Data.Common', factoryHints: ['.CreateBatch'], since: '6',
-    note: 'DbBatch is IAsyncDisposable so providers can release server-side resources asynchronously; `await using` lets them.',
+    syncDisposeSubtypes: ['SqlBatch', 'NpgsqlBatch'],
+    note: 'DbBatch is IAsyncDisposable so providers can release server-side resources asynchronously; MySqlConnector does.',
     source: docs('system.data.common.dbbatch.disposeasync'),
     confidence: 'low',
   },
@@ -190,6 +197,16 @@ export const NOT_ASYNC_DISPOSABLE: readonly NotAsyncDisposable[] = [
     type: 'NetworkStream', namespace: 'System.Net.Sockets', implementsIAsyncDisposable: true,
     reason: 'NetworkStream does not override DisposeAsync: it inherits Stream.DisposeAsync, which calls Dispose and closes the socket without waiting on the network.',
     source: docs('system.net.sockets.networkstream'),
+  },
+  {
+    type: 'SqlConnection', namespace: 'Microsoft.Data.SqlClient', implementsIAsyncDisposable: true,
+    reason: 'Microsoft.Data.SqlClient 6.1 does not override DisposeAsync: DbConnection.DisposeAsync calls Dispose, which returns the connection to the pool synchronously, so `await using` changes nothing.',
+    source: 'https://github.com/dotnet/runtime/blob/main/src/libraries/System.Data.Common/src/System/Data/Common/DbConnection.cs',
+  },
+  {
+    type: 'SqliteConnection', namespace: 'Microsoft.Data.Sqlite', implementsIAsyncDisposable: true,
+    reason: 'Microsoft.Data.Sqlite does not override DisposeAsync: closing a SQLite connection is a local, synchronous operation.',
+    source: 'https://learn.microsoft.com/dotnet/standard/data/sqlite/async',
   },
   {
     type: 'HttpResponseMessage', namespace: 'System.Net.Http', implementsIAsyncDisposable: false,

@@ -25,6 +25,8 @@ export interface BlockingApi {
   /**
    * Argument counts for which the twin accepts the same arguments unchanged, so a fix can just rename + await;
    * omit when any count works. An empty list means no count does: the fix must be written by hand.
+   * Checked against the .NET 10 reference assemblies, overload by overload; a count also in `memoryTwinFor`
+   * carries over for array, string and Memory arguments but not for a span expression.
    */
   sameArgumentsFor?: number[];
   /**
@@ -47,7 +49,11 @@ export interface BlockingApi {
 
   /** Set when another rule owns the finding (Task.Wait belongs to ASY001): ASY002 skips these rows. */
   ownedBy?: 'ASY001';
-  /** Major .NET version that first shipped the twin, when it is recent enough to matter: '6', '7', '8', '9', '10'. */
+  /**
+   * Major .NET version whose reference assemblies first have the twin as a member of the type (or, for
+   * `extensionOf` rows, of the extension class), when that is .NET 6 or later: '6', '7', '8', '9', '10'.
+   * Omitted when .NET 5 already had it, and for rows from NuGet packages.
+   */
   since?: string;
   /** NuGet package that ships the type, when it is not part of the shared framework. */
   package?: string;
@@ -59,7 +65,7 @@ export interface BlockingApi {
   /**
    * Argument counts for which a synchronous overload takes Span<T>/ReadOnlySpan<T> where the twin takes
    * Memory<T>/ReadOnlyMemory<T>: the same text compiles when the argument is an array or a Memory, not when
-   * it is a span expression.
+   * it is a span expression (`buffer.AsSpan(0, n)`, a stackalloc), so a fix must look at the argument first.
    */
   memoryTwinFor?: number[];
   /** Argument counts this row covers; calls with other counts have no twin and are not this row's business. */
@@ -109,10 +115,10 @@ export const KNOWN_SUBTYPES: Readonly<Record<string, readonly string[]>> = {
   TextReader: ['StreamReader', 'StringReader'],
   TextWriter: ['StreamWriter', 'StringWriter'],
   HttpMessageInvoker: ['HttpClient'],
-  DbConnection: ['SqlConnection', 'NpgsqlConnection', 'SqliteConnection', 'MySqlConnection', 'OracleConnection'],
-  DbCommand: ['SqlCommand', 'NpgsqlCommand', 'SqliteCommand', 'MySqlCommand', 'OracleCommand'],
-  DbDataReader: ['SqlDataReader', 'NpgsqlDataReader', 'SqliteDataReader', 'MySqlDataReader', 'OracleDataReader'],
-  DbTransaction: ['SqlTransaction', 'NpgsqlTransaction', 'SqliteTransaction', 'MySqlTransaction', 'OracleTransaction'],
+  DbConnection: ['SqlConnection', 'NpgsqlConnection', 'SqliteConnection', 'MySqlConnection'],
+  DbCommand: ['SqlCommand', 'NpgsqlCommand', 'SqliteCommand', 'MySqlCommand'],
+  DbDataReader: ['SqlDataReader', 'NpgsqlDataReader', 'SqliteDataReader', 'MySqlDataReader'],
+  DbTransaction: ['SqlTransaction', 'NpgsqlTransaction', 'SqliteTransaction', 'MySqlTransaction'],
   DbBatch: ['SqlBatch', 'NpgsqlBatch', 'MySqlBatch'],
   DbDataSource: ['NpgsqlDataSource', 'MySqlDataSource'],
   XmlReader: ['XmlTextReader', 'XmlNodeReader'],
@@ -144,7 +150,7 @@ const TEXT_READER: RowFamily = {
   type: 'TextReader',
   namespace: 'System.IO',
   kind: 'instance',
-  receiverHints: ['reader', 'stdout', 'stderr', 'output'],
+  receiverHints: ['reader', 'standardoutput', 'standarderror', 'stdout', 'stderr'],
   exemptReceiverTypes: exemptReceiverTypesFor('TextReader'),
 };
 const TEXT_READER_NOTE =
@@ -154,7 +160,7 @@ const TEXT_WRITER: RowFamily = {
   type: 'TextWriter',
   namespace: 'System.IO',
   kind: 'instance',
-  receiverHints: ['writer', 'stdin'],
+  receiverHints: ['writer', 'standardinput', 'stdin'],
   exemptReceiverTypes: exemptReceiverTypesFor('TextWriter'),
 };
 const TEXT_WRITER_NOTE =
@@ -162,7 +168,8 @@ const TEXT_WRITER_NOTE =
 const TEXT_WRITER_CAVEAT =
   'The twin takes string, char, char[], StringBuilder or ReadOnlyMemory<char>; Write(int), Write(object) and the format-string overloads have no twin, so format the text first.';
 
-const SOCKET: RowFamily = { type: 'Socket', namespace: 'System.Net.Sockets', kind: 'instance', receiverHints: ['socket', 'sock'] };
+// The Task-returning twins became Socket members in .NET 6; before that a few lived in SocketTaskExtensions.
+const SOCKET: RowFamily = { type: 'Socket', namespace: 'System.Net.Sockets', kind: 'instance', receiverHints: ['socket', 'sock'], since: '6' };
 const SOCKET_NOTE =
   'A synchronous socket call parks the thread until the peer or the network answers, which can take as long as the remote side wants.';
 
@@ -171,20 +178,29 @@ const DB_CONNECTION: RowFamily = {
   namespace: 'System.Data.Common',
   kind: 'instance',
   receiverHints: ['connection', 'conn'],
+  exemptReceiverTypes: exemptReceiverTypesFor('DbConnection'),
 };
-const DB_COMMAND: RowFamily = { type: 'DbCommand', namespace: 'System.Data.Common', kind: 'instance', receiverHints: ['command', 'cmd'] };
+const DB_COMMAND: RowFamily = {
+  type: 'DbCommand',
+  namespace: 'System.Data.Common',
+  kind: 'instance',
+  receiverHints: ['command', 'cmd'],
+  exemptReceiverTypes: exemptReceiverTypesFor('DbCommand'),
+};
 const DB_BATCH: RowFamily = { type: 'DbBatch', namespace: 'System.Data.Common', kind: 'instance', receiverHints: ['batch'], since: '6' };
 const DB_READER: RowFamily = {
   type: 'DbDataReader',
   namespace: 'System.Data.Common',
   kind: 'instance',
   receiverHints: ['reader', 'rdr'],
+  exemptReceiverTypes: exemptReceiverTypesFor('DbDataReader'),
 };
 const DB_TRANSACTION: RowFamily = {
   type: 'DbTransaction',
   namespace: 'System.Data.Common',
   kind: 'instance',
   receiverHints: ['transaction', 'tx', 'tran'],
+  exemptReceiverTypes: exemptReceiverTypesFor('DbTransaction'),
 };
 const DB_NOTE =
   'A synchronous database call holds the thread for a network round trip to the server and for the query itself; under load this starves the thread pool.';
@@ -235,16 +251,16 @@ const HASH_DATA_NOTE =
 
 export const BLOCKING_APIS: readonly BlockingApi[] = [
   // System.IO.Stream and every stream deriving from it (KNOWN_SUBTYPES.Stream).
-  { ...STREAM, member: 'Read', asyncTwin: 'ReadAsync', sameArgumentsFor: [3], memoryTwinFor: [1], note: STREAM_NOTE, source: docs('system.io.stream.readasync') },
-  { ...STREAM, member: 'Write', asyncTwin: 'WriteAsync', sameArgumentsFor: [3], memoryTwinFor: [1], note: STREAM_NOTE, source: docs('system.io.stream.writeasync') },
+  { ...STREAM, member: 'Read', asyncTwin: 'ReadAsync', sameArgumentsFor: [1, 3], memoryTwinFor: [1], note: STREAM_NOTE, source: docs('system.io.stream.readasync') },
+  { ...STREAM, member: 'Write', asyncTwin: 'WriteAsync', sameArgumentsFor: [1, 3], memoryTwinFor: [1], note: STREAM_NOTE, source: docs('system.io.stream.writeasync') },
   {
     ...STREAM, member: 'Flush', asyncTwin: 'FlushAsync', sameArgumentsFor: [0], onlyArgumentCounts: [0],
     note: 'Flush pushes buffered bytes to the device and waits for it. FileStream.Flush(true), which also flushes the OS cache, has no twin and is left alone.',
     source: docs('system.io.stream.flushasync'),
   },
   { ...STREAM, member: 'CopyTo', asyncTwin: 'CopyToAsync', sameArgumentsFor: [1, 2], note: 'CopyTo moves every byte of the source on the calling thread, blocking on both streams for the whole copy.', source: docs('system.io.stream.copytoasync') },
-  { ...STREAM, member: 'ReadExactly', asyncTwin: 'ReadExactlyAsync', sameArgumentsFor: [3], memoryTwinFor: [1], since: '7', note: STREAM_NOTE, source: docs('system.io.stream.readexactlyasync') },
-  { ...STREAM, member: 'ReadAtLeast', asyncTwin: 'ReadAtLeastAsync', sameArgumentsFor: [], memoryTwinFor: [2, 3], since: '7', note: STREAM_NOTE, source: docs('system.io.stream.readatleastasync') },
+  { ...STREAM, member: 'ReadExactly', asyncTwin: 'ReadExactlyAsync', sameArgumentsFor: [1, 3], memoryTwinFor: [1], since: '7', note: STREAM_NOTE, source: docs('system.io.stream.readexactlyasync') },
+  { ...STREAM, member: 'ReadAtLeast', asyncTwin: 'ReadAtLeastAsync', sameArgumentsFor: [2, 3], memoryTwinFor: [2, 3], since: '7', note: STREAM_NOTE, source: docs('system.io.stream.readatleastasync') },
 
   // System.IO.File: whole-file helpers.
   { ...FILE, member: 'ReadAllText', asyncTwin: 'ReadAllTextAsync', sameArgumentsFor: [1, 2], note: FILE_NOTE.replace('{member}', 'ReadAllText'), source: docs('system.io.file.readalltextasync') },
@@ -266,11 +282,11 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   { ...TEXT_READER, member: 'ReadLine', asyncTwin: 'ReadLineAsync', sameArgumentsFor: [0], note: TEXT_READER_NOTE, source: docs('system.io.textreader.readlineasync') },
   { ...TEXT_READER, member: 'ReadToEnd', asyncTwin: 'ReadToEndAsync', sameArgumentsFor: [0], note: TEXT_READER_NOTE, source: docs('system.io.textreader.readtoendasync') },
   {
-    ...TEXT_READER, member: 'Read', asyncTwin: 'ReadAsync', sameArgumentsFor: [3], memoryTwinFor: [1], onlyArgumentCounts: [1, 3],
+    ...TEXT_READER, member: 'Read', asyncTwin: 'ReadAsync', sameArgumentsFor: [1, 3], memoryTwinFor: [1], onlyArgumentCounts: [1, 3],
     twinCaveat: 'Read() with no arguments returns one character and has no twin; read into a buffer instead.',
     note: TEXT_READER_NOTE, source: docs('system.io.textreader.readasync'),
   },
-  { ...TEXT_READER, member: 'ReadBlock', asyncTwin: 'ReadBlockAsync', sameArgumentsFor: [3], memoryTwinFor: [1], note: TEXT_READER_NOTE, source: docs('system.io.textreader.readblockasync') },
+  { ...TEXT_READER, member: 'ReadBlock', asyncTwin: 'ReadBlockAsync', sameArgumentsFor: [1, 3], memoryTwinFor: [1], note: TEXT_READER_NOTE, source: docs('system.io.textreader.readblockasync') },
 
   // System.IO.TextWriter / StreamWriter.
   { ...TEXT_WRITER, member: 'Write', asyncTwin: 'WriteAsync', sameArgumentsFor: [1], memoryTwinFor: [1], twinCaveat: TEXT_WRITER_CAVEAT, note: TEXT_WRITER_NOTE, source: docs('system.io.textwriter.writeasync') },
@@ -296,12 +312,6 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     note: 'HttpContent.CopyTo pulls the whole body from the network and pushes it into the target stream on the calling thread.',
     source: docs('system.net.http.httpcontent.copytoasync'),
   },
-  {
-    type: 'HttpContent', namespace: 'System.Net.Http', member: 'LoadIntoBuffer', kind: 'instance', asyncTwin: 'LoadIntoBufferAsync',
-    receiverHints: ['content'],
-    note: 'LoadIntoBuffer reads the whole body from the network on the calling thread.',
-    source: docs('system.net.http.httpcontent.loadintobufferasync'),
-  },
 
   // System.Net.Sockets and friends.
   { ...SOCKET, member: 'Connect', asyncTwin: 'ConnectAsync', sameArgumentsFor: [1, 2], note: SOCKET_NOTE, source: docs('system.net.sockets.socket.connectasync') },
@@ -315,7 +325,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     note: SOCKET_NOTE, source: docs('system.net.sockets.socket.receivefromasync'),
   },
   { ...SOCKET, member: 'Disconnect', asyncTwin: 'DisconnectAsync', sameArgumentsFor: [1], note: SOCKET_NOTE, source: docs('system.net.sockets.socket.disconnectasync') },
-  { ...SOCKET, member: 'SendFile', asyncTwin: 'SendFileAsync', sameArgumentsFor: [1], note: 'SendFile reads a file and sends it over the socket on the calling thread.', source: docs('system.net.sockets.socket.sendfileasync') },
+  { ...SOCKET, member: 'SendFile', asyncTwin: 'SendFileAsync', sameArgumentsFor: [1, 4], memoryTwinFor: [4], note: 'SendFile reads a file and sends it over the socket on the calling thread.', source: docs('system.net.sockets.socket.sendfileasync') },
   {
     type: 'TcpClient', namespace: 'System.Net.Sockets', member: 'Connect', kind: 'instance', asyncTwin: 'ConnectAsync', sameArgumentsFor: [1, 2],
     receiverHints: ['tcp', 'client'],
@@ -335,7 +345,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.net.sockets.tcplistener.acceptsocketasync'),
   },
   {
-    type: 'UdpClient', namespace: 'System.Net.Sockets', member: 'Send', kind: 'instance', asyncTwin: 'SendAsync', sameArgumentsFor: [2, 3, 4], memoryTwinFor: [1, 2, 3],
+    type: 'UdpClient', namespace: 'System.Net.Sockets', member: 'Send', kind: 'instance', asyncTwin: 'SendAsync', sameArgumentsFor: [1, 2, 3, 4], memoryTwinFor: [1, 2, 3],
     receiverHints: ['udp'],
     note: SOCKET_NOTE, source: docs('system.net.sockets.udpclient.sendasync'),
   },
@@ -416,8 +426,9 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.io.pipes.namedpipeserverstream.waitforconnectionasync'),
   },
   {
-    type: 'NamedPipeClientStream', namespace: 'System.IO.Pipes', member: 'Connect', kind: 'instance', asyncTwin: 'ConnectAsync', sameArgumentsFor: [0, 1],
+    type: 'NamedPipeClientStream', namespace: 'System.IO.Pipes', member: 'Connect', kind: 'instance', asyncTwin: 'ConnectAsync', sameArgumentsFor: [0],
     receiverHints: ['pipe', 'client'],
+    twinCaveat: 'Connect(int milliseconds) carries over to ConnectAsync(int); Connect(TimeSpan) has no twin, so pass the milliseconds or a CancellationToken.',
     note: 'Connect waits for the pipe server, forever without a timeout, on the calling thread.',
     source: docs('system.io.pipes.namedpipeclientstream.connectasync'),
   },
@@ -446,7 +457,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.io.randomaccess.writeasync'),
   },
   {
-    type: 'CryptoStream', namespace: 'System.Security.Cryptography', member: 'FlushFinalBlock', kind: 'instance', asyncTwin: 'FlushFinalBlockAsync', sameArgumentsFor: [0], since: '6',
+    type: 'CryptoStream', namespace: 'System.Security.Cryptography', member: 'FlushFinalBlock', kind: 'instance', asyncTwin: 'FlushFinalBlockAsync', sameArgumentsFor: [0],
     receiverHints: ['crypto'],
     note: 'FlushFinalBlock writes the last encrypted block to the stream underneath, synchronously.',
     source: docs('system.security.cryptography.cryptostream.flushfinalblockasync'),
@@ -458,11 +469,11 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     note: 'ComputeHash(Stream) reads the whole stream synchronously; ComputeHashAsync reads it asynchronously. The byte[] overloads are CPU work and fine.',
     source: docs('system.security.cryptography.hashalgorithm.computehashasync'),
   },
-  { type: 'SHA256', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha256.hashdataasync') },
-  { type: 'SHA384', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha384.hashdataasync') },
-  { type: 'SHA512', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha512.hashdataasync') },
-  { type: 'SHA1', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha1.hashdataasync') },
-  { type: 'MD5', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.md5.hashdataasync') },
+  { type: 'SHA256', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1, 2], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha256.hashdataasync') },
+  { type: 'SHA384', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1, 2], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha384.hashdataasync') },
+  { type: 'SHA512', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1, 2], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha512.hashdataasync') },
+  { type: 'SHA1', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1, 2], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.sha1.hashdataasync') },
+  { type: 'MD5', namespace: 'System.Security.Cryptography', member: 'HashData', kind: 'static', asyncTwin: 'HashDataAsync', sameArgumentsFor: [1, 2], memoryTwinFor: [2], since: '7', blockingArgument: { index: 0, hints: ['stream'] }, note: HASH_DATA_NOTE, source: docs('system.security.cryptography.md5.hashdataasync') },
 
   // System.Data.Common: ADO.NET base classes that every provider derives from.
   { ...DB_CONNECTION, member: 'Open', asyncTwin: 'OpenAsync', sameArgumentsFor: [0], note: 'Opening a connection may log in to the database server over the network; the pool only hides that when a connection is idle.', source: docs('system.data.common.dbconnection.openasync') },
@@ -737,7 +748,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     receiverHints: ['database'], note: EF_NOTE, source: docs('microsoft.entityframeworkcore.infrastructure.databasefacade.begintransactionasync'),
   },
   {
-    ...EF, type: 'DatabaseFacade', member: 'Migrate', kind: 'instance', asyncTwin: 'MigrateAsync', sameArgumentsFor: [0], package: 'Microsoft.EntityFrameworkCore.Relational',
+    ...EF, type: 'DatabaseFacade', member: 'Migrate', kind: 'instance', asyncTwin: 'MigrateAsync', sameArgumentsFor: [0, 1], package: 'Microsoft.EntityFrameworkCore.Relational',
     extensionOf: 'RelationalDatabaseFacadeExtensions', receiverHints: ['database'],
     note: EF_NOTE, source: docs('microsoft.entityframeworkcore.relationaldatabasefacadeextensions.migrateasync'),
   },

@@ -103,6 +103,20 @@ export const EXEMPT_RECEIVER_TYPES: readonly ExemptReceiverType[] = [
       'A StringWriter appends to a StringBuilder in memory; Write and WriteLine cannot block, and their async twins complete synchronously.',
     source: docs('system.io.stringwriter'),
   },
+  // Microsoft.Data.Sqlite runs every async ADO.NET method synchronously and its docs say to avoid them,
+  // so the async twin of a Sqlite call would only add a task.
+  ...(['Connection', 'Command', 'DataReader', 'Transaction'] as const).map(
+    (role): ExemptReceiverType => ({
+      type: `Sqlite${role}`,
+      namespace: 'Microsoft.Data.Sqlite',
+      baseType: `Db${role}`,
+      receiverHints: ['sqlite'],
+      package: 'Microsoft.Data.Sqlite',
+      reason:
+        'SQLite has no asynchronous I/O: Microsoft.Data.Sqlite executes the async ADO.NET methods synchronously and documents that they should be avoided.',
+      source: 'https://learn.microsoft.com/dotnet/standard/data/sqlite/async',
+    }),
+  ),
 ];
 
 /**
