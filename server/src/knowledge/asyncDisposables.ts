@@ -89,7 +89,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
   },
   {
     type: 'SslStream', namespace: 'System.Net.Security', factoryHints: ['new SslStream'],
-    note: 'Disposing an SslStream disposes the inner network stream; `await using` lets it do so asynchronously.',
+    note: 'SslStream overrides DisposeAsync to dispose its inner stream asynchronously; over a NetworkStream that waits on nothing, so it matters only for inner streams that flush.',
     source: docs('system.net.security.sslstream.disposeasync'),
     confidence: 'low',
   },
