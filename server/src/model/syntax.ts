@@ -147,6 +147,12 @@ export function memberNameOf(fn: SyntaxNode): { name: string; receiver: string |
     const cond = access?.type === 'conditional_access_expression' ? access.childForFieldName('condition') : null;
     return { name: inner?.name ?? nameNode.text, receiver: cond ? cond.text : null, nameNode: inner?.nameNode ?? nameNode, typeArguments: inner?.typeArguments ?? [] };
   }
+  if (fn.type === 'conditional_access_expression') {
+    // `x?.M()` parses as an invocation whose function is the whole `x?.M`: the member is the binding after `?.`.
+    const cond = fn.childForFieldName('condition');
+    const binding = fn.namedChildren.find((c) => c?.type === 'member_binding_expression' && c.startIndex !== cond?.startIndex);
+    return binding ? memberNameOf(binding) : null;
+  }
   return null;
 }
 
