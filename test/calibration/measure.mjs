@@ -1,0 +1,146 @@
+// Builds the calibration harness for .NET 8, 9 and 10, runs it, and writes the measured bytes per call to measured.json.
+//
+// Usage: node test/calibration/measure.mjs [--runtime net8|net9|net10 ...] [--out FILE] [--calls N] [--verbose]
+//
+// --runtime may be repeated or comma-separated; without it all three runtimes are measured. When the output file
+// already exists, the runtimes measured now replace theirs and the others are kept, so `--runtime net9` updates one
+// column of the committed table. --out writes somewhere else (the test suite re-measures into a temporary file).
+// Needs only the .NET SDK on PATH: the SDK restores the .NET 8 and 9 runtime packs and each build is self-contained.
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate } from './generate.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.join(here, 'harness', 'Calibration.Harness.csproj');
+const outRoot = path.join(here, 'out');
+const RUNTIMES = { net8: 'net8.0', net9: 'net9.0', net10: 'net10.0' };
+
+function parseArguments(argv) {
+  const options = { runtimes: [], out: path.join(here, 'measured.json'), harnessArgs: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--runtime') options.runtimes.push(...argv[++i].split(','));
+    else if (arg === '--out') options.out = path.resolve(argv[++i]);
+    else if (arg === '--calls') options.harnessArgs.push('--calls', argv[++i]);
+    else if (arg === '--verbose') options.harnessArgs.push('--verbose');
+    else fail(`unknown argument ${arg}\nusage: node test/calibration/measure.mjs [--runtime net8|net9|net10] [--out FILE] [--calls N] [--verbose]`);
+  }
+  if (options.runtimes.length === 0) options.runtimes = Object.keys(RUNTIMES);
+  for (const runtime of options.runtimes) {
+    if (!RUNTIMES[runtime]) fail(`unknown runtime ${runtime}; use one of ${Object.keys(RUNTIMES).join(', ')}`);
+  }
+  return options;
+}
+
+function fail(message) {
+  process.stderr.write(`measure: ${message}\n`);
+  process.exit(1);
+}
+
+function log(message) {
+  process.stderr.write(`measure: ${message}\n`);
+}
+
+function seconds(since) {
+  return ((Date.now() - since) / 1000).toFixed(1);
+}
+
+/** Runs dotnet with the given arguments; prints its output only when it fails. */
+function dotnet(args, what) {
+  const started = Date.now();
+  const result = spawnSync('dotnet', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1' } });
+  if (result.error) fail(`could not run dotnet ${args[0]}: ${result.error.message}`);
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    fail(`${what} failed (dotnet ${args.join(' ')})`);
+  }
+  log(`${what} done in ${seconds(started)} s`);
+}
+
+function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const probe = spawnSync('dotnet', ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    fail('the .NET SDK is not on PATH (`dotnet --version` failed). Install the .NET 10 SDK to measure; the committed measured.json stays valid without it.');
+  }
+  log(`.NET SDK ${probe.stdout.trim()}`);
+  const started = Date.now();
+
+  const entries = generate();
+  log(`corpus: ${entries.length} entries`);
+
+  // One restore serves every target framework, so the three publishes below run without touching NuGet again.
+  dotnet(['restore', project], 'restore');
+
+  const measured = {};
+  for (const runtime of options.runtimes) {
+    const framework = RUNTIMES[runtime];
+    const outDir = path.join(outRoot, framework);
+    dotnet(['publish', project, '-c', 'Release', '-f', framework, '--no-restore', '-o', outDir], `build ${runtime}`);
+    const runStarted = Date.now();
+    log(`running ${runtime}...`);
+    const run = spawnSync(path.join(outDir, 'Calibration.Harness'), options.harnessArgs, {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (run.error) fail(`could not start the ${runtime} harness: ${run.error.message}`);
+    if (run.status !== 0) fail(`the ${runtime} harness exited with code ${run.status}; see its messages above`);
+    let result;
+    try {
+      result = JSON.parse(run.stdout);
+    } catch (error) {
+      fail(`the ${runtime} harness printed something that is not JSON: ${error.message}`);
+    }
+    log(`${runtime}: .NET ${result.runtime}, ${Object.keys(result.entries).length} entries in ${seconds(runStarted)} s`);
+    measured[runtime] = result;
+  }
+
+  const output = merge(options, measured, entries);
+  fs.mkdirSync(path.dirname(options.out), { recursive: true });
+  fs.writeFileSync(options.out, JSON.stringify(output, null, 2) + '\n');
+  log(`wrote ${path.relative(process.cwd(), options.out) || options.out} in ${seconds(started)} s in all`);
+}
+
+/** Builds the measured.json document, keeping the runtimes of an existing file that were not measured now. */
+function merge(options, measured, entries) {
+  let previous = null;
+  if (fs.existsSync(options.out)) {
+    try {
+      previous = JSON.parse(fs.readFileSync(options.out, 'utf8'));
+    } catch {
+      previous = null;
+    }
+  }
+  const keep = previous ? Object.keys(RUNTIMES).filter((r) => !measured[r] && previous.runtimes?.[r]) : [];
+  if (keep.length > 0) log(`keeping ${keep.join(', ')} from the existing ${path.basename(options.out)}`);
+  const order = Object.keys(RUNTIMES).filter((r) => measured[r] || keep.includes(r));
+  const anyMeasured = Object.values(measured)[0];
+
+  const document = {
+    generatedBy: 'node test/calibration/measure.mjs',
+    machine: anyMeasured.machine,
+    runtimes: {},
+    sanity: {},
+    entries: {},
+  };
+  for (const runtime of order) {
+    document.runtimes[runtime] = measured[runtime] ? measured[runtime].runtime : previous.runtimes[runtime];
+    document.sanity[runtime] = measured[runtime] ? measured[runtime].sanity : previous.sanity[runtime];
+  }
+  for (const entry of entries) {
+    const row = { class: entry.className };
+    for (const runtime of order) {
+      const value = measured[runtime] ? measured[runtime].entries[entry.name] : previous.entries?.[entry.name]?.[runtime];
+      if (value === undefined) continue;
+      row[runtime] = { sync: value.sync ?? null, suspend: value.suspend ?? null };
+    }
+    document.entries[entry.name] = row;
+  }
+  return document;
+}
+
+main();
