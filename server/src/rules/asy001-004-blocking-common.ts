@@ -1,0 +1,186 @@
+/** What the four blocking rules (ASY001-ASY004) share: how they name a body, shorten code for messages, resolve receiver types and decide where an inserted `await` is valid C#. */
+import type { MethodBody, Span } from '../model/types';
+import { splitTopLevel } from '../model/syntax';
+import { isKnownSubtype, receiverHintMatches } from '../knowledge/blockingApis';
+import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
+import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { bodyChain, typeOfExpression } from '../workspace/typing';
+import type { RuleContext, TextEdit } from './types';
+
+/** "async method LoadAsync", "an async lambda passed to Run", "async local function Fetch": the subject of "inside ...". */
+export function describeAsyncBody(body: MethodBody): string {
+  switch (body.kind) {
+    case 'method':
+      return `async method ${body.name}`;
+    case 'localFunction':
+      return `async local function ${body.name}`;
+    case 'lambda':
+      return `an async ${lambdaDescription(body.name)}`;
+    case 'anonymousMethod':
+      return 'an async anonymous method';
+    case 'topLevel':
+      return 'the top-level statements, which are async because they await';
+    default:
+      return `async ${body.name}`;
+  }
+}
+
+/** "non-async method GetProduct", "the lambda passed to Run", "the constructor of Repository": the subject of "in ...". */
+export function describeSyncBody(body: MethodBody): string {
+  switch (body.kind) {
+    case 'method':
+      return `the non-async method ${body.name}`;
+    case 'localFunction':
+      return `the non-async local function ${body.name}`;
+    case 'lambda':
+      return `the non-async ${lambdaDescription(body.name)}`;
+    case 'anonymousMethod':
+      return 'a non-async anonymous method';
+    case 'accessor':
+      return `the accessor ${body.name}`;
+    case 'constructor':
+      return `the constructor of ${body.containingType ?? body.name}`;
+    default:
+      return body.name;
+  }
+}
+
+/** `<lambda passed to Run>` -> "lambda passed to Run"; `<lambda in handler>` -> "lambda assigned to handler". */
+function lambdaDescription(name: string): string {
+  const passed = /^<lambda passed to (.+)>$/.exec(name);
+  if (passed) return `lambda passed to ${passed[1]}`;
+  const assigned = /^<lambda in (.+)>$/.exec(name);
+  if (assigned) return `lambda assigned to ${assigned[1]}`;
+  return 'lambda';
+}
+
+/** Code as a message shows it: one line, and long argument lists elided, so `Load(id, ct).Result` stays readable. */
+export function shortCode(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  if (oneLine.length <= 60) return oneLine;
+  // Elide argument lists from the innermost out until the text is short enough.
+  let shortened = oneLine;
+  for (let i = 0; i < 10 && shortened.length > 60; i++) {
+    const next = shortened.replace(/\(([^()]|\(\.\.\.\))+\)/, '(...)');
+    if (next === shortened) break;
+    shortened = next;
+  }
+  return shortened.length <= 80 ? shortened : `${shortened.slice(0, 77)}...`;
+}
+
+/**
+ * Whether replacing the expression at `span` with `await x` needs parentheses: `await` is a unary operator, so it
+ * only needs them when a postfix operator follows (`.Name`, `[0]`, `?.`, `!`, `++`, a call) or a cast may precede.
+ */
+export function needsParentheses(text: string, span: Span): boolean {
+  let after = span.end;
+  while (after < text.length && /\s/.test(text[after])) after++;
+  const next = text.slice(after, after + 2);
+  if (/^(\.[^.]|\[|\(|\?\.|\?\[|\+\+|--|->)/.test(next)) return true;
+  if (next[0] === '!' && next[1] !== '=') return true;
+  let before = span.start - 1;
+  while (before >= 0 && /\s/.test(text[before])) before--;
+  // `(Order)t.Result`: a cast's operand; `(x)` alone is fine but cannot be told from a cast by text.
+  return before >= 0 && text[before] === ')';
+}
+
+/** Wraps an inserted `await` in parentheses where precedence needs them: edits for the text before and after the expression. */
+export function awaitEdits(text: string, span: Span): { open: TextEdit; close: TextEdit | null } {
+  const parens = needsParentheses(text, span);
+  return {
+    open: { start: span.start, end: span.start, newText: parens ? '(await ' : 'await ' },
+    close: parens ? { start: span.end, end: span.end, newText: ')' } : null,
+  };
+}
+
+/**
+ * Whether an `await` may be inserted at this offset of an async body: never inside a `lock` block (CS1996). Bodies
+ * of query clauses and unsafe blocks are not modelled; the docs say so.
+ */
+export function awaitAllowedAt(body: MethodBody, offset: number): boolean {
+  return !body.locks.some((l) => l.span.start < offset && offset < l.span.end);
+}
+
+/** The receiver's type as the workspace's declarations say (locals, parameters, fields, `new`, workspace calls), or null. */
+export function receiverTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
+  const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
+  return typed ? typed.typeText : null;
+}
+
+/** Whether `typeText` is `baseType` or derives from it, through the workspace's own declarations and the known .NET subtypes. */
+export function typeDerivesFrom(ctx: RuleContext, typeText: string, baseType: string): boolean {
+  for (const name of typeFamily(ctx.index, stripGenerics(typeText))) {
+    if (isKnownSubtype(name, baseType)) return true;
+  }
+  return false;
+}
+
+/** Namespace prefixes people write before a .NET type in a static call: `System.IO.File`, `global::System.Threading.Thread`. */
+export function staticReceiverName(receiver: string): string {
+  const compact = receiver.replace(/\s+/g, '').replace(/^global::/, '');
+  return /^(System|Microsoft)(\.[A-Z]\w*)+$/.test(compact) ? compact.slice(compact.lastIndexOf('.') + 1) : compact;
+}
+
+/**
+ * A bare receiver that names a workspace type (`OrderStore.Load()`) is a static call on that type, so instance rows
+ * must not guess its type from its name; the workspace-twin check covers it instead.
+ */
+export function isWorkspaceTypeName(ctx: RuleContext, receiver: string): boolean {
+  const name = receiver.trim();
+  return /^[A-Z]\w*$/.test(name) && typesNamed(ctx.index, name).length > 0;
+}
+
+/** The receiver text a name hint is matched against: `this._stream` -> `_stream`. */
+export function hintText(receiver: string): string {
+  return receiver.trim().replace(/^this\./, '');
+}
+
+/** Whether an unresolved receiver's name says it is an in-memory type that never blocks (memoryStream, memStream). */
+export function exemptByName(receiver: string, baseType: string): boolean {
+  return EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.baseType === baseType && receiverHintMatches(exempt.receiverHints, hintText(receiver)));
+}
+
+/** Whether a resolved receiver type is one of the in-memory types exempt from `baseType`'s rows (MemoryStream for Stream). */
+export function exemptByType(ctx: RuleContext, typeText: string, exemptTypes: readonly string[] | undefined): boolean {
+  if (!exemptTypes || exemptTypes.length === 0) return false;
+  for (const name of typeFamily(ctx.index, stripGenerics(typeText))) if (exemptTypes.includes(name)) return true;
+  return false;
+}
+
+/**
+ * A reader or writer built over an in-memory stream in view (`var reader = new StreamReader(buffer)` with
+ * `buffer` a MemoryStream): its synchronous members never wait on a device either.
+ */
+export function wrapsInMemoryStream(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const name = hintText(receiver);
+  if (!/^[A-Za-z_]\w*$/.test(name)) return false;
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    const creation = /^new\s+[A-Za-z_][\w.]*\s*\((.*)\)\s*$/s.exec(local.initializerText ?? '');
+    if (!creation) return false;
+    const first = splitTopLevel(creation[1])[0];
+    if (!first) return false;
+    const innerType = receiverTypeOf(ctx, b, first);
+    return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
+  }
+  return false;
+}
+
+/** A CancellationToken parameter or local visible in the body, to pass to a twin that asks for one. */
+export function cancellationTokenInScope(ctx: RuleContext, body: MethodBody, at: number): string | null {
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const param = b.parameters.find((p) => p.typeText !== null && /^(System\.Threading\.)?CancellationToken$/.test(p.typeText));
+    if (param) return param.name;
+    const local = b.locals.find((l) => l.span.start < at && l.scope.start <= at && at <= l.scope.end && /^(System\.Threading\.)?CancellationToken$/.test(l.typeText ?? l.inferredTypeText ?? ''));
+    if (local) return local.name;
+  }
+  return null;
+}
+
+/** `x?.Read(...)`: awaiting the twin would await null when x is null, so no await fix is offered for these. */
+export function isConditionalCall(text: string, call: { span: Span; nameSpan: Span; receiver: string | null }): boolean {
+  if (call.receiver === null) return false;
+  const from = text.startsWith(call.receiver, call.span.start) ? call.span.start + call.receiver.length : call.span.start;
+  return text.slice(from, call.nameSpan.start).includes('?');
+}

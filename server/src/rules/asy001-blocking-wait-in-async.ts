@@ -1,0 +1,211 @@
+/** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
+import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
+import { taskEvidence, type TaskEvidence } from '../workspace/typing';
+import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { awaitAllowedAt, describeAsyncBody, needsParentheses, shortCode } from './asy001-004-blocking-common';
+import { syncApiCallOf } from './asy002-sync-api-in-async';
+import { lockingCallOf } from './asy004-blocking-lock-in-async';
+
+/** `Wait()`, `Wait(100)`, `Wait(TimeSpan.FromSeconds(1))`, `Wait(ct)`, `Wait(timeout, ct)`: the shapes of Task.Wait's overloads. */
+const TIMEOUT_OR_TOKEN = /^\d+$|TimeSpan|Timeout|[Tt]oken|^ct$|[Cc]ancel|[Tt]imeout|[Mm]illiseconds|[Dd]elay|[Ss]econds/;
+
+export function looksLikeTimeoutOrToken(arg: string): boolean {
+  return TIMEOUT_OR_TOKEN.test(arg.trim().replace(/^\w+:\s*/, ''));
+}
+
+/** `(await Task.WhenAny(a, b)).Result`: the task WhenAny hands back has completed. */
+function isAwaitedWhenAny(receiver: string): boolean {
+  return /^\(\s*await\s+(System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(receiver.trim());
+}
+
+/** The call the model recorded for an invocation-shaped wait (`.Wait()`, `GetResult()`, `Task.WaitAll`). */
+export function callOfWait(body: MethodBody, wait: TaskWait): CallSite | undefined {
+  return body.calls.find((c) => c.span.start === wait.span.start && c.span.end === wait.span.end);
+}
+
+/** Where the receiver ends and the blocking member begins (`t|.Result`), or null when the text does not say. */
+function receiverEnd(text: string, wait: TaskWait): number | null {
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return null;
+  return text.startsWith(wait.receiverText, wait.span.start) ? wait.span.start + wait.receiverText.length : null;
+}
+
+/** The squiggle: from the dot after the receiver (`.Result`, `.GetAwaiter().GetResult()`), or the whole `Task.WaitAll(...)`. */
+export function waitSquiggle(text: string, wait: TaskWait): Span {
+  const end = receiverEnd(text, wait);
+  if (end === null) return wait.span;
+  let start = end;
+  while (start < wait.span.end && /[\s?]/.test(text[start])) start++;
+  return { start: start < wait.span.end ? start : wait.nameSpan.start, end: wait.span.end };
+}
+
+/** "until the task completes", or for WaitAll/WaitAny what they wait for. */
+export function waitsUntil(wait: TaskWait): string {
+  if (wait.kind === 'waitAll') return 'until every task completes';
+  if (wait.kind === 'waitAny') return 'until one of the tasks completes';
+  return 'until the task completes';
+}
+
+/** The code as the message shows it: `t.Result`, `Load(...).GetAwaiter().GetResult()`. */
+export function waitCode(text: string, wait: TaskWait): string {
+  return `\`${shortCode(text.slice(wait.span.start, wait.span.end))}\``;
+}
+
+/**
+ * Whether the waited-on expression is a task, as far as a non-compiler can tell: declarations first, then the
+ * shape of the wait. `GetAwaiter().GetResult()` only exists on awaitables, so an unknown receiver counts.
+ */
+export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
+  if (wait.knownCompleted || wait.inNameof) return null;
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
+  if (isAwaitedWhenAny(wait.receiverText)) return null;
+  const evidence = taskEvidence(wait.receiverText, body, ctx.model.bodies, ctx.index);
+  if (evidence.verdict === 'notTask') return null;
+  if (evidence.verdict === 'task') return evidence;
+  if (wait.kind === 'getResult') return { verdict: 'task', reason: 'GetAwaiter().GetResult() is only written on awaitables' };
+  return evidence;
+}
+
+/** Whether a wait in an async body is ASY001's. */
+function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
+  const evidence = waitedTaskEvidence(ctx, body, wait);
+  if (!evidence) return null;
+  if (evidence.verdict === 'task') return evidence;
+  // Unknown receivers: `.Result` is too common a property name to guess; `.Wait()` is worth it only in Task.Wait's
+  // shapes, and only when it is not a SemaphoreSlim (ASY002) or an event or lock (ASY004) by its name.
+  if (wait.kind !== 'wait' || wait.argumentTexts.length > 2 || !wait.argumentTexts.every(looksLikeTimeoutOrToken)) return null;
+  const call = callOfWait(body, wait);
+  if (call && (syncApiCallOf(ctx, body, call) || lockingCallOf(ctx, body, call))) return null;
+  return { verdict: 'unknown', reason: `${evidence.reason}; .Wait() in Task.Wait's shape is taken for a task wait` };
+}
+
+/** The `await` form of the wait as edits, or the reason there is none. */
+function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | string {
+  const { text } = ctx;
+  if (!awaitAllowedAt(body, wait.span.start)) return 'await is not allowed inside a lock statement';
+  const call = callOfWait(body, wait);
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') {
+    const args = wait.argumentTexts;
+    if (args.length === 0 || args.some(looksLikeTimeoutOrToken)) return `${wait.kind === 'waitAll' ? 'Task.WhenAll' : 'Task.WhenAny'} takes no timeout or token`;
+    // WaitAny returns the index of the finished task, WhenAny the task itself: only a discarded result carries over.
+    if (wait.kind === 'waitAny' && call?.usage !== 'discarded') return 'Task.WaitAny returns an index where await Task.WhenAny returns the task';
+    const twin = wait.kind === 'waitAll' ? 'WhenAll' : 'WhenAny';
+    return {
+      title: `Await Task.${twin} instead of blocking`,
+      safety: 'unsafe',
+      edits: [{ start: wait.span.start, end: wait.span.start, newText: 'await ' }, { start: wait.nameSpan.start, end: wait.nameSpan.end, newText: twin }],
+    };
+  }
+  const end = receiverEnd(text, wait);
+  if (end === null) return 'the receiver could not be located in the text';
+  if (/\?/.test(text.slice(end, wait.nameSpan.start))) return 'the ?. access means the task may be null, which await would not tolerate';
+  if (wait.kind === 'wait' && wait.argumentTexts.length > 0) return 'Wait with a timeout or token has no plain await form (WaitAsync has different failure behaviour)';
+  // A statement-level wait never needs parentheses: `(await t);` would not even be a statement.
+  const statement = wait.kind === 'wait' || call?.usage === 'discarded' || call?.usage === 'returned';
+  const parens = !statement && needsParentheses(text, wait.span);
+  const edits: TextEdit[] = [
+    { start: wait.span.start, end: wait.span.start, newText: parens ? '(await ' : 'await ' },
+    { start: end, end: wait.span.end, newText: parens ? ')' : '' },
+  ];
+  return { title: 'Await the task instead of blocking', safety: 'unsafe', edits };
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY001',
+    name: 'blocking-wait-in-async',
+    category: 'blocking',
+    defaultSeverity: 'warning',
+    fix: 'unsafe',
+    equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'AsyncFixer02', 'S4462', 'EPC35'],
+    summary: 'A .Result, .Wait(), GetAwaiter().GetResult() or Task.WaitAll/WaitAny on a task inside async code, which should await it.',
+    docs: `## What it does
+Flags a thread waiting on a task inside async code (async methods, async lambdas, async local functions,
+async anonymous methods and async top-level statements): \`t.Result\`, \`t.Wait()\`,
+\`t.GetAwaiter().GetResult()\`, \`Task.WaitAll(...)\` and \`Task.WaitAny(...)\`.
+
+It stays quiet where the task has already completed and the wait cannot block: the same task was awaited
+earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
+\`IsCompletedSuccessfully\`, it sits in a \`ContinueWith\` callback on the antecedent, the task was created
+complete (\`Task.FromResult\`), or it is the result of an awaited \`Task.WhenAny\`. \`nameof(...)\` and \`Result\`
+properties of types that are not tasks are never flagged.
+
+## Why is this bad?
+An async method exists to give its thread back while it waits. Blocking on a task inside it holds a thread
+for the task's whole duration, and where a SynchronizationContext runs continuations on one thread (UI
+apps, classic ASP.NET) it deadlocks: the task needs the thread that is waiting for it. Even without a
+context, blocked thread-pool threads starve the pool under load. The method can simply \`await\` the task.
+
+## Example
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading.Tasks;
+
+class PageLoader
+{
+    private readonly HttpClient _http = new();
+
+    public async Task<int> LoadAsync(string url)
+    {
+        using var response = await _http.GetAsync(url);
+        var body = response.Content.ReadAsStringAsync().Result;
+        return body.Length;
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading.Tasks;
+
+class PageLoader
+{
+    private readonly HttpClient _http = new();
+
+    public async Task<int> LoadAsync(string url)
+    {
+        using var response = await _http.GetAsync(url);
+        var body = await response.Content.ReadAsStringAsync();
+        return body.Length;
+    }
+}
+\`\`\`
+
+## Fix safety
+Unsafe. \`t.Result\` becomes \`await t\` (in parentheses where the value is used as a receiver),
+\`t.Wait();\` becomes \`await t;\`, \`t.GetAwaiter().GetResult()\` becomes \`await t\`, \`Task.WaitAll(a, b)\`
+becomes \`await Task.WhenAll(a, b)\`, and a discarded \`Task.WaitAny(...)\` becomes \`await Task.WhenAny(...)\`.
+Behaviour changes: \`.Wait()\` and \`.Result\` wrap a failure in an AggregateException and \`await\` rethrows the
+first inner exception, so \`catch (AggregateException)\` blocks stop matching; and the thread is released, so
+code after the await may run later and, without a SynchronizationContext, on another thread. No fix is offered
+for \`?.\` waits, waits with a timeout or token, a \`WaitAny\` whose index is used, or waits inside a \`lock\`.
+The fix adds no \`ConfigureAwait(false)\`: it stays minimal.
+
+## Limitations
+Without a compiler the rule does not know types. It flags \`.Result\` and \`.Wait()\` when declarations in the
+workspace (locals, parameters, fields, properties, workspace method return types), a Task factory, the
+\`Async\` naming convention or a task-like name (\`task\`, \`_loadTask\`) say the receiver is a task; a \`.Result\`
+on a receiver of unknown type is not flagged, so blocking on a task returned by a library method without the
+Async suffix is missed. An unknown \`.Wait()\` in Task.Wait's shape is flagged unless its name suggests a
+SemaphoreSlim or an event. Completion checks are recognised in the shapes listed above; a task completed in
+a way the syntax does not show is still flagged.`,
+  },
+  check(ctx: RuleContext): RuleFinding[] {
+    const findings: RuleFinding[] = [];
+    for (const body of asyncBodies(ctx)) {
+      for (const wait of body.waits) {
+        const evidence = blockingWaitEvidence(ctx, body, wait);
+        if (!evidence) continue;
+        const fix = awaitFix(ctx, body, wait);
+        findings.push({
+          span: waitSquiggle(ctx.text, wait),
+          message: `${waitCode(ctx.text, wait)} blocks the thread ${waitsUntil(wait)}, inside ${describeAsyncBody(body)}`,
+          note: `The thread waits doing nothing, and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish; await releases the thread instead. Why this is a task: ${evidence.reason}.${typeof fix === 'string' ? ` No automatic fix: ${fix}.` : ''}`,
+          bodyId: body.id,
+          fix: typeof fix === 'string' ? undefined : fix,
+        });
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,403 @@
+/** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
+import type { CallSite, MethodBody, Span, UsingResource } from '../model/types';
+import { isTaskLike } from '../model/returnKind';
+import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
+import { isExemptReceiverExpression, exemptTwinCallFor } from '../knowledge/exemptions';
+import {
+  ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, type AsyncDisposableType,
+} from '../knowledge/asyncDisposables';
+import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../workspace/index';
+import { bodyChain, taskEvidence } from '../workspace/typing';
+import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import {
+  awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintText, isConditionalCall, isWorkspaceTypeName,
+  receiverTypeOf, shortCode, staticReceiverName, typeDerivesFrom, wrapsInMemoryStream,
+} from './asy001-004-blocking-common';
+
+/** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
+export type SyncApiMatch =
+  | { kind: 'table'; row: BlockingApi; via: 'static' | 'typed' | 'hinted'; receiverType: string | null }
+  | { kind: 'workspace'; twins: MethodRef[]; typeName: string };
+
+/**
+ * Decides whether a call in an async body is ASY002's: the one place that says so, which ASY001 and ASY004 ask
+ * too, so that one call never gets two blocking findings.
+ */
+export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
+  if (call.inNameof || call.usage === 'awaited') return null;
+  const row = tableRowFor(ctx, body, call);
+  if (row) return row;
+  return workspaceTwinFor(ctx, body, call);
+}
+
+function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
+  // Low-confidence rows block only in some modes (SequentialAccess readers, CPU-bound Parallel loops): quiet by design.
+  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low');
+  if (rows.length === 0 || call.receiver === null) return null;
+  const receiver = call.receiver;
+  if (isExemptReceiverExpression(receiver)) return null;
+  const staticName = staticReceiverName(receiver);
+  for (const row of rows) {
+    if (row.kind === 'static' && row.type === staticName && argumentsBlock(ctx, body, row, call)) return { kind: 'table', row, via: 'static', receiverType: null };
+  }
+  const instanceRows = rows.filter((r) => r.kind === 'instance');
+  if (instanceRows.length === 0) return null;
+  const receiverType = receiverTypeOf(ctx, body, receiver);
+  if (receiverType !== null) {
+    for (const row of instanceRows) {
+      if (!typeDerivesFrom(ctx, receiverType, row.type)) continue;
+      if (exemptByType(ctx, receiverType, row.exemptReceiverTypes)) return null;
+      if (argumentsBlock(ctx, body, row, call)) return { kind: 'table', row, via: 'typed', receiverType };
+    }
+    return null;
+  }
+  // No declaration in view: guess from the receiver's name, unless the name says task, in-memory or workspace type.
+  if (isWorkspaceTypeName(ctx, receiver) || wrapsInMemoryStream(ctx, body, receiver)) return null;
+  if (taskEvidence(receiver, body, ctx.model.bodies, ctx.index).verdict === 'task') return null;
+  let best: { row: BlockingApi; hits: number } | null = null;
+  for (const row of instanceRows) {
+    const hits = (row.receiverHints ?? []).filter((h) => receiverHintMatches([h], hintText(receiver))).length;
+    if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
+    if (!best || hits > best.hits) best = { row, hits };
+  }
+  return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
+}
+
+/** Whether the call's arguments are a blocking form of the row: the right count, no zero timeout, a stream where one is needed. */
+function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, call: CallSite): boolean {
+  const args = call.argumentTexts;
+  if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
+  if (isNonBlockingCall(row, args)) return false;
+  if (row.blockingArgument) {
+    const arg = args[row.blockingArgument.index];
+    if (arg === undefined) return false;
+    const argType = receiverTypeOf(ctx, body, arg);
+    const evidence = `${arg} ${argType ?? ''}`;
+    if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
+  }
+  return true;
+}
+
+function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
+  if (/Async$/.test(call.name)) return null;
+  const chain = bodyChain(body, ctx.model.bodies);
+  let typeName: string | null;
+  const receiver = call.receiver?.trim() ?? null;
+  if (receiver === null || receiver === 'this' || receiver === 'base') {
+    typeName = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
+  } else if (isWorkspaceTypeName(ctx, receiver)) {
+    typeName = receiver;
+  } else {
+    const receiverType = receiverTypeOf(ctx, body, receiver);
+    typeName = receiverType === null ? null : stripGenerics(receiverType);
+  }
+  if (typeName === null) return null;
+  const twinName = `${call.name}Async`;
+  // Inside FooAsync itself, "use FooAsync" would recurse.
+  if (chain.some((b) => b.name === twinName)) return null;
+  const twins = methodsNamed(ctx.index, twinName, typeName).filter((m) => m.member && (m.member.isAsync || isTaskLike(m.member.returnKind)));
+  if (twins.length === 0) return null;
+  // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
+  const syncs = methodsNamed(ctx.index, call.name, typeName).filter((m) => m.member);
+  if (syncs.length > 0 && syncs.every((m) => m.member!.isAsync || isTaskLike(m.member!.returnKind))) return null;
+  for (const name of typeFamily(ctx.index, typeName)) if (exemptTwinCallFor(name, call.name)) return null;
+  return { kind: 'workspace', twins, typeName };
+}
+
+// ---- using -> await using ----
+
+interface AsyncDisposableMatch {
+  typeName: string;
+  note: string;
+}
+
+const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
+
+/** Whether a `using` in async code holds a resource whose DisposeAsync does real asynchronous work. */
+function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
+  const fromRow = (row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null => {
+    if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
+    return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note };
+  };
+  const byType = (typeText: string): AsyncDisposableMatch | null => {
+    const name = stripGenerics(typeText);
+    if (NOT_ASYNC.has(name)) return null;
+    const known = fromRow(asyncDisposableByType(name), name);
+    if (known) return known;
+    for (const row of ASYNC_DISPOSABLE_TYPES) {
+      if (row.type !== name && (row.syncDisposeSubtypes ?? []).includes(name)) return null;
+    }
+    // A workspace type that implements IAsyncDisposable itself.
+    if (typeFamily(ctx.index, name).has('IAsyncDisposable')) {
+      return { typeName: name, note: `${name} implements IAsyncDisposable: its DisposeAsync is what the type's author wants async code to call.` };
+    }
+    return null;
+  };
+  if (using.typeText !== null) return byType(using.typeText);
+  const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
+  const creation = /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*[({]/.exec(resource);
+  if (creation) {
+    const name = stripGenerics(creation[1]);
+    return fromRow(asyncDisposableForNew(name), name) ?? byType(name);
+  }
+  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
+  if (call) {
+    const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
+    if (factory) return factory;
+  }
+  const typed = receiverTypeOf(ctx, body, resource);
+  return typed ? byType(typed) : null;
+}
+
+// ---- findings ----
+
+/** How the call blocks, by the family of the row: the verb phrase of the message. */
+function blockingPhrase(row: BlockingApi): string {
+  switch (row.type) {
+    case 'Thread': return 'blocks the thread for the whole delay';
+    case 'SemaphoreSlim': return 'blocks the thread until the semaphore is free';
+    case 'Process': return 'blocks the thread until the process exits';
+    case 'Parallel': return 'blocks the thread until every iteration has run';
+    default: return 'blocks the thread on I/O';
+  }
+}
+
+const SPAN_ARGUMENT = /AsSpan\s*\(|stackalloc|\bSpan\s*</;
+
+/** Why no rename fix is offered for this row and these arguments, or null when a rename + await is valid C#. */
+function whyNoTableFix(ctx: RuleContext, body: MethodBody, row: BlockingApi, call: CallSite): string | null {
+  const args = call.argumentTexts;
+  const n = args.length;
+  if (row.twinUse === 'await foreach') return `${row.asyncTwin} returns an IAsyncEnumerable, so the loop around it must become await foreach`;
+  if (row.twinCaveat && /Async = true/.test(row.twinCaveat)) return 'the twin throws unless the reader or writer was created with Async = true';
+  const sameCount = row.sameArgumentsFor === undefined || row.sameArgumentsFor.includes(n);
+  const memoryCount = row.memoryTwinFor?.includes(n) ?? false;
+  if (!sameCount && !memoryCount) return `${row.asyncTwin} takes different arguments`;
+  if (memoryCount) {
+    const types = args.map((a) => receiverTypeOf(ctx, body, a));
+    if (args.some((a, i) => SPAN_ARGUMENT.test(a) || SPAN_ARGUMENT.test(types[i] ?? ''))) return `${row.asyncTwin} takes a Memory where this call passes a span`;
+    if (!sameCount && types.some((t) => t === null)) return `${row.asyncTwin} takes a Memory, and the argument's type is not visible`;
+  }
+  if (row.type === 'TextWriter' && !args.every((a) => isTextArgument(ctx, body, a))) return `${row.asyncTwin} has no overload for non-text arguments`;
+  return null;
+}
+
+/** Why an `await` cannot go where the call is, or null when it can. */
+function whyNoAwaitHere(ctx: RuleContext, body: MethodBody, call: CallSite): string | null {
+  if (!awaitAllowedAt(body, call.span.start)) return 'await is not allowed inside a lock statement';
+  if (isConditionalCall(ctx.text, call)) return 'the ?. call may not run at all, and awaiting its null result would throw';
+  return null;
+}
+
+/** A string, char or interpolated string: what TextWriter's async twins accept. */
+function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolean {
+  const a = arg.trim();
+  if (/^(\$|@|"|'|\$@|@\$)/.test(a) || /^"""/.test(a)) return true;
+  const type = receiverTypeOf(ctx, body, a);
+  return type !== null && /^(string|String|char|char\[\]|StringBuilder)\??$/.test(type);
+}
+
+function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {
+  const { row } = match;
+  const receiver = call.receiver ?? '';
+  const written = `${shortCode(receiver)}.${call.name}`;
+  const twin = row.twinReceiver ? row.asyncTwin : `${shortCode(receiver)}.${row.asyncTwin}`;
+  const consumed = row.twinUse === 'await foreach' ? ', consumed with await foreach,' : '';
+  const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
+  const noFix = whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call);
+  const noteParts = [row.note];
+  if (row.twinCaveat) noteParts.push(row.twinCaveat);
+  if (row.since) noteParts.push(`${row.asyncTwin} needs .NET ${row.since} or later.`);
+  if (noFix) noteParts.push(`No automatic fix: ${noFix}.`);
+  const finding: RuleFinding = {
+    span: call.span,
+    message: `${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin`,
+    note: noteParts.join(' '),
+    bodyId: body.id,
+  };
+  if (!noFix) {
+    const edits: TextEdit[] = [];
+    const { open, close } = awaitEdits(ctx.text, call.span);
+    edits.push(open);
+    if (row.twinReceiver) edits.push({ start: call.span.start, end: call.nameSpan.end, newText: row.asyncTwin });
+    else edits.push({ start: call.nameSpan.start, end: call.nameSpan.end, newText: row.asyncTwin });
+    if (close) edits.push(close);
+    finding.fix = { title: `Await ${row.asyncTwin} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
+  }
+  return finding;
+}
+
+/** Merges an insertion and a replacement that start at the same offset, which applyEdits would otherwise treat as overlapping. */
+function mergeInsertions(edits: TextEdit[]): TextEdit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: TextEdit[] = [];
+  for (const e of sorted) {
+    const last = out[out.length - 1];
+    if (last && last.start === last.end && last.start === e.start) out[out.length - 1] = { start: e.start, end: e.end, newText: last.newText + e.newText };
+    else out.push(e);
+  }
+  return out;
+}
+
+function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'workspace' }>): RuleFinding {
+  const twinName = `${call.name}Async`;
+  const owner = match.twins[0].typeName ?? match.typeName;
+  const written = call.receiver ? `${shortCode(call.receiver)}.${call.name}` : call.name;
+  const n = call.argumentTexts.length;
+  const paramsOf = (m: MethodRef) => m.member?.parameterTypes ?? [];
+  const sameShape = match.twins.find((m) => paramsOf(m).length === n);
+  const withToken = match.twins.find((m) => paramsOf(m).length === n + 1 && /CancellationToken$/.test(paramsOf(m)[n] ?? ''));
+  const token = !sameShape && withToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
+  let noFix = whyNoAwaitHere(ctx, body, call);
+  if (!noFix && !sameShape && !(withToken && token)) {
+    noFix = withToken ? `${twinName} also takes a CancellationToken, and none is in scope to pass` : `${twinName} takes different parameters`;
+  }
+  const finding: RuleFinding = {
+    span: call.span,
+    message: `${written} runs synchronously inside ${describeAsyncBody(body)}; ${owner}.${twinName} is its awaitable twin`,
+    note: `The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it.${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    bodyId: body.id,
+  };
+  const twinDecl = match.twins[0];
+  if (twinDecl.member) {
+    finding.related = [{ file: twinDecl.file, span: twinDecl.member.nameSpan, message: `${owner}.${twinName} is declared here` }];
+  }
+  if (!noFix) {
+    const { open, close } = awaitEdits(ctx.text, call.span);
+    const edits: TextEdit[] = [open, { start: call.nameSpan.start, end: call.nameSpan.end, newText: twinName }];
+    if (!sameShape && token) {
+      // The argument list ends the call: insert the token before its closing parenthesis.
+      const closeParen = call.span.end - 1;
+      edits.push({ start: closeParen, end: closeParen, newText: n === 0 ? token : `, ${token}` });
+    }
+    if (close) edits.push(close);
+    finding.fix = { title: `Await ${twinName}${!sameShape && token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
+  }
+  return finding;
+}
+
+function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
+  const span = usingSpan(ctx.text, using);
+  const canAwait = awaitAllowedAt(body, using.keywordSpan.start);
+  const fix: Fix | undefined = canAwait
+    ? { title: 'Use await using', safety: 'unsafe', edits: [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }] }
+    : undefined;
+  return {
+    span,
+    message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; await using is its awaitable twin`,
+    note: `${match.note}${canAwait ? '' : ' No automatic fix: await is not allowed inside a lock statement.'}`,
+    bodyId: body.id,
+    fix,
+  };
+}
+
+/** From the `using` keyword to the end of the resource, so the squiggle covers `using var x = new FileStream(...)` and not the block. */
+function usingSpan(text: string, using: UsingResource): Span {
+  const from = using.keywordSpan.end;
+  const at = using.resourceText ? text.indexOf(using.resourceText, from) : -1;
+  const end = at !== -1 && at + using.resourceText.length <= using.span.end ? at + using.resourceText.length : using.keywordSpan.end;
+  return { start: using.keywordSpan.start, end };
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY002',
+    name: 'sync-api-in-async',
+    category: 'blocking',
+    defaultSeverity: 'warning',
+    fix: 'unsafe',
+    equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'S6966', 'AsyncFixer02', 'EPC33'],
+    summary: 'A synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, Foo beside FooAsync, using of an IAsyncDisposable) inside async code.',
+    docs: `## What it does
+Flags synchronous calls inside async code (async methods, async lambdas, async local functions and async
+top-level statements) that have an awaitable twin: \`Thread.Sleep\` (\`Task.Delay\`), sync I/O such as
+\`File.ReadAllText\`, \`Stream.Read\`, \`DbCommand.ExecuteReader\`, \`HttpClient.Send\`, \`SemaphoreSlim.Wait()\`,
+a call \`Foo()\` when the workspace declares \`FooAsync\` on the same type, and a \`using\` of a resource whose
+\`DisposeAsync\` does real asynchronous work (a \`FileStream\`, a \`StreamWriter\`, a compression stream), which
+should be \`await using\`. The message names the twin.
+
+It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\` and readers built over a
+\`MemoryStream\` in view; \`Console.WriteLine\` and \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and
+\`CreateDbContext\` (their async twins exist only for special value generators); \`SemaphoreSlim.Wait(0)\` and
+\`Wait(TimeSpan.Zero)\`, which only test; \`Thread.Sleep(0)\`; \`nameof(...)\`; and calls inside synchronous
+lambdas and local functions, which are separate non-async bodies.
+
+## Why is this bad?
+An async method exists to give its thread back while it waits. A synchronous I/O call or a sleep inside it
+holds a thread-pool thread doing nothing until the disk, the network or the timer answers; under load the
+pool runs out of threads, injects new ones slowly, and every request waits behind the blocked ones. The
+awaitable twin does the same work and releases the thread while it waits.
+
+## Example
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+class ConfigLoader
+{
+    public async Task<int> CountLinesAsync(string path)
+    {
+        await Task.Yield();
+        var text = File.ReadAllText(path);
+        return text.Split('\\n').Length;
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+class ConfigLoader
+{
+    public async Task<int> CountLinesAsync(string path)
+    {
+        await Task.Yield();
+        var text = await File.ReadAllTextAsync(path);
+        return text.Split('\\n').Length;
+    }
+}
+\`\`\`
+
+## Fix safety
+Unsafe. The fix renames the call to its twin and inserts \`await\` (in parentheses where the result is used as a
+receiver), turns \`Thread.Sleep(n)\` into \`await Task.Delay(n)\` and \`using\` into \`await using\`. Awaiting lets
+other code run on this context before the method continues, exceptions surface from the await, and the twin
+may behave differently in details (XmlReader twins need \`Async = true\`, \`WaitForExit(ms)\` has no twin). When
+the twin needs different arguments (a span where it takes a Memory, a formatted write, a missing
+CancellationToken) no fix is offered and the note says why; for a workspace twin that takes one more
+CancellationToken, the fix passes the one in scope. The fix adds no \`ConfigureAwait(false)\`: it stays minimal.
+
+## Limitations
+Without a compiler the rule does not know types or overloads. It reads declared types of locals, parameters,
+fields and properties and the return types of workspace methods; when a receiver's type is not visible it
+guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed. So it can flag a
+member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
+comes from a library method or an inherited property. It cannot see that a stream wraps memory unless the
+\`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue, Parallel.ForEach) are not
+reported. Twins added in recent .NET versions (the note says which) may not exist on the target framework.
+An \`await\` inserted inside a query-expression clause or an \`unsafe\` block does not compile; the rule only
+knows to avoid \`lock\` blocks.`,
+  },
+  check(ctx: RuleContext): RuleFinding[] {
+    const findings: RuleFinding[] = [];
+    for (const body of asyncBodies(ctx)) {
+      for (const call of body.calls) {
+        const match = syncApiCallOf(ctx, body, call);
+        if (!match) continue;
+        findings.push(match.kind === 'table' ? tableFinding(ctx, body, call, match) : workspaceFinding(ctx, body, call, match));
+      }
+      const seen = new Set<number>();
+      for (const using of body.usings) {
+        if (using.isAwaitUsing || seen.has(using.keywordSpan.start)) continue;
+        const match = asyncDisposableOf(ctx, body, using);
+        if (!match) continue;
+        seen.add(using.keywordSpan.start);
+        findings.push(usingFinding(ctx, body, using, match));
+      }
+    }
+    return findings;
+  },
+};
+

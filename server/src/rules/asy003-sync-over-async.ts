@@ -1,0 +1,117 @@
+/** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
+import type { MethodBody } from '../model/types';
+import type { Rule, RuleContext, RuleFinding } from './types';
+import { describeSyncBody } from './asy001-004-blocking-common';
+import { waitCode, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
+
+/** Non-async bodies that may block: not Main or top-level statements, where a console app has nothing better to do. */
+function syncBodies(ctx: RuleContext): MethodBody[] {
+  return ctx.model.bodies.filter((b) => !b.isAsync && !b.hasSyntaxErrors && !b.isEntryPoint);
+}
+
+/** The display-only fix: what making the caller async involves for this kind of body. */
+function fixTitle(body: MethodBody): string {
+  switch (body.kind) {
+    case 'constructor':
+      return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
+    case 'accessor':
+      return `Replace ${body.name} with an async method and await the task (changes every caller)`;
+    case 'lambda':
+    case 'anonymousMethod':
+      return 'Make the lambda async and await the task (changes the delegate type it is passed as)';
+    default:
+      return `Make ${body.name} async and await the task (changes its signature and every caller)`;
+  }
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY003',
+    name: 'sync-over-async',
+    category: 'blocking',
+    defaultSeverity: 'warning',
+    fix: 'display-only',
+    equivalents: ['VSTHRD002', 'MA0045', 'S4462'],
+    summary: 'A non-async method blocks on a task with .Result, .Wait(), GetAwaiter().GetResult() or Task.WaitAll.',
+    docs: `## What it does
+Flags synchronous code that blocks on a task: \`.Result\`, \`.Wait()\`, \`.GetAwaiter().GetResult()\`,
+\`Task.WaitAll(...)\` and \`Task.WaitAny(...)\` in a method, local function, lambda, accessor or constructor that is
+not async, when the waited-on expression is a task (by its declaration, a workspace method's return type, a
+Task factory or the Async naming convention).
+
+It stays quiet in \`Main\` and in top-level statements (a console app's entry point has no
+SynchronizationContext to deadlock on and no caller to make async), and where the syntax shows the task has
+completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
+\`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`), guarded by \`IsCompleted\` or
+\`IsCompletedSuccessfully\`, inside a \`ContinueWith\` callback on the antecedent, or created complete.
+\`Result\` properties of types that are not tasks are never flagged.
+
+## Why is this bad?
+Blocking on a task from synchronous code ("sync over async") holds the calling thread for the task's whole
+duration. Where a SynchronizationContext runs continuations on one thread (UI apps, classic ASP.NET, some
+test runners) it deadlocks: the task's continuation needs the very thread that is waiting for it. On the
+thread pool, each blocked caller ties up a thread the task itself may need, and under load the pool starves.
+
+## Example
+\`\`\`csharp
+using System.Threading.Tasks;
+
+class PriceClient
+{
+    public async Task<decimal> GetPriceAsync(string sku)
+    {
+        await Task.Delay(10);
+        return 9.99m;
+    }
+
+    public decimal GetPrice(string sku) => GetPriceAsync(sku).Result;
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Threading.Tasks;
+
+class PriceClient
+{
+    public async Task<decimal> GetPriceAsync(string sku)
+    {
+        await Task.Delay(10);
+        return 9.99m;
+    }
+
+    public async Task<decimal> GetTotalAsync(string sku, int quantity) => await GetPriceAsync(sku) * quantity;
+}
+\`\`\`
+
+## Fix safety
+Display-only. The remedy is to make the method async and await the task, which changes its signature and
+every caller up the chain (or, for a constructor, to move the work into an async factory method). That is a
+design change across files that a person must make; the rule only describes it.
+
+## Limitations
+Without a compiler the rule does not know types. It flags a wait when the workspace's declarations, a Task
+factory, the Async suffix or a task-like name say the receiver is a task, so a \`.Result\` or \`.Wait()\` on a
+task returned by a library method without the Async suffix is missed. It cannot tell whether a
+synchronous method only ever runs on a thread-pool thread with no SynchronizationContext, where blocking is
+wasteful but does not deadlock; nor can it see completion that the syntax does not show. Synchronous lambdas
+and local functions inside \`Main\` are checked like any other non-async body.`,
+  },
+  check(ctx: RuleContext): RuleFinding[] {
+    const findings: RuleFinding[] = [];
+    for (const body of syncBodies(ctx)) {
+      for (const wait of body.waits) {
+        const evidence = waitedTaskEvidence(ctx, body, wait);
+        if (!evidence || evidence.verdict !== 'task') continue;
+        findings.push({
+          span: waitSquiggle(ctx.text, wait),
+          message: `${waitCode(ctx.text, wait)} blocks the thread ${waitsUntil(wait)}, in ${describeSyncBody(body)}`,
+          note: `Sync over async: the thread waits for the whole task, and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task's continuation on this very thread. Why this is a task: ${evidence.reason}.`,
+          bodyId: body.id,
+          fix: { title: fixTitle(body), safety: 'display-only', edits: [] },
+        });
+      }
+    }
+    return findings;
+  },
+};

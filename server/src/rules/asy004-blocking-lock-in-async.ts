@@ -1,0 +1,208 @@
+/** ASY004 blocking-lock-in-async: `lock`, Monitor, Mutex, WaitHandle, event and spin waits inside async code, where the thread waits for another thread instead of being released. */
+import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
+import { isNonBlockingCall, receiverHintMatches } from '../knowledge/blockingApis';
+import { LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
+import { taskEvidence } from '../workspace/typing';
+import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
+import { describeAsyncBody, hintText, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, typeDerivesFrom } from './asy001-004-blocking-common';
+import { syncApiCallOf } from './asy002-sync-api-in-async';
+
+const SEMAPHORE_TITLE = 'Use a SemaphoreSlim and await WaitAsync() instead';
+
+export interface LockingMatch {
+  row: LockingApi;
+  via: 'static' | 'typed' | 'hinted';
+}
+
+/**
+ * Decides whether a call in an async body is ASY004's. A call ASY002 claims (SemaphoreSlim.Wait has a twin) or
+ * a wait on something that is a task (ASY001's) is never ASY004's, so one call gets one finding.
+ */
+export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): LockingMatch | null {
+  if (call.inNameof || call.receiver === null) return null;
+  const rows = lockingApisByMember(call.name);
+  if (rows.length === 0) return null;
+  const receiver = call.receiver;
+  const args = call.argumentTexts;
+  const staticName = staticReceiverName(receiver);
+  let match: LockingMatch | null = null;
+  for (const row of rows) {
+    if (row.kind === 'static' && row.type === staticName) {
+      match = { row, via: 'static' };
+      break;
+    }
+  }
+  if (!match) {
+    const instanceRows = rows.filter((r) => r.kind === 'instance');
+    const receiverType = instanceRows.length ? receiverTypeOf(ctx, body, receiver) : null;
+    if (receiverType !== null) {
+      const row = instanceRows.find((r) => typeDerivesFrom(ctx, receiverType, r.type));
+      if (row) match = { row, via: 'typed' };
+    } else if (instanceRows.length && !isWorkspaceTypeName(ctx, receiver) && args.length <= 2) {
+      // Unresolved receivers are guessed from their names; more than two arguments is some other API (LINQ Join).
+      if (taskEvidence(receiver, body, ctx.model.bodies, ctx.index).verdict === 'task') return null;
+      let best: { row: LockingApi; hits: number } | null = null;
+      for (const row of instanceRows) {
+        const hits = (row.receiverHints ?? []).filter((h) => receiverHintMatches([h], hintText(receiver))).length;
+        if (hits > 0 && (!best || hits > best.hits)) best = { row, hits };
+      }
+      if (best) match = { row: best.row, via: 'hinted' };
+    }
+  }
+  if (!match || isNonBlockingCall(match.row, args)) return null;
+  if (syncApiCallOf(ctx, body, call)) return null;
+  return match;
+}
+
+/** The fix title for a primitive: locks become a SemaphoreSlim, signals become something awaitable. */
+function titleFor(row: LockingApi): string {
+  if (/^A SemaphoreSlim\(1, 1\)/.test(row.replacement) || row.type === 'Semaphore' || row.type === 'Mutex') return SEMAPHORE_TITLE;
+  if (/TaskCompletionSource/.test(row.replacement) && !/SemaphoreSlim\(0, 1\)/.test(row.replacement)) return 'Await a TaskCompletionSource instead of waiting on the event';
+  if (row.type === 'AutoResetEvent') return 'Use a SemaphoreSlim(0, 1) and await WaitAsync() instead';
+  if (/Task\.WhenAll/.test(row.replacement)) return 'Await Task.WhenAll over the tasks instead';
+  if (/Task\.WhenAny/.test(row.replacement)) return 'Await Task.WhenAny over the tasks instead';
+  if (row.type === 'Thread') return 'Run the work as a Task and await it instead';
+  if (row.type === 'SpinWait') return 'Await a signal, or poll with await Task.Delay, instead';
+  return SEMAPHORE_TITLE;
+}
+
+/** What the wait is waiting for, as the message's verb phrase. */
+function waitsFor(row: LockingApi): string {
+  if (row.threadAffine || row.type === 'Semaphore') return 'until the lock is free';
+  if (row.type === 'Thread') return 'until the other thread ends';
+  if (row.type === 'SpinWait') return 'until the condition holds';
+  if (row.type === 'Barrier') return 'until every participant arrives';
+  if (row.type === 'CountdownEvent') return 'until the count reaches zero';
+  return 'until another thread signals it';
+}
+
+function callFinding(body: MethodBody, call: CallSite, match: LockingMatch): RuleFinding {
+  const { row } = match;
+  const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
+  const affinity = row.threadAffine && row.member !== 'Wait' && !/same thread|thread that|another thread/.test(row.note)
+    ? ' The primitive belongs to the thread that took it, and code after an await may run on another thread, where releasing it throws.'
+    : '';
+  return {
+    span: call.span,
+    message: `${shortCode(`${call.receiver}.${call.name}`)}${guess} blocks the thread ${waitsFor(row)}, inside ${describeAsyncBody(body)}`,
+    note: `${row.note}${affinity} Instead: ${row.replacement}.`,
+    bodyId: body.id,
+    fix: { title: titleFor(row), safety: 'display-only', edits: [] },
+  };
+}
+
+function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement): RuleFinding {
+  return {
+    span: lockHeadSpan(ctx.text, lock),
+    message: `lock (${shortCode(lock.lockedText)}) blocks the thread until the lock is free, inside ${describeAsyncBody(body)}`,
+    note: `There is no await inside it (that would not compile, ${LOCK_STATEMENT.awaitInsideIsCompilerError}), but entering it still parks a thread-pool thread for as long as another thread holds ${shortCode(lock.lockedText)}: exactly the waiting async code is meant to avoid. Instead: ${LOCK_STATEMENT.replacement}.`,
+    bodyId: body.id,
+    fix: { title: SEMAPHORE_TITLE, safety: 'display-only', edits: [] },
+  };
+}
+
+/** `lock (gate)` without its block: the squiggle marks where the thread waits, not everything it then does. */
+function lockHeadSpan(text: string, lock: LockStatement): Span {
+  const locked = lock.lockedText ? text.indexOf(lock.lockedText, lock.keywordSpan.end) : -1;
+  if (locked === -1 || locked > lock.span.end) return lock.keywordSpan;
+  const close = text.indexOf(')', locked + lock.lockedText.length);
+  return { start: lock.keywordSpan.start, end: close !== -1 && close < lock.span.end ? close + 1 : locked + lock.lockedText.length };
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY004',
+    name: 'blocking-lock-in-async',
+    category: 'blocking',
+    defaultSeverity: 'warning',
+    fix: 'display-only',
+    equivalents: [],
+    summary: 'A lock statement or a blocking wait on a lock, event or handle (Monitor, Mutex, WaitHandle, ManualResetEventSlim, SpinWait) inside async code.',
+    docs: `## What it does
+Flags \`lock\` statements and synchronous waits on thread-synchronization primitives inside async code (async
+methods, async lambdas, async local functions and async top-level statements): \`Monitor.Enter\`, \`Monitor.Wait\`,
+\`Monitor.TryEnter\` with a timeout, \`Mutex.WaitOne\`, \`WaitHandle.WaitOne\`/\`WaitAll\`/\`WaitAny\`,
+\`ManualResetEvent(Slim)\` and \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`,
+\`SpinWait.SpinUntil\`, \`SpinLock.Enter\`, \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and
+\`Thread.Join\`. Calls with a zero timeout (\`WaitOne(0)\`, \`TryEnter(x)\`) only test and are not flagged.
+\`SemaphoreSlim.Wait()\` has an awaitable twin and is ASY002's, never this rule's.
+
+## Why is this bad?
+Async code gives its thread back while it waits; a lock or an event wait keeps it. While another thread holds
+the lock, or until someone sets the event, a thread-pool thread sits parked, and under contention the pool
+starves. The compiler forbids \`await\` inside a \`lock\` (CS1996), so every \`lock\` in async code is one without
+an await inside it, but entering it still waits for the other holder. Thread-affine primitives (Monitor,
+Mutex, SpinLock, ReaderWriterLockSlim) are worse: released after an await, on another thread, they throw.
+
+## Example
+\`\`\`csharp
+using System.Threading.Tasks;
+
+class Counter
+{
+    private readonly object _gate = new();
+    private int _count;
+
+    public async Task IncrementAsync()
+    {
+        await Task.Yield();
+        lock (_gate)
+        {
+            _count++;
+        }
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Threading;
+using System.Threading.Tasks;
+
+class Counter
+{
+    private readonly SemaphoreSlim _gate = new(1, 1);
+    private int _count;
+
+    public async Task IncrementAsync()
+    {
+        await Task.Yield();
+        await _gate.WaitAsync();
+        try
+        {
+            _count++;
+        }
+        finally
+        {
+            _gate.Release();
+        }
+    }
+}
+\`\`\`
+
+## Fix safety
+Display-only. Replacing a lock with a \`SemaphoreSlim\` (or an event with a \`TaskCompletionSource\`) changes the
+type of a field that other, synchronous code may also lock on, changes re-entrancy (a SemaphoreSlim is not
+re-entrant, a Monitor is) and needs a try/finally; that is a design change a person must make. The note names
+the replacement for each primitive.
+
+## Limitations
+Without a compiler the rule does not know types. It reads declared types of locals, parameters, fields and
+properties; when a receiver's type is not visible it guesses from the name (\`_mutex\`, \`_ready\`, \`_rwLock\`) and
+says so, so it can take another type's \`Enter\` or \`WaitOne\` for a lock, or miss a lock held in a
+variable with an unhelpful name. A very short \`lock\` around a counter rarely waits long; the rule still flags
+it, because whether it contends depends on load the rule cannot see. Waits that a timeout argument bounds are
+flagged unless the timeout is written as \`0\` or \`TimeSpan.Zero\`.`,
+  },
+  check(ctx: RuleContext): RuleFinding[] {
+    const findings: RuleFinding[] = [];
+    for (const body of asyncBodies(ctx)) {
+      for (const lock of body.locks) findings.push(lockFinding(ctx, body, lock));
+      for (const call of body.calls) {
+        const match = lockingCallOf(ctx, body, call);
+        if (match) findings.push(callFinding(body, call, match));
+      }
+    }
+    return findings;
+  },
+};
