@@ -1,0 +1,166 @@
+/**
+ * The one settings schema of AsyncLens (section `asynclens`): names, defaults and allowed values, and a pure
+ * validator that turns whatever an editor sends into complete settings plus a list of problems to log.
+ * package.json `contributes.configuration` mirrors SETTINGS_SCHEMA; a test keeps the two in step.
+ */
+import type { SeveritySetting } from '../rules/types';
+
+export const SETTINGS_SECTION = 'asynclens';
+
+/** Runtime profiles the cost model knows (cost-model.md sections 2-7). */
+export const RUNTIME_PROFILES = ['net6', 'net7', 'net8', 'net9', 'net10', 'net11-runtime-async'] as const;
+export type RuntimeProfile = (typeof RUNTIME_PROFILES)[number];
+
+export const INLAY_HINT_MODES = ['off', 'aboveThreshold', 'all'] as const;
+export type InlayHintMode = (typeof INLAY_HINT_MODES)[number];
+
+export const TRACE_LEVELS = ['off', 'messages', 'verbose'] as const;
+export type TraceLevel = (typeof TRACE_LEVELS)[number];
+
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export interface AsyncLensSettings {
+  runtime: RuntimeProfile;
+  /** Severity by rule id (ASY001), overriding each rule's default; .editorconfig wins for the files it covers. */
+  severity: Record<string, SeveritySetting>;
+  inlayHints: InlayHintMode;
+  codeLens: boolean;
+  /** Bytes per call from which a method counts as costly (inlay hints in aboveThreshold mode). */
+  costThreshold: number;
+  indexing: {
+    maxFiles: number;
+    maxFileSizeKb: number;
+  };
+  trace: {
+    server: TraceLevel;
+  };
+}
+
+export const DEFAULT_SETTINGS: Readonly<AsyncLensSettings> = Object.freeze({
+  runtime: 'net10',
+  severity: {},
+  inlayHints: 'aboveThreshold',
+  codeLens: true,
+  costThreshold: 100,
+  indexing: { maxFiles: 5000, maxFileSizeKb: 1024 },
+  trace: { server: 'off' },
+});
+
+/** One setting as package.json declares it: the flat key under the section, its JSON type, default and choices. */
+export interface SettingDescriptor {
+  key: string;
+  type: 'string' | 'boolean' | 'number' | 'object';
+  default: unknown;
+  enum?: readonly string[];
+  minimum?: number;
+}
+
+/** What package.json `contributes.configuration.properties` must declare, key by key. */
+export const SETTINGS_SCHEMA: readonly SettingDescriptor[] = [
+  { key: 'asynclens.runtime', type: 'string', default: DEFAULT_SETTINGS.runtime, enum: RUNTIME_PROFILES },
+  { key: 'asynclens.severity', type: 'object', default: {} },
+  { key: 'asynclens.inlayHints', type: 'string', default: DEFAULT_SETTINGS.inlayHints, enum: INLAY_HINT_MODES },
+  { key: 'asynclens.codeLens', type: 'boolean', default: DEFAULT_SETTINGS.codeLens },
+  { key: 'asynclens.costThreshold', type: 'number', default: DEFAULT_SETTINGS.costThreshold, minimum: 0 },
+  { key: 'asynclens.indexing.maxFiles', type: 'number', default: DEFAULT_SETTINGS.indexing.maxFiles, minimum: 0 },
+  { key: 'asynclens.indexing.maxFileSizeKb', type: 'number', default: DEFAULT_SETTINGS.indexing.maxFileSizeKb, minimum: 1 },
+  { key: 'asynclens.trace.server', type: 'string', default: DEFAULT_SETTINGS.trace.server, enum: TRACE_LEVELS },
+];
+
+const RULE_ID = /^ASY\d{3}$/;
+
+export interface ValidatedSettings {
+  settings: AsyncLensSettings;
+  /** One sentence per ignored value, naming the setting, the value and what is used instead. */
+  problems: string[];
+}
+
+/**
+ * Validates raw settings from `workspace/configuration` (section `asynclens`). Unknown keys are ignored,
+ * bad values are reported and replaced by the default, so the server always has complete settings.
+ * Accepts nested objects (what VS Code sends) and flat dotted keys (what some editors send).
+ */
+export function validateSettings(raw: unknown, knownRuleIds?: ReadonlySet<string>): ValidatedSettings {
+  const problems: string[] = [];
+  const settings: AsyncLensSettings = {
+    ...DEFAULT_SETTINGS,
+    severity: {},
+    indexing: { ...DEFAULT_SETTINGS.indexing },
+    trace: { ...DEFAULT_SETTINGS.trace },
+  };
+  if (raw === null || raw === undefined) return { settings, problems };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push(`asynclens: expected an object of settings but got ${describe(raw)}; using the defaults`);
+    return { settings, problems };
+  }
+  const get = (path: string): unknown => lookup(raw as Record<string, unknown>, path);
+
+  const oneOf = <T extends string>(path: string, allowed: readonly T[], fallback: T): T => {
+    const v = get(path);
+    if (v === undefined || v === null) return fallback;
+    if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
+    problems.push(`asynclens.${path}: ${describe(v)} is not one of ${allowed.join(', ')}; using ${fallback}`);
+    return fallback;
+  };
+  const number = (path: string, fallback: number, minimum: number, integer: boolean): number => {
+    const v = get(path);
+    if (v === undefined || v === null) return fallback;
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    if (typeof n === 'number' && Number.isFinite(n) && n >= minimum) return integer ? Math.floor(n) : n;
+    problems.push(`asynclens.${path}: ${describe(v)} is not a number >= ${minimum}; using ${fallback}`);
+    return fallback;
+  };
+
+  settings.runtime = oneOf('runtime', RUNTIME_PROFILES, DEFAULT_SETTINGS.runtime);
+  settings.inlayHints = oneOf('inlayHints', INLAY_HINT_MODES, DEFAULT_SETTINGS.inlayHints);
+  settings.trace.server = oneOf('trace.server', TRACE_LEVELS, DEFAULT_SETTINGS.trace.server);
+  settings.costThreshold = number('costThreshold', DEFAULT_SETTINGS.costThreshold, 0, false);
+  settings.indexing.maxFiles = number('indexing.maxFiles', DEFAULT_SETTINGS.indexing.maxFiles, 0, true);
+  settings.indexing.maxFileSizeKb = number('indexing.maxFileSizeKb', DEFAULT_SETTINGS.indexing.maxFileSizeKb, 1, false);
+
+  const lens = get('codeLens');
+  if (typeof lens === 'boolean') settings.codeLens = lens;
+  else if (lens !== undefined && lens !== null) problems.push(`asynclens.codeLens: ${describe(lens)} is not true or false; using ${DEFAULT_SETTINGS.codeLens}`);
+
+  const severity = get('severity');
+  if (severity !== undefined && severity !== null) {
+    if (typeof severity !== 'object' || Array.isArray(severity)) {
+      problems.push(`asynclens.severity: expected an object like { "ASY001": "error" } but got ${describe(severity)}; using each rule's default`);
+    } else {
+      for (const [key, value] of Object.entries(severity as Record<string, unknown>)) {
+        const id = key.trim().toUpperCase();
+        if (!RULE_ID.test(id) || (knownRuleIds && knownRuleIds.size > 0 && !knownRuleIds.has(id))) {
+          problems.push(`asynclens.severity: ${JSON.stringify(key)} is not an AsyncLens rule id (ASY001, ASY002, ...); ignored`);
+          continue;
+        }
+        if (typeof value === 'string' && (SEVERITY_SETTINGS as readonly string[]).includes(value)) settings.severity[id] = value as SeveritySetting;
+        else problems.push(`asynclens.severity.${id}: ${describe(value)} is not one of ${SEVERITY_SETTINGS.join(', ')}; using the rule's default`);
+      }
+    }
+  }
+  return { settings, problems };
+}
+
+/** A short, stable string of the settings that change analysis results, to key snapshots by. */
+export function analysisSettingsKey(settings: AsyncLensSettings): string {
+  const severities = Object.keys(settings.severity).sort().map((k) => `${k}=${settings.severity[k]}`).join(',');
+  return `${settings.runtime}|${severities}`;
+}
+
+function lookup(raw: Record<string, unknown>, path: string): unknown {
+  if (Object.prototype.hasOwnProperty.call(raw, path)) return raw[path];
+  let current: unknown = raw;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
