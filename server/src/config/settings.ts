@@ -36,7 +36,7 @@ export interface AsyncLensSettings {
   };
 }
 
-export const DEFAULT_SETTINGS: Readonly<AsyncLensSettings> = Object.freeze({
+const DEFAULTS: AsyncLensSettings = {
   runtime: 'net10',
   severity: {},
   inlayHints: 'aboveThreshold',
@@ -44,7 +44,8 @@ export const DEFAULT_SETTINGS: Readonly<AsyncLensSettings> = Object.freeze({
   costThreshold: 100,
   indexing: { maxFiles: 5000, maxFileSizeKb: 1024 },
   trace: { server: 'off' },
-});
+};
+export const DEFAULT_SETTINGS: Readonly<AsyncLensSettings> = Object.freeze(DEFAULTS);
 
 /** One setting as package.json declares it: the flat key under the section, its JSON type, default and choices. */
 export interface SettingDescriptor {
