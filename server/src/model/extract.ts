@@ -5,12 +5,13 @@ import type {
   Parameter, RegionKind, ReturnSite, Span, SpilledValue, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
 } from './types';
 import {
-  FUNCTION_NODE_TYPES, LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
-  isFunctionNode, isInNameof, memberNameOf, modifiersOf, normaliseTypeText, spanOf, unparenthesisedParent,
+  LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
+  isFunctionNode, memberNameOf, modifiersOf, normaliseTypeText, spanOf, unparenthesisedParent,
 } from './syntax';
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
-import { isLiveAcrossAwait, type Access, type LoopRegion, type NameOccurrence } from './liveness';
+import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
+import { hasThisIn, identifiersIn, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { guardReason, knownCompletedReason } from './completion';
@@ -18,13 +19,14 @@ import { guardReason, knownCompletedReason } from './completion';
 /** Builds the model of one file. Never throws on any tree tree-sitter produces. */
 export function buildFileModel(tree: Tree, text: string): FileModel {
   const root = tree.rootNode;
+  const syntax = walkFile(tree, text);
   const syntaxErrors = collectSyntaxErrors(root);
-  const types = extractTypes(root);
-  const functionNodes = root.descendantsOfType([...FUNCTION_NODE_TYPES]).filter((n): n is SyntaxNode => !!n && bodyOf(n) !== null);
+  const types = extractTypes(syntax.types);
+  const functionNodes = syntax.functions.filter((n) => bodyOf(n) !== null);
   const bodies: MethodBody[] = [];
   const skipped: FileModel['skipped'] = [];
-  const topLevel = root.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'global_statement');
-  const context: FileContext = { text, types, functionSpans: functionNodes.map(spanOf) };
+  const topLevel = syntax.globalStatements;
+  const context: FileContext = { text, types, syntax };
 
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
   for (const node of functionNodes) {
@@ -46,7 +48,7 @@ export function buildFileModel(tree: Tree, text: string): FileModel {
 interface FileContext {
   text: string;
   types: TypeDeclaration[];
-  functionSpans: Span[];
+  syntax: FileSyntax;
 }
 
 function bodyId(node: SyntaxNode): string {
@@ -84,26 +86,21 @@ function collectSyntaxErrors(root: SyntaxNode): Span[] {
   return out;
 }
 
-/** Collects the nodes of the given types that belong to this body and not to a function nested in it. */
-function ownNodes(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], types: string[]): SyntaxNode[] {
-  const own: SyntaxNode[] = [];
-  const fnSpan = fn ? spanOf(fn) : null;
-  const nested = context.functionSpans.filter((s) => (fnSpan ? contains(fnSpan, s) && !(s.start === fnSpan.start && s.end === fnSpan.end) : true));
-  for (const b of bodyNodes) {
-    const list = b.descendantsOfType(types);
-    for (const n of list) {
-      if (!n) continue;
-      const inNested = nested.some((s) => s.start <= n.startIndex && n.endIndex <= s.end && !(s.start === n.startIndex && s.end === n.endIndex && isFunctionNode(n)));
-      if (!inNested) own.push(n);
-    }
-  }
-  return own;
+/** The nodes of the given types that belong to this body and not to a function nested in it, in document order. */
+function ownNodes(context: FileContext, ownerKey: string, types: string[]): SyntaxNode[] {
+  const byType = context.syntax.owned.get(ownerKey);
+  if (!byType) return [];
+  const lists = types.map((t) => byType.get(t) ?? []).filter((l) => l.length > 0);
+  if (lists.length <= 1) return lists[0] ?? [];
+  return lists.flat().sort((a, b) => a.startIndex - b.startIndex);
 }
 
 function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], parentId: string | null): MethodBody {
   const kind = bodyKindOf(fn);
+  const ownerKey = fn ? ownerKeyOf(fn.type, fn.startIndex) : 'topLevel:0';
+  const own = (types: string[]) => ownNodes(context, ownerKey, types);
   const modifiers = fn ? modifiersOf(fn) : [];
-  const isAsync = fn ? modifiers.includes('async') : bodyNodes.some((b) => b.descendantsOfType('await_expression').length > 0);
+  const isAsync = fn ? modifiers.includes('async') : own(['await_expression']).length > 0;
   const returnTypeText = fn ? returnTypeTextOf(fn) : null;
   const classified = kind === 'topLevel' ? { kind: 'Task' as const, resultType: null } : classifyReturnType(returnTypeText, isAsync);
   const containing = fn ? containingTypeOf(fn, context.types) : null;
@@ -111,11 +108,17 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const nameNode = fn ? nameNodeOf(fn) : null;
   const bodyNode = fn ? bodyOf(fn) : null;
   const isExpressionBodied = !!bodyNode && bodyNode.type !== 'block';
-  const own = (types: string[]) => ownNodes(context, fn, bodyNodes, types);
+  const bodySpans = bodyNodes.map(spanOf);
+  const identifiers = bodySpans.flatMap((b) => identifiersIn(context.syntax, b)).filter((id) => !id.isMemberName);
 
-  const parameters = fn ? parametersOf(fn, bodyNodes) : [];
-  const awaits = suspensionPointsOf(own, bodyNodes);
-  const locals = localsOf(own, bodyNodes, awaits);
+  const invocations: Invocation[] = own(['invocation_expression']).map((node) => ({ node, callee: calleeOf(node) }));
+  const nameofSpans = invocations.filter((i) => i.callee?.name === 'nameof' && i.callee.receiver === null).map((i) => spanOf(i.node));
+  const inNameof = (n: SyntaxNode) => nameofSpans.some((s) => s.start <= n.startIndex && n.endIndex <= s.end);
+  const hasUsingDeclarations = own(['local_declaration_statement']).some((d) => /^(await\s+)?using\b/.test(d.text));
+
+  const parameters = fn ? parametersOf(fn, identifiers) : [];
+  const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
+  const locals = localsOf(own, identifiers, awaits);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
     id: fn ? bodyId(fn) : 'topLevel:0',
@@ -134,12 +137,12 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     isIterator: own(['yield_statement']).length > 0,
     parameters,
     typeParameters: fn ? typeParametersOf(fn) : [],
-    usesThis: fn ? usesThis(fn, bodyNodes, containing, parameters, locals) : false,
+    usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, identifiers, containing, parameters, locals) : false,
     awaits,
     locals,
     returns: [],
     waits: [],
-    calls: callsOf(own, fn),
+    calls: callsOf(invocations, inNameof),
     locks: locksOf(own),
     usings: usingsOf(own),
     span,
@@ -150,8 +153,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     isEntryPoint: kind === 'topLevel' || (kind === 'method' && name === 'Main' && modifiers.includes('static')),
     hasSyntaxErrors: bodyNodes.some((b) => b.hasError),
   };
-  body.returns = returnsOf(own, fn, bodyNode, awaits);
-  body.waits = waitsOf(own, fn);
+  body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
+  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof);
   return body;
 }
 
@@ -262,19 +265,18 @@ function containingTypeOf(fn: SyntaxNode, types: TypeDeclaration[]): TypeDeclara
 }
 
 function typeParametersOf(fn: SyntaxNode): string[] {
-  const list = fn.childForFieldName('type_parameters') ?? fn.namedChildren.find((c) => c?.type === 'type_parameter_list') ?? null;
+  const list = fn.childForFieldName('type_parameters');
   return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [];
 }
 
-function parametersOf(fn: SyntaxNode, bodyNodes: SyntaxNode[]): Parameter[] {
+function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[] {
   const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c?.type === 'parameter_list') ?? null;
   const params: SyntaxNode[] = [];
   if (list) {
     if (list.type === 'implicit_parameter' || list.type === 'identifier') params.push(list);
     else for (const c of list.namedChildren) if (c && (c.type === 'parameter' || c.type === 'implicit_parameter')) params.push(c);
   }
-  const mentioned = new Set<string>();
-  for (const b of bodyNodes) for (const id of b.descendantsOfType('identifier')) if (id && !isMemberName(id)) mentioned.add(id.text);
+  const mentioned = new Set(identifiers.map((id) => id.name));
   // Property setters and indexers use the implicit `value` parameter.
   if (fn.type === 'accessor_declaration' && ['set', 'init', 'add', 'remove'].some((k) => hasToken(fn, k))) {
     const owner = fn.parent?.parent;
@@ -294,37 +296,13 @@ function parametersOf(fn: SyntaxNode, bodyNodes: SyntaxNode[]): Parameter[] {
   });
 }
 
-/** `x.Name`: the identifier after the dot names a member, not a variable. */
-function isMemberName(id: SyntaxNode): boolean {
-  const parent = id.parent;
-  if (!parent) return false;
-  if (parent.type === 'member_access_expression' || parent.type === 'member_binding_expression') {
-    const name = parent.childForFieldName('name');
-    return !!name && name.startIndex === id.startIndex && name.endIndex === id.endIndex;
-  }
-  if (parent.type === 'generic_name') return isMemberName(parent);
-  if (parent.type === 'qualified_name') return true;
-  if (parent.type === 'name_colon' || parent.type === 'name_equals') return true;
-  return false;
-}
-
-function usesThis(fn: SyntaxNode, bodyNodes: SyntaxNode[], containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
-  const modifiers = modifiersOf(fn);
-  if (fn.type === 'method_declaration' && modifiers.includes('static')) return false;
-  if (fn.type === 'lambda_expression' || fn.type === 'anonymous_method_expression' || fn.type === 'local_function_statement') {
-    if (modifiers.includes('static')) return false;
-  }
-  for (const b of bodyNodes) if (b.descendantsOfType(['this', 'base']).length > 0 || b.type === 'this') return true;
+function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, identifiers: IdentifierUse[], containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
+  if (modifiers.includes('static')) return false;
+  if (bodySpans.some((b) => hasThisIn(syntax, b))) return true;
   if (!containing) return false;
   const instanceMembers = new Set(containing.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
   const shadowing = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name)]);
-  for (const b of bodyNodes) {
-    for (const id of b.descendantsOfType('identifier')) {
-      if (!id || isMemberName(id) || shadowing.has(id.text)) continue;
-      if (instanceMembers.has(id.text)) return true;
-    }
-  }
-  return false;
+  return identifiers.some((id) => !shadowing.has(id.name) && instanceMembers.has(id.name));
 }
 
 function signatureEndOf(fn: SyntaxNode | null, bodyNode: SyntaxNode | null, span: Span): number {
@@ -356,7 +334,7 @@ const REGION_OF: Record<string, RegionKind> = {
 };
 
 /** Statements around a node, innermost first, up to the body. */
-export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[]): EnclosingRegion[] {
+export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[], hasUsingDeclarations = true): EnclosingRegion[] {
   const regions: EnclosingRegion[] = [];
   const stop = new Set(bodyNodes.map((b) => `${b.startIndex}:${b.endIndex}`));
   let child = node;
@@ -382,8 +360,12 @@ export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[]): Enclos
               : undefined;
         regions.push({ kind: kind === 'foreach' && hasToken(p, 'await') ? 'foreach' : kind, span: spanOf(p), detail });
       }
-    } else if (p.type === 'block') {
+    } else if (p.type === 'block' && hasUsingDeclarations) {
       usingDeclarationsBefore(p, child, regions);
+    } else if ((p.type === 'binary_expression' && p.childForFieldName('operator')?.text === '??') || (p.type === 'assignment_expression' && p.childForFieldName('operator')?.text === '??=')) {
+      // The right operand of `a ?? b` and `a ??= b` runs only when a is null: a branch, like an if's.
+      const left = p.childForFieldName('left');
+      if (left && p.childForFieldName('right')?.startIndex === child.startIndex) regions.push({ kind: 'conditional', span: spanOf(p), detail: `${left.text} is null` });
     }
     if (stop.has(`${p.startIndex}:${p.endIndex}`) || isFunctionNode(p)) break;
   }
@@ -417,7 +399,7 @@ function usingResourceText(using: SyntaxNode): string | undefined {
   return undefined;
 }
 
-function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[]): SuspensionPoint[] {
+function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[], hasUsing: boolean): SuspensionPoint[] {
   const points: SuspensionPoint[] = [];
   for (const n of own(['await_expression', 'foreach_statement', 'using_statement', 'local_declaration_statement'])) {
     if (n.type === 'await_expression') {
@@ -434,21 +416,21 @@ function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: Synta
       }
       const operand = classifyAwaitOperand(operandNode, textOverride);
       if (textOverride !== undefined) operand.kind = 'unknown';
-      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes), spills: spillsOf(n, bodyNodes) });
+      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes, hasUsing), spills: spillsOf(n, bodyNodes) });
     } else if (n.type === 'foreach_statement' && hasToken(n, 'await')) {
       const keyword = firstToken(n, 'await')!;
       const right = n.childForFieldName('right');
       points.push({
         kind: 'awaitForeach', span: spanOf(n), keywordSpan: spanOf(keyword),
         operand: { kind: 'unknown', text: right?.text ?? '', configureAwait: null, callee: null, resultText: null },
-        regions: regionsAround(n, bodyNodes), spills: [],
+        regions: regionsAround(n, bodyNodes, hasUsing), spills: [],
       });
     } else if ((n.type === 'using_statement' || n.type === 'local_declaration_statement') && hasToken(n, 'await') && hasToken(n, 'using')) {
       const keyword = firstToken(n, 'await')!;
       points.push({
         kind: 'awaitUsing', span: spanOf(n), keywordSpan: spanOf(keyword),
         operand: { kind: 'unknown', text: usingResourceText(n) ?? n.text, configureAwait: null, callee: null, resultText: null },
-        regions: regionsAround(n, bodyNodes), spills: [],
+        regions: regionsAround(n, bodyNodes, hasUsing), spills: [],
       });
     }
   }
@@ -498,7 +480,7 @@ interface LocalDeclarationSite {
   scope: SyntaxNode;
 }
 
-function localsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[], awaits: SuspensionPoint[]): LocalVariable[] {
+function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse[], awaits: SuspensionPoint[]): LocalVariable[] {
   const sites: LocalDeclarationSite[] = [];
   for (const n of own(['variable_declarator', 'foreach_statement', 'declaration_pattern', 'declaration_expression', 'catch_declaration', 'recursive_pattern', 'var_pattern'])) {
     if (n.type === 'variable_declarator') {
@@ -530,15 +512,12 @@ function localsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[], a
   }
   if (sites.length === 0) return [];
   const awaitSpans = awaits.map((a) => (a.kind === 'awaitUsing' ? { start: a.span.end, end: a.span.end } : a.span));
-  const bodySpans = bodyNodes.map(spanOf);
-  const identifiers: SyntaxNode[] = [];
-  for (const b of bodyNodes) for (const id of b.descendantsOfType('identifier')) if (id && !isMemberName(id)) identifiers.push(id);
-  const loops = loopRegions(bodyNodes);
+  const loops = loopRegions(own);
   return sites.map((site) => {
     const scope = spanOf(site.scope);
     const occurrences = identifiers
-      .filter((id) => id.text === site.name && scope.start <= id.startIndex && id.endIndex <= scope.end)
-      .map((id) => occurrenceOf(id, site, bodySpans));
+      .filter((id) => id.name === site.name && scope.start <= id.start && id.end <= scope.end)
+      .map((id) => occurrenceOf(id, site));
     const liveAcrossAwait = awaitSpans.length > 0 && isLiveAcrossAwait({ declaredAt: spanOf(site.nameNode), scope, occurrences, awaits: awaitSpans, loops });
     return {
       name: site.name,
@@ -588,89 +567,34 @@ export function inferTypeOf(init: SyntaxNode): string | null {
   }
 }
 
-function loopRegions(bodyNodes: SyntaxNode[]): LoopRegion[] {
-  const out: LoopRegion[] = [];
-  for (const b of bodyNodes) {
-    for (const loop of b.descendantsOfType([...LOOP_NODE_TYPES])) {
-      if (!loop) continue;
-      const init = loop.type === 'for_statement' ? loop.childForFieldName('initializer') : null;
-      const right = loop.type === 'foreach_statement' ? loop.childForFieldName('right') : null;
-      const repeatStart = init ? init.endIndex : right ? right.endIndex : loop.startIndex;
-      out.push({ span: spanOf(loop), repeat: { start: repeatStart, end: loop.endIndex } });
-    }
-  }
-  return out;
+function loopRegions(own: (t: string[]) => SyntaxNode[]): LoopRegion[] {
+  return own([...LOOP_NODE_TYPES]).map((loop) => {
+    const init = loop.type === 'for_statement' ? loop.childForFieldName('initializer') : null;
+    const right = loop.type === 'foreach_statement' ? loop.childForFieldName('right') : null;
+    const repeatStart = init ? init.endIndex : right ? right.endIndex : loop.startIndex;
+    return { span: spanOf(loop), repeat: { start: repeatStart, end: loop.endIndex } };
+  });
 }
 
-const BRANCHING: Record<string, (p: SyntaxNode, child: SyntaxNode) => boolean> = {
-  if_statement: (p, c) => p.childForFieldName('condition')?.startIndex !== c.startIndex,
-  conditional_expression: (p, c) => p.childForFieldName('condition')?.startIndex !== c.startIndex,
-  switch_section: () => true,
-  switch_expression_arm: () => true,
-  catch_clause: () => true,
-  for_statement: (p, c) => p.childForFieldName('initializer')?.startIndex !== c.startIndex,
-  while_statement: () => true,
-  do_statement: () => true,
-  foreach_statement: (p, c) => p.childForFieldName('right')?.startIndex !== c.startIndex,
-  binary_expression: (p, c) => ['&&', '||', '??'].includes(p.childForFieldName('operator')?.text ?? '') && p.childForFieldName('right')?.startIndex === c.startIndex,
-  conditional_access_expression: (p, c) => p.childForFieldName('condition')?.startIndex !== c.startIndex,
-  lambda_expression: () => true,
-  anonymous_method_expression: () => true,
-  local_function_statement: () => true,
-};
-
-function occurrenceOf(id: SyntaxNode, site: LocalDeclarationSite, bodySpans: Span[]): NameOccurrence {
-  const span = spanOf(id);
-  let access: Access = 'read';
-  let effectiveAt = id.endIndex;
-  const parent = id.parent;
-  if (id.startIndex === site.nameNode.startIndex) {
-    access = 'write';
-    // A declaration with an initializer writes after the initializer ran; without one it does not write.
-    const holder = parent?.type === 'variable_declarator' ? parent : null;
-    effectiveAt = holder ? holder.endIndex : id.endIndex;
+/** One mention of a local: the declaration itself is special (foreach variables are rewritten every iteration). */
+function occurrenceOf(id: IdentifierUse, site: LocalDeclarationSite): NameOccurrence {
+  const span = { start: id.start, end: id.end };
+  if (id.start === site.nameNode.startIndex) {
     if (site.kind === 'foreach') {
       // A foreach variable is assigned afresh at the start of every iteration, after the collection.
-      const iterationStart = site.scope.childForFieldName('right')?.endIndex ?? id.endIndex;
+      const iterationStart = site.scope.childForFieldName('right')?.endIndex ?? id.end;
       const repeat = { start: iterationStart, end: site.scope.endIndex };
       return { name: site.name, span: { start: iterationStart, end: iterationStart }, access: 'write', effectiveAt: iterationStart, branches: [repeat] };
     }
-  } else if (parent?.type === 'assignment_expression' && parent.childForFieldName('left')?.startIndex === id.startIndex && parent.childForFieldName('left')?.endIndex === id.endIndex) {
-    const op = parent.childForFieldName('operator')?.text ?? '=';
-    access = op === '=' ? 'write' : 'readwrite';
-    effectiveAt = parent.endIndex;
-  } else if (parent && (parent.type === 'postfix_unary_expression' || parent.type === 'prefix_unary_expression') && /\+\+|--/.test(parent.text.replace(id.text, ''))) {
-    access = 'readwrite';
-  } else if (parent?.type === 'argument' && /^out\b/.test(parent.text)) {
-    access = 'write';
-  } else if (parent?.type === 'argument' && /^ref\b/.test(parent.text)) {
-    access = 'readwrite';
+    if (site.nameNode.parent?.type === 'variable_declarator') return { name: site.name, span, access: id.access, effectiveAt: id.effectiveAt, branches: id.branches };
+    return { name: site.name, span, access: 'write', effectiveAt: id.end, branches: id.branches };
   }
-  const branches: Span[] = [];
-  let child = id;
-  for (let p = id.parent; p; child = p, p = p.parent) {
-    if (bodySpans.some((b) => b.start === p!.startIndex && b.end === p!.endIndex)) break;
-    const test = BRANCHING[p.type];
-    if (test && test(p, child)) {
-      // Loops count as one branch spanning their repeated part, so liveness can tell "every iteration".
-      if (p.type === 'for_statement' || p.type === 'foreach_statement') {
-        const marker = p.type === 'for_statement' ? p.childForFieldName('initializer') : p.childForFieldName('right');
-        branches.push({ start: marker ? marker.endIndex : p.startIndex, end: p.endIndex });
-      } else if (p.type === 'while_statement' || p.type === 'do_statement') {
-        branches.push(spanOf(p));
-      } else {
-        branches.push(spanOf(child));
-      }
-    }
-  }
-  // `int x;` declares without writing: only an initializer assigns.
-  if (id.startIndex === site.nameNode.startIndex && parent?.type === 'variable_declarator' && parent.namedChildren.length <= 1) access = 'declare';
-  return { name: site.name, span, access, effectiveAt, branches };
+  return { name: site.name, span, access: id.access, effectiveAt: id.effectiveAt, branches: id.branches };
 }
 
 // ---- returns ----
 
-function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bodyNode: SyntaxNode | null, awaits: SuspensionPoint[]): ReturnSite[] {
+function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bodyNode: SyntaxNode | null, awaits: SuspensionPoint[], hasUsing: boolean): ReturnSite[] {
   const sites: ReturnSite[] = [];
   const firstAwait = awaits.length ? awaits[0].span.start : Infinity;
   const loopsWithAwaits = (n: SyntaxNode) => {
@@ -685,7 +609,7 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
     literal: expr ? literalOf(expr) : null,
     isAwait: !!expr && stripParens(expr).type === 'await_expression',
     beforeAnyAwait: node.startIndex < firstAwait && !loopsWithAwaits(node),
-    regions: regionsAround(node, bodyNode ? [bodyNode] : []),
+    regions: regionsAround(node, bodyNode ? [bodyNode] : [], hasUsing),
     conditionText: conditionAround(node, fn),
   });
   if (bodyNode && bodyNode.type !== 'block') {
@@ -718,10 +642,10 @@ function stripParens(n: SyntaxNode): SyntaxNode {
 
 // ---- waits, calls, locks, usings ----
 
-function waitsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null): TaskWait[] {
+function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean): TaskWait[] {
   const waits: TaskWait[] = [];
-  for (const n of own(['member_access_expression', 'member_binding_expression', 'invocation_expression'])) {
-    if (n.type === 'member_access_expression' || n.type === 'member_binding_expression') {
+  for (const n of resultAccesses) {
+    {
       const nameNode = n.childForFieldName('name');
       if (nameNode?.text !== 'Result') continue;
       const parent = n.parent;
@@ -731,13 +655,16 @@ function waitsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null): Tas
       const receiverNode = n.type === 'member_access_expression' ? n.childForFieldName('expression') : conditionOf(n);
       const receiverText = receiverNode?.text ?? '';
       const whole = n.type === 'member_binding_expression' && n.parent?.type === 'conditional_access_expression' ? n.parent : n;
-      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn), inNameof: isInNameof(n, fn) });
-    } else {
-      const callee = calleeOf(n);
+      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn), inNameof: inNameof(n) });
+    }
+  }
+  for (const { node: n, callee } of invocations) {
+    {
       if (!callee) continue;
+      if (callee.name !== 'Wait' && callee.name !== 'WaitAll' && callee.name !== 'WaitAny' && callee.name !== 'GetResult') continue;
       const args = argumentTexts(n);
       if (callee.name === 'Wait' && callee.receiver !== null) {
-        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn), inNameof: isInNameof(n, fn) });
+        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn), inNameof: inNameof(n) });
       } else if ((callee.name === 'WaitAll' || callee.name === 'WaitAny') && callee.receiver !== null && /(^|\.)Task$/.test(callee.receiver)) {
         waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false });
       } else if (callee.name === 'GetResult' && args.length === 0) {
@@ -745,7 +672,7 @@ function waitsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null): Tas
         const inner = fnNode?.type === 'member_access_expression' ? fnNode.childForFieldName('expression') : null;
         const innerCallee = inner?.type === 'invocation_expression' ? calleeOf(inner) : null;
         if (innerCallee && innerCallee.name === 'GetAwaiter' && innerCallee.receiver !== null) {
-          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn), inNameof: isInNameof(n, fn) });
+          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn), inNameof: inNameof(n) });
         }
       }
     }
@@ -758,10 +685,14 @@ function conditionOf(binding: SyntaxNode): SyntaxNode | null {
   return access?.childForFieldName('condition') ?? null;
 }
 
-function callsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null): CallSite[] {
+interface Invocation {
+  node: SyntaxNode;
+  callee: ReturnType<typeof calleeOf>;
+}
+
+function callsOf(invocations: Invocation[], inNameof: (n: SyntaxNode) => boolean): CallSite[] {
   const calls: CallSite[] = [];
-  for (const n of own(['invocation_expression'])) {
-    const callee = calleeOf(n);
+  for (const { node: n, callee } of invocations) {
     if (!callee) continue;
     if (callee.name === 'nameof' && callee.receiver === null) continue;
     calls.push({
@@ -771,7 +702,7 @@ function callsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null): Cal
       span: spanOf(n),
       nameSpan: spanOf(callee.nameNode),
       usage: usageOf(n),
-      inNameof: isInNameof(n, fn),
+      inNameof: inNameof(n),
       typeArguments: callee.typeArguments,
     });
   }

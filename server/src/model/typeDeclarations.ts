@@ -1,16 +1,18 @@
 /** Extracts type declarations (classes, structs, records, interfaces, enums) with their members and instance fields. */
 import type { SyntaxNode } from '../parse/parser';
 import type { FieldDeclaration, MemberSignature, TypeDeclaration, TypeKind } from './types';
-import { TYPE_NODE_TYPES, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
+import { hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
 
-export function extractTypes(root: SyntaxNode): TypeDeclaration[] {
+export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
   const out: TypeDeclaration[] = [];
-  for (const node of root.descendantsOfType([...TYPE_NODE_TYPES])) {
-    if (!node) continue;
+  // A file-scoped namespace applies to every type in the file: look it up once.
+  const root = typeNodes.length ? rootOf(typeNodes[0]) : null;
+  const fileNamespace = root?.namedChildren.find((c) => c?.type === 'file_scoped_namespace_declaration')?.childForFieldName('name')?.text ?? null;
+  for (const node of typeNodes) {
     const nameNode = node.childForFieldName('name');
     if (!nameNode) continue;
-    out.push(typeDeclarationOf(node, nameNode));
+    out.push(typeDeclarationOf(node, nameNode, fileNamespace));
   }
   return out;
 }
@@ -25,7 +27,7 @@ function typeKindOf(node: SyntaxNode): TypeKind {
   }
 }
 
-function fullNameOf(node: SyntaxNode, name: string): string {
+function fullNameOf(node: SyntaxNode, name: string, fileNamespace: string | null): string {
   const parts = [name];
   for (let p = node.parent; p; p = p.parent) {
     if (p.type.endsWith('_declaration') && p.type !== 'file_scoped_namespace_declaration') {
@@ -33,12 +35,7 @@ function fullNameOf(node: SyntaxNode, name: string): string {
       if (n) parts.unshift(n.text);
     }
   }
-  const root = rootOf(node);
-  const fileNamespace = root.namedChildren.find((c) => c?.type === 'file_scoped_namespace_declaration');
-  if (fileNamespace) {
-    const n = fileNamespace.childForFieldName('name');
-    if (n) parts.unshift(n.text);
-  }
+  if (fileNamespace) parts.unshift(fileNamespace);
   return parts.join('.');
 }
 
@@ -48,7 +45,7 @@ function rootOf(node: SyntaxNode): SyntaxNode {
   return n;
 }
 
-function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode): TypeDeclaration {
+function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace: string | null): TypeDeclaration {
   const kind = typeKindOf(node);
   const modifiers = modifiersOf(node);
   const baseList = node.namedChildren.find((c) => c?.type === 'base_list');
@@ -130,7 +127,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode): TypeDeclarat
   return {
     name: nameNode.text,
     kind,
-    fullName: fullNameOf(node, nameNode.text),
+    fullName: fullNameOf(node, nameNode.text, fileNamespace),
     modifiers,
     baseTypes: kind === 'enum' ? [] : baseTypes,
     typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [],

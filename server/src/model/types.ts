@@ -75,7 +75,7 @@ export type RegionKind = 'try' | 'catch' | 'finally' | 'using' | 'lock' | 'loop'
 export interface EnclosingRegion {
   kind: RegionKind;
   span: Span;
-  /** For foreach: the collection expression text; for using: the resource text; for conditional: the condition as seen from this branch. */
+  /** For foreach: the collection expression text; for using: the resource text; for conditional: the condition as seen from this branch (`x is null` for the right operand of `x ?? y` and `x ??= y`). */
   detail?: string;
 }
 
