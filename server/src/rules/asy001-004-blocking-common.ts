@@ -4,7 +4,7 @@ import { splitTopLevel } from '../model/syntax';
 import { isKnownSubtype, receiverHintMatches } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
-import { bodyChain, typeOfExpression } from '../workspace/typing';
+import { bodyChain, taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import type { RuleContext, TextEdit } from './types';
 
 /** "async method LoadAsync", "an async lambda passed to Run", "async local function Fetch": the subject of "inside ...". */
@@ -183,4 +183,23 @@ export function isConditionalCall(text: string, call: { span: Span; nameSpan: Sp
   if (call.receiver === null) return false;
   const from = text.startsWith(call.receiver, call.span.start) ? call.span.start + call.receiver.length : call.span.start;
   return text.slice(from, call.nameSpan.start).includes('?');
+}
+
+/**
+ * taskEvidence, plus one step it does not take: a `var` local whose type is not visible counts as a task when its
+ * initializer does (`var pending = Task.Run(...)`, `var page = client.GetStringAsync(url)`).
+ */
+export function taskEvidenceOf(ctx: RuleContext, body: MethodBody, text: string): TaskEvidence {
+  const evidence = taskEvidence(text, body, ctx.model.bodies, ctx.index);
+  if (evidence.verdict !== 'unknown') return evidence;
+  const name = text.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return evidence;
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    if (local.typeText !== null || !local.initializerText || local.kind === 'foreach') return evidence;
+    const initial = taskEvidence(local.initializerText, b, ctx.model.bodies, ctx.index);
+    return initial.verdict === 'task' ? { verdict: 'task', reason: `local ${name} holds ${shortCode(local.initializerText)}: ${initial.reason}` } : evidence;
+  }
+  return evidence;
 }

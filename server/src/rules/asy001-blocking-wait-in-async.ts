@@ -1,8 +1,8 @@
 /** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
-import { taskEvidence, type TaskEvidence } from '../workspace/typing';
+import type { TaskEvidence } from '../workspace/typing';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, needsParentheses, shortCode } from './asy001-004-blocking-common';
+import { awaitAllowedAt, describeAsyncBody, needsParentheses, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
 
@@ -58,7 +58,7 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
   if (wait.knownCompleted || wait.inNameof) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
   if (isAwaitedWhenAny(wait.receiverText)) return null;
-  const evidence = taskEvidence(wait.receiverText, body, ctx.model.bodies, ctx.index);
+  const evidence = taskEvidenceOf(ctx, body, wait.receiverText);
   if (evidence.verdict === 'notTask') return null;
   if (evidence.verdict === 'task') return evidence;
   if (wait.kind === 'getResult') return { verdict: 'task', reason: 'GetAwaiter().GetResult() is only written on awaitables' };

@@ -7,11 +7,11 @@ import {
   ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, type AsyncDisposableType,
 } from '../knowledge/asyncDisposables';
 import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../workspace/index';
-import { bodyChain, taskEvidence } from '../workspace/typing';
+import { bodyChain } from '../workspace/typing';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintText, isConditionalCall, isWorkspaceTypeName,
-  receiverTypeOf, shortCode, staticReceiverName, typeDerivesFrom, wrapsInMemoryStream,
+  receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
@@ -53,7 +53,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   }
   // No declaration in view: guess from the receiver's name, unless the name says task, in-memory or workspace type.
   if (isWorkspaceTypeName(ctx, receiver) || wrapsInMemoryStream(ctx, body, receiver)) return null;
-  if (taskEvidence(receiver, body, ctx.model.bodies, ctx.index).verdict === 'task') return null;
+  if (taskEvidenceOf(ctx, body, receiver).verdict === 'task') return null;
   let best: { row: BlockingApi; hits: number } | null = null;
   for (const row of instanceRows) {
     const hits = (row.receiverHints ?? []).filter((h) => receiverHintMatches([h], hintText(receiver))).length;

@@ -2,9 +2,10 @@
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
 import { isNonBlockingCall, receiverHintMatches } from '../knowledge/blockingApis';
 import { LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
-import { taskEvidence } from '../workspace/typing';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
-import { describeAsyncBody, hintText, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, typeDerivesFrom } from './asy001-004-blocking-common';
+import {
+  describeAsyncBody, hintText, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
+} from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 
 const SEMAPHORE_TITLE = 'Use a SemaphoreSlim and await WaitAsync() instead';
@@ -40,7 +41,7 @@ export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
       if (row) match = { row, via: 'typed' };
     } else if (instanceRows.length && !isWorkspaceTypeName(ctx, receiver) && args.length <= 2) {
       // Unresolved receivers are guessed from their names; more than two arguments is some other API (LINQ Join).
-      if (taskEvidence(receiver, body, ctx.model.bodies, ctx.index).verdict === 'task') return null;
+      if (taskEvidenceOf(ctx, body, receiver).verdict === 'task') return null;
       let best: { row: LockingApi; hits: number } | null = null;
       for (const row of instanceRows) {
         const hits = (row.receiverHints ?? []).filter((h) => receiverHintMatches([h], hintText(receiver))).length;
