@@ -26,7 +26,7 @@ export function buildFileModel(tree: Tree, text: string): FileModel {
   const bodies: MethodBody[] = [];
   const skipped: FileModel['skipped'] = [];
   const topLevel = syntax.globalStatements;
-  const context: FileContext = { text, types, syntax };
+  const context: FileContext = { text, types, syntax, mentioned: new Map() };
 
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
   for (const node of functionNodes) {
@@ -39,6 +39,7 @@ export function buildFileModel(tree: Tree, text: string): FileModel {
     bodies.push(body);
   }
   for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies);
+  for (const b of bodies) b.capturedNames = capturedNamesOf(b, bodies, context.mentioned);
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
@@ -49,10 +50,27 @@ interface FileContext {
   text: string;
   types: TypeDeclaration[];
   syntax: FileSyntax;
+  /** Variable names each body mentions (its own and its nested functions'), for capturedNames. */
+  mentioned: Map<string, Set<string>>;
 }
 
 function bodyId(node: SyntaxNode): string {
   return `${node.type}:${node.startIndex}`;
+}
+
+/**
+ * The locals and parameters of enclosing bodies that a lambda or local function mentions: what the compiler
+ * moves into a closure (display class) shared with the enclosing body.
+ */
+function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentioned: Map<string, Set<string>>): string[] {
+  if (!body.parentId) return [];
+  const own = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name)]);
+  const names = mentioned.get(body.id) ?? new Set<string>();
+  const captured = new Set<string>();
+  for (let p = bodies.find((b) => b.id === body.parentId); p; p = p.parentId ? bodies.find((b) => b.id === p!.parentId) : undefined) {
+    for (const v of [...p.locals.map((l) => l.name), ...p.parameters.map((x) => x.name)]) if (names.has(v) && !own.has(v)) captured.add(v);
+  }
+  return [...captured].sort();
 }
 
 function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
@@ -152,7 +170,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     isExpressionBodied,
     isEntryPoint: kind === 'topLevel' || (kind === 'method' && name === 'Main' && modifiers.includes('static')),
     hasSyntaxErrors: bodyNodes.some((b) => b.hasError),
+    capturedNames: [],
   };
+  context.mentioned.set(body.id, new Set(identifiers.map((id) => id.name)));
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof);
   return body;
@@ -464,6 +484,9 @@ function spillsOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]): SpilledValue[
       const left = p.childForFieldName('left');
       const right = p.childForFieldName('right');
       if (left && right && right.startIndex <= child.startIndex && left.type === 'element_access_expression') spills.push({ text: left.text, role: 'assignmentTarget' });
+      // `x += await y` reads x before the await: the compiler keeps that value in a field (`??=` reads it only to test it).
+      const operator = p.childForFieldName('operator')?.text ?? '=';
+      if (left && right && right.startIndex <= child.startIndex && operator !== '=' && operator !== '??=' && left.type !== 'element_access_expression') spills.push({ text: left.text, role: 'leftOperand' });
     }
   }
   return spills;

@@ -226,6 +226,8 @@ export interface MethodBody {
   isEntryPoint: boolean;
   /** Text of the whole body, kept for fixes and readable reasons. */
   hasSyntaxErrors: boolean;
+  /** For lambdas and local functions: the enclosing bodies' locals and parameters it mentions (what its closure holds). */
+  capturedNames: string[];
 }
 
 export type AsyncMethod = MethodBody & { isAsync: true };
