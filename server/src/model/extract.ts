@@ -74,7 +74,8 @@ function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentio
 }
 
 function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
-  for (let p = node.parent; p; p = p.parent) if (isFunctionNode(p)) return p;
+  // A property with an accessor list is no body: a lambda in its initializer has no enclosing body.
+  for (let p = node.parent; p; p = p.parent) if (isFunctionNode(p) && bodyOf(p) !== null) return p;
   return null;
 }
 
@@ -185,7 +186,9 @@ function bodyKindOf(fn: SyntaxNode | null): BodyKind {
     case 'local_function_statement': return 'localFunction';
     case 'lambda_expression': return 'lambda';
     case 'anonymous_method_expression': return 'anonymousMethod';
-    case 'accessor_declaration': return 'accessor';
+    case 'accessor_declaration':
+    case 'property_declaration':
+    case 'indexer_declaration': return 'accessor';
     case 'constructor_declaration':
     case 'destructor_declaration': return 'constructor';
     default: return 'operator';
@@ -205,6 +208,9 @@ function nameNodeOf(fn: SyntaxNode): SyntaxNode | null {
 
 /** A readable name: `Load`, `get_Name`, `<lambda in handler>`, `<lambda passed to Run>`. */
 function bodyNameOf(fn: SyntaxNode): string {
+  // An expression-bodied property or indexer is its getter, named as the compiler names it.
+  if (fn.type === 'property_declaration') return `get_${fn.childForFieldName('name')?.text ?? '?'}`;
+  if (fn.type === 'indexer_declaration') return 'get_Item';
   const name = fn.childForFieldName('name');
   if (name && fn.type !== 'accessor_declaration') return name.text;
   if (fn.type === 'accessor_declaration') {

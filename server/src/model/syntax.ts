@@ -12,6 +12,10 @@ export const FUNCTION_NODE_TYPES = [
   'operator_declaration',
   'conversion_operator_declaration',
   'destructor_declaration',
+  // Only expression-bodied ones (`int Count => _items.Count;`) have a body of their own; the others are
+  // dropped where bodies are built, and their accessors are the bodies.
+  'property_declaration',
+  'indexer_declaration',
 ] as const;
 
 export const TYPE_NODE_TYPES = [
@@ -75,6 +79,11 @@ export function firstToken(node: SyntaxNode, token: string): SyntaxNode | null {
 export function bodyOf(node: SyntaxNode): SyntaxNode | null {
   const body = node.childForFieldName('body');
   if (body) return body;
+  if (node.type === 'property_declaration' || node.type === 'indexer_declaration') {
+    // `int Count => _items.Count;` only: an accessor list's accessors are bodies, and an initializer is not one.
+    for (const child of node.namedChildren) if (child && child.type === 'arrow_expression_clause') return child;
+    return null;
+  }
   if (node.type === 'anonymous_method_expression') {
     for (const child of node.namedChildren) if (child && child.type === 'block') return child;
   }
