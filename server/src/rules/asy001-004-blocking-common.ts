@@ -192,7 +192,8 @@ export function isConditionalCall(text: string, call: { span: Span; nameSpan: Sp
 export function taskEvidenceOf(ctx: RuleContext, body: MethodBody, text: string): TaskEvidence {
   const evidence = taskEvidence(text, body, ctx.model.bodies, ctx.index);
   if (evidence.verdict !== 'unknown') return evidence;
-  const name = text.trim();
+  let name = text.trim();
+  while (name.startsWith('(') && name.endsWith(')')) name = name.slice(1, -1).trim();
   if (!/^[A-Za-z_]\w*$/.test(name)) return evidence;
   for (const b of bodyChain(body, ctx.model.bodies)) {
     const local = b.locals.find((l) => l.name === name);
