@@ -42,6 +42,8 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   }
   const instanceRows = rows.filter((r) => r.kind === 'instance');
   if (instanceRows.length === 0) return null;
+  // A reader or writer over a MemoryStream in view is as harmless as the MemoryStream, whatever its declared type.
+  if (wrapsInMemoryStream(ctx, body, receiver)) return null;
   const receiverType = receiverTypeOf(ctx, body, receiver);
   if (receiverType !== null) {
     for (const row of instanceRows) {
@@ -52,7 +54,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     return null;
   }
   // No declaration in view: guess from the receiver's name, unless the name says task, in-memory or workspace type.
-  if (isWorkspaceTypeName(ctx, receiver) || wrapsInMemoryStream(ctx, body, receiver)) return null;
+  if (isWorkspaceTypeName(ctx, receiver)) return null;
   if (taskEvidenceOf(ctx, body, receiver).verdict === 'task') return null;
   let best: { row: BlockingApi; hits: number } | null = null;
   for (const row of instanceRows) {
