@@ -1,7 +1,7 @@
 // Generates harness/Entries.g.cs, the harness's table of calibration entries, from the [Probe] members of corpus/*.cs.
 //
-// Usage: node test/calibration/generate.mjs            write harness/Entries.g.cs
-//        node test/calibration/generate.mjs --check    exit 1 if harness/Entries.g.cs is out of date
+// Usage: node test/calibration/generate.mjs            write harness/Entries.g.cs and the README's entry table
+//        node test/calibration/generate.mjs --check    exit 1 if either is out of date
 //        node test/calibration/generate.mjs --list     print a Markdown table of the entries
 //
 // The corpus follows a strict layout that this reader enforces rather than guesses at: every entry is a
@@ -16,6 +16,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const corpusDir = path.join(here, 'corpus');
 export const generatedFile = path.join(here, 'harness', 'Entries.g.cs');
+export const readmeFile = path.join(here, 'README.md');
+const TABLE_BEGIN = '<!-- entries:begin (written by generate.mjs) -->';
+const TABLE_END = '<!-- entries:end -->';
 
 const MODIFIERS = new Set(['public', 'internal', 'private', 'protected', 'static', 'readonly', 'async', 'unsafe', 'new', 'override', 'virtual', 'sealed']);
 
@@ -237,26 +240,48 @@ export function renderList(entries) {
   return rows.join('\n') + '\n';
 }
 
-/** Writes harness/Entries.g.cs when its content changed; returns the entries. */
+/** Returns the README with its entry table replaced, or null when the README has no table markers. */
+function readmeWithTable(entries) {
+  if (!fs.existsSync(readmeFile)) return null;
+  const readme = fs.readFileSync(readmeFile, 'utf8');
+  const begin = readme.indexOf(TABLE_BEGIN);
+  const end = readme.indexOf(TABLE_END);
+  if (begin < 0 || end < begin) return null;
+  return readme.slice(0, begin + TABLE_BEGIN.length) + '\n' + renderList(entries) + readme.slice(end);
+}
+
+/** Writes harness/Entries.g.cs and the README's entry table when their content changed; returns the entries. */
 export function generate() {
   const entries = readCorpus();
   const text = renderEntries(entries);
   const current = fs.existsSync(generatedFile) ? fs.readFileSync(generatedFile, 'utf8') : null;
   if (current !== text) fs.writeFileSync(generatedFile, text);
+  const readme = readmeWithTable(entries);
+  if (readme !== null && readme !== fs.readFileSync(readmeFile, 'utf8')) fs.writeFileSync(readmeFile, readme);
   return entries;
+}
+
+/** Lists what is out of date: the generated C# table or the README's entry table. */
+export function staleOutputs() {
+  const entries = readCorpus();
+  const stale = [];
+  const current = fs.existsSync(generatedFile) ? fs.readFileSync(generatedFile, 'utf8') : null;
+  if (current !== renderEntries(entries)) stale.push('harness/Entries.g.cs');
+  const readme = readmeWithTable(entries);
+  if (readme !== null && readme !== fs.readFileSync(readmeFile, 'utf8')) stale.push('README.md (entry table)');
+  return stale;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const mode = process.argv[2];
     if (mode === '--check') {
-      const text = renderEntries(readCorpus());
-      const current = fs.existsSync(generatedFile) ? fs.readFileSync(generatedFile, 'utf8') : null;
-      if (current !== text) {
-        console.error('harness/Entries.g.cs is out of date; run: node test/calibration/generate.mjs');
+      const stale = staleOutputs();
+      if (stale.length > 0) {
+        console.error(`out of date: ${stale.join(', ')}; run: node test/calibration/generate.mjs`);
         process.exit(1);
       }
-      console.error('harness/Entries.g.cs is up to date');
+      console.error('harness/Entries.g.cs and the README entry table are up to date');
     } else if (mode === '--list') {
       process.stdout.write(renderList(readCorpus()));
     } else if (mode === undefined) {

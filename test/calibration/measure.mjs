@@ -1,11 +1,16 @@
 // Builds the calibration harness for .NET 8, 9 and 10, runs it, and writes the measured bytes per call to measured.json.
 //
 // Usage: node test/calibration/measure.mjs [--runtime net8|net9|net10 ...] [--out FILE] [--calls N] [--verbose]
+//        node test/calibration/measure.mjs --runtime net11ra [--out FILE]
 //
-// --runtime may be repeated or comma-separated; without it all three runtimes are measured. When the output file
+// --runtime may be repeated or comma-separated; without it net8, net9 and net10 are measured. When the output file
 // already exists, the runtimes measured now replace theirs and the others are kept, so `--runtime net9` updates one
 // column of the committed table. --out writes somewhere else (the test suite re-measures into a temporary file).
 // Needs only the .NET SDK on PATH: the SDK restores the .NET 8 and 9 runtime packs and each build is self-contained.
+//
+// net11ra is the experimental extra: the corpus compiled with Runtime Async and run on the .NET 11 runtime pack.
+// It is measured only when asked for, alone, and goes to measured-runtime-async.json unless --out says otherwise,
+// so that measured.json keeps exactly the runtimes .NET 8, 9 and 10.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,11 +20,18 @@ import { generate } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.join(here, 'harness', 'Calibration.Harness.csproj');
+const runtimeAsyncProject = path.join(here, 'harness-runtime-async', 'Calibration.Harness.RuntimeAsync.csproj');
 const outRoot = path.join(here, 'out');
-const RUNTIMES = { net8: 'net8.0', net9: 'net9.0', net10: 'net10.0' };
+const RUNTIMES = {
+  net8: { project, framework: 'net8.0' },
+  net9: { project, framework: 'net9.0' },
+  net10: { project, framework: 'net10.0' },
+  net11ra: { project: runtimeAsyncProject, framework: 'net10.0', optional: true },
+};
+const DEFAULT_RUNTIMES = Object.keys(RUNTIMES).filter((r) => !RUNTIMES[r].optional);
 
 function parseArguments(argv) {
-  const options = { runtimes: [], out: path.join(here, 'measured.json'), harnessArgs: [] };
+  const options = { runtimes: [], out: null, harnessArgs: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--runtime') options.runtimes.push(...argv[++i].split(','));
@@ -28,10 +40,13 @@ function parseArguments(argv) {
     else if (arg === '--verbose') options.harnessArgs.push('--verbose');
     else fail(`unknown argument ${arg}\nusage: node test/calibration/measure.mjs [--runtime net8|net9|net10] [--out FILE] [--calls N] [--verbose]`);
   }
-  if (options.runtimes.length === 0) options.runtimes = Object.keys(RUNTIMES);
+  if (options.runtimes.length === 0) options.runtimes = DEFAULT_RUNTIMES;
   for (const runtime of options.runtimes) {
     if (!RUNTIMES[runtime]) fail(`unknown runtime ${runtime}; use one of ${Object.keys(RUNTIMES).join(', ')}`);
   }
+  const optional = options.runtimes.filter((r) => RUNTIMES[r].optional);
+  if (optional.length > 0 && options.runtimes.length > 1) fail(`${optional.join(', ')} is measured alone, into its own file`);
+  options.out ??= path.join(here, optional.length > 0 ? 'measured-runtime-async.json' : 'measured.json');
   return options;
 }
 
@@ -72,14 +87,16 @@ function main() {
   const entries = generate();
   log(`corpus: ${entries.length} entries`);
 
-  // One restore serves every target framework, so the three publishes below run without touching NuGet again.
-  dotnet(['restore', project], 'restore');
+  // One restore per project serves every target framework, so the publishes below run without touching NuGet again.
+  for (const projectFile of new Set(options.runtimes.map((r) => RUNTIMES[r].project))) {
+    dotnet(['restore', projectFile], `restore ${path.basename(projectFile)}`);
+  }
 
   const measured = {};
   for (const runtime of options.runtimes) {
-    const framework = RUNTIMES[runtime];
-    const outDir = path.join(outRoot, framework);
-    dotnet(['publish', project, '-c', 'Release', '-f', framework, '--no-restore', '-o', outDir], `build ${runtime}`);
+    const { project: projectFile, framework } = RUNTIMES[runtime];
+    const outDir = path.join(outRoot, runtime);
+    dotnet(['publish', projectFile, '-c', 'Release', '-f', framework, '--no-restore', '-o', outDir], `build ${runtime}`);
     const runStarted = Date.now();
     log(`running ${runtime}...`);
     const run = spawnSync(path.join(outDir, 'Calibration.Harness'), options.harnessArgs, {
@@ -88,13 +105,15 @@ function main() {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     if (run.error) fail(`could not start the ${runtime} harness: ${run.error.message}`);
-    if (run.status !== 0) fail(`the ${runtime} harness exited with code ${run.status}; see its messages above`);
+    // Exit code 4 means some entries never gave the same number twice; the JSON still says which.
+    if (run.status !== 0 && run.status !== 4) fail(`the ${runtime} harness exited with code ${run.status}; see its messages above`);
     let result;
     try {
       result = JSON.parse(run.stdout);
     } catch (error) {
       fail(`the ${runtime} harness printed something that is not JSON: ${error.message}`);
     }
+    if (result.unstable.length > 0) fail(`${runtime}: entries whose repeated measurements disagree: ${result.unstable.join(', ')}`);
     log(`${runtime}: .NET ${result.runtime}, ${Object.keys(result.entries).length} entries in ${seconds(runStarted)} s`);
     measured[runtime] = result;
   }

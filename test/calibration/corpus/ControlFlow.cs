@@ -92,6 +92,21 @@ public static class ControlFlow
         }
     }
 
+    // Probe: await in try and in a catch that reads its exception variable after the await: the exception becomes a field.
+    [Probe(Paths.Sync | Paths.Suspend)]
+    public static async Task TryCatch_AwaitInCatchUsingException()
+    {
+        try
+        {
+            await Src.Task;
+        }
+        catch (InvalidOperationException exception)
+        {
+            _ = await Src.TaskInt;
+            Sink.Object = exception;
+        }
+    }
+
     // Probe: await inside using over a shared IDisposable class instance: the resource temp is live.
     [Probe(Paths.Sync | Paths.Suspend)]
     public static async Task Using_DisposableClass_AwaitInside()

@@ -55,7 +55,7 @@ public static class Results
     [Probe(Paths.Sync)]
     public static async Task<long> TaskLong_Return5() { return 5; }
 
-    // Probe: async Task<DayOfWeek> returning default: enums are never cached.
+    // Probe: async Task<DayOfWeek> returning default.
     [Probe(Paths.Sync)]
     public static async Task<DayOfWeek> TaskEnum_ReturnDefault() { return default; }
 
@@ -71,7 +71,7 @@ public static class Results
     [Probe(Paths.Sync)]
     public static async Task<SmallEnum> TaskByteEnum_ReturnOne() { return SmallEnum.One; }
 
-    // Probe: async Task<decimal> returning 0m: decimal is never cached, and Task<decimal> is 80 B.
+    // Probe: async Task<decimal> returning 0m, the default value (Task<decimal> is 80 B when allocated).
     [Probe(Paths.Sync)]
     public static async Task<decimal> TaskDecimal_Return0m() { return 0m; }
 
@@ -79,9 +79,17 @@ public static class Results
     [Probe(Paths.Sync)]
     public static async Task<decimal> TaskDecimal_Return1_5m() { return 1.5m; }
 
-    // Probe: async Task<double> returning 0.0: double is never cached.
+    // Probe: async Task<decimal> returning 0.0m, equal to 0m but with scale 1, so its bits are not all zero.
+    [Probe(Paths.Sync)]
+    public static async Task<decimal> TaskDecimal_Return0_0m() { return 0.0m; }
+
+    // Probe: async Task<double> returning 0.0, the default value.
     [Probe(Paths.Sync)]
     public static async Task<double> TaskDouble_Return0() { return 0.0; }
+
+    // Probe: async Task<double> returning -0.0, equal to 0.0 but with the sign bit set.
+    [Probe(Paths.Sync)]
+    public static async Task<double> TaskDouble_ReturnNegativeZero() { return -0.0; }
 
     // Probe: async Task<double> returning 1.5.
     [Probe(Paths.Sync)]
@@ -103,13 +111,17 @@ public static class Results
     [Probe(Paths.Sync)]
     public static async Task<char> TaskChar_ReturnA() { return 'a'; }
 
-    // Probe: async Task<Point> (an 8-byte user struct) returning default: structs are never cached.
+    // Probe: async Task<Point> (an 8-byte user struct) returning default.
     [Probe(Paths.Sync)]
     public static async Task<Point> TaskPoint_ReturnDefault() { return default; }
 
     // Probe: async Task<Triple> (a 24-byte user struct) returning default: Task<Triple> is 88 B.
     [Probe(Paths.Sync)]
     public static async Task<Triple> TaskTriple_ReturnDefault() { return default; }
+
+    // Probe: async Task<Int3> (a 12-byte user struct) returning default.
+    [Probe(Paths.Sync)]
+    public static async Task<Int3> TaskInt3_ReturnDefault() { return default; }
 
     // Probe: async Task<Guid> returning Guid.Empty: Task<Guid> is 80 B.
     [Probe(Paths.Sync)]
@@ -123,6 +135,10 @@ public static class Results
     [Probe(Paths.Sync)]
     public static async Task<(int, int)> TaskTuple_ReturnDefault() { return default; }
 
+    // Probe: async Task<(int, string?)> (a 16-byte struct holding a reference) returning default.
+    [Probe(Paths.Sync)]
+    public static async Task<(int, string?)> TaskIntStringTuple_ReturnDefault() { return default; }
+
     // Probe: async Task<(int, int)> returning (1, 2).
     [Probe(Paths.Sync)]
     public static async Task<(int, int)> TaskTuple_Return1And2() { return (1, 2); }
@@ -131,7 +147,11 @@ public static class Results
     [Probe(Paths.Sync)]
     public static async Task<int?> TaskNullableInt_ReturnNull() { return null; }
 
-    // Probe: async Task<int?> returning 5 (a non-empty Nullable is never cached).
+    // Probe: async Task<int?> returning 0 (HasValue is set, so the bits are not all zero).
+    [Probe(Paths.Sync)]
+    public static async Task<int?> TaskNullableInt_Return0() { return 0; }
+
+    // Probe: async Task<int?> returning 5.
     [Probe(Paths.Sync)]
     public static async Task<int?> TaskNullableInt_Return5() { return 5; }
 

@@ -386,6 +386,14 @@ public struct Point
     }
 }
 
+/// <summary>A 12-byte user struct.</summary>
+public struct Int3
+{
+    public int A;
+    public int B;
+    public int C;
+}
+
 /// <summary>A 24-byte user struct.</summary>
 public struct Triple
 {

@@ -109,9 +109,9 @@ public static class Parameters
         cancellationToken.ThrowIfCancellationRequested();
     }
 
-    // Probe: int parameter used only before the await: hoisted anyway because parameters are always hoisted when referenced.
+    // Probe: long parameter used only before the await (long, so that hoisting it changes the size): is it hoisted anyway?
     [Probe(Paths.Sync | Paths.Suspend)]
-    public static async Task Param_Int_UsedBeforeAwaitOnly(int x) { Sink.Int = x; await Src.Task; }
+    public static async Task Param_Long_UsedBeforeAwaitOnly(long x) { Sink.Long = x; await Src.Task; }
 
     // Probe: four parameters (int, long, decimal, Guid) never referenced: none is hoisted.
     [Probe(Paths.Sync | Paths.Suspend)]
@@ -162,19 +162,19 @@ public static class Locals
         Sink.Triple = x;
     }
 
-    // Probe: int local used only before the await: not hoisted.
+    // Probe: long local used only before the await (long, so that hoisting it changes the size): not hoisted.
     [Probe(Paths.Sync | Paths.Suspend)]
-    public static async Task Local_Int_NotLiveAcrossAwait() { int x = Src.Seed; Sink.Int = x; await Src.Task; }
+    public static async Task Local_Long_NotLiveAcrossAwait() { long x = Src.Seed; Sink.Long = x; await Src.Task; }
 
-    // Probe: int local used before the await and written again after it before any read: is it hoisted?
+    // Probe: long local used before the await and written again after it before any read: is it hoisted?
     [Probe(Paths.Sync | Paths.Suspend)]
-    public static async Task Local_Int_ReassignedAfterAwait()
+    public static async Task Local_Long_ReassignedAfterAwait()
     {
-        int x = Src.Seed;
-        Sink.Int = x;
+        long x = Src.Seed;
+        Sink.Long = x;
         await Src.Task;
         x = Src.SmallSeed;
-        Sink.Int = x;
+        Sink.Long = x;
     }
 
     // Probe: two int locals in disjoint scopes, each live across its own await: one pooled field or two?

@@ -20,6 +20,10 @@ public static class WorkedExamples
     [Probe(Paths.Sync)]
     public static async Task<int> Example02_TaskIntReturn42() { return 42; }
 
+    // Probe: worked example 2 awaited by an async caller, `return await Example02() - 42;`: both frames, sync path (the outer result 0 is cached).
+    [Probe(Paths.Sync)]
+    public static async Task<int> Example02b_AwaitedByAsyncCaller() { return await Example02_TaskIntReturn42() - 42; }
+
     // Probe: worked example 3, `async Task<int> M(){ return 7; }`.
     [Probe(Paths.Sync)]
     public static async Task<int> Example03_TaskIntReturn7() { return 7; }

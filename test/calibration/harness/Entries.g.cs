@@ -47,6 +47,7 @@ public static class Entries
         new("TryFinally_AwaitInFinally", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_TryFinally_AwaitInFinally),
         new("TryCatch_AwaitInTry", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_TryCatch_AwaitInTry),
         new("TryCatch_AwaitInTryAndInCatch", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_TryCatch_AwaitInTryAndInCatch),
+        new("TryCatch_AwaitInCatchUsingException", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_TryCatch_AwaitInCatchUsingException),
         new("Using_DisposableClass_AwaitInside", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Using_DisposableClass_AwaitInside),
         new("Using_NewDisposableClass_AwaitInside", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Using_NewDisposableClass_AwaitInside),
         new("Using_DisposableStruct_AwaitInside", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Using_DisposableStruct_AwaitInside),
@@ -82,7 +83,9 @@ public static class Entries
         new("TaskByteEnum_ReturnOne", "Results", Paths.Sync, false, Run_TaskByteEnum_ReturnOne),
         new("TaskDecimal_Return0m", "Results", Paths.Sync, false, Run_TaskDecimal_Return0m),
         new("TaskDecimal_Return1_5m", "Results", Paths.Sync, false, Run_TaskDecimal_Return1_5m),
+        new("TaskDecimal_Return0_0m", "Results", Paths.Sync, false, Run_TaskDecimal_Return0_0m),
         new("TaskDouble_Return0", "Results", Paths.Sync, false, Run_TaskDouble_Return0),
+        new("TaskDouble_ReturnNegativeZero", "Results", Paths.Sync, false, Run_TaskDouble_ReturnNegativeZero),
         new("TaskDouble_Return1_5", "Results", Paths.Sync, false, Run_TaskDouble_Return1_5),
         new("TaskString_ReturnNull", "Results", Paths.Sync, false, Run_TaskString_ReturnNull),
         new("TaskString_ReturnX", "Results", Paths.Sync, false, Run_TaskString_ReturnX),
@@ -90,11 +93,14 @@ public static class Entries
         new("TaskChar_ReturnA", "Results", Paths.Sync, false, Run_TaskChar_ReturnA),
         new("TaskPoint_ReturnDefault", "Results", Paths.Sync, false, Run_TaskPoint_ReturnDefault),
         new("TaskTriple_ReturnDefault", "Results", Paths.Sync, false, Run_TaskTriple_ReturnDefault),
+        new("TaskInt3_ReturnDefault", "Results", Paths.Sync, false, Run_TaskInt3_ReturnDefault),
         new("TaskGuid_ReturnEmpty", "Results", Paths.Sync, false, Run_TaskGuid_ReturnEmpty),
         new("TaskDateTime_ReturnDefault", "Results", Paths.Sync, false, Run_TaskDateTime_ReturnDefault),
         new("TaskTuple_ReturnDefault", "Results", Paths.Sync, false, Run_TaskTuple_ReturnDefault),
+        new("TaskIntStringTuple_ReturnDefault", "Results", Paths.Sync, false, Run_TaskIntStringTuple_ReturnDefault),
         new("TaskTuple_Return1And2", "Results", Paths.Sync, false, Run_TaskTuple_Return1And2),
         new("TaskNullableInt_ReturnNull", "Results", Paths.Sync, false, Run_TaskNullableInt_ReturnNull),
+        new("TaskNullableInt_Return0", "Results", Paths.Sync, false, Run_TaskNullableInt_Return0),
         new("TaskNullableInt_Return5", "Results", Paths.Sync, false, Run_TaskNullableInt_Return5),
         new("Task_Empty", "Results", Paths.Sync, false, Run_Task_Empty),
         new("ValueTask_Empty", "Results", Paths.Sync, false, Run_ValueTask_Empty),
@@ -140,7 +146,7 @@ public static class Entries
         new("Param_String_UsedAfterAwait", "Parameters", Paths.Sync | Paths.Suspend, false, Run_Param_String_UsedAfterAwait),
         new("Param_Triple_UsedAfterAwait", "Parameters", Paths.Sync | Paths.Suspend, false, Run_Param_Triple_UsedAfterAwait),
         new("Param_CancellationToken_UsedAfterAwait", "Parameters", Paths.Sync | Paths.Suspend, false, Run_Param_CancellationToken_UsedAfterAwait),
-        new("Param_Int_UsedBeforeAwaitOnly", "Parameters", Paths.Sync | Paths.Suspend, false, Run_Param_Int_UsedBeforeAwaitOnly),
+        new("Param_Long_UsedBeforeAwaitOnly", "Parameters", Paths.Sync | Paths.Suspend, false, Run_Param_Long_UsedBeforeAwaitOnly),
         new("Param_IntLongDecimalGuid_Unused", "Parameters", Paths.Sync | Paths.Suspend, false, Run_Param_IntLongDecimalGuid_Unused),
         new("Param_IntLongStringDecimalGuid_UsedAfterAwait", "Parameters", Paths.Sync | Paths.Suspend, false, Run_Param_IntLongStringDecimalGuid_UsedAfterAwait),
         new("Local_Int_LiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_Int_LiveAcrossAwait),
@@ -149,14 +155,15 @@ public static class Entries
         new("Local_Guid_LiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_Guid_LiveAcrossAwait),
         new("Local_String_LiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_String_LiveAcrossAwait),
         new("Local_Triple_LiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_Triple_LiveAcrossAwait),
-        new("Local_Int_NotLiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_Int_NotLiveAcrossAwait),
-        new("Local_Int_ReassignedAfterAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_Int_ReassignedAfterAwait),
+        new("Local_Long_NotLiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_Long_NotLiveAcrossAwait),
+        new("Local_Long_ReassignedAfterAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_Long_ReassignedAfterAwait),
         new("Local_TwoIntsDisjointScopes", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_TwoIntsDisjointScopes),
         new("Local_IntAndLongDisjointScopes", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_IntAndLongDisjointScopes),
         new("Local_TwoIntsBothLive", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_TwoIntsBothLive),
         new("Local_IntLongStringDecimal_LiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_IntLongStringDecimal_LiveAcrossAwait),
         new("Example01_TaskEmpty", "WorkedExamples", Paths.Sync, false, Run_Example01_TaskEmpty),
         new("Example02_TaskIntReturn42", "WorkedExamples", Paths.Sync, false, Run_Example02_TaskIntReturn42),
+        new("Example02b_AwaitedByAsyncCaller", "WorkedExamples", Paths.Sync, false, Run_Example02b_AwaitedByAsyncCaller),
         new("Example03_TaskIntReturn7", "WorkedExamples", Paths.Sync, false, Run_Example03_TaskIntReturn7),
         new("Example04a_TaskLongReturn5", "WorkedExamples", Paths.Sync, false, Run_Example04a_TaskLongReturn5),
         new("Example04b_TaskLongReturn0L", "WorkedExamples", Paths.Sync, false, Run_Example04b_TaskLongReturn0L),
@@ -461,6 +468,17 @@ public static class Entries
         {
             Drive.BeforeCall(mode, i);
             Drive.Complete(global::Calibration.ControlFlow.TryCatch_AwaitInTryAndInCatch(), mode);
+        }
+    }
+
+    // Task ControlFlow.TryCatch_AwaitInCatchUsingException: await in try and in a catch that reads its exception variable after the await: the exception becomes a field.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_TryCatch_AwaitInCatchUsingException(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.ControlFlow.TryCatch_AwaitInCatchUsingException(), mode);
         }
     }
 
@@ -783,7 +801,7 @@ public static class Entries
         }
     }
 
-    // Task<DayOfWeek> Results.TaskEnum_ReturnDefault: async Task<DayOfWeek> returning default: enums are never cached.
+    // Task<DayOfWeek> Results.TaskEnum_ReturnDefault: async Task<DayOfWeek> returning default.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_TaskEnum_ReturnDefault(int calls, RunMode mode)
     {
@@ -827,7 +845,7 @@ public static class Entries
         }
     }
 
-    // Task<decimal> Results.TaskDecimal_Return0m: async Task<decimal> returning 0m: decimal is never cached, and Task<decimal> is 80 B.
+    // Task<decimal> Results.TaskDecimal_Return0m: async Task<decimal> returning 0m, the default value (Task<decimal> is 80 B when allocated).
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_TaskDecimal_Return0m(int calls, RunMode mode)
     {
@@ -849,7 +867,18 @@ public static class Entries
         }
     }
 
-    // Task<double> Results.TaskDouble_Return0: async Task<double> returning 0.0: double is never cached.
+    // Task<decimal> Results.TaskDecimal_Return0_0m: async Task<decimal> returning 0.0m, equal to 0m but with scale 1, so its bits are not all zero.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_TaskDecimal_Return0_0m(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Results.TaskDecimal_Return0_0m(), mode);
+        }
+    }
+
+    // Task<double> Results.TaskDouble_Return0: async Task<double> returning 0.0, the default value.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_TaskDouble_Return0(int calls, RunMode mode)
     {
@@ -857,6 +886,17 @@ public static class Entries
         {
             Drive.BeforeCall(mode, i);
             Drive.Complete(global::Calibration.Results.TaskDouble_Return0(), mode);
+        }
+    }
+
+    // Task<double> Results.TaskDouble_ReturnNegativeZero: async Task<double> returning -0.0, equal to 0.0 but with the sign bit set.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_TaskDouble_ReturnNegativeZero(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Results.TaskDouble_ReturnNegativeZero(), mode);
         }
     }
 
@@ -915,7 +955,7 @@ public static class Entries
         }
     }
 
-    // Task<Point> Results.TaskPoint_ReturnDefault: async Task<Point> (an 8-byte user struct) returning default: structs are never cached.
+    // Task<Point> Results.TaskPoint_ReturnDefault: async Task<Point> (an 8-byte user struct) returning default.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_TaskPoint_ReturnDefault(int calls, RunMode mode)
     {
@@ -934,6 +974,17 @@ public static class Entries
         {
             Drive.BeforeCall(mode, i);
             Drive.Complete(global::Calibration.Results.TaskTriple_ReturnDefault(), mode);
+        }
+    }
+
+    // Task<Int3> Results.TaskInt3_ReturnDefault: async Task<Int3> (a 12-byte user struct) returning default.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_TaskInt3_ReturnDefault(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Results.TaskInt3_ReturnDefault(), mode);
         }
     }
 
@@ -970,6 +1021,17 @@ public static class Entries
         }
     }
 
+    // Task<(int, string?)> Results.TaskIntStringTuple_ReturnDefault: async Task<(int, string?)> (a 16-byte struct holding a reference) returning default.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_TaskIntStringTuple_ReturnDefault(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Results.TaskIntStringTuple_ReturnDefault(), mode);
+        }
+    }
+
     // Task<(int, int)> Results.TaskTuple_Return1And2: async Task<(int, int)> returning (1, 2).
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_TaskTuple_Return1And2(int calls, RunMode mode)
@@ -992,7 +1054,18 @@ public static class Entries
         }
     }
 
-    // Task<int?> Results.TaskNullableInt_Return5: async Task<int?> returning 5 (a non-empty Nullable is never cached).
+    // Task<int?> Results.TaskNullableInt_Return0: async Task<int?> returning 0 (HasValue is set, so the bits are not all zero).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_TaskNullableInt_Return0(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Results.TaskNullableInt_Return0(), mode);
+        }
+    }
+
+    // Task<int?> Results.TaskNullableInt_Return5: async Task<int?> returning 5.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_TaskNullableInt_Return5(int calls, RunMode mode)
     {
@@ -1491,14 +1564,14 @@ public static class Entries
         }
     }
 
-    // Task Parameters.Param_Int_UsedBeforeAwaitOnly: int parameter used only before the await: hoisted anyway because parameters are always hoisted when referenced.
+    // Task Parameters.Param_Long_UsedBeforeAwaitOnly: long parameter used only before the await (long, so that hoisting it changes the size): is it hoisted anyway?
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
-    static void Run_Param_Int_UsedBeforeAwaitOnly(int calls, RunMode mode)
+    static void Run_Param_Long_UsedBeforeAwaitOnly(int calls, RunMode mode)
     {
         for (int i = 0; i < calls; i++)
         {
             Drive.BeforeCall(mode, i);
-            Drive.Complete(global::Calibration.Parameters.Param_Int_UsedBeforeAwaitOnly(default), mode);
+            Drive.Complete(global::Calibration.Parameters.Param_Long_UsedBeforeAwaitOnly(default), mode);
         }
     }
 
@@ -1590,25 +1663,25 @@ public static class Entries
         }
     }
 
-    // Task Locals.Local_Int_NotLiveAcrossAwait: int local used only before the await: not hoisted.
+    // Task Locals.Local_Long_NotLiveAcrossAwait: long local used only before the await (long, so that hoisting it changes the size): not hoisted.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
-    static void Run_Local_Int_NotLiveAcrossAwait(int calls, RunMode mode)
+    static void Run_Local_Long_NotLiveAcrossAwait(int calls, RunMode mode)
     {
         for (int i = 0; i < calls; i++)
         {
             Drive.BeforeCall(mode, i);
-            Drive.Complete(global::Calibration.Locals.Local_Int_NotLiveAcrossAwait(), mode);
+            Drive.Complete(global::Calibration.Locals.Local_Long_NotLiveAcrossAwait(), mode);
         }
     }
 
-    // Task Locals.Local_Int_ReassignedAfterAwait: int local used before the await and written again after it before any read: is it hoisted?
+    // Task Locals.Local_Long_ReassignedAfterAwait: long local used before the await and written again after it before any read: is it hoisted?
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
-    static void Run_Local_Int_ReassignedAfterAwait(int calls, RunMode mode)
+    static void Run_Local_Long_ReassignedAfterAwait(int calls, RunMode mode)
     {
         for (int i = 0; i < calls; i++)
         {
             Drive.BeforeCall(mode, i);
-            Drive.Complete(global::Calibration.Locals.Local_Int_ReassignedAfterAwait(), mode);
+            Drive.Complete(global::Calibration.Locals.Local_Long_ReassignedAfterAwait(), mode);
         }
     }
 
@@ -1675,6 +1748,17 @@ public static class Entries
         {
             Drive.BeforeCall(mode, i);
             Drive.Complete(global::Calibration.WorkedExamples.Example02_TaskIntReturn42(), mode);
+        }
+    }
+
+    // Task<int> WorkedExamples.Example02b_AwaitedByAsyncCaller: worked example 2 awaited by an async caller, `return await Example02() - 42;`: both frames, sync path (the outer result 0 is cached).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Example02b_AwaitedByAsyncCaller(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.WorkedExamples.Example02b_AwaitedByAsyncCaller(), mode);
         }
     }
 

@@ -36,6 +36,9 @@ public static class Program
                 case "--warmup-calls": s_warmupCalls = int.Parse(args[++i], CultureInfo.InvariantCulture); break;
                 case "--verbose": s_verbose = true; break;
                 case "--repeat": s_repeat = int.Parse(args[++i], CultureInfo.InvariantCulture); break;
+                case "--layouts":
+                    Console.Out.Write(Layouts.Render(Entries.All));
+                    return 0;
                 default:
                     Console.Error.WriteLine($"unknown argument {args[i]}; use --only A,B --calls N --warmup-rounds R --warmup-calls N --verbose");
                     return 64;
