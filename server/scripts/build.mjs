@@ -29,7 +29,7 @@ const common = {
 
 const entries = [
   { in: 'server/src/cli/bin.ts', out: 'cli', banner: '#!/usr/bin/env node' },
-  { in: 'server/src/main.ts', out: 'server' },
+  { in: 'server/src/main.ts', out: 'server', banner: '#!/usr/bin/env node' },
   { in: 'client/src/extension.ts', out: 'client' },
 ].filter((e) => fs.existsSync(path.join(root, e.in)));
 
@@ -39,7 +39,8 @@ await Promise.all(entries.map((e) => esbuild.build({
   outfile: path.join(dist, `${e.out}.js`),
   banner: e.banner ? { js: e.banner } : undefined,
 })));
-if (fs.existsSync(path.join(dist, 'cli.js'))) fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
+// Both are executables: `asynclens` (the CLI) and `asynclens-lsp` (the language server for any editor).
+for (const bin of ['cli.js', 'server.js']) if (fs.existsSync(path.join(dist, bin))) fs.chmodSync(path.join(dist, bin), 0o755);
 
 // Tests are bundled one file per suite into out/test so `node --test` can run them without a loader;
 // they find the wasm files in dist/ through the same locator the CLI uses.

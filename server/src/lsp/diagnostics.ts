@@ -1,0 +1,54 @@
+/**
+ * Findings as LSP diagnostics: code and documentation link, severity, message with its note on a second
+ * line, related locations, tags, and the fix edits (in LSP ranges) in `data` so code actions need no
+ * re-analysis.
+ */
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import type { Finding, Severity } from '../rules/types';
+import { ruleDocsUrl } from '../rules/docsUrl';
+import { indentationOf, lspEditOf, rangeOf, type PositionedText } from './convert';
+import type { DiagnosticData } from './snapshot';
+import { SOURCE } from './protocol';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Finds the text of a related location's file (the same document or another file the engine knows). */
+export type PositionedTextOf = (file: string) => { uri: string; doc: PositionedText } | null;
+
+export function diagnosticOf(finding: Finding, doc: PositionedText, version: number, related: PositionedTextOf): Diagnostic {
+  const range = rangeOf(doc, finding.span);
+  const fix = finding.fix
+    ? { title: finding.fix.title, safety: finding.fix.safety, edits: finding.fix.edits.map((e) => lspEditOf(doc, e)) }
+    : null;
+  const data: DiagnosticData = { ruleId: finding.ruleId, version, fix, indent: indentationOf(doc, range.start.line) };
+  const diagnostic: Diagnostic = {
+    range,
+    severity: SEVERITY[finding.severity],
+    code: finding.ruleId,
+    codeDescription: { href: ruleDocsUrl(finding.ruleId) },
+    source: SOURCE,
+    message: finding.note ? `${finding.message}\n${finding.note}` : finding.message,
+    data,
+  };
+  const relatedInformation: DiagnosticRelatedInformation[] = [];
+  for (const r of finding.related ?? []) {
+    const target = related(r.file);
+    if (target) relatedInformation.push({ location: { uri: target.uri, range: rangeOf(target.doc, r.span) }, message: r.message });
+  }
+  if (relatedInformation.length) diagnostic.relatedInformation = relatedInformation;
+  const tags: DiagnosticTag[] = [];
+  if (finding.tags?.includes('unnecessary')) tags.push(DiagnosticTag.Unnecessary);
+  if (finding.tags?.includes('deprecated')) tags.push(DiagnosticTag.Deprecated);
+  if (tags.length) diagnostic.tags = tags;
+  return diagnostic;
+}
+
+export function isDiagnosticData(value: unknown): value is DiagnosticData {
+  const d = value as DiagnosticData | null;
+  return !!d && typeof d === 'object' && typeof d.ruleId === 'string' && typeof d.version === 'number' && 'fix' in d;
+}

@@ -1,0 +1,95 @@
+/**
+ * An open document inside the engine: its text, its tree and its latest model. Edits go into the tree as they
+ * arrive (cheap), the re-parse is incremental and happens once per analysis, and every tree that is replaced
+ * or dropped is deleted. **Invariant:** a document holds at most one live tree, and `dispose` deletes it.
+ */
+import { applyEdit, type Tree } from '../../parse/parser';
+import { modelFile } from '../../analysis/project';
+import type { FileModel } from '../../model/types';
+import type { Finding } from '../../rules/types';
+import type { AsyncLensSettings } from '../../config/settings';
+import { positioned, textChangeOf, type PositionedText } from '../convert';
+import type { ContentChange } from './messages';
+
+export interface OpenDocument {
+  /** The index key: a canonical form of the URI. */
+  key: string;
+  /** The URI exactly as the client sent it, for publishing. */
+  uri: string;
+  version: number;
+  text: string;
+  /** The tree of the last parse, already told about every edit since (so it is ready for an incremental parse). */
+  tree: Tree | null;
+  /** The version `model` was built from; -1 before the first parse. */
+  modelledVersion: number;
+  model: FileModel | null;
+  /** Text with line starts, of the modelled version (what snapshot positions refer to). */
+  modelled: PositionedText | null;
+  parseError?: string;
+  settings: AsyncLensSettings;
+  /** A pending debounced analysis. */
+  timer: NodeJS.Timeout | null;
+  findings: Finding[];
+  /** Digest of what other files can see of this one (declarations, calls, verdicts); a change re-checks them. */
+  surface: string;
+  /** Digest of the last snapshot sent, so unchanged re-checks are not re-sent. */
+  sentDigest: string;
+}
+
+export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
+  return { key, uri, version, text, tree: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '' };
+}
+
+/**
+ * Applies LSP content changes in order. Each change's range refers to the text after the previous change, so
+ * each is converted against the current text; the tree is edited alongside so it stays reusable.
+ */
+export function applyChanges(doc: OpenDocument, version: number, changes: readonly ContentChange[]): void {
+  for (const change of changes) {
+    if (!change.range) {
+      // A whole-text replacement shares nothing with the old tree worth reusing.
+      dropTree(doc);
+      doc.text = change.text;
+      continue;
+    }
+    const edit = textChangeOf(positioned(doc.text), change);
+    if (doc.tree) {
+      try {
+        doc.text = applyEdit(doc.tree, doc.text, edit);
+        continue;
+      } catch {
+        // A tree that cannot take the edit is dropped; the next parse starts from scratch.
+        dropTree(doc);
+      }
+    }
+    doc.text = doc.text.slice(0, edit.start) + edit.newText + doc.text.slice(edit.oldEnd);
+  }
+  doc.version = version;
+}
+
+/** Parses (incrementally when a tree is kept) and models the current text; the replaced tree is deleted. */
+export function remodel(doc: OpenDocument): void {
+  const old = doc.tree;
+  const result = modelFile(doc.text, old);
+  if (old && old !== result.tree) old.delete();
+  doc.tree = result.tree;
+  doc.model = result.model;
+  doc.parseError = result.error;
+  doc.modelled = positioned(doc.text);
+  doc.modelledVersion = doc.version;
+}
+
+export function isModelCurrent(doc: OpenDocument): boolean {
+  return doc.model !== null && doc.modelledVersion === doc.version;
+}
+
+function dropTree(doc: OpenDocument): void {
+  doc.tree?.delete();
+  doc.tree = null;
+}
+
+export function disposeDocument(doc: OpenDocument): void {
+  if (doc.timer) clearTimeout(doc.timer);
+  doc.timer = null;
+  dropTree(doc);
+}

@@ -1,0 +1,507 @@
+/**
+ * The analysis engine: open documents with their trees, the workspace index built in the background and kept
+ * current by file events, and one snapshot per (document version, analysis settings), sent to the protocol
+ * thread as plain data. It runs on its own thread (worker.ts) so that a slow file never stalls a request.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkFile, modelFile } from '../../analysis/project';
+import { createIndex, removeFile, updateFile } from '../../workspace/index';
+import { analyseCompletion, type CompletionAnalysis } from '../../workspace/completion';
+import { severitiesFor } from '../../config/editorconfig';
+import { analysisSettingsKey, DEFAULT_SETTINGS, type AsyncLensSettings, type RuntimeProfile } from '../../config/settings';
+import { RULES } from '../../rules/registry';
+import type { Finding, SeveritySetting } from '../../rules/types';
+import type { FileModel } from '../../model/types';
+import { editorConfigsFor, readSource } from '../../cli/files';
+import { positioned, positionOf, rangeContains, type PositionedText } from '../convert';
+import { diagnosticOf } from '../diagnostics';
+import type { DocumentSnapshot, MethodView } from '../snapshot';
+import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
+import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
+import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
+import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
+import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind } from './messages';
+
+/** How long typing must pause before a document is re-analysed. */
+export const ANALYSIS_DEBOUNCE_MS = 150;
+
+export interface EngineHost {
+  post(event: EngineEvent): void;
+}
+
+export interface Engine {
+  handle(command: EngineCommand): void;
+  /** Stops background work and deletes every tree. */
+  dispose(): void;
+}
+
+/** The canonical key of a URI: file URIs are normalised through their path, so two spellings of one file meet. */
+export function documentKey(uri: string): string {
+  if (!uri.startsWith('file:')) return uri;
+  try {
+    return pathToFileURL(fileURLToPath(uri)).href;
+  } catch {
+    return uri;
+  }
+}
+
+function fsPathOf(key: string): string | null {
+  if (!key.startsWith('file:')) return null;
+  try {
+    return fileURLToPath(key);
+  } catch {
+    return null;
+  }
+}
+
+const now = () => performance.now();
+
+export function createEngine(host: EngineHost): Engine {
+  const index = createIndex();
+  const docs = new Map<string, OpenDocument>();
+  const editorConfigCache = new Map<string, string | null>();
+  /** Text of files that are not open, read on demand for positions (related locations, the cost report); small LRU. */
+  const diskTexts = new Map<string, PositionedText>();
+  let completion: { version: number; analysis: CompletionAnalysis } | null = null;
+  let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
+  let folders: string[] = [];
+  /** Bumped to cancel the running background index. */
+  let indexGeneration = 0;
+  /** Bumped to cancel a running re-check of open documents. */
+  let recheckGeneration = 0;
+  let disposed = false;
+
+  const log = (level: 'info' | 'warn' | 'error', message: string) => host.post({ kind: 'log', level, message });
+
+  function completionNow(): CompletionAnalysis {
+    if (!completion || completion.version !== index.version) completion = { version: index.version, analysis: analyseCompletion(index) };
+    return completion.analysis;
+  }
+
+  function fileSeverities(key: string): Map<string, SeveritySetting> {
+    const file = fsPathOf(key);
+    if (!file) return new Map();
+    try {
+      return severitiesFor(file.split(path.sep).join('/'), editorConfigsFor(file, editorConfigCache));
+    } catch {
+      return new Map();
+    }
+  }
+
+  /**
+   * Which rules run for a file and at what severity: .editorconfig wins for the files it covers, then the
+   * settings, then each rule's default, as Roslyn merges them.
+   */
+  function selectionFor(settings: AsyncLensSettings, perFile: Map<string, SeveritySetting>) {
+    const severities = new Map<string, SeveritySetting>(Object.entries(settings.severity));
+    const enabled = new Set<string>();
+    for (const rule of RULES) {
+      const id = rule.meta.id;
+      const severity = perFile.get(id) ?? severities.get(id) ?? perFile.get('*') ?? severities.get('*') ?? rule.meta.defaultSeverity;
+      if (severity !== 'off') enabled.add(id);
+    }
+    return { enabled, disabled: new Set<string>(), severities };
+  }
+
+  function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings): Finding[] {
+    const perFile = fileSeverities(key);
+    return checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile).findings;
+  }
+
+  /** Text with line starts of any file the engine knows: the open buffer, else the file on disk. */
+  function positionedFile(key: string): { uri: string; doc: PositionedText } | null {
+    const open = docs.get(key);
+    if (open?.modelled) return { uri: open.uri, doc: open.modelled };
+    const cached = diskTexts.get(key);
+    if (cached) return { uri: key, doc: cached };
+    const file = fsPathOf(key);
+    if (!file) return null;
+    const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
+    if (!('text' in read)) return null;
+    const doc = positioned(read.text);
+    diskTexts.set(key, doc);
+    if (diskTexts.size > 64) diskTexts.delete(diskTexts.keys().next().value!);
+    return { uri: key, doc };
+  }
+
+  /** A digest of what other files can see of this one: a change means their findings may change too. */
+  function surfaceOf(key: string, model: FileModel, analysis: CompletionAnalysis): string {
+    const parts: unknown[] = [];
+    for (const t of model.types) {
+      parts.push([t.name, t.kind, t.baseTypes, t.instanceFields.map((f) => f.typeText), t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.returnKind, m.parameterTypes.length])]);
+    }
+    for (const b of model.bodies) {
+      const verdict = analysis.get(`${key}#${b.id}`);
+      parts.push([b.name, b.kind, b.returnKind, b.parameters.length, verdict?.likelySync ?? null, b.calls.map((c) => `${c.name}:${c.usage}:${c.argumentTexts.length}`)]);
+    }
+    return JSON.stringify(parts);
+  }
+
+  /** Analyses one open document: re-parses only when its text changed, then runs rules and costs and sends the snapshot. */
+  function analyse(doc: OpenDocument, options: { force?: boolean } = {}): void {
+    if (doc.timer) {
+      clearTimeout(doc.timer);
+      doc.timer = null;
+    }
+    const started = now();
+    if (!isModelCurrent(doc)) {
+      remodel(doc);
+      updateFile(index, doc.key, doc.model!);
+    }
+    const modelled = now();
+    const model = doc.model!;
+    const text = doc.modelled!;
+    let findings: Finding[] = [];
+    try {
+      findings = findingsOf(doc.key, text.text, model, doc.settings);
+    } catch (err) {
+      log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+    const checked = now();
+    const analysis = completionNow();
+    const runtime = doc.settings.runtime;
+    const input: ViewInput = { file: doc.key, model, doc: text, findings, index, completion: analysis };
+    let methods: MethodView[] = [];
+    try {
+      methods = methodViewsOf(input, [runtime, comparisonProfile(runtime)]);
+    } catch (err) {
+      log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+    const costed = now();
+    doc.findings = findings;
+    const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
+    const snapshot: DocumentSnapshot = {
+      uri: doc.uri,
+      version: doc.modelledVersion,
+      settingsKey: analysisSettingsKey(doc.settings),
+      runtime,
+      diagnostics,
+      methods,
+      skipped: model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason })),
+      syntaxErrors: model.syntaxErrors.length,
+      ...(doc.parseError ? { parseError: doc.parseError } : {}),
+      timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started },
+    };
+    const digest = `${snapshot.version}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
+    if (options.force || digest !== doc.sentDigest) {
+      doc.sentDigest = digest;
+      host.post({ kind: 'snapshot', snapshot });
+    }
+    const surface = surfaceOf(doc.key, model, analysis);
+    if (surface !== doc.surface) {
+      doc.surface = surface;
+      recheckOpenDocuments(doc.key);
+    }
+  }
+
+  /**
+   * Re-checks the other open documents after a change that other files can see (ASY002's twins, ASY010's and
+   * ASY012's cross-file verdicts), one document per turn of the event loop, abandoned when a newer change
+   * starts another round.
+   */
+  function recheckOpenDocuments(exceptKey: string | null): void {
+    const generation = ++recheckGeneration;
+    const keys = [...docs.keys()].filter((k) => k !== exceptKey);
+    void (async () => {
+      for (const key of keys) {
+        await yieldToEventLoop();
+        if (disposed || generation !== recheckGeneration) return;
+        const doc = docs.get(key);
+        // A document with pending edits gets its own analysis soon; one never analysed is analysed now.
+        if (!doc || doc.timer) continue;
+        try {
+          analyse(doc);
+        } catch (err) {
+          log('error', `re-check of ${doc.uri} failed: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+    })();
+  }
+
+  function schedule(doc: OpenDocument, delay: number): void {
+    if (doc.timer) clearTimeout(doc.timer);
+    doc.timer = setTimeout(() => {
+      doc.timer = null;
+      if (disposed || docs.get(doc.key) !== doc) return;
+      try {
+        analyse(doc);
+      } catch (err) {
+        log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      }
+    }, delay);
+  }
+
+  /** Puts a file that is not open into the index from disk, or takes it out when it is gone or too large. */
+  function indexFromDisk(key: string): boolean {
+    diskTexts.delete(key);
+    if (docs.has(key)) return false;
+    const file = fsPathOf(key);
+    if (!file) return false;
+    const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
+    if (!('text' in read)) {
+      removeFile(index, key);
+      return true;
+    }
+    const { model, tree } = modelFile(read.text);
+    tree?.delete();
+    updateFile(index, key, model);
+    return true;
+  }
+
+  async function indexWorkspace(): Promise<void> {
+    const generation = ++indexGeneration;
+    const cancelled = () => disposed || generation !== indexGeneration;
+    const limit = globalSettings.indexing.maxFiles;
+    const started = now();
+    host.post({ kind: 'indexing', state: 'begin', done: 0, total: 0, message: 'finding C# files', files: index.files.size });
+    const walk = await findSourceFiles(folders, { maxFiles: limit, isCancelled: cancelled });
+    if (cancelled()) {
+      host.post({ kind: 'indexing', state: 'end', done: 0, total: 0, message: 'indexing cancelled', files: index.files.size });
+      return;
+    }
+    const total = walk.files.length;
+    let lastReport = 0;
+    for (let i = 0; i < total; i++) {
+      if (cancelled()) {
+        host.post({ kind: 'indexing', state: 'end', done: i, total, message: `indexing cancelled after ${i} of ${total} files`, files: index.files.size });
+        recheckOpenDocuments(null);
+        return;
+      }
+      const key = documentKey(pathToFileURL(walk.files[i]).href);
+      try {
+        indexFromDisk(key);
+      } catch (err) {
+        log('warn', `could not index ${walk.files[i]}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (now() - lastReport > 200) {
+        lastReport = now();
+        host.post({ kind: 'indexing', state: 'report', done: i + 1, total, message: `${i + 1} of ${total} files`, files: index.files.size });
+      }
+      // Yield after every file so open documents' analyses and requests go first.
+      await yieldToEventLoop();
+    }
+    const seconds = ((now() - started) / 1000).toFixed(1);
+    const note = walk.truncated ? ` (stopped at asynclens.indexing.maxFiles = ${limit})` : '';
+    host.post({ kind: 'indexing', state: 'end', done: total, total, message: `indexed ${total} files in ${seconds} s${note}`, files: index.files.size });
+    if (walk.truncated) log('warn', `the workspace has more than ${limit} C# files; only the first ${limit} are indexed (asynclens.indexing.maxFiles)`);
+    recheckOpenDocuments(null);
+  }
+
+  function onWatched(changes: { uri: string; type: FileChangeKind }[]): void {
+    let sourcesChanged = false;
+    let configChanged = false;
+    for (const change of changes) {
+      const key = documentKey(change.uri);
+      const file = fsPathOf(key);
+      if (!file) continue;
+      if (path.basename(file) === '.editorconfig') {
+        editorConfigCache.clear();
+        configChanged = true;
+        continue;
+      }
+      if (!file.endsWith('.cs') || isInSkippedFolder(file) || docs.has(key)) continue;
+      if (change.type === 'deleted') {
+        removeFile(index, key);
+        diskTexts.delete(key);
+        sourcesChanged = true;
+      } else if (index.files.has(key) || index.files.size < globalSettings.indexing.maxFiles) {
+        sourcesChanged = indexFromDisk(key) || sourcesChanged;
+      }
+    }
+    if (configChanged) {
+      // Severities may have changed for any open document: re-check them all, even when their findings' digests match.
+      for (const doc of docs.values()) doc.sentDigest = '';
+    }
+    if (sourcesChanged || configChanged) recheckOpenDocuments(null);
+  }
+
+  function onFolders(added: string[], removed: string[]): void {
+    const removedPaths = removed.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
+    folders = folders.filter((f) => !removedPaths.includes(f));
+    for (const key of [...index.files.keys()]) {
+      const file = fsPathOf(key);
+      if (file && !docs.has(key) && removedPaths.some((r) => file.startsWith(r + path.sep))) removeFile(index, key);
+    }
+    const addedPaths = added.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
+    folders.push(...addedPaths);
+    if (addedPaths.length) void indexWorkspace();
+    else recheckOpenDocuments(null);
+  }
+
+  /** The model, text and findings of any file: an open document's latest, else the indexed file read from disk. */
+  function fileFacts(key: string): { input: ViewInput; uri: string; settings: AsyncLensSettings } | null {
+    const open = docs.get(key);
+    if (open) {
+      if (!isModelCurrent(open)) analyse(open);
+      return { input: { file: key, model: open.model!, doc: open.modelled!, findings: open.findings, index, completion: completionNow() }, uri: open.uri, settings: open.settings };
+    }
+    const model = index.files.get(key);
+    const text = positionedFile(key);
+    if (!model || !text) return null;
+    let findings: Finding[] = [];
+    try {
+      findings = findingsOf(key, text.doc.text, model, globalSettings);
+    } catch {
+      // Findings only annotate the report; a failing rule leaves them out.
+    }
+    return { input: { file: key, model, doc: text.doc, findings, index, completion: completionNow() }, uri: text.uri, settings: globalSettings };
+  }
+
+  function methodViewAt(params: MethodDetailParams, profiles: RuntimeProfile[]): MethodView | null {
+    const facts = fileFacts(documentKey(params.uri));
+    if (!facts) return null;
+    const position = { line: params.line, character: params.character };
+    const bodies = facts.input.model.bodies.filter(isCostedBody);
+    // The method whose name is at the position, else the innermost one around it.
+    const named = bodies.find((b) => {
+      const start = positionOf(facts.input.doc, b.nameSpan.start);
+      const end = positionOf(facts.input.doc, b.nameSpan.end);
+      return rangeContains({ start, end }, position);
+    });
+    const around = bodies
+      .filter((b) => rangeContains({ start: positionOf(facts.input.doc, b.span.start), end: positionOf(facts.input.doc, b.span.end) }, position))
+      .sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start))[0];
+    const body = named ?? around;
+    return body ? methodViewOf(facts.input, body, profiles) : null;
+  }
+
+  async function costReport(params: CostReportParams): Promise<CostReport> {
+    const keys = params.uri ? [documentKey(params.uri)] : [...new Set([...docs.keys(), ...index.files.keys()])].sort();
+    const runtime = params.uri ? (docs.get(documentKey(params.uri))?.settings.runtime ?? globalSettings.runtime) : globalSettings.runtime;
+    const methods: CostReportMethod[] = [];
+    for (const key of keys) {
+      const facts = fileFacts(key);
+      if (!facts) continue;
+      for (const view of methodViewsOf(facts.input, [runtime])) {
+        const cost = view.costs[0];
+        methods.push({
+          uri: facts.uri,
+          line: view.nameRange.start.line,
+          character: view.nameRange.start.character,
+          name: view.name,
+          containingType: view.containingType ?? '',
+          returnKind: view.returnKind,
+          stateMachineBytes: cost?.stateMachineBytes ?? 0,
+          syncBytes: cost?.syncBytes ?? 0,
+          syncBytesIfCached: cost?.syncBytesIfCached ?? 0,
+          suspendBytes: cost?.suspendBytes ?? 0,
+          awaits: view.awaits.length,
+          maySuspend: view.maySuspend,
+          likelySync: view.likelySync ?? false,
+          reason: view.verdictReason ?? view.costError ?? '',
+          findings: [...new Set(view.findings.map((f) => f.ruleId))].sort(),
+          estimate: cost ? cost.estimate : (view.costError ?? true),
+        });
+      }
+      if (!params.uri) await yieldToEventLoop();
+    }
+    methods.sort((a, b) => Math.max(b.suspendBytes, b.syncBytes) - Math.max(a.suspendBytes, a.syncBytes) || a.uri.localeCompare(b.uri) || a.line - b.line);
+    return { runtime, methods };
+  }
+
+  async function answer(id: number, request: EngineRequest): Promise<void> {
+    let result: EngineResult = null;
+    try {
+      if (request.method === 'costReport') result = await costReport(request.params);
+      else if (request.method === 'methodViewAt') result = methodViewAt(request.params, request.profiles);
+      host.post({ kind: 'response', id, result });
+    } catch (err) {
+      host.post({ kind: 'response', id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  function handle(command: EngineCommand): void {
+    switch (command.kind) {
+      case 'init':
+        globalSettings = command.settings;
+        folders = command.folders.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
+        void indexWorkspace();
+        return;
+      case 'open': {
+        const key = documentKey(command.uri);
+        const previous = docs.get(key);
+        if (previous) disposeDocument(previous);
+        diskTexts.delete(key);
+        const doc = openDocument(key, command.uri, command.version, command.text, command.settings);
+        docs.set(key, doc);
+        schedule(doc, 0);
+        return;
+      }
+      case 'change': {
+        const doc = docs.get(documentKey(command.uri));
+        if (!doc) return;
+        applyChanges(doc, command.version, command.changes);
+        schedule(doc, ANALYSIS_DEBOUNCE_MS);
+        return;
+      }
+      case 'close': {
+        const key = documentKey(command.uri);
+        const doc = docs.get(key);
+        if (!doc) return;
+        disposeDocument(doc);
+        docs.delete(key);
+        // The index goes back to what is on disk: the buffer may have been closed without saving.
+        const file = fsPathOf(key);
+        if (file && fs.existsSync(file) && !isInSkippedFolder(file)) indexFromDisk(key);
+        else removeFile(index, key);
+        recheckOpenDocuments(null);
+        return;
+      }
+      case 'settings': {
+        const indexingChanged = JSON.stringify(command.global.indexing) !== JSON.stringify(globalSettings.indexing);
+        globalSettings = command.global;
+        for (const { uri, settings } of command.documents) {
+          const doc = docs.get(documentKey(uri));
+          if (!doc) continue;
+          const changed = analysisSettingsKey(settings) !== analysisSettingsKey(doc.settings);
+          doc.settings = settings;
+          if (changed && !doc.timer) schedule(doc, 0);
+        }
+        if (indexingChanged && folders.length) void indexWorkspace();
+        return;
+      }
+      case 'flush': {
+        const doc = docs.get(documentKey(command.uri));
+        if (!doc) return;
+        // Someone waits for this document's snapshot: analyse now rather than at the end of the debounce.
+        if (doc.timer || !isModelCurrent(doc)) analyse(doc, { force: true });
+        return;
+      }
+      case 'watched':
+        onWatched(command.changes);
+        return;
+      case 'folders':
+        onFolders(command.added, command.removed);
+        return;
+      case 'cancelIndexing':
+        indexGeneration++;
+        return;
+      case 'request':
+        void answer(command.id, command.request);
+        return;
+    }
+  }
+
+  return {
+    handle(command: EngineCommand): void {
+      if (disposed) return;
+      try {
+        handle(command);
+      } catch (err) {
+        // A bad message or an internal error must not end the engine: say what happened and carry on.
+        log('error', `engine failed on '${command.kind}': ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        if (command.kind === 'request') host.post({ kind: 'response', id: command.id, error: err instanceof Error ? err.message : String(err) });
+      }
+    },
+    dispose(): void {
+      disposed = true;
+      indexGeneration++;
+      recheckGeneration++;
+      for (const doc of docs.values()) disposeDocument(doc);
+      docs.clear();
+    },
+  };
+}
+

@@ -1,0 +1,41 @@
+/**
+ * The messages between the protocol thread (lsp/server.ts) and the analysis engine thread (engine/worker.ts).
+ * Plain data only: everything here crosses a worker_threads structured clone.
+ */
+import type { Range } from 'vscode-languageserver';
+import type { AsyncLensSettings, RuntimeProfile } from '../../config/settings';
+import type { DocumentSnapshot, MethodView } from '../snapshot';
+import type { CostReport, CostReportParams, MethodDetailParams } from '../protocol';
+
+export interface ContentChange {
+  range?: Range;
+  text: string;
+}
+
+export type FileChangeKind = 'created' | 'changed' | 'deleted';
+
+export type EngineCommand =
+  | { kind: 'init'; folders: string[]; settings: AsyncLensSettings }
+  | { kind: 'open'; uri: string; version: number; text: string; settings: AsyncLensSettings }
+  | { kind: 'change'; uri: string; version: number; changes: ContentChange[] }
+  | { kind: 'close'; uri: string }
+  | { kind: 'settings'; global: AsyncLensSettings; documents: { uri: string; settings: AsyncLensSettings }[] }
+  | { kind: 'flush'; uri: string }
+  | { kind: 'watched'; changes: { uri: string; type: FileChangeKind }[] }
+  | { kind: 'folders'; added: string[]; removed: string[] }
+  | { kind: 'cancelIndexing' }
+  | { kind: 'request'; id: number; request: EngineRequest };
+
+export type EngineRequest =
+  | { method: 'costReport'; params: CostReportParams }
+  | { method: 'methodViewAt'; params: MethodDetailParams; profiles: RuntimeProfile[] };
+
+export type EngineEvent =
+  | { kind: 'ready' }
+  | { kind: 'fatal'; message: string }
+  | { kind: 'snapshot'; snapshot: DocumentSnapshot }
+  | { kind: 'indexing'; state: 'begin' | 'report' | 'end'; done: number; total: number; message: string; files: number }
+  | { kind: 'log'; level: 'info' | 'warn' | 'error'; message: string }
+  | { kind: 'response'; id: number; result?: EngineResult; error?: string };
+
+export type EngineResult = CostReport | MethodView | null;

@@ -1,0 +1,31 @@
+/**
+ * Entry of the analysis engine thread: loads the parser, then turns messages from the protocol thread into
+ * engine calls and engine events into messages back.
+ */
+import { parentPort } from 'node:worker_threads';
+import { initParser } from '../../parse/parser';
+import { locateWasm } from '../../host/wasm';
+import { createEngine } from './engine';
+import type { EngineCommand, EngineEvent } from './messages';
+
+export async function runEngineThread(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('the AsyncLens engine must run in a worker thread');
+  const post = (event: EngineEvent) => port.postMessage(event);
+  // Commands that arrive while the parser loads wait in order; none is lost.
+  const early: EngineCommand[] = [];
+  let engine: ReturnType<typeof createEngine> | null = null;
+  port.on('message', (command: EngineCommand) => {
+    if (engine) engine.handle(command);
+    else early.push(command);
+  });
+  try {
+    await initParser(locateWasm());
+  } catch (err) {
+    post({ kind: 'fatal', message: `cannot load the C# parser: ${err instanceof Error ? err.message : String(err)}` });
+    return;
+  }
+  engine = createEngine({ post });
+  post({ kind: 'ready' });
+  for (const command of early.splice(0)) engine.handle(command);
+}

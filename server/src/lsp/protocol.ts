@@ -1,0 +1,75 @@
+/**
+ * The custom messages AsyncLens adds to LSP, as the server defines them; client/src/protocol.ts mirrors these
+ * names and shapes for the VS Code client, and other editors can call them by name.
+ */
+import { NotificationType, RequestType } from 'vscode-languageserver';
+
+export interface CostReportParams {
+  /** One file; absent means every file of the workspace index. */
+  uri?: string;
+}
+
+/** One async method in the cost report; `line`/`character` are 0-based and point at the method's name. */
+export interface CostReportMethod {
+  uri: string;
+  line: number;
+  character: number;
+  name: string;
+  /** The declaring type, or '' for top-level local functions. */
+  containingType: string;
+  returnKind: string;
+  stateMachineBytes: number;
+  /** Bytes one call allocates when it completes without suspending, for a result the runtime does not cache. */
+  syncBytes: number;
+  /** The same when the result is one the runtime caches (0 for true/false, small ints, null...). */
+  syncBytesIfCached: number;
+  /** Bytes one call allocates when it suspends (once per call, however many awaits suspend). */
+  suspendBytes: number;
+  awaits: number;
+  maySuspend: number;
+  likelySync: boolean;
+  reason: string;
+  /** Rule ids of the findings inside the method, sorted. */
+  findings: string[];
+  /** False when every size is known exactly; otherwise what was assumed. */
+  estimate: boolean | string;
+}
+
+export interface CostReport {
+  runtime: string;
+  methods: CostReportMethod[];
+}
+
+export interface MethodDetailParams {
+  uri: string;
+  line: number;
+  character: number;
+}
+
+export type MethodDetail = { markdown: string } | null;
+
+export type ServerState = 'starting' | 'indexing' | 'ready' | 'error';
+
+export interface ServerStatus {
+  state: ServerState;
+  /** Files in the workspace index. */
+  files: number;
+  /** Findings in the open documents. */
+  findings: number;
+  runtime: string;
+  message?: string;
+}
+
+export const COST_REPORT_METHOD = 'asynclens/costReport';
+export const METHOD_DETAIL_METHOD = 'asynclens/methodDetail';
+export const STATUS_METHOD = 'asynclens/status';
+/** The client command each CodeLens runs, with arguments [uri, line, character]. */
+export const SHOW_METHOD_DETAIL_COMMAND = 'asynclens.showMethodDetail';
+/** The code action kind of "fix all safe AsyncLens issues in this file". */
+export const FIX_ALL_KIND = 'source.fixAll.asynclens';
+/** Diagnostic source. */
+export const SOURCE = 'asynclens';
+
+export const CostReportRequest = new RequestType<CostReportParams, CostReport, void>(COST_REPORT_METHOD);
+export const MethodDetailRequest = new RequestType<MethodDetailParams, MethodDetail, void>(METHOD_DETAIL_METHOD);
+export const StatusNotification = new NotificationType<ServerStatus>(STATUS_METHOD);
