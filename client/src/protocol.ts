@@ -1,6 +1,6 @@
 /**
- * The custom messages between the AsyncLens client and its language server, as the client sees them.
- * This module imports nothing from vscode so the pure view modules and the unit tests can share it.
+ * The custom messages between the AsyncLens client and its language server, as the client sees them: a mirror
+ * of server/src/lsp/protocol.ts that imports nothing, so the pure view modules and the unit tests can share it.
  */
 
 /** Request: the async methods of one file (`uri`) or of the whole workspace (no `uri`) with their costs. */
@@ -30,9 +30,9 @@ export interface MethodCost {
   maySuspend: number;
   likelySync: boolean;
   reason: string;
-  /** The rule ids found in the method; older servers sent only a count. */
+  /** The rule ids of the findings inside the method, sorted; the page also copes with a bare count. */
   findings: string[] | number;
-  /** Whether the byte counts are estimates (unknown type sizes) rather than exact layouts. */
+  /** False when every size is known exactly; otherwise true or what was assumed. */
   estimate: boolean | string;
 }
 
@@ -53,7 +53,9 @@ export type ServerState = 'starting' | 'indexing' | 'ready' | 'error';
 
 export interface ServerStatus {
   state: ServerState;
+  /** Files in the workspace index. */
   files: number;
+  /** Findings in the open documents. */
   findings: number;
   runtime: string;
   message?: string;

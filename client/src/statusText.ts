@@ -43,7 +43,8 @@ export function presentStatus(status: ServerStatus): StatusPresentation {
       break;
     case 'ready':
       text = `$(${status.findings > 0 ? 'warning' : 'check'}) AsyncLens: ${count(status.findings, 'finding', 'findings')} · ${runtime}`;
-      lines.push(`${count(status.findings, 'finding', 'findings')} in ${count(status.files, 'C# file', 'C# files')}.`);
+      // The server counts findings in the open documents and files in the workspace index.
+      lines.push(`${count(status.findings, 'finding', 'findings')} in the open files; ${count(status.files, 'C# file', 'C# files')} indexed.`);
       break;
     case 'error':
     default:

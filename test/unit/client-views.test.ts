@@ -9,7 +9,8 @@ import { repoRoot } from './support';
 import { baseName, renderCostReport } from '../../client/src/costReportHtml';
 import { renderMethodDetail } from '../../client/src/methodDetailHtml';
 import { presentStatus, runtimeLabel } from '../../client/src/statusText';
-import type { CostReport, MethodCost } from '../../client/src/protocol';
+import { COST_REPORT_REQUEST, METHOD_DETAIL_REQUEST, STATUS_NOTIFICATION, type CostReport, type MethodCost } from '../../client/src/protocol';
+import * as server from '../../server/src/lsp/protocol';
 
 const SNAPSHOT = path.join(repoRoot, 'test', 'fixtures', 'client', 'cost-report.snapshot.html');
 
@@ -152,10 +153,18 @@ test('the status bar says what the server is doing and what it found', () => {
   assert.equal(presentStatus({ state: 'ready', files: 40, findings: 1, runtime: 'net8' }).text, '$(warning) AsyncLens: 1 finding · .NET 8');
   const clean = presentStatus({ state: 'ready', files: 40, findings: 0, runtime: 'net11-runtime-async' });
   assert.equal(clean.text, '$(check) AsyncLens: 0 findings · .NET 11 runtime async');
-  assert.match(clean.tooltip, /0 findings in 40 C# files\./);
+  assert.match(clean.tooltip, /0 findings in the open files; 40 C# files indexed\./);
   assert.match(clean.tooltip, /Click to choose the runtime profile\./);
   const failed = presentStatus({ state: 'error', files: 0, findings: 0, runtime: 'net10', message: 'wasm missing: dist/tree-sitter_c_sharp.wasm' });
   assert.equal(failed.text, '$(error) AsyncLens');
   assert.equal(failed.error, true);
   assert.match(failed.tooltip, /wasm missing: dist\/tree\\-sitter\\_c\\_sharp\\\.wasm/, 'server text is escaped for markdown');
+});
+
+test('the client speaks the message names the server defines', () => {
+  assert.equal(COST_REPORT_REQUEST, server.COST_REPORT_METHOD);
+  assert.equal(METHOD_DETAIL_REQUEST, server.METHOD_DETAIL_METHOD);
+  assert.equal(STATUS_NOTIFICATION, server.STATUS_METHOD);
+  const extension = fs.readFileSync(path.join(repoRoot, 'client', 'src', 'extension.ts'), 'utf8');
+  assert.ok(extension.includes(`registerCommand('${server.SHOW_METHOD_DETAIL_COMMAND}'`), 'the CodeLens command is registered by the client');
 });
