@@ -772,7 +772,11 @@ export function usageOf(invocation: SyntaxNode): CallUsage {
 function locksOf(own: (t: string[]) => SyntaxNode[]): LockStatement[] {
   return own(['lock_statement']).map((n) => {
     const keyword = firstToken(n, 'lock') ?? n;
-    const locked = n.namedChildren.find((c) => !!c && c.type !== 'block' && !c.type.endsWith('_statement'));
+    // The expression after `(`: `this` is an anonymous token and a trailing comment is a named node, so neither
+    // "first named child" nor "first expression" finds it reliably.
+    const children = n.children.filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+    const open = children.findIndex((c) => c.type === '(');
+    const locked = open >= 0 && children[open + 1]?.type !== ')' ? children[open + 1] : null;
     return { span: spanOf(n), keywordSpan: spanOf(keyword), lockedText: locked?.text ?? '' };
   });
 }
