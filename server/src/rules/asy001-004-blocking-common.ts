@@ -1,7 +1,7 @@
 /** What the four blocking rules (ASY001-ASY004) share: how they name a body, shorten code for messages, resolve receiver types and decide where an inserted `await` is valid C#. */
 import type { MethodBody, Span } from '../model/types';
 import { splitTopLevel } from '../model/syntax';
-import { isKnownSubtype, receiverHintMatches } from '../knowledge/blockingApis';
+import { isKnownSubtype } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { bodyChain, taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
@@ -135,9 +135,33 @@ export function hintText(receiver: string): string {
   return receiver.trim().replace(/^this\./, '');
 }
 
+/**
+ * How many of a row's name hints the receiver matches. Plain hints look at the last segment only (`Ready` in
+ * `_signals.Ready`, `GetStream()` in `client.GetStream()`), so a container's name does not decide; hints written
+ * with a dot (`db.`) look at the whole receiver.
+ */
+export function hintHits(hints: readonly string[] | undefined, receiver: string): number {
+  const whole = hintText(receiver).toLowerCase();
+  const last = lastSegment(whole);
+  return (hints ?? []).filter((h) => (h.includes('.') ? whole : last).includes(h)).length;
+}
+
+/** `a.b(c.d).e!` -> `e`: the member after the last top-level dot, without a null-forgiving `!`. */
+function lastSegment(text: string): string {
+  let depth = 0;
+  let cut = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '<') depth++;
+    else if (c === ')' || c === ']' || c === '>') depth--;
+    else if (c === '.' && depth === 0) cut = i + 1;
+  }
+  return text.slice(cut).replace(/!+$/, '');
+}
+
 /** Whether an unresolved receiver's name says it is an in-memory type that never blocks (memoryStream, memStream). */
 export function exemptByName(receiver: string, baseType: string): boolean {
-  return EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.baseType === baseType && receiverHintMatches(exempt.receiverHints, hintText(receiver)));
+  return EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.baseType === baseType && hintHits(exempt.receiverHints, receiver) > 0);
 }
 
 /** Whether a resolved receiver type is one of the in-memory types exempt from `baseType`'s rows (MemoryStream for Stream). */

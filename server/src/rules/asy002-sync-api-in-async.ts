@@ -10,7 +10,7 @@ import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../work
 import { bodyChain } from '../workspace/typing';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
-  awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintText, isConditionalCall, isWorkspaceTypeName,
+  awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 
@@ -58,7 +58,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   if (taskEvidenceOf(ctx, body, receiver).verdict === 'task') return null;
   let best: { row: BlockingApi; hits: number } | null = null;
   for (const row of instanceRows) {
-    const hits = (row.receiverHints ?? []).filter((h) => receiverHintMatches([h], hintText(receiver))).length;
+    const hits = hintHits(row.receiverHints, receiver);
     if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
     if (!best || hits > best.hits) best = { row, hits };
   }
@@ -201,9 +201,9 @@ function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolea
 
 function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {
   const { row } = match;
-  const receiver = call.receiver ?? '';
-  const written = `${shortCode(receiver)}.${call.name}`;
-  const twin = row.twinReceiver ? row.asyncTwin : `${shortCode(receiver)}.${row.asyncTwin}`;
+  // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
+  const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
+  const twin = row.twinReceiver ? row.asyncTwin : `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.start))}${row.asyncTwin}`;
   const consumed = row.twinUse === 'await foreach' ? ', consumed with await foreach,' : '';
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const noFix = whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call);
@@ -244,7 +244,7 @@ function mergeInsertions(edits: TextEdit[]): TextEdit[] {
 function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'workspace' }>): RuleFinding {
   const twinName = `${call.name}Async`;
   const owner = match.twins[0].typeName ?? match.typeName;
-  const written = call.receiver ? `${shortCode(call.receiver)}.${call.name}` : call.name;
+  const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
   const n = call.argumentTexts.length;
   const paramsOf = (m: MethodRef) => m.member?.parameterTypes ?? [];
   const sameShape = match.twins.find((m) => paramsOf(m).length === n);

@@ -1,12 +1,13 @@
 /** ASY004 blocking-lock-in-async: `lock`, Monitor, Mutex, WaitHandle, event and spin waits inside async code, where the thread waits for another thread instead of being released. */
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
-import { isNonBlockingCall, receiverHintMatches } from '../knowledge/blockingApis';
+import { isNonBlockingCall } from '../knowledge/blockingApis';
 import { LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
 import {
-  describeAsyncBody, hintText, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
+  describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
 } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
+import { stripGenerics } from '../workspace/index';
 
 const SEMAPHORE_TITLE = 'Use a SemaphoreSlim and await WaitAsync() instead';
 
@@ -37,14 +38,16 @@ export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
     const instanceRows = rows.filter((r) => r.kind === 'instance');
     const receiverType = instanceRows.length ? receiverTypeOf(ctx, body, receiver) : null;
     if (receiverType !== null) {
-      const row = instanceRows.find((r) => typeDerivesFrom(ctx, receiverType, r.type));
+      // The row of the type itself (AutoResetEvent.WaitOne) says more than its base's (WaitHandle.WaitOne).
+      const exact = instanceRows.find((r) => r.type === stripGenerics(receiverType));
+      const row = exact ?? instanceRows.find((r) => typeDerivesFrom(ctx, receiverType, r.type));
       if (row) match = { row, via: 'typed' };
     } else if (instanceRows.length && !isWorkspaceTypeName(ctx, receiver) && args.length <= 2) {
       // Unresolved receivers are guessed from their names; more than two arguments is some other API (LINQ Join).
       if (taskEvidenceOf(ctx, body, receiver).verdict === 'task') return null;
       let best: { row: LockingApi; hits: number } | null = null;
       for (const row of instanceRows) {
-        const hits = (row.receiverHints ?? []).filter((h) => receiverHintMatches([h], hintText(receiver))).length;
+        const hits = hintHits(row.receiverHints, receiver);
         if (hits > 0 && (!best || hits > best.hits)) best = { row, hits };
       }
       if (best) match = { row: best.row, via: 'hinted' };
@@ -55,20 +58,20 @@ export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
   return match;
 }
 
-/** The fix title for a primitive: locks become a SemaphoreSlim, signals become something awaitable. */
+/** The fix title for a primitive: locks become a SemaphoreSlim, signals and joins become something awaitable. */
 function titleFor(row: LockingApi): string {
-  if (/^A SemaphoreSlim\(1, 1\)/.test(row.replacement) || row.type === 'Semaphore' || row.type === 'Mutex') return SEMAPHORE_TITLE;
-  if (/TaskCompletionSource/.test(row.replacement) && !/SemaphoreSlim\(0, 1\)/.test(row.replacement)) return 'Await a TaskCompletionSource instead of waiting on the event';
-  if (row.type === 'AutoResetEvent') return 'Use a SemaphoreSlim(0, 1) and await WaitAsync() instead';
   if (/Task\.WhenAll/.test(row.replacement)) return 'Await Task.WhenAll over the tasks instead';
   if (/Task\.WhenAny/.test(row.replacement)) return 'Await Task.WhenAny over the tasks instead';
   if (row.type === 'Thread') return 'Run the work as a Task and await it instead';
   if (row.type === 'SpinWait') return 'Await a signal, or poll with await Task.Delay, instead';
+  if (row.type === 'AutoResetEvent') return 'Use a SemaphoreSlim(0, 1) and await WaitAsync() instead';
+  if (/^A TaskCompletionSource/.test(row.replacement)) return 'Await a TaskCompletionSource instead of waiting on the event';
   return SEMAPHORE_TITLE;
 }
 
 /** What the wait is waiting for, as the message's verb phrase. */
 function waitsFor(row: LockingApi): string {
+  if (row.type === 'Monitor' && row.member === 'Wait') return 'until another thread pulses the lock';
   if (row.threadAffine || row.type === 'Semaphore') return 'until the lock is free';
   if (row.type === 'Thread') return 'until the other thread ends';
   if (row.type === 'SpinWait') return 'until the condition holds';
@@ -77,7 +80,7 @@ function waitsFor(row: LockingApi): string {
   return 'until another thread signals it';
 }
 
-function callFinding(body: MethodBody, call: CallSite, match: LockingMatch): RuleFinding {
+function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: LockingMatch): RuleFinding {
   const { row } = match;
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const affinity = row.threadAffine && row.member !== 'Wait' && !/same thread|thread that|another thread/.test(row.note)
@@ -85,7 +88,7 @@ function callFinding(body: MethodBody, call: CallSite, match: LockingMatch): Rul
     : '';
   return {
     span: call.span,
-    message: `${shortCode(`${call.receiver}.${call.name}`)}${guess} blocks the thread ${waitsFor(row)}, inside ${describeAsyncBody(body)}`,
+    message: `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.end))}${guess} blocks the thread ${waitsFor(row)}, inside ${describeAsyncBody(body)}`,
     note: `${row.note}${affinity} Instead: ${row.replacement}.`,
     bodyId: body.id,
     fix: { title: titleFor(row), safety: 'display-only', edits: [] },
@@ -201,7 +204,7 @@ flagged unless the timeout is written as \`0\` or \`TimeSpan.Zero\`.`,
       for (const lock of body.locks) findings.push(lockFinding(ctx, body, lock));
       for (const call of body.calls) {
         const match = lockingCallOf(ctx, body, call);
-        if (match) findings.push(callFinding(body, call, match));
+        if (match) findings.push(callFinding(ctx, body, call, match));
       }
     }
     return findings;
