@@ -97,7 +97,14 @@ function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallSite): S
   const twinName = `${call.name}Async`;
   // Inside FooAsync itself, "use FooAsync" would recurse.
   if (chain.some((b) => b.name === twinName)) return null;
-  const twins = methodsNamed(ctx.index, twinName, typeName).filter((m) => m.member && (m.member.isAsync || isTaskLike(m.member.returnKind)));
+  // A twin counts when it takes the same number of parameters, or one more that is a CancellationToken; a
+  // FooAsync with other parameters may well do something else.
+  const n = call.argumentTexts.length;
+  const twins = methodsNamed(ctx.index, twinName, typeName).filter((m) => {
+    if (!m.member || !(m.member.isAsync || isTaskLike(m.member.returnKind))) return false;
+    const params = m.member.parameterTypes;
+    return params.length === n || (params.length === n + 1 && /CancellationToken$/.test(params[n] ?? ''));
+  });
   if (twins.length === 0) return null;
   // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
   const syncs = methodsNamed(ctx.index, call.name, typeName).filter((m) => m.member);
@@ -251,9 +258,7 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
   const withToken = match.twins.find((m) => paramsOf(m).length === n + 1 && /CancellationToken$/.test(paramsOf(m)[n] ?? ''));
   const token = !sameShape && withToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
   let noFix = whyNoAwaitHere(ctx, body, call);
-  if (!noFix && !sameShape && !(withToken && token)) {
-    noFix = withToken ? `${twinName} also takes a CancellationToken, and none is in scope to pass` : `${twinName} takes different parameters`;
-  }
+  if (!noFix && !sameShape && !token) noFix = `${twinName} also takes a CancellationToken, and none is in scope to pass`;
   const finding: RuleFinding = {
     span: call.span,
     message: `${written} runs synchronously inside ${describeAsyncBody(body)}; ${owner}.${twinName} is its awaitable twin`,
