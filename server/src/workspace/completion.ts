@@ -1,21 +1,35 @@
 /**
- * Likely synchronous completion: for every async method, whether its common path finishes without
- * suspending, and why, propagated over the workspace call graph to a fixed point (ASY010, ASY012, hovers).
+ * Likely synchronous completion: for every task-returning body in the workspace, whether its common path
+ * finishes without suspending, and why, propagated over the workspace call graph to a fixed point
+ * (ASY010, ASY012 and hovers read it).
  */
-import type { MethodBody, SuspensionPoint } from '../model/types';
+import type { MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { methodsNamed, stripGenerics, type MethodRef, type WorkspaceIndex } from './index';
-import { typeOfExpression } from './typing';
+import { methodsNamed, stripGenerics, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
+import { bodyChain, typeOfExpression } from './typing';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
 
+/** A workspace method a verdict leans on, enough to point at it. */
+export interface CalleeRef {
+  file: string;
+  bodyId: string;
+  name: string;
+}
+
 export interface AwaitVerdict {
   state: AwaitState;
-  /** Why, in words: "Task.FromResult", "Task.Yield always suspends", "GetAsync, which itself never suspends". */
+  /** Why, in words: "Task.FromResult", "Task.Yield(), which always suspends", "GetAsync, which itself never suspends". */
   reason: string;
-  /** The workspace method this await resolved to, when it did. */
-  callee: { file: string; bodyId: string; name: string } | null;
+  /** The workspace method this await resolved to, when that is what makes it complete. */
+  callee: CalleeRef | null;
 }
+
+/**
+ * How a verdict was reached. `noAwait`, `completedAwaits` and `completedReturns` follow from the code;
+ * `fastPath` and `awaitsOnlyOnMiss` read names (TryGetValue, _cache, IsCompleted) as a cache that usually hits.
+ */
+export type CompletionBasis = 'noAwait' | 'completedAwaits' | 'fastPath' | 'awaitsOnlyOnMiss' | 'completedReturns' | 'maySuspend';
 
 export interface CompletionVerdict {
   file: string;
@@ -26,151 +40,680 @@ export interface CompletionVerdict {
   awaits: AwaitVerdict[];
   /** Awaits that may suspend (not known complete). */
   maySuspend: number;
-  /** The callee that makes this method synchronous, for related information. */
-  becauseOf: { file: string; bodyId: string; name: string } | null;
+  /** The first callee that makes this method synchronous, for related information. */
+  becauseOf: CalleeRef | null;
+  basis: CompletionBasis;
+  /** The verdict follows from the code alone, not from cache-like names anywhere along the call chain. */
+  certain: boolean;
+  /** Every workspace callee whose synchronous completion the verdict relies on, in source order, without repeats. */
+  callees: CalleeRef[];
+  /** Where the synchronous path shows: the fast return (fastPath) or the first await that runs only on a miss (awaitsOnlyOnMiss). */
+  pathSpan: Span | null;
 }
 
 export type CompletionAnalysis = Map<string, CompletionVerdict>;
 
 export const verdictKey = (file: string, bodyId: string) => `${file}#${bodyId}`;
 
-const CACHE_CONDITION = /TryGetValue|TryGet[A-Z]\w*|ContainsKey|[cC]ache|[mM]emo|IsCompleted|(?:^|[^\w.])(?:this\.)?_\w+\s*(?:!=\s*null|is\s+not\s+null|is\s*\{\s*\})/;
-
 interface Target {
   file: string;
   body: MethodBody;
 }
 
+/** What an await (or, in a non-async body, a return) waits for, decided once before the fixed point. */
+type Dependency =
+  | { kind: 'fixed'; verdict: AwaitVerdict }
+  /** A call to workspace methods: complete exactly when all of them are likely synchronous. */
+  | { kind: 'callees'; name: string; text: string; targets: { key: string; ref: CalleeRef }[]; unresolved: string | null };
+
+interface Node {
+  key: string;
+  target: Target;
+  deps: Dependency[];
+}
+
 /** Computes verdicts for every task-returning body in the workspace. */
 export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
-  const targets: Target[] = [];
+  const nodes = new Map<string, Node>();
   for (const [file, model] of index.files) {
     for (const body of model.bodies) {
       if (body.hasSyntaxErrors || body.isIterator) continue;
-      if (body.isAsync || isTaskLike(body.returnKind)) targets.push({ file, body });
+      if (body.isAsync || isTaskLike(body.returnKind)) {
+        const key = verdictKey(file, body.id);
+        nodes.set(key, { key, target: { file, body }, deps: [] });
+      }
     }
   }
+  const dependents = new Map<string, string[]>();
+  for (const node of nodes.values()) {
+    node.deps = dependenciesOf(node.target, index);
+    for (const d of node.deps) {
+      if (d.kind !== 'callees') continue;
+      for (const t of d.targets) {
+        const list = dependents.get(t.key);
+        if (list) list.push(node.key);
+        else dependents.set(t.key, [node.key]);
+      }
+    }
+  }
+
+  // Greatest fixed point: every body starts "synchronous" and turns "may suspend" once one of its awaits may
+  // suspend. A body only suspends if some path reaches an await that really can, so recursion (A -> B -> A)
+  // that never reaches one completes synchronously, which is what happens at run time. Each body flips at
+  // most once, and only its dependents are looked at again: linear in bodies plus call edges.
+  const sync = new Map<string, boolean>();
+  for (const key of nodes.keys()) sync.set(key, true);
+  const isSync = (key: string) => sync.get(key) === true;
+  const queue = [...nodes.keys()];
+  const queued = new Set(queue);
+  while (queue.length) {
+    const key = queue.pop()!;
+    queued.delete(key);
+    if (!isSync(key)) continue;
+    if (decide(nodes.get(key)!, isSync).likelySync) continue;
+    sync.set(key, false);
+    for (const dependent of dependents.get(key) ?? []) {
+      if (isSync(dependent) && !queued.has(dependent)) {
+        queued.add(dependent);
+        queue.push(dependent);
+      }
+    }
+  }
+
+  const certain = certainty(nodes, dependents, isSync);
+  const cycles = cycleIds(nodes, isSync);
   const verdicts: CompletionAnalysis = new Map();
-  // Start pessimistic (nothing is known to complete) and only ever turn verdicts to "synchronous";
-  // the iteration is monotone, so it ends, and cycles stay "may suspend" unless something else proves them.
-  for (let round = 0; round <= targets.length; round++) {
-    let changed = false;
-    for (const t of targets) {
-      const key = verdictKey(t.file, t.body.id);
-      const before = verdicts.get(key);
-      if (before?.likelySync) continue;
-      const next = verdictFor(t, index, verdicts);
-      if (!before || before.likelySync !== next.likelySync || before.reason !== next.reason) changed = true;
-      verdicts.set(key, next);
-    }
-    if (!changed) break;
-  }
+  for (const node of nodes.values()) verdicts.set(node.key, verdictOf(node, isSync, certain, cycles));
   return verdicts;
 }
 
-function verdictFor(t: Target, index: WorkspaceIndex, verdicts: CompletionAnalysis): CompletionVerdict {
-  const { body, file } = t;
-  const base = { file, bodyId: body.id };
-  if (!body.isAsync) return nonAsyncVerdict(t, index, verdicts);
-  const awaits = body.awaits.map((a) => awaitVerdict(a, t, index, verdicts));
-  const maySuspend = awaits.filter((a) => a.state !== 'complete').length;
-  const becauseOf = awaits.find((a) => a.state === 'complete' && a.callee)?.callee ?? null;
-  if (awaits.length === 0) return { ...base, likelySync: true, reason: 'it has no await, so it always completes synchronously', awaits, maySuspend, becauseOf: null };
-  if (maySuspend === 0) {
-    return { ...base, likelySync: true, reason: `${awaits.length === 1 ? 'its only await is' : `all ${awaits.length} awaits are`} of ${summarise(awaits.map((a) => a.reason))}`, awaits, maySuspend, becauseOf };
-  }
-  const firstAwait = body.awaits[0].span.start;
-  const fastReturn = body.returns.find((r) => r.beforeAnyAwait && r.span.start < firstAwait && r.conditionText && CACHE_CONDITION.test(r.conditionText));
-  if (fastReturn) {
-    const only = body.awaits.length === 1 ? 'its only await' : 'its first await';
-    return { ...base, likelySync: true, reason: `returns from the cache before ${only} (when ${fastReturn.conditionText!.trim()})`, awaits, maySuspend, becauseOf: null };
-  }
-  const suspending = body.awaits.filter((_, i) => awaits[i].state !== 'complete');
-  const onlyOnMiss = missGuard(suspending);
-  if (onlyOnMiss) {
-    return { ...base, likelySync: true, reason: `awaits only on a cache miss (${onlyOnMiss})`, awaits, maySuspend, becauseOf: null };
-  }
-  const first = awaits.find((a) => a.state !== 'complete')!;
-  return { ...base, likelySync: false, reason: `it may suspend at ${first.reason}`, awaits, maySuspend, becauseOf: null };
+// ---- deciding one body, given what its callees are ----
+
+interface Decision {
+  likelySync: boolean;
+  basis: CompletionBasis;
+  states: AwaitState[];
+  /** For fastPath / awaitsOnlyOnMiss: the condition, what it reads as, and the return or await it guards. */
+  guard: GuardedPath | null;
 }
 
-/** The condition guarding every suspending await, when they share one and it reads like a cache miss. */
-function missGuard(suspending: SuspensionPoint[]): string | null {
-  const conditions = new Set(suspending.map((a) => a.regions.find((r) => r.kind === 'conditional')?.detail ?? null));
-  if (conditions.size !== 1) return null;
-  const cond = [...conditions][0];
-  return cond && CACHE_CONDITION.test(cond) ? cond.trim() : null;
+interface GuardedPath {
+  condition: string;
+  kind: GuardKind;
+  span: Span;
 }
 
-function summarise(reasons: string[]): string {
-  const counts = new Map<string, number>();
-  for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
-  return [...counts.keys()].join(' and ');
+function stateOf(d: Dependency, isSync: (key: string) => boolean): AwaitState {
+  if (d.kind === 'fixed') return d.verdict.state;
+  return d.targets.length > 0 && d.targets.every((t) => isSync(t.key)) ? 'complete' : 'maySuspend';
 }
 
-function awaitVerdict(a: SuspensionPoint, t: Target, index: WorkspaceIndex, verdicts: CompletionAnalysis): AwaitVerdict {
+function decide(node: Node, isSync: (key: string) => boolean): Decision {
+  const { body } = node.target;
+  const states = node.deps.map((d) => stateOf(d, isSync));
+  if (!body.isAsync) {
+    const ok = body.returns.length > 0 && states.every((s) => s === 'complete');
+    return { likelySync: ok, basis: ok ? 'completedReturns' : 'maySuspend', states, guard: null };
+  }
+  if (body.awaits.length === 0) return { likelySync: true, basis: 'noAwait', states, guard: null };
+  const suspending = body.awaits.filter((_, i) => states[i] !== 'complete');
+  if (suspending.length === 0) return { likelySync: true, basis: 'completedAwaits', states, guard: null };
+  const fast = fastReturn(body.returns, suspending[0]);
+  if (fast) return { likelySync: true, basis: 'fastPath', states, guard: fast };
+  const miss = missGuard(suspending);
+  if (miss) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
+  return { likelySync: false, basis: 'maySuspend', states, guard: null };
+}
+
+/** A return before the first await that may suspend, guarded by a condition that reads as a cache hit. */
+function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint): GuardedPath | null {
+  for (const r of returns) {
+    // The return must end before the await starts: `return await X()` starts before its own await.
+    if (r.span.end > firstSuspending.span.start || !r.conditionText) continue;
+    if (r.regions.some((g) => g.kind === 'loop' || g.kind === 'foreach')) continue;
+    const guard = readGuard(r.conditionText);
+    if (guard?.sense === 'hit') return { condition: guard.text, kind: guard.kind, span: r.span };
+  }
+  return null;
+}
+
+/** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
+function missGuard(suspending: SuspensionPoint[]): GuardedPath | null {
+  let first: GuardedPath | null = null;
+  for (const a of suspending) {
+    let found: GuardedPath | null = null;
+    for (const region of a.regions) {
+      if (region.kind !== 'conditional' || !region.detail) continue;
+      const guard = readGuard(region.detail);
+      if (guard?.sense === 'miss') {
+        found = { condition: guard.text, kind: guard.kind, span: a.span };
+        break;
+      }
+    }
+    if (!found) return null;
+    first ??= found;
+  }
+  return first;
+}
+
+// ---- reading conditions as cache hits and misses ----
+
+/** What a guard checks: a cache or lazily created value, a task's completion, or an initialisation flag. */
+export type GuardKind = 'cache' | 'completed' | 'initialised';
+
+export interface Guard {
+  /** `hit`: true when the value is already there (the fast path); `miss`: true when it must be fetched. */
+  sense: 'hit' | 'miss';
+  kind: GuardKind;
+  /** The part of the condition that decided it, as written: `_cache.TryGetValue(key, out var value)`. */
+  text: string;
+}
+
+/** Names that people give caches and lazily created values. */
+const CACHE_NAME = /cache|memo/i;
+/** A field by the usual naming conventions: `_prices`, `this.prices`, `s_instance`. */
+const FIELD_NAME = /^(?:this\.)?_\w+$|^(?:this\.)?s_\w+$|^this\.\w+$/;
+const INITIALISED_FLAG = /^(?:this\.)?_?(?:is)?(?:initiali[sz]ed|loaded|warm(?:ed)?(?:up)?)$/i;
+
+/**
+ * Reads a condition as a cache hit or miss, from names alone: `_cache.TryGetValue(k, out v)`,
+ * `cache.ContainsKey(k)`, `t.IsCompletedSuccessfully`, `_value != null`, `_initialized`, and their negations.
+ * `a && b` is a hit when one side is and neither is a miss; `a || b` is a miss when one side is and neither is a hit.
+ */
+export function readGuard(condition: string): Guard | null {
+  let c = stripOuterParens(condition.trim());
+  const any = splitTopLevelOperator(c, '||');
+  if (any.length > 1) return combine(any.map(readGuard), 'or');
+  const all = splitTopLevelOperator(c, '&&');
+  if (all.length > 1) return combine(all.map(readGuard), 'and');
+  if (c.startsWith('!') && !c.startsWith('!=')) return negate(readGuard(c.slice(1)), c);
+  // `x == false`, `x is false`, `x != true` negate x; `x == true`, `x is true` are x.
+  const compared = /^(.*?)\s*(==|!=|is\s+not|is)\s*(true|false)$/.exec(c);
+  if (compared) {
+    const negated = (compared[2] === '==' || compared[2] === 'is') === (compared[3] === 'false');
+    const inner = readGuard(compared[1]);
+    return negated ? negate(inner, c) : inner && { ...inner, text: c };
+  }
+  c = c.replace(/\s+/g, ' ');
+  const text = c;
+  if (/(?:^|\.)\s*TryGet\w*\s*\(/.test(c) || /\.\s*ContainsKey\s*\(/.test(c)) return { sense: 'hit', kind: 'cache', text };
+  if (/\.\s*IsCompleted(?:Successfully)?$/.test(c) || /\.\s*Status\s*==\s*TaskStatus\.RanToCompletion$/.test(c)) return { sense: 'hit', kind: 'completed', text };
+  const nullCheck = /^(.+?)\s*(!=\s*null|is not null|is\s*\{\s*\}(?:\s*\w+)?|==\s*null|is null)$/.exec(c);
+  if (nullCheck) {
+    const subject = nullCheck[1].trim();
+    if (!CACHE_NAME.test(subject) && !FIELD_NAME.test(subject)) return null;
+    return { sense: /==|is null/.test(nullCheck[2]) ? 'miss' : 'hit', kind: 'cache', text };
+  }
+  if (/^(?:this\.)?_?\w+\.HasValue$/.test(c) && (CACHE_NAME.test(c) || FIELD_NAME.test(c.replace(/\.HasValue$/, '')))) return { sense: 'hit', kind: 'cache', text };
+  if (INITIALISED_FLAG.test(c)) return { sense: 'hit', kind: 'initialised', text };
+  if (/^(?:this\.)?_?(?:is|has)?\w*cached$/i.test(c)) return { sense: 'hit', kind: 'cache', text };
+  return null;
+}
+
+/** The opposite reading of a guard; `written` is the negated condition as it appears. */
+function negate(g: Guard | null, written: string): Guard | null {
+  return g ? { sense: g.sense === 'hit' ? 'miss' : 'hit', kind: g.kind, text: written.replace(/\s+/g, ' ') } : null;
+}
+
+function combine(parts: (Guard | null)[], op: 'and' | 'or'): Guard | null {
+  const hits = parts.filter((p): p is Guard => p?.sense === 'hit');
+  const misses = parts.filter((p): p is Guard => p?.sense === 'miss');
+  if (op === 'and') {
+    // `cache.TryGetValue(k, out v) && !v.Expired` is a hit; `!cached && other` still runs only on a miss.
+    if (hits.length && !misses.length) return hits[0];
+    if (misses.length && !hits.length) return misses[0];
+    return null;
+  }
+  if (misses.length && !hits.length) return misses[0];
+  if (hits.length === parts.length) return hits[0];
+  return null;
+}
+
+function stripOuterParens(text: string): string {
+  let t = text;
+  while (t.startsWith('(') && t.endsWith(')') && closingParenOf(t, 0) === t.length - 1) t = t.slice(1, -1).trim();
+  return t;
+}
+
+function closingParenOf(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Splits at a top-level `&&` or `||`, outside brackets and string literals. */
+function splitTopLevelOperator(text: string, op: '&&' | '||'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === '"' || ch === '\'') quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (depth === 0 && text.startsWith(op, i)) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 2;
+      i++;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}
+
+// ---- what each await depends on ----
+
+function dependenciesOf(t: Target, index: WorkspaceIndex): Dependency[] {
+  if (t.body.isAsync) return t.body.awaits.map((a) => awaitDependency(a, t, index));
+  return t.body.returns.map((r) => returnDependency(r, t, index));
+}
+
+const fixed = (state: AwaitState, reason: string): Dependency => ({ kind: 'fixed', verdict: { state, reason, callee: null } });
+
+/** Shortens an expression for a sentence: one line, at most about 80 characters, cut between words. */
+export function shortText(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').replace(/\(\s+/g, '(').trim();
+  if (flat.length <= 80) return flat;
+  const cut = flat.lastIndexOf(' ', 77);
+  return `${flat.slice(0, cut > 40 ? cut : 77)} ...`;
+}
+
+function awaitDependency(a: SuspensionPoint, t: Target, index: WorkspaceIndex): Dependency {
   const op = a.operand;
+  const text = shortText(op.text);
   switch (op.kind) {
     case 'completedTask':
-      return { state: 'complete', reason: /ValueTask/.test(op.text) ? 'ValueTask.CompletedTask' : op.text.startsWith('default') ? 'default(ValueTask)' : 'Task.CompletedTask', callee: null };
+      if (op.callee?.name === 'FromException' || op.callee?.name === 'FromCanceled') return fixed('complete', `${op.callee.receiver}.${op.callee.name}`);
+      return fixed('complete', op.text.startsWith('default') ? 'default(ValueTask)' : /ValueTask/.test(op.text) ? 'ValueTask.CompletedTask' : 'Task.CompletedTask');
     case 'fromResult':
-      return { state: 'complete', reason: /^new\b/.test(op.text) ? 'new ValueTask<T>(value)' : op.text.startsWith('default') ? 'default(ValueTask<T>)' : /^(System\.Threading\.Tasks\.)?ValueTask/.test(op.text) ? 'ValueTask.FromResult' : 'Task.FromResult', callee: null };
+      return fixed('complete', /^new\b/.test(op.text) ? 'new ValueTask<T>(value)' : op.text.startsWith('default') ? 'default(ValueTask<T>)' : /^(System\.Threading\.Tasks\.)?ValueTask/.test(op.text) ? 'ValueTask.FromResult' : 'Task.FromResult');
     case 'yield':
-      return { state: 'suspends', reason: 'Task.Yield(), which always suspends', callee: null };
-    case 'delay':
-      return /^\(?\s*(0|TimeSpan\.Zero)\s*\)?$/.test(op.text.slice(op.text.indexOf('('))) ? { state: 'complete', reason: 'Task.Delay(0)', callee: null } : { state: 'suspends', reason: `${op.text}, which suspends`, callee: null };
+      return fixed('suspends', 'Task.Yield(), which always suspends');
+    case 'delay': {
+      // Task.Delay(0) returns a completed task; so does a zero TimeSpan, with or without a token.
+      const args = op.text.slice(op.text.indexOf('(') + 1, op.text.lastIndexOf(')')).split(',').map((s) => s.trim());
+      if (/^(0|TimeSpan\.Zero|millisecondsDelay:\s*0|delay:\s*TimeSpan\.Zero)$/.test(args[0] ?? '')) return fixed('complete', 'Task.Delay(0)');
+      return fixed('suspends', `${text}, which suspends`);
+    }
     case 'call': {
-      const resolved = resolveCall(op.callee!.name, op.callee!.receiver, op.callee!.argumentCount, t, index);
-      if (resolved.length === 0) return { state: 'maySuspend', reason: `${op.text} (not declared in the workspace)`, callee: null };
-      const all = resolved.map((m) => (m.body ? verdicts.get(verdictKey(m.file, m.body.id)) : undefined));
-      if (all.every((v) => v?.likelySync)) {
-        const m = resolved[0];
-        return { state: 'complete', reason: `${op.callee!.name}, which itself completes synchronously`, callee: m.body ? { file: m.file, bodyId: m.body.id, name: m.body.name } : null };
-      }
-      return { state: 'maySuspend', reason: `${op.text}`, callee: null };
+      const callee = op.callee!;
+      const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, t.file, t.body, index);
+      return calleesDependency(callee.name, text, resolved);
     }
     default:
-      return { state: 'maySuspend', reason: a.kind === 'awaitForeach' ? `await foreach over ${op.text}` : a.kind === 'awaitUsing' ? `the await using of ${op.text}` : op.text, callee: null };
+      // `await using var stream = new FileStream(...)` reads better without its declared type.
+      return fixed('maySuspend', a.kind === 'awaitForeach' ? `the await foreach over ${text}` : a.kind === 'awaitUsing' ? `the await using of ${text.replace(/^[\w.<>?,\[\] ]+?\s+(?=\w+\s*=[^=])/, '')}` : text);
   }
 }
 
-/** Workspace methods a call may reach: by name, argument count and, when the receiver's type is known, its type. */
-export function resolveCall(name: string, receiver: string | null, argumentCount: number, t: Target, index: WorkspaceIndex): MethodRef[] {
-  let owner: string | null = null;
-  if (receiver === null || receiver === 'this' || receiver === 'base') owner = t.body.containingType;
-  else {
-    const bodies = index.files.get(t.file)?.bodies ?? [];
-    const typed = typeOfExpression(receiver, t.body, bodies, index);
-    if (typed) owner = stripGenerics(typed.typeText);
-    else if (/^[A-Z]\w*$/.test(receiver)) owner = receiver; // A static call on a type name.
-    else return [];
-  }
-  const local = receiver === null ? (index.files.get(t.file)?.bodies ?? []).filter((b) => b.kind === 'localFunction' && b.name === name && b.parentId === t.body.id) : [];
-  if (local.length) return local.map((b) => ({ file: t.file, typeName: null, member: null, body: b }));
-  const candidates = owner ? methodsNamed(index, name, owner) : [];
-  return candidates.filter((m) => m.body && (m.body.parameters.length === argumentCount || m.body.parameters.some((p) => p.modifiers.includes('params')) || m.body.parameters.length > argumentCount));
+function calleesDependency(name: string, text: string, resolved: CallResolution): Dependency {
+  const targets = resolved.targets
+    .filter((m) => m.body)
+    .map((m) => ({ key: verdictKey(m.file, m.body!.id), ref: { file: m.file, bodyId: m.body!.id, name: m.body!.name } }));
+  return { kind: 'callees', name, text, targets, unresolved: resolved.unresolved };
 }
 
-/** A non-async Task-returning method is synchronous when every return hands back a completed task or a synchronous callee's task. */
-function nonAsyncVerdict(t: Target, index: WorkspaceIndex, verdicts: CompletionAnalysis): CompletionVerdict {
-  const base = { file: t.file, bodyId: t.body.id, awaits: [], maySuspend: 0 };
-  const returns = t.body.returns;
-  if (returns.length === 0) return { ...base, likelySync: false, reason: 'it returns no task the syntax shows', becauseOf: null };
-  let becauseOf: CompletionVerdict['becauseOf'] = null;
-  for (const r of returns) {
-    const e = (r.expressionText ?? '').trim();
-    if (/^(System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b|^new\s+ValueTask\b|^default\b/.test(e)) continue;
-    const call = /^(?:(.+)\.)?([A-Za-z_]\w*)\s*\((.*)\)$/s.exec(e);
-    if (call) {
-      const argc = call[3].trim() === '' ? 0 : call[3].split(',').length;
-      const resolved = resolveCall(call[2], call[1] ?? null, argc, t, index);
-      const ok = resolved.length > 0 && resolved.every((m) => m.body && verdicts.get(verdictKey(m.file, m.body.id))?.likelySync);
-      if (ok) {
-        becauseOf = { file: resolved[0].file, bodyId: resolved[0].body!.id, name: resolved[0].body!.name };
-        continue;
+const COMPLETED_TASK_EXPRESSION = /^(?:global::)?(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b|^new\s+(?:System\.Threading\.Tasks\.)?ValueTask\b|^default\b/;
+
+/** In a non-async Task-returning body, what one return hands back. */
+function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Dependency {
+  const e = (r.expressionText ?? '').trim();
+  const m = COMPLETED_TASK_EXPRESSION.exec(e);
+  if (m) return fixed('complete', m[2] ? `${m[1]}.${m[2]}` : e.startsWith('default') ? 'default' : 'new ValueTask');
+  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(e);
+  if (call) {
+    const args = call[3].trim();
+    const argc = args === '' ? 0 : splitArguments(args).length;
+    return calleesDependency(call[2], shortText(e), resolveCallSite(call[2], call[1] ?? null, argc, t.file, t.body, index));
+  }
+  return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
+}
+
+function splitArguments(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[' || ch === '{' || ch === '<') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}' || ch === '>') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+// ---- call resolution ----
+
+export interface CallResolution {
+  /** Workspace methods the call may run: every overload of matching arity, and every override or implementation the workspace declares. */
+  targets: MethodRef[];
+  /** Why no workspace body was found, in words; null when some were. */
+  unresolved: string | null;
+  /** The receiver's type is known (declared, `this`, a type name), so finding nothing means the call is not to this workspace. */
+  receiverTypeKnown: boolean;
+}
+
+const hierarchies = new WeakMap<WorkspaceIndex, { version: number; derived: Map<string, Set<string>> }>();
+
+/** Type name -> names of the workspace types that list it as a base class or interface. */
+function derivedTypes(index: WorkspaceIndex): Map<string, Set<string>> {
+  const cached = hierarchies.get(index);
+  if (cached && cached.version === index.version) return cached.derived;
+  const derived = new Map<string, Set<string>>();
+  for (const refs of index.typesByName.values()) {
+    for (const ref of refs) {
+      for (const base of ref.type.baseTypes) {
+        const name = stripGenerics(base);
+        let set = derived.get(name);
+        if (!set) derived.set(name, (set = new Set()));
+        set.add(ref.type.name);
       }
     }
-    return { ...base, likelySync: false, reason: `it returns ${e || 'a task'}, which may not be complete`, becauseOf: null };
   }
-  return { ...base, likelySync: true, reason: becauseOf ? `it returns the task of ${becauseOf.name}, which completes synchronously` : 'every return hands back an already completed task', becauseOf };
+  hierarchies.set(index, { version: index.version, derived });
+  return derived;
+}
+
+function descendantsOf(index: WorkspaceIndex, typeName: string): Set<string> {
+  const derived = derivedTypes(index);
+  const seen = new Set<string>();
+  const stack = [...(derived.get(typeName) ?? [])];
+  while (stack.length) {
+    const t = stack.pop()!;
+    if (seen.has(t)) continue;
+    seen.add(t);
+    for (const d of derived.get(t) ?? []) stack.push(d);
+  }
+  return seen;
+}
+
+function arityFits(m: MethodRef, argumentCount: number): boolean {
+  if (m.body) {
+    const ps = m.body.parameters.filter((p) => !p.modifiers.includes('this'));
+    // Extra parameters may have defaults; params arrays take any count.
+    return ps.length >= argumentCount || ps.some((p) => p.modifiers.includes('params'));
+  }
+  return (m.member?.parameterTypes.length ?? 0) >= argumentCount;
+}
+
+const isDispatched = (m: MethodRef) =>
+  !m.body || m.body.modifiers.some((x) => x === 'virtual' || x === 'abstract' || x === 'override') || m.body.containingTypeKind === 'interface';
+
+/**
+ * The workspace methods a call may run, by name, argument count and, when the receiver's type is known,
+ * that type and its bases; a virtual, abstract or interface member adds every override or implementation
+ * the workspace declares (types deriving from the receiver's type), since any of them may run.
+ */
+export function resolveCallSite(name: string, receiver: string | null, argumentCount: number, file: string, body: MethodBody, index: WorkspaceIndex): CallResolution {
+  const bodies = index.files.get(file)?.bodies ?? [];
+  const chain = bodyChain(body, bodies);
+  let owner: string | null;
+  if (receiver === null || receiver === 'this' || receiver === 'base') {
+    if (receiver === null) {
+      // A local function visible from here: declared in this body or any body around it.
+      const ids = new Set(chain.map((b) => b.id));
+      const local = bodies.filter((b) => b.kind === 'localFunction' && b.name === name && b.parentId !== null && ids.has(b.parentId));
+      if (local.length) return { targets: local.map((b) => ({ file, typeName: null, member: null, body: b })), unresolved: null, receiverTypeKnown: true };
+    }
+    owner = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
+    if (owner === null) return { targets: [], unresolved: `${name} is not declared in the workspace`, receiverTypeKnown: false };
+  } else {
+    const typed = typeOfExpression(receiver, body, bodies, index);
+    if (typed) owner = stripGenerics(typed.typeText);
+    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
+    else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false };
+  }
+  const declared = methodsNamed(index, name, owner).filter((m) => arityFits(m, argumentCount));
+  if (declared.length === 0) {
+    const known = typesNamed(index, owner).length > 0;
+    const unresolved = known ? `${owner} declares no ${name} taking ${argumentCount} argument${argumentCount === 1 ? '' : 's'}`
+      : receiver === null || receiver === 'this' || receiver === 'base' ? `${name} is not declared in the workspace` : `${owner} is not declared in the workspace`;
+    return { targets: [], unresolved, receiverTypeKnown: true };
+  }
+  let targets = declared;
+  if (declared.some(isDispatched)) {
+    const seen = new Set(declared.map((m) => m.body?.id ?? m.member?.nameSpan.start));
+    for (const sub of descendantsOf(index, owner)) {
+      for (const m of methodsNamed(index, name, sub)) {
+        if (m.typeName !== sub || !arityFits(m, argumentCount)) continue;
+        const id = m.body?.id ?? m.member?.nameSpan.start;
+        if (!seen.has(id)) {
+          seen.add(id);
+          targets = [...targets, m];
+        }
+      }
+    }
+  }
+  const withBodies = targets.filter((m) => m.body);
+  if (withBodies.length === 0) {
+    return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true };
+  }
+  return { targets: withBodies, unresolved: null, receiverTypeKnown: true };
+}
+
+/** Workspace methods a call may reach (see resolveCallSite); kept for callers that only need the list. */
+export function resolveCall(name: string, receiver: string | null, argumentCount: number, t: Target, index: WorkspaceIndex): MethodRef[] {
+  return resolveCallSite(name, receiver, argumentCount, t.file, t.body, index).targets;
+}
+
+// ---- reasons ----
+
+/** Which likely-synchronous bodies rest, somewhere down their call chain, on names read as a cache. */
+function certainty(nodes: Map<string, Node>, dependents: Map<string, string[]>, isSync: (key: string) => boolean): Set<string> {
+  const uncertain = new Set<string>();
+  const stack: string[] = [];
+  for (const node of nodes.values()) {
+    if (!isSync(node.key)) continue;
+    const basis = decide(node, isSync).basis;
+    if (basis === 'fastPath' || basis === 'awaitsOnlyOnMiss') {
+      uncertain.add(node.key);
+      stack.push(node.key);
+    }
+  }
+  while (stack.length) {
+    const key = stack.pop()!;
+    for (const dependent of dependents.get(key) ?? []) {
+      if (!isSync(dependent) || uncertain.has(dependent)) continue;
+      const basis = decide(nodes.get(dependent)!, isSync).basis;
+      // A body that is synchronous through its own cache check does not become less certain through a callee.
+      if (basis === 'fastPath' || basis === 'awaitsOnlyOnMiss') continue;
+      uncertain.add(dependent);
+      stack.push(dependent);
+    }
+  }
+  const certain = new Set<string>();
+  for (const key of nodes.keys()) if (isSync(key) && !uncertain.has(key)) certain.add(key);
+  return certain;
+}
+
+/** Strongly connected components of the "awaits a synchronous callee" graph: the id of each body's cycle, for bodies in one. */
+function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): Map<string, number> {
+  const edges = new Map<string, string[]>();
+  for (const node of nodes.values()) {
+    if (!isSync(node.key)) continue;
+    const out: string[] = [];
+    for (const d of node.deps) if (d.kind === 'callees') for (const t of d.targets) if (isSync(t.key)) out.push(t.key);
+    edges.set(node.key, out);
+  }
+  // Tarjan's algorithm, iterative so a deep call chain cannot overflow the stack.
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const component = new Map<string, number>();
+  let counter = 0;
+  let components = 0;
+  for (const start of edges.keys()) {
+    if (indexOf.has(start)) continue;
+    const work: { key: string; next: number }[] = [{ key: start, next: 0 }];
+    indexOf.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length) {
+      const frame = work[work.length - 1];
+      const out = edges.get(frame.key) ?? [];
+      if (frame.next < out.length) {
+        const to = out[frame.next++];
+        if (!indexOf.has(to)) {
+          indexOf.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ key: to, next: 0 });
+        } else if (onStack.has(to)) {
+          low.set(frame.key, Math.min(low.get(frame.key)!, indexOf.get(to)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1].key;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.key)!));
+      }
+      if (low.get(frame.key) === indexOf.get(frame.key)) {
+        const members: string[] = [];
+        let k: string;
+        do {
+          k = stack.pop()!;
+          onStack.delete(k);
+          members.push(k);
+        } while (k !== frame.key);
+        const selfLoop = (edges.get(frame.key) ?? []).includes(frame.key);
+        if (members.length > 1 || selfLoop) {
+          for (const m of members) component.set(m, components);
+          components++;
+        }
+      }
+    }
+  }
+  return component;
+}
+
+/** How a complete await on workspace callees reads: through recursion, a cycle, callees that never suspend, or likely ones. */
+interface CalleeReading {
+  name: string;
+  relation: 'self' | 'cycle' | 'certain' | 'likely';
+  implementations: number;
+}
+
+function readingOf(d: Extract<Dependency, { kind: 'callees' }>, node: Node, certain: Set<string>, cycles: Map<string, number>): CalleeReading {
+  const cycle = cycles.get(node.key);
+  const relation = d.targets.length === 1 && d.targets[0].key === node.key ? 'self'
+    : cycle !== undefined && d.targets.some((t) => cycles.get(t.key) === cycle) ? 'cycle'
+      : d.targets.every((t) => certain.has(t.key)) ? 'certain' : 'likely';
+  return { name: d.name, relation, implementations: d.targets.length };
+}
+
+function calleePhrase(r: CalleeReading, self: string): string {
+  const whose = r.implementations > 1 ? `, whose ${r.implementations} workspace implementations` : null;
+  switch (r.relation) {
+    case 'self':
+      return `${r.name}, a recursive call that never reaches an await that may suspend`;
+    case 'cycle':
+      return `${r.name}, which calls back into ${self} without ever reaching an await that may suspend`;
+    case 'certain':
+      return whose ? `${r.name}${whose} never suspend` : `${r.name}, which itself never suspends`;
+    default:
+      return whose ? `${r.name}${whose} likely complete synchronously` : `${r.name}, which itself likely completes synchronously`;
+  }
+}
+
+function verdictOf(node: Node, isSync: (key: string) => boolean, certain: Set<string>, cycles: Map<string, number>): CompletionVerdict {
+  const { body, file } = node.target;
+  const decision = decide(node, isSync);
+  const readings: (CalleeReading | null)[] = node.deps.map((d, i) => (d.kind === 'callees' && decision.states[i] === 'complete' ? readingOf(d, node, certain, cycles) : null));
+  const awaits: AwaitVerdict[] = node.deps.map((d, i) => {
+    if (d.kind === 'fixed') return d.verdict;
+    const reading = readings[i];
+    if (!reading) return { state: 'maySuspend', reason: d.unresolved ? `${d.text} (${d.unresolved})` : `${d.text}, which may suspend`, callee: null };
+    return { state: 'complete', reason: calleePhrase(reading, body.name), callee: d.targets[0].ref };
+  });
+  const callees: CalleeRef[] = [];
+  const seen = new Set<string>();
+  if (decision.likelySync && (decision.basis === 'completedAwaits' || decision.basis === 'completedReturns')) {
+    node.deps.forEach((d, i) => {
+      if (d.kind !== 'callees' || decision.states[i] !== 'complete') return;
+      for (const t of d.targets) if (!seen.has(t.key)) {
+        seen.add(t.key);
+        callees.push(t.ref);
+      }
+    });
+  }
+  // A non-async body has no awaits: its dependencies are its returns, which only feed the reason.
+  const base = {
+    file, bodyId: body.id, awaits: body.isAsync ? awaits : [], maySuspend: body.isAsync ? decision.states.filter((s) => s !== 'complete').length : 0, basis: decision.basis,
+    certain: certain.has(node.key), callees, becauseOf: callees[0] ?? null, pathSpan: decision.guard?.span ?? null,
+  };
+  const only = body.awaits.length === 1 ? 'its only await' : 'its first await';
+  switch (decision.basis) {
+    case 'noAwait':
+      return { ...base, likelySync: true, reason: 'it has no await, so it always completes synchronously' };
+    case 'completedAwaits':
+      return { ...base, likelySync: true, reason: `${awaits.length === 1 ? 'its only await is' : `all ${awaits.length} awaits are`} of ${summarise(awaits, readings, body.name)}` };
+    case 'fastPath': {
+      const g = decision.guard!;
+      const what = g.kind === 'completed' ? 'returns the finished result' : g.kind === 'initialised' ? 'returns early once initialised,' : 'returns from the cache';
+      return { ...base, likelySync: true, reason: `${what} before ${only} (when ${shortText(g.condition)})` };
+    }
+    case 'awaitsOnlyOnMiss': {
+      const g = decision.guard!;
+      const what = g.kind === 'completed' ? 'awaits only while the task is unfinished' : g.kind === 'initialised' ? 'awaits only until it is initialised' : 'awaits only on a cache miss';
+      return { ...base, likelySync: true, reason: `${what} (when ${shortText(g.condition)})` };
+    }
+    case 'completedReturns': {
+      const via = callees.length ? callees.map((c) => c.name).join(' and ') : null;
+      return { ...base, likelySync: true, reason: via ? `it returns the task of ${via}, which ${callees.length === 1 ? 'completes' : 'complete'} synchronously` : 'every return hands back an already completed task' };
+    }
+    default: {
+      if (!body.isAsync) {
+        const i = decision.states.findIndex((s) => s !== 'complete');
+        const r = i >= 0 ? awaits[i] : null;
+        return { ...base, likelySync: false, reason: r ? `it returns ${r.reason}` : 'it returns no task the syntax shows' };
+      }
+      const first = awaits.find((a) => a.state !== 'complete')!;
+      return { ...base, likelySync: false, reason: `it may suspend at ${first.reason}` };
+    }
+  }
+}
+
+/** "Task.FromResult and GetAsync, which itself never suspends": plain reasons first, each once, then the callees grouped by how they read. */
+function summarise(awaits: AwaitVerdict[], readings: (CalleeReading | null)[], self: string): string {
+  const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  const plain = [...new Set(awaits.filter((_, i) => !readings[i]).map((a) => a.reason))];
+  const groups: string[] = [];
+  const byRelation = (relation: CalleeReading['relation']) => {
+    const seen = new Map<string, CalleeReading>();
+    for (const r of readings) if (r && r.relation === relation && !seen.has(r.name)) seen.set(r.name, r);
+    return [...seen.values()];
+  };
+  for (const r of byRelation('self')) groups.push(calleePhrase(r, self));
+  for (const relation of ['cycle', 'certain', 'likely'] as const) {
+    const rs = byRelation(relation);
+    if (rs.length === 1) groups.push(calleePhrase(rs[0], self));
+    else if (rs.length > 1) {
+      const names = list(rs.map((r) => r.name));
+      groups.push(relation === 'cycle' ? `${names}, which call back into ${self} without ever reaching an await that may suspend`
+        : relation === 'certain' ? `${names}, which themselves never suspend` : `${names}, which likely complete synchronously`);
+    }
+  }
+  const head = list(plain);
+  const parts = head ? [head, ...groups] : groups;
+  if (parts.length <= 1) return parts.join('');
+  // Callee phrases end in a which-clause, so they are set off with commas.
+  if (parts.length === 2 && head) return `${head} and ${groups[0]}`;
+  return `${parts.slice(0, -1).join(', ')}, and ${parts[parts.length - 1]}`;
 }

@@ -1,0 +1,162 @@
+/** ASY010 likely-synchronous-completion: an async method or local function whose common path never suspends. */
+import type { MethodBody } from '../model/types';
+import { verdictKey, type CompletionVerdict } from '../workspace/completion';
+import { bodyOf } from '../workspace/index';
+import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
+
+const docs = `## What it does
+Flags an \`async\` method or local function that has awaits, yet whose common path finishes without
+suspending: every await is of an already completed task (\`Task.CompletedTask\`, \`Task.FromResult\`,
+\`ValueTask.FromResult\`, \`new ValueTask<T>(value)\`, \`default\`, \`Task.Delay(0)\`) or of a workspace
+method that itself completes synchronously; or it returns from a cache before its first await; or it
+awaits only on a cache miss. The message says which, and points at the callee that makes it so.
+
+Methods with no await at all belong to ASY011 (async-without-await), and async iterators are not
+checked. Async lambdas are not flagged either: a lambda's return type is chosen by the delegate it is
+converted to (\`Func<Task>\`, an event handler, a framework callback), so the advice that follows from
+this finding (cache the task, return \`ValueTask<T>\`, drop \`async\`) rarely applies to it; its cost
+shows in the hover of the method around it.
+
+## Why is this bad?
+On the synchronous path the state machine runs for nothing: the builder is set up, \`MoveNext\` runs,
+every await checks \`IsCompleted\`, and the result is stored into a task. An \`async Task<T>\` that
+completes synchronously still allocates a \`Task<T>\` (72 B for most T) for every result the runtime
+does not cache (cached: \`true\`, \`false\`, \`null\`, \`int\` -1 to 8, \`default\` of most integer types).
+Knowing that a method is usually synchronous tells you where a \`ValueTask<T>\` (ASY012) or a cached
+task pays off. This is information, not a defect: the method may be written this way on purpose.
+
+## Example
+\`\`\`csharp
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+public class PriceList
+{
+    private readonly Dictionary<string, decimal> _prices = new();
+
+    public async Task<decimal> GetPriceAsync(string sku)
+    {
+        if (_prices.TryGetValue(sku, out var price))
+        {
+            return price;
+        }
+
+        price = await FetchPriceAsync(sku);
+        _prices[sku] = price;
+        return price;
+    }
+
+    private static async Task<decimal> FetchPriceAsync(string sku)
+    {
+        await Task.Delay(100);
+        return 9.99m;
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Collections.Concurrent;
+using System.Threading.Tasks;
+
+public class PriceList
+{
+    private readonly ConcurrentDictionary<string, Task<decimal>> _prices = new();
+
+    // The cached task is handed back as it is: no state machine runs and nothing is allocated on a hit.
+    public Task<decimal> GetPriceAsync(string sku) => _prices.GetOrAdd(sku, FetchPriceAsync);
+
+    private static async Task<decimal> FetchPriceAsync(string sku)
+    {
+        await Task.Delay(100);
+        return 9.99m;
+    }
+}
+\`\`\`
+
+## Fix safety
+No fix: whether to return \`ValueTask<T>\` (ASY012), cache the task, or leave the method as it is
+depends on how it is called.
+
+## Limitations
+- Without a compiler, an await counts as complete only when its operand is written as a completed
+  task, or is a call that resolves by name, argument count and the receiver's declared type to
+  workspace methods that all complete synchronously. Overloads of the same arity are all considered;
+  a virtual, abstract or interface call counts as synchronous only when every override or
+  implementation in the workspace does. An implementation outside the workspace is not seen.
+- Calls through a delegate, an awaited variable or field, \`Task.WhenAll\`, \`await foreach\` and
+  \`await using\` are counted as "may suspend".
+- Recursion is followed to a fixed point: methods that call each other and never reach an await that
+  may suspend are reported as synchronous, which is what happens at run time.
+- The cache heuristics read names, not behaviour: a return before the first await counts as a cache hit
+  when its \`if\` condition is a \`TryGet...(...)\` or \`ContainsKey(...)\` call, an \`IsCompleted\` /
+  \`IsCompletedSuccessfully\` check, a null check of a field (\`_x\`, \`s_x\`, \`this.x\`) or of anything
+  named *cache* or *memo*, or a flag named like \`_initialized\`, \`_loaded\` or \`_warmedUp\`; awaits
+  count as "only on a miss" under the negation of those, or on the right of \`x ?? await ...\` and
+  \`x ??= await ...\`. A cache that rarely hits is still reported, and a fast path with other names
+  is missed. Negated checks that lead to an early exit (\`if (!_map.TryGetValue(k, out v)) return null;\`)
+  are read as the rare path and do not count.
+`;
+
+function noteFor(body: MethodBody, verdict: CompletionVerdict): string {
+  const path = verdict.basis === 'completedAwaits' ? 'Every call' : 'On that path the method';
+  switch (body.returnKind) {
+    case 'TaskOfT':
+      return `${path} runs the state machine for nothing and may allocate a Task<${body.resultTypeText ?? 'T'}> (72 B for most T) unless the result is one the runtime caches (true, false, null, int -1 to 8, default of most integer types); a ValueTask<${body.resultTypeText ?? 'T'}> or a cached task would avoid that allocation.`;
+    case 'Task':
+      return `${path} runs the state machine for nothing; an async Task that completes synchronously hands back the cached completed Task, so it allocates nothing, but the builder, MoveNext and every IsCompleted check still run.`;
+    case 'ValueTask':
+    case 'ValueTaskOfT':
+      return `${path} runs the state machine for nothing; a ValueTask carries a synchronous result inline, so it allocates nothing there.`;
+    case 'void':
+      return `${path} runs the state machine for nothing; an async void method allocates nothing when it completes synchronously.`;
+    default:
+      return `${path} runs the state machine for nothing; what it allocates depends on the custom builder of ${body.returnTypeText ?? 'its return type'}.`;
+  }
+}
+
+function relatedOf(ctx: RuleContext, verdict: CompletionVerdict): RelatedLocation[] {
+  const related: RelatedLocation[] = [];
+  for (const callee of verdict.callees) {
+    const target = bodyOf(ctx.index, callee.file, callee.bodyId);
+    if (!target) continue;
+    const reason = ctx.completion.get(verdictKey(callee.file, callee.bodyId))?.reason;
+    related.push({ file: callee.file, span: target.nameSpan, message: reason ? `${callee.name} completes synchronously: ${reason}` : `${callee.name} completes synchronously` });
+  }
+  if (verdict.pathSpan) {
+    related.push({ file: ctx.file, span: verdict.pathSpan, message: verdict.basis === 'fastPath' ? 'the synchronous path returns here, before any await' : 'this await runs only when the check above misses' });
+  }
+  return related;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY010',
+    name: 'likely-synchronous-completion',
+    category: 'completion',
+    defaultSeverity: 'information',
+    fix: 'none',
+    equivalents: [],
+    summary: 'An async method whose common path never suspends: its state machine runs for nothing there.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    for (const body of asyncBodies(ctx)) {
+      if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
+      // No await at all is ASY011's finding; async iterators have no verdict.
+      if (body.awaits.length === 0 || body.isIterator) continue;
+      const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
+      if (!verdict?.likelySync) continue;
+      const related = relatedOf(ctx, verdict);
+      findings.push({
+        span: body.nameSpan,
+        message: `${body.name} likely completes synchronously: ${verdict.reason}`,
+        note: noteFor(body, verdict),
+        bodyId: body.id,
+        ...(related.length ? { related } : {}),
+      });
+    }
+    return findings;
+  },
+};

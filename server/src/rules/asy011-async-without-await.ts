@@ -1,0 +1,378 @@
+/** ASY011 async-without-await: an async method, local function or lambda with no await at all. */
+import type { MethodBody, ReturnSite, Span } from '../model/types';
+import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+
+const docs = `## What it does
+Flags an \`async\` method, local function, lambda or anonymous method whose body has no \`await\`
+expression, no \`await foreach\` and no \`await using\` of its own (awaits inside a nested lambda or
+local function belong to that function). Async iterators (\`async IAsyncEnumerable<T>\` with
+\`yield return\`) are skipped: without \`async\` they would need a different shape, not a wrapped return.
+
+## Why is this bad?
+The compiler still generates and runs a state machine for every call: a builder, \`MoveNext\`, and the
+code that stores the result or the exception into the task. Nothing is ever awaited, so all of that
+buys nothing. The task itself costs the same either way: \`Task.CompletedTask\` is cached, and an
+\`async Task<T>\` allocates the same \`Task<T>\` (72 B for most T, 0 B for the values the runtime caches)
+that \`Task.FromResult\` does. The compiler reports this as CS1998 (IDE0390 from .NET 10).
+
+## Example
+\`\`\`csharp
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+public class Inventory
+{
+    private readonly Dictionary<string, int> _stock = new();
+
+    public async Task<int> CountAsync(string sku)
+    {
+        return _stock.TryGetValue(sku, out var count) ? count : 0;
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+public class Inventory
+{
+    private readonly Dictionary<string, int> _stock = new();
+
+    public Task<int> CountAsync(string sku)
+    {
+        return Task.FromResult(_stock.TryGetValue(sku, out var count) ? count : 0);
+    }
+}
+\`\`\`
+
+## Fix safety
+The fix removes \`async\` and makes every return hand back a task:
+- \`Task\` / \`ValueTask\`: \`return;\` becomes \`return Task.CompletedTask;\` (\`ValueTask.CompletedTask\`), and
+  \`return Task.CompletedTask;\` is appended when the block can fall off its end (its last statement is
+  not a return or a throw); an expression body \`=> Foo()\` becomes \`{ Foo(); return Task.CompletedTask; }\`.
+- \`Task<T>\`: \`return x;\` and \`=> x\` become \`Task.FromResult(x)\`, with \`<T>\` written out unless \`x\` is a
+  literal or a local of exactly that type (so \`null\`, \`default\` and a \`List<int>\` returned as
+  \`IEnumerable<int>\` still compile); \`ValueTask<T>\` returns become \`new ValueTask<T>(x)\`.
+- \`async void\`: only \`async\` is removed.
+- A lambda is fixed only when its delegate type is written in its declaration
+  (\`Func<Task<int>> f = async () => 1;\`); a lambda passed as an argument is flagged without a fix,
+  because dropping \`async\` could change which overload it binds to.
+- A body that only throws (\`=> throw new NotSupportedException()\`) keeps its throw.
+
+The fix is **safe** only for trivial bodies: returns and assignments of literals, locals, parameters
+and fields, with no call, no \`new\`, no operator, no member access, no indexing and no \`throw\`.
+Anything else makes it **unsafe**, because any of those can throw: with \`async\` the exception is
+stored in the returned task (and \`async void\` raises it on the synchronization context); without it the
+exception is thrown to the caller synchronously, before any task exists. Code that calls the method
+and only observes exceptions by awaiting the task then behaves differently.
+
+## Limitations
+- The delegate type of a lambda is known only from its declaration; an async lambda passed as an
+  argument gets no fix.
+- \`Task.FromResult\` without \`<T>\` relies on the returned expression's type, which is not known
+  without a compiler; the fix writes \`<T>\` whenever it is not sure, which is verbose but compiles.
+- Methods with a custom task-like return type (\`[AsyncMethodBuilder]\`) are flagged without a fix.
+- \`#if\` blocks are read as written: an await that only exists under a preprocessor symbol is still
+  seen, and one hidden in an inactive branch may be counted or not depending on how tree-sitter parses it.
+`;
+
+// ---- text helpers shared with ASY013 (unnecessary-async) ----
+
+/**
+ * The text with comments blanked and every string and character literal reduced to its quotes and
+ * spaces, length preserved, so offsets stay valid and punctuation inside literals cannot mislead a scan.
+ */
+export function maskCommentsAndStrings(text: string): string {
+  const out: string[] = [];
+  let i = 0;
+  const blank = (from: number, to: number, keepEnds: boolean) => {
+    for (let k = from; k < to; k++) {
+      const ch = text[k];
+      out.push(ch === '\n' || ch === '\r' ? ch : keepEnds && (k === from || k === to - 1) ? ch : ' ');
+    }
+  };
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === '/' && next === '/') {
+      const nl = text.indexOf('\n', i);
+      const end = nl === -1 ? text.length : nl;
+      blank(i, end, false);
+      i = end;
+    } else if (c === '/' && next === '*') {
+      const close = text.indexOf('*/', i + 2);
+      const end = close === -1 ? text.length : close + 2;
+      blank(i, end, false);
+      i = end;
+    } else if (c === '"' || c === '\'') {
+      const end = literalEnd(text, i);
+      blank(i, end, true);
+      i = end;
+    } else {
+      out.push(c);
+      i++;
+    }
+  }
+  return out.join('');
+}
+
+/** The offset just past the string or character literal starting at a quote. */
+function literalEnd(text: string, quoteAt: number): number {
+  if (text[quoteAt] === '\'') {
+    for (let k = quoteAt + 1; k < text.length; k++) {
+      if (text[k] === '\\') k++;
+      else if (text[k] === '\'' || text[k] === '\n') return k + 1;
+    }
+    return text.length;
+  }
+  let run = 0;
+  while (text[quoteAt + run] === '"') run++;
+  if (run >= 3) {
+    // A raw string literal ends at the next run of as many quotes.
+    const close = text.indexOf('"'.repeat(run), quoteAt + run);
+    return close === -1 ? text.length : close + run;
+  }
+  let prefix = quoteAt - 1;
+  let verbatim = false;
+  let interpolated = false;
+  while (prefix >= 0 && (text[prefix] === '@' || text[prefix] === '$')) {
+    if (text[prefix] === '@') verbatim = true;
+    else interpolated = true;
+    prefix--;
+  }
+  let depth = 0;
+  for (let k = quoteAt + 1; k < text.length; k++) {
+    const ch = text[k];
+    if (interpolated && ch === '{') {
+      if (text[k + 1] === '{' && depth === 0) k++;
+      else depth++;
+    } else if (interpolated && ch === '}' && depth > 0) depth--;
+    else if (depth > 0 && (ch === '"' || ch === '\'')) k = literalEnd(text, k) - 1;
+    else if (!verbatim && ch === '\\') k++;
+    else if (ch === '"' && depth === 0) {
+      if (verbatim && text[k + 1] === '"') k++;
+      else return k + 1;
+    } else if (ch === '\n' && !verbatim && depth === 0) return k;
+  }
+  return text.length;
+}
+
+/** The span of the `async` modifier and the whitespace after it, which removing `async` deletes. */
+export function asyncModifierRemoval(body: MethodBody, text: string, masked: string): TextEdit | null {
+  const isLambda = body.kind === 'lambda' || body.kind === 'anonymousMethod';
+  const end = isLambda ? (body.bodySpan?.start ?? body.span.end) : body.nameSpan.start;
+  const head = masked.slice(body.span.start, end);
+  const found = [...head.matchAll(/(?<![\w@.])async(\s+)(?=[\w@(\[<]|delegate)/g)];
+  if (found.length === 0) return null;
+  // Modifiers come after attributes and before the return type, so for a method the last match is the modifier.
+  const m = isLambda ? found[0] : found[found.length - 1];
+  const start = body.span.start + m.index!;
+  if (text.slice(start, start + 5) !== 'async') return null;
+  return { start, end: start + m[0].length, newText: '' };
+}
+
+/** The qualifier the return type was written with (`System.Threading.Tasks.`), so added Task members resolve the same way. */
+export function taskQualifier(returnTypeText: string | null): string {
+  return /^((?:global::)?(?:\w+\.)*)(?:Value)?Task\b/.exec(returnTypeText ?? '')?.[1] ?? '';
+}
+
+/** Where a return's expression sits in the text, found from the return's span and expression text. */
+export function returnExpressionSpan(r: ReturnSite, text: string): Span | null {
+  if (r.expressionText === null) return null;
+  const inside = text.slice(r.span.start, r.span.end);
+  const at = inside.startsWith('return') ? inside.indexOf(r.expressionText, 6) : inside.lastIndexOf(r.expressionText);
+  return at === -1 ? null : { start: r.span.start + at, end: r.span.start + at + r.expressionText.length };
+}
+
+/** The last statement of a block body: where it ends, and its text (masked), or null for an empty block. */
+export function lastStatementOf(bodySpan: Span, masked: string): { end: number; text: string } | null {
+  let k = bodySpan.end - 1; // the closing brace
+  while (k > bodySpan.start + 1 && /\s/.test(masked[k - 1])) k--;
+  if (k <= bodySpan.start + 1) return null;
+  let from = k - 2;
+  while (from > bodySpan.start && !/[;{}]/.test(masked[from])) from--;
+  return { end: k, text: masked.slice(from + 1, k).trim() };
+}
+
+// ---- the fix ----
+
+const TYPE_KEYWORDS = new Set(['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'nint', 'nuint', 'long', 'ulong', 'short', 'ushort', 'object', 'string']);
+const TRIVIAL_KEYWORDS = new Set(['return', 'var', 'true', 'false', 'null', 'default', ...TYPE_KEYWORDS]);
+
+/**
+ * A body that cannot throw: only literals, locals, parameters and fields, returned or assigned.
+ * Calls, `new`, operators, member access and indexing can all throw (or run user code that does).
+ */
+function isTrivialBody(ctx: RuleContext, body: MethodBody, masked: string): boolean {
+  if (body.calls.length > 0 || !body.bodySpan) return false;
+  const text = masked.slice(body.bodySpan.start, body.bodySpan.end);
+  const fields = new Set<string>();
+  for (const t of ctx.model.types) {
+    if (t.name !== body.containingType) continue;
+    for (const m of t.members) if (m.kind === 'field') fields.add(m.name);
+  }
+  const names = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name), ...fields]);
+  const tokens = text.match(/"\s*"|'\s*'|@?[A-Za-z_]\w*|\d[\w.]*|=>|\S/g) ?? [];
+  for (const token of tokens) {
+    if (/^["']/.test(token) || /^\d/.test(token)) continue;
+    if (['{', '}', ';', '=', '=>', ','].includes(token)) continue;
+    if (/^@?[A-Za-z_]/.test(token)) {
+      const name = token.replace(/^@/, '');
+      if (TRIVIAL_KEYWORDS.has(name) || names.has(name)) continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/** `Task.FromResult(x)` needs `<T>` unless x is a literal, local, parameter or field of exactly T; otherwise inference could pick another type. */
+function needsTypeArgument(ctx: RuleContext, r: ReturnSite, body: MethodBody, resultType: string): boolean {
+  const lit = r.literal;
+  const t = resultType.replace(/^System\./, '');
+  if (lit) {
+    const exact: Record<string, string[]> = {
+      int: ['int', 'Int32'], long: ['long', 'Int64'], uint: ['uint', 'UInt32'], ulong: ['ulong', 'UInt64'], bool: ['bool', 'Boolean'],
+      string: ['string', 'String'], char: ['char', 'Char'], double: ['double', 'Double'], float: ['float', 'Single'], decimal: ['decimal', 'Decimal'],
+    };
+    return !(exact[lit.kind]?.includes(t) ?? false);
+  }
+  const e = (r.expressionText ?? '').trim().replace(/^this\./, '');
+  const local = body.locals.find((l) => l.name === e) ?? null;
+  const parameter = body.parameters.find((p) => p.name === e) ?? null;
+  const field = ctx.model.types.find((t) => t.name === body.containingType)?.members.find((m) => m.name === e && m.kind === 'field') ?? null;
+  const declared = local ? local.typeText ?? local.inferredTypeText : parameter ? parameter.typeText : field?.typeText ?? null;
+  return declared === null || declared.replace(/\s+/g, '') !== resultType.replace(/\s+/g, '');
+}
+
+function fixFor(ctx: RuleContext, body: MethodBody, masked: string): Fix | null {
+  const text = ctx.text;
+  const removal = asyncModifierRemoval(body, text, masked);
+  if (!removal || !body.bodySpan) return null;
+  // A lambda's delegate type is only known from its declaration; without it, dropping async could rebind an overload.
+  if ((body.kind === 'lambda' || body.kind === 'anonymousMethod') && body.returnTypeText === null) return null;
+  const safety = isTrivialBody(ctx, body, masked) ? 'safe' : 'unsafe';
+  const edits: TextEdit[] = [removal];
+  const prefix = taskQualifier(body.returnTypeText);
+  const isThrow = (r: ReturnSite) => /^throw\b/.test((r.expressionText ?? '').trim());
+  switch (body.returnKind) {
+    case 'void':
+      return { title: 'Remove async', safety, edits };
+    case 'Task':
+    case 'ValueTask': {
+      const completed = `${prefix}${body.returnKind}.CompletedTask`;
+      if (body.isExpressionBodied) {
+        const r = body.returns[0];
+        if (!r || r.expressionText === null) return null;
+        if (isThrow(r)) return { title: 'Remove async', safety, edits };
+        const isLambda = body.kind === 'lambda' || body.kind === 'anonymousMethod';
+        // A method's expression body ends with `;`, which a block body must not have (CS1597).
+        const end = isLambda ? body.bodySpan.end : body.span.end;
+        if (!isLambda && !/^\s*;$/.test(text.slice(body.bodySpan.end, body.span.end))) return null;
+        edits.push({ start: body.bodySpan.start, end, newText: `{ ${r.expressionText}; return ${completed}; }` });
+        return { title: `Remove async and return ${body.returnKind}.CompletedTask`, safety, edits };
+      }
+      for (const r of body.returns) {
+        if (r.expressionText !== null) return null;
+        edits.push({ start: r.span.start, end: r.span.end, newText: `return ${completed};` });
+      }
+      const tail = appendedReturn(body, text, masked, `return ${completed};`);
+      if (tail) edits.push(tail);
+      return { title: `Remove async and return ${body.returnKind}.CompletedTask`, safety, edits };
+    }
+    case 'TaskOfT':
+    case 'ValueTaskOfT': {
+      const resultType = body.resultTypeText;
+      if (!resultType) return null;
+      const wrapped = body.returns.filter((r) => !isThrow(r)).length;
+      for (const r of body.returns) {
+        if (isThrow(r)) continue;
+        const at = returnExpressionSpan(r, text);
+        if (!at) return null;
+        const wrapping = body.returnKind === 'TaskOfT'
+          ? `${prefix}Task.FromResult${needsTypeArgument(ctx, r, body, resultType) ? `<${resultType}>` : ''}(${r.expressionText})`
+          : `new ${prefix}ValueTask<${resultType}>(${r.expressionText})`;
+        edits.push({ start: at.start, end: at.end, newText: wrapping });
+      }
+      const title = wrapped === 0 ? 'Remove async' : body.returnKind === 'TaskOfT' ? 'Remove async and return Task.FromResult(...)' : `Remove async and return new ValueTask<${resultType}>(...)`;
+      return { title, safety, edits };
+    }
+    default:
+      return null;
+  }
+}
+
+/** `return Task.CompletedTask;` after the last statement, when the block could fall off its end. */
+function appendedReturn(body: MethodBody, text: string, masked: string, statement: string): TextEdit | null {
+  const span = body.bodySpan!;
+  const last = lastStatementOf(span, masked);
+  if (!last) {
+    const inner = text.slice(span.start + 1, span.end - 1);
+    if (!inner.includes('\n')) return { start: span.start + 1, end: span.end - 1, newText: ` ${statement} ` };
+    const closingIndent = indentOfLine(text, span.end - 1);
+    return { start: span.start + 1, end: span.start + 1, newText: `\n${closingIndent}    ${statement}` };
+  }
+  const direct = body.returns.some((r) => r.span.end === last.end && r.conditionText === null && !r.regions.some((g) => g.kind !== 'using'));
+  if (direct || /^throw\b/.test(last.text)) return null;
+  const between = text.slice(last.end, span.end - 1);
+  const newText = between.includes('\n') ? `\n${indentOfLine(text, last.end - 1)}${statement}` : ` ${statement}`;
+  return { start: last.end, end: last.end, newText };
+}
+
+function indentOfLine(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))![0];
+}
+
+function describe(body: MethodBody): string {
+  if (body.kind === 'lambda') return 'This async lambda';
+  if (body.kind === 'anonymousMethod') return 'This async anonymous method';
+  return body.name;
+}
+
+function noteFor(body: MethodBody): string {
+  const common = 'The compiler still builds and runs a state machine on every call (builder, MoveNext, result and exception plumbing)';
+  switch (body.returnKind) {
+    case 'TaskOfT':
+      return `${common}; without async the method returns Task.FromResult(...), which allocates the same Task<${body.resultTypeText ?? 'T'}> (72 B for most T) and skips the state machine.`;
+    case 'ValueTaskOfT':
+    case 'ValueTask':
+      return `${common}; without async it returns the ValueTask directly and allocates nothing either way.`;
+    case 'Task':
+      return `${common}; without async it returns Task.CompletedTask, the same cached task, and skips the state machine.`;
+    default:
+      return `${common}, and nothing is ever awaited.`;
+  }
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY011',
+    name: 'async-without-await',
+    category: 'completion',
+    defaultSeverity: 'warning',
+    fix: 'safe',
+    equivalents: ['IDE0390', 'CS1998'],
+    summary: 'An async method with no await at all: a state machine for nothing.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of asyncBodies(ctx)) {
+      if (body.kind !== 'method' && body.kind !== 'localFunction' && body.kind !== 'lambda' && body.kind !== 'anonymousMethod') continue;
+      if (body.awaits.length > 0 || body.isIterator) continue;
+      masked ??= maskCommentsAndStrings(ctx.text);
+      const fix = fixFor(ctx, body, masked);
+      findings.push({
+        span: body.nameSpan,
+        message: `${describe(body)} is marked async but never awaits anything`,
+        note: noteFor(body),
+        bodyId: body.id,
+        ...(fix ? { fix } : {}),
+      });
+    }
+    return findings;
+  },
+};

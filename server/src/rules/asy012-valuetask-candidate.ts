@@ -1,0 +1,307 @@
+/** ASY012 valuetask-candidate: a Task<T> method that usually completes synchronously with an uncached result, awaited once by every caller. */
+import type { MethodBody, ReturnedLiteral, Span, TypeDeclaration } from '../model/types';
+import { resolveCallSite, verdictKey } from '../workspace/completion';
+import { callersOf, isReferenceTypeDeclared, stripGenerics, typeFamily, typesNamed, valueTypeDeclaration, type CallRef, type WorkspaceIndex } from '../workspace/index';
+import { maskCommentsAndStrings } from './asy011-async-without-await';
+import { elisionOf } from './asy013-unnecessary-async';
+import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
+
+const docs = `## What it does
+Flags an \`async Task<T>\` method (or local function) that
+- likely completes synchronously (the verdict ASY010 explains: completed awaits, a cache fast path,
+  awaits only on a cache miss, or workspace callees that never suspend), and has at least one await
+  (a method with none belongs to ASY011, whose fix removes the state machine instead);
+- returns at least one value the runtime does not cache (anything but \`true\`, \`false\`, \`null\`,
+  \`int\` -1 to 8 and \`default\` of most integer types), so its synchronous path allocates a \`Task<T>\`;
+- has at least one caller in the workspace, and every call that reaches it is awaited directly,
+  exactly once (\`await M()\`, also with \`.ConfigureAwait(...)\`).
+
+It is not flagged when a caller stores the task, passes it on (\`Task.WhenAll(M(), ...)\`), returns it,
+blocks on it (\`.Result\`, \`.Wait()\`, \`GetAwaiter().GetResult()\`), or discards it; when the method has
+no caller in the workspace (outside code may use the task in any of those ways); when it is an
+\`override\`, \`virtual\`, \`abstract\` or explicit interface implementation, or implements a method of a
+workspace interface, or its type lists a base type that looks like an interface outside the workspace
+(the signature is a contract); and when ASY013 flags it (returning the inner task removes the state
+machine altogether, which is the better fix).
+
+Public methods of public types are still flagged: the fix then changes the public API, which the
+message says.
+
+## Why is this bad?
+On the synchronous path an \`async Task<T>\` allocates a \`Task<T>\` for every result the runtime does not
+cache: 72 B for most T, 80 B for \`decimal\`, \`Guid\` and other 16-byte structs, more for larger ones. An
+\`async ValueTask<T>\` stores the result inline and allocates nothing there; when it does suspend it costs
+about the same as the Task. A method that usually hits a cache pays that allocation on almost every call.
+
+## Example
+\`\`\`csharp
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+public class PriceList
+{
+    private readonly Dictionary<string, decimal> _prices = new();
+
+    public async Task<decimal> GetPriceAsync(string sku)
+    {
+        if (_prices.TryGetValue(sku, out var price))
+        {
+            return price;
+        }
+
+        price = await FetchPriceAsync(sku);
+        _prices[sku] = price;
+        return price;
+    }
+
+    public async Task<decimal> TotalAsync(string[] skus)
+    {
+        var total = 0m;
+        foreach (var sku in skus)
+        {
+            total += await GetPriceAsync(sku);
+        }
+
+        return total;
+    }
+
+    private static async Task<decimal> FetchPriceAsync(string sku)
+    {
+        await Task.Delay(100);
+        return 9.99m;
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Collections.Generic;
+using System.Threading.Tasks;
+
+public class PriceList
+{
+    private readonly Dictionary<string, decimal> _prices = new();
+
+    public async ValueTask<decimal> GetPriceAsync(string sku)
+    {
+        if (_prices.TryGetValue(sku, out var price))
+        {
+            return price;
+        }
+
+        price = await FetchPriceAsync(sku);
+        _prices[sku] = price;
+        return price;
+    }
+
+    public async Task<decimal> TotalAsync(string[] skus)
+    {
+        var total = 0m;
+        foreach (var sku in skus)
+        {
+            total += await GetPriceAsync(sku);
+        }
+
+        return total;
+    }
+
+    private static async Task<decimal> FetchPriceAsync(string sku)
+    {
+        await Task.Delay(100);
+        return 9.99m;
+    }
+}
+\`\`\`
+
+## Fix safety
+The fix changes the declared return type from \`Task<T>\` to \`ValueTask<T>\` and nothing else; the body
+compiles unchanged. It is **unsafe**: a \`ValueTask<T>\` must be awaited exactly once and never read
+after that, which holds for the callers the workspace shows but not for code outside it; code that
+converts the method to a \`Func<Task<T>>\` (a method group) stops compiling; and for a public member of
+a public type it is a breaking change of the API.
+
+## Limitations
+- Calls are matched by name, argument count and the receiver's declared type. A call whose receiver's
+  type is unknown is treated as a possible caller: if it is not awaited, the method is not flagged.
+  Method groups (\`list.Select(GetPriceAsync)\`) and reflection are not seen, so such a use does not
+  stop the finding.
+- "Awaited exactly once" is a property of each call expression; a task stored and then awaited is
+  treated as stored, never as awaited.
+- Whether a returned expression is cached is known only for literals; any other value is assumed not
+  to be (the runtime caches some values of non-literal expressions too).
+- A public method of a type that implements an interface from outside the workspace is skipped, since
+  that interface may declare it; a few library interfaces whose members are known (\`IDisposable\`,
+  \`IAsyncDisposable\`, \`IEquatable<T>\`, \`IComparable<T>\`, \`IEnumerable<T>\`, \`IHostedService\` and
+  others) do not count. An abstract class from a library is not inspected, but overriding its members
+  needs \`override\`, which is skipped anyway.
+`;
+
+const INTEGRAL = new Set(['int', 'uint', 'long', 'ulong', 'short', 'ushort', 'byte', 'sbyte', 'char', 'nint', 'nuint',
+  'Int32', 'UInt32', 'Int64', 'UInt64', 'Int16', 'UInt16', 'Byte', 'SByte', 'Char', 'IntPtr', 'UIntPtr']);
+const REFERENCE_KEYWORDS = new Set(['string', 'object', 'String', 'Object', 'dynamic']);
+
+/** Whether the runtime hands back a cached Task<T> for this returned literal (cost-model.md section 3). */
+export function isCachedResult(literal: ReturnedLiteral, resultType: string, index: WorkspaceIndex): boolean {
+  const t = resultType.trim().replace(/^(?:global::)?System\./, '');
+  const nullable = t.endsWith('?');
+  switch (literal.kind) {
+    case 'null':
+      return true;
+    case 'bool':
+      return t === 'bool' || t === 'Boolean';
+    case 'int':
+      if (t === 'int' || t === 'Int32') return BigInt(literal.value) >= -1n && BigInt(literal.value) <= 8n;
+      return INTEGRAL.has(t) && literal.value === '0';
+    case 'long':
+    case 'uint':
+    case 'ulong':
+      return INTEGRAL.has(t) && literal.value === '0';
+    case 'char':
+      return (t === 'char' || t === 'Char') && /^'\\0'$|^'\\u0000'$/.test(literal.value);
+    case 'default': {
+      if (nullable || t === 'bool' || t === 'Boolean' || INTEGRAL.has(t) || REFERENCE_KEYWORDS.has(t)) return true;
+      const name = stripGenerics(t);
+      // default of a workspace class is null (cached); of a struct or enum it is a value that is not.
+      if (valueTypeDeclaration(index, name)) return false;
+      return isReferenceTypeDeclared(index, name);
+    }
+    default:
+      return false;
+  }
+}
+
+function containingTypeOf(ctx: RuleContext, body: MethodBody): TypeDeclaration | null {
+  let best: TypeDeclaration | null = null;
+  for (const t of ctx.model.types) {
+    if (t.name !== body.containingType || t.span.start > body.span.start || t.span.end < body.span.end) continue;
+    if (!best || best.span.start < t.span.start) best = t;
+  }
+  return best;
+}
+
+/**
+ * Library interfaces whose members are known, so that implementing one does not make every public method
+ * of the type a possible contract (learn.microsoft.com lists each interface's members).
+ */
+const KNOWN_LIBRARY_INTERFACES: Record<string, string[]> = {
+  IDisposable: ['Dispose'],
+  IAsyncDisposable: ['DisposeAsync'],
+  IEquatable: ['Equals'],
+  IComparable: ['CompareTo'],
+  ICloneable: ['Clone'],
+  IFormattable: ['ToString'],
+  IEnumerable: ['GetEnumerator'],
+  IAsyncEnumerable: ['GetAsyncEnumerator'],
+  IHostedService: ['StartAsync', 'StopAsync'],
+};
+
+/** Why the method's signature is a contract it cannot change alone, or null when it is free to change. */
+function contractReason(ctx: RuleContext, body: MethodBody): string | null {
+  const fixed = body.modifiers.find((m) => m === 'override' || m === 'virtual' || m === 'abstract');
+  if (fixed) return `it is ${fixed}`;
+  if (body.kind === 'localFunction') return null;
+  if (body.containingTypeKind === 'interface') return 'it is an interface member';
+  // `Task<int> IStore.GetAsync()`: an explicit interface implementation has a dot before its name.
+  if (/\.\s*$/.test(ctx.text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start))) return 'it implements an interface member explicitly';
+  const type = containingTypeOf(ctx, body);
+  if (!type) return null;
+  for (const name of typeFamily(ctx.index, type.name)) {
+    if (name === type.name) continue;
+    for (const ref of typesNamed(ctx.index, name)) {
+      if (ref.type.kind === 'interface' && ref.type.members.some((m) => m.kind === 'method' && m.name === body.name)) return `it implements ${ref.type.name}.${body.name}`;
+    }
+  }
+  const isPublic = body.modifiers.includes('public');
+  for (const base of type.baseTypes) {
+    const name = stripGenerics(base);
+    const known = KNOWN_LIBRARY_INTERFACES[name];
+    if (known) {
+      if (known.includes(body.name)) return `it implements ${name}.${body.name}`;
+      continue;
+    }
+    if (/^I[A-Z]/.test(name) && typesNamed(ctx.index, name).length === 0 && isPublic) return `${type.name} implements ${name}, which is not in the workspace and may declare ${body.name}`;
+  }
+  return null;
+}
+
+interface Caller {
+  ref: CallRef;
+}
+
+/** The workspace calls that reach the body, or a reason why one of them disqualifies it. */
+function callersOfBody(ctx: RuleContext, body: MethodBody): { callers: Caller[]; disqualified: string | null } {
+  const callers: Caller[] = [];
+  for (const ref of callersOf(ctx.index, body.name)) {
+    if (ref.call.inNameof) continue;
+    const resolution = resolveCallSite(ref.call.name, ref.call.receiver, ref.call.argumentTexts.length, ref.file, ref.caller, ctx.index);
+    const reaches = resolution.targets.some((m) => m.file === ctx.file && m.body?.id === body.id);
+    if (!reaches) {
+      // A call whose receiver's type is unknown may still be this method: only an awaited one is harmless.
+      if (!resolution.receiverTypeKnown && ref.call.usage !== 'awaited') return { callers, disqualified: `a call in ${ref.caller.name} may reach it and is not awaited directly` };
+      continue;
+    }
+    if (ref.call.usage !== 'awaited') return { callers, disqualified: `${ref.caller.name} uses its task without awaiting it once (${ref.call.usage})` };
+    callers.push({ ref });
+  }
+  return { callers, disqualified: null };
+}
+
+/** The span of the `Task` identifier in the declared return type `Task<T>`, which the fix renames. */
+function returnTypeTaskSpan(ctx: RuleContext, body: MethodBody): Span | null {
+  const head = ctx.text.slice(body.span.start, body.nameSpan.start).replace(/\s+$/, '');
+  if (!head.endsWith('>')) return null;
+  let depth = 0;
+  for (let i = head.length - 1; i >= 0; i--) {
+    if (head[i] === '>') depth++;
+    else if (head[i] === '<' && --depth === 0) {
+      const word = /(\w+)\s*$/.exec(head.slice(0, i));
+      if (!word || word[1] !== 'Task') return null;
+      const start = body.span.start + word.index;
+      return { start, end: start + 4 };
+    }
+  }
+  return null;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY012',
+    name: 'valuetask-candidate',
+    category: 'allocation',
+    defaultSeverity: 'information',
+    fix: 'unsafe',
+    equivalents: [],
+    summary: 'A Task<T> method that usually completes synchronously with an uncached result, and every caller awaits once: ValueTask<T> would allocate nothing there.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of asyncBodies(ctx)) {
+      if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
+      if (body.returnKind !== 'TaskOfT' || !body.resultTypeText || body.awaits.length === 0 || body.isIterator) continue;
+      const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
+      if (!verdict?.likelySync) continue;
+      if (body.returns.length > 0 && body.returns.every((r) => r.literal && isCachedResult(r.literal, body.resultTypeText!, ctx.index))) continue;
+      if (contractReason(ctx, body)) continue;
+      masked ??= maskCommentsAndStrings(ctx.text);
+      if (elisionOf(ctx, body, masked)) continue;
+      const { callers, disqualified } = callersOfBody(ctx, body);
+      if (disqualified || callers.length === 0) continue;
+      const taskSpan = returnTypeTaskSpan(ctx, body);
+      const T = body.resultTypeText;
+      const related: RelatedLocation[] = callers.map((c) => ({ file: c.ref.file, span: c.ref.call.nameSpan, message: `awaited once by ${c.ref.caller.name}` }));
+      const isPublicApi = body.kind === 'method' && body.modifiers.includes('public') && (containingTypeOf(ctx, body)?.modifiers.includes('public') ?? false);
+      const n = callers.length;
+      findings.push({
+        span: body.nameSpan,
+        message: `${body.name} could return ValueTask<${T}>: it likely completes synchronously and ${n === 1 ? 'its only caller awaits' : `all ${n} callers await`} it once`,
+        note: `${verdict.reason}. On that path each call allocates a Task<${T}> (72 B for most T) for a result the runtime does not cache; a ValueTask<${T}> carries it inline and allocates nothing.${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
+        bodyId: body.id,
+        related,
+        ...(taskSpan ? { fix: { title: `Change the return type to ValueTask<${T}>`, safety: 'unsafe' as const, edits: [{ start: taskSpan.start, end: taskSpan.end, newText: 'ValueTask' }] } } : {}),
+      });
+    }
+    return findings;
+  },
+};

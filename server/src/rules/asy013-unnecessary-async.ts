@@ -1,0 +1,260 @@
+/** ASY013 unnecessary-async: an async method whose only await is a single tail await that could return the task instead. */
+import type { MethodBody, SuspensionPoint } from '../model/types';
+import { resolveCallSite, shortText } from '../workspace/completion';
+import { stripGenerics } from '../workspace/index';
+import { typeOfExpression } from '../workspace/typing';
+import { classifyReturnType } from '../model/returnKind';
+import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './asy011-async-without-await';
+import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+
+const docs = `## What it does
+Flags an \`async\` method, local function or lambda whose only await is one tail await of a task:
+\`async Task<T> M() => await X();\`, a final \`return await X();\` that is the body's only return, or a final
+\`await X();\` statement in an \`async Task\` method with no other return. The await must sit outside
+\`try\`/\`catch\`/\`finally\`, \`using\` (statements and earlier \`using var\` declarations), \`lock\`, loops
+and conditions, and the body must have no \`await foreach\` or \`await using\`.
+
+The finding sits on the method's name rather than on the \`async\` keyword: it is about the whole
+method, the name is where hovers and the Problems panel point for the other method-level rules, and an
+async lambda's "name" already is its \`async\` keyword.
+
+## Why is this bad?
+The state machine only forwards another task's outcome. When that task suspends, this method allocates
+a box of its own (at least 96 B: a Task plus the state machine) just to wait for it and copy the result;
+returning the inner task directly allocates nothing extra and saves a \`MoveNext\` per call.
+
+## Example
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading;
+using System.Threading.Tasks;
+
+public class CatalogClient
+{
+    private readonly HttpClient _http = new();
+
+    public async Task<string> GetVersionAsync(CancellationToken ct) => await _http.GetStringAsync("version", ct);
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading;
+using System.Threading.Tasks;
+
+public class CatalogClient
+{
+    private readonly HttpClient _http = new();
+
+    public Task<string> GetVersionAsync(CancellationToken ct) => _http.GetStringAsync("version", ct);
+}
+\`\`\`
+
+## Fix safety
+The fix removes \`async\`, turns \`=> await X\` into \`=> X\` and \`return await X;\` into \`return X;\`, and a
+final \`await X;\` statement into \`return X;\`. A \`.ConfigureAwait(...)\` on that await is dropped: it
+would make the expression a \`ConfiguredTaskAwaitable\`, not a task, and with no code left after the
+await in this method there is no continuation whose context it could choose; the caller's own await
+decides where the caller resumes.
+
+It is **unsafe**: an exception thrown before the inner task exists (argument checks, the call itself)
+is thrown to the caller synchronously instead of being stored in the returned task; the method
+disappears from async stack traces; and \`AsyncLocal\` values set in it are no longer undone when it
+returns.
+
+## Limitations
+- The awaited task's type must match the method's return type (\`return await GetIntAsync();\` in an
+  \`async Task<object>\` would not compile as \`return GetIntAsync();\`). It is compared when the callee is a
+  workspace method, or a variable with a declared type; a library call is assumed to return the same
+  type, except members known to return a \`ValueTask\` in common overloads (\`DisposeAsync\`,
+  \`MoveNextAsync\`, the \`Memory<byte>\` overloads of \`Stream.ReadAsync\`/\`WriteAsync\`, channel readers and
+  writers, \`PipeWriter.FlushAsync\`, socket calls, EF Core's \`FindAsync\` and \`AddAsync\`: a table in the
+  rule), which are not flagged in a Task-returning method when the receiver's type is one of theirs or
+  unknown. \`ValueTask\`-returning methods are
+  flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
+- A lambda is flagged only when its delegate type is written in its declaration
+  (\`Func<Task<int>> f = async () => await GetAsync();\`): a lambda passed as an argument may be bound to
+  a void-returning delegate, where eliding would lose the task.
+- Overloads of the same arity are not told apart; when any of them has another return type the method
+  is not flagged.
+`;
+
+/**
+ * Library members that return a ValueTask in at least one common overload: awaiting them in a
+ * Task-returning method cannot become `return X;`. `types` are the receiver types that declare them;
+ * `taskFromArguments` is the argument count from which the overloads return a Task instead.
+ */
+const VALUE_TASK_MEMBERS: { member: string; types: string[]; taskFromArguments?: number; source: string }[] = [
+  { member: 'DisposeAsync', types: ['*'], source: 'https://learn.microsoft.com/dotnet/api/system.iasyncdisposable.disposeasync' },
+  { member: 'MoveNextAsync', types: ['*'], source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.iasyncenumerator-1.movenextasync' },
+  { member: 'ReadAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream', 'PipeReader', 'ChannelReader'], taskFromArguments: 3, source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readasync' },
+  { member: 'WriteAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream', 'PipeWriter', 'ChannelWriter'], taskFromArguments: 3, source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.writeasync' },
+  { member: 'ReadAtLeastAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream'], source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readatleastasync' },
+  { member: 'ReadExactlyAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream'], source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readexactlyasync' },
+  { member: 'WaitToReadAsync', types: ['ChannelReader'], source: 'https://learn.microsoft.com/dotnet/api/system.threading.channels.channelreader-1.waittoreadasync' },
+  { member: 'WaitToWriteAsync', types: ['ChannelWriter'], source: 'https://learn.microsoft.com/dotnet/api/system.threading.channels.channelwriter-1.waittowriteasync' },
+  { member: 'ReadLineAsync', types: ['TextReader', 'StreamReader', 'StringReader'], source: 'https://learn.microsoft.com/dotnet/api/system.io.textreader.readlineasync' },
+  { member: 'FlushAsync', types: ['PipeWriter'], source: 'https://learn.microsoft.com/dotnet/api/system.io.pipelines.pipewriter.flushasync' },
+  { member: 'ReceiveAsync', types: ['Socket'], source: 'https://learn.microsoft.com/dotnet/api/system.net.sockets.socket.receiveasync' },
+  { member: 'SendAsync', types: ['Socket'], source: 'https://learn.microsoft.com/dotnet/api/system.net.sockets.socket.sendasync' },
+  { member: 'ConnectAsync', types: ['Socket'], source: 'https://learn.microsoft.com/dotnet/api/system.net.sockets.socket.connectasync' },
+  { member: 'FindAsync', types: ['DbSet', 'DbContext'], source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.dbset-1.findasync' },
+  { member: 'AddAsync', types: ['DbSet', 'DbContext'], source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.dbset-1.addasync' },
+];
+
+/** Whether a library call may return a ValueTask: by member name, and by receiver type when that is known. */
+function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, receiver: string | null, argumentCount: number): boolean {
+  const row = VALUE_TASK_MEMBERS.find((m) => m.member === name);
+  if (!row) return false;
+  if (row.taskFromArguments !== undefined && argumentCount >= row.taskFromArguments) return false;
+  if (row.types.includes('*') || receiver === null) return true;
+  const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
+  return typed ? row.types.includes(stripGenerics(typed.typeText)) : true;
+}
+
+/** What eliding one body's tail await takes: the await, and the edits that return its task instead. */
+export interface Elision {
+  tail: SuspensionPoint;
+  /** `expression`: `=> await X`; `return`: `return await X;`; `statement`: a final `await X;`. */
+  form: 'expression' | 'return' | 'statement';
+  edits: TextEdit[];
+}
+
+const unqualifiedTask = (typeText: string) => typeText.replace(/\s+/g, '').replace(/(?:global::)?System\.Threading\.Tasks\./g, '');
+
+/** Whether the awaited operand has a type this body can return as it is; null when it surely has not. */
+function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint): boolean {
+  const op = tail.operand;
+  const kind = body.returnKind;
+  const isValueTaskMethod = kind === 'ValueTask' || kind === 'ValueTaskOfT';
+  const fitsDeclared = (typeText: string) => {
+    const declared = classifyReturnType(typeText, false).kind;
+    if (kind === 'Task') return declared === 'Task' || declared === 'TaskOfT';
+    return unqualifiedTask(typeText) === unqualifiedTask(body.returnTypeText ?? '');
+  };
+  switch (op.kind) {
+    case 'call': {
+      const callee = op.callee!;
+      const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, ctx.file, body, ctx.index);
+      const declared = resolved.targets.map((m) => m.body?.returnTypeText ?? m.member?.typeText ?? null);
+      if (declared.length > 0) return declared.every((t) => t !== null && fitsDeclared(t));
+      if (isValueTaskMethod) return false;
+      return !mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount);
+    }
+    case 'variable': {
+      const bodies = ctx.model.bodies;
+      const typed = typeOfExpression(op.text, body, bodies, ctx.index);
+      if (typed) return fitsDeclared(typed.typeText);
+      return !isValueTaskMethod;
+    }
+    case 'completedTask':
+      if (/^(?:[\w.:]+\.)?ValueTask\b|^default/.test(op.text)) return kind === 'ValueTask';
+      return kind === 'Task';
+    case 'fromResult':
+      if (/^new\b|^default|^(?:[\w.:]+\.)?ValueTask\./.test(op.text)) return kind === 'ValueTaskOfT';
+      return kind === 'TaskOfT';
+    case 'delay':
+      return kind === 'Task';
+    case 'whenAll':
+    case 'whenAny':
+    case 'run':
+      return kind === 'Task' || kind === 'TaskOfT';
+    default:
+      // Task.Yield() is not a task; anything unrecognised is left alone.
+      return false;
+  }
+}
+
+/** The single tail await of a body and the edits that return its task, or null when it cannot be elided. */
+export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): Elision | null {
+  if (body.kind !== 'method' && body.kind !== 'localFunction' && body.kind !== 'lambda') return null;
+  const kind = body.returnKind;
+  if (kind !== 'Task' && kind !== 'TaskOfT' && kind !== 'ValueTask' && kind !== 'ValueTaskOfT') return null;
+  if (body.isIterator || body.awaits.length !== 1 || !body.bodySpan) return null;
+  const tail = body.awaits[0];
+  if (tail.kind !== 'await' || tail.regions.length > 0) return null;
+  const text = ctx.text;
+  // The await must be the whole expression it stands in: `return await X;`, not `return await X + 1;`.
+  const awaitText = text.slice(tail.span.start, tail.span.end);
+  const isWhole = (start: number, end: number) => text.slice(start, end).trim().replace(/^\((.*)\)$/s, '$1').trim() === awaitText;
+  let form: Elision['form'];
+  if (body.isExpressionBodied) {
+    const r = body.returns[0];
+    const at = r ? returnExpressionSpan(r, text) : null;
+    if (!r || body.returns.length !== 1 || !r.isAwait || !at || !isWhole(at.start, at.end)) return null;
+    form = 'expression';
+  } else if (kind === 'TaskOfT' || kind === 'ValueTaskOfT') {
+    const r = body.returns[0];
+    const last = lastStatementOf(body.bodySpan, masked);
+    const at = r ? returnExpressionSpan(r, text) : null;
+    if (!r || body.returns.length !== 1 || !r.isAwait || r.regions.length > 0 || r.conditionText !== null || !at || !isWhole(at.start, at.end)) return null;
+    if (!last || last.end !== r.span.end) return null;
+    form = 'return';
+  } else {
+    // `async Task`: a final `await X;` statement, with no `return;` that would need a task of its own.
+    if (body.returns.length > 0) return null;
+    const last = lastStatementOf(body.bodySpan, masked);
+    if (!last || !/^\s*;$/.test(masked.slice(tail.span.end, last.end))) return null;
+    const before = masked.slice(body.bodySpan.start, tail.span.start);
+    if (!/[;{}]\s*$/.test(before)) return null;
+    form = 'statement';
+  }
+  if (tail.operand.kind === 'unknown' || !operandFits(ctx, body, tail)) return null;
+
+  const removal = asyncModifierRemoval(body, text, masked);
+  if (!removal) return null;
+  const edits: TextEdit[] = [removal];
+  const keywordEnd = tail.keywordSpan.end;
+  const afterKeyword = keywordEnd + (/^\s*/.exec(text.slice(keywordEnd))![0].length);
+  edits.push(form === 'statement'
+    ? { start: tail.keywordSpan.start, end: tail.keywordSpan.end, newText: 'return' }
+    : { start: tail.keywordSpan.start, end: afterKeyword, newText: '' });
+  if (tail.operand.configureAwait !== null) {
+    const suffix = /\s*\.\s*ConfigureAwait\s*\([^()]*\)\s*$/.exec(awaitText);
+    if (!suffix) return null;
+    edits.push({ start: tail.span.start + suffix.index, end: tail.span.end, newText: '' });
+  }
+  return { tail, form, edits };
+}
+
+function describe(body: MethodBody): string {
+  return body.kind === 'lambda' ? 'This async lambda' : body.name;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY013',
+    name: 'unnecessary-async',
+    category: 'style',
+    defaultSeverity: 'information',
+    fix: 'unsafe',
+    equivalents: ['AsyncFixer01', 'MA0215', 'RCS1174'],
+    summary: 'An async method whose only await is one tail await: return the task instead of running a state machine.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of asyncBodies(ctx)) {
+      if (body.awaits.length !== 1) continue;
+      masked ??= maskCommentsAndStrings(ctx.text);
+      const elision = elisionOf(ctx, body, masked);
+      if (!elision) continue;
+      const operand = shortText(elision.tail.operand.text);
+      const callee = elision.tail.operand.callee ? stripGenerics(elision.tail.operand.callee.name) : operand;
+      findings.push({
+        span: body.nameSpan,
+        message: `${describe(body)} only awaits ${operand} as its last step: it can return that task instead`,
+        note: `The state machine only forwards ${callee}'s outcome; when it suspends, this method allocates its own box (at least 96 B: a Task plus the state machine) to wait and copy the result, which returning the task directly avoids.`,
+        bodyId: body.id,
+        fix: {
+          title: elision.tail.operand.configureAwait !== null ? 'Remove async, return the task directly and drop ConfigureAwait' : 'Remove async and return the task directly',
+          safety: 'unsafe',
+          edits: elision.edits,
+        },
+      });
+    }
+    return findings;
+  },
+};
