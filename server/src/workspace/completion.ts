@@ -5,7 +5,7 @@
  */
 import type { MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { methodsNamed, stripGenerics, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { bodyChain, typeOfExpression } from './typing';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
@@ -43,7 +43,7 @@ export interface CompletionVerdict {
   /** The first callee that makes this method synchronous, for related information. */
   becauseOf: CalleeRef | null;
   basis: CompletionBasis;
-  /** The verdict follows from the code alone, not from cache-like names anywhere along the call chain. */
+  /** For a likely synchronous verdict: it follows from the code alone, not from cache-like names anywhere along the call chain. False otherwise. */
   certain: boolean;
   /** Every workspace callee whose synchronous completion the verdict relies on, in source order, without repeats. */
   callees: CalleeRef[];
@@ -440,13 +440,22 @@ function descendantsOf(index: WorkspaceIndex, typeName: string): Set<string> {
   return seen;
 }
 
+function parameterCount(m: MethodRef): number {
+  return m.body ? m.body.parameters.filter((p) => !p.modifiers.includes('this')).length : m.member?.parameterTypes.length ?? 0;
+}
+
 function arityFits(m: MethodRef, argumentCount: number): boolean {
-  if (m.body) {
-    const ps = m.body.parameters.filter((p) => !p.modifiers.includes('this'));
-    // Extra parameters may have defaults; params arrays take any count.
-    return ps.length >= argumentCount || ps.some((p) => p.modifiers.includes('params'));
-  }
-  return (m.member?.parameterTypes.length ?? 0) >= argumentCount;
+  // Extra parameters may have defaults; params arrays take any count.
+  return parameterCount(m) >= argumentCount || (m.body?.parameters.some((p) => p.modifiers.includes('params')) ?? false);
+}
+
+/**
+ * C# prefers an overload that needs no default arguments, so when some candidate takes exactly the
+ * arguments given, longer ones (which would need defaults) are not what the call binds to.
+ */
+function preferExactArity(candidates: MethodRef[], argumentCount: number): MethodRef[] {
+  const exact = candidates.filter((m) => parameterCount(m) === argumentCount);
+  return exact.length ? exact : candidates;
 }
 
 const isDispatched = (m: MethodRef) =>
@@ -467,6 +476,10 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
       const ids = new Set(chain.map((b) => b.id));
       const local = bodies.filter((b) => b.kind === 'localFunction' && b.name === name && b.parentId !== null && ids.has(b.parentId));
       if (local.length) return { targets: local.map((b) => ({ file, typeName: null, member: null, body: b })), unresolved: null, receiverTypeKnown: true };
+      // A delegate in a local or parameter: whatever it was assigned runs.
+      if (chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) {
+        return { targets: [], unresolved: `${name} is a delegate, and what it runs is not known`, receiverTypeKnown: true };
+      }
     }
     owner = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
     if (owner === null) return { targets: [], unresolved: `${name} is not declared in the workspace`, receiverTypeKnown: false };
@@ -476,7 +489,19 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
     else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false };
   }
-  const declared = methodsNamed(index, name, owner).filter((m) => arityFits(m, argumentCount));
+  // `base.M()` runs the base type's member, never an override (not even this one).
+  const containing = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
+  const declared = preferExactArity(methodsNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+  if (declared.length === 0 && receiver !== null && receiver !== 'this' && receiver !== 'base') {
+    // An extension method whose `this` parameter takes the receiver's type, one of its bases, or a type parameter.
+    const family = typeFamily(index, owner);
+    const extensions = (index.methodsByName.get(name) ?? []).filter((m) => {
+      const first = m.body?.parameters[0];
+      if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
+      return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
+    });
+    if (extensions.length) return { targets: preferExactArity(extensions, argumentCount), unresolved: null, receiverTypeKnown: true };
+  }
   if (declared.length === 0) {
     const known = typesNamed(index, owner).length > 0;
     const unresolved = known ? `${owner} declares no ${name} taking ${argumentCount} argument${argumentCount === 1 ? '' : 's'}`
@@ -484,11 +509,10 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     return { targets: [], unresolved, receiverTypeKnown: true };
   }
   let targets = declared;
-  if (declared.some(isDispatched)) {
+  if (receiver !== 'base' && declared.some(isDispatched)) {
     const seen = new Set(declared.map((m) => m.body?.id ?? m.member?.nameSpan.start));
     for (const sub of descendantsOf(index, owner)) {
-      for (const m of methodsNamed(index, name, sub)) {
-        if (m.typeName !== sub || !arityFits(m, argumentCount)) continue;
+      for (const m of preferExactArity(methodsNamed(index, name, sub).filter((x) => x.typeName === sub && arityFits(x, argumentCount)), argumentCount)) {
         const id = m.body?.id ?? m.member?.nameSpan.start;
         if (!seen.has(id)) {
           seen.add(id);
