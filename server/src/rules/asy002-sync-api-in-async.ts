@@ -81,7 +81,8 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
 }
 
 function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
-  if (/Async$/.test(call.name)) return null;
+  // Most calls have no FooAsync anywhere in the workspace: answer those before resolving any type.
+  if (/Async$/.test(call.name) || !ctx.index.methodsByName.has(`${call.name}Async`)) return null;
   const chain = bodyChain(body, ctx.model.bodies);
   let typeName: string | null;
   const receiver = call.receiver?.trim() ?? null;
