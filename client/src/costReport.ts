@@ -27,7 +27,8 @@ function scopeLabel(scope: ReportScope): string {
 
 function fileLabel(uri: string): string {
   try {
-    return vscode.workspace.asRelativePath(vscode.Uri.parse(uri), true);
+    // The workspace folder's name is prepended only when there are several folders, where it tells them apart.
+    return vscode.workspace.asRelativePath(vscode.Uri.parse(uri));
   } catch {
     return baseName(uri);
   }

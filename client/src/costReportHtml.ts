@@ -103,7 +103,7 @@ function bytesCell(bytes: number, estimated: boolean, extraTitle = ''): string {
   return `<td class="num" data-value="${bytes}"${title ? ` title="${escapeHtml(title)}"` : ''}>${estimated ? '≈' : ''}${formatBytes(bytes)}</td>`;
 }
 
-function row(m: MethodCost, fileLabel: (uri: string) => string): string {
+function row(m: MethodCost, fileLabel: (uri: string) => string, showFile: boolean): string {
   const estimated = isEstimate(m);
   const file = fileLabel(m.uri);
   const ids = findingIds(m);
@@ -121,7 +121,7 @@ function row(m: MethodCost, fileLabel: (uri: string) => string): string {
     `<td data-value="${escapeHtml(verdict(m))}" title="${escapeHtml(m.reason)}"><span class="verdict ${m.likelySync ? 'sync' : 'suspends'}">${escapeHtml(verdict(m))}</span>${m.reason ? `<div class="reason">${escapeHtml(m.reason)}</div>` : ''}</td>`,
     `<td class="num" data-value="${findings}"${ids.length ? ` title="${escapeHtml(ids.join(', '))}"` : ''}>${findings ? `<span class="badge">${findings}</span>${ids.length ? ` <span class="ids">${escapeHtml([...new Set(ids)].join(', '))}</span>` : ''}` : ''}</td>`,
   ];
-  return `<tr tabindex="0" ${openAttributes(m)}>${cells.join('')}</tr>`;
+  return `<tr tabindex="0" ${openAttributes(m)}>${(showFile ? cells : cells.slice(1)).join('')}</tr>`;
 }
 
 function chart(methods: MethodCost[], size: number): string {
@@ -249,7 +249,9 @@ export function renderCostReport(page: CostReportPage): string {
     `script-src 'nonce-${nonce}'`,
     `img-src ${page.cspSource} data:`,
   ].join('; ');
-  const head = COLUMNS.map((c) => {
+  // A report of one file would repeat its name on every row, so the file column appears only for several files.
+  const showFile = new Set(methods.map((m) => m.uri)).size > 1;
+  const head = COLUMNS.filter((c) => showFile || c.key !== 'file').map((c) => {
     const sort = c.key === DEFAULT_SORT.key ? (DEFAULT_SORT.descending ? 'descending' : 'ascending') : 'none';
     return `<th scope="col" data-key="${c.key}" data-numeric="${c.numeric}" aria-sort="${sort}"${c.numeric ? ' class="num"' : ''} title="${escapeHtml(c.help)}"><button type="button">${escapeHtml(c.title)}</button></th>`;
   }).join('');
@@ -257,7 +259,7 @@ export function renderCostReport(page: CostReportPage): string {
     ? `<table class="methods">
 <thead><tr>${head}</tr></thead>
 <tbody>
-${methods.map((m) => row(m, page.fileLabel)).join('\n')}
+${methods.map((m) => row(m, page.fileLabel, showFile)).join('\n')}
 </tbody>
 </table>`
     : `<p class="empty">No async methods found in ${escapeHtml(page.scopeLabel)}.</p>`;

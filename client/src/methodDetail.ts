@@ -41,10 +41,13 @@ export async function showMethodDetail(client: LanguageClient, ...args: unknown[
     void vscode.window.showInformationMessage('AsyncLens: there is no async method at this position.');
     return;
   }
-  const title = /^#+\s*(.+)$/m.exec(detail.markdown)?.[1]?.replace(/[`*_]/g, '').trim() ?? 'Async method';
+  // The first heading names the method; its markdown escapes and emphasis do not belong in a tab title.
+  const title = /^#+\s*(.+)$/m.exec(detail.markdown)?.[1]?.replace(/\\(.)/g, '$1').replace(/[`*_]/g, '').trim() ?? 'Async method';
   if (!panel) {
     panel = vscode.window.createWebviewPanel('asynclens.methodDetail', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: false,
+      // The page's CSP allows no script at all; scripts are still enabled because the VS Code 1.139 workbench
+      // (code-server) left a script-less webview blank in our checks.
+      enableScripts: true,
       localResourceRoots: [],
     });
     panel.onDidDispose(() => { panel = undefined; });

@@ -168,3 +168,11 @@ test('the client speaks the message names the server defines', () => {
   const extension = fs.readFileSync(path.join(repoRoot, 'client', 'src', 'extension.ts'), 'utf8');
   assert.ok(extension.includes(`registerCommand('${server.SHOW_METHOD_DETAIL_COMMAND}'`), 'the CodeLens command is registered by the client');
 });
+
+test('a report of one file leaves out the file column', () => {
+  const one = page({ runtime: 'net10', methods: REPORT.methods.filter((m) => m.uri.endsWith('OrderService.cs')) });
+  assert.doesNotMatch(one, /data-key="file"/);
+  const firstRow = /<tr tabindex="0"[^>]*>(<td[^>]*>)/.exec(one)?.[1] ?? '';
+  assert.match(firstRow, /data-value="orderservice\.getasync"/);
+  assert.match(page(), /data-key="file"/);
+});
