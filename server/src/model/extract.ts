@@ -474,7 +474,9 @@ function spillsOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]): SpilledValue[
     if (p.type.endsWith('_statement') || isFunctionNode(p) || bodyNodes.some((b) => b.startIndex === p!.startIndex && b.endIndex === p!.endIndex)) break;
     if (p.type === 'binary_expression') {
       const left = p.childForFieldName('left');
-      if (left && left.endIndex <= child.startIndex && worthSpilling(left) && !left.descendantsOfType('await_expression').length) spills.push({ text: left.text, role: 'leftOperand' });
+      // `a && await b`, `a || await b` and `a ?? await b` branch on a and do not need its value afterwards: no spill.
+      const branching = ['&&', '||', '??'].includes(p.childForFieldName('operator')?.text ?? '');
+      if (left && !branching && left.endIndex <= child.startIndex && worthSpilling(left) && !left.descendantsOfType('await_expression').length) spills.push({ text: left.text, role: 'leftOperand' });
     } else if (p.type === 'argument_list') {
       for (const a of p.namedChildren) {
         if (!a || a.startIndex >= child.startIndex) break;

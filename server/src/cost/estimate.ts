@@ -1,0 +1,463 @@
+/**
+ * The cost of one async body per runtime profile: its state machine, the bytes one call allocates when it
+ * completes synchronously and when it suspends, what each await may cost, and every assumption behind the numbers.
+ * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
+ */
+import type { BodyKind, FileModel, MethodBody, ReturnKind, Span } from '../model/types';
+import type { WorkspaceIndex } from '../workspace/index';
+import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
+import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
+import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, TASK_FIELDS } from '../knowledge/typeSizes';
+import { describeCache } from '../knowledge/taskCache';
+import { awaitedOperationsOf, type AwaitCompletion, type AwaitedOperation } from './awaitables';
+import { hoistedValuesOf, type HoistedValue } from './hoisting';
+import { autoLayout, objectBytes, type FieldShape } from './layout';
+import { traitsOf, type BuildConfiguration, type EstimateOptions, type RuntimeProfile, type RuntimeTraits } from './profiles';
+import { cachedValuesOf, syncResultCost } from './resultCache';
+import { continuationLayout } from './runtimeAsync';
+import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
+import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
+import { typeOfExpression, type TypingContext } from './expressionTypes';
+import { canonicalType, parseType, splitTopLevel } from './typeText';
+
+export interface EstimateContext {
+  /** The file's path as the index knows it. */
+  file: string;
+  model: FileModel;
+  index: WorkspaceIndex | null;
+  completion?: CompletionAnalysis;
+}
+
+export interface CalleeCost {
+  what: string;
+  /** Bytes the awaited operation allocates when it completes synchronously, or null when it never does. */
+  syncBytes: number | null;
+  suspendBytes: number | null;
+  source: string;
+}
+
+export interface AwaitCost {
+  span: Span;
+  keywordSpan: Span;
+  operandText: string;
+  role: AwaitedOperation['role'];
+  awaitableType: string;
+  awaiterType: string;
+  awaiterField: string;
+  awaiterBytes: number;
+  completion: AwaitCompletion;
+  /** What the call allocates if this is the first await to suspend (null when it cannot suspend). */
+  bytesIfFirstSuspension: number | null;
+  /** "this await may cost X B because ..." */
+  explanation: string;
+  assumption: string | null;
+}
+
+export interface MethodCost {
+  file: string;
+  bodyId: string;
+  name: string;
+  /** `Type.Method`, or the body's name when it has no containing type. */
+  qualifiedName: string;
+  kind: BodyKind;
+  span: Span;
+  nameSpan: Span;
+  returnKind: ReturnKind;
+  resultType: string | null;
+  runtime: RuntimeProfile;
+  build: BuildConfiguration;
+  /** Who runs the method: a compiler state machine, or the runtime (Runtime Async). */
+  machinery: 'compiler' | 'runtime-async';
+  builder: { typeText: string; bytes: number } | null;
+  layout: StateMachineLayout;
+  /** The state machine's size: the struct, or the class instance (iterators, Debug), or the continuation. */
+  stateMachineBytes: number;
+  /** Bytes one call allocates when every await completes at once; null when some await always suspends. */
+  syncBytes: number | null;
+  /** When the result is computed: the bytes if its value is one the runtime caches. */
+  syncBytesIfCached: number | null;
+  cachedValues: string | null;
+  syncExplanation: string;
+  /** Bytes one call allocates when it suspends (once per call, whatever the number of suspensions); null when it cannot. */
+  suspendBytes: number | null;
+  suspendBreakdown: { what: string; bytes: number }[];
+  suspendExplanation: string;
+  /** What the awaited operations allocate themselves (not counted in syncBytes/suspendBytes). */
+  callees: CalleeCost[];
+  /** Own bytes plus the callees' on each path, as a profiler would see one call. */
+  withCallees: { syncBytes: number | null; suspendBytes: number | null };
+  /** For lambdas and local functions: what creating it costs the enclosing method (closure, delegate). */
+  creation: { closureBytes: number; delegateBytes: number; explanation: string } | null;
+  awaitCount: number;
+  maySuspend: number;
+  likelySync: boolean;
+  likelySyncReason: string;
+  awaits: AwaitCost[];
+  /** Some number is derived rather than measured on this runtime, or rests on an assumption. */
+  estimate: boolean;
+  estimateReasons: string[];
+  assumptions: string[];
+  notes: string[];
+}
+
+const TASK_FIELD_BYTES = autoLayout(TASK_FIELDS.map((f) => ({ shape: fieldShape(f.type) })), false).endOffset;
+
+function fieldShape(type: string): FieldShape {
+  return type === 'object' ? { size: 8, alignment: 8, category: 'reference' } : { size: 4, alignment: 4, category: 'primitive' };
+}
+
+/** Every async body of the file (methods, local functions, lambdas, top-level statements), in source order. */
+export function estimateFile(ctx: EstimateContext, options: EstimateOptions): MethodCost[] {
+  const session = new Session();
+  return ctx.model.bodies
+    .filter((b) => b.isAsync)
+    .sort((a, b) => a.span.start - b.span.start)
+    .map((b) => estimateIn(session, b, ctx, options));
+}
+
+export function estimateMethod(body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+  return estimateIn(new Session(), body, ctx, options);
+}
+
+/** Remembers costs across one estimation run, so callees are estimated once and recursion stops. */
+class Session {
+  readonly costs = new Map<string, MethodCost | 'pending'>();
+  readonly memo = new Map<string, TypeShape>();
+}
+
+function estimateIn(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+  const key = `${ctx.file}#${body.id}#${options.runtime}#${options.build ?? 'release'}`;
+  const known = session.costs.get(key);
+  if (known && known !== 'pending') return known;
+  session.costs.set(key, 'pending');
+  const cost = computeCost(session, body, ctx, options);
+  session.costs.set(key, cost);
+  return cost;
+}
+
+interface BuilderChoice {
+  kind: BuilderReturnKind | 'unknown';
+  typeText: string;
+  resultType: string | null;
+  boxResultType: string;
+  source: string;
+}
+
+function builderOf(body: MethodBody): BuilderChoice {
+  const result = body.resultTypeText ? canonicalType(body.resultTypeText) : null;
+  const pooling = body.attributes.some((a) => /PoolingAsyncValueTaskMethodBuilder/.test(a));
+  const kind: BuilderReturnKind | 'unknown' =
+    body.isIterator && (body.returnKind === 'IAsyncEnumerable' || body.returnKind === 'IAsyncEnumerator') ? 'AsyncIterator'
+      : body.returnKind === 'Task' || body.kind === 'topLevel' ? 'Task'
+        : body.returnKind === 'TaskOfT' ? 'TaskOfT'
+          : body.returnKind === 'ValueTask' ? (pooling ? 'PoolingValueTask' : 'ValueTask')
+            : body.returnKind === 'ValueTaskOfT' ? (pooling ? 'PoolingValueTaskOfT' : 'ValueTaskOfT')
+              : body.returnKind === 'void' ? 'void' : 'unknown';
+  if (kind === 'unknown') return { kind, typeText: 'AsyncTaskMethodBuilder', resultType: result, boxResultType: result ?? 'VoidTaskResult', source: 'a custom task-like builder the model cannot see' };
+  const row = BUILDERS.find((r) => r.returnKind === kind)!;
+  const generic = /<T>$/.test(row.builderType);
+  return {
+    kind,
+    typeText: builderTypeText(row.builderType, generic ? result : null),
+    resultType: kind === 'AsyncIterator' ? null : result,
+    boxResultType: row.boxResultType === 'T' ? result ?? 'object' : row.boxResultType,
+    source: row.source,
+  };
+}
+
+/** Type parameters in scope: the body's, its enclosing bodies' and its containing types'. */
+function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Set<string> {
+  const names = new Set<string>();
+  for (let b: MethodBody | undefined = body; b; b = b.parentId ? ctx.model.bodies.find((x) => x.id === b!.parentId) : undefined) for (const t of b.typeParameters) names.add(t);
+  for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
+  return names;
+}
+
+/** Parameter types of an untyped lambda, from the delegate type it is assigned to (`Func<int, Task<int>> f = async x => ...`). */
+function delegateParameterTypes(body: MethodBody, ctx: EstimateContext): (string | null)[] {
+  const none = body.parameters.map(() => null);
+  if (body.kind !== 'lambda' || body.parameters.every((p) => p.typeText)) return none;
+  const target = /^<lambda in (.+)>$/.exec(body.name)?.[1];
+  if (!target) return none;
+  let delegateType: string | null = null;
+  const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
+  const local = parent?.locals.find((l) => l.name === target);
+  if (local?.typeText) delegateType = local.typeText;
+  if (!delegateType && body.containingType && ctx.index) {
+    const owner = ctx.model.types.find((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end);
+    delegateType = owner?.members.find((m) => m.name === target && (m.kind === 'field' || m.kind === 'property'))?.typeText ?? null;
+  }
+  const parsed = delegateType ? parseType(delegateType) : null;
+  if (!parsed || (parsed.name !== 'Func' && parsed.name !== 'Action')) return none;
+  const args = splitTopLevel(delegateType!.slice(delegateType!.indexOf('<') + 1, delegateType!.lastIndexOf('>')));
+  const inputs = parsed.name === 'Func' ? args.slice(0, -1) : args;
+  return body.parameters.map((_, i) => inputs[i] ?? null);
+}
+
+function taskLayout(resultShape: TypeShape): { endOffset: number; bytes: number } {
+  const laid = autoLayout([{ shape: resultShape }], false, TASK_FIELD_BYTES);
+  return { endOffset: laid.endOffset, bytes: objectBytes(laid.endOffset) };
+}
+
+/** AsyncStateMachineBox<TResult, TSM>: a Task<TResult> with the state machine (a struct copy, or a reference to a class) after it. */
+function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, traits: RuntimeTraits): number {
+  const task = taskLayout(resultShape);
+  const fields: { shape: FieldShape }[] = [{
+    shape: stateMachine.kind === 'struct' ? { size: stateMachine.size, alignment: 8, category: 'valueType', holdsReferences: true } : { size: 8, alignment: 8, category: 'reference' },
+  }];
+  if (traits.boxHasOwnActionAndContext) for (const f of BOX_EXTRA_FIELDS_BEFORE_NET8) fields.push({ shape: fieldShape(f.type) });
+  return objectBytes(autoLayout(fields, false, task.endOffset).endOffset);
+}
+
+function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+  const traits = traitsOf(options.runtime);
+  const build: BuildConfiguration = options.build ?? 'release';
+  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx) };
+  const memo = scope.typeParameters.size === 0 ? session.memo : new Map<string, TypeShape>();
+  const shape = (t: string) => shapeOfTypeText(t, scope, memo);
+  const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index };
+  const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });
+  const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: delegateParameterTypes(body, ctx) }, ops);
+  const builder = builderOf(body);
+  const iterator = builder.kind === 'AsyncIterator';
+  const builderShape = shape(builder.typeText);
+  const compilerLayout = stateMachineLayout({
+    body, builder: { typeText: builder.typeText, shape: builderShape, source: builder.source }, hoisted, ops, build, scope, memo,
+    iteratorElement: iterator ? canonicalType(body.resultTypeText ?? 'object') : null,
+    enumerable: body.returnKind === 'IAsyncEnumerable',
+  });
+  const runtimeAsync = traits.runtimeAsync && ['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT'].includes(builder.kind);
+  const resultShape = shape(builder.boxResultType);
+  const estimateReasons: string[] = [];
+  const notes: string[] = [];
+  if (!traits.calibrated && !traits.runtimeAsync) estimateReasons.push(`${options.runtime} is derived from the runtime's field layouts; the calibration corpus measured .NET 8, 9 and 10 only`);
+  if (build === 'debug') estimateReasons.push('Debug builds are derived from the compiler rules, not measured');
+  if (builder.kind === 'unknown') estimateReasons.push(`${body.returnTypeText ?? 'this return type'} uses a builder the model cannot see: its size is assumed to be 8 B`);
+
+  const paths = runtimeAsync
+    ? runtimeAsyncPaths(body, ops, hoisted, resultShape, builder, traits, shape)
+    : compilerPaths(body, ops, compilerLayout, resultShape, builder, traits, build);
+  if (runtimeAsync) estimateReasons.push('Runtime Async suspension costs are not yet measured (cost-model.md section 7, U)');
+  const layout = runtimeAsync ? paths.layout! : compilerLayout;
+
+  const callees = calleeCosts(session, ops, ctx, options, runtimeAsync);
+  const verdict = ctx.completion?.get(verdictKey(ctx.file, body.id));
+  const maySuspendLocal = body.awaits.filter((_, i) => ops.some((op) => op.pointIndex === i && op.completion !== 'completes')).length;
+  const likelySync = verdict ? verdict.likelySync : maySuspendLocal === 0;
+  const likelySyncReason = verdict ? verdict.reason : body.awaits.length === 0 ? 'it has no await, so it always completes synchronously' : maySuspendLocal === 0 ? 'every await is of an already completed task' : 'some await may suspend';
+  const assumptions = [...new Set([
+    ...layout.assumptions,
+    ...ops.map((op) => op.assumption).filter((a): a is string => !!a),
+    ...hoisted.map((h) => h.assumption).filter((a): a is string => !!a),
+    ...resultShape.assumptions,
+  ])];
+  if (assumptions.length) estimateReasons.push(`${assumptions.length} assumption${assumptions.length > 1 ? 's' : ''} about types (listed)`);
+  if (traits.profile === 'net10' || traits.profile === 'net11-runtime-async') {
+    if (body.kind === 'lambda' || body.kind === 'anonymousMethod') notes.push('On .NET 10 the JIT may stack-allocate a delegate that does not escape the method that creates it; the delegate bytes count it as allocated.');
+  }
+  if (builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT') notes.push('PoolingAsyncValueTaskMethodBuilder rents its box from a per-core pool: a suspension costs nothing once the pool is warm, a pool miss allocates the box.');
+
+  const withCallees = {
+    syncBytes: paths.syncBytes === null || callees.some((c) => c.syncBytes === null) ? null : paths.syncBytes + callees.reduce((s, c) => s + (c.syncBytes ?? 0), 0),
+    suspendBytes: paths.suspendBytes === null ? null : paths.suspendBytes + calleeSuspendBytes(ops, callees),
+  };
+  const awaits = awaitCosts(ops, layout, paths.suspendBytes, paths.actionBytes, runtimeAsync, builder.kind);
+
+  return {
+    file: ctx.file,
+    bodyId: body.id,
+    name: body.name,
+    qualifiedName: body.containingType ? `${body.containingType}.${body.name}` : body.name,
+    kind: body.kind,
+    span: body.span,
+    nameSpan: body.nameSpan,
+    returnKind: body.returnKind,
+    resultType: builder.resultType,
+    runtime: options.runtime,
+    build,
+    machinery: runtimeAsync ? 'runtime-async' : 'compiler',
+    builder: runtimeAsync ? null : { typeText: builder.typeText, bytes: builderShape.size },
+    layout,
+    stateMachineBytes: layout.size,
+    syncBytes: paths.syncBytes,
+    syncBytesIfCached: paths.syncBytesIfCached,
+    cachedValues: paths.cachedValues,
+    syncExplanation: paths.syncExplanation,
+    suspendBytes: paths.suspendBytes,
+    suspendBreakdown: paths.suspendBreakdown,
+    suspendExplanation: paths.suspendExplanation,
+    callees: callees.map(({ pointIndex: _p, ...c }) => c),
+    withCallees,
+    creation: creationCost(body, ctx, shape),
+    awaitCount: body.awaits.length,
+    maySuspend: verdict ? verdict.maySuspend : maySuspendLocal,
+    likelySync,
+    likelySyncReason,
+    awaits,
+    estimate: estimateReasons.length > 0,
+    estimateReasons,
+    assumptions,
+    notes,
+  };
+}
+
+interface Paths {
+  syncBytes: number | null;
+  syncBytesIfCached: number | null;
+  cachedValues: string | null;
+  syncExplanation: string;
+  suspendBytes: number | null;
+  suspendBreakdown: { what: string; bytes: number }[];
+  suspendExplanation: string;
+  actionBytes: number;
+  layout?: StateMachineLayout;
+}
+
+/** A suspension point that always suspends and runs on every path makes the synchronous path impossible. */
+function syncPathExists(ops: readonly AwaitedOperation[]): boolean {
+  return !ops.some((op) => op.completion === 'suspends' && !op.point.regions.some((r) => r.kind === 'conditional' || r.kind === 'switch' || r.kind === 'catch'));
+}
+
+function canSuspend(ops: readonly AwaitedOperation[]): boolean {
+  return ops.some((op) => op.completion !== 'completes');
+}
+
+/** The result part of the synchronous path, shared by both machineries. */
+function syncResult(body: MethodBody, builder: BuilderChoice, resultShape: TypeShape, traits: RuntimeTraits) {
+  if (builder.kind !== 'TaskOfT' || !builder.resultType) {
+    const why = builder.kind === 'Task' ? 'an async Task that completes synchronously returns the cached completed Task'
+      : builder.kind === 'ValueTask' || builder.kind === 'ValueTaskOfT' ? 'a ValueTask that completes synchronously carries its result inline'
+        : builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT' ? 'a ValueTask that completes synchronously carries its result inline'
+          : builder.kind === 'void' ? 'async void has no task to return' : builder.kind === 'AsyncIterator' ? 'the iterator object is all it allocates' : 'the custom builder is not known';
+    return { bytes: 0, bytesIfCached: null, cachedValues: null, explanation: why };
+  }
+  return syncResultCost(body, builder.resultType, resultShape, taskLayout(resultShape).bytes, traits.taskCache);
+}
+
+function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layout: StateMachineLayout, resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, build: BuildConfiguration): Paths {
+  const classMachine = layout.kind === 'class';
+  const result = syncResult(body, builder, resultShape, traits);
+  const machineBytes = classMachine ? layout.size : 0;
+  const machineWhat = builder.kind === 'AsyncIterator' ? `the ${layout.size} B iterator object (a class state machine)` : `the ${layout.size} B class state machine (Debug build)`;
+  const syncExists = syncPathExists(ops);
+  const syncParts = [machineBytes ? `${machineWhat}` : null, result.bytes ? result.explanation : null].filter(Boolean);
+  const syncBytes = syncExists ? machineBytes + result.bytes : null;
+  const syncExplanation = !syncExists ? 'it always suspends: some await never completes synchronously'
+    : syncParts.length ? `${syncBytes} B: ${syncParts.join(' + ')}` : `0 B: ${result.explanation}`;
+
+  const box = boxBytes(resultShape, layout, traits);
+  const pooling = builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT';
+  const needsAction = ops.some((op) => !op.awaiter.boxAware && op.completion !== 'completes');
+  const actionBytes = needsAction ? DELEGATE_BYTES : 0;
+  const breakdown: { what: string; bytes: number }[] = [];
+  if (machineBytes) breakdown.push({ what: machineWhat, bytes: machineBytes });
+  if (pooling) breakdown.push({ what: `the ${box} B box comes from the builder's pool (0 B once the pool is warm)`, bytes: 0 });
+  else breakdown.push({ what: `the ${box} B AsyncStateMachineBox: a Task<${builder.boxResultType}> (${taskLayout(resultShape).bytes} B) holding the ${classMachine ? 'state machine reference' : `${layout.size} B state machine`}${traits.boxHasOwnActionAndContext ? ' and its own Action and ExecutionContext references' : ''}`, bytes: box });
+  if (needsAction) breakdown.push({ what: `the MoveNext Action (${DELEGATE_BYTES} B) a custom awaiter needs (${CUSTOM_AWAITER_SOURCE})`, bytes: actionBytes });
+  const suspendBytes = canSuspend(ops) ? breakdown.reduce((s, b) => s + b.bytes, 0) : null;
+  const suspendExplanation = suspendBytes === null ? (ops.length ? 'it cannot suspend: every await is of an already completed task' : 'it has no await, so it never suspends')
+    : `${suspendBytes} B once per call, whatever the number of suspensions: ${breakdown.map((b) => b.what).join(' + ')}`;
+  void build;
+  return { syncBytes, syncBytesIfCached: syncExists && result.bytesIfCached !== null ? machineBytes + result.bytesIfCached : null, cachedValues: result.cachedValues, syncExplanation, suspendBytes, suspendBreakdown: suspendBytes === null ? [] : breakdown, suspendExplanation, actionBytes };
+}
+
+function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape): Paths {
+  const layout = continuationLayout(ops, hoisted, (t) => shape(t).size);
+  const result = syncResult(body, builder, resultShape, traits);
+  const syncExists = syncPathExists(ops);
+  const task = taskLayout(resultShape).bytes;
+  const breakdown = [
+    { what: `the ${layout.size} B Continuation of this frame (U)`, bytes: layout.size },
+    { what: `the RuntimeAsyncTask<${builder.boxResultType}> returned to a non-async caller (${task} B, U)`, bytes: task },
+    { what: `its completion Action (${DELEGATE_BYTES} B, U)`, bytes: DELEGATE_BYTES },
+  ];
+  const suspendBytes = canSuspend(ops) ? breakdown.reduce((s, b) => s + b.bytes, 0) : null;
+  return {
+    syncBytes: syncExists ? result.bytes : null,
+    syncBytesIfCached: syncExists ? result.bytesIfCached : null,
+    cachedValues: result.cachedValues,
+    syncExplanation: syncExists ? `${result.bytes} B through the Task-returning entry (${result.explanation}); 0 B when a Runtime Async caller awaits it directly` : 'it always suspends: some await never completes synchronously',
+    suspendBytes,
+    suspendBreakdown: suspendBytes === null ? [] : breakdown,
+    suspendExplanation: suspendBytes === null ? 'it cannot suspend' : `${suspendBytes} B when called from non-async code: ${breakdown.map((b) => b.what).join(' + ')}; a Runtime Async caller pays only the ${layout.size} B continuation`,
+    actionBytes: 0,
+    layout,
+  };
+}
+
+type CalleeEntry = CalleeCost & { pointIndex: number };
+
+function calleeCosts(session: Session, ops: readonly AwaitedOperation[], ctx: EstimateContext, options: EstimateOptions, runtimeAsync: boolean): CalleeEntry[] {
+  const out: CalleeEntry[] = [];
+  for (const op of ops) {
+    if (op.calleeAllocation?.applies) {
+      out.push({ pointIndex: op.pointIndex, what: op.calleeAllocation.what, syncBytes: op.calleeAllocation.suspendsUnless ? null : op.calleeAllocation.bytes, suspendBytes: op.calleeAllocation.bytes, source: op.calleeAllocation.source });
+    } else if (op.workspaceCallee && ctx.index) {
+      const model = ctx.index.files.get(op.workspaceCallee.file);
+      if (!model) continue;
+      const calleeCtx: EstimateContext = { file: op.workspaceCallee.file, model, index: ctx.index, completion: ctx.completion };
+      const key = `${op.workspaceCallee.file}#${op.workspaceCallee.body.id}#${options.runtime}#${options.build ?? 'release'}`;
+      if (session.costs.get(key) === 'pending') continue;
+      const cost = estimateIn(session, op.workspaceCallee.body, calleeCtx, options);
+      // Under Runtime Async an awaited callee suspends into its own continuation only; the task boundary is the caller's.
+      const suspend = runtimeAsync && cost.machinery === 'runtime-async' ? cost.stateMachineBytes : cost.withCallees.suspendBytes;
+      out.push({ pointIndex: op.pointIndex, what: `${cost.qualifiedName} (awaited workspace method)`, syncBytes: cost.withCallees.syncBytes, suspendBytes: suspend ?? cost.withCallees.syncBytes, source: `${op.workspaceCallee.file}` });
+    }
+  }
+  return out;
+}
+
+/** On the suspension path the first awaited callee that may suspend pays its suspension; the others are assumed to complete. */
+function calleeSuspendBytes(ops: readonly AwaitedOperation[], callees: readonly CalleeEntry[]): number {
+  const first = ops.find((op) => op.completion !== 'completes')?.pointIndex;
+  return callees.reduce((sum, c) => sum + ((c.pointIndex === first ? c.suspendBytes : c.syncBytes ?? c.suspendBytes) ?? 0), 0);
+}
+
+function awaitCosts(ops: readonly AwaitedOperation[], layout: StateMachineLayout, suspendBytes: number | null, actionBytes: number, runtimeAsync: boolean, builderKind: string): AwaitCost[] {
+  return ops.map((op) => {
+    const field = layout.fields.find((f) => f.role === 'awaiter' && f.typeText === op.awaiter.typeText);
+    const awaiterBytes = op.awaiter.shape.size;
+    const label = op.role === 'await' ? `await ${op.point.operand.text}` : op.role === 'moveNext' ? 'the MoveNextAsync of this await foreach' : 'the DisposeAsync of this await using/foreach';
+    let explanation: string;
+    let bytesIfFirst: number | null = null;
+    if (op.completion === 'completes') {
+      explanation = `${label} never suspends (${op.how}): it costs only its ${awaiterBytes} B ${op.awaiter.typeText} field in the state machine.`;
+    } else {
+      bytesIfFirst = suspendBytes;
+      const why = runtimeAsync ? 'a Runtime Async continuation for this frame (U)'
+        : builderKind.startsWith('Pooling') ? 'a state machine box from the builder\'s pool (0 B when the pool is warm)'
+          : `the box that holds the state machine${!op.awaiter.boxAware ? ` plus the ${actionBytes} B MoveNext Action its ${op.awaiter.typeText} needs` : ''}`;
+      explanation = `${label} may cost ${suspendBytes ?? 0} B if it is the first await to suspend: ${why}. Later suspensions of the same call reuse it.${op.completion === 'suspends' ? ' It always suspends.' : ''}`;
+    }
+    return {
+      span: op.point.span, keywordSpan: op.point.keywordSpan, operandText: op.point.operand.text, role: op.role,
+      awaitableType: op.awaitableType, awaiterType: op.awaiter.typeText, awaiterField: field?.name ?? '', awaiterBytes,
+      completion: op.completion, bytesIfFirstSuspension: bytesIfFirst, explanation, assumption: op.assumption,
+    };
+  });
+}
+
+/** What creating a lambda or local function costs its enclosing method: a closure for captured variables, a delegate. */
+function creationCost(body: MethodBody, ctx: EstimateContext, shape: (t: string) => TypeShape): MethodCost['creation'] {
+  if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod' && body.kind !== 'localFunction') return null;
+  const isStatic = body.modifiers.includes('static');
+  const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
+  let closureBytes = 0;
+  const parts: string[] = [];
+  if (!isStatic && body.capturedNames.length > 0 && parent) {
+    const typing: TypingContext = { body: parent, bodies: ctx.model.bodies, index: ctx.index };
+    const fields = body.capturedNames.map((n) => ({ shape: shape(typeOfExpression(n, typing) ?? 'object') }));
+    if (body.usesThis) fields.push({ shape: shape('object') });
+    closureBytes = objectBytes(autoLayout(fields, false).endOffset);
+    parts.push(`a ${closureBytes} B closure object holding ${body.capturedNames.join(', ')}${body.usesThis ? ' and this' : ''} (shared with other lambdas of the same scope)`);
+  }
+  let delegateBytes = 0;
+  if (body.kind !== 'localFunction' && !isStatic && (body.capturedNames.length > 0 || body.usesThis)) {
+    delegateBytes = DELEGATE_BYTES;
+    parts.push(`a ${DELEGATE_BYTES} B delegate each time the lambda is evaluated`);
+  }
+  const explanation = parts.length ? parts.join(' + ') : body.kind === 'localFunction' ? 'nothing: it captures nothing and is called directly' : 'nothing after the first time: a lambda that captures nothing has its delegate cached in a static field';
+  return { closureBytes, delegateBytes, explanation };
+}
+
+export { describeCache, cachedValuesOf };

@@ -1,0 +1,575 @@
+/**
+ * The type of an expression, read from its text and the declarations around it (locals, parameters, members of
+ * workspace types, return types of workspace methods, a few well-known BCL members), so the cost model can size a
+ * spilled value, a `var` local or an awaited operand. No compiler: the answer may be null, and callers say so.
+ */
+import type { MethodBody } from '../model/types';
+import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
+import { canonicalType, formatType, parseType, splitTopLevel, typeExpr, type TypeExpr } from './typeText';
+
+export interface TypingContext {
+  body: MethodBody;
+  /** All bodies of the body's file, to find the enclosing bodies of a lambda or local function. */
+  bodies: readonly MethodBody[];
+  index: WorkspaceIndex | null;
+}
+
+/** A value's type, or a type used as a receiver of static members (`Task`, `Src`). */
+type Typed = { value: string } | { staticType: string };
+
+const MAX_DEPTH = 12;
+
+/** The canonical type text of an expression, or null when it cannot be told from the source. */
+export function typeOfExpression(text: string, ctx: TypingContext): string | null {
+  const typed = typeOf(text, ctx, 0);
+  return typed && 'value' in typed ? typed.value : null;
+}
+
+/** What iterating over a value of this type yields (foreach and await foreach). */
+export function elementTypeOf(collectionType: string): string | null {
+  const t = parseType(collectionType);
+  if (!t) return null;
+  if (t.arrayRank > 0) return formatType({ ...t, arrayRank: t.arrayRank - 1 });
+  if (t.name === 'string') return 'char';
+  if ((t.name === 'Dictionary' || t.name === 'IDictionary' || t.name === 'IReadOnlyDictionary' || t.name === 'ConcurrentDictionary' || t.name === 'SortedDictionary') && t.args.length === 2) {
+    return formatType(typeExpr('KeyValuePair', t.args));
+  }
+  if (t.args.length === 1) return formatType(t.args[0]);
+  return null;
+}
+
+/** The result type of awaiting a value of this type: Task<T> gives T, Task gives void. */
+export function awaitResultOf(awaitableType: string): string | null {
+  const t = parseType(awaitableType);
+  if (!t) return null;
+  if (['Task', 'ValueTask', 'ConfiguredTaskAwaitable', 'ConfiguredValueTaskAwaitable'].includes(t.name)) return t.args.length === 1 ? formatType(t.args[0]) : 'void';
+  if (t.name === 'YieldAwaitable') return 'void';
+  return null;
+}
+
+function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
+  if (depth > MAX_DEPTH) return null;
+  let text = raw.trim();
+  if (!text) return null;
+  while (text.endsWith('!') && !text.endsWith('!=')) text = text.slice(0, -1).trim();
+  const v = (value: string | null): Typed | null => (value ? { value: canonicalType(value) } : null);
+
+  if (/^await\s/.test(text)) {
+    const operand = typeOf(text.slice(5), ctx, depth + 1);
+    return operand && 'value' in operand ? v(awaitResultOf(operand.value)) : null;
+  }
+  const literal = literalType(text);
+  if (literal !== undefined) return v(literal);
+
+  const ternary = splitTernary(text);
+  if (ternary) return typeOf(ternary[1], ctx, depth + 1) ?? typeOf(ternary[2], ctx, depth + 1);
+  const binary = splitBinary(text);
+  if (binary) return binaryType(binary, ctx, depth);
+
+  if (/^!/.test(text)) return v('bool');
+  if (/^(\+\+|--|[-+~])/.test(text)) return typeOf(text.replace(/^(\+\+|--|[-+~])/, ''), ctx, depth + 1);
+  if (/^(typeof|nameof|sizeof|default|checked|unchecked)\s*\(/.test(text)) {
+    const inner = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+    if (text.startsWith('typeof')) return v('Type');
+    if (text.startsWith('nameof')) return v('string');
+    if (text.startsWith('sizeof')) return v('int');
+    if (text.startsWith('default')) return v(inner);
+    return typeOf(inner, ctx, depth + 1);
+  }
+  const creation = /^new\s+([A-Za-z_][\w.]*(?:<.*?>)?(?:\[[^\]]*\])*)\s*(?:[({[]|$)/.exec(text);
+  if (creation) {
+    const arrayCreation = /^new\s+([A-Za-z_][\w.]*(?:<.*>)?)\s*\[/.exec(text);
+    return v(arrayCreation ? `${arrayCreation[1]}[]` : creation[1]);
+  }
+  const cast = /^\(([A-Za-z_][\w.]*(?:<[^()]*>)?\??(?:\[\])*)\)\s*([\w@"'($].*)$/s.exec(text);
+  if (cast && parseType(cast[1]) && !isKnownValueName(cast[1], ctx)) return v(cast[1]);
+  if (text.startsWith('(') && matchingParen(text, 0) === text.length - 1) {
+    const parts = splitTopLevel(text.slice(1, -1));
+    if (parts.length === 1) return typeOf(parts[0], ctx, depth + 1);
+    const elements = parts.map((p) => typeOf(p.replace(/^[A-Za-z_]\w*\s*:\s*/, ''), ctx, depth + 1));
+    if (elements.some((e) => !e || !('value' in e))) return null;
+    return v(`(${elements.map((e) => (e as { value: string }).value).join(', ')})`);
+  }
+  return postfixChain(text, ctx, depth);
+}
+
+function literalType(text: string): string | null | undefined {
+  if (/^(true|false)$/.test(text)) return 'bool';
+  if (text === 'null' || text === 'default') return null;
+  if (/^\$?@?"/.test(text) || /^\$?"""/.test(text) || /^@\$"/.test(text)) return 'string';
+  if (/^'(\\.|[^'])+'$/.test(text)) return 'char';
+  if (/^(0[xXbB][\da-fA-F_]+|\d[\d_]*)([uU][lL]?|[lL][uU]?)?$/.test(text)) {
+    const suffix = /([uU][lL]|[lL][uU]|[lL]|[uU])$/.exec(text)?.[1]?.toLowerCase() ?? '';
+    return suffix === 'ul' || suffix === 'lu' ? 'ulong' : suffix === 'l' ? 'long' : suffix === 'u' ? 'uint' : 'int';
+  }
+  if (/^(\d[\d_]*)?\.?\d[\d_]*([eE][-+]?\d+)?[mMfFdD]?$/.test(text) && /[.eEmMfFdD]/.test(text)) {
+    return /[mM]$/.test(text) ? 'decimal' : /[fF]$/.test(text) ? 'float' : 'double';
+  }
+  return undefined;
+}
+
+/** Index of the parenthesis matching the one at `open`, or -1. */
+function matchingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+function skipString(text: string, start: number): number {
+  const quote = text[start];
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === quote) return i;
+  }
+  return text.length;
+}
+
+/** Top-level positions of a character sequence, outside brackets and strings. */
+function topLevelIndexes(text: string, test: (i: number) => number): { index: number; length: number }[] {
+  const out: { index: number; length: number }[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      i = skipString(text, i);
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0) {
+      const length = test(i);
+      if (length > 0) {
+        out.push({ index: i, length });
+        i += length - 1;
+      }
+    }
+  }
+  return out;
+}
+
+function splitTernary(text: string): [string, string, string] | null {
+  const questions = topLevelIndexes(text, (i) => (text[i] === '?' && text[i + 1] !== '?' && text[i + 1] !== '.' && text[i + 1] !== '[' && text[i - 1] !== '?' && /\s/.test(text[i + 1] ?? '') ? 1 : 0));
+  if (questions.length === 0) return null;
+  const q = questions[0].index;
+  const rest = text.slice(q + 1);
+  const colons = topLevelIndexes(rest, (i) => (rest[i] === ':' && rest[i + 1] !== ':' ? 1 : 0));
+  if (colons.length === 0) return null;
+  const c = colons[colons.length - 1].index;
+  return [text.slice(0, q), rest.slice(0, c), rest.slice(c + 1)];
+}
+
+/** Binary operators from the loosest to the tightest; `<` and `>` count only with spaces round them (not generics). */
+const BINARY_LEVELS: string[][] = [
+  ['??'], ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], [' < ', ' > ', ' <= ', ' >= ', ' is ', ' as '], [' << ', ' >> '], ['+', '-'], ['*', '/', '%'],
+];
+
+interface BinarySplit {
+  operator: string;
+  left: string;
+  right: string;
+}
+
+function splitBinary(text: string): BinarySplit | null {
+  for (const level of BINARY_LEVELS) {
+    const hits = topLevelIndexes(text, (i) => {
+      for (const op of level) {
+        if (!text.startsWith(op, i)) continue;
+        if (op === '+' || op === '-') {
+          // Not a unary sign, an increment, an exponent or a compound assignment.
+          const before = text.slice(0, i).trimEnd();
+          if (!before || /[-+*/%&|^!=<>?:(,]$/.test(before) || text[i + 1] === op || text[i + 1] === '=' || /\d[eE]$/.test(before)) continue;
+        }
+        if ((op === '|' || op === '&') && (text[i + 1] === op || text[i + 1] === '=' || text[i - 1] === op)) continue;
+        if (op === '*' || op === '/' || op === '%' || op === '^') if (text[i + 1] === '=') continue;
+        if (op === '==' || op === '!=') if (text[i + 2] === '=') continue;
+        return op.length;
+      }
+      return 0;
+    });
+    if (hits.length === 0) continue;
+    // Left-associative: split at the last operator of the level (?? is right-associative but its type is the same).
+    const hit = hits[hits.length - 1];
+    const left = text.slice(0, hit.index).trim();
+    const right = text.slice(hit.index + hit.length).trim();
+    if (!left || !right) continue;
+    return { operator: text.slice(hit.index, hit.index + hit.length).trim(), left, right };
+  }
+  return null;
+}
+
+const NUMERIC_RANK = ['int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal'];
+
+function binaryType(split: BinarySplit, ctx: TypingContext, depth: number): Typed | null {
+  const { operator, left, right } = split;
+  if (['||', '&&', '==', '!=', '<', '>', '<=', '>=', 'is'].includes(operator)) return { value: 'bool' };
+  if (operator === 'as') return { value: canonicalType(right) };
+  const l = typeOf(left, ctx, depth + 1);
+  const r = typeOf(right, ctx, depth + 1);
+  const lv = l && 'value' in l ? l.value : null;
+  const rv = r && 'value' in r ? r.value : null;
+  if (operator === '??') return rv ? { value: rv } : lv ? { value: lv.replace(/\?$/, '') } : null;
+  if (operator === '+' && (lv === 'string' || rv === 'string')) return { value: 'string' };
+  if (operator === '<<' || operator === '>>') return lv ? { value: promote(lv, 'int') } : null;
+  if (!lv || !rv) return lv && /^\d/.test(right) ? { value: promote(lv, 'int') } : rv && /^\d/.test(left) ? { value: promote('int', rv) } : null;
+  return { value: promote(lv, rv) };
+}
+
+/** C# binary numeric promotion, roughly: the wider of the two, at least int. */
+function promote(a: string, b: string): string {
+  const rank = (t: string) => NUMERIC_RANK.indexOf(t);
+  if (a === b && rank(a) >= 0) return a;
+  if (rank(a) < 0 && rank(b) < 0) return ['bool'].includes(a) ? a : 'int';
+  return rank(a) >= rank(b) ? (rank(a) < 0 ? 'int' : a) : b;
+}
+
+function isKnownValueName(name: string, ctx: TypingContext): boolean {
+  return /^[a-z_]/.test(name) && !!findVariable(name, ctx);
+}
+
+// ---- member chains: a.b(c)[d].e ----
+
+interface ChainStep {
+  kind: 'member' | 'call' | 'index';
+  name?: string;
+  typeArguments?: string[];
+  argumentTexts?: string[];
+}
+
+function parseChain(text: string): { head: string; headTypeArguments: string[]; steps: ChainStep[] } | null {
+  const headMatch = /^@?([A-Za-z_]\w*)/.exec(text);
+  if (!headMatch) return null;
+  let i = headMatch[0].length;
+  const head = headMatch[1];
+  let headTypeArguments: string[] = [];
+  const generic = readTypeArguments(text, i);
+  if (generic) {
+    headTypeArguments = generic.args;
+    i = generic.end;
+  }
+  const steps: ChainStep[] = [];
+  while (i < text.length) {
+    const c = text[i];
+    if (c === ' ') {
+      i++;
+      continue;
+    }
+    if (c === '!' && text[i + 1] !== '=') {
+      i++;
+      continue;
+    }
+    if (c === '.' || (c === '?' && text[i + 1] === '.')) {
+      i += c === '.' ? 1 : 2;
+      const m = /^\s*@?([A-Za-z_]\w*)/.exec(text.slice(i));
+      if (!m) return null;
+      i += m[0].length;
+      const step: ChainStep = { kind: 'member', name: m[1] };
+      const g = readTypeArguments(text, i);
+      if (g && text[g.end] === '(') {
+        step.typeArguments = g.args;
+        i = g.end;
+      }
+      steps.push(step);
+      continue;
+    }
+    if (c === '(' || c === '[' || (c === '?' && text[i + 1] === '[')) {
+      const open = c === '?' ? i + 1 : i;
+      const close = matchingParen(text, open);
+      if (close === -1) return null;
+      const inner = text.slice(open + 1, close);
+      steps.push({ kind: text[open] === '(' ? 'call' : 'index', argumentTexts: splitTopLevel(inner) });
+      i = close + 1;
+      continue;
+    }
+    return null;
+  }
+  return { head, headTypeArguments, steps };
+}
+
+function readTypeArguments(text: string, at: number): { args: string[]; end: number } | null {
+  if (text[at] !== '<') return null;
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    if (text[i] === '<') depth++;
+    else if (text[i] === '>') {
+      depth--;
+      if (depth === 0) {
+        const inner = text.slice(at + 1, i);
+        if (!/^[\w\s.,<>?[\]()]*$/.test(inner)) return null;
+        return { args: splitTopLevel(inner), end: i + 1 };
+      }
+    } else if (!/[\w\s.,?[\]()]/.test(text[i])) return null;
+  }
+  return null;
+}
+
+function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | null {
+  const chain = parseChain(text);
+  if (!chain) return null;
+  let current: Typed | null;
+  let steps = chain.steps;
+  if (steps[0]?.kind === 'call') {
+    // A call without a receiver: a local function or a method of the containing type.
+    current = callType(null, chain.head, chain.headTypeArguments, steps[0].argumentTexts ?? [], ctx, depth);
+    steps = steps.slice(1);
+  } else {
+    current = nameType(chain.head, ctx, depth);
+  }
+  for (let s = 0; s < steps.length && current; s++) {
+    const step = steps[s];
+    if (step.kind === 'member') {
+      const next = steps[s + 1];
+      if (next?.kind === 'call') {
+        current = callType(current, step.name!, step.typeArguments ?? [], next.argumentTexts ?? [], ctx, depth);
+        s++;
+      } else {
+        current = memberType(current, step.name!, ctx);
+      }
+    } else if (step.kind === 'index') {
+      current = 'value' in current ? indexType(current.value) : null;
+    } else {
+      current = null;
+    }
+  }
+  return current;
+}
+
+/** A simple name: a local, a parameter, `this`, a member of the containing type, or a type used for static access. */
+function nameType(name: string, ctx: TypingContext, depth: number): Typed | null {
+  if (name === 'this' || name === 'base') return ctx.body.containingType ? { value: ctx.body.containingType } : null;
+  const variable = findVariable(name, ctx);
+  if (variable) return variableType(variable, ctx, depth);
+  const owner = containingTypeOf(ctx);
+  if (owner && ctx.index) {
+    const member = findMember(ctx.index, owner, name);
+    if (member?.typeText) return { value: canonicalType(member.typeText) };
+  }
+  if (/^[A-Z]/.test(name) || ['string', 'int', 'long', 'double', 'decimal', 'bool', 'char', 'object'].includes(name)) return { staticType: name };
+  return null;
+}
+
+type Variable = { kind: 'local'; body: MethodBody; local: MethodBody['locals'][number] } | { kind: 'parameter'; param: MethodBody['parameters'][number] };
+
+function bodyChain(ctx: TypingContext): MethodBody[] {
+  const chain: MethodBody[] = [];
+  for (let b: MethodBody | undefined = ctx.body; b; b = b.parentId ? ctx.bodies.find((x) => x.id === b!.parentId) : undefined) chain.push(b);
+  return chain;
+}
+
+function findVariable(name: string, ctx: TypingContext): Variable | null {
+  for (const b of bodyChain(ctx)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (local) return { kind: 'local', body: b, local };
+    const param = b.parameters.find((p) => p.name === name);
+    if (param) return { kind: 'parameter', param };
+  }
+  return null;
+}
+
+function variableType(variable: Variable, ctx: TypingContext, depth: number): Typed | null {
+  if (variable.kind === 'parameter') return variable.param.typeText ? { value: canonicalType(variable.param.typeText) } : null;
+  const { local, body } = variable;
+  if (local.typeText) return { value: canonicalType(local.typeText) };
+  if (local.inferredTypeText) return { value: canonicalType(local.inferredTypeText) };
+  if (!local.initializerText) return null;
+  const inner: TypingContext = { ...ctx, body };
+  const init = typeOf(local.initializerText, inner, depth + 1);
+  if (!init || !('value' in init)) return null;
+  if (local.kind === 'foreach') {
+    const element = elementTypeOf(init.value);
+    return element ? { value: element } : null;
+  }
+  return init;
+}
+
+function containingTypeOf(ctx: TypingContext): string | null {
+  return bodyChain(ctx).map((b) => b.containingType).find((t) => t !== null) ?? null;
+}
+
+function findMember(index: WorkspaceIndex, typeName: string, name: string) {
+  for (const t of typeFamily(index, typeName)) {
+    for (const ref of typesNamed(index, t)) {
+      const m = ref.type.members.find((x) => x.name === name && x.kind !== 'constructor');
+      if (m) return m;
+    }
+  }
+  return null;
+}
+
+/** Well-known BCL static members, so common spilled values and results get a type. */
+const BCL_STATIC_MEMBERS: Record<string, Record<string, string>> = {
+  Guid: { Empty: 'Guid' },
+  DateTime: { Now: 'DateTime', UtcNow: 'DateTime', Today: 'DateTime', MinValue: 'DateTime', MaxValue: 'DateTime' },
+  DateTimeOffset: { Now: 'DateTimeOffset', UtcNow: 'DateTimeOffset', MinValue: 'DateTimeOffset', MaxValue: 'DateTimeOffset' },
+  TimeSpan: { Zero: 'TimeSpan', MaxValue: 'TimeSpan', MinValue: 'TimeSpan' },
+  CancellationToken: { None: 'CancellationToken' },
+  string: { Empty: 'string' },
+  String: { Empty: 'string' },
+  Task: { CompletedTask: 'Task' },
+  ValueTask: { CompletedTask: 'ValueTask' },
+  Environment: { NewLine: 'string', ProcessorCount: 'int', TickCount: 'int', TickCount64: 'long' },
+  int: { MaxValue: 'int', MinValue: 'int' },
+  long: { MaxValue: 'long', MinValue: 'long' },
+};
+
+const BCL_STATIC_METHODS: Record<string, Record<string, string>> = {
+  Guid: { NewGuid: 'Guid', Parse: 'Guid' },
+  TimeSpan: { FromSeconds: 'TimeSpan', FromMilliseconds: 'TimeSpan', FromMinutes: 'TimeSpan', FromHours: 'TimeSpan', FromDays: 'TimeSpan', FromTicks: 'TimeSpan' },
+  string: { Join: 'string', Concat: 'string', Format: 'string' },
+  String: { Join: 'string', Concat: 'string', Format: 'string' },
+  Math: { Max: '', Min: '', Abs: '' },
+  int: { Parse: 'int' },
+  long: { Parse: 'long' },
+  Task: { Run: 'Task', WhenAll: 'Task', Delay: 'Task' },
+};
+
+/** Instance members whose type does not depend on the receiver's type arguments. */
+const BCL_INSTANCE_MEMBERS: Record<string, string> = {
+  Length: 'int', Count: 'int', LongLength: 'long', IsCompleted: 'bool', IsCompletedSuccessfully: 'bool', IsFaulted: 'bool', IsCanceled: 'bool',
+  HasValue: 'bool', Ticks: 'long', Message: 'string', Name: 'string', IsCancellationRequested: 'bool', Token: 'CancellationToken',
+};
+
+function memberType(receiver: Typed, name: string, ctx: TypingContext): Typed | null {
+  const typeName = 'value' in receiver ? receiver.value : receiver.staticType;
+  const parsed = parseType(typeName);
+  if (ctx.index && parsed) {
+    const member = findMember(ctx.index, parsed.name, name);
+    if (member?.typeText) return { value: substituteTypeArguments(member.typeText, parsed, ctx.index) };
+    if ('staticType' in receiver && typesNamed(ctx.index, receiver.staticType).length > 0) {
+      // A nested type used as a qualifier: Outer.Inner.
+      const nested = typesNamed(ctx.index, name);
+      if (nested.length > 0) return { staticType: name };
+    }
+  }
+  if ('staticType' in receiver) {
+    const known = BCL_STATIC_MEMBERS[receiver.staticType]?.[name];
+    return known ? { value: known } : null;
+  }
+  if (parsed) {
+    if (name === 'Result' && (parsed.name === 'Task' || parsed.name === 'ValueTask') && parsed.args.length === 1) return { value: formatType(parsed.args[0]) };
+    if (name === 'Task' && parsed.name === 'TaskCompletionSource') return { value: parsed.args.length ? `Task<${formatType(parsed.args[0])}>` : 'Task' };
+    if (name === 'Value' && parsed.nullable) return { value: formatType({ ...parsed, nullable: false }) };
+    if ((name === 'Key' || name === 'Value') && parsed.name === 'KeyValuePair' && parsed.args.length === 2) return { value: formatType(parsed.args[name === 'Key' ? 0 : 1]) };
+    if (name === 'Current' && parsed.args.length === 1) return { value: formatType(parsed.args[0]) };
+  }
+  const known = BCL_INSTANCE_MEMBERS[name];
+  return known ? { value: known } : null;
+}
+
+/** A member declared as `T Value` on `Box<T>` read through `Box<int>` is an int. */
+function substituteTypeArguments(memberType: string, receiver: TypeExpr, index: WorkspaceIndex): string {
+  if (receiver.args.length === 0) return canonicalType(memberType);
+  const decl = typesNamed(index, receiver.name).find((r) => r.type.typeParameters.length === receiver.args.length);
+  if (!decl) return canonicalType(memberType);
+  const parsed = parseType(memberType);
+  if (!parsed) return canonicalType(memberType);
+  const bindings = new Map(decl.type.typeParameters.map((p, i) => [p, receiver.args[i]]));
+  const sub = (t: TypeExpr): TypeExpr => {
+    const bound = t.args.length === 0 ? bindings.get(t.name) : undefined;
+    if (bound) return { ...bound, nullable: bound.nullable || t.nullable, arrayRank: bound.arrayRank + t.arrayRank };
+    return { ...t, args: t.args.map(sub) };
+  };
+  return formatType(sub(parsed));
+}
+
+function callType(receiver: Typed | null, name: string, typeArguments: string[], args: string[], ctx: TypingContext, depth: number): Typed | null {
+  const receiverName = receiver ? ('value' in receiver ? parseType(receiver.value)?.name ?? receiver.value : receiver.staticType) : null;
+  // Task.FromResult(x) and ValueTask.FromResult(x): the argument's type decides T.
+  if (receiverName && (receiverName === 'Task' || receiverName === 'ValueTask') && name === 'FromResult') {
+    const t = typeArguments[0] ?? (args[0] ? typeOfExpression(args[0], ctx) : null);
+    return t ? { value: `${receiverName}<${canonicalType(t)}>` } : null;
+  }
+  if (name === 'ToString') return { value: 'string' };
+  if (name === 'GetHashCode' || name === 'CompareTo') return { value: 'int' };
+  if (name === 'Equals' || name === 'Contains' || name === 'Any' || name === 'All' || name.startsWith('TryGet') || name === 'TryParse') return { value: 'bool' };
+  if (name === 'ConfigureAwait' && receiver && 'value' in receiver) {
+    const r = parseType(receiver.value);
+    if (r && (r.name === 'Task' || r.name === 'ValueTask')) return { value: `Configured${r.name}Awaitable${r.args.length ? `<${formatType(r.args[0])}>` : ''}` };
+  }
+  if (ctx.index) {
+    const workspace = workspaceCallType(receiver, receiverName, name, args.length, ctx);
+    if (workspace) return { value: workspace };
+  }
+  if (receiver && 'staticType' in receiver) {
+    const known = BCL_STATIC_METHODS[receiver.staticType]?.[name];
+    if (known) return { value: known };
+    if (known === '' && args[0]) return typeOf(args[0], ctx, depth + 1);
+  }
+  const row = bclAsyncMethod(receiverName, name, args.length);
+  if (row) {
+    let returns = row.returns;
+    const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
+    if (/<T\??>$/.test(returns)) {
+      const t = typeArguments[0] ?? (receiverType?.args[0] ? formatType(receiverType.args[0]) : null);
+      if (!t) return null;
+      returns = returns.replace(/<T(\??)>$/, `<${t}$1>`);
+    }
+    return { value: canonicalType(returns) };
+  }
+  return null;
+}
+
+function workspaceCallType(receiver: Typed | null, receiverName: string | null, name: string, argumentCount: number, ctx: TypingContext): string | null {
+  if (!receiver) {
+    for (const b of bodyChain(ctx)) {
+      const local = ctx.bodies.find((x) => x.kind === 'localFunction' && x.name === name && x.parentId === b.id);
+      if (local?.returnTypeText) return canonicalType(local.returnTypeText);
+    }
+  }
+  const owner = receiver ? receiverName : containingTypeOf(ctx);
+  if (!owner) return null;
+  const candidates = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && (m.member.parameterTypes.length === argumentCount || m.member.parameterTypes.length > argumentCount));
+  const types = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
+  return types.size === 1 ? [...types][0] : null;
+}
+
+/** A row of the BCL async-method table: by receiver type when it is known, by name and argument count otherwise. */
+export function bclAsyncMethod(receiverType: string | null, name: string, argumentCount: number) {
+  const fits = (r: (typeof BCL_ASYNC_METHODS)[number]) => r.name === name && (!r.arguments || (argumentCount >= r.arguments.min && argumentCount <= r.arguments.max));
+  const byReceiver = receiverType ? BCL_ASYNC_METHODS.filter((r) => fits(r) && r.receiver !== null && receiverMatches(receiverType, r.receiver)) : [];
+  if (byReceiver.length) return byReceiver[0];
+  const anyReceiver = BCL_ASYNC_METHODS.filter((r) => fits(r) && r.receiver === null);
+  if (anyReceiver.length) return anyReceiver[0];
+  // With the receiver's type unknown, the name alone decides when every row of that name agrees.
+  const byName = BCL_ASYNC_METHODS.filter(fits);
+  const returns = new Set(byName.map((r) => r.returns));
+  return returns.size === 1 ? byName[0] : null;
+}
+
+function receiverMatches(actual: string, declared: string): boolean {
+  if (actual === declared) return true;
+  // Derived BCL types keep their base's async methods: FileStream and MemoryStream are Streams, StreamReader a TextReader.
+  const families: Record<string, string[]> = {
+    Stream: ['FileStream', 'MemoryStream', 'NetworkStream', 'SslStream', 'BufferedStream', 'GZipStream', 'PipeStream'],
+    TextReader: ['StreamReader', 'StringReader'],
+    TextWriter: ['StreamWriter', 'StringWriter'],
+    DbConnection: ['SqlConnection', 'NpgsqlConnection', 'SqliteConnection'],
+    DbCommand: ['SqlCommand', 'NpgsqlCommand', 'SqliteCommand'],
+    DbDataReader: ['SqlDataReader', 'NpgsqlDataReader', 'SqliteDataReader'],
+    HttpClient: ['HttpMessageInvoker'],
+  };
+  return families[declared]?.includes(actual) ?? false;
+}
+
+function indexType(collection: string): Typed | null {
+  const t = parseType(collection);
+  if (!t) return null;
+  if (t.arrayRank > 0) return { value: formatType({ ...t, arrayRank: t.arrayRank - 1 }) };
+  if (t.name === 'string') return { value: 'char' };
+  if ((t.name === 'Dictionary' || t.name === 'IDictionary' || t.name === 'IReadOnlyDictionary' || t.name === 'ConcurrentDictionary') && t.args.length === 2) return { value: formatType(t.args[1]) };
+  if (t.args.length === 1) return { value: formatType(t.args[0]) };
+  return null;
+}
+
+export { parseChain };

@@ -1,0 +1,164 @@
+/**
+ * The size, alignment and kind of any type text an async method mentions: primitives, BCL structs by their field
+ * lists, structs and enums declared in the workspace (laid out recursively by the same rules), references. What is
+ * not known becomes a stated assumption (an 8-byte reference), never a silent guess.
+ */
+import type { TypeDeclaration } from '../model/types';
+import { typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { BCL_REFERENCE_TYPES, BCL_STRUCTS, POINTER_BYTES, PRIMITIVES, REF_STRUCTS, type StructRecipe } from '../knowledge/typeSizes';
+import { autoLayout, sequentialLayout, type FieldCategory, type FieldShape } from './layout';
+import { formatType, parseType, typeExpr, type TypeExpr } from './typeText';
+
+export interface TypeShape extends FieldShape {
+  /** Canonical type text: the type's identity for pooling and awaiter sharing. */
+  key: string;
+  kind: 'reference' | 'primitive' | 'enum' | 'struct';
+  /** The value (or some field of it) is an object reference. */
+  holdsReferences: boolean;
+  /** A struct laid out with the auto algorithm (so a struct containing it is auto too). */
+  autoLayout: boolean;
+  /** What had to be assumed to size this type, in words. Empty when the size is known. */
+  assumptions: string[];
+  /** For an enum: its underlying primitive. */
+  enumUnderlying?: string;
+}
+
+export interface TypeScope {
+  index: WorkspaceIndex | null;
+  /** Generic type parameters in scope (the method's and its containing types'): their sizes are unknown. */
+  typeParameters: ReadonlySet<string>;
+}
+
+const PRIMITIVE_SIZE = new Map(PRIMITIVES.map((p) => [p.name, p.size]));
+const RECIPES = new Map<string, StructRecipe>(BCL_STRUCTS.map((r) => [`${r.name}\`${r.typeParameters.length}`, r]));
+
+const reference = (key: string, assumptions: string[] = []): TypeShape => ({
+  key, kind: 'reference', category: 'reference', size: POINTER_BYTES, alignment: POINTER_BYTES, holdsReferences: true, autoLayout: false, assumptions,
+});
+
+const primitive = (name: string, key = name): TypeShape => {
+  const size = PRIMITIVE_SIZE.get(name) ?? 4;
+  return { key, kind: 'primitive', category: 'primitive', size, alignment: size, holdsReferences: false, autoLayout: false, assumptions: [] };
+};
+
+/** Sizes a type given as text. `memo` caches shapes across calls (keyed by scope-independent text). */
+export function shapeOfTypeText(text: string | null, scope: TypeScope, memo?: Map<string, TypeShape>): TypeShape {
+  if (text === null || text.trim() === '' || text.trim() === 'var') return reference('object', [`the type is not written here (var or an untyped lambda parameter), so an 8-byte reference is assumed`]);
+  const expr = parseType(text);
+  if (!expr) return reference(text.trim(), [`${text.trim()} does not read as a type, so an 8-byte reference is assumed`]);
+  return shapeOf(expr, scope, memo ?? new Map(), new Set());
+}
+
+export function shapeOf(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
+  const key = formatType(t);
+  const cached = scope.typeParameters.size === 0 ? memo.get(key) : undefined;
+  if (cached) return cached;
+  const shape = computeShape(t, scope, memo, visiting);
+  if (scope.typeParameters.size === 0) memo.set(key, shape);
+  return shape;
+}
+
+function computeShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
+  if (t.arrayRank > 0) return reference(formatType(t));
+  if (t.nullable) {
+    const inner = shapeOf({ ...t, nullable: false }, scope, memo, visiting);
+    if (inner.kind === 'reference') return inner;
+    return nullableOf(inner, formatType(t));
+  }
+  const name = t.name;
+  if (PRIMITIVE_SIZE.has(name)) return primitive(name);
+  if (name === 'object' || name === 'string' || name === 'dynamic') return reference(name);
+  if (scope.typeParameters.has(name)) {
+    return reference(name, [`${name} is a generic type parameter: its size depends on the type argument, so an 8-byte reference is assumed`]);
+  }
+  const declared = scope.index ? workspaceShape(t, scope, memo, visiting) : null;
+  if (declared) return declared;
+  const recipe = RECIPES.get(`${name}\`${t.args.length}`);
+  if (recipe) return recipeShape(recipe, t, scope, memo, visiting);
+  if (REF_STRUCTS.has(name)) {
+    return { ...reference(formatType(t), [`${name} is a ref struct, which cannot live across an await; 16 B is assumed`]), kind: 'struct', category: 'valueType', size: 16 };
+  }
+  const simple = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
+  if (BCL_REFERENCE_TYPES.has(simple) || /^I[A-Z]/.test(simple) || /Exception$/.test(simple) || /^(Func|Action)$/.test(simple)) return reference(formatType(t));
+  return reference(formatType(t), [`${formatType(t)}: reference type (not declared in the workspace), 8 B assumed`]);
+}
+
+/** Nullable<T> is `bool hasValue; T value` (knowledge/typeSizes.ts). */
+function nullableOf(inner: TypeShape, key: string): TypeShape {
+  const laid = layoutFields([{ name: 'hasValue', shape: primitive('bool') }, { name: 'value', shape: inner }], 'sequential');
+  return { ...laid, key, kind: 'struct', category: 'valueType', assumptions: inner.assumptions };
+}
+
+interface NamedShape {
+  name: string;
+  shape: TypeShape;
+}
+
+/** Lays out a struct's fields: sequential when it asks for it and holds no references or auto structs, auto otherwise. */
+function layoutFields(fields: NamedShape[], requested: 'sequential' | 'auto'): { size: number; alignment: number; holdsReferences: boolean; autoLayout: boolean } {
+  const holdsReferences = fields.some((f) => f.shape.holdsReferences);
+  const auto = requested === 'auto' || holdsReferences || fields.some((f) => f.shape.autoLayout);
+  const laid = auto ? autoLayout(fields, true) : sequentialLayout(fields);
+  return { size: laid.size, alignment: laid.alignment, holdsReferences, autoLayout: auto };
+}
+
+function recipeShape(recipe: StructRecipe, t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
+  const bindings = new Map<string, TypeExpr>(recipe.typeParameters.map((p, i) => [p, t.args[i]]));
+  const fields = recipe.fields.map((f) => ({ name: f.name, shape: fieldShape(f.type, bindings, scope, memo, visiting) }));
+  const laid = layoutFields(fields, recipe.layout);
+  return { ...laid, key: formatType(t), kind: 'struct', category: 'valueType', assumptions: fields.flatMap((f) => f.shape.assumptions) };
+}
+
+function fieldShape(typeText: string, bindings: Map<string, TypeExpr>, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
+  const bound = bindings.get(typeText);
+  if (bound) return shapeOf(bound, scope, memo, visiting);
+  const parsed = parseType(typeText);
+  if (!parsed) return reference(typeText);
+  return shapeOf(substitute(parsed, bindings), scope, memo, visiting);
+}
+
+function substitute(t: TypeExpr, bindings: Map<string, TypeExpr>): TypeExpr {
+  const bound = t.args.length === 0 ? bindings.get(t.name) : undefined;
+  if (bound) return { ...bound, nullable: bound.nullable || t.nullable, arrayRank: bound.arrayRank + t.arrayRank };
+  return { ...t, args: t.args.map((a) => substitute(a, bindings)) };
+}
+
+/** A struct or enum declared in the workspace, sized from its declaration; a workspace class is a reference. */
+function workspaceShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape | null {
+  const refs = typesNamed(scope.index!, t.name).filter((r) => r.type.typeParameters.length === t.args.length);
+  if (refs.length === 0) return null;
+  const enumDecl = refs.find((r) => r.type.kind === 'enum');
+  if (enumDecl) {
+    const underlying = parseType(enumDecl.type.enumUnderlyingType ?? 'int')?.name ?? 'int';
+    const p = primitive(PRIMITIVE_SIZE.has(underlying) ? underlying : 'int', formatType(t));
+    return { ...p, kind: 'enum', enumUnderlying: underlying };
+  }
+  const structs = refs.filter((r) => r.type.kind === 'struct' || r.type.kind === 'record struct');
+  if (structs.length === 0) return reference(formatType(t));
+  const key = formatType(t);
+  if (visiting.has(key)) return reference(key, [`${key} contains itself through its fields; 8 B assumed for the inner occurrence`]);
+  visiting.add(key);
+  try {
+    return declaredStructShape(structs.map((r) => r.type), t, scope, memo, visiting);
+  } finally {
+    visiting.delete(key);
+  }
+}
+
+function declaredStructShape(parts: TypeDeclaration[], t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
+  const bindings = new Map<string, TypeExpr>(parts[0].typeParameters.map((p, i) => [p, t.args[i] ?? typeExpr('object')]));
+  const fields: NamedShape[] = [];
+  for (const part of parts) {
+    for (const f of part.instanceFields) {
+      if (f.isStatic || f.isConst) continue;
+      fields.push({ name: f.name, shape: fieldShape(f.typeText, bindings, scope, memo, visiting) });
+    }
+  }
+  // The model does not read [StructLayout] attributes: a C# struct is sequential unless it says otherwise.
+  const laid = layoutFields(fields, 'sequential');
+  const assumptions = fields.flatMap((f) => f.shape.assumptions);
+  if (parts.length > 1) assumptions.push(`${formatType(t)} is declared in ${parts.length} partial parts; their fields are laid out in the order the files were indexed`);
+  return { ...laid, key: formatType(t), kind: 'struct', category: 'valueType', assumptions };
+}
+
+export type { FieldCategory };

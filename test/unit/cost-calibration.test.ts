@@ -1,0 +1,208 @@
+// Calibration: the cost model's estimates against the bytes the real runtimes allocate for every corpus entry
+// (test/calibration/measured.json). A mismatch fails unless test/calibration/known-deviations.json lists it with a
+// reason; a listed deviation that now matches fails too, so the list stays honest. With ASYNCLENS_REMEASURE=1 and
+// dotnet on PATH, the corpus is measured again and the estimates are compared with the fresh numbers as well.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ready, repoRoot, listFiles } from './support';
+import { modelFile, createIndex, updateFile, analyseCompletion } from '../../server/src/analysis/project';
+import { estimateMethod, type MethodCost, type RuntimeProfile } from '../../server/src/cost';
+import type { MethodBody } from '../../server/src/model/types';
+import type { WorkspaceIndex } from '../../server/src/workspace/index';
+import type { CompletionAnalysis } from '../../server/src/workspace/completion';
+
+type PathName = 'sync' | 'suspend';
+type Measured = Record<PathName, number | null>;
+
+interface MeasuredFile {
+  runtimes: Record<string, string>;
+  entries: Record<string, { class: string } & Partial<Record<string, Measured>>>;
+}
+
+interface Deviation {
+  entry: string;
+  runtime: string;
+  path: PathName;
+  estimated: number | null;
+  measured: number | null;
+  reason: string;
+}
+
+const CALIBRATION = path.join(repoRoot, 'test', 'calibration');
+const RUNTIMES: RuntimeProfile[] = ['net8', 'net9', 'net10'];
+
+interface Corpus {
+  index: WorkspaceIndex;
+  completion: CompletionAnalysis;
+}
+
+function loadCorpus(): Corpus {
+  const index = createIndex();
+  for (const file of listFiles(path.join(CALIBRATION, 'corpus'), '.cs')) {
+    const { model, tree } = modelFile(fs.readFileSync(file, 'utf8'));
+    tree?.delete();
+    updateFile(index, path.relative(repoRoot, file).split(path.sep).join('/'), model);
+  }
+  return { index, completion: analyseCompletion(index) };
+}
+
+interface EntryBodies {
+  file: string;
+  /** The async body whose cost is measured. */
+  body: MethodBody;
+  /** A non-async wrapper that creates the async lambda or local function on each call, when the entry is one. */
+  wrapper: MethodBody | null;
+}
+
+/** A corpus entry is a method, or a field holding an async lambda, named like the entry. */
+function findEntry(corpus: Corpus, name: string): EntryBodies | null {
+  for (const [file, model] of corpus.index.files) {
+    const direct = model.bodies.find((b) => (b.kind === 'method' && b.name === name) || (b.kind === 'lambda' && b.name === `<lambda in ${name}>` && b.parentId === null));
+    if (!direct) continue;
+    if (direct.isAsync) return { file, body: direct, wrapper: null };
+    const nested = model.bodies.filter((b) => b.isAsync && descendsFrom(b, direct, model.bodies));
+    if (nested.length === 1) return { file, body: nested[0], wrapper: direct };
+    return null;
+  }
+  return null;
+}
+
+function descendsFrom(b: MethodBody, ancestor: MethodBody, bodies: readonly MethodBody[]): boolean {
+  for (let p = b.parentId; p; p = bodies.find((x) => x.id === p)?.parentId ?? null) if (p === ancestor.id) return true;
+  return false;
+}
+
+interface Estimate {
+  sync: number | null;
+  /** The synchronous bytes when a computed result is one the runtime caches. */
+  syncIfCached: number | null;
+  suspend: number | null;
+  cost: MethodCost;
+}
+
+/** What one call of the entry allocates: the async body with what its awaits allocate, plus a wrapper's closure and delegate. */
+function estimateEntry(corpus: Corpus, entry: EntryBodies, runtime: RuntimeProfile): Estimate {
+  const model = corpus.index.files.get(entry.file)!;
+  const cost = estimateMethod(entry.body, { file: entry.file, model, index: corpus.index, completion: corpus.completion }, { runtime });
+  const creation = entry.wrapper && cost.creation ? cost.creation.closureBytes + cost.creation.delegateBytes : 0;
+  const add = (n: number | null) => (n === null ? null : n + creation);
+  const cachedDelta = cost.syncBytesIfCached !== null && cost.syncBytes !== null ? cost.syncBytes - cost.syncBytesIfCached : null;
+  const sync = add(cost.withCallees.syncBytes);
+  return { sync, syncIfCached: sync !== null && cachedDelta !== null ? sync - cachedDelta : null, suspend: add(cost.withCallees.suspendBytes), cost };
+}
+
+interface Comparison {
+  runtime: string;
+  entries: number;
+  entriesMatching: number;
+  paths: number;
+  pathsMatching: number;
+  viaCache: string[];
+  mismatches: Deviation[];
+  missing: string[];
+}
+
+function compare(corpus: Corpus, measured: MeasuredFile, runtimes: readonly RuntimeProfile[]): Comparison[] {
+  const out: Comparison[] = [];
+  for (const runtime of runtimes) {
+    const c: Comparison = { runtime, entries: 0, entriesMatching: 0, paths: 0, pathsMatching: 0, viaCache: [], mismatches: [], missing: [] };
+    for (const [name, row] of Object.entries(measured.entries)) {
+      const numbers = row[runtime];
+      if (!numbers) continue;
+      const entry = findEntry(corpus, name);
+      c.entries++;
+      if (!entry) {
+        c.missing.push(name);
+        continue;
+      }
+      const estimate = estimateEntry(corpus, entry, runtime);
+      let all = true;
+      for (const p of ['sync', 'suspend'] as PathName[]) {
+        const m = numbers[p];
+        if (m === null || m === undefined) continue;
+        c.paths++;
+        const e = estimate[p];
+        if (e === m) c.pathsMatching++;
+        else if (p === 'sync' && estimate.syncIfCached === m) {
+          // A computed result: the model says "X B unless the value is cached"; the measured value tells which.
+          c.pathsMatching++;
+          c.viaCache.push(`${name} (${runtime})`);
+        } else {
+          all = false;
+          c.mismatches.push({ entry: name, runtime, path: p, estimated: e, measured: m, reason: '' });
+        }
+      }
+      if (all) c.entriesMatching++;
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+function report(label: string, comparisons: Comparison[]): void {
+  for (const c of comparisons) {
+    const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '0.0');
+    console.log(`${label} ${c.runtime}: ${c.entriesMatching}/${c.entries} entries exact (${pct(c.entriesMatching, c.entries)}%), ${c.pathsMatching}/${c.paths} paths`);
+  }
+  const viaCache = [...new Set(comparisons.flatMap((c) => c.viaCache.map((v) => v.replace(/ \(.*\)$/, ''))))];
+  if (viaCache.length) console.log(`${label}: computed results the measurement showed to be cached: ${viaCache.join(', ')}`);
+}
+
+function readDeviations(): Deviation[] {
+  const file = path.join(CALIBRATION, 'known-deviations.json');
+  if (!fs.existsSync(file)) return [];
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { deviations: Deviation[] }).deviations;
+}
+
+const sameDeviation = (a: Deviation, b: Deviation) => a.entry === b.entry && a.runtime === b.runtime && a.path === b.path;
+
+function checkAgainst(measured: MeasuredFile, label: string, corpus: Corpus): void {
+  const runtimes = RUNTIMES.filter((r) => measured.runtimes[r] !== undefined);
+  const comparisons = compare(corpus, measured, runtimes);
+  report(label, comparisons);
+  const missing = [...new Set(comparisons.flatMap((c) => c.missing))];
+  assert.deepEqual(missing, [], `corpus entries the model cannot find: ${missing.join(', ')}`);
+  const deviations = readDeviations();
+  const mismatches = comparisons.flatMap((c) => c.mismatches);
+  const unexplained = mismatches.filter((m) => !deviations.some((d) => sameDeviation(d, m) && d.estimated === m.estimated && d.measured === m.measured));
+  const measuredEntries = new Set(Object.keys(measured.entries));
+  const stale = deviations.filter((d) => measuredEntries.has(d.entry) && runtimes.includes(d.runtime as RuntimeProfile) && !mismatches.some((m) => sameDeviation(d, m) && d.estimated === m.estimated && d.measured === m.measured));
+  assert.deepEqual(unexplained.map(({ reason: _r, ...m }) => m), [], 'estimates that differ from the measured bytes and are not in test/calibration/known-deviations.json');
+  assert.deepEqual(stale.map((d) => `${d.entry} ${d.runtime} ${d.path}`), [], 'known deviations that no longer occur (or changed): update test/calibration/known-deviations.json');
+}
+
+test('the estimates match the bytes measured on .NET 8, 9 and 10 (test/calibration/measured.json)', async () => {
+  await ready();
+  const measuredFile = path.join(CALIBRATION, 'measured.json');
+  assert.ok(fs.existsSync(measuredFile), 'test/calibration/measured.json is missing: run node test/calibration/measure.mjs');
+  const measured = JSON.parse(fs.readFileSync(measuredFile, 'utf8')) as MeasuredFile;
+  checkAgainst(measured, 'calibration', loadCorpus());
+});
+
+test('the estimates match a fresh measurement (ASYNCLENS_REMEASURE=1 with dotnet on PATH)', async (t) => {
+  if (process.env.ASYNCLENS_REMEASURE !== '1') {
+    t.skip('set ASYNCLENS_REMEASURE=1 to measure the corpus again with dotnet (takes minutes)');
+    return;
+  }
+  const dotnet = spawnSync('dotnet', ['--version'], { encoding: 'utf8' });
+  if (dotnet.error || dotnet.status !== 0) {
+    t.skip('dotnet is not on PATH, so the corpus cannot be measured again');
+    return;
+  }
+  const script = path.join(CALIBRATION, 'measure.mjs');
+  if (!fs.existsSync(script)) {
+    t.skip('test/calibration/measure.mjs does not exist, so there is nothing to re-measure with');
+    return;
+  }
+  await ready();
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-measure-')), 'measured.json');
+  const run = spawnSync(process.execPath, [script, '--out', out], { encoding: 'utf8', stdio: ['ignore', 'inherit', 'inherit'], timeout: 30 * 60 * 1000 });
+  assert.equal(run.status, 0, 'node test/calibration/measure.mjs failed');
+  checkAgainst(JSON.parse(fs.readFileSync(out, 'utf8')) as MeasuredFile, 'remeasured', loadCorpus());
+});
+
+export { findEntry, estimateEntry, loadCorpus };
