@@ -84,9 +84,12 @@ export function needsParentheses(text: string, span: Span): boolean {
   return before >= 0 && text[before] === ')';
 }
 
-/** Wraps an inserted `await` in parentheses where precedence needs them: edits for the text before and after the expression. */
-export function awaitEdits(text: string, span: Span): { open: TextEdit; close: TextEdit | null } {
-  const parens = needsParentheses(text, span);
+/**
+ * Wraps an inserted `await` in parentheses where precedence needs them: edits for the text before and after the
+ * expression. A statement-level call never gets them: `if (ok) (await x);` would not even be a statement.
+ */
+export function awaitEdits(text: string, span: Span, statementLevel: boolean): { open: TextEdit; close: TextEdit | null } {
+  const parens = !statementLevel && needsParentheses(text, span);
   return {
     open: { start: span.start, end: span.start, newText: parens ? '(await ' : 'await ' },
     close: parens ? { start: span.end, end: span.end, newText: ')' } : null,

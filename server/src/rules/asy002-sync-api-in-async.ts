@@ -227,7 +227,7 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   };
   if (!noFix) {
     const edits: TextEdit[] = [];
-    const { open, close } = awaitEdits(ctx.text, call.span);
+    const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
     edits.push(open);
     if (row.twinReceiver) edits.push({ start: call.span.start, end: call.nameSpan.end, newText: row.asyncTwin });
     else edits.push({ start: call.nameSpan.start, end: call.nameSpan.end, newText: row.asyncTwin });
@@ -235,6 +235,11 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
     finding.fix = { title: `Await ${row.asyncTwin} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
   }
   return finding;
+}
+
+/** A call whose value is dropped or is the whole body of a lambda or arrow member: an await there needs no parentheses. */
+function isStatementLevel(call: CallSite): boolean {
+  return call.usage === 'discarded' || call.usage === 'returned';
 }
 
 /** Merges an insertion and a replacement that start at the same offset, which applyEdits would otherwise treat as overlapping. */
@@ -271,7 +276,7 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
     finding.related = [{ file: twinDecl.file, span: twinDecl.member.nameSpan, message: `${owner}.${twinName} is declared here` }];
   }
   if (!noFix) {
-    const { open, close } = awaitEdits(ctx.text, call.span);
+    const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
     const edits: TextEdit[] = [open, { start: call.nameSpan.start, end: call.nameSpan.end, newText: twinName }];
     if (!sameShape && token) {
       // The argument list ends the call: insert the token before its closing parenthesis.
