@@ -2,7 +2,7 @@
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, needsParentheses, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
+import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
 
@@ -73,6 +73,8 @@ function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait
   // Unknown receivers: `.Result` is too common a property name to guess; `.Wait()` is worth it only in Task.Wait's
   // shapes, and only when it is not a SemaphoreSlim (ASY002) or an event or lock (ASY004) by its name.
   if (wait.kind !== 'wait' || wait.argumentTexts.length > 2 || !wait.argumentTexts.every(looksLikeTimeoutOrToken)) return null;
+  // `Signals.Wait()` on a workspace type is a static method of that type, not a task.
+  if (isWorkspaceTypeName(ctx, wait.receiverText)) return null;
   const call = callOfWait(body, wait);
   if (call && (syncApiCallOf(ctx, body, call) || lockingCallOf(ctx, body, call))) return null;
   return { verdict: 'unknown', reason: `${evidence.reason}; .Wait() in Task.Wait's shape is taken for a task wait` };
