@@ -80,42 +80,54 @@ and only observes exceptions by awaiting the task then behaves differently.
 
 // ---- text helpers shared with ASY013 (unnecessary-async) ----
 
+/** The last text masked and its mask: ASY011, ASY012 and ASY013 each ask for the same file in turn. */
+let lastMask: { text: string; masked: string } | null = null;
+
 /**
  * The text with comments blanked and every string and character literal reduced to its quotes and
  * spaces, length preserved, so offsets stay valid and punctuation inside literals cannot mislead a scan.
  */
 export function maskCommentsAndStrings(text: string): string {
+  if (lastMask && lastMask.text === text) return lastMask.masked;
   const out: string[] = [];
-  let i = 0;
+  let copied = 0;
   const blank = (from: number, to: number, keepEnds: boolean) => {
-    for (let k = from; k < to; k++) {
-      const ch = text[k];
-      out.push(ch === '\n' || ch === '\r' ? ch : keepEnds && (k === from || k === to - 1) ? ch : ' ');
-    }
+    out.push(text.slice(copied, from));
+    const inner = text.slice(from, to).replace(/[^\r\n]/g, ' ');
+    out.push(keepEnds && to - from >= 2 ? text[from] + inner.slice(1, -1) + text[to - 1] : inner);
+    copied = to;
   };
+  let i = 0;
   while (i < text.length) {
-    const c = text[i];
+    const c = text.charCodeAt(i);
+    // '/', '"' and '\'' are the only characters that can start a comment or a literal.
+    if (c !== 47 && c !== 34 && c !== 39) {
+      i++;
+      continue;
+    }
     const next = text[i + 1];
-    if (c === '/' && next === '/') {
+    if (c === 47 && next === '/') {
       const nl = text.indexOf('\n', i);
       const end = nl === -1 ? text.length : nl;
       blank(i, end, false);
       i = end;
-    } else if (c === '/' && next === '*') {
+    } else if (c === 47 && next === '*') {
       const close = text.indexOf('*/', i + 2);
       const end = close === -1 ? text.length : close + 2;
       blank(i, end, false);
       i = end;
-    } else if (c === '"' || c === '\'') {
+    } else if (c === 34 || c === 39) {
       const end = literalEnd(text, i);
       blank(i, end, true);
       i = end;
     } else {
-      out.push(c);
       i++;
     }
   }
-  return out.join('');
+  out.push(text.slice(copied));
+  const masked = out.join('');
+  lastMask = { text, masked };
+  return masked;
 }
 
 /** The offset just past the string or character literal starting at a quote. */
@@ -310,14 +322,24 @@ function appendedReturn(body: MethodBody, text: string, masked: string, statemen
   if (!last) {
     const inner = text.slice(span.start + 1, span.end - 1);
     if (!inner.includes('\n')) return { start: span.start + 1, end: span.end - 1, newText: ` ${statement} ` };
-    const closingIndent = indentOfLine(text, span.end - 1);
-    return { start: span.start + 1, end: span.start + 1, newText: `\n${closingIndent}    ${statement}` };
+    return { start: span.start + 1, end: span.start + 1, newText: `\n${statementIndent(text, span.end - 1, span.end - 1)}${statement}` };
   }
   const direct = body.returns.some((r) => r.span.end === last.end && r.conditionText === null && !r.regions.some((g) => g.kind !== 'using'));
   if (direct || /^throw\b/.test(last.text)) return null;
   const between = text.slice(last.end, span.end - 1);
-  const newText = between.includes('\n') ? `\n${indentOfLine(text, last.end - 1)}${statement}` : ` ${statement}`;
-  return { start: last.end, end: last.end, newText };
+  if (!between.includes('\n')) return { start: last.end, end: last.end, newText: ` ${statement}` };
+  // After a trailing comment on the last statement's line, so the comment stays with its statement.
+  const lineEnd = masked.indexOf('\n', last.end);
+  const restOfLine = masked.slice(last.end, lineEnd);
+  const at = /^\s*$/.test(restOfLine) ? last.end + restOfLine.replace(/\r$/, '').length : last.end;
+  return { start: at, end: at, newText: `${text[lineEnd - 1] === '\r' ? '\r\n' : '\n'}${statementIndent(text, last.end - 1, span.end - 1)}${statement}` };
+}
+
+/** The last statement's indentation, unless it is not deeper than the closing brace's (a `#endif` line): then one level in. */
+function statementIndent(text: string, lastStatement: number, closingBrace: number): string {
+  const own = indentOfLine(text, lastStatement);
+  const closing = indentOfLine(text, closingBrace);
+  return own.length > closing.length ? own : `${closing}${closing.includes('\t') ? '\t' : '    '}`;
 }
 
 function indentOfLine(text: string, offset: number): string {

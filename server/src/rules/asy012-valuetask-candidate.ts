@@ -1,6 +1,6 @@
 /** ASY012 valuetask-candidate: a Task<T> method that usually completes synchronously with an uncached result, awaited once by every caller. */
 import type { MethodBody, ReturnedLiteral, Span, TypeDeclaration } from '../model/types';
-import { resolveCallSite, verdictKey } from '../workspace/completion';
+import { resolveCallRef, verdictKey } from '../workspace/completion';
 import { callersOf, isReferenceTypeDeclared, stripGenerics, typeFamily, typesNamed, valueTypeDeclaration, type CallRef, type WorkspaceIndex } from '../workspace/index';
 import { maskCommentsAndStrings } from './asy011-async-without-await';
 import { elisionOf } from './asy013-unnecessary-async';
@@ -233,7 +233,7 @@ function callersOfBody(ctx: RuleContext, body: MethodBody): { callers: Caller[];
   const callers: Caller[] = [];
   for (const ref of callersOf(ctx.index, body.name)) {
     if (ref.call.inNameof) continue;
-    const resolution = resolveCallSite(ref.call.name, ref.call.receiver, ref.call.argumentTexts.length, ref.file, ref.caller, ctx.index);
+    const resolution = resolveCallRef(ref.call, ref.caller, ref.file, ctx.index);
     const reaches = resolution.targets.some((m) => m.file === ctx.file && m.body?.id === body.id);
     if (!reaches) {
       // A call whose receiver's type is unknown may still be this method: only an awaited one is harmless.

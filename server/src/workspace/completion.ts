@@ -3,9 +3,9 @@
  * finishes without suspending, and why, propagated over the workspace call graph to a fixed point
  * (ASY010, ASY012 and hovers read it).
  */
-import type { MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
+import type { CallSite, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
+import { stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { bodyChain, typeOfExpression } from './typing';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
@@ -406,12 +406,54 @@ export interface CallResolution {
   receiverTypeKnown: boolean;
 }
 
-const hierarchies = new WeakMap<WorkspaceIndex, { version: number; derived: Map<string, Set<string>> }>();
+/**
+ * What resolution learns about one version of the index, kept so that resolving thousands of calls does
+ * not recompute type families and same-named method lists each time. Dropped when the index changes.
+ */
+interface ResolutionMemo {
+  version: number;
+  /** Type name -> names of the workspace types that list it as a base class or interface. */
+  derived: Map<string, Set<string>> | null;
+  families: Map<string, Set<string>>;
+  /** `name\0owner` -> methods named so on the owner's type family. */
+  members: Map<string, MethodRef[]>;
+  /** Call sites already resolved (ASY012 asks for every caller of every candidate). */
+  calls: WeakMap<object, CallResolution>;
+}
 
-/** Type name -> names of the workspace types that list it as a base class or interface. */
+const memos = new WeakMap<WorkspaceIndex, ResolutionMemo>();
+
+function memoOf(index: WorkspaceIndex): ResolutionMemo {
+  let memo = memos.get(index);
+  if (!memo || memo.version !== index.version) {
+    memo = { version: index.version, derived: null, families: new Map(), members: new Map(), calls: new WeakMap() };
+    memos.set(index, memo);
+  }
+  return memo;
+}
+
+function familyOf(index: WorkspaceIndex, typeName: string): Set<string> {
+  const memo = memoOf(index);
+  let family = memo.families.get(typeName);
+  if (!family) memo.families.set(typeName, (family = typeFamily(index, typeName)));
+  return family;
+}
+
+function membersNamed(index: WorkspaceIndex, name: string, owner: string): MethodRef[] {
+  const memo = memoOf(index);
+  const key = `${name}\0${owner}`;
+  let found = memo.members.get(key);
+  if (!found) {
+    const family = familyOf(index, owner);
+    found = (index.methodsByName.get(name) ?? []).filter((m) => m.typeName !== null && family.has(m.typeName));
+    memo.members.set(key, found);
+  }
+  return found;
+}
+
 function derivedTypes(index: WorkspaceIndex): Map<string, Set<string>> {
-  const cached = hierarchies.get(index);
-  if (cached && cached.version === index.version) return cached.derived;
+  const memo = memoOf(index);
+  if (memo.derived) return memo.derived;
   const derived = new Map<string, Set<string>>();
   for (const refs of index.typesByName.values()) {
     for (const ref of refs) {
@@ -423,7 +465,7 @@ function derivedTypes(index: WorkspaceIndex): Map<string, Set<string>> {
       }
     }
   }
-  hierarchies.set(index, { version: index.version, derived });
+  memo.derived = derived;
   return derived;
 }
 
@@ -491,10 +533,10 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   }
   // `base.M()` runs the base type's member, never an override (not even this one).
   const containing = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
-  const declared = preferExactArity(methodsNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+  const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
   if (declared.length === 0 && receiver !== null && receiver !== 'this' && receiver !== 'base') {
     // An extension method whose `this` parameter takes the receiver's type, one of its bases, or a type parameter.
-    const family = typeFamily(index, owner);
+    const family = familyOf(index, owner);
     const extensions = (index.methodsByName.get(name) ?? []).filter((m) => {
       const first = m.body?.parameters[0];
       if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
@@ -512,7 +554,7 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   if (receiver !== 'base' && declared.some(isDispatched)) {
     const seen = new Set(declared.map((m) => m.body?.id ?? m.member?.nameSpan.start));
     for (const sub of descendantsOf(index, owner)) {
-      for (const m of preferExactArity(methodsNamed(index, name, sub).filter((x) => x.typeName === sub && arityFits(x, argumentCount)), argumentCount)) {
+      for (const m of preferExactArity(membersNamed(index, name, sub).filter((x) => x.typeName === sub && arityFits(x, argumentCount)), argumentCount)) {
         const id = m.body?.id ?? m.member?.nameSpan.start;
         if (!seen.has(id)) {
           seen.add(id);
@@ -526,6 +568,17 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true };
   }
   return { targets: withBodies, unresolved: null, receiverTypeKnown: true };
+}
+
+/** resolveCallSite for a call the model recorded, remembered for as long as the index does not change. */
+export function resolveCallRef(call: CallSite, caller: MethodBody, file: string, index: WorkspaceIndex): CallResolution {
+  const memo = memoOf(index);
+  let resolution = memo.calls.get(call);
+  if (!resolution) {
+    resolution = resolveCallSite(call.name, call.receiver, call.argumentTexts.length, file, caller, index);
+    memo.calls.set(call, resolution);
+  }
+  return resolution;
 }
 
 /** Workspace methods a call may reach (see resolveCallSite); kept for callers that only need the list. */
