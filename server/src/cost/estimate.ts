@@ -226,7 +226,9 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
     iteratorElement: iterator ? canonicalType(body.resultTypeText ?? 'object') : null,
     enumerable: body.returnKind === 'IAsyncEnumerable',
   });
-  const runtimeAsync = traits.runtimeAsync && ['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT'].includes(builder.kind);
+  // Today's compiler (SDK 10.0.401) also turns [AsyncMethodBuilder(PoolingAsyncValueTaskMethodBuilder)] methods into
+  // runtime-async ones, which loses their pooling (measured: PoolingValueTask_AwaitTask 176 B under Runtime Async).
+  const runtimeAsync = traits.runtimeAsync && ['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'PoolingValueTask', 'PoolingValueTaskOfT'].includes(builder.kind);
   const resultShape = shape(builder.boxResultType);
   const estimateReasons: string[] = [];
   const notes: string[] = [];
@@ -362,7 +364,7 @@ function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layou
 }
 
 function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape): Paths {
-  const layout = continuationLayout(ops, hoisted, (t) => shape(t).size);
+  const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size);
   const result = syncResult(body, builder, resultShape, traits);
   const syncExists = syncPathExists(ops);
   const task = taskLayout(resultShape).bytes;

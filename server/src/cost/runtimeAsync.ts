@@ -1,53 +1,76 @@
 /**
  * Runtime Async (.NET 11 with `<Features>runtime-async=on</Features>`): Task-returning methods are compiled by the
- * runtime, and a suspension allocates one Continuation per suspended frame instead of a box around a compiler
- * state machine (cost-model.md section 7). Every number here is marked uncertain (U) until measured.
+ * runtime, and a suspension allocates one Continuation per suspended frame instead of a box around a compiler state
+ * machine (cost-model.md section 7). The slot rules below are fitted to the calibration corpus measured on the
+ * .NET 11.0.0 runtime pack (test/calibration/measured-runtime-async.json); they stay marked uncertain (U), because
+ * the JIT keeps only what is live at the suspension and can drop struct fields it knows (see README.md).
  */
+import type { MethodBody } from '../model/types';
 import type { AwaitedOperation } from './awaitables';
 import type { HoistedValue } from './hoisting';
 import type { LayoutField, StateMachineLayout } from './stateMachine';
 import { alignUp } from './layout';
+import { parseType } from './typeText';
 
-/** Object header plus the Continuation base fields (next, resume info, state, flags). */
+/** Object header plus the Continuation base fields (next, resume info, state, flags): the bytes of a frame with nothing live. */
 export const CONTINUATION_BASE_BYTES = 40;
 
 const POINTER = 8;
 
+interface Slot {
+  name: string;
+  holds: string;
+  typeText: string;
+  size: number;
+}
+
+/** What keeping an awaited operation across the suspension costs the frame: its result, and a ValueTask's source object. */
+function awaitSlotBytes(op: AwaitedOperation, resultBytes: (typeText: string) => number): number {
+  const t = parseType(op.awaitableType);
+  const result = op.resultType && op.resultType !== 'void' ? resultBytes(op.resultType) : 0;
+  if (!t) return result;
+  // A plain ValueTask await keeps its source object too; a configured one was measured without it.
+  if (t.name === 'ValueTask') return POINTER + result;
+  if (t.name === 'Task' || t.name === 'ConfiguredTaskAwaitable' || t.name === 'ConfiguredValueTaskAwaitable' || t.name === 'YieldAwaitable') return result;
+  // A custom awaitable: its awaiter struct is kept.
+  return op.awaiter.shape.size;
+}
+
 /**
- * The continuation a suspended frame allocates: an ExecutionContext slot, a continuation-context slot when some
- * await of a Task or ValueTask keeps the context (no ConfigureAwait(false)), an exception slot when an await sits in
- * try/catch/finally/using, a slot for the largest awaited result, and the live locals.
+ * The continuation a suspended frame allocates: 40 B, plus the largest awaited result (a ValueTask also keeps its
+ * source), an exception slot when an await sits in a try or catch block, and the values live across the await.
  */
-export function continuationLayout(ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultBytes: (typeText: string) => number): StateMachineLayout {
-  const slots: { name: string; holds: string; typeText: string; size: number }[] = [];
-  slots.push({ name: 'ExecutionContext', holds: 'the captured ExecutionContext', typeText: 'ExecutionContext', size: POINTER });
-  const keepsContext = ops.some((op) => op.role === 'await' && !/^YieldAwaitable$/.test(op.awaitableType) && (op.point.operand.configureAwait === null || op.point.operand.configureAwait.trim() === 'true'));
-  if (keepsContext) slots.push({ name: 'ContinuationContext', holds: 'the SynchronizationContext or TaskScheduler to resume on (a plain await without ConfigureAwait(false))', typeText: 'object', size: POINTER });
-  const guarded = ops.some((op) => op.point.kind !== 'await' || op.point.regions.some((r) => r.kind === 'try' || r.kind === 'catch' || r.kind === 'finally' || r.kind === 'using'));
-  if (guarded) slots.push({ name: 'Exception', holds: 'the exception slot (an await inside try/catch/finally/using)', typeText: 'Exception', size: POINTER });
-  const results = ops.map((op) => op.resultType).filter((t): t is string => !!t && t !== 'void');
-  const largest = results.reduce<{ t: string; size: number } | null>((best, t) => {
-    const size = resultBytes(t);
-    return !best || size > best.size ? { t, size } : best;
+export function continuationLayout(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultBytes: (typeText: string) => number): StateMachineLayout {
+  const slots: Slot[] = [];
+  const largest = ops.reduce<{ op: AwaitedOperation; size: number } | null>((best, op) => {
+    const size = awaitSlotBytes(op, resultBytes);
+    return size > 0 && (!best || size > best.size) ? { op, size } : best;
   }, null);
-  if (largest) slots.push({ name: 'Result', holds: `the awaited result (${largest.t})`, typeText: largest.t, size: largest.size });
+  if (largest) slots.push({ name: 'Result', holds: `what ${largest.op.awaitableType} leaves to read after resuming (its result${/ValueTask/.test(largest.op.awaitableType) ? ' and source' : ''})`, typeText: largest.op.resultType ?? largest.op.awaitableType, size: largest.size });
+  const guarded = ops.some((op) => op.point.regions.some((r) => r.kind === 'try' || r.kind === 'catch' || r.kind === 'using'));
+  if (guarded) slots.push({ name: 'Exception', holds: 'the exception slot (an await inside a try or catch block)', typeText: 'Exception', size: POINTER });
+  // A parameter that is only the awaited operand (`await t`) is not needed once the frame resumes; the model cannot
+  // see every use, so one that is an await operand is taken to be that only.
+  const awaitedNames = new Set(ops.map((op) => op.point.operand.text.trim()));
+  const kept = new Set<HoistedValue['role']>(['parameter', 'this', 'local', 'closure', 'spill', 'enumerator', 'arrayIndex', 'resource']);
   for (const h of hoisted) {
-    if (h.role === 'parameter' || h.role === 'this' || h.role === 'local' || h.role === 'closure' || h.role === 'spill') {
-      slots.push({ name: h.name ?? h.role, holds: h.holds, typeText: h.typeText, size: h.shape.size });
-    }
+    if (!kept.has(h.role)) continue;
+    if (h.role === 'parameter' && h.name && awaitedNames.has(h.name)) continue;
+    // Unlike the compiler, the JIT keeps `this` only when the method uses it.
+    if (h.role === 'this' && !body.usesThis && body.capturedNames.length === 0) continue;
+    slots.push({ name: h.name ?? h.role, holds: h.holds, typeText: h.typeText, size: h.shape.size });
   }
-  const fields: LayoutField[] = [{ name: 'Continuation', role: 'state', holds: 'object header and the Continuation base fields', typeText: 'Continuation', size: CONTINUATION_BASE_BYTES, alignment: POINTER, offset: 0 }];
+  const fields: LayoutField[] = [{ name: 'Continuation', role: 'state', holds: 'object header and the Continuation base fields (next, resume point, state, flags)', typeText: 'Continuation', size: CONTINUATION_BASE_BYTES, alignment: POINTER, offset: 0 }];
   let offset = CONTINUATION_BASE_BYTES;
   for (const s of slots) {
     fields.push({ name: s.name, role: 'local', holds: s.holds, typeText: s.typeText, size: s.size, alignment: Math.min(POINTER, s.size), offset });
     offset += s.size;
   }
-  const size = CONTINUATION_BASE_BYTES + alignUp(offset - CONTINUATION_BASE_BYTES, POINTER);
   return {
     kind: 'continuation',
     fields,
-    size,
+    size: CONTINUATION_BASE_BYTES + alignUp(offset - CONTINUATION_BASE_BYTES, POINTER),
     fieldBytes: offset,
-    assumptions: ['Runtime Async continuation sizes follow cost-model.md section 7 and are not yet measured (U)'],
+    assumptions: ['Runtime Async continuation sizes are fitted to .NET 11.0.0 measurements and marked uncertain (U)'],
   };
 }

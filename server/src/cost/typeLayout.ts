@@ -5,7 +5,7 @@
  */
 import type { TypeDeclaration } from '../model/types';
 import { typesNamed, type WorkspaceIndex } from '../workspace/index';
-import { BCL_REFERENCE_TYPES, BCL_STRUCTS, POINTER_BYTES, PRIMITIVES, REF_STRUCTS, type StructRecipe } from '../knowledge/typeSizes';
+import { BCL_ENUMS, BCL_REFERENCE_TYPES, BCL_STRUCTS, POINTER_BYTES, PRIMITIVES, REF_STRUCTS, type StructRecipe } from '../knowledge/typeSizes';
 import { autoLayout, sequentialLayout, type FieldCategory, type FieldShape } from './layout';
 import { formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 
@@ -73,6 +73,8 @@ function computeShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape
   }
   const declared = scope.index ? workspaceShape(t, scope, memo, visiting) : null;
   if (declared) return declared;
+  const bclEnum = t.args.length === 0 ? BCL_ENUMS[name] : undefined;
+  if (bclEnum) return { ...primitive(bclEnum, formatType(t)), kind: 'enum', enumUnderlying: bclEnum };
   const recipe = RECIPES.get(`${name}\`${t.args.length}`);
   if (recipe) return recipeShape(recipe, t, scope, memo, visiting);
   if (REF_STRUCTS.has(name)) {

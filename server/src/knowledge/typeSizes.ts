@@ -141,6 +141,19 @@ export const BCL_REFERENCE_TYPES = new Set([
   'ILogger', 'IServiceProvider', 'PipeReader', 'PipeWriter', 'Pipe', 'ArrayPool', 'MemoryPool', 'ObjectPool',
 ]);
 
+/** BCL enums and their underlying types (each is the size of its underlying primitive); the API reference lists them. */
+export const BCL_ENUMS: Record<string, string> = {
+  DayOfWeek: 'int', DateTimeKind: 'int', ConsoleColor: 'int', ConsoleKey: 'int', StringComparison: 'int', StringSplitOptions: 'int',
+  MidpointRounding: 'int', TypeCode: 'int', UriKind: 'int', FileMode: 'int', FileAccess: 'int', FileShare: 'int', FileOptions: 'int',
+  FileAttributes: 'int', SeekOrigin: 'int', SearchOption: 'int', HttpStatusCode: 'int', DecompressionMethods: 'int', TaskStatus: 'int',
+  TaskCreationOptions: 'int', TaskContinuationOptions: 'int', ConfigureAwaitOptions: 'int', ValueTaskSourceStatus: 'int',
+  LogLevel: 'int', RegexOptions: 'int', CompressionLevel: 'int', BindingFlags: 'int', AttributeTargets: 'int', PlatformID: 'int',
+  ThreadPriority: 'int', ApartmentState: 'int', LazyThreadSafetyMode: 'int', NumberStyles: 'int', DateTimeStyles: 'int',
+  EnvironmentVariableTarget: 'int', Base64FormattingOptions: 'int', GCCollectionMode: 'int', HttpCompletionOption: 'int',
+  JsonValueKind: 'byte', JsonTokenType: 'byte', JsonIgnoreCondition: 'int',
+};
+export const BCL_ENUMS_SOURCE = 'https://learn.microsoft.com/dotnet/api (each enum\'s page gives its underlying type; int unless declared otherwise)';
+
 /** Structs the runtime rejects across an await or that cannot be a field of the boxed state machine. */
 export const REF_STRUCTS = new Set(['Span', 'ReadOnlySpan', 'Utf8JsonReader', 'ValueStringBuilder']);
 
