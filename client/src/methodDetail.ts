@@ -7,8 +7,11 @@ import { randomBytes } from 'node:crypto';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { METHOD_DETAIL_REQUEST, type MethodDetail, type MethodDetailParams } from './protocol';
 import { renderMethodDetail } from './methodDetailHtml';
+import { escapeHtml } from './costReportHtml';
 
 let panel: vscode.WebviewPanel | undefined;
+/** Counts requests so a slow render of an earlier method never replaces the detail of a later one. */
+let latestRequest = 0;
 
 /** Where the detail is wanted: the CodeLens passes the method's position, the palette uses the cursor. */
 function target(args: unknown[]): MethodDetailParams | undefined {
@@ -31,12 +34,14 @@ async function markdownToHtml(markdown: string): Promise<string | undefined> {
 }
 
 export async function showMethodDetail(client: LanguageClient, ...args: unknown[]): Promise<void> {
+  const request = ++latestRequest;
   const params = target(args);
   if (!params) {
     void vscode.window.showInformationMessage('AsyncLens: put the cursor on an async method name in a C# file first.');
     return;
   }
   const detail = await client.sendRequest<MethodDetail>(METHOD_DETAIL_REQUEST, params);
+  if (request !== latestRequest) return;
   if (!detail) {
     void vscode.window.showInformationMessage('AsyncLens: there is no async method at this position.');
     return;
@@ -45,9 +50,7 @@ export async function showMethodDetail(client: LanguageClient, ...args: unknown[
   const title = /^#+\s*(.+)$/m.exec(detail.markdown)?.[1]?.replace(/\\(.)/g, '$1').replace(/[`*_]/g, '').trim() ?? 'Async method';
   if (!panel) {
     panel = vscode.window.createWebviewPanel('asynclens.methodDetail', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      // The page's CSP allows no script at all; scripts are still enabled because the VS Code 1.139 workbench
-      // (code-server) left a script-less webview blank in our checks.
-      enableScripts: true,
+      enableScripts: false,
       localResourceRoots: [],
     });
     panel.onDidDispose(() => { panel = undefined; });
@@ -55,9 +58,19 @@ export async function showMethodDetail(client: LanguageClient, ...args: unknown[
     panel.reveal(undefined, true);
   }
   panel.title = `Async: ${title}`;
+  // VS Code's markdown renderer can take seconds on its first use (it activates the markdown extension), so the
+  // panel says what it is doing instead of staying blank.
   panel.webview.html = renderMethodDetail({
     markdown: detail.markdown,
-    bodyHtml: await markdownToHtml(detail.markdown),
+    bodyHtml: `<p class="loading">Rendering the detail of ${escapeHtml(title)}…</p>`,
+    title,
+    nonce: randomBytes(16).toString('base64'),
+  });
+  const bodyHtml = await markdownToHtml(detail.markdown);
+  if (!panel || request !== latestRequest) return;
+  panel.webview.html = renderMethodDetail({
+    markdown: detail.markdown,
+    bodyHtml,
     title,
     nonce: randomBytes(16).toString('base64'),
   });

@@ -25,6 +25,7 @@ table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.35)); padding: 3px 8px; text-align: left; }
 td:not(:first-child) { font-variant-numeric: tabular-nums; }
 hr { border: none; border-top: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.35)); }
+p.loading { color: var(--vscode-descriptionForeground); }
 blockquote { margin: 0; padding: 0 12px; border-left: 3px solid var(--vscode-textBlockQuote-border); background: var(--vscode-textBlockQuote-background); }
 `;
 
