@@ -64,6 +64,20 @@ export function baseName(uri: string): string {
   }
 }
 
+/** The server sends the model's return kind names; people read them as the C# they stand for. */
+const RETURN_KIND_LABELS: Record<string, string> = {
+  TaskOfT: 'Task<T>',
+  ValueTaskOfT: 'ValueTask<T>',
+  IAsyncEnumerable: 'IAsyncEnumerable<T>',
+  IAsyncEnumerator: 'IAsyncEnumerator<T>',
+  OtherTaskLike: 'custom task-like',
+  Unknown: 'unknown',
+};
+
+export function returnKindLabel(kind: string): string {
+  return RETURN_KIND_LABELS[kind] ?? kind;
+}
+
 function findingIds(m: MethodCost): string[] {
   return Array.isArray(m.findings) ? m.findings : [];
 }
@@ -113,7 +127,7 @@ function row(m: MethodCost, fileLabel: (uri: string) => string, showFile: boolea
   const cells = [
     `<td data-value="${escapeHtml(file.toLowerCase())}" title="${escapeHtml(file)}">${escapeHtml(file)}</td>`,
     `<td data-value="${escapeHtml(qualifiedName(m).toLowerCase())}"><a class="method" href="#" ${openAttributes(m)}>${escapeHtml(qualifiedName(m))}</a></td>`,
-    `<td data-value="${escapeHtml(m.returnKind.toLowerCase())}"><code>${escapeHtml(m.returnKind)}</code></td>`,
+    `<td data-value="${escapeHtml(returnKindLabel(m.returnKind).toLowerCase())}"><code>${escapeHtml(returnKindLabel(m.returnKind))}</code></td>`,
     bytesCell(m.stateMachineBytes, estimated, estimateTitle),
     bytesCell(m.syncBytes, estimated, cachedNote),
     bytesCell(m.suspendBytes, estimated),

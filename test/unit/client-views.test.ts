@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { repoRoot } from './support';
-import { baseName, renderCostReport } from '../../client/src/costReportHtml';
+import { baseName, renderCostReport, returnKindLabel } from '../../client/src/costReportHtml';
 import { renderMethodDetail } from '../../client/src/methodDetailHtml';
 import { presentStatus, runtimeLabel } from '../../client/src/statusText';
 import { COST_REPORT_REQUEST, METHOD_DETAIL_REQUEST, STATUS_NOTIFICATION, type CostReport, type MethodCost } from '../../client/src/protocol';
@@ -123,6 +123,14 @@ test('an empty report says so instead of drawing an empty table', () => {
   assert.match(html, /No async methods found in src\/Empty\.cs\./);
   assert.doesNotMatch(html, /<table/);
   assert.match(html, /runtime profile \.NET 8/);
+});
+
+test('return kinds read as the C# they stand for', () => {
+  assert.equal(returnKindLabel('TaskOfT'), 'Task<T>');
+  assert.equal(returnKindLabel('ValueTaskOfT'), 'ValueTask<T>');
+  assert.equal(returnKindLabel('Task'), 'Task');
+  assert.equal(returnKindLabel('void'), 'void');
+  assert.match(page({ runtime: 'net10', methods: [method({ returnKind: 'TaskOfT' })] }), /<code>Task&lt;T&gt;<\/code>/);
 });
 
 test('baseName decodes the last path segment of a URI', () => {
