@@ -1,7 +1,9 @@
 /** ASY012 valuetask-candidate: a Task<T> method that usually completes synchronously with an uncached result, awaited once by every caller. */
-import type { MethodBody, ReturnedLiteral, Span, TypeDeclaration } from '../model/types';
+import type { MethodBody, Span, TypeDeclaration } from '../model/types';
 import { resolveCallRef, verdictKey } from '../workspace/completion';
-import { callersOf, isReferenceTypeDeclared, stripGenerics, typeFamily, typesNamed, valueTypeDeclaration, type CallRef, type WorkspaceIndex } from '../workspace/index';
+import { callersOf, stripGenerics, typeFamily, typesNamed, type CallRef } from '../workspace/index';
+import { estimateMethod, shapeOfTypeText } from '../cost';
+import { cachingOf } from '../cost/resultCache';
 import { maskCommentsAndStrings } from './asy011-async-without-await';
 import { elisionOf } from './asy013-unnecessary-async';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
@@ -11,8 +13,10 @@ Flags an \`async Task<T>\` method (or local function) that
 - likely completes synchronously (the verdict ASY010 explains: completed awaits, a cache fast path,
   awaits only on a cache miss, or workspace callees that never suspend), and has at least one await
   (a method with none belongs to ASY011, whose fix removes the state machine instead);
-- returns at least one value the runtime does not cache (anything but \`true\`, \`false\`, \`null\`,
-  \`int\` -1 to 8 and \`default\` of most integer types), so its synchronous path allocates a \`Task<T>\`;
+- returns at least one value the runtime does not cache, so its synchronous path allocates a \`Task<T>\`.
+  On .NET 8 and later the cached results are \`true\`, \`false\`, \`null\`, \`int\` -1 to 8, and the all-zero
+  value of any 1, 2, 4, 8 or 16-byte type without references (\`0L\`, \`0.0\`, \`0m\`, \`default\` of an enum
+  or a small struct); the cost model decides this, so the hover and this rule agree;
 - has at least one caller in the workspace, and every call that reaches it is awaited directly,
   exactly once (\`await M()\`, also with \`.ConfigureAwait(...)\`).
 
@@ -127,48 +131,17 @@ a public type it is a breaking change of the API.
   stop the finding.
 - "Awaited exactly once" is a property of each call expression; a task stored and then awaited is
   treated as stored, never as awaited.
-- Whether a returned expression is cached is known only for literals; any other value is assumed not
-  to be (the runtime caches some values of non-literal expressions too).
+- Whether a returned value is cached is known for literals and recognisable zero values (\`default\`,
+  \`Guid.Empty\`, \`TimeSpan.Zero\`); a computed value counts as "72 B unless it happens to be cached".
+- The bytes assume the compiler's state machine on .NET 8-10. With Runtime Async (.NET 11) a \`Task<T>\`
+  awaited directly by another runtime-async method allocates nothing on the synchronous path, so the
+  finding matters much less there; rules do not know the runtime profile the editor is set to.
 - A public method of a type that implements an interface from outside the workspace is skipped, since
   that interface may declare it; a few library interfaces whose members are known (\`IDisposable\`,
   \`IAsyncDisposable\`, \`IEquatable<T>\`, \`IComparable<T>\`, \`IEnumerable<T>\`, \`IHostedService\` and
   others) do not count. An abstract class from a library is not inspected, but overriding its members
   needs \`override\`, which is skipped anyway.
 `;
-
-const INTEGRAL = new Set(['int', 'uint', 'long', 'ulong', 'short', 'ushort', 'byte', 'sbyte', 'char', 'nint', 'nuint',
-  'Int32', 'UInt32', 'Int64', 'UInt64', 'Int16', 'UInt16', 'Byte', 'SByte', 'Char', 'IntPtr', 'UIntPtr']);
-const REFERENCE_KEYWORDS = new Set(['string', 'object', 'String', 'Object', 'dynamic']);
-
-/** Whether the runtime hands back a cached Task<T> for this returned literal (cost-model.md section 3). */
-export function isCachedResult(literal: ReturnedLiteral, resultType: string, index: WorkspaceIndex): boolean {
-  const t = resultType.trim().replace(/^(?:global::)?System\./, '');
-  const nullable = t.endsWith('?');
-  switch (literal.kind) {
-    case 'null':
-      return true;
-    case 'bool':
-      return t === 'bool' || t === 'Boolean';
-    case 'int':
-      if (t === 'int' || t === 'Int32') return BigInt(literal.value) >= -1n && BigInt(literal.value) <= 8n;
-      return INTEGRAL.has(t) && literal.value === '0';
-    case 'long':
-    case 'uint':
-    case 'ulong':
-      return INTEGRAL.has(t) && literal.value === '0';
-    case 'char':
-      return (t === 'char' || t === 'Char') && /^'\\0'$|^'\\u0000'$/.test(literal.value);
-    case 'default': {
-      if (nullable || t === 'bool' || t === 'Boolean' || INTEGRAL.has(t) || REFERENCE_KEYWORDS.has(t)) return true;
-      const name = stripGenerics(t);
-      // default of a workspace class is null (cached); of a struct or enum it is a value that is not.
-      if (valueTypeDeclaration(index, name)) return false;
-      return isReferenceTypeDeclared(index, name);
-    }
-    default:
-      return false;
-  }
-}
 
 function containingTypeOf(ctx: RuleContext, body: MethodBody): TypeDeclaration | null {
   let best: TypeDeclaration | null = null;
@@ -224,13 +197,9 @@ function contractReason(ctx: RuleContext, body: MethodBody): string | null {
   return null;
 }
 
-interface Caller {
-  ref: CallRef;
-}
-
 /** The workspace calls that reach the body, or a reason why one of them disqualifies it. */
-function callersOfBody(ctx: RuleContext, body: MethodBody): { callers: Caller[]; disqualified: string | null } {
-  const callers: Caller[] = [];
+function callersOfBody(ctx: RuleContext, body: MethodBody): { callers: CallRef[]; disqualified: string | null } {
+  const callers: CallRef[] = [];
   for (const ref of callersOf(ctx.index, body.name)) {
     if (ref.call.inNameof) continue;
     const resolution = resolveCallRef(ref.call, ref.caller, ref.file, ctx.index);
@@ -241,10 +210,12 @@ function callersOfBody(ctx: RuleContext, body: MethodBody): { callers: Caller[];
       continue;
     }
     if (ref.call.usage !== 'awaited') return { callers, disqualified: `${ref.caller.name} uses its task without awaiting it once (${ref.call.usage})` };
-    callers.push({ ref });
+    callers.push(ref);
   }
   return { callers, disqualified: null };
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The span of the `Task` identifier in the declared return type `Task<T>`, which the fix renames. */
 function returnTypeTaskSpan(ctx: RuleContext, body: MethodBody): Span | null {
@@ -282,21 +253,29 @@ export const rule: Rule = {
       if (body.returnKind !== 'TaskOfT' || !body.resultTypeText || body.awaits.length === 0 || body.isIterator) continue;
       const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
       if (!verdict?.likelySync) continue;
-      if (body.returns.length > 0 && body.returns.every((r) => r.literal && isCachedResult(r.literal, body.resultTypeText!, ctx.index))) continue;
       if (contractReason(ctx, body)) continue;
       masked ??= maskCommentsAndStrings(ctx.text);
       if (elisionOf(ctx, body, masked)) continue;
       const { callers, disqualified } = callersOfBody(ctx, body);
       if (disqualified || callers.length === 0) continue;
+      // The cost model decides which results the runtime caches (knowledge/taskCache.ts, .NET 8 and later), so hovers and
+      // this rule agree. Every return counts: the fast path's and the slow path's alike.
+      const shape = shapeOfTypeText(body.resultTypeText, { index: ctx.index, typeParameters: new Set(body.typeParameters) });
+      if (body.returns.length > 0 && body.returns.every((r) => cachingOf(r, body.resultTypeText!, shape, 'net8') === 'cached')) continue;
+      const cost = estimateMethod(body, { file: ctx.file, model: ctx.model, index: ctx.index, completion: ctx.completion }, { runtime: 'net10' });
       const taskSpan = returnTypeTaskSpan(ctx, body);
       const T = body.resultTypeText;
-      const related: RelatedLocation[] = callers.map((c) => ({ file: c.ref.file, span: c.ref.call.nameSpan, message: `awaited once by ${c.ref.caller.name}` }));
+      const related: RelatedLocation[] = callers.map((c) => ({ file: c.file, span: c.call.nameSpan, message: `awaited once by ${c.caller.name}` }));
       const isPublicApi = body.kind === 'method' && body.modifiers.includes('public') && (containingTypeOf(ctx, body)?.modifiers.includes('public') ?? false);
       const n = callers.length;
+      // The cost model has no bytes for a synchronous path that ends before an await that always suspends.
+      const allocation = !cost.syncBytes
+        ? `may allocate a Task<${T}> (72 B for most T)`
+        : `allocates a ${cost.syncBytes} B Task<${T}>${cost.syncBytesIfCached === 0 && cost.cachedValues ? ` unless the result is cached (${cost.cachedValues})` : ''}`;
       findings.push({
         span: body.nameSpan,
         message: `${body.name} could return ValueTask<${T}>: it likely completes synchronously and ${n === 1 ? 'its only caller awaits' : `all ${n} callers await`} it once`,
-        note: `${verdict.reason}. On that path each call allocates a Task<${T}> (72 B for most T) for a result the runtime does not cache; a ValueTask<${T}> carries it inline and allocates nothing.${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
+        note: `${capitalised(verdict.reason)}. On that path each call ${allocation} (.NET 8-10); a ValueTask<${T}> carries the result inline and allocates nothing there.${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
         bodyId: body.id,
         related,
         ...(taskSpan ? { fix: { title: `Change the return type to ValueTask<${T}>`, safety: 'unsafe' as const, edits: [{ start: taskSpan.start, end: taskSpan.end, newText: 'ValueTask' }] } } : {}),

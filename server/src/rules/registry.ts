@@ -4,12 +4,20 @@ import { rule as asy001 } from './asy001-blocking-wait-in-async';
 import { rule as asy002 } from './asy002-sync-api-in-async';
 import { rule as asy003 } from './asy003-sync-over-async';
 import { rule as asy004 } from './asy004-blocking-lock-in-async';
+import { rule as asy010 } from './asy010-likely-synchronous-completion';
+import { rule as asy011 } from './asy011-async-without-await';
+import { rule as asy012 } from './asy012-valuetask-candidate';
+import { rule as asy013 } from './asy013-unnecessary-async';
 
 export const RULES: readonly Rule[] = [
   asy001,
   asy002,
   asy003,
   asy004,
+  asy010,
+  asy011,
+  asy012,
+  asy013,
 ].sort((a: Rule, b: Rule) => a.meta.id.localeCompare(b.meta.id));
 
 export function ruleById(id: string): Rule | undefined {
