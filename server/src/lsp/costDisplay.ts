@@ -6,16 +6,21 @@ import { MarkupKind, type CodeLens, type InlayHint, type Range } from 'vscode-la
 import type { AsyncLensSettings } from '../config/settings';
 import { rangeContains } from './convert';
 import { bytes, profileLabel } from './markdown';
-import type { DocumentSnapshot, MethodView, ProfileCostView } from './snapshot';
+import type { DocumentSnapshot, ProfileCostView } from './snapshot';
 import { SHOW_METHOD_DETAIL_COMMAND } from './protocol';
 
-function suspendText(m: MethodView, c: ProfileCostView): string {
-  return m.awaits.length === 0 ? 'never suspends' : `suspend ${bytes(c.suspendBytes)}`;
+/** `sync 0 B`, `≈72 B` for estimates, or what the path does when it never happens. */
+function pathText(label: string, value: number | null, never: string, c: ProfileCostView): string {
+  if (value === null) return never;
+  return `${label} ${c.estimate !== false ? '≈' : ''}${bytes(value)}`;
 }
 
+const syncText = (c: ProfileCostView) => pathText('sync', c.syncBytes, 'always suspends', c);
+const suspendText = (c: ProfileCostView) => pathText('suspend', c.suspendBytes, 'never suspends', c);
+
 /** Whether a method costs enough to show at `threshold` bytes: either path counts. */
-export function isAboveThreshold(m: MethodView, c: ProfileCostView, threshold: number): boolean {
-  return c.syncBytes >= threshold || (m.awaits.length > 0 && c.suspendBytes >= threshold);
+export function isAboveThreshold(c: ProfileCostView, threshold: number): boolean {
+  return (c.syncBytes ?? 0) >= threshold || (c.suspendBytes ?? 0) >= threshold;
 }
 
 export function inlayHintsOf(snapshot: DocumentSnapshot, range: Range, settings: AsyncLensSettings): InlayHint[] {
@@ -24,16 +29,17 @@ export function inlayHintsOf(snapshot: DocumentSnapshot, range: Range, settings:
   for (const m of snapshot.methods) {
     const c = m.costs[0];
     if (!c || !rangeContains(range, m.signatureEnd)) continue;
-    if (settings.inlayHints === 'aboveThreshold' && !isAboveThreshold(m, c, settings.costThreshold)) continue;
-    const cached = c.syncBytesIfCached !== c.syncBytes ? ` (${bytes(c.syncBytesIfCached)} when the result is cached)` : '';
+    if (settings.inlayHints === 'aboveThreshold' && !isAboveThreshold(c, settings.costThreshold)) continue;
+    const cached = c.syncBytesIfCached !== null && c.syncBytesIfCached !== c.syncBytes ? ` (${bytes(c.syncBytesIfCached)} when the result is a cached value: ${c.cachedValues ?? 'see the docs'})` : '';
+    const sync = c.syncBytes === null ? 'It always suspends.' : `${bytes(c.syncBytes)} when it completes synchronously${cached}.`;
+    const suspend = c.suspendBytes === null ? 'It never suspends.' : `${bytes(c.suspendBytes)} when it suspends (once per call).`;
     hints.push({
       position: m.signatureEnd,
-      label: `sync ${bytes(c.syncBytes)} · ${suspendText(m, c)}`,
+      label: `${syncText(c)} · ${suspendText(c)}`,
       paddingLeft: true,
       tooltip: {
         kind: MarkupKind.Markdown,
-        value: `Heap bytes one call of \`${m.name}\` allocates on ${profileLabel(c.runtime, c)}: ${bytes(c.syncBytes)} when it completes synchronously${cached}`
-          + (m.awaits.length ? `, ${bytes(c.suspendBytes)} when it suspends.` : '; it never suspends.'),
+        value: `Heap bytes one call of \`${m.name}\` allocates on ${profileLabel(c.runtime, c)}: ${sync} ${suspend} Hover the name for the layout.`,
       },
     });
   }
@@ -45,7 +51,7 @@ export function codeLensesOf(snapshot: DocumentSnapshot, settings: AsyncLensSett
   return snapshot.methods.map((m) => {
     const c = m.costs[0];
     const findings = m.findings.length === 0 ? '' : ` · ${m.findings.length} finding${m.findings.length === 1 ? '' : 's'}`;
-    const cost = c ? `${suspendText(m, c)} · sync ${bytes(c.syncBytes)}` : 'cost unknown';
+    const cost = c ? `${suspendText(c)} · ${syncText(c)}` : 'cost unknown';
     const position = m.nameRange.start;
     return {
       range: { start: m.range.start, end: m.range.start },

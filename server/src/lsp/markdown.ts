@@ -31,9 +31,16 @@ export function code(text: string): string {
   return `${fence}${pad}${shown.replace(/\|/g, '\\|')}${pad}${fence}`;
 }
 
-/** Plain text for a table cell or a line of prose: markdown's active characters escaped. */
+/**
+ * Text for a table cell or a line of prose: markdown's active characters escaped, except inside the
+ * `code spans` rule messages use on purpose, which are kept as code.
+ */
 export function escape(text: string): string {
-  return text.replace(/([\\`*_[\]<>|#])/g, '\\$1').replace(/\s+/g, ' ').trim();
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const parts = flat.split('`');
+  const plain = (t: string) => t.replace(/([\\`*_[\]<>|#])/g, '\\$1');
+  if (parts.length % 2 === 0) return plain(flat);
+  return parts.map((p, i) => (i % 2 === 0 ? plain(p) : `\`${p.replace(/\|/g, '\\|')}\``)).join('');
 }
 
 export function bytes(n: number): string {
@@ -51,29 +58,35 @@ function verdictBadge(m: MethodView): string {
   return m.likelySync ? ' · likely completes synchronously' : ' · may suspend';
 }
 
+function bytesOrNever(value: number | null, never: string): string {
+  return value === null ? never : bytes(value);
+}
+
 function syncCell(c: ProfileCostView): string {
-  if (c.syncBytesIfCached !== c.syncBytes) return `${bytes(c.syncBytes)} (${bytes(c.syncBytesIfCached)} if the result is cached)`;
+  if (c.syncBytes === null) return 'always suspends';
+  if (c.syncBytesIfCached !== null && c.syncBytesIfCached !== c.syncBytes) return `${bytes(c.syncBytes)} (${bytes(c.syncBytesIfCached)} if cached)`;
   return bytes(c.syncBytes);
 }
 
-function suspendCell(m: MethodView, c: ProfileCostView): string {
-  if (m.awaits.length === 0) return 'never suspends';
-  return bytes(c.suspendBytes);
+function layoutLabel(c: ProfileCostView): string {
+  return c.layoutKind === 'continuation' ? 'continuation' : c.layoutKind === 'class' ? 'state machine class' : 'state machine struct';
 }
 
-function fieldsTable(c: ProfileCostView): string[] {
+function fieldsTable(c: ProfileCostView, withHolds: boolean): string[] {
   if (c.fields.length === 0) return [];
-  const rows = c.fields.map((f) => `| ${code(f.name)} | ${code(f.type)} | ${f.bytes} |`);
-  return ['| state machine field | type | bytes |', '|---|---|---:|', ...rows, `| **total** (${profileLabel(c.runtime)}) | | **${c.stateMachineBytes}** |`, ''];
+  const head = withHolds ? ['| field | type | bytes | holds |', '|---|---|---:|---|'] : [`| ${layoutLabel(c)} field | type | bytes |`, '|---|---|---:|'];
+  const rows = c.fields.map((f) => `| ${code(f.name)} | ${code(f.type)} | ${f.bytes} |${withHolds ? ` ${escape(f.holds)}${f.assumption ? ` (assumed: ${escape(f.assumption)})` : ''} |` : ''}`);
+  return [...head, ...rows, `| **total** | | **${c.stateMachineBytes}** |${withHolds ? ' |' : ''}`, ''];
 }
 
-function costTable(m: MethodView, costs: readonly ProfileCostView[]): string[] {
+function costTable(costs: readonly ProfileCostView[]): string[] {
   if (costs.length === 0) return [];
   return [
     `| bytes per call | ${costs.map((c) => profileLabel(c.runtime, c)).join(' | ')} |`,
     `|---|${costs.map(() => '---:').join('|')}|`,
     `| completes synchronously | ${costs.map(syncCell).join(' | ')} |`,
-    `| suspends | ${costs.map((c) => suspendCell(m, c)).join(' | ')} |`,
+    `| suspends | ${costs.map((c) => bytesOrNever(c.suspendBytes, 'never suspends')).join(' | ')} |`,
+    `| ${costs.some((c) => c.layoutKind === 'continuation') ? 'state machine / continuation' : 'state machine'} | ${costs.map((c) => bytes(c.stateMachineBytes)).join(' | ')} |`,
     '',
   ];
 }
@@ -98,11 +111,13 @@ export function costCard(m: MethodView): string {
   const selected = m.costs[0];
   const out: string[] = [`**${escape(signatureLine(m))}**${verdictBadge(m)}`, ''];
   if (selected) {
-    out.push(...fieldsTable(selected));
-    out.push(...costTable(m, m.costs));
-    for (const note of selected.notes) out.push(`- ${escape(note)}`);
-    if (selected.notes.length) out.push('');
-    if (typeof selected.estimate === 'string') out.push(`_Estimate: ${escape(selected.estimate)}_`, '');
+    out.push(...fieldsTable(selected, false));
+    out.push(...costTable(m.costs));
+    out.push(`- Synchronous: ${escape(selected.syncExplanation)}`);
+    out.push(`- Suspended: ${escape(selected.suspendExplanation)}`);
+    for (const a of selected.assumptions) out.push(`- Assumed: ${escape(a)}`);
+    out.push('');
+    if (selected.estimate !== false) out.push(`_${profileLabel(selected.runtime)} figures are estimates: ${escape(selected.estimate)}._`, '');
   } else if (m.costError) {
     out.push(`_No cost estimate: ${escape(m.costError)}._`, '');
   }
@@ -118,14 +133,16 @@ export function costCard(m: MethodView): string {
 
 /** The hover on an `await`: whether it may suspend, why, and what that costs on each shown profile. */
 export function awaitCard(m: MethodView, a: AwaitView): string {
-  const state = a.state === 'complete' ? 'completes synchronously' : a.state === 'suspends' ? 'suspends' : 'may suspend';
+  const index = m.awaits.indexOf(a);
+  const state = a.state === 'complete' ? 'completes synchronously' : a.state === 'suspends' ? 'always suspends' : 'may suspend';
   const out = [`**await** ${code(a.text)} · ${state}`, ''];
   if (a.reason && a.reason !== a.text) out.push(`Why: ${escape(a.reason)}.`, '');
-  out.push(`Cost: ${escape(a.costNote)}.`, '');
-  const selected = m.costs[0];
-  if (selected && a.state !== 'complete' && m.costs.length > 1) {
-    out.push(`The first suspension of ${code(m.name)} allocates ${m.costs.map((c) => `${bytes(c.suspendBytes)} on ${profileLabel(c.runtime, c)}`).join(', ')}; later ones in the same call reuse it.`, '');
+  for (const c of m.costs) {
+    const note = c.awaitNotes[index];
+    if (note) out.push(`- ${profileLabel(c.runtime, c)}: ${escape(note)}`);
   }
+  if (m.costs.length === 0) out.push(`- ${escape(a.costNote)}`);
+  out.push('', `In ${code(m.name)}: ${m.maySuspend} of ${m.awaits.length} await${m.awaits.length === 1 ? '' : 's'} may suspend; one call pays for the first suspension only.`);
   return trimEnd(out);
 }
 
@@ -150,19 +167,25 @@ export function methodDetail(m: MethodView): string {
   const out: string[] = [`## ${escape(signatureLine(m))}`, ''];
   if (m.verdictReason) out.push(`${m.likelySync ? 'Likely completes synchronously' : 'May suspend'}: ${escape(m.verdictReason)}.`, '');
   if (m.costs.length) {
-    out.push('### Bytes per call', '', ...costTable(m, m.costs));
+    out.push('### Bytes per call', '', ...costTable(m.costs));
     for (const c of m.costs) {
-      out.push(`### ${profileLabel(c.runtime, c)}`, '');
-      out.push(...fieldsTable(c));
+      out.push(`### ${profileLabel(c.runtime, c)}: ${c.machinery === 'runtime-async' ? 'runtime async' : 'compiler state machine'}`, '');
+      out.push(...fieldsTable(c, true));
+      out.push(`- Synchronous: ${escape(c.syncExplanation)}`, `- Suspended: ${escape(c.suspendExplanation)}`);
+      if (c.cachedValues) out.push(`- Cached results: ${escape(c.cachedValues)}`);
+      for (const callee of c.callees) {
+        out.push(`- Awaited operation ${escape(callee.what)} allocates ${bytesOrNever(callee.syncBytes, 'nothing synchronously (it suspends)')} / ${bytesOrNever(callee.suspendBytes, '-')} on suspension itself (not counted above)`);
+      }
       for (const note of c.notes) out.push(`- ${escape(note)}`);
-      if (c.notes.length) out.push('');
-      if (typeof c.estimate === 'string') out.push(`_Estimate: ${escape(c.estimate)}_`, '');
+      for (const a of c.assumptions) out.push(`- Assumed: ${escape(a)}`);
+      if (c.estimate !== false) out.push(`- Estimate: ${escape(c.estimate)}`);
+      out.push('');
     }
   } else if (m.costError) {
     out.push(`_No cost estimate: ${escape(m.costError)}._`, '');
   }
   out.push('### Suspension points', '');
-  if (m.awaits.length) out.push(...m.awaits.map((a) => `${awaitLine(a)}. ${escape(a.costNote)}.`), '');
+  if (m.awaits.length) out.push(...m.awaits.map((a) => `${awaitLine(a)}. ${escape(a.costNote)}`), '');
   else out.push('None: the method never awaits.', '');
   out.push(...findingLines(m));
   return trimEnd(out);

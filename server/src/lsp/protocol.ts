@@ -19,11 +19,11 @@ export interface CostReportMethod {
   containingType: string;
   returnKind: string;
   stateMachineBytes: number;
-  /** Bytes one call allocates when it completes without suspending, for a result the runtime does not cache. */
+  /** Bytes one call allocates when it completes without suspending, for a result the runtime does not cache; 0 when it always suspends. */
   syncBytes: number;
-  /** The same when the result is one the runtime caches (0 for true/false, small ints, null...). */
+  /** The same when the result is one the runtime caches (0 for true/false, small ints, null...); equals syncBytes when caching does not apply. */
   syncBytesIfCached: number;
-  /** Bytes one call allocates when it suspends (once per call, however many awaits suspend). */
+  /** Bytes one call allocates when it suspends (once per call, however many awaits suspend); 0 when it never suspends. */
   suspendBytes: number;
   awaits: number;
   maySuspend: number;

@@ -227,10 +227,12 @@ export function startServer(engineScript: string): Connection {
       sendStatus({ files: event.files, message: event.message });
       return;
     }
-    void progress?.then((p) => p?.done());
     indexProgress = null;
     log('info', event.message);
-    sendStatus({ state: 'ready', files: event.files, message: event.message }, true);
+    // The status says "ready" once the progress has ended, so a client sees them in that order.
+    const finish = () => sendStatus({ state: 'ready', files: event.files, message: event.message }, true);
+    if (progress) void progress.then((p) => p?.done()).finally(finish);
+    else finish();
   }
 
   /** The snapshot of the document's current version, waiting (briefly) for the engine when it is behind. */

@@ -22,26 +22,41 @@ export interface DiagnosticData {
 }
 
 export interface StateMachineFieldView {
+  /** Roslyn's field name: `<>1__state`, `<>t__builder`, `<>4__this`, `x`, `<x>5__2`, `<>u__1`. */
   name: string;
   type: string;
   bytes: number;
-  /** Why the field exists ("hoisted parameter", "awaiter for TaskAwaiter<int>", ...), when known. */
-  role?: string;
+  offset: number;
+  /** What the field holds, in words. */
+  holds: string;
+  assumption?: string;
 }
 
-/** The bytes of one method on one runtime profile. */
+/** The bytes of one method on one runtime profile (the cost model's MethodCost, reduced to what is shown). */
 export interface ProfileCostView {
   runtime: RuntimeProfile;
-  /** Bytes of the state machine struct (compiler profiles) or of the continuation (runtime async). */
+  machinery: 'compiler' | 'runtime-async';
+  layoutKind: 'struct' | 'class' | 'continuation';
+  /** Bytes of the state machine struct (or class, or Runtime Async continuation). */
   stateMachineBytes: number;
-  syncBytes: number;
-  syncBytesIfCached: number;
-  suspendBytes: number;
-  /** The lines a person reads under the numbers: where each byte comes from, what is assumed. */
+  /** Bytes a call allocates when it completes without suspending; null when it always suspends. */
+  syncBytes: number | null;
+  /** The same when the result is one the runtime caches; null when caching does not apply. */
+  syncBytesIfCached: number | null;
+  cachedValues: string | null;
+  syncExplanation: string;
+  /** Bytes a call allocates when it suspends, once per call; null when it cannot suspend. */
+  suspendBytes: number | null;
+  suspendExplanation: string;
+  /** What the awaited operations allocate themselves, not counted above. */
+  callees: { what: string; syncBytes: number | null; suspendBytes: number | null }[];
+  /** False when exact (measured runtime, no assumption); otherwise why it is an estimate. */
+  estimate: false | string;
+  assumptions: string[];
   notes: string[];
-  /** False when exact; otherwise what was assumed (unknown type sizes, uncalibrated profile). */
-  estimate: boolean | string;
   fields: StateMachineFieldView[];
+  /** Per suspension point of the method (in the order of MethodView.awaits): what it may cost on this profile. */
+  awaitNotes: string[];
 }
 
 export interface AwaitView {

@@ -284,8 +284,8 @@ export function createEngine(host: EngineHost): Engine {
     }
     const seconds = ((now() - started) / 1000).toFixed(1);
     const note = walk.truncated ? ` (stopped at asynclens.indexing.maxFiles = ${limit})` : '';
-    host.post({ kind: 'indexing', state: 'end', done: total, total, message: `indexed ${total} files in ${seconds} s${note}`, files: index.files.size });
     if (walk.truncated) log('warn', `the workspace has more than ${limit} C# files; only the first ${limit} are indexed (asynclens.indexing.maxFiles)`);
+    host.post({ kind: 'indexing', state: 'end', done: total, total, message: `indexed ${total} files in ${seconds} s${note}`, files: index.files.size });
     recheckOpenDocuments(null);
   }
 
@@ -385,7 +385,7 @@ export function createEngine(host: EngineHost): Engine {
           returnKind: view.returnKind,
           stateMachineBytes: cost?.stateMachineBytes ?? 0,
           syncBytes: cost?.syncBytes ?? 0,
-          syncBytesIfCached: cost?.syncBytesIfCached ?? 0,
+          syncBytesIfCached: cost?.syncBytesIfCached ?? cost?.syncBytes ?? 0,
           suspendBytes: cost?.suspendBytes ?? 0,
           awaits: view.awaits.length,
           maySuspend: view.maySuspend,

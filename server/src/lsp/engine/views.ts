@@ -9,7 +9,8 @@ import { verdictKey, type CompletionAnalysis } from '../../workspace/completion'
 import type { RuntimeProfile } from '../../config/settings';
 import { positionOf, rangeOf, type PositionedText } from '../convert';
 import type { AwaitView, MethodView } from '../snapshot';
-import { awaitCostNote, costsOf } from './costs';
+import { fileCosts, methodCosts } from './costs';
+import type { ProfileCostView } from '../snapshot';
 
 /** Bodies that get a cost card, an inlay hint and a CodeLens: named async methods and local functions. */
 export function isCostedBody(body: MethodBody): boolean {
@@ -25,21 +26,56 @@ export interface ViewInput {
   completion: CompletionAnalysis;
 }
 
+function estimateOne(input: ViewInput, body: MethodBody, profiles: readonly RuntimeProfile[]): { costs: ProfileCostView[]; error?: string } {
+  try {
+    return { costs: methodCosts(body, input, profiles) };
+  } catch (err) {
+    return { costs: [], error: `the cost model failed on this method: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
 /** The profile compared beside the selected one: the other async implementation. */
 export function comparisonProfile(runtime: RuntimeProfile): RuntimeProfile {
   return runtime === 'net11-runtime-async' ? 'net10' : 'net11-runtime-async';
 }
 
 export function methodViewsOf(input: ViewInput, profiles: readonly RuntimeProfile[]): MethodView[] {
-  return input.model.bodies.filter(isCostedBody).map((body) => methodViewOf(input, body, profiles));
+  const sorted = sortedFindings(input.findings);
+  let costs: Map<string, ProfileCostView[]> | null = null;
+  let costError: string | undefined;
+  try {
+    costs = fileCosts(input, profiles);
+  } catch (err) {
+    costError = `the cost model failed on this file: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  return input.model.bodies.filter(isCostedBody).map((body) => methodViewOf(input, body, profiles, sorted, costs ? { costs: costs.get(body.id) ?? [] } : { costs: [], error: costError }));
 }
 
-export function methodViewOf(input: ViewInput, body: MethodBody, profiles: readonly RuntimeProfile[]): MethodView {
+function sortedFindings(findings: readonly Finding[]): readonly Finding[] {
+  for (let i = 1; i < findings.length; i++) if (findings[i - 1].span.start > findings[i].span.start) return [...findings].sort((a, b) => a.span.start - b.span.start);
+  return findings;
+}
+
+/** Findings that start inside the body (nested lambdas and local functions included), by binary search: files can hold thousands of each. */
+function findingsIn(sorted: readonly Finding[], start: number, end: number): Finding[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].span.start < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Finding[] = [];
+  for (let i = lo; i < sorted.length && sorted[i].span.start < end; i++) out.push(sorted[i]);
+  return out;
+}
+
+export function methodViewOf(input: ViewInput, body: MethodBody, profiles: readonly RuntimeProfile[], sorted = sortedFindings(input.findings),
+  estimated?: { costs: ProfileCostView[]; error?: string }): MethodView {
   const { doc } = input;
   const verdict = input.completion.get(verdictKey(input.file, body.id)) ?? null;
-  const { costs, error } = costsOf(body, input.file, input.model, input.index, verdict, profiles);
+  const { costs, error } = estimated ?? estimateOne(input, body, profiles);
   const selected = costs[0] ?? null;
-  let suspendedBefore = false;
   const awaits: AwaitView[] = body.awaits.map((a, i) => {
     const v = verdict?.awaits[i];
     const state = v?.state ?? 'maySuspend';
@@ -50,13 +86,11 @@ export function methodViewOf(input: ViewInput, body: MethodBody, profiles: reado
       text: a.operand.text,
       state,
       reason: v?.reason ?? a.operand.text,
-      costNote: awaitCostNote(a, state, suspendedBefore, selected),
+      costNote: selected?.awaitNotes[i] || (state === 'complete' ? 'it completes synchronously here, so it allocates nothing' : 'no cost estimate for this method'),
     };
-    if (state !== 'complete') suspendedBefore = true;
     return view;
   });
-  const findings = input.findings
-    .filter((f) => f.bodyId === body.id || (f.span.start >= body.span.start && f.span.start < body.span.end))
+  const findings = findingsIn(sorted, body.span.start, body.span.end)
     .map((f) => ({ ruleId: f.ruleId, message: f.message, severity: f.severity, range: rangeOf(doc, f.span) }));
   return {
     bodyId: body.id,

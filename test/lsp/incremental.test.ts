@@ -1,0 +1,103 @@
+// Incremental sync end to end: a sequence of small edits (typing, deleting, pasting, several changes in one
+// notification, edits inside and across lines, a CRLF file, non-ASCII text) must leave the server with exactly the
+// findings a fresh analysis of the final text gives.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
+import { positionOf, startSession, type Session } from './session';
+
+const sessions: Session[] = [];
+after(async () => {
+  await Promise.all(sessions.map((s) => s.shutdown()));
+});
+
+const initial = [
+  'using System.IO;',
+  'using System.Threading;',
+  'using System.Threading.Tasks;',
+  '',
+  '// Prices in €: the file holds non-ASCII text before the edits, so UTF-16 offsets matter.',
+  'public sealed class Repository',
+  '{',
+  '    private readonly SemaphoreSlim _gate = new(1);',
+  '',
+  '    public async Task<int> LoadAsync(string path)',
+  '    {',
+  '        var text = File.ReadAllText(path);',
+  '        await Task.Yield();',
+  '        return text.Length;',
+  '    }',
+  '',
+  '    public int Load(string path)',
+  '    {',
+  '        return LoadAsync(path).Result;',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+/** One edit of the sequence: a find/replace turned into an LSP range change against the current text. */
+function change(text: string, find: string, replace: string, after?: string): { text: string; change: TextDocumentContentChangeEvent } {
+  const start = positionOf(text, find, after);
+  const startOffset = text.indexOf(find, after ? text.indexOf(after) : 0);
+  const endText = text.slice(0, startOffset + find.length);
+  const endLine = endText.split('\n').length - 1;
+  const end = { line: endLine, character: endText.length - (endText.lastIndexOf('\n') + 1) };
+  return { text: text.slice(0, startOffset) + replace + text.slice(startOffset + find.length), change: { range: { start, end }, text: replace } };
+}
+
+function summary(ds: Diagnostic[]): string[] {
+  return ds.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${String(d.message).split('\n')[0]}`).sort();
+}
+
+async function editedEqualsFresh(start: string, lineBreak: string): Promise<void> {
+  const session = await startSession({});
+  sessions.push(session);
+  let text = start.replace(/\n/g, lineBreak);
+  const uri = 'untitled:Edited.cs';
+  session.open(uri, text);
+  await session.waitForDiagnostics(uri, (_d, v) => v === 1);
+  let version = 1;
+  const edits: ((t: string) => { text: string; change: TextDocumentContentChangeEvent })[] = [];
+  // Type a new method one character at a time just before the class's closing brace.
+  const typed = `${lineBreak}    public async Task SaveAsync(Stream s) { s.Flush(); Thread.Sleep(10); await s.FlushAsync(); }`;
+  for (let i = 0; i < typed.length; i++) {
+    const so_far = typed.slice(0, i);
+    edits.push((t) => change(t, `${so_far}${lineBreak}}`, `${so_far}${typed[i]}${lineBreak}}`, 'public int Load'));
+  }
+  edits.push(
+    (t) => change(t, 'File.ReadAllText(path)', 'await File.ReadAllTextAsync(path)'),
+    (t) => change(t, 'await Task.Yield();', ''),
+    (t) => change(t, 'LoadAsync(path).Result', 'LoadAsync(path).GetAwaiter().GetResult()'),
+    (t) => change(t, 'Thread.Sleep(10);', 'Thread.Sleep(10); _gate.Wait();'),
+    (t) => change(t, '€', 'euro € and 😀'),
+  );
+  // Send in batches of three changes per notification, as editors do when typing fast.
+  for (let i = 0; i < edits.length; i += 3) {
+    const batch: TextDocumentContentChangeEvent[] = [];
+    for (const edit of edits.slice(i, i + 3)) {
+      const r = edit(text);
+      text = r.text;
+      batch.push(r.change);
+    }
+    version++;
+    session.change(uri, version, batch);
+  }
+  const edited = await session.waitForDiagnostics(uri, (_d, v) => v === version, 30_000);
+  session.close(uri);
+  const freshUri = 'untitled:Fresh.cs';
+  session.open(freshUri, text);
+  const fresh = await session.waitForDiagnostics(freshUri, (_d, v) => v === 1);
+  assert.ok(edited.length >= 4, summary(edited).join('\n'));
+  assert.deepEqual(summary(edited), summary(fresh));
+  const codes = new Set(edited.map((d) => d.code));
+  for (const id of ['ASY002', 'ASY003']) assert.ok(codes.has(id), `${id} in ${summary(edited).join('\n')}`);
+}
+
+test('a sequence of incremental edits gives the findings of a fresh analysis of the final text (LF)', async () => {
+  await editedEqualsFresh(initial, '\n');
+});
+
+test('the same with CRLF line breaks', async () => {
+  await editedEqualsFresh(initial, '\r\n');
+});

@@ -1,0 +1,75 @@
+// A 50,000-line file must not stall other requests: while the server analyses it, a hover on a small file is
+// answered (and answered first). The assertion is about order and content, never about time.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MarkupContent } from 'vscode-languageserver-protocol/node';
+import { positionOf, startSession, type Session } from './session';
+
+let session: Session | null = null;
+after(async () => {
+  await session?.shutdown();
+});
+
+/** Generated C#: many classes of async methods with awaits, blocking waits and locals, like a big generated client. */
+export function generatedFile(lines: number): string {
+  const out = ['using System;', 'using System.Threading.Tasks;', 'namespace Generated;', ''];
+  let i = 0;
+  while (out.length < lines - 12) {
+    if (i % 20 === 0) {
+      if (i) out.push('}', '');
+      out.push(`public sealed class Client${i / 20}`, '{');
+    }
+    out.push(
+      `    public async Task<int> Call${i}Async(int id, string name)`,
+      '    {',
+      `        var first = await Task.Run(() => id + ${i});`,
+      '        if (first > 10) return first + name.Length;',
+      '        await Task.Yield();',
+      '        var pending = Task.FromResult(first);',
+      '        return pending.Result + first;',
+      '    }',
+      '',
+    );
+    i++;
+  }
+  out.push('}');
+  while (out.length < lines - 1) out.push('// padding to the exact line count');
+  out.push('');
+  return out.join('\n');
+}
+
+const small = [
+  'using System.Threading.Tasks;',
+  'class Small',
+  '{',
+  '    public async Task<int> OneAsync(Task<int> t)',
+  '    {',
+  '        await Task.Yield();',
+  '        return t.Result;',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+test('a hover on a small file is answered while a 50,000-line file is being analysed', async () => {
+  session = await startSession({});
+  const smallUri = 'untitled:Small.cs';
+  const bigUri = 'untitled:Big.cs';
+  session.open(smallUri, small);
+  await session.waitForDiagnostics(smallUri, (d) => d.length > 0);
+  const big = generatedFile(50_000);
+  assert.equal(big.split('\n').length, 50_000);
+  session.open(bigUri, big);
+  // Ask right away, and again after the engine has certainly started on the big file.
+  const first = await session.hover(smallUri, positionOf(small, 'OneAsync'), 'small hover 1');
+  await new Promise((r) => setTimeout(r, 300));
+  const second = await session.hover(smallUri, positionOf(small, 'await'), 'small hover 2');
+  const third = await session.hover(smallUri, positionOf(small, 'Result'), 'small hover 3');
+  assert.match((first?.contents as MarkupContent).value, /OneAsync/);
+  assert.match((second?.contents as MarkupContent).value, /^\*\*await\*\*/);
+  assert.match((third?.contents as MarkupContent).value, /ASY001/);
+  const order = session.events.map((e) => (e.kind === 'response' ? e.label : `diagnostics ${e.uri}`)).filter((e) => e !== `diagnostics ${smallUri}`);
+  assert.deepEqual(order.slice(0, 3), ['small hover 1', 'small hover 2', 'small hover 3'], `the small file's hovers come before anything about the big file: ${order.join(', ')}`);
+  assert.equal(session.diagnostics(bigUri), undefined, 'the big file was still being analysed while the small one answered');
+  // Not waited for: the big file's analysis takes seconds, which says nothing about other requests (the benchmark measures it).
+});

@@ -1,0 +1,249 @@
+// The built language server (dist/server.js --stdio) driven by a real protocol client over the sample workspace:
+// capabilities, diagnostics, hovers (snapshotted), code actions applied, inlay hints, CodeLens, settings changes,
+// the custom requests, and a file with syntax errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic, MarkupContent } from 'vscode-languageserver-protocol/node';
+import { applyWorkspaceEdit, fileUri, positionOf, repoRoot, startSession, type Session } from './session';
+import { matchSnapshot } from './snapshots';
+
+const workspace = path.join(repoRoot, 'test', 'fixtures', 'workspace');
+const catalogFile = path.join(workspace, 'Catalog', 'HttpCatalogClient.cs');
+const catalogUri = fileUri(catalogFile);
+const catalogText = fs.readFileSync(catalogFile, 'utf8');
+const baseSettings = { inlayHints: 'all' };
+
+let session: Session;
+
+before(async () => {
+  session = await startSession({ workspace, settings: { ...baseSettings } });
+  session.open(catalogUri, catalogText);
+  // Cross-file verdicts need the index: wait until the workspace is indexed, then for the re-checked diagnostics.
+  await session.waitForStatus((s) => s.state === 'ready', 30_000);
+  await session.waitForDiagnostics(catalogUri, (d) => d.some((x) => x.code === 'ASY001'));
+});
+
+after(async () => {
+  await session?.shutdown();
+});
+
+const codes = (ds: Diagnostic[]) => ds.map((d) => `${d.code}@${d.range.start.line + 1}`).sort();
+const markdown = (h: { contents: unknown } | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
+const NET10_FIRST = /\| bytes per call \| \.NET 10( \(estimate\))? \| \.NET 11 runtime async \(estimate\) \|/;
+const NET11_FIRST = /\| bytes per call \| \.NET 11 runtime async \(estimate\) \| \.NET 10( \(estimate\))? \|/;
+
+test('initialize announces incremental sync, hovers, quick fixes and fix-all, inlay hints and CodeLens', () => {
+  const caps = session.initializeResult.capabilities;
+  assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2 });
+  assert.equal(caps.hoverProvider, true);
+  assert.deepEqual((caps.codeActionProvider as { codeActionKinds: string[] }).codeActionKinds, ['quickfix', 'source.fixAll.asynclens']);
+  assert.ok(caps.inlayHintProvider);
+  assert.ok(caps.codeLensProvider);
+  assert.equal(session.initializeResult.serverInfo?.name, 'asynclens');
+});
+
+test('an open document gets its findings as diagnostics with code, docs link, severity, note and fix data', async () => {
+  const ds = session.diagnostics(catalogUri)!;
+  assert.deepEqual(codes(ds), ['ASY001@69', 'ASY003@34', 'ASY010@53', 'ASY013@19']);
+  const blocking = ds.find((d) => d.code === 'ASY001')!;
+  assert.equal(blocking.source, 'asynclens');
+  assert.equal(blocking.severity, 2);
+  assert.match(blocking.codeDescription!.href, /server\/docs\/rules\/asy001\.md$/);
+  assert.equal(String(blocking.message).split('\n').length, 2, 'the note is the second line of the message');
+  const data = blocking.data as { ruleId: string; version: number; fix: { safety: string; edits: unknown[] } };
+  assert.equal(data.ruleId, 'ASY001');
+  assert.equal(data.version, 1);
+  assert.equal(data.fix.safety, 'unsafe');
+  assert.ok(data.fix.edits.length > 0);
+  const unnecessary = ds.find((d) => d.code === 'ASY013')!;
+  assert.ok(unnecessary.range.start.line === 18);
+});
+
+test('hover: the cost card on a method name, the await card, the finding card (snapshots)', async () => {
+  const onMethod = await session.hover(catalogUri, positionOf(catalogText, 'GetStockLevelAsync'));
+  const onAwait = await session.hover(catalogUri, positionOf(catalogText, 'await', 'GetStockLevelAsync'));
+  const onResult = await session.hover(catalogUri, positionOf(catalogText, 'Result', 'ReadAsStringAsync'));
+  assert.match(markdown(onMethod), /^\*\*async ValueTask\\<int\\> HttpCatalogClient\.GetStockLevelAsync\*\* · likely completes synchronously/);
+  assert.match(markdown(onMethod), NET10_FIRST);
+  assert.match(markdown(onAwait), /^\*\*await\*\*/);
+  assert.match(markdown(onResult), /ASY001 blocking-wait-in-async/);
+  matchSnapshot('hover-method', markdown(onMethod));
+  matchSnapshot('hover-await', markdown(onAwait));
+  matchSnapshot('hover-finding', markdown(onResult));
+  assert.equal(await session.hover(catalogUri, { line: 0, character: 0 }), null, 'nothing to say on a using directive');
+});
+
+test('code actions: the fix, suppressions and docs; applying one updates the diagnostics', async () => {
+  const uri = fileUri(path.join(workspace, 'Catalog', 'Scratch.cs'));
+  let text = catalogText;
+  let version = 1;
+  session.open(uri, text, version);
+  const ds = await session.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'ASY001'));
+  const blocking = ds.find((d) => d.code === 'ASY001')!;
+  const actions = await session.codeActions(uri, blocking.range, [blocking]);
+  const titles = actions.map((a) => a.title);
+  assert.deepEqual(titles, ['Await the task instead of blocking (unsafe)', 'Suppress ASY001 on this line', 'Suppress ASY001 in this file', 'Open documentation for ASY001']);
+  assert.equal(actions[0].kind, 'quickfix');
+  assert.equal(actions[0].isPreferred, false, 'unsafe fixes are never preferred');
+  assert.deepEqual(actions[3].command?.arguments, [blocking.codeDescription!.href]);
+  assert.equal(actions[3].command?.command, 'vscode.open');
+
+  // Suppress on the line: the inserted comment keeps the line's indentation and the finding goes away.
+  text = applyWorkspaceEdit(text, uri, actions[1].edit!);
+  assert.match(text, /\n {8}\/\/ asynclens-disable-next-line ASY001\n {8}var body = response\.Content/);
+  version++;
+  session.change(uri, version, [{ text }]);
+  let after = await session.waitForDiagnostics(uri, (_d, v) => v === version);
+  assert.ok(!after.some((d) => d.code === 'ASY001'), codes(after).join());
+
+  // Undo and apply the rule's own fix instead: `await` replaces the blocking wait.
+  text = catalogText;
+  version++;
+  session.change(uri, version, [{ text }]);
+  after = await session.waitForDiagnostics(uri, (d, v) => v === version && d.some((x) => x.code === 'ASY001'));
+  const again = after.find((d) => d.code === 'ASY001')!;
+  const [fix] = await session.codeActions(uri, again.range, [again]);
+  text = applyWorkspaceEdit(text, uri, fix.edit!);
+  assert.match(text, /await response\.Content\.ReadAsStringAsync\(ct\)/);
+  version++;
+  session.change(uri, version, [{ text }]);
+  after = await session.waitForDiagnostics(uri, (_d, v) => v === version);
+  assert.ok(!after.some((d) => d.code === 'ASY001'), codes(after).join());
+  session.close(uri);
+});
+
+test('source.fixAll.asynclens applies only the safe fixes, and only when asked for', async () => {
+  const uri = 'untitled:FixAll.cs';
+  const text = [
+    'using System.Threading.Tasks;',
+    'class Counter',
+    '{',
+    '    public async Task<int> OneAsync() { return 1; }',
+    '    public async Task<int> TwoAsync() => 2;',
+    '    public async Task<int> ReadAsync(Task<int> t) { await Task.Yield(); return t.Result; }',
+    '}',
+    '',
+  ].join('\n');
+  session.open(uri, text);
+  const ds = await session.waitForDiagnostics(uri, (d) => d.filter((x) => x.code === 'ASY011').length === 2);
+  const lightBulb = await session.codeActions(uri, ds[0].range, [ds[0]]);
+  assert.ok(!lightBulb.some((a) => a.kind === 'source.fixAll.asynclens'), 'fix-all is a source action, not a light-bulb entry');
+  const [fixAll] = await session.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [], ['source.fixAll']);
+  assert.equal(fixAll.kind, 'source.fixAll.asynclens');
+  const fixed = applyWorkspaceEdit(text, uri, fixAll.edit!);
+  assert.doesNotMatch(fixed, /async Task<int> (One|Two)Async/);
+  assert.match(fixed, /t\.Result/, 'the unsafe ASY001 fix is not part of fix-all');
+  session.change(uri, 2, [{ text: fixed }]);
+  const after = await session.waitForDiagnostics(uri, (_d, v) => v === 2);
+  assert.ok(!after.some((d) => d.code === 'ASY011'), codes(after).join());
+  session.close(uri);
+});
+
+test('inlay hints at signature ends and CodeLens above async methods', async () => {
+  const hints = await session.inlayHints(catalogUri, { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } });
+  assert.ok(hints.length >= 4, `${hints.length} hints`);
+  for (const h of hints) assert.match(String(h.label), /^(sync ≈?\d+ B|always suspends) · (suspend ≈?\d+ B|never suspends)$/);
+  const stock = hints.find((h) => h.position.line === 52)!;
+  assert.ok(stock, 'a hint on GetStockLevelAsync');
+  const line = catalogText.split('\n')[52];
+  assert.equal(stock.position.character, line.indexOf(')') + 1, 'the hint sits right after the parameter list');
+
+  const lenses = await session.codeLenses(catalogUri);
+  const lens = lenses.find((l) => l.command?.arguments?.[1] === 52)!;
+  assert.ok(lens, JSON.stringify(lenses.map((l) => l.command)));
+  assert.match(lens.command!.title, /^(suspend ≈?\d+ B|never suspends) · (sync ≈?\d+ B|always suspends) · 1 finding$/);
+  assert.equal(lens.command!.command, 'asynclens.showMethodDetail');
+  assert.deepEqual(lens.command!.arguments, [catalogUri, 52, line.indexOf('GetStockLevelAsync')]);
+
+  // aboveThreshold (the default) hides cheap methods; off hides all.
+  session.changeSettings({ inlayHints: 'aboveThreshold', costThreshold: 100000 });
+  await waitFor(async () => (await session.inlayHints(catalogUri, { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } })).length === 0);
+  session.changeSettings({ ...baseSettings, codeLens: false });
+  await waitFor(async () => (await session.codeLenses(catalogUri)).length === 0);
+  session.changeSettings({ ...baseSettings });
+  await waitFor(async () => (await session.codeLenses(catalogUri)).length === lenses.length);
+});
+
+test('changing the runtime profile re-analyses: new numbers, hints refreshed, status updated', async () => {
+  const range = { start: { line: 0, character: 0 }, end: { line: 200, character: 0 } };
+  const before = (await session.inlayHints(catalogUri, range)).map((h) => String(h.label));
+  const refreshes = session.refreshes.inlayHints;
+  session.changeSettings({ ...baseSettings, runtime: 'net11-runtime-async' });
+  await waitFor(async () => session.refreshes.inlayHints > refreshes && (await session.hover(catalogUri, positionOf(catalogText, 'GetStockLevelAsync'))) !== null
+    && NET11_FIRST.test(markdown(await session.hover(catalogUri, positionOf(catalogText, 'GetStockLevelAsync')))));
+  const afterHints = (await session.inlayHints(catalogUri, range)).map((h) => String(h.label));
+  assert.notDeepEqual(afterHints, before, 'Runtime Async numbers differ from .NET 10 ones');
+  await session.waitForStatus((s) => s.runtime === 'net11-runtime-async');
+  session.changeSettings({ ...baseSettings });
+  await waitFor(async () => NET10_FIRST.test(markdown(await session.hover(catalogUri, positionOf(catalogText, 'GetStockLevelAsync')))));
+});
+
+test('bad settings are logged and replaced by defaults; severities from settings apply', async () => {
+  session.changeSettings({ ...baseSettings, runtime: 'net99', costThreshold: 'lots', severity: { ASY001: 'error', ASY999: 'error', ASY010: 'loud' } });
+  await waitFor(() => Promise.resolve(session.logs.some((l) => l.includes('asynclens.runtime: "net99" is not one of'))));
+  assert.ok(session.logs.some((l) => l.includes('asynclens.costThreshold: "lots" is not a number')));
+  assert.ok(session.logs.some((l) => l.includes('"ASY999" is not an AsyncLens rule id')));
+  assert.ok(session.logs.some((l) => l.includes('asynclens.severity.ASY010: "loud"')));
+  const ds = await session.waitForDiagnostics(catalogUri, (d) => d.find((x) => x.code === 'ASY001')?.severity === 1);
+  assert.equal(ds.find((d) => d.code === 'ASY010')?.severity, 3, 'ASY010 keeps its default (information)');
+  session.changeSettings({ ...baseSettings, severity: { ASY013: 'off' } });
+  await session.waitForDiagnostics(catalogUri, (d) => !d.some((x) => x.code === 'ASY013') && d.find((x) => x.code === 'ASY001')?.severity === 2);
+  session.changeSettings({ ...baseSettings });
+  await session.waitForDiagnostics(catalogUri, (d) => d.some((x) => x.code === 'ASY013'));
+});
+
+test('asynclens/costReport lists the workspace\'s async methods; asynclens/methodDetail shows every profile', async () => {
+  const report = await session.request<{ runtime: string; methods: { uri: string; name: string; line: number; character: number; suspendBytes: number; findings: string[]; likelySync: boolean }[] }>('asynclens/costReport', {});
+  assert.equal(report.runtime, 'net10');
+  const names = report.methods.map((m) => m.name);
+  for (const name of ['GetStockLevelAsync', 'GetPriceAsync', 'CountOverdueAsync', 'PublishAsync']) assert.ok(names.includes(name), name);
+  const price = report.methods.find((m) => m.name === 'GetPriceAsync')!;
+  assert.deepEqual(price.findings, ['ASY010', 'ASY012']);
+  assert.equal(price.likelySync, true);
+  assert.ok(price.uri.endsWith('Pricing/PriceCache.cs'));
+  const one = await session.request<{ methods: { uri: string }[] }>('asynclens/costReport', { uri: catalogUri });
+  assert.ok(one.methods.length >= 4 && one.methods.every((m) => m.uri === catalogUri));
+
+  const detail = await session.request<{ markdown: string } | null>('asynclens/methodDetail', { uri: price.uri, line: price.line, character: price.character });
+  assert.ok(detail);
+  for (const label of ['.NET 6', '.NET 7', '.NET 8', '.NET 9', '.NET 10', '.NET 11 runtime async']) assert.ok(detail.markdown.includes(`### ${label}`), label);
+  assert.equal(await session.request('asynclens/methodDetail', { uri: catalogUri, line: 0, character: 0 }), null);
+});
+
+test('a document with syntax errors still gets diagnostics for its clean methods', async () => {
+  const uri = 'untitled:Broken.cs';
+  const text = [
+    'using System.Threading.Tasks;',
+    'class Broken',
+    '{',
+    '    public async Task<int> CleanAsync(Task<int> t)',
+    '    {',
+    '        await Task.Yield();',
+    '        return t.Result;',
+    '    }',
+    '',
+    '    public async Task DirtyAsync(',
+    '    {',
+    '        await Task.Delay(1;',
+    '        var x = Task.FromResult(1).Result',
+    '    }',
+    '}',
+    '',
+  ].join('\n');
+  session.open(uri, text);
+  const ds = await session.waitForDiagnostics(uri, (d) => d.length > 0);
+  assert.deepEqual(codes(ds), ['ASY001@7']);
+  const hover = markdown(await session.hover(uri, positionOf(text, 'CleanAsync')));
+  assert.match(hover, /CleanAsync/);
+  session.close(uri);
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms; logs:\n${session.logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

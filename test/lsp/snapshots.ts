@@ -1,0 +1,17 @@
+// Markdown snapshots for LSP tests: compared with test/lsp/__snapshots__/<name>.md; UPDATE_SNAPSHOTS=1 rewrites them
+// (and a missing snapshot is written on first run, so review new files before committing them).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './session';
+
+export function matchSnapshot(name: string, actual: string): void {
+  const file = path.join(repoRoot, 'test', 'lsp', '__snapshots__', `${name}.md`);
+  const text = actual.endsWith('\n') ? actual : `${actual}\n`;
+  if (process.env.UPDATE_SNAPSHOTS === '1' || !fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return;
+  }
+  assert.equal(text, fs.readFileSync(file, 'utf8'), `snapshot ${path.relative(repoRoot, file)} differs; run with UPDATE_SNAPSHOTS=1 to accept the new output`);
+}

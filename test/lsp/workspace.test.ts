@@ -1,0 +1,101 @@
+// The workspace side of the server: background indexing with progress (respecting .gitignore, bin/ and obj/ and
+// the file limit), file events that change other files' findings, and .editorconfig severities winning over settings.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileUri, startSession, type Session } from './session';
+
+const sessions: Session[] = [];
+const dirs: string[] = [];
+after(async () => {
+  await Promise.all(sessions.map((s) => s.shutdown()));
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function workspace(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+const twin = 'namespace Shop;\npublic partial class Store\n{\n    public System.Threading.Tasks.Task SaveAsync() => System.Threading.Tasks.Task.CompletedTask;\n}\n';
+
+const caller = [
+  'using System.Threading.Tasks;',
+  'namespace Shop;',
+  'public class Caller',
+  '{',
+  '    private readonly Store _store = new();',
+  '    public async Task RunAsync(Task<int> pending)',
+  '    {',
+  '        _store.Save();',
+  '        await Task.Yield();',
+  '        var n = pending.Result;',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+test('indexing skips bin/, obj/ and .gitignore\'d folders; file events and .editorconfig changes re-check open files', async () => {
+  const root = workspace({
+    '.gitignore': 'generated/\n',
+    '.editorconfig': 'root = true\n[*.cs]\ndotnet_diagnostic.ASY001.severity = error\n',
+    'Store.cs': 'namespace Shop;\npublic partial class Store\n{\n    public void Save() { }\n}\n',
+    'Caller.cs': caller,
+    // Each of these declares the twin; if any were indexed, ASY002 would fire before the twin exists.
+    'bin/Debug/Store.g.cs': twin,
+    'obj/Store.g.cs': twin,
+    'generated/Store.g.cs': twin,
+  });
+  const session = await startSession({ workspace: root, settings: { severity: { ASY001: 'hint' } } });
+  sessions.push(session);
+  const callerUri = fileUri(path.join(root, 'Caller.cs'));
+  session.open(callerUri, caller);
+  await session.waitForStatus((s) => s.state === 'ready');
+  assert.equal(session.statuses.at(-1)!.files, 2, JSON.stringify(session.statuses.at(-1)));
+  const kinds = session.progress.map((p) => (p as { value: { kind: string } }).value.kind);
+  assert.equal(kinds[0], 'begin');
+  assert.equal(kinds.at(-1), 'end');
+
+  let ds = await session.waitForDiagnostics(callerUri, (d) => d.some((x) => x.code === 'ASY001'));
+  assert.equal(ds.find((d) => d.code === 'ASY001')!.severity, 1, '.editorconfig (error) wins over the settings (hint)');
+  assert.ok(!ds.some((d) => d.code === 'ASY002'), 'no twin yet');
+
+  // A new file declares the async twin: the open file is re-checked without being edited.
+  fs.writeFileSync(path.join(root, 'StoreAsync.cs'), twin);
+  void session.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(path.join(root, 'StoreAsync.cs')), type: 1 }] });
+  ds = await session.waitForDiagnostics(callerUri, (d) => d.some((x) => x.code === 'ASY002'));
+  assert.match(String(ds.find((d) => d.code === 'ASY002')!.message), /SaveAsync/);
+
+  // .editorconfig turns ASY001 off: the settings' severity no longer matters for this file.
+  fs.writeFileSync(path.join(root, '.editorconfig'), 'root = true\n[*.cs]\ndotnet_diagnostic.ASY001.severity = none\n');
+  void session.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(path.join(root, '.editorconfig')), type: 2 }] });
+  await session.waitForDiagnostics(callerUri, (d) => !d.some((x) => x.code === 'ASY001'));
+
+  // The twin's file is deleted: ASY002 goes away.
+  fs.rmSync(path.join(root, 'StoreAsync.cs'));
+  void session.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(path.join(root, 'StoreAsync.cs')), type: 3 }] });
+  await session.waitForDiagnostics(callerUri, (d) => !d.some((x) => x.code === 'ASY002'));
+
+  // Closing clears the file's diagnostics.
+  session.close(callerUri);
+  await session.waitForDiagnostics(callerUri, (d) => d.length === 0);
+});
+
+test('indexing stops at asynclens.indexing.maxFiles and says so', async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 6; i++) files[`F${i}.cs`] = `class F${i} { }\n`;
+  const root = workspace(files);
+  const session = await startSession({ workspace: root, settings: { indexing: { maxFiles: 3 } } });
+  sessions.push(session);
+  await session.waitForStatus((s) => s.state === 'ready');
+  assert.equal(session.statuses.at(-1)!.files, 3);
+  assert.match(session.statuses.at(-1)!.message ?? '', /maxFiles = 3/);
+  assert.ok(session.logs.some((l) => l.includes('more than 3 C# files')), session.logs.join('\n'));
+});
