@@ -135,7 +135,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const inNameof = (n: SyntaxNode) => nameofSpans.some((s) => s.start <= n.startIndex && n.endIndex <= s.end);
   const hasUsingDeclarations = own(['local_declaration_statement']).some((d) => /^(await\s+)?using\b/.test(d.text));
 
-  const parameters = fn ? parametersOf(fn, identifiers) : [];
+  // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
+  const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const locals = localsOf(own, identifiers, awaits);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
@@ -522,7 +523,8 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse
       const nameNode = n.childForFieldName('name');
       if (!nameNode) continue;
       const kind: LocalKind = holder.type === 'for_statement' ? 'for' : holder.type === 'using_statement' || hasToken(holder, 'using') ? 'using' : 'local';
-      const scope = holder.type === 'local_declaration_statement' ? holder.parent ?? holder : holder;
+      // A top-level local is in scope for every later top-level statement: its scope is the compilation unit.
+      const scope = holder.type === 'local_declaration_statement' ? (holder.parent?.type === 'global_statement' ? holder.parent.parent ?? holder.parent : holder.parent ?? holder) : holder;
       const typeNode = decl.childForFieldName('type');
       const initializer = n.namedChildren.find((c) => !!c && c.startIndex > nameNode.startIndex && c.type !== 'bracketed_argument_list') ?? null;
       sites.push({ name: nameNode.text, kind, nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer, scope });
@@ -542,7 +544,14 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse
     }
   }
   if (sites.length === 0) return [];
-  const awaitSpans = awaits.map((a) => (a.kind === 'awaitUsing' ? { start: a.span.end, end: a.span.end } : a.span));
+  // An `await using` suspends when it disposes: at the end of its statement, or for `await using var x = ...;`
+  // at the end of the enclosing block.
+  const awaitSpans = awaits.map((a) => {
+    if (a.kind !== 'awaitUsing') return a.span;
+    const declared = sites.find((s) => s.kind === 'using' && a.span.start <= s.nameNode.startIndex && s.nameNode.endIndex <= a.span.end && s.scope.endIndex > a.span.end);
+    const end = declared ? declared.scope.endIndex : a.span.end;
+    return { start: end, end };
+  });
   const loops = loopRegions(own);
   return sites.map((site) => {
     const scope = spanOf(site.scope);
@@ -567,6 +576,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse
 function enclosingScope(n: SyntaxNode): SyntaxNode {
   for (let p = n.parent; p; p = p.parent) {
     if (p.type === 'block' || p.type === 'switch_section' || isFunctionNode(p) || p.type === 'arrow_expression_clause') return p;
+    if (p.type === 'global_statement') return p.parent ?? p;
   }
   return n;
 }
