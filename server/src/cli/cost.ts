@@ -1,6 +1,279 @@
-/** `asynclens cost`: placeholder until the cost model lands (issue 3); it says so instead of guessing. */
-import { UsageError, type CliIO } from './io';
+/**
+ * `asynclens cost [paths...]`: what every async method costs per call, as a table, JSON or CSV, or one method's
+ * state machine field by field with `--explain file:line`.
+ */
+import { modelFile, createIndex, updateFile, analyseCompletion, type SourceFile } from '../analysis/project';
+import type { FileModel } from '../model/types';
+import { lineIndexOf, positionAt } from '../parse/lines';
+import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost, type RuntimeProfile } from '../cost';
+import type { WorkspaceIndex } from '../workspace/index';
+import type { CompletionAnalysis } from '../workspace/completion';
+import { parseArgs, stringFlag } from './args';
+import { loadSources, DEFAULT_MAX_FILE_BYTES, type FileProblem } from './files';
+import { EXIT_OK, UsageError, type CliIO } from './io';
+import { startProgress } from './progress';
+import { ensureParser } from './parser';
+import { TOOL_VERSION } from './version';
 
-export async function runCost(_args: string[], _io: CliIO): Promise<number> {
-  throw new UsageError('the cost command is not available in this build yet');
+export const COST_HELP = `usage: asynclens cost [paths...] [options]
+
+Estimates the heap bytes one call of each async method allocates on x64 (Release, Tier 1), when it completes
+synchronously and when it suspends, from the source alone (folders are walked; .gitignore, bin/ and obj/ are respected).
+
+options:
+  --format table|json|csv   output format (default table)
+  --runtime PROFILE         ${RUNTIME_PROFILES.join(', ')} (default net10)
+  --build release|debug     compiler configuration (default release)
+  --sort bytes|name|file    order of the rows (default file: by file and line)
+  --explain FILE:LINE       the state machine of the method on that line, field by field, for every profile
+  --max-file-size KIB       skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
+
+Numbers marked ~ are estimates (derived, assumed or not measured on that runtime); * marks a computed Task<T> result
+that allocates nothing when its value is one the runtime caches.`;
+
+interface Workspace {
+  sources: SourceFile[];
+  models: Map<string, FileModel>;
+  index: WorkspaceIndex;
+  completion: CompletionAnalysis;
+}
+
+export async function runCost(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size'], ['help', 'no-color']);
+  if (args.flags.has('help')) {
+    io.out(COST_HELP + '\n');
+    return EXIT_OK;
+  }
+  const format = stringFlag(args, 'format', 'table', ['table', 'json', 'csv']);
+  const runtime = stringFlag(args, 'runtime', 'net10', RUNTIME_PROFILES);
+  if (!isRuntimeProfile(runtime)) throw new UsageError(`--runtime must be one of ${RUNTIME_PROFILES.join(', ')}`);
+  const build = stringFlag(args, 'build', 'release', ['release', 'debug']) as BuildConfiguration;
+  const sort = stringFlag(args, 'sort', 'file', ['bytes', 'name', 'file']);
+  const explain = args.flags.has('explain') ? parseLocation(String(args.flags.get('explain'))) : null;
+  const maxKib = Number(stringFlag(args, 'max-file-size', String(DEFAULT_MAX_FILE_BYTES / 1024)));
+  if (!Number.isFinite(maxKib) || maxKib <= 0) throw new UsageError('--max-file-size must be a positive number of KiB');
+
+  const progress = startProgress(io);
+  try {
+    await ensureParser();
+    const { sources, problems } = loadSources(args.positionals, io, { maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`) });
+    progress.update(`modelling ${sources.length} C# files`);
+    const workspace = modelWorkspace(sources);
+    progress.done();
+    if (explain) {
+      io.out(renderExplain(workspace, explain, build, format === 'json'));
+      return EXIT_OK;
+    }
+    const rows = costRows(workspace, runtime, build);
+    sortRows(rows, sort);
+    if (format === 'json') io.out(renderJson(rows, runtime, build, problems));
+    else if (format === 'csv') io.out(renderCsv(rows));
+    else io.out(renderTable(rows, runtime, build, problems));
+    return EXIT_OK;
+  } finally {
+    progress.done();
+  }
+}
+
+function parseLocation(value: string): { file: string; line: number } {
+  const m = /^(.+):(\d+)$/.exec(value.trim());
+  if (!m || Number(m[2]) < 1) throw new UsageError(`--explain needs FILE:LINE with a line number from 1 (got ${value})`);
+  return { file: m[1].split('\\').join('/').replace(/^\.\//, ''), line: Number(m[2]) };
+}
+
+function modelWorkspace(sources: SourceFile[]): Workspace {
+  const index = createIndex();
+  const models = new Map<string, FileModel>();
+  for (const s of sources) {
+    const { model, tree } = modelFile(s.text);
+    tree?.delete();
+    models.set(s.path, model);
+    updateFile(index, s.path, model);
+  }
+  return { sources, models, index, completion: analyseCompletion(index) };
+}
+
+// ---- rows ----
+
+interface CostRow {
+  cost: MethodCost;
+  file: string;
+  line: number;
+  returnType: string;
+}
+
+function costRows(ws: Workspace, runtime: RuntimeProfile, build: BuildConfiguration): CostRow[] {
+  const rows: CostRow[] = [];
+  for (const source of ws.sources) {
+    const model = ws.models.get(source.path)!;
+    const lines = lineIndexOf(source.text);
+    const bodies = new Map(model.bodies.map((b) => [b.id, b]));
+    for (const cost of estimateFile({ file: source.path, model, index: ws.index, completion: ws.completion }, { runtime, build })) {
+      const body = bodies.get(cost.bodyId)!;
+      rows.push({ cost, file: source.path, line: positionAt(lines, cost.nameSpan.start).line + 1, returnType: returnTypeOf(body.returnTypeText, cost) });
+    }
+  }
+  return rows;
+}
+
+function returnTypeOf(text: string | null, cost: MethodCost): string {
+  if (text) return text;
+  if (cost.kind === 'topLevel') return 'Task';
+  return cost.resultType ? `${cost.returnKind}<${cost.resultType}>` : cost.returnKind;
+}
+
+function sortRows(rows: CostRow[], sort: string): void {
+  const byFile = (a: CostRow, b: CostRow) => a.file.localeCompare(b.file) || a.line - b.line;
+  if (sort === 'name') rows.sort((a, b) => a.cost.qualifiedName.localeCompare(b.cost.qualifiedName) || byFile(a, b));
+  else if (sort === 'bytes') rows.sort((a, b) => worst(b.cost) - worst(a.cost) || byFile(a, b));
+  else rows.sort(byFile);
+}
+
+/** The larger of the two paths' bytes, for sorting the costliest first. */
+function worst(c: MethodCost): number {
+  return Math.max(c.syncBytes ?? 0, c.suspendBytes ?? 0);
+}
+
+// ---- table ----
+
+function bytes(n: number | null, estimate: boolean, computed = false): string {
+  if (n === null) return '-';
+  return `${estimate ? '~' : ''}${n}${computed ? '*' : ''}`;
+}
+
+function rowCells(r: CostRow): string[] {
+  const c = r.cost;
+  return [
+    `${r.file}:${r.line}`,
+    c.qualifiedName,
+    r.returnType,
+    bytes(c.stateMachineBytes, c.estimate),
+    bytes(c.syncBytes, c.estimate, c.syncBytesIfCached !== null),
+    bytes(c.suspendBytes, c.estimate),
+    c.awaitCount === 0 ? '0' : `${c.awaitCount} (${c.maySuspend} may suspend)`,
+    c.likelySync ? 'yes' : 'no',
+  ];
+}
+
+function renderTable(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[]): string {
+  const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'awaits', 'likely sync'];
+  const cells = rows.map(rowCells);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
+  const numeric = new Set([3, 4, 5]);
+  const line = (r: string[]) => r.map((v, i) => (numeric.has(i) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+  const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
+  out.push('');
+  out.push(`${rows.length} async method${rows.length === 1 ? '' : 's'}; bytes per call on ${runtime} (${build}, x64). state machine: the struct (or class, or continuation) size; sync: when every await completes at once; suspend: when one suspends (paid once per call).`);
+  if (rows.some((r) => r.cost.syncBytesIfCached !== null)) out.push('* a computed Task<T> result: 0 B when its value is one the runtime caches (--explain says which).');
+  if (rows.some((r) => r.cost.estimate)) out.push('~ an estimate: derived rather than measured on this runtime, or resting on an assumption (--explain lists it).');
+  for (const p of problems) out.push(`skipped ${p.file}: ${p.reason}`);
+  return out.join('\n') + '\n';
+}
+
+// ---- JSON and CSV ----
+
+function jsonRow(r: CostRow) {
+  const c = r.cost;
+  return {
+    file: r.file,
+    line: r.line,
+    name: c.qualifiedName,
+    kind: c.kind,
+    returnKind: c.returnKind,
+    returnType: r.returnType,
+    runtime: c.runtime,
+    build: c.build,
+    machinery: c.machinery,
+    stateMachineKind: c.layout.kind,
+    stateMachineBytes: c.stateMachineBytes,
+    syncBytes: c.syncBytes,
+    syncBytesIfCached: c.syncBytesIfCached,
+    cachedValues: c.cachedValues,
+    suspendBytes: c.suspendBytes,
+    calleeBytes: c.callees.length ? { syncBytes: c.withCallees.syncBytes, suspendBytes: c.withCallees.suspendBytes, callees: c.callees.map((x) => ({ what: x.what, syncBytes: x.syncBytes, suspendBytes: x.suspendBytes })) } : null,
+    awaits: c.awaitCount,
+    maySuspend: c.maySuspend,
+    likelySync: c.likelySync,
+    likelySyncReason: c.likelySyncReason,
+    estimate: c.estimate,
+    estimateReasons: c.estimateReasons,
+    assumptions: c.assumptions,
+    fields: c.layout.fields.map((f) => ({ name: f.name, role: f.role, type: f.typeText, offset: f.offset, size: f.size, holds: f.holds, ...(f.assumption ? { assumption: f.assumption } : {}) })),
+  };
+}
+
+function renderJson(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[]): string {
+  return JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, runtime, build, methods: rows.map(jsonRow), skippedFiles: problems }, null, 2) + '\n';
+}
+
+const CSV_COLUMNS = ['file', 'line', 'name', 'returnType', 'runtime', 'stateMachineBytes', 'syncBytes', 'syncBytesIfCached', 'suspendBytes', 'awaits', 'maySuspend', 'likelySync', 'estimate'] as const;
+
+function renderCsv(rows: CostRow[]): string {
+  const quote = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const r of rows) {
+    const j = jsonRow(r) as Record<string, unknown>;
+    lines.push(CSV_COLUMNS.map((k) => quote(j[k])).join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+// ---- explain ----
+
+function renderExplain(ws: Workspace, at: { file: string; line: number }, build: BuildConfiguration, json: boolean): string {
+  const source = ws.sources.find((s) => s.path === at.file) ?? ws.sources.find((s) => s.path.endsWith(`/${at.file}`) || at.file.endsWith(`/${s.path}`));
+  if (!source) throw new UsageError(`--explain: ${at.file} is not among the files analysed`);
+  const model = ws.models.get(source.path)!;
+  const lines = lineIndexOf(source.text);
+  const lineOf = (offset: number) => positionAt(lines, offset).line + 1;
+  const candidates = model.bodies.filter((b) => b.isAsync && lineOf(b.span.start) <= at.line && at.line <= lineOf(b.span.end));
+  candidates.sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start));
+  const body = candidates[0];
+  if (!body) throw new UsageError(`--explain: no async method at ${source.path}:${at.line}`);
+  const ctx = { file: source.path, model, index: ws.index, completion: ws.completion };
+  const profiles = RUNTIME_PROFILES.map((runtime) => estimateMethod(body, ctx, { runtime, build }));
+  const main = profiles.find((p) => p.runtime === 'net10')!;
+  if (json) return JSON.stringify({ file: source.path, line: lineOf(body.nameSpan.start), method: main, profiles: profiles.map((p) => ({ runtime: p.runtime, syncBytes: p.syncBytes, syncBytesIfCached: p.syncBytesIfCached, suspendBytes: p.suspendBytes, stateMachineBytes: p.stateMachineBytes, estimate: p.estimate })) }, null, 2) + '\n';
+
+  const out: string[] = [];
+  out.push(`${source.path}:${lineOf(body.nameSpan.start)}  ${main.qualifiedName}  (async ${body.returnTypeText ?? main.returnKind}, ${build} build)`);
+  out.push('');
+  out.push(`state machine on .NET 8-10: a ${main.layout.kind}, ${main.stateMachineBytes} B${main.layout.kind === 'class' ? ' per instance' : ''}`);
+  out.push(fieldTable(main));
+  out.push('');
+  out.push(`synchronous completion: ${main.syncExplanation}`);
+  if (main.cachedValues && main.syncBytesIfCached !== null) out.push(`  cached results: ${main.cachedValues}`);
+  out.push(`suspension: ${main.suspendExplanation}`);
+  for (const c of main.callees) out.push(`  awaited operation: ${c.what}: ${c.syncBytes ?? '-'} B if it completes, ${c.suspendBytes ?? '-'} B if it suspends`);
+  if (main.creation) out.push(`creating it: ${main.creation.explanation}`);
+  out.push(`likely synchronous: ${main.likelySync ? 'yes' : 'no'}, ${main.likelySyncReason}`);
+  if (main.awaits.length) {
+    out.push('');
+    out.push('awaits:');
+    for (const a of main.awaits) out.push(`  line ${lineOf(a.span.start)}: ${a.explanation}`);
+  }
+  out.push('');
+  out.push('bytes per call by runtime profile:');
+  const rows = profiles.map((p) => [p.runtime, p.machinery === 'runtime-async' ? 'continuation' : p.layout.kind, bytes(p.stateMachineBytes, p.estimate), bytes(p.syncBytes, p.estimate, p.syncBytesIfCached !== null), bytes(p.suspendBytes, p.estimate)]);
+  const header = ['profile', 'machinery', 'state machine B', 'sync B', 'suspend B'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const fmt = (r: string[]) => '  ' + r.map((v, i) => (i >= 2 ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
+  out.push(fmt(header), ...rows.map(fmt));
+  const reasons = [...new Set(profiles.flatMap((p) => p.estimateReasons))];
+  if (reasons.length) out.push('', 'estimates:', ...reasons.map((r) => `  ~ ${r}`));
+  if (main.assumptions.length) out.push('', 'assumptions:', ...main.assumptions.map((a) => `  - ${a}`));
+  const notes = [...new Set(profiles.flatMap((p) => p.notes))];
+  if (notes.length) out.push('', 'notes:', ...notes.map((n) => `  - ${n}`));
+  return out.join('\n') + '\n';
+}
+
+function fieldTable(cost: MethodCost): string {
+  const header = ['offset', 'size', 'field', 'type', 'holds'];
+  const rows = cost.layout.fields.map((f) => [String(f.offset), String(f.size), f.name, f.typeText, f.holds + (f.assumption ? ` (assumed: ${f.assumption})` : '')]);
+  const widths = header.slice(0, 4).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const fmt = (r: string[]) => '  ' + r.map((v, i) => (i < 2 ? v.padStart(widths[i]) : i < 4 ? v.padEnd(widths[i]) : v)).join('  ').trimEnd();
+  return [fmt(header), ...rows.map(fmt)].join('\n');
 }

@@ -167,7 +167,10 @@ function awaiterOf(awaitableType: string, ctx: AwaitContext): AwaiterField {
   if (t && family) {
     const generic = t.args.length === 1 && family !== 'Yield';
     const row = AWAITERS.find((r) => r.family === (generic ? `${family}OfT` : family))!;
-    const typeText = generic ? row.awaiterType.replace(/<T>$/, `<${formatType(t.args[0])}>`) : row.awaiterType;
+    // `T?` on a reference type is an annotation, not a type: Task<X?> and Task<X> share one awaiter field.
+    const argument = generic ? t.args[0] : null;
+    const argumentText = argument ? formatType(argument.nullable && shapeOfTypeText(formatType({ ...argument, nullable: false }), ctx.scope, ctx.memo).kind === 'reference' ? { ...argument, nullable: false } : argument) : null;
+    const typeText = argumentText ? row.awaiterType.replace(/<T>$/, `<${argumentText}>`) : row.awaiterType;
     return { typeText, shape: shapeOfTypeText(typeText, ctx.scope, ctx.memo), boxAware: row.boxAware, source: row.source };
   }
   const getAwaiter = t ? getAwaiterMember(t.name, ctx) : null;

@@ -152,15 +152,19 @@ function builderOf(body: MethodBody): BuilderChoice {
         : body.returnKind === 'TaskOfT' ? 'TaskOfT'
           : body.returnKind === 'ValueTask' ? (pooling ? 'PoolingValueTask' : 'ValueTask')
             : body.returnKind === 'ValueTaskOfT' ? (pooling ? 'PoolingValueTaskOfT' : 'ValueTaskOfT')
-              : body.returnKind === 'void' ? 'void' : 'unknown';
+              : body.returnKind === 'void' ? 'void'
+                : body.returnKind === 'Unknown' && (body.kind === 'lambda' || body.kind === 'anonymousMethod') ? (body.returns.some((r) => r.expressionText !== null) ? 'TaskOfT' : 'Task')
+                  : 'unknown';
   if (kind === 'unknown') return { kind, typeText: 'AsyncTaskMethodBuilder', resultType: result, boxResultType: result ?? 'VoidTaskResult', source: 'a custom task-like builder the model cannot see' };
   const row = BUILDERS.find((r) => r.returnKind === kind)!;
   const generic = /<T>$/.test(row.builderType);
+  // A lambda whose delegate type is not visible returns a value of an unknown type: sized as a reference.
+  const valueType = generic ? result ?? 'object' : null;
   return {
     kind,
-    typeText: builderTypeText(row.builderType, generic ? result : null),
-    resultType: kind === 'AsyncIterator' ? null : result,
-    boxResultType: row.boxResultType === 'T' ? result ?? 'object' : row.boxResultType,
+    typeText: builderTypeText(row.builderType, valueType),
+    resultType: kind === 'AsyncIterator' ? null : valueType,
+    boxResultType: row.boxResultType === 'T' ? valueType ?? 'object' : row.boxResultType,
     source: row.source,
   };
 }
@@ -234,6 +238,9 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   const notes: string[] = [];
   if (!traits.calibrated && !traits.runtimeAsync) estimateReasons.push(`${options.runtime} is derived from the runtime's field layouts; the calibration corpus measured .NET 8, 9 and 10 only`);
   if (build === 'debug') estimateReasons.push('Debug builds are derived from the compiler rules, not measured');
+  if (body.returnKind === 'Unknown' && builder.kind !== 'unknown') {
+    estimateReasons.push(`the lambda's delegate type is not visible: it is taken to return a ${builder.kind === 'Task' ? 'Task' : 'Task<T>'} (an async void lambda, for an Action, would use a 16 B builder)`);
+  }
   if (builder.kind === 'unknown') estimateReasons.push(`${body.returnTypeText ?? 'this return type'} uses a builder the model cannot see: its size is assumed to be 8 B`);
 
   const paths = runtimeAsync
@@ -253,7 +260,7 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
     ...hoisted.map((h) => h.assumption).filter((a): a is string => !!a),
     ...resultShape.assumptions,
   ])];
-  if (assumptions.length) estimateReasons.push(`${assumptions.length} assumption${assumptions.length > 1 ? 's' : ''} about types (listed)`);
+  if (assumptions.length) estimateReasons.push('some types had to be assumed (see the assumptions)');
   if (traits.profile === 'net10' || traits.profile === 'net11-runtime-async') {
     if (body.kind === 'lambda' || body.kind === 'anonymousMethod') notes.push('On .NET 10 the JIT may stack-allocate a delegate that does not escape the method that creates it; the delegate bytes count it as allocated.');
   }

@@ -491,6 +491,13 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
     return t ? { value: `${receiverName}<${canonicalType(t)}>` } : null;
   }
   if (name === 'ToString') return { value: 'string' };
+  // Task.WhenAll over Task<T>s returns Task<T[]>, over plain Tasks a Task.
+  if (receiverName === 'Task' && name === 'WhenAll') {
+    const element = args.length ? whenAllElement(args, ctx) : null;
+    return { value: element ? `Task<${element}[]>` : 'Task' };
+  }
+  const linq = receiver && 'value' in receiver ? linqResultType(receiver.value, name) : null;
+  if (linq) return { value: linq };
   if (name === 'GetHashCode' || name === 'CompareTo') return { value: 'int' };
   if (name === 'Equals' || name === 'Contains' || name === 'Any' || name === 'All' || name.startsWith('TryGet') || name === 'TryParse') return { value: 'bool' };
   if (name === 'ConfigureAwait' && receiver && 'value' in receiver) {
@@ -517,6 +524,32 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
     }
     return { value: canonicalType(returns) };
   }
+  return null;
+}
+
+/** The T of Task.WhenAll's Task<T> arguments (or of the one collection of them), or null for plain Tasks. */
+function whenAllElement(args: string[], ctx: TypingContext): string | null {
+  const types = args.map((a) => typeOfExpression(a, ctx));
+  const single = types.length === 1 && types[0] ? elementTypeOf(types[0]) : null;
+  const taskTypes = single && /^Task</.test(single) ? [single] : types;
+  const results = taskTypes.map((t) => (t ? parseType(t) : null)).map((t) => (t && t.name === 'Task' && t.args.length === 1 ? formatType(t.args[0]) : null));
+  return results.length && results.every((r) => r !== null && r === results[0]) ? results[0] : null;
+}
+
+/** Element-preserving LINQ operators: enough to type `xs.Where(...).ToList()` for a foreach or a local. */
+const LINQ_SEQUENCE = new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Skip', 'Take', 'SkipWhile', 'TakeWhile', 'Distinct', 'Reverse', 'AsEnumerable', 'Concat', 'Union', 'Intersect', 'Except', 'DistinctBy']);
+const LINQ_ELEMENT = new Set(['First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault', 'ElementAt', 'ElementAtOrDefault', 'Min', 'Max']);
+
+function linqResultType(receiverType: string, name: string): string | null {
+  const element = elementTypeOf(receiverType);
+  if (!element) return null;
+  if (LINQ_SEQUENCE.has(name)) return `IEnumerable<${element}>`;
+  if (name === 'ToList') return `List<${element}>`;
+  if (name === 'ToArray') return `${element}[]`;
+  if (name === 'ToHashSet') return `HashSet<${element}>`;
+  if (name === 'Count' || name === 'Sum' && element === 'int') return 'int';
+  if (name === 'LongCount') return 'long';
+  if (LINQ_ELEMENT.has(name)) return element;
   return null;
 }
 

@@ -100,33 +100,54 @@ function thisOf(ctx: HoistContext, whole: Span): HoistedValue | null {
 
 // ---- locals and closures ----
 
-/** Locals of this body that a nested lambda or local function captures: they live in a closure object instead. */
-function capturedLocals(ctx: HoistContext): Set<LocalVariable> {
-  const captured = new Set<LocalVariable>();
+/** Lambdas and local functions nested in this body that capture some of its variables. */
+function capturingChildren(ctx: HoistContext): MethodBody[] {
   const descends = (b: MethodBody): boolean => {
     for (let p = b.parentId; p; p = ctx.bodies.find((x) => x.id === p)?.parentId ?? null) if (p === ctx.body.id) return true;
     return false;
   };
-  for (const child of ctx.bodies) {
-    if (!child.capturedNames.length || !descends(child)) continue;
-    for (const local of ctx.body.locals) if (child.capturedNames.includes(local.name) && inside(ctx.body.span, child.span) && inside(local.scope, child.span)) captured.add(local);
+  return ctx.bodies.filter((child) => child.capturedNames.length > 0 && descends(child));
+}
+
+interface Closure {
+  scope: Span;
+  names: string[];
+  live: boolean;
+}
+
+/**
+ * Variables captured by a nested lambda or local function live in a closure object created when their scope is
+ * entered; the closure reference is hoisted when a captured local is live across an await or a capturing lambda is
+ * created after an await. A captured parameter is copied into a closure at the start of the method.
+ */
+function closuresOf(ctx: HoistContext, ops: readonly AwaitedOperation[]): { closures: Map<string, Closure>; captured: Set<LocalVariable> } {
+  const children = capturingChildren(ctx);
+  const captured = new Set<LocalVariable>();
+  const closures = new Map<string, Closure>();
+  const whole = ctx.body.bodySpan ?? ctx.body.span;
+  const add = (scope: Span, name: string, live: boolean) => {
+    const key = `${scope.start}:${scope.end}`;
+    const entry = closures.get(key) ?? { scope, names: [], live: false };
+    if (!entry.names.includes(name)) entry.names.push(name);
+    const createdAfterAwait = children.some((c) => c.capturedNames.includes(name) && inside(scope, c.span)
+      && ops.some((op) => op.role === 'await' && op.point.span.start >= scope.start && op.point.span.end <= c.span.start));
+    entry.live ||= live || createdAfterAwait || ctx.build === 'debug';
+    closures.set(key, entry);
+  };
+  for (const local of ctx.body.locals) {
+    if (!children.some((c) => c.capturedNames.includes(local.name) && inside(local.scope, c.span))) continue;
+    captured.add(local);
+    add(local.scope, local.name, local.liveAcrossAwait);
   }
-  return captured;
+  for (const p of ctx.body.parameters) if (children.some((c) => c.capturedNames.includes(p.name))) add(whole, p.name, false);
+  return { closures, captured };
 }
 
 function localsOf(ctx: HoistContext, ops: readonly AwaitedOperation[]): HoistedValue[] {
-  const captured = capturedLocals(ctx);
+  const { closures, captured } = closuresOf(ctx, ops);
   const out: HoistedValue[] = [];
-  const closures = new Map<string, { scope: Span; names: string[]; live: boolean }>();
   for (const local of ctx.body.locals) {
-    if (captured.has(local)) {
-      const key = `${local.scope.start}:${local.scope.end}`;
-      const entry = closures.get(key) ?? { scope: local.scope, names: [], live: false };
-      entry.names.push(local.name);
-      entry.live ||= local.liveAcrossAwait || ctx.build === 'debug';
-      closures.set(key, entry);
-      continue;
-    }
+    if (captured.has(local)) continue;
     if (!isHoistedLocal(local, ctx, ops)) continue;
     const typeText = localType(local, ctx);
     const position = local.kind === 'foreach' ? local.scope.start + 0.25 : local.scope.start;
@@ -148,8 +169,13 @@ function localsOf(ctx: HoistContext, ops: readonly AwaitedOperation[]): HoistedV
 function isHoistedLocal(local: LocalVariable, ctx: HoistContext, ops: readonly AwaitedOperation[]): boolean {
   if (ctx.build === 'debug') return ops.some((op) => inside(local.scope, op.point.span));
   if (local.liveAcrossAwait) return true;
-  // A using variable is read by the Dispose call at the end of its scope: an await after it was declared makes it live.
-  if (local.kind === 'using') return ops.some((op) => op.role === 'await' && op.point.span.start > local.span.end && op.point.span.end <= local.scope.end);
+  // A using variable is read by the Dispose call at the end of its scope: an await after its declaration (not the one
+  // in its own initializer) makes it live.
+  if (local.kind === 'using') {
+    const statement = ctx.body.usings.find((u) => u.variableName === local.name && u.span.start <= local.span.start && local.span.end <= u.span.end);
+    const declaredEnd = statement?.isDeclaration ? statement.span.end : local.span.end;
+    return ops.some((op) => op.role === 'await' && op.point.span.start >= declaredEnd && op.point.span.end <= local.scope.end);
+  }
   return false;
 }
 

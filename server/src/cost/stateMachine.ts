@@ -126,6 +126,7 @@ function poolAndName(values: HoistedValue[], ops: readonly AwaitedOperation[], b
   const free = new Map<string, Slot[]>();
   const awaiters = new Map<string, Slot>();
   let nextId = 1;
+  let closures = 0;
   for (const e of events) {
     for (let i = live.length - 1; i >= 0; i--) {
       if (live[i].end <= e.position) {
@@ -155,8 +156,8 @@ function poolAndName(values: HoistedValue[], ops: readonly AwaitedOperation[], b
       live.push({ slot, end: v.scope.end, key });
       continue;
     }
-    const id = nextId++;
-    const name = v.role === 'local' ? `<${v.name}>5__${id + 1}` : v.role === 'closure' ? `<>8__${id}` : `<>7__wrap${id}`;
+    // Closure locals are numbered on their own (`<>8__1`); every other hoisted value takes the next shared number.
+    const name = v.role === 'closure' ? `<>8__${++closures}` : v.role === 'local' ? `<${v.name}>5__${nextId++ + 1}` : `<>7__wrap${nextId++}`;
     const slot: Slot = { name, role: v.role, holds: [v.holds], typeText: v.typeText, shape: v.shape, assumption: v.assumption };
     slots.push(slot);
     live.push({ slot, end: v.scope.end, key });
