@@ -18,9 +18,12 @@ import type { CompletionAnalysis } from '../../server/src/workspace/completion';
 type PathName = 'sync' | 'suspend';
 type Measured = Record<PathName, number | null>;
 
+/** One entry: its class and, per runtime key (net8, net9, net10, net11ra), the measured paths. */
+type MeasuredRow = { class: string } & Record<string, unknown>;
+
 interface MeasuredFile {
   runtimes: Record<string, string>;
-  entries: Record<string, { class: string } & Partial<Record<string, Measured>>>;
+  entries: Record<string, MeasuredRow>;
 }
 
 interface Deviation {
@@ -111,7 +114,7 @@ function compare(corpus: Corpus, measured: MeasuredFile, runtimes: readonly Runt
   for (const runtime of runtimes) {
     const c: Comparison = { runtime, entries: 0, entriesMatching: 0, paths: 0, pathsMatching: 0, viaCache: [], mismatches: [], missing: [] };
     for (const [name, row] of Object.entries(measured.entries)) {
-      const numbers = row[runtime];
+      const numbers = row[runtime] as Measured | undefined;
       if (!numbers) continue;
       const entry = findEntry(corpus, name);
       c.entries++;
@@ -195,7 +198,7 @@ test('Runtime Async (.NET 11) estimates are compared with test/calibration/measu
   const measured = JSON.parse(fs.readFileSync(file, 'utf8')) as MeasuredFile;
   const corpus = loadCorpus();
   const renamed: MeasuredFile = { runtimes: { 'net11-runtime-async': 'net11ra' }, entries: {} };
-  for (const [name, row] of Object.entries(measured.entries)) renamed.entries[name] = { class: row.class, 'net11-runtime-async': row.net11ra };
+  for (const [name, row] of Object.entries(measured.entries)) if (row.net11ra) renamed.entries[name] = { class: row.class, 'net11-runtime-async': row.net11ra };
   const [c] = compare(corpus, renamed, ['net11-runtime-async']);
   report('runtime-async', [c]);
   const off = c.mismatches.filter((m) => m.estimated !== null && m.measured !== null).map((m) => m.estimated! - m.measured!);

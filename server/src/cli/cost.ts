@@ -119,6 +119,8 @@ function costRows(ws: Workspace, runtime: RuntimeProfile, build: BuildConfigurat
 function returnTypeOf(text: string | null, cost: MethodCost): string {
   if (text) return text;
   if (cost.kind === 'topLevel') return 'Task';
+  // A lambda whose delegate type is not visible: the model takes it to return a Task.
+  if (cost.returnKind === 'Unknown') return cost.resultType ? 'Task<?> (assumed)' : 'Task (assumed)';
   return cost.resultType ? `${cost.returnKind}<${cost.resultType}>` : cost.returnKind;
 }
 
