@@ -2,8 +2,10 @@
 import type { MethodBody, Span, TypeDeclaration } from '../model/types';
 import { resolveCallRef, verdictKey } from '../workspace/completion';
 import { callersOf, stripGenerics, typeFamily, typesNamed, type CallRef } from '../workspace/index';
-import { estimateMethod, shapeOfTypeText } from '../cost';
-import { cachingOf } from '../cost/resultCache';
+import { shapeOfTypeText, type TypeShape } from '../cost';
+import { autoLayout, objectBytes } from '../cost/layout';
+import { cachedValuesOf, cachingOf } from '../cost/resultCache';
+import { TASK_FIELDS } from '../knowledge/typeSizes';
 import { maskCommentsAndStrings } from './asy011-async-without-await';
 import { elisionOf } from './asy013-unnecessary-async';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
@@ -217,6 +219,17 @@ function callersOfBody(ctx: RuleContext, body: MethodBody): { callers: CallRef[]
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+let taskFieldBytes: number | null = null;
+
+/**
+ * Bytes of a Task<T> holding this result: Task's own fields, then m_result laid out after them by the
+ * runtime's rules (cost-model.md section 2), the way the cost model sizes it for hovers.
+ */
+function taskOfTBytes(result: TypeShape): number {
+  taskFieldBytes ??= autoLayout(TASK_FIELDS.map((f) => ({ shape: shapeOfTypeText(f.type, { index: null, typeParameters: new Set() }) })), false).endOffset;
+  return objectBytes(autoLayout([{ shape: result }], false, taskFieldBytes).endOffset);
+}
+
 /** The span of the `Task` identifier in the declared return type `Task<T>`, which the fix renames. */
 function returnTypeTaskSpan(ctx: RuleContext, body: MethodBody): Span | null {
   const head = ctx.text.slice(body.span.start, body.nameSpan.start).replace(/\s+$/, '');
@@ -262,16 +275,13 @@ export const rule: Rule = {
       // this rule agree. Every return counts: the fast path's and the slow path's alike.
       const shape = shapeOfTypeText(body.resultTypeText, { index: ctx.index, typeParameters: new Set(body.typeParameters) });
       if (body.returns.length > 0 && body.returns.every((r) => cachingOf(r, body.resultTypeText!, shape, 'net8') === 'cached')) continue;
-      const cost = estimateMethod(body, { file: ctx.file, model: ctx.model, index: ctx.index, completion: ctx.completion }, { runtime: 'net10' });
       const taskSpan = returnTypeTaskSpan(ctx, body);
       const T = body.resultTypeText;
       const related: RelatedLocation[] = callers.map((c) => ({ file: c.file, span: c.call.nameSpan, message: `awaited once by ${c.caller.name}` }));
       const isPublicApi = body.kind === 'method' && body.modifiers.includes('public') && (containingTypeOf(ctx, body)?.modifiers.includes('public') ?? false);
       const n = callers.length;
-      // The cost model has no bytes for a synchronous path that ends before an await that always suspends.
-      const allocation = !cost.syncBytes
-        ? `may allocate a Task<${T}> (72 B for most T)`
-        : `allocates a ${cost.syncBytes} B Task<${T}>${cost.syncBytesIfCached === 0 && cost.cachedValues ? ` unless the result is cached (${cost.cachedValues})` : ''}`;
+      const cachedValues = cachedValuesOf(T, shape, 'net8');
+      const allocation = `allocates a ${taskOfTBytes(shape)} B Task<${T}>${cachedValues ? ` unless the result is cached (${cachedValues})` : ''}`;
       findings.push({
         span: body.nameSpan,
         message: `${body.name} could return ValueTask<${T}>: it likely completes synchronously and ${n === 1 ? 'its only caller awaits' : `all ${n} callers await`} it once`,
