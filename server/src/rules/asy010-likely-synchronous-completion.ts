@@ -2,6 +2,7 @@
 import type { MethodBody } from '../model/types';
 import { verdictKey, type CompletionVerdict } from '../workspace/completion';
 import { bodyOf } from '../workspace/index';
+import { describeCache } from '../knowledge/taskCache';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
 
 const docs = `## What it does
@@ -21,7 +22,8 @@ shows in the hover of the method around it.
 On the synchronous path the state machine runs for nothing: the builder is set up, \`MoveNext\` runs,
 every await checks \`IsCompleted\`, and the result is stored into a task. An \`async Task<T>\` that
 completes synchronously still allocates a \`Task<T>\` (72 B for most T) for every result the runtime
-does not cache (cached: \`true\`, \`false\`, \`null\`, \`int\` -1 to 8, \`default\` of most integer types).
+does not cache (on .NET 8 and later: \`true\`, \`false\`, \`null\`, \`int\` -1 to 8, and the all-zero value
+of a 1, 2, 4, 8 or 16-byte type without references).
 Knowing that a method is usually synchronous tells you where a \`ValueTask<T>\` (ASY012) or a cached
 task pays off. This is information, not a defect: the method may be written this way on purpose.
 
@@ -102,7 +104,7 @@ function noteFor(body: MethodBody, verdict: CompletionVerdict): string {
   const path = verdict.basis === 'completedAwaits' ? 'Every call' : 'On that path the method';
   switch (body.returnKind) {
     case 'TaskOfT':
-      return `${path} runs the state machine for nothing and may allocate a Task<${body.resultTypeText ?? 'T'}> (72 B for most T) unless the result is one the runtime caches (true, false, null, int -1 to 8, default of most integer types); a ValueTask<${body.resultTypeText ?? 'T'}> or a cached task would avoid that allocation.`;
+      return `${path} runs the state machine for nothing and may allocate a Task<${body.resultTypeText ?? 'T'}> (72 B for most T) unless the result is one the runtime caches (${describeCache('net8')}); a ValueTask<${body.resultTypeText ?? 'T'}> or a cached task would avoid that allocation.`;
     case 'Task':
       return `${path} runs the state machine for nothing; an async Task that completes synchronously hands back the cached completed Task, so it allocates nothing, but the builder, MoveNext and every IsCompleted check still run.`;
     case 'ValueTask':
