@@ -123,7 +123,7 @@ export interface Elision {
 
 const unqualifiedTask = (typeText: string) => typeText.replace(/\s+/g, '').replace(/(?:global::)?System\.Threading\.Tasks\./g, '');
 
-/** Whether the awaited operand has a type this body can return as it is; null when it surely has not. */
+/** Whether the awaited operand has a type this body can return as it is (false when it surely has not, or it cannot tell for a ValueTask method). */
 function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint): boolean {
   const op = tail.operand;
   const kind = body.returnKind;
