@@ -1,0 +1,402 @@
+// The UI scenarios: what a person sees of AsyncLens in the VS Code 1.139 workbench (code-server), driven
+// through headless Chromium with Playwright. Every step is screenshotted into the run's artifacts folder;
+// every wait has a timeout that fails with what it waited for and a screenshot of the screen at that moment.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const STEP_TIMEOUT_MS = 30_000;
+
+class ScenarioContext {
+  constructor({ page, baseUrl, workspace, largeFile, shotsDir, log }) {
+    Object.assign(this, { page, baseUrl, workspace, largeFile, shotsDir, log });
+    this.shotNo = 0;
+    this.scenario = '';
+  }
+
+  async shot(name) {
+    const file = path.join(this.shotsDir, `${String(++this.shotNo).padStart(2, '0')}-${this.scenario}-${name}.png`);
+    await this.page.screenshot({ path: file });
+    this.log(`  screenshot ${path.basename(file)}`);
+    return file;
+  }
+
+  /** Waits for a locator; on timeout fails with `what` and a screenshot named after it. */
+  async waitFor(locator, what, { state = 'visible', timeout = STEP_TIMEOUT_MS } = {}) {
+    try {
+      await locator.first().waitFor({ state, timeout });
+      return locator.first();
+    } catch (e) {
+      const file = await this.shot(`TIMEOUT-${what.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => '');
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}${file ? ` (screenshot ${path.basename(file)})` : ''}`);
+    }
+  }
+
+  /** Calls `probe` until it returns a truthy value; fails like waitFor. */
+  async poll(probe, what, { timeout = STEP_TIMEOUT_MS, interval = 100 } = {}) {
+    const t0 = Date.now();
+    let last;
+    for (;;) {
+      last = await probe();
+      if (last) return last;
+      if (Date.now() - t0 > timeout) {
+        const file = await this.shot(`TIMEOUT-${what.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}`).catch(() => '');
+        throw new Error(`timed out after ${timeout} ms waiting for ${what}${file ? ` (screenshot ${path.basename(file)})` : ''}`);
+      }
+      await this.page.waitForTimeout(interval);
+    }
+  }
+
+  /** Popup widgets (hover, Ctrl+. menu) sometimes miss their trigger: try up to three times. */
+  async retry(what, attempt, times = 3) {
+    for (let i = 1; ; i++) {
+      try {
+        return await attempt(i);
+      } catch (e) {
+        if (i >= times) throw e;
+        this.log(`  ${what}: attempt ${i} failed (${e.message.split('\n')[0]}), retrying`);
+        await this.page.keyboard.press('Escape');
+      }
+    }
+  }
+
+  get editor() {
+    return this.page.locator('.editor-group-container.active .editor-instance .monaco-editor').first();
+  }
+
+  async text(locator) {
+    return (await locator.innerText()).replace(/\s+/g, ' ').trim();
+  }
+
+  /** Opens a workspace file through Quick Open (Ctrl+P), as a person who knows its name would. */
+  async openFile(relPath, waitForText) {
+    const { page } = this;
+    const name = path.basename(relPath);
+    await this.retry(`quick open ${relPath}`, async () => {
+      await page.keyboard.press('Control+P');
+      const input = await this.waitFor(page.locator('.quick-input-widget input'), 'the Quick Open box', { timeout: 5000 });
+      await input.fill(relPath);
+      // Enter opens the focused row: wait until the file search has put our file there, not a recent one.
+      await this.waitFor(page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: name }), `${relPath} focused in Quick Open`, { timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      await this.waitFor(page.locator('.editor-group-container.active .tab.active', { hasText: name }), `the ${name} tab`, { timeout: 10_000 });
+    });
+    if (waitForText) await this.waitFor(this.editor.locator('.view-lines', { hasText: waitForText }), `"${waitForText}" in the editor`);
+  }
+
+  /** Runs a command by its title through the command palette (Ctrl+Shift+P). */
+  async runCommand(title) {
+    const { page } = this;
+    await this.retry(`the command palette for "${title}"`, async () => {
+      await page.keyboard.press('Control+Shift+P');
+      const input = await this.waitFor(page.locator('.quick-input-widget input'), 'the command palette', { timeout: 5000 });
+      await input.fill(`>${title}`);
+      await this.waitFor(page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: title }), `"${title}" focused in the palette`, { timeout: 10_000 });
+      await page.keyboard.press('Enter');
+    });
+  }
+
+  /** Closes the bottom panel (Problems) if it is open, to give the editor the room in pictures. */
+  async hidePanel() {
+    if (await this.page.locator('.markers-panel').isVisible().catch(() => false)) {
+      await this.page.keyboard.press('Control+J');
+      await this.poll(async () => !(await this.page.locator('.markers-panel').isVisible().catch(() => false)), 'the panel to close', { timeout: 5000 });
+    }
+  }
+
+  /** Moves the cursor with Go to Line (Ctrl+G `line:column`), which also scrolls the line into view. */
+  async goTo(line, column = 1) {
+    const { page } = this;
+    await this.retry(`go to ${line}:${column}`, async () => {
+      await page.keyboard.press('Control+G');
+      const input = await this.waitFor(page.locator('.quick-input-widget input'), 'the Go to Line box', { timeout: 5000 });
+      // The box opens holding ':'; fill() replaces it, so the prefix is typed again.
+      await input.fill(`:${line}:${column}`);
+      await page.keyboard.press('Enter');
+      await this.poll(async () => (await this.cursorLine()) === line, `the cursor on line ${line}`, { timeout: 5000 });
+    });
+  }
+
+  async cursorLine() {
+    const text = await this.page.locator('.statusbar-item[id="status.editor.selection"]').innerText().catch(() => '');
+    const m = /Ln (\d+)/.exec(text);
+    return m ? Number(m[1]) : undefined;
+  }
+
+  /** The status bar's problem counts (errors, warnings, infos) as the workbench shows them. */
+  async problemCounts() {
+    // The item's aria-label reads "Errors: 1, Warnings: 20, Infos: 289" and leaves out the kinds at zero.
+    const text = (await this.page.locator('.statusbar-item[id="status.problems"]').getAttribute('aria-label').catch(() => '')) ?? '';
+    const num = (kind) => Number(new RegExp(`${kind}: (\\d+)`, 'i').exec(text)?.[1] ?? 0);
+    return { errors: num('Errors?'), warnings: num('Warnings?'), infos: num('Infos?'), text: text || 'no problems' };
+  }
+
+  /** The AsyncLens status bar item's text, e.g. "AsyncLens: 5 findings · .NET 10". */
+  async asyncLensStatus() {
+    return (await this.page.locator('.statusbar-item', { hasText: 'AsyncLens' }).first().innerText().catch(() => '')).trim();
+  }
+
+  async showProblems() {
+    const panel = this.page.locator('.markers-panel');
+    if (!(await panel.isVisible().catch(() => false))) await this.page.keyboard.press('Control+Shift+M');
+    return this.waitFor(panel, 'the Problems panel');
+  }
+
+  /** The line numbers of squiggles of any severity in the active editor, read from their vertical position. */
+  async squiggleLines() {
+    return this.editor.evaluate((editor) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(editor.querySelector('.view-line')).height) || 19;
+      const lines = [...editor.querySelectorAll('.view-line')].map((l) => ({ top: Number.parseFloat(l.style.top), el: l }));
+      const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].map((n) => ({
+        top: Number.parseFloat(n.parentElement.style.top || n.style.top || '0'), no: Number(n.textContent),
+      }));
+      const found = [];
+      for (const s of editor.querySelectorAll('[class*="squiggly-"]')) {
+        const top = Number.parseFloat(s.parentElement.style.top || s.style.top || '0');
+        const line = numbers.find((n) => Math.abs(n.top - top) < lineHeight / 2);
+        const kind = /squiggly-(error|warning|info|hint)/.exec(s.className)?.[1];
+        if (line) found.push({ line: line.no, kind });
+      }
+      void lines;
+      return found;
+    });
+  }
+}
+
+/** Each scenario: a name, and steps that throw on the first failed check. */
+const SCENARIOS = [
+  {
+    id: 'open',
+    name: 'open a C# file: the workbench shows it as C# and AsyncLens starts',
+    async run(s) {
+      const { page } = s;
+      await page.goto(`${s.baseUrl}/?folder=${encodeURIComponent(s.workspace)}`);
+      await s.waitFor(page.locator('.monaco-workbench'), 'the workbench', { timeout: 60_000 });
+      await s.waitFor(page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'Pricing' }), 'the Explorer listing the sample workspace', { timeout: 60_000 });
+      await s.openFile('Pricing/PriceCache.cs', 'GetPriceAsync');
+      const lang = await s.poll(async () => {
+        const t = (await page.locator('.statusbar-item[id="status.editor.mode"]').innerText().catch(() => '')).trim();
+        return t === 'C#' && t;
+      }, 'the language status to say C#');
+      const status = await s.poll(async () => { const t = await s.asyncLensStatus(); return /AsyncLens: [\d,]+ findings? ·/.test(t) && t; },
+        'the AsyncLens status bar item to report its findings (server ready)', { timeout: 60_000 });
+      s.log(`  language ${lang}; status bar "${status}"`);
+      await s.shot('price-cache-open');
+      return { statusBar: status };
+    },
+  },
+  {
+    id: 'problems',
+    name: 'squiggles in the editor and ASY diagnostics in the Problems panel',
+    async run(s) {
+      const { page } = s;
+      await s.openFile('Workers/ReportWorker.cs', 'ReportWorker');
+      await s.goTo(106, 13);
+      await s.waitFor(s.editor.locator('.view-lines', { hasText: 'Thread.Sleep' }), 'Thread.Sleep on screen');
+      await s.waitFor(s.editor.locator('[class*="squiggly-"]'), 'a squiggle in ReportWorker.cs');
+      const squiggles = await s.poll(async () => { const l = await s.squiggleLines(); return l.some((x) => x.line === 106) && l; }, 'a squiggle on line 106 (Thread.Sleep)');
+      const panel = await s.showProblems();
+      // The list only renders the rows in view, so each rule is looked up through the panel's filter box.
+      const filter = page.locator('.markers-panel-action-filter input, .viewpane-filter input').first();
+      await s.waitFor(filter, "the Problems panel's filter box");
+      const wanted = ['ASY001', 'ASY002', 'ASY003', 'ASY004', 'ASY010'];
+      const seen = [];
+      for (const id of wanted) {
+        await filter.fill(id);
+        const row = await s.waitFor(panel.locator('.monaco-list-row', { hasText: id }).filter({ hasText: 'ReportWorker' }).or(
+          panel.locator('.monaco-list-row', { hasText: id })), `an ${id} row in the Problems panel`);
+        seen.push(`${id}: ${(await s.text(row)).slice(0, 90)}`);
+      }
+      await filter.fill('Thread.Sleep');
+      const sleepRow = await s.text(await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the Thread.Sleep row'));
+      if (!/\[Ln 106, Col \d+\]/.test(sleepRow)) throw new Error(`the Thread.Sleep row does not point at line 106: ${sleepRow}`);
+      // For the picture: this file's problems only.
+      await filter.fill('**/ReportWorker.cs');
+      await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the ReportWorker.cs rows');
+      s.log(`  squiggles on lines ${[...new Set(squiggles.map((x) => `${x.line}(${x.kind})`))].join(', ')}`);
+      for (const line of seen) s.log(`  Problems ${line}`);
+      await s.shot('problems-panel');
+      await filter.fill('');
+    },
+  },
+  {
+    id: 'hover',
+    name: 'the hover card on an async method shows its state machine and bytes',
+    async run(s) {
+      const { page } = s;
+      await s.hidePanel();
+      await s.openFile('Pricing/PriceCache.cs');
+      // WarmUpAsync (line 42) carries no diagnostic of its own, so its hover is the cost card alone.
+      await s.goTo(30, 1);
+      const card = page.locator('.monaco-hover:not(.hidden)', { hasText: /state machine/i });
+      const text = await s.retry('the hover card', async (attempt) => {
+        const name = s.editor.locator('.view-line span', { hasText: /^WarmUpAsync$/ }).first();
+        await s.waitFor(name, 'the WarmUpAsync token');
+        await page.mouse.move(5, 5);
+        if (attempt < 3) {
+          await name.hover();
+        } else {
+          // Last try: the keyboard's Show Hover on the name, in case the mouse path keeps missing.
+          await name.click();
+          await page.keyboard.press('Control+K');
+          await page.keyboard.press('Control+I');
+        }
+        await s.waitFor(card, 'the hover card with the state machine', { timeout: 10_000 });
+        return s.text(card.first());
+      });
+      if (!/\d+ B/.test(text)) throw new Error(`the hover card shows no bytes: ${text.slice(0, 300)}`);
+      s.log(`  hover: ${text.slice(0, 240)}`);
+      await s.shot('hover-card');
+      await page.mouse.move(5, 5);
+      await page.keyboard.press('Escape');
+      return { hover: text.slice(0, 400) };
+    },
+  },
+  {
+    id: 'quickfix',
+    name: 'Ctrl+. on Thread.Sleep applies await Task.Delay; saved to disk; the diagnostic goes',
+    async run(s) {
+      const { page } = s;
+      const file = path.join(s.workspace, 'Workers', 'ReportWorker.cs');
+      await s.openFile('Workers/ReportWorker.cs');
+      const column = fs.readFileSync(file, 'utf8').split('\n')[105].indexOf('Thread.Sleep') + 1;
+      const fixItem = page.locator('.action-widget .monaco-list-row', { hasText: 'Task.Delay' });
+      await s.retry('the quick fix menu', async () => {
+        await s.goTo(106, column + 8);
+        // Keep the mouse off the word so its hover does not cover the menu.
+        await page.mouse.move(5, 5);
+        await page.keyboard.press('Control+.');
+        await s.waitFor(fixItem, 'the "Task.Delay" quick fix in the Ctrl+. menu', { timeout: 8000 });
+      });
+      const menu = await s.text(page.locator('.action-widget').first());
+      s.log(`  Ctrl+. menu: ${menu.slice(0, 240)}`);
+      await s.shot('quick-fix-menu');
+      await fixItem.first().click();
+      await s.waitFor(s.editor.locator('.view-lines', { hasText: 'await Task.Delay(' }), 'await Task.Delay in the editor');
+      await page.keyboard.press('Control+S');
+      const disk = await s.poll(() => { const t = fs.readFileSync(file, 'utf8'); return t.split('\n')[105].includes('await Task.Delay(') && t; }, 'the fix saved to disk');
+      if (disk.includes('Thread.Sleep(')) throw new Error('Thread.Sleep is still in the saved file');
+      const panel = await s.showProblems();
+      await s.poll(async () => {
+        const t = await s.text(panel);
+        return t.includes('ASY001') && !/Thread\.Sleep/.test(t) && !/\[Ln 106,/.test(t);
+      }, 'the Thread.Sleep diagnostic to leave the Problems panel');
+      await s.poll(async () => !(await s.squiggleLines()).some((x) => x.line === 106), 'the squiggle on line 106 to go');
+      await s.shot('after-fix-saved');
+    },
+  },
+  {
+    id: 'lens',
+    name: 'inlay hints and CodeLens show the cost of async methods',
+    async run(s) {
+      await s.hidePanel();
+      await s.openFile('Pricing/PriceCache.cs');
+      // Line 45 in the middle of the screen shows GetPriceAsync (25) and WarmUpAsync (42) with their costs.
+      await s.goTo(45, 1);
+      const lens = await s.waitFor(s.editor.locator('.codelens-decoration', { hasText: / B/ }), 'a CodeLens with bytes');
+      const lensTexts = await s.editor.locator('.codelens-decoration').allInnerTexts();
+      const lines = await s.poll(async () => {
+        // Inlay hints are rendered inside the line; their padding uses no-break spaces.
+        const t = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ');
+        const hints = t.split('\n').filter((l) => /(sync ≈?\d+ B|always suspends) · (suspend ≈?\d+ B|never suspends)/.test(l));
+        return hints.length && hints;
+      }, 'an inlay hint `sync N B · suspend N B` after a signature');
+      s.log(`  CodeLens: ${lensTexts.map((t) => t.trim()).filter(Boolean).join(' | ')}`);
+      s.log(`  inlay hints on: ${lines.map((l) => l.trim().slice(0, 120)).join(' | ')}`);
+      await s.shot('inlay-hints-and-codelens');
+      void lens;
+      return { codeLens: lensTexts.map((t) => t.trim()).filter(Boolean), inlayHintLines: lines.map((l) => l.trim()) };
+    },
+  },
+  {
+    id: 'report',
+    name: 'the cost report webview with its table and chart',
+    async run(s) {
+      const { page } = s;
+      await s.openFile('Pricing/PriceCache.cs', 'GetPriceAsync');
+      await s.runCommand('AsyncLens: Show Cost Report for This File');
+      await s.waitFor(page.locator('.tab', { hasText: 'Async cost' }), 'the "Async cost" tab');
+      // A webview is an iframe holding another iframe with the page.
+      const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+      await s.waitFor(frame.locator('section.chart svg.bar'), 'the chart bars in the report');
+      const rows = await frame.locator('table.methods tbody tr').count();
+      const bars = await frame.locator('section.chart svg.bar').count();
+      const heading = await s.text(frame.locator('h1'));
+      if (!rows || !bars) throw new Error(`the report has ${rows} table rows and ${bars} bars`);
+      s.log(`  report "${heading}": ${rows} rows, ${bars} bars`);
+      // Give the report room for the picture: hide the side bar (Ctrl+B) while it is taken.
+      await page.keyboard.press('Control+B');
+      await s.poll(async () => !(await page.locator('.explorer-folders-view').isVisible()), 'the side bar to hide');
+      await s.shot('cost-report');
+      await page.keyboard.press('Control+B');
+      // Close the report (and the rest) so the next scenario has the whole editor area.
+      await s.runCommand('View: Close All Editors');
+      await s.poll(async () => (await page.locator('.tab', { hasText: 'Async cost' }).count()) === 0, 'the report tab to close');
+      return { rows, bars };
+    },
+  },
+  {
+    id: 'typing',
+    name: 'typing in a 10,000-line file keeps diagnostics current',
+    async run(s) {
+      const { page } = s;
+      const rel = path.relative(s.workspace, s.largeFile.file).split(path.sep).join('/');
+      const lines = fs.readFileSync(s.largeFile.file, 'utf8').split('\n');
+      const firstSleep = lines.findIndex((l) => l.includes('Thread.Sleep(')) + 1;
+      const opened = Date.now();
+      await s.openFile(rel, 'LedgerReplay');
+      // The file's first Thread.Sleep is on screen at the top: its squiggle means the file's diagnostics arrived.
+      await s.poll(async () => (await s.squiggleLines()).some((x) => x.line === firstSleep), `the squiggle on line ${firstSleep}, the first diagnostics of the large file`, { timeout: 60_000 });
+      const firstDiagnosticsMs = Date.now() - opened;
+      const initial = await s.problemCounts();
+      // A line inside a method body in the middle of the file: `total += i;` of a ReplayBatch method.
+      let target = lines.findIndex((l, i) => i > 5000 && l.trim() === 'total += i;') + 1;
+      await s.goTo(target, 1);
+      await page.keyboard.press('End');
+      const before = await s.problemCounts();
+      await s.shot('large-file-before-typing');
+      // Type a new blocking call on its own line, key by key, like a person.
+      await page.keyboard.press('Enter');
+      target += 1;
+      const typedAt = Date.now();
+      await page.keyboard.type('Thread.Sleep(5);', { delay: 30 });
+      const typingMs = Date.now() - typedAt;
+      const lastKey = Date.now();
+      await s.poll(async () => (await s.squiggleLines()).some((x) => x.line === target), `a squiggle under the typed Thread.Sleep on line ${target}`, { timeout: 60_000 });
+      const appearMs = Date.now() - lastKey;
+      const during = await s.problemCounts();
+      await s.shot('large-file-typed-blocking-call');
+      // Remove the line again (Ctrl+Shift+K deletes it) and watch the diagnostic go.
+      const deletedAt = Date.now();
+      await page.keyboard.press('Control+Shift+K');
+      await s.poll(async () => !(await s.squiggleLines()).some((x) => x.line === target) && (await s.problemCounts()).warnings === before.warnings,
+        'the typed diagnostic to go after deleting the line', { timeout: 60_000 });
+      const clearMs = Date.now() - deletedAt;
+      await s.shot('large-file-after-delete');
+      s.log(`  first diagnostics ${firstDiagnosticsMs} ms after opening (${initial.text}); typed 16 keys in ${typingMs} ms;`
+        + ` new squiggle ${appearMs} ms after the last key (${during.text}); gone ${clearMs} ms after deleting the line`);
+      return { lines: s.largeFile.lines, firstDiagnosticsMs, typingMs, squiggleAfterLastKeyMs: appearMs, clearedAfterDeleteMs: clearMs };
+    },
+  },
+];
+
+export async function runScenarios(options) {
+  const s = new ScenarioContext(options);
+  const results = [];
+  s.page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  for (const scenario of SCENARIOS) {
+    s.scenario = scenario.id;
+    const t0 = Date.now();
+    s.log(`scenario: ${scenario.name}`);
+    try {
+      const measurements = await scenario.run(s);
+      results.push({ name: scenario.name, status: 'passed', ms: Date.now() - t0, measurements });
+    } catch (e) {
+      await s.shot('FAILED').catch(() => undefined);
+      results.push({ name: scenario.name, status: 'failed', ms: Date.now() - t0, message: e.message.split('\n')[0] });
+      s.log(`  FAILED: ${e.message.split('\n')[0]}`);
+      // Leave no popup or half-typed quick input behind for the next scenario.
+      for (let i = 0; i < 3; i++) await s.page.keyboard.press('Escape').catch(() => undefined);
+    }
+  }
+  return results;
+}
