@@ -1,11 +1,12 @@
 /**
  * Entry of the AsyncLens language server (dist/server.js, the `asynclens-lsp` executable): on the main thread
  * it serves LSP over the transport named on the command line; started as a worker by the server itself, the
- * same bundle runs the analysis engine.
+ * same bundle runs the analysis engine or the large-document modeller.
  */
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { startServer } from './lsp/server';
 import { runEngineThread } from './lsp/engine/worker';
+import { runLargeDocumentThread } from './lsp/engine/largeDocuments';
 import { TOOL_VERSION } from './cli/version';
 
 const USAGE = `usage: asynclens-lsp --stdio | --node-ipc | --socket=PORT | --pipe=NAME
@@ -18,7 +19,9 @@ section "asynclens" (see server/src/config/settings.ts).
 const TRANSPORTS = /^--(stdio|node-ipc|socket=\d+|pipe=.+)$/;
 
 if (!isMainThread) {
-  void runEngineThread();
+  // The server starts its helper threads from this same bundle and says which one each is.
+  if ((workerData as { role?: string } | null)?.role === 'asynclens-model') void runLargeDocumentThread();
+  else void runEngineThread();
 } else {
   const args = process.argv.slice(2);
   if (args.includes('--version')) {

@@ -50,6 +50,8 @@ export interface SessionOptions {
   /** Settings under the `asynclens` section, answered to workspace/configuration. */
   settings?: Record<string, unknown>;
   capabilities?: ClientCapabilities;
+  /** Extra environment variables for the server process. */
+  env?: Record<string, string>;
 }
 
 /** Something the server did, in the order the client saw it, for tests about ordering. */
@@ -86,7 +88,7 @@ export function fileUri(file: string): string {
 }
 
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
-  const child = spawn(process.execPath, [serverScript, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [serverScript, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
   let stderr = '';
   child.stderr!.on('data', (d) => { stderr += String(d); });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

@@ -2,7 +2,7 @@
  * The engine's bridge to the cost model (server/src/cost): estimates a file's async bodies once per runtime
  * profile and reduces each MethodCost to the plain ProfileCostView the protocol thread renders.
  */
-import { estimateFile, estimateMethod, type MethodCost } from '../../cost';
+import { estimateMethod, type MethodCost } from '../../cost';
 import type { FileModel, MethodBody } from '../../model/types';
 import type { WorkspaceIndex } from '../../workspace/index';
 import type { CompletionAnalysis } from '../../workspace/completion';
@@ -16,20 +16,76 @@ export interface CostInput {
   completion: CompletionAnalysis;
 }
 
-/** Costs of every async body of a file, by body id, one entry per profile in the order asked. */
-export function fileCosts(input: CostInput, profiles: readonly RuntimeProfile[]): Map<string, ProfileCostView[]> {
+/**
+ * Estimates already made, reused while nothing they read has changed: the text of the body's outermost method
+ * and the workspace's type declarations and completion verdicts (the `context` generation). Typing in one
+ * method of a large file then re-estimates that method only.
+ */
+export interface CostCache {
+  context: string;
+  entries: Map<string, ProfileCostView>;
+}
+
+export function createCostCache(): CostCache {
+  return { context: '', entries: new Map() };
+}
+
+const MAX_CACHED_ESTIMATES = 100_000;
+
+/**
+ * Costs of the given bodies of a file, by body id, one entry per profile in the order asked.
+ *
+ * Each body is estimated against the bodies of its own outermost method (itself, the bodies around it and the
+ * lambdas and local functions inside), not the whole file: everything the cost model reads of other bodies is
+ * an enclosing or a nested one, and a few of its lookups scan every body of the file per body, which made a
+ * 10,000-line file take seconds per profile (see server/ARCHITECTURE.md).
+ */
+export function fileCosts(input: CostInput, text: string, bodies: readonly MethodBody[], profiles: readonly RuntimeProfile[],
+  cache?: CostCache, context = ''): Map<string, ProfileCostView[]> {
+  if (cache && cache.context !== context) {
+    cache.context = context;
+    cache.entries.clear();
+  }
+  if (cache && cache.entries.size > MAX_CACHED_ESTIMATES) cache.entries.clear();
+  const groups = outermostGroups(input.model.bodies);
   const byBody = new Map<string, ProfileCostView[]>();
-  const bodies = new Map(input.model.bodies.map((b) => [b.id, b]));
-  for (const runtime of profiles) {
-    // One estimateFile per profile shares the callee estimates between the file's methods.
-    for (const cost of estimateFile(input, { runtime })) {
-      const list = byBody.get(cost.bodyId) ?? [];
-      const body = bodies.get(cost.bodyId);
-      if (body) list.push(profileCostView(cost, body));
-      byBody.set(cost.bodyId, list);
-    }
+  for (const body of bodies) {
+    const group = groups.get(body.id) ?? { root: body, bodies: input.model.bodies };
+    const scoped: CostInput = { ...input, model: { ...input.model, bodies: group.bodies } };
+    const place = `${input.file}|${body.containingType ?? ''}|${body.span.start - group.root.span.start}|${text.slice(group.root.span.start, group.root.span.end)}`;
+    byBody.set(body.id, profiles.map((runtime) => {
+      const key = `${runtime}|${place}`;
+      const known = cache?.entries.get(key);
+      if (known) return known;
+      const view = profileCostView(estimateMethod(body, scoped, { runtime }), body);
+      cache?.entries.set(key, view);
+      return view;
+    }));
   }
   return byBody;
+}
+
+/** For every body, its outermost enclosing body and the bodies of that one's subtree (itself included). */
+function outermostGroups(all: readonly MethodBody[]): Map<string, { root: MethodBody; bodies: MethodBody[] }> {
+  const byId = new Map(all.map((b) => [b.id, b]));
+  const rootOf = (b: MethodBody): MethodBody => {
+    let current = b;
+    for (let depth = 0; current.parentId && byId.has(current.parentId) && depth < 1000; depth++) current = byId.get(current.parentId)!;
+    return current;
+  };
+  const groups = new Map<string, { root: MethodBody; bodies: MethodBody[] }>();
+  const out = new Map<string, { root: MethodBody; bodies: MethodBody[] }>();
+  for (const b of all) {
+    const root = rootOf(b);
+    let group = groups.get(root.id);
+    if (!group) {
+      group = { root, bodies: [] };
+      groups.set(root.id, group);
+    }
+    group.bodies.push(b);
+    out.set(b.id, group);
+  }
+  return out;
 }
 
 export function methodCosts(body: MethodBody, input: CostInput, profiles: readonly RuntimeProfile[]): ProfileCostView[] {

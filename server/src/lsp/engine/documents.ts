@@ -34,10 +34,19 @@ export interface OpenDocument {
   surface: string;
   /** Digest of the last snapshot sent, so unchanged re-checks are not re-sent. */
   sentDigest: string;
+  /** Modelled on the large-document thread, which holds its tree; this side keeps only the text. */
+  large: boolean;
+  /** The version whose model was asked of the large-document thread and has not arrived, or -1. */
+  modelling: number;
+  /** When the current parse and model began (ms, performance.now()), for the snapshot's timings. */
+  modelStarted: number;
 }
 
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
-  return { key, uri, version, text, tree: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '' };
+  return {
+    key, uri, version, text, tree: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '',
+    large: false, modelling: -1, modelStarted: 0,
+  };
 }
 
 /**

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkFile, modelFile } from '../../analysis/project';
 import { createIndex, removeFile, updateFile } from '../../workspace/index';
-import { analyseCompletion, type CompletionAnalysis } from '../../workspace/completion';
+import { createCostCache } from './costs';
+import { analyseCompletion, verdictKey, type CompletionAnalysis } from '../../workspace/completion';
 import { severitiesFor } from '../../config/editorconfig';
 import { analysisSettingsKey, DEFAULT_SETTINGS, type AsyncLensSettings, type RuntimeProfile } from '../../config/settings';
 import { RULES } from '../../rules/registry';
@@ -23,12 +24,15 @@ import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, t
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
 import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind } from './messages';
+import { LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
 
 /** How long typing must pause before a document is re-analysed. */
 export const ANALYSIS_DEBOUNCE_MS = 150;
 
 export interface EngineHost {
   post(event: EngineEvent): void;
+  /** The server bundle, to start the large-document thread from; without it every document is modelled here. */
+  largeDocumentScript?: string;
 }
 
 export interface Engine {
@@ -65,6 +69,12 @@ export function createEngine(host: EngineHost): Engine {
   /** Text of files that are not open, read on demand for positions (related locations, the cost report); small LRU. */
   const diskTexts = new Map<string, PositionedText>();
   let completion: { version: number; analysis: CompletionAnalysis } | null = null;
+  /** Bumped when some file's type declarations change, or the set of likely-synchronous bodies does: what estimates read beyond their own text. */
+  let typesGeneration = 0;
+  let completionGeneration = 0;
+  let completionDigest = '';
+  const typeDigests = new Map<string, string>();
+  const costCache = createCostCache();
   let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
   let folders: string[] = [];
   /** Bumped to cancel the running background index. */
@@ -72,12 +82,41 @@ export function createEngine(host: EngineHost): Engine {
   /** Bumped to cancel a running re-check of open documents. */
   let recheckGeneration = 0;
   let disposed = false;
+  let modeller: LargeDocumentModeller | null = null;
 
   const log = (level: 'info' | 'warn' | 'error', message: string) => host.post({ kind: 'log', level, message });
 
   function completionNow(): CompletionAnalysis {
-    if (!completion || completion.version !== index.version) completion = { version: index.version, analysis: analyseCompletion(index) };
+    if (!completion || completion.version !== index.version) {
+      completion = { version: index.version, analysis: analyseCompletion(index) };
+      // Which bodies are likely synchronous, by their order in each file rather than by id: ids hold offsets,
+      // which every edit above a body shifts without changing anything an estimate reads.
+      const analysis = completion.analysis;
+      const digest = [...index.files].map(([file, model]) => `${file}:${model.bodies.map((b, i) => (analysis.get(verdictKey(file, b.id))?.likelySync ? i : -1)).filter((i) => i >= 0).join(',')}`).join('\n');
+      if (digest !== completionDigest) {
+        completionDigest = digest;
+        completionGeneration++;
+      }
+    }
     return completion.analysis;
+  }
+
+  const costContext = () => `${typesGeneration}|${completionGeneration}`;
+
+  /** Puts a file's model into the index, noting whether its type declarations (which estimates read) changed. */
+  function indexFile(key: string, model: FileModel): void {
+    updateFile(index, key, model);
+    const digest = JSON.stringify([model.usings, model.types.map((t) => [t.fullName, t.kind, t.baseTypes, t.typeParameters, t.instanceFields, t.enumUnderlyingType,
+      t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.typeText, m.returnKind, m.parameterTypes])])]);
+    if (typeDigests.get(key) !== digest) {
+      typeDigests.set(key, digest);
+      typesGeneration++;
+    }
+  }
+
+  function unindexFile(key: string): void {
+    removeFile(index, key);
+    if (typeDigests.delete(key)) typesGeneration++;
   }
 
   function fileSeverities(key: string): Map<string, SeveritySetting> {
@@ -145,11 +184,19 @@ export function createEngine(host: EngineHost): Engine {
       clearTimeout(doc.timer);
       doc.timer = null;
     }
-    const started = now();
+    let started = now();
     if (!isModelCurrent(doc)) {
+      if (doc.large && modeller?.available) {
+        requestLargeModel(doc);
+        return;
+      }
       remodel(doc);
-      updateFile(index, doc.key, doc.model!);
+      indexFile(doc.key, doc.model!);
+    } else if (doc.modelStarted) {
+      // The model came from the large-document thread: its time counts from the request.
+      started = doc.modelStarted;
     }
+    doc.modelStarted = 0;
     const modelled = now();
     const model = doc.model!;
     const text = doc.modelled!;
@@ -162,7 +209,7 @@ export function createEngine(host: EngineHost): Engine {
     const checked = now();
     const analysis = completionNow();
     const runtime = doc.settings.runtime;
-    const input: ViewInput = { file: doc.key, model, doc: text, findings, index, completion: analysis };
+    const input: ViewInput = { file: doc.key, model, doc: text, findings, index, completion: analysis, costCache, costContext: costContext() };
     let methods: MethodView[] = [];
     try {
       methods = methodViewsOf(input, [runtime, comparisonProfile(runtime)]);
@@ -194,6 +241,51 @@ export function createEngine(host: EngineHost): Engine {
       doc.surface = surface;
       recheckOpenDocuments(doc.key);
     }
+  }
+
+  function largeModeller(): LargeDocumentModeller | null {
+    if (!modeller && host.largeDocumentScript) {
+      try {
+        modeller = startLargeDocumentModeller(host.largeDocumentScript, log);
+      } catch (err) {
+        log('warn', `cannot start the large-document thread, large files are modelled on the engine thread: ${err instanceof Error ? err.message : String(err)}`);
+        host.largeDocumentScript = undefined;
+      }
+    }
+    return modeller?.available ? modeller : null;
+  }
+
+  /** Asks the large-document thread for the current version's model and finishes the analysis when it arrives. */
+  function requestLargeModel(doc: OpenDocument): void {
+    if (doc.modelling === doc.version || !modeller) return;
+    const version = doc.version;
+    const text = doc.text;
+    doc.modelling = version;
+    doc.modelStarted = now();
+    void modeller.model(doc.key, version).then((result) => {
+      if (disposed || docs.get(doc.key) !== doc) return;
+      if (doc.modelling === version) doc.modelling = -1;
+      if (!result) {
+        // The thread is gone: model here from now on (a full parse, then incremental again).
+        if (!modeller?.available) {
+          doc.large = false;
+          if (doc.version === version) schedule(doc, 0);
+        }
+        return;
+      }
+      // An edit arrived meanwhile: its own debounced analysis asks for the newer version.
+      if (doc.version !== version) return;
+      doc.model = result.model;
+      doc.parseError = result.parseError;
+      doc.modelled = positioned(text);
+      doc.modelledVersion = version;
+      indexFile(doc.key, result.model);
+      try {
+        analyse(doc, { force: true });
+      } catch (err) {
+        log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      }
+    });
   }
 
   /**
@@ -241,12 +333,12 @@ export function createEngine(host: EngineHost): Engine {
     if (!file) return false;
     const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
     if (!('text' in read)) {
-      removeFile(index, key);
+      unindexFile(key);
       return true;
     }
     const { model, tree } = modelFile(read.text);
     tree?.delete();
-    updateFile(index, key, model);
+    indexFile(key, model);
     return true;
   }
 
@@ -303,7 +395,7 @@ export function createEngine(host: EngineHost): Engine {
       }
       if (!file.endsWith('.cs') || isInSkippedFolder(file) || docs.has(key)) continue;
       if (change.type === 'deleted') {
-        removeFile(index, key);
+        unindexFile(key);
         diskTexts.delete(key);
         sourcesChanged = true;
       } else if (index.files.has(key) || index.files.size < globalSettings.indexing.maxFiles) {
@@ -322,7 +414,7 @@ export function createEngine(host: EngineHost): Engine {
     folders = folders.filter((f) => !removedPaths.includes(f));
     for (const key of [...index.files.keys()]) {
       const file = fsPathOf(key);
-      if (file && !docs.has(key) && removedPaths.some((r) => file.startsWith(r + path.sep))) removeFile(index, key);
+      if (file && !docs.has(key) && removedPaths.some((r) => file.startsWith(r + path.sep))) unindexFile(key);
     }
     const addedPaths = added.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
     folders.push(...addedPaths);
@@ -334,7 +426,9 @@ export function createEngine(host: EngineHost): Engine {
   function fileFacts(key: string): { input: ViewInput; uri: string; settings: AsyncLensSettings } | null {
     const open = docs.get(key);
     if (open) {
-      if (!isModelCurrent(open)) analyse(open);
+      // A large document's newest model may still be on its way; its previous one answers meanwhile.
+      if (!isModelCurrent(open) && !open.large) analyse(open);
+      if (!open.model || !open.modelled) return null;
       return { input: { file: key, model: open.model!, doc: open.modelled!, findings: open.findings, index, completion: completionNow() }, uri: open.uri, settings: open.settings };
     }
     const model = index.files.get(key);
@@ -426,6 +520,11 @@ export function createEngine(host: EngineHost): Engine {
         diskTexts.delete(key);
         const doc = openDocument(key, command.uri, command.version, command.text, command.settings);
         docs.set(key, doc);
+        const helper = command.text.length >= LARGE_DOCUMENT_CHARS ? largeModeller() : null;
+        if (helper) {
+          doc.large = true;
+          helper.open(key, command.version, command.text);
+        }
         schedule(doc, 0);
         return;
       }
@@ -433,6 +532,7 @@ export function createEngine(host: EngineHost): Engine {
         const doc = docs.get(documentKey(command.uri));
         if (!doc) return;
         applyChanges(doc, command.version, command.changes);
+        if (doc.large) modeller?.change(doc.key, command.version, command.changes);
         schedule(doc, ANALYSIS_DEBOUNCE_MS);
         return;
       }
@@ -442,10 +542,11 @@ export function createEngine(host: EngineHost): Engine {
         if (!doc) return;
         disposeDocument(doc);
         docs.delete(key);
+        if (doc.large) modeller?.close(key);
         // The index goes back to what is on disk: the buffer may have been closed without saving.
         const file = fsPathOf(key);
         if (file && fs.existsSync(file) && !isInSkippedFolder(file)) indexFromDisk(key);
-        else removeFile(index, key);
+        else unindexFile(key);
         recheckOpenDocuments(null);
         return;
       }
@@ -501,6 +602,7 @@ export function createEngine(host: EngineHost): Engine {
       recheckGeneration++;
       for (const doc of docs.values()) disposeDocument(doc);
       docs.clear();
+      void modeller?.dispose();
     },
   };
 }

@@ -9,7 +9,7 @@ import { verdictKey, type CompletionAnalysis } from '../../workspace/completion'
 import type { RuntimeProfile } from '../../config/settings';
 import { positionOf, rangeOf, type PositionedText } from '../convert';
 import type { AwaitView, MethodView } from '../snapshot';
-import { fileCosts, methodCosts } from './costs';
+import { fileCosts, methodCosts, type CostCache } from './costs';
 import type { ProfileCostView } from '../snapshot';
 
 /** Bodies that get a cost card, an inlay hint and a CodeLens: named async methods and local functions. */
@@ -24,6 +24,9 @@ export interface ViewInput {
   findings: readonly Finding[];
   index: WorkspaceIndex;
   completion: CompletionAnalysis;
+  /** Estimates to reuse, valid while `costContext` (the generation of types and verdicts) is unchanged. */
+  costCache?: CostCache;
+  costContext?: string;
 }
 
 function estimateOne(input: ViewInput, body: MethodBody, profiles: readonly RuntimeProfile[]): { costs: ProfileCostView[]; error?: string } {
@@ -41,14 +44,15 @@ export function comparisonProfile(runtime: RuntimeProfile): RuntimeProfile {
 
 export function methodViewsOf(input: ViewInput, profiles: readonly RuntimeProfile[]): MethodView[] {
   const sorted = sortedFindings(input.findings);
+  const bodies = input.model.bodies.filter(isCostedBody);
   let costs: Map<string, ProfileCostView[]> | null = null;
   let costError: string | undefined;
   try {
-    costs = fileCosts(input, profiles);
+    costs = fileCosts(input, input.doc.text, bodies, profiles, input.costCache, input.costContext);
   } catch (err) {
     costError = `the cost model failed on this file: ${err instanceof Error ? err.message : String(err)}`;
   }
-  return input.model.bodies.filter(isCostedBody).map((body) => methodViewOf(input, body, profiles, sorted, costs ? { costs: costs.get(body.id) ?? [] } : { costs: [], error: costError }));
+  return bodies.map((body) => methodViewOf(input, body, profiles, sorted, costs ? { costs: costs.get(body.id) ?? [] } : { costs: [], error: costError }));
 }
 
 function sortedFindings(findings: readonly Finding[]): readonly Finding[] {

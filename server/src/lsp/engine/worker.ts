@@ -25,7 +25,8 @@ export async function runEngineThread(): Promise<void> {
     post({ kind: 'fatal', message: `cannot load the C# parser: ${err instanceof Error ? err.message : String(err)}` });
     return;
   }
-  engine = createEngine({ post });
+  // The bundle that runs this thread also runs the large-document thread (main.ts picks by role).
+  engine = createEngine({ post, largeDocumentScript: __filename });
   post({ kind: 'ready' });
   for (const command of early.splice(0)) engine.handle(command);
 }

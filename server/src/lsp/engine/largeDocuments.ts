@@ -1,0 +1,173 @@
+/**
+ * Parsing and modelling of large open documents on a thread of their own. The model of a 10,000-line file takes
+ * a second or more; done on the engine thread it would hold up every other file's analysis and every request
+ * the engine answers. The helper thread keeps the large documents' texts and trees (incremental parses, trees
+ * deleted when replaced) and sends back plain FileModels.
+ */
+import { Worker, parentPort } from 'node:worker_threads';
+import type { FileModel } from '../../model/types';
+import { DEFAULT_SETTINGS } from '../../config/settings';
+import { initParser } from '../../parse/parser';
+import { locateWasm } from '../../host/wasm';
+import { applyChanges, disposeDocument, openDocument, remodel, type OpenDocument } from './documents';
+import type { ContentChange } from './messages';
+
+/**
+ * Documents longer than this (UTF-16 code units, about 6,000 lines of C#) are modelled on the helper thread.
+ * ASYNCLENS_LARGE_DOCUMENT_CHARS overrides it (tests use 0 to send every document there).
+ */
+export const LARGE_DOCUMENT_CHARS = (() => {
+  const fromEnv = Number(process.env.ASYNCLENS_LARGE_DOCUMENT_CHARS);
+  return process.env.ASYNCLENS_LARGE_DOCUMENT_CHARS && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : 250_000;
+})();
+
+type ModelCommand =
+  | { kind: 'open'; key: string; version: number; text: string }
+  | { kind: 'change'; key: string; version: number; changes: ContentChange[] }
+  | { kind: 'close'; key: string }
+  | { kind: 'model'; key: string; version: number };
+
+type ModelEvent =
+  | { kind: 'model'; key: string; version: number; model: FileModel; parseError?: string }
+  | { kind: 'stale'; key: string; version: number }
+  | { kind: 'fatal'; message: string };
+
+export interface ModelledVersion {
+  model: FileModel;
+  parseError?: string;
+}
+
+export interface LargeDocumentModeller {
+  open(key: string, version: number, text: string): void;
+  change(key: string, version: number, changes: ContentChange[]): void;
+  close(key: string): void;
+  /** The model of exactly this version, or null when the document moved on or the helper is gone. */
+  model(key: string, version: number): Promise<ModelledVersion | null>;
+  /** False once the helper thread has failed: callers then model on their own thread. */
+  readonly available: boolean;
+  dispose(): Promise<void>;
+}
+
+export function startLargeDocumentModeller(script: string, log: (level: 'info' | 'warn' | 'error', message: string) => void): LargeDocumentModeller {
+  let available = true;
+  const waiting = new Map<string, { version: number; resolve(result: ModelledVersion | null): void }[]>();
+  const worker = new Worker(script, { stdout: true, stderr: false, workerData: { role: 'asynclens-model' } });
+  worker.stdout.setEncoding('utf8');
+  worker.stdout.on('data', (chunk: string) => {
+    for (const line of chunk.split(/\r?\n/)) if (line.trim()) log('info', `[model] ${line}`);
+  });
+  const settle = (key: string, version: number, result: ModelledVersion | null) => {
+    const list = waiting.get(key) ?? [];
+    const rest = list.filter((w) => {
+      if (w.version !== version) return true;
+      w.resolve(result);
+      return false;
+    });
+    if (rest.length) waiting.set(key, rest);
+    else waiting.delete(key);
+  };
+  const failAll = () => {
+    for (const list of waiting.values()) for (const w of list) w.resolve(null);
+    waiting.clear();
+  };
+  worker.on('message', (event: ModelEvent) => {
+    if (event.kind === 'model') settle(event.key, event.version, { model: event.model, ...(event.parseError ? { parseError: event.parseError } : {}) });
+    else if (event.kind === 'stale') settle(event.key, event.version, null);
+    else {
+      log('error', `large-document thread: ${event.message}`);
+      available = false;
+      failAll();
+    }
+  });
+  worker.on('error', (err) => log('error', `large-document thread failed: ${err.stack ?? err.message}`));
+  worker.on('exit', () => {
+    available = false;
+    failAll();
+  });
+  const send = (command: ModelCommand) => {
+    if (available) worker.postMessage(command);
+  };
+  return {
+    get available() {
+      return available;
+    },
+    open: (key, version, text) => send({ kind: 'open', key, version, text }),
+    change: (key, version, changes) => send({ kind: 'change', key, version, changes }),
+    close: (key) => send({ kind: 'close', key }),
+    model(key, version) {
+      if (!available) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const list = waiting.get(key) ?? [];
+        list.push({ version, resolve });
+        waiting.set(key, list);
+        send({ kind: 'model', key, version });
+      });
+    },
+    async dispose() {
+      available = false;
+      failAll();
+      await worker.terminate();
+    },
+  };
+}
+
+/** Entry of the helper thread: the same document bookkeeping the engine uses, minus everything but the model. */
+export async function runLargeDocumentThread(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('the large-document modeller must run in a worker thread');
+  const docs = new Map<string, OpenDocument>();
+  const early: ModelCommand[] = [];
+  let ready = false;
+  const handle = (command: ModelCommand) => {
+    switch (command.kind) {
+      case 'open': {
+        const previous = docs.get(command.key);
+        if (previous) disposeDocument(previous);
+        docs.set(command.key, openDocument(command.key, command.key, command.version, command.text, DEFAULT_SETTINGS));
+        return;
+      }
+      case 'change': {
+        const doc = docs.get(command.key);
+        if (doc) applyChanges(doc, command.version, command.changes);
+        return;
+      }
+      case 'close': {
+        const doc = docs.get(command.key);
+        if (doc) disposeDocument(doc);
+        docs.delete(command.key);
+        return;
+      }
+      case 'model': {
+        const doc = docs.get(command.key);
+        if (!doc || doc.version !== command.version) {
+          port.postMessage({ kind: 'stale', key: command.key, version: command.version } satisfies ModelEvent);
+          return;
+        }
+        if (doc.modelledVersion !== doc.version) remodel(doc);
+        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, model: doc.model!, ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
+        return;
+      }
+    }
+  };
+  const guarded = (command: ModelCommand) => {
+    try {
+      handle(command);
+    } catch (err) {
+      // A failure on one document answers that request as stale; the engine then models it itself.
+      if (command.kind === 'model') port.postMessage({ kind: 'stale', key: command.key, version: command.version } satisfies ModelEvent);
+      process.stdout.write(`large-document thread: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    }
+  };
+  port.on('message', (command: ModelCommand) => {
+    if (ready) guarded(command);
+    else early.push(command);
+  });
+  try {
+    await initParser(locateWasm());
+  } catch (err) {
+    port.postMessage({ kind: 'fatal', message: `cannot load the C# parser: ${err instanceof Error ? err.message : String(err)}` } satisfies ModelEvent);
+    return;
+  }
+  ready = true;
+  for (const command of early.splice(0)) guarded(command);
+}
