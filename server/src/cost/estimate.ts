@@ -108,7 +108,7 @@ function fieldShape(type: string): FieldShape {
 
 /** Every async body of the file (methods, local functions, lambdas, top-level statements), in source order. */
 export function estimateFile(ctx: EstimateContext, options: EstimateOptions): MethodCost[] {
-  const session = new Session();
+  const session = sessionFor(ctx);
   return ctx.model.bodies
     .filter((b) => b.isAsync)
     .sort((a, b) => a.span.start - b.span.start)
@@ -116,13 +116,29 @@ export function estimateFile(ctx: EstimateContext, options: EstimateOptions): Me
 }
 
 export function estimateMethod(body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
-  return estimateIn(new Session(), body, ctx, options);
+  return estimateIn(sessionFor(ctx), body, ctx, options);
 }
 
-/** Remembers costs across one estimation run, so callees are estimated once and recursion stops. */
+/** Remembers costs and type shapes, so awaited workspace callees are estimated once and recursion stops. */
 class Session {
   readonly costs = new Map<string, MethodCost | 'pending'>();
   readonly memo = new Map<string, TypeShape>();
+}
+
+/**
+ * One session per workspace index and index version: estimating every method of a workspace walks each awaited
+ * callee once, not once per caller. A changed index (any file updated) starts a new session.
+ */
+const sessions = new WeakMap<WorkspaceIndex, { version: number; completion: CompletionAnalysis | undefined; session: Session }>();
+
+function sessionFor(ctx: EstimateContext): Session {
+  // A model that is not the index's own (an unsaved edit, a test) gets a private session, so nothing stale is reused.
+  if (!ctx.index || ctx.index.files.get(ctx.file) !== ctx.model) return new Session();
+  const known = sessions.get(ctx.index);
+  if (known && known.version === ctx.index.version && known.completion === ctx.completion) return known.session;
+  const session = new Session();
+  sessions.set(ctx.index, { version: ctx.index.version, completion: ctx.completion, session });
+  return session;
 }
 
 function estimateIn(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
