@@ -8,12 +8,13 @@ import { TOOL_VERSION } from './version';
 const HELP = `asynclens ${TOOL_VERSION}: what your C# async code costs, from the source alone.
 
 usage:
-  asynclens check [paths...] [--format text|json|sarif] [--enable all|IDs] [--disable IDs]
-  asynclens cost [paths...] [--format table|json|csv] [--runtime PROFILE] [--sort bytes|name|file] [--explain FILE:LINE]
+  asynclens check [paths...] [--format text|json|sarif] [--enable all|IDs] [--disable IDs] [--max-file-size KIB]
+  asynclens cost [paths...] [--format table|json|csv] [--runtime PROFILE] [--build release|debug] [--sort bytes|name|file]
+                 [--explain FILE:LINE] [--max-file-size KIB]
   asynclens explain [ID]
   asynclens --version
 
-Run 'asynclens check --help' for the options of check.
+Run 'asynclens check --help' or 'asynclens cost --help' for every option.
 `;
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
