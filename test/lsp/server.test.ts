@@ -57,8 +57,19 @@ test('an open document gets its findings as diagnostics with code, docs link, se
   assert.equal(data.version, 1);
   assert.equal(data.fix.safety, 'unsafe');
   assert.ok(data.fix.edits.length > 0);
-  const unnecessary = ds.find((d) => d.code === 'ASY013')!;
-  assert.ok(unnecessary.range.start.line === 18);
+  assert.equal(ds.find((d) => d.code === 'ASY013')!.range.start.line, 18);
+});
+
+test('related locations point into other files of the workspace, read from disk when they are not open', async () => {
+  const file = path.join(workspace, 'Pricing', 'PriceCache.cs');
+  const uri = fileUri(file);
+  session.open(uri, fs.readFileSync(file, 'utf8'));
+  const ds = await session.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'ASY012'));
+  const candidate = ds.find((d) => d.code === 'ASY012')!;
+  const caller = candidate.relatedInformation?.find((r) => r.location.uri.endsWith('/Workers/ReportWorker.cs'));
+  assert.ok(caller, JSON.stringify(candidate.relatedInformation));
+  assert.equal(caller.location.range.start.line, 155, 'Workers/ReportWorker.cs:156, 1-based');
+  session.close(uri);
 });
 
 test('hover: the cost card on a method name, the await card, the finding card (snapshots)', async () => {
@@ -96,6 +107,14 @@ test('code actions: the fix, suppressions and docs; applying one updates the dia
   version++;
   session.change(uri, version, [{ text }]);
   let after = await session.waitForDiagnostics(uri, (_d, v) => v === version);
+  assert.ok(!after.some((d) => d.code === 'ASY001'), codes(after).join());
+
+  // Or for the whole file, with a #pragma at the top.
+  text = applyWorkspaceEdit(catalogText, uri, actions[2].edit!);
+  assert.ok(text.startsWith('#pragma warning disable ASY001\n'));
+  version++;
+  session.change(uri, version, [{ text }]);
+  after = await session.waitForDiagnostics(uri, (_d, v) => v === version);
   assert.ok(!after.some((d) => d.code === 'ASY001'), codes(after).join());
 
   // Undo and apply the rule's own fix instead: `await` replaces the blocking wait.

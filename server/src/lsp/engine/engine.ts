@@ -545,7 +545,8 @@ export function createEngine(host: EngineHost): Engine {
         if (doc.large) modeller?.close(key);
         // The index goes back to what is on disk: the buffer may have been closed without saving.
         const file = fsPathOf(key);
-        if (file && fs.existsSync(file) && !isInSkippedFolder(file)) indexFromDisk(key);
+        const inWorkspace = !!file && folders.some((f) => file.startsWith(f + path.sep));
+        if (file && inWorkspace && fs.existsSync(file) && !isInSkippedFolder(file)) indexFromDisk(key);
         else unindexFile(key);
         recheckOpenDocuments(null);
         return;
