@@ -228,6 +228,7 @@ test('asynclens/costReport lists the workspace\'s async methods; asynclens/metho
   const detail = await session.request<{ markdown: string } | null>('asynclens/methodDetail', { uri: price.uri, line: price.line, character: price.character });
   assert.ok(detail);
   for (const label of ['.NET 6', '.NET 7', '.NET 8', '.NET 9', '.NET 10', '.NET 11 runtime async']) assert.ok(detail.markdown.includes(`### ${label}`), label);
+  matchSnapshot('method-detail', detail.markdown);
   assert.equal(await session.request('asynclens/methodDetail', { uri: catalogUri, line: 0, character: 0 }), null);
 });
 

@@ -3,7 +3,7 @@
  * await may cost, and what a flagged call is about. Pure functions of snapshot data, so tests snapshot them.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import type { RuntimeProfile } from '../config/settings';
+import { RUNTIME_PROFILES, type RuntimeProfile } from '../config/settings';
 import { ruleById } from '../rules/registry';
 import { ruleDocsUrl } from '../rules/docsUrl';
 import type { AwaitView, DiagnosticData, MethodView, ProfileCostView } from './snapshot';
@@ -167,9 +167,12 @@ export function methodDetail(m: MethodView): string {
   const out: string[] = [`## ${escape(signatureLine(m))}`, ''];
   if (m.verdictReason) out.push(`${m.likelySync ? 'Likely completes synchronously' : 'May suspend'}: ${escape(m.verdictReason)}.`, '');
   if (m.costs.length) {
-    out.push('### Bytes per call', '', ...costTable(m.costs));
-    for (const c of m.costs) {
-      out.push(`### ${profileLabel(c.runtime, c)}: ${c.machinery === 'runtime-async' ? 'runtime async' : 'compiler state machine'}`, '');
+    // Oldest runtime first, as people compare them; the selected one (costs[0]) is marked.
+    const selected = m.costs[0].runtime;
+    const ordered = [...m.costs].sort((a, b) => RUNTIME_PROFILES.indexOf(a.runtime) - RUNTIME_PROFILES.indexOf(b.runtime));
+    out.push(`### Bytes per call (selected: ${profileLabel(selected)})`, '', ...costTable(ordered));
+    for (const c of ordered) {
+      out.push(`### ${profileLabel(c.runtime, c)}${c.runtime === selected ? ', selected' : ''}: ${c.machinery === 'runtime-async' ? 'runtime async' : 'compiler state machine'}`, '');
       out.push(...fieldsTable(c, true));
       out.push(`- Synchronous: ${escape(c.syncExplanation)}`, `- Suspended: ${escape(c.suspendExplanation)}`);
       if (c.cachedValues) out.push(`- Cached results: ${escape(c.cachedValues)}`);

@@ -97,11 +97,11 @@ export function startServer(engineScript: string): Connection {
   // ---- settings ----------------------------------------------------------------------------------------
   function validated(raw: unknown, where: string): AsyncLensSettings {
     const { settings, problems } = validateSettings(raw, KNOWN_RULE_IDS);
+    // A bad value usually comes back for every open document: say it once.
     for (const p of problems) {
-      const line = `${p}${where ? ` (${where})` : ''}`;
-      if (!loggedProblems.has(line)) {
-        loggedProblems.add(line);
-        connection.console.warn(line);
+      if (!loggedProblems.has(p)) {
+        loggedProblems.add(p);
+        connection.console.warn(`${p}${where ? ` (settings for ${where})` : ''}`);
       }
     }
     return settings;
@@ -354,6 +354,7 @@ export function startServer(engineScript: string): Connection {
 
   connection.onDidChangeConfiguration(guarded('didChangeConfiguration', undefined, async (params) => {
     const before = new Map([...documents.keys()].map((uri) => [uri, settingsFor(uri)]));
+    loggedProblems.clear();
     await pullSettings(params.settings);
     engine?.send({ kind: 'settings', global: globalSettings, documents: [...documents.keys()].map((uri) => ({ uri, settings: settingsFor(uri) })) });
     // Presentation settings (hints, lenses, threshold) need no analysis; analysis settings bring new snapshots, which refresh too.
