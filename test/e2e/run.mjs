@@ -52,6 +52,16 @@ function phase(name, fn) {
   return value instanceof Promise ? value.then(done, (e) => { done(); throw e; }) : done(value);
 }
 
+/** Copies the extension host's and AsyncLens's output logs of a code-server profile, for reading failures. */
+function copyOutputLogs(logsDir, target) {
+  if (!fs.existsSync(logsDir)) return;
+  const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  for (const file of walk(logsDir).filter((f) => /AsyncLens|remoteexthost|exthost\.log/i.test(path.basename(f)))) {
+    fs.mkdirSync(target, { recursive: true });
+    fs.copyFileSync(file, path.join(target, path.basename(file)));
+  }
+}
+
 let scratch;
 let memory;
 let exitCode = 1;
@@ -149,9 +159,11 @@ try {
       const large = writeLargeFile(workspace, 10_000);
       console.log(`   generated ${path.relative(workspace, large.file)}: ${large.lines} lines, ${large.methods} async methods`);
       memory.takePhasePeak();
+      // The protocol trace lands in the AsyncLens output channel, which is copied into the artifacts.
+      const userDataDir = freshProfile(path.join(layerDir, 'user-data'), { 'asynclens.trace.server': 'messages' });
       const server = await startCodeServer(tools, {
         scratch: layerDir,
-        userDataDir: freshProfile(path.join(layerDir, 'user-data')),
+        userDataDir,
         extensionsDir,
         logFile: path.join(artifacts, 'ui-code-server.log'),
       });
@@ -168,6 +180,7 @@ try {
       } finally {
         await browser.close();
         await server.stop();
+        copyOutputLogs(path.join(userDataDir, 'logs'), path.join(artifacts, 'ui-logs'));
       }
       timings.phasePeakMb = { ...(timings.phasePeakMb ?? {}), ui: Math.round(memory.takePhasePeak()) };
     });

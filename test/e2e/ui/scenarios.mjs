@@ -141,6 +141,15 @@ class ScenarioContext {
     return this.waitFor(panel, 'the Problems panel');
   }
 
+  /** Shows the Problems panel filtered by `text` (a message text, a rule id, or a glob of file paths). */
+  async filterProblems(text) {
+    const panel = await this.showProblems();
+    const filter = await this.waitFor(this.page.locator('.markers-panel-action-filter input, .viewpane-filter input'), "the Problems panel's filter box");
+    await filter.fill(text);
+    await this.poll(async () => (await filter.inputValue()) === text, `the Problems filter to read "${text}"`, { timeout: 5000 });
+    return panel;
+  }
+
   /** The line numbers of squiggles of any severity in the active editor, read from their vertical position. */
   async squiggleLines() {
     return this.editor.evaluate((editor) => {
@@ -194,28 +203,24 @@ const SCENARIOS = [
       await s.waitFor(s.editor.locator('.view-lines', { hasText: 'Thread.Sleep' }), 'Thread.Sleep on screen');
       await s.waitFor(s.editor.locator('[class*="squiggly-"]'), 'a squiggle in ReportWorker.cs');
       const squiggles = await s.poll(async () => { const l = await s.squiggleLines(); return l.some((x) => x.line === 106) && l; }, 'a squiggle on line 106 (Thread.Sleep)');
-      const panel = await s.showProblems();
       // The list only renders the rows in view, so each rule is looked up through the panel's filter box.
-      const filter = page.locator('.markers-panel-action-filter input, .viewpane-filter input').first();
-      await s.waitFor(filter, "the Problems panel's filter box");
       const wanted = ['ASY001', 'ASY002', 'ASY003', 'ASY004', 'ASY010'];
       const seen = [];
+      let panel;
       for (const id of wanted) {
-        await filter.fill(id);
-        const row = await s.waitFor(panel.locator('.monaco-list-row', { hasText: id }).filter({ hasText: 'ReportWorker' }).or(
-          panel.locator('.monaco-list-row', { hasText: id })), `an ${id} row in the Problems panel`);
+        panel = await s.filterProblems(id);
+        const row = await s.waitFor(panel.locator('.monaco-list-row', { hasText: id }), `an ${id} row in the Problems panel`);
         seen.push(`${id}: ${(await s.text(row)).slice(0, 90)}`);
       }
-      await filter.fill('Thread.Sleep');
+      panel = await s.filterProblems('Thread.Sleep');
       const sleepRow = await s.text(await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the Thread.Sleep row'));
       if (!/\[Ln 106, Col \d+\]/.test(sleepRow)) throw new Error(`the Thread.Sleep row does not point at line 106: ${sleepRow}`);
       // For the picture: this file's problems only.
-      await filter.fill('**/ReportWorker.cs');
+      panel = await s.filterProblems('**/ReportWorker.cs');
       await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the ReportWorker.cs rows');
       s.log(`  squiggles on lines ${[...new Set(squiggles.map((x) => `${x.line}(${x.kind})`))].join(', ')}`);
       for (const line of seen) s.log(`  Problems ${line}`);
       await s.shot('problems-panel');
-      await filter.fill('');
     },
   },
   {
@@ -243,8 +248,27 @@ const SCENARIOS = [
         await s.waitFor(card, 'the hover card with the state machine', { timeout: 10_000 });
         return s.text(card.first());
       });
-      if (!/\d+ B/.test(text)) throw new Error(`the hover card shows no bytes: ${text.slice(0, 300)}`);
+      if (!/bytes per call/i.test(text)) throw new Error(`the hover card has no bytes-per-call table: ${text.slice(0, 300)}`);
+      // The card and the inlay hint after WarmUpAsync's signature come from the same estimate: they must agree.
+      const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
+      const hint = /sync (≈?\d+ B) · suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('WarmUpAsync(IEnumerable')) ?? '');
+      if (!hint) throw new Error('no inlay hint after the signature of WarmUpAsync to compare the hover with');
+      if (!text.includes(hint[1]) || !text.includes(hint[2])) throw new Error(`the hover card does not show the inlay hint's ${hint[1]} / ${hint[2]}: ${text.slice(0, 400)}`);
       s.log(`  hover: ${text.slice(0, 240)}`);
+      // The card opens 250 px tall with a scroll bar; a person drags its free edge (the top when it opens above
+      // the line, the bottom when below) to read it whole.
+      const resizable = page.locator('.monaco-resizable-hover').filter({ has: card }).first();
+      const frame = await resizable.boundingBox();
+      const sash = await resizable.locator('.monaco-sash.horizontal:not(.disabled)').first().boundingBox().catch(() => null);
+      if (frame && sash) {
+        const x = frame.x + frame.width / 2;
+        const up = sash.y < frame.y + frame.height / 2;
+        await page.mouse.move(x, sash.y + sash.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(x, up ? Math.max(90, frame.y - 330) : Math.min(860, frame.y + frame.height + 330), { steps: 8 });
+        await page.mouse.up();
+      }
+      await s.waitFor(card, 'the hover card after resizing it', { timeout: 5000 });
       await s.shot('hover-card');
       await page.mouse.move(5, 5);
       await page.keyboard.press('Escape');
@@ -275,12 +299,20 @@ const SCENARIOS = [
       await page.keyboard.press('Control+S');
       const disk = await s.poll(() => { const t = fs.readFileSync(file, 'utf8'); return t.split('\n')[105].includes('await Task.Delay(') && t; }, 'the fix saved to disk');
       if (disk.includes('Thread.Sleep(')) throw new Error('Thread.Sleep is still in the saved file');
-      const panel = await s.showProblems();
+      const panel = await s.filterProblems('**/ReportWorker.cs');
       await s.poll(async () => {
         const t = await s.text(panel);
         return t.includes('ASY001') && !/Thread\.Sleep/.test(t) && !/\[Ln 106,/.test(t);
       }, 'the Thread.Sleep diagnostic to leave the Problems panel');
       await s.poll(async () => !(await s.squiggleLines()).some((x) => x.line === 106), 'the squiggle on line 106 to go');
+      // The fix changed RunAsync's await count, so its cost changed: the CodeLens must follow the inlay hint.
+      const agreed = await s.poll(async () => {
+        const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
+        const hint = /suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[1];
+        const lenses = (await s.editor.locator('.codelens-decoration').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+        return hint && lenses.some((l) => l.includes(`suspend ${hint}`)) && { hint, lenses };
+      }, "RunAsync's CodeLens to show the same suspend bytes as its inlay hint after the fix", { timeout: 15_000 });
+      s.log(`  after the fix RunAsync suspends with ${agreed.hint}; CodeLens: ${agreed.lenses.join(' | ')}`);
       await s.shot('after-fix-saved');
     },
   },
