@@ -376,13 +376,15 @@ export function startServer(engineScript: string): Connection {
     const snapshot = await snapshotFor(textDocument.uri, token);
     if (!snapshot) return null;
     const method = snapshot.methods.find((m) => rangeContains(m.nameRange, position));
+    // The cost card lists the method's findings itself; elsewhere the findings under the cursor follow the card.
     if (method) return { contents: { kind: MarkupKind.Markdown, value: costCard(method) }, range: method.nameRange };
+    const flagged = snapshot.diagnostics.filter((d) => rangeContains(d.range, position));
+    const findings = flagged.map(findingCard);
     for (const m of snapshot.methods) {
       const a = m.awaits.find((x) => rangeContains(x.keywordRange, position));
-      if (a) return { contents: { kind: MarkupKind.Markdown, value: awaitCard(m, a) }, range: a.keywordRange };
+      if (a) return { contents: { kind: MarkupKind.Markdown, value: [awaitCard(m, a), ...findings].join('\n\n---\n\n') }, range: a.keywordRange };
     }
-    const flagged = snapshot.diagnostics.filter((d) => rangeContains(d.range, position));
-    if (flagged.length) return { contents: { kind: MarkupKind.Markdown, value: flagged.map(findingCard).join('\n\n---\n\n') }, range: flagged[0].range };
+    if (flagged.length) return { contents: { kind: MarkupKind.Markdown, value: findings.join('\n\n---\n\n') }, range: flagged[0].range };
     return null;
   }));
 

@@ -212,7 +212,9 @@ export function createEngine(host: EngineHost): Engine {
     const input: ViewInput = { file: doc.key, model, doc: text, findings, index, completion: analysis, costCache, costContext: costContext() };
     let methods: MethodView[] = [];
     try {
-      methods = methodViewsOf(input, [runtime, comparisonProfile(runtime)]);
+      // The profile shown beside the selected one needs its numbers only, not its layout: a smaller snapshot to copy.
+      methods = methodViewsOf(input, [runtime, comparisonProfile(runtime)])
+        .map((m) => ({ ...m, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [] })) }));
     } catch (err) {
       log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
