@@ -64,6 +64,19 @@ export function startServer(engineScript: string): Connection {
     else connection.console.log(message);
   };
 
+  /** Messages to a client that went away (or refused) fail; that is no reason to stop the server. */
+  function quietly(promise: Promise<unknown>): void {
+    promise.catch((err) => {
+      if (!connectionClosed) log('warn', `message to the client failed: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+  let connectionClosed = false;
+  connection.onExit(() => {
+    connectionClosed = true;
+  });
+  // A last resort: a promise nobody awaited must not end the server (Node ends the process on unhandled rejections).
+  process.on('unhandledRejection', (reason) => log('error', `unhandled rejection: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}`));
+
   /** Every handler goes through this: a bug answers with an empty result and a log line, never a crash. */
   function guarded<P, R>(name: string, fallback: R, handler: (params: P, token?: CancellationToken) => Promise<R> | R) {
     return async (params: P, token?: CancellationToken): Promise<R> => {
@@ -85,12 +98,12 @@ export function startServer(engineScript: string): Connection {
     if (immediately) {
       if (statusTimer) clearTimeout(statusTimer);
       statusTimer = null;
-      void connection.sendNotification(StatusNotification, { ...status });
+      quietly(connection.sendNotification(StatusNotification, { ...status }));
       return;
     }
     statusTimer ??= setTimeout(() => {
       statusTimer = null;
-      void connection.sendNotification(StatusNotification, { ...status });
+      quietly(connection.sendNotification(StatusNotification, { ...status }));
     }, 200);
   }
 
@@ -145,8 +158,8 @@ export function startServer(engineScript: string): Connection {
   function requestRefresh(): void {
     refreshTimer ??= setTimeout(() => {
       refreshTimer = null;
-      if (supports.inlayHintRefresh()) void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
-      if (supports.codeLensRefresh()) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+      if (supports.inlayHintRefresh()) quietly(connection.sendRequest(InlayHintRefreshRequest.type));
+      if (supports.codeLensRefresh()) quietly(connection.sendRequest(CodeLensRefreshRequest.type));
     }, 100);
   }
 
@@ -188,7 +201,7 @@ export function startServer(engineScript: string): Connection {
     snapshots.set(snapshot.uri, snapshot);
     // A snapshot of an older version than the editor's would put squiggles in the wrong places: wait for the next.
     if (snapshot.version === doc.version) {
-      void connection.sendDiagnostics({ uri: snapshot.uri, version: snapshot.version, diagnostics: snapshot.diagnostics });
+      quietly(connection.sendDiagnostics({ uri: snapshot.uri, version: snapshot.version, diagnostics: snapshot.diagnostics }));
     }
     const list = waiters.get(snapshot.uri);
     if (list) {
@@ -223,7 +236,7 @@ export function startServer(engineScript: string): Connection {
     }
     const progress = indexProgress;
     if (event.state === 'report') {
-      void progress?.then((p) => p?.report(event.total ? Math.floor((event.done / event.total) * 100) : 0, event.message));
+      if (progress) quietly(progress.then((p) => p?.report(event.total ? Math.floor((event.done / event.total) * 100) : 0, event.message)));
       sendStatus({ files: event.files, message: event.message });
       return;
     }
@@ -231,7 +244,7 @@ export function startServer(engineScript: string): Connection {
     log('info', event.message);
     // The status says "ready" once the progress has ended, so a client sees them in that order.
     const finish = () => sendStatus({ state: 'ready', files: event.files, message: event.message }, true);
-    if (progress) void progress.then((p) => p?.done()).finally(finish);
+    if (progress) quietly(progress.then((p) => p?.done()).finally(finish));
     else finish();
   }
 
@@ -281,14 +294,14 @@ export function startServer(engineScript: string): Connection {
   });
 
   connection.onInitialized(guarded('initialized', undefined, async () => {
-    if (supports.dynamicConfiguration()) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    if (supports.dynamicConfiguration()) quietly(connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION }));
     if (supports.dynamicWatchers()) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+      quietly(connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [
           { globPattern: '**/*.cs', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           { globPattern: '**/.editorconfig', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
         ],
-      });
+      }));
     }
     if (capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
@@ -348,7 +361,7 @@ export function startServer(engineScript: string): Connection {
     for (const w of waiters.get(t.uri) ?? []) w.resolve(null);
     waiters.delete(t.uri);
     engine?.send({ kind: 'close', uri: t.uri });
-    void connection.sendDiagnostics({ uri: t.uri, diagnostics: [] });
+    quietly(connection.sendDiagnostics({ uri: t.uri, diagnostics: [] }));
     sendStatus();
   }));
 

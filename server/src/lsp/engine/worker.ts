@@ -12,6 +12,8 @@ export async function runEngineThread(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('the AsyncLens engine must run in a worker thread');
   const post = (event: EngineEvent) => port.postMessage(event);
+  // Node ends a thread on an unhandled rejection; here it is logged and the engine carries on.
+  process.on('unhandledRejection', (reason) => post({ kind: 'log', level: 'error', message: `engine: unhandled rejection: ${reason instanceof Error ? reason.stack ?? reason.message : String(reason)}` }));
   // Commands that arrive while the parser loads wait in order; none is lost.
   const early: EngineCommand[] = [];
   let engine: ReturnType<typeof createEngine> | null = null;
