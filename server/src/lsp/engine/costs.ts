@@ -57,7 +57,9 @@ export function fileCosts(input: CostInput, text: string, bodies: readonly Metho
       const key = `${runtime}|${place}`;
       const known = cache?.entries.get(key);
       if (known) return known;
-      const view = profileCostView(estimateMethod(body, scoped, { runtime }), body);
+      // What awaited workspace methods allocate depends on their text, which the key does not hold: left out of
+      // cached views (the method detail, which lists it, estimates afresh).
+      const view = { ...profileCostView(estimateMethod(body, scoped, { runtime }), body), callees: [] };
       cache?.entries.set(key, view);
       return view;
     }));

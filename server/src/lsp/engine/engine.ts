@@ -431,7 +431,8 @@ export function createEngine(host: EngineHost): Engine {
       // A large document's newest model may still be on its way; its previous one answers meanwhile.
       if (!isModelCurrent(open) && !open.large) analyse(open);
       if (!open.model || !open.modelled) return null;
-      return { input: { file: key, model: open.model!, doc: open.modelled!, findings: open.findings, index, completion: completionNow() }, uri: open.uri, settings: open.settings };
+      const analysis = completionNow();
+      return { input: { file: key, model: open.model!, doc: open.modelled!, findings: open.findings, index, completion: analysis, costCache, costContext: costContext() }, uri: open.uri, settings: open.settings };
     }
     const model = index.files.get(key);
     const text = positionedFile(key);
@@ -442,7 +443,8 @@ export function createEngine(host: EngineHost): Engine {
     } catch {
       // Findings only annotate the report; a failing rule leaves them out.
     }
-    return { input: { file: key, model, doc: text.doc, findings, index, completion: completionNow() }, uri: text.uri, settings: globalSettings };
+    const analysis = completionNow();
+    return { input: { file: key, model, doc: text.doc, findings, index, completion: analysis, costCache, costContext: costContext() }, uri: text.uri, settings: globalSettings };
   }
 
   function methodViewAt(params: MethodDetailParams, profiles: RuntimeProfile[]): MethodView | null {
