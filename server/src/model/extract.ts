@@ -6,7 +6,7 @@ import type {
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
-  isFunctionNode, memberNameOf, modifiersOf, normaliseTypeText, spanOf, unparenthesisedParent,
+  isFunctionNode, memberNameOf, normaliseTypeText, spanOf, unparenthesisedParent,
 } from './syntax';
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
@@ -22,17 +22,17 @@ export function buildFileModel(tree: Tree, text: string): FileModel {
   const syntax = walkFile(tree, text);
   const syntaxErrors = collectSyntaxErrors(root);
   const types = extractTypes(syntax.types);
-  const functionNodes = syntax.functions.filter((n) => bodyOf(n) !== null);
+  const functions = syntax.functions.map((node) => ({ node, body: bodyOf(node) })).filter((f): f is { node: SyntaxNode; body: SyntaxNode } => f.body !== null);
   const bodies: MethodBody[] = [];
   const skipped: FileModel['skipped'] = [];
   const topLevel = syntax.globalStatements;
   const context: FileContext = { text, types, syntax, mentioned: new Map() };
 
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
-  for (const node of functionNodes) {
-    const parent = enclosingFunction(node);
-    const parentId = parent ? bodyId(parent) : topLevel.some((g) => contains(spanOf(g), spanOf(node))) ? 'topLevel:0' : null;
-    const body = buildBody(context, node, [bodyOf(node)!], parentId);
+  const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
+  for (const { node, body: bodyNode } of functions) {
+    const parentId = enclosingBodyId(syntax, node, bodyIds);
+    const body = buildBody(context, node, [bodyNode], parentId);
     if (body.hasSyntaxErrors && body.isAsync) {
       skipped.push({ name: body.name, span: body.span, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }
@@ -73,10 +73,11 @@ function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentio
   return [...captured].sort();
 }
 
-function enclosingFunction(node: SyntaxNode): SyntaxNode | null {
-  // A property with an accessor list is no body: a lambda in its initializer has no enclosing body.
-  for (let p = node.parent; p; p = p.parent) if (isFunctionNode(p) && bodyOf(p) !== null) return p;
-  return null;
+/** The id of the body a function sits in, from the walk's owner stack (skipping bodiless declarations). */
+function enclosingBodyId(syntax: FileSyntax, node: SyntaxNode, bodyIds: Set<string>): string | null {
+  let owner = syntax.enclosingOwner.get(node.startIndex) ?? '';
+  while (owner && owner !== 'topLevel:0' && !bodyIds.has(owner)) owner = syntax.enclosingOwner.get(Number(owner.slice(owner.indexOf(':') + 1))) ?? '';
+  return owner === '' ? null : owner;
 }
 
 function collectSyntaxErrors(root: SyntaxNode): Span[] {
@@ -118,7 +119,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const kind = bodyKindOf(fn);
   const ownerKey = fn ? ownerKeyOf(fn.type, fn.startIndex) : 'topLevel:0';
   const own = (types: string[]) => ownNodes(context, ownerKey, types);
-  const modifiers = fn ? modifiersOf(fn) : [];
+  const modifiers = fn ? context.syntax.functionModifiers.get(fn.startIndex) ?? [] : [];
   const isAsync = fn ? modifiers.includes('async') : own(['await_expression']).length > 0;
   const returnTypeText = fn ? returnTypeTextOf(fn) : null;
   const classified = kind === 'topLevel' ? { kind: 'Task' as const, resultType: null } : classifyReturnType(returnTypeText, isAsync);

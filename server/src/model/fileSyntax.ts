@@ -59,6 +59,10 @@ export interface FileSyntax {
   thisTokens: number[];
   /** `.Result` member accesses (and `?.Result` bindings) by owner. */
   resultAccesses: Map<string, SyntaxNode[]>;
+  /** For each function node (by start offset): the owner key of the body it sits in ('' for none). */
+  enclosingOwner: Map<number, string>;
+  /** For each function node (by start offset): its modifiers (async, static, ...), read from the text. */
+  functionModifiers: Map<number, string[]>;
 }
 
 interface Frame {
@@ -76,7 +80,7 @@ interface Frame {
 export const ownerKeyOf = (type: string, start: number) => `${type}:${start}`;
 
 export function walkFile(tree: Tree, text: string): FileSyntax {
-  const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers: [], thisTokens: [], resultAccesses: new Map() };
+  const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers: [], thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
   const stack: Frame[] = [];
   const owners: string[] = [''];
   const cursor = tree.rootNode.walk();
@@ -95,7 +99,8 @@ export function walkFile(tree: Tree, text: string): FileSyntax {
       const parent = stack[stack.length - 1];
       const parentType = parent ? parent.type : '';
       const isIdentifier = type === 'identifier';
-      const keep = isIdentifier || FUNCTIONS.has(type) || TYPES.has(type) || COLLECTED.has(type) || type === 'this' || type === 'base' ||
+      const isModifierOfFunction = type === 'modifier' && FUNCTIONS.has(parentType);
+      const keep = isIdentifier || isModifierOfFunction || FUNCTIONS.has(type) || TYPES.has(type) || COLLECTED.has(type) || type === 'this' || type === 'base' ||
         type === 'member_access_expression' || type === 'member_binding_expression' || (type === 'global_statement' && stack.length === 1);
       const positioned = keep || POSITIONED_PARENTS.has(parentType) || POSITIONED.has(type);
       const start = positioned ? cursor.startIndex : -1;
@@ -109,8 +114,13 @@ export function walkFile(tree: Tree, text: string): FileSyntax {
       const owner = owners[owners.length - 1];
       let ownerKey: string | null = null;
       if (keep) {
-        if (FUNCTIONS.has(type)) {
+        if (isModifierOfFunction) {
+          const list = result.functionModifiers.get(parent.start);
+          if (list) list.push(text.slice(start, end));
+          else result.functionModifiers.set(parent.start, [text.slice(start, end)]);
+        } else if (FUNCTIONS.has(type)) {
           result.functions.push(cursor.currentNode);
+          result.enclosingOwner.set(start, owner);
           ownerKey = ownerKeyOf(type, start);
         } else if (TYPES.has(type)) {
           result.types.push(cursor.currentNode);
