@@ -639,42 +639,26 @@ function occurrenceOf(id: IdentifierUse, site: LocalDeclarationSite): NameOccurr
 function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bodyNode: SyntaxNode | null, awaits: SuspensionPoint[], hasUsing: boolean): ReturnSite[] {
   const sites: ReturnSite[] = [];
   const firstAwait = awaits.length ? awaits[0].span.start : Infinity;
-  const loopsWithAwaits = (n: SyntaxNode) => {
-    for (let p = n.parent; p && p !== fn; p = p.parent) {
-      if (LOOP_NODE_TYPES.has(p.type) && awaits.some((a) => contains(spanOf(p!), a.span))) return true;
-    }
-    return false;
+  const site = (node: SyntaxNode, expr: SyntaxNode | null): ReturnSite => {
+    const regions = regionsAround(node, bodyNode ? [bodyNode] : [], hasUsing);
+    // A return inside a loop that awaits can run after an await of an earlier iteration.
+    const inLoopWithAwait = regions.some((r) => (r.kind === 'loop' || r.kind === 'foreach') && awaits.some((a) => contains(r.span, a.span)));
+    return {
+      span: spanOf(node),
+      expressionText: expr?.text ?? null,
+      literal: expr ? literalOf(expr) : null,
+      isAwait: !!expr && stripParens(expr).type === 'await_expression',
+      beforeAnyAwait: node.startIndex < firstAwait && !inLoopWithAwait,
+      regions,
+      conditionText: regions.find((r) => r.kind === 'conditional')?.detail ?? null,
+    };
   };
-  const site = (node: SyntaxNode, expr: SyntaxNode | null): ReturnSite => ({
-    span: spanOf(node),
-    expressionText: expr?.text ?? null,
-    literal: expr ? literalOf(expr) : null,
-    isAwait: !!expr && stripParens(expr).type === 'await_expression',
-    beforeAnyAwait: node.startIndex < firstAwait && !loopsWithAwaits(node),
-    regions: regionsAround(node, bodyNode ? [bodyNode] : [], hasUsing),
-    conditionText: conditionAround(node, fn),
-  });
   if (bodyNode && bodyNode.type !== 'block') {
     const expr = bodyNode.type === 'arrow_expression_clause' ? bodyNode.namedChildren[0] ?? null : bodyNode;
     sites.push(site(bodyNode, expr));
   }
   for (const r of own(['return_statement'])) sites.push(site(r, r.namedChildren[0] ?? null));
   return sites;
-}
-
-/** The condition guarding a statement: its innermost if's condition (negated when it sits in the else branch). */
-function conditionAround(node: SyntaxNode, fn: SyntaxNode | null): string | null {
-  let child = node;
-  for (let p = node.parent; p && p !== fn; child = p, p = p.parent) {
-    if (p.type === 'if_statement' || p.type === 'conditional_expression') {
-      const cond = p.childForFieldName('condition');
-      if (!cond || cond.startIndex === child.startIndex) continue;
-      const alt = p.childForFieldName('alternative');
-      return alt && alt.startIndex === child.startIndex ? `!(${cond.text})` : cond.text;
-    }
-    if (isFunctionNode(p)) break;
-  }
-  return null;
 }
 
 function stripParens(n: SyntaxNode): SyntaxNode {
