@@ -76,11 +76,14 @@ try {
   let resolveExit;
   const exited = new Promise((r) => { resolveExit = r; });
   // The workbench calls these when it finds them on window (the same hooks @vscode/test-web uses).
+  // Everything the workbench logs goes to a file; the suite's own lines ([e2e]) and errors also to the console.
+  const hostLog = fs.createWriteStream(path.join(artifacts, 'extension-tests-host.log'));
   await page.exposeFunction('codeAutomationLog', (type, args) => {
     const text = (args || []).map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ');
-    // The extension host's own chatter (extension scans, open-vsx lookups that cannot work offline) is noise.
-    if (/open-vsx|ENOTFOUND|^\[(Extension Host|ExtHost)\]/.test(text)) return;
-    console.log(`[ext-host ${type}] ${text}`);
+    hostLog.write(`[${type}] ${text}\n`);
+    // Offline the workbench cannot reach open-vsx.org: expected noise, not an error of the tests.
+    if (text.startsWith('[e2e]')) console.log(text);
+    else if (type === 'error' && !/open-vsx|ENOTFOUND/.test(text)) console.log(`[ext-host error] ${text.split('\n')[0]}`);
   });
   await page.exposeFunction('codeAutomationExit', (code) => resolveExit(code));
   page.on('pageerror', (e) => console.log('[page error]', e.message.split('\n')[0]));

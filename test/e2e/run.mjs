@@ -8,7 +8,8 @@
 // The last line it prints is `N passed, N failed` over both layers; the exit code is 1 when anything failed.
 //
 // Options: --layer=extension|ui|all (default all), --keep (keep the scratch folder with profiles and logs),
-// --no-package (reuse asynclens.vsix as it is). Environment: ASYNCLENS_E2E_CACHE (tool cache folder),
+// --no-package (reuse asynclens.vsix as it is), --update-screenshots (copy the cropped README pictures of a
+// green UI run into test/e2e/screenshots/). Environment: ASYNCLENS_E2E_CACHE (tool cache folder),
 // CHROMIUM_PATH, ASYNCLENS_E2E_ALLOW_BROWSER_DRIFT=1.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ToolError, ensureTools } from './lib/tools.mjs';
+import { ToolError, VERSIONS, ensureTools } from './lib/tools.mjs';
 import { freshProfile, installVsix, startCodeServer } from './lib/codeServer.mjs';
 import { adoptGroup, startMemorySampler, stopGroup, writeJson } from './lib/processes.mjs';
 import { launchBrowser } from './lib/browser.mjs';
@@ -28,6 +29,7 @@ const args = process.argv.slice(2);
 const layer = (args.find((a) => a.startsWith('--layer='))?.split('=')[1]) ?? 'all';
 const keep = args.includes('--keep');
 const repackage = !args.includes('--no-package');
+const updateScreenshots = args.includes('--update-screenshots');
 if (!['all', 'extension', 'ui'].includes(layer)) {
   console.error(`unknown --layer=${layer}; use extension, ui or all`);
   process.exit(2);
@@ -67,9 +69,11 @@ let memory;
 let exitCode = 1;
 try {
   const tools = phase('tools', () => ensureTools({ log: (l) => console.log(`   ${l}`) }));
-  console.log(`   code-server ${'4.139.1'} on Node ${path.basename(path.dirname(path.dirname(tools.nodeBin)))}; Chromium ${tools.chromiumVersion} (playwright-core drives ${tools.playwrightChromiumVersion}); cache ${tools.root}`);
-  const { node24Env, ...toolsOnDisk } = tools;
-  void node24Env;
+  console.log(`   code-server ${VERSIONS.codeServer} on Node ${VERSIONS.node}; Chromium ${tools.chromiumVersion} (playwright-core drives ${tools.playwrightChromiumVersion}); cache ${tools.root}`);
+  // The shim runs in its own process: it reads where the tools are from this file (the environment it
+  // needs for Node 24 is rebuilt there from nodeBin and nodeHome).
+  const toolsOnDisk = { ...tools };
+  delete toolsOnDisk.node24Env;
   const toolsFile = path.join(artifacts, 'tools.json');
   writeJson(toolsFile, toolsOnDisk);
 
@@ -186,6 +190,14 @@ try {
     });
   }
   exitCode = results.some((r) => r.status === 'failed') || results.length === 0 ? 1 : 0;
+  const readme = path.join(artifacts, 'readme');
+  if (updateScreenshots && exitCode === 0 && fs.existsSync(readme)) {
+    const target = path.join(here, 'screenshots');
+    fs.mkdirSync(target, { recursive: true });
+    const names = fs.readdirSync(readme);
+    for (const name of names) fs.copyFileSync(path.join(readme, name), path.join(target, name));
+    console.log(`updated ${names.length} pictures in ${path.relative(REPO_ROOT, target)}: ${names.join(', ')}`);
+  }
 } catch (e) {
   console.error(`\ne2e: ${e instanceof ToolError ? '' : 'run failed: '}${e?.stack && !(e instanceof ToolError) ? e.stack : e.message}`);
   record('setup', 'the harness set up the editor', 'failed', 0, e.message.split('\n')[0]);

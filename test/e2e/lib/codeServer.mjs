@@ -85,6 +85,8 @@ export async function startCodeServer(tools, { scratch, userDataDir, extensionsD
     '--ignore-last-opened', '--reconnection-grace-time', '5',
   ];
   if (smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  // For debugging a failure, e.g. ASYNCLENS_E2E_CODE_SERVER_ARGS="--log trace" keeps the language client's protocol trace.
+  if (process.env.ASYNCLENS_E2E_CODE_SERVER_ARGS) args.push(...process.env.ASYNCLENS_E2E_CODE_SERVER_ARGS.split(/\s+/).filter(Boolean));
   const t0 = Date.now();
   const child = spawnGroup(tools.codeServerBin, args, { env: codeServerEnv(tools, scratch), logFile });
   let exited = null;

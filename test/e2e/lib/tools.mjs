@@ -73,6 +73,20 @@ function ensureSystemPackages(needKerberosHeaders, log) {
 }
 
 /**
+ * The environment for a nested `npm install`. Under `npm run test:e2e` the outer npm exports its own identity
+ * (npm_config_user_agent names Node 20, which code-server's postinstall reads to refuse anything but Node 24)
+ * and the project's lifecycle variables; the inner npm must describe itself.
+ */
+function nestedNpmEnv(env) {
+  const out = { ...env };
+  for (const key of Object.keys(out)) {
+    if (key === 'npm_config_user_agent' || key === 'npm_node_execpath' || key === 'npm_execpath' || key === 'NODE'
+      || key === 'INIT_CWD' || key.startsWith('npm_lifecycle_') || key.startsWith('npm_package_')) delete out[key];
+  }
+  return out;
+}
+
+/**
  * Installs `spec` (name@version) into its own folder under the cache unless the stamp says it is there.
  * The stamp is written only after npm succeeded, so a half-finished install is redone next time.
  */
@@ -88,7 +102,7 @@ function ensureNpmFolder(dir, specs, { env = process.env, log, check }) {
   }
   const t0 = Date.now();
   const r = run('npm', ['install', '--save-exact', '--no-audit', '--no-fund', '--loglevel=error', ...specs],
-    { cwd: dir, env: { ...env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+    { cwd: dir, env: { ...nestedNpmEnv(env), PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
   if (r.status !== 0) {
     throw new ToolError(`npm install ${specs.join(' ')} failed in ${dir}:\n${(r.stdout + r.stderr).slice(-3000)}`);
   }

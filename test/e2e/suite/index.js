@@ -240,6 +240,7 @@ test('hover on a flagged call names the async twin and links the rule', async ()
     return t.includes('ASY002') ? t : { ok: false, seen: JSON.stringify(t.slice(0, 200)) };
   }, 'a hover naming ASY002 on Thread.Sleep');
   assert(/Task\.Delay/.test(text), `the hover on Thread.Sleep does not name Task.Delay: ${text.slice(0, 300)}`);
+  assert(/\]\([^)]*asy002[^)]*\)/i.test(text), `the hover on Thread.Sleep has no link to the ASY002 documentation: ${text.slice(0, 300)}`);
 });
 
 test('inlay hints show the cost after async signatures', async () => {

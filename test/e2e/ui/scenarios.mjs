@@ -13,10 +13,28 @@ class ScenarioContext {
     this.scenario = '';
   }
 
-  async shot(name) {
+  /**
+   * Screenshots the whole window into the artifacts folder. With `crop`, also writes a picture cut to the
+   * union of those locators' boxes (plus a margin) into artifacts/readme/, the candidates for the README.
+   */
+  async shot(name, crop) {
     const file = path.join(this.shotsDir, `${String(++this.shotNo).padStart(2, '0')}-${this.scenario}-${name}.png`);
     await this.page.screenshot({ path: file });
     this.log(`  screenshot ${path.basename(file)}`);
+    if (crop) {
+      const boxes = (await Promise.all(crop.map((l) => l.first().boundingBox({ timeout: 2000 }).catch(() => null)))).filter(Boolean);
+      if (boxes.length) {
+        const margin = 6;
+        const view = this.page.viewportSize();
+        const x = Math.max(0, Math.min(...boxes.map((b) => b.x)) - margin);
+        const y = Math.max(0, Math.min(...boxes.map((b) => b.y)) - margin);
+        const right = Math.min(view.width, Math.max(...boxes.map((b) => b.x + b.width)) + margin);
+        const bottom = Math.min(view.height, Math.max(...boxes.map((b) => b.y + b.height)) + margin);
+        const cropped = path.join(this.shotsDir, 'readme', `${name}.png`);
+        fs.mkdirSync(path.dirname(cropped), { recursive: true });
+        await this.page.screenshot({ path: cropped, clip: { x, y, width: right - x, height: bottom - y } });
+      }
+    }
     return file;
   }
 
@@ -74,7 +92,7 @@ class ScenarioContext {
     await this.retry(`quick open ${relPath}`, async () => {
       await page.keyboard.press('Control+P');
       const input = await this.waitFor(page.locator('.quick-input-widget input'), 'the Quick Open box', { timeout: 5000 });
-      await input.fill(relPath);
+      await input.fill(relPath, { timeout: 5000 });
       // Enter opens the focused row: wait until the file search has put our file there, not a recent one.
       await this.waitFor(page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: name }), `${relPath} focused in Quick Open`, { timeout: 10_000 });
       await page.keyboard.press('Enter');
@@ -89,7 +107,7 @@ class ScenarioContext {
     await this.retry(`the command palette for "${title}"`, async () => {
       await page.keyboard.press('Control+Shift+P');
       const input = await this.waitFor(page.locator('.quick-input-widget input'), 'the command palette', { timeout: 5000 });
-      await input.fill(`>${title}`);
+      await input.fill(`>${title}`, { timeout: 5000 });
       await this.waitFor(page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: title }), `"${title}" focused in the palette`, { timeout: 10_000 });
       await page.keyboard.press('Enter');
     });
@@ -110,7 +128,7 @@ class ScenarioContext {
       await page.keyboard.press('Control+G');
       const input = await this.waitFor(page.locator('.quick-input-widget input'), 'the Go to Line box', { timeout: 5000 });
       // The box opens holding ':'; fill() replaces it, so the prefix is typed again.
-      await input.fill(`:${line}:${column}`);
+      await input.fill(`:${line}:${column}`, { timeout: 5000 });
       await page.keyboard.press('Enter');
       await this.poll(async () => (await this.cursorLine()) === line, `the cursor on line ${line}`, { timeout: 5000 });
     });
@@ -154,7 +172,6 @@ class ScenarioContext {
   async squiggleLines() {
     return this.editor.evaluate((editor) => {
       const lineHeight = Number.parseFloat(getComputedStyle(editor.querySelector('.view-line')).height) || 19;
-      const lines = [...editor.querySelectorAll('.view-line')].map((l) => ({ top: Number.parseFloat(l.style.top), el: l }));
       const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].map((n) => ({
         top: Number.parseFloat(n.parentElement.style.top || n.style.top || '0'), no: Number(n.textContent),
       }));
@@ -165,7 +182,6 @@ class ScenarioContext {
         const kind = /squiggly-(error|warning|info|hint)/.exec(s.className)?.[1];
         if (line) found.push({ line: line.no, kind });
       }
-      void lines;
       return found;
     });
   }
@@ -220,7 +236,7 @@ const SCENARIOS = [
       await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the ReportWorker.cs rows');
       s.log(`  squiggles on lines ${[...new Set(squiggles.map((x) => `${x.line}(${x.kind})`))].join(', ')}`);
       for (const line of seen) s.log(`  Problems ${line}`);
-      await s.shot('problems-panel');
+      await s.shot('problems-panel', [page.locator('.part.editor'), page.locator('.part.panel'), page.locator('.part.statusbar')]);
     },
   },
   {
@@ -269,7 +285,7 @@ const SCENARIOS = [
         await page.mouse.up();
       }
       await s.waitFor(card, 'the hover card after resizing it', { timeout: 5000 });
-      await s.shot('hover-card');
+      await s.shot('hover-card', [card, s.editor.locator('.view-line', { hasText: 'WarmUpAsync(IEnumerable' })]);
       await page.mouse.move(5, 5);
       await page.keyboard.press('Escape');
       return { hover: text.slice(0, 400) };
@@ -293,9 +309,19 @@ const SCENARIOS = [
       });
       const menu = await s.text(page.locator('.action-widget').first());
       s.log(`  Ctrl+. menu: ${menu.slice(0, 240)}`);
-      await s.shot('quick-fix-menu');
+      await s.shot('quick-fix-menu', [s.editor.locator('.codelens-decoration', { hasText: 'always suspends' }), page.locator('.action-widget'), s.editor.locator('.view-line', { hasText: 'await Task.Delay(_options' })]);
       await fixItem.first().click();
       await s.waitFor(s.editor.locator('.view-lines', { hasText: 'await Task.Delay(' }), 'await Task.Delay in the editor');
+      // The fix changed RunAsync's awaits, so its cost changed: the CodeLens must follow the inlay hint. This is
+      // checked while the editor keeps the focus: VS Code cancels its CodeLens re-request when the editor loses
+      // the focus (onDidBlurEditorText) and asks again only on refocus, unless the server asks for a refresh.
+      const agreed = await s.poll(async () => {
+        const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
+        const hint = /suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[1];
+        const lenses = (await s.editor.locator('.codelens-decoration').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+        return hint && lenses.some((l) => l.includes(`suspend ${hint}`)) && { hint, lenses };
+      }, "RunAsync's CodeLens to show the same suspend bytes as its inlay hint after the fix", { timeout: 15_000 });
+      s.log(`  after the fix RunAsync suspends with ${agreed.hint}; CodeLens: ${agreed.lenses.join(' | ')}`);
       await page.keyboard.press('Control+S');
       const disk = await s.poll(() => { const t = fs.readFileSync(file, 'utf8'); return t.split('\n')[105].includes('await Task.Delay(') && t; }, 'the fix saved to disk');
       if (disk.includes('Thread.Sleep(')) throw new Error('Thread.Sleep is still in the saved file');
@@ -305,14 +331,6 @@ const SCENARIOS = [
         return t.includes('ASY001') && !/Thread\.Sleep/.test(t) && !/\[Ln 106,/.test(t);
       }, 'the Thread.Sleep diagnostic to leave the Problems panel');
       await s.poll(async () => !(await s.squiggleLines()).some((x) => x.line === 106), 'the squiggle on line 106 to go');
-      // The fix changed RunAsync's await count, so its cost changed: the CodeLens must follow the inlay hint.
-      const agreed = await s.poll(async () => {
-        const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
-        const hint = /suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[1];
-        const lenses = (await s.editor.locator('.codelens-decoration').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
-        return hint && lenses.some((l) => l.includes(`suspend ${hint}`)) && { hint, lenses };
-      }, "RunAsync's CodeLens to show the same suspend bytes as its inlay hint after the fix", { timeout: 15_000 });
-      s.log(`  after the fix RunAsync suspends with ${agreed.hint}; CodeLens: ${agreed.lenses.join(' | ')}`);
       await s.shot('after-fix-saved');
     },
   },
@@ -322,9 +340,9 @@ const SCENARIOS = [
     async run(s) {
       await s.hidePanel();
       await s.openFile('Pricing/PriceCache.cs');
-      // Line 45 in the middle of the screen shows GetPriceAsync (25) and WarmUpAsync (42) with their costs.
-      await s.goTo(45, 1);
-      const lens = await s.waitFor(s.editor.locator('.codelens-decoration', { hasText: / B/ }), 'a CodeLens with bytes');
+      // Line 40 in the middle of the screen shows GetPriceAsync (25) and WarmUpAsync (42) with their costs.
+      await s.goTo(40, 1);
+      await s.waitFor(s.editor.locator('.codelens-decoration', { hasText: / B/ }), 'a CodeLens with bytes');
       const lensTexts = await s.editor.locator('.codelens-decoration').allInnerTexts();
       const lines = await s.poll(async () => {
         // Inlay hints are rendered inside the line; their padding uses no-break spaces.
@@ -334,8 +352,7 @@ const SCENARIOS = [
       }, 'an inlay hint `sync N B · suspend N B` after a signature');
       s.log(`  CodeLens: ${lensTexts.map((t) => t.trim()).filter(Boolean).join(' | ')}`);
       s.log(`  inlay hints on: ${lines.map((l) => l.trim().slice(0, 120)).join(' | ')}`);
-      await s.shot('inlay-hints-and-codelens');
-      void lens;
+      await s.shot('inlay-hints-and-codelens', [s.editor.locator('.codelens-decoration'), s.editor.locator('.view-line', { hasText: 'foreach (var sku in skus)' })]);
       return { codeLens: lensTexts.map((t) => t.trim()).filter(Boolean), inlayHintLines: lines.map((l) => l.trim()) };
     },
   },
@@ -355,12 +372,16 @@ const SCENARIOS = [
       const heading = await s.text(frame.locator('h1'));
       if (!rows || !bars) throw new Error(`the report has ${rows} table rows and ${bars} bars`);
       s.log(`  report "${heading}": ${rows} rows, ${bars} bars`);
-      // Give the report room for the picture: hide the side bar (Ctrl+B) while it is taken.
-      await page.keyboard.press('Control+B');
-      await s.poll(async () => !(await page.locator('.explorer-folders-view').isVisible()), 'the side bar to hide');
-      await s.shot('cost-report');
-      await page.keyboard.press('Control+B');
-      // Close the report (and the rest) so the next scenario has the whole editor area.
+      // Give the report room for the picture: activate its group and maximize it, as a person reading it would.
+      await page.locator('.tab', { hasText: 'Async cost' }).first().click();
+      await s.runCommand('View: Toggle Maximize Editor Group');
+      await s.poll(async () => !(await page.locator('.tab', { hasText: /^PriceCache\.cs/ }).first().isVisible()), 'the report group to fill the editor area');
+      await s.waitFor(frame.locator('section.chart svg.bar'), 'the chart after maximizing');
+      await s.shot('cost-report', [page.locator('.tab', { hasText: 'Async cost' }), frame.locator('table.methods')]);
+      await s.runCommand('View: Toggle Maximize Editor Group');
+      // Close the report (and the rest) so the next scenario has the whole editor area. The webview keeps the
+      // keyboard after the layout change; clicking its tab hands the keys back to the workbench.
+      await page.locator('.tab', { hasText: 'Async cost' }).first().click();
       await s.runCommand('View: Close All Editors');
       await s.poll(async () => (await page.locator('.tab', { hasText: 'Async cost' }).count()) === 0, 'the report tab to close');
       return { rows, bars };
