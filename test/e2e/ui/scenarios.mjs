@@ -233,7 +233,9 @@ const SCENARIOS = [
       if (!/\[Ln 106, Col \d+\]/.test(sleepRow)) throw new Error(`the Thread.Sleep row does not point at line 106: ${sleepRow}`);
       // For the picture: this file's problems only.
       panel = await s.filterProblems('**/ReportWorker.cs');
-      await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the ReportWorker.cs rows');
+      // The list follows the filter box after a debounce: wait for a row the previous filter had hidden.
+      await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY001' }), 'the ReportWorker.cs rows (ASY001 among them)');
+      await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the ReportWorker.cs rows (ASY002 among them)');
       s.log(`  squiggles on lines ${[...new Set(squiggles.map((x) => `${x.line}(${x.kind})`))].join(', ')}`);
       for (const line of seen) s.log(`  Problems ${line}`);
       await s.shot('problems-panel', [page.locator('.part.editor'), page.locator('.part.panel'), page.locator('.part.statusbar')]);
@@ -309,7 +311,7 @@ const SCENARIOS = [
       });
       const menu = await s.text(page.locator('.action-widget').first());
       s.log(`  Ctrl+. menu: ${menu.slice(0, 240)}`);
-      await s.shot('quick-fix-menu', [s.editor.locator('.codelens-decoration', { hasText: 'always suspends' }), page.locator('.action-widget'), s.editor.locator('.view-line', { hasText: 'await Task.Delay(_options' })]);
+      await s.shot('quick-fix-menu', [s.editor.locator('.view-line', { hasText: 'while (!ct.IsCancellationRequested)' }), page.locator('.action-widget'), s.editor.locator('.view-line', { hasText: 'await Task.Delay(_options' })]);
       await fixItem.first().click();
       await s.waitFor(s.editor.locator('.view-lines', { hasText: 'await Task.Delay(' }), 'await Task.Delay in the editor');
       // The fix changed RunAsync's awaits, so its cost changed: the CodeLens must follow the inlay hint. This is
