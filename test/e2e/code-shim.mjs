@@ -56,6 +56,12 @@ async function cleanUp() {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => { void cleanUp().finally(() => process.exit(130)); });
 }
+// runTests spawns this shim as a plain child: when the runner dies without passing a signal on (SIGKILL, or
+// SIGTERM sent to the runner alone), stop at once instead of waiting for the test timeout.
+const runner = process.ppid;
+setInterval(() => {
+  try { process.kill(runner, 0); } catch { console.error('[shim] the test runner is gone, stopping'); void cleanUp().finally(() => process.exit(1)); }
+}, 1000).unref();
 
 let exitCode = 1;
 try {

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ToolError, VERSIONS, ensureTools } from './lib/tools.mjs';
 import { freshProfile, installVsix, startCodeServer } from './lib/codeServer.mjs';
-import { adoptGroup, startMemorySampler, stopGroup, writeJson } from './lib/processes.mjs';
+import { adoptGroup, adoptGroupsListedIn, startMemorySampler, stopGroup, writeJson } from './lib/processes.mjs';
 import { launchBrowser } from './lib/browser.mjs';
 import { REPO_ROOT, freshWorkspace, writeLargeFile } from './lib/workspace.mjs';
 import { runScenarios } from './ui/scenarios.mjs';
@@ -40,6 +40,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const runId = new Date().toISOString().replace(/[:.]/g, '-').replace('Z', '');
 const artifacts = path.join(here, 'artifacts', runId);
 fs.mkdirSync(artifacts, { recursive: true });
+// Keep the ten most recent runs' artifacts; older ones only fill the disk.
+for (const old of fs.readdirSync(path.dirname(artifacts)).sort().reverse().slice(10)) {
+  fs.rmSync(path.join(path.dirname(artifacts), old), { recursive: true, force: true });
+}
 const timings = { phases: {}, extensionTests: [], scenarios: [] };
 const results = [];
 function record(layerName, name, status, ms, message = '') {
@@ -93,6 +97,7 @@ try {
   memory = startMemorySampler();
   const pidsFile = path.join(scratch, 'process-groups.txt');
   fs.writeFileSync(pidsFile, '');
+  adoptGroupsListedIn(pidsFile);
   const extensionsDir = path.join(scratch, 'extensions');
   const installed = phase('install the .vsix', () => installVsix(tools, vsix, extensionsDir, scratch));
   console.log(`   ${installed.id} ${installed.version} -> ${installed.folder}`);
@@ -199,7 +204,7 @@ try {
     console.log(`updated ${names.length} pictures in ${path.relative(REPO_ROOT, target)}: ${names.join(', ')}`);
   }
 } catch (e) {
-  console.error(`\ne2e: ${e instanceof ToolError ? '' : 'run failed: '}${e?.stack && !(e instanceof ToolError) ? e.stack : e.message}`);
+  console.log(`\ne2e: ${e instanceof ToolError ? '' : 'run failed: '}${e?.stack && !(e instanceof ToolError) ? e.stack : e.message}`);
   record('setup', 'the harness set up the editor', 'failed', 0, e.message.split('\n')[0]);
 } finally {
   memory?.stop();

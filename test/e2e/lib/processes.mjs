@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const groups = new Set();
+/** Files in which child processes (the code-server shim) list the process groups they started, one a line. */
+const groupFiles = new Set();
 let handlersInstalled = false;
 
 function killGroup(pid, signal) {
@@ -17,6 +19,11 @@ function groupAlive(pid) {
 
 /** Kills every remembered group at once; used from 'exit' where nothing asynchronous can run. */
 export function killAllGroupsNow() {
+  for (const file of groupFiles) {
+    try {
+      for (const pid of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number)) groups.add(pid);
+    } catch { /* the file went with the scratch folder */ }
+  }
   for (const pid of groups) {
     killGroup(pid, 'SIGKILL');
     groups.delete(pid);
@@ -40,6 +47,12 @@ function installHandlers() {
 export function adoptGroup(pid) {
   installHandlers();
   groups.add(pid);
+}
+
+/** Kills, with the rest, every group listed in `file` when this process ends or is interrupted. */
+export function adoptGroupsListedIn(file) {
+  installHandlers();
+  groupFiles.add(file);
 }
 
 /** Starts `command` in its own process group (setsid), output to `logFile`, and remembers the group. */

@@ -46,7 +46,10 @@ function dpkgInstalled(pkg) {
 }
 
 function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (process.env.CHROMIUM_PATH) {
+    if (!fs.existsSync(process.env.CHROMIUM_PATH)) throw new ToolError(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`);
+    return process.env.CHROMIUM_PATH;
+  }
   for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(p)) return p;
   return undefined;
 }
