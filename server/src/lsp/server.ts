@@ -193,6 +193,14 @@ export function startServer(engineScript: string): Connection {
     }
   }
 
+  /** The texts of a snapshot's lenses and hints, without their positions (edits move those, not the words). */
+  function presentationOf(snapshot: DocumentSnapshot, settings: AsyncLensSettings): string {
+    const lenses = codeLensesOf(snapshot, settings).map((l) => l.command?.title ?? '');
+    const hints = inlayHintsOf(snapshot, { start: { line: 0, character: 0 }, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } }, settings)
+      .map((h) => (typeof h.label === 'string' ? h.label : h.label.map((part) => part.value).join('')));
+    return JSON.stringify([lenses, hints]);
+  }
+
   function acceptSnapshot(snapshot: DocumentSnapshot): void {
     const doc = documents.get(snapshot.uri);
     if (!doc) return;
@@ -214,7 +222,10 @@ export function startServer(engineScript: string): Connection {
       else waiters.delete(snapshot.uri);
     }
     // Hints and lenses follow snapshots that change without an edit (settings, other files, the index).
-    if (!previous || previous.version === snapshot.version || previous.settingsKey !== snapshot.settingsKey) requestRefresh();
+    // Editors re-request lenses and hints after an edit on their own, but some (the VS Code workbench when the
+    // editor loses focus) drop that request: ask again whenever what the lenses or hints say has changed.
+    if (!previous || previous.version === snapshot.version || previous.settingsKey !== snapshot.settingsKey ||
+      presentationOf(previous, settingsFor(snapshot.uri)) !== presentationOf(snapshot, settingsFor(snapshot.uri))) requestRefresh();
     if (globalSettings.trace.server === 'verbose') {
       const t = snapshot.timings;
       log('info', `analysed ${snapshot.uri} v${snapshot.version}: ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms`);
