@@ -1,6 +1,7 @@
 // The one test command: runs every bundled test suite with node's test runner, checks that every C#
 // fixture compiles, then runs the editor tests. Suites that need tools the machine lacks say so and why
-// instead of passing silently; ASYNCLENS_SKIP_E2E=1 skips the editor tests and says so.
+// instead of passing silently; ASYNCLENS_SKIP_E2E=1 skips the editor tests and says so. The last line
+// counts every test of every layer.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,19 +20,39 @@ const walk = (dir) => {
 walk(testDir);
 const only = process.argv.slice(2);
 const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...selected], { stdio: 'inherit', cwd: root });
-let failed = run.status !== 0;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** Runs a command, echoing its output, and returns its exit status and output. */
+function run(command, args) {
+  const r = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
+  process.stdout.write(r.stdout ?? '');
+  return { status: r.status ?? 1, stdout: r.stdout ?? '' };
+}
+const count = (text, re) => Number(re.exec(text)?.[1] ?? 0);
+
+const unit = run(process.execPath, ['--test', '--test-concurrency=2', ...selected]);
+totals.passed += count(unit.stdout, /^# pass (\d+)$/m);
+totals.failed += count(unit.stdout, /^# fail (\d+)$/m) + count(unit.stdout, /^# cancelled (\d+)$/m);
+totals.skipped += count(unit.stdout, /^# skipped (\d+)$/m);
+if (unit.status !== 0 && count(unit.stdout, /^# fail (\d+)$/m) === 0) totals.failed++;
+
 if (!only.length) {
-  const compile = spawnSync(process.execPath, [path.join(root, 'test', 'dotnet', 'compile-fixtures.mjs')], { stdio: 'inherit', cwd: root });
-  if (compile.status !== 0) failed = true;
+  const compile = run(process.execPath, [path.join(root, 'test', 'dotnet', 'compile-fixtures.mjs')]);
+  if (compile.status === 0) totals.passed++;
+  else totals.failed++;
   // The extension in the real VS Code workbench (code-server + Chromium): last, because it packages the
   // production build into dist/. It installs its own tools outside the project on first use.
   if (process.env.ASYNCLENS_SKIP_E2E === '1') {
     console.log('e2e: skipped because ASYNCLENS_SKIP_E2E=1 (run `npm run test:e2e` for the editor tests)');
+    totals.skipped++;
   } else {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const e2e = spawnSync(npm, ['run', '--silent', 'test:e2e'], { stdio: 'inherit', cwd: root });
-    if (e2e.status !== 0) failed = true;
+    const e2e = run(npm, ['run', '--silent', 'test:e2e']);
+    const m = /(\d+) passed, (\d+) failed/.exec(e2e.stdout.trim().split('\n').pop() ?? '');
+    totals.passed += m ? Number(m[1]) : 0;
+    totals.failed += m ? Number(m[2]) : 0;
+    if (e2e.status !== 0 && (!m || Number(m[2]) === 0)) totals.failed++;
   }
 }
-process.exit(failed ? 1 : 0);
+console.log(`total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed ? 1 : 0);
