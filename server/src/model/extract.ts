@@ -648,7 +648,7 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
       expressionText: expr?.text ?? null,
       literal: expr ? literalOf(expr) : null,
       isAwait: !!expr && stripParens(expr).type === 'await_expression',
-      beforeAnyAwait: node.startIndex < firstAwait && !inLoopWithAwait,
+      beforeAnyAwait: node.endIndex <= firstAwait && !inLoopWithAwait,
       regions,
       conditionText: regions.find((r) => r.kind === 'conditional')?.detail ?? null,
     };

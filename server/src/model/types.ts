@@ -126,7 +126,7 @@ export interface ReturnSite {
   literal: ReturnedLiteral | null;
   /** The expression is itself an await (`return await X();`, `=> await X()`). */
   isAwait: boolean;
-  /** No await can run before this return on the path that reaches it (it precedes every await, outside loops that hold one). */
+  /** No await can run before this return completes: it ends before the first await (so `return await x` is not) and is outside loops that hold one. */
   beforeAnyAwait: boolean;
   regions: EnclosingRegion[];
   /** The condition of the innermost `if` (or `?:`) the return sits in, e.g. `_cache.TryGetValue(id, out var v)`. */
