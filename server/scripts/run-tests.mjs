@@ -2,7 +2,7 @@
 // fixture compiles, then runs the editor tests. Suites that need tools the machine lacks say so and why
 // instead of passing silently; ASYNCLENS_SKIP_E2E=1 skips the editor tests and says so. The last line
 // counts every test of every layer.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,22 +22,30 @@ const only = process.argv.slice(2);
 const selected = only.length ? files.filter((f) => only.some((o) => f.includes(o))) : files;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/** Runs a command, echoing its output, and returns its exit status and output. */
+/** Runs a command, streaming its output as it comes, and returns its exit status and what it printed. */
 function run(command, args) {
-  const r = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
-  process.stdout.write(r.stdout ?? '');
-  return { status: r.status ?? 1, stdout: r.stdout ?? '' };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('error', (err) => resolve({ status: 1, stdout: `${stdout}\n${err.message}` }));
+    child.on('close', (code) => resolve({ status: code ?? 1, stdout }));
+  });
 }
 const count = (text, re) => Number(re.exec(text)?.[1] ?? 0);
 
-const unit = run(process.execPath, ['--test', '--test-concurrency=2', ...selected]);
+const unit = await run(process.execPath, ['--test', '--test-concurrency=2', ...selected]);
 totals.passed += count(unit.stdout, /^# pass (\d+)$/m);
 totals.failed += count(unit.stdout, /^# fail (\d+)$/m) + count(unit.stdout, /^# cancelled (\d+)$/m);
 totals.skipped += count(unit.stdout, /^# skipped (\d+)$/m);
 if (unit.status !== 0 && count(unit.stdout, /^# fail (\d+)$/m) === 0) totals.failed++;
 
 if (!only.length) {
-  const compile = run(process.execPath, [path.join(root, 'test', 'dotnet', 'compile-fixtures.mjs')]);
+  const compile = await run(process.execPath, [path.join(root, 'test', 'dotnet', 'compile-fixtures.mjs')]);
   if (compile.status === 0) totals.passed++;
   else totals.failed++;
   // The extension in the real VS Code workbench (code-server + Chromium): last, because it packages the
@@ -47,7 +55,7 @@ if (!only.length) {
     totals.skipped++;
   } else {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const e2e = run(npm, ['run', '--silent', 'test:e2e']);
+    const e2e = await run(npm, ['run', '--silent', 'test:e2e']);
     const m = /(\d+) passed, (\d+) failed/.exec(e2e.stdout.trim().split('\n').pop() ?? '');
     totals.passed += m ? Number(m[1]) : 0;
     totals.failed += m ? Number(m[2]) : 0;
