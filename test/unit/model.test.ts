@@ -204,3 +204,42 @@ test('top-level statements form one body that is an entry point', () => {
   assert.equal(top.isAsync, true);
   assert.equal(top.awaits.length, 1);
 });
+
+test('a model built with the body cache equals a fresh model after every edit', () => {
+  let text = `using System; using System.Threading.Tasks; using System.Collections.Generic;
+class C {
+  int _f;
+  Task<int> F(int x) => Task.FromResult(x);
+  async Task<int> M(Task<int> t, List<int> xs) {
+    int sum = 0;
+    foreach (var x in xs) { sum = sum + x; await Task.Yield(); }
+    Func<Task<int>> f = async () => await F(sum);
+    await Task.WhenAll(t);
+    void Local() { Console.WriteLine(t.Result); }
+    Local();
+    return sum + _f + await f();
+  }
+  async Task N() { await Task.Delay(1); var y = _f; }
+}
+`;
+  const { createModelCache } = require('../../server/src/model/bodyCache') as typeof import('../../server/src/model/bodyCache');
+  const cache = createModelCache();
+  const edits: [string, string][] = [
+    ['', ''],
+    ['using System;', 'using System; // a comment that moves everything\n'],
+    ['sum = sum + x;', 'sum = sum + x + 1;'],
+    ['int _f;', 'int _g;'],
+    ['Func<Task<int>> f', 'Func<Task<long>> f'],
+    ['await Task.Delay(1);', 'await Task.Delay(1); await Task.Yield();'],
+    ['void Local()', 'async Task Local()'],
+  ];
+  for (const [from, to] of edits) {
+    text = text.replace(from, to);
+    const r = parse(text);
+    const cached = buildFileModel(r.tree!, text, cache);
+    const fresh = buildFileModel(r.tree!, text);
+    r.tree!.delete();
+    assert.deepEqual(cached, fresh, `after replacing ${JSON.stringify(from)}`);
+  }
+  assert.ok(cache.entries.size > 0);
+});

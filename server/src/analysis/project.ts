@@ -5,6 +5,7 @@
  */
 import { parse, type Tree } from '../parse/parser';
 import { buildFileModel } from '../model/extract';
+import type { ModelCache } from '../model/bodyCache';
 import type { FileModel } from '../model/types';
 import { createIndex, removeFile, updateFile, type WorkspaceIndex } from '../workspace/index';
 import { analyseCompletion, type CompletionAnalysis } from '../workspace/completion';
@@ -43,11 +44,15 @@ export interface FileAnalysis {
 export const EMPTY_MODEL: FileModel = { bodies: [], types: [], syntaxErrors: [], skipped: [], usings: [] };
 
 /** Parses and models one file; the tree is deleted unless the caller asks to keep it. */
-export function modelFile(text: string, oldTree?: Tree | null): { model: FileModel; tree: Tree | null; error?: string } {
+/**
+ * Parses and models one file. With `oldTree` (already edited) the parse is incremental; with `cache` (one per
+ * document) the bodies of functions an edit did not touch are reused.
+ */
+export function modelFile(text: string, oldTree?: Tree | null, cache?: ModelCache): { model: FileModel; tree: Tree | null; error?: string } {
   const result = parse(text, oldTree);
   if (!result.tree) return { model: EMPTY_MODEL, tree: null, error: result.error };
   try {
-    return { model: buildFileModel(result.tree, text), tree: result.tree };
+    return { model: buildFileModel(result.tree, text, cache), tree: result.tree };
   } catch (err) {
     // The model must never throw; if it does, keep the file out of the analysis and say why.
     result.tree.delete();

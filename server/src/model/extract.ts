@@ -12,12 +12,13 @@ import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
 import { hasThisIn, identifiersIn, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { rebase, type CachedBody, type ModelCache } from './bodyCache';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { guardReason, knownCompletedReason } from './completion';
 
 /** Builds the model of one file. Never throws on any tree tree-sitter produces. */
-export function buildFileModel(tree: Tree, text: string): FileModel {
+export function buildFileModel(tree: Tree, text: string, cache?: ModelCache): FileModel {
   const root = tree.rootNode;
   const syntax = walkFile(tree, text);
   const syntaxErrors = collectSyntaxErrors(root);
@@ -30,14 +31,27 @@ export function buildFileModel(tree: Tree, text: string): FileModel {
 
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
   const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
+  const reused = new Map<string, CachedBody>();
   for (const { node, body: bodyNode } of functions) {
     const parentId = enclosingBodyId(syntax, node, bodyIds);
-    const body = buildBody(context, node, [bodyNode], parentId);
+    const key = cache ? cacheKeyOf(context, node) : null;
+    const hit = key !== null ? cache!.entries.get(key) ?? reused.get(key) : undefined;
+    let body: MethodBody;
+    if (hit) {
+      body = rebase(hit.body, node.startIndex);
+      body.parentId = parentId;
+      context.mentioned.set(body.id, hit.mentioned);
+    } else {
+      body = buildBody(context, node, [bodyNode], parentId);
+    }
+    // Cached before the file-wide passes below fill in what depends on other bodies.
+    if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex), mentioned: context.mentioned.get(body.id) ?? new Set() });
     if (body.hasSyntaxErrors && body.isAsync) {
       skipped.push({ name: body.name, span: body.span, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }
     bodies.push(body);
   }
+  if (cache) cache.entries = reused;
   for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies);
   for (const b of bodies) b.capturedNames = capturedNamesOf(b, bodies, context.mentioned);
   const usings = root.namedChildren
@@ -74,6 +88,17 @@ function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentio
 }
 
 /** The id of the body a function sits in, from the walk's owner stack (skipping bodiless declarations). */
+/**
+ * What a function's model depends on: its own text, and from outside only its readable name, its declared
+ * return type (a lambda's comes from the variable it is assigned to) and its containing type's instance
+ * members (which decide `this` use).
+ */
+function cacheKeyOf(context: FileContext, fn: SyntaxNode): string {
+  const containing = containingTypeOf(fn, context.types);
+  const members = containing ? containing.members.filter((m) => !m.isStatic).map((m) => m.name).join(',') : '';
+  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', containing?.name ?? '', containing?.kind ?? '', members].join('\u0001');
+}
+
 function enclosingBodyId(syntax: FileSyntax, node: SyntaxNode, bodyIds: Set<string>): string | null {
   let owner = syntax.enclosingOwner.get(node.startIndex) ?? '';
   while (owner && owner !== 'topLevel:0' && !bodyIds.has(owner)) owner = syntax.enclosingOwner.get(Number(owner.slice(owner.indexOf(':') + 1))) ?? '';

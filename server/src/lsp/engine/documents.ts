@@ -5,6 +5,7 @@
  */
 import { applyEdit, type Tree } from '../../parse/parser';
 import { modelFile } from '../../analysis/project';
+import { createModelCache, type ModelCache } from '../../model/bodyCache';
 import type { FileModel } from '../../model/types';
 import type { Finding } from '../../rules/types';
 import type { AsyncLensSettings } from '../../config/settings';
@@ -40,12 +41,14 @@ export interface OpenDocument {
   modelling: number;
   /** When the current parse and model began (ms, performance.now()), for the snapshot's timings. */
   modelStarted: number;
+  /** Bodies of the last model, reused for functions an edit did not touch. */
+  modelCache: ModelCache;
 }
 
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
     key, uri, version, text, tree: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '',
-    large: false, modelling: -1, modelStarted: 0,
+    large: false, modelling: -1, modelStarted: 0, modelCache: createModelCache(),
   };
 }
 
@@ -79,7 +82,7 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
 /** Parses (incrementally when a tree is kept) and models the current text; the replaced tree is deleted. */
 export function remodel(doc: OpenDocument): void {
   const old = doc.tree;
-  const result = modelFile(doc.text, old);
+  const result = modelFile(doc.text, old, doc.modelCache);
   if (old && old !== result.tree) old.delete();
   doc.tree = result.tree;
   doc.model = result.model;
