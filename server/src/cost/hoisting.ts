@@ -102,11 +102,10 @@ function thisOf(ctx: HoistContext, whole: Span): HoistedValue | null {
 
 /** Lambdas and local functions nested in this body that capture some of its variables. */
 function capturingChildren(ctx: HoistContext): MethodBody[] {
-  const descends = (b: MethodBody): boolean => {
-    for (let p = b.parentId; p; p = ctx.bodies.find((x) => x.id === p)?.parentId ?? null) if (p === ctx.body.id) return true;
-    return false;
-  };
-  return ctx.bodies.filter((child) => child.capturedNames.length > 0 && descends(child));
+  // Function spans nest, so a body inside this one's span is one of its descendants: a span test instead of
+  // walking parent chains keeps this linear in the file's bodies (it runs once per method).
+  const outer = ctx.body.span;
+  return ctx.bodies.filter((child) => child.capturedNames.length > 0 && child.id !== ctx.body.id && outer.start <= child.span.start && child.span.end <= outer.end);
 }
 
 interface Closure {
