@@ -214,6 +214,11 @@ function delegateParameterTypes(body: MethodBody, ctx: EstimateContext): (string
   return body.parameters.map((_, i) => inputs[i] ?? null);
 }
 
+/** Bytes of a Task<T> holding a result of this shape (cost-model.md section 2); rules use it for their notes. */
+export function taskOfTBytes(resultShape: TypeShape): number {
+  return taskLayout(resultShape).bytes;
+}
+
 function taskLayout(resultShape: TypeShape): { endOffset: number; bytes: number } {
   const laid = autoLayout([{ shape: resultShape }], false, TASK_FIELD_BYTES);
   return { endOffset: laid.endOffset, bytes: objectBytes(laid.endOffset) };

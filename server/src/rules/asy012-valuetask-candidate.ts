@@ -2,10 +2,9 @@
 import type { MethodBody, Span, TypeDeclaration } from '../model/types';
 import { resolveCallRef, verdictKey } from '../workspace/completion';
 import { callersOf, stripGenerics, typeFamily, typesNamed, type CallRef } from '../workspace/index';
-import { shapeOfTypeText, type TypeShape } from '../cost';
-import { autoLayout, objectBytes } from '../cost/layout';
+import { shapeOfTypeText } from '../cost';
+import { taskOfTBytes } from '../cost/estimate';
 import { cachedValuesOf, cachingOf } from '../cost/resultCache';
-import { TASK_FIELDS } from '../knowledge/typeSizes';
 import { maskCommentsAndStrings } from './asy011-async-without-await';
 import { elisionOf } from './asy013-unnecessary-async';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
@@ -218,17 +217,6 @@ function callersOfBody(ctx: RuleContext, body: MethodBody): { callers: CallRef[]
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-let taskFieldBytes: number | null = null;
-
-/**
- * Bytes of a Task<T> holding this result: Task's own fields, then m_result laid out after them by the
- * runtime's rules (cost-model.md section 2), the way the cost model sizes it for hovers.
- */
-function taskOfTBytes(result: TypeShape): number {
-  taskFieldBytes ??= autoLayout(TASK_FIELDS.map((f) => ({ shape: shapeOfTypeText(f.type, { index: null, typeParameters: new Set() }) })), false).endOffset;
-  return objectBytes(autoLayout([{ shape: result }], false, taskFieldBytes).endOffset);
-}
 
 /** The span of the `Task` identifier in the declared return type `Task<T>`, which the fix renames. */
 function returnTypeTaskSpan(ctx: RuleContext, body: MethodBody): Span | null {
