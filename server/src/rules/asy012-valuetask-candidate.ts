@@ -269,7 +269,7 @@ export const rule: Rule = {
       const isPublicApi = body.kind === 'method' && body.modifiers.includes('public') && (containingTypeOf(ctx, body)?.modifiers.includes('public') ?? false);
       const n = callers.length;
       const cachedValues = cachedValuesOf(T, shape, 'net8');
-      const allocation = `allocates a ${taskOfTBytes(shape)} B Task<${T}>${cachedValues ? ` unless the result is cached (${cachedValues})` : ''}`;
+      const allocation = `allocates a Task<${T}> of ${taskOfTBytes(shape)} B${cachedValues ? ` unless the result is cached (${cachedValues})` : ''}`;
       findings.push({
         span: body.nameSpan,
         message: `${body.name} could return ValueTask<${T}>: it likely completes synchronously and ${n === 1 ? 'its only caller awaits' : `all ${n} callers await`} it once`,
