@@ -12,7 +12,8 @@ import { UsageError, type CliIO } from './io';
 /** Files larger than this are skipped: generated code of that size is not worth a language server's time. */
 export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-const SKIPPED_DIRS = new Set(['bin', 'obj', 'node_modules', '.git', '.vs', '.idea', 'packages', 'TestResults']);
+/** Folders that only ever hold build output, tools' state or dependencies; the language server skips the same ones. */
+export const SKIPPED_DIRS = new Set(['bin', 'obj', 'node_modules', '.git', '.vs', '.idea', 'packages', 'TestResults']);
 
 export interface FileProblem {
   file: string;
@@ -61,9 +62,22 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
   return { sources, problems };
 }
 
-interface IgnoreLayer {
+export interface IgnoreLayer {
   dir: string;
   rules: Ignore;
+}
+
+/** The .gitignore rules in force inside `dir`: its parents' layers, plus its own file's when it has one. */
+export function layersFor(dir: string, parentLayers: IgnoreLayer[], gitignoreText: string | null): IgnoreLayer[] {
+  return gitignoreText === null ? parentLayers : [...parentLayers, { dir, rules: ignore().add(gitignoreText) }];
+}
+
+/** Whether a .gitignore above the path says to skip it (folders are matched with a trailing slash, as git does). */
+export function isIgnored(layers: IgnoreLayer[], abs: string, isDir: boolean): boolean {
+  return layers.some((l) => {
+    const rel = path.relative(l.dir, abs).split(path.sep).join('/');
+    return rel !== '' && !rel.startsWith('..') && l.rules.ignores(isDir ? `${rel}/` : rel);
+  });
 }
 
 function walk(dir: string, layers: IgnoreLayer[], out: string[], problems: FileProblem[], io: CliIO, options: LoadOptions): void {
@@ -74,19 +88,16 @@ function walk(dir: string, layers: IgnoreLayer[], out: string[], problems: FileP
     problems.push({ file: displayPath(io, dir), reason: `cannot read folder: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
     return;
   }
-  const here = [...layers];
-  const gitignore = path.join(dir, '.gitignore');
+  let gitignoreText: string | null = null;
   if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
     try {
-      here.push({ dir, rules: ignore().add(fs.readFileSync(gitignore, 'utf8')) });
+      gitignoreText = fs.readFileSync(path.join(dir, '.gitignore'), 'utf8');
     } catch {
       // An unreadable .gitignore is treated as absent.
     }
   }
-  const ignored = (abs: string, isDir: boolean) => here.some((l) => {
-    const rel = path.relative(l.dir, abs).split(path.sep).join('/');
-    return rel !== '' && !rel.startsWith('..') && l.rules.ignores(isDir ? `${rel}/` : rel);
-  });
+  const here = layersFor(dir, layers, gitignoreText);
+  const ignored = (abs: string, isDir: boolean) => isIgnored(here, abs, isDir);
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const abs = path.join(dir, e.name);
     if (e.isDirectory()) {

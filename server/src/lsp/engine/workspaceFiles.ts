@@ -5,10 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-
-/** Folders that only ever hold build output, tools' state or dependencies; the CLI skips the same ones. */
-const SKIPPED_DIRS = new Set(['bin', 'obj', 'node_modules', '.git', '.vs', '.idea', 'packages', 'TestResults']);
+import { SKIPPED_DIRS, isIgnored, layersFor, type IgnoreLayer } from '../../cli/files';
 
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -25,11 +22,6 @@ export interface WalkResult {
   cancelled: boolean;
 }
 
-interface IgnoreLayer {
-  dir: string;
-  rules: Ignore;
-}
-
 /** Lists .cs files under the folders (absolute paths), breadth-first so a limit keeps the shallow files. */
 export async function findSourceFiles(folders: string[], options: WalkOptions): Promise<WalkResult> {
   const files: string[] = [];
@@ -43,18 +35,16 @@ export async function findSourceFiles(folders: string[], options: WalkOptions): 
     } catch {
       continue; // An unreadable folder is left out, as the CLI does.
     }
-    const here = [...layers];
+    let gitignoreText: string | null = null;
     if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       try {
-        here.push({ dir, rules: ignore().add(await fs.promises.readFile(path.join(dir, '.gitignore'), 'utf8')) });
+        gitignoreText = await fs.promises.readFile(path.join(dir, '.gitignore'), 'utf8');
       } catch {
         // An unreadable .gitignore is treated as absent.
       }
     }
-    const ignored = (abs: string, isDir: boolean) => here.some((l) => {
-      const rel = path.relative(l.dir, abs).split(path.sep).join('/');
-      return rel !== '' && !rel.startsWith('..') && l.rules.ignores(isDir ? `${rel}/` : rel);
-    });
+    const here = layersFor(dir, layers, gitignoreText);
+    const ignored = (abs: string, isDir: boolean) => isIgnored(here, abs, isDir);
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       const abs = path.join(dir, e.name);
       if (e.isDirectory()) {
