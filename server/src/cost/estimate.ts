@@ -18,7 +18,8 @@ import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { typeOfExpression, type TypingContext } from './expressionTypes';
-import { canonicalType, parseType, splitTopLevel } from './typeText';
+import { canonicalType, parseType } from './typeText';
+import { splitTopLevel } from '../model/syntax';
 
 export interface EstimateContext {
   /** The file's path as the index knows it. */

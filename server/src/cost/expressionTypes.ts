@@ -6,7 +6,8 @@
 import type { MethodBody } from '../model/types';
 import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
-import { canonicalType, formatType, parseType, splitTopLevel, typeExpr, type TypeExpr } from './typeText';
+import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
+import { splitTopLevel } from '../model/syntax';
 
 export interface TypingContext {
   body: MethodBody;

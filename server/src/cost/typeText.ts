@@ -4,6 +4,7 @@
  * (two fields share a pool or an awaiter only when their printed types are equal).
  */
 import { PRIMITIVES } from '../knowledge/typeSizes';
+import { splitTopLevel } from '../model/syntax';
 
 export interface TypeExpr {
   /** Simple name, with nested types dotted onto a known outer type: `List.Enumerator`. */
@@ -22,24 +23,6 @@ for (const p of PRIMITIVES) for (const a of p.aliases) ALIAS.set(a, p.name);
 ALIAS.set('String', 'string');
 ALIAS.set('Object', 'object');
 ALIAS.set('Decimal', 'decimal');
-
-/** Splits at top-level commas (outside <>, (), []). */
-export function splitTopLevel(text: string, separator = ','): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '<' || c === '(' || c === '[' || c === '{') depth++;
-    else if (c === '>' || c === ')' || c === ']' || c === '}') depth--;
-    else if (c === separator && depth === 0) {
-      out.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(text.slice(start));
-  return out.map((s) => s.trim()).filter((s) => s.length > 0);
-}
 
 /** Names of nested BCL types that are only meaningful with their outer type. */
 const NESTED_OUTER = new Set(['Enumerator', 'ConfiguredTaskAwaiter', 'ConfiguredValueTaskAwaiter', 'YieldAwaiter', 'KeyCollection', 'ValueCollection']);

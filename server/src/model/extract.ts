@@ -6,7 +6,7 @@ import type {
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
-  isFunctionNode, memberNameOf, normaliseTypeText, spanOf, unparenthesisedParent,
+  isFunctionNode, memberNameOf, normaliseTypeText, spanOf, splitTopLevel, unparenthesisedParent,
 } from './syntax';
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
@@ -289,25 +289,10 @@ function lambdaDelegateReturn(fn: SyntaxNode): string | null {
   const m = /^(?:System\.)?(Func|Action)(?:<(.*)>)?$/.exec(typeText.replace(/\s+/g, ''));
   if (!m) return null;
   if (m[1] === 'Action') return 'void';
-  const args = m[2] ? splitArgs(m[2]) : [];
+  const args = m[2] ? splitTopLevel(m[2]) : [];
   return args.length ? args[args.length - 1] : null;
 }
 
-function splitArgs(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '<' || text[i] === '(') depth++;
-    else if (text[i] === '>' || text[i] === ')') depth--;
-    else if (text[i] === ',' && depth === 0) {
-      out.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(text.slice(start));
-  return out.map((s) => s.trim());
-}
 
 function containingTypeOf(fn: SyntaxNode, types: TypeDeclaration[]): TypeDeclaration | null {
   let best: TypeDeclaration | null = null;

@@ -96,22 +96,28 @@ export function normaliseTypeText(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/\s*([<>,\[\]?()])\s*/g, '$1').replace(/,/g, ', ');
 }
 
-/** Splits `A, B<C, D>, E` at top-level commas. */
+/**
+ * Splits `A, B<C, D>, E` (type arguments, argument lists) at separators outside <>, (), [] and {}; parts are
+ * trimmed and empty ones dropped. The one splitter the model, the cost model and the verdicts share.
+ */
 export function splitTopLevel(text: string, separator = ','): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
+  const push = (part: string) => {
+    const trimmed = part.trim();
+    if (trimmed) parts.push(trimmed);
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '<' || c === '(' || c === '[') depth++;
-    else if (c === '>' || c === ')' || c === ']') depth--;
+    if (c === '<' || c === '(' || c === '[' || c === '{') depth++;
+    else if (c === '>' || c === ')' || c === ']' || c === '}') depth--;
     else if (c === separator && depth === 0) {
-      parts.push(text.slice(start, i).trim());
+      push(text.slice(start, i));
       start = i + 1;
     }
   }
-  const last = text.slice(start).trim();
-  if (last) parts.push(last);
+  push(text.slice(start));
   return parts;
 }
 

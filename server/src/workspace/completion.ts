@@ -5,6 +5,7 @@
  */
 import type { CallSite, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
+import { splitTopLevel } from '../model/syntax';
 import { stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { bodyChain, typeOfExpression } from './typing';
 
@@ -372,28 +373,12 @@ function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Depe
   const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(e);
   if (call) {
     const args = call[3].trim();
-    const argc = args === '' ? 0 : splitArguments(args).length;
+    const argc = splitTopLevel(args).length;
     return calleesDependency(call[2], shortText(e), resolveCallSite(call[2], call[1] ?? null, argc, t.file, t.body, index));
   }
   return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
 }
 
-function splitArguments(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '[' || ch === '{' || ch === '<') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}' || ch === '>') depth--;
-    else if (ch === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
 
 // ---- call resolution ----
 
