@@ -332,17 +332,11 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   };
 }
 
-interface Paths {
-  syncBytes: number | null;
-  syncBytesIfCached: number | null;
-  cachedValues: string | null;
-  syncExplanation: string;
-  suspendBytes: number | null;
-  suspendBreakdown: { what: string; bytes: number }[];
-  suspendExplanation: string;
+/** The two paths' costs as a profile computes them, before they join the rest of a MethodCost. */
+type Paths = Pick<MethodCost, 'syncBytes' | 'syncBytesIfCached' | 'cachedValues' | 'syncExplanation' | 'suspendBytes' | 'suspendBreakdown' | 'suspendExplanation'> & {
   actionBytes: number;
   layout?: StateMachineLayout;
-}
+};
 
 /** A suspension point that always suspends and runs on every path makes the synchronous path impossible. */
 function syncPathExists(ops: readonly AwaitedOperation[]): boolean {
