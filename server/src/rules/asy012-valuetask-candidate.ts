@@ -5,7 +5,7 @@ import { callersOf, stripGenerics, typeFamily, typesNamed, type CallRef } from '
 import { shapeOfTypeText } from '../cost';
 import { taskOfTBytes } from '../cost/estimate';
 import { cachedValuesOf, cachingOf } from '../cost/resultCache';
-import { maskCommentsAndStrings } from './asy011-async-without-await';
+import { maskCommentsAndStrings } from './sourceText';
 import { elisionOf } from './asy013-unnecessary-async';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
 

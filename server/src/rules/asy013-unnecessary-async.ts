@@ -4,7 +4,7 @@ import { resolveCallSite, shortText } from '../workspace/completion';
 import { stripGenerics } from '../workspace/index';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
-import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './asy011-async-without-await';
+import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 
 const docs = `## What it does

@@ -1,0 +1,137 @@
+/**
+ * Text helpers the completion rules' fixes share (ASY011, ASY012, ASY013): a copy of the source with comments
+ * and literals masked so scans cannot be misled, and the spans of `async`, a return's expression and a
+ * block's last statement.
+ */
+import type { MethodBody, ReturnSite, Span } from '../model/types';
+import type { TextEdit } from './types';
+
+/** The last text masked and its mask: ASY011, ASY012 and ASY013 each ask for the same file in turn. */
+let lastMask: { text: string; masked: string } | null = null;
+
+/**
+ * The text with comments blanked and every string and character literal reduced to its quotes and
+ * spaces, length preserved, so offsets stay valid and punctuation inside literals cannot mislead a scan.
+ */
+export function maskCommentsAndStrings(text: string): string {
+  if (lastMask && lastMask.text === text) return lastMask.masked;
+  const out: string[] = [];
+  let copied = 0;
+  const blank = (from: number, to: number, keepEnds: boolean) => {
+    out.push(text.slice(copied, from));
+    const inner = text.slice(from, to).replace(/[^\r\n]/g, ' ');
+    out.push(keepEnds && to - from >= 2 ? text[from] + inner.slice(1, -1) + text[to - 1] : inner);
+    copied = to;
+  };
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    // '/', '"' and '\'' are the only characters that can start a comment or a literal.
+    if (c !== 47 && c !== 34 && c !== 39) {
+      i++;
+      continue;
+    }
+    const next = text[i + 1];
+    if (c === 47 && next === '/') {
+      const nl = text.indexOf('\n', i);
+      const end = nl === -1 ? text.length : nl;
+      blank(i, end, false);
+      i = end;
+    } else if (c === 47 && next === '*') {
+      const close = text.indexOf('*/', i + 2);
+      const end = close === -1 ? text.length : close + 2;
+      blank(i, end, false);
+      i = end;
+    } else if (c === 34 || c === 39) {
+      const end = literalEnd(text, i);
+      blank(i, end, true);
+      i = end;
+    } else {
+      i++;
+    }
+  }
+  out.push(text.slice(copied));
+  const masked = out.join('');
+  lastMask = { text, masked };
+  return masked;
+}
+
+/** The offset just past the string or character literal starting at a quote. */
+function literalEnd(text: string, quoteAt: number): number {
+  if (text[quoteAt] === '\'') {
+    for (let k = quoteAt + 1; k < text.length; k++) {
+      if (text[k] === '\\') k++;
+      else if (text[k] === '\'' || text[k] === '\n') return k + 1;
+    }
+    return text.length;
+  }
+  let run = 0;
+  while (text[quoteAt + run] === '"') run++;
+  if (run >= 3) {
+    // A raw string literal ends at the next run of as many quotes.
+    const close = text.indexOf('"'.repeat(run), quoteAt + run);
+    return close === -1 ? text.length : close + run;
+  }
+  let prefix = quoteAt - 1;
+  let verbatim = false;
+  let interpolated = false;
+  while (prefix >= 0 && (text[prefix] === '@' || text[prefix] === '$')) {
+    if (text[prefix] === '@') verbatim = true;
+    else interpolated = true;
+    prefix--;
+  }
+  let depth = 0;
+  for (let k = quoteAt + 1; k < text.length; k++) {
+    const ch = text[k];
+    if (interpolated && ch === '{') {
+      if (text[k + 1] === '{' && depth === 0) k++;
+      else depth++;
+    } else if (interpolated && ch === '}' && depth > 0) depth--;
+    else if (depth > 0 && (ch === '"' || ch === '\'')) k = literalEnd(text, k) - 1;
+    else if (!verbatim && ch === '\\') k++;
+    else if (ch === '"' && depth === 0) {
+      if (verbatim && text[k + 1] === '"') k++;
+      else return k + 1;
+    } else if (ch === '\n' && !verbatim && depth === 0) return k;
+  }
+  return text.length;
+}
+
+/** The span of the `async` modifier and the whitespace after it, which removing `async` deletes. */
+export function asyncModifierRemoval(body: MethodBody, text: string, masked: string): TextEdit | null {
+  const isLambda = body.kind === 'lambda' || body.kind === 'anonymousMethod';
+  const end = isLambda ? (body.bodySpan?.start ?? body.span.end) : body.nameSpan.start;
+  const head = masked.slice(body.span.start, end);
+  const found = [...head.matchAll(/(?<![\w@.])async(\s+)(?=[\w@(\[<]|delegate)/g)];
+  if (found.length === 0) return null;
+  // Modifiers come after attributes and before the return type, so for a method the last match is the modifier.
+  const m = isLambda ? found[0] : found[found.length - 1];
+  const start = body.span.start + m.index!;
+  if (text.slice(start, start + 5) !== 'async') return null;
+  return { start, end: start + m[0].length, newText: '' };
+}
+
+/** The qualifier the return type was written with (`System.Threading.Tasks.`), so added Task members resolve the same way. */
+export function taskQualifier(returnTypeText: string | null): string {
+  return /^((?:global::)?(?:\w+\.)*)(?:Value)?Task\b/.exec(returnTypeText ?? '')?.[1] ?? '';
+}
+
+/** Where a return's expression sits in the text, found from the return's span and expression text. */
+export function returnExpressionSpan(r: ReturnSite, text: string): Span | null {
+  if (r.expressionText === null) return null;
+  const inside = text.slice(r.span.start, r.span.end);
+  const at = inside.startsWith('return') ? inside.indexOf(r.expressionText, 6) : inside.lastIndexOf(r.expressionText);
+  return at === -1 ? null : { start: r.span.start + at, end: r.span.start + at + r.expressionText.length };
+}
+
+/** The last statement of a block body: where it ends, and its text (masked), or null for an empty block. */
+export function lastStatementOf(bodySpan: Span, masked: string): { end: number; text: string } | null {
+  let k = bodySpan.end - 1; // the closing brace
+  while (k > bodySpan.start + 1 && /\s/.test(masked[k - 1])) k--;
+  if (k <= bodySpan.start + 1) return null;
+  let from = k - 2;
+  while (from > bodySpan.start && !/[;{}]/.test(masked[from])) from--;
+  return { end: k, text: masked.slice(from + 1, k).trim() };
+}
+
+// ---- the fix ----
