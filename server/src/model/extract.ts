@@ -6,7 +6,7 @@ import type {
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
-  isFunctionNode, memberNameOf, normaliseTypeText, spanOf, splitTopLevel, unparenthesisedParent,
+  isFunctionNode, normaliseTypeText, spanOf, splitTopLevel, unparenthesisedParent,
 } from './syntax';
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
@@ -815,4 +815,3 @@ function usingsOf(own: (t: string[]) => SyntaxNode[]): UsingResource[] {
   return out;
 }
 
-export { memberNameOf, bodyId };

@@ -186,24 +186,3 @@ export function unparenthesisedParent(node: SyntaxNode): { parent: SyntaxNode | 
   }
   return { parent, child };
 }
-
-/** Whether node sits inside a nameof(...) argument list. */
-export function isInNameof(node: SyntaxNode, stopAt: SyntaxNode | null): boolean {
-  for (let p = node.parent; p && p !== stopAt; p = p.parent) {
-    if (p.type === 'invocation_expression') {
-      const fn = p.childForFieldName('function');
-      if (fn && fn.type === 'identifier' && fn.text === 'nameof') return true;
-    }
-    if (isFunctionNode(p)) return false;
-  }
-  return false;
-}
-
-export function nameOfDeclaration(node: SyntaxNode): SyntaxNode | null {
-  return node.childForFieldName('name');
-}
-
-/** Whether the text is a plain identifier (optionally dotted): `t`, `_task`, `this._task`. */
-export function isSimpleReference(text: string): boolean {
-  return /^(this\.)?[A-Za-z_][A-Za-z0-9_]*$/.test(text.trim());
-}

@@ -118,24 +118,8 @@ export function typeFamily(index: WorkspaceIndex, typeName: string): Set<string>
   return seen;
 }
 
-/** Whether the type (or its workspace bases) declares `${name}Async`: the twin ASY002 suggests. */
-export function asyncTwinOf(index: WorkspaceIndex, typeName: string | null, name: string): MethodRef | null {
-  const twins = methodsNamed(index, `${name}Async`, typeName);
-  return twins[0] ?? null;
-}
-
 export function callersOf(index: WorkspaceIndex, methodName: string): CallRef[] {
   return index.callsByName.get(methodName) ?? [];
-}
-
-/** The struct or enum declaration behind a type name, when the workspace declares exactly one. */
-export function valueTypeDeclaration(index: WorkspaceIndex, typeName: string): TypeDeclaration | null {
-  const refs = typesNamed(index, typeName).filter((r) => r.type.kind === 'struct' || r.type.kind === 'record struct' || r.type.kind === 'enum');
-  return refs.length >= 1 ? refs[0].type : null;
-}
-
-export function isReferenceTypeDeclared(index: WorkspaceIndex, typeName: string): boolean {
-  return typesNamed(index, typeName).some((r) => r.type.kind === 'class' || r.type.kind === 'record' || r.type.kind === 'interface');
 }
 
 export function bodyOf(index: WorkspaceIndex, file: string, id: string): MethodBody | null {
