@@ -1,7 +1,6 @@
 // A real LSP client for tests and the benchmark: spawns the built server (dist/server.js --stdio) and talks to it
 // through vscode-languageserver-protocol's connection, answering the server's own requests as an editor would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -9,17 +8,9 @@ import {
   type Diagnostic, type Hover, type CodeAction, type InlayHint, type CodeLens, type Range, type Position,
   type TextDocumentContentChangeEvent, type WorkspaceEdit, type TextEdit, type InitializeResult,
 } from 'vscode-languageserver-protocol/node';
+import { repoRoot } from '../unit/support';
 
-/** The repository root, found from the bundled file's location (out/test/... or test/bench). */
-export const repoRoot = (() => {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json')) || !fs.existsSync(path.join(dir, 'server'))) {
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error('cannot find the repository root above ' + __dirname);
-    dir = up;
-  }
-  return dir;
-})();
+export { repoRoot };
 
 export const serverScript = path.join(repoRoot, 'dist', 'server.js');
 

@@ -6,32 +6,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv-draft-04';
-import { ready, repoRoot } from './support';
-import { main } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { ready, repoRoot, runCli } from './support';
 import { RULES } from '../../server/src/rules/registry';
 
 before(ready);
 
-function fakeIO(cwd = repoRoot): CliIO & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out(t: string) { io.stdout += t; },
-    err(t: string) { io.stderr += t; },
-    isTTY: false,
-    errIsTTY: false,
-    cwd,
-    env: {},
-  };
-  return io;
-}
-
-async function run(args: string[], cwd?: string) {
-  const io = fakeIO(cwd);
-  const code = await main(args, io);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+const run = runCli;
 
 const workspace = path.join('test', 'fixtures', 'workspace');
 

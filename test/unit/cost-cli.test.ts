@@ -5,29 +5,14 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ready, repoRoot } from './support';
-import { main } from '../../server/src/cli/main';
-import type { CliIO } from '../../server/src/cli/io';
+import { ready, repoRoot, runCli } from './support';
 
 before(ready);
 
 const workspace = 'test/fixtures/workspace';
 const snapshotDir = path.join(repoRoot, 'test', 'snapshots', 'cost');
 
-async function run(args: string[]) {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out(t: string) { io.stdout += t; },
-    err(t: string) { io.stderr += t; },
-    isTTY: false,
-    errIsTTY: false,
-    cwd: repoRoot,
-    env: {},
-  };
-  const code = await main(args, io as CliIO);
-  return { code, stdout: io.stdout, stderr: io.stderr };
-}
+const run = (args: string[]) => runCli(args);
 
 function matchSnapshot(name: string, actual: string): void {
   const file = path.join(snapshotDir, name);

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { initParser } from '../../server/src/parse/parser';
 import { locateWasm } from '../../server/src/host/wasm';
+import { main } from '../../server/src/cli/main';
+import type { CliIO } from '../../server/src/cli/io';
 
 /** The repository root, found from the bundled test file's location (out/test/...). */
 export const repoRoot = (() => {
@@ -29,4 +31,20 @@ export function listFiles(dir: string, ext: string): string[] {
     } else if (ent.name.endsWith(ext)) out.push(p);
   }
   return out.sort();
+}
+
+/** Runs the `asynclens` command in-process, as a user would from `cwd`, capturing what it prints. */
+export async function runCli(args: string[], cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
+  const io: CliIO & { stdout: string; stderr: string } = {
+    stdout: '',
+    stderr: '',
+    out(t: string) { io.stdout += t; },
+    err(t: string) { io.stderr += t; },
+    isTTY: false,
+    errIsTTY: false,
+    cwd,
+    env: {},
+  };
+  const code = await main(args, io);
+  return { code, stdout: io.stdout, stderr: io.stderr };
 }
