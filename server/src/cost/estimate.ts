@@ -20,6 +20,7 @@ import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { typeOfExpression, type TypingContext } from './expressionTypes';
 import { canonicalType, parseType } from './typeText';
 import { splitTopLevel } from '../model/syntax';
+import { bodyChain } from '../model/bodies';
 
 export interface EstimateContext {
   /** The file's path as the index knows it. */
@@ -189,7 +190,7 @@ function builderOf(body: MethodBody): BuilderChoice {
 /** Type parameters in scope: the body's, its enclosing bodies' and its containing types'. */
 function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Set<string> {
   const names = new Set<string>();
-  for (let b: MethodBody | undefined = body; b; b = b.parentId ? ctx.model.bodies.find((x) => x.id === b!.parentId) : undefined) for (const t of b.typeParameters) names.add(t);
+  for (const b of bodyChain(body, ctx.model.bodies)) for (const t of b.typeParameters) names.add(t);
   for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
   return names;
 }

@@ -8,6 +8,7 @@ import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../wo
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { splitTopLevel } from '../model/syntax';
+import { bodyChain } from '../model/bodies';
 
 export interface TypingContext {
   body: MethodBody;
@@ -362,14 +363,8 @@ function nameType(name: string, ctx: TypingContext, depth: number): Typed | null
 
 type Variable = { kind: 'local'; body: MethodBody; local: MethodBody['locals'][number] } | { kind: 'parameter'; param: MethodBody['parameters'][number] };
 
-function bodyChain(ctx: TypingContext): MethodBody[] {
-  const chain: MethodBody[] = [];
-  for (let b: MethodBody | undefined = ctx.body; b; b = b.parentId ? ctx.bodies.find((x) => x.id === b!.parentId) : undefined) chain.push(b);
-  return chain;
-}
-
 function findVariable(name: string, ctx: TypingContext): Variable | null {
-  for (const b of bodyChain(ctx)) {
+  for (const b of bodyChain(ctx.body, ctx.bodies)) {
     const local = b.locals.find((l) => l.name === name);
     if (local) return { kind: 'local', body: b, local };
     const param = b.parameters.find((p) => p.name === name);
@@ -395,7 +390,7 @@ function variableType(variable: Variable, ctx: TypingContext, depth: number): Ty
 }
 
 function containingTypeOf(ctx: TypingContext): string | null {
-  return bodyChain(ctx).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  return bodyChain(ctx.body, ctx.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
 }
 
 function findMember(index: WorkspaceIndex, typeName: string, name: string) {
@@ -556,7 +551,7 @@ function linqResultType(receiverType: string, name: string): string | null {
 
 function workspaceCallType(receiver: Typed | null, receiverName: string | null, name: string, argumentCount: number, ctx: TypingContext): string | null {
   if (!receiver) {
-    for (const b of bodyChain(ctx)) {
+    for (const b of bodyChain(ctx.body, ctx.bodies)) {
       const local = ctx.bodies.find((x) => x.kind === 'localFunction' && x.name === name && x.parentId === b.id);
       if (local?.returnTypeText) return canonicalType(local.returnTypeText);
     }

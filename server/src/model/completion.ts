@@ -5,6 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { MethodBody, TaskWait } from './types';
 import { calleeOf, isFunctionNode } from './syntax';
+import { bodyChain } from './bodies';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -71,7 +72,7 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   const recv = wait.receiverText.trim();
   if (!recv) return null;
   const element = /^([A-Za-z_][\w.]*)\s*\[/.exec(recv)?.[1] ?? null;
-  for (let b: MethodBody | undefined = body; b; b = b.parentId ? bodies.find((x) => x.id === b!.parentId) : undefined) {
+  for (const b of bodyChain(body, bodies)) {
     for (const a of b.awaits) {
       if (a.span.end > wait.span.start) continue;
       const operand = a.operand.text.trim();
@@ -96,7 +97,7 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
 }
 
 function findLocal(body: MethodBody, bodies: readonly MethodBody[], name: string) {
-  for (let b: MethodBody | undefined = body; b; b = b.parentId ? bodies.find((x) => x.id === b!.parentId) : undefined) {
+  for (const b of bodyChain(body, bodies)) {
     const local = b.locals.find((l) => l.name === name);
     if (local) return local;
   }

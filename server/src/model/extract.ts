@@ -13,6 +13,7 @@ import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
 import { hasThisIn, identifiersIn, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { rebase, type CachedBody, type ModelCache } from './bodyCache';
+import { bodyChain } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { guardReason, knownCompletedReason } from './completion';
@@ -81,7 +82,7 @@ function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentio
   const own = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name)]);
   const names = mentioned.get(body.id) ?? new Set<string>();
   const captured = new Set<string>();
-  for (let p = bodies.find((b) => b.id === body.parentId); p; p = p.parentId ? bodies.find((b) => b.id === p!.parentId) : undefined) {
+  for (const p of bodyChain(body, bodies).slice(1)) {
     for (const v of [...p.locals.map((l) => l.name), ...p.parameters.map((x) => x.name)]) if (names.has(v) && !own.has(v)) captured.add(v);
   }
   return [...captured].sort();

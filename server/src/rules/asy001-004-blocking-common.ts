@@ -4,7 +4,8 @@ import { splitTopLevel } from '../model/syntax';
 import { isKnownSubtype } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
-import { bodyChain, taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
+import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
+import { bodyChain } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
 
 /** "async method LoadAsync", "an async lambda passed to Run", "async local function Fetch": the subject of "inside ...". */

@@ -7,7 +7,7 @@ import {
   ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, type AsyncDisposableType,
 } from '../knowledge/asyncDisposables';
 import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../workspace/index';
-import { bodyChain } from '../workspace/typing';
+import { bodyChain } from '../model/bodies';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,

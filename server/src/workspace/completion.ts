@@ -7,7 +7,8 @@ import type { CallSite, MethodBody, ReturnSite, Span, SuspensionPoint } from '..
 import { isTaskLike } from '../model/returnKind';
 import { splitTopLevel } from '../model/syntax';
 import { stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
-import { bodyChain, typeOfExpression } from './typing';
+import { typeOfExpression } from './typing';
+import { bodyChain } from '../model/bodies';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
 

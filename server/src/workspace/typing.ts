@@ -3,6 +3,7 @@
  * properties and workspace method return types. No compiler, so the answer may be "unknown".
  */
 import type { MethodBody } from '../model/types';
+import { bodyChain } from '../model/bodies';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from './index';
 
@@ -12,12 +13,6 @@ export interface ExpressionType {
   source: string;
 }
 
-/** The chain of bodies from a lambda or local function out to its method. */
-export function bodyChain(body: MethodBody, bodies: readonly MethodBody[]): MethodBody[] {
-  const chain: MethodBody[] = [];
-  for (let b: MethodBody | undefined = body; b; b = b.parentId ? bodies.find((x) => x.id === b!.parentId) : undefined) chain.push(b);
-  return chain;
-}
 
 export function typeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   let t = text.trim();
