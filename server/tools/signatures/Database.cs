@@ -90,22 +90,34 @@ sealed class SignatureDatabase(IReadOnlyList<ResolvedSource> sources, IReadOnlyL
         {
             // A struct no implementation assembly described has an unknown layout (flag u) rather than a wrong one.
             var flags = type.Flags + (type.Kind == TypeKind.Struct && type.Layouts.Count == 0 ? "u" : "");
-            sb.Append($"T\t{type.Mask}\t{KindLetter(type.Kind)}{flags}\t{type.FullName}\t{string.Join(" ", type.GenericParameters)}\t{type.BaseType ?? ""}\t{string.Join(" ", type.Interfaces)}\n");
+            var block = new StringBuilder();
             // One layout shared by every source of the type is written plainly; layouts that differ between
             // frameworks carry the mask of the sources they belong to, and an empty struct's layout is an empty I line.
             var plainLayout = type.Layouts.Count == 1 && type.Layouts.Values.Single() == type.Mask;
             foreach (var (layout, mask) in type.Layouts.OrderBy(l => l.Value))
             {
                 var prefix = plainLayout ? "I" : $"I{mask}";
-                if (layout.Length == 0) sb.Append($"{prefix}\n");
-                foreach (var field in layout.Split('\n', StringSplitOptions.RemoveEmptyEntries)) sb.Append($"{prefix}\t{field}\n");
+                if (layout.Length == 0) block.Append($"{prefix}\n");
+                foreach (var field in layout.Split('\n', StringSplitOptions.RemoveEmptyEntries)) block.Append($"{prefix}\t{field}\n");
             }
             // Members in a stable order: by kind, then name, then the whole line, so a regeneration diffs cleanly.
             foreach (var (line, mask) in type.Members.OrderBy(m => m.Key[0]).ThenBy(m => m.Key.Split('\t')[2], StringComparer.Ordinal).ThenBy(m => m.Key, StringComparer.Ordinal))
             {
-                sb.Append(mask == type.Mask ? line : $"{line[0]}{mask}{line[1..]}");
-                sb.Append('\n');
+                block.Append(mask == type.Mask ? line : $"{line[0]}{mask}{line[1..]}");
+                block.Append('\n');
             }
+            // The names of a static class's extension methods go on its type line, so a reader finds the classes that
+            // may extend a receiver without parsing every static class's members.
+            var extensionNames = type.Members.Keys
+                .Select(k => k.Split('\t'))
+                .Where(f => f[0] == "M" && f[1].Contains('x'))
+                .Select(f => f[2])
+                .Distinct()
+                .Order(StringComparer.Ordinal);
+            // The block's length (in UTF-16 code units, the unit of C# and JavaScript strings) and member count let a
+            // reader skip from type line to type line without reading the members in between.
+            sb.Append($"T\t{type.Mask}\t{KindLetter(type.Kind)}{flags}\t{type.FullName}\t{string.Join(" ", type.GenericParameters)}\t{type.BaseType ?? ""}\t{string.Join(" ", type.Interfaces)}\t{string.Join(" ", extensionNames)}\t{type.Members.Count}\t{block.Length}\n");
+            sb.Append(block);
         }
         return sb.ToString();
     }
