@@ -45,6 +45,9 @@ sealed class SignatureDatabase(IReadOnlyList<ResolvedSource> sources, IReadOnlyL
     public const int FormatVersion = 1;
     readonly Dictionary<string, TypeEntry> types = new(StringComparer.Ordinal);
 
+    /// <summary>The names in the list the database does not have.</summary>
+    public List<string> Missing(IEnumerable<string> fullNames) => fullNames.Where(n => !types.ContainsKey(n)).ToList();
+
     public TypeEntry? Existing(string fullName) => types.GetValueOrDefault(fullName);
 
     /// <summary>The entry for a type, described by the first source that has it; later sources add their bit.
@@ -63,7 +66,11 @@ sealed class SignatureDatabase(IReadOnlyList<ResolvedSource> sources, IReadOnlyL
         return entry;
     }
 
-    public string Summary() => $"{sources.Count} sources, {types.Count:N0} types, {types.Values.Sum(t => t.Members.Count):N0} members";
+    public string Summary(IReadOnlySet<string>? only = null)
+    {
+        var selected = types.Values.Where(t => only is null || only.Contains(t.FullName)).ToList();
+        return $"{sources.Count} sources, {selected.Count:N0} types, {selected.Sum(t => t.Members.Count):N0} members";
+    }
 
     static string KindLetter(TypeKind kind) => kind switch
     {
@@ -75,9 +82,10 @@ sealed class SignatureDatabase(IReadOnlyList<ResolvedSource> sources, IReadOnlyL
         _ => throw new ArgumentOutOfRangeException(nameof(kind)),
     };
 
-    public string Write()
+    /// <summary>The database's text: every type, or only the named ones (the unit tests' small database).</summary>
+    public string Write(IReadOnlySet<string>? only = null)
     {
-        var ordered = types.Values.OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
+        var ordered = types.Values.Where(t => only is null || only.Contains(t.FullName)).OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
         var memberCount = ordered.Sum(t => t.Members.Count);
         var sb = new StringBuilder();
         sb.Append($"asynclens-signatures\t{FormatVersion}\t{sources.Count}\t{ordered.Count}\t{memberCount}\n");

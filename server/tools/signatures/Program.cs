@@ -1,41 +1,52 @@
 // asynclens-signatures: writes AsyncLens's API signature database from the reference assemblies of the .NET
-// shared frameworks and of the packages async code calls most (sources.json), or checks that a checked-in
-// database is what it would write.
+// shared frameworks and of the packages async code calls most (sources.json), or checks that the checked-in
+// files are what it would write.
 //
-// Usage: dotnet run --project server/tools/signatures -c Release -- [--out FILE | --check FILE] [--sources FILE]
+// Usage: dotnet run --project server/tools/signatures -c Release -- [--check] [--out FILE [--only TYPE-LIST]] [--sources FILE]
+// Without --out it writes (or with --check compares) both checked-in files: server/data/signatures.txt and the unit
+// tests' small database, test/fixtures/signatures/small.txt, cut to the types test/fixtures/signatures/types.txt
+// names. `npm run signatures` and `npm run signatures:check` run it.
 using System.Runtime.CompilerServices;
 using AsyncLens.Signatures;
 
 var toolDirectory = ToolDirectory();
+var repositoryRoot = Path.GetFullPath(Path.Combine(toolDirectory, "..", "..", ".."));
+var check = false;
 string? outPath = null;
-string? checkPath = null;
+string? onlyPath = null;
 var sourcesPath = Path.Combine(toolDirectory, "sources.json");
-for (var i = 0; i < args.Length; i++)
+try
 {
-    string Value() => i + 1 < args.Length ? args[++i] : throw new UsageException($"{args[i]} needs a value");
-    try
+    for (var i = 0; i < args.Length; i++)
     {
+        string Value() => i + 1 < args.Length ? args[++i] : throw new UsageException($"{args[i]} needs a value");
         switch (args[i])
         {
+            case "--check": check = true; break;
             case "--out": outPath = Value(); break;
-            case "--check": checkPath = Value(); break;
+            case "--only": onlyPath = Value(); break;
             case "--sources": sourcesPath = Value(); break;
             case "-h" or "--help":
-                Console.WriteLine("usage: asynclens-signatures [--out FILE | --check FILE] [--sources FILE]");
+                Console.WriteLine("usage: asynclens-signatures [--check] [--out FILE [--only TYPE-LIST]] [--sources FILE]");
                 return 0;
             default: throw new UsageException($"unknown argument {args[i]}");
         }
     }
-    catch (UsageException e)
-    {
-        Console.Error.WriteLine($"asynclens-signatures: {e.Message}");
-        return 2;
-    }
+    if (onlyPath is not null && outPath is null) throw new UsageException("--only needs --out");
 }
-if (outPath is null && checkPath is null)
+catch (UsageException e)
 {
-    outPath = Path.GetFullPath(Path.Combine(toolDirectory, "..", "..", "data", "signatures.txt"));
+    Console.Error.WriteLine($"asynclens-signatures: {e.Message}");
+    return 2;
 }
+
+var targets = outPath is not null
+    ? [(Path.GetFullPath(outPath), onlyPath is null ? null : Path.GetFullPath(onlyPath))]
+    : new List<(string Path, string? Only)>
+    {
+        (Path.Combine(repositoryRoot, "server", "data", "signatures.txt"), null),
+        (Path.Combine(repositoryRoot, "test", "fixtures", "signatures", "small.txt"), Path.Combine(repositoryRoot, "test", "fixtures", "signatures", "types.txt")),
+    };
 
 try
 {
@@ -53,23 +64,38 @@ try
         var bit = surfaces.FindIndex(s => s.Source.Id == layouts.Source.LayoutOf);
         foreach (var assembly in layouts.AssemblyPaths) AssemblyReader.ReadLayouts(assembly, bit, database);
     }
-    var text = database.Write();
-    if (checkPath is not null)
+    var stale = 0;
+    foreach (var (path, only) in targets)
     {
-        var existing = File.Exists(checkPath) ? File.ReadAllText(checkPath) : null;
-        if (existing == text)
+        HashSet<string>? subset = null;
+        if (only is not null)
         {
-            Console.WriteLine($"{checkPath} is current ({database.Summary()})");
-            return 0;
+            // Full type names, one per line, `#` starting a comment.
+            if (!File.Exists(only)) throw new ToolException($"no type list at {only}");
+            subset = File.ReadAllLines(only).Select(l => l.Split('#')[0].Trim()).Where(l => l.Length > 0).ToHashSet(StringComparer.Ordinal);
+            var missing = database.Missing(subset);
+            if (missing.Count > 0) throw new ToolException($"{only} names types the database does not have: {string.Join(", ", missing)}");
         }
-        Console.Error.WriteLine(existing is null
-            ? $"{checkPath} does not exist"
-            : $"{checkPath} differs from what the tool writes now ({FirstDifference(existing, text)}); regenerate it with `npm run signatures`");
-        return 1;
+        var text = database.Write(subset);
+        var summary = $"{database.Summary(subset)}, {text.Length:N0} characters";
+        if (check)
+        {
+            var existing = File.Exists(path) ? File.ReadAllText(path) : null;
+            if (existing == text)
+            {
+                Console.WriteLine($"{path} is current ({summary})");
+                continue;
+            }
+            stale++;
+            Console.Error.WriteLine(existing is null
+                ? $"{path} does not exist; write it with `npm run signatures`"
+                : $"{path} differs from what the tool writes now ({FirstDifference(existing, text)}); regenerate it with `npm run signatures`");
+            continue;
+        }
+        File.WriteAllText(path, text);
+        Console.WriteLine($"wrote {path} ({summary})");
     }
-    File.WriteAllText(outPath!, text);
-    Console.WriteLine($"wrote {outPath}: {new FileInfo(outPath!).Length:N0} bytes, {database.Summary()}");
-    return 0;
+    return stale == 0 ? 0 : 1;
 }
 catch (ToolException e)
 {
@@ -83,14 +109,14 @@ static string FirstDifference(string a, string b)
     var bLines = b.Split('\n');
     for (var i = 0; i < Math.Min(aLines.Length, bLines.Length); i++)
     {
-        if (aLines[i] != bLines[i]) return $"first at line {i + 1}: `{Truncate(aLines[i])}` vs `{Truncate(bLines[i])}`";
+        if (aLines[i] != bLines[i]) return $"first at line {i + 1}: `{Truncate(aLines[i])}` in the file, `{Truncate(bLines[i])}` from the tool";
     }
-    return $"{aLines.Length} lines vs {bLines.Length}";
+    return $"{aLines.Length} lines in the file, {bLines.Length} from the tool";
 }
 
 static string Truncate(string s) => s.Length > 120 ? s[..120] + "…" : s;
 
-// The tool finds sources.json and the default output beside its own source, wherever it is run from.
+// The tool finds sources.json and the repository beside its own source, wherever it is run from.
 static string ToolDirectory([CallerFilePath] string sourceFile = "") => Path.GetDirectoryName(sourceFile)!;
 
 namespace AsyncLens.Signatures
