@@ -213,6 +213,10 @@ export function parseSignatureDatabase(text: string): SignatureDatabase {
       bad(`a ${text[lineStart]} record where a source or type line belongs`);
     }
   }
+  if (sources.length !== sourceCount) throw new SignatureFormatError(`the header announces ${sourceCount} sources, the file has ${sources.length}`);
+  if (entries.size !== typeCount) throw new SignatureFormatError(`the header announces ${typeCount} types, the file has ${entries.size}`);
+  if (seenMembers !== memberCount) throw new SignatureFormatError(`the header announces ${memberCount} members, the file has ${seenMembers}`);
+
   const membersOf = (type: ApiTypeDefinition): ApiMembers => {
     const entry = entries.get(type.fullName);
     if (!entry) return { methods: [], properties: [], fields: [], layouts: [] };

@@ -13,6 +13,8 @@ export interface MethodCandidate {
   owner: ApiType;
   /** Extension methods are called on a receiver that stands for their first parameter. */
   viaExtension: boolean;
+  /** How far up from the receiver's type the method is declared: 0 on the type itself. */
+  depth: number;
 }
 
 /** What is known of one argument of a call. `type` null means unknown; `isLambda` says nothing of its type. */
@@ -42,7 +44,7 @@ function ownerChain(ctx: ApiContext, type: ApiType): ApiType[] {
 export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): MethodCandidate[] {
   const result: MethodCandidate[] = [];
   const seen = new Set<string>();
-  for (const owner of ownerChain(ctx, type)) {
+  for (const [depth, owner] of ownerChain(ctx, type).entries()) {
     const d = definitionOf(ctx, owner);
     if (!d || owner.kind !== 'named') continue;
     for (const method of ctx.db.membersOf(d).methods) {
@@ -51,7 +53,7 @@ export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options:
       const key = method.parameters.map((p) => `${p.modifier ?? ''}${csharpText(substitute(p.type, owner.args), { qualified: true })}`).join(',') + `/${method.genericParameters.length}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      result.push({ method, owner, viaExtension: false });
+      result.push({ method, owner, viaExtension: false, depth });
     }
     // Static members are not inherited from interfaces in a way C# lets one call them through a derived name.
     if (options.static && d.kind === 'interface') break;
@@ -75,7 +77,7 @@ export function extensionMethodsFor(ctx: ApiContext, receiver: ApiType, name: st
       if (!self) continue;
       const bindings = method.genericParameters.map(() => null as ApiType | null);
       if (!fits(ctx, self.type, { type: receiver }, bindings, method.genericParameters, true)) continue;
-      result.push({ method, owner: named(holder.fullName), viaExtension: true });
+      result.push({ method, owner: named(holder.fullName), viaExtension: true, depth: 0 });
     }
   }
   return result;
@@ -279,13 +281,17 @@ function arrayLike(ctx: ApiContext, arg: ArgumentInfo): boolean {
 
 /**
  * The overload a call binds to, C#-style in the small: candidates the arguments can bind to (count, names,
- * ref/out, known types), then the one whose arguments match best (identity over conversion), then the normal form
+ * ref/out, known types), of those only the ones declared nearest the receiver's type, then the one whose arguments match best (identity over conversion), then the normal form
  * over a params expansion and fewer defaulted parameters. When candidates still tie the answer is the common return
  * type if they agree, else null.
  */
 export function chooseOverload(ctx: ApiContext, candidates: readonly MethodCandidate[], args: readonly ArgumentInfo[], options: { receiver?: ApiType | null; typeArguments?: readonly ApiType[] } = {}): ChosenOverload | null {
-  const scored = candidates.map((c) => score(ctx, c, options.receiver ?? null, args, options.typeArguments ?? [])).filter((s): s is Scored => s !== null);
+  let scored = candidates.map((c) => score(ctx, c, options.receiver ?? null, args, options.typeArguments ?? [])).filter((s): s is Scored => s !== null);
   if (!scored.length) return null;
+  // C# drops the methods of a base type when a method of a more derived type applies (NpgsqlCommand's
+  // ExecuteReaderAsync(CancellationToken = default) over DbCommand's ExecuteReaderAsync()).
+  const nearest = Math.min(...scored.map((s) => s.candidate.depth));
+  scored = scored.filter((s) => s.candidate.depth === nearest);
   scored.sort((a, b) => b.score - a.score || Number(a.expanded) - Number(b.expanded) || a.defaulted - b.defaulted);
   const best = scored[0]!;
   const tied = scored.filter((s) => s.score === best.score && s.expanded === best.expanded && s.defaulted === best.defaulted);
