@@ -1,6 +1,8 @@
 /** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
+import { methodsNamed } from '../workspace/index';
+import { splitTopLevel } from '../model/syntax';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
@@ -55,7 +57,8 @@ export function waitCode(text: string, wait: TaskWait): string {
  * shape of the wait. `GetAwaiter().GetResult()` only exists on awaitables, so an unknown receiver counts.
  */
 export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
-  if (wait.knownCompleted || wait.inNameof) return null;
+  if (wait.knownCompleted || wait.inNameof || wait.onSyncPath) return null;
+  if (callsSyncPathByPosition(ctx, wait.receiverText)) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
   if (isAwaitedWhenAny(wait.receiverText)) return null;
   const evidence = taskEvidenceOf(ctx, body, wait.receiverText);
@@ -63,6 +66,24 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
   if (evidence.verdict === 'task') return evidence;
   if (wait.kind === 'getResult') return { verdict: 'task', reason: 'GetAwaiter().GetResult() is only written on awaitables' };
   return evidence;
+}
+
+/**
+ * `Rollback(false).GetAwaiter().GetResult()` where the workspace's Rollback takes `bool async` in that position:
+ * the dual-path method runs synchronously and hands back a completed task, by contract. (The named form,
+ * `Rollback(async: false)`, the model recognises on its own.)
+ */
+function callsSyncPathByPosition(ctx: RuleContext, receiver: string): boolean {
+  const m = /^(?:[\w.]+\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiver.trim());
+  if (!m) return false;
+  const args = splitTopLevel(m[2]);
+  const falseAt = args.map((a, i) => (a === 'false' ? i : -1)).filter((i) => i >= 0);
+  if (falseAt.length === 0) return false;
+  const candidates = methodsNamed(ctx.index, m[1], null).filter((ref) => ref.body?.asyncFlag);
+  return candidates.length > 0 && candidates.every((ref) => {
+    const flagIndex = ref.body!.parameters.findIndex((p) => p.name === ref.body!.asyncFlag);
+    return falseAt.includes(flagIndex);
+  });
 }
 
 /** Whether a wait in an async body is ASY001's. */

@@ -24,7 +24,9 @@ export type SyncApiMatch =
  * too, so that one call never gets two blocking findings.
  */
 export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
-  if (call.inNameof || call.usage === 'awaited') return null;
+  // The synchronous branch of a dual-path method (`if (async) await ReadAsync(); else Read();`) blocks by the
+  // caller's choice: it runs only when the caller asked for synchronous work.
+  if (call.inNameof || call.usage === 'awaited' || call.onSyncPath) return null;
   const row = tableRowFor(ctx, body, call);
   if (row) return row;
   return workspaceTwinFor(ctx, body, call);
@@ -403,7 +405,8 @@ knows to avoid \`lock\` blocks.`,
       }
       const seen = new Set<number>();
       for (const using of body.usings) {
-        if (using.isAwaitUsing || seen.has(using.keywordSpan.start)) continue;
+        // A dual-path method serves synchronous callers too, for whom `await using` is no option.
+        if (using.isAwaitUsing || seen.has(using.keywordSpan.start) || using.onSyncPath || body.asyncFlag !== null) continue;
         const match = asyncDisposableOf(ctx, body, using);
         if (!match) continue;
         seen.add(using.keywordSpan.start);

@@ -21,7 +21,8 @@ export interface LockingMatch {
  * a wait on something that is a task (ASY001's) is never ASY004's, so one call gets one finding.
  */
 export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): LockingMatch | null {
-  if (call.inNameof || call.receiver === null) return null;
+  // The synchronous branch of a dual-path method blocks by the caller's choice.
+  if (call.inNameof || call.receiver === null || call.onSyncPath) return null;
   const rows = lockingApisByMember(call.name);
   if (rows.length === 0) return null;
   const receiver = call.receiver;

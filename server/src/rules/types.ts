@@ -1,5 +1,5 @@
 /** What a rule is (metadata, docs, check) and what it produces (findings with fixes as text edits). */
-import type { FileModel, MethodBody, Span } from '../model/types';
+import { isAnalysedAsyncBody, type FileModel, type MethodBody, type Span } from '../model/types';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
 
@@ -82,5 +82,5 @@ export interface Rule {
 
 /** Bodies that are async code: async methods, lambdas, local functions and anonymous methods. */
 export function asyncBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => b.isAsync && !b.hasSyntaxErrors);
+  return ctx.model.bodies.filter(isAnalysedAsyncBody);
 }

@@ -16,7 +16,13 @@ export interface ExpressionType {
 
 export function typeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   let t = text.trim();
-  while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
+  // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
+  for (;;) {
+    const before = t;
+    while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
+    t = t.replace(/\s*!+$/, '');
+    if (t === before) break;
+  }
   const newMatch = /^new\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\s*[({]/.exec(t);
   if (newMatch) return { typeText: newMatch[1], source: `created with new ${stripGenerics(newMatch[1])}` };
   const thisMember = /^this\.([A-Za-z_]\w*)$/.exec(t);
