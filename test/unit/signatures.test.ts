@@ -11,6 +11,8 @@ import { awaitInfo, extensionMethodsFor, instanceFields, isStruct, memberType, m
 import { apiTypeOfExpression, memberChainTail, splitArguments, type ExpressionTyping } from '../../server/src/signatures/expressions';
 import { csharpText, named, parseApiTypeText, parseSourceType, type ApiType } from '../../server/src/signatures/typeText';
 import { IMPLICIT_USINGS, scopeMask, type ApiScope } from '../../server/src/signatures/scope';
+import { apiTypeQuestions } from '../../server/src/signatures/api';
+import { provideSignatureDatabase, signatureDatabase, withdrawSignatureDatabase } from '../../server/src/signatures/provider';
 import { repoRoot } from './support';
 
 const smallText = fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'signatures', 'small.txt'), 'utf8');
@@ -261,4 +263,35 @@ test('on the real database: the calls the issue names, EF Core, Dapper, Npgsql, 
     'System.Threading.Tasks.Task<System.Collections.Generic.IEnumerable<Order>>');
   assert.equal(text(awaitInfo(ctx, type(ctx, 'ValueTask<int>'))?.awaiter), 'System.Runtime.CompilerServices.ValueTaskAwaiter<int>');
   assert.ok(isStruct(ctx, type(ctx, 'CancellationToken')));
+});
+
+test('the provider loads lazily, once, and reports a broken database instead of throwing; the C#-text questions for the cost model', () => {
+  let loads = 0;
+  const errors: string[] = [];
+  provideSignatureDatabase(() => {
+    loads++;
+    return smallText;
+  }, (m) => errors.push(m));
+  assert.equal(loads, 0, 'nothing is read until a question needs it');
+  const questions = apiTypeQuestions({ usings: ['System.Runtime.CompilerServices'] });
+  assert.ok(questions);
+  assert.equal(loads, 1);
+  assert.ok(signatureDatabase());
+  assert.equal(loads, 1, 'read once');
+  assert.deepEqual(questions.awaitOf('ValueTask<int>'), { awaiterText: 'System.Runtime.CompilerServices.ValueTaskAwaiter<int>', resultText: 'int' });
+  assert.deepEqual(questions.awaitOf('Task'), { awaiterText: 'System.Runtime.CompilerServices.TaskAwaiter', resultText: 'void' });
+  assert.equal(questions.kindOf('ConfiguredTaskAwaitable<int>.ConfiguredTaskAwaiter'), 'struct');
+  assert.equal(questions.kindOf('OrderService'), null);
+  assert.deepEqual(questions.instanceFieldsOf('ConfiguredTaskAwaitable<int>.ConfiguredTaskAwaiter'), [
+    { name: 'm_task', typeText: 'System.Threading.Tasks.Task<int>' },
+    { name: 'm_options', typeText: 'System.Threading.Tasks.ConfigureAwaitOptions' },
+  ]);
+  assert.equal(questions.qualifiedNameOf('TaskAwaiter<string>'), 'System.Runtime.CompilerServices.TaskAwaiter<string>');
+
+  provideSignatureDatabase(() => 'not a database', (m) => errors.push(m));
+  assert.equal(apiTypeQuestions({ usings: [] }), null);
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /could not be loaded, so types come from the workspace alone: not an AsyncLens signature database/);
+  withdrawSignatureDatabase();
+  assert.equal(signatureDatabase(), null);
 });
