@@ -1,4 +1,4 @@
-// The core is plain functions over text and trees: parse, model, workspace, knowledge, cost, rules and
+// The core is plain functions over text and trees: parse, model, workspace, knowledge, signatures, cost, rules and
 // config never import vscode*, node:* modules or touch `process`, so the CLI, the server and the tests
 // share them unchanged; only server/src/lsp imports vscode-languageserver.
 import { test } from 'node:test';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot, listFiles } from './support';
 
-const CORE = ['parse', 'model', 'workspace', 'knowledge', 'cost', 'rules', 'config', 'analysis'];
+const CORE = ['parse', 'model', 'workspace', 'knowledge', 'signatures', 'cost', 'rules', 'config', 'analysis'];
 const importsOf = (text: string) => [...text.matchAll(/(?:import[^'"]*from\s*|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
 
 test('the analysis core imports no editor, file system or process APIs', () => {
