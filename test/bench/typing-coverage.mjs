@@ -3,23 +3,27 @@
 // message or note says a type was guessed from a name. Runs the built CLI (npm run build first) twice per
 // repository, once with ASYNCLENS_SIGNATURES=off, and prints a markdown table.
 //
-// Usage: node test/bench/typing-coverage.mjs [--out DIR] REPOSITORY...
+// Usage: node test/bench/typing-coverage.mjs [--out DIR] [--cli FILE] REPOSITORY...
+// (--cli runs a copy of dist/cli.js, so the worktree can be rebuilt while it runs.)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const cli = path.join(root, 'dist', 'cli.js');
 const args = process.argv.slice(2);
-const outIndex = args.indexOf('--out');
-const outDir = outIndex === -1 ? null : args.splice(outIndex, 2)[1];
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i === -1 ? null : args.splice(i, 2)[1];
+};
+const outDir = option('--out');
+const cli = path.resolve(option('--cli') ?? path.join(root, 'dist', 'cli.js'));
 if (!args.length) {
-  console.error('usage: node test/bench/typing-coverage.mjs [--out DIR] REPOSITORY...');
+  console.error('usage: node test/bench/typing-coverage.mjs [--out DIR] [--cli FILE] REPOSITORY...');
   process.exit(2);
 }
 if (!fs.existsSync(cli)) {
-  console.error('dist/cli.js is missing: run npm run build first');
+  console.error(`${cli} is missing: run npm run build first`);
   process.exit(2);
 }
 if (outDir) fs.mkdirSync(outDir, { recursive: true });

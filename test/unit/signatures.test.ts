@@ -226,6 +226,7 @@ test('expressions: receivers, calls, members and argument texts', () => {
     typeOf: (t) => locals[t] ?? apiTypeOfExpression(t, typing)?.typeText ?? null,
     isLocalName: (n) => n in locals,
     containingBases: ['DbContext'],
+    workspaceType: (t) => (t === 'AppDb' ? { memberType: (n) => (n === 'Orders' ? 'DbSet<Order>' : null), apiBases: ['DbContext'] } : null),
   };
   const typeOf = (t: string) => apiTypeOfExpression(t, typing)?.typeText ?? null;
   assert.equal(typeOf('File.ReadAllTextAsync(path)'), 'System.Threading.Tasks.Task<string>');
@@ -241,6 +242,9 @@ test('expressions: receivers, calls, members and argument texts', () => {
   assert.equal(typeOf('SaveChangesAsync()'), 'System.Threading.Tasks.Task<int>');
   assert.equal(typeOf('Database.BeginTransactionAsync()'), 'System.Threading.Tasks.Task<Microsoft.EntityFrameworkCore.Storage.IDbContextTransaction>');
   assert.equal(typeOf('base.SaveChangesAsync(ct)'), 'System.Threading.Tasks.Task<int>');
+  // Through a workspace type: its own property, then its API base's members and extension methods.
+  assert.equal(typeOf('_db.Orders.ToListAsync()'), 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  assert.equal(typeOf('_db.SaveChangesAsync()'), 'System.Threading.Tasks.Task<int>');
   // A local is never a type name, whatever it is called; unknown things stay unknown.
   assert.equal(typeOf('stream.Nothing()'), null);
   assert.equal(typeOf('repository.LoadAsync()'), null);

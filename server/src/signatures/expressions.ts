@@ -17,6 +17,13 @@ export interface ExpressionTyping {
   isLocalName(name: string): boolean;
   /** The base types, as written, of the workspace type that contains the expression (for `base.X` and unqualified names). */
   containingBases: readonly string[];
+  /**
+   * For a type the workspace declares: the type of its field or property `name` (its own or a workspace base's),
+   * and the base types it has outside the workspace (`DbContext` for `ShopDb : DbContext`), so a chain can go on
+   * from a workspace type into an API: `db.Orders.ToListAsync()`, `db.SaveChangesAsync()`. Null when the workspace
+   * does not declare the type.
+   */
+  workspaceType(typeText: string): { memberType(name: string): string | null; apiBases: readonly string[] } | null;
 }
 
 export interface ApiExpressionType {
@@ -55,6 +62,24 @@ export function apiTypeOfExpression(text: string, typing: ExpressionTyping): Api
     return null;
   }
   const typed = typing.typeOf(receiverText);
+  const declared = typed !== null ? typing.workspaceType(typed) : null;
+  if (declared) {
+    // A workspace type: its own members first (as the workspace declares them), then its bases outside the workspace.
+    if (shape.args === null) {
+      const own = declared.memberType(shape.name);
+      if (own !== null) {
+        const type = resolveTypeText(typing.api, own) ?? named(own);
+        return { type, typeText: own, source: `member ${shape.name} of ${typed}` };
+      }
+    }
+    for (const baseText of declared.apiBases) {
+      const base = resolveTypeText(typing.api, baseText);
+      if (!base || !definitionOf(typing.api, base)) continue;
+      const found = shape.args === null ? memberOn(typing, base, false, shape.name) : callOn(typing, base, false, shape.name, shape.typeArgs, shape.args);
+      if (found) return found;
+    }
+    return null;
+  }
   if (typed !== null) receiver = { type: resolveTypeText(typing.api, typed) ?? named(typed), isStatic: false };
   else if (/^[A-Za-z_][\w.]*(?:<.*>)?$/s.test(receiverText) && !typing.isLocalName(receiverText)) {
     // Not a value the workspace knows: a type name, for a static member (`File.ReadAllTextAsync`).

@@ -1,0 +1,102 @@
+// Expression typing falls back to the API signatures for what the workspace does not declare: receivers and calls
+// on .NET and package types, with the file's usings; the workspace's own declarations still come first.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from './support';
+import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
+import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typing';
+import type { WorkspaceIndex } from '../../server/src/workspace/index';
+import type { FileModel } from '../../server/src/model/types';
+
+before(ready);
+
+function workspace(files: Record<string, string>): WorkspaceIndex {
+  const index = createIndex();
+  for (const [name, text] of Object.entries(files)) {
+    const { model, tree } = modelFile(text);
+    tree?.delete();
+    updateFile(index, name, model);
+  }
+  return index;
+}
+
+function typeIn(index: WorkspaceIndex, file: string, method: string, expression: string) {
+  const model: FileModel = index.files.get(file)!;
+  const body = model.bodies.find((b) => b.name === method);
+  assert.ok(body, `no body ${method}`);
+  return typeOfExpression(expression, body!, model.bodies, index);
+}
+
+const SERVICE = `
+using System.IO;
+using System.Net.Http;
+using Microsoft.EntityFrameworkCore;
+
+namespace Shop;
+
+public sealed class CatalogClient
+{
+    private readonly HttpClient _http;
+    private readonly Stream _stream;
+    public CatalogClient(HttpClient http, Stream stream) { _http = http; _stream = stream; }
+
+    public async Task<string> LoadAsync(string url, string path, Memory<byte> buffer, byte[] bytes, ShopDb db)
+    {
+        var response = await _http.GetAsync(url);
+        var text = await File.ReadAllTextAsync(path);
+        var read = await _stream.ReadAsync(buffer);
+        var orders = await db.Orders.ToListAsync();
+        return text;
+    }
+}
+
+public sealed class ShopDb : DbContext
+{
+    public DbSet<Order> Orders => Set<Order>();
+
+    public async Task<int> SaveAsync() => await SaveChangesAsync();
+}
+
+public sealed class Order { public int Id { get; set; } }
+`;
+
+test('calls and members on .NET and package types get their declared types', () => {
+  const index = workspace({ 'Shop.cs': SERVICE });
+  const type = (expression: string, method = 'LoadAsync') => typeIn(index, 'Shop.cs', method, expression)?.typeText ?? null;
+  assert.equal(type('File.ReadAllTextAsync(path)'), 'System.Threading.Tasks.Task<string>');
+  assert.equal(type('_http.GetAsync(url)'), 'System.Threading.Tasks.Task<System.Net.Http.HttpResponseMessage>');
+  assert.equal(typeIn(index, 'Shop.cs', 'LoadAsync', '_http.GetAsync(url)')?.source, 'return type of HttpClient.GetAsync');
+  assert.equal(type('_stream.ReadAsync(buffer)'), 'System.Threading.Tasks.ValueTask<int>');
+  assert.equal(type('_stream.ReadAsync(bytes, 0, bytes.Length)'), 'System.Threading.Tasks.Task<int>');
+  assert.equal(type('_http.GetAsync(url).Result.Content'), 'System.Net.Http.HttpContent');
+  // A workspace property's declared type (DbSet<Order>), then EF Core's extension method on it; Order stays the workspace's.
+  assert.equal(type('db.Orders.ToListAsync()'), 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  // An unqualified call in a DbContext subclass is DbContext's.
+  assert.equal(type('SaveChangesAsync()', 'SaveAsync'), 'System.Threading.Tasks.Task<int>');
+  // Things neither the workspace nor the signatures know stay unknown.
+  assert.equal(type('_http.NoSuchMethodAsync(url)'), null);
+  assert.equal(type('unknown.GetAsync(url)'), null);
+});
+
+test('the workspace comes first: its own types and methods are never replaced by an API of the same name', () => {
+  const index = workspace({
+    'Shop.cs': SERVICE,
+    'Files.cs': `
+namespace Shop;
+public static class File { public static int ReadAllTextAsync(string path) => 0; }
+public sealed class Caller { public int Run(string path) => File.ReadAllTextAsync(path); }
+`,
+  });
+  assert.equal(typeIn(index, 'Files.cs', 'Run', 'File.ReadAllTextAsync(path)')?.typeText, 'int');
+});
+
+test('task evidence for a blocking wait comes from the signature instead of the Async naming convention', () => {
+  const index = workspace({ 'Shop.cs': SERVICE });
+  const model = index.files.get('Shop.cs')!;
+  const body = model.bodies.find((b) => b.name === 'LoadAsync')!;
+  assert.deepEqual(taskEvidence('_http.GetStringAsync(url)', body, model.bodies, index), { verdict: 'task', reason: 'return type of HttpClient.GetStringAsync is a Task' });
+  // A ConfigureAwait awaitable wraps a task: GetAwaiter().GetResult() on it blocks.
+  assert.equal(taskEvidence('_http.GetStringAsync(url).ConfigureAwait(false)', body, model.bodies, index).verdict, 'task');
+  // Not a task, by its signature.
+  assert.deepEqual(taskEvidence('_stream.Length', body, model.bodies, index), { verdict: 'notTask', reason: 'property Stream.Length is a long' });
+});
