@@ -106,6 +106,11 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   if (!recv) return null;
   const element = /^([A-Za-z_][\w.]*)\s*\[/.exec(recv)?.[1] ?? null;
   const variable = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(element ?? recv)?.[1] ?? null;
+  // `var winner = await Task.WhenAny(a, b);`: the task WhenAny hands back is the one that finished.
+  const local = variable && !element ? findLocal(body, bodies, variable) : null;
+  if (local?.initializerText && /^await\s+(System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(local.initializerText.trim()) && !writtenBetween(syntax, variable!, local.span.end, wait.span.start)) {
+    return `${variable} is the task Task.WhenAny handed back, which has completed`;
+  }
   for (const b of bodyChain(body, bodies)) {
     for (const a of b.awaits) {
       if (a.span.end > wait.span.start) continue;

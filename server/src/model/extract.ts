@@ -315,11 +315,16 @@ function returnTypeTextOf(fn: SyntaxNode): string | null {
   }
 }
 
-/** For `Func<Task<int>> f = async () => ...`, the delegate's last type argument; for Action, void. */
+/**
+ * For `Func<Task<int>> f = async () => ...`, the delegate's last type argument; for Action, void. The delegate type
+ * comes from the variable's declaration, or, for a lambda a method returns (`Func<Task> Later() => () => ...`),
+ * from that method's declared return type.
+ */
 function lambdaDelegateReturn(fn: SyntaxNode): string | null {
   const { parent } = unparenthesisedParent(fn);
   let typeText: string | null = null;
   if (parent?.type === 'variable_declarator') typeText = parent.parent?.childForFieldName('type')?.text ?? null;
+  else if (parent?.type === 'arrow_expression_clause' || parent?.type === 'return_statement') typeText = enclosingReturnType(parent);
   if (!typeText || typeText === 'var') return null;
   const m = /^(?:System\.)?(Func|Action)(?:<(.*)>)?$/.exec(typeText.replace(/\s+/g, ''));
   if (!m) return null;
@@ -328,6 +333,16 @@ function lambdaDelegateReturn(fn: SyntaxNode): string | null {
   return args.length ? args[args.length - 1] : null;
 }
 
+/** The declared return type of the method or local function a return statement or arrow body belongs to. */
+function enclosingReturnType(node: SyntaxNode): string | null {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'method_declaration') return p.childForFieldName('returns')?.text ?? null;
+    if (p.type === 'local_function_statement') return p.childForFieldName('type')?.text ?? null;
+    if (p.type === 'property_declaration') return p.childForFieldName('type')?.text ?? null;
+    if (isFunctionNode(p)) return null;
+  }
+  return null;
+}
 
 function containingTypeOf(fn: SyntaxNode, types: TypeDeclaration[]): TypeDeclaration | null {
   let best: TypeDeclaration | null = null;

@@ -273,6 +273,8 @@ export interface TypeDeclaration {
   /** Namespace-qualified name: N.Outer.Inner. */
   fullName: string;
   modifiers: string[];
+  /** Attributes as written, e.g. `AsyncMethodBuilder(typeof(PooledBuilder))`. */
+  attributes: string[];
   baseTypes: string[];
   typeParameters: string[];
   members: MemberSignature[];

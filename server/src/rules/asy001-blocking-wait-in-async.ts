@@ -3,7 +3,7 @@ import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed } from '../workspace/index';
 import { splitTopLevel } from '../model/syntax';
-import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
@@ -104,6 +104,7 @@ function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait
 /** The `await` form of the wait as edits, or the reason there is none. */
 function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | string {
   const { text } = ctx;
+  if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
   if (!awaitAllowedAt(body, wait.span.start)) return 'await is not allowed inside a lock statement';
   const call = callOfWait(body, wait);
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') {
@@ -215,7 +216,7 @@ a way the syntax does not show is still flagged.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
-    for (const body of asyncBodies(ctx)) {
+    for (const body of asyncContextBodies(ctx)) {
       for (const wait of body.waits) {
         const evidence = blockingWaitEvidence(ctx, body, wait);
         if (!evidence) continue;

@@ -8,7 +8,7 @@ import {
 } from '../knowledge/asyncDisposables';
 import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../workspace/index';
 import { bodyChain } from '../model/bodies';
-import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
@@ -196,6 +196,7 @@ function whyNoTableFix(ctx: RuleContext, body: MethodBody, row: BlockingApi, cal
 
 /** Why an `await` cannot go where the call is, or null when it can. */
 function whyNoAwaitHere(ctx: RuleContext, body: MethodBody, call: CallSite): string | null {
+  if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
   if (!awaitAllowedAt(body, call.span.start)) return 'await is not allowed inside a lock statement';
   if (isConditionalCall(ctx.text, call)) return 'the ?. call may not run at all, and awaiting its null result would throw';
   return null;
@@ -293,14 +294,14 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
 
 function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
   const span = usingSpan(ctx.text, using);
-  const canAwait = awaitAllowedAt(body, using.keywordSpan.start);
+  const canAwait = body.isAsync && awaitAllowedAt(body, using.keywordSpan.start);
   const fix: Fix | undefined = canAwait
     ? { title: 'Use await using', safety: 'unsafe', edits: [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }] }
     : undefined;
   return {
     span,
     message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; await using is its awaitable twin`,
-    note: `${match.note}${canAwait ? '' : ' No automatic fix: await is not allowed inside a lock statement.'}`,
+    note: `${match.note}${canAwait ? '' : body.isAsync ? ' No automatic fix: await is not allowed inside a lock statement.' : ' No automatic fix: the method is not async, so await using cannot go here without making it async.'}`,
     bodyId: body.id,
     fix,
   };
@@ -397,7 +398,7 @@ knows to avoid \`lock\` blocks.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
-    for (const body of asyncBodies(ctx)) {
+    for (const body of asyncContextBodies(ctx)) {
       for (const call of body.calls) {
         const match = syncApiCallOf(ctx, body, call);
         if (!match) continue;

@@ -2,7 +2,7 @@
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
 import { isNonBlockingCall } from '../knowledge/blockingApis';
 import { LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
-import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
+import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding } from './types';
 import {
   describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
 } from './asy001-004-blocking-common';
@@ -201,7 +201,7 @@ flagged unless the timeout is written as \`0\` or \`TimeSpan.Zero\`.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
-    for (const body of asyncBodies(ctx)) {
+    for (const body of asyncContextBodies(ctx)) {
       for (const lock of body.locks) findings.push(lockFinding(ctx, body, lock));
       for (const call of body.calls) {
         const match = lockingCallOf(ctx, body, call);
