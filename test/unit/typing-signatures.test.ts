@@ -31,6 +31,7 @@ const SERVICE = `
 using System.IO;
 using System.Net.Http;
 using Microsoft.EntityFrameworkCore;
+using Grpc.Core;
 
 namespace Shop;
 
@@ -48,6 +49,8 @@ public sealed class CatalogClient
         var orders = await db.Orders.ToListAsync();
         return text;
     }
+
+    public async Task<string> CallAsync(AsyncUnaryCall<string> call) => await call;
 }
 
 public sealed class ShopDb : DbContext
@@ -71,6 +74,8 @@ test('calls and members on .NET and package types get their declared types', () 
   assert.equal(type('_http.GetAsync(url).Result.Content'), 'System.Net.Http.HttpContent');
   // A workspace property's declared type (DbSet<Order>), then EF Core's extension method on it; Order stays the workspace's.
   assert.equal(type('db.Orders.ToListAsync()'), 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  // An awaitable that is not a task: gRPC's AsyncUnaryCall<T>, through its GetAwaiter().GetResult().
+  assert.equal(type('await call', 'CallAsync'), 'string');
   // An unqualified call in a DbContext subclass is DbContext's.
   assert.equal(type('SaveChangesAsync()', 'SaveAsync'), 'System.Threading.Tasks.Task<int>');
   // Things neither the workspace nor the signatures know stay unknown.

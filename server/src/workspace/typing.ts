@@ -33,7 +33,9 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   if (awaited) {
     const operand = typeOfExpression(withoutConfigureAwait(awaited[1]), body, bodies, index);
     const result = operand ? awaitResultType(operand.typeText) : null;
-    return operand && result ? { typeText: result, source: `the result of awaiting ${operand.source}` } : null;
+    if (operand && result) return { typeText: result, source: `the result of awaiting ${operand.source}` };
+    // Other awaitables (gRPC's AsyncUnaryCall<T>, a custom awaiter): their GetAwaiter().GetResult(), from the signatures.
+    return operand ? typeFromApiSignatures(t, body, bodies, index) : null;
   }
   const cast = /^\(\s*([A-Za-z_][\w.]*(?:<[^()]*>)?\??)\s*\)\s*[\w(@]/.exec(t);
   if (cast && !/^(await|new|this|base|default|typeof|nameof)$/.test(cast[1])) return { typeText: cast[1], source: `cast to ${cast[1]}` };
@@ -73,7 +75,8 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(t);
   if (call && index) {
     const owner = call[1] ? receiverTypeName(call[1], body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
-    if (owner === null) return null;
+    // No workspace owner: the signatures may still know it (a static call on an API type: `File.ReadAllTextAsync`).
+    if (owner === null) return typeFromApiSignatures(t, body, bodies, index);
     const candidates = methodsNamed(index, call[2], owner).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
     if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call[2]}` };
