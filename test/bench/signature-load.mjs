@@ -1,6 +1,7 @@
 // What the API signature database adds to the first analysis: the CLI checking one file, each run a new process,
-// with the database (read on the first question about a type) and without it (ASYNCLENS_SIGNATURES=off), runs
-// alternating; and, inside one process, the time to read and index the file. Build first (npm run build).
+// with the database (opened on the first question about a type) and without it (ASYNCLENS_SIGNATURES=off), runs
+// alternating, wall and CPU time; and, in a new process, the time to open the file and read its index, and then
+// one type's members. Build first (npm run build).
 //
 // Usage: node test/bench/signature-load.mjs [--runs N] [FILE.cs]
 import { spawnSync } from 'node:child_process';
@@ -23,53 +24,68 @@ if (!fs.existsSync(file)) {
   process.exit(2);
 }
 
+// The CPU time (user + system) of each CLI process, which other jobs on the machine disturb far less than the
+// wall time: a preloaded module prints it on exit.
+const cpuProbe = path.join(root, 'out', 'signature-load-cpu.cjs');
+fs.mkdirSync(path.dirname(cpuProbe), { recursive: true });
+fs.writeFileSync(cpuProbe, "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\ncpu-ms ${(u.user + u.system) / 1000}\\n`); });\n");
+
 function timeCheck(signatures) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [cli, 'check', '--enable', 'all', '--format', 'json', file], {
+  const r = spawnSync(process.execPath, ['--require', cpuProbe, cli, 'check', '--enable', 'all', '--format', 'json', file], {
     encoding: 'utf8',
     env: { ...process.env, ASYNCLENS_SIGNATURES: signatures },
   });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
   if (r.status !== 0 && r.status !== 1) throw new Error(`check exited ${r.status}: ${r.stderr}`);
-  return ms;
+  const cpu = Number(/cpu-ms ([\d.]+)/.exec(r.stderr)?.[1]);
+  return { wall, cpu };
 }
 
-// In-process: read and index the database the way host/signatures.ts and signatures/database.ts do.
+// In a new process: open the database and read its index the way the hosts do (host/signatures.ts), then answer
+// one question that reads a member block.
 const loader = `
-const fs = require('fs');
 const start = process.hrtime.bigint();
-const text = fs.readFileSync(${JSON.stringify(path.join(root, 'dist', 'signatures.txt'))}, 'utf8');
-const read = process.hrtime.bigint();
-const { parseSignatureDatabase } = require(${JSON.stringify(path.join(root, 'out', 'signature-load-probe.js'))});
+const { signatureFileAt, parseSignatureDatabase } = require(${JSON.stringify(path.join(root, 'out', 'signature-load-probe.js'))});
 const loaded = process.hrtime.bigint();
-const db = parseSignatureDatabase(text);
+const db = parseSignatureDatabase(signatureFileAt(${JSON.stringify(path.join(root, 'dist', 'signatures.txt'))}));
 const parsed = process.hrtime.bigint();
-console.log(JSON.stringify({ read: Number(read - start) / 1e6, parse: Number(parsed - loaded) / 1e6, types: db.typeCount }));
+db.membersOf(db.type('System.Net.Http.HttpClient'));
+const asked = process.hrtime.bigint();
+console.log(JSON.stringify({ index: Number(parsed - loaded) / 1e6, first: Number(asked - parsed) / 1e6, types: db.typeCount }));
 `;
 const probe = path.join(root, 'out', 'signature-load-probe.js');
+const probeEntry = path.join(root, 'out', 'signature-load-probe-entry.ts');
+fs.mkdirSync(path.dirname(probe), { recursive: true });
+fs.writeFileSync(probeEntry, `export { signatureFileAt } from '../server/src/host/signatures';\nexport { parseSignatureDatabase } from '../server/src/signatures/database';\n`);
 const esbuild = await import('esbuild');
-await esbuild.build({ entryPoints: [path.join(root, 'server', 'src', 'signatures', 'database.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: probe, logLevel: 'warning' });
+await esbuild.build({ entryPoints: [probeEntry], bundle: true, platform: 'node', format: 'cjs', outfile: probe, logLevel: 'warning' });
+fs.rmSync(probeEntry, { force: true });
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const on = [];
-const off = [];
-const reads = [];
-const parses = [];
+const on = { wall: [], cpu: [] };
+const off = { wall: [], cpu: [] };
+const indexes = [];
+const firsts = [];
 timeCheck('on'); // warm the file system cache
 for (let i = 0; i < runs; i++) {
-  off.push(timeCheck('off'));
-  on.push(timeCheck('on'));
+  for (const [list, mode] of [[off, 'off'], [on, 'on']]) {
+    const t = timeCheck(mode);
+    list.wall.push(t.wall);
+    list.cpu.push(t.cpu);
+  }
   const r = spawnSync(process.execPath, ['-e', loader], { encoding: 'utf8' });
   const m = JSON.parse(r.stdout);
-  reads.push(m.read);
-  parses.push(m.parse);
+  indexes.push(m.index);
+  firsts.push(m.first);
 }
 fs.rmSync(probe, { force: true });
+fs.rmSync(cpuProbe, { force: true });
 const f = (x) => `${x.toFixed(0)} ms`;
-console.log(`| measurement (${runs} runs, median) | time |`);
-console.log('|---|---:|');
-console.log(`| \`check\` of ${path.relative(root, file)}, database off | ${f(median(off))} |`);
-console.log(`| the same, database on | ${f(median(on))} |`);
-console.log(`| added by the database (difference of the medians) | ${f(median(on) - median(off))} |`);
-console.log(`| reading dist/signatures.txt | ${f(median(reads))} |`);
-console.log(`| indexing it (parseSignatureDatabase) | ${f(median(parses))} |`);
+console.log(`| measurement (${runs} runs each, median) | wall | CPU |`);
+console.log('|---|---:|---:|');
+console.log(`| \`check\` of ${path.relative(root, file)}, database off | ${f(median(off.wall))} | ${f(median(off.cpu))} |`);
+console.log(`| the same, database on | ${f(median(on.wall))} | ${f(median(on.cpu))} |`);
+console.log(`| added by the database (difference of the medians) | ${f(median(on.wall) - median(off.wall))} | ${f(median(on.cpu) - median(off.cpu))} |`);
+console.log(`| opening dist/signatures.txt and reading its index | ${f(median(indexes))} | |`);
+console.log(`| then the members of HttpClient (one block read and parsed) | ${median(firsts).toFixed(1)} ms | |`);

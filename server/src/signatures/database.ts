@@ -1,13 +1,17 @@
 /**
  * Reads the API signature database (server/data/signatures.txt, written by server/tools/signatures) into
- * lookups. Loading reads only the header and the type lines; a type's members are parsed the first time
- * someone asks for them, so the first analysis pays for the types it touches, not for the whole .NET surface.
+ * lookups. Loading reads the index at the head of the file alone; a type's definition is made and its members are
+ * read and parsed the first time someone asks for them, so the first analysis pays for the types it touches, not
+ * for the whole .NET surface.
  *
  * The format, one record per line, fields separated by tabs (server/tools/signatures/README.md has the details):
- *   asynclens-signatures  <format version>  <sources>  <types>  <members>
+ *   asynclens-signatures  <version>  <sources>  <types>  <members>  <names>  <extension names>  <index length>
  *   S  <bit>  <id>  <package>  <version>  <assembly folder>  <target framework or empty>
  *   T  <source mask>  <kind letter + flags>  <full name>  <generic parameter names>  <base type>  <interfaces>
- *      <names of the extension methods a static class declares>  <member count>  <length of the member lines>
+ *      <member count>  <where the member block starts, after the index>  <its length>     (sorted by full name)
+ *   N  <simple name>  <type numbers>                                                       (sorted by name)
+ *   X  <extension method name>  <numbers of the static classes declaring one>              (sorted by name)
+ * then the member blocks:
  *   I[mask]  <field name>  <field type>             a struct's instance fields, in layout order
  *   M[mask]  <flags>  <name>  <generic parameters>  <return type>  <parameter>...
  *   P[mask]  <flags>  <name>  <type>  <index parameter>...
@@ -133,95 +137,160 @@ export interface SignatureDatabase {
   membersOf(type: ApiTypeDefinition): ApiMembers;
   /** The static classes that declare extension methods named `name`. */
   extensionHolders(name: string): readonly ApiTypeDefinition[];
+  /** Reads and checks everything (order, member blocks, counts) and lists the problems; for tests, not for loading. */
+  validate(): string[];
 }
 
 export class SignatureFormatError extends Error {}
 
-const KINDS: Record<string, ApiTypeKind> = { c: 'class', s: 'struct', i: 'interface', e: 'enum', d: 'delegate' };
-
-interface TypeEntry {
-  definition: ApiTypeDefinition;
-  /** The extension methods a static class declares, by name (the type line lists them). */
-  extensionNames: string[];
-  memberCount: number;
-  /** Where its member lines start and end in the text. */
-  start: number;
-  end: number;
-  members?: ApiMembers;
+/**
+ * Where the database's text comes from: the host reads the head (the index) at once and member blocks as they are
+ * asked for, from the file; tests and tools hand in the whole text (signatureText).
+ */
+export interface SignatureFile {
+  /** The first `length` characters (the header line is at most 200). */
+  head(length: number): string;
+  /** `length` characters from `start`. */
+  read(start: number, length: number): string;
 }
 
-/** Parses the database text. Throws SignatureFormatError with the line at fault for anything else. */
-export function parseSignatureDatabase(text: string): SignatureDatabase {
-  const headerEnd = text.indexOf('\n') === -1 ? text.length : text.indexOf('\n');
-  const header = text.slice(0, headerEnd).split('\t');
-  let pos = headerEnd + 1;
-  let lineNumber = 1;
+/** The database file as one string. */
+export function signatureText(text: string): SignatureFile {
+  return { head: (length) => text.slice(0, length), read: (start, length) => text.slice(start, start + length) };
+}
+
+const KINDS: Record<string, ApiTypeKind> = { c: 'class', s: 'struct', i: 'interface', e: 'enum', d: 'delegate' };
+const NO_MEMBERS: ApiMembers = { methods: [], properties: [], fields: [], layouts: [] };
+
+/** A sorted run of index lines, searched by the field after the tag (type lines by full name, lookups by name). */
+interface SortedLines {
+  lines: readonly string[];
+  /** The key of line i: the full name of a type line, the name of a lookup line. */
+  keyAt(i: number): string;
+}
+
+function find(sorted: SortedLines, key: string): number {
+  let low = 0;
+  let high = sorted.lines.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted.keyAt(mid) < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The n-th tab-separated field of a line, without splitting the rest. */
+function fieldOf(line: string, n: number): string {
+  let start = 0;
+  for (let i = 0; i < n; i++) start = line.indexOf('\t', start) + 1;
+  const end = line.indexOf('\t', start);
+  return line.slice(start, end === -1 ? undefined : end);
+}
+
+/**
+ * Reads the database's index. A damaged header or index throws SignatureFormatError saying what is wrong. A type
+ * line or member block is checked the first time it is read; a damaged one reads as no type or no members and is
+ * reported through `onProblem` once, so a bad line costs answers, never the analysis.
+ */
+export function parseSignatureDatabase(source: SignatureFile | string, options: { onProblem?: (message: string) => void } = {}): SignatureDatabase {
+  const file = typeof source === 'string' ? signatureText(source) : source;
+  const first = file.head(200);
+  const headerEnd = first.indexOf('\n');
+  const header = (headerEnd === -1 ? first : first.slice(0, headerEnd)).split('\t');
   if (header[0] !== 'asynclens-signatures') throw new SignatureFormatError('not an AsyncLens signature database (the first line does not start with asynclens-signatures)');
   const formatVersion = Number(header[1]);
   if (formatVersion !== SIGNATURE_FORMAT_VERSION) {
     throw new SignatureFormatError(`signature database format ${header[1]} is not the ${SIGNATURE_FORMAT_VERSION} this version of AsyncLens reads; regenerate it with npm run signatures`);
   }
-  const [sourceCount, typeCount, memberCount] = [Number(header[2]), Number(header[3]), Number(header[4])];
-  if (![sourceCount, typeCount, memberCount].every((n) => Number.isInteger(n) && n >= 0)) throw new SignatureFormatError('the header\'s counts are not numbers');
-
-  const sources: SignatureSource[] = [];
-  const entries = new Map<string, TypeEntry>();
-  const extensionIndex = new Map<string, ApiTypeDefinition[]>();
-  const byName = new Map<string, ApiTypeDefinition[]>();
-  const namespaces = new Set<string>();
-  let seenMembers = 0;
-  const bad = (what: string): never => {
-    throw new SignatureFormatError(`signature database line ${lineNumber}: ${what}`);
-  };
-  // Source lines come first; then each type line says how many members follow it and how long its block is, so
-  // loading reads the type lines only and jumps over the members (measured: visiting every line made loading
-  // several times slower, and the members of most types are never asked for).
-  while (pos < text.length) {
-    const lineStart = pos;
-    let end = text.indexOf('\n', pos);
-    if (end === -1) end = text.length;
-    pos = end + 1;
-    lineNumber++;
-    if (end === lineStart) continue;
-    const tag = text.charCodeAt(lineStart);
-    if (tag === 84 /* T */) {
-      const entry = typeEntry(text.slice(lineStart, end).split('\t'), pos, bad);
-      if (entry.end > text.length) bad(`the members of ${entry.definition.fullName} run past the end of the file`);
-      if (entry.end < text.length && text.charCodeAt(entry.end) !== 84) bad(`the members of ${entry.definition.fullName} do not end where the next type begins`);
-      pos = entry.end;
-      const definition = entry.definition;
-      entries.set(definition.fullName, entry);
-      seenMembers += entry.memberCount;
-      const list = byName.get(definition.name);
-      if (list) list.push(definition);
-      else byName.set(definition.name, [definition]);
-      for (const name of entry.extensionNames) {
-        const holders = extensionIndex.get(name);
-        if (holders) holders.push(definition);
-        else extensionIndex.set(name, [definition]);
-      }
-      for (let ns = definition.namespace; ns; ns = ns.slice(0, Math.max(0, ns.lastIndexOf('.')))) {
-        if (namespaces.has(ns)) break;
-        namespaces.add(ns);
-      }
-    } else if (tag === 83 /* S */) {
-      if (entries.size) bad('a source line after the types');
-      const f = text.slice(lineStart, end).split('\t');
-      if (f.length !== 7) bad(`a source line has ${f.length} fields, not 7`);
-      sources.push({ bit: Number(f[1]), id: f[2]!, packageId: f[3]!, version: f[4]!, folder: f[5]!, framework: f[6] || null });
-    } else {
-      bad(`a ${text[lineStart]} record where a source or type line belongs`);
-    }
+  const counts = header.slice(2).map(Number);
+  if (counts.length !== 6 || !counts.every((n) => Number.isInteger(n) && n >= 0)) throw new SignatureFormatError('the header\'s counts are not six numbers');
+  const [sourceCount, typeCount, memberCount, nameCount, extensionCount, indexLength] = counts as [number, number, number, number, number, number];
+  const index = file.head(indexLength);
+  if (index.length !== indexLength || !index.endsWith('\n')) throw new SignatureFormatError(`the index should be ${indexLength} characters ending a line; the file is shorter or damaged`);
+  // One native split of about 20,000 lines is the whole of loading; everything else is found by binary search.
+  const lines = index.slice(headerEnd + 1, -1).split('\n');
+  if (lines.length !== sourceCount + typeCount + nameCount + extensionCount) {
+    throw new SignatureFormatError(`the header announces ${sourceCount} sources, ${typeCount} types, ${nameCount} names and ${extensionCount} extension names; the index has ${lines.length} lines`);
   }
-  if (sources.length !== sourceCount) throw new SignatureFormatError(`the header announces ${sourceCount} sources, the file has ${sources.length}`);
-  if (entries.size !== typeCount) throw new SignatureFormatError(`the header announces ${typeCount} types, the file has ${entries.size}`);
-  if (seenMembers !== memberCount) throw new SignatureFormatError(`the header announces ${memberCount} members, the file has ${seenMembers}`);
+  const section = (from: number, count: number, tag: string) => {
+    const run = lines.slice(from, from + count);
+    if (count && (run[0]![0] !== tag || run[count - 1]![0] !== tag)) throw new SignatureFormatError(`the index's ${tag} lines are not where the header says`);
+    return run;
+  };
+  const sourceLines = section(0, sourceCount, 'S');
+  const types: SortedLines = { lines: section(sourceCount, typeCount, 'T'), keyAt: (i) => fieldOf(types.lines[i]!, 3) };
+  const names: SortedLines = { lines: section(sourceCount + typeCount, nameCount, 'N'), keyAt: (i) => fieldOf(names.lines[i]!, 1) };
+  const extensions: SortedLines = { lines: section(sourceCount + typeCount + nameCount, extensionCount, 'X'), keyAt: (i) => fieldOf(extensions.lines[i]!, 1) };
+  const sources: SignatureSource[] = sourceLines.map((line) => {
+    const f = line.split('\t');
+    if (f.length !== 7) throw new SignatureFormatError(`a source line has ${f.length} fields, not 7: ${line}`);
+    return { bit: Number(f[1]), id: f[2]!, packageId: f[3]!, version: f[4]!, folder: f[5]!, framework: f[6] || null };
+  });
 
-  const membersOf = (type: ApiTypeDefinition): ApiMembers => {
-    const entry = entries.get(type.fullName);
-    if (!entry) return { methods: [], properties: [], fields: [], layouts: [] };
-    entry.members ??= parseMembers(text.slice(entry.start, entry.end), entry);
-    return entry.members;
+  const reported = new Set<string>();
+  const problem = (message: string) => {
+    if (reported.has(message)) return;
+    reported.add(message);
+    options.onProblem?.(message);
+  };
+  const definitions: (TypeLine | null | undefined)[] = new Array(typeCount);
+  const definitionAt = (i: number): TypeLine | null => {
+    let d = definitions[i];
+    if (d === undefined) {
+      try {
+        d = typeLine(types.lines[i]!, problem);
+      } catch (e) {
+        d = null;
+        problem((e as Error).message);
+      }
+      definitions[i] = d;
+    }
+    return d;
+  };
+  const byFullName = new Map<string, TypeLine | null>();
+  const type = (fullName: string): TypeLine | null => {
+    let d = byFullName.get(fullName);
+    if (d === undefined) {
+      const i = find(types, fullName);
+      d = i < typeCount && types.keyAt(i) === fullName ? definitionAt(i) : null;
+      byFullName.set(fullName, d);
+    }
+    return d;
+  };
+  const lookup = (sorted: SortedLines, cache: Map<string, ApiTypeDefinition[]>, key: string): ApiTypeDefinition[] => {
+    let list = cache.get(key);
+    if (!list) {
+      const i = find(sorted, key);
+      list = [];
+      if (i < sorted.lines.length && sorted.keyAt(i) === key) {
+        for (const n of fieldOf(sorted.lines[i]!, 2).split(' ')) {
+          const d = Number(n) < typeCount ? definitionAt(Number(n)) : null;
+          if (d) list.push(d);
+          else problem(`signature database: the lookup line for ${key} names type ${n}, which is not there`);
+        }
+      }
+      cache.set(key, list);
+    }
+    return list;
+  };
+  const named = new Map<string, ApiTypeDefinition[]>();
+  const holders = new Map<string, ApiTypeDefinition[]>();
+  const members = new Map<string, ApiMembers>();
+
+  const membersOf = (definition: ApiTypeDefinition): ApiMembers => {
+    let result = members.get(definition.fullName);
+    if (!result) {
+      const d = type(definition.fullName);
+      try {
+        result = d ? parseMembers(file.read(indexLength + d.blockStart, d.blockLength), d, d.memberCount) : NO_MEMBERS;
+      } catch (e) {
+        result = NO_MEMBERS;
+        problem((e as Error).message);
+      }
+      members.set(definition.fullName, result);
+    }
+    return result;
   };
 
   return {
@@ -229,18 +298,61 @@ export function parseSignatureDatabase(text: string): SignatureDatabase {
     sources,
     typeCount,
     memberCount,
-    type: (fullName) => entries.get(fullName)?.definition,
-    typesNamed: (name) => byName.get(name) ?? [],
-    hasNamespace: (namespace) => namespaces.has(namespace),
+    type: (fullName) => type(fullName) ?? undefined,
+    typesNamed: (name) => lookup(names, named, name),
+    hasNamespace: (namespace) => {
+      // Type lines are in ordinal order of their full names, JavaScript's string order, so the first name at or
+      // after `namespace.` says whether any type lives in the namespace or below it.
+      const prefix = `${namespace}.`;
+      const i = find(types, prefix);
+      return i < typeCount && types.keyAt(i).startsWith(prefix);
+    },
     membersOf,
-    extensionHolders: (name) => extensionIndex.get(name) ?? [],
+    extensionHolders: (name) => lookup(extensions, holders, name),
+    validate: () => validate(types, names, extensions, typeCount, memberCount, definitionAt, membersOf),
   };
 }
 
+/** Every check the lazy reader makes as it goes, made at once (the tests run it over both databases). */
+function validate(types: SortedLines, names: SortedLines, extensions: SortedLines, typeCount: number, memberCount: number,
+  definitionAt: (i: number) => TypeLine | null, membersOf: (d: ApiTypeDefinition) => ApiMembers): string[] {
+  const problems: string[] = [];
+  for (const sorted of [types, names, extensions]) {
+    for (let i = 1; i < sorted.lines.length; i++) if (!(sorted.keyAt(i - 1) < sorted.keyAt(i))) problems.push(`${sorted.keyAt(i)} is out of order`);
+  }
+  let members = 0;
+  let end = 0;
+  for (let i = 0; i < typeCount; i++) {
+    const d = definitionAt(i);
+    if (!d) {
+      problems.push(`type line ${i} does not parse`);
+      continue;
+    }
+    if (d.blockStart !== end) problems.push(`the members of ${d.fullName} start at ${d.blockStart}, not where the previous type's end (${end})`);
+    end = d.blockStart + d.blockLength;
+    const m = membersOf(d);
+    members += m.methods.length + m.properties.length + m.fields.length;
+    void d.baseType;
+    void d.interfaces;
+  }
+  if (members !== memberCount) problems.push(`the header announces ${memberCount} members, the blocks have ${members}`);
+  return problems;
+}
+
+/** The definition of one type line. */
+function typeLine(line: string, problem: (message: string) => void): TypeLine {
+  const f = line.split('\t');
+  if (f.length !== 10) throw new SignatureFormatError(`signature database: a type line has ${f.length} fields, not 10: ${line.slice(0, 120)}`);
+  const kind = KINDS[f[2]![0]!];
+  if (!kind) throw new SignatureFormatError(`signature database: ${f[3]} has the unknown type kind ${f[2]![0]}`);
+  const numbers = [f[1], f[7], f[8], f[9]].map(Number);
+  if (!numbers.every((n) => Number.isInteger(n) && n >= 0)) throw new SignatureFormatError(`signature database: the type line of ${f[3]} has a field that should be a number and is not`);
+  return new TypeLine(f, kind, problem);
+}
+
 /**
- * A type as its line describes it. A class rather than an object literal: loading creates one per type line
- * (about 9,000), and instances of one class with the base types and interfaces parsed on first read cost a
- * fraction of literals with a closure per getter (measured: the literals took half the loading time).
+ * A type as its line describes it, with the base types and interfaces parsed on first read. A class rather than an
+ * object literal with getters: a literal makes a closure per getter and per type.
  */
 class TypeLine implements ApiTypeDefinition {
   readonly fullName: string;
@@ -255,12 +367,15 @@ class TypeLine implements ApiTypeDefinition {
   readonly isReadOnly: boolean;
   readonly mask: number;
   readonly declaringType: string | null;
+  readonly memberCount: number;
+  readonly blockStart: number;
+  readonly blockLength: number;
   private readonly baseText: string;
   private readonly interfaceText: string;
   private parsedBase: ApiType | null | undefined = undefined;
   private parsedInterfaces: ApiType[] | undefined = undefined;
 
-  constructor(f: string[], kind: ApiTypeKind, mask: number) {
+  constructor(f: string[], kind: ApiTypeKind, private readonly problem: (message: string) => void) {
     const flags = f[2]!;
     this.fullName = f[3]!;
     const slash = this.fullName.indexOf('/');
@@ -278,41 +393,33 @@ class TypeLine implements ApiTypeDefinition {
     this.isAbstract = flags.includes('a');
     this.isRefStruct = flags.includes('r');
     this.isReadOnly = flags.includes('R');
-    this.mask = mask;
+    this.mask = Number(f[1]);
     this.declaringType = lastSlash === -1 ? null : this.fullName.slice(0, lastSlash);
     this.baseText = f[5]!;
     this.interfaceText = f[6]!;
+    this.memberCount = Number(f[7]);
+    this.blockStart = Number(f[8]);
+    this.blockLength = Number(f[9]);
   }
 
   get baseType(): ApiType | null {
-    if (this.parsedBase === undefined) this.parsedBase = this.baseText ? parseChecked(this.baseText, this.fullName) : null;
+    if (this.parsedBase === undefined) this.parsedBase = this.baseText ? this.parsed(this.baseText) : null;
     return this.parsedBase;
   }
 
   get interfaces(): ApiType[] {
-    this.parsedInterfaces ??= this.interfaceText ? this.interfaceText.split(' ').map((i) => parseChecked(i, this.fullName)) : [];
+    this.parsedInterfaces ??= this.interfaceText ? this.interfaceText.split(' ').map((i) => this.parsed(i)).filter((i): i is ApiType => i !== null) : [];
     return this.parsedInterfaces;
   }
-}
 
-/** One type line: `T mask kind+flags fullName genericParameters baseType interfaces extensionNames memberCount blockLength`. */
-function typeEntry(f: string[], start: number, bad: (what: string) => never): TypeEntry {
-  if (f.length !== 10) bad(`a type line has ${f.length} fields, not 10`);
-  const kind = KINDS[f[2]![0]!] ?? bad(`unknown type kind ${f[2]![0]}`);
-  const mask = Number(f[1]);
-  if (!Number.isInteger(mask)) bad(`a type mask is not a number: ${f[1]}`);
-  const definition = new TypeLine(f, kind, mask);
-  const memberCount = Number(f[8]);
-  const blockLength = Number(f[9]);
-  if (!Number.isInteger(memberCount) || !Number.isInteger(blockLength)) bad(`the member count or block length of ${definition.fullName} is not a number`);
-  return { definition, extensionNames: f[7] ? f[7].split(' ') : [], memberCount, start, end: start + blockLength };
-}
-
-function parseChecked(text: string, owner: string): ApiType {
-  try {
-    return parseApiTypeText(text);
-  } catch (e) {
-    throw new SignatureFormatError(`signature database, the type line of ${owner}: ${(e as Error).message}`);
+  /** A damaged base or interface reads as missing, reported once; it never throws into an analysis. */
+  private parsed(text: string): ApiType | null {
+    try {
+      return parseApiTypeText(text);
+    } catch (e) {
+      this.problem(`signature database, the type line of ${this.fullName}: ${(e as Error).message}`);
+      return null;
+    }
   }
 }
 
@@ -347,8 +454,7 @@ function maskOf(tag: string, typeMask: number): number {
   return tag.length > 1 ? Number(tag.slice(1)) : typeMask;
 }
 
-function parseMembers(block: string, entry: TypeEntry): ApiMembers {
-  const type = entry.definition;
+function parseMembers(block: string, type: ApiTypeDefinition, memberCount: number): ApiMembers {
   const members: ApiMembers = { methods: [], properties: [], fields: [], layouts: [] };
   const declaringType = type.fullName;
   for (const line of block.split('\n')) {
@@ -417,6 +523,6 @@ function parseMembers(block: string, entry: TypeEntry): ApiMembers {
     }
   }
   const count = members.methods.length + members.properties.length + members.fields.length;
-  if (count !== entry.memberCount) throw new SignatureFormatError(`signature database: ${declaringType} announces ${entry.memberCount} members and has ${count}`);
+  if (count !== memberCount) throw new SignatureFormatError(`signature database: ${declaringType} announces ${memberCount} members and has ${count}`);
   return members;
 }

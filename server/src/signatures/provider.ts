@@ -1,12 +1,13 @@
 /**
  * The signature database a host hands to the analysis. The core cannot read files, so a host (the CLI, the
- * language server's engine thread) gives a function that returns the database's text; it runs the first time an
- * analysis asks, so starting the server or the CLI costs nothing until a question needs the database.
+ * language server's engine thread) gives a function that opens the database (its whole text, or a file read in
+ * ranges); it runs the first time an analysis asks, so starting the server or the CLI costs nothing until a
+ * question needs the database.
  */
-import { parseSignatureDatabase, type SignatureDatabase } from './database';
+import { parseSignatureDatabase, type SignatureDatabase, type SignatureFile } from './database';
 
 interface Provision {
-  load: () => string;
+  load: () => SignatureFile | string;
   onError?: (message: string) => void;
 }
 
@@ -14,7 +15,7 @@ let provision: Provision | null = null;
 let loaded: { db: SignatureDatabase | null } | null = null;
 
 /** Sets where the database comes from (replacing any earlier one); nothing is read yet. */
-export function provideSignatureDatabase(load: () => string, onError?: (message: string) => void): void {
+export function provideSignatureDatabase(load: () => SignatureFile | string, onError?: (message: string) => void): void {
   provision = { load, onError };
   loaded = null;
 }
@@ -29,8 +30,9 @@ export function withdrawSignatureDatabase(): void {
 export function signatureDatabase(): SignatureDatabase | null {
   if (loaded) return loaded.db;
   if (!provision) return null;
+  const { onError } = provision;
   try {
-    loaded = { db: parseSignatureDatabase(provision.load()) };
+    loaded = { db: parseSignatureDatabase(provision.load(), { onProblem: (message) => onError?.(`the API signature database has a damaged line, whose type goes unanswered: ${message}`) }) };
   } catch (err) {
     // A missing or damaged database costs precision, never the analysis: the workspace-only answers remain.
     loaded = { db: null };

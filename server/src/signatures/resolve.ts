@@ -144,6 +144,20 @@ const ARRAY_INTERFACES = [
  * bases count: System.ValueType for structs, System.Enum for enums, System.Object for everything.
  */
 export function supertypes(ctx: ApiContext, type: ApiType): ApiType[] {
+  // Member lookups walk the same chains again and again (every call on an HttpClient walks HttpMessageInvoker's).
+  let cache = supertypeCache.get(ctx);
+  if (!cache) supertypeCache.set(ctx, (cache = new Map()));
+  const key = csharpText(type, { qualified: true });
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const result = computeSupertypes(ctx, type);
+  cache.set(key, result);
+  return result;
+}
+
+const supertypeCache = new WeakMap<ApiContext, Map<string, ApiType[]>>();
+
+function computeSupertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   const result: ApiType[] = [];
   const seen = new Set<string>();
   const add = (t: ApiType) => {

@@ -22,6 +22,7 @@ static class AssemblyReader
         using var pe = new PEReader(stream);
         if (!pe.HasMetadata) return;
         var reader = pe.GetMetadataReader();
+        if (!reader.IsAssembly) return;
         var isReferenceAssembly = HasAttribute(reader, reader.GetAssemblyDefinition().GetCustomAttributes(), ReferenceAssemblyAttribute);
         foreach (var handle in reader.TypeDefinitions)
         {

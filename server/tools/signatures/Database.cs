@@ -82,22 +82,23 @@ sealed class SignatureDatabase(IReadOnlyList<ResolvedSource> sources, IReadOnlyL
         _ => throw new ArgumentOutOfRangeException(nameof(kind)),
     };
 
-    /// <summary>The database's text: every type, or only the named ones (the unit tests' small database).</summary>
+    /// <summary>
+    /// The database's text: every type, or only the named ones (the unit tests' small database). An index comes first
+    /// (the header, the sources, one line per type, then the lookups by simple name and by extension method name),
+    /// the member blocks after it; the header says how long the index is and each type line where its block starts
+    /// and how long it is (in UTF-16 code units, the unit of C# and JavaScript strings, which for this ASCII text
+    /// are bytes). A reader loads the index alone and reads a type's members the first time someone asks for them.
+    /// </summary>
     public string Write(IReadOnlySet<string>? only = null)
     {
         var ordered = types.Values.Where(t => only is null || only.Contains(t.FullName)).OrderBy(t => t.FullName, StringComparer.Ordinal).ToList();
-        var memberCount = ordered.Sum(t => t.Members.Count);
-        var sb = new StringBuilder();
-        sb.Append($"asynclens-signatures\t{FormatVersion}\t{sources.Count}\t{ordered.Count}\t{memberCount}\n");
-        for (var bit = 0; bit < sources.Count; bit++)
+        var typeLines = new StringBuilder();
+        var blocks = new StringBuilder();
+        var byName = new SortedDictionary<string, List<int>>(StringComparer.Ordinal);
+        var byExtension = new SortedDictionary<string, List<int>>(StringComparer.Ordinal);
+        for (var index = 0; index < ordered.Count; index++)
         {
-            var (s, folder) = (sources[bit].Source, sources[bit].Folder);
-            sb.Append($"S\t{bit}\t{s.Id}\t{s.Package}\t{s.Version}\t{folder}\t{s.Framework ?? ""}\n");
-        }
-        foreach (var type in ordered)
-        {
-            // A struct no implementation assembly described has an unknown layout (flag u) rather than a wrong one.
-            var flags = type.Flags + (type.Kind == TypeKind.Struct && type.Layouts.Count == 0 ? "u" : "");
+            var type = ordered[index];
             var block = new StringBuilder();
             // One layout shared by every source of the type is written plainly; layouts that differ between
             // frameworks carry the mask of the sources they belong to, and an empty struct's layout is an empty I line.
@@ -114,19 +115,49 @@ sealed class SignatureDatabase(IReadOnlyList<ResolvedSource> sources, IReadOnlyL
                 block.Append(mask == type.Mask ? line : $"{line[0]}{mask}{line[1..]}");
                 block.Append('\n');
             }
-            // The names of a static class's extension methods go on its type line, so a reader finds the classes that
-            // may extend a receiver without parsing every static class's members.
-            var extensionNames = type.Members.Keys
-                .Select(k => k.Split('\t'))
-                .Where(f => f[0] == "M" && f[1].Contains('x'))
-                .Select(f => f[2])
-                .Distinct()
-                .Order(StringComparer.Ordinal);
-            // The block's length (in UTF-16 code units, the unit of C# and JavaScript strings) and member count let a
-            // reader skip from type line to type line without reading the members in between.
-            sb.Append($"T\t{type.Mask}\t{KindLetter(type.Kind)}{flags}\t{type.FullName}\t{string.Join(" ", type.GenericParameters)}\t{type.BaseType ?? ""}\t{string.Join(" ", type.Interfaces)}\t{string.Join(" ", extensionNames)}\t{type.Members.Count}\t{block.Length}\n");
-            sb.Append(block);
+            // A struct no implementation assembly described has an unknown layout (flag u) rather than a wrong one.
+            var flags = type.Flags + (type.Kind == TypeKind.Struct && type.Layouts.Count == 0 ? "u" : "");
+            typeLines.Append($"T\t{type.Mask}\t{KindLetter(type.Kind)}{flags}\t{type.FullName}\t{string.Join(" ", type.GenericParameters)}\t{type.BaseType ?? ""}\t{string.Join(" ", type.Interfaces)}\t{type.Members.Count}\t{blocks.Length}\t{block.Length}\n");
+            blocks.Append(block);
+            Add(byName, SimpleName(type.FullName), index);
+            foreach (var name in type.Members.Keys.Select(k => k.Split('\t')).Where(f => f[0] == "M" && f[1].Contains('x')).Select(f => f[2]).Distinct())
+            {
+                Add(byExtension, name, index);
+            }
         }
-        return sb.ToString();
+        var sourceLines = new StringBuilder();
+        for (var bit = 0; bit < sources.Count; bit++)
+        {
+            var (s, folder) = (sources[bit].Source, sources[bit].Folder);
+            sourceLines.Append($"S\t{bit}\t{s.Id}\t{s.Package}\t{s.Version}\t{folder}\t{s.Framework ?? ""}\n");
+        }
+        var lookups = new StringBuilder();
+        foreach (var (name, indices) in byName) lookups.Append($"N\t{name}\t{string.Join(" ", indices)}\n");
+        foreach (var (name, indices) in byExtension) lookups.Append($"X\t{name}\t{string.Join(" ", indices)}\n");
+        var counts = $"{FormatVersion}\t{sources.Count}\t{ordered.Count}\t{ordered.Sum(t => t.Members.Count)}\t{byName.Count}\t{byExtension.Count}";
+        // The index length includes the header line, whose own length depends on the number written in it.
+        var rest = sourceLines.Length + typeLines.Length + lookups.Length;
+        var indexLength = 0;
+        for (var guess = rest; indexLength != guess;)
+        {
+            indexLength = guess;
+            guess = $"asynclens-signatures\t{counts}\t{indexLength}\n".Length + rest;
+        }
+        return $"asynclens-signatures\t{counts}\t{indexLength}\n{sourceLines}{typeLines}{lookups}{blocks}";
+    }
+
+    static void Add(SortedDictionary<string, List<int>> map, string key, int index)
+    {
+        if (!map.TryGetValue(key, out var list)) map[key] = list = [];
+        list.Add(index);
+    }
+
+    /// <summary>The name C# writes for a type: `Task` for System.Threading.Tasks.Task`1, `Inner` for Outer`1/Inner.</summary>
+    static string SimpleName(string fullName)
+    {
+        var slash = fullName.LastIndexOf('/');
+        var name = slash >= 0 ? fullName[(slash + 1)..] : fullName[(fullName.LastIndexOf('.') + 1)..];
+        var tick = name.IndexOf('`');
+        return tick >= 0 ? name[..tick] : name;
     }
 }

@@ -77,6 +77,9 @@ try
             if (missing.Count > 0) throw new ToolException($"{only} names types the database does not have: {string.Join(", ", missing)}");
         }
         var text = database.Write(subset);
+        // The reader decodes the file as latin1, which is exact only for ASCII.
+        var nonAscii = text.IndexOfAnyExceptInRange('\0', '\x7f');
+        if (nonAscii >= 0) throw new ToolException($"the database would hold a non-ASCII character near `{text.Substring(Math.Max(0, nonAscii - 40), Math.Min(80, text.Length - Math.Max(0, nonAscii - 40)))}`; the format is ASCII only");
         var summary = $"{database.Summary(subset)}, {text.Length:N0} characters";
         if (check)
         {
