@@ -4,7 +4,7 @@
  * or dropped is deleted. **Invariant:** a document holds at most one live tree, and `dispose` deletes it.
  */
 import { applyEdit, type Tree } from '../../parse/parser';
-import { modelFile } from '../../analysis/project';
+import { modelFile, type ModelOptions } from '../../analysis/project';
 import { createModelCache, type ModelCache } from '../../model/bodyCache';
 import type { FileModel } from '../../model/types';
 import type { Finding } from '../../rules/types';
@@ -80,9 +80,9 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
 }
 
 /** Parses (incrementally when a tree is kept) and models the current text; the replaced tree is deleted. */
-export function remodel(doc: OpenDocument): void {
+export function remodel(doc: OpenDocument, options?: ModelOptions): void {
   const old = doc.tree;
-  const result = modelFile(doc.text, old, doc.modelCache);
+  const result = modelFile(doc.text, old, doc.modelCache, options);
   if (old && old !== result.tree) old.delete();
   doc.tree = result.tree;
   doc.model = result.model;
