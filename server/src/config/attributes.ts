@@ -109,7 +109,7 @@ export function attributeArguments(text: string): { positional: string[]; named:
   const open = text.indexOf('(');
   if (open === -1) return { positional, named };
   const args = text.slice(open + 1, text.lastIndexOf(')') === -1 ? text.length : text.lastIndexOf(')'));
-  const re = /(?:(\w+)\s*[=:]\s*)?(@?"(?:[^"\\]|\\.|"")*"|[^,]+)/g;
+  const re = /\s*(?:(\w+)\s*[=:]\s*)?(@?"(?:[^"\\]|\\.|"")*"|[^,]+)/g;
   for (const m of args.matchAll(re)) {
     const raw = m[2].trim();
     if (!raw) continue;

@@ -110,6 +110,11 @@ export interface ProjectModel {
 /** Properties whose values the model reports: an unknown value of one of these is a note. */
 const REPORTED_PROPERTIES = ['TargetFramework', 'TargetFrameworks', 'DefineConstants', 'LangVersion', 'ImplicitUsings', 'Nullable', 'NoWarn',
   'IsTestProject', 'IsPackable', 'EnableDefaultItems', 'EnableDefaultCompileItems', 'Features', 'TargetFrameworkVersion'];
+/**
+ * Properties the SDK or a package's props may set that the model does not reproduce; reading them unset is not
+ * worth a note (IsTestProject comes from Microsoft.NET.Test.Sdk's props, the rest from the SDK's targets).
+ */
+const SDK_SET_LATER = new Set(['istestproject', 'ispackable', 'targetframeworkidentifier', 'targetframeworkversion', 'targetplatformidentifier', 'outputtype', 'language', 'usingmicrosoftnetsdkweb']);
 const TRACKED_ITEMS = new Set(['Compile', 'PackageReference', 'GlobalPackageReference', 'PackageVersion', 'ProjectReference', 'Using']);
 
 interface PendingItem {
@@ -138,7 +143,7 @@ interface EvalState {
   imports: string[];
   importing: string[];
   sdks: string[];
-  undefinedReads: Map<string, { file: string; line: number }>;
+  undefinedReads: Map<string, { name: string; file: string; line: number }>;
 }
 
 function fileName(path: string): string {
@@ -184,7 +189,7 @@ function hostFor(state: EvalState, file: string, line: number, inCondition = fal
       }
       const entry = state.props.get(lower);
       if (!entry) {
-        if (inCondition && !state.undefinedReads.has(lower)) state.undefinedReads.set(lower, { file, line });
+        if (inCondition && !state.undefinedReads.has(lower)) state.undefinedReads.set(lower, { name, file, line });
         return undefined;
       }
       return entry.value;
@@ -213,14 +218,11 @@ function describe(element: XmlElement): string {
 function setProperty(state: EvalState, name: string, raw: string, truth: Truth, file: string, line: number): void {
   const lower = name.toLowerCase();
   if (state.globals.has(lower) || truth === false) return;
+  // Under a condition that could not be evaluated the assignment is not applied (the caller has noted the
+  // condition): the property keeps what it had, which is what a build where the condition is false would see.
+  if (isUnknownTruth(truth)) return;
   const expanded = expand(raw.trim(), hostFor(state, file, line));
   const value: PropertyValue = expanded.unknown !== undefined ? { unknown: expanded.unknown } : { value: expanded.value };
-  if (isUnknownTruth(truth)) {
-    const current = state.props.get(lower)?.value;
-    if (current && 'value' in current && 'value' in value && current.value === value.value) return;
-    state.props.set(lower, { name, value: { unknown: `it is set in ${fileName(file)}:${line} under a condition that could not be evaluated (${truth.unknown})` } });
-    return;
-  }
   state.props.set(lower, { name, value, file });
   if ('unknown' in value && REPORTED_PROPERTIES.some((p) => p.toLowerCase() === lower)) note(state, 'value', file, line, `${name} could not be evaluated: ${value.unknown}`);
 }
@@ -252,10 +254,10 @@ function processChildren(state: EvalState, parent: XmlElement, file: string, inh
       case 'PropertyGroup': {
         const group = conditionOf(state, child, file);
         if (group === false) break;
-        if (isUnknownTruth(group)) conditionNote(state, child, file, group, 'the properties it sets are unknown');
+        if (isUnknownTruth(group)) conditionNote(state, child, file, group, 'the properties it sets are not applied (as if it were false)');
         for (const prop of child.children) {
           const own = conditionOf(state, prop, file);
-          if (isUnknownTruth(own)) conditionNote(state, prop, file, own, `${prop.name} is unknown`);
+          if (isUnknownTruth(own)) conditionNote(state, prop, file, own, `${prop.name} is not set there (as if it were false)`);
           setProperty(state, prop.name, prop.text, and(group, own), file, prop.line);
         }
         break;
@@ -274,7 +276,7 @@ function processChildren(state: EvalState, parent: XmlElement, file: string, inh
         const group = conditionOf(state, child, file);
         if (group === false) break;
         if (isUnknownTruth(group)) {
-          conditionNote(state, child, file, group, 'its imports are skipped');
+          conditionNote(state, child, file, group, 'its imports are skipped (as if it were false)');
           break;
         }
         for (const imp of child.children) if (imp.name === 'Import') importFile(state, imp, file, true);
@@ -308,7 +310,7 @@ function choose(state: EvalState, element: XmlElement, file: string, inherited: 
       return;
     }
     if (isUnknownTruth(truth)) {
-      conditionNote(state, branch, file, truth, 'this <Choose> is skipped');
+      conditionNote(state, branch, file, truth, 'no branch of this <Choose> is applied');
       return;
     }
   }
@@ -324,7 +326,7 @@ function importFile(state: EvalState, element: XmlElement, file: string, fromXml
   const truth = conditionOf(state, element, file);
   if (truth === false) return;
   if (isUnknownTruth(truth)) {
-    conditionNote(state, element, file, truth, 'the import is skipped');
+    conditionNote(state, element, file, truth, 'the import is skipped (as if it were false)');
     return;
   }
   const projectAttr = attr(element, 'Project') ?? '';
@@ -505,7 +507,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
     truth = and(truth, conditionOf(state, element, pending.file));
     if (truth === false) continue;
     if (isUnknownTruth(truth)) {
-      note(state, 'condition', pending.file, element.line, `could not evaluate the condition of ${describe(element)}: ${truth.unknown}; the item is left out`);
+      note(state, 'condition', pending.file, element.line, `could not evaluate the condition of ${describe(element)}: ${truth.unknown}; the item is left out (as if it were false)`);
       continue;
     }
     const host = hostFor(state, pending.file, element.line);
@@ -614,7 +616,8 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
   // Properties read but never set: MSBuild would take an environment variable of that name, or the empty string.
   for (const [lower, where] of state.undefinedReads) {
     if (lower.startsWith('_') || lower.startsWith('msbuild')) continue;
-    notes.push({ kind: 'environment', file: where.file, line: where.line, message: `$(${lower}) is never set in the project files: taken as empty (an environment variable of that name would change it)` });
+    if (SDK_SET_LATER.has(lower)) continue;
+    notes.push({ kind: 'environment', file: where.file, line: where.line, message: `$(${where.name}) is never set in the project files: taken as empty (an environment variable of that name would change it)` });
   }
   const definesValue = state.props.get('defineconstants')?.value;
   const defineConstants = definesValue && 'value' in definesValue ? definesValue.value : null;
