@@ -184,7 +184,8 @@ export function createEngine(host: EngineHost): Engine {
         requestLargeModel(doc);
         return;
       }
-      remodel(doc, { preprocessorSymbols: projects.contextOf(doc.key, doc.settings).preprocessorSymbols });
+      doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
+      remodel(doc);
       indexFile(doc.key, doc.model!);
     } else if (doc.modelStarted) {
       // The model came from the large-document thread: its time counts from the request.
@@ -336,7 +337,7 @@ export function createEngine(host: EngineHost): Engine {
       return true;
     }
     projects.noteText(key, read.text);
-    const { model, tree } = modelFile(read.text, undefined, undefined, { preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols });
+    const { model, tree } = modelFile(read.text, null, undefined, { preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols });
     tree?.delete();
     indexFile(key, model);
     return true;
