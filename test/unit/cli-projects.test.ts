@@ -28,11 +28,12 @@ test('check: findings say their project and whether they are test code; the peer
     ['ASY001', at('src/Orders/Legacy/OldOrderImporter.cs'), 9, 'warning', false],
     ['ASY001', at('src/Orders/OrderService.cs'), 13, 'warning', false],
     ['ASY003', at('src/Orders/OrderService.cs'), 32, 'warning', false],
+    ['ASY001', at('src/Orders/OrderService.cs'), 44, 'warning', false],
     ['ASY001', at('tests/Orders.Tests/OrderServiceTests.cs'), 14, 'information', true],
   ]);
-  assert.equal((json.findings as JsonFinding[])[4].project, at('tests/Orders.Tests/Orders.Tests.csproj'));
+  assert.equal((json.findings as JsonFinding[])[5].project, at('tests/Orders.Tests/Orders.Tests.csproj'));
   assert.equal((json.findings as JsonFinding[])[1].project, null, 'Legacy/ is removed from its project');
-  assert.deepEqual(json.counts, { findings: 5, production: 4, test: 1, suppressed: 5 });
+  assert.deepEqual(json.counts, { findings: 6, production: 5, test: 1, suppressed: 5 });
   const suppressed = (json.suppressed as JsonSuppressed[]).map((s) => [s.ruleId, s.file, s.line, s.by]);
   assert.deepEqual(suppressed, [
     ['ASY001', at('src/Orders/Generated/OrdersMapper.cs'), 12, 'generated code: [GeneratedCode] on Fixtures.Projects.Orders.Generated.OrdersMapper'],
@@ -53,12 +54,12 @@ test('check: findings say their project and whether they are test code; the peer
 
 test('check: --no-peer-suppressions and --test-code-severity change what is reported', async () => {
   const noPeers = await checkJson('--no-peer-suppressions', tree);
-  assert.equal(noPeers.counts.findings, 9);
+  assert.equal(noPeers.counts.findings, 10);
   assert.deepEqual((noPeers.suppressed as JsonSuppressed[]).map((s) => s.by), ['generated code: [GeneratedCode] on Fixtures.Projects.Orders.Generated.OrdersMapper']);
   const warning = await checkJson('--test-code-severity', 'error', tree);
   assert.equal((warning.findings as JsonFinding[]).find((f) => f.testCode)?.severity, 'warning', 'a cap above the rule\'s severity changes nothing');
   const off = await checkJson('--test-code-severity', 'off', tree);
-  assert.deepEqual(off.counts, { findings: 4, production: 4, test: 0, suppressed: 6 });
+  assert.deepEqual(off.counts, { findings: 5, production: 5, test: 0, suppressed: 6 });
   assert.match((off.suppressed as JsonSuppressed[]).find((s) => s.file.includes('Orders.Tests'))!.by, /test code \(Orders\.Tests references xunit \(xUnit\.net\); asynclens\.testCode\.maxSeverity = off\)/);
   const bad = await runCli(['check', '--test-code-severity', 'fatal', tree]);
   assert.equal(bad.code, 2);
@@ -68,10 +69,20 @@ test('check: --no-peer-suppressions and --test-code-severity change what is repo
 test('check: the text summary splits production and test code and lists generated files as skipped', async () => {
   const r = await runCli(['check', '--enable', 'all', tree]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /5 findings \(0 errors, 4 warnings, 1 info; 4 in production code, 1 in test code\), in 9 files, 5 suppressed \(4 by the peers' suppressions\)/);
+  assert.match(r.stdout, /6 findings \(0 errors, 5 warnings, 1 info; 5 in production code, 1 in test code\), in 9 files, 5 suppressed \(4 by the peers' suppressions\)/);
   assert.match(r.stdout, /OrderServiceTests\.cs:14:\d+: ASY001 information .*\(test code\)/);
   assert.match(r.stdout, /skipped test\/fixtures\/projects\/orders\/src\/Orders\/Generated\/OrdersClient\.g\.cs: not checked: generated code/);
   assert.match(r.stdout, /note 1 MSBuild condition could not be evaluated/);
+});
+
+test('#if branches follow the analysed target: NET10_0_OR_GREATER code is analysed for net10.0 only', async () => {
+  const file = `${tree}/src/Orders/OrderService.cs`;
+  const lines = async (...args: string[]) => ((await checkJson(...args, file)).findings as JsonFinding[]).map((f) => f.line);
+  assert.deepEqual(await lines(), [13, 32, 44]);
+  assert.deepEqual(await lines('--target-framework', 'net8.0'), [13, 32]);
+  const cost = async (...args: string[]) => JSON.parse((await runCli(['cost', '--format', 'json', ...args, file])).stdout).methods.map((m: { name: string }) => m.name);
+  assert.ok((await cost()).includes('OrderService.NewestAsync'));
+  assert.ok(!(await cost('--target-framework', 'net8.0')).includes('OrderService.NewestAsync'));
 });
 
 test('a solution or project argument stands for the files its projects own', async () => {

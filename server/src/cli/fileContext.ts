@@ -11,7 +11,8 @@ import { editorConfigOptions, generatedCodeOption, peersTurnedOff, severitiesFro
 import { assemblySuppressionsOf, type AssemblySuppression } from '../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
 import { testCodeVerdict } from '../project/testCode';
-import { editorConfigsFor } from '../project/host/sourceFiles';
+import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
+import { modelPath } from '../project/host/projects';
 import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import type { LoadedSources } from './files';
 
@@ -43,11 +44,24 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
   // Global suppressions apply to their whole project, wherever they are declared (usually GlobalSuppressions.cs).
   const assemblyByProject = new Map<string, AssemblySuppression[]>();
   if (options.peerSuppressions) {
-    for (const source of loaded.sources) {
-      const found = assemblySuppressionsOf(source.path, source.text);
-      if (!found.length) continue;
-      const key = loaded.contexts.get(source.path)?.project?.path ?? '';
-      assemblyByProject.set(key, [...(assemblyByProject.get(key) ?? []), ...found]);
+    const add = (projectPath: string, file: string, text: string) => {
+      const found = assemblySuppressionsOf(file, text);
+      if (found.length) assemblyByProject.set(projectPath, [...(assemblyByProject.get(projectPath) ?? []), ...found]);
+    };
+    for (const source of loaded.sources) add(loaded.contexts.get(source.path)?.project?.path ?? '', source.path, source.text);
+    // When only some of a project's files are analysed, its global suppressions may sit in one that is not
+    // (GlobalSuppressions.cs): read the project's other files for them.
+    const analysed = new Set([...loaded.absolute.values()].map(modelPath));
+    const projects = new Set([...loaded.contexts.values()].map((c) => c.project).filter((p) => p !== null));
+    for (const project of projects) {
+      walkSync([project.directory], {
+        file(abs, kind) {
+          if (kind !== 'source' || analysed.has(modelPath(abs))) return;
+          const read = readSource(abs, 4 * 1024 * 1024);
+          if (!('text' in read) || !read.text.includes('SuppressMessage')) return;
+          if (loaded.host.ownerOf(abs)?.path === project.path) add(project.path, abs, read.text);
+        },
+      });
     }
   }
   const equivalentsOf = (id: string) => ruleById(id)?.meta.equivalents ?? [];
