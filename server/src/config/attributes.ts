@@ -123,8 +123,10 @@ export function attributeArguments(text: string): { positional: string[]; named:
 /** Spans of the file's types and bodies that carry an attribute with one of these names. */
 export function spansWithAttribute(text: string, model: FileModel, names: ReadonlySet<string>): { span: Span; name: string; owner: string }[] {
   const out: { span: Span; name: string; owner: string }[] = [];
-  const masked = maskCommentsAndStrings(text);
-  for (const type of model.types) {
+  // Masking a whole file costs more than every other step here: skip it when no name can be in the text.
+  const mayHaveTypeAttribute = [...names].some((n) => text.includes(n));
+  const masked = mayHaveTypeAttribute ? maskCommentsAndStrings(text) : '';
+  if (mayHaveTypeAttribute) for (const type of model.types) {
     for (const a of typeAttributes(text, type, masked)) if (names.has(a.name)) out.push({ span: type.span, name: a.name, owner: type.fullName });
   }
   for (const body of model.bodies) {

@@ -85,7 +85,7 @@ export function editorConfigOptions(filePath: string, files: EditorConfigFile[])
   const out = new Map<string, string>();
   const normalized = filePath.replace(/\\/g, '/');
   let start = 0;
-  const parsed = files.map((f) => ({ file: f, ...parseEditorConfig(f.text) }));
+  const parsed = files.map((f) => ({ file: f, ...parsedOnce(f.text) }));
   for (let i = parsed.length - 1; i >= 0; i--) if (parsed[i].root) { start = i; break; }
   for (const p of parsed.slice(start)) {
     const dir = p.file.dir.replace(/\\/g, '/').replace(/\/$/, '');
@@ -97,6 +97,18 @@ export function editorConfigOptions(filePath: string, files: EditorConfigFile[])
     }
   }
   return out;
+}
+
+/** The same few .editorconfig texts apply to every file of a workspace: parse each once. */
+const parsedByText = new Map<string, ReturnType<typeof parseEditorConfig>>();
+function parsedOnce(text: string): ReturnType<typeof parseEditorConfig> {
+  let found = parsedByText.get(text);
+  if (!found) {
+    if (parsedByText.size > 64) parsedByText.clear();
+    found = parseEditorConfig(text);
+    parsedByText.set(text, found);
+  }
+  return found;
 }
 
 /** Severity overrides for AsyncLens rules (`dotnet_diagnostic.ASY001.severity`, the AsyncLens category) from a file's options. */
