@@ -71,7 +71,8 @@ const WORKED_EXAMPLES: Example[] = [
   { n: '11', code: 'async Task<int> M() { await Task.Delay(1); return _f; }', sync: null, suspend: 104, ra: 184 },
   { n: '12', code: 'async Task M(Task t) { await t.ConfigureAwait(false); }', sync: 0, suspend: 112, ra: 176 },
   { n: '13', code: 'async Task M() { for (int i = 0; i < 10; i++) await Task.Yield(); }', sync: null, suspend: 96, ra: 184 },
-  { n: '14', code: 'static async Task<int> Inner() { await Task.Yield(); return 1; } static async Task<int> M() { return await Inner() + 1; }', sync: 72, suspend: 96 },
+  // Inner always yields, so M has no synchronous path (measured: Example14_OuterAwaitInnerPlus1 has none).
+  { n: '14', code: 'static async Task<int> Inner() { await Task.Yield(); return 1; } static async Task<int> M() { return await Inner() + 1; }', sync: null, suspend: 96 },
   { n: '15', code: 'async ValueTask<int> M() { await Task.Yield(); return 1; }', sync: null, suspend: 104, ra: 176 },
   { n: '16', code: 'async void M() { await Task.Yield(); }', sync: null, suspend: 104 },
   { n: '18', code: 'async Task M() { await Task.Run(static () => { }); }', sync: 0, suspend: 96 },
@@ -206,6 +207,43 @@ test('a computed result gives the uncached cost and says which values would be f
   const never = cost(inClass('async Task<Triple> M() { return Make(); } static Triple Make() => default;'), 'M');
   assert.equal(never.syncBytes, 88);
   assert.equal(never.syncBytesIfCached, null, 'no Triple is ever cached');
+});
+
+// A named constant is judged by its value: enum members (implicit, explicit, aliases, computed), const fields, casts,
+// BCL constants (the calibration corpus's Constants class measures each shape).
+const CONSTANT_RESULTS: [string, string, number][] = [
+  ['Level', 'return Level.Off;', 0], ['Level', 'return Level.Low;', 72], ['Level', 'return Level.Alias;', 0], ['Level', 'return Level.Max;', 72],
+  ['Small', 'return Small.None;', 0], ['Small', 'return Small.One;', 72], ['Small', 'return (Small)0;', 0], ['Small', 'return (Small)1;', 72],
+  ['DayOfWeek', 'return DayOfWeek.Sunday;', 0], ['DayOfWeek', 'return DayOfWeek.Friday;', 72],
+  ['int', 'return K.Five;', 0], ['int', 'return K.Thousand;', 72], ['int', 'return K.Eight;', 0], ['int', 'return -K.Five;', 72], ['int', 'return int.MaxValue;', 72],
+  ['long', 'return K.ZeroLong;', 0], ['string', 'return K.Text;', 72], ['char', 'return K.Nul;', 0], ['double', 'return K.ZeroDouble;', 0],
+];
+
+for (const [type, ret, expected] of CONSTANT_RESULTS) {
+  test(`result caching of named constants: async Task<${type}> ${ret}`, () => {
+    const constants = `public enum Level { Low = 1, High, Off = 0, Alias = Off, Max = High + 1 }
+public static class K { public const int Five = 5, Thousand = 1000, Eight = Five + 3; public const long ZeroLong = 0; public const string Text = "x"; public const char Nul = '\\0'; public const double ZeroDouble = 0.0; }`;
+    const c = cost(constants + inClass(`async Task<${type}> M() { ${ret} }`), 'M');
+    assert.equal(c.syncBytes, expected, c.syncExplanation);
+    assert.equal(c.syncBytesIfCached, null, 'a constant is known, not "unless cached"');
+  });
+}
+
+test('an early return before an await that always suspends is a synchronous path; only returns before that await complete it', () => {
+  const early = cost(inClass('async Task<int> M() { if (Src.Task.IsCompleted) return 1000; await Task.Yield(); return 1; }'), 'M');
+  assert.equal(early.syncBytes, 72, early.syncExplanation);
+  assert.equal(early.syncBytesIfCached, null);
+  assert.equal(cost(inClass('async Task<int> M() { if (Src.Task.IsCompleted) return 5; await Task.Yield(); return 1000; }'), 'M').syncBytes, 0);
+  const none = cost(inClass('async Task<int> M() { await Task.Yield(); if (Src.Task.IsCompleted) return 1000; return 9; }'), 'M');
+  assert.equal(none.syncBytes, null);
+  assert.match(none.syncExplanation, /await Task\.Yield\(\) never completes synchronously and no return comes before it/);
+  // A workspace callee that always suspends makes its await always suspend too.
+  const callee = cost(inClass('static async Task<int> Always() { await Task.Yield(); return 2; } async Task<int> M() { if (Src.Task.IsCompleted) return 1000; return await Always() + 1; }'), 'M');
+  assert.equal(callee.withCallees.syncBytes, 72);
+  assert.equal(callee.awaits[0].completion, 'suspends');
+  // Task.Delay's timer is on the suspension path only: the early return does not pay it.
+  const delay = cost(inClass('async Task<int> M() { if (Src.Task.IsCompleted) return 1000; await Task.Delay(1); return 2; }'), 'M');
+  assert.equal(delay.withCallees.syncBytes, 72);
 });
 
 test('.NET 6 and 7 cache fewer results, and their box is 16 B larger', () => {

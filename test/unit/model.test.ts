@@ -184,6 +184,26 @@ enum F { B }`);
   assert.equal(m.types.find((t) => t.name === 'F')!.enumUnderlyingType, 'int');
 });
 
+test('type declarations: enum members with their implicit values, const fields and readonly fields', () => {
+  const m = modelOf('', `enum Level { Low = 1, High, Off = 0, Max = High + 1 }
+static class K { public const int A = 5, B = A + 1; public static readonly int R = 2; public static int W = 3; }`);
+  assert.deepEqual(m.types.find((t) => t.name === 'Level')!.constants.map((c) => `${c.typeText} ${c.name} = ${c.valueText}`),
+    ['Level Low = 1', 'Level High = Low + 1', 'Level Off = 0', 'Level Max = High + 1']);
+  const k = m.types.find((t) => t.name === 'K')!;
+  assert.deepEqual(k.constants.map((c) => `${c.typeText} ${c.name} = ${c.valueText}`), ['int A = 5', 'int B = A + 1']);
+  assert.deepEqual(k.members.filter((x) => x.isReadonly).map((x) => x.name), ['A', 'B', 'R']);
+});
+
+test('primary constructors: parameters a member reads are captured (a struct holds them), `this` is used through them', () => {
+  const m = modelOf('', `class S(int seed, string name) { int _copy = seed; async Task<int> Reads() { await Task.Yield(); return name.Length; } async Task<int> Hides(int name) { await Task.Yield(); return name; } }
+struct V(long value, int unused) { int _u = unused; long Get() => value; }`);
+  const s = m.types.find((t) => t.name === 'S')!;
+  assert.deepEqual(s.primaryConstructorParameters, [{ name: 'seed', typeText: 'int', captured: false }, { name: 'name', typeText: 'string', captured: true }]);
+  assert.deepEqual(m.types.find((t) => t.name === 'V')!.instanceFields.map((f) => `${f.typeText} ${f.name}`), ['long <value>P', 'int _u']);
+  const uses = Object.fromEntries(m.bodies.filter((b) => b.isAsync).map((b) => [b.name, b.usesThis]));
+  assert.deepEqual(uses, { Reads: true, Hides: false });
+});
+
 test('methods with syntax errors are listed as skipped; clean methods in the same file are analysed', () => {
   const text = 'using System.Threading.Tasks;\nclass C {\n  async Task Good() { await Task.Yield(); }\n  async Task Bad() { await ; var x = ; }\n}\n';
   const r = parse(text);

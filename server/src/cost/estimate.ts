@@ -3,7 +3,7 @@
  * completes synchronously and when it suspends, what each await may cost, and every assumption behind the numbers.
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
-import type { BodyKind, FileModel, MethodBody, ReturnKind, Span } from '../model/types';
+import type { BodyKind, FileModel, MethodBody, ReturnKind, ReturnSite, Span } from '../model/types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
@@ -13,7 +13,8 @@ import { awaitedOperationsOf, type AwaitCompletion, type AwaitedOperation } from
 import { hoistedValuesOf, type HoistedValue } from './hoisting';
 import { autoLayout, objectBytes, type FieldShape } from './layout';
 import { traitsOf, type BuildConfiguration, type EstimateOptions, type RuntimeProfile, type RuntimeTraits } from './profiles';
-import { cachedValuesOf, syncResultCost } from './resultCache';
+import { cachedValuesOf, syncResultCost, type ConstantResolver } from './resultCache';
+import { constantLiteralOf } from './constants';
 import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
@@ -266,13 +267,19 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   }
   if (builder.kind === 'unknown') estimateReasons.push(`${body.returnTypeText ?? 'this return type'} uses a builder the model cannot see: its size is assumed to be 8 B`);
 
+  const callees = calleeCosts(session, ops, ctx, options, runtimeAsync);
+  // An awaited workspace method that never completes synchronously makes its await always suspend.
+  for (const c of callees) {
+    const op = ops.find((o) => o.pointIndex === c.pointIndex && o.role === 'await');
+    if (op && c.syncBytes === null && op.workspaceCallee) op.completion = 'suspends';
+  }
+  const constantOf: ConstantResolver = (text) => constantLiteralOf(text, { index: ctx.index, containingType: body.containingType });
   const paths = runtimeAsync
-    ? runtimeAsyncPaths(body, ops, hoisted, resultShape, builder, traits, shape)
-    : compilerPaths(body, ops, compilerLayout, resultShape, builder, traits, build);
+    ? runtimeAsyncPaths(body, ops, hoisted, resultShape, builder, traits, shape, constantOf)
+    : compilerPaths(body, ops, compilerLayout, resultShape, builder, traits, build, constantOf);
   if (runtimeAsync) estimateReasons.push('Runtime Async suspension costs are not yet measured (cost-model.md section 7, U)');
   const layout = runtimeAsync ? paths.layout! : compilerLayout;
 
-  const callees = calleeCosts(session, ops, ctx, options, runtimeAsync);
   const verdict = ctx.completion?.get(verdictKey(ctx.file, body.id));
   const maySuspendLocal = body.awaits.filter((_, i) => ops.some((op) => op.pointIndex === i && op.completion !== 'completes')).length;
   const likelySync = verdict ? verdict.likelySync : maySuspendLocal === 0;
@@ -290,7 +297,7 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   if (builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT') notes.push('PoolingAsyncValueTaskMethodBuilder rents its box from a per-core pool: a suspension costs nothing once the pool is warm, a pool miss allocates the box.');
 
   const withCallees = {
-    syncBytes: paths.syncBytes === null || callees.some((c) => c.syncBytes === null) ? null : paths.syncBytes + callees.reduce((s, c) => s + (c.syncBytes ?? 0), 0),
+    syncBytes: calleeSyncBytes(paths.syncBytes, paths.sync, ops, callees),
     suspendBytes: paths.suspendBytes === null ? null : paths.suspendBytes + calleeSuspendBytes(ops, callees),
   };
   const awaits = awaitCosts(ops, layout, paths.suspendBytes, paths.actionBytes, runtimeAsync, builder.kind);
@@ -337,11 +344,31 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
 type Paths = Pick<MethodCost, 'syncBytes' | 'syncBytesIfCached' | 'cachedValues' | 'syncExplanation' | 'suspendBytes' | 'suspendBreakdown' | 'suspendExplanation'> & {
   actionBytes: number;
   layout?: StateMachineLayout;
+  sync: SyncPath;
 };
 
-/** A suspension point that always suspends and runs on every path makes the synchronous path impossible. */
-function syncPathExists(ops: readonly AwaitedOperation[]): boolean {
-  return !ops.some((op) => op.completion === 'suspends' && !op.point.regions.some((r) => r.kind === 'conditional' || r.kind === 'switch' || r.kind === 'catch'));
+/**
+ * The synchronous path: every await completes at once. An await that always suspends (Task.Yield, a callee that
+ * always suspends) and runs on every path that reaches it ends that path, so only the returns before the first such
+ * await (an early `if (cached) return x;`) can complete the call synchronously; without such a return there is no
+ * synchronous path at all.
+ */
+interface SyncPath {
+  exists: boolean;
+  /** The returns that can complete the call synchronously. */
+  returns: ReturnSite[];
+  /** The first await that always suspends on every path reaching it, when there is one. */
+  blockedAt: AwaitedOperation | null;
+}
+
+function syncPathOf(body: MethodBody, ops: readonly AwaitedOperation[]): SyncPath {
+  const blocking = ops
+    .filter((op) => op.completion === 'suspends' && !op.point.regions.some((r) => r.kind === 'conditional' || r.kind === 'switch' || r.kind === 'catch'))
+    .sort((a, b) => a.point.span.start - b.point.span.start);
+  const blockedAt = blocking[0] ?? null;
+  if (!blockedAt) return { exists: true, returns: body.returns, blockedAt: null };
+  const returns = body.returns.filter((r) => r.span.end <= blockedAt.point.span.start);
+  return { exists: returns.length > 0, returns, blockedAt };
 }
 
 function canSuspend(ops: readonly AwaitedOperation[]): boolean {
@@ -349,7 +376,7 @@ function canSuspend(ops: readonly AwaitedOperation[]): boolean {
 }
 
 /** The result part of the synchronous path, shared by both machineries. */
-function syncResult(body: MethodBody, builder: BuilderChoice, resultShape: TypeShape, traits: RuntimeTraits) {
+function syncResult(body: MethodBody, builder: BuilderChoice, resultShape: TypeShape, traits: RuntimeTraits, sync: SyncPath, constantOf: ConstantResolver) {
   if (builder.kind !== 'TaskOfT' || !builder.resultType) {
     const why = builder.kind === 'Task' ? 'an async Task that completes synchronously returns the cached completed Task'
       : builder.kind === 'ValueTask' || builder.kind === 'ValueTaskOfT' ? 'a ValueTask that completes synchronously carries its result inline'
@@ -357,18 +384,25 @@ function syncResult(body: MethodBody, builder: BuilderChoice, resultShape: TypeS
           : builder.kind === 'void' ? 'async void has no task to return' : builder.kind === 'AsyncIterator' ? 'the iterator object is all it allocates' : 'the custom builder is not known';
     return { bytes: 0, bytesIfCached: null, cachedValues: null, explanation: why };
   }
-  return syncResultCost(body, builder.resultType, resultShape, taskLayout(resultShape).bytes, traits.taskCache);
+  return syncResultCost(body, builder.resultType, resultShape, taskLayout(resultShape).bytes, traits.taskCache, constantOf, sync.returns);
 }
 
-function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layout: StateMachineLayout, resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, build: BuildConfiguration): Paths {
+/** Why there is no synchronous path, in words. */
+function noSyncPath(sync: SyncPath): string {
+  const at = sync.blockedAt ? `await ${sync.blockedAt.point.operand.text}` : 'some await';
+  return `it always suspends: ${at} never completes synchronously and no return comes before it`;
+}
+
+function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layout: StateMachineLayout, resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, build: BuildConfiguration, constantOf: ConstantResolver): Paths {
   const classMachine = layout.kind === 'class';
-  const result = syncResult(body, builder, resultShape, traits);
+  const sync = syncPathOf(body, ops);
+  const result = syncResult(body, builder, resultShape, traits, sync, constantOf);
   const machineBytes = classMachine ? layout.size : 0;
   const machineWhat = builder.kind === 'AsyncIterator' ? `the ${layout.size} B iterator object (a class state machine)` : `the ${layout.size} B class state machine (Debug build)`;
-  const syncExists = syncPathExists(ops);
+  const syncExists = sync.exists;
   const syncParts = [machineBytes ? `${machineWhat}` : null, result.bytes ? result.explanation : null].filter(Boolean);
   const syncBytes = syncExists ? machineBytes + result.bytes : null;
-  const syncExplanation = !syncExists ? 'it always suspends: some await never completes synchronously'
+  const syncExplanation = !syncExists ? noSyncPath(sync)
     : syncParts.length ? `${syncBytes} B: ${syncParts.join(' + ')}` : `0 B: ${result.explanation}`;
 
   const box = boxBytes(resultShape, layout, traits);
@@ -384,13 +418,14 @@ function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layou
   const suspendExplanation = suspendBytes === null ? (ops.length ? 'it cannot suspend: every await is of an already completed task' : 'it has no await, so it never suspends')
     : `${suspendBytes} B once per call, whatever the number of suspensions: ${breakdown.map((b) => b.what).join(' + ')}`;
   void build;
-  return { syncBytes, syncBytesIfCached: syncExists && result.bytesIfCached !== null ? machineBytes + result.bytesIfCached : null, cachedValues: result.cachedValues, syncExplanation, suspendBytes, suspendBreakdown: suspendBytes === null ? [] : breakdown, suspendExplanation, actionBytes };
+  return { syncBytes, syncBytesIfCached: syncExists && result.bytesIfCached !== null ? machineBytes + result.bytesIfCached : null, cachedValues: result.cachedValues, syncExplanation, suspendBytes, suspendBreakdown: suspendBytes === null ? [] : breakdown, suspendExplanation, actionBytes, sync };
 }
 
-function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape): Paths {
+function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape, constantOf: ConstantResolver): Paths {
   const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size);
-  const result = syncResult(body, builder, resultShape, traits);
-  const syncExists = syncPathExists(ops);
+  const sync = syncPathOf(body, ops);
+  const result = syncResult(body, builder, resultShape, traits, sync, constantOf);
+  const syncExists = sync.exists;
   const task = taskLayout(resultShape).bytes;
   const breakdown = [
     { what: `the ${layout.size} B Continuation of this frame (U)`, bytes: layout.size },
@@ -402,12 +437,13 @@ function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], h
     syncBytes: syncExists ? result.bytes : null,
     syncBytesIfCached: syncExists ? result.bytesIfCached : null,
     cachedValues: result.cachedValues,
-    syncExplanation: syncExists ? `${result.bytes} B through the Task-returning entry (${result.explanation}); 0 B when a Runtime Async caller awaits it directly` : 'it always suspends: some await never completes synchronously',
+    syncExplanation: syncExists ? `${result.bytes} B through the Task-returning entry (${result.explanation}); 0 B when a Runtime Async caller awaits it directly` : noSyncPath(sync),
     suspendBytes,
     suspendBreakdown: suspendBytes === null ? [] : breakdown,
     suspendExplanation: suspendBytes === null ? 'it cannot suspend' : `${suspendBytes} B when called from non-async code: ${breakdown.map((b) => b.what).join(' + ')}; a Runtime Async caller pays only the ${layout.size} B continuation`,
     actionBytes: 0,
     layout,
+    sync,
   };
 }
 
@@ -431,6 +467,14 @@ function calleeCosts(session: Session, ops: readonly AwaitedOperation[], ctx: Es
     }
   }
   return out;
+}
+
+/** The synchronous path with what its awaited callees allocate: only the awaits before an always-suspending one run on it. */
+function calleeSyncBytes(own: number | null, sync: SyncPath, ops: readonly AwaitedOperation[], callees: readonly CalleeEntry[]): number | null {
+  if (own === null) return null;
+  const reached = (c: CalleeEntry) => !sync.blockedAt || (ops.find((op) => op.pointIndex === c.pointIndex)?.point.span.start ?? 0) < sync.blockedAt.point.span.start;
+  const onPath = callees.filter(reached);
+  return onPath.some((c) => c.syncBytes === null) ? null : own + onPath.reduce((sum, c) => sum + (c.syncBytes ?? 0), 0);
 }
 
 /** On the suspension path the first awaited callee that may suspend pays its suspension; the others are assumed to complete. */

@@ -340,6 +340,8 @@ function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, id
   if (bodySpans.some((b) => hasThisIn(syntax, b))) return true;
   if (!containing) return false;
   const instanceMembers = new Set(containing.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
+  // A primary-constructor parameter read by a member is a field of `this` (cost model, issue 12).
+  for (const p of containing.primaryConstructorParameters) instanceMembers.add(p.name);
   const shadowing = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name)]);
   return identifiers.some((id) => !shadowing.has(id.name) && instanceMembers.has(id.name));
 }

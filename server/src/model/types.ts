@@ -247,6 +247,28 @@ export interface MemberSignature {
   nameSpan: Span;
   /** For methods: the id of the MethodBody (absent for abstract/interface members). */
   bodyId: string | null;
+  /** For fields: declared `readonly` (or `const`). The compiler re-reads a static readonly field instead of spilling it. */
+  isReadonly?: boolean;
+}
+
+/** A named constant: an enum member or a `const` field, with its value as written. */
+export interface ConstantDeclaration {
+  name: string;
+  /** The constant's type: the enum itself for an enum member. */
+  typeText: string;
+  /**
+   * The value expression as written. An enum member without one gets its implicit value: `0` for the first
+   * member, `<previous member> + 1` after that.
+   */
+  valueText: string;
+}
+
+/** A parameter of a class or struct primary constructor (`class C(int x)`), which members read as a field of `this`. */
+export interface PrimaryConstructorParameter {
+  name: string;
+  typeText: string;
+  /** Some member other than an initializer reads it, so the compiler keeps it in a field (`<x>P`). */
+  captured: boolean;
 }
 
 export interface FieldDeclaration {
@@ -269,6 +291,10 @@ export interface TypeDeclaration {
   instanceFields: FieldDeclaration[];
   /** Enum underlying type (`byte`), or 'int' by default. */
   enumUnderlyingType: string | null;
+  /** Enum members and `const` fields, in declaration order. */
+  constants: ConstantDeclaration[];
+  /** Parameters of a class or struct primary constructor (a record's are properties, in members and instanceFields). */
+  primaryConstructorParameters: PrimaryConstructorParameter[];
   span: Span;
   nameSpan: Span;
 }
