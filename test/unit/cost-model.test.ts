@@ -246,6 +246,19 @@ test('an early return before an await that always suspends is a synchronous path
   assert.equal(delay.withCallees.syncBytes, 72);
 });
 
+test('spilled operands: awaited left operands, conversions to the operator type, one field per value per statement, static readonly fields re-read', () => {
+  const fields = (code: string) => cost(`public static class R { public static readonly int[] Shared = new int[3]; public static int[] Mutable = new int[3]; public static Task<long> L; }\n` + inClass(code), 'M')
+    .layout.fields.filter((f) => f.role === 'spill').map((f) => `${f.name} ${f.typeText}`);
+  assert.deepEqual(fields('async Task M() { Use(await Src.TaskInt + await Src.TaskInt); } static void Use(long x) { }'), ['<>7__wrap1 int']);
+  assert.deepEqual(fields('async Task M() { Use(await Src.TaskInt * await R.L); } static void Use(long x) { }'), ['<>7__wrap1 long']);
+  assert.deepEqual(fields('async Task M() { Use(await Src.TaskInt + await Src.TaskInt + await Src.TaskInt); } static void Use(long x) { }'), ['<>7__wrap1 int', '<>7__wrap2 int']);
+  assert.deepEqual(fields('async Task M() { Use(Src.Seed + await Src.TaskInt); Use(Src.Seed + await Src.TaskInt); } static void Use(long x) { }'), ['<>7__wrap1 int']);
+  assert.deepEqual(fields('async Task M() { R.Shared[Src.Seed] = await Src.TaskInt; }'), ['<>7__wrap1 int']);
+  assert.deepEqual(fields('async Task M() { R.Mutable[Src.Seed] = await Src.TaskInt; }'), ['<>7__wrap1 int[]', '<>7__wrap2 int']);
+  assert.deepEqual(fields('async Task M() { var p = new Point { X = 1, Y = await Src.TaskInt }; Use(p.X); } static void Use(long x) { }'), ['<>7__wrap1 Point']);
+  assert.deepEqual(fields('async Task M() { Use(string.Equals(K, await Task.FromResult("y"))); } const string K = "k"; static void Use(bool x) { }'), []);
+});
+
 test('.NET 6 and 7 cache fewer results, and their box is 16 B larger', () => {
   assert.equal(cost(inClass('async Task<decimal> M() { return 0m; }'), 'M', 'net6').syncBytes, 80);
   assert.equal(cost(inClass('async Task<DayOfWeek> M() { return default; }'), 'M', 'net7').syncBytes, 72);

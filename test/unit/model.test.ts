@@ -84,6 +84,22 @@ test('spills: values computed before an await in the same expression', () => {
   assert.deepEqual(m.awaits.map((a) => a.spills.map((s) => `${s.role}:${s.text}`)), [['receiver:list'], ['leftOperand:x']]);
 });
 
+test('spills: awaited left operands, tuple elements, initialized objects, element assignments, and the statement they live in', () => {
+  const m = method(`async Task M(int[] a, int i) {
+    var s = await F(1) + await F(2);
+    var t = (i, await F(3));
+    var p = new KeyValuePair<int, int> { };
+    a[i] = await F(4) * 2L;
+    Use(string.Equals("x", await Task.FromResult("y")));
+  }`);
+  const spills = m.awaits.map((w) => w.spills.map((x) => `${x.role}:${x.text}${x.operator ? ` ${x.operator} ${x.otherOperandText}` : ''}`));
+  assert.deepEqual(spills, [[], ['leftOperand:await F(1) + await F(2)'], ['argument:i'], ['assignmentTarget:a', 'assignmentTarget:i'], []]);
+  const text = m.awaits.map((w) => w.statementSpan!.end - w.statementSpan!.start);
+  assert.equal(text[0], text[1], 'both awaits of one statement share its span');
+  const init = method('async Task M() { var p = new Point { X = 1, Y = await F(2) }; }', 'M');
+  assert.deepEqual(init.awaits[0].spills.map((x) => `${x.role}:${x.text}`), ['initializedObject:Point']);
+});
+
 test('returns: literals, awaits and whether they precede every await', () => {
   const m = method(`async Task<int> M(Dictionary<int,int> cache, int k) {
     if (cache.TryGetValue(k, out var v)) return v;

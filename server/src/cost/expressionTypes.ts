@@ -41,6 +41,48 @@ export function elementTypeOf(collectionType: string): string | null {
   return null;
 }
 
+/** Whether the text names a type (`Src`, `Console`, `string`) rather than a value, as a receiver of static members. */
+export function namesType(text: string, ctx: TypingContext): boolean {
+  const typed = typeOf(text, ctx, 0);
+  return !!typed && 'staticType' in typed;
+}
+
+/**
+ * The type a binary operator's left operand has once converted for the operator: `int * long` computes in long, so
+ * a spilled left int is kept as a long; `string + x` in string. Null when an operand's type is not visible.
+ */
+export function operandTypeOf(left: string, operator: string, right: string, ctx: TypingContext): string | null {
+  const l = typeOfExpression(left, ctx);
+  if (!l) return null;
+  if (!['+', '-', '*', '/', '%', '<', '>', '<=', '>=', '==', '!=', '&', '|', '^'].includes(operator)) return l;
+  const r = typeOfExpression(right, ctx);
+  if (operator === '+' && (l === 'string' || r === 'string')) return 'string';
+  if (!r) return l;
+  const rank = (t: string) => NUMERIC_RANK.indexOf(t);
+  return rank(l) >= 0 && rank(r) >= 0 ? promote(l, r) : l;
+}
+
+/**
+ * A static field the compiler reads again after the await instead of copying it (AwaitExpressionSpiller: static
+ * readonly fields and constants), or a constant it folds: `Src.Array` when declared `static readonly`, `Limits.Zero`.
+ */
+export function isRereadableField(text: string, ctx: TypingContext): boolean {
+  const m = /^(?:(.+)\.)?@?([A-Za-z_]\w*)$/.exec(text.trim());
+  if (!m || !ctx.index) return false;
+  const [, qualifier, name] = m;
+  let owner: string | null;
+  if (qualifier) {
+    if (!namesType(qualifier, ctx)) return false;
+    owner = parseType(qualifier)?.name ?? null;
+  } else {
+    if (findVariable(name, ctx)) return false;
+    owner = containingTypeOf(ctx);
+  }
+  if (!owner) return false;
+  const member = findMember(ctx.index, owner, name);
+  return !!member && member.kind === 'field' && (member.isStatic && !!member.isReadonly);
+}
+
 /** The result type of awaiting a value of this type: Task<T> gives T, Task gives void. */
 export function awaitResultOf(awaitableType: string): string | null {
   const t = parseType(awaitableType);
@@ -57,17 +99,18 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
   while (text.endsWith('!') && !text.endsWith('!=')) text = text.slice(0, -1).trim();
   const v = (value: string | null): Typed | null => (value ? { value: canonicalType(value) } : null);
 
-  if (/^await\s/.test(text)) {
-    const operand = typeOf(text.slice(5), ctx, depth + 1);
-    return operand && 'value' in operand ? v(awaitResultOf(operand.value)) : null;
-  }
   const literal = literalType(text);
   if (literal !== undefined) return v(literal);
 
+  // `await` binds tighter than any binary operator: `await a + await b` is a sum, not `await (a + await b)`.
   const ternary = splitTernary(text);
   if (ternary) return typeOf(ternary[1], ctx, depth + 1) ?? typeOf(ternary[2], ctx, depth + 1);
   const binary = splitBinary(text);
   if (binary) return binaryType(binary, ctx, depth);
+  if (/^await\s/.test(text)) {
+    const operand = typeOf(text.slice(5), ctx, depth + 1);
+    return operand && 'value' in operand ? v(awaitResultOf(operand.value)) : null;
+  }
 
   if (/^!/.test(text)) return v('bool');
   if (/^(\+\+|--|[-+~])/.test(text)) return typeOf(text.replace(/^(\+\+|--|[-+~])/, ''), ctx, depth + 1);
@@ -499,6 +542,14 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
   if (name === 'ConfigureAwait' && receiver && 'value' in receiver) {
     const r = parseType(receiver.value);
     if (r && (r.name === 'Task' || r.name === 'ValueTask')) return { value: `Configured${r.name}Awaitable${r.args.length ? `<${formatType(r.args[0])}>` : ''}` };
+    // TaskAsyncEnumerableExtensions: an async sequence gives a configured sequence, anything else (an IAsyncDisposable) a ConfiguredAsyncDisposable.
+    const sequence = asyncSequenceElement(receiver.value, ctx);
+    if (sequence) return { value: `ConfiguredCancelableAsyncEnumerable<${sequence}>` };
+    if (r) return { value: 'ConfiguredAsyncDisposable' };
+  }
+  if (name === 'WithCancellation' && receiver && 'value' in receiver) {
+    const sequence = asyncSequenceElement(receiver.value, ctx);
+    if (sequence) return { value: `ConfiguredCancelableAsyncEnumerable<${sequence}>` };
   }
   if (ctx.index) {
     const workspace = workspaceCallType(receiver, receiverName, name, args.length, ctx);
@@ -520,6 +571,13 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
     }
     return { value: canonicalType(returns) };
   }
+  return null;
+}
+
+/** The element type of an IAsyncEnumerable<T> (or an already configured one), or null for anything else. */
+function asyncSequenceElement(typeText: string, _ctx: TypingContext): string | null {
+  const t = parseType(typeText);
+  if (t && (t.name === 'IAsyncEnumerable' || t.name === 'ConfiguredCancelableAsyncEnumerable') && t.args.length === 1) return formatType(t.args[0]);
   return null;
 }
 

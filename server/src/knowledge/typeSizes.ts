@@ -107,6 +107,9 @@ export const BCL_STRUCTS: StructRecipe[] = [
   recipe('ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter', ['TResult'], 'auto', [['_value', 'ValueTask<TResult>']], `${CORELIB}/Runtime/CompilerServices/ConfiguredValueTaskAwaitable.cs`),
   recipe('YieldAwaitable.YieldAwaiter', [], 'sequential', [], `${CORELIB}/Runtime/CompilerServices/YieldAwaitable.cs (no fields)`),
   recipe('ConfiguredCancelableAsyncEnumerable.Enumerator', ['T'], 'auto', [['_enumerator', 'object'], ['_continueOnCapturedContext', 'bool']], `${CORELIB}/Runtime/CompilerServices/ConfiguredCancelableAsyncEnumerable.cs`),
+  // What `x.ConfigureAwait(false)` gives an `await using` or `await foreach` (TaskAsyncEnumerableExtensions).
+  recipe('ConfiguredAsyncDisposable', [], 'sequential', [['_source', 'object'], ['_continueOnCapturedContext', 'bool']], `${CORELIB}/Runtime/CompilerServices/ConfiguredAsyncDisposable.cs`),
+  recipe('ConfiguredCancelableAsyncEnumerable', ['T'], 'sequential', [['_enumerable', 'object'], ['_cancellationToken', 'CancellationToken'], ['_continueOnCapturedContext', 'bool']], `${CORELIB}/Runtime/CompilerServices/ConfiguredCancelableAsyncEnumerable.cs`),
   recipe('AsyncTaskMethodBuilder', [], 'sequential', [['m_task', 'object']], `${CORELIB}/Runtime/CompilerServices/AsyncTaskMethodBuilder.cs`),
   recipe('AsyncTaskMethodBuilder', ['TResult'], 'sequential', [['m_task', 'object']], `${CORELIB}/Runtime/CompilerServices/AsyncTaskMethodBuilderT.cs`),
   recipe('AsyncValueTaskMethodBuilder', [], 'sequential', [['m_task', 'object']], `${CORELIB}/Runtime/CompilerServices/AsyncValueTaskMethodBuilder.cs`),

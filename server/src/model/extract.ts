@@ -2,7 +2,7 @@
 import type { SyntaxNode, Tree } from '../parse/parser';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
-  Parameter, RegionKind, ReturnSite, Span, SpilledValue, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
+  Parameter, RegionKind, ReturnSite, Span, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
@@ -16,6 +16,7 @@ import { rebase, type CachedBody, type ModelCache } from './bodyCache';
 import { bodyChain } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
+import { spilledValuesOf, statementSpanOf } from './spills';
 import { guardReason, knownCompletedReason } from './completion';
 
 /** Builds the model of one file. Never throws on any tree tree-sitter produces. */
@@ -457,7 +458,7 @@ function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: Synta
       }
       const operand = classifyAwaitOperand(operandNode, textOverride);
       if (textOverride !== undefined) operand.kind = 'unknown';
-      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes, hasUsing), spills: spillsOf(n, bodyNodes) });
+      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes, hasUsing), spills: spilledValuesOf(n, bodyNodes), statementSpan: statementSpanOf(n, bodyNodes) });
     } else if (n.type === 'foreach_statement' && hasToken(n, 'await')) {
       const keyword = firstToken(n, 'await')!;
       const right = n.childForFieldName('right');
@@ -476,43 +477,6 @@ function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: Synta
     }
   }
   return points.sort((a, b) => a.span.start - b.span.start);
-}
-
-const CONSTANT_TYPES = new Set(['integer_literal', 'real_literal', 'boolean_literal', 'null_literal', 'string_literal', 'character_literal', 'verbatim_string_literal', 'raw_string_literal', 'default_expression', 'typeof_expression', 'sizeof_expression']);
-
-/** Values evaluated before the await in the same expression, which the compiler spills into fields. */
-function spillsOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]): SpilledValue[] {
-  const spills: SpilledValue[] = [];
-  const worthSpilling = (n: SyntaxNode | null) => !!n && !CONSTANT_TYPES.has(n.type) && n.type !== 'this' && !n.text.startsWith('nameof(');
-  let child = awaitNode;
-  for (let p = awaitNode.parent; p; child = p, p = p.parent) {
-    if (p.type.endsWith('_statement') || isFunctionNode(p) || bodyNodes.some((b) => b.startIndex === p!.startIndex && b.endIndex === p!.endIndex)) break;
-    if (p.type === 'binary_expression') {
-      const left = p.childForFieldName('left');
-      // `a && await b`, `a || await b` and `a ?? await b` branch on a and do not need its value afterwards: no spill.
-      const branching = ['&&', '||', '??'].includes(p.childForFieldName('operator')?.text ?? '');
-      if (left && !branching && left.endIndex <= child.startIndex && worthSpilling(left) && !left.descendantsOfType('await_expression').length) spills.push({ text: left.text, role: 'leftOperand' });
-    } else if (p.type === 'argument_list') {
-      for (const a of p.namedChildren) {
-        if (!a || a.startIndex >= child.startIndex) break;
-        const value = a.namedChildren[a.namedChildren.length - 1] ?? a;
-        if (worthSpilling(value) && !a.text.startsWith('out ')) spills.push({ text: a.text, role: 'argument' });
-      }
-    } else if (p.type === 'invocation_expression' && child.type === 'argument_list') {
-      const fn = p.childForFieldName('function');
-      const receiver = fn?.type === 'member_access_expression' ? fn.childForFieldName('expression') : null;
-      // A receiver that names a type (Console, Task) or `this` needs no spill.
-      if (receiver && worthSpilling(receiver) && !/^[A-Z][A-Za-z0-9_]*(\.[A-Z][A-Za-z0-9_]*)*$/.test(receiver.text)) spills.push({ text: receiver.text, role: 'receiver' });
-    } else if (p.type === 'assignment_expression') {
-      const left = p.childForFieldName('left');
-      const right = p.childForFieldName('right');
-      if (left && right && right.startIndex <= child.startIndex && left.type === 'element_access_expression') spills.push({ text: left.text, role: 'assignmentTarget' });
-      // `x += await y` reads x before the await: the compiler keeps that value in a field (`??=` reads it only to test it).
-      const operator = p.childForFieldName('operator')?.text ?? '=';
-      if (left && right && right.startIndex <= child.startIndex && operator !== '=' && operator !== '??=' && left.type !== 'element_access_expression') spills.push({ text: left.text, role: 'leftOperand' });
-    }
-  }
-  return spills;
 }
 
 // ---- locals and liveness ----

@@ -82,7 +82,14 @@ export interface EnclosingRegion {
 /** A value the compiler must keep in a field because it was computed before an await in the same expression. */
 export interface SpilledValue {
   text: string;
-  role: 'leftOperand' | 'argument' | 'receiver' | 'assignmentTarget';
+  /** `initializedObject`: the object an initializer is filling (`new Point { X = a, Y = await b }`); its text is the type. */
+  role: 'leftOperand' | 'argument' | 'receiver' | 'assignmentTarget' | 'initializedObject';
+  /** Where the spilled expression is: two awaits of one statement that spill the same value share one field. */
+  span?: Span;
+  /** For a left operand: the operator (`+`, `<`; `+` for `+=`), which converts the value to the operand type it spills as. */
+  operator?: string;
+  /** For a left operand: the right operand's text, for that conversion. */
+  otherOperandText?: string;
 }
 
 export interface SuspensionPoint {
@@ -94,6 +101,8 @@ export interface SuspensionPoint {
   /** Innermost first. */
   regions: EnclosingRegion[];
   spills: SpilledValue[];
+  /** The statement (or expression body) the await sits in: the compiler's spill fields live that long. */
+  statementSpan?: Span;
 }
 
 export type LocalKind = 'local' | 'foreach' | 'using' | 'pattern' | 'out' | 'catch' | 'for';
