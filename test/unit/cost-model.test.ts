@@ -290,6 +290,17 @@ test('async iterators allocate a class state machine per enumeration and an 80 B
   assert.equal(none.suspendBytes, null);
 });
 
+test('async iterators hoist locals live across a yield return, the enumerator of a loop that yields, and [EnumeratorCancellation]\'s combined tokens', () => {
+  const names = (code: string) => cost(inClass(code), 'M').layout.fields.map((f) => f.name).filter((n) => !/^<>(1__state|t__builder|v__promise|2__current|w__disposeMode|l__initialThreadId)/.test(n));
+  assert.deepEqual(names('async IAsyncEnumerable<int> M() { long x = Src.Seed; yield return 1; Use(x); } static void Use(long x) { }'), ['<x>5__2']);
+  assert.deepEqual(names('async IAsyncEnumerable<int> M() { long x = Src.Seed; Use(x); yield return 1; } static void Use(long x) { }'), []);
+  assert.deepEqual(names('async IAsyncEnumerable<int> M(List<int> xs) { foreach (var x in xs) yield return x; }'), ['xs', '<>3__xs', '<>7__wrap1']);
+  assert.deepEqual(names('async IAsyncEnumerable<int> M([EnumeratorCancellation] CancellationToken ct) { yield return 1; }'), ['<>x__combinedTokens']);
+  const used = cost(inClass('async IAsyncEnumerable<int> M([EnumeratorCancellation] CancellationToken ct) { ct.ThrowIfCancellationRequested(); yield return 1; }'), 'M');
+  assert.equal(used.syncBytes, 104);
+  assert.deepEqual(used.assumptions, []);
+});
+
 test('PoolingAsyncValueTaskMethodBuilder suspends for 0 B amortized; ValueTask<T> builders carry the result', () => {
   const pooled = cost(inClass('[AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))] static async ValueTask<int> M() { await Src.Task; return 1000; }'), 'M');
   assert.equal(pooled.suspendBytes, 0);

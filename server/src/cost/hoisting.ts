@@ -214,7 +214,9 @@ function foreachTemporaries(ctx: HoistContext, ops: readonly AwaitedOperation[])
       continue;
     }
     const awaitsInside = ops.some((op) => op.role === 'await' && op.point.regions.some((r) => r.kind === 'foreach' && r.span.start === local.scope.start && r.span.end === local.scope.end));
-    if (!awaitsInside && ctx.build === 'release') continue;
+    // An iterator's `yield return` inside the loop suspends it too, so the loop's enumerator must survive it.
+    const yieldsInside = (ctx.body.yieldReturns ?? []).some((y) => inside(local.scope, y));
+    if (!awaitsInside && !yieldsInside && ctx.build === 'release') continue;
     out.push(...enumeratorValues(ctx, collection, collectionType, local.scope, pooled));
   }
   return out;

@@ -17,6 +17,7 @@ import { bodyChain } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
+import { iteratorFactsOf } from './iterators';
 import { guardReason, knownCompletedReason } from './completion';
 
 /** Builds the model of one file. Never throws on any tree tree-sitter produces. */
@@ -166,7 +167,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
   const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
-  const locals = localsOf(own, identifiers, awaits);
+  const iterator = iteratorFactsOf(fn, own(['yield_statement']));
+  // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
+  const locals = localsOf(own, identifiers, [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
     id: fn ? bodyId(fn) : 'topLevel:0',
@@ -183,6 +186,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     returnKind: classified.kind,
     resultTypeText: classified.resultType === null ? null : normaliseTypeText(classified.resultType),
     isIterator: own(['yield_statement']).length > 0,
+    ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
     typeParameters: fn ? typeParametersOf(fn) : [],
     usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, identifiers, containing, parameters, locals) : false,
@@ -490,7 +494,7 @@ interface LocalDeclarationSite {
   scope: SyntaxNode;
 }
 
-function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse[], awaits: SuspensionPoint[]): LocalVariable[] {
+function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
   const sites: LocalDeclarationSite[] = [];
   for (const n of own(['variable_declarator', 'foreach_statement', 'declaration_pattern', 'declaration_expression', 'catch_declaration', 'recursive_pattern', 'var_pattern'])) {
     if (n.type === 'variable_declarator') {

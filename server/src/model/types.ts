@@ -118,7 +118,7 @@ export interface LocalVariable {
   span: Span;
   /** The block or statement the name is visible in. */
   scope: Span;
-  /** Read after some await before being reassigned: the compiler keeps it in a state-machine field. */
+  /** Read after some await (or, in an iterator, some `yield return`) before being reassigned: the compiler keeps it in a state-machine field. */
   liveAcrossAwait: boolean;
 }
 
@@ -215,6 +215,10 @@ export interface MethodBody {
   resultTypeText: string | null;
   /** Contains yield return / yield break. */
   isIterator: boolean;
+  /** Spans of the body's own `yield return` statements: an iterator suspends at each, as at an await. */
+  yieldReturns?: Span[];
+  /** An async iterator's parameter marked [EnumeratorCancellation], which adds the combined-tokens field. */
+  enumeratorCancellation?: string | null;
   parameters: Parameter[];
   typeParameters: string[];
   usesThis: boolean;
