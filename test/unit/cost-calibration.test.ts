@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ready, repoRoot, listFiles } from './support';
 import { modelFile, createIndex, updateFile, analyseCompletion } from '../../server/src/analysis/project';
-import { estimateMethod, type MethodCost, type RuntimeProfile } from '../../server/src/cost';
+import { calledBody, estimateMethod, type MethodCost, type RuntimeProfile } from '../../server/src/cost';
 import type { MethodBody } from '../../server/src/model/types';
 import type { WorkspaceIndex } from '../../server/src/workspace/index';
 import type { CompletionAnalysis } from '../../server/src/workspace/completion';
@@ -59,16 +59,25 @@ interface EntryBodies {
   body: MethodBody;
   /** A non-async wrapper that creates the async lambda or local function on each call, when the entry is one. */
   wrapper: MethodBody | null;
+  /** For a wrapper that calls one generic async method: the instantiation the call uses. */
+  typeArguments: Record<string, string> | null;
 }
 
-/** A corpus entry is a method, or a field holding an async lambda, named like the entry. */
+/**
+ * A corpus entry is a method, or a field holding an async lambda, named like the entry; or a non-async wrapper that
+ * creates one async lambda or local function, or calls one workspace async method (a generic instantiation).
+ */
 function findEntry(corpus: Corpus, name: string): EntryBodies | null {
   for (const [file, model] of corpus.index.files) {
     const direct = model.bodies.find((b) => (b.kind === 'method' && b.name === name) || (b.kind === 'lambda' && b.name === `<lambda in ${name}>` && b.parentId === null));
     if (!direct) continue;
-    if (direct.isAsync) return { file, body: direct, wrapper: null };
+    if (direct.isAsync) return { file, body: direct, wrapper: null, typeArguments: null };
     const nested = model.bodies.filter((b) => b.isAsync && descendsFrom(b, direct, model.bodies));
-    if (nested.length === 1) return { file, body: nested[0], wrapper: direct };
+    if (nested.length === 1) return { file, body: nested[0], wrapper: direct, typeArguments: null };
+    if (nested.length === 0 && direct.calls.length === 1) {
+      const called = calledBody(direct.calls[0], direct, file, corpus.index);
+      if (called) return { file: called.file, body: called.body, wrapper: null, typeArguments: called.typeArguments };
+    }
     return null;
   }
   return null;
@@ -90,7 +99,7 @@ interface Estimate {
 /** What one call of the entry allocates: the async body with what its awaits allocate, plus a wrapper's closure and delegate. */
 function estimateEntry(corpus: Corpus, entry: EntryBodies, runtime: RuntimeProfile): Estimate {
   const model = corpus.index.files.get(entry.file)!;
-  const cost = estimateMethod(entry.body, { file: entry.file, model, index: corpus.index, completion: corpus.completion }, { runtime });
+  const cost = estimateMethod(entry.body, { file: entry.file, model, index: corpus.index, completion: corpus.completion }, { runtime, ...(entry.typeArguments ? { typeArguments: entry.typeArguments } : {}) });
   const creation = entry.wrapper && cost.creation ? cost.creation.closureBytes + cost.creation.delegateBytes : 0;
   const add = (n: number | null) => (n === null ? null : n + creation);
   const cachedDelta = cost.syncBytesIfCached !== null && cost.syncBytes !== null ? cost.syncBytes - cost.syncBytesIfCached : null;

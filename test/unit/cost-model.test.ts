@@ -259,6 +259,66 @@ test('spilled operands: awaited left operands, conversions to the operator type,
   assert.deepEqual(fields('async Task M() { Use(string.Equals(K, await Task.FromResult("y"))); } const string K = "k"; static void Use(bool x) { }'), []);
 });
 
+test('generic code: the bytes of each instantiation the call sites use, and of the open definition as a function of T', () => {
+  const code = `public static class G { public static async Task<T> Echo<T>(T value) { await Src.Task; return value; } }
+public sealed class Repo<T> { T _item; public async Task<T> GetAsync() { await Src.Task; return _item; } }
+public static class Callers {
+  static readonly Repo<Guid> s_guids = new();
+  public static Task<int> A() => G.Echo(Src.Seed);
+  public static Task<long> B() => G.Echo<long>(5);
+  public static Task<Triple> C() => G.Echo(default(Triple));
+  public static Task<Guid> D() => s_guids.GetAsync();
+}`;
+  const echo = cost(code, 'Echo');
+  assert.deepEqual(echo.generic!.typeParameters, ['T']);
+  assert.deepEqual(echo.generic!.instantiations.map((i) => `${i.typeArguments.T} ${i.stateMachineBytes} ${i.suspendBytes}`), ['int 24 96', 'long 32 104', 'Triple 48 136']);
+  assert.deepEqual(echo.generic!.bySize.map((i) => `${i.typeArguments.T} ${i.suspendBytes}`), ['object 104', 'byte 96', 'int 96', 'long 104', 'Guid 120', '(long, long, long) 136']);
+  assert.ok(echo.assumptions.some((a) => /generic type parameter/.test(a)), 'the open definition still says T is assumed');
+  const repo = cost(code, 'GetAsync');
+  assert.deepEqual(repo.generic!.instantiations.map((i) => `${i.typeArguments.T} ${i.suspendBytes}`), ['Guid 112']);
+  // One instantiation's own estimate is exact: no assumption about T.
+  const { index } = workspaceOf(code);
+  const model = index.files.get('Test.cs')!;
+  const body = model.bodies.find((b) => b.name === 'Echo')!;
+  const asInt = estimateMethod(body, { file: 'Test.cs', model, index }, { runtime: 'net10', typeArguments: { T: 'int' } });
+  assert.equal(asInt.syncBytes, 72);
+  assert.equal(asInt.syncBytesIfCached, 0, 'an int result in -1..8 is cached');
+  assert.deepEqual(asInt.assumptions, []);
+  const tagged = cost('public struct Tagged<T> { public T Value; public int Tag; }\n' + inClass('async Task M() { Tagged<string> t = default; await Src.Task; Use(t); } static void Use(object o) { }'), 'M');
+  assert.equal(tagged.layout.fields.find((f) => f.name === '<t>5__2')!.size, 16, 'a workspace generic struct is a struct');
+});
+
+test('closures and delegates the body creates are counted on both paths; .NET 10 puts a delegate that is only invoked on the stack', () => {
+  const make = 'async Task M() { int x = Src.Seed; Func<int> f = () => x; Use(f()); await Src.Task; } static void Use(int v) { }';
+  const net9 = cost(inClass(make), 'M', 'net9');
+  assert.deepEqual(net9.allocations.map((a) => `${a.kind} ${a.bytes}`), ['closure 24', 'delegate 64']);
+  assert.equal(net9.withCallees.syncBytes, 88);
+  assert.equal(net9.withCallees.suspendBytes, 96 + 88);
+  const net10 = cost(inClass(make), 'M', 'net10');
+  assert.deepEqual(net10.allocations.map((a) => `${a.kind} ${a.bytes} ${a.stackAllocated}`), ['closure 24 false', 'delegate 0 true']);
+  // Kept across the await, passed on, or under Runtime Async in an async method: on the heap.
+  assert.equal(cost(inClass('async Task M() { int x = Src.Seed; Func<int> f = () => x; await Src.Task; Use(f()); } static void Use(int v) { }'), 'M', 'net10').withCallees.syncBytes, 88);
+  assert.equal(cost(inClass('async Task M() { int x = Src.Seed; Use(Apply(() => x)); await Src.Task; } static int Apply(Func<int> f) => f(); static void Use(int v) { }'), 'M', 'net10').withCallees.syncBytes, 88);
+  assert.equal(cost(inClass(make), 'M', 'net11-runtime-async').withCallees.syncBytes, 24 + 56, '.NET 11 delegates are 56 B');
+  // A local function only called directly shares a struct closure; converted to a delegate it needs a class.
+  assert.deepEqual(cost(inClass('async Task M() { int x = Src.Seed; int L() => x; Use(L()); await Src.Task; } static void Use(int v) { }'), 'M', 'net9').allocations, []);
+  assert.deepEqual(cost(inClass('async Task M() { int x = Src.Seed; int L() => x; Use(Apply(L)); await Src.Task; } static int Apply(Func<int> f) => f(); static void Use(int v) { }'), 'M', 'net9').allocations.map((a) => `${a.kind} ${a.bytes}`), ['closure 24', 'delegate 64']);
+  // A lambda reading only `this` is a delegate bound to it; an instance method group is one per conversion.
+  assert.deepEqual(cost(inClass('async Task M() { Use(Apply(() => _f)); await Src.Task; } static int Apply(Func<int> f) => f(); static void Use(int v) { }'), 'M', 'net9').allocations.map((a) => `${a.kind} ${a.bytes}`), ['delegate 64']);
+  assert.deepEqual(cost(inClass('async Task M() { Use(Apply(Get)); await Src.Task; } int Get() => _f; static int Apply(Func<int> f) => f(); static void Use(int v) { }'), 'M', 'net9').allocations.map((a) => `${a.kind} ${a.bytes}`), ['delegate 64']);
+  // Nothing captured: cached.
+  assert.deepEqual(cost(inClass('async Task M() { Use(Apply(static () => 3)); Use(Apply(Two)); await Src.Task; } static int Two() => 2; static int Apply(Func<int> f) => f(); static void Use(int v) { }'), 'M', 'net9').allocations, []);
+});
+
+test('awaiting what a delegate returns: Func, declared delegate types, Invoke, fields', () => {
+  const awaiter = (code: string) => cost('public delegate ValueTask<decimal> Fetch(int id);\n' + inClass(code), 'M').awaits[0].awaiterType;
+  assert.equal(awaiter('async Task M(Func<int, ValueTask<long>> f) { await f(1); }'), 'ValueTaskAwaiter<long>');
+  assert.equal(awaiter('async Task M(Fetch f) { await f(1); }'), 'ValueTaskAwaiter<decimal>');
+  assert.equal(awaiter('async Task M(Fetch f) { await f.Invoke(1); }'), 'ValueTaskAwaiter<decimal>');
+  assert.equal(awaiter('Func<ValueTask<string>> _get; async Task M() { await _get(); }'), 'ValueTaskAwaiter<string>');
+  assert.equal(awaiter('async Task M(Func<Task<Func<int>>> f) { await f(); }'), 'TaskAwaiter<Func<int>>');
+});
+
 test('.NET 6 and 7 cache fewer results, and their box is 16 B larger', () => {
   assert.equal(cost(inClass('async Task<decimal> M() { return 0m; }'), 'M', 'net6').syncBytes, 80);
   assert.equal(cost(inClass('async Task<DayOfWeek> M() { return default; }'), 'M', 'net7').syncBytes, 72);

@@ -7,7 +7,9 @@ import type { BodyKind, FileModel, MethodBody, ReturnKind, ReturnSite, Span } fr
 import type { WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
-import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, TASK_FIELDS } from '../knowledge/typeSizes';
+import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, DELEGATE_BYTES_NET11, TASK_FIELDS } from '../knowledge/typeSizes';
+import { bodyAllocationsOf, type BodyAllocation } from './closures';
+import { callTypeArguments, instantiationsOf, openTypeParameters, REPRESENTATIVE_TYPE_ARGUMENTS, type TypeArguments } from './generics';
 import { describeCache } from '../knowledge/taskCache';
 import { awaitedOperationsOf, type AwaitCompletion, type AwaitedOperation } from './awaitables';
 import { hoistedValuesOf, type HoistedValue } from './hoisting';
@@ -18,8 +20,8 @@ import { constantLiteralOf } from './constants';
 import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
-import { typeOfExpression, type TypingContext } from './expressionTypes';
-import { canonicalType, parseType } from './typeText';
+import type { TypingContext } from './expressionTypes';
+import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
 import { bodyChain } from '../model/bodies';
 
@@ -54,6 +56,26 @@ export interface AwaitCost {
   /** "this await may cost X B because ..." */
   explanation: string;
   assumption: string | null;
+}
+
+/** What one instantiation of generic code costs. */
+export interface InstantiationCost {
+  typeArguments: TypeArguments;
+  stateMachineBytes: number;
+  syncBytes: number | null;
+  syncBytesIfCached: number | null;
+  suspendBytes: number | null;
+  withCallees: { syncBytes: number | null; suspendBytes: number | null };
+}
+
+export interface GenericCost {
+  typeParameters: string[];
+  /** The instantiation this estimate is for, or null for the open definition (type parameters sized as references). */
+  typeArguments: TypeArguments | null;
+  /** Each instantiation the workspace's call sites use (only on the open definition's estimate). */
+  instantiations: InstantiationCost[];
+  /** The open definition's cost as a function of the type arguments: every type parameter set to a type of each size. */
+  bySize: (InstantiationCost & { label: string })[];
 }
 
 export interface MethodCost {
@@ -91,6 +113,13 @@ export interface MethodCost {
   withCallees: { syncBytes: number | null; suspendBytes: number | null };
   /** For lambdas and local functions: what creating it costs the enclosing method (closure, delegate). */
   creation: { closureBytes: number; delegateBytes: number; explanation: string } | null;
+  /**
+   * The closures and delegates this body allocates on each call for the lambdas, local functions and method groups
+   * it creates (user code, not async machinery: counted in withCallees, not in syncBytes/suspendBytes).
+   */
+  allocations: BodyAllocation[];
+  /** For generic code: the type parameters, this estimate's instantiation, and the bytes per instantiation and per size of T. */
+  generic: GenericCost | null;
   awaitCount: number;
   maySuspend: number;
   likelySync: boolean;
@@ -144,8 +173,14 @@ function sessionFor(ctx: EstimateContext): Session {
   return session;
 }
 
+/** The session key of one estimate: the body, the profile, and the instantiation for generic code. */
+function costKey(file: string, body: MethodBody, options: EstimateOptions): string {
+  const args = options.typeArguments ? Object.entries(options.typeArguments).map(([p, a]) => `${p}=${a}`).join(',') : '';
+  return `${file}#${body.id}#${options.runtime}#${options.build ?? 'release'}#${args}`;
+}
+
 function estimateIn(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
-  const key = `${ctx.file}#${body.id}#${options.runtime}#${options.build ?? 'release'}`;
+  const key = costKey(ctx.file, body, options);
   const known = session.costs.get(key);
   if (known && known !== 'pending') return known;
   session.costs.set(key, 'pending');
@@ -162,8 +197,12 @@ interface BuilderChoice {
   source: string;
 }
 
-function builderOf(body: MethodBody): BuilderChoice {
-  const result = body.resultTypeText ? canonicalType(body.resultTypeText) : null;
+/** Return kinds the Runtime Async compiler turns into runtime-async methods (async void and custom builders stay). */
+const RUNTIME_ASYNC_BUILDERS: readonly BuilderChoice['kind'][] = ['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'PoolingValueTask', 'PoolingValueTaskOfT'];
+
+function builderOf(body: MethodBody, typeArguments?: Readonly<Record<string, string>>): BuilderChoice {
+  // For one instantiation of generic code, the result type is the type argument's (what decides the cached results).
+  const result = body.resultTypeText ? (typeArguments ? substituteTypeText(body.resultTypeText, typeArguments) : canonicalType(body.resultTypeText)) : null;
   const pooling = body.attributes.some((a) => /PoolingAsyncValueTaskMethodBuilder/.test(a));
   const kind: BuilderReturnKind | 'unknown' =
     body.isIterator && (body.returnKind === 'IAsyncEnumerable' || body.returnKind === 'IAsyncEnumerator') ? 'AsyncIterator'
@@ -240,13 +279,13 @@ function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, trai
 function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
   const traits = traitsOf(options.runtime);
   const build: BuildConfiguration = options.build ?? 'release';
-  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx) };
+  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
   const memo = scope.typeParameters.size === 0 ? session.memo : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
   const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index };
   const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });
   const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: delegateParameterTypes(body, ctx) }, ops);
-  const builder = builderOf(body);
+  const builder = builderOf(body, options.typeArguments);
   const iterator = builder.kind === 'AsyncIterator';
   const builderShape = shape(builder.typeText);
   const compilerLayout = stateMachineLayout({
@@ -256,7 +295,7 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   });
   // Today's compiler (SDK 10.0.401) also turns [AsyncMethodBuilder(PoolingAsyncValueTaskMethodBuilder)] methods into
   // runtime-async ones, which loses their pooling (measured: PoolingValueTask_AwaitTask 176 B under Runtime Async).
-  const runtimeAsync = traits.runtimeAsync && ['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'PoolingValueTask', 'PoolingValueTaskOfT'].includes(builder.kind);
+  const runtimeAsync = traits.runtimeAsync && RUNTIME_ASYNC_BUILDERS.includes(builder.kind);
   const resultShape = shape(builder.boxResultType);
   const estimateReasons: string[] = [];
   const notes: string[] = [];
@@ -267,7 +306,7 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   }
   if (builder.kind === 'unknown') estimateReasons.push(`${body.returnTypeText ?? 'this return type'} uses a builder the model cannot see: its size is assumed to be 8 B`);
 
-  const callees = calleeCosts(session, ops, ctx, options, runtimeAsync);
+  const callees = calleeCosts(session, body, ops, ctx, options, runtimeAsync);
   // An awaited workspace method that never completes synchronously makes its await always suspend.
   for (const c of callees) {
     const op = ops.find((o) => o.pointIndex === c.pointIndex && o.role === 'await');
@@ -296,11 +335,15 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   }
   if (builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT') notes.push('PoolingAsyncValueTaskMethodBuilder rents its box from a per-core pool: a suspension costs nothing once the pool is warm, a pool miss allocates the box.');
 
+  const allocations = allocationsIn(body, ctx, traits, shape);
+  const allocated = allocations.reduce((sum, a) => sum + a.bytes, 0);
+  const syncWithCallees = calleeSyncBytes(paths.syncBytes, paths.sync, ops, callees);
   const withCallees = {
-    syncBytes: calleeSyncBytes(paths.syncBytes, paths.sync, ops, callees),
-    suspendBytes: paths.suspendBytes === null ? null : paths.suspendBytes + calleeSuspendBytes(ops, callees),
+    syncBytes: syncWithCallees === null ? null : syncWithCallees + allocated,
+    suspendBytes: paths.suspendBytes === null ? null : paths.suspendBytes + calleeSuspendBytes(ops, callees) + allocated,
   };
   const awaits = awaitCosts(ops, layout, paths.suspendBytes, paths.actionBytes, runtimeAsync, builder.kind);
+  const generic = genericCost(session, body, ctx, options);
 
   return {
     file: ctx.file,
@@ -327,7 +370,9 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
     suspendExplanation: paths.suspendExplanation,
     callees: callees.map(({ pointIndex: _p, ...c }) => c),
     withCallees,
-    creation: creationCost(body, ctx, shape),
+    creation: creationCost(body, ctx, traits, shape),
+    allocations,
+    generic,
     awaitCount: body.awaits.length,
     maySuspend: verdict ? verdict.maySuspend : maySuspendLocal,
     likelySync,
@@ -449,7 +494,7 @@ function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], h
 
 type CalleeEntry = CalleeCost & { pointIndex: number };
 
-function calleeCosts(session: Session, ops: readonly AwaitedOperation[], ctx: EstimateContext, options: EstimateOptions, runtimeAsync: boolean): CalleeEntry[] {
+function calleeCosts(session: Session, body: MethodBody, ops: readonly AwaitedOperation[], ctx: EstimateContext, options: EstimateOptions, runtimeAsync: boolean): CalleeEntry[] {
   const out: CalleeEntry[] = [];
   for (const op of ops) {
     if (op.calleeAllocation?.applies) {
@@ -458,9 +503,13 @@ function calleeCosts(session: Session, ops: readonly AwaitedOperation[], ctx: Es
       const model = ctx.index.files.get(op.workspaceCallee.file);
       if (!model) continue;
       const calleeCtx: EstimateContext = { file: op.workspaceCallee.file, model, index: ctx.index, completion: ctx.completion };
-      const key = `${op.workspaceCallee.file}#${op.workspaceCallee.body.id}#${options.runtime}#${options.build ?? 'release'}`;
+      // A generic callee is estimated for the instantiation this call uses, when the call shows it.
+      const call = body.calls.find((c) => c.name === op.point.operand.callee?.name && c.span.start >= op.point.span.start && c.span.end <= op.point.span.end);
+      const typeArguments = call ? callTypeArguments(call, body, ctx.model.bodies, op.workspaceCallee.body, model.types, ctx.index, options.typeArguments) : null;
+      const calleeOptions: EstimateOptions = { runtime: options.runtime, ...(options.build ? { build: options.build } : {}), ...(typeArguments ? { typeArguments } : {}) };
+      const key = costKey(op.workspaceCallee.file, op.workspaceCallee.body, calleeOptions);
       if (session.costs.get(key) === 'pending') continue;
-      const cost = estimateIn(session, op.workspaceCallee.body, calleeCtx, options);
+      const cost = estimateIn(session, op.workspaceCallee.body, calleeCtx, calleeOptions);
       // Under Runtime Async an awaited callee suspends into its own continuation only; the task boundary is the caller's.
       const suspend = runtimeAsync && cost.machinery === 'runtime-async' ? cost.stateMachineBytes : cost.withCallees.suspendBytes;
       out.push({ pointIndex: op.pointIndex, what: `${cost.qualifiedName} (awaited workspace method)`, syncBytes: cost.withCallees.syncBytes, suspendBytes: suspend ?? cost.withCallees.syncBytes, source: `${op.workspaceCallee.file}` });
@@ -507,26 +556,57 @@ function awaitCosts(ops: readonly AwaitedOperation[], layout: StateMachineLayout
   });
 }
 
+/**
+ * Generic code: the open definition lists what each instantiation the workspace uses costs, and what any T of a given
+ * size would; an instantiation's own estimate only says which one it is.
+ */
+function genericCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): GenericCost | null {
+  const typeParameters = openTypeParameters(body, ctx.model.types, bodyChain(body, ctx.model.bodies));
+  if (typeParameters.length === 0) return null;
+  if (options.typeArguments) return { typeParameters, typeArguments: { ...options.typeArguments }, instantiations: [], bySize: [] };
+  const instantiate = (typeArguments: TypeArguments): InstantiationCost => {
+    const c = estimateIn(session, body, ctx, { ...options, typeArguments });
+    return { typeArguments, stateMachineBytes: c.stateMachineBytes, syncBytes: c.syncBytes, syncBytesIfCached: c.syncBytesIfCached, suspendBytes: c.suspendBytes, withCallees: c.withCallees };
+  };
+  const used = ctx.index ? instantiationsOf(body, ctx.file, ctx.index).filter((a) => typeParameters.every((p) => a[p] !== undefined)) : [];
+  return {
+    typeParameters,
+    typeArguments: null,
+    instantiations: used.map(instantiate),
+    bySize: REPRESENTATIVE_TYPE_ARGUMENTS.map((r) => ({ label: r.label, ...instantiate(Object.fromEntries(typeParameters.map((p) => [p, r.typeText]))) })),
+  };
+}
+
+/** Whether this body runs as a runtime-async method on the profile (Task-like returns only; see computeCost). */
+function isRuntimeAsyncBody(body: MethodBody, traits: RuntimeTraits): boolean {
+  return traits.runtimeAsync && body.isAsync && RUNTIME_ASYNC_BUILDERS.includes(builderOf(body).kind);
+}
+
+/** The closures and delegates `body` allocates per call on this profile. */
+function allocationsIn(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): BodyAllocation[] {
+  return bodyAllocationsOf({
+    body, bodies: ctx.model.bodies, index: ctx.index, shape,
+    delegateBytes: traits.profile === 'net11-runtime-async' ? DELEGATE_BYTES_NET11 : DELEGATE_BYTES,
+    // .NET 10's escape analysis; under Runtime Async only a method the runtime does not compile as async keeps it.
+    stackAllocatesDelegates: traits.profile === 'net10' || (traits.profile === 'net11-runtime-async' && !isRuntimeAsyncBody(body, traits)),
+  });
+}
+
 /** What creating a lambda or local function costs its enclosing method: a closure for captured variables, a delegate. */
-function creationCost(body: MethodBody, ctx: EstimateContext, shape: (t: string) => TypeShape): MethodCost['creation'] {
+function creationCost(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): MethodCost['creation'] {
   if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod' && body.kind !== 'localFunction') return null;
-  const isStatic = body.modifiers.includes('static');
   const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
-  let closureBytes = 0;
-  const parts: string[] = [];
-  if (!isStatic && body.capturedNames.length > 0 && parent) {
-    const typing: TypingContext = { body: parent, bodies: ctx.model.bodies, index: ctx.index };
-    const fields = body.capturedNames.map((n) => ({ shape: shape(typeOfExpression(n, typing) ?? 'object') }));
-    if (body.usesThis) fields.push({ shape: shape('object') });
-    closureBytes = objectBytes(autoLayout(fields, false).endOffset);
-    parts.push(`a ${closureBytes} B closure object holding ${body.capturedNames.join(', ')}${body.usesThis ? ' and this' : ''} (shared with other lambdas of the same scope)`);
-  }
-  let delegateBytes = 0;
-  if (body.kind !== 'localFunction' && !isStatic && (body.capturedNames.length > 0 || body.usesThis)) {
-    delegateBytes = DELEGATE_BYTES;
-    parts.push(`a ${DELEGATE_BYTES} B delegate each time the lambda is evaluated`);
-  }
-  const explanation = parts.length ? parts.join(' + ') : body.kind === 'localFunction' ? 'nothing: it captures nothing and is called directly' : 'nothing after the first time: a lambda that captures nothing has its delegate cached in a static field';
+  // The closure belongs to the body that declares the captured variables, which may be further out than the parent.
+  const owners = parent ? bodyChain(parent, ctx.model.bodies) : [];
+  const mine = owners.flatMap((o) => allocationsIn(o, ctx, traits, shape)).filter((a) => a.forBodies.includes(body.id));
+  const closures = mine.filter((a) => a.kind === 'closure');
+  const delegates = mine.filter((a) => a.kind === 'delegate' && a.forBodies.includes(body.id));
+  const closureBytes = closures.reduce((s, a) => s + a.bytes, 0);
+  const delegateBytes = delegates.length ? delegates[0].bytes : 0;
+  const parts = [...closures.map((c) => `${c.what} (shared with the other lambdas of that scope)`), ...delegates.slice(0, 1).map((d) => d.what)];
+  const explanation = parts.length ? parts.join(' + ')
+    : body.kind === 'localFunction' ? (body.capturedNames.length ? 'nothing: its captured variables live in a struct closure on the stack' : 'nothing: it captures nothing and is called directly')
+      : 'nothing after the first time: a lambda that captures nothing has its delegate cached in a static field';
   return { closureBytes, delegateBytes, explanation };
 }
 

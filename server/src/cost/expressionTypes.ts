@@ -365,8 +365,9 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
   let current: Typed | null;
   let steps = chain.steps;
   if (steps[0]?.kind === 'call') {
-    // A call without a receiver: a local function or a method of the containing type.
-    current = callType(null, chain.head, chain.headTypeArguments, steps[0].argumentTexts ?? [], ctx, depth);
+    // A call without a receiver: a delegate held in a variable or field (`fetch(1)`), a local function or a method.
+    const held = holdsDelegate(chain.head, ctx, depth);
+    current = held ? { value: held } : callType(null, chain.head, chain.headTypeArguments, steps[0].argumentTexts ?? [], ctx, depth);
     steps = steps.slice(1);
   } else {
     current = nameType(chain.head, ctx, depth);
@@ -522,8 +523,49 @@ function substituteTypeArguments(memberType: string, receiver: TypeExpr, index: 
   return formatType(sub(parsed));
 }
 
+/**
+ * What invoking a delegate of this type returns: Func's last type argument, void for Action, a declared delegate's
+ * Invoke return type (with the delegate's type arguments substituted). Null when the type is not a delegate.
+ */
+export function delegateInvokeResult(typeText: string, ctx: TypingContext): string | null {
+  const t = parseType(typeText);
+  if (!t) return null;
+  if (t.name === 'Func' && t.args.length > 0) return formatType(t.args[t.args.length - 1]);
+  if (t.name === 'Action') return 'void';
+  if (!ctx.index) return null;
+  const declared = typesNamed(ctx.index, t.name).find((r) => r.type.kind === 'delegate' && r.type.typeParameters.length === t.args.length);
+  const invoke = declared?.type.members.find((m) => m.name === 'Invoke');
+  return invoke?.typeText ? substituteTypeArguments(invoke.typeText, t, ctx.index) : null;
+}
+
+/** For `name(...)`: what the delegate held in the local, parameter, field or property `name` returns, or null. */
+function holdsDelegate(name: string, ctx: TypingContext, depth: number): string | null {
+  const variable = findVariable(name, ctx);
+  let typeText: string | null = null;
+  if (variable) {
+    const typed = variableType(variable, ctx, depth);
+    typeText = typed && 'value' in typed ? typed.value : null;
+  } else {
+    const owner = containingTypeOf(ctx);
+    const member = owner && ctx.index ? findMember(ctx.index, owner, name) : null;
+    if (member && member.kind !== 'method') typeText = member.typeText;
+  }
+  return typeText ? delegateInvokeResult(typeText, ctx) : null;
+}
+
 function callType(receiver: Typed | null, name: string, typeArguments: string[], args: string[], ctx: TypingContext, depth: number): Typed | null {
   const receiverName = receiver ? ('value' in receiver ? parseType(receiver.value)?.name ?? receiver.value : receiver.staticType) : null;
+  // `fetch.Invoke(x)` on a delegate, or `Holder.Fetch(x)` where Fetch is a field or property holding one.
+  if (receiver && 'value' in receiver && name === 'Invoke') {
+    const invoked = delegateInvokeResult(receiver.value, ctx);
+    if (invoked) return { value: invoked };
+  }
+  const holder = receiver && ctx.index ? parseType('value' in receiver ? receiver.value : receiver.staticType) : null;
+  const heldMember = holder ? findMember(ctx.index!, holder.name, name) : null;
+  if (heldMember && heldMember.kind !== 'method' && heldMember.typeText) {
+    const invoked = delegateInvokeResult(substituteTypeArguments(heldMember.typeText, holder!, ctx.index!), ctx);
+    if (invoked) return { value: invoked };
+  }
   // Task.FromResult(x) and ValueTask.FromResult(x): the argument's type decides T.
   if (receiverName && (receiverName === 'Task' || receiverName === 'ValueTask') && name === 'FromResult') {
     const t = typeArguments[0] ?? (args[0] ? typeOfExpression(args[0], ctx) : null);

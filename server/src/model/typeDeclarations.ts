@@ -23,6 +23,7 @@ function typeKindOf(node: SyntaxNode): TypeKind {
     case 'record_declaration': return hasToken(node, 'struct') ? 'record struct' : 'record';
     case 'interface_declaration': return 'interface';
     case 'enum_declaration': return 'enum';
+    case 'delegate_declaration': return 'delegate';
     default: return 'class';
   }
 }
@@ -73,6 +74,14 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         members.push(member(n, 'property', false, false, t, [], 0, p, p.childForFieldName('name')!, null));
       }
     }
+  }
+
+  // A delegate type is its Invoke method: `await handler(x)` awaits what Invoke returns.
+  if (kind === 'delegate') {
+    const returns = node.childForFieldName('type');
+    const params = node.childForFieldName('parameters');
+    const paramTypes = params ? params.namedChildren.filter((p) => p?.type === 'parameter').map((p) => normaliseTypeText(p!.childForFieldName('type')?.text ?? '?')) : [];
+    members.push(member('Invoke', 'method', false, false, returns?.text ?? null, paramTypes, 0, node, nameNode, null));
   }
 
   if (body && kind !== 'enum') {

@@ -245,7 +245,8 @@ export interface MethodBody {
 
 export type AsyncMethod = MethodBody & { isAsync: true };
 
-export type TypeKind = 'class' | 'struct' | 'record' | 'record struct' | 'interface' | 'enum';
+/** A `delegate` declaration is a type whose one member is its `Invoke` method (return type and parameters). */
+export type TypeKind = 'class' | 'struct' | 'record' | 'record struct' | 'interface' | 'enum' | 'delegate';
 
 export interface MemberSignature {
   name: string;
