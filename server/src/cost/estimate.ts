@@ -467,7 +467,7 @@ function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layou
 }
 
 function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape, constantOf: ConstantResolver): Paths {
-  const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size);
+  const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size, (op) => !!op.workspaceCallee && isRuntimeAsyncBody(op.workspaceCallee.body, traits));
   const sync = syncPathOf(body, ops);
   const result = syncResult(body, builder, resultShape, traits, sync, constantOf);
   const syncExists = sync.exists;
@@ -510,9 +510,13 @@ function calleeCosts(session: Session, body: MethodBody, ops: readonly AwaitedOp
       const key = costKey(op.workspaceCallee.file, op.workspaceCallee.body, calleeOptions);
       if (session.costs.get(key) === 'pending') continue;
       const cost = estimateIn(session, op.workspaceCallee.body, calleeCtx, calleeOptions);
-      // Under Runtime Async an awaited callee suspends into its own continuation only; the task boundary is the caller's.
-      const suspend = runtimeAsync && cost.machinery === 'runtime-async' ? cost.stateMachineBytes : cost.withCallees.suspendBytes;
-      out.push({ pointIndex: op.pointIndex, what: `${cost.qualifiedName} (awaited workspace method)`, syncBytes: cost.withCallees.syncBytes, suspendBytes: suspend ?? cost.withCallees.syncBytes, source: `${op.workspaceCallee.file}` });
+      // Under Runtime Async an awaited runtime-async callee is a frame of the caller's chain, not a task: completing
+      // synchronously it allocates nothing of its own (no Task<T>), and suspending it adds its continuation and those
+      // of the callees below it, while the task and its Action belong to the outermost frame.
+      const frame = runtimeAsync && cost.machinery === 'runtime-async';
+      const sync = frame && cost.withCallees.syncBytes !== null && cost.syncBytes !== null ? cost.withCallees.syncBytes - cost.syncBytes : cost.withCallees.syncBytes;
+      const suspend = frame && cost.withCallees.suspendBytes !== null && cost.suspendBytes !== null ? cost.withCallees.suspendBytes - (cost.suspendBytes - cost.stateMachineBytes) : cost.withCallees.suspendBytes;
+      out.push({ pointIndex: op.pointIndex, what: `${cost.qualifiedName} (awaited workspace method${frame ? ', a frame of this runtime-async chain' : ''})`, syncBytes: sync, suspendBytes: suspend ?? sync, source: `${op.workspaceCallee.file}` });
     }
   }
   return out;

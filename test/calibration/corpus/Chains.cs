@@ -29,7 +29,7 @@ public static class Chains
 
     static async ValueTask<int> ValueTaskLevel2() { return await ValueTaskLevel1() + 1; }
 
-    static async Task<long> LocalsLevel1() { long before = Src.LongResult; await Src.Task; return before + 1; }
+    static async Task<long> LocalsLevel1() { long before = Sink.Long; await Src.Task; return before + 1; }
 
     static async Task<long> LocalsLevel2() { long before = Sink.Long; long inner = await LocalsLevel1(); return before + inner; }
 
