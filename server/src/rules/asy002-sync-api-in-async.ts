@@ -8,7 +8,7 @@ import {
 } from '../knowledge/asyncDisposables';
 import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../workspace/index';
 import { bodyChain } from '../model/bodies';
-import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
@@ -24,7 +24,9 @@ export type SyncApiMatch =
  * too, so that one call never gets two blocking findings.
  */
 export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
-  if (call.inNameof || call.usage === 'awaited') return null;
+  // The synchronous branch of a dual-path method (`if (async) await ReadAsync(); else Read();`) blocks by the
+  // caller's choice: it runs only when the caller asked for synchronous work.
+  if (call.inNameof || call.usage === 'awaited' || call.onSyncPath) return null;
   const row = tableRowFor(ctx, body, call);
   if (row) return row;
   return workspaceTwinFor(ctx, body, call);
@@ -194,6 +196,7 @@ function whyNoTableFix(ctx: RuleContext, body: MethodBody, row: BlockingApi, cal
 
 /** Why an `await` cannot go where the call is, or null when it can. */
 function whyNoAwaitHere(ctx: RuleContext, body: MethodBody, call: CallSite): string | null {
+  if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
   if (!awaitAllowedAt(body, call.span.start)) return 'await is not allowed inside a lock statement';
   if (isConditionalCall(ctx.text, call)) return 'the ?. call may not run at all, and awaiting its null result would throw';
   return null;
@@ -291,14 +294,14 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
 
 function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
   const span = usingSpan(ctx.text, using);
-  const canAwait = awaitAllowedAt(body, using.keywordSpan.start);
+  const canAwait = body.isAsync && awaitAllowedAt(body, using.keywordSpan.start);
   const fix: Fix | undefined = canAwait
     ? { title: 'Use await using', safety: 'unsafe', edits: [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }] }
     : undefined;
   return {
     span,
     message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; await using is its awaitable twin`,
-    note: `${match.note}${canAwait ? '' : ' No automatic fix: await is not allowed inside a lock statement.'}`,
+    note: `${match.note}${canAwait ? '' : body.isAsync ? ' No automatic fix: await is not allowed inside a lock statement.' : ' No automatic fix: the method is not async, so await using cannot go here without making it async.'}`,
     bodyId: body.id,
     fix,
   };
@@ -395,7 +398,7 @@ knows to avoid \`lock\` blocks.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
-    for (const body of asyncBodies(ctx)) {
+    for (const body of asyncContextBodies(ctx)) {
       for (const call of body.calls) {
         const match = syncApiCallOf(ctx, body, call);
         if (!match) continue;
@@ -403,7 +406,8 @@ knows to avoid \`lock\` blocks.`,
       }
       const seen = new Set<number>();
       for (const using of body.usings) {
-        if (using.isAwaitUsing || seen.has(using.keywordSpan.start)) continue;
+        // A dual-path method serves synchronous callers too, for whom `await using` is no option.
+        if (using.isAwaitUsing || seen.has(using.keywordSpan.start) || using.onSyncPath || body.asyncFlag !== null) continue;
         const match = asyncDisposableOf(ctx, body, using);
         if (!match) continue;
         seen.add(using.keywordSpan.start);
