@@ -268,7 +268,10 @@ public static class Callers {
   public static Task<long> B() => G.Echo<long>(5);
   public static Task<Triple> C() => G.Echo(default(Triple));
   public static Task<Guid> D() => s_guids.GetAsync();
-}`;
+  // A generic caller passes its own T on: no instantiation the workspace can name.
+  public static Task<U> E<U>(U value) => G.Echo(value);
+}
+public sealed class Holder<V> { public Task<V> F(V value) => G.Echo(value); }`;
   const echo = cost(code, 'Echo');
   assert.deepEqual(echo.generic!.typeParameters, ['T']);
   assert.deepEqual(echo.generic!.instantiations.map((i) => `${i.typeArguments.T} ${i.stateMachineBytes} ${i.suspendBytes}`), ['int 24 96', 'long 32 104', 'Triple 48 136']);

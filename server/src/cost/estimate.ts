@@ -507,7 +507,7 @@ function calleeCosts(session: Session, body: MethodBody, ops: readonly AwaitedOp
       const calleeCtx: EstimateContext = { file: op.workspaceCallee.file, model, index: ctx.index, completion: ctx.completion };
       // A generic callee is estimated for the instantiation this call uses, when the call shows it.
       const call = body.calls.find((c) => c.name === op.point.operand.callee?.name && c.span.start >= op.point.span.start && c.span.end <= op.point.span.end);
-      const typeArguments = call ? callTypeArguments(call, body, ctx.model.bodies, op.workspaceCallee.body, model.types, ctx.index, options.typeArguments) : null;
+      const typeArguments = call ? callTypeArguments(call, body, ctx.model, op.workspaceCallee.body, model.types, ctx.index, options.typeArguments) : null;
       const calleeOptions: EstimateOptions = { runtime: options.runtime, ...(options.build ? { build: options.build } : {}), ...(typeArguments ? { typeArguments } : {}) };
       const key = costKey(op.workspaceCallee.file, op.workspaceCallee.body, calleeOptions);
       if (session.costs.get(key) === 'pending') continue;

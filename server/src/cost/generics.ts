@@ -4,9 +4,10 @@
  * (written `M<int>(x)`, inferred from the arguments `M(x)`, or from a closed receiver `Repository<int>.GetAsync()`)
  * and every instantiation the workspace uses, so the cost model can give each its bytes.
  */
-import type { CallSite, MethodBody, TypeDeclaration } from '../model/types';
+import type { CallSite, FileModel, MethodBody, TypeDeclaration } from '../model/types';
 import { callersOf, type WorkspaceIndex } from '../workspace/index';
 import { resolveCallRef } from '../workspace/completion';
+import { bodyChain } from '../model/bodies';
 import { typeOfExpression } from './expressionTypes';
 import { formatType, parseType, substituteTypeText, type TypeExpr } from './typeText';
 
@@ -41,9 +42,9 @@ function unify(pattern: TypeExpr, actual: TypeExpr, parameters: readonly string[
  * The type arguments a call gives the generic body it reaches, or null when some stay open (the caller passes its
  * own type parameter on) or cannot be told from the source.
  */
-export function callTypeArguments(call: CallSite, caller: MethodBody, callerBodies: readonly MethodBody[], target: MethodBody, targetTypes: readonly TypeDeclaration[], index: WorkspaceIndex,
+export function callTypeArguments(call: CallSite, caller: MethodBody, callerModel: Pick<FileModel, 'bodies' | 'types'>, target: MethodBody, targetTypes: readonly TypeDeclaration[], index: WorkspaceIndex,
   callerTypeArguments?: Readonly<TypeArguments>): TypeArguments | null {
-  const typing = { body: caller, bodies: callerBodies, index };
+  const typing = { body: caller, bodies: callerModel.bodies, index };
   const out: TypeArguments = {};
   // The method's own type parameters: written at the call, else inferred from the arguments.
   if (target.typeParameters.length > 0) {
@@ -72,7 +73,10 @@ export function callTypeArguments(call: CallSite, caller: MethodBody, callerBodi
   // A caller that is itself one instantiation passes its own type arguments on.
   if (callerTypeArguments) for (const p of Object.keys(out)) out[p] = substituteTypeText(out[p], callerTypeArguments);
   const needed = [...target.typeParameters, ...(declaring?.typeParameters ?? [])];
-  const callerParameters = new Set([...caller.typeParameters]);
+  // Type arguments that are the caller's own type parameters (its method's, enclosing bodies' or types') stay open.
+  // So do type arguments read from a member declared with the target's own parameter names (`T` through a field of
+  // another generic type the model could not close).
+  const callerParameters = new Set([...openTypeParameters(caller, callerModel.types, bodyChain(caller, callerModel.bodies)), ...needed]);
   const complete = needed.every((p) => out[p] !== undefined && !mentionsAny(out[p], callerParameters));
   return complete && needed.length > 0 ? out : null;
 }
@@ -90,8 +94,8 @@ export function instantiationsOf(body: MethodBody, file: string, index: Workspac
   for (const ref of callersOf(index, body.name)) {
     const resolved = resolveCallRef(ref.call, ref.caller, ref.file, index).targets;
     if (!resolved.some((m) => m.body === body)) continue;
-    const callerBodies = index.files.get(ref.file)?.bodies ?? [];
-    const args = callTypeArguments(ref.call, ref.caller, callerBodies, body, targetTypes, index);
+    const callerModel = index.files.get(ref.file);
+    const args = callerModel ? callTypeArguments(ref.call, ref.caller, callerModel, body, targetTypes, index) : null;
     if (args) seen.set(JSON.stringify(args), args);
   }
   return [...seen.values()];
@@ -102,8 +106,8 @@ export function calledBody(call: CallSite, caller: MethodBody, callerFile: strin
   const targets = resolveCallRef(call, caller, callerFile, index).targets.filter((m) => m.body?.isAsync);
   if (targets.length !== 1) return null;
   const { file, body } = targets[0];
-  const callerBodies = index.files.get(callerFile)?.bodies ?? [];
-  return { file, body: body!, typeArguments: callTypeArguments(call, caller, callerBodies, body!, index.files.get(file)?.types ?? [], index) };
+  const callerModel = index.files.get(callerFile) ?? { bodies: [], types: [] };
+  return { file, body: body!, typeArguments: callTypeArguments(call, caller, callerModel, body!, index.files.get(file)?.types ?? [], index) };
 }
 
 /** Stand-ins for "a T of this size", for showing an open generic method's cost as a function of its type arguments. */
