@@ -16,6 +16,7 @@
 import type { MethodBody, Span } from '../model/types';
 import { methodsNamed, type WorkspaceIndex } from '../workspace/index';
 import { typeOfExpression, type TypingContext } from './expressionTypes';
+import { childrenOf, descendantsOf } from './nesting';
 import { autoLayout, objectBytes } from './layout';
 import type { TypeShape } from './typeLayout';
 
@@ -55,9 +56,8 @@ export function bodyAllocationsOf(ctx: AllocationContext): BodyAllocation[] {
 }
 
 /** Lambdas and local functions nested (at any depth) in the body. */
-function descendantsOf(ctx: AllocationContext): MethodBody[] {
-  const outer = ctx.body.span;
-  return ctx.bodies.filter((b) => b.id !== ctx.body.id && inside(outer, b.span) && (isLambda(b) || b.kind === 'localFunction'));
+function nestedFunctionsOf(ctx: AllocationContext): MethodBody[] {
+  return descendantsOf(ctx.body, ctx.bodies).filter((b) => isLambda(b) || b.kind === 'localFunction');
 }
 
 /** Uses of a name as a value that is converted to a delegate: an argument, an initializer, a return value. */
@@ -80,7 +80,7 @@ interface ScopeGroup {
 
 function closuresOf(ctx: AllocationContext): BodyAllocation[] {
   const body = ctx.body;
-  const descendants = descendantsOf(ctx);
+  const descendants = nestedFunctionsOf(ctx);
   const whole = body.bodySpan ?? body.span;
   const groups = new Map<string, ScopeGroup>();
   const addTo = (scope: Span, name: string, capturer: MethodBody) => {
@@ -131,7 +131,7 @@ function closuresOf(ctx: AllocationContext): BodyAllocation[] {
 function needsClassClosure(capturer: MethodBody, ctx: AllocationContext): boolean {
   if (isLambda(capturer)) return true;
   if (capturer.isAsync || capturer.isIterator) return true;
-  const parent = ctx.bodies.find((b) => b.id === capturer.parentId);
+  const parent = capturer.parentId === ctx.body.id ? ctx.body : ctx.bodies.find((b) => b.id === capturer.parentId);
   return !!parent && methodGroupUses(parent, capturer.name).length > 0;
 }
 
@@ -140,7 +140,7 @@ function needsClassClosure(capturer: MethodBody, ctx: AllocationContext): boolea
 function delegatesOf(ctx: AllocationContext): BodyAllocation[] {
   const body = ctx.body;
   const out: BodyAllocation[] = [];
-  const children = ctx.bodies.filter((b) => b.parentId === body.id);
+  const children = childrenOf(body, ctx.bodies);
   for (const lambda of children.filter(isLambda)) {
     if (lambda.modifiers.includes('static') || (lambda.capturedNames.length === 0 && !lambda.usesThis)) continue;
     const target = /^<lambda in (\w+)>$/.exec(lambda.name)?.[1] ?? null;
@@ -168,7 +168,7 @@ function describeCapture(b: MethodBody): string {
 }
 
 function delegate(ctx: AllocationContext, what: string, span: Span, forBodies: string[], local: string | null): BodyAllocation {
-  const captured = local !== null && descendantsOf(ctx).some((d) => d.capturedNames.includes(local));
+  const captured = local !== null && nestedFunctionsOf(ctx).some((d) => d.capturedNames.includes(local));
   const onStack = ctx.stackAllocatesDelegates && local !== null && !captured && onlyInvoked(ctx.body, local);
   return {
     kind: 'delegate',

@@ -9,6 +9,7 @@ import type { LocalVariable, MethodBody, Span } from '../model/types';
 import type { AwaitedOperation } from './awaitables';
 import { awaitResultOf, elementTypeOf, isRereadableField, namesType, operandTypeOf, typeOfExpression, type TypingContext } from './expressionTypes';
 import { constantLiteralOf } from './constants';
+import { descendantsOf } from './nesting';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { canonicalType, formatType, parseType, typeExpr } from './typeText';
 import type { BuildConfiguration } from './profiles';
@@ -103,10 +104,7 @@ function thisOf(ctx: HoistContext, whole: Span): HoistedValue | null {
 
 /** Lambdas and local functions nested in this body that capture some of its variables. */
 function capturingChildren(ctx: HoistContext): MethodBody[] {
-  // Function spans nest, so a body inside this one's span is one of its descendants: a span test instead of
-  // walking parent chains keeps this linear in the file's bodies (it runs once per method).
-  const outer = ctx.body.span;
-  return ctx.bodies.filter((child) => child.capturedNames.length > 0 && child.id !== ctx.body.id && outer.start <= child.span.start && child.span.end <= outer.end);
+  return descendantsOf(ctx.body, ctx.bodies).filter((child) => child.capturedNames.length > 0);
 }
 
 interface Closure {
