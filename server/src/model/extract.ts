@@ -20,7 +20,7 @@ import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { guardReason, knownCompletedReason } from './completion';
-import { asyncFlagOf, isOnSyncPath } from './dualPath';
+import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -199,7 +199,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const asyncFlag = asyncFlagOf(parameters);
-  const onSyncPath = (n: SyntaxNode) => asyncFlag !== null && isOnSyncPath(n, asyncFlag);
+  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
+  const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
   const locals = localsOf(own, identifiers, [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
