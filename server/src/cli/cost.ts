@@ -176,6 +176,11 @@ function bytes(n: number | null, estimate: boolean, computed = false): string {
   return `${estimate ? '~' : ''}${n}${computed ? '*' : ''}`;
 }
 
+/** Bytes of the closures and delegates a method creates per call (its lambdas', local functions' and method groups'). */
+function createdBytes(c: MethodCost): string {
+  return c.allocations.length ? String(c.allocations.reduce((sum, a) => sum + a.bytes, 0)) : '-';
+}
+
 function rowCells(r: CostRow): string[] {
   const c = r.cost;
   return [
@@ -185,19 +190,31 @@ function rowCells(r: CostRow): string[] {
     bytes(c.stateMachineBytes, c.estimate),
     bytes(c.syncBytes, c.estimate, c.syncBytesIfCached !== null),
     bytes(c.suspendBytes, c.estimate),
+    createdBytes(c),
     c.awaitCount === 0 ? '0' : `${c.awaitCount} (${c.maySuspend} may suspend)`,
     c.likelySync ? 'yes' : 'no',
   ];
+}
+
+/** One row per instantiation of a generic method the workspace uses, under the method's own row. */
+function instantiationCells(r: CostRow, perRow: boolean): string[][] {
+  const g = r.cost.generic;
+  if (!g) return [];
+  return g.instantiations.map((i) => {
+    const args = g.typeParameters.map((p) => i.typeArguments[p]).join(', ');
+    const returns = r.returnType.replace(/\b\w+\b/g, (w) => i.typeArguments[w] ?? w);
+    return [`${r.file}:${r.line}`, `  ${r.cost.qualifiedName}<${args}>`, returns, bytes(i.stateMachineBytes, false), bytes(i.syncBytes, false, i.syncBytesIfCached !== null), bytes(i.suspendBytes, false), '', '', '', ...(perRow ? [''] : [])];
+  });
 }
 
 function renderTable(rows: CostRow[], runtime: RuntimeSetting, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
   const profiles = [...new Set(rows.map((r) => r.cost.runtime))];
   // With several runtimes in play (auto, projects with different targets), each row says its own.
   const perRow = runtime === 'auto' && profiles.length !== 1;
-  const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'awaits', 'likely sync', ...(perRow ? ['runtime'] : [])];
-  const cells = rows.map((r) => [...rowCells(r), ...(perRow ? [`${r.cost.runtime}${r.choice.approximate ? '~' : ''}`] : [])]);
+  const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'creates B', 'awaits', 'likely sync', ...(perRow ? ['runtime'] : [])];
+  const cells = rows.flatMap((r) => [[...rowCells(r), ...(perRow ? [`${r.cost.runtime}${r.choice.approximate ? '~' : ''}`] : [])], ...instantiationCells(r, perRow)]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
-  const numeric = new Set([3, 4, 5]);
+  const numeric = new Set([3, 4, 5, 6]);
   const line = (r: string[]) => r.map((v, i) => (numeric.has(i) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
   out.push('');
@@ -208,6 +225,8 @@ function renderTable(rows: CostRow[], runtime: RuntimeSetting, build: BuildConfi
   for (const r of rows) reasons.set(`${r.choice.profile}: ${r.choice.reason}`, (reasons.get(`${r.choice.profile}: ${r.choice.reason}`) ?? 0) + 1);
   if (runtime === 'auto') for (const [reason, n] of [...reasons].sort()) out.push(`runtime ${reason} (${n} method${n === 1 ? '' : 's'})`);
   if (rows.some((r) => r.cost.syncBytesIfCached !== null)) out.push('* a computed Task<T> result: 0 B when its value is one the runtime caches (--explain says which).');
+  if (rows.some((r) => r.cost.allocations.length)) out.push('creates: the closures and delegates the method makes per call for its lambdas, local functions and method groups, on both paths (not in sync/suspend).');
+  if (rows.some((r) => r.cost.generic?.instantiations.length)) out.push('Method<T...> rows: a generic method for each type argument its call sites use (T sized as a reference in its own row).');
   if (rows.some((r) => r.cost.estimate)) out.push('~ an estimate: derived rather than measured on this runtime, or resting on an assumption (--explain lists it).');
   for (const p of problems) out.push(`skipped ${p.file}: ${p.reason}`);
   for (const m of skipped) out.push(`skipped ${m.file}:${m.line} ${m.name}: ${m.reason}`);
@@ -238,6 +257,11 @@ function jsonRow(r: CostRow) {
     cachedValues: c.cachedValues,
     suspendBytes: c.suspendBytes,
     calleeBytes: c.callees.length ? { syncBytes: c.withCallees.syncBytes, suspendBytes: c.withCallees.suspendBytes, callees: c.callees.map((x) => ({ what: x.what, syncBytes: x.syncBytes, suspendBytes: x.suspendBytes })) } : null,
+    // What the method allocates for its lambdas, local functions and method groups; totalBytes adds them and the callees.
+    creates: c.allocations.map((a) => ({ kind: a.kind, what: a.what, bytes: a.bytes, heapBytes: a.heapBytes, stackAllocated: a.stackAllocated })),
+    creation: c.creation,
+    totalBytes: { syncBytes: c.withCallees.syncBytes, suspendBytes: c.withCallees.suspendBytes },
+    generic: c.generic ? { typeParameters: c.generic.typeParameters, typeArguments: c.generic.typeArguments, instantiations: c.generic.instantiations, bySize: c.generic.bySize } : null,
     awaits: c.awaitCount,
     maySuspend: c.maySuspend,
     likelySync: c.likelySync,
@@ -301,6 +325,14 @@ function renderExplain(ws: Workspace, at: { file: string; line: number }, build:
   out.push(`suspension: ${main.suspendExplanation}`);
   for (const c of main.callees) out.push(`  awaited operation: ${c.what}: ${c.syncBytes ?? '-'} B if it completes, ${c.suspendBytes ?? '-'} B if it suspends`);
   if (main.creation) out.push(`creating it: ${main.creation.explanation}`);
+  for (const a of main.allocations) out.push(`  creates: ${a.what}: ${a.bytes} B`);
+  if (main.generic) {
+    const g = main.generic;
+    const args = (t: Record<string, string>) => g.typeParameters.map((p) => `${p} = ${t[p]}`).join(', ');
+    out.push(`generic over ${g.typeParameters.join(', ')}: one state machine per instantiation (this one sizes ${g.typeParameters.join(', ')} as a reference)`);
+    for (const i of g.instantiations) out.push(`  used with ${args(i.typeArguments)}: state machine ${i.stateMachineBytes} B, sync ${i.syncBytes ?? '-'}${i.syncBytesIfCached !== null ? '*' : ''} B, suspend ${i.suspendBytes ?? '-'} B`);
+    for (const i of g.bySize) out.push(`  for ${i.label}: state machine ${i.stateMachineBytes} B, sync ${i.syncBytes ?? '-'}${i.syncBytesIfCached !== null ? '*' : ''} B, suspend ${i.suspendBytes ?? '-'} B`);
+  }
   out.push(`likely synchronous: ${main.likelySync ? 'yes' : 'no'}, ${main.likelySyncReason}`);
   if (main.awaits.length) {
     out.push('');
