@@ -122,9 +122,11 @@ export function readCorpus(dir = corpusDir) {
     let currentType = null;
     for (let i = 0; i < lines.length; i++) {
       const where = `corpus/${file}:${i + 1}`;
-      const typeMatch = /^(?:public|internal)?\s*(?:(?:static|sealed|readonly|partial|abstract)\s+)*(class|struct)\s+(\w+)/.exec(lines[i]);
+      const typeMatch = /^(?:public|internal)?\s*(?:(?:static|sealed|readonly|partial|abstract)\s+)*(record\s+struct|record\s+class|record|class|struct)\s+(\w+)/.exec(lines[i]);
       if (typeMatch && !/^\s/.test(lines[i])) {
-        currentType = { kind: typeMatch[1], name: typeMatch[2], isStaticClass: /\bstatic\b/.test(lines[i].split(typeMatch[1])[0]) };
+        // A record (class) is a class; a record struct is a struct.
+        const kind = /struct$/.test(typeMatch[1]) ? 'struct' : 'class';
+        currentType = { kind, name: typeMatch[2], isStaticClass: /\bstatic\b/.test(lines[i].split(typeMatch[1])[0]) };
         continue;
       }
       if (/^\s*\[Probe\(/.test(lines[i])) throw new Error(`${where}: [Probe] without a // Probe: comment line right above it`);

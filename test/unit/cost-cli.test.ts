@@ -41,9 +41,14 @@ test('cost prints a table with one row per async method, and CSV with a header',
   const table = await run(['cost', workspace, '--sort', 'bytes']);
   assert.equal(table.code, 0, table.stderr);
   const lines = table.stdout.split('\n');
-  assert.match(lines[0], /^location\s+method\s+returns\s+state machine B\s+sync B\s+suspend B\s+awaits\s+likely sync$/);
-  assert.ok(lines.some((l) => /^test\/fixtures\/workspace\/Pricing\/PriceCache\.cs:25\s+PriceCache\.GetPriceAsync\s+Task<Money>\s+48\s+88\s+136\s+1 \(1 may suspend\)\s+yes$/.test(l)), table.stdout);
+  assert.match(lines[0], /^location\s+method\s+returns\s+state machine B\s+sync B\s+suspend B\s+creates B\s+awaits\s+likely sync$/);
+  assert.ok(lines.some((l) => /^test\/fixtures\/workspace\/Pricing\/PriceCache\.cs:25\s+PriceCache\.GetPriceAsync\s+Task<Money>\s+48\s+88\s+136\s+-\s+1 \(1 may suspend\)\s+yes$/.test(l)), table.stdout);
   assert.match(table.stdout, /19 async methods; bytes per call on net10/);
+  // FindAsync's `o => o.Id == id` captures a Guid parameter: a 32 B closure and a 64 B delegate per call.
+  assert.ok(lines.some((l) => /OrderRepository\.FindAsync\s+Task<Order\?>\s+64\s+72\*\s+136\s+96\s/.test(l)), table.stdout);
+  const json = JSON.parse((await run(['cost', workspace, '--format', 'json'])).stdout) as { methods: { name: string; creates: { kind: string; bytes: number }[]; totalBytes: { syncBytes: number | null } }[] };
+  const find = json.methods.find((m) => m.name === 'OrderRepository.FindAsync')!;
+  assert.deepEqual(find.creates.map((c) => `${c.kind} ${c.bytes}`), ['closure 32', 'delegate 64']);
   const csv = await run(['cost', workspace, '--format', 'csv', '--runtime', 'net8']);
   assert.equal(csv.code, 0);
   const [header, ...rows] = csv.stdout.trim().split('\n');

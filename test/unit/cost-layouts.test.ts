@@ -190,7 +190,6 @@ const COMPILED: Record<string, { size: number; fields: string[] }> = {
 /** Probes whose layout the syntax-only model cannot reproduce, and why. */
 const LIMITATIONS: Record<string, string> = {
   X_CatchRethrow: 'a `throw;` after an await in a catch keeps the caught exception in a field; the model does not see rethrow statements',
-  X_SpillReceiver: '`Src.Name.Substring(await ...)`: the model takes the dotted receiver `Src.Name` for a type name and does not spill it',
 };
 
 function workspace() {

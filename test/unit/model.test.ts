@@ -84,6 +84,22 @@ test('spills: values computed before an await in the same expression', () => {
   assert.deepEqual(m.awaits.map((a) => a.spills.map((s) => `${s.role}:${s.text}`)), [['receiver:list'], ['leftOperand:x']]);
 });
 
+test('spills: awaited left operands, tuple elements, initialized objects, element assignments, and the statement they live in', () => {
+  const m = method(`async Task M(int[] a, int i) {
+    var s = await F(1) + await F(2);
+    var t = (i, await F(3));
+    var p = new KeyValuePair<int, int> { };
+    a[i] = await F(4) * 2L;
+    Use(string.Equals("x", await Task.FromResult("y")));
+  }`);
+  const spills = m.awaits.map((w) => w.spills.map((x) => `${x.role}:${x.text}${x.operator ? ` ${x.operator} ${x.otherOperandText}` : ''}`));
+  assert.deepEqual(spills, [[], ['leftOperand:await F(1) + await F(2)'], ['argument:i'], ['assignmentTarget:a', 'assignmentTarget:i'], []]);
+  const text = m.awaits.map((w) => w.statementSpan!.end - w.statementSpan!.start);
+  assert.equal(text[0], text[1], 'both awaits of one statement share its span');
+  const init = method('async Task M() { var p = new Point { X = 1, Y = await F(2) }; }', 'M');
+  assert.deepEqual(init.awaits[0].spills.map((x) => `${x.role}:${x.text}`), ['initializedObject:Point']);
+});
+
 test('returns: literals, awaits and whether they precede every await', () => {
   const m = method(`async Task<int> M(Dictionary<int,int> cache, int k) {
     if (cache.TryGetValue(k, out var v)) return v;
@@ -182,6 +198,26 @@ enum F { B }`);
   assert.deepEqual(m.types.find((t) => t.name === 'P')!.instanceFields.map((f) => f.typeText), ['int', 'long']);
   assert.equal(m.types.find((t) => t.name === 'E')!.enumUnderlyingType, 'byte');
   assert.equal(m.types.find((t) => t.name === 'F')!.enumUnderlyingType, 'int');
+});
+
+test('type declarations: enum members with their implicit values, const fields and readonly fields', () => {
+  const m = modelOf('', `enum Level { Low = 1, High, Off = 0, Max = High + 1 }
+static class K { public const int A = 5, B = A + 1; public static readonly int R = 2; public static int W = 3; }`);
+  assert.deepEqual(m.types.find((t) => t.name === 'Level')!.constants.map((c) => `${c.typeText} ${c.name} = ${c.valueText}`),
+    ['Level Low = 1', 'Level High = Low + 1', 'Level Off = 0', 'Level Max = High + 1']);
+  const k = m.types.find((t) => t.name === 'K')!;
+  assert.deepEqual(k.constants.map((c) => `${c.typeText} ${c.name} = ${c.valueText}`), ['int A = 5', 'int B = A + 1']);
+  assert.deepEqual(k.members.filter((x) => x.isReadonly).map((x) => x.name), ['A', 'B', 'R']);
+});
+
+test('primary constructors: parameters a member reads are captured (a struct holds them), `this` is used through them', () => {
+  const m = modelOf('', `class S(int seed, string name) { int _copy = seed; async Task<int> Reads() { await Task.Yield(); return name.Length; } async Task<int> Hides(int name) { await Task.Yield(); return name; } }
+struct V(long value, int unused) { int _u = unused; long Get() => value; }`);
+  const s = m.types.find((t) => t.name === 'S')!;
+  assert.deepEqual(s.primaryConstructorParameters, [{ name: 'seed', typeText: 'int', captured: false }, { name: 'name', typeText: 'string', captured: true }]);
+  assert.deepEqual(m.types.find((t) => t.name === 'V')!.instanceFields.map((f) => `${f.typeText} ${f.name}`), ['long <value>P', 'int _u']);
+  const uses = Object.fromEntries(m.bodies.filter((b) => b.isAsync).map((b) => [b.name, b.usesThis]));
+  assert.deepEqual(uses, { Reads: true, Hides: false });
 });
 
 test('methods with syntax errors are listed as skipped; clean methods in the same file are analysed', () => {

@@ -5,11 +5,14 @@
 import { modelFile, createIndex, updateFile, analyseCompletion, type SourceFile } from '../analysis/project';
 import { isAnalysedAsyncBody, type FileModel } from '../model/types';
 import { lineIndexOf, positionAt } from '../parse/lines';
-import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost, type RuntimeProfile } from '../cost';
+import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost } from '../cost';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
 import { parseArgs, stringFlag } from './args';
 import { loadSources, DEFAULT_MAX_FILE_BYTES, type FileProblem } from './files';
+import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
+import type { RuntimeChoice } from '../project/runtime';
+import { projectFlag } from './check';
 import { EXIT_OK, UsageError, type CliIO } from './io';
 import { startProgress } from './progress';
 import { ensureParser } from './parser';
@@ -22,7 +25,8 @@ synchronously and when it suspends, from the source alone (folders are walked; .
 
 options:
   --format table|json|csv   output format (default table)
-  --runtime PROFILE         ${RUNTIME_PROFILES.join(', ')} (default net10)
+  --runtime PROFILE         auto (each file's project's target framework, the default), ${RUNTIME_PROFILES.join(', ')}
+  --target-framework TFM    the target of multi-targeting projects to analyse (default: the highest)
   --build release|debug     compiler configuration (default release)
   --sort bytes|name|file    order of the rows (default file: by file and line)
   --explain FILE:LINE       the state machine of the method on that line, field by field, for every profile
@@ -33,20 +37,22 @@ that allocates nothing when its value is one the runtime caches.`;
 
 interface Workspace {
   sources: SourceFile[];
+  runtimeOf(file: string): RuntimeChoice;
   models: Map<string, FileModel>;
   index: WorkspaceIndex;
   completion: CompletionAnalysis;
 }
 
 export async function runCost(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size'], ['help', 'no-color']);
+  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework'], ['help', 'no-color']);
   if (args.flags.has('help')) {
     io.out(COST_HELP + '\n');
     return EXIT_OK;
   }
   const format = stringFlag(args, 'format', 'table', ['table', 'json', 'csv']);
-  const runtime = stringFlag(args, 'runtime', 'net10', RUNTIME_PROFILES);
-  if (!isRuntimeProfile(runtime)) throw new UsageError(`--runtime must be one of ${RUNTIME_PROFILES.join(', ')}`);
+  const runtime = stringFlag(args, 'runtime', 'auto', RUNTIME_SETTINGS) as RuntimeSetting;
+  if (runtime !== 'auto' && !isRuntimeProfile(runtime)) throw new UsageError(`--runtime must be one of ${RUNTIME_SETTINGS.join(', ')}`);
+  const targetFramework = projectFlag(args.flags.get('target-framework'), '', /^[A-Za-z][A-Za-z0-9.-]*$/, '--target-framework needs a target framework moniker like net8.0') || null;
   const build = stringFlag(args, 'build', 'release', ['release', 'debug']) as BuildConfiguration;
   const sort = stringFlag(args, 'sort', 'file', ['bytes', 'name', 'file']);
   const explain = args.flags.has('explain') ? parseLocation(String(args.flags.get('explain'))) : null;
@@ -56,15 +62,19 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
   const progress = startProgress(io);
   try {
     await ensureParser();
-    const { sources, problems } = loadSources(args.positionals, io, { maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`) });
+    const loaded = loadSources(args.positionals, io, {
+      maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`), runtime, targetFramework, configuration: build === 'debug' ? 'Debug' : 'Release',
+    });
+    const { sources, problems } = loaded;
     progress.update(`modelling ${sources.length} C# files`);
-    const workspace = modelWorkspace(sources);
+    const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
+    const workspace = modelWorkspace(sources, runtimeOf);
     progress.done();
     if (explain) {
       io.out(renderExplain(workspace, explain, build, format === 'json'));
       return EXIT_OK;
     }
-    const rows = costRows(workspace, runtime, build);
+    const rows = costRows(workspace, build);
     sortRows(rows, sort);
     const skipped = skippedMethods(workspace);
     if (format === 'json') io.out(renderJson(rows, runtime, build, problems, skipped));
@@ -82,7 +92,7 @@ function parseLocation(value: string): { file: string; line: number } {
   return { file: m[1].split('\\').join('/').replace(/^\.\//, ''), line: Number(m[2]) };
 }
 
-function modelWorkspace(sources: SourceFile[]): Workspace {
+function modelWorkspace(sources: SourceFile[], runtimeOf: (file: string) => RuntimeChoice): Workspace {
   const index = createIndex();
   const models = new Map<string, FileModel>();
   for (const s of sources) {
@@ -91,7 +101,7 @@ function modelWorkspace(sources: SourceFile[]): Workspace {
     models.set(s.path, model);
     updateFile(index, s.path, model);
   }
-  return { sources, models, index, completion: analyseCompletion(index) };
+  return { sources, runtimeOf, models, index, completion: analyseCompletion(index) };
 }
 
 // ---- rows ----
@@ -117,20 +127,23 @@ function skippedMethods(ws: Workspace): SkippedMethod[] {
 
 interface CostRow {
   cost: MethodCost;
+  choice: RuntimeChoice;
   file: string;
   line: number;
   returnType: string;
 }
 
-function costRows(ws: Workspace, runtime: RuntimeProfile, build: BuildConfiguration): CostRow[] {
+function costRows(ws: Workspace, build: BuildConfiguration): CostRow[] {
   const rows: CostRow[] = [];
   for (const source of ws.sources) {
     const model = ws.models.get(source.path)!;
+    const choice = ws.runtimeOf(source.path);
+    const runtime = choice.profile;
     const lines = lineIndexOf(source.text);
     const bodies = new Map(model.bodies.map((b) => [b.id, b]));
     for (const cost of estimateFile({ file: source.path, model, index: ws.index, completion: ws.completion }, { runtime, build })) {
       const body = bodies.get(cost.bodyId)!;
-      rows.push({ cost, file: source.path, line: positionAt(lines, cost.nameSpan.start).line + 1, returnType: returnTypeOf(body.returnTypeText, cost) });
+      rows.push({ cost, choice, file: source.path, line: positionAt(lines, cost.nameSpan.start).line + 1, returnType: returnTypeOf(body.returnTypeText, cost) });
     }
   }
   return rows;
@@ -163,6 +176,11 @@ function bytes(n: number | null, estimate: boolean, computed = false): string {
   return `${estimate ? '~' : ''}${n}${computed ? '*' : ''}`;
 }
 
+/** Bytes of the closures and delegates a method creates per call (its lambdas', local functions' and method groups'). */
+function createdBytes(c: MethodCost): string {
+  return c.allocations.length ? String(c.allocations.reduce((sum, a) => sum + a.bytes, 0)) : '-';
+}
+
 function rowCells(r: CostRow): string[] {
   const c = r.cost;
   return [
@@ -172,21 +190,43 @@ function rowCells(r: CostRow): string[] {
     bytes(c.stateMachineBytes, c.estimate),
     bytes(c.syncBytes, c.estimate, c.syncBytesIfCached !== null),
     bytes(c.suspendBytes, c.estimate),
+    createdBytes(c),
     c.awaitCount === 0 ? '0' : `${c.awaitCount} (${c.maySuspend} may suspend)`,
     c.likelySync ? 'yes' : 'no',
   ];
 }
 
-function renderTable(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
-  const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'awaits', 'likely sync'];
-  const cells = rows.map(rowCells);
+/** One row per instantiation of a generic method the workspace uses, under the method's own row. */
+function instantiationCells(r: CostRow, perRow: boolean): string[][] {
+  const g = r.cost.generic;
+  if (!g) return [];
+  return g.instantiations.map((i) => {
+    const args = g.typeParameters.map((p) => i.typeArguments[p]).join(', ');
+    const returns = r.returnType.replace(/\b\w+\b/g, (w) => i.typeArguments[w] ?? w);
+    return [`${r.file}:${r.line}`, `  ${r.cost.qualifiedName}<${args}>`, returns, bytes(i.stateMachineBytes, false), bytes(i.syncBytes, false, i.syncBytesIfCached !== null), bytes(i.suspendBytes, false), '', '', '', ...(perRow ? [''] : [])];
+  });
+}
+
+function renderTable(rows: CostRow[], runtime: RuntimeSetting, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
+  const profiles = [...new Set(rows.map((r) => r.cost.runtime))];
+  // With several runtimes in play (auto, projects with different targets), each row says its own.
+  const perRow = runtime === 'auto' && profiles.length !== 1;
+  const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'creates B', 'awaits', 'likely sync', ...(perRow ? ['runtime'] : [])];
+  const cells = rows.flatMap((r) => [[...rowCells(r), ...(perRow ? [`${r.cost.runtime}${r.choice.approximate ? '~' : ''}`] : [])], ...instantiationCells(r, perRow)]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
-  const numeric = new Set([3, 4, 5]);
+  const numeric = new Set([3, 4, 5, 6]);
   const line = (r: string[]) => r.map((v, i) => (numeric.has(i) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
   out.push('');
-  out.push(`${rows.length} async method${rows.length === 1 ? '' : 's'}; bytes per call on ${runtime} (${build}, x64). state machine: the struct (or class, or continuation) size; sync: when every await completes at once; suspend: when one suspends (paid once per call).`);
+  const on = perRow ? 'on each row\'s runtime' : `on ${profiles[0] ?? (runtime === 'auto' ? 'each project\'s runtime' : runtime)}`;
+  out.push(`${rows.length} async method${rows.length === 1 ? '' : 's'}; bytes per call ${on} (${build}, x64). state machine: the struct (or class, or continuation) size; sync: when every await completes at once; suspend: when one suspends (paid once per call).`);
+  // Which target chose which runtime, once per distinct reason.
+  const reasons = new Map<string, number>();
+  for (const r of rows) reasons.set(`${r.choice.profile}: ${r.choice.reason}`, (reasons.get(`${r.choice.profile}: ${r.choice.reason}`) ?? 0) + 1);
+  if (runtime === 'auto') for (const [reason, n] of [...reasons].sort()) out.push(`runtime ${reason} (${n} method${n === 1 ? '' : 's'})`);
   if (rows.some((r) => r.cost.syncBytesIfCached !== null)) out.push('* a computed Task<T> result: 0 B when its value is one the runtime caches (--explain says which).');
+  if (rows.some((r) => r.cost.allocations.length)) out.push('creates: the closures and delegates the method makes per call for its lambdas, local functions and method groups, on both paths (not in sync/suspend).');
+  if (rows.some((r) => r.cost.generic?.instantiations.length)) out.push('Method<T...> rows: a generic method for each type argument its call sites use (T sized as a reference in its own row).');
   if (rows.some((r) => r.cost.estimate)) out.push('~ an estimate: derived rather than measured on this runtime, or resting on an assumption (--explain lists it).');
   for (const p of problems) out.push(`skipped ${p.file}: ${p.reason}`);
   for (const m of skipped) out.push(`skipped ${m.file}:${m.line} ${m.name}: ${m.reason}`);
@@ -205,6 +245,9 @@ function jsonRow(r: CostRow) {
     returnKind: c.returnKind,
     returnType: r.returnType,
     runtime: c.runtime,
+    targetFramework: r.choice.targetFramework,
+    runtimeReason: r.choice.reason,
+    runtimeApproximate: r.choice.approximate,
     build: c.build,
     machinery: c.machinery,
     stateMachineKind: c.layout.kind,
@@ -214,6 +257,11 @@ function jsonRow(r: CostRow) {
     cachedValues: c.cachedValues,
     suspendBytes: c.suspendBytes,
     calleeBytes: c.callees.length ? { syncBytes: c.withCallees.syncBytes, suspendBytes: c.withCallees.suspendBytes, callees: c.callees.map((x) => ({ what: x.what, syncBytes: x.syncBytes, suspendBytes: x.suspendBytes })) } : null,
+    // What the method allocates for its lambdas, local functions and method groups; totalBytes adds them and the callees.
+    creates: c.allocations.map((a) => ({ kind: a.kind, what: a.what, bytes: a.bytes, heapBytes: a.heapBytes, stackAllocated: a.stackAllocated })),
+    creation: c.creation,
+    totalBytes: { syncBytes: c.withCallees.syncBytes, suspendBytes: c.withCallees.suspendBytes },
+    generic: c.generic ? { typeParameters: c.generic.typeParameters, typeArguments: c.generic.typeArguments, instantiations: c.generic.instantiations, bySize: c.generic.bySize } : null,
     awaits: c.awaitCount,
     maySuspend: c.maySuspend,
     likelySync: c.likelySync,
@@ -225,8 +273,8 @@ function jsonRow(r: CostRow) {
   };
 }
 
-function renderJson(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
-  return JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, runtime, build, methods: rows.map(jsonRow), skippedFiles: problems, skippedMethods: skipped }, null, 2) + '\n';
+function renderJson(rows: CostRow[], runtime: RuntimeSetting, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
+  return JSON.stringify({ version: 2, tool: { name: 'asynclens', version: TOOL_VERSION }, runtime, build, methods: rows.map(jsonRow), skippedFiles: problems, skippedMethods: skipped }, null, 2) + '\n';
 }
 
 const CSV_COLUMNS = ['file', 'line', 'name', 'returnType', 'runtime', 'stateMachineBytes', 'syncBytes', 'syncBytesIfCached', 'suspendBytes', 'awaits', 'maySuspend', 'likelySync', 'estimate'] as const;
@@ -261,13 +309,15 @@ function renderExplain(ws: Workspace, at: { file: string; line: number }, build:
   if (!isAnalysedAsyncBody(body)) throw new UsageError(`--explain: ${body.name} at ${source.path}:${at.line} is not analysed: its body has syntax errors`);
   const ctx = { file: source.path, model, index: ws.index, completion: ws.completion };
   const profiles = RUNTIME_PROFILES.map((runtime) => estimateMethod(body, ctx, { runtime, build }));
-  const main = profiles.find((p) => p.runtime === 'net10')!;
-  if (json) return JSON.stringify({ file: source.path, line: lineOf(body.nameSpan.start), method: main, profiles: profiles.map((p) => ({ runtime: p.runtime, syncBytes: p.syncBytes, syncBytesIfCached: p.syncBytesIfCached, suspendBytes: p.suspendBytes, stateMachineBytes: p.stateMachineBytes, estimate: p.estimate })) }, null, 2) + '\n';
+  const choice = ws.runtimeOf(source.path);
+  const main = profiles.find((p) => p.runtime === choice.profile)!;
+  if (json) return JSON.stringify({ file: source.path, line: lineOf(body.nameSpan.start), runtime: { profile: choice.profile, targetFramework: choice.targetFramework, reason: choice.reason, approximate: choice.approximate }, method: main, profiles: profiles.map((p) => ({ runtime: p.runtime, syncBytes: p.syncBytes, syncBytesIfCached: p.syncBytesIfCached, suspendBytes: p.suspendBytes, stateMachineBytes: p.stateMachineBytes, estimate: p.estimate })) }, null, 2) + '\n';
 
   const out: string[] = [];
   out.push(`${source.path}:${lineOf(body.nameSpan.start)}  ${main.qualifiedName}  (async ${body.returnTypeText ?? main.returnKind}, ${build} build)`);
+  out.push(`runtime: ${choice.profile}${choice.approximate ? ' (an estimate)' : ''}, because ${choice.reason}`);
   out.push('');
-  out.push(`state machine on .NET 8-10: a ${main.layout.kind}, ${main.stateMachineBytes} B${main.layout.kind === 'class' ? ' per instance' : ''}`);
+  out.push(`state machine on ${main.runtime}: a ${main.machinery === 'runtime-async' ? 'continuation' : main.layout.kind}, ${main.stateMachineBytes} B${main.layout.kind === 'class' ? ' per instance' : ''}`);
   out.push(fieldTable(main));
   out.push('');
   out.push(`synchronous completion: ${main.syncExplanation}`);
@@ -275,6 +325,14 @@ function renderExplain(ws: Workspace, at: { file: string; line: number }, build:
   out.push(`suspension: ${main.suspendExplanation}`);
   for (const c of main.callees) out.push(`  awaited operation: ${c.what}: ${c.syncBytes ?? '-'} B if it completes, ${c.suspendBytes ?? '-'} B if it suspends`);
   if (main.creation) out.push(`creating it: ${main.creation.explanation}`);
+  for (const a of main.allocations) out.push(`  creates: ${a.what}: ${a.bytes} B`);
+  if (main.generic) {
+    const g = main.generic;
+    const args = (t: Record<string, string>) => g.typeParameters.map((p) => `${p} = ${t[p]}`).join(', ');
+    out.push(`generic over ${g.typeParameters.join(', ')}: one state machine per instantiation (this one sizes ${g.typeParameters.join(', ')} as a reference)`);
+    for (const i of g.instantiations) out.push(`  used with ${args(i.typeArguments)}: state machine ${i.stateMachineBytes} B, sync ${i.syncBytes ?? '-'}${i.syncBytesIfCached !== null ? '*' : ''} B, suspend ${i.suspendBytes ?? '-'} B`);
+    for (const i of g.bySize) out.push(`  for ${i.label}: state machine ${i.stateMachineBytes} B, sync ${i.syncBytes ?? '-'}${i.syncBytesIfCached !== null ? '*' : ''} B, suspend ${i.suspendBytes ?? '-'} B`);
+  }
   out.push(`likely synchronous: ${main.likelySync ? 'yes' : 'no'}, ${main.likelySyncReason}`);
   if (main.awaits.length) {
     out.push('');

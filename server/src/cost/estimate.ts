@@ -3,22 +3,25 @@
  * completes synchronously and when it suspends, what each await may cost, and every assumption behind the numbers.
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
-import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type Span } from '../model/types';
+import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span } from '../model/types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
-import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, TASK_FIELDS } from '../knowledge/typeSizes';
+import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, DELEGATE_BYTES_NET11, TASK_FIELDS } from '../knowledge/typeSizes';
+import { bodyAllocationsOf, type BodyAllocation } from './closures';
+import { callTypeArguments, instantiationsOf, openTypeParameters, REPRESENTATIVE_TYPE_ARGUMENTS, type TypeArguments } from './generics';
 import { describeCache } from '../knowledge/taskCache';
 import { awaitedOperationsOf, type AwaitCompletion, type AwaitedOperation } from './awaitables';
 import { hoistedValuesOf, type HoistedValue } from './hoisting';
 import { autoLayout, objectBytes, type FieldShape } from './layout';
 import { traitsOf, type BuildConfiguration, type EstimateOptions, type RuntimeProfile, type RuntimeTraits } from './profiles';
-import { cachedValuesOf, syncResultCost } from './resultCache';
+import { cachedValuesOf, syncResultCost, type ConstantResolver } from './resultCache';
+import { constantLiteralOf } from './constants';
 import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
-import { typeOfExpression, type TypingContext } from './expressionTypes';
-import { canonicalType, parseType } from './typeText';
+import type { TypingContext } from './expressionTypes';
+import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
 import { bodyChain } from '../model/bodies';
 
@@ -53,6 +56,26 @@ export interface AwaitCost {
   /** "this await may cost X B because ..." */
   explanation: string;
   assumption: string | null;
+}
+
+/** What one instantiation of generic code costs. */
+export interface InstantiationCost {
+  typeArguments: TypeArguments;
+  stateMachineBytes: number;
+  syncBytes: number | null;
+  syncBytesIfCached: number | null;
+  suspendBytes: number | null;
+  withCallees: { syncBytes: number | null; suspendBytes: number | null };
+}
+
+export interface GenericCost {
+  typeParameters: string[];
+  /** The instantiation this estimate is for, or null for the open definition (type parameters sized as references). */
+  typeArguments: TypeArguments | null;
+  /** Each instantiation the workspace's call sites use (only on the open definition's estimate). */
+  instantiations: InstantiationCost[];
+  /** The open definition's cost as a function of the type arguments: every type parameter set to a type of each size. */
+  bySize: (InstantiationCost & { label: string })[];
 }
 
 export interface MethodCost {
@@ -90,6 +113,13 @@ export interface MethodCost {
   withCallees: { syncBytes: number | null; suspendBytes: number | null };
   /** For lambdas and local functions: what creating it costs the enclosing method (closure, delegate). */
   creation: { closureBytes: number; delegateBytes: number; explanation: string } | null;
+  /**
+   * The closures and delegates this body allocates on each call for the lambdas, local functions and method groups
+   * it creates (user code, not async machinery: counted in withCallees, not in syncBytes/suspendBytes).
+   */
+  allocations: BodyAllocation[];
+  /** For generic code: the type parameters, this estimate's instantiation, and the bytes per instantiation and per size of T. */
+  generic: GenericCost | null;
   awaitCount: number;
   maySuspend: number;
   likelySync: boolean;
@@ -145,8 +175,14 @@ function sessionFor(ctx: EstimateContext): Session {
   return session;
 }
 
+/** The session key of one estimate: the body, the profile, and the instantiation for generic code. */
+function costKey(file: string, body: MethodBody, options: EstimateOptions): string {
+  const args = options.typeArguments ? Object.entries(options.typeArguments).map(([p, a]) => `${p}=${a}`).join(',') : '';
+  return `${file}#${body.id}#${options.runtime}#${options.build ?? 'release'}#${args}`;
+}
+
 function estimateIn(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
-  const key = `${ctx.file}#${body.id}#${options.runtime}#${options.build ?? 'release'}`;
+  const key = costKey(ctx.file, body, options);
   const known = session.costs.get(key);
   if (known && known !== 'pending') return known;
   session.costs.set(key, 'pending');
@@ -163,8 +199,12 @@ interface BuilderChoice {
   source: string;
 }
 
-function builderOf(body: MethodBody): BuilderChoice {
-  const result = body.resultTypeText ? canonicalType(body.resultTypeText) : null;
+/** Return kinds the Runtime Async compiler turns into runtime-async methods (async void and custom builders stay). */
+const RUNTIME_ASYNC_BUILDERS: readonly BuilderChoice['kind'][] = ['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'PoolingValueTask', 'PoolingValueTaskOfT'];
+
+function builderOf(body: MethodBody, typeArguments?: Readonly<Record<string, string>>): BuilderChoice {
+  // For one instantiation of generic code, the result type is the type argument's (what decides the cached results).
+  const result = body.resultTypeText ? (typeArguments ? substituteTypeText(body.resultTypeText, typeArguments) : canonicalType(body.resultTypeText)) : null;
   const pooling = body.attributes.some((a) => /PoolingAsyncValueTaskMethodBuilder/.test(a));
   const kind: BuilderReturnKind | 'unknown' =
     body.isIterator && (body.returnKind === 'IAsyncEnumerable' || body.returnKind === 'IAsyncEnumerator') ? 'AsyncIterator'
@@ -241,13 +281,13 @@ function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, trai
 function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
   const traits = traitsOf(options.runtime);
   const build: BuildConfiguration = options.build ?? 'release';
-  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx) };
+  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
   const memo = scope.typeParameters.size === 0 ? session.memo : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
   const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index };
   const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });
   const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: delegateParameterTypes(body, ctx) }, ops);
-  const builder = builderOf(body);
+  const builder = builderOf(body, options.typeArguments);
   const iterator = builder.kind === 'AsyncIterator';
   const builderShape = shape(builder.typeText);
   const compilerLayout = stateMachineLayout({
@@ -257,7 +297,7 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   });
   // Today's compiler (SDK 10.0.401) also turns [AsyncMethodBuilder(PoolingAsyncValueTaskMethodBuilder)] methods into
   // runtime-async ones, which loses their pooling (measured: PoolingValueTask_AwaitTask 176 B under Runtime Async).
-  const runtimeAsync = traits.runtimeAsync && ['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'PoolingValueTask', 'PoolingValueTaskOfT'].includes(builder.kind);
+  const runtimeAsync = traits.runtimeAsync && RUNTIME_ASYNC_BUILDERS.includes(builder.kind);
   const resultShape = shape(builder.boxResultType);
   const estimateReasons: string[] = [];
   const notes: string[] = [];
@@ -268,13 +308,19 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   }
   if (builder.kind === 'unknown') estimateReasons.push(`${body.returnTypeText ?? 'this return type'} uses a builder the model cannot see: its size is assumed to be 8 B`);
 
+  const callees = calleeCosts(session, body, ops, ctx, options, runtimeAsync);
+  // An awaited workspace method that never completes synchronously makes its await always suspend.
+  for (const c of callees) {
+    const op = ops.find((o) => o.pointIndex === c.pointIndex && o.role === 'await');
+    if (op && c.syncBytes === null && op.workspaceCallee) op.completion = 'suspends';
+  }
+  const constantOf: ConstantResolver = (text) => constantLiteralOf(text, { index: ctx.index, containingType: body.containingType });
   const paths = runtimeAsync
-    ? runtimeAsyncPaths(body, ops, hoisted, resultShape, builder, traits, shape)
-    : compilerPaths(body, ops, compilerLayout, resultShape, builder, traits, build);
+    ? runtimeAsyncPaths(body, ops, hoisted, resultShape, builder, traits, shape, constantOf)
+    : compilerPaths(body, ops, compilerLayout, resultShape, builder, traits, build, constantOf);
   if (runtimeAsync) estimateReasons.push('Runtime Async suspension costs are not yet measured (cost-model.md section 7, U)');
   const layout = runtimeAsync ? paths.layout! : compilerLayout;
 
-  const callees = calleeCosts(session, ops, ctx, options, runtimeAsync);
   const verdict = ctx.completion?.get(verdictKey(ctx.file, body.id));
   const maySuspendLocal = body.awaits.filter((_, i) => ops.some((op) => op.pointIndex === i && op.completion !== 'completes')).length;
   const likelySync = verdict ? verdict.likelySync : maySuspendLocal === 0;
@@ -291,11 +337,15 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   }
   if (builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT') notes.push('PoolingAsyncValueTaskMethodBuilder rents its box from a per-core pool: a suspension costs nothing once the pool is warm, a pool miss allocates the box.');
 
+  const allocations = allocationsIn(body, ctx, traits, shape);
+  const allocated = allocations.reduce((sum, a) => sum + a.bytes, 0);
+  const syncWithCallees = calleeSyncBytes(paths.syncBytes, paths.sync, ops, callees);
   const withCallees = {
-    syncBytes: paths.syncBytes === null || callees.some((c) => c.syncBytes === null) ? null : paths.syncBytes + callees.reduce((s, c) => s + (c.syncBytes ?? 0), 0),
-    suspendBytes: paths.suspendBytes === null ? null : paths.suspendBytes + calleeSuspendBytes(ops, callees),
+    syncBytes: syncWithCallees === null ? null : syncWithCallees + allocated,
+    suspendBytes: paths.suspendBytes === null ? null : paths.suspendBytes + calleeSuspendBytes(ops, callees) + allocated,
   };
   const awaits = awaitCosts(ops, layout, paths.suspendBytes, paths.actionBytes, runtimeAsync, builder.kind);
+  const generic = genericCost(session, body, ctx, options);
 
   return {
     file: ctx.file,
@@ -322,7 +372,9 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
     suspendExplanation: paths.suspendExplanation,
     callees: callees.map(({ pointIndex: _p, ...c }) => c),
     withCallees,
-    creation: creationCost(body, ctx, shape),
+    creation: creationCost(body, ctx, traits, shape),
+    allocations,
+    generic,
     awaitCount: body.awaits.length,
     maySuspend: verdict ? verdict.maySuspend : maySuspendLocal,
     likelySync,
@@ -339,11 +391,31 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
 type Paths = Pick<MethodCost, 'syncBytes' | 'syncBytesIfCached' | 'cachedValues' | 'syncExplanation' | 'suspendBytes' | 'suspendBreakdown' | 'suspendExplanation'> & {
   actionBytes: number;
   layout?: StateMachineLayout;
+  sync: SyncPath;
 };
 
-/** A suspension point that always suspends and runs on every path makes the synchronous path impossible. */
-function syncPathExists(ops: readonly AwaitedOperation[]): boolean {
-  return !ops.some((op) => op.completion === 'suspends' && !op.point.regions.some((r) => r.kind === 'conditional' || r.kind === 'switch' || r.kind === 'catch'));
+/**
+ * The synchronous path: every await completes at once. An await that always suspends (Task.Yield, a callee that
+ * always suspends) and runs on every path that reaches it ends that path, so only the returns before the first such
+ * await (an early `if (cached) return x;`) can complete the call synchronously; without such a return there is no
+ * synchronous path at all.
+ */
+interface SyncPath {
+  exists: boolean;
+  /** The returns that can complete the call synchronously. */
+  returns: ReturnSite[];
+  /** The first await that always suspends on every path reaching it, when there is one. */
+  blockedAt: AwaitedOperation | null;
+}
+
+function syncPathOf(body: MethodBody, ops: readonly AwaitedOperation[]): SyncPath {
+  const blocking = ops
+    .filter((op) => op.completion === 'suspends' && !op.point.regions.some((r) => r.kind === 'conditional' || r.kind === 'switch' || r.kind === 'catch'))
+    .sort((a, b) => a.point.span.start - b.point.span.start);
+  const blockedAt = blocking[0] ?? null;
+  if (!blockedAt) return { exists: true, returns: body.returns, blockedAt: null };
+  const returns = body.returns.filter((r) => r.span.end <= blockedAt.point.span.start);
+  return { exists: returns.length > 0, returns, blockedAt };
 }
 
 function canSuspend(ops: readonly AwaitedOperation[]): boolean {
@@ -351,7 +423,7 @@ function canSuspend(ops: readonly AwaitedOperation[]): boolean {
 }
 
 /** The result part of the synchronous path, shared by both machineries. */
-function syncResult(body: MethodBody, builder: BuilderChoice, resultShape: TypeShape, traits: RuntimeTraits) {
+function syncResult(body: MethodBody, builder: BuilderChoice, resultShape: TypeShape, traits: RuntimeTraits, sync: SyncPath, constantOf: ConstantResolver) {
   if (builder.kind !== 'TaskOfT' || !builder.resultType) {
     const why = builder.kind === 'Task' ? 'an async Task that completes synchronously returns the cached completed Task'
       : builder.kind === 'ValueTask' || builder.kind === 'ValueTaskOfT' ? 'a ValueTask that completes synchronously carries its result inline'
@@ -359,18 +431,25 @@ function syncResult(body: MethodBody, builder: BuilderChoice, resultShape: TypeS
           : builder.kind === 'void' ? 'async void has no task to return' : builder.kind === 'AsyncIterator' ? 'the iterator object is all it allocates' : 'the custom builder is not known';
     return { bytes: 0, bytesIfCached: null, cachedValues: null, explanation: why };
   }
-  return syncResultCost(body, builder.resultType, resultShape, taskLayout(resultShape).bytes, traits.taskCache);
+  return syncResultCost(body, builder.resultType, resultShape, taskLayout(resultShape).bytes, traits.taskCache, constantOf, sync.returns);
 }
 
-function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layout: StateMachineLayout, resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, build: BuildConfiguration): Paths {
+/** Why there is no synchronous path, in words. */
+function noSyncPath(sync: SyncPath): string {
+  const at = sync.blockedAt ? `await ${sync.blockedAt.point.operand.text}` : 'some await';
+  return `it always suspends: ${at} never completes synchronously and no return comes before it`;
+}
+
+function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layout: StateMachineLayout, resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, build: BuildConfiguration, constantOf: ConstantResolver): Paths {
   const classMachine = layout.kind === 'class';
-  const result = syncResult(body, builder, resultShape, traits);
+  const sync = syncPathOf(body, ops);
+  const result = syncResult(body, builder, resultShape, traits, sync, constantOf);
   const machineBytes = classMachine ? layout.size : 0;
   const machineWhat = builder.kind === 'AsyncIterator' ? `the ${layout.size} B iterator object (a class state machine)` : `the ${layout.size} B class state machine (Debug build)`;
-  const syncExists = syncPathExists(ops);
+  const syncExists = sync.exists;
   const syncParts = [machineBytes ? `${machineWhat}` : null, result.bytes ? result.explanation : null].filter(Boolean);
   const syncBytes = syncExists ? machineBytes + result.bytes : null;
-  const syncExplanation = !syncExists ? 'it always suspends: some await never completes synchronously'
+  const syncExplanation = !syncExists ? noSyncPath(sync)
     : syncParts.length ? `${syncBytes} B: ${syncParts.join(' + ')}` : `0 B: ${result.explanation}`;
 
   const box = boxBytes(resultShape, layout, traits);
@@ -386,13 +465,14 @@ function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layou
   const suspendExplanation = suspendBytes === null ? (ops.length ? 'it cannot suspend: every await is of an already completed task' : 'it has no await, so it never suspends')
     : `${suspendBytes} B once per call, whatever the number of suspensions: ${breakdown.map((b) => b.what).join(' + ')}`;
   void build;
-  return { syncBytes, syncBytesIfCached: syncExists && result.bytesIfCached !== null ? machineBytes + result.bytesIfCached : null, cachedValues: result.cachedValues, syncExplanation, suspendBytes, suspendBreakdown: suspendBytes === null ? [] : breakdown, suspendExplanation, actionBytes };
+  return { syncBytes, syncBytesIfCached: syncExists && result.bytesIfCached !== null ? machineBytes + result.bytesIfCached : null, cachedValues: result.cachedValues, syncExplanation, suspendBytes, suspendBreakdown: suspendBytes === null ? [] : breakdown, suspendExplanation, actionBytes, sync };
 }
 
-function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape): Paths {
-  const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size);
-  const result = syncResult(body, builder, resultShape, traits);
-  const syncExists = syncPathExists(ops);
+function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape, constantOf: ConstantResolver): Paths {
+  const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size, (op) => !!op.workspaceCallee && isRuntimeAsyncBody(op.workspaceCallee.body, traits));
+  const sync = syncPathOf(body, ops);
+  const result = syncResult(body, builder, resultShape, traits, sync, constantOf);
+  const syncExists = sync.exists;
   const task = taskLayout(resultShape).bytes;
   const breakdown = [
     { what: `the ${layout.size} B Continuation of this frame (U)`, bytes: layout.size },
@@ -404,18 +484,19 @@ function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], h
     syncBytes: syncExists ? result.bytes : null,
     syncBytesIfCached: syncExists ? result.bytesIfCached : null,
     cachedValues: result.cachedValues,
-    syncExplanation: syncExists ? `${result.bytes} B through the Task-returning entry (${result.explanation}); 0 B when a Runtime Async caller awaits it directly` : 'it always suspends: some await never completes synchronously',
+    syncExplanation: syncExists ? `${result.bytes} B through the Task-returning entry (${result.explanation}); 0 B when a Runtime Async caller awaits it directly` : noSyncPath(sync),
     suspendBytes,
     suspendBreakdown: suspendBytes === null ? [] : breakdown,
     suspendExplanation: suspendBytes === null ? 'it cannot suspend' : `${suspendBytes} B when called from non-async code: ${breakdown.map((b) => b.what).join(' + ')}; a Runtime Async caller pays only the ${layout.size} B continuation`,
     actionBytes: 0,
     layout,
+    sync,
   };
 }
 
 type CalleeEntry = CalleeCost & { pointIndex: number };
 
-function calleeCosts(session: Session, ops: readonly AwaitedOperation[], ctx: EstimateContext, options: EstimateOptions, runtimeAsync: boolean): CalleeEntry[] {
+function calleeCosts(session: Session, body: MethodBody, ops: readonly AwaitedOperation[], ctx: EstimateContext, options: EstimateOptions, runtimeAsync: boolean): CalleeEntry[] {
   const out: CalleeEntry[] = [];
   for (const op of ops) {
     if (op.calleeAllocation?.applies) {
@@ -424,15 +505,31 @@ function calleeCosts(session: Session, ops: readonly AwaitedOperation[], ctx: Es
       const model = ctx.index.files.get(op.workspaceCallee.file);
       if (!model) continue;
       const calleeCtx: EstimateContext = { file: op.workspaceCallee.file, model, index: ctx.index, completion: ctx.completion };
-      const key = `${op.workspaceCallee.file}#${op.workspaceCallee.body.id}#${options.runtime}#${options.build ?? 'release'}`;
+      // A generic callee is estimated for the instantiation this call uses, when the call shows it.
+      const call = body.calls.find((c) => c.name === op.point.operand.callee?.name && c.span.start >= op.point.span.start && c.span.end <= op.point.span.end);
+      const typeArguments = call ? callTypeArguments(call, body, ctx.model, op.workspaceCallee.body, model.types, ctx.index, options.typeArguments) : null;
+      const calleeOptions: EstimateOptions = { runtime: options.runtime, ...(options.build ? { build: options.build } : {}), ...(typeArguments ? { typeArguments } : {}) };
+      const key = costKey(op.workspaceCallee.file, op.workspaceCallee.body, calleeOptions);
       if (session.costs.get(key) === 'pending') continue;
-      const cost = estimateIn(session, op.workspaceCallee.body, calleeCtx, options);
-      // Under Runtime Async an awaited callee suspends into its own continuation only; the task boundary is the caller's.
-      const suspend = runtimeAsync && cost.machinery === 'runtime-async' ? cost.stateMachineBytes : cost.withCallees.suspendBytes;
-      out.push({ pointIndex: op.pointIndex, what: `${cost.qualifiedName} (awaited workspace method)`, syncBytes: cost.withCallees.syncBytes, suspendBytes: suspend ?? cost.withCallees.syncBytes, source: `${op.workspaceCallee.file}` });
+      const cost = estimateIn(session, op.workspaceCallee.body, calleeCtx, calleeOptions);
+      // Under Runtime Async an awaited runtime-async callee is a frame of the caller's chain, not a task: completing
+      // synchronously it allocates nothing of its own (no Task<T>), and suspending it adds its continuation and those
+      // of the callees below it, while the task and its Action belong to the outermost frame.
+      const frame = runtimeAsync && cost.machinery === 'runtime-async';
+      const sync = frame && cost.withCallees.syncBytes !== null && cost.syncBytes !== null ? cost.withCallees.syncBytes - cost.syncBytes : cost.withCallees.syncBytes;
+      const suspend = frame && cost.withCallees.suspendBytes !== null && cost.suspendBytes !== null ? cost.withCallees.suspendBytes - (cost.suspendBytes - cost.stateMachineBytes) : cost.withCallees.suspendBytes;
+      out.push({ pointIndex: op.pointIndex, what: `${cost.qualifiedName} (awaited workspace method${frame ? ', a frame of this runtime-async chain' : ''})`, syncBytes: sync, suspendBytes: suspend ?? sync, source: `${op.workspaceCallee.file}` });
     }
   }
   return out;
+}
+
+/** The synchronous path with what its awaited callees allocate: only the awaits before an always-suspending one run on it. */
+function calleeSyncBytes(own: number | null, sync: SyncPath, ops: readonly AwaitedOperation[], callees: readonly CalleeEntry[]): number | null {
+  if (own === null) return null;
+  const reached = (c: CalleeEntry) => !sync.blockedAt || (ops.find((op) => op.pointIndex === c.pointIndex)?.point.span.start ?? 0) < sync.blockedAt.point.span.start;
+  const onPath = callees.filter(reached);
+  return onPath.some((c) => c.syncBytes === null) ? null : own + onPath.reduce((sum, c) => sum + (c.syncBytes ?? 0), 0);
 }
 
 /** On the suspension path the first awaited callee that may suspend pays its suspension; the others are assumed to complete. */
@@ -465,26 +562,57 @@ function awaitCosts(ops: readonly AwaitedOperation[], layout: StateMachineLayout
   });
 }
 
+/**
+ * Generic code: the open definition lists what each instantiation the workspace uses costs, and what any T of a given
+ * size would; an instantiation's own estimate only says which one it is.
+ */
+function genericCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): GenericCost | null {
+  const typeParameters = openTypeParameters(body, ctx.model.types, bodyChain(body, ctx.model.bodies));
+  if (typeParameters.length === 0) return null;
+  if (options.typeArguments) return { typeParameters, typeArguments: { ...options.typeArguments }, instantiations: [], bySize: [] };
+  const instantiate = (typeArguments: TypeArguments): InstantiationCost => {
+    const c = estimateIn(session, body, ctx, { ...options, typeArguments });
+    return { typeArguments, stateMachineBytes: c.stateMachineBytes, syncBytes: c.syncBytes, syncBytesIfCached: c.syncBytesIfCached, suspendBytes: c.suspendBytes, withCallees: c.withCallees };
+  };
+  const used = ctx.index ? instantiationsOf(body, ctx.file, ctx.index).filter((a) => typeParameters.every((p) => a[p] !== undefined)) : [];
+  return {
+    typeParameters,
+    typeArguments: null,
+    instantiations: used.map(instantiate),
+    bySize: REPRESENTATIVE_TYPE_ARGUMENTS.map((r) => ({ label: r.label, ...instantiate(Object.fromEntries(typeParameters.map((p) => [p, r.typeText]))) })),
+  };
+}
+
+/** Whether this body runs as a runtime-async method on the profile (Task-like returns only; see computeCost). */
+function isRuntimeAsyncBody(body: MethodBody, traits: RuntimeTraits): boolean {
+  return traits.runtimeAsync && body.isAsync && RUNTIME_ASYNC_BUILDERS.includes(builderOf(body).kind);
+}
+
+/** The closures and delegates `body` allocates per call on this profile. */
+function allocationsIn(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): BodyAllocation[] {
+  return bodyAllocationsOf({
+    body, bodies: ctx.model.bodies, index: ctx.index, shape,
+    delegateBytes: traits.profile === 'net11-runtime-async' ? DELEGATE_BYTES_NET11 : DELEGATE_BYTES,
+    // .NET 10's escape analysis; under Runtime Async only a method the runtime does not compile as async keeps it.
+    stackAllocatesDelegates: traits.profile === 'net10' || (traits.profile === 'net11-runtime-async' && !isRuntimeAsyncBody(body, traits)),
+  });
+}
+
 /** What creating a lambda or local function costs its enclosing method: a closure for captured variables, a delegate. */
-function creationCost(body: MethodBody, ctx: EstimateContext, shape: (t: string) => TypeShape): MethodCost['creation'] {
+function creationCost(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): MethodCost['creation'] {
   if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod' && body.kind !== 'localFunction') return null;
-  const isStatic = body.modifiers.includes('static');
   const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
-  let closureBytes = 0;
-  const parts: string[] = [];
-  if (!isStatic && body.capturedNames.length > 0 && parent) {
-    const typing: TypingContext = { body: parent, bodies: ctx.model.bodies, index: ctx.index };
-    const fields = body.capturedNames.map((n) => ({ shape: shape(typeOfExpression(n, typing) ?? 'object') }));
-    if (body.usesThis) fields.push({ shape: shape('object') });
-    closureBytes = objectBytes(autoLayout(fields, false).endOffset);
-    parts.push(`a ${closureBytes} B closure object holding ${body.capturedNames.join(', ')}${body.usesThis ? ' and this' : ''} (shared with other lambdas of the same scope)`);
-  }
-  let delegateBytes = 0;
-  if (body.kind !== 'localFunction' && !isStatic && (body.capturedNames.length > 0 || body.usesThis)) {
-    delegateBytes = DELEGATE_BYTES;
-    parts.push(`a ${DELEGATE_BYTES} B delegate each time the lambda is evaluated`);
-  }
-  const explanation = parts.length ? parts.join(' + ') : body.kind === 'localFunction' ? 'nothing: it captures nothing and is called directly' : 'nothing after the first time: a lambda that captures nothing has its delegate cached in a static field';
+  // The closure belongs to the body that declares the captured variables, which may be further out than the parent.
+  const owners = parent ? bodyChain(parent, ctx.model.bodies) : [];
+  const mine = owners.flatMap((o) => allocationsIn(o, ctx, traits, shape)).filter((a) => a.forBodies.includes(body.id));
+  const closures = mine.filter((a) => a.kind === 'closure');
+  const delegates = mine.filter((a) => a.kind === 'delegate' && a.forBodies.includes(body.id));
+  const closureBytes = closures.reduce((s, a) => s + a.bytes, 0);
+  const delegateBytes = delegates.length ? delegates[0].bytes : 0;
+  const parts = [...closures.map((c) => `${c.what} (shared with the other lambdas of that scope)`), ...delegates.slice(0, 1).map((d) => d.what)];
+  const explanation = parts.length ? parts.join(' + ')
+    : body.kind === 'localFunction' ? (body.capturedNames.length ? 'nothing: its captured variables live in a struct closure on the stack' : 'nothing: it captures nothing and is called directly')
+      : 'nothing after the first time: a lambda that captures nothing has its delegate cached in a static field';
   return { closureBytes, delegateBytes, explanation };
 }
 

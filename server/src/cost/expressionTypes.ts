@@ -41,6 +41,48 @@ export function elementTypeOf(collectionType: string): string | null {
   return null;
 }
 
+/** Whether the text names a type (`Src`, `Console`, `string`) rather than a value, as a receiver of static members. */
+export function namesType(text: string, ctx: TypingContext): boolean {
+  const typed = typeOf(text, ctx, 0);
+  return !!typed && 'staticType' in typed;
+}
+
+/**
+ * The type a binary operator's left operand has once converted for the operator: `int * long` computes in long, so
+ * a spilled left int is kept as a long; `string + x` in string. Null when an operand's type is not visible.
+ */
+export function operandTypeOf(left: string, operator: string, right: string, ctx: TypingContext): string | null {
+  const l = typeOfExpression(left, ctx);
+  if (!l) return null;
+  if (!['+', '-', '*', '/', '%', '<', '>', '<=', '>=', '==', '!=', '&', '|', '^'].includes(operator)) return l;
+  const r = typeOfExpression(right, ctx);
+  if (operator === '+' && (l === 'string' || r === 'string')) return 'string';
+  if (!r) return l;
+  const rank = (t: string) => NUMERIC_RANK.indexOf(t);
+  return rank(l) >= 0 && rank(r) >= 0 ? promote(l, r) : l;
+}
+
+/**
+ * A static field the compiler reads again after the await instead of copying it (AwaitExpressionSpiller: static
+ * readonly fields and constants), or a constant it folds: `Src.Array` when declared `static readonly`, `Limits.Zero`.
+ */
+export function isRereadableField(text: string, ctx: TypingContext): boolean {
+  const m = /^(?:(.+)\.)?@?([A-Za-z_]\w*)$/.exec(text.trim());
+  if (!m || !ctx.index) return false;
+  const [, qualifier, name] = m;
+  let owner: string | null;
+  if (qualifier) {
+    if (!namesType(qualifier, ctx)) return false;
+    owner = parseType(qualifier)?.name ?? null;
+  } else {
+    if (findVariable(name, ctx)) return false;
+    owner = containingTypeOf(ctx);
+  }
+  if (!owner) return false;
+  const member = findMember(ctx.index, owner, name);
+  return !!member && member.kind === 'field' && (member.isStatic && !!member.isReadonly);
+}
+
 /** The result type of awaiting a value of this type: Task<T> gives T, Task gives void. */
 export function awaitResultOf(awaitableType: string): string | null {
   const t = parseType(awaitableType);
@@ -57,17 +99,18 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
   while (text.endsWith('!') && !text.endsWith('!=')) text = text.slice(0, -1).trim();
   const v = (value: string | null): Typed | null => (value ? { value: canonicalType(value) } : null);
 
-  if (/^await\s/.test(text)) {
-    const operand = typeOf(text.slice(5), ctx, depth + 1);
-    return operand && 'value' in operand ? v(awaitResultOf(operand.value)) : null;
-  }
   const literal = literalType(text);
   if (literal !== undefined) return v(literal);
 
+  // `await` binds tighter than any binary operator: `await a + await b` is a sum, not `await (a + await b)`.
   const ternary = splitTernary(text);
   if (ternary) return typeOf(ternary[1], ctx, depth + 1) ?? typeOf(ternary[2], ctx, depth + 1);
   const binary = splitBinary(text);
   if (binary) return binaryType(binary, ctx, depth);
+  if (/^await\s/.test(text)) {
+    const operand = typeOf(text.slice(5), ctx, depth + 1);
+    return operand && 'value' in operand ? v(awaitResultOf(operand.value)) : null;
+  }
 
   if (/^!/.test(text)) return v('bool');
   if (/^(\+\+|--|[-+~])/.test(text)) return typeOf(text.replace(/^(\+\+|--|[-+~])/, ''), ctx, depth + 1);
@@ -322,8 +365,9 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
   let current: Typed | null;
   let steps = chain.steps;
   if (steps[0]?.kind === 'call') {
-    // A call without a receiver: a local function or a method of the containing type.
-    current = callType(null, chain.head, chain.headTypeArguments, steps[0].argumentTexts ?? [], ctx, depth);
+    // A call without a receiver: a delegate held in a variable or field (`fetch(1)`), a local function or a method.
+    const held = holdsDelegate(chain.head, ctx, depth);
+    current = held ? { value: held } : callType(null, chain.head, chain.headTypeArguments, steps[0].argumentTexts ?? [], ctx, depth);
     steps = steps.slice(1);
   } else {
     current = nameType(chain.head, ctx, depth);
@@ -479,8 +523,49 @@ function substituteTypeArguments(memberType: string, receiver: TypeExpr, index: 
   return formatType(sub(parsed));
 }
 
+/**
+ * What invoking a delegate of this type returns: Func's last type argument, void for Action, a declared delegate's
+ * Invoke return type (with the delegate's type arguments substituted). Null when the type is not a delegate.
+ */
+export function delegateInvokeResult(typeText: string, ctx: TypingContext): string | null {
+  const t = parseType(typeText);
+  if (!t) return null;
+  if (t.name === 'Func' && t.args.length > 0) return formatType(t.args[t.args.length - 1]);
+  if (t.name === 'Action') return 'void';
+  if (!ctx.index) return null;
+  const declared = typesNamed(ctx.index, t.name).find((r) => r.type.kind === 'delegate' && r.type.typeParameters.length === t.args.length);
+  const invoke = declared?.type.members.find((m) => m.name === 'Invoke');
+  return invoke?.typeText ? substituteTypeArguments(invoke.typeText, t, ctx.index) : null;
+}
+
+/** For `name(...)`: what the delegate held in the local, parameter, field or property `name` returns, or null. */
+function holdsDelegate(name: string, ctx: TypingContext, depth: number): string | null {
+  const variable = findVariable(name, ctx);
+  let typeText: string | null = null;
+  if (variable) {
+    const typed = variableType(variable, ctx, depth);
+    typeText = typed && 'value' in typed ? typed.value : null;
+  } else {
+    const owner = containingTypeOf(ctx);
+    const member = owner && ctx.index ? findMember(ctx.index, owner, name) : null;
+    if (member && member.kind !== 'method') typeText = member.typeText;
+  }
+  return typeText ? delegateInvokeResult(typeText, ctx) : null;
+}
+
 function callType(receiver: Typed | null, name: string, typeArguments: string[], args: string[], ctx: TypingContext, depth: number): Typed | null {
   const receiverName = receiver ? ('value' in receiver ? parseType(receiver.value)?.name ?? receiver.value : receiver.staticType) : null;
+  // `fetch.Invoke(x)` on a delegate, or `Holder.Fetch(x)` where Fetch is a field or property holding one.
+  if (receiver && 'value' in receiver && name === 'Invoke') {
+    const invoked = delegateInvokeResult(receiver.value, ctx);
+    if (invoked) return { value: invoked };
+  }
+  const holder = receiver && ctx.index ? parseType('value' in receiver ? receiver.value : receiver.staticType) : null;
+  const heldMember = holder ? findMember(ctx.index!, holder.name, name) : null;
+  if (heldMember && heldMember.kind !== 'method' && heldMember.typeText) {
+    const invoked = delegateInvokeResult(substituteTypeArguments(heldMember.typeText, holder!, ctx.index!), ctx);
+    if (invoked) return { value: invoked };
+  }
   // Task.FromResult(x) and ValueTask.FromResult(x): the argument's type decides T.
   if (receiverName && (receiverName === 'Task' || receiverName === 'ValueTask') && name === 'FromResult') {
     const t = typeArguments[0] ?? (args[0] ? typeOfExpression(args[0], ctx) : null);
@@ -499,6 +584,14 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
   if (name === 'ConfigureAwait' && receiver && 'value' in receiver) {
     const r = parseType(receiver.value);
     if (r && (r.name === 'Task' || r.name === 'ValueTask')) return { value: `Configured${r.name}Awaitable${r.args.length ? `<${formatType(r.args[0])}>` : ''}` };
+    // TaskAsyncEnumerableExtensions: an async sequence gives a configured sequence, anything else (an IAsyncDisposable) a ConfiguredAsyncDisposable.
+    const sequence = asyncSequenceElement(receiver.value, ctx);
+    if (sequence) return { value: `ConfiguredCancelableAsyncEnumerable<${sequence}>` };
+    if (r) return { value: 'ConfiguredAsyncDisposable' };
+  }
+  if (name === 'WithCancellation' && receiver && 'value' in receiver) {
+    const sequence = asyncSequenceElement(receiver.value, ctx);
+    if (sequence) return { value: `ConfiguredCancelableAsyncEnumerable<${sequence}>` };
   }
   if (ctx.index) {
     const workspace = workspaceCallType(receiver, receiverName, name, args.length, ctx);
@@ -520,6 +613,13 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
     }
     return { value: canonicalType(returns) };
   }
+  return null;
+}
+
+/** The element type of an IAsyncEnumerable<T> (or an already configured one), or null for anything else. */
+function asyncSequenceElement(typeText: string, _ctx: TypingContext): string | null {
+  const t = parseType(typeText);
+  if (t && (t.name === 'IAsyncEnumerable' || t.name === 'ConfiguredCancelableAsyncEnumerable') && t.args.length === 1) return formatType(t.args[0]);
   return null;
 }
 

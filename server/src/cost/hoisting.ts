@@ -5,9 +5,11 @@
  * In Release builds a field is reused by a later value of the same type whose scope starts after the earlier
  * value's scope ended.
  */
-import type { LocalVariable, MethodBody, Span, SuspensionPoint } from '../model/types';
+import type { LocalVariable, MethodBody, Span } from '../model/types';
 import type { AwaitedOperation } from './awaitables';
-import { awaitResultOf, elementTypeOf, typeOfExpression, type TypingContext } from './expressionTypes';
+import { awaitResultOf, elementTypeOf, isRereadableField, namesType, operandTypeOf, typeOfExpression, type TypingContext } from './expressionTypes';
+import { constantLiteralOf } from './constants';
+import { descendantsOf } from './nesting';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { canonicalType, formatType, parseType, typeExpr } from './typeText';
 import type { BuildConfiguration } from './profiles';
@@ -102,10 +104,7 @@ function thisOf(ctx: HoistContext, whole: Span): HoistedValue | null {
 
 /** Lambdas and local functions nested in this body that capture some of its variables. */
 function capturingChildren(ctx: HoistContext): MethodBody[] {
-  // Function spans nest, so a body inside this one's span is one of its descendants: a span test instead of
-  // walking parent chains keeps this linear in the file's bodies (it runs once per method).
-  const outer = ctx.body.span;
-  return ctx.bodies.filter((child) => child.capturedNames.length > 0 && child.id !== ctx.body.id && outer.start <= child.span.start && child.span.end <= outer.end);
+  return descendantsOf(ctx.body, ctx.bodies).filter((child) => child.capturedNames.length > 0);
 }
 
 interface Closure {
@@ -213,7 +212,9 @@ function foreachTemporaries(ctx: HoistContext, ops: readonly AwaitedOperation[])
       continue;
     }
     const awaitsInside = ops.some((op) => op.role === 'await' && op.point.regions.some((r) => r.kind === 'foreach' && r.span.start === local.scope.start && r.span.end === local.scope.end));
-    if (!awaitsInside && ctx.build === 'release') continue;
+    // An iterator's `yield return` inside the loop suspends it too, so the loop's enumerator must survive it.
+    const yieldsInside = (ctx.body.yieldReturns ?? []).some((y) => inside(local.scope, y));
+    if (!awaitsInside && !yieldsInside && ctx.build === 'release') continue;
     out.push(...enumeratorValues(ctx, collection, collectionType, local.scope, pooled));
   }
   return out;
@@ -264,7 +265,12 @@ function usingTemporaries(ctx: HoistContext, ops: readonly AwaitedOperation[]): 
         out.push(value(ctx, { role: 'resource', name: null, holds: `the resource ${u.resourceText} disposed at the end of the using`, typeText, what: u.resourceText, position: u.span.start, scope, pooled }));
       }
     }
-    if (u.isAwaitUsing) out.push(...pendingFinally(ctx, u.span.start + 0.01, scope, 'the await using', null));
+    if (u.isAwaitUsing) {
+      // DisposeAsync is awaited in the using's finally: a value returned from inside waits in a field meanwhile.
+      const result = returnsValue(ctx);
+      const returnsInside = result !== null && ctx.body.returns.some((r) => r.span.start > u.span.start && r.span.end <= scope.end);
+      out.push(...pendingFinally(ctx, u.span.start + 0.01, scope, 'the await using', returnsInside ? result : null));
+    }
   }
   return out;
 }
@@ -332,41 +338,53 @@ function catchTemporaries(ctx: HoistContext, ops: readonly AwaitedOperation[]): 
 // ---- spills ----
 
 /**
- * Values computed before an await in the same expression (`x + await y`, earlier arguments, a receiver, the target of
- * `x += await y`). Awaits in one expression share the temporaries of the values before the first of them.
+ * Values computed before an await in the same statement (`x + await y`, `await a + await b`, earlier arguments, a
+ * receiver, the array and index of `a[i] = await y`, the target of `x += await y`, the object an initializer fills).
+ * The compiler keeps each in its own field for as long as the statement runs; a later statement reuses free fields of
+ * the same type. Constants, `this`, type names and static readonly fields are read again instead (Roslyn's
+ * AwaitExpressionSpiller), so they take no field.
  */
 function spillTemporaries(ctx: HoistContext, ops: readonly AwaitedOperation[]): HoistedValue[] {
   const out: HoistedValue[] = [];
-  const points = ops.filter((op) => op.role === 'await').map((op) => op.point);
-  let group: { texts: Set<string>; start: number; end: number } | null = null;
-  const groups: { point: SuspensionPoint; shared: Set<string> }[] = [];
-  for (const p of points) {
-    const continues = group && p.spills.some((s) => /\bawait\b/.test(s.text) && p.span.start < group!.end + 400 && points.some((q) => q.span.end <= p.span.start && s.text.includes(q.operand.text)));
-    if (!continues) group = { texts: new Set(), start: p.span.start, end: p.span.end };
-    group!.end = p.span.end;
-    groups.push({ point: p, shared: group!.texts });
-  }
-  for (const { point, shared } of groups) {
-    for (const spill of point.spills) {
-      if (shared.has(spill.text)) continue;
-      shared.add(spill.text);
-      const scope = { start: point.span.start - 0.5, end: point.span.end };
+  const seen = new Set<string>();
+  const constantScope = { index: ctx.typing.index, containingType: ctx.body.containingType };
+  for (const op of ops) {
+    if (op.role !== 'await') continue;
+    const point = op.point;
+    const statement = point.statementSpan ?? point.span;
+    point.spills.forEach((spill, i) => {
+      const key = spill.span ? `${spill.span.start}:${spill.span.end}` : `${statement.start}:${spill.role}:${spill.text}`;
+      if (seen.has(key)) return;
+      seen.add(key);
       for (const part of spillParts(spill.text, spill.role)) {
-        const typeText = part.type ?? spilledType(part.text, ctx);
-        out.push(value(ctx, { role: 'spill', name: null, holds: `${part.label}, evaluated before the await and kept across it`, typeText, what: `the spilled ${part.text}`, position: point.span.start - 0.5 + out.length * 0.001, scope, pooled: ctx.build === 'release' }));
+        if (!needsField(part.text, spill.role, ctx, constantScope)) continue;
+        const typeText = spill.role === 'initializedObject' ? spill.text
+          : spill.operator && spill.otherOperandText ? operandTypeOf(part.text, spill.operator, spill.otherOperandText, ctx.typing) ?? spilledType(part.text, ctx)
+            : spilledType(part.text, ctx);
+        out.push(value(ctx, {
+          role: 'spill', name: null, holds: `${part.label}, evaluated before the await and kept across it`, typeText, what: `the spilled ${part.text}`,
+          position: point.span.start - 0.5 + (out.length + i) * 0.001, scope: { start: statement.start - 0.5, end: statement.end }, pooled: ctx.build === 'release',
+        }));
       }
-    }
+    });
   }
   return out;
 }
 
-function spillParts(text: string, role: string): { text: string; label: string; type?: string }[] {
-  const value = text.replace(/^[A-Za-z_]\w*\s*:\s*(?!:)/, '').replace(/^(ref|in)\s+/, '');
-  if (role === 'assignmentTarget') {
-    const m = /^(.*)\[(.*)\]$/s.exec(value);
-    if (m) return [{ text: m[1], label: `the array ${m[1]}` }, ...m[2].split(',').map((i) => ({ text: i.trim(), label: `the index ${i.trim()}` }))];
-  }
-  const label = role === 'receiver' ? `the receiver ${value}` : role === 'argument' ? `the argument ${value}` : `the value of ${value}`;
+/** Whether the compiler copies the value into a field, or can read it again after the await. */
+function needsField(text: string, role: string, ctx: HoistContext, constantScope: { index: HoistContext['typing']['index']; containingType: string | null }): boolean {
+  if (role === 'initializedObject') return true;
+  const t = text.trim();
+  if (t === 'this' || t === 'base' || /^(ref|in|out)\s/.test(t)) return false;
+  if (role === 'receiver' && namesType(t, ctx.typing)) return false;
+  if (constantLiteralOf(t, constantScope)) return false;
+  return !isRereadableField(t, ctx.typing);
+}
+
+function spillParts(text: string, role: string): { text: string; label: string }[] {
+  const value = text.replace(/^[A-Za-z_]\w*\s*:\s*(?!:)/, '');
+  if (role === 'initializedObject') return [{ text: value, label: `the ${value} being initialized` }];
+  const label = role === 'receiver' ? `the receiver ${value}` : role === 'argument' ? `the argument ${value}` : role === 'assignmentTarget' ? `the target part ${value}` : `the value of ${value}`;
   return [{ text: value, label }];
 }
 

@@ -3,7 +3,7 @@
  * completed task for (knowledge/taskCache.ts), one Task<T> otherwise. A literal result gives an exact answer; a
  * computed one gives the uncached cost and says which values would be free.
  */
-import type { MethodBody, ReturnSite } from '../model/types';
+import type { MethodBody, ReturnSite, ReturnedLiteral } from '../model/types';
 import { TASK_CACHE_RULES, type TaskCacheGeneration } from '../knowledge/taskCache';
 import type { TypeShape } from './typeLayout';
 
@@ -21,13 +21,26 @@ export interface SyncResultCost {
 /** Expressions that are the all-zero value of their type. */
 const DEFAULT_VALUE_EXPRESSIONS = /^(default(\s*\(.*\))?|Guid\.Empty|TimeSpan\.Zero|DateTime\.MinValue|DateTimeOffset\.MinValue|IntPtr\.Zero|UIntPtr\.Zero|nint\.Zero|decimal\.Zero|Decimal\.Zero|false|new\s+[A-Za-z_][\w.<>, ]*\(\s*\))$/;
 
-export function syncResultCost(body: MethodBody, resultType: string, shape: TypeShape, taskBytes: number, generation: TaskCacheGeneration): SyncResultCost {
+/** The literal a named constant stands for (`Color.Red`, `Limits.Zero`), or null when the expression is not one. */
+export type ConstantResolver = (expressionText: string) => ReturnedLiteral | null;
+
+/**
+ * The synchronous path's result cost from the returns that can complete it (`returns`, by default all of them).
+ * `constantOf` gives the value of a return that names a constant instead of spelling a literal.
+ */
+export function syncResultCost(body: MethodBody, resultType: string, shape: TypeShape, taskBytes: number, generation: TaskCacheGeneration,
+  constantOf: ConstantResolver = () => null, returns: readonly ReturnSite[] = body.returns): SyncResultCost {
   const cachedValues = cachedValuesOf(resultType, shape, generation);
-  if (body.returns.length === 0) {
+  if (returns.length === 0) {
     return { bytes: 0, bytesIfCached: null, cachedValues, explanation: 'no return statement completes it (every path throws), so no Task<T> is made on success' };
   }
-  const verdicts = body.returns.map((r) => ({ site: r, caching: cachingOf(r, resultType, shape, generation) }));
-  const describe = (r: ReturnSite) => (r.expressionText ?? '').trim();
+  const withConstants = returns.map((r) => (r.literal || !r.expressionText ? r : { ...r, literal: constantOf(r.expressionText.trim()) }));
+  const verdicts = withConstants.map((r) => ({ site: r, caching: cachingOf(r, resultType, shape, generation) }));
+  const describe = (r: ReturnSite) => {
+    const text = (r.expressionText ?? '').trim();
+    // A named constant is shown with its value: `Color.Red (0)`.
+    return r.literal && r.literal.value !== text && r.literal.kind !== 'default' && r.literal.kind !== 'null' ? `${text} (${r.literal.value})` : text;
+  };
   if (verdicts.every((v) => v.caching === 'cached')) {
     const values = [...new Set(verdicts.map((v) => describe(v.site)))].join(', ');
     return { bytes: 0, bytesIfCached: null, cachedValues, explanation: `it returns ${values}, whose completed Task<${resultType}> the runtime caches` };

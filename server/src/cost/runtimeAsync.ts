@@ -15,6 +15,12 @@ import { parseType } from './typeText';
 /** Object header plus the Continuation base fields (next, resume info, state, flags): the bytes of a frame with nothing live. */
 export const CONTINUATION_BASE_BYTES = 40;
 
+/**
+ * A frame suspended in an await of another runtime-async method keeps 16 B more than one suspended on a Task or an
+ * awaiter (fitted: chains of 2, 3 and 4 levels grow by 56 B per Task frame and 64 B per Task<int> frame).
+ */
+export const AWAITING_CALLEE_EXTRA_BYTES = 16;
+
 const POINTER = 8;
 
 interface Slot {
@@ -25,10 +31,11 @@ interface Slot {
 }
 
 /** What keeping an awaited operation across the suspension costs the frame: its result, and a ValueTask's source object. */
-function awaitSlotBytes(op: AwaitedOperation, resultBytes: (typeText: string) => number): number {
+function awaitSlotBytes(op: AwaitedOperation, resultBytes: (typeText: string) => number, awaitsCallee: boolean): number {
   const t = parseType(op.awaitableType);
   const result = op.resultType && op.resultType !== 'void' ? resultBytes(op.resultType) : 0;
-  if (!t) return result;
+  // A runtime-async callee hands its result back directly: there is no ValueTask source to keep.
+  if (!t || awaitsCallee) return result;
   // A plain ValueTask await keeps its source object too; a configured one was measured without it.
   if (t.name === 'ValueTask') return POINTER + result;
   if (t.name === 'Task' || t.name === 'ConfiguredTaskAwaitable' || t.name === 'ConfiguredValueTaskAwaitable' || t.name === 'YieldAwaitable') return result;
@@ -40,10 +47,13 @@ function awaitSlotBytes(op: AwaitedOperation, resultBytes: (typeText: string) =>
  * The continuation a suspended frame allocates: 40 B, plus the largest awaited result (a ValueTask also keeps its
  * source), an exception slot when an await sits in a try or catch block, and the values live across the await.
  */
-export function continuationLayout(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultBytes: (typeText: string) => number): StateMachineLayout {
+export function continuationLayout(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultBytes: (typeText: string) => number,
+  awaitsRuntimeAsyncCallee: (op: AwaitedOperation) => boolean = () => false): StateMachineLayout {
   const slots: Slot[] = [];
+  const callee = ops.some(awaitsRuntimeAsyncCallee);
+  if (callee) slots.push({ name: 'CalleeLink', holds: 'what resuming after a runtime-async callee needs (fitted, U)', typeText: 'object', size: AWAITING_CALLEE_EXTRA_BYTES });
   const largest = ops.reduce<{ op: AwaitedOperation; size: number } | null>((best, op) => {
-    const size = awaitSlotBytes(op, resultBytes);
+    const size = awaitSlotBytes(op, resultBytes, awaitsRuntimeAsyncCallee(op));
     return size > 0 && (!best || size > best.size) ? { op, size } : best;
   }, null);
   if (largest) slots.push({ name: 'Result', holds: `what ${largest.op.awaitableType} leaves to read after resuming (its result${/ValueTask/.test(largest.op.awaitableType) ? ' and source' : ''})`, typeText: largest.op.resultType ?? largest.op.awaitableType, size: largest.size });

@@ -11,7 +11,7 @@ import { autoLayout, objectBytes } from './layout';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import type { BuildConfiguration } from './profiles';
 
-export type LayoutFieldRole = HoistedValue['role'] | 'state' | 'builder' | 'awaiter' | 'current' | 'promise' | 'disposeMode' | 'initialThreadId' | 'parameterCopy';
+export type LayoutFieldRole = HoistedValue['role'] | 'state' | 'builder' | 'awaiter' | 'current' | 'promise' | 'disposeMode' | 'initialThreadId' | 'parameterCopy' | 'combinedTokens';
 
 export interface LayoutField {
   /** Roslyn's field name: `<>1__state`, `<>t__builder`, `<>4__this`, `x`, `<x>5__2`, `<>7__wrap1`, `<>u__1`. */
@@ -76,6 +76,9 @@ export function stateMachineLayout(input: StateMachineInput): StateMachineLayout
   if (iterator) {
     slots.push({ name: '<>2__current', role: 'current', holds: ['the element last yielded (Current)'], typeText: input.iteratorElement!, shape: shape(input.iteratorElement!), assumption: null });
     slots.push({ name: '<>w__disposeMode', role: 'disposeMode', holds: ['whether DisposeAsync is unwinding the iterator'], typeText: 'bool', shape: shape('bool'), assumption: null });
+    // [EnumeratorCancellation]: the CancellationTokenSource that combines the parameter's token with GetAsyncEnumerator's,
+    // declared whether or not the body reads the token.
+    if (input.body.enumeratorCancellation) slots.push({ name: '<>x__combinedTokens', role: 'combinedTokens', holds: [`the CancellationTokenSource combining ${input.body.enumeratorCancellation} with the token passed to GetAsyncEnumerator (made only when both can cancel)`], typeText: 'CancellationTokenSource', shape: shape('CancellationTokenSource'), assumption: null });
     if (input.enumerable) slots.push({ name: '<>l__initialThreadId', role: 'initialThreadId', holds: ['the thread that created the enumerable, so its first GetAsyncEnumerator can reuse it'], typeText: 'int', shape: shape('int'), assumption: null });
   }
   slots.push({ name: '<>t__builder', role: 'builder', holds: [`the ${input.builder.typeText} that completes the returned task and boxes the state machine on its first suspension`], typeText: input.builder.typeText, shape: input.builder.shape, assumption: input.builder.shape.assumptions[0] ?? null });

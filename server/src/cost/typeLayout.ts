@@ -27,6 +27,12 @@ export interface TypeScope {
   index: WorkspaceIndex | null;
   /** Generic type parameters in scope (the method's and its containing types'): their sizes are unknown. */
   typeParameters: ReadonlySet<string>;
+  /**
+   * For one instantiation of generic code: the type argument of each type parameter. A bound parameter is sized as
+   * its argument but keeps its own name as its identity, since the compiler lays the fields out (and pools them)
+   * on the generic definition.
+   */
+  typeArguments?: Readonly<Record<string, string>>;
 }
 
 const PRIMITIVE_SIZE = new Map(PRIMITIVES.map((p) => [p.name, p.size]));
@@ -68,7 +74,15 @@ function computeShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape
   const name = t.name;
   if (PRIMITIVE_SIZE.has(name)) return primitive(name);
   if (name === 'object' || name === 'string' || name === 'dynamic') return reference(name);
-  if (scope.typeParameters.has(name)) {
+  if (scope.typeParameters.has(name) && t.args.length === 0) {
+    const argument = scope.typeArguments?.[name];
+    if (argument !== undefined) {
+      const parsed = parseType(argument);
+      // The argument is written at the call site, outside the generic code: its own names are not type parameters.
+      const outer: TypeScope = { index: scope.index, typeParameters: new Set() };
+      const bound = parsed ? shapeOf(parsed, outer, new Map(), visiting) : reference(argument, [`${argument} does not read as a type, so an 8-byte reference is assumed`]);
+      return { ...bound, key: name };
+    }
     return reference(name, [`${name} is a generic type parameter: its size depends on the type argument, so an 8-byte reference is assumed`]);
   }
   const declared = scope.index ? workspaceShape(t, scope, memo, visiting) : null;

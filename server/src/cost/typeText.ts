@@ -131,3 +131,16 @@ export function canonicalType(text: string): string {
 export function typeExpr(name: string, args: TypeExpr[] = []): TypeExpr {
   return { name, args, nullable: false, arrayRank: 0, tuple: false };
 }
+
+/** The type text with each type parameter replaced by its argument: `Task<T>` with T = int gives `Task<int>`. */
+export function substituteTypeText(text: string, typeArguments: Readonly<Record<string, string>>): string {
+  const t = parseType(text);
+  if (!t) return text;
+  const sub = (e: TypeExpr): TypeExpr => {
+    const bound = e.args.length === 0 && !e.tuple ? typeArguments[e.name] : undefined;
+    const parsed = bound !== undefined ? parseType(bound) : null;
+    if (parsed) return { ...parsed, nullable: parsed.nullable || e.nullable, arrayRank: parsed.arrayRank + e.arrayRank };
+    return { ...e, args: e.args.map(sub) };
+  };
+  return formatType(sub(t));
+}

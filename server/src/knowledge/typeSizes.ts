@@ -14,6 +14,9 @@ export const POINTER_BYTES = 8;
 /** Size of one delegate (Action, Func<...>) on x64: 4 references and 2 pointer-sized fields after the header. */
 export const DELEGATE_BYTES = 64;
 export const DELEGATE_SOURCE = `${CORELIB}/Delegate.CoreCLR.cs and MulticastDelegate.CoreCLR.cs (_target, _methodBase, _methodPtr, _methodPtrAux, _invocationList, _invocationCount)`;
+/** .NET 11 drops one pointer field from every delegate: 56 B (measured on the 11.0.0 runtime pack: a lambda capturing only `this`). */
+export const DELEGATE_BYTES_NET11 = 56;
+export const DELEGATE_NET11_SOURCE = 'https://github.com/dotnet/runtime/pull/99200 (Optimize and simplify delegate layout: one pointer field fewer)';
 
 export interface PrimitiveType {
   /** The C# keyword. */
@@ -107,6 +110,9 @@ export const BCL_STRUCTS: StructRecipe[] = [
   recipe('ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter', ['TResult'], 'auto', [['_value', 'ValueTask<TResult>']], `${CORELIB}/Runtime/CompilerServices/ConfiguredValueTaskAwaitable.cs`),
   recipe('YieldAwaitable.YieldAwaiter', [], 'sequential', [], `${CORELIB}/Runtime/CompilerServices/YieldAwaitable.cs (no fields)`),
   recipe('ConfiguredCancelableAsyncEnumerable.Enumerator', ['T'], 'auto', [['_enumerator', 'object'], ['_continueOnCapturedContext', 'bool']], `${CORELIB}/Runtime/CompilerServices/ConfiguredCancelableAsyncEnumerable.cs`),
+  // What `x.ConfigureAwait(false)` gives an `await using` or `await foreach` (TaskAsyncEnumerableExtensions).
+  recipe('ConfiguredAsyncDisposable', [], 'sequential', [['_source', 'object'], ['_continueOnCapturedContext', 'bool']], `${CORELIB}/Runtime/CompilerServices/ConfiguredAsyncDisposable.cs`),
+  recipe('ConfiguredCancelableAsyncEnumerable', ['T'], 'sequential', [['_enumerable', 'object'], ['_cancellationToken', 'CancellationToken'], ['_continueOnCapturedContext', 'bool']], `${CORELIB}/Runtime/CompilerServices/ConfiguredCancelableAsyncEnumerable.cs`),
   recipe('AsyncTaskMethodBuilder', [], 'sequential', [['m_task', 'object']], `${CORELIB}/Runtime/CompilerServices/AsyncTaskMethodBuilder.cs`),
   recipe('AsyncTaskMethodBuilder', ['TResult'], 'sequential', [['m_task', 'object']], `${CORELIB}/Runtime/CompilerServices/AsyncTaskMethodBuilderT.cs`),
   recipe('AsyncValueTaskMethodBuilder', [], 'sequential', [['m_task', 'object']], `${CORELIB}/Runtime/CompilerServices/AsyncValueTaskMethodBuilder.cs`),

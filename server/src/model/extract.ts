@@ -3,7 +3,7 @@ import type { SyntaxNode, Tree } from '../parse/parser';
 import type { PreparedSource } from '../parse/prepare';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
-  Parameter, RegionKind, ReturnSite, SkippedBody, Span, SpilledValue, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
+  Parameter, RegionKind, ReturnSite, SkippedBody, Span, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
@@ -17,8 +17,10 @@ import { rebase, type CachedBody, type ModelCache } from './bodyCache';
 import { bodyChain } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
+import { spilledValuesOf, statementSpanOf } from './spills';
+import { iteratorFactsOf } from './iterators';
 import { guardReason, knownCompletedReason } from './completion';
-import { asyncFlagOf, isOnSyncPath } from './dualPath';
+import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -197,8 +199,11 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const asyncFlag = asyncFlagOf(parameters);
-  const onSyncPath = (n: SyntaxNode) => asyncFlag !== null && isOnSyncPath(n, asyncFlag);
-  const locals = localsOf(own, identifiers, awaits);
+  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
+  const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
+  const iterator = iteratorFactsOf(fn, own(['yield_statement']));
+  // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
+  const locals = localsOf(own, identifiers, [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
     id: fn ? bodyId(fn) : 'topLevel:0',
@@ -215,6 +220,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     returnKind: classified.kind,
     resultTypeText: classified.resultType === null ? null : normaliseTypeText(classified.resultType),
     isIterator: own(['yield_statement']).length > 0,
+    ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
     typeParameters: fn ? typeParametersOf(fn) : [],
     usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, identifiers, containing, parameters, locals) : false,
@@ -389,6 +395,8 @@ function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, id
   if (bodySpans.some((b) => hasThisIn(syntax, b))) return true;
   if (!containing) return false;
   const instanceMembers = new Set(containing.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
+  // A primary-constructor parameter read by a member is a field of `this` (cost model, issue 12).
+  for (const p of containing.primaryConstructorParameters) instanceMembers.add(p.name);
   const shadowing = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name)]);
   return identifiers.some((id) => !shadowing.has(id.name) && instanceMembers.has(id.name));
 }
@@ -504,7 +512,7 @@ function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: Synta
       }
       const operand = classifyAwaitOperand(operandNode, textOverride);
       if (textOverride !== undefined) operand.kind = 'unknown';
-      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes, hasUsing), spills: spillsOf(n, bodyNodes) });
+      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes, hasUsing), spills: spilledValuesOf(n, bodyNodes), statementSpan: statementSpanOf(n, bodyNodes) });
     } else if (n.type === 'foreach_statement' && hasToken(n, 'await')) {
       const keyword = firstToken(n, 'await')!;
       const right = n.childForFieldName('right');
@@ -525,43 +533,6 @@ function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: Synta
   return points.sort((a, b) => a.span.start - b.span.start);
 }
 
-const CONSTANT_TYPES = new Set(['integer_literal', 'real_literal', 'boolean_literal', 'null_literal', 'string_literal', 'character_literal', 'verbatim_string_literal', 'raw_string_literal', 'default_expression', 'typeof_expression', 'sizeof_expression']);
-
-/** Values evaluated before the await in the same expression, which the compiler spills into fields. */
-function spillsOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]): SpilledValue[] {
-  const spills: SpilledValue[] = [];
-  const worthSpilling = (n: SyntaxNode | null) => !!n && !CONSTANT_TYPES.has(n.type) && n.type !== 'this' && !n.text.startsWith('nameof(');
-  let child = awaitNode;
-  for (let p = awaitNode.parent; p; child = p, p = p.parent) {
-    if (p.type.endsWith('_statement') || isFunctionNode(p) || bodyNodes.some((b) => b.startIndex === p!.startIndex && b.endIndex === p!.endIndex)) break;
-    if (p.type === 'binary_expression') {
-      const left = p.childForFieldName('left');
-      // `a && await b`, `a || await b` and `a ?? await b` branch on a and do not need its value afterwards: no spill.
-      const branching = ['&&', '||', '??'].includes(p.childForFieldName('operator')?.text ?? '');
-      if (left && !branching && left.endIndex <= child.startIndex && worthSpilling(left) && !left.descendantsOfType('await_expression').length) spills.push({ text: left.text, role: 'leftOperand' });
-    } else if (p.type === 'argument_list') {
-      for (const a of p.namedChildren) {
-        if (!a || a.startIndex >= child.startIndex) break;
-        const value = a.namedChildren[a.namedChildren.length - 1] ?? a;
-        if (worthSpilling(value) && !a.text.startsWith('out ')) spills.push({ text: a.text, role: 'argument' });
-      }
-    } else if (p.type === 'invocation_expression' && child.type === 'argument_list') {
-      const fn = p.childForFieldName('function');
-      const receiver = fn?.type === 'member_access_expression' ? fn.childForFieldName('expression') : null;
-      // A receiver that names a type (Console, Task) or `this` needs no spill.
-      if (receiver && worthSpilling(receiver) && !/^[A-Z][A-Za-z0-9_]*(\.[A-Z][A-Za-z0-9_]*)*$/.test(receiver.text)) spills.push({ text: receiver.text, role: 'receiver' });
-    } else if (p.type === 'assignment_expression') {
-      const left = p.childForFieldName('left');
-      const right = p.childForFieldName('right');
-      if (left && right && right.startIndex <= child.startIndex && left.type === 'element_access_expression') spills.push({ text: left.text, role: 'assignmentTarget' });
-      // `x += await y` reads x before the await: the compiler keeps that value in a field (`??=` reads it only to test it).
-      const operator = p.childForFieldName('operator')?.text ?? '=';
-      if (left && right && right.startIndex <= child.startIndex && operator !== '=' && operator !== '??=' && left.type !== 'element_access_expression') spills.push({ text: left.text, role: 'leftOperand' });
-    }
-  }
-  return spills;
-}
-
 // ---- locals and liveness ----
 
 interface LocalDeclarationSite {
@@ -573,7 +544,7 @@ interface LocalDeclarationSite {
   scope: SyntaxNode;
 }
 
-function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse[], awaits: SuspensionPoint[]): LocalVariable[] {
+function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
   const sites: LocalDeclarationSite[] = [];
   for (const n of own(['variable_declarator', 'foreach_statement', 'declaration_pattern', 'declaration_expression', 'catch_declaration', 'recursive_pattern', 'var_pattern'])) {
     if (n.type === 'variable_declarator') {

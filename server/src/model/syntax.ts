@@ -24,6 +24,7 @@ export const TYPE_NODE_TYPES = [
   'record_declaration',
   'interface_declaration',
   'enum_declaration',
+  'delegate_declaration',
 ] as const;
 
 export const LOOP_NODE_TYPES = new Set(['for_statement', 'while_statement', 'do_statement', 'foreach_statement']);

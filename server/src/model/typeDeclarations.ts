@@ -1,6 +1,6 @@
 /** Extracts type declarations (classes, structs, records, interfaces, enums) with their members and instance fields. */
 import type { SyntaxNode } from '../parse/parser';
-import type { FieldDeclaration, MemberSignature, TypeDeclaration, TypeKind } from './types';
+import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
 
@@ -23,6 +23,7 @@ function typeKindOf(node: SyntaxNode): TypeKind {
     case 'record_declaration': return hasToken(node, 'struct') ? 'record struct' : 'record';
     case 'interface_declaration': return 'interface';
     case 'enum_declaration': return 'enum';
+    case 'delegate_declaration': return 'delegate';
     default: return 'class';
   }
 }
@@ -57,6 +58,12 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
 
   // Record primary constructor parameters become properties with backing fields.
   const primary = node.namedChildren.find((c) => c?.type === 'parameter_list');
+  const constants: ConstantDeclaration[] = kind === 'enum' ? enumMembersOf(node, nameNode.text) : [];
+  const primaryConstructorParameters = primary && (kind === 'class' || kind === 'struct') ? primaryConstructorParametersOf(primary, body) : [];
+  // A struct keeps each captured primary-constructor parameter in a field, which is part of its size.
+  if (kind === 'struct') {
+    for (const p of primaryConstructorParameters) if (p.captured) instanceFields.push({ name: `<${p.name}>P`, typeText: p.typeText, isStatic: false, isConst: false });
+  }
   if (primary && (kind === 'record' || kind === 'record struct')) {
     for (const p of primary.namedChildren) {
       if (!p || p.type !== 'parameter') continue;
@@ -67,6 +74,14 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         members.push(member(n, 'property', false, false, t, [], 0, p, p.childForFieldName('name')!, null));
       }
     }
+  }
+
+  // A delegate type is its Invoke method: `await handler(x)` awaits what Invoke returns.
+  if (kind === 'delegate') {
+    const returns = node.childForFieldName('type');
+    const params = node.childForFieldName('parameters');
+    const paramTypes = params ? params.namedChildren.filter((p) => p?.type === 'parameter').map((p) => normaliseTypeText(p!.childForFieldName('type')?.text ?? '?')) : [];
+    members.push(member('Invoke', 'method', false, false, returns?.text ?? null, paramTypes, 0, node, nameNode, null));
   }
 
   if (body && kind !== 'enum') {
@@ -104,8 +119,14 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
             if (!d || d.type !== 'variable_declarator') continue;
             const n = d.childForFieldName('name');
             if (!n) continue;
-            members.push(member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, [], 0, d, n, null));
+            const signature = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, [], 0, d, n, null);
+            if (mods.includes('readonly') || mods.includes('const')) signature.isReadonly = true;
+            members.push(signature);
             if (!isStatic) instanceFields.push({ name: n.text, typeText: normaliseTypeText(type.text), isStatic: false, isConst: mods.includes('const') });
+            if (mods.includes('const')) {
+              const value = d.namedChildren.find((c) => !!c && c.startIndex > n.startIndex);
+              if (value) constants.push({ name: n.text, typeText: normaliseTypeText(type.text), valueText: value.text });
+            }
           }
           break;
         }
@@ -135,9 +156,49 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     members,
     instanceFields,
     enumUnderlyingType,
+    constants,
+    primaryConstructorParameters,
     span: spanOf(node),
     nameSpan: spanOf(nameNode),
   };
+}
+
+/** Enum members with their values; a member without one is the previous member plus one (the first is 0). */
+function enumMembersOf(node: SyntaxNode, enumName: string): ConstantDeclaration[] {
+  const list = node.childForFieldName('body') ?? node.namedChildren.find((c) => c?.type === 'enum_member_declaration_list');
+  const out: ConstantDeclaration[] = [];
+  for (const m of list?.namedChildren ?? []) {
+    if (!m || m.type !== 'enum_member_declaration') continue;
+    const name = m.childForFieldName('name') ?? m.namedChildren.find((c) => c?.type === 'identifier');
+    if (!name) continue;
+    const value = m.childForFieldName('value') ?? m.namedChildren.find((c) => !!c && c.startIndex > name.startIndex && c.type !== 'attribute_list');
+    const previous = out[out.length - 1];
+    out.push({ name: name.text, typeText: enumName, valueText: value ? value.text : previous ? `${previous.name} + 1` : '0' });
+  }
+  return out;
+}
+
+/**
+ * The parameters of a class or struct primary constructor, and whether a member reads them (then the compiler
+ * keeps them in fields). Field and property initializers read them once, at construction, without capturing.
+ */
+function primaryConstructorParametersOf(list: SyntaxNode, body: SyntaxNode | null): PrimaryConstructorParameter[] {
+  const parameters = list.namedChildren.filter((p): p is SyntaxNode => !!p && p.type === 'parameter');
+  if (parameters.length === 0) return [];
+  const readInMembers = new Set<string>();
+  for (const m of body?.namedChildren ?? []) {
+    if (!m || m.type === 'field_declaration' || m.type === 'event_field_declaration') continue;
+    // A property's initializer (`int P { get; } = x;`) reads at construction; its accessors and arrow body capture.
+    const capturing = m.type === 'property_declaration'
+      ? m.namedChildren.filter((c): c is SyntaxNode => !!c && (c.type === 'accessor_list' || c.type === 'arrow_expression_clause'))
+      : [m];
+    for (const part of capturing) for (const id of part.descendantsOfType('identifier')) if (id) readInMembers.add(id.text);
+  }
+  return parameters.flatMap((p) => {
+    const name = p.childForFieldName('name')?.text;
+    const type = p.childForFieldName('type')?.text;
+    return name && type ? [{ name, typeText: normaliseTypeText(type), captured: readInMembers.has(name) }] : [];
+  });
 }
 
 /** `{ get; set; }` without bodies: the compiler adds a backing field. */

@@ -82,7 +82,14 @@ export interface EnclosingRegion {
 /** A value the compiler must keep in a field because it was computed before an await in the same expression. */
 export interface SpilledValue {
   text: string;
-  role: 'leftOperand' | 'argument' | 'receiver' | 'assignmentTarget';
+  /** `initializedObject`: the object an initializer is filling (`new Point { X = a, Y = await b }`); its text is the type. */
+  role: 'leftOperand' | 'argument' | 'receiver' | 'assignmentTarget' | 'initializedObject';
+  /** Where the spilled expression is: two awaits of one statement that spill the same value share one field. */
+  span?: Span;
+  /** For a left operand: the operator (`+`, `<`; `+` for `+=`), which converts the value to the operand type it spills as. */
+  operator?: string;
+  /** For a left operand: the right operand's text, for that conversion. */
+  otherOperandText?: string;
 }
 
 export interface SuspensionPoint {
@@ -94,6 +101,8 @@ export interface SuspensionPoint {
   /** Innermost first. */
   regions: EnclosingRegion[];
   spills: SpilledValue[];
+  /** The statement (or expression body) the await sits in: the compiler's spill fields live that long. */
+  statementSpan?: Span;
 }
 
 export type LocalKind = 'local' | 'foreach' | 'using' | 'pattern' | 'out' | 'catch' | 'for';
@@ -109,7 +118,7 @@ export interface LocalVariable {
   span: Span;
   /** The block or statement the name is visible in. */
   scope: Span;
-  /** Read after some await before being reassigned: the compiler keeps it in a state-machine field. */
+  /** Read after some await (or, in an iterator, some `yield return`) before being reassigned: the compiler keeps it in a state-machine field. */
   liveAcrossAwait: boolean;
 }
 
@@ -212,6 +221,10 @@ export interface MethodBody {
   resultTypeText: string | null;
   /** Contains yield return / yield break. */
   isIterator: boolean;
+  /** Spans of the body's own `yield return` statements: an iterator suspends at each, as at an await. */
+  yieldReturns?: Span[];
+  /** An async iterator's parameter marked [EnumeratorCancellation], which adds the combined-tokens field. */
+  enumeratorCancellation?: string | null;
   parameters: Parameter[];
   typeParameters: string[];
   usesThis: boolean;
@@ -243,7 +256,8 @@ export interface MethodBody {
 
 export type AsyncMethod = MethodBody & { isAsync: true };
 
-export type TypeKind = 'class' | 'struct' | 'record' | 'record struct' | 'interface' | 'enum';
+/** A `delegate` declaration is a type whose one member is its `Invoke` method (return type and parameters). */
+export type TypeKind = 'class' | 'struct' | 'record' | 'record struct' | 'interface' | 'enum' | 'delegate';
 
 export interface MemberSignature {
   name: string;
@@ -258,6 +272,28 @@ export interface MemberSignature {
   nameSpan: Span;
   /** For methods: the id of the MethodBody (absent for abstract/interface members). */
   bodyId: string | null;
+  /** For fields: declared `readonly` (or `const`). The compiler re-reads a static readonly field instead of spilling it. */
+  isReadonly?: boolean;
+}
+
+/** A named constant: an enum member or a `const` field, with its value as written. */
+export interface ConstantDeclaration {
+  name: string;
+  /** The constant's type: the enum itself for an enum member. */
+  typeText: string;
+  /**
+   * The value expression as written. An enum member without one gets its implicit value: `0` for the first
+   * member, `<previous member> + 1` after that.
+   */
+  valueText: string;
+}
+
+/** A parameter of a class or struct primary constructor (`class C(int x)`), which members read as a field of `this`. */
+export interface PrimaryConstructorParameter {
+  name: string;
+  typeText: string;
+  /** Some member other than an initializer reads it, so the compiler keeps it in a field (`<x>P`). */
+  captured: boolean;
 }
 
 export interface FieldDeclaration {
@@ -282,6 +318,10 @@ export interface TypeDeclaration {
   instanceFields: FieldDeclaration[];
   /** Enum underlying type (`byte`), or 'int' by default. */
   enumUnderlyingType: string | null;
+  /** Enum members and `const` fields, in declaration order. */
+  constants: ConstantDeclaration[];
+  /** Parameters of a class or struct primary constructor (a record's are properties, in members and instanceFields). */
+  primaryConstructorParameters: PrimaryConstructorParameter[];
   span: Span;
   nameSpan: Span;
 }

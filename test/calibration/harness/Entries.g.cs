@@ -12,6 +12,12 @@ using Calibration;
 // lose or gain an object stack allocation depending on the caller, e.g. under on-stack replacement).
 public static class Entries
 {
+    static readonly global::Calibration.IteratorOwner s_IteratorOwner = new();
+    static readonly global::Calibration.DelegateOwner s_DelegateOwner = new();
+    static readonly global::Calibration.PrimaryCtorService s_PrimaryCtorService = new();
+    static global::Calibration.PrimaryCtorStruct s_PrimaryCtorStruct = new();
+    static global::Calibration.PrimaryCtorStructTwo s_PrimaryCtorStructTwo = new();
+    static readonly global::Calibration.PrimaryRecord s_PrimaryRecord = new();
     static readonly global::Calibration.InstanceClass s_InstanceClass = new();
     static global::Calibration.InstanceStruct8 s_InstanceStruct8 = new();
     static global::Calibration.InstanceStruct16WithRef s_InstanceStruct16WithRef = new();
@@ -21,6 +27,49 @@ public static class Entries
 
     public static readonly Entry[] All =
     {
+        new("Iterator_IntLocalLiveAcrossYield", "AsyncIterators", Paths.Sync, false, Run_Iterator_IntLocalLiveAcrossYield),
+        new("Iterator_LongLocalLiveAcrossYield", "AsyncIterators", Paths.Sync, false, Run_Iterator_LongLocalLiveAcrossYield),
+        new("Iterator_DecimalLocalLiveAcrossYield", "AsyncIterators", Paths.Sync, false, Run_Iterator_DecimalLocalLiveAcrossYield),
+        new("Iterator_LocalNotLiveAcrossYield", "AsyncIterators", Paths.Sync, false, Run_Iterator_LocalNotLiveAcrossYield),
+        new("Iterator_CounterLiveAcrossYield", "AsyncIterators", Paths.Sync, false, Run_Iterator_CounterLiveAcrossYield),
+        new("Iterator_ForeachListYield", "AsyncIterators", Paths.Sync, false, Run_Iterator_ForeachListYield),
+        new("Iterator_EnumeratorCancellationUsed", "AsyncIterators", Paths.Sync, false, Run_Iterator_EnumeratorCancellationUsed),
+        new("Iterator_EnumeratorCancellationUnused", "AsyncIterators", Paths.Sync, false, Run_Iterator_EnumeratorCancellationUnused),
+        new("Iterator_PlainTokenParameter", "AsyncIterators", Paths.Sync, false, Run_Iterator_PlainTokenParameter),
+        new("Iterator_IntParameter", "AsyncIterators", Paths.Sync, false, Run_Iterator_IntParameter),
+        new("Iterator_YieldLong", "AsyncIterators", Paths.Sync, false, Run_Iterator_YieldLong),
+        new("Iterator_YieldDecimal", "AsyncIterators", Paths.Sync, false, Run_Iterator_YieldDecimal),
+        new("Iterator_LocalAcrossAwaitAndYield", "AsyncIterators", Paths.Sync | Paths.Suspend, false, Run_Iterator_LocalAcrossAwaitAndYield),
+        new("Iterator_TryFinallyAroundYield", "AsyncIterators", Paths.Sync, false, Run_Iterator_TryFinallyAroundYield),
+        new("Iterator_AwaitedValueLiveAcrossAwait", "AsyncIterators", Paths.Sync | Paths.Suspend, false, Run_Iterator_AwaitedValueLiveAcrossAwait),
+        new("Iterator_InstanceReadsField", "IteratorOwner", Paths.Sync, false, Run_Iterator_InstanceReadsField),
+        new("AwaitUsing_ConfiguredDeclaration", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ConfiguredDeclaration),
+        new("AwaitUsing_ConfiguredStatement", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ConfiguredStatement),
+        new("AwaitUsing_ClassDeclaration", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ClassDeclaration),
+        new("AwaitUsing_ClassStatementNoVariable", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ClassStatementNoVariable),
+        new("AwaitUsing_ClassDeclarationNoInnerAwait", "AwaitUsing", Paths.Sync, false, Run_AwaitUsing_ClassDeclarationNoInnerAwait),
+        new("AwaitUsing_ReturnInsideStatement", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ReturnInsideStatement),
+        new("AwaitUsing_ReturnInsideDeclaration", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ReturnInsideDeclaration),
+        new("AwaitUsing_ReturnDecimalInside", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ReturnDecimalInside),
+        new("AwaitUsing_ReturnStringInsideConfigured", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ReturnStringInsideConfigured),
+        new("AwaitUsing_ReturnWithoutInnerAwait", "AwaitUsing", Paths.Sync, false, Run_AwaitUsing_ReturnWithoutInnerAwait),
+        new("AwaitUsing_DisposeSuspends", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_DisposeSuspends),
+        new("AwaitUsing_ConfiguredDisposeSuspends", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_ConfiguredDisposeSuspends),
+        new("AwaitUsing_TwoDeclarations", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_TwoDeclarations),
+        new("AwaitUsing_StructReturnInside", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_AwaitUsing_StructReturnInside),
+        new("TryFinally_ReturnInsideAwaitInFinally", "AwaitUsing", Paths.Sync | Paths.Suspend, false, Run_TryFinally_ReturnInsideAwaitInFinally),
+        new("Awaiters_TaskIntStringThenTask", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_TaskIntStringThenTask),
+        new("Awaiters_TaskIntThenTaskLong", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_TaskIntThenTaskLong),
+        new("Awaiters_ConfiguredPlainAndGeneric", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_ConfiguredPlainAndGeneric),
+        new("Awaiters_ValueTaskIntLongPlain", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_ValueTaskIntLongPlain),
+        new("Awaiters_ValueTaskStringAndDecimal", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_ValueTaskStringAndDecimal),
+        new("Awaiters_YieldThenTask", "AwaiterFields", Paths.SuspendOnPool, false, Run_Awaiters_YieldThenTask),
+        new("Awaiters_DifferentTypesInBranches", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_DifferentTypesInBranches),
+        new("Awaiters_WorkspaceMethodReturnTypes", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_WorkspaceMethodReturnTypes),
+        new("Awaiters_NullableAnnotationShared", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_NullableAnnotationShared),
+        new("Awaiters_TupleNamesShared", "AwaiterFields", Paths.Sync, false, Run_Awaiters_TupleNamesShared),
+        new("Awaiters_LocalAndFieldSameType", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_LocalAndFieldSameType),
+        new("Awaiters_CustomTaskValueTaskInt", "AwaiterFields", Paths.Sync | Paths.Suspend, false, Run_Awaiters_CustomTaskValueTaskInt),
         new("Task_AwaitTask", "Awaiters", Paths.Sync | Paths.Suspend, false, Run_Task_AwaitTask),
         new("Task_AwaitTaskInt", "Awaiters", Paths.Sync | Paths.Suspend, false, Run_Task_AwaitTaskInt),
         new("Task_AwaitTaskDecimal", "Awaiters", Paths.Sync | Paths.Suspend, false, Run_Task_AwaitTaskDecimal),
@@ -39,6 +88,46 @@ public static class Entries
         new("Task_AwaitTaskThenTaskInt", "Awaiters", Paths.Sync | Paths.Suspend, false, Run_Task_AwaitTaskThenTaskInt),
         new("Task_AwaitCustomThenCustomCritical", "Awaiters", Paths.Sync | Paths.Suspend, false, Run_Task_AwaitCustomThenCustomCritical),
         new("Task_AwaitYield", "Awaiters", Paths.SuspendOnPool, false, Run_Task_AwaitYield),
+        new("Chain2_Task", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain2_Task),
+        new("Chain3_Task", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain3_Task),
+        new("Chain4_Task", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain4_Task),
+        new("Chain2_TaskInt", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain2_TaskInt),
+        new("Chain3_TaskInt", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain3_TaskInt),
+        new("Chain4_TaskInt", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain4_TaskInt),
+        new("Chain2_Yield", "Chains", Paths.SuspendOnPool, false, Run_Chain2_Yield),
+        new("Chain3_Yield", "Chains", Paths.SuspendOnPool, false, Run_Chain3_Yield),
+        new("Chain4_Yield", "Chains", Paths.SuspendOnPool, false, Run_Chain4_Yield),
+        new("Chain3_ValueTaskInt", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain3_ValueTaskInt),
+        new("Chain3_LongLocals", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain3_LongLocals),
+        new("Chain2_CachedInnerResult", "Chains", Paths.Sync | Paths.Suspend, false, Run_Chain2_CachedInnerResult),
+        new("Enum_ReturnImplicitZeroMember", "Constants", Paths.Sync, false, Run_Enum_ReturnImplicitZeroMember),
+        new("Enum_ReturnImplicitOneMember", "Constants", Paths.Sync, false, Run_Enum_ReturnImplicitOneMember),
+        new("Enum_ReturnExplicitZeroNotFirst", "Constants", Paths.Sync, false, Run_Enum_ReturnExplicitZeroNotFirst),
+        new("Enum_ReturnAliasOfZero", "Constants", Paths.Sync, false, Run_Enum_ReturnAliasOfZero),
+        new("Enum_ReturnExplicitOneFirst", "Constants", Paths.Sync, false, Run_Enum_ReturnExplicitOneFirst),
+        new("Enum_ReturnComputedMember", "Constants", Paths.Sync, false, Run_Enum_ReturnComputedMember),
+        new("Enum_ByteFlagsNone", "Constants", Paths.Sync, false, Run_Enum_ByteFlagsNone),
+        new("Enum_ByteFlagsCombined", "Constants", Paths.Sync, false, Run_Enum_ByteFlagsCombined),
+        new("Enum_LongZeroMember", "Constants", Paths.Sync, false, Run_Enum_LongZeroMember),
+        new("Enum_LongHugeMember", "Constants", Paths.Sync, false, Run_Enum_LongHugeMember),
+        new("Enum_BclZeroMember", "Constants", Paths.Sync, false, Run_Enum_BclZeroMember),
+        new("Enum_BclNonZeroMember", "Constants", Paths.Sync, false, Run_Enum_BclNonZeroMember),
+        new("Enum_CastOfZero", "Constants", Paths.Sync, false, Run_Enum_CastOfZero),
+        new("Enum_CastOfTwo", "Constants", Paths.Sync, false, Run_Enum_CastOfTwo),
+        new("Enum_ReturnMemberAfterAwait", "Constants", Paths.Sync | Paths.Suspend, false, Run_Enum_ReturnMemberAfterAwait),
+        new("Enum_ReturnZeroMemberAfterAwait", "Constants", Paths.Sync | Paths.Suspend, false, Run_Enum_ReturnZeroMemberAfterAwait),
+        new("Const_IntSmall", "Constants", Paths.Sync, false, Run_Const_IntSmall),
+        new("Const_IntBig", "Constants", Paths.Sync, false, Run_Const_IntBig),
+        new("Const_IntDerivedFromConst", "Constants", Paths.Sync, false, Run_Const_IntDerivedFromConst),
+        new("Const_IntShifted", "Constants", Paths.Sync, false, Run_Const_IntShifted),
+        new("Const_LongZero", "Constants", Paths.Sync, false, Run_Const_LongZero),
+        new("Const_StringText", "Constants", Paths.Sync, false, Run_Const_StringText),
+        new("Const_CharNul", "Constants", Paths.Sync, false, Run_Const_CharNul),
+        new("Const_DoubleZero", "Constants", Paths.Sync, false, Run_Const_DoubleZero),
+        new("Const_QualifiedZero", "Constants", Paths.Sync, false, Run_Const_QualifiedZero),
+        new("Const_QualifiedThousand", "Constants", Paths.Sync, false, Run_Const_QualifiedThousand),
+        new("Const_IntMaxValue", "Constants", Paths.Sync, false, Run_Const_IntMaxValue),
+        new("Const_NegatedConst", "Constants", Paths.Sync, false, Run_Const_NegatedConst),
         new("Loop_AwaitTaskTenTimes", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Loop_AwaitTaskTenTimes),
         new("Loop_TenAwaitsEachSuspending", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Loop_TenAwaitsEachSuspending),
         new("Loop_TenValueTaskAwaitsEachSuspending", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Loop_TenValueTaskAwaitsEachSuspending),
@@ -56,6 +145,51 @@ public static class Entries
         new("Foreach_ArrayOfInt_AwaitInside", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Foreach_ArrayOfInt_AwaitInside),
         new("Spill_IntPlusAwaitTaskInt", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Spill_IntPlusAwaitTaskInt),
         new("Spill_CallArgumentsBeforeAwait", "ControlFlow", Paths.Sync | Paths.Suspend, false, Run_Spill_CallArgumentsBeforeAwait),
+        new("Delegate_AwaitFuncParameterValueTaskLong", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Delegate_AwaitFuncParameterValueTaskLong),
+        new("Delegate_AwaitStaticFieldFuncValueTaskInt", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Delegate_AwaitStaticFieldFuncValueTaskInt),
+        new("Delegate_AwaitDeclaredDelegateDecimal", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Delegate_AwaitDeclaredDelegateDecimal),
+        new("Delegate_AwaitInvokeForm", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Delegate_AwaitInvokeForm),
+        new("Delegate_VarFromFuncLiveAcrossAwait", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Delegate_VarFromFuncLiveAcrossAwait),
+        new("Closure_LambdaInvokedBeforeAwait", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_LambdaInvokedBeforeAwait),
+        new("Closure_LambdaInvokedAfterAwait", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_LambdaInvokedAfterAwait),
+        new("Closure_LambdaPassedToMethod", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_LambdaPassedToMethod),
+        new("Closure_LambdaCapturingParameter", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_LambdaCapturingParameter),
+        new("Closure_TwoLambdasOneScope", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_TwoLambdasOneScope),
+        new("Closure_LocalFunctionCalledDirectly", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_LocalFunctionCalledDirectly),
+        new("Closure_LocalFunctionAsDelegate", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_LocalFunctionAsDelegate),
+        new("Closure_StaticLambda", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_StaticLambda),
+        new("Closure_NonCapturingLambdaArgument", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_NonCapturingLambdaArgument),
+        new("Closure_StaticMethodGroup", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Closure_StaticMethodGroup),
+        new("Wrapper_AsyncLambdaCapturingParameter", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Wrapper_AsyncLambdaCapturingParameter),
+        new("Wrapper_AsyncLambdaPassedToMethod", "Delegates", Paths.Sync | Paths.Suspend, false, Run_Wrapper_AsyncLambdaPassedToMethod),
+        new("Delegate_AwaitInstanceFieldFunc", "DelegateOwner", Paths.Sync | Paths.Suspend, false, Run_Delegate_AwaitInstanceFieldFunc),
+        new("Closure_LambdaCapturingThisOnly", "DelegateOwner", Paths.Sync | Paths.Suspend, false, Run_Closure_LambdaCapturingThisOnly),
+        new("Closure_InstanceMethodGroup", "DelegateOwner", Paths.Sync | Paths.Suspend, false, Run_Closure_InstanceMethodGroup),
+        new("Generic_EchoInt", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_EchoInt),
+        new("Generic_EchoLong", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_EchoLong),
+        new("Generic_EchoString", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_EchoString),
+        new("Generic_EchoGuid", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_EchoGuid),
+        new("Generic_EchoDecimal", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_EchoDecimal),
+        new("Generic_EchoTriple", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_EchoTriple),
+        new("Generic_HoldByte", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_HoldByte),
+        new("Generic_HoldTupleIntString", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_HoldTupleIntString),
+        new("Generic_HoldTaggedLong", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_HoldTaggedLong),
+        new("Generic_ValueTaskEchoLong", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_ValueTaskEchoLong),
+        new("Generic_ValueTaskEchoDecimal", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_ValueTaskEchoDecimal),
+        new("Generic_LocalDecimal", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_LocalDecimal),
+        new("Generic_LocalString", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_LocalString),
+        new("Generic_ReturnWithoutAwaitInt", "Generics", Paths.Sync, false, Run_Generic_ReturnWithoutAwaitInt),
+        new("Generic_ReturnWithoutAwaitGuidEmpty", "Generics", Paths.Sync, false, Run_Generic_ReturnWithoutAwaitGuidEmpty),
+        new("Generic_ClassConstrainedString", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_ClassConstrainedString),
+        new("Generic_AwaitValueTaskLong", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_AwaitValueTaskLong),
+        new("Generic_AwaitValueTaskDecimal", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_AwaitValueTaskDecimal),
+        new("Generic_TaggedLocalOfLong", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_TaggedLocalOfLong),
+        new("Generic_RepositoryInt", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_RepositoryInt),
+        new("Generic_RepositoryGuid", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_RepositoryGuid),
+        new("Generic_RepositoryString", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_RepositoryString),
+        new("Generic_TaggedIntLocalInPlainMethod", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_TaggedIntLocalInPlainMethod),
+        new("Generic_TaggedStringLocalInPlainMethod", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_TaggedStringLocalInPlainMethod),
+        new("Generic_TaggedGuidParameterInPlainMethod", "Generics", Paths.Sync | Paths.Suspend, false, Run_Generic_TaggedGuidParameterInPlainMethod),
         new("Lambda_NoAwaitReturn42", "Lambdas", Paths.Sync, false, Run_Lambda_NoAwaitReturn42),
         new("Lambda_AwaitTask", "Lambdas", Paths.Sync | Paths.Suspend, false, Run_Lambda_AwaitTask),
         new("Lambda_StaticAwaitTask", "Lambdas", Paths.Sync | Paths.Suspend, false, Run_Lambda_StaticAwaitTask),
@@ -65,6 +199,16 @@ public static class Entries
         new("LocalFunction_StaticAwaitTask", "Lambdas", Paths.Sync | Paths.Suspend, false, Run_LocalFunction_StaticAwaitTask),
         new("LocalFunction_CapturingLocal", "Lambdas", Paths.Sync | Paths.Suspend, false, Run_LocalFunction_CapturingLocal),
         new("LocalFunction_IntParameterUsedAfterAwait", "Lambdas", Paths.Sync | Paths.Suspend, false, Run_LocalFunction_IntParameterUsedAfterAwait),
+        new("PrimaryCtor_ReadIntAfterAwait", "PrimaryCtorService", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtor_ReadIntAfterAwait),
+        new("PrimaryCtor_ReadBeforeAwaitOnly", "PrimaryCtorService", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtor_ReadBeforeAwaitOnly),
+        new("PrimaryCtor_ReadStringAfterAwait", "PrimaryCtorService", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtor_ReadStringAfterAwait),
+        new("PrimaryCtor_WriteBeforeAwait", "PrimaryCtorService", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtor_WriteBeforeAwait),
+        new("PrimaryCtor_NotReading", "PrimaryCtorService", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtor_NotReading),
+        new("PrimaryCtor_MethodParameterHides", "PrimaryCtorService", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtor_MethodParameterHides),
+        new("PrimaryCtor_LambdaReadsParameter", "PrimaryCtorService", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtor_LambdaReadsParameter),
+        new("PrimaryCtorStruct_ReadAfterAwait", "PrimaryCtorStruct", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtorStruct_ReadAfterAwait),
+        new("PrimaryCtorStructTwo_ReadAfterAwait", "PrimaryCtorStructTwo", Paths.Sync | Paths.Suspend, false, Run_PrimaryCtorStructTwo_ReadAfterAwait),
+        new("PrimaryRecord_ReadPropertyAfterAwait", "PrimaryRecord", Paths.Sync | Paths.Suspend, false, Run_PrimaryRecord_ReadPropertyAfterAwait),
         new("TaskInt_ReturnMinus1", "Results", Paths.Sync, false, Run_TaskInt_ReturnMinus1),
         new("TaskInt_Return0", "Results", Paths.Sync, false, Run_TaskInt_Return0),
         new("TaskInt_Return8", "Results", Paths.Sync, false, Run_TaskInt_Return8),
@@ -131,6 +275,32 @@ public static class Entries
         new("AsyncIterator_YieldThreeNoAwait", "ReturnKinds", Paths.Sync, false, Run_AsyncIterator_YieldThreeNoAwait),
         new("AsyncIterator_AwaitTaskBeforeEachOfThree", "ReturnKinds", Paths.Sync | Paths.Suspend, false, Run_AsyncIterator_AwaitTaskBeforeEachOfThree),
         new("AsyncIterator_AwaitYieldThenYieldOne", "ReturnKinds", Paths.SuspendOnPool, false, Run_AsyncIterator_AwaitYieldThenYieldOne),
+        new("Spill_AwaitPlusAwaitInt", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_AwaitPlusAwaitInt),
+        new("Spill_AwaitPlusAwaitLong", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_AwaitPlusAwaitLong),
+        new("Spill_AwaitPlusAwaitDecimal", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_AwaitPlusAwaitDecimal),
+        new("Spill_ThreeAwaitsInt", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_ThreeAwaitsInt),
+        new("Spill_AwaitIntTimesAwaitLong", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_AwaitIntTimesAwaitLong),
+        new("Spill_AwaitValueTaskIntPlusAwaitValueTaskLong", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_AwaitValueTaskIntPlusAwaitValueTaskLong),
+        new("Spill_AwaitedStringArgument", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_AwaitedStringArgument),
+        new("Spill_AwaitThenFieldThenAwaitArguments", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_AwaitThenFieldThenAwaitArguments),
+        new("Spill_GuidArgument", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_GuidArgument),
+        new("Spill_TripleArgument", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_TripleArgument),
+        new("Spill_ThreeArgumentsOfDifferentTypes", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_ThreeArgumentsOfDifferentTypes),
+        new("Spill_ConstantArgumentsNotSpilled", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_ConstantArgumentsNotSpilled),
+        new("Spill_NestedCallArguments", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_NestedCallArguments),
+        new("Spill_ComparisonLeftOperand", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_ComparisonLeftOperand),
+        new("Spill_LongFieldTimesAwait", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_LongFieldTimesAwait),
+        new("Spill_DecimalFieldPlusAwait", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_DecimalFieldPlusAwait),
+        new("Spill_StructObjectInitializer", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_StructObjectInitializer),
+        new("Spill_StructConstructorArgument", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_StructConstructorArgument),
+        new("Spill_TupleElement", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_TupleElement),
+        new("Spill_ArrayElementPlusAwait", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_ArrayElementPlusAwait),
+        new("Spill_ArrayElementAssignment", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_ArrayElementAssignment),
+        new("Spill_DottedInstanceReceiver", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_DottedInstanceReceiver),
+        new("Spill_CompoundAssignmentLocal", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_CompoundAssignmentLocal),
+        new("Spill_TwoStatementsSameType", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_TwoStatementsSameType),
+        new("Spill_ReturnAwaitMinusAwait", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_ReturnAwaitMinusAwait),
+        new("Spill_LogicalAndNoSpill", "Spills", Paths.Sync | Paths.Suspend, false, Run_Spill_LogicalAndNoSpill),
         new("InstanceClass_UsesThisAfterAwait", "InstanceClass", Paths.Sync | Paths.Suspend, false, Run_InstanceClass_UsesThisAfterAwait),
         new("InstanceClass_UsesThisBeforeAwaitOnly", "InstanceClass", Paths.Sync | Paths.Suspend, false, Run_InstanceClass_UsesThisBeforeAwaitOnly),
         new("InstanceClass_NotUsingThis", "InstanceClass", Paths.Sync | Paths.Suspend, false, Run_InstanceClass_NotUsingThis),
@@ -161,6 +331,19 @@ public static class Entries
         new("Local_IntAndLongDisjointScopes", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_IntAndLongDisjointScopes),
         new("Local_TwoIntsBothLive", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_TwoIntsBothLive),
         new("Local_IntLongStringDecimal_LiveAcrossAwait", "Locals", Paths.Sync | Paths.Suspend, false, Run_Local_IntLongStringDecimal_LiveAcrossAwait),
+        new("EarlyReturn_TaskInt1000BeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_TaskInt1000BeforeYield),
+        new("EarlyReturn_TaskInt5BeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_TaskInt5BeforeYield),
+        new("EarlyReturn_TaskBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_TaskBeforeYield),
+        new("EarlyReturn_ValueTaskIntBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_ValueTaskIntBeforeYield),
+        new("EarlyReturn_TaskStringBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_TaskStringBeforeYield),
+        new("EarlyReturn_TaskLongZeroBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_TaskLongZeroBeforeYield),
+        new("EarlyReturn_InBlockBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_InBlockBeforeYield),
+        new("EarlyReturn_SwitchCaseBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_SwitchCaseBeforeYield),
+        new("EarlyReturn_InLoopBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_InLoopBeforeYield),
+        new("EarlyReturn_BeforeAlwaysSuspendingCallee", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_BeforeAlwaysSuspendingCallee),
+        new("EarlyReturn_TwoGuardsBeforeYield", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, false, Run_EarlyReturn_TwoGuardsBeforeYield),
+        new("EarlyReturn_BeforeDelay", "SyncPaths", Paths.Sync | Paths.SuspendOnPool, true, Run_EarlyReturn_BeforeDelay),
+        new("NoEarlyReturn_YieldThenReturn", "SyncPaths", Paths.SuspendOnPool, false, Run_NoEarlyReturn_YieldThenReturn),
         new("Example01_TaskEmpty", "WorkedExamples", Paths.Sync, false, Run_Example01_TaskEmpty),
         new("Example02_TaskIntReturn42", "WorkedExamples", Paths.Sync, false, Run_Example02_TaskIntReturn42),
         new("Example02b_AwaitedByAsyncCaller", "WorkedExamples", Paths.Sync, false, Run_Example02b_AwaitedByAsyncCaller),
@@ -184,6 +367,479 @@ public static class Entries
         new("Example11_InstanceAwaitTaskDelay1ReturnField", "WorkedExampleInstance", Paths.SuspendOnPool, true, Run_Example11_InstanceAwaitTaskDelay1ReturnField),
         new("Example11b_InstanceAwaitTaskReturnField", "WorkedExampleInstance", Paths.Sync | Paths.Suspend, false, Run_Example11b_InstanceAwaitTaskReturnField),
     };
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_IntLocalLiveAcrossYield: an int local written before a `yield return` and read after it, no await: the local is hoisted.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_IntLocalLiveAcrossYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_IntLocalLiveAcrossYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_LongLocalLiveAcrossYield: a long local live across a `yield return`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_LongLocalLiveAcrossYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_LongLocalLiveAcrossYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_DecimalLocalLiveAcrossYield: a decimal local live across a `yield return`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_DecimalLocalLiveAcrossYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_DecimalLocalLiveAcrossYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_LocalNotLiveAcrossYield: a local used only before the `yield return`: not hoisted.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_LocalNotLiveAcrossYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_LocalNotLiveAcrossYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_CounterLiveAcrossYield: a loop counter live across the `yield return` in its body.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_CounterLiveAcrossYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_CounterLiveAcrossYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_ForeachListYield: foreach over a List<int> yielding each element: the List<int>.Enumerator is hoisted.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_ForeachListYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_ForeachListYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_EnumeratorCancellationUsed: an [EnumeratorCancellation] token used in the body: the token, its copy and <>x__combinedTokens.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_EnumeratorCancellationUsed(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_EnumeratorCancellationUsed(default), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_EnumeratorCancellationUnused: an [EnumeratorCancellation] token never used in the body: is <>x__combinedTokens still there?
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_EnumeratorCancellationUnused(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_EnumeratorCancellationUnused(default), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_PlainTokenParameter: a CancellationToken parameter without [EnumeratorCancellation]: the token and its copy only.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_PlainTokenParameter(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_PlainTokenParameter(default), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_IntParameter: an int parameter used after a `yield return`: the parameter and its <>3__ copy.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_IntParameter(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_IntParameter(3), mode);
+        }
+    }
+
+    // IAsyncEnumerable<long> AsyncIterators.Iterator_YieldLong: IAsyncEnumerable<long>: an 8-byte <>2__current.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_YieldLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_YieldLong(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<decimal> AsyncIterators.Iterator_YieldDecimal: IAsyncEnumerable<decimal>: a 16-byte <>2__current.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_YieldDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_YieldDecimal(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_LocalAcrossAwaitAndYield: a local live across an await and a `yield return`, the await suspending once.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_LocalAcrossAwaitAndYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_LocalAcrossAwaitAndYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_TryFinallyAroundYield: try/finally around a `yield return`: the finally runs on DisposeAsync or at the end.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_TryFinallyAroundYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_TryFinallyAroundYield(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> AsyncIterators.Iterator_AwaitedValueLiveAcrossAwait: an awaited int result yielded after a second await: the awaited value is kept across it.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_AwaitedValueLiveAcrossAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AsyncIterators.Iterator_AwaitedValueLiveAcrossAwait(), mode);
+        }
+    }
+
+    // IAsyncEnumerable<int> IteratorOwner.Iterator_InstanceReadsField: instance iterator reading a field after its `yield return`: `this` (8 B) is a field.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Iterator_InstanceReadsField(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_IteratorOwner.Iterator_InstanceReadsField(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_ConfiguredDeclaration: `await using var r = x.ConfigureAwait(false)`: r is a 16 B ConfiguredAsyncDisposable, live across the await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ConfiguredDeclaration(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ConfiguredDeclaration(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_ConfiguredStatement: `await using (x.ConfigureAwait(false)) { await ... }`: the ConfiguredAsyncDisposable is kept in a field.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ConfiguredStatement(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ConfiguredStatement(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_ClassDeclaration: `await using var r = classInstance` with an await inside: an 8 B reference.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ClassDeclaration(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ClassDeclaration(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_ClassStatementNoVariable: `await using (classInstance) { await ... }` without a variable.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ClassStatementNoVariable(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ClassStatementNoVariable(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_ClassDeclarationNoInnerAwait: `await using var r = classInstance` with no await but the DisposeAsync one.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ClassDeclarationNoInnerAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ClassDeclarationNoInnerAwait(), mode);
+        }
+    }
+
+    // Task<int> AwaitUsing.AwaitUsing_ReturnInsideStatement: `await using (var r = ...) { await ...; return 1000; }`: the return value waits in a field during DisposeAsync.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ReturnInsideStatement(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ReturnInsideStatement(), mode);
+        }
+    }
+
+    // Task<int> AwaitUsing.AwaitUsing_ReturnInsideDeclaration: `await using var r = ...; await ...; return field;`: the return value waits in a field during DisposeAsync.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ReturnInsideDeclaration(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ReturnInsideDeclaration(), mode);
+        }
+    }
+
+    // Task<decimal> AwaitUsing.AwaitUsing_ReturnDecimalInside: a Task<decimal> returning inside `await using`: a 16 B return-value field.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ReturnDecimalInside(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ReturnDecimalInside(), mode);
+        }
+    }
+
+    // Task<string> AwaitUsing.AwaitUsing_ReturnStringInsideConfigured: a Task<string> returning inside `await using (x.ConfigureAwait(false))`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ReturnStringInsideConfigured(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ReturnStringInsideConfigured(), mode);
+        }
+    }
+
+    // Task<int> AwaitUsing.AwaitUsing_ReturnWithoutInnerAwait: a Task<int> returning inside `await using` with no other await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ReturnWithoutInnerAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ReturnWithoutInnerAwait(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_DisposeSuspends: the only suspension is DisposeAsync's, at the end of `await using var`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_DisposeSuspends(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_DisposeSuspends(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_ConfiguredDisposeSuspends: the only suspension is a configured DisposeAsync's, at the end of `await using (x.ConfigureAwait(false))`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_ConfiguredDisposeSuspends(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_ConfiguredDisposeSuspends(), mode);
+        }
+    }
+
+    // Task AwaitUsing.AwaitUsing_TwoDeclarations: two nested `await using` declarations around an await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_TwoDeclarations(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_TwoDeclarations(), mode);
+        }
+    }
+
+    // Task<long> AwaitUsing.AwaitUsing_StructReturnInside: an 8-byte struct resource with a return inside: the struct and the return value are kept.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_AwaitUsing_StructReturnInside(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.AwaitUsing_StructReturnInside(), mode);
+        }
+    }
+
+    // Task<int> AwaitUsing.TryFinally_ReturnInsideAwaitInFinally: the explicit form, try { await; return 1000; } finally { await }, for comparison with `await using`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_TryFinally_ReturnInsideAwaitInFinally(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaitUsing.TryFinally_ReturnInsideAwaitInFinally(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_TaskIntStringThenTask: Task, Task<int>, Task<string>, then Task again: three awaiter fields, the last await reuses the first.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_TaskIntStringThenTask(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_TaskIntStringThenTask(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_TaskIntThenTaskLong: Task<int> then Task<long>: TaskAwaiter<int> and TaskAwaiter<long> are two fields.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_TaskIntThenTaskLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_TaskIntThenTaskLong(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_ConfiguredPlainAndGeneric: ConfiguredTaskAwaiter, ConfiguredTaskAwaiter<int> and TaskAwaiter: three fields of 16, 16 and 8 B.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_ConfiguredPlainAndGeneric(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_ConfiguredPlainAndGeneric(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_ValueTaskIntLongPlain: ValueTaskAwaiter<int>, ValueTaskAwaiter<long> and ValueTaskAwaiter: fields of 16, 24 and 16 B.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_ValueTaskIntLongPlain(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_ValueTaskIntLongPlain(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_ValueTaskStringAndDecimal: ValueTaskAwaiter<string> and ValueTaskAwaiter<decimal>: 24 and 32 B.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_ValueTaskStringAndDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_ValueTaskStringAndDecimal(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_YieldThenTask: Task.Yield() then Task: a YieldAwaiter (1 B) and a TaskAwaiter.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_YieldThenTask(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_YieldThenTask(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_DifferentTypesInBranches: different awaiter types in the two branches of an if: still one field each.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_DifferentTypesInBranches(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_DifferentTypesInBranches(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_WorkspaceMethodReturnTypes: awaiting workspace methods declared to return ValueTask<long> and Task<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_WorkspaceMethodReturnTypes(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_WorkspaceMethodReturnTypes(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_NullableAnnotationShared: Task<string?> and Task<string>: the nullable annotation is not a different type, one field.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_NullableAnnotationShared(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_NullableAnnotationShared(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_TupleNamesShared: Task<(int Count, string Name)> and Task<(int, string)>: tuple element names do not make a new type.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_TupleNamesShared(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_TupleNamesShared(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_LocalAndFieldSameType: a Task<int> local awaited, then the Task<int> field: one shared TaskAwaiter<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_LocalAndFieldSameType(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_LocalAndFieldSameType(), mode);
+        }
+    }
+
+    // Task AwaiterFields.Awaiters_CustomTaskValueTaskInt: custom awaiter, then Task, then ValueTask<int>: three fields, one Action for the custom awaiter.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Awaiters_CustomTaskValueTaskInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.AwaiterFields.Awaiters_CustomTaskValueTaskInt(), mode);
+        }
+    }
 
     // Task Awaiters.Task_AwaitTask: awaiting a Task (TaskAwaiter, 8 B field).
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
@@ -383,6 +1039,446 @@ public static class Entries
         }
     }
 
+    // Task Chains.Chain2_Task: two levels of async Task, the inner one awaiting a pending Task.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain2_Task(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain2_Task(), mode);
+        }
+    }
+
+    // Task Chains.Chain3_Task: three levels of async Task, the innermost awaiting a pending Task.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain3_Task(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain3_Task(), mode);
+        }
+    }
+
+    // Task Chains.Chain4_Task: four levels of async Task, the innermost awaiting a pending Task.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain4_Task(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain4_Task(), mode);
+        }
+    }
+
+    // Task<int> Chains.Chain2_TaskInt: two levels of Task<int>, each adding 1 to the awaited result (1001, 1002: not cached).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain2_TaskInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain2_TaskInt(), mode);
+        }
+    }
+
+    // Task<int> Chains.Chain3_TaskInt: three levels of Task<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain3_TaskInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain3_TaskInt(), mode);
+        }
+    }
+
+    // Task<int> Chains.Chain4_TaskInt: four levels of Task<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain4_TaskInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain4_TaskInt(), mode);
+        }
+    }
+
+    // Task Chains.Chain2_Yield: two levels of async Task, the innermost awaiting Task.Yield().
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain2_Yield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain2_Yield(), mode);
+        }
+    }
+
+    // Task Chains.Chain3_Yield: three levels of async Task, the innermost awaiting Task.Yield().
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain3_Yield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain3_Yield(), mode);
+        }
+    }
+
+    // Task Chains.Chain4_Yield: four levels of async Task, the innermost awaiting Task.Yield().
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain4_Yield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain4_Yield(), mode);
+        }
+    }
+
+    // ValueTask<int> Chains.Chain3_ValueTaskInt: three levels of ValueTask<int>, the innermost awaiting a pending ValueTask<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain3_ValueTaskInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain3_ValueTaskInt(), mode);
+        }
+    }
+
+    // Task<long> Chains.Chain3_LongLocals: three levels of Task<long> whose frames keep long locals across their awaits.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain3_LongLocals(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain3_LongLocals(), mode);
+        }
+    }
+
+    // Task Chains.Chain2_CachedInnerResult: a Task outer level over a Task<int> inner level whose result 8 is cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Chain2_CachedInnerResult(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Chains.Chain2_CachedInnerResult(), mode);
+        }
+    }
+
+    // Task<Color> Constants.Enum_ReturnImplicitZeroMember: Task<Color> returning Color.Red, the implicit zero member: its all-zero value is cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnImplicitZeroMember(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnImplicitZeroMember(), mode);
+        }
+    }
+
+    // Task<Color> Constants.Enum_ReturnImplicitOneMember: Task<Color> returning Color.Green (1): not cached, one Task<Color>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnImplicitOneMember(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnImplicitOneMember(), mode);
+        }
+    }
+
+    // Task<Level> Constants.Enum_ReturnExplicitZeroNotFirst: Task<Level> returning Level.Off, explicitly 0 though declared third: cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnExplicitZeroNotFirst(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnExplicitZeroNotFirst(), mode);
+        }
+    }
+
+    // Task<Level> Constants.Enum_ReturnAliasOfZero: Task<Level> returning Level.Default, an alias of the zero member: cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnAliasOfZero(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnAliasOfZero(), mode);
+        }
+    }
+
+    // Task<Level> Constants.Enum_ReturnExplicitOneFirst: Task<Level> returning Level.Low, explicitly 1 though declared first: not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnExplicitOneFirst(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnExplicitOneFirst(), mode);
+        }
+    }
+
+    // Task<Level> Constants.Enum_ReturnComputedMember: Task<Level> returning Level.Max, declared as High + 1 (3): not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnComputedMember(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnComputedMember(), mode);
+        }
+    }
+
+    // Task<Access> Constants.Enum_ByteFlagsNone: Task<Access> (a byte enum) returning Access.None: a 1-byte zero, cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ByteFlagsNone(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ByteFlagsNone(), mode);
+        }
+    }
+
+    // Task<Access> Constants.Enum_ByteFlagsCombined: Task<Access> returning Access.ReadWrite, declared as Read | Write (3): not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ByteFlagsCombined(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ByteFlagsCombined(), mode);
+        }
+    }
+
+    // Task<BigEnum> Constants.Enum_LongZeroMember: Task<BigEnum> (a long enum) returning BigEnum.Zero: an 8-byte zero, cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_LongZeroMember(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_LongZeroMember(), mode);
+        }
+    }
+
+    // Task<BigEnum> Constants.Enum_LongHugeMember: Task<BigEnum> returning BigEnum.Huge (5,000,000,000): not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_LongHugeMember(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_LongHugeMember(), mode);
+        }
+    }
+
+    // Task<DayOfWeek> Constants.Enum_BclZeroMember: Task<DayOfWeek> returning DayOfWeek.Sunday, the BCL enum's zero member: cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_BclZeroMember(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_BclZeroMember(), mode);
+        }
+    }
+
+    // Task<DayOfWeek> Constants.Enum_BclNonZeroMember: Task<DayOfWeek> returning DayOfWeek.Friday (5): not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_BclNonZeroMember(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_BclNonZeroMember(), mode);
+        }
+    }
+
+    // Task<Color> Constants.Enum_CastOfZero: Task<Color> returning (Color)0, a cast of the zero literal: cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_CastOfZero(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_CastOfZero(), mode);
+        }
+    }
+
+    // Task<Color> Constants.Enum_CastOfTwo: Task<Color> returning (Color)2: not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_CastOfTwo(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_CastOfTwo(), mode);
+        }
+    }
+
+    // Task<Color> Constants.Enum_ReturnMemberAfterAwait: Task<Color> returning Color.Blue after one await: one Task<Color> on the sync path, the box when it suspends.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnMemberAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnMemberAfterAwait(), mode);
+        }
+    }
+
+    // Task<Color> Constants.Enum_ReturnZeroMemberAfterAwait: Task<Color> returning Color.Red after one await: cached on the sync path.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Enum_ReturnZeroMemberAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Enum_ReturnZeroMemberAfterAwait(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_IntSmall: Task<int> returning a const field of 5: inside the Task<int> cache.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_IntSmall(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_IntSmall(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_IntBig: Task<int> returning a const field of 1000: outside the cache.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_IntBig(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_IntBig(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_IntDerivedFromConst: Task<int> returning a const declared as SmallConst + 3 (8): cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_IntDerivedFromConst(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_IntDerivedFromConst(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_IntShifted: Task<int> returning a const declared as 1 << 4 (16): not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_IntShifted(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_IntShifted(), mode);
+        }
+    }
+
+    // Task<long> Constants.Const_LongZero: Task<long> returning a const long 0: cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_LongZero(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_LongZero(), mode);
+        }
+    }
+
+    // Task<string> Constants.Const_StringText: Task<string> returning a const string: a non-null reference, never cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_StringText(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_StringText(), mode);
+        }
+    }
+
+    // Task<char> Constants.Const_CharNul: Task<char> returning a const '\0': cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_CharNul(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_CharNul(), mode);
+        }
+    }
+
+    // Task<double> Constants.Const_DoubleZero: Task<double> returning a const 0.0: cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_DoubleZero(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_DoubleZero(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_QualifiedZero: Task<int> returning Limits.Zero, a const of another type: cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_QualifiedZero(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_QualifiedZero(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_QualifiedThousand: Task<int> returning Limits.Thousand: not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_QualifiedThousand(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_QualifiedThousand(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_IntMaxValue: Task<int> returning int.MaxValue, a BCL constant: not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_IntMaxValue(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_IntMaxValue(), mode);
+        }
+    }
+
+    // Task<int> Constants.Const_NegatedConst: Task<int> returning the negated const -SmallConst (-5): not cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Const_NegatedConst(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Constants.Const_NegatedConst(), mode);
+        }
+    }
+
     // Task ControlFlow.Loop_AwaitTaskTenTimes: 10 awaits of the same Task in a loop; only the first suspends (the source is then complete), the counter is live.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_Loop_AwaitTaskTenTimes(int calls, RunMode mode)
@@ -570,6 +1666,501 @@ public static class Entries
         }
     }
 
+    // Task Delegates.Delegate_AwaitFuncParameterValueTaskLong: awaiting a Func<int, ValueTask<long>> parameter's result: ValueTaskAwaiter<long> (24 B), not a TaskAwaiter.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Delegate_AwaitFuncParameterValueTaskLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Delegate_AwaitFuncParameterValueTaskLong(DelegateSources.LongById), mode);
+        }
+    }
+
+    // Task Delegates.Delegate_AwaitStaticFieldFuncValueTaskInt: awaiting a static Func<ValueTask<int>> field's result: ValueTaskAwaiter<int> (16 B).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Delegate_AwaitStaticFieldFuncValueTaskInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Delegate_AwaitStaticFieldFuncValueTaskInt(), mode);
+        }
+    }
+
+    // Task Delegates.Delegate_AwaitDeclaredDelegateDecimal: awaiting a declared delegate type's result (ValueTask<decimal>): ValueTaskAwaiter<decimal> (32 B).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Delegate_AwaitDeclaredDelegateDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Delegate_AwaitDeclaredDelegateDecimal(DelegateSources.Decimal), mode);
+        }
+    }
+
+    // Task Delegates.Delegate_AwaitInvokeForm: awaiting `fetch.Invoke(1)` on a declared delegate returning Task<string>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Delegate_AwaitInvokeForm(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Delegate_AwaitInvokeForm(DelegateSources.String), mode);
+        }
+    }
+
+    // Task Delegates.Delegate_VarFromFuncLiveAcrossAwait: `var d = await fetch()` over Func<Task<decimal>>: d is a 16 B decimal live across the next await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Delegate_VarFromFuncLiveAcrossAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Delegate_VarFromFuncLiveAcrossAwait(DelegateSources.TaskDecimal), mode);
+        }
+    }
+
+    // Task Delegates.Closure_LambdaInvokedBeforeAwait: a lambda capturing a local, invoked before the await: a closure, and a delegate that never escapes.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_LambdaInvokedBeforeAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_LambdaInvokedBeforeAwait(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_LambdaInvokedAfterAwait: a lambda capturing a local, invoked after the await: the delegate lives in the state machine.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_LambdaInvokedAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_LambdaInvokedAfterAwait(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_LambdaPassedToMethod: a lambda capturing a local, passed to a method that is never inlined: the delegate escapes.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_LambdaPassedToMethod(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_LambdaPassedToMethod(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_LambdaCapturingParameter: a lambda capturing a parameter: the closure is made at the start of the method.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_LambdaCapturingParameter(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_LambdaCapturingParameter(1000), mode);
+        }
+    }
+
+    // Task Delegates.Closure_TwoLambdasOneScope: two lambdas capturing locals of one scope: one closure object, two delegates.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_TwoLambdasOneScope(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_TwoLambdasOneScope(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_LocalFunctionCalledDirectly: a local function capturing a local, called directly: its closure is a struct, nothing is allocated.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_LocalFunctionCalledDirectly(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_LocalFunctionCalledDirectly(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_LocalFunctionAsDelegate: a local function capturing a local, converted to a delegate: a closure object and a delegate.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_LocalFunctionAsDelegate(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_LocalFunctionAsDelegate(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_StaticLambda: a static lambda: its delegate is cached in a static field, nothing is allocated per call.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_StaticLambda(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_StaticLambda(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_NonCapturingLambdaArgument: a non-capturing lambda passed as an argument: cached, nothing per call.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_NonCapturingLambdaArgument(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_NonCapturingLambdaArgument(), mode);
+        }
+    }
+
+    // Task Delegates.Closure_StaticMethodGroup: a static method group converted to a delegate: cached since C# 11, nothing per call.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_StaticMethodGroup(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Closure_StaticMethodGroup(), mode);
+        }
+    }
+
+    // Task Delegates.Wrapper_AsyncLambdaCapturingParameter: non-async wrapper making an async lambda that captures a parameter: closure + delegate per call.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Wrapper_AsyncLambdaCapturingParameter(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Wrapper_AsyncLambdaCapturingParameter(1000), mode);
+        }
+    }
+
+    // Task Delegates.Wrapper_AsyncLambdaPassedToMethod: non-async wrapper passing an async lambda that captures a local to a method never inlined: the delegate escapes.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Wrapper_AsyncLambdaPassedToMethod(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Delegates.Wrapper_AsyncLambdaPassedToMethod(), mode);
+        }
+    }
+
+    // Task DelegateOwner.Delegate_AwaitInstanceFieldFunc: awaiting an instance field of type Func<ValueTask<string>>: ValueTaskAwaiter<string> (24 B) and `this`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Delegate_AwaitInstanceFieldFunc(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_DelegateOwner.Delegate_AwaitInstanceFieldFunc(), mode);
+        }
+    }
+
+    // Task DelegateOwner.Closure_LambdaCapturingThisOnly: a lambda reading a field, invoked before the await: a delegate bound to `this`, no closure object.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_LambdaCapturingThisOnly(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_DelegateOwner.Closure_LambdaCapturingThisOnly(), mode);
+        }
+    }
+
+    // Task DelegateOwner.Closure_InstanceMethodGroup: an instance method group passed to a method never inlined: a delegate per call.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Closure_InstanceMethodGroup(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_DelegateOwner.Closure_InstanceMethodGroup(), mode);
+        }
+    }
+
+    // Task<int> Generics.Generic_EchoInt: EchoAfterAwait<int> (T inferred from the argument): 4-byte T field, Task<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_EchoInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_EchoInt(), mode);
+        }
+    }
+
+    // Task<long> Generics.Generic_EchoLong: EchoAfterAwait<long> (explicit type argument).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_EchoLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_EchoLong(), mode);
+        }
+    }
+
+    // Task<string> Generics.Generic_EchoString: EchoAfterAwait<string>: a reference T.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_EchoString(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_EchoString(), mode);
+        }
+    }
+
+    // Task<Guid> Generics.Generic_EchoGuid: EchoAfterAwait<Guid>: a 16-byte T in the state machine and in Task<Guid>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_EchoGuid(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_EchoGuid(), mode);
+        }
+    }
+
+    // Task<decimal> Generics.Generic_EchoDecimal: EchoAfterAwait<decimal>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_EchoDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_EchoDecimal(), mode);
+        }
+    }
+
+    // Task<Triple> Generics.Generic_EchoTriple: EchoAfterAwait<Triple>: a 24-byte T, Task<Triple> is 88 B.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_EchoTriple(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_EchoTriple(), mode);
+        }
+    }
+
+    // Task Generics.Generic_HoldByte: HoldAcrossAwait<byte>: a 1-byte T.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_HoldByte(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_HoldByte(), mode);
+        }
+    }
+
+    // Task Generics.Generic_HoldTupleIntString: HoldAcrossAwait<(int, string)>: a 16-byte T holding a reference.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_HoldTupleIntString(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_HoldTupleIntString(), mode);
+        }
+    }
+
+    // Task Generics.Generic_HoldTaggedLong: HoldAcrossAwait<Tagged<long>>: a workspace generic struct as T.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_HoldTaggedLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_HoldTaggedLong(), mode);
+        }
+    }
+
+    // ValueTask<long> Generics.Generic_ValueTaskEchoLong: EchoValueTask<long>: AsyncValueTaskMethodBuilder<long> is 16 B.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_ValueTaskEchoLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_ValueTaskEchoLong(), mode);
+        }
+    }
+
+    // ValueTask<decimal> Generics.Generic_ValueTaskEchoDecimal: EchoValueTask<decimal>: AsyncValueTaskMethodBuilder<decimal> is 24 B.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_ValueTaskEchoDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_ValueTaskEchoDecimal(), mode);
+        }
+    }
+
+    // Task Generics.Generic_LocalDecimal: LocalAcrossAwait<decimal>: a T local live across the await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_LocalDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_LocalDecimal(), mode);
+        }
+    }
+
+    // Task Generics.Generic_LocalString: LocalAcrossAwait<string>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_LocalString(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_LocalString(), mode);
+        }
+    }
+
+    // Task<int> Generics.Generic_ReturnWithoutAwaitInt: ReturnWithoutAwait<int> with 41: one Task<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_ReturnWithoutAwaitInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_ReturnWithoutAwaitInt(), mode);
+        }
+    }
+
+    // Task<Guid> Generics.Generic_ReturnWithoutAwaitGuidEmpty: ReturnWithoutAwait<Guid> with Guid.Empty: the all-zero Guid is cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_ReturnWithoutAwaitGuidEmpty(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_ReturnWithoutAwaitGuidEmpty(), mode);
+        }
+    }
+
+    // Task<string> Generics.Generic_ClassConstrainedString: ClassConstrained<string>: a class-constrained T.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_ClassConstrainedString(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_ClassConstrainedString(), mode);
+        }
+    }
+
+    // Task Generics.Generic_AwaitValueTaskLong: AwaitValueTaskOf<long>: ValueTask<long> parameter (16 B) and ValueTaskAwaiter<long> (24 B).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_AwaitValueTaskLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_AwaitValueTaskLong(), mode);
+        }
+    }
+
+    // Task Generics.Generic_AwaitValueTaskDecimal: AwaitValueTaskOf<decimal>: ValueTask<decimal> parameter (24 B) and ValueTaskAwaiter<decimal> (32 B).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_AwaitValueTaskDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_AwaitValueTaskDecimal(), mode);
+        }
+    }
+
+    // Task Generics.Generic_TaggedLocalOfLong: TaggedLocal<long>: a Tagged<T> local whose size depends on T.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_TaggedLocalOfLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_TaggedLocalOfLong(), mode);
+        }
+    }
+
+    // Task<int> Generics.Generic_RepositoryInt: Repository<int>.GetAsync: `this` hoisted, Task<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_RepositoryInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_RepositoryInt(), mode);
+        }
+    }
+
+    // Task<Guid> Generics.Generic_RepositoryGuid: Repository<Guid>.GetAsync: Task<Guid> is 80 B; Guid.Empty is cached on the sync path.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_RepositoryGuid(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_RepositoryGuid(), mode);
+        }
+    }
+
+    // Task<string> Generics.Generic_RepositoryString: Repository<string>.GetAsync.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_RepositoryString(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_RepositoryString(), mode);
+        }
+    }
+
+    // Task Generics.Generic_TaggedIntLocalInPlainMethod: a non-generic method with a Tagged<int> local (8 B) live across the await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_TaggedIntLocalInPlainMethod(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_TaggedIntLocalInPlainMethod(), mode);
+        }
+    }
+
+    // Task Generics.Generic_TaggedStringLocalInPlainMethod: a non-generic method with a Tagged<string> local (16 B, holds a reference) live across the await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_TaggedStringLocalInPlainMethod(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_TaggedStringLocalInPlainMethod(), mode);
+        }
+    }
+
+    // Task Generics.Generic_TaggedGuidParameterInPlainMethod: a non-generic method with a Tagged<Guid> parameter (20 B, rounded to 24) used after the await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Generic_TaggedGuidParameterInPlainMethod(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Generics.Generic_TaggedGuidParameterInPlainMethod(default), mode);
+        }
+    }
+
     // Task<int> Lambdas.Lambda_NoAwaitReturn42: async lambda (cached delegate) returning 42 without awaiting.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_Lambda_NoAwaitReturn42(int calls, RunMode mode)
@@ -666,6 +2257,116 @@ public static class Entries
         {
             Drive.BeforeCall(mode, i);
             Drive.Complete(global::Calibration.Lambdas.LocalFunction_IntParameterUsedAfterAwait(), mode);
+        }
+    }
+
+    // Task<int> PrimaryCtorService.PrimaryCtor_ReadIntAfterAwait: reads an int primary-constructor parameter after the await: `this` is hoisted (8 B).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtor_ReadIntAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorService.PrimaryCtor_ReadIntAfterAwait(), mode);
+        }
+    }
+
+    // Task PrimaryCtorService.PrimaryCtor_ReadBeforeAwaitOnly: reads a primary-constructor parameter only before the await: `this` is still hoisted.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtor_ReadBeforeAwaitOnly(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorService.PrimaryCtor_ReadBeforeAwaitOnly(), mode);
+        }
+    }
+
+    // Task PrimaryCtorService.PrimaryCtor_ReadStringAfterAwait: reads a string primary-constructor parameter after the await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtor_ReadStringAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorService.PrimaryCtor_ReadStringAfterAwait(), mode);
+        }
+    }
+
+    // Task PrimaryCtorService.PrimaryCtor_WriteBeforeAwait: writes a primary-constructor parameter before the await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtor_WriteBeforeAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorService.PrimaryCtor_WriteBeforeAwait(), mode);
+        }
+    }
+
+    // Task PrimaryCtorService.PrimaryCtor_NotReading: never mentions a primary-constructor parameter or member: `this` is not hoisted.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtor_NotReading(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorService.PrimaryCtor_NotReading(), mode);
+        }
+    }
+
+    // Task<int> PrimaryCtorService.PrimaryCtor_MethodParameterHides: a parameter of the method named like the primary-constructor parameter hides it: no `this`.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtor_MethodParameterHides(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorService.PrimaryCtor_MethodParameterHides(1000), mode);
+        }
+    }
+
+    // Task PrimaryCtorService.PrimaryCtor_LambdaReadsParameter: a non-async wrapper making an async lambda that reads a primary-constructor parameter: it captures `this`, a delegate per call.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtor_LambdaReadsParameter(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorService.PrimaryCtor_LambdaReadsParameter(), mode);
+        }
+    }
+
+    // Task PrimaryCtorStruct.PrimaryCtorStruct_ReadAfterAwait: struct method reading its captured primary-constructor parameter: the 8 B struct is copied.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtorStruct_ReadAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorStruct.PrimaryCtorStruct_ReadAfterAwait(), mode);
+        }
+    }
+
+    // Task PrimaryCtorStructTwo.PrimaryCtorStructTwo_ReadAfterAwait: struct method reading two captured primary-constructor parameters: the 16 B struct is copied.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryCtorStructTwo_ReadAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryCtorStructTwo.PrimaryCtorStructTwo_ReadAfterAwait(), mode);
+        }
+    }
+
+    // Task<int> PrimaryRecord.PrimaryRecord_ReadPropertyAfterAwait: record method reading a positional property after the await: `this` is hoisted.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_PrimaryRecord_ReadPropertyAfterAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(s_PrimaryRecord.PrimaryRecord_ReadPropertyAfterAwait(), mode);
         }
     }
 
@@ -1399,6 +3100,292 @@ public static class Entries
         }
     }
 
+    // Task Spills.Spill_AwaitPlusAwaitInt: `await a + await b` over Task<int>: the first result is spilled across the second await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_AwaitPlusAwaitInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_AwaitPlusAwaitInt(), mode);
+        }
+    }
+
+    // Task Spills.Spill_AwaitPlusAwaitLong: `await a + await b` over Task<long>: a long is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_AwaitPlusAwaitLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_AwaitPlusAwaitLong(), mode);
+        }
+    }
+
+    // Task Spills.Spill_AwaitPlusAwaitDecimal: `await a + await b` over Task<decimal>: a 16-byte decimal is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_AwaitPlusAwaitDecimal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_AwaitPlusAwaitDecimal(), mode);
+        }
+    }
+
+    // Task Spills.Spill_ThreeAwaitsInt: `await a + await b + await c` over Task<int>: the running sum is spilled across each later await.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_ThreeAwaitsInt(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_ThreeAwaitsInt(), mode);
+        }
+    }
+
+    // Task Spills.Spill_AwaitIntTimesAwaitLong: an awaited int times an awaited long: the int is spilled, two awaiter types.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_AwaitIntTimesAwaitLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_AwaitIntTimesAwaitLong(), mode);
+        }
+    }
+
+    // Task Spills.Spill_AwaitValueTaskIntPlusAwaitValueTaskLong: `await a + await b` over ValueTask<int> and ValueTask<long>: int spilled, two ValueTask awaiters.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_AwaitValueTaskIntPlusAwaitValueTaskLong(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_AwaitValueTaskIntPlusAwaitValueTaskLong(), mode);
+        }
+    }
+
+    // Task Spills.Spill_AwaitedStringArgument: string.Equals(await a, await b): the first awaited string is spilled as an argument.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_AwaitedStringArgument(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_AwaitedStringArgument(), mode);
+        }
+    }
+
+    // Task Spills.Spill_AwaitThenFieldThenAwaitArguments: a call whose arguments are an awaited int, a field's string and a second await: int and string spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_AwaitThenFieldThenAwaitArguments(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_AwaitThenFieldThenAwaitArguments(), mode);
+        }
+    }
+
+    // Task Spills.Spill_GuidArgument: a Guid argument evaluated before an awaited argument: 16 bytes spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_GuidArgument(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_GuidArgument(), mode);
+        }
+    }
+
+    // Task Spills.Spill_TripleArgument: a 24-byte struct argument evaluated before an awaited argument: the struct is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_TripleArgument(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_TripleArgument(), mode);
+        }
+    }
+
+    // Task Spills.Spill_ThreeArgumentsOfDifferentTypes: long, string and decimal arguments before an awaited int: each is spilled into its own field.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_ThreeArgumentsOfDifferentTypes(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_ThreeArgumentsOfDifferentTypes(), mode);
+        }
+    }
+
+    // Task Spills.Spill_ConstantArgumentsNotSpilled: constant arguments before an await need no spill.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_ConstantArgumentsNotSpilled(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_ConstantArgumentsNotSpilled(), mode);
+        }
+    }
+
+    // Task Spills.Spill_NestedCallArguments: an argument list nested in another: the outer and inner earlier arguments are all spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_NestedCallArguments(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_NestedCallArguments(), mode);
+        }
+    }
+
+    // Task Spills.Spill_ComparisonLeftOperand: `field < await x`: the left operand of a comparison is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_ComparisonLeftOperand(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_ComparisonLeftOperand(), mode);
+        }
+    }
+
+    // Task Spills.Spill_LongFieldTimesAwait: `long field * await int`: the long left operand is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_LongFieldTimesAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_LongFieldTimesAwait(), mode);
+        }
+    }
+
+    // Task Spills.Spill_DecimalFieldPlusAwait: `decimal field + await decimal`: the decimal left operand is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_DecimalFieldPlusAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_DecimalFieldPlusAwait(), mode);
+        }
+    }
+
+    // Task Spills.Spill_StructObjectInitializer: a struct object initializer with an awaited member: the partly built Point is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_StructObjectInitializer(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_StructObjectInitializer(), mode);
+        }
+    }
+
+    // Task Spills.Spill_StructConstructorArgument: a struct constructor call whose second argument is awaited: the first argument is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_StructConstructorArgument(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_StructConstructorArgument(), mode);
+        }
+    }
+
+    // Task Spills.Spill_TupleElement: a tuple literal whose second element is awaited: the first element is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_TupleElement(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_TupleElement(), mode);
+        }
+    }
+
+    // Task Spills.Spill_ArrayElementPlusAwait: `array[index] + await x`: the element read before the await is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_ArrayElementPlusAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_ArrayElementPlusAwait(), mode);
+        }
+    }
+
+    // Task Spills.Spill_ArrayElementAssignment: `array[i] = await x`: the array reference and the index are spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_ArrayElementAssignment(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_ArrayElementAssignment(), mode);
+        }
+    }
+
+    // Task Spills.Spill_DottedInstanceReceiver: a dotted instance receiver (Src.Name.IndexOf(await ...)): the string receiver is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_DottedInstanceReceiver(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_DottedInstanceReceiver(), mode);
+        }
+    }
+
+    // Task Spills.Spill_CompoundAssignmentLocal: `sum += await x` on a local: the local's value before the await is spilled.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_CompoundAssignmentLocal(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_CompoundAssignmentLocal(), mode);
+        }
+    }
+
+    // Task Spills.Spill_TwoStatementsSameType: two statements, each `field + await x` over int: do their spills share one field?
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_TwoStatementsSameType(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_TwoStatementsSameType(), mode);
+        }
+    }
+
+    // Task<int> Spills.Spill_ReturnAwaitMinusAwait: `return await a - await b` in Task<int>: the first result is spilled; the result 0 is cached.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_ReturnAwaitMinusAwait(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_ReturnAwaitMinusAwait(), mode);
+        }
+    }
+
+    // Task Spills.Spill_LogicalAndNoSpill: an awaited value used as the left operand of `&&` with an awaited right operand: branching, no spill.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_Spill_LogicalAndNoSpill(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.Spills.Spill_LogicalAndNoSpill(), mode);
+        }
+    }
+
     // Task<int> InstanceClass.InstanceClass_UsesThisAfterAwait: class instance method that reads a field after the await, so `this` (8 B) is hoisted.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_InstanceClass_UsesThisAfterAwait(int calls, RunMode mode)
@@ -1726,6 +3713,149 @@ public static class Entries
         {
             Drive.BeforeCall(mode, i);
             Drive.Complete(global::Calibration.Locals.Local_IntLongStringDecimal_LiveAcrossAwait(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_TaskInt1000BeforeYield: early `return 1000` before an unconditional Task.Yield(): the sync path allocates one Task<int>.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_TaskInt1000BeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_TaskInt1000BeforeYield(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_TaskInt5BeforeYield: early `return 5` (cached) before an unconditional Task.Yield(), later `return 1000`: the sync path is free.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_TaskInt5BeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_TaskInt5BeforeYield(), mode);
+        }
+    }
+
+    // Task SyncPaths.EarlyReturn_TaskBeforeYield: async Task with an early `return;` before Task.Yield(): the sync path returns the cached completed Task.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_TaskBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_TaskBeforeYield(), mode);
+        }
+    }
+
+    // ValueTask<int> SyncPaths.EarlyReturn_ValueTaskIntBeforeYield: ValueTask<int> with an early `return 1000` before Task.Yield(): the result travels in the ValueTask.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_ValueTaskIntBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_ValueTaskIntBeforeYield(), mode);
+        }
+    }
+
+    // Task<string> SyncPaths.EarlyReturn_TaskStringBeforeYield: Task<string> returning a field's string early, else yielding: one Task<string> on the sync path.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_TaskStringBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_TaskStringBeforeYield(), mode);
+        }
+    }
+
+    // Task<long> SyncPaths.EarlyReturn_TaskLongZeroBeforeYield: Task<long> returning 0L early (cached), else yielding and returning a large long.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_TaskLongZeroBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_TaskLongZeroBeforeYield(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_InBlockBeforeYield: the early return sits in a block with a statement before it.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_InBlockBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_InBlockBeforeYield(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_SwitchCaseBeforeYield: a switch whose case returns early before an unconditional Task.Yield().
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_SwitchCaseBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_SwitchCaseBeforeYield(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_InLoopBeforeYield: the early return is inside a loop whose body then yields: the first iteration can return synchronously.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_InLoopBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_InLoopBeforeYield(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_BeforeAlwaysSuspendingCallee: an early return before awaiting a workspace method that always suspends (its own box comes on top).
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_BeforeAlwaysSuspendingCallee(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_BeforeAlwaysSuspendingCallee(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_TwoGuardsBeforeYield: two guards, each returning early, before Task.Yield(): both return cached values.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_TwoGuardsBeforeYield(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_TwoGuardsBeforeYield(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.EarlyReturn_BeforeDelay: an early return before Task.Delay(1), a real timer: the suspension path includes Task.Delay's own objects.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_EarlyReturn_BeforeDelay(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.EarlyReturn_BeforeDelay(), mode);
+        }
+    }
+
+    // Task<int> SyncPaths.NoEarlyReturn_YieldThenReturn: no early return before the unconditional Task.Yield() (a return only after it): no synchronous path.
+    [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
+    static void Run_NoEarlyReturn_YieldThenReturn(int calls, RunMode mode)
+    {
+        for (int i = 0; i < calls; i++)
+        {
+            Drive.BeforeCall(mode, i);
+            Drive.Complete(global::Calibration.SyncPaths.NoEarlyReturn_YieldThenReturn(), mode);
         }
     }
 
