@@ -7,6 +7,8 @@ import { createIndex, modelFile, updateFile } from '../../server/src/analysis/pr
 import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typing';
 import type { WorkspaceIndex } from '../../server/src/workspace/index';
 import type { FileModel } from '../../server/src/model/types';
+import { provideFileApiScopes } from '../../server/src/signatures/provider';
+import { apiFrameworkOf, fileApiScope, IMPLICIT_USINGS, usingScope } from '../../server/src/signatures/scope';
 
 before(ready);
 
@@ -104,4 +106,39 @@ test('task evidence for a blocking wait comes from the signature instead of the 
   assert.equal(taskEvidence('_http.GetStringAsync(url).ConfigureAwait(false)', body, model.bodies, index).verdict, 'task');
   // Not a task, by its signature.
   assert.deepEqual(taskEvidence('_stream.Length', body, model.bodies, index), { verdict: 'notTask', reason: 'property Stream.Length is a long' });
+});
+
+test("a file's project decides its global usings: an extension method imported only by a global using is found", () => {
+  const file = `
+namespace Shop;
+public sealed class Reports
+{
+    public async Task<int> CountAsync(ShopDb db) { var orders = await db.Orders.ToListAsync(); return orders.Count; }
+}
+public sealed class ShopDb : Microsoft.EntityFrameworkCore.DbContext
+{
+    public Microsoft.EntityFrameworkCore.DbSet<Order> Orders => Set<Order>();
+}
+public sealed class Order { }
+`;
+  const index = workspace({ 'Reports.cs': file });
+  const type = () => typeIn(index, 'Reports.cs', 'CountAsync', 'db.Orders.ToListAsync()')?.typeText ?? null;
+  try {
+    // Outside a project: the plain SDK's implicit usings, which do not import Microsoft.EntityFrameworkCore.
+    assert.equal(type(), null);
+    provideFileApiScopes((f) => (f === 'Reports.cs' ? fileApiScope('net8.0', { globalUsings: [...IMPLICIT_USINGS['Microsoft.NET.Sdk'], 'Microsoft.EntityFrameworkCore'] }) : null));
+    // A new index version, so the cached answers go.
+    updateFile(index, 'Other.cs', modelFile('namespace Shop; public sealed class Other { }').model);
+    assert.equal(type(), 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  } finally {
+    provideFileApiScopes(null);
+  }
+});
+
+test('project global usings in the project model spelling, and target frameworks mapped to the packs held', () => {
+  const scope = usingScope({ usings: ['System.IO', 'Http System.Net.Http.HttpClient'], globalUsings: ['System', 'static System.Math', 'Json = System.Text.Json.JsonSerializer', 'global::System.Linq'] });
+  assert.deepEqual(scope.namespaces, ['System.IO', 'System', 'System.Math', 'System.Linq']);
+  assert.deepEqual([...scope.aliases], [['Http', 'System.Net.Http.HttpClient'], ['Json', 'System.Text.Json.JsonSerializer']]);
+  assert.deepEqual(['net6.0', 'net8.0-windows', 'net9.0', 'net10.0', 'net11.0', 'netstandard2.0', 'net48'].map(apiFrameworkOf),
+    ['net8.0', 'net8.0', 'net9.0', 'net10.0', 'net10.0', 'net8.0', 'net8.0']);
 });

@@ -5,6 +5,7 @@
  * question needs the database.
  */
 import { parseSignatureDatabase, type SignatureDatabase, type SignatureFile } from './database';
+import type { FileApiScope } from './scope';
 
 interface Provision {
   load: () => SignatureFile | string;
@@ -39,4 +40,18 @@ export function signatureDatabase(): SignatureDatabase | null {
     provision.onError?.(`the API signature database could not be loaded, so types come from the workspace alone: ${err instanceof Error ? err.message : String(err)}`);
   }
   return loaded.db;
+}
+
+let fileScopes: ((file: string) => FileApiScope | null) | null = null;
+
+/**
+ * Tells the analysis each file's API scope (target framework, global usings) from the host's project model, by
+ * the file's key in the workspace index. Without it every file sees .NET 10 and the plain SDK's implicit usings.
+ */
+export function provideFileApiScopes(lookup: ((file: string) => FileApiScope | null) | null): void {
+  fileScopes = lookup;
+}
+
+export function fileApiScopeOf(file: string): FileApiScope | null {
+  return fileScopes?.(file) ?? null;
 }

@@ -75,14 +75,49 @@ export interface UsingScope {
   isWorkspaceType: (name: string) => boolean;
 }
 
-/** Splits usings into imported namespaces and aliases. `using static X;` reads like a namespace and is kept as one. */
+/**
+ * Splits usings into imported namespaces and aliases. Both spellings come in: FileModel.usings (`System.IO`,
+ * `Alias Target`) and the project model's global usings (`System`, `static System.Math`, `A = B.C`). A static
+ * using imports a type's members, not a namespace; it is kept as a namespace, which finds nothing harmful.
+ */
 export function usingScope(context: NameContext): UsingScope {
   const namespaces: string[] = [];
   const aliases = new Map<string, string>();
   for (const u of [...context.usings, ...(context.globalUsings ?? IMPLICIT_USINGS['Microsoft.NET.Sdk'])]) {
-    const parts = u.trim().split(/\s+/);
-    if (parts.length === 2 && /^[A-Za-z_]\w*$/.test(parts[0]!)) aliases.set(parts[0]!, parts[1]!.replace(/^global::/, ''));
-    else if (parts.length === 1 && parts[0]) namespaces.push(parts[0].replace(/^global::/, ''));
+    const text = u.trim().replace(/^global\s+/, '').replace(/^static\s+/, '').replace(/global::/g, '');
+    const alias = /^([A-Za-z_]\w*)\s*=\s*(\S.*)$/.exec(text) ?? /^([A-Za-z_]\w*)\s+(\S+)$/.exec(text);
+    if (alias) aliases.set(alias[1]!, alias[2]!.trim());
+    else if (/^[\w.]+$/.test(text)) namespaces.push(text);
   }
   return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false) };
+}
+
+/** What a file's project says about the APIs it sees: its target framework and its global usings. */
+export interface FileApiScope {
+  scope: ApiScope;
+  /** The project's global usings (implicit ones and <Using> items); undefined outside a project: the plain SDK's. */
+  globalUsings: readonly string[] | undefined;
+}
+
+/**
+ * The database's framework for a target framework moniker: net9.0 and net10.0 (and later) have their own packs,
+ * everything older (net6.0, net7.0, netstandard, .NET Framework) is read against .NET 8's, the oldest held.
+ */
+export function apiFrameworkOf(targetFramework: string): ApiFramework {
+  const m = /^net(\d+)\.\d+/.exec(targetFramework.trim().toLowerCase());
+  const major = m ? Number(m[1]) : 0;
+  return major >= 10 ? 'net10.0' : major === 9 ? 'net9.0' : 'net8.0';
+}
+
+/**
+ * A file's API scope from its project (the project model's target framework and global usings). ASP.NET Core and
+ * the packages stay visible whatever the project references: without the restore's assets file the transitive
+ * references are unknown (EF Core comes in through a provider package, Azure.Core through every Azure client), and
+ * an API the project cannot see only matters when its name clashes with one it can.
+ */
+export function fileApiScope(targetFramework: string, project: { globalUsings: readonly string[] } | null): FileApiScope {
+  return {
+    scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
+    globalUsings: project ? project.globalUsings : undefined,
+  };
 }

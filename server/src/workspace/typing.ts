@@ -9,7 +9,7 @@ import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression } from '../signatures/expressions';
-import { signatureDatabase } from '../signatures/provider';
+import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, type ApiContext } from '../signatures/resolve';
 
 export interface ExpressionType {
@@ -116,14 +116,28 @@ function typeFromApiSignatures(text: string, body: MethodBody, bodies: readonly 
 const apiAnswers = new WeakMap<MethodBody, { version: number; db: SignatureDatabase; answers: Map<string, ExpressionType | null> }>();
 const apiContexts = new WeakMap<readonly MethodBody[], { version: number; context: ApiContext }>();
 
-/** The database seen from one file: its usings (from the index's model of the file) and the workspace's type names. */
+/** The database seen from one file: its usings (from the index's model of the file), its project's scope and the workspace's type names. */
 function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ApiContext {
   const version = index?.version ?? -1;
   const cached = apiContexts.get(bodies);
   if (cached && cached.version === version && cached.context.db === db) return cached.context;
   let usings: readonly string[] = [];
-  if (index) for (const model of index.files.values()) if (model.bodies === bodies) usings = model.usings;
-  const context = apiContext(db, { usings, isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0 });
+  let file: string | null = null;
+  if (index) {
+    for (const [key, model] of index.files) {
+      if (model.bodies !== bodies) continue;
+      usings = model.usings;
+      file = key;
+    }
+  }
+  // The file's project (when the host has a project model) says its target framework and global usings.
+  const project = file !== null ? fileApiScopeOf(file) : null;
+  const context = apiContext(db, {
+    usings,
+    globalUsings: project?.globalUsings,
+    scope: project?.scope,
+    isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0,
+  });
   apiContexts.set(bodies, { version, context });
   return context;
 }
