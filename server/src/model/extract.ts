@@ -682,6 +682,7 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
       beforeAnyAwait: node.endIndex <= firstAwait && !inLoopWithAwait,
       regions,
       conditionText: regions.find((r) => r.kind === 'conditional')?.detail ?? null,
+      aloneInBranch: isAloneInBranch(node),
     };
   };
   if (bodyNode && bodyNode.type !== 'block') {
@@ -690,6 +691,15 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
   }
   for (const r of own(['return_statement'])) sites.push(site(r, r.namedChildren[0] ?? null));
   return sites;
+}
+
+/** `if (c) return x;` or `if (c) { return x; }`: the return is the branch's only statement. */
+function isAloneInBranch(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'if_statement') return true;
+  if (parent.type !== 'block' || parent.parent?.type !== 'if_statement') return false;
+  return parent.namedChildren.filter((c) => !!c && c.type !== 'comment').length === 1;
 }
 
 function stripParens(n: SyntaxNode): SyntaxNode {

@@ -140,6 +140,8 @@ export interface ReturnSite {
   regions: EnclosingRegion[];
   /** The condition of the innermost `if` (or `?:`) the return sits in, e.g. `_cache.TryGetValue(id, out var v)`. */
   conditionText: string | null;
+  /** The return is all its `if` branch does (`if (c) return x;` or `if (c) { return x; }`), nothing logged or changed first. */
+  aloneInBranch: boolean;
 }
 
 /** .Result, .Wait(), .GetAwaiter().GetResult(), Task.WaitAll/WaitAny: a thread waiting on a task. */
