@@ -247,6 +247,22 @@ export interface MemberSignature {
   nameSpan: Span;
   /** For methods: the id of the MethodBody (absent for abstract/interface members). */
   bodyId: string | null;
+  /** For methods: each parameter with its modifiers and whether it has a default (signatureFacts.ts). */
+  parameters?: MemberParameter[];
+  /** For fields and constants: the initializer as written (`0`, `TimeSpan.Zero`), or null when there is none. */
+  initializerText?: string | null;
+  /** For fields: whether the field is `readonly` or `const`, so its initializer is the value it always holds. */
+  isReadonly?: boolean;
+}
+
+/** A declared method parameter, as the twin check compares them: `ref int count`, `CancellationToken ct = default`. */
+export interface MemberParameter {
+  name: string;
+  typeText: string;
+  /** ref, out, in, params, this, scoped. */
+  modifiers: string[];
+  /** Declared with a default value, so callers may leave it out. */
+  hasDefault: boolean;
 }
 
 export interface FieldDeclaration {
@@ -289,4 +305,6 @@ export interface FileModel {
   skipped: SkippedBody[];
   /** `using X.Y;` directives. */
   usings: string[];
+  /** Types imported with `using static`, at the top or inside namespace blocks (signatureFacts.ts). */
+  staticUsings?: string[];
 }
