@@ -81,6 +81,11 @@ export interface BlockingApi {
   twinCaveat?: string;
   /** 'low' when the call blocks only in some modes; rules may show it at a lower severity or skip it. */
   confidence?: 'low';
+  /**
+   * The twin works only on an instance created with these settings' `Async = true` (XmlReader.Create with
+   * XmlReaderSettings): otherwise it throws, so there is no twin to offer unless that creation is in view.
+   */
+  twinNeedsAsyncSettings?: 'XmlReaderSettings' | 'XmlWriterSettings';
 }
 
 /** A blocking member with no awaitable twin: worth a note in a hover, not a rename. */
@@ -205,13 +210,13 @@ const DB_TRANSACTION: RowFamily = {
 const DB_NOTE =
   'A synchronous database call holds the thread for a network round trip to the server and for the query itself; under load this starves the thread pool.';
 
-const XML_READER: RowFamily = { type: 'XmlReader', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'reader'] };
+const XML_READER: RowFamily = { type: 'XmlReader', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'reader'], twinNeedsAsyncSettings: 'XmlReaderSettings' };
 const XML_READER_NOTE =
   'An XmlReader over a file or network stream reads it synchronously as it parses, blocking the thread on every buffer refill.';
 const XML_READER_CAVEAT =
   'The async members throw InvalidOperationException unless the reader was created with XmlReaderSettings { Async = true }.';
 
-const XML_WRITER: RowFamily = { type: 'XmlWriter', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'writer'] };
+const XML_WRITER: RowFamily = { type: 'XmlWriter', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'writer'], twinNeedsAsyncSettings: 'XmlWriterSettings' };
 const XML_WRITER_NOTE =
   'An XmlWriter over a file or network stream writes it synchronously whenever its buffer fills, blocking the thread.';
 const XML_WRITER_CAVEAT =

@@ -232,3 +232,51 @@ export function taskEvidenceOf(ctx: RuleContext, body: MethodBody, text: string)
   }
   return evidence;
 }
+
+/**
+ * The argument texts with every name that holds a known constant replaced by its value, so `Wait(NoWait)` with
+ * `const int NoWait = 0` reads as `Wait(0)`: a local `const`, or a `const` or `readonly` field (of the enclosing
+ * types or named `Type.Field`) with an initializer. A named argument keeps its name (`timeout: 0`).
+ */
+export function constantArgumentTexts(ctx: RuleContext, body: MethodBody, args: readonly string[]): string[] {
+  return args.map((arg) => {
+    const named = /^([A-Za-z_]\w*\s*:(?!:)\s*)([^]*)$/.exec(arg.trim());
+    const prefix = named ? named[1] : '';
+    const value = named ? named[2] : arg.trim();
+    const constant = constantValueOf(ctx, body, value, 0);
+    return constant === null ? arg : `${prefix}${constant}`;
+  });
+}
+
+function constantValueOf(ctx: RuleContext, body: MethodBody, text: string, depth: number): string | null {
+  if (depth > 3) return null;
+  const t = text.trim();
+  const resolve = (initializer: string | null | undefined, owner: MethodBody): string | null =>
+    initializer ? constantValueOf(ctx, owner, initializer, depth + 1) ?? initializer.trim() : null;
+  const qualified = /^(?:this\.|([A-Z]\w*)\.)?([A-Za-z_]\w*)$/.exec(t);
+  if (!qualified) return null;
+  const [, typeName, name] = qualified;
+  if (!t.startsWith('this.') && !typeName) {
+    for (const b of bodyChain(body, ctx.model.bodies)) {
+      const local = b.locals.find((l) => l.name === name);
+      if (local) return local.kind === 'local' && isConstLocal(ctx.text, local.span.start) ? resolve(local.initializerText, b) : null;
+      if (b.parameters.some((p) => p.name === name)) return null;
+    }
+  }
+  const owner = typeName ?? bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (!owner) return null;
+  for (const family of typeFamily(ctx.index, owner)) {
+    for (const ref of typesNamed(ctx.index, family)) {
+      const field = ref.type.members.find((m) => m.kind === 'field' && m.name === name);
+      if (field) return field.isReadonly ? resolve(field.initializerText, body) : null;
+    }
+  }
+  return null;
+}
+
+/** Whether the local declared at `nameStart` is a `const`: the declaration's text before the name says so. */
+function isConstLocal(text: string, nameStart: number): boolean {
+  let from = nameStart;
+  while (from > 0 && !';{}'.includes(text[from - 1])) from--;
+  return /(^|\s)const\s/.test(text.slice(from, nameStart));
+}

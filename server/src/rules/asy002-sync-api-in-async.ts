@@ -1,23 +1,21 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
-import type { CallSite, MethodBody, Span, UsingResource } from '../model/types';
-import { isTaskLike } from '../model/returnKind';
+import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
-import { isExemptReceiverExpression, exemptTwinCallFor } from '../knowledge/exemptions';
-import {
-  ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, type AsyncDisposableType,
-} from '../knowledge/asyncDisposables';
-import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../workspace/index';
+import { isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
+import { asyncDisposableOf, usingFinding } from './asy002-await-using';
+import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { bodyChain } from '../model/bodies';
-import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { splitTopLevel } from '../model/syntax';
+import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
-  awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
+  awaitAllowedAt, awaitEdits, cancellationTokenInScope, constantArgumentTexts, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
   | { kind: 'table'; row: BlockingApi; via: 'static' | 'typed' | 'hinted'; receiverType: string | null }
-  | { kind: 'workspace'; twins: MethodRef[]; typeName: string };
+  | WorkspaceTwinMatch;
 
 /**
  * Decides whether a call in an async body is ASY002's: the one place that says so, which ASY001 and ASY004 ask
@@ -25,6 +23,8 @@ export type SyncApiMatch =
  */
 export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
   if (call.inNameof || call.usage === 'awaited') return null;
+  // `flags: CommandFlags.FireAndForget`: the call returns at once, whatever it is.
+  if (nonBlockingArgumentIn(call.argumentTexts)) return null;
   const row = tableRowFor(ctx, body, call);
   if (row) return row;
   return workspaceTwinFor(ctx, body, call);
@@ -68,8 +68,10 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
 /** Whether the call's arguments are a blocking form of the row: the right count, no zero timeout, a stream where one is needed. */
 function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, call: CallSite): boolean {
   const args = call.argumentTexts;
+  // XmlReader/XmlWriter twins throw unless the instance was created with Async = true: without that in view there is no twin.
+  if (row.twinNeedsAsyncSettings && (call.receiver === null || !createdWithAsyncSettings(ctx, body, call.receiver, row.twinNeedsAsyncSettings))) return false;
   if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
-  if (isNonBlockingCall(row, args)) return false;
+  if (isNonBlockingCall(row, constantArgumentTexts(ctx, body, args))) return false;
   if (row.blockingArgument) {
     const arg = args[row.blockingArgument.index];
     if (arg === undefined) return false;
@@ -78,85 +80,6 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
   }
   return true;
-}
-
-function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
-  // Most calls have no FooAsync anywhere in the workspace: answer those before resolving any type.
-  if (/Async$/.test(call.name) || !ctx.index.methodsByName.has(`${call.name}Async`)) return null;
-  const chain = bodyChain(body, ctx.model.bodies);
-  let typeName: string | null;
-  const receiver = call.receiver?.trim() ?? null;
-  if (receiver === null || receiver === 'this' || receiver === 'base') {
-    typeName = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
-  } else if (isWorkspaceTypeName(ctx, receiver)) {
-    typeName = receiver;
-  } else {
-    const receiverType = receiverTypeOf(ctx, body, receiver);
-    typeName = receiverType === null ? null : stripGenerics(receiverType);
-  }
-  if (typeName === null) return null;
-  const twinName = `${call.name}Async`;
-  // Inside FooAsync itself, "use FooAsync" would recurse.
-  if (chain.some((b) => b.name === twinName)) return null;
-  // A twin counts when it takes the same number of parameters, or one more that is a CancellationToken; a
-  // FooAsync with other parameters may well do something else.
-  const n = call.argumentTexts.length;
-  const twins = methodsNamed(ctx.index, twinName, typeName).filter((m) => {
-    if (!m.member || !(m.member.isAsync || isTaskLike(m.member.returnKind))) return false;
-    const params = m.member.parameterTypes;
-    return params.length === n || (params.length === n + 1 && /CancellationToken$/.test(params[n] ?? ''));
-  });
-  if (twins.length === 0) return null;
-  // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
-  const syncs = methodsNamed(ctx.index, call.name, typeName).filter((m) => m.member);
-  if (syncs.length > 0 && syncs.every((m) => m.member!.isAsync || isTaskLike(m.member!.returnKind))) return null;
-  for (const name of typeFamily(ctx.index, typeName)) if (exemptTwinCallFor(name, call.name)) return null;
-  return { kind: 'workspace', twins, typeName };
-}
-
-// ---- using -> await using ----
-
-interface AsyncDisposableMatch {
-  typeName: string;
-  note: string;
-}
-
-const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
-
-/** Whether a `using` in async code holds a resource whose DisposeAsync does real asynchronous work. */
-function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
-  const fromRow = (row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null => {
-    if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
-    return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note };
-  };
-  const byType = (typeText: string): AsyncDisposableMatch | null => {
-    const name = stripGenerics(typeText);
-    if (NOT_ASYNC.has(name)) return null;
-    const known = fromRow(asyncDisposableByType(name), name);
-    if (known) return known;
-    for (const row of ASYNC_DISPOSABLE_TYPES) {
-      if (row.type !== name && (row.syncDisposeSubtypes ?? []).includes(name)) return null;
-    }
-    // A workspace type that implements IAsyncDisposable itself.
-    if (typeFamily(ctx.index, name).has('IAsyncDisposable')) {
-      return { typeName: name, note: `${name} implements IAsyncDisposable: its DisposeAsync is what the type's author wants async code to call.` };
-    }
-    return null;
-  };
-  if (using.typeText !== null) return byType(using.typeText);
-  const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
-  const creation = /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*[({]/.exec(resource);
-  if (creation) {
-    const name = stripGenerics(creation[1]);
-    return fromRow(asyncDisposableForNew(name), name) ?? byType(name);
-  }
-  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
-  if (call) {
-    const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
-    if (factory) return factory;
-  }
-  const typed = receiverTypeOf(ctx, body, resource);
-  return typed ? byType(typed) : null;
 }
 
 // ---- findings ----
@@ -179,7 +102,6 @@ function whyNoTableFix(ctx: RuleContext, body: MethodBody, row: BlockingApi, cal
   const args = call.argumentTexts;
   const n = args.length;
   if (row.twinUse === 'await foreach') return `${row.asyncTwin} returns an IAsyncEnumerable, so the loop around it must become await foreach`;
-  if (row.twinCaveat && /Async = true/.test(row.twinCaveat)) return 'the twin throws unless the reader or writer was created with Async = true';
   const sameCount = row.sameArgumentsFor === undefined || row.sameArgumentsFor.includes(n);
   const memoryCount = row.memoryTwinFor?.includes(n) ?? false;
   if (!sameCount && !memoryCount) return `${row.asyncTwin} takes different arguments`;
@@ -254,21 +176,46 @@ function mergeInsertions(edits: TextEdit[]): TextEdit[] {
   return out;
 }
 
-function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'workspace' }>): RuleFinding {
+/**
+ * Whether the receiver is a local created in view by `XmlReader.Create(..., settings)` (or XmlWriter) whose settings
+ * say `Async = true`: in an object initializer passed there, in the initializer of the settings local, or in a
+ * `settings.Async = true;` assignment in the same body.
+ */
+function createdWithAsyncSettings(ctx: RuleContext, body: MethodBody, receiver: string, settingsType: 'XmlReaderSettings' | 'XmlWriterSettings'): boolean {
+  const name = receiver.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return false;
+  const factory = settingsType === 'XmlReaderSettings' ? 'XmlReader' : 'XmlWriter';
+  const asyncTrue = /\bAsync\s*=\s*true\b/;
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    const creation = new RegExp(`^(?:await\\s+)?(?:System\\.Xml\\.)?${factory}\\.Create\\s*\\(([^]*)\\)\\s*$`).exec(local.initializerText?.trim() ?? '');
+    if (!creation) return false;
+    if (asyncTrue.test(creation[1])) return true;
+    const bodyText = b.bodySpan ? ctx.text.slice(b.bodySpan.start, b.bodySpan.end) : '';
+    return splitTopLevel(creation[1]).some((arg) => {
+      const settings = arg.trim();
+      if (!/^[A-Za-z_]\w*$/.test(settings)) return false;
+      const declared = bodyChain(b, ctx.model.bodies).flatMap((x) => x.locals).find((l) => l.name === settings);
+      if (declared && asyncTrue.test(declared.initializerText ?? '')) return true;
+      return new RegExp(`\\b${settings}\\s*\\.\\s*Async\\s*=\\s*true\\b`).test(bodyText);
+    });
+  }
+  return false;
+}
+
+function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: WorkspaceTwinMatch): RuleFinding {
   const twinName = `${call.name}Async`;
   const owner = match.twins[0].typeName ?? match.typeName;
   const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
   const n = call.argumentTexts.length;
-  const paramsOf = (m: MethodRef) => m.member?.parameterTypes ?? [];
-  const sameShape = match.twins.find((m) => paramsOf(m).length === n);
-  const withToken = match.twins.find((m) => paramsOf(m).length === n + 1 && /CancellationToken$/.test(paramsOf(m)[n] ?? ''));
-  const token = !sameShape && withToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
+  const token = match.needsToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
   let noFix = whyNoAwaitHere(ctx, body, call);
-  if (!noFix && !sameShape && !token) noFix = `${twinName} also takes a CancellationToken, and none is in scope to pass`;
+  if (!noFix && match.needsToken && !token) noFix = `${twinName} also takes a CancellationToken, and none is in scope to pass`;
   const finding: RuleFinding = {
     span: call.span,
     message: `${written} runs synchronously inside ${describeAsyncBody(body)}; ${owner}.${twinName} is its awaitable twin`,
-    note: `The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it.${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    note: `The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it. ${match.evidenceText}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
   };
   const twinDecl = match.twins[0];
@@ -278,38 +225,15 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
   if (!noFix) {
     const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
     const edits: TextEdit[] = [open, { start: call.nameSpan.start, end: call.nameSpan.end, newText: twinName }];
-    if (!sameShape && token) {
+    if (token) {
       // The argument list ends the call: insert the token before its closing parenthesis.
       const closeParen = call.span.end - 1;
       edits.push({ start: closeParen, end: closeParen, newText: n === 0 ? token : `, ${token}` });
     }
     if (close) edits.push(close);
-    finding.fix = { title: `Await ${twinName}${!sameShape && token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
+    finding.fix = { title: `Await ${twinName}${token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
   }
   return finding;
-}
-
-function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
-  const span = usingSpan(ctx.text, using);
-  const canAwait = awaitAllowedAt(body, using.keywordSpan.start);
-  const fix: Fix | undefined = canAwait
-    ? { title: 'Use await using', safety: 'unsafe', edits: [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }] }
-    : undefined;
-  return {
-    span,
-    message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; await using is its awaitable twin`,
-    note: `${match.note}${canAwait ? '' : ' No automatic fix: await is not allowed inside a lock statement.'}`,
-    bodyId: body.id,
-    fix,
-  };
-}
-
-/** From the `using` keyword to the end of the resource, so the squiggle covers `using var x = new FileStream(...)` and not the block. */
-function usingSpan(text: string, using: UsingResource): Span {
-  const from = using.keywordSpan.end;
-  const at = using.resourceText ? text.indexOf(using.resourceText, from) : -1;
-  const end = at !== -1 && at + using.resourceText.length <= using.span.end ? at + using.resourceText.length : using.keywordSpan.end;
-  return { start: using.keywordSpan.start, end };
 }
 
 export const rule: Rule = {

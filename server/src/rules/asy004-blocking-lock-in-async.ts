@@ -4,7 +4,7 @@ import { isNonBlockingCall } from '../knowledge/blockingApis';
 import { LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
 import {
-  describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
+  constantArgumentTexts, describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
 } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { stripGenerics } from '../workspace/index';
@@ -53,7 +53,7 @@ export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
       if (best) match = { row: best.row, via: 'hinted' };
     }
   }
-  if (!match || isNonBlockingCall(match.row, args)) return null;
+  if (!match || isNonBlockingCall(match.row, constantArgumentTexts(ctx, body, args))) return null;
   if (syncApiCallOf(ctx, body, call)) return null;
   return match;
 }
