@@ -767,18 +767,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     extensionOf: 'RelationalDatabaseFacadeExtensions', receiverHints: ['database'],
     note: EF_NOTE, source: docs('microsoft.entityframeworkcore.relationaldatabasefacadeextensions.executesqlasync'),
   },
-  {
-    ...EF, type: 'IQueryable', member: 'ExecuteDelete', kind: 'instance', asyncTwin: 'ExecuteDeleteAsync', sameArgumentsFor: [0],
-    extensionOf: 'EntityFrameworkQueryableExtensions',
-    note: 'ExecuteDelete runs a DELETE statement on the database and waits for it on the calling thread.',
-    source: docs('microsoft.entityframeworkcore.entityframeworkqueryableextensions.executedeleteasync'),
-  },
-  {
-    ...EF, type: 'IQueryable', member: 'ExecuteUpdate', kind: 'instance', asyncTwin: 'ExecuteUpdateAsync', sameArgumentsFor: [1],
-    extensionOf: 'EntityFrameworkQueryableExtensions',
-    note: 'ExecuteUpdate runs an UPDATE statement on the database and waits for it on the calling thread.',
-    source: docs('microsoft.entityframeworkcore.entityframeworkqueryableextensions.executeupdateasync'),
-  },
+  // The query operators (ToList, First, ExecuteDelete ...) live in efCoreQueries.ts: they need the query's origin.
 
   // Dapper: extension methods on IDbConnection.
   { ...DAPPER, member: 'Query', asyncTwin: 'QueryAsync', sameArgumentsFor: [1, 2, 3], twinCaveat: 'Query takes a `buffered` flag as its fourth parameter and QueryAsync does not: pass later arguments by name.', note: DAPPER_NOTE, source: DAPPER_SOURCE },

@@ -142,6 +142,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [],
     members,
     instanceFields,
+    primaryConstructorParameters: primary && kind !== 'interface' && kind !== 'enum' ? memberParametersOf(primary) : undefined,
     enumUnderlyingType,
     span: spanOf(node),
     nameSpan: spanOf(nameNode),

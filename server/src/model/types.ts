@@ -283,6 +283,8 @@ export interface TypeDeclaration {
   members: MemberSignature[];
   /** Instance fields in declaration order, including auto-property backing fields and record struct positional parameters: what a struct's size is made of. */
   instanceFields: FieldDeclaration[];
+  /** A class's or struct's primary constructor parameters (`class Repo(ShopContext db)`), in scope in every member (signatureFacts.ts). */
+  primaryConstructorParameters?: MemberParameter[];
   /** Enum underlying type (`byte`), or 'int' by default. */
   enumUnderlyingType: string | null;
   span: Span;

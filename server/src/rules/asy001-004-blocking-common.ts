@@ -108,7 +108,22 @@ export function awaitAllowedAt(body: MethodBody, offset: number): boolean {
 /** The receiver's type as the workspace's declarations say (locals, parameters, fields, `new`, workspace calls), or null. */
 export function receiverTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
-  return typed ? typed.typeText : null;
+  if (typed) return typed.typeText;
+  return primaryConstructorParameterType(ctx, body, receiver);
+}
+
+/**
+ * A bare name that no local, parameter or member declares may be a primary constructor parameter of the enclosing
+ * type (`class Checkout(ShopContext db)`), in scope in every member of that type.
+ */
+function primaryConstructorParameterType(ctx: RuleContext, body: MethodBody, text: string): string | null {
+  const name = text.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return null;
+  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return null;
+  const declaration = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  const parameter = declaration?.primaryConstructorParameters?.find((p) => p.name === name);
+  return parameter ? parameter.typeText : null;
 }
 
 /** Whether `typeText` is `baseType` or derives from it, through the workspace's own declarations and the known .NET subtypes. */

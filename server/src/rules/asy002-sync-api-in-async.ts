@@ -4,6 +4,7 @@ import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type Bloc
 import { isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
 import { asyncDisposableOf, usingFinding } from './asy002-await-using';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
+import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
 import { splitTopLevel } from '../model/syntax';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
@@ -14,7 +15,7 @@ import {
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
-  | { kind: 'table'; row: BlockingApi; via: 'static' | 'typed' | 'hinted'; receiverType: string | null }
+  | { kind: 'table'; row: BlockingApi; via: 'static' | 'typed' | 'hinted' | 'query'; receiverType: string | null; query?: EfCoreQueryMatch }
   | WorkspaceTwinMatch;
 
 /**
@@ -25,6 +26,9 @@ export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
   if (call.inNameof || call.usage === 'awaited') return null;
   // `flags: CommandFlags.FireAndForget`: the call returns at once, whatever it is.
   if (nonBlockingArgumentIn(call.argumentTexts)) return null;
+  // An EF Core query first: its origin says more than a receiver's name (`db.Orders.Find`).
+  const query = efCoreQueryCallFor(ctx, body, call);
+  if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
   const row = tableRowFor(ctx, body, call);
   if (row) return row;
   return workspaceTwinFor(ctx, body, call);
@@ -91,6 +95,8 @@ function blockingPhrase(row: BlockingApi): string {
     case 'SemaphoreSlim': return 'blocks the thread until the semaphore is free';
     case 'Process': return 'blocks the thread until the process exits';
     case 'Parallel': return 'blocks the thread until every iteration has run';
+    case 'IQueryable':
+    case 'DbSet': return 'runs the database query synchronously';
     default: return 'blocks the thread on I/O';
   }
 }
@@ -133,11 +139,14 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const { row } = match;
   // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
   const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
-  const twin = row.twinReceiver ? row.asyncTwin : `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.start))}${row.asyncTwin}`;
+  // A query's chain is already in the message: the twin's name says enough.
+  const twin = row.twinReceiver || match.via === 'query' ? row.asyncTwin : `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.start))}${row.asyncTwin}`;
   const consumed = row.twinUse === 'await foreach' ? ', consumed with await foreach,' : '';
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
-  const noFix = whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call);
+  const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
+  const noFix = whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call) ?? missingUsing;
   const noteParts = [row.note];
+  if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
   if (row.since) noteParts.push(`${row.asyncTwin} needs .NET ${row.since} or later.`);
   if (noFix) noteParts.push(`No automatic fix: ${noFix}.`);
