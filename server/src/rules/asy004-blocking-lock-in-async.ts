@@ -1,12 +1,14 @@
 /** ASY004 blocking-lock-in-async: `lock`, Monitor, Mutex, WaitHandle, event and spin waits inside async code, where the thread waits for another thread instead of being released. */
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
 import { isNonBlockingCall } from '../knowledge/blockingApis';
-import { LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
+import { FILE_SYSTEM_TYPES, LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
 import {
   constantArgumentTexts, describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
 } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
+import { waitedTaskEvidence } from './asy001-blocking-wait-in-async';
+import { lineIndexOf, positionAt } from '../parse/lines';
 import { stripGenerics } from '../workspace/index';
 
 const SEMAPHORE_TITLE = 'Use a SemaphoreSlim and await WaitAsync() instead';
@@ -82,6 +84,16 @@ function waitsFor(row: LockingApi): string {
 
 function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: LockingMatch): RuleFinding {
   const { row } = match;
+  const spanning = awaitBetweenAcquireAndRelease(ctx, body, call, row);
+  if (spanning) {
+    const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
+    return {
+      span: call.span,
+      message: `${written} takes a thread-affine lock that is still held across the await on line ${spanning.awaitLine}, inside ${describeAsyncBody(body)}`,
+      note: `Code after an await may resume on another thread, and ${row.type} must be released by the thread that took it: there the release throws ${row.type === 'Mutex' ? 'ApplicationException' : 'SynchronizationLockException'}. Even when it resumes on the same thread, every other waiter stays parked for the whole await. Instead: ${row.replacement}.`,
+      fix: { title: titleFor(row), safety: 'display-only', edits: [] },
+    };
+  }
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const affinity = row.threadAffine && row.member !== 'Wait' && !/same thread|thread that|another thread/.test(row.note)
     ? ' The primitive belongs to the thread that took it, and code after an await may run on another thread, where releasing it throws.'
@@ -95,14 +107,74 @@ function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: 
   };
 }
 
-function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement): RuleFinding {
+/** Why a `lock` in async code hurts: the first blocking thing its body does, or null for a short in-memory lock. */
+interface BlockingInsideLock {
+  /** The blocking code as written, for the message: `File.WriteAllText(...)`, `task.Result`. */
+  code: string;
+  /** What it waits for: "blocks on I/O", "waits for a task", "sleeps". */
+  how: string;
+}
+
+/**
+ * The blocking work inside a lock's body (the body's own calls and waits; lambdas are separate bodies): a call ASY002
+ * flags (sync I/O with a twin, Thread.Sleep, a workspace Foo beside FooAsync), a wait ASY001 flags, a lock-like wait
+ * of this rule's own, or a file-system call that has no twin at all.
+ */
+function blockingInsideLock(ctx: RuleContext, body: MethodBody, lock: LockStatement): BlockingInsideLock | null {
+  const inside = (span: Span) => lock.span.start < span.start && span.end <= lock.span.end;
+  const code = (span: Span, end: number) => shortCode(ctx.text.slice(span.start, end));
+  for (const call of body.calls) {
+    if (!inside(call.span) || call.inNameof) continue;
+    const sync = syncApiCallOf(ctx, body, call);
+    if (sync) {
+      const sleeps = sync.kind === 'table' && sync.row.type === 'Thread';
+      return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: sleeps ? 'sleeps' : sync.kind === 'workspace' ? 'runs synchronously where an async twin exists' : 'blocks on I/O' };
+    }
+    const locking = lockingCallOf(ctx, body, call);
+    if (locking) return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'waits for another thread' };
+    if (call.receiver !== null && FILE_SYSTEM_TYPES.some((t) => t.type === staticReceiverName(call.receiver!))) {
+      return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'touches the file system' };
+    }
+  }
+  for (const wait of body.waits) {
+    if (!inside(wait.span)) continue;
+    if (waitedTaskEvidence(ctx, body, wait)?.verdict === 'task') return { code: code(wait.span, wait.span.end), how: 'waits for a task' };
+  }
+  return null;
+}
+
+function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement, blocking: BlockingInsideLock): RuleFinding {
+  const locked = shortCode(lock.lockedText);
   return {
     span: lockHeadSpan(ctx.text, lock),
-    message: `lock (${shortCode(lock.lockedText)}) blocks the thread until the lock is free, inside ${describeAsyncBody(body)}`,
-    note: `There is no await inside it (that would not compile, ${LOCK_STATEMENT.awaitInsideIsCompilerError}), but entering it still parks a thread-pool thread for as long as another thread holds ${shortCode(lock.lockedText)}: exactly the waiting async code is meant to avoid. Instead: ${LOCK_STATEMENT.replacement}.`,
+    message: `lock (${locked}) is held while ${blocking.code} ${blocking.how}, inside ${describeAsyncBody(body)}`,
+    note: `Every other thread that needs ${locked} parks until this blocking work ends, and the compiler forbids await inside a lock (${LOCK_STATEMENT.awaitInsideIsCompilerError}), so the work cannot be awaited where it is. A short lock that only guards in-memory state would be fine. Instead: ${LOCK_STATEMENT.replacement}, and await the work's async twin inside it.`,
     bodyId: body.id,
     fix: { title: SEMAPHORE_TITLE, safety: 'display-only', edits: [] },
   };
+}
+
+/**
+ * A thread-affine acquisition (Monitor.Enter, Mutex.WaitOne, SpinLock.Enter, ReaderWriterLockSlim.Enter*) with an
+ * await after it and its release after that await: the release may run on another thread, where it throws.
+ */
+function awaitBetweenAcquireAndRelease(ctx: RuleContext, body: MethodBody, call: CallSite, row: LockingApi): { awaitLine: number } | null {
+  if (!row.releasedBy || row.releasedBy.length === 0) return null;
+  const key = row.kind === 'static' ? call.argumentTexts[0]?.trim() : call.receiver?.trim();
+  if (!key) return null;
+  const releases = body.calls.filter((c) => {
+    if (!row.releasedBy!.includes(c.name) || c.span.start < call.span.end) return false;
+    return row.kind === 'static' ? staticReceiverName(c.receiver ?? '') === row.type && c.argumentTexts[0]?.trim() === key : c.receiver?.trim() === key;
+  });
+  for (const release of releases) {
+    const between = body.awaits.find((a) => a.span.start >= call.span.end && a.span.end <= release.span.start);
+    if (between) return { awaitLine: lineOf(ctx.text, between.span.start) };
+  }
+  return null;
+}
+
+function lineOf(text: string, offset: number): number {
+  return positionAt(lineIndexOf(text), offset).line + 1;
 }
 
 /** `lock (gate)` without its block: the squiggle marks where the thread waits, not everything it then does. */
@@ -201,7 +273,10 @@ flagged unless the timeout is written as \`0\` or \`TimeSpan.Zero\`.`,
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
     for (const body of asyncBodies(ctx)) {
-      for (const lock of body.locks) findings.push(lockFinding(ctx, body, lock));
+      for (const lock of body.locks) {
+        const blocking = blockingInsideLock(ctx, body, lock);
+        if (blocking) findings.push(lockFinding(ctx, body, lock, blocking));
+      }
       for (const call of body.calls) {
         const match = lockingCallOf(ctx, body, call);
         if (match) findings.push(callFinding(ctx, body, call, match));
