@@ -1,7 +1,8 @@
 /** The table of synchronous .NET APIs that block a thread and have an awaitable twin, read by ASY002 (sync-api-in-async). */
 
-import { exemptReceiverTypesFor, EXEMPT_RECEIVER_EXPRESSIONS, EXEMPT_RECEIVER_TYPES, EXEMPT_TWIN_CALLS, NOT_EXEMPT } from './exemptions';
-import { LOCKING_APIS, LOCK_STATEMENT } from './lockingApis';
+import { exemptReceiverTypesFor, EXEMPT_RECEIVER_EXPRESSIONS, EXEMPT_RECEIVER_TYPES, EXEMPT_TWIN_CALLS, NON_BLOCKING_ARGUMENTS, NOT_EXEMPT } from './exemptions';
+import { EF_CORE_QUERY_OPERATORS, QUERY_COMPOSITION_OPERATORS } from './efCoreQueries';
+import { FILE_SYSTEM_TYPES, LOCKING_APIS, LOCK_STATEMENT } from './lockingApis';
 import { ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE } from './asyncDisposables';
 
 /** One synchronous .NET API that blocks a thread and has an awaitable twin. */
@@ -133,6 +134,67 @@ export const KNOWN_SUBTYPES: Readonly<Record<string, readonly string[]>> = {
   WaitHandle: ['EventWaitHandle', 'ManualResetEvent', 'AutoResetEvent', 'Mutex', 'Semaphore'],
   EventWaitHandle: ['ManualResetEvent', 'AutoResetEvent'],
 };
+
+/**
+ * ADO.NET providers name their types after one prefix (SqliteConnection, SqliteCommand, SqliteDataReader), and each
+ * overrides the base factory members to return its own type: so `var reader = command.ExecuteReader()` with a
+ * SqliteCommand is a SqliteDataReader, which the exemptions then recognise.
+ */
+export interface ProviderFactoryMember {
+  member: string;
+  /** The suffix of the receiver's type: 'Command' in SqliteCommand. */
+  from: string;
+  /** The suffix of the result's type: 'DataReader' in SqliteDataReader. */
+  to: string;
+  source: string;
+}
+
+export const PROVIDER_FACTORY_MEMBERS: readonly ProviderFactoryMember[] = [
+  { member: 'CreateCommand', from: 'Connection', to: 'Command', source: docs('system.data.common.dbconnection.createcommand') },
+  { member: 'BeginTransaction', from: 'Connection', to: 'Transaction', source: docs('system.data.common.dbconnection.begintransaction') },
+  { member: 'BeginTransactionAsync', from: 'Connection', to: 'Transaction', source: docs('system.data.common.dbconnection.begintransactionasync') },
+  { member: 'ExecuteReader', from: 'Command', to: 'DataReader', source: docs('system.data.common.dbcommand.executereader') },
+  { member: 'ExecuteReaderAsync', from: 'Command', to: 'DataReader', source: docs('system.data.common.dbcommand.executereaderasync') },
+  { member: 'CreateConnection', from: 'DataSource', to: 'Connection', source: docs('system.data.common.dbdatasource.createconnection') },
+  { member: 'OpenConnection', from: 'DataSource', to: 'Connection', source: docs('system.data.common.dbdatasource.openconnection') },
+  { member: 'OpenConnectionAsync', from: 'DataSource', to: 'Connection', source: docs('system.data.common.dbdatasource.openconnectionasync') },
+];
+
+/** Static factories whose result type a `var` local takes (`var reader = XmlReader.Create(stream)` is an XmlReader). */
+export interface StaticFactory {
+  /** Receiver and member as written, without namespace: 'XmlReader.Create'. */
+  call: string;
+  resultType: string;
+  source: string;
+}
+
+export const STATIC_FACTORIES: readonly StaticFactory[] = [
+  { call: 'XmlReader.Create', resultType: 'XmlReader', source: docs('system.xml.xmlreader.create') },
+  { call: 'XmlWriter.Create', resultType: 'XmlWriter', source: docs('system.xml.xmlwriter.create') },
+  { call: 'File.OpenRead', resultType: 'FileStream', source: docs('system.io.file.openread') },
+  { call: 'File.OpenWrite', resultType: 'FileStream', source: docs('system.io.file.openwrite') },
+  { call: 'File.Open', resultType: 'FileStream', source: docs('system.io.file.open') },
+  { call: 'File.Create', resultType: 'FileStream', source: docs('system.io.file.create') },
+  { call: 'File.OpenText', resultType: 'StreamReader', source: docs('system.io.file.opentext') },
+  { call: 'File.CreateText', resultType: 'StreamWriter', source: docs('system.io.file.createtext') },
+  { call: 'File.AppendText', resultType: 'StreamWriter', source: docs('system.io.file.appendtext') },
+];
+
+/** The type a static factory call returns (`System.Xml.XmlReader.Create` -> `XmlReader`), or null. */
+export function staticFactoryResultType(receiver: string, member: string): string | null {
+  const compact = `${receiver.replace(/\s+/g, '').replace(/^(global::)?System(\.\w+)*\.(?=[A-Z]\w*$)/, '')}.${member}`;
+  return STATIC_FACTORIES.find((row) => row.call === compact)?.resultType ?? null;
+}
+
+/** The provider type a factory member returns (`SqliteCommand` + `ExecuteReader` -> `SqliteDataReader`), or null. */
+export function providerResultType(receiverType: string, member: string): string | null {
+  for (const row of PROVIDER_FACTORY_MEMBERS) {
+    if (row.member !== member || !receiverType.endsWith(row.from)) continue;
+    const prefix = receiverType.slice(0, receiverType.length - row.from.length);
+    if (/^[A-Z]\w*$/.test(prefix)) return `${prefix}${row.to}`;
+  }
+  return null;
+}
 
 // Families of rows share the declaring type, the hints and the reason; each row adds what is its own.
 type RowFamily = Pick<BlockingApi, 'type' | 'namespace' | 'kind'> & Partial<BlockingApi>;
@@ -999,6 +1061,23 @@ export function validateKnowledge(): string[] {
     checkSource(where, row.source);
     if (BLOCKING_APIS.some((api) => api.type === row.type && api.member === row.member)) problems.push(`${where}: exempt but also listed as blocking`);
   }
+  for (const row of PROVIDER_FACTORY_MEMBERS) checkSource(`PROVIDER_FACTORY_MEMBERS ${row.from}.${row.member}`, row.source);
+  for (const row of STATIC_FACTORIES) checkSource(`STATIC_FACTORIES ${row.call}`, row.source);
+  for (const row of NON_BLOCKING_ARGUMENTS) checkSource(`NON_BLOCKING_ARGUMENTS ${row.argument}`, row.source);
+  for (const row of EF_CORE_QUERY_OPERATORS) {
+    const where = `EF_CORE_QUERY_OPERATORS ${row.member}`;
+    checkSource(where, row.source);
+    if (row.asyncTwin !== `${row.member}Async`) problems.push(`${where}: the twin must be ${row.member}Async`);
+    if (QUERY_COMPOSITION_OPERATORS.has(row.member)) problems.push(`${where}: also listed as a composing operator`);
+  }
+  checkUnique('EF_CORE_QUERY_OPERATORS', EF_CORE_QUERY_OPERATORS.map((row) => row.member));
+  for (const row of ASYNC_DISPOSABLE_TYPES) {
+    if (row.asyncFactory && !row.factoryHints.includes(`.${row.asyncFactory.member}`)) problems.push(`ASYNC_DISPOSABLE_TYPES ${row.type}: asyncFactory ${row.asyncFactory.member} is not among its factory hints`);
+  }
+  for (const row of LOCKING_APIS) {
+    if (row.releasedBy && !row.threadAffine) problems.push(`LOCKING_APIS ${row.type}.${row.member}: releasedBy is only for thread-affine rows`);
+  }
+  for (const row of FILE_SYSTEM_TYPES) checkSource(`FILE_SYSTEM_TYPES ${row.type}`, row.source);
   for (const row of NOT_EXEMPT) {
     checkSource(`NOT_EXEMPT ${row.type}`, row.source);
     if (EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === row.type)) problems.push(`NOT_EXEMPT ${row.type}: also listed as exempt`);

@@ -1,7 +1,7 @@
 /** What the four blocking rules (ASY001-ASY004) share: how they name a body, shorten code for messages, resolve receiver types and decide where an inserted `await` is valid C#. */
 import type { MethodBody, Span } from '../model/types';
 import { splitTopLevel } from '../model/syntax';
-import { isKnownSubtype } from '../knowledge/blockingApis';
+import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
@@ -109,7 +109,28 @@ export function awaitAllowedAt(body: MethodBody, offset: number): boolean {
 export function receiverTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
   if (typed) return typed.typeText;
-  return primaryConstructorParameterType(ctx, body, receiver);
+  return primaryConstructorParameterType(ctx, body, receiver) ?? providerLocalType(ctx, body, receiver);
+}
+
+/**
+ * A `var` local created by a known static factory (`XmlReader.Create(stream)`) or by an ADO.NET provider's factory
+ * member on a receiver of known type: `var reader = command.ExecuteReader()` with `command` a SqliteCommand is a
+ * SqliteDataReader.
+ */
+function providerLocalType(ctx: RuleContext, body: MethodBody, text: string): string | null {
+  const name = text.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return null;
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    const init = /^(?:await\s+)?(.+)\.([A-Za-z_]\w*)\s*\([^]*\)(?:\s*\.ConfigureAwait\([^()]*\))?$/.exec(local.initializerText?.trim() ?? '');
+    if (local.typeText !== null || !init) return null;
+    const factory = staticFactoryResultType(init[1], init[2]);
+    if (factory) return factory;
+    const owner = receiverTypeOf(ctx, b, init[1]);
+    return owner ? providerResultType(stripGenerics(owner), init[2]) : null;
+  }
+  return null;
 }
 
 /**

@@ -69,6 +69,9 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
     viaExtension = true;
   }
   if (twins.length === 0) return null;
+  // An extension FooAsync beside a Foo the workspace does not declare is a helper for some library's Foo (LINQ's
+  // Where, TimeProvider.Delay), not its twin: the call binds to the library.
+  if (viaExtension && syncs.length === 0) return null;
   // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
   if (syncs.length > 0 && syncs.every(isAwaitable)) return null;
   for (const name of typeFamily(ctx.index, target.typeName)) if (exemptTwinCallFor(name, call.name)) return null;
@@ -84,7 +87,10 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   if (syncCandidates.length > 0) {
     // Every overload the call may bind to needs a twin, or the finding may point at the wrong method.
     for (const sync of syncCandidates) {
-      const fit = twins.map((twin) => ({ twin, fit: twinFitsSync(twin, sync, args, call, viaExtension) })).find((x) => x.fit !== null);
+      const fit = twins
+        .filter((twin) => !differentTypesOfOneName(ctx, twin, sync))
+        .map((twin) => ({ twin, fit: twinFitsSync(twin, sync, args, call, viaExtension) }))
+        .find((x) => x.fit !== null);
       if (!fit) return null;
       if (!fitting.includes(fit.twin)) fitting.push(fit.twin);
       needsToken ||= fit.fit!.needsToken;
@@ -104,7 +110,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   }
   return {
     kind: 'workspace', twins: fitting, typeName: target.typeName, needsToken, viaExtension, evidence,
-    evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension),
+    evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension, needsToken),
   };
 }
 
@@ -170,6 +176,19 @@ function extensionsFor(ctx: RuleContext, name: string, receiverType: string): Me
     const first = m.member?.parameters?.[0];
     return !!m.member?.isStatic && !!first && first.modifiers.includes('this') && family.has(stripGenerics(first.typeText));
   });
+}
+
+/**
+ * Two methods declared on types that share a simple name but live in different namespaces
+ * (`EntityFrameworkIntegration.ISagaDbContextFactory` and `EntityFrameworkCoreIntegration.ISagaDbContextFactory`):
+ * the index merges them by name, but one is not the other's twin.
+ */
+function differentTypesOfOneName(ctx: RuleContext, a: MethodRef, b: MethodRef): boolean {
+  if (a.typeName === null || a.typeName !== b.typeName) return false;
+  const fullName = (m: MethodRef) => typesNamed(ctx.index, m.typeName!).find((t) => t.file === m.file && t.type.members.includes(m.member!))?.type.fullName ?? null;
+  const fa = fullName(a);
+  const fb = fullName(b);
+  return fa !== null && fb !== null && fa !== fb;
 }
 
 function isAwaitable(m: MethodRef): boolean {
@@ -307,12 +326,12 @@ function sameParameterType(a: string, b: string): boolean {
   return typeParameter.test(na) && typeParameter.test(nb);
 }
 
-function evidenceSentence(evidence: TwinEvidence, name: string, twinName: string, twin: MethodRef, sync: MethodRef | null, args: Argument[], viaExtension: boolean): string {
+function evidenceSentence(evidence: TwinEvidence, name: string, twinName: string, twin: MethodRef, sync: MethodRef | null, args: Argument[], viaExtension: boolean, needsToken: boolean): string {
   const signature = (m: MethodRef) => `${m.member!.name}(${paramsOf(m, viaExtension).map((p) => p.typeText).join(', ')})`;
   const extension = viaExtension ? ` (extension methods of ${twin.typeName})` : '';
   switch (evidence) {
     case 'declaration':
-      return `${signature(twin)} takes the parameters of ${signature(sync!)}${extension}.`;
+      return `${signature(twin)} takes the same parameters as ${signature(sync!)}${needsToken ? ' plus a CancellationToken' : ''}${extension}.`;
     case 'arguments':
       return `The arguments' types (${args.map((a) => a.typeText).join(', ')}) fit ${signature(twin)}${extension}; ${name} itself is not declared in the workspace.`;
     default:
