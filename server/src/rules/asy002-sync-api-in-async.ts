@@ -253,20 +253,40 @@ export const rule: Rule = {
     defaultSeverity: 'warning',
     fix: 'unsafe',
     equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'S6966', 'AsyncFixer02', 'EPC33'],
-    summary: 'A synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, Foo beside FooAsync, using of an IAsyncDisposable) inside async code.',
+    summary: 'A synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, an EF Core ToList, Foo beside FooAsync, using of an IAsyncDisposable) inside async code.',
     docs: `## What it does
 Flags synchronous calls inside async code (async methods, async lambdas, async local functions and async
-top-level statements) that have an awaitable twin: \`Thread.Sleep\` (\`Task.Delay\`), sync I/O such as
-\`File.ReadAllText\`, \`Stream.Read\`, \`DbCommand.ExecuteReader\`, \`HttpClient.Send\`, \`SemaphoreSlim.Wait()\`,
-a call \`Foo()\` when the workspace declares \`FooAsync\` on the same type, and a \`using\` of a resource whose
-\`DisposeAsync\` does real asynchronous work (a \`FileStream\`, a \`StreamWriter\`, a compression stream), which
-should be \`await using\`. The message names the twin.
+top-level statements) that have an awaitable twin, and names the twin:
 
-It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\` and readers built over a
-\`MemoryStream\` in view; \`Console.WriteLine\` and \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and
-\`CreateDbContext\` (their async twins exist only for special value generators); \`SemaphoreSlim.Wait(0)\` and
-\`Wait(TimeSpan.Zero)\`, which only test; \`Thread.Sleep(0)\`; \`nameof(...)\`; and calls inside synchronous
-lambdas and local functions, which are separate non-async bodies.
+- \`Thread.Sleep\` (\`Task.Delay\`) and sync I/O from the knowledge tables: \`File.ReadAllText\`, \`Stream.Read\`,
+  \`DbCommand.ExecuteReader\`, \`HttpClient.Send\`, \`SemaphoreSlim.Wait()\`, Dapper's \`Query\`, EF Core's
+  \`SaveChanges\` and \`DbSet.Find\`;
+- EF Core's synchronous query operators (\`ToList\`, \`ToArray\`, \`First*\`, \`Single*\`, \`Last*\`, \`Any\`, \`All\`,
+  \`Count\`, \`Sum\`, \`Min\`, \`Max\`, \`Average\`, \`Contains\`, \`Load\`, \`ExecuteUpdate\`, \`ExecuteDelete\` ...) on a
+  query that starts at a DbContext's DbSet, at \`Set<T>()\`, or at a local, parameter or member declared
+  \`DbSet\`/\`IQueryable\` in a file that uses EF Core; the twin is EntityFrameworkQueryableExtensions' \`ToListAsync\`
+  and so on;
+- a call \`Foo(...)\` when the workspace declares a fitting \`FooAsync\`: on the same type or a base or interface,
+  written with a namespace, through \`using static\`, or as an extension method (also one declared on an interface
+  the receiver implements). It fits when it is static or instance like \`Foo\`, has the same generic arity, takes
+  no ref/out/in parameters, and takes the call's arguments (plus at most one CancellationToken) with the same
+  parameter types as the \`Foo\` overloads the call may bind to; when \`Foo\` is not declared in the workspace, the
+  arguments' known types must fit, and the note says when only their number could be compared;
+- a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
+  \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
+  base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,
+  and a scope from \`CreateScope()\`, whose fix also renames it to \`CreateAsyncScope()\`.
+
+It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers built over a
+\`MemoryStream\` in view, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
+\`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
+IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
+view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
+arguments: a StackExchange.Redis command with \`CommandFlags.FireAndForget\`, \`SemaphoreSlim.Wait(0)\` and
+\`Wait(TimeSpan.Zero)\` (also through a \`const\` or a readonly field holding zero), \`Thread.Sleep(0)\`; a workspace
+subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync (the inherited one only
+calls Dispose); \`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate
+non-async bodies.
 
 ## Why is this bad?
 An async method exists to give its thread back while it waits. A synchronous I/O call or a sleep inside it
@@ -308,23 +328,29 @@ class ConfigLoader
 
 ## Fix safety
 Unsafe. The fix renames the call to its twin and inserts \`await\` (in parentheses where the result is used as a
-receiver), turns \`Thread.Sleep(n)\` into \`await Task.Delay(n)\` and \`using\` into \`await using\`. Awaiting lets
-other code run on this context before the method continues, exceptions surface from the await, and the twin
-may behave differently in details (XmlReader twins need \`Async = true\`, \`WaitForExit(ms)\` has no twin). When
-the twin needs different arguments (a span where it takes a Memory, a formatted write, a missing
+receiver), turns \`Thread.Sleep(n)\` into \`await Task.Delay(n)\` and \`using\` into \`await using\` (renaming
+\`CreateScope()\` to \`CreateAsyncScope()\` where needed). Awaiting lets other code run on this context before the
+method continues, exceptions surface from the await, and the twin may behave differently in details
+(\`WaitForExit(ms)\` has no twin). An EF Core operator's twin needs \`using Microsoft.EntityFrameworkCore;\`: without
+it in the file no fix is offered. When the twin needs different arguments (a span where it takes a Memory, a formatted write, a missing
 CancellationToken) no fix is offered and the note says why; for a workspace twin that takes one more
 CancellationToken, the fix passes the one in scope. The fix adds no \`ConfigureAwait(false)\`: it stays minimal.
 
 ## Limitations
 Without a compiler the rule does not know types or overloads. It reads declared types of locals, parameters,
-fields and properties and the return types of workspace methods; when a receiver's type is not visible it
-guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed. So it can flag a
-member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
-comes from a library method or an inherited property. It cannot see that a stream wraps memory unless the
-\`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue, Parallel.ForEach) are not
-reported. Twins added in recent .NET versions (the note says which) may not exist on the target framework.
-An \`await\` inserted inside a query-expression clause or an \`unsafe\` block does not compile; the rule only
-knows to avoid \`lock\` blocks.`,
+primary constructor parameters, fields and properties, the return types of workspace methods and a few factories
+(\`XmlReader.Create\`, \`File.OpenRead\`, an ADO.NET provider's \`ExecuteReader\`); when a receiver's type is not
+visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed. So it can
+flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
+comes from a library method or an inherited property. For workspace twins it compares declared parameter types
+as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
+type is not claimed; a lambda argument's type is never known. An EF Core query is recognised only from a chain
+of composing operators (\`Where\`, \`Include\`, \`OrderBy\` ...) back to a DbSet or an IQueryable declaration; a
+query returned by a library method, or enumerated by \`foreach\`, is missed. It cannot see that a stream wraps
+memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue,
+Parallel.ForEach) are not reported. Twins added in recent .NET versions (the note says which) may not exist on
+the target framework. An \`await\` inserted inside a query-expression clause or an \`unsafe\` block does not
+compile; the rule only knows to avoid \`lock\` blocks.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];

@@ -193,38 +193,48 @@ export const rule: Rule = {
     defaultSeverity: 'warning',
     fix: 'display-only',
     equivalents: [],
-    summary: 'A lock statement or a blocking wait on a lock, event or handle (Monitor, Mutex, WaitHandle, ManualResetEventSlim, SpinWait) inside async code.',
+    summary: 'A lock that blocks inside async code: a lock statement whose body does blocking I/O or waits, Monitor/Mutex/WaitHandle/event waits, or a thread-affine lock held across an await.',
     docs: `## What it does
-Flags \`lock\` statements and synchronous waits on thread-synchronization primitives inside async code (async
-methods, async lambdas, async local functions and async top-level statements): \`Monitor.Enter\`, \`Monitor.Wait\`,
-\`Monitor.TryEnter\` with a timeout, \`Mutex.WaitOne\`, \`WaitHandle.WaitOne\`/\`WaitAll\`/\`WaitAny\`,
-\`ManualResetEvent(Slim)\` and \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`,
-\`SpinWait.SpinUntil\`, \`SpinLock.Enter\`, \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and
-\`Thread.Join\`. Calls with a zero timeout (\`WaitOne(0)\`, \`TryEnter(x)\`) only test and are not flagged.
-\`SemaphoreSlim.Wait()\` has an awaitable twin and is ASY002's, never this rule's.
+Flags the locks that really hurt async code (async methods, async lambdas, async local functions and async
+top-level statements):
+
+- a \`lock\` statement whose body blocks: a synchronous call ASY002 flags (file, stream, database or network I/O
+  with an async twin, \`Thread.Sleep\`, a workspace \`Foo\` beside \`FooAsync\`), a task wait ASY001 flags
+  (\`.Result\`, \`.Wait()\`), a wait this rule flags, or a \`File\`/\`Directory\` call that has no twin at all;
+- synchronous waits on thread-synchronization primitives: \`Monitor.Enter\`, \`Monitor.Wait\`, \`Monitor.TryEnter\`
+  with a timeout, \`Mutex.WaitOne\`, \`WaitHandle.WaitOne\`/\`WaitAll\`/\`WaitAny\`, \`ManualResetEvent(Slim)\` and
+  \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`, \`SpinWait.SpinUntil\`, \`SpinLock.Enter\`,
+  \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and \`Thread.Join\`;
+- a thread-affine lock (Monitor, Mutex, SpinLock, ReaderWriterLockSlim, Lock) taken before an await and released
+  after it, with its own message: the release may run on another thread.
+
+A short \`lock\` that only guards in-memory state is not flagged: it cannot contain an await (CS1996), it is held
+for microseconds, and a SemaphoreSlim would be slower there. Calls with a zero timeout (\`WaitOne(0)\`,
+\`TryEnter(x)\`, also through a \`const\` or a readonly field holding 0) only test and are not flagged.
+\`SemaphoreSlim.Wait()\` has an awaitable twin and is ASY002's, with a fix, never this rule's.
 
 ## Why is this bad?
-Async code gives its thread back while it waits; a lock or an event wait keeps it. While another thread holds
-the lock, or until someone sets the event, a thread-pool thread sits parked, and under contention the pool
-starves. The compiler forbids \`await\` inside a \`lock\` (CS1996), so every \`lock\` in async code is one without
-an await inside it, but entering it still waits for the other holder. Thread-affine primitives (Monitor,
-Mutex, SpinLock, ReaderWriterLockSlim) are worse: released after an await, on another thread, they throw.
+Async code gives its thread back while it waits; a lock or an event wait keeps it. A lock whose body blocks on
+I/O makes every other thread that needs the lock wait as long, each holding a thread-pool thread, and the work
+cannot even be awaited because \`await\` is not allowed inside a lock. An event or handle wait parks the thread
+until someone else signals. Thread-affine primitives held across an await are a bug, not just a cost: the code
+after the await may run on another thread, where releasing them throws SynchronizationLockException.
 
 ## Example
 \`\`\`csharp
+using System.IO;
 using System.Threading.Tasks;
 
-class Counter
+class Journal
 {
     private readonly object _gate = new();
-    private int _count;
 
-    public async Task IncrementAsync()
+    public async Task AppendAsync(string path, string line)
     {
         await Task.Yield();
         lock (_gate)
         {
-            _count++;
+            File.AppendAllText(path, line);
         }
     }
 }
@@ -232,21 +242,21 @@ class Counter
 
 ## Use instead
 \`\`\`csharp
+using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 
-class Counter
+class Journal
 {
     private readonly SemaphoreSlim _gate = new(1, 1);
-    private int _count;
 
-    public async Task IncrementAsync()
+    public async Task AppendAsync(string path, string line)
     {
         await Task.Yield();
         await _gate.WaitAsync();
         try
         {
-            _count++;
+            await File.AppendAllTextAsync(path, line);
         }
         finally
         {
@@ -265,10 +275,11 @@ the replacement for each primitive.
 ## Limitations
 Without a compiler the rule does not know types. It reads declared types of locals, parameters, fields and
 properties; when a receiver's type is not visible it guesses from the name (\`_mutex\`, \`_ready\`, \`_rwLock\`) and
-says so, so it can take another type's \`Enter\` or \`WaitOne\` for a lock, or miss a lock held in a
-variable with an unhelpful name. A very short \`lock\` around a counter rarely waits long; the rule still flags
-it, because whether it contends depends on load the rule cannot see. Waits that a timeout argument bounds are
-flagged unless the timeout is written as \`0\` or \`TimeSpan.Zero\`.`,
+says so, so it can take another type's \`Enter\` or \`WaitOne\` for a lock, or miss a lock held in a variable with
+an unhelpful name. A lock body is judged by the calls written in it: a lock around a call to a workspace method
+that itself blocks deep inside is not flagged, and a lock around a long CPU loop is not either. The spanning
+check pairs an acquisition with a release on the same receiver text (or, for Monitor, the same first argument)
+within one method. Waits that a timeout argument bounds are flagged unless the timeout is zero.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
