@@ -267,6 +267,31 @@ export const NOT_ASYNC_DISPOSABLE: readonly NotAsyncDisposable[] = [
   },
 ];
 
+/**
+ * Ways of creating a stream or archive that leave nothing for DisposeAsync to write: opened for reading, or
+ * decompressing. `await using` on them gains nothing, whatever the type's row says.
+ */
+export interface ReadOnlyCreation {
+  /** Matched against the resource expression as written. */
+  pattern: RegExp;
+  reason: string;
+  source: string;
+}
+
+export const READ_ONLY_CREATIONS: readonly ReadOnlyCreation[] = [
+  { pattern: /^(?:System\.IO\.)?File\.Open(?:Read|Text)\s*\(/, reason: 'A file opened for reading has no buffered writes to flush.', source: docs('system.io.file.openread') },
+  { pattern: /\bFileAccess\.Read\b(?!Write)/, reason: 'A FileStream opened with FileAccess.Read has no buffered writes to flush.', source: docs('system.io.fileaccess') },
+  { pattern: /\bCompressionMode\.Decompress\b/, reason: 'A decompressing stream writes nothing when disposed; only a compressing one writes its last block.', source: docs('system.io.compression.compressionmode') },
+  { pattern: /\bCryptoStreamMode\.Read\b/, reason: 'A CryptoStream in read mode writes no final block when disposed.', source: docs('system.security.cryptography.cryptostreammode') },
+  { pattern: /\bZipArchiveMode\.Read\b|^(?:System\.IO\.Compression\.)?ZipFile\.OpenRead\s*\(/, reason: 'A ZipArchive opened for reading writes no central directory when disposed.', source: docs('system.io.compression.ziparchivemode') },
+];
+
+/** The read-only creation a resource expression shows, if any. */
+export function readOnlyCreationOf(resourceText: string): ReadOnlyCreation | undefined {
+  const text = resourceText.trim();
+  return READ_ONLY_CREATIONS.find((row) => row.pattern.test(text));
+}
+
 const rowsByType = new Map<string, AsyncDisposableType>(ASYNC_DISPOSABLE_TYPES.map((row) => [row.type, row]));
 
 /** The row for a declared type (`using FileStream fs = ...`), if `await using` is worth suggesting for it. */

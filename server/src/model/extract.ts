@@ -17,7 +17,7 @@ import { bodyChain } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { guardReason, knownCompletedReason } from './completion';
-import { staticUsingsOf } from './signatureFacts';
+import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
 
 /** Builds the model of one file. Never throws on any tree tree-sitter produces. */
 export function buildFileModel(tree: Tree, text: string, cache?: ModelCache): FileModel {
@@ -59,7 +59,7 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache): Fi
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
-  return { bodies, types, syntaxErrors, skipped, usings, staticUsings: staticUsingsOf(root) };
+  return { bodies, types, syntaxErrors, skipped, usings, staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root) };
 }
 
 interface FileContext {

@@ -68,3 +68,16 @@ export function staticUsingsOf(root: SyntaxNode): string[] {
   visit(root);
   return out;
 }
+
+/** The namespaces a file imports with `global using` (not static, not aliases): they apply to every file of the project. */
+export function globalUsingsOf(root: SyntaxNode): string[] {
+  const out: string[] = [];
+  for (const c of root.namedChildren) {
+    if (!c || c.type !== 'using_directive') continue;
+    const tokens = c.children.filter((t): t is SyntaxNode => !!t).map((t) => t.type);
+    if (!tokens.includes('global') || tokens.includes('static') || tokens.includes('=')) continue;
+    const name = c.namedChildren.find((n) => !!n && n.type !== 'comment');
+    if (name) out.push(name.text.replace(/\s+/g, ''));
+  }
+  return out;
+}

@@ -309,4 +309,6 @@ export interface FileModel {
   usings: string[];
   /** Types imported with `using static`, at the top or inside namespace blocks (signatureFacts.ts). */
   staticUsings?: string[];
+  /** Namespaces imported with `global using`, which apply to every file of the project (signatureFacts.ts). */
+  globalUsings?: string[];
 }

@@ -316,3 +316,14 @@ function isConstLocal(text: string, nameStart: number): boolean {
   while (from > 0 && !';{}'.includes(text[from - 1])) from--;
   return /(^|\s)const\s/.test(text.slice(from, nameStart));
 }
+
+/**
+ * Whether the file can name a namespace's types without qualifying them: a `using` in the file, or a `global using`
+ * in any workspace file (a global using applies to its own project only; the index does not know projects).
+ */
+export function importsNamespace(ctx: RuleContext, namespace: string): boolean {
+  const matches = (u: string) => u.replace(/\s+/g, '') === namespace;
+  if (ctx.model.usings.some(matches)) return true;
+  for (const model of ctx.index.files.values()) if ((model.globalUsings ?? []).some(matches)) return true;
+  return false;
+}

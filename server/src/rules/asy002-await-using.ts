@@ -6,18 +6,22 @@
  */
 import type { MethodBody, Span, UsingResource } from '../model/types';
 import {
-  ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, type AsyncDisposableType,
+  ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, readOnlyCreationOf, type AsyncDisposableType,
 } from '../knowledge/asyncDisposables';
+import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
+import { splitTopLevel } from '../model/syntax';
 import { isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, receiverTypeOf } from './asy001-004-blocking-common';
+import { awaitAllowedAt, describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 
 export interface AsyncDisposableMatch {
   typeName: string;
   note: string;
   /** `await using` compiles only after the factory call is renamed (CreateScope -> CreateAsyncScope). */
   asyncFactory?: { member: string; twin: string };
+  /** The namespace the file must import for the row's type to be the one meant (EF Core's DbContext, not EF6's). */
+  namespace?: string;
 }
 
 const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
@@ -25,10 +29,24 @@ const CS8410 = 'https://learn.microsoft.com/dotnet/csharp/language-reference/com
 
 /** Whether a `using` in async code holds a resource whose DisposeAsync does real asynchronous work. */
 export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
-  if (using.typeText !== null) return byType(ctx, using.typeText);
+  const match = asyncDisposableMatchOf(ctx, body, using);
+  if (!match) return null;
+  // EF Core's DbContext is not EF6's: a package type counts only where the file can name it.
+  if (match.namespace && !importsNamespace(ctx, match.namespace)) return null;
+  return match;
+}
+
+function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
   const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
-  const creation = /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*[({]/.exec(resource);
+  // Opened for reading or decompressing: DisposeAsync has nothing to write.
+  if (readOnlyCreationOf(resource)) return null;
+  if (using.typeText !== null) return byType(ctx, using.typeText);
+  const creation = /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\{[^]*\})?$/.exec(resource) ?? /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\{/.exec(resource);
   if (creation) {
+    // A writer or compressor over a MemoryStream in view writes to memory when disposed.
+    const first = creation[2] !== undefined ? splitTopLevel(creation[2])[0] : undefined;
+    const firstType = first ? receiverTypeOf(ctx, body, first) : null;
+    if (firstType && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.baseType === 'Stream' && exempt.type === stripGenerics(firstType))) return null;
     const name = stripGenerics(creation[1]);
     return fromRow(asyncDisposableForNew(name), name) ?? byType(ctx, name);
   }
@@ -43,7 +61,12 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {
   if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
-  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory };
+  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row) };
+}
+
+/** The namespace a file must import to name a package row's type: SDKs import Microsoft.Extensions.* implicitly. */
+function namespaceToImport(row: AsyncDisposableType): string | undefined {
+  return row.package && !row.namespace.startsWith('Microsoft.Extensions.') ? row.namespace : undefined;
 }
 
 function byType(ctx: RuleContext, typeText: string): AsyncDisposableMatch | null {
@@ -76,7 +99,7 @@ function workspaceAsyncDisposable(ctx: RuleContext, name: string): AsyncDisposab
     if (NOT_ASYNC.has(base)) return null;
     const row = asyncDisposableByType(base);
     if (!row || row.confidence === 'low' || row.disposeAsyncOnlyDisposes || (row.syncDisposeSubtypes ?? []).includes(base)) continue;
-    return { typeName: name, note: `${name} derives from ${base}. ${row.note}` };
+    return { typeName: name, note: `${name} derives from ${base}. ${row.note}`, namespace: namespaceToImport(row) };
   }
   for (const row of ASYNC_DISPOSABLE_TYPES) if ((row.syncDisposeSubtypes ?? []).includes(name)) return null;
   // An interface that extends IAsyncDisposable, or a type implementing it through an explicit member.

@@ -11,7 +11,7 @@ import { EF_CORE_NAMESPACE, EF_CORE_SET_TYPES, QUERYABLE_TYPES, QUERY_COMPOSITIO
 import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import type { RuleContext } from './types';
-import { receiverTypeOf, shortCode } from './asy001-004-blocking-common';
+import { importsNamespace, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
 
 /** Where a query starts: a DbSet (EF Core for certain) or a value declared IQueryable (EF Core if the file uses it). */
 export interface QueryOrigin {
@@ -40,7 +40,7 @@ export function efCoreQueryCallFor(ctx: RuleContext, body: MethodBody, call: Cal
   if (!origin) return null;
   // Find is the set's own member: a composed query has no Find.
   if (find && (origin.kind !== 'set' || origin.composed)) return null;
-  const importsEf = ctx.model.usings.some((u) => u.replace(/\s+/g, '') === EF_CORE_NAMESPACE);
+  const importsEf = importsNamespace(ctx, EF_CORE_NAMESPACE);
   // An IQueryable of unknown provenance is EF Core's only where the file uses EF Core; elsewhere the twin would throw.
   if (origin.kind === 'queryable' && !importsEf) return null;
   return { row, origin, missingUsing: !importsEf };
@@ -82,6 +82,8 @@ function queryOriginOf(ctx: RuleContext, body: MethodBody, text: string, depth: 
   if (root.length === 1 || (root.length === 2 && root[0].text === 'this')) {
     const name = last.text;
     const declared = origin(receiverTypeOf(ctx, body, rootText));
+    // `query = list.AsQueryable()` somewhere in the body: the IQueryable may be LINQ to objects, where the twin throws.
+    if (declared && declared.kind === 'queryable' && assignedFromAsQueryable(ctx, body, name)) return null;
     if (declared || last.isCall) return declared;
     // `var query = db.Orders.Where(...)`: the local's initializer is the query.
     for (const b of bodyChain(body, ctx.model.bodies)) {
@@ -105,6 +107,12 @@ function queryOriginOf(ctx: RuleContext, body: MethodBody, text: string, depth: 
     }
   }
   return null;
+}
+
+function assignedFromAsQueryable(ctx: RuleContext, body: MethodBody, name: string): boolean {
+  const outer = bodyChain(body, ctx.model.bodies).at(-1) ?? body;
+  const span = outer.bodySpan ?? outer.span;
+  return new RegExp(`\\b${name}\\s*=[^;=][^;]*\\.AsQueryable\\s*\\(`).test(ctx.text.slice(span.start, span.end));
 }
 
 function queryKindOf(typeText: string | null | undefined): QueryOrigin['kind'] | null {

@@ -9,7 +9,7 @@ import { bodyChain } from '../model/bodies';
 import { splitTopLevel } from '../model/syntax';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
-  awaitAllowedAt, awaitEdits, cancellationTokenInScope, constantArgumentTexts, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
+  awaitAllowedAt, awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 
@@ -36,7 +36,9 @@ export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
 
 function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
   // Low-confidence rows block only in some modes (SequentialAccess readers, CPU-bound Parallel loops): quiet by design.
-  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low');
+  // A package's row applies only where the file imports its namespace: Dapper's extension methods bind only then,
+  // and EF6's Database.BeginTransaction is not EF Core's.
+  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && (!r.package || r.namespace.startsWith('Microsoft.Extensions.') || importsNamespace(ctx, r.namespace)));
   if (rows.length === 0 || call.receiver === null) return null;
   const receiver = call.receiver;
   if (isExemptReceiverExpression(receiver)) return null;

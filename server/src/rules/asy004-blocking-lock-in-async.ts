@@ -131,6 +131,8 @@ function blockingInsideLock(ctx: RuleContext, body: MethodBody, lock: LockStatem
       return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: sleeps ? 'sleeps' : sync.kind === 'workspace' ? 'runs synchronously where an async twin exists' : 'blocks on I/O' };
     }
     const locking = lockingCallOf(ctx, body, call);
+    // Monitor.Wait on the locked object releases the lock while it waits: it is flagged itself, the lock is not held.
+    if (locking && locking.row.type === 'Monitor' && locking.row.member === 'Wait' && call.argumentTexts[0]?.trim() === lock.lockedText.trim()) continue;
     if (locking) return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'waits for another thread' };
     if (call.receiver !== null && FILE_SYSTEM_TYPES.some((t) => t.type === staticReceiverName(call.receiver!))) {
       return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'touches the file system' };
