@@ -196,6 +196,13 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     note: 'A scope disposes the services it created; a plain `using` throws InvalidOperationException when one of them is only IAsyncDisposable.',
     source: docs('microsoft.extensions.dependencyinjection.asyncservicescope'),
   },
+  // Declared in Microsoft.EntityFrameworkCore.Storage, reached through DbContext.Database: the namespace a file imports to get it.
+  {
+    type: 'IDbContextTransaction', namespace: 'Microsoft.EntityFrameworkCore', package: 'Microsoft.EntityFrameworkCore',
+    factoryHints: ['.Database.BeginTransaction', '.Database.BeginTransactionAsync'],
+    note: 'Disposing an uncommitted EF Core transaction rolls it back on the server; `await using` does the rollback asynchronously with providers that support it.',
+    source: docs('microsoft.entityframeworkcore.storage.idbcontexttransaction'),
+  },
   {
     type: 'IServiceScope', namespace: 'Microsoft.Extensions.DependencyInjection', package: 'Microsoft.Extensions.DependencyInjection.Abstractions',
     factoryHints: ['.CreateScope'], since: '6', asyncFactory: { member: 'CreateScope', twin: 'CreateAsyncScope' },
@@ -279,11 +286,11 @@ export interface ReadOnlyCreation {
 }
 
 export const READ_ONLY_CREATIONS: readonly ReadOnlyCreation[] = [
-  { pattern: /^(?:System\.IO\.)?File\.Open(?:Read|Text)\s*\(/, reason: 'A file opened for reading has no buffered writes to flush.', source: docs('system.io.file.openread') },
+  { pattern: /(?:^|\.)Open(?:Read|Text)(?:Async)?\s*\(/, reason: 'A file or archive opened for reading (File.OpenRead, File.OpenText, ZipFile.OpenRead and helpers named alike) has no buffered writes to flush.', source: docs('system.io.file.openread') },
   { pattern: /\bFileAccess\.Read\b(?!Write)/, reason: 'A FileStream opened with FileAccess.Read has no buffered writes to flush.', source: docs('system.io.fileaccess') },
   { pattern: /\bCompressionMode\.Decompress\b/, reason: 'A decompressing stream writes nothing when disposed; only a compressing one writes its last block.', source: docs('system.io.compression.compressionmode') },
   { pattern: /\bCryptoStreamMode\.Read\b/, reason: 'A CryptoStream in read mode writes no final block when disposed.', source: docs('system.security.cryptography.cryptostreammode') },
-  { pattern: /\bZipArchiveMode\.Read\b|^(?:System\.IO\.Compression\.)?ZipFile\.OpenRead\s*\(/, reason: 'A ZipArchive opened for reading writes no central directory when disposed.', source: docs('system.io.compression.ziparchivemode') },
+  { pattern: /\bZipArchiveMode\.Read\b/, reason: 'A ZipArchive opened for reading writes no central directory when disposed.', source: docs('system.io.compression.ziparchivemode') },
 ];
 
 /** The read-only creation a resource expression shows, if any. */
@@ -311,8 +318,11 @@ export function asyncDisposableForNew(type: string): AsyncDisposableType | undef
  */
 export function asyncDisposableForFactory(receiver: string | undefined, member: string): AsyncDisposableType | undefined {
   const qualified = receiver === undefined ? undefined : `${receiver.replace(/^(global::)?System(\.\w+)*\.(?=[A-Z]\w*$)/, '')}.${member}`;
+  // A two-part instance hint ('.Database.BeginTransaction') is more specific than the member alone ('.BeginTransaction').
+  const lastPart = receiver?.split('.').pop();
   return (
     ASYNC_DISPOSABLE_TYPES.find((row) => qualified !== undefined && row.factoryHints.includes(qualified)) ??
+    ASYNC_DISPOSABLE_TYPES.find((row) => lastPart !== undefined && row.factoryHints.includes(`.${lastPart}.${member}`)) ??
     ASYNC_DISPOSABLE_TYPES.find((row) => receiver !== undefined && row.factoryHints.includes(`.${member}`))
   );
 }

@@ -319,10 +319,14 @@ function isConstLocal(text: string, nameStart: number): boolean {
 
 /**
  * Whether the file can name a namespace's types without qualifying them: a `using` in the file, or a `global using`
- * in any workspace file (a global using applies to its own project only; the index does not know projects).
+ * in any workspace file (a global using applies to its own project only; the index does not know projects). With
+ * `orNested`, a using of a namespace inside it counts too (`Microsoft.EntityFrameworkCore.Storage`).
  */
-export function importsNamespace(ctx: RuleContext, namespace: string): boolean {
-  const matches = (u: string) => u.replace(/\s+/g, '') === namespace;
+export function importsNamespace(ctx: RuleContext, namespace: string, orNested = false): boolean {
+  const matches = (u: string) => {
+    const compact = u.replace(/\s+/g, '');
+    return compact === namespace || (orNested && compact.startsWith(`${namespace}.`));
+  };
   if (ctx.model.usings.some(matches)) return true;
   for (const model of ctx.index.files.values()) if ((model.globalUsings ?? []).some(matches)) return true;
   return false;

@@ -32,7 +32,7 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   const match = asyncDisposableMatchOf(ctx, body, using);
   if (!match) return null;
   // EF Core's DbContext is not EF6's: a package type counts only where the file can name it.
-  if (match.namespace && !importsNamespace(ctx, match.namespace)) return null;
+  if (match.namespace && !importsNamespace(ctx, match.namespace, true)) return null;
   return match;
 }
 

@@ -36,9 +36,9 @@ export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
 
 function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
   // Low-confidence rows block only in some modes (SequentialAccess readers, CPU-bound Parallel loops): quiet by design.
-  // A package's row applies only where the file imports its namespace: Dapper's extension methods bind only then,
-  // and EF6's Database.BeginTransaction is not EF Core's.
-  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && (!r.package || r.namespace.startsWith('Microsoft.Extensions.') || importsNamespace(ctx, r.namespace)));
+  // A package's row applies only where the file uses the package: Dapper's extension methods bind only then, and
+  // EF6's Database.BeginTransaction (System.Data.Entity) is not EF Core's.
+  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && usesPackageOf(ctx, r));
   if (rows.length === 0 || call.receiver === null) return null;
   const receiver = call.receiver;
   if (isExemptReceiverExpression(receiver)) return null;
@@ -69,6 +69,13 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
+}
+
+/** Whether the file imports the package's root namespace (`Microsoft.EntityFrameworkCore`, `Dapper`) or one inside it. */
+function usesPackageOf(ctx: RuleContext, row: BlockingApi): boolean {
+  if (!row.package || row.namespace.startsWith('Microsoft.Extensions.')) return true;
+  const root = row.namespace.split('.').slice(0, 2).join('.');
+  return importsNamespace(ctx, root, true);
 }
 
 /** Whether the call's arguments are a blocking form of the row: the right count, no zero timeout, a stream where one is needed. */
