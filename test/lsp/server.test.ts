@@ -257,6 +257,9 @@ test('a document with syntax errors still gets diagnostics for its clean methods
   assert.deepEqual(codes(ds), ['ASY001@7']);
   const hover = markdown(await session.hover(uri, positionOf(text, 'CleanAsync')));
   assert.match(hover, /CleanAsync/);
+  // The skipped method says so where people look: on its name, with the reason `check` and `cost` give.
+  const skipped = markdown(await session.hover(uri, positionOf(text, 'DirtyAsync')));
+  assert.match(skipped, /\*\*DirtyAsync\*\* is not analysed: .*syntax errors/);
   session.close(uri);
 });
 

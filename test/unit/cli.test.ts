@@ -110,6 +110,39 @@ test('bad files are reported and skipped, never a crash', async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('check, cost and cost --explain agree on which async methods are skipped, and why', async () => {
+  // One method whose own body has a syntax error, one the parser loses to an error around it (pointer
+  // dereferences in a conditional are outside tree-sitter-c-sharp's grammar), and one that is fine.
+  const dir = tempDir({
+    'Mixed.cs': [
+      'using System.Threading.Tasks;',
+      'class Mixed {',
+      '  async Task Broken() { await Task.Yield(); var x = ; }',
+      '  async Task Fine() { await Task.Yield(); }',
+      '}',
+      'unsafe class Pointers {',
+      '  int* P(bool c, int** q, int* r) => c ? *(int**)q : (int*)r;',
+      '  async Task<int> Lost() { await Task.Yield(); return 1; }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  const check = JSON.parse((await run(['check', '--format', 'json', '.'], dir)).stdout);
+  const cost = JSON.parse((await run(['cost', '--format', 'json', '.'], dir)).stdout);
+  const skippedByCheck = check.skippedMethods.map((m: { name: string; line: number }) => `${m.name}:${m.line}`);
+  const skippedByCost = cost.skippedMethods.map((m: { name: string; line: number }) => `${m.name}:${m.line}`);
+  assert.deepEqual(skippedByCheck, skippedByCost);
+  assert.ok(skippedByCheck.includes('Broken:3') && skippedByCheck.includes('Lost:8'), JSON.stringify(check.skippedMethods));
+  const costed = cost.methods.map((m: { name: string }) => m.name);
+  assert.ok(costed.includes('Mixed.Fine'), JSON.stringify(costed));
+  assert.ok(!costed.includes('Mixed.Broken'), 'a skipped method gets no cost row');
+  for (const m of check.skippedMethods) assert.ok(!costed.some((c: string) => c.endsWith(`.${m.name}`)), `${m.name} is both skipped and costed`);
+  const explain = await run(['cost', '--explain', 'Mixed.cs:3', '.'], dir);
+  assert.equal(explain.code, 2);
+  assert.match(explain.stderr, /Broken .* is not analysed/);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('.gitignore is respected when walking folders', async () => {
   const dir = tempDir({
     '.gitignore': 'Generated/\n*.g.cs\n',

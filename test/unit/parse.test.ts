@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ready, repoRoot } from './support';
-import { applyEdit, parse } from '../../server/src/parse/parser';
+import { applyEdit, parse, spliceText } from '../../server/src/parse/parser';
 import { lineIndexOf, offsetAt, positionAt, lineText } from '../../server/src/parse/lines';
 import { GRAMMAR_INFO } from '../../server/src/parse/grammar';
 
@@ -27,26 +27,53 @@ test('parse returns a tree for valid, broken, empty and binary-looking input wit
   }
 });
 
-test('incremental edits give the same tree as a fresh parse', () => {
+test('incremental edits give the same tree as a fresh parse, also where the pre-parse text changes away from the edit', () => {
   let text = sample;
-  let tree = parse(text).tree!;
+  let first = parse(text);
+  let tree = first.tree!;
+  let parseText = first.prepared!.parseText;
   const edits = [
     { find: 'return y + 1;', replace: 'return y + 2;' },
     { find: 'var y = await F(x);', replace: 'var y = await F(x); await Task.Yield();' },
     { find: 'class C {', replace: 'class C { // é😀 unicode before the edit point\n' },
     { find: 'Task<int> F', replace: 'static Task<int> F' },
+    // An `#if` blanks the rest of the file until an #endif: the pre-parse text changes far below the edit.
+    { find: '  static Task<int> F', replace: '#if NOT_DEFINED\n  static Task<int> F' },
+    { find: 'Task.FromResult(x);\n', replace: 'Task.FromResult(x);\n#endif\n' },
+    // `async` turns from a modifier into an identifier when a type is typed before it.
+    { find: 'async Task<int> M(int x)', replace: 'Task<int> M(bool async, int x)' },
+    { find: 'return y + 2;', replace: 'return async ? y : 2;' },
   ];
   for (const e of edits) {
     const start = text.indexOf(e.find);
-    text = applyEdit(tree, text, { start, oldEnd: start + e.find.length, newText: e.replace });
-    const next = parse(text, tree).tree!;
+    assert.ok(start >= 0, e.find);
+    const change = { start, oldEnd: start + e.find.length, newText: e.replace };
+    text = applyEdit(tree, text, change);
+    parseText = spliceText(parseText, change);
+    const next = parse(text, { tree, parseText });
     tree.delete();
-    tree = next;
+    tree = next.tree!;
+    parseText = next.prepared!.parseText;
     const fresh = parse(text).tree!;
     assert.equal(tree.rootNode.toString(), fresh.rootNode.toString(), `after replacing ${e.find}`);
     fresh.delete();
   }
+  // Mid-way the open #if blanks the class's closing brace; once the #endif is typed it all parses again.
+  assert.equal(tree.rootNode.hasError, false);
   tree.delete();
+});
+
+test('node text reads the source as written where the parser saw a rewritten or blanked text', () => {
+  const text = 'class C {\n  void M(bool async) {\n#if NOT_DEFINED\n    Gone();\n#endif\n    if (async) Run(async: true);\n  }\n}\n';
+  const r = parse(text);
+  assert.ok(r.tree);
+  assert.equal(r.tree!.rootNode.hasError, false);
+  const params = r.tree!.rootNode.descendantsOfType('parameter').map((p) => p!.text);
+  assert.deepEqual(params, ['bool async']);
+  const calls = r.tree!.rootNode.descendantsOfType('invocation_expression').map((c) => c!.text);
+  assert.deepEqual(calls, ['Run(async: true)'], 'the call in the inactive branch is not in the tree');
+  assert.equal(r.prepared.parseText.length, text.length);
+  r.tree!.delete();
 });
 
 test('node indices are UTF-16 offsets, the unit JS strings and LSP use', () => {

@@ -3,7 +3,7 @@
  * likely synchronous completion once, then run the enabled rules and apply configuration. Pure apart from
  * the parser: the CLI and the language server pass text in and get facts and findings out.
  */
-import { parse, type Tree } from '../parse/parser';
+import { parse, type PreviousParse, type Tree } from '../parse/parser';
 import { buildFileModel } from '../model/extract';
 import type { ModelCache } from '../model/bodyCache';
 import type { FileModel } from '../model/types';
@@ -16,6 +16,13 @@ import { suppressionsOf } from '../config/suppressions';
 export interface SourceFile {
   path: string;
   text: string;
+  /** The preprocessing symbols of the file's project and configuration (which `#if` branches are compiled). */
+  preprocessorSymbols?: readonly string[];
+}
+
+export interface ModelOptions {
+  /** See SourceFile.preprocessorSymbols; the pre-parse pass's defaults otherwise. */
+  preprocessorSymbols?: readonly string[];
 }
 
 export interface RuleSelection {
@@ -41,22 +48,31 @@ export interface FileAnalysis {
   parseError?: string;
 }
 
-export const EMPTY_MODEL: FileModel = { bodies: [], types: [], syntaxErrors: [], skipped: [], usings: [] };
+export const EMPTY_MODEL: FileModel = { bodies: [], types: [], syntaxErrors: [], skipped: [], usings: [], inactiveCode: [], preprocessorProblems: [] };
 
-/** Parses and models one file; the tree is deleted unless the caller asks to keep it. */
+export interface ModelledFile {
+  model: FileModel;
+  /** The caller owns it and must delete() it. */
+  tree: Tree | null;
+  /** The text tree-sitter parsed (the pre-parse pass's), which an incremental re-parse needs beside the tree. */
+  parseText: string | null;
+  error?: string;
+}
+
 /**
- * Parses and models one file. With `oldTree` (already edited) the parse is incremental; with `cache` (one per
- * document) the bodies of functions an edit did not touch are reused.
+ * Parses and models one file. With `previous` (a tree already edited, and its pre-parse text spliced alike) the
+ * parse is incremental; with `cache` (one per document) the bodies of functions an edit did not touch are reused.
  */
-export function modelFile(text: string, oldTree?: Tree | null, cache?: ModelCache): { model: FileModel; tree: Tree | null; error?: string } {
-  const result = parse(text, oldTree);
-  if (!result.tree) return { model: EMPTY_MODEL, tree: null, error: result.error };
+export function modelFile(text: string, previous?: PreviousParse | null, cache?: ModelCache, options: ModelOptions = {}): ModelledFile {
+  const symbols = options.preprocessorSymbols ? new Set(options.preprocessorSymbols) : undefined;
+  const result = parse(text, previous, { symbols });
+  if (!result.tree) return { model: EMPTY_MODEL, tree: null, parseText: null, error: result.error };
   try {
-    return { model: buildFileModel(result.tree, text, cache), tree: result.tree };
+    return { model: buildFileModel(result.tree, text, cache, result.prepared), tree: result.tree, parseText: result.prepared.parseText };
   } catch (err) {
     // The model must never throw; if it does, keep the file out of the analysis and say why.
     result.tree.delete();
-    return { model: EMPTY_MODEL, tree: null, error: `internal error while modelling: ${err instanceof Error ? err.message : String(err)}` };
+    return { model: EMPTY_MODEL, tree: null, parseText: null, error: `internal error while modelling: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
 
@@ -112,7 +128,7 @@ export function analyseProject(sources: SourceFile[], selection: RuleSelection, 
   const index = createIndex();
   const modelled = sources.map((s, i) => {
     if (i % 50 === 0) onProgress?.(`parsed ${i} of ${sources.length} files`);
-    const { model, tree, error } = modelFile(s.text);
+    const { model, tree, error } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols });
     tree?.delete();
     updateFile(index, s.path, model);
     return { ...s, model, error };

@@ -3,7 +3,7 @@
  * state machine field by field with `--explain file:line`.
  */
 import { modelFile, createIndex, updateFile, analyseCompletion, type SourceFile } from '../analysis/project';
-import type { FileModel } from '../model/types';
+import { isAnalysedAsyncBody, type FileModel } from '../model/types';
 import { lineIndexOf, positionAt } from '../parse/lines';
 import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost, type RuntimeProfile } from '../cost';
 import type { WorkspaceIndex } from '../workspace/index';
@@ -66,9 +66,10 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
     }
     const rows = costRows(workspace, runtime, build);
     sortRows(rows, sort);
-    if (format === 'json') io.out(renderJson(rows, runtime, build, problems));
+    const skipped = skippedMethods(workspace);
+    if (format === 'json') io.out(renderJson(rows, runtime, build, problems, skipped));
     else if (format === 'csv') io.out(renderCsv(rows));
-    else io.out(renderTable(rows, runtime, build, problems));
+    else io.out(renderTable(rows, runtime, build, problems, skipped));
     return EXIT_OK;
   } finally {
     progress.done();
@@ -85,7 +86,7 @@ function modelWorkspace(sources: SourceFile[]): Workspace {
   const index = createIndex();
   const models = new Map<string, FileModel>();
   for (const s of sources) {
-    const { model, tree } = modelFile(s.text);
+    const { model, tree } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols });
     tree?.delete();
     models.set(s.path, model);
     updateFile(index, s.path, model);
@@ -94,6 +95,25 @@ function modelWorkspace(sources: SourceFile[]): Workspace {
 }
 
 // ---- rows ----
+
+/** Async methods the model lists as not analysed (FileModel.skipped), as `check` lists them: no numbers, a reason. */
+interface SkippedMethod {
+  file: string;
+  name: string;
+  line: number;
+  reason: string;
+}
+
+function skippedMethods(ws: Workspace): SkippedMethod[] {
+  const out: SkippedMethod[] = [];
+  for (const source of ws.sources) {
+    const model = ws.models.get(source.path)!;
+    if (model.skipped.length === 0) continue;
+    const lines = lineIndexOf(source.text);
+    for (const s of model.skipped) out.push({ file: source.path, name: s.name, line: positionAt(lines, s.span.start).line + 1, reason: s.reason });
+  }
+  return out;
+}
 
 interface CostRow {
   cost: MethodCost;
@@ -157,7 +177,7 @@ function rowCells(r: CostRow): string[] {
   ];
 }
 
-function renderTable(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[]): string {
+function renderTable(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
   const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'awaits', 'likely sync'];
   const cells = rows.map(rowCells);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
@@ -169,6 +189,7 @@ function renderTable(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfi
   if (rows.some((r) => r.cost.syncBytesIfCached !== null)) out.push('* a computed Task<T> result: 0 B when its value is one the runtime caches (--explain says which).');
   if (rows.some((r) => r.cost.estimate)) out.push('~ an estimate: derived rather than measured on this runtime, or resting on an assumption (--explain lists it).');
   for (const p of problems) out.push(`skipped ${p.file}: ${p.reason}`);
+  for (const m of skipped) out.push(`skipped ${m.file}:${m.line} ${m.name}: ${m.reason}`);
   return out.join('\n') + '\n';
 }
 
@@ -204,8 +225,8 @@ function jsonRow(r: CostRow) {
   };
 }
 
-function renderJson(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[]): string {
-  return JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, runtime, build, methods: rows.map(jsonRow), skippedFiles: problems }, null, 2) + '\n';
+function renderJson(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
+  return JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, runtime, build, methods: rows.map(jsonRow), skippedFiles: problems, skippedMethods: skipped }, null, 2) + '\n';
 }
 
 const CSV_COLUMNS = ['file', 'line', 'name', 'returnType', 'runtime', 'stateMachineBytes', 'syncBytes', 'syncBytesIfCached', 'suspendBytes', 'awaits', 'maySuspend', 'likelySync', 'estimate'] as const;
@@ -234,7 +255,10 @@ function renderExplain(ws: Workspace, at: { file: string; line: number }, build:
   const candidates = model.bodies.filter((b) => b.isAsync && lineOf(b.span.start) <= at.line && at.line <= lineOf(b.span.end));
   candidates.sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start));
   const body = candidates[0];
+  const skipped = model.skipped.find((s) => lineOf(s.span.start) === at.line);
+  if (skipped && (!body || !isAnalysedAsyncBody(body))) throw new UsageError(`--explain: ${skipped.name} at ${source.path}:${at.line} is not analysed: ${skipped.reason}`);
   if (!body) throw new UsageError(`--explain: no async method at ${source.path}:${at.line}`);
+  if (!isAnalysedAsyncBody(body)) throw new UsageError(`--explain: ${body.name} at ${source.path}:${at.line} is not analysed: its body has syntax errors`);
   const ctx = { file: source.path, model, index: ws.index, completion: ws.completion };
   const profiles = RUNTIME_PROFILES.map((runtime) => estimateMethod(body, ctx, { runtime, build }));
   const main = profiles.find((p) => p.runtime === 'net10')!;

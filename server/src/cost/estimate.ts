@@ -3,7 +3,7 @@
  * completes synchronously and when it suspends, what each await may cost, and every assumption behind the numbers.
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
-import type { BodyKind, FileModel, MethodBody, ReturnKind, Span } from '../model/types';
+import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type Span } from '../model/types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
@@ -111,8 +111,10 @@ function fieldShape(type: string): FieldShape {
 /** Every async body of the file (methods, local functions, lambdas, top-level statements), in source order. */
 export function estimateFile(ctx: EstimateContext, options: EstimateOptions): MethodCost[] {
   const session = sessionFor(ctx);
+  // The same bodies the rules and the editor analyse: one whose own code has syntax errors is listed as
+  // skipped (FileModel.skipped) rather than given numbers that rest on a broken tree.
   return ctx.model.bodies
-    .filter((b) => b.isAsync)
+    .filter(isAnalysedAsyncBody)
     .sort((a, b) => a.span.start - b.span.start)
     .map((b) => estimateIn(session, b, ctx, options));
 }

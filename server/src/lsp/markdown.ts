@@ -198,3 +198,8 @@ function trimEnd(lines: string[]): string {
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines.join('\n');
 }
+
+/** The hover on an async method the analysis skipped: which one, and why it has no numbers or findings. */
+export function skippedCard(s: { name: string; reason: string }): string {
+  return `**${escape(s.name)}** is not analysed: ${escape(s.reason)}.`;
+}

@@ -21,7 +21,7 @@ import {
 import { lineBreakOf, rangeContains } from './convert';
 import { fixAllAction, kindRequested, quickFixes, type CodeActionDocument } from './codeActions';
 import { codeLensesOf, inlayHintsOf } from './costDisplay';
-import { awaitCard, costCard, findingCard, methodDetail } from './markdown';
+import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
 
 /** How long a request waits for the snapshot of the document version it was asked about. */
 const SNAPSHOT_WAIT_MS = 10_000;
@@ -402,6 +402,8 @@ export function startServer(engineScript: string): Connection {
     const method = snapshot.methods.find((m) => rangeContains(m.nameRange, position));
     // The cost card lists the method's findings itself; elsewhere the findings under the cursor follow the card.
     if (method) return { contents: { kind: MarkupKind.Markdown, value: costCard(method) }, range: method.nameRange };
+    const skipped = snapshot.skipped.find((s) => rangeContains(s.range, position));
+    if (skipped) return { contents: { kind: MarkupKind.Markdown, value: skippedCard(skipped) }, range: skipped.range };
     const flagged = snapshot.diagnostics.filter((d) => rangeContains(d.range, position));
     const findings = flagged.map(findingCard);
     for (const m of snapshot.methods) {

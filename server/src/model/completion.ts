@@ -3,9 +3,16 @@
  * completed: the peers' best-known false alarms (product.md), each with a reason a person can read.
  */
 import type { SyntaxNode } from '../parse/parser';
-import type { MethodBody, TaskWait } from './types';
+import type { MethodBody, Span, SuspensionPoint, TaskWait } from './types';
 import { calleeOf, isFunctionNode } from './syntax';
 import { bodyChain } from './bodies';
+import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
+
+/**
+ * Names of a `bool` parameter that selects a method's synchronous or asynchronous path (Npgsql's `bool async`,
+ * SqlClient's `isAsync`): with it false the method runs synchronously by contract and its task is complete.
+ */
+export const ASYNC_FLAG_NAMES = new Set(['async', 'isAsync', 'useAsync', 'runAsync', 'doAsync', 'asynchronous']);
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -16,6 +23,8 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
     return 'the task is created already complete';
   }
   if (!recv) return null;
+  const syncPath = syncPathCallReason(recv);
+  if (syncPath) return syncPath;
   const guard = new RegExp(`(^|[^!\\w.])${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b(?!\\s*==\\s*false)|${escape(recv)}\\s*\\.\\s*Status\\s*==\\s*TaskStatus\\.RanToCompletion`);
   const negated = new RegExp(`!\\s*${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b|${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*==\\s*false`);
   let child = node;
@@ -36,9 +45,11 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       if (left && child.startIndex > left.startIndex && guard.test(left.text) && !negated.test(left.text)) return `guarded by a completion check on ${recv}`;
     }
     if (p.type === 'block') {
-      // An early exit earlier in the block: `if (!t.IsCompleted) return await t;` / `throw`.
+      // An early exit earlier in the block: `if (!t.IsCompleted) return await t;` / `throw`; or an assertion
+      // that the task is complete (`Assert.True(t.IsCompleted)`), which throws otherwise.
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
+        if (s.type === 'expression_statement' && assertsCompleted(s.text, recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
         if (s.type !== 'if_statement') continue;
         const cond = s.childForFieldName('condition');
         const consequence = s.childForFieldName('consequence');
@@ -64,17 +75,49 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   return null;
 }
 
+/** `Assert.True(t.IsCompleted)`, `Debug.Assert(t.IsCompletedSuccessfully)`, `Assert.Equal(TaskStatus.RanToCompletion, t.Status)`. */
+function assertsCompleted(statement: string, recv: string): boolean {
+  const r = escape(recv);
+  return new RegExp(`^\\s*(Assert\\.(True|IsTrue|That)|Debug\\.Assert|Trace\\.Assert|ClassicAssert\\.IsTrue)\\s*\\(\\s*${r}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*[),]`).test(statement) ||
+    new RegExp(`^\\s*Assert\\.(Equal|AreEqual)\\s*\\(\\s*TaskStatus\\.RanToCompletion\\s*,\\s*${r}\\s*\\.\\s*Status\\s*\\)`).test(statement) ||
+    new RegExp(`^\\s*${r}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*\\.\\s*Should\\s*\\(\\s*\\)\\s*\\.\\s*BeTrue\\s*\\(`).test(statement);
+}
+
+/**
+ * A call with its async flag passed as false by name (`Rollback(async: false)`): the method's dual path runs
+ * synchronously, so the task it returns is complete. A flag passed by position needs the callee's declaration,
+ * which the rules look up in the workspace index.
+ */
+export function syncPathCallReason(receiverText: string): string | null {
+  const m = /^(?:[\w.]+\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiverText.trim());
+  if (!m) return null;
+  for (const name of ASYNC_FLAG_NAMES) {
+    if (new RegExp(`(^|[(,\\s])${name}\\s*:\\s*false\\b`).test(m[2])) return `${m[1]} is called with ${name}: false, so its synchronous path runs and the task it returns is already complete`;
+  }
+  return null;
+}
+
 /**
  * Reasons that need the awaits of the body (and of the bodies around a lambda): the same task was awaited
  * before, or passed to an awaited Task.WhenAll.
  */
-export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: readonly MethodBody[]): string | null {
+export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
   const recv = wait.receiverText.trim();
   if (!recv) return null;
   const element = /^([A-Za-z_][\w.]*)\s*\[/.exec(recv)?.[1] ?? null;
+  const variable = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(element ?? recv)?.[1] ?? null;
+  // `var winner = await Task.WhenAny(a, b);`: the task WhenAny hands back is the one that finished.
+  const local = variable && !element ? findLocal(body, bodies, variable) : null;
+  if (local?.initializerText && /^await\s+(System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(local.initializerText.trim()) && !writtenBetween(syntax, variable!, local.span.end, wait.span.start)) {
+    return `${variable} is the task Task.WhenAny handed back, which has completed`;
+  }
   for (const b of bodyChain(body, bodies)) {
     for (const a of b.awaits) {
       if (a.span.end > wait.span.start) continue;
+      // The await must run before the wait on every path (not in a branch or loop the wait is outside of), and
+      // the variable must still hold the same task: no assignment, ref or out use in between.
+      if (!awaitPrecedesOnEveryPath(a, wait, syntax)) continue;
+      if (variable && writtenBetween(syntax, variable, a.span.end, wait.span.start)) continue;
       const operand = a.operand.text.trim();
       if (operand === recv) return `${recv} was awaited earlier`;
       if (a.operand.kind === 'whenAll' && a.operand.callee) {
@@ -109,4 +152,29 @@ function lambdaOverCollection(lambda: MethodBody, bodies: readonly MethodBody[],
   const parent = bodies.find((b) => b.id === lambda.parentId);
   if (!parent) return false;
   return parent.calls.some((c) => c.receiver === collection && c.span.start <= lambda.span.start && lambda.span.end <= c.span.end);
+}
+
+/**
+ * Whether the await runs before the wait whatever branches are taken: every branch (if/else arm, loop repeat,
+ * switch section, catch, `?:` arm, `&&`/`||`/`??` right operand, lambda) around the await's first identifier also
+ * holds the wait's. An await with no identifier of its own (`await Task.WhenAll(Load(), Save())` has some; a bare
+ * literal has none) is taken to precede when it is in no branch the wait is outside of, which the same test says.
+ */
+function awaitPrecedesOnEveryPath(a: SuspensionPoint, wait: TaskWait, syntax: FileSyntax): boolean {
+  const awaitIds = identifiersIn(syntax, a.span).filter((id) => !id.isMemberName);
+  const waitIds = identifiersIn(syntax, wait.span).filter((id) => !id.isMemberName);
+  if (awaitIds.length === 0 || waitIds.length === 0) return true;
+  const around = (id: IdentifierUse) => new Set(id.branches.map((b) => `${b.start}:${b.end}`));
+  const waitBranches = around(waitIds[0]);
+  return awaitIds[0].branches.every((b) => waitBranches.has(`${b.start}:${b.end}`) || contains(b, wait.span));
+}
+
+function contains(outer: Span, inner: Span): boolean {
+  return outer.start <= inner.start && inner.end <= outer.end;
+}
+
+/** Whether `name` is assigned, incremented, or passed as `ref`/`out` in [from, to). */
+function writtenBetween(syntax: FileSyntax, name: string, from: number, to: number): boolean {
+  if (to <= from) return false;
+  return identifiersIn(syntax, { start: from, end: to }).some((id) => id.name === name && !id.isMemberName && (id.access === 'write' || id.access === 'readwrite'));
 }

@@ -1,8 +1,9 @@
 /** Turns one parsed C# file into a FileModel: every function-like body with its awaits, locals, waits and calls, and every type declaration. */
 import type { SyntaxNode, Tree } from '../parse/parser';
+import type { PreparedSource } from '../parse/prepare';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
-  Parameter, RegionKind, ReturnSite, Span, SpilledValue, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
+  Parameter, RegionKind, ReturnSite, SkippedBody, Span, SpilledValue, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
@@ -18,9 +19,14 @@ import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { guardReason, knownCompletedReason } from './completion';
 import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
+import { asyncFlagOf, isOnSyncPath } from './dualPath';
 
-/** Builds the model of one file. Never throws on any tree tree-sitter produces. */
-export function buildFileModel(tree: Tree, text: string, cache?: ModelCache): FileModel {
+/**
+ * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
+ * pass made of the text (parser.ts returns it): its inactive code and the async declarations it saw, so that an
+ * async function the tree lost to a syntax error is listed as skipped rather than silently missing.
+ */
+export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, prepared?: PreparedSource): FileModel {
   const root = tree.rootNode;
   const syntax = walkFile(tree, text);
   const syntaxErrors = collectSyntaxErrors(root);
@@ -49,17 +55,45 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache): Fi
     // Cached before the file-wide passes below fill in what depends on other bodies.
     if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex), mentioned: context.mentioned.get(body.id) ?? new Set() });
     if (body.hasSyntaxErrors && body.isAsync) {
-      skipped.push({ name: body.name, span: body.span, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
+      skipped.push({ name: body.name, span: body.nameSpan, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }
     bodies.push(body);
   }
   if (cache) cache.entries = reused;
-  for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies);
+  for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
   for (const b of bodies) b.capturedNames = capturedNamesOf(b, bodies, context.mentioned);
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
-  return { bodies, types, syntaxErrors, skipped, usings, staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root) };
+  if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
+  skipped.sort((a, b) => a.span.start - b.span.start);
+  return {
+    bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [],
+    staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root),
+  };
+}
+
+/**
+ * The async functions and lambdas the pre-parse pass saw (an `async` modifier followed by the rest of a
+ * declaration) that the tree does not hold as async bodies: a syntax error swallowed them. They are listed as
+ * skipped, so every async method a file declares is either analysed or accounted for.
+ */
+function unparsedAsyncDeclarations(prepared: PreparedSource, bodies: readonly MethodBody[], syntaxErrors: readonly Span[]): SkippedBody[] {
+  if (syntaxErrors.length === 0) return [];
+  const asyncBodies = bodies.filter((b) => b.isAsync);
+  const named = new Set(asyncBodies.map((b) => b.nameSpan.start));
+  const out: SkippedBody[] = [];
+  for (const d of prepared.asyncDeclarations) {
+    if (d.kind === 'function' && d.nameSpan) {
+      if (named.has(d.nameSpan.start)) continue;
+      out.push({ name: d.name ?? '?', span: d.nameSpan, reason: 'the parser could not read the code around it (a syntax error it reports nearby), so it is not analysed' });
+    } else {
+      // A lambda's body starts at or before its `async` and its parameters end after it.
+      if (asyncBodies.some((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start <= d.asyncStart && d.asyncStart < (b.bodySpan?.start ?? b.span.end))) continue;
+      out.push({ name: '<async lambda>', span: { start: d.asyncStart, end: d.asyncStart + 5 }, reason: 'the parser could not read the code around it (a syntax error it reports nearby), so it is not analysed' });
+    }
+  }
+  return out;
 }
 
 interface FileContext {
@@ -166,6 +200,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
   const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
+  const asyncFlag = asyncFlagOf(parameters);
+  const onSyncPath = (n: SyntaxNode) => asyncFlag !== null && isOnSyncPath(n, asyncFlag);
   const locals = localsOf(own, identifiers, awaits);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
@@ -190,9 +226,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     locals,
     returns: [],
     waits: [],
-    calls: callsOf(invocations, inNameof),
+    calls: callsOf(invocations, inNameof, onSyncPath),
     locks: locksOf(own),
-    usings: usingsOf(own),
+    usings: usingsOf(own, onSyncPath),
     span,
     nameSpan: nameNode ? spanOf(nameNode) : { start: span.start, end: span.start },
     signatureEnd: signatureEndOf(fn, bodyNode, span),
@@ -201,10 +237,11 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     isEntryPoint: kind === 'topLevel' || (kind === 'method' && name === 'Main' && modifiers.includes('static')),
     hasSyntaxErrors: bodyNodes.some((b) => b.hasError),
     capturedNames: [],
+    asyncFlag,
   };
   context.mentioned.set(body.id, new Set(identifiers.map((id) => id.name)));
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
-  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof);
+  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath);
   return body;
 }
 
@@ -282,11 +319,16 @@ function returnTypeTextOf(fn: SyntaxNode): string | null {
   }
 }
 
-/** For `Func<Task<int>> f = async () => ...`, the delegate's last type argument; for Action, void. */
+/**
+ * For `Func<Task<int>> f = async () => ...`, the delegate's last type argument; for Action, void. The delegate type
+ * comes from the variable's declaration, or, for a lambda a method returns (`Func<Task> Later() => () => ...`),
+ * from that method's declared return type.
+ */
 function lambdaDelegateReturn(fn: SyntaxNode): string | null {
   const { parent } = unparenthesisedParent(fn);
   let typeText: string | null = null;
   if (parent?.type === 'variable_declarator') typeText = parent.parent?.childForFieldName('type')?.text ?? null;
+  else if (parent?.type === 'arrow_expression_clause' || parent?.type === 'return_statement') typeText = enclosingReturnType(parent);
   if (!typeText || typeText === 'var') return null;
   const m = /^(?:System\.)?(Func|Action)(?:<(.*)>)?$/.exec(typeText.replace(/\s+/g, ''));
   if (!m) return null;
@@ -295,6 +337,16 @@ function lambdaDelegateReturn(fn: SyntaxNode): string | null {
   return args.length ? args[args.length - 1] : null;
 }
 
+/** The declared return type of the method or local function a return statement or arrow body belongs to. */
+function enclosingReturnType(node: SyntaxNode): string | null {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'method_declaration') return p.childForFieldName('returns')?.text ?? null;
+    if (p.type === 'local_function_statement') return p.childForFieldName('type')?.text ?? null;
+    if (p.type === 'property_declaration') return p.childForFieldName('type')?.text ?? null;
+    if (isFunctionNode(p)) return null;
+  }
+  return null;
+}
 
 function containingTypeOf(fn: SyntaxNode, types: TypeDeclaration[]): TypeDeclaration | null {
   let best: TypeDeclaration | null = null;
@@ -680,7 +732,7 @@ function stripParens(n: SyntaxNode): SyntaxNode {
 
 // ---- waits, calls, locks, usings ----
 
-function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean): TaskWait[] {
+function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean, onSyncPath: (n: SyntaxNode) => boolean): TaskWait[] {
   const waits: TaskWait[] = [];
   for (const n of resultAccesses) {
     {
@@ -693,7 +745,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       const receiverNode = n.type === 'member_access_expression' ? n.childForFieldName('expression') : conditionOf(n);
       const receiverText = receiverNode?.text ?? '';
       const whole = n.type === 'member_binding_expression' && n.parent?.type === 'conditional_access_expression' ? n.parent : n;
-      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn), inNameof: inNameof(n) });
+      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
     }
   }
   for (const { node: n, callee } of invocations) {
@@ -702,15 +754,15 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       if (callee.name !== 'Wait' && callee.name !== 'WaitAll' && callee.name !== 'WaitAny' && callee.name !== 'GetResult') continue;
       const args = argumentTexts(n);
       if (callee.name === 'Wait' && callee.receiver !== null) {
-        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn), inNameof: inNameof(n) });
+        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
       } else if ((callee.name === 'WaitAll' || callee.name === 'WaitAny') && callee.receiver !== null && /(^|\.)Task$/.test(callee.receiver)) {
-        waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false });
+        waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false, onSyncPath: onSyncPath(n) });
       } else if (callee.name === 'GetResult' && args.length === 0) {
         const fnNode = n.childForFieldName('function');
         const inner = fnNode?.type === 'member_access_expression' ? fnNode.childForFieldName('expression') : null;
         const innerCallee = inner?.type === 'invocation_expression' ? calleeOf(inner) : null;
         if (innerCallee && innerCallee.name === 'GetAwaiter' && innerCallee.receiver !== null) {
-          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn), inNameof: inNameof(n) });
+          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
         }
       }
     }
@@ -728,7 +780,7 @@ interface Invocation {
   callee: ReturnType<typeof calleeOf>;
 }
 
-function callsOf(invocations: Invocation[], inNameof: (n: SyntaxNode) => boolean): CallSite[] {
+function callsOf(invocations: Invocation[], inNameof: (n: SyntaxNode) => boolean, onSyncPath: (n: SyntaxNode) => boolean): CallSite[] {
   const calls: CallSite[] = [];
   for (const { node: n, callee } of invocations) {
     if (!callee) continue;
@@ -742,6 +794,7 @@ function callsOf(invocations: Invocation[], inNameof: (n: SyntaxNode) => boolean
       usage: usageOf(n),
       inNameof: inNameof(n),
       typeArguments: callee.typeArguments,
+      onSyncPath: onSyncPath(n),
     });
   }
   return calls;
@@ -790,7 +843,7 @@ function locksOf(own: (t: string[]) => SyntaxNode[]): LockStatement[] {
   });
 }
 
-function usingsOf(own: (t: string[]) => SyntaxNode[]): UsingResource[] {
+function usingsOf(own: (t: string[]) => SyntaxNode[], onSyncPath: (n: SyntaxNode) => boolean): UsingResource[] {
   const out: UsingResource[] = [];
   for (const n of own(['using_statement', 'local_declaration_statement'])) {
     if (!hasToken(n, 'using')) continue;
@@ -807,11 +860,12 @@ function usingsOf(own: (t: string[]) => SyntaxNode[]): UsingResource[] {
           span: spanOf(n), keywordSpan: spanOf(keyword), isAwaitUsing,
           typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null,
           resourceText: init?.text ?? '', variableName: nameNode?.text ?? null, isDeclaration: n.type === 'local_declaration_statement',
+          onSyncPath: onSyncPath(n),
         });
       }
     } else {
       const expr = n.namedChildren.find((c) => !!c && c.startIndex !== n.childForFieldName('body')?.startIndex);
-      out.push({ span: spanOf(n), keywordSpan: spanOf(keyword), isAwaitUsing, typeText: null, resourceText: expr?.text ?? '', variableName: null, isDeclaration: false });
+      out.push({ span: spanOf(n), keywordSpan: spanOf(keyword), isAwaitUsing, typeText: null, resourceText: expr?.text ?? '', variableName: null, isDeclaration: false, onSyncPath: onSyncPath(n) });
     }
   }
   return out;

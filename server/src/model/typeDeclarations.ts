@@ -1,7 +1,7 @@
 /** Extracts type declarations (classes, structs, records, interfaces, enums) with their members and instance fields. */
 import type { SyntaxNode } from '../parse/parser';
 import type { FieldDeclaration, MemberSignature, TypeDeclaration, TypeKind } from './types';
-import { hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
+import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
 import { fieldInitializerOf, memberParametersOf } from './signatureFacts';
 
@@ -138,6 +138,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     kind,
     fullName: fullNameOf(node, nameNode.text, fileNamespace),
     modifiers,
+    attributes: attributesOf(node),
     baseTypes: kind === 'enum' ? [] : baseTypes,
     typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [],
     members,

@@ -147,6 +147,8 @@ export interface TaskWait {
   knownCompleted: string | null;
   /** The expression is the operand of nameof(...). */
   inNameof: boolean;
+  /** It sits on the synchronous branch of a dual-path method (MethodBody.asyncFlag is false there). */
+  onSyncPath: boolean;
 }
 
 /** How a call's result is used by its caller: what ASY012 asks of every caller. */
@@ -162,6 +164,8 @@ export interface CallSite {
   inNameof: boolean;
   /** Generic arguments written at the call, e.g. ['int'] for Foo<int>(). */
   typeArguments: string[];
+  /** It sits on the synchronous branch of a dual-path method (MethodBody.asyncFlag is false there). */
+  onSyncPath: boolean;
 }
 
 export interface LockStatement {
@@ -182,6 +186,8 @@ export interface UsingResource {
   variableName: string | null;
   /** `using var x = ...;` (a declaration) rather than `using (...) { }`. */
   isDeclaration: boolean;
+  /** It sits on the synchronous branch of a dual-path method (MethodBody.asyncFlag is false there). */
+  onSyncPath: boolean;
 }
 
 /** Any function-like body: methods, local functions, lambdas, anonymous methods, accessors, top-level statements. */
@@ -228,6 +234,11 @@ export interface MethodBody {
   hasSyntaxErrors: boolean;
   /** For lambdas and local functions: the enclosing bodies' locals and parameters it mentions (what its closure holds). */
   capturedNames: string[];
+  /**
+   * The `bool` parameter (`async`, `isAsync`) that selects a dual-path method's synchronous or asynchronous
+   * branch (model/dualPath.ts), or null. Such a method serves both paths, so it has no single right way to dispose.
+   */
+  asyncFlag: string | null;
 }
 
 export type AsyncMethod = MethodBody & { isAsync: true };
@@ -278,6 +289,8 @@ export interface TypeDeclaration {
   /** Namespace-qualified name: N.Outer.Inner. */
   fullName: string;
   modifiers: string[];
+  /** Attributes as written, e.g. `AsyncMethodBuilder(typeof(PooledBuilder))`. */
+  attributes: string[];
   baseTypes: string[];
   typeParameters: string[];
   members: MemberSignature[];
@@ -297,13 +310,22 @@ export interface SkippedBody {
   reason: string;
 }
 
+/** A preprocessing directive the pre-parse pass could not make sense of (an #endif without #if, a bad condition). */
+export interface PreprocessorProblem {
+  span: Span;
+  message: string;
+}
+
 /** Everything known about one file. */
 export interface FileModel {
   bodies: MethodBody[];
   types: TypeDeclaration[];
   /** Ranges of ERROR and MISSING nodes. */
   syntaxErrors: Span[];
-  /** Async bodies whose own subtree has syntax errors: not analyzed, but listed so people know. */
+  /**
+   * Async bodies that are not analysed, with the reason: their own subtree has syntax errors, or the parser
+   * could not place them at all (an `async` declaration the text shows but the tree does not hold).
+   */
   skipped: SkippedBody[];
   /** `using X.Y;` directives. */
   usings: string[];
@@ -311,4 +333,12 @@ export interface FileModel {
   staticUsings?: string[];
   /** Namespaces imported with `global using`, which apply to every file of the project (signatureFacts.ts). */
   globalUsings?: string[];
+  /** Code in `#if` branches not compiled with the file's preprocessing symbols: not parsed, not analysed. */
+  inactiveCode: Span[];
+  preprocessorProblems: PreprocessorProblem[];
+}
+
+/** Whether a body is analysed: async code whose own subtree parsed cleanly. Rules, costs and hovers all ask this one question. */
+export function isAnalysedAsyncBody(body: MethodBody): boolean {
+  return body.isAsync && !body.hasSyntaxErrors;
 }

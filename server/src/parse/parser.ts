@@ -1,5 +1,6 @@
 /** Loads web-tree-sitter with the C# grammar once, and turns C# text into trees without ever throwing. */
 import type * as TreeSitter from 'web-tree-sitter';
+import { prepareSource, type PreparedSource } from './prepare';
 
 // A CommonJS require keeps esbuild from wrapping web-tree-sitter's ESM build, which breaks Parser.init
 // inside a CJS bundle (parser.md, "Bundling").
@@ -36,23 +37,70 @@ export function isParserReady(): boolean {
   return parser !== null;
 }
 
-/** What parse() gives back: a tree or, if tree-sitter failed outright, the reason. */
-export type ParseOutcome = { tree: Tree; error?: undefined } | { tree: null; error: string };
+/** What parse() gives back: a tree or, if tree-sitter failed outright, the reason; and what the pre-parse pass made of the text. */
+export type ParseOutcome = { tree: Tree; prepared: PreparedSource; error?: undefined } | { tree: null; prepared: PreparedSource | null; error: string };
 
 /**
- * Parses C# text. With `oldTree` (already edited with applyEdit) the parse is incremental.
- * The caller owns the returned tree and must delete() it when dropping it: wasm trees are not
- * garbage-collected (parser.md measured 1.67 GB of leaked trees without delete()).
+ * The tree of an earlier parse, already told about every edit since (applyEdit), with the text it was parsed
+ * from as those same edits left it (the pre-parse text, spliced with spliceText).
  */
-export function parse(text: string, oldTree?: Tree | null): ParseOutcome {
-  if (!parser) return { tree: null, error: 'the C# parser is not initialised (initParser was not awaited)' };
+export interface PreviousParse {
+  tree: Tree;
+  parseText: string;
+}
+
+export interface ParseOptions {
+  /** The preprocessing symbols that decide which `#if` branches are compiled (prepare.ts DEFAULT_SYMBOLS otherwise). */
+  symbols?: ReadonlySet<string>;
+}
+
+/**
+ * Parses C# text. tree-sitter parses the pre-parse text (prepare.ts: directives and inactive branches blanked,
+ * a few valid shapes its grammar rejects rewritten, offsets unchanged), while node.text reads the original text,
+ * so the tree speaks of what the user wrote. With `previous` the parse is incremental. The caller owns the
+ * returned tree and must delete() it when dropping it: wasm trees are not garbage-collected (parser.md measured
+ * 1.67 GB of leaked trees without delete()).
+ */
+export function parse(text: string, previous?: PreviousParse | null, options: ParseOptions = {}): ParseOutcome {
+  if (!parser) return { tree: null, prepared: null, error: 'the C# parser is not initialised (initParser was not awaited)' };
   try {
-    const tree = parser.parse(text, oldTree ?? null);
-    if (!tree) return { tree: null, error: 'tree-sitter returned no tree (parsing was cancelled or timed out)' };
-    return { tree };
+    const prepared = prepareSource(text, options.symbols);
+    // A previous text that no longer lines up with this one (a caller that lost an edit) cannot guide an
+    // incremental parse: start afresh rather than reuse nodes of some other text.
+    const reusable = previous && previous.parseText.length === prepared.parseText.length ? previous : null;
+    if (reusable) editWherePreparedTextChanged(reusable, prepared.parseText);
+    // tree-sitter reads through this callback while it parses and whenever node.text is asked later: the
+    // pre-parse text first, the original from then on (blanked code and rewritten words read as written).
+    let current = prepared.parseText;
+    const tree = parser.parse((index: number) => current.slice(index), reusable?.tree ?? null);
+    current = text;
+    if (!tree) return { tree: null, prepared, error: 'tree-sitter returned no tree (parsing was cancelled or timed out)' };
+    return { tree, prepared };
   } catch (err) {
-    return { tree: null, error: `tree-sitter failed: ${err instanceof Error ? err.message : String(err)}` };
+    return { tree: null, prepared: null, error: `tree-sitter failed: ${err instanceof Error ? err.message : String(err)}` };
   }
+}
+
+/**
+ * The pre-parse text can change outside an edit (typing `#if` blanks code further down, deleting a `bool`
+ * turns `async` back into a keyword): tells the old tree about the span where the two texts differ, so the
+ * incremental parse does not reuse nodes of text that tree-sitter would now read differently.
+ */
+function editWherePreparedTextChanged(previous: PreviousParse, parseText: string): void {
+  const old = previous.parseText;
+  if (old === parseText) return;
+  let first = 0;
+  while (first < old.length && old.charCodeAt(first) === parseText.charCodeAt(first)) first++;
+  let last = old.length;
+  while (last > first && old.charCodeAt(last - 1) === parseText.charCodeAt(last - 1)) last--;
+  previous.tree.edit(new TS.Edit({
+    startIndex: first,
+    oldEndIndex: last,
+    newEndIndex: last,
+    startPosition: pointAt(old, first),
+    oldEndPosition: pointAt(old, last),
+    newEndPosition: pointAt(parseText, last),
+  }));
 }
 
 /** A text change in UTF-16 offsets, as editors and LSP describe it. */
@@ -67,7 +115,7 @@ export interface TextChange {
  * measures indices in UTF-16 code units when given JS strings, and columns likewise.
  */
 export function applyEdit(tree: Tree, oldText: string, change: TextChange): string {
-  const newText = oldText.slice(0, change.start) + change.newText + oldText.slice(change.oldEnd);
+  const newText = spliceText(oldText, change);
   const newEnd = change.start + change.newText.length;
   tree.edit(new TS.Edit({
     startIndex: change.start,
@@ -78,6 +126,11 @@ export function applyEdit(tree: Tree, oldText: string, change: TextChange): stri
     newEndPosition: pointAt(newText, newEnd),
   }));
   return newText;
+}
+
+/** The text after a change, without touching any tree: what a kept pre-parse text goes through with each edit. */
+export function spliceText(text: string, change: TextChange): string {
+  return text.slice(0, change.start) + change.newText + text.slice(change.oldEnd);
 }
 
 function pointAt(text: string, offset: number): TreeSitter.Point {

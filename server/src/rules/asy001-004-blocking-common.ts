@@ -10,6 +10,7 @@ import type { RuleContext, TextEdit } from './types';
 
 /** "async method LoadAsync", "an async lambda passed to Run", "async local function Fetch": the subject of "inside ...". */
 export function describeAsyncBody(body: MethodBody): string {
+  if (!body.isAsync) return describeTaskReturningBody(body);
   switch (body.kind) {
     case 'method':
       return `async method ${body.name}`;
@@ -23,6 +24,21 @@ export function describeAsyncBody(body: MethodBody): string {
       return 'the top-level statements, which are async because they await';
     default:
       return `async ${body.name}`;
+  }
+}
+
+/** A body without `async` that returns a task: "method Save, which returns a Task". */
+function describeTaskReturningBody(body: MethodBody): string {
+  const returns = body.returnTypeText ? `returns a ${body.returnTypeText.replace(/^System\.Threading\.Tasks\./, '')}` : 'returns a task';
+  switch (body.kind) {
+    case 'localFunction':
+      return `local function ${body.name}, which ${returns}`;
+    case 'lambda':
+      return `a ${lambdaDescription(body.name)} that ${returns}`;
+    case 'accessor':
+      return `${body.name}, which ${returns}`;
+    default:
+      return `method ${body.name}, which ${returns}`;
   }
 }
 

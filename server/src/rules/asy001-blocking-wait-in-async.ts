@@ -1,7 +1,9 @@
 /** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
-import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { methodsNamed } from '../workspace/index';
+import { splitTopLevel } from '../model/syntax';
+import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
@@ -55,7 +57,8 @@ export function waitCode(text: string, wait: TaskWait): string {
  * shape of the wait. `GetAwaiter().GetResult()` only exists on awaitables, so an unknown receiver counts.
  */
 export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
-  if (wait.knownCompleted || wait.inNameof) return null;
+  if (wait.knownCompleted || wait.inNameof || wait.onSyncPath) return null;
+  if (callsSyncPathByPosition(ctx, wait.receiverText)) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
   if (isAwaitedWhenAny(wait.receiverText)) return null;
   const evidence = taskEvidenceOf(ctx, body, wait.receiverText);
@@ -63,6 +66,24 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
   if (evidence.verdict === 'task') return evidence;
   if (wait.kind === 'getResult') return { verdict: 'task', reason: 'GetAwaiter().GetResult() is only written on awaitables' };
   return evidence;
+}
+
+/**
+ * `Rollback(false).GetAwaiter().GetResult()` where the workspace's Rollback takes `bool async` in that position:
+ * the dual-path method runs synchronously and hands back a completed task, by contract. (The named form,
+ * `Rollback(async: false)`, the model recognises on its own.)
+ */
+function callsSyncPathByPosition(ctx: RuleContext, receiver: string): boolean {
+  const m = /^(?:[\w.]+\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiver.trim());
+  if (!m) return false;
+  const args = splitTopLevel(m[2]);
+  const falseAt = args.map((a, i) => (a === 'false' ? i : -1)).filter((i) => i >= 0);
+  if (falseAt.length === 0) return false;
+  const candidates = methodsNamed(ctx.index, m[1], null).filter((ref) => ref.body?.asyncFlag);
+  return candidates.length > 0 && candidates.every((ref) => {
+    const flagIndex = ref.body!.parameters.findIndex((p) => p.name === ref.body!.asyncFlag);
+    return falseAt.includes(flagIndex);
+  });
 }
 
 /** Whether a wait in an async body is ASY001's. */
@@ -83,6 +104,7 @@ function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait
 /** The `await` form of the wait as edits, or the reason there is none. */
 function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | string {
   const { text } = ctx;
+  if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
   if (!awaitAllowedAt(body, wait.span.start)) return 'await is not allowed inside a lock statement';
   const call = callOfWait(body, wait);
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') {
@@ -194,7 +216,7 @@ a way the syntax does not show is still flagged.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
-    for (const body of asyncBodies(ctx)) {
+    for (const body of asyncContextBodies(ctx)) {
       for (const wait of body.waits) {
         const evidence = blockingWaitEvidence(ctx, body, wait);
         if (!evidence) continue;

@@ -111,9 +111,9 @@ function workspaceAsyncDisposable(ctx: RuleContext, name: string): AsyncDisposab
 
 export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
   const span = usingSpan(ctx.text, using);
-  const canAwait = awaitAllowedAt(body, using.keywordSpan.start);
+  const canAwait = body.isAsync && awaitAllowedAt(body, using.keywordSpan.start);
   const rename = match.asyncFactory ? factoryNameSpan(ctx.text, using, match.asyncFactory.member) : null;
-  let noFix = canAwait ? null : 'await is not allowed inside a lock statement';
+  let noFix = canAwait ? null : body.isAsync ? 'await is not allowed inside a lock statement' : 'the method is not async, so await using cannot go here without making it async';
   if (!noFix && match.asyncFactory && !rename) noFix = `the resource is not a call to ${match.asyncFactory.member} the fix can rename`;
   let fix: Fix | undefined;
   if (!noFix) {

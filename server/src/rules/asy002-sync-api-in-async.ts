@@ -7,7 +7,7 @@ import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-tw
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
 import { splitTopLevel } from '../model/syntax';
-import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitAllowedAt, awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
@@ -23,7 +23,9 @@ export type SyncApiMatch =
  * too, so that one call never gets two blocking findings.
  */
 export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
-  if (call.inNameof || call.usage === 'awaited') return null;
+  // The synchronous branch of a dual-path method (`if (async) await ReadAsync(); else Read();`) blocks by the
+  // caller's choice: it runs only when the caller asked for synchronous work.
+  if (call.inNameof || call.usage === 'awaited' || call.onSyncPath) return null;
   // `flags: CommandFlags.FireAndForget`: the call returns at once, whatever it is.
   if (nonBlockingArgumentIn(call.argumentTexts)) return null;
   // An EF Core query first: its origin says more than a receiver's name (`db.Orders.Find`).
@@ -131,6 +133,7 @@ function whyNoTableFix(ctx: RuleContext, body: MethodBody, row: BlockingApi, cal
 
 /** Why an `await` cannot go where the call is, or null when it can. */
 function whyNoAwaitHere(ctx: RuleContext, body: MethodBody, call: CallSite): string | null {
+  if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
   if (!awaitAllowedAt(body, call.span.start)) return 'await is not allowed inside a lock statement';
   if (isConditionalCall(ctx.text, call)) return 'the ?. call may not run at all, and awaiting its null result would throw';
   return null;
@@ -363,7 +366,7 @@ compile; the rule only knows to avoid \`lock\` blocks.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
-    for (const body of asyncBodies(ctx)) {
+    for (const body of asyncContextBodies(ctx)) {
       for (const call of body.calls) {
         const match = syncApiCallOf(ctx, body, call);
         if (!match) continue;
@@ -371,7 +374,8 @@ compile; the rule only knows to avoid \`lock\` blocks.`,
       }
       const seen = new Set<number>();
       for (const using of body.usings) {
-        if (using.isAwaitUsing || seen.has(using.keywordSpan.start)) continue;
+        // A dual-path method serves synchronous callers too, for whom `await using` is no option.
+        if (using.isAwaitUsing || seen.has(using.keywordSpan.start) || using.onSyncPath || body.asyncFlag !== null) continue;
         const match = asyncDisposableOf(ctx, body, using);
         if (!match) continue;
         seen.add(using.keywordSpan.start);

@@ -1,12 +1,15 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
 import type { MethodBody } from '../model/types';
-import type { Rule, RuleContext, RuleFinding } from './types';
+import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody } from './asy001-004-blocking-common';
 import { waitCode, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 
-/** Non-async bodies that may block: not Main or top-level statements, where a console app has nothing better to do. */
+/**
+ * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
+ * and its waits are ASY001's), and not Main or top-level statements, where a console app has nothing better to do.
+ */
 function syncBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => !b.isAsync && !b.hasSyntaxErrors && !b.isEntryPoint);
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b));
 }
 
 /** The display-only fix: what making the caller async involves for this kind of body. */

@@ -2,7 +2,7 @@
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
 import { isNonBlockingCall } from '../knowledge/blockingApis';
 import { FILE_SYSTEM_TYPES, LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
-import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
+import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding } from './types';
 import {
   constantArgumentTexts, describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
 } from './asy001-004-blocking-common';
@@ -23,7 +23,8 @@ export interface LockingMatch {
  * a wait on something that is a task (ASY001's) is never ASY004's, so one call gets one finding.
  */
 export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): LockingMatch | null {
-  if (call.inNameof || call.receiver === null) return null;
+  // The synchronous branch of a dual-path method blocks by the caller's choice.
+  if (call.inNameof || call.receiver === null || call.onSyncPath) return null;
   const rows = lockingApisByMember(call.name);
   if (rows.length === 0) return null;
   const receiver = call.receiver;
@@ -285,7 +286,7 @@ within one method. Waits that a timeout argument bounds are flagged unless the t
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
-    for (const body of asyncBodies(ctx)) {
+    for (const body of asyncContextBodies(ctx)) {
       for (const lock of body.locks) {
         const blocking = blockingInsideLock(ctx, body, lock);
         if (blocking) findings.push(lockFinding(ctx, body, lock, blocking));

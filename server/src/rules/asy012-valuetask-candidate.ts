@@ -19,11 +19,14 @@ Flags an \`async Task<T>\` method (or local function) that
   value of any 1, 2, 4, 8 or 16-byte type without references (\`0L\`, \`0.0\`, \`0m\`, \`default\` of an enum
   or a small struct); the cost model decides this, so the hover and this rule agree;
 - has at least one caller in the workspace, and every call that reaches it is awaited directly,
-  exactly once (\`await M()\`, also with \`.ConfigureAwait(...)\`).
+  exactly once (\`await M()\`, also with \`.ConfigureAwait(...)\`); or, for a public method of a public type
+  with a cache fast path (a library's API, whose callers live elsewhere), no caller in the workspace at all,
+  which the message says.
 
 It is not flagged when a caller stores the task, passes it on (\`Task.WhenAll(M(), ...)\`), returns it,
 blocks on it (\`.Result\`, \`.Wait()\`, \`GetAwaiter().GetResult()\`), or discards it; when the method has
-no caller in the workspace (outside code may use the task in any of those ways); when it is an
+no caller in the workspace and is not a public API method with a cache fast path (outside code may use the
+task in any of those ways); when it is an
 \`override\`, \`virtual\`, \`abstract\` or explicit interface implementation, or implements a method of a
 workspace interface, or its type lists a base type that looks like an interface outside the workspace
 (the signature is a contract); and when ASY013 flags it (returning the inner task removes the state
@@ -258,7 +261,12 @@ export const rule: Rule = {
       masked ??= maskCommentsAndStrings(ctx.text);
       if (elisionOf(ctx, body, masked)) continue;
       const { callers, disqualified } = callersOfBody(ctx, body);
-      if (disqualified || callers.length === 0) continue;
+      if (disqualified) continue;
+      const isPublicApi = body.kind === 'method' && body.modifiers.includes('public') && (containingTypeOf(ctx, body)?.modifiers.includes('public') ?? false);
+      // A library's public method has its callers outside the workspace. With a real cache fast path it is still a
+      // candidate, said with that caveat; anything less certain needs callers the workspace shows.
+      const cacheFastPath = (verdict.basis === 'fastPath' || verdict.basis === 'awaitsOnlyOnMiss') && verdict.pathKind === 'cache';
+      if (callers.length === 0 && !(isPublicApi && cacheFastPath)) continue;
       // The cost model decides which results the runtime caches (knowledge/taskCache.ts, .NET 8 and later), so hovers and
       // this rule agree. Every return counts: the fast path's and the slow path's alike.
       const shape = shapeOfTypeText(body.resultTypeText, { index: ctx.index, typeParameters: new Set(body.typeParameters) });
@@ -266,14 +274,15 @@ export const rule: Rule = {
       const taskSpan = returnTypeTaskSpan(ctx, body);
       const T = body.resultTypeText;
       const related: RelatedLocation[] = callers.map((c) => ({ file: c.file, span: c.call.nameSpan, message: `awaited once by ${c.caller.name}` }));
-      const isPublicApi = body.kind === 'method' && body.modifiers.includes('public') && (containingTypeOf(ctx, body)?.modifiers.includes('public') ?? false);
       const n = callers.length;
       const cachedValues = cachedValuesOf(T, shape, 'net8');
       const allocation = `allocates a Task<${T}> of ${taskOfTBytes(shape)} B${cachedValues ? ` unless the result is cached (${cachedValues})` : ''}`;
       findings.push({
         span: body.nameSpan,
-        message: `${body.name} could return ValueTask<${T}>: it likely completes synchronously and ${n === 1 ? 'its only caller awaits' : `all ${n} callers await`} it once`,
-        note: `${capitalised(verdict.reason)}. On that path each call ${allocation} (.NET 8-10); a ValueTask<${T}> carries the result inline and allocates nothing there.${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
+        message: n === 0
+          ? `${body.name} could return ValueTask<${T}>: it likely completes synchronously (no caller in the workspace: callers elsewhere must await it once)`
+          : `${body.name} could return ValueTask<${T}>: it likely completes synchronously and ${n === 1 ? 'its only caller awaits' : `all ${n} callers await`} it once`,
+        note: `${capitalised(verdict.reason)}. On that path each call ${allocation} (.NET 8-10); a ValueTask<${T}> carries the result inline and allocates nothing there.${n === 0 ? ' No caller in the workspace: a ValueTask<T> must be awaited exactly once and never read after that, so check the callers outside it before changing.' : ''}${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
         bodyId: body.id,
         related,
         ...(taskSpan ? { fix: { title: `Change the return type to ValueTask<${T}>`, safety: 'unsafe' as const, edits: [{ start: taskSpan.start, end: taskSpan.end, newText: 'ValueTask' }] } } : {}),

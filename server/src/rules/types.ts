@@ -1,5 +1,7 @@
 /** What a rule is (metadata, docs, check) and what it produces (findings with fixes as text edits). */
-import type { FileModel, MethodBody, Span } from '../model/types';
+import { isAnalysedAsyncBody, type FileModel, type MethodBody, type Span } from '../model/types';
+import { isTaskLike } from '../model/returnKind';
+import { typesNamed } from '../workspace/index';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
 
@@ -80,7 +82,26 @@ export interface Rule {
   check(ctx: RuleContext): RuleFinding[];
 }
 
-/** Bodies that are async code: async methods, lambdas, local functions and anonymous methods. */
+/** Bodies with an `async` modifier (methods, lambdas, local functions, anonymous methods), whose state machines the completion rules judge. */
 export function asyncBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => b.isAsync && !b.hasSyntaxErrors);
+  return ctx.model.bodies.filter(isAnalysedAsyncBody);
+}
+
+/**
+ * Bodies that are async code to their callers, where blocking is ASY001/ASY002's business: async bodies, and
+ * bodies without `async` that return a Task, ValueTask, IAsyncEnumerable/IAsyncEnumerator or a task-like type with
+ * [AsyncMethodBuilder] (`Task Save() { File.WriteAllText(...); return Task.CompletedTask; }`: its callers await it
+ * and expect it not to hold their thread, as VSTHRD103 and CA1849 see it).
+ */
+export function asyncContextBodies(ctx: RuleContext): MethodBody[] {
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && isAsyncContext(ctx, b));
+}
+
+export function isAsyncContext(ctx: RuleContext, body: MethodBody): boolean {
+  if (body.isAsync) return true;
+  // Top-level statements are a Task-returning Main only when they await.
+  if (body.kind === 'topLevel') return false;
+  if (isTaskLike(body.returnKind) || body.returnKind === 'IAsyncEnumerable' || body.returnKind === 'IAsyncEnumerator') return true;
+  if (body.returnKind !== 'NotAsyncReturn' || body.returnTypeText === null) return false;
+  return typesNamed(ctx.index, body.returnTypeText).some((t) => t.type.attributes.some((a) => /^(System\.Runtime\.CompilerServices\.)?AsyncMethodBuilder(Attribute)?\b/.test(a)));
 }

@@ -51,6 +51,8 @@ export interface CompletionVerdict {
   callees: CalleeRef[];
   /** Where the synchronous path shows: the fast return (fastPath) or the first await that runs only on a miss (awaitsOnlyOnMiss). */
   pathSpan: Span | null;
+  /** For fastPath and awaitsOnlyOnMiss: what the guard reads (a cache, a task's completion, an initialisation flag). */
+  pathKind: GuardKind | null;
 }
 
 export type CompletionAnalysis = Map<string, CompletionVerdict>;
@@ -66,7 +68,7 @@ interface Target {
 type Dependency =
   | { kind: 'fixed'; verdict: AwaitVerdict }
   /** A call to workspace methods: complete exactly when all of them are likely synchronous. */
-  | { kind: 'callees'; name: string; text: string; targets: { key: string; ref: CalleeRef }[]; unresolved: string | null };
+  | { kind: 'callees'; name: string; text: string; targets: { key: string; ref: CalleeRef }[]; unresolved: string | null; dispatched: boolean };
 
 interface Node {
   key: string;
@@ -101,8 +103,10 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
 
   // Greatest fixed point: every body starts "synchronous" and turns "may suspend" once one of its awaits may
   // suspend. A body only suspends if some path reaches an await that really can, so recursion (A -> B -> A)
-  // that never reaches one completes synchronously, which is what happens at run time. Each body flips at
-  // most once, and only its dependents are looked at again: linear in bodies plus call edges.
+  // that never reaches one completes synchronously, which is what happens at run time. That makes a cycle a
+  // verdict's only support, so calls are resolved strictly: an overload is never taken for recursion, and a call
+  // dispatched to implementations outside the workspace may suspend (resolveCallSite). Each body flips at most
+  // once, and only its dependents are looked at again: linear in bodies plus call edges.
   const sync = new Map<string, boolean>();
   for (const key of nodes.keys()) sync.set(key, true);
   const isSync = (key: string) => sync.get(key) === true;
@@ -174,9 +178,22 @@ function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint): Gu
     if (r.span.end > firstSuspending.span.start || !r.conditionText) continue;
     if (r.regions.some((g) => g.kind === 'loop' || g.kind === 'foreach')) continue;
     const guard = readGuard(r.conditionText);
-    if (guard?.sense === 'hit') return { condition: guard.text, kind: guard.kind, span: r.span };
+    if (guard?.sense === 'hit' && returnsWhatTheGuardRead(guard, r)) return { condition: guard.text, kind: guard.kind, span: r.span };
   }
   return null;
+}
+
+/**
+ * A cache fast path hands back the cached value. `if (_tx != null) return null;` is a guard that leaves early, not a
+ * cache hit: when the condition is a null check of a field whose name does not say cache, the return must mention
+ * that field (`if (_value != null) return _value;`).
+ */
+function returnsWhatTheGuardRead(guard: Guard, r: ReturnSite): boolean {
+  // Lookups (TryGetValue, ContainsKey) and names that say cache read a cache whatever they return.
+  if (guard.kind !== 'cache' || !guard.subject || CACHE_NAME.test(guard.text)) return true;
+  const returned = (r.expressionText ?? '').trim();
+  const subject = guard.subject.replace(/^this\./, '');
+  return returned !== '' && new RegExp(`\\b${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(returned);
 }
 
 /** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
@@ -209,6 +226,8 @@ export interface Guard {
   kind: GuardKind;
   /** The part of the condition that decided it, as written: `_cache.TryGetValue(key, out var value)`. */
   text: string;
+  /** For a null check, what is checked: `_value` in `_value != null`. */
+  subject?: string;
 }
 
 /** Names that people give caches and lazily created values. */
@@ -244,7 +263,7 @@ export function readGuard(condition: string): Guard | null {
   if (nullCheck) {
     const subject = nullCheck[1].trim();
     if (!CACHE_NAME.test(subject) && !FIELD_NAME.test(subject)) return null;
-    return { sense: /==|is null/.test(nullCheck[2]) ? 'miss' : 'hit', kind: 'cache', text };
+    return { sense: /==|is null/.test(nullCheck[2]) ? 'miss' : 'hit', kind: 'cache', text, subject };
   }
   if (/^(?:this\.)?_?\w+\.HasValue$/.test(c) && (CACHE_NAME.test(c) || FIELD_NAME.test(c.replace(/\.HasValue$/, '')))) return { sense: 'hit', kind: 'cache', text };
   if (INITIALISED_FLAG.test(c)) return { sense: 'hit', kind: 'initialised', text };
@@ -361,7 +380,7 @@ function calleesDependency(name: string, text: string, resolved: CallResolution)
   const targets = resolved.targets
     .filter((m) => m.body)
     .map((m) => ({ key: verdictKey(m.file, m.body!.id), ref: { file: m.file, bodyId: m.body!.id, name: m.body!.name } }));
-  return { kind: 'callees', name, text, targets, unresolved: resolved.unresolved };
+  return { kind: 'callees', name, text, targets, unresolved: resolved.unresolved, dispatched: resolved.dispatched };
 }
 
 const COMPLETED_TASK_EXPRESSION = /^(?:global::)?(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b|^new\s+(?:System\.Threading\.Tasks\.)?ValueTask\b|^default\b/;
@@ -390,6 +409,11 @@ export interface CallResolution {
   unresolved: string | null;
   /** The receiver's type is known (declared, `this`, a type name), so finding nothing means the call is not to this workspace. */
   receiverTypeKnown: boolean;
+  /**
+   * The call is dispatched (an interface, abstract, virtual or override member) to implementations the workspace
+   * declares, through a type only the workspace can implement: the verdict may rest on them, but only as "likely".
+   */
+  dispatched: boolean;
 }
 
 /**
@@ -503,23 +527,27 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
       // A local function visible from here: declared in this body or any body around it.
       const ids = new Set(chain.map((b) => b.id));
       const local = bodies.filter((b) => b.kind === 'localFunction' && b.name === name && b.parentId !== null && ids.has(b.parentId));
-      if (local.length) return { targets: local.map((b) => ({ file, typeName: null, member: null, body: b })), unresolved: null, receiverTypeKnown: true };
+      if (local.length) return { targets: local.map((b) => ({ file, typeName: null, member: null, body: b })), unresolved: null, receiverTypeKnown: true, dispatched: false };
       // A delegate in a local or parameter: whatever it was assigned runs.
       if (chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) {
-        return { targets: [], unresolved: `${name} is a delegate, and what it runs is not known`, receiverTypeKnown: true };
+        return { targets: [], unresolved: `${name} is a delegate, and what it runs is not known`, receiverTypeKnown: true, dispatched: false };
       }
     }
     owner = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
-    if (owner === null) return { targets: [], unresolved: `${name} is not declared in the workspace`, receiverTypeKnown: false };
+    if (owner === null) return { targets: [], unresolved: `${name} is not declared in the workspace`, receiverTypeKnown: false, dispatched: false };
   } else {
     const typed = typeOfExpression(receiver, body, bodies, index);
     if (typed) owner = stripGenerics(typed.typeText);
     else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
-    else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false };
+    else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false, dispatched: false };
   }
   // `base.M()` runs the base type's member, never an override (not even this one).
   const containing = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
-  const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+  let declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+  // `Task Write(string s) => Write(s.AsMemory());` calls an overload, not itself: a method's own name resolving to
+  // itself among other candidates of the same arity is taken for the overload, never for recursion.
+  const outermost = chain[chain.length - 1];
+  if (declared.length > 1 && declared.some((m) => m.file === file && m.body?.id === outermost.id)) declared = declared.filter((m) => !(m.file === file && m.body?.id === outermost.id));
   if (declared.length === 0 && receiver !== null && receiver !== 'this' && receiver !== 'base') {
     // An extension method whose `this` parameter takes the receiver's type, one of its bases, or a type parameter.
     const family = familyOf(index, owner);
@@ -528,16 +556,21 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
       if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
       return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
     });
-    if (extensions.length) return { targets: preferExactArity(extensions, argumentCount), unresolved: null, receiverTypeKnown: true };
+    if (extensions.length) return { targets: preferExactArity(extensions, argumentCount), unresolved: null, receiverTypeKnown: true, dispatched: false };
   }
   if (declared.length === 0) {
     const known = typesNamed(index, owner).length > 0;
     const unresolved = known ? `${owner} declares no ${name} taking ${argumentCount} argument${argumentCount === 1 ? '' : 's'}`
       : receiver === null || receiver === 'this' || receiver === 'base' ? `${name} is not declared in the workspace` : `${owner} is not declared in the workspace`;
-    return { targets: [], unresolved, receiverTypeKnown: true };
+    return { targets: [], unresolved, receiverTypeKnown: true, dispatched: false };
   }
   let targets = declared;
-  if (receiver !== 'base' && declared.some(isDispatched)) {
+  const dispatched = receiver !== 'base' && declared.some(isDispatched) && !isClosedType(index, owner);
+  if (dispatched) {
+    // Code outside the workspace can implement a public interface or override a public virtual member (test
+    // doubles, proxies, a library's users): what it runs is not known, so the await may suspend.
+    const open = openDispatchReason(index, owner, declared);
+    if (open) return { targets: [], unresolved: open, receiverTypeKnown: true, dispatched: true };
     const seen = new Set(declared.map((m) => m.body?.id ?? m.member?.nameSpan.start));
     for (const sub of descendantsOf(index, owner)) {
       for (const m of preferExactArity(membersNamed(index, name, sub).filter((x) => x.typeName === sub && arityFits(x, argumentCount)), argumentCount)) {
@@ -551,9 +584,32 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   }
   const withBodies = targets.filter((m) => m.body);
   if (withBodies.length === 0) {
-    return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true };
+    return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true, dispatched };
   }
-  return { targets: withBodies, unresolved: null, receiverTypeKnown: true };
+  return { targets: withBodies, unresolved: null, receiverTypeKnown: true, dispatched };
+}
+
+/** A sealed class or a struct: nothing derives from it, so its members run exactly as declared. */
+function isClosedType(index: WorkspaceIndex, typeName: string): boolean {
+  const refs = typesNamed(index, typeName);
+  return refs.length > 0 && refs.every((r) => r.type.kind === 'struct' || r.type.kind === 'record struct' || r.type.modifiers.includes('sealed') || r.type.modifiers.includes('static'));
+}
+
+/**
+ * Why a dispatched call may run code outside the workspace, or null when only the workspace can implement it: the
+ * receiver's type or the member's declaring type is public (or not declared in the workspace at all).
+ */
+function openDispatchReason(index: WorkspaceIndex, owner: string, declared: MethodRef[]): string | null {
+  const types = [owner, ...declared.map((m) => m.typeName).filter((t): t is string => t !== null)];
+  for (const t of new Set(types)) {
+    const refs = typesNamed(index, t);
+    if (refs.length === 0) return `${t} is not declared in the workspace, so what the call runs is not known`;
+    if (refs.some((r) => r.type.modifiers.includes('public') || r.type.modifiers.includes('protected'))) {
+      const member = declared[0].member?.name ?? declared[0].body?.name ?? '';
+      return `${t}.${member} is dispatched (${refs[0].type.kind === 'interface' ? 'an interface member' : 'a virtual member'} of a public type), and implementations outside the workspace may suspend`;
+    }
+  }
+  return null;
 }
 
 /** resolveCallSite for a call the model recorded, remembered for as long as the index does not change. */
@@ -581,7 +637,9 @@ function certainty(nodes: Map<string, Node>, dependents: Map<string, string[]>, 
   for (const node of nodes.values()) {
     if (!isSync(node.key)) continue;
     const basis = decide(node, isSync).basis;
-    if (basis === 'fastPath' || basis === 'awaitsOnlyOnMiss') {
+    // A verdict that rests on dispatch to the workspace's implementations is likely, never certain.
+    const viaDispatch = node.deps.some((d) => d.kind === 'callees' && d.dispatched && d.targets.length > 0);
+    if (basis === 'fastPath' || basis === 'awaitsOnlyOnMiss' || viaDispatch) {
       uncertain.add(node.key);
       stack.push(node.key);
     }
@@ -677,7 +735,7 @@ function readingOf(d: Extract<Dependency, { kind: 'callees' }>, node: Node, cert
   const cycle = cycles.get(node.key);
   const relation = d.targets.length === 1 && d.targets[0].key === node.key ? 'self'
     : cycle !== undefined && d.targets.some((t) => cycles.get(t.key) === cycle) ? 'cycle'
-      : d.targets.every((t) => certain.has(t.key)) ? 'certain' : 'likely';
+      : !d.dispatched && d.targets.every((t) => certain.has(t.key)) ? 'certain' : 'likely';
   return { name: d.name, relation, implementations: d.targets.length };
 }
 
@@ -719,7 +777,7 @@ function verdictOf(node: Node, isSync: (key: string) => boolean, certain: Set<st
   // A non-async body has no awaits: its dependencies are its returns, which only feed the reason.
   const base = {
     file, bodyId: body.id, awaits: body.isAsync ? awaits : [], maySuspend: body.isAsync ? decision.states.filter((s) => s !== 'complete').length : 0, basis: decision.basis,
-    certain: certain.has(node.key), callees, becauseOf: callees[0] ?? null, pathSpan: decision.guard?.span ?? null,
+    certain: certain.has(node.key), callees, becauseOf: callees[0] ?? null, pathSpan: decision.guard?.span ?? null, pathKind: decision.guard?.kind ?? null,
   };
   const only = body.awaits.length === 1 ? 'its only await' : 'its first await';
   switch (decision.basis) {

@@ -16,7 +16,24 @@ export interface ExpressionType {
 
 export function typeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   let t = text.trim();
-  while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
+  // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
+  for (;;) {
+    const before = t;
+    while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
+    t = t.replace(/\s*!+$/, '');
+    if (t === before) break;
+  }
+  // The value of `await e` is e's result (Task<T> -> T), never e itself.
+  const awaited = /^await\s+([^]+)$/.exec(t);
+  if (awaited) {
+    const operand = typeOfExpression(withoutConfigureAwait(awaited[1]), body, bodies, index);
+    const result = operand ? awaitResultType(operand.typeText) : null;
+    return operand && result ? { typeText: result, source: `the result of awaiting ${operand.source}` } : null;
+  }
+  const cast = /^\(\s*([A-Za-z_][\w.]*(?:<[^()]*>)?\??)\s*\)\s*[\w(@]/.exec(t);
+  if (cast && !/^(await|new|this|base|default|typeof|nameof)$/.test(cast[1])) return { typeText: cast[1], source: `cast to ${cast[1]}` };
+  const asCast = /\sas\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\??\s*$/.exec(t);
+  if (asCast) return { typeText: asCast[1], source: `converted with as ${asCast[1]}` };
   const newMatch = /^new\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\s*[({]/.exec(t);
   if (newMatch) return { typeText: newMatch[1], source: `created with new ${stripGenerics(newMatch[1])}` };
   const thisMember = /^this\.([A-Za-z_]\w*)$/.exec(t);
@@ -44,15 +61,47 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
     }
     return null;
   }
-  // A call to a workspace method: its declared return type, when every overload agrees.
+  // A call to a workspace method: its declared return type, when every overload agrees. The method must be
+  // found where the receiver says: the containing type for a plain call, the receiver's declared type, or the
+  // type a capitalised receiver names (a static call). An unknown receiver gives no answer: a same-named method
+  // somewhere else in the workspace says nothing about this one.
   const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(t);
   if (call && index) {
-    const receiverType = call[1] ? typeOfExpression(call[1], body, bodies, index) : null;
-    const owner = call[1] ? (receiverType ? stripGenerics(receiverType.typeText) : null) : body.containingType;
+    const owner = call[1] ? receiverTypeName(call[1], body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+    if (owner === null) return null;
     const candidates = methodsNamed(index, call[2], owner).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
     if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call[2]}` };
   }
+  return null;
+}
+
+/** The type a call's receiver has or names: `this`, a typed expression, or a workspace type for a static call. */
+function receiverTypeName(receiver: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): string | null {
+  const r = receiver.trim();
+  if (r === 'this' || r === 'base') return bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  const typed = typeOfExpression(r, body, bodies, index);
+  if (typed) return stripGenerics(typed.typeText);
+  if (/^[A-Z]\w*$/.test(r) && typesNamed(index, r).length > 0) return r;
+  return null;
+}
+
+/** `x.ConfigureAwait(false)` -> `x`: what is awaited, as far as its type goes. */
+export function withoutConfigureAwait(text: string): string {
+  return text.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)\s*$/, '');
+}
+
+/**
+ * What `await` of a value of this type gives: T for Task<T> and ValueTask<T> (and their configured awaitables),
+ * `void` for Task and ValueTask, null when the awaitable's result type is not known from its name.
+ */
+export function awaitResultType(typeText: string): string | null {
+  const kind = classifyReturnType(typeText, false);
+  if (kind.kind === 'TaskOfT' || kind.kind === 'ValueTaskOfT') return kind.resultType;
+  if (kind.kind === 'Task' || kind.kind === 'ValueTask') return 'void';
+  const configured = /^(?:System\.Runtime\.CompilerServices\.)?Configured(?:Value)?TaskAwaitable<(.+)>$/.exec(typeText.trim());
+  if (configured) return configured[1];
+  if (/^(?:System\.Runtime\.CompilerServices\.)?Configured(?:Value)?TaskAwaitable$/.test(typeText.trim())) return 'void';
   return null;
 }
 
@@ -62,12 +111,18 @@ const TASK_FACTORIES = /^(?:System\.Threading\.Tasks\.)?Task(?:\.Factory)?\.(Run
 
 /** Whether an expression is a Task/ValueTask, from declarations first, then from naming conventions. */
 export function taskEvidence(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): TaskEvidence {
-  const t = text.trim();
+  const t = text.trim().replace(/\s*!+$/, '');
   const typed = typeOfExpression(t, body, bodies, index);
   if (typed) {
     const kind = classifyReturnType(typed.typeText, false).kind;
     if (isTaskLike(kind) || /^(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\b/.test(typed.typeText)) return { verdict: 'task', reason: `${typed.source} is a ${stripGenerics(typed.typeText)}` };
     return { verdict: 'notTask', reason: `${typed.source} is a ${typed.typeText}` };
+  }
+  // `await e` is e's result: a task only when e is a task of a task, as Task.WhenAny's is.
+  const awaited = /^await\s+([^]+)$/.exec(t);
+  if (awaited) {
+    if (/^(?:System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(withoutConfigureAwait(awaited[1]))) return { verdict: 'task', reason: 'await Task.WhenAny(...) gives the task that finished' };
+    return { verdict: 'notTask', reason: `the result of an await is what the task produced, not the task` };
   }
   if (TASK_FACTORIES.test(t)) return { verdict: 'task', reason: 'a Task factory call' };
   const call = /([A-Za-z_]\w*)(?:<[^()]*>)?\s*\([^]*\)$/.exec(t);

@@ -3,7 +3,7 @@
  * arrive (cheap), the re-parse is incremental and happens once per analysis, and every tree that is replaced
  * or dropped is deleted. **Invariant:** a document holds at most one live tree, and `dispose` deletes it.
  */
-import { applyEdit, type Tree } from '../../parse/parser';
+import { applyEdit, spliceText, type Tree } from '../../parse/parser';
 import { modelFile } from '../../analysis/project';
 import { createModelCache, type ModelCache } from '../../model/bodyCache';
 import type { FileModel } from '../../model/types';
@@ -21,6 +21,11 @@ export interface OpenDocument {
   text: string;
   /** The tree of the last parse, already told about every edit since (so it is ready for an incremental parse). */
   tree: Tree | null;
+  /**
+   * The text `tree` was parsed from (the pre-parse pass's: directives and inactive code blanked), with every
+   * edit since spliced in alike; the next parse compares it with the new pre-parse text. Null without a tree.
+   */
+  parseText: string | null;
   /** The version `model` was built from; -1 before the first parse. */
   modelledVersion: number;
   model: FileModel | null;
@@ -43,11 +48,13 @@ export interface OpenDocument {
   modelStarted: number;
   /** Bodies of the last model, reused for functions an edit did not touch. */
   modelCache: ModelCache;
+  /** The preprocessing symbols of the document's project (which `#if` branches count), or undefined for the defaults. */
+  preprocessorSymbols?: readonly string[];
 }
 
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
-    key, uri, version, text, tree: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '',
+    key, uri, version, text, tree: null, parseText: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '',
     large: false, modelling: -1, modelStarted: 0, modelCache: createModelCache(),
   };
 }
@@ -68,6 +75,7 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
     if (doc.tree) {
       try {
         doc.text = applyEdit(doc.tree, doc.text, edit);
+        doc.parseText = doc.parseText === null ? null : spliceText(doc.parseText, edit);
         continue;
       } catch {
         // A tree that cannot take the edit is dropped; the next parse starts from scratch.
@@ -82,9 +90,11 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
 /** Parses (incrementally when a tree is kept) and models the current text; the replaced tree is deleted. */
 export function remodel(doc: OpenDocument): void {
   const old = doc.tree;
-  const result = modelFile(doc.text, old, doc.modelCache);
+  const previous = old && doc.parseText !== null ? { tree: old, parseText: doc.parseText } : null;
+  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols });
   if (old && old !== result.tree) old.delete();
   doc.tree = result.tree;
+  doc.parseText = result.parseText;
   doc.model = result.model;
   doc.parseError = result.error;
   doc.modelled = positioned(doc.text);
@@ -98,6 +108,7 @@ export function isModelCurrent(doc: OpenDocument): boolean {
 function dropTree(doc: OpenDocument): void {
   doc.tree?.delete();
   doc.tree = null;
+  doc.parseText = null;
 }
 
 export function disposeDocument(doc: OpenDocument): void {

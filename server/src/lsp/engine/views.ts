@@ -2,7 +2,7 @@
  * Builds the per-method facts a snapshot carries (MethodView): ranges, completion verdict, awaits with what
  * each may cost, findings inside, and the cost of the method on the requested runtime profiles.
  */
-import type { FileModel, MethodBody } from '../../model/types';
+import { isAnalysedAsyncBody, type FileModel, type MethodBody } from '../../model/types';
 import type { Finding } from '../../rules/types';
 import type { WorkspaceIndex } from '../../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../../workspace/completion';
@@ -14,7 +14,7 @@ import type { ProfileCostView } from '../snapshot';
 
 /** Bodies that get a cost card, an inlay hint and a CodeLens: named async methods and local functions. */
 export function isCostedBody(body: MethodBody): boolean {
-  return body.isAsync && !body.hasSyntaxErrors && (body.kind === 'method' || body.kind === 'localFunction');
+  return isAnalysedAsyncBody(body) && (body.kind === 'method' || body.kind === 'localFunction');
 }
 
 export interface ViewInput {

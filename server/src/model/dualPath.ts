@@ -1,0 +1,58 @@
+/**
+ * Dual sync/async code paths, as database drivers write them: one method with a `bool async` parameter serves
+ * both `Read()` and `ReadAsync()`, awaiting on one branch and calling the synchronous API on the other. The
+ * synchronous branch runs only when the caller asked for synchronous work, so its blocking calls are by design.
+ */
+import type { SyntaxNode } from '../parse/parser';
+import type { Parameter } from './types';
+import { ASYNC_FLAG_NAMES } from './completion';
+import { isFunctionNode } from './syntax';
+
+/** The `bool` parameter that selects the synchronous or asynchronous path, or null when the body has none. */
+export function asyncFlagOf(parameters: readonly Parameter[]): string | null {
+  return parameters.find((p) => (p.typeText === 'bool' || p.typeText === 'Boolean') && ASYNC_FLAG_NAMES.has(p.name))?.name ?? null;
+}
+
+/**
+ * Whether `node` runs only when `flag` is false: in the else arm of `if (flag)`, the then arm of `if (!flag)`,
+ * the false arm of `flag ? a : b`, or after an `if (flag) { ...; return; }` earlier in an enclosing block.
+ */
+export function isOnSyncPath(node: SyntaxNode, flag: string): boolean {
+  const isFlag = (cond: SyntaxNode | null) => !!cond && stripParens(cond.text) === flag;
+  const isNotFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'if_statement' || p.type === 'conditional_expression') {
+      const cond = p.childForFieldName('condition');
+      const consequence = p.childForFieldName('consequence');
+      const alternative = p.childForFieldName('alternative');
+      if (alternative && child.startIndex === alternative.startIndex && isFlag(cond)) return true;
+      if (consequence && child.startIndex === consequence.startIndex && isNotFlag(cond)) return true;
+    } else if (p.type === 'block') {
+      for (const s of p.namedChildren) {
+        if (!s || s.startIndex >= child.startIndex) break;
+        if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
+        if (isFlag(s.childForFieldName('condition')) && alwaysExits(s.childForFieldName('consequence'))) return true;
+      }
+    }
+    if (isFunctionNode(p)) break;
+  }
+  return false;
+}
+
+function stripParens(text: string): string {
+  let t = text.trim();
+  while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
+  return t;
+}
+
+/** A statement that always leaves the method: a return or throw, or a block that ends with one. */
+function alwaysExits(statement: SyntaxNode | null): boolean {
+  if (!statement) return false;
+  if (statement.type === 'return_statement' || statement.type === 'throw_statement') return true;
+  if (statement.type === 'block') {
+    const statements = statement.namedChildren.filter((c) => !!c && c.type !== 'comment');
+    return alwaysExits(statements[statements.length - 1] ?? null);
+  }
+  return false;
+}

@@ -1,0 +1,311 @@
+/**
+ * The pre-parse pass: what tree-sitter is shown of a C# file. The compiler preprocesses before it parses, and
+ * tree-sitter-c-sharp does not: it parses directives where they stand and both branches of every `#if`, and a
+ * directive in a place its grammar does not expect (inside a switch section, between members) can swallow a
+ * whole class into one ERROR node. It also rejects some valid C# (`async` as an identifier, `allows ref struct`,
+ * `ref partial struct`, `a?.B = x`). So this pass gives tree-sitter a text of the same length with the same line
+ * breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
+ * into ones its grammar accepts. Offsets are unchanged, so every position in the tree is a position in the
+ * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
+ */
+import { ConditionalStack, readDirective } from './directives';
+import { scanSource, type Candidate, type Span } from './lexer';
+import { LOOKAHEAD_LIMIT, MEMBER_MODIFIERS, matchingClose, nextToken, skipType, type Token } from './tokens';
+
+export type { Span } from './lexer';
+
+/** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
+export interface SourceRewrite {
+  kind: 'asyncIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'verbatimQuoteEscape';
+  span: Span;
+}
+
+/** An `async` modifier found in the text, whether or not the tree holds the function it belongs to. */
+export interface AsyncDeclaration {
+  kind: 'function' | 'lambda';
+  /** Offset of the `async` keyword. */
+  asyncStart: number;
+  /** For functions: the declared name and where it is. */
+  name: string | null;
+  nameSpan: Span | null;
+}
+
+export interface PreprocessorProblem {
+  span: Span;
+  message: string;
+}
+
+export interface PreparedSource {
+  /** What tree-sitter parses: the source's length and line breaks, directives and inactive code blanked. */
+  parseText: string;
+  /** Code in `#if` branches not taken with these symbols, line by line (merged where adjacent). */
+  inactive: Span[];
+  /** Directive lines, blanked. */
+  directives: Span[];
+  rewrites: SourceRewrite[];
+  asyncDeclarations: AsyncDeclaration[];
+  problems: PreprocessorProblem[];
+}
+
+/** The symbols used when nothing says which target or configuration a file is built for. */
+export const DEFAULT_SYMBOLS: ReadonlySet<string> = new Set(['RELEASE', 'TRACE']);
+
+interface Replacement {
+  start: number;
+  end: number;
+  /** null: blank every character but line breaks. */
+  text: string | null;
+}
+
+export function prepareSource(source: string, symbols: ReadonlySet<string> = DEFAULT_SYMBOLS): PreparedSource {
+  const conditionals = new ConditionalStack(symbols);
+  const directives: Span[] = [];
+  const inactive: Span[] = [];
+  const candidates: Candidate[] = [];
+  const problems: PreprocessorProblem[] = [];
+  scanSource(source, {
+    onDirective(line) {
+      directives.push({ start: line.start, end: line.end });
+      const problem = conditionals.apply(readDirective(source.slice(line.start, line.end)));
+      if (problem) problems.push({ span: { start: line.start, end: line.end }, message: problem });
+      return conditionals.active;
+    },
+    onSkippedLine(span) {
+      const last = inactive[inactive.length - 1];
+      // Lines in a row merge into one span; the blanking keeps the line breaks between them.
+      if (last && /^[\r\n\u2028\u2029\u0085]*$/.test(source.slice(last.end, span.start))) last.end = span.end;
+      else inactive.push({ ...span });
+    },
+    onCandidate(candidate) {
+      candidates.push(candidate);
+    },
+  });
+  if (conditionals.depth > 0) problems.push({ span: { start: source.length, end: source.length }, message: `${conditionals.depth} #if without #endif at the end of the file` });
+
+  const blanks: Replacement[] = [...directives, ...inactive].map((s) => ({ start: s.start, end: s.end, text: null }));
+  const blanked = blanks.length ? applyReplacements(source, blanks) : source;
+  const { rewrites, asyncDeclarations } = rewritesFor(blanked, candidates);
+  const replacements: Replacement[] = rewrites.map((r) => ({ start: r.span.start, end: r.span.end, text: replacementFor(r, blanked) }));
+  const parseText = replacements.length ? applyReplacements(blanked, replacements) : blanked;
+  return { parseText, inactive, directives, rewrites, asyncDeclarations, problems };
+}
+
+function replacementFor(r: SourceRewrite, text: string): string {
+  const original = text.slice(r.span.start, r.span.end);
+  switch (r.kind) {
+    // Same length, a plain identifier: tree-sitter's grammar treats the word `async` as a keyword everywhere.
+    case 'asyncIdentifier': return '_sync';
+    // A constraint tree-sitter knows; the constraint itself matters to no analysis.
+    case 'allowsRefStruct': return 'new()'.padEnd(original.length, ' ');
+    // `ref partial struct` -> `ref         struct`: the grammar accepts partial only before ref.
+    case 'refPartial': return ' '.repeat(original.length);
+    // `a?.B = x` -> `a .B = x`: the assignment as the grammar knows it, minus the null check.
+    case 'nullConditionalAssignment': return ' ';
+    // `(out Uri a) =>` -> `(    Uri a) =>`: the grammar rejects modifiers on lambda parameters.
+    case 'lambdaParameterModifier': return ' '.repeat(original.length);
+    // `""` inside $@"..." -> two spaces: string content no analysis reads, and no `"""` for the grammar to misread.
+    case 'verbatimQuoteEscape': return '  ';
+  }
+}
+
+/** Applies non-overlapping replacements of the same length as what they replace. */
+function applyReplacements(text: string, replacements: Replacement[]): string {
+  const sorted = [...replacements].sort((a, b) => a.start - b.start);
+  const pieces: string[] = [];
+  let last = 0;
+  for (const r of sorted) {
+    if (r.start < last) continue;
+    pieces.push(text.slice(last, r.start));
+    pieces.push(r.text ?? text.slice(r.start, r.end).replace(/[^\r\n\u2028\u2029\u0085]/g, ' '));
+    last = r.end;
+  }
+  pieces.push(text.slice(last));
+  return pieces.join('');
+}
+
+/** Decides, for each candidate, whether it needs a rewrite; and lists the async modifiers met on the way. */
+function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceRewrite[]; asyncDeclarations: AsyncDeclaration[] } {
+  const rewrites: SourceRewrite[] = [];
+  const asyncDeclarations: AsyncDeclaration[] = [];
+  // A chain `a?.b?.c = x` is decided once, at its first `?.`: later ones in it are already settled.
+  let chainEnd = -1;
+  for (const c of candidates) {
+    switch (c.kind) {
+      case 'async': {
+        const use = asyncUse(text, c.start);
+        if (use === 'identifier') rewrites.push({ kind: 'asyncIdentifier', span: { start: c.start, end: c.start + 5 } });
+        else asyncDeclarations.push(use);
+        break;
+      }
+      case 'allows': {
+        const ref = nextToken(text, c.start + 6);
+        const struct = ref?.text === 'ref' ? nextToken(text, ref.end) : null;
+        if (struct?.text === 'struct') rewrites.push({ kind: 'allowsRefStruct', span: { start: c.start, end: struct.end } });
+        break;
+      }
+      case 'ref': {
+        const partial = nextToken(text, c.start + 3);
+        const kind = partial?.text === 'partial' ? nextToken(text, partial.end) : null;
+        if (partial && (kind?.text === 'struct' || kind?.text === 'record')) rewrites.push({ kind: 'refPartial', span: { start: partial.start, end: partial.end } });
+        break;
+      }
+      case 'arrow':
+        for (const span of lambdaParameterModifiers(text, c.start)) rewrites.push({ kind: 'lambdaParameterModifier', span });
+        break;
+      case 'verbatimQuoteEscape':
+        rewrites.push({ kind: 'verbatimQuoteEscape', span: { start: c.start, end: c.start + 2 } });
+        break;
+      case 'nullConditional': {
+        if (c.start < chainEnd) break;
+        const chain = nullConditionalChain(text, c.start);
+        chainEnd = chain.end;
+        if (chain.assigned) for (const q of chain.questionMarks) rewrites.push({ kind: 'nullConditionalAssignment', span: { start: q, end: q + 1 } });
+        break;
+      }
+    }
+  }
+  return { rewrites, asyncDeclarations };
+}
+
+/**
+ * Whether the word `async` at `at` is the modifier (of a method, local function, lambda or anonymous method) or
+ * an identifier (`bool async`, `Commit(async: true)`, `if (async)`): it is a modifier exactly when what follows
+ * reads as the rest of such a declaration.
+ */
+export function asyncUse(text: string, at: number): AsyncDeclaration | 'identifier' {
+  let t = nextToken(text, at + 5);
+  const lambda: AsyncDeclaration = { kind: 'lambda', asyncStart: at, name: null, nameSpan: null };
+  while (t && t.kind === 'identifier' && MEMBER_MODIFIERS.has(t.text)) t = nextToken(text, t.end);
+  if (!t) return 'identifier';
+  if (t.text === 'delegate') return lambda;
+  if (t.text === '(') {
+    const close = matchingClose(text, t);
+    if (close === -1) return 'identifier';
+    const after = nextToken(text, close);
+    if (after?.text === '=>') return lambda;
+    // `async (int, string) Load()`: a tuple return type.
+    return functionAfterType(text, t.start, at) ?? 'identifier';
+  }
+  if (t.kind !== 'identifier') return 'identifier';
+  const second = nextToken(text, t.end);
+  if (second?.text === '=>') return lambda;
+  return functionAfterType(text, t.start, at) ?? 'identifier';
+}
+
+/** `Task<int> Load(` or `Task<int> Load<T>(` or a typed lambda `Task<int> () =>` after `async`. */
+function functionAfterType(text: string, typeStart: number, asyncStart: number): AsyncDeclaration | null {
+  const typeEnd = skipType(text, typeStart);
+  if (typeEnd === -1 || typeEnd - typeStart > LOOKAHEAD_LIMIT) return null;
+  const name = nextToken(text, typeEnd);
+  if (!name) return null;
+  if (name.text === '(') {
+    const close = matchingClose(text, name);
+    return close !== -1 && nextToken(text, close)?.text === '=>' ? { kind: 'lambda', asyncStart, name: null, nameSpan: null } : null;
+  }
+  if (name.kind !== 'identifier') return null;
+  // The name may be an explicit interface member (`IQuoteSource.SpotAsync`) or generic (`Load<T>`): read it as a
+  // qualified name, then a parameter list must follow.
+  const nameEnd = skipType(text, name.start);
+  if (nameEnd === -1) return null;
+  const after = nextToken(text, nameEnd);
+  if (after?.text !== '(') return null;
+  const last = lastIdentifierBefore(text, name, nameEnd);
+  return { kind: 'function', asyncStart, name: last.text, nameSpan: { start: last.start, end: last.end } };
+}
+
+/** The last identifier of a qualified name that starts with `first` and ends before `end`, ignoring type arguments. */
+function lastIdentifierBefore(text: string, first: Token, end: number): Token {
+  let last = first;
+  let depth = 0;
+  for (let t: Token | null = first; t && t.start < end; t = nextToken(text, t.end)) {
+    if (t.text === '<') depth++;
+    else if (t.text === '>') depth--;
+    else if (t.kind === 'identifier' && depth === 0) last = t;
+  }
+  return last;
+}
+
+const PARAMETER_MODIFIERS = new Set(['out', 'in', 'ref', 'scoped']);
+/** Words before a `(` that still make it a lambda's parameter list rather than a call's or a method's. */
+const BEFORE_LAMBDA = new Set(['async', 'static', 'return', 'await', 'yield', 'in', 'out', 'ref', 'is', 'and', 'or', 'when', 'select', 'where']);
+
+/**
+ * The `out`/`in`/`ref`/`scoped` modifiers of a lambda's parameters, for the lambda whose `=>` is at `arrow`
+ * (`(out Uri a) =>`, `(ref _) =>`). A method's or local function's parameter list before an expression body
+ * (`void M(out int x) =>`) is left alone: a name or type arguments come before its `(`.
+ */
+function lambdaParameterModifiers(text: string, arrow: number): Span[] {
+  let k = arrow - 1;
+  while (k >= 0 && /\s/.test(text[k])) k--;
+  if (text[k] !== ')') return [];
+  let depth = 0;
+  let open = -1;
+  for (let i = k; i >= 0 && k - i < LOOKAHEAD_LIMIT; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open === -1) return [];
+  let b = open - 1;
+  while (b >= 0 && /\s/.test(text[b])) b--;
+  if (text[b] === '>') return [];
+  let w = b;
+  while (w >= 0 && /[A-Za-z0-9_]/.test(text[w])) w--;
+  const before = text.slice(w + 1, b + 1);
+  if (before !== '' && !BEFORE_LAMBDA.has(before)) return [];
+  const spans: Span[] = [];
+  let expectParameter = true;
+  let nest = 0;
+  for (let t = nextToken(text, open + 1); t && t.start < k; t = nextToken(text, t.end)) {
+    if (t.text === '(' || t.text === '[' || t.text === '<' || t.text === '{') nest++;
+    else if (t.text === ')' || t.text === ']' || t.text === '>' || t.text === '}') nest--;
+    else if (t.text === ',' && nest === 0) {
+      expectParameter = true;
+      continue;
+    }
+    if (expectParameter && nest === 0 && t.kind === 'identifier' && PARAMETER_MODIFIERS.has(t.text)) {
+      spans.push({ start: t.start, end: t.end });
+      continue;
+    }
+    if (t.text !== '[' && t.text !== ']') expectParameter = false;
+  }
+  return spans;
+}
+
+/**
+ * Reads the member chain that starts with the `?.` or `?[` at `at` and says whether it is the target of an
+ * assignment (`a?.B = x`, `a?.B[i] += 1`, C# 14), with the offsets of the chain's `?`s.
+ */
+function nullConditionalChain(text: string, at: number): { assigned: boolean; questionMarks: number[]; end: number } {
+  const questionMarks: number[] = [];
+  let pos = at;
+  let last: Token | null = null;
+  for (let steps = 0; steps < 1000; steps++) {
+    if (text[pos] === '?' && (text[pos + 1] === '.' || text[pos + 1] === '[')) {
+      questionMarks.push(pos);
+      pos++;
+    }
+    const t = nextToken(text, pos);
+    if (!t) break;
+    last = t;
+    if (t.text === '.') {
+      const name = nextToken(text, t.end);
+      if (!name || name.kind !== 'identifier') return { assigned: false, questionMarks, end: t.end };
+      pos = name.end;
+    } else if (t.text === '[' || t.text === '(') {
+      const close = matchingClose(text, t);
+      if (close === -1) return { assigned: false, questionMarks, end: t.end };
+      pos = close;
+    } else if (t.text === '!' && text[t.end] !== '=') {
+      pos = t.end;
+    } else if (t.text === '?.' || (t.text === '?' && text[t.end] === '[')) {
+      pos = t.start;
+    } else {
+      break;
+    }
+  }
+  const assigned = last !== null && /^(=(?![=>])|[+\-*/%&|^]=|<<=|>>>?=|\?\?=)/.test(text.slice(last.start, last.start + 4));
+  return { assigned, questionMarks, end: pos };
+}

@@ -1,0 +1,179 @@
+// The pre-parse pass, as data: which `#if` branches tree-sitter sees, which words are `async` identifiers, which
+// valid shapes are rewritten, and that the text keeps its length and line breaks whatever the input.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from './support';
+import { parse } from '../../server/src/parse/parser';
+import { prepareSource } from '../../server/src/parse/prepare';
+import { evaluateCondition } from '../../server/src/parse/directives';
+
+before(ready);
+
+/** The lines of the source that tree-sitter sees with content (trimmed), for readable expectations. */
+function visibleLines(text: string, symbols: string[] = []): string[] {
+  return prepareSource(text, new Set(symbols)).parseText.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+}
+
+test('#if, #elif, #else and #endif keep exactly the branch the compiler compiles, and the directive lines go', () => {
+  const text = ['#if NET8_0_OR_GREATER', 'A();', '#elif NETSTANDARD2_0', 'B();', '#else', 'C();', '#endif', 'D();'].join('\n');
+  assert.deepEqual(visibleLines(text, ['NET8_0_OR_GREATER']), ['A();', 'D();']);
+  assert.deepEqual(visibleLines(text, ['NETSTANDARD2_0']), ['B();', 'D();']);
+  assert.deepEqual(visibleLines(text, []), ['C();', 'D();']);
+  // Both taken conditions: only the first branch counts.
+  assert.deepEqual(visibleLines(text, ['NET8_0_OR_GREATER', 'NETSTANDARD2_0']), ['A();', 'D();']);
+});
+
+test('nested conditionals, #define and #undef, and conditions with every operator', () => {
+  const text = [
+    '#define LOCAL', '#if OUTER', '#if LOCAL && !(X || Y)', 'A();', '#else', 'B();', '#endif', '#else', '#if LOCAL', 'C();', '#endif', '#endif',
+    '#undef LOCAL', '#if LOCAL == false', 'E();', '#endif', '#if true != false', 'F();', '#endif',
+  ].join('\n');
+  assert.deepEqual(visibleLines(text, ['OUTER']), ['A();', 'E();', 'F();']);
+  assert.deepEqual(visibleLines(text, ['OUTER', 'Y']), ['B();', 'E();', 'F();']);
+  assert.deepEqual(visibleLines(text, []), ['C();', 'E();', 'F();']);
+});
+
+test('conditions: precedence and errors as the spec has them', () => {
+  const s = new Set(['A', 'B']);
+  assert.equal(evaluateCondition('A || B && C', s).value, true);
+  assert.equal(evaluateCondition('(A || B) && C', s).value, false);
+  assert.equal(evaluateCondition('!A == false', s).value, true);
+  assert.equal(evaluateCondition('A // comment is stripped by readDirective, not here', s).error !== undefined, true);
+  assert.ok(evaluateCondition('A &&', s).error);
+  assert.ok(evaluateCondition('(A', s).error);
+  assert.ok(evaluateCondition('', s).error);
+});
+
+test('directive-looking lines inside strings and comments are text, and directives may be indented or spaced', () => {
+  const text = [
+    'var a = @"', '#if X', '";', 'var b = """', '  #endif', '  """;', '/*', '#else', '*/', '  #  if X // a comment', 'Hidden();', '  # endif', 'Shown();',
+  ].join('\n');
+  const lines = visibleLines(text, []);
+  assert.deepEqual(lines, ['var a = @"', '#if X', '";', 'var b = """', '#endif', '""";', '/*', '#else', '*/', 'Shown();']);
+});
+
+test('problems are reported, never thrown: unbalanced directives and bad conditions', () => {
+  const p = prepareSource('#endif\n#if (A\nx();\n#else\n#else\n', new Set());
+  assert.deepEqual(p.problems.map((x) => x.message), [
+    '#endif without a matching #if',
+    '#if (A: a ( is not closed',
+    '#else without a matching #if',
+    '1 #if without #endif at the end of the file',
+  ]);
+});
+
+/** Offsets of the `async` words the pass takes for identifiers. */
+function asyncIdentifiers(code: string): string[] {
+  const p = prepareSource(code);
+  return p.rewrites.filter((r) => r.kind === 'asyncIdentifier').map((r) => code.slice(Math.max(0, r.span.start - 12), r.span.end + 8).replace(/\s+/g, ' '));
+}
+
+const asyncCases: [string, string, number][] = [
+  ['a bool parameter', 'Task Read(bool async, CancellationToken ct)', 1],
+  ['a named argument', 'Read(async: true, ct);', 1],
+  ['a condition', 'if (async) await x; else y();', 1],
+  ['a conditional operator', 'var r = async ? await ReadAsync() : Read();', 1],
+  ['a local', 'var async = true; Run(!async && other, async);', 3],
+  ['an argument before others', 'await Flush(async, cancellationToken).ConfigureAwait(false);', 1],
+  ['awaited', 'var result = await async;', 1],
+  ['a method modifier', 'public async Task<int> LoadAsync(int id) { }', 0],
+  ['a modifier before static', 'async static Task Run() { }', 0],
+  ['an explicit interface implementation', 'async Task<decimal> IQuoteSource.SpotAsync(string sku) { }', 0],
+  ['a generic local function', 'async ValueTask<T> Load<T>(T x) { }', 0],
+  ['a tuple return type', 'async Task<(int A, string B)> Pair() { }', 0],
+  ['a tuple-typed method', 'async (int, int) Weird() { }', 0],
+  ['a lambda with parentheses', 'Run(async () => await Go());', 0],
+  ['a lambda with one parameter', 'items.Select(async x => await Load(x));', 0],
+  ['a static lambda', 'Run(static async (s, ct) => await s.Go(ct));', 0],
+  ['an anonymous method', 'Run(async delegate { await Go(); });', 0],
+  ['a lambda with a return type', 'var f = async Task<int> () => 1;', 0],
+  ['a verbatim identifier', 'Read(@async);', 0],
+  ['in a string or comment', 'var s = "async"; // async', 0],
+];
+
+for (const [name, code, identifiers] of asyncCases) {
+  test(`async as ${name}: ${identifiers} identifier(s)`, () => {
+    assert.equal(asyncIdentifiers(code).length, identifiers, JSON.stringify(asyncIdentifiers(code)));
+  });
+}
+
+/** C# that the compiler accepts and tree-sitter-c-sharp 0.23.5 rejects as it stands; after the pass, no ERROR. */
+const validShapes: [string, string][] = [
+  ['async as parameter, argument and condition', `class C {
+  async Task Rollback(bool async, CancellationToken ct) {
+    if (async) await Flush(async, ct).ConfigureAwait(false);
+    else Flush(async: false, ct).GetAwaiter().GetResult();
+    var range = async ? 1 : 2;
+  }
+  Task Flush(bool async, CancellationToken ct) => Task.CompletedTask;
+}`],
+  ['a directive inside a switch section', `class C {
+  int M(int x) {
+    switch (x) {
+      case 1:
+#if DEBUG
+        return 1;
+#else
+        return 2;
+#endif
+      default: return 0;
+    }
+  }
+}`],
+  ['directives around members with an unbalanced brace in the inactive branch', `class C {
+#if NETFRAMEWORK
+  void Old() {
+#else
+  void New() {
+#endif
+  }
+}`],
+  ['allows ref struct', 'class C { void M<TState>(TState s) where TState : allows ref struct { } void N<T>(T t) where T : notnull, allows ref struct { } }'],
+  ['ref partial struct', 'public ref partial struct Reader { } public readonly ref partial struct Notice { }'],
+  ['null-conditional assignment', 'class C { void M(C? a) { a?.B = 1; a?.D!.E += 2; a?.F[0] = 3; var t = a?.B; var u = b ? .5 : 1; } int B; C? D; C E; int[] F = new int[1]; }'],
+  ['lambda parameter modifiers', 'class C { void M() { F((out Uri a) => true); F((in int x) => true); F((ref _) => true); } }'],
+  ['a verbatim interpolated string ending in a doubled quote', 'class C { void M(string key) { Fail($@"did not find ""{key}"""); Fail(@$"x ""{key}"" y"); } }'],
+  ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
+];
+
+for (const [name, code] of validShapes) {
+  test(`parses cleanly after the pre-parse pass: ${name}`, () => {
+    const r = parse(code);
+    assert.ok(r.tree);
+    const errors: string[] = [];
+    const walk = (n: NonNullable<typeof r.tree>['rootNode']) => {
+      if (n.isError || n.isMissing) errors.push(`${n.isMissing ? 'missing' : 'error'} at ${n.startIndex}: ${JSON.stringify(code.slice(n.startIndex, n.startIndex + 30))}`);
+      else if (n.hasError) for (const c of n.children) if (c) walk(c);
+    };
+    walk(r.tree!.rootNode);
+    r.tree!.delete();
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('the prepared text keeps the length and every line break of any input (seeded random C#-like text)', () => {
+  // Fragments chosen to hit every scanner state: strings of each kind, holes, comments, directives, line breaks.
+  const fragments = ['#if A\n', '#else\n', '#endif\n', '#elif B\n', '$@"', '@"', '"', '"""', '$$"""', '{', '}', '{{', '(', ')', '//', '/*', '*/', '\n', '\r\n', '\r', 'async', ' async ',
+    'bool ', 'x', '?.', '?[', '=>', '=', ':', "'", '\\', ' ', '\t', 'allows ref struct', 'ref partial struct', '(out ', '""', 'é😀', '\u2028'];
+  let seed = 12345;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  for (let i = 0; i < 500; i++) {
+    let text = '';
+    const n = Math.floor(random() * 60);
+    for (let k = 0; k < n; k++) text += fragments[Math.floor(random() * fragments.length)];
+    const p = prepareSource(text, new Set(random() < 0.5 ? ['A'] : []));
+    assert.equal(p.parseText.length, text.length, JSON.stringify(text));
+    for (let k = 0; k < text.length; k++) {
+      const c = text[k];
+      if (c === '\n' || c === '\r' || c === '\u2028') assert.equal(p.parseText[k], c, `line break at ${k} of ${JSON.stringify(text)}`);
+    }
+  }
+});
+
+test('a file without directives or rewrites is handed to the parser unchanged', () => {
+  const text = 'class C { async Task M() { await Task.Yield(); } }';
+  assert.equal(prepareSource(text).parseText, text);
+});
