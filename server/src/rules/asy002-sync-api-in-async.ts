@@ -33,6 +33,9 @@ export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
   const row = tableRowFor(ctx, body, call);
   if (row) return row;
+  // A dual-path method (`bool async`) that calls a workspace Foo outside its async branch does so on purpose: such
+  // code bases pair every Foo with a FooAsync and pick the sync one where it cannot block (a buffered converter).
+  if (inDualPathMethod(ctx, body)) return null;
   return workspaceTwinFor(ctx, body, call);
 }
 
@@ -71,6 +74,10 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
+}
+
+function inDualPathMethod(ctx: RuleContext, body: MethodBody): boolean {
+  return bodyChain(body, ctx.model.bodies).some((b) => b.asyncFlag !== null);
 }
 
 /** Whether the file imports the package's root namespace (`Microsoft.EntityFrameworkCore`, `Dapper`) or one inside it. */
