@@ -87,6 +87,11 @@ export interface BlockingApi {
    * XmlReaderSettings): otherwise it throws, so there is no twin to offer unless that creation is in view.
    */
   twinNeedsAsyncSettings?: 'XmlReaderSettings' | 'XmlWriterSettings';
+  /**
+   * Namespaces (or their prefixes) one of which the file must import before an unresolved receiver is taken for
+   * this type from its name: a `transaction` in a file that imports no ADO.NET namespace is Hangfire's or EF6's.
+   */
+  hintedOnlyWith?: string[];
 }
 
 /** A blocking member with no awaitable twin: worth a note in a hover, not a rename. */
@@ -240,12 +245,16 @@ const SOCKET: RowFamily = { type: 'Socket', namespace: 'System.Net.Sockets', kin
 const SOCKET_NOTE =
   'A synchronous socket call parks the thread until the peer or the network answers, which can take as long as the remote side wants.';
 
+// The namespaces a file that uses ADO.NET imports: the base classes, a provider, or a library built on them.
+const ADO_NET_NAMESPACES = ['System.Data', 'Microsoft.Data', 'Npgsql', 'MySqlConnector', 'MySql.Data', 'Oracle.ManagedDataAccess', 'Microsoft.EntityFrameworkCore', 'Dapper', 'FirebirdSql', 'IBM.Data'];
+
 const DB_CONNECTION: RowFamily = {
   type: 'DbConnection',
   namespace: 'System.Data.Common',
   kind: 'instance',
   receiverHints: ['connection', 'conn'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbConnection'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
 const DB_COMMAND: RowFamily = {
   type: 'DbCommand',
@@ -253,14 +262,16 @@ const DB_COMMAND: RowFamily = {
   kind: 'instance',
   receiverHints: ['command', 'cmd'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbCommand'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
-const DB_BATCH: RowFamily = { type: 'DbBatch', namespace: 'System.Data.Common', kind: 'instance', receiverHints: ['batch'], since: '6' };
+const DB_BATCH: RowFamily = { type: 'DbBatch', namespace: 'System.Data.Common', kind: 'instance', receiverHints: ['batch'], since: '6', hintedOnlyWith: ADO_NET_NAMESPACES };
 const DB_READER: RowFamily = {
   type: 'DbDataReader',
   namespace: 'System.Data.Common',
   kind: 'instance',
   receiverHints: ['reader', 'rdr'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbDataReader'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
 const DB_TRANSACTION: RowFamily = {
   type: 'DbTransaction',
@@ -268,6 +279,7 @@ const DB_TRANSACTION: RowFamily = {
   kind: 'instance',
   receiverHints: ['transaction', 'tx', 'tran'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbTransaction'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
 const DB_NOTE =
   'A synchronous database call holds the thread for a network round trip to the server and for the query itself; under load this starves the thread pool.';

@@ -71,6 +71,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   for (const row of instanceRows) {
     const hits = hintHits(row.receiverHints, receiver);
     if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
+    if (row.hintedOnlyWith && !row.hintedOnlyWith.some((ns) => importsNamespace(ctx, ns, true))) continue;
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
