@@ -33,6 +33,9 @@ export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
   const row = tableRowFor(ctx, body, call);
   if (row) return row;
+  // A low-confidence row the receiver's type matches (a workspace DbDataReader's IsDBNull) keeps the workspace's own
+  // IsDBNullAsync from being offered: the table already decided the sync call rarely blocks.
+  if (lowConfidenceRowMatches(ctx, body, call)) return null;
   // A dual-path method (`bool async`) that calls a workspace Foo outside its async branch does so on purpose: such
   // code bases pair every Foo with a FooAsync and pick the sync one where it cannot block (a buffered converter).
   if (inDualPathMethod(ctx, body)) return null;
@@ -75,6 +78,16 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
+}
+
+function lowConfidenceRowMatches(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const rows = blockingApisByMember(call.name).filter((r) => r.confidence === 'low' && r.kind === 'instance');
+  if (rows.length === 0) return false;
+  const receiver = call.receiver?.trim() ?? null;
+  const receiverType = receiver === null || receiver === 'this' || receiver === 'base'
+    ? bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null
+    : receiverTypeOf(ctx, body, receiver);
+  return receiverType !== null && rows.some((r) => typeDerivesFrom(ctx, receiverType, r.type));
 }
 
 function inDualPathMethod(ctx: RuleContext, body: MethodBody): boolean {
