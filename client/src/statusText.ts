@@ -14,6 +14,9 @@ export interface StatusPresentation {
 
 /** A runtime profile id as a person reads it: `net10` -> `.NET 10`, `net11-runtime-async` -> `.NET 11 runtime async`. */
 export function runtimeLabel(runtime: string): string {
+  // "auto": each file's project's target framework picks the profile; the report says which ones it used.
+  const auto = /^auto(?: \((.*)\))?$/.exec(runtime);
+  if (auto) return auto[1] ? `auto (${auto[1].split(', ').map(runtimeLabel).join(', ')})` : 'auto (each project\'s target)';
   const m = /^net(\d+)(-runtime-async)?$/.exec(runtime);
   if (!m) return runtime || 'unknown runtime';
   return `.NET ${m[1]}${m[2] ? ' runtime async' : ''}`;

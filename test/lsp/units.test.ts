@@ -56,15 +56,26 @@ test('settings: defaults, nested and dotted keys, and every bad value reported w
   assert.equal(ok.settings.indexing.maxFileSizeKb, 2);
   assert.equal(ok.settings.trace.server, 'verbose');
   const bad = validateSettings({ runtime: 'net99', inlayHints: true, codeLens: 'yes', costThreshold: -1, indexing: { maxFiles: 'many' }, severity: { ASY001: 'fatal', Foo: 'error' } }, new Set(['ASY001']));
-  assert.equal(bad.settings.runtime, 'net10');
+  assert.equal(bad.settings.runtime, 'auto');
   assert.equal(bad.settings.inlayHints, 'aboveThreshold');
   assert.equal(bad.settings.codeLens, true);
   assert.equal(bad.settings.costThreshold, 100);
   assert.equal(bad.settings.indexing.maxFiles, 5000);
   assert.deepEqual(bad.settings.severity, {});
   assert.equal(bad.problems.length, 7, bad.problems.join('\n'));
-  assert.match(bad.problems[0], /^asynclens\.runtime: "net99" is not one of net6, net7, net8, net9, net10, net11-runtime-async; using net10$/);
+  assert.match(bad.problems[0], /^asynclens\.runtime: "net99" is not one of auto, net6, net7, net8, net9, net10, net11-runtime-async; using auto$/);
   assert.equal(validateSettings('nonsense').problems.length, 1);
+  // The project model's settings: test code cap, peer suppressions, target and configuration.
+  const project = validateSettings({ testCode: { maxSeverity: 'hint' }, 'suppressions.peers': false, project: { targetFramework: 'net8.0', configuration: 'Debug' } });
+  assert.deepEqual(project.problems, []);
+  assert.equal(project.settings.testCode.maxSeverity, 'hint');
+  assert.equal(project.settings.suppressions.peers, false);
+  assert.deepEqual(project.settings.project, { targetFramework: 'net8.0', configuration: 'Debug' });
+  assert.notEqual(analysisSettingsKey(project.settings), analysisSettingsKey(DEFAULT_SETTINGS));
+  const wrong = validateSettings({ testCode: { maxSeverity: 'fatal' }, suppressions: { peers: 'yes' }, project: { targetFramework: 'net 8', configuration: 7 } });
+  assert.equal(wrong.problems.length, 4, wrong.problems.join('\n'));
+  assert.deepEqual(wrong.settings.project, DEFAULT_SETTINGS.project);
+  assert.equal(wrong.settings.testCode.maxSeverity, 'information');
   assert.notEqual(analysisSettingsKey(ok.settings), analysisSettingsKey(DEFAULT_SETTINGS));
 });
 

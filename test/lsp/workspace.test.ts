@@ -99,3 +99,57 @@ test('indexing stops at asynclens.indexing.maxFiles and says so', async () => {
   assert.match(session.statuses.at(-1)!.message ?? '', /maxFiles = 3/);
   assert.ok(session.logs.some((l) => l.includes('more than 3 C# files')), session.logs.join('\n'));
 });
+
+const blocking = (ns: string) => [
+  'using System.Threading.Tasks;',
+  `namespace ${ns};`,
+  'public class Service',
+  '{',
+  '    public async Task<int> GetAsync(Task<int> pending)',
+  '    {',
+  '        await Task.Yield();',
+  '        return pending.Result;',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+const hoverText = (h: Awaited<ReturnType<Session['hover']>>) => (h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '');
+
+test('each file is costed for its own project\'s target; test projects cap blocking findings; NoWarn silences equivalents; project edits re-check', async () => {
+  const root = workspace({
+    'Old/Old.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>',
+    'Old/Service.cs': blocking('Old'),
+    'New/New.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><NoWarn>$(NoWarn);VSTHRD103</NoWarn></PropertyGroup></Project>',
+    'New/Service.cs': blocking('New'),
+    'Tests/Tests.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><IsTestProject>true</IsTestProject></PropertyGroup></Project>',
+    'Tests/Service.cs': blocking('Tests'),
+    'Loose.cs': blocking('Loose'),
+  });
+  const session = await startSession({ workspace: root });
+  sessions.push(session);
+  await session.waitForStatus((s) => s.state === 'ready');
+  const uri = (f: string) => fileUri(path.join(root, f));
+  for (const f of ['Old/Service.cs', 'New/Service.cs', 'Tests/Service.cs', 'Loose.cs']) session.open(uri(f), fs.readFileSync(path.join(root, f), 'utf8'));
+  const name = { line: 4, character: 27 };
+  const old = await session.waitForDiagnostics(uri('Old/Service.cs'), (d) => d.some((x) => x.code === 'ASY001'));
+  assert.equal(old.find((d) => d.code === 'ASY001')!.severity, 2, 'a warning in production code');
+  assert.match(hoverText(await session.hover(uri('Old/Service.cs'), name)), /_Runtime \.NET 8: the target is net8\.0 of Old\.csproj\._/);
+  assert.match(hoverText(await session.hover(uri('New/Service.cs'), name)), /_Runtime \.NET 10: the target is net10\.0 of New\.csproj\._/);
+  assert.match(hoverText(await session.hover(uri('Loose.cs'), name)), /_Runtime \.NET 10: the file belongs to no project: net10 is assumed\._/);
+  const tests = await session.waitForDiagnostics(uri('Tests/Service.cs'), (d) => d.some((x) => x.code === 'ASY001'));
+  assert.equal(tests.find((d) => d.code === 'ASY001')!.severity, 3, 'capped at information in a test project');
+  assert.ok(!(session.diagnostics(uri('New/Service.cs')) ?? []).some((d) => d.code === 'ASY001'), 'VSTHRD103 in NoWarn silences ASY001');
+
+  // The old project moves to net9.0: its file is costed for the new target without being edited.
+  fs.writeFileSync(path.join(root, 'Old/Old.csproj'), '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup></Project>');
+  void session.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('Old/Old.csproj'), type: 2 }] });
+  const deadline = Date.now() + 10_000;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = hoverText(await session.hover(uri('Old/Service.cs'), name));
+    if (/net9\.0/.test(text)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.match(text, /_Runtime \.NET 9: the target is net9\.0 of Old\.csproj\._/);
+});

@@ -1,5 +1,5 @@
-// The core is plain functions over text and trees: parse, model, workspace, knowledge, cost, rules and
-// config never import vscode*, node:* modules or touch `process`, so the CLI, the server and the tests
+// The core is plain functions over text and trees: parse, model, workspace, knowledge, cost, rules, config,
+// analysis and project (but project/host) never import vscode*, node:* modules or touch `process`, so the CLI, the server and the tests
 // share them unchanged; only server/src/lsp imports vscode-languageserver.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,13 +7,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot, listFiles } from './support';
 
-const CORE = ['parse', 'model', 'workspace', 'knowledge', 'cost', 'rules', 'config', 'analysis'];
+// project/ is core too, except project/host, the thin part that reads files for both hosts.
+const CORE = ['parse', 'model', 'workspace', 'knowledge', 'cost', 'rules', 'config', 'analysis', 'project'];
 const importsOf = (text: string) => [...text.matchAll(/(?:import[^'"]*from\s*|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
 
 test('the analysis core imports no editor, file system or process APIs', () => {
   const problems: string[] = [];
   for (const dir of CORE) {
     for (const file of listFiles(path.join(repoRoot, 'server', 'src', dir), '.ts')) {
+      if (file.split(path.sep).join('/').includes('/server/src/project/host/')) continue;
       const text = fs.readFileSync(file, 'utf8');
       const rel = path.relative(repoRoot, file);
       for (const spec of importsOf(text)) {
@@ -33,6 +35,16 @@ test('only server/src/lsp and server/src/main.ts import vscode-languageserver; o
     for (const spec of importsOf(fs.readFileSync(file, 'utf8'))) {
       if (spec.startsWith('vscode-languageserver') && !rel.startsWith('server/src/lsp/') && rel !== 'server/src/main.ts') problems.push(`${rel} imports ${spec}`);
       if ((spec === 'vscode' || spec.startsWith('vscode-languageclient')) && !rel.startsWith('client/')) problems.push(`${rel} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the CLI and the language server share the walk and the project model from project/: neither imports the other', () => {
+  const problems: string[] = [];
+  for (const [dir, forbidden] of [['lsp', '/cli/'], ['cli', '/lsp/'], ['project', '/cli/'], ['project', '/lsp/']] as const) {
+    for (const file of listFiles(path.join(repoRoot, 'server', 'src', dir), '.ts')) {
+      for (const spec of importsOf(fs.readFileSync(file, 'utf8'))) if (spec.includes(forbidden)) problems.push(`${path.relative(repoRoot, file)} imports ${spec}`);
     }
   }
   assert.deepEqual(problems, []);

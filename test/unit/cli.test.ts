@@ -53,13 +53,18 @@ test('check --format json has the documented shape', async () => {
   const r = await run(['check', '--format', 'json', '--enable', 'all', workspace]);
   assert.equal(r.code, 0, r.stderr);
   const json = JSON.parse(r.stdout);
-  assert.equal(json.version, 1);
+  assert.equal(json.version, 2);
   assert.equal(json.tool.name, 'asynclens');
   assert.equal(json.filesAnalyzed, 12);
   for (const f of json.findings) {
-    for (const key of ['ruleId', 'ruleName', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn', 'message']) assert.ok(key in f, key);
+    for (const key of ['ruleId', 'ruleName', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn', 'message', 'testCode', 'project']) assert.ok(key in f, key);
     assert.ok(f.line >= 1 && f.column >= 1);
+    assert.equal(f.testCode, false);
+    assert.equal(f.project, 'test/fixtures/workspace/OrderDesk.csproj');
   }
+  assert.deepEqual(json.counts, { findings: json.findings.length, production: json.findings.length, test: 0, suppressed: json.suppressed.length });
+  assert.ok(Array.isArray(json.suppressed));
+  assert.deepEqual(json.projects.map((p: { project: string; targetFramework: string }) => [p.project, p.targetFramework]), [['test/fixtures/workspace/OrderDesk.csproj', 'net10.0']]);
 });
 
 test('check --format sarif validates against the SARIF 2.1.0 schema and lists rules with equivalents', async () => {

@@ -10,8 +10,9 @@ import type { FileModel } from '../model/types';
 import { createIndex, removeFile, updateFile, type WorkspaceIndex } from '../workspace/index';
 import { analyseCompletion, type CompletionAnalysis } from '../workspace/completion';
 import { RULES } from '../rules/registry';
-import type { Finding, Rule, RuleContext, SeveritySetting } from '../rules/types';
-import { suppressionsOf } from '../config/suppressions';
+import type { Finding, Rule, RuleContext, Severity, SeveritySetting } from '../rules/types';
+import { suppressionsOf, type SuppressionOptions } from '../config/suppressions';
+import type { Span } from '../model/types';
 
 export interface SourceFile {
   path: string;
@@ -23,6 +24,25 @@ export interface SourceFile {
 export interface ModelOptions {
   /** See SourceFile.preprocessorSymbols; the pre-parse pass's defaults otherwise. */
   preprocessorSymbols?: readonly string[];
+}
+
+/** What a file's project and configuration add to checking it: peer suppressions, test code, generated code. */
+export interface FileCheckContext {
+  /** Peer suppressions (NoWarn, .editorconfig, global SuppressMessage) and the rules' equivalents; absent: only AsyncLens's own. */
+  suppression?: SuppressionOptions;
+  /** Set when the file is test code: why, and the most severe a blocking rule's finding may be there. */
+  testCode?: { reason: string; maxSeverity: SeveritySetting } | null;
+  /** Regions marked [GeneratedCode]: findings there are suppressed with the reason. */
+  generatedRegions?: readonly { span: Span; reason: string }[];
+  /** Set when the whole file is generated code: it is modelled and indexed (others use its types) but not checked. */
+  generatedFile?: string | null;
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { hint: 0, information: 1, warning: 2, error: 3 };
+
+/** The less severe of a finding's severity and a cap. */
+export function capSeverity(severity: Severity, cap: Severity): Severity {
+  return SEVERITY_RANK[severity] <= SEVERITY_RANK[cap] ? severity : cap;
 }
 
 export interface RuleSelection {
@@ -46,6 +66,10 @@ export interface FileAnalysis {
   suppressed: SuppressedFinding[];
   /** Set when tree-sitter could not produce a tree at all. */
   parseError?: string;
+  /** Why the file is test code, or null. */
+  testCode?: string | null;
+  /** Why the file is generated code and was not checked, or null. */
+  generated?: string | null;
 }
 
 export const EMPTY_MODEL: FileModel = { bodies: [], types: [], syntaxErrors: [], skipped: [], usings: [], inactiveCode: [], preprocessorProblems: [] };
@@ -86,9 +110,11 @@ export function selectedRules(selection: RuleSelection): Rule[] {
 
 /** Runs the rules over one indexed file. */
 export function checkFile(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
-  fileSeverities?: Map<string, SeveritySetting>): { findings: Finding[]; suppressed: SuppressedFinding[] } {
+  fileSeverities?: Map<string, SeveritySetting>, context: FileCheckContext = {}): { findings: Finding[]; suppressed: SuppressedFinding[] } {
+  if (context.generatedFile) return { findings: [], suppressed: [] };
   const ctx: RuleContext = { file: path, text, model, index, completion };
-  const suppressions = suppressionsOf(text, model);
+  const suppressions = suppressionsOf(text, model, context.suppression);
+  const testCap = context.testCode ?? null;
   const findings: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   for (const rule of selectedRules(selection)) {
@@ -105,9 +131,15 @@ export function checkFile(path: string, text: string, model: FileModel, index: W
       findings.push({ ruleId: rule.meta.id, ruleName: rule.meta.name, severity: 'error', file: path, span: { start: 0, end: 0 },
         message: `AsyncLens internal error in ${rule.meta.id}: ${err instanceof Error ? err.message : String(err)}` });
     }
+    // Test code stays analysed, but the blocking rules' findings there are capped (or left out with 'off').
+    const capped = testCap && rule.meta.category === 'blocking' ? testCap.maxSeverity : null;
     for (const f of raw) {
-      const finding: Finding = { ...f, ruleId: rule.meta.id, ruleName: rule.meta.name, severity: effective, file: path };
-      const by = suppressions.suppressedBy(rule.meta.id, f.span.start);
+      const severity = capped && capped !== 'off' ? capSeverity(effective, capped) : effective;
+      const finding: Finding = { ...f, ruleId: rule.meta.id, ruleName: rule.meta.name, severity, file: path };
+      const generated = context.generatedRegions?.find((g) => g.span.start <= f.span.start && f.span.start < g.span.end);
+      const by = suppressions.suppressedBy(rule.meta.id, f.span.start)
+        ?? generated?.reason
+        ?? (capped === 'off' ? `test code (${testCap!.reason}; asynclens.testCode.maxSeverity = off)` : null);
       if (by) suppressed.push({ finding, by });
       else findings.push(finding);
     }
@@ -116,15 +148,25 @@ export function checkFile(path: string, text: string, model: FileModel, index: W
   return { findings, suppressed };
 }
 
+/** A modelled file, as `contextOf` sees it. */
+export interface FileAnalysisInput {
+  path: string;
+  text: string;
+  model: FileModel;
+}
+
 export interface ProjectAnalysis {
   files: FileAnalysis[];
   index: WorkspaceIndex;
   completion: CompletionAnalysis;
 }
 
-/** Analyses files as one workspace. `severitiesOf` gives per-file overrides (.editorconfig). */
+/**
+ * Analyses files as one workspace. `severitiesOf` gives per-file overrides (.editorconfig); `contextOf` what the
+ * file's project adds (peer suppressions, test code, generated regions), asked once the file is modelled.
+ */
 export function analyseProject(sources: SourceFile[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>,
-  onProgress?: (message: string) => void): ProjectAnalysis {
+  onProgress?: (message: string) => void, contextOf?: (file: FileAnalysisInput, index: WorkspaceIndex) => FileCheckContext): ProjectAnalysis {
   const index = createIndex();
   const modelled = sources.map((s, i) => {
     if (i % 50 === 0) onProgress?.(`parsed ${i} of ${sources.length} files`);
@@ -136,8 +178,9 @@ export function analyseProject(sources: SourceFile[], selection: RuleSelection, 
   const completion = analyseCompletion(index);
   const files = modelled.map((m, i) => {
     if (i % 50 === 0) onProgress?.(`checked ${i} of ${sources.length} files`);
-    const { findings, suppressed } = checkFile(m.path, m.text, m.model, index, completion, selection, severitiesOf?.(m.path));
-    return { path: m.path, text: m.text, model: m.model, findings, suppressed, parseError: m.error };
+    const context = contextOf?.({ path: m.path, text: m.text, model: m.model }, index) ?? {};
+    const { findings, suppressed } = checkFile(m.path, m.text, m.model, index, completion, selection, severitiesOf?.(m.path), context);
+    return { path: m.path, text: m.text, model: m.model, findings, suppressed, parseError: m.error, testCode: context.testCode?.reason ?? null, generated: context.generatedFile ?? null };
   });
   return { files, index, completion };
 }

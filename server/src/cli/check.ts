@@ -1,11 +1,11 @@
 /** `asynclens check [paths...]`: analyse C# files and report findings as text, JSON or SARIF. */
-import path from 'node:path';
 import { analyseProject, type RuleSelection } from '../analysis/project';
 import { RULES, ruleById } from '../rules/registry';
 import type { SeveritySetting } from '../rules/types';
-import { severitiesFor } from '../config/editorconfig';
+import { RUNTIME_SETTINGS, SEVERITY_SETTINGS, type RuntimeSetting } from '../config/settings';
 import { parseArgs, stringFlag } from './args';
-import { editorConfigsFor, loadSources, DEFAULT_MAX_FILE_BYTES } from './files';
+import { loadSources, DEFAULT_MAX_FILE_BYTES } from './files';
+import { fileContexts } from './fileContext';
 import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIO } from './io';
 import { renderText } from './render/text';
 import { renderJson } from './render/json';
@@ -15,16 +15,21 @@ import { ensureParser } from './parser';
 
 export const CHECK_HELP = `usage: asynclens check [paths...] [options]
 
-Analyses C# files (folders are walked; .gitignore, bin/ and obj/ are respected).
+Analyses C# files (folders are walked; .gitignore, bin/ and obj/ are respected; a .csproj, .sln or .slnx
+stands for the files its projects own). Each file is read with its project's target and symbols.
 
 options:
-  --format text|json|sarif   output format (default text)
-  --enable all|ID[,ID...]    run only these rules (default: every rule on by default)
-  --disable ID[,ID...]       do not run these rules
-  --runtime PROFILE          runtime profile for byte counts in notes (net8, net9, net10, net11-runtime-async)
-  --max-file-size KIB        skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
-  --no-editorconfig          ignore dotnet_diagnostic.ASYnnn.severity in .editorconfig files
-  --no-color                 plain text even on a terminal
+  --format text|json|sarif     output format (default text)
+  --enable all|ID[,ID...]      run only these rules (default: every rule on by default)
+  --disable ID[,ID...]         do not run these rules
+  --runtime PROFILE            auto (each project's target, the default), ${RUNTIME_SETTINGS.slice(1).join(', ')}
+  --target-framework TFM       the target of multi-targeting projects to analyse (default: the highest)
+  --configuration NAME         build configuration for #if symbols (default Release)
+  --test-code-severity LEVEL   most severe a blocking finding in test code may be: ${SEVERITY_SETTINGS.join(', ')} (default information)
+  --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig)
+  --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
+  --no-editorconfig            ignore .editorconfig files
+  --no-color                   plain text even on a terminal
 
 exit codes: 0 no error-severity findings, 1 some, 2 usage or I/O error`;
 
@@ -42,14 +47,25 @@ export function parseRuleList(value: string, flag: string): Set<string> {
   return ids;
 }
 
+/** A free-form flag checked against a pattern: a bad value is a usage error, not a silent default. */
+export function projectFlag(value: string | true | undefined, fallback: string, pattern: RegExp, message: string): string {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !pattern.test(value.trim())) throw new UsageError(message);
+  return value.trim();
+}
+
 export async function runCheck(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size'], ['no-color', 'no-editorconfig', 'help']);
+  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity'],
+    ['no-color', 'no-editorconfig', 'no-peer-suppressions', 'help']);
   if (args.flags.has('help')) {
     io.out(CHECK_HELP + '\n');
     return EXIT_OK;
   }
   const format = stringFlag(args, 'format', 'text', ['text', 'json', 'sarif']);
-  stringFlag(args, 'runtime', 'net10', ['net6', 'net7', 'net8', 'net9', 'net10', 'net11-runtime-async']);
+  const runtime = stringFlag(args, 'runtime', 'auto', RUNTIME_SETTINGS) as RuntimeSetting;
+  const testCodeMaxSeverity = stringFlag(args, 'test-code-severity', 'information', SEVERITY_SETTINGS) as SeveritySetting;
+  const configuration = projectFlag(args.flags.get('configuration'), 'Release', /^[A-Za-z][\w .-]*$/, '--configuration needs a configuration name like Release or Debug');
+  const targetFramework = projectFlag(args.flags.get('target-framework'), '', /^[A-Za-z][A-Za-z0-9.-]*$/, '--target-framework needs a target framework moniker like net8.0') || null;
   const maxKib = Number(stringFlag(args, 'max-file-size', String(DEFAULT_MAX_FILE_BYTES / 1024)));
   if (!Number.isFinite(maxKib) || maxKib <= 0) throw new UsageError('--max-file-size must be a positive number of KiB');
   const selection: RuleSelection = {
@@ -60,22 +76,17 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const progress = startProgress(io);
   try {
     await ensureParser();
-    const { sources, problems } = loadSources(args.positionals, io, { maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`) });
+    const loaded = loadSources(args.positionals, io, { maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`), runtime, configuration, targetFramework });
+    const { sources, problems } = loaded;
     progress.update(`analysing ${sources.length} C# files`);
-    const configCache = new Map<string, string | null>();
-    const useEditorConfig = !args.flags.has('no-editorconfig');
-    const severitiesOf = (file: string): Map<string, SeveritySetting> => {
-      if (!useEditorConfig) return new Map();
-      const abs = path.resolve(io.cwd, file);
-      return severitiesFor(abs.split(path.sep).join('/'), editorConfigsFor(abs, configCache));
-    };
-    const analysis = analyseProject(sources, selection, severitiesOf, (m) => progress.update(m));
+    const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity });
+    const analysis = analyseProject(sources, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf);
     progress.done();
     const rules = RULES.filter((r) => (selection.enabled ? selection.enabled.has(r.meta.id) : true) && !selection.disabled.has(r.meta.id));
     const colour = io.isTTY && !args.flags.has('no-color') && !io.env.NO_COLOR;
-    if (format === 'json') io.out(renderJson(analysis, problems));
+    if (format === 'json') io.out(renderJson(analysis, problems, loaded, io.cwd));
     else if (format === 'sarif') io.out(renderSarif(analysis, rules, problems));
-    else io.out(renderText(analysis, problems, colour, Date.now() - started));
+    else io.out(renderText(analysis, problems, colour, Date.now() - started, loaded));
     const errors = analysis.files.some((f) => f.findings.some((x) => x.severity === 'error'));
     return errors ? EXIT_FINDINGS : EXIT_OK;
   } finally {

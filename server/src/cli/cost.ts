@@ -5,11 +5,14 @@
 import { modelFile, createIndex, updateFile, analyseCompletion, type SourceFile } from '../analysis/project';
 import { isAnalysedAsyncBody, type FileModel } from '../model/types';
 import { lineIndexOf, positionAt } from '../parse/lines';
-import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost, type RuntimeProfile } from '../cost';
+import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost } from '../cost';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
 import { parseArgs, stringFlag } from './args';
 import { loadSources, DEFAULT_MAX_FILE_BYTES, type FileProblem } from './files';
+import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
+import type { RuntimeChoice } from '../project/runtime';
+import { projectFlag } from './check';
 import { EXIT_OK, UsageError, type CliIO } from './io';
 import { startProgress } from './progress';
 import { ensureParser } from './parser';
@@ -22,7 +25,8 @@ synchronously and when it suspends, from the source alone (folders are walked; .
 
 options:
   --format table|json|csv   output format (default table)
-  --runtime PROFILE         ${RUNTIME_PROFILES.join(', ')} (default net10)
+  --runtime PROFILE         auto (each file's project's target framework, the default), ${RUNTIME_PROFILES.join(', ')}
+  --target-framework TFM    the target of multi-targeting projects to analyse (default: the highest)
   --build release|debug     compiler configuration (default release)
   --sort bytes|name|file    order of the rows (default file: by file and line)
   --explain FILE:LINE       the state machine of the method on that line, field by field, for every profile
@@ -33,20 +37,22 @@ that allocates nothing when its value is one the runtime caches.`;
 
 interface Workspace {
   sources: SourceFile[];
+  runtimeOf(file: string): RuntimeChoice;
   models: Map<string, FileModel>;
   index: WorkspaceIndex;
   completion: CompletionAnalysis;
 }
 
 export async function runCost(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size'], ['help', 'no-color']);
+  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework'], ['help', 'no-color']);
   if (args.flags.has('help')) {
     io.out(COST_HELP + '\n');
     return EXIT_OK;
   }
   const format = stringFlag(args, 'format', 'table', ['table', 'json', 'csv']);
-  const runtime = stringFlag(args, 'runtime', 'net10', RUNTIME_PROFILES);
-  if (!isRuntimeProfile(runtime)) throw new UsageError(`--runtime must be one of ${RUNTIME_PROFILES.join(', ')}`);
+  const runtime = stringFlag(args, 'runtime', 'auto', RUNTIME_SETTINGS) as RuntimeSetting;
+  if (runtime !== 'auto' && !isRuntimeProfile(runtime)) throw new UsageError(`--runtime must be one of ${RUNTIME_SETTINGS.join(', ')}`);
+  const targetFramework = projectFlag(args.flags.get('target-framework'), '', /^[A-Za-z][A-Za-z0-9.-]*$/, '--target-framework needs a target framework moniker like net8.0') || null;
   const build = stringFlag(args, 'build', 'release', ['release', 'debug']) as BuildConfiguration;
   const sort = stringFlag(args, 'sort', 'file', ['bytes', 'name', 'file']);
   const explain = args.flags.has('explain') ? parseLocation(String(args.flags.get('explain'))) : null;
@@ -56,15 +62,19 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
   const progress = startProgress(io);
   try {
     await ensureParser();
-    const { sources, problems } = loadSources(args.positionals, io, { maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`) });
+    const loaded = loadSources(args.positionals, io, {
+      maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`), runtime, targetFramework, configuration: build === 'debug' ? 'Debug' : 'Release',
+    });
+    const { sources, problems } = loaded;
     progress.update(`modelling ${sources.length} C# files`);
-    const workspace = modelWorkspace(sources);
+    const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
+    const workspace = modelWorkspace(sources, runtimeOf);
     progress.done();
     if (explain) {
       io.out(renderExplain(workspace, explain, build, format === 'json'));
       return EXIT_OK;
     }
-    const rows = costRows(workspace, runtime, build);
+    const rows = costRows(workspace, build);
     sortRows(rows, sort);
     const skipped = skippedMethods(workspace);
     if (format === 'json') io.out(renderJson(rows, runtime, build, problems, skipped));
@@ -82,7 +92,7 @@ function parseLocation(value: string): { file: string; line: number } {
   return { file: m[1].split('\\').join('/').replace(/^\.\//, ''), line: Number(m[2]) };
 }
 
-function modelWorkspace(sources: SourceFile[]): Workspace {
+function modelWorkspace(sources: SourceFile[], runtimeOf: (file: string) => RuntimeChoice): Workspace {
   const index = createIndex();
   const models = new Map<string, FileModel>();
   for (const s of sources) {
@@ -91,7 +101,7 @@ function modelWorkspace(sources: SourceFile[]): Workspace {
     models.set(s.path, model);
     updateFile(index, s.path, model);
   }
-  return { sources, models, index, completion: analyseCompletion(index) };
+  return { sources, runtimeOf, models, index, completion: analyseCompletion(index) };
 }
 
 // ---- rows ----
@@ -117,20 +127,23 @@ function skippedMethods(ws: Workspace): SkippedMethod[] {
 
 interface CostRow {
   cost: MethodCost;
+  choice: RuntimeChoice;
   file: string;
   line: number;
   returnType: string;
 }
 
-function costRows(ws: Workspace, runtime: RuntimeProfile, build: BuildConfiguration): CostRow[] {
+function costRows(ws: Workspace, build: BuildConfiguration): CostRow[] {
   const rows: CostRow[] = [];
   for (const source of ws.sources) {
     const model = ws.models.get(source.path)!;
+    const choice = ws.runtimeOf(source.path);
+    const runtime = choice.profile;
     const lines = lineIndexOf(source.text);
     const bodies = new Map(model.bodies.map((b) => [b.id, b]));
     for (const cost of estimateFile({ file: source.path, model, index: ws.index, completion: ws.completion }, { runtime, build })) {
       const body = bodies.get(cost.bodyId)!;
-      rows.push({ cost, file: source.path, line: positionAt(lines, cost.nameSpan.start).line + 1, returnType: returnTypeOf(body.returnTypeText, cost) });
+      rows.push({ cost, choice, file: source.path, line: positionAt(lines, cost.nameSpan.start).line + 1, returnType: returnTypeOf(body.returnTypeText, cost) });
     }
   }
   return rows;
@@ -177,15 +190,23 @@ function rowCells(r: CostRow): string[] {
   ];
 }
 
-function renderTable(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
-  const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'awaits', 'likely sync'];
-  const cells = rows.map(rowCells);
+function renderTable(rows: CostRow[], runtime: RuntimeSetting, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
+  const profiles = [...new Set(rows.map((r) => r.cost.runtime))];
+  // With several runtimes in play (auto, projects with different targets), each row says its own.
+  const perRow = runtime === 'auto' && profiles.length !== 1;
+  const header = ['location', 'method', 'returns', 'state machine B', 'sync B', 'suspend B', 'awaits', 'likely sync', ...(perRow ? ['runtime'] : [])];
+  const cells = rows.map((r) => [...rowCells(r), ...(perRow ? [`${r.cost.runtime}${r.choice.approximate ? '~' : ''}`] : [])]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
   const numeric = new Set([3, 4, 5]);
   const line = (r: string[]) => r.map((v, i) => (numeric.has(i) ? v.padStart(widths[i]) : v.padEnd(widths[i]))).join('  ').trimEnd();
   const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
   out.push('');
-  out.push(`${rows.length} async method${rows.length === 1 ? '' : 's'}; bytes per call on ${runtime} (${build}, x64). state machine: the struct (or class, or continuation) size; sync: when every await completes at once; suspend: when one suspends (paid once per call).`);
+  const on = perRow ? 'on each row\'s runtime' : `on ${profiles[0] ?? (runtime === 'auto' ? 'each project\'s runtime' : runtime)}`;
+  out.push(`${rows.length} async method${rows.length === 1 ? '' : 's'}; bytes per call ${on} (${build}, x64). state machine: the struct (or class, or continuation) size; sync: when every await completes at once; suspend: when one suspends (paid once per call).`);
+  // Which target chose which runtime, once per distinct reason.
+  const reasons = new Map<string, number>();
+  for (const r of rows) reasons.set(`${r.choice.profile}: ${r.choice.reason}`, (reasons.get(`${r.choice.profile}: ${r.choice.reason}`) ?? 0) + 1);
+  if (runtime === 'auto') for (const [reason, n] of [...reasons].sort()) out.push(`runtime ${reason} (${n} method${n === 1 ? '' : 's'})`);
   if (rows.some((r) => r.cost.syncBytesIfCached !== null)) out.push('* a computed Task<T> result: 0 B when its value is one the runtime caches (--explain says which).');
   if (rows.some((r) => r.cost.estimate)) out.push('~ an estimate: derived rather than measured on this runtime, or resting on an assumption (--explain lists it).');
   for (const p of problems) out.push(`skipped ${p.file}: ${p.reason}`);
@@ -205,6 +226,9 @@ function jsonRow(r: CostRow) {
     returnKind: c.returnKind,
     returnType: r.returnType,
     runtime: c.runtime,
+    targetFramework: r.choice.targetFramework,
+    runtimeReason: r.choice.reason,
+    runtimeApproximate: r.choice.approximate,
     build: c.build,
     machinery: c.machinery,
     stateMachineKind: c.layout.kind,
@@ -225,8 +249,8 @@ function jsonRow(r: CostRow) {
   };
 }
 
-function renderJson(rows: CostRow[], runtime: RuntimeProfile, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
-  return JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, runtime, build, methods: rows.map(jsonRow), skippedFiles: problems, skippedMethods: skipped }, null, 2) + '\n';
+function renderJson(rows: CostRow[], runtime: RuntimeSetting, build: BuildConfiguration, problems: FileProblem[], skipped: SkippedMethod[]): string {
+  return JSON.stringify({ version: 2, tool: { name: 'asynclens', version: TOOL_VERSION }, runtime, build, methods: rows.map(jsonRow), skippedFiles: problems, skippedMethods: skipped }, null, 2) + '\n';
 }
 
 const CSV_COLUMNS = ['file', 'line', 'name', 'returnType', 'runtime', 'stateMachineBytes', 'syncBytes', 'syncBytesIfCached', 'suspendBytes', 'awaits', 'maySuspend', 'likelySync', 'estimate'] as const;
@@ -261,13 +285,15 @@ function renderExplain(ws: Workspace, at: { file: string; line: number }, build:
   if (!isAnalysedAsyncBody(body)) throw new UsageError(`--explain: ${body.name} at ${source.path}:${at.line} is not analysed: its body has syntax errors`);
   const ctx = { file: source.path, model, index: ws.index, completion: ws.completion };
   const profiles = RUNTIME_PROFILES.map((runtime) => estimateMethod(body, ctx, { runtime, build }));
-  const main = profiles.find((p) => p.runtime === 'net10')!;
-  if (json) return JSON.stringify({ file: source.path, line: lineOf(body.nameSpan.start), method: main, profiles: profiles.map((p) => ({ runtime: p.runtime, syncBytes: p.syncBytes, syncBytesIfCached: p.syncBytesIfCached, suspendBytes: p.suspendBytes, stateMachineBytes: p.stateMachineBytes, estimate: p.estimate })) }, null, 2) + '\n';
+  const choice = ws.runtimeOf(source.path);
+  const main = profiles.find((p) => p.runtime === choice.profile)!;
+  if (json) return JSON.stringify({ file: source.path, line: lineOf(body.nameSpan.start), runtime: { profile: choice.profile, targetFramework: choice.targetFramework, reason: choice.reason, approximate: choice.approximate }, method: main, profiles: profiles.map((p) => ({ runtime: p.runtime, syncBytes: p.syncBytes, syncBytesIfCached: p.syncBytesIfCached, suspendBytes: p.suspendBytes, stateMachineBytes: p.stateMachineBytes, estimate: p.estimate })) }, null, 2) + '\n';
 
   const out: string[] = [];
   out.push(`${source.path}:${lineOf(body.nameSpan.start)}  ${main.qualifiedName}  (async ${body.returnTypeText ?? main.returnKind}, ${build} build)`);
+  out.push(`runtime: ${choice.profile}${choice.approximate ? ' (an estimate)' : ''}, because ${choice.reason}`);
   out.push('');
-  out.push(`state machine on .NET 8-10: a ${main.layout.kind}, ${main.stateMachineBytes} B${main.layout.kind === 'class' ? ' per instance' : ''}`);
+  out.push(`state machine on ${main.runtime}: a ${main.machinery === 'runtime-async' ? 'continuation' : main.layout.kind}, ${main.stateMachineBytes} B${main.layout.kind === 'class' ? ' per instance' : ''}`);
   out.push(fieldTable(main));
   out.push('');
   out.push(`synchronous completion: ${main.syncExplanation}`);

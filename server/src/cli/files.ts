@@ -1,19 +1,23 @@
 /**
- * Finds and reads the C# files a command names: folders are walked respecting .gitignore and skipping
- * bin/, obj/ and other build output; files that are too large, binary, not text or unreadable are reported
- * and skipped, never a crash.
+ * Finds and reads the C# files a command names, and the projects they belong to. Folders are walked with the
+ * shared walk (project/host: .gitignore, bin/, obj/ and other build output skipped); a .csproj, .sln or .slnx
+ * argument stands for the files its projects own. Files that are too large, binary, not text or unreadable
+ * are reported and skipped, never a crash. Each file gets its project context: target, runtime profile and
+ * preprocessing symbols.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
 import type { SourceFile } from '../analysis/project';
+import type { RuntimeSetting } from '../config/settings';
+import { readSource, walkSync } from '../project/host/sourceFiles';
+import { createProjectHost, modelPath, type ProjectHost } from '../project/host/projects';
+import { projectContext, type ProjectContext } from '../project/context';
 import { UsageError, type CliIO } from './io';
+
+export { readSource, decodeSource, editorConfigsFor, SKIPPED_DIRS } from '../project/host/sourceFiles';
 
 /** Files larger than this are skipped: generated code of that size is not worth a language server's time. */
 export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
-
-/** Folders that only ever hold build output, tools' state or dependencies; the language server skips the same ones. */
-export const SKIPPED_DIRS = new Set(['bin', 'obj', 'node_modules', '.git', '.vs', '.idea', 'packages', 'TestResults']);
 
 export interface FileProblem {
   file: string;
@@ -23,12 +27,21 @@ export interface FileProblem {
 export interface LoadedSources {
   sources: SourceFile[];
   problems: FileProblem[];
+  /** The projects seen, with each file's context by display path. */
+  host: ProjectHost;
+  contexts: Map<string, ProjectContext>;
+  /** Absolute path of each source by display path. */
+  absolute: Map<string, string>;
 }
 
 export interface LoadOptions {
   maxFileBytes?: number;
   /** Called every so often while walking, for the progress line. */
   onProgress?: (filesFound: number) => void;
+  runtime?: RuntimeSetting;
+  configuration?: string;
+  /** The target of multi-targeting projects to analyse when they list it. */
+  targetFramework?: string | null;
 }
 
 /** Display path: relative to the working directory, with forward slashes. */
@@ -39,8 +52,22 @@ export function displayPath(io: CliIO, file: string): string {
 
 export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {}): LoadedSources {
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const configuration = options.configuration ?? 'Release';
+  const host = createProjectHost({ configuration, targetFramework: options.targetFramework ?? null });
   const files: string[] = [];
   const problems: FileProblem[] = [];
+  const visitor = {
+    file(abs: string, kind: 'source' | 'project' | 'solution') {
+      if (kind === 'source') {
+        files.push(abs);
+        if (files.length % 200 === 0) options.onProgress?.(files.length);
+      } else if (kind === 'project') host.addProjectFile(abs);
+      else for (const problem of host.addSolution(abs).problems) problems.push({ file: displayPath(io, abs), reason: `solution: ${problem}` });
+    },
+    problem(abs: string, reason: string) {
+      problems.push({ file: displayPath(io, abs), reason });
+    },
+  };
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(io.cwd, p);
     let stat: fs.Stats;
@@ -49,114 +76,53 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
     } catch {
       throw new UsageError(`no such file or folder: ${p}`);
     }
-    if (stat.isDirectory()) walk(abs, [], files, problems, io, options);
-    else files.push(abs);
+    const lower = abs.toLowerCase();
+    if (stat.isDirectory()) walkSync([abs], visitor);
+    else if (lower.endsWith('.csproj')) files.push(...projectSources(host, [abs], problems, io));
+    else if (lower.endsWith('.sln') || lower.endsWith('.slnx')) {
+      const solution = host.addSolution(abs);
+      for (const problem of solution.problems) problems.push({ file: displayPath(io, abs), reason: `solution: ${problem}` });
+      const present = solution.projects.filter((proj) => fs.existsSync(proj));
+      for (const missing of solution.projects.filter((proj) => !fs.existsSync(proj))) problems.push({ file: displayPath(io, missing), reason: `named by ${path.basename(abs)} but not found` });
+      files.push(...projectSources(host, present, problems, io));
+    } else files.push(abs);
   }
   const sources: SourceFile[] = [];
+  const contexts = new Map<string, ProjectContext>();
+  const absolute = new Map<string, string>();
+  const runtime = options.runtime ?? 'auto';
   for (const file of [...new Set(files)]) {
     const display = displayPath(io, file);
     const read = readSource(file, maxBytes);
-    if ('text' in read) sources.push({ path: display, text: read.text });
-    else problems.push({ file: display, reason: read.reason });
+    if (!('text' in read)) {
+      problems.push({ file: display, reason: read.reason });
+      continue;
+    }
+    const context = projectContext(host.ownerOf(file), runtime, configuration);
+    contexts.set(display, context);
+    absolute.set(display, file);
+    sources.push({ path: display, text: read.text, preprocessorSymbols: context.preprocessorSymbols });
   }
-  return { sources, problems };
+  return { sources, problems, host, contexts, absolute };
 }
 
-export interface IgnoreLayer {
-  dir: string;
-  rules: Ignore;
-}
-
-/** The .gitignore rules in force inside `dir`: its parents' layers, plus its own file's when it has one. */
-export function layersFor(dir: string, parentLayers: IgnoreLayer[], gitignoreText: string | null): IgnoreLayer[] {
-  return gitignoreText === null ? parentLayers : [...parentLayers, { dir, rules: ignore().add(gitignoreText) }];
-}
-
-/** Whether a .gitignore above the path says to skip it (folders are matched with a trailing slash, as git does). */
-export function isIgnored(layers: IgnoreLayer[], abs: string, isDir: boolean): boolean {
-  return layers.some((l) => {
-    const rel = path.relative(l.dir, abs).split(path.sep).join('/');
-    return rel !== '' && !rel.startsWith('..') && l.rules.ignores(isDir ? `${rel}/` : rel);
+/** The .cs files the given projects own: their folders walked, each file kept when its owner is one of them. */
+function projectSources(host: ProjectHost, projects: string[], problems: FileProblem[], io: CliIO): string[] {
+  const wanted = new Set(projects.map(modelPath));
+  for (const p of projects) host.addProjectFile(p);
+  const found: string[] = [];
+  const dirs = [...new Set(projects.map((p) => path.dirname(p)))];
+  walkSync(dirs, {
+    file(abs, kind) {
+      if (kind === 'source') found.push(abs);
+      else if (kind === 'project') host.addProjectFile(abs);
+    },
+    problem(abs, reason) {
+      problems.push({ file: displayPath(io, abs), reason });
+    },
   });
-}
-
-function walk(dir: string, layers: IgnoreLayer[], out: string[], problems: FileProblem[], io: CliIO, options: LoadOptions): void {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch (err) {
-    problems.push({ file: displayPath(io, dir), reason: `cannot read folder: ${(err as NodeJS.ErrnoException).code ?? String(err)}` });
-    return;
-  }
-  let gitignoreText: string | null = null;
-  if (entries.some((e) => e.name === '.gitignore' && e.isFile())) {
-    try {
-      gitignoreText = fs.readFileSync(path.join(dir, '.gitignore'), 'utf8');
-    } catch {
-      // An unreadable .gitignore is treated as absent.
-    }
-  }
-  const here = layersFor(dir, layers, gitignoreText);
-  const ignored = (abs: string, isDir: boolean) => isIgnored(here, abs, isDir);
-  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const abs = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (SKIPPED_DIRS.has(e.name) || ignored(abs, true)) continue;
-      walk(abs, here, out, problems, io, options);
-    } else if (e.isFile() && e.name.endsWith('.cs') && !ignored(abs, false)) {
-      out.push(abs);
-      if (out.length % 200 === 0) options.onProgress?.(out.length);
-    }
-  }
-}
-
-/** Reads one file as text: UTF-8 (with or without BOM) or UTF-16 with a BOM, as Visual Studio may write. */
-export function readSource(file: string, maxBytes: number): { text: string } | { reason: string } {
-  let bytes: Buffer;
-  try {
-    const size = fs.statSync(file).size;
-    if (size > maxBytes) return { reason: `skipped: ${Math.round(size / 1024)} KiB is over the ${Math.round(maxBytes / 1024)} KiB limit (--max-file-size)` };
-    bytes = fs.readFileSync(file);
-  } catch (err) {
-    return { reason: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
-  }
-  return decodeSource(bytes);
-}
-
-export function decodeSource(bytes: Uint8Array): { text: string } | { reason: string } {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
-  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  if (body.includes(0)) return { reason: 'skipped: looks binary (contains NUL bytes)' };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(body) };
-  } catch {
-    return { reason: 'skipped: not valid UTF-8 (save it as UTF-8 or UTF-16 with a BOM)' };
-  }
-}
-
-/** The .editorconfig files that apply to a file, from the outermost folder inwards. */
-export function editorConfigsFor(absFile: string, cache: Map<string, string | null>): { dir: string; text: string }[] {
-  const out: { dir: string; text: string }[] = [];
-  let dir = path.dirname(absFile);
-  for (;;) {
-    const p = path.join(dir, '.editorconfig');
-    let text = cache.get(p);
-    if (text === undefined) {
-      try {
-        text = fs.readFileSync(p, 'utf8');
-      } catch {
-        text = null;
-      }
-      cache.set(p, text);
-    }
-    if (text !== null) {
-      out.unshift({ dir: dir.split(path.sep).join('/'), text });
-      if (/^\s*root\s*=\s*true\s*$/im.test(text.split(/^\s*\[/m)[0])) break;
-    }
-    const up = path.dirname(dir);
-    if (up === dir) break;
-    dir = up;
-  }
-  return out;
+  return found.filter((f) => {
+    const owner = host.ownerOf(f);
+    return owner !== null && wanted.has(owner.path);
+  });
 }

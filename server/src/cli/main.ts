@@ -3,6 +3,7 @@ import { UsageError, EXIT_USAGE, EXIT_OK, type CliIO } from './io';
 import { runCheck, CHECK_HELP } from './check';
 import { runExplain } from './explain';
 import { runCost } from './cost';
+import { runProjects } from './projects';
 import { TOOL_VERSION } from './version';
 
 const HELP = `asynclens ${TOOL_VERSION}: what your C# async code costs, from the source alone.
@@ -11,6 +12,7 @@ usage:
   asynclens check [paths...] [--format text|json|sarif] [--enable all|IDs] [--disable IDs] [--max-file-size KIB]
   asynclens cost [paths...] [--format table|json|csv] [--runtime PROFILE] [--build release|debug] [--sort bytes|name|file]
                  [--explain FILE:LINE] [--max-file-size KIB]
+  asynclens projects [paths...] [--format text|json] [--target-framework TFM] [--configuration NAME]
   asynclens explain [ID]
   asynclens --version
 
@@ -27,6 +29,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await runCost(rest, io);
       case 'explain':
         return runExplain(rest, io);
+      case 'projects':
+        return await runProjects(rest, io);
       case '--version':
       case 'version':
         io.out(`${TOOL_VERSION}\n`);
@@ -38,7 +42,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.out(HELP);
         return command === undefined ? EXIT_USAGE : EXIT_OK;
       default:
-        throw new UsageError(`unknown command '${command}' (try: check, cost, explain)`);
+        throw new UsageError(`unknown command '${command}' (try: check, cost, projects, explain)`);
     }
   } catch (err) {
     if (err instanceof UsageError) {

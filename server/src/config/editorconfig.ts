@@ -78,14 +78,14 @@ const SEVERITY: Record<string, SeveritySetting> = {
 };
 
 /**
- * Severity overrides for one file. `files` are ordered from the outermost folder to the innermost; later
- * files and later sections win, as the EditorConfig spec says.
+ * Every key/value that applies to one file. `files` are ordered from the outermost folder to the innermost;
+ * later files and later sections win, as the EditorConfig spec says. Keys are lower-cased.
  */
-export function severitiesFor(filePath: string, files: EditorConfigFile[]): Map<string, SeveritySetting> {
-  const out = new Map<string, SeveritySetting>();
+export function editorConfigOptions(filePath: string, files: EditorConfigFile[]): Map<string, string> {
+  const out = new Map<string, string>();
   const normalized = filePath.replace(/\\/g, '/');
   let start = 0;
-  const parsed = files.map((f) => ({ file: f, ...parseEditorConfig(f.text) }));
+  const parsed = files.map((f) => ({ file: f, ...parsedOnce(f.text) }));
   for (let i = parsed.length - 1; i >= 0; i--) if (parsed[i].root) { start = i; break; }
   for (const p of parsed.slice(start)) {
     const dir = p.file.dir.replace(/\\/g, '/').replace(/\/$/, '');
@@ -93,12 +93,54 @@ export function severitiesFor(filePath: string, files: EditorConfigFile[]): Map<
     const relative = dir === '' ? normalized : normalized.slice(dir.length + 1);
     for (const section of p.sections) {
       if (!section.glob.test(relative)) continue;
-      for (const [key, value] of section.values) {
-        const m = /^dotnet_diagnostic\.(asy\d{3})\.severity$/.exec(key);
-        if (m && SEVERITY[value.toLowerCase()]) out.set(m[1].toUpperCase(), SEVERITY[value.toLowerCase()]);
-        if (key === 'dotnet_analyzer_diagnostic.category-asynclens.severity' && SEVERITY[value.toLowerCase()]) out.set('*', SEVERITY[value.toLowerCase()]);
-      }
+      for (const [key, value] of section.values) out.set(key, value);
     }
   }
   return out;
+}
+
+/** The same few .editorconfig texts apply to every file of a workspace: parse each once. */
+const parsedByText = new Map<string, ReturnType<typeof parseEditorConfig>>();
+function parsedOnce(text: string): ReturnType<typeof parseEditorConfig> {
+  let found = parsedByText.get(text);
+  if (!found) {
+    if (parsedByText.size > 64) parsedByText.clear();
+    found = parseEditorConfig(text);
+    parsedByText.set(text, found);
+  }
+  return found;
+}
+
+/** Severity overrides for AsyncLens rules (`dotnet_diagnostic.ASY001.severity`, the AsyncLens category) from a file's options. */
+export function severitiesFromOptions(options: Map<string, string>): Map<string, SeveritySetting> {
+  const out = new Map<string, SeveritySetting>();
+  for (const [key, value] of options) {
+    const severity = SEVERITY[value.toLowerCase()];
+    if (!severity) continue;
+    const m = /^dotnet_diagnostic\.(asy\d{3})\.severity$/.exec(key);
+    if (m) out.set(m[1].toUpperCase(), severity);
+    if (key === 'dotnet_analyzer_diagnostic.category-asynclens.severity') out.set('*', severity);
+  }
+  return out;
+}
+
+/** Severity overrides for one file (see editorConfigOptions for the order). */
+export function severitiesFor(filePath: string, files: EditorConfigFile[]): Map<string, SeveritySetting> {
+  return severitiesFromOptions(editorConfigOptions(filePath, files));
+}
+
+/** Ids other than AsyncLens's whose severity is `none` or `silent` for the file: peers a code base has turned off. */
+export function peersTurnedOff(options: Map<string, string>): Set<string> {
+  const out = new Set<string>();
+  for (const [key, value] of options) {
+    const m = /^dotnet_diagnostic\.([a-z0-9_]+)\.severity$/.exec(key);
+    if (m && !/^asy\d{3}$/.test(m[1]) && ['none', 'silent'].includes(value.toLowerCase())) out.add(m[1].toUpperCase());
+  }
+  return out;
+}
+
+/** `generated_code = true|false` for the file, which Roslyn lets override its own detection; null when unset. */
+export function generatedCodeOption(options: Map<string, string>): boolean | null {
+  const v = options.get('generated_code')?.toLowerCase();
+  return v === 'true' ? true : v === 'false' ? false : null;
 }

@@ -10,6 +10,9 @@ export const SETTINGS_SECTION = 'asynclens';
 /** Runtime profiles the cost model knows (cost-model.md sections 2-7). */
 export const RUNTIME_PROFILES = ['net6', 'net7', 'net8', 'net9', 'net10', 'net11-runtime-async'] as const;
 export type RuntimeProfile = (typeof RUNTIME_PROFILES)[number];
+/** What the runtime setting may say: a profile, or "auto" (each file's project's target framework decides). */
+export const RUNTIME_SETTINGS = ['auto', ...RUNTIME_PROFILES] as const;
+export type RuntimeSetting = (typeof RUNTIME_SETTINGS)[number];
 
 export const INLAY_HINT_MODES = ['off', 'aboveThreshold', 'all'] as const;
 export type InlayHintMode = (typeof INLAY_HINT_MODES)[number];
@@ -20,7 +23,7 @@ export type TraceLevel = (typeof TRACE_LEVELS)[number];
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
 
 export interface AsyncLensSettings {
-  runtime: RuntimeProfile;
+  runtime: RuntimeSetting;
   /** Severity by rule id (ASY001), overriding each rule's default; .editorconfig wins for the files it covers. */
   severity: Record<string, SeveritySetting>;
   inlayHints: InlayHintMode;
@@ -34,16 +37,33 @@ export interface AsyncLensSettings {
   trace: {
     server: TraceLevel;
   };
+  testCode: {
+    /** The most severe a blocking rule's finding in test code may be; 'off' leaves them out. */
+    maxSeverity: SeveritySetting;
+  };
+  suppressions: {
+    /** Honour what the code base did to silence the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig). */
+    peers: boolean;
+  };
+  project: {
+    /** The target of multi-targeting projects to analyse when they list it; '' picks the highest. */
+    targetFramework: string;
+    /** The build configuration whose symbols (DEBUG or RELEASE) decide #if branches. */
+    configuration: string;
+  };
 }
 
 const DEFAULTS: AsyncLensSettings = {
-  runtime: 'net10',
+  runtime: 'auto',
   severity: {},
   inlayHints: 'aboveThreshold',
   codeLens: true,
   costThreshold: 100,
   indexing: { maxFiles: 5000, maxFileSizeKb: 1024 },
   trace: { server: 'off' },
+  testCode: { maxSeverity: 'information' },
+  suppressions: { peers: true },
+  project: { targetFramework: '', configuration: 'Release' },
 };
 export const DEFAULT_SETTINGS: Readonly<AsyncLensSettings> = Object.freeze(DEFAULTS);
 
@@ -58,7 +78,7 @@ export interface SettingDescriptor {
 
 /** What package.json `contributes.configuration.properties` must declare, key by key. */
 export const SETTINGS_SCHEMA: readonly SettingDescriptor[] = [
-  { key: 'asynclens.runtime', type: 'string', default: DEFAULT_SETTINGS.runtime, enum: RUNTIME_PROFILES },
+  { key: 'asynclens.runtime', type: 'string', default: DEFAULT_SETTINGS.runtime, enum: RUNTIME_SETTINGS },
   { key: 'asynclens.severity', type: 'object', default: {} },
   { key: 'asynclens.inlayHints', type: 'string', default: DEFAULT_SETTINGS.inlayHints, enum: INLAY_HINT_MODES },
   { key: 'asynclens.codeLens', type: 'boolean', default: DEFAULT_SETTINGS.codeLens },
@@ -66,6 +86,10 @@ export const SETTINGS_SCHEMA: readonly SettingDescriptor[] = [
   { key: 'asynclens.indexing.maxFiles', type: 'number', default: DEFAULT_SETTINGS.indexing.maxFiles, minimum: 0 },
   { key: 'asynclens.indexing.maxFileSizeKb', type: 'number', default: DEFAULT_SETTINGS.indexing.maxFileSizeKb, minimum: 1 },
   { key: 'asynclens.trace.server', type: 'string', default: DEFAULT_SETTINGS.trace.server, enum: TRACE_LEVELS },
+  { key: 'asynclens.testCode.maxSeverity', type: 'string', default: DEFAULT_SETTINGS.testCode.maxSeverity, enum: SEVERITY_SETTINGS },
+  { key: 'asynclens.suppressions.peers', type: 'boolean', default: DEFAULT_SETTINGS.suppressions.peers },
+  { key: 'asynclens.project.targetFramework', type: 'string', default: DEFAULT_SETTINGS.project.targetFramework },
+  { key: 'asynclens.project.configuration', type: 'string', default: DEFAULT_SETTINGS.project.configuration },
 ];
 
 const RULE_ID = /^ASY\d{3}$/;
@@ -88,6 +112,9 @@ export function validateSettings(raw: unknown, knownRuleIds?: ReadonlySet<string
     severity: {},
     indexing: { ...DEFAULT_SETTINGS.indexing },
     trace: { ...DEFAULT_SETTINGS.trace },
+    testCode: { ...DEFAULT_SETTINGS.testCode },
+    suppressions: { ...DEFAULT_SETTINGS.suppressions },
+    project: { ...DEFAULT_SETTINGS.project },
   };
   if (raw === null || raw === undefined) return { settings, problems };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
@@ -112,7 +139,20 @@ export function validateSettings(raw: unknown, knownRuleIds?: ReadonlySet<string
     return fallback;
   };
 
-  settings.runtime = oneOf('runtime', RUNTIME_PROFILES, DEFAULT_SETTINGS.runtime);
+  settings.runtime = oneOf('runtime', RUNTIME_SETTINGS, DEFAULT_SETTINGS.runtime);
+  settings.testCode.maxSeverity = oneOf('testCode.maxSeverity', SEVERITY_SETTINGS, DEFAULT_SETTINGS.testCode.maxSeverity);
+  const peers = get('suppressions.peers');
+  if (typeof peers === 'boolean') settings.suppressions.peers = peers;
+  else if (peers !== undefined && peers !== null) problems.push(`asynclens.suppressions.peers: ${describe(peers)} is not true or false; using ${DEFAULT_SETTINGS.suppressions.peers}`);
+  const text = (path: string, fallback: string, pattern: RegExp, what: string): string => {
+    const v = get(path);
+    if (v === undefined || v === null) return fallback;
+    if (typeof v === 'string' && (v === '' || pattern.test(v.trim()))) return v.trim();
+    problems.push(`asynclens.${path}: ${describe(v)} is not ${what}; using ${JSON.stringify(fallback)}`);
+    return fallback;
+  };
+  settings.project.targetFramework = text('project.targetFramework', DEFAULT_SETTINGS.project.targetFramework, /^[A-Za-z][A-Za-z0-9.-]*$/, 'a target framework moniker like net8.0');
+  settings.project.configuration = text('project.configuration', DEFAULT_SETTINGS.project.configuration, /^[A-Za-z][\w .-]*$/, 'a configuration name like Release') || DEFAULT_SETTINGS.project.configuration;
   settings.inlayHints = oneOf('inlayHints', INLAY_HINT_MODES, DEFAULT_SETTINGS.inlayHints);
   settings.trace.server = oneOf('trace.server', TRACE_LEVELS, DEFAULT_SETTINGS.trace.server);
   settings.costThreshold = number('costThreshold', DEFAULT_SETTINGS.costThreshold, 0, false);
@@ -145,7 +185,7 @@ export function validateSettings(raw: unknown, knownRuleIds?: ReadonlySet<string
 /** A short, stable string of the settings that change analysis results, to key snapshots by. */
 export function analysisSettingsKey(settings: AsyncLensSettings): string {
   const severities = Object.keys(settings.severity).sort().map((k) => `${k}=${settings.severity[k]}`).join(',');
-  return `${settings.runtime}|${severities}`;
+  return `${settings.runtime}|${severities}|${settings.testCode.maxSeverity}|${settings.suppressions.peers}|${settings.project.targetFramework}|${settings.project.configuration}`;
 }
 
 function lookup(raw: Record<string, unknown>, path: string): unknown {

@@ -1,14 +1,55 @@
 /**
  * The C# ways of silencing a diagnostic, honoured for AsyncLens ids: `// asynclens-disable-next-line ASY001`,
  * `// asynclens-disable-line ASY001`, `#pragma warning disable/restore ASY001` and
- * `[SuppressMessage("AsyncLens", "ASY001...")]` on a method.
+ * `[SuppressMessage("AsyncLens", "ASY001...")]` on a member or type.
+ *
+ * And, unless turned off, what a code base already did to silence the peers' equivalent rules (each rule's
+ * metadata lists them in `equivalents`): `#pragma warning disable VSTHRD103` (or a bare `#pragma warning disable`),
+ * `[SuppressMessage("...", "VSTHRD002:...")]` on a member or type, `[assembly: SuppressMessage(..., Scope =
+ * "member", Target = "~M:N.T.M")]` anywhere in the project, `<NoWarn>` in the project or its
+ * Directory.Build.props, and `dotnet_diagnostic.CA1849.severity = none` in .editorconfig. A finding silenced
+ * that way says by what, so the CLI can count it as suppressed with the reason.
+ *
+ * Semantics follow the compiler's: https://learn.microsoft.com/dotnet/csharp/language-reference/preprocessor-directives#pragma-warning
+ * (ids are case-insensitive, a bare number means CS####, a bare disable covers every warning) and
+ * https://learn.microsoft.com/dotnet/fundamentals/code-analysis/suppress-warnings (SuppressMessage check ids
+ * are the part before ':'; Scope/Target for global suppressions). Pure.
  */
-import type { FileModel } from '../model/types';
+import type { FileModel, MethodBody, Span } from '../model/types';
 import { lineIndexOf, positionAt } from '../parse/lines';
+import { assemblyAttributes, attributeArguments, attributeName, typeAttributes } from './attributes';
+import { maskCommentsAndStrings } from '../rules/sourceText';
 
 export interface Suppressions {
   /** Whether a finding of `ruleId` starting at `offset` is silenced, and by what. */
   suppressedBy(ruleId: string, offset: number): string | null;
+}
+
+/** A `[assembly: SuppressMessage(...)]` of the project: which id, and where it applies. */
+export interface AssemblySuppression {
+  id: string;
+  /** module (everywhere), namespace, namespaceanddescendants, type or member; '' when the attribute names none. */
+  scope: string;
+  /** The target with its `~M:`/`~T:`/`~N:` prefix and parameter list removed: `N.T.M`, `N.T`, `N`. */
+  target: string;
+  /** The file it is declared in, for the reason. */
+  file: string;
+}
+
+/** What the file's project and configuration say about peer ids. */
+export interface PeerSuppressions {
+  /** Ids in the project's NoWarn, and where that comes from ("NoWarn of Orders.csproj"). */
+  noWarn?: { ids: readonly string[]; source: string };
+  /** Peer ids whose .editorconfig severity is none or silent for this file. */
+  editorConfigOff?: ReadonlySet<string>;
+  /** Global suppressions declared anywhere in the project. */
+  assembly?: readonly AssemblySuppression[];
+}
+
+export interface SuppressionOptions {
+  /** The peer ids each rule lists as equivalents; without it no peer suppression applies. */
+  equivalentsOf?: (ruleId: string) => readonly string[];
+  peers?: PeerSuppressions;
 }
 
 const ID_LIST = /((?:ASY\d{3}|all)(?:\s*,\s*(?:ASY\d{3}|all))*)/i;
@@ -17,7 +58,77 @@ function ids(text: string): string[] {
   return text.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean);
 }
 
-export function suppressionsOf(text: string, model: FileModel): Suppressions {
+/** `1998` -> `CS1998`, anything else upper-cased: how the compiler reads the ids of #pragma and NoWarn. */
+export function normalizeDiagnosticId(id: string): string {
+  const t = id.trim();
+  return /^\d+$/.test(t) ? `CS${t.padStart(4, '0')}` : t.toUpperCase();
+}
+
+/** The check id of a SuppressMessage argument: `VSTHRD002:Avoid problematic synchronous waits` -> `VSTHRD002`. */
+export function checkIdOf(argument: string): string {
+  return argument.split(':')[0].trim().toUpperCase();
+}
+
+/** Reads `[assembly: SuppressMessage(...)]` attributes of a file (GlobalSuppressions.cs, usually). */
+export function assemblySuppressionsOf(file: string, text: string): AssemblySuppression[] {
+  if (!text.includes('SuppressMessage')) return [];
+  const out: AssemblySuppression[] = [];
+  for (const a of assemblyAttributes(text)) {
+    if (a.name !== 'SuppressMessage' && a.name !== 'UnconditionalSuppressMessage') continue;
+    const args = attributeArguments(a.text);
+    const id = args.positional[1];
+    if (!id) continue;
+    const target = (args.named.get('target') ?? '').replace(/^~?[A-Z]:/, '').replace(/\(.*$/, '').replace(/\.#/, '.').replace(/~.*$/, '').replace(/`\d+/g, '').trim();
+    out.push({ id: checkIdOf(id), scope: (args.named.get('scope') ?? '').toLowerCase(), target, file });
+  }
+  return out;
+}
+
+/** The namespace-qualified type around a body, and the member it belongs to (lambdas belong to their method). */
+function memberOf(model: FileModel, body: MethodBody): { type: string | null; member: string } {
+  let outer = body;
+  const byId = new Map(model.bodies.map((b) => [b.id, b]));
+  while (outer.parentId && byId.has(outer.parentId)) outer = byId.get(outer.parentId)!;
+  const types = model.types.filter((t) => t.span.start <= outer.span.start && outer.span.end <= t.span.end).sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start));
+  return { type: types[0]?.fullName ?? null, member: outer.name };
+}
+
+function innermostBody(model: FileModel, offset: number): MethodBody | null {
+  let best: MethodBody | null = null;
+  for (const b of model.bodies) {
+    if (b.span.start <= offset && offset < b.span.end && (!best || b.span.end - b.span.start < best.span.end - best.span.start)) best = b;
+  }
+  return best;
+}
+
+function typesAround(model: FileModel, offset: number): string[] {
+  return model.types.filter((t) => t.span.start <= offset && offset < t.span.end).map((t) => t.fullName);
+}
+
+/** Whether a global suppression's scope and target cover a finding at `offset`. */
+function assemblyCovers(s: AssemblySuppression, model: FileModel, offset: number): boolean {
+  if (s.scope === 'module' || (!s.scope && !s.target)) return true;
+  const types = typesAround(model, offset);
+  const namespaces = types.map((t) => t.split('.').slice(0, -1).join('.'));
+  const lower = s.target.toLowerCase();
+  switch (s.scope) {
+    case 'namespaceanddescendants':
+      return namespaces.some((n) => n.toLowerCase() === lower || n.toLowerCase().startsWith(`${lower}.`));
+    case 'namespace':
+      // Only diagnostics on the namespace symbol itself: never a finding inside a method.
+      return false;
+    case 'type':
+      return types.some((t) => t.toLowerCase() === lower);
+    default: {
+      const body = innermostBody(model, offset);
+      if (!body) return types.some((t) => t.toLowerCase() === lower);
+      const { type, member } = memberOf(model, body);
+      return (type ? `${type}.${member}` : member).toLowerCase() === lower || (s.scope !== 'member' && types.some((t) => t.toLowerCase() === lower));
+    }
+  }
+}
+
+export function suppressionsOf(text: string, model: FileModel, options: SuppressionOptions = {}): Suppressions {
   const lines = lineIndexOf(text);
   const byLine = new Map<number, { ids: string[]; how: string }[]>();
   const addLine = (line: number, list: string[], how: string) => {
@@ -30,34 +141,71 @@ export function suppressionsOf(text: string, model: FileModel): Suppressions {
     const line = positionAt(lines, m.index ?? 0).line;
     addLine(m[1].toLowerCase() === 'next-line' ? line + 1 : line, ids(m[2]), `// asynclens-disable-${m[1].toLowerCase()}`);
   }
-  // #pragma ranges: a disable opens a range for each id until a restore of it (or the end of the file).
+  // #pragma ranges: a disable opens a range for each id until a restore of it (or the end of the file). A bare
+  // disable or restore covers every id ('*').
   const ranges: { id: string; start: number; end: number }[] = [];
   const open = new Map<string, number>();
-  const pragma = /^[ \t]*#pragma\s+warning\s+(disable|restore)\s+([^\r\n/]*)/gim;
+  const pragma = /^[ \t]*#[ \t]*pragma\s+warning\s+(disable|restore)\b([^\r\n]*)/gim;
   for (const m of text.matchAll(pragma)) {
-    for (const id of ids(m[2]).filter((x) => /^ASY\d{3}$/.test(x))) {
+    const list = m[2].replace(/\/\/.*$/, '').split(',').map((s) => s.trim()).filter(Boolean).map(normalizeDiagnosticId);
+    const at = m.index ?? 0;
+    const targets = list.length ? list : ['*'];
+    for (const id of targets) {
       if (m[1].toLowerCase() === 'disable') {
-        if (!open.has(id)) open.set(id, m.index ?? 0);
+        if (!open.has(id)) open.set(id, at);
+      } else if (id === '*') {
+        for (const [openId, start] of open) ranges.push({ id: openId, start, end: at });
+        open.clear();
       } else if (open.has(id)) {
-        ranges.push({ id, start: open.get(id)!, end: m.index ?? 0 });
+        ranges.push({ id, start: open.get(id)!, end: at });
         open.delete(id);
       }
     }
   }
   for (const [id, start] of open) ranges.push({ id, start, end: text.length });
-  const attributed: { ids: string[]; start: number; end: number }[] = [];
-  for (const body of model.bodies) {
-    for (const attr of body.attributes) {
-      const m = /SuppressMessage\s*\(\s*"AsyncLens"\s*,\s*"(ASY\d{3})/i.exec(attr);
-      if (m) attributed.push({ ids: [m[1].toUpperCase()], start: body.span.start, end: body.span.end });
-    }
+
+  // [SuppressMessage] on members and types: every check id with the span it covers and how it was written.
+  const attributed: { id: string; start: number; end: number; category: string }[] = [];
+  const readSuppression = (attribute: string, span: Span) => {
+    const name = attributeName(attribute);
+    if (name !== 'SuppressMessage' && name !== 'UnconditionalSuppressMessage') return;
+    const args = attributeArguments(attribute);
+    if (args.positional.length < 2) return;
+    attributed.push({ id: checkIdOf(args.positional[1]), start: span.start, end: span.end, category: args.positional[0] });
+  };
+  for (const body of model.bodies) for (const a of body.attributes) readSuppression(a, body.span);
+  if (text.includes('SuppressMessage')) {
+    const masked = maskCommentsAndStrings(text);
+    for (const type of model.types) for (const a of typeAttributes(text, type, masked)) readSuppression(a.text, type.span);
   }
+
+  const interop = options.equivalentsOf;
+  const peers = options.peers ?? {};
   return {
     suppressedBy(ruleId: string, offset: number): string | null {
       const line = positionAt(lines, offset).line;
       for (const e of byLine.get(line) ?? []) if (e.ids.includes(ruleId) || e.ids.includes('ALL')) return e.how;
       for (const r of ranges) if (r.id === ruleId && r.start <= offset && offset < r.end) return '#pragma warning disable';
-      for (const a of attributed) if (a.ids.includes(ruleId) && a.start <= offset && offset < a.end) return '[SuppressMessage]';
+      for (const a of attributed) if (a.id === ruleId && a.start <= offset && offset < a.end) return '[SuppressMessage]';
+      if (!interop) return null;
+      const equivalents = interop(ruleId).map((id) => id.toUpperCase());
+      if (!equivalents.length) return null;
+      const as = (what: string) => `${what} (an equivalent of ${ruleId})`;
+      for (const r of ranges) {
+        if (r.start > offset || offset >= r.end) continue;
+        if (r.id === '*') return `a bare #pragma warning disable (it silences every warning, ${ruleId} included)`;
+        if (equivalents.includes(r.id)) return as(`#pragma warning disable ${r.id}`);
+      }
+      for (const a of attributed) if (equivalents.includes(a.id) && a.start <= offset && offset < a.end) return as(`[SuppressMessage("${a.category}", "${a.id}")]`);
+      for (const s of peers.assembly ?? []) {
+        if (equivalents.includes(s.id) && assemblyCovers(s, model, offset)) {
+          const file = s.file.split('/').pop();
+          return as(`[assembly: SuppressMessage(..., "${s.id}"${s.scope ? `, Scope = "${s.scope}"` : ''}${s.target ? `, Target = "${s.target}"` : ''})] in ${file}`);
+        }
+      }
+      const noWarn = peers.noWarn?.ids.find((id) => equivalents.includes(normalizeDiagnosticId(id)));
+      if (noWarn) return as(`${normalizeDiagnosticId(noWarn)} in ${peers.noWarn!.source}`);
+      for (const id of equivalents) if (peers.editorConfigOff?.has(id)) return as(`dotnet_diagnostic.${id}.severity = none in .editorconfig`);
       return null;
     },
   };

@@ -106,6 +106,12 @@ function findingLines(m: MethodView): string[] {
   ];
 }
 
+/** Which runtime the figures are for and why: the project's target under "auto", the setting, or the fallback. */
+function runtimeLine(m: MethodView): string {
+  const c = m.runtimeChoice!;
+  return `_Runtime ${profileLabel(c.profile)}${c.approximate ? ' (an estimate)' : ''}: ${escape(c.reason)}._`;
+}
+
 /** The hover on an async method's name: layout, bytes on both paths beside the other runtime, suspension points, verdict, findings. */
 export function costCard(m: MethodView): string {
   const selected = m.costs[0];
@@ -117,6 +123,7 @@ export function costCard(m: MethodView): string {
     out.push(`- Suspended: ${escape(selected.suspendExplanation)}`);
     for (const a of selected.assumptions) out.push(`- Assumed: ${escape(a)}`);
     out.push('');
+    if (m.runtimeChoice) out.push(runtimeLine(m), '');
     if (selected.estimate !== false) out.push(`_${profileLabel(selected.runtime)} figures are estimates: ${escape(selected.estimate)}._`, '');
   } else if (m.costError) {
     out.push(`_No cost estimate: ${escape(m.costError)}._`, '');
@@ -171,6 +178,7 @@ export function methodDetail(m: MethodView): string {
     const selected = m.costs[0].runtime;
     const ordered = [...m.costs].sort((a, b) => RUNTIME_PROFILES.indexOf(a.runtime) - RUNTIME_PROFILES.indexOf(b.runtime));
     out.push(`### Bytes per call (selected: ${profileLabel(selected)})`, '', ...costTable(ordered));
+    if (m.runtimeChoice) out.push(runtimeLine(m), '');
     for (const c of ordered) {
       out.push(`### ${profileLabel(c.runtime, c)}${c.runtime === selected ? ', selected' : ''}: ${c.machinery === 'runtime-async' ? 'runtime async' : 'compiler state machine'}`, '');
       out.push(...fieldsTable(c, true));

@@ -10,7 +10,7 @@ import {
   type WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DEFAULT_SETTINGS, RUNTIME_PROFILES, SETTINGS_SECTION, analysisSettingsKey, validateSettings, type AsyncLensSettings } from '../config/settings';
+import { DEFAULT_SETTINGS, SETTINGS_SECTION, analysisSettingsKey, validateSettings, type AsyncLensSettings } from '../config/settings';
 import { RULES } from '../rules/registry';
 import { startEngine, type EngineClient } from './engineClient';
 import type { EngineCommand, EngineEvent, FileChangeKind } from './engine/messages';
@@ -311,6 +311,8 @@ export function startServer(engineScript: string): Connection {
         watchers: [
           { globPattern: '**/*.cs', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           { globPattern: '**/.editorconfig', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
+          // Project files decide targets, symbols, NoWarn and test projects.
+          { globPattern: '**/*.{csproj,props,targets,sln,slnx}', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
         ],
       }));
     }
@@ -453,9 +455,7 @@ export function startServer(engineScript: string): Connection {
   connection.onRequest(MethodDetailRequest, guarded('asynclens/methodDetail', null, async (params) => {
     if (!engine || !params?.uri) return null;
     if (documents.has(params.uri)) await snapshotFor(params.uri);
-    const selected = settingsFor(params.uri).runtime;
-    const profiles = [selected, ...RUNTIME_PROFILES.filter((p) => p !== selected)];
-    const view = (await engine.request({ method: 'methodViewAt', params, profiles })) as MethodView | null;
+    const view = (await engine.request({ method: 'methodViewAt', params, runtime: settingsFor(params.uri).runtime })) as MethodView | null;
     return view ? { markdown: methodDetail(view) } : null;
   }));
 

@@ -6,6 +6,7 @@
  */
 import type { Diagnostic, Position, Range } from 'vscode-languageserver';
 import type { RuntimeProfile } from '../config/settings';
+import type { RuntimeChoice } from '../project/runtime';
 import type { AwaitState } from '../workspace/completion';
 import type { ReturnKind } from '../model/types';
 import type { Severity } from '../rules/types';
@@ -99,6 +100,8 @@ export interface MethodView {
   costs: ProfileCostView[];
   /** Why there are no costs, when the cost model could not estimate this method. */
   costError?: string;
+  /** Which runtime the selected costs are for, from which target, and why (the project's target under "auto"). */
+  runtimeChoice?: RuntimeChoice;
 }
 
 export interface DocumentSnapshot {
@@ -108,6 +111,8 @@ export interface DocumentSnapshot {
   /** analysisSettingsKey() of the settings the snapshot was computed with. */
   settingsKey: string;
   runtime: RuntimeProfile;
+  /** Why that runtime: the file's project's target framework, the setting, or the fallback outside any project. */
+  runtimeChoice?: RuntimeChoice;
   diagnostics: Diagnostic[];
   methods: MethodView[];
   /** Async bodies left out because their own code has syntax errors. */

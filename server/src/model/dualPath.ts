@@ -14,25 +14,40 @@ export function asyncFlagOf(parameters: readonly Parameter[]): string | null {
 }
 
 /**
- * Whether `node` runs only when `flag` is false: in the else arm of `if (flag)`, the then arm of `if (!flag)`,
- * the false arm of `flag ? a : b`, or after an `if (flag) { ...; return; }` earlier in an enclosing block.
+ * A condition that says the caller asked for synchronous work, as libraries spell it on a context object
+ * (Polly's `context.IsSynchronous`) or a local: its then branch is the synchronous path.
  */
-export function isOnSyncPath(node: SyntaxNode, flag: string): boolean {
-  const isFlag = (cond: SyntaxNode | null) => !!cond && stripParens(cond.text) === flag;
-  const isNotFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
+const SYNC_MODE = /(^|\.)\s*(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)$/;
+
+/** Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a flag. */
+export function mentionsSyncMode(text: string): boolean {
+  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b/.test(text);
+}
+
+/**
+ * Whether `node` runs only on the synchronous path: when `flag` (a `bool async` parameter) is false, in the else
+ * arm of `if (flag)`, the then arm of `if (!flag)`, the false arm of `flag ? a : b`, or after an
+ * `if (flag) { ...; return; }` earlier in an enclosing block; or in the then arm of `if (context.IsSynchronous)`.
+ */
+export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
+  const isFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && stripParens(cond.text) === flag;
+  const isNotFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
+  const isSyncMode = (cond: SyntaxNode | null) => !!cond && SYNC_MODE.test(stripParens(cond.text));
+  const isNotSyncMode = (cond: SyntaxNode | null) => !!cond && /^!/.test(stripParens(cond.text)) && SYNC_MODE.test(stripParens(stripParens(cond.text).slice(1)));
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
       const cond = p.childForFieldName('condition');
       const consequence = p.childForFieldName('consequence');
       const alternative = p.childForFieldName('alternative');
-      if (alternative && child.startIndex === alternative.startIndex && isFlag(cond)) return true;
-      if (consequence && child.startIndex === consequence.startIndex && isNotFlag(cond)) return true;
+      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond))) return true;
+      if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond))) return true;
     } else if (p.type === 'block') {
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
         if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
-        if (isFlag(s.childForFieldName('condition')) && alwaysExits(s.childForFieldName('consequence'))) return true;
+        const cond = s.childForFieldName('condition');
+        if ((isFlag(cond) || isNotSyncMode(cond)) && alwaysExits(s.childForFieldName('consequence'))) return true;
       }
     }
     if (isFunctionNode(p)) break;

@@ -19,7 +19,7 @@ import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { guardReason, knownCompletedReason } from './completion';
 import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
-import { asyncFlagOf, isOnSyncPath } from './dualPath';
+import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -201,7 +201,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const asyncFlag = asyncFlagOf(parameters);
-  const onSyncPath = (n: SyntaxNode) => asyncFlag !== null && isOnSyncPath(n, asyncFlag);
+  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
+  const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const locals = localsOf(own, identifiers, awaits);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {

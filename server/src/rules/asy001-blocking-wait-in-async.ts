@@ -1,10 +1,10 @@
 /** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
-import { methodsNamed } from '../workspace/index';
+import { methodsNamed, stripGenerics } from '../workspace/index';
 import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
+import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
 
@@ -58,7 +58,7 @@ export function waitCode(text: string, wait: TaskWait): string {
  */
 export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
   if (wait.knownCompleted || wait.inNameof || wait.onSyncPath) return null;
-  if (callsSyncPathByPosition(ctx, wait.receiverText)) return null;
+  if (callsSyncPathByPosition(ctx, body, wait.receiverText)) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
   if (isAwaitedWhenAny(wait.receiverText)) return null;
   const evidence = taskEvidenceOf(ctx, body, wait.receiverText);
@@ -73,17 +73,17 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
  * the dual-path method runs synchronously and hands back a completed task, by contract. (The named form,
  * `Rollback(async: false)`, the model recognises on its own.)
  */
-function callsSyncPathByPosition(ctx: RuleContext, receiver: string): boolean {
-  const m = /^(?:[\w.]+\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiver.trim());
+function callsSyncPathByPosition(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const m = /^(?:([\w.]+)\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiver.trim());
   if (!m) return false;
-  const args = splitTopLevel(m[2]);
+  const args = splitTopLevel(m[3]);
   const falseAt = args.map((a, i) => (a === 'false' ? i : -1)).filter((i) => i >= 0);
   if (falseAt.length === 0) return false;
-  const candidates = methodsNamed(ctx.index, m[1], null).filter((ref) => ref.body?.asyncFlag);
-  return candidates.length > 0 && candidates.every((ref) => {
-    const flagIndex = ref.body!.parameters.findIndex((p) => p.name === ref.body!.asyncFlag);
-    return falseAt.includes(flagIndex);
-  });
+  // On the receiver's type when it is known (`WriteBuffer.Flush(false)`), else any same-named workspace method:
+  // a literal false passed where a `bool async` parameter stands is the dual-path convention either way.
+  const owner = m[1] && m[1] !== 'this' && m[1] !== 'base' ? receiverTypeOf(ctx, body, m[1]) : null;
+  const candidates = methodsNamed(ctx.index, m[2], owner === null ? null : stripGenerics(owner)).filter((ref) => ref.body?.asyncFlag);
+  return candidates.some((ref) => falseAt.includes(ref.body!.parameters.findIndex((p) => p.name === ref.body!.asyncFlag)));
 }
 
 /** Whether a wait in an async body is ASY001's. */

@@ -19,7 +19,7 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
   for (;;) {
     const before = t;
-    while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
+    while (t.startsWith('(') && t.endsWith(')') && closingParen(t) === t.length - 1) t = t.slice(1, -1).trim();
     t = t.replace(/\s*!+$/, '');
     if (t === before) break;
   }
@@ -86,6 +86,16 @@ function receiverTypeName(receiver: string, body: MethodBody, bodies: readonly M
   return null;
 }
 
+/** Where the parenthesis that opens `text` closes. */
+function closingParen(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
 /** `x.ConfigureAwait(false)` -> `x`: what is awaited, as far as its type goes. */
 export function withoutConfigureAwait(text: string): string {
   return text.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)\s*$/, '');
@@ -111,7 +121,13 @@ const TASK_FACTORIES = /^(?:System\.Threading\.Tasks\.)?Task(?:\.Factory)?\.(Run
 
 /** Whether an expression is a Task/ValueTask, from declarations first, then from naming conventions. */
 export function taskEvidence(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): TaskEvidence {
-  const t = text.trim().replace(/\s*!+$/, '');
+  let t = text.trim();
+  for (;;) {
+    const before = t;
+    while (t.startsWith('(') && t.endsWith(')') && closingParen(t) === t.length - 1) t = t.slice(1, -1).trim();
+    t = t.replace(/\s*!+$/, '');
+    if (t === before) break;
+  }
   const typed = typeOfExpression(t, body, bodies, index);
   if (typed) {
     const kind = classifyReturnType(typed.typeText, false).kind;

@@ -1,13 +1,20 @@
 /** The `--format json` report: a stable, documented shape (README, "JSON output"). */
+import path from 'node:path';
 import type { ProjectAnalysis } from '../../analysis/project';
 import type { Finding } from '../../rules/types';
-import type { FileProblem } from '../files';
+import type { FileProblem, LoadedSources } from '../files';
 import { lineIndexCache, regionOf } from './location';
 import { TOOL_VERSION } from '../version';
+import { generatedFiles, projectSummaries } from './summary';
 
-export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[]): string {
+export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[], loaded?: LoadedSources, cwd?: string): string {
   const linesOf = lineIndexCache();
   const textOf = new Map(analysis.files.map((f) => [f.path, f.text]));
+  const testOf = new Map(analysis.files.map((f) => [f.path, f.testCode ?? null]));
+  const projectOf = (file: string) => {
+    const project = loaded?.contexts.get(file)?.project;
+    return project ? relative(project.path, cwd) : null;
+  };
   const findings = analysis.files.flatMap((f) => f.findings).map((finding: Finding) => {
     const text = textOf.get(finding.file) ?? '';
     const lines = linesOf(finding.file, text);
@@ -19,20 +26,39 @@ export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[]): 
       ...regionOf(lines, finding.span),
       message: finding.message,
       note: finding.note ?? null,
+      testCode: testOf.get(finding.file) !== null,
+      project: projectOf(finding.file),
       fix: finding.fix
         ? { title: finding.fix.title, safety: finding.fix.safety, edits: finding.fix.edits.map((e) => ({ ...regionOf(lines, { start: e.start, end: e.end }), newText: e.newText })) }
         : null,
       related: (finding.related ?? []).map((r) => ({ file: r.file, ...regionOf(linesOf(r.file, textOf.get(r.file) ?? ''), r.span), message: r.message })),
     };
   });
+  const suppressed = analysis.files.flatMap((f) => f.suppressed.map((s) => ({
+    ruleId: s.finding.ruleId,
+    file: f.path,
+    ...regionOf(linesOf(f.path, f.text), s.finding.span),
+    message: s.finding.message,
+    by: s.by,
+    testCode: f.testCode !== null && f.testCode !== undefined,
+  })));
   const skippedMethods = analysis.files.flatMap((f) => f.model.skipped.map((s) => ({ file: f.path, name: s.name, line: regionOf(linesOf(f.path, f.text), s.span).line, reason: s.reason })));
+  const test = findings.filter((f) => f.testCode).length;
   return JSON.stringify({
-    version: 1,
+    version: 2,
     tool: { name: 'asynclens', version: TOOL_VERSION },
     filesAnalyzed: analysis.files.length,
+    counts: { findings: findings.length, production: findings.length - test, test, suppressed: suppressed.length },
     findings,
-    suppressed: analysis.files.reduce((n, f) => n + f.suppressed.length, 0),
-    skippedFiles: problems,
+    suppressed,
+    skippedFiles: [...problems, ...generatedFiles(analysis)],
     skippedMethods,
+    projects: loaded ? projectSummaries(loaded, cwd) : [],
   }, null, 2) + '\n';
+}
+
+function relative(file: string, cwd?: string): string {
+  if (!cwd) return file;
+  const rel = path.relative(cwd, file);
+  return (rel && !rel.startsWith('..') ? rel : file).split(path.sep).join('/');
 }

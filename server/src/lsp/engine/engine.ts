@@ -10,12 +10,12 @@ import { checkFile, modelFile } from '../../analysis/project';
 import { createIndex, removeFile, updateFile } from '../../workspace/index';
 import { createCostCache } from './costs';
 import { analyseCompletion, verdictKey, type CompletionAnalysis } from '../../workspace/completion';
-import { severitiesFor } from '../../config/editorconfig';
-import { analysisSettingsKey, DEFAULT_SETTINGS, type AsyncLensSettings, type RuntimeProfile } from '../../config/settings';
+import { analysisSettingsKey, DEFAULT_SETTINGS, RUNTIME_PROFILES, type AsyncLensSettings, type RuntimeProfile, type RuntimeSetting } from '../../config/settings';
 import { RULES } from '../../rules/registry';
 import type { Finding, SeveritySetting } from '../../rules/types';
 import type { FileModel } from '../../model/types';
-import { editorConfigsFor, readSource } from '../../cli/files';
+import { readSource } from '../../project/host/sourceFiles';
+import { createEngineProjects, isProjectFile } from './projects';
 import { positioned, positionOf, rangeContains, type PositionedText } from '../convert';
 import { diagnosticOf } from '../diagnostics';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
@@ -65,7 +65,7 @@ const now = () => performance.now();
 export function createEngine(host: EngineHost): Engine {
   const index = createIndex();
   const docs = new Map<string, OpenDocument>();
-  const editorConfigCache = new Map<string, string | null>();
+  const projects = createEngineProjects();
   /** Text of files that are not open, read on demand for positions (related locations, the cost report); small LRU. */
   const diskTexts = new Map<string, PositionedText>();
   let completion: { version: number; analysis: CompletionAnalysis } | null = null;
@@ -120,13 +120,7 @@ export function createEngine(host: EngineHost): Engine {
   }
 
   function fileSeverities(key: string): Map<string, SeveritySetting> {
-    const file = fsPathOf(key);
-    if (!file) return new Map();
-    try {
-      return severitiesFor(file.split(path.sep).join('/'), editorConfigsFor(file, editorConfigCache));
-    } catch {
-      return new Map();
-    }
+    return projects.severitiesOf(key);
   }
 
   /**
@@ -146,7 +140,7 @@ export function createEngine(host: EngineHost): Engine {
 
   function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings): Finding[] {
     const perFile = fileSeverities(key);
-    return checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile).findings;
+    return checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings)).findings;
   }
 
   /** Text with line starts of any file the engine knows: the open buffer, else the file on disk. */
@@ -190,6 +184,7 @@ export function createEngine(host: EngineHost): Engine {
         requestLargeModel(doc);
         return;
       }
+      doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
       remodel(doc);
       indexFile(doc.key, doc.model!);
     } else if (doc.modelStarted) {
@@ -200,6 +195,7 @@ export function createEngine(host: EngineHost): Engine {
     const modelled = now();
     const model = doc.model!;
     const text = doc.modelled!;
+    projects.noteText(doc.key, text.text);
     let findings: Finding[] = [];
     try {
       findings = findingsOf(doc.key, text.text, model, doc.settings);
@@ -208,13 +204,14 @@ export function createEngine(host: EngineHost): Engine {
     }
     const checked = now();
     const analysis = completionNow();
-    const runtime = doc.settings.runtime;
+    const choice = projects.contextOf(doc.key, doc.settings).runtime;
+    const runtime = choice.profile;
     const input: ViewInput = { file: doc.key, model, doc: text, findings, index, completion: analysis, costCache, costContext: costContext() };
     let methods: MethodView[] = [];
     try {
       // The profile shown beside the selected one needs its numbers only, not its layout: a smaller snapshot to copy.
       methods = methodViewsOf(input, [runtime, comparisonProfile(runtime)])
-        .map((m) => ({ ...m, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [] })) }));
+        .map((m) => ({ ...m, runtimeChoice: choice, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [] })) }));
     } catch (err) {
       log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
@@ -226,6 +223,7 @@ export function createEngine(host: EngineHost): Engine {
       version: doc.modelledVersion,
       settingsKey: analysisSettingsKey(doc.settings),
       runtime,
+      runtimeChoice: choice,
       diagnostics,
       methods,
       skipped: model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason })),
@@ -338,7 +336,8 @@ export function createEngine(host: EngineHost): Engine {
       unindexFile(key);
       return true;
     }
-    const { model, tree } = modelFile(read.text);
+    projects.noteText(key, read.text);
+    const { model, tree } = modelFile(read.text, null, undefined, { preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols });
     tree?.delete();
     indexFile(key, model);
     return true;
@@ -351,6 +350,7 @@ export function createEngine(host: EngineHost): Engine {
     const started = now();
     host.post({ kind: 'indexing', state: 'begin', done: 0, total: 0, message: 'finding C# files', files: index.files.size });
     const walk = await findSourceFiles(folders, { maxFiles: limit, isCancelled: cancelled });
+    projects.addProjectFiles(walk.projects);
     if (cancelled()) {
       host.post({ kind: 'indexing', state: 'end', done: 0, total: 0, message: 'indexing cancelled', files: index.files.size });
       return;
@@ -386,29 +386,45 @@ export function createEngine(host: EngineHost): Engine {
   function onWatched(changes: { uri: string; type: FileChangeKind }[]): void {
     let sourcesChanged = false;
     let configChanged = false;
+    let projectsChanged = false;
     for (const change of changes) {
       const key = documentKey(change.uri);
       const file = fsPathOf(key);
       if (!file) continue;
       if (path.basename(file) === '.editorconfig') {
-        editorConfigCache.clear();
+        projects.editorConfigChanged();
         configChanged = true;
+        continue;
+      }
+      if (isProjectFile(file) && !isInSkippedFolder(file)) {
+        if (change.type !== 'deleted' && /\.csproj$/i.test(file)) projects.addProjectFiles([file]);
+        projectsChanged = true;
         continue;
       }
       if (!file.endsWith('.cs') || isInSkippedFolder(file) || docs.has(key)) continue;
       if (change.type === 'deleted') {
         unindexFile(key);
+        projects.forget(key);
         diskTexts.delete(key);
         sourcesChanged = true;
       } else if (index.files.has(key) || index.files.size < globalSettings.indexing.maxFiles) {
         sourcesChanged = indexFromDisk(key) || sourcesChanged;
       }
     }
-    if (configChanged) {
+    if (configChanged || projectsChanged) {
       // Severities may have changed for any open document: re-check them all, even when their findings' digests match.
       for (const doc of docs.values()) doc.sentDigest = '';
     }
-    if (sourcesChanged || configChanged) recheckOpenDocuments(null);
+    if (projectsChanged) {
+      // Targets, symbols and test projects may have changed: every file is modelled again with its new context.
+      projects.projectsChanged();
+      for (const doc of docs.values()) doc.modelledVersion = -1;
+      if (folders.length) {
+        void indexWorkspace();
+        return;
+      }
+    }
+    if (sourcesChanged || configChanged || projectsChanged) recheckOpenDocuments(null);
   }
 
   function onFolders(added: string[], removed: string[]): void {
@@ -447,9 +463,12 @@ export function createEngine(host: EngineHost): Engine {
     return { input: { file: key, model, doc: text.doc, findings, index, completion: analysis, costCache, costContext: costContext() }, uri: text.uri, settings: globalSettings };
   }
 
-  function methodViewAt(params: MethodDetailParams, profiles: RuntimeProfile[]): MethodView | null {
-    const facts = fileFacts(documentKey(params.uri));
+  function methodViewAt(params: MethodDetailParams, setting: RuntimeSetting): MethodView | null {
+    const key = documentKey(params.uri);
+    const facts = fileFacts(key);
     if (!facts) return null;
+    const choice = projects.contextOf(key, { ...facts.settings, runtime: setting }).runtime;
+    const profiles = [choice.profile, ...RUNTIME_PROFILES.filter((p) => p !== choice.profile)];
     const position = { line: params.line, character: params.character };
     const bodies = facts.input.model.bodies.filter(isCostedBody);
     // The method whose name is at the position, else the innermost one around it.
@@ -462,16 +481,20 @@ export function createEngine(host: EngineHost): Engine {
       .filter((b) => rangeContains({ start: positionOf(facts.input.doc, b.span.start), end: positionOf(facts.input.doc, b.span.end) }, position))
       .sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start))[0];
     const body = named ?? around;
-    return body ? methodViewOf(facts.input, body, profiles) : null;
+    return body ? { ...methodViewOf(facts.input, body, profiles), runtimeChoice: choice } : null;
   }
 
   async function costReport(params: CostReportParams): Promise<CostReport> {
     const keys = params.uri ? [documentKey(params.uri)] : [...new Set([...docs.keys(), ...index.files.keys()])].sort();
-    const runtime = params.uri ? (docs.get(documentKey(params.uri))?.settings.runtime ?? globalSettings.runtime) : globalSettings.runtime;
+    const setting = params.uri ? (docs.get(documentKey(params.uri))?.settings.runtime ?? globalSettings.runtime) : globalSettings.runtime;
     const methods: CostReportMethod[] = [];
+    const used = new Set<RuntimeProfile>();
     for (const key of keys) {
       const facts = fileFacts(key);
       if (!facts) continue;
+      // With "auto" each file is costed on its own project's runtime.
+      const runtime = projects.contextOf(key, facts.settings).runtime.profile;
+      used.add(runtime);
       for (const view of methodViewsOf(facts.input, [runtime])) {
         const cost = view.costs[0];
         methods.push({
@@ -496,6 +519,7 @@ export function createEngine(host: EngineHost): Engine {
       if (!params.uri) await yieldToEventLoop();
     }
     methods.sort((a, b) => Math.max(b.suspendBytes, b.syncBytes) - Math.max(a.suspendBytes, a.syncBytes) || a.uri.localeCompare(b.uri) || a.line - b.line);
+    const runtime = setting === 'auto' ? (used.size === 1 ? `auto (${[...used][0]})` : `auto (${[...used].sort().join(', ') || 'no files'})`) : setting;
     return { runtime, methods };
   }
 
@@ -503,7 +527,7 @@ export function createEngine(host: EngineHost): Engine {
     let result: EngineResult = null;
     try {
       if (request.method === 'costReport') result = await costReport(request.params);
-      else if (request.method === 'methodViewAt') result = methodViewAt(request.params, request.profiles);
+      else if (request.method === 'methodViewAt') result = methodViewAt(request.params, request.runtime);
       host.post({ kind: 'response', id, result });
     } catch (err) {
       host.post({ kind: 'response', id, error: err instanceof Error ? err.message : String(err) });
@@ -556,12 +580,15 @@ export function createEngine(host: EngineHost): Engine {
         return;
       }
       case 'settings': {
-        const indexingChanged = JSON.stringify(command.global.indexing) !== JSON.stringify(globalSettings.indexing);
+        const indexingChanged = JSON.stringify(command.global.indexing) !== JSON.stringify(globalSettings.indexing)
+          || JSON.stringify(command.global.project) !== JSON.stringify(globalSettings.project);
         globalSettings = command.global;
         for (const { uri, settings } of command.documents) {
           const doc = docs.get(documentKey(uri));
           if (!doc) continue;
           const changed = analysisSettingsKey(settings) !== analysisSettingsKey(doc.settings);
+          // The configuration and target decide the preprocessing symbols, so the document is modelled again.
+          if (JSON.stringify(settings.project) !== JSON.stringify(doc.settings.project)) doc.modelledVersion = -1;
           doc.settings = settings;
           if (changed && !doc.timer) schedule(doc, 0);
         }

@@ -3,7 +3,7 @@
  * Plain data only: everything here crosses a worker_threads structured clone.
  */
 import type { Range } from 'vscode-languageserver';
-import type { AsyncLensSettings, RuntimeProfile } from '../../config/settings';
+import type { AsyncLensSettings, RuntimeSetting } from '../../config/settings';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportParams, MethodDetailParams } from '../protocol';
 
@@ -28,7 +28,7 @@ export type EngineCommand =
 
 export type EngineRequest =
   | { method: 'costReport'; params: CostReportParams }
-  | { method: 'methodViewAt'; params: MethodDetailParams; profiles: RuntimeProfile[] };
+  | { method: 'methodViewAt'; params: MethodDetailParams; runtime: RuntimeSetting };
 
 export type EngineEvent =
   | { kind: 'ready' }

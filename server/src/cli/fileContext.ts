@@ -1,0 +1,89 @@
+/**
+ * What the CLI adds to checking each file from its project and configuration: the peers' suppressions
+ * (NoWarn, .editorconfig, global SuppressMessage from any file of the project), whether the file is test code,
+ * and generated code (whole files are skipped, [GeneratedCode] regions suppressed).
+ */
+import path from 'node:path';
+import type { FileAnalysisInput, FileCheckContext } from '../analysis/project';
+import type { SeveritySetting } from '../rules/types';
+import { ruleById } from '../rules/registry';
+import { editorConfigOptions, generatedCodeOption, peersTurnedOff, severitiesFromOptions } from '../config/editorconfig';
+import { assemblySuppressionsOf, type AssemblySuppression } from '../config/suppressions';
+import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
+import { testCodeVerdict } from '../project/testCode';
+import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
+import { modelPath } from '../project/host/projects';
+import { typesNamed, type WorkspaceIndex } from '../workspace/index';
+import type { LoadedSources } from './files';
+
+export interface CheckOptions {
+  useEditorConfig: boolean;
+  peerSuppressions: boolean;
+  testCodeMaxSeverity: SeveritySetting;
+}
+
+export interface FileContexts {
+  /** .editorconfig severities of AsyncLens rules for a file. */
+  severitiesOf(file: string): Map<string, SeveritySetting>;
+  contextOf(file: FileAnalysisInput, index: WorkspaceIndex): FileCheckContext;
+}
+
+export function fileContexts(loaded: LoadedSources, options: CheckOptions): FileContexts {
+  const configCache = new Map<string, string | null>();
+  const optionsCache = new Map<string, Map<string, string>>();
+  const editorOptions = (file: string): Map<string, string> => {
+    if (!options.useEditorConfig) return new Map();
+    let found = optionsCache.get(file);
+    if (!found) {
+      const abs = loaded.absolute.get(file) ?? file;
+      found = editorConfigOptions(abs.split(path.sep).join('/'), editorConfigsFor(abs, configCache));
+      optionsCache.set(file, found);
+    }
+    return found;
+  };
+  // Global suppressions apply to their whole project, wherever they are declared (usually GlobalSuppressions.cs).
+  const assemblyByProject = new Map<string, AssemblySuppression[]>();
+  if (options.peerSuppressions) {
+    const add = (projectPath: string, file: string, text: string) => {
+      const found = assemblySuppressionsOf(file, text);
+      if (found.length) assemblyByProject.set(projectPath, [...(assemblyByProject.get(projectPath) ?? []), ...found]);
+    };
+    for (const source of loaded.sources) add(loaded.contexts.get(source.path)?.project?.path ?? '', source.path, source.text);
+    // When only some of a project's files are analysed, its global suppressions may sit in one that is not
+    // (GlobalSuppressions.cs): read the project's other files for them.
+    const analysed = new Set([...loaded.absolute.values()].map(modelPath));
+    const projects = new Set([...loaded.contexts.values()].map((c) => c.project).filter((p) => p !== null));
+    for (const project of projects) {
+      walkSync([project.directory], {
+        file(abs, kind) {
+          if (kind !== 'source' || analysed.has(modelPath(abs))) return;
+          const read = readSource(abs, 4 * 1024 * 1024);
+          if (!('text' in read) || !read.text.includes('SuppressMessage')) return;
+          if (loaded.host.ownerOf(abs)?.path === project.path) add(project.path, abs, read.text);
+        },
+      });
+    }
+  }
+  const equivalentsOf = (id: string) => ruleById(id)?.meta.equivalents ?? [];
+  return {
+    severitiesOf: (file) => severitiesFromOptions(editorOptions(file)),
+    contextOf(file, index) {
+      const project = loaded.contexts.get(file.path)?.project ?? null;
+      const verdict = testCodeVerdict(project, file.text, file.model);
+      const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
+      return {
+        suppression: options.peerSuppressions ? {
+          equivalentsOf,
+          peers: {
+            noWarn: project && project.noWarn.length ? { ids: project.noWarn, source: `NoWarn (set in ${path.basename(project.noWarnSource ?? project.path)})` } : undefined,
+            editorConfigOff: peersTurnedOff(editorOptions(file.path)),
+            assembly: assemblyByProject.get(project?.path ?? '') ?? [],
+          },
+        } : undefined,
+        testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: options.testCodeMaxSeverity } : null,
+        generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
+        generatedFile: generatedFileReason(file.path, file.text, generatedCodeOption(editorOptions(file.path))),
+      };
+    },
+  };
+}

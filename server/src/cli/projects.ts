@@ -1,0 +1,97 @@
+/**
+ * `asynclens projects [paths...]`: the C# projects AsyncLens finds and what it reads from them, without
+ * analysing any code: each project's targets and the one analysed, the runtime profile "auto" picks, the
+ * preprocessing symbols, test project or not, package references, and every note (conditions it could not
+ * evaluate, imports it could not follow, malformed XML). What to look at when a file is read for the wrong target.
+ */
+import path from 'node:path';
+import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
+import { chooseRuntime } from '../project/runtime';
+import { testProjectReason } from '../project/testCode';
+import { parseArgs, stringFlag } from './args';
+import { projectFlag } from './check';
+import { loadSources } from './files';
+import { EXIT_OK, type CliIO } from './io';
+import { TOOL_VERSION } from './version';
+
+export const PROJECTS_HELP = `usage: asynclens projects [paths...] [options]
+
+Lists the C# projects under the paths (or named by a .sln/.slnx/.csproj argument) as AsyncLens reads them,
+without MSBuild: targets, the target analysed and why, the runtime profile, preprocessing symbols, test
+projects, and every condition or import it could not evaluate.
+
+options:
+  --format text|json         output format (default text)
+  --runtime PROFILE          auto (the default) or a profile, as for check and cost
+  --target-framework TFM     the target of multi-targeting projects to analyse (default: the highest)
+  --configuration NAME       build configuration for symbols (default Release)`;
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+export async function runProjects(argv: string[], io: CliIO): Promise<number> {
+  const args = parseArgs(argv, ['format', 'runtime', 'target-framework', 'configuration'], ['help']);
+  if (args.flags.has('help')) {
+    io.out(PROJECTS_HELP + '\n');
+    return EXIT_OK;
+  }
+  const format = stringFlag(args, 'format', 'text', ['text', 'json']);
+  const runtime = stringFlag(args, 'runtime', 'auto', RUNTIME_SETTINGS) as RuntimeSetting;
+  const configuration = projectFlag(args.flags.get('configuration'), 'Release', /^[A-Za-z][\w .-]*$/, '--configuration needs a configuration name like Release or Debug');
+  const targetFramework = projectFlag(args.flags.get('target-framework'), '', /^[A-Za-z][A-Za-z0-9.-]*$/, '--target-framework needs a target framework moniker like net8.0') || null;
+  const loaded = loadSources(args.positionals, io, { runtime, configuration, targetFramework });
+  const display = (file: string) => {
+    const rel = path.relative(io.cwd, file);
+    return (rel && !rel.startsWith('..') ? rel : file).split(path.sep).join('/');
+  };
+  const owned = new Map<string, number>();
+  for (const [, ctx] of loaded.contexts) if (ctx.project) owned.set(ctx.project.path, (owned.get(ctx.project.path) ?? 0) + 1);
+  let outside = 0;
+  for (const [, ctx] of loaded.contexts) if (!ctx.project) outside++;
+  const projects = loaded.host.projects().map((p) => {
+    const choice = chooseRuntime(runtime, { targetFramework: p.targetFramework, features: p.features, projectName: `${p.name}.csproj` });
+    return {
+      project: display(p.path),
+      sdks: p.sdks,
+      targetFrameworks: p.targetFrameworks,
+      targetFramework: p.targetFramework,
+      targetFrameworkReason: p.targetFrameworkReason,
+      runtime: { profile: choice.profile, reason: choice.reason, approximate: choice.approximate },
+      configuration: p.configuration,
+      langVersion: p.langVersion,
+      nullable: p.nullable,
+      implicitUsings: p.implicitUsings,
+      globalUsings: p.globalUsings,
+      defineConstants: p.defineConstants,
+      preprocessorSymbols: p.preprocessorSymbols,
+      noWarn: p.noWarn,
+      isPackable: p.isPackable,
+      testProject: testProjectReason(p),
+      packageReferences: p.packageReferences,
+      projectReferences: p.projectReferences.map(display),
+      imports: p.imports.map(display),
+      files: owned.get(p.path) ?? 0,
+      notes: p.notes.map((n) => ({ kind: n.kind, file: display(n.file), line: n.line, message: n.message })),
+    };
+  });
+  const unevaluated = projects.reduce((n, p) => n + p.notes.filter((x) => x.kind === 'condition').length, 0);
+  if (format === 'json') {
+    io.out(JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, projects, filesOutsideProjects: outside, conditionsNotEvaluated: unevaluated }, null, 2) + '\n');
+    return EXIT_OK;
+  }
+  const out: string[] = [];
+  for (const p of projects) {
+    out.push(`${p.project}${p.sdks.length ? ` (${p.sdks.join(', ')})` : ' (legacy project)'}`);
+    out.push(`  targets: ${p.targetFrameworks.join(';') || 'none'}; analysed: ${p.targetFramework ?? 'none'} (${p.targetFrameworkReason})`);
+    out.push(`  runtime: ${p.runtime.profile}${p.runtime.approximate ? ' (an estimate)' : ''}: ${p.runtime.reason}`);
+    out.push(`  symbols: ${p.preprocessorSymbols.join(' ')}`);
+    if (p.langVersion || p.nullable) out.push(`  LangVersion ${p.langVersion ?? 'default'}, Nullable ${p.nullable ?? 'disable'}, ImplicitUsings ${p.implicitUsings ? 'enable' : 'disable'}`);
+    if (p.testProject) out.push(`  test project: ${p.testProject}`);
+    if (p.packageReferences.length) out.push(`  packages: ${p.packageReferences.map((r) => `${r.id}${r.version ? ` ${r.version}` : ''}`).join(', ')}`);
+    out.push(`  files: ${p.files}`);
+    for (const n of p.notes) out.push(`  note (${n.kind}) ${n.file}:${n.line}: ${n.message}`);
+    out.push('');
+  }
+  out.push(`${projects.length} project${projects.length === 1 ? '' : 's'}, ${plural(new Set(projects.map((p) => p.targetFramework).filter(Boolean)).size, 'target framework')} analysed; ${unevaluated} condition${unevaluated === 1 ? '' : 's'} could not be evaluated; ${outside} C# file${outside === 1 ? '' : 's'} outside any project`);
+  io.out(out.join('\n') + '\n');
+  return EXIT_OK;
+}

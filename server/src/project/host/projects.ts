@@ -1,0 +1,155 @@
+/**
+ * The projects of a workspace as the hosts see them: project files found by the folder walk or in the folders
+ * above a file, evaluated once (with a cached view of the file system) and asked "which project owns this
+ * file?". The CLI and the language server share it; the language server drops its caches when a project,
+ * props or targets file changes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../evaluate';
+import { nestedProjectDirs, ownerOf } from '../ownership';
+import { parseSolution } from '../solution';
+import type { XmlDocument } from '../xml';
+
+/** Absolute path with forward slashes: the form the pure project model works in. */
+export function modelPath(abs: string): string {
+  return path.resolve(abs).split(path.sep).join('/');
+}
+
+export interface ProjectHostOptions {
+  configuration: string;
+  /** The target of multi-targeting projects to analyse when they list it. */
+  targetFramework?: string | null;
+}
+
+export interface ProjectHost {
+  /** Registers a project file the walk found (absolute path). */
+  addProjectFile(abs: string): void;
+  /** Registers the projects a solution names; returns problems reading it. */
+  addSolution(abs: string): { projects: string[]; problems: string[] };
+  /** The project that owns a .cs file, discovering project files in the folders above it. */
+  ownerOf(absFile: string): ProjectModel | null;
+  /** Every project known so far, evaluated. */
+  projects(): ProjectModel[];
+  /** Forgets every cached file and evaluation (a project, props or targets file changed). */
+  invalidate(): void;
+  readonly options: ProjectHostOptions;
+}
+
+export function createProjectHost(options: ProjectHostOptions): ProjectHost {
+  const texts = new Map<string, string | null>();
+  const existing = new Map<string, boolean>();
+  const listings = new Map<string, string[]>();
+  const xmlCache = new Map<string, XmlDocument>();
+  const projectFiles = new Set<string>();
+  const evaluated = new Map<string, ProjectModel>();
+  const searchedDirs = new Set<string>();
+  const nestedCache = new Map<string, string[]>();
+
+  const fileSystem: ProjectFileSystem = {
+    readText(p) {
+      let t = texts.get(p);
+      if (t === undefined) {
+        try {
+          const bytes = fs.readFileSync(p);
+          t = bytes.length > 4 * 1024 * 1024 ? null : new TextDecoder('utf-8').decode(bytes);
+        } catch {
+          t = null;
+        }
+        texts.set(p, t);
+      }
+      return t;
+    },
+    exists(p) {
+      let e = existing.get(p);
+      if (e === undefined) {
+        e = fs.existsSync(p);
+        existing.set(p, e);
+      }
+      return e;
+    },
+  };
+
+  const projectFilesIn = (dir: string): string[] => {
+    let list = listings.get(dir);
+    if (!list) {
+      try {
+        list = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.csproj')).map((e) => `${dir.replace(/\/$/, '')}/${e.name}`);
+      } catch {
+        list = [];
+      }
+      listings.set(dir, list);
+    }
+    return list;
+  };
+
+  const discoverAbove = (file: string) => {
+    let dir = file.slice(0, file.lastIndexOf('/')) || '/';
+    for (;;) {
+      if (searchedDirs.has(dir)) break;
+      searchedDirs.add(dir);
+      for (const p of projectFilesIn(dir)) add(p);
+      const slash = dir.lastIndexOf('/');
+      if (slash <= 0) break;
+      dir = dir.slice(0, slash);
+    }
+  };
+
+  const add = (p: string) => {
+    if (!projectFiles.has(p)) {
+      projectFiles.add(p);
+      nestedCache.clear();
+    }
+  };
+
+  const evaluate = (p: string): ProjectModel => {
+    let model = evaluated.get(p);
+    if (!model) {
+      model = evaluateProject(p, fileSystem, { configuration: options.configuration, targetFramework: options.targetFramework, xmlCache });
+      evaluated.set(p, model);
+    }
+    return model;
+  };
+
+  const all = () => [...projectFiles].sort().map(evaluate);
+
+  return {
+    options,
+    addProjectFile(abs) {
+      add(modelPath(abs));
+    },
+    addSolution(abs) {
+      const file = modelPath(abs);
+      const text = fileSystem.readText(file);
+      if (text === null) return { projects: [], problems: ['cannot read the solution file'] };
+      const parsed = parseSolution(file, text);
+      const dir = file.slice(0, file.lastIndexOf('/'));
+      const projects = parsed.projects.map((p) => modelPath(path.resolve(dir, p)));
+      for (const p of projects) if (fileSystem.exists(p)) add(p);
+      return { projects, problems: parsed.problems };
+    },
+    ownerOf(absFile) {
+      const file = modelPath(absFile);
+      discoverAbove(file);
+      const projects = all();
+      return ownerOf(file, projects, (p) => {
+        let nested = nestedCache.get(p.path);
+        if (!nested) {
+          nested = nestedProjectDirs(p, projects);
+          nestedCache.set(p.path, nested);
+        }
+        return nested;
+      });
+    },
+    projects: all,
+    invalidate() {
+      texts.clear();
+      existing.clear();
+      listings.clear();
+      xmlCache.clear();
+      evaluated.clear();
+      searchedDirs.clear();
+      nestedCache.clear();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Which project owns a .cs file: the SDK's default glob (the project folder minus bin/, obj/ and dot-folders),
+ * then the project's Compile Include/Remove items in order. A file inside a nested project's folder belongs to
+ * the nested project: MSBuild's glob would also pull it into the outer one, which then fails to build with
+ * duplicate definitions unless the outer project removes that folder, so the innermost project is the owner.
+ * A file outside every project folder may still be owned through an explicit Compile Include (linked files).
+ * Pure.
+ */
+import type { ProjectModel } from './evaluate';
+import { matchesAny } from './globs';
+
+function isUnder(file: string, dir: string): boolean {
+  return file.toLowerCase().startsWith(`${dir.replace(/\/+$/, '').toLowerCase()}/`);
+}
+
+/** Whether the project's Compile items include the file (replaying includes and removes in order). */
+export function compiles(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
+  let included = false;
+  for (const rule of project.compileRules) {
+    if (rule.op === 'include') {
+      if (!matchesAny(rule.globs, file) || matchesAny(rule.excludes, file)) continue;
+      if (rule.isDefault && nestedProjectDirs.some((d) => isUnder(file, d))) continue;
+      included = true;
+    } else if (included && matchesAny(rule.globs, file)) {
+      included = false;
+    }
+  }
+  return included;
+}
+
+export interface ProjectSet {
+  projects: ProjectModel[];
+}
+
+/** The folders of the projects nested below `project`'s folder. */
+export function nestedProjectDirs(project: ProjectModel, all: readonly ProjectModel[]): string[] {
+  return all.filter((p) => p !== project && p.directory !== project.directory && isUnder(p.directory, project.directory)).map((p) => p.directory);
+}
+
+/**
+ * The project that owns a file: among the projects whose Compile items include it, the one whose folder is the
+ * innermost around it, else (a linked file) the first by path. Null when no project compiles it.
+ */
+export function ownerOf(file: string, projects: readonly ProjectModel[], nested: (p: ProjectModel) => readonly string[] = (p) => nestedProjectDirs(p, projects)): ProjectModel | null {
+  const path = file.replace(/\\/g, '/');
+  const candidates = projects.filter((p) => compiles(p, path, nested(p)));
+  if (!candidates.length) return null;
+  const around = candidates.filter((p) => isUnder(path, p.directory)).sort((a, b) => b.directory.length - a.directory.length || a.path.localeCompare(b.path));
+  return around[0] ?? [...candidates].sort((a, b) => a.path.localeCompare(b.path))[0];
+}

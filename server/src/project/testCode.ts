@@ -1,0 +1,93 @@
+/**
+ * Whether code is test code: its project is a test project (IsTestProject, or a reference to a test
+ * framework), or the file's types and methods carry a test framework's attributes. Test code stays analysed;
+ * the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure checks.
+ */
+import type { FileModel } from '../model/types';
+import { spansWithAttribute } from '../config/attributes';
+import type { ProjectModel } from './evaluate';
+
+export interface TestFrameworkPackage {
+  id: string;
+  framework: string;
+  source: string;
+}
+
+/** Packages whose reference makes a project a test project. */
+export const TEST_PACKAGES: readonly TestFrameworkPackage[] = [
+  { id: 'xunit', framework: 'xUnit.net', source: 'https://www.nuget.org/packages/xunit' },
+  { id: 'xunit.core', framework: 'xUnit.net', source: 'https://www.nuget.org/packages/xunit.core' },
+  { id: 'xunit.v3', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3' },
+  { id: 'xunit.v3.core', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.core' },
+  { id: 'NUnit', framework: 'NUnit', source: 'https://www.nuget.org/packages/NUnit' },
+  { id: 'MSTest.TestFramework', framework: 'MSTest', source: 'https://www.nuget.org/packages/MSTest.TestFramework' },
+  { id: 'MSTest', framework: 'MSTest', source: 'https://www.nuget.org/packages/MSTest' },
+  { id: 'TUnit', framework: 'TUnit', source: 'https://www.nuget.org/packages/TUnit' },
+  { id: 'TUnit.Core', framework: 'TUnit', source: 'https://www.nuget.org/packages/TUnit.Core' },
+  // Its build props set IsTestProject=true (microsoft/vstest src/package/Microsoft.NET.Test.Sdk/netcoreapp/Microsoft.NET.Test.Sdk.props).
+  { id: 'Microsoft.NET.Test.Sdk', framework: 'VSTest', source: 'https://github.com/microsoft/vstest/blob/main/src/package/Microsoft.NET.Test.Sdk/netcoreapp/Microsoft.NET.Test.Sdk.props' },
+];
+
+export interface TestAttribute {
+  name: string;
+  framework: string;
+  source: string;
+}
+
+/** Attributes (as written, without the `Attribute` suffix) that mark test methods and test classes. */
+export const TEST_ATTRIBUTES: readonly TestAttribute[] = [
+  { name: 'Fact', framework: 'xUnit.net', source: 'https://xunit.net/docs/getting-started/v3/cmdline' },
+  { name: 'Theory', framework: 'xUnit.net', source: 'https://xunit.net/docs/getting-started/v3/cmdline' },
+  { name: 'Test', framework: 'NUnit, TUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/test.html' },
+  { name: 'TestCase', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/testcase.html' },
+  { name: 'TestCaseSource', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/testcasesource.html' },
+  { name: 'TestFixture', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/testfixture.html' },
+  { name: 'TestFixtureSource', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/testfixturesource.html' },
+  { name: 'SetUp', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/setup.html' },
+  { name: 'OneTimeSetUp', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/onetimesetup.html' },
+  { name: 'TestMethod', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'DataTestMethod', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'TestClass', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'TestInitialize', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+];
+
+const ATTRIBUTE_NAMES = new Set(TEST_ATTRIBUTES.map((a) => a.name));
+
+export interface TestCodeVerdict {
+  testCode: boolean;
+  /** Why, for reports: "the project references xunit", "[Fact] on ParsesAsync". */
+  reason: string | null;
+}
+
+/** Whether a project is a test project, and why. */
+export function testProjectReason(project: ProjectModel | null): string | null {
+  if (!project) return null;
+  if (project.isTestProject === true) return `${project.name} sets IsTestProject`;
+  if (project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'mstest.sdk')) return `${project.name} uses MSTest.Sdk`;
+  for (const ref of project.packageReferences) {
+    const hit = TEST_PACKAGES.find((p) => p.id.toLowerCase() === ref.id.toLowerCase());
+    if (hit) return `${project.name} references ${hit.id} (${hit.framework})`;
+  }
+  return null;
+}
+
+/**
+ * Whether a file is test code: its project is a test project, or one of its types or methods carries a test
+ * attribute. Custom xUnit attributes derived from Fact/Theory are recognised by name (`SkippableFact`,
+ * `RetryTheory`), since the base type is not visible without a compiler.
+ */
+export function testCodeVerdict(project: ProjectModel | null, text: string, model: FileModel): TestCodeVerdict {
+  if (project?.isTestProject === false) {
+    // An explicit IsTestProject=false overrides the package references (a test helper library), not the attributes.
+  } else {
+    const reason = testProjectReason(project);
+    if (reason) return { testCode: true, reason };
+  }
+  const names = new Set(ATTRIBUTE_NAMES);
+  for (const body of model.bodies) for (const a of body.attributes) {
+    const name = /^\s*(?:global::)?(?:[\w]+\.)*(\w+)/.exec(a)?.[1]?.replace(/Attribute$/, '') ?? '';
+    if (/(Fact|Theory)$/.test(name)) names.add(name);
+  }
+  const hit = spansWithAttribute(text, model, names)[0];
+  return hit ? { testCode: true, reason: `[${hit.name}] on ${hit.owner}` } : { testCode: false, reason: null };
+}

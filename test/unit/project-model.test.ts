@@ -1,0 +1,436 @@
+// The project model's pure functions, as data: XML with problems, MSBuild conditions and property functions,
+// target frameworks and their preprocessing symbols, project evaluation over an in-memory file system,
+// ownership, solutions, the runtime profile "auto" picks, implicit usings, test code and generated code.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseXml } from '../../server/src/project/xml';
+import { evaluateCondition, expand, type ExpansionHost, type PropertyValue } from '../../server/src/project/expressions';
+import { chooseTargetFramework, isTargetFrameworkCompatible, parseTargetFramework, preprocessorSymbols } from '../../server/src/project/frameworks';
+import { evaluateProject, type ProjectFileSystem } from '../../server/src/project/evaluate';
+import { ownerOf } from '../../server/src/project/ownership';
+import { parseSolution } from '../../server/src/project/solution';
+import { chooseRuntime } from '../../server/src/project/runtime';
+import { projectContext } from '../../server/src/project/context';
+import { implicitUsingsFor } from '../../server/src/project/implicitUsings';
+import { generatedCodeRegions, generatedFileReason } from '../../server/src/config/generatedCode';
+import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
+import { editorConfigOptions, generatedCodeOption, peersTurnedOff } from '../../server/src/config/editorconfig';
+import { testCodeVerdict } from '../../server/src/project/testCode';
+import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
+import { ruleById } from '../../server/src/rules/registry';
+import { ready } from './support';
+
+// ---- XML ----
+
+test('XML: elements, attributes, entities, comments and CDATA are read with line numbers', () => {
+  const doc = parseXml('<?xml version="1.0"?>\n<Project Sdk="Microsoft.NET.Sdk">\n  <!-- c -->\n  <PropertyGroup>\n    <A>x &amp; y</A><B><![CDATA[<z>]]></B>\n  </PropertyGroup>\n</Project>');
+  assert.deepEqual(doc.problems, []);
+  assert.equal(doc.root?.name, 'Project');
+  assert.equal(doc.root?.attributes.get('Sdk'), 'Microsoft.NET.Sdk');
+  const group = doc.root!.children[0];
+  assert.equal(group.line, 4);
+  assert.deepEqual(group.children.map((c) => [c.name, c.text]), [['A', 'x & y'], ['B', '<z>']]);
+});
+
+test('XML: malformed input gives what could be read and problems, never a throw', () => {
+  const unclosed = parseXml('<Project>\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n');
+  assert.equal(unclosed.root?.children[0].children[0].text, 'net8.0');
+  assert.ok(unclosed.problems.some((p) => /<PropertyGroup> \(line 2\) is never closed/.test(p.message)), JSON.stringify(unclosed.problems));
+  const mismatched = parseXml('<Project><A></B></Project>');
+  assert.ok(mismatched.problems.some((p) => /<\/B> closes an element that is not open/.test(p.message)));
+  assert.equal(parseXml('').root, null);
+  assert.ok(parseXml('not xml at all').problems.length > 0);
+  assert.ok(parseXml('<Project><A x=1/></Project>').problems.some((p) => /not quoted/.test(p.message)));
+});
+
+// ---- conditions and property functions ----
+
+function host(props: Record<string, string | { unknown: string }>, files: string[] = []): ExpansionHost {
+  return {
+    thisFileDirectory: '/repo/src/',
+    exists: (p) => files.includes(p),
+    property(name) {
+      const v = Object.entries(props).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+      if (v === undefined) return undefined;
+      return (typeof v === 'string' ? { value: v } : v) as PropertyValue;
+    },
+  };
+}
+
+test('conditions: the common forms evaluate, case-insensitively, with and/or/! and parentheses', () => {
+  const h = host({ TargetFramework: 'net8.0', Configuration: 'Release', TargetFrameworks: 'net8.0;netstandard2.0' });
+  const cases: [string, boolean][] = [
+    ["'$(TargetFramework)' == 'net8.0'", true],
+    ["'$(TargetFramework)' == 'NET8.0'", true],
+    ["'$(TargetFramework)' != 'net8.0'", false],
+    ["'$(Configuration)' == 'Debug' or '$(TargetFramework)' == 'net8.0'", true],
+    ["'$(Configuration)' == 'Release' AND !('$(TargetFramework)' == 'net6.0')", true],
+    ["$([MSBuild]::IsTargetFrameworkCompatible('$(TargetFramework)', 'net6.0'))", true],
+    ["$([MSBuild]::IsTargetFrameworkCompatible('$(TargetFramework)', 'net9.0'))", false],
+    ["!$([MSBuild]::IsTargetFrameworkCompatible($(TargetFramework), 'netcoreapp3.1'))", false],
+    ["$(TargetFramework.StartsWith('net4'))", false],
+    ["$(TargetFrameworks.Contains('netstandard2.0'))", true],
+    ["'$([MSBuild]::GetTargetFrameworkIdentifier(`$(TargetFramework)`))' == '.NETCoreApp'", true],
+    ["'$(Undefined)' == ''", true],
+    ["'3.1' < '10.0'", true],
+    ["Exists('../Directory.Build.props')", true],
+    ["!Exists('missing.props')", true],
+    ['', true],
+  ];
+  for (const [condition, expected] of cases) assert.equal(evaluateCondition(condition, { ...h, exists: (p) => p === '/repo/Directory.Build.props' }), expected, condition);
+});
+
+test('conditions: what depends on the build machine is unknown with a reason, and three-valued logic keeps what is certain', () => {
+  const h = host({ OS: { unknown: '$(OS) is the operating system of the machine that builds' }, Configuration: 'Release' });
+  const os = evaluateCondition("'$(OS)' == 'Windows_NT'", h);
+  assert.equal(typeof os, 'object');
+  assert.match((os as { unknown: string }).unknown, /operating system/);
+  assert.equal(evaluateCondition("'$(Configuration)' == 'Debug' and '$(OS)' == 'Windows_NT'", h), false);
+  assert.equal(evaluateCondition("'$(Configuration)' == 'Release' or '$(OS)' == 'Windows_NT'", h), true);
+  assert.equal(typeof evaluateCondition("$([MSBuild]::IsOSPlatform('Windows'))", h), 'object');
+  assert.equal(typeof evaluateCondition("'@(Compile)' == ''", h), 'object');
+  assert.equal(typeof evaluateCondition("'$(A' == ''", h), 'object');
+});
+
+test('property expansion: nested references, string methods and path functions', () => {
+  const h = host({ Root: '/repo', Name: 'Orders.Tests', TargetFramework: 'net8.0-windows' });
+  assert.deepEqual(expand('$(Root)/build/$(Name).props', h), { value: '/repo/build/Orders.Tests.props' });
+  assert.deepEqual(expand("$(Name.EndsWith('.Tests'))", h), { value: 'True' });
+  assert.deepEqual(expand("$(Name.Replace('.', '_').ToUpperInvariant())", h), { value: 'ORDERS_TESTS' });
+  assert.deepEqual(expand("$([MSBuild]::GetTargetPlatformIdentifier('$(TargetFramework)'))", h), { value: 'windows' });
+  assert.deepEqual(expand("$([System.IO.Path]::Combine('$(Root)', 'src', 'x.props'))", h), { value: '/repo/src/x.props' });
+  const above = { ...h, exists: (p: string) => p === '/repo/Directory.Build.props' };
+  assert.deepEqual(expand("$([MSBuild]::GetPathOfFileAbove('Directory.Build.props', '$(MSBuildThisFileDirectory)../'))", { ...above, property: (n) => (n === 'MSBuildThisFileDirectory' ? { value: '/repo/src/' } : h.property(n)) }), { value: '/repo/Directory.Build.props' });
+  assert.equal(expand('$([System.DateTime]::Now)', h).unknown !== undefined, true);
+});
+
+// ---- target frameworks ----
+
+test('target frameworks: parsing, compatibility and the choice among several', () => {
+  assert.deepEqual(parseTargetFramework('net8.0-windows10.0.19041.0'), { moniker: 'net8.0-windows10.0.19041.0', identifier: '.NETCoreApp', version: [8, 0, 0], platform: 'windows', platformVersion: '10.0.19041.0' });
+  assert.equal(parseTargetFramework('net472')?.identifier, '.NETFramework');
+  assert.deepEqual(parseTargetFramework('net472')?.version, [4, 7, 2]);
+  assert.equal(parseTargetFramework('uap10.0'), null);
+  assert.equal(isTargetFrameworkCompatible('net9.0', 'net8.0'), true);
+  assert.equal(isTargetFrameworkCompatible('net8.0', 'net9.0'), false);
+  assert.equal(isTargetFrameworkCompatible('net8.0', 'netstandard2.1'), true);
+  assert.equal(isTargetFrameworkCompatible('net472', 'netstandard2.0'), true);
+  assert.equal(isTargetFrameworkCompatible('net472', 'netstandard2.1'), false);
+  assert.equal(isTargetFrameworkCompatible('net8.0', 'net8.0-windows'), false);
+  assert.equal(isTargetFrameworkCompatible('net8.0-windows', 'net8.0'), true);
+  assert.equal(chooseTargetFramework(['net481', 'netstandard2.0', 'net8.0', 'net6.0'])?.targetFramework, 'net8.0');
+  assert.equal(chooseTargetFramework(['net8.0-windows', 'net8.0'])?.targetFramework, 'net8.0');
+  assert.equal(chooseTargetFramework(['net8.0', 'net10.0'], 'net8.0')?.targetFramework, 'net8.0');
+  assert.match(chooseTargetFramework(['net8.0', 'net10.0'], 'net6.0')!.reason, /net6\.0 was asked for but the project does not target it/);
+});
+
+test('preprocessing symbols follow the SDK: framework, OR_GREATER, configuration and DefineConstants', () => {
+  const net8 = preprocessorSymbols({ targetFramework: 'net8.0', configuration: 'Release', defineConstants: 'TRACE;ORDERS' });
+  for (const s of ['TRACE', 'ORDERS', 'RELEASE', 'NET', 'NET8_0', 'NETCOREAPP', 'NET8_0_OR_GREATER', 'NET5_0_OR_GREATER', 'NETCOREAPP3_1_OR_GREATER', 'NETCOREAPP1_0_OR_GREATER']) assert.ok(net8.includes(s), s);
+  for (const s of ['NET9_0_OR_GREATER', 'DEBUG', 'NETCOREAPP8_0', 'NETSTANDARD']) assert.ok(!net8.includes(s), s);
+  assert.deepEqual(preprocessorSymbols({ targetFramework: 'netcoreapp3.1', configuration: 'Debug' }),
+    ['TRACE', 'DEBUG', 'NETCOREAPP', 'NETCOREAPP3_1', 'NETCOREAPP1_0_OR_GREATER', 'NETCOREAPP1_1_OR_GREATER', 'NETCOREAPP2_0_OR_GREATER', 'NETCOREAPP2_1_OR_GREATER', 'NETCOREAPP2_2_OR_GREATER', 'NETCOREAPP3_0_OR_GREATER', 'NETCOREAPP3_1_OR_GREATER']);
+  const ns = preprocessorSymbols({ targetFramework: 'netstandard2.0', configuration: 'Release', defineConstants: '' });
+  assert.deepEqual(ns.slice(0, 3), ['RELEASE', 'NETSTANDARD', 'NETSTANDARD2_0']);
+  assert.ok(ns.includes('NETSTANDARD1_6_OR_GREATER') && ns.includes('NETSTANDARD2_0_OR_GREATER') && !ns.includes('NETSTANDARD2_1_OR_GREATER'));
+  const fx = preprocessorSymbols({ targetFramework: 'net472', configuration: 'Release' });
+  for (const s of ['NETFRAMEWORK', 'NET472', 'NET472_OR_GREATER', 'NET462_OR_GREATER', 'NET20_OR_GREATER', 'NET30_OR_GREATER']) assert.ok(fx.includes(s), s);
+  assert.ok(!fx.includes('NET48_OR_GREATER') && !fx.includes('NET'));
+  const win = preprocessorSymbols({ targetFramework: 'net8.0-windows', configuration: 'Staging-EU' });
+  assert.ok(win.includes('WINDOWS') && win.includes('WINDOWS7_0') && win.includes('STAGING_EU'));
+  assert.ok(!preprocessorSymbols({ targetFramework: 'net8.0', configuration: 'Release', disableImplicitFrameworkDefines: true }).includes('NET8_0'));
+});
+
+test('runtime "auto": each target picks its profile, the others say the figures are an estimate', () => {
+  assert.deepEqual(chooseRuntime('auto', { targetFramework: 'net8.0', projectName: 'A.csproj' }), { profile: 'net8', targetFramework: 'net8.0', reason: 'the target is net8.0 of A.csproj', approximate: false });
+  assert.equal(chooseRuntime('auto', { targetFramework: 'net9.0-windows' }).profile, 'net9');
+  assert.equal(chooseRuntime('auto', { targetFramework: 'net10.0', features: 'runtime-async=on' }).profile, 'net11-runtime-async');
+  const standard = chooseRuntime('auto', { targetFramework: 'netstandard2.0' });
+  assert.equal(standard.approximate, true);
+  assert.match(standard.reason, /no single runtime's figures apply/);
+  const framework = chooseRuntime('auto', { targetFramework: 'net48' });
+  assert.equal(framework.profile, 'net6');
+  assert.match(framework.reason, /do not apply to \.NET Framework/);
+  assert.equal(chooseRuntime('auto', { targetFramework: 'netcoreapp3.1' }).profile, 'net6');
+  assert.equal(chooseRuntime('auto', { targetFramework: 'net12.0' }).profile, 'net10');
+  const outside = chooseRuntime('auto', null);
+  assert.equal(outside.profile, 'net10');
+  assert.match(outside.reason, /belongs to no project: net10 is assumed/);
+  assert.equal(chooseRuntime('net7', { targetFramework: 'net8.0' }).profile, 'net7');
+  assert.deepEqual(projectContext(null, 'auto', 'Release').targetFramework, 'net10.0');
+});
+
+test('implicit usings by SDK, citing the SDK files', () => {
+  const base = implicitUsingsFor(['Microsoft.NET.Sdk'], false, () => false);
+  assert.deepEqual(base.sort(), ['System', 'System.Collections.Generic', 'System.IO', 'System.Linq', 'System.Net.Http', 'System.Threading', 'System.Threading.Tasks']);
+  assert.ok(!implicitUsingsFor(['Microsoft.NET.Sdk'], true, () => false).includes('System.Net.Http'));
+  const web = implicitUsingsFor(['Microsoft.NET.Sdk.Web'], false, () => false);
+  assert.ok(web.includes('Microsoft.AspNetCore.Builder') && web.includes('System.Linq'));
+  const worker = implicitUsingsFor(['Microsoft.NET.Sdk.Worker'], false, () => false);
+  assert.ok(worker.includes('Microsoft.Extensions.Hosting') && !worker.includes('Microsoft.AspNetCore.Http'));
+  assert.ok(!implicitUsingsFor(['Microsoft.NET.Sdk'], false, (p) => p === 'UseWPF').includes('System.IO'));
+  assert.deepEqual(implicitUsingsFor(['MSBuild.Sdk.Extras/3.0.44'], false, () => false), []);
+});
+
+// ---- evaluation over an in-memory tree ----
+
+function memoryFs(files: Record<string, string>): ProjectFileSystem {
+  return {
+    readText: (p) => files[p] ?? null,
+    exists: (p) => p in files || Object.keys(files).some((f) => f.startsWith(`${p.replace(/\/$/, '')}/`)),
+  };
+}
+
+const TREE: Record<string, string> = {
+  '/repo/Directory.Build.props': `<Project>
+  <PropertyGroup>
+    <LangVersion>12</LangVersion>
+    <NoWarn>$(NoWarn);VSTHRD103</NoWarn>
+    <DefineConstants>$(DefineConstants);SHARED</DefineConstants>
+  </PropertyGroup>
+</Project>`,
+  '/repo/src/Directory.Build.props': `<Project>
+  <Import Project="$([MSBuild]::GetPathOfFileAbove('Directory.Build.props', '$(MSBuildThisFileDirectory)../'))" />
+  <PropertyGroup><Nullable>enable</Nullable></PropertyGroup>
+</Project>`,
+  '/repo/Directory.Packages.props': `<Project>
+  <ItemGroup>
+    <PackageVersion Include="Npgsql" Version="8.0.3" />
+    <PackageVersion Include="xunit" Version="2.9.3" />
+  </ItemGroup>
+</Project>`,
+  '/repo/Directory.Build.targets': `<Project>
+  <PropertyGroup Condition="'$(TargetFramework)' == 'net8.0'"><DefineConstants>$(DefineConstants);FROM_TARGETS</DefineConstants></PropertyGroup>
+</Project>`,
+  '/repo/src/Data/Data.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>
+    <TargetFrameworks>netstandard2.0;net8.0;net6.0</TargetFrameworks>
+    <ImplicitUsings>enable</ImplicitUsings>
+  </PropertyGroup>
+  <PropertyGroup Condition="'$(TargetFramework)' == 'net8.0'">
+    <DefineConstants>$(DefineConstants);MODERN</DefineConstants>
+  </PropertyGroup>
+  <PropertyGroup Condition="'$(OS)' == 'Windows_NT'">
+    <DefineConstants>$(DefineConstants);WINDOWS_ONLY</DefineConstants>
+  </PropertyGroup>
+  <Choose>
+    <When Condition="'$(Configuration)' == 'Debug'"><PropertyGroup><Features>debug</Features></PropertyGroup></When>
+    <Otherwise><PropertyGroup><Features>strict</Features></PropertyGroup></Otherwise>
+  </Choose>
+  <ItemGroup>
+    <PackageReference Include="Npgsql" />
+    <PackageReference Include="Dapper" Version="2.1.35" />
+    <PackageReference Include="Polly" Version="8.0.0" Condition="$([MSBuild]::IsTargetFrameworkCompatible('$(TargetFramework)', 'net6.0'))" />
+    <Compile Remove="Obsolete/**" />
+    <Compile Include="../Shared/*.cs" />
+    <Using Include="System.Buffers" />
+    <Using Remove="System.Net.Http" />
+    <ProjectReference Include="..\\Core\\Core.csproj" />
+  </ItemGroup>
+</Project>`,
+  '/repo/src/Data/Repo.cs': '',
+  '/repo/src/Data/Obsolete/Old.cs': '',
+  '/repo/src/Shared/Clock.cs': '',
+  '/repo/src/Data/Nested/Nested.csproj': `<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net472</TargetFramework></PropertyGroup></Project>`,
+  '/repo/src/Data/Nested/Thing.cs': '',
+  '/repo/tests/Data.Tests/Data.Tests.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageReference Include="xunit" /></ItemGroup>
+</Project>`,
+};
+
+test('evaluation: Directory.Build.props chain, central versions, conditions, Choose, items and the highest target', () => {
+  const p = evaluateProject('/repo/src/Data/Data.csproj', memoryFs(TREE), { configuration: 'Release' });
+  assert.deepEqual(p.targetFrameworks, ['netstandard2.0', 'net8.0', 'net6.0']);
+  assert.equal(p.targetFramework, 'net8.0');
+  assert.match(p.targetFrameworkReason, /the highest, net8\.0, is analysed/);
+  assert.deepEqual(p.imports, ['/repo/src/Directory.Build.props', '/repo/Directory.Build.props', '/repo/Directory.Packages.props', '/repo/Directory.Build.targets']);
+  assert.equal(p.langVersion, '12');
+  assert.equal(p.nullable, 'enable');
+  assert.equal(p.features, 'strict');
+  // D.B.props runs before the SDK's props (which append TRACE), the project next, Directory.Build.targets last.
+  assert.equal(p.defineConstants, ';SHARED;TRACE;MODERN;FROM_TARGETS');
+  for (const s of ['SHARED', 'TRACE', 'MODERN', 'FROM_TARGETS', 'RELEASE', 'NET8_0', 'NET8_0_OR_GREATER']) assert.ok(p.preprocessorSymbols.includes(s), s);
+  assert.ok(!p.preprocessorSymbols.includes('WINDOWS_ONLY'));
+  // Directory.Build.props set NoWarn before the SDK's props, which then leave out their 1701;1702 default.
+  assert.deepEqual(p.noWarn, ['VSTHRD103']);
+  assert.equal(p.noWarnSource, '/repo/Directory.Build.props');
+  assert.deepEqual(p.packageReferences, [{ id: 'Npgsql', version: '8.0.3' }, { id: 'Dapper', version: '2.1.35' }, { id: 'Polly', version: '8.0.0' }]);
+  assert.deepEqual(p.projectReferences, ['/repo/src/Core/Core.csproj']);
+  assert.ok(p.globalUsings.includes('System.Buffers') && p.globalUsings.includes('System.Linq') && !p.globalUsings.includes('System.Net.Http'));
+  const conditionNotes = p.notes.filter((n) => n.kind === 'condition');
+  assert.equal(conditionNotes.length, 1, JSON.stringify(p.notes));
+  assert.match(conditionNotes[0].message, /Condition="'\$\(OS\)' == 'Windows_NT'".*operating system.*not applied/);
+  assert.equal(conditionNotes[0].line, 9);
+  // The preferred target wins when the project lists it; Debug switches the Choose branch and the symbol.
+  const net6 = evaluateProject('/repo/src/Data/Data.csproj', memoryFs(TREE), { configuration: 'Debug', targetFramework: 'net6.0' });
+  assert.equal(net6.targetFramework, 'net6.0');
+  assert.equal(net6.features, 'debug');
+  assert.ok(net6.preprocessorSymbols.includes('DEBUG') && !net6.preprocessorSymbols.includes('MODERN') && !net6.preprocessorSymbols.includes('NET8_0_OR_GREATER'));
+  const ns = evaluateProject('/repo/src/Data/Data.csproj', memoryFs(TREE), { targetFramework: 'netstandard2.0' });
+  assert.deepEqual(ns.packageReferences.map((r) => r.id), ['Npgsql', 'Dapper']);
+});
+
+test('ownership: the default glob minus Compile Remove and nested projects, plus linked files', () => {
+  const fs = memoryFs(TREE);
+  const projects = ['/repo/src/Data/Data.csproj', '/repo/src/Data/Nested/Nested.csproj', '/repo/tests/Data.Tests/Data.Tests.csproj'].map((p) => evaluateProject(p, fs));
+  const owner = (f: string) => ownerOf(f, projects)?.name ?? null;
+  assert.equal(owner('/repo/src/Data/Repo.cs'), 'Data');
+  assert.equal(owner('/repo/src/Data/Obsolete/Old.cs'), null);
+  assert.equal(owner('/repo/src/Data/Nested/Thing.cs'), 'Nested');
+  assert.equal(owner('/repo/src/Shared/Clock.cs'), 'Data');
+  assert.equal(owner('/repo/src/Data/obj/Release/net8.0/Data.AssemblyInfo.cs'), null);
+  assert.equal(owner('/repo/src/Data/bin/x.cs'), null);
+  assert.equal(owner('/repo/src/Data/.hidden/x.cs'), null);
+  assert.equal(owner('/repo/elsewhere/x.cs'), null);
+  assert.equal(projects[1].targetFramework, 'net472');
+  assert.ok(projects[1].preprocessorSymbols.includes('NET472'));
+});
+
+test('evaluation never throws: unreadable, malformed, not a project, legacy, unresolvable imports', () => {
+  const broken = evaluateProject('/x/Broken.csproj', memoryFs({ '/x/Broken.csproj': '<Project Sdk="Microsoft.NET.Sdk">\n<PropertyGroup>\n<TargetFramework>net8.0</TargetFramework>\n' }));
+  assert.equal(broken.targetFramework, 'net8.0');
+  assert.ok(broken.notes.some((n) => n.kind === 'xml' && /never closed/.test(n.message)));
+  const garbage = evaluateProject('/x/G.csproj', memoryFs({ '/x/G.csproj': 'this is not xml' }));
+  assert.equal(garbage.targetFramework, null);
+  assert.ok(garbage.notes.some((n) => n.kind === 'xml'));
+  const missing = evaluateProject('/x/Missing.csproj', memoryFs({}));
+  assert.deepEqual(missing.notes.map((n) => n.message), ['the project file cannot be read']);
+  const notProject = evaluateProject('/x/N.csproj', memoryFs({ '/x/N.csproj': '<Solution/>' }));
+  assert.match(notProject.notes[0].message, /not an MSBuild project/);
+  const legacy = evaluateProject('/x/L.csproj', memoryFs({ '/x/L.csproj': `<Project ToolsVersion="15.0"><PropertyGroup><TargetFrameworkVersion>v4.7.2</TargetFrameworkVersion></PropertyGroup>
+    <ItemGroup><Compile Include="Program.cs" /></ItemGroup></Project>` }));
+  assert.equal(legacy.sdkStyle, false);
+  assert.equal(legacy.targetFramework, 'net472');
+  assert.equal(ownerOf('/x/Program.cs', [legacy])?.name, 'L');
+  assert.equal(ownerOf('/x/Other.cs', [legacy]), null);
+  const imports = evaluateProject('/x/I.csproj', memoryFs({ '/x/I.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <Import Project="$(MSBuildExtensionsPath)/x.props" />
+  <Import Project="build/*.props" />
+  <Import Project="missing.props" />
+  <PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup></Project>` }));
+  assert.equal(imports.targetFramework, 'net9.0');
+  assert.deepEqual(imports.notes.map((n) => n.kind), ['import', 'import', 'import']);
+});
+
+test('solutions: .sln and .slnx name their C# projects', () => {
+  const sln = parseSolution('A.sln', 'Microsoft Visual Studio Solution File, Format Version 12.00\r\nProject("{FAE04EC0-301F-11D3-BF4B-00C04F79EFBC}") = "A", "src\\A\\A.csproj", "{1}"\r\nEndProject\r\nProject("{2150E333-8FDC-42A3-9474-1A3956D46DE8}") = "docs", "docs", "{2}"\r\nEndProject\r\nProject("{F2A71F9B-5D33-465A-A702-920D77279786}") = "F", "src\\F\\F.fsproj", "{3}"\r\nEndProject\r\n');
+  assert.deepEqual(sln, { projects: ['src/A/A.csproj'], problems: [] });
+  const slnx = parseSolution('A.slnx', '<Solution><Folder Name="/src/"><Project Path="src/A/A.csproj" /></Folder><Project Path="tests\\B\\B.csproj" /></Solution>');
+  assert.deepEqual(slnx, { projects: ['src/A/A.csproj', 'tests/B/B.csproj'], problems: [] });
+  assert.ok(parseSolution('x.sln', 'garbage').problems.length === 1);
+  assert.ok(parseSolution('x.slnx', '<Solution><Project').problems.length >= 1);
+});
+
+// ---- generated code, test code, suppressions ----
+
+test('generated code as Roslyn recognises it: file names, the auto-generated header, generated_code, [GeneratedCode]', async () => {
+  await ready();
+  for (const name of ['Form1.Designer.cs', 'Api.generated.cs', 'Parser.g.cs', 'View.g.i.cs', 'TemporaryGeneratedFile_1.cs', 'X.G.CS']) assert.ok(generatedFileReason(`src/${name}`, ''), name);
+  for (const name of ['Designer.cs', 'Generator.cs', 'g.cs', 'Agg.cs']) assert.equal(generatedFileReason(`src/${name}`, ''), null, name);
+  assert.ok(generatedFileReason('a.cs', '#pragma warning disable\n// <auto-generated/>\nnamespace A;'));
+  assert.ok(generatedFileReason('a.cs', '/* <autogenerated> */ class A {}'));
+  assert.equal(generatedFileReason('a.cs', 'class A {}\n// <auto-generated/>'), null, 'only comments before the first token count');
+  assert.equal(generatedFileReason('Form1.Designer.cs', '', false), null, 'generated_code = false wins');
+  assert.ok(generatedFileReason('a.cs', 'class A {}', true));
+  const text = 'using System.CodeDom.Compiler;\n[GeneratedCode("t", "1")]\npublic class A { public void M() {} }\npublic partial class B { [System.CodeDom.Compiler.GeneratedCodeAttribute("t", "1")] public void N() {} public void O() {} }\n[GeneratedCode("t", "1")] public partial class C {}\n';
+  const { model } = modelFile(text);
+  const regions = generatedCodeRegions(text, model, (name) => (name === 'C' ? 2 : 1));
+  assert.deepEqual(regions.map((r) => r.reason), ['generated code: [GeneratedCode] on A', 'generated code: [GeneratedCode] on B.N']);
+  assert.equal(generatedOption('generated_code = true'), true);
+});
+
+function generatedOption(line: string): boolean | null {
+  return generatedCodeOption(editorConfigOptions('/r/a.cs', [{ dir: '/r', text: `root = true\n[*.cs]\n${line}\n` }]));
+}
+
+test('test code: a test framework reference, IsTestProject, or test attributes in the file', async () => {
+  await ready();
+  const fs = memoryFs(TREE);
+  const tests = evaluateProject('/repo/tests/Data.Tests/Data.Tests.csproj', fs);
+  const data = evaluateProject('/repo/src/Data/Data.csproj', fs);
+  const plain = modelFile('namespace A; public class C { public void M() {} }').model;
+  assert.deepEqual(testCodeVerdict(tests, '', plain), { testCode: true, reason: 'Data.Tests references xunit (xUnit.net)' });
+  assert.deepEqual(testCodeVerdict(data, '', plain), { testCode: false, reason: null });
+  const nunitText = 'namespace A;\n[NUnit.Framework.TestFixture]\npublic class T { public void M() {} }\n';
+  assert.deepEqual(testCodeVerdict(data, nunitText, modelFile(nunitText).model), { testCode: true, reason: '[TestFixture] on A.T' });
+  const customText = 'namespace A;\npublic class T { [SkippableFact] public async System.Threading.Tasks.Task M() { await System.Threading.Tasks.Task.Yield(); } }\n';
+  assert.equal(testCodeVerdict(null, customText, modelFile(customText).model).testCode, true);
+  const lookalike = 'namespace A;\npublic class T { [Obsolete("use TestMethod")] public void M() {} }\n';
+  assert.equal(testCodeVerdict(null, lookalike, modelFile(lookalike).model).testCode, false);
+});
+
+test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {
+  await ready();
+  const text = `namespace N;
+public class A
+{
+#pragma warning disable VSTHRD103
+    public void P() {}
+#pragma warning restore VSTHRD103
+    public void Q() {}
+    [System.Diagnostics.CodeAnalysis.SuppressMessage("Usage", "VSTHRD002:Avoid", Justification = "x")]
+    public void R() {}
+#pragma warning disable
+    public void S() {}
+#pragma warning restore
+    public void T() {}
+#pragma warning disable 1998
+    public void U() {}
+}
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Usage", "VSTHRD002")]
+public class B { public void V() {} }
+`;
+  const { model } = modelFile(text);
+  const at = (member: string) => text.indexOf(`void ${member}`);
+  const equivalentsOf = (id: string) => ruleById(id)!.meta.equivalents;
+  const own = suppressionsOf(text, model);
+  assert.equal(own.suppressedBy('ASY001', at('P')), null, 'without interop only AsyncLens ids count');
+  const s = suppressionsOf(text, model, { equivalentsOf });
+  assert.equal(s.suppressedBy('ASY001', at('P')), '#pragma warning disable VSTHRD103 (an equivalent of ASY001)');
+  assert.equal(s.suppressedBy('ASY001', at('Q')), null);
+  assert.equal(s.suppressedBy('ASY003', at('R')), '[SuppressMessage("Usage", "VSTHRD002")] (an equivalent of ASY003)');
+  assert.equal(s.suppressedBy('ASY001', at('R')), null, 'VSTHRD002 is not an equivalent of ASY001');
+  assert.match(s.suppressedBy('ASY013', at('S'))!, /bare #pragma warning disable/);
+  assert.equal(s.suppressedBy('ASY004', at('S')), null, 'a rule without equivalents is not silenced by the peers');
+  assert.equal(s.suppressedBy('ASY001', at('T')), null);
+  assert.equal(s.suppressedBy('ASY011', at('U')), '#pragma warning disable CS1998 (an equivalent of ASY011)');
+  assert.equal(s.suppressedBy('ASY003', at('V')), '[SuppressMessage("Usage", "VSTHRD002")] (an equivalent of ASY003)');
+
+  const global = assemblySuppressionsOf('/p/GlobalSuppressions.cs', `[assembly: System.Diagnostics.CodeAnalysis.SuppressMessage("Usage", "VSTHRD002:x", Scope = "member", Target = "~M:N.A.Q")]
+[assembly: SuppressMessage("Perf", "CA1849", Scope = "type", Target = "~T:N.B")]
+[assembly: SuppressMessage("Perf", "VSTHRD103", Scope = "namespaceanddescendants", Target = "~N:N")]
+[assembly: SuppressMessage("Perf", "MA0045", Scope = "namespace", Target = "~N:N")]`);
+  assert.deepEqual(global.map((g) => [g.id, g.scope, g.target]), [['VSTHRD002', 'member', 'N.A.Q'], ['CA1849', 'type', 'N.B'], ['VSTHRD103', 'namespaceanddescendants', 'N'], ['MA0045', 'namespace', 'N']]);
+  const g = suppressionsOf(text, model, { equivalentsOf, peers: { assembly: global } });
+  assert.match(g.suppressedBy('ASY003', at('Q'))!, /Target = "N\.A\.Q"\)\] in GlobalSuppressions\.cs \(an equivalent of ASY003\)/);
+  assert.equal(g.suppressedBy('ASY003', at('T')), null, 'the member scope names Q only');
+  assert.match(g.suppressedBy('ASY002', at('V'))!, /CA1849/);
+  assert.match(g.suppressedBy('ASY001', at('T'))!, /VSTHRD103.*namespaceanddescendants/);
+
+  const configs = [{ dir: '/r', text: 'root = true\n[*.cs]\ndotnet_diagnostic.CA1849.severity = none\ndotnet_diagnostic.VSTHRD002.severity = warning\ndotnet_diagnostic.ASY001.severity = none\n' }];
+  const off = peersTurnedOff(editorConfigOptions('/r/a.cs', configs));
+  assert.deepEqual([...off], ['CA1849']);
+  const p = suppressionsOf(text, model, { equivalentsOf, peers: { editorConfigOff: off, noWarn: { ids: ['MA0045'], source: 'NoWarn (set in Directory.Build.props)' } } });
+  assert.equal(p.suppressedBy('ASY002', at('T')), 'dotnet_diagnostic.CA1849.severity = none in .editorconfig (an equivalent of ASY002)');
+  assert.equal(p.suppressedBy('ASY003', at('T')), 'MA0045 in NoWarn (set in Directory.Build.props) (an equivalent of ASY003)');
+});
+
+test('checkFile: blocking findings in test code are capped, other rules are not, and off leaves them out', async () => {
+  await ready();
+  const text = 'namespace N;\nusing System.Threading.Tasks;\npublic class T\n{\n    public async Task<int> M(Task<int> t)\n    {\n        await Task.Yield();\n        return t.Result;\n    }\n    public async Task N2() { }\n}\n';
+  const { model } = modelFile(text);
+  const index = createIndex();
+  updateFile(index, 't.cs', model);
+  const completion = analyseCompletion(index);
+  const selection = { enabled: new Set(['ASY001', 'ASY011']), disabled: new Set<string>() };
+  const plain = checkFile('t.cs', text, model, index, completion, selection);
+  assert.deepEqual(plain.findings.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'warning']]);
+  const capped = checkFile('t.cs', text, model, index, completion, selection, undefined, { testCode: { reason: 'test', maxSeverity: 'information' } });
+  assert.deepEqual(capped.findings.map((f) => [f.ruleId, f.severity]), [['ASY001', 'information'], ['ASY011', 'warning']]);
+  const off = checkFile('t.cs', text, model, index, completion, selection, undefined, { testCode: { reason: 'Tests references xunit', maxSeverity: 'off' } });
+  assert.deepEqual(off.findings.map((f) => f.ruleId), ['ASY011']);
+  assert.match(off.suppressed[0].by, /test code \(Tests references xunit; asynclens.testCode.maxSeverity = off\)/);
+  const generated = checkFile('t.cs', text, model, index, completion, selection, undefined, { generatedFile: 'generated code: the file name ends in .g.cs' });
+  assert.deepEqual(generated, { findings: [], suppressed: [] });
+});
