@@ -20,6 +20,7 @@ import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { guardReason, knownCompletedReason } from './completion';
+import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
 import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
@@ -68,7 +69,10 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
   if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
   skipped.sort((a, b) => a.span.start - b.span.start);
-  return { bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [] };
+  return {
+    bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [],
+    staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root),
+  };
 }
 
 /**
