@@ -20,6 +20,7 @@ import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { guardReason, knownCompletedReason } from './completion';
+import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
 import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
@@ -68,7 +69,10 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
   if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
   skipped.sort((a, b) => a.span.start - b.span.start);
-  return { bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [] };
+  return {
+    bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [],
+    staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root),
+  };
 }
 
 /**
@@ -682,6 +686,7 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
       beforeAnyAwait: node.endIndex <= firstAwait && !inLoopWithAwait,
       regions,
       conditionText: regions.find((r) => r.kind === 'conditional')?.detail ?? null,
+      aloneInBranch: isAloneInBranch(node),
     };
   };
   if (bodyNode && bodyNode.type !== 'block') {
@@ -690,6 +695,15 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
   }
   for (const r of own(['return_statement'])) sites.push(site(r, r.namedChildren[0] ?? null));
   return sites;
+}
+
+/** `if (c) return x;` or `if (c) { return x; }`: the return is the branch's only statement. */
+function isAloneInBranch(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'if_statement') return true;
+  if (parent.type !== 'block' || parent.parent?.type !== 'if_statement') return false;
+  return parent.namedChildren.filter((c) => !!c && c.type !== 'comment').length === 1;
 }
 
 function stripParens(n: SyntaxNode): SyntaxNode {
