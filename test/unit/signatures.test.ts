@@ -10,7 +10,7 @@ import { apiContext, resolveTypeText, supertypes, type ApiContext } from '../../
 import { awaitInfo, extensionMethodsFor, instanceFields, isStruct, memberType, methodsOf, resolveCall, type ArgumentInfo } from '../../server/src/signatures/members';
 import { apiTypeOfExpression, memberChainTail, splitArguments, type ExpressionTyping } from '../../server/src/signatures/expressions';
 import { csharpText, named, parseApiTypeText, parseSourceType, type ApiType } from '../../server/src/signatures/typeText';
-import { IMPLICIT_USINGS, scopeMask, type ApiScope } from '../../server/src/signatures/scope';
+import { PLAIN_SDK_USINGS, scopeMask, type ApiScope } from '../../server/src/signatures/scope';
 import { apiTypeQuestions } from '../../server/src/signatures/api';
 import { provideSignatureDatabase, signatureDatabase, withdrawSignatureDatabase } from '../../server/src/signatures/provider';
 import { repoRoot } from './support';
@@ -108,7 +108,7 @@ test('names resolve through qualification, usings, aliases, keywords and, failin
   assert.equal(text(type(ctxOf(small, undefined, { isWorkspaceType: (n) => n === 'Stream' }), 'Stream')), 'Stream');
   // Unknown names stay as written, with their arguments resolved.
   assert.equal(text(type(ctx, 'Result<Stream>')), 'Result<System.IO.Stream>');
-  assert.deepEqual(IMPLICIT_USINGS['Microsoft.NET.Sdk'].includes('System.Threading.Tasks'), true);
+  assert.ok(PLAIN_SDK_USINGS.includes('System.Threading.Tasks') && PLAIN_SDK_USINGS.includes('System.Net.Http'));
 });
 
 test('supertypes are transitive and substituted, with the implicit bases', () => {

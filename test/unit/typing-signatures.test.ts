@@ -8,7 +8,7 @@ import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typin
 import type { WorkspaceIndex } from '../../server/src/workspace/index';
 import type { FileModel } from '../../server/src/model/types';
 import { provideFileApiScopes } from '../../server/src/signatures/provider';
-import { apiFrameworkOf, fileApiScope, IMPLICIT_USINGS, usingScope } from '../../server/src/signatures/scope';
+import { apiFrameworkOf, fileApiScope, PLAIN_SDK_USINGS, usingScope } from '../../server/src/signatures/scope';
 
 before(ready);
 
@@ -126,7 +126,7 @@ public sealed class Order { }
   try {
     // Outside a project: the plain SDK's implicit usings, which do not import Microsoft.EntityFrameworkCore.
     assert.equal(type(), null);
-    provideFileApiScopes((f) => (f === 'Reports.cs' ? fileApiScope('net8.0', { globalUsings: [...IMPLICIT_USINGS['Microsoft.NET.Sdk'], 'Microsoft.EntityFrameworkCore'] }) : null));
+    provideFileApiScopes((f) => (f === 'Reports.cs' ? fileApiScope('net8.0', { globalUsings: [...PLAIN_SDK_USINGS, 'Microsoft.EntityFrameworkCore'] }) : null));
     // A new index version, so the cached answers go.
     updateFile(index, 'Other.cs', modelFile('namespace Shop; public sealed class Other { }').model);
     assert.equal(type(), 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');

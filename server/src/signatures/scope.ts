@@ -1,9 +1,10 @@
 /**
  * Which part of the signature database applies to a file: its target framework's packs (.NET and, for web
- * projects, ASP.NET Core), the packages, and the namespaces its `using` directives and the SDK's implicit
- * global usings bring into scope.
+ * projects, ASP.NET Core), the packages, and the namespaces its `using` directives and its project's global
+ * usings (the SDK's implicit ones, project/implicitUsings.ts) bring into scope.
  */
 import type { SignatureDatabase } from './database';
+import { implicitUsingsFor } from '../project/implicitUsings';
 
 export type ApiFramework = 'net8.0' | 'net9.0' | 'net10.0';
 
@@ -40,23 +41,8 @@ export function scopeMask(db: SignatureDatabase, scope: ApiScope): number {
   return mask;
 }
 
-/**
- * The implicit global usings of each SDK when `<ImplicitUsings>enable</ImplicitUsings>` is set:
- * https://learn.microsoft.com/en-us/dotnet/core/project-sdk/overview#implicit-using-directives
- */
-export const IMPLICIT_USINGS: Readonly<Record<'Microsoft.NET.Sdk' | 'Microsoft.NET.Sdk.Web' | 'Microsoft.NET.Sdk.Worker', readonly string[]>> = {
-  'Microsoft.NET.Sdk': ['System', 'System.Collections.Generic', 'System.IO', 'System.Linq', 'System.Net.Http', 'System.Threading', 'System.Threading.Tasks'],
-  'Microsoft.NET.Sdk.Web': [
-    'System', 'System.Collections.Generic', 'System.IO', 'System.Linq', 'System.Net.Http', 'System.Threading', 'System.Threading.Tasks',
-    'System.Net.Http.Json', 'Microsoft.AspNetCore.Builder', 'Microsoft.AspNetCore.Hosting', 'Microsoft.AspNetCore.Http',
-    'Microsoft.AspNetCore.Routing', 'Microsoft.Extensions.Configuration', 'Microsoft.Extensions.DependencyInjection',
-    'Microsoft.Extensions.Hosting', 'Microsoft.Extensions.Logging',
-  ],
-  'Microsoft.NET.Sdk.Worker': [
-    'System', 'System.Collections.Generic', 'System.IO', 'System.Linq', 'System.Net.Http', 'System.Threading', 'System.Threading.Tasks',
-    'Microsoft.Extensions.Configuration', 'Microsoft.Extensions.DependencyInjection', 'Microsoft.Extensions.Hosting', 'Microsoft.Extensions.Logging',
-  ],
-};
+/** The global usings of a file outside any project: the plain SDK's implicit ones (project/implicitUsings.ts). */
+export const PLAIN_SDK_USINGS: readonly string[] = implicitUsingsFor(['Microsoft.NET.Sdk'], false, () => false);
 
 /** What a file's names resolve against: its usings (FileModel.usings), the global ones, and the API scope. */
 export interface NameContext {
@@ -83,7 +69,7 @@ export interface UsingScope {
 export function usingScope(context: NameContext): UsingScope {
   const namespaces: string[] = [];
   const aliases = new Map<string, string>();
-  for (const u of [...context.usings, ...(context.globalUsings ?? IMPLICIT_USINGS['Microsoft.NET.Sdk'])]) {
+  for (const u of [...context.usings, ...(context.globalUsings ?? PLAIN_SDK_USINGS)]) {
     const text = u.trim().replace(/^global\s+/, '').replace(/^static\s+/, '').replace(/global::/g, '');
     const alias = /^([A-Za-z_]\w*)\s*=\s*(\S.*)$/.exec(text) ?? /^([A-Za-z_]\w*)\s+(\S+)$/.exec(text);
     if (alias) aliases.set(alias[1]!, alias[2]!.trim());
