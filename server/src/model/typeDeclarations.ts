@@ -81,7 +81,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
   if (kind === 'delegate') {
     const returns = node.childForFieldName('type');
     const params = node.childForFieldName('parameters');
-    const paramTypes = params ? params.namedChildren.filter((p) => p?.type === 'parameter').map((p) => normaliseTypeText(p!.childForFieldName('type')?.text ?? '?')) : [];
+    const paramTypes = memberParametersOf(params).map((p) => p.typeText);
     members.push(member('Invoke', 'method', false, false, returns?.text ?? null, paramTypes, 0, node, nameNode, null));
   }
 
@@ -96,7 +96,8 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const returns = m.childForFieldName('returns');
           if (!name) break;
           const params = m.childForFieldName('parameters');
-          const paramTypes = params ? params.namedChildren.filter((p) => p?.type === 'parameter').map((p) => normaliseTypeText(p!.childForFieldName('type')?.text ?? '?')) : [];
+          // memberParametersOf also reads `params T[] name`, which the grammar leaves unwrapped.
+          const paramTypes = memberParametersOf(params).map((p) => p.typeText);
           const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
           members.push({
