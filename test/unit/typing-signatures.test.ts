@@ -142,3 +142,16 @@ test('project global usings in the project model spelling, and target frameworks
   assert.deepEqual(['net6.0', 'net8.0-windows', 'net9.0', 'net10.0', 'net11.0', 'netstandard2.0', 'net48'].map(apiFrameworkOf),
     ['net8.0', 'net8.0', 'net9.0', 'net10.0', 'net10.0', 'net8.0', 'net8.0']);
 });
+
+test("the file's own namespace and its parents are in scope without a using, as in C#", () => {
+  const index = workspace({
+    'Queries.cs': `
+namespace Dapper.Tests;
+public sealed class Queries
+{
+    public async Task<int> CountAsync(System.Data.IDbConnection connection) { var ids = await connection.QueryAsync<int>("select 1"); return 0; }
+}
+`,
+  });
+  assert.equal(typeIn(index, 'Queries.cs', 'CountAsync', 'connection.QueryAsync<int>("select 1")')?.typeText, 'System.Threading.Tasks.Task<System.Collections.Generic.IEnumerable<int>>');
+});

@@ -126,7 +126,13 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
   if (index) {
     for (const [key, model] of index.files) {
       if (model.bodies !== bodies) continue;
-      usings = model.usings;
+      // Code inside namespace A.B sees A.B's and A's types and extension methods without a using.
+      const enclosing = new Set<string>();
+      for (const t of model.types) {
+        const parts = t.fullName.split('.');
+        for (let i = 1; i < parts.length; i++) enclosing.add(parts.slice(0, i).join('.'));
+      }
+      usings = [...model.usings, ...enclosing];
       file = key;
     }
   }
