@@ -3,7 +3,7 @@
  * completed: the peers' best-known false alarms (product.md), each with a reason a person can read.
  */
 import type { SyntaxNode } from '../parse/parser';
-import type { MethodBody, Span, SuspensionPoint, TaskWait } from './types';
+import type { MethodBody, Span, SuspensionPoint, TaskWait, TypeDeclaration } from './types';
 import { calleeOf, isFunctionNode } from './syntax';
 import { bodyChain } from './bodies';
 import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
@@ -16,8 +16,24 @@ export const ASYNC_FLAG_NAMES = new Set(['async', 'isAsync', 'useAsync', 'runAsy
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * The properties of a type that check a task's completion (`bool HasValue => _value.Task.Status ==
+ * TaskStatus.RanToCompletion;`): property name -> the task expression it checks. A guard written with the property
+ * is a guard on that task.
+ */
+export function completionProperties(type: TypeDeclaration | null): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of type?.members ?? []) {
+    if (m.kind !== 'property' || !m.getterExpression) continue;
+    const checked = /^(.+?)\s*\.\s*(?:IsCompleted|IsCompletedSuccessfully)$/.exec(m.getterExpression.trim()) ??
+      /^(.+?)\s*\.\s*Status\s*==\s*TaskStatus\.RanToCompletion$/.exec(m.getterExpression.trim());
+    if (checked) out.set(m.name, checked[1].trim().replace(/^this\./, ''));
+  }
+  return out;
+}
+
 /** Reasons visible around the wait's own node: IsCompleted guards, ContinueWith callbacks, tasks created complete. */
-export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNode | null): string | null {
+export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNode | null, properties: ReadonlyMap<string, string> = new Map()): string | null {
   const recv = receiverText.trim();
   if (/^(System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b/.test(recv)) {
     return 'the task is created already complete';
@@ -25,8 +41,12 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   if (!recv) return null;
   const syncPath = syncPathCallReason(recv);
   if (syncPath) return syncPath;
-  const guard = new RegExp(`(^|[^!\\w.])${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b(?!\\s*==\\s*false)|${escape(recv)}\\s*\\.\\s*Status\\s*==\\s*TaskStatus\\.RanToCompletion`);
-  const negated = new RegExp(`!\\s*${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b|${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*==\\s*false`);
+  // A property that checks this very task (`HasValue => _value.Task.Status == ...`) guards it as well.
+  const viaProperty = [...properties].filter(([, task]) => task === recv.replace(/^this\./, '')).map(([name]) => escape(name));
+  const propertyGuard = viaProperty.length ? `|(^|[^!\\w.])(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b(?!\\s*==\\s*false)` : '';
+  const propertyNegated = viaProperty.length ? `|!\\s*(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b` : '';
+  const guard = new RegExp(`(^|[^!\\w.])${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b(?!\\s*==\\s*false)|${escape(recv)}\\s*\\.\\s*Status\\s*==\\s*TaskStatus\\.RanToCompletion${propertyGuard}`);
+  const negated = new RegExp(`!\\s*${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b|${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*==\\s*false${propertyNegated}`);
   let child = node;
   for (let p = node.parent; p && p !== fn; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
