@@ -243,7 +243,7 @@ export interface Guard {
 }
 
 /** Names that people give caches and lazily created values. */
-const CACHE_NAME = /cache|memo/i;
+const CACHE_NAME = /cache|memo|prefetch/i;
 /** A field by the usual naming conventions: `_prices`, `this.prices`, `s_instance`. */
 const FIELD_NAME = /^(?:this\.)?_\w+$|^(?:this\.)?s_\w+$|^this\.\w+$/;
 const INITIALISED_FLAG = /^(?:this\.)?_?(?:is)?(?:initiali[sz]ed|loaded|warm(?:ed)?(?:up)?)$/i;
@@ -269,7 +269,9 @@ export function readGuard(condition: string): Guard | null {
   }
   c = c.replace(/\s+/g, ' ');
   const text = c;
-  if (/(?:^|\.)\s*TryGet\w*\s*\(/.test(c) || /\.\s*ContainsKey\s*\(/.test(c)) return { sense: 'hit', kind: 'cache', text };
+  // A dictionary lookup reads a cache; another TryGet... only when a name says cache (`WslManager.TryGetDistro` checks
+  // what a path is, and the common path goes on to real work).
+  if (/\.\s*(?:TryGetValue|ContainsKey)\s*\(/.test(c) || (/(?:^|\.)\s*TryGet\w*\s*\(/.test(c) && CACHE_NAME.test(c))) return { sense: 'hit', kind: 'cache', text };
   if (/\.\s*IsCompleted(?:Successfully)?$/.test(c) || /\.\s*Status\s*==\s*TaskStatus\.RanToCompletion$/.test(c)) return { sense: 'hit', kind: 'completed', text };
   const nullCheck = /^(.+?)\s*(!=\s*null|is not null|is\s*\{\s*\}(?:\s*\w+)?|==\s*null|is null)$/.exec(c);
   if (nullCheck) {
