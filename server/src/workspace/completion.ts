@@ -570,7 +570,13 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
       if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
       return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
     });
-    if (extensions.length) return { targets: preferExactArity(extensions, argumentCount), unresolved: null, receiverTypeKnown: true, dispatched: false };
+    // Inside `OpenAsync(this IFile file, ...)`, `file.OpenAsync(...)` is the type's own instance member (instance
+    // members win over extensions in C#), which a type outside the workspace may well have: not this extension.
+    const notSelf = extensions.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+    if (notSelf.length < extensions.length && typesNamed(index, owner).length === 0) {
+      return { targets: [], unresolved: `${owner} is not declared in the workspace and may have its own ${name}`, receiverTypeKnown: true, dispatched: false };
+    }
+    if (notSelf.length) return { targets: preferExactArity(notSelf, argumentCount), unresolved: null, receiverTypeKnown: true, dispatched: false };
   }
   if (declared.length === 0) {
     const known = typesNamed(index, owner).length > 0;
