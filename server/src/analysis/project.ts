@@ -13,6 +13,7 @@ import { RULES } from '../rules/registry';
 import type { Finding, Rule, RuleContext, Severity, SeveritySetting } from '../rules/types';
 import { suppressionsOf, type SuppressionOptions } from '../config/suppressions';
 import type { Span } from '../model/types';
+import type { LibraryCodeVerdict } from '../project/libraryCode';
 
 export interface SourceFile {
   path: string;
@@ -36,6 +37,8 @@ export interface FileCheckContext {
   generatedRegions?: readonly { span: Span; reason: string }[];
   /** Set when the whole file is generated code: it is modelled and indexed (others use its types) but not checked. */
   generatedFile?: string | null;
+  /** Whether the file is library code (project/libraryCode.ts); absent or null when no project says. */
+  library?: LibraryCodeVerdict | null;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { hint: 0, information: 1, warning: 2, error: 3 };
@@ -112,7 +115,7 @@ export function selectedRules(selection: RuleSelection): Rule[] {
 export function checkFile(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
   fileSeverities?: Map<string, SeveritySetting>, context: FileCheckContext = {}): { findings: Finding[]; suppressed: SuppressedFinding[] } {
   if (context.generatedFile) return { findings: [], suppressed: [] };
-  const ctx: RuleContext = { file: path, text, model, index, completion };
+  const ctx: RuleContext = { file: path, text, model, index, completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null };
   const suppressions = suppressionsOf(text, model, context.suppression);
   const testCap = context.testCode ?? null;
   const findings: Finding[] = [];
@@ -131,8 +134,9 @@ export function checkFile(path: string, text: string, model: FileModel, index: W
       findings.push({ ruleId: rule.meta.id, ruleName: rule.meta.name, severity: 'error', file: path, span: { start: 0, end: 0 },
         message: `AsyncLens internal error in ${rule.meta.id}: ${err instanceof Error ? err.message : String(err)}` });
     }
-    // Test code stays analysed, but the blocking rules' findings there are capped (or left out with 'off').
-    const capped = testCap && rule.meta.category === 'blocking' ? testCap.maxSeverity : null;
+    // Test code stays analysed, but the blocking rules' findings there (and those of rules that opt in) are capped,
+    // or left out with 'off'.
+    const capped = testCap && (rule.meta.category === 'blocking' || rule.meta.cappedInTestCode) ? testCap.maxSeverity : null;
     for (const f of raw) {
       const severity = capped && capped !== 'off' ? capSeverity(effective, capped) : effective;
       const finding: Finding = { ...f, ruleId: rule.meta.id, ruleName: rule.meta.name, severity, file: path };

@@ -14,6 +14,7 @@ import { startProgress } from './progress';
 import { ensureParser } from './parser';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
+import { LIBRARY_CODE_SETTINGS, type LibraryCodeSetting } from '../project/libraryCode';
 
 export const CHECK_HELP = `usage: asynclens check [paths...] [options]
 
@@ -28,6 +29,7 @@ options:
   --target-framework TFM       the target of multi-targeting projects to analyse (default: the highest)
   --configuration NAME         build configuration for #if symbols (default Release)
   --test-code-severity LEVEL   most severe a blocking finding in test code may be: ${SEVERITY_SETTINGS.join(', ')} (default information)
+  --library-code auto|all|none which code is library code for ASY027 and ASY030 (default auto: packable class libraries)
   --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig)
   --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
   --no-editorconfig            ignore .editorconfig files
@@ -57,7 +59,7 @@ export function projectFlag(value: string | true | undefined, fallback: string, 
 }
 
 export async function runCheck(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity'],
+  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity', 'library-code'],
     ['no-color', 'no-editorconfig', 'no-peer-suppressions', 'help']);
   if (args.flags.has('help')) {
     io.out(CHECK_HELP + '\n');
@@ -66,6 +68,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const format = stringFlag(args, 'format', 'text', ['text', 'json', 'sarif']);
   const runtime = stringFlag(args, 'runtime', 'auto', RUNTIME_SETTINGS) as RuntimeSetting;
   const testCodeMaxSeverity = stringFlag(args, 'test-code-severity', 'information', SEVERITY_SETTINGS) as SeveritySetting;
+  const libraryCode = stringFlag(args, 'library-code', 'auto', LIBRARY_CODE_SETTINGS) as LibraryCodeSetting;
   const configuration = projectFlag(args.flags.get('configuration'), 'Release', /^[A-Za-z][\w .-]*$/, '--configuration needs a configuration name like Release or Debug');
   const targetFramework = projectFlag(args.flags.get('target-framework'), '', /^[A-Za-z][A-Za-z0-9.-]*$/, '--target-framework needs a target framework moniker like net8.0') || null;
   const maxKib = Number(stringFlag(args, 'max-file-size', String(DEFAULT_MAX_FILE_BYTES / 1024)));
@@ -86,7 +89,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       return context ? fileApiScope(context.targetFramework, context.project) : null;
     });
     progress.update(`analysing ${sources.length} C# files`);
-    const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity });
+    const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity, libraryCode });
     const analysis = analyseProject(sources, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf);
     progress.done();
     const rules = RULES.filter((r) => (selection.enabled ? selection.enabled.has(r.meta.id) : true) && !selection.disabled.has(r.meta.id));

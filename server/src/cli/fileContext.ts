@@ -11,6 +11,7 @@ import { editorConfigOptions, generatedCodeOption, peersTurnedOff, severitiesFro
 import { assemblySuppressionsOf, type AssemblySuppression } from '../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
 import { testCodeVerdict } from '../project/testCode';
+import { libraryCodeVerdict, type LibraryCodeSetting } from '../project/libraryCode';
 import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
 import { modelPath } from '../project/host/projects';
 import { typesNamed, type WorkspaceIndex } from '../workspace/index';
@@ -20,6 +21,8 @@ export interface CheckOptions {
   useEditorConfig: boolean;
   peerSuppressions: boolean;
   testCodeMaxSeverity: SeveritySetting;
+  /** Which code is library code (ASY027, ASY030); `auto` when absent. */
+  libraryCode?: LibraryCodeSetting;
 }
 
 export interface FileContexts {
@@ -83,6 +86,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: options.testCodeMaxSeverity } : null,
         generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
         generatedFile: generatedFileReason(file.path, file.text, generatedCodeOption(editorOptions(file.path))),
+        library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null),
       };
     },
   };

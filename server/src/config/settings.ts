@@ -4,6 +4,7 @@
  * package.json `contributes.configuration` mirrors SETTINGS_SCHEMA; a test keeps the two in step.
  */
 import type { SeveritySetting } from '../rules/types';
+import { LIBRARY_CODE_SETTINGS, type LibraryCodeSetting } from '../project/libraryCode';
 
 export const SETTINGS_SECTION = 'asynclens';
 
@@ -45,6 +46,8 @@ export interface AsyncLensSettings {
     /** Honour what the code base did to silence the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig). */
     peers: boolean;
   };
+  /** Which code is library code for ASY027 and ASY030: `auto` decides per project (project/libraryCode.ts). */
+  libraryCode: LibraryCodeSetting;
   project: {
     /** The target of multi-targeting projects to analyse when they list it; '' picks the highest. */
     targetFramework: string;
@@ -63,6 +66,7 @@ const DEFAULTS: AsyncLensSettings = {
   trace: { server: 'off' },
   testCode: { maxSeverity: 'information' },
   suppressions: { peers: true },
+  libraryCode: 'auto',
   project: { targetFramework: '', configuration: 'Release' },
 };
 export const DEFAULT_SETTINGS: Readonly<AsyncLensSettings> = Object.freeze(DEFAULTS);
@@ -88,6 +92,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescriptor[] = [
   { key: 'asynclens.trace.server', type: 'string', default: DEFAULT_SETTINGS.trace.server, enum: TRACE_LEVELS },
   { key: 'asynclens.testCode.maxSeverity', type: 'string', default: DEFAULT_SETTINGS.testCode.maxSeverity, enum: SEVERITY_SETTINGS },
   { key: 'asynclens.suppressions.peers', type: 'boolean', default: DEFAULT_SETTINGS.suppressions.peers },
+  { key: 'asynclens.libraryCode', type: 'string', default: DEFAULT_SETTINGS.libraryCode, enum: LIBRARY_CODE_SETTINGS },
   { key: 'asynclens.project.targetFramework', type: 'string', default: DEFAULT_SETTINGS.project.targetFramework },
   { key: 'asynclens.project.configuration', type: 'string', default: DEFAULT_SETTINGS.project.configuration },
 ];
@@ -141,6 +146,7 @@ export function validateSettings(raw: unknown, knownRuleIds?: ReadonlySet<string
 
   settings.runtime = oneOf('runtime', RUNTIME_SETTINGS, DEFAULT_SETTINGS.runtime);
   settings.testCode.maxSeverity = oneOf('testCode.maxSeverity', SEVERITY_SETTINGS, DEFAULT_SETTINGS.testCode.maxSeverity);
+  settings.libraryCode = oneOf('libraryCode', LIBRARY_CODE_SETTINGS, DEFAULT_SETTINGS.libraryCode);
   const peers = get('suppressions.peers');
   if (typeof peers === 'boolean') settings.suppressions.peers = peers;
   else if (peers !== undefined && peers !== null) problems.push(`asynclens.suppressions.peers: ${describe(peers)} is not true or false; using ${DEFAULT_SETTINGS.suppressions.peers}`);
@@ -185,7 +191,7 @@ export function validateSettings(raw: unknown, knownRuleIds?: ReadonlySet<string
 /** A short, stable string of the settings that change analysis results, to key snapshots by. */
 export function analysisSettingsKey(settings: AsyncLensSettings): string {
   const severities = Object.keys(settings.severity).sort().map((k) => `${k}=${settings.severity[k]}`).join(',');
-  return `${settings.runtime}|${severities}|${settings.testCode.maxSeverity}|${settings.suppressions.peers}|${settings.project.targetFramework}|${settings.project.configuration}`;
+  return `${settings.runtime}|${severities}|${settings.testCode.maxSeverity}|${settings.suppressions.peers}|${settings.project.targetFramework}|${settings.project.configuration}|${settings.libraryCode}`;
 }
 
 function lookup(raw: Record<string, unknown>, path: string): unknown {

@@ -22,6 +22,8 @@ import { iteratorFactsOf } from './iterators';
 import { completionProperties, guardReason, knownCompletedReason } from './completion';
 import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
 import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
+import { delegateTargetOf } from './delegateTargets';
+import { creationsOf } from './creations';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -255,6 +257,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     hasSyntaxErrors: bodyNodes.some((b) => b.hasError),
     capturedNames: [],
     asyncFlag,
+    ...(fn && (kind === 'lambda' || kind === 'anonymousMethod') ? { delegateTarget: delegateTargetOf(fn) } : {}),
+    creations: creationsOf(own(['object_creation_expression', 'implicit_object_creation_expression'])),
   };
   context.mentioned.set(body.id, new Set(identifiers.map((id) => id.name)));
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);

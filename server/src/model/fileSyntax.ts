@@ -15,6 +15,7 @@ const COLLECTED = new Set<string>([
   'await_expression', 'foreach_statement', 'using_statement', 'local_declaration_statement', 'return_statement', 'yield_statement',
   'invocation_expression', 'lock_statement', 'variable_declarator', 'declaration_pattern', 'declaration_expression', 'catch_declaration',
   'recursive_pattern', 'var_pattern', 'for_statement', 'while_statement', 'do_statement',
+  'object_creation_expression', 'implicit_object_creation_expression',
 ]);
 const FUNCTIONS = new Set<string>(FUNCTION_NODE_TYPES);
 /** Parents whose children's fields the model reads (branch arms, assignment sides, member names, loop parts). */

@@ -201,6 +201,53 @@ export interface UsingResource {
   onSyncPath: boolean;
 }
 
+/** Where a lambda or anonymous method is passed or stored (model/delegateTargets.ts). */
+export interface DelegateTarget {
+  /**
+   * `argument`: passed to a call; `eventSubscription`: the right side of `+=`/`-=`; `assignment`: of `=`;
+   * `declaration`: a variable's initializer or a cast's operand; `return`: returned or an expression body.
+   */
+  kind: 'argument' | 'eventSubscription' | 'assignment' | 'declaration' | 'return' | 'other';
+  /** For `argument`: the invocation (`list.ForEach(...)`) or object creation (`new Timer(...)`) it is an argument of. */
+  call?: DelegateCall;
+  /** The event, member or variable it goes to (`button.Click`, `_onChanged`, `handler`). */
+  targetText?: string;
+  /** For `eventSubscription` and `assignment`: the operator (`+=`, `=`). */
+  operator?: string;
+  /** For `declaration`: the declared delegate type (`Action<int>`), or null for `var`. */
+  typeText?: string | null;
+}
+
+export interface DelegateCall {
+  kind: 'invocation' | 'creation';
+  /** The method's name, or for a creation the created type as written. */
+  name: string;
+  receiver: string | null;
+  typeArguments: string[];
+  argumentTexts: string[];
+  /** Which argument the function is (0-based). */
+  argumentIndex: number;
+  /** `onTick: async () => ...`: the parameter named at the call, or null. */
+  argumentName: string | null;
+  span: Span;
+}
+
+/** Where a `new T(...)` goes. */
+export type CreationDestination = 'local' | 'field' | 'assignment' | 'returned' | 'argument' | 'discarded' | 'other';
+
+/** An object a body creates (model/creations.ts). */
+export interface ObjectCreation {
+  /** The type as written, or the declared type of a target-typed `new()`. */
+  typeText: string;
+  argumentTexts: string[];
+  span: Span;
+  destination: CreationDestination;
+  /** The local declared or the assignment's left side (`client`, `_client`, `this.client`), when there is one. */
+  targetText: string | null;
+  /** Created as the resource of a `using` statement or declaration. */
+  inUsing: boolean;
+}
+
 /** Any function-like body: methods, local functions, lambdas, anonymous methods, accessors, top-level statements. */
 export interface MethodBody {
   /** Stable within one version of the file: kind and start offset. */
@@ -254,6 +301,10 @@ export interface MethodBody {
    * branch (model/dualPath.ts), or null. Such a method serves both paths, so it has no single right way to dispose.
    */
   asyncFlag: string | null;
+  /** For lambdas and anonymous methods: the call, event or variable the function is given to (model/delegateTargets.ts). */
+  delegateTarget?: DelegateTarget | null;
+  /** The objects the body itself creates with `new` (model/creations.ts). */
+  creations?: ObjectCreation[];
 }
 
 export type AsyncMethod = MethodBody & { isAsync: true };

@@ -92,6 +92,8 @@ export interface ProjectModel {
   noWarnSource: string | null;
   features: string | null;
   isPackable: boolean | null;
+  /** OutputType as set (`Exe`, `WinExe`, `Library`), or null when the project leaves it to the SDK (a library). */
+  outputType?: string | null;
   /** The IsTestProject property as set (Microsoft.NET.Test.Sdk sets it too), or null. */
   isTestProject: boolean | null;
   packageReferences: PackageReference[];
@@ -639,6 +641,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     noWarnSource: state.props.get('nowarn')?.file ?? null,
     features: propertyText(state, 'Features')?.trim() || null,
     isPackable: parseBool(propertyText(state, 'IsPackable')),
+    outputType: propertyText(state, 'OutputType')?.trim() || null,
     isTestProject: parseBool(propertyText(state, 'IsTestProject')),
     packageReferences: pass.packageReferences,
     projectReferences: [...new Set(pass.projectReferences)],

@@ -8,6 +8,12 @@ import { rule as asy010 } from './asy010-likely-synchronous-completion';
 import { rule as asy011 } from './asy011-async-without-await';
 import { rule as asy012 } from './asy012-valuetask-candidate';
 import { rule as asy013 } from './asy013-unnecessary-async';
+import { rule as asy020 } from './asy020-async-void';
+import { rule as asy021 } from './asy021-async-lambda-to-void';
+import { rule as asy022 } from './asy022-unobserved-task';
+import { rule as asy023 } from './asy023-null-task-return';
+import { rule as asy024 } from './asy024-valuetask-misuse';
+import { rule as asy025 } from './asy025-cancellation-not-forwarded';
 
 export const RULES: readonly Rule[] = [
   asy001,
@@ -18,6 +24,12 @@ export const RULES: readonly Rule[] = [
   asy011,
   asy012,
   asy013,
+  asy020,
+  asy021,
+  asy022,
+  asy023,
+  asy024,
+  asy025,
 ].sort((a: Rule, b: Rule) => a.meta.id.localeCompare(b.meta.id));
 
 export function ruleById(id: string): Rule | undefined {

@@ -4,6 +4,7 @@ import { isTaskLike } from '../model/returnKind';
 import { typesNamed } from '../workspace/index';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
+import type { LibraryCodeVerdict } from '../project/libraryCode';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type SeveritySetting = Severity | 'off';
@@ -24,6 +25,11 @@ export interface RuleMeta {
   summary: string;
   /** Markdown with the headings: What it does / Why is this bad? / Example / Use instead / Fix safety / Limitations. */
   docs: string;
+  /**
+   * Whether findings in test code are capped at `asynclens.testCode.maxSeverity`. The blocking rules' always are
+   * (blocking in a test harms nobody); a rule outside that category opts in here.
+   */
+  cappedInTestCode?: boolean;
 }
 
 /** A replacement of [start, end) in the file's text (UTF-16 offsets) by newText. */
@@ -75,6 +81,13 @@ export interface RuleContext {
   model: FileModel;
   index: WorkspaceIndex;
   completion: CompletionAnalysis;
+  /**
+   * Whether the file is library code, from its project (project/libraryCode.ts) and the `asynclens.libraryCode`
+   * setting; absent or null when no project is known, where rules decide from the workspace (rules/libraryCode.ts).
+   */
+  library?: LibraryCodeVerdict | null;
+  /** Why the file is test code, or null/absent when it is not. */
+  testCode?: string | null;
 }
 
 export interface Rule {

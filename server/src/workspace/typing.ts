@@ -8,7 +8,7 @@ import { bodyChain } from '../model/bodies';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
-import { apiTypeOfExpression } from '../signatures/expressions';
+import { apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, type ApiContext } from '../signatures/resolve';
 
@@ -101,16 +101,30 @@ function typeFromApiSignatures(text: string, body: MethodBody, bodies: readonly 
   if (known !== undefined) return known;
   // A placeholder first, so an expression that leads back to itself ends as unknown.
   cache.answers.set(text, null);
-  const found = apiTypeOfExpression(text, {
+  const found = apiTypeOfExpression(text, apiTypingOver(db, body, bodies, index));
+  const answer = found ? { typeText: found.typeText, source: found.source } : null;
+  cache.answers.set(text, answer);
+  return answer;
+}
+
+/**
+ * The API signatures as seen from one body: its file's names and scope, and the workspace's typing of
+ * sub-expressions. Rules that ask the signatures about a call's overloads (ASY021's delegate parameters, ASY025's
+ * CancellationToken overloads) start here; null when no database is loaded.
+ */
+export function apiTypingFor(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionTyping | null {
+  const db = signatureDatabase();
+  return db ? apiTypingOver(db, body, bodies, index) : null;
+}
+
+function apiTypingOver(db: SignatureDatabase, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionTyping {
+  return {
     api: apiContextOf(db, bodies, index),
     typeOf: (sub) => typeOfExpression(sub, body, bodies, index)?.typeText ?? null,
     isLocalName: (name) => bodyChain(body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name)),
     containingBases: containingBasesOf(body, bodies, index),
     workspaceType: (typeText) => workspaceTypeOf(typeText, index),
-  });
-  const answer = found ? { typeText: found.typeText, source: found.source } : null;
-  cache.answers.set(text, answer);
-  return answer;
+  };
 }
 
 const apiAnswers = new WeakMap<MethodBody, { version: number; db: SignatureDatabase; answers: Map<string, ExpressionType | null> }>();

@@ -19,6 +19,7 @@ import { projectContext, type ProjectContext } from '../../project/context';
 import { createProjectHost, type ProjectHost } from '../../project/host/projects';
 import { editorConfigsFor } from '../../project/host/sourceFiles';
 import { testCodeVerdict } from '../../project/testCode';
+import { libraryCodeVerdict } from '../../project/libraryCode';
 
 function fsPathOf(key: string): string | null {
   if (!key.startsWith('file:')) return null;
@@ -127,6 +128,7 @@ export function createEngineProjects(): EngineProjects {
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: settings.testCode.maxSeverity } : null,
         generatedRegions: generatedCodeRegions(text, model, declarationsOf),
         generatedFile: generatedFileReason(file, text, generatedCodeOption(options)),
+        library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null),
       };
     },
     noteText(key, text) {

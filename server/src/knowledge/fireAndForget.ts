@@ -1,0 +1,75 @@
+/**
+ * Calls whose task is dropped on purpose, so ASY022 (unobserved-task) leaves the statement alone: the peers' known
+ * false alarms for "observe the result of async calls", as data.
+ */
+
+export interface IntentionalDrop {
+  /**
+   * How the call is recognised: `static` a static member (`Task.Run`), `member` any call of that name (the
+   * receiver's type is not needed), `receiverCall` a call whose receiver chain contains a call of that name
+   * (`sub.Received().SendAsync(...)`), `argument` a call with that text among its arguments.
+   */
+  match: 'static' | 'member' | 'receiverCall' | 'argument';
+  /** The receiver for `static` (`Task`, `Task.Factory`), else empty. */
+  receiver: string;
+  /** The member name, or for `argument` the argument text (`CommandFlags.FireAndForget`). */
+  name: string;
+  reason: string;
+  source: string;
+}
+
+export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
+  {
+    match: 'static', receiver: 'Task', name: 'Run',
+    reason: 'Task.Run is how code starts work on the thread pool without waiting for it; a bare `Task.Run(...)` statement says so.',
+    source: 'https://github.com/dotnet/roslyn-analyzers/issues/6181',
+  },
+  {
+    match: 'static', receiver: 'Task.Factory', name: 'StartNew',
+    reason: 'TaskFactory.StartNew starts work without waiting for it, as Task.Run does.',
+    source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.taskfactory.startnew',
+  },
+  {
+    match: 'member', receiver: '', name: 'ContinueWith',
+    reason: 'A continuation observes the task it continues (its exception included); the continuation task itself is usually dropped on purpose.',
+    source: 'https://learn.microsoft.com/dotnet/standard/parallel-programming/chaining-tasks-by-using-continuation-tasks',
+  },
+  {
+    match: 'receiverCall', receiver: '', name: 'Received',
+    reason: 'NSubstitute checks a call was made with `sub.Received().SendAsync(...)`: the statement verifies, it starts nothing.',
+    source: 'https://nsubstitute.github.io/help/received-calls/',
+  },
+  {
+    match: 'receiverCall', receiver: '', name: 'DidNotReceive',
+    reason: 'NSubstitute checks a call was not made with `sub.DidNotReceive().SendAsync(...)`.',
+    source: 'https://nsubstitute.github.io/help/received-calls/',
+  },
+  {
+    match: 'receiverCall', receiver: '', name: 'ReceivedWithAnyArgs',
+    reason: 'NSubstitute\'s argument-agnostic form of Received().',
+    source: 'https://nsubstitute.github.io/help/received-calls/',
+  },
+  {
+    match: 'receiverCall', receiver: '', name: 'DidNotReceiveWithAnyArgs',
+    reason: 'NSubstitute\'s argument-agnostic form of DidNotReceive().',
+    source: 'https://nsubstitute.github.io/help/received-calls/',
+  },
+  {
+    match: 'argument', receiver: '', name: 'CommandFlags.FireAndForget',
+    reason: 'StackExchange.Redis completes a FireAndForget command at once with a default result; dropping its task is the documented use.',
+    source: 'https://github.com/StackExchange/StackExchange.Redis/blob/main/docs/PipelinesMultiplexers.md',
+  },
+];
+
+/** The row that makes dropping this call's task intentional, or undefined. */
+export function intentionalDropOf(call: { name: string; receiver: string | null; argumentTexts: readonly string[] }): IntentionalDrop | undefined {
+  const receiver = (call.receiver ?? '').replace(/\s+/g, '').replace(/^global::/, '').replace(/^System\.Threading\.Tasks\./, '');
+  return INTENTIONAL_DROPS.find((row) => {
+    switch (row.match) {
+      case 'static': return call.name === row.name && receiver === row.receiver;
+      case 'member': return call.name === row.name;
+      case 'receiverCall': return new RegExp(`(^|[.?])${row.name}\\s*\\(`).test(receiver);
+      case 'argument': return call.argumentTexts.some((a) => a.replace(/\s+/g, '').includes(row.name));
+    }
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * Where a lambda or anonymous method goes: the argument of which call, the event it subscribes to, the variable
+ * or member it is assigned to. The compiler gives an async lambda a void or a Task-returning signature from that
+ * target's delegate type, which is what ASY021 (async lambda to a void delegate) asks about.
+ */
+import type { SyntaxNode } from '../parse/parser';
+import type { DelegateTarget } from './types';
+import { argumentTexts, calleeOf, normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
+
+/** The target of a function expression, looking through parentheses, casts' operands and `?:` branches; null when there is none. */
+export function delegateTargetOf(fn: SyntaxNode): DelegateTarget | null {
+  let node = fn;
+  for (;;) {
+    const { parent, child } = unparenthesisedParent(node);
+    if (!parent) return null;
+    // `c ? async () => a : async () => b`: both branches go where the conditional goes.
+    if (parent.type === 'conditional_expression' && parent.childForFieldName('condition')?.startIndex !== child.startIndex) {
+      node = parent;
+      continue;
+    }
+    switch (parent.type) {
+      case 'argument':
+        return argumentTarget(parent);
+      case 'assignment_expression': {
+        if (parent.childForFieldName('right')?.startIndex !== child.startIndex) return null;
+        const left = parent.childForFieldName('left');
+        const operator = parent.childForFieldName('operator')?.text ?? textBetween(parent, left, child);
+        if (!left) return null;
+        return { kind: operator === '+=' || operator === '-=' ? 'eventSubscription' : 'assignment', targetText: left.text, operator };
+      }
+      case 'equals_value_clause':
+      case 'variable_declarator': {
+        const declarator = parent.type === 'variable_declarator' ? parent : parent.parent;
+        const declaration = declarator?.parent;
+        const typeNode = declaration?.type === 'variable_declaration' ? declaration.childForFieldName('type') : null;
+        const typeText = typeNode && typeNode.type !== 'implicit_type' ? normaliseTypeText(typeNode.text) : null;
+        return { kind: 'declaration', targetText: declarator?.childForFieldName('name')?.text ?? '', typeText };
+      }
+      case 'return_statement':
+      case 'arrow_expression_clause':
+        return { kind: 'return' };
+      case 'cast_expression':
+        return { kind: 'declaration', targetText: '', typeText: normaliseTypeText(parent.childForFieldName('type')?.text ?? '') };
+      default:
+        return { kind: 'other' };
+    }
+  }
+}
+
+/** The call an argument belongs to: an invocation (`list.ForEach(...)`) or an object creation (`new Timer(...)`). */
+function argumentTarget(argument: SyntaxNode): DelegateTarget {
+  const list = argument.parent;
+  const call = list?.parent;
+  if (!list || !call || list.type !== 'argument_list') return { kind: 'other' };
+  const args = list.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'argument');
+  const argumentIndex = args.findIndex((a) => a.startIndex === argument.startIndex);
+  const nameColon = argument.namedChildren.find((c) => c?.type === 'name_colon');
+  const argumentName = nameColon ? nameColon.namedChildren.find((c) => c?.type === 'identifier')?.text ?? null : null;
+  if (call.type === 'invocation_expression') {
+    const callee = calleeOf(call);
+    if (!callee) return { kind: 'other' };
+    return {
+      kind: 'argument',
+      call: { kind: 'invocation', name: callee.name, receiver: callee.receiver, typeArguments: callee.typeArguments, argumentTexts: argumentTexts(call), argumentIndex, argumentName, span: spanOf(call) },
+    };
+  }
+  if (call.type === 'object_creation_expression') {
+    const type = call.childForFieldName('type');
+    if (!type) return { kind: 'other' };
+    return {
+      kind: 'argument',
+      call: { kind: 'creation', name: normaliseTypeText(type.text), receiver: null, typeArguments: [], argumentTexts: args.map((a) => a.text), argumentIndex, argumentName, span: spanOf(call) },
+    };
+  }
+  return { kind: 'other' };
+}
+
+/** The operator token between an assignment's two sides, when the grammar gives it no field. */
+function textBetween(assignment: SyntaxNode, left: SyntaxNode | null, right: SyntaxNode): string {
+  const from = left ? left.endIndex - assignment.startIndex : 0;
+  return assignment.text.slice(from, right.startIndex - assignment.startIndex).trim();
+}

@@ -1,0 +1,39 @@
+/**
+ * Whether a file is library code: code other people's applications call, where `ConfigureAwait(false)` is the
+ * norm (ASY027) and an async method that only wraps synchronous work in Task.Run misleads callers (ASY030). A
+ * packable class library is; an application (an Exe, a web or worker app), a test project and a project that sets
+ * IsPackable to false are not. Pure.
+ */
+import type { ProjectModel } from './evaluate';
+
+/** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
+export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
+export type LibraryCodeSetting = (typeof LIBRARY_CODE_SETTINGS)[number];
+
+export interface LibraryCodeVerdict {
+  isLibrary: boolean;
+  /** Why, for messages: "Acme.Data is a packable class library". */
+  reason: string;
+}
+
+/** SDKs whose projects are applications whatever their OutputType says (web apps and worker services). */
+const APPLICATION_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker', 'microsoft.net.sdk.blazorwebassembly'];
+const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
+
+/**
+ * The verdict for a file of `project` (null outside any project: then the caller decides from the code, since a
+ * folder without a project says nothing). `testCodeReason` is set when the file is test code, which is never
+ * library code.
+ */
+export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null): LibraryCodeVerdict | null {
+  if (testCodeReason) return { isLibrary: false, reason: `it is test code (${testCodeReason})` };
+  if (setting === 'all') return { isLibrary: true, reason: 'asynclens.libraryCode is "all"' };
+  if (setting === 'none') return { isLibrary: false, reason: 'asynclens.libraryCode is "none"' };
+  if (!project) return null;
+  const sdk = project.sdks.find((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()));
+  if (sdk) return { isLibrary: false, reason: `${project.name} is an application (${sdk.split('/')[0]})` };
+  const outputType = project.outputType ?? 'Library';
+  if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
+  if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
+  return { isLibrary: true, reason: `${project.name} is a packable class library` };
+}

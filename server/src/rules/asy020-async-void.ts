@@ -1,0 +1,169 @@
+/** ASY020 async-void: an `async void` method or local function that could return Task, or an async void handler whose await can throw unhandled. */
+import type { MethodBody, SuspensionPoint } from '../model/types';
+import { lineIndexOf, positionAt } from '../parse/lines';
+import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlots';
+import { maskCommentsAndStrings } from './sourceText';
+import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
+
+const docs = `## What it does
+Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
+reported: it should return \`Task\`. Where someone else fixed the signature, the function is reported only when
+one of its awaits can throw without a \`catch\` around it that takes every exception:
+- an event handler: two parameters, the second an \`EventArgs\` (or derived: \`RoutedEventArgs\`,
+  \`ElapsedEventArgs\`), or \`(object, object)\` as WinUI's \`DispatcherTimer.Tick\` has;
+- an \`override\` (\`protected override async void OnAppearing()\`) or an implementation of an interface or base
+  member (\`ICommand.Execute\`);
+- a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
+  \`new RelayCommand(Refresh)\`.
+
+Async lambdas given to a void delegate are ASY021's.
+
+## Why is this bad?
+Nobody can await an \`async void\` function: its caller goes on before it finishes, cannot know when it has, and
+cannot catch what it throws. The compiler's builder rethrows an exception that escapes it on the
+\`SynchronizationContext\` it started on, or on the thread pool when there was none; WPF, WinForms, WinUI, MAUI
+and the thread pool all end the process on such an exception by default. A test framework cannot wait for an
+\`async void\` test either, so its failures go unnoticed or surface in another test.
+
+Event handlers and callbacks of void delegates have no choice of return type, which is why the peers' blanket
+reports there were argued away (vs-threading issues 447 and 720). What still matters in them is the crash, so
+this rule reports exactly the handlers where an await can throw past every \`catch\`.
+
+## Example
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading.Tasks;
+
+public class InventoryView
+{
+    private readonly HttpClient _http = new();
+    public string Stock { get; private set; } = "";
+
+    public async void Refresh()
+    {
+        Stock = await _http.GetStringAsync("https://example.org/stock");
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading.Tasks;
+
+public class InventoryView
+{
+    private readonly HttpClient _http = new();
+    public string Stock { get; private set; } = "";
+
+    public async Task Refresh()
+    {
+        Stock = await _http.GetStringAsync("https://example.org/stock");
+    }
+}
+\`\`\`
+
+For an event handler, keep \`void\` and catch what the awaits throw:
+
+\`\`\`csharp
+private async void OnRefreshClicked(object sender, EventArgs e)
+{
+    try
+    {
+        await RefreshAsync();
+    }
+    catch (Exception ex)
+    {
+        ShowError(ex);
+    }
+}
+\`\`\`
+
+## Fix safety
+For a function that may return \`Task\`, the fix changes \`void\` to \`Task\` (\`System.Threading.Tasks.Task\` when
+the file mentions no \`Task\`). It is **unsafe**: every caller now receives a task it should await (ASY022
+reports those that drop it), a delegate the function was converted to may no longer accept it, and a test
+framework starts awaiting a test it used to fire and forget.
+
+For an event handler or another fixed signature, the fix is **display-only**: wrap the body in \`try\`/\`catch\`
+and decide what to do with the exception (show it, log it); no mechanical choice is right for every app.
+
+## Limitations
+- Whether a type derives from \`EventArgs\` is read from its name, the workspace's declarations and the API
+  signatures; a handler whose argument type is none of these and not named \`...EventArgs\` counts as a plain
+  method.
+- An implicit implementation of an interface member is recognised when the workspace or the signatures declare
+  the interface; a member of an interface from a package the signatures do not cover counts as the method's own.
+- "Handed over as a delegate" means the name appears in the same file without a call after it; a subscription
+  in another file (or in XAML) is not seen, but XAML handlers have an event handler's signature.
+- A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
+  \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
+`;
+
+function lineOf(ctx: RuleContext, offset: number): number {
+  return positionAt(lineIndexOf(ctx.text), offset).line + 1;
+}
+
+function describe(body: MethodBody): string {
+  return body.kind === 'localFunction' ? `Local function ${body.name}` : body.name;
+}
+
+/** `void` -> `Task` in the signature: the last `void` before the name. */
+function returnTaskFix(ctx: RuleContext, body: MethodBody, masked: string): Fix | null {
+  const head = masked.slice(body.span.start, body.nameSpan.start);
+  const found = [...head.matchAll(/(?<![\w.@])void(?![\w])/g)];
+  const last = found[found.length - 1];
+  if (!last) return null;
+  const start = body.span.start + last.index!;
+  const mentionsTask = /(?<![\w.])Task\b/.test(masked) || ctx.model.usings.some((u) => /^System\.Threading\.Tasks$/.test(u.trim()));
+  return { title: 'Return Task instead of void', safety: 'unsafe', edits: [{ start, end: start + 4, newText: mentionsTask ? 'Task' : 'System.Threading.Tasks.Task' }] };
+}
+
+function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, escaping: SuspensionPoint[]): RuleFinding {
+  const first = escaping[0];
+  const where = escaping.length === 1 ? `its await on line ${lineOf(ctx, first.keywordSpan.start)}` : `${escaping.length} of its awaits (the first on line ${lineOf(ctx, first.keywordSpan.start)})`;
+  return {
+    span: body.nameSpan,
+    message: `${describe(body)} is async void because ${slot.reason}, and ${where} can throw with no catch around it`,
+    note: 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.',
+    bodyId: body.id,
+    fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
+  };
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY020',
+    name: 'async-void',
+    category: 'correctness',
+    defaultSeverity: 'warning',
+    fix: 'unsafe',
+    equivalents: ['VSTHRD100', 'AsyncFixer03', 'MA0155', 'S3168'],
+    summary: 'An async void method that could return Task, or an async void handler whose await can throw unhandled.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of asyncBodies(ctx)) {
+      if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
+      if (body.returnKind !== 'void') continue;
+      masked ??= maskCommentsAndStrings(ctx.text);
+      const slot = callbackSlotOf(ctx, body, masked);
+      if (slot) {
+        const escaping = escapingAwaits(body, masked);
+        if (escaping.length > 0) findings.push(handlerFinding(ctx, body, slot, escaping));
+        continue;
+      }
+      const fix = returnTaskFix(ctx, body, masked);
+      findings.push({
+        span: body.nameSpan,
+        message: `${describe(body)} is async void: callers cannot await it, and an exception it throws ends the process`,
+        note: 'Return Task: callers can then await it and observe its exceptions. async void is for event handlers, whose signature is not the method\'s choice.',
+        bodyId: body.id,
+        ...(fix ? { fix } : {}),
+      });
+    }
+    return findings;
+  },
+};

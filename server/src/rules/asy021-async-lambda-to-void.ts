@@ -1,0 +1,223 @@
+/** ASY021 async-lambda-to-void: an async lambda or anonymous method given where a void-returning delegate is expected. */
+import type { DelegateTarget, MethodBody } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { apiTypingFor, typeOfExpression } from '../workspace/typing';
+import { VOID_CALLBACK_CONSTRUCTORS } from '../knowledge/voidCallbacks';
+import { definitionOf, resolveTypeText } from '../signatures/resolve';
+import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, type DelegateReturn } from './callTargets';
+import { escapingAwaits } from './callbackSlots';
+import { maskCommentsAndStrings } from './sourceText';
+import type { Rule, RuleContext, RuleFinding } from './types';
+
+const docs = `## What it does
+Flags an async lambda or anonymous method that the compiler turns into an \`async void\` function because the
+delegate type it is given returns void:
+- an argument whose parameter is a void delegate in every overload the call can bind to: \`List<T>.ForEach\`,
+  \`Parallel.ForEach\`, \`Array.ForEach\`, a workspace method taking an \`Action\`;
+- a variable, field or property of a void delegate type (\`Action onSaved = async () => ...\`);
+- a constructor argument of \`System.Threading.Timer\`, \`Thread\` or \`Progress<T>\`, or of a delegate type itself;
+- an event subscription (\`button.Click += async (s, e) => ...\`).
+
+The delegate type comes from the workspace's declarations and from the API signature database; an overload
+taking a \`Func<Task>\` wins for an async lambda, so a call with such an overload is not reported. Event
+subscriptions and timer or thread callbacks are handlers whose signature is fixed: like ASY020's handlers, they
+are reported only when an await in them can throw with no \`catch\` that takes every exception.
+
+## Why is this bad?
+For the same lambda text, C# makes an \`async Task\` function where the target returns a task and an
+\`async void\` one where it returns void, and nothing at the call shows which. An \`async void\` lambda returns
+at its first await that suspends: \`ForEach\` moves on to the next item and returns before the work is done,
+\`Parallel.ForEach\` finishes its "parallel" loop immediately, and an exception in the lambda is rethrown on the
+synchronization context or the thread pool, which ends the process. A test whose assertion sits in such a
+lambda passes even when the assertion fails.
+
+## Example
+\`\`\`csharp
+using System.Collections.Generic;
+using System.Net.Http;
+using System.Threading.Tasks;
+
+public class Notifier
+{
+    private readonly HttpClient _http = new();
+
+    public void NotifyAll(List<string> urls)
+    {
+        urls.ForEach(async url => await _http.PostAsync(url, null));
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Collections.Generic;
+using System.Net.Http;
+using System.Threading.Tasks;
+
+public class Notifier
+{
+    private readonly HttpClient _http = new();
+
+    public async Task NotifyAllAsync(List<string> urls)
+    {
+        foreach (var url in urls)
+        {
+            await _http.PostAsync(url, null);
+        }
+    }
+}
+\`\`\`
+
+## Fix safety
+**Display-only**: the fix depends on what the caller meant. A loop with \`await\` runs the items one after the
+other; \`Task.WhenAll(items.Select(async x => ...))\` or \`Parallel.ForEachAsync\` runs them together and waits;
+an event handler keeps its signature and catches its exceptions.
+
+## Limitations
+- An argument's parameter type is known when the workspace declares the method or the signatures list it; a
+  call on a receiver of unknown type is not reported. Overloads that take the lambda at the same position are
+  all looked at, and one returning a value is enough to stay quiet.
+- Events are not in the signature database: an event the workspace does not declare is taken to have a
+  void-returning handler type (\`EventHandler\`, as nearly all do); an event of an \`AsyncEventHandler\`-like type
+  from a package is then wrongly reported when its handler can throw.
+- Constructors are not in the signature database either: only the ones in knowledge/voidCallbacks.ts and
+  delegate types' own are known.
+`;
+
+interface VoidTarget {
+  /** What receives the function, for the message: "List<T>.ForEach takes an Action<T>". */
+  description: string;
+  /** A handler of an event or a callback whose signature is fixed: reported only when an await can throw. */
+  handler: boolean;
+}
+
+/** Why the lambda becomes async void, or null when its delegate returns a value or is unknown. */
+function voidTargetOf(ctx: RuleContext, body: MethodBody, target: DelegateTarget): VoidTarget | null {
+  switch (target.kind) {
+    case 'declaration': {
+      if (!target.typeText) return null;
+      const verdict = delegateReturnOf(ctx, body, { typeText: target.typeText, type: null }, null);
+      return verdict === 'void' ? { description: `${target.targetText ? `${target.targetText} is` : 'it is converted to'} a ${target.typeText}, which returns void`, handler: false } : null;
+    }
+    case 'return':
+      return body.returnTypeText === 'void' ? { description: 'it is returned as a delegate that returns void', handler: false } : null;
+    case 'assignment': {
+      const typed = target.targetText ? memberTypeOf(ctx, body, target.targetText) : null;
+      if (!typed) return null;
+      return delegateReturnOf(ctx, body, { typeText: typed, type: null }, null) === 'void' ? { description: `${target.targetText} is a ${typed}, which returns void`, handler: false } : null;
+    }
+    case 'eventSubscription': {
+      if (target.operator !== '+=') return null;
+      const typed = target.targetText ? memberTypeOf(ctx, body, target.targetText) : null;
+      if (typed) {
+        const verdict = delegateReturnOf(ctx, body, { typeText: typed, type: null }, null);
+        return verdict === 'void' ? { description: `it handles ${target.targetText}, an event of type ${typed.replace(/\?$/, '')}, which returns void`, handler: true } : null;
+      }
+      return { description: `it handles the event ${target.targetText}, whose handlers return void`, handler: true };
+    }
+    case 'argument':
+      return target.call ? argumentTarget(ctx, body, target) : null;
+    default:
+      return null;
+  }
+}
+
+/** The type of a variable, field, property or event the workspace declares (`_onSaved`, `worker.Completed`), or null. */
+function memberTypeOf(ctx: RuleContext, body: MethodBody, text: string): string | null {
+  const typed = typeOfExpression(text, body, ctx.model.bodies, ctx.index);
+  if (typed) return typed.typeText;
+  // Events are members the expression typing does not read.
+  const m = /^(?:(.+)\.)?([A-Za-z_]\w*)$/.exec(text.trim());
+  if (!m) return null;
+  const owner = m[1] && m[1] !== 'this'
+    ? typeOfExpression(m[1], body, ctx.model.bodies, ctx.index)?.typeText ?? null
+    : bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return null;
+  for (const name of typeFamily(ctx.index, stripGenerics(owner))) {
+    for (const ref of typesNamed(ctx.index, name)) {
+      const event = ref.type.members.find((x) => x.kind === 'event' && x.name === m[2]);
+      if (event?.typeText) return event.typeText;
+    }
+  }
+  return null;
+}
+
+function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarget): VoidTarget | null {
+  const call = target.call!;
+  if (call.kind === 'creation') return creationTarget(ctx, body, call.name, call.argumentIndex);
+  const found = callCandidates(ctx, body, call);
+  if (!found) return null;
+  const candidates = applicableCandidates(found, call);
+  if (candidates.length === 0) return null;
+  const verdicts: { verdict: DelegateReturn; typeText: string; display: string }[] = [];
+  for (const c of candidates) {
+    const positions = bindByCount(c, call.argumentTexts);
+    const index = positions?.[call.argumentIndex];
+    const param = index === undefined ? undefined : c.parameters[index];
+    if (!param) return null;
+    verdicts.push({ verdict: delegateReturnOf(ctx, body, param, found.typing), typeText: param.typeText, display: c.display });
+  }
+  if (!verdicts.every((v) => v.verdict === 'void')) return null;
+  const first = verdicts[0];
+  const others = verdicts.length > 1 ? ` (in all ${verdicts.length} overloads it can bind to)` : '';
+  return { description: `${first.display} takes an ${first.typeText} there${others}, which returns void`, handler: false };
+}
+
+/** `new Timer(async _ => ...)`, `new Action(async () => ...)`: constructors the signatures do not list. */
+function creationTarget(ctx: RuleContext, body: MethodBody, typeText: string, argumentIndex: number): VoidTarget | null {
+  const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);
+  if (typesNamed(ctx.index, typeText).length > 0) {
+    const verdict = delegateReturnOf(ctx, body, { typeText, type: null }, typing);
+    return verdict === 'void' && argumentIndex === 0 ? { description: `${typeText} is a delegate type that returns void`, handler: false } : null;
+  }
+  if (!typing) return null;
+  const type = resolveTypeText(typing.api, typeText);
+  const definition = type ? definitionOf(typing.api, type) : undefined;
+  if (!type || !definition) return null;
+  if (definition.kind === 'delegate') {
+    return argumentIndex === 0 && delegateReturnOf(ctx, body, { typeText, type }, typing) === 'void'
+      ? { description: `${typeText} is a delegate type that returns void`, handler: false }
+      : null;
+  }
+  const row = VOID_CALLBACK_CONSTRUCTORS.find((r) => r.type === definition.fullName && r.argumentIndex === argumentIndex);
+  return row ? { description: `the ${definition.name} constructor takes a ${row.delegate}, which returns void`, handler: true } : null;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY021',
+    name: 'async-lambda-to-void',
+    category: 'correctness',
+    defaultSeverity: 'warning',
+    fix: 'display-only',
+    equivalents: ['VSTHRD101', 'AsyncFixer03', 'MA0147'],
+    summary: 'An async lambda given where a void-returning delegate is expected: it becomes async void.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of ctx.model.bodies) {
+      if (!body.isAsync || body.hasSyntaxErrors || (body.kind !== 'lambda' && body.kind !== 'anonymousMethod')) continue;
+      const target = body.delegateTarget;
+      if (!target) continue;
+      const found = voidTargetOf(ctx, body, target);
+      if (!found) continue;
+      if (found.handler) {
+        masked ??= maskCommentsAndStrings(ctx.text);
+        if (escapingAwaits(body, masked).length === 0) continue;
+      }
+      findings.push({
+        span: body.nameSpan,
+        message: `This async ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} becomes async void: ${found.description}`,
+        note: found.handler
+          ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
+          : 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.',
+        bodyId: body.id,
+        fix: { title: found.handler ? 'Catch the exceptions inside the handler' : 'Await the work in a loop, or use an overload that takes a Func<Task>', safety: 'display-only', edits: [] },
+      });
+    }
+    return findings;
+  },
+};

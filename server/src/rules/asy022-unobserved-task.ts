@@ -1,0 +1,124 @@
+/** ASY022 unobserved-task: a call whose Task is dropped, neither awaited, stored, returned nor passed on. */
+import type { CallSite, MethodBody } from '../model/types';
+import { intentionalDropOf } from '../knowledge/fireAndForget';
+import { awaitAllowedAt, isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { callResultOf } from './taskResults';
+import type { Fix, Rule, RuleContext, RuleFinding } from './types';
+
+const docs = `## What it does
+Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
+assignment (\`_ = ...\` included), no \`return\`, not passed on. It looks at every function, async or not,
+lambdas and local functions included, and at a dropped \`X().ConfigureAwait(false);\` too (an await whose
+\`await\` was forgotten, which the compiler's CS4014 misses because a configured awaitable is not a task).
+
+The task type is known from the workspace's declarations and the API signature database; a call whose return
+type neither says is not reported. \`ValueTask\` results are ASY024's.
+
+Left alone, as the peers' known false alarms: \`_ = SaveAsync();\` (a discard says "on purpose"),
+\`Task.Run(...)\` and \`Task.Factory.StartNew(...)\` statements (they exist to start work without waiting for
+it), \`.ContinueWith(...)\` (the continuation observes the task), NSubstitute's \`sub.Received().SendAsync(...)\`
+checks, StackExchange.Redis calls with \`CommandFlags.FireAndForget\`, and a fire-and-forget helper the
+workspace declares (\`SaveAsync().Forget()\`: the task is passed on).
+
+## Why is this bad?
+The caller goes on while the work runs: the next statement may read state the task has not written yet, the
+method may return (and a \`using\` dispose what the task still uses) before it finishes, and an exception the
+task ends with is never observed. No one learns that the save failed.
+
+## Example
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public class AuditLog
+{
+    public async Task RecordAsync(string path, string line)
+    {
+        File.AppendAllTextAsync(path, line);
+        await Task.Yield();
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public class AuditLog
+{
+    public async Task RecordAsync(string path, string line)
+    {
+        await File.AppendAllTextAsync(path, line);
+        await Task.Yield();
+    }
+}
+\`\`\`
+
+## Fix safety
+In an async function the fix adds \`await\`. It is **unsafe**: the function now waits where it did not, and an
+exception of the task now propagates from this statement. It is not offered inside a \`lock\` (no await may be
+there) or for \`x?.SaveAsync()\` (awaiting null throws).
+
+Elsewhere the fix is **display-only**: make the function async and await, or write \`_ = SaveAsync();\` if
+firing and forgetting is the intent, and then catch the task's exception inside it.
+
+## Limitations
+- A call on a receiver whose type the workspace and the signatures do not know is not reported, even when its
+  name ends in Async.
+- A workspace method that returns a completed task (\`Task.CompletedTask\`) is still reported: dropping its task
+  is harmless today, but the next change to it may not be.
+`;
+
+/** The call to type: the one under a dropped `.ConfigureAwait(...)`, whose own CallSite is also recorded. */
+function isConfigureAwait(call: CallSite): boolean {
+  return call.name === 'ConfigureAwait';
+}
+
+function droppedConfigured(ctx: RuleContext, call: CallSite): boolean {
+  return /^\s*\.\s*ConfigureAwait\s*\(/.test(ctx.text.slice(call.span.end, call.span.end + 40));
+}
+
+function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
+  if (body.isAsync && awaitAllowedAt(body, call.span.start) && !isConditionalCall(ctx.text, call)) {
+    return { title: 'Await the task', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] };
+  }
+  return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY022',
+    name: 'unobserved-task',
+    category: 'correctness',
+    defaultSeverity: 'warning',
+    fix: 'unsafe',
+    equivalents: ['VSTHRD110', 'MA0134', 'CS4014', 'AsyncFixer04'],
+    summary: 'A call whose Task is dropped: not awaited, stored, returned or passed on.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    for (const body of ctx.model.bodies) {
+      if (body.hasSyntaxErrors) continue;
+      for (const call of body.calls) {
+        if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
+        if (intentionalDropOf(call)) continue;
+        const result = callResultOf(ctx, body, call);
+        if (result.kind !== 'task') continue;
+        const configured = droppedConfigured(ctx, call);
+        const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
+        findings.push({
+          span: call.span,
+          message: configured
+            ? `\`${code}\` is configured for an await that never happens: its task is dropped`
+            : `The task \`${code}\` returns is dropped: nothing waits for it or observes its exception`,
+          note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}The caller goes on while the work runs, and an exception the task ends with is lost.`,
+          bodyId: body.id,
+          fix: fixFor(ctx, body, call),
+        });
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,249 @@
+/** ASY024 valuetask-misuse: a ValueTask consumed twice, blocked on before it is known complete, kept in a field, or dropped. */
+import type { CallSite, EnclosingRegion, MethodBody, Span, TaskWait } from '../model/types';
+import { intentionalDropOf } from '../knowledge/fireAndForget';
+import { withoutConfigureAwait } from '../workspace/typing';
+import { lineIndexOf, positionAt } from '../parse/lines';
+import { awaitAllowedAt, isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { waitSquiggle } from './asy001-blocking-wait-in-async';
+import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
+import { maskCommentsAndStrings } from './sourceText';
+import type { Fix, Rule, RuleContext, RuleFinding } from './types';
+
+const docs = `## What it does
+Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids or makes likely to go wrong:
+- a local consumed twice: awaited, \`.Result\`, \`.GetAwaiter().GetResult()\` or \`.AsTask()\` more than once on
+  the same path (two awaits in the two branches of an \`if\` are one each);
+- \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
+  \`IsCompletedSuccessfully\` check or an earlier await makes it known);
+- a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one;
+- a call returning a \`ValueTask\` whose result is dropped.
+
+Passing a ValueTask to a helper that awaits it once, returning it, or awaiting it directly are all fine and not
+reported (CA2012 reports a ValueTask stored in a local even when it is awaited once).
+
+## Why is this bad?
+A ValueTask may wrap an \`IValueTaskSource\` that its producer reuses as soon as the first consumer has read the
+result (sockets, pipes, channels and pooled async methods do). A second await then reads another operation's
+result or throws \`InvalidOperationException\`; \`GetResult()\` on one that has not completed need not block at all
+and may throw or return garbage. A dropped ValueTask never returns its source to the pool and loses its exception.
+
+## Example
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public class Copier
+{
+    public async Task<int> ReadTwiceAsync(Stream stream, byte[] buffer)
+    {
+        var read = stream.ReadAsync(buffer.AsMemory());
+        int first = await read;
+        int again = await read;
+        return first + again;
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public class Copier
+{
+    public async Task<int> ReadTwiceAsync(Stream stream, byte[] buffer)
+    {
+        int first = await stream.ReadAsync(buffer.AsMemory());
+        return first + first;
+    }
+}
+\`\`\`
+
+## Fix safety
+- A dropped ValueTask in an async function: the fix adds \`await\` (**unsafe**: the function now waits, and the
+  operation's exception propagates here).
+- \`.Result\` / \`.GetAwaiter().GetResult()\` on one not known complete: the fix inserts \`.AsTask()\` before it
+  (**unsafe**: it still blocks, now on a real Task that may allocate; making the caller async is better).
+- A second consumption or a field: **display-only**; keep the first result in a variable, or convert with
+  \`.AsTask()\` once and use the Task as often as needed.
+
+## Limitations
+- The ValueTask type is known from declarations and the API signatures; a \`var\` local initialised by a call
+  whose return type neither says is not looked at.
+- Consumptions are counted in the function that declares the local; one in a lambda it creates is not seen, and
+  consuming in a loop a local declared outside it is not reported (each iteration may reassign it).
+- \`Task.WhenAll(valueTask)\` does not compile (a ValueTask is not a Task), so the compiler reports it already;
+  ValueTasks kept in a collection and each awaited once are correct and not reported.
+- ASY001 and ASY003 also report \`.Result\` on a ValueTask as a blocking wait; this rule says why it is worse.
+`;
+
+function isValueTaskType(typeText: string | null): boolean {
+  return !!typeText && awaitableKindOf(typeText) === 'valueTask';
+}
+
+interface Consumption {
+  span: Span;
+  what: string;
+  regions: EnclosingRegion[];
+}
+
+/** Two consumptions that cannot both run: the two branches of one `if`/`?:`, or sections of one switch. */
+function exclusive(a: Consumption, b: Consumption): boolean {
+  for (const ra of a.regions) {
+    if (ra.kind !== 'conditional' && ra.kind !== 'switch') continue;
+    const rb = b.regions.find((r) => r.kind === ra.kind && r.span.start === ra.span.start && r.span.end === ra.span.end);
+    if (!rb) continue;
+    if (ra.kind === 'switch' || ra.detail !== rb.detail) return true;
+  }
+  return false;
+}
+
+/** A return after `first` inside the branch that holds it: the flow does not reach a later consumption. */
+function returnsBetween(body: MethodBody, first: Consumption, second: Consumption): boolean {
+  const branch = first.regions.find((r) => r.kind === 'conditional' && !(r.span.start <= second.span.start && second.span.end <= r.span.end));
+  if (!branch) return false;
+  return body.returns.some((r) => r.span.start >= first.span.end && r.span.end <= branch.span.end && r.span.start >= branch.span.start && r.span.end <= second.span.start);
+}
+
+function consumptionsOf(body: MethodBody, name: string): Consumption[] {
+  const out: Consumption[] = [];
+  for (const a of body.awaits) {
+    if (a.kind === 'await' && withoutConfigureAwait(a.operand.text).trim() === name) out.push({ span: a.span, what: 'awaited', regions: a.regions });
+  }
+  for (const w of body.waits) {
+    if (w.receiverText.trim() !== name || w.knownCompleted) continue;
+    out.push({ span: w.span, what: w.kind === 'result' ? 'read with .Result' : 'read with GetResult()', regions: regionsAt(body, w.span) });
+  }
+  for (const c of body.calls) {
+    if (c.receiver?.trim() === name && (c.name === 'AsTask' || c.name === 'Preserve')) out.push({ span: c.span, what: `converted with ${c.name}()`, regions: regionsAt(body, c.span) });
+  }
+  return out.sort((x, y) => x.span.start - y.span.start);
+}
+
+/** Waits and calls carry no regions; the awaits and returns around them do, so borrow the innermost that encloses. */
+function regionsAt(body: MethodBody, span: Span): EnclosingRegion[] {
+  const all = [...body.awaits.flatMap((a) => a.regions), ...body.returns.flatMap((r) => r.regions)];
+  const seen = new Set<string>();
+  const out: EnclosingRegion[] = [];
+  for (const r of all) {
+    const key = `${r.kind}:${r.span.start}:${r.span.end}:${r.detail ?? ''}`;
+    if (seen.has(key) || !(r.span.start <= span.start && span.end <= r.span.end)) continue;
+    seen.add(key);
+    out.push(r);
+  }
+  return out;
+}
+
+function reassigned(masked: string, body: MethodBody, name: string, after: number): boolean {
+  const span = body.bodySpan ?? body.span;
+  const text = masked.slice(after, span.end);
+  return new RegExp(`(?<![\\w.])${name}\\s*(?:=(?![=>])|\\?\\?=)`).test(text);
+}
+
+function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  const lines = lineIndexOf(ctx.text);
+  for (const local of body.locals) {
+    if (local.kind !== 'local' && local.kind !== 'using') continue;
+    const declared = local.typeText ?? local.inferredTypeText;
+    const isValueTask = declared ? isValueTaskType(declared) : local.initializerText ? expressionResultOf(ctx, body, local.initializerText).kind === 'valueTask' : false;
+    if (!isValueTask) continue;
+    const uses = consumptionsOf(body, local.name).filter((u) => u.span.start >= local.span.end && u.span.start < local.scope.end);
+    if (uses.length < 2 || reassigned(masked, body, local.name, local.span.end)) continue;
+    // A loop that encloses the uses but not the declaration may run them with different values.
+    const first = uses[0];
+    const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u));
+    if (!second) continue;
+    const firstLine = positionAt(lines, first.span.start).line + 1;
+    findings.push({
+      span: second.span,
+      message: `ValueTask ${local.name} is consumed twice: ${first.what} on line ${firstLine} and ${second.what} here`,
+      note: 'A ValueTask may wrap a pooled IValueTaskSource that is reused once its result has been read: a second read gets another operation\'s result or throws. Keep the first result, or call AsTask() once and reuse the Task.',
+      bodyId: body.id,
+      fix: { title: 'Keep the result of the first await, or convert to a Task once with AsTask()', safety: 'display-only', edits: [] },
+    });
+  }
+  return findings;
+}
+
+function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleFinding | null {
+  if (wait.kind !== 'result' && wait.kind !== 'getResult') return null;
+  if (wait.knownCompleted || wait.inNameof) return null;
+  const receiver = expressionResultOf(ctx, body, wait.receiverText);
+  if (receiver.kind !== 'valueTask') return null;
+  const end = ctx.text.startsWith(wait.receiverText, wait.span.start) ? wait.span.start + wait.receiverText.length : null;
+  const fix: Fix = end !== null && !/\?\s*$/.test(ctx.text.slice(wait.span.start, end + 2))
+    ? { title: 'Convert to a Task with AsTask() before blocking on it', safety: 'unsafe', edits: [{ start: end, end, newText: '.AsTask()' }] }
+    : { title: 'Await it instead, or convert to a Task with AsTask() first', safety: 'display-only', edits: [] };
+  return {
+    span: waitSquiggle(ctx.text, wait),
+    message: `\`${shortCode(wait.receiverText)}\` is a ${receiver.typeText?.replace(/^System\.Threading\.Tasks\./, '') ?? 'ValueTask'} that may not have completed: ${wait.kind === 'result' ? '.Result' : 'GetAwaiter().GetResult()'} on it is undefined`,
+    note: 'An IValueTaskSource need not support blocking: reading the result of an incomplete ValueTask may throw or return another operation\'s result. A Task (AsTask()) blocks correctly.',
+    bodyId: body.id,
+    fix,
+  };
+}
+
+function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFinding | null {
+  if (call.usage !== 'discarded' || call.inNameof || call.name === 'ConfigureAwait' || intentionalDropOf(call)) return null;
+  const result = callResultOf(ctx, body, call);
+  if (result.kind !== 'valueTask') return null;
+  const canAwait = body.isAsync && awaitAllowedAt(body, call.span.start) && !isConditionalCall(ctx.text, call);
+  return {
+    span: call.span,
+    message: `The ValueTask \`${shortCode(ctx.text.slice(call.span.start, call.span.end))}\` returns is dropped: nothing completes it or observes its exception`,
+    note: 'A dropped ValueTask never hands its pooled source back and loses its exception; the caller also goes on before the operation ends.',
+    bodyId: body.id,
+    fix: canAwait
+      ? { title: 'Await the ValueTask', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] }
+      : { title: 'Await it (make the method async), or keep it and consume it once', safety: 'display-only', edits: [] },
+  };
+}
+
+/** Types that wrap a ValueTask on purpose: awaitables and awaiters (GetAwaiter, GetResult, OnCompleted). */
+function isAwaitableWrapper(members: readonly { name: string }[]): boolean {
+  return members.some((m) => m.name === 'GetAwaiter' || m.name === 'GetResult' || m.name === 'OnCompleted' || m.name === 'UnsafeOnCompleted');
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY024',
+    name: 'valuetask-misuse',
+    category: 'correctness',
+    defaultSeverity: 'warning',
+    fix: 'unsafe',
+    equivalents: ['CA2012', 'S5034'],
+    summary: 'A ValueTask consumed twice, blocked on before it completes, kept in a field, or dropped.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of ctx.model.bodies) {
+      if (body.hasSyntaxErrors) continue;
+      masked ??= maskCommentsAndStrings(ctx.text);
+      findings.push(...doubleConsumptions(ctx, body, masked));
+      for (const wait of body.waits) {
+        const f = blockingRead(ctx, body, wait);
+        if (f) findings.push(f);
+      }
+      for (const call of body.calls) {
+        const f = droppedCall(ctx, body, call);
+        if (f) findings.push(f);
+      }
+    }
+    for (const type of ctx.model.types) {
+      if (isAwaitableWrapper(type.members)) continue;
+      for (const m of type.members) {
+        if (m.kind !== 'field' || !isValueTaskType(m.typeText)) continue;
+        findings.push({
+          span: m.nameSpan,
+          message: `Field ${m.name} keeps a ${m.typeText}: whoever reads it next may consume it a second time`,
+          note: 'A ValueTask may be consumed (awaited, its result read) only once. Keep a Task (AsTask()) in the field, or the result once it is known.',
+          fix: { title: 'Store a Task (AsTask()) or the result instead', safety: 'display-only', edits: [] },
+        });
+      }
+    }
+    return findings;
+  },
+};

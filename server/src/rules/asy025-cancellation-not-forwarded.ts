@@ -1,0 +1,209 @@
+/** ASY025 cancellation-not-forwarded: a CancellationToken in scope is not passed to a callee that can take one. */
+import type { CallSite, MethodBody, TypeDeclaration } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { typeFamily } from '../workspace/index';
+import { csharpText } from '../signatures/typeText';
+import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, type CallCandidate, type CandidateParameter } from './callTargets';
+import type { Fix, Rule, RuleContext, RuleFinding } from './types';
+
+const docs = `## What it does
+Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
+the method it calls can take one: the overload it binds to has an optional \`CancellationToken\` parameter it
+leaves out, or an overload with the same parameters plus a \`CancellationToken\` exists. In ASP.NET Core
+controllers and Razor pages the request's token \`HttpContext.RequestAborted\` counts as in scope when the action
+has no token parameter, and in SignalR hubs \`Context.ConnectionAborted\`.
+
+Overloads come from the workspace's declarations and the API signature database (.NET and common packages),
+never from a method's name. Left alone: calls that already pass something token-like, calls on the token
+itself, \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
+\`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), and functions
+with several tokens in scope (which one to pass is a decision).
+
+## Why is this bad?
+When the caller gives up (the HTTP request is aborted, the host shuts down, a timeout fires), work that did not
+get the token runs on: database queries, HTTP calls and delays finish for nobody, holding connections and
+threads, and shutdown waits for them.
+
+## Example
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading;
+using System.Threading.Tasks;
+
+public class PriceFeed
+{
+    private readonly HttpClient _http = new();
+
+    public async Task<string> LatestAsync(CancellationToken cancellationToken)
+    {
+        return await _http.GetStringAsync("https://example.org/prices");
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading;
+using System.Threading.Tasks;
+
+public class PriceFeed
+{
+    private readonly HttpClient _http = new();
+
+    public async Task<string> LatestAsync(CancellationToken cancellationToken)
+    {
+        return await _http.GetStringAsync("https://example.org/prices", cancellationToken);
+    }
+}
+\`\`\`
+
+## Fix safety
+The fix appends the token as the last argument (by name when named arguments precede it). It is **safe** when
+the call then binds to the overload with the same other parameters plus the token, or fills the optional token
+parameter of the overload it already binds to: the only change is that cancellation now reaches the callee.
+(The callee may then throw \`OperationCanceledException\` when the token fires, which is what the caller's token
+asks for.) When the token would have to go elsewhere the fix is **display-only**.
+
+## Limitations
+- A callee on a receiver of unknown type is not looked at; nor is one whose overloads cannot be told apart by
+  the arguments' known types.
+- Only the function's own token parameters count: a lambda inside a method with a token is left alone unless it
+  has a token parameter itself, since the lambda may run after the method's operation ended.
+- A body that also declares a \`CancellationToken\` local (a linked or timeout token) is skipped: the local may be
+  the token meant for its calls.
+- Test code is capped at \`asynclens.testCode.maxSeverity\`, as blocking rules are.
+`;
+
+/** Callees whose token parameter means something else than "cancel this operation". */
+const OTHER_MEANING = new Set(['TrySetCanceled', 'SetCanceled', 'CreateLinkedTokenSource', 'FromCanceled', 'ThrowIfCancellationRequested', 'Register', 'UnsafeRegister']);
+/** Callees whose token only stops work from being started (the work itself never sees it). */
+const SCHEDULING_ONLY = new Set(['Run', 'StartNew', 'ContinueWith']);
+
+interface TokenInScope {
+  /** What to pass: `cancellationToken`, `HttpContext.RequestAborted`. */
+  text: string;
+  /** Names an argument may use to pass it (the parameter's name, the property's). */
+  mentions: RegExp;
+}
+
+function tokenInScope(ctx: RuleContext, body: MethodBody): TokenInScope | null {
+  const tokens = body.parameters.filter((p) => isCancellationTokenType(p.typeText) && !/\?\s*$/.test(p.typeText ?? ''));
+  if (tokens.length > 1) return null;
+  if (body.locals.some((l) => isCancellationTokenType(l.typeText ?? l.inferredTypeText))) return null;
+  if (tokens.length === 1) return { text: tokens[0].name, mentions: new RegExp(`(?<![\\w.])${tokens[0].name}\\b`) };
+  if (body.kind !== 'method' || body.isStatic || body.parameters.some((p) => /CancellationToken/.test(p.typeText ?? ''))) return null;
+  const source = requestTokenOf(ctx, body);
+  return source ? { text: source, mentions: new RegExp(source.replace(/\./g, '\\.')) } : null;
+}
+
+/** `HttpContext.RequestAborted` in a controller or Razor page, `Context.ConnectionAborted` in a SignalR hub. */
+function requestTokenOf(ctx: RuleContext, body: MethodBody): string | null {
+  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return null;
+  const declaration = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  const family = typeFamily(ctx.index, owner);
+  const bases = declaration ? declaration.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!) : [];
+  const all = new Set([...family, ...bases]);
+  if (all.has('ControllerBase') || all.has('Controller') || all.has('PageModel') || hasAttribute(declaration, 'ApiController')) return 'HttpContext.RequestAborted';
+  if (all.has('Hub')) return 'Context.ConnectionAborted';
+  return null;
+}
+
+function hasAttribute(type: TypeDeclaration | undefined, name: string): boolean {
+  return !!type && type.attributes.some((a) => new RegExp(`^(?:[\\w.]+\\.)?${name}(?:Attribute)?\\b`).test(a.trim()));
+}
+
+function passesSomeToken(call: CallSite, token: TokenInScope): boolean {
+  return call.argumentTexts.some((a) => token.mentions.test(a) || /CancellationToken|\bToken\b|\.Token\b|RequestAborted|ConnectionAborted|ApplicationStopping|\bct\b|[Cc]ancel/.test(a));
+}
+
+interface Overload {
+  candidate: CallCandidate;
+  parameter: CandidateParameter;
+  /** The token goes last by name (`cancellationToken: ct`): named arguments come before it, or it is not the next positional parameter. */
+  byName: boolean;
+  kind: 'optional' | 'overload';
+}
+
+const sameTypes = (a: CandidateParameter, b: CandidateParameter) => (a.type && b.type ? csharpText(a.type, { qualified: true }) === csharpText(b.type, { qualified: true }) : a.typeText.replace(/\s+/g, '') === b.typeText.replace(/\s+/g, ''));
+
+/** The overload that takes a token for this call, or null: the bound one's optional token, or a sibling with one more. */
+function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Overload | null {
+  const found = callCandidates(ctx, body, call);
+  if (!found) return null;
+  const bound = applicableCandidates(found, call);
+  if (bound.length !== 1) return null;
+  const chosen = bound[0];
+  const positions = bindByCount(chosen, call.argumentTexts)!;
+  if (positions.some((i) => isCancellationTokenType(chosen.parameters[i]?.typeText))) return null;
+  const hasNamed = call.argumentTexts.some((a) => argumentNameOf(a) !== null);
+  const optional = chosen.parameters.findIndex((p, i) => p.optional && isCancellationTokenType(p.typeText) && !positions.includes(i));
+  if (optional !== -1) {
+    // Appended by name when it is not the next positional parameter.
+    return { candidate: chosen, parameter: chosen.parameters[optional], byName: hasNamed || optional !== call.argumentTexts.length, kind: 'optional' };
+  }
+  // A sibling overload: the same parameters for the arguments given, and a token where the next argument goes.
+  for (const other of found.candidates) {
+    if (other === chosen) continue;
+    const withToken = [...call.argumentTexts, '__token__'];
+    const otherPositions = bindByCount(other, withToken);
+    if (!otherPositions) continue;
+    const tokenParam = other.parameters[otherPositions[otherPositions.length - 1]];
+    if (!tokenParam || !isCancellationTokenType(tokenParam.typeText)) continue;
+    const same = positions.every((p, k) => {
+      const mine = chosen.parameters[p];
+      const theirs = other.parameters[otherPositions[k]];
+      return !!mine && !!theirs && sameTypes(mine, theirs);
+    });
+    if (same) return { candidate: other, parameter: tokenParam, byName: hasNamed, kind: 'overload' };
+  }
+  return null;
+}
+
+function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: TokenInScope): Fix {
+  const close = ctx.text.lastIndexOf(')', call.span.end - 1);
+  if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
+  const argument = overload.byName ? `${overload.parameter.name}: ${token.text}` : token.text;
+  const newText = call.argumentTexts.length === 0 ? argument : `, ${argument}`;
+  return { title: `Pass ${token.text}`, safety: 'safe', edits: [{ start: close, end: close, newText }] };
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY025',
+    name: 'cancellation-not-forwarded',
+    category: 'correctness',
+    defaultSeverity: 'warning',
+    fix: 'safe',
+    equivalents: ['CA2016', 'MA0040', 'MA0032'],
+    summary: 'A CancellationToken in scope is not passed to a callee that has an overload or optional parameter taking one.',
+    docs,
+    cappedInTestCode: true,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    for (const body of ctx.model.bodies) {
+      if (body.hasSyntaxErrors || body.calls.length === 0) continue;
+      const token = tokenInScope(ctx, body);
+      if (!token) continue;
+      for (const call of body.calls) {
+        if (call.inNameof || OTHER_MEANING.has(call.name) || SCHEDULING_ONLY.has(call.name)) continue;
+        if (call.receiver !== null && token.mentions.test(call.receiver)) continue;
+        if (passesSomeToken(call, token)) continue;
+        const overload = tokenOverloadOf(ctx, body, call);
+        if (!overload) continue;
+        findings.push({
+          span: { start: call.nameSpan.start, end: call.span.end },
+          message: `${call.name} can take a CancellationToken but is not given ${token.text}`,
+          note: overload.kind === 'optional'
+            ? `${overload.candidate.display} has an optional ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`
+            : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`,
+          bodyId: body.id,
+          fix: fixFor(ctx, call, overload, token),
+        });
+      }
+    }
+    return findings;
+  },
+};

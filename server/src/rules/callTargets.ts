@@ -1,0 +1,243 @@
+/**
+ * The methods a call may bind to and what their parameters are, from the workspace's declarations first and the API
+ * signature database for what the workspace does not declare: which delegate type an argument lambda gets
+ * (ASY021) and which overload takes a CancellationToken (ASY025). Overloads are told apart by argument count and
+ * names here, and by argument types where the database's overload resolution knows them; no name is guessed.
+ */
+import type { MemberParameter, MethodBody } from '../model/types';
+import { classifyReturnType } from '../model/returnKind';
+import { bodyChain } from '../model/bodies';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { apiTypingFor, typeOfExpression } from '../workspace/typing';
+import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
+import { chooseOverload, extensionMethodsFor, methodsOf, type MethodCandidate } from '../signatures/members';
+import { definitionOf, resolveTypeText, type ApiContext } from '../signatures/resolve';
+import { csharpText, named, substitute, type ApiType } from '../signatures/typeText';
+import type { RuleContext } from './types';
+
+/** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
+export interface CandidateParameter {
+  name: string;
+  typeText: string;
+  type: ApiType | null;
+  optional: boolean;
+  isParams: boolean;
+  modifier: string | null;
+}
+
+export interface CallCandidate {
+  /** `List<T>.ForEach`, `OrderStore.SaveAsync`: for messages. */
+  display: string;
+  /** The parameters a caller passes (an extension method's `this` parameter excluded). */
+  parameters: CandidateParameter[];
+  source: 'workspace' | 'api';
+  /** For the database's candidates: the method, to choose overloads with its own resolution. */
+  api?: MethodCandidate;
+}
+
+export interface CallShape {
+  name: string;
+  receiver: string | null;
+  argumentTexts: readonly string[];
+  typeArguments: readonly string[];
+}
+
+export interface CallCandidates {
+  candidates: CallCandidate[];
+  /** The database's view from the body, when the candidates came from it. */
+  typing: ExpressionTyping | null;
+  /** The receiver's type for extension methods, when known. */
+  receiverType: ApiType | null;
+}
+
+/**
+ * Every method named like the call that its receiver can reach: the workspace type's own (and its workspace
+ * bases'), else the database's (instance members, then extension methods; static members for a type name).
+ * Null when the receiver's type is unknown.
+ */
+export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallShape): CallCandidates | null {
+  const bodies = ctx.model.bodies;
+  const receiver = call.receiver?.trim() ?? null;
+  const owner = bodyChain(body, bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  const typing = apiTypingFor(body, bodies, ctx.index);
+  let workspaceType: string | null = null;
+  let apiType: ApiType | null = null;
+  let isStatic = false;
+  if (receiver === null || receiver === 'this' || receiver === 'base') {
+    workspaceType = owner;
+  } else {
+    const typed = typeOfExpression(receiver, body, bodies, ctx.index);
+    if (typed) {
+      if (typesNamed(ctx.index, typed.typeText).length > 0) workspaceType = stripGenerics(typed.typeText);
+      else if (typing) apiType = resolveTypeText(typing.api, typed.typeText);
+    } else if (/^[A-Z][\w.]*$/.test(receiver) && !isLocalName(body, bodies, receiver)) {
+      isStatic = true;
+      if (typesNamed(ctx.index, receiver).length > 0) workspaceType = stripGenerics(receiver);
+      else if (typing) {
+        const t = resolveTypeText(typing.api, receiver);
+        apiType = t && definitionOf(typing.api, t) ? t : null;
+      }
+    }
+  }
+  const candidates: CallCandidate[] = [];
+  if (workspaceType !== null) {
+    for (const ref of methodsNamed(ctx.index, call.name, workspaceType)) {
+      const m = ref.member;
+      if (!m || !m.parameters) continue;
+      if (isStatic && !m.isStatic) continue;
+      candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace' });
+    }
+    if (candidates.length > 0 || !typing) return { candidates, typing, receiverType: null };
+    // Not declared in the workspace: a member of the type's bases outside it (a DbContext's SaveChangesAsync).
+    for (const base of apiBasesOf(ctx.index, workspaceType)) {
+      const t = resolveTypeText(typing.api, base);
+      if (!t || !definitionOf(typing.api, t)) continue;
+      for (const m of methodsOf(typing.api, t, call.name, { static: isStatic })) candidates.push(apiCandidate(typing.api, m));
+      if (!isStatic && receiver !== null && receiver !== 'this' && receiver !== 'base') {
+        for (const m of extensionMethodsFor(typing.api, t, call.name)) candidates.push(apiCandidate(typing.api, m));
+      }
+      if (candidates.length > 0) return { candidates, typing, receiverType: t };
+    }
+    return candidates.length ? { candidates, typing, receiverType: null } : null;
+  }
+  if (!typing || !apiType || !definitionOf(typing.api, apiType)) return null;
+  for (const m of methodsOf(typing.api, apiType, call.name, { static: isStatic })) candidates.push(apiCandidate(typing.api, m));
+  // C# looks for extension methods only when no instance method applies; the callers check applicability.
+  if (!isStatic) for (const m of extensionMethodsFor(typing.api, apiType, call.name)) candidates.push(apiCandidate(typing.api, m));
+  return candidates.length ? { candidates, typing, receiverType: apiType } : null;
+}
+
+function isLocalName(body: MethodBody, bodies: readonly MethodBody[], name: string): boolean {
+  return bodyChain(body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name));
+}
+
+/** The base types (as written) of a workspace type and its workspace bases that the workspace does not declare. */
+function apiBasesOf(index: WorkspaceIndex, typeName: string): string[] {
+  const out: string[] = [];
+  for (const name of typeFamily(index, typeName)) {
+    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) out.push(b);
+  }
+  return out;
+}
+
+function workspaceParameter(p: MemberParameter): CandidateParameter {
+  const modifier = p.modifiers.find((m) => m === 'ref' || m === 'out' || m === 'in') ?? null;
+  return { name: p.name, typeText: p.typeText, type: null, optional: p.hasDefault, isParams: p.modifiers.includes('params'), modifier };
+}
+
+function apiCandidate(api: ApiContext, candidate: MethodCandidate): CallCandidate {
+  const method = candidate.method;
+  const ownerArgs = candidate.owner.kind === 'named' && !candidate.viaExtension ? candidate.owner.args : [];
+  const params = candidate.viaExtension ? method.parameters.slice(1) : method.parameters;
+  const ownerName = definitionOf(api, candidate.owner)?.name ?? csharpText(candidate.owner);
+  return {
+    display: `${ownerName}.${method.name}`,
+    parameters: params.map((p) => {
+      const type = substitute(p.type, ownerArgs);
+      // For messages, the method's own generic parameters by their declared names (`Action<TSource>`).
+      const shown = substitute(type, [], method.genericParameters.map((g) => named(g.name)));
+      return { name: p.name, typeText: csharpText(shown), type, optional: p.optional, isParams: p.modifier === 'params', modifier: p.modifier };
+    }),
+    source: 'api',
+    api: candidate,
+  };
+}
+
+/** A named argument's name (`cancellationToken: ct`), or null for a positional one. */
+export function argumentNameOf(text: string): string | null {
+  return /^\s*@?([A-Za-z_]\w*)\s*:(?!:)/.exec(text)?.[1] ?? null;
+}
+
+/**
+ * Which parameter each argument goes to when the call binds to `candidate` by count and names, or null when it
+ * cannot (too many or too few arguments, an unknown name). A params parameter takes every extra argument.
+ */
+export function bindByCount(candidate: CallCandidate, argumentTexts: readonly string[]): number[] | null {
+  const params = candidate.parameters;
+  const given = new Set<number>();
+  const positions: number[] = [];
+  let positional = 0;
+  for (const text of argumentTexts) {
+    const name = argumentNameOf(text);
+    let index: number;
+    if (name !== null) {
+      index = params.findIndex((p) => p.name === name);
+      if (index === -1) return null;
+    } else {
+      index = positional++;
+      if (index >= params.length) {
+        if (!params[params.length - 1]?.isParams) return null;
+        index = params.length - 1;
+      }
+    }
+    given.add(index);
+    positions.push(index);
+  }
+  for (let i = 0; i < params.length; i++) if (!given.has(i) && !params[i].optional && !params[i].isParams) return null;
+  return positions;
+}
+
+/** The candidates the call can bind to by argument count and names; for the database's, its own overload choice when it makes one. */
+export function applicableCandidates(found: CallCandidates, call: CallShape): CallCandidate[] {
+  const byCount = found.candidates.filter((c) => bindByCount(c, call.argumentTexts) !== null);
+  const api = byCount.filter((c) => c.api);
+  if (!found.typing || api.length < 2) return byCount;
+  // Several database overloads fit by count: its resolution tells them apart by the argument types it knows.
+  const args = call.argumentTexts.map((a) => argumentInfo(a, found.typing!));
+  const chosen = chooseOverload(found.typing.api, api.map((c) => c.api!), args, { receiver: found.receiverType });
+  if (!chosen) return byCount;
+  return byCount.filter((c) => !c.api || c.api === chosen.candidate);
+}
+
+export type DelegateReturn = 'void' | 'value' | 'unknown';
+
+const ACTION = /^(?:global::)?(?:System\.)?Action(?:<.*>)?$/s;
+const FUNC = /^(?:global::)?(?:System\.)?Func<.*>$/s;
+
+/**
+ * Whether a delegate type returns void (an async lambda given to it becomes `async void`), returns a value (it
+ * becomes `async Task`), or is not known to be a delegate. Workspace delegate declarations first, then the database.
+ */
+export function delegateReturnOf(ctx: RuleContext, body: MethodBody, type: { typeText: string; type: ApiType | null }, typing: ExpressionTyping | null): DelegateReturn {
+  const text = type.typeText.replace(/\s+/g, '').replace(/\?$/, '');
+  if (type.type) return apiDelegateReturn(typing?.api ?? null, type.type);
+  if (ACTION.test(text)) return 'void';
+  if (FUNC.test(text)) return 'value';
+  if (/^(?:System\.Linq\.Expressions\.)?Expression</.test(text)) return 'value';
+  const declared = typesNamed(ctx.index, text).find((t) => t.type.kind === 'delegate');
+  if (declared) {
+    const invoke = declared.type.members.find((m) => m.name === 'Invoke');
+    if (!invoke) return 'unknown';
+    return invoke.typeText === 'void' ? 'void' : 'value';
+  }
+  if (typesNamed(ctx.index, text).length > 0) return 'unknown';
+  const api = typing?.api ?? apiTypingFor(body, ctx.model.bodies, ctx.index)?.api ?? null;
+  const resolved = api ? resolveTypeText(api, text) : null;
+  return resolved ? apiDelegateReturn(api, resolved) : 'unknown';
+}
+
+function apiDelegateReturn(api: ApiContext | null, type: ApiType): DelegateReturn {
+  // A generic parameter (`Run<T>(T work)`) may bind to any delegate type, a Task-returning one included.
+  if (type.kind !== 'named' || !api) return 'unknown';
+  const d = definitionOf(api, type);
+  if (!d) return 'unknown';
+  if (d.fullName === 'System.Linq.Expressions.Expression`1') return 'value';
+  if (d.kind !== 'delegate') return 'unknown';
+  const invoke = api.db.membersOf(d).methods.find((m) => m.name === 'Invoke');
+  if (!invoke) return 'unknown';
+  const result = substitute(invoke.returnType, type.args);
+  if (result.kind === 'typeParameter') return 'unknown';
+  return result.kind === 'named' && result.name === 'void' ? 'void' : 'value';
+}
+
+/** Whether a type text names CancellationToken (or its nullable form). */
+export function isCancellationTokenType(typeText: string | null | undefined): boolean {
+  return !!typeText && /^(?:global::)?(?:System\.Threading\.)?CancellationToken\??$/.test(typeText.replace(/\s+/g, ''));
+}
+
+/** Whether a type text names an awaitable task type (Task, Task<T>, ValueTask, ValueTask<T>). */
+export function isTaskTypeText(typeText: string | null): boolean {
+  if (!typeText) return false;
+  const kind = classifyReturnType(typeText, false).kind;
+  return kind === 'Task' || kind === 'TaskOfT' || kind === 'ValueTask' || kind === 'ValueTaskOfT';
+}

@@ -1,0 +1,118 @@
+/**
+ * When a void-returning async function cannot return Task: an event handler (`(object sender, XEventArgs e)`), an
+ * override or interface member whose signature someone else declared, or a method handed over as a callback of a
+ * void delegate (`new Timer(OnTick)`, `button.Click += OnClick`). Such functions are `async void` by necessity, so
+ * ASY020 and ASY021 report them only when an exception can escape one of their awaits (it is rethrown on the
+ * synchronization context and, in most apps, ends the process). ASY027 leaves UI event handlers alone, since their
+ * continuations must come back to the UI thread.
+ */
+import type { MethodBody, Parameter, SuspensionPoint } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { apiTypingFor } from '../workspace/typing';
+import { methodsOf } from '../signatures/members';
+import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
+import { named } from '../signatures/typeText';
+import { catchesEverything, tryClausesOf } from './tryClauses';
+import type { RuleContext } from './types';
+
+export interface CallbackSlot {
+  kind: 'eventHandler' | 'override' | 'interfaceMember' | 'callback';
+  /** Why the signature is fixed, for messages: "it has an event handler's signature (object, RoutedEventArgs)". */
+  reason: string;
+}
+
+/** The reason a void async method or local function must keep its signature, or null when it could return Task. */
+export function callbackSlotOf(ctx: RuleContext, body: MethodBody, masked: string): CallbackSlot | null {
+  if (hasEventHandlerSignature(ctx, body)) {
+    return { kind: 'eventHandler', reason: `it has an event handler's signature (${body.parameters.map((p) => p.typeText ?? '?').join(', ')})` };
+  }
+  if (body.modifiers.includes('override')) return { kind: 'override', reason: 'it overrides a base member whose signature it cannot change' };
+  if (body.kind === 'method' && /\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) {
+    return { kind: 'interfaceMember', reason: 'it implements an interface member explicitly' };
+  }
+  if (body.kind === 'method' && implementsInterfaceMember(ctx, body)) {
+    return { kind: 'interfaceMember', reason: `it implements ${body.name} of a base type or interface` };
+  }
+  if (usedAsMethodGroup(body, masked)) return { kind: 'callback', reason: `${body.name} is handed over as a delegate (a callback or event subscription)` };
+  return null;
+}
+
+/**
+ * `(object sender, SomethingEventArgs e)`, the typed-sender form of WinRT and MAUI (`(NavigationView sender,
+ * NavigationViewItemInvokedEventArgs args)`) and `(object sender, object e)` (DispatcherTimer.Tick).
+ */
+export function hasEventHandlerSignature(ctx: RuleContext, body: MethodBody): boolean {
+  if (body.parameters.length !== 2) return false;
+  const [sender, args] = body.parameters as [Parameter, Parameter];
+  if (!sender.typeText || !args.typeText) return false;
+  if (isObject(args.typeText)) return isObject(sender.typeText);
+  return isEventArgsType(ctx, body, args.typeText);
+}
+
+function isObject(typeText: string): boolean {
+  return /^(?:System\.)?(?:object|Object)\??$/.test(typeText.trim());
+}
+
+/** EventArgs or a type derived from it: by its name, the workspace's declarations or the signatures. */
+export function isEventArgsType(ctx: RuleContext, body: MethodBody, typeText: string): boolean {
+  const name = stripGenerics(typeText);
+  if (/EventArgs$/.test(name)) return true;
+  for (const t of typeFamily(ctx.index, name)) if (/EventArgs$/.test(t)) return true;
+  if (typesNamed(ctx.index, name).length > 0) return false;
+  const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);
+  if (!typing) return false;
+  const type = resolveTypeText(typing.api, typeText);
+  return !!type && !!definitionOf(typing.api, type) && derivesFrom(typing.api, type, named('System.EventArgs'));
+}
+
+/** Whether a base type or interface of the containing type (workspace or API) declares a method of this name. */
+function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): boolean {
+  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return false;
+  const family = typeFamily(ctx.index, owner);
+  family.delete(owner);
+  if (methodsNamed(ctx.index, body.name, null).some((m) => m.typeName !== null && family.has(m.typeName))) return true;
+  const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);
+  if (!typing) return false;
+  for (const name of typeFamily(ctx.index, owner)) {
+    for (const ref of typesNamed(ctx.index, name)) {
+      for (const base of ref.type.baseTypes) {
+        if (typesNamed(ctx.index, base).length > 0) continue;
+        const type = resolveTypeText(typing.api, base);
+        if (!type || !definitionOf(typing.api, type)) continue;
+        if (methodsOf(typing.api, type, body.name, { static: false }).length > 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * The function's name written somewhere in the file without a call after it: `+= OnTick`, `new Timer(OnTick)`,
+ * `Command = new RelayCommand(Refresh)`. A delegate type someone else declared decides its signature then.
+ */
+export function usedAsMethodGroup(body: MethodBody, masked: string): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(body.name)) return false;
+  const pattern = new RegExp(`(?<![\\w.])(?:this\\.)?${body.name}\\b(?!\\s*[(<\\w])`, 'g');
+  for (const m of masked.matchAll(pattern)) {
+    const at = m.index!;
+    if (at >= body.nameSpan.start && at < body.nameSpan.end) continue;
+    // `nameof(OnTick)` only names it.
+    if (/nameof\s*\(\s*(?:this\.)?$/.test(masked.slice(Math.max(0, at - 20), at))) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The awaits whose exception leaves the function: no enclosing `try` of the function itself has a catch that takes
+ * every exception without throwing it again. (An await inside a catch or finally block is outside its try.)
+ */
+export function escapingAwaits(body: MethodBody, masked: string): SuspensionPoint[] {
+  return body.awaits.filter((a) => !a.regions.some((r) => {
+    if (r.kind !== 'try') return false;
+    const clauses = tryClausesOf(masked, r.span);
+    return !!clauses && catchesEverything(masked, clauses);
+  }));
+}

@@ -1,0 +1,41 @@
+/**
+ * What a call returns, as far as the declarations and the API signatures say: a Task, a ValueTask, something else
+ * or unknown. ASY022 (a dropped task) and ASY024 (a dropped or reused ValueTask) ask it; they report only what is
+ * known, never a name's guess.
+ */
+import type { CallSite, MethodBody } from '../model/types';
+import { classifyReturnType } from '../model/returnKind';
+import { typeOfExpression } from '../workspace/typing';
+import type { RuleContext } from './types';
+
+export type AwaitableKind = 'task' | 'valueTask' | 'other' | 'unknown';
+
+export interface TypedResult {
+  kind: AwaitableKind;
+  typeText: string | null;
+  /** Where the type came from ("return type of HttpClient.GetAsync"). */
+  source: string | null;
+}
+
+/** The kind of a type text: Task/Task<T> (and their configured awaitables), ValueTask/ValueTask<T>, or other. */
+export function awaitableKindOf(typeText: string): AwaitableKind {
+  const kind = classifyReturnType(typeText, false).kind;
+  if (kind === 'Task' || kind === 'TaskOfT') return 'task';
+  if (kind === 'ValueTask' || kind === 'ValueTaskOfT') return 'valueTask';
+  const plain = typeText.trim().replace(/^global::/, '').replace(/^System\.Runtime\.CompilerServices\./, '');
+  if (/^ConfiguredTaskAwaitable\b/.test(plain)) return 'task';
+  if (/^ConfiguredValueTaskAwaitable\b/.test(plain)) return 'valueTask';
+  return 'other';
+}
+
+/** The result of a call as its text reads (`_store.SaveAsync(order)`), typed by the workspace and the signatures. */
+export function callResultOf(ctx: RuleContext, body: MethodBody, call: CallSite): TypedResult {
+  const text = ctx.text.slice(call.span.start, call.span.end);
+  return expressionResultOf(ctx, body, text);
+}
+
+export function expressionResultOf(ctx: RuleContext, body: MethodBody, text: string): TypedResult {
+  const typed = typeOfExpression(text, body, ctx.model.bodies, ctx.index);
+  if (!typed) return { kind: 'unknown', typeText: null, source: null };
+  return { kind: awaitableKindOf(typed.typeText), typeText: typed.typeText, source: typed.source };
+}

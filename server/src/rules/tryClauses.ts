@@ -1,0 +1,114 @@
+/**
+ * The clauses of a `try` statement read from the masked source text (comments and literals blanked, so braces in
+ * them cannot mislead): which exceptions its catches take, whether a catch throws again, and its finally block.
+ * The model marks a region `try` around an await or a return; ASY020/ASY021 ask whether an exception can leave the
+ * try, ASY026 what the finally disposes.
+ */
+import type { Span } from '../model/types';
+
+export interface CatchClause {
+  /** The caught type as written (`Exception`, `HttpRequestException`), or null for a bare `catch`. */
+  typeText: string | null;
+  /** The clause has a `when (...)` filter, so it may let an exception pass. */
+  filtered: boolean;
+  /** The catch block, braces included. */
+  block: Span;
+}
+
+export interface TryClauses {
+  /** The protected block, braces included. */
+  tryBlock: Span;
+  catches: CatchClause[];
+  /** The finally block, braces included, or null. */
+  finallyBlock: Span | null;
+}
+
+/** The clauses of the try statement spanning `trySpan` in `masked`, or null when the text is not one. */
+export function tryClausesOf(masked: string, trySpan: Span): TryClauses | null {
+  let at = skipSpace(masked, trySpan.start);
+  if (!masked.startsWith('try', at)) return null;
+  at = skipSpace(masked, at + 3);
+  const tryBlock = blockAt(masked, at, trySpan.end);
+  if (!tryBlock) return null;
+  at = skipSpace(masked, tryBlock.end);
+  const catches: CatchClause[] = [];
+  let finallyBlock: Span | null = null;
+  while (at < trySpan.end) {
+    if (/^catch\b/.test(masked.slice(at, at + 6))) {
+      at = skipSpace(masked, at + 5);
+      let typeText: string | null = null;
+      if (masked[at] === '(') {
+        const close = matching(masked, at, trySpan.end);
+        if (close === -1) return null;
+        const declaration = masked.slice(at + 1, close).trim();
+        typeText = /^([\w.:<>,\s?[\]]+?)(?:\s+@?[A-Za-z_]\w*)?$/.exec(declaration)?.[1]?.trim() ?? declaration;
+        at = skipSpace(masked, close + 1);
+      }
+      let filtered = false;
+      if (/^when\b/.test(masked.slice(at, at + 5))) {
+        filtered = true;
+        at = skipSpace(masked, at + 4);
+        if (masked[at] !== '(') return null;
+        const close = matching(masked, at, trySpan.end);
+        if (close === -1) return null;
+        at = skipSpace(masked, close + 1);
+      }
+      const block = blockAt(masked, at, trySpan.end);
+      if (!block) return null;
+      catches.push({ typeText, filtered, block });
+      at = skipSpace(masked, block.end);
+    } else if (/^finally\b/.test(masked.slice(at, at + 8))) {
+      at = skipSpace(masked, at + 7);
+      finallyBlock = blockAt(masked, at, trySpan.end);
+      if (!finallyBlock) return null;
+      at = skipSpace(masked, finallyBlock.end);
+    } else {
+      break;
+    }
+  }
+  return { tryBlock, catches, finallyBlock };
+}
+
+const CATCH_ALL = /^(?:global::)?(?:System\.)?Exception$/;
+
+/**
+ * Whether the clauses stop every exception thrown in the try block from leaving the statement: some catch takes
+ * everything (`catch`, `catch (Exception)`) without a filter, and that catch does not throw again.
+ */
+export function catchesEverything(masked: string, clauses: TryClauses): boolean {
+  const all = clauses.catches.find((c) => !c.filtered && (c.typeText === null || CATCH_ALL.test(c.typeText.replace(/\s+/g, ''))));
+  return !!all && !throwsAgain(masked, all.block);
+}
+
+/** A `throw` statement in a catch block (`throw;`, `throw ex;`, `throw new ...`), outside nested lambdas' own blocks. */
+function throwsAgain(masked: string, block: Span): boolean {
+  const text = masked.slice(block.start, block.end);
+  // A throw inside a nested lambda or local function does not leave this catch; those are rare in catch blocks,
+  // and the pattern below errs towards "throws", which only makes the rule report.
+  return /(?<![\w.])throw\b/.test(text);
+}
+
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && /\s/.test(text[at])) at++;
+  return at;
+}
+
+/** The `{ ... }` block starting at `at` (braces included), or null. */
+function blockAt(text: string, at: number, limit: number): Span | null {
+  if (text[at] !== '{') return null;
+  const close = matching(text, at, limit);
+  return close === -1 ? null : { start: at, end: close + 1 };
+}
+
+/** The bracket closing the one at `open` (`(` or `{`), within `limit`; -1 when unbalanced. */
+function matching(text: string, open: number, limit: number): number {
+  const opener = text[open];
+  const closer = opener === '(' ? ')' : '}';
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === opener) depth++;
+    else if (c === closer && --depth === 0) return i;
+  }
+  return -1;
+}
