@@ -67,7 +67,7 @@ export function isEventArgsType(ctx: RuleContext, body: MethodBody, typeText: st
 }
 
 /** Whether a base type or interface of the containing type (workspace or API) declares a method of this name. */
-function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): boolean {
+export function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): boolean {
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return false;
   const family = typeFamily(ctx.index, owner);

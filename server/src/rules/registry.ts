@@ -14,6 +14,9 @@ import { rule as asy022 } from './asy022-unobserved-task';
 import { rule as asy023 } from './asy023-null-task-return';
 import { rule as asy024 } from './asy024-valuetask-misuse';
 import { rule as asy025 } from './asy025-cancellation-not-forwarded';
+import { rule as asy026 } from './asy026-task-escapes-using';
+import { rule as asy027 } from './asy027-configureawait-policy';
+import { rule as asy028 } from './asy028-async-suffix';
 
 export const RULES: readonly Rule[] = [
   asy001,
@@ -30,6 +33,9 @@ export const RULES: readonly Rule[] = [
   asy023,
   asy024,
   asy025,
+  asy026,
+  asy027,
+  asy028,
 ].sort((a: Rule, b: Rule) => a.meta.id.localeCompare(b.meta.id));
 
 export function ruleById(id: string): Rule | undefined {

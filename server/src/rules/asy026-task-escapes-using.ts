@@ -1,0 +1,154 @@
+/** ASY026 task-escapes-using: a non-async function returns a task from inside a `using` or `try`/`finally` that disposes what the task uses. */
+import type { MethodBody, ReturnSite, Span, UsingResource } from '../model/types';
+import { maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
+import { tryClausesOf } from './tryClauses';
+import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+
+const docs = `## What it does
+Flags a \`return\` of a task, in a function that is not \`async\`, from inside
+- a \`using\` statement or after a \`using var\` declaration whose resource the returned expression mentions
+  (\`using var connection = Open(); return connection.QueryAsync(sql);\`), or
+- a \`try\` whose \`finally\` disposes, closes or returns to a pool something the returned expression mentions, or
+  releases a lock (\`Release()\`, \`Monitor.Exit\`, \`ExitWriteLock()\`) whatever the expression mentions.
+
+Completed tasks (\`Task.FromResult(...)\`, \`Task.CompletedTask\`, \`new ValueTask<T>(value)\`) are left alone: their
+work is done before the \`return\`.
+
+## Why is this bad?
+\`return\` hands the task back as soon as it exists, usually at the callee's first await that suspends; then the
+\`using\` disposes its resource and the \`finally\` runs. The task goes on with a disposed connection or stream
+(\`ObjectDisposedException\`, or a command on a connection that was closed under it), a buffer back in the pool
+that someone else now writes, or outside the lock that was meant to cover it. It works in tests where the
+callee completes synchronously and fails under load.
+
+## Example
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public class ReportFiles
+{
+    public Task<string> ReadHeaderAsync(string path)
+    {
+        using var reader = new StreamReader(path);
+        return reader.ReadLineAsync();
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public class ReportFiles
+{
+    public async Task<string> ReadHeaderAsync(string path)
+    {
+        using var reader = new StreamReader(path);
+        return await reader.ReadLineAsync();
+    }
+}
+\`\`\`
+
+## Fix safety
+The fix makes the method (or local function) \`async\` and awaits the task: \`return await X;\`, or for a \`Task\`
+without a result \`await X; return;\`. It is offered when that return is the function's only one, and it is
+**unsafe**: an exception thrown before the task exists (argument checks) now ends up in the returned task
+instead of being thrown to the caller, and the method gets a state machine.
+
+## Limitations
+- "Uses the resource" means the returned expression mentions the variable's name; a task that reaches the
+  resource another way (a field set from it earlier) is not seen, and a variable-less \`using (Scope())\` is
+  not reported.
+- A callee that completes synchronously makes the code correct by accident; it is still reported, since the
+  next change to the callee may not.
+- Returning an \`IAsyncEnumerable<T>\` from inside a \`using\` has the same problem and is not reported.
+`;
+
+const COMPLETED = /^(?:new\s+(?:[\w.]+\.)?ValueTask\b|(?:[\w.]+\.)?(?:Task|ValueTask)\s*\.\s*(?:FromResult|CompletedTask|FromException|FromCanceled)\b|default\b|null\b)/;
+const LOCK_RELEASE = /(?:\.\s*(?:Release|ReleaseMutex|ExitReadLock|ExitWriteLock|ExitUpgradeableReadLock)\s*\(|Monitor\s*\.\s*Exit\s*\()/;
+const DISPOSAL = /(@?[A-Za-z_]\w*)\s*\??\s*\.\s*(?:Dispose|DisposeAsync|Close)\s*\(|\.\s*Return\s*\(\s*(@?[A-Za-z_]\w*)/g;
+
+function mentions(masked: string, span: Span, name: string): boolean {
+  return new RegExp(`(?<![\\w.])${name.replace(/^@/, '')}\\b`).test(masked.slice(span.start, span.end));
+}
+
+/** The variable a using region declares (`using var conn = ...`, `using (var conn = ...)`), from the model's usings. */
+function usingOf(body: MethodBody, region: Span): UsingResource | undefined {
+  return body.usings.find((u) => u.span.start === region.start);
+}
+
+/** Why the returned task outlives what it uses, or null. */
+function escapeReason(body: MethodBody, r: ReturnSite, masked: string, expr: Span): string | null {
+  for (const region of r.regions) {
+    if (region.kind === 'using') {
+      const resource = usingOf(body, region.span);
+      const name = resource?.variableName ?? (resource && /^@?[A-Za-z_]\w*$/.test(resource.resourceText.trim()) ? resource.resourceText.trim() : null);
+      if (name && mentions(masked, expr, name)) return `the using disposes ${name} as soon as the task is returned, while the task may still be using it`;
+    } else if (region.kind === 'try') {
+      const clauses = tryClausesOf(masked, region.span);
+      if (!clauses?.finallyBlock) continue;
+      const finallyText = masked.slice(clauses.finallyBlock.start, clauses.finallyBlock.end);
+      if (LOCK_RELEASE.test(finallyText)) return 'the finally block releases the lock as soon as the task is returned, while the task may still be running under it';
+      for (const m of finallyText.matchAll(DISPOSAL)) {
+        const name = m[1] ?? m[2];
+        if (name && mentions(masked, expr, name)) return `the finally block ${m[2] ? 'returns' : 'disposes'} ${name} as soon as the task is returned, while the task may still be using it`;
+      }
+    }
+  }
+  return null;
+}
+
+/** `async` before the return type, and `return await X;` (or `await X; return;`) when this is the only return. */
+function fixFor(ctx: RuleContext, body: MethodBody, r: ReturnSite, expr: Span, masked: string): Fix | null {
+  if ((body.kind !== 'method' && body.kind !== 'localFunction') || body.returns.length !== 1 || !body.returnTypeText) return null;
+  const head = masked.slice(body.span.start, body.nameSpan.start);
+  const typeAt = head.lastIndexOf(body.returnTypeText.replace(/\s+/g, ' '));
+  const typeStart = typeAt === -1 ? head.search(/(?:[\w.]+\.)?(?:Value)?Task\b/) : typeAt;
+  if (typeStart < 0) return null;
+  const edits: TextEdit[] = [{ start: body.span.start + typeStart, end: body.span.start + typeStart, newText: 'async ' }];
+  const exprText = ctx.text.slice(expr.start, expr.end);
+  if (body.returnKind === 'TaskOfT' || body.returnKind === 'ValueTaskOfT') edits.push({ start: expr.start, end: expr.start, newText: 'await ' });
+  else if (body.returnKind === 'Task' || body.returnKind === 'ValueTask') edits.push({ start: r.span.start, end: r.span.end, newText: `await ${exprText}; return;` });
+  else return null;
+  return { title: 'Make the method async and await the task', safety: 'unsafe', edits };
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY026',
+    name: 'task-escapes-using',
+    category: 'correctness',
+    defaultSeverity: 'warning',
+    fix: 'unsafe',
+    equivalents: ['MA0100'],
+    summary: 'A non-async method returns a task from inside a using or try/finally that disposes what the task uses.',
+    docs,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of ctx.model.bodies) {
+      if (body.isAsync || body.hasSyntaxErrors || !isAsyncContext(ctx, body)) continue;
+      if (body.returnKind !== 'Task' && body.returnKind !== 'TaskOfT' && body.returnKind !== 'ValueTask' && body.returnKind !== 'ValueTaskOfT') continue;
+      for (const r of body.returns) {
+        if (r.expressionText === null || !r.regions.some((g) => g.kind === 'using' || g.kind === 'try')) continue;
+        masked ??= maskCommentsAndStrings(ctx.text);
+        const expr = returnExpressionSpan(r, ctx.text);
+        if (!expr || COMPLETED.test(masked.slice(expr.start, expr.end).trim())) continue;
+        const reason = escapeReason(body, r, masked, expr);
+        if (!reason) continue;
+        const fix = fixFor(ctx, body, r, expr, masked);
+        findings.push({
+          span: expr,
+          message: `This task is returned from inside the scope that cleans up after it: ${reason}`,
+          note: 'Without async, return hands the task back at once; the using or finally then runs before the task has finished.',
+          bodyId: body.id,
+          ...(fix ? { fix } : {}),
+        });
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,153 @@
+/** ASY027 configureawait-policy (off by default): an await of a Task or ValueTask without ConfigureAwait in library code. */
+import type { MethodBody, SuspensionPoint } from '../model/types';
+import { withoutConfigureAwait } from '../workspace/typing';
+import { hasEventHandlerSignature } from './callbackSlots';
+import { libraryCodeOf } from './libraryCode';
+import { maskCommentsAndStrings } from './sourceText';
+import { expressionResultOf } from './taskResults';
+import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
+
+const docs = `## What it does
+Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or \`ValueTask<T>\` without
+\`.ConfigureAwait(...)\` in library code. Library code is decided per project (\`asynclens.libraryCode\`, default
+\`auto\`): a packable class library is, an application (\`Exe\`, \`WinExe\`, the web and worker SDKs), a test project
+and a project with \`IsPackable\` false are not; outside any project, sources without an entry point are. In any
+other file the rule still applies where the file itself shows the policy: when at least half of its awaits
+already use \`ConfigureAwait(false)\`, the others are reported as the exceptions they probably are.
+
+Never reported: test code, UI event handlers (\`(object sender, XEventArgs e)\`, whose continuations must return to
+the UI thread), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of other awaitables, and \`await
+foreach\`/\`await using\`.
+
+## Why is this bad?
+Without \`ConfigureAwait(false)\` the code after an await resumes on the caller's \`SynchronizationContext\` (a UI
+thread, a legacy ASP.NET request context) when there is one. Library code does not need that context; resuming
+on it costs a post to a busy thread, and when the application blocks on the library's task from that same
+thread (\`.Result\` in a click handler) the continuation can never run: a deadlock the library cannot prevent
+otherwise. Applications and ASP.NET Core (which has no context) do not need the call, which is why this rule is
+off by default and scoped to library code.
+
+## Example
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public static class Checksums
+{
+    public static async Task<int> LengthAsync(Stream stream)
+    {
+        using var reader = new StreamReader(stream);
+        string text = await reader.ReadToEndAsync();
+        return text.Length;
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.IO;
+using System.Threading.Tasks;
+
+public static class Checksums
+{
+    public static async Task<int> LengthAsync(Stream stream)
+    {
+        using var reader = new StreamReader(stream);
+        string text = await reader.ReadToEndAsync().ConfigureAwait(false);
+        return text.Length;
+    }
+}
+\`\`\`
+
+## Fix safety
+The fix appends \`.ConfigureAwait(false)\` to the awaited expression (in parentheses when it is not a primary
+expression). It is **safe** in library code: the continuation then runs on the thread pool, which only matters to
+code after the await that touches UI objects or relies on the caller's context, and library code should not.
+
+## Limitations
+- The awaited expression's type must be known (workspace declarations, API signatures) to be a Task or
+  ValueTask; an await of an unknown type is not reported.
+- Whether a project is a library comes from its project file; a packable project that is really an
+  application's plugin host is a library to this rule until \`asynclens.libraryCode\` says otherwise.
+`;
+
+interface Policy {
+  reason: string;
+}
+
+/** Why the file's awaits should configure: the code is library code, or the file already configures most of them. */
+function policyOf(ctx: RuleContext, masked: string): Policy | null {
+  if (ctx.testCode) return null;
+  const library = libraryCodeOf(ctx);
+  if (library.isLibrary) return { reason: `this is library code (${library.reason})` };
+  const awaits = [...masked.matchAll(/(?<![\w.])await\s+(?!foreach\b|using\b)/g)].length;
+  const configured = [...masked.matchAll(/\.\s*ConfigureAwait\s*\(\s*false\s*\)/g)].length;
+  if (configured > 0 && configured * 2 >= awaits) return { reason: `${configured} of the ${awaits} awaits in this file use ConfigureAwait(false)` };
+  return null;
+}
+
+/** Whether `.ConfigureAwait(false)` can follow the operand as written, or it needs parentheses first. */
+function needsParentheses(operand: string): boolean {
+  let flat = '';
+  let depth = 0;
+  for (let i = 0; i < operand.length; i++) {
+    const c = operand[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0) flat += c;
+  }
+  flat = flat.replace(/<[\w\s.,?[\]]*>/g, '').replace(/\?\./g, '.').replace(/!\./g, '.').replace(/!$/, '');
+  return /[?:+\-*/%=&|^<>]|\s(?:as|is|switch|with)\s|=>/.test(flat) || /^new\s/.test(operand.trim()) && !/\)\s*\./.test(operand);
+}
+
+function fixEdits(ctx: RuleContext, a: SuspensionPoint): { start: number; end: number; newText: string }[] | null {
+  const operandStart = a.keywordSpan.end + (/^\s*/.exec(ctx.text.slice(a.keywordSpan.end, a.span.end))?.[0].length ?? 0);
+  const operand = ctx.text.slice(operandStart, a.span.end);
+  // `await x?.SaveAsync()`: a configured awaitable of a conditional access would be a nullable struct, which
+  // cannot be awaited; the author has to decide what null means first.
+  if (/\?[.[]/.test(maskCommentsAndStrings(operand))) return null;
+  if (needsParentheses(operand)) return [{ start: operandStart, end: operandStart, newText: '(' }, { start: a.span.end, end: a.span.end, newText: ').ConfigureAwait(false)' }];
+  return [{ start: a.span.end, end: a.span.end, newText: '.ConfigureAwait(false)' }];
+}
+
+function isChecked(ctx: RuleContext, body: MethodBody): boolean {
+  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body));
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY027',
+    name: 'configureawait-policy',
+    category: 'style',
+    defaultSeverity: 'off',
+    fix: 'safe',
+    equivalents: ['CA2007', 'MA0004', 'VSTHRD111'],
+    summary: 'Off by default: an await without ConfigureAwait(false) in library code.',
+    docs,
+  },
+  check(ctx) {
+    const bodies = asyncBodies(ctx);
+    if (bodies.length === 0) return [];
+    const masked = maskCommentsAndStrings(ctx.text);
+    const policy = policyOf(ctx, masked);
+    if (!policy) return [];
+    const findings: RuleFinding[] = [];
+    for (const body of bodies) {
+      if (!isChecked(ctx, body)) continue;
+      for (const a of body.awaits) {
+        if (a.kind !== 'await' || a.operand.configureAwait !== null || a.operand.kind === 'yield') continue;
+        const result = expressionResultOf(ctx, body, withoutConfigureAwait(a.operand.text));
+        if (result.kind !== 'task' && result.kind !== 'valueTask') continue;
+        const edits = fixEdits(ctx, a);
+        findings.push({
+          span: a.span,
+          message: 'This await resumes on the caller\'s synchronization context: add ConfigureAwait(false)',
+          note: `Configured because ${policy.reason}. Resuming on a UI or request context costs a post to that thread and deadlocks when the caller blocks on this task from it.`,
+          bodyId: body.id,
+          fix: edits ? { title: 'Add .ConfigureAwait(false)', safety: 'safe', edits } : { title: 'Decide what a null receiver means, then add .ConfigureAwait(false)', safety: 'display-only', edits: [] },
+        });
+      }
+    }
+    return findings;
+  },
+};

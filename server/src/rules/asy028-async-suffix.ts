@@ -1,0 +1,162 @@
+/** ASY028 async-suffix (off by default): an awaitable-returning method without the Async suffix, or a non-awaitable one with it. */
+import type { MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
+import { typeFamily, typesNamed } from '../workspace/index';
+import { apiTypingFor } from '../workspace/typing';
+import { awaitInfo } from '../signatures/members';
+import { definitionOf, resolveTypeText } from '../signatures/resolve';
+import { TEST_ATTRIBUTES } from '../project/testCode';
+import { implementsInterfaceMember } from './callbackSlots';
+import { maskCommentsAndStrings } from './sourceText';
+import type { Rule, RuleContext, RuleFinding } from './types';
+
+const docs = `## What it does
+Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
+returns an awaitable type (\`Task\`, \`ValueTask\`, their generic forms, a task-like type with
+\`[AsyncMethodBuilder]\`, a type with a \`GetAwaiter\` method such as WinRT's \`IAsyncOperation<T>\`) and its name
+does not end in \`Async\`, or it returns something that cannot be awaited and its name ends in \`Async\`. Interface
+members are checked where they are declared.
+
+Not reported, because the name is not the method's to choose: overrides, interface implementations (explicit,
+or a member a base type or interface in the workspace or the API signatures declares), test methods
+(\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...), controller actions and Razor page handlers (routing reads their names),
+\`[RelayCommand]\` methods (the generated command's name comes from it) and \`Main\`. Methods returning
+\`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
+
+## Why is this bad?
+Callers read the suffix to know that a call must be awaited; a \`Task\`-returning \`Save()\` invites \`Save();\`
+without an await (ASY022 then catches the dropped task), and a \`LoadAsync()\` that returns a list invites an
+\`await\` that does not compile. The convention is in the .NET guidelines for the Task-based asynchronous pattern.
+
+## Example
+\`\`\`csharp
+using System.Threading.Tasks;
+
+public interface IOrderStore
+{
+    Task<int> Count();
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Threading.Tasks;
+
+public interface IOrderStore
+{
+    Task<int> CountAsync();
+}
+\`\`\`
+
+## Fix safety
+**Display-only**: a rename touches every caller and implementation, which the editor's rename refactoring does
+with the compiler's help; a text edit here could not find them all.
+
+## Limitations
+- A return type is known to be awaitable or not from its name (Task, ValueTask), the workspace's declarations
+  and the API signatures; a type from a package they do not cover is left alone.
+- An implementation of an interface from a package the signatures do not cover looks like the method's own name
+  and may be reported; suppress it or name the interface in the workspace.
+- Test code is capped at \`asynclens.testCode.maxSeverity\`.
+`;
+
+const KNOWN_AWAITABLES = /^(?:Windows\.Foundation\.)?IAsync(?:Action|Operation)(?:WithProgress)?\b|^(?:System\.Runtime\.CompilerServices\.)?(?:Configured(?:Value)?TaskAwaitable|YieldAwaitable)\b/;
+const TEST_ATTRIBUTE_NAMES = new Set(TEST_ATTRIBUTES.map((a) => a.name));
+
+type Awaitability = 'awaitable' | 'notAwaitable' | 'unknown';
+
+function awaitabilityOf(ctx: RuleContext, m: MemberSignature, contextBody: MethodBody | undefined): Awaitability {
+  switch (m.returnKind) {
+    case 'Task': case 'TaskOfT': case 'ValueTask': case 'ValueTaskOfT': case 'OtherTaskLike': return 'awaitable';
+    case 'IAsyncEnumerable': case 'IAsyncEnumerator': return 'unknown';
+    case 'void': return 'notAwaitable';
+    default: break;
+  }
+  const text = (m.typeText ?? '').trim();
+  if (!text) return 'unknown';
+  if (KNOWN_AWAITABLES.test(text)) return 'awaitable';
+  if (/^(?:bool|byte|sbyte|char|decimal|double|float|int|uint|nint|nuint|long|ulong|short|ushort|object|string)\??$/.test(text)) return 'notAwaitable';
+  const declared = typesNamed(ctx.index, text);
+  if (declared.length > 0) {
+    for (const name of typeFamily(ctx.index, text)) {
+      for (const ref of typesNamed(ctx.index, name)) {
+        if (ref.type.members.some((x) => x.name === 'GetAwaiter') || ref.type.attributes.some((a) => /AsyncMethodBuilder/.test(a))) return 'awaitable';
+      }
+    }
+    // A workspace type may still be awaitable through an extension GetAwaiter; only its own declarations are read.
+    return declared.some((r) => r.type.kind === 'enum' || r.type.kind === 'struct' || r.type.kind === 'record struct') ? 'notAwaitable' : 'unknown';
+  }
+  const typing = contextBody ? apiTypingFor(contextBody, ctx.model.bodies, ctx.index) : null;
+  if (!typing) return 'unknown';
+  const type = resolveTypeText(typing.api, text);
+  if (!type || !definitionOf(typing.api, type)) return 'unknown';
+  return awaitInfo(typing.api, type) ? 'awaitable' : 'notAwaitable';
+}
+
+function attributeNames(body: MethodBody | undefined): string[] {
+  return (body?.attributes ?? []).map((a) => /^\s*(?:global::)?(?:[\w]+\.)*(\w+)/.exec(a)?.[1]?.replace(/Attribute$/, '') ?? '');
+}
+
+/** Controllers, Razor pages and SignalR hubs: frameworks that bind to method names. */
+function isNameBoundType(ctx: RuleContext, type: TypeDeclaration): boolean {
+  const names = new Set([...typeFamily(ctx.index, type.name), ...type.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!)]);
+  return ['Controller', 'ControllerBase', 'PageModel', 'Hub', 'ComponentBase'].some((n) => names.has(n)) || /Controller$/.test(type.name)
+    || type.attributes.some((a) => /^(?:[\w.]+\.)?(?:ApiController|Controller)(?:Attribute)?\b/.test(a.trim()));
+}
+
+function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined, masked: string): string | null {
+  if (m.name === 'Main' || m.name === 'GetAwaiter') return 'entry point or awaiter';
+  if (body) {
+    if (body.modifiers.includes('override')) return 'override';
+    if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';
+    const attributes = attributeNames(body);
+    if (attributes.some((a) => TEST_ATTRIBUTE_NAMES.has(a) || /(Fact|Theory)$/.test(a))) return 'test method';
+    if (attributes.includes('RelayCommand')) return 'generated command';
+    if (isNameBoundType(ctx, type) && (body.modifiers.includes('public') || /^On(Get|Post|Put|Delete|Patch)/.test(m.name))) return 'action or handler';
+    if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
+  }
+  return null;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY028',
+    name: 'async-suffix',
+    category: 'style',
+    defaultSeverity: 'off',
+    fix: 'display-only',
+    equivalents: ['VSTHRD200', 'MA0137', 'MA0138'],
+    summary: 'Off by default: an awaitable-returning method without the Async suffix, or a non-awaitable one with it.',
+    docs,
+    cappedInTestCode: true,
+  },
+  check(ctx) {
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    const bodiesById = new Map(ctx.model.bodies.map((b) => [b.id, b]));
+    for (const type of ctx.model.types) {
+      if (type.kind === 'delegate') continue;
+      for (const m of type.members) {
+        if (m.kind !== 'method') continue;
+        const body = m.bodyId ? bodiesById.get(m.bodyId) : undefined;
+        if (body?.hasSyntaxErrors) continue;
+        const suffixed = /Async$/.test(m.name);
+        const awaitability = awaitabilityOf(ctx, m, body ?? ctx.model.bodies[0]);
+        const wrong = awaitability === 'awaitable' ? !suffixed : awaitability === 'notAwaitable' ? suffixed : false;
+        if (!wrong) continue;
+        masked ??= maskCommentsAndStrings(ctx.text);
+        if (exemptReason(ctx, type, m, body, masked)) continue;
+        const rename = suffixed ? m.name.replace(/Async$/, '') : `${m.name}Async`;
+        findings.push({
+          span: m.nameSpan,
+          message: suffixed
+            ? `${m.name} ends in Async but returns ${m.typeText ?? 'void'}, which cannot be awaited`
+            : `${m.name} returns ${m.typeText}, an awaitable, but its name does not end in Async`,
+          note: 'Callers read the Async suffix to know a call must be awaited (the Task-based asynchronous pattern\'s naming convention).',
+          ...(body ? { bodyId: body.id } : {}),
+          fix: { title: `Rename to ${rename}`, safety: 'display-only', edits: [] },
+        });
+      }
+    }
+    return findings;
+  },
+};
