@@ -250,3 +250,27 @@ test('a hostile client never desyncs the server and every request answers in tim
 test('the same when every document is modelled on the large-document thread', { timeout: 600_000 }, async () => {
   await abuse(7, { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' });
 });
+
+test('files that are not files: a FIFO and a /dev/zero symlink named *.cs, and report requests for paths outside the workspace, never block the engine', { skip: process.platform === 'win32' && 'POSIX special files', timeout: 60_000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-abuse-files-'));
+  fs.writeFileSync(path.join(dir, 'Real.cs'), INITIAL);
+  const session = await startSession({ workspace: dir });
+  sessions.push(session);
+  await session.waitForStatus((s) => s.state === 'ready');
+  const { execFileSync } = await import('node:child_process');
+  execFileSync('mkfifo', [path.join(dir, 'Pipe.cs')]);
+  fs.symlinkSync('/dev/zero', path.join(dir, 'Zero.cs'));
+  void session.connection.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [{ uri: fileUri(path.join(dir, 'Pipe.cs')), type: 1 }, { uri: fileUri(path.join(dir, 'Zero.cs')), type: 1 }, { uri: 'file:///dev/zero', type: 2 }, { uri: 'file:///etc/passwd', type: 2 }],
+  });
+  for (const uri of ['file:///dev/zero', 'file:///etc/passwd', fileUri(path.join(dir, 'Pipe.cs')), fileUri(path.join(dir, 'Zero.cs'))]) {
+    const report = await answers(session, 'asynclens/costReport', { uri }, uri) as { methods: unknown[] };
+    assert.deepEqual(report.methods, [], `${uri} is not in the index, so nothing is read or reported`);
+    assert.equal(await answers(session, 'asynclens/methodDetail', { uri, line: 0, character: 0 }, uri), null);
+  }
+  // The engine still answers for real files.
+  const uri = fileUri(path.join(dir, 'Real.cs'));
+  const report = await answers(session, 'asynclens/costReport', {}, 'workspace report') as { methods: { uri: string }[] };
+  assert.ok(report.methods.length > 0 && report.methods.every((m) => m.uri === uri), JSON.stringify(report.methods.map((m) => m.uri)));
+  fs.rmSync(dir, { recursive: true, force: true });
+});

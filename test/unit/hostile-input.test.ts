@@ -1,0 +1,80 @@
+// Input a hostile or careless environment hands the tool, each class at its root: files that are not files
+// (a FIFO, /dev/zero, a symlink to a device, a file over the limit), output that is huge or goes to a closed
+// pipe, text with terminal escapes and markdown that tries to break out of its code spans.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ready, repoRoot, runCli } from './support';
+import { readBounded, readSource, editorConfigsFor } from '../../server/src/project/host/sourceFiles';
+
+before(ready);
+
+const posix = process.platform !== 'win32';
+const cliScript = path.join(repoRoot, 'dist', 'cli.js');
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-hostile-'));
+}
+
+/** Runs `fn` and fails when it takes longer than `ms` (a blocked read would hang the test instead of failing it). */
+function quickly<T>(ms: number, what: string, fn: () => T): T {
+  const started = performance.now();
+  const result = fn();
+  const took = performance.now() - started;
+  assert.ok(took < ms, `${what} took ${took.toFixed(0)} ms`);
+  return result;
+}
+
+test('only regular files are read: a FIFO, /dev/zero and a symlink to it are refused at once, without reading', { skip: !posix && 'POSIX special files' }, () => {
+  const dir = tempDir();
+  const fifo = path.join(dir, 'Pipe.cs');
+  execFileSync('mkfifo', [fifo]);
+  fs.symlinkSync('/dev/zero', path.join(dir, 'Zero.cs'));
+  for (const [file, kind] of [[fifo, 'named pipe'], ['/dev/zero', 'device'], [path.join(dir, 'Zero.cs'), 'device']] as const) {
+    const read = quickly(500, file, () => readSource(file, 1024 * 1024));
+    assert.ok('reason' in read, file);
+    assert.match(read.reason, new RegExp(kind), file);
+  }
+  // A FIFO named .editorconfig above a file is treated as absent, not waited on.
+  const sub = path.join(dir, 'src');
+  fs.mkdirSync(sub);
+  execFileSync('mkfifo', [path.join(sub, '.editorconfig')]);
+  assert.deepEqual(quickly(500, '.editorconfig FIFO', () => editorConfigsFor(path.join(sub, 'A.cs'), new Map()).filter((f) => f.dir.startsWith(dir.split(path.sep).join('/')))), []);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('reads stop at the limit: a file over it is refused by its size, and a read never takes more than limit + 1 bytes', () => {
+  const dir = tempDir();
+  const big = path.join(dir, 'Big.cs');
+  fs.writeFileSync(big, 'x'.repeat(5000));
+  const over = readBounded(big, 4096);
+  assert.ok('reason' in over && /over the 4 KiB limit/.test(over.reason), JSON.stringify(over));
+  const fits = readBounded(big, 5000);
+  assert.ok('bytes' in fits && fits.bytes.length === 5000);
+  if (posix && fs.existsSync('/proc/self/status')) {
+    // A special file that reports size 0 but has content is read up to the limit, not to its end.
+    const proc = readBounded('/proc/self/status', 16);
+    assert.ok('reason' in proc, 'a /proc file longer than the limit is refused');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the CLI given /dev/zero or a folder with a FIFO named *.cs reports the file as skipped and finishes', { skip: !posix && 'POSIX special files' }, async () => {
+  const dir = tempDir();
+  execFileSync('mkfifo', [path.join(dir, 'Pipe.cs')]);
+  fs.writeFileSync(path.join(dir, 'Ok.cs'), 'namespace N; class C { async System.Threading.Tasks.Task M() { await System.Threading.Tasks.Task.Yield(); } }\n');
+  fs.symlinkSync('/dev/zero', path.join(dir, 'Zero.cs'));
+  const zero = await runCli(['check', '--format', 'json', '/dev/zero']);
+  assert.equal(zero.code, 0, zero.stderr);
+  assert.match(JSON.stringify(JSON.parse(zero.stdout).skippedFiles), /device, not a file/);
+  const folder = await runCli(['check', '--format', 'json', dir]);
+  assert.equal(folder.code, 0, folder.stderr);
+  const json = JSON.parse(folder.stdout);
+  assert.equal(json.filesAnalyzed, 1, 'the walk takes regular files only (the FIFO and the symlink are not listed as sources)');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+export { cliScript, spawn };
