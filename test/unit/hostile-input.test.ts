@@ -77,4 +77,61 @@ test('the CLI given /dev/zero or a folder with a FIFO named *.cs reports the fil
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-export { cliScript, spawn };
+/** One line of C#: `methods` async methods, each blocking on its task `waits` times (an ASY001 each). */
+function oneLineFile(methods: number, waits = 10): string {
+  const body = Array.from({ length: waits }, (_, i) => `var r${i} = t.Result;`).join(' ');
+  const all = Array.from({ length: methods }, (_, m) => `async System.Threading.Tasks.Task<int> M${m}(System.Threading.Tasks.Task<int> t) { await System.Threading.Tasks.Task.Yield(); ${body} return 0; }`);
+  return `namespace Fixtures.OneLine; class C { ${all.join(' ')} }`;
+}
+
+test('a 91 KB one-line file with 4,000 findings renders in every format, each source excerpt a window of the line', async () => {
+  const dir = tempDir();
+  const text = oneLineFile(400);
+  assert.ok(text.length > 90_000, String(text.length));
+  fs.writeFileSync(path.join(dir, 'OneLine.cs'), text);
+  const r = await runCli(['check', '--enable', 'ASY001', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const excerpts = r.stdout.split('\n').filter((l) => /^ {2}1 \| /.test(l));
+  assert.equal(excerpts.length, 4000);
+  assert.ok(excerpts.every((l) => l.length < 200), 'a window of the line, not the line');
+  // The caret points at the finding inside the window.
+  const lines = r.stdout.split('\n');
+  const i = lines.findIndex((l) => /^ {2}1 \| /.test(l) && l.includes('M200('));
+  const caret = lines[i + 1].indexOf('^');
+  assert.match(lines[i].slice(caret), /^\.Result/, `${lines[i]}\n${lines[i + 1]}`);
+  for (const format of ['json', 'sarif']) {
+    const out = await runCli(['check', '--enable', 'ASY001', '--format', format, dir]);
+    assert.equal(out.code, 0, out.stderr);
+    JSON.parse(out.stdout);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a reader that closes the pipe early (check | head -1) ends the CLI quietly with its usual status', { skip: !posix && 'POSIX pipes' }, async () => {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'OneLine.cs'), oneLineFile(300));
+  const child = spawn(process.execPath, [cliScript, 'check', '--enable', 'ASY001', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += String(d); });
+  // Read the first chunk, then close the pipe as `head -1` does.
+  await new Promise<void>((resolve) => child.stdout.once('data', () => { child.stdout.destroy(); resolve(); }));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  assert.ok(code === 0 || code === 1, `exit status ${code}; stderr: ${stderr}`);
+  assert.doesNotMatch(stderr, /EPIPE|Error|at /, 'no stack trace');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('terminal output escapes control characters from file names and source; SARIF URIs encode # and ?', async () => {
+  const dir = tempDir();
+  const name = posix ? 'Evil\u001b[31m#1?.cs' : 'Evil#1.cs';
+  fs.writeFileSync(path.join(dir, name), 'namespace Fixtures.Evil; class C { async System.Threading.Tasks.Task<int> M(System.Threading.Tasks.Task<int> t) { await System.Threading.Tasks.Task.Yield(); var s = "\u001b]0;pwned\u0007\r"; return t.Result; } }\n');
+  const text = await runCli(['check', '--enable', 'ASY001', dir]);
+  assert.equal(text.code, 0, text.stderr);
+  assert.doesNotMatch(text.stdout, /[\u0000-\u0008\u000b-\u001f\u007f]/, 'no control character reaches the terminal');
+  if (posix) assert.match(text.stdout, /Evil\\u\{1b\}\[31m#1\?\.cs:\d+:\d+: ASY001/);
+  const sarif = JSON.parse((await runCli(['check', '--enable', 'ASY001', '--format', 'sarif', dir], dir)).stdout);
+  const uri: string = sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri;
+  assert.doesNotMatch(uri, /[#?]/, uri);
+  assert.equal(decodeURIComponent(uri), name);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
