@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ready, repoRoot, runCli } from './support';
 import { readBounded, readSource, editorConfigsFor } from '../../server/src/project/host/sourceFiles';
+import { compileGlob } from '../../server/src/config/glob';
+import { editorConfigOptions } from '../../server/src/config/editorconfig';
 
 before(ready);
 
@@ -134,4 +136,35 @@ test('terminal output escapes control characters from file names and source; SAR
   assert.doesNotMatch(uri, /[#?]/, uri);
   assert.equal(decodeURIComponent(uri), name);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('.editorconfig globs match as EditorConfig says', () => {
+  const cases: [string, string, boolean][] = [
+    ['*.cs', 'a.cs', true], ['*.cs', 'src/deep/a.cs', true], ['*.cs', 'a.csx', false], ['*', 'x/y', true],
+    ['Foo.cs', 'src/Foo.cs', true], ['Foo.cs', 'src/BarFoo.cs', false],
+    ['src/*.cs', 'src/a.cs', true], ['src/*.cs', 'src/x/a.cs', false], ['/src/*.cs', 'src/a.cs', true], ['src/*.cs', 'lib/src/a.cs', false],
+    ['src/**/*.cs', 'src/a.cs', true], ['src/**/*.cs', 'src/x/y/a.cs', true], ['**/Generated/*.cs', 'Generated/a.cs', true], ['**/Generated/*.cs', 'a/Generated/b.cs', true],
+    ['src/**', 'src/x/y.cs', true], ['a?c.cs', 'abc.cs', true], ['a?c.cs', 'a/c.cs', false],
+    ['*.{cs,vb}', 'x.vb', true], ['*.{cs,vb}', 'x.fs', false], ['{a,{b,c}}.cs', 'c.cs', true], ['{a}.cs', '{a}.cs', true], ['{a.cs', '{a.cs', true],
+    ['file{1..3}.cs', 'file2.cs', true], ['file{1..3}.cs', 'file4.cs', false], ['file{-2..2}.cs', 'file-1.cs', true],
+    ['[abc].cs', 'b.cs', true], ['[!abc].cs', 'b.cs', false], ['[a-c].cs', 'c.cs', true], ['[!a-c].cs', 'd.cs', true], ['[ab.cs', '[ab.cs', true],
+    ['\\*.cs', '*.cs', true], ['\\*.cs', 'a.cs', false], ['*.g.cs', 'Models/User.g.cs', true],
+  ];
+  for (const [glob, file, expected] of cases) assert.equal(compileGlob(glob).test(file), expected, `[${glob}] against ${file}`);
+});
+
+test('.editorconfig globs that would be catastrophic as backtracking regular expressions match in linear time, and huge ones never match', () => {
+  const name = `${'a'.repeat(5000)}.txt`;
+  for (const glob of [`${'*a'.repeat(24)}*b`, `${'**a'.repeat(24)}**b`, `{${'a*,'.repeat(20)}b}${'*a'.repeat(10)}*b`, `*${'?'.repeat(200)}*b`]) {
+    const matcher = compileGlob(glob);
+    assert.equal(quickly(300, `[${glob}]`, () => matcher.test(name)), false, glob);
+    assert.equal(matcher.test(`${'a'.repeat(300)}b`), true, `${glob} still matches what it should`);
+  }
+  assert.ok(compileGlob('x'.repeat(5000)).problem);
+  assert.ok(compileGlob('{1..100000}').problem);
+  // A whole .editorconfig with such a section is read in a moment.
+  const text = `root = true\n[${'*a'.repeat(24)}*b]\ndotnet_diagnostic.ASY001.severity = error\n[*.cs]\ndotnet_diagnostic.ASY002.severity = none\n`;
+  const options = quickly(300, 'editorConfigOptions', () => editorConfigOptions(`/r/${'a'.repeat(3000)}.cs`, [{ dir: '/r', text }]));
+  assert.equal(options.get('dotnet_diagnostic.asy002.severity'), 'none');
+  assert.equal(options.get('dotnet_diagnostic.asy001.severity'), undefined);
 });
