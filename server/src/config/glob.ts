@@ -249,6 +249,41 @@ export function compileGlob(glob: string): GlobMatcher {
   }
 }
 
+/**
+ * An MSBuild item glob (`**` as a whole segment spans folders, none or more, or everything below when it is last;
+ * `*` and `?` stay within a segment; every other character is literal) over absolute paths with `/`, ignoring
+ * case as MSBuild does on Windows. The same automaton as section globs, so an Include of `*a*a*a...` in a project
+ * file cannot stall the folder walk either.
+ */
+export function compileItemGlob(pattern: string): GlobMatcher {
+  if (pattern.length > MAX_GLOB_LENGTH * 4) return never(`the item glob is longer than ${MAX_GLOB_LENGTH * 4} characters`);
+  const segments = pattern.toLowerCase().split('/');
+  const items: Node[] = [];
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === '**') {
+      items.push(last ? { kind: 'globstar' } : { kind: 'folders' });
+      return;
+    }
+    for (let k = 0; k < segment.length; k++) {
+      const c = segment[k];
+      if (c === '*') {
+        while (segment[k + 1] === '*') k++;
+        items.push({ kind: 'star' });
+      } else if (c === '?') items.push({ kind: 'char', test: (x) => x !== SLASH });
+      else items.push(literal(segment.charCodeAt(k)));
+    }
+    if (!last) items.push(literal(SLASH));
+  });
+  try {
+    const automaton = compile({ kind: 'seq', items });
+    return { test: (path) => run(automaton, path.toLowerCase()) };
+  } catch (err) {
+    if (err instanceof TooLarge) return never(err.message);
+    throw err;
+  }
+}
+
 function never(problem: string): GlobMatcher {
   return { test: () => false, problem };
 }
