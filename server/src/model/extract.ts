@@ -20,7 +20,8 @@ import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { guardReason, knownCompletedReason } from './completion';
-import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
+import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
+import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -41,9 +42,14 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
   const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
   const reused = new Map<string, CachedBody>();
+  const builtById = new Map<string, MethodBody>();
   for (const { node, body: bodyNode } of functions) {
     const parentId = enclosingBodyId(syntax, node, bodyIds);
-    const key = cache ? cacheKeyOf(context, node) : null;
+    // A local function or lambda inside a dual-path method sees the method's `bool async` (bodies come in
+    // document order, so the enclosing one is built already); it is part of the cache key, since it decides
+    // which of the body's calls are on the synchronous path.
+    const inheritedFlag = parentId ? builtById.get(parentId)?.asyncFlag ?? null : null;
+    const key = cache ? `${cacheKeyOf(context, node)}\u0001${inheritedFlag ?? ''}` : null;
     const hit = key !== null ? cache!.entries.get(key) ?? reused.get(key) : undefined;
     let body: MethodBody;
     if (hit) {
@@ -51,8 +57,9 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
       body.parentId = parentId;
       context.mentioned.set(body.id, hit.mentioned);
     } else {
-      body = buildBody(context, node, [bodyNode], parentId);
+      body = buildBody(context, node, [bodyNode], parentId, inheritedFlag);
     }
+    builtById.set(body.id, body);
     // Cached before the file-wide passes below fill in what depends on other bodies.
     if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex), mentioned: context.mentioned.get(body.id) ?? new Set() });
     if (body.hasSyntaxErrors && body.isAsync) {
@@ -68,7 +75,10 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
   if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
   skipped.sort((a, b) => a.span.start - b.span.start);
-  return { bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [] };
+  return {
+    bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [],
+    staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root),
+  };
 }
 
 /**
@@ -174,7 +184,7 @@ function ownNodes(context: FileContext, ownerKey: string, types: string[]): Synt
   return lists.flat().sort((a, b) => a.startIndex - b.startIndex);
 }
 
-function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], parentId: string | null): MethodBody {
+function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], parentId: string | null, inheritedFlag: string | null = null): MethodBody {
   const kind = bodyKindOf(fn);
   const ownerKey = fn ? ownerKeyOf(fn.type, fn.startIndex) : 'topLevel:0';
   const own = (types: string[]) => ownNodes(context, ownerKey, types);
@@ -198,12 +208,13 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
   const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
-  const asyncFlag = asyncFlagOf(parameters);
-  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
-  const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
   const locals = localsOf(own, identifiers, [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
+  const declares = (name: string) => parameters.some((p) => p.name === name) || locals.some((l) => l.name === name);
+  const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, identifiers);
+  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
+  const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
     id: fn ? bodyId(fn) : 'topLevel:0',
@@ -376,7 +387,7 @@ function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[]
     const owner = fn.parent?.parent;
     return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: mentioned.has('value'), span: spanOf(fn) }];
   }
-  return params.map((p) => {
+  const out: Parameter[] = params.map((p) => {
     const nameNode = p.type === 'parameter' ? p.childForFieldName('name') : p;
     const typeNode = p.type === 'parameter' ? p.childForFieldName('type') : null;
     const name = nameNode?.text ?? '?';
@@ -388,6 +399,20 @@ function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[]
       span: spanOf(p),
     };
   });
+  // tree-sitter-c-sharp 0.23.5 leaves `params T[] name` unwrapped: the `params` token, the type and the name are
+  // children of the list itself (signatureFacts.ts reads declarations the same way).
+  if (list && list.type === 'parameter_list') {
+    const children = list.children.filter((c): c is SyntaxNode => !!c);
+    for (let i = 0; i < children.length; i++) {
+      if (children[i].type !== 'params') continue;
+      const type = children[i + 1];
+      const nameNode = children[i + 2];
+      if (!type || nameNode?.type !== 'identifier') continue;
+      out.push({ name: nameNode.text, typeText: normaliseTypeText(type.text), modifiers: ['params'], referenced: mentioned.has(nameNode.text), span: { start: children[i].startIndex, end: nameNode.endIndex } });
+    }
+    out.sort((a, b) => a.span.start - b.span.start);
+  }
+  return out;
 }
 
 function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, identifiers: IdentifierUse[], containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
@@ -682,6 +707,7 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
       beforeAnyAwait: node.endIndex <= firstAwait && !inLoopWithAwait,
       regions,
       conditionText: regions.find((r) => r.kind === 'conditional')?.detail ?? null,
+      aloneInBranch: isAloneInBranch(node),
     };
   };
   if (bodyNode && bodyNode.type !== 'block') {
@@ -690,6 +716,15 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
   }
   for (const r of own(['return_statement'])) sites.push(site(r, r.namedChildren[0] ?? null));
   return sites;
+}
+
+/** `if (c) return x;` or `if (c) { return x; }`: the return is the branch's only statement. */
+function isAloneInBranch(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'if_statement') return true;
+  if (parent.type !== 'block' || parent.parent?.type !== 'if_statement') return false;
+  return parent.namedChildren.filter((c) => !!c && c.type !== 'comment').length === 1;
 }
 
 function stripParens(n: SyntaxNode): SyntaxNode {

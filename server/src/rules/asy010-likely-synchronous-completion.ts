@@ -12,8 +12,9 @@ suspending: every await is of an already completed task (\`Task.CompletedTask\`,
 method that itself completes synchronously; or it returns from a cache before its first await; or it
 awaits only on a cache miss. The message says which, and points at the callee that makes it so.
 
-Methods with no await at all belong to ASY011 (async-without-await), and async iterators are not
-checked. Async lambdas are not flagged either: a lambda's return type is chosen by the delegate it is
+Methods with no await at all belong to ASY011 (async-without-await), and async iterators and \`async void\`
+methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually
+an event handler's or an override's). Async lambdas are not flagged either: a lambda's return type is chosen by the delegate it is
 converted to (\`Func<Task>\`, an event handler, a framework callback), so the advice that follows from
 this finding (cache the task, return \`ValueTask<T>\`, drop \`async\`) rarely applies to it; its cost
 shows in the hover of the method around it.
@@ -146,8 +147,9 @@ export const rule: Rule = {
     const findings: RuleFinding[] = [];
     for (const body of asyncBodies(ctx)) {
       if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
-      // No await at all is ASY011's finding; async iterators have no verdict.
-      if (body.awaits.length === 0 || body.isIterator) continue;
+      // No await at all is ASY011's finding; async iterators have no verdict; an async void method allocates
+      // nothing on its synchronous path and its signature (an event handler's, an override's) is rarely free to change.
+      if (body.awaits.length === 0 || body.isIterator || body.returnKind === 'void') continue;
       const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
       if (!verdict?.likelySync) continue;
       const related = relatedOf(ctx, verdict);

@@ -185,15 +185,20 @@ function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint): Gu
 
 /**
  * A cache fast path hands back the cached value. `if (_tx != null) return null;` is a guard that leaves early, not a
- * cache hit: when the condition is a null check of a field whose name does not say cache, the return must mention
- * that field (`if (_value != null) return _value;`).
+ * cache hit: when the condition is a null check of a field whose name does not say cache, the return must hand back
+ * that field and do nothing else (`if (_value != null) return _value;`), and a lookup's branch must return a value.
  */
 function returnsWhatTheGuardRead(guard: Guard, r: ReturnSite): boolean {
-  // Lookups (TryGetValue, ContainsKey) and names that say cache read a cache whatever they return.
-  if (guard.kind !== 'cache' || !guard.subject || CACHE_NAME.test(guard.text)) return true;
+  if (guard.kind !== 'cache' || CACHE_NAME.test(guard.text)) return true;
   const returned = (r.expressionText ?? '').trim();
+  // A bare `return;` after a lookup (`if (_ignored.TryGetValue(e, out _)) return;`) hands back nothing cached.
+  if (returned === '') return false;
+  // Lookups (TryGetValue, ContainsKey) read a cache whatever they return.
+  if (!guard.subject) return true;
+  // A field checked for null must be what is returned, and the return all the branch does: `if (_handle != null)
+  // { Log.Warning("already started"); return _handle; }` is a guard against a second call, not a cache hit.
   const subject = guard.subject.replace(/^this\./, '');
-  return returned !== '' && new RegExp(`\\b${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(returned);
+  return r.aloneInBranch && new RegExp(`\\b${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(returned);
 }
 
 /** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
