@@ -113,14 +113,6 @@ export function awaitEdits(text: string, span: Span, statementLevel: boolean): {
   };
 }
 
-/**
- * Whether an `await` may be inserted at this offset of an async body: never inside a `lock` block (CS1996). Bodies
- * of query clauses and unsafe blocks are not modelled; the docs say so.
- */
-export function awaitAllowedAt(body: MethodBody, offset: number): boolean {
-  return !body.locks.some((l) => l.span.start < offset && offset < l.span.end);
-}
-
 /** The receiver's type as the workspace's declarations say (locals, parameters, fields, `new`, workspace calls), or null. */
 export function receiverTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
