@@ -486,7 +486,9 @@ export function startServer(engineScript: string): Connection {
       lineBreak: lineBreakOf(doc.text),
       versionedEdits: supports.versionedEdits(),
     };
-    const actions = kindRequested(CodeActionKind.QuickFix, context.only) ? quickFixes(actionDoc, context.diagnostics, snapshot) : [];
+    // Diagnostics the client hands back are its own data: those without a readable range are passed over.
+    const diagnostics = context.diagnostics.filter((d) => d && typeof d === 'object' && positionFrom(d.range?.start) && positionFrom(d.range?.end));
+    const actions = kindRequested(CodeActionKind.QuickFix, context.only) ? quickFixes(actionDoc, diagnostics, snapshot) : [];
     // Source actions only when asked for (Source Action menu, code actions on save), not in every light bulb.
     if (snapshot && context.only && kindRequested(FIX_ALL_KIND, context.only)) {
       const fixAll = fixAllAction(actionDoc, snapshot);
