@@ -46,6 +46,13 @@ const options = (ci: number) => ({ seed: SEED, numRuns: runs(ci), endOnFailure: 
 const timeout = LONG_RUNS > 0 ? 0 : 600_000;
 /** What every property ran, summed, for the log line at the end of each test. */
 const note = (name: string, n: number) => console.log(`# fuzz ${name}: ${n} cases, seed ${SEED}`);
+/** Long runs say how far they are every 5,000 cases (on stderr, which the test runner passes through). */
+function progress(name: string): () => void {
+  let n = 0;
+  return () => {
+    if (LONG_RUNS > 0 && ++n % 5000 === 0) process.stderr.write(`fuzz ${name}: ${n} of ${LONG_RUNS} at ${new Date().toISOString()}\n`);
+  };
+}
 
 /**
  * Runs `fn`, failing the property when one input takes longer than `ms` twice in a row: a hang or a blow-up
@@ -130,7 +137,9 @@ const symbolsArb = fc.subarray(['DEBUG', 'RELEASE', 'TRACE', 'NET8_0', 'NET8_0_O
 // ---- the pre-parse pass -----------------------------------------------------------------------------------------
 
 test('pre-parse pass: same length and line breaks, spans within the text, time bounded per input', { timeout }, () => {
+  const tick = progress('pre-parse');
   fc.assert(fc.property(csharpArb, symbolsArb, (text, symbols) => {
+    tick();
     const prepared = timed(100 + text.length / 100, 'prepareSource', () => prepareSource(text, new Set(symbols)));
     const p = prepared.parseText;
     if (p.length !== text.length) throw new Error(`length ${p.length} != ${text.length}`);
@@ -233,7 +242,9 @@ function assertOnlyOwnMarkup(html: string, markdown: string): void {
 }
 
 test('model, rules, costs and renderers: no exception, bounded time, every location within its text', { timeout }, () => {
+  const tick = progress('analysis');
   fc.assert(fc.property(fc.array(csharpArb, { minLength: 1, maxLength: 2 }), (texts) => {
+    tick();
     const sources = texts.map((text, i) => ({ path: `src/F${i}.cs`, text }));
     const bound = 3000 + texts.reduce((n, t) => n + t.length, 0) / 10;
     const analysis = timed(bound, 'analysis, costs and rendering', () => {
@@ -274,7 +285,9 @@ const projectArb = fc.oneof(
 );
 
 test('project model: the XML reader, solutions and evaluation never throw, lines point into the file, time bounded', { timeout }, () => {
+  const tick = progress('project model');
   fc.assert(fc.property(projectArb, ({ name, text }) => {
+    tick();
     timed(2000, 'project model', () => {
       const doc = parseXml(text);
       const lines = text.split('\n').length;
@@ -299,7 +312,9 @@ test('MSBuild expressions and conditions: never throw, time bounded', { timeout 
     exists: (p) => p.startsWith('/w/'),
     thisFileDirectory: '/w/src/',
   };
+  const tick = progress('expressions');
   fc.assert(fc.property(fc.array(fc.constantFrom(...EXPRESSION_TOKENS, 'a', 'x'), { maxLength: 60 }).map((ts) => ts.join('')), (text) => {
+    tick();
     timed(500, 'expressions', () => {
       expand(text, host);
       evaluateCondition(text, host);
@@ -309,7 +324,9 @@ test('MSBuild expressions and conditions: never throw, time bounded', { timeout 
 });
 
 test('MSBuild item globs: never throw, and match a path in bounded time whatever the pattern', { timeout }, () => {
+  const tick = progress('MSBuild globs');
   fc.assert(fc.property(fc.array(fc.constantFrom('*', '**', '?', 'a', 'b', '/', '\\', '.', '..', '[', ']', '{', '}', '$', '(', ')'), { maxLength: 60 }).map((ts) => ts.join('')), fc.nat({ max: 300 }), (pattern, n) => {
+    tick();
     timed(500, `MSBuild glob ${pattern}`, () => compileMsBuildGlob(pattern, '/w/src').matcher.test(`/w/src/${'a'.repeat(n)}.cs`));
   }), options(2000));
   note('MSBuild globs', runs(2000));
@@ -364,7 +381,9 @@ test('.editorconfig globs: the automaton agrees with a backtracking reading on s
 
 test('markdown: code() and escape() never let text become markup, whatever backticks and tags it holds', { timeout }, () => {
   const unit = fc.constantFrom('`', '``', '```', '<', '>', '<img src=x onerror=alert(1)>', '<a href="https://e">', '</code>', '|', '\\', '*', '_', '[', ']', '(', ')', '!', '#', '&lt;', '&', '~', ' ', '\n', 'a', 'Task<int>');
+  const tick = progress('markdown');
   fc.assert(fc.property(fc.array(unit, { maxLength: 40 }).map((ts) => ts.join('')), (text) => {
+    tick();
     for (const md of [code(text), escape(text), `| a |\n|---|\n| ${code(text)} |`, `| a |\n|---|\n| ${escape(text)} |`]) {
       const html = markdownWithHtml.render(md);
       for (const m of html.matchAll(/<\/?([a-zA-Z][\w-]*)[^>]*>/g)) {
@@ -376,7 +395,9 @@ test('markdown: code() and escape() never let text become markup, whatever backt
 });
 
 test('terminal text: no control character survives terminalSafe', { timeout }, () => {
+  const tick = progress('terminal text');
   fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+    tick();
     if (/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(terminalSafe(text))) throw new Error(JSON.stringify(text));
   }), options(2000));
   note('terminal text', runs(2000));
@@ -393,7 +414,9 @@ test('LSP content changes: the one conversion gives what the LSP text-document l
     { weight: 6, arbitrary: fc.record({ range: fc.record({ start: positionArb, end: positionArb }), text: textArb }) },
     { weight: 1, arbitrary: fc.record({ text: textArb }) },
   );
+  const tick = progress('LSP changes');
   fc.assert(fc.property(textArb, fc.array(changeArb, { minLength: 1, maxLength: 4 }), (text, changes) => {
+    tick();
     const ours = textChangesOf(positioned(text), changes);
     if ('error' in ours) throw new Error(ours.error);
     let expected = text;
