@@ -353,11 +353,13 @@ export function startServer(engineScript: string): Connection {
       }));
     }
     if (capabilities.workspace?.workspaceFolders) {
-      connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        const removed = e.removed.map((f) => f.uri);
-        folders = [...folders.filter((f) => !removed.includes(f)), ...e.added.map((f) => f.uri)];
-        engine?.send({ kind: 'folders', added: e.added.map((f) => f.uri), removed });
-      });
+      connection.workspace.onDidChangeWorkspaceFolders(guarded('didChangeWorkspaceFolders', undefined, (e) => {
+        const urisOf = (list: unknown) => (Array.isArray(list) ? list.map((f) => f?.uri).filter((u): u is string => typeof u === 'string') : []);
+        const added = urisOf(e?.added);
+        const removed = urisOf(e?.removed);
+        folders = [...folders.filter((f) => !removed.includes(f)), ...added];
+        engine?.send({ kind: 'folders', added, removed });
+      }));
     }
     await pullSettings();
     sendStatus({}, true);

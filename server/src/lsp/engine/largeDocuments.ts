@@ -22,6 +22,7 @@ export const LARGE_DOCUMENT_CHARS = (() => {
   return process.env.ASYNCLENS_LARGE_DOCUMENT_CHARS && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : 250_000;
 })();
 
+/** Documents are named by `key`: the engine's document URI (two URIs of one file are two documents). */
 type ModelCommand =
   | { kind: 'open'; key: string; version: number; text: string }
   | { kind: 'change'; key: string; version: number; changes: ContentChange[] }
