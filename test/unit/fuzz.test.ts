@@ -405,7 +405,7 @@ test('terminal text: no control character survives terminalSafe', { timeout }, (
 
 // ---- LSP content changes -------------------------------------------------------------------------------------------
 
-test('LSP content changes: the one conversion gives what the LSP text-document library gives, change by change', { timeout }, () => {
+test('LSP content changes: the one conversion gives what the LSP text-document library gives, change by change, with the line starts of the result', { timeout }, () => {
   const pieces = fc.constantFrom('a', 'bc', '\n', '\r\n', '\r', '😀', '\uD83D', '');
   const textArb = fc.array(pieces, { maxLength: 12 }).map((ts) => ts.join(''));
   const numberArb = fc.oneof(fc.integer({ min: -3, max: 12 }), fc.double({ min: -2, max: 12, noNaN: true }));
@@ -427,6 +427,10 @@ test('LSP content changes: the one conversion gives what the LSP text-document l
       expected = doc.getText();
     }
     if (ours.text !== expected) throw new Error(`${JSON.stringify(ours.text)} != ${JSON.stringify(expected)}`);
+    // The line starts carried through the changes are those of a scan of the final text.
+    const carried = ours.positioned.lines.lineStarts.join(',');
+    const scanned = positioned(ours.text).lines.lineStarts.join(',');
+    if (carried !== scanned) throw new Error(`line starts ${carried} != ${scanned} for ${JSON.stringify(ours.text)}`);
   }), options(3000));
   note('LSP changes', runs(3000));
 });

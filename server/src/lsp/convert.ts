@@ -111,24 +111,53 @@ export function textChangeOf(doc: PositionedText | (() => PositionedText), chang
 }
 
 /**
+ * The text and line starts after one change, from the ones before it: the starts before the change are kept, the
+ * few lines around it are scanned again, and the starts after it are shifted. Linear in the number of lines, not
+ * of characters, so a keystroke in a 3 MB document does not rescan the document. The window starts a line
+ * before the change and ends two characters past the inserted text, so a `\r\n` pair made or split at either
+ * edge is read as the whole scan would read it.
+ */
+export function splicePositioned(doc: PositionedText, change: TextChange): PositionedText {
+  const text = doc.text.slice(0, change.start) + change.newText + doc.text.slice(change.oldEnd);
+  const old = doc.lines.lineStarts;
+  let line = 0;
+  for (let lo = 0, hi = old.length - 1; lo <= hi;) {
+    const mid = (lo + hi) >> 1;
+    if (old[mid] <= change.start) { line = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  const keep = Math.max(0, line - 1);
+  const from = old[keep];
+  const windowEnd = Math.min(text.length, change.start + change.newText.length + 2);
+  const starts = old.slice(0, keep + 1);
+  for (let i = from; i < windowEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  const delta = change.newText.length - (change.oldEnd - change.start);
+  for (let k = 0; k < old.length; k++) {
+    const shifted = old[k] + delta;
+    if (old[k] > change.oldEnd && shifted > windowEnd) starts.push(shifted);
+  }
+  return { text, lines: { lineStarts: starts } };
+}
+
+/**
  * The LSP content changes of one didChange notification, in order (each change's range refers to the text the
  * previous one left), converted against `doc`; the result carries the final text. All or nothing: one
  * malformed change refuses the whole notification, so no half-applied edit leaves the copies apart.
  */
-export function textChangesOf(doc: PositionedText, changes: unknown): { changes: TextChange[]; text: string } | { error: string } {
+export function textChangesOf(doc: PositionedText, changes: unknown): { changes: TextChange[]; text: string; positioned: PositionedText } | { error: string } {
   if (!Array.isArray(changes)) return { error: 'contentChanges is not a list' };
   const out: TextChange[] = [];
-  let current = doc.text;
-  // Line starts are computed once per intermediate text, and only when a range needs them.
-  let lines: PositionedText | null = doc;
+  let current = doc;
   for (const change of changes) {
-    const converted = textChangeOf(() => (lines ??= positioned(current)), change);
+    const converted = textChangeOf(current, change);
     if ('error' in converted) return converted;
     out.push(converted);
-    current = current.slice(0, converted.start) + converted.newText + current.slice(converted.oldEnd);
-    lines = null;
+    // A whole-text change shares nothing with the line starts before it.
+    current = converted.start === 0 && converted.oldEnd === current.text.length ? positioned(converted.newText) : splicePositioned(current, converted);
   }
-  return { changes: out, text: current };
+  return { changes: out, text: current.text, positioned: current };
 }
 
 export function lspEditOf(doc: PositionedText, edit: TextEdit): LspTextEdit {

@@ -74,6 +74,8 @@ export function createDocumentStore(): DocumentStore {
       document.text = converted.text;
       document.version = t.version;
       document.revision = ++lastRevision;
+      // The line starts were carried through the changes (linear in lines, not characters): kept for the next ones.
+      lines.set(document, { revision: document.revision, doc: converted.positioned });
       return { document, changes: converted.changes };
     },
     close(uri) {
