@@ -157,6 +157,8 @@ interface Automaton {
   outs: number[][];
   start: number;
   accept: number;
+  /** closureOf's answers, filled as states are reached. */
+  closures: (Int32Array | undefined)[];
 }
 
 function compile(root: Node): Automaton {
@@ -202,31 +204,46 @@ function compile(root: Node): Automaton {
     }
   };
   const start = build(root, accept);
-  return { test, next: Int32Array.from(next), outs, start, accept };
+  return { test, next: Int32Array.from(next), outs, start, accept, closures: [] };
+}
+
+/**
+ * The reading states (and the accept state) reachable from each state without reading, computed once per state
+ * and kept with the automaton: each step of the run is then one lookup per live state.
+ */
+function closureOf(a: Automaton, state: number): Int32Array {
+  const cached = a.closures[state];
+  if (cached) return cached;
+  const out: number[] = [];
+  const seen = new Set<number>();
+  const stack = [state];
+  while (stack.length) {
+    const s = stack.pop()!;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    if (a.next[s] >= 0 || s === a.accept) out.push(s);
+    else for (let k = a.outs[s].length - 1; k >= 0; k--) stack.push(a.outs[s][k]);
+  }
+  return (a.closures[state] = Int32Array.from(out));
 }
 
 function run(a: Automaton, path: string): boolean {
-  const size = a.test.length;
-  const seen = new Int32Array(size).fill(-1);
+  const seen = new Int32Array(a.test.length).fill(-1);
   let current: number[] = [];
   let upcoming: number[] = [];
-  // Adds a state and every state it branches to without reading (iteratively: deep braces must not overflow).
-  const close = (state: number, generation: number, into: number[]) => {
-    const stack = [state];
-    while (stack.length) {
-      const s = stack.pop()!;
+  const add = (from: number, generation: number, into: number[]) => {
+    for (const s of closureOf(a, from)) {
       if (seen[s] === generation) continue;
       seen[s] = generation;
-      if (a.next[s] >= 0 || s === a.accept) into.push(s);
-      else for (let k = a.outs[s].length - 1; k >= 0; k--) stack.push(a.outs[s][k]);
+      into.push(s);
     }
   };
-  close(a.start, 0, current);
+  add(a.start, 0, current);
   for (let pos = 0; pos < path.length && current.length; pos++) {
     const c = path.charCodeAt(pos);
-    upcoming = [];
-    for (const s of current) if (s !== a.accept && a.test[s](c)) close(a.next[s], pos + 1, upcoming);
-    current = upcoming;
+    upcoming.length = 0;
+    for (const s of current) if (s !== a.accept && a.test[s](c)) add(a.next[s], pos + 1, upcoming);
+    [current, upcoming] = [upcoming, current];
   }
   return current.includes(a.accept);
 }
