@@ -11,6 +11,8 @@ import { ready, repoRoot, runCli } from './support';
 import { readBounded, readSource, editorConfigsFor } from '../../server/src/project/host/sourceFiles';
 import { compileGlob } from '../../server/src/config/glob';
 import { editorConfigOptions } from '../../server/src/config/editorconfig';
+import { analyseProject } from '../../server/src/analysis/project';
+import { RULES } from '../../server/src/rules/registry';
 
 before(ready);
 
@@ -168,4 +170,25 @@ test('.editorconfig globs that would be catastrophic as backtracking regular exp
   const options = quickly(300, 'editorConfigOptions', () => editorConfigOptions(`/r/${'a'.repeat(3000)}.cs`, [{ dir: '/r', text }]));
   assert.equal(options.get('dotnet_diagnostic.asy002.severity'), 'none');
   assert.equal(options.get('dotnet_diagnostic.asy001.severity'), undefined);
+});
+
+test('broken code whose locals name themselves (var db = db.SaveChanges();) is typed without endless recursion', () => {
+  const text = [
+    'using Microsoft.EntityFrameworkCore;',
+    'namespace Fixtures.SelfReference;',
+    'public sealed class Checkout',
+    '{',
+    '    public async Task<int> PlaceAsync()',
+    '    {',
+    '        await Task.Yield();',
+    '        using var db = db.SaveChanges();',
+    '        var a = b.Open();',
+    '        var b = a.Open();',
+    '        return a.Read() + db.Count;',
+    '    }',
+    '}',
+  ].join('\n');
+  const analysis = analyseProject([{ path: 'SelfReference.cs', text }], { enabled: new Set(RULES.map((r) => r.meta.id)), disabled: new Set() });
+  const internal = analysis.files[0].findings.filter((f) => /internal error/.test(f.message)).map((f) => f.message);
+  assert.deepEqual(internal, []);
 });
