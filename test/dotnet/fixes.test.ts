@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listFiles, ready, repoRoot } from '../unit/support';
+import { fixtureRuleSelection, listFiles, ready, repoRoot } from '../unit/support';
 import { analyseProject, modelFile } from '../../server/src/analysis/project';
 import { applyEdits } from '../../server/src/analysis/fixes';
 import { RULES } from '../../server/src/rules/registry';
@@ -104,13 +104,13 @@ function variantsOf(workspaces: Workspace[]): { variants: Variant[]; problems: s
     if (afterModel.model.syntaxErrors.length > before) problems.push(`${label}: the fixed text has ${afterModel.model.syntaxErrors.length - before} new syntax error(s)`);
     const files = workspace.files.map((f) => (f.path === file.path ? { path: f.path, text: fixed } : f));
     // Analysed again: no rule may fail on what a fix wrote.
-    for (const f of analyseProject(files, ALL).files.flatMap((x) => x.findings)) {
+    for (const f of analyseProject(files, fixtureRuleSelection(workspace.name.split('/')[0], RULES)).files.flatMap((x) => x.findings)) {
       if (/internal error/.test(f.message)) problems.push(`${label}: ${f.message}`);
     }
     variants.push({ id: variants.length, label, workspace, files, fixedFile: file.path, safety, behaviour });
   };
   for (const workspace of workspaces) {
-    const analysis = analyseProject(workspace.files, ALL);
+    const analysis = analyseProject(workspace.files, fixtureRuleSelection(workspace.name.split('/')[0], RULES));
     for (const file of analysis.files) {
       const source = workspace.files.find((f) => f.path === file.path)!;
       const fixes = file.findings.filter((f) => f.fix && f.fix.safety !== 'display-only' && f.fix.edits.length > 0);
@@ -308,7 +308,8 @@ ${checks.map((c) => `        (${csString(c.label)}, ${csString(c.original)}, ${c
         null => "null",
         string s => $"\\"{s}\\"",
         IEnumerable e => "[" + string.Join(", ", e.Cast<object?>().Take(10).Select(Describe)) + "]",
-        _ => value.ToString() ?? "",
+        // An object without its own ToString prints its type's full name, which the variant's namespace prefixes.
+        _ => System.Text.RegularExpressions.Regex.Replace(value.ToString() ?? "", @"\\bFixVariant\\d+\\.", ""),
     };
 }
 `;

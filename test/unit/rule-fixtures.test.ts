@@ -5,14 +5,13 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ready, repoRoot, listFiles } from './support';
+import { ready, repoRoot, listFiles, fixtureRuleSelection } from './support';
 import { analyseProject } from '../../server/src/analysis/project';
 import { applyEdits } from '../../server/src/analysis/fixes';
 import { RULES } from '../../server/src/rules/registry';
 import { lineIndexOf, positionAt } from '../../server/src/parse/lines';
 
 const fixturesDir = path.join(repoRoot, 'test', 'fixtures', 'rules');
-const allRules = new Set(RULES.map((r) => r.meta.id));
 
 interface Expectation {
   line: number;
@@ -54,7 +53,7 @@ before(ready);
 for (const ws of workspaces()) {
   test(`fixture ${ws.name}`, () => {
     const sources = ws.files.map((f) => ({ path: f, text: fs.readFileSync(f, 'utf8') }));
-    const result = analyseProject(sources, { enabled: allRules, disabled: new Set() });
+    const result = analyseProject(sources, fixtureRuleSelection(ws.name.split('/')[0], RULES));
     for (const file of result.files) {
       const rel = path.relative(repoRoot, file.path);
       const lines = lineIndexOf(file.text);

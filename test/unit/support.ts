@@ -53,3 +53,11 @@ export async function runCli(args: string[], cwd = repoRoot): Promise<{ code: nu
   const code = await main(args, io);
   return { code, stdout: io.stdout, stderr: io.stderr };
 }
+
+/**
+ * The rules a rule fixture runs: every rule on by default, plus the folder's own rule when it is off by default
+ * (ASY027, ASY028), so an opt-in rule's findings are expected in its own fixtures and nowhere else, as users see them.
+ */
+export function fixtureRuleSelection(ruleFolder: string, rules: readonly { meta: { id: string; name: string; defaultSeverity: string } }[]): { enabled: Set<string>; disabled: Set<string> } {
+  return { enabled: new Set(rules.filter((r) => r.meta.defaultSeverity !== 'off' || r.meta.name === ruleFolder).map((r) => r.meta.id)), disabled: new Set<string>() };
+}

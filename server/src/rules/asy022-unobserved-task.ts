@@ -1,7 +1,8 @@
 /** ASY022 unobserved-task: a call whose Task is dropped, neither awaited, stored, returned nor passed on. */
 import type { CallSite, MethodBody } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
-import { awaitAllowedAt, isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 
@@ -80,7 +81,7 @@ function droppedConfigured(ctx: RuleContext, call: CallSite): boolean {
 }
 
 function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
-  if (body.isAsync && awaitAllowedAt(body, call.span.start) && !isConditionalCall(ctx.text, call)) {
+  if (body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call)) {
     return { title: 'Await the task', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] };
   }
   return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };

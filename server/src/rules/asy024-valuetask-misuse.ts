@@ -3,7 +3,8 @@ import type { CallSite, EnclosingRegion, MethodBody, Span, TaskWait } from '../m
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { lineIndexOf, positionAt } from '../parse/lines';
-import { awaitAllowedAt, isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle } from './asy001-blocking-wait-in-async';
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
 import { maskCommentsAndStrings } from './sourceText';
@@ -188,7 +189,7 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
   if (call.usage !== 'discarded' || call.inNameof || call.name === 'ConfigureAwait' || intentionalDropOf(call)) return null;
   const result = callResultOf(ctx, body, call);
   if (result.kind !== 'valueTask') return null;
-  const canAwait = body.isAsync && awaitAllowedAt(body, call.span.start) && !isConditionalCall(ctx.text, call);
+  const canAwait = body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call);
   return {
     span: call.span,
     message: `The ValueTask \`${shortCode(ctx.text.slice(call.span.start, call.span.end))}\` returns is dropped: nothing completes it or observes its exception`,

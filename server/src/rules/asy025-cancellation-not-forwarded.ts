@@ -4,7 +4,7 @@ import { bodyChain } from '../model/bodies';
 import { typeFamily } from '../workspace/index';
 import { csharpText } from '../signatures/typeText';
 import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, type CallCandidate, type CandidateParameter } from './callTargets';
-import type { Fix, Rule, RuleContext, RuleFinding } from './types';
+import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -118,6 +118,20 @@ function passesSomeToken(call: CallSite, token: TokenInScope): boolean {
   return call.argumentTexts.some((a) => token.mentions.test(a) || /CancellationToken|\bToken\b|\.Token\b|RequestAborted|ConnectionAborted|ApplicationStopping|\bct\b|[Cc]ancel/.test(a));
 }
 
+/**
+ * `gate.Wait()` or `task.Wait()` in async code: ASY001/ASY002 report the wait, and their fix (an await of
+ * WaitAsync) is where the token belongs; a token added to the blocking call would keep the thread blocked.
+ */
+function isBlockingWaitInAsync(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  return BLOCKING_WAITS.has(call.name) && isAsyncContext(ctx, body);
+}
+const BLOCKING_WAITS = new Set(['Wait', 'WaitAll', 'WaitAny', 'WaitOne']);
+
+/** `Task.Delay(0)`, `gate.Wait(0)`, `Wait(TimeSpan.Zero)`: a zero wait never waits, so there is nothing to cancel. */
+function isZeroWait(call: CallSite): boolean {
+  return (call.name === 'Delay' || call.name === 'Wait') && call.argumentTexts.length >= 1 && /^(?:0|(?:System\.)?TimeSpan\.Zero)$/.test(call.argumentTexts[0].trim());
+}
+
 interface Overload {
   candidate: CallCandidate;
   parameter: CandidateParameter;
@@ -191,6 +205,7 @@ export const rule: Rule = {
         if (call.inNameof || OTHER_MEANING.has(call.name) || SCHEDULING_ONLY.has(call.name)) continue;
         if (call.receiver !== null && token.mentions.test(call.receiver)) continue;
         if (passesSomeToken(call, token)) continue;
+        if (isBlockingWaitInAsync(ctx, body, call) || isZeroWait(call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload) continue;
         findings.push({

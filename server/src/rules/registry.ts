@@ -17,6 +17,8 @@ import { rule as asy025 } from './asy025-cancellation-not-forwarded';
 import { rule as asy026 } from './asy026-task-escapes-using';
 import { rule as asy027 } from './asy027-configureawait-policy';
 import { rule as asy028 } from './asy028-async-suffix';
+import { rule as asy029 } from './asy029-single-task-whenall';
+import { rule as asy031 } from './asy031-httpclient-per-call';
 
 export const RULES: readonly Rule[] = [
   asy001,
@@ -36,6 +38,8 @@ export const RULES: readonly Rule[] = [
   asy026,
   asy027,
   asy028,
+  asy029,
+  asy031,
 ].sort((a: Rule, b: Rule) => a.meta.id.localeCompare(b.meta.id));
 
 export function ruleById(id: string): Rule | undefined {

@@ -1,0 +1,162 @@
+/** ASY031 httpclient-per-call: `new HttpClient()` in code that runs per call, kept only for that call. */
+import type { MethodBody, ObjectCreation } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { typesNamed } from '../workspace/index';
+import { maskCommentsAndStrings } from './sourceText';
+import type { Rule, RuleContext, RuleFinding } from './types';
+
+const docs = `## What it does
+Flags \`new HttpClient(...)\` in a method, local function, lambda or accessor when the client lives only for that
+call: it is the resource of a \`using\`, or a local that is neither returned, stored in a field or property, nor
+handed to an object that outlives the call. Left alone:
+- clients created once: in a field or property initializer, a constructor (the instance's lifetime is the
+  caller's decision), \`Main\` or top-level statements, a lambda given to \`Lazy<T>\`, \`AddSingleton\` or
+  \`LazyInitializer\`;
+- factories: a client that is returned, assigned to a field or property, or passed to an object creation
+  (\`new GitHubApi(client)\`) or a DI registration;
+- a client built on a handler the method did not create (\`new HttpClient(_sharedHandler, disposeHandler: false)\`):
+  the connection pool is the handler's, and it is shared.
+
+## Why is this bad?
+Each \`HttpClient\` created with its own handler opens its own connection pool. Disposing it after one request
+leaves its sockets in \`TIME_WAIT\` for up to four minutes; under load the machine runs out of ports
+(\`SocketException: Only one usage of each socket address\`) and every request pays a new TCP and TLS handshake.
+A shared (static or singleton) client, or \`IHttpClientFactory\`, reuses connections; the .NET guidance says so:
+https://learn.microsoft.com/dotnet/fundamentals/networking/http/httpclient-guidelines
+
+## Example
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading.Tasks;
+
+public class WeatherService
+{
+    public async Task<string> GetForecastAsync(string city)
+    {
+        using var client = new HttpClient();
+        return await client.GetStringAsync("https://weather.example/" + city);
+    }
+}
+\`\`\`
+
+## Use instead
+\`\`\`csharp
+using System.Net.Http;
+using System.Threading.Tasks;
+
+public class WeatherService
+{
+    private static readonly HttpClient Client = new HttpClient();
+
+    public async Task<string> GetForecastAsync(string city)
+    {
+        return await Client.GetStringAsync("https://weather.example/" + city);
+    }
+}
+\`\`\`
+
+## Fix safety
+**Display-only**: where the shared client should live (a static field, a singleton, \`IHttpClientFactory\`) and
+what its settings are (base address, default headers, timeouts) is a design decision.
+
+## Limitations
+- A method called once (a command-line tool's one request, a setup routine) is reported like one called per
+  request; suppress it there.
+- Only \`System.Net.Http.HttpClient\` created with \`new\` is seen; a subclass or a helper that creates one is not.
+- Test code is capped at \`asynclens.testCode.maxSeverity\`.
+`;
+
+/** HttpClient as written: the simple or the qualified name (a workspace type of the same name is not it). */
+const HTTP_CLIENT = /^(?:global::)?(?:System\.Net\.Http\.)?HttpClient$/;
+
+/**
+ * Calls whose lambda runs once, so a client created in it is shared: Lazy<T>'s constructor, DI singletons and
+ * LazyInitializer (https://learn.microsoft.com/dotnet/api/system.lazy-1,
+ * https://learn.microsoft.com/dotnet/api/microsoft.extensions.dependencyinjection.servicecollectionserviceextensions.addsingleton,
+ * https://learn.microsoft.com/dotnet/api/system.threading.lazyinitializer.ensureinitialized).
+ */
+const RUNS_ONCE = /^(?:Lazy|AddSingleton|TryAddSingleton|AddKeyedSingleton|TryAddKeyedSingleton|EnsureInitialized|GetOrAdd|GetOrCreate)$/;
+
+/** Why the creation runs once (or the client outlives the call), or null when it is per call. */
+function onceReason(ctx: RuleContext, body: MethodBody): string | null {
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    if (b.kind === 'constructor') return 'constructor';
+    if (b.isEntryPoint || b.kind === 'topLevel') return 'entry point';
+    if (b.isStatic && b.kind === 'accessor') return 'static accessor';
+    const call = b.delegateTarget?.call;
+    if (call && RUNS_ONCE.test(call.name.replace(/<.*$/, '').split('.').pop() ?? '')) return 'runs once';
+  }
+  return null;
+}
+
+/** A handler argument the method did not create itself: the pool is someone else's and shared. */
+function sharesHandler(masked: string, body: MethodBody, creation: ObjectCreation): boolean {
+  const args = creation.argumentTexts.map((a) => a.trim());
+  const named = args.find((a) => /^handler\s*:/.test(a));
+  const positional = args[0] && !/^@?\w+\s*:(?!:)/.test(args[0]) ? args[0] : undefined;
+  const value = named?.replace(/^handler\s*:\s*/, '') ?? positional;
+  if (!value) return false;
+  if (/^new\b/.test(value)) return false;
+  if (!/^[\w.]+$/.test(value)) return true;
+  // A local handler created in this body is as per-call as the client.
+  const name = value.replace(/^this\./, '');
+  const bodyText = body.bodySpan ? masked.slice(body.bodySpan.start, body.bodySpan.end) : '';
+  return !new RegExp(`(?<![\\w.])${name}\\s*=\\s*new\\b`).test(bodyText) && !new RegExp(`\\b(?:var|\\w*Handler)\\s+${name}\\s*=\\s*new\\b`).test(bodyText);
+}
+
+/** The local outlives the call: returned, stored, or handed to an object creation or registration. */
+function escapes(masked: string, body: MethodBody, name: string): boolean {
+  if (!body.bodySpan || !/^[A-Za-z_]\w*$/.test(name)) return true;
+  const text = masked.slice(body.bodySpan.start, body.bodySpan.end);
+  const n = `(?<![\\w.])${name}(?![\\w])`;
+  if (new RegExp(`\\breturn\\s+${n}|=>\\s*${n}\\s*[;)]`).test(text)) return true;
+  if (new RegExp(`(?<![=!<>])=\\s*${n}\\s*[;,}]`).test(text)) return true;
+  // `new GitHubApi(client)`, `new Wrapper { Http = client }`, `services.AddSingleton(client)`, `Clients.Add(client)`.
+  if (new RegExp(`\\bnew\\s+[\\w.<>]+\\s*\\([^;]*${n}`).test(text)) return true;
+  if (new RegExp(`\\.\\s*(?:Add\\w*|TryAdd\\w*|Register\\w*|Set\\w*|Enqueue|Push|GetOrAdd)\\s*(?:<[^;]*?>)?\\s*\\([^;]*${n}`).test(text)) return true;
+  return false;
+}
+
+export const rule: Rule = {
+  meta: {
+    id: 'ASY031',
+    name: 'httpclient-per-call',
+    category: 'correctness',
+    defaultSeverity: 'warning',
+    fix: 'display-only',
+    equivalents: [],
+    summary: 'A new HttpClient created for one call and dropped: each opens its own connections (socket exhaustion).',
+    docs,
+    cappedInTestCode: true,
+  },
+  check(ctx) {
+    if (typesNamed(ctx.index, 'HttpClient').length > 0) return [];
+    const findings: RuleFinding[] = [];
+    let masked: string | null = null;
+    for (const body of ctx.model.bodies) {
+      if (body.hasSyntaxErrors || !body.creations?.length) continue;
+      for (const creation of body.creations) {
+        if (!HTTP_CLIENT.test(creation.typeText.replace(/\s+/g, ''))) continue;
+        if (creation.destination !== 'local' && creation.destination !== 'discarded' && creation.destination !== 'other') continue;
+        if (onceReason(ctx, body)) continue;
+        masked ??= maskCommentsAndStrings(ctx.text);
+        if (sharesHandler(masked, body, creation)) continue;
+        if (!creation.inUsing) {
+          if (creation.destination !== 'local' || !creation.targetText) continue;
+          if (escapes(masked, body, creation.targetText)) continue;
+          // `var client = new HttpClient(); ... client.Dispose()` or nothing at all: per call either way.
+        }
+        findings.push({
+          span: creation.span,
+          message: creation.inUsing
+            ? 'A new HttpClient for each call, disposed after it: share one client (a static field, a singleton or IHttpClientFactory)'
+            : 'A new HttpClient for each call that nothing keeps: share one client (a static field, a singleton or IHttpClientFactory)',
+          note: 'Every HttpClient with its own handler opens its own connections; dropping them per call leaves sockets in TIME_WAIT and can exhaust the ports under load, and each call pays a new TCP and TLS handshake.',
+          bodyId: body.id,
+          fix: { title: 'Use a shared HttpClient or IHttpClientFactory', safety: 'display-only', edits: [] },
+        });
+      }
+    }
+    return findings;
+  },
+};
