@@ -69,6 +69,8 @@ firing and forgetting is the intent, and then catch the task's exception inside 
   name ends in Async.
 - A workspace method that returns a completed task (\`Task.CompletedTask\`) is still reported: dropping its task
   is harmless today, but the next change to it may not be.
+- An expression-bodied lambda given to a void delegate (\`items.ForEach(i => SaveAsync(i))\`) drops its task in
+  the conversion; the call is the lambda's returned value to the model, so it is not reported.
 `;
 
 /** The call to type: the one under a dropped `.ConfigureAwait(...)`, whose own CallSite is also recorded. */

@@ -61,9 +61,9 @@ public class ReportQueue
 ## Fix safety
 The fix replaces the null by a completed task: \`Task.CompletedTask\` for \`Task\`, \`Task.FromResult<T>(null)\` for
 \`Task<T>\` (\`default\` instead of \`null\` when \`T\` is a value type), and appends \`?? Task.CompletedTask\` to a
-conditional access. It is **safe**: awaiting the result used to throw and now completes with the default result;
-a caller that compared the task with null to mean "nothing to do" still does nothing, since the completed task has
-nothing to wait for.
+conditional access. It is **unsafe** in the strict sense: it is meant to change what a caller sees. Awaiting the
+result used to throw and now completes with the default result, and a caller that compared the task with null
+(\`if (task is null)\`) now takes the other branch. For callers that await, it only removes the crash.
 
 ## Limitations
 - Only the returned expression's own shape is read: a null stored in a variable first and then returned, or a
@@ -186,7 +186,7 @@ function fixFor(ctx: RuleContext, body: MethodBody, shape: NullShape): Fix | nul
   const edit: TextEdit = shape.kind === 'null'
     ? { start: shape.span.start, end: shape.span.end, newText: completed }
     : { start: shape.span.end, end: shape.span.end, newText: ` ?? ${completed}` };
-  return { title: shape.kind === 'null' ? `Return ${completed.replace(/<.*>\(.*\)$/, '')} instead of null` : `Fall back to ${completed.replace(/<.*>\(.*\)$/, '')} when the receiver is null`, safety: 'safe', edits: [edit] };
+  return { title: shape.kind === 'null' ? `Return ${completed.replace(/<.*>\(.*\)$/, '')} instead of null` : `Fall back to ${completed.replace(/<.*>\(.*\)$/, '')} when the receiver is null`, safety: 'unsafe', edits: [edit] };
 }
 
 function isTaskReturning(body: MethodBody): boolean {
@@ -201,7 +201,7 @@ export const rule: Rule = {
     name: 'null-task-return',
     category: 'correctness',
     defaultSeverity: 'warning',
-    fix: 'safe',
+    fix: 'unsafe',
     equivalents: ['VSTHRD114', 'MA0022', 'S4586', 'RCS1210'],
     summary: 'A non-async function returning Task hands back null, which throws when awaited.',
     docs,

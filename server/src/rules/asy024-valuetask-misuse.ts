@@ -112,7 +112,8 @@ function consumptionsOf(body: MethodBody, name: string): Consumption[] {
     if (a.kind === 'await' && withoutConfigureAwait(a.operand.text).trim() === name) out.push({ span: a.span, what: 'awaited', regions: a.regions });
   }
   for (const w of body.waits) {
-    if (w.receiverText.trim() !== name || w.knownCompleted) continue;
+    // A read known to find the task complete still consumes it: the source may be reused once its result is read.
+    if (w.receiverText.trim() !== name) continue;
     out.push({ span: w.span, what: w.kind === 'result' ? 'read with .Result' : 'read with GetResult()', regions: regionsAt(body, w.span) });
   }
   for (const c of body.calls) {
@@ -144,13 +145,16 @@ function reassigned(masked: string, body: MethodBody, name: string, after: numbe
 function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string): RuleFinding[] {
   const findings: RuleFinding[] = [];
   const lines = lineIndexOf(ctx.text);
-  for (const local of body.locals) {
-    if (local.kind !== 'local' && local.kind !== 'using') continue;
-    const declared = local.typeText ?? local.inferredTypeText;
-    const isValueTask = declared ? isValueTaskType(declared) : local.initializerText ? expressionResultOf(ctx, body, local.initializerText).kind === 'valueTask' : false;
+  // Locals from their declaration to the end of their scope, and parameters over the whole body.
+  const candidates = [
+    ...body.locals.filter((l) => l.kind === 'local' || l.kind === 'using').map((l) => ({ name: l.name, declared: l.typeText ?? l.inferredTypeText, initializer: l.initializerText, from: l.span.end, to: l.scope.end })),
+    ...(body.bodySpan ? body.parameters.map((p) => ({ name: p.name, declared: p.typeText, initializer: null, from: body.bodySpan!.start, to: body.bodySpan!.end })) : []),
+  ];
+  for (const local of candidates) {
+    const isValueTask = local.declared ? isValueTaskType(local.declared) : local.initializer ? expressionResultOf(ctx, body, local.initializer).kind === 'valueTask' : false;
     if (!isValueTask) continue;
-    const uses = consumptionsOf(body, local.name).filter((u) => u.span.start >= local.span.end && u.span.start < local.scope.end);
-    if (uses.length < 2 || reassigned(masked, body, local.name, local.span.end)) continue;
+    const uses = consumptionsOf(body, local.name).filter((u) => u.span.start >= local.from && u.span.start < local.to);
+    if (uses.length < 2 || reassigned(masked, body, local.name, local.from)) continue;
     // A loop that encloses the uses but not the declaration may run them with different values.
     const first = uses[0];
     const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u));

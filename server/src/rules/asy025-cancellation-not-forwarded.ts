@@ -127,9 +127,9 @@ function isBlockingWaitInAsync(ctx: RuleContext, body: MethodBody, call: CallSit
 }
 const BLOCKING_WAITS = new Set(['Wait', 'WaitAll', 'WaitAny', 'WaitOne']);
 
-/** `Task.Delay(0)`, `gate.Wait(0)`, `Wait(TimeSpan.Zero)`: a zero wait never waits, so there is nothing to cancel. */
+/** `Task.Delay(0)`, `gate.Wait(0)`, `WaitAsync(0)`, `Wait(TimeSpan.Zero)`: a zero wait never waits, so there is nothing to cancel. */
 function isZeroWait(call: CallSite): boolean {
-  return (call.name === 'Delay' || call.name === 'Wait') && call.argumentTexts.length >= 1 && /^(?:0|(?:System\.)?TimeSpan\.Zero)$/.test(call.argumentTexts[0].trim());
+  return (call.name === 'Delay' || call.name === 'Wait' || call.name === 'WaitAsync') && call.argumentTexts.length >= 1 && /^(?:0|(?:System\.)?TimeSpan\.Zero)$/.test(call.argumentTexts[0].trim());
 }
 
 interface Overload {
