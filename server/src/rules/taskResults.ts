@@ -6,6 +6,7 @@
 import type { CallSite, MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
 import { typeOfExpression } from '../workspace/typing';
+import { applicableCandidates, callCandidates } from './callTargets';
 import type { RuleContext } from './types';
 
 export type AwaitableKind = 'task' | 'valueTask' | 'other' | 'unknown';
@@ -31,7 +32,14 @@ export function awaitableKindOf(typeText: string): AwaitableKind {
 /** The result of a call as its text reads (`_store.SaveAsync(order)`), typed by the workspace and the signatures. */
 export function callResultOf(ctx: RuleContext, body: MethodBody, call: CallSite): TypedResult {
   const text = ctx.text.slice(call.span.start, call.span.end);
-  return expressionResultOf(ctx, body, text);
+  const result = expressionResultOf(ctx, body, text);
+  if (result.kind !== 'task' && result.kind !== 'valueTask') return result;
+  // The typing finds a member by its name; a call whose arguments fit none of the receiver's methods of that name
+  // binds to something else (an extension method with its own return type: `context.SetCompleted(id)` beside an
+  // instance `Task SetCompleted()`), so its type is not known after all.
+  const found = callCandidates(ctx, body, call);
+  if (found && found.candidates.length > 0 && applicableCandidates(found, call).length === 0) return { kind: 'unknown', typeText: null, source: null };
+  return result;
 }
 
 export function expressionResultOf(ctx: RuleContext, body: MethodBody, text: string): TypedResult {
