@@ -5,7 +5,7 @@ import { withoutConfigureAwait } from '../workspace/typing';
 import { lineIndexOf, positionAt } from '../parse/lines';
 import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
-import { waitSquiggle } from './asy001-blocking-wait-in-async';
+import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
@@ -103,7 +103,40 @@ function exclusive(a: Consumption, b: Consumption): boolean {
 function returnsBetween(body: MethodBody, first: Consumption, second: Consumption): boolean {
   const branch = first.regions.find((r) => r.kind === 'conditional' && !(r.span.start <= second.span.start && second.span.end <= r.span.end));
   if (!branch) return false;
-  return body.returns.some((r) => r.span.start >= first.span.end && r.span.end <= branch.span.end && r.span.start >= branch.span.start && r.span.end <= second.span.start);
+  // The return may hold the first consumption itself: `if (t.IsCompletedSuccessfully) return t.Result;`.
+  return body.returns.some((r) => r.span.end >= first.span.end && r.span.end <= branch.span.end && r.span.start >= branch.span.start && r.span.end <= second.span.start);
+}
+
+/**
+ * The second consumption sits in the `else` of an `if` whose other branch holds the first: read from the masked text,
+ * since waits and calls carry no regions of their own. After the first, the if's block (or statement) closes, an
+ * `else` follows, and the second lies inside that else's block or statement.
+ */
+function inElseOfFirst(masked: string, first: Consumption, second: Consumption): boolean {
+  let depth = 0;
+  for (let i = first.span.end; i < second.span.start; i++) {
+    const c = masked[i];
+    if (c === '{' || c === '(') depth++;
+    else if (c === '}' || c === ')') depth--;
+    else if (depth <= 0 && c === 'e' && /^else\b/.test(masked.slice(i, i + 5)) && !/[\w.]/.test(masked[i - 1] ?? ' ')) {
+      let at = i + 4;
+      while (at < masked.length && /\s/.test(masked[at])) at++;
+      if (masked[at] === '{') {
+        let d = 0;
+        for (let j = at; j < masked.length; j++) {
+          if (masked[j] === '{') d++;
+          else if (masked[j] === '}' && --d === 0) return second.span.end <= j;
+        }
+        return false;
+      }
+      const end = masked.indexOf(';', at);
+      return end !== -1 && second.span.end <= end + 1 && !masked.slice(at, second.span.start).includes(';');
+    } else if (depth <= 0 && c === ';' && depth < 0) {
+      // A statement after the if ended before any else: the two are in sequence.
+      return false;
+    }
+  }
+  return false;
 }
 
 function consumptionsOf(body: MethodBody, name: string): Consumption[] {
@@ -157,7 +190,7 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
     if (uses.length < 2 || reassigned(masked, body, local.name, local.from)) continue;
     // A loop that encloses the uses but not the declaration may run them with different values.
     const first = uses[0];
-    const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u));
+    const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u) && !inElseOfFirst(masked, first, u));
     if (!second) continue;
     const firstLine = positionAt(lines, first.span.start).line + 1;
     findings.push({
@@ -174,6 +207,12 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
 function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleFinding | null {
   if (wait.kind !== 'result' && wait.kind !== 'getResult') return null;
   if (wait.knownCompleted || wait.inNameof) return null;
+  // `new ValueTask<T>(task).Result` reads a Task (or a value): only a ValueTask over an IValueTaskSource
+  // (`new ValueTask<T>(source, token)`) forbids blocking.
+  if (/^new\s+(?:[\w.]+\.)?ValueTask\b[^(]*\((?![^()]*,)/.test(wait.receiverText.trim())) return null;
+  // The ASY001/ASY003 evidence: a dual-path method called with its async flag false, or a workspace method that
+  // always returns a completed task, hands back a task that has finished.
+  if (waitedTaskEvidence(ctx, body, wait) === null) return null;
   const receiver = expressionResultOf(ctx, body, wait.receiverText);
   if (receiver.kind !== 'valueTask') return null;
   const end = ctx.text.startsWith(wait.receiverText, wait.span.start) ? wait.span.start + wait.receiverText.length : null;
