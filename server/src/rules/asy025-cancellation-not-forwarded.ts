@@ -93,6 +93,9 @@ function tokenInScope(ctx: RuleContext, body: MethodBody): TokenInScope | null {
   if (body.locals.some((l) => isCancellationTokenType(l.typeText ?? l.inferredTypeText))) return null;
   if (tokens.length === 1) return { text: tokens[0].name, mentions: new RegExp(`(?<![\\w.])${tokens[0].name}\\b`) };
   if (body.kind !== 'method' || body.isStatic || body.parameters.some((p) => /CancellationToken/.test(p.typeText ?? ''))) return null;
+  // Only actions and handlers run for the request: a private helper of a controller may do cleanup that must
+  // finish when the client goes away (deleting a partial file), and may be called from outside a request.
+  if (!body.modifiers.includes('public') || body.attributes.some((a) => /^\s*(?:[\w.]+\.)?NonAction(?:Attribute)?\b/.test(a))) return null;
   const source = requestTokenOf(ctx, body);
   return source ? { text: source, mentions: new RegExp(source.replace(/\./g, '\\.')) } : null;
 }
