@@ -79,6 +79,45 @@ function usingOf(body: MethodBody, region: Span): UsingResource | undefined {
   return body.usings.find((u) => u.span.start === region.start);
 }
 
+/**
+ * The flag a cleanup in a finally block is guarded by (`if (disposeEnumerator) enumerator.Dispose();`,
+ * `if (gotLock) _gate.Release();`): the cleanup at `at` inside `finallyText`, or null when it runs unconditionally.
+ */
+function guardFlagOf(finallyText: string, at: number): string | null {
+  const before = finallyText.slice(0, at);
+  const m = /\bif\s*\(\s*(?:this\.)?([A-Za-z_]\w*)\s*\)\s*\{?[^;{}]*$/.exec(before);
+  return m ? m[1] : null;
+}
+
+/**
+ * Whether the guarded cleanup does not run for this return: ownership was handed over (the flag was last set to
+ * false before the return: `disposeEnumerator = false; return ConvertAsync(enumerator, ...);`), or the return sits in
+ * the branch where the flag is false (`if (!gotLock) return SlowAsync(...);`).
+ */
+function flagOffAtReturn(masked: string, body: MethodBody, flag: string, returnAt: number): boolean {
+  const start = body.bodySpan?.start ?? body.span.start;
+  const text = masked.slice(start, returnAt);
+  const assignments = [...text.matchAll(new RegExp(`(?<![\\w.])${flag}\\s*=(?!=)\\s*([^;]*);|\\bref\\s+${flag}\\b`, 'g'))];
+  const last = assignments[assignments.length - 1];
+  if (last && last[1]?.trim() === 'false') return true;
+  for (const m of text.matchAll(new RegExp(`\\bif\\s*\\(\\s*!\\s*${flag}\\s*\\)`, 'g'))) {
+    let at = m.index! + m[0].length;
+    while (at < text.length && /\s/.test(text[at])) at++;
+    if (text[at] !== '{') {
+      if (!text.slice(at).includes(';')) return true;
+      continue;
+    }
+    let depth = 0;
+    let closed = false;
+    for (let i = at; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) { closed = true; break; }
+    }
+    if (!closed) return true;
+  }
+  return false;
+}
+
 /** Why the returned task outlives what it uses, or null. */
 function escapeReason(body: MethodBody, r: ReturnSite, masked: string, expr: Span): string | null {
   for (const region of r.regions) {
@@ -90,10 +129,15 @@ function escapeReason(body: MethodBody, r: ReturnSite, masked: string, expr: Spa
       const clauses = tryClausesOf(masked, region.span);
       if (!clauses?.finallyBlock) continue;
       const finallyText = masked.slice(clauses.finallyBlock.start, clauses.finallyBlock.end);
-      if (LOCK_RELEASE.test(finallyText)) return 'the finally block releases the lock as soon as the task is returned, while the task may still be running under it';
+      const cleanupRuns = (at: number) => {
+        const flag = guardFlagOf(finallyText, at);
+        return !flag || !flagOffAtReturn(masked, body, flag, r.span.start);
+      };
+      const release = LOCK_RELEASE.exec(finallyText);
+      if (release && cleanupRuns(release.index)) return 'the finally block releases the lock as soon as the task is returned, while the task may still be running under it';
       for (const m of finallyText.matchAll(DISPOSAL)) {
         const name = m[1] ?? m[2];
-        if (name && mentions(masked, expr, name)) return `the finally block ${m[2] ? 'returns' : 'disposes'} ${name} as soon as the task is returned, while the task may still be using it`;
+        if (name && mentions(masked, expr, name) && cleanupRuns(m.index!)) return `the finally block ${m[2] ? 'returns' : 'disposes'} ${name} as soon as the task is returned, while the task may still be using it`;
       }
     }
   }
