@@ -94,6 +94,8 @@ export interface ProjectModel {
   isPackable: boolean | null;
   /** OutputType as set (`Exe`, `WinExe`, `Library`), or null when the project leaves it to the SDK (a library). */
   outputType?: string | null;
+  /** The UI framework the project turns on (`UseMaui`, `UseWPF`, `UseWindowsForms`, `UseWinUI` true), or null. */
+  uiFramework?: string | null;
   /** The IsTestProject property as set (Microsoft.NET.Test.Sdk sets it too), or null. */
   isTestProject: boolean | null;
   packageReferences: PackageReference[];
@@ -642,6 +644,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     features: propertyText(state, 'Features')?.trim() || null,
     isPackable: parseBool(propertyText(state, 'IsPackable')),
     outputType: propertyText(state, 'OutputType')?.trim() || null,
+    uiFramework: ['UseMaui', 'UseWPF', 'UseWindowsForms', 'UseWinUI'].find((p) => parseBool(propertyText(state, p)) === true) ?? null,
     isTestProject: parseBool(propertyText(state, 'IsTestProject')),
     packageReferences: pass.packageReferences,
     projectReferences: [...new Set(pass.projectReferences)],

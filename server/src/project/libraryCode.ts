@@ -32,6 +32,9 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   if (!project) return null;
   const sdk = project.sdks.find((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()));
   if (sdk) return { isLibrary: false, reason: `${project.name} is an application (${sdk.split('/')[0]})` };
+  // A UI app (MAUI, WPF, WinForms, WinUI) whatever the analysed target's OutputType: MAUI projects set Exe only for
+  // their platform targets, and UI code needs its continuations on the UI thread.
+  if (project.uiFramework) return { isLibrary: false, reason: `${project.name} is a UI application (${project.uiFramework})` };
   const outputType = project.outputType ?? 'Library';
   if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };

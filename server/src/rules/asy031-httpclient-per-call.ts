@@ -6,9 +6,10 @@ import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 
 const docs = `## What it does
-Flags \`new HttpClient(...)\` in a method, local function, lambda or accessor when the client lives only for that
-call: it is the resource of a \`using\`, or a local that is neither returned, stored in a field or property, nor
-handed to an object that outlives the call. Left alone:
+Off by default (turn it on for services and web apps, where methods run per request). Flags
+\`new HttpClient(...)\` in a method, local function, lambda or accessor when the client lives only for that call:
+it is the resource of a \`using\`, or a local that is neither returned, stored in a field or property, nor handed
+to an object that outlives the call. Left alone:
 - clients created once: in a field or property initializer, a constructor (the instance's lifetime is the
   caller's decision), \`Main\` or top-level statements, a lambda given to \`Lazy<T>\`, \`AddSingleton\` or
   \`LazyInitializer\`;
@@ -122,10 +123,12 @@ export const rule: Rule = {
     id: 'ASY031',
     name: 'httpclient-per-call',
     category: 'correctness',
-    defaultSeverity: 'warning',
+    // Off by default: on eight real repositories most per-call clients sat in methods that run once or rarely
+    // (update checks, test setup, documentation snippets), where the advice is right but the harm is not there.
+    defaultSeverity: 'off',
     fix: 'display-only',
     equivalents: [],
-    summary: 'A new HttpClient created for one call and dropped: each opens its own connections (socket exhaustion).',
+    summary: 'Off by default: a new HttpClient created for one call and dropped; each opens its own connections (socket exhaustion).',
     docs,
     cappedInTestCode: true,
   },
