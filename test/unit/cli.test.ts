@@ -55,7 +55,7 @@ test('check --format json has the documented shape', async () => {
   const json = JSON.parse(r.stdout);
   assert.equal(json.version, 2);
   assert.equal(json.tool.name, 'asynclens');
-  assert.equal(json.filesAnalyzed, 12);
+  assert.equal(json.filesAnalyzed, 14);
   for (const f of json.findings) {
     for (const key of ['ruleId', 'ruleName', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn', 'message', 'testCode', 'project']) assert.ok(key in f, key);
     assert.ok(f.line >= 1 && f.column >= 1);
