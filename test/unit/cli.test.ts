@@ -55,16 +55,17 @@ test('check --format json has the documented shape', async () => {
   const json = JSON.parse(r.stdout);
   assert.equal(json.version, 2);
   assert.equal(json.tool.name, 'asynclens');
-  assert.equal(json.filesAnalyzed, 14);
+  assert.equal(json.filesAnalyzed, 15);
   for (const f of json.findings) {
     for (const key of ['ruleId', 'ruleName', 'severity', 'file', 'line', 'column', 'endLine', 'endColumn', 'message', 'testCode', 'project']) assert.ok(key in f, key);
     assert.ok(f.line >= 1 && f.column >= 1);
     assert.equal(f.testCode, false);
-    assert.equal(f.project, 'test/fixtures/workspace/OrderDesk.csproj');
+    // Each file belongs to the project that owns it: Integrations/ is a project of its own inside OrderDesk's folder.
+    assert.equal(f.project, f.file.startsWith('test/fixtures/workspace/Integrations/') ? 'test/fixtures/workspace/Integrations/OrderDesk.Integrations.csproj' : 'test/fixtures/workspace/OrderDesk.csproj');
   }
   assert.deepEqual(json.counts, { findings: json.findings.length, production: json.findings.length, test: 0, suppressed: json.suppressed.length });
   assert.ok(Array.isArray(json.suppressed));
-  assert.deepEqual(json.projects.map((p: { project: string; targetFramework: string }) => [p.project, p.targetFramework]), [['test/fixtures/workspace/OrderDesk.csproj', 'net10.0']]);
+  assert.deepEqual(json.projects.map((p: { project: string; targetFramework: string }) => [p.project, p.targetFramework]).sort(), [['test/fixtures/workspace/Integrations/OrderDesk.Integrations.csproj', 'net10.0'], ['test/fixtures/workspace/OrderDesk.csproj', 'net10.0']]);
 });
 
 test('check --format sarif validates against the SARIF 2.1.0 schema and lists rules with equivalents', async () => {

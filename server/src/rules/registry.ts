@@ -18,6 +18,7 @@ import { rule as asy026 } from './asy026-task-escapes-using';
 import { rule as asy027 } from './asy027-configureawait-policy';
 import { rule as asy028 } from './asy028-async-suffix';
 import { rule as asy029 } from './asy029-single-task-whenall';
+import { rule as asy030 } from './asy030-taskrun-wrapper';
 import { rule as asy031 } from './asy031-httpclient-per-call';
 
 export const RULES: readonly Rule[] = [
@@ -39,6 +40,7 @@ export const RULES: readonly Rule[] = [
   asy027,
   asy028,
   asy029,
+  asy030,
   asy031,
 ].sort((a: Rule, b: Rule) => a.meta.id.localeCompare(b.meta.id));
 
