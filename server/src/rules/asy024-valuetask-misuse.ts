@@ -210,6 +210,8 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
   // `new ValueTask<T>(task).Result` reads a Task (or a value): only a ValueTask over an IValueTaskSource
   // (`new ValueTask<T>(source, token)`) forbids blocking.
   if (/^new\s+(?:[\w.]+\.)?ValueTask\b[^(]*\((?![^()]*,)/.test(wait.receiverText.trim())) return null;
+  // `vt.Preserve()` hands back a ValueTask over a Task when vt had not completed, which may be blocked on.
+  if (/\.\s*Preserve\s*\(\s*\)$/.test(wait.receiverText.trim())) return null;
   // The ASY001/ASY003 evidence: a dual-path method called with its async flag false, or a workspace method that
   // always returns a completed task, hands back a task that has finished.
   if (waitedTaskEvidence(ctx, body, wait) === null) return null;
