@@ -80,13 +80,26 @@ function usingOf(body: MethodBody, region: Span): UsingResource | undefined {
 }
 
 /**
- * The flag a cleanup in a finally block is guarded by (`if (disposeEnumerator) enumerator.Dispose();`,
- * `if (gotLock) _gate.Release();`): the cleanup at `at` inside `finallyText`, or null when it runs unconditionally.
+ * The flags a cleanup in a finally block is guarded by, innermost last (`if (disposeEnumerator) enumerator.Dispose();`,
+ * `if (gotLock) { ... if (releaseLock) _gate.Release(); }`): every `if (flag)` whose block or statement holds `at`.
  */
-function guardFlagOf(finallyText: string, at: number): string | null {
-  const before = finallyText.slice(0, at);
-  const m = /\bif\s*\(\s*(?:this\.)?([A-Za-z_]\w*)\s*\)\s*\{?[^;{}]*$/.exec(before);
-  return m ? m[1] : null;
+function guardFlagsOf(finallyText: string, at: number): string[] {
+  const flags: string[] = [];
+  for (const m of finallyText.slice(0, at).matchAll(/\bif\s*\(\s*(?:this\.)?([A-Za-z_]\w*)\s*\)\s*/g)) {
+    const from = m.index! + m[0].length;
+    if (finallyText[from] === '{') {
+      let depth = 0;
+      let close = -1;
+      for (let i = from; i < finallyText.length; i++) {
+        if (finallyText[i] === '{') depth++;
+        else if (finallyText[i] === '}' && --depth === 0) { close = i; break; }
+      }
+      if (close === -1 || close > at) flags.push(m[1]);
+    } else if (!finallyText.slice(from, at).includes(';')) {
+      flags.push(m[1]);
+    }
+  }
+  return flags;
 }
 
 /**
@@ -129,10 +142,7 @@ function escapeReason(body: MethodBody, r: ReturnSite, masked: string, expr: Spa
       const clauses = tryClausesOf(masked, region.span);
       if (!clauses?.finallyBlock) continue;
       const finallyText = masked.slice(clauses.finallyBlock.start, clauses.finallyBlock.end);
-      const cleanupRuns = (at: number) => {
-        const flag = guardFlagOf(finallyText, at);
-        return !flag || !flagOffAtReturn(masked, body, flag, r.span.start);
-      };
+      const cleanupRuns = (at: number) => !guardFlagsOf(finallyText, at).some((flag) => flagOffAtReturn(masked, body, flag, r.span.start));
       const release = LOCK_RELEASE.exec(finallyText);
       if (release && cleanupRuns(release.index)) return 'the finally block releases the lock as soon as the task is returned, while the task may still be running under it';
       for (const m of finallyText.matchAll(DISPOSAL)) {
