@@ -435,15 +435,18 @@ test('checkFile: blocking findings in test code are capped, other rules are not,
   assert.deepEqual(generated, { findings: [], suppressed: [] });
 });
 
-test('library code: a packable class library is, an app is not, and a UI app is not whatever its analysed target says', async () => {
+test('library code: a published class library is; an app, a UI app whatever its analysed target says, and an unpublished class library are not', async () => {
   const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
   const project = (files: Record<string, string>) => evaluateProject('/repo/App/App.csproj', memoryFs(files), { configuration: 'Release' });
-  const library = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' });
-  assert.equal(libraryCodeVerdict(library, 'auto', null)?.isLibrary, true);
-  const exe = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup></Project>' });
+  const published = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><PackageTags>orders</PackageTags></PropertyGroup></Project>' });
+  assert.deepEqual(libraryCodeVerdict(published, 'auto', null), { isLibrary: true, reason: 'App is a class library published as a package (it sets PackageTags)' });
+  const shared = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' });
+  assert.equal(libraryCodeVerdict(shared, 'auto', null)?.isLibrary, false);
+  const exe = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType><PackageId>App</PackageId></PropertyGroup></Project>' });
   assert.equal(libraryCodeVerdict(exe, 'auto', null)?.isLibrary, false);
   // A MAUI single project sets Exe only for its platform targets; the plain target analysed is still the app.
   const maui = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFrameworks>net10.0-android;net10.0</TargetFrameworks><OutputType Condition="\'$(TargetFramework)\' != \'net10.0\'">Exe</OutputType><UseMaui>true</UseMaui></PropertyGroup></Project>' });
   assert.deepEqual(libraryCodeVerdict(maui, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseMaui)' });
   assert.equal(libraryCodeVerdict(maui, 'all', null)?.isLibrary, true);
+  assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);
 });

@@ -30,7 +30,7 @@ options:
   --target-framework TFM       the target of multi-targeting projects to analyse (default: the highest)
   --configuration NAME         build configuration for #if symbols (default Release)
   --test-code-severity LEVEL   most severe a blocking finding in test code may be: ${SEVERITY_SETTINGS.join(', ')} (default information)
-  --library-code auto|all|none which code is library code for ASY027 and ASY030 (default auto: packable class libraries)
+  --library-code auto|all|none which code is library code for ASY027 and ASY030 (default auto: class libraries published as packages)
   --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig)
   --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
   --no-editorconfig            ignore .editorconfig files

@@ -96,6 +96,8 @@ export interface ProjectModel {
   outputType?: string | null;
   /** The UI framework the project turns on (`UseMaui`, `UseWPF`, `UseWindowsForms`, `UseWinUI` true), or null. */
   uiFramework?: string | null;
+  /** The first package property the project sets (`PackageId`, `PackageTags`, a license, `IsPackable` true ...), or null. */
+  packageMetadata?: string | null;
   /** The IsTestProject property as set (Microsoft.NET.Test.Sdk sets it too), or null. */
   isTestProject: boolean | null;
   packageReferences: PackageReference[];
@@ -583,6 +585,9 @@ function unreadable(path: string, configuration: string, notes: ProjectNote[]): 
 }
 
 /** Evaluates one project file. Never throws: unreadable or malformed files give a model with notes saying why. */
+/** Properties only a project meant to be published as a package sets (https://learn.microsoft.com/nuget/reference/msbuild-targets#pack-target). */
+const PACKAGE_PROPERTIES = ['IsPackable', 'GeneratePackageOnBuild', 'PackageId', 'PackageTags', 'PackageLicenseExpression', 'PackageLicenseFile', 'PackageProjectUrl', 'PackageReadmeFile', 'PackageIcon'];
+
 export function evaluateProject(projectPath: string, fs: ProjectFileSystem, options: EvaluationOptions = {}): ProjectModel {
   const path = normalizePath(projectPath);
   const configuration = options.configuration ?? 'Release';
@@ -645,6 +650,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     isPackable: parseBool(propertyText(state, 'IsPackable')),
     outputType: propertyText(state, 'OutputType')?.trim() || null,
     uiFramework: ['UseMaui', 'UseWPF', 'UseWindowsForms', 'UseWinUI'].find((p) => parseBool(propertyText(state, p)) === true) ?? null,
+    packageMetadata: PACKAGE_PROPERTIES.find((p) => (p === 'IsPackable' || p === 'GeneratePackageOnBuild' ? parseBool(propertyText(state, p)) === true : !!propertyText(state, p)?.trim())) ?? null,
     isTestProject: parseBool(propertyText(state, 'IsTestProject')),
     packageReferences: pass.packageReferences,
     projectReferences: [...new Set(pass.projectReferences)],

@@ -1,8 +1,9 @@
 /**
  * Whether a file is library code: code other people's applications call, where `ConfigureAwait(false)` is the
  * norm (ASY027) and an async method that only wraps synchronous work in Task.Run misleads callers (ASY030). A
- * packable class library is; an application (an Exe, a web or worker app), a test project and a project that sets
- * IsPackable to false are not. Pure.
+ * class library published as a package (it sets package properties) is; an application (an Exe, a web or worker
+ * app, a UI app), a test project, a project that sets IsPackable to false and a class library that sets no package
+ * properties are not. Pure.
  */
 import type { ProjectModel } from './evaluate';
 
@@ -12,7 +13,7 @@ export type LibraryCodeSetting = (typeof LIBRARY_CODE_SETTINGS)[number];
 
 export interface LibraryCodeVerdict {
   isLibrary: boolean;
-  /** Why, for messages: "Acme.Data is a packable class library". */
+  /** Why, for messages: "Acme.Data is a class library published as a package (it sets PackageId)". */
   reason: string;
 }
 
@@ -38,5 +39,8 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   const outputType = project.outputType ?? 'Library';
   if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
-  return { isLibrary: true, reason: `${project.name} is a packable class library` };
+  // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
+  // its callers are that application's, whose context it may need.
+  if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable)` };
+  return { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` };
 }

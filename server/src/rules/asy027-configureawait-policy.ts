@@ -10,8 +10,10 @@ import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './ty
 const docs = `## What it does
 Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or \`ValueTask<T>\` without
 \`.ConfigureAwait(...)\` in library code. Library code is decided per project (\`asynclens.libraryCode\`, default
-\`auto\`): a packable class library is, an application (\`Exe\`, \`WinExe\`, the web and worker SDKs), a test project
-and a project with \`IsPackable\` false are not; outside any project, sources without an entry point are. In any
+\`auto\`): a class library published as a package (it sets \`PackageId\`, \`PackageTags\`, a license or \`IsPackable\`
+true) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs, a MAUI, WPF, WinForms or WinUI project), a test
+project, a project with \`IsPackable\` false and a class library without package properties (an application's own
+Shared project) are not; outside any project, sources without an entry point are. In any
 other file the rule still applies where the file itself shows the policy: when at least half of its awaits
 already use \`ConfigureAwait(false)\`, the others are reported as the exceptions they probably are.
 
@@ -67,8 +69,9 @@ code after the await that touches UI objects or relies on the caller's context, 
 ## Limitations
 - The awaited expression's type must be known (workspace declarations, API signatures) to be a Task or
   ValueTask; an await of an unknown type is not reported.
-- Whether a project is a library comes from its project file; a packable project that is really an
-  application's plugin host is a library to this rule until \`asynclens.libraryCode\` says otherwise.
+- Whether a project is a library comes from its project file; a published package that is really an
+  application's plugin host is a library to this rule until \`asynclens.libraryCode\` says otherwise, and a library
+  whose package properties live outside its project files (a .nuspec) is not.
 `;
 
 interface Policy {
