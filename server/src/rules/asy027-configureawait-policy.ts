@@ -91,6 +91,18 @@ function policyOf(ctx: RuleContext, masked: string): Policy | null {
 
 /** Whether `.ConfigureAwait(false)` can follow the operand as written, or it needs parentheses first. */
 function needsParentheses(operand: string): boolean {
+  // A cast, `(Task<int>)boxed`: the member access would bind to the operand of the cast, not to the cast.
+  const trimmed = operand.trim();
+  if (trimmed.startsWith('(')) {
+    let d = 0;
+    for (let i = 0; i < trimmed.length; i++) {
+      if (trimmed[i] === '(') d++;
+      else if (trimmed[i] === ')' && --d === 0) {
+        if (i < trimmed.length - 1 && !/^\s*[.[]/.test(trimmed.slice(i + 1))) return true;
+        break;
+      }
+    }
+  }
   let flat = '';
   let depth = 0;
   for (let i = 0; i < operand.length; i++) {

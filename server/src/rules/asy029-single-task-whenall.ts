@@ -51,10 +51,12 @@ public class Exporter
 \`\`\`
 
 ## Fix safety
-**Safe** where the result is the same: \`await Task.WhenAll(t)\` becomes \`await t\` when \`t\` is a \`Task\`, or when
-it is a \`Task<T>\` and the await is a statement of its own (the \`T[]\` result is not used); \`Task.WaitAll(t);\`
-becomes \`t.Wait();\`. Elsewhere (the \`T[]\` is used, the task from WhenAll is stored or returned) the fix is
-display-only: the types or the task's identity change.
+\`await Task.WhenAll(t)\` becomes \`await t\` when \`t\` is a \`Task\`, or when it is a \`Task<T>\` and the await is a
+statement of its own (the \`T[]\` result is not used); \`Task.WaitAll(t);\` becomes \`t.Wait();\`. The fix is
+**unsafe** in one case only: when \`t\` is null, WhenAll and WaitAll throw an \`ArgumentNullException\` and the
+await or Wait a \`NullReferenceException\` (the fix verification caught this on a parameter). For a task that
+exists the result and the exceptions are the same. Elsewhere (the \`T[]\` is used, the task from WhenAll is
+stored or returned) the fix is display-only: the types or the task's identity change.
 
 ## Limitations
 - \`Task.WhenAll(new[] { t })\` and other one-element arrays are not reported.
@@ -86,7 +88,7 @@ function isStatementAwait(masked: string, a: SuspensionPoint): boolean {
 function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite, argument: string, generic: boolean, masked: string): Fix {
   if (call.name === 'WaitAll') {
     if (call.usage === 'discarded') {
-      return { title: `Wait on ${argument.trim()} itself`, safety: 'safe', edits: [{ start: call.span.start, end: call.span.end, newText: `${primary(argument)}.Wait()` }] };
+      return { title: `Wait on ${argument.trim()} itself`, safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.end, newText: `${primary(argument)}.Wait()` }] };
     }
     return { title: `Wait on ${argument.trim()} itself`, safety: 'display-only', edits: [] };
   }
@@ -95,7 +97,7 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite, argument: st
     const configured = /^\s*\.\s*ConfigureAwait\s*\(/.test(masked.slice(call.span.end, call.span.end + 40));
     const operand = awaited.keywordSpan.end < call.span.start && /^\s+$/.test(masked.slice(awaited.keywordSpan.end, call.span.start));
     if (operand) {
-      return { title: `Await ${argument.trim()} itself`, safety: 'safe', edits: [{ start: call.span.start, end: call.span.end, newText: configured ? primary(argument) : argument.trim() }] };
+      return { title: `Await ${argument.trim()} itself`, safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.end, newText: configured ? primary(argument) : argument.trim() }] };
     }
   }
   return { title: `Await ${argument.trim()} itself`, safety: 'display-only', edits: [] };
@@ -107,7 +109,7 @@ export const rule: Rule = {
     name: 'single-task-whenall',
     category: 'allocation',
     defaultSeverity: 'information',
-    fix: 'safe',
+    fix: 'unsafe',
     equivalents: ['CA1842', 'CA1843'],
     summary: 'Task.WhenAll or Task.WaitAll with a single task: await or wait on the task itself.',
     docs,
