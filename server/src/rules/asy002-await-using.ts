@@ -54,9 +54,17 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   }
   // The factory's declared result type decides when it is known (`connection.BeginTransaction()` on a SqlConnection
   // is a SqlTransaction, whose DisposeAsync only calls Dispose); the factory row is the guess when it is not.
-  // Typed as written: the value of `await command.ExecuteReaderAsync()` is the reader, not the Task<reader>.
+  // Typed as written: the value of `await command.ExecuteReaderAsync()` is the reader, not the Task<reader>. A
+  // declared result that is itself an abstract base whose DisposeAsync only calls Dispose (Stream from
+  // GetStreamAsync, DbDataReader from DbCommand.ExecuteReaderAsync) says nothing about the object behind it: the
+  // factory row decides then, as for an untyped call.
   const typed = receiverTypeOf(ctx, body, using.resourceText.trim());
-  if (typed) return byType(ctx, typed);
+  if (typed) {
+    const name = stripGenerics(typed);
+    const row = asyncDisposableByType(name);
+    const abstractResult = !!row && row.type === name && !!row.disposeAsyncOnlyDisposes && typesNamed(ctx.index, name).length === 0 && splitCallText(resource) !== null;
+    if (!abstractResult) return byType(ctx, typed);
+  }
   const call = splitCallText(resource);
   if (call) {
     const factory = fromRow(asyncDisposableForFactory(call.receiver?.replace(/\s+/g, ''), call.name), '');
