@@ -206,7 +206,7 @@ test('bad settings are logged and replaced by defaults; severities from settings
   assert.ok(session.logs.some((l) => l.includes('"ASY999" is not an AsyncLens rule id')));
   assert.ok(session.logs.some((l) => l.includes('asynclens.severity.ASY010: "loud"')));
   const ds = await session.waitForDiagnostics(catalogUri, (d) => d.find((x) => x.code === 'ASY001')?.severity === 1);
-  assert.equal(ds.find((d) => d.code === 'ASY010')?.severity, 3, 'ASY010 keeps its default (information)');
+  assert.equal(ds.find((d) => d.code === 'ASY010')?.severity, 4, 'ASY010 keeps its default (hint)');
   session.changeSettings({ ...baseSettings, severity: { ASY013: 'off' } });
   await session.waitForDiagnostics(catalogUri, (d) => !d.some((x) => x.code === 'ASY013') && d.find((x) => x.code === 'ASY001')?.severity === 2);
   session.changeSettings({ ...baseSettings });

@@ -27,7 +27,7 @@ completes synchronously still allocates a \`Task<T>\` (72 B for most T) for ever
 does not cache (on .NET 8 and later: \`true\`, \`false\`, \`null\`, \`int\` -1 to 8, and the all-zero value
 of a 1, 2, 4, 8 or 16-byte type without references).
 Knowing that a method is usually synchronous tells you where a \`ValueTask<T>\` (ASY012) or a cached
-task pays off. This is information, not a defect: the method may be written this way on purpose.
+task pays off. This is a suggestion (a hint), not a defect: the method may be written this way on purpose.
 
 ## Example
 \`\`\`csharp
@@ -141,7 +141,7 @@ export const rule: Rule = {
     id: 'ASY010',
     name: 'likely-synchronous-completion',
     category: 'completion',
-    defaultSeverity: 'information',
+    defaultSeverity: 'hint',
     fix: 'none',
     equivalents: [],
     summary: 'An async method whose common path never suspends: its state machine runs for nothing there.',

@@ -243,7 +243,7 @@ export const rule: Rule = {
     id: 'ASY012',
     name: 'valuetask-candidate',
     category: 'allocation',
-    defaultSeverity: 'information',
+    defaultSeverity: 'hint',
     fix: 'unsafe',
     equivalents: [],
     summary: 'A Task<T> method that usually completes synchronously with an uncached result, and every caller awaits once: ValueTask<T> would allocate nothing there.',

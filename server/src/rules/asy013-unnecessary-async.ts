@@ -280,7 +280,7 @@ export const rule: Rule = {
     id: 'ASY013',
     name: 'unnecessary-async',
     category: 'style',
-    defaultSeverity: 'information',
+    defaultSeverity: 'hint',
     fix: 'unsafe',
     equivalents: ['AsyncFixer01', 'MA0215', 'RCS1174'],
     summary: 'An async method whose only await is one tail await: return the task instead of running a state machine.',
