@@ -61,3 +61,74 @@ test('a method-level finding covers only the method name', async () => {
     assert.match(line.slice(d.range.end.character), /^\s*(<[^>]*>)?\(/, `${d.code} covers "${covered}", which is not followed by a parameter list`);
   }
 });
+
+test('one cost annotation: no CodeLens by default, the inlay hint above the threshold, CodeLens (when on) in the same words', async () => {
+  const whole = { start: { line: 0, character: 0 }, end: { line: 400, character: 0 } };
+  assert.equal((await session.codeLenses(priceUri)).length, 0, 'CodeLens is off by default');
+  const hints = await session.inlayHints(priceUri, whole);
+  assert.ok(hints.length > 0);
+  for (const h of hints) assert.match(String(h.label), /^(sync ≈?\d+ B|always suspends) · (suspend ≈?\d+ B|never suspends)$/);
+  session.changeSettings({ codeLens: true });
+  await waitFor(async () => (await session.codeLenses(priceUri)).length > 0);
+  const lenses = await session.codeLenses(priceUri);
+  for (const h of hints) {
+    const lens = lenses.find((l) => l.command!.arguments![1] <= h.position.line && h.position.line - l.command!.arguments![1] < 3);
+    assert.ok(lens, `a CodeLens for the hint on line ${h.position.line + 1}`);
+    assert.ok(lens.command!.title.startsWith(String(h.label)), `CodeLens "${lens.command!.title}" vs inlay hint "${h.label}"`);
+  }
+  session.changeSettings({});
+  await waitFor(async () => (await session.codeLenses(priceUri)).length === 0);
+});
+
+test('the inlay hint never splits an expression-bodied member and stays in sight on long lines', async () => {
+  const uri = 'untitled:Placement.cs';
+  const longTail = 'x'.repeat(130);
+  const text = [
+    'using System.Threading.Tasks;',
+    'class Placement',
+    '{',
+    '    public async Task<string> BlockAsync(Task<string> t)',
+    '    {',
+    '        var s = await t; return s + "!" + s.Length;',
+    '    }',
+    '    public async Task<string> ArrowAsync(Task<string> t) => (await t) + "!" + (await t).Length;',
+    '    public async Task<string> InlineAsync(Task<string> t) { var s = await t; return s + "!"; }',
+    `    public async Task<string> LongAsync(Task<string> t) => (await t) + "${longTail}" + (await t).Length;`,
+    '    public async Task<string> WrappedAsync(Task<string> t) =>',
+    '        (await t) + "!" + (await t).Length;',
+    '}',
+    '',
+  ].join('\n');
+  session.changeSettings({ inlayHints: 'all' });
+  session.open(uri, text);
+  await session.waitForDiagnostics(uri);
+  const lines = text.split('\n');
+  let hints: Awaited<ReturnType<Session['inlayHints']>> = [];
+  await waitFor(async () => (hints = await session.inlayHints(uri, { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } })).length === 5);
+  const at = (name: string) => {
+    const line = lines.findIndex((l) => l.includes(name));
+    const h = hints.find((x) => x.position.line === line);
+    assert.ok(h, `a hint for ${name}`);
+    return { character: h.position.character, text: lines[line] };
+  };
+  const block = at('BlockAsync');
+  assert.equal(block.character, block.text.indexOf(')') + 1, 'a block body: right after the parameter list');
+  const arrow = at('ArrowAsync');
+  assert.equal(arrow.character, arrow.text.length, 'an expression-bodied member: at the end of the line, not between `)` and `=>`');
+  const inline = at('InlineAsync');
+  assert.equal(inline.character, inline.text.indexOf(')') + 1, 'a one-line block body: before its `{`');
+  const long = at('LongAsync');
+  assert.equal(long.character, long.text.indexOf(')') + 1, 'a line past the visible edge: after the parameter list, where it is seen');
+  const wrapped = at('WrappedAsync');
+  assert.equal(wrapped.character, wrapped.text.length, 'an arrow at the end of the line: after it');
+  session.close(uri);
+  session.changeSettings({});
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms; logs:\n${session.logs.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -187,3 +187,20 @@ export function rangesOverlap(a: Range, b: Range): boolean {
 export function rangeWithin(outer: Range, inner: Range): boolean {
   return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0;
 }
+
+/** Columns past which an inlay hint at the end of a line is likely out of sight (a common editor width). */
+export const VISIBLE_COLUMNS = 120;
+
+/**
+ * Where an inlay hint after a signature goes, given the signature's end and its line's text. Right after the
+ * parameter list when nothing but whitespace or the body's `{` follows; when the line goes on (`) => expression;`,
+ * `where T : class`), at the end of the line instead, so the hint does not split the member, unless that end is
+ * past the visible edge and the signature's end is not: then after the parameter list, where it is seen.
+ */
+export function hintPositionAfterSignature(signatureEnd: Position, lineText: string): Position {
+  const rest = lineText.slice(signatureEnd.character);
+  if (/^\s*(\{.*)?$/.test(rest)) return signatureEnd;
+  const end = lineText.trimEnd().length;
+  if (end > VISIBLE_COLUMNS && signatureEnd.character <= VISIBLE_COLUMNS) return signatureEnd;
+  return { line: signatureEnd.line, character: end };
+}

@@ -208,7 +208,7 @@ export function startServer(engineScript: string): Connection {
   /** The texts of a snapshot's lenses and hints, without their positions (edits move those, not the words). */
   function presentationOf(snapshot: DocumentSnapshot, settings: AsyncLensSettings): string {
     const lenses = codeLensesOf(snapshot, settings).map((l) => l.command?.title ?? '');
-    const hints = inlayHintsOf(snapshot, { start: { line: 0, character: 0 }, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } }, settings)
+    const hints = inlayHintsOf(snapshot, { start: { line: 0, character: 0 }, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } }, settings, () => '')
       .map((h) => (typeof h.label === 'string' ? h.label : h.label.map((part) => part.value).join('')));
     return JSON.stringify([lenses, hints]);
   }
@@ -505,7 +505,10 @@ export function startServer(engineScript: string): Connection {
     const end = positionFrom(params.range?.end);
     if (!start || !end) throw new MalformedParams('inlayHint without a range');
     const snapshot = await snapshotFor(uri, token);
-    return snapshot ? inlayHintsOf(snapshot, { start, end }, settingsFor(uri)) : [];
+    const doc = documents.get(uri);
+    if (!snapshot || !doc || snapshot.revision !== doc.revision) return snapshot ? inlayHintsOf(snapshot, { start, end }, settingsFor(uri), () => '') : [];
+    const text = documents.positioned(doc);
+    return inlayHintsOf(snapshot, { start, end }, settingsFor(uri), (line) => lineTextOf(text, line));
   }));
 
   connection.onCodeLens(guarded('codeLens', [], async (params, token) => {

@@ -219,9 +219,6 @@ const SCENARIOS = [
       await s.waitFor(s.editor.locator('.view-lines', { hasText: 'Thread.Sleep' }), 'Thread.Sleep on screen');
       await s.waitFor(s.editor.locator('[class*="squiggly-"]'), 'a squiggle in ReportWorker.cs');
       const squiggles = await s.poll(async () => { const l = await s.squiggleLines(); return l.some((x) => x.line === 106) && l; }, 'a squiggle on line 106 (Thread.Sleep)');
-      // ASY010, ASY012 and ASY013 are hints: faint dots under the name, never a row in the Problems panel.
-      const hints = await s.poll(async () => { const l = await s.squiggleLines(); return l.some((x) => x.kind === 'hint') && l; }, 'a hint (ASY010) in ReportWorker.cs');
-      const hintLines = [...new Set(hints.filter((x) => x.kind === 'hint').map((x) => x.line))];
       // The list only renders the rows in view, so each rule is looked up through the panel's filter box.
       const wanted = ['ASY001', 'ASY002', 'ASY003', 'ASY004'];
       const seen = [];
@@ -231,9 +228,12 @@ const SCENARIOS = [
         const row = await s.waitFor(panel.locator('.monaco-list-row', { hasText: id }), `an ${id} row in the Problems panel`);
         seen.push(`${id}: ${(await s.text(row)).slice(0, 90)}`);
       }
+      // ASY010, ASY012 and ASY013 are hints: faint dots under the name (see the lens scenario), never a row here.
       panel = await s.filterProblems('ASY010');
-      await s.poll(async () => (await panel.locator('.monaco-list-row', { hasText: 'ASY010' }).count()) === 0, 'no ASY010 row in the Problems panel (hints stay out of it)', { timeout: 5000 });
-      s.log(`  hints (dots, not squiggles) on lines ${hintLines.join(', ')}`);
+      // The previous filter's ASY004 row goes once this filter applies; no ASY010 row may take its place.
+      await s.poll(async () => (await panel.locator('.monaco-list-row', { hasText: 'ASY004' }).count()) === 0, 'the ASY010 filter to apply', { timeout: 5000 });
+      const hintRows = await panel.locator('.monaco-list-row', { hasText: 'ASY010' }).count();
+      if (hintRows) throw new Error(`${hintRows} ASY010 rows in the Problems panel: hints belong in the editor only`);
       panel = await s.filterProblems('Thread.Sleep');
       const sleepRow = await s.text(await s.waitFor(panel.locator('.monaco-list-row', { hasText: 'ASY002' }), 'the Thread.Sleep row'));
       if (!/\[Ln 106, Col \d+\]/.test(sleepRow)) throw new Error(`the Thread.Sleep row does not point at line 106: ${sleepRow}`);
@@ -320,16 +320,13 @@ const SCENARIOS = [
       await s.shot('quick-fix-menu', [s.editor.locator('.view-line', { hasText: 'while (!ct.IsCancellationRequested)' }), page.locator('.action-widget'), s.editor.locator('.view-line', { hasText: 'await Task.Delay(_options' })]);
       await fixItem.first().click();
       await s.waitFor(s.editor.locator('.view-lines', { hasText: 'await Task.Delay(' }), 'await Task.Delay in the editor');
-      // The fix changed RunAsync's awaits, so its cost changed: the CodeLens must follow the inlay hint. This is
-      // checked while the editor keeps the focus: VS Code cancels its CodeLens re-request when the editor loses
-      // the focus (onDidBlurEditorText) and asks again only on refocus, unless the server asks for a refresh.
+      // The fix changed RunAsync's awaits: its inlay hint (the one cost annotation) is still there, after the fix.
       const agreed = await s.poll(async () => {
         const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
-        const hint = /suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[1];
-        const lenses = (await s.editor.locator('.codelens-decoration').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
-        return hint && lenses.some((l) => l.includes(`suspend ${hint}`)) && { hint, lenses };
-      }, "RunAsync's CodeLens to show the same suspend bytes as its inlay hint after the fix", { timeout: 15_000 });
-      s.log(`  after the fix RunAsync suspends with ${agreed.hint}; CodeLens: ${agreed.lenses.join(' | ')}`);
+        const hint = /sync (≈?\d+ B|always suspends).*suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[0];
+        return hint && { hint };
+      }, "RunAsync's inlay hint after the fix", { timeout: 15_000 });
+      s.log(`  after the fix RunAsync's hint reads ${agreed.hint}`);
       await page.keyboard.press('Control+S');
       const disk = await s.poll(() => { const t = fs.readFileSync(file, 'utf8'); return t.split('\n')[105].includes('await Task.Delay(') && t; }, 'the fix saved to disk');
       if (disk.includes('Thread.Sleep(')) throw new Error('Thread.Sleep is still in the saved file');
@@ -344,24 +341,27 @@ const SCENARIOS = [
   },
   {
     id: 'lens',
-    name: 'inlay hints and CodeLens show the cost of async methods',
+    name: 'one cost annotation per method: inlay hints after signatures, no CodeLens by default',
     async run(s) {
       await s.hidePanel();
       await s.openFile('Pricing/PriceCache.cs');
       // Line 40 in the middle of the screen shows GetPriceAsync (25) and WarmUpAsync (42) with their costs.
       await s.goTo(40, 1);
-      await s.waitFor(s.editor.locator('.codelens-decoration', { hasText: / B/ }), 'a CodeLens with bytes');
-      const lensTexts = await s.editor.locator('.codelens-decoration').allInnerTexts();
       const lines = await s.poll(async () => {
         // Inlay hints are rendered inside the line; their padding uses no-break spaces.
         const t = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ');
         const hints = t.split('\n').filter((l) => /(sync ≈?\d+ B|always suspends) · (suspend ≈?\d+ B|never suspends)/.test(l));
         return hints.length && hints;
       }, 'an inlay hint `sync N B · suspend N B` after a signature');
-      s.log(`  CodeLens: ${lensTexts.map((t) => t.trim()).filter(Boolean).join(' | ')}`);
-      s.log(`  inlay hints on: ${lines.map((l) => l.trim().slice(0, 120)).join(' | ')}`);
-      await s.shot('inlay-hints-and-codelens', [s.editor.locator('.codelens-decoration'), s.editor.locator('.view-line', { hasText: 'foreach (var sku in skus)' })]);
-      return { codeLens: lensTexts.map((t) => t.trim()).filter(Boolean), inlayHintLines: lines.map((l) => l.trim()) };
+      const lensTexts = (await s.editor.locator('.codelens-decoration').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+      if (lensTexts.some((t) => / B\b/.test(t))) throw new Error(`CodeLens shows the cost a second time by default: ${lensTexts.join(' | ')}`);
+      // ASY010 and ASY012 on GetPriceAsync are hints: dots under the name, not squiggles.
+      const marks = await s.poll(async () => { const l = await s.squiggleLines(); return l.some((x) => x.line === 25) && l; }, 'the hint dots under GetPriceAsync (line 25)');
+      const onName = [...new Set(marks.filter((x) => x.line === 25).map((x) => x.kind))];
+      if (onName.some((k) => k !== 'hint')) throw new Error(`GetPriceAsync's ASY010/ASY012 show as ${onName.join(', ')}, not as hints`);
+      s.log(`  inlay hints on: ${lines.map((l) => l.trim().slice(0, 120)).join(' | ')}; marks on line 25: ${onName.join(', ')}`);
+      await s.shot('inlay-hints', [s.editor.locator('.view-line', { hasText: 'public async Task<Money> GetPriceAsync' }), s.editor.locator('.view-line', { hasText: 'foreach (var sku in skus)' })]);
+      return { inlayHintLines: lines.map((l) => l.trim()) };
     },
   },
   {
