@@ -132,3 +132,50 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): P
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+test('Problems-panel messages: one line, under 100 characters, quoted in single quotes, no backticks, the why in the hover', async () => {
+  const all = [...session.diagnostics(catalogUri)!, ...session.diagnostics(priceUri)!];
+  for (const d of all) {
+    const message = String(d.message);
+    assert.ok(!message.includes('\n'), `${d.code}: one line: ${message}`);
+    assert.ok(message.length <= 100, `${d.code}: ${message.length} characters: ${message}`);
+    assert.ok(!message.includes('`'), `${d.code}: no backticks: ${message}`);
+    assert.ok(typeof (d.data as { note?: string }).note === 'string', `${d.code}: the note travels in data for the hover`);
+  }
+  const blocking = all.find((d) => d.code === 'ASY001')!;
+  assert.equal(blocking.message, "'response.Content.ReadAsStringAsync(ct).Result' blocks the thread; await the task instead");
+  const candidate = all.find((d) => d.code === 'ASY012')!;
+  assert.equal(candidate.message, "'GetPriceAsync' could return 'ValueTask<Money>': it likely completes synchronously");
+  // Exact bytes where the model knows them: the note of ASY010 on GetPriceAsync names the Task<Money>'s 88 B, as ASY012 does.
+  const sync = all.find((d) => d.code === 'ASY010' && d.range.start.line === candidate.range.start.line)!;
+  const note = (sync.data as { note: string }).note;
+  assert.match(note, /Task<Money> \(88 B\)/, note);
+  assert.doesNotMatch(note, /for most T/, note);
+  // The finding's hover says why and what to do, not the message again (the editor shows it above).
+  const card = markdown(await session.hover(catalogUri, positionOf(catalogText, 'Result', 'ReadAsStringAsync')));
+  assert.ok(!card.includes('blocks the thread; await the task instead'), card);
+  assert.match(card, /deadlocks/);
+  assert.match(card, /Fix: Await the task instead of blocking \(unsafe fix, review it\)\./);
+});
+
+test('the method hover: signature and bytes on the first line, at most three lines of why, findings once, details behind a link', async () => {
+  const card = markdown(await session.hover(priceUri, positionOf(priceText, 'GetPriceAsync')));
+  const lines = card.split('\n').filter((l) => l.trim() !== '');
+  assert.equal(lines[0], '**async Task\\<Money\\> GetPriceAsync** · sync 88 B · suspend 136 B (.NET 10)');
+  const why = lines.slice(1).filter((l) => !l.startsWith('Findings:') && !l.startsWith('[Details]'));
+  assert.ok(why.length <= 3, why.join('\n'));
+  assert.ok(!card.includes('|'), 'no table in the hover: the field table is in the method detail');
+  assert.ok(!card.includes('.NET 11'), 'the other runtime is in the method detail');
+  const findings = lines.filter((l) => l.startsWith('Findings:'));
+  assert.equal(findings.length, 1);
+  assert.match(findings[0], /\[ASY010\]\([^)]+\) likely-synchronous-completion · \[ASY012\]\([^)]+\) valuetask-candidate/);
+  assert.ok(!card.includes('could return'), 'the diagnostic text is not repeated (the editor shows it above)');
+  const details = lines.at(-1)!;
+  const link = /^\[Details\]\(command:asynclens\.showMethodDetail\?([^)]+)\)/.exec(details);
+  assert.ok(link, details);
+  const at = positionOf(priceText, 'GetPriceAsync');
+  assert.deepEqual(JSON.parse(decodeURIComponent(link[1])), [priceUri, at.line, at.character]);
+  // As rendered: link targets are not shown.
+  for (const line of lines.map((l) => l.replace(/\]\([^)]*\)/g, "]"))) assert.ok(line.length <= 160, `a hover line of ${line.length} characters: ${line}`);
+  if (process.env.ASYNCLENS_PRINT_HOVER) console.log(card);
+});

@@ -457,7 +457,7 @@ export function startServer(engineScript: string): Connection {
     if (!snapshot) return null;
     const method = snapshot.methods.find((m) => rangeContains(m.nameRange, position));
     // The cost card lists the method's findings itself; elsewhere the findings under the cursor follow the card.
-    if (method) return { contents: { kind: MarkupKind.Markdown, value: costCard(method) }, range: method.nameRange };
+    if (method) return { contents: { kind: MarkupKind.Markdown, value: costCard(method, uri) }, range: method.nameRange };
     const skipped = snapshot.skipped.find((s) => rangeContains(s.range, position));
     if (skipped) return { contents: { kind: MarkupKind.Markdown, value: skippedCard(skipped) }, range: skipped.range };
     const flagged = snapshot.diagnostics.filter((d) => rangeContains(d.range, position));

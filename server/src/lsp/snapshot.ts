@@ -23,6 +23,8 @@ export interface DiagnosticData {
   fix: { title: string; safety: 'safe' | 'unsafe' | 'display-only'; edits: { range: Range; newText: string }[] } | null;
   /** Leading whitespace of the diagnostic's first line, for "suppress on this line". */
   indent: string;
+  /** Why the finding matters (the rule's note): the hover shows it, the Problems panel shows only the message. */
+  note?: string;
 }
 
 export interface StateMachineFieldView {
