@@ -175,11 +175,14 @@ export function costCard(m: MethodView, uri?: string): string {
   // With ASY010 on the name the editor already shows the verdict above this card: only the condition is new.
   const verdictShown = m.findings.some((f) => f.ruleId === 'ASY010' && f.range.start.line === m.nameRange.start.line);
   const condition = /\(when (.+)\)$/.exec(m.verdictReason ?? '')?.[1];
-  if (m.verdictReason && !verdictShown) why.push(`${m.likelySync ? 'Likely completes synchronously' : 'Likely suspends'}: ${escapeShort(m.verdictReason)}.`);
-  else if (condition) why.push(`Fast path: when ${code(condition, 56)}.`);
+  // A method that likely suspends says so in the suspension line below; the verdict would repeat it.
+  if (m.verdictReason && m.likelySync && !verdictShown) why.push(`Likely completes synchronously: ${escapeShort(m.verdictReason)}.`);
+  else if (m.likelySync && condition) why.push(`Fast path: when ${code(condition, 56)}.`);
   const suspension = suspensionLine(m);
   if (suspension && !(m.likelySync && m.awaits.length === 0)) why.push(suspension);
-  if (selected && selected.estimate !== false) why.push(`≈ Estimate: ${escapeShort(selected.estimate.replace(/\s*\(see the assumptions\)/, ''))}.`);
+  // Which runtime the bytes are for and why (the project's target under "auto"); an estimate's reasons are in the details.
+  if (m.runtimeChoice) why.push(runtimeLine(m));
+  else if (selected && selected.estimate !== false) why.push(`≈ Estimate: ${escapeShort(selected.estimate.replace(/\s*\(see the assumptions\)/, ''))}.`);
   for (const line of why.slice(0, 3)) out.push(line, '');
   const findings = findingsLine(m);
   if (findings) out.push(findings, '');

@@ -21,6 +21,7 @@ import { lineBreakOf, lineTextOf, positionFrom, rangeContains } from './convert'
 import { createDocumentStore, textDigest, type SyncedDocument } from './textSync';
 import { fixAllAction, kindRequested, quickFixes, type CodeActionDocument } from './codeActions';
 import { codeLensesOf, inlayHintsOf } from './costDisplay';
+import { withStaleResults } from './staleResults';
 import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
 
 /** How long a request waits for the snapshot of the document version it was asked about. */
@@ -229,18 +230,21 @@ export function startServer(engineScript: string): Connection {
     engine?.send({ kind: 'open', uri: doc.uri, version: doc.revision, text: doc.text, settings: settingsFor(doc.uri) });
   }
 
-  function acceptSnapshot(snapshot: DocumentSnapshot): void {
-    const doc = documents.get(snapshot.uri);
+  function acceptSnapshot(computed: DocumentSnapshot): void {
+    const doc = documents.get(computed.uri);
     if (!doc) return;
-    const previous = snapshots.get(snapshot.uri);
-    if (previous && previous.revision > snapshot.revision) return;
-    if (snapshot.revision === doc.revision) {
-      if (snapshot.textDigest !== textDigest(documents.positioned(doc))) {
-        resync(doc, snapshot.textDigest);
+    const previous = snapshots.get(computed.uri);
+    if (previous && previous.revision > computed.revision) return;
+    if (computed.revision === doc.revision) {
+      if (computed.textDigest !== textDigest(documents.positioned(doc))) {
+        resync(doc, computed.textDigest);
         return;
       }
       resyncs.delete(doc.uri);
     }
+    // A method with a syntax error mid-edit keeps its last good results, marked stale (staleResults.ts).
+    const snapshot = withStaleResults(previous, computed, previous ? documents.editsBetween(doc, previous.revision, computed.revision) : null);
+    documents.forgetEditsThrough(doc, computed.revision);
     snapshots.set(snapshot.uri, snapshot);
     // A snapshot of an older text than the editor's would put squiggles in the wrong places: wait for the next.
     if (snapshot.revision === doc.revision) {
