@@ -179,3 +179,79 @@ test('the method hover: signature and bytes on the first line, at most three lin
   for (const line of lines.map((l) => l.replace(/\]\([^)]*\)/g, "]"))) assert.ok(line.length <= 160, `a hover line of ${line.length} characters: ${line}`);
   if (process.env.ASYNCLENS_PRINT_HOVER) console.log(card);
 });
+
+test('results survive typing: a method with a syntax error keeps its last findings, hint and hover, marked stale; neighbours stay fresh', async () => {
+  const uri = 'untitled:Typing.cs';
+  const lines = [
+    'using System.IO;',
+    'using System.Threading.Tasks;',
+    'class Typing',
+    '{',
+    '    public async Task<string> EditedAsync(string path, Task<string> pending)',
+    '    {',
+    '        var text = File.ReadAllText(path);',
+    '        await Task.Yield();',
+    '        return text + pending.Result;',
+    '    }',
+    '',
+    '    public async Task<string> NeighbourAsync(Task<string> pending)',
+    '    {',
+    '        await Task.Yield();',
+    '        return pending.Result;',
+    '    }',
+    '}',
+    '',
+  ];
+  let text = lines.join('\n');
+  let version = 1;
+  session.changeSettings({ inlayHints: 'all', codeLens: true });
+  session.open(uri, text, version);
+  const good = await session.waitForDiagnostics(uri, (d) => d.filter((x) => x.code === 'ASY001').length === 2 && d.some((x) => x.code === 'ASY002'));
+  const whole = { start: { line: 0, character: 0 }, end: { line: 100, character: 0 } };
+  const goodHints = await session.inlayHints(uri, whole);
+  assert.equal(goodHints.length, 2);
+
+  // Type a new line at the top of EditedAsync, character by character: `var x = 1` without its semicolon is a syntax error.
+  const typed = 'var x = 1';
+  const at = { line: 6, character: 8 };
+  session.change(uri, ++version, [{ range: { start: at, end: at }, text: '\n        ' }]);
+  text = text.split('\n').map((l, i) => (i === 6 ? `        \n${l}` : l)).join('\n');
+  for (let i = 0; i < typed.length; i++) {
+    const p = { line: 6, character: 8 + i };
+    session.change(uri, ++version, [{ range: { start: p, end: p }, text: typed[i] }]);
+  }
+  text = text.replace('        \n        var text', `        ${typed}\n        var text`);
+  const mid = await session.waitForDiagnostics(uri, (_d, v) => v === version);
+  // EditedAsync's findings moved down a line with the edit and are marked stale; NeighbourAsync's are fresh.
+  const stale = mid.filter((d) => (d.data as { stale?: boolean }).stale);
+  assert.deepEqual(stale.map((d) => `${d.code}@${d.range.start.line + 1}`).sort(), ['ASY001@10', 'ASY002@8']);
+  const moved = good.filter((d) => d.range.start.line < 10).map((d) => ({ code: d.code, line: d.range.start.line + 1, character: d.range.start.character }));
+  for (const m of moved) assert.ok(stale.some((d) => d.code === m.code && d.range.start.line === m.line && d.range.start.character === m.character), `${m.code} moved one line down`);
+  const neighbour = mid.filter((d) => d.range.start.line > 12);
+  assert.deepEqual(neighbour.map((d) => `${d.code}@${d.range.start.line + 1}:${(d.data as { stale?: boolean }).stale ?? false}`), ['ASY001@16:false']);
+  const midHints = await session.inlayHints(uri, whole);
+  assert.equal(midHints.length, 2, 'both methods keep their hint');
+  assert.match(String(midHints.find((h) => h.position.line === 4)!.label), / · stale$/);
+  assert.doesNotMatch(String(midHints.find((h) => h.position.line === 12)!.label), /stale/);
+  const lens = (await session.codeLenses(uri)).find((l) => l.range.start.line === 4)!;
+  assert.match(lens.command!.title, /· stale$/);
+  const hover = markdown(await session.hover(uri, { line: 4, character: 30 }));
+  assert.match(hover, /_Stale: these are from before the syntax error in `EditedAsync`/);
+  const actions = await session.codeActions(uri, stale[0].range, [stale[0]]);
+  assert.ok(actions.every((a) => /^(Suppress|Open documentation)/.test(a.title)), `a stale finding offers no fix: ${actions.map((a) => a.title)}`);
+
+  // The semicolon: the method parses again and its findings are fresh, at their new places.
+  const semi = { line: 6, character: 8 + typed.length };
+  session.change(uri, ++version, [{ range: { start: semi, end: semi }, text: ';' }]);
+  const after = await session.waitForDiagnostics(uri, (_d, v) => v === version);
+  assert.ok(after.every((d) => !(d.data as { stale?: boolean }).stale), 'nothing stale once it parses');
+  assert.deepEqual(after.map((d) => `${d.code}@${d.range.start.line + 1}`).sort(), ['ASY001@10', 'ASY001@16', 'ASY002@8']);
+
+  // A new `.Result` typed into a valid method is flagged by the next analysis.
+  const end = { line: 14, character: 30 };
+  session.change(uri, ++version, [{ range: { start: end, end }, text: '\n        _ = pending.Result;' }]);
+  const flagged = await session.waitForDiagnostics(uri, (_d, v) => v === version);
+  assert.deepEqual(flagged.filter((d) => d.range.start.line >= 12).map((d) => `${d.code}@${d.range.start.line + 1}`).sort(), ['ASY001@16', 'ASY001@17']);
+  session.close(uri);
+  session.changeSettings({});
+});

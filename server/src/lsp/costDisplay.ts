@@ -45,11 +45,11 @@ export function inlayHintsOf(snapshot: DocumentSnapshot, range: Range, settings:
     const suspend = c.suspendBytes === null ? 'It never suspends.' : `${bytes(c.suspendBytes)} when it suspends (once per call).`;
     hints.push({
       position: hintPositionAfterSignature(m.signatureEnd, lineText(m.signatureEnd.line)),
-      label: costLine(c),
+      label: m.stale ? `${costLine(c)} · stale` : costLine(c),
       paddingLeft: true,
       tooltip: {
         kind: MarkupKind.Markdown,
-        value: `Heap bytes one call of \`${m.name}\` allocates on ${profileLabel(c.runtime, c)}: ${sync} ${suspend} Hover the name for the layout.`,
+        value: `${m.stale ? `Stale: from before the syntax error in \`${m.name}\`; updates when it parses again. ` : ''}Heap bytes one call of \`${m.name}\` allocates on ${profileLabel(c.runtime, c)}: ${sync} ${suspend} Hover the name for more.`,
       },
     });
   }
@@ -66,7 +66,7 @@ export function codeLensesOf(snapshot: DocumentSnapshot, settings: AsyncLensSett
     return {
       range: { start: m.range.start, end: m.range.start },
       command: {
-        title: `${cost}${findings}`,
+        title: `${cost}${findings}${m.stale ? ' · stale' : ''}`,
         command: SHOW_METHOD_DETAIL_COMMAND,
         arguments: [snapshot.uri, position.line, position.character],
       },

@@ -172,6 +172,7 @@ export function costCard(m: MethodView, uri?: string): string {
   if (selected) out.push(`${head} · ${escape(costLine(selected))} (${escape(profileLabel(selected.runtime))})`, '');
   else out.push(head, '', `_No cost estimate: ${escape(m.costError ?? 'the cost model has no figures for this method')}._`, '');
   const why: string[] = [];
+  if (m.stale) why.push(`_Stale: these are from before the syntax error in ${code(m.name)}; they update when it parses again._`);
   // With ASY010 on the name the editor already shows the verdict above this card: only the condition is new.
   const verdictShown = m.findings.some((f) => f.ruleId === 'ASY010' && f.range.start.line === m.nameRange.start.line);
   const condition = /\(when (.+)\)$/.exec(m.verdictReason ?? '')?.[1];
@@ -219,6 +220,7 @@ export function findingCard(d: Diagnostic): string {
   const rule = ruleById(id);
   const data = d.data as DiagnosticData | undefined;
   const out: string[] = [];
+  if (data?.stale) out.push('_Stale: found before the syntax error in this method; checked again when it parses._', '');
   if (data?.note) out.push(escape(data.note), '');
   if (data?.fix) {
     const safety = data.fix.safety === 'safe' ? 'safe fix' : data.fix.safety === 'unsafe' ? 'unsafe fix, review it' : 'described only, not applied automatically';
