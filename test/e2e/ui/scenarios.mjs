@@ -249,54 +249,56 @@ const SCENARIOS = [
   },
   {
     id: 'hover',
-    name: 'the hover card on an async method shows its state machine and bytes',
+    name: 'the hover on an async method: signature and bytes on its first line, visible at 1440x900 and 1280x720',
     async run(s) {
       const { page } = s;
       await s.hidePanel();
       await s.openFile('Pricing/PriceCache.cs');
-      // WarmUpAsync (line 42) carries no diagnostic of its own, so its hover is the cost card alone.
-      await s.goTo(30, 1);
-      const card = page.locator('.monaco-hover:not(.hidden)', { hasText: /state machine/i });
-      const text = await s.retry('the hover card', async (attempt) => {
-        const name = s.editor.locator('.view-line span', { hasText: /^WarmUpAsync$/ }).first();
-        await s.waitFor(name, 'the WarmUpAsync token');
-        await page.mouse.move(5, 5);
-        if (attempt < 3) {
-          await name.hover();
-        } else {
-          // Last try: the keyboard's Show Hover on the name, in case the mouse path keeps missing.
-          await name.click();
-          await page.keyboard.press('Control+K');
-          await page.keyboard.press('Control+I');
+      const measured = {};
+      for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+        await page.setViewportSize(size);
+        // WarmUpAsync (line 42) carries no diagnostic of its own, so its hover is the cost card alone.
+        await s.goTo(30, 1);
+        const card = page.locator('.monaco-hover:not(.hidden)', { hasText: /sync ≈?\d+ B · suspend ≈?\d+ B/ });
+        const text = await s.retry('the hover card', async (attempt) => {
+          const name = s.editor.locator('.view-line span', { hasText: /^WarmUpAsync$/ }).first();
+          await s.waitFor(name, 'the WarmUpAsync token');
+          await page.mouse.move(5, 5);
+          if (attempt < 3) {
+            await name.hover();
+          } else {
+            // Last try: the keyboard's Show Hover on the name, in case the mouse path keeps missing.
+            await name.click();
+            await page.keyboard.press('Control+K');
+            await page.keyboard.press('Control+I');
+          }
+          await s.waitFor(card, 'the hover card with the bytes', { timeout: 10_000 });
+          return s.text(card.first());
+        });
+        // The card's first line holds the bytes, the same as the inlay hint after WarmUpAsync's signature.
+        const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
+        const hint = /sync (≈?\d+ B) · suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('WarmUpAsync(IEnumerable')) ?? '');
+        if (!hint) throw new Error('no inlay hint after the signature of WarmUpAsync to compare the hover with');
+        const first = new RegExp(`^async Task<int> WarmUpAsync · sync ${hint[1]} · suspend ${hint[2]} \\(\\.NET 10\\)`);
+        if (!first.test(text)) throw new Error(`the hover card does not start with the signature and the inlay hint's bytes: ${text.slice(0, 300)}`);
+        if (!/Details/.test(text) || /\| bytes per call|state machine struct field/.test(text)) throw new Error(`the hover card is not the short card with a Details link: ${text.slice(0, 400)}`);
+        // Visible without scrolling: the line with the bytes lies inside the card's box and inside the window, and
+        // the card has no scroll bar.
+        const frame = await card.first().boundingBox();
+        const bytesLine = await card.locator('p', { hasText: /sync ≈?\d+ B/ }).first().boundingBox();
+        const scrolls = await card.first().evaluate((el) => [...el.querySelectorAll('.monaco-scrollable-element')].some((x) => x.scrollHeight > x.clientHeight + 1));
+        if (!frame || !bytesLine || bytesLine.y < frame.y || bytesLine.y + bytesLine.height > frame.y + frame.height || bytesLine.y + bytesLine.height > size.height) {
+          throw new Error(`at ${size.width}x${size.height} the bytes are not visible in the hover (card ${JSON.stringify(frame)}, bytes line ${JSON.stringify(bytesLine)})`);
         }
-        await s.waitFor(card, 'the hover card with the state machine', { timeout: 10_000 });
-        return s.text(card.first());
-      });
-      if (!/bytes per call/i.test(text)) throw new Error(`the hover card has no bytes-per-call table: ${text.slice(0, 300)}`);
-      // The card and the inlay hint after WarmUpAsync's signature come from the same estimate: they must agree.
-      const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
-      const hint = /sync (≈?\d+ B) · suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('WarmUpAsync(IEnumerable')) ?? '');
-      if (!hint) throw new Error('no inlay hint after the signature of WarmUpAsync to compare the hover with');
-      if (!text.includes(hint[1]) || !text.includes(hint[2])) throw new Error(`the hover card does not show the inlay hint's ${hint[1]} / ${hint[2]}: ${text.slice(0, 400)}`);
-      s.log(`  hover: ${text.slice(0, 240)}`);
-      // The card opens 250 px tall with a scroll bar; a person drags its free edge (the top when it opens above
-      // the line, the bottom when below) to read it whole.
-      const resizable = page.locator('.monaco-resizable-hover').filter({ has: card }).first();
-      const frame = await resizable.boundingBox();
-      const sash = await resizable.locator('.monaco-sash.horizontal:not(.disabled)').first().boundingBox().catch(() => null);
-      if (frame && sash) {
-        const x = frame.x + frame.width / 2;
-        const up = sash.y < frame.y + frame.height / 2;
-        await page.mouse.move(x, sash.y + sash.height / 2);
-        await page.mouse.down();
-        await page.mouse.move(x, up ? Math.max(90, frame.y - 330) : Math.min(860, frame.y + frame.height + 330), { steps: 8 });
-        await page.mouse.up();
+        if (scrolls) throw new Error(`at ${size.width}x${size.height} the hover card needs scrolling`);
+        s.log(`  hover at ${size.width}x${size.height} (${Math.round(frame.width)}x${Math.round(frame.height)} px): ${text.slice(0, 200)}`);
+        measured[`${size.width}x${size.height}`] = { card: { width: Math.round(frame.width), height: Math.round(frame.height) }, text: text.slice(0, 400) };
+        await s.shot(`hover-card-${size.width}x${size.height}`, [card, s.editor.locator('.view-line', { hasText: 'WarmUpAsync(IEnumerable' })]);
+        await page.mouse.move(5, 5);
+        await page.keyboard.press('Escape');
       }
-      await s.waitFor(card, 'the hover card after resizing it', { timeout: 5000 });
-      await s.shot('hover-card', [card, s.editor.locator('.view-line', { hasText: 'WarmUpAsync(IEnumerable' })]);
-      await page.mouse.move(5, 5);
-      await page.keyboard.press('Escape');
-      return { hover: text.slice(0, 400) };
+      await page.setViewportSize({ width: 1440, height: 900 });
+      return measured;
     },
   },
   {
@@ -393,6 +395,46 @@ const SCENARIOS = [
       await s.runCommand('View: Close All Editors');
       await s.poll(async () => (await page.locator('.tab', { hasText: 'Async cost' }).count()) === 0, 'the report tab to close');
       return { rows, bars };
+    },
+  },
+  {
+    id: 'syntax-error',
+    name: 'typing through a syntax error key by key: the method keeps its findings and hint, marked stale, until it parses',
+    async run(s) {
+      const { page } = s;
+      await s.openFile('Data/OrderRepository.cs', 'LoadAllAsync');
+      await s.goTo(32, 1);
+      const hintOf = async () => {
+        const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
+        return lines.find((l) => l.includes('LoadAllAsync(CancellationToken ct)')) ?? '';
+      };
+      await s.poll(async () => /sync ≈?\d+\*? ?B/.test(await hintOf()) || / B · suspend/.test(await hintOf()), "LoadAllAsync's inlay hint");
+      await s.poll(async () => (await s.squiggleLines()).some((x) => x.line === 35 && x.kind === 'warning'), 'the File.ReadAllText squiggle on line 35');
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      // `var x = 1` without its semicolon: a syntax error in LoadAllAsync for every key after the first.
+      const seen = [];
+      for (const key of 'var x = 1') {
+        await page.keyboard.type(key);
+        // A typist's pace, slower than the analysis debounce (150 ms): each key's analysis has time to arrive.
+        await page.waitForTimeout(400);
+        seen.push((await s.squiggleLines()).some((x) => x.line === 36 && x.kind === 'warning'));
+      }
+      const stale = await s.poll(async () => { const h = await hintOf(); return /· stale/.test(h) && h; }, "LoadAllAsync's hint to say stale while the line has no semicolon", { timeout: 10_000 });
+      await s.poll(async () => (await s.squiggleLines()).some((x) => x.line === 36 && x.kind === 'warning'), 'the File.ReadAllText squiggle, moved to line 36, to stay while the method does not parse');
+      const vanished = seen.filter((x) => !x).length;
+      if (vanished) throw new Error(`the File.ReadAllText squiggle vanished after ${vanished} of 9 keys while the method did not parse`);
+      await s.shot('typing-syntax-error-stale', [s.editor.locator('.view-line', { hasText: 'LoadAllAsync(CancellationToken ct)' }), s.editor.locator('.view-line', { hasText: 'var snapshot = File.ReadAllText' })]);
+      await page.keyboard.type(';');
+      await s.poll(async () => { const h = await hintOf(); return / B/.test(h) && !/stale/.test(h); }, 'the hint to be fresh once the method parses again', { timeout: 10_000 });
+      await s.poll(async () => (await s.squiggleLines()).some((x) => x.line === 36 && x.kind === 'warning'), 'the File.ReadAllText squiggle on line 36 after the semicolon');
+      await s.shot('typing-parsed-again');
+      // Put the file back as it was (the line is deleted, the file saved) for the scenarios after this one.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Shift+K');
+      await page.keyboard.press('Control+S');
+      s.log(`  while typing: hint "${stale.trim().slice(-60)}"; the squiggle was missing after ${vanished} of 9 keys (checked 400 ms after each key)`);
+      return { staleHint: stale.trim(), squiggleMissingAfterKeys: vanished };
     },
   },
   {
