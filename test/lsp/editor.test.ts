@@ -238,7 +238,7 @@ test('results survive typing: a method with a syntax error keeps its last findin
   const hover = markdown(await session.hover(uri, { line: 4, character: 30 }));
   assert.match(hover, /_Stale: these are from before the syntax error in `EditedAsync`/);
   const actions = await session.codeActions(uri, stale[0].range, [stale[0]]);
-  assert.ok(actions.every((a) => /^(Suppress|Open documentation)/.test(a.title)), `a stale finding offers no fix: ${actions.map((a) => a.title)}`);
+  assert.ok(actions.every((a) => /^(Suppress|Open documentation|Configure)/.test(a.title)), `a stale finding offers no fix: ${actions.map((a) => a.title)}`);
 
   // The semicolon: the method parses again and its findings are fresh, at their new places.
   const semi = { line: 6, character: 8 + typed.length };
@@ -255,3 +255,75 @@ test('results survive typing: a method with a syntax error keeps its last findin
   session.close(uri);
   session.changeSettings({});
 });
+
+test('fix all ASYnnn in the file and in the workspace; configure severity in the nearest .editorconfig; the twin before removing async', async () => {
+  const os = await import('node:os');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-editor-'));
+  const write = (rel: string, text: string) => { fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true }); fs.writeFileSync(path.join(dir, rel), text); };
+  const counter = [
+    'using System.IO;',
+    'using System.Threading.Tasks;',
+    'namespace Scratch;',
+    'public class Counter',
+    '{',
+    '    public async Task<int> OneAsync() { return 1; }',
+    '    public async Task<int> TwoAsync() => 2;',
+    '    public async Task<string> LoadAsync(string path) { return File.ReadAllText(path); }',
+    '}',
+    '',
+  ].join('\n');
+  write('Counter.cs', counter);
+  write('Other/Closed.cs', 'using System.Threading.Tasks;\nnamespace Scratch;\npublic class Closed\n{\n    public async Task<int> ThreeAsync() { return 3; }\n}\n');
+  write('.editorconfig', 'root = true\n\n[*.cs]\nindent_style = space\n');
+  const local = await startSession({ workspace: dir, settings: {} });
+  try {
+    const uri = fileUri(path.join(dir, 'Counter.cs'));
+    local.open(uri, counter);
+    await local.waitForStatus((s) => s.state === 'ready', 30_000);
+    const ds = await local.waitForDiagnostics(uri, (d) => d.filter((x) => x.code === 'ASY011').length === 3 && d.some((x) => x.code === 'ASY002'));
+    const one = ds.find((d) => d.code === 'ASY011' && d.range.start.line === 5)!;
+    const titles = (await local.codeActions(uri, one.range, [one])).map((a) => a.title);
+    assert.ok(titles.includes('Fix all ASY011 in this file (2)'), titles.join(' | '));
+    assert.ok(titles.includes('Fix all ASY011 in the workspace'), titles.join(' | '));
+    assert.ok(titles.includes('Configure ASY011 severity in .editorconfig'), titles.join(' | '));
+    const fileAll = (await local.codeActions(uri, one.range, [one])).find((a) => a.title === 'Fix all ASY011 in this file (2)')!;
+    const fixedText = applyEdit(counter, uri, fileAll.edit!);
+    assert.doesNotMatch(fixedText, /async Task<int> (One|Two)Async/);
+    assert.match(fixedText, /async Task<string> LoadAsync/, 'removing async over a blocking call with a twin is not part of fix-all');
+
+    // The method with File.ReadAllText: awaiting the twin comes first, removing async says what it would hide.
+    const load = ds.find((d) => d.code === 'ASY011' && d.range.start.line === 7)!;
+    const loadActions = await local.codeActions(uri, load.range, [load]);
+    assert.match(loadActions[0].title, /^Await ReadAllTextAsync instead \(line 8; then the method awaits\)$/, loadActions.map((a) => a.title).join(' | '));
+    assert.equal(loadActions[0].isPreferred, true);
+    const remove = loadActions.find((a) => /hides the blocking call/.test(a.title));
+    assert.ok(remove && !remove.isPreferred, loadActions.map((a) => a.title).join(' | '));
+
+    // In the workspace: the open file and the closed one, safe fixes only.
+    await local.executeCommand('asynclens.fixAllInWorkspace', ['ASY011', 'safe']);
+    const applied = local.appliedEdits.at(-1)!;
+    const changed = Object.keys(applied.edit.changes ?? {}).map((u) => path.relative(dir, new URL(u).pathname)).sort();
+    assert.deepEqual(changed, ['Counter.cs', path.join('Other', 'Closed.cs')]);
+    assert.match(local.messages.at(-1)!, /applied 3 safe fixes of ASY011 in 2 files/);
+
+    // Configure severity: the level asked for, written under the [*.cs] section of the nearest .editorconfig.
+    local.messageChoices = ['none'];
+    await local.executeCommand('asynclens.configureSeverity', ['ASY011', uri]);
+    const config = local.appliedEdits.at(-1)!;
+    const [target, edits] = Object.entries(config.edit.changes ?? {})[0];
+    assert.equal(new URL(target).pathname, path.join(dir, '.editorconfig'));
+    assert.equal(edits[0].newText, 'root = true\n\n[*.cs]\ndotnet_diagnostic.ASY011.severity = none\nindent_style = space\n');
+    assert.match(local.messages.at(-1)!, /Severity of ASY011 in .*\.editorconfig/);
+  } finally {
+    await local.shutdown();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function applyEdit(text: string, uri: string, edit: { changes?: Record<string, { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]>; documentChanges?: unknown[] }): string {
+  const edits = edit.changes?.[uri] ?? ((edit.documentChanges ?? []) as { textDocument: { uri: string }; edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[] }[]).filter((d) => d.textDocument?.uri === uri).flatMap((d) => d.edits);
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  const offset = (p: { line: number; character: number }) => starts[p.line] + p.character;
+  return [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start)).reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+}

@@ -97,14 +97,18 @@ test('code actions: the fix, suppressions and docs; applying one updates the dia
   const blocking = ds.find((d) => d.code === 'ASY001')!;
   const actions = await session.codeActions(uri, blocking.range, [blocking]);
   const titles = actions.map((a) => a.title);
-  assert.deepEqual(titles, ['Await the task instead of blocking (unsafe)', 'Suppress ASY001 on this line', 'Suppress ASY001 in this file', 'Open documentation for ASY001']);
+  assert.deepEqual(titles, ['Await the task instead of blocking (unsafe)', 'Fix all ASY001 in the workspace (unsafe)', 'Configure ASY001 severity in .editorconfig',
+    'Suppress ASY001 on this line', 'Suppress ASY001 in this file', 'Open documentation for ASY001']);
   assert.equal(actions[0].kind, 'quickfix');
   assert.equal(actions[0].isPreferred, false, 'unsafe fixes are never preferred');
-  assert.deepEqual(actions[3].command?.arguments, [blocking.codeDescription!.href]);
-  assert.equal(actions[3].command?.command, 'vscode.open');
+  const docs = actions.find((a) => a.title === 'Open documentation for ASY001')!;
+  assert.deepEqual(docs.command?.arguments, [blocking.codeDescription!.href]);
+  assert.equal(docs.command?.command, 'vscode.open');
+  const onLine = actions.find((a) => a.title === 'Suppress ASY001 on this line')!;
+  const inFile = actions.find((a) => a.title === 'Suppress ASY001 in this file')!;
 
   // Suppress on the line: the inserted comment keeps the line's indentation and the finding goes away.
-  text = applyWorkspaceEdit(text, uri, actions[1].edit!);
+  text = applyWorkspaceEdit(text, uri, onLine.edit!);
   assert.match(text, /\n {8}\/\/ asynclens-disable-next-line ASY001\n {8}var body = response\.Content/);
   version++;
   session.change(uri, version, [{ text }]);
@@ -112,7 +116,7 @@ test('code actions: the fix, suppressions and docs; applying one updates the dia
   assert.ok(!after.some((d) => d.code === 'ASY001'), codes(after).join());
 
   // Or for the whole file, with a #pragma at the top.
-  text = applyWorkspaceEdit(catalogText, uri, actions[2].edit!);
+  text = applyWorkspaceEdit(catalogText, uri, inFile.edit!);
   assert.ok(text.startsWith('#pragma warning disable ASY001\n'));
   version++;
   session.change(uri, version, [{ text }]);

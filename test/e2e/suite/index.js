@@ -214,15 +214,15 @@ test('.editorconfig severity (dotnet_diagnostic.ASY010.severity = error) is hono
   log(`ASY010: Pricing/ ${vscode.DiagnosticSeverity[asy010.severity]}, Catalog/ ${vscode.DiagnosticSeverity[elsewhere.severity]}`);
 });
 
-test('hover on an async method shows its cost card with the bytes', async () => {
+test('hover on an async method: signature and bytes first, a Details link to the method detail', async () => {
   const doc = await open('Pricing/PriceCache.cs');
   const at = anchorPosition(doc, 25, 'GetPriceAsync');
   const text = await poll(async () => {
     const t = hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, at.translate(0, 2)));
     return /\d+ B/.test(t) ? t : { ok: false, seen: JSON.stringify(t.slice(0, 200)) };
   }, 'a hover with byte counts on GetPriceAsync');
-  assert(/state machine/i.test(text), `the hover has no state machine fields: ${text.slice(0, 300)}`);
-  assert(/\.NET 10/.test(text) && /\.NET 11/.test(text), `the hover does not show the selected runtime (.NET 10) beside the other model (.NET 11): ${text.slice(0, 300)}`);
+  assert(/^\*\*async Task\\<Money\\> GetPriceAsync\*\* · sync \d+ B · suspend \d+ B \(\.NET 10\)/.test(text), `the hover's first line is not the signature with the bytes on the selected runtime (.NET 10): ${text.slice(0, 300)}`);
+  assert(/\[Details\]\(command:asynclens\.showMethodDetail\?/.test(text), `the hover has no Details link to the method detail: ${text.slice(0, 400)}`);
   log(`hover: ${text.split('\n').slice(0, 3).join(' | ')}`);
   const { hint } = await poll(async () => { const r = await inlayHintFor(doc, 25); return r.hint ? r : { ok: false }; }, 'the inlay hint of GetPriceAsync');
   const shown = costFromLabel(labelText(hint));

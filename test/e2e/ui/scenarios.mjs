@@ -325,7 +325,7 @@ const SCENARIOS = [
       // The fix changed RunAsync's awaits: its inlay hint (the one cost annotation) is still there, after the fix.
       const agreed = await s.poll(async () => {
         const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
-        const hint = /sync (≈?\d+ B|always suspends).*suspend (≈?\d+ B)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[0];
+        const hint = /(sync ≈?\d+ B|always suspends) · (suspend ≈?\d+ B|never suspends)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[0];
         return hint && { hint };
       }, "RunAsync's inlay hint after the fix", { timeout: 15_000 });
       s.log(`  after the fix RunAsync's hint reads ${agreed.hint}`);
@@ -382,6 +382,21 @@ const SCENARIOS = [
       const heading = await s.text(frame.locator('h1'));
       if (!rows || !bars) throw new Error(`the report has ${rows} table rows and ${bars} bars`);
       s.log(`  report "${heading}": ${rows} rows, ${bars} bars`);
+      // At 1280x720, beside the editor as it opens: no horizontal scrolling, one line per row.
+      await page.setViewportSize({ width: 1280, height: 720 });
+      const fit = await s.poll(async () => {
+        const f = await frame.locator('body').evaluate((b) => {
+          const heights = [...b.querySelectorAll('table.methods tbody tr')].map((r) => r.getBoundingClientRect().height);
+          const line = Number.parseFloat(getComputedStyle(b).lineHeight) || Number.parseFloat(getComputedStyle(b).fontSize) * 1.4;
+          return { overflow: b.scrollWidth - b.clientWidth, tallest: Math.max(...heights), line, width: b.clientWidth };
+        });
+        return f.width > 0 && f;
+      }, 'the report laid out at 1280x720');
+      if (fit.overflow > 0) throw new Error(`the report overflows its ${fit.width} px panel by ${fit.overflow} px at 1280x720`);
+      if (fit.tallest > fit.line * 2 + 10) throw new Error(`a report row is ${fit.tallest} px tall: rows should be one line (${fit.line} px) at 1280x720`);
+      await s.shot('cost-report-1280x720-beside', [page.locator('.tab', { hasText: 'Async cost' }), frame.locator('body')]);
+      s.log(`  at 1280x720 beside the editor: panel ${fit.width} px, no overflow, tallest row ${fit.tallest} px`);
+      await page.setViewportSize({ width: 1440, height: 900 });
       // Give the report room for the picture: activate its group and maximize it, as a person reading it would.
       await page.locator('.tab', { hasText: 'Async cost' }).first().click();
       await s.runCommand('View: Toggle Maximize Editor Group');
