@@ -11,7 +11,7 @@
 import {
   CodeActionKind, TextDocumentEdit, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { ruleDocsUrl } from '../rules/docsUrl';
+import { ruleDocsLink } from './ruleDocs';
 import { isDiagnosticData } from './diagnostics';
 import { comparePositions, rangeContains, rangesOverlap } from './convert';
 import { CONFIGURE_SEVERITY_COMMAND, FIX_ALL_IN_WORKSPACE_COMMAND, FIX_ALL_KIND, SOURCE } from './protocol';
@@ -176,7 +176,7 @@ export function quickFixes(doc: CodeActionDocument, diagnostics: readonly Diagno
         title: `Open documentation for ${id}`,
         kind: CodeActionKind.QuickFix,
         diagnostics: [diagnostic],
-        command: { title: `Open documentation for ${id}`, command: 'vscode.open', arguments: [ruleDocsUrl(id)] },
+        command: { title: `Open documentation for ${id}`, command: 'vscode.open', arguments: [ruleDocsLink(id)] },
       });
     }
   }

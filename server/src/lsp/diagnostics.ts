@@ -5,7 +5,7 @@
  */
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { Finding, Severity } from '../rules/types';
-import { ruleDocsUrl } from '../rules/docsUrl';
+import { ruleDocsLink } from './ruleDocs';
 import { indentationOf, lspEditOf, rangeOf, type PositionedText } from './convert';
 import type { DiagnosticData } from './snapshot';
 import { SOURCE } from './protocol';
@@ -30,7 +30,7 @@ export function diagnosticOf(finding: Finding, doc: PositionedText, revision: nu
     range,
     severity: SEVERITY[finding.severity],
     code: finding.ruleId,
-    codeDescription: { href: ruleDocsUrl(finding.ruleId) },
+    codeDescription: { href: ruleDocsLink(finding.ruleId) },
     source: SOURCE,
     message: finding.message,
     data,

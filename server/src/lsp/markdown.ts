@@ -5,7 +5,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { RUNTIME_PROFILES, type RuntimeProfile } from '../config/settings';
 import { ruleById } from '../rules/registry';
-import { ruleDocsUrl } from '../rules/docsUrl';
+import { ruleDocsLink } from './ruleDocs';
 import type { AwaitView, DiagnosticData, MethodView, ProfileCostView } from './snapshot';
 import { costLine } from './costDisplay';
 import { SHOW_METHOD_DETAIL_COMMAND } from './protocol';
@@ -115,7 +115,8 @@ function findingLines(m: MethodView): string[] {
   if (m.findings.length === 0) return [];
   return [
     '**Findings**',
-    ...m.findings.map((f) => `- [${f.ruleId}](${ruleDocsUrl(f.ruleId)}) line ${f.range.start.line + 1}: ${escape(f.message)}`),
+    // Plain ids: the detail view opens no links (markdownHtml.ts); the Problems panel links each rule's page.
+    ...m.findings.map((f) => `- ${f.ruleId} line ${f.range.start.line + 1}: ${escape(f.message)}`),
     '',
   ];
 }
@@ -153,7 +154,7 @@ function findingsLine(m: MethodView): string | null {
     if (seen.has(key)) continue;
     seen.add(key);
     const rule = ruleById(f.ruleId);
-    parts.push(`[${f.ruleId}](${ruleDocsUrl(f.ruleId)}) ${onName ? (rule?.meta.name ?? '') : `line ${f.range.start.line + 1}`}`.trim());
+    parts.push(`[${f.ruleId}](${ruleDocsLink(f.ruleId)}) ${onName ? (rule?.meta.name ?? '') : `line ${f.range.start.line + 1}`}`.trim());
   }
   const shown = parts.slice(0, 6);
   return `Findings: ${shown.join(' · ')}${parts.length > shown.length ? ` · ${parts.length - shown.length} more` : ''}`;
@@ -226,7 +227,7 @@ export function findingCard(d: Diagnostic): string {
     const safety = data.fix.safety === 'safe' ? 'safe fix' : data.fix.safety === 'unsafe' ? 'unsafe fix, review it' : 'described only, not applied automatically';
     out.push(`Fix: ${escape(data.fix.title)} (${safety}).`, '');
   }
-  out.push(`[${id}${rule ? ` ${rule.meta.name}` : ''}](${ruleDocsUrl(id)})`);
+  out.push(`[${id}${rule ? ` ${rule.meta.name}` : ''}](${ruleDocsLink(id)})`);
   return out.join('\n');
 }
 
