@@ -120,6 +120,11 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
   const rename = match.asyncFactory ? factoryNameSpan(ctx.text, using, match.asyncFactory.member) : null;
   let noFix = canAwait ? null : body.isAsync ? 'await is not allowed inside a lock statement' : 'the method is not async, so await using cannot go here without making it async';
   if (!noFix && match.asyncFactory && !rename) noFix = `the resource is not a call to ${match.asyncFactory.member} the fix can rename`;
+  // `provider?.CreateScope()` renamed would give a nullable struct (AsyncServiceScope?), whose members the code
+  // after it cannot reach without `.Value`: the rewrite would not compile.
+  if (!noFix && match.asyncFactory && rename && /\?\s*\.\s*$/.test(ctx.text.slice(Math.max(0, rename.start - 8), rename.start))) {
+    noFix = `${match.asyncFactory.member} is called with ?., and ?.${match.asyncFactory.twin}() gives a nullable struct whose members the following code cannot use as they are`;
+  }
   let fix: Fix | undefined;
   if (!noFix) {
     const edits: TextEdit[] = [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }];

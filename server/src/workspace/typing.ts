@@ -76,6 +76,9 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
         for (const ref of typesNamed(index, typeName)) {
           const member = ref.type.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
           if (member?.typeText) return { typeText: member.typeText, source: `${member.kind} ${name}` };
+          // A primary constructor's parameter is in scope in every member of its own type (not through this.).
+          const primary = !thisMember && typeName === owner ? ref.type.primaryConstructorParameters.find((p) => p.name === name) : undefined;
+          if (primary) return { typeText: primary.typeText, source: `primary constructor parameter ${name}` };
         }
       }
     }
