@@ -146,6 +146,9 @@ test('Problems-panel messages: one line, under 100 characters, quoted in single 
   assert.equal(blocking.message, "'response.Content.ReadAsStringAsync(ct).Result' blocks the thread; await the task instead");
   const candidate = all.find((d) => d.code === 'ASY012')!;
   assert.equal(candidate.message, "'GetPriceAsync' could return 'ValueTask<Money>': it likely completes synchronously");
+  // A fix that changes a signature says what else must change.
+  const [changeType] = await session.codeActions(priceUri, candidate.range, [candidate]);
+  assert.match(changeType.title, /^Change the return type to ValueTask<Money> \(check its caller \w+\) \(unsafe\)$/, changeType.title);
   // Exact bytes where the model knows them: the note of ASY010 on GetPriceAsync names the Task<Money>'s 88 B, as ASY012 does.
   const sync = all.find((d) => d.code === 'ASY010' && d.range.start.line === candidate.range.start.line)!;
   const note = (sync.data as { note: string }).note;

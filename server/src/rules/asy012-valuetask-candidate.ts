@@ -286,9 +286,17 @@ export const rule: Rule = {
         note: `${n === 0 ? 'No caller in the workspace: callers elsewhere must await it once.' : `${n === 1 ? 'Its only caller awaits' : `All ${n} callers await`} it once.`} ${capitalised(verdict.reason)}. On that path each call ${allocation} (.NET 8-10); a ValueTask<${T}> carries the result inline and allocates nothing there.${n === 0 ? ' No caller in the workspace: a ValueTask<T> must be awaited exactly once and never read after that, so check the callers outside it before changing.' : ''}${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
         bodyId: body.id,
         related,
-        ...(taskSpan ? { fix: { title: `Change the return type to ValueTask<${T}>`, safety: 'unsafe' as const, edits: [{ start: taskSpan.start, end: taskSpan.end, newText: 'ValueTask' }] } } : {}),
+        ...(taskSpan ? { fix: { title: `Change the return type to ValueTask<${T}> (${callersToCheck(callers.map((c) => c.caller.name))})`, safety: 'unsafe' as const, edits: [{ start: taskSpan.start, end: taskSpan.end, newText: 'ValueTask' }] } } : {}),
       });
     }
     return findings;
   },
 };
+
+/** What else a signature change touches, for the fix's title: the callers to check, or that they are outside the workspace. */
+function callersToCheck(names: string[]): string {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return 'check callers outside the workspace';
+  const shown = unique.slice(0, 3).join(', ');
+  return `check ${unique.length === 1 ? 'its caller' : 'its callers'} ${shown}${unique.length > 3 ? ` and ${unique.length - 3} more` : ''}`;
+}
