@@ -320,17 +320,20 @@ const SCENARIOS = [
       const menu = await s.text(page.locator('.action-widget').first());
       s.log(`  Ctrl+. menu: ${menu.slice(0, 240)}`);
       await s.shot('quick-fix-menu', [s.editor.locator('.view-line', { hasText: 'while (!ct.IsCancellationRequested)' }), page.locator('.action-widget'), s.editor.locator('.view-line', { hasText: 'await Task.Delay(_options' })]);
+      const runAsyncHint = async () => {
+        const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
+        return /(sync ≈?\d+ B|always suspends) · (suspend ≈?\d+ B|never suspends)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[0];
+      };
+      const hintBefore = await runAsyncHint();
       await fixItem.first().click();
       await s.waitFor(s.editor.locator('.view-lines', { hasText: 'await Task.Delay(' }), 'await Task.Delay in the editor');
-      // The fix changed RunAsync's awaits: its inlay hint (the one cost annotation) is still there, after the fix.
-      const agreed = await s.poll(async () => {
-        const lines = (await s.editor.locator('.view-lines').innerText()).replace(/[^\S\n]/g, ' ').split('\n');
-        const hint = /(sync ≈?\d+ B|always suspends) · (suspend ≈?\d+ B|never suspends)/.exec(lines.find((l) => l.includes('RunAsync(CancellationToken ct)')) ?? '')?.[0];
-        return hint && { hint };
-      }, "RunAsync's inlay hint after the fix", { timeout: 15_000 });
-      s.log(`  after the fix RunAsync's hint reads ${agreed.hint}`);
+      // The fix added an await to RunAsync, so its state machine grew: its inlay hint (the one cost annotation) must
+      // follow. VS Code drops its own re-request of hints when the editor loses the focus; the server asks again.
+      const agreed = await s.poll(async () => { const hint = await runAsyncHint(); return hint && hint !== hintBefore && { hint }; },
+        `RunAsync's inlay hint to change from "${hintBefore}" after the fix`, { timeout: 15_000 });
+      s.log(`  after the fix RunAsync's hint reads ${agreed.hint} (before: ${hintBefore})`);
       await page.keyboard.press('Control+S');
-      const disk = await s.poll(() => { const t = fs.readFileSync(file, 'utf8'); return t.split('\n')[105].includes('await Task.Delay(') && t; }, 'the fix saved to disk');
+      const disk = await s.poll(() => { const t = fs.readFileSync(file, 'utf8'); return t.split('\n')[105]?.includes('await Task.Delay(') && t; }, 'the fix saved to disk');
       if (disk.includes('Thread.Sleep(')) throw new Error('Thread.Sleep is still in the saved file');
       const panel = await s.filterProblems('**/ReportWorker.cs');
       await s.poll(async () => {
