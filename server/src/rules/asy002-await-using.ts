@@ -4,6 +4,7 @@
  * workspace base) declares DisposeAsync, which `await using` calls by pattern (CS8410), or when it derives from a
  * .NET type whose own DisposeAsync does the work (FileStream, StreamWriter, DbContext).
  */
+import { quoted } from './messageText';
 import type { MethodBody, Span, UsingResource } from '../model/types';
 import {
   ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, readOnlyCreationOf, type AsyncDisposableType,
@@ -176,8 +177,10 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
   const twin = match.asyncFactory ? `await using with ${match.asyncFactory.twin}()` : 'await using';
   return {
     span,
-    message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; ${twin} is its awaitable twin`,
-    note: `${match.note}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    message: match.asyncFactory
+      ? `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' with ${quoted(`${match.asyncFactory.twin}()`)}`
+      : `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' instead`,
+    note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
     fix,
   };
