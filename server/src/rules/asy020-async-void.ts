@@ -4,6 +4,7 @@ import { lineIndexOf, positionAt } from '../parse/lines';
 import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -124,8 +125,8 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
   const where = escaping.length === 1 ? `its await on line ${lineOf(ctx, first.keywordSpan.start)}` : `${escaping.length} of its awaits (the first on line ${lineOf(ctx, first.keywordSpan.start)})`;
   return {
     span: body.nameSpan,
-    message: `${describe(body)} is async void because ${slot.reason}, and ${where} can throw with no catch around it`,
-    note: 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.',
+    message: `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
+    note: `${describe(body)} is async void because ${slot.reason}, and ${where} can throw with no catch around it. ` + 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.',
     bodyId: body.id,
     fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
   };
@@ -158,7 +159,7 @@ export const rule: Rule = {
       const fix = returnTaskFix(ctx, body, masked);
       findings.push({
         span: body.nameSpan,
-        message: `${describe(body)} is async void: callers cannot await it, and an exception it throws ends the process`,
+        message: `${body.kind === 'localFunction' ? 'Local function ' : ''}${quoted(body.name)} is async void: callers cannot await it or catch its exceptions`,
         note: 'Return Task: callers can then await it and observe its exceptions. async void is for event handlers, whose signature is not the method\'s choice.',
         bodyId: body.id,
         ...(fix ? { fix } : {}),

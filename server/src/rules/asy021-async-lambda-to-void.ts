@@ -210,10 +210,10 @@ export const rule: Rule = {
       }
       findings.push({
         span: body.nameSpan,
-        message: `This async ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} becomes async void: ${found.description}`,
-        note: found.handler
+        message: `This async ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} becomes async void: its delegate returns void`,
+        note: `It becomes async void because ${found.description}. ` + (found.handler
           ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
-          : 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.',
+          : 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'),
         bodyId: body.id,
         fix: { title: found.handler ? 'Catch the exceptions inside the handler' : 'Await the work in a loop, or use an overload that takes a Func<Task>', safety: 'display-only', edits: [] },
       });

@@ -5,6 +5,7 @@ import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
@@ -114,8 +115,8 @@ export const rule: Rule = {
         findings.push({
           span: call.span,
           message: configured
-            ? `\`${code}\` is configured for an await that never happens: its task is dropped`
-            : `The task \`${code}\` returns is dropped: nothing waits for it or observes its exception`,
+            ? `${quoted(code, 45)} is configured for an await that never happens: its task is dropped`
+            : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
           note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}The caller goes on while the work runs, and an exception the task ends with is lost.`,
           bodyId: body.id,
           fix: fixFor(ctx, body, call),

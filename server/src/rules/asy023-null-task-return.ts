@@ -3,6 +3,7 @@ import type { MethodBody, ReturnSite, Span } from '../model/types';
 import { typesNamed } from '../workspace/index';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -222,8 +223,8 @@ export const rule: Rule = {
         findings.push({
           span: shape.span,
           message: shape.kind === 'null'
-            ? `${body.name === '<lambda>' || body.kind === 'lambda' ? 'This function' : body.name} returns a null ${body.returnKind === 'Task' ? 'Task' : `Task<${body.resultTypeText}>`}: awaiting it throws NullReferenceException`
-            : `\`${ctx.text.slice(shape.span.start, shape.span.end)}\` is a null task when its receiver is null: awaiting it throws NullReferenceException`,
+            ? `${body.name === '<lambda>' || body.kind === 'lambda' ? 'This function' : quoted(body.name)} returns a null task: awaiting it throws NullReferenceException`
+            : `${quoted(ctx.text.slice(shape.span.start, shape.span.end))} is a null task when its receiver is null`,
           note: 'Callers await what a Task-returning method returns, and await null throws; a completed task costs nothing and can be awaited.',
           bodyId: body.id,
           ...(fix ? { fix } : {}),

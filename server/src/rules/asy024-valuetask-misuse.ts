@@ -9,6 +9,7 @@ import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-asyn
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids or makes likely to go wrong:
@@ -195,8 +196,8 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
     const firstLine = positionAt(lines, first.span.start).line + 1;
     findings.push({
       span: second.span,
-      message: `ValueTask ${local.name} is consumed twice: ${first.what} on line ${firstLine} and ${second.what} here`,
-      note: 'A ValueTask may wrap a pooled IValueTaskSource that is reused once its result has been read: a second read gets another operation\'s result or throws. Keep the first result, or call AsTask() once and reuse the Task.',
+      message: `ValueTask ${quoted(local.name)} is consumed a second time (first on line ${firstLine})`,
+      note: `It is ${first.what} on line ${firstLine} and ${second.what} here. ` + 'A ValueTask may wrap a pooled IValueTaskSource that is reused once its result has been read: a second read gets another operation\'s result or throws. Keep the first result, or call AsTask() once and reuse the Task.',
       bodyId: body.id,
       fix: { title: 'Keep the result of the first await, or convert to a Task once with AsTask()', safety: 'display-only', edits: [] },
     });
@@ -223,8 +224,8 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
     : { title: 'Await it instead, or convert to a Task with AsTask() first', safety: 'display-only', edits: [] };
   return {
     span: waitSquiggle(ctx.text, wait),
-    message: `\`${shortCode(wait.receiverText)}\` is a ${receiver.typeText?.replace(/^System\.Threading\.Tasks\./, '') ?? 'ValueTask'} that may not have completed: ${wait.kind === 'result' ? '.Result' : 'GetAwaiter().GetResult()'} on it is undefined`,
-    note: 'An IValueTaskSource need not support blocking: reading the result of an incomplete ValueTask may throw or return another operation\'s result. A Task (AsTask()) blocks correctly.',
+    message: `${quoted(wait.receiverText)} is a ValueTask that may not have completed: blocking on it is undefined`,
+    note: `It is a ${receiver.typeText?.replace(/^System\.Threading\.Tasks\./, '') ?? 'ValueTask'}, read with ${wait.kind === 'result' ? '.Result' : 'GetAwaiter().GetResult()'}. ` + 'An IValueTaskSource need not support blocking: reading the result of an incomplete ValueTask may throw or return another operation\'s result. A Task (AsTask()) blocks correctly.',
     bodyId: body.id,
     fix,
   };
@@ -237,7 +238,7 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
   const canAwait = body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call);
   return {
     span: call.span,
-    message: `The ValueTask \`${shortCode(ctx.text.slice(call.span.start, call.span.end))}\` returns is dropped: nothing completes it or observes its exception`,
+    message: `The ValueTask ${quoted(ctx.text.slice(call.span.start, call.span.end))} returns is dropped`,
     note: 'A dropped ValueTask never hands its pooled source back and loses its exception; the caller also goes on before the operation ends.',
     bodyId: body.id,
     fix: canAwait
@@ -284,7 +285,7 @@ export const rule: Rule = {
         if (m.kind !== 'field' || !isValueTaskType(m.typeText)) continue;
         findings.push({
           span: m.nameSpan,
-          message: `Field ${m.name} keeps a ${m.typeText}: whoever reads it next may consume it a second time`,
+          message: `Field ${quoted(m.name)} keeps a ValueTask: whoever reads it next may consume it again`,
           note: 'A ValueTask may be consumed (awaited, its result read) only once. Keep a Task (AsTask()) in the field, or the result once it is known.',
           fix: { title: 'Store a Task (AsTask()) or the result instead', safety: 'display-only', edits: [] },
         });

@@ -5,6 +5,7 @@ import { typeFamily } from '../workspace/index';
 import { csharpText } from '../signatures/typeText';
 import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, type CallCandidate, type CandidateParameter } from './callTargets';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -213,7 +214,7 @@ export const rule: Rule = {
         if (!overload) continue;
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
-          message: `${call.name} can take a CancellationToken but is not given ${token.text}`,
+          message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,
           note: overload.kind === 'optional'
             ? `${overload.candidate.display} has an optional ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`
             : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`,

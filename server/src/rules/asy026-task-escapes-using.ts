@@ -3,6 +3,7 @@ import type { MethodBody, ReturnSite, Span, UsingResource } from '../model/types
 import { maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { tryClausesOf } from './tryClauses';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags a \`return\` of a task, in a function that is not \`async\`, from inside
@@ -196,8 +197,8 @@ export const rule: Rule = {
         const fix = fixFor(ctx, body, r, expr, masked);
         findings.push({
           span: expr,
-          message: `This task is returned from inside the scope that cleans up after it: ${reason}`,
-          note: 'Without async, return hands the task back at once; the using or finally then runs before the task has finished.',
+          message: `This task is returned before the ${reason.startsWith('the using') ? 'using' : 'finally block'} cleans up what it uses`,
+          note: `${reason[0].toUpperCase()}${reason.slice(1)}. ` + 'Without async, return hands the task back at once; the using or finally then runs before the task has finished.',
           bodyId: body.id,
           ...(fix ? { fix } : {}),
         });

@@ -8,6 +8,7 @@ import { TEST_ATTRIBUTES } from '../project/testCode';
 import { implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -149,8 +150,8 @@ export const rule: Rule = {
         findings.push({
           span: m.nameSpan,
           message: suffixed
-            ? `${m.name} ends in Async but returns ${m.typeText ?? 'void'}, which cannot be awaited`
-            : `${m.name} returns ${m.typeText}, an awaitable, but its name does not end in Async`,
+            ? `${quoted(m.name)} ends in Async but returns ${quoted(m.typeText ?? 'void', 30)}, which cannot be awaited`
+            : `${quoted(m.name)} returns an awaitable ${quoted(m.typeText ?? '', 30)} but does not end in Async`,
           note: 'Callers read the Async suffix to know a call must be awaited (the Task-based asynchronous pattern\'s naming convention).',
           ...(body ? { bodyId: body.id } : {}),
           fix: { title: `Rename to ${rename}`, safety: 'display-only', edits: [] },

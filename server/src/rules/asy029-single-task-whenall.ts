@@ -4,6 +4,7 @@ import { argumentNameOf } from './callTargets';
 import { maskCommentsAndStrings } from './sourceText';
 import { expressionResultOf } from './taskResults';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags \`Task.WhenAll(t)\` and \`Task.WaitAll(t)\` called with a single argument that is a \`Task\` or \`Task<T>\` (its
@@ -132,8 +133,8 @@ export const rule: Rule = {
         findings.push({
           span: call.span,
           message: call.name === 'WhenAll'
-            ? `Task.WhenAll with a single task: await ${argument.trim()} itself`
-            : `Task.WaitAll with a single task: wait on ${argument.trim()} itself`,
+            ? `'Task.WhenAll' with a single task: await ${quoted(argument.trim(), 40)} itself`
+            : `'Task.WaitAll' with a single task: wait on ${quoted(argument.trim(), 40)} itself`,
           note: `${argument.trim()} is a ${result.typeText}. ${call.name === 'WhenAll' ? 'WhenAll allocates a second task (and an array for the results) that completes when this one does.' : 'WaitAll allocates an array and a waiter for one task.'}`,
           bodyId: body.id,
           fix,

@@ -4,6 +4,7 @@ import { implementsInterfaceMember } from './callbackSlots';
 import { libraryCodeOf } from './libraryCode';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
+import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags a public method of a public type, in library code, whose whole body hands synchronous work to the thread
@@ -139,7 +140,7 @@ export const rule: Rule = {
       if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start)) || implementsInterfaceMember(ctx, body)) continue;
       findings.push({
         span: body.nameSpan,
-        message: `${body.name} only runs synchronous work on the thread pool with Task.Run: callers pay a thread hop and take it for asynchronous I/O`,
+        message: `${quoted(body.name)} only runs synchronous work on the thread pool with 'Task.Run' (async over sync)`,
         note: 'An async signature promises work that does not hold a thread. Expose the synchronous method and let callers that need to offload call Task.Run themselves.',
         bodyId: body.id,
         fix: { title: 'Expose the synchronous method (or do real asynchronous I/O inside)', safety: 'display-only', edits: [] },

@@ -152,8 +152,8 @@ export const rule: Rule = {
         findings.push({
           span: creation.span,
           message: creation.inUsing
-            ? 'A new HttpClient for each call, disposed after it: share one client (a static field, a singleton or IHttpClientFactory)'
-            : 'A new HttpClient for each call that nothing keeps: share one client (a static field, a singleton or IHttpClientFactory)',
+            ? 'A new HttpClient for each call, disposed after it: share one or use IHttpClientFactory'
+            : 'A new HttpClient for each call that nothing keeps: share one or use IHttpClientFactory',
           note: 'Every HttpClient with its own handler opens its own connections; dropping them per call leaves sockets in TIME_WAIT and can exhaust the ports under load, and each call pays a new TCP and TLS handshake.',
           bodyId: body.id,
           fix: { title: 'Use a shared HttpClient or IHttpClientFactory', safety: 'display-only', edits: [] },
