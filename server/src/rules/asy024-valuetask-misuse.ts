@@ -3,7 +3,7 @@ import type { CallSite, EnclosingRegion, MethodBody, Span, TaskWait } from '../m
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { lineIndexOf, positionAt } from '../parse/lines';
-import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { isConditionalCall } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';

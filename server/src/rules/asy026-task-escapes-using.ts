@@ -3,7 +3,6 @@ import type { MethodBody, ReturnSite, Span, UsingResource } from '../model/types
 import { maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { tryClausesOf } from './tryClauses';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
-import { quoted } from './messageText';
 
 const docs = `## What it does
 Flags a \`return\` of a task, in a function that is not \`async\`, from inside
