@@ -1,5 +1,6 @@
 /** Turns one parsed C# file into a FileModel: every function-like body with its awaits, locals, waits and calls, and every type declaration. */
-import type { SyntaxNode, Tree } from '../parse/parser';
+import { tableOf, type Tree } from '../parse/parser';
+import { SyntaxNode, rootOf, type SyntaxTable } from '../parse/syntaxTable';
 import type { PreparedSource } from '../parse/prepare';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
@@ -28,9 +29,15 @@ import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
  * async function the tree lost to a syntax error is listed as skipped rather than silently missing.
  */
 export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, prepared?: PreparedSource): FileModel {
-  const root = tree.rootNode;
-  const syntax = walkFile(tree, text);
-  const syntaxErrors = collectSyntaxErrors(root);
+  return modelOfTable(tableOf(tree, text), cache, prepared);
+}
+
+/** buildFileModel from the tree's JavaScript copy (parse/syntaxTable.ts), which is all the model reads. */
+export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: PreparedSource): FileModel {
+  const text = table.text;
+  const root = rootOf(table);
+  const syntax = walkFile(table);
+  const syntaxErrors = collectSyntaxErrors(table);
   const types = extractTypes(syntax.types);
   const functions = syntax.functions.map((node) => ({ node, body: bodyOf(node) })).filter((f): f is { node: SyntaxNode; body: SyntaxNode } => f.body !== null);
   const bodies: MethodBody[] = [];
@@ -139,28 +146,21 @@ function enclosingBodyId(syntax: FileSyntax, node: SyntaxNode, bodyIds: Set<stri
   return owner === '' ? null : owner;
 }
 
-function collectSyntaxErrors(root: SyntaxNode): Span[] {
+/** Spans of ERROR and MISSING nodes, outermost only, looking only inside nodes that contain one. */
+function collectSyntaxErrors(table: SyntaxTable): Span[] {
+  const root = rootOf(table);
   if (!root.hasError) return [];
   const out: Span[] = [];
-  const cursor = root.walk();
-  try {
-    let more = true;
-    while (more) {
-      const node = cursor.currentNode;
-      if (node.isError || node.isMissing) {
-        out.push({ start: node.startIndex, end: Math.max(node.endIndex, node.startIndex) });
-      } else if (node.hasError && cursor.gotoFirstChild()) {
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) {
-          more = false;
-          break;
-        }
-      }
+  for (let i = 0; i < table.count;) {
+    const node = new SyntaxNode(table, i);
+    if (node.isError || node.isMissing) {
+      out.push({ start: node.startIndex, end: Math.max(node.endIndex, node.startIndex) });
+      i = table.after[i];
+    } else if (node.hasError) {
+      i++;
+    } else {
+      i = table.after[i];
     }
-  } finally {
-    cursor.delete();
   }
   return out;
 }

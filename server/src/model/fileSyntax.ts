@@ -1,11 +1,10 @@
 /**
- * One TreeCursor walk over a file that gathers everything the model reads: the nodes of interest grouped by
+ * One walk over a file that gathers everything the model reads: the nodes of interest grouped by
  * the function-like body that owns them, and every identifier with its role (read, write, member name) and
- * the branches around it. Walking once with a cursor and slicing the source text instead of asking nodes for
- * their parents is what keeps the model well under the cost of the parse (parser.md: node-object recursion
- * is 2-5x slower than a cursor walk, and every Node method call crosses into wasm).
+ * the branches around it. It reads the tree's JavaScript copy (parse/syntaxTable.ts) in one preorder pass,
+ * slicing the source text for names, so no question here crosses into wasm.
  */
-import type { SyntaxNode, Tree } from '../parse/parser';
+import { SyntaxNode, type SyntaxTable } from '../parse/syntaxTable';
 import type { Span } from './types';
 import type { Access } from './liveness';
 import { FUNCTION_NODE_TYPES, TYPE_NODE_TYPES } from './syntax';
@@ -21,16 +20,6 @@ const FUNCTIONS = new Set<string>(FUNCTION_NODE_TYPES);
 const FIELD_PARENTS = new Set<string>([
   'if_statement', 'conditional_expression', 'conditional_access_expression', 'for_statement', 'foreach_statement', 'binary_expression',
   'member_access_expression', 'member_binding_expression', 'assignment_expression', 'variable_declarator', 'generic_name',
-]);
-/** Parents whose children's spans become branches. */
-const POSITIONED_PARENTS = new Set<string>([
-  'if_statement', 'conditional_expression', 'conditional_access_expression', 'switch_section', 'switch_expression_arm', 'catch_clause',
-  'lambda_expression', 'anonymous_method_expression', 'local_function_statement', 'binary_expression', 'for_statement', 'foreach_statement',
-]);
-/** Nodes whose own span the model reads when an identifier sits inside them. */
-const POSITIONED = new Set<string>([
-  'for_statement', 'foreach_statement', 'while_statement', 'do_statement', 'assignment_expression', 'postfix_unary_expression',
-  'prefix_unary_expression', 'argument', 'variable_declarator', 'generic_name',
 ]);
 const TYPES = new Set<string>(TYPE_NODE_TYPES);
 
@@ -79,11 +68,11 @@ interface Frame {
 
 export const ownerKeyOf = (type: string, start: number) => `${type}:${start}`;
 
-export function walkFile(tree: Tree, text: string): FileSyntax {
+export function walkFile(table: SyntaxTable): FileSyntax {
   const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers: [], thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
-  const stack: Frame[] = [];
+  const { text, count, typeId, typeNames, fieldNames, start: starts, end: ends, field: fields, after } = table;
+  const stack: (Frame & { index: number })[] = [];
   const owners: string[] = [''];
-  const cursor = tree.rootNode.walk();
   const bucket = (owner: string, type: string, node: SyntaxNode) => {
     let byType = result.owned.get(owner);
     if (!byType) result.owned.set(owner, (byType = new Map()));
@@ -91,72 +80,64 @@ export function walkFile(tree: Tree, text: string): FileSyntax {
     if (list) list.push(node);
     else byType.set(type, [node]);
   };
-  try {
-    for (;;) {
-      // Every cursor getter crosses into wasm, so positions and field names are read only where the model
-      // uses them: on nodes it keeps, identifiers, and children of nodes whose branches or roles matter.
-      const type = cursor.nodeType;
-      const parent = stack[stack.length - 1];
-      const parentType = parent ? parent.type : '';
-      const isIdentifier = type === 'identifier';
-      const isModifierOfFunction = type === 'modifier' && FUNCTIONS.has(parentType);
-      const keep = isIdentifier || isModifierOfFunction || FUNCTIONS.has(type) || TYPES.has(type) || COLLECTED.has(type) || type === 'this' || type === 'base' ||
-        type === 'member_access_expression' || type === 'member_binding_expression' || (type === 'global_statement' && stack.length === 1);
-      const positioned = keep || POSITIONED_PARENTS.has(parentType) || POSITIONED.has(type);
-      const start = positioned ? cursor.startIndex : -1;
-      const end = positioned ? cursor.endIndex : -1;
-      const field = FIELD_PARENTS.has(parentType) ? cursor.currentFieldName : null;
-      if (parent) {
-        if (field === 'initializer' && parentType === 'for_statement') parent.markerEnd = end;
-        if (field === 'right' && parentType === 'foreach_statement') parent.markerEnd = end;
-        if (field === 'left' && parentType === 'binary_expression') parent.leftEnd = end;
-      }
-      const owner = owners[owners.length - 1];
-      let ownerKey: string | null = null;
-      if (keep) {
-        if (isModifierOfFunction) {
-          const list = result.functionModifiers.get(parent.start);
-          if (list) list.push(text.slice(start, end));
-          else result.functionModifiers.set(parent.start, [text.slice(start, end)]);
-        } else if (FUNCTIONS.has(type)) {
-          result.functions.push(cursor.currentNode);
-          result.enclosingOwner.set(start, owner);
-          ownerKey = ownerKeyOf(type, start);
-        } else if (TYPES.has(type)) {
-          result.types.push(cursor.currentNode);
-        } else if (type === 'global_statement') {
-          result.globalStatements.push(cursor.currentNode);
-          ownerKey = 'topLevel:0';
-        } else if (isIdentifier) {
-          result.identifiers.push(identifierUse(text, start, end, field, stack));
-        } else if (COLLECTED.has(type)) {
-          bucket(owner, type, cursor.currentNode);
-        } else if (type === 'this' || type === 'base') {
-          result.thisTokens.push(start);
-        } else if (/(^|[.?\s])Result$/.test(text.slice(start, end))) {
-          const list = result.resultAccesses.get(owner);
-          if (list) list.push(cursor.currentNode);
-          else result.resultAccesses.set(owner, [cursor.currentNode]);
-        }
-      }
-      if (isIdentifier || !cursor.gotoFirstChild()) {
-        // A leaf (or an identifier, whose children do not matter): move to the next sibling, leaving
-        // finished parents on the way.
-        let moved = cursor.gotoNextSibling();
-        while (!moved) {
-          if (!cursor.gotoParent()) return result;
-          const done = stack.pop()!;
-          if (done.ownerKey) owners.pop();
-          moved = cursor.gotoNextSibling();
-        }
-        continue;
-      }
-      stack.push({ type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey });
-      if (ownerKey) owners.push(ownerKey);
+  // Preorder over the table; an identifier's children (it has none the model cares about) are passed over.
+  for (let i = 0; i < count;) {
+    while (stack.length > 0 && after[stack[stack.length - 1].index] <= i) {
+      const done = stack.pop()!;
+      if (done.ownerKey) owners.pop();
     }
-  } finally {
-    cursor.delete();
+    const type = typeNames[typeId[i]] || 'ERROR';
+    const parent = stack[stack.length - 1];
+    const parentType = parent ? parent.type : '';
+    const isIdentifier = type === 'identifier';
+    const isModifierOfFunction = type === 'modifier' && FUNCTIONS.has(parentType);
+    const keep = isIdentifier || isModifierOfFunction || FUNCTIONS.has(type) || TYPES.has(type) || COLLECTED.has(type) || type === 'this' || type === 'base' ||
+      type === 'member_access_expression' || type === 'member_binding_expression' || (type === 'global_statement' && stack.length === 1);
+    const start = starts[i];
+    const end = ends[i];
+    const field = FIELD_PARENTS.has(parentType) ? fieldNames[fields[i]] ?? null : null;
+    if (parent) {
+      if (field === 'initializer' && parentType === 'for_statement') parent.markerEnd = end;
+      if (field === 'right' && parentType === 'foreach_statement') parent.markerEnd = end;
+      if (field === 'left' && parentType === 'binary_expression') parent.leftEnd = end;
+    }
+    const owner = owners[owners.length - 1];
+    let ownerKey: string | null = null;
+    if (keep) {
+      if (isModifierOfFunction) {
+        const list = result.functionModifiers.get(parent.start);
+        if (list) list.push(text.slice(start, end));
+        else result.functionModifiers.set(parent.start, [text.slice(start, end)]);
+      } else if (FUNCTIONS.has(type)) {
+        result.functions.push(new SyntaxNode(table, i));
+        result.enclosingOwner.set(start, owner);
+        ownerKey = ownerKeyOf(type, start);
+      } else if (TYPES.has(type)) {
+        result.types.push(new SyntaxNode(table, i));
+      } else if (type === 'global_statement') {
+        result.globalStatements.push(new SyntaxNode(table, i));
+        ownerKey = 'topLevel:0';
+      } else if (isIdentifier) {
+        result.identifiers.push(identifierUse(text, start, end, field, stack));
+      } else if (COLLECTED.has(type)) {
+        bucket(owner, type, new SyntaxNode(table, i));
+      } else if (type === 'this' || type === 'base') {
+        result.thisTokens.push(start);
+      } else if (/(^|[.?\s])Result$/.test(text.slice(start, end))) {
+        const list = result.resultAccesses.get(owner);
+        if (list) list.push(new SyntaxNode(table, i));
+        else result.resultAccesses.set(owner, [new SyntaxNode(table, i)]);
+      }
+    }
+    if (isIdentifier || after[i] === i + 1) {
+      i = after[i];
+      continue;
+    }
+    stack.push({ index: i, type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey });
+    if (ownerKey) owners.push(ownerKey);
+    i++;
   }
+  return result;
 }
 
 const COMPOUND = /^(\+|-|\*|\/|%|&|\||\^|<<|>>>?|\?\?)=/;
