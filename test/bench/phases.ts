@@ -49,7 +49,7 @@ void (async () => {
     const tables = parsed.map((p, i) => tableOf(p.tree!, sources[i].text));
     parsed.forEach((p) => p.tree!.delete());
     t = lap('copy trees to JavaScript', t);
-    const models = tables.map((table, i) => modelOfTable(table, undefined, parsed[i].prepared));
+    const models = tables.map((table, i) => modelOfTable(table, undefined, parsed[i].prepared ?? undefined));
     t = lap('model', t);
     const index = createIndex();
     models.forEach((m, i) => updateFile(index, sources[i].path, m));

@@ -4,7 +4,7 @@
  * not known becomes a stated assumption (an 8-byte reference), never a silent guess.
  */
 import type { TypeDeclaration } from '../model/types';
-import { typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { indexMemo, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ENUMS, BCL_REFERENCE_TYPES, BCL_STRUCTS, POINTER_BYTES, PRIMITIVES, REF_STRUCTS, type StructRecipe } from '../knowledge/typeSizes';
 import { autoLayout, sequentialLayout, type FieldCategory, type FieldShape } from './layout';
 import { formatType, parseType, typeExpr, type TypeExpr } from './typeText';
@@ -141,15 +141,17 @@ function substitute(t: TypeExpr, bindings: Map<string, TypeExpr>): TypeExpr {
 
 /** A struct or enum declared in the workspace, sized from its declaration; a workspace class is a reference. */
 function workspaceShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape | null {
-  const refs = typesNamed(scope.index!, t.name).filter((r) => r.type.typeParameters.length === t.args.length);
+  // Looked up once per name and arity while the index is unchanged: many files may declare the same name.
+  const { refs, enumDecl, structs } = indexMemo(scope.index!, `typeLayout\0${t.name}\0${t.args.length}`, () => {
+    const named = typesNamed(scope.index!, t.name).filter((r) => r.type.typeParameters.length === t.args.length);
+    return { refs: named, enumDecl: named.find((r) => r.type.kind === 'enum'), structs: named.filter((r) => r.type.kind === 'struct' || r.type.kind === 'record struct') };
+  });
   if (refs.length === 0) return null;
-  const enumDecl = refs.find((r) => r.type.kind === 'enum');
   if (enumDecl) {
     const underlying = parseType(enumDecl.type.enumUnderlyingType ?? 'int')?.name ?? 'int';
     const p = primitive(PRIMITIVE_SIZE.has(underlying) ? underlying : 'int', formatType(t));
     return { ...p, kind: 'enum', enumUnderlying: underlying };
   }
-  const structs = refs.filter((r) => r.type.kind === 'struct' || r.type.kind === 'record struct');
   if (structs.length === 0) return reference(formatType(t));
   const key = formatType(t);
   if (visiting.has(key)) return reference(key, [`${key} contains itself through its fields; 8 B assumed for the inner occurrence`]);

@@ -6,7 +6,7 @@
 import type { CallSite, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { splitTopLevel } from '../model/syntax';
-import { stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
 
@@ -418,17 +418,29 @@ export interface CallResolution {
 
 /**
  * What resolution learns about one version of the index, kept so that resolving thousands of calls does
- * not recompute type families and same-named method lists each time. Dropped when the index changes.
+ * not recompute the same answers each time. Dropped when the index changes.
  */
 interface ResolutionMemo {
   version: number;
   /** Type name -> names of the workspace types that list it as a base class or interface. */
   derived: Map<string, Set<string>> | null;
-  families: Map<string, Set<string>>;
-  /** `name\0owner` -> methods named so on the owner's type family. */
-  members: Map<string, MethodRef[]>;
   /** Call sites already resolved (ASY012 asks for every caller of every candidate). */
   calls: WeakMap<object, CallResolution>;
+  /**
+   * What a call resolves to once its receiver's type is known, which is all it depends on from there (name,
+   * type, argument count, how the receiver is written): many call sites share one answer, and a workspace
+   * where many files declare the same names would otherwise recompute it over long candidate lists each time.
+   */
+  onOwner: Map<string, OwnerResolution>;
+}
+
+interface OwnerResolution {
+  /** The candidates of matching arity on the owner's family, before a method's own name is told from its overloads. */
+  declared: MethodRef[];
+  /** The resolution from `declared` as it is. */
+  resolution: CallResolution;
+  /** `file\0bodyId` of each declared candidate with a body, to tell a call of a method's own name quickly. */
+  bodyKeys: Set<string>;
 }
 
 const memos = new WeakMap<WorkspaceIndex, ResolutionMemo>();
@@ -436,29 +448,18 @@ const memos = new WeakMap<WorkspaceIndex, ResolutionMemo>();
 function memoOf(index: WorkspaceIndex): ResolutionMemo {
   let memo = memos.get(index);
   if (!memo || memo.version !== index.version) {
-    memo = { version: index.version, derived: null, families: new Map(), members: new Map(), calls: new WeakMap() };
+    memo = { version: index.version, derived: null, calls: new WeakMap(), onOwner: new Map() };
     memos.set(index, memo);
   }
   return memo;
 }
 
-function familyOf(index: WorkspaceIndex, typeName: string): Set<string> {
-  const memo = memoOf(index);
-  let family = memo.families.get(typeName);
-  if (!family) memo.families.set(typeName, (family = typeFamily(index, typeName)));
-  return family;
+function familyOf(index: WorkspaceIndex, typeName: string): ReadonlySet<string> {
+  return typeFamily(index, typeName);
 }
 
 function membersNamed(index: WorkspaceIndex, name: string, owner: string): MethodRef[] {
-  const memo = memoOf(index);
-  const key = `${name}\0${owner}`;
-  let found = memo.members.get(key);
-  if (!found) {
-    const family = familyOf(index, owner);
-    found = (index.methodsByName.get(name) ?? []).filter((m) => m.typeName !== null && family.has(m.typeName));
-    memo.members.set(key, found);
-  }
-  return found;
+  return methodsNamed(index, name, owner);
 }
 
 function derivedTypes(index: WorkspaceIndex): Map<string, Set<string>> {
@@ -526,7 +527,7 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     if (receiver === null) {
       // A local function visible from here: declared in this body or any body around it.
       const ids = new Set(chain.map((b) => b.id));
-      const local = bodies.filter((b) => b.kind === 'localFunction' && b.name === name && b.parentId !== null && ids.has(b.parentId));
+      const local = (localFunctionsOf(bodies).get(name) ?? []).filter((b) => b.parentId !== null && ids.has(b.parentId));
       if (local.length) return { targets: local.map((b) => ({ file, typeName: null, member: null, body: b })), unresolved: null, receiverTypeKnown: true, dispatched: false };
       // A delegate in a local or parameter: whatever it was assigned runs.
       if (chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) {
@@ -542,12 +543,29 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false, dispatched: false };
   }
   // `base.M()` runs the base type's member, never an override (not even this one).
-  const containing = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
-  let declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+  const containing = receiver === 'base' ? chain.map((b) => b.containingType).find((x) => x !== null) ?? null : null;
+  const kind = receiver === null || receiver === 'this' || receiver === 'base' ? String(receiver) : 'expression';
+  const memo = memoOf(index);
+  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}`;
+  let onOwner = memo.onOwner.get(key);
+  if (!onOwner) {
+    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+    const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
+    onOwner = { declared, bodyKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index) };
+    memo.onOwner.set(key, onOwner);
+  }
   // `Task Write(string s) => Write(s.AsMemory());` calls an overload, not itself: a method's own name resolving to
   // itself among other candidates of the same arity is taken for the overload, never for recursion.
   const outermost = chain[chain.length - 1];
-  if (declared.length > 1 && declared.some((m) => m.file === file && m.body?.id === outermost.id)) declared = declared.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+  if (onOwner.declared.length > 1 && onOwner.bodyKeys.has(`${file}\0${outermost.id}`)) {
+    const declared = onOwner.declared.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+    return resolveOnOwner(declared, name, receiver, argumentCount, owner, index);
+  }
+  return onOwner.resolution;
+}
+
+/** The rest of resolveCallSite once the candidates on the receiver's type are known. */
+function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | null, argumentCount: number, owner: string, index: WorkspaceIndex): CallResolution {
   if (declared.length === 0 && receiver !== null && receiver !== 'this' && receiver !== 'base') {
     // An extension method whose `this` parameter takes the receiver's type, one of its bases, or a type parameter.
     const family = familyOf(index, owner);
@@ -587,6 +605,24 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true, dispatched };
   }
   return { targets: withBodies, unresolved: null, receiverTypeKnown: true, dispatched };
+}
+
+/** A file's local functions by name, in the order of its bodies, built once per bodies array. */
+const localFunctions = new WeakMap<readonly MethodBody[], Map<string, MethodBody[]>>();
+
+function localFunctionsOf(bodies: readonly MethodBody[]): Map<string, MethodBody[]> {
+  let byName = localFunctions.get(bodies);
+  if (!byName) {
+    byName = new Map();
+    for (const b of bodies) {
+      if (b.kind !== 'localFunction') continue;
+      const list = byName.get(b.name);
+      if (list) list.push(b);
+      else byName.set(b.name, [b]);
+    }
+    localFunctions.set(bodies, byName);
+  }
+  return byName;
 }
 
 /** A sealed class or a struct: nothing derives from it, so its members run exactly as declared. */
