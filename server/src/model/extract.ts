@@ -13,9 +13,9 @@ import {
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
-import { hasThisIn, identifiersIn, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { hasThisIn, identifierCountIn, identifiersIn, identifiersNamed, mentions, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { capturedNamesByBody } from './captures';
 import { rebase, type CachedBody, type ModelCache } from './bodyCache';
-import { bodyChain } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
@@ -43,7 +43,7 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
   const bodies: MethodBody[] = [];
   const skipped: FileModel['skipped'] = [];
   const topLevel = syntax.globalStatements;
-  const context: FileContext = { text, types, syntax, mentioned: new Map() };
+  const context: FileContext = { text, types, syntax };
 
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
   const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
@@ -56,12 +56,11 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
     if (hit) {
       body = rebase(hit.body, node.startIndex);
       body.parentId = parentId;
-      context.mentioned.set(body.id, hit.mentioned);
     } else {
       body = buildBody(context, node, [bodyNode], parentId);
     }
     // Cached before the file-wide passes below fill in what depends on other bodies.
-    if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex), mentioned: context.mentioned.get(body.id) ?? new Set() });
+    if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex) });
     if (body.hasSyntaxErrors && body.isAsync) {
       skipped.push({ name: body.name, span: body.nameSpan, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }
@@ -69,7 +68,10 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
   }
   if (cache) cache.entries = reused;
   for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
-  for (const b of bodies) b.capturedNames = capturedNamesOf(b, bodies, context.mentioned);
+  // A function body's own code is its block or expression; top-level statements are each a span of the program's.
+  const topLevelCode = topLevel.map(spanOf);
+  const captured = capturedNamesByBody(bodies, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), syntax.identifiers);
+  for (const b of bodies) b.capturedNames = b.parentId ? captured.get(b.id) ?? [] : [];
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
@@ -105,27 +107,10 @@ interface FileContext {
   text: string;
   types: TypeDeclaration[];
   syntax: FileSyntax;
-  /** Variable names each body mentions (its own and its nested functions'), for capturedNames. */
-  mentioned: Map<string, Set<string>>;
 }
 
 function bodyId(node: SyntaxNode): string {
   return `${node.type}:${node.startIndex}`;
-}
-
-/**
- * The locals and parameters of enclosing bodies that a lambda or local function mentions: what the compiler
- * moves into a closure (display class) shared with the enclosing body.
- */
-function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentioned: Map<string, Set<string>>): string[] {
-  if (!body.parentId) return [];
-  const own = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name)]);
-  const names = mentioned.get(body.id) ?? new Set<string>();
-  const captured = new Set<string>();
-  for (const p of bodyChain(body, bodies).slice(1)) {
-    for (const v of [...p.locals.map((l) => l.name), ...p.parameters.map((x) => x.name)]) if (names.has(v) && !own.has(v)) captured.add(v);
-  }
-  return [...captured].sort();
 }
 
 /** The id of the body a function sits in, from the walk's owner stack (skipping bodiless declarations). */
@@ -188,7 +173,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const bodyNode = fn ? bodyOf(fn) : null;
   const isExpressionBodied = !!bodyNode && bodyNode.type !== 'block';
   const bodySpans = bodyNodes.map(spanOf);
-  const identifiers = bodySpans.flatMap((b) => identifiersIn(context.syntax, b)).filter((id) => !id.isMemberName);
+  // Names are looked up in the file's identifiers by name (fileSyntax.ts), never by listing every identifier of
+  // the body: a body's identifiers include its nested functions', so listing them made deep nesting quadratic.
+  const isMentioned = (name: string) => mentions(context.syntax, name, bodySpans);
 
   const invocations: Invocation[] = own(['invocation_expression']).map((node) => ({ node, callee: calleeOf(node) }));
   const nameofSpans = invocations.filter((i) => i.callee?.name === 'nameof' && i.callee.receiver === null).map((i) => spanOf(i.node));
@@ -196,14 +183,14 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const hasUsingDeclarations = own(['local_declaration_statement']).some((d) => /^(await\s+)?using\b/.test(d.text));
 
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
-  const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
+  const parameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const asyncFlag = asyncFlagOf(parameters);
   const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
   const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
-  const locals = localsOf(own, identifiers, [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
+  const locals = localsOf(own, (name) => identifiersNamed(context.syntax, name, bodySpans), [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
     id: fn ? bodyId(fn) : 'topLevel:0',
@@ -223,7 +210,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
     typeParameters: fn ? typeParametersOf(fn) : [],
-    usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, identifiers, containing, parameters, locals) : false,
+    usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, containing, parameters, locals) : false,
     awaits,
     locals,
     returns: [],
@@ -241,7 +228,6 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     capturedNames: [],
     asyncFlag,
   };
-  context.mentioned.set(body.id, new Set(identifiers.map((id) => id.name)));
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath);
   return body;
@@ -363,18 +349,17 @@ function typeParametersOf(fn: SyntaxNode): string[] {
   return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [];
 }
 
-function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[] {
+function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
   const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c?.type === 'parameter_list') ?? null;
   const params: SyntaxNode[] = [];
   if (list) {
     if (list.type === 'implicit_parameter' || list.type === 'identifier') params.push(list);
     else for (const c of list.namedChildren) if (c && (c.type === 'parameter' || c.type === 'implicit_parameter')) params.push(c);
   }
-  const mentioned = new Set(identifiers.map((id) => id.name));
   // Property setters and indexers use the implicit `value` parameter.
   if (fn.type === 'accessor_declaration' && ['set', 'init', 'add', 'remove'].some((k) => hasToken(fn, k))) {
     const owner = fn.parent?.parent;
-    return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: mentioned.has('value'), span: spanOf(fn) }];
+    return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: isMentioned('value'), span: spanOf(fn) }];
   }
   return params.map((p) => {
     const nameNode = p.type === 'parameter' ? p.childForFieldName('name') : p;
@@ -384,13 +369,13 @@ function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[]
       name,
       typeText: typeNode ? normaliseTypeText(typeNode.text) : null,
       modifiers: p.children.filter((c) => !!c && (c.type === 'modifier' || c.type === 'parameter_modifier' || ['ref', 'out', 'in', 'params', 'this', 'scoped'].includes(c.type))).map((c) => c!.text),
-      referenced: mentioned.has(name),
+      referenced: isMentioned(name),
       span: spanOf(p),
     };
   });
 }
 
-function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, identifiers: IdentifierUse[], containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
+function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
   if (modifiers.includes('static')) return false;
   if (bodySpans.some((b) => hasThisIn(syntax, b))) return true;
   if (!containing) return false;
@@ -398,7 +383,11 @@ function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, id
   // A primary-constructor parameter read by a member is a field of `this` (cost model, issue 12).
   for (const p of containing.primaryConstructorParameters) instanceMembers.add(p.name);
   const shadowing = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name)]);
-  return identifiers.some((id) => !shadowing.has(id.name) && instanceMembers.has(id.name));
+  // Whichever is shorter: the instance members, each looked up by name, or the body's identifiers.
+  const candidates = [...instanceMembers].filter((name) => !shadowing.has(name));
+  const identifierCount = bodySpans.reduce((n, b) => n + identifierCountIn(syntax, b), 0);
+  if (candidates.length <= identifierCount) return candidates.some((name) => mentions(syntax, name, bodySpans));
+  return bodySpans.some((b) => identifiersIn(syntax, b).some((id) => !id.isMemberName && !shadowing.has(id.name) && instanceMembers.has(id.name)));
 }
 
 function signatureEndOf(fn: SyntaxNode | null, bodyNode: SyntaxNode | null, span: Span): number {
@@ -544,7 +533,7 @@ interface LocalDeclarationSite {
   scope: SyntaxNode;
 }
 
-function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
+function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: string) => IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
   const sites: LocalDeclarationSite[] = [];
   for (const n of own(['variable_declarator', 'foreach_statement', 'declaration_pattern', 'declaration_expression', 'catch_declaration', 'recursive_pattern', 'var_pattern'])) {
     if (n.type === 'variable_declarator') {
@@ -587,10 +576,11 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse
   const loops = loopRegions(own);
   return sites.map((site) => {
     const scope = spanOf(site.scope);
-    const occurrences = identifiers
-      .filter((id) => id.name === site.name && scope.start <= id.start && id.end <= scope.end)
-      .map((id) => occurrenceOf(id, site));
-    const liveAcrossAwait = awaitSpans.length > 0 && isLiveAcrossAwait({ declaredAt: spanOf(site.nameNode), scope, occurrences, awaits: awaitSpans, loops });
+    // Only a body that suspends has locals to hoist; its occurrences (and their branches) are read only then.
+    const liveAcrossAwait = awaitSpans.length > 0 && isLiveAcrossAwait({
+      declaredAt: spanOf(site.nameNode), scope, awaits: awaitSpans, loops,
+      occurrences: identifiersNamed(site.name).filter((id) => scope.start <= id.start && id.end <= scope.end).map((id) => occurrenceOf(id, site)),
+    });
     return {
       name: site.name,
       kind: site.kind,

@@ -32,8 +32,41 @@ export interface IdentifierUse {
   access: Access;
   /** For writes, where the write takes effect (after the right-hand side ran). */
   effectiveAt: number;
-  /** Branches around the identifier: if/else arms, loop repeats, switch sections, catch, ?:, &&, ||, ??, lambdas. */
-  branches: Span[];
+  /** Branches around the identifier, innermost first: if/else arms, loop repeats, switch sections, catch, ?:, &&, ||, ??, lambdas. Shared: do not modify. */
+  readonly branches: Span[];
+}
+
+/**
+ * The branches around a frame as a list shared with the frames inside it: an identifier keeps a pointer and the
+ * array is made only when asked (liveness asks for the locals of bodies with awaits). Listing every identifier's
+ * branches eagerly cost the nesting depth per identifier, which deep nesting (2,000 nested lambdas) made quadratic.
+ */
+interface BranchLink {
+  span: Span;
+  next: BranchLink | null;
+  /** This link and the ones after it, once asked for. */
+  array?: Span[];
+}
+
+const NO_BRANCHES: Span[] = [];
+
+function branchArray(link: BranchLink | null): Span[] {
+  if (!link) return NO_BRANCHES;
+  if (!link.array) {
+    const out: Span[] = [];
+    for (let l: BranchLink | null = link; l; l = l.next) out.push(l.span);
+    link.array = out;
+  }
+  return link.array;
+}
+
+class Use implements IdentifierUse {
+  constructor(readonly name: string, readonly start: number, readonly end: number, readonly isMemberName: boolean, readonly access: Access,
+    readonly effectiveAt: number, private readonly around: BranchLink | null) {}
+
+  get branches(): Span[] {
+    return branchArray(this.around);
+  }
 }
 
 export interface FileSyntax {
@@ -64,6 +97,8 @@ interface Frame {
   /** End of a binary expression's left operand, to read its operator from the text. */
   leftEnd: number;
   ownerKey: string | null;
+  /** The branches that identifiers directly inside this frame sit in. */
+  around: BranchLink | null;
 }
 
 export const ownerKeyOf = (type: string, start: number) => `${type}:${start}`;
@@ -133,7 +168,10 @@ export function walkFile(table: SyntaxTable): FileSyntax {
       i = after[i];
       continue;
     }
-    stack.push({ index: i, type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey });
+    const frame = { index: i, type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey, around: parent ? parent.around : null };
+    const branch = parent ? branchOf(text, parent, frame) : null;
+    if (branch) frame.around = { span: branch, next: frame.around };
+    stack.push(frame);
     if (ownerKey) owners.push(ownerKey);
     i++;
   }
@@ -172,46 +210,36 @@ function identifierUse(text: string, start: number, end: number, field: string |
       effectiveAt = parent.end;
     }
   }
-  return { name, start, end, isMemberName, access, effectiveAt, branches: isMemberName ? [] : branchesAround(text, stack) };
+  return new Use(name, start, end, isMemberName, access, effectiveAt, isMemberName || !parent ? null : parent.around);
 }
 
-/** The branches the innermost frame sits in, innermost first. */
-function branchesAround(text: string, stack: Frame[]): Span[] {
-  const out: Span[] = [];
-  for (let k = stack.length - 2; k >= 0; k--) {
-    const p = stack[k];
-    const child = stack[k + 1];
-    const span = { start: child.start, end: child.end };
-    switch (p.type) {
-      case 'if_statement':
-      case 'conditional_expression':
-      case 'conditional_access_expression':
-        if (child.field !== 'condition') out.push(span);
-        break;
-      case 'switch_section':
-      case 'switch_expression_arm':
-      case 'catch_clause':
-      case 'lambda_expression':
-      case 'anonymous_method_expression':
-      case 'local_function_statement':
-        out.push(span);
-        break;
-      case 'for_statement':
-        if (child.field !== 'initializer') out.push({ start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end });
-        break;
-      case 'foreach_statement':
-        if (child.field !== 'right') out.push({ start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end });
-        break;
-      case 'while_statement':
-      case 'do_statement':
-        out.push({ start: p.start, end: p.end });
-        break;
-      case 'binary_expression':
-        if (child.field === 'right' && p.leftEnd >= 0 && /^\s*(&&|\|\||\?\?)\s*$/.test(text.slice(p.leftEnd, child.start))) out.push(span);
-        break;
-    }
+/** The branch a child frame of `p` starts, if any: an if/else arm, a loop's repeated part, a switch section, a lambda... */
+function branchOf(text: string, p: Frame, child: Frame): Span | null {
+  const span = { start: child.start, end: child.end };
+  switch (p.type) {
+    case 'if_statement':
+    case 'conditional_expression':
+    case 'conditional_access_expression':
+      return child.field !== 'condition' ? span : null;
+    case 'switch_section':
+    case 'switch_expression_arm':
+    case 'catch_clause':
+    case 'lambda_expression':
+    case 'anonymous_method_expression':
+    case 'local_function_statement':
+      return span;
+    case 'for_statement':
+      return child.field !== 'initializer' ? { start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end } : null;
+    case 'foreach_statement':
+      return child.field !== 'right' ? { start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end } : null;
+    case 'while_statement':
+    case 'do_statement':
+      return { start: p.start, end: p.end };
+    case 'binary_expression':
+      return child.field === 'right' && p.leftEnd >= 0 && /^\s*(&&|\|\||\?\?)\s*$/.test(text.slice(p.leftEnd, child.start)) ? span : null;
+    default:
+      return null;
   }
-  return out;
 }
 
 /** Identifiers within [start, end), by binary search on the sorted list. */
@@ -239,4 +267,63 @@ export function hasThisIn(syntax: FileSyntax, span: Span): boolean {
     else hi = mid;
   }
   return lo < t.length && t[lo] < span.end;
+}
+
+/** The identifiers that are not member names, by name, each list sorted by start (built on first use). */
+const byNameOf = new WeakMap<FileSyntax, Map<string, IdentifierUse[]>>();
+
+function identifiersByName(syntax: FileSyntax): Map<string, IdentifierUse[]> {
+  let byName = byNameOf.get(syntax);
+  if (!byName) {
+    byName = new Map();
+    for (const id of syntax.identifiers) {
+      if (id.isMemberName) continue;
+      const list = byName.get(id.name);
+      if (list) list.push(id);
+      else byName.set(id.name, [id]);
+    }
+    byNameOf.set(syntax, byName);
+  }
+  return byName;
+}
+
+/** Index of the first identifier starting at or after `offset` in a list sorted by start. */
+function firstAtOrAfter(ids: readonly IdentifierUse[], offset: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid].start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The identifiers named `name` that are not member names, within the spans (in order, as identifiersIn gives
+ * them): a binary search in that name's list instead of a pass over every identifier of the spans.
+ */
+export function identifiersNamed(syntax: FileSyntax, name: string, spans: readonly Span[]): IdentifierUse[] {
+  const ids = identifiersByName(syntax).get(name);
+  if (!ids) return [];
+  const out: IdentifierUse[] = [];
+  for (const span of spans) {
+    for (let i = firstAtOrAfter(ids, span.start); i < ids.length && ids[i].start < span.end; i++) if (ids[i].end <= span.end) out.push(ids[i]);
+  }
+  return out;
+}
+
+/** Whether an identifier named `name` (not a member name) lies within the spans. */
+export function mentions(syntax: FileSyntax, name: string, spans: readonly Span[]): boolean {
+  const ids = identifiersByName(syntax).get(name);
+  if (!ids) return false;
+  for (const span of spans) {
+    for (let i = firstAtOrAfter(ids, span.start); i < ids.length && ids[i].start < span.end; i++) if (ids[i].end <= span.end) return true;
+  }
+  return false;
+}
+
+/** How many identifiers (member names included) start within the span: what a pass over identifiersIn would visit. */
+export function identifierCountIn(syntax: FileSyntax, span: Span): number {
+  return firstAtOrAfter(syntax.identifiers, span.end) - firstAtOrAfter(syntax.identifiers, span.start);
 }
