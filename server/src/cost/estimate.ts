@@ -23,7 +23,7 @@ import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import type { TypingContext } from './expressionTypes';
 import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
-import { bodyChain } from '../model/bodies';
+import { bodiesById, bodyChain } from '../model/bodies';
 
 export interface EstimateContext {
   /** The file's path as the index knows it. */
@@ -157,6 +157,11 @@ export function estimateMethod(body: MethodBody, ctx: EstimateContext, options: 
 class Session {
   readonly costs = new Map<string, MethodCost | 'pending'>();
   readonly memo = new Map<string, TypeShape>();
+  /**
+   * Closures and delegates each body allocates, per profile and type scope: a lambda's creation cost asks every
+   * body around it, so without this a file of deeply nested lambdas recomputed them cubically often.
+   */
+  readonly allocations = new Map<string, BodyAllocation[]>();
 }
 
 /**
@@ -229,12 +234,29 @@ function builderOf(body: MethodBody, typeArguments?: Readonly<Record<string, str
   };
 }
 
-/** Type parameters in scope: the body's, its enclosing bodies' and its containing types'. */
-function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Set<string> {
-  const names = new Set<string>();
-  for (const b of bodyChain(body, ctx.model.bodies)) for (const t of b.typeParameters) names.add(t);
-  for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
-  return names;
+/** Type parameters in scope, by body, per model: a lambda's are its own and its parent's, so each is worked out once. */
+const scopesOf = new WeakMap<FileModel, Map<MethodBody, ReadonlySet<string>>>();
+
+/** Type parameters in scope: the body's, its enclosing bodies' and its containing types' (shared: do not modify). */
+function typeParametersInScope(body: MethodBody, ctx: EstimateContext): ReadonlySet<string> {
+  let scopes = scopesOf.get(ctx.model);
+  if (!scopes) scopesOf.set(ctx.model, (scopes = new Map()));
+  const known = scopes.get(body);
+  if (known) return known;
+  // Out to the first body already worked out, then back in (iteratively: nesting may be thousands deep). Each set
+  // has the names in the order listing the chain's then the types' gives (a type around a body is around its parent).
+  const byId = bodiesById(ctx.model.bodies);
+  const pending: MethodBody[] = [];
+  for (let b: MethodBody | undefined = body; b && !scopes.has(b); b = b.parentId ? byId.get(b.parentId) : undefined) pending.push(b);
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const b = pending[i];
+    const parent = b.parentId ? byId.get(b.parentId) : undefined;
+    const names = new Set<string>(b.typeParameters);
+    if (parent) for (const t of scopes.get(parent) ?? []) names.add(t);
+    for (const t of ctx.model.types) if (t.span.start <= b.span.start && b.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
+    scopes.set(b, names);
+  }
+  return scopes.get(body)!;
 }
 
 /** Parameter types of an untyped lambda, from the delegate type it is assigned to (`Func<int, Task<int>> f = async x => ...`). */
@@ -244,7 +266,7 @@ function delegateParameterTypes(body: MethodBody, ctx: EstimateContext): (string
   const target = /^<lambda in (.+)>$/.exec(body.name)?.[1];
   if (!target) return none;
   let delegateType: string | null = null;
-  const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
+  const parent = body.parentId ? bodiesById(ctx.model.bodies).get(body.parentId) : undefined;
   const local = parent?.locals.find((l) => l.name === target);
   if (local?.typeText) delegateType = local.typeText;
   if (!delegateType && body.containingType && ctx.index) {
@@ -337,7 +359,8 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   }
   if (builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT') notes.push('PoolingAsyncValueTaskMethodBuilder rents its box from a per-core pool: a suspension costs nothing once the pool is warm, a pool miss allocates the box.');
 
-  const allocations = allocationsIn(body, ctx, traits, shape);
+  const scopeKey = `${[...scope.typeParameters].sort().join(',')}|${options.typeArguments ? Object.entries(options.typeArguments).map(([p, a]) => `${p}=${a}`).join(',') : ''}`;
+  const allocations = [...allocationsIn(session, body, ctx, traits, shape, scopeKey)];
   const allocated = allocations.reduce((sum, a) => sum + a.bytes, 0);
   const syncWithCallees = calleeSyncBytes(paths.syncBytes, paths.sync, ops, callees);
   const withCallees = {
@@ -372,7 +395,7 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
     suspendExplanation: paths.suspendExplanation,
     callees: callees.map(({ pointIndex: _p, ...c }) => c),
     withCallees,
-    creation: creationCost(body, ctx, traits, shape),
+    creation: creationCost(session, body, ctx, traits, shape, scopeKey),
     allocations,
     generic,
     awaitCount: body.awaits.length,
@@ -589,22 +612,31 @@ function isRuntimeAsyncBody(body: MethodBody, traits: RuntimeTraits): boolean {
 }
 
 /** The closures and delegates `body` allocates per call on this profile. */
-function allocationsIn(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): BodyAllocation[] {
-  return bodyAllocationsOf({
+function allocationsIn(session: Session, body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape, scopeKey: string): BodyAllocation[] {
+  const key = `${ctx.file}#${body.id}#${traits.profile}#${scopeKey}`;
+  const known = session.allocations.get(key);
+  if (known) return known;
+  const computed = bodyAllocationsOf({
     body, bodies: ctx.model.bodies, index: ctx.index, shape,
     delegateBytes: traits.profile === 'net11-runtime-async' ? DELEGATE_BYTES_NET11 : DELEGATE_BYTES,
     // .NET 10's escape analysis; under Runtime Async only a method the runtime does not compile as async keeps it.
     stackAllocatesDelegates: traits.profile === 'net10' || (traits.profile === 'net11-runtime-async' && !isRuntimeAsyncBody(body, traits)),
   });
+  session.allocations.set(key, computed);
+  return computed;
 }
 
 /** What creating a lambda or local function costs its enclosing method: a closure for captured variables, a delegate. */
-function creationCost(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): MethodCost['creation'] {
+function creationCost(session: Session, body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape, scopeKey: string): MethodCost['creation'] {
   if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod' && body.kind !== 'localFunction') return null;
-  const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
+  const parent = body.parentId ? bodiesById(ctx.model.bodies).get(body.parentId) : undefined;
   // The closure belongs to the body that declares the captured variables, which may be further out than the parent.
   const owners = parent ? bodyChain(parent, ctx.model.bodies) : [];
-  const mine = owners.flatMap((o) => allocationsIn(o, ctx, traits, shape)).filter((a) => a.forBodies.includes(body.id));
+  // Only the parent (its delegates) and a body declaring one of the captured names (its closures) can list this
+  // body among what an allocation is for: the others are not asked, so a deep chain costs a step per body.
+  const captured = new Set(body.capturedNames);
+  const declaresCaptured = (o: MethodBody) => captured.size > 0 && (o.locals.some((l) => captured.has(l.name)) || o.parameters.some((p) => captured.has(p.name)));
+  const mine = owners.filter((o) => o === parent || declaresCaptured(o)).flatMap((o) => allocationsIn(session, o, ctx, traits, shape, scopeKey)).filter((a) => a.forBodies.includes(body.id));
   const closures = mine.filter((a) => a.kind === 'closure');
   const delegates = mine.filter((a) => a.kind === 'delegate' && a.forBodies.includes(body.id));
   const closureBytes = closures.reduce((s, a) => s + a.bytes, 0);

@@ -8,7 +8,7 @@ import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../wo
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { splitTopLevel } from '../model/syntax';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, localFunctionIn } from '../model/bodies';
 
 export interface TypingContext {
   body: MethodBody;
@@ -205,6 +205,9 @@ function topLevelIndexes(text: string, test: (i: number) => number): { index: nu
 }
 
 function splitTernary(text: string): [string, string, string] | null {
+  // A native search first: most texts have no `?` at all, and scanning character by character in JavaScript for
+  // every nested operand made deeply nested expressions (1,000 awaits) quadratic with a large constant.
+  if (!text.includes('?')) return null;
   const questions = topLevelIndexes(text, (i) => (text[i] === '?' && text[i + 1] !== '?' && text[i + 1] !== '.' && text[i + 1] !== '[' && text[i - 1] !== '?' && /\s/.test(text[i + 1] ?? '') ? 1 : 0));
   if (questions.length === 0) return null;
   const q = questions[0].index;
@@ -226,15 +229,24 @@ interface BinarySplit {
   right: string;
 }
 
+/** Characters every binary operator contains (`is` and `as` are matched with spaces round them). */
+const ANY_BINARY_OPERATOR = /[?|&^=!<>+\-*\/%]| is | as /;
+
 function splitBinary(text: string): BinarySplit | null {
+  // One native scan rules out most operands (`await await ... t`), instead of one per operator level.
+  if (!ANY_BINARY_OPERATOR.test(text)) return null;
   for (const level of BINARY_LEVELS) {
+    // As in splitTernary: skip a level whose operators do not occur in the text at all.
+    if (!level.some((op) => text.includes(op))) continue;
     const hits = topLevelIndexes(text, (i) => {
       for (const op of level) {
         if (!text.startsWith(op, i)) continue;
         if (op === '+' || op === '-') {
           // Not a unary sign, an increment, an exponent or a compound assignment.
-          const before = text.slice(0, i).trimEnd();
-          if (!before || /[-+*/%&|^!=<>?:(,]$/.test(before) || text[i + 1] === op || text[i + 1] === '=' || /\d[eE]$/.test(before)) continue;
+          // What precedes, ignoring whitespace (a backward step instead of slicing the whole prefix at every sign).
+          let j = i - 1;
+          while (j >= 0 && /\s/.test(text[j])) j--;
+          if (j < 0 || /[-+*/%&|^!=<>?:(,]/.test(text[j]) || text[i + 1] === op || text[i + 1] === '=' || (/[eE]/.test(text[j]) && j > 0 && /\d/.test(text[j - 1]))) continue;
         }
         if ((op === '|' || op === '&') && (text[i + 1] === op || text[i + 1] === '=' || text[i - 1] === op)) continue;
         if (op === '*' || op === '/' || op === '%' || op === '^') if (text[i + 1] === '=') continue;
@@ -652,7 +664,7 @@ function linqResultType(receiverType: string, name: string): string | null {
 function workspaceCallType(receiver: Typed | null, receiverName: string | null, name: string, argumentCount: number, ctx: TypingContext): string | null {
   if (!receiver) {
     for (const b of bodyChain(ctx.body, ctx.bodies)) {
-      const local = ctx.bodies.find((x) => x.kind === 'localFunction' && x.name === name && x.parentId === b.id);
+      const local = localFunctionIn(ctx.bodies, b.id, name);
       if (local?.returnTypeText) return canonicalType(local.returnTypeText);
     }
   }

@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { MethodBody, Span, SuspensionPoint, TaskWait } from './types';
 import { calleeOf, isFunctionNode } from './syntax';
-import { bodyChain } from './bodies';
+import { bodiesById, bodyChain } from './bodies';
 import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
 /**
@@ -25,8 +25,14 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   if (!recv) return null;
   const syncPath = syncPathCallReason(recv);
   if (syncPath) return syncPath;
-  const guard = new RegExp(`(^|[^!\\w.])${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b(?!\\s*==\\s*false)|${escape(recv)}\\s*\\.\\s*Status\\s*==\\s*TaskStatus\\.RanToCompletion`);
-  const negated = new RegExp(`!\\s*${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b|${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*==\\s*false`);
+  // Both patterns contain the receiver's text, so a condition without it cannot match: they are compiled only for one
+  // that has it (compiling them for every wait, with a long receiver, made chains of `.Result` quadratic).
+  const lazy = (source: () => string) => {
+    let re: RegExp | null = null;
+    return { test: (text: string) => text.includes(recv) && (re ??= new RegExp(source())).test(text) };
+  };
+  const guard = lazy(() => `(^|[^!\\w.])${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b(?!\\s*==\\s*false)|${escape(recv)}\\s*\\.\\s*Status\\s*==\\s*TaskStatus\\.RanToCompletion`);
+  const negated = lazy(() => `!\\s*${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b|${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*==\\s*false`);
   let child = node;
   for (let p = node.parent; p && p !== fn; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
@@ -149,7 +155,7 @@ function findLocal(body: MethodBody, bodies: readonly MethodBody[], name: string
 
 /** A lambda whose calls sit on the collection: `tasks.Select(t => t.Result)`. */
 function lambdaOverCollection(lambda: MethodBody, bodies: readonly MethodBody[], collection: string): boolean {
-  const parent = bodies.find((b) => b.id === lambda.parentId);
+  const parent = lambda.parentId ? bodiesById(bodies).get(lambda.parentId) : undefined;
   if (!parent) return false;
   return parent.calls.some((c) => c.receiver === collection && c.span.start <= lambda.span.start && lambda.span.end <= c.span.end);
 }

@@ -3,6 +3,7 @@
  * ask "does this type declare FooAsync", "who calls M and how" or "what does struct S contain".
  */
 import type { CallSite, FileModel, MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
+import { bodiesById } from '../model/bodies';
 
 export interface TypeRef {
   file: string;
@@ -170,5 +171,6 @@ export function callersOf(index: WorkspaceIndex, methodName: string): CallRef[] 
 }
 
 export function bodyOf(index: WorkspaceIndex, file: string, id: string): MethodBody | null {
-  return index.files.get(file)?.bodies.find((b) => b.id === id) ?? null;
+  const bodies = index.files.get(file)?.bodies;
+  return bodies ? bodiesById(bodies).get(id) ?? null : null;
 }
