@@ -1,5 +1,6 @@
 // Bundles the CLI, the language server, the extension client and the tests with esbuild, and copies the
-// tree-sitter wasm files next to the bundles (web-tree-sitter loads them by path at run time).
+// tree-sitter wasm files (web-tree-sitter loads them by path at run time) and the API signature database
+// next to the bundles.
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,8 +12,9 @@ const out = path.join(root, 'out');
 const production = process.argv.includes('--production');
 
 fs.mkdirSync(dist, { recursive: true });
-for (const wasm of ['node_modules/web-tree-sitter/web-tree-sitter.wasm', 'node_modules/tree-sitter-c-sharp/tree-sitter-c_sharp.wasm']) {
-  fs.copyFileSync(path.join(root, wasm), path.join(dist, path.basename(wasm)));
+// The API signature database (server/tools/signatures writes it) is read lazily from next to the bundles.
+for (const file of ['node_modules/web-tree-sitter/web-tree-sitter.wasm', 'node_modules/tree-sitter-c-sharp/tree-sitter-c_sharp.wasm', 'server/data/signatures.txt']) {
+  fs.copyFileSync(path.join(root, file), path.join(dist, path.basename(file)));
 }
 
 const common = {

@@ -33,8 +33,8 @@ fs.mkdirSync(out, { recursive: true });
 const only = arg('--only')?.split(',') ?? null;
 const repos = JSON.parse(fs.readFileSync(path.join(here, 'repos.json'), 'utf8')).filter((r) => !only || only.includes(r.name));
 
-/** Test code by path, as the repositories lay it out (a test/ or tests/ folder, or a *.Tests project folder). */
-const isTestPath = (file) => /(^|\/)(tests?|[^/]*\.(Tests?|Specs|UnitTests|IntegrationTests|FunctionalTests))(\/|$)/i.test(file);
+/** Test code as the analysis decides it (the finding's `testCode`: a test project, or test attributes in the file). */
+const isTestCode = (finding) => finding.testCode === true;
 
 function runJson(args, cwd) {
   const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
@@ -42,14 +42,33 @@ function runJson(args, cwd) {
   return JSON.parse(r.stdout);
 }
 
+/**
+ * The async bodies the compiler's parser finds, with each file parsed under the preprocessing symbols of the project
+ * that owns it (the deepest project folder holding it, as `asynclens projects` evaluates them), so both sides see the
+ * same `#if` branches.
+ */
 function oracleBodies(name, dir) {
   const project = path.join(here, 'oracle');
   const dll = path.join(project, 'bin', 'Release', 'net10.0', 'asynclens-oracle.dll');
   if (!fs.existsSync(dll)) execFileSync('dotnet', ['build', '-c', 'Release', project], { stdio: 'ignore' });
+  const projects = runJson(['projects', '--format', 'json', '.'], dir).projects
+    .map((p) => ({ folder: path.posix.dirname(p.project), symbols: p.preprocessorSymbols.join(';') }))
+    .sort((a, b) => b.folder.length - a.folder.length);
   const files = execFileSync('git', ['ls-files', '*.cs'], { cwd: dir, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const r = spawnSync('dotnet', [dll, '--define', 'RELEASE;TRACE'], { cwd: dir, input: files.join('\n'), encoding: 'utf8', maxBuffer: 1 << 30 });
-  fs.writeFileSync(path.join(out, `${name}.oracle.jsonl`), r.stdout);
-  return r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const bySymbols = new Map();
+  for (const file of files) {
+    const owner = projects.find((p) => p.folder === '.' || file.startsWith(`${p.folder}/`));
+    const symbols = owner?.symbols ?? 'RELEASE;TRACE';
+    if (!bySymbols.has(symbols)) bySymbols.set(symbols, []);
+    bySymbols.get(symbols).push(file);
+  }
+  const lines = [];
+  for (const [symbols, group] of bySymbols) {
+    const r = spawnSync('dotnet', [dll, '--define', symbols], { cwd: dir, input: group.join('\n'), encoding: 'utf8', maxBuffer: 1 << 30 });
+    lines.push(...r.stdout.split('\n').filter(Boolean));
+  }
+  fs.writeFileSync(path.join(out, `${name}.oracle.jsonl`), lines.join('\n') + '\n');
+  return lines.map((l) => JSON.parse(l));
 }
 
 const totals = { analysed: 0, declared: 0, rows: 0, assumed: 0 };
@@ -69,7 +88,7 @@ for (const repo of repos) {
   fs.writeFileSync(path.join(out, `${repo.name}.cost.json`), JSON.stringify(cost));
   const counts = new Map();
   for (const f of check.findings) {
-    const key = `${f.ruleId} ${isTestPath(f.file) ? 'test' : 'prod'}`;
+    const key = `${f.ruleId} ${isTestCode(f) ? 'test' : 'prod'}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
     byRule.set(key, (byRule.get(key) ?? 0) + 1);
   }
@@ -93,7 +112,8 @@ for (const repo of repos) {
     coverage = `, async methods analysed ${found}/${declared} (${(100 * found / Math.max(1, declared)).toFixed(2)} %)`;
   }
   const rules = [...counts.entries()].sort().map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`${repo.name} @ ${head.slice(0, 12)}${head === repo.commit ? '' : ` (expected ${repo.commit.slice(0, 12)})`}: ${check.filesAnalyzed} files, ${check.findings.length} findings [${rules}], ${check.suppressed} suppressed, ${check.skippedMethods.length} skipped methods, cost rows with an assumption ${assumed}/${cost.methods.length}${coverage}, check ${seconds.toFixed(1)} s`);
+  const suppressed = Array.isArray(check.suppressed) ? check.suppressed.length : check.suppressed;
+  console.log(`${repo.name} @ ${head.slice(0, 12)}${head === repo.commit ? '' : ` (expected ${repo.commit.slice(0, 12)})`}: ${check.filesAnalyzed} files, ${check.findings.length} findings [${rules}], ${suppressed} suppressed, ${check.skippedMethods.length} skipped methods, cost rows with an assumption ${assumed}/${cost.methods.length}${coverage}, check ${seconds.toFixed(1)} s`);
 }
 console.log(`\ntotal: findings by rule ${[...byRule.entries()].sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
 console.log(`cost rows with an assumption: ${totals.assumed}/${totals.rows} (${(100 * totals.assumed / Math.max(1, totals.rows)).toFixed(1)} %)`);

@@ -1,5 +1,5 @@
-// The core is plain functions over text and trees: parse, model, workspace, knowledge, cost, rules, config,
-// analysis and project (but project/host) never import vscode*, node:* modules or touch `process`, so the CLI, the server and the tests
+// The core is plain functions over text and trees: parse, model, workspace, knowledge, signatures, cost, rules,
+// config, analysis and project (but project/host) never import vscode*, node:* modules or touch `process`, so the CLI, the server and the tests
 // share them unchanged; only server/src/lsp imports vscode-languageserver.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { repoRoot, listFiles } from './support';
 
 // project/ is core too, except project/host, the thin part that reads files for both hosts.
-const CORE = ['parse', 'model', 'workspace', 'knowledge', 'cost', 'rules', 'config', 'analysis', 'project'];
+const CORE = ['parse', 'model', 'workspace', 'knowledge', 'signatures', 'cost', 'rules', 'config', 'analysis', 'project'];
 const importsOf = (text: string) => [...text.matchAll(/(?:import[^'"]*from\s*|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
 
 test('the analysis core imports no editor, file system or process APIs', () => {

@@ -144,6 +144,28 @@ test('parameters referenced anywhere are marked, unreferenced ones are not', () 
   assert.deepEqual(m.parameters.map((p) => [p.name, p.referenced]), [['used', true], ['unused', false], ['ct', true]]);
 });
 
+test('a params array is a parameter, though the grammar leaves it unwrapped; declarations list its type too', () => {
+  const m = method('async Task<int> M(string name, params int[] values) { await Task.Yield(); return values.Length; }');
+  assert.deepEqual(m.parameters.map((p) => [p.name, p.typeText, p.modifiers, p.referenced]), [['name', 'string', [], false], ['values', 'int[]', ['params'], true]]);
+  const declared = modelOf('async Task<int> M(string name, params int[] values) { await Task.Yield(); return values.Length; }').types[0].members.find((x) => x.name === 'M');
+  assert.deepEqual(declared?.parameterTypes, ['string', 'int[]']);
+});
+
+test('dual paths: the flag of a parameter, of the enclosing method, of a field; calls on the synchronous branch are marked', () => {
+  const file = modelOf(`bool _async; Stream _s = Stream.Null;
+  async Task A(bool async) { if (async) await _s.FlushAsync(); else _s.Flush(); void Local() { if (!async) _s.Flush(); } Local(); }
+  async Task B() { if (_async) { await _s.FlushAsync(); return; } _s.Flush(); }
+  async Task C(bool async) { var inner = (bool async2) => { if (async) _s.Flush(); }; await Task.Yield(); }`);
+  const onSync = (name: string) => file.bodies.filter((b) => b.name === name).flatMap((b) => b.calls.filter((c) => c.name === 'Flush').map((c) => c.onSyncPath));
+  assert.deepEqual(onSync('A'), [true]);
+  assert.deepEqual(onSync('Local'), [true]);
+  assert.deepEqual(onSync('B'), [true]);
+  assert.deepEqual(file.bodies.find((b) => b.name === 'A')?.asyncFlag, 'async');
+  assert.deepEqual(file.bodies.find((b) => b.name === 'B')?.asyncFlag, '_async');
+  // In the lambda the flag is true when Flush runs: not the synchronous branch.
+  assert.deepEqual(file.bodies.filter((b) => b.kind === 'lambda').flatMap((b) => b.calls.map((c) => c.onSyncPath)), [false]);
+});
+
 test('task waits and their known-completion reasons', () => {
   const m = method(`async Task<int> M(Task<int> a, Task<int> b, Task<int> c) {
     var x = c.Result;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { initParser } from '../../server/src/parse/parser';
 import { locateWasm } from '../../server/src/host/wasm';
+import { installSignatureDatabase } from '../../server/src/host/signatures';
 import { main } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 
@@ -17,7 +18,11 @@ export const repoRoot = (() => {
   return dir;
 })();
 
+/** Loads the parser and, as the CLI and the language server do, hands the analysis the API signature database. */
 export function ready(): Promise<void> {
+  installSignatureDatabase({}, (message) => {
+    throw new Error(message);
+  });
   return initParser(locateWasm());
 }
 

@@ -12,6 +12,8 @@ import { renderJson } from './render/json';
 import { renderSarif } from './render/sarif';
 import { startProgress } from './progress';
 import { ensureParser } from './parser';
+import { provideFileApiScopes } from '../signatures/provider';
+import { fileApiScope } from '../signatures/scope';
 
 export const CHECK_HELP = `usage: asynclens check [paths...] [options]
 
@@ -78,6 +80,11 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     await ensureParser();
     const loaded = loadSources(args.positionals, io, { maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`), runtime, configuration, targetFramework });
     const { sources, problems } = loaded;
+    // Each file's target framework and global usings decide which API signatures its names resolve to.
+    provideFileApiScopes((file) => {
+      const context = loaded.contexts.get(file);
+      return context ? fileApiScope(context.targetFramework, context.project) : null;
+    });
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity });
     const analysis = analyseProject(sources, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf);

@@ -16,6 +16,8 @@ import { projectFlag } from './check';
 import { EXIT_OK, UsageError, type CliIO } from './io';
 import { startProgress } from './progress';
 import { ensureParser } from './parser';
+import { provideFileApiScopes } from '../signatures/provider';
+import { fileApiScope } from '../signatures/scope';
 import { TOOL_VERSION } from './version';
 
 export const COST_HELP = `usage: asynclens cost [paths...] [options]
@@ -66,6 +68,11 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
       maxFileBytes: maxKib * 1024, onProgress: (n) => progress.update(`found ${n} C# files`), runtime, targetFramework, configuration: build === 'debug' ? 'Debug' : 'Release',
     });
     const { sources, problems } = loaded;
+    // Each file's target framework and global usings decide which API signatures its names resolve to.
+    provideFileApiScopes((file) => {
+      const context = loaded.contexts.get(file);
+      return context ? fileApiScope(context.targetFramework, context.project) : null;
+    });
     progress.update(`modelling ${sources.length} C# files`);
     const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
     const workspace = modelWorkspace(sources, runtimeOf);

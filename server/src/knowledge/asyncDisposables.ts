@@ -29,6 +29,17 @@ export interface AsyncDisposableType {
    * them, so a rule that sees one of these names (declared type or `new`) stays quiet.
    */
   syncDisposeSubtypes?: string[];
+  /**
+   * The type's own DisposeAsync only calls Dispose (Stream, TextWriter and the ADO.NET bases): a variable of the
+   * type is flagged because it usually holds a subtype that overrides it, but a workspace subclass gains from
+   * `await using` only when it overrides DisposeAsync itself.
+   */
+  disposeAsyncOnlyDisposes?: true;
+  /**
+   * The factory whose result is only IDisposable, and its twin whose result is IAsyncDisposable: `await using`
+   * compiles only after the call is renamed (`CreateScope()` -> `CreateAsyncScope()`).
+   */
+  asyncFactory?: { member: string; twin: string };
 }
 
 /** A type people put in `using` that does not need `await using`, and why. */
@@ -48,7 +59,7 @@ const STREAM_FLUSH_NOTE =
 
 export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
   {
-    type: 'Stream', namespace: 'System.IO', factoryHints: [],
+    type: 'Stream', disposeAsyncOnlyDisposes: true, namespace: 'System.IO', factoryHints: [],
     note: 'A variable typed Stream often holds a FileStream or a compression stream whose DisposeAsync flushes asynchronously; `await using` lets it.',
     source: docs('system.io.stream.disposeasync'),
   },
@@ -94,7 +105,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     confidence: 'low',
   },
   {
-    type: 'TextWriter', namespace: 'System.IO', factoryHints: [],
+    type: 'TextWriter', disposeAsyncOnlyDisposes: true, namespace: 'System.IO', factoryHints: [],
     note: 'A variable typed TextWriter often holds a StreamWriter whose DisposeAsync flushes asynchronously; `await using` lets it.',
     source: docs('system.io.textwriter.disposeasync'),
   },
@@ -118,33 +129,33 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
   // real asynchronous close, rollback and drain; Microsoft.Data.SqlClient (6.1) and Microsoft.Data.Sqlite
   // (10.0) do not, so `await using` changes nothing for them and they are listed as syncDisposeSubtypes.
   {
-    type: 'DbConnection', namespace: 'System.Data.Common',
+    type: 'DbConnection', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common',
     factoryHints: ['new NpgsqlConnection', 'new MySqlConnection', '.OpenConnection', '.OpenConnectionAsync', '.CreateConnection'],
     syncDisposeSubtypes: ['SqlConnection', 'SqliteConnection'],
     note: 'Disposing a connection closes it, which Npgsql and MySqlConnector do with network I/O; `await using` lets them do it asynchronously.',
     source: docs('system.data.common.dbconnection.disposeasync'),
   },
   {
-    type: 'DbCommand', namespace: 'System.Data.Common', factoryHints: ['.CreateCommand', 'new MySqlCommand'],
+    type: 'DbCommand', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.CreateCommand', 'new MySqlCommand'],
     syncDisposeSubtypes: ['SqlCommand', 'SqliteCommand', 'NpgsqlCommand'],
     note: 'DbCommand is IAsyncDisposable so providers can release server-side resources asynchronously; MySqlConnector does, SqlClient, Sqlite and Npgsql do not.',
     source: docs('system.data.common.dbcommand.disposeasync'),
     confidence: 'low',
   },
   {
-    type: 'DbDataReader', namespace: 'System.Data.Common', factoryHints: ['.ExecuteReader', '.ExecuteReaderAsync'],
+    type: 'DbDataReader', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.ExecuteReader', '.ExecuteReaderAsync'],
     syncDisposeSubtypes: ['SqlDataReader', 'SqliteDataReader'],
     note: 'Disposing a reader drains the rows the server is still sending; with Npgsql and MySqlConnector `await using` drains them asynchronously.',
     source: docs('system.data.common.dbdatareader.disposeasync'),
   },
   {
-    type: 'DbTransaction', namespace: 'System.Data.Common', factoryHints: ['.BeginTransaction', '.BeginTransactionAsync'],
+    type: 'DbTransaction', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.BeginTransaction', '.BeginTransactionAsync'],
     syncDisposeSubtypes: ['SqlTransaction', 'SqliteTransaction'],
     note: 'Disposing an uncommitted transaction rolls it back on the server; with Npgsql and MySqlConnector `await using` does the rollback asynchronously.',
     source: docs('system.data.common.dbtransaction.disposeasync'),
   },
   {
-    type: 'DbBatch', namespace: 'System.Data.Common', factoryHints: ['.CreateBatch'], since: '6',
+    type: 'DbBatch', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.CreateBatch'], since: '6',
     syncDisposeSubtypes: ['SqlBatch', 'NpgsqlBatch'],
     note: 'DbBatch is IAsyncDisposable so providers can release server-side resources asynchronously; MySqlConnector does.',
     source: docs('system.data.common.dbbatch.disposeasync'),
@@ -184,6 +195,19 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     factoryHints: ['.CreateAsyncScope'], since: '6',
     note: 'A scope disposes the services it created; a plain `using` throws InvalidOperationException when one of them is only IAsyncDisposable.',
     source: docs('microsoft.extensions.dependencyinjection.asyncservicescope'),
+  },
+  // Declared in Microsoft.EntityFrameworkCore.Storage, reached through DbContext.Database: the namespace a file imports to get it.
+  {
+    type: 'IDbContextTransaction', namespace: 'Microsoft.EntityFrameworkCore', package: 'Microsoft.EntityFrameworkCore',
+    factoryHints: ['.Database.BeginTransaction', '.Database.BeginTransactionAsync'],
+    note: 'Disposing an uncommitted EF Core transaction rolls it back on the server; `await using` does the rollback asynchronously with providers that support it.',
+    source: docs('microsoft.entityframeworkcore.storage.idbcontexttransaction'),
+  },
+  {
+    type: 'IServiceScope', namespace: 'Microsoft.Extensions.DependencyInjection', package: 'Microsoft.Extensions.DependencyInjection.Abstractions',
+    factoryHints: ['.CreateScope'], since: '6', asyncFactory: { member: 'CreateScope', twin: 'CreateAsyncScope' },
+    note: 'A scope disposes the scoped services it created; disposing it synchronously throws InvalidOperationException when one of them implements only IAsyncDisposable. CreateAsyncScope returns an AsyncServiceScope whose DisposeAsync disposes them asynchronously; IServiceScope itself is only IDisposable, so the call must be renamed for `await using` to compile.',
+    source: docs('microsoft.extensions.dependencyinjection.serviceproviderserviceextensions.createasyncscope'),
   },
 ];
 
@@ -250,6 +274,32 @@ export const NOT_ASYNC_DISPOSABLE: readonly NotAsyncDisposable[] = [
   },
 ];
 
+/**
+ * Ways of creating a stream or archive that leave nothing for DisposeAsync to write: opened for reading, or
+ * decompressing. `await using` on them gains nothing, whatever the type's row says.
+ */
+export interface ReadOnlyCreation {
+  /** Matched against the resource expression as written. */
+  pattern: RegExp;
+  reason: string;
+  source: string;
+}
+
+export const READ_ONLY_CREATIONS: readonly ReadOnlyCreation[] = [
+  { pattern: /(?:^|\.)Open(?:Read|Text)(?:Async)?\s*\(/, reason: 'A file or archive opened for reading (File.OpenRead, File.OpenText, ZipFile.OpenRead and helpers named alike) has no buffered writes to flush.', source: docs('system.io.file.openread') },
+  { pattern: /\bFileAccess\.Read\b(?!Write)/, reason: 'A FileStream opened with FileAccess.Read has no buffered writes to flush.', source: docs('system.io.fileaccess') },
+  { pattern: /\bCompressionMode\.Decompress\b/, reason: 'A decompressing stream writes nothing when disposed; only a compressing one writes its last block.', source: docs('system.io.compression.compressionmode') },
+  { pattern: /\bCryptoStreamMode\.Read\b/, reason: 'A CryptoStream in read mode writes no final block when disposed.', source: docs('system.security.cryptography.cryptostreammode') },
+  { pattern: /\bZipArchiveMode\.Read\b/, reason: 'A ZipArchive opened for reading writes no central directory when disposed.', source: docs('system.io.compression.ziparchivemode') },
+  { pattern: /(?:^|\.)GetManifestResourceStream\s*\(/, reason: 'An embedded resource is read from the loaded assembly\'s memory (an UnmanagedMemoryStream): disposing it writes nothing.', source: docs('system.reflection.assembly.getmanifestresourcestream') },
+];
+
+/** The read-only creation a resource expression shows, if any. */
+export function readOnlyCreationOf(resourceText: string): ReadOnlyCreation | undefined {
+  const text = resourceText.trim();
+  return READ_ONLY_CREATIONS.find((row) => row.pattern.test(text));
+}
+
 const rowsByType = new Map<string, AsyncDisposableType>(ASYNC_DISPOSABLE_TYPES.map((row) => [row.type, row]));
 
 /** The row for a declared type (`using FileStream fs = ...`), if `await using` is worth suggesting for it. */
@@ -269,8 +319,11 @@ export function asyncDisposableForNew(type: string): AsyncDisposableType | undef
  */
 export function asyncDisposableForFactory(receiver: string | undefined, member: string): AsyncDisposableType | undefined {
   const qualified = receiver === undefined ? undefined : `${receiver.replace(/^(global::)?System(\.\w+)*\.(?=[A-Z]\w*$)/, '')}.${member}`;
+  // A two-part instance hint ('.Database.BeginTransaction') is more specific than the member alone ('.BeginTransaction').
+  const lastPart = receiver?.split('.').pop();
   return (
     ASYNC_DISPOSABLE_TYPES.find((row) => qualified !== undefined && row.factoryHints.includes(qualified)) ??
+    ASYNC_DISPOSABLE_TYPES.find((row) => lastPart !== undefined && row.factoryHints.includes(`.${lastPart}.${member}`)) ??
     ASYNC_DISPOSABLE_TYPES.find((row) => receiver !== undefined && row.factoryHints.includes(`.${member}`))
   );
 }

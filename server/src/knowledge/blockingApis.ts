@@ -1,7 +1,8 @@
 /** The table of synchronous .NET APIs that block a thread and have an awaitable twin, read by ASY002 (sync-api-in-async). */
 
-import { exemptReceiverTypesFor, EXEMPT_RECEIVER_EXPRESSIONS, EXEMPT_RECEIVER_TYPES, EXEMPT_TWIN_CALLS, NOT_EXEMPT } from './exemptions';
-import { LOCKING_APIS, LOCK_STATEMENT } from './lockingApis';
+import { exemptReceiverTypesFor, EXEMPT_RECEIVER_EXPRESSIONS, EXEMPT_RECEIVER_TYPES, EXEMPT_TWIN_CALLS, NON_BLOCKING_ARGUMENTS, NOT_EXEMPT } from './exemptions';
+import { EF_CORE_QUERY_OPERATORS, QUERY_COMPOSITION_OPERATORS } from './efCoreQueries';
+import { FILE_SYSTEM_TYPES, LOCKING_APIS, LOCK_STATEMENT } from './lockingApis';
 import { ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE } from './asyncDisposables';
 
 /** One synchronous .NET API that blocks a thread and has an awaitable twin. */
@@ -81,6 +82,16 @@ export interface BlockingApi {
   twinCaveat?: string;
   /** 'low' when the call blocks only in some modes; rules may show it at a lower severity or skip it. */
   confidence?: 'low';
+  /**
+   * The twin works only on an instance created with these settings' `Async = true` (XmlReader.Create with
+   * XmlReaderSettings): otherwise it throws, so there is no twin to offer unless that creation is in view.
+   */
+  twinNeedsAsyncSettings?: 'XmlReaderSettings' | 'XmlWriterSettings';
+  /**
+   * Namespaces (or their prefixes) one of which the file must import before an unresolved receiver is taken for
+   * this type from its name: a `transaction` in a file that imports no ADO.NET namespace is Hangfire's or EF6's.
+   */
+  hintedOnlyWith?: string[];
 }
 
 /** A blocking member with no awaitable twin: worth a note in a hover, not a rename. */
@@ -129,6 +140,67 @@ export const KNOWN_SUBTYPES: Readonly<Record<string, readonly string[]>> = {
   EventWaitHandle: ['ManualResetEvent', 'AutoResetEvent'],
 };
 
+/**
+ * ADO.NET providers name their types after one prefix (SqliteConnection, SqliteCommand, SqliteDataReader), and each
+ * overrides the base factory members to return its own type: so `var reader = command.ExecuteReader()` with a
+ * SqliteCommand is a SqliteDataReader, which the exemptions then recognise.
+ */
+export interface ProviderFactoryMember {
+  member: string;
+  /** The suffix of the receiver's type: 'Command' in SqliteCommand. */
+  from: string;
+  /** The suffix of the result's type: 'DataReader' in SqliteDataReader. */
+  to: string;
+  source: string;
+}
+
+export const PROVIDER_FACTORY_MEMBERS: readonly ProviderFactoryMember[] = [
+  { member: 'CreateCommand', from: 'Connection', to: 'Command', source: docs('system.data.common.dbconnection.createcommand') },
+  { member: 'BeginTransaction', from: 'Connection', to: 'Transaction', source: docs('system.data.common.dbconnection.begintransaction') },
+  { member: 'BeginTransactionAsync', from: 'Connection', to: 'Transaction', source: docs('system.data.common.dbconnection.begintransactionasync') },
+  { member: 'ExecuteReader', from: 'Command', to: 'DataReader', source: docs('system.data.common.dbcommand.executereader') },
+  { member: 'ExecuteReaderAsync', from: 'Command', to: 'DataReader', source: docs('system.data.common.dbcommand.executereaderasync') },
+  { member: 'CreateConnection', from: 'DataSource', to: 'Connection', source: docs('system.data.common.dbdatasource.createconnection') },
+  { member: 'OpenConnection', from: 'DataSource', to: 'Connection', source: docs('system.data.common.dbdatasource.openconnection') },
+  { member: 'OpenConnectionAsync', from: 'DataSource', to: 'Connection', source: docs('system.data.common.dbdatasource.openconnectionasync') },
+];
+
+/** Static factories whose result type a `var` local takes (`var reader = XmlReader.Create(stream)` is an XmlReader). */
+export interface StaticFactory {
+  /** Receiver and member as written, without namespace: 'XmlReader.Create'. */
+  call: string;
+  resultType: string;
+  source: string;
+}
+
+export const STATIC_FACTORIES: readonly StaticFactory[] = [
+  { call: 'XmlReader.Create', resultType: 'XmlReader', source: docs('system.xml.xmlreader.create') },
+  { call: 'XmlWriter.Create', resultType: 'XmlWriter', source: docs('system.xml.xmlwriter.create') },
+  { call: 'File.OpenRead', resultType: 'FileStream', source: docs('system.io.file.openread') },
+  { call: 'File.OpenWrite', resultType: 'FileStream', source: docs('system.io.file.openwrite') },
+  { call: 'File.Open', resultType: 'FileStream', source: docs('system.io.file.open') },
+  { call: 'File.Create', resultType: 'FileStream', source: docs('system.io.file.create') },
+  { call: 'File.OpenText', resultType: 'StreamReader', source: docs('system.io.file.opentext') },
+  { call: 'File.CreateText', resultType: 'StreamWriter', source: docs('system.io.file.createtext') },
+  { call: 'File.AppendText', resultType: 'StreamWriter', source: docs('system.io.file.appendtext') },
+];
+
+/** The type a static factory call returns (`System.Xml.XmlReader.Create` -> `XmlReader`), or null. */
+export function staticFactoryResultType(receiver: string, member: string): string | null {
+  const compact = `${receiver.replace(/\s+/g, '').replace(/^(global::)?System(\.\w+)*\.(?=[A-Z]\w*$)/, '')}.${member}`;
+  return STATIC_FACTORIES.find((row) => row.call === compact)?.resultType ?? null;
+}
+
+/** The provider type a factory member returns (`SqliteCommand` + `ExecuteReader` -> `SqliteDataReader`), or null. */
+export function providerResultType(receiverType: string, member: string): string | null {
+  for (const row of PROVIDER_FACTORY_MEMBERS) {
+    if (row.member !== member || !receiverType.endsWith(row.from)) continue;
+    const prefix = receiverType.slice(0, receiverType.length - row.from.length);
+    if (/^[A-Z]\w*$/.test(prefix)) return `${prefix}${row.to}`;
+  }
+  return null;
+}
+
 // Families of rows share the declaring type, the hints and the reason; each row adds what is its own.
 type RowFamily = Pick<BlockingApi, 'type' | 'namespace' | 'kind'> & Partial<BlockingApi>;
 
@@ -173,12 +245,16 @@ const SOCKET: RowFamily = { type: 'Socket', namespace: 'System.Net.Sockets', kin
 const SOCKET_NOTE =
   'A synchronous socket call parks the thread until the peer or the network answers, which can take as long as the remote side wants.';
 
+// The namespaces a file that uses ADO.NET imports: the base classes, a provider, or a library built on them.
+const ADO_NET_NAMESPACES = ['System.Data', 'Microsoft.Data', 'Npgsql', 'MySqlConnector', 'MySql.Data', 'Oracle.ManagedDataAccess', 'Microsoft.EntityFrameworkCore', 'Dapper', 'FirebirdSql', 'IBM.Data'];
+
 const DB_CONNECTION: RowFamily = {
   type: 'DbConnection',
   namespace: 'System.Data.Common',
   kind: 'instance',
   receiverHints: ['connection', 'conn'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbConnection'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
 const DB_COMMAND: RowFamily = {
   type: 'DbCommand',
@@ -186,14 +262,16 @@ const DB_COMMAND: RowFamily = {
   kind: 'instance',
   receiverHints: ['command', 'cmd'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbCommand'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
-const DB_BATCH: RowFamily = { type: 'DbBatch', namespace: 'System.Data.Common', kind: 'instance', receiverHints: ['batch'], since: '6' };
+const DB_BATCH: RowFamily = { type: 'DbBatch', namespace: 'System.Data.Common', kind: 'instance', receiverHints: ['batch'], since: '6', hintedOnlyWith: ADO_NET_NAMESPACES };
 const DB_READER: RowFamily = {
   type: 'DbDataReader',
   namespace: 'System.Data.Common',
   kind: 'instance',
   receiverHints: ['reader', 'rdr'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbDataReader'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
 const DB_TRANSACTION: RowFamily = {
   type: 'DbTransaction',
@@ -201,17 +279,18 @@ const DB_TRANSACTION: RowFamily = {
   kind: 'instance',
   receiverHints: ['transaction', 'tx', 'tran'],
   exemptReceiverTypes: exemptReceiverTypesFor('DbTransaction'),
+  hintedOnlyWith: ADO_NET_NAMESPACES,
 };
 const DB_NOTE =
   'A synchronous database call holds the thread for a network round trip to the server and for the query itself; under load this starves the thread pool.';
 
-const XML_READER: RowFamily = { type: 'XmlReader', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'reader'] };
+const XML_READER: RowFamily = { type: 'XmlReader', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'reader'], twinNeedsAsyncSettings: 'XmlReaderSettings' };
 const XML_READER_NOTE =
   'An XmlReader over a file or network stream reads it synchronously as it parses, blocking the thread on every buffer refill.';
 const XML_READER_CAVEAT =
   'The async members throw InvalidOperationException unless the reader was created with XmlReaderSettings { Async = true }.';
 
-const XML_WRITER: RowFamily = { type: 'XmlWriter', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'writer'] };
+const XML_WRITER: RowFamily = { type: 'XmlWriter', namespace: 'System.Xml', kind: 'instance', receiverHints: ['xml', 'writer'], twinNeedsAsyncSettings: 'XmlWriterSettings' };
 const XML_WRITER_NOTE =
   'An XmlWriter over a file or network stream writes it synchronously whenever its buffer fills, blocking the thread.';
 const XML_WRITER_CAVEAT =
@@ -762,18 +841,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     extensionOf: 'RelationalDatabaseFacadeExtensions', receiverHints: ['database'],
     note: EF_NOTE, source: docs('microsoft.entityframeworkcore.relationaldatabasefacadeextensions.executesqlasync'),
   },
-  {
-    ...EF, type: 'IQueryable', member: 'ExecuteDelete', kind: 'instance', asyncTwin: 'ExecuteDeleteAsync', sameArgumentsFor: [0],
-    extensionOf: 'EntityFrameworkQueryableExtensions',
-    note: 'ExecuteDelete runs a DELETE statement on the database and waits for it on the calling thread.',
-    source: docs('microsoft.entityframeworkcore.entityframeworkqueryableextensions.executedeleteasync'),
-  },
-  {
-    ...EF, type: 'IQueryable', member: 'ExecuteUpdate', kind: 'instance', asyncTwin: 'ExecuteUpdateAsync', sameArgumentsFor: [1],
-    extensionOf: 'EntityFrameworkQueryableExtensions',
-    note: 'ExecuteUpdate runs an UPDATE statement on the database and waits for it on the calling thread.',
-    source: docs('microsoft.entityframeworkcore.entityframeworkqueryableextensions.executeupdateasync'),
-  },
+  // The query operators (ToList, First, ExecuteDelete ...) live in efCoreQueries.ts: they need the query's origin.
 
   // Dapper: extension methods on IDbConnection.
   { ...DAPPER, member: 'Query', asyncTwin: 'QueryAsync', sameArgumentsFor: [1, 2, 3], twinCaveat: 'Query takes a `buffered` flag as its fourth parameter and QueryAsync does not: pass later arguments by name.', note: DAPPER_NOTE, source: DAPPER_SOURCE },
@@ -1005,6 +1073,23 @@ export function validateKnowledge(): string[] {
     checkSource(where, row.source);
     if (BLOCKING_APIS.some((api) => api.type === row.type && api.member === row.member)) problems.push(`${where}: exempt but also listed as blocking`);
   }
+  for (const row of PROVIDER_FACTORY_MEMBERS) checkSource(`PROVIDER_FACTORY_MEMBERS ${row.from}.${row.member}`, row.source);
+  for (const row of STATIC_FACTORIES) checkSource(`STATIC_FACTORIES ${row.call}`, row.source);
+  for (const row of NON_BLOCKING_ARGUMENTS) checkSource(`NON_BLOCKING_ARGUMENTS ${row.argument}`, row.source);
+  for (const row of EF_CORE_QUERY_OPERATORS) {
+    const where = `EF_CORE_QUERY_OPERATORS ${row.member}`;
+    checkSource(where, row.source);
+    if (row.asyncTwin !== `${row.member}Async`) problems.push(`${where}: the twin must be ${row.member}Async`);
+    if (QUERY_COMPOSITION_OPERATORS.has(row.member)) problems.push(`${where}: also listed as a composing operator`);
+  }
+  checkUnique('EF_CORE_QUERY_OPERATORS', EF_CORE_QUERY_OPERATORS.map((row) => row.member));
+  for (const row of ASYNC_DISPOSABLE_TYPES) {
+    if (row.asyncFactory && !row.factoryHints.includes(`.${row.asyncFactory.member}`)) problems.push(`ASYNC_DISPOSABLE_TYPES ${row.type}: asyncFactory ${row.asyncFactory.member} is not among its factory hints`);
+  }
+  for (const row of LOCKING_APIS) {
+    if (row.releasedBy && !row.threadAffine) problems.push(`LOCKING_APIS ${row.type}.${row.member}: releasedBy is only for thread-affine rows`);
+  }
+  for (const row of FILE_SYSTEM_TYPES) checkSource(`FILE_SYSTEM_TYPES ${row.type}`, row.source);
   for (const row of NOT_EXEMPT) {
     checkSource(`NOT_EXEMPT ${row.type}`, row.source);
     if (EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === row.type)) problems.push(`NOT_EXEMPT ${row.type}: also listed as exempt`);

@@ -50,6 +50,19 @@ export interface ExemptTwinCall {
   source: string;
 }
 
+/**
+ * An argument that makes any call carrying it return at once (a library's "do not wait for the reply" flag):
+ * neither the call nor its async twin waits, so there is nothing to gain from the twin.
+ */
+export interface NonBlockingArgument {
+  /** The enum member as written in the argument, without namespace: 'CommandFlags.FireAndForget'. */
+  argument: string;
+  namespace: string;
+  package: string;
+  reason: string;
+  source: string;
+}
+
 /** A type that looks like it belongs among the exemptions but does not, with the reason kept next to the decision. */
 export interface NotExempt {
   type: string;
@@ -197,6 +210,17 @@ export const EXEMPT_TWIN_CALLS: readonly ExemptTwinCall[] = [
   },
 ];
 
+export const NON_BLOCKING_ARGUMENTS: readonly NonBlockingArgument[] = [
+  {
+    argument: 'CommandFlags.FireAndForget',
+    namespace: 'StackExchange.Redis',
+    package: 'StackExchange.Redis',
+    reason:
+      'With CommandFlags.FireAndForget the client queues the command and returns a default value at once without waiting for the server; the Async twin returns an already-completed task, so awaiting it gains nothing.',
+    source: 'https://github.com/StackExchange/StackExchange.Redis/blob/main/docs/PipelinesMultiplexers.md',
+  },
+];
+
 export const NOT_EXEMPT: readonly NotExempt[] = [
   {
     type: 'BufferedStream',
@@ -232,4 +256,16 @@ export function exemptTwinCallFor(type: string | undefined, member: string): Exe
       exempt.member === member &&
       (type === undefined || exempt.type === type || (exempt.alsoOn ?? []).includes(type)),
   );
+}
+
+/**
+ * The flag among a call's arguments that makes it return at once (`flags: CommandFlags.FireAndForget`, also inside
+ * a `|` combination), if any.
+ */
+export function nonBlockingArgumentIn(args: readonly string[]): NonBlockingArgument | undefined {
+  return NON_BLOCKING_ARGUMENTS.find((row) => {
+    const member = row.argument.replace(/\./g, '\\s*\\.\\s*');
+    const pattern = new RegExp(`(^|[^\\w.])(${row.namespace.replace(/\./g, '\\.')}\\.)?${member}\\b`);
+    return args.some((a) => pattern.test(a));
+  });
 }

@@ -27,6 +27,12 @@ export interface LockingApi {
   threadAffine?: boolean;
   /** Major .NET version that first shipped the type, when it is recent: '9' for System.Threading.Lock. */
   since?: string;
+  /**
+   * For thread-affine acquisitions: the members that release what this call took (`Exit` for Monitor.Enter,
+   * `ReleaseMutex` for Mutex.WaitOne), called on the same receiver (or, for a static row, with the same first
+   * argument). An acquisition before an await and a release after it means the release may run on another thread.
+   */
+  releasedBy?: string[];
   /** Why waiting here is bad in a sentence, shown in the diagnostic note. */
   note: string;
   /** Where the fact comes from: a learn.microsoft.com page. */
@@ -57,19 +63,21 @@ export const LOCK_STATEMENT: LockStatementKnowledge = {
   replacement: SEMAPHORE_REPLACEMENT,
   awaitInsideIsCompilerError: 'CS1996',
   note:
-    'A lock in async code blocks the thread-pool thread while another thread holds it; the compiler already forbids await inside it (CS1996), but contention still parks threads the async code was meant to free.',
+    'A lock that only guards in-memory state is held for microseconds, cannot contain an await (CS1996) and is cheaper than a SemaphoreSlim; the docs ask to hold a lock as briefly as possible, and a lock held across blocking I/O or a wait makes every other thread that needs it wait that long.',
   source: 'https://learn.microsoft.com/dotnet/csharp/language-reference/statements/lock',
 };
 
 export const LOCKING_APIS: readonly LockingApi[] = [
   {
     type: 'Monitor', namespace: 'System.Threading', member: 'Enter', kind: 'static', threadAffine: true,
+    releasedBy: ['Exit'],
     replacement: SEMAPHORE_REPLACEMENT,
     note: 'Monitor.Enter parks the thread until the lock is free, and Monitor.Exit after an await runs on another thread and throws SynchronizationLockException.',
     source: docs('system.threading.monitor.enter'),
   },
   {
     type: 'Monitor', namespace: 'System.Threading', member: 'TryEnter', kind: 'static', threadAffine: true,
+    releasedBy: ['Exit'],
     replacement: 'A SemaphoreSlim(1, 1) with `if (await gate.WaitAsync(timeout)) { try { ... } finally { gate.Release(); } }`',
     // TryEnter(obj) and TryEnter(obj, ref taken) test the lock and return at once; only a timeout waits.
     nonBlockingArguments: [['*'], ['*', 'ref *'], ['*', '0'], ['*', 'TimeSpan.Zero'], ['*', '0', 'ref *'], ['*', 'TimeSpan.Zero', 'ref *']],
@@ -84,6 +92,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'Lock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true, since: '9',
+    releasedBy: ['Exit'],
     receiverHints: ['lock', 'gate', 'sync'],
     replacement: SEMAPHORE_REPLACEMENT,
     note: 'Lock.Enter parks the thread until the lock is free, and the lock must be exited on the same thread.',
@@ -98,6 +107,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'Mutex', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance', threadAffine: true,
+    releasedBy: ['ReleaseMutex'],
     receiverHints: ['mutex'],
     replacement: `${SEMAPHORE_REPLACEMENT}; for a named cross-process mutex, take it on a dedicated thread, not the thread pool`,
     nonBlockingArguments: ZERO_TIMEOUT,
@@ -197,6 +207,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'SpinLock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true,
+    releasedBy: ['Exit'],
     receiverHints: ['spin', 'lock'],
     replacement: SEMAPHORE_REPLACEMENT,
     note: 'SpinLock.Enter spins on the thread until the lock is free; it is meant for a few instructions, never for code near an await.',
@@ -204,6 +215,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'SpinLock', namespace: 'System.Threading', member: 'TryEnter', kind: 'instance', threadAffine: true,
+    releasedBy: ['Exit'],
     receiverHints: ['spin', 'lock'],
     replacement: SEMAPHORE_REPLACEMENT,
     // TryEnter(ref taken) tests once; only a timeout spins.
@@ -213,6 +225,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterReadLock', kind: 'instance', threadAffine: true,
+    releasedBy: ['ExitReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
     note: 'EnterReadLock parks the thread while a writer holds the lock, and the lock must be exited on the thread that entered it.',
@@ -220,6 +233,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterWriteLock', kind: 'instance', threadAffine: true,
+    releasedBy: ['ExitWriteLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
     note: 'EnterWriteLock parks the thread while any reader or writer holds the lock, and the lock must be exited on the thread that entered it.',
@@ -227,6 +241,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterUpgradeableReadLock', kind: 'instance', threadAffine: true,
+    releasedBy: ['ExitUpgradeableReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
     note: 'EnterUpgradeableReadLock parks the thread while a writer or another upgradeable reader holds the lock, and the lock must be exited on the thread that entered it.',
@@ -234,6 +249,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterReadLock', kind: 'instance', threadAffine: true,
+    releasedBy: ['ExitReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
     nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
@@ -242,6 +258,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterWriteLock', kind: 'instance', threadAffine: true,
+    releasedBy: ['ExitWriteLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
     nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
@@ -250,6 +267,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireReaderLock', kind: 'instance', threadAffine: true,
+    releasedBy: ['ReleaseReaderLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',
     nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
@@ -258,6 +276,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireWriterLock', kind: 'instance', threadAffine: true,
+    releasedBy: ['ReleaseWriterLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',
     nonBlockingArguments: [['0'], ['TimeSpan.Zero']],
@@ -272,6 +291,21 @@ export const LOCKING_APIS: readonly LockingApi[] = [
     note: 'Thread.Join parks the calling thread until the other thread ends.',
     source: docs('system.threading.thread.join'),
   },
+];
+
+/**
+ * Static types every member of which touches the file system: a call to one inside a `lock` holds the lock for the
+ * length of a disk operation even where no async twin exists (File.Copy, Directory.CreateDirectory).
+ */
+export interface FileSystemType {
+  type: string;
+  namespace: string;
+  source: string;
+}
+
+export const FILE_SYSTEM_TYPES: readonly FileSystemType[] = [
+  { type: 'File', namespace: 'System.IO', source: docs('system.io.file') },
+  { type: 'Directory', namespace: 'System.IO', source: docs('system.io.directory') },
 ];
 
 const rowsByMember = new Map<string, LockingApi[]>();

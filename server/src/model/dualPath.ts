@@ -4,13 +4,28 @@
  * synchronous branch runs only when the caller asked for synchronous work, so its blocking calls are by design.
  */
 import type { SyntaxNode } from '../parse/parser';
-import type { Parameter } from './types';
+import type { Parameter, TypeDeclaration } from './types';
 import { ASYNC_FLAG_NAMES } from './completion';
 import { isFunctionNode } from './syntax';
 
 /** The `bool` parameter that selects the synchronous or asynchronous path, or null when the body has none. */
 export function asyncFlagOf(parameters: readonly Parameter[]): string | null {
   return parameters.find((p) => (p.typeText === 'bool' || p.typeText === 'Boolean') && ASYNC_FLAG_NAMES.has(p.name))?.name ?? null;
+}
+
+/**
+ * A `bool` field of the containing type that selects the path for the object's lifetime (Npgsql's `_async` on a
+ * reader created for sync or async use), when the body reads it; or null.
+ */
+export function asyncFlagFieldOf(containing: TypeDeclaration | null, isMentioned: (name: string) => boolean): string | null {
+  if (!containing) return null;
+  for (const m of containing.members) {
+    if (m.kind !== 'field' && m.kind !== 'property') continue;
+    if (m.typeText !== 'bool' && m.typeText !== 'Boolean') continue;
+    if (!ASYNC_FLAG_NAMES.has(m.name.replace(/^_/, ''))) continue;
+    if (isMentioned(m.name)) return m.name;
+  }
+  return null;
 }
 
 /**

@@ -20,8 +20,9 @@ import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
-import { guardReason, knownCompletedReason } from './completion';
-import { asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
+import { completionProperties, guardReason, knownCompletedReason } from './completion';
+import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
+import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -48,17 +49,23 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
   const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
   const reused = new Map<string, CachedBody>();
+  const builtById = new Map<string, MethodBody>();
   for (const { node, body: bodyNode } of functions) {
     const parentId = enclosingBodyId(syntax, node, bodyIds);
-    const key = cache ? cacheKeyOf(context, node) : null;
+    // A local function or lambda inside a dual-path method sees the method's `bool async` (bodies come in
+    // document order, so the enclosing one is built already); it is part of the cache key, since it decides
+    // which of the body's calls are on the synchronous path.
+    const inheritedFlag = parentId ? builtById.get(parentId)?.asyncFlag ?? null : null;
+    const key = cache ? `${cacheKeyOf(context, node)}\u0001${inheritedFlag ?? ''}` : null;
     const hit = key !== null ? cache!.entries.get(key) ?? reused.get(key) : undefined;
     let body: MethodBody;
     if (hit) {
       body = rebase(hit.body, node.startIndex);
       body.parentId = parentId;
     } else {
-      body = buildBody(context, node, [bodyNode], parentId);
+      body = buildBody(context, node, [bodyNode], parentId, inheritedFlag);
     }
+    builtById.set(body.id, body);
     // Cached before the file-wide passes below fill in what depends on other bodies.
     if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex) });
     if (body.hasSyntaxErrors && body.isAsync) {
@@ -77,7 +84,10 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
   if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
   skipped.sort((a, b) => a.span.start - b.span.start);
-  return { bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [] };
+  return {
+    bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [],
+    staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root),
+  };
 }
 
 /**
@@ -122,7 +132,11 @@ function bodyId(node: SyntaxNode): string {
 function cacheKeyOf(context: FileContext, fn: SyntaxNode): string {
   const containing = containingTypeOf(fn, context.types);
   const members = containing ? containing.members.filter((m) => !m.isStatic).map((m) => m.name).join(',') : '';
-  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', containing?.name ?? '', containing?.kind ?? '', members].join('\u0001');
+  // Completion properties decide which waits are guarded (completionProperties), and the async flag field which calls
+  // are on a synchronous path: both read the type's declarations, not the function's text.
+  const guards = [...completionProperties(containing)].map(([k, v]) => `${k}=${v}`).join(',');
+  const flags = containing ? containing.members.filter((m) => m.kind === 'field' && /^_?(async|isAsync|useAsync|runAsync|doAsync|asynchronous)$/.test(m.name)).map((m) => `${m.name}:${m.typeText}`).join(',') : '';
+  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', containing?.name ?? '', containing?.kind ?? '', members, guards, flags].join('\u0001');
 }
 
 function enclosingBodyId(syntax: FileSyntax, node: SyntaxNode, bodyIds: Set<string>): string | null {
@@ -159,7 +173,7 @@ function ownNodes(context: FileContext, ownerKey: string, types: string[]): Synt
   return lists.flat().sort((a, b) => a.startIndex - b.startIndex);
 }
 
-function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], parentId: string | null): MethodBody {
+function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], parentId: string | null, inheritedFlag: string | null = null): MethodBody {
   const kind = bodyKindOf(fn);
   const ownerKey = fn ? ownerKeyOf(fn.type, fn.startIndex) : 'topLevel:0';
   const own = (types: string[]) => ownNodes(context, ownerKey, types);
@@ -185,12 +199,13 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
   const parameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
-  const asyncFlag = asyncFlagOf(parameters);
-  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
-  const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
   const locals = localsOf(own, (name) => identifiersNamed(context.syntax, name, bodySpans), [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
+  const declares = (name: string) => parameters.some((p) => p.name === name) || locals.some((l) => l.name === name);
+  const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, isMentioned);
+  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
+  const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
     id: fn ? bodyId(fn) : 'topLevel:0',
@@ -229,7 +244,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     asyncFlag,
   };
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
-  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath);
+  const guards = completionProperties(containing);
+  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath, guards);
   return body;
 }
 
@@ -361,7 +377,7 @@ function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): P
     const owner = fn.parent?.parent;
     return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: isMentioned('value'), span: spanOf(fn) }];
   }
-  return params.map((p) => {
+  const out: Parameter[] = params.map((p) => {
     const nameNode = p.type === 'parameter' ? p.childForFieldName('name') : p;
     const typeNode = p.type === 'parameter' ? p.childForFieldName('type') : null;
     const name = nameNode?.text ?? '?';
@@ -373,6 +389,20 @@ function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): P
       span: spanOf(p),
     };
   });
+  // tree-sitter-c-sharp 0.23.5 leaves `params T[] name` unwrapped: the `params` token, the type and the name are
+  // children of the list itself (signatureFacts.ts reads declarations the same way).
+  if (list && list.type === 'parameter_list') {
+    const children = list.children.filter((c): c is SyntaxNode => !!c);
+    for (let i = 0; i < children.length; i++) {
+      if (children[i].type !== 'params') continue;
+      const type = children[i + 1];
+      const nameNode = children[i + 2];
+      if (!type || nameNode?.type !== 'identifier') continue;
+      out.push({ name: nameNode.text, typeText: normaliseTypeText(type.text), modifiers: ['params'], referenced: isMentioned(nameNode.text), span: { start: children[i].startIndex, end: nameNode.endIndex } });
+    }
+    out.sort((a, b) => a.span.start - b.span.start);
+  }
+  return out;
 }
 
 function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
@@ -674,6 +704,7 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
       beforeAnyAwait: node.endIndex <= firstAwait && !inLoopWithAwait,
       regions,
       conditionText: regions.find((r) => r.kind === 'conditional')?.detail ?? null,
+      aloneInBranch: isAloneInBranch(node),
     };
   };
   if (bodyNode && bodyNode.type !== 'block') {
@@ -684,6 +715,15 @@ function returnsOf(own: (t: string[]) => SyntaxNode[], fn: SyntaxNode | null, bo
   return sites;
 }
 
+/** `if (c) return x;` or `if (c) { return x; }`: the return is the branch's only statement. */
+function isAloneInBranch(node: SyntaxNode): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === 'if_statement') return true;
+  if (parent.type !== 'block' || parent.parent?.type !== 'if_statement') return false;
+  return parent.namedChildren.filter((c) => !!c && c.type !== 'comment').length === 1;
+}
+
 function stripParens(n: SyntaxNode): SyntaxNode {
   while (n.type === 'parenthesized_expression' && n.namedChildren[0]) n = n.namedChildren[0];
   return n;
@@ -691,7 +731,8 @@ function stripParens(n: SyntaxNode): SyntaxNode {
 
 // ---- waits, calls, locks, usings ----
 
-function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean, onSyncPath: (n: SyntaxNode) => boolean): TaskWait[] {
+function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean, onSyncPath: (n: SyntaxNode) => boolean,
+  guards: ReadonlyMap<string, string>): TaskWait[] {
   const waits: TaskWait[] = [];
   for (const n of resultAccesses) {
     {
@@ -704,7 +745,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       const receiverNode = n.type === 'member_access_expression' ? n.childForFieldName('expression') : conditionOf(n);
       const receiverText = receiverNode?.text ?? '';
       const whole = n.type === 'member_binding_expression' && n.parent?.type === 'conditional_access_expression' ? n.parent : n;
-      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
     }
   }
   for (const { node: n, callee } of invocations) {
@@ -713,7 +754,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       if (callee.name !== 'Wait' && callee.name !== 'WaitAll' && callee.name !== 'WaitAny' && callee.name !== 'GetResult') continue;
       const args = argumentTexts(n);
       if (callee.name === 'Wait' && callee.receiver !== null) {
-        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
       } else if ((callee.name === 'WaitAll' || callee.name === 'WaitAny') && callee.receiver !== null && /(^|\.)Task$/.test(callee.receiver)) {
         waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false, onSyncPath: onSyncPath(n) });
       } else if (callee.name === 'GetResult' && args.length === 0) {
@@ -721,7 +762,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
         const inner = fnNode?.type === 'member_access_expression' ? fnNode.childForFieldName('expression') : null;
         const innerCallee = inner?.type === 'invocation_expression' ? calleeOf(inner) : null;
         if (innerCallee && innerCallee.name === 'GetAwaiter' && innerCallee.receiver !== null) {
-          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
         }
       }
     }

@@ -3,6 +3,7 @@ import type { SyntaxNode } from '../parse/parser';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
+import { fieldInitializerOf, memberParametersOf } from './signatureFacts';
 
 export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
   const out: TypeDeclaration[] = [];
@@ -80,7 +81,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
   if (kind === 'delegate') {
     const returns = node.childForFieldName('type');
     const params = node.childForFieldName('parameters');
-    const paramTypes = params ? params.namedChildren.filter((p) => p?.type === 'parameter').map((p) => normaliseTypeText(p!.childForFieldName('type')?.text ?? '?')) : [];
+    const paramTypes = memberParametersOf(params).map((p) => p.typeText);
     members.push(member('Invoke', 'method', false, false, returns?.text ?? null, paramTypes, 0, node, nameNode, null));
   }
 
@@ -95,18 +96,26 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const returns = m.childForFieldName('returns');
           if (!name) break;
           const params = m.childForFieldName('parameters');
-          const paramTypes = params ? params.namedChildren.filter((p) => p?.type === 'parameter').map((p) => normaliseTypeText(p!.childForFieldName('type')?.text ?? '?')) : [];
+          // memberParametersOf also reads `params T[] name`, which the grammar leaves unwrapped.
+          const paramTypes = memberParametersOf(params).map((p) => p.typeText);
           const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
-          members.push(member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
-            tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').length : 0, m, name, hasBody ? `method_declaration:${m.startIndex}` : null));
+          members.push({
+            ...member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
+              tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').length : 0, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
+            parameters: memberParametersOf(params),
+          });
           break;
         }
         case 'property_declaration': {
           const name = m.childForFieldName('name');
           const type = m.childForFieldName('type');
           if (!name) break;
-          members.push(member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null));
+          const property = member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null);
+          const arrow = m.childForFieldName('value');
+          const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
+          if (expression && expression.endIndex - expression.startIndex <= 200) property.getterExpression = expression.text;
+          members.push(property);
           if (!isStatic && type && isAutoProperty(m)) instanceFields.push({ name: `<${name.text}>k__BackingField`, typeText: normaliseTypeText(type.text), isStatic: false, isConst: false });
           break;
         }
@@ -119,9 +128,12 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
             if (!d || d.type !== 'variable_declarator') continue;
             const n = d.childForFieldName('name');
             if (!n) continue;
-            const signature = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, [], 0, d, n, null);
-            if (mods.includes('readonly') || mods.includes('const')) signature.isReadonly = true;
-            members.push(signature);
+            const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, [], 0, d, n, null);
+            if (m.type === 'field_declaration') {
+              field.initializerText = fieldInitializerOf(d, n);
+              field.isReadonly = mods.includes('readonly') || mods.includes('const');
+            }
+            members.push(field);
             if (!isStatic) instanceFields.push({ name: n.text, typeText: normaliseTypeText(type.text), isStatic: false, isConst: mods.includes('const') });
             if (mods.includes('const')) {
               const value = d.namedChildren.find((c) => !!c && c.startIndex > n.startIndex);

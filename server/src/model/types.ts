@@ -140,6 +140,8 @@ export interface ReturnSite {
   regions: EnclosingRegion[];
   /** The condition of the innermost `if` (or `?:`) the return sits in, e.g. `_cache.TryGetValue(id, out var v)`. */
   conditionText: string | null;
+  /** The return is all its `if` branch does (`if (c) return x;` or `if (c) { return x; }`), nothing logged or changed first. */
+  aloneInBranch: boolean;
 }
 
 /** .Result, .Wait(), .GetAwaiter().GetResult(), Task.WaitAll/WaitAny: a thread waiting on a task. */
@@ -272,8 +274,24 @@ export interface MemberSignature {
   nameSpan: Span;
   /** For methods: the id of the MethodBody (absent for abstract/interface members). */
   bodyId: string | null;
-  /** For fields: declared `readonly` (or `const`). The compiler re-reads a static readonly field instead of spilling it. */
+  /** For methods: each parameter with its modifiers and whether it has a default (signatureFacts.ts). */
+  parameters?: MemberParameter[];
+  /** For fields and constants: the initializer as written (`0`, `TimeSpan.Zero`), or null when there is none. */
+  initializerText?: string | null;
+  /** For fields: declared `readonly` (or `const`): its initializer is the value it always holds, and the compiler re-reads a static readonly field instead of spilling it. */
   isReadonly?: boolean;
+  /** For expression-bodied properties (`bool HasValue => _task.IsCompleted;`): the expression, as written. */
+  getterExpression?: string;
+}
+
+/** A declared method parameter, as the twin check compares them: `ref int count`, `CancellationToken ct = default`. */
+export interface MemberParameter {
+  name: string;
+  typeText: string;
+  /** ref, out, in, params, this, scoped. */
+  modifiers: string[];
+  /** Declared with a default value, so callers may leave it out. */
+  hasDefault: boolean;
 }
 
 /** A named constant: an enum member or a `const` field, with its value as written. */
@@ -320,7 +338,10 @@ export interface TypeDeclaration {
   enumUnderlyingType: string | null;
   /** Enum members and `const` fields, in declaration order. */
   constants: ConstantDeclaration[];
-  /** Parameters of a class or struct primary constructor (a record's are properties, in members and instanceFields). */
+  /**
+   * Parameters of a class or struct primary constructor (`class Repo(ShopContext db)`), in scope in every member;
+   * a record's are properties, in members and instanceFields.
+   */
   primaryConstructorParameters: PrimaryConstructorParameter[];
   span: Span;
   nameSpan: Span;
@@ -351,6 +372,10 @@ export interface FileModel {
   skipped: SkippedBody[];
   /** `using X.Y;` directives. */
   usings: string[];
+  /** Types imported with `using static`, at the top or inside namespace blocks (signatureFacts.ts). */
+  staticUsings?: string[];
+  /** Namespaces imported with `global using`, which apply to every file of the project (signatureFacts.ts). */
+  globalUsings?: string[];
   /** Code in `#if` branches not compiled with the file's preprocessing symbols: not parsed, not analysed. */
   inactiveCode: Span[];
   preprocessorProblems: PreprocessorProblem[];

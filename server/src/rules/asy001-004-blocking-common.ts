@@ -1,7 +1,7 @@
 /** What the four blocking rules (ASY001-ASY004) share: how they name a body, shorten code for messages, resolve receiver types and decide where an inserted `await` is valid C#. */
 import type { MethodBody, Span } from '../model/types';
 import { splitTopLevel } from '../model/syntax';
-import { isKnownSubtype } from '../knowledge/blockingApis';
+import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
@@ -124,7 +124,43 @@ export function awaitAllowedAt(body: MethodBody, offset: number): boolean {
 /** The receiver's type as the workspace's declarations say (locals, parameters, fields, `new`, workspace calls), or null. */
 export function receiverTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
-  return typed ? typed.typeText : null;
+  if (typed) return typed.typeText;
+  return primaryConstructorParameterType(ctx, body, receiver) ?? providerLocalType(ctx, body, receiver);
+}
+
+/**
+ * A `var` local created by a known static factory (`XmlReader.Create(stream)`) or by an ADO.NET provider's factory
+ * member on a receiver of known type: `var reader = command.ExecuteReader()` with `command` a SqliteCommand is a
+ * SqliteDataReader.
+ */
+function providerLocalType(ctx: RuleContext, body: MethodBody, text: string): string | null {
+  const name = text.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return null;
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    const init = /^(?:await\s+)?(.+)\.([A-Za-z_]\w*)\s*\([^]*\)(?:\s*\.ConfigureAwait\([^()]*\))?$/.exec(local.initializerText?.trim() ?? '');
+    if (local.typeText !== null || !init) return null;
+    const factory = staticFactoryResultType(init[1], init[2]);
+    if (factory) return factory;
+    const owner = receiverTypeOf(ctx, b, init[1]);
+    return owner ? providerResultType(stripGenerics(owner), init[2]) : null;
+  }
+  return null;
+}
+
+/**
+ * A bare name that no local, parameter or member declares may be a primary constructor parameter of the enclosing
+ * type (`class Checkout(ShopContext db)`), in scope in every member of that type.
+ */
+function primaryConstructorParameterType(ctx: RuleContext, body: MethodBody, text: string): string | null {
+  const name = text.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return null;
+  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return null;
+  const declaration = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  const parameter = declaration?.primaryConstructorParameters?.find((p) => p.name === name);
+  return parameter ? parameter.typeText : null;
 }
 
 /** Whether `typeText` is `baseType` or derives from it, through the workspace's own declarations and the known .NET subtypes. */
@@ -247,4 +283,67 @@ export function taskEvidenceOf(ctx: RuleContext, body: MethodBody, text: string)
     return initial.verdict === 'task' ? { verdict: 'task', reason: `local ${name} holds ${shortCode(local.initializerText)}: ${initial.reason}` } : evidence;
   }
   return evidence;
+}
+
+/**
+ * The argument texts with every name that holds a known constant replaced by its value, so `Wait(NoWait)` with
+ * `const int NoWait = 0` reads as `Wait(0)`: a local `const`, or a `const` or `readonly` field (of the enclosing
+ * types or named `Type.Field`) with an initializer. A named argument keeps its name (`timeout: 0`).
+ */
+export function constantArgumentTexts(ctx: RuleContext, body: MethodBody, args: readonly string[]): string[] {
+  return args.map((arg) => {
+    const named = /^([A-Za-z_]\w*\s*:(?!:)\s*)([^]*)$/.exec(arg.trim());
+    const prefix = named ? named[1] : '';
+    const value = named ? named[2] : arg.trim();
+    const constant = constantValueOf(ctx, body, value, 0);
+    return constant === null ? arg : `${prefix}${constant}`;
+  });
+}
+
+function constantValueOf(ctx: RuleContext, body: MethodBody, text: string, depth: number): string | null {
+  if (depth > 3) return null;
+  const t = text.trim();
+  const resolve = (initializer: string | null | undefined, owner: MethodBody): string | null =>
+    initializer ? constantValueOf(ctx, owner, initializer, depth + 1) ?? initializer.trim() : null;
+  const qualified = /^(?:this\.|([A-Z]\w*)\.)?([A-Za-z_]\w*)$/.exec(t);
+  if (!qualified) return null;
+  const [, typeName, name] = qualified;
+  if (!t.startsWith('this.') && !typeName) {
+    for (const b of bodyChain(body, ctx.model.bodies)) {
+      const local = b.locals.find((l) => l.name === name);
+      if (local) return local.kind === 'local' && isConstLocal(ctx.text, local.span.start) ? resolve(local.initializerText, b) : null;
+      if (b.parameters.some((p) => p.name === name)) return null;
+    }
+  }
+  const owner = typeName ?? bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (!owner) return null;
+  for (const family of typeFamily(ctx.index, owner)) {
+    for (const ref of typesNamed(ctx.index, family)) {
+      const field = ref.type.members.find((m) => m.kind === 'field' && m.name === name);
+      if (field) return field.isReadonly ? resolve(field.initializerText, body) : null;
+    }
+  }
+  return null;
+}
+
+/** Whether the local declared at `nameStart` is a `const`: the declaration's text before the name says so. */
+function isConstLocal(text: string, nameStart: number): boolean {
+  let from = nameStart;
+  while (from > 0 && !';{}'.includes(text[from - 1])) from--;
+  return /(^|\s)const\s/.test(text.slice(from, nameStart));
+}
+
+/**
+ * Whether the file can name a namespace's types without qualifying them: a `using` in the file, or a `global using`
+ * in any workspace file (a global using applies to its own project only; the index does not know projects). With
+ * `orNested`, a using of a namespace inside it counts too (`Microsoft.EntityFrameworkCore.Storage`).
+ */
+export function importsNamespace(ctx: RuleContext, namespace: string, orNested = false): boolean {
+  const matches = (u: string) => {
+    const compact = u.replace(/\s+/g, '');
+    return compact === namespace || (orNested && compact.startsWith(`${namespace}.`));
+  };
+  if (ctx.model.usings.some(matches)) return true;
+  for (const model of ctx.index.files.values()) if ((model.globalUsings ?? []).some(matches)) return true;
+  return false;
 }

@@ -1,23 +1,22 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
-import type { CallSite, MethodBody, Span, UsingResource } from '../model/types';
-import { isTaskLike } from '../model/returnKind';
+import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
-import { isExemptReceiverExpression, exemptTwinCallFor } from '../knowledge/exemptions';
-import {
-  ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, type AsyncDisposableType,
-} from '../knowledge/asyncDisposables';
-import { methodsNamed, stripGenerics, typeFamily, type MethodRef } from '../workspace/index';
+import { isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
+import { asyncDisposableOf, usingFinding } from './asy002-await-using';
+import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
+import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
-import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { splitTopLevel } from '../model/syntax';
+import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
-  awaitAllowedAt, awaitEdits, cancellationTokenInScope, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
+  awaitAllowedAt, awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
-  | { kind: 'table'; row: BlockingApi; via: 'static' | 'typed' | 'hinted'; receiverType: string | null }
-  | { kind: 'workspace'; twins: MethodRef[]; typeName: string };
+  | { kind: 'table'; row: BlockingApi; via: 'static' | 'typed' | 'hinted' | 'query'; receiverType: string | null; query?: EfCoreQueryMatch }
+  | WorkspaceTwinMatch;
 
 /**
  * Decides whether a call in an async body is ASY002's: the one place that says so, which ASY001 and ASY004 ask
@@ -27,14 +26,27 @@ export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
   // The synchronous branch of a dual-path method (`if (async) await ReadAsync(); else Read();`) blocks by the
   // caller's choice: it runs only when the caller asked for synchronous work.
   if (call.inNameof || call.usage === 'awaited' || call.onSyncPath) return null;
+  // `flags: CommandFlags.FireAndForget`: the call returns at once, whatever it is.
+  if (nonBlockingArgumentIn(call.argumentTexts)) return null;
+  // An EF Core query first: its origin says more than a receiver's name (`db.Orders.Find`).
+  const query = efCoreQueryCallFor(ctx, body, call);
+  if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
   const row = tableRowFor(ctx, body, call);
   if (row) return row;
+  // A low-confidence row the receiver's type matches (a workspace DbDataReader's IsDBNull) keeps the workspace's own
+  // IsDBNullAsync from being offered: the table already decided the sync call rarely blocks.
+  if (lowConfidenceRowMatches(ctx, body, call)) return null;
+  // A dual-path method (`bool async`) that calls a workspace Foo outside its async branch does so on purpose: such
+  // code bases pair every Foo with a FooAsync and pick the sync one where it cannot block (a buffered converter).
+  if (inDualPathMethod(ctx, body)) return null;
   return workspaceTwinFor(ctx, body, call);
 }
 
 function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
   // Low-confidence rows block only in some modes (SequentialAccess readers, CPU-bound Parallel loops): quiet by design.
-  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low');
+  // A package's row applies only where the file uses the package: Dapper's extension methods bind only then, and
+  // EF6's Database.BeginTransaction (System.Data.Entity) is not EF Core's.
+  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && usesPackageOf(ctx, r));
   if (rows.length === 0 || call.receiver === null) return null;
   const receiver = call.receiver;
   if (isExemptReceiverExpression(receiver)) return null;
@@ -62,16 +74,40 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   for (const row of instanceRows) {
     const hits = hintHits(row.receiverHints, receiver);
     if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
+    if (row.hintedOnlyWith && !row.hintedOnlyWith.some((ns) => importsNamespace(ctx, ns, true))) continue;
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
 }
 
+function lowConfidenceRowMatches(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const rows = blockingApisByMember(call.name).filter((r) => r.confidence === 'low' && r.kind === 'instance');
+  if (rows.length === 0) return false;
+  const receiver = call.receiver?.trim() ?? null;
+  const receiverType = receiver === null || receiver === 'this' || receiver === 'base'
+    ? bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null
+    : receiverTypeOf(ctx, body, receiver);
+  return receiverType !== null && rows.some((r) => typeDerivesFrom(ctx, receiverType, r.type));
+}
+
+function inDualPathMethod(ctx: RuleContext, body: MethodBody): boolean {
+  return bodyChain(body, ctx.model.bodies).some((b) => b.asyncFlag !== null);
+}
+
+/** Whether the file imports the package's root namespace (`Microsoft.EntityFrameworkCore`, `Dapper`) or one inside it. */
+function usesPackageOf(ctx: RuleContext, row: BlockingApi): boolean {
+  if (!row.package || row.namespace.startsWith('Microsoft.Extensions.')) return true;
+  const root = row.namespace.split('.').slice(0, 2).join('.');
+  return importsNamespace(ctx, root, true);
+}
+
 /** Whether the call's arguments are a blocking form of the row: the right count, no zero timeout, a stream where one is needed. */
 function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, call: CallSite): boolean {
   const args = call.argumentTexts;
+  // XmlReader/XmlWriter twins throw unless the instance was created with Async = true: without that in view there is no twin.
+  if (row.twinNeedsAsyncSettings && (call.receiver === null || !createdWithAsyncSettings(ctx, body, call.receiver, row.twinNeedsAsyncSettings))) return false;
   if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
-  if (isNonBlockingCall(row, args)) return false;
+  if (isNonBlockingCall(row, constantArgumentTexts(ctx, body, args))) return false;
   if (row.blockingArgument) {
     const arg = args[row.blockingArgument.index];
     if (arg === undefined) return false;
@@ -80,85 +116,6 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
   }
   return true;
-}
-
-function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
-  // Most calls have no FooAsync anywhere in the workspace: answer those before resolving any type.
-  if (/Async$/.test(call.name) || !ctx.index.methodsByName.has(`${call.name}Async`)) return null;
-  const chain = bodyChain(body, ctx.model.bodies);
-  let typeName: string | null;
-  const receiver = call.receiver?.trim() ?? null;
-  if (receiver === null || receiver === 'this' || receiver === 'base') {
-    typeName = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
-  } else if (isWorkspaceTypeName(ctx, receiver)) {
-    typeName = receiver;
-  } else {
-    const receiverType = receiverTypeOf(ctx, body, receiver);
-    typeName = receiverType === null ? null : stripGenerics(receiverType);
-  }
-  if (typeName === null) return null;
-  const twinName = `${call.name}Async`;
-  // Inside FooAsync itself, "use FooAsync" would recurse.
-  if (chain.some((b) => b.name === twinName)) return null;
-  // A twin counts when it takes the same number of parameters, or one more that is a CancellationToken; a
-  // FooAsync with other parameters may well do something else.
-  const n = call.argumentTexts.length;
-  const twins = methodsNamed(ctx.index, twinName, typeName).filter((m) => {
-    if (!m.member || !(m.member.isAsync || isTaskLike(m.member.returnKind))) return false;
-    const params = m.member.parameterTypes;
-    return params.length === n || (params.length === n + 1 && /CancellationToken$/.test(params[n] ?? ''));
-  });
-  if (twins.length === 0) return null;
-  // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
-  const syncs = methodsNamed(ctx.index, call.name, typeName).filter((m) => m.member);
-  if (syncs.length > 0 && syncs.every((m) => m.member!.isAsync || isTaskLike(m.member!.returnKind))) return null;
-  for (const name of typeFamily(ctx.index, typeName)) if (exemptTwinCallFor(name, call.name)) return null;
-  return { kind: 'workspace', twins, typeName };
-}
-
-// ---- using -> await using ----
-
-interface AsyncDisposableMatch {
-  typeName: string;
-  note: string;
-}
-
-const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
-
-/** Whether a `using` in async code holds a resource whose DisposeAsync does real asynchronous work. */
-function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
-  const fromRow = (row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null => {
-    if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
-    return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note };
-  };
-  const byType = (typeText: string): AsyncDisposableMatch | null => {
-    const name = stripGenerics(typeText);
-    if (NOT_ASYNC.has(name)) return null;
-    const known = fromRow(asyncDisposableByType(name), name);
-    if (known) return known;
-    for (const row of ASYNC_DISPOSABLE_TYPES) {
-      if (row.type !== name && (row.syncDisposeSubtypes ?? []).includes(name)) return null;
-    }
-    // A workspace type that implements IAsyncDisposable itself.
-    if (typeFamily(ctx.index, name).has('IAsyncDisposable')) {
-      return { typeName: name, note: `${name} implements IAsyncDisposable: its DisposeAsync is what the type's author wants async code to call.` };
-    }
-    return null;
-  };
-  if (using.typeText !== null) return byType(using.typeText);
-  const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
-  const creation = /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*[({]/.exec(resource);
-  if (creation) {
-    const name = stripGenerics(creation[1]);
-    return fromRow(asyncDisposableForNew(name), name) ?? byType(name);
-  }
-  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
-  if (call) {
-    const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
-    if (factory) return factory;
-  }
-  const typed = receiverTypeOf(ctx, body, resource);
-  return typed ? byType(typed) : null;
 }
 
 // ---- findings ----
@@ -170,6 +127,8 @@ function blockingPhrase(row: BlockingApi): string {
     case 'SemaphoreSlim': return 'blocks the thread until the semaphore is free';
     case 'Process': return 'blocks the thread until the process exits';
     case 'Parallel': return 'blocks the thread until every iteration has run';
+    case 'IQueryable':
+    case 'DbSet': return 'runs the database query synchronously';
     default: return 'blocks the thread on I/O';
   }
 }
@@ -181,7 +140,6 @@ function whyNoTableFix(ctx: RuleContext, body: MethodBody, row: BlockingApi, cal
   const args = call.argumentTexts;
   const n = args.length;
   if (row.twinUse === 'await foreach') return `${row.asyncTwin} returns an IAsyncEnumerable, so the loop around it must become await foreach`;
-  if (row.twinCaveat && /Async = true/.test(row.twinCaveat)) return 'the twin throws unless the reader or writer was created with Async = true';
   const sameCount = row.sameArgumentsFor === undefined || row.sameArgumentsFor.includes(n);
   const memoryCount = row.memoryTwinFor?.includes(n) ?? false;
   if (!sameCount && !memoryCount) return `${row.asyncTwin} takes different arguments`;
@@ -214,11 +172,14 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const { row } = match;
   // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
   const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
-  const twin = row.twinReceiver ? row.asyncTwin : `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.start))}${row.asyncTwin}`;
+  // A query's chain is already in the message: the twin's name says enough.
+  const twin = row.twinReceiver || match.via === 'query' ? row.asyncTwin : `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.start))}${row.asyncTwin}`;
   const consumed = row.twinUse === 'await foreach' ? ', consumed with await foreach,' : '';
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
-  const noFix = whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call);
+  const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
+  const noFix = whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call) ?? missingUsing;
   const noteParts = [row.note];
+  if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
   if (row.since) noteParts.push(`${row.asyncTwin} needs .NET ${row.since} or later.`);
   if (noFix) noteParts.push(`No automatic fix: ${noFix}.`);
@@ -257,21 +218,46 @@ function mergeInsertions(edits: TextEdit[]): TextEdit[] {
   return out;
 }
 
-function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'workspace' }>): RuleFinding {
+/**
+ * Whether the receiver is a local created in view by `XmlReader.Create(..., settings)` (or XmlWriter) whose settings
+ * say `Async = true`: in an object initializer passed there, in the initializer of the settings local, or in a
+ * `settings.Async = true;` assignment in the same body.
+ */
+function createdWithAsyncSettings(ctx: RuleContext, body: MethodBody, receiver: string, settingsType: 'XmlReaderSettings' | 'XmlWriterSettings'): boolean {
+  const name = receiver.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return false;
+  const factory = settingsType === 'XmlReaderSettings' ? 'XmlReader' : 'XmlWriter';
+  const asyncTrue = /\bAsync\s*=\s*true\b/;
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    const creation = new RegExp(`^(?:await\\s+)?(?:System\\.Xml\\.)?${factory}\\.Create\\s*\\(([^]*)\\)\\s*$`).exec(local.initializerText?.trim() ?? '');
+    if (!creation) return false;
+    if (asyncTrue.test(creation[1])) return true;
+    const bodyText = b.bodySpan ? ctx.text.slice(b.bodySpan.start, b.bodySpan.end) : '';
+    return splitTopLevel(creation[1]).some((arg) => {
+      const settings = arg.trim();
+      if (!/^[A-Za-z_]\w*$/.test(settings)) return false;
+      const declared = bodyChain(b, ctx.model.bodies).flatMap((x) => x.locals).find((l) => l.name === settings);
+      if (declared && asyncTrue.test(declared.initializerText ?? '')) return true;
+      return new RegExp(`\\b${settings}\\s*\\.\\s*Async\\s*=\\s*true\\b`).test(bodyText);
+    });
+  }
+  return false;
+}
+
+function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: WorkspaceTwinMatch): RuleFinding {
   const twinName = `${call.name}Async`;
   const owner = match.twins[0].typeName ?? match.typeName;
   const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
   const n = call.argumentTexts.length;
-  const paramsOf = (m: MethodRef) => m.member?.parameterTypes ?? [];
-  const sameShape = match.twins.find((m) => paramsOf(m).length === n);
-  const withToken = match.twins.find((m) => paramsOf(m).length === n + 1 && /CancellationToken$/.test(paramsOf(m)[n] ?? ''));
-  const token = !sameShape && withToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
+  const token = match.needsToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
   let noFix = whyNoAwaitHere(ctx, body, call);
-  if (!noFix && !sameShape && !token) noFix = `${twinName} also takes a CancellationToken, and none is in scope to pass`;
+  if (!noFix && match.needsToken && !token) noFix = `${twinName} also takes a CancellationToken, and none is in scope to pass`;
   const finding: RuleFinding = {
     span: call.span,
     message: `${written} runs synchronously inside ${describeAsyncBody(body)}; ${owner}.${twinName} is its awaitable twin`,
-    note: `The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it.${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    note: `The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it. ${match.evidenceText}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
   };
   const twinDecl = match.twins[0];
@@ -281,38 +267,15 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
   if (!noFix) {
     const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
     const edits: TextEdit[] = [open, { start: call.nameSpan.start, end: call.nameSpan.end, newText: twinName }];
-    if (!sameShape && token) {
+    if (token) {
       // The argument list ends the call: insert the token before its closing parenthesis.
       const closeParen = call.span.end - 1;
       edits.push({ start: closeParen, end: closeParen, newText: n === 0 ? token : `, ${token}` });
     }
     if (close) edits.push(close);
-    finding.fix = { title: `Await ${twinName}${!sameShape && token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
+    finding.fix = { title: `Await ${twinName}${token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
   }
   return finding;
-}
-
-function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
-  const span = usingSpan(ctx.text, using);
-  const canAwait = body.isAsync && awaitAllowedAt(body, using.keywordSpan.start);
-  const fix: Fix | undefined = canAwait
-    ? { title: 'Use await using', safety: 'unsafe', edits: [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }] }
-    : undefined;
-  return {
-    span,
-    message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; await using is its awaitable twin`,
-    note: `${match.note}${canAwait ? '' : body.isAsync ? ' No automatic fix: await is not allowed inside a lock statement.' : ' No automatic fix: the method is not async, so await using cannot go here without making it async.'}`,
-    bodyId: body.id,
-    fix,
-  };
-}
-
-/** From the `using` keyword to the end of the resource, so the squiggle covers `using var x = new FileStream(...)` and not the block. */
-function usingSpan(text: string, using: UsingResource): Span {
-  const from = using.keywordSpan.end;
-  const at = using.resourceText ? text.indexOf(using.resourceText, from) : -1;
-  const end = at !== -1 && at + using.resourceText.length <= using.span.end ? at + using.resourceText.length : using.keywordSpan.end;
-  return { start: using.keywordSpan.start, end };
 }
 
 export const rule: Rule = {
@@ -323,20 +286,41 @@ export const rule: Rule = {
     defaultSeverity: 'warning',
     fix: 'unsafe',
     equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'S6966', 'AsyncFixer02', 'EPC33'],
-    summary: 'A synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, Foo beside FooAsync, using of an IAsyncDisposable) inside async code.',
+    summary: 'A synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, an EF Core ToList, Foo beside FooAsync, using of an IAsyncDisposable) inside async code.',
     docs: `## What it does
 Flags synchronous calls inside async code (async methods, async lambdas, async local functions and async
-top-level statements) that have an awaitable twin: \`Thread.Sleep\` (\`Task.Delay\`), sync I/O such as
-\`File.ReadAllText\`, \`Stream.Read\`, \`DbCommand.ExecuteReader\`, \`HttpClient.Send\`, \`SemaphoreSlim.Wait()\`,
-a call \`Foo()\` when the workspace declares \`FooAsync\` on the same type, and a \`using\` of a resource whose
-\`DisposeAsync\` does real asynchronous work (a \`FileStream\`, a \`StreamWriter\`, a compression stream), which
-should be \`await using\`. The message names the twin.
+top-level statements) that have an awaitable twin, and names the twin:
 
-It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\` and readers built over a
-\`MemoryStream\` in view; \`Console.WriteLine\` and \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and
-\`CreateDbContext\` (their async twins exist only for special value generators); \`SemaphoreSlim.Wait(0)\` and
-\`Wait(TimeSpan.Zero)\`, which only test; \`Thread.Sleep(0)\`; \`nameof(...)\`; and calls inside synchronous
-lambdas and local functions, which are separate non-async bodies.
+- \`Thread.Sleep\` (\`Task.Delay\`) and sync I/O from the knowledge tables: \`File.ReadAllText\`, \`Stream.Read\`,
+  \`DbCommand.ExecuteReader\`, \`HttpClient.Send\`, \`SemaphoreSlim.Wait()\`, Dapper's \`Query\`, EF Core's
+  \`SaveChanges\` and \`DbSet.Find\`;
+- EF Core's synchronous query operators (\`ToList\`, \`ToArray\`, \`First*\`, \`Single*\`, \`Last*\`, \`Any\`, \`All\`,
+  \`Count\`, \`Sum\`, \`Min\`, \`Max\`, \`Average\`, \`Contains\`, \`Load\`, \`ExecuteUpdate\`, \`ExecuteDelete\` ...) on a
+  query that starts at a DbContext's DbSet, at \`Set<T>()\`, or at a local, parameter or member declared
+  \`DbSet\`/\`IQueryable\` in a file that uses EF Core; the twin is EntityFrameworkQueryableExtensions' \`ToListAsync\`
+  and so on;
+- a call \`Foo(...)\` when the workspace declares a fitting \`FooAsync\`: on the same type or a base or interface,
+  written with a namespace, through \`using static\`, or as an extension method (also one declared on an interface
+  the receiver implements). It fits when it is static or instance like \`Foo\`, has the same generic arity, takes
+  no ref/out/in parameters, and takes the call's arguments (plus at most one CancellationToken) with the same
+  parameter types as the \`Foo\` overloads the call may bind to; when \`Foo\` is not declared in the workspace, the
+  arguments' known types must fit, and the note says when only their number could be compared;
+- a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
+  \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
+  base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,
+  and a scope from \`CreateScope()\`, whose fix also renames it to \`CreateAsyncScope()\`.
+
+It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers built over a
+\`MemoryStream\` in view, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
+\`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
+IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
+view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
+arguments: a StackExchange.Redis command with \`CommandFlags.FireAndForget\`, \`SemaphoreSlim.Wait(0)\` and
+\`Wait(TimeSpan.Zero)\` (also through a \`const\` or a readonly field holding zero), \`Thread.Sleep(0)\`; a workspace
+subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync (the inherited one only
+calls Dispose); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
+workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass);
+\`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
 
 ## Why is this bad?
 An async method exists to give its thread back while it waits. A synchronous I/O call or a sleep inside it
@@ -378,23 +362,29 @@ class ConfigLoader
 
 ## Fix safety
 Unsafe. The fix renames the call to its twin and inserts \`await\` (in parentheses where the result is used as a
-receiver), turns \`Thread.Sleep(n)\` into \`await Task.Delay(n)\` and \`using\` into \`await using\`. Awaiting lets
-other code run on this context before the method continues, exceptions surface from the await, and the twin
-may behave differently in details (XmlReader twins need \`Async = true\`, \`WaitForExit(ms)\` has no twin). When
-the twin needs different arguments (a span where it takes a Memory, a formatted write, a missing
+receiver), turns \`Thread.Sleep(n)\` into \`await Task.Delay(n)\` and \`using\` into \`await using\` (renaming
+\`CreateScope()\` to \`CreateAsyncScope()\` where needed). Awaiting lets other code run on this context before the
+method continues, exceptions surface from the await, and the twin may behave differently in details
+(\`WaitForExit(ms)\` has no twin). An EF Core operator's twin needs \`using Microsoft.EntityFrameworkCore;\`: without
+it in the file no fix is offered. When the twin needs different arguments (a span where it takes a Memory, a formatted write, a missing
 CancellationToken) no fix is offered and the note says why; for a workspace twin that takes one more
 CancellationToken, the fix passes the one in scope. The fix adds no \`ConfigureAwait(false)\`: it stays minimal.
 
 ## Limitations
 Without a compiler the rule does not know types or overloads. It reads declared types of locals, parameters,
-fields and properties and the return types of workspace methods; when a receiver's type is not visible it
-guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed. So it can flag a
-member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
-comes from a library method or an inherited property. It cannot see that a stream wraps memory unless the
-\`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue, Parallel.ForEach) are not
-reported. Twins added in recent .NET versions (the note says which) may not exist on the target framework.
-An \`await\` inserted inside a query-expression clause or an \`unsafe\` block does not compile; the rule only
-knows to avoid \`lock\` blocks.`,
+primary constructor parameters, fields and properties, the return types of workspace methods and a few factories
+(\`XmlReader.Create\`, \`File.OpenRead\`, an ADO.NET provider's \`ExecuteReader\`); when a receiver's type is not
+visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed. So it can
+flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
+comes from a library method or an inherited property. For workspace twins it compares declared parameter types
+as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
+type is not claimed; a lambda argument's type is never known. An EF Core query is recognised only from a chain
+of composing operators (\`Where\`, \`Include\`, \`OrderBy\` ...) back to a DbSet or an IQueryable declaration; a
+query returned by a library method, or enumerated by \`foreach\`, is missed. It cannot see that a stream wraps
+memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue,
+Parallel.ForEach) are not reported. Twins added in recent .NET versions (the note says which) may not exist on
+the target framework. An \`await\` inserted inside a query-expression clause or an \`unsafe\` block does not
+compile; the rule only knows to avoid \`lock\` blocks.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];

@@ -1,12 +1,14 @@
 /** ASY004 blocking-lock-in-async: `lock`, Monitor, Mutex, WaitHandle, event and spin waits inside async code, where the thread waits for another thread instead of being released. */
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
 import { isNonBlockingCall } from '../knowledge/blockingApis';
-import { LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
+import { FILE_SYSTEM_TYPES, LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding } from './types';
 import {
-  describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
+  constantArgumentTexts, describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
 } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
+import { waitedTaskEvidence } from './asy001-blocking-wait-in-async';
+import { lineIndexOf, positionAt } from '../parse/lines';
 import { stripGenerics } from '../workspace/index';
 
 const SEMAPHORE_TITLE = 'Use a SemaphoreSlim and await WaitAsync() instead';
@@ -54,7 +56,7 @@ export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
       if (best) match = { row: best.row, via: 'hinted' };
     }
   }
-  if (!match || isNonBlockingCall(match.row, args)) return null;
+  if (!match || isNonBlockingCall(match.row, constantArgumentTexts(ctx, body, args))) return null;
   if (syncApiCallOf(ctx, body, call)) return null;
   return match;
 }
@@ -83,6 +85,16 @@ function waitsFor(row: LockingApi): string {
 
 function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: LockingMatch): RuleFinding {
   const { row } = match;
+  const spanning = awaitBetweenAcquireAndRelease(ctx, body, call, row);
+  if (spanning) {
+    const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
+    return {
+      span: call.span,
+      message: `${written} takes a thread-affine lock that is still held across the await on line ${spanning.awaitLine}, inside ${describeAsyncBody(body)}`,
+      note: `Code after an await may resume on another thread, and ${row.type} must be released by the thread that took it: there the release throws ${row.type === 'Mutex' ? 'ApplicationException' : 'SynchronizationLockException'}. Even when it resumes on the same thread, every other waiter stays parked for the whole await. Instead: ${row.replacement}.`,
+      fix: { title: titleFor(row), safety: 'display-only', edits: [] },
+    };
+  }
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const affinity = row.threadAffine && row.member !== 'Wait' && !/same thread|thread that|another thread/.test(row.note)
     ? ' The primitive belongs to the thread that took it, and code after an await may run on another thread, where releasing it throws.'
@@ -96,14 +108,76 @@ function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: 
   };
 }
 
-function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement): RuleFinding {
+/** Why a `lock` in async code hurts: the first blocking thing its body does, or null for a short in-memory lock. */
+interface BlockingInsideLock {
+  /** The blocking code as written, for the message: `File.WriteAllText(...)`, `task.Result`. */
+  code: string;
+  /** What it waits for: "blocks on I/O", "waits for a task", "sleeps". */
+  how: string;
+}
+
+/**
+ * The blocking work inside a lock's body (the body's own calls and waits; lambdas are separate bodies): a call ASY002
+ * flags (sync I/O with a twin, Thread.Sleep, a workspace Foo beside FooAsync), a wait ASY001 flags, a lock-like wait
+ * of this rule's own, or a file-system call that has no twin at all.
+ */
+function blockingInsideLock(ctx: RuleContext, body: MethodBody, lock: LockStatement): BlockingInsideLock | null {
+  const inside = (span: Span) => lock.span.start < span.start && span.end <= lock.span.end;
+  const code = (span: Span, end: number) => shortCode(ctx.text.slice(span.start, end));
+  for (const call of body.calls) {
+    if (!inside(call.span) || call.inNameof) continue;
+    const sync = syncApiCallOf(ctx, body, call);
+    if (sync) {
+      const sleeps = sync.kind === 'table' && sync.row.type === 'Thread';
+      return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: sleeps ? 'sleeps' : sync.kind === 'workspace' ? 'runs synchronously where an async twin exists' : 'blocks on I/O' };
+    }
+    const locking = lockingCallOf(ctx, body, call);
+    // Monitor.Wait on the locked object releases the lock while it waits: it is flagged itself, the lock is not held.
+    if (locking && locking.row.type === 'Monitor' && locking.row.member === 'Wait' && call.argumentTexts[0]?.trim() === lock.lockedText.trim()) continue;
+    if (locking) return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'waits for another thread' };
+    if (call.receiver !== null && FILE_SYSTEM_TYPES.some((t) => t.type === staticReceiverName(call.receiver!))) {
+      return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'touches the file system' };
+    }
+  }
+  for (const wait of body.waits) {
+    if (!inside(wait.span)) continue;
+    if (waitedTaskEvidence(ctx, body, wait)?.verdict === 'task') return { code: code(wait.span, wait.span.end), how: 'waits for a task' };
+  }
+  return null;
+}
+
+function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement, blocking: BlockingInsideLock): RuleFinding {
+  const locked = shortCode(lock.lockedText);
   return {
     span: lockHeadSpan(ctx.text, lock),
-    message: `lock (${shortCode(lock.lockedText)}) blocks the thread until the lock is free, inside ${describeAsyncBody(body)}`,
-    note: `There is no await inside it (that would not compile, ${LOCK_STATEMENT.awaitInsideIsCompilerError}), but entering it still parks a thread-pool thread for as long as another thread holds ${shortCode(lock.lockedText)}: exactly the waiting async code is meant to avoid. Instead: ${LOCK_STATEMENT.replacement}.`,
+    message: `lock (${locked}) is held while ${blocking.code} ${blocking.how}, inside ${describeAsyncBody(body)}`,
+    note: `Every other thread that needs ${locked} parks until this blocking work ends, and the compiler forbids await inside a lock (${LOCK_STATEMENT.awaitInsideIsCompilerError}), so the work cannot be awaited where it is. A short lock that only guards in-memory state would be fine. Instead: ${LOCK_STATEMENT.replacement}, and await the work's async twin inside it.`,
     bodyId: body.id,
     fix: { title: SEMAPHORE_TITLE, safety: 'display-only', edits: [] },
   };
+}
+
+/**
+ * A thread-affine acquisition (Monitor.Enter, Mutex.WaitOne, SpinLock.Enter, ReaderWriterLockSlim.Enter*) with an
+ * await after it and its release after that await: the release may run on another thread, where it throws.
+ */
+function awaitBetweenAcquireAndRelease(ctx: RuleContext, body: MethodBody, call: CallSite, row: LockingApi): { awaitLine: number } | null {
+  if (!row.releasedBy || row.releasedBy.length === 0) return null;
+  const key = row.kind === 'static' ? call.argumentTexts[0]?.trim() : call.receiver?.trim();
+  if (!key) return null;
+  const releases = body.calls.filter((c) => {
+    if (!row.releasedBy!.includes(c.name) || c.span.start < call.span.end) return false;
+    return row.kind === 'static' ? staticReceiverName(c.receiver ?? '') === row.type && c.argumentTexts[0]?.trim() === key : c.receiver?.trim() === key;
+  });
+  for (const release of releases) {
+    const between = body.awaits.find((a) => a.span.start >= call.span.end && a.span.end <= release.span.start);
+    if (between) return { awaitLine: lineOf(ctx.text, between.span.start) };
+  }
+  return null;
+}
+
+function lineOf(text: string, offset: number): number {
+  return positionAt(lineIndexOf(text), offset).line + 1;
 }
 
 /** `lock (gate)` without its block: the squiggle marks where the thread waits, not everything it then does. */
@@ -122,38 +196,48 @@ export const rule: Rule = {
     defaultSeverity: 'warning',
     fix: 'display-only',
     equivalents: [],
-    summary: 'A lock statement or a blocking wait on a lock, event or handle (Monitor, Mutex, WaitHandle, ManualResetEventSlim, SpinWait) inside async code.',
+    summary: 'A lock that blocks inside async code: a lock statement whose body does blocking I/O or waits, Monitor/Mutex/WaitHandle/event waits, or a thread-affine lock held across an await.',
     docs: `## What it does
-Flags \`lock\` statements and synchronous waits on thread-synchronization primitives inside async code (async
-methods, async lambdas, async local functions and async top-level statements): \`Monitor.Enter\`, \`Monitor.Wait\`,
-\`Monitor.TryEnter\` with a timeout, \`Mutex.WaitOne\`, \`WaitHandle.WaitOne\`/\`WaitAll\`/\`WaitAny\`,
-\`ManualResetEvent(Slim)\` and \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`,
-\`SpinWait.SpinUntil\`, \`SpinLock.Enter\`, \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and
-\`Thread.Join\`. Calls with a zero timeout (\`WaitOne(0)\`, \`TryEnter(x)\`) only test and are not flagged.
-\`SemaphoreSlim.Wait()\` has an awaitable twin and is ASY002's, never this rule's.
+Flags the locks that really hurt async code (async methods, async lambdas, async local functions and async
+top-level statements):
+
+- a \`lock\` statement whose body blocks: a synchronous call ASY002 flags (file, stream, database or network I/O
+  with an async twin, \`Thread.Sleep\`, a workspace \`Foo\` beside \`FooAsync\`), a task wait ASY001 flags
+  (\`.Result\`, \`.Wait()\`), a wait this rule flags, or a \`File\`/\`Directory\` call that has no twin at all;
+- synchronous waits on thread-synchronization primitives: \`Monitor.Enter\`, \`Monitor.Wait\`, \`Monitor.TryEnter\`
+  with a timeout, \`Mutex.WaitOne\`, \`WaitHandle.WaitOne\`/\`WaitAll\`/\`WaitAny\`, \`ManualResetEvent(Slim)\` and
+  \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`, \`SpinWait.SpinUntil\`, \`SpinLock.Enter\`,
+  \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and \`Thread.Join\`;
+- a thread-affine lock (Monitor, Mutex, SpinLock, ReaderWriterLockSlim, Lock) taken before an await and released
+  after it, with its own message: the release may run on another thread.
+
+A short \`lock\` that only guards in-memory state is not flagged: it cannot contain an await (CS1996), it is held
+for microseconds, and a SemaphoreSlim would be slower there. Calls with a zero timeout (\`WaitOne(0)\`,
+\`TryEnter(x)\`, also through a \`const\` or a readonly field holding 0) only test and are not flagged.
+\`SemaphoreSlim.Wait()\` has an awaitable twin and is ASY002's, with a fix, never this rule's.
 
 ## Why is this bad?
-Async code gives its thread back while it waits; a lock or an event wait keeps it. While another thread holds
-the lock, or until someone sets the event, a thread-pool thread sits parked, and under contention the pool
-starves. The compiler forbids \`await\` inside a \`lock\` (CS1996), so every \`lock\` in async code is one without
-an await inside it, but entering it still waits for the other holder. Thread-affine primitives (Monitor,
-Mutex, SpinLock, ReaderWriterLockSlim) are worse: released after an await, on another thread, they throw.
+Async code gives its thread back while it waits; a lock or an event wait keeps it. A lock whose body blocks on
+I/O makes every other thread that needs the lock wait as long, each holding a thread-pool thread, and the work
+cannot even be awaited because \`await\` is not allowed inside a lock. An event or handle wait parks the thread
+until someone else signals. Thread-affine primitives held across an await are a bug, not just a cost: the code
+after the await may run on another thread, where releasing them throws SynchronizationLockException.
 
 ## Example
 \`\`\`csharp
+using System.IO;
 using System.Threading.Tasks;
 
-class Counter
+class Journal
 {
     private readonly object _gate = new();
-    private int _count;
 
-    public async Task IncrementAsync()
+    public async Task AppendAsync(string path, string line)
     {
         await Task.Yield();
         lock (_gate)
         {
-            _count++;
+            File.AppendAllText(path, line);
         }
     }
 }
@@ -161,21 +245,21 @@ class Counter
 
 ## Use instead
 \`\`\`csharp
+using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 
-class Counter
+class Journal
 {
     private readonly SemaphoreSlim _gate = new(1, 1);
-    private int _count;
 
-    public async Task IncrementAsync()
+    public async Task AppendAsync(string path, string line)
     {
         await Task.Yield();
         await _gate.WaitAsync();
         try
         {
-            _count++;
+            await File.AppendAllTextAsync(path, line);
         }
         finally
         {
@@ -194,15 +278,19 @@ the replacement for each primitive.
 ## Limitations
 Without a compiler the rule does not know types. It reads declared types of locals, parameters, fields and
 properties; when a receiver's type is not visible it guesses from the name (\`_mutex\`, \`_ready\`, \`_rwLock\`) and
-says so, so it can take another type's \`Enter\` or \`WaitOne\` for a lock, or miss a lock held in a
-variable with an unhelpful name. A very short \`lock\` around a counter rarely waits long; the rule still flags
-it, because whether it contends depends on load the rule cannot see. Waits that a timeout argument bounds are
-flagged unless the timeout is written as \`0\` or \`TimeSpan.Zero\`.`,
+says so, so it can take another type's \`Enter\` or \`WaitOne\` for a lock, or miss a lock held in a variable with
+an unhelpful name. A lock body is judged by the calls written in it: a lock around a call to a workspace method
+that itself blocks deep inside is not flagged, and a lock around a long CPU loop is not either. The spanning
+check pairs an acquisition with a release on the same receiver text (or, for Monitor, the same first argument)
+within one method. Waits that a timeout argument bounds are flagged unless the timeout is zero.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
     for (const body of asyncContextBodies(ctx)) {
-      for (const lock of body.locks) findings.push(lockFinding(ctx, body, lock));
+      for (const lock of body.locks) {
+        const blocking = blockingInsideLock(ctx, body, lock);
+        if (blocking) findings.push(lockFinding(ctx, body, lock, blocking));
+      }
       for (const call of body.calls) {
         const match = lockingCallOf(ctx, body, call);
         if (match) findings.push(callFinding(ctx, body, call, match));

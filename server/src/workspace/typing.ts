@@ -1,11 +1,16 @@
 /**
  * What type an expression has, as far as declarations in the workspace say: locals, parameters, fields,
- * properties and workspace method return types. No compiler, so the answer may be "unknown".
+ * properties and workspace method return types, then the API signatures for what the workspace does not declare.
+ * No compiler, so the answer may be "unknown".
  */
 import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from './index';
+import type { SignatureDatabase } from '../signatures/database';
+import { apiTypeOfExpression } from '../signatures/expressions';
+import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
+import { apiContext, type ApiContext } from '../signatures/resolve';
 
 export interface ExpressionType {
   typeText: string;
@@ -28,7 +33,9 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   if (awaited) {
     const operand = typeOfExpression(withoutConfigureAwait(awaited[1]), body, bodies, index);
     const result = operand ? awaitResultType(operand.typeText) : null;
-    return operand && result ? { typeText: result, source: `the result of awaiting ${operand.source}` } : null;
+    if (operand && result) return { typeText: result, source: `the result of awaiting ${operand.source}` };
+    // Other awaitables (gRPC's AsyncUnaryCall<T>, a custom awaiter): their GetAwaiter().GetResult(), from the signatures.
+    return operand ? typeFromApiSignatures(t, body, bodies, index) : null;
   }
   const cast = /^\(\s*([A-Za-z_][\w.]*(?:<[^()]*>)?\??)\s*\)\s*[\w(@]/.exec(t);
   if (cast && !/^(await|new|this|base|default|typeof|nameof)$/.test(cast[1])) return { typeText: cast[1], source: `cast to ${cast[1]}` };
@@ -59,7 +66,7 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
         }
       }
     }
-    return null;
+    return typeFromApiSignatures(t, body, bodies, index);
   }
   // A call to a workspace method: its declared return type, when every overload agrees. The method must be
   // found where the receiver says: the containing type for a plain call, the receiver's declared type, or the
@@ -68,12 +75,109 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(t);
   if (call && index) {
     const owner = call[1] ? receiverTypeName(call[1], body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
-    if (owner === null) return null;
+    // No workspace owner: the signatures may still know it (a static call on an API type: `File.ReadAllTextAsync`).
+    if (owner === null) return typeFromApiSignatures(t, body, bodies, index);
     const candidates = methodsNamed(index, call[2], owner).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
     if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call[2]}` };
   }
-  return null;
+  return typeFromApiSignatures(t, body, bodies, index);
+}
+
+/**
+ * The lookup step after the workspace's declarations: the API signature database (server/src/signatures) types
+ * receivers and calls the workspace does not declare (`File.ReadAllTextAsync(path)` is a Task<string>,
+ * `_http.GetAsync(url)` on an HttpClient field a Task<HttpResponseMessage>), resolving names with the file's
+ * usings. Answers are qualified C# (`System.Threading.Tasks.Task<string>`). Results are kept per body while the
+ * index is unchanged, since rules ask about the same receivers many times and chains re-type their prefixes.
+ */
+function typeFromApiSignatures(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
+  const db = signatureDatabase();
+  if (!db) return null;
+  const version = index?.version ?? -1;
+  let cache = apiAnswers.get(body);
+  if (!cache || cache.version !== version || cache.db !== db) apiAnswers.set(body, (cache = { version, db, answers: new Map() }));
+  const known = cache.answers.get(text);
+  if (known !== undefined) return known;
+  // A placeholder first, so an expression that leads back to itself ends as unknown.
+  cache.answers.set(text, null);
+  const found = apiTypeOfExpression(text, {
+    api: apiContextOf(db, bodies, index),
+    typeOf: (sub) => typeOfExpression(sub, body, bodies, index)?.typeText ?? null,
+    isLocalName: (name) => bodyChain(body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name)),
+    containingBases: containingBasesOf(body, bodies, index),
+    workspaceType: (typeText) => workspaceTypeOf(typeText, index),
+  });
+  const answer = found ? { typeText: found.typeText, source: found.source } : null;
+  cache.answers.set(text, answer);
+  return answer;
+}
+
+const apiAnswers = new WeakMap<MethodBody, { version: number; db: SignatureDatabase; answers: Map<string, ExpressionType | null> }>();
+const apiContexts = new WeakMap<readonly MethodBody[], { version: number; context: ApiContext }>();
+
+/** The database seen from one file: its usings (from the index's model of the file), its project's scope and the workspace's type names. */
+function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ApiContext {
+  const version = index?.version ?? -1;
+  const cached = apiContexts.get(bodies);
+  if (cached && cached.version === version && cached.context.db === db) return cached.context;
+  let usings: readonly string[] = [];
+  let file: string | null = null;
+  if (index) {
+    for (const [key, model] of index.files) {
+      if (model.bodies !== bodies) continue;
+      // Code inside namespace A.B sees A.B's and A's types and extension methods without a using.
+      const enclosing = new Set<string>();
+      for (const t of model.types) {
+        const parts = t.fullName.split('.');
+        for (let i = 1; i < parts.length; i++) enclosing.add(parts.slice(0, i).join('.'));
+      }
+      usings = [...model.usings, ...enclosing];
+      file = key;
+    }
+  }
+  // The file's project (when the host has a project model) says its target framework and global usings.
+  const project = file !== null ? fileApiScopeOf(file) : null;
+  const context = apiContext(db, {
+    usings,
+    globalUsings: project?.globalUsings,
+    scope: project?.scope,
+    isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0,
+  });
+  apiContexts.set(bodies, { version, context });
+  return context;
+}
+
+/** The base types (as written) of the workspace type around a body that the workspace does not declare itself. */
+function containingBasesOf(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): string[] {
+  const owner = bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  return owner && index ? apiBasesOf(owner, index) : [];
+}
+
+function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
+  const bases: string[] = [];
+  for (const name of typeFamily(index, typeName)) {
+    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) bases.push(b);
+  }
+  return bases;
+}
+
+/** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */
+function workspaceTypeOf(typeText: string, index: WorkspaceIndex | null): { memberType(name: string): string | null; apiBases: readonly string[] } | null {
+  if (!index || typesNamed(index, typeText).length === 0) return null;
+  const family = typeFamily(index, typeText);
+  return {
+    memberType: (name) => {
+      for (const typeName of family) {
+        for (const ref of typesNamed(index, typeName)) {
+          const member = ref.type.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
+          if (member?.typeText) return member.typeText;
+        }
+      }
+      return null;
+    },
+    apiBases: apiBasesOf(typeText, index),
+  };
 }
 
 /** The type a call's receiver has or names: `this`, a typed expression, or a workspace type for a static call. */
@@ -131,7 +235,10 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
   const typed = typeOfExpression(t, body, bodies, index);
   if (typed) {
     const kind = classifyReturnType(typed.typeText, false).kind;
-    if (isTaskLike(kind) || /^(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\b/.test(typed.typeText)) return { verdict: 'task', reason: `${typed.source} is a ${stripGenerics(typed.typeText)}` };
+    // ConfigureAwait's awaitables wrap a task: blocking on their GetAwaiter().GetResult() blocks on it.
+    if (isTaskLike(kind) || /^(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\b|^(?:System\.Runtime\.CompilerServices\.)?Configured(?:Value)?TaskAwaitable\b/.test(typed.typeText)) {
+      return { verdict: 'task', reason: `${typed.source} is a ${stripGenerics(typed.typeText)}` };
+    }
     return { verdict: 'notTask', reason: `${typed.source} is a ${typed.typeText}` };
   }
   // `await e` is e's result: a task only when e is a task of a task, as Task.WhenAny's is.

@@ -25,6 +25,8 @@ import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type View
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
 import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind } from './messages';
 import { LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
+import { provideFileApiScopes } from '../../signatures/provider';
+import { fileApiScope } from '../../signatures/scope';
 
 /** How long typing must pause before a document is re-analysed. */
 export const ANALYSIS_DEBOUNCE_MS = 150;
@@ -76,6 +78,11 @@ export function createEngine(host: EngineHost): Engine {
   const typeDigests = new Map<string, string>();
   const costCache = createCostCache();
   let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
+  // Each file's target framework and global usings decide which API signatures its names resolve to.
+  provideFileApiScopes((key) => {
+    const context = projects.contextOf(key, docs.get(key)?.settings ?? globalSettings);
+    return fileApiScope(context.targetFramework, context.project);
+  });
   let folders: string[] = [];
   /** Bumped to cancel the running background index. */
   let indexGeneration = 0;

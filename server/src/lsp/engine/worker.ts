@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { initParser } from '../../parse/parser';
 import { locateWasm } from '../../host/wasm';
+import { installSignatureDatabase } from '../../host/signatures';
 import { createEngine } from './engine';
 import type { EngineCommand, EngineEvent } from './messages';
 
@@ -27,6 +28,8 @@ export async function runEngineThread(): Promise<void> {
     post({ kind: 'fatal', message: `cannot load the C# parser: ${err instanceof Error ? err.message : String(err)}` });
     return;
   }
+  // The API signatures are read on the first question about a type, not here.
+  installSignatureDatabase(process.env, (message) => post({ kind: 'log', level: 'warn', message }));
   // The bundle that runs this thread also runs the large-document thread (main.ts picks by role).
   engine = createEngine({ post, largeDocumentScript: __filename });
   post({ kind: 'ready' });

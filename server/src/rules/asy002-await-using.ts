@@ -1,0 +1,154 @@
+/**
+ * ASY002's `using` -> `await using`: whether a `using` in async code holds a resource whose DisposeAsync does real
+ * asynchronous work. Known .NET types come from the asyncDisposables table; a workspace type counts when it (or a
+ * workspace base) declares DisposeAsync, which `await using` calls by pattern (CS8410), or when it derives from a
+ * .NET type whose own DisposeAsync does the work (FileStream, StreamWriter, DbContext).
+ */
+import type { MethodBody, Span, UsingResource } from '../model/types';
+import {
+  ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, readOnlyCreationOf, type AsyncDisposableType,
+} from '../knowledge/asyncDisposables';
+import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
+import { splitTopLevel } from '../model/syntax';
+import { isTaskLike } from '../model/returnKind';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
+import { awaitAllowedAt, describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
+
+export interface AsyncDisposableMatch {
+  typeName: string;
+  note: string;
+  /** `await using` compiles only after the factory call is renamed (CreateScope -> CreateAsyncScope). */
+  asyncFactory?: { member: string; twin: string };
+  /** The namespace the file must import for the row's type to be the one meant (EF Core's DbContext, not EF6's). */
+  namespace?: string;
+}
+
+const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
+const CS8410 = 'https://learn.microsoft.com/dotnet/csharp/language-reference/compiler-messages/using-statement-declaration-errors';
+
+/** Whether a `using` in async code holds a resource whose DisposeAsync does real asynchronous work. */
+export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
+  const match = asyncDisposableMatchOf(ctx, body, using);
+  if (!match) return null;
+  // EF Core's DbContext is not EF6's: a package type counts only where the file can name it.
+  if (match.namespace && !importsNamespace(ctx, match.namespace, true)) return null;
+  return match;
+}
+
+function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
+  const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
+  // Opened for reading or decompressing: DisposeAsync has nothing to write.
+  if (readOnlyCreationOf(resource)) return null;
+  if (using.typeText !== null) return byType(ctx, using.typeText);
+  const creation = /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\{[^]*\})?$/.exec(resource) ?? /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\{/.exec(resource);
+  if (creation) {
+    // A writer or compressor over a MemoryStream in view writes to memory when disposed.
+    const first = creation[2] !== undefined ? splitTopLevel(creation[2])[0] : undefined;
+    const firstType = first ? receiverTypeOf(ctx, body, first) : null;
+    if (firstType && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.baseType === 'Stream' && exempt.type === stripGenerics(firstType))) return null;
+    const name = stripGenerics(creation[1]);
+    return fromRow(asyncDisposableForNew(name), name) ?? byType(ctx, name);
+  }
+  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
+  if (call) {
+    const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
+    if (factory) return factory;
+  }
+  const typed = receiverTypeOf(ctx, body, resource);
+  return typed ? byType(ctx, typed) : null;
+}
+
+function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {
+  if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
+  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row) };
+}
+
+/** The namespace a file must import to name a package row's type: SDKs import Microsoft.Extensions.* implicitly. */
+function namespaceToImport(row: AsyncDisposableType): string | undefined {
+  return row.package && !row.namespace.startsWith('Microsoft.Extensions.') ? row.namespace : undefined;
+}
+
+function byType(ctx: RuleContext, typeText: string): AsyncDisposableMatch | null {
+  const name = stripGenerics(typeText);
+  if (NOT_ASYNC.has(name)) return null;
+  // A workspace type is judged by what the workspace declares, even when it shares a .NET type's name.
+  if (typesNamed(ctx.index, name).length > 0) return workspaceAsyncDisposable(ctx, name);
+  const known = fromRow(asyncDisposableByType(name), name);
+  if (known) return known;
+  return null;
+}
+
+/**
+ * A workspace type whose `await using` does something `using` does not: it or a workspace base declares a
+ * parameterless DisposeAsync returning a task-like type, or it derives from a .NET type whose DisposeAsync does the
+ * work. A subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync inherits one that
+ * only calls Dispose, so it stays quiet.
+ */
+function workspaceAsyncDisposable(ctx: RuleContext, name: string): AsyncDisposableMatch | null {
+  const disposeAsync = methodsNamed(ctx.index, 'DisposeAsync', name).find((m) => m.member && m.member.parameterTypes.length === 0 && (m.member.isAsync || isTaskLike(m.member.returnKind)));
+  if (disposeAsync) {
+    const where = disposeAsync.typeName === name ? name : `its base ${disposeAsync.typeName}`;
+    return {
+      typeName: name,
+      note: `${where} declares DisposeAsync, the asynchronous disposal its author wrote for async callers; \`await using\` calls it (by pattern even without IAsyncDisposable, see CS8410: ${CS8410}), a plain using calls Dispose.`,
+    };
+  }
+  for (const base of typeFamily(ctx.index, name)) {
+    if (base === name || typesNamed(ctx.index, base).length > 0) continue;
+    if (NOT_ASYNC.has(base)) return null;
+    const row = asyncDisposableByType(base);
+    if (!row || row.confidence === 'low' || row.disposeAsyncOnlyDisposes || (row.syncDisposeSubtypes ?? []).includes(base)) continue;
+    return { typeName: name, note: `${name} derives from ${base}. ${row.note}`, namespace: namespaceToImport(row) };
+  }
+  for (const row of ASYNC_DISPOSABLE_TYPES) if ((row.syncDisposeSubtypes ?? []).includes(name)) return null;
+  // An interface that extends IAsyncDisposable, or a type implementing it through an explicit member.
+  if (typeFamily(ctx.index, name).has('IAsyncDisposable')) {
+    return { typeName: name, note: `${name} implements IAsyncDisposable: its DisposeAsync is what the type's author wants async code to call.` };
+  }
+  return null;
+}
+
+export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
+  const span = usingSpan(ctx.text, using);
+  const canAwait = body.isAsync && awaitAllowedAt(body, using.keywordSpan.start);
+  const rename = match.asyncFactory ? factoryNameSpan(ctx.text, using, match.asyncFactory.member) : null;
+  let noFix = canAwait ? null : body.isAsync ? 'await is not allowed inside a lock statement' : 'the method is not async, so await using cannot go here without making it async';
+  if (!noFix && match.asyncFactory && !rename) noFix = `the resource is not a call to ${match.asyncFactory.member} the fix can rename`;
+  let fix: Fix | undefined;
+  if (!noFix) {
+    const edits: TextEdit[] = [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }];
+    if (rename && match.asyncFactory) edits.push({ ...rename, newText: match.asyncFactory.twin });
+    fix = { title: match.asyncFactory ? `Use await using with ${match.asyncFactory.twin}()` : 'Use await using', safety: 'unsafe', edits };
+  }
+  const twin = match.asyncFactory ? `await using with ${match.asyncFactory.twin}()` : 'await using';
+  return {
+    span,
+    message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; ${twin} is its awaitable twin`,
+    note: `${match.note}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    bodyId: body.id,
+    fix,
+  };
+}
+
+/** From the `using` keyword to the end of the resource, so the squiggle covers `using var x = new FileStream(...)` and not the block. */
+function usingSpan(text: string, using: UsingResource): Span {
+  const at = resourceStart(text, using);
+  const end = at !== -1 ? at + using.resourceText.length : using.keywordSpan.end;
+  return { start: using.keywordSpan.start, end };
+}
+
+function resourceStart(text: string, using: UsingResource): number {
+  const at = using.resourceText ? text.indexOf(using.resourceText, using.keywordSpan.end) : -1;
+  return at !== -1 && at + using.resourceText.length <= using.span.end ? at : -1;
+}
+
+/** The span of the factory's member name in the resource (`CreateScope` in `_services.CreateScope()`), or null. */
+function factoryNameSpan(text: string, using: UsingResource, member: string): Span | null {
+  const at = resourceStart(text, using);
+  if (at === -1) return null;
+  const match = new RegExp(`\\.\\s*(${member})\\s*\\(\\s*\\)\\s*$`).exec(using.resourceText);
+  if (!match) return null;
+  const start = at + match.index + match[0].indexOf(member);
+  return { start, end: start + member.length };
+}

@@ -1,0 +1,340 @@
+/**
+ * ASY002's workspace twins: whether a call `Foo(...)` has a `FooAsync` declared in the workspace that really is its
+ * awaitable twin. A twin is claimed only when it fits: the same static or instance kind, the same generic arity, no
+ * ref/out/in parameters, and parameters that take the call's arguments with the types the sync declaration (or, when
+ * it is not in view, the arguments) say. The call may name its type with a namespace, come through `using static`,
+ * or be an extension method, also one declared on an interface the receiver implements.
+ */
+import type { CallSite, MemberParameter, MemberSignature, MethodBody } from '../model/types';
+import { isTaskLike } from '../model/returnKind';
+import { bodyChain } from '../model/bodies';
+import { stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
+import { exemptTwinCallFor } from '../knowledge/exemptions';
+import type { RuleContext } from './types';
+import { isWorkspaceTypeName, receiverTypeOf } from './asy001-004-blocking-common';
+import { argumentTypeOf, canonicalType, typesFit, type Fit } from './asy002-argument-types';
+
+/** How sure the match is: the sync declaration's parameter types, the arguments' types, or only their number. */
+export type TwinEvidence = 'declaration' | 'arguments' | 'count';
+
+export interface WorkspaceTwinMatch {
+  kind: 'workspace';
+  /** The fitting twins (one per sync overload the call may bind to). */
+  twins: MethodRef[];
+  typeName: string;
+  /** The twin takes one more argument, a CancellationToken, that the call must pass. */
+  needsToken: boolean;
+  evidence: TwinEvidence;
+  /** One sentence for the note: what the match relied on. */
+  evidenceText: string;
+  /** The twin is an extension method, found through its `this` parameter's type. */
+  viaExtension: boolean;
+}
+
+/** Where the call's member is looked up, and how the call is written. */
+interface CallTarget {
+  typeName: string;
+  /** `Type.Foo()` (or a static using): only static twins fit. `x.Foo()`: only instance twins and extensions. */
+  access: 'static' | 'instance' | 'either';
+  /** The receiver is an expression whose type may gain extension methods. */
+  extensionReceiver: boolean;
+}
+
+const REF_ARGUMENT = /^(?:[A-Za-z_]\w*\s*:\s*)?(ref|out|in)\s/;
+const NAMED_ARGUMENT = /^([A-Za-z_]\w*)\s*:(?!:)\s*([^]*)$/;
+const CANCELLATION_TOKEN = /^(System\.Threading\.)?CancellationToken\??$/;
+
+/** Decides whether a call has a fitting workspace twin; null when it has none or when the fit cannot be shown. */
+export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallSite): WorkspaceTwinMatch | null {
+  // Most calls have no FooAsync anywhere in the workspace: answer those before resolving any type.
+  if (/Async$/.test(call.name)) return null;
+  const twinName = `${call.name}Async`;
+  if (!ctx.index.methodsByName.has(twinName)) return null;
+  // An async method cannot take ref, out or in parameters, so a call passing one has no awaitable twin.
+  if (call.argumentTexts.some((a) => REF_ARGUMENT.test(a.trim()))) return null;
+  const chain = bodyChain(body, ctx.model.bodies);
+  // Inside FooAsync itself, "use FooAsync" would recurse.
+  if (chain.some((b) => b.name === twinName)) return null;
+  const target = callTargetOf(ctx, body, call, chain);
+  if (!target) return null;
+
+  const declared = (name: string) => methodsOn(ctx, name, target);
+  let syncs = declared(call.name);
+  let twins = declared(twinName).filter(isAwaitable);
+  let viaExtension = false;
+  // C# binds to an instance member before it looks at extension methods.
+  if (syncs.length === 0 && twins.length === 0 && target.extensionReceiver) {
+    syncs = extensionsFor(ctx, call.name, target.typeName);
+    twins = extensionsFor(ctx, twinName, target.typeName).filter(isAwaitable);
+    viaExtension = true;
+  }
+  if (twins.length === 0) return null;
+  // An extension FooAsync beside a Foo the workspace does not declare is a helper for some library's Foo (LINQ's
+  // Where, TimeProvider.Delay), not its twin: the call binds to the library.
+  if (viaExtension && syncs.length === 0) return null;
+  // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
+  if (syncs.length > 0 && syncs.every(isAwaitable)) return null;
+  for (const name of typeFamily(ctx.index, target.typeName)) if (exemptTwinCallFor(name, call.name)) return null;
+
+  const args = call.argumentTexts.map((text) => argumentOf(ctx, body, text));
+  const syncCandidates = syncs.filter((m) => !isAwaitable(m) && acceptsCall(paramsOf(m, viaExtension), args, call, m.member!) !== 'conflicts');
+  // Declared sync overloads exist, yet none takes these arguments: the call binds to something else.
+  if (syncs.length > 0 && syncCandidates.length === 0) return null;
+
+  const fitting: MethodRef[] = [];
+  let needsToken = false;
+  let evidence: TwinEvidence = 'count';
+  if (syncCandidates.length > 0) {
+    // Every overload the call may bind to needs a twin, or the finding may point at the wrong method.
+    for (const sync of syncCandidates) {
+      const fit = twins
+        .filter((twin) => !differentTypesOfOneName(ctx, twin, sync))
+        .map((twin) => ({ twin, fit: twinFitsSync(twin, sync, args, call, viaExtension) }))
+        .find((x) => x.fit !== null);
+      if (!fit) return null;
+      if (!fitting.includes(fit.twin)) fitting.push(fit.twin);
+      needsToken ||= fit.fit!.needsToken;
+    }
+    evidence = 'declaration';
+  } else {
+    let anyUnknown = false;
+    for (const twin of twins) {
+      const fit = twinFitsArguments(twin, args, call, viaExtension);
+      if (!fit) continue;
+      fitting.push(twin);
+      needsToken ||= fit.needsToken;
+      anyUnknown ||= fit.unknownArguments;
+    }
+    if (fitting.length === 0) return null;
+    evidence = args.length > 0 && !anyUnknown ? 'arguments' : 'count';
+  }
+  return {
+    kind: 'workspace', twins: fitting, typeName: target.typeName, needsToken, viaExtension, evidence,
+    evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension, needsToken),
+  };
+}
+
+// ---- where to look ----
+
+function callTargetOf(ctx: RuleContext, body: MethodBody, call: CallSite, chain: readonly MethodBody[]): CallTarget | null {
+  const receiver = call.receiver?.trim() ?? null;
+  if (receiver === null || receiver === 'this' || receiver === 'base') {
+    const containing = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
+    const inStatic = chain.some((b) => b.kind === 'method' && b.isStatic);
+    if (containing && (receiver !== null || declaresEither(ctx, containing, call.name))) {
+      return { typeName: containing, access: receiver !== null ? 'instance' : inStatic ? 'static' : 'either', extensionReceiver: receiver !== null };
+    }
+    if (receiver !== null) return null;
+    // Not a member of the enclosing types: a static import (`using static Tools.Files;`) may supply it.
+    for (const imported of ctx.model.staticUsings ?? []) {
+      const typeName = workspaceTypeOfName(ctx, imported);
+      if (typeName && declaresEither(ctx, typeName, call.name)) return { typeName, access: 'static', extensionReceiver: false };
+    }
+    return containing ? { typeName: containing, access: inStatic ? 'static' : 'either', extensionReceiver: false } : null;
+  }
+  const named = workspaceTypeOfName(ctx, receiver);
+  if (named) return { typeName: named, access: 'static', extensionReceiver: false };
+  const receiverType = receiverTypeOf(ctx, body, receiver);
+  return receiverType === null ? null : { typeName: stripGenerics(receiverType), access: 'instance', extensionReceiver: true };
+}
+
+/**
+ * The workspace type a receiver names: `Inventory`, `Shop.Stock.Inventory` or `global::Shop.Stock.Inventory`. A
+ * qualified name counts only when a declaration's full name ends with it, so `this.Settings` or `order.Customer`
+ * (members that happen to share a type's name) are not taken for types.
+ */
+function workspaceTypeOfName(ctx: RuleContext, text: string): string | null {
+  const compact = text.replace(/\s+/g, '').replace(/^global::/, '');
+  if (isWorkspaceTypeName(ctx, compact)) return compact;
+  if (!/^[A-Z]\w*(\.[A-Z]\w*)+(<.*>)?$/.test(compact)) return null;
+  const withoutGenerics = compact.replace(/<.*>$/, '');
+  const simple = stripGenerics(withoutGenerics);
+  return typesNamed(ctx.index, simple).some((t) => t.type.fullName === withoutGenerics || t.type.fullName.endsWith(`.${withoutGenerics}`)) ? simple : null;
+}
+
+function declaresEither(ctx: RuleContext, typeName: string, name: string): boolean {
+  return methodsOnFamily(ctx, name, typeName).length > 0 || methodsOnFamily(ctx, `${name}Async`, typeName).length > 0;
+}
+
+function methodsOnFamily(ctx: RuleContext, name: string, typeName: string): MethodRef[] {
+  const family = typeFamily(ctx.index, typeName);
+  return (ctx.index.methodsByName.get(name) ?? []).filter((m) => m.member !== null && m.typeName !== null && family.has(m.typeName));
+}
+
+function methodsOn(ctx: RuleContext, name: string, target: CallTarget): MethodRef[] {
+  return methodsOnFamily(ctx, name, target.typeName).filter((m) => {
+    if (target.access === 'static') return m.member!.isStatic;
+    if (target.access === 'instance') return !m.member!.isStatic;
+    return true;
+  });
+}
+
+/** Extension methods named `name` whose `this` parameter's type is the receiver's type or one of its bases or interfaces. */
+function extensionsFor(ctx: RuleContext, name: string, receiverType: string): MethodRef[] {
+  const family = typeFamily(ctx.index, receiverType);
+  return (ctx.index.methodsByName.get(name) ?? []).filter((m) => {
+    const first = m.member?.parameters?.[0];
+    return !!m.member?.isStatic && !!first && first.modifiers.includes('this') && family.has(stripGenerics(first.typeText));
+  });
+}
+
+/**
+ * Two methods declared on types that share a simple name but live in different namespaces
+ * (`EntityFrameworkIntegration.ISagaDbContextFactory` and `EntityFrameworkCoreIntegration.ISagaDbContextFactory`):
+ * the index merges them by name, but one is not the other's twin.
+ */
+function differentTypesOfOneName(ctx: RuleContext, a: MethodRef, b: MethodRef): boolean {
+  if (a.typeName === null || a.typeName !== b.typeName) return false;
+  const fullName = (m: MethodRef) => typesNamed(ctx.index, m.typeName!).find((t) => t.file === m.file && t.type.members.includes(m.member!))?.type.fullName ?? null;
+  const fa = fullName(a);
+  const fb = fullName(b);
+  return fa !== null && fb !== null && fa !== fb;
+}
+
+function isAwaitable(m: MethodRef): boolean {
+  return !!m.member && (m.member.isAsync || isTaskLike(m.member.returnKind));
+}
+
+/** The parameters a call site fills: without an extension method's `this` parameter. */
+function paramsOf(m: MethodRef, viaExtension: boolean): MemberParameter[] {
+  const params = m.member?.parameters ?? (m.member?.parameterTypes ?? []).map((t, i) => ({ name: `p${i}`, typeText: t, modifiers: [], hasDefault: false }));
+  return viaExtension ? params.slice(1) : params;
+}
+
+// ---- fitting ----
+
+interface Argument {
+  /** The parameter name when passed by name (`count: 3`). */
+  name: string | null;
+  text: string;
+  /** Its type as far as literals and declarations say, or null. */
+  typeText: string | null;
+  /** The literal an integer constant converts from (so `Save(1)` fits a `long` or a `byte`). */
+  isIntegerLiteral: boolean;
+}
+
+function argumentOf(ctx: RuleContext, body: MethodBody, text: string): Argument {
+  const trimmed = text.trim();
+  const named = NAMED_ARGUMENT.exec(trimmed);
+  const value = named ? named[2].trim() : trimmed;
+  return { name: named ? named[1] : null, text: value, typeText: argumentTypeOf(ctx, body, value), isIntegerLiteral: /^-?\d[\d_]*$/.test(value) };
+}
+
+/** Which parameter each argument fills (null for the elements of a params array), by name or by position. */
+interface Binding {
+  bound: (MemberParameter | null)[];
+  /** Parameters without a default that no argument fills. */
+  missing: MemberParameter[];
+}
+
+/** Binds the arguments to parameters as C# does; null when a name is not a parameter or there are too many. */
+function bindArguments(params: MemberParameter[], args: Argument[]): Binding | null {
+  const bound: (MemberParameter | null)[] = [];
+  const filled = new Set<MemberParameter>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const p = a.name !== null ? params.find((x) => x.name === a.name) : params[Math.min(i, params.length - 1)];
+    if (!p || (a.name === null && i >= params.length && !p.modifiers.includes('params'))) return null;
+    filled.add(p);
+    bound.push(p.modifiers.includes('params') ? null : p);
+  }
+  const missing = params.filter((p) => !filled.has(p) && !p.hasDefault && !p.modifiers.includes('params'));
+  return { bound, missing };
+}
+
+/** Whether a sync overload takes the call's arguments, as far as their types are known. */
+function acceptsCall(params: MemberParameter[], args: Argument[], call: CallSite, member: MemberSignature): Fit {
+  if (call.typeArguments.length > 0 && member.typeParameterCount !== call.typeArguments.length) return 'conflicts';
+  const binding = bindArguments(params, args);
+  if (!binding || binding.missing.length > 0) return 'conflicts';
+  let result: Fit = 'fits';
+  for (let i = 0; i < args.length; i++) {
+    const p = binding.bound[i];
+    if (!p) continue;
+    const fit = argumentFits(args[i], p.typeText);
+    if (fit === 'conflicts') return 'conflicts';
+    if (fit === 'unknown') result = 'unknown';
+  }
+  return result;
+}
+
+function argumentFits(arg: Argument, paramType: string): Fit {
+  if (arg.typeText === null) return 'unknown';
+  return typesFit(arg.typeText, paramType, arg.isIntegerLiteral);
+}
+
+/** The twin's shape: it takes the call's arguments unchanged, or those plus one CancellationToken. */
+function twinShape(twin: MethodRef, args: Argument[], call: CallSite, viaExtension: boolean): { bound: (MemberParameter | null)[]; needsToken: boolean } | null {
+  const member = twin.member!;
+  const params = paramsOf(twin, viaExtension);
+  // An async method cannot have ref, out or in parameters; a Task-returning method with them is not a twin.
+  if (params.some((p) => p.modifiers.some((m) => m === 'ref' || m === 'out' || m === 'in'))) return null;
+  if (call.typeArguments.length > 0 && member.typeParameterCount !== call.typeArguments.length) return null;
+  const binding = bindArguments(params, args);
+  if (!binding) return null;
+  const { bound, missing } = binding;
+  if (missing.length === 0) return { bound, needsToken: false };
+  // One required CancellationToken right after the positional arguments: the fix passes the one in scope.
+  if (missing.length === 1 && CANCELLATION_TOKEN.test(missing[0].typeText) && params.indexOf(missing[0]) === args.length && args.every((a) => a.name === null)) {
+    return { bound, needsToken: true };
+  }
+  return null;
+}
+
+/** A twin of a declared sync overload: same generic arity, and each argument's parameter has the same type in both. */
+function twinFitsSync(twin: MethodRef, sync: MethodRef, args: Argument[], call: CallSite, viaExtension: boolean): { needsToken: boolean } | null {
+  if (twin.member!.typeParameterCount !== sync.member!.typeParameterCount) return null;
+  const shape = twinShape(twin, args, call, viaExtension);
+  if (!shape) return null;
+  const syncBinding = bindArguments(paramsOf(sync, viaExtension), args);
+  if (!syncBinding) return null;
+  for (let i = 0; i < args.length; i++) {
+    const a = syncBinding.bound[i];
+    const b = shape.bound[i];
+    if (!a || !b) {
+      if (a !== b) return null;
+      continue;
+    }
+    if (!sameParameterType(a.typeText, b.typeText)) return null;
+  }
+  return { needsToken: shape.needsToken };
+}
+
+/** A twin when no sync declaration is in view: the arguments' known types must fit its parameters. */
+function twinFitsArguments(twin: MethodRef, args: Argument[], call: CallSite, viaExtension: boolean): { needsToken: boolean; unknownArguments: boolean } | null {
+  // Without the sync declaration, `Foo<int>()` beside a non-generic FooAsync is a different method.
+  if (call.typeArguments.length === 0 && twin.member!.typeParameterCount > 0 && args.length === 0) return null;
+  const shape = twinShape(twin, args, call, viaExtension);
+  if (!shape) return null;
+  let unknownArguments = false;
+  for (let i = 0; i < args.length; i++) {
+    const p = shape.bound[i];
+    if (!p) continue;
+    const fit = argumentFits(args[i], p.typeText);
+    if (fit === 'conflicts') return null;
+    if (fit === 'unknown') unknownArguments = true;
+  }
+  return { needsToken: shape.needsToken, unknownArguments };
+}
+
+/** Two declared parameter types are the same: equal as written (aliases and nullability aside), or both a method's type parameter. */
+function sameParameterType(a: string, b: string): boolean {
+  const na = canonicalType(a);
+  const nb = canonicalType(b);
+  if (na === nb) return true;
+  const typeParameter = /^T([A-Z]\w*)?$/;
+  return typeParameter.test(na) && typeParameter.test(nb);
+}
+
+function evidenceSentence(evidence: TwinEvidence, name: string, twinName: string, twin: MethodRef, sync: MethodRef | null, args: Argument[], viaExtension: boolean, needsToken: boolean): string {
+  const signature = (m: MethodRef) => `${m.member!.name}(${paramsOf(m, viaExtension).map((p) => p.typeText).join(', ')})`;
+  const extension = viaExtension ? ` (extension methods of ${twin.typeName})` : '';
+  switch (evidence) {
+    case 'declaration':
+      return `${signature(twin)} takes the same parameters as ${signature(sync!)}${needsToken ? ' plus a CancellationToken' : ''}${extension}.`;
+    case 'arguments':
+      return `The arguments' types (${args.map((a) => a.typeText).join(', ')}) fit ${signature(twin)}${extension}; ${name} itself is not declared in the workspace.`;
+    default:
+      return `Matched by the number of arguments${args.length ? '' : ' (none)'} and a trailing CancellationToken only: ${name} is not declared in the workspace and ${args.length ? 'the arguments\' types are not visible' : 'there are no arguments to compare'}, so check that ${twinName}${extension} does the same work.`;
+  }
+}

@@ -1,0 +1,384 @@
+/**
+ * The type of an expression whose receiver or callee the workspace does not declare, from the API signatures:
+ * `File.ReadAllTextAsync(path)` is a `Task<string>`, `_http.GetAsync(url)` on an HttpClient field a
+ * `Task<HttpResponseMessage>`, `stream.ReadAsync(buffer)` with a Memory<byte> argument a `ValueTask<int>`,
+ * `response.Content` an HttpContent. Sub-expressions (receivers, arguments) are typed by the caller's full typing,
+ * so workspace declarations and the database combine along a chain.
+ */
+import { awaitInfo, memberType, resolveCall, type ArgumentInfo, type ChosenOverload } from './members';
+import { definitionOf, resolveSourceType, resolveTypeText, type ApiContext } from './resolve';
+import { csharpText, hasTypeParameters, named, parseSourceType, type ApiType } from './typeText';
+
+export interface ExpressionTyping {
+  api: ApiContext;
+  /** The C# type text of a sub-expression as the caller's whole typing sees it (the workspace, then this module). */
+  typeOf(text: string): string | null;
+  /** Whether a simple name is a local or parameter (typed or not): such a name is never a type name. */
+  isLocalName(name: string): boolean;
+  /** The base types, as written, of the workspace type that contains the expression (for `base.X` and unqualified names). */
+  containingBases: readonly string[];
+  /**
+   * For a type the workspace declares: the type of its field or property `name` (its own or a workspace base's),
+   * and the base types it has outside the workspace (`DbContext` for `ShopDb : DbContext`), so a chain can go on
+   * from a workspace type into an API: `db.Orders.ToListAsync()`, `db.SaveChangesAsync()`. Null when the workspace
+   * does not declare the type.
+   */
+  workspaceType(typeText: string): { memberType(name: string): string | null; apiBases: readonly string[] } | null;
+}
+
+export interface ApiExpressionType {
+  type: ApiType;
+  /** The type as qualified C# text, which the resolver reads back without the file's usings. */
+  typeText: string;
+  /** Where the type came from, for messages: "return type of HttpClient.GetAsync". */
+  source: string;
+}
+
+/** The type of `text` from the API signatures, or null when they do not say (or the expression is not a member chain). */
+export function apiTypeOfExpression(text: string, typing: ExpressionTyping): ApiExpressionType | null {
+  let t = text.trim();
+  while (t.startsWith('(') && closingOf(t, 0) === t.length - 1) t = t.slice(1, -1).trim();
+  if (/^await\s/.test(t)) return awaitedType(t.slice(5).trim(), typing);
+  const shape = memberChainTail(t);
+  if (!shape) return null;
+  const receiverText = shape.receiver;
+  let receiver: { type: ApiType; isStatic: boolean } | null = null;
+  if (receiverText === null) {
+    // An unqualified name: a member of the containing type's bases (a DbContext's SaveChangesAsync, a controller's
+    // Request) when the workspace does not declare it.
+    for (const base of containingBases(typing)) {
+      const found = shape.args === null
+        ? memberOn(typing, base, false, shape.name) ?? memberOn(typing, base, true, shape.name)
+        : callOn(typing, base, false, shape.name, shape.typeArgs, shape.args) ?? callOn(typing, base, true, shape.name, shape.typeArgs, shape.args);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (receiverText === 'base' || receiverText === 'this') {
+    for (const base of containingBases(typing)) {
+      const found = shape.args === null ? memberOn(typing, base, false, shape.name) : callOn(typing, base, false, shape.name, shape.typeArgs, shape.args);
+      if (found) return found;
+    }
+    return null;
+  }
+  const typed = typing.typeOf(receiverText);
+  const declared = typed !== null ? typing.workspaceType(typed) : null;
+  if (declared) {
+    // A workspace type: its own members first (as the workspace declares them), then its bases outside the workspace.
+    if (shape.args === null) {
+      const own = declared.memberType(shape.name);
+      if (own !== null) {
+        const type = resolveTypeText(typing.api, own) ?? named(own);
+        return { type, typeText: own, source: `member ${shape.name} of ${typed}` };
+      }
+    }
+    for (const baseText of declared.apiBases) {
+      const base = resolveTypeText(typing.api, baseText);
+      if (!base || !definitionOf(typing.api, base)) continue;
+      const found = shape.args === null ? memberOn(typing, base, false, shape.name) : callOn(typing, base, false, shape.name, shape.typeArgs, shape.args);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typed !== null) receiver = { type: resolveTypeText(typing.api, typed) ?? named(typed), isStatic: false };
+  else if (/^[A-Za-z_][\w.]*(?:<.*>)?$/s.test(receiverText) && !typing.isLocalName(receiverText)) {
+    // Not a value the workspace knows: a type name, for a static member (`File.ReadAllTextAsync`).
+    const asType = resolveTypeText(typing.api, receiverText);
+    if (asType && definitionOf(typing.api, asType)) receiver = { type: asType, isStatic: true };
+  }
+  if (!receiver) return null;
+  const found = shape.args === null
+    ? memberOn(typing, receiver.type, receiver.isStatic, shape.name)
+    : callOn(typing, receiver.type, receiver.isStatic, shape.name, shape.typeArgs, shape.args);
+  if (!found || !shape.conditional) return found;
+  // `a?.B` is `B?` when B is a value type: Nullable<B>.
+  const d = definitionOf(typing.api, found.type);
+  if (d && (d.kind === 'struct' || d.kind === 'enum') && !(found.type.kind === 'named' && found.type.name === 'System.Nullable`1')) {
+    const type = named('System.Nullable`1', [found.type]);
+    return { type, typeText: csharpText(type, { qualified: true }), source: found.source };
+  }
+  return found;
+}
+
+function containingBases(typing: ExpressionTyping): ApiType[] {
+  const result: ApiType[] = [];
+  for (const text of typing.containingBases) {
+    const type = resolveTypeText(typing.api, text);
+    if (type && definitionOf(typing.api, type)) result.push(type);
+  }
+  return result;
+}
+
+function memberOn(typing: ExpressionTyping, type: ApiType, isStatic: boolean, name: string): ApiExpressionType | null {
+  const found = memberType(typing.api, type, name, { isStatic });
+  if (!found || hasTypeParameters(found.type)) return null;
+  return { type: found.type, typeText: csharpText(found.type, { qualified: true }), source: `${found.kind} ${csharpText(found.owner)}.${name}` };
+}
+
+function callOn(typing: ExpressionTyping, type: ApiType, isStatic: boolean, name: string, typeArgTexts: string[], argTexts: string[]): ApiExpressionType | null {
+  const typeArguments: ApiType[] = [];
+  for (const a of typeArgTexts) {
+    const parsed = parseSourceType(a);
+    if (!parsed) return null;
+    typeArguments.push(resolveSourceType(typing.api, parsed));
+  }
+  const args = argTexts.map((a) => argumentInfo(a, typing));
+  const chosen: ChosenOverload | null = resolveCall(typing.api, type, name, args, { isStatic, typeArguments });
+  // A return type that still mentions a generic parameter (Task.Run with a lambda) says too little to be an answer.
+  if (!chosen || hasTypeParameters(chosen.returnType)) return null;
+  return {
+    type: chosen.returnType,
+    typeText: csharpText(chosen.returnType, { qualified: true }),
+    source: `return type of ${csharpText(chosen.candidate.owner)}.${name}`,
+  };
+}
+
+function awaitedType(operand: string, typing: ExpressionTyping): ApiExpressionType | null {
+  const typed = typing.typeOf(operand);
+  if (typed === null) return null;
+  const type = resolveTypeText(typing.api, typed);
+  if (!type) return null;
+  const info = awaitInfo(typing.api, type);
+  if (!info || hasTypeParameters(info.result)) return null;
+  return { type: info.result, typeText: csharpText(info.result, { qualified: true }), source: `await of ${csharpText(type)}` };
+}
+
+/** What the text of one argument says about its type. */
+export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentInfo {
+  let t = text.trim();
+  let name: string | undefined;
+  const namedArg = /^([A-Za-z_]\w*)\s*:(?!:)\s*([^]*)$/.exec(t);
+  if (namedArg) {
+    name = namedArg[1];
+    t = namedArg[2]!;
+  }
+  let modifier: ArgumentInfo['modifier'];
+  const mod = /^(ref|out|in)\s+([^]*)$/.exec(t);
+  if (mod) {
+    modifier = mod[1] as ArgumentInfo['modifier'];
+    t = mod[2]!;
+    // `out var x` and `out int x` declare; only the declared type says anything.
+    const declaration = /^([^]+?)\s+[A-Za-z_]\w*$/.exec(t);
+    if (declaration) {
+      const type = declaration[1] === 'var' ? null : resolveTypeText(typing.api, declaration[1]!);
+      return { type, name, modifier };
+    }
+  }
+  const literal = literalType(t);
+  if (literal) return { ...literal, name, modifier };
+  if (isLambda(t)) return { type: null, name, modifier, isLambda: true };
+  const typed = typing.typeOf(t);
+  return { type: typed !== null ? resolveTypeText(typing.api, typed) : null, name, modifier };
+}
+
+function literalType(t: string): Omit<ArgumentInfo, 'name' | 'modifier'> | null {
+  if (t === 'null') return { type: null, isNullLiteral: true };
+  if (t === 'true' || t === 'false') return { type: named('bool') };
+  if (/^(?:\$@|@\$|\$|@)?"/.test(t) || /^"""/.test(t)) return { type: named('string') };
+  if (/^'(?:[^'\\]|\\.[^']*)'$/.test(t)) return { type: named('char') };
+  if (/^nameof\s*\(/.test(t)) return { type: named('string') };
+  if (/^typeof\s*\(/.test(t)) return { type: named('System.Type') };
+  const number = /^-?(?:0[xX][\da-fA-F_]+|0[bB][01_]+|[\d_]*\.?[\d_]+(?:[eE][+-]?\d+)?)([uU][lL]?|[lL][uU]?|[fFdDmM])?$/.exec(t);
+  if (number) {
+    const suffix = (number[1] ?? '').toLowerCase();
+    const isReal = /[.eE]/.test(t) && !/^-?0[xX]/.test(t);
+    if (suffix === 'f') return { type: named('float') };
+    if (suffix === 'd') return { type: named('double') };
+    if (suffix === 'm') return { type: named('decimal') };
+    if (isReal) return { type: named('double') };
+    if (suffix === 'u') return { type: named('uint') };
+    if (suffix === 'l') return { type: named('long') };
+    if (suffix === 'ul' || suffix === 'lu') return { type: named('ulong') };
+    return { type: named('int'), isIntegerLiteral: true };
+  }
+  return null;
+}
+
+function isLambda(t: string): boolean {
+  if (/^(?:static\s+)?(?:async\s+)?delegate\b/.test(t)) return true;
+  const arrow = findTopLevel(t, '=>');
+  return arrow !== -1;
+}
+
+export interface MemberChainTail {
+  /** The text before the last `.`, or null for an unqualified name. */
+  receiver: string | null;
+  /** `?.` rather than `.`. */
+  conditional: boolean;
+  name: string;
+  typeArgs: string[];
+  /** The argument texts of a call; null for a member access. */
+  args: string[] | null;
+}
+
+/** Splits `a.b.C<T>(x, y)` into receiver `a.b`, name C, type arguments and arguments, respecting nesting and strings. */
+export function memberChainTail(text: string): MemberChainTail | null {
+  const t = text.trim();
+  let end = t.length;
+  let args: string[] | null = null;
+  if (t.endsWith(')')) {
+    const open = openingOf(t, t.length - 1);
+    if (open === -1) return null;
+    args = splitArguments(t.slice(open + 1, -1));
+    end = open;
+  }
+  let head = t.slice(0, end).trimEnd();
+  let typeArgs: string[] = [];
+  if (head.endsWith('>')) {
+    const open = genericOpeningOf(head);
+    if (open === -1) return null;
+    typeArgs = splitArguments(head.slice(open + 1, -1));
+    head = head.slice(0, open).trimEnd();
+  }
+  const m = /@?([A-Za-z_]\w*)$/.exec(head);
+  if (!m) return null;
+  const name = m[1]!;
+  let before = head.slice(0, m.index).trimEnd();
+  if (before === '') return { receiver: null, conditional: false, name, typeArgs, args };
+  let conditional = false;
+  if (before.endsWith('?.')) {
+    conditional = true;
+    before = before.slice(0, -2);
+  } else if (before.endsWith('.') && !before.endsWith('..')) {
+    before = before.slice(0, -1);
+  } else return null;
+  // The null-forgiving `x!.M()` changes nothing about x's type.
+  const receiver = before.trim().replace(/(?<![!=])!$/, '');
+  if (!receiver || !isBalanced(receiver)) return null;
+  // A receiver that is itself an operator expression (`a + b.C`) parsed the wrong way round; leave it alone.
+  if (findTopLevelOperator(receiver)) return null;
+  return { receiver, conditional, name, typeArgs, args };
+}
+
+/** Top-level argument texts: commas inside brackets, generic argument lists and literals do not split. */
+export function splitArguments(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  walk(text, (c, i, depth) => {
+    if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  });
+  const last = text.slice(start).trim();
+  if (last || parts.length) parts.push(last);
+  return parts;
+}
+
+/**
+ * Visits every character outside string and character literals with the bracket depth at it. `<` counts as a
+ * bracket only where it opens a generic argument list (`List<int, string>`), not where it compares.
+ */
+function walk(text: string, visit: (c: string, i: number, depth: number) => void): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === '\'') {
+      const verbatim = c === '"' && (text[i - 1] === '@' || (text[i - 1] === '$' && text[i - 2] === '@'));
+      let j = i + 1;
+      while (j < text.length) {
+        if (!verbatim && text[j] === '\\') j += 2;
+        else if (text[j] === c) {
+          if (verbatim && text[j + 1] === '"') j += 2;
+          else break;
+        } else j++;
+      }
+      i = j;
+      continue;
+    }
+    if (c === '<' && /\w/.test(text[i - 1] ?? '') ) {
+      const close = genericClose(text, i);
+      if (close !== -1) {
+        visit(c, i, depth);
+        i = close;
+        continue;
+      }
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    if (depth < 0) return false;
+    visit(c, i, depth);
+  }
+  return depth === 0;
+}
+
+/** The `>` closing a generic argument list opened at `open`, or -1 when the `<` is a comparison. */
+function genericClose(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '<') depth++;
+    else if (c === '>') {
+      depth--;
+      if (depth === 0) return i;
+    } else if (!/[\w\s.,?[\]()]/.test(c) && c !== ':') return -1;
+  }
+  return -1;
+}
+
+function isBalanced(text: string): boolean {
+  return walk(text, () => undefined);
+}
+
+function findTopLevel(text: string, token: string): number {
+  let found = -1;
+  walk(text, (c, i, depth) => {
+    if (found === -1 && depth === 0 && text.startsWith(token, i)) found = i;
+  });
+  return found;
+}
+
+/** Whether a binary or conditional operator, a cast or a lambda stands at the top level of a receiver. */
+function findTopLevelOperator(text: string): boolean {
+  let found = false;
+  walk(text, (c, i, depth) => {
+    if (depth !== 0 || found) return;
+    if ('+-*/%&|^!~=<>'.includes(c)) found = true;
+    if (c === '?' && text[i + 1] !== '.' && text[i + 1] !== '[') found = true;
+    if (c === ' ' && /^\s*(?:is|as|switch|with)\b/.test(text.slice(i))) found = true;
+  });
+  if (/^\(/.test(text) && closingOf(text, 0) !== text.length - 1) return true;
+  return found;
+}
+
+function closingOf(text: string, open: number): number {
+  let result = -1;
+  let depth = 0;
+  walk(text, (c, i) => {
+    if (result !== -1 || i < open) return;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) result = i;
+    }
+  });
+  return result;
+}
+
+/** The `(` matching the `)` at `close`. */
+function openingOf(text: string, close: number): number {
+  const opens: number[] = [];
+  let result = -1;
+  walk(text, (c, i) => {
+    if (c === '(' || c === '[' || c === '{') opens.push(i);
+    else if (c === ')' || c === ']' || c === '}') {
+      const open = opens.pop();
+      if (i === close && open !== undefined && text[open] === '(') result = open;
+    }
+  });
+  return result;
+}
+
+/** The `<` that opens the generic argument list ending the text. */
+function genericOpeningOf(text: string): number {
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === '>') depth++;
+    else if (c === '<') {
+      depth--;
+      if (depth === 0) return /\w/.test(text[i - 1] ?? '') ? i : -1;
+    } else if (!/[\w\s.,?[\]()]/.test(c!)) return -1;
+  }
+  return -1;
+}

@@ -1,0 +1,362 @@
+/**
+ * Members of database types, as a caller sees them: inherited ones included, overloads chosen by argument count
+ * and by the argument types that are known, generic method arguments inferred from the arguments, extension
+ * methods that apply to a receiver, what `await` of a type gives, and the fields a struct's size comes from.
+ */
+import type { ApiGenericParameter, ApiLayout, ApiMethod, ApiParameter } from './database';
+import { definitionOf, derivesFrom, isValueType, supertypes, type ApiContext } from './resolve';
+import { csharpText, hasTypeParameters, named, sameType, substitute, type ApiType } from './typeText';
+
+/** A method found on a type: `owner` is the type (with arguments) that declares it, as seen from the receiver. */
+export interface MethodCandidate {
+  method: ApiMethod;
+  owner: ApiType;
+  /** Extension methods are called on a receiver that stands for their first parameter. */
+  viaExtension: boolean;
+  /** How far up from the receiver's type the method is declared: 0 on the type itself. */
+  depth: number;
+}
+
+/** What is known of one argument of a call. `type` null means unknown; `isLambda` says nothing of its type. */
+export interface ArgumentInfo {
+  type: ApiType | null;
+  name?: string;
+  modifier?: 'ref' | 'out' | 'in';
+  isNullLiteral?: boolean;
+  isLambda?: boolean;
+  /** An integer literal fits every numeric parameter, as C#'s constant conversions allow. */
+  isIntegerLiteral?: boolean;
+}
+
+export interface ChosenOverload {
+  candidate: MethodCandidate;
+  /** The method's type arguments, inferred or given; null where nothing told. */
+  typeArguments: (ApiType | null)[];
+  /** The return type with every argument that is known substituted. */
+  returnType: ApiType;
+}
+
+function ownerChain(ctx: ApiContext, type: ApiType): ApiType[] {
+  return [type, ...supertypes(ctx, type)];
+}
+
+/** Methods named `name` callable on `type`: its own and inherited ones, derived first; overrides are listed once. */
+export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): MethodCandidate[] {
+  const result: MethodCandidate[] = [];
+  const seen = new Set<string>();
+  for (const [depth, owner] of ownerChain(ctx, type).entries()) {
+    const d = definitionOf(ctx, owner);
+    if (!d || owner.kind !== 'named') continue;
+    for (const method of ctx.db.membersOf(d).methods) {
+      if (method.name !== name || method.isStatic !== options.static || (method.mask & ctx.mask) === 0) continue;
+      // An override or a `new` method hides the base's with the same parameters.
+      const key = method.parameters.map((p) => `${p.modifier ?? ''}${csharpText(substitute(p.type, owner.args), { qualified: true })}`).join(',') + `/${method.genericParameters.length}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      result.push({ method, owner, viaExtension: false, depth });
+    }
+    // Static members are not inherited from interfaces in a way C# lets one call them through a derived name.
+    if (options.static && d.kind === 'interface') break;
+  }
+  return result;
+}
+
+/**
+ * Extension methods named `name` whose `this` parameter accepts `receiver`: declared for its type, a base type,
+ * an interface it implements (`IQueryable<T>` for a `DbSet<Order>`), or generic (`this T`) with constraints it
+ * meets. Only namespaces the file imports count, as in C#.
+ */
+export function extensionMethodsFor(ctx: ApiContext, receiver: ApiType, name: string): MethodCandidate[] {
+  const result: MethodCandidate[] = [];
+  const imported = new Set(ctx.using.namespaces);
+  for (const holder of ctx.db.extensionHolders(name)) {
+    if ((holder.mask & ctx.mask) === 0 || !imported.has(holder.namespace)) continue;
+    for (const method of ctx.db.membersOf(holder).methods) {
+      if (method.name !== name || !method.isExtension || (method.mask & ctx.mask) === 0) continue;
+      const self = method.parameters[0];
+      if (!self) continue;
+      const bindings = method.genericParameters.map(() => null as ApiType | null);
+      if (!fits(ctx, self.type, { type: receiver }, bindings, method.genericParameters, true)) continue;
+      result.push({ method, owner: named(holder.fullName), viaExtension: true, depth: 0 });
+    }
+  }
+  return result;
+}
+
+/** Whether an extension method with this `this` parameter applies to `receiver`, and the bindings that makes. */
+function receiverBindings(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | null): (ApiType | null)[] | null {
+  const bindings = candidate.method.genericParameters.map(() => null as ApiType | null);
+  if (!candidate.viaExtension || !receiver) return bindings;
+  return fits(ctx, candidate.method.parameters[0]!.type, { type: receiver }, bindings, candidate.method.genericParameters, true) ? bindings : null;
+}
+
+const NUMERIC_WIDENING: Record<string, readonly string[]> = {
+  sbyte: ['short', 'int', 'long', 'float', 'double', 'decimal', 'nint'],
+  byte: ['short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal', 'nint', 'nuint'],
+  short: ['int', 'long', 'float', 'double', 'decimal', 'nint'],
+  ushort: ['int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal', 'nint', 'nuint'],
+  int: ['long', 'float', 'double', 'decimal', 'nint'],
+  uint: ['long', 'ulong', 'float', 'double', 'decimal', 'nuint'],
+  long: ['float', 'double', 'decimal'],
+  ulong: ['float', 'double', 'decimal'],
+  char: ['ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal', 'nint', 'nuint'],
+  float: ['double'],
+  nint: ['long', 'float', 'double', 'decimal'],
+  nuint: ['ulong', 'float', 'double', 'decimal'],
+};
+const NUMERIC = new Set(['sbyte', 'byte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal', 'nint', 'nuint']);
+
+/** How well an argument matches a parameter: exact identity, a conversion, unknown (no evidence either way), or no. */
+type Fit = 'exact' | 'conversion' | 'unknown' | 'no';
+
+/**
+ * Binds the method's generic parameters that `param` mentions from `arg`: `IQueryable<!!0>` against
+ * `DbSet<Order>` binds !!0 to Order through DbSet's interfaces. Returns false when the shapes cannot match.
+ */
+function unify(ctx: ApiContext, param: ApiType, arg: ApiType, bindings: (ApiType | null)[], generics: readonly ApiGenericParameter[], exactShape: boolean): boolean {
+  if (param.kind === 'typeParameter') {
+    if (!param.ofMethod) return true;
+    const bound = bindings[param.index];
+    if (bound) return sameType(bound, arg) || !exactShape;
+    if (!meetsConstraints(ctx, arg, generics[param.index])) return false;
+    bindings[param.index] = arg;
+    return true;
+  }
+  if (param.kind === 'array') {
+    if (arg.kind !== 'array' || arg.rank !== param.rank) return false;
+    return unify(ctx, param.element, arg.element, bindings, generics, true);
+  }
+  if (param.kind === 'pointer') return arg.kind === 'pointer' && unify(ctx, param.element, arg.element, bindings, generics, true);
+  if (arg.kind === 'typeParameter') return true;
+  // The same generic definition, or (when conversions may apply) a supertype of the argument that is one.
+  const shapes = arg.kind === 'named' && arg.name === param.name ? [arg] : exactShape ? [] : supertypes(ctx, arg).filter((s) => s.kind === 'named' && s.name === param.name);
+  for (const shape of shapes) {
+    if (shape.kind !== 'named' || shape.args.length !== param.args.length) continue;
+    const trial = [...bindings];
+    if (param.args.every((p, i) => unify(ctx, p, shape.args[i]!, trial, generics, true))) {
+      trial.forEach((b, i) => (bindings[i] = b));
+      return true;
+    }
+  }
+  return false;
+}
+
+function meetsConstraints(ctx: ApiContext, arg: ApiType, generic: ApiGenericParameter | undefined): boolean {
+  if (!generic) return true;
+  for (const c of generic.constraints) {
+    if (c === 'new') continue;
+    // A type the database does not know cannot be checked against a constraint; it is not ruled out.
+    const known = definitionOf(ctx, arg);
+    if (!known) continue;
+    if (c === 'class' && isValueType(ctx, arg)) return false;
+    if (c === 'struct' && !isValueType(ctx, arg)) return false;
+    // A constraint that mentions generic parameters (`where T : IComparable<T>`) is not checked.
+    if (typeof c !== 'string' && !hasTypeParameters(c) && !derivesFrom(ctx, arg, c)) return false;
+  }
+  return true;
+}
+
+/** Whether an argument can be passed to a parameter of this type (binding generic parameters on the way). */
+function fits(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings: (ApiType | null)[], generics: readonly ApiGenericParameter[], isReceiver = false): boolean {
+  return fitOf(ctx, paramType, arg, bindings, generics, isReceiver) !== 'no';
+}
+
+function fitOf(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings: (ApiType | null)[], generics: readonly ApiGenericParameter[], isReceiver = false): Fit {
+  const paramDefinition = definitionOf(ctx, paramType);
+  if (arg.isLambda) {
+    if (paramType.kind === 'typeParameter') return 'unknown';
+    if (!paramDefinition) return 'unknown';
+    return paramDefinition.kind === 'delegate' || paramDefinition.fullName === 'System.Linq.Expressions.Expression`1' ? 'unknown' : 'no';
+  }
+  if (arg.isNullLiteral) {
+    if (paramDefinition && paramDefinition.kind !== 'class' && paramDefinition.kind !== 'interface' && paramDefinition.kind !== 'delegate'
+      && paramDefinition.fullName !== 'System.Nullable`1') return 'no';
+    return 'conversion';
+  }
+  const argType = arg.type;
+  if (!argType) return 'unknown';
+  if (sameType(paramType, argType)) return 'exact';
+  if (paramType.kind === 'typeParameter') return unify(ctx, paramType, argType, bindings, generics, true) ? 'exact' : 'no';
+  if (paramType.kind === 'named' && argType.kind === 'named' && paramType.name === argType.name) {
+    return unify(ctx, paramType, argType, bindings, generics, true) ? 'exact' : 'no';
+  }
+  const argDefinition = definitionOf(ctx, argType);
+  // A type the database does not know (the workspace's own) may derive from anything, so as an argument it rules
+  // nothing out; as the receiver of an extension method it rules the method out, since nothing says it applies.
+  if (!argDefinition && argType.kind === 'named') return isReceiver ? 'no' : 'unknown';
+  if (paramType.kind === 'named' && paramType.name === 'object') return 'conversion';
+  if (unify(ctx, paramType, argType, bindings, generics, false)) return 'conversion';
+  // Extension receivers allow identity, reference and boxing conversions only.
+  if (isReceiver) return 'no';
+  if (arg.isIntegerLiteral && paramType.kind === 'named' && NUMERIC.has(paramType.name)) return 'conversion';
+  if (argType.kind === 'named' && paramType.kind === 'named' && NUMERIC_WIDENING[argType.name]?.includes(paramType.name)) return 'conversion';
+  if (paramType.kind === 'named' && paramType.name === 'System.Nullable`1' && paramType.args[0] && fitOf(ctx, paramType.args[0], arg, bindings, generics) !== 'no') return 'conversion';
+  if (hasImplicitConversion(ctx, argType, paramType)) return 'conversion';
+  return 'no';
+}
+
+/** A user-defined implicit conversion (`op_Implicit`) on either type: byte[] to Memory<byte>, string to ReadOnlySpan<char>. */
+function hasImplicitConversion(ctx: ApiContext, from: ApiType, to: ApiType): boolean {
+  for (const holder of [to, from]) {
+    const d = definitionOf(ctx, holder);
+    if (!d || holder.kind !== 'named') continue;
+    for (const op of ctx.db.membersOf(d).methods) {
+      if (op.name !== 'op_Implicit' || (op.mask & ctx.mask) === 0 || op.parameters.length !== 1) continue;
+      // An open generic holder (Memory<T> reached through the argument) takes the other side's arguments.
+      const args = holder.args.length ? holder.args : (to.kind === 'named' ? to.args : []);
+      const source = substitute(op.parameters[0]!.type, args);
+      const target = substitute(op.returnType, args);
+      if (sameType(target, to) && (sameType(source, from) || derivesFrom(ctx, from, source))) return true;
+    }
+  }
+  return false;
+}
+
+interface Scored {
+  candidate: MethodCandidate;
+  bindings: (ApiType | null)[];
+  score: number;
+  expanded: boolean;
+  defaulted: number;
+}
+
+/** Matches the arguments to one candidate's parameters; null when the call cannot bind to it. */
+function score(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | null, args: readonly ArgumentInfo[], typeArguments: readonly ApiType[]): Scored | null {
+  const method = candidate.method;
+  if (typeArguments.length && typeArguments.length !== method.genericParameters.length) return null;
+  const start = receiverBindings(ctx, candidate, receiver);
+  if (!start) return null;
+  const bindings = typeArguments.length ? [...typeArguments] as (ApiType | null)[] : start;
+  const params = candidate.viaExtension ? method.parameters.slice(1) : method.parameters;
+  const ownerArgs = candidate.owner.kind === 'named' && !candidate.viaExtension ? candidate.owner.args : [];
+  const last = params[params.length - 1];
+  const hasParams = last?.modifier === 'params';
+  const assigned: (ArgumentInfo[] | null)[] = params.map(() => null);
+  let expanded = false;
+  let positional = 0;
+  for (const arg of args) {
+    let index: number;
+    if (arg.name !== undefined) {
+      index = params.findIndex((p) => p.name === arg.name);
+      if (index === -1) return null;
+    } else {
+      index = positional++;
+      if (index >= params.length) {
+        if (!hasParams) return null;
+        index = params.length - 1;
+        expanded = true;
+      }
+    }
+    const list = assigned[index];
+    if (list && !(hasParams && index === params.length - 1)) return null;
+    if (list) { list.push(arg); expanded = true; } else assigned[index] = [arg];
+  }
+  let total = 0;
+  let defaulted = 0;
+  for (let i = 0; i < params.length; i++) {
+    const param: ApiParameter = params[i]!;
+    const given = assigned[i];
+    if (!given) {
+      if (param.optional || param.modifier === 'params') { defaulted++; continue; }
+      return null;
+    }
+    const paramType = substitute(param.type, ownerArgs);
+    for (const arg of given) {
+      const wantsModifier = param.modifier === 'ref' || param.modifier === 'out' ? param.modifier : null;
+      if ((arg.modifier === 'ref' || arg.modifier === 'out' ? arg.modifier : null) !== wantsModifier) return null;
+      // A params parameter binds one array argument as it is, or each of several arguments to its element type.
+      const target = param.modifier === 'params' && (given.length > 1 || !arrayLike(ctx, arg)) && paramType.kind === 'array' ? paramType.element : paramType;
+      if (target !== paramType) expanded = true;
+      const fit = fitOf(ctx, target, arg, bindings, method.genericParameters);
+      if (fit === 'no') return null;
+      total += fit === 'exact' ? 2 : fit === 'conversion' ? 1 : 0;
+    }
+  }
+  return { candidate, bindings, score: total, expanded, defaulted };
+}
+
+function arrayLike(ctx: ApiContext, arg: ArgumentInfo): boolean {
+  return arg.isNullLiteral === true || arg.type?.kind === 'array' || (arg.type !== null && arg.type.kind === 'named' && !definitionOf(ctx, arg.type));
+}
+
+/**
+ * The overload a call binds to, C#-style in the small: candidates the arguments can bind to (count, names,
+ * ref/out, known types), of those only the ones declared nearest the receiver's type, then the one whose arguments match best (identity over conversion), then the normal form
+ * over a params expansion and fewer defaulted parameters. When candidates still tie the answer is the common return
+ * type if they agree, else null.
+ */
+export function chooseOverload(ctx: ApiContext, candidates: readonly MethodCandidate[], args: readonly ArgumentInfo[], options: { receiver?: ApiType | null; typeArguments?: readonly ApiType[] } = {}): ChosenOverload | null {
+  let scored = candidates.map((c) => score(ctx, c, options.receiver ?? null, args, options.typeArguments ?? [])).filter((s): s is Scored => s !== null);
+  if (!scored.length) return null;
+  // C# drops the methods of a base type when a method of a more derived type applies (NpgsqlCommand's
+  // ExecuteReaderAsync(CancellationToken = default) over DbCommand's ExecuteReaderAsync()).
+  const nearest = Math.min(...scored.map((s) => s.candidate.depth));
+  scored = scored.filter((s) => s.candidate.depth === nearest);
+  scored.sort((a, b) => b.score - a.score || Number(a.expanded) - Number(b.expanded) || a.defaulted - b.defaulted);
+  const best = scored[0]!;
+  const tied = scored.filter((s) => s.score === best.score && s.expanded === best.expanded && s.defaulted === best.defaulted);
+  const results = tied.map((s) => ({
+    candidate: s.candidate,
+    typeArguments: s.bindings,
+    returnType: substitute(s.candidate.method.returnType, s.candidate.owner.kind === 'named' && !s.candidate.viaExtension ? s.candidate.owner.args : [], s.bindings),
+  }));
+  if (results.every((r) => sameType(r.returnType, results[0]!.returnType))) return results[0]!;
+  return null;
+}
+
+/**
+ * The method a call `receiver.name(args)` binds to: instance (or, for a type name, static) methods first, and
+ * extension methods only when none applies, as C# does.
+ */
+export function resolveCall(ctx: ApiContext, receiver: ApiType, name: string, args: readonly ArgumentInfo[], options: { isStatic: boolean; typeArguments?: readonly ApiType[] }): ChosenOverload | null {
+  const own = chooseOverload(ctx, methodsOf(ctx, receiver, name, { static: options.isStatic }), args, { typeArguments: options.typeArguments });
+  if (own || options.isStatic) return own;
+  return chooseOverload(ctx, extensionMethodsFor(ctx, receiver, name), args, { receiver, typeArguments: options.typeArguments });
+}
+
+/** The type of a property or field `name` on `type` (static ones when `isStatic`), inherited ones included. */
+export function memberType(ctx: ApiContext, type: ApiType, name: string, options: { isStatic: boolean }): { type: ApiType; kind: 'property' | 'field'; owner: ApiType } | null {
+  for (const owner of ownerChain(ctx, type)) {
+    const d = definitionOf(ctx, owner);
+    if (!d || owner.kind !== 'named') continue;
+    const members = ctx.db.membersOf(d);
+    const property = members.properties.find((p) => p.name === name && p.isStatic === options.isStatic && !p.parameters.length && (p.mask & ctx.mask) !== 0);
+    if (property) return { type: substitute(property.type, owner.args), kind: 'property', owner };
+    const field = members.fields.find((f) => f.name === name && f.isStatic === options.isStatic && (f.mask & ctx.mask) !== 0);
+    if (field) return { type: substitute(field.type, owner.args), kind: 'field', owner };
+  }
+  return null;
+}
+
+export interface AwaitInfo {
+  /** The type GetAwaiter() returns: TaskAwaiter<int>, ValueTaskAwaiter<int>, ConfiguredTaskAwaitable<int>.ConfiguredTaskAwaiter. */
+  awaiter: ApiType;
+  /** What the await expression gives: GetAwaiter().GetResult()'s return type (`void` for Task). */
+  result: ApiType;
+}
+
+/** What `await` of a value of this type gives, through its GetAwaiter (instance or extension) and GetResult. */
+export function awaitInfo(ctx: ApiContext, type: ApiType): AwaitInfo | null {
+  const getAwaiter = resolveCall(ctx, type, 'GetAwaiter', [], { isStatic: false });
+  if (!getAwaiter) return null;
+  const awaiter = getAwaiter.returnType;
+  const getResult = chooseOverload(ctx, methodsOf(ctx, awaiter, 'GetResult', { static: false }), []);
+  if (!getResult) return null;
+  return { awaiter, result: getResult.returnType };
+}
+
+export function isStruct(ctx: ApiContext, type: ApiType): boolean {
+  return definitionOf(ctx, type)?.kind === 'struct';
+}
+
+/**
+ * A struct's instance fields in layout order, with the type's arguments substituted, for the scope's framework;
+ * null when the type is not a struct the database knows the layout of.
+ */
+export function instanceFields(ctx: ApiContext, type: ApiType): { name: string; type: ApiType }[] | null {
+  const d = definitionOf(ctx, type);
+  if (!d || d.kind !== 'struct' || type.kind !== 'named') return null;
+  const layout: ApiLayout | undefined = ctx.db.membersOf(d).layouts.find((l) => (l.mask & ctx.mask) !== 0);
+  if (!layout) return null;
+  return layout.fields.map((f) => ({ name: f.name, type: substitute(f.type, type.args) }));
+}

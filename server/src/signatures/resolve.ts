@@ -1,0 +1,202 @@
+/**
+ * Names to database types, the way the C# compiler binds them: a qualified name first, then the file's
+ * aliases and imported namespaces, then (since global usings may live in a file the analysis has not read) a
+ * name only one visible type has. Also the supertypes of a type, with generic arguments substituted.
+ */
+import type { ApiTypeDefinition, SignatureDatabase } from './database';
+import { DEFAULT_API_SCOPE, scopeMask, usingScope, type NameContext, type UsingScope } from './scope';
+import { KEYWORD_TYPES, csharpText, keywordOf, named, parseSourceType, substitute, type ApiType, type SourceType } from './typeText';
+
+/** Everything a question about one file needs: the database, the sources its scope sees and its usings. */
+export interface ApiContext {
+  db: SignatureDatabase;
+  mask: number;
+  using: UsingScope;
+}
+
+export function apiContext(db: SignatureDatabase, names: NameContext): ApiContext {
+  return { db, mask: scopeMask(db, names.scope ?? DEFAULT_API_SCOPE), using: usingScope(names) };
+}
+
+/** How a name was bound, so messages can say when the answer rests on a guess about the namespace. */
+export type Binding = 'keyword' | 'qualified' | 'alias' | 'using' | 'only-type-with-that-name';
+
+export interface ResolvedName {
+  fullName: string;
+  binding: Binding;
+}
+
+/** The definition of a named type the context can see (`int` is System.Int32), or undefined. */
+export function definitionOf(ctx: ApiContext, type: ApiType): ApiTypeDefinition | undefined {
+  if (type.kind !== 'named') return undefined;
+  const definition = ctx.db.type(KEYWORD_TYPES.get(type.name) ?? type.name);
+  return definition && (definition.mask & ctx.mask) !== 0 ? definition : undefined;
+}
+
+function visible(ctx: ApiContext, fullName: string): boolean {
+  const d = ctx.db.type(fullName);
+  return !!d && (d.mask & ctx.mask) !== 0;
+}
+
+/** `Outer<int>.Inner` as the metadata chain `Outer`1/Inner`, for a namespace prefix. */
+function metadataChain(segments: readonly { name: string; args: readonly unknown[] }[]): string {
+  return segments.map((s) => (s.args.length ? `${s.name}\`${s.args.length}` : s.name)).join('/');
+}
+
+/** The full name of the database type a C# name (its dotted segments) denotes in this context, or null. */
+export function resolveName(ctx: ApiContext, segments: readonly { name: string; args: readonly unknown[] }[]): ResolvedName | null {
+  if (segments.length === 0) return null;
+  const first = segments[0]!;
+  if (segments.length === 1 && !first.args.length && KEYWORD_TYPES.has(first.name)) return { fullName: first.name, binding: 'keyword' };
+  if (segments.length === 1 && !first.args.length && first.name === 'dynamic') return { fullName: 'object', binding: 'keyword' };
+
+  const alias = !first.args.length ? ctx.using.aliases.get(first.name) : undefined;
+  if (alias) {
+    const target = parseSourceType(alias);
+    if (target?.kind === 'name') {
+      const resolved = resolveName(ctx, [...target.segments, ...segments.slice(1)]);
+      if (resolved) return { fullName: resolved.fullName, binding: 'alias' };
+    }
+  }
+  // A qualified name: some leading segments are a namespace.
+  for (let i = segments.length - 1; i >= 1; i--) {
+    if (segments.slice(0, i).some((s) => s.args.length)) continue;
+    const namespace = segments.slice(0, i).map((s) => s.name).join('.');
+    if (!ctx.db.hasNamespace(namespace)) continue;
+    const fullName = `${namespace}.${metadataChain(segments.slice(i))}`;
+    if (visible(ctx, fullName)) return { fullName: keywordOf(fullName), binding: 'qualified' };
+  }
+  // The workspace's own types come before imported ones (they are usually in the file's namespace, which C# searches
+  // first), and a workspace `Order` must never become some package's `Order`.
+  if (ctx.using.isWorkspaceType(first.name)) return null;
+  const chain = metadataChain(segments);
+  const imported = new Set<string>();
+  if (visible(ctx, chain)) imported.add(chain);
+  for (const namespace of ctx.using.namespaces) {
+    const fullName = `${namespace}.${chain}`;
+    if (visible(ctx, fullName)) imported.add(fullName);
+  }
+  // Two imported namespaces with the type is an ambiguity the compiler reports; no answer is better than a coin toss.
+  if (imported.size === 1) return { fullName: keywordOf([...imported][0]!), binding: 'using' };
+  if (imported.size > 1) return null;
+  const candidates = ctx.db.typesNamed(first.name).filter((d) => {
+    if ((d.mask & ctx.mask) === 0 || d.ownArity !== first.args.length) return false;
+    if (segments.length === 1) return d.declaringType === null;
+    const outerName = d.fullName.slice(d.namespace ? d.namespace.length + 1 : 0).split('/')[0];
+    return outerName === (first.args.length ? `${first.name}\`${first.args.length}` : first.name) && visible(ctx, `${d.fullName}/${metadataChain(segments.slice(1))}`);
+  });
+  if (candidates.length === 1) {
+    const base = candidates[0]!.fullName;
+    const fullName = segments.length === 1 ? base : `${base}/${metadataChain(segments.slice(1))}`;
+    return { fullName: keywordOf(fullName), binding: 'only-type-with-that-name' };
+  }
+  return null;
+}
+
+/** A C# source type resolved against the database; names it does not know stay as written. */
+export function resolveSourceType(ctx: ApiContext, source: SourceType): ApiType {
+  switch (source.kind) {
+    case 'name': {
+      const args = source.segments.flatMap((s) => s.args.map((a) => resolveSourceType(ctx, a)));
+      const resolved = resolveName(ctx, source.segments);
+      if (resolved) return named(resolved.fullName, args);
+      return named(source.segments.map((s) => s.name).join('.'), args);
+    }
+    case 'tuple':
+      return tupleType(source.elements.map((e) => resolveSourceType(ctx, e)));
+    case 'array':
+      return { kind: 'array', element: resolveSourceType(ctx, source.element), rank: source.rank };
+    case 'pointer':
+      return { kind: 'pointer', element: resolveSourceType(ctx, source.element) };
+    case 'nullable': {
+      const element = resolveSourceType(ctx, source.element);
+      // `T?` is Nullable<T> only for value types; on a reference type it is an annotation.
+      return isValueType(ctx, element) ? named('System.Nullable`1', [element]) : element;
+    }
+  }
+}
+
+/** `(int, string)` is ValueTuple<int, string>; from eight elements on the rest nests in TRest. */
+function tupleType(elements: ApiType[]): ApiType {
+  if (elements.length <= 7) return named(`System.ValueTuple\`${elements.length}`, elements);
+  return named('System.ValueTuple`8', [...elements.slice(0, 7), tupleType(elements.slice(7))]);
+}
+
+/** Parses and resolves a type as C# source writes it; null when the text is not a type. */
+export function resolveTypeText(ctx: ApiContext, text: string): ApiType | null {
+  const source = parseSourceType(text);
+  return source ? resolveSourceType(ctx, source) : null;
+}
+
+export function isValueType(ctx: ApiContext, type: ApiType): boolean {
+  const d = definitionOf(ctx, type);
+  return !!d && (d.kind === 'struct' || d.kind === 'enum');
+}
+
+const ARRAY_INTERFACES = [
+  'System.Collections.Generic.IList`1', 'System.Collections.Generic.ICollection`1', 'System.Collections.Generic.IEnumerable`1',
+  'System.Collections.Generic.IReadOnlyList`1', 'System.Collections.Generic.IReadOnlyCollection`1',
+];
+
+/**
+ * Every base class and interface of a type, nearest first (base classes before interfaces at each step), with the
+ * type's arguments substituted: `List<int>` gives `IList<int>`, ..., `IEnumerable<int>`, `object`. The implicit
+ * bases count: System.ValueType for structs, System.Enum for enums, System.Object for everything.
+ */
+export function supertypes(ctx: ApiContext, type: ApiType): ApiType[] {
+  // Member lookups walk the same chains again and again (every call on an HttpClient walks HttpMessageInvoker's).
+  let cache = supertypeCache.get(ctx);
+  if (!cache) supertypeCache.set(ctx, (cache = new Map()));
+  const key = csharpText(type, { qualified: true });
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const result = computeSupertypes(ctx, type);
+  cache.set(key, result);
+  return result;
+}
+
+const supertypeCache = new WeakMap<ApiContext, Map<string, ApiType[]>>();
+
+function computeSupertypes(ctx: ApiContext, type: ApiType): ApiType[] {
+  const result: ApiType[] = [];
+  const seen = new Set<string>();
+  const add = (t: ApiType) => {
+    const key = csharpText(t, { qualified: true });
+    if (seen.has(key)) return false;
+    seen.add(key);
+    result.push(t);
+    return true;
+  };
+  seen.add(csharpText(type, { qualified: true }));
+  const queue: ApiType[] = [type];
+  if (type.kind === 'array') {
+    queue.length = 0;
+    add(named('System.Array'));
+    queue.push(named('System.Array'));
+    for (const i of ARRAY_INTERFACES) if (add(named(i, [type.element]))) queue.push(named(i, [type.element]));
+  }
+  while (queue.length) {
+    const t = queue.shift()!;
+    const d = definitionOf(ctx, t);
+    if (!d || t.kind !== 'named') continue;
+    const implicitBase = d.kind === 'struct' ? 'System.ValueType' : d.kind === 'enum' ? 'System.Enum' : d.kind === 'delegate' ? 'System.MulticastDelegate' : null;
+    const base = d.kind === 'class' ? d.baseType : implicitBase ? named(implicitBase) : null;
+    if (base) {
+      const b = substitute(base, t.args);
+      if (add(b)) queue.push(b);
+    }
+    for (const i of d.interfaces) {
+      const s = substitute(i, t.args);
+      if (add(s)) queue.push(s);
+    }
+  }
+  if (!seen.has('object')) result.push(named('object'));
+  return result;
+}
+
+/** Whether `type` is `target` or derives from or implements it (same definition; arguments compared as text). */
+export function derivesFrom(ctx: ApiContext, type: ApiType, target: ApiType): boolean {
+  const key = csharpText(target, { qualified: true });
+  if (csharpText(type, { qualified: true }) === key) return true;
+  return supertypes(ctx, type).some((s) => csharpText(s, { qualified: true }) === key);
+}

@@ -1,0 +1,109 @@
+/**
+ * Which part of the signature database applies to a file: its target framework's packs (.NET and, for web
+ * projects, ASP.NET Core), the packages, and the namespaces its `using` directives and its project's global
+ * usings (the SDK's implicit ones, project/implicitUsings.ts) bring into scope.
+ */
+import type { SignatureDatabase } from './database';
+import { implicitUsingsFor } from '../project/implicitUsings';
+
+export type ApiFramework = 'net8.0' | 'net9.0' | 'net10.0';
+
+export interface ApiScope {
+  /** The target framework whose packs answer; other frameworks' APIs are invisible. */
+  framework: ApiFramework;
+  /** Whether the ASP.NET Core shared framework (Microsoft.NET.Sdk.Web, or a FrameworkReference to it) is referenced. */
+  aspNetCore: boolean;
+  /** The NuGet package ids the project references, or 'all' when they are not known. */
+  packages: 'all' | readonly string[];
+}
+
+/** Without a project model: the newest framework, ASP.NET Core and every package the database holds. */
+export const DEFAULT_API_SCOPE: ApiScope = { framework: 'net10.0', aspNetCore: true, packages: 'all' };
+
+const masks = new WeakMap<SignatureDatabase, Map<string, number>>();
+
+/** The bits of the sources a scope sees. */
+export function scopeMask(db: SignatureDatabase, scope: ApiScope): number {
+  const key = `${scope.framework}|${scope.aspNetCore}|${scope.packages === 'all' ? '*' : [...scope.packages].sort().join(',')}`;
+  let cache = masks.get(db);
+  if (!cache) masks.set(db, (cache = new Map()));
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const packages = scope.packages === 'all' ? null : new Set(scope.packages.map((p) => p.toLowerCase()));
+  let mask = 0;
+  for (const s of db.sources) {
+    const visible = s.framework !== null
+      ? s.framework === scope.framework && (s.packageId !== 'Microsoft.AspNetCore.App.Ref' || scope.aspNetCore)
+      : packages === null || packages.has(s.packageId.toLowerCase());
+    if (visible) mask |= 1 << s.bit;
+  }
+  cache.set(key, mask);
+  return mask;
+}
+
+/** The global usings of a file outside any project: the plain SDK's implicit ones (project/implicitUsings.ts). */
+export const PLAIN_SDK_USINGS: readonly string[] = implicitUsingsFor(['Microsoft.NET.Sdk'], false, () => false);
+
+/** What a file's names resolve against: its usings (FileModel.usings), the global ones, and the API scope. */
+export interface NameContext {
+  /** `using` directives as FileModel.usings has them: `System.IO`, or `Alias Target` for `using Alias = Target;`. */
+  usings: readonly string[];
+  /** Global usings from elsewhere (implicit ones of the SDK, GlobalUsings.cs); the plain SDK's when not given. */
+  globalUsings?: readonly string[];
+  scope?: ApiScope;
+  /** Whether the workspace declares a type with this simple name: such a name means the workspace's type, not an API's. */
+  isWorkspaceType?: (name: string) => boolean;
+}
+
+export interface UsingScope {
+  namespaces: string[];
+  aliases: Map<string, string>;
+  isWorkspaceType: (name: string) => boolean;
+}
+
+/**
+ * Splits usings into imported namespaces and aliases. Both spellings come in: FileModel.usings (`System.IO`,
+ * `Alias Target`) and the project model's global usings (`System`, `static System.Math`, `A = B.C`). A static
+ * using imports a type's members, not a namespace; it is kept as a namespace, which finds nothing harmful.
+ */
+export function usingScope(context: NameContext): UsingScope {
+  const namespaces: string[] = [];
+  const aliases = new Map<string, string>();
+  for (const u of [...context.usings, ...(context.globalUsings ?? PLAIN_SDK_USINGS)]) {
+    const text = u.trim().replace(/^global\s+/, '').replace(/^static\s+/, '').replace(/global::/g, '');
+    const alias = /^([A-Za-z_]\w*)\s*=\s*(\S.*)$/.exec(text) ?? /^([A-Za-z_]\w*)\s+(\S+)$/.exec(text);
+    if (alias) aliases.set(alias[1]!, alias[2]!.trim());
+    else if (/^[\w.]+$/.test(text)) namespaces.push(text);
+  }
+  return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false) };
+}
+
+/** What a file's project says about the APIs it sees: its target framework and its global usings. */
+export interface FileApiScope {
+  scope: ApiScope;
+  /** The project's global usings (implicit ones and <Using> items); undefined outside a project: the plain SDK's. */
+  globalUsings: readonly string[] | undefined;
+}
+
+/**
+ * The database's framework for a target framework moniker: net9.0 and net10.0 (and later) have their own packs,
+ * everything older (net6.0, net7.0, netstandard, .NET Framework) is read against .NET 8's, the oldest held.
+ */
+export function apiFrameworkOf(targetFramework: string): ApiFramework {
+  const m = /^net(\d+)\.\d+/.exec(targetFramework.trim().toLowerCase());
+  const major = m ? Number(m[1]) : 0;
+  return major >= 10 ? 'net10.0' : major === 9 ? 'net9.0' : 'net8.0';
+}
+
+/**
+ * A file's API scope from its project (the project model's target framework and global usings). ASP.NET Core and
+ * the packages stay visible whatever the project references: without the restore's assets file the transitive
+ * references are unknown (EF Core comes in through a provider package, Azure.Core through every Azure client), and
+ * an API the project cannot see only matters when its name clashes with one it can.
+ */
+export function fileApiScope(targetFramework: string, project: { globalUsings: readonly string[] } | null): FileApiScope {
+  return {
+    scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
+    globalUsings: project ? project.globalUsings : undefined,
+  };
+}

@@ -1,0 +1,91 @@
+// What the API signature database adds to the first analysis: the CLI checking one file, each run a new process,
+// with the database (opened on the first question about a type) and without it (ASYNCLENS_SIGNATURES=off), runs
+// alternating, wall and CPU time; and, in a new process, the time to open the file and read its index, and then
+// one type's members. Build first (npm run build).
+//
+// Usage: node test/bench/signature-load.mjs [--runs N] [FILE.cs]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt === -1 ? 15 : Number(args.splice(runsAt, 2)[1]);
+const file = path.resolve(args[0] ?? path.join(root, 'test', 'fixtures', 'workspace', 'Catalog', 'HttpCatalogClient.cs'));
+const cli = path.join(root, 'dist', 'cli.js');
+if (!fs.existsSync(cli) || !fs.existsSync(path.join(root, 'dist', 'signatures.txt'))) {
+  console.error('dist/cli.js or dist/signatures.txt is missing: run npm run build first');
+  process.exit(2);
+}
+if (!fs.existsSync(file)) {
+  console.error(`no such file: ${file}`);
+  process.exit(2);
+}
+
+// The CPU time (user + system) of each CLI process, which other jobs on the machine disturb far less than the
+// wall time: a preloaded module prints it on exit.
+const cpuProbe = path.join(root, 'out', 'signature-load-cpu.cjs');
+fs.mkdirSync(path.dirname(cpuProbe), { recursive: true });
+fs.writeFileSync(cpuProbe, "process.on('exit', () => { const u = process.cpuUsage(); process.stderr.write(`\\ncpu-ms ${(u.user + u.system) / 1000}\\n`); });\n");
+
+function timeCheck(signatures) {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--require', cpuProbe, cli, 'check', '--enable', 'all', '--format', 'json', file], {
+    encoding: 'utf8',
+    env: { ...process.env, ASYNCLENS_SIGNATURES: signatures },
+  });
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`check exited ${r.status}: ${r.stderr}`);
+  const cpu = Number(/cpu-ms ([\d.]+)/.exec(r.stderr)?.[1]);
+  return { wall, cpu };
+}
+
+// In a new process: open the database and read its index the way the hosts do (host/signatures.ts), then answer
+// one question that reads a member block.
+const loader = `
+const start = process.hrtime.bigint();
+const { signatureFileAt, parseSignatureDatabase } = require(${JSON.stringify(path.join(root, 'out', 'signature-load-probe.js'))});
+const loaded = process.hrtime.bigint();
+const db = parseSignatureDatabase(signatureFileAt(${JSON.stringify(path.join(root, 'dist', 'signatures.txt'))}));
+const parsed = process.hrtime.bigint();
+db.membersOf(db.type('System.Net.Http.HttpClient'));
+const asked = process.hrtime.bigint();
+console.log(JSON.stringify({ index: Number(parsed - loaded) / 1e6, first: Number(asked - parsed) / 1e6, types: db.typeCount }));
+`;
+const probe = path.join(root, 'out', 'signature-load-probe.js');
+const probeEntry = path.join(root, 'out', 'signature-load-probe-entry.ts');
+fs.mkdirSync(path.dirname(probe), { recursive: true });
+fs.writeFileSync(probeEntry, `export { signatureFileAt } from '../server/src/host/signatures';\nexport { parseSignatureDatabase } from '../server/src/signatures/database';\n`);
+const esbuild = await import('esbuild');
+await esbuild.build({ entryPoints: [probeEntry], bundle: true, platform: 'node', format: 'cjs', outfile: probe, logLevel: 'warning' });
+fs.rmSync(probeEntry, { force: true });
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const on = { wall: [], cpu: [] };
+const off = { wall: [], cpu: [] };
+const indexes = [];
+const firsts = [];
+timeCheck('on'); // warm the file system cache
+for (let i = 0; i < runs; i++) {
+  for (const [list, mode] of [[off, 'off'], [on, 'on']]) {
+    const t = timeCheck(mode);
+    list.wall.push(t.wall);
+    list.cpu.push(t.cpu);
+  }
+  const r = spawnSync(process.execPath, ['-e', loader], { encoding: 'utf8' });
+  const m = JSON.parse(r.stdout);
+  indexes.push(m.index);
+  firsts.push(m.first);
+}
+fs.rmSync(probe, { force: true });
+fs.rmSync(cpuProbe, { force: true });
+const f = (x) => `${x.toFixed(0)} ms`;
+console.log(`| measurement (${runs} runs each, median) | wall | CPU |`);
+console.log('|---|---:|---:|');
+console.log(`| \`check\` of ${path.relative(root, file)}, database off | ${f(median(off.wall))} | ${f(median(off.cpu))} |`);
+console.log(`| the same, database on | ${f(median(on.wall))} | ${f(median(on.cpu))} |`);
+console.log(`| added by the database (difference of the medians) | ${f(median(on.wall) - median(off.wall))} | ${f(median(on.cpu) - median(off.cpu))} |`);
+console.log(`| opening dist/signatures.txt and reading its index | ${f(median(indexes))} | |`);
+console.log(`| then the members of HttpClient (one block read and parsed) | ${median(firsts).toFixed(1)} ms | |`);

@@ -1,0 +1,157 @@
+// Expression typing falls back to the API signatures for what the workspace does not declare: receivers and calls
+// on .NET and package types, with the file's usings; the workspace's own declarations still come first.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from './support';
+import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
+import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typing';
+import type { WorkspaceIndex } from '../../server/src/workspace/index';
+import type { FileModel } from '../../server/src/model/types';
+import { provideFileApiScopes } from '../../server/src/signatures/provider';
+import { apiFrameworkOf, fileApiScope, PLAIN_SDK_USINGS, usingScope } from '../../server/src/signatures/scope';
+
+before(ready);
+
+function workspace(files: Record<string, string>): WorkspaceIndex {
+  const index = createIndex();
+  for (const [name, text] of Object.entries(files)) {
+    const { model, tree } = modelFile(text);
+    tree?.delete();
+    updateFile(index, name, model);
+  }
+  return index;
+}
+
+function typeIn(index: WorkspaceIndex, file: string, method: string, expression: string) {
+  const model: FileModel = index.files.get(file)!;
+  const body = model.bodies.find((b) => b.name === method);
+  assert.ok(body, `no body ${method}`);
+  return typeOfExpression(expression, body!, model.bodies, index);
+}
+
+const SERVICE = `
+using System.IO;
+using System.Net.Http;
+using Microsoft.EntityFrameworkCore;
+using Grpc.Core;
+
+namespace Shop;
+
+public sealed class CatalogClient
+{
+    private readonly HttpClient _http;
+    private readonly Stream _stream;
+    public CatalogClient(HttpClient http, Stream stream) { _http = http; _stream = stream; }
+
+    public async Task<string> LoadAsync(string url, string path, Memory<byte> buffer, byte[] bytes, ShopDb db)
+    {
+        var response = await _http.GetAsync(url);
+        var text = await File.ReadAllTextAsync(path);
+        var read = await _stream.ReadAsync(buffer);
+        var orders = await db.Orders.ToListAsync();
+        return text;
+    }
+
+    public async Task<string> CallAsync(AsyncUnaryCall<string> call) => await call;
+}
+
+public sealed class ShopDb : DbContext
+{
+    public DbSet<Order> Orders => Set<Order>();
+
+    public async Task<int> SaveAsync() => await SaveChangesAsync();
+}
+
+public sealed class Order { public int Id { get; set; } }
+`;
+
+test('calls and members on .NET and package types get their declared types', () => {
+  const index = workspace({ 'Shop.cs': SERVICE });
+  const type = (expression: string, method = 'LoadAsync') => typeIn(index, 'Shop.cs', method, expression)?.typeText ?? null;
+  assert.equal(type('File.ReadAllTextAsync(path)'), 'System.Threading.Tasks.Task<string>');
+  assert.equal(type('_http.GetAsync(url)'), 'System.Threading.Tasks.Task<System.Net.Http.HttpResponseMessage>');
+  assert.equal(typeIn(index, 'Shop.cs', 'LoadAsync', '_http.GetAsync(url)')?.source, 'return type of HttpClient.GetAsync');
+  assert.equal(type('_stream.ReadAsync(buffer)'), 'System.Threading.Tasks.ValueTask<int>');
+  assert.equal(type('_stream.ReadAsync(bytes, 0, bytes.Length)'), 'System.Threading.Tasks.Task<int>');
+  assert.equal(type('_http.GetAsync(url).Result.Content'), 'System.Net.Http.HttpContent');
+  // A workspace property's declared type (DbSet<Order>), then EF Core's extension method on it; Order stays the workspace's.
+  assert.equal(type('db.Orders.ToListAsync()'), 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  // An awaitable that is not a task: gRPC's AsyncUnaryCall<T>, through its GetAwaiter().GetResult().
+  assert.equal(type('await call', 'CallAsync'), 'string');
+  // An unqualified call in a DbContext subclass is DbContext's.
+  assert.equal(type('SaveChangesAsync()', 'SaveAsync'), 'System.Threading.Tasks.Task<int>');
+  // Things neither the workspace nor the signatures know stay unknown.
+  assert.equal(type('_http.NoSuchMethodAsync(url)'), null);
+  assert.equal(type('unknown.GetAsync(url)'), null);
+});
+
+test('the workspace comes first: its own types and methods are never replaced by an API of the same name', () => {
+  const index = workspace({
+    'Shop.cs': SERVICE,
+    'Files.cs': `
+namespace Shop;
+public static class File { public static int ReadAllTextAsync(string path) => 0; }
+public sealed class Caller { public int Run(string path) => File.ReadAllTextAsync(path); }
+`,
+  });
+  assert.equal(typeIn(index, 'Files.cs', 'Run', 'File.ReadAllTextAsync(path)')?.typeText, 'int');
+});
+
+test('task evidence for a blocking wait comes from the signature instead of the Async naming convention', () => {
+  const index = workspace({ 'Shop.cs': SERVICE });
+  const model = index.files.get('Shop.cs')!;
+  const body = model.bodies.find((b) => b.name === 'LoadAsync')!;
+  assert.deepEqual(taskEvidence('_http.GetStringAsync(url)', body, model.bodies, index), { verdict: 'task', reason: 'return type of HttpClient.GetStringAsync is a Task' });
+  // A ConfigureAwait awaitable wraps a task: GetAwaiter().GetResult() on it blocks.
+  assert.equal(taskEvidence('_http.GetStringAsync(url).ConfigureAwait(false)', body, model.bodies, index).verdict, 'task');
+  // Not a task, by its signature.
+  assert.deepEqual(taskEvidence('_stream.Length', body, model.bodies, index), { verdict: 'notTask', reason: 'property Stream.Length is a long' });
+});
+
+test("a file's project decides its global usings: an extension method imported only by a global using is found", () => {
+  const file = `
+namespace Shop;
+public sealed class Reports
+{
+    public async Task<int> CountAsync(ShopDb db) { var orders = await db.Orders.ToListAsync(); return orders.Count; }
+}
+public sealed class ShopDb : Microsoft.EntityFrameworkCore.DbContext
+{
+    public Microsoft.EntityFrameworkCore.DbSet<Order> Orders => Set<Order>();
+}
+public sealed class Order { }
+`;
+  const index = workspace({ 'Reports.cs': file });
+  const type = () => typeIn(index, 'Reports.cs', 'CountAsync', 'db.Orders.ToListAsync()')?.typeText ?? null;
+  try {
+    // Outside a project: the plain SDK's implicit usings, which do not import Microsoft.EntityFrameworkCore.
+    assert.equal(type(), null);
+    provideFileApiScopes((f) => (f === 'Reports.cs' ? fileApiScope('net8.0', { globalUsings: [...PLAIN_SDK_USINGS, 'Microsoft.EntityFrameworkCore'] }) : null));
+    // A new index version, so the cached answers go.
+    updateFile(index, 'Other.cs', modelFile('namespace Shop; public sealed class Other { }').model);
+    assert.equal(type(), 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  } finally {
+    provideFileApiScopes(null);
+  }
+});
+
+test('project global usings in the project model spelling, and target frameworks mapped to the packs held', () => {
+  const scope = usingScope({ usings: ['System.IO', 'Http System.Net.Http.HttpClient'], globalUsings: ['System', 'static System.Math', 'Json = System.Text.Json.JsonSerializer', 'global::System.Linq'] });
+  assert.deepEqual(scope.namespaces, ['System.IO', 'System', 'System.Math', 'System.Linq']);
+  assert.deepEqual([...scope.aliases], [['Http', 'System.Net.Http.HttpClient'], ['Json', 'System.Text.Json.JsonSerializer']]);
+  assert.deepEqual(['net6.0', 'net8.0-windows', 'net9.0', 'net10.0', 'net11.0', 'netstandard2.0', 'net48'].map(apiFrameworkOf),
+    ['net8.0', 'net8.0', 'net9.0', 'net10.0', 'net10.0', 'net8.0', 'net8.0']);
+});
+
+test("the file's own namespace and its parents are in scope without a using, as in C#", () => {
+  const index = workspace({
+    'Queries.cs': `
+namespace Dapper.Tests;
+public sealed class Queries
+{
+    public async Task<int> CountAsync(System.Data.IDbConnection connection) { var ids = await connection.QueryAsync<int>("select 1"); return 0; }
+}
+`,
+  });
+  assert.equal(typeIn(index, 'Queries.cs', 'CountAsync', 'connection.QueryAsync<int>("select 1")')?.typeText, 'System.Threading.Tasks.Task<System.Collections.Generic.IEnumerable<int>>');
+});
