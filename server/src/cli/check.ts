@@ -12,6 +12,8 @@ import { renderJson } from './render/json';
 import { renderSarif } from './render/sarif';
 import { startProgress } from './progress';
 import { ensureParser } from './parser';
+import { fileTimeLimit } from './budget';
+import { DEFAULT_FILE_BUDGET_MS } from '../model/budget';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
 
@@ -30,6 +32,7 @@ options:
   --test-code-severity LEVEL   most severe a blocking finding in test code may be: ${SEVERITY_SETTINGS.join(', ')} (default information)
   --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig)
   --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
+  --file-time-limit SECONDS    stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
   --no-editorconfig            ignore .editorconfig files
   --no-color                   plain text even on a terminal
 
@@ -57,7 +60,7 @@ export function projectFlag(value: string | true | undefined, fallback: string, 
 }
 
 export async function runCheck(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity'],
+  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity', 'file-time-limit'],
     ['no-color', 'no-editorconfig', 'no-peer-suppressions', 'help']);
   if (args.flags.has('help')) {
     io.out(CHECK_HELP + '\n');
@@ -70,6 +73,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const targetFramework = projectFlag(args.flags.get('target-framework'), '', /^[A-Za-z][A-Za-z0-9.-]*$/, '--target-framework needs a target framework moniker like net8.0') || null;
   const maxKib = Number(stringFlag(args, 'max-file-size', String(DEFAULT_MAX_FILE_BYTES / 1024)));
   if (!Number.isFinite(maxKib) || maxKib <= 0) throw new UsageError('--max-file-size must be a positive number of KiB');
+  const budget = fileTimeLimit(args);
   const selection: RuleSelection = {
     enabled: args.flags.has('enable') ? parseRuleList(String(args.flags.get('enable')), '--enable') : null,
     disabled: args.flags.has('disable') ? parseRuleList(String(args.flags.get('disable')), '--disable') : new Set(),
@@ -87,7 +91,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     });
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity });
-    const analysis = analyseProject(sources, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf);
+    const analysis = analyseProject(sources, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf, budget);
     progress.done();
     const rules = RULES.filter((r) => (selection.enabled ? selection.enabled.has(r.meta.id) : true) && !selection.disabled.has(r.meta.id));
     const colour = io.isTTY && !args.flags.has('no-color') && !io.env.NO_COLOR;

@@ -24,6 +24,7 @@ import type { TypingContext } from './expressionTypes';
 import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
 import { bodiesById, bodyChain } from '../model/bodies';
+import { checkBudget } from '../model/budget';
 
 export interface EstimateContext {
   /** The file's path as the index knows it. */
@@ -191,7 +192,14 @@ function estimateIn(session: Session, body: MethodBody, ctx: EstimateContext, op
   const known = session.costs.get(key);
   if (known && known !== 'pending') return known;
   session.costs.set(key, 'pending');
-  const cost = computeCost(session, body, ctx, options);
+  let cost: MethodCost;
+  try {
+    cost = computeCost(session, body, ctx, options);
+  } catch (err) {
+    // A stopped analysis (model/budget.ts) must not leave the body marked as being estimated.
+    session.costs.delete(key);
+    throw err;
+  }
   session.costs.set(key, cost);
   return cost;
 }
@@ -301,6 +309,7 @@ function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, trai
 }
 
 function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+  checkBudget();
   const traits = traitsOf(options.runtime);
   const build: BuildConfiguration = options.build ?? 'release';
   const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };

@@ -12,6 +12,7 @@
 import type { MethodBody, Span } from './types';
 import type { IdentifierUse } from './fileSyntax';
 import { bodiesById } from './bodies';
+import { checkBudget } from './budget';
 
 /** Above this many declarations of one name, the bodies around a mention are walked instead of the declarations scanned. */
 const FEW_DECLARERS = 8;
@@ -86,7 +87,9 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
   const close = (at: number) => {
     while (open.length && open[open.length - 1].span.end <= at) open.pop();
   };
+  let step = 0;
   for (const id of identifiers) {
+    if ((++step & 0xfff) === 0) checkBudget();
     while (next < spans.length && spans[next].span.start <= id.start) {
       close(spans[next].span.start);
       open.push(spans[next++]);

@@ -15,6 +15,7 @@ import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
 import { hasThisIn, identifierCountIn, identifiersIn, identifiersNamed, mentions, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
+import { checkBudget, noteNesting } from './budget';
 import { rebase, type CachedBody, type ModelCache } from './bodyCache';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
@@ -37,6 +38,7 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
 export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: PreparedSource): FileModel {
   const text = table.text;
   const root = rootOf(table);
+  noteNesting(table.maxDepth);
   const syntax = walkFile(table);
   const syntaxErrors = collectSyntaxErrors(table);
   const types = extractTypes(syntax.types);
@@ -51,6 +53,7 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
   const reused = new Map<string, CachedBody>();
   const builtById = new Map<string, MethodBody>();
   for (const { node, body: bodyNode } of functions) {
+    checkBudget();
     const parentId = enclosingBodyId(syntax, node, bodyIds);
     // A local function or lambda inside a dual-path method sees the method's `bool async` (bodies come in
     // document order, so the enclosing one is built already); it is part of the cache key, since it decides
@@ -519,6 +522,7 @@ function usingResourceText(using: SyntaxNode): string | undefined {
 function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[], hasUsing: boolean): SuspensionPoint[] {
   const points: SuspensionPoint[] = [];
   for (const n of own(['await_expression', 'foreach_statement', 'using_statement', 'local_declaration_statement'])) {
+    checkBudget();
     if (n.type === 'await_expression') {
       const keyword = firstToken(n, 'await') ?? n;
       let operandNode = n.namedChildren[0] ?? null;

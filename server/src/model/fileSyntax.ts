@@ -8,6 +8,7 @@ import { SyntaxNode, type SyntaxTable } from '../parse/syntaxTable';
 import type { Span } from './types';
 import type { Access } from './liveness';
 import { FUNCTION_NODE_TYPES, TYPE_NODE_TYPES } from './syntax';
+import { checkBudget } from './budget';
 
 /** Node types the model asks for, bucketed by owning body. */
 const COLLECTED = new Set<string>([
@@ -116,7 +117,9 @@ export function walkFile(table: SyntaxTable): FileSyntax {
     else byType.set(type, [node]);
   };
   // Preorder over the table; an identifier's children (it has none the model cares about) are passed over.
+  let step = 0;
   for (let i = 0; i < count;) {
+    if ((++step & 0xfff) === 0) checkBudget();
     while (stack.length > 0 && after[stack[stack.length - 1].index] <= i) {
       const done = stack.pop()!;
       if (done.ownerKey) owners.pop();

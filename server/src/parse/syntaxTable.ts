@@ -88,6 +88,8 @@ export interface SyntaxTable {
   readonly typeNames: readonly (string | null)[];
   /** Field names by id (index 0 is none). */
   readonly fieldNames: readonly (string | null)[];
+  /** How many ancestors the deepest node has: how deeply the file nests. */
+  readonly maxDepth: number;
 }
 
 /** Named-ness by type id, learned once per language (it is a property of the symbol, aliases included). */
@@ -105,7 +107,7 @@ export function syntaxTableOf(tree: TreeSitter.Tree, text: string, functions: Tr
     text, count: 0,
     typeId: new Uint16Array(capacity), start: new Int32Array(capacity), end: new Int32Array(capacity), parent: new Int32Array(capacity),
     after: new Int32Array(capacity), field: new Uint16Array(capacity), flags: new Uint8Array(capacity),
-    typeNames: language.types, fieldNames: language.fields,
+    typeNames: language.types, fieldNames: language.fields, maxDepth: 0,
   };
   let named = namedByLanguage.get(language);
   if (!named) namedByLanguage.set(language, (named = new Int8Array(65536).fill(-1)));
@@ -150,6 +152,7 @@ function walkWithFunctions(tree: TreeSitter.Tree, c: TreeWalkFunctions, t: Mutab
       const self = i++;
       if (c._ts_tree_cursor_goto_first_child_wasm(tp)) {
         stack.push(self);
+        if (stack.length > t.maxDepth) t.maxDepth = stack.length;
         continue;
       }
       t.after[self] = i;
@@ -214,6 +217,7 @@ function walkWithCursor(tree: TreeSitter.Tree, t: MutableTable, named: Int8Array
       const self = i++;
       if (cursor.gotoFirstChild()) {
         stack.push(self);
+        if (stack.length > t.maxDepth) t.maxDepth = stack.length;
         continue;
       }
       t.after[self] = i;

@@ -51,7 +51,7 @@ export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[], l
     counts: { findings: findings.length, production: findings.length - test, test, suppressed: suppressed.length },
     findings,
     suppressed,
-    skippedFiles: [...problems, ...generatedFiles(analysis)],
+    skippedFiles: [...problems, ...generatedFiles(analysis), ...analysis.files.filter((f) => f.parseError).map((f) => ({ file: f.path, reason: f.parseError! }))],
     skippedMethods,
     projects: loaded ? projectSummaries(loaded, cwd) : [],
   }, null, 2) + '\n';

@@ -17,7 +17,9 @@ import type { FileModel } from '../../model/types';
 import { readSource } from '../../project/host/sourceFiles';
 import { createEngineProjects, isProjectFile } from './projects';
 import { positioned, positionOf, rangeContains, type PositionedText } from '../convert';
-import { diagnosticOf } from '../diagnostics';
+import { analysisStoppedDiagnostic, diagnosticOf } from '../diagnostics';
+import { AnalysisStopped, withinBudget } from '../../model/budget';
+import { documentBudget } from './budget';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
@@ -63,6 +65,8 @@ function fsPathOf(key: string): string | null {
 }
 
 const now = () => performance.now();
+/** The time one file's model, rules or costs may take before it is reported as stopped (model/budget.ts). */
+const budget = documentBudget;
 
 export function createEngine(host: EngineHost): Engine {
   const index = createIndex();
@@ -147,7 +151,9 @@ export function createEngine(host: EngineHost): Engine {
 
   function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings): Finding[] {
     const perFile = fileSeverities(key);
-    return checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings)).findings;
+    const checked = checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings), budget());
+    if (checked.stopped) throw new AnalysisStopped(checked.stopped);
+    return checked.findings;
   }
 
   /** Text with line starts of any file the engine knows: the open buffer, else the file on disk. */
@@ -204,10 +210,13 @@ export function createEngine(host: EngineHost): Engine {
     const text = doc.modelled!;
     projects.noteText(doc.key, text.text);
     let findings: Finding[] = [];
+    // A model or rules that ran past the per-file budget (model/budget.ts) leave the document with this one note.
+    let stopped = doc.parseError?.startsWith('analysis stopped') ? doc.parseError : null;
     try {
-      findings = findingsOf(doc.key, text.text, model, doc.settings);
+      if (!stopped) findings = findingsOf(doc.key, text.text, model, doc.settings);
     } catch (err) {
-      log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      if (err instanceof AnalysisStopped) stopped = err.reason;
+      else log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
     const checked = now();
     const analysis = completionNow();
@@ -217,14 +226,16 @@ export function createEngine(host: EngineHost): Engine {
     let methods: MethodView[] = [];
     try {
       // The profile shown beside the selected one needs its numbers only, not its layout: a smaller snapshot to copy.
-      methods = methodViewsOf(input, [runtime, comparisonProfile(runtime)])
+      methods = withinBudget(stopped ? null : budget(), () => methodViewsOf(input, [runtime, comparisonProfile(runtime)]))
         .map((m) => ({ ...m, runtimeChoice: choice, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [] })) }));
     } catch (err) {
-      log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      if (err instanceof AnalysisStopped) stopped = err.reason;
+      else log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
     const costed = now();
     doc.findings = findings;
     const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
+    if (stopped) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
     const snapshot: DocumentSnapshot = {
       uri: doc.uri,
       version: doc.modelledVersion,
@@ -344,7 +355,7 @@ export function createEngine(host: EngineHost): Engine {
       return true;
     }
     projects.noteText(key, read.text);
-    const { model, tree } = modelFile(read.text, null, undefined, { preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols });
+    const { model, tree } = modelFile(read.text, null, undefined, { preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols, budget: budget() });
     tree?.delete();
     indexFile(key, model);
     return true;
