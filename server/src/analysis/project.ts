@@ -187,17 +187,33 @@ export interface ProjectAnalysis {
 export function analyseProject(sources: SourceFile[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>,
   onProgress?: (message: string) => void, contextOf?: (file: FileAnalysisInput, index: WorkspaceIndex) => FileCheckContext,
   budget?: () => FileBudget | null): ProjectAnalysis {
-  const index = createIndex();
-  const modelled = sources.map((s, i) => {
+  const modelled = sources.map((s, i): ModelledSource => {
     if (i % 50 === 0) onProgress?.(`parsed ${i} of ${sources.length} files`);
     const { model, tree, error } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols, budget: budget?.() });
     tree?.delete();
-    updateFile(index, s.path, model);
-    return { ...s, model, error };
+    return { ...s, model, ...(error ? { error } : {}) };
   });
+  return analyseModelled(modelled, selection, severitiesOf, onProgress, contextOf, budget);
+}
+
+/** A source with its model, and why it was left out if it was (what modelFile said). */
+export interface ModelledSource extends SourceFile {
+  model: FileModel;
+  error?: string;
+}
+
+/**
+ * analyseProject for files already modelled (the CLI models them on worker threads): index them in the order given,
+ * decide the verdicts once, run the rules. The same order gives the same answers as analyseProject.
+ */
+export function analyseModelled(modelled: readonly ModelledSource[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>,
+  onProgress?: (message: string) => void, contextOf?: (file: FileAnalysisInput, index: WorkspaceIndex) => FileCheckContext,
+  budget?: () => FileBudget | null): ProjectAnalysis {
+  const index = createIndex();
+  for (const m of modelled) updateFile(index, m.path, m.model);
   const completion = analyseCompletion(index);
   const files = modelled.map((m, i) => {
-    if (i % 50 === 0) onProgress?.(`checked ${i} of ${sources.length} files`);
+    if (i % 50 === 0) onProgress?.(`checked ${i} of ${modelled.length} files`);
     const context = contextOf?.({ path: m.path, text: m.text, model: m.model }, index) ?? {};
     const { findings, suppressed, stopped } = checkFile(m.path, m.text, m.model, index, completion, selection, severitiesOf?.(m.path), context, budget?.() ?? null);
     return { path: m.path, text: m.text, model: m.model, findings, suppressed, parseError: m.error ?? stopped, testCode: context.testCode?.reason ?? null, generated: context.generatedFile ?? null };

@@ -2,7 +2,7 @@
  * `asynclens cost [paths...]`: what every async method costs per call, as a table, JSON or CSV, or one method's
  * state machine field by field with `--explain file:line`.
  */
-import { modelFile, createIndex, updateFile, analyseCompletion, type SourceFile } from '../analysis/project';
+import { createIndex, updateFile, analyseCompletion, type ModelledSource, type SourceFile } from '../analysis/project';
 import { isAnalysedAsyncBody, type FileModel } from '../model/types';
 import { lineIndexOf, positionAt } from '../parse/lines';
 import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost } from '../cost';
@@ -19,7 +19,8 @@ import { ensureParser } from './parser';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
 import { TOOL_VERSION } from './version';
-import { fileTimeLimit } from './budget';
+import { fileTimeLimit, fileTimeLimitMs, threadCount } from './budget';
+import { modelSources } from './modelPool';
 import { AnalysisStopped, DEFAULT_FILE_BUDGET_MS, withinBudget, type FileBudget } from '../model/budget';
 
 export const COST_HELP = `usage: asynclens cost [paths...] [options]
@@ -36,6 +37,7 @@ options:
   --explain FILE:LINE       the state machine of the method on that line, field by field, for every profile
   --max-file-size KIB       skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
   --file-time-limit SECONDS stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
+  --threads N|auto          threads that parse and model files (default auto: every core)
 
 Numbers marked ~ are estimates (derived, assumed or not measured on that runtime); * marks a computed Task<T> result
 that allocates nothing when its value is one the runtime caches.`;
@@ -52,7 +54,7 @@ interface Workspace {
 }
 
 export async function runCost(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework', 'file-time-limit'], ['help', 'no-color']);
+  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework', 'file-time-limit', 'threads'], ['help', 'no-color']);
   if (args.flags.has('help')) {
     io.out(COST_HELP + '\n');
     return EXIT_OK;
@@ -67,6 +69,7 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
   const maxKib = Number(stringFlag(args, 'max-file-size', String(DEFAULT_MAX_FILE_BYTES / 1024)));
   if (!Number.isFinite(maxKib) || maxKib <= 0) throw new UsageError('--max-file-size must be a positive number of KiB');
   const budget = fileTimeLimit(args);
+  const threads = threadCount(args);
 
   const progress = startProgress(io);
   try {
@@ -82,7 +85,8 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
     });
     progress.update(`modelling ${sources.length} C# files`);
     const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
-    const workspace = modelWorkspace(sources, runtimeOf, budget);
+    const modelled = await modelSources(sources, { workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args) });
+    const workspace = modelWorkspace(modelled, runtimeOf, budget);
     progress.done();
     if (explain) {
       io.out(renderExplain(workspace, explain, build, format === 'json'));
@@ -107,18 +111,16 @@ function parseLocation(value: string): { file: string; line: number } {
   return { file: m[1].split('\\').join('/').replace(/^\.\//, ''), line: Number(m[2]) };
 }
 
-function modelWorkspace(sources: SourceFile[], runtimeOf: (file: string) => RuntimeChoice, budget: () => FileBudget): Workspace {
+function modelWorkspace(modelled: readonly ModelledSource[], runtimeOf: (file: string) => RuntimeChoice, budget: () => FileBudget): Workspace {
   const index = createIndex();
   const models = new Map<string, FileModel>();
   const stopped: FileProblem[] = [];
-  for (const s of sources) {
-    const { model, tree, error } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols, budget: budget() });
-    tree?.delete();
+  for (const { model, error, ...s } of modelled) {
     if (error) stopped.push({ file: s.path, reason: error });
     models.set(s.path, model);
     updateFile(index, s.path, model);
   }
-  return { sources, runtimeOf, models, index, completion: analyseCompletion(index), budget, stopped };
+  return { sources: modelled.map(({ model: _model, error: _error, ...s }) => s), runtimeOf, models, index, completion: analyseCompletion(index), budget, stopped };
 }
 
 // ---- rows ----

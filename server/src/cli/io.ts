@@ -9,6 +9,8 @@ export interface CliIO {
   errIsTTY: boolean;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The bundle worker threads start from (dist/cli.js); absent, everything runs on one thread (tests, embedding). */
+  workerScript?: string;
 }
 
 export function processIO(): CliIO {
@@ -19,6 +21,8 @@ export function processIO(): CliIO {
     errIsTTY: !!process.stderr.isTTY,
     cwd: process.cwd(),
     env: process.env,
+    // The bundle this runs in is dist/cli.js, which also runs the modelling threads (bin.ts).
+    workerScript: __filename,
   };
 }
 
