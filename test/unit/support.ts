@@ -39,7 +39,7 @@ export function listFiles(dir: string, ext: string): string[] {
 }
 
 /** Runs the `asynclens` command in-process, as a user would from `cwd`, capturing what it prints. */
-export async function runCli(args: string[], cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(args: string[], cwd = repoRoot, workerScript?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const io: CliIO & { stdout: string; stderr: string } = {
     stdout: '',
     stderr: '',
@@ -49,6 +49,8 @@ export async function runCli(args: string[], cwd = repoRoot): Promise<{ code: nu
     errIsTTY: false,
     cwd,
     env: {},
+    // Worker threads start from the built CLI bundle (a test bundle cannot run as one); none: one thread.
+    ...(workerScript ? { workerScript } : {}),
   };
   const code = await main(args, io);
   return { code, stdout: io.stdout, stderr: io.stderr };
