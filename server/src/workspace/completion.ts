@@ -3,7 +3,7 @@
  * finishes without suspending, and why, propagated over the workspace call graph to a fixed point
  * (ASY010, ASY012 and hovers read it).
  */
-import type { CallSite, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
+import type { CallSite, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { splitTopLevel } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
@@ -78,43 +78,169 @@ interface Node {
 
 /** Computes verdicts for every task-returning body in the workspace. */
 export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
-  const nodes = new Map<string, Node>();
-  for (const [file, model] of index.files) {
-    for (const body of model.bodies) {
-      if (body.hasSyntaxErrors || body.isIterator) continue;
-      if (body.isAsync || isTaskLike(body.returnKind)) {
-        const key = verdictKey(file, body.id);
-        nodes.set(key, { key, target: { file, body }, deps: [] });
-      }
-    }
-  }
-  const dependents = new Map<string, string[]>();
-  for (const node of nodes.values()) {
-    node.deps = dependenciesOf(node.target, index);
-    for (const d of node.deps) {
-      if (d.kind !== 'callees') continue;
-      for (const t of d.targets) {
-        const list = dependents.get(t.key);
-        if (list) list.push(node.key);
-        else dependents.set(t.key, [node.key]);
-      }
-    }
-  }
+  return completionState(index).verdicts;
+}
 
-  // Greatest fixed point over "certainly synchronous": every body starts so and turns "may suspend" once one of
-  // its awaits may suspend. A body only suspends if some path reaches an await that really can, so recursion
-  // (A -> B -> A) that never reaches one completes synchronously, which is what happens at run time. That makes a
-  // cycle a verdict's only support, so calls are resolved strictly: an overload is never taken for recursion, and
-  // a call dispatched to implementations outside the workspace may suspend (resolveCallSite).
-  // Only certain verdicts (no await, completed awaits, completed returns) pass up to callers: a callee that is
-  // synchronous on a cache hit says nothing about how often its callers hit (a metadata refresh that calls a
-  // cached client usually misses), so its callers await something that may suspend. A body's own cache fast path
-  // still makes its own verdict "likely" (decide), after the fixed point. Each body flips at most once, and only
-  // its dependents are looked at again: linear in bodies plus call edges.
-  const sync = new Map<string, boolean>();
-  for (const key of nodes.keys()) sync.set(key, true);
+/**
+ * The verdicts with what produced them: the graph of bodies and their awaited callees, which are synchronous, the
+ * cycles, and each file's resolution surface. Kept by the language server so that an edit re-decides only the
+ * bodies it can change (updateCompletion) instead of the whole workspace.
+ */
+export interface CompletionState {
+  /** The index version the verdicts are for. */
+  version: number;
+  readonly verdicts: CompletionAnalysis;
+  readonly nodes: Map<string, Node>;
+  /** Key -> the nodes with an await (or return) on it. Keys need not be nodes (a callee with syntax errors). */
+  readonly dependents: Map<string, Set<string>>;
+  /** File -> nodes with an await on some body of that file (a superset: edges that went away may stay listed). */
+  readonly dependentsByTargetFile: Map<string, Set<string>>;
+  readonly keysByFile: Map<string, string[]>;
+  readonly sync: Map<string, boolean>;
+  readonly cycles: Map<string, number>;
+  nextCycle: number;
+  /** File -> what other files' calls can resolve against in it (resolutionSurface). */
+  readonly surfaces: Map<string, string>;
+}
+
+/** The verdicts of every task-returning body, from scratch. */
+export function completionState(index: WorkspaceIndex): CompletionState {
+  const state: CompletionState = {
+    version: index.version, verdicts: new Map(), nodes: new Map(), dependents: new Map(), dependentsByTargetFile: new Map(),
+    keysByFile: new Map(), sync: new Map(), cycles: new Map(), nextCycle: 0, surfaces: new Map(),
+  };
+  for (const [file, model] of index.files) addFileNodes(state, file, model);
+  for (const node of state.nodes.values()) linkDependencies(state, node, index);
+  solve(state, new Set(state.nodes.keys()));
+  return state;
+}
+
+/**
+ * Brings `state` up to date with the index after `changed` files were updated (or removed), re-deciding only what
+ * they can change, with the same verdicts a fresh completionState would give. When a file's resolution surface
+ * changed (a declaration other files' calls may resolve to), or a file came or went, everything is decided again.
+ * Returns the files whose verdicts were decided again.
+ */
+export function updateCompletion(state: CompletionState, index: WorkspaceIndex, changed: Iterable<string>): { state: CompletionState; decided: Set<string> | null } {
+  const files = [...new Set(changed)];
+  for (const file of files) {
+    const model = index.files.get(file);
+    if (!model || !state.surfaces.has(file) || resolutionSurface(model) !== state.surfaces.get(file)) return { state: completionState(index), decided: null };
+  }
+  // Bodies elsewhere that awaited the changed files' bodies: their calls are resolved again (ids hold offsets,
+  // which an edit shifts), and whatever depends on them is decided again.
+  const relinked = new Set<string>();
+  for (const file of files) for (const key of state.dependentsByTargetFile.get(file) ?? []) relinked.add(key);
+  for (const file of files) {
+    for (const key of state.keysByFile.get(file) ?? []) {
+      const node = state.nodes.get(key);
+      if (node) unlinkDependencies(state, node);
+      state.nodes.delete(key);
+      state.sync.delete(key);
+      state.cycles.delete(key);
+      state.verdicts.delete(key);
+      relinked.delete(key);
+    }
+    state.keysByFile.delete(file);
+    state.dependentsByTargetFile.delete(file);
+    addFileNodes(state, file, index.files.get(file)!);
+  }
+  const starts = new Set<string>(relinked);
+  for (const file of files) for (const key of state.keysByFile.get(file) ?? []) starts.add(key);
+  for (const key of relinked) {
+    const node = state.nodes.get(key);
+    if (node) unlinkDependencies(state, node);
+  }
+  for (const key of starts) {
+    const node = state.nodes.get(key);
+    if (node) linkDependencies(state, node, index);
+  }
+  // Everything that depends, directly or not, on what changed.
+  const region = new Set<string>();
+  const stack = [...starts].filter((k) => state.nodes.has(k));
+  while (stack.length) {
+    const key = stack.pop()!;
+    if (region.has(key)) continue;
+    region.add(key);
+    for (const dependent of state.dependents.get(key) ?? []) if (!region.has(dependent) && state.nodes.has(dependent)) stack.push(dependent);
+  }
+  solve(state, region);
+  state.version = index.version;
+  const decided = new Set(files);
+  for (const key of region) decided.add(state.nodes.get(key)!.target.file);
+  return { state, decided };
+}
+
+/**
+ * What other files' calls can resolve against in a file, without offsets: its types and members, the bodies of
+ * its methods and local functions as resolution reads them (parameters, modifiers, type parameters), its usings.
+ * While it stays the same, an edit changes no other file's call targets, only the verdicts along them.
+ */
+export function resolutionSurface(model: FileModel): string {
+  return JSON.stringify([
+    model.usings,
+    model.types.map((t) => [t.name, t.fullName, t.kind, t.modifiers, t.attributes, t.baseTypes, t.typeParameters, t.enumUnderlyingType,
+      t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.typeText, m.returnKind, m.parameterTypes, m.typeParameterCount, m.bodyId !== null, m.isReadonly ?? null])]),
+    model.bodies.filter((b) => b.kind !== 'lambda' && b.kind !== 'anonymousMethod').map((b) => [b.name, b.kind, b.containingType, b.containingTypeKind, b.modifiers,
+      b.typeParameters, b.parameters.map((p) => [p.name, p.typeText, p.modifiers]), b.returnTypeText]),
+  ]);
+}
+
+function addFileNodes(state: CompletionState, file: string, model: FileModel): void {
+  const keys: string[] = [];
+  for (const body of model.bodies) {
+    if (body.hasSyntaxErrors || body.isIterator) continue;
+    if (body.isAsync || isTaskLike(body.returnKind)) {
+      const key = verdictKey(file, body.id);
+      state.nodes.set(key, { key, target: { file, body }, deps: [] });
+      keys.push(key);
+    }
+  }
+  state.keysByFile.set(file, keys);
+  state.surfaces.set(file, resolutionSurface(model));
+}
+
+function linkDependencies(state: CompletionState, node: Node, index: WorkspaceIndex): void {
+  node.deps = dependenciesOf(node.target, index);
+  for (const d of node.deps) {
+    if (d.kind !== 'callees') continue;
+    for (const t of d.targets) {
+      let set = state.dependents.get(t.key);
+      if (!set) state.dependents.set(t.key, (set = new Set()));
+      set.add(node.key);
+      let byFile = state.dependentsByTargetFile.get(t.ref.file);
+      if (!byFile) state.dependentsByTargetFile.set(t.ref.file, (byFile = new Set()));
+      byFile.add(node.key);
+    }
+  }
+}
+
+function unlinkDependencies(state: CompletionState, node: Node): void {
+  for (const d of node.deps) {
+    if (d.kind !== 'callees') continue;
+    for (const t of d.targets) state.dependents.get(t.key)?.delete(node.key);
+  }
+  node.deps = [];
+}
+
+/**
+ * Decides the bodies of `region` (closed under dependents), the others staying as they are: they cannot depend on
+ * anything in it. The greatest fixed point over "certainly synchronous": every body starts so and turns "may
+ * suspend" once one of its awaits may suspend. A body only suspends if some path reaches an await that really can,
+ * so recursion (A -> B -> A) that never reaches one completes synchronously, which is what happens at run time.
+ * That makes a cycle a verdict's only support, so calls are resolved strictly: an overload is never taken for
+ * recursion, and a call dispatched to implementations outside the workspace may suspend (resolveCallSite).
+ * Only certain verdicts (no await, completed awaits, completed returns) pass up to callers: a callee that is
+ * synchronous on a cache hit says nothing about how often its callers hit (a metadata refresh that calls a
+ * cached client usually misses), so its callers await something that may suspend. A body's own cache fast path
+ * still makes its own verdict "likely" (decide), after the fixed point. Each body flips at most once, and only
+ * its dependents are looked at again: linear in bodies plus call edges.
+ */
+function solve(state: CompletionState, region: Set<string>): void {
+  const { nodes, sync, dependents } = state;
+  for (const key of region) sync.set(key, true);
   const isSync = (key: string) => sync.get(key) === true;
-  const queue = [...nodes.keys()];
+  const queue = [...region];
   const queued = new Set(queue);
   while (queue.length) {
     const key = queue.pop()!;
@@ -123,18 +249,16 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
     if (CERTAIN_BASES.has(decide(nodes.get(key)!, isSync).basis)) continue;
     sync.set(key, false);
     for (const dependent of dependents.get(key) ?? []) {
-      if (isSync(dependent) && !queued.has(dependent)) {
+      if (isSync(dependent) && !queued.has(dependent) && nodes.has(dependent)) {
         queued.add(dependent);
         queue.push(dependent);
       }
     }
   }
-
-  const certain = new Set([...nodes.keys()].filter(isSync));
-  const cycles = cycleIds(nodes, isSync);
-  const verdicts: CompletionAnalysis = new Map();
-  for (const node of nodes.values()) verdicts.set(node.key, verdictOf(node, isSync, certain, cycles));
-  return verdicts;
+  for (const key of region) state.cycles.delete(key);
+  state.nextCycle = cycleIds(nodes, region, isSync, state.cycles, state.nextCycle);
+  const certain = { has: isSync };
+  for (const key of region) state.verdicts.set(key, verdictOf(nodes.get(key)!, isSync, certain, state.cycles));
 }
 
 // ---- deciding one body, given what its callees are ----
@@ -680,13 +804,18 @@ export function resolveCall(name: string, receiver: string | null, argumentCount
 
 // ---- reasons ----
 
-/** Strongly connected components of the "awaits a synchronous callee" graph: the id of each body's cycle, for bodies in one. */
-function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): Map<string, number> {
+/**
+ * Strongly connected components of the "awaits a synchronous callee" graph among the bodies of `region`: each
+ * body in a cycle gets the cycle's id in `component` (ids from `next` on; returns the next free one). A cycle cannot
+ * leave the region, which holds every body that depends on one of its bodies.
+ */
+function cycleIds(nodes: Map<string, Node>, region: Set<string>, isSync: (key: string) => boolean, component: Map<string, number>, next: number): number {
   const edges = new Map<string, string[]>();
-  for (const node of nodes.values()) {
+  for (const key of region) {
+    const node = nodes.get(key)!;
     if (!isSync(node.key)) continue;
     const out: string[] = [];
-    for (const d of node.deps) if (d.kind === 'callees') for (const t of d.targets) if (isSync(t.key)) out.push(t.key);
+    for (const d of node.deps) if (d.kind === 'callees') for (const t of d.targets) if (isSync(t.key) && region.has(t.key)) out.push(t.key);
     edges.set(node.key, out);
   }
   // Tarjan's algorithm, iterative so a deep call chain cannot overflow the stack.
@@ -694,9 +823,8 @@ function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): M
   const low = new Map<string, number>();
   const onStack = new Set<string>();
   const stack: string[] = [];
-  const component = new Map<string, number>();
   let counter = 0;
-  let components = 0;
+  let components = next;
   for (const start of edges.keys()) {
     if (indexOf.has(start)) continue;
     const work: { key: string; next: number }[] = [{ key: start, next: 0 }];
@@ -741,7 +869,7 @@ function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): M
       }
     }
   }
-  return component;
+  return components;
 }
 
 /** How a complete await on workspace callees reads: through recursion, a cycle, callees that never suspend, or likely ones. */
@@ -751,7 +879,7 @@ interface CalleeReading {
   implementations: number;
 }
 
-function readingOf(d: Extract<Dependency, { kind: 'callees' }>, node: Node, certain: Set<string>, cycles: Map<string, number>): CalleeReading {
+function readingOf(d: Extract<Dependency, { kind: 'callees' }>, node: Node, certain: { has(key: string): boolean }, cycles: Map<string, number>): CalleeReading {
   const cycle = cycles.get(node.key);
   const relation = d.targets.length === 1 && d.targets[0].key === node.key ? 'self'
     : cycle !== undefined && d.targets.some((t) => cycles.get(t.key) === cycle) ? 'cycle'
@@ -773,7 +901,7 @@ function calleePhrase(r: CalleeReading, self: string): string {
   }
 }
 
-function verdictOf(node: Node, isSync: (key: string) => boolean, certain: Set<string>, cycles: Map<string, number>): CompletionVerdict {
+function verdictOf(node: Node, isSync: (key: string) => boolean, certain: { has(key: string): boolean }, cycles: Map<string, number>): CompletionVerdict {
   const { body, file } = node.target;
   const decision = decide(node, isSync);
   const readings: (CalleeReading | null)[] = node.deps.map((d, i) => (d.kind === 'callees' && decision.states[i] === 'complete' ? readingOf(d, node, certain, cycles) : null));

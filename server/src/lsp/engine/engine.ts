@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkFile, modelFile } from '../../analysis/project';
 import { createIndex, removeFile, updateFile } from '../../workspace/index';
 import { createCostCache } from './costs';
-import { analyseCompletion, verdictKey, type CompletionAnalysis } from '../../workspace/completion';
+import { completionState, updateCompletion, verdictKey, type CompletionAnalysis, type CompletionState } from '../../workspace/completion';
 import { analysisSettingsKey, DEFAULT_SETTINGS, RUNTIME_PROFILES, type AsyncLensSettings, type RuntimeProfile, type RuntimeSetting } from '../../config/settings';
 import { RULES } from '../../rules/registry';
 import type { Finding, SeveritySetting } from '../../rules/types';
@@ -74,11 +74,14 @@ export function createEngine(host: EngineHost): Engine {
   const projects = createEngineProjects();
   /** Text of files that are not open, read on demand for positions (related locations, the cost report); small LRU. */
   const diskTexts = new Map<string, PositionedText>();
-  let completion: { version: number; analysis: CompletionAnalysis } | null = null;
+  let completion: CompletionState | null = null;
+  /** Files indexed or removed since the verdicts were last brought up to date (updateCompletion re-decides only what they reach). */
+  const changedSinceCompletion = new Set<string>();
+  /** Per file, which of its bodies are likely synchronous (by order, see completionNow). */
+  const syncDigests = new Map<string, string>();
   /** Bumped when some file's type declarations change, or the set of likely-synchronous bodies does: what estimates read beyond their own text. */
   let typesGeneration = 0;
   let completionGeneration = 0;
-  let completionDigest = '';
   const typeDigests = new Map<string, string>();
   const costCache = createCostCache();
   let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
@@ -99,17 +102,27 @@ export function createEngine(host: EngineHost): Engine {
 
   function completionNow(): CompletionAnalysis {
     if (!completion || completion.version !== index.version) {
-      completion = { version: index.version, analysis: analyseCompletion(index) };
+      // An edit re-decides the bodies it can reach; a changed declaration, or no verdicts yet, decides them all.
+      const updated = completion ? updateCompletion(completion, index, changedSinceCompletion) : { state: completionState(index), decided: null };
+      completion = updated.state;
+      changedSinceCompletion.clear();
       // Which bodies are likely synchronous, by their order in each file rather than by id: ids hold offsets,
       // which every edit above a body shifts without changing anything an estimate reads.
-      const analysis = completion.analysis;
-      const digest = [...index.files].map(([file, model]) => `${file}:${model.bodies.map((b, i) => (analysis.get(verdictKey(file, b.id))?.likelySync ? i : -1)).filter((i) => i >= 0).join(',')}`).join('\n');
-      if (digest !== completionDigest) {
-        completionDigest = digest;
-        completionGeneration++;
+      const analysis = completion.verdicts;
+      const files = updated.decided ?? new Set([...index.files.keys(), ...syncDigests.keys()]);
+      let changed = false;
+      for (const file of files) {
+        const model = index.files.get(file);
+        const digest = model ? model.bodies.map((b, i) => (analysis.get(verdictKey(file, b.id))?.likelySync ? i : -1)).filter((i) => i >= 0).join(',') : null;
+        if (digest === null) changed = syncDigests.delete(file) || changed;
+        else if (syncDigests.get(file) !== digest) {
+          syncDigests.set(file, digest);
+          changed = true;
+        }
       }
+      if (changed) completionGeneration++;
     }
-    return completion.analysis;
+    return completion.verdicts;
   }
 
   const costContext = () => `${typesGeneration}|${completionGeneration}`;
@@ -117,6 +130,7 @@ export function createEngine(host: EngineHost): Engine {
   /** Puts a file's model into the index, noting whether its type declarations (which estimates read) changed. */
   function indexFile(key: string, model: FileModel): void {
     updateFile(index, key, model);
+    changedSinceCompletion.add(key);
     const digest = JSON.stringify([model.usings, model.types.map((t) => [t.fullName, t.kind, t.baseTypes, t.typeParameters, t.instanceFields, t.enumUnderlyingType,
       t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.typeText, m.returnKind, m.parameterTypes])])]);
     if (typeDigests.get(key) !== digest) {
@@ -127,6 +141,7 @@ export function createEngine(host: EngineHost): Engine {
 
   function unindexFile(key: string): void {
     removeFile(index, key);
+    changedSinceCompletion.add(key);
     if (typeDigests.delete(key)) typesGeneration++;
   }
 
