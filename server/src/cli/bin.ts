@@ -2,7 +2,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { main } from './main';
 import { processIO } from './io';
-import { runModelWorker } from './modelPool';
+import { runModelWorker } from '../host/modelPool';
 
 if (isMainThread) {
   void main(process.argv.slice(2), processIO()).then((code) => {

@@ -2,7 +2,7 @@
 import { DEFAULT_FILE_BUDGET_MS, fileBudget, type FileBudget } from '../model/budget';
 import { stringFlag, type ParsedArgs } from './args';
 import { UsageError } from './io';
-import { defaultThreads } from './modelPool';
+import { defaultThreads } from '../host/modelPool';
 
 export function fileTimeLimit(args: ParsedArgs): () => FileBudget {
   const ms = fileTimeLimitMs(args);

@@ -19,7 +19,9 @@ import { createEngineProjects, isProjectFile } from './projects';
 import { positioned, positionOf, rangeContains, type PositionedText } from '../convert';
 import { analysisStoppedDiagnostic, diagnosticOf } from '../diagnostics';
 import { AnalysisStopped, withinBudget } from '../../model/budget';
-import { documentBudget } from './budget';
+import { documentBudget, FILE_TIME_LIMIT_MS } from './budget';
+import { ModelPool, defaultThreads, modelHere } from '../../host/modelPool';
+import type { ModelledSource, SourceFile } from '../../analysis/project';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
@@ -360,20 +362,70 @@ export function createEngine(host: EngineHost): Engine {
 
   /** Puts a file that is not open into the index from disk, or takes it out when it is gone or too large. */
   function indexFromDisk(key: string): boolean {
-    diskTexts.delete(key);
-    if (docs.has(key)) return false;
-    const file = fsPathOf(key);
-    if (!file) return false;
-    const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
-    if (!('text' in read)) {
+    const source = sourceFromDisk(key);
+    if (source === 'skip') return false;
+    if (source === 'gone') {
       unindexFile(key);
       return true;
     }
-    projects.noteText(key, read.text);
-    const { model, tree } = modelFile(read.text, null, undefined, { preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols, budget: budget() });
+    const { model, tree } = modelFile(source.text, null, undefined, { preprocessorSymbols: source.preprocessorSymbols, budget: budget() });
     tree?.delete();
     indexFile(key, model);
     return true;
+  }
+
+  /** A file that is not open, read for indexing: its text and symbols, 'gone' (unreadable, too large) or 'skip' (open). */
+  function sourceFromDisk(key: string): SourceFile | 'gone' | 'skip' {
+    diskTexts.delete(key);
+    if (docs.has(key)) return 'skip';
+    const file = fsPathOf(key);
+    if (!file) return 'skip';
+    const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
+    if (!('text' in read)) return 'gone';
+    projects.noteText(key, read.text);
+    return { path: key, text: read.text, preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols };
+  }
+
+  /**
+   * Indexes files from disk in order, modelling them on worker threads (host/modelPool.ts) when there are enough to
+   * pay for starting them, so indexing uses every core and this thread stays free for open documents. Returns how
+   * many were done before `cancelled` said stop.
+   */
+  async function indexFilesFromDisk(keys: string[], cancelled: () => boolean, onFile: (done: number) => void): Promise<number> {
+    const threads = defaultThreads();
+    const pool = host.largeDocumentScript && keys.length >= 16 && threads > 1 ? new ModelPool(host.largeDocumentScript, threads, FILE_TIME_LIMIT_MS) : null;
+    // Read and hand out a window of files ahead of the one being indexed: enough to keep every worker busy.
+    const window = 8 * threads;
+    const ahead: (Promise<ModelledSource | 'gone' | 'skip'> | null)[] = new Array(keys.length).fill(null);
+    const submit = (i: number) => {
+      if (i >= keys.length || ahead[i]) return;
+      let source: SourceFile | 'gone' | 'skip';
+      try {
+        source = sourceFromDisk(keys[i]);
+      } catch (err) {
+        log('warn', `could not index ${keys[i]}: ${err instanceof Error ? err.message : String(err)}`);
+        source = 'skip';
+      }
+      ahead[i] = typeof source === 'string' ? Promise.resolve(source) : pool ? pool.model(source) : Promise.resolve(modelHere(source, FILE_TIME_LIMIT_MS));
+    };
+    try {
+      for (let i = 0; i < keys.length; i++) {
+        if (cancelled()) return i;
+        if (pool) for (let k = i; k < Math.min(keys.length, i + window); k++) submit(k);
+        else submit(i);
+        const result = await ahead[i]!;
+        ahead[i] = null;
+        // An open document may have taken the file meanwhile: its own model wins.
+        if (result === 'gone') unindexFile(keys[i]);
+        else if (result !== 'skip' && !docs.has(keys[i])) indexFile(keys[i], result.model);
+        onFile(i + 1);
+        // Yield after every file so open documents' analyses and requests go first.
+        await yieldToEventLoop();
+      }
+      return keys.length;
+    } finally {
+      await pool?.close();
+    }
   }
 
   async function indexWorkspace(): Promise<void> {
@@ -390,24 +442,17 @@ export function createEngine(host: EngineHost): Engine {
     }
     const total = walk.files.length;
     let lastReport = 0;
-    for (let i = 0; i < total; i++) {
-      if (cancelled()) {
-        host.post({ kind: 'indexing', state: 'end', done: i, total, message: `indexing cancelled after ${i} of ${total} files`, files: index.files.size });
-        recheckOpenDocuments(null);
-        return;
-      }
-      const key = documentKey(pathToFileURL(walk.files[i]).href);
-      try {
-        indexFromDisk(key);
-      } catch (err) {
-        log('warn', `could not index ${walk.files[i]}: ${err instanceof Error ? err.message : String(err)}`);
-      }
+    const keys = walk.files.map((f) => documentKey(pathToFileURL(f).href));
+    const done = await indexFilesFromDisk(keys, cancelled, (n) => {
       if (now() - lastReport > 200) {
         lastReport = now();
-        host.post({ kind: 'indexing', state: 'report', done: i + 1, total, message: `${i + 1} of ${total} files`, files: index.files.size });
+        host.post({ kind: 'indexing', state: 'report', done: n, total, message: `${n} of ${total} files`, files: index.files.size });
       }
-      // Yield after every file so open documents' analyses and requests go first.
-      await yieldToEventLoop();
+    });
+    if (done < total) {
+      host.post({ kind: 'indexing', state: 'end', done, total, message: `indexing cancelled after ${done} of ${total} files`, files: index.files.size });
+      recheckOpenDocuments(null);
+      return;
     }
     const seconds = ((now() - started) / 1000).toFixed(1);
     const note = walk.truncated ? ` (stopped at asynclens.indexing.maxFiles = ${limit})` : '';
