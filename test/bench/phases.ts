@@ -2,8 +2,9 @@
 // tree-sitter parse, copying each tree into JavaScript (parse/syntaxTable.ts), the model, index and completion
 // verdicts, rules. Generate a corpus first (node test/bench/corpus.mjs DIR 50000), then:
 //   npx esbuild test/bench/phases.ts --bundle --platform=node --outfile=out/bench/phases.js && node out/bench/phases.js DIR [rounds=5]
-// Each phase is reported as the minimum and the median over the rounds: on a shared machine other jobs only
-// ever add time, so the minimum is the steadier figure for comparing two versions of the code.
+// Each phase is reported as the minimum and the median over the rounds of its wall time and of the process's CPU
+// time (user + system): on a shared machine other jobs only ever add wall time, so the CPU minimum is the steadier
+// figure for comparing two versions of the code.
 import fs from 'node:fs';
 import path from 'node:path';
 import { initParser, parse, tableOf } from '../../server/src/parse/parser';
@@ -31,16 +32,25 @@ void (async () => {
   await initParser(locateWasm());
   const sources = listSources(dir).map((f) => ({ path: f, text: fs.readFileSync(f, 'utf8') }));
   const selection = { enabled: new Set(RULES.map((r) => r.meta.id)), disabled: new Set<string>() };
-  const times = new Map<string, number[]>();
+  const times = new Map<string, { wall: number[]; cpu: number[] }>();
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  let cpuAt = cpu();
   const lap = (phase: string, since: number) => {
-    const list = times.get(phase) ?? [];
-    list.push(performance.now() - since);
-    times.set(phase, list);
+    const entry = times.get(phase) ?? { wall: [], cpu: [] };
+    entry.wall.push(performance.now() - since);
+    const c = cpu();
+    entry.cpu.push(c - cpuAt);
+    cpuAt = c;
+    times.set(phase, entry);
     return performance.now();
   };
   let findings = 0;
   for (let round = 1; round <= rounds; round++) {
     let t = performance.now();
+    cpuAt = cpu();
     // The pre-parse pass alone (parse() runs it again below, and its time is subtracted from the parse).
     for (const s of sources) prepareSource(s.text);
     t = lap('pre-parse pass', t);
@@ -62,7 +72,8 @@ void (async () => {
   }
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   console.log(`${sources.length} files, ${sources.reduce((n, s) => n + s.text.split('\n').length, 0)} lines, ${findings} findings, ${rounds} rounds`);
-  console.log('| phase | min ms | median ms |');
-  console.log('|---|---:|---:|');
-  for (const [phase, xs] of times) console.log(`| ${phase} | ${sorted(xs)[0].toFixed(0)} | ${sorted(xs)[Math.floor(xs.length / 2)].toFixed(0)} |`);
+  console.log('| phase | CPU min ms | CPU median ms | wall min ms | wall median ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  const row = (xs: number[]) => `${sorted(xs)[0].toFixed(0)} | ${sorted(xs)[Math.floor(xs.length / 2)].toFixed(0)}`;
+  for (const [phase, { wall, cpu: c }] of times) console.log(`| ${phase} | ${row(c)} | ${row(wall)} |`);
 })();

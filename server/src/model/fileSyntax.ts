@@ -104,10 +104,40 @@ interface Frame {
 
 export const ownerKeyOf = (type: string, start: number) => `${type}:${start}`;
 
+/** What walkFile needs to know of a node type, one byte per type id (asking sets of type names per node was most of the walk). */
+const IS_FUNCTION = 1;
+const IS_TYPE = 2;
+const IS_COLLECTED = 4;
+const IS_FIELD_PARENT = 8;
+const IS_KEPT_OTHER = 16;
+const flagsByLanguage = new WeakMap<readonly (string | null)[], Uint8Array>();
+
+function typeFlagsOf(typeNames: readonly (string | null)[]): Uint8Array {
+  let flags = flagsByLanguage.get(typeNames);
+  if (!flags) {
+    flags = new Uint8Array(65536);
+    typeNames.forEach((name, id) => {
+      if (!name) return;
+      flags![id] = (FUNCTIONS.has(name) ? IS_FUNCTION : 0) | (TYPES.has(name) ? IS_TYPE : 0) | (COLLECTED.has(name) ? IS_COLLECTED : 0) |
+        (FIELD_PARENTS.has(name) ? IS_FIELD_PARENT : 0) |
+        (name === 'identifier' || name === 'this' || name === 'base' || name === 'member_access_expression' || name === 'member_binding_expression' || name === 'modifier' || name === 'global_statement' ? IS_KEPT_OTHER : 0);
+    });
+    flagsByLanguage.set(typeNames, flags);
+  }
+  return flags;
+}
+
+/** `x.Result`, `x?.Result`: the node's text ends in `Result` after a `.`, `?` or whitespace (or is just `Result`). */
+function endsWithResult(text: string, start: number, end: number): boolean {
+  const at = end - 6;
+  return at >= start && text.startsWith('Result', at) && (at === start || /[.?\s]/.test(text[at - 1]));
+}
+
 export function walkFile(table: SyntaxTable): FileSyntax {
   const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers: [], thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
   const { text, count, typeId, typeNames, fieldNames, start: starts, end: ends, field: fields, after } = table;
-  const stack: (Frame & { index: number })[] = [];
+  const typeFlags = typeFlagsOf(typeNames);
+  const stack: (Frame & { index: number; flags: number })[] = [];
   const owners: string[] = [''];
   const bucket = (owner: string, type: string, node: SyntaxNode) => {
     let byType = result.owned.get(owner);
@@ -124,16 +154,20 @@ export function walkFile(table: SyntaxTable): FileSyntax {
       const done = stack.pop()!;
       if (done.ownerKey) owners.pop();
     }
-    const type = typeNames[typeId[i]] || 'ERROR';
+    const id = typeId[i];
+    const flags = typeFlags[id];
+    const type = typeNames[id] || 'ERROR';
     const parent = stack[stack.length - 1];
     const parentType = parent ? parent.type : '';
+    const parentFlags = parent ? parent.flags : 0;
     const isIdentifier = type === 'identifier';
-    const isModifierOfFunction = type === 'modifier' && FUNCTIONS.has(parentType);
-    const keep = isIdentifier || isModifierOfFunction || FUNCTIONS.has(type) || TYPES.has(type) || COLLECTED.has(type) || type === 'this' || type === 'base' ||
-      type === 'member_access_expression' || type === 'member_binding_expression' || (type === 'global_statement' && stack.length === 1);
+    const isModifierOfFunction = type === 'modifier' && (parentFlags & IS_FUNCTION) !== 0;
+    const keep = (flags & (IS_FUNCTION | IS_TYPE | IS_COLLECTED)) !== 0 || ((flags & IS_KEPT_OTHER) !== 0 &&
+      (isIdentifier || isModifierOfFunction || type === 'this' || type === 'base' || type === 'member_access_expression' || type === 'member_binding_expression' ||
+        (type === 'global_statement' && stack.length === 1)));
     const start = starts[i];
     const end = ends[i];
-    const field = FIELD_PARENTS.has(parentType) ? fieldNames[fields[i]] ?? null : null;
+    const field = parentFlags & IS_FIELD_PARENT ? fieldNames[fields[i]] ?? null : null;
     if (parent) {
       if (field === 'initializer' && parentType === 'for_statement') parent.markerEnd = end;
       if (field === 'right' && parentType === 'foreach_statement') parent.markerEnd = end;
@@ -146,22 +180,22 @@ export function walkFile(table: SyntaxTable): FileSyntax {
         const list = result.functionModifiers.get(parent.start);
         if (list) list.push(text.slice(start, end));
         else result.functionModifiers.set(parent.start, [text.slice(start, end)]);
-      } else if (FUNCTIONS.has(type)) {
+      } else if (flags & IS_FUNCTION) {
         result.functions.push(new SyntaxNode(table, i));
         result.enclosingOwner.set(start, owner);
         ownerKey = ownerKeyOf(type, start);
-      } else if (TYPES.has(type)) {
+      } else if (flags & IS_TYPE) {
         result.types.push(new SyntaxNode(table, i));
       } else if (type === 'global_statement') {
         result.globalStatements.push(new SyntaxNode(table, i));
         ownerKey = 'topLevel:0';
       } else if (isIdentifier) {
         result.identifiers.push(identifierUse(text, start, end, field, stack));
-      } else if (COLLECTED.has(type)) {
+      } else if (flags & IS_COLLECTED) {
         bucket(owner, type, new SyntaxNode(table, i));
       } else if (type === 'this' || type === 'base') {
         result.thisTokens.push(start);
-      } else if (/(^|[.?\s])Result$/.test(text.slice(start, end))) {
+      } else if (endsWithResult(text, start, end)) {
         const list = result.resultAccesses.get(owner);
         if (list) list.push(new SyntaxNode(table, i));
         else result.resultAccesses.set(owner, [new SyntaxNode(table, i)]);
@@ -171,7 +205,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
       i = after[i];
       continue;
     }
-    const frame = { index: i, type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey, around: parent ? parent.around : null };
+    const frame = { index: i, flags, type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey, around: parent ? parent.around : null };
     const branch = parent ? branchOf(text, parent, frame) : null;
     if (branch) frame.around = { span: branch, next: frame.around };
     stack.push(frame);
