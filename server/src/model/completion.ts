@@ -21,8 +21,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * TaskStatus.RanToCompletion;`): property name -> the task expression it checks. A guard written with the property
  * is a guard on that task.
  */
-export function completionProperties(type: TypeDeclaration | null): Map<string, string> {
-  const out = new Map<string, string>();
+export function completionProperties(type: TypeDeclaration | null): ReadonlyMap<string, string> {
+  if (!type) return NO_PROPERTIES;
+  // Asked for every body of the type: worked out once per type (shared: do not modify).
+  let out = propertiesOf.get(type);
+  if (out) return out;
+  out = new Map<string, string>();
+  propertiesOf.set(type, out);
   for (const m of type?.members ?? []) {
     if (m.kind !== 'property' || !m.getterExpression) continue;
     const checked = /^(.+?)\s*\.\s*(?:IsCompleted|IsCompletedSuccessfully)$/.exec(m.getterExpression.trim()) ??
@@ -31,6 +36,9 @@ export function completionProperties(type: TypeDeclaration | null): Map<string, 
   }
   return out;
 }
+
+const NO_PROPERTIES: ReadonlyMap<string, string> = new Map();
+const propertiesOf = new WeakMap<TypeDeclaration, Map<string, string>>();
 
 /** A check that a task has finished, one way or another: completed, succeeded, faulted or was cancelled. */
 const STATE = '(?:IsCompleted|IsCompletedSuccessfully|IsFaulted|IsCanceled)';

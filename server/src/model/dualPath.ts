@@ -19,14 +19,18 @@ export function asyncFlagOf(parameters: readonly Parameter[]): string | null {
  */
 export function asyncFlagFieldOf(containing: TypeDeclaration | null, isMentioned: (name: string) => boolean): string | null {
   if (!containing) return null;
-  for (const m of containing.members) {
-    if (m.kind !== 'field' && m.kind !== 'property') continue;
-    if (m.typeText !== 'bool' && m.typeText !== 'Boolean') continue;
-    if (!ASYNC_FLAG_NAMES.has(m.name.replace(/^_/, ''))) continue;
-    if (isMentioned(m.name)) return m.name;
+  // The type's candidate fields, found once per type (every body of it asks).
+  let candidates = flagFieldsOf.get(containing);
+  if (!candidates) {
+    candidates = containing.members
+      .filter((m) => (m.kind === 'field' || m.kind === 'property') && (m.typeText === 'bool' || m.typeText === 'Boolean') && ASYNC_FLAG_NAMES.has(m.name.replace(/^_/, '')))
+      .map((m) => m.name);
+    flagFieldsOf.set(containing, candidates);
   }
-  return null;
+  return candidates.find(isMentioned) ?? null;
 }
+
+const flagFieldsOf = new WeakMap<TypeDeclaration, string[]>();
 
 /**
  * A condition that says the caller asked for synchronous work, as libraries spell it on a context object

@@ -412,15 +412,26 @@ function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, co
   if (modifiers.includes('static')) return false;
   if (bodySpans.some((b) => hasThisIn(syntax, b))) return true;
   if (!containing) return false;
-  const instanceMembers = new Set(containing.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
-  // A primary-constructor parameter read by a member is a field of `this` (cost model, issue 12).
-  for (const p of containing.primaryConstructorParameters) instanceMembers.add(p.name);
+  const instanceMembers = instanceMembersOf(containing);
   const shadowing = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name)]);
   // Whichever is shorter: the instance members, each looked up by name, or the body's identifiers.
-  const candidates = [...instanceMembers].filter((name) => !shadowing.has(name));
   const identifierCount = bodySpans.reduce((n, b) => n + identifierCountIn(syntax, b), 0);
-  if (candidates.length <= identifierCount) return candidates.some((name) => mentions(syntax, name, bodySpans));
+  if (instanceMembers.size <= identifierCount) return [...instanceMembers].some((name) => !shadowing.has(name) && mentions(syntax, name, bodySpans));
   return bodySpans.some((b) => identifiersIn(syntax, b).some((id) => !id.isMemberName && !shadowing.has(id.name) && instanceMembers.has(id.name)));
+}
+
+/** The names of a type's instance members and primary-constructor parameters, once per type (every body of it asks). */
+const instanceMembersByType = new WeakMap<TypeDeclaration, ReadonlySet<string>>();
+
+function instanceMembersOf(type: TypeDeclaration): ReadonlySet<string> {
+  let names = instanceMembersByType.get(type);
+  if (!names) {
+    const set = new Set(type.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
+    // A primary-constructor parameter read by a member is a field of `this` (cost model, issue 12).
+    for (const p of type.primaryConstructorParameters) set.add(p.name);
+    instanceMembersByType.set(type, (names = set));
+  }
+  return names;
 }
 
 function signatureEndOf(fn: SyntaxNode | null, bodyNode: SyntaxNode | null, span: Span): number {
