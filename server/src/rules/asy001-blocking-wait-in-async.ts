@@ -2,11 +2,13 @@
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics } from '../workspace/index';
+import { resolveCallSite, verdictKey } from '../workspace/completion';
 import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
+import { describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
+import { whyAwaitIsNotAllowedAt } from './awaitContext';
 
 /** `Wait()`, `Wait(100)`, `Wait(TimeSpan.FromSeconds(1))`, `Wait(ct)`, `Wait(timeout, ct)`: the shapes of Task.Wait's overloads. */
 const TIMEOUT_OR_TOKEN = /^\d+$|TimeSpan|Timeout|[Tt]oken|^ct$|[Cc]ancel|[Tt]imeout|[Mm]illiseconds|[Dd]elay|[Ss]econds/;
@@ -59,6 +61,7 @@ export function waitCode(text: string, wait: TaskWait): string {
 export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
   if (wait.knownCompleted || wait.inNameof || wait.onSyncPath) return null;
   if (callsSyncPathByPosition(ctx, body, wait.receiverText)) return null;
+  if (callsCompletedMethod(ctx, body, wait.receiverText)) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
   if (isAwaitedWhenAny(wait.receiverText)) return null;
   const evidence = taskEvidenceOf(ctx, body, wait.receiverText);
@@ -66,6 +69,20 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
   if (evidence.verdict === 'task') return evidence;
   if (wait.kind === 'getResult') return { verdict: 'task', reason: 'GetAwaiter().GetResult() is only written on awaitables' };
   return evidence;
+}
+
+/**
+ * `DetectSetting().Result` where every workspace method the call may run hands back a completed task on every path
+ * (it returns Task.FromResult/CompletedTask, or it is async and never suspends): nothing is waited for.
+ */
+function callsCompletedMethod(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const m = /^(?:(.+)\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(receiver.trim());
+  if (!m) return false;
+  const resolved = resolveCallSite(m[2], m[1]?.trim() ?? null, splitTopLevel(m[3]).length, ctx.file, body, ctx.index);
+  return resolved.targets.length > 0 && resolved.targets.every((t) => {
+    const verdict = t.body ? ctx.completion.get(verdictKey(t.file, t.body.id)) : undefined;
+    return !!verdict && verdict.likelySync && verdict.certain;
+  });
 }
 
 /**
@@ -105,7 +122,8 @@ function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait
 function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | string {
   const { text } = ctx;
   if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
-  if (!awaitAllowedAt(body, wait.span.start)) return 'await is not allowed inside a lock statement';
+  const notHere = whyAwaitIsNotAllowedAt(ctx, body, wait.span.start);
+  if (notHere) return notHere;
   const call = callOfWait(body, wait);
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') {
     const args = wait.argumentTexts;
@@ -202,7 +220,9 @@ becomes \`await Task.WhenAll(a, b)\`, and a discarded \`Task.WaitAny(...)\` beco
 Behaviour changes: \`.Wait()\` and \`.Result\` wrap a failure in an AggregateException and \`await\` rethrows the
 first inner exception, so \`catch (AggregateException)\` blocks stop matching; and the thread is released, so
 code after the await may run later and, without a SynchronizationContext, on another thread. No fix is offered
-for \`?.\` waits, waits with a timeout or token, a \`WaitAny\` whose index is used, or waits inside a \`lock\`.
+for \`?.\` waits, waits with a timeout or token, a \`WaitAny\` whose index is used, or where C# allows no \`await\`:
+inside a \`lock\`, in an unsafe context, in a \`catch ... when\` filter, or in a query expression past its first
+\`from\` clause.
 The fix adds no \`ConfigureAwait(false)\`: it stays minimal.
 
 ## Limitations

@@ -13,7 +13,8 @@ import { splitTopLevel } from '../model/syntax';
 import { isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
+import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
+import { whyAwaitIsNotAllowedAt } from './awaitContext';
 
 export interface AsyncDisposableMatch {
   typeName: string;
@@ -50,13 +51,16 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
     const name = stripGenerics(creation[1]);
     return fromRow(asyncDisposableForNew(name), name) ?? byType(ctx, name);
   }
+  // The factory's declared result type decides when it is known (`connection.BeginTransaction()` on a SqlConnection
+  // is a SqlTransaction, whose DisposeAsync only calls Dispose); the factory row is the guess when it is not.
+  const typed = receiverTypeOf(ctx, body, resource);
+  if (typed) return byType(ctx, typed);
   const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
   if (call) {
     const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
     if (factory) return factory;
   }
-  const typed = receiverTypeOf(ctx, body, resource);
-  return typed ? byType(ctx, typed) : null;
+  return null;
 }
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {
@@ -111,10 +115,15 @@ function workspaceAsyncDisposable(ctx: RuleContext, name: string): AsyncDisposab
 
 export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
   const span = usingSpan(ctx.text, using);
-  const canAwait = body.isAsync && awaitAllowedAt(body, using.keywordSpan.start);
+  const canAwait = body.isAsync && !whyAwaitIsNotAllowedAt(ctx, body, using.keywordSpan.start);
   const rename = match.asyncFactory ? factoryNameSpan(ctx.text, using, match.asyncFactory.member) : null;
   let noFix = canAwait ? null : body.isAsync ? 'await is not allowed inside a lock statement' : 'the method is not async, so await using cannot go here without making it async';
   if (!noFix && match.asyncFactory && !rename) noFix = `the resource is not a call to ${match.asyncFactory.member} the fix can rename`;
+  // `provider?.CreateScope()` renamed would give a nullable struct (AsyncServiceScope?), whose members the code
+  // after it cannot reach without `.Value`: the rewrite would not compile.
+  if (!noFix && match.asyncFactory && rename && /\?\s*\.\s*$/.test(ctx.text.slice(Math.max(0, rename.start - 8), rename.start))) {
+    noFix = `${match.asyncFactory.member} is called with ?., and ?.${match.asyncFactory.twin}() gives a nullable struct whose members the following code cannot use as they are`;
+  }
   let fix: Fix | undefined;
   if (!noFix) {
     const edits: TextEdit[] = [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }];

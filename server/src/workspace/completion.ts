@@ -9,6 +9,7 @@ import { splitTopLevel } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
+import { expiringCacheType } from '../knowledge/expiringCaches';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
 
@@ -74,6 +75,8 @@ interface Node {
   key: string;
   target: Target;
   deps: Dependency[];
+  /** Whether a guard's condition looks up an expiring cache (knowledge/expiringCaches.ts): not a usual fast path. */
+  readsExpiringCache: (condition: string) => boolean;
 }
 
 /** Computes verdicts for every task-returning body in the workspace. */
@@ -109,7 +112,7 @@ export function completionState(index: WorkspaceIndex): CompletionState {
     version: index.version, verdicts: new Map(), nodes: new Map(), dependents: new Map(), dependentsByTargetFile: new Map(),
     keysByFile: new Map(), sync: new Map(), cycles: new Map(), nextCycle: 0, surfaces: new Map(),
   };
-  for (const [file, model] of index.files) addFileNodes(state, file, model);
+  for (const [file, model] of index.files) addFileNodes(state, file, model, index);
   for (const node of state.nodes.values()) linkDependencies(state, node, index);
   solve(state, new Set(state.nodes.keys()));
   return state;
@@ -143,7 +146,7 @@ export function updateCompletion(state: CompletionState, index: WorkspaceIndex, 
     }
     state.keysByFile.delete(file);
     state.dependentsByTargetFile.delete(file);
-    addFileNodes(state, file, index.files.get(file)!);
+    addFileNodes(state, file, index.files.get(file)!, index);
   }
   const starts = new Set<string>(relinked);
   for (const file of files) for (const key of state.keysByFile.get(file) ?? []) starts.add(key);
@@ -186,13 +189,13 @@ export function resolutionSurface(model: FileModel): string {
   ]);
 }
 
-function addFileNodes(state: CompletionState, file: string, model: FileModel): void {
+function addFileNodes(state: CompletionState, file: string, model: FileModel, index: WorkspaceIndex): void {
   const keys: string[] = [];
   for (const body of model.bodies) {
     if (body.hasSyntaxErrors || body.isIterator) continue;
     if (body.isAsync || isTaskLike(body.returnKind)) {
       const key = verdictKey(file, body.id);
-      state.nodes.set(key, { key, target: { file, body }, deps: [] });
+      state.nodes.set(key, { key, target: { file, body }, deps: [], readsExpiringCache: expiringCacheReader(body, model.bodies, index) });
       keys.push(key);
     }
   }
@@ -295,21 +298,21 @@ function decide(node: Node, isSync: (key: string) => boolean): Decision {
   if (body.awaits.length === 0) return { likelySync: true, basis: 'noAwait', states, guard: null };
   const suspending = body.awaits.filter((_, i) => states[i] !== 'complete');
   if (suspending.length === 0) return { likelySync: true, basis: 'completedAwaits', states, guard: null };
-  const fast = fastReturn(body.returns, suspending[0]);
+  const fast = fastReturn(body.returns, suspending[0], node.readsExpiringCache);
   if (fast) return { likelySync: true, basis: 'fastPath', states, guard: fast };
-  const miss = missGuard(suspending);
+  const miss = missGuard(suspending, node.readsExpiringCache);
   if (miss) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
   return { likelySync: false, basis: 'maySuspend', states, guard: null };
 }
 
 /** A return before the first await that may suspend, guarded by a condition that reads as a cache hit. */
-function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint): GuardedPath | null {
+function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint, readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
   for (const r of returns) {
     // The return must end before the await starts: `return await X()` starts before its own await.
     if (r.span.end > firstSuspending.span.start || !r.conditionText) continue;
     if (r.regions.some((g) => g.kind === 'loop' || g.kind === 'foreach')) continue;
     const guard = readGuard(r.conditionText);
-    if (guard?.sense === 'hit' && returnsWhatTheGuardRead(guard, r)) return { condition: guard.text, kind: guard.kind, span: r.span };
+    if (guard?.sense === 'hit' && returnsWhatTheGuardRead(guard, r) && !readsExpiringCache(guard.text)) return { condition: guard.text, kind: guard.kind, span: r.span };
   }
   return null;
 }
@@ -333,14 +336,14 @@ function returnsWhatTheGuardRead(guard: Guard, r: ReturnSite): boolean {
 }
 
 /** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
-function missGuard(suspending: SuspensionPoint[]): GuardedPath | null {
+function missGuard(suspending: SuspensionPoint[], readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
   let first: GuardedPath | null = null;
   for (const a of suspending) {
     let found: GuardedPath | null = null;
     for (const region of a.regions) {
       if (region.kind !== 'conditional' || !region.detail) continue;
       const guard = readGuard(region.detail);
-      if (guard?.sense === 'miss') {
+      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text)) {
         found = { condition: guard.text, kind: guard.kind, span: a.span };
         break;
       }
@@ -349,6 +352,25 @@ function missGuard(suspending: SuspensionPoint[]): GuardedPath | null {
     first ??= found;
   }
   return first;
+}
+
+/**
+ * Reads a guard's lookup receiver (`_memoryCache` in `!_memoryCache.TryGetValue(key, out Movie? movie)`) and says
+ * whether its declared type is a cache whose entries expire: a hit there is not the usual path by construction.
+ */
+function expiringCacheReader(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): (condition: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (condition) => {
+    const receiver = /^!?\s*\(?\s*((?:this\s*\.\s*)?[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(?:TryGetValue|TryGet\w*|Get\w*)\s*[<(]/.exec(condition.trim())?.[1];
+    if (!receiver) return false;
+    let answer = seen.get(receiver);
+    if (answer === undefined) {
+      const typed = typeOfExpression(receiver, body, bodies, index);
+      answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
+      seen.set(receiver, answer);
+    }
+    return answer;
+  };
 }
 
 // ---- reading conditions as cache hits and misses ----
@@ -578,7 +600,11 @@ interface OwnerResolution {
   /** The resolution from `declared` as it is. */
   resolution: CallResolution;
   /** `file\0bodyId` of each declared candidate with a body, to tell a call of a method's own name quickly. */
-  bodyKeys: Set<string>;
+  bodyKeys: Set<string>;  /**
+   * `file\0bodyId` of each extension method the resolution took (none declared on the owner): a call from inside
+   * one of them on its own `this` parameter is resolved again without it.
+   */
+  extensionKeys: Set<string>;
 }
 
 const memos = new WeakMap<WorkspaceIndex, ResolutionMemo>();
@@ -689,30 +715,47 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   if (!onOwner) {
     const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
     const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
-    onOwner = { declared, bodyKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index) };
+    const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
+    onOwner = { declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
     memo.onOwner.set(key, onOwner);
   }
   // `Task Write(string s) => Write(s.AsMemory());` calls an overload, not itself: a method's own name resolving to
   // itself among other candidates of the same arity is taken for the overload, never for recursion.
   const outermost = chain[chain.length - 1];
+  const self = `${file}\0${outermost.id}`;
+  if (onOwner.extensionKeys.has(self)) return resolveOnOwner(onOwner.declared, name, receiver, argumentCount, owner, index, self);
   if (onOwner.declared.length > 1 && onOwner.bodyKeys.has(`${file}\0${outermost.id}`)) {
     const declared = onOwner.declared.filter((m) => !(m.file === file && m.body?.id === outermost.id));
-    return resolveOnOwner(declared, name, receiver, argumentCount, owner, index);
+    return resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null);
   }
   return onOwner.resolution;
 }
 
-/** The rest of resolveCallSite once the candidates on the receiver's type are known. */
-function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | null, argumentCount: number, owner: string, index: WorkspaceIndex): CallResolution {
+/** Extension methods whose `this` parameter takes the owner type, one of its bases, or a type parameter. */
+function extensionsOf(index: WorkspaceIndex, name: string, owner: string, argumentCount: number): MethodRef[] {
+  const family = familyOf(index, owner);
+  return (index.methodsByName.get(name) ?? []).filter((m) => {
+    const first = m.body?.parameters[0];
+    if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
+    return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
+  });
+}
+
+/**
+ * The rest of resolveCallSite once the candidates on the receiver's type are known. `self` (`file\0bodyId`) is the
+ * method the call sits in when that method is one of the extension candidates, else null.
+ */
+function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | null, argumentCount: number, owner: string, index: WorkspaceIndex, self: string | null): CallResolution {
   if (declared.length === 0 && receiver !== null && receiver !== 'this' && receiver !== 'base') {
     // An extension method whose `this` parameter takes the receiver's type, one of its bases, or a type parameter.
-    const family = familyOf(index, owner);
-    const extensions = (index.methodsByName.get(name) ?? []).filter((m) => {
-      const first = m.body?.parameters[0];
-      if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
-      return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
-    });
-    if (extensions.length) return { targets: preferExactArity(extensions, argumentCount), unresolved: null, receiverTypeKnown: true, dispatched: false };
+    const extensions = extensionsOf(index, name, owner, argumentCount);
+    // Inside `OpenAsync(this IFile file, ...)`, `file.OpenAsync(...)` is the type's own instance member (instance
+    // members win over extensions in C#), which a type outside the workspace may well have: not this extension.
+    const notSelf = extensions.filter((m) => `${m.file}\0${m.body!.id}` !== self);
+    if (notSelf.length < extensions.length && typesNamed(index, owner).length === 0) {
+      return { targets: [], unresolved: `${owner} is not declared in the workspace and may have its own ${name}`, receiverTypeKnown: true, dispatched: false };
+    }
+    if (notSelf.length) return { targets: preferExactArity(notSelf, argumentCount), unresolved: null, receiverTypeKnown: true, dispatched: false };
   }
   if (declared.length === 0) {
     const known = typesNamed(index, owner).length > 0;
