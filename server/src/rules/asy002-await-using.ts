@@ -9,7 +9,7 @@ import {
   ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, readOnlyCreationOf, type AsyncDisposableType,
 } from '../knowledge/asyncDisposables';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
-import { splitTopLevel } from '../model/syntax';
+import { splitCallText, splitTopLevel } from '../model/syntax';
 import { isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
@@ -55,9 +55,9 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   // is a SqlTransaction, whose DisposeAsync only calls Dispose); the factory row is the guess when it is not.
   const typed = receiverTypeOf(ctx, body, resource);
   if (typed) return byType(ctx, typed);
-  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
+  const call = splitCallText(resource);
   if (call) {
-    const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
+    const factory = fromRow(asyncDisposableForFactory(call.receiver?.replace(/\s+/g, ''), call.name), '');
     if (factory) return factory;
   }
   return null;

@@ -5,7 +5,7 @@
  */
 import type { CallSite, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { splitTopLevel } from '../model/syntax';
+import { splitCallText, splitTopLevel } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
@@ -550,11 +550,11 @@ function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Depe
   const e = (r.expressionText ?? '').trim();
   const m = COMPLETED_TASK_EXPRESSION.exec(e);
   if (m) return fixed('complete', m[2] ? `${m[1]}.${m[2]}` : e.startsWith('default') ? 'default' : 'new ValueTask');
-  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(e);
+  const call = splitCallText(e);
   if (call) {
-    const args = call[3].trim();
+    const args = call.argumentsText.trim();
     const argc = splitTopLevel(args).length;
-    return calleesDependency(call[2], shortText(e), resolveCallSite(call[2], call[1] ?? null, argc, t.file, t.body, index));
+    return calleesDependency(call.name, shortText(e), resolveCallSite(call.name, call.receiver, argc, t.file, t.body, index));
   }
   return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
 }
