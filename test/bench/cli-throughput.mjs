@@ -2,6 +2,7 @@
 // thread and on every core. Run after `npm run build`:
 //   node test/bench/cli-throughput.mjs [--lines 50000] [--runs 5] [--lines-per-file 500] [--threads 1,auto]
 //                                      [--cli dist/cli.js] [--unique-names]
+// `--threads default` passes no --threads option (for builds older than the option, such as the one before worker threads).
 // Whole processes, process start to exit, JSON to a file. Each check run is measured with /usr/bin/time when it is
 // there: wall time, CPU time (user + system, every thread) and peak memory (the largest resident set). The parse-only
 // baseline runs in this process, warm, one thread, in the same run. Medians of --runs. Nothing is asserted.
@@ -62,7 +63,7 @@ for (const threads of threadSettings) {
   const memory = [];
   for (let r = 0; r < runs; r++) {
     const out = path.join(dir, '..', `${path.basename(dir)}.json`);
-    const command = [cli, 'check', '--enable', 'all', '--format', 'json', '--threads', threads, dir];
+    const command = [cli, 'check', '--enable', 'all', '--format', 'json', ...(threads === 'default' ? [] : ['--threads', threads]), dir];
     const t0 = performance.now();
     const p = hasTime
       ? spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, ...command], { stdio: ['ignore', fs.openSync(out, 'w'), 'ignore'] })
@@ -88,6 +89,6 @@ console.log('| measurement | wall | CPU (user + system) | peak memory | wall / p
 console.log('|---|---:|---:|---:|---:|');
 console.log(`| parse only (warm, in-process, one thread) | ${parseMs.toFixed(0)} ms | | | 1.0 |`);
 for (const r of results) {
-  console.log(`| asynclens check --enable all, --threads ${r.threads} (whole process) | ${r.wall.toFixed(0)} ms | ${r.cpu === null ? '' : `${r.cpu.toFixed(0)} ms`} | ${r.memory === null ? '' : `${r.memory.toFixed(0)} MB`} | ${(r.wall / parseMs).toFixed(1)} |`);
+  console.log(`| asynclens check --enable all, ${r.threads === 'default' ? 'no --threads option' : `--threads ${r.threads}`} (whole process) | ${r.wall.toFixed(0)} ms | ${r.cpu === null ? '' : `${r.cpu.toFixed(0)} ms`} | ${r.memory === null ? '' : `${r.memory.toFixed(0)} MB`} | ${(r.wall / parseMs).toFixed(1)} |`);
 }
 fs.rmSync(dir, { recursive: true, force: true });
