@@ -2,6 +2,10 @@
 // once quadratic or cubic, in one warm process: CPU time of the process (user + system, so waiting for a core on a
 // busy machine does not count), the minimum over the rounds. Not a test: nothing here asserts a time.
 //   npx esbuild test/bench/deep-nesting.ts --bundle --platform=node --outfile=out/bench/deep-nesting.js && node out/bench/deep-nesting.js [n=1000] [rounds=3]
+// With --write DIR it only writes each shape to DIR/<shape>.cs, for timing whole `asynclens check` processes on them
+// (test/bench/deep-nesting-cli.sh).
+import fs from 'node:fs';
+import path from 'node:path';
 import { initParser } from '../../server/src/parse/parser';
 import { locateWasm } from '../../server/src/host/wasm';
 import { analyseCompletion, checkFile, createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
@@ -10,8 +14,15 @@ import { RULES } from '../../server/src/rules/registry';
 import { deepShapes } from './deepShapes';
 
 void (async () => {
-  const n = Number(process.argv[2] ?? 1000);
-  const rounds = Number(process.argv[3] ?? 3);
+  const args = process.argv.slice(2);
+  const writeTo = args.includes('--write') ? args.splice(args.indexOf('--write'), 2)[1] : null;
+  const n = Number(args[0] ?? 1000);
+  const rounds = Number(args[1] ?? 3);
+  if (writeTo) {
+    fs.mkdirSync(writeTo, { recursive: true });
+    for (const [shape, text] of Object.entries(deepShapes(n))) fs.writeFileSync(path.join(writeTo, `${shape.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}.cs`), text);
+    return;
+  }
   await initParser(locateWasm());
   const selection = { enabled: new Set(RULES.map((r) => r.meta.id)), disabled: new Set<string>() };
   console.log(`| shape | KiB | model, CPU ms | rules, CPU ms | costs, CPU ms |`);
