@@ -547,9 +547,25 @@ const COMPLETED_TASK_EXPRESSION = /^(?:global::)?(?:System\.Threading\.Tasks\.)?
 
 /** In a non-async Task-returning body, what one return hands back. */
 function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Dependency {
-  const e = (r.expressionText ?? '').trim();
+  return expressionDependency((r.expressionText ?? '').trim(), t, index);
+}
+
+function expressionDependency(e: string, t: Target, index: WorkspaceIndex): Dependency {
   const m = COMPLETED_TASK_EXPRESSION.exec(e);
   if (m) return fixed('complete', m[2] ? `${m[1]}.${m[2]}` : e.startsWith('default') ? 'default' : 'new ValueTask');
+  // `Task<bool>? TryRead()` returning null: there is no task to wait for (a caller's `TryRead()?.Result` skips it).
+  if (e === 'null') return fixed('complete', 'null');
+  // `ready ? TrueTask : FalseTask`: complete when both arms are.
+  const arms = conditionalArms(e);
+  if (arms) {
+    const both = arms.map((arm) => expressionDependency(arm, t, index));
+    if (both.every((d) => d.kind === 'fixed' && d.verdict.state === 'complete')) return fixed('complete', shortText(e));
+    return fixed('maySuspend', `${shortText(e)}, whose arms may not be complete`);
+  }
+  // A static readonly field created complete (`static readonly Task<bool> TrueTask = Task.FromResult(true);`).
+  const field = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(e)?.[1];
+  const created = field ? completedFieldInitializer(field, t, index) : null;
+  if (created) return fixed('complete', `${field}, a readonly field holding ${shortText(created)}`);
   const call = splitCallText(e);
   if (call) {
     const args = call.argumentsText.trim();
@@ -559,6 +575,45 @@ function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Depe
   return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
 }
 
+
+/** The arms of a top-level conditional expression `c ? a : b`, or null (`?.`, `??` and nullable types are not one). */
+function conditionalArms(e: string): [string, string] | null {
+  let depth = 0;
+  let question = -1;
+  let nested = 0;
+  for (let i = 0; i < e.length; i++) {
+    const c = e[i];
+    if (c === '"' || c === "'") return null; // Literals could hide either character; not worth reading here.
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && c === '?') {
+      if (e[i + 1] === '.' || e[i + 1] === '?' || e[i - 1] === '?' || e[i + 1] === '[') continue;
+      if (question === -1) question = i;
+      else nested++;
+    } else if (depth === 0 && c === ':' && question !== -1) {
+      if (nested > 0) {
+        nested--;
+        continue;
+      }
+      return [e.slice(question + 1, i).trim(), e.slice(i + 1).trim()];
+    }
+  }
+  return null;
+}
+
+/** The initializer of a readonly field of the body's type that creates a completed task, or null. */
+function completedFieldInitializer(name: string, t: Target, index: WorkspaceIndex): string | null {
+  const bodies = index.files.get(t.file)?.bodies ?? [];
+  if (bodyChain(t.body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) return null;
+  const owner = bodyChain(t.body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (!owner) return null;
+  for (const ref of typesNamed(index, owner)) {
+    const field = ref.type.members.find((m) => m.name === name && m.kind === 'field');
+    const init = field?.isReadonly ? field.initializerText?.trim() : null;
+    if (init && COMPLETED_TASK_EXPRESSION.test(init)) return init;
+  }
+  return null;
+}
 
 // ---- call resolution ----
 
