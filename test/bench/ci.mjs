@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { generateCorpus } from './corpus.mjs';
+
+const esbuild = createRequire(import.meta.url)('esbuild');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = process.execPath;
-const esbuild = path.join(root, 'node_modules', 'esbuild', 'bin', 'esbuild');
 let failed = 0;
 
 function step(title, command, args) {
@@ -26,8 +28,11 @@ function step(title, command, args) {
 /** Bundles a TypeScript benchmark (they import the server's sources) into out/bench. */
 function bundle(name) {
   const outfile = path.join(root, 'out', 'bench', `${name}.js`);
-  const r = spawnSync(node, [esbuild, path.join(root, 'test', 'bench', `${name}.ts`), '--bundle', '--platform=node', `--outfile=${outfile}`, '--log-level=warning'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) failed++;
+  try {
+    esbuild.buildSync({ entryPoints: [path.join(root, 'test', 'bench', `${name}.ts`)], bundle: true, platform: 'node', outfile, logLevel: 'warning' });
+  } catch {
+    failed++;
+  }
   return outfile;
 }
 
