@@ -74,7 +74,7 @@ export function awaitedOperationsOf(ctx: AwaitContext): AwaitedOperation[] {
 }
 
 function typing(ctx: AwaitContext): TypingContext {
-  return { body: ctx.body, bodies: ctx.bodies, index: ctx.index };
+  return { body: ctx.body, bodies: ctx.bodies, index: ctx.index, api: ctx.scope.api ?? null };
 }
 
 interface AwaitedType {

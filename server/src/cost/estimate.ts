@@ -20,6 +20,7 @@ import { constantLiteralOf } from './constants';
 import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
+import { costApiFor, layoutFrameworkOf } from './apiTypes';
 import type { TypingContext } from './expressionTypes';
 import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
@@ -156,7 +157,16 @@ export function estimateMethod(body: MethodBody, ctx: EstimateContext, options: 
 /** Remembers costs and type shapes, so awaited workspace callees are estimated once and recursion stops. */
 class Session {
   readonly costs = new Map<string, MethodCost | 'pending'>();
-  readonly memo = new Map<string, TypeShape>();
+  /**
+   * Type shapes by canonical text, one table per file and runtime: with the signature database a name's meaning
+   * depends on the file's usings and project, and a BCL struct's layout on the runtime's framework.
+   */
+  private readonly memos = new Map<string, Map<string, TypeShape>>();
+  memoFor(key: string): Map<string, TypeShape> {
+    let memo = this.memos.get(key);
+    if (!memo) this.memos.set(key, (memo = new Map()));
+    return memo;
+  }
 }
 
 /**
@@ -281,10 +291,11 @@ function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, trai
 function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
   const traits = traitsOf(options.runtime);
   const build: BuildConfiguration = options.build ?? 'release';
-  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
-  const memo = scope.typeParameters.size === 0 ? session.memo : new Map<string, TypeShape>();
+  const api = costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(options.runtime));
+  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), api, ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
+  const memo = scope.typeParameters.size === 0 ? session.memoFor(`${ctx.file}|${options.runtime}`) : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
-  const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index };
+  const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index, api };
   const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });
   const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: delegateParameterTypes(body, ctx) }, ops);
   const builder = builderOf(body, options.typeArguments);
@@ -591,7 +602,7 @@ function isRuntimeAsyncBody(body: MethodBody, traits: RuntimeTraits): boolean {
 /** The closures and delegates `body` allocates per call on this profile. */
 function allocationsIn(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): BodyAllocation[] {
   return bodyAllocationsOf({
-    body, bodies: ctx.model.bodies, index: ctx.index, shape,
+    body, bodies: ctx.model.bodies, index: ctx.index, shape, api: costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(traits.profile)),
     delegateBytes: traits.profile === 'net11-runtime-async' ? DELEGATE_BYTES_NET11 : DELEGATE_BYTES,
     // .NET 10's escape analysis; under Runtime Async only a method the runtime does not compile as async keeps it.
     stackAllocatesDelegates: traits.profile === 'net10' || (traits.profile === 'net11-runtime-async' && !isRuntimeAsyncBody(body, traits)),

@@ -9,12 +9,19 @@ import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { splitTopLevel } from '../model/syntax';
 import { bodyChain } from '../model/bodies';
+import { apiAwaitOfType, apiMemberOfType, apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
+import { apiSupertypesOf, type CostApi } from './apiTypes';
 
 export interface TypingContext {
   body: MethodBody;
   /** All bodies of the body's file, to find the enclosing bodies of a lambda or local function. */
   bodies: readonly MethodBody[];
   index: WorkspaceIndex | null;
+  /**
+   * The API signature database as the body's file sees it (cost/apiTypes.ts). With it, what the workspace does not
+   * declare is typed from the database before the name-based BCL tables are consulted.
+   */
+  api?: CostApi | null;
 }
 
 /** A value's type, or a type used as a receiver of static members (`Task`, `Src`). */
@@ -109,7 +116,8 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
   if (binary) return binaryType(binary, ctx, depth);
   if (/^await\s/.test(text)) {
     const operand = typeOf(text.slice(5), ctx, depth + 1);
-    return operand && 'value' in operand ? v(awaitResultOf(operand.value)) : null;
+    if (!operand || !('value' in operand)) return null;
+    return v(awaitResultOf(operand.value) ?? apiAwaitResultOf(operand.value, ctx));
   }
 
   if (/^!/.test(text)) return v('bool');
@@ -383,12 +391,17 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
         current = memberType(current, step.name!, ctx);
       }
     } else if (step.kind === 'index') {
-      current = 'value' in current ? indexType(current.value) : null;
+      current = 'value' in current ? indexType(current.value) ?? apiIndexerType(current.value, ctx) : null;
+    } else if ('value' in current) {
+      // Invoking what a member chain gave: a delegate (`handlers[0](x)`, `GetHandler()(x)`).
+      const invoked = delegateInvokeResult(current.value, ctx);
+      current = invoked ? { value: invoked } : null;
     } else {
       current = null;
     }
   }
-  return current;
+  // What the workspace and the tables could not type, the signature database may (`conn.BeginTransaction().RollbackAsync()`).
+  return current ?? apiExpressionType(text, ctx);
 }
 
 /** A simple name: a local, a parameter, `this`, a member of the containing type, or a type used for static access. */
@@ -401,6 +414,9 @@ function nameType(name: string, ctx: TypingContext, depth: number): Typed | null
     const member = findMember(ctx.index, owner, name);
     if (member?.typeText) return { value: canonicalType(member.typeText) };
   }
+  // A member the containing type inherits from an API base (a controller's `Request`, a DbContext's `Database`).
+  const inherited = ctx.api ? apiExpressionType(name, ctx) : null;
+  if (inherited) return inherited;
   if (/^[A-Z]/.test(name) || ['string', 'int', 'long', 'double', 'decimal', 'bool', 'char', 'object'].includes(name)) return { staticType: name };
   return null;
 }
@@ -492,6 +508,8 @@ function memberType(receiver: Typed, name: string, ctx: TypingContext): Typed | 
       if (nested.length > 0) return { staticType: name };
     }
   }
+  const fromApi = apiMemberType(receiver, name, null, [], ctx);
+  if (fromApi) return { value: fromApi };
   if ('staticType' in receiver) {
     const known = BCL_STATIC_MEMBERS[receiver.staticType]?.[name];
     return known ? { value: known } : null;
@@ -577,6 +595,18 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
     const element = args.length ? whenAllElement(args, ctx) : null;
     return { value: element ? `Task<${element}[]>` : 'Task' };
   }
+  if (ctx.index) {
+    const workspace = workspaceCallType(receiver, receiverName, name, args.length, ctx);
+    if (workspace) return { value: workspace };
+  }
+  if (receiver) {
+    const fromApi = apiMemberType(receiver, name, args, typeArguments, ctx);
+    if (fromApi) return { value: fromApi };
+  } else if (ctx.api) {
+    // An unqualified call the workspace does not declare: a method the containing type inherits from an API base.
+    const inherited = apiExpressionType(`${name}${typeArguments.length ? `<${typeArguments.join(', ')}>` : ''}(${args.join(', ')})`, ctx);
+    if (inherited) return inherited;
+  }
   const linq = receiver && 'value' in receiver ? linqResultType(receiver.value, name) : null;
   if (linq) return { value: linq };
   if (name === 'GetHashCode' || name === 'CompareTo') return { value: 'int' };
@@ -592,10 +622,6 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
   if (name === 'WithCancellation' && receiver && 'value' in receiver) {
     const sequence = asyncSequenceElement(receiver.value, ctx);
     if (sequence) return { value: `ConfiguredCancelableAsyncEnumerable<${sequence}>` };
-  }
-  if (ctx.index) {
-    const workspace = workspaceCallType(receiver, receiverName, name, args.length, ctx);
-    if (workspace) return { value: workspace };
   }
   if (receiver && 'staticType' in receiver) {
     const known = BCL_STATIC_METHODS[receiver.staticType]?.[name];
@@ -660,7 +686,72 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
   if (!owner) return null;
   const candidates = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && (m.member.parameterTypes.length === argumentCount || m.member.parameterTypes.length > argumentCount));
   const types = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
-  return types.size === 1 ? [...types][0] : null;
+  if (types.size === 1) return [...types][0];
+  if (candidates.length === 0 && receiver && 'value' in receiver) return workspaceExtensionCallType(receiver.value, name, argumentCount, ctx);
+  return null;
+}
+
+/**
+ * A workspace extension method called on a value (`task.ForAwait()`, `provider.GetTestHarness()`): the candidates
+ * whose `this` parameter fits the receiver best (the same generic type, binding its type parameters, before a base
+ * type or a bare type parameter), whose argument count fits, and whose return types, with the bindings substituted,
+ * agree. Null when none fits or they disagree.
+ */
+function workspaceExtensionCallType(receiverType: string, name: string, argumentCount: number, ctx: TypingContext): string | null {
+  const receiver = parseType(receiverType);
+  if (!receiver || !ctx.index) return null;
+  const family = typeFamily(ctx.index, receiver.name);
+  let best = 0;
+  let answers = new Set<string>();
+  for (const m of methodsNamed(ctx.index, name, null)) {
+    const parameters = m.member?.parameters;
+    if (!m.member?.typeText || !parameters?.length || !parameters[0]!.modifiers.includes('this')) continue;
+    const rest = parameters.slice(1);
+    const required = rest.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
+    if (argumentCount < required || (argumentCount > rest.length && !rest.some((p) => p.modifiers.includes('params')))) continue;
+    const typeParameters = new Set(m.body?.typeParameters ?? []);
+    const target = parseType(parameters[0]!.typeText);
+    if (!target) continue;
+    const bindings: Record<string, string> = {};
+    let score = 0;
+    if (typeParameters.has(target.name) && target.args.length === 0) {
+      score = 1;
+      bindings[target.name] = formatType(receiver);
+    } else if (target.name === receiver.name && target.args.length === receiver.args.length && target.arrayRank === receiver.arrayRank) {
+      score = 3;
+      target.args.forEach((a, i) => {
+        if (typeParameters.has(a.name) && a.args.length === 0) bindings[a.name] = formatType(receiver.args[i]!);
+      });
+    } else if (family.has(target.name) || isApiSubtype(receiverType, parameters[0]!.typeText, ctx)) {
+      score = 2;
+    } else continue;
+    const returns = canonicalType(substituteNames(m.member.typeText, bindings));
+    // An unbound type parameter left in the answer says too little.
+    if ([...typeParameters].some((p) => !bindings[p] && new RegExp(`\\b${p}\\b`).test(returns))) continue;
+    if (score > best) {
+      best = score;
+      answers = new Set([returns]);
+    } else if (score === best) answers.add(returns);
+  }
+  return answers.size === 1 ? [...answers][0]! : null;
+}
+
+/** Whether an API type derives from or implements another (`Task<int>` is a `Task`), by the signature database. */
+function isApiSubtype(typeText: string, baseText: string, ctx: TypingContext): boolean {
+  const base = parseType(baseText);
+  return !!base && apiSupertypeNames(typeText, ctx).includes(base.name);
+}
+
+function apiSupertypeNames(typeText: string, ctx: TypingContext): string[] {
+  if (!ctx.api) return [];
+  const answer = remembered(ctx, `s:${typeText}`, () => apiSupertypesOf(ctx.api!, typeText).join(' '));
+  return answer ? answer.split(' ') : [];
+}
+
+function substituteNames(text: string, bindings: Record<string, string>): string {
+  const names = Object.keys(bindings);
+  if (!names.length) return text;
+  return text.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => bindings[n]!);
 }
 
 /** A row of the BCL async-method table: by receiver type when it is known, by name and argument count otherwise. */
@@ -702,3 +793,120 @@ function indexType(collection: string): Typed | null {
 }
 
 export { parseChain };
+
+// ---- the API signature database (server/src/signatures), for what the workspace does not declare ----
+
+/** Answers of the database per body and text, while the file's view of the database stays the same. */
+const apiAnswers = new WeakMap<MethodBody, { api: CostApi; answers: Map<string, string | null> }>();
+/** How deep API lookups nest (each may type its receiver and arguments again); a guard against runaway chains. */
+let apiDepth = 0;
+const MAX_API_DEPTH = 16;
+
+function apiTyping(ctx: TypingContext): ExpressionTyping | null {
+  if (!ctx.api) return null;
+  return {
+    api: ctx.api.names,
+    typeOf: (sub) => typeOfExpression(sub, ctx),
+    isLocalName: (name) => !!findVariable(name, ctx),
+    containingBases: containingApiBases(ctx),
+    workspaceType: (typeText) => workspaceTypeView(typeText, ctx.index),
+  };
+}
+
+function remembered(ctx: TypingContext, key: string, compute: () => string | null): string | null {
+  let cache = apiAnswers.get(ctx.body);
+  if (!cache || cache.api !== ctx.api) apiAnswers.set(ctx.body, (cache = { api: ctx.api!, answers: new Map() }));
+  const known = cache.answers.get(key);
+  if (known !== undefined) return known;
+  if (apiDepth >= MAX_API_DEPTH) return null;
+  // A placeholder first, so an expression that leads back to itself ends as unknown.
+  cache.answers.set(key, null);
+  apiDepth++;
+  try {
+    const answer = compute();
+    cache.answers.set(key, answer);
+    return answer;
+  } finally {
+    apiDepth--;
+  }
+}
+
+/** The type of a whole expression from the database (unqualified names through the containing type's API bases). */
+function apiExpressionType(text: string, ctx: TypingContext): Typed | null {
+  if (!ctx.api) return null;
+  const answer = remembered(ctx, `e:${text}`, () => {
+    const typing = apiTyping(ctx);
+    return typing ? apiTypeOfExpression(text, typing)?.typeText ?? null : null;
+  });
+  return answer ? { value: canonicalType(answer) } : null;
+}
+
+/**
+ * A member (args null) or call on a receiver whose type is known: the database's answer for an API type, or for the
+ * API bases of a workspace type whose own declarations did not answer. Canonical text, or null.
+ */
+function apiMemberType(receiver: Typed, name: string, args: string[] | null, typeArguments: string[], ctx: TypingContext): string | null {
+  if (!ctx.api) return null;
+  const isStatic = 'staticType' in receiver;
+  const typeText = isStatic ? receiver.staticType : receiver.value;
+  const key = `m:${isStatic ? 'static ' : ''}${typeText}|${name}|${typeArguments.join(',')}|${args === null ? '-' : args.join('\u0001')}`;
+  const answer = remembered(ctx, key, () => {
+    const typing = apiTyping(ctx);
+    if (!typing) return null;
+    const declared = ctx.index ? typesNamed(ctx.index, parseType(typeText)?.name ?? typeText) : [];
+    if (declared.length > 0) {
+      // A workspace type: only what it inherits from types outside the workspace (`ShopDb : DbContext`).
+      for (const base of apiBasesOf(parseType(typeText)?.name ?? typeText, ctx.index!)) {
+        const found = apiMemberOfType(typing, base, isStatic, name, typeArguments, args);
+        if (found) return found.typeText;
+      }
+      return null;
+    }
+    return apiMemberOfType(typing, typeText, isStatic, name, typeArguments, args)?.typeText ?? null;
+  });
+  return answer ? canonicalType(answer) : null;
+}
+
+/** What `await` of a value of this type gives, from its GetAwaiter().GetResult() in the database (gRPC's AsyncUnaryCall<T>). */
+export function apiAwaitResultOf(typeText: string, ctx: Pick<TypingContext, 'api'>): string | null {
+  if (!ctx.api) return null;
+  const info = apiAwaitOfType(ctx.api.names, typeText);
+  return info ? canonicalType(info.resultText) : null;
+}
+
+/** An indexer's type from the database: `IReadOnlyDictionary<string, Foo>`'s `this[string]`, `JsonElement`'s. */
+function apiIndexerType(collectionType: string, ctx: TypingContext): Typed | null {
+  if (!ctx.api) return null;
+  const answer = remembered(ctx, `i:${collectionType}`, () => {
+    const typing = apiTyping(ctx);
+    return typing ? apiMemberOfType(typing, collectionType, false, 'Item', [], null)?.typeText ?? null : null;
+  });
+  return answer ? { value: canonicalType(answer) } : null;
+}
+
+/** The base types, as written, of the workspace type around the body that the workspace does not declare itself. */
+function containingApiBases(ctx: TypingContext): string[] {
+  const owner = containingTypeOf(ctx);
+  return owner && ctx.index ? apiBasesOf(owner, ctx.index) : [];
+}
+
+function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
+  const bases: string[] = [];
+  for (const name of typeFamily(index, typeName)) {
+    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, parseType(b)?.name ?? b).length === 0) bases.push(b);
+  }
+  return bases;
+}
+
+/** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */
+function workspaceTypeView(typeText: string, index: WorkspaceIndex | null): { memberType(name: string): string | null; apiBases: readonly string[] } | null {
+  const name = parseType(typeText)?.name ?? typeText;
+  if (!index || typesNamed(index, name).length === 0) return null;
+  return {
+    memberType: (member) => {
+      const m = findMember(index, name, member);
+      return m && m.kind !== 'method' && m.typeText ? m.typeText : null;
+    },
+    apiBases: apiBasesOf(name, index),
+  };
+}

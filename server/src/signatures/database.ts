@@ -50,6 +50,8 @@ export interface ApiTypeDefinition {
   isAbstract: boolean;
   isRefStruct: boolean;
   isReadOnly: boolean;
+  /** A struct declared [StructLayout(LayoutKind.Auto)] in its implementation assembly (flag `A`). */
+  isAutoLayout: boolean;
   /** The base class of a class (null for System.Object's direct subclasses), the underlying type of an enum. */
   baseType: ApiType | null;
   interfaces: ApiType[];
@@ -365,6 +367,7 @@ class TypeLine implements ApiTypeDefinition {
   readonly isAbstract: boolean;
   readonly isRefStruct: boolean;
   readonly isReadOnly: boolean;
+  readonly isAutoLayout: boolean;
   readonly mask: number;
   readonly declaringType: string | null;
   readonly memberCount: number;
@@ -393,6 +396,7 @@ class TypeLine implements ApiTypeDefinition {
     this.isAbstract = flags.includes('a');
     this.isRefStruct = flags.includes('r');
     this.isReadOnly = flags.includes('R');
+    this.isAutoLayout = flags.includes('A');
     this.mask = Number(f[1]);
     this.declaringType = lastSlash === -1 ? null : this.fullName.slice(0, lastSlash);
     this.baseText = f[5]!;

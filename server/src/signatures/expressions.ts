@@ -100,6 +100,27 @@ export function apiTypeOfExpression(text: string, typing: ExpressionTyping): Api
   return found;
 }
 
+/**
+ * The type of member `name` (a property or field when `args` is null, else a call with these argument texts) on a
+ * receiver whose type the caller already knows as C# text, or of a static member when `isStatic` (the text then
+ * names the type). Null when the database does not know the type or the member, or the answer still mentions a
+ * generic parameter. The cost model uses it step by step along a member chain it types itself.
+ */
+export function apiMemberOfType(typing: ExpressionTyping, receiverTypeText: string, isStatic: boolean, name: string, typeArgs: readonly string[], args: readonly string[] | null): ApiExpressionType | null {
+  const type = resolveTypeText(typing.api, receiverTypeText);
+  if (!type || !definitionOf(typing.api, type)) return null;
+  return args === null ? memberOn(typing, type, isStatic, name) : callOn(typing, type, isStatic, name, [...typeArgs], [...args]);
+}
+
+/** The result and awaiter of awaiting a value of this type (C# text), from its GetAwaiter and GetResult; null when unknown. */
+export function apiAwaitOfType(api: ApiContext, typeText: string): { awaiterText: string; resultText: string } | null {
+  const type = resolveTypeText(api, typeText);
+  if (!type || !definitionOf(api, type)) return null;
+  const info = awaitInfo(api, type);
+  if (!info || hasTypeParameters(info.awaiter) || hasTypeParameters(info.result)) return null;
+  return { awaiterText: csharpText(info.awaiter, { qualified: true }), resultText: csharpText(info.result, { qualified: true }) };
+}
+
 function containingBases(typing: ExpressionTyping): ApiType[] {
   const result: ApiType[] = [];
   for (const text of typing.containingBases) {
