@@ -21,6 +21,8 @@ import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { costApiFor, layoutFrameworkOf } from './apiTypes';
+import { lambdaTargetOf } from './lambdaTargets';
+import { classifyReturnType } from '../model/returnKind';
 import type { TypingContext } from './expressionTypes';
 import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
@@ -288,16 +290,21 @@ function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, trai
   return objectBytes(autoLayout(fields, false, task.endOffset).endOffset);
 }
 
-function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+function computeCost(session: Session, written: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
   const traits = traitsOf(options.runtime);
   const build: BuildConfiguration = options.build ?? 'release';
   const api = costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(options.runtime));
+  // An untyped lambda takes its return type and parameter types from the delegate it converts to.
+  const target = lambdaTargetOf(written, ctx.model.bodies, ctx.index, api);
+  const body: MethodBody = target
+    ? { ...written, returnTypeText: target.returnTypeText, returnKind: classifyReturnType(target.returnTypeText, true).kind, resultTypeText: target.resultTypeText }
+    : written;
   const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), api, ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
   const memo = scope.typeParameters.size === 0 ? session.memoFor(`${ctx.file}|${options.runtime}`) : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
   const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index, api };
   const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });
-  const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: delegateParameterTypes(body, ctx) }, ops);
+  const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: target ? target.parameterTypes : delegateParameterTypes(body, ctx) }, ops);
   const builder = builderOf(body, options.typeArguments);
   const iterator = builder.kind === 'AsyncIterator';
   const builderShape = shape(builder.typeText);
@@ -314,6 +321,9 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   const notes: string[] = [];
   if (!traits.calibrated && !traits.runtimeAsync) estimateReasons.push(`${options.runtime} is derived from the runtime's field layouts; the calibration corpus measured .NET 8, 9 and 10 only`);
   if (build === 'debug') estimateReasons.push('Debug builds are derived from the compiler rules, not measured');
+  if (target && target.resultTypeText === null && (body.returnKind === 'TaskOfT' || body.returnKind === 'ValueTaskOfT')) {
+    estimateReasons.push(`the lambda converts to a delegate returning ${body.returnKind === 'TaskOfT' ? 'Task<T>' : 'ValueTask<T>'} (${target.source}), but T is not visible: an 8-byte reference is assumed`);
+  }
   if (body.returnKind === 'Unknown' && builder.kind !== 'unknown') {
     estimateReasons.push(`the lambda's delegate type is not visible: it is taken to return a ${builder.kind === 'Task' ? 'Task' : 'Task<T>'} (an async void lambda, for an Action, would use a 16 B builder)`);
   }

@@ -9,7 +9,10 @@ import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { splitTopLevel } from '../model/syntax';
 import { bodyChain } from '../model/bodies';
-import { apiAwaitOfType, apiMemberOfType, apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
+import { apiAwaitOfType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
+import { delegateInvokeOf } from '../signatures/members';
+import { definitionOf, resolveTypeText } from '../signatures/resolve';
+import { csharpText } from '../signatures/typeText';
 import { apiSupertypesOf, type CostApi } from './apiTypes';
 
 export interface TypingContext {
@@ -596,7 +599,7 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
     return { value: element ? `Task<${element}[]>` : 'Task' };
   }
   if (ctx.index) {
-    const workspace = workspaceCallType(receiver, receiverName, name, args.length, ctx);
+    const workspace = workspaceCallType(receiver, receiverName, name, typeArguments, args, ctx);
     if (workspace) return { value: workspace };
   }
   if (receiver) {
@@ -675,7 +678,7 @@ function linqResultType(receiverType: string, name: string): string | null {
   return null;
 }
 
-function workspaceCallType(receiver: Typed | null, receiverName: string | null, name: string, argumentCount: number, ctx: TypingContext): string | null {
+function workspaceCallType(receiver: Typed | null, receiverName: string | null, name: string, typeArguments: string[], args: string[], ctx: TypingContext): string | null {
   if (!receiver) {
     for (const b of bodyChain(ctx.body, ctx.bodies)) {
       const local = ctx.bodies.find((x) => x.kind === 'localFunction' && x.name === name && x.parentId === b.id);
@@ -684,11 +687,107 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
   }
   const owner = receiver ? receiverName : containingTypeOf(ctx);
   if (!owner) return null;
+  const argumentCount = args.length;
   const candidates = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && (m.member.parameterTypes.length === argumentCount || m.member.parameterTypes.length > argumentCount));
-  const types = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
-  if (types.size === 1) return [...types][0];
-  if (candidates.length === 0 && receiver && 'value' in receiver) return workspaceExtensionCallType(receiver.value, name, argumentCount, ctx);
+  const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
+  const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
+  const types = new Set(candidates.map((m) => {
+    const bindings: Record<string, string> = {};
+    // The declaring type's parameters as the receiver instantiates them (`Box<int>.Get()` returns an int).
+    const declaring = m.typeName && seen ? seen.get(m.typeName) : undefined;
+    if (declaring) Object.assign(bindings, typeParameterBindings(declaring, ctx.index!));
+    Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? [], m.member!.parameters ?? [], m.member!.typeText!, typeArguments, args, ctx));
+    return canonicalType(substituteNames(m.member!.typeText!, bindings));
+  }));
+  if (types.size === 1) return [...types][0]!;
+  if (candidates.length === 0 && receiverType) return workspaceExtensionCallType((receiver as { value: string }).value, name, typeArguments, args, ctx);
   return null;
+}
+
+/** The type parameters of a workspace type bound to the arguments of one instantiation (`Box<T>` as `Box<int>`: T = int). */
+function typeParameterBindings(t: TypeExpr, index: WorkspaceIndex): Record<string, string> {
+  const decl = typesNamed(index, t.name).find((r) => r.type.typeParameters.length === t.args.length && t.args.length > 0);
+  const bindings: Record<string, string> = {};
+  decl?.type.typeParameters.forEach((p, i) => (bindings[p] = formatType(t.args[i]!)));
+  return bindings;
+}
+
+/**
+ * A workspace type and its workspace base types and interfaces as this instantiation sees them, by simple name:
+ * `AsyncCircuitBreakerPolicy<int>` gives `AsyncPolicy<int>` for `class AsyncCircuitBreakerPolicy<T> : AsyncPolicy<T>`.
+ */
+function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<string, TypeExpr> {
+  const result = new Map<string, TypeExpr>([[t.name, t]]);
+  const queue = [t];
+  while (queue.length && result.size < 64) {
+    const current = queue.shift()!;
+    const bindings = typeParameterBindings(current, index);
+    for (const ref of typesNamed(index, current.name)) {
+      if (ref.type.typeParameters.length !== current.args.length) continue;
+      for (const base of ref.type.baseTypes) {
+        const b = parseType(substituteNames(base, bindings));
+        if (!b || result.has(b.name)) continue;
+        result.set(b.name, b);
+        queue.push(b);
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * A generic method's type arguments: written at the call, else inferred from the arguments the way C# does in the
+ * simple cases (a parameter of type T, T[], params T[], or a generic type whose arguments mention T), only when the
+ * return type needs them.
+ */
+function methodTypeArguments(typeParameters: readonly string[], parameters: readonly { typeText: string; modifiers: string[] }[], returnType: string, written: string[], args: string[], ctx: TypingContext): Record<string, string> {
+  const bindings: Record<string, string> = {};
+  if (!typeParameters.length) return bindings;
+  if (written.length === typeParameters.length) {
+    typeParameters.forEach((p, i) => (bindings[p] = canonicalType(written[i]!)));
+    return bindings;
+  }
+  if (!typeParameters.some((p) => new RegExp(`\\b${p}\\b`).test(returnType))) return bindings;
+  const names = new Set(typeParameters);
+  const ownParameters = parameters[0]?.modifiers.includes('this') ? parameters.slice(1) : parameters;
+  args.forEach((arg, i) => {
+    if (/^[A-Za-z_]\w*\s*:(?!:)/.test(arg)) return;
+    const parameter = ownParameters[Math.min(i, ownParameters.length - 1)];
+    if (!parameter) return;
+    const isParams = parameter.modifiers.includes('params');
+    if (i >= ownParameters.length && !isParams) return;
+    let target = parseType(parameter.typeText);
+    if (!target) return;
+    const argType = typeOfExpression(arg, ctx);
+    const actual = argType ? parseType(argType) : null;
+    if (!actual) return;
+    if (isParams && target.arrayRank > 0 && actual.arrayRank === 0) target = { ...target, arrayRank: target.arrayRank - 1 };
+    unifyWorkspace(target, actual, names, bindings, ctx);
+  });
+  return bindings;
+}
+
+function unifyWorkspace(target: TypeExpr, actual: TypeExpr, names: ReadonlySet<string>, bindings: Record<string, string>, ctx: TypingContext): void {
+  if (names.has(target.name) && target.args.length === 0) {
+    if (target.arrayRank > 0) {
+      if (actual.arrayRank >= target.arrayRank) bindings[target.name] ??= formatType({ ...actual, arrayRank: actual.arrayRank - target.arrayRank, nullable: false });
+      return;
+    }
+    bindings[target.name] ??= formatType({ ...actual, nullable: target.nullable ? false : actual.nullable });
+    return;
+  }
+  let match: TypeExpr | undefined = target.name === actual.name && target.args.length === actual.args.length ? actual : undefined;
+  if (!match && ctx.index) {
+    const seen = workspaceSupertypes(actual, ctx.index).get(target.name);
+    if (seen && seen.args.length === target.args.length) match = seen;
+  }
+  if (!match && target.args.length === 1) {
+    // An IEnumerable<T> parameter given a collection: its element type.
+    const element = elementTypeOf(formatType(actual));
+    if (element && /^I?(Enumerable|ReadOnlyCollection|ReadOnlyList|Collection|List)$/.test(target.name)) match = { ...target, args: [parseType(element)!] };
+  }
+  if (!match) return;
+  target.args.forEach((a, i) => unifyWorkspace(a, match!.args[i]!, names, bindings, ctx));
 }
 
 /**
@@ -697,10 +796,11 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
  * type or a bare type parameter), whose argument count fits, and whose return types, with the bindings substituted,
  * agree. Null when none fits or they disagree.
  */
-function workspaceExtensionCallType(receiverType: string, name: string, argumentCount: number, ctx: TypingContext): string | null {
+function workspaceExtensionCallType(receiverType: string, name: string, typeArguments: string[], args: string[], ctx: TypingContext): string | null {
   const receiver = parseType(receiverType);
   if (!receiver || !ctx.index) return null;
-  const family = typeFamily(ctx.index, receiver.name);
+  const argumentCount = args.length;
+  const seen = workspaceSupertypes(receiver, ctx.index);
   let best = 0;
   let answers = new Set<string>();
   for (const m of methodsNamed(ctx.index, name, null)) {
@@ -709,25 +809,28 @@ function workspaceExtensionCallType(receiverType: string, name: string, argument
     const rest = parameters.slice(1);
     const required = rest.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
     if (argumentCount < required || (argumentCount > rest.length && !rest.some((p) => p.modifiers.includes('params')))) continue;
-    const typeParameters = new Set(m.body?.typeParameters ?? []);
+    const typeParameters = m.body?.typeParameters ?? [];
+    const names = new Set(typeParameters);
     const target = parseType(parameters[0]!.typeText);
     if (!target) continue;
     const bindings: Record<string, string> = {};
     let score = 0;
-    if (typeParameters.has(target.name) && target.args.length === 0) {
+    if (names.has(target.name) && target.args.length === 0) {
       score = 1;
       bindings[target.name] = formatType(receiver);
     } else if (target.name === receiver.name && target.args.length === receiver.args.length && target.arrayRank === receiver.arrayRank) {
       score = 3;
-      target.args.forEach((a, i) => {
-        if (typeParameters.has(a.name) && a.args.length === 0) bindings[a.name] = formatType(receiver.args[i]!);
-      });
-    } else if (family.has(target.name) || isApiSubtype(receiverType, parameters[0]!.typeText, ctx)) {
+      unifyWorkspace(target, receiver, names, bindings, ctx);
+    } else if (seen.get(target.name)?.args.length === target.args.length) {
+      score = 2;
+      unifyWorkspace(target, seen.get(target.name)!, names, bindings, ctx);
+    } else if (isApiSubtype(receiverType, parameters[0]!.typeText, ctx)) {
       score = 2;
     } else continue;
+    Object.assign(bindings, methodTypeArguments(typeParameters.filter((p) => !bindings[p]), parameters, m.member.typeText, typeArguments, args, ctx), { ...bindings });
     const returns = canonicalType(substituteNames(m.member.typeText, bindings));
     // An unbound type parameter left in the answer says too little.
-    if ([...typeParameters].some((p) => !bindings[p] && new RegExp(`\\b${p}\\b`).test(returns))) continue;
+    if (typeParameters.some((p) => !bindings[p] && new RegExp(`\\b${p}\\b`).test(returns))) continue;
     if (score > best) {
       best = score;
       answers = new Set([returns]);
@@ -909,4 +1012,25 @@ function workspaceTypeView(typeText: string, index: WorkspaceIndex | null): { me
     },
     apiBases: apiBasesOf(name, index),
   };
+}
+
+/** The delegate types a lambda passed as argument `argIndex` of a call may convert to, from the API signatures. */
+export function apiLambdaTargetsOf(ctx: TypingContext, receiver: string | null, name: string, typeArguments: readonly string[], args: readonly string[], argIndex: number): { parameters: string[]; returnText: string }[] {
+  const typing = apiTyping(ctx);
+  if (!typing) return [];
+  try {
+    apiDepth++;
+    return apiDepth > MAX_API_DEPTH ? [] : apiLambdaTargets(typing, receiver, name, typeArguments, args, argIndex);
+  } finally {
+    apiDepth--;
+  }
+}
+
+/** An API delegate type's parameters and return type (`Func<CancellationToken, ValueTask<int>>`, `RequestDelegate`). */
+export function apiDelegateShapeOf(typeText: string, ctx: TypingContext): { parameters: string[]; returnText: string } | null {
+  if (!ctx.api) return null;
+  const type = resolveTypeText(ctx.api.names, typeText);
+  if (!type || !definitionOf(ctx.api.names, type)) return null;
+  const invoke = delegateInvokeOf(ctx.api.names, type);
+  return invoke ? { parameters: invoke.parameters.map((p) => csharpText(p, { qualified: true })), returnText: csharpText(invoke.returnType, { qualified: true }) } : null;
 }

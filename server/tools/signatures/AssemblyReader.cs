@@ -79,7 +79,7 @@ static class AssemblyReader
         return type.GetFields()
             .Select(reader.GetFieldDefinition)
             .Where(f => (f.Attributes & FieldAttributes.Static) == 0)
-            .Select(f => (reader.GetString(f.Name) + (explicitLayout ? $"@{f.GetOffset()}" : ""), f.DecodeSignature(TypeNames.Instance, null)));
+            .Select(f => (reader.GetString(f.Name) + (explicitLayout ? $"@{f.GetOffset()}" : ""), f.DecodeSignature(LayoutTypeNames.Instance, null)));
     }
 
     static bool IsVisible(MetadataReader reader, TypeDefinition type)
