@@ -231,7 +231,16 @@ export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentIn
   if (literal) return { ...literal, name, modifier };
   if (isLambda(t)) {
     const count = lambdaParameterCount(t);
-    return { type: null, name, modifier, isLambda: true, ...(count !== undefined ? { lambdaParameterCount: count } : {}) };
+    const info: ArgumentInfo = { type: null, name, modifier, isLambda: true, ...(count !== undefined ? { lambdaParameterCount: count } : {}) };
+    // What an expression-bodied lambda returns (typed without its parameters, which only matters when the body
+    // needs them), so a generic method's type argument can be inferred from it: ExecuteAsync(ct => Src.ValueTaskInt).
+    const body = lambdaExpressionBody(t);
+    if (body !== null) {
+      info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
+      const typed = typing.typeOf(body);
+      info.lambdaReturnType = typed !== null ? resolveTypeText(typing.api, typed) : null;
+    }
+    return info;
   }
   const typed = typing.typeOf(t);
   return { type: typed !== null ? resolveTypeText(typing.api, typed) : null, name, modifier };
@@ -280,6 +289,14 @@ export function lambdaParameterCount(text: string): number | undefined {
     return inner ? splitArguments(inner).length : 0;
   }
   return undefined;
+}
+
+/** The expression after a lambda's `=>` when it is not a block; null for block bodies and anonymous methods. */
+function lambdaExpressionBody(text: string): string | null {
+  const arrow = findTopLevel(text, '=>');
+  if (arrow === -1) return null;
+  const body = text.slice(arrow + 2).trim();
+  return body && !body.startsWith('{') ? body : null;
 }
 
 function isLambda(t: string): boolean {

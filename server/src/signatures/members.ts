@@ -26,6 +26,9 @@ export interface ArgumentInfo {
   isLambda?: boolean;
   /** For a lambda: how many parameters it declares (undefined for `delegate { }`, which fits any). */
   lambdaParameterCount?: number;
+  /** For an expression-bodied lambda: the type of its body when known, and whether it is async (the body is then the T of a Task<T>). */
+  lambdaReturnType?: ApiType | null;
+  lambdaIsAsync?: boolean;
   /** An integer literal fits every numeric parameter, as C#'s constant conversions allow. */
   isIntegerLiteral?: boolean;
 }
@@ -108,6 +111,29 @@ const NUMERIC_WIDENING: Record<string, readonly string[]> = {
 };
 const NUMERIC = new Set(['sbyte', 'byte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal', 'nint', 'nuint']);
 
+const TASK_LIKE = new Set(['System.Threading.Tasks.Task`1', 'System.Threading.Tasks.ValueTask`1']);
+const PLAIN_TASK_LIKE = new Set(['System.Threading.Tasks.Task', 'System.Threading.Tasks.ValueTask']);
+
+/**
+ * Whether an expression-bodied lambda whose body has type `body` converts to a delegate returning `returned`, binding
+ * the method's type parameters the return type mentions (`ValueTask<TResult>` from a body of type ValueTask<int>, or
+ * from an async body of type int). An async lambda's body is the T of a Task<T>/ValueTask<T>, or void for a plain
+ * Task/ValueTask; a void-returning delegate takes any expression body.
+ */
+function lambdaBodyFit(ctx: ApiContext, returned: ApiType, body: ApiType, isAsync: boolean, bindings: (ApiType | null)[], generics: readonly ApiGenericParameter[]): Fit {
+  const isVoid = (t: ApiType) => t.kind === 'named' && t.name === 'void';
+  if (isVoid(returned)) return 'unknown';
+  if (isAsync) {
+    if (returned.kind !== 'named') return 'unknown';
+    if (PLAIN_TASK_LIKE.has(returned.name)) return isVoid(body) ? 'unknown' : 'no';
+    if (!TASK_LIKE.has(returned.name) || !returned.args[0]) return 'unknown';
+    if (isVoid(body)) return 'no';
+    return fitOf(ctx, returned.args[0], { type: body }, bindings, generics) === 'no' ? 'no' : 'unknown';
+  }
+  if (isVoid(body)) return 'no';
+  return fitOf(ctx, returned, { type: body }, bindings, generics) === 'no' ? 'no' : 'unknown';
+}
+
 /** How well an argument matches a parameter: exact identity, a conversion, unknown (no evidence either way), or no. */
 type Fit = 'exact' | 'conversion' | 'unknown' | 'no';
 
@@ -170,8 +196,11 @@ function fitOf(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings:
     if (!paramDefinition) return 'unknown';
     if (paramDefinition.kind !== 'delegate' && paramDefinition.fullName !== 'System.Linq.Expressions.Expression`1') return 'no';
     // A lambda converts only to a delegate with as many parameters (`o => ...` is no Func<T, int, bool>).
-    const invoke = arg.lambdaParameterCount !== undefined ? delegateInvokeOf(ctx, paramType) : null;
-    return invoke && invoke.parameters.length !== arg.lambdaParameterCount ? 'no' : 'unknown';
+    const invoke = arg.lambdaParameterCount !== undefined || arg.lambdaReturnType ? delegateInvokeOf(ctx, paramType) : null;
+    if (invoke && arg.lambdaParameterCount !== undefined && invoke.parameters.length !== arg.lambdaParameterCount) return 'no';
+    // The body's type binds the generic parameters of the delegate's return type (an async body's to its Task<T>'s T).
+    if (invoke && arg.lambdaReturnType) return lambdaBodyFit(ctx, invoke.returnType, arg.lambdaReturnType, arg.lambdaIsAsync === true, bindings, generics);
+    return 'unknown';
   }
   if (arg.isNullLiteral) {
     if (paramDefinition && paramDefinition.kind !== 'class' && paramDefinition.kind !== 'interface' && paramDefinition.kind !== 'delegate'
