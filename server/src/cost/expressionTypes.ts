@@ -688,9 +688,12 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
   const owner = receiver ? receiverName : containingTypeOf(ctx);
   if (!owner) return null;
   const argumentCount = args.length;
-  const candidates = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && (m.member.parameterTypes.length === argumentCount || m.member.parameterTypes.length > argumentCount));
+  const candidates = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && acceptsArgumentCount(m.member, argumentCount));
   const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
   const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
+  // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
+  // declaration does: the awaiter and its size do not depend on T.
+  const declared = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
   const types = new Set(candidates.map((m) => {
     const bindings: Record<string, string> = {};
     // The declaring type's parameters as the receiver instantiates them (`Box<int>.Get()` returns an int).
@@ -700,8 +703,19 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
     return canonicalType(substituteNames(m.member!.typeText!, bindings));
   }));
   if (types.size === 1) return [...types][0]!;
+  if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
   if (candidates.length === 0 && receiverType) return workspaceExtensionCallType((receiver as { value: string }).value, name, typeArguments, args, ctx);
   return null;
+}
+
+/** Whether a workspace method can take this many arguments: its required parameters up to all of them, or more with params. */
+function acceptsArgumentCount(member: { parameterTypes: string[]; parameters?: { modifiers: string[]; hasDefault: boolean }[] }, count: number): boolean {
+  const parameters = member.parameters;
+  if (!parameters) return member.parameterTypes.length >= count;
+  // Called as a plain method (`Extensions.M(x, y)` included): every parameter is a positional one.
+  const own = parameters;
+  const required = own.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
+  return count >= required && (count <= own.length || own.some((p) => p.modifiers.includes('params')));
 }
 
 /** The type parameters of a workspace type bound to the arguments of one instantiation (`Box<T>` as `Box<int>`: T = int). */
