@@ -138,3 +138,13 @@ test('a lambda whose overloads differ only by returning a value picks by what it
   assert.equal(none.returnKind, 'Task');
   assert.equal(none.estimate, false, none.estimateReasons.join('\n'));
 });
+
+test('workspace overloads are told apart by array and element arguments, and generic ones bind T from the arguments', () => {
+  const c = cost(`public readonly struct Key { readonly string _v; public Key(string v) => _v = v; }
+public interface IStore { Task<bool> DeleteAsync(Key key); Task<long> DeleteAsync(Key[] keys); }
+class Checks { public static Task<T> Echo<T>(T value) => Task.FromResult(value); }
+class C { public async Task<long> M(IStore store, Key key, Key[] keys) { bool one = await store.DeleteAsync(key); long many = await store.DeleteAsync(keys); var echoed = await Checks.Echo(many); await Task.Yield(); return one ? echoed : many; } }`, 'M');
+  assert.deepEqual(awaiterTypes(c).sort(), ['TaskAwaiter<bool> 8', 'TaskAwaiter<long> 8', 'YieldAwaitable.YieldAwaiter 1']);
+  assert.equal(c.layout.fields.find((f) => f.name.startsWith('<echoed>'))?.typeText, 'long');
+  assert.deepEqual(c.assumptions, []);
+});

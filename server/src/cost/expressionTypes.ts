@@ -3,7 +3,7 @@
  * workspace types, return types of workspace methods, a few well-known BCL members), so the cost model can size a
  * spilled value, a `var` local or an awaited operand. No compiler: the answer may be null, and callers say so.
  */
-import type { MethodBody } from '../model/types';
+import type { MemberSignature, MethodBody } from '../model/types';
 import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
@@ -688,7 +688,8 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
   const owner = receiver ? receiverName : containingTypeOf(ctx);
   if (!owner) return null;
   const argumentCount = args.length;
-  const candidates = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && acceptsArgumentCount(m.member, argumentCount));
+  const fitting = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && acceptsArgumentCount(m.member, argumentCount));
+  const candidates = bestByArguments(fitting, args, 0, ctx);
   const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
   const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
   // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
@@ -705,6 +706,79 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
   if (types.size === 1) return [...types][0]!;
   if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
   if (candidates.length === 0 && receiverType) return workspaceExtensionCallType((receiver as { value: string }).value, name, typeArguments, args, ctx);
+  return null;
+}
+
+/**
+ * Narrows overloads by the arguments whose types are visible, C#-style in the small: a candidate is out when an
+ * argument cannot convert to its parameter for a reason the text shows (an array given for a non-array parameter
+ * or the reverse, a lambda for a non-delegate), and of the rest those with the most identical parameter types win
+ * (`KeyDeleteAsync(RedisKey)` over `KeyDeleteAsync(RedisKey[])` for a RedisKey argument). `skip` is 1 for an
+ * extension method called on a receiver. Unknown argument types rule nothing out.
+ */
+function bestByArguments<M extends { member: MemberSignature | null; body?: MethodBody | null }>(candidates: readonly M[], args: readonly string[], skip: number, ctx: TypingContext): M[] {
+  if (candidates.length < 2 || args.length === 0) return [...candidates];
+  const argTypes: (TypeExpr | null | 'lambda')[] = [];
+  const argType = (i: number) => {
+    if (argTypes[i] === undefined) {
+      const text = args[i]!.trim();
+      if (/=>|^(?:async\s+)?delegate\b/.test(text) && !/^\(?\s*\w+\s*\)?\s*\?/.test(text)) argTypes[i] = 'lambda';
+      else {
+        const typed = /^[A-Za-z_]\w*\s*:(?!:)/.test(text) ? null : typeOfExpression(text, ctx);
+        argTypes[i] = typed ? parseType(typed) : null;
+      }
+    }
+    return argTypes[i]!;
+  };
+  let best = -1;
+  let kept: M[] = [];
+  for (const m of candidates) {
+    const parameters = m.member?.parameters?.slice(skip);
+    if (!parameters) {
+      if (best < 0) kept.push(m);
+      continue;
+    }
+    const typeParameters = new Set(m.body?.typeParameters ?? []);
+    let score = 0;
+    let fits = true;
+    for (let i = 0; i < args.length && fits; i++) {
+      const parameter = parameters[Math.min(i, parameters.length - 1)];
+      if (!parameter) break;
+      const isParams = parameter.modifiers.includes('params');
+      let target = parseType(parameter.typeText);
+      const actual = argType(i);
+      if (!target || actual === null) continue;
+      if (actual === 'lambda') {
+        fits = typeParameters.has(target.name) || isDelegateTypeName(target.name, ctx) !== false;
+        continue;
+      }
+      if (isParams && target.arrayRank > 0 && actual.arrayRank < target.arrayRank) target = { ...target, arrayRank: target.arrayRank - 1 };
+      if (typeParameters.has(target.name) && target.args.length === 0) continue;
+      if (formatType(target) === formatType(actual)) {
+        score += 2;
+        continue;
+      }
+      const arrayParameter = target.arrayRank > 0;
+      const arrayArgument = actual.arrayRank > 0;
+      // An array converts to object, to the collection interfaces, or to an array; a non-array to no array.
+      if (arrayArgument !== arrayParameter && !(arrayArgument && /^(object|Array|I?(Enumerable|Collection|List|ReadOnlyCollection|ReadOnlyList))$/.test(target.name) && target.arrayRank === 0)) fits = false;
+    }
+    if (!fits) continue;
+    if (score > best) {
+      best = score;
+      kept = [m];
+    } else if (score === best) kept.push(m);
+  }
+  return kept;
+}
+
+/** Whether a type name is a delegate (Func, Action, a workspace delegate); null when that is not known. */
+function isDelegateTypeName(name: string, ctx: TypingContext): boolean | null {
+  if (name === 'Func' || name === 'Action' || name === 'Delegate' || name === 'Expression' || name === 'Predicate') return true;
+  if (ctx.index) {
+    const declared = typesNamed(ctx.index, name);
+    if (declared.length) return declared.some((r) => r.type.kind === 'delegate');
+  }
   return null;
 }
 
@@ -816,8 +890,9 @@ function workspaceExtensionCallType(receiverType: string, name: string, typeArgu
   const argumentCount = args.length;
   const seen = workspaceSupertypes(receiver, ctx.index);
   let best = 0;
-  let answers = new Set<string>();
-  for (const m of methodsNamed(ctx.index, name, null)) {
+  const ranked: { m: (typeof candidates)[number]; score: number; returns: string }[] = [];
+  const candidates = methodsNamed(ctx.index, name, null);
+  for (const m of candidates) {
     const parameters = m.member?.parameters;
     if (!m.member?.typeText || !parameters?.length || !parameters[0]!.modifiers.includes('this')) continue;
     const rest = parameters.slice(1);
@@ -845,11 +920,13 @@ function workspaceExtensionCallType(receiverType: string, name: string, typeArgu
     const returns = canonicalType(substituteNames(m.member.typeText, bindings));
     // An unbound type parameter left in the answer says too little.
     if (typeParameters.some((p) => !bindings[p] && new RegExp(`\\b${p}\\b`).test(returns))) continue;
-    if (score > best) {
-      best = score;
-      answers = new Set([returns]);
-    } else if (score === best) answers.add(returns);
+    best = Math.max(best, score);
+    ranked.push({ m, score, returns });
   }
+  // The best receiver match first, then the arguments among those.
+  const top = ranked.filter((r) => r.score === best);
+  const chosen = new Set(bestByArguments(top.map((r) => r.m), args, 1, ctx));
+  const answers = new Set(top.filter((r) => chosen.has(r.m)).map((r) => r.returns));
   return answers.size === 1 ? [...answers][0]! : null;
 }
 
