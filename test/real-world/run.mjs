@@ -42,14 +42,33 @@ function runJson(args, cwd) {
   return JSON.parse(r.stdout);
 }
 
+/**
+ * The async bodies the compiler's parser finds, with each file parsed under the preprocessing symbols of the project
+ * that owns it (the deepest project folder holding it, as `asynclens projects` evaluates them), so both sides see the
+ * same `#if` branches.
+ */
 function oracleBodies(name, dir) {
   const project = path.join(here, 'oracle');
   const dll = path.join(project, 'bin', 'Release', 'net10.0', 'asynclens-oracle.dll');
   if (!fs.existsSync(dll)) execFileSync('dotnet', ['build', '-c', 'Release', project], { stdio: 'ignore' });
+  const projects = runJson(['projects', '--format', 'json', '.'], dir).projects
+    .map((p) => ({ folder: path.posix.dirname(p.project), symbols: p.preprocessorSymbols.join(';') }))
+    .sort((a, b) => b.folder.length - a.folder.length);
   const files = execFileSync('git', ['ls-files', '*.cs'], { cwd: dir, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const r = spawnSync('dotnet', [dll, '--define', 'RELEASE;TRACE'], { cwd: dir, input: files.join('\n'), encoding: 'utf8', maxBuffer: 1 << 30 });
-  fs.writeFileSync(path.join(out, `${name}.oracle.jsonl`), r.stdout);
-  return r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const bySymbols = new Map();
+  for (const file of files) {
+    const owner = projects.find((p) => p.folder === '.' || file.startsWith(`${p.folder}/`));
+    const symbols = owner?.symbols ?? 'RELEASE;TRACE';
+    if (!bySymbols.has(symbols)) bySymbols.set(symbols, []);
+    bySymbols.get(symbols).push(file);
+  }
+  const lines = [];
+  for (const [symbols, group] of bySymbols) {
+    const r = spawnSync('dotnet', [dll, '--define', symbols], { cwd: dir, input: group.join('\n'), encoding: 'utf8', maxBuffer: 1 << 30 });
+    lines.push(...r.stdout.split('\n').filter(Boolean));
+  }
+  fs.writeFileSync(path.join(out, `${name}.oracle.jsonl`), lines.join('\n') + '\n');
+  return lines.map((l) => JSON.parse(l));
 }
 
 const totals = { analysed: 0, declared: 0, rows: 0, assumed: 0 };

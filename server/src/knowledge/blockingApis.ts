@@ -248,6 +248,13 @@ const SOCKET_NOTE =
 // The namespaces a file that uses ADO.NET imports: the base classes, a provider, or a library built on them.
 const ADO_NET_NAMESPACES = ['System.Data', 'Microsoft.Data', 'Npgsql', 'MySqlConnector', 'MySql.Data', 'Oracle.ManagedDataAccess', 'Microsoft.EntityFrameworkCore', 'Dapper', 'FirebirdSql', 'IBM.Data'];
 
+/**
+ * Microsoft.Data.SqlClient's SqlConnection (7.1.1, checked by reflection on the package) does not override
+ * BeginDbTransactionAsync, CloseAsync or ChangeDatabaseAsync: its twins are DbConnection's defaults, which run the
+ * synchronous member on the calling thread (dotnet/SqlClient issue 113), so switching to them frees no thread.
+ */
+const SQLCLIENT_SYNC_TWIN = [...exemptReceiverTypesFor('DbConnection'), 'SqlConnection'];
+
 const DB_CONNECTION: RowFamily = {
   type: 'DbConnection',
   namespace: 'System.Data.Common',
@@ -556,9 +563,9 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
 
   // System.Data.Common: ADO.NET base classes that every provider derives from.
   { ...DB_CONNECTION, member: 'Open', asyncTwin: 'OpenAsync', sameArgumentsFor: [0], note: 'Opening a connection may log in to the database server over the network; the pool only hides that when a connection is idle.', source: docs('system.data.common.dbconnection.openasync') },
-  { ...DB_CONNECTION, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbconnection.closeasync') },
-  { ...DB_CONNECTION, member: 'BeginTransaction', asyncTwin: 'BeginTransactionAsync', sameArgumentsFor: [0, 1], note: DB_NOTE, source: docs('system.data.common.dbconnection.begintransactionasync') },
-  { ...DB_CONNECTION, member: 'ChangeDatabase', asyncTwin: 'ChangeDatabaseAsync', sameArgumentsFor: [1], note: DB_NOTE, source: docs('system.data.common.dbconnection.changedatabaseasync') },
+  { ...DB_CONNECTION, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbconnection.closeasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
+  { ...DB_CONNECTION, member: 'BeginTransaction', asyncTwin: 'BeginTransactionAsync', sameArgumentsFor: [0, 1], note: DB_NOTE, source: docs('system.data.common.dbconnection.begintransactionasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
+  { ...DB_CONNECTION, member: 'ChangeDatabase', asyncTwin: 'ChangeDatabaseAsync', sameArgumentsFor: [1], note: DB_NOTE, source: docs('system.data.common.dbconnection.changedatabaseasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
   { ...DB_CONNECTION, member: 'GetSchema', asyncTwin: 'GetSchemaAsync', sameArgumentsFor: [0, 1, 2], note: DB_NOTE, source: docs('system.data.common.dbconnection.getschemaasync') },
   { ...DB_COMMAND, member: 'ExecuteNonQuery', asyncTwin: 'ExecuteNonQueryAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbcommand.executenonqueryasync') },
   { ...DB_COMMAND, member: 'ExecuteReader', asyncTwin: 'ExecuteReaderAsync', sameArgumentsFor: [0, 1], note: DB_NOTE, source: docs('system.data.common.dbcommand.executereaderasync') },

@@ -3,7 +3,7 @@
  * completed: the peers' best-known false alarms (product.md), each with a reason a person can read.
  */
 import type { SyntaxNode } from '../parse/parser';
-import type { MethodBody, Span, SuspensionPoint, TaskWait } from './types';
+import type { MethodBody, Span, SuspensionPoint, TaskWait, TypeDeclaration } from './types';
 import { calleeOf, isFunctionNode } from './syntax';
 import { bodyChain } from './bodies';
 import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
@@ -16,8 +16,33 @@ export const ASYNC_FLAG_NAMES = new Set(['async', 'isAsync', 'useAsync', 'runAsy
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Reasons visible around the wait's own node: IsCompleted guards, ContinueWith callbacks, tasks created complete. */
-export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNode | null): string | null {
+/**
+ * The properties of a type that check a task's completion (`bool HasValue => _value.Task.Status ==
+ * TaskStatus.RanToCompletion;`): property name -> the task expression it checks. A guard written with the property
+ * is a guard on that task.
+ */
+export function completionProperties(type: TypeDeclaration | null): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of type?.members ?? []) {
+    if (m.kind !== 'property' || !m.getterExpression) continue;
+    const checked = /^(.+?)\s*\.\s*(?:IsCompleted|IsCompletedSuccessfully)$/.exec(m.getterExpression.trim()) ??
+      /^(.+?)\s*\.\s*Status\s*==\s*TaskStatus\.RanToCompletion$/.exec(m.getterExpression.trim());
+    if (checked) out.set(m.name, checked[1].trim().replace(/^this\./, ''));
+  }
+  return out;
+}
+
+/** A check that a task has finished, one way or another: completed, succeeded, faulted or was cancelled. */
+const STATE = '(?:IsCompleted|IsCompletedSuccessfully|IsFaulted|IsCanceled)';
+const FINISHED_STATUS = 'TaskStatus\\.(?:RanToCompletion|Faulted|Canceled)';
+
+/**
+ * Reasons visible around the wait's own node: completion guards (IsCompleted, IsCompletedSuccessfully, IsFaulted,
+ * IsCanceled, Status, a property that checks one of them), ContinueWith callbacks, a Task.WhenAny that this task
+ * won, tasks created complete. A task that has finished stays finished, so a guard around a lambda holds inside
+ * it too: the walk goes on through enclosing lambdas up to the method.
+ */
+export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNode | null, properties: ReadonlyMap<string, string> = new Map()): string | null {
   const recv = receiverText.trim();
   if (/^(System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b/.test(recv)) {
     return 'the task is created already complete';
@@ -25,10 +50,16 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   if (!recv) return null;
   const syncPath = syncPathCallReason(recv);
   if (syncPath) return syncPath;
-  const guard = new RegExp(`(^|[^!\\w.])${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b(?!\\s*==\\s*false)|${escape(recv)}\\s*\\.\\s*Status\\s*==\\s*TaskStatus\\.RanToCompletion`);
-  const negated = new RegExp(`!\\s*${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\b|${escape(recv)}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*==\\s*false`);
+  const r = escape(recv);
+  // A property that checks this very task (`HasValue => _value.Task.Status == ...`) guards it as well.
+  const viaProperty = [...properties].filter(([, task]) => task === recv.replace(/^this\./, '')).map(([name]) => escape(name));
+  const propertyGuard = viaProperty.length ? `|(^|[^!\\w.])(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b(?!\\s*==\\s*false)` : '';
+  const propertyNegated = viaProperty.length ? `|!\\s*(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b` : '';
+  const guard = new RegExp(`(^|[^!\\w.])${r}\\s*\\.\\s*${STATE}\\b(?!\\s*==\\s*false)|${r}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}${propertyGuard}`);
+  const negated = new RegExp(`!\\s*${r}\\s*\\.\\s*${STATE}\\b|${r}\\s*\\.\\s*${STATE}\\s*==\\s*false${propertyNegated}`);
+  const winners = whenAnyWinners(fn, recv);
   let child = node;
-  for (let p = node.parent; p && p !== fn; child = p, p = p.parent) {
+  for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
       const cond = p.childForFieldName('condition');
       const consequence = p.childForFieldName('consequence');
@@ -39,14 +70,16 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       if (cond && alternative && child.startIndex === alternative.startIndex && negated.test(cond.text)) {
         return `guarded by a completion check on ${recv}`;
       }
+      if (cond && consequence && child.startIndex === consequence.startIndex && wonWhenAny(cond.text, winners, true, recv)) return `${recv} is the task an awaited Task.WhenAny returned`;
+      if (cond && alternative && child.startIndex === alternative.startIndex && wonWhenAny(cond.text, winners, false, recv)) return `${recv} is the task an awaited Task.WhenAny returned`;
     }
     if (p.type === 'binary_expression' && p.childForFieldName('operator')?.text === '&&') {
       const left = p.childForFieldName('left');
       if (left && child.startIndex > left.startIndex && guard.test(left.text) && !negated.test(left.text)) return `guarded by a completion check on ${recv}`;
     }
     if (p.type === 'block') {
-      // An early exit earlier in the block: `if (!t.IsCompleted) return await t;` / `throw`; or an assertion
-      // that the task is complete (`Assert.True(t.IsCompleted)`), which throws otherwise.
+      // An early exit earlier in the block: `if (!t.IsCompleted) return await t;` / `throw`; `if (winner != t)
+      // throw ...;` after a Task.WhenAny; or an assertion that the task is complete (`Assert.True(t.IsCompleted)`).
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
         if (s.type === 'expression_statement' && assertsCompleted(s.text, recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
@@ -56,23 +89,69 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         if (cond && consequence && negated.test(cond.text) && /\b(return|throw)\b|\bawait\b/.test(consequence.text)) {
           return `the method returns or awaits earlier when ${recv} is not complete`;
         }
+        if (cond && consequence && wonWhenAny(cond.text, winners, false, recv) && /\b(return|throw)\b/.test(consequence.text)) {
+          return `the method leaves earlier unless ${recv} won the awaited Task.WhenAny`;
+        }
       }
+    }
+    // Inside a ContinueWith callback the antecedent task has completed.
+    if (p.type === 'lambda_expression' || p.type === 'anonymous_method_expression') {
+      const continuation = continuationReason(p, recv);
+      if (continuation) return continuation;
+      continue;
     }
     if (isFunctionNode(p)) break;
   }
-  // Inside a ContinueWith callback the antecedent task has completed.
-  if (fn && (fn.type === 'lambda_expression' || fn.type === 'anonymous_method_expression')) {
-    const arg = fn.parent;
-    const call = arg?.type === 'argument' ? arg.parent?.parent : null;
-    const callee = call?.type === 'invocation_expression' ? calleeOf(call) : null;
-    if (callee && callee.name === 'ContinueWith') {
-      const params = fn.childForFieldName('parameters');
-      const first = params ? (params.type === 'implicit_parameter' ? params : params.namedChildren.find((c) => c?.type === 'parameter')?.childForFieldName('name')) : null;
-      if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return 'inside a ContinueWith continuation, where the antecedent task has completed';
-      if (callee.receiver && recv === callee.receiver) return 'inside a ContinueWith continuation of this task';
-    }
-  }
   return null;
+}
+
+/** `t => t.Result` passed to `task.ContinueWith(...)`: the antecedent has completed when the callback runs. */
+function continuationReason(lambda: SyntaxNode, recv: string): string | null {
+  const arg = lambda.parent;
+  const call = arg?.type === 'argument' ? arg.parent?.parent : null;
+  const callee = call?.type === 'invocation_expression' ? calleeOf(call) : null;
+  if (!callee || callee.name !== 'ContinueWith') return null;
+  const params = lambda.childForFieldName('parameters');
+  const first = params ? (params.type === 'implicit_parameter' ? params : params.namedChildren.find((c) => c?.type === 'parameter')?.childForFieldName('name')) : null;
+  if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return 'inside a ContinueWith continuation, where the antecedent task has completed';
+  if (callee.receiver && recv === callee.receiver) return 'inside a ContinueWith continuation of this task';
+  return null;
+}
+
+/**
+ * Variables that hold what an awaited `Task.WhenAny(...)` returned with the receiver among its arguments, each with
+ * the other arguments: `var completed = await Task.WhenAny(task, timeout);` gives completed -> [timeout].
+ */
+function whenAnyWinners(fn: SyntaxNode | null, recv: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!fn || !/^[A-Za-z_]\w*$/.test(recv)) return out;
+  const text = fn.text;
+  if (!text.includes('WhenAny')) return out;
+  for (const m of text.matchAll(/\b([A-Za-z_]\w*)\s*=\s*await\s+(?:System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(([^()]*)\)/g)) {
+    const args = m[2].split(',').map((a) => a.trim());
+    if (args.includes(recv)) out.set(m[1], args.filter((a) => a !== recv));
+  }
+  return out;
+}
+
+/**
+ * Whether a condition says the receiver won (`won` true: `winner == t`, `winner != timeout` with two tasks) or lost
+ * (`won` false: `winner != t`, `winner == timeout`).
+ */
+function wonWhenAny(condition: string, winners: Map<string, string[]>, won: boolean, recv: string): boolean {
+  const c = condition.trim().replace(/^\((.*)\)$/s, '$1').trim();
+  const m = /^([A-Za-z_]\w*)\s*(==|!=)\s*([A-Za-z_]\w*)$/.exec(c);
+  if (!m) return false;
+  const [, left, op, right] = m;
+  const others = winners.get(left) ?? winners.get(right);
+  if (!others) return false;
+  const other = winners.has(left) ? right : left;
+  const isSelf = other === recv;
+  if (!isSelf && !others.includes(other)) return false;
+  // `winner == self` or `winner != other-of-two` means self won.
+  const saysWon = (op === '==' && isSelf) || (op === '!=' && !isSelf && others.length === 1);
+  const saysLost = (op === '!=' && isSelf) || (op === '==' && !isSelf && others.length === 1);
+  return won ? saysWon : saysLost;
 }
 
 /** `Assert.True(t.IsCompleted)`, `Debug.Assert(t.IsCompletedSuccessfully)`, `Assert.Equal(TaskStatus.RanToCompletion, t.Status)`. */

@@ -19,7 +19,7 @@ import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
-import { guardReason, knownCompletedReason } from './completion';
+import { completionProperties, guardReason, knownCompletedReason } from './completion';
 import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
 import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
@@ -140,7 +140,11 @@ function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentio
 function cacheKeyOf(context: FileContext, fn: SyntaxNode): string {
   const containing = containingTypeOf(fn, context.types);
   const members = containing ? containing.members.filter((m) => !m.isStatic).map((m) => m.name).join(',') : '';
-  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', containing?.name ?? '', containing?.kind ?? '', members].join('\u0001');
+  // Completion properties decide which waits are guarded (completionProperties), and the async flag field which calls
+  // are on a synchronous path: both read the type's declarations, not the function's text.
+  const guards = [...completionProperties(containing)].map(([k, v]) => `${k}=${v}`).join(',');
+  const flags = containing ? containing.members.filter((m) => m.kind === 'field' && /^_?(async|isAsync|useAsync|runAsync|doAsync|asynchronous)$/.test(m.name)).map((m) => `${m.name}:${m.typeText}`).join(',') : '';
+  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', containing?.name ?? '', containing?.kind ?? '', members, guards, flags].join('\u0001');
 }
 
 function enclosingBodyId(syntax: FileSyntax, node: SyntaxNode, bodyIds: Set<string>): string | null {
@@ -254,7 +258,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   };
   context.mentioned.set(body.id, new Set(identifiers.map((id) => id.name)));
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
-  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath);
+  const guards = completionProperties(containing);
+  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath, guards);
   return body;
 }
 
@@ -734,7 +739,8 @@ function stripParens(n: SyntaxNode): SyntaxNode {
 
 // ---- waits, calls, locks, usings ----
 
-function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean, onSyncPath: (n: SyntaxNode) => boolean): TaskWait[] {
+function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean, onSyncPath: (n: SyntaxNode) => boolean,
+  guards: ReadonlyMap<string, string>): TaskWait[] {
   const waits: TaskWait[] = [];
   for (const n of resultAccesses) {
     {
@@ -747,7 +753,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       const receiverNode = n.type === 'member_access_expression' ? n.childForFieldName('expression') : conditionOf(n);
       const receiverText = receiverNode?.text ?? '';
       const whole = n.type === 'member_binding_expression' && n.parent?.type === 'conditional_access_expression' ? n.parent : n;
-      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
     }
   }
   for (const { node: n, callee } of invocations) {
@@ -756,7 +762,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       if (callee.name !== 'Wait' && callee.name !== 'WaitAll' && callee.name !== 'WaitAny' && callee.name !== 'GetResult') continue;
       const args = argumentTexts(n);
       if (callee.name === 'Wait' && callee.receiver !== null) {
-        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
       } else if ((callee.name === 'WaitAll' || callee.name === 'WaitAny') && callee.receiver !== null && /(^|\.)Task$/.test(callee.receiver)) {
         waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false, onSyncPath: onSyncPath(n) });
       } else if (callee.name === 'GetResult' && args.length === 0) {
@@ -764,7 +770,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
         const inner = fnNode?.type === 'member_access_expression' ? fnNode.childForFieldName('expression') : null;
         const innerCallee = inner?.type === 'invocation_expression' ? calleeOf(inner) : null;
         if (innerCallee && innerCallee.name === 'GetAwaiter' && innerCallee.receiver !== null) {
-          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
         }
       }
     }

@@ -111,7 +111,11 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const name = m.childForFieldName('name');
           const type = m.childForFieldName('type');
           if (!name) break;
-          members.push(member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null));
+          const property = member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null);
+          const arrow = m.childForFieldName('value');
+          const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
+          if (expression && expression.endIndex - expression.startIndex <= 200) property.getterExpression = expression.text;
+          members.push(property);
           if (!isStatic && type && isAutoProperty(m)) instanceFields.push({ name: `<${name.text}>k__BackingField`, typeText: normaliseTypeText(type.text), isStatic: false, isConst: false });
           break;
         }

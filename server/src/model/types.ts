@@ -280,6 +280,8 @@ export interface MemberSignature {
   initializerText?: string | null;
   /** For fields: declared `readonly` (or `const`): its initializer is the value it always holds, and the compiler re-reads a static readonly field instead of spilling it. */
   isReadonly?: boolean;
+  /** For expression-bodied properties (`bool HasValue => _task.IsCompleted;`): the expression, as written. */
+  getterExpression?: string;
 }
 
 /** A declared method parameter, as the twin check compares them: `ref int count`, `CancellationToken ct = default`. */

@@ -2,6 +2,7 @@
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics } from '../workspace/index';
+import { resolveCallSite, verdictKey } from '../workspace/completion';
 import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
@@ -59,6 +60,7 @@ export function waitCode(text: string, wait: TaskWait): string {
 export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
   if (wait.knownCompleted || wait.inNameof || wait.onSyncPath) return null;
   if (callsSyncPathByPosition(ctx, body, wait.receiverText)) return null;
+  if (callsCompletedMethod(ctx, body, wait.receiverText)) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
   if (isAwaitedWhenAny(wait.receiverText)) return null;
   const evidence = taskEvidenceOf(ctx, body, wait.receiverText);
@@ -66,6 +68,20 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
   if (evidence.verdict === 'task') return evidence;
   if (wait.kind === 'getResult') return { verdict: 'task', reason: 'GetAwaiter().GetResult() is only written on awaitables' };
   return evidence;
+}
+
+/**
+ * `DetectSetting().Result` where every workspace method the call may run hands back a completed task on every path
+ * (it returns Task.FromResult/CompletedTask, or it is async and never suspends): nothing is waited for.
+ */
+function callsCompletedMethod(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const m = /^(?:(.+)\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(receiver.trim());
+  if (!m) return false;
+  const resolved = resolveCallSite(m[2], m[1]?.trim() ?? null, splitTopLevel(m[3]).length, ctx.file, body, ctx.index);
+  return resolved.targets.length > 0 && resolved.targets.every((t) => {
+    const verdict = t.body ? ctx.completion.get(verdictKey(t.file, t.body.id)) : undefined;
+    return !!verdict && verdict.likelySync && verdict.certain;
+  });
 }
 
 /**

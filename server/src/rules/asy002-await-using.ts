@@ -50,13 +50,16 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
     const name = stripGenerics(creation[1]);
     return fromRow(asyncDisposableForNew(name), name) ?? byType(ctx, name);
   }
+  // The factory's declared result type decides when it is known (`connection.BeginTransaction()` on a SqlConnection
+  // is a SqlTransaction, whose DisposeAsync only calls Dispose); the factory row is the guess when it is not.
+  const typed = receiverTypeOf(ctx, body, resource);
+  if (typed) return byType(ctx, typed);
   const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
   if (call) {
     const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
     if (factory) return factory;
   }
-  const typed = receiverTypeOf(ctx, body, resource);
-  return typed ? byType(ctx, typed) : null;
+  return null;
 }
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {

@@ -9,8 +9,9 @@ const docs = `## What it does
 Flags an \`async\` method or local function that has awaits, yet whose common path finishes without
 suspending: every await is of an already completed task (\`Task.CompletedTask\`, \`Task.FromResult\`,
 \`ValueTask.FromResult\`, \`new ValueTask<T>(value)\`, \`default\`, \`Task.Delay(0)\`) or of a workspace
-method that itself completes synchronously; or it returns from a cache before its first await; or it
-awaits only on a cache miss. The message says which, and points at the callee that makes it so.
+method that itself never suspends; or it returns from a cache before its first await; or it awaits only on
+a cache miss. The message says which, and points at the callee that makes it so. A callee that is only
+synchronous on a cache hit does not make its callers so: how often a caller hits is not in the code.
 
 Methods with no await at all belong to ASY011 (async-without-await), and async iterators and \`async void\`
 methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually
@@ -90,11 +91,14 @@ depends on how it is called.
 - Calls through a delegate, an awaited variable or field, \`Task.WhenAll\`, \`await foreach\` and
   \`await using\` are counted as "may suspend".
 - Recursion is followed to a fixed point: methods that call each other and never reach an await that
-  may suspend are reported as synchronous, which is what happens at run time.
+  may suspend are reported as synchronous, which is what happens at run time. A call through a public
+  interface or a virtual member of a public type may run code outside the workspace, so it may suspend.
 - The cache heuristics read names, not behaviour: a return before the first await counts as a cache hit
-  when its \`if\` condition is a \`TryGet...(...)\` or \`ContainsKey(...)\` call, an \`IsCompleted\` /
-  \`IsCompletedSuccessfully\` check, a null check of a field (\`_x\`, \`s_x\`, \`this.x\`) or of anything
-  named *cache* or *memo*, or a flag named like \`_initialized\`, \`_loaded\` or \`_warmedUp\`; awaits
+  when its \`if\` condition is a \`TryGetValue(...)\` or \`ContainsKey(...)\` call (another \`TryGet...\`
+  only when a name says cache) and the branch returns a value, an \`IsCompleted\` /
+  \`IsCompletedSuccessfully\` check, a null check of anything named *cache*, *memo* or *prefetch*, a null check of a
+  field (\`_x\`, \`s_x\`, \`this.x\`) whose branch only returns that field, or a flag named like
+  \`_initialized\`, \`_loaded\` or \`_warmedUp\`; awaits
   count as "only on a miss" under the negation of those, or on the right of \`x ?? await ...\` and
   \`x ??= await ...\`. A cache that rarely hits is still reported, and a fast path with other names
   is missed. Negated checks that lead to an early exit (\`if (!_map.TryGetValue(k, out v)) return null;\`)

@@ -78,6 +78,9 @@ returns.
   a void-returning delegate, where eliding would lose the task.
 - Overloads of the same arity are not told apart; when any of them has another return type the method
   is not flagged.
+- A method that checks its arguments or state before the await (a \`throw\`, \`ArgumentNullException.ThrowIfNull\`,
+  a \`ThrowHelper\` or \`Guard\` call) is not flagged: eliding would move those exceptions from the returned task
+  to the call itself.
 `;
 
 /**
@@ -112,6 +115,9 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
   return typed ? row.types.includes(stripGenerics(typed.typeText)) : true;
 }
+
+/** Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper. */
+const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(/;
 
 /** What eliding one body's tail await takes: the await, and the edits that return its task instead. */
 export interface Elision {
@@ -201,6 +207,10 @@ export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): E
     form = 'statement';
   }
   if (tail.operand.kind === 'unknown' || !operandFits(ctx, body, tail)) return null;
+  // Argument and state checks before the await (`if (x is null) throw ...`, `ArgumentNullException.ThrowIfNull(x)`)
+  // fail the returned task today; without the state machine they would throw at the call instead, which callers
+  // that only await the task do not expect.
+  if (THROWS_BEFORE.test(masked.slice(body.bodySpan.start, tail.span.start))) return null;
 
   const removal = asyncModifierRemoval(body, text, masked);
   if (!removal) return null;

@@ -101,12 +101,16 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
     }
   }
 
-  // Greatest fixed point: every body starts "synchronous" and turns "may suspend" once one of its awaits may
-  // suspend. A body only suspends if some path reaches an await that really can, so recursion (A -> B -> A)
-  // that never reaches one completes synchronously, which is what happens at run time. That makes a cycle a
-  // verdict's only support, so calls are resolved strictly: an overload is never taken for recursion, and a call
-  // dispatched to implementations outside the workspace may suspend (resolveCallSite). Each body flips at most
-  // once, and only its dependents are looked at again: linear in bodies plus call edges.
+  // Greatest fixed point over "certainly synchronous": every body starts so and turns "may suspend" once one of
+  // its awaits may suspend. A body only suspends if some path reaches an await that really can, so recursion
+  // (A -> B -> A) that never reaches one completes synchronously, which is what happens at run time. That makes a
+  // cycle a verdict's only support, so calls are resolved strictly: an overload is never taken for recursion, and
+  // a call dispatched to implementations outside the workspace may suspend (resolveCallSite).
+  // Only certain verdicts (no await, completed awaits, completed returns) pass up to callers: a callee that is
+  // synchronous on a cache hit says nothing about how often its callers hit (a metadata refresh that calls a
+  // cached client usually misses), so its callers await something that may suspend. A body's own cache fast path
+  // still makes its own verdict "likely" (decide), after the fixed point. Each body flips at most once, and only
+  // its dependents are looked at again: linear in bodies plus call edges.
   const sync = new Map<string, boolean>();
   for (const key of nodes.keys()) sync.set(key, true);
   const isSync = (key: string) => sync.get(key) === true;
@@ -116,7 +120,7 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
     const key = queue.pop()!;
     queued.delete(key);
     if (!isSync(key)) continue;
-    if (decide(nodes.get(key)!, isSync).likelySync) continue;
+    if (CERTAIN_BASES.has(decide(nodes.get(key)!, isSync).basis)) continue;
     sync.set(key, false);
     for (const dependent of dependents.get(key) ?? []) {
       if (isSync(dependent) && !queued.has(dependent)) {
@@ -126,7 +130,7 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
     }
   }
 
-  const certain = certainty(nodes, dependents, isSync);
+  const certain = new Set([...nodes.keys()].filter(isSync));
   const cycles = cycleIds(nodes, isSync);
   const verdicts: CompletionAnalysis = new Map();
   for (const node of nodes.values()) verdicts.set(node.key, verdictOf(node, isSync, certain, cycles));
@@ -134,6 +138,9 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
 }
 
 // ---- deciding one body, given what its callees are ----
+
+/** The bases that follow from the code alone: a body decided on one of them is certainly synchronous. */
+const CERTAIN_BASES: ReadonlySet<CompletionBasis> = new Set(['noAwait', 'completedAwaits', 'completedReturns']);
 
 interface Decision {
   likelySync: boolean;
@@ -236,7 +243,7 @@ export interface Guard {
 }
 
 /** Names that people give caches and lazily created values. */
-const CACHE_NAME = /cache|memo/i;
+const CACHE_NAME = /cache|memo|prefetch/i;
 /** A field by the usual naming conventions: `_prices`, `this.prices`, `s_instance`. */
 const FIELD_NAME = /^(?:this\.)?_\w+$|^(?:this\.)?s_\w+$|^this\.\w+$/;
 const INITIALISED_FLAG = /^(?:this\.)?_?(?:is)?(?:initiali[sz]ed|loaded|warm(?:ed)?(?:up)?)$/i;
@@ -262,7 +269,9 @@ export function readGuard(condition: string): Guard | null {
   }
   c = c.replace(/\s+/g, ' ');
   const text = c;
-  if (/(?:^|\.)\s*TryGet\w*\s*\(/.test(c) || /\.\s*ContainsKey\s*\(/.test(c)) return { sense: 'hit', kind: 'cache', text };
+  // A dictionary lookup reads a cache; another TryGet... only when a name says cache (`WslManager.TryGetDistro` checks
+  // what a path is, and the common path goes on to real work).
+  if (/\.\s*(?:TryGetValue|ContainsKey)\s*\(/.test(c) || (/(?:^|\.)\s*TryGet\w*\s*\(/.test(c) && CACHE_NAME.test(c))) return { sense: 'hit', kind: 'cache', text };
   if (/\.\s*IsCompleted(?:Successfully)?$/.test(c) || /\.\s*Status\s*==\s*TaskStatus\.RanToCompletion$/.test(c)) return { sense: 'hit', kind: 'completed', text };
   const nullCheck = /^(.+?)\s*(!=\s*null|is not null|is\s*\{\s*\}(?:\s*\w+)?|==\s*null|is null)$/.exec(c);
   if (nullCheck) {
@@ -561,7 +570,13 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
       if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
       return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
     });
-    if (extensions.length) return { targets: preferExactArity(extensions, argumentCount), unresolved: null, receiverTypeKnown: true, dispatched: false };
+    // Inside `OpenAsync(this IFile file, ...)`, `file.OpenAsync(...)` is the type's own instance member (instance
+    // members win over extensions in C#), which a type outside the workspace may well have: not this extension.
+    const notSelf = extensions.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+    if (notSelf.length < extensions.length && typesNamed(index, owner).length === 0) {
+      return { targets: [], unresolved: `${owner} is not declared in the workspace and may have its own ${name}`, receiverTypeKnown: true, dispatched: false };
+    }
+    if (notSelf.length) return { targets: preferExactArity(notSelf, argumentCount), unresolved: null, receiverTypeKnown: true, dispatched: false };
   }
   if (declared.length === 0) {
     const known = typesNamed(index, owner).length > 0;
@@ -634,36 +649,6 @@ export function resolveCall(name: string, receiver: string | null, argumentCount
 }
 
 // ---- reasons ----
-
-/** Which likely-synchronous bodies rest, somewhere down their call chain, on names read as a cache. */
-function certainty(nodes: Map<string, Node>, dependents: Map<string, string[]>, isSync: (key: string) => boolean): Set<string> {
-  const uncertain = new Set<string>();
-  const stack: string[] = [];
-  for (const node of nodes.values()) {
-    if (!isSync(node.key)) continue;
-    const basis = decide(node, isSync).basis;
-    // A verdict that rests on dispatch to the workspace's implementations is likely, never certain.
-    const viaDispatch = node.deps.some((d) => d.kind === 'callees' && d.dispatched && d.targets.length > 0);
-    if (basis === 'fastPath' || basis === 'awaitsOnlyOnMiss' || viaDispatch) {
-      uncertain.add(node.key);
-      stack.push(node.key);
-    }
-  }
-  while (stack.length) {
-    const key = stack.pop()!;
-    for (const dependent of dependents.get(key) ?? []) {
-      if (!isSync(dependent) || uncertain.has(dependent)) continue;
-      const basis = decide(nodes.get(dependent)!, isSync).basis;
-      // A body that is synchronous through its own cache check does not become less certain through a callee.
-      if (basis === 'fastPath' || basis === 'awaitsOnlyOnMiss') continue;
-      uncertain.add(dependent);
-      stack.push(dependent);
-    }
-  }
-  const certain = new Set<string>();
-  for (const key of nodes.keys()) if (isSync(key) && !uncertain.has(key)) certain.add(key);
-  return certain;
-}
 
 /** Strongly connected components of the "awaits a synchronous callee" graph: the id of each body's cycle, for bodies in one. */
 function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): Map<string, number> {
@@ -740,7 +725,7 @@ function readingOf(d: Extract<Dependency, { kind: 'callees' }>, node: Node, cert
   const cycle = cycles.get(node.key);
   const relation = d.targets.length === 1 && d.targets[0].key === node.key ? 'self'
     : cycle !== undefined && d.targets.some((t) => cycles.get(t.key) === cycle) ? 'cycle'
-      : !d.dispatched && d.targets.every((t) => certain.has(t.key)) ? 'certain' : 'likely';
+      : d.targets.every((t) => certain.has(t.key)) ? 'certain' : 'likely';
   return { name: d.name, relation, implementations: d.targets.length };
 }
 
