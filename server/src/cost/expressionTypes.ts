@@ -9,7 +9,7 @@ import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { splitTopLevel } from '../model/syntax';
 import { bodyChain } from '../model/bodies';
-import { apiAwaitOfType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
+import { apiAwaitOfType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
 import { delegateInvokeOf } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { csharpText } from '../signatures/typeText';
@@ -344,7 +344,7 @@ function parseChain(text: string): { head: string; headTypeArguments: string[]; 
       const close = matchingParen(text, open);
       if (close === -1) return null;
       const inner = text.slice(open + 1, close);
-      steps.push({ kind: text[open] === '(' ? 'call' : 'index', argumentTexts: splitTopLevel(inner) });
+      steps.push({ kind: text[open] === '(' ? 'call' : 'index', argumentTexts: splitArguments(inner) });
       i = close + 1;
       continue;
     }
