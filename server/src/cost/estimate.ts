@@ -296,7 +296,7 @@ function computeCost(session: Session, written: MethodBody, ctx: EstimateContext
   const api = costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(options.runtime));
   // An untyped lambda takes its return type and parameter types from the delegate it converts to.
   const target = lambdaTargetOf(written, ctx.model.bodies, ctx.index, api);
-  const body: MethodBody = target
+  const body: MethodBody = target?.returnTypeText
     ? { ...written, returnTypeText: target.returnTypeText, returnKind: classifyReturnType(target.returnTypeText, true).kind, resultTypeText: target.resultTypeText }
     : written;
   const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), api, ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
@@ -321,7 +321,7 @@ function computeCost(session: Session, written: MethodBody, ctx: EstimateContext
   const notes: string[] = [];
   if (!traits.calibrated && !traits.runtimeAsync) estimateReasons.push(`${options.runtime} is derived from the runtime's field layouts; the calibration corpus measured .NET 8, 9 and 10 only`);
   if (build === 'debug') estimateReasons.push('Debug builds are derived from the compiler rules, not measured');
-  if (target && target.resultTypeText === null && (body.returnKind === 'TaskOfT' || body.returnKind === 'ValueTaskOfT')) {
+  if (target?.returnTypeText && target.resultTypeText === null && (body.returnKind === 'TaskOfT' || body.returnKind === 'ValueTaskOfT')) {
     estimateReasons.push(`the lambda converts to a delegate returning ${body.returnKind === 'TaskOfT' ? 'Task<T>' : 'ValueTask<T>'} (${target.source}), but T is not visible: an 8-byte reference is assumed`);
   }
   if (body.returnKind === 'Unknown' && builder.kind !== 'unknown') {

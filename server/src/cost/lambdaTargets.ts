@@ -13,8 +13,8 @@ import { canonicalType, formatType, parseType } from './typeText';
 import type { CostApi } from './apiTypes';
 
 export interface LambdaTarget {
-  /** The delegate's return type as the lambda sees it (`Task<int>`, `ValueTask`, `void`). */
-  returnTypeText: string;
+  /** The delegate's return type as the lambda sees it (`Task<int>`, `ValueTask`, `void`); null when the candidates disagree. */
+  returnTypeText: string | null;
   /** For Task<T>/ValueTask<T>: T, from the delegate or the lambda's own return expressions; null when neither says. */
   resultTypeText: string | null;
   /** Each parameter's type when the candidates agree, else null. */
@@ -63,17 +63,25 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
   const lambdaTyping: TypingContext = { body, bodies, index, api };
   const returnsValue = lambdaReturnsValue(body, lambdaTyping);
   shapes = shapes.filter((s) => (body.kind === 'anonymousMethod' && body.parameters.length === 0) || s.parameters.length === body.parameters.length);
+  // The parameters' types when every delegate of the right arity agrees, whatever the return type turns out to be.
+  const parameterTypes = body.parameters.map((p, i) => {
+    if (p.typeText) return p.typeText;
+    const types = new Set(shapes.map((s) => canonicalType(s.parameters[i] ?? '')));
+    const only = types.size === 1 ? [...types][0]! : '';
+    return only && !OPEN.test(only) ? only : null;
+  });
+  const withParameters = (): LambdaTarget | null => (parameterTypes.some((t, i) => t !== null && !body.parameters[i]!.typeText) ? { returnTypeText: null, resultTypeText: null, parameterTypes, source } : null);
   shapes = shapes.filter((s) => {
     const kind = classifyReturnType(canonicalType(s.returnText), true).kind;
     if (kind !== 'Task' && kind !== 'TaskOfT' && kind !== 'ValueTask' && kind !== 'ValueTaskOfT' && kind !== 'void') return false;
     if (returnsValue === null) return true;
     return returnsValue === (kind === 'TaskOfT' || kind === 'ValueTaskOfT');
   });
-  if (!shapes.length) return null;
+  if (!shapes.length) return withParameters();
   // An async lambda converts better to a task-returning delegate than to a void one (Func<Task> over Action).
   if (shapes.some((s) => genericKind(s.returnText) !== 'void')) shapes = shapes.filter((s) => genericKind(s.returnText) !== 'void');
   const kinds = new Set(shapes.map((s) => genericKind(s.returnText)));
-  if (kinds.size !== 1) return null;
+  if (kinds.size !== 1) return withParameters();
   const [family] = [...kinds];
   let resultTypeText: string | null = null;
   if (family === 'Task<>' || family === 'ValueTask<>') {
@@ -82,12 +90,6 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
     resultTypeText = concrete && !OPEN.test(concrete) ? canonicalType(concrete) : returnedType(body, lambdaTyping);
   }
   const returnTypeText = family === 'void' ? 'void' : family.endsWith('<>') ? `${family.slice(0, -2)}<${resultTypeText ?? 'object'}>` : family;
-  const parameterTypes = body.parameters.map((p, i) => {
-    if (p.typeText) return p.typeText;
-    const types = new Set(shapes.map((s) => canonicalType(s.parameters[i] ?? '')));
-    const only = types.size === 1 ? [...types][0]! : '';
-    return only && !OPEN.test(only) ? only : null;
-  });
   return { returnTypeText, resultTypeText, parameterTypes, source };
 }
 
