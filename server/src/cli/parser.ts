@@ -25,7 +25,7 @@ export function installProjectSignatures(contexts: ReadonlyMap<string, ProjectCo
   installSignatureDatabase({ ...process.env, ...io.env }, (message) => io.err(`asynclens: ${message}\n`), () => {
     const projects = new Map<string, ProjectForPackages>();
     for (const context of contexts.values()) {
-      if (context.project) projects.set(`${context.project.directory}|${context.targetFramework}`, { directory: context.project.directory, targetFramework: context.targetFramework });
+      if (context.project) projects.set(`${context.project.directory}|${context.targetFramework}`, { directory: context.project.directory, targetFramework: context.targetFramework, name: context.project.name });
     }
     return [...projects.values()];
   });

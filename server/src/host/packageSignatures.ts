@@ -21,6 +21,26 @@ export interface ProjectForPackages {
   directory: string;
   /** The target framework analysed (`net8.0`). */
   targetFramework: string;
+  /** The project's name (its file name without .csproj), for the artifacts layout. */
+  name?: string;
+}
+
+/**
+ * Where NuGet wrote the project's restore: `obj/` beside the project, or, with `<UseArtifactsOutput>`, the
+ * artifacts folder above it (`artifacts/obj/<project name>/`, the .NET 8 SDK's layout). Null when neither exists.
+ */
+export function assetsFileOf(project: ProjectForPackages): string | null {
+  const beside = path.join(project.directory, 'obj', 'project.assets.json');
+  if (fs.existsSync(beside)) return beside;
+  if (!project.name) return null;
+  for (let dir = project.directory, i = 0; i < 8; i++) {
+    const artifacts = path.join(dir, 'artifacts', 'obj', project.name, 'project.assets.json');
+    if (fs.existsSync(artifacts)) return artifacts;
+    const up = path.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return null;
 }
 
 export interface PackageSignatureFile {
@@ -48,6 +68,7 @@ export function locateSignatureTool(): string | null {
     path.join(__dirname, 'signatures-tool'),
     path.join(__dirname, '..', 'signatures-tool'),
     path.join(__dirname, '..', '..', 'dist', 'signatures-tool'),
+    path.join(__dirname, '..', 'server', 'tools', 'signatures', 'bin', 'Release', 'net10.0'),
     path.join(__dirname, '..', '..', 'server', 'tools', 'signatures', 'bin', 'Release', 'net10.0'),
     path.join(__dirname, '..', '..', '..', 'server', 'tools', 'signatures', 'bin', 'Release', 'net10.0'),
   ];
@@ -85,7 +106,8 @@ export function projectPackageSignatures(projects: readonly ProjectForPackages[]
   };
   let tool: string | null | undefined;
   for (const project of projects) {
-    const assetsFile = path.join(project.directory, 'obj', 'project.assets.json');
+    const assetsFile = assetsFileOf(project);
+    if (!assetsFile) continue;
     let text: string;
     try {
       text = fs.readFileSync(assetsFile, 'utf8');
