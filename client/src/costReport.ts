@@ -20,6 +20,8 @@ type PageMessage =
 
 let panel: vscode.WebviewPanel | undefined;
 let shownScope: ReportScope = {};
+/** The documents the shown report lists: the page may ask to open these and nothing else. */
+let shownUris = new Set<string>();
 
 function scopeLabel(scope: ReportScope): string {
   return scope.uri ? vscode.workspace.asRelativePath(scope.uri, false) : 'workspace';
@@ -42,6 +44,7 @@ async function render(client: LanguageClient, scope: ReportScope): Promise<void>
     () => client.sendRequest<CostReport>(COST_REPORT_REQUEST, params),
   );
   if (!panel) return;
+  shownUris = new Set((report?.methods ?? []).map((m) => m.uri));
   panel.title = scope.uri ? `Async cost: ${baseName(scope.uri.toString())}` : 'Async cost: workspace';
   panel.webview.html = renderCostReport({
     report: report ?? { runtime: '', methods: [] },
@@ -73,7 +76,9 @@ export async function showCostReport(client: LanguageClient, scope: ReportScope)
     });
     panel.onDidDispose(() => { panel = undefined; });
     panel.webview.onDidReceiveMessage((message: PageMessage) => {
-      if (message?.type === 'open' && typeof message.uri === 'string') {
+      // The page is ours, but what it sends is checked all the same: a listed document at a real position.
+      if (message?.type === 'open' && typeof message.uri === 'string' && shownUris.has(message.uri)
+        && Number.isInteger(message.line) && message.line >= 0 && Number.isInteger(message.character) && message.character >= 0) {
         openMethod(message).then(undefined, (e) => vscode.window.showErrorMessage(`AsyncLens: cannot open the method: ${e instanceof Error ? e.message : e}`));
       } else if (message?.type === 'refresh' && client) {
         render(client, shownScope).then(undefined, reportFailure);

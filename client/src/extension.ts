@@ -26,6 +26,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ],
     // The server registers its own file watchers and pulls its settings; nothing else is pushed to it.
     synchronize: {},
+    // Hovers quote source text: rendered as markdown with HTML off, and not trusted (no command links run).
+    markdown: { isTrusted: false, supportHtml: false },
   };
   // The id `asynclens` makes the client read `asynclens.trace.server` for protocol tracing.
   const languageClient = new LanguageClient('asynclens', 'AsyncLens', serverOptions, clientOptions);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { METHOD_DETAIL_REQUEST, type MethodDetail, type MethodDetailParams } from './protocol';
 import { renderMethodDetail } from './methodDetailHtml';
-import { escapeHtml } from './costReportHtml';
+import { markdownToHtml } from './markdownHtml';
 
 let panel: vscode.WebviewPanel | undefined;
 /** Counts requests so a slow render of an earlier method never replaces the detail of a later one. */
@@ -22,15 +22,6 @@ function target(args: unknown[]): MethodDetailParams | undefined {
   if (!editor || editor.document.languageId !== 'csharp') return undefined;
   const at = editor.selection.active;
   return { uri: editor.document.uri.toString(), line: at.line, character: at.character };
-}
-
-/** VS Code's own markdown renderer keeps the detail looking like a hover; it is absent in some minimal hosts. */
-async function markdownToHtml(markdown: string): Promise<string | undefined> {
-  try {
-    return await vscode.commands.executeCommand<string>('markdown.api.render', markdown);
-  } catch {
-    return undefined;
-  }
 }
 
 export async function showMethodDetail(client: LanguageClient, ...args: unknown[]): Promise<void> {
@@ -58,19 +49,11 @@ export async function showMethodDetail(client: LanguageClient, ...args: unknown[
     panel.reveal(undefined, true);
   }
   panel.title = `Async: ${title}`;
-  // VS Code's markdown renderer can take seconds on its first use (it activates the markdown extension), so the
-  // panel says what it is doing instead of staying blank.
+  // Rendered here with HTML disabled (markdownHtml.ts), not by VS Code's markdown extension, which lets HTML
+  // through: the detail quotes source text.
   panel.webview.html = renderMethodDetail({
     markdown: detail.markdown,
-    bodyHtml: `<p class="loading">Rendering the detail of ${escapeHtml(title)}…</p>`,
-    title,
-    nonce: randomBytes(16).toString('base64'),
-  });
-  const bodyHtml = await markdownToHtml(detail.markdown);
-  if (!panel || request !== latestRequest) return;
-  panel.webview.html = renderMethodDetail({
-    markdown: detail.markdown,
-    bodyHtml,
+    bodyHtml: markdownToHtml(detail.markdown),
     title,
     nonce: randomBytes(16).toString('base64'),
   });

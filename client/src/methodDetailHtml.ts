@@ -4,7 +4,7 @@
 import { escapeHtml } from './costReportHtml';
 
 export interface MethodDetailPage {
-  /** The detail as HTML (VS Code's markdown renderer) or, when that is unavailable, undefined. */
+  /** The detail as HTML (markdownHtml.ts, HTML in the markdown disabled) or, when it could not be rendered, undefined. */
   bodyHtml?: string;
   /** The raw markdown, shown as preformatted text when no HTML rendering is available. */
   markdown: string;

@@ -122,7 +122,7 @@ try {
       const layerDir = path.join(scratch, 'layer1');
       const workspace = freshWorkspace(path.join(layerDir, 'workspace'));
       // Severity from .editorconfig, scoped to one folder so the test can tell it from the default.
-      fs.writeFileSync(path.join(workspace, '.editorconfig'), 'root = true\n\n[Pricing/*.cs]\ndotnet_diagnostic.ASY004.severity = error\n');
+      fs.writeFileSync(path.join(workspace, '.editorconfig'), 'root = true\n\n[Pricing/*.cs]\ndotnet_diagnostic.ASY010.severity = error\n');
       const resultsFile = path.join(layerDir, 'results.json');
       writeJson(path.join(layerDir, 'params.json'), { resultsFile, cliCost: cliCostError ? null : cliCost, cliCostError });
       fs.chmodSync(path.join(here, 'code-shim.mjs'), 0o755);

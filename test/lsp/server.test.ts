@@ -52,9 +52,9 @@ test('an open document gets its findings as diagnostics with code, docs link, se
   assert.equal(blocking.severity, 2);
   assert.match(blocking.codeDescription!.href, /server\/docs\/rules\/asy001\.md$/);
   assert.equal(String(blocking.message).split('\n').length, 2, 'the note is the second line of the message');
-  const data = blocking.data as { ruleId: string; version: number; fix: { safety: string; edits: unknown[] } };
+  const data = blocking.data as { ruleId: string; revision: number; fix: { safety: string; edits: unknown[] } };
   assert.equal(data.ruleId, 'ASY001');
-  assert.equal(data.version, 1);
+  assert.equal(typeof data.revision, 'number', 'the data names the text it belongs to (the server\'s revision of it)');
   assert.equal(data.fix.safety, 'unsafe');
   assert.ok(data.fix.edits.length > 0);
   assert.equal(ds.find((d) => d.code === 'ASY013')!.range.start.line, 18);

@@ -8,6 +8,7 @@ import vm from 'node:vm';
 import { repoRoot } from './support';
 import { baseName, renderCostReport, returnKindLabel } from '../../client/src/costReportHtml';
 import { renderMethodDetail } from '../../client/src/methodDetailHtml';
+import { markdownToHtml } from '../../client/src/markdownHtml';
 import { presentStatus, runtimeLabel } from '../../client/src/statusText';
 import { COST_REPORT_REQUEST, METHOD_DETAIL_REQUEST, STATUS_NOTIFICATION, type CostReport, type MethodCost } from '../../client/src/protocol';
 import * as server from '../../server/src/lsp/protocol';
@@ -146,6 +147,23 @@ test('the method detail page shows rendered markdown, or the markdown itself, wi
   const raw = renderMethodDetail({ markdown: '`Task<int>` <b>', title: 'x<y', nonce: 'N' });
   assert.match(raw, /<pre>`Task&lt;int&gt;` &lt;b&gt;<\/pre>/);
   assert.match(raw, /<title>x&lt;y<\/title>/);
+});
+
+test('the method detail renders markdown with HTML off: tags in the text stay text, and only https links are links', () => {
+  const html = markdownToHtml([
+    '## async Task <img src=x onerror=alert(1)>',
+    '',
+    '| field | type |',
+    '|---|---|',
+    '| `x` | <a href="https://evil.example">click</a> |',
+    '',
+    '[docs](https://example.com/asy001.md) [run](command:workbench.action.terminal.new) [js](javascript:alert(1)) [file](file:///etc/passwd)',
+  ].join('\n'));
+  assert.doesNotMatch(html, /<img|<a href="https:\/\/evil|onerror=(?!alert\(1\)&gt;)/);
+  assert.match(html, /&lt;img src=x onerror=alert\(1\)&gt;/);
+  assert.match(html, /<table>/, 'tables still render');
+  const links = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]);
+  assert.deepEqual(links, ['https://example.com/asy001.md']);
 });
 
 test('runtime profiles read as .NET versions', () => {

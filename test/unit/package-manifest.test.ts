@@ -84,7 +84,12 @@ test('the injection grammar exists, injects into C# and names the scope its file
 test('the extension runs from the bundle, in a trusted or untrusted workspace, never a virtual one', () => {
   assert.equal(pkg.main, './dist/client.js');
   assert.ok(pkg.activationEvents.includes('onLanguage:csharp'));
-  assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
+  // In Restricted Mode a workspace must not raise the limits on what is read: those settings come from the user's.
+  assert.equal(pkg.capabilities.untrustedWorkspaces.supported, 'limited');
+  assert.ok(pkg.capabilities.untrustedWorkspaces.description);
+  const restricted: string[] = pkg.capabilities.untrustedWorkspaces.restrictedConfigurations;
+  const limits = Object.keys(pkg.contributes.configuration.properties).filter((k) => /^asynclens\.indexing\./.test(k));
+  assert.deepEqual([...restricted].sort(), limits.sort(), 'every indexing limit is restricted');
   assert.equal(pkg.capabilities.virtualWorkspaces.supported, false);
   assert.ok(pkg.capabilities.virtualWorkspaces.description);
   assert.deepEqual(pkg.extensionKind, ['workspace']);

@@ -1,7 +1,8 @@
 /** Entry point of the `asynclens` executable (dist/cli.js). */
 import { main } from './main';
-import { processIO } from './io';
+import { EXIT_USAGE, outputFailed, processIO } from './io';
 
 void main(process.argv.slice(2), processIO()).then((code) => {
-  process.exitCode = code;
+  // Output that could not be written (a full disk, not a reader that went away) is an I/O error.
+  process.exitCode = outputFailed() ? EXIT_USAGE : code;
 });

@@ -7,9 +7,10 @@ import { parseArgs, stringFlag } from './args';
 import { loadSources, DEFAULT_MAX_FILE_BYTES } from './files';
 import { fileContexts } from './fileContext';
 import { EXIT_FINDINGS, EXIT_OK, UsageError, type CliIO } from './io';
-import { renderText } from './render/text';
-import { renderJson } from './render/json';
-import { renderSarif } from './render/sarif';
+import { textChunks } from './render/text';
+import { jsonReportChunks } from './render/json';
+import { sarifChunks } from './render/sarif';
+import { writeChunks } from './render/stream';
 import { startProgress } from './progress';
 import { ensureParser, installProjectSignatures } from './parser';
 import { provideFileApiScopes } from '../signatures/provider';
@@ -92,9 +93,10 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     progress.done();
     const rules = RULES.filter((r) => (selection.enabled ? selection.enabled.has(r.meta.id) : true) && !selection.disabled.has(r.meta.id));
     const colour = io.isTTY && !args.flags.has('no-color') && !io.env.NO_COLOR;
-    if (format === 'json') io.out(renderJson(analysis, problems, loaded, io.cwd));
-    else if (format === 'sarif') io.out(renderSarif(analysis, rules, problems));
-    else io.out(renderText(analysis, problems, colour, Date.now() - started, loaded));
+    // Written as a stream: a report is never one string, and a reader that stops early stops the writing.
+    if (format === 'json') await writeChunks(io, jsonReportChunks(analysis, problems, loaded, io.cwd));
+    else if (format === 'sarif') await writeChunks(io, sarifChunks(analysis, rules, problems));
+    else await writeChunks(io, textChunks(analysis, problems, colour, Date.now() - started, loaded));
     const errors = analysis.files.some((f) => f.findings.some((x) => x.severity === 'error'));
     return errors ? EXIT_FINDINGS : EXIT_OK;
   } finally {

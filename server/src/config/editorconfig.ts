@@ -3,6 +3,7 @@
  * follows. Pure: the host reads the files from the file's folder up to `root = true` and passes them in.
  */
 import type { SeveritySetting } from '../rules/types';
+import { compileGlob, type GlobMatcher } from './glob';
 
 export interface EditorConfigFile {
   /** The folder the .editorconfig sits in, with forward slashes. */
@@ -11,7 +12,7 @@ export interface EditorConfigFile {
 }
 
 interface Section {
-  glob: RegExp;
+  glob: GlobMatcher;
   values: Map<string, string>;
 }
 
@@ -24,7 +25,7 @@ export function parseEditorConfig(text: string): { root: boolean; sections: Sect
     if (!line || line.startsWith('#') || line.startsWith(';')) continue;
     const header = /^\[(.*)\]$/.exec(line);
     if (header) {
-      current = { glob: globToRegExp(header[1]), values: new Map() };
+      current = { glob: compileGlob(header[1]), values: new Map() };
       sections.push(current);
       continue;
     }
@@ -39,33 +40,6 @@ export function parseEditorConfig(text: string): { root: boolean; sections: Sect
     }
   }
   return { root, sections };
-}
-
-/** EditorConfig globs: `*`, `**`, `?`, `{a,b}`; a glob without `/` matches the file name anywhere below. */
-export function globToRegExp(glob: string): RegExp {
-  let g = glob.trim();
-  if (!g.includes('/')) g = `**/${g}`;
-  else if (g.startsWith('/')) g = g.slice(1);
-  let re = '';
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i];
-    if (c === '*') {
-      if (g[i + 1] === '*') {
-        re += '.*';
-        i++;
-        if (g[i + 1] === '/') i++;
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if (c === '{') {
-      const close = g.indexOf('}', i);
-      if (close === -1) re += '\\{';
-      else {
-        re += `(?:${g.slice(i + 1, close).split(',').map((s) => s.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|')})`;
-        i = close;
-      }
-    } else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
 }
 
 const SEVERITY: Record<string, SeveritySetting> = {

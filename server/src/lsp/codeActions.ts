@@ -14,7 +14,10 @@ import type { DiagnosticData, DocumentSnapshot } from './snapshot';
 
 export interface CodeActionDocument {
   uri: string;
+  /** The client's version, for versioned edits. */
   version: number;
+  /** The server's revision of the current text (textSync.ts), which diagnostic data and snapshots are matched against. */
+  revision: number;
   /** The text of one 0-based line, for checks on the lines an edit inserts next to. */
   lineText(line: number): string;
   lineBreak: string;
@@ -37,12 +40,12 @@ function workspaceEdit(doc: CodeActionDocument, edits: TextEdit[]): WorkspaceEdi
  * the document; the snapshot's own copy (same rule, same range) is preferred when the snapshot is current.
  */
 function currentData(diagnostic: Diagnostic, doc: CodeActionDocument, snapshot: DocumentSnapshot | null): DiagnosticData | null {
-  if (snapshot && snapshot.version === doc.version) {
+  if (snapshot && snapshot.revision === doc.revision) {
     const same = snapshot.diagnostics.find((d) => d.code === diagnostic.code && comparePositions(d.range.start, diagnostic.range.start) === 0
       && comparePositions(d.range.end, diagnostic.range.end) === 0);
     if (same && isDiagnosticData(same.data)) return same.data;
   }
-  return isDiagnosticData(diagnostic.data) && diagnostic.data.version === doc.version ? diagnostic.data : null;
+  return isDiagnosticData(diagnostic.data) && diagnostic.data.revision === doc.revision ? diagnostic.data : null;
 }
 
 export function quickFixes(doc: CodeActionDocument, diagnostics: readonly Diagnostic[], snapshot: DocumentSnapshot | null): CodeAction[] {
@@ -101,7 +104,7 @@ export function quickFixes(doc: CodeActionDocument, diagnostics: readonly Diagno
 
 /** Every safe fix of the document, skipping any fix whose edits overlap one already taken. */
 export function fixAllAction(doc: CodeActionDocument, snapshot: DocumentSnapshot): CodeAction | null {
-  if (snapshot.version !== doc.version) return null;
+  if (snapshot.revision !== doc.revision) return null;
   const taken: TextEdit[] = [];
   const fixed: Diagnostic[] = [];
   const candidates = snapshot.diagnostics

@@ -55,6 +55,12 @@ export function offsetOf(doc: PositionedText, position: Position): number {
   return Math.min(start + Math.max(0, position.character), lineContentEnd(doc, position.line));
 }
 
+/** The text of one line without its line break; '' for a line the text does not have. */
+export function lineTextOf(doc: PositionedText, line: number): string {
+  const start = doc.lines.lineStarts[line];
+  return start === undefined ? '' : doc.text.slice(start, lineContentEnd(doc, line));
+}
+
 /** The whitespace a line starts with, for edits that insert a line above it at the same depth. */
 export function indentationOf(doc: PositionedText, line: number): string {
   const start = doc.lines.lineStarts[line];
@@ -70,12 +76,88 @@ export function lineBreakOf(text: string): string {
   return lf > 0 && text.charCodeAt(lf - 1) === 13 ? '\r\n' : '\n';
 }
 
-/** An LSP content change (range form or whole-text form) as a core TextChange against `doc`. */
-export function textChangeOf(doc: PositionedText, change: { range?: Range; text: string }): TextChange {
-  if (!change.range) return { start: 0, oldEnd: doc.text.length, newText: change.text };
-  const start = offsetOf(doc, change.range.start);
-  const oldEnd = Math.max(start, offsetOf(doc, change.range.end));
-  return { start, oldEnd, newText: change.text };
+/**
+ * An LSP position as the server reads it, or null when it is not one. Fractional numbers are rounded down
+ * (the protocol says unsigned integers; a client that sends 2.5 means line 2 more plausibly than anything
+ * else), negative ones and ones past the end are left to `offsetOf`, which clamps as the specification says.
+ */
+export function positionFrom(value: unknown): Position | null {
+  if (!value || typeof value !== 'object') return null;
+  const { line, character } = value as Record<string, unknown>;
+  if (typeof line !== 'number' || typeof character !== 'number' || Number.isNaN(line) || Number.isNaN(character)) return null;
+  return { line: Math.floor(line), character: Math.floor(character) };
+}
+
+/**
+ * One LSP content change as a core TextChange against `doc`, or why it is malformed. The semantics are
+ * vscode-languageserver-textdocument's (what VS Code and the LSP libraries apply): a range whose end comes
+ * before its start is swapped, a character past its line's end means the end of the line (before the line
+ * break), a line past the last means the end of the text and a negative one its start; without a range the
+ * change replaces the whole text. **Invariant:** this is the only conversion of content changes: the
+ * protocol thread converts once and the engine and the large-document thread splice the same offsets.
+ */
+export function textChangeOf(doc: PositionedText | (() => PositionedText), change: unknown): TextChange | { error: string } {
+  if (!change || typeof change !== 'object') return { error: 'a content change is not an object' };
+  const c = change as Record<string, unknown>;
+  if (typeof c.text !== 'string') return { error: 'a content change has no text' };
+  const lines = typeof doc === 'function' ? doc : () => doc;
+  if (c.range === undefined) return { start: 0, oldEnd: lines().text.length, newText: c.text };
+  const range = c.range as Record<string, unknown> | null;
+  let start = range && typeof range === 'object' ? positionFrom(range.start) : null;
+  let end = range && typeof range === 'object' ? positionFrom(range.end) : null;
+  if (!start || !end) return { error: 'a content change has a range whose start or end is not a position' };
+  if (comparePositions(start, end) > 0) [start, end] = [end, start];
+  return { start: offsetOf(lines(), start), oldEnd: offsetOf(lines(), end), newText: c.text };
+}
+
+/**
+ * The text and line starts after one change, from the ones before it: the starts before the change are kept, the
+ * few lines around it are scanned again, and the starts after it are shifted. Linear in the number of lines, not
+ * of characters, so a keystroke in a 3 MB document does not rescan the document. The window starts a line
+ * before the change and ends two characters past the inserted text, so a `\r\n` pair made or split at either
+ * edge is read as the whole scan would read it.
+ */
+export function splicePositioned(doc: PositionedText, change: TextChange): PositionedText {
+  const text = doc.text.slice(0, change.start) + change.newText + doc.text.slice(change.oldEnd);
+  const old = doc.lines.lineStarts;
+  let line = 0;
+  for (let lo = 0, hi = old.length - 1; lo <= hi;) {
+    const mid = (lo + hi) >> 1;
+    if (old[mid] <= change.start) { line = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  const keep = Math.max(0, line - 1);
+  const from = old[keep];
+  const windowEnd = Math.min(text.length, change.start + change.newText.length + 2);
+  const starts = old.slice(0, keep + 1);
+  for (let i = from; i < windowEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  const delta = change.newText.length - (change.oldEnd - change.start);
+  for (let k = 0; k < old.length; k++) {
+    const shifted = old[k] + delta;
+    if (old[k] > change.oldEnd && shifted > windowEnd) starts.push(shifted);
+  }
+  return { text, lines: { lineStarts: starts } };
+}
+
+/**
+ * The LSP content changes of one didChange notification, in order (each change's range refers to the text the
+ * previous one left), converted against `doc`; the result carries the final text. All or nothing: one
+ * malformed change refuses the whole notification, so no half-applied edit leaves the copies apart.
+ */
+export function textChangesOf(doc: PositionedText, changes: unknown): { changes: TextChange[]; text: string; positioned: PositionedText } | { error: string } {
+  if (!Array.isArray(changes)) return { error: 'contentChanges is not a list' };
+  const out: TextChange[] = [];
+  let current = doc;
+  for (const change of changes) {
+    const converted = textChangeOf(current, change);
+    if ('error' in converted) return converted;
+    out.push(converted);
+    // A whole-text change shares nothing with the line starts before it.
+    current = converted.start === 0 && converted.oldEnd === current.text.length ? positioned(converted.newText) : splicePositioned(current, converted);
+  }
+  return { changes: out, text: current.text, positioned: current };
 }
 
 export function lspEditOf(doc: PositionedText, edit: TextEdit): LspTextEdit {

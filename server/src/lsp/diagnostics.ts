@@ -20,12 +20,12 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 /** Finds the text of a related location's file (the same document or another file the engine knows). */
 export type PositionedTextOf = (file: string) => { uri: string; doc: PositionedText } | null;
 
-export function diagnosticOf(finding: Finding, doc: PositionedText, version: number, related: PositionedTextOf): Diagnostic {
+export function diagnosticOf(finding: Finding, doc: PositionedText, revision: number, related: PositionedTextOf): Diagnostic {
   const range = rangeOf(doc, finding.span);
   const fix = finding.fix
     ? { title: finding.fix.title, safety: finding.fix.safety, edits: finding.fix.edits.map((e) => lspEditOf(doc, e)) }
     : null;
-  const data: DiagnosticData = { ruleId: finding.ruleId, version, fix, indent: indentationOf(doc, range.start.line) };
+  const data: DiagnosticData = { ruleId: finding.ruleId, revision, fix, indent: indentationOf(doc, range.start.line) };
   const diagnostic: Diagnostic = {
     range,
     severity: SEVERITY[finding.severity],
@@ -50,5 +50,5 @@ export function diagnosticOf(finding: Finding, doc: PositionedText, version: num
 
 export function isDiagnosticData(value: unknown): value is DiagnosticData {
   const d = value as DiagnosticData | null;
-  return !!d && typeof d === 'object' && typeof d.ruleId === 'string' && typeof d.version === 'number' && 'fix' in d;
+  return !!d && typeof d === 'object' && typeof d.ruleId === 'string' && typeof d.revision === 'number' && 'fix' in d;
 }

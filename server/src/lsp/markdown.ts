@@ -22,25 +22,42 @@ export function profileLabel(profile: RuntimeProfile, cost?: ProfileCostView): s
   return cost && cost.estimate !== false ? `${label} (estimate)` : label;
 }
 
-/** Inline code that survives backticks and pipes inside it (type arguments, lambdas, `a || b`). */
+/**
+ * Inline code for any text, which can never end early: CommonMark closes a code span only at a backtick run of
+ * exactly the opening run's length, so the fence is one backtick longer than the longest run inside. Inside a
+ * code span HTML and markdown are literal; pipes are escaped for table cells (GFM honours `\|` there too) and
+ * line breaks flattened, so the span cannot leave its cell or line either.
+ */
 export function code(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  const shown = flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
-  const fence = shown.includes('`') ? '``' : '`';
+  return codeSpan(flat.length > 80 ? `${flat.slice(0, 77)}...` : flat);
+}
+
+function codeSpan(shown: string): string {
+  let longestRun = 0;
+  for (const run of shown.match(/`+/g) ?? []) longestRun = Math.max(longestRun, run.length);
+  const fence = '`'.repeat(longestRun + 1);
+  // A space keeps a leading or trailing backtick from joining the fence; CommonMark strips one on each side.
   const pad = shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${shown.replace(/\|/g, '\\|')}${pad}${fence}`;
 }
 
+/** Plain text with every character markdown (and HTML inside markdown) could act on escaped. */
+function plain(text: string): string {
+  return text.replace(/([\\`*_[\]<>|#!~&])/g, '\\$1');
+}
+
 /**
  * Text for a table cell or a line of prose: markdown's active characters escaped, except inside the
- * `code spans` rule messages use on purpose, which are kept as code.
+ * `code spans` rule messages use on purpose, which are kept as code (with a fence that fits their content).
+ * Messages quote source text, which may hold backticks of its own: when the backticks do not pair up, the
+ * whole text is escaped as plain text instead.
  */
 export function escape(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const parts = flat.split('`');
-  const plain = (t: string) => t.replace(/([\\`*_[\]<>|#])/g, '\\$1');
   if (parts.length % 2 === 0) return plain(flat);
-  return parts.map((p, i) => (i % 2 === 0 ? plain(p) : `\`${p.replace(/\|/g, '\\|')}\``)).join('');
+  return parts.map((p, i) => (i % 2 === 0 ? plain(p) : p === '' ? '' : codeSpan(p))).join('');
 }
 
 export function bytes(n: number): string {

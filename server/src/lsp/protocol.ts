@@ -48,6 +48,24 @@ export interface MethodDetailParams {
 
 export type MethodDetail = { markdown: string } | null;
 
+/**
+ * What the server holds of one open document: the protocol thread's copy and the text the engine last analysed,
+ * each as textSync.ts `textDigest` (length and hash). A client or a test compares them with the digest of its
+ * own text to tell that the server's copy is the editor's; no client needs it to work.
+ */
+export interface DocumentStateParams {
+  uri: string;
+}
+
+export interface DocumentState {
+  /** The client's version of the protocol thread's copy. */
+  version: number;
+  revision: number;
+  digest: string;
+  /** The engine's analysed text of the same revision, waited for like any request; null when none arrived in time. */
+  engine: { revision: number; digest: string } | null;
+}
+
 export type ServerState = 'starting' | 'indexing' | 'ready' | 'error';
 
 export interface ServerStatus {
@@ -63,6 +81,7 @@ export interface ServerStatus {
 export const COST_REPORT_METHOD = 'asynclens/costReport';
 export const METHOD_DETAIL_METHOD = 'asynclens/methodDetail';
 export const STATUS_METHOD = 'asynclens/status';
+export const DOCUMENT_STATE_METHOD = 'asynclens/documentState';
 /** The client command each CodeLens runs, with arguments [uri, line, character]. */
 export const SHOW_METHOD_DETAIL_COMMAND = 'asynclens.showMethodDetail';
 /** The code action kind of "fix all safe AsyncLens issues in this file". */
@@ -73,3 +92,4 @@ export const SOURCE = 'asynclens';
 export const CostReportRequest = new RequestType<CostReportParams, CostReport, void>(COST_REPORT_METHOD);
 export const MethodDetailRequest = new RequestType<MethodDetailParams, MethodDetail, void>(METHOD_DETAIL_METHOD);
 export const StatusNotification = new NotificationType<ServerStatus>(STATUS_METHOD);
+export const DocumentStateRequest = new RequestType<DocumentStateParams, DocumentState | null, void>(DOCUMENT_STATE_METHOD);

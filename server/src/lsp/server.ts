@@ -9,16 +9,16 @@ import {
   type CancellationToken, type ClientCapabilities, type Connection, type InitializeParams, type InitializeResult,
   type WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION, analysisSettingsKey, validateSettings, type AsyncLensSettings } from '../config/settings';
 import { RULES } from '../rules/registry';
 import { startEngine, type EngineClient } from './engineClient';
 import type { EngineCommand, EngineEvent, FileChangeKind } from './engine/messages';
 import type { DocumentSnapshot, MethodView } from './snapshot';
 import {
-  CostReportRequest, FIX_ALL_KIND, MethodDetailRequest, StatusNotification, type CostReport, type ServerStatus,
+  CostReportRequest, DocumentStateRequest, FIX_ALL_KIND, MethodDetailRequest, StatusNotification, type CostReport, type DocumentState, type ServerStatus,
 } from './protocol';
-import { lineBreakOf, rangeContains } from './convert';
+import { lineBreakOf, lineTextOf, positionFrom, rangeContains } from './convert';
+import { createDocumentStore, textDigest, type SyncedDocument } from './textSync';
 import { fixAllAction, kindRequested, quickFixes, type CodeActionDocument } from './codeActions';
 import { codeLensesOf, inlayHintsOf } from './costDisplay';
 import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
@@ -28,14 +28,17 @@ const SNAPSHOT_WAIT_MS = 10_000;
 const KNOWN_RULE_IDS = new Set(RULES.map((r) => r.meta.id));
 
 interface SnapshotWaiter {
-  version: number;
+  /** The server's revision of the text whose snapshot is awaited. */
+  revision: number;
   resolve(snapshot: DocumentSnapshot | null): void;
 }
 
 /** Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N, --pipe=NAME). */
 export function startServer(engineScript: string): Connection {
   const connection = createConnection(ProposedFeatures.all);
-  const documents = new Map<string, TextDocument>();
+  const documents = createDocumentStore();
+  /** Resyncs in a row per document: a digest that keeps differing after the whole text was sent is a bug, not drift. */
+  const resyncs = new Map<string, number>();
   const snapshots = new Map<string, DocumentSnapshot>();
   const waiters = new Map<string, SnapshotWaiter[]>();
   const documentSettings = new Map<string, AsyncLensSettings>();
@@ -83,10 +86,18 @@ export function startServer(engineScript: string): Connection {
       try {
         return await handler(params, token);
       } catch (err) {
-        log('error', `${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        if (err instanceof MalformedParams) log('warn', `${name}: ${err.message}; answered empty`);
+        else log('error', `${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
         return fallback;
       }
     };
+  }
+
+  /** The document URI of a request's params, or a MalformedParams error the guard logs in one line. */
+  function uriOf(params: unknown): string {
+    const uri = (params as { textDocument?: { uri?: unknown } } | null)?.textDocument?.uri;
+    if (typeof uri !== 'string') throw new MalformedParams('params without a textDocument uri');
+    return uri;
   }
 
   // ---- status ------------------------------------------------------------------------------------------
@@ -122,7 +133,7 @@ export function startServer(engineScript: string): Connection {
 
   /** Pulls settings for the workspace and each open document (per resource, so folder settings apply). */
   async function pullSettings(pushed?: unknown): Promise<void> {
-    const uris = [...documents.keys()];
+    const uris = documents.all().map((d) => d.uri);
     if (supports.configuration()) {
       try {
         const raw = await connection.workspace.getConfiguration([{ section: SETTINGS_SECTION }, ...uris.map((scopeUri) => ({ scopeUri, section: SETTINGS_SECTION }))]);
@@ -167,7 +178,8 @@ export function startServer(engineScript: string): Connection {
   function replay(): EngineCommand[] {
     return [
       { kind: 'init', folders, settings: globalSettings },
-      ...[...documents.values()].map((d): EngineCommand => ({ kind: 'open', uri: d.uri, version: d.version, text: d.getText(), settings: settingsFor(d.uri) })),
+      ...documents.all().filter((d) => documentSettings.has(d.uri))
+        .map((d): EngineCommand => ({ kind: 'open', uri: d.uri, version: d.revision, text: d.text, settings: settingsFor(d.uri) })),
     ];
   }
 
@@ -201,21 +213,44 @@ export function startServer(engineScript: string): Connection {
     return JSON.stringify([lenses, hints]);
   }
 
+  /**
+   * Sends the engine the whole text of a document whose copy there differs from this one (the snapshot's text
+   * digest says so), under a new revision; the snapshot of the drifted text is never shown.
+   */
+  function resync(doc: SyncedDocument, engineDigest: string): void {
+    const count = (resyncs.get(doc.uri) ?? 0) + 1;
+    resyncs.set(doc.uri, count);
+    if (count > 3) {
+      if (count === 4) log('error', `${doc.uri}: the engine's copy still differs after ${count - 1} resyncs; its findings are not shown (restart the server)`);
+      return;
+    }
+    log('warn', `${doc.uri}: the analysis engine's copy of revision ${doc.revision} differs from the editor's (${engineDigest} vs ${textDigest(documents.positioned(doc))}); sending it the whole text`);
+    documents.resync(doc);
+    engine?.send({ kind: 'open', uri: doc.uri, version: doc.revision, text: doc.text, settings: settingsFor(doc.uri) });
+  }
+
   function acceptSnapshot(snapshot: DocumentSnapshot): void {
     const doc = documents.get(snapshot.uri);
     if (!doc) return;
     const previous = snapshots.get(snapshot.uri);
-    if (previous && previous.version > snapshot.version) return;
+    if (previous && previous.revision > snapshot.revision) return;
+    if (snapshot.revision === doc.revision) {
+      if (snapshot.textDigest !== textDigest(documents.positioned(doc))) {
+        resync(doc, snapshot.textDigest);
+        return;
+      }
+      resyncs.delete(doc.uri);
+    }
     snapshots.set(snapshot.uri, snapshot);
-    // A snapshot of an older version than the editor's would put squiggles in the wrong places: wait for the next.
-    if (snapshot.version === doc.version) {
-      quietly(connection.sendDiagnostics({ uri: snapshot.uri, version: snapshot.version, diagnostics: snapshot.diagnostics }));
+    // A snapshot of an older text than the editor's would put squiggles in the wrong places: wait for the next.
+    if (snapshot.revision === doc.revision) {
+      quietly(connection.sendDiagnostics({ uri: snapshot.uri, version: doc.version, diagnostics: snapshot.diagnostics }));
     }
     const list = waiters.get(snapshot.uri);
     if (list) {
       const remaining = list.filter((w) => {
-        if (snapshot.version < w.version) return true;
-        w.resolve(snapshot.version === w.version ? snapshot : null);
+        if (snapshot.revision < w.revision) return true;
+        w.resolve(snapshot.revision === w.revision ? snapshot : null);
         return false;
       });
       if (remaining.length) waiters.set(snapshot.uri, remaining);
@@ -224,11 +259,11 @@ export function startServer(engineScript: string): Connection {
     // Hints and lenses follow snapshots that change without an edit (settings, other files, the index).
     // Editors re-request lenses and hints after an edit on their own, but some (the VS Code workbench when the
     // editor loses focus) drop that request: ask again whenever what the lenses or hints say has changed.
-    if (!previous || previous.version === snapshot.version || previous.settingsKey !== snapshot.settingsKey ||
+    if (!previous || previous.revision === snapshot.revision || previous.settingsKey !== snapshot.settingsKey ||
       presentationOf(previous, settingsFor(snapshot.uri)) !== presentationOf(snapshot, settingsFor(snapshot.uri))) requestRefresh();
     if (globalSettings.trace.server === 'verbose') {
       const t = snapshot.timings;
-      log('info', `analysed ${snapshot.uri} v${snapshot.version}: ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms`);
+      log('info', `analysed ${snapshot.uri} v${doc.version} (revision ${snapshot.revision}): ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms`);
     }
     sendStatus();
   }
@@ -259,17 +294,18 @@ export function startServer(engineScript: string): Connection {
     else finish();
   }
 
-  /** The snapshot of the document's current version, waiting (briefly) for the engine when it is behind. */
+  /** The snapshot of the document's current text, waiting (briefly) for the engine when it is behind. */
   function snapshotFor(uri: string, token?: CancellationToken): Promise<DocumentSnapshot | null> {
     const doc = documents.get(uri);
     if (!doc) return Promise.resolve(null);
     const current = snapshots.get(uri);
-    if (current && current.version === doc.version) return Promise.resolve(current);
+    if (current && current.revision === doc.revision) return Promise.resolve(current);
+    if (token?.isCancellationRequested) return Promise.resolve(null);
     engine?.send({ kind: 'flush', uri });
     return new Promise((resolve) => {
       let settled = false;
       const waiter: SnapshotWaiter = {
-        version: doc.version,
+        revision: doc.revision,
         resolve: (s) => {
           if (settled) return;
           settled = true;
@@ -317,11 +353,13 @@ export function startServer(engineScript: string): Connection {
       }));
     }
     if (capabilities.workspace?.workspaceFolders) {
-      connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        const removed = e.removed.map((f) => f.uri);
-        folders = [...folders.filter((f) => !removed.includes(f)), ...e.added.map((f) => f.uri)];
-        engine?.send({ kind: 'folders', added: e.added.map((f) => f.uri), removed });
-      });
+      connection.workspace.onDidChangeWorkspaceFolders(guarded('didChangeWorkspaceFolders', undefined, (e) => {
+        const urisOf = (list: unknown) => (Array.isArray(list) ? list.map((f) => f?.uri).filter((u): u is string => typeof u === 'string') : []);
+        const added = urisOf(e?.added);
+        const removed = urisOf(e?.removed);
+        folders = [...folders.filter((f) => !removed.includes(f)), ...added];
+        engine?.send({ kind: 'folders', added, removed });
+      }));
     }
     await pullSettings();
     sendStatus({}, true);
@@ -345,44 +383,56 @@ export function startServer(engineScript: string): Connection {
   });
 
   // ---- documents ---------------------------------------------------------------------------------------
-  connection.onDidOpenTextDocument(guarded('didOpen', undefined, async ({ textDocument: t }) => {
-    const doc = TextDocument.create(t.uri, t.languageId, t.version, t.text);
-    documents.set(t.uri, doc);
-    snapshots.delete(t.uri);
-    const settings = await settingsForNewDocument(t.uri);
+  /** Requests waiting for a document's snapshot get nothing: the document closed or was opened anew. */
+  function releaseWaiters(uri: string): void {
+    for (const w of waiters.get(uri) ?? []) w.resolve(null);
+    waiters.delete(uri);
+  }
+
+  // Each notification is validated and converted once (textSync.ts); a malformed one changes nothing and says why.
+  connection.onDidOpenTextDocument(guarded('didOpen', undefined, async (params) => {
+    const opened = documents.open(params);
+    if ('error' in opened) throw new MalformedParams(opened.error);
+    const uri = opened.uri;
+    snapshots.delete(uri);
+    resyncs.delete(uri);
+    releaseWaiters(uri);
+    const settings = await settingsForNewDocument(uri);
     // The document may have changed or closed while its settings were fetched.
-    const latest = documents.get(t.uri);
+    const latest = documents.get(uri);
     if (!latest) return;
-    documentSettings.set(t.uri, settings);
-    engine?.send({ kind: 'open', uri: t.uri, version: latest.version, text: latest.getText(), settings });
+    documentSettings.set(uri, settings);
+    engine?.send({ kind: 'open', uri, version: latest.revision, text: latest.text, settings });
   }));
 
-  connection.onDidChangeTextDocument(guarded('didChange', undefined, ({ textDocument: t, contentChanges }) => {
-    const doc = documents.get(t.uri);
-    if (!doc) return;
-    documents.set(t.uri, TextDocument.update(doc, contentChanges, t.version));
+  connection.onDidChangeTextDocument(guarded('didChange', undefined, (params) => {
+    const changed = documents.change(params);
+    if (!changed) return;
+    if ('error' in changed) throw new MalformedParams(`${changed.error}; the notification was not applied`);
+    const { document, changes } = changed;
     // Before its settings arrived the engine does not know the document; didOpen sends the current text then.
-    if (documentSettings.has(t.uri)) {
-      engine?.send({ kind: 'change', uri: t.uri, version: t.version, changes: contentChanges.map((c) => ('range' in c ? { range: c.range, text: c.text } : { text: c.text })) });
+    if (documentSettings.has(document.uri)) {
+      engine?.send({ kind: 'change', uri: document.uri, version: document.revision, changes });
     }
   }));
 
-  connection.onDidCloseTextDocument(guarded('didClose', undefined, ({ textDocument: t }) => {
-    documents.delete(t.uri);
-    snapshots.delete(t.uri);
-    documentSettings.delete(t.uri);
-    for (const w of waiters.get(t.uri) ?? []) w.resolve(null);
-    waiters.delete(t.uri);
-    engine?.send({ kind: 'close', uri: t.uri });
-    quietly(connection.sendDiagnostics({ uri: t.uri, diagnostics: [] }));
+  connection.onDidCloseTextDocument(guarded('didClose', undefined, (params) => {
+    const uri = uriOf(params);
+    if (!documents.close(uri)) return;
+    snapshots.delete(uri);
+    resyncs.delete(uri);
+    const known = documentSettings.delete(uri);
+    releaseWaiters(uri);
+    if (known) engine?.send({ kind: 'close', uri });
+    quietly(connection.sendDiagnostics({ uri, diagnostics: [] }));
     sendStatus();
   }));
 
   connection.onDidChangeConfiguration(guarded('didChangeConfiguration', undefined, async (params) => {
-    const before = new Map([...documents.keys()].map((uri) => [uri, settingsFor(uri)]));
+    const before = new Map(documents.all().map((d) => [d.uri, settingsFor(d.uri)]));
     loggedProblems.clear();
     await pullSettings(params.settings);
-    engine?.send({ kind: 'settings', global: globalSettings, documents: [...documents.keys()].map((uri) => ({ uri, settings: settingsFor(uri) })) });
+    engine?.send({ kind: 'settings', global: globalSettings, documents: documents.all().map((d) => ({ uri: d.uri, settings: settingsFor(d.uri) })) });
     // Presentation settings (hints, lenses, threshold) need no analysis; analysis settings bring new snapshots, which refresh too.
     const presentationChanged = [...before].some(([uri, old]) => {
       const now = settingsFor(uri);
@@ -392,14 +442,18 @@ export function startServer(engineScript: string): Connection {
     if ([...before].some(([uri, old]) => analysisSettingsKey(old) !== analysisSettingsKey(settingsFor(uri)))) sendStatus({}, true);
   }));
 
-  connection.onDidChangeWatchedFiles(guarded('didChangeWatchedFiles', undefined, ({ changes }) => {
+  connection.onDidChangeWatchedFiles(guarded('didChangeWatchedFiles', undefined, (params) => {
     const type = (t: FileChangeType): FileChangeKind => (t === FileChangeType.Created ? 'created' : t === FileChangeType.Deleted ? 'deleted' : 'changed');
+    const changes = Array.isArray(params?.changes) ? params.changes.filter((c) => c && typeof c.uri === 'string') : [];
     engine?.send({ kind: 'watched', changes: changes.map((c) => ({ uri: c.uri, type: type(c.type) })) });
   }));
 
   // ---- requests ----------------------------------------------------------------------------------------
-  connection.onHover(guarded('hover', null, async ({ textDocument, position }, token) => {
-    const snapshot = await snapshotFor(textDocument.uri, token);
+  connection.onHover(guarded('hover', null, async (params, token) => {
+    const uri = uriOf(params);
+    const position = positionFrom(params.position);
+    if (!position) throw new MalformedParams('hover without a position');
+    const snapshot = await snapshotFor(uri, token);
     if (!snapshot) return null;
     const method = snapshot.methods.find((m) => rangeContains(m.nameRange, position));
     // The cost card lists the method's findings itself; elsewhere the findings under the cursor follow the card.
@@ -416,19 +470,27 @@ export function startServer(engineScript: string): Connection {
     return null;
   }));
 
-  connection.onCodeAction(guarded('codeAction', [], async ({ textDocument, context }, token) => {
-    const doc = documents.get(textDocument.uri);
+  connection.onCodeAction(guarded('codeAction', [], async (params, token) => {
+    const uri = uriOf(params);
+    const context = params.context && typeof params.context === 'object' ? params.context : { diagnostics: [] };
+    if (!Array.isArray(context.diagnostics)) throw new MalformedParams('codeAction without a list of diagnostics');
+    if (context.only !== undefined && !(Array.isArray(context.only) && context.only.every((k) => typeof k === 'string'))) throw new MalformedParams('codeAction with a malformed `only`');
+    if (!documents.get(uri)) return [];
+    const snapshot = await snapshotFor(uri, token);
+    // The document may have changed while the snapshot was awaited: the actions are for the text as it is now.
+    const doc = documents.get(uri);
     if (!doc) return [];
-    const snapshot = await snapshotFor(textDocument.uri, token);
-    const text = doc.getText();
     const actionDoc: CodeActionDocument = {
       uri: doc.uri,
       version: doc.version,
-      lineText: (line) => doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, ''),
-      lineBreak: lineBreakOf(text),
+      revision: doc.revision,
+      lineText: (line) => lineTextOf(documents.positioned(doc), line),
+      lineBreak: lineBreakOf(doc.text),
       versionedEdits: supports.versionedEdits(),
     };
-    const actions = kindRequested(CodeActionKind.QuickFix, context.only) ? quickFixes(actionDoc, context.diagnostics, snapshot) : [];
+    // Diagnostics the client hands back are its own data: those without a readable range are passed over.
+    const diagnostics = context.diagnostics.filter((d) => d && typeof d === 'object' && positionFrom(d.range?.start) && positionFrom(d.range?.end));
+    const actions = kindRequested(CodeActionKind.QuickFix, context.only) ? quickFixes(actionDoc, diagnostics, snapshot) : [];
     // Source actions only when asked for (Source Action menu, code actions on save), not in every light bulb.
     if (snapshot && context.only && kindRequested(FIX_ALL_KIND, context.only)) {
       const fixAll = fixAllAction(actionDoc, snapshot);
@@ -437,28 +499,52 @@ export function startServer(engineScript: string): Connection {
     return actions;
   }));
 
-  connection.languages.inlayHint.on(guarded('inlayHint', [], async ({ textDocument, range }, token) => {
-    const snapshot = await snapshotFor(textDocument.uri, token);
-    return snapshot ? inlayHintsOf(snapshot, range, settingsFor(textDocument.uri)) : [];
+  connection.languages.inlayHint.on(guarded('inlayHint', [], async (params, token) => {
+    const uri = uriOf(params);
+    const start = positionFrom(params.range?.start);
+    const end = positionFrom(params.range?.end);
+    if (!start || !end) throw new MalformedParams('inlayHint without a range');
+    const snapshot = await snapshotFor(uri, token);
+    return snapshot ? inlayHintsOf(snapshot, { start, end }, settingsFor(uri)) : [];
   }));
 
-  connection.onCodeLens(guarded('codeLens', [], async ({ textDocument }, token) => {
-    const snapshot = await snapshotFor(textDocument.uri, token);
-    return snapshot ? codeLensesOf(snapshot, settingsFor(textDocument.uri)) : [];
+  connection.onCodeLens(guarded('codeLens', [], async (params, token) => {
+    const uri = uriOf(params);
+    const snapshot = await snapshotFor(uri, token);
+    return snapshot ? codeLensesOf(snapshot, settingsFor(uri)) : [];
   }));
 
   connection.onRequest(CostReportRequest, guarded('asynclens/costReport', { runtime: globalSettings.runtime, methods: [] } as CostReport, async (params) => {
     if (!engine) return { runtime: globalSettings.runtime, methods: [] };
-    return (await engine.request({ method: 'costReport', params: params ?? {} })) as CostReport;
+    const uri = (params as { uri?: unknown } | null)?.uri;
+    if (uri !== undefined && uri !== null && typeof uri !== 'string') throw new MalformedParams('costReport with a uri that is not a string');
+    return (await engine.request({ method: 'costReport', params: typeof uri === 'string' ? { uri } : {} })) as CostReport;
   }));
 
-  connection.onRequest(MethodDetailRequest, guarded('asynclens/methodDetail', null, async (params) => {
-    if (!engine || !params?.uri) return null;
-    if (documents.has(params.uri)) await snapshotFor(params.uri);
-    const view = (await engine.request({ method: 'methodViewAt', params, runtime: settingsFor(params.uri).runtime })) as MethodView | null;
+  connection.onRequest(MethodDetailRequest, guarded('asynclens/methodDetail', null, async (params, token) => {
+    const uri = (params as { uri?: unknown } | null)?.uri;
+    const position = positionFrom(params);
+    if (typeof uri !== 'string' || !position) throw new MalformedParams('methodDetail without a uri, line and character');
+    if (!engine) return null;
+    if (documents.get(uri)) await snapshotFor(uri, token);
+    const view = (await engine.request({ method: 'methodViewAt', params: { uri, ...position }, runtime: settingsFor(uri).runtime })) as MethodView | null;
     return view ? { markdown: methodDetail(view) } : null;
+  }));
+
+  connection.onRequest(DocumentStateRequest, guarded('asynclens/documentState', null, async (params, token): Promise<DocumentState | null> => {
+    const uri = (params as { uri?: unknown } | null)?.uri;
+    if (typeof uri !== 'string') throw new MalformedParams('documentState without a uri');
+    const doc = documents.get(uri);
+    if (!doc) return null;
+    const { version, revision } = doc;
+    const digest = textDigest(documents.positioned(doc));
+    const snapshot = await snapshotFor(uri, token);
+    return { version, revision, digest, engine: snapshot && snapshot.revision === revision ? { revision: snapshot.revision, digest: snapshot.textDigest } : null };
   }));
 
   connection.listen();
   return connection;
 }
+
+/** A client sent params the server cannot read: answered empty (or the notification refused) with a one-line warning. */
+class MalformedParams extends Error {}

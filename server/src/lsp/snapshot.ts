@@ -14,8 +14,11 @@ import type { Severity } from '../rules/types';
 /** What a diagnostic's `data` carries, so a code action needs no re-analysis. */
 export interface DiagnosticData {
   ruleId: string;
-  /** The document version the diagnostic (and its edits) belongs to. */
-  version: number;
+  /**
+   * The server's revision of the text the diagnostic (and its edits) belongs to (lsp/textSync.ts): a diagnostic the
+   * client hands back for any other text gets no edits. Not the client's version, which a client may reuse.
+   */
+  revision: number;
   /** The rule's fix, already in LSP ranges, or null when it has none. */
   fix: { title: string; safety: 'safe' | 'unsafe' | 'display-only'; edits: { range: Range; newText: string }[] } | null;
   /** Leading whitespace of the diagnostic's first line, for "suppress on this line". */
@@ -107,7 +110,10 @@ export interface MethodView {
 export interface DocumentSnapshot {
   /** The URI as the client sent it. */
   uri: string;
-  version: number;
+  /** The server's revision of the text analysed (lsp/textSync.ts); the protocol thread publishes with the client's version of it. */
+  revision: number;
+  /** textSync.ts `textDigest` of that text: the protocol thread compares it with its own copy and resends the text when they differ. */
+  textDigest: string;
   /** analysisSettingsKey() of the settings the snapshot was computed with. */
   settingsKey: string;
   runtime: RuntimeProfile;

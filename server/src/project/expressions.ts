@@ -354,8 +354,9 @@ export function evaluateCondition(condition: string, host: ExpansionHost): Truth
   const tokens = tokenize(condition);
   if (typeof tokens === 'string') return { unknown: `cannot read the condition: ${tokens}` };
   let p = 0;
-  const peek = () => tokens[p];
-  const next = () => tokens[p++];
+  // Reading past the end keeps answering the end token: a malformed condition ends in "unexpected end", not a crash.
+  const peek = () => tokens[Math.min(p, tokens.length - 1)];
+  const next = () => tokens[Math.min(p++, tokens.length - 1)];
 
   const valueOf = (o: Operand): Expanded => (o.kind === 'value' ? expand(o.text, host) : isUnknown(o.truth) ? unknown(o.truth.unknown) : { value: bool(o.truth) });
   const truthOf = (o: Operand): Truth => {

@@ -113,14 +113,6 @@ export function awaitEdits(text: string, span: Span, statementLevel: boolean): {
   };
 }
 
-/**
- * Whether an `await` may be inserted at this offset of an async body: never inside a `lock` block (CS1996). Bodies
- * of query clauses and unsafe blocks are not modelled; the docs say so.
- */
-export function awaitAllowedAt(body: MethodBody, offset: number): boolean {
-  return !body.locks.some((l) => l.span.start < offset && offset < l.span.end);
-}
-
 /** The receiver's type as the workspace's declarations say (locals, parameters, fields, `new`, workspace calls), or null. */
 export function receiverTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
@@ -143,11 +135,22 @@ function providerLocalType(ctx: RuleContext, body: MethodBody, text: string): st
     if (local.typeText !== null || !init) return null;
     const factory = staticFactoryResultType(init[1], init[2]);
     if (factory) return factory;
-    const owner = receiverTypeOf(ctx, b, init[1]);
-    return owner ? providerResultType(stripGenerics(owner), init[2]) : null;
+    // `var db = db.Open();` (broken code) names itself: typing its receiver would never end.
+    const key = `${b.id}:${name}`;
+    if (typingProviderLocals.has(key)) return null;
+    typingProviderLocals.add(key);
+    try {
+      const owner = receiverTypeOf(ctx, b, init[1]);
+      return owner ? providerResultType(stripGenerics(owner), init[2]) : null;
+    } finally {
+      typingProviderLocals.delete(key);
+    }
   }
   return null;
 }
+
+/** The locals providerLocalType is typing, so a local whose initializer names it returns instead of recursing. */
+const typingProviderLocals = new Set<string>();
 
 /**
  * A bare name that no local, parameter or member declares may be a primary constructor parameter of the enclosing

@@ -5,9 +5,10 @@ import { methodsNamed, stripGenerics } from '../workspace/index';
 import { resolveCallSite, verdictKey } from '../workspace/completion';
 import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
+import { describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
+import { whyAwaitIsNotAllowedAt } from './awaitContext';
 
 /** `Wait()`, `Wait(100)`, `Wait(TimeSpan.FromSeconds(1))`, `Wait(ct)`, `Wait(timeout, ct)`: the shapes of Task.Wait's overloads. */
 const TIMEOUT_OR_TOKEN = /^\d+$|TimeSpan|Timeout|[Tt]oken|^ct$|[Cc]ancel|[Tt]imeout|[Mm]illiseconds|[Dd]elay|[Ss]econds/;
@@ -121,7 +122,8 @@ function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait
 function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | string {
   const { text } = ctx;
   if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
-  if (!awaitAllowedAt(body, wait.span.start)) return 'await is not allowed inside a lock statement';
+  const notHere = whyAwaitIsNotAllowedAt(ctx, body, wait.span.start);
+  if (notHere) return notHere;
   const call = callOfWait(body, wait);
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') {
     const args = wait.argumentTexts;
@@ -218,7 +220,9 @@ becomes \`await Task.WhenAll(a, b)\`, and a discarded \`Task.WaitAny(...)\` beco
 Behaviour changes: \`.Wait()\` and \`.Result\` wrap a failure in an AggregateException and \`await\` rethrows the
 first inner exception, so \`catch (AggregateException)\` blocks stop matching; and the thread is released, so
 code after the await may run later and, without a SynchronizationContext, on another thread. No fix is offered
-for \`?.\` waits, waits with a timeout or token, a \`WaitAny\` whose index is used, or waits inside a \`lock\`.
+for \`?.\` waits, waits with a timeout or token, a \`WaitAny\` whose index is used, or where C# allows no \`await\`:
+inside a \`lock\`, in an unsafe context, in a \`catch ... when\` filter, or in a query expression past its first
+\`from\` clause.
 The fix adds no \`ConfigureAwait(false)\`: it stays minimal.
 
 ## Limitations

@@ -13,7 +13,8 @@ import { splitTopLevel } from '../model/syntax';
 import { isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
-import { awaitAllowedAt, describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
+import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
+import { whyAwaitIsNotAllowedAt } from './awaitContext';
 
 export interface AsyncDisposableMatch {
   typeName: string;
@@ -114,7 +115,7 @@ function workspaceAsyncDisposable(ctx: RuleContext, name: string): AsyncDisposab
 
 export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingResource, match: AsyncDisposableMatch): RuleFinding {
   const span = usingSpan(ctx.text, using);
-  const canAwait = body.isAsync && awaitAllowedAt(body, using.keywordSpan.start);
+  const canAwait = body.isAsync && !whyAwaitIsNotAllowedAt(ctx, body, using.keywordSpan.start);
   const rename = match.asyncFactory ? factoryNameSpan(ctx.text, using, match.asyncFactory.member) : null;
   let noFix = canAwait ? null : body.isAsync ? 'await is not allowed inside a lock statement' : 'the method is not async, so await using cannot go here without making it async';
   if (!noFix && match.asyncFactory && !rename) noFix = `the resource is not a call to ${match.asyncFactory.member} the fix can rename`;

@@ -9,9 +9,10 @@ import { bodyChain } from '../model/bodies';
 import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
-  awaitAllowedAt, awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
+  awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
+import { whyAwaitIsNotAllowedAt } from './awaitContext';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
@@ -155,7 +156,8 @@ function whyNoTableFix(ctx: RuleContext, body: MethodBody, row: BlockingApi, cal
 /** Why an `await` cannot go where the call is, or null when it can. */
 function whyNoAwaitHere(ctx: RuleContext, body: MethodBody, call: CallSite): string | null {
   if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
-  if (!awaitAllowedAt(body, call.span.start)) return 'await is not allowed inside a lock statement';
+  const notHere = whyAwaitIsNotAllowedAt(ctx, body, call.span.start);
+  if (notHere) return notHere;
   if (isConditionalCall(ctx.text, call)) return 'the ?. call may not run at all, and awaiting its null result would throw';
   return null;
 }
@@ -254,6 +256,7 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
   const token = match.needsToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
   let noFix = whyNoAwaitHere(ctx, body, call);
   if (!noFix && match.needsToken && !token) noFix = `${twinName} also takes a CancellationToken, and none is in scope to pass`;
+  if (!noFix && call.usage !== 'discarded') noFix = resultMismatch(call.name, twinName, match);
   const finding: RuleFinding = {
     span: call.span,
     message: `${written} runs synchronously inside ${describeAsyncBody(body)}; ${owner}.${twinName} is its awaitable twin`,
@@ -276,6 +279,26 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
     finding.fix = { title: `Await ${twinName}${token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
   }
   return finding;
+}
+
+const TASK_OF = /^(?:global::)?(?:System\.Threading\.Tasks\.)?(?:Value)?Task<(.+)>$/;
+
+/**
+ * Why awaiting the twin cannot stand where the call's value is used: the twin's task holds no value, or (where
+ * both are declared) another type than the call returns. `return Save();` must not become `return await
+ * SaveAsync();` when SaveAsync returns a plain Task, or a Task<long> where Save returns an int.
+ */
+function resultMismatch(name: string, twinName: string, match: WorkspaceTwinMatch): string | null {
+  const norm = (t: string) => t.replace(/\s+/g, '').replace(/^global::/, '');
+  for (const twin of match.twins) {
+    const kind = twin.member?.returnKind;
+    if (kind === 'Task' || kind === 'ValueTask') return `${twinName} returns no value, and the value of ${name} is used here`;
+    const held = TASK_OF.exec(norm(twin.member?.typeText ?? ''))?.[1] ?? null;
+    const returned = match.syncs.map((s) => s.member?.typeText ?? null);
+    if (held === null || returned.length === 0 || returned.some((t) => t === null)) continue;
+    if (!returned.some((t) => norm(t!) === held)) return `${twinName}'s task holds a ${held}, where ${name} returns ${returned.join(' or ')}`;
+  }
+  return null;
 }
 
 export const rule: Rule = {
@@ -383,8 +406,8 @@ of composing operators (\`Where\`, \`Include\`, \`OrderBy\` ...) back to a DbSet
 query returned by a library method, or enumerated by \`foreach\`, is missed. It cannot see that a stream wraps
 memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue,
 Parallel.ForEach) are not reported. Twins added in recent .NET versions (the note says which) may not exist on
-the target framework. An \`await\` inserted inside a query-expression clause or an \`unsafe\` block does not
-compile; the rule only knows to avoid \`lock\` blocks.`,
+the target framework. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
+\`catch ... when\` filter, or in a query expression past its first \`from\` clause.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];

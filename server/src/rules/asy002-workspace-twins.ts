@@ -21,6 +21,8 @@ export interface WorkspaceTwinMatch {
   kind: 'workspace';
   /** The fitting twins (one per sync overload the call may bind to). */
   twins: MethodRef[];
+  /** The declared sync overloads the call may bind to (empty when the workspace does not declare the called member). */
+  syncs: MethodRef[];
   typeName: string;
   /** The twin takes one more argument, a CancellationToken, that the call must pass. */
   needsToken: boolean;
@@ -109,7 +111,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
     evidence = args.length > 0 && !anyUnknown ? 'arguments' : 'count';
   }
   return {
-    kind: 'workspace', twins: fitting, typeName: target.typeName, needsToken, viaExtension, evidence,
+    kind: 'workspace', twins: fitting, syncs: syncCandidates, typeName: target.typeName, needsToken, viaExtension, evidence,
     evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension, needsToken),
   };
 }

@@ -71,6 +71,9 @@ Anything else makes it **unsafe**, because any of those can throw: with \`async\
 stored in the returned task (and \`async void\` raises it on the synchronization context); without it the
 exception is thrown to the caller synchronously, before any task exists. Code that calls the method
 and only observes exceptions by awaiting the task then behaves differently.
+A method of a mutable struct that writes one of the struct's fields or properties is **unsafe** too, however
+trivial: an async struct method works on the copy of \`this\` its state machine holds, so the caller's value
+never sees the write; without \`async\` it does.
 
 ## Limitations
 - The delegate type of a lambda is known only from its declaration; an async lambda passed as an
@@ -113,6 +116,31 @@ function isTrivialBody(ctx: RuleContext, body: MethodBody, masked: string): bool
   return true;
 }
 
+/**
+ * Whether the method runs on a copy of a mutable struct and changes it. An async struct method works on the copy
+ * of `this` its state machine holds, so its writes never reach the caller's value; without `async` the same
+ * writes change the caller's value. A readonly struct or readonly member cannot write; a static method has no
+ * `this`. Writes are read from the masked text: an assignment, increment or compound assignment to an instance
+ * field or property (or `this`), a `ref`/`out` of one, or a call of one of the struct's own instance methods.
+ */
+function changesStructCopy(ctx: RuleContext, body: MethodBody, masked: string): boolean {
+  if (body.kind !== 'method' || body.isStatic || body.modifiers.includes('readonly') || !body.bodySpan) return false;
+  if (body.containingTypeKind !== 'struct' && body.containingTypeKind !== 'record struct') return false;
+  const type = ctx.model.types.find((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  if (!type || type.modifiers.includes('readonly')) return false;
+  const text = masked.slice(body.bodySpan.start, body.bodySpan.end);
+  const shadowed = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name)]);
+  const state = type.members.filter((m) => !m.isStatic && (m.kind === 'field' || m.kind === 'property') && !shadowed.has(m.name)).map((m) => m.name);
+  const methods = type.members.filter((m) => !m.isStatic && m.kind === 'method' && m.name !== body.name).map((m) => m.name);
+  if (/this\s*(=(?!=)|\.\s*\w+\s*(=(?!=)|\+\+|--|[-+*/%&|^]=|\?\?=|<<=|>>=))|(ref|out)\s+this/.test(text)) return true;
+  for (const name of state) {
+    const n = name.replace(/[$]/g, '\\$&');
+    const write = new RegExp(`(?<![\\w.])${n}\\s*(=(?!=)|\\+\\+|--|[-+*/%&|^]=|\\?\\?=|<<=|>>=)|(\\+\\+|--)\\s*${n}\\b|\\b(ref|out)\\s+${n}\\b`);
+    if (write.test(text)) return true;
+  }
+  return methods.some((name) => new RegExp(`(?<![\\w.])(this\\s*\\.\\s*)?${name}\\s*(<[^;{}()]*>)?\\s*\\(`).test(text));
+}
+
 /** `Task.FromResult(x)` needs `<T>` unless x is a literal, local, parameter or field of exactly T; otherwise inference could pick another type. */
 function needsTypeArgument(ctx: RuleContext, r: ReturnSite, body: MethodBody, resultType: string): boolean {
   const lit = r.literal;
@@ -138,7 +166,8 @@ function fixFor(ctx: RuleContext, body: MethodBody, masked: string): Fix | null 
   if (!removal || !body.bodySpan) return null;
   // A lambda's delegate type is only known from its declaration; without it, dropping async could rebind an overload.
   if ((body.kind === 'lambda' || body.kind === 'anonymousMethod') && body.returnTypeText === null) return null;
-  const safety = isTrivialBody(ctx, body, masked) ? 'safe' : 'unsafe';
+  // A struct method that changes its struct: without async the change reaches the caller's value (see above).
+  const safety = isTrivialBody(ctx, body, masked) && !changesStructCopy(ctx, body, masked) ? 'safe' : 'unsafe';
   const edits: TextEdit[] = [removal];
   const prefix = taskQualifier(body.returnTypeText);
   const isThrow = (r: ReturnSite) => /^throw\b/.test((r.expressionText ?? '').trim());

@@ -65,9 +65,11 @@ returns.
 
 ## Limitations
 - The awaited task's type must match the method's return type (\`return await GetIntAsync();\` in an
-  \`async Task<object>\` would not compile as \`return GetIntAsync();\`). It is compared when the callee is a
-  workspace method, or a variable with a declared type; a library call is assumed to return the same
-  type, except members known to return a \`ValueTask\` in common overloads (\`DisposeAsync\`,
+  \`async Task<object>\` would not compile as \`return GetIntAsync();\`, nor a \`Task<List<T>>\` returned as
+  \`Task<IEnumerable<T>>\`). It is compared when the callee is a workspace method, or an expression whose type
+  is visible (a variable with a declared type, \`Task.FromResult<T>(...)\` or of a literal); in a
+  \`Task<T>\` method a task whose type is not visible is flagged without a fix. In a plain \`Task\` method a
+  library call is assumed to return a task, except members known to return a \`ValueTask\` in common overloads (\`DisposeAsync\`,
   \`MoveNextAsync\`, the \`Memory<byte>\` overloads of \`Stream.ReadAsync\`/\`WriteAsync\`, channel readers and
   writers, \`PipeWriter.FlushAsync\`, socket calls, EF Core's \`FindAsync\` and \`AddAsync\`: a table in the
   rule), which are not flagged in a Task-returning method when the receiver's type is one of theirs or
@@ -124,51 +126,87 @@ export interface Elision {
   tail: SuspensionPoint;
   /** `expression`: `=> await X`; `return`: `return await X;`; `statement`: a final `await X;`. */
   form: 'expression' | 'return' | 'statement';
-  edits: TextEdit[];
+  /** Null when the elision cannot be shown to compile (`noFix` says why): the finding stands without a fix. */
+  edits: TextEdit[] | null;
+  noFix?: string;
 }
 
 const unqualifiedTask = (typeText: string) => typeText.replace(/\s+/g, '').replace(/(?:global::)?System\.Threading\.Tasks\./g, '');
 
-/** Whether the awaited operand has a type this body can return as it is (false when it surely has not, or it cannot tell for a ValueTask method). */
-function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint): boolean {
+type Fit = 'fits' | 'unknown' | 'no';
+
+/** The type of a literal as C# gives it (`1` int, `1L` long, `"a"` string...), or null for anything else. */
+function literalType(text: string): string | null {
+  const t = text.trim();
+  if (/^-?\d+$/.test(t)) return 'int';
+  if (/^-?\d+[lL]$/.test(t)) return 'long';
+  if (/^-?\d*\.\d+$/.test(t)) return 'double';
+  if (/^-?\d*\.?\d+[mM]$/.test(t)) return 'decimal';
+  if (/^(true|false)$/.test(t)) return 'bool';
+  if (/^"(?:[^"\\]|\\.)*"$/.test(t)) return 'string';
+  if (/^'(?:[^'\\]|\\.)+'$/.test(t)) return 'char';
+  return null;
+}
+
+const sameType = (a: string, b: string) => unqualifiedTask(a).replace(/^System\./, '') === unqualifiedTask(b).replace(/^System\./, '');
+
+/**
+ * Whether the awaited operand has a type this body can return as it is: 'fits' when that is shown, 'no' when it
+ * surely has not, 'unknown' when the type is not visible. Task<T> is invariant, so for a Task<T> or ValueTask<T>
+ * method only a task of exactly that T fits: a Task<int> is no Task<object>, a Task<List<T>> no
+ * Task<IEnumerable<T>>. A plain Task method can return any Task or Task<T>, but not a ValueTask.
+ */
+function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint): Fit {
   const op = tail.operand;
   const kind = body.returnKind;
   const isValueTaskMethod = kind === 'ValueTask' || kind === 'ValueTaskOfT';
-  const fitsDeclared = (typeText: string) => {
+  const withResult = kind === 'TaskOfT' || kind === 'ValueTaskOfT';
+  const fitsDeclared = (typeText: string): Fit => {
     const declared = classifyReturnType(typeText, false).kind;
-    if (kind === 'Task') return declared === 'Task' || declared === 'TaskOfT';
-    return unqualifiedTask(typeText) === unqualifiedTask(body.returnTypeText ?? '');
+    if (kind === 'Task') return declared === 'Task' || declared === 'TaskOfT' ? 'fits' : 'no';
+    return unqualifiedTask(typeText) === unqualifiedTask(body.returnTypeText ?? '') ? 'fits' : 'no';
   };
+  const typed = () => typeOfExpression(op.text, body, ctx.model.bodies, ctx.index);
   switch (op.kind) {
     case 'call': {
       const callee = op.callee!;
       const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, ctx.file, body, ctx.index);
       const declared = resolved.targets.map((m) => m.body?.returnTypeText ?? m.member?.typeText ?? null);
-      if (declared.length > 0) return declared.every((t) => t !== null && fitsDeclared(t));
-      if (isValueTaskMethod) return false;
-      return !mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount);
+      if (declared.length > 0) return declared.every((t) => t !== null && fitsDeclared(t) === 'fits') ? 'fits' : 'no';
+      const known = typed();
+      if (known) return fitsDeclared(known.typeText);
+      if (isValueTaskMethod) return 'no';
+      if (withResult) return 'unknown';
+      return mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount) ? 'no' : 'fits';
     }
     case 'variable': {
-      const bodies = ctx.model.bodies;
-      const typed = typeOfExpression(op.text, body, bodies, ctx.index);
-      if (typed) return fitsDeclared(typed.typeText);
-      return !isValueTaskMethod;
+      const known = typed();
+      if (known) return fitsDeclared(known.typeText);
+      return isValueTaskMethod ? 'no' : withResult ? 'unknown' : 'fits';
     }
     case 'completedTask':
-      if (/^(?:[\w.:]+\.)?ValueTask\b|^default/.test(op.text)) return kind === 'ValueTask';
-      return kind === 'Task';
-    case 'fromResult':
-      if (/^new\b|^default|^(?:[\w.:]+\.)?ValueTask\./.test(op.text)) return kind === 'ValueTaskOfT';
-      return kind === 'TaskOfT';
+      if (/^(?:[\w.:]+\.)?ValueTask\b|^default/.test(op.text)) return kind === 'ValueTask' ? 'fits' : 'no';
+      return kind === 'Task' ? 'fits' : 'no';
+    case 'fromResult': {
+      if (/^new\b|^default|^(?:[\w.:]+\.)?ValueTask\./.test(op.text) ? kind !== 'ValueTaskOfT' : kind !== 'TaskOfT') return 'no';
+      // FromResult infers its T from the argument: it must be the method's T, written out or a literal of it.
+      const result = body.resultTypeText ?? '';
+      const explicit = /FromResult\s*<(.+)>\s*\(/s.exec(op.text)?.[1];
+      if (explicit !== undefined) return sameType(explicit, result) ? 'fits' : 'no';
+      const argument = /\(([^]*)\)\s*$/.exec(op.text)?.[1] ?? '';
+      const argumentType = literalType(argument) ?? typeOfExpression(argument, body, ctx.model.bodies, ctx.index)?.typeText ?? null;
+      return argumentType === null ? 'unknown' : sameType(argumentType, result) ? 'fits' : 'no';
+    }
     case 'delay':
-      return kind === 'Task';
+      return kind === 'Task' ? 'fits' : 'no';
     case 'whenAll':
     case 'whenAny':
     case 'run':
-      return kind === 'Task' || kind === 'TaskOfT';
+      // Their T comes from their arguments, which are not typed here: only a plain Task method surely takes them.
+      return kind === 'Task' ? 'fits' : kind === 'TaskOfT' ? 'unknown' : 'no';
     default:
       // Task.Yield() is not a task; anything unrecognised is left alone.
-      return false;
+      return 'no';
   }
 }
 
@@ -206,11 +244,16 @@ export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): E
     if (!/[;{}]\s*$/.test(before)) return null;
     form = 'statement';
   }
-  if (tail.operand.kind === 'unknown' || !operandFits(ctx, body, tail)) return null;
+  if (tail.operand.kind === 'unknown') return null;
   // Argument and state checks before the await (`if (x is null) throw ...`, `ArgumentNullException.ThrowIfNull(x)`)
   // fail the returned task today; without the state machine they would throw at the call instead, which callers
   // that only await the task do not expect.
   if (THROWS_BEFORE.test(masked.slice(body.bodySpan.start, tail.span.start))) return null;
+  const fit = operandFits(ctx, body, tail);
+  if (fit === 'no') return null;
+  if (fit === 'unknown') {
+    return { tail, form, edits: null, noFix: `the type of ${shortText(tail.operand.text)} is not visible, and a Task<${body.resultTypeText ?? 'T'}> method can return only a task of exactly that type (Task<T> is invariant)` };
+  }
 
   const removal = asyncModifierRemoval(body, text, masked);
   if (!removal) return null;
@@ -256,13 +299,15 @@ export const rule: Rule = {
       findings.push({
         span: body.nameSpan,
         message: `${describe(body)} only awaits ${operand} as its last step: it can return that task instead`,
-        note: `The state machine only forwards ${callee}'s outcome; when it suspends, this method allocates its own box (at least 96 B: a Task plus the state machine) to wait and copy the result, which returning the task directly avoids.`,
+        note: `The state machine only forwards ${callee}'s outcome; when it suspends, this method allocates its own box (at least 96 B: a Task plus the state machine) to wait and copy the result, which returning the task directly avoids.${elision.noFix ? ` No automatic fix: ${elision.noFix}.` : ''}`,
         bodyId: body.id,
-        fix: {
-          title: elision.tail.operand.configureAwait !== null ? 'Remove async, return the task directly and drop ConfigureAwait' : 'Remove async and return the task directly',
-          safety: 'unsafe',
-          edits: elision.edits,
-        },
+        ...(elision.edits ? {
+          fix: {
+            title: elision.tail.operand.configureAwait !== null ? 'Remove async, return the task directly and drop ConfigureAwait' : 'Remove async and return the task directly',
+            safety: 'unsafe' as const,
+            edits: elision.edits,
+          },
+        } : {}),
       });
     }
     return findings;

@@ -19,6 +19,19 @@ export interface ExpressionType {
 }
 
 
+/** The locals whose initializer is being typed: `var db = db.SaveChanges();` (broken code) must not recurse forever. */
+const typingLocals = new Set<string>();
+
+function initializerType(initializer: string, key: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): string | null {
+  if (typingLocals.has(key)) return null;
+  typingLocals.add(key);
+  try {
+    return typeOfExpression(initializer, body, bodies, index)?.typeText ?? null;
+  } finally {
+    typingLocals.delete(key);
+  }
+}
+
 export function typeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   let t = text.trim();
   // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
@@ -50,7 +63,7 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
       for (const b of bodyChain(body, bodies)) {
         const local = b.locals.find((l) => l.name === name);
         if (local) {
-          const typeText = local.typeText ?? local.inferredTypeText ?? (local.initializerText ? typeOfExpression(local.initializerText, b, bodies, index)?.typeText ?? null : null);
+          const typeText = local.typeText ?? local.inferredTypeText ?? (local.initializerText ? initializerType(local.initializerText, `${b.id}:${name}`, b, bodies, index) : null);
           return typeText ? { typeText, source: `local ${name}` } : null;
         }
         const param = b.parameters.find((p) => p.name === name);

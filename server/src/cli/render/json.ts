@@ -6,8 +6,15 @@ import type { FileProblem, LoadedSources } from '../files';
 import { lineIndexCache, regionOf } from './location';
 import { TOOL_VERSION } from '../version';
 import { generatedFiles, projectSummaries } from './summary';
+import { jsonChunks, StreamedArray } from './stream';
 
+/** The JSON report as one string (tests, small outputs); `jsonReportChunks` is what the CLI writes. */
 export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[], loaded?: LoadedSources, cwd?: string): string {
+  return [...jsonReportChunks(analysis, problems, loaded, cwd)].join('');
+}
+
+/** The JSON report in chunks: findings are converted and written one at a time. */
+export function* jsonReportChunks(analysis: ProjectAnalysis, problems: FileProblem[], loaded?: LoadedSources, cwd?: string): Generator<string> {
   const linesOf = lineIndexCache();
   const textOf = new Map(analysis.files.map((f) => [f.path, f.text]));
   const testOf = new Map(analysis.files.map((f) => [f.path, f.testCode ?? null]));
@@ -15,7 +22,7 @@ export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[], l
     const project = loaded?.contexts.get(file)?.project;
     return project ? relative(project.path, cwd) : null;
   };
-  const findings = analysis.files.flatMap((f) => f.findings).map((finding: Finding) => {
+  const findingOf = (finding: Finding) => {
     const text = textOf.get(finding.file) ?? '';
     const lines = linesOf(finding.file, text);
     return {
@@ -33,7 +40,10 @@ export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[], l
         : null,
       related: (finding.related ?? []).map((r) => ({ file: r.file, ...regionOf(linesOf(r.file, textOf.get(r.file) ?? ''), r.span), message: r.message })),
     };
-  });
+  };
+  function* findings() {
+    for (const file of analysis.files) for (const finding of file.findings) yield findingOf(finding);
+  }
   const suppressed = analysis.files.flatMap((f) => f.suppressed.map((s) => ({
     ruleId: s.finding.ruleId,
     file: f.path,
@@ -43,18 +53,20 @@ export function renderJson(analysis: ProjectAnalysis, problems: FileProblem[], l
     testCode: f.testCode !== null && f.testCode !== undefined,
   })));
   const skippedMethods = analysis.files.flatMap((f) => f.model.skipped.map((s) => ({ file: f.path, name: s.name, line: regionOf(linesOf(f.path, f.text), s.span).line, reason: s.reason })));
-  const test = findings.filter((f) => f.testCode).length;
-  return JSON.stringify({
+  const total = analysis.files.reduce((n, f) => n + f.findings.length, 0);
+  const test = analysis.files.reduce((n, f) => n + (f.testCode !== null && f.testCode !== undefined ? f.findings.length : 0), 0);
+  yield* jsonChunks({
     version: 2,
     tool: { name: 'asynclens', version: TOOL_VERSION },
     filesAnalyzed: analysis.files.length,
-    counts: { findings: findings.length, production: findings.length - test, test, suppressed: suppressed.length },
-    findings,
+    counts: { findings: total, production: total - test, test, suppressed: suppressed.length },
+    findings: new StreamedArray(findings()),
     suppressed,
     skippedFiles: [...problems, ...generatedFiles(analysis)],
     skippedMethods,
     projects: loaded ? projectSummaries(loaded, cwd) : [],
-  }, null, 2) + '\n';
+  });
+  yield '\n';
 }
 
 function relative(file: string, cwd?: string): string {

@@ -5,7 +5,10 @@
 import type { ProjectAnalysis } from '../../analysis/project';
 import type { Finding, Rule, Severity } from '../../rules/types';
 import type { FileProblem } from '../files';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { lineIndexCache, regionOf } from './location';
+import { jsonChunks, StreamedArray } from './stream';
 import { TOOL_VERSION } from '../version';
 import { ruleDocsUrl, INFORMATION_URI } from '../../rules/docsUrl';
 
@@ -25,11 +28,27 @@ function driverRule(rule: Rule) {
   };
 }
 
+/**
+ * A file's artifact location. A relative path is a relative URI reference under %SRCROOT%, each segment
+ * percent-encoded (`#` and `?` in a file name would otherwise start a fragment or a query); an absolute path
+ * (a file outside the working directory) is a file: URI of its own.
+ */
+export function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  if (path.isAbsolute(file) || /^[A-Za-z]:[\\/]/.test(file)) return { uri: pathToFileURL(file).href };
+  return { uri: file.split(/[\\/]/).map((segment) => encodeURIComponent(segment)).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
+/** The SARIF log as one string (tests, small outputs); `sarifChunks` is what the CLI writes. */
 export function renderSarif(analysis: ProjectAnalysis, rules: readonly Rule[], problems: FileProblem[]): string {
+  return [...sarifChunks(analysis, rules, problems)].join('');
+}
+
+/** The SARIF log in chunks: results are converted and written one at a time. */
+export function* sarifChunks(analysis: ProjectAnalysis, rules: readonly Rule[], problems: FileProblem[]): Generator<string> {
   const linesOf = lineIndexCache();
   const textOf = new Map(analysis.files.map((f) => [f.path, f.text]));
   const ruleIndex = new Map(rules.map((r, i) => [r.meta.id, i]));
-  const artifact = (file: string) => ({ uri: encodeURI(file), uriBaseId: '%SRCROOT%' });
+  const artifact = artifactLocation;
   const region = (file: string, span: { start: number; end: number }) => {
     const r = regionOf(linesOf(file, textOf.get(file) ?? ''), span);
     return { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn };
@@ -60,12 +79,15 @@ export function renderSarif(analysis: ProjectAnalysis, rules: readonly Rule[], p
     runs: [{
       tool: { driver: { name: 'AsyncLens', semanticVersion: TOOL_VERSION, version: TOOL_VERSION, informationUri: INFORMATION_URI, rules: rules.map(driverRule) } },
       columnKind: 'utf16CodeUnits',
-      results: analysis.files.flatMap((f) => f.findings).map(result),
+      results: new StreamedArray((function* () {
+        for (const file of analysis.files) for (const finding of file.findings) yield result(finding);
+      })()),
       invocations: [{
         executionSuccessful: true,
         toolExecutionNotifications: problems.map((p) => ({ level: 'warning', message: { text: `${p.file}: ${p.reason}` }, locations: [{ physicalLocation: { artifactLocation: artifact(p.file) } }] })),
       }],
     }],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  yield* jsonChunks(log);
+  yield '\n';
 }

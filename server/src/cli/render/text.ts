@@ -6,8 +6,9 @@ import type { ProjectAnalysis } from '../../analysis/project';
 import type { Finding, Severity } from '../../rules/types';
 import type { FileProblem, LoadedSources } from '../files';
 import { generatedFiles } from './summary';
-import { lineText, positionAt } from '../../parse/lines';
+import { positionAt } from '../../parse/lines';
 import { lineIndexCache } from './location';
+import { terminalSafe, terminalSafeAligned } from './stream';
 
 interface Palette {
   bold(s: string): string;
@@ -25,43 +26,77 @@ const coloured: Palette = {
   accent: ansi('35'),
 };
 
+/** The text report as a whole string (tests, small outputs); `textChunks` is what the CLI writes. */
 export function renderText(analysis: ProjectAnalysis, problems: FileProblem[], colour: boolean, elapsedMs: number, loaded?: LoadedSources): string {
+  return [...textChunks(analysis, problems, colour, elapsedMs, loaded)].join('');
+}
+
+/**
+ * The text report, one line at a time. Everything that comes from the files (names, source lines, messages
+ * quoting code, reasons) goes through terminalSafe: a file name or a string literal with an escape sequence
+ * or a carriage return must not rewrite the terminal.
+ */
+export function* textChunks(analysis: ProjectAnalysis, problems: FileProblem[], colour: boolean, elapsedMs: number, loaded?: LoadedSources): Generator<string> {
   const c = colour ? coloured : plain;
   const linesOf = lineIndexCache();
-  const out: string[] = [];
+  const safe = terminalSafe;
   for (const file of analysis.files) {
     if (file.findings.length === 0) continue;
-    if (colour) out.push(c.bold(c.accent(file.testCode ? `${file.path} (test code)` : file.path)));
+    if (colour) yield `${c.bold(c.accent(safe(file.testCode ? `${file.path} (test code)` : file.path)))}\n`;
     const lines = linesOf(file.path, file.text);
-    for (const f of file.findings) out.push(...renderFinding(f, file.text, lines, c, colour, !!file.testCode));
-    out.push('');
+    for (const f of file.findings) yield renderFinding(f, file.text, lines, c, colour, !!file.testCode).map((l) => `${l}\n`).join('');
+    yield '\n';
   }
-  for (const p of [...problems, ...generatedFiles(analysis)]) out.push(`${c.dim('skipped')} ${p.file}: ${p.reason}`);
+  for (const p of [...problems, ...generatedFiles(analysis)]) yield `${c.dim('skipped')} ${safe(p.file)}: ${safe(p.reason)}\n`;
   const unevaluated = loaded ? loaded.host.projects().reduce((n, p) => n + p.notes.filter((x) => x.kind === 'condition').length, 0) : 0;
-  if (unevaluated) out.push(`${c.dim('note')} ${unevaluated} MSBuild condition${unevaluated === 1 ? '' : 's'} could not be evaluated ('asynclens projects' lists them)`);
+  if (unevaluated) yield `${c.dim('note')} ${unevaluated} MSBuild condition${unevaluated === 1 ? '' : 's'} could not be evaluated ('asynclens projects' lists them)\n`;
   for (const file of analysis.files) {
-    if (file.parseError) out.push(`${c.dim('skipped')} ${file.path}: ${file.parseError}`);
+    if (file.parseError) yield `${c.dim('skipped')} ${safe(file.path)}: ${safe(file.parseError)}\n`;
     for (const s of file.model.skipped) {
       const pos = positionAt(linesOf(file.path, file.text), s.span.start);
-      out.push(`${c.dim('not analyzed')} ${file.path}:${pos.line + 1}: ${s.name}: ${s.reason}`);
+      yield `${c.dim('not analyzed')} ${safe(file.path)}:${pos.line + 1}: ${safe(s.name)}: ${safe(s.reason)}\n`;
     }
   }
-  out.push(summaryLine(analysis, problems, elapsedMs));
-  return out.join('\n') + '\n';
+  yield `${summaryLine(analysis, problems, elapsedMs)}\n`;
+}
+
+/** How much of a source line is shown above its caret: long lines (minified or generated code) show a window. */
+const SOURCE_WINDOW = 160;
+const CONTEXT_BEFORE = 40;
+
+/**
+ * The part of a source line to show around a finding, read from the text without slicing the whole line (a
+ * 91 KB line with 4,000 findings would otherwise be copied 4,000 times), with where the caret goes in it.
+ */
+export function sourceExcerpt(text: string, lineStart: number, lineEnd: number, startColumn: number, endColumn: number): { shown: string; caretColumn: number; caretWidth: number } {
+  const length = lineEnd - lineStart;
+  const from = length <= SOURCE_WINDOW ? 0 : Math.max(0, Math.min(startColumn - CONTEXT_BEFORE, length - SOURCE_WINDOW));
+  const to = Math.min(length, from + SOURCE_WINDOW);
+  const before = from > 0 ? '…' : '';
+  const after = to < length ? '…' : '';
+  const shown = `${before}${terminalSafeAligned(text.slice(lineStart + from, lineStart + to).replace(/\t/g, ' '))}${after}`;
+  const caretColumn = before.length + Math.max(0, Math.min(startColumn, to) - from);
+  const caretWidth = Math.max(1, Math.min(endColumn, to) - Math.max(startColumn, from));
+  return { shown, caretColumn, caretWidth };
 }
 
 function renderFinding(f: Finding, text: string, lines: ReturnType<ReturnType<typeof lineIndexCache>>, c: Palette, grouped: boolean, testCode: boolean): string[] {
+  const safe = terminalSafe;
   const start = positionAt(lines, f.span.start);
   const end = positionAt(lines, f.span.end);
-  const where = `${f.file}:${start.line + 1}:${start.column + 1}`;
-  const out = [`${grouped ? '  ' : ''}${c.bold(where)}: ${c.severity(f.severity, `${f.ruleId} ${f.severity}`)} ${f.message} ${c.dim(`[${f.ruleName}]${testCode ? ' (test code)' : ''}`)}`];
-  const source = lineText(text, lines, start.line);
+  const where = `${safe(f.file)}:${start.line + 1}:${start.column + 1}`;
+  const out = [`${grouped ? '  ' : ''}${c.bold(where)}: ${c.severity(f.severity, `${f.ruleId} ${f.severity}`)} ${safe(f.message)} ${c.dim(`[${f.ruleName}]${testCode ? ' (test code)' : ''}`)}`];
+  const lineStart = lines.lineStarts[start.line];
+  const next = start.line + 1 < lines.lineStarts.length ? lines.lineStarts[start.line + 1] : text.length;
+  let lineEnd = next;
+  while (lineEnd > lineStart && (text.charCodeAt(lineEnd - 1) === 10 || text.charCodeAt(lineEnd - 1) === 13)) lineEnd--;
+  const endColumn = end.line === start.line ? end.column : lineEnd - lineStart;
+  const excerpt = sourceExcerpt(text, lineStart, lineEnd, start.column, endColumn);
   const gutter = `${start.line + 1}`;
-  const width = Math.max(1, (end.line === start.line ? end.column : source.length) - start.column);
-  out.push(`  ${c.dim(`${gutter} |`)} ${source.replace(/\t/g, ' ')}`);
-  out.push(`  ${' '.repeat(gutter.length)} ${c.dim('|')} ${' '.repeat(start.column)}${c.severity(f.severity, '^'.repeat(width))}`);
-  if (f.note) out.push(`  ${c.dim('note:')} ${f.note}`);
-  if (f.fix) out.push(`  ${c.dim(f.fix.safety === 'safe' ? 'fix:' : f.fix.safety === 'unsafe' ? 'fix (unsafe):' : 'help:')} ${f.fix.title}`);
+  out.push(`  ${c.dim(`${gutter} |`)} ${excerpt.shown}`);
+  out.push(`  ${' '.repeat(gutter.length)} ${c.dim('|')} ${' '.repeat(excerpt.caretColumn)}${c.severity(f.severity, '^'.repeat(excerpt.caretWidth))}`);
+  if (f.note) out.push(`  ${c.dim('note:')} ${safe(f.note)}`);
+  if (f.fix) out.push(`  ${c.dim(f.fix.safety === 'safe' ? 'fix:' : f.fix.safety === 'unsafe' ? 'fix (unsafe):' : 'help:')} ${safe(f.fix.title)}`);
   return out;
 }
 

@@ -3,20 +3,20 @@
  * arrive (cheap), the re-parse is incremental and happens once per analysis, and every tree that is replaced
  * or dropped is deleted. **Invariant:** a document holds at most one live tree, and `dispose` deletes it.
  */
-import { applyEdit, spliceText, type Tree } from '../../parse/parser';
+import { applyEdit, spliceText, type TextChange, type Tree } from '../../parse/parser';
 import { modelFile } from '../../analysis/project';
 import { createModelCache, type ModelCache } from '../../model/bodyCache';
 import type { FileModel } from '../../model/types';
 import type { Finding } from '../../rules/types';
 import type { AsyncLensSettings } from '../../config/settings';
-import { positioned, textChangeOf, type PositionedText } from '../convert';
-import type { ContentChange } from './messages';
+import { positioned, type PositionedText } from '../convert';
 
 export interface OpenDocument {
   /** The index key: a canonical form of the URI. */
   key: string;
-  /** The URI exactly as the client sent it, for publishing. */
+  /** The URI exactly as the client sent it, for publishing; the engine's documents are keyed by it. */
   uri: string;
+  /** The server's revision of the text (lsp/textSync.ts): strictly increasing, unlike the client's versions. */
   version: number;
   text: string;
   /** The tree of the last parse, already told about every edit since (so it is ready for an incremental parse). */
@@ -40,6 +40,8 @@ export interface OpenDocument {
   surface: string;
   /** Digest of the last snapshot sent, so unchanged re-checks are not re-sent. */
   sentDigest: string;
+  /** When the document was last modelled (a counter), so the newest of two URIs of one file answers for it. */
+  analysedAt: number;
   /** Modelled on the large-document thread, which holds its tree; this side keeps only the text. */
   large: boolean;
   /** The version whose model was asked of the large-document thread and has not arrived, or -1. */
@@ -55,23 +57,27 @@ export interface OpenDocument {
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
     key, uri, version, text, tree: null, parseText: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '',
-    large: false, modelling: -1, modelStarted: 0, modelCache: createModelCache(),
+    large: false, analysedAt: 0, modelling: -1, modelStarted: 0, modelCache: createModelCache(),
   };
 }
 
 /**
- * Applies LSP content changes in order. Each change's range refers to the text after the previous change, so
- * each is converted against the current text; the tree is edited alongside so it stays reusable.
+ * Applies content changes in order, as offsets the protocol thread converted once from the LSP changes
+ * (convert.ts `textChangesOf`): each refers to the text the previous one left. The tree and the pre-parse text
+ * are edited alongside, so the next parse can be incremental. `version` is the server's revision of the text.
  */
-export function applyChanges(doc: OpenDocument, version: number, changes: readonly ContentChange[]): void {
+export function applyChanges(doc: OpenDocument, version: number, changes: readonly TextChange[]): void {
   for (const change of changes) {
-    if (!change.range) {
+    // The offsets come from this server's own conversion; clamping only keeps a bug from throwing here (the
+    // text digest in the snapshot then finds the difference and the protocol thread sends the whole text).
+    const start = Math.max(0, Math.min(change.start, doc.text.length));
+    const edit: TextChange = { start, oldEnd: Math.max(start, Math.min(change.oldEnd, doc.text.length)), newText: change.newText };
+    if (edit.start === 0 && edit.oldEnd === doc.text.length) {
       // A whole-text replacement shares nothing with the old tree worth reusing.
       dropTree(doc);
-      doc.text = change.text;
+      doc.text = edit.newText;
       continue;
     }
-    const edit = textChangeOf(positioned(doc.text), change);
     if (doc.tree) {
       try {
         doc.text = applyEdit(doc.tree, doc.text, edit);
@@ -82,7 +88,7 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
         dropTree(doc);
       }
     }
-    doc.text = doc.text.slice(0, edit.start) + edit.newText + doc.text.slice(edit.oldEnd);
+    doc.text = spliceText(doc.text, edit);
   }
   doc.version = version;
 }

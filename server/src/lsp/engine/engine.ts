@@ -18,6 +18,7 @@ import { readSource } from '../../project/host/sourceFiles';
 import { createEngineProjects, isProjectFile } from './projects';
 import { positioned, positionOf, rangeContains, type PositionedText } from '../convert';
 import { diagnosticOf } from '../diagnostics';
+import { textDigest } from '../textSync';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
@@ -66,7 +67,17 @@ const now = () => performance.now();
 
 export function createEngine(host: EngineHost): Engine {
   const index = createIndex();
+  /**
+   * Open documents by the URI the client sent. Two URIs can name one file (`x.cs` and `sub/../x.cs`, a symlink,
+   * a case variant): each is its own document with its own text, analysis and snapshots, as the editor keeps
+   * them; the index (keyed by the canonical `documentKey`) holds the model of the one analysed last.
+   */
   const docs = new Map<string, OpenDocument>();
+  /** The open documents of one file (canonical key), usually one; the last analysed first. */
+  const openOf = (key: string): OpenDocument[] => [...docs.values()].filter((d) => d.key === key).sort((a, b) => b.analysedAt - a.analysedAt);
+  const isOpen = (key: string): boolean => openOf(key).length > 0;
+  /** Orders the open documents of one file by their last analysis, so the newest text answers for the file. */
+  let analysisCounter = 0;
   const projects = createEngineProjects();
   /** Text of files that are not open, read on demand for positions (related locations, the cost report); small LRU. */
   const diskTexts = new Map<string, PositionedText>();
@@ -92,6 +103,8 @@ export function createEngine(host: EngineHost): Engine {
   let modeller: LargeDocumentModeller | null = null;
 
   const log = (level: 'info' | 'warn' | 'error', message: string) => host.post({ kind: 'log', level, message });
+  /** Whether a path lies inside a workspace folder: the engine reads no file from disk anywhere else. */
+  const inWorkspace = (file: string): boolean => folders.some((f) => file === f || file.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
 
   function completionNow(): CompletionAnalysis {
     if (!completion || completion.version !== index.version) {
@@ -152,12 +165,13 @@ export function createEngine(host: EngineHost): Engine {
 
   /** Text with line starts of any file the engine knows: the open buffer, else the file on disk. */
   function positionedFile(key: string): { uri: string; doc: PositionedText } | null {
-    const open = docs.get(key);
+    const open = openOf(key).find((d) => d.modelled);
     if (open?.modelled) return { uri: open.uri, doc: open.modelled };
     const cached = diskTexts.get(key);
     if (cached) return { uri: key, doc: cached };
-    const file = fsPathOf(key);
-    if (!file) return null;
+    // Only files the index holds are read: a related location or a report names nothing else.
+    const file = index.files.has(key) ? fsPathOf(key) : null;
+    if (!file || !inWorkspace(file)) return null;
     const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
     if (!('text' in read)) return null;
     const doc = positioned(read.text);
@@ -194,6 +208,7 @@ export function createEngine(host: EngineHost): Engine {
       doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
       remodel(doc);
       indexFile(doc.key, doc.model!);
+      doc.analysedAt = ++analysisCounter;
     } else if (doc.modelStarted) {
       // The model came from the large-document thread: its time counts from the request.
       started = doc.modelStarted;
@@ -227,7 +242,8 @@ export function createEngine(host: EngineHost): Engine {
     const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
     const snapshot: DocumentSnapshot = {
       uri: doc.uri,
-      version: doc.modelledVersion,
+      revision: doc.modelledVersion,
+      textDigest: textDigest(text),
       settingsKey: analysisSettingsKey(doc.settings),
       runtime,
       runtimeChoice: choice,
@@ -238,7 +254,7 @@ export function createEngine(host: EngineHost): Engine {
       ...(doc.parseError ? { parseError: doc.parseError } : {}),
       timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started },
     };
-    const digest = `${snapshot.version}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
+    const digest = `${snapshot.revision}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
     if (options.force || digest !== doc.sentDigest) {
       doc.sentDigest = digest;
       host.post({ kind: 'snapshot', snapshot });
@@ -246,7 +262,7 @@ export function createEngine(host: EngineHost): Engine {
     const surface = surfaceOf(doc.key, model, analysis);
     if (surface !== doc.surface) {
       doc.surface = surface;
-      recheckOpenDocuments(doc.key);
+      recheckOpenDocuments(doc.uri);
     }
   }
 
@@ -269,8 +285,8 @@ export function createEngine(host: EngineHost): Engine {
     const text = doc.text;
     doc.modelling = version;
     doc.modelStarted = now();
-    void modeller.model(doc.key, version).then((result) => {
-      if (disposed || docs.get(doc.key) !== doc) return;
+    void modeller.model(doc.uri, version).then((result) => {
+      if (disposed || docs.get(doc.uri) !== doc) return;
       if (doc.modelling === version) doc.modelling = -1;
       if (!result) {
         // The thread is gone: model here from now on (a full parse, then incremental again).
@@ -282,11 +298,20 @@ export function createEngine(host: EngineHost): Engine {
       }
       // An edit arrived meanwhile: its own debounced analysis asks for the newer version.
       if (doc.version !== version) return;
+      const modelled = positioned(text);
+      if (result.textDigest !== textDigest(modelled)) {
+        // The thread's copy drifted from this one: it gets the whole text again, and the model is asked anew.
+        log('warn', `the large-document thread's copy of ${doc.uri} differs from the engine's (${result.textDigest} vs ${textDigest(modelled)}); sending it the whole text`);
+        modeller?.open(doc.uri, version, text);
+        schedule(doc, 0);
+        return;
+      }
       doc.model = result.model;
       doc.parseError = result.parseError;
-      doc.modelled = positioned(text);
+      doc.modelled = modelled;
       doc.modelledVersion = version;
       indexFile(doc.key, result.model);
+      doc.analysedAt = ++analysisCounter;
       try {
         analyse(doc, { force: true });
       } catch (err) {
@@ -300,14 +325,14 @@ export function createEngine(host: EngineHost): Engine {
    * ASY012's cross-file verdicts), one document per turn of the event loop, abandoned when a newer change
    * starts another round.
    */
-  function recheckOpenDocuments(exceptKey: string | null): void {
+  function recheckOpenDocuments(exceptUri: string | null): void {
     const generation = ++recheckGeneration;
-    const keys = [...docs.keys()].filter((k) => k !== exceptKey);
+    const uris = [...docs.keys()].filter((uri) => uri !== exceptUri);
     void (async () => {
-      for (const key of keys) {
+      for (const uri of uris) {
         await yieldToEventLoop();
         if (disposed || generation !== recheckGeneration) return;
-        const doc = docs.get(key);
+        const doc = docs.get(uri);
         // A document with pending edits gets its own analysis soon; one never analysed is analysed now.
         if (!doc || doc.timer) continue;
         try {
@@ -323,7 +348,7 @@ export function createEngine(host: EngineHost): Engine {
     if (doc.timer) clearTimeout(doc.timer);
     doc.timer = setTimeout(() => {
       doc.timer = null;
-      if (disposed || docs.get(doc.key) !== doc) return;
+      if (disposed || docs.get(doc.uri) !== doc) return;
       try {
         analyse(doc);
       } catch (err) {
@@ -335,9 +360,9 @@ export function createEngine(host: EngineHost): Engine {
   /** Puts a file that is not open into the index from disk, or takes it out when it is gone or too large. */
   function indexFromDisk(key: string): boolean {
     diskTexts.delete(key);
-    if (docs.has(key)) return false;
+    if (isOpen(key)) return false;
     const file = fsPathOf(key);
-    if (!file) return false;
+    if (!file || !inWorkspace(file)) return false;
     const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
     if (!('text' in read)) {
       unindexFile(key);
@@ -408,7 +433,7 @@ export function createEngine(host: EngineHost): Engine {
         projectsChanged = true;
         continue;
       }
-      if (!file.endsWith('.cs') || isInSkippedFolder(file) || docs.has(key)) continue;
+      if (!file.endsWith('.cs') || isInSkippedFolder(file) || isOpen(key)) continue;
       if (change.type === 'deleted') {
         unindexFile(key);
         projects.forget(key);
@@ -439,7 +464,7 @@ export function createEngine(host: EngineHost): Engine {
     folders = folders.filter((f) => !removedPaths.includes(f));
     for (const key of [...index.files.keys()]) {
       const file = fsPathOf(key);
-      if (file && !docs.has(key) && removedPaths.some((r) => file.startsWith(r + path.sep))) unindexFile(key);
+      if (file && !isOpen(key) && removedPaths.some((r) => file.startsWith(r + path.sep))) unindexFile(key);
     }
     const addedPaths = added.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
     folders.push(...addedPaths);
@@ -448,8 +473,8 @@ export function createEngine(host: EngineHost): Engine {
   }
 
   /** The model, text and findings of any file: an open document's latest, else the indexed file read from disk. */
-  function fileFacts(key: string): { input: ViewInput; uri: string; settings: AsyncLensSettings } | null {
-    const open = docs.get(key);
+  function fileFacts(key: string, uri?: string): { input: ViewInput; uri: string; settings: AsyncLensSettings } | null {
+    const open = (uri !== undefined ? docs.get(uri) : undefined) ?? openOf(key)[0];
     if (open) {
       // A large document's newest model may still be on its way; its previous one answers meanwhile.
       if (!isModelCurrent(open) && !open.large) analyse(open);
@@ -457,9 +482,11 @@ export function createEngine(host: EngineHost): Engine {
       const analysis = completionNow();
       return { input: { file: key, model: open.model!, doc: open.modelled!, findings: open.findings, index, completion: analysis, costCache, costContext: costContext() }, uri: open.uri, settings: open.settings };
     }
+    // The index is asked first: a path it does not hold is never read (a report request may name any path).
     const model = index.files.get(key);
+    if (!model) return null;
     const text = positionedFile(key);
-    if (!model || !text) return null;
+    if (!text) return null;
     let findings: Finding[] = [];
     try {
       findings = findingsOf(key, text.doc.text, model, globalSettings);
@@ -472,7 +499,7 @@ export function createEngine(host: EngineHost): Engine {
 
   function methodViewAt(params: MethodDetailParams, setting: RuntimeSetting): MethodView | null {
     const key = documentKey(params.uri);
-    const facts = fileFacts(key);
+    const facts = fileFacts(key, params.uri);
     if (!facts) return null;
     const choice = projects.contextOf(key, { ...facts.settings, runtime: setting }).runtime;
     const profiles = [choice.profile, ...RUNTIME_PROFILES.filter((p) => p !== choice.profile)];
@@ -492,12 +519,12 @@ export function createEngine(host: EngineHost): Engine {
   }
 
   async function costReport(params: CostReportParams): Promise<CostReport> {
-    const keys = params.uri ? [documentKey(params.uri)] : [...new Set([...docs.keys(), ...index.files.keys()])].sort();
-    const setting = params.uri ? (docs.get(documentKey(params.uri))?.settings.runtime ?? globalSettings.runtime) : globalSettings.runtime;
+    const keys = params.uri ? [documentKey(params.uri)] : [...new Set([...[...docs.values()].map((d) => d.key), ...index.files.keys()])].sort();
+    const setting = params.uri ? ((docs.get(params.uri) ?? openOf(documentKey(params.uri))[0])?.settings.runtime ?? globalSettings.runtime) : globalSettings.runtime;
     const methods: CostReportMethod[] = [];
     const used = new Set<RuntimeProfile>();
     for (const key of keys) {
-      const facts = fileFacts(key);
+      const facts = fileFacts(key, params.uri);
       if (!facts) continue;
       // With "auto" each file is costed on its own project's runtime.
       const runtime = projects.contextOf(key, facts.settings).runtime.profile;
@@ -550,39 +577,49 @@ export function createEngine(host: EngineHost): Engine {
         return;
       case 'open': {
         const key = documentKey(command.uri);
-        const previous = docs.get(key);
-        if (previous) disposeDocument(previous);
+        const previous = docs.get(command.uri);
+        if (previous) {
+          disposeDocument(previous);
+          if (previous.large) modeller?.close(previous.uri);
+        }
+        const twin = openOf(key).find((d) => d.uri !== command.uri);
+        if (twin) log('info', `${command.uri} and ${twin.uri} name the same file; each is analysed as its own document, and other files see the one edited last`);
         diskTexts.delete(key);
         const doc = openDocument(key, command.uri, command.version, command.text, command.settings);
-        docs.set(key, doc);
+        docs.set(command.uri, doc);
         const helper = command.text.length >= LARGE_DOCUMENT_CHARS ? largeModeller() : null;
         if (helper) {
           doc.large = true;
-          helper.open(key, command.version, command.text);
+          helper.open(command.uri, command.version, command.text);
         }
         schedule(doc, 0);
         return;
       }
       case 'change': {
-        const doc = docs.get(documentKey(command.uri));
+        const doc = docs.get(command.uri);
         if (!doc) return;
         applyChanges(doc, command.version, command.changes);
-        if (doc.large) modeller?.change(doc.key, command.version, command.changes);
+        if (doc.large) modeller?.change(doc.uri, command.version, command.changes);
         schedule(doc, ANALYSIS_DEBOUNCE_MS);
         return;
       }
       case 'close': {
-        const key = documentKey(command.uri);
-        const doc = docs.get(key);
+        const doc = docs.get(command.uri);
         if (!doc) return;
+        const key = doc.key;
         disposeDocument(doc);
-        docs.delete(key);
-        if (doc.large) modeller?.close(key);
-        // The index goes back to what is on disk: the buffer may have been closed without saving.
-        const file = fsPathOf(key);
-        const inWorkspace = !!file && folders.some((f) => file.startsWith(f + path.sep));
-        if (file && inWorkspace && fs.existsSync(file) && !isInSkippedFolder(file)) indexFromDisk(key);
-        else unindexFile(key);
+        docs.delete(command.uri);
+        if (doc.large) modeller?.close(doc.uri);
+        const other = openOf(key).find((d) => d.model);
+        if (other?.model) {
+          // The same file is still open under another URI: its text is what other files see now.
+          indexFile(key, other.model);
+        } else if (!isOpen(key)) {
+          // The index goes back to what is on disk: the buffer may have been closed without saving.
+          const file = fsPathOf(key);
+          if (file && inWorkspace(file) && fs.existsSync(file) && !isInSkippedFolder(file)) indexFromDisk(key);
+          else unindexFile(key);
+        }
         recheckOpenDocuments(null);
         return;
       }
@@ -591,7 +628,7 @@ export function createEngine(host: EngineHost): Engine {
           || JSON.stringify(command.global.project) !== JSON.stringify(globalSettings.project);
         globalSettings = command.global;
         for (const { uri, settings } of command.documents) {
-          const doc = docs.get(documentKey(uri));
+          const doc = docs.get(uri);
           if (!doc) continue;
           const changed = analysisSettingsKey(settings) !== analysisSettingsKey(doc.settings);
           // The configuration and target decide the preprocessing symbols, so the document is modelled again.
@@ -603,7 +640,7 @@ export function createEngine(host: EngineHost): Engine {
         return;
       }
       case 'flush': {
-        const doc = docs.get(documentKey(command.uri));
+        const doc = docs.get(command.uri);
         if (!doc) return;
         // Someone waits for this document's snapshot: analyse now rather than at the end of the debounce.
         if (doc.timer || !isModelCurrent(doc)) analyse(doc, { force: true });

@@ -11,6 +11,7 @@ import { initParser } from '../../parse/parser';
 import { locateWasm } from '../../host/wasm';
 import { applyChanges, disposeDocument, openDocument, remodel, type OpenDocument } from './documents';
 import type { ContentChange } from './messages';
+import { textDigest } from '../textSync';
 
 /**
  * Documents longer than this (UTF-16 code units, about 6,000 lines of C#) are modelled on the helper thread.
@@ -21,6 +22,7 @@ export const LARGE_DOCUMENT_CHARS = (() => {
   return process.env.ASYNCLENS_LARGE_DOCUMENT_CHARS && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : 250_000;
 })();
 
+/** Documents are named by `key`: the engine's document URI (two URIs of one file are two documents). */
 type ModelCommand =
   | { kind: 'open'; key: string; version: number; text: string }
   | { kind: 'change'; key: string; version: number; changes: ContentChange[] }
@@ -28,12 +30,14 @@ type ModelCommand =
   | { kind: 'model'; key: string; version: number };
 
 type ModelEvent =
-  | { kind: 'model'; key: string; version: number; model: FileModel; parseError?: string }
+  | { kind: 'model'; key: string; version: number; model: FileModel; textDigest: string; parseError?: string }
   | { kind: 'stale'; key: string; version: number }
   | { kind: 'fatal'; message: string };
 
 export interface ModelledVersion {
   model: FileModel;
+  /** textSync.ts `textDigest` of the text this thread modelled, which the engine compares with its own copy. */
+  textDigest: string;
   parseError?: string;
 }
 
@@ -71,7 +75,7 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     waiting.clear();
   };
   worker.on('message', (event: ModelEvent) => {
-    if (event.kind === 'model') settle(event.key, event.version, { model: event.model, ...(event.parseError ? { parseError: event.parseError } : {}) });
+    if (event.kind === 'model') settle(event.key, event.version, { model: event.model, textDigest: event.textDigest, ...(event.parseError ? { parseError: event.parseError } : {}) });
     else if (event.kind === 'stale') settle(event.key, event.version, null);
     else {
       log('error', `large-document thread: ${event.message}`);
@@ -144,7 +148,7 @@ export async function runLargeDocumentThread(): Promise<void> {
           return;
         }
         if (doc.modelledVersion !== doc.version) remodel(doc);
-        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, model: doc.model!, ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
+        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, model: doc.model!, textDigest: textDigest(doc.modelled!), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
         return;
       }
     }

@@ -2,18 +2,23 @@
  * The messages between the protocol thread (lsp/server.ts) and the analysis engine thread (engine/worker.ts).
  * Plain data only: everything here crosses a worker_threads structured clone.
  */
-import type { Range } from 'vscode-languageserver';
+import type { TextChange } from '../../parse/parser';
 import type { AsyncLensSettings, RuntimeSetting } from '../../config/settings';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportParams, MethodDetailParams } from '../protocol';
 
-export interface ContentChange {
-  range?: Range;
-  text: string;
-}
+/**
+ * A content change as offsets into the text before it, converted from the LSP change once on the protocol
+ * thread (convert.ts `textChangesOf`), so every copy of the document splices exactly the same text.
+ */
+export type ContentChange = TextChange;
 
 export type FileChangeKind = 'created' | 'changed' | 'deleted';
 
+/**
+ * `version` in these messages is the server's revision of a document's text (lsp/textSync.ts), strictly
+ * increasing; the client's own version numbers stay on the protocol thread, which publishes with them.
+ */
 export type EngineCommand =
   | { kind: 'init'; folders: string[]; settings: AsyncLensSettings }
   | { kind: 'open'; uri: string; version: number; text: string; settings: AsyncLensSettings }

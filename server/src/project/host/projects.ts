@@ -10,6 +10,7 @@ import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../e
 import { nestedProjectDirs, ownerOf } from '../ownership';
 import { parseSolution } from '../solution';
 import type { XmlDocument } from '../xml';
+import { readConfigText } from './sourceFiles';
 
 /** Absolute path with forward slashes: the form the pure project model works in. */
 export function modelPath(abs: string): string {
@@ -50,12 +51,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     readText(p) {
       let t = texts.get(p);
       if (t === undefined) {
-        try {
-          const bytes = fs.readFileSync(p);
-          t = bytes.length > 4 * 1024 * 1024 ? null : new TextDecoder('utf-8').decode(bytes);
-        } catch {
-          t = null;
-        }
+        t = readConfigText(p);
         texts.set(p, t);
       }
       return t;

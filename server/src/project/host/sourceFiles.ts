@@ -3,6 +3,9 @@
  * respecting .gitignore and skipping build output and tools' folders; besides C# files the walk reports the
  * project and solution files it passes. Reading decodes UTF-8 (with or without BOM) and UTF-16 with a BOM,
  * and says why a file is skipped (too large, binary, not text) instead of failing.
+ * **Invariant:** every file the hosts read goes through `readBounded`: only regular files are read (a FIFO
+ * would block the thread forever, `/dev/zero` would never end), their size is checked with fstat on the open
+ * descriptor (so a symlink is judged by what it points at), and the read stops one byte past the limit.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,13 +55,19 @@ export interface WalkVisitor {
   problem?(abs: string, reason: string): void;
 }
 
+/** .gitignore, .editorconfig and MSBuild files larger than this are treated as absent. */
+export const MAX_CONFIG_FILE_BYTES = 4 * 1024 * 1024;
+
+/** A small configuration file as UTF-8 text, or null when it is absent, unreadable, not a regular file or too large. */
+export function readConfigText(file: string, maxBytes = MAX_CONFIG_FILE_BYTES): string | null {
+  const read = readBounded(file, maxBytes);
+  return 'bytes' in read ? new TextDecoder('utf-8').decode(read.bytes) : null;
+}
+
 function readGitignore(dir: string, entries: fs.Dirent[]): string | null {
   if (!entries.some((e) => e.name === '.gitignore' && e.isFile())) return null;
-  try {
-    return fs.readFileSync(path.join(dir, '.gitignore'), 'utf8');
-  } catch {
-    return null; // An unreadable .gitignore is treated as absent.
-  }
+  // An unreadable .gitignore is treated as absent.
+  return readConfigText(path.join(dir, '.gitignore'));
 }
 
 /** Walks folders depth-first in name order, synchronously (the CLI). */
@@ -121,17 +130,59 @@ export async function walkAsync(roots: string[], visitor: WalkVisitor, isCancell
   return 'done';
 }
 
-/** Reads one file as text: UTF-8 (with or without BOM) or UTF-16 with a BOM, as Visual Studio may write. */
-export function readSource(file: string, maxBytes: number): { text: string } | { reason: string } {
-  let bytes: Buffer;
+function kindOfStat(stat: fs.Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+const tooLarge = (bytes: number, maxBytes: number) => `skipped: ${Math.round(bytes / 1024)} KiB is over the ${Math.round(maxBytes / 1024)} KiB limit (--max-file-size)`;
+
+/**
+ * The bytes of a regular file of at most `maxBytes`, or why it was not read. The file is opened without
+ * blocking (a FIFO opens at once instead of waiting for a writer), judged by fstat on that descriptor, and
+ * read in a loop that never asks for more than `maxBytes + 1` bytes, so a file that grows while it is read,
+ * or a special file that reports size 0, cannot make the read unbounded.
+ */
+export function readBounded(file: string, maxBytes: number): { bytes: Buffer } | { reason: string } {
+  let fd: number;
   try {
-    const size = fs.statSync(file).size;
-    if (size > maxBytes) return { reason: `skipped: ${Math.round(size / 1024)} KiB is over the ${Math.round(maxBytes / 1024)} KiB limit (--max-file-size)` };
-    bytes = fs.readFileSync(file);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (err) {
     return { reason: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
   }
-  return decodeSource(bytes);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return { reason: `skipped: ${kindOfStat(stat)}, not a file` };
+    if (stat.size > maxBytes) return { reason: tooLarge(stat.size, maxBytes) };
+    let buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > maxBytes) return { reason: tooLarge(length, maxBytes) };
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const n = fs.readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > maxBytes) return { reason: tooLarge(length, maxBytes) };
+    return { bytes: buffer.subarray(0, length) };
+  } catch (err) {
+    return { reason: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Reads one file as text: UTF-8 (with or without BOM) or UTF-16 with a BOM, as Visual Studio may write. */
+export function readSource(file: string, maxBytes: number): { text: string } | { reason: string } {
+  const read = readBounded(file, maxBytes);
+  return 'bytes' in read ? decodeSource(read.bytes) : read;
 }
 
 export function decodeSource(bytes: Uint8Array): { text: string } | { reason: string } {
@@ -154,11 +205,7 @@ export function editorConfigsFor(absFile: string, cache: Map<string, string | nu
     const p = path.join(dir, '.editorconfig');
     let text = cache.get(p);
     if (text === undefined) {
-      try {
-        text = fs.readFileSync(p, 'utf8');
-      } catch {
-        text = null;
-      }
+      text = readConfigText(p);
       cache.set(p, text);
     }
     if (text !== null) {

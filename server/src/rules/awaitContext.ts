@@ -1,0 +1,98 @@
+/**
+ * Where C# does not allow an `await`, even inside an async body: in a `lock` block (CS1996), in an unsafe context
+ * (CS4004: an `unsafe` block, method or type), in the filter of a `catch ... when (...)` (CS7094), and in a query
+ * expression past the collection of its first `from` clause (CS1995). The fixes that insert an `await` (ASY001,
+ * ASY002) ask here first. Read from the body's text with comments and strings masked: the model keeps no tree.
+ */
+import type { MethodBody, Span } from '../model/types';
+import type { RuleContext } from './types';
+import { maskCommentsAndStrings } from './sourceText';
+
+interface ForbiddenRegion extends Span {
+  reason: string;
+}
+
+const LOCK = 'await is not allowed inside a lock statement';
+const UNSAFE = 'await is not allowed in an unsafe context';
+const FILTER = 'await is not allowed in a catch filter';
+const QUERY = 'await is not allowed in a query expression past its first from clause';
+
+/** Why an `await` cannot be inserted at `offset` of `body`, or null when it can. */
+export function whyAwaitIsNotAllowedAt(ctx: RuleContext, body: MethodBody, offset: number): string | null {
+  if (body.locks.some((l) => l.span.start < offset && offset < l.span.end)) return LOCK;
+  if (body.modifiers.includes('unsafe')) return UNSAFE;
+  // Members of an unsafe type are an unsafe context too, nested types included.
+  if (ctx.model.types.some((t) => t.modifiers.includes('unsafe') && t.span.start <= body.span.start && body.span.end <= t.span.end)) return UNSAFE;
+  if (!body.bodySpan) return null;
+  const region = regionsOf(ctx.text, body.bodySpan).find((r) => r.start <= offset && offset < r.end);
+  return region?.reason ?? null;
+}
+
+let cache: { text: string; regions: Map<string, ForbiddenRegion[]> } | null = null;
+
+function regionsOf(text: string, span: Span): ForbiddenRegion[] {
+  if (cache?.text !== text) cache = { text, regions: new Map() };
+  const key = `${span.start}:${span.end}`;
+  let found = cache.regions.get(key);
+  if (!found) {
+    found = scan(maskCommentsAndStrings(text), span);
+    cache.regions.set(key, found);
+  }
+  return found;
+}
+
+/** The offset just past the bracket that closes the one at `open`, or the end of the span when it is not closed. */
+function closing(masked: string, open: number, end: number): number {
+  let depth = 0;
+  for (let i = open; i < end; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return end;
+}
+
+const QUERY_START = /\bfrom\s+(?:[A-Za-z_][\w.]*(?:<[^;{}()]*?>)?(?:\[\])*\??\s+)?@?[A-Za-z_]\w*\s+in\b/g;
+const CLAUSE = /^(where|select|orderby|let|join|group|from|into)\b/;
+
+function scan(masked: string, span: Span): ForbiddenRegion[] {
+  const out: ForbiddenRegion[] = [];
+  const body = masked.slice(span.start, span.end);
+  for (const m of body.matchAll(/\bunsafe\s*\{/g)) {
+    const open = span.start + m.index! + m[0].length - 1;
+    out.push({ start: open, end: closing(masked, open, span.end), reason: UNSAFE });
+  }
+  for (const m of body.matchAll(/\bcatch\b\s*(?:\([^()]*\)\s*)?when\s*\(/g)) {
+    const open = span.start + m.index! + m[0].length - 1;
+    out.push({ start: open, end: closing(masked, open, span.end), reason: FILTER });
+  }
+  for (const m of body.matchAll(QUERY_START)) {
+    const region = queryBody(masked, span.start + m.index! + m[0].length, span.end);
+    if (region) out.push({ ...region, reason: QUERY });
+  }
+  return out;
+}
+
+/**
+ * From after `from x in`: the first collection expression may await; everything from the next clause keyword at
+ * the same depth to the end of the query (a `;`, or a bracket closing around it) may not. A `,` does not end it
+ * (`orderby a, b`), so a query passed as an argument reaches to the call's end: more is forbidden than C# forbids,
+ * which only costs a fix, never a broken one.
+ */
+function queryBody(masked: string, from: number, end: number): Span | null {
+  let depth = 0;
+  let clauseStart = -1;
+  for (let i = from; i < end; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) return clauseStart < 0 ? null : { start: clauseStart, end: i };
+      depth--;
+    } else if (c === ';' && depth === 0) return clauseStart < 0 ? null : { start: clauseStart, end: i };
+    else if (clauseStart < 0 && depth === 0 && /[a-z]/.test(c) && !/[\w.]/.test(masked[i - 1] ?? '') && CLAUSE.test(masked.slice(i, i + 8))) clauseStart = i;
+  }
+  return clauseStart < 0 ? null : { start: clauseStart, end };
+}

@@ -1,0 +1,92 @@
+// Time to first diagnostics for one very large open document (3 MB by default), and to diagnostics after a
+// keystroke in it, as an editor sees them over stdio. Not a test: run `npm run build` first, then
+// `node test/bench/large-document.mjs [--mb 3] [--edits 5]`. The document is the generated C# of
+// test/bench/lsp-latency.mjs (classes of async methods with awaits and blocking waits), repeated to the size.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const server = path.join(root, 'dist', 'server.js');
+const args = process.argv.slice(2);
+const flag = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const megabytes = flag('--mb', 3);
+const edits = flag('--edits', 5);
+/** --verbose prints the engine's own timings of each analysis (parse and model, rules, costs). */
+const verbose = args.includes('--verbose');
+
+if (!fs.existsSync(server)) {
+  console.error('dist/server.js is missing: run npm run build first');
+  process.exit(2);
+}
+
+/** Classes of async methods until the text reaches `bytes` characters. */
+function generatedText(bytes) {
+  const out = ['using System;', 'using System.Threading.Tasks;', 'namespace Generated;', ''];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const lines = [];
+    if (i % 20 === 0) {
+      if (i) lines.push('}', '');
+      lines.push(`public sealed class Client${i / 20}`, '{');
+    }
+    lines.push(`    public async Task<int> Call${i}Async(int id, string name)`, '    {', `        var first = await Task.Run(() => id + ${i});`,
+      '        if (first > 10) return first + name.Length;', '        await Task.Yield();', '        var pending = Task.FromResult(first);',
+      '        return pending.Result + first;', '    }', '');
+    for (const l of lines) size += l.length + 1;
+    out.push(...lines);
+  }
+  out.push('}', '');
+  return out.join('\n');
+}
+
+const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+const published = new Map();
+const waiters = [];
+connection.onNotification('textDocument/publishDiagnostics', (p) => {
+  published.set(p.uri, p);
+  for (const w of [...waiters]) if (w.test(p)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p); }
+});
+for (const n of ['$/progress', 'asynclens/status']) connection.onNotification(n, () => undefined);
+connection.onNotification('window/logMessage', (m) => { if (verbose && /^analysed /.test(m.message)) console.log(m.message); });
+connection.onRequest('workspace/configuration', (p) => p.items.map(() => (verbose ? { trace: { server: 'verbose' } } : {})));
+for (const r of ['client/registerCapability', 'window/workDoneProgress/create', 'workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) connection.onRequest(r, () => null);
+connection.listen();
+const diagnosticsOf = (uri, version) => new Promise((resolve) => waiters.push({ test: (p) => p.uri === uri && p.version === version, resolve }));
+
+await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, workspaceFolders: null, capabilities: { workspace: { configuration: true } } });
+void connection.sendNotification('initialized', {});
+
+const uri = 'untitled:Large.cs';
+const text = generatedText(megabytes * 1024 * 1024);
+const lines = text.split('\n');
+const t0 = performance.now();
+void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'csharp', version: 1, text } });
+const first = await diagnosticsOf(uri, 1);
+const open = performance.now() - t0;
+const keystrokes = [];
+for (let k = 0; k < edits; k++) {
+  // One character typed into a method spread over the file.
+  const line = Math.floor(((k + 1) / (edits + 1)) * lines.length);
+  const at = lines.findIndex((l, i) => i >= line && l.includes('var first'));
+  const version = k + 2;
+  const started = performance.now();
+  void connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: { start: { line: at, character: 8 }, end: { line: at, character: 8 } }, text: ' ' }] });
+  await diagnosticsOf(uri, version);
+  keystrokes.push(performance.now() - started);
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`| document | open to first diagnostics | keystroke to diagnostics (median of ${edits}) | findings |`);
+console.log('|---|---:|---:|---:|');
+console.log(`| ${(text.length / 1024 / 1024).toFixed(2)} MB, ${lines.length.toLocaleString('en-US')} lines | ${(open / 1000).toFixed(2)} s | ${edits ? `${(median(keystrokes) / 1000).toFixed(2)} s` : '-'} | ${first.diagnostics.length} |`);
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+await connection.sendRequest('shutdown').catch(() => undefined);
+void connection.sendNotification('exit');
+setTimeout(() => child.kill(), 2000).unref();

@@ -1,0 +1,194 @@
+// Input a hostile or careless environment hands the tool, each class at its root: files that are not files
+// (a FIFO, /dev/zero, a symlink to a device, a file over the limit), output that is huge or goes to a closed
+// pipe, text with terminal escapes and markdown that tries to break out of its code spans.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ready, repoRoot, runCli } from './support';
+import { readBounded, readSource, editorConfigsFor } from '../../server/src/project/host/sourceFiles';
+import { compileGlob } from '../../server/src/config/glob';
+import { editorConfigOptions } from '../../server/src/config/editorconfig';
+import { analyseProject } from '../../server/src/analysis/project';
+import { RULES } from '../../server/src/rules/registry';
+
+before(ready);
+
+const posix = process.platform !== 'win32';
+const cliScript = path.join(repoRoot, 'dist', 'cli.js');
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-hostile-'));
+}
+
+/** Runs `fn` and fails when it takes longer than `ms` (a blocked read would hang the test instead of failing it). */
+function quickly<T>(ms: number, what: string, fn: () => T): T {
+  const started = performance.now();
+  const result = fn();
+  const took = performance.now() - started;
+  assert.ok(took < ms, `${what} took ${took.toFixed(0)} ms`);
+  return result;
+}
+
+test('only regular files are read: a FIFO, /dev/zero and a symlink to it are refused at once, without reading', { skip: !posix && 'POSIX special files' }, () => {
+  const dir = tempDir();
+  const fifo = path.join(dir, 'Pipe.cs');
+  execFileSync('mkfifo', [fifo]);
+  fs.symlinkSync('/dev/zero', path.join(dir, 'Zero.cs'));
+  for (const [file, kind] of [[fifo, 'named pipe'], ['/dev/zero', 'device'], [path.join(dir, 'Zero.cs'), 'device']] as const) {
+    const read = quickly(500, file, () => readSource(file, 1024 * 1024));
+    assert.ok('reason' in read, file);
+    assert.match(read.reason, new RegExp(kind), file);
+  }
+  // A FIFO named .editorconfig above a file is treated as absent, not waited on.
+  const sub = path.join(dir, 'src');
+  fs.mkdirSync(sub);
+  execFileSync('mkfifo', [path.join(sub, '.editorconfig')]);
+  assert.deepEqual(quickly(500, '.editorconfig FIFO', () => editorConfigsFor(path.join(sub, 'A.cs'), new Map()).filter((f) => f.dir.startsWith(dir.split(path.sep).join('/')))), []);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('reads stop at the limit: a file over it is refused by its size, and a read never takes more than limit + 1 bytes', () => {
+  const dir = tempDir();
+  const big = path.join(dir, 'Big.cs');
+  fs.writeFileSync(big, 'x'.repeat(5000));
+  const over = readBounded(big, 4096);
+  assert.ok('reason' in over && /over the 4 KiB limit/.test(over.reason), JSON.stringify(over));
+  const fits = readBounded(big, 5000);
+  assert.ok('bytes' in fits && fits.bytes.length === 5000);
+  if (posix && fs.existsSync('/proc/self/status')) {
+    // A special file that reports size 0 but has content is read up to the limit, not to its end.
+    const proc = readBounded('/proc/self/status', 16);
+    assert.ok('reason' in proc, 'a /proc file longer than the limit is refused');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the CLI given /dev/zero or a folder with a FIFO named *.cs reports the file as skipped and finishes', { skip: !posix && 'POSIX special files' }, async () => {
+  const dir = tempDir();
+  execFileSync('mkfifo', [path.join(dir, 'Pipe.cs')]);
+  fs.writeFileSync(path.join(dir, 'Ok.cs'), 'namespace N; class C { async System.Threading.Tasks.Task M() { await System.Threading.Tasks.Task.Yield(); } }\n');
+  fs.symlinkSync('/dev/zero', path.join(dir, 'Zero.cs'));
+  const zero = await runCli(['check', '--format', 'json', '/dev/zero']);
+  assert.equal(zero.code, 0, zero.stderr);
+  assert.match(JSON.stringify(JSON.parse(zero.stdout).skippedFiles), /device, not a file/);
+  const folder = await runCli(['check', '--format', 'json', dir]);
+  assert.equal(folder.code, 0, folder.stderr);
+  const json = JSON.parse(folder.stdout);
+  assert.equal(json.filesAnalyzed, 1, 'the walk takes regular files only (the FIFO and the symlink are not listed as sources)');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** One line of C#: `methods` async methods, each blocking on its task `waits` times (an ASY001 each). */
+function oneLineFile(methods: number, waits = 10): string {
+  const body = Array.from({ length: waits }, (_, i) => `var r${i} = t.Result;`).join(' ');
+  const all = Array.from({ length: methods }, (_, m) => `async System.Threading.Tasks.Task<int> M${m}(System.Threading.Tasks.Task<int> t) { await System.Threading.Tasks.Task.Yield(); ${body} return 0; }`);
+  return `namespace Fixtures.OneLine; class C { ${all.join(' ')} }`;
+}
+
+test('a 91 KB one-line file with 4,000 findings renders in every format, each source excerpt a window of the line', async () => {
+  const dir = tempDir();
+  const text = oneLineFile(400);
+  assert.ok(text.length > 90_000, String(text.length));
+  fs.writeFileSync(path.join(dir, 'OneLine.cs'), text);
+  const r = await runCli(['check', '--enable', 'ASY001', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const excerpts = r.stdout.split('\n').filter((l) => /^ {2}1 \| /.test(l));
+  assert.equal(excerpts.length, 4000);
+  assert.ok(excerpts.every((l) => l.length < 200), 'a window of the line, not the line');
+  // The caret points at the finding inside the window.
+  const lines = r.stdout.split('\n');
+  const i = lines.findIndex((l) => /^ {2}1 \| /.test(l) && l.includes('M200('));
+  const caret = lines[i + 1].indexOf('^');
+  assert.match(lines[i].slice(caret), /^\.Result/, `${lines[i]}\n${lines[i + 1]}`);
+  for (const format of ['json', 'sarif']) {
+    const out = await runCli(['check', '--enable', 'ASY001', '--format', format, dir]);
+    assert.equal(out.code, 0, out.stderr);
+    JSON.parse(out.stdout);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a reader that closes the pipe early (check | head -1) ends the CLI quietly with its usual status', { skip: !posix && 'POSIX pipes' }, async () => {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'OneLine.cs'), oneLineFile(300));
+  const child = spawn(process.execPath, [cliScript, 'check', '--enable', 'ASY001', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += String(d); });
+  // Read the first chunk, then close the pipe as `head -1` does.
+  await new Promise<void>((resolve) => child.stdout.once('data', () => { child.stdout.destroy(); resolve(); }));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  assert.ok(code === 0 || code === 1, `exit status ${code}; stderr: ${stderr}`);
+  assert.doesNotMatch(stderr, /EPIPE|Error|at /, 'no stack trace');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('terminal output escapes control characters from file names and source; SARIF URIs encode # and ?', async () => {
+  const dir = tempDir();
+  const name = posix ? 'Evil\u001b[31m#1?.cs' : 'Evil#1.cs';
+  fs.writeFileSync(path.join(dir, name), 'namespace Fixtures.Evil; class C { async System.Threading.Tasks.Task<int> M(System.Threading.Tasks.Task<int> t) { await System.Threading.Tasks.Task.Yield(); var s = "\u001b]0;pwned\u0007\r"; return t.Result; } }\n');
+  const text = await runCli(['check', '--enable', 'ASY001', dir]);
+  assert.equal(text.code, 0, text.stderr);
+  assert.doesNotMatch(text.stdout, /[\u0000-\u0008\u000b-\u001f\u007f]/, 'no control character reaches the terminal');
+  if (posix) assert.match(text.stdout, /Evil\\u\{1b\}\[31m#1\?\.cs:\d+:\d+: ASY001/);
+  const sarif = JSON.parse((await runCli(['check', '--enable', 'ASY001', '--format', 'sarif', dir], dir)).stdout);
+  const uri: string = sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri;
+  assert.doesNotMatch(uri, /[#?]/, uri);
+  assert.equal(decodeURIComponent(uri), name);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('.editorconfig globs match as EditorConfig says', () => {
+  const cases: [string, string, boolean][] = [
+    ['*.cs', 'a.cs', true], ['*.cs', 'src/deep/a.cs', true], ['*.cs', 'a.csx', false], ['*', 'x/y', true],
+    ['Foo.cs', 'src/Foo.cs', true], ['Foo.cs', 'src/BarFoo.cs', false],
+    ['src/*.cs', 'src/a.cs', true], ['src/*.cs', 'src/x/a.cs', false], ['/src/*.cs', 'src/a.cs', true], ['src/*.cs', 'lib/src/a.cs', false],
+    ['src/**/*.cs', 'src/a.cs', true], ['src/**/*.cs', 'src/x/y/a.cs', true], ['**/Generated/*.cs', 'Generated/a.cs', true], ['**/Generated/*.cs', 'a/Generated/b.cs', true],
+    ['src/**', 'src/x/y.cs', true], ['a?c.cs', 'abc.cs', true], ['a?c.cs', 'a/c.cs', false],
+    ['*.{cs,vb}', 'x.vb', true], ['*.{cs,vb}', 'x.fs', false], ['{a,{b,c}}.cs', 'c.cs', true], ['{a}.cs', '{a}.cs', true], ['{a.cs', '{a.cs', true],
+    ['file{1..3}.cs', 'file2.cs', true], ['file{1..3}.cs', 'file4.cs', false], ['file{-2..2}.cs', 'file-1.cs', true],
+    ['[abc].cs', 'b.cs', true], ['[!abc].cs', 'b.cs', false], ['[a-c].cs', 'c.cs', true], ['[!a-c].cs', 'd.cs', true], ['[ab.cs', '[ab.cs', true],
+    ['\\*.cs', '*.cs', true], ['\\*.cs', 'a.cs', false], ['*.g.cs', 'Models/User.g.cs', true],
+  ];
+  for (const [glob, file, expected] of cases) assert.equal(compileGlob(glob).test(file), expected, `[${glob}] against ${file}`);
+});
+
+test('.editorconfig globs that would be catastrophic as backtracking regular expressions match in linear time, and huge ones never match', () => {
+  const name = `${'a'.repeat(5000)}.txt`;
+  for (const glob of [`${'*a'.repeat(24)}*b`, `${'**a'.repeat(24)}**b`, `{${'a*,'.repeat(20)}b}${'*a'.repeat(10)}*b`, `*${'?'.repeat(200)}*b`]) {
+    const matcher = compileGlob(glob);
+    // Linear: a few milliseconds for a 5,000-character name (a backtracking expression took minutes); the bound allows a busy machine.
+    assert.equal(quickly(1000, `[${glob}]`, () => matcher.test(name)), false, glob);
+    assert.equal(matcher.test(`${'a'.repeat(300)}b`), true, `${glob} still matches what it should`);
+  }
+  assert.ok(compileGlob('x'.repeat(5000)).problem);
+  assert.ok(compileGlob('{1..100000}').problem);
+  // A whole .editorconfig with such a section is read in a moment.
+  const text = `root = true\n[${'*a'.repeat(24)}*b]\ndotnet_diagnostic.ASY001.severity = error\n[*.cs]\ndotnet_diagnostic.ASY002.severity = none\n`;
+  const options = quickly(300, 'editorConfigOptions', () => editorConfigOptions(`/r/${'a'.repeat(3000)}.cs`, [{ dir: '/r', text }]));
+  assert.equal(options.get('dotnet_diagnostic.asy002.severity'), 'none');
+  assert.equal(options.get('dotnet_diagnostic.asy001.severity'), undefined);
+});
+
+test('broken code whose locals name themselves (var db = db.SaveChanges();) is typed without endless recursion', () => {
+  const text = [
+    'using Microsoft.EntityFrameworkCore;',
+    'namespace Fixtures.SelfReference;',
+    'public sealed class Checkout',
+    '{',
+    '    public async Task<int> PlaceAsync()',
+    '    {',
+    '        await Task.Yield();',
+    '        using var db = db.SaveChanges();',
+    '        var a = b.Open();',
+    '        var b = a.Open();',
+    '        return a.Read() + db.Count;',
+    '    }',
+    '}',
+  ].join('\n');
+  const analysis = analyseProject([{ path: 'SelfReference.cs', text }], { enabled: new Set(RULES.map((r) => r.meta.id)), disabled: new Set() });
+  const internal = analysis.files[0].findings.filter((f) => /internal error/.test(f.message)).map((f) => f.message);
+  assert.deepEqual(internal, []);
+});
