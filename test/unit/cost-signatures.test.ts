@@ -148,3 +148,35 @@ class C { public async Task<long> M(IStore store, Key key, Key[] keys) { bool on
   assert.equal(c.layout.fields.find((f) => f.name.startsWith('<echoed>'))?.typeText, 'long');
   assert.deepEqual(c.assumptions, []);
 });
+
+test('a primary constructor parameter has its declared type in every member (an HttpClient, a workspace interface)', () => {
+  const c = cost(`public interface IRepo { Task<int> GetAsync(string id); }
+class Svc(HttpClient http, IRepo repository) { public async Task<int> M(string url, string id) { var text = await http.GetStringAsync(url); return text.Length + await repository.GetAsync(id); } }`, 'M');
+  assert.deepEqual(awaiterTypes(c).sort(), ['TaskAwaiter<int> 8', 'TaskAwaiter<string> 8']);
+  assert.deepEqual(c.assumptions, []);
+});
+
+test('a member of the same name shadows a primary constructor parameter, as in C#', () => {
+  const c = cost(`class Svc(Task<int> source) { private readonly Task<long> source = Task.FromResult(1L); public async Task<long> M() => await source; }`, 'M');
+  assert.deepEqual(awaiterTypes(c), ['TaskAwaiter<long> 8']);
+});
+
+test('workspace overloads taking lambdas are told apart by the lambda: arity, async or not, the task type its body gives, binding TResult', () => {
+  const code = `public class Pipeline {
+  public ValueTask ExecuteAsync(Func<CancellationToken, ValueTask> callback, CancellationToken ct = default) => callback(ct);
+  public ValueTask<TResult> ExecuteAsync<TResult>(Func<CancellationToken, ValueTask<TResult>> callback, CancellationToken ct = default) => callback(ct);
+  public ValueTask ExecuteAsync<TState>(Func<TState, CancellationToken, ValueTask> callback, TState state, CancellationToken ct = default) => callback(state, ct);
+}
+class C {
+  readonly Pipeline _p = new();
+  public async Task Expression() { await _p.ExecuteAsync(_ => new ValueTask<int>(5), CancellationToken.None); }
+  public async Task AsyncBlock() { await _p.ExecuteAsync(static async _ => { await Task.Yield(); return "x"; }); }
+  public async Task AsyncVoidBody() { await _p.ExecuteAsync(async ct => await Task.Delay(10, ct)); }
+  public async Task TwoParameters() { await _p.ExecuteAsync((state, ct) => ValueTask.CompletedTask, 42); }
+}`;
+  assert.deepEqual(awaiterTypes(cost(code, 'Expression')), ['ValueTaskAwaiter<int> 16']);
+  assert.deepEqual(awaiterTypes(cost(code, 'AsyncBlock')), ['ValueTaskAwaiter<string> 24']);
+  assert.deepEqual(awaiterTypes(cost(code, 'AsyncVoidBody')), ['ValueTaskAwaiter 16']);
+  assert.deepEqual(awaiterTypes(cost(code, 'TwoParameters')), ['ValueTaskAwaiter 16']);
+  for (const name of ['Expression', 'AsyncBlock', 'AsyncVoidBody', 'TwoParameters']) assert.deepEqual(cost(code, name).assumptions, [], name);
+});

@@ -416,6 +416,8 @@ function nameType(name: string, ctx: TypingContext, depth: number): Typed | null
   if (owner && ctx.index) {
     const member = findMember(ctx.index, owner, name);
     if (member?.typeText) return { value: canonicalType(member.typeText) };
+    const parameter = primaryConstructorParameterType(ctx.index, owner, name);
+    if (parameter) return { value: canonicalType(parameter) };
   }
   // A member the containing type inherits from an API base (a controller's `Request`, a DbContext's `Database`).
   const inherited = ctx.api ? apiExpressionType(name, ctx) : null;
@@ -454,6 +456,20 @@ function variableType(variable: Variable, ctx: TypingContext, depth: number): Ty
 
 function containingTypeOf(ctx: TypingContext): string | null {
   return bodyChain(ctx.body, ctx.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+}
+
+/**
+ * A primary constructor parameter of the containing type (`class Repo(ShopContext db)`), which every member sees
+ * unless a member of the same name shadows it (members are looked up first, as C# does). Only the type's own
+ * declarations count: derived and nested types do not see it. When same-named types disagree, there is no answer.
+ */
+function primaryConstructorParameterType(index: WorkspaceIndex, typeName: string, name: string): string | null {
+  const types = new Set<string>();
+  for (const ref of typesNamed(index, typeName)) {
+    const parameter = ref.type.primaryConstructorParameters?.find((p) => p.name === name);
+    if (parameter?.typeText) types.add(parameter.typeText);
+  }
+  return types.size === 1 ? [...types][0] : null;
 }
 
 function findMember(index: WorkspaceIndex, typeName: string, name: string) {
@@ -749,7 +765,10 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
       const actual = argType(i);
       if (!target || actual === null) continue;
       if (actual === 'lambda') {
-        fits = typeParameters.has(target.name) || isDelegateTypeName(target.name, ctx) !== false;
+        if (typeParameters.has(target.name) && target.args.length === 0) continue;
+        const fit = lambdaFit(args[i]!, parameter.typeText, typeParameters, ctx);
+        fits = fit !== 'no' && isDelegateTypeName(target.name, ctx) !== false;
+        if (fit === 'yes') score += 1;
         continue;
       }
       if (isParams && target.arrayRank > 0 && actual.arrayRank < target.arrayRank) target = { ...target, arrayRank: target.arrayRank - 1 };
@@ -770,6 +789,145 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
     } else if (score === best) kept.push(m);
   }
   return kept;
+}
+
+/** Whether an expression may stand as a statement (an await, a call, an assignment, `new`, `++`/`--`), so its value may be dropped. */
+export function isStatementExpression(text: string): boolean {
+  const t = text.trim();
+  return /^(await|new)\b/.test(t) || /\)$/.test(t) || /(\+\+|--)$|^(\+\+|--)/.test(t) || /^[\w.\[\]]+\s*([-+*\/%&|^]|\?\?|<<|>>)?=(?!=)/.test(t);
+}
+
+/** What the text of a lambda argument shows: its parameter count, whether it is async, and what its body gives. */
+interface LambdaFacts {
+  /** Declared parameters; null for `delegate { }`, which fits any delegate. */
+  arity: number | null;
+  isAsync: boolean;
+  /** Whether its body returns a value (an async lambda's `return x;`, a non-void expression body); null when not known. */
+  returnsValue: boolean | null;
+  /** The type of what it returns (for an async lambda, the T of its task); null when not known. */
+  resultType: string | null;
+  /** An expression body that may stand as a statement, so the lambda may also drop its value. */
+  discardable: boolean;
+}
+
+/**
+ * Reads a lambda or anonymous method argument (`static async (x, ct) => ...`, `_ => new ValueTask<int>(1)`,
+ * `delegate { ... }`). Its body is typed with the lambda's own model body (found by its span among the calling body's
+ * lambdas) when that is unique, so a block body's `return` statements count too. Null for anything else.
+ */
+function lambdaOf(argument: string, ctx: TypingContext): LambdaFacts | null {
+  const text = argument.trim().replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, '');
+  let rest = text;
+  let isAsync = false;
+  for (;;) {
+    const m = /^(static|async)\b\s*/.exec(rest);
+    if (!m) break;
+    if (m[1] === 'async') isAsync = true;
+    rest = rest.slice(m[0].length);
+  }
+  let arity: number | null;
+  let afterParameters: string;
+  if (rest.startsWith('delegate')) {
+    rest = rest.slice('delegate'.length).trimStart();
+    if (rest.startsWith('(')) {
+      const close = matchingParen(rest, 0);
+      if (close < 0) return null;
+      const inside = rest.slice(1, close).trim();
+      arity = inside ? splitTopLevel(inside, ',').length : 0;
+      afterParameters = rest.slice(close + 1).trimStart();
+    } else {
+      arity = null;
+      afterParameters = rest;
+    }
+    if (!afterParameters.startsWith('{')) return null;
+  } else {
+    if (rest.startsWith('(')) {
+      const close = matchingParen(rest, 0);
+      if (close < 0) return null;
+      const inside = rest.slice(1, close).trim();
+      arity = inside ? splitTopLevel(inside, ',').length : 0;
+      afterParameters = rest.slice(close + 1).trimStart();
+    } else {
+      const m = /^[A-Za-z_@]\w*\s*/.exec(rest);
+      if (!m) return null;
+      arity = 1;
+      afterParameters = rest.slice(m[0].length);
+    }
+    if (!afterParameters.startsWith('=>')) return null;
+    afterParameters = afterParameters.slice(2).trimStart();
+  }
+  const own = ctx.bodies.filter((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.parentId === ctx.body.id && b.span.end - b.span.start === text.length);
+  const body = own.length === 1 ? own[0]! : null;
+  const typing: TypingContext = body ? { ...ctx, body } : ctx;
+  let returnsValue: boolean | null = null;
+  let resultType: string | null = null;
+  const discardable = !afterParameters.startsWith('{') && isStatementExpression(afterParameters);
+  if (!afterParameters.startsWith('{')) {
+    // For `async () => await x` this is what the awaited operand gives: void is a lambda that returns nothing.
+    const type = typeOfExpression(afterParameters, typing);
+    returnsValue = type === null ? null : type !== 'void';
+    resultType = type && type !== 'void' ? type : null;
+  } else if (body) {
+    returnsValue = body.returns.some((r) => r.expressionText !== null);
+    const types = new Set(body.returns.filter((r) => r.expressionText !== null).map((r) => typeOfExpression(r.expressionText!, typing)));
+    resultType = types.size === 1 && !types.has(null) ? [...types][0]! : null;
+  }
+  return { arity, isAsync, returnsValue, resultType, discardable };
+}
+
+/** A delegate type's parameters and return type: Func and Action by their arguments, a workspace delegate by its Invoke, an API delegate by the signatures. */
+function delegateShape(typeText: string, ctx: TypingContext): { parameters: string[]; returnText: string } | null {
+  const t = parseType(typeText);
+  if (!t) return null;
+  if (t.name === 'Func' && t.args.length > 0) return { parameters: t.args.slice(0, -1).map(formatType), returnText: formatType(t.args[t.args.length - 1]!) };
+  if (t.name === 'Action') return { parameters: t.args.map(formatType), returnText: 'void' };
+  if (ctx.index) {
+    const declared = typesNamed(ctx.index, t.name).find((r) => r.type.kind === 'delegate' && r.type.typeParameters.length === t.args.length);
+    const invoke = declared?.type.members.find((m) => m.name === 'Invoke');
+    if (declared && invoke?.typeText) {
+      const bindings: Record<string, string> = Object.fromEntries(declared.type.typeParameters.map((p, i) => [p, formatType(t.args[i]!)]));
+      return { parameters: (invoke.parameters ?? []).map((p) => substituteNames(p.typeText, bindings)), returnText: substituteNames(invoke.typeText, bindings) };
+    }
+    if (typesNamed(ctx.index, t.name).length) return null;
+  }
+  return apiDelegateShapeOf(typeText, ctx);
+}
+
+/**
+ * Whether a lambda argument converts to a parameter's delegate type, as far as its text shows: 'no' when the
+ * parameter counts differ, when an async lambda meets a delegate that returns no task (or a value where the lambda
+ * returns none, or the reverse), or when an expression body's task type cannot be the delegate's (`ValueTask<string>`
+ * for a `ValueTask`); 'yes' when the return was checked and fits; 'unknown' otherwise. The method's own type
+ * parameters in the delegate's return type match any type.
+ */
+function lambdaFit(argument: string, parameterType: string, typeParameters: ReadonlySet<string>, ctx: TypingContext): 'yes' | 'no' | 'unknown' {
+  const lambda = lambdaOf(argument, ctx);
+  const shape = lambda ? delegateShape(parameterType, ctx) : null;
+  if (!lambda || !shape) return 'unknown';
+  if (lambda.arity !== null && lambda.arity !== shape.parameters.length) return 'no';
+  const returned = parseType(shape.returnText);
+  if (!returned) return 'unknown';
+  const family = returned.name === 'void' ? 'void' : (returned.name === 'Task' || returned.name === 'ValueTask') && returned.args.length <= 1 ? `${returned.name}${returned.args.length ? '<>' : ''}` : 'other';
+  if (lambda.isAsync) {
+    if (family === 'other') return typeParameters.has(returned.name) ? 'unknown' : 'no';
+    if (lambda.returnsValue === null) return 'unknown';
+    // `async () => await GetAsync()` may drop its value and fit a Func<Task> too, but less well than a Func<Task<T>>.
+    if (lambda.returnsValue && !family.endsWith('<>') && lambda.discardable) return 'unknown';
+    if (lambda.returnsValue !== family.endsWith('<>')) return 'no';
+    // An async lambda converts better to a task-returning delegate than to an Action.
+    return family === 'void' ? 'unknown' : 'yes';
+  }
+  if (lambda.returnsValue === null) return 'unknown';
+  if (!lambda.returnsValue) return family === 'void' ? 'yes' : 'unknown';
+  if (family === 'void') return 'unknown'; // a call expression may be discarded by an Action
+  const produced = lambda.resultType ? parseType(lambda.resultType) : null;
+  if (!produced || family === 'other') return 'unknown';
+  // A task-typed body fits a task-returning delegate only of its own kind: ValueTask<string> is no ValueTask.
+  if ((produced.name === 'Task' || produced.name === 'ValueTask') && produced.args.length <= 1) {
+    const producedFamily = `${produced.name}${produced.args.length ? '<>' : ''}`;
+    return producedFamily === family ? 'yes' : 'no';
+  }
+  return 'unknown';
 }
 
 /** Whether a type name is a delegate (Func, Action, a workspace delegate); null when that is not known. */
@@ -846,6 +1004,18 @@ function methodTypeArguments(typeParameters: readonly string[], parameters: read
     if (i >= ownParameters.length && !isParams) return;
     let target = parseType(parameter.typeText);
     if (!target) return;
+    const lambda = lambdaOf(arg, ctx);
+    if (lambda) {
+      // A lambda binds the type parameters of its delegate's return type from what its body returns.
+      const shape = delegateShape(parameter.typeText, ctx);
+      const returned = shape ? parseType(shape.returnText) : null;
+      const produced = lambda.resultType ? parseType(lambda.resultType) : null;
+      if (!returned || !produced) return;
+      if (lambda.isAsync) {
+        if ((returned.name === 'Task' || returned.name === 'ValueTask') && returned.args.length === 1) unifyWorkspace(returned.args[0]!, produced, names, bindings, ctx);
+      } else unifyWorkspace(returned, produced, names, bindings, ctx);
+      return;
+    }
     const argType = typeOfExpression(arg, ctx);
     const actual = argType ? parseType(argType) : null;
     if (!actual) return;

@@ -8,7 +8,7 @@
 import type { MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
 import { methodsNamed, typesNamed, type WorkspaceIndex } from '../workspace/index';
-import { apiLambdaTargetsOf, apiDelegateShapeOf, delegateInvokeResult, typeOfExpression, type TypingContext } from './expressionTypes';
+import { apiLambdaTargetsOf, apiDelegateShapeOf, delegateInvokeResult, isStatementExpression, typeOfExpression, type TypingContext } from './expressionTypes';
 import { canonicalType, formatType, parseType } from './typeText';
 import type { CostApi } from './apiTypes';
 
@@ -71,12 +71,20 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
     return only && !OPEN.test(only) ? only : null;
   });
   const withParameters = (): LambdaTarget | null => (parameterTypes.some((t, i) => t !== null && !body.parameters[i]!.typeText) ? { returnTypeText: null, resultTypeText: null, parameterTypes, source } : null);
+  // An expression body that is a statement (`async () => await GetAsync()`, `() => Save()`) may also drop its value:
+  // the lambda converts to a Func<Task> or an Action too, but C# prefers the delegate that keeps the value.
+  const mayDiscard = returnsValue === true && body.isExpressionBodied && isStatementExpression(body.returns[0]?.expressionText ?? '');
+  const valued = (s: DelegateShape) => {
+    const kind = classifyReturnType(canonicalType(s.returnText), true).kind;
+    return kind === 'TaskOfT' || kind === 'ValueTaskOfT';
+  };
   shapes = shapes.filter((s) => {
     const kind = classifyReturnType(canonicalType(s.returnText), true).kind;
     if (kind !== 'Task' && kind !== 'TaskOfT' && kind !== 'ValueTask' && kind !== 'ValueTaskOfT' && kind !== 'void') return false;
     if (returnsValue === null) return true;
-    return returnsValue === (kind === 'TaskOfT' || kind === 'ValueTaskOfT');
+    return returnsValue === valued(s) || (mayDiscard && !valued(s));
   });
+  if (mayDiscard && shapes.some(valued)) shapes = shapes.filter(valued);
   if (!shapes.length) return withParameters();
   // An async lambda converts better to a task-returning delegate than to a void one (Func<Task> over Action).
   if (shapes.some((s) => genericKind(s.returnText) !== 'void')) shapes = shapes.filter((s) => genericKind(s.returnText) !== 'void');
