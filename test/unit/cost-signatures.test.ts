@@ -180,3 +180,28 @@ class C {
   assert.deepEqual(awaiterTypes(cost(code, 'TwoParameters')), ['ValueTaskAwaiter 16']);
   for (const name of ['Expression', 'AsyncBlock', 'AsyncVoidBody', 'TwoParameters']) assert.deepEqual(cost(code, name).assumptions, [], name);
 });
+
+test('an unqualified call to a method of a type the file imports with using static has that method\'s type', () => {
+  const index = createIndex();
+  const util = modelFile(`${USINGS}namespace Tests; static class TestUtil { internal static async Task<string> GetTempTableName(string prefix) { await Task.Yield(); return prefix + "1"; } }`);
+  util.tree?.delete();
+  updateFile(index, 'TestUtil.cs', util.model);
+  const { model, tree } = modelFile(`${USINGS}using static Tests.TestUtil;\nnamespace Tests; class C { public async Task<int> M() { var table = await GetTempTableName("t"); await Task.Yield(); return table.Length; } }`);
+  tree?.delete();
+  updateFile(index, 'C.cs', model);
+  const body = model.bodies.find((b) => b.name === 'M')!;
+  const c = estimateMethod(body, { file: 'C.cs', model, index, completion: analyseCompletion(index) }, { runtime: 'net10' });
+  assert.equal(c.layout.fields.find((f) => f.name.startsWith('<table>'))?.typeText, 'string');
+  assert.ok(awaiterTypes(c).includes('TaskAwaiter<string> 8'), awaiterTypes(c).join(', '));
+  assert.deepEqual(c.assumptions, []);
+});
+
+test('a member chain after an object creation or a parenthesized await is typed through the chain, not as its head', () => {
+  const c = cost(`public interface IHarness { Task Start(); }
+public static class Ext { public static IHarness GetHarness(this IServiceProvider provider) => null!; public static Task<List<int>> LoadAsync() => Task.FromResult(new List<int>()); }
+class C { public async Task M(Func<IServiceProvider> make) {
+  var made = new Lazy<IServiceProvider>(make).Value.GetHarness(); await made.Start();
+  var first = (await Ext.LoadAsync()).Count; await Task.Yield(); made.ToString(); first.ToString(); } }`, 'M');
+  assert.equal(c.layout.fields.find((f) => f.name.startsWith('<made>'))?.typeText, 'IHarness');
+  assert.deepEqual(c.assumptions, []);
+});

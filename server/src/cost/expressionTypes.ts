@@ -4,7 +4,7 @@
  * spilled value, a `var` local or an awaited operand. No compiler: the answer may be null, and callers say so.
  */
 import type { MemberSignature, MethodBody } from '../model/types';
-import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { splitTopLevel } from '../model/syntax';
@@ -134,6 +134,15 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
     return typeOf(inner, ctx, depth + 1);
   }
   const creation = /^new\s+([A-Za-z_][\w.]*(?:<.*?>)?(?:\[[^\]]*\])*)\s*(?:[({[]|$)/.exec(text);
+  // `new ServiceCollection().AddHarness()` and `(await find).SingleAsync()`: a created or parenthesized value with a
+  // member chain after it is typed through the chain, not as the value itself.
+  const head = creation ? creationEnd(text) : text.startsWith('(') ? matchingParen(text, 0) + 1 : 0;
+  if (head > 0 && head < text.length && /^\s*(\??\.|!?\.|\?\[|\[)/.test(text.slice(head))) {
+    const first = typeOf(text.slice(0, head), ctx, depth + 1);
+    const rest = parseChain(`x${text.slice(head).replace(/^\s*!/, '')}`);
+    if (!first || !rest || rest.headTypeArguments.length) return null;
+    return walkSteps(first, rest.steps, ctx, depth);
+  }
   if (creation) {
     const arrayCreation = /^new\s+([A-Za-z_][\w.]*(?:<.*>)?)\s*\[/.exec(text);
     return v(arrayCreation ? `${arrayCreation[1]}[]` : creation[1]);
@@ -383,6 +392,32 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
   } else {
     current = nameType(chain.head, ctx, depth);
   }
+  // What the workspace and the tables could not type, the signature database may (`conn.BeginTransaction().RollbackAsync()`).
+  return walkSteps(current, steps, ctx, depth) ?? apiExpressionType(text, ctx);
+}
+
+/** Where an object creation `new T(...) { ... }` ends in the text, or 0 when it does not read as one. */
+function creationEnd(text: string): number {
+  const m = /^new\s+[A-Za-z_][\w.]*(?:<[^()]*>)?\s*/.exec(text);
+  if (!m) return 0;
+  let i = m[0].length;
+  if (text[i] === '(') {
+    const close = matchingParen(text, i);
+    if (close < 0) return 0;
+    i = close + 1;
+  }
+  const afterArguments = i;
+  while (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t') i++;
+  if (text[i] === '{') {
+    const close = matchingParen(text, i);
+    return close < 0 ? 0 : close + 1;
+  }
+  return afterArguments > m[0].length ? afterArguments : 0;
+}
+
+/** Types each member access, call, index and invocation of a chain in turn, from the type of its head. */
+function walkSteps(start: Typed | null, steps: readonly ChainStep[], ctx: TypingContext, depth: number): Typed | null {
+  let current = start;
   for (let s = 0; s < steps.length && current; s++) {
     const step = steps[s];
     if (step.kind === 'member') {
@@ -403,8 +438,7 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
       current = null;
     }
   }
-  // What the workspace and the tables could not type, the signature database may (`conn.BeginTransaction().RollbackAsync()`).
-  return current ?? apiExpressionType(text, ctx);
+  return current;
 }
 
 /** A simple name: a local, a parameter, `this`, a member of the containing type, or a type used for static access. */
@@ -470,6 +504,21 @@ function primaryConstructorParameterType(index: WorkspaceIndex, typeName: string
     if (parameter?.typeText) types.add(parameter.typeText);
   }
   return types.size === 1 ? [...types][0] : null;
+}
+
+const staticUsingsByIndex = new WeakMap<WorkspaceIndex, { version: number; byBodies: WeakMap<readonly MethodBody[], readonly string[]> }>();
+
+/** The types the body's file imports with `using static`, found through the index by the file's list of bodies. */
+function staticUsingsOf(ctx: TypingContext): readonly string[] {
+  if (!ctx.index) return [];
+  let cache = staticUsingsByIndex.get(ctx.index);
+  if (!cache || cache.version !== ctx.index.version) {
+    const byBodies = new WeakMap<readonly MethodBody[], readonly string[]>();
+    for (const model of ctx.index.files.values()) if (model.staticUsings?.length) byBodies.set(model.bodies, model.staticUsings);
+    cache = { version: ctx.index.version, byBodies };
+    staticUsingsByIndex.set(ctx.index, cache);
+  }
+  return cache.byBodies.get(ctx.bodies) ?? [];
 }
 
 function findMember(index: WorkspaceIndex, typeName: string, name: string) {
@@ -702,9 +751,17 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
     }
   }
   const owner = receiver ? receiverName : containingTypeOf(ctx);
-  if (!owner) return null;
   const argumentCount = args.length;
-  const fitting = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && acceptsArgumentCount(m.member, argumentCount));
+  const fits = (m: MethodRef) => !!m.member?.typeText && acceptsArgumentCount(m.member, argumentCount);
+  let fitting = owner ? methodsNamed(ctx.index!, name, owner).filter(fits) : [];
+  // Not a member of the enclosing types: a type the file imports with `using static` may declare it (TestUtil.GetTempTableName).
+  if (!receiver && fitting.length === 0) {
+    for (const imported of staticUsingsOf(ctx)) {
+      fitting = methodsNamed(ctx.index!, name, stripGenerics(imported)).filter((m) => fits(m) && m.member!.isStatic);
+      if (fitting.length) break;
+    }
+  }
+  if (!owner && fitting.length === 0) return null;
   const candidates = bestByArguments(fitting, args, 0, ctx);
   const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
   const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
