@@ -205,3 +205,17 @@ class C { public async Task M(Func<IServiceProvider> make) {
   assert.equal(c.layout.fields.find((f) => f.name.startsWith('<made>'))?.typeText, 'IHarness');
   assert.deepEqual(c.assumptions, []);
 });
+
+test('a type parameter constrained to class, or to a workspace class, is an 8-byte reference without an assumption; an interface constraint says nothing', () => {
+  const code = `public abstract class SagaBase { }
+public interface IMessage { }
+class Store<TSaga> where TSaga : SagaBase {
+  public async Task<TSaga?> LoadAsync<T>(T message, Func<T, Task<TSaga?>> load) where T : class { var saga = await load(message); await Task.Yield(); return saga; }
+  public async Task SendAsync<T>(T message, Func<T, Task> send) where T : IMessage { await send(message); await Task.Yield(); message.ToString(); }
+}`;
+  const known = cost(code, 'LoadAsync');
+  assert.deepEqual(known.assumptions, []);
+  assert.equal(known.layout.fields.find((f) => f.name === 'message')?.size, 8);
+  const open = cost(code, 'SendAsync');
+  assert.ok(open.assumptions.some((a) => /T is a generic type parameter/.test(a)), open.assumptions.join('\n'));
+});

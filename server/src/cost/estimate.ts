@@ -4,7 +4,7 @@
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
 import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span } from '../model/types';
-import type { WorkspaceIndex } from '../workspace/index';
+import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
 import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, DELEGATE_BYTES_NET11, TASK_FIELDS } from '../knowledge/typeSizes';
@@ -249,6 +249,32 @@ function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Set<stri
   return names;
 }
 
+/**
+ * The type parameters in scope whose constraints make every argument a reference, so their size is a pointer's
+ * whatever the argument: `class` or `class?`, or a class the workspace declares (`where TSaga : SagaBase`), directly or
+ * through another such type parameter. Interfaces, `notnull` and `new()` allow structs and say nothing.
+ */
+function referenceTypeParametersInScope(body: MethodBody, ctx: EstimateContext, inScope: ReadonlySet<string>): Set<string> {
+  const constraints = new Map<string, string[]>();
+  const add = (c: Record<string, string[]> | undefined) => {
+    for (const [name, list] of Object.entries(c ?? {})) if (!constraints.has(name)) constraints.set(name, list);
+  };
+  for (const b of bodyChain(body, ctx.model.bodies)) add(b.typeParameterConstraints);
+  for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) add(t.typeParameterConstraints);
+  const references = new Set<string>();
+  const isClass = (constraint: string): boolean => {
+    if (constraint === 'class' || constraint === 'class?') return true;
+    const name = constraint.replace(/\?$/, '');
+    if (references.has(name)) return true;
+    if (inScope.has(name) || !ctx.index) return false;
+    const declared = typesNamed(ctx.index, name);
+    return declared.length > 0 && declared.every((r) => r.type.kind === 'class' || r.type.kind === 'record');
+  };
+  // Twice, so a parameter constrained to another reference-constrained parameter (`where TDerived : TBase`) counts.
+  for (let pass = 0; pass < 2; pass++) for (const [name, list] of constraints) if (inScope.has(name) && list.some(isClass)) references.add(name);
+  return references;
+}
+
 /** Parameter types of an untyped lambda, from the delegate type it is assigned to (`Func<int, Task<int>> f = async x => ...`). */
 function delegateParameterTypes(body: MethodBody, ctx: EstimateContext): (string | null)[] {
   const none = body.parameters.map(() => null);
@@ -299,7 +325,13 @@ function computeCost(session: Session, written: MethodBody, ctx: EstimateContext
   const body: MethodBody = target?.returnTypeText
     ? { ...written, returnTypeText: target.returnTypeText, returnKind: classifyReturnType(target.returnTypeText, true).kind, resultTypeText: target.resultTypeText }
     : written;
-  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), api, ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
+  const typeParameters = typeParametersInScope(body, ctx);
+  const referenceTypeParameters = referenceTypeParametersInScope(body, ctx, typeParameters);
+  const scope: TypeScope = {
+    index: ctx.index, typeParameters, api,
+    ...(referenceTypeParameters.size ? { referenceTypeParameters } : {}),
+    ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}),
+  };
   const memo = scope.typeParameters.size === 0 ? session.memoFor(`${ctx.file}|${options.runtime}`) : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
   const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index, api };

@@ -872,7 +872,28 @@ interface LambdaFacts {
  * `delegate { ... }`). Its body is typed with the lambda's own model body (found by its span among the calling body's
  * lambdas) when that is unique, so a block body's `return` statements count too. Null for anything else.
  */
+const lambdaFactsByBody = new WeakMap<MethodBody, Map<string, LambdaFacts | null>>();
+/** How deep lambda bodies are being typed to choose overloads: a lambda inside a lambda inside a call is typed, deeper ones are not. */
+let lambdaNesting = 0;
+const MAX_LAMBDA_NESTING = 2;
+
 function lambdaOf(argument: string, ctx: TypingContext): LambdaFacts | null {
+  let known = lambdaFactsByBody.get(ctx.body);
+  if (!known) lambdaFactsByBody.set(ctx.body, (known = new Map()));
+  const key = `${ctx.index?.version ?? -1}:${argument}`;
+  if (known.has(key)) return known.get(key)!;
+  if (lambdaNesting >= MAX_LAMBDA_NESTING) return readLambda(argument, ctx, false);
+  lambdaNesting++;
+  try {
+    const facts = readLambda(argument, ctx, true);
+    known.set(key, facts);
+    return facts;
+  } finally {
+    lambdaNesting--;
+  }
+}
+
+function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): LambdaFacts | null {
   const text = argument.trim().replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, '');
   let rest = text;
   let isAsync = false;
@@ -913,6 +934,7 @@ function lambdaOf(argument: string, ctx: TypingContext): LambdaFacts | null {
     if (!afterParameters.startsWith('=>')) return null;
     afterParameters = afterParameters.slice(2).trimStart();
   }
+  if (!typeBody) return { arity, isAsync, returnsValue: null, resultType: null, discardable: false };
   const own = ctx.bodies.filter((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.parentId === ctx.body.id && b.span.end - b.span.start === text.length);
   const body = own.length === 1 ? own[0]! : null;
   const typing: TypingContext = body ? { ...ctx, body } : ctx;

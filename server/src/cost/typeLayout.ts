@@ -28,6 +28,8 @@ export interface TypeScope {
   index: WorkspaceIndex | null;
   /** Generic type parameters in scope (the method's and its containing types'): their sizes are unknown. */
   typeParameters: ReadonlySet<string>;
+  /** Those of them whose constraints make every argument a reference (`where T : class`): 8 bytes, known. */
+  referenceTypeParameters?: ReadonlySet<string>;
   /**
    * For one instantiation of generic code: the type argument of each type parameter. A bound parameter is sized as
    * its argument but keeps its own name as its identity, since the compiler lays the fields out (and pools them)
@@ -89,6 +91,7 @@ function computeShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape
       const bound = parsed ? shapeOf(parsed, outer, new Map(), visiting) : reference(argument, [`${argument} does not read as a type, so an 8-byte reference is assumed`]);
       return { ...bound, key: name };
     }
+    if (scope.referenceTypeParameters?.has(name)) return reference(name);
     return reference(name, [`${name} is a generic type parameter: its size depends on the type argument, so an 8-byte reference is assumed`]);
   }
   const declared = scope.index ? workspaceShape(t, scope, memo, visiting) : null;
