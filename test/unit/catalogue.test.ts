@@ -89,3 +89,21 @@ test('the README rules table is generated from the metadata and current (UPDATE_
   if (process.env.UPDATE_SNAPSHOTS === '1' && current !== table) fs.writeFileSync(readmePath, readme.replace(current, table));
   else assert.equal(current, table);
 });
+
+test('ASY003 suggests what can really change: DisposeAsync for Dispose, an async counterpart for an override', () => {
+  const text = `
+namespace Fixtures.Catalogue.Titles;
+public class Pipe : System.IDisposable
+{
+    private readonly System.Threading.Tasks.Task _flush = System.Threading.Tasks.Task.Delay(10);
+    public void Dispose() => _flush.Wait();
+    public override string ToString() { _flush.Wait(); return "pipe"; }
+    public void Drain() => _flush.Wait();
+}`;
+  const only = { enabled: new Set(['ASY003']), disabled: new Set<string>() };
+  const titles = analyseProject([{ path: 'Titles.cs', text }], only).files[0].findings.map((f) => `${text.slice(0, f.span.start).split("\n").length}: ${f.fix?.title}`);
+  assert.equal(titles.length, 3, titles.join('\n'));
+  assert.match(titles[0], /^6: Implement IAsyncDisposable and await the task in DisposeAsync/);
+  assert.match(titles[1], /^7: ToString overrides a synchronous member/);
+  assert.match(titles[2], /^8: Make Drain async/);
+});

@@ -177,10 +177,18 @@ test('pre-parse pass: linear time on adversarial shapes (8x the input takes well
   };
   for (const [name, shape] of Object.entries(shapes)) {
     time(shape(500));
-    const small = Math.max(time(shape(4000)), 1);
-    const large = time(shape(32000));
-    // Linear is x8; quadratic would be x64. The margin absorbs garbage collection on the larger input.
-    assert.ok(large / small < 32, `${name}: ${small.toFixed(2)} ms for 4,000, ${large.toFixed(2)} ms for 32,000 (x${(large / small).toFixed(1)})`);
+    // Linear is x8; quadratic would be x64. The margin absorbs garbage collection on the larger input; on a busy
+    // machine a burst can still land on one measurement, so a pair over the bound is measured again (up to three
+    // times) before the shape counts as superlinear: a quadratic pass is over the bound every time.
+    let seen = '';
+    let ok = false;
+    for (let attempt = 0; attempt < 3 && !ok; attempt++) {
+      const small = Math.max(time(shape(4000)), 1);
+      const large = time(shape(32000));
+      ok = large / small < 32;
+      seen += `${seen ? '; ' : ''}${small.toFixed(2)} ms for 4,000, ${large.toFixed(2)} ms for 32,000 (x${(large / small).toFixed(1)})`;
+    }
+    assert.ok(ok, `${name}: ${seen}`);
   }
 });
 

@@ -18,3 +18,11 @@ test('at least 60 blocking APIs with async twins, across the families the issue 
   }
   for (const r of BLOCKING_APIS) assert.match(r.source, /^https:\/\//, `${r.type}.${r.member} cites a source`);
 });
+
+test('expiring caches: each row cites a page, names are unique, declared types are read with namespaces and ?', async () => {
+  const { EXPIRING_CACHE_TYPES, expiringCacheType } = await import('../../server/src/knowledge/expiringCaches');
+  for (const r of EXPIRING_CACHE_TYPES) assert.match(r.source, /^https:\/\/learn\.microsoft\.com\//, `${r.type} cites a source`);
+  assert.equal(new Set(EXPIRING_CACHE_TYPES.map((r) => r.type)).size, EXPIRING_CACHE_TYPES.length);
+  assert.equal(expiringCacheType('Microsoft.Extensions.Caching.Memory.IMemoryCache?')?.type, 'IMemoryCache');
+  assert.equal(expiringCacheType('ConcurrentDictionary<string, Movie>'), undefined);
+});

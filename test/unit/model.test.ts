@@ -301,3 +301,15 @@ class C {
   }
   assert.ok(cache.entries.size > 0);
 });
+
+test('splitCallText takes a call apart at its own argument list, not at a call among its arguments', async () => {
+  const { splitCallText } = await import('../../server/src/model/syntax');
+  assert.deepEqual(splitCallText('Write(c, Processor.Create(log))'), { receiver: null, name: 'Write', argumentsText: 'c, Processor.Create(log)' });
+  assert.deepEqual(splitCallText('Write(c, P.Create(log)).NoContext()'), { receiver: 'Write(c, P.Create(log))', name: 'NoContext', argumentsText: '' });
+  assert.deepEqual(splitCallText('_db.Set<List<int>>( a )'), { receiver: '_db', name: 'Set', argumentsText: ' a ' });
+  assert.deepEqual(splitCallText('x?.M(1)'), { receiver: 'x?', name: 'M', argumentsText: '1' });
+  assert.equal(splitCallText('new Foo(1)'), null);
+  assert.equal(splitCallText('a + M(1)'), null);
+  assert.equal(splitCallText('(1)'), null);
+  assert.equal(splitCallText('M(1) + 2'), null);
+});

@@ -55,8 +55,10 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   const viaProperty = [...properties].filter(([, task]) => task === recv.replace(/^this\./, '')).map(([name]) => escape(name));
   const propertyGuard = viaProperty.length ? `|(^|[^!\\w.])(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b(?!\\s*==\\s*false)` : '';
   const propertyNegated = viaProperty.length ? `|!\\s*(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b` : '';
-  const guard = new RegExp(`(^|[^!\\w.])${r}\\s*\\.\\s*${STATE}\\b(?!\\s*==\\s*false)|${r}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}${propertyGuard}`);
-  const negated = new RegExp(`!\\s*${r}\\s*\\.\\s*${STATE}\\b|${r}\\s*\\.\\s*${STATE}\\s*==\\s*false${propertyNegated}`);
+  // `t.Wait(timeout)` (and `Wait(timeout, token)`) returns true only once the task has completed.
+  const timedWait = `${r}\\s*\\.\\s*Wait\\s*\\(\\s*[^)\\s]`;
+  const guard = new RegExp(`(^|[^!\\w.])${r}\\s*\\.\\s*${STATE}\\b(?!\\s*==\\s*false)|${r}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|(^|[^!\\w.])${timedWait}${propertyGuard}`);
+  const negated = new RegExp(`!\\s*${r}\\s*\\.\\s*${STATE}\\b|${r}\\s*\\.\\s*${STATE}\\s*==\\s*false|!\\s*${timedWait}${propertyNegated}`);
   const winners = whenAnyWinners(fn, recv);
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
@@ -83,12 +85,18 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
         if (s.type === 'expression_statement' && assertsCompleted(s.text, recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
+        // `try { if (!t.Wait(timeout)) throw ...; } catch (...) { throw ...; }`: past the try, the guard held.
+        const guards = s.type === 'if_statement' ? [s] : s.type === 'try_statement' && everyCatchLeaves(s) ? topLevelIfs(s.childForFieldName('body')) : [];
+        for (const g of guards) {
+          const cond = g.childForFieldName('condition');
+          const consequence = g.childForFieldName('consequence');
+          if (cond && consequence && negated.test(cond.text) && /\b(return|throw)\b|\bawait\b/.test(consequence.text)) {
+            return `the method returns or awaits earlier when ${recv} is not complete`;
+          }
+        }
         if (s.type !== 'if_statement') continue;
         const cond = s.childForFieldName('condition');
         const consequence = s.childForFieldName('consequence');
-        if (cond && consequence && negated.test(cond.text) && /\b(return|throw)\b|\bawait\b/.test(consequence.text)) {
-          return `the method returns or awaits earlier when ${recv} is not complete`;
-        }
         if (cond && consequence && wonWhenAny(cond.text, winners, false, recv) && /\b(return|throw)\b/.test(consequence.text)) {
           return `the method leaves earlier unless ${recv} won the awaited Task.WhenAny`;
         }
@@ -103,6 +111,25 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
     if (isFunctionNode(p)) break;
   }
   return null;
+}
+
+/** The if statements directly in a block (not nested deeper). */
+function topLevelIfs(block: SyntaxNode | null): SyntaxNode[] {
+  return block ? block.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'if_statement') : [];
+}
+
+/**
+ * Whether every catch clause of a try statement leaves (its block ends in throw or return), so code after the
+ * statement runs only when the try block ran to its end. A finally clause does not change that.
+ */
+function everyCatchLeaves(tryStatement: SyntaxNode): boolean {
+  for (const c of tryStatement.namedChildren) {
+    if (!c || c.type !== 'catch_clause') continue;
+    const block = c.namedChildren.find((n) => n?.type === 'block');
+    const last = block?.namedChildren.filter((n) => !!n).at(-1);
+    if (!last || (last.type !== 'throw_statement' && last.type !== 'return_statement')) return false;
+  }
+  return true;
 }
 
 /** `t => t.Result` passed to `task.ContinueWith(...)`: the antecedent has completed when the callback runs. */
@@ -168,7 +195,7 @@ function assertsCompleted(statement: string, recv: string): boolean {
  * which the rules look up in the workspace index.
  */
 export function syncPathCallReason(receiverText: string): string | null {
-  const m = /^(?:[\w.]+\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiverText.trim());
+  const m = /^(?:[\w.!?]+\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiverText.trim());
   if (!m) return null;
   for (const name of ASYNC_FLAG_NAMES) {
     if (new RegExp(`(^|[(,\\s])${name}\\s*:\\s*false\\b`).test(m[2])) return `${m[1]} is called with ${name}: false, so its synchronous path runs and the task it returns is already complete`;

@@ -187,3 +187,53 @@ export function unparenthesisedParent(node: SyntaxNode): { parent: SyntaxNode | 
   }
   return { parent, child };
 }
+
+/** A call written as text, taken apart: `a.b.M<T>(x, F(y))` -> receiver `a.b`, name `M`, arguments `x, F(y)`. */
+export interface CallText {
+  /** The text before the last top-level dot, as written (`x?` for `x?.M()`), or null for an unqualified call. */
+  receiver: string | null;
+  name: string;
+  argumentsText: string;
+}
+
+/**
+ * Splits the text of a call at its own argument list: the parenthesis that closes the text and the one that
+ * opens it, found by depth, so a member call among the arguments (`Write(c, Processor.Create(log))`) is never
+ * taken for the call itself, as a greedy pattern would. Null for anything that is not `[receiver.]Name[<...>](...)`.
+ */
+export function splitCallText(text: string): CallText | null {
+  const t = text.trim();
+  if (!t.endsWith(')')) return null;
+  let depth = 0;
+  let open = -1;
+  for (let i = t.length - 1; i >= 0; i--) {
+    if (t[i] === ')') depth++;
+    else if (t[i] === '(' && --depth === 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open <= 0) return null;
+  let end = open;
+  while (end > 0 && /\s/.test(t[end - 1])) end--;
+  if (t[end - 1] === '>') {
+    // Type arguments: `M<List<int>>(...)`.
+    let angle = 0;
+    let i = end - 1;
+    for (; i >= 0; i--) {
+      if (t[i] === '>') angle++;
+      else if (t[i] === '<' && --angle === 0) break;
+      else if (t[i] === '(' || t[i] === ')') return null;
+    }
+    if (i <= 0) return null;
+    end = i;
+    while (end > 0 && /\s/.test(t[end - 1])) end--;
+  }
+  const name = /[A-Za-z_]\w*$/.exec(t.slice(0, end))?.[0];
+  if (!name) return null;
+  const before = t.slice(0, end - name.length).trimEnd();
+  const argumentsText = t.slice(open + 1, -1);
+  if (before === '') return { receiver: null, name, argumentsText };
+  if (!before.endsWith('.') || before.length < 2) return null;
+  return { receiver: before.slice(0, -1).trimEnd(), name, argumentsText };
+}

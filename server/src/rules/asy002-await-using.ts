@@ -9,7 +9,8 @@ import {
   ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, readOnlyCreationOf, type AsyncDisposableType,
 } from '../knowledge/asyncDisposables';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
-import { splitTopLevel } from '../model/syntax';
+import { splitCallText, splitTopLevel } from '../model/syntax';
+import { signatureDatabase } from '../signatures/provider';
 import { isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
@@ -53,11 +54,12 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   }
   // The factory's declared result type decides when it is known (`connection.BeginTransaction()` on a SqlConnection
   // is a SqlTransaction, whose DisposeAsync only calls Dispose); the factory row is the guess when it is not.
-  const typed = receiverTypeOf(ctx, body, resource);
+  // Typed as written: the value of `await command.ExecuteReaderAsync()` is the reader, not the Task<reader>.
+  const typed = receiverTypeOf(ctx, body, using.resourceText.trim());
   if (typed) return byType(ctx, typed);
-  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\(([^]*)\)$/.exec(resource);
+  const call = splitCallText(resource);
   if (call) {
-    const factory = fromRow(asyncDisposableForFactory(call[1]?.replace(/\s+/g, ''), call[2]), '');
+    const factory = fromRow(asyncDisposableForFactory(call.receiver?.replace(/\s+/g, ''), call.name), '');
     if (factory) return factory;
   }
   return null;
@@ -80,6 +82,39 @@ function byType(ctx: RuleContext, typeText: string): AsyncDisposableMatch | null
   if (typesNamed(ctx.index, name).length > 0) return workspaceAsyncDisposable(ctx, name);
   const known = fromRow(asyncDisposableByType(name), name);
   if (known) return known;
+  return apiAsyncDisposable(name);
+}
+
+/**
+ * A library type the table does not list (`NpgsqlConnection`), judged by its base classes in the API signature
+ * database: under a listed base whose own DisposeAsync does the work it is that base's case; under a base whose
+ * DisposeAsync only calls Dispose (DbConnection), only a type that overrides DisposeAsync on the way down gains
+ * from `await using`. A name the database does not know, or knows twice, gives no answer.
+ */
+function apiAsyncDisposable(name: string): AsyncDisposableMatch | null {
+  const db = signatureDatabase();
+  const candidates = db?.typesNamed(name).filter((t) => t.kind === 'class') ?? [];
+  if (!db || candidates.length !== 1) return null;
+  let overridesDisposeAsync = false;
+  const seen = new Set<string>();
+  for (let t = candidates[0]; t && !seen.has(t.fullName);) {
+    seen.add(t.fullName);
+    if (t !== candidates[0]) {
+      if (NOT_ASYNC.has(t.name)) return null;
+      const row = asyncDisposableByType(t.name);
+      if (row && row.namespace === t.namespace) {
+        if (row.confidence === 'low' || (row.syncDisposeSubtypes ?? []).includes(name)) return null;
+        if (row.disposeAsyncOnlyDisposes && !overridesDisposeAsync) return null;
+        const note = row.disposeAsyncOnlyDisposes
+          ? `${name} derives from ${t.name} and overrides DisposeAsync, the asynchronous disposal its authors wrote for async callers (the library's signatures say so); a plain using calls Dispose instead.`
+          : `${name} derives from ${t.name}. ${row.note}`;
+        return { typeName: name, note, namespace: namespaceToImport(row) };
+      }
+    }
+    overridesDisposeAsync ||= db.membersOf(t).methods.some((m) => m.name === 'DisposeAsync' && m.parameters.length === 0 && !m.isStatic);
+    const base = t.baseType?.kind === 'named' ? t.baseType.name : null;
+    t = base ? db.type(base)! : undefined!;
+  }
   return null;
 }
 
@@ -119,6 +154,11 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
   const rename = match.asyncFactory ? factoryNameSpan(ctx.text, using, match.asyncFactory.member) : null;
   let noFix = canAwait ? null : body.isAsync ? 'await is not allowed inside a lock statement' : 'the method is not async, so await using cannot go here without making it async';
   if (!noFix && match.asyncFactory && !rename) noFix = `the resource is not a call to ${match.asyncFactory.member} the fix can rename`;
+  // `provider?.CreateScope()` renamed would give a nullable struct (AsyncServiceScope?), whose members the code
+  // after it cannot reach without `.Value`: the rewrite would not compile.
+  if (!noFix && match.asyncFactory && rename && /\?\s*\.\s*$/.test(ctx.text.slice(Math.max(0, rename.start - 8), rename.start))) {
+    noFix = `${match.asyncFactory.member} is called with ?., and ?.${match.asyncFactory.twin}() gives a nullable struct whose members the following code cannot use as they are`;
+  }
   let fix: Fix | undefined;
   if (!noFix) {
     const edits: TextEdit[] = [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }];

@@ -23,6 +23,14 @@ function fixTitle(body: MethodBody): string {
     case 'anonymousMethod':
       return 'Make the lambda async and await the task (changes the delegate type it is passed as)';
     default:
+      // Dispose cannot become async: its asynchronous counterpart is IAsyncDisposable.DisposeAsync.
+      if (body.name === 'Dispose' && body.parameters.length === 0) {
+        return `Implement IAsyncDisposable and await the task in DisposeAsync (callers then use await using)`;
+      }
+      // An override keeps the signature of the member it overrides, which is synchronous.
+      if (body.modifiers.includes('override')) {
+        return `${body.name} overrides a synchronous member: await the task in an async counterpart instead (changes the base type and its callers)`;
+      }
       return `Make ${body.name} async and await the task (changes its signature and every caller)`;
   }
 }

@@ -100,7 +100,10 @@ depends on how it is called.
   field (\`_x\`, \`s_x\`, \`this.x\`) whose branch only returns that field, or a flag named like
   \`_initialized\`, \`_loaded\` or \`_warmedUp\`; awaits
   count as "only on a miss" under the negation of those, or on the right of \`x ?? await ...\` and
-  \`x ??= await ...\`. A cache that rarely hits is still reported, and a fast path with other names
+  \`x ??= await ...\`. A lookup in a cache whose entries expire (\`IMemoryCache\`, \`MemoryCache\`,
+  \`ObjectCache\`, \`IDistributedCache\`, known from the receiver's declared type) does not count: such caches
+  keep remote results for a while, and whether the same key comes back within the expiration depends on the
+  workload. Another cache that rarely hits is still reported, and a fast path with other names
   is missed. Negated checks that lead to an early exit (\`if (!_map.TryGetValue(k, out v)) return null;\`)
   are read as the rare path and do not count.
 `;

@@ -135,6 +135,8 @@ a public type it is a breaking change of the API.
   stop the finding.
 - "Awaited exactly once" is a property of each call expression; a task stored and then awaited is
   treated as stored, never as awaited.
+- "Likely completes synchronously" is ASY010's verdict, with its heuristics: a fast path that looks up a cache
+  whose entries expire (\`IMemoryCache\` and the like) does not count, since its hit rate depends on the workload.
 - Whether a returned value is cached is known for literals and recognisable zero values (\`default\`,
   \`Guid.Empty\`, \`TimeSpan.Zero\`); a computed value counts as "72 B unless it happens to be cached".
 - The bytes assume the compiler's state machine on .NET 8-10. With Runtime Async (.NET 11) a \`Task<T>\`

@@ -5,10 +5,11 @@
  */
 import type { CallSite, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { splitTopLevel } from '../model/syntax';
+import { splitCallText, splitTopLevel } from '../model/syntax';
 import { stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
+import { expiringCacheType } from '../knowledge/expiringCaches';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
 
@@ -74,6 +75,8 @@ interface Node {
   key: string;
   target: Target;
   deps: Dependency[];
+  /** Whether a guard's condition looks up an expiring cache (knowledge/expiringCaches.ts): not a usual fast path. */
+  readsExpiringCache: (condition: string) => boolean;
 }
 
 /** Computes verdicts for every task-returning body in the workspace. */
@@ -84,7 +87,7 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
       if (body.hasSyntaxErrors || body.isIterator) continue;
       if (body.isAsync || isTaskLike(body.returnKind)) {
         const key = verdictKey(file, body.id);
-        nodes.set(key, { key, target: { file, body }, deps: [] });
+        nodes.set(key, { key, target: { file, body }, deps: [], readsExpiringCache: expiringCacheReader(body, model.bodies, index) });
       }
     }
   }
@@ -171,21 +174,21 @@ function decide(node: Node, isSync: (key: string) => boolean): Decision {
   if (body.awaits.length === 0) return { likelySync: true, basis: 'noAwait', states, guard: null };
   const suspending = body.awaits.filter((_, i) => states[i] !== 'complete');
   if (suspending.length === 0) return { likelySync: true, basis: 'completedAwaits', states, guard: null };
-  const fast = fastReturn(body.returns, suspending[0]);
+  const fast = fastReturn(body.returns, suspending[0], node.readsExpiringCache);
   if (fast) return { likelySync: true, basis: 'fastPath', states, guard: fast };
-  const miss = missGuard(suspending);
+  const miss = missGuard(suspending, node.readsExpiringCache);
   if (miss) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
   return { likelySync: false, basis: 'maySuspend', states, guard: null };
 }
 
 /** A return before the first await that may suspend, guarded by a condition that reads as a cache hit. */
-function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint): GuardedPath | null {
+function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint, readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
   for (const r of returns) {
     // The return must end before the await starts: `return await X()` starts before its own await.
     if (r.span.end > firstSuspending.span.start || !r.conditionText) continue;
     if (r.regions.some((g) => g.kind === 'loop' || g.kind === 'foreach')) continue;
     const guard = readGuard(r.conditionText);
-    if (guard?.sense === 'hit' && returnsWhatTheGuardRead(guard, r)) return { condition: guard.text, kind: guard.kind, span: r.span };
+    if (guard?.sense === 'hit' && returnsWhatTheGuardRead(guard, r) && !readsExpiringCache(guard.text)) return { condition: guard.text, kind: guard.kind, span: r.span };
   }
   return null;
 }
@@ -209,14 +212,14 @@ function returnsWhatTheGuardRead(guard: Guard, r: ReturnSite): boolean {
 }
 
 /** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
-function missGuard(suspending: SuspensionPoint[]): GuardedPath | null {
+function missGuard(suspending: SuspensionPoint[], readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
   let first: GuardedPath | null = null;
   for (const a of suspending) {
     let found: GuardedPath | null = null;
     for (const region of a.regions) {
       if (region.kind !== 'conditional' || !region.detail) continue;
       const guard = readGuard(region.detail);
-      if (guard?.sense === 'miss') {
+      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text)) {
         found = { condition: guard.text, kind: guard.kind, span: a.span };
         break;
       }
@@ -225,6 +228,25 @@ function missGuard(suspending: SuspensionPoint[]): GuardedPath | null {
     first ??= found;
   }
   return first;
+}
+
+/**
+ * Reads a guard's lookup receiver (`_memoryCache` in `!_memoryCache.TryGetValue(key, out Movie? movie)`) and says
+ * whether its declared type is a cache whose entries expire: a hit there is not the usual path by construction.
+ */
+function expiringCacheReader(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): (condition: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (condition) => {
+    const receiver = /^!?\s*\(?\s*((?:this\s*\.\s*)?[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(?:TryGetValue|TryGet\w*|Get\w*)\s*[<(]/.exec(condition.trim())?.[1];
+    if (!receiver) return false;
+    let answer = seen.get(receiver);
+    if (answer === undefined) {
+      const typed = typeOfExpression(receiver, body, bodies, index);
+      answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
+      seen.set(receiver, answer);
+    }
+    return answer;
+  };
 }
 
 // ---- reading conditions as cache hits and misses ----
@@ -404,11 +426,11 @@ function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Depe
   const e = (r.expressionText ?? '').trim();
   const m = COMPLETED_TASK_EXPRESSION.exec(e);
   if (m) return fixed('complete', m[2] ? `${m[1]}.${m[2]}` : e.startsWith('default') ? 'default' : 'new ValueTask');
-  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(e);
+  const call = splitCallText(e);
   if (call) {
-    const args = call[3].trim();
+    const args = call.argumentsText.trim();
     const argc = splitTopLevel(args).length;
-    return calleesDependency(call[2], shortText(e), resolveCallSite(call[2], call[1] ?? null, argc, t.file, t.body, index));
+    return calleesDependency(call.name, shortText(e), resolveCallSite(call.name, call.receiver, argc, t.file, t.body, index));
   }
   return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
 }

@@ -5,6 +5,7 @@
  */
 import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
+import { splitCallText } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
@@ -76,6 +77,9 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
         for (const ref of typesNamed(index, typeName)) {
           const member = ref.type.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
           if (member?.typeText) return { typeText: member.typeText, source: `${member.kind} ${name}` };
+          // A primary constructor's parameter is in scope in every member of its own type (not through this.).
+          const primary = !thisMember && typeName === owner ? ref.type.primaryConstructorParameters.find((p) => p.name === name) : undefined;
+          if (primary) return { typeText: primary.typeText, source: `primary constructor parameter ${name}` };
         }
       }
     }
@@ -85,14 +89,14 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   // found where the receiver says: the containing type for a plain call, the receiver's declared type, or the
   // type a capitalised receiver names (a static call). An unknown receiver gives no answer: a same-named method
   // somewhere else in the workspace says nothing about this one.
-  const call = /^(?:(.+)\.)?([A-Za-z_]\w*)(?:<[^()]*>)?\s*\((.*)\)$/s.exec(t);
+  const call = splitCallText(t);
   if (call && index) {
-    const owner = call[1] ? receiverTypeName(call[1], body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+    const owner = call.receiver ? receiverTypeName(call.receiver, body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
     // No workspace owner: the signatures may still know it (a static call on an API type: `File.ReadAllTextAsync`).
     if (owner === null) return typeFromApiSignatures(t, body, bodies, index);
-    const candidates = methodsNamed(index, call[2], owner).filter((m) => m.member?.typeText);
+    const candidates = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
-    if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call[2]}` };
+    if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call.name}` };
   }
   return typeFromApiSignatures(t, body, bodies, index);
 }
