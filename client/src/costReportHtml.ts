@@ -125,14 +125,15 @@ function row(m: MethodCost, fileLabel: (uri: string) => string, showFile: boolea
   const cachedNote = m.syncBytesIfCached !== m.syncBytes ? `${formatBytes(m.syncBytesIfCached)} when the result is a cached task` : '';
   const estimateTitle = typeof m.estimate === 'string' && estimated ? m.estimate : '';
   const cells = [
-    `<td data-value="${escapeHtml(file.toLowerCase())}" title="${escapeHtml(file)}">${escapeHtml(file)}</td>`,
-    `<td data-value="${escapeHtml(qualifiedName(m).toLowerCase())}"><a class="method" href="#" ${openAttributes(m)}>${escapeHtml(qualifiedName(m))}</a></td>`,
-    `<td data-value="${escapeHtml(returnKindLabel(m.returnKind).toLowerCase())}"><code>${escapeHtml(returnKindLabel(m.returnKind))}</code></td>`,
-    bytesCell(m.stateMachineBytes, estimated, estimateTitle),
+    `<td class="text file" data-value="${escapeHtml(file.toLowerCase())}" title="${escapeHtml(file)}">${escapeHtml(file)}</td>`,
+    `<td class="text" data-value="${escapeHtml(qualifiedName(m).toLowerCase())}" title="${escapeHtml(qualifiedName(m))}"><a class="method" href="#" ${openAttributes(m)}>${escapeHtml(qualifiedName(m))}</a></td>`,
+    `<td class="returns" data-value="${escapeHtml(returnKindLabel(m.returnKind).toLowerCase())}"><code>${escapeHtml(returnKindLabel(m.returnKind))}</code></td>`,
+    bytesCell(m.stateMachineBytes, estimated, estimateTitle).replace('<td class="num"', '<td class="num state-machine"'),
     bytesCell(m.syncBytes, estimated, cachedNote),
     bytesCell(m.suspendBytes, estimated),
-    `<td class="num" data-value="${m.maySuspend * 10000 + m.awaits}" title="${m.maySuspend} of ${m.awaits} awaits may suspend">${m.maySuspend} / ${m.awaits}</td>`,
-    `<td data-value="${escapeHtml(verdict(m))}" title="${escapeHtml(m.reason)}"><span class="verdict ${m.likelySync ? 'sync' : 'suspends'}">${escapeHtml(verdict(m))}</span>${m.reason ? `<div class="reason">${escapeHtml(m.reason)}</div>` : ''}</td>`,
+    `<td class="num awaits" data-value="${m.maySuspend * 10000 + m.awaits}" title="${m.maySuspend} of ${m.awaits} awaits may suspend">${m.maySuspend} / ${m.awaits}</td>`,
+    // One line per row: the verdict's reason is the cell's tooltip (and the method detail's first line).
+    `<td class="verdict-cell" data-value="${escapeHtml(verdict(m))}" title="${escapeHtml(m.reason)}"><span class="verdict ${m.likelySync ? 'sync' : 'suspends'}">${escapeHtml(verdict(m))}</span></td>`,
     `<td class="num" data-value="${findings}"${ids.length ? ` title="${escapeHtml(ids.join(', '))}"` : ''}>${findings ? `<span class="badge">${findings}</span>${ids.length ? ` <span class="ids">${escapeHtml([...new Set(ids)].join(', '))}</span>` : ''}` : ''}</td>`,
   ];
   return `<tr tabindex="0" ${openAttributes(m)}>${(showFile ? cells : cells.slice(1)).join('')}</tr>`;
@@ -145,12 +146,14 @@ function chart(methods: MethodCost[], size: number): string {
   const percent = (bytes: number) => `${((bytes / max) * 100).toFixed(1)}%`;
   // Bars are SVG rects sized by attribute: the CSP forbids inline style attributes, and attributes are not styles.
   const bars = top.map((m) => {
-    const label = `${qualifiedName(m)}: suspend ${formatBytes(m.suspendBytes)}, sync ${formatBytes(m.syncBytes)}`;
-    return `<a class="bar-label method" href="#" ${openAttributes(m)} title="${escapeHtml(qualifiedName(m))}">${escapeHtml(m.name)}</a>`
+    const mark = isEstimate(m) ? '≈' : '';
+    const label = `${qualifiedName(m)}: suspend ${mark}${formatBytes(m.suspendBytes)}, sync ${mark}${formatBytes(m.syncBytes)}${mark ? ' (estimates)' : ''}`;
+    // Qualified (Type.Method): two types often have a method of the same name.
+    return `<a class="bar-label method" href="#" ${openAttributes(m)} title="${escapeHtml(qualifiedName(m))}">${escapeHtml(qualifiedName(m))}</a>`
       + `<svg class="bar" role="img" aria-label="${escapeHtml(label)}"><title>${escapeHtml(label)}</title>`
       + `<rect class="suspend" x="0" y="2" height="9" width="${percent(m.suspendBytes)}"></rect>`
       + `<rect class="sync" x="0" y="13" height="9" width="${percent(m.syncBytes)}"></rect></svg>`
-      + `<span class="bar-value">${formatBytes(m.suspendBytes)} / ${formatBytes(m.syncBytes)}</span>`;
+      + `<span class="bar-value">${mark}${formatBytes(m.suspendBytes)} / ${mark}${formatBytes(m.syncBytes)}</span>`;
   });
   return `<section class="chart" aria-label="Costliest methods">
 <h2>Costliest ${top.length === 1 ? 'method' : `${top.length} methods`}</h2>
@@ -167,7 +170,7 @@ function summary(report: CostReport): string {
   const findings = methods.reduce((n, m) => n + findingCount(m), 0);
   const files = new Set(methods.map((m) => m.uri)).size;
   return `${methods.length} async method${methods.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`
-    + ` · ${likelySync} likely synchronous · ${findings} finding${findings === 1 ? '' : 's'}`
+    + ` · ${likelySync} likely synchronous · ${findings} finding${findings === 1 ? '' : 's'} inside them (hints included)`
     + ` · runtime profile ${escapeHtml(runtimeLabel(report.runtime))}`;
 }
 
@@ -183,15 +186,22 @@ button { font-family: inherit; font-size: inherit; }
 a.method { color: var(--vscode-textLink-foreground); text-decoration: none; }
 a.method:hover { text-decoration: underline; }
 :focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
-.bars { display: grid; grid-template-columns: minmax(8em, max-content) minmax(120px, 1fr) max-content; gap: 2px 10px; align-items: center; max-width: 960px; }
-.bar-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 28em; }
+.bars { display: grid; grid-template-columns: minmax(6em, max-content) minmax(80px, 1fr) max-content; gap: 2px 10px; align-items: center; max-width: 960px; }
+.bar-label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 22em; }
+@media (max-width: 520px) { .bar-label { max-width: 10em; } }
 svg.bar { width: 100%; height: 24px; display: block; }
 .bar-value { font-variant-numeric: tabular-nums; color: var(--vscode-descriptionForeground); }
 rect.suspend { fill: var(--vscode-charts-orange, #d18616); }
 rect.sync { fill: var(--vscode-charts-blue, #3794ff); }
 svg.swatch { width: 10px; height: 10px; vertical-align: baseline; margin-left: 8px; }
 table { border-collapse: collapse; width: 100%; margin-top: 8px; }
-th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.35)); vertical-align: top; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--vscode-editorGroup-border, rgba(128,128,128,0.35)); vertical-align: top; white-space: nowrap; }
+td.text { max-width: 24em; overflow: hidden; text-overflow: ellipsis; }
+td.file { max-width: 18em; }
+/* Narrow panels keep one line per row and no horizontal scrolling: the least needed columns go first. */
+@media (max-width: 760px) { .returns, .state-machine, .awaits, th[data-key="returnKind"], th[data-key="stateMachine"], th[data-key="awaits"] { display: none; } td.text { max-width: 16em; } }
+@media (max-width: 520px) { .verdict-cell, th[data-key="verdict"], .ids { display: none; } td.text { max-width: 11em; } }
+body { overflow-x: hidden; }
 th { position: sticky; top: 0; background: var(--vscode-editor-background); z-index: 1; }
 th button { all: unset; cursor: pointer; font-weight: 600; }
 th button:focus-visible { outline: 1px solid var(--vscode-focusBorder); }

@@ -26,8 +26,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ],
     // The server registers its own file watchers and pulls its settings; nothing else is pushed to it.
     synchronize: {},
-    // Hovers quote source text: rendered as markdown with HTML off, and not trusted (no command links run).
-    markdown: { isTrusted: false, supportHtml: false },
+    // Hovers quote source text: rendered as markdown with HTML off, and trusted for one command only, the
+    // "Details" link that opens the method detail view (source text is always escaped, so it cannot make links).
+    markdown: { isTrusted: { enabledCommands: ['asynclens.showMethodDetail'] }, supportHtml: false },
   };
   // The id `asynclens` makes the client read `asynclens.trace.server` for protocol tracing.
   const languageClient = new LanguageClient('asynclens', 'AsyncLens', serverOptions, clientOptions);

@@ -57,6 +57,8 @@ export interface ServerStatus {
   files: number;
   /** Findings in the open documents. */
   findings: number;
+  /** How many of `findings` are hints, which the Problems panel does not list (absent from older servers). */
+  hints?: number;
   runtime: string;
   message?: string;
 }

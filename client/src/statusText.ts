@@ -47,7 +47,8 @@ export function presentStatus(status: ServerStatus): StatusPresentation {
     case 'ready':
       text = `$(${status.findings > 0 ? 'warning' : 'check'}) AsyncLens: ${count(status.findings, 'finding', 'findings')} · ${runtime}`;
       // The server counts findings in the open documents and files in the workspace index.
-      lines.push(`${count(status.findings, 'finding', 'findings')} in the open files; ${count(status.files, 'C# file', 'C# files')} indexed.`);
+      // What each place counts: the Problems panel lists errors, warnings and infos; hints show as dots in the code.
+      lines.push(`${count(status.findings, 'finding', 'findings')} in the open files${status.hints ? `: ${count(status.findings - status.hints, 'in the Problems panel', 'in the Problems panel')}, ${count(status.hints, 'hint', 'hints')} (dots under the code, not listed there)` : ''}; ${count(status.files, 'C# file', 'C# files')} indexed.`);
       break;
     case 'error':
     default:

@@ -58,6 +58,10 @@ export interface Session {
   refreshes: { inlayHints: number; codeLenses: number };
   progress: unknown[];
   settings: Record<string, unknown>;
+  appliedEdits: { label?: string; edit: WorkspaceEdit }[];
+  messages: string[];
+  messageChoices: string[];
+  executeCommand(command: string, args: unknown[]): Promise<unknown>;
   diagnostics(uri: string): Diagnostic[] | undefined;
   /** Waits until the server publishes diagnostics for `uri` that satisfy `accept` (the latest ones if already there). */
   waitForDiagnostics(uri: string, accept?: (d: Diagnostic[], version?: number) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
@@ -96,6 +100,10 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     refreshes: { inlayHints: 0, codeLenses: 0 },
     progress: [],
     settings: options.settings ?? {},
+    appliedEdits: [],
+    messages: [],
+    messageChoices: [],
+    executeCommand: (command, args) => connection.sendRequest('workspace/executeCommand', { command, arguments: args }),
     diagnostics: (uri) => published.get(uri)?.diagnostics,
     waitForDiagnostics(uri, accept = () => true, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
@@ -193,6 +201,14 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
   connection.onNotification('$/progress', (p: unknown) => { session.progress.push(p); });
   connection.onRequest('workspace/configuration', (p: { items: { scopeUri?: string; section?: string }[] }) => p.items.map(() => session.settings));
   connection.onRequest('client/registerCapability', () => null);
+  // Edits the server asks the editor to apply (fix all in the workspace, configure severity), kept for the tests.
+  connection.onRequest('workspace/applyEdit', (p: { label?: string; edit: WorkspaceEdit }) => { session.appliedEdits.push(p); return { applied: true }; });
+  // A question with choices: the first choice named in session.messageChoices, else none.
+  connection.onRequest('window/showMessageRequest', (p: { message: string; actions?: { title: string }[] }) => {
+    session.messages.push(p.message);
+    return p.actions?.find((a) => session.messageChoices.includes(a.title)) ?? null;
+  });
+  connection.onNotification('window/showMessage', (p: { message: string }) => { session.messages.push(p.message); });
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('workspace/inlayHint/refresh', () => { session.refreshes.inlayHints++; return null; });
   connection.onRequest('workspace/codeLens/refresh', () => { session.refreshes.codeLenses++; return null; });

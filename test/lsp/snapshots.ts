@@ -3,11 +3,19 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './session';
+
+/** The checkout's location in links (plain and URL-encoded inside command arguments) reads as <repo>: snapshots hold no machine's paths. */
+function withoutCheckoutPath(text: string): string {
+  const root = pathToFileURL(repoRoot).href;
+  return text.split(encodeURIComponent(root)).join('file%3A%2F%2F%2F%3Crepo%3E').split(root).join('file:///<repo>');
+}
 
 export function matchSnapshot(name: string, actual: string): void {
   const file = path.join(repoRoot, 'test', 'lsp', '__snapshots__', `${name}.md`);
-  const text = actual.endsWith('\n') ? actual : `${actual}\n`;
+  const normalised = withoutCheckoutPath(actual);
+  const text = normalised.endsWith('\n') ? normalised : `${normalised}\n`;
   if (process.env.UPDATE_SNAPSHOTS === '1' || !fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);

@@ -58,7 +58,7 @@ test('settings: defaults, nested and dotted keys, and every bad value reported w
   const bad = validateSettings({ runtime: 'net99', inlayHints: true, codeLens: 'yes', costThreshold: -1, indexing: { maxFiles: 'many' }, severity: { ASY001: 'fatal', Foo: 'error' } }, new Set(['ASY001']));
   assert.equal(bad.settings.runtime, 'auto');
   assert.equal(bad.settings.inlayHints, 'aboveThreshold');
-  assert.equal(bad.settings.codeLens, true);
+  assert.equal(bad.settings.codeLens, false);
   assert.equal(bad.settings.costThreshold, 100);
   assert.equal(bad.settings.indexing.maxFiles, 5000);
   assert.deepEqual(bad.settings.severity, {});

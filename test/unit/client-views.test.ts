@@ -119,6 +119,16 @@ test('findings show as a count with their distinct rule ids; estimates are marke
   assert.match(html, /title="72 B when the result is a cached task"|title="0 B when the result is a cached task"/);
 });
 
+test('the report fits a narrow window: one-line rows, qualified chart labels with the estimate mark', () => {
+  const html = page();
+  assert.doesNotMatch(html, /<div class="reason">/, 'the verdict\'s reason is a tooltip, not a second line');
+  assert.match(html, /th, td \{[^}]*white-space: nowrap;/);
+  assert.match(html, /@media \(max-width: 760px\)/, 'narrow panels drop the least needed columns instead of scrolling');
+  assert.match(html, /<a class="bar-label method"[^>]*>InvoiceWriter&lt;T&gt;\.WriteAsync<\/a>/);
+  assert.match(html, /<span class="bar-value">≈256 B \/ ≈0 B<\/span>/);
+  assert.match(html, /finding(s)? inside them \(hints included\)/);
+});
+
 test('an empty report says so instead of drawing an empty table', () => {
   const html = renderCostReport({ report: { runtime: 'net8', methods: [] }, scopeLabel: 'src/Empty.cs', cspSource: 'x', nonce: 'N', fileLabel: baseName });
   assert.match(html, /No async methods found in src\/Empty\.cs\./);
@@ -181,6 +191,8 @@ test('the status bar says what the server is doing and what it found', () => {
   assert.equal(clean.text, '$(check) AsyncLens: 0 findings · .NET 11 runtime async');
   assert.match(clean.tooltip, /0 findings in the open files; 40 C# files indexed\./);
   assert.match(clean.tooltip, /Click to choose the runtime profile\./);
+  const withHints = presentStatus({ state: 'ready', files: 40, findings: 8, hints: 3, runtime: 'net10' });
+  assert.match(withHints.tooltip, /8 findings in the open files: 5 in the Problems panel, 3 hints \(dots under the code, not listed there\)/);
   const failed = presentStatus({ state: 'error', files: 0, findings: 0, runtime: 'net10', message: 'wasm missing: dist/tree-sitter_c_sharp.wasm' });
   assert.equal(failed.text, '$(error) AsyncLens');
   assert.equal(failed.error, true);

@@ -101,7 +101,7 @@ test('task evidence for a blocking wait comes from the signature instead of the 
   const index = workspace({ 'Shop.cs': SERVICE });
   const model = index.files.get('Shop.cs')!;
   const body = model.bodies.find((b) => b.name === 'LoadAsync')!;
-  assert.deepEqual(taskEvidence('_http.GetStringAsync(url)', body, model.bodies, index), { verdict: 'task', reason: 'return type of HttpClient.GetStringAsync is a Task' });
+  assert.deepEqual(taskEvidence('_http.GetStringAsync(url)', body, model.bodies, index), { verdict: 'task', reason: 'return type of HttpClient.GetStringAsync is a Task<string>' });
   // A ConfigureAwait awaitable wraps a task: GetAwaiter().GetResult() on it blocks.
   assert.equal(taskEvidence('_http.GetStringAsync(url).ConfigureAwait(false)', body, model.bodies, index).verdict, 'task');
   // Not a task, by its signature.

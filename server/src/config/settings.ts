@@ -57,7 +57,7 @@ const DEFAULTS: AsyncLensSettings = {
   runtime: 'auto',
   severity: {},
   inlayHints: 'aboveThreshold',
-  codeLens: true,
+  codeLens: false,
   costThreshold: 100,
   indexing: { maxFiles: 5000, maxFileSizeKb: 1024 },
   trace: { server: 'off' },

@@ -1,15 +1,20 @@
 /**
  * Code actions from a snapshot's diagnostics: each finding's own fix (edits read from diagnostic data, never
- * recomputed), "suppress on this line", "suppress in this file", "open documentation", and the source action
- * that applies every safe fix of the file at once.
+ * recomputed), "fix all ASYnnn in this file" and "in the workspace" (the fixes of one rule, of the safety the user
+ * picked), "configure ASYnnn severity" (.editorconfig), "suppress on this line", "suppress in this file", "open
+ * documentation", and the source action that applies every safe fix of the file at once.
+ *
+ * A fix never hides a problem: where a method's blocking call has an async twin (ASY002), dropping its `async`
+ * (ASY011's fix) would take it out of async code and out of sight, so the twin's fix comes first and ASY011's fix is
+ * neither preferred nor part of fix-all there.
  */
 import {
   CodeActionKind, TextDocumentEdit, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { ruleDocsUrl } from '../rules/docsUrl';
+import { ruleDocsLink } from './ruleDocs';
 import { isDiagnosticData } from './diagnostics';
-import { comparePositions, rangesOverlap } from './convert';
-import { FIX_ALL_KIND, SOURCE } from './protocol';
+import { comparePositions, rangeContains, rangesOverlap } from './convert';
+import { CONFIGURE_SEVERITY_COMMAND, FIX_ALL_IN_WORKSPACE_COMMAND, FIX_ALL_KIND, SOURCE } from './protocol';
 import type { DiagnosticData, DocumentSnapshot } from './snapshot';
 
 export interface CodeActionDocument {
@@ -48,24 +53,95 @@ function currentData(diagnostic: Diagnostic, doc: CodeActionDocument, snapshot: 
   return isDiagnosticData(diagnostic.data) && diagnostic.data.revision === doc.revision ? diagnostic.data : null;
 }
 
+const hasEdits = (d: Diagnostic): boolean => isDiagnosticData(d.data) && !!d.data.fix && d.data.fix.safety !== 'display-only' && d.data.fix.edits.length > 0;
+
+/**
+ * The blocking calls with an async twin (ASY002 with a fix) inside the method a method-level finding is on: while
+ * there is one, removing the method's `async` would hide it.
+ */
+export function twinFixesInMethod(diagnostic: Diagnostic, snapshot: DocumentSnapshot | null): Diagnostic[] {
+  if (!snapshot) return [];
+  const method = snapshot.methods.find((m) => comparePositions(m.nameRange.start, diagnostic.range.start) === 0);
+  if (!method) return [];
+  return snapshot.diagnostics.filter((d) => d.code === 'ASY002' && hasEdits(d) && rangeContains(method.range, d.range.start));
+}
+
+/** Whether a diagnostic's fix would hide another problem (ASY011 over a blocking call with a twin). */
+function fixHidesProblem(diagnostic: Diagnostic, snapshot: DocumentSnapshot | null): boolean {
+  return diagnostic.code === 'ASY011' && twinFixesInMethod(diagnostic, snapshot).length > 0;
+}
+
+/** The fixes of one rule in a document, at one safety, without overlapping edits: what "fix all ASYnnn" applies. */
+function ruleFixes(snapshot: DocumentSnapshot, ruleId: string, safety: 'safe' | 'unsafe'): { fixed: Diagnostic[]; edits: TextEdit[] } {
+  const taken: TextEdit[] = [];
+  const fixed: Diagnostic[] = [];
+  const candidates = snapshot.diagnostics
+    .filter((d) => d.code === ruleId && hasEdits(d) && (d.data as DiagnosticData).fix!.safety === safety && !fixHidesProblem(d, snapshot))
+    .sort((a, b) => comparePositions(a.range.start, b.range.start));
+  for (const d of candidates) {
+    const edits = (d.data as DiagnosticData).fix!.edits;
+    if (edits.some((e) => taken.some((t) => rangesOverlap(t.range, e.range)))) continue;
+    taken.push(...edits);
+    fixed.push(d);
+  }
+  return { fixed, edits: taken };
+}
+
 export function quickFixes(doc: CodeActionDocument, diagnostics: readonly Diagnostic[], snapshot: DocumentSnapshot | null): CodeAction[] {
   const fixes: CodeAction[] = [];
+  const fixAlls: CodeAction[] = [];
+  const configure: CodeAction[] = [];
   const suppressions: CodeAction[] = [];
   const docsActions: CodeAction[] = [];
   const seenRules = new Set<string>();
+  const seenFixAll = new Set<string>();
+  const current = snapshot && snapshot.revision === doc.revision ? snapshot : null;
   for (const diagnostic of diagnostics) {
     if (diagnostic.source !== SOURCE) continue;
     const data = currentData(diagnostic, doc, snapshot);
     if (!data) continue;
     const id = data.ruleId;
+    // Removing `async` from a method that blocks on a call with an async twin would hide that call: the twin first.
+    const twins = diagnostic.code === 'ASY011' ? twinFixesInMethod(diagnostic, current) : [];
+    for (const twin of twins) {
+      const twinData = twin.data as DiagnosticData;
+      fixes.push({
+        title: `${twinData.fix!.title} (line ${twin.range.start.line + 1}; then the method awaits)`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [twin, diagnostic],
+        isPreferred: true,
+        edit: workspaceEdit(doc, twinData.fix!.edits),
+      });
+    }
     if (data.fix && data.fix.safety !== 'display-only' && data.fix.edits.length > 0) {
       fixes.push({
-        title: data.fix.safety === 'unsafe' ? `${data.fix.title} (unsafe)` : data.fix.title,
+        title: `${data.fix.title}${data.fix.safety === 'unsafe' ? ' (unsafe)' : ''}${twins.length ? ' (hides the blocking call)' : ''}`,
         kind: CodeActionKind.QuickFix,
         diagnostics: [diagnostic],
-        isPreferred: data.fix.safety === 'safe',
+        isPreferred: data.fix.safety === 'safe' && twins.length === 0,
         edit: workspaceEdit(doc, data.fix.edits),
       });
+      const safety = data.fix.safety;
+      if (current && !seenFixAll.has(`${id}:${safety}`)) {
+        seenFixAll.add(`${id}:${safety}`);
+        const all = ruleFixes(current, id, safety);
+        const unsafe = safety === 'unsafe' ? ' (unsafe)' : '';
+        if (all.fixed.length > 1) {
+          fixAlls.push({
+            title: `Fix all ${id} in this file (${all.fixed.length})${unsafe}`,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: all.fixed,
+            edit: workspaceEdit(doc, all.edits),
+          });
+        }
+        // The workspace's files are fixed by the server (it reads and edits files that are not open).
+        fixAlls.push({
+          title: `Fix all ${id} in the workspace${unsafe}`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          command: { title: `Fix all ${id} in the workspace${unsafe}`, command: FIX_ALL_IN_WORKSPACE_COMMAND, arguments: [id, safety] },
+        });
+      }
     }
     const line = diagnostic.range.start.line;
     const key = `${id}:${line}`;
@@ -80,6 +156,12 @@ export function quickFixes(doc: CodeActionDocument, diagnostics: readonly Diagno
     }
     if (!seenRules.has(id)) {
       seenRules.add(id);
+      configure.push({
+        title: `Configure ${id} severity in .editorconfig`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        command: { title: `Configure ${id} severity in .editorconfig`, command: CONFIGURE_SEVERITY_COMMAND, arguments: [id, doc.uri] },
+      });
       const pragma = `#pragma warning disable ${id}`;
       if (doc.lineText(0).trim() !== pragma) {
         suppressions.push({
@@ -94,12 +176,12 @@ export function quickFixes(doc: CodeActionDocument, diagnostics: readonly Diagno
         title: `Open documentation for ${id}`,
         kind: CodeActionKind.QuickFix,
         diagnostics: [diagnostic],
-        command: { title: `Open documentation for ${id}`, command: 'vscode.open', arguments: [ruleDocsUrl(id)] },
+        command: { title: `Open documentation for ${id}`, command: 'vscode.open', arguments: [ruleDocsLink(id)] },
       });
     }
   }
-  // Real fixes first, then the ways to silence, then the docs: the order the light bulb shows them in.
-  return [...fixes, ...suppressions, ...docsActions];
+  // Real fixes first, then fix-all, then configuring and silencing, then the docs: the order the light bulb shows them in.
+  return [...fixes, ...fixAlls, ...configure, ...suppressions, ...docsActions];
 }
 
 /** Every safe fix of the document, skipping any fix whose edits overlap one already taken. */
@@ -108,7 +190,7 @@ export function fixAllAction(doc: CodeActionDocument, snapshot: DocumentSnapshot
   const taken: TextEdit[] = [];
   const fixed: Diagnostic[] = [];
   const candidates = snapshot.diagnostics
-    .filter((d) => isDiagnosticData(d.data) && d.data.fix?.safety === 'safe' && d.data.fix.edits.length > 0)
+    .filter((d) => isDiagnosticData(d.data) && d.data.fix?.safety === 'safe' && d.data.fix.edits.length > 0 && !fixHidesProblem(d, snapshot))
     .sort((a, b) => comparePositions(a.range.start, b.range.start));
   for (const d of candidates) {
     const edits = (d.data as DiagnosticData).fix!.edits;

@@ -146,18 +146,20 @@ export function splicePositioned(doc: PositionedText, change: TextChange): Posit
  * previous one left), converted against `doc`; the result carries the final text. All or nothing: one
  * malformed change refuses the whole notification, so no half-applied edit leaves the copies apart.
  */
-export function textChangesOf(doc: PositionedText, changes: unknown): { changes: TextChange[]; text: string; positioned: PositionedText } | { error: string } {
+export function textChangesOf(doc: PositionedText, changes: unknown): { changes: TextChange[]; edits: PositionEdit[]; text: string; positioned: PositionedText } | { error: string } {
   if (!Array.isArray(changes)) return { error: 'contentChanges is not a list' };
   const out: TextChange[] = [];
+  const edits: PositionEdit[] = [];
   let current = doc;
   for (const change of changes) {
     const converted = textChangeOf(current, change);
     if ('error' in converted) return converted;
     out.push(converted);
+    edits.push({ range: { start: positionOf(current, converted.start), end: positionOf(current, converted.oldEnd) }, newText: converted.newText });
     // A whole-text change shares nothing with the line starts before it.
     current = converted.start === 0 && converted.oldEnd === current.text.length ? positioned(converted.newText) : splicePositioned(current, converted);
   }
-  return { changes: out, text: current.text, positioned: current };
+  return { changes: out, edits, text: current.text, positioned: current };
 }
 
 export function lspEditOf(doc: PositionedText, edit: TextEdit): LspTextEdit {
@@ -186,4 +188,59 @@ export function rangesOverlap(a: Range, b: Range): boolean {
 /** Whether `inner` lies within `outer`. */
 export function rangeWithin(outer: Range, inner: Range): boolean {
   return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0;
+}
+
+/** Columns past which an inlay hint at the end of a line is likely out of sight (a common editor width). */
+export const VISIBLE_COLUMNS = 120;
+
+/**
+ * Where an inlay hint after a signature goes, given the signature's end and its line's text. Right after the
+ * parameter list when nothing but whitespace or the body's `{` follows; when the line goes on (`) => expression;`,
+ * `where T : class`), at the end of the line instead, so the hint does not split the member, unless that end is
+ * past the visible edge and the signature's end is not: then after the parameter list, where it is seen.
+ */
+export function hintPositionAfterSignature(signatureEnd: Position, lineText: string): Position {
+  const rest = lineText.slice(signatureEnd.character);
+  if (/^\s*(\{.*)?$/.test(rest)) return signatureEnd;
+  const end = lineText.trimEnd().length;
+  if (end > VISIBLE_COLUMNS && signatureEnd.character <= VISIBLE_COLUMNS) return signatureEnd;
+  return { line: signatureEnd.line, character: end };
+}
+
+/** One content change in positions of the text before it (clamped, as applied): what moves a position to the next text. */
+export interface PositionEdit {
+  range: Range;
+  newText: string;
+}
+
+/**
+ * Where `position` is after `edit`: unchanged before it, shifted after it, and null inside the replaced text
+ * (what stood there is gone). A position at a replaced range's start stays; one at its end, or at an insertion
+ * point, moves with the text after it.
+ */
+export function positionAfterEdit(position: Position, edit: PositionEdit): Position | null {
+  const { start, end } = edit.range;
+  if (comparePositions(position, start) < 0) return position;
+  if (comparePositions(position, start) === 0 && comparePositions(start, end) < 0) return position;
+  if (comparePositions(position, end) < 0) return null;
+  const lines = edit.newText.split(/\r\n|\r|\n/);
+  const last = lines[lines.length - 1].length;
+  if (position.line === end.line) {
+    const column = lines.length === 1 ? start.character + last : last;
+    return { line: start.line + lines.length - 1, character: column + (position.character - end.character) };
+  }
+  return { line: position.line + (lines.length - 1) - (end.line - start.line), character: position.character };
+}
+
+/** A range moved through edits, or null when either end fell inside replaced text. */
+export function rangeAfterEdits(range: Range, edits: readonly PositionEdit[]): Range | null {
+  let { start, end } = range;
+  for (const edit of edits) {
+    const s = positionAfterEdit(start, edit);
+    const e = positionAfterEdit(end, edit);
+    if (!s || !e) return null;
+    start = s;
+    end = e;
+  }
+  return { start, end };
 }

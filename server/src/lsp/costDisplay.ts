@@ -1,10 +1,11 @@
 /**
  * The one-line costs shown in the editor: the inlay hint after an async method's signature
- * (`sync 0 B · suspend 104 B`) and the CodeLens above it (`suspend 104 B · sync 0 B · 2 findings`).
+ * (`sync 0 B · suspend 104 B`) and the CodeLens above it (`sync 0 B · suspend 104 B · 2 findings`, off by
+ * default: one annotation per method is enough). Both say the same thing in the same order and words.
  */
 import { MarkupKind, type CodeLens, type InlayHint, type Range } from 'vscode-languageserver';
 import type { AsyncLensSettings } from '../config/settings';
-import { rangeContains } from './convert';
+import { hintPositionAfterSignature, rangeContains } from './convert';
 import { bytes, profileLabel } from './markdown';
 import type { DocumentSnapshot, ProfileCostView } from './snapshot';
 import { SHOW_METHOD_DETAIL_COMMAND } from './protocol';
@@ -23,7 +24,16 @@ export function isAboveThreshold(c: ProfileCostView, threshold: number): boolean
   return (c.syncBytes ?? 0) >= threshold || (c.suspendBytes ?? 0) >= threshold;
 }
 
-export function inlayHintsOf(snapshot: DocumentSnapshot, range: Range, settings: AsyncLensSettings): InlayHint[] {
+/** The one-line cost of a method on the selected profile, as both the inlay hint and the CodeLens say it. */
+export function costLine(c: ProfileCostView): string {
+  return `${syncText(c)} · ${suspendText(c)}`;
+}
+
+/**
+ * Inlay hints after async signatures. `lineText` reads a line of the snapshot's text: the hint moves to the end
+ * of the line when the signature's line goes on (`) => expression;`), so it never splits a member.
+ */
+export function inlayHintsOf(snapshot: DocumentSnapshot, range: Range, settings: AsyncLensSettings, lineText: (line: number) => string): InlayHint[] {
   if (settings.inlayHints === 'off') return [];
   const hints: InlayHint[] = [];
   for (const m of snapshot.methods) {
@@ -34,12 +44,12 @@ export function inlayHintsOf(snapshot: DocumentSnapshot, range: Range, settings:
     const sync = c.syncBytes === null ? 'It always suspends.' : `${bytes(c.syncBytes)} when it completes synchronously${cached}.`;
     const suspend = c.suspendBytes === null ? 'It never suspends.' : `${bytes(c.suspendBytes)} when it suspends (once per call).`;
     hints.push({
-      position: m.signatureEnd,
-      label: `${syncText(c)} · ${suspendText(c)}`,
+      position: hintPositionAfterSignature(m.signatureEnd, lineText(m.signatureEnd.line)),
+      label: m.stale ? `${costLine(c)} · stale` : costLine(c),
       paddingLeft: true,
       tooltip: {
         kind: MarkupKind.Markdown,
-        value: `Heap bytes one call of \`${m.name}\` allocates on ${profileLabel(c.runtime, c)}: ${sync} ${suspend} Hover the name for the layout.`,
+        value: `${m.stale ? `Stale: from before the syntax error in \`${m.name}\`; updates when it parses again. ` : ''}Heap bytes one call of \`${m.name}\` allocates on ${profileLabel(c.runtime, c)}: ${sync} ${suspend} Hover the name for more.`,
       },
     });
   }
@@ -51,12 +61,12 @@ export function codeLensesOf(snapshot: DocumentSnapshot, settings: AsyncLensSett
   return snapshot.methods.map((m) => {
     const c = m.costs[0];
     const findings = m.findings.length === 0 ? '' : ` · ${m.findings.length} finding${m.findings.length === 1 ? '' : 's'}`;
-    const cost = c ? `${suspendText(c)} · ${syncText(c)}` : 'cost unknown';
+    const cost = c ? costLine(c) : 'cost unknown';
     const position = m.nameRange.start;
     return {
       range: { start: m.range.start, end: m.range.start },
       command: {
-        title: `${cost}${findings}`,
+        title: `${cost}${findings}${m.stale ? ' · stale' : ''}`,
         command: SHOW_METHOD_DETAIL_COMMAND,
         arguments: [snapshot.uri, position.line, position.character],
       },

@@ -1,11 +1,11 @@
 /**
- * Findings as LSP diagnostics: code and documentation link, severity, message with its note on a second
- * line, related locations, tags, and the fix edits (in LSP ranges) in `data` so code actions need no
- * re-analysis.
+ * Findings as LSP diagnostics: code and documentation link, severity, the one-line message people read in the
+ * Problems panel, related locations, tags, and in `data` the note (the why, which the hover shows) and the fix
+ * edits (in LSP ranges), so hovers and code actions need no re-analysis.
  */
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { Finding, Severity } from '../rules/types';
-import { ruleDocsUrl } from '../rules/docsUrl';
+import { ruleDocsLink } from './ruleDocs';
 import { indentationOf, lspEditOf, rangeOf, type PositionedText } from './convert';
 import type { DiagnosticData } from './snapshot';
 import { SOURCE } from './protocol';
@@ -25,14 +25,14 @@ export function diagnosticOf(finding: Finding, doc: PositionedText, revision: nu
   const fix = finding.fix
     ? { title: finding.fix.title, safety: finding.fix.safety, edits: finding.fix.edits.map((e) => lspEditOf(doc, e)) }
     : null;
-  const data: DiagnosticData = { ruleId: finding.ruleId, revision, fix, indent: indentationOf(doc, range.start.line) };
+  const data: DiagnosticData = { ruleId: finding.ruleId, revision, fix, indent: indentationOf(doc, range.start.line), ...(finding.note ? { note: finding.note } : {}) };
   const diagnostic: Diagnostic = {
     range,
     severity: SEVERITY[finding.severity],
     code: finding.ruleId,
-    codeDescription: { href: ruleDocsUrl(finding.ruleId) },
+    codeDescription: { href: ruleDocsLink(finding.ruleId) },
     source: SOURCE,
-    message: finding.note ? `${finding.message}\n${finding.note}` : finding.message,
+    message: finding.message,
     data,
   };
   const relatedInformation: DiagnosticRelatedInformation[] = [];

@@ -5,8 +5,10 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import { RUNTIME_PROFILES, type RuntimeProfile } from '../config/settings';
 import { ruleById } from '../rules/registry';
-import { ruleDocsUrl } from '../rules/docsUrl';
+import { ruleDocsLink } from './ruleDocs';
 import type { AwaitView, DiagnosticData, MethodView, ProfileCostView } from './snapshot';
+import { costLine } from './costDisplay';
+import { SHOW_METHOD_DETAIL_COMMAND } from './protocol';
 
 const PROFILE_LABEL: Record<RuntimeProfile, string> = {
   net6: '.NET 6',
@@ -28,9 +30,9 @@ export function profileLabel(profile: RuntimeProfile, cost?: ProfileCostView): s
  * code span HTML and markdown are literal; pipes are escaped for table cells (GFM honours `\|` there too) and
  * line breaks flattened, so the span cannot leave its cell or line either.
  */
-export function code(text: string): string {
+export function code(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  return codeSpan(flat.length > 80 ? `${flat.slice(0, 77)}...` : flat);
+  return codeSpan(flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat);
 }
 
 function codeSpan(shown: string): string {
@@ -68,11 +70,6 @@ function signatureLine(m: MethodView): string {
   const owner = m.containingType ? `${m.containingType}.` : '';
   const returns = m.returnTypeText ? `${m.returnTypeText} ` : '';
   return `async ${returns}${owner}${m.name}`;
-}
-
-function verdictBadge(m: MethodView): string {
-  if (m.likelySync === null) return '';
-  return m.likelySync ? ' · likely completes synchronously' : ' · may suspend';
 }
 
 function bytesOrNever(value: number | null, never: string): string {
@@ -118,7 +115,8 @@ function findingLines(m: MethodView): string[] {
   if (m.findings.length === 0) return [];
   return [
     '**Findings**',
-    ...m.findings.map((f) => `- [${f.ruleId}](${ruleDocsUrl(f.ruleId)}) line ${f.range.start.line + 1}: ${escape(f.message)}`),
+    // Plain ids: the detail view opens no links (markdownHtml.ts); the Problems panel links each rule's page.
+    ...m.findings.map((f) => `- ${f.ruleId} line ${f.range.start.line + 1}: ${escape(f.message)}`),
     '',
   ];
 }
@@ -129,60 +127,107 @@ function runtimeLine(m: MethodView): string {
   return `_Runtime ${profileLabel(c.profile)}${c.approximate ? ' (an estimate)' : ''}: ${escape(c.reason)}._`;
 }
 
-/** The hover on an async method's name: layout, bytes on both paths beside the other runtime, suspension points, verdict, findings. */
-export function costCard(m: MethodView): string {
+/** The command link that opens the method detail view (the field table and every runtime) for a method. */
+export function detailLink(uri: string, m: MethodView): string {
+  const args = encodeURIComponent(JSON.stringify([uri, m.nameRange.start.line, m.nameRange.start.character]));
+  return `command:${SHOW_METHOD_DETAIL_COMMAND}?${args}`;
+}
+
+/** What the reader should know about the awaits, in one line: the one that may suspend, or that none does. */
+function suspensionLine(m: MethodView): string | null {
+  if (m.awaits.length === 0) return 'Never awaits: the state machine runs for nothing.';
+  const suspending = m.awaits.filter((a) => a.state !== 'complete');
+  if (suspending.length === 0) return `Every await completes synchronously (${m.awaits.length === 1 ? 'its only one' : `all ${m.awaits.length}`}).`;
+  const first = suspending[0];
+  const more = suspending.length > 1 ? ` and ${suspending.length - 1} more` : '';
+  return `May suspend at ${code(`await ${first.text}`, 48)} (line ${first.line + 1})${more}.`;
+}
+
+/** The findings of a method, once each: on its name by rule name (the editor shows their text above), in the body by line. */
+function findingsLine(m: MethodView): string | null {
+  if (m.findings.length === 0) return null;
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const f of m.findings) {
+    const onName = f.range.start.line === m.nameRange.start.line && f.range.start.character === m.nameRange.start.character;
+    const key = `${f.ruleId}:${onName ? 'name' : f.range.start.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const rule = ruleById(f.ruleId);
+    parts.push(`[${f.ruleId}](${ruleDocsLink(f.ruleId)}) ${onName ? (rule?.meta.name ?? '') : `line ${f.range.start.line + 1}`}`.trim());
+  }
+  const shown = parts.slice(0, 6);
+  return `Findings: ${shown.join(' · ')}${parts.length > shown.length ? ` · ${parts.length - shown.length} more` : ''}`;
+}
+
+/**
+ * The hover on an async method's name, written to be read at a glance: the signature and the bytes on one line,
+ * at most three short lines of why (the verdict, the await that may suspend, an estimate's reason), the findings
+ * once by id, and a link to the method detail for the field table and the other runtimes.
+ */
+export function costCard(m: MethodView, uri?: string): string {
   const selected = m.costs[0];
-  const out: string[] = [`**${escape(signatureLine(m))}**${verdictBadge(m)}`, ''];
-  if (selected) {
-    out.push(...fieldsTable(selected, false));
-    out.push(...costTable(m.costs));
-    out.push(`- Synchronous: ${escape(selected.syncExplanation)}`);
-    out.push(`- Suspended: ${escape(selected.suspendExplanation)}`);
-    for (const a of selected.assumptions) out.push(`- Assumed: ${escape(a)}`);
-    out.push('');
-    if (m.runtimeChoice) out.push(runtimeLine(m), '');
-    if (selected.estimate !== false) out.push(`_${profileLabel(selected.runtime)} figures are estimates: ${escape(selected.estimate)}._`, '');
-  } else if (m.costError) {
-    out.push(`_No cost estimate: ${escape(m.costError)}._`, '');
-  }
-  if (m.awaits.length) {
-    out.push(`**Suspension points** (${m.maySuspend} of ${m.awaits.length} may suspend)`, ...m.awaits.map(awaitLine), '');
-  } else {
-    out.push('**Suspension points**: none, the method never awaits.', '');
-  }
-  if (m.verdictReason) out.push(`**${m.likelySync ? 'Likely synchronous' : 'Not likely synchronous'}**: ${escape(m.verdictReason)}.`, '');
-  out.push(...findingLines(m));
+  const returns = m.returnTypeText ? `${m.returnTypeText} ` : '';
+  const head = `**${escape(`async ${returns}${m.name}`)}**`;
+  const out: string[] = [];
+  if (selected) out.push(`${head} · ${escape(costLine(selected))} (${escape(profileLabel(selected.runtime))})`, '');
+  else out.push(head, '', `_No cost estimate: ${escape(m.costError ?? 'the cost model has no figures for this method')}._`, '');
+  const why: string[] = [];
+  if (m.stale) why.push(`_Stale: these are from before the syntax error in ${code(m.name)}; they update when it parses again._`);
+  // With ASY010 on the name the editor already shows the verdict above this card: only the condition is new.
+  const verdictShown = m.findings.some((f) => f.ruleId === 'ASY010' && f.range.start.line === m.nameRange.start.line);
+  const condition = /\(when (.+)\)$/.exec(m.verdictReason ?? '')?.[1];
+  // A method that likely suspends says so in the suspension line below; the verdict would repeat it.
+  if (m.verdictReason && m.likelySync && !verdictShown) why.push(`Likely completes synchronously: ${escapeShort(m.verdictReason)}.`);
+  else if (m.likelySync && condition) why.push(`Fast path: when ${code(condition, 56)}.`);
+  const suspension = suspensionLine(m);
+  if (suspension && !(m.likelySync && m.awaits.length === 0)) why.push(suspension);
+  // Which runtime the bytes are for and why (the project's target under "auto"); an estimate's reasons are in the details.
+  if (m.runtimeChoice) why.push(runtimeLine(m));
+  else if (selected && selected.estimate !== false) why.push(`≈ Estimate: ${escapeShort(selected.estimate.replace(/\s*\(see the assumptions\)/, ''))}.`);
+  for (const line of why.slice(0, 3)) out.push(line, '');
+  const findings = findingsLine(m);
+  if (findings) out.push(findings, '');
+  if (uri) out.push(`[Details](${detailLink(uri, m)}): state machine fields, every runtime, assumptions`);
   return trimEnd(out);
 }
 
-/** The hover on an `await`: whether it may suspend, why, and what that costs on each shown profile. */
+/** Prose from the model, escaped, with code-like parentheticals shortened so a line stays readable. */
+function escapeShort(text: string, max = 140): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return escape(flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat);
+}
+
+/** The hover on an `await`: whether it may suspend, why, and what that costs on the selected runtime. */
 export function awaitCard(m: MethodView, a: AwaitView): string {
   const index = m.awaits.indexOf(a);
   const state = a.state === 'complete' ? 'completes synchronously' : a.state === 'suspends' ? 'always suspends' : 'may suspend';
-  const out = [`**await** ${code(a.text)} · ${state}`, ''];
-  if (a.reason && a.reason !== a.text) out.push(`Why: ${escape(a.reason)}.`, '');
-  for (const c of m.costs) {
-    const note = c.awaitNotes[index];
-    if (note) out.push(`- ${profileLabel(c.runtime, c)}: ${escape(note)}`);
-  }
-  if (m.costs.length === 0) out.push(`- ${escape(a.costNote)}`);
-  out.push('', `In ${code(m.name)}: ${m.maySuspend} of ${m.awaits.length} await${m.awaits.length === 1 ? '' : 's'} may suspend; one call pays for the first suspension only.`);
+  const out = [`**await** ${code(a.text, 56)} · ${state}`, ''];
+  if (a.reason && a.reason !== a.text) out.push(`Why: ${escapeShort(a.reason.split(a.text).join('it'))}.`, '');
+  const selected = m.costs[0];
+  // The cost note quotes the awaited expression again; the first line already shows it.
+  const note = selected ? selected.awaitNotes[index] : a.costNote;
+  if (note) out.push(`${selected ? `${escape(profileLabel(selected.runtime, selected))}: ` : ''}${escapeShort(note.split(`await ${a.text}`).join('this await'), 220)}`, '');
+  out.push(`In ${code(m.name)}: ${m.maySuspend} of ${m.awaits.length} await${m.awaits.length === 1 ? '' : 's'} may suspend; one call pays for the first suspension only.`);
   return trimEnd(out);
 }
 
-/** The hover on a flagged expression: rule, message, why, the fix (naming the async twin) and the docs. */
+/**
+ * The hover on a flagged expression. The editor already shows the diagnostic's message above it, so this says what
+ * the message does not: why it matters (the rule's note), the fix and how safe it is, and the rule's page.
+ */
 export function findingCard(d: Diagnostic): string {
   const id = String(d.code ?? '');
   const rule = ruleById(id);
-  const [message, ...note] = (typeof d.message === 'string' ? d.message : d.message.value).split('\n');
-  const out = [`**${id}${rule ? ` ${rule.meta.name}` : ''}**`, '', escape(message), ''];
-  if (note.length) out.push(escape(note.join(' ')), '');
   const data = d.data as DiagnosticData | undefined;
+  const out: string[] = [];
+  if (data?.stale) out.push('_Stale: found before the syntax error in this method; checked again when it parses._', '');
+  if (data?.note) out.push(escape(data.note), '');
   if (data?.fix) {
     const safety = data.fix.safety === 'safe' ? 'safe fix' : data.fix.safety === 'unsafe' ? 'unsafe fix, review it' : 'described only, not applied automatically';
     out.push(`Fix: ${escape(data.fix.title)} (${safety}).`, '');
   }
-  out.push(`[${id} documentation](${ruleDocsUrl(id)})`);
+  out.push(`[${id}${rule ? ` ${rule.meta.name}` : ''}](${ruleDocsLink(id)})`);
   return out.join('\n');
 }
 
@@ -191,9 +236,9 @@ export function methodDetail(m: MethodView): string {
   const out: string[] = [`## ${escape(signatureLine(m))}`, ''];
   if (m.verdictReason) out.push(`${m.likelySync ? 'Likely completes synchronously' : 'May suspend'}: ${escape(m.verdictReason)}.`, '');
   if (m.costs.length) {
-    // Oldest runtime first, as people compare them; the selected one (costs[0]) is marked.
+    // The selected runtime (costs[0]) first, as the hover and the inlay hint show it; then the others, oldest first.
     const selected = m.costs[0].runtime;
-    const ordered = [...m.costs].sort((a, b) => RUNTIME_PROFILES.indexOf(a.runtime) - RUNTIME_PROFILES.indexOf(b.runtime));
+    const ordered = [m.costs[0], ...m.costs.slice(1).sort((a, b) => RUNTIME_PROFILES.indexOf(a.runtime) - RUNTIME_PROFILES.indexOf(b.runtime))];
     out.push(`### Bytes per call (selected: ${profileLabel(selected)})`, '', ...costTable(ordered));
     if (m.runtimeChoice) out.push(runtimeLine(m), '');
     for (const c of ordered) {

@@ -4,6 +4,16 @@
  */
 import { NotificationType, RequestType } from 'vscode-languageserver';
 
+/**
+ * Commands the server executes (workspace/executeCommand): `[ruleId, 'safe' | 'unsafe']` applies every fix of one
+ * rule at that safety in every file of the workspace; `[ruleId, documentUri, level?]` writes
+ * `dotnet_diagnostic.<ruleId>.severity = <level>` into the .editorconfig nearest the document (the VS Code client
+ * asks for the level first with its own `asynclens.chooseSeverity`).
+ */
+export const FIX_ALL_IN_WORKSPACE_COMMAND = 'asynclens.fixAllInWorkspace';
+export const CONFIGURE_SEVERITY_COMMAND = 'asynclens.configureSeverity';
+export const SERVER_COMMANDS = [FIX_ALL_IN_WORKSPACE_COMMAND, CONFIGURE_SEVERITY_COMMAND];
+
 export interface CostReportParams {
   /** One file; absent means every file of the workspace index. */
   uri?: string;
@@ -74,6 +84,8 @@ export interface ServerStatus {
   files: number;
   /** Findings in the open documents. */
   findings: number;
+  /** How many of `findings` are hints, which the Problems panel does not list (absent from older servers). */
+  hints?: number;
   runtime: string;
   message?: string;
 }

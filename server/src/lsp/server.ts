@@ -15,12 +15,18 @@ import { startEngine, type EngineClient } from './engineClient';
 import type { EngineCommand, EngineEvent, FileChangeKind } from './engine/messages';
 import type { DocumentSnapshot, MethodView } from './snapshot';
 import {
-  CostReportRequest, DocumentStateRequest, FIX_ALL_KIND, MethodDetailRequest, StatusNotification, type CostReport, type DocumentState, type ServerStatus,
+  CONFIGURE_SEVERITY_COMMAND, CostReportRequest, DocumentStateRequest, FIX_ALL_IN_WORKSPACE_COMMAND, FIX_ALL_KIND, MethodDetailRequest, SERVER_COMMANDS,
+  StatusNotification, type CostReport, type DocumentState, type ServerStatus,
 } from './protocol';
+import type { RuleFixes } from './engine/messages';
+import { EDITORCONFIG_SEVERITIES, editorconfigCandidates, withSeverity, type EditorconfigSeverity } from './editorconfigEdit';
+import fs from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { lineBreakOf, lineTextOf, positionFrom, rangeContains } from './convert';
 import { createDocumentStore, textDigest, type SyncedDocument } from './textSync';
 import { fixAllAction, kindRequested, quickFixes, type CodeActionDocument } from './codeActions';
 import { codeLensesOf, inlayHintsOf } from './costDisplay';
+import { withStaleResults } from './staleResults';
 import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
 
 /** How long a request waits for the snapshot of the document version it was asked about. */
@@ -106,6 +112,8 @@ export function startServer(engineScript: string): Connection {
     Object.assign(status, changes);
     status.runtime = globalSettings.runtime;
     status.findings = [...snapshots.values()].reduce((n, s) => n + s.diagnostics.length, 0);
+    // Hints are findings too, but the Problems panel does not list them: the status says how many there are.
+    status.hints = [...snapshots.values()].reduce((n, s) => n + s.diagnostics.filter((d) => d.severity === 4).length, 0);
     if (immediately) {
       if (statusTimer) clearTimeout(statusTimer);
       statusTimer = null;
@@ -208,7 +216,7 @@ export function startServer(engineScript: string): Connection {
   /** The texts of a snapshot's lenses and hints, without their positions (edits move those, not the words). */
   function presentationOf(snapshot: DocumentSnapshot, settings: AsyncLensSettings): string {
     const lenses = codeLensesOf(snapshot, settings).map((l) => l.command?.title ?? '');
-    const hints = inlayHintsOf(snapshot, { start: { line: 0, character: 0 }, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } }, settings)
+    const hints = inlayHintsOf(snapshot, { start: { line: 0, character: 0 }, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } }, settings, () => '')
       .map((h) => (typeof h.label === 'string' ? h.label : h.label.map((part) => part.value).join('')));
     return JSON.stringify([lenses, hints]);
   }
@@ -229,18 +237,21 @@ export function startServer(engineScript: string): Connection {
     engine?.send({ kind: 'open', uri: doc.uri, version: doc.revision, text: doc.text, settings: settingsFor(doc.uri) });
   }
 
-  function acceptSnapshot(snapshot: DocumentSnapshot): void {
-    const doc = documents.get(snapshot.uri);
+  function acceptSnapshot(computed: DocumentSnapshot): void {
+    const doc = documents.get(computed.uri);
     if (!doc) return;
-    const previous = snapshots.get(snapshot.uri);
-    if (previous && previous.revision > snapshot.revision) return;
-    if (snapshot.revision === doc.revision) {
-      if (snapshot.textDigest !== textDigest(documents.positioned(doc))) {
-        resync(doc, snapshot.textDigest);
+    const previous = snapshots.get(computed.uri);
+    if (previous && previous.revision > computed.revision) return;
+    if (computed.revision === doc.revision) {
+      if (computed.textDigest !== textDigest(documents.positioned(doc))) {
+        resync(doc, computed.textDigest);
         return;
       }
       resyncs.delete(doc.uri);
     }
+    // A method with a syntax error mid-edit keeps its last good results, marked stale (staleResults.ts).
+    const snapshot = withStaleResults(previous, computed, previous ? documents.editsBetween(doc, previous.revision, computed.revision) : null);
+    documents.forgetEditsThrough(doc, computed.revision);
     snapshots.set(snapshot.uri, snapshot);
     // A snapshot of an older text than the editor's would put squiggles in the wrong places: wait for the next.
     if (snapshot.revision === doc.revision) {
@@ -334,6 +345,7 @@ export function startServer(engineScript: string): Connection {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
         inlayHintProvider: { resolveProvider: false },
         codeLensProvider: { resolveProvider: false },
+        executeCommandProvider: { commands: SERVER_COMMANDS },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'asynclens', version: '0.1.0' },
@@ -457,7 +469,7 @@ export function startServer(engineScript: string): Connection {
     if (!snapshot) return null;
     const method = snapshot.methods.find((m) => rangeContains(m.nameRange, position));
     // The cost card lists the method's findings itself; elsewhere the findings under the cursor follow the card.
-    if (method) return { contents: { kind: MarkupKind.Markdown, value: costCard(method) }, range: method.nameRange };
+    if (method) return { contents: { kind: MarkupKind.Markdown, value: costCard(method, uri) }, range: method.nameRange };
     const skipped = snapshot.skipped.find((s) => rangeContains(s.range, position));
     if (skipped) return { contents: { kind: MarkupKind.Markdown, value: skippedCard(skipped) }, range: skipped.range };
     const flagged = snapshot.diagnostics.filter((d) => rangeContains(d.range, position));
@@ -499,13 +511,82 @@ export function startServer(engineScript: string): Connection {
     return actions;
   }));
 
+  connection.onExecuteCommand(guarded('executeCommand', null, async (params) => {
+    const args = Array.isArray(params?.arguments) ? params.arguments : [];
+    const ruleId = typeof args[0] === 'string' ? args[0].toUpperCase() : '';
+    if (!KNOWN_RULE_IDS.has(ruleId)) throw new MalformedParams(`${params?.command}: ${JSON.stringify(args[0])} is not an AsyncLens rule id`);
+    if (params.command === FIX_ALL_IN_WORKSPACE_COMMAND) return fixAllInWorkspace(ruleId, args[1] === 'unsafe' ? 'unsafe' : 'safe');
+    if (params.command === CONFIGURE_SEVERITY_COMMAND) return configureSeverity(ruleId, typeof args[1] === 'string' ? args[1] : '', args[2]);
+    throw new MalformedParams(`unknown command ${JSON.stringify(params?.command)}`);
+  }));
+
+  /** Applies every fix of one rule at one safety in the workspace's files, and says how many it applied where. */
+  async function fixAllInWorkspace(ruleId: string, safety: 'safe' | 'unsafe'): Promise<null> {
+    if (!engine) return null;
+    const fixes = (await engine.request({ method: 'ruleFixes', params: { ruleId, safety } })) as RuleFixes;
+    const count = fixes.files.reduce((n, f) => n + f.count, 0);
+    if (count === 0) {
+      connection.window.showInformationMessage(`AsyncLens: no ${safety} fix of ${ruleId} to apply in the workspace.`);
+      return null;
+    }
+    const changes = Object.fromEntries(fixes.files.map((f) => [f.uri, f.edits]));
+    const result = await connection.workspace.applyEdit({ label: `Fix all ${ruleId} in the workspace`, edit: { changes } });
+    connection.window.showInformationMessage(result.applied
+      ? `AsyncLens: applied ${count} ${safety} fix${count === 1 ? '' : 'es'} of ${ruleId} in ${fixes.files.length} file${fixes.files.length === 1 ? '' : 's'}.`
+      : `AsyncLens: the editor did not apply the fixes of ${ruleId}${result.failureReason ? `: ${result.failureReason}` : ''}.`);
+    return null;
+  }
+
+  /**
+   * Writes `dotnet_diagnostic.<ruleId>.severity` into the .editorconfig nearest the document (asking for the level
+   * when the command does not carry one), or creates one at the root of the document's workspace folder.
+   */
+  async function configureSeverity(ruleId: string, uri: string, requested: unknown): Promise<null> {
+    const folderPaths = folders.flatMap((f) => { try { return [fileURLToPath(f)]; } catch { return []; } });
+    let documentPath: string | null = null;
+    try { documentPath = uri.startsWith('file:') ? fileURLToPath(uri) : null; } catch { documentPath = null; }
+    const folder = (documentPath ? folderPaths.find((f) => documentPath!.startsWith(f.endsWith('/') ? f : `${f}/`)) : undefined) ?? folderPaths[0];
+    if (!folder) {
+      connection.window.showWarningMessage(`AsyncLens: open a folder to configure ${ruleId} in an .editorconfig.`);
+      return null;
+    }
+    const dirs = editorconfigCandidates(documentPath && documentPath.startsWith(folder) ? documentPath : `${folder}/x.cs`, folder);
+    const existing = dirs.map((d) => `${d}/.editorconfig`).find((p) => { try { return fs.statSync(p).isFile(); } catch { return false; } });
+    const target = existing ?? `${folder.replace(/\/+$/, '')}/.editorconfig`;
+    let level = typeof requested === 'string' && (EDITORCONFIG_SEVERITIES as readonly string[]).includes(requested) ? requested as EditorconfigSeverity : null;
+    if (!level) {
+      const picked = await connection.window.showInformationMessage(`Severity of ${ruleId} in ${target}:`, ...EDITORCONFIG_SEVERITIES.map((title) => ({ title })));
+      if (!picked || !(EDITORCONFIG_SEVERITIES as readonly string[]).includes(picked.title)) return null;
+      level = picked.title as EditorconfigSeverity;
+    }
+    const targetUri = pathToFileURL(target).href;
+    if (existing) {
+      const text = fs.readFileSync(existing, 'utf8');
+      const lines = text.split(/\r\n|\r|\n/);
+      const end = { line: lines.length - 1, character: lines[lines.length - 1].length };
+      await connection.workspace.applyEdit({ label: `Configure ${ruleId} severity`, edit: { changes: { [targetUri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: withSeverity(text, ruleId, level) }] } } });
+    } else {
+      await connection.workspace.applyEdit({
+        label: `Configure ${ruleId} severity`,
+        edit: { documentChanges: [
+          { kind: 'create', uri: targetUri, options: { ignoreIfExists: true } },
+          { textDocument: { uri: targetUri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: withSeverity('', ruleId, level) }] },
+        ] },
+      });
+    }
+    return null;
+  }
+
   connection.languages.inlayHint.on(guarded('inlayHint', [], async (params, token) => {
     const uri = uriOf(params);
     const start = positionFrom(params.range?.start);
     const end = positionFrom(params.range?.end);
     if (!start || !end) throw new MalformedParams('inlayHint without a range');
     const snapshot = await snapshotFor(uri, token);
-    return snapshot ? inlayHintsOf(snapshot, { start, end }, settingsFor(uri)) : [];
+    const doc = documents.get(uri);
+    if (!snapshot || !doc || snapshot.revision !== doc.revision) return snapshot ? inlayHintsOf(snapshot, { start, end }, settingsFor(uri), () => '') : [];
+    const text = documents.positioned(doc);
+    return inlayHintsOf(snapshot, { start, end }, settingsFor(uri), (line) => lineTextOf(text, line));
   }));
 
   connection.onCodeLens(guarded('codeLens', [], async (params, token) => {

@@ -23,6 +23,10 @@ export interface DiagnosticData {
   fix: { title: string; safety: 'safe' | 'unsafe' | 'display-only'; edits: { range: Range; newText: string }[] } | null;
   /** Leading whitespace of the diagnostic's first line, for "suppress on this line". */
   indent: string;
+  /** Why the finding matters (the rule's note): the hover shows it, the Problems panel shows only the message. */
+  note?: string;
+  /** Carried from the last analysis of a method that has a syntax error now (lsp/staleResults.ts). */
+  stale?: true;
 }
 
 export interface StateMachineFieldView {
@@ -105,6 +109,11 @@ export interface MethodView {
   costError?: string;
   /** Which runtime the selected costs are for, from which target, and why (the project's target under "auto"). */
   runtimeChoice?: RuntimeChoice;
+  /**
+   * The method has a syntax error now: these are its results from the last text in which it parsed, moved to where
+   * it is now (lsp/staleResults.ts), shown marked until it parses again.
+   */
+  stale?: true;
 }
 
 export interface DocumentSnapshot {

@@ -7,7 +7,7 @@
  * them, and a snapshot must never be taken for a text it was not computed from.
  */
 import type { TextChange } from '../parse/parser';
-import { positioned, textChangesOf, type PositionedText } from './convert';
+import { positioned, textChangesOf, type PositionEdit, type PositionedText } from './convert';
 
 export interface SyncedDocument {
   readonly uri: string;
@@ -34,13 +34,25 @@ export interface DocumentStore {
   positioned(document: SyncedDocument): PositionedText;
   /** Gives the document a new revision without changing its text: the engine gets the whole text again. */
   resync(document: SyncedDocument): void;
+  /**
+   * The position edits that lead from the text of `from` to the text of `to` (two revisions of the document), for
+   * moving results computed for an older text; null when the log does not reach back that far.
+   */
+  editsBetween(document: SyncedDocument, from: number, to: number): PositionEdit[] | null;
+  /** Drops the logged edits up to `revision`: nothing older will be asked for. */
+  forgetEditsThrough(document: SyncedDocument, revision: number): void;
 }
+
+/** Edits kept per document between two snapshots at most; a longer log (an engine that stopped answering) is dropped. */
+const EDIT_LOG_LIMIT = 5000;
 
 const isVersion = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 export function createDocumentStore(): DocumentStore {
   const documents = new Map<string, SyncedDocument>();
   const lines = new WeakMap<SyncedDocument, { revision: number; doc: PositionedText }>();
+  /** Per document, the edits of each revision since the oldest one a snapshot may still be moved from. */
+  const editLogs = new WeakMap<SyncedDocument, { since: number; entries: { revision: number; edits: PositionEdit[] }[] }>();
   let lastRevision = 0;
 
   const positionedOf = (document: SyncedDocument): PositionedText => {
@@ -60,6 +72,7 @@ export function createDocumentStore(): DocumentStore {
       if (!isVersion(t.version)) return { error: `didOpen of ${t.uri} without a numeric version` };
       const document: SyncedDocument = { uri: t.uri, languageId: typeof t.languageId === 'string' ? t.languageId : '', version: t.version, revision: ++lastRevision, text: t.text };
       documents.set(t.uri, document);
+      editLogs.set(document, { since: document.revision, entries: [] });
       return document;
     },
     change(params) {
@@ -74,6 +87,9 @@ export function createDocumentStore(): DocumentStore {
       document.text = converted.text;
       document.version = t.version;
       document.revision = ++lastRevision;
+      const log = editLogs.get(document);
+      if (log && log.entries.length < EDIT_LOG_LIMIT) log.entries.push({ revision: document.revision, edits: converted.edits });
+      else editLogs.set(document, { since: document.revision, entries: [] });
       // The line starts were carried through the changes (linear in lines, not characters): kept for the next ones.
       lines.set(document, { revision: document.revision, doc: converted.positioned });
       return { document, changes: converted.changes };
@@ -88,6 +104,18 @@ export function createDocumentStore(): DocumentStore {
     positioned: positionedOf,
     resync(document) {
       document.revision = ++lastRevision;
+      editLogs.get(document)?.entries.push({ revision: document.revision, edits: [] });
+    },
+    editsBetween(document, from, to) {
+      const log = editLogs.get(document);
+      if (!log || from < log.since || to < from) return null;
+      return log.entries.filter((e) => e.revision > from && e.revision <= to).flatMap((e) => e.edits);
+    },
+    forgetEditsThrough(document, revision) {
+      const log = editLogs.get(document);
+      if (!log || revision < log.since) return;
+      log.since = revision;
+      log.entries = log.entries.filter((e) => e.revision > revision);
     },
   };
 }

@@ -1,4 +1,5 @@
 /** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
+import { quoted } from './messageText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics } from '../workspace/index';
@@ -50,6 +51,13 @@ export function waitsUntil(wait: TaskWait): string {
 }
 
 /** The code as the message shows it: `t.Result`, `Load(...).GetAwaiter().GetResult()`. */
+/** What the message tells the reader to do instead of the wait. */
+export function awaitInstead(wait: TaskWait): string {
+  if (wait.kind === 'waitAll') return 'await Task.WhenAll instead';
+  if (wait.kind === 'waitAny') return 'await Task.WhenAny instead';
+  return 'await the task instead';
+}
+
 export function waitCode(text: string, wait: TaskWait): string {
   return `\`${shortCode(text.slice(wait.span.start, wait.span.end))}\``;
 }
@@ -243,8 +251,8 @@ a way the syntax does not show is still flagged.`,
         const fix = awaitFix(ctx, body, wait);
         findings.push({
           span: waitSquiggle(ctx.text, wait),
-          message: `${waitCode(ctx.text, wait)} blocks the thread ${waitsUntil(wait)}, inside ${describeAsyncBody(body)}`,
-          note: `The thread waits doing nothing, and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish; await releases the thread instead. Why this is a task: ${evidence.reason}.${typeof fix === 'string' ? ` No automatic fix: ${fix}.` : ''}`,
+          message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread; ${awaitInstead(wait)}`,
+          note: `Inside ${describeAsyncBody(body)}, the thread waits ${waitsUntil(wait)} doing nothing, and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish; await releases the thread instead. Why this is a task: ${evidence.reason}.${typeof fix === 'string' ? ` No automatic fix: ${fix}.` : ''}`,
           bodyId: body.id,
           fix: typeof fix === 'string' ? undefined : fix,
         });

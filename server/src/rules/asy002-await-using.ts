@@ -4,6 +4,7 @@
  * workspace base) declares DisposeAsync, which `await using` calls by pattern (CS8410), or when it derives from a
  * .NET type whose own DisposeAsync does the work (FileStream, StreamWriter, DbContext).
  */
+import { quoted } from './messageText';
 import type { MethodBody, Span, UsingResource } from '../model/types';
 import {
   ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, readOnlyCreationOf, type AsyncDisposableType,
@@ -54,9 +55,17 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   }
   // The factory's declared result type decides when it is known (`connection.BeginTransaction()` on a SqlConnection
   // is a SqlTransaction, whose DisposeAsync only calls Dispose); the factory row is the guess when it is not.
-  // Typed as written: the value of `await command.ExecuteReaderAsync()` is the reader, not the Task<reader>.
+  // Typed as written: the value of `await command.ExecuteReaderAsync()` is the reader, not the Task<reader>. A
+  // declared result that is itself an abstract base whose DisposeAsync only calls Dispose (Stream from
+  // GetStreamAsync, DbDataReader from DbCommand.ExecuteReaderAsync) says nothing about the object behind it: the
+  // factory row decides then, as for an untyped call.
   const typed = receiverTypeOf(ctx, body, using.resourceText.trim());
-  if (typed) return byType(ctx, typed);
+  if (typed) {
+    const name = stripGenerics(typed);
+    const row = asyncDisposableByType(name);
+    const abstractResult = !!row && row.type === name && !!row.disposeAsyncOnlyDisposes && typesNamed(ctx.index, name).length === 0 && splitCallText(resource) !== null;
+    if (!abstractResult) return byType(ctx, typed);
+  }
   const call = splitCallText(resource);
   if (call) {
     const factory = fromRow(asyncDisposableForFactory(call.receiver?.replace(/\s+/g, ''), call.name), '');
@@ -168,8 +177,10 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
   const twin = match.asyncFactory ? `await using with ${match.asyncFactory.twin}()` : 'await using';
   return {
     span,
-    message: `using disposes the ${match.typeName} synchronously inside ${describeAsyncBody(body)}; ${twin} is its awaitable twin`,
-    note: `${match.note}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    message: match.asyncFactory
+      ? `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' with ${quoted(`${match.asyncFactory.twin}()`)}`
+      : `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' instead`,
+    note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
     fix,
   };

@@ -1,4 +1,5 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
+import { fitted, quoted } from './messageText';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
 import { isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
@@ -122,6 +123,11 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
 // ---- findings ----
 
 /** How the call blocks, by the family of the row: the verb phrase of the message. */
+/** The message's verb phrase: what the call does to the thread, in a few words. */
+function shortPhrase(row: BlockingApi): string {
+  return row.type === 'IQueryable' || row.type === 'DbSet' ? 'runs the query synchronously' : 'blocks the thread';
+}
+
 function blockingPhrase(row: BlockingApi): string {
   switch (row.type) {
     case 'Thread': return 'blocks the thread for the whole delay';
@@ -187,8 +193,10 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   if (noFix) noteParts.push(`No automatic fix: ${noFix}.`);
   const finding: RuleFinding = {
     span: call.span,
-    message: `${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin`,
-    note: noteParts.join(' '),
+    message: fitted((max) => (row.twinUse === 'await foreach'
+      ? `${quoted(written, max)} ${shortPhrase(row)}; consume ${quoted(twin, max)} with await foreach instead`
+      : `${quoted(written, max)} ${shortPhrase(row)}; await ${quoted(twin, max)} instead`)),
+    note: [`${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin.`, ...noteParts].join(' '),
     bodyId: body.id,
   };
   if (!noFix) {
@@ -259,8 +267,8 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
   if (!noFix && call.usage !== 'discarded') noFix = resultMismatch(call.name, twinName, match);
   const finding: RuleFinding = {
     span: call.span,
-    message: `${written} runs synchronously inside ${describeAsyncBody(body)}; ${owner}.${twinName} is its awaitable twin`,
-    note: `The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it. ${match.evidenceText}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    message: fitted((max) => `${quoted(written, max)} runs synchronously; await ${quoted(`${owner}.${twinName}`, max)} instead`),
+    note: `${written} runs inside ${describeAsyncBody(body)}. The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it. ${match.evidenceText}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
   };
   const twinDecl = match.twins[0];

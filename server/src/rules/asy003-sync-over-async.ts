@@ -2,7 +2,8 @@
 import type { MethodBody } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody } from './asy001-004-blocking-common';
-import { waitCode, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
+import { quoted } from './messageText';
+import { waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -116,8 +117,8 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
         if (!evidence || evidence.verdict !== 'task') continue;
         findings.push({
           span: waitSquiggle(ctx.text, wait),
-          message: `${waitCode(ctx.text, wait)} blocks the thread ${waitsUntil(wait)}, in ${describeSyncBody(body)}`,
-          note: `Sync over async: the thread waits for the whole task, and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task's continuation on this very thread. Why this is a task: ${evidence.reason}.`,
+          message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}, and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task's continuation on this very thread. Why this is a task: ${evidence.reason}.`,
           bodyId: body.id,
           fix: { title: fixTitle(body), safety: 'display-only', edits: [] },
         });

@@ -1,4 +1,5 @@
 /** ASY004 blocking-lock-in-async: `lock`, Monitor, Mutex, WaitHandle, event and spin waits inside async code, where the thread waits for another thread instead of being released. */
+import { quoted } from './messageText';
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
 import { isNonBlockingCall } from '../knowledge/blockingApis';
 import { FILE_SYSTEM_TYPES, LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
@@ -90,8 +91,8 @@ function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: 
     const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
     return {
       span: call.span,
-      message: `${written} takes a thread-affine lock that is still held across the await on line ${spanning.awaitLine}, inside ${describeAsyncBody(body)}`,
-      note: `Code after an await may resume on another thread, and ${row.type} must be released by the thread that took it: there the release throws ${row.type === 'Mutex' ? 'ApplicationException' : 'SynchronizationLockException'}. Even when it resumes on the same thread, every other waiter stays parked for the whole await. Instead: ${row.replacement}.`,
+      message: `${quoted(written)} holds a thread-affine lock across the await on line ${spanning.awaitLine}`,
+      note: `Inside ${describeAsyncBody(body)}. Code after an await may resume on another thread, and ${row.type} must be released by the thread that took it: there the release throws ${row.type === 'Mutex' ? 'ApplicationException' : 'SynchronizationLockException'}. Even when it resumes on the same thread, every other waiter stays parked for the whole await. Instead: ${row.replacement}.`,
       fix: { title: titleFor(row), safety: 'display-only', edits: [] },
     };
   }
@@ -101,8 +102,8 @@ function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: 
     : '';
   return {
     span: call.span,
-    message: `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.end))}${guess} blocks the thread ${waitsFor(row)}, inside ${describeAsyncBody(body)}`,
-    note: `${row.note}${affinity} Instead: ${row.replacement}.`,
+    message: `${quoted(ctx.text.slice(call.span.start, call.nameSpan.end))} blocks the thread ${waitsFor(row)}`,
+    note: `Inside ${describeAsyncBody(body)}${guess}. ${row.note}${affinity} Instead: ${row.replacement}.`,
     bodyId: body.id,
     fix: { title: titleFor(row), safety: 'display-only', edits: [] },
   };
@@ -150,8 +151,8 @@ function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement, bl
   const locked = shortCode(lock.lockedText);
   return {
     span: lockHeadSpan(ctx.text, lock),
-    message: `lock (${locked}) is held while ${blocking.code} ${blocking.how}, inside ${describeAsyncBody(body)}`,
-    note: `Every other thread that needs ${locked} parks until this blocking work ends, and the compiler forbids await inside a lock (${LOCK_STATEMENT.awaitInsideIsCompilerError}), so the work cannot be awaited where it is. A short lock that only guards in-memory state would be fine. Instead: ${LOCK_STATEMENT.replacement}, and await the work's async twin inside it.`,
+    message: `${quoted(`lock (${locked})`)} is held while ${quoted(blocking.code, 36)} ${blocking.how}`,
+    note: `Inside ${describeAsyncBody(body)}. Every other thread that needs ${locked} parks until this blocking work ends, and the compiler forbids await inside a lock (${LOCK_STATEMENT.awaitInsideIsCompilerError}), so the work cannot be awaited where it is. A short lock that only guards in-memory state would be fine. Instead: ${LOCK_STATEMENT.replacement}, and await the work's async twin inside it.`,
     bodyId: body.id,
     fix: { title: SEMAPHORE_TITLE, safety: 'display-only', edits: [] },
   };

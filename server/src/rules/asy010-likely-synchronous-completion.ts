@@ -1,4 +1,7 @@
 /** ASY010 likely-synchronous-completion: an async method or local function whose common path never suspends. */
+import { quoted, withoutDetails } from './messageText';
+import { shapeOfTypeText } from '../cost';
+import { taskOfTBytes } from '../cost/estimate';
 import type { MethodBody } from '../model/types';
 import { verdictKey, type CompletionVerdict } from '../workspace/completion';
 import { bodyOf } from '../workspace/index';
@@ -27,7 +30,7 @@ completes synchronously still allocates a \`Task<T>\` (72 B for most T) for ever
 does not cache (on .NET 8 and later: \`true\`, \`false\`, \`null\`, \`int\` -1 to 8, and the all-zero value
 of a 1, 2, 4, 8 or 16-byte type without references).
 Knowing that a method is usually synchronous tells you where a \`ValueTask<T>\` (ASY012) or a cached
-task pays off. This is information, not a defect: the method may be written this way on purpose.
+task pays off. This is a suggestion (a hint), not a defect: the method may be written this way on purpose.
 
 ## Example
 \`\`\`csharp
@@ -108,11 +111,16 @@ depends on how it is called.
   are read as the rare path and do not count.
 `;
 
-function noteFor(body: MethodBody, verdict: CompletionVerdict): string {
+function noteFor(ctx: RuleContext, body: MethodBody, verdict: CompletionVerdict): string {
   const path = verdict.basis === 'completedAwaits' ? 'Every call' : 'On that path the method';
   switch (body.returnKind) {
     case 'TaskOfT':
-      return `${path} runs the state machine for nothing and may allocate a Task<${body.resultTypeText ?? 'T'}> (72 B for most T) unless the result is one the runtime caches (${describeCache('net8')}); a ValueTask<${body.resultTypeText ?? 'T'}> or a cached task would avoid that allocation.`;
+    {
+      // The exact size of this Task<T> where the result type is known, as ASY012 and the hover say it.
+      const T = body.resultTypeText ?? 'T';
+      const size = body.resultTypeText ? `${taskOfTBytes(shapeOfTypeText(body.resultTypeText, { index: ctx.index, typeParameters: new Set(body.typeParameters) }))} B` : '72 B for most T';
+      return `${path} runs the state machine for nothing and may allocate a Task<${T}> (${size}) unless the result is one the runtime caches (${describeCache('net8')}); a ValueTask<${T}> or a cached task would avoid that allocation.`;
+    }
     case 'Task':
       return `${path} runs the state machine for nothing; an async Task that completes synchronously hands back the cached completed Task, so it allocates nothing, but the builder, MoveNext and every IsCompleted check still run.`;
     case 'ValueTask':
@@ -144,7 +152,7 @@ export const rule: Rule = {
     id: 'ASY010',
     name: 'likely-synchronous-completion',
     category: 'completion',
-    defaultSeverity: 'information',
+    defaultSeverity: 'hint',
     fix: 'none',
     equivalents: [],
     summary: 'An async method whose common path never suspends: its state machine runs for nothing there.',
@@ -162,8 +170,10 @@ export const rule: Rule = {
       const related = relatedOf(ctx, verdict);
       findings.push({
         span: body.nameSpan,
-        message: `${body.name} likely completes synchronously: ${verdict.reason}`,
-        note: noteFor(body, verdict),
+        message: `${quoted(body.name)} likely completes synchronously: ${withoutDetails(verdict.reason)}`.length <= 100
+          ? `${quoted(body.name)} likely completes synchronously: ${withoutDetails(verdict.reason)}`
+          : `${quoted(body.name)} likely completes synchronously`,
+        note: `${capitalised(verdict.reason)}. ${noteFor(ctx, body, verdict)}`,
         bodyId: body.id,
         ...(related.length ? { related } : {}),
       });
@@ -171,3 +181,7 @@ export const rule: Rule = {
     return findings;
   },
 };
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

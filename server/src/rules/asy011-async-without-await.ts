@@ -1,4 +1,5 @@
 /** ASY011 async-without-await: an async method, local function or lambda with no await at all. */
+import { quoted } from './messageText';
 import type { MethodBody, ReturnSite } from '../model/types';
 import { shapeOfTypeText } from '../cost';
 import { taskOfTBytes } from '../cost/estimate';
@@ -250,12 +251,6 @@ function indentOfLine(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
-function describe(body: MethodBody): string {
-  if (body.kind === 'lambda') return 'This async lambda';
-  if (body.kind === 'anonymousMethod') return 'This async anonymous method';
-  return body.name;
-}
-
 function noteFor(ctx: RuleContext, body: MethodBody): string {
   const common = 'The compiler still builds and runs a state machine on every call (builder, MoveNext, result and exception plumbing)';
   switch (body.returnKind) {
@@ -299,7 +294,9 @@ export const rule: Rule = {
       const fix = fixFor(ctx, body, masked);
       findings.push({
         span: body.nameSpan,
-        message: `${describe(body)} is marked async but never awaits anything`,
+        message: body.kind === 'lambda' || body.kind === 'anonymousMethod'
+          ? `This ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} is async but never awaits`
+          : `${quoted(body.name)} is async but never awaits`,
         note: noteFor(ctx, body),
         bodyId: body.id,
         ...(fix ? { fix } : {}),

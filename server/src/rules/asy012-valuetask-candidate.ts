@@ -1,4 +1,5 @@
 /** ASY012 valuetask-candidate: a Task<T> method that usually completes synchronously with an uncached result, awaited once by every caller. */
+import { quoted } from './messageText';
 import type { MethodBody, Span, TypeDeclaration } from '../model/types';
 import { resolveCallRef, verdictKey } from '../workspace/completion';
 import { callersOf, stripGenerics, typeFamily, typesNamed, type CallRef } from '../workspace/index';
@@ -245,7 +246,7 @@ export const rule: Rule = {
     id: 'ASY012',
     name: 'valuetask-candidate',
     category: 'allocation',
-    defaultSeverity: 'information',
+    defaultSeverity: 'hint',
     fix: 'unsafe',
     equivalents: [],
     summary: 'A Task<T> method that usually completes synchronously with an uncached result, and every caller awaits once: ValueTask<T> would allocate nothing there.',
@@ -281,15 +282,21 @@ export const rule: Rule = {
       const allocation = `allocates a Task<${T}> of ${taskOfTBytes(shape)} B${cachedValues ? ` unless the result is cached (${cachedValues})` : ''}`;
       findings.push({
         span: body.nameSpan,
-        message: n === 0
-          ? `${body.name} could return ValueTask<${T}>: it likely completes synchronously (no caller in the workspace: callers elsewhere must await it once)`
-          : `${body.name} could return ValueTask<${T}>: it likely completes synchronously and ${n === 1 ? 'its only caller awaits' : `all ${n} callers await`} it once`,
-        note: `${capitalised(verdict.reason)}. On that path each call ${allocation} (.NET 8-10); a ValueTask<${T}> carries the result inline and allocates nothing there.${n === 0 ? ' No caller in the workspace: a ValueTask<T> must be awaited exactly once and never read after that, so check the callers outside it before changing.' : ''}${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
+        message: `${quoted(body.name)} could return ${quoted(`ValueTask<${T}>`)}: it likely completes synchronously`,
+        note: `${n === 0 ? 'No caller in the workspace: callers elsewhere must await it once.' : `${n === 1 ? 'Its only caller awaits' : `All ${n} callers await`} it once.`} ${capitalised(verdict.reason)}. On that path each call ${allocation} (.NET 8-10); a ValueTask<${T}> carries the result inline and allocates nothing there.${n === 0 ? ' No caller in the workspace: a ValueTask<T> must be awaited exactly once and never read after that, so check the callers outside it before changing.' : ''}${isPublicApi ? ' The method is public: changing its return type changes the public API.' : ''}`,
         bodyId: body.id,
         related,
-        ...(taskSpan ? { fix: { title: `Change the return type to ValueTask<${T}>`, safety: 'unsafe' as const, edits: [{ start: taskSpan.start, end: taskSpan.end, newText: 'ValueTask' }] } } : {}),
+        ...(taskSpan ? { fix: { title: `Change the return type to ValueTask<${T}> (${callersToCheck(callers.map((c) => c.caller.name))})`, safety: 'unsafe' as const, edits: [{ start: taskSpan.start, end: taskSpan.end, newText: 'ValueTask' }] } } : {}),
       });
     }
     return findings;
   },
 };
+
+/** What else a signature change touches, for the fix's title: the callers to check, or that they are outside the workspace. */
+function callersToCheck(names: string[]): string {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return 'check callers outside the workspace';
+  const shown = unique.slice(0, 3).join(', ');
+  return `check ${unique.length === 1 ? 'its caller' : 'its callers'} ${shown}${unique.length > 3 ? ` and ${unique.length - 3} more` : ''}`;
+}

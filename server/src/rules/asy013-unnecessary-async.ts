@@ -1,4 +1,5 @@
 /** ASY013 unnecessary-async: an async method whose only await is a single tail await that could return the task instead. */
+import { quoted } from './messageText';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
 import { stripGenerics } from '../workspace/index';
@@ -280,7 +281,7 @@ export const rule: Rule = {
     id: 'ASY013',
     name: 'unnecessary-async',
     category: 'style',
-    defaultSeverity: 'information',
+    defaultSeverity: 'hint',
     fix: 'unsafe',
     equivalents: ['AsyncFixer01', 'MA0215', 'RCS1174'],
     summary: 'An async method whose only await is one tail await: return the task instead of running a state machine.',
@@ -298,8 +299,10 @@ export const rule: Rule = {
       const callee = elision.tail.operand.callee ? stripGenerics(elision.tail.operand.callee.name) : operand;
       findings.push({
         span: body.nameSpan,
-        message: `${describe(body)} only awaits ${operand} as its last step: it can return that task instead`,
-        note: `The state machine only forwards ${callee}'s outcome; when it suspends, this method allocates its own box (at least 96 B: a Task plus the state machine) to wait and copy the result, which returning the task directly avoids.${elision.noFix ? ` No automatic fix: ${elision.noFix}.` : ''}`,
+        message: body.kind === 'lambda'
+          ? `${describe(body)} only awaits ${quoted(operand, 28)} last; return the task instead`
+          : `${quoted(body.name)} only awaits ${quoted(operand, 28)} last; return the task instead`,
+        note: `${describe(body)} only awaits ${operand} as its last step. The state machine only forwards ${callee}'s outcome; when it suspends, this method allocates its own box (a Task plus the state machine: the suspend bytes the hover shows) to wait and copy the result, which returning the task directly avoids.${elision.noFix ? ` No automatic fix: ${elision.noFix}.` : ''}`,
         bodyId: body.id,
         ...(elision.edits ? {
           fix: {

@@ -254,7 +254,7 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
     const kind = classifyReturnType(typed.typeText, false).kind;
     // ConfigureAwait's awaitables wrap a task: blocking on their GetAwaiter().GetResult() blocks on it.
     if (isTaskLike(kind) || /^(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\b|^(?:System\.Runtime\.CompilerServices\.)?Configured(?:Value)?TaskAwaitable\b/.test(typed.typeText)) {
-      return { verdict: 'task', reason: `${typed.source} is a ${stripGenerics(typed.typeText)}` };
+      return { verdict: 'task', reason: `${typed.source} is a ${typed.typeText.replace(/\b(?:System|Microsoft)(?:\.\w+)*\./g, '')}` };
     }
     return { verdict: 'notTask', reason: `${typed.source} is a ${typed.typeText}` };
   }

@@ -13,7 +13,7 @@ export function loadPlaywright(playwrightCoreDir) {
   return createRequire(path.join(playwrightCoreDir, 'package.json'))(playwrightCoreDir);
 }
 
-export async function launchBrowser({ playwrightCore, chromium, chromiumVersion, playwrightChromiumVersion }, profileDir, viewport = { width: 1400, height: 900 }) {
+export async function launchBrowser({ playwrightCore, chromium, chromiumVersion, playwrightChromiumVersion }, profileDir, viewport = { width: 1440, height: 900 }) {
   const { chromium: driver } = loadPlaywright(playwrightCore);
   fs.mkdirSync(profileDir, { recursive: true });
   let context;

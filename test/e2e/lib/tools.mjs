@@ -54,7 +54,10 @@ function chromiumPath() {
   return undefined;
 }
 
-/** Installs the Debian packages that are missing; only as root with apt-get, otherwise says what to install. */
+/**
+ * Installs the Debian packages that are missing, only when asked to (ASYNCLENS_E2E_APT=1) and as root with apt-get:
+ * a test command must not change the machine's system packages on its own. Otherwise it says what to install.
+ */
 function ensureSystemPackages(needKerberosHeaders, log) {
   const missing = [];
   if (!chromiumPath()) missing.push('chromium');
@@ -62,10 +65,10 @@ function ensureSystemPackages(needKerberosHeaders, log) {
   if (!missing.length) return;
   const hasApt = run('apt-get', ['--version']).status === 0;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!hasApt || !isRoot) {
+  if (!hasApt || !isRoot || process.env.ASYNCLENS_E2E_APT !== '1') {
     throw new ToolError(`missing system packages: ${missing.join(', ')}. Install them with ` +
       `\`apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}\` (needs root), ` +
-      'or set CHROMIUM_PATH to a Chromium binary.');
+      'or run the tests as root with ASYNCLENS_E2E_APT=1 to let them do it, or set CHROMIUM_PATH to a Chromium binary.');
   }
   log(`installing Debian packages: ${missing.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

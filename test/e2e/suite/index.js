@@ -214,15 +214,15 @@ test('.editorconfig severity (dotnet_diagnostic.ASY010.severity = error) is hono
   log(`ASY010: Pricing/ ${vscode.DiagnosticSeverity[asy010.severity]}, Catalog/ ${vscode.DiagnosticSeverity[elsewhere.severity]}`);
 });
 
-test('hover on an async method shows its cost card with the bytes', async () => {
+test('hover on an async method: signature and bytes first, a Details link to the method detail', async () => {
   const doc = await open('Pricing/PriceCache.cs');
   const at = anchorPosition(doc, 25, 'GetPriceAsync');
   const text = await poll(async () => {
     const t = hoverText(await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, at.translate(0, 2)));
     return /\d+ B/.test(t) ? t : { ok: false, seen: JSON.stringify(t.slice(0, 200)) };
   }, 'a hover with byte counts on GetPriceAsync');
-  assert(/state machine/i.test(text), `the hover has no state machine fields: ${text.slice(0, 300)}`);
-  assert(/\.NET 10/.test(text) && /\.NET 11/.test(text), `the hover does not show the selected runtime (.NET 10) beside the other model (.NET 11): ${text.slice(0, 300)}`);
+  assert(/^\*\*async Task\\<Money\\> GetPriceAsync\*\* · sync \d+ B · suspend \d+ B \(\.NET 10\)/.test(text), `the hover's first line is not the signature with the bytes on the selected runtime (.NET 10): ${text.slice(0, 300)}`);
+  assert(/\[Details\]\(command:asynclens\.showMethodDetail\?/.test(text), `the hover has no Details link to the method detail: ${text.slice(0, 400)}`);
   log(`hover: ${text.split('\n').slice(0, 3).join(' | ')}`);
   const { hint } = await poll(async () => { const r = await inlayHintFor(doc, 25); return r.hint ? r : { ok: false }; }, 'the inlay hint of GetPriceAsync');
   const shown = costFromLabel(labelText(hint));
@@ -255,8 +255,12 @@ test('inlay hints show the cost after async signatures', async () => {
   if (cli) assert(shown.sync === cli.sync && shown.suspend === cli.suspend, `inlay hint says ${labelText(hint)}, asynclens cost sync ${cli.sync} B, suspend ${cli.suspend} B`);
 });
 
-test('CodeLens above async methods shows the cost and findings', async () => {
+test('CodeLens is off by default; switched on, it shows the cost in the inlay hint\'s words and the findings', async () => {
   const doc = await open('Pricing/PriceCache.cs');
+  const byDefault = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 100)) || [];
+  assert(byDefault.filter((l) => l.command && / B/.test(l.command.title)).length === 0,
+    `CodeLens shows costs by default (the inlay hint already does): ${byDefault.map((l) => l.command && l.command.title).join(' | ')}`);
+  await setSetting('codeLens', true);
   const nameLine = 25 - 1;
   const lens = await poll(async () => {
     const lenses = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 100)) || [];
@@ -268,13 +272,11 @@ test('CodeLens above async methods shows the cost and findings', async () => {
   log(`CodeLens on GetPriceAsync: "${lens.command.title}" -> ${lens.command.command}`);
   assert(/finding/.test(lens.command.title), `the CodeLens of GetPriceAsync does not count its findings (ASY010, ASY012): ${lens.command.title}`);
   const { hint } = await inlayHintFor(doc, 25);
-  if (hint) {
-    const shown = costFromLabel(labelText(hint));
-    assert(lens.command.title.includes(`sync ${shown.sync} B`), `CodeLens "${lens.command.title}" and inlay hint "${labelText(hint)}" disagree`);
-  }
+  if (hint) assert(lens.command.title.startsWith(labelText(hint)), `CodeLens "${lens.command.title}" does not start with the inlay hint's words "${labelText(hint)}"`);
   const cli = cliCost('net10', 'Pricing/PriceCache.cs', 'GetPriceAsync');
   if (cli) assert(lens.command.title.includes(`sync ${cli.sync} B`) && lens.command.title.includes(`suspend ${cli.suspend} B`),
     `CodeLens "${lens.command.title}" differs from asynclens cost (sync ${cli.sync} B, suspend ${cli.suspend} B)`);
+  await setSetting('codeLens', undefined);
 });
 
 test('changing asynclens.runtime changes the numbers', async () => {

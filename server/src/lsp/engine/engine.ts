@@ -16,7 +16,7 @@ import type { Finding, SeveritySetting } from '../../rules/types';
 import type { FileModel } from '../../model/types';
 import { readSource } from '../../project/host/sourceFiles';
 import { createEngineProjects, isProjectFile } from './projects';
-import { positioned, positionOf, rangeContains, type PositionedText } from '../convert';
+import { lspEditOf, positioned, positionOf, rangeContains, rangesOverlap, type PositionedText } from '../convert';
 import { diagnosticOf } from '../diagnostics';
 import { textDigest } from '../textSync';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
@@ -24,7 +24,7 @@ import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
-import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind } from './messages';
+import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind, RuleFixes } from './messages';
 import { LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
 import { provideFileApiScopes } from '../../signatures/provider';
 import { fileApiScope } from '../../signatures/scope';
@@ -557,11 +557,43 @@ export function createEngine(host: EngineHost): Engine {
     return { runtime, methods };
   }
 
+  /**
+   * Every fix of one rule at one safety in the workspace (open documents and indexed files), for "fix all ASYnnn in
+   * the workspace". An ASY011 fix over a method with a blocking call that has an async twin is left out: dropping
+   * `async` there would hide the call (the twin's fix comes first, codeActions.ts).
+   */
+  async function ruleFixes(params: { ruleId: string; safety: 'safe' | 'unsafe' }): Promise<RuleFixes> {
+    const keys = [...new Set([...[...docs.values()].map((d) => d.key), ...index.files.keys()])].sort();
+    const files: RuleFixes['files'] = [];
+    for (const key of keys) {
+      const facts = fileFacts(key);
+      if (!facts) continue;
+      const { findings, model, doc } = facts.input;
+      const taken: { range: ReturnType<typeof lspEditOf>['range']; newText: string }[] = [];
+      let count = 0;
+      for (const f of findings) {
+        if (f.ruleId !== params.ruleId || !f.fix || f.fix.safety !== params.safety || f.fix.edits.length === 0) continue;
+        if (f.ruleId === 'ASY011') {
+          const body = model.bodies.find((b) => b.id === f.bodyId);
+          if (body && findings.some((g) => g.ruleId === 'ASY002' && g.fix && g.fix.edits.length > 0 && g.span.start >= body.span.start && g.span.end <= body.span.end)) continue;
+        }
+        const edits = f.fix.edits.map((e) => lspEditOf(doc, e));
+        if (edits.some((e) => taken.some((t) => rangesOverlap(t.range, e.range)))) continue;
+        taken.push(...edits);
+        count++;
+      }
+      if (count) files.push({ uri: facts.uri, edits: taken, count });
+      await yieldToEventLoop();
+    }
+    return { files };
+  }
+
   async function answer(id: number, request: EngineRequest): Promise<void> {
     let result: EngineResult = null;
     try {
       if (request.method === 'costReport') result = await costReport(request.params);
       else if (request.method === 'methodViewAt') result = methodViewAt(request.params, request.runtime);
+      else if (request.method === 'ruleFixes') result = await ruleFixes(request.params);
       host.post({ kind: 'response', id, result });
     } catch (err) {
       host.post({ kind: 'response', id, error: err instanceof Error ? err.message : String(err) });

@@ -2,6 +2,7 @@
  * The messages between the protocol thread (lsp/server.ts) and the analysis engine thread (engine/worker.ts).
  * Plain data only: everything here crosses a worker_threads structured clone.
  */
+import type { Range } from 'vscode-languageserver';
 import type { TextChange } from '../../parse/parser';
 import type { AsyncLensSettings, RuntimeSetting } from '../../config/settings';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
@@ -33,7 +34,13 @@ export type EngineCommand =
 
 export type EngineRequest =
   | { method: 'costReport'; params: CostReportParams }
-  | { method: 'methodViewAt'; params: MethodDetailParams; runtime: RuntimeSetting };
+  | { method: 'methodViewAt'; params: MethodDetailParams; runtime: RuntimeSetting }
+  | { method: 'ruleFixes'; params: { ruleId: string; safety: 'safe' | 'unsafe' } };
+
+/** Every fix of one rule at one safety in the workspace's files, as LSP edits per file (non-overlapping). */
+export interface RuleFixes {
+  files: { uri: string; edits: { range: Range; newText: string }[]; count: number }[];
+}
 
 export type EngineEvent =
   | { kind: 'ready' }
@@ -43,4 +50,4 @@ export type EngineEvent =
   | { kind: 'log'; level: 'info' | 'warn' | 'error'; message: string }
   | { kind: 'response'; id: number; result?: EngineResult; error?: string };
 
-export type EngineResult = CostReport | MethodView | null;
+export type EngineResult = CostReport | MethodView | RuleFixes | null;

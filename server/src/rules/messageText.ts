@@ -1,0 +1,52 @@
+/**
+ * How findings quote code in their messages, which people read in the Problems panel: one line, in single quotes as
+ * Roslyn's analyzers quote (the panel renders no markdown, so backticks would show as they are), and short enough
+ * that the message stays under about a hundred characters.
+ */
+import { shortCode } from './asy001-004-blocking-common';
+
+/** Characters a quoted piece of code may take in a message before it is cut with an ellipsis. */
+export const QUOTED_CODE_MAX = 50;
+
+/**
+ * `'File.ReadAllText'`, `'Load(...).GetAwaiter().GetResult()'`: code as a message quotes it. Too long, it loses its
+ * argument lists first (innermost out), then its leading receivers: the end of a chain (`.Result`, the member
+ * called) says what happens, so that is what stays.
+ */
+export function quoted(code: string, max = QUOTED_CODE_MAX): string {
+  let text = shortCode(code);
+  for (let i = 0; i < 10 && text.length > max; i++) {
+    const next = text.replace(/\((?!\.\.\.\))(?:[^()]|\(\.\.\.\))+\)/, '(...)');
+    if (next === text) break;
+    text = next;
+  }
+  if (text.length > max) {
+    const dot = text.indexOf('.', text.length - max + 1);
+    text = dot > 0 ? `…${text.slice(dot + 1)}` : `${text.slice(0, max - 1).trimEnd()}…`;
+  }
+  return `'${text}'`;
+}
+
+/** A clause for a message without its trailing parenthetical details (`returns from the cache (when ...)`). */
+export function withoutDetails(clause: string): string {
+  let text = clause.trim();
+  for (let i = 0; i < 3; i++) {
+    const next = text.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '');
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+/** Messages stay under this many characters where the code they quote allows it. */
+export const MESSAGE_MAX = 100;
+
+/** The message `make` builds with the longest quoted code that keeps it under MESSAGE_MAX characters. */
+export function fitted(make: (max: number) => string): string {
+  let message = make(QUOTED_CODE_MAX);
+  for (const max of [40, 32, 24]) {
+    if (message.length <= MESSAGE_MAX) break;
+    message = make(max);
+  }
+  return message;
+}
