@@ -12,7 +12,7 @@ import { jsonReportChunks } from './render/json';
 import { sarifChunks } from './render/sarif';
 import { writeChunks } from './render/stream';
 import { startProgress } from './progress';
-import { ensureParser } from './parser';
+import { ensureParser, installProjectSignatures } from './parser';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
 
@@ -86,6 +86,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       const context = loaded.contexts.get(file);
       return context ? fileApiScope(context.targetFramework, context.project) : null;
     });
+    installProjectSignatures(loaded.contexts, io);
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity });
     const analysis = analyseProject(sources, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf);

@@ -20,7 +20,7 @@ import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { completionProperties, guardReason, knownCompletedReason } from './completion';
-import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
+import { constraintsField, globalUsingsOf, staticUsingsOf } from './signatureFacts';
 import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
@@ -238,6 +238,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
     typeParameters: fn ? typeParametersOf(fn) : [],
+    ...constraintsField(fn),
     usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, identifiers, containing, parameters, locals) : false,
     awaits,
     locals,
