@@ -20,8 +20,8 @@ test('check and cost on two threads and on one give the same output', { skip: !f
   assert.ok(corpus.files >= 8);
   try {
     for (const command of [['check', '--enable', 'all', '--format', 'json'], ['cost', '--format', 'json']]) {
-      const one = await runCli([...command, '--threads', '1', dir], repoRoot, cli);
-      const two = await runCli([...command, '--threads', '2', dir], repoRoot, cli);
+      const one = await runCli([...command, '--threads', '1', dir], repoRoot, undefined, cli);
+      const two = await runCli([...command, '--threads', '2', dir], repoRoot, undefined, cli);
       assert.equal(one.code, two.code);
       assert.ok(one.stdout.length > 1000);
       assert.equal(two.stdout, one.stdout, command[0]);

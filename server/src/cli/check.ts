@@ -12,7 +12,7 @@ import { jsonReportChunks } from './render/json';
 import { sarifChunks } from './render/sarif';
 import { writeChunks } from './render/stream';
 import { startProgress } from './progress';
-import { ensureParser } from './parser';
+import { ensureParser, installProjectSignatures } from './parser';
 import { fileTimeLimit, fileTimeLimitMs, threadCount } from './budget';
 import { modelSources } from './modelPool';
 import { DEFAULT_FILE_BUDGET_MS } from '../model/budget';
@@ -93,6 +93,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       const context = loaded.contexts.get(file);
       return context ? fileApiScope(context.targetFramework, context.project) : null;
     });
+    installProjectSignatures(loaded.contexts, io);
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity });
     const modelled = await modelSources(sources, {

@@ -15,7 +15,7 @@ import type { RuntimeChoice } from '../project/runtime';
 import { projectFlag } from './check';
 import { EXIT_OK, UsageError, type CliIO } from './io';
 import { startProgress } from './progress';
-import { ensureParser } from './parser';
+import { ensureParser, installProjectSignatures } from './parser';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
 import { TOOL_VERSION } from './version';
@@ -83,6 +83,7 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
       const context = loaded.contexts.get(file);
       return context ? fileApiScope(context.targetFramework, context.project) : null;
     });
+    installProjectSignatures(loaded.contexts, io);
     progress.update(`modelling ${sources.length} C# files`);
     const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
     const modelled = await modelSources(sources, { workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args) });

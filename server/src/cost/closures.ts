@@ -16,6 +16,7 @@
 import type { MethodBody, Span } from '../model/types';
 import { methodsNamed, type WorkspaceIndex } from '../workspace/index';
 import { typeOfExpression, type TypingContext } from './expressionTypes';
+import type { CostApi } from './apiTypes';
 import { capturingDescendantsOf, childrenOf } from './nesting';
 import { bodiesById } from '../model/bodies';
 import { autoLayout, objectBytes } from './layout';
@@ -41,6 +42,8 @@ export interface AllocationContext {
   bodies: readonly MethodBody[];
   index: WorkspaceIndex | null;
   shape: (typeText: string) => TypeShape;
+  /** The signature database as the file sees it (cost/apiTypes.ts), for the types of captured variables. */
+  api?: CostApi | null;
   /** Bytes of one delegate on this runtime (64; 56 on .NET 11). */
   delegateBytes: number;
   /** The runtime's JIT stack-allocates a delegate that cannot escape the body creating it. */
@@ -104,7 +107,7 @@ function closuresOf(ctx: AllocationContext): BodyAllocation[] {
   let thisPlaced = false;
   for (const g of ordered) {
     if (!g.capturers.some((c) => needsClassClosure(c, ctx))) continue;
-    const typing: TypingContext = { body, bodies: ctx.bodies, index: ctx.index };
+    const typing: TypingContext = { body, bodies: ctx.bodies, index: ctx.index, api: ctx.api ?? null };
     const fields = g.names.map((n) => ({ shape: ctx.shape(typeOfExpression(n, typing) ?? 'object') }));
     const parts = [...g.names];
     // `this` goes into the outermost closure that a capturer using `this` shares; an inner closure whose capturers

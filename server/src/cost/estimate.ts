@@ -4,7 +4,7 @@
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
 import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span } from '../model/types';
-import type { WorkspaceIndex } from '../workspace/index';
+import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
 import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, DELEGATE_BYTES_NET11, TASK_FIELDS } from '../knowledge/typeSizes';
@@ -20,6 +20,9 @@ import { constantLiteralOf } from './constants';
 import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
+import { costApiFor, layoutFrameworkOf } from './apiTypes';
+import { lambdaTargetOf } from './lambdaTargets';
+import { classifyReturnType } from '../model/returnKind';
 import type { TypingContext } from './expressionTypes';
 import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
@@ -157,9 +160,18 @@ export function estimateMethod(body: MethodBody, ctx: EstimateContext, options: 
 /** Remembers costs and type shapes, so awaited workspace callees are estimated once and recursion stops. */
 class Session {
   readonly costs = new Map<string, MethodCost | 'pending'>();
-  readonly memo = new Map<string, TypeShape>();
   /**
-   * Closures and delegates each body allocates, per profile and type scope: a lambda's creation cost asks every
+   * Type shapes by canonical text, one table per file and runtime: with the signature database a name's meaning
+   * depends on the file's usings and project, and a BCL struct's layout on the runtime's framework.
+   */
+  private readonly memos = new Map<string, Map<string, TypeShape>>();
+  memoFor(key: string): Map<string, TypeShape> {
+    let memo = this.memos.get(key);
+    if (!memo) this.memos.set(key, (memo = new Map()));
+    return memo;
+  }
+  /**
+   * Closures and delegates each body allocates, per file, profile and type scope: a lambda's creation cost asks every
    * body around it, so without this a file of deeply nested lambdas recomputed them cubically often.
    */
   readonly allocations = new Map<string, BodyAllocation[]>();
@@ -267,6 +279,32 @@ function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Readonly
   return scopes.get(body)!;
 }
 
+/**
+ * The type parameters in scope whose constraints make every argument a reference, so their size is a pointer's
+ * whatever the argument: `class` or `class?`, or a class the workspace declares (`where TSaga : SagaBase`), directly or
+ * through another such type parameter. Interfaces, `notnull` and `new()` allow structs and say nothing.
+ */
+function referenceTypeParametersInScope(body: MethodBody, ctx: EstimateContext, inScope: ReadonlySet<string>): Set<string> {
+  const constraints = new Map<string, string[]>();
+  const add = (c: Record<string, string[]> | undefined) => {
+    for (const [name, list] of Object.entries(c ?? {})) if (!constraints.has(name)) constraints.set(name, list);
+  };
+  for (const b of bodyChain(body, ctx.model.bodies)) add(b.typeParameterConstraints);
+  for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) add(t.typeParameterConstraints);
+  const references = new Set<string>();
+  const isClass = (constraint: string): boolean => {
+    if (constraint === 'class' || constraint === 'class?') return true;
+    const name = constraint.replace(/\?$/, '');
+    if (references.has(name)) return true;
+    if (inScope.has(name) || !ctx.index) return false;
+    const declared = typesNamed(ctx.index, name);
+    return declared.length > 0 && declared.every((r) => r.type.kind === 'class' || r.type.kind === 'record');
+  };
+  // Twice, so a parameter constrained to another reference-constrained parameter (`where TDerived : TBase`) counts.
+  for (let pass = 0; pass < 2; pass++) for (const [name, list] of constraints) if (inScope.has(name) && list.some(isClass)) references.add(name);
+  return references;
+}
+
 /** Parameter types of an untyped lambda, from the delegate type it is assigned to (`Func<int, Task<int>> f = async x => ...`). */
 function delegateParameterTypes(body: MethodBody, ctx: EstimateContext): (string | null)[] {
   const none = body.parameters.map(() => null);
@@ -308,16 +346,28 @@ function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, trai
   return objectBytes(autoLayout(fields, false, task.endOffset).endOffset);
 }
 
-function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+function computeCost(session: Session, written: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
   checkBudget();
   const traits = traitsOf(options.runtime);
   const build: BuildConfiguration = options.build ?? 'release';
-  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
-  const memo = scope.typeParameters.size === 0 ? session.memo : new Map<string, TypeShape>();
+  const api = costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(options.runtime));
+  // An untyped lambda takes its return type and parameter types from the delegate it converts to.
+  const target = lambdaTargetOf(written, ctx.model.bodies, ctx.index, api);
+  const body: MethodBody = target?.returnTypeText
+    ? { ...written, returnTypeText: target.returnTypeText, returnKind: classifyReturnType(target.returnTypeText, true).kind, resultTypeText: target.resultTypeText }
+    : written;
+  const typeParameters = typeParametersInScope(body, ctx);
+  const referenceTypeParameters = referenceTypeParametersInScope(body, ctx, typeParameters);
+  const scope: TypeScope = {
+    index: ctx.index, typeParameters, api,
+    ...(referenceTypeParameters.size ? { referenceTypeParameters } : {}),
+    ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}),
+  };
+  const memo = scope.typeParameters.size === 0 ? session.memoFor(`${ctx.file}|${options.runtime}`) : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
-  const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index };
+  const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index, api };
   const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });
-  const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: delegateParameterTypes(body, ctx) }, ops);
+  const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: target ? target.parameterTypes : delegateParameterTypes(body, ctx) }, ops);
   const builder = builderOf(body, options.typeArguments);
   const iterator = builder.kind === 'AsyncIterator';
   const builderShape = shape(builder.typeText);
@@ -334,6 +384,9 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   const notes: string[] = [];
   if (!traits.calibrated && !traits.runtimeAsync) estimateReasons.push(`${options.runtime} is derived from the runtime's field layouts; the calibration corpus measured .NET 8, 9 and 10 only`);
   if (build === 'debug') estimateReasons.push('Debug builds are derived from the compiler rules, not measured');
+  if (target?.returnTypeText && target.resultTypeText === null && (body.returnKind === 'TaskOfT' || body.returnKind === 'ValueTaskOfT')) {
+    estimateReasons.push(`the lambda converts to a delegate returning ${body.returnKind === 'TaskOfT' ? 'Task<T>' : 'ValueTask<T>'} (${target.source}), but T is not visible: an 8-byte reference is assumed`);
+  }
   if (body.returnKind === 'Unknown' && builder.kind !== 'unknown') {
     estimateReasons.push(`the lambda's delegate type is not visible: it is taken to return a ${builder.kind === 'Task' ? 'Task' : 'Task<T>'} (an async void lambda, for an Action, would use a 16 B builder)`);
   }
@@ -626,7 +679,7 @@ function allocationsIn(session: Session, body: MethodBody, ctx: EstimateContext,
   const known = session.allocations.get(key);
   if (known) return known;
   const computed = bodyAllocationsOf({
-    body, bodies: ctx.model.bodies, index: ctx.index, shape,
+    body, bodies: ctx.model.bodies, index: ctx.index, shape, api: costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(traits.profile)),
     delegateBytes: traits.profile === 'net11-runtime-async' ? DELEGATE_BYTES_NET11 : DELEGATE_BYTES,
     // .NET 10's escape analysis; under Runtime Async only a method the runtime does not compile as async keeps it.
     stackAllocatesDelegates: traits.profile === 'net10' || (traits.profile === 'net11-runtime-async' && !isRuntimeAsyncBody(body, traits)),

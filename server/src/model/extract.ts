@@ -22,7 +22,7 @@ import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { completionProperties, guardReason, knownCompletedReason } from './completion';
-import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
+import { constraintsField, globalUsingsOf, staticUsingsOf } from './signatureFacts';
 import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 
 /**
@@ -228,6 +228,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
     typeParameters: fn ? typeParametersOf(fn) : [],
+    ...constraintsField(fn),
     usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, containing, parameters, locals) : false,
     awaits,
     locals,
