@@ -7,6 +7,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { startServer } from './lsp/server';
 import { runEngineThread } from './lsp/engine/worker';
 import { runLargeDocumentThread } from './lsp/engine/largeDocuments';
+import { isModelWorker, runModelWorker } from './host/modelPool';
 import { TOOL_VERSION } from './cli/version';
 
 const USAGE = `usage: asynclens-lsp --stdio | --node-ipc | --socket=PORT | --pipe=NAME
@@ -21,6 +22,7 @@ const TRANSPORTS = /^--(stdio|node-ipc|socket=\d+|pipe=.+)$/;
 if (!isMainThread) {
   // The server starts its helper threads from this same bundle and says which one each is.
   if ((workerData as { role?: string } | null)?.role === 'asynclens-model') void runLargeDocumentThread();
+  else if (isModelWorker()) void runModelWorker();
   else void runEngineThread();
 } else {
   const args = process.argv.slice(2);

@@ -1,22 +1,37 @@
 // Latency of the built language server (dist/server.js) as an editor sees it, over stdio with a real protocol
-// client: start-up to first diagnostics on the sample workspace, keystroke-to-diagnostics on a 10,000-line file
-// (median and p95 over 30 edits), and hover latency. Not a test: run `npm run build` first, then
-// `node test/bench/lsp-latency.mjs [--edits N] [--json]`.
+// client. Not a test: nothing is asserted. Run `npm run build` first, then
+//   node test/bench/lsp-latency.mjs [--edits N] [--only startup,small,large,workspace,index] [--workspace-files N]
+//                                    [--index-lines N] [--json]
+// Scenarios:
+//   startup    start-up to the first diagnostics of one open file of the sample workspace, and to the end of indexing
+//   small      keystroke to diagnostics on a lone 200-line file; hover right after each edit
+//   large      the same on a generated 10,000-line file (modelled on the large-document thread)
+//   workspace  a generated workspace of --workspace-files files (default 2,000) of about 200 lines: the first
+//              diagnostics of a file opened while indexing runs, then keystrokes in that 200-line file and in a
+//              10,000-line file of the same workspace once it is indexed
+//   index      indexing a generated workspace of --index-lines lines (default 1,000,000, 1,000-line files): time to
+//              ready and the server's peak memory (VmHWM: every thread of the process)
+// Each keystroke's engine timings (parse+model, rules, costs) come from the server's verbose trace.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
+import { generateCorpus } from './corpus.mjs';
 
 const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const server = path.join(root, 'dist', 'server.js');
-const workspace = path.join(root, 'test', 'fixtures', 'workspace');
+const sampleWorkspace = path.join(root, 'test', 'fixtures', 'workspace');
 const args = process.argv.slice(2);
-const edits = Number(args[args.indexOf('--edits') + 1]) || 30;
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const edits = Number(option('--edits', 30));
+const only = new Set(option('--only', 'startup,small,large,workspace').split(','));
+const workspaceFiles = Number(option('--workspace-files', 2000));
+const indexLines = Number(option('--index-lines', 1_000_000));
 const asJson = args.includes('--json');
 
 if (!fs.existsSync(server)) {
@@ -33,21 +48,37 @@ function quantile(xs, q) {
   return s[Math.max(0, i)];
 }
 
-/** A client that records diagnostics and statuses and answers the server's requests like an editor. */
+/** Peak resident memory of a process and all its threads, from /proc (Linux); null elsewhere. */
+function peakMemoryMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A client that records diagnostics, statuses and the engine's timings, and answers the server's requests like an editor. */
 async function startClient(folder) {
   const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = [];
   const published = new Map();
+  const timings = new Map();
   let ready = false;
   const check = () => {
     for (const w of [...waiters]) if (w.test()) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
   };
   connection.onNotification('textDocument/publishDiagnostics', (p) => { published.set(p.uri, p); check(); });
   connection.onNotification('asynclens/status', (s) => { if (s.state === 'ready') ready = true; check(); });
-  connection.onNotification('window/logMessage', () => undefined);
+  connection.onNotification('window/logMessage', (m) => {
+    // "analysed URI vN: ...; parse+model X ms, rules Y ms, costs Z ms"
+    const t = /^analysed (\S+) v(\d+): .*parse\+model ([\d.]+) ms, rules ([\d.]+) ms, costs ([\d.]+) ms/.exec(m.message);
+    if (t) timings.set(`${t[1]}#${t[2]}`, { model: Number(t[3]), rules: Number(t[4]), costs: Number(t[5]) });
+  });
   connection.onNotification('$/progress', () => undefined);
-  connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+  connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ trace: { server: 'verbose' } })));
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('workspace/inlayHint/refresh', () => null);
@@ -63,6 +94,8 @@ async function startClient(folder) {
   void connection.sendNotification('initialized', {});
   return {
     connection,
+    pid: child.pid,
+    timings,
     open: (uri, text) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'csharp', version: 1, text } }),
     change: (uri, version, changes) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes }),
     diagnosticsOf: (uri, version) => until(() => published.has(uri) && (version === undefined || published.get(uri).version === version)),
@@ -99,12 +132,12 @@ function generatedFile(lines) {
 async function startup(runs) {
   const first = [];
   const indexed = [];
-  const file = path.join(workspace, 'Catalog', 'HttpCatalogClient.cs');
+  const file = path.join(sampleWorkspace, 'Catalog', 'HttpCatalogClient.cs');
   const uri = pathToFileURL(file).href;
   const text = fs.readFileSync(file, 'utf8');
   for (let r = 0; r < runs; r++) {
     const t0 = now();
-    const client = await startClient(workspace);
+    const client = await startClient(sampleWorkspace);
     client.open(uri, text);
     await client.diagnosticsOf(uri);
     first.push(now() - t0);
@@ -115,22 +148,20 @@ async function startup(runs) {
   return { first, indexed };
 }
 
-async function typing(lines, count) {
-  const client = await startClient(null);
-  const uri = `untitled:Generated${lines}.cs`;
-  const text = generatedFile(lines);
-  const t0 = now();
-  client.open(uri, text);
-  await client.diagnosticsOf(uri, 1);
-  const open = now() - t0;
+/**
+ * Types one character at a time into `text` (a generatedFile) at different methods: keystroke to the diagnostics
+ * of that version, the engine's own timings of it, and a hover right after.
+ */
+async function keystrokes(client, uri, text, count, firstVersion) {
+  const lines = text.split('\n');
+  const methods = lines.map((l, i) => (l.includes('if (first > 10)') ? i : -1)).filter((i) => i >= 0);
   const keystroke = [];
   const hover = [];
-  const textLines = text.split('\n');
+  const engine = [];
   for (let k = 0; k < count; k++) {
-    // Type one character into a different method each time, spread over the file.
-    const line = 4 + Math.floor(((k * 7919) % Math.floor(lines / 9 - 2))) * 9 + 3;
-    const character = textLines[line].indexOf('10');
-    const version = k + 2;
+    const line = methods[(k * 7919) % methods.length];
+    const character = lines[line].indexOf('10');
+    const version = firstVersion + k;
     const t = now();
     client.change(uri, version, [{ range: { start: { line, character }, end: { line, character } }, text: '1' }]);
     await client.diagnosticsOf(uri, version);
@@ -139,32 +170,116 @@ async function typing(lines, count) {
     await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: line - 3, character: 30 } });
     hover.push(now() - h);
   }
+  // The trace line of a version follows its diagnostics: read them once every edit has been answered.
+  await new Promise((r) => setTimeout(r, 200));
+  for (let k = 0; k < count; k++) {
+    const timing = client.timings.get(`${uri}#${firstVersion + k}`);
+    if (timing) engine.push(timing);
+  }
+  return { keystroke, hover, engine };
+}
+
+async function typing(lines, count) {
+  const client = await startClient(null);
+  const uri = `untitled:Generated${lines}.cs`;
+  const text = generatedFile(lines);
+  const t0 = now();
+  client.open(uri, text);
+  await client.diagnosticsOf(uri, 1);
+  const open = now() - t0;
+  const result = await keystrokes(client, uri, text, count, 2);
   await client.stop();
-  return { open, keystroke, hover, chars: text.length };
+  return { open, ...result, chars: text.length };
+}
+
+/** A generated workspace: the first diagnostics of a file opened while it indexes, then keystrokes once it is indexed. */
+async function workspaceTyping(files, count) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-bench-'));
+  try {
+    const corpus = generateCorpus(dir, files * 200, 200);
+    const small = path.join(dir, 'Edited.cs');
+    const large = path.join(dir, 'Large.cs');
+    fs.writeFileSync(small, generatedFile(200));
+    fs.writeFileSync(large, generatedFile(10_000));
+    const t0 = now();
+    const client = await startClient(dir);
+    const smallUri = pathToFileURL(small).href;
+    const smallText = fs.readFileSync(small, 'utf8');
+    client.open(smallUri, smallText);
+    await client.diagnosticsOf(smallUri, 1);
+    const firstDiagnostics = now() - t0;
+    await client.ready();
+    const indexed = now() - t0;
+    const smallResult = await keystrokes(client, smallUri, smallText, count, 2);
+    const largeUri = pathToFileURL(large).href;
+    const largeText = fs.readFileSync(large, 'utf8');
+    client.open(largeUri, largeText);
+    await client.diagnosticsOf(largeUri, 1);
+    const largeResult = await keystrokes(client, largeUri, largeText, count, 2);
+    const memory = peakMemoryMb(client.pid);
+    await client.stop();
+    return { files: corpus.files + 2, lines: corpus.lines + 10_200, firstDiagnostics, indexed, small: smallResult, large: largeResult, memory };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Indexing a big generated workspace: initialize to ready, and the server process's peak memory. */
+async function indexing(lines) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-index-'));
+  try {
+    const corpus = generateCorpus(dir, lines, 1000);
+    const t0 = now();
+    const client = await startClient(dir);
+    await client.ready();
+    const seconds = (now() - t0) / 1000;
+    const memory = peakMemoryMb(client.pid);
+    await client.stop();
+    return { files: corpus.files, lines: corpus.lines, seconds, memory };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const load = os.loadavg()[0];
-const results = {
-  startup: await startup(5),
-  small: await typing(200, Math.min(edits, 20)),
-  large: await typing(10_000, edits),
-};
+const results = {};
+if (only.has('startup')) results.startup = await startup(5);
+if (only.has('small')) results.small = await typing(200, Math.min(edits, 20));
+if (only.has('large')) results.large = await typing(10_000, edits);
+if (only.has('workspace')) results.workspace = await workspaceTyping(workspaceFiles, edits);
+if (only.has('index')) results.index = await indexing(indexLines);
+const loadAfter = os.loadavg()[0];
 
-const ms = (x) => `${x.toFixed(0)} ms`;
-const rows = [
-  ['start-up to first diagnostics (sample workspace, 1 open file)', ms(median(results.startup.first)), ms(quantile(results.startup.first, 0.95)), results.startup.first.length],
-  ['start-up to workspace indexed (12 files)', ms(median(results.startup.indexed)), ms(quantile(results.startup.indexed, 0.95)), results.startup.indexed.length],
-  [`open to first diagnostics, 10,000 lines (${Math.round(results.large.chars / 1024)} KiB)`, ms(results.large.open), '', 1],
-  ['keystroke to diagnostics, 200-line file', ms(median(results.small.keystroke)), ms(quantile(results.small.keystroke, 0.95)), results.small.keystroke.length],
-  ['keystroke to diagnostics, 10,000-line file', ms(median(results.large.keystroke)), ms(quantile(results.large.keystroke, 0.95)), results.large.keystroke.length],
-  ['hover after the edit, 200-line file', ms(median(results.small.hover)), ms(quantile(results.small.hover, 0.95)), results.small.hover.length],
-  ['hover after the edit, 10,000-line file', ms(median(results.large.hover)), ms(quantile(results.large.hover, 0.95)), results.large.hover.length],
-];
+const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '');
+const engineOf = (r) => (r.engine.length ? `model ${median(r.engine.map((e) => e.model)).toFixed(0)}, rules ${median(r.engine.map((e) => e.rules)).toFixed(0)}, costs ${median(r.engine.map((e) => e.costs)).toFixed(0)} ms` : '');
+const rows = [];
+if (results.startup) {
+  rows.push(['start-up to first diagnostics (sample workspace, 1 open file)', ms(median(results.startup.first)), ms(quantile(results.startup.first, 0.95)), results.startup.first.length, '']);
+  rows.push(['start-up to workspace indexed (12 files)', ms(median(results.startup.indexed)), ms(quantile(results.startup.indexed, 0.95)), results.startup.indexed.length, '']);
+}
+for (const [key, label] of [['small', '200-line file'], ['large', '10,000-line file']]) {
+  const r = results[key];
+  if (!r) continue;
+  if (key === 'large') rows.push([`open to first diagnostics, 10,000 lines (${Math.round(r.chars / 1024)} KiB)`, ms(r.open), '', 1, '']);
+  rows.push([`keystroke to diagnostics, ${label}`, ms(median(r.keystroke)), ms(quantile(r.keystroke, 0.95)), r.keystroke.length, engineOf(r)]);
+  rows.push([`hover after the edit, ${label}`, ms(median(r.hover)), ms(quantile(r.hover, 0.95)), r.hover.length, '']);
+}
+if (results.workspace) {
+  const w = results.workspace;
+  rows.push([`workspace of ${w.files} files (${w.lines} lines): initialize to first diagnostics of an open file, while indexing`, ms(w.firstDiagnostics), '', 1, '']);
+  rows.push([`workspace of ${w.files} files: initialize to indexed`, ms(w.indexed), '', 1, w.memory ? `peak ${w.memory.toFixed(0)} MB` : '']);
+  rows.push([`workspace of ${w.files} files: keystroke to diagnostics, 200-line file`, ms(median(w.small.keystroke)), ms(quantile(w.small.keystroke, 0.95)), w.small.keystroke.length, engineOf(w.small)]);
+  rows.push([`workspace of ${w.files} files: keystroke to diagnostics, 10,000-line file`, ms(median(w.large.keystroke)), ms(quantile(w.large.keystroke, 0.95)), w.large.keystroke.length, engineOf(w.large)]);
+}
+if (results.index) {
+  const x = results.index;
+  rows.push([`indexing ${x.lines} lines (${x.files} files): initialize to ready`, `${x.seconds.toFixed(1)} s`, '', 1, x.memory ? `peak ${x.memory.toFixed(0)} MB` : '']);
+}
 if (asJson) {
-  console.log(JSON.stringify({ load, cpus: os.cpus().length, results }, null, 2));
+  console.log(JSON.stringify({ load, loadAfter, cpus: os.cpus().length, results }, null, 2));
 } else {
-  console.log(`node ${process.version}, ${os.cpus().length} CPUs, 1-minute load average ${load.toFixed(1)} at start; keystroke latency includes the 150 ms debounce`);
-  console.log('| measurement | median | p95 | n |');
-  console.log('|---|---:|---:|---:|');
+  console.log(`node ${process.version}, ${os.cpus().length} CPUs, 1-minute load average ${load.toFixed(1)} at start, ${loadAfter.toFixed(1)} at the end; keystroke latency includes the 150 ms debounce`);
+  console.log('| measurement | median | p95 | n | engine (medians) |');
+  console.log('|---|---:|---:|---:|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 }

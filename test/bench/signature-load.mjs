@@ -1,13 +1,16 @@
 // What the API signature database adds to the first analysis: the CLI checking one file, each run a new process,
 // with the database (opened on the first question about a type) and without it (ASYNCLENS_SIGNATURES=off), runs
-// alternating, wall and CPU time; and, in a new process, the time to open the file and read its index, and then
-// one type's members. Build first (npm run build).
+// alternating, wall and CPU time; the language server (dist/server.js over stdio, a new process each run) from
+// start to the first diagnostics of the same file opened in its folder, with and without the database, alternating;
+// and, in a new process, the time to open the file and read its index, and then one type's members. Build first
+// (npm run build).
 //
 // Usage: node test/bench/signature-load.mjs [--runs N] [FILE.cs]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -62,7 +65,51 @@ const esbuild = await import('esbuild');
 await esbuild.build({ entryPoints: [probeEntry], bundle: true, platform: 'node', format: 'cjs', outfile: probe, logLevel: 'warning' });
 fs.rmSync(probeEntry, { force: true });
 
+/**
+ * The language server as an editor starts it: initialize with the file's folder as the workspace, open the file,
+ * and wait for its first published diagnostics. Returns the milliseconds from spawning the process to them.
+ */
+async function timeFirstDiagnostics(signatures) {
+  const require = createRequire(import.meta.url);
+  const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
+  const start = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'server.js'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+    env: { ...process.env, ASYNCLENS_SIGNATURES: signatures },
+  });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const uri = pathToFileURL(file).href;
+  const published = new Promise((resolve) => connection.onNotification('textDocument/publishDiagnostics', (p) => { if (p.uri === uri) resolve(); }));
+  for (const n of ['asynclens/status', 'window/logMessage', '$/progress']) connection.onNotification(n, () => undefined);
+  connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({})));
+  for (const r of ['client/registerCapability', 'window/workDoneProgress/create', 'workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) connection.onRequest(r, () => null);
+  connection.listen();
+  const folder = path.dirname(file);
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToFileURL(folder).href,
+    workspaceFolders: [{ uri: pathToFileURL(folder).href, name: path.basename(folder) }],
+    capabilities: { workspace: { configuration: true }, window: { workDoneProgress: true } },
+  });
+  void connection.sendNotification('initialized', {});
+  void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'csharp', version: 1, text: fs.readFileSync(file, 'utf8') } });
+  await published;
+  const elapsed = performance.now() - start;
+  await connection.sendRequest('shutdown').catch(() => undefined);
+  void connection.sendNotification('exit');
+  await new Promise((r) => { child.once('exit', r); setTimeout(() => { child.kill('SIGKILL'); r(); }, 3000); });
+  connection.dispose();
+  return elapsed;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const lspOn = [];
+const lspOff = [];
+await timeFirstDiagnostics('on'); // warm the file system cache
+for (let i = 0; i < runs; i++) {
+  lspOff.push(await timeFirstDiagnostics('off'));
+  lspOn.push(await timeFirstDiagnostics('on'));
+}
 const on = { wall: [], cpu: [] };
 const off = { wall: [], cpu: [] };
 const indexes = [];
@@ -87,5 +134,8 @@ console.log('|---|---:|---:|');
 console.log(`| \`check\` of ${path.relative(root, file)}, database off | ${f(median(off.wall))} | ${f(median(off.cpu))} |`);
 console.log(`| the same, database on | ${f(median(on.wall))} | ${f(median(on.cpu))} |`);
 console.log(`| added by the database (difference of the medians) | ${f(median(on.wall) - median(off.wall))} | ${f(median(on.cpu) - median(off.cpu))} |`);
+console.log(`| language server: start to first diagnostics of the file, database off | ${f(median(lspOff))} | |`);
+console.log(`| the same, database on | ${f(median(lspOn))} | |`);
+console.log(`| added by the database to the first diagnostics (difference of the medians) | ${f(median(lspOn) - median(lspOff))} | |`);
 console.log(`| opening dist/signatures.txt and reading its index | ${f(median(indexes))} | |`);
 console.log(`| then the members of HttpClient (one block read and parsed) | ${median(firsts).toFixed(1)} ms | |`);

@@ -22,10 +22,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.join(here, 'harness', 'Calibration.Harness.csproj');
 const runtimeAsyncProject = path.join(here, 'harness-runtime-async', 'Calibration.Harness.RuntimeAsync.csproj');
 const outRoot = path.join(here, 'out');
+const apiProject = path.join(here, 'harness-api', 'Calibration.Harness.Api.csproj');
+// Each runtime runs the machinery corpus (harness/) and the library-API corpus (harness-api/, built against the
+// packages its methods call); their entries go into one table.
 const RUNTIMES = {
-  net8: { project, framework: 'net8.0' },
-  net9: { project, framework: 'net9.0' },
-  net10: { project, framework: 'net10.0' },
+  net8: { project, framework: 'net8.0', apiProject },
+  net9: { project, framework: 'net9.0', apiProject },
+  net10: { project, framework: 'net10.0', apiProject },
   net11ra: { project: runtimeAsyncProject, framework: 'net10.0', optional: true },
 };
 const DEFAULT_RUNTIMES = Object.keys(RUNTIMES).filter((r) => !RUNTIMES[r].optional);
@@ -88,33 +91,19 @@ function main() {
   log(`corpus: ${entries.length} entries`);
 
   // One restore per project serves every target framework, so the publishes below run without touching NuGet again.
-  for (const projectFile of new Set(options.runtimes.map((r) => RUNTIMES[r].project))) {
+  for (const projectFile of new Set(options.runtimes.flatMap((r) => [RUNTIMES[r].project, RUNTIMES[r].apiProject].filter(Boolean)))) {
     dotnet(['restore', projectFile], `restore ${path.basename(projectFile)}`);
   }
 
   const measured = {};
   for (const runtime of options.runtimes) {
-    const { project: projectFile, framework } = RUNTIMES[runtime];
-    const outDir = path.join(outRoot, runtime);
-    dotnet(['publish', projectFile, '-c', 'Release', '-f', framework, '--no-restore', '-o', outDir], `build ${runtime}`);
-    const runStarted = Date.now();
-    log(`running ${runtime}...`);
-    const run = spawnSync(path.join(outDir, 'Calibration.Harness'), options.harnessArgs, {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.error) fail(`could not start the ${runtime} harness: ${run.error.message}`);
-    // Exit code 4 means some entries never gave the same number twice; the JSON still says which.
-    if (run.status !== 0 && run.status !== 4) fail(`the ${runtime} harness exited with code ${run.status}; see its messages above`);
-    let result;
-    try {
-      result = JSON.parse(run.stdout);
-    } catch (error) {
-      fail(`the ${runtime} harness printed something that is not JSON: ${error.message}`);
+    const { project: projectFile, framework, apiProject: apiFile } = RUNTIMES[runtime];
+    const result = runHarness(runtime, projectFile, framework, path.join(outRoot, runtime), 'Calibration.Harness', options);
+    if (apiFile) {
+      const api = runHarness(`${runtime} (library APIs)`, apiFile, framework, path.join(outRoot, `api-${runtime}`), 'Calibration.Harness.Api', options);
+      if (api.runtime !== result.runtime) fail(`${runtime}: the two harnesses ran on different runtimes (${result.runtime}, ${api.runtime})`);
+      Object.assign(result.entries, api.entries);
     }
-    if (result.unstable.length > 0) fail(`${runtime}: entries whose repeated measurements disagree: ${result.unstable.join(', ')}`);
-    log(`${runtime}: .NET ${result.runtime}, ${Object.keys(result.entries).length} entries in ${seconds(runStarted)} s`);
     measured[runtime] = result;
   }
 
@@ -122,6 +111,30 @@ function main() {
   fs.mkdirSync(path.dirname(options.out), { recursive: true });
   fs.writeFileSync(options.out, JSON.stringify(output, null, 2) + '\n');
   log(`wrote ${path.relative(process.cwd(), options.out) || options.out} in ${seconds(started)} s in all`);
+}
+
+/** Publishes one harness for one runtime, runs it and returns its parsed output (failing on unstable entries). */
+function runHarness(label, projectFile, framework, outDir, executable, options) {
+  dotnet(['publish', projectFile, '-c', 'Release', '-f', framework, '--no-restore', '-o', outDir], `build ${label}`);
+  const runStarted = Date.now();
+  log(`running ${label}...`);
+  const run = spawnSync(path.join(outDir, executable), options.harnessArgs, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (run.error) fail(`could not start the ${label} harness: ${run.error.message}`);
+  // Exit code 4 means some entries never gave the same number twice; the JSON still says which.
+  if (run.status !== 0 && run.status !== 4) fail(`the ${label} harness exited with code ${run.status}; see its messages above`);
+  let result;
+  try {
+    result = JSON.parse(run.stdout);
+  } catch (error) {
+    fail(`the ${label} harness printed something that is not JSON: ${error.message}`);
+  }
+  if (result.unstable.length > 0) fail(`${label}: entries whose repeated measurements disagree: ${result.unstable.join(', ')}`);
+  log(`${label}: .NET ${result.runtime}, ${Object.keys(result.entries).length} entries in ${seconds(runStarted)} s`);
+  return result;
 }
 
 /** Builds the measured.json document, keeping the runtimes of an existing file that were not measured now. */
@@ -157,7 +170,8 @@ function merge(options, measured, entries) {
       if (value === undefined) continue;
       row[runtime] = { sync: value.sync ?? null, suspend: value.suspend ?? null };
     }
-    document.entries[entry.name] = row;
+    // An entry no runtime of this document measured (the library-API corpus in the Runtime Async file) is left out.
+    if (Object.keys(row).length > 1) document.entries[entry.name] = row;
   }
   return document;
 }

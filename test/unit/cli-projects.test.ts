@@ -164,3 +164,29 @@ test('a malformed project file gives a clear note, and its files are still analy
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a workspace with a net8.0 and a net10.0 project: each file costs for its own target; #if NET10_0_OR_GREATER code only in the net10.0 one', async () => {
+  const two = path.join('test', 'fixtures', 'projects', 'two-targets');
+  const r = await runCli(['cost', '--format', 'json', two]);
+  assert.equal(r.code, 0, r.stderr);
+  interface Row { file: string; name: string; runtime: string; targetFramework: string; runtimeReason: string; totalBytes: { syncBytes: number | null; suspendBytes: number | null }; assumptions: string[]; creates: { kind: string; bytes: number; stackAllocated: boolean }[]; fields: { name: string; type: string; size: number }[] }
+  const rows = JSON.parse(r.stdout).methods as Row[];
+  const of = (project: string) => rows.filter((m) => m.file.startsWith(`${two.split(path.sep).join('/')}/${project}/`));
+  const legacy = of('Legacy');
+  const modern = of('Modern');
+  assert.deepEqual(legacy.map((m) => m.name), ['QuoteService.PriceAsync'], 'the #if NET10_0_OR_GREATER method is not compiled, so not analysed, for net8.0');
+  assert.deepEqual(modern.map((m) => m.name), ['QuoteService.PriceAsync', 'QuoteService.FirstOfAsync']);
+  for (const m of legacy) assert.deepEqual([m.runtime, m.targetFramework, m.runtimeReason], ['net8', 'net8.0', 'the target is net8.0 of Legacy.csproj']);
+  for (const m of modern) assert.deepEqual([m.runtime, m.targetFramework, m.runtimeReason], ['net10', 'net10.0', 'the target is net10.0 of Modern.csproj']);
+  // The same method costs what its own runtime allocates: .NET 10 puts the non-escaping delegate on the stack.
+  const [old, now] = [legacy[0]!, modern[0]!];
+  assert.deepEqual(old.creates.map((c) => [c.kind, c.bytes, c.stackAllocated]), [['closure', 24, false], ['delegate', 64, false]]);
+  assert.deepEqual(now.creates.map((c) => [c.kind, c.bytes, c.stackAllocated]), [['closure', 24, false], ['delegate', 0, true]]);
+  assert.equal(old.totalBytes.suspendBytes! - now.totalBytes.suspendBytes!, 64);
+  // Types from the API signatures of each target: the HttpClient call's awaiter and the BCL struct's size, nothing assumed.
+  for (const m of [old, now]) {
+    assert.equal(m.fields.find((f) => f.name === 'at')?.size, 16);
+    assert.ok(m.fields.some((f) => f.type === 'TaskAwaiter<HttpResponseMessage>'), JSON.stringify(m.fields));
+    assert.deepEqual(m.assumptions, []);
+  }
+});

@@ -45,7 +45,8 @@ interface Corpus {
 
 function loadCorpus(): Corpus {
   const index = createIndex();
-  for (const file of listFiles(path.join(CALIBRATION, 'corpus'), '.cs')) {
+  // The machinery corpus and the methods that call real library APIs (typed from the API signature database).
+  for (const file of [...listFiles(path.join(CALIBRATION, 'corpus'), '.cs'), ...listFiles(path.join(CALIBRATION, 'corpus-api'), '.cs')]) {
     const { model, tree } = modelFile(fs.readFileSync(file, 'utf8'));
     tree?.delete();
     updateFile(index, path.relative(repoRoot, file).split(path.sep).join('/'), model);

@@ -39,7 +39,7 @@ export function listFiles(dir: string, ext: string): string[] {
 }
 
 /** Runs the `asynclens` command in-process, as a user would from `cwd`, capturing what it prints. */
-export async function runCli(args: string[], cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(args: string[], cwd = repoRoot, env: Record<string, string | undefined> = { ASYNCLENS_PROJECT_PACKAGES: 'off' }, workerScript?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const io: CliIO & { stdout: string; stderr: string } = {
     stdout: '',
     stderr: '',
@@ -48,7 +48,11 @@ export async function runCli(args: string[], cwd = repoRoot): Promise<{ code: nu
     isTTY: false,
     errIsTTY: false,
     cwd,
-    env: {},
+    // The packages of restored fixture projects are read only by the tests about them (their obj/ folders come
+    // and go with the fixture builds), so every other test sees the built-in signatures alone.
+    env,
+    // Worker threads start from the built CLI bundle (a test bundle cannot run as one); none: one thread.
+    ...(workerScript ? { workerScript } : {}),
   };
   const code = await main(args, io);
   return { code, stdout: io.stdout, stderr: io.stderr };

@@ -14,6 +14,7 @@ import type { Finding, Rule, RuleContext, Severity, SeveritySetting } from '../r
 import { suppressionsOf, type SuppressionOptions } from '../config/suppressions';
 import type { Span } from '../model/types';
 import type { LibraryCodeVerdict } from '../project/libraryCode';
+import { AnalysisStopped, checkBudget, withinBudget, type FileBudget } from '../model/budget';
 
 export interface SourceFile {
   path: string;
@@ -25,6 +26,8 @@ export interface SourceFile {
 export interface ModelOptions {
   /** See SourceFile.preprocessorSymbols; the pre-parse pass's defaults otherwise. */
   preprocessorSymbols?: readonly string[];
+  /** The time the model may take (model/budget.ts); past it the file is left out with the reason. None: no limit. */
+  budget?: FileBudget | null;
 }
 
 /** What a file's project and configuration add to checking it: peer suppressions, test code, generated code. */
@@ -67,7 +70,7 @@ export interface FileAnalysis {
   model: FileModel;
   findings: Finding[];
   suppressed: SuppressedFinding[];
-  /** Set when tree-sitter could not produce a tree at all. */
+  /** Why the file was left out: tree-sitter could not produce a tree at all, or its analysis stopped (model/budget.ts). */
   parseError?: string;
   /** Why the file is test code, or null. */
   testCode?: string | null;
@@ -95,10 +98,11 @@ export function modelFile(text: string, previous?: PreviousParse | null, cache?:
   const result = parse(text, previous, { symbols });
   if (!result.tree) return { model: EMPTY_MODEL, tree: null, parseText: null, error: result.error };
   try {
-    return { model: buildFileModel(result.tree, text, cache, result.prepared), tree: result.tree, parseText: result.prepared.parseText };
+    return { model: withinBudget(options.budget ?? null, () => buildFileModel(result.tree, text, cache, result.prepared)), tree: result.tree, parseText: result.prepared.parseText };
   } catch (err) {
-    // The model must never throw; if it does, keep the file out of the analysis and say why.
+    // The model must never throw; if it does, or runs out of time, keep the file out of the analysis and say why.
     result.tree.delete();
+    if (err instanceof AnalysisStopped) return { model: EMPTY_MODEL, tree: null, parseText: null, error: err.reason };
     return { model: EMPTY_MODEL, tree: null, parseText: null, error: `internal error while modelling: ${err instanceof Error ? err.message : String(err)}` };
   }
 }
@@ -111,9 +115,22 @@ export function selectedRules(selection: RuleSelection): Rule[] {
   });
 }
 
-/** Runs the rules over one indexed file. */
+/**
+ * Runs the rules over one indexed file. With `budget`, rules that run past it stop the file's check: it then has no
+ * findings and `stopped` says why (model/budget.ts).
+ */
 export function checkFile(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
-  fileSeverities?: Map<string, SeveritySetting>, context: FileCheckContext = {}): { findings: Finding[]; suppressed: SuppressedFinding[] } {
+  fileSeverities?: Map<string, SeveritySetting>, context: FileCheckContext = {}, budget: FileBudget | null = null): { findings: Finding[]; suppressed: SuppressedFinding[]; stopped?: string } {
+  try {
+    return withinBudget(budget, () => runRules(path, text, model, index, completion, selection, fileSeverities, context));
+  } catch (err) {
+    if (err instanceof AnalysisStopped) return { findings: [], suppressed: [], stopped: err.reason };
+    throw err;
+  }
+}
+
+function runRules(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
+  fileSeverities: Map<string, SeveritySetting> | undefined, context: FileCheckContext): { findings: Finding[]; suppressed: SuppressedFinding[] } {
   if (context.generatedFile) return { findings: [], suppressed: [] };
   const ctx: RuleContext = { file: path, text, model, index, completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null };
   const suppressions = suppressionsOf(text, model, context.suppression);
@@ -126,9 +143,11 @@ export function checkFile(path: string, text: string, model: FileModel, index: W
     const effective = severity === 'off' && selection.enabled?.has(rule.meta.id) && !fileSeverities?.has(rule.meta.id) ? (rule.meta.defaultSeverity === 'off' ? 'information' : rule.meta.defaultSeverity) : severity;
     if (effective === 'off') continue;
     let raw: ReturnType<Rule["check"]>;
+    checkBudget();
     try {
       raw = rule.check(ctx);
     } catch (err) {
+      if (err instanceof AnalysisStopped) throw err;
       // One broken rule must not take the others (or the server) down.
       raw = [];
       findings.push({ ruleId: rule.meta.id, ruleName: rule.meta.name, severity: 'error', file: path, span: { start: 0, end: 0 },
@@ -170,21 +189,38 @@ export interface ProjectAnalysis {
  * file's project adds (peer suppressions, test code, generated regions), asked once the file is modelled.
  */
 export function analyseProject(sources: SourceFile[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>,
-  onProgress?: (message: string) => void, contextOf?: (file: FileAnalysisInput, index: WorkspaceIndex) => FileCheckContext): ProjectAnalysis {
-  const index = createIndex();
-  const modelled = sources.map((s, i) => {
+  onProgress?: (message: string) => void, contextOf?: (file: FileAnalysisInput, index: WorkspaceIndex) => FileCheckContext,
+  budget?: () => FileBudget | null): ProjectAnalysis {
+  const modelled = sources.map((s, i): ModelledSource => {
     if (i % 50 === 0) onProgress?.(`parsed ${i} of ${sources.length} files`);
-    const { model, tree, error } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols });
+    const { model, tree, error } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols, budget: budget?.() });
     tree?.delete();
-    updateFile(index, s.path, model);
-    return { ...s, model, error };
+    return { ...s, model, ...(error ? { error } : {}) };
   });
+  return analyseModelled(modelled, selection, severitiesOf, onProgress, contextOf, budget);
+}
+
+/** A source with its model, and why it was left out if it was (what modelFile said). */
+export interface ModelledSource extends SourceFile {
+  model: FileModel;
+  error?: string;
+}
+
+/**
+ * analyseProject for files already modelled (the CLI models them on worker threads): index them in the order given,
+ * decide the verdicts once, run the rules. The same order gives the same answers as analyseProject.
+ */
+export function analyseModelled(modelled: readonly ModelledSource[], selection: RuleSelection, severitiesOf?: (path: string) => Map<string, SeveritySetting>,
+  onProgress?: (message: string) => void, contextOf?: (file: FileAnalysisInput, index: WorkspaceIndex) => FileCheckContext,
+  budget?: () => FileBudget | null): ProjectAnalysis {
+  const index = createIndex();
+  for (const m of modelled) updateFile(index, m.path, m.model);
   const completion = analyseCompletion(index);
   const files = modelled.map((m, i) => {
-    if (i % 50 === 0) onProgress?.(`checked ${i} of ${sources.length} files`);
+    if (i % 50 === 0) onProgress?.(`checked ${i} of ${modelled.length} files`);
     const context = contextOf?.({ path: m.path, text: m.text, model: m.model }, index) ?? {};
-    const { findings, suppressed } = checkFile(m.path, m.text, m.model, index, completion, selection, severitiesOf?.(m.path), context);
-    return { path: m.path, text: m.text, model: m.model, findings, suppressed, parseError: m.error, testCode: context.testCode?.reason ?? null, generated: context.generatedFile ?? null };
+    const { findings, suppressed, stopped } = checkFile(m.path, m.text, m.model, index, completion, selection, severitiesOf?.(m.path), context, budget?.() ?? null);
+    return { path: m.path, text: m.text, model: m.model, findings, suppressed, parseError: m.error ?? stopped, testCode: context.testCode?.reason ?? null, generated: context.generatedFile ?? null };
   });
   return { files, index, completion };
 }

@@ -1,8 +1,14 @@
-/** Entry point of the `asynclens` executable (dist/cli.js). */
+/** Entry point of the `asynclens` executable (dist/cli.js); started as a worker, the same bundle models files (modelPool.ts). */
+import { isMainThread } from 'node:worker_threads';
 import { main } from './main';
 import { EXIT_USAGE, outputFailed, processIO } from './io';
+import { runModelWorker } from '../host/modelPool';
 
-void main(process.argv.slice(2), processIO()).then((code) => {
-  // Output that could not be written (a full disk, not a reader that went away) is an I/O error.
-  process.exitCode = outputFailed() ? EXIT_USAGE : code;
-});
+if (isMainThread) {
+  void main(process.argv.slice(2), processIO()).then((code) => {
+    // Output that could not be written (a full disk, not a reader that went away) is an I/O error.
+    process.exitCode = outputFailed() ? EXIT_USAGE : code;
+  });
+} else {
+  void runModelWorker();
+}

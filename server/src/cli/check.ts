@@ -1,5 +1,5 @@
 /** `asynclens check [paths...]`: analyse C# files and report findings as text, JSON or SARIF. */
-import { analyseProject, type RuleSelection } from '../analysis/project';
+import { analyseModelled, type RuleSelection } from '../analysis/project';
 import { RULES, ruleById } from '../rules/registry';
 import type { SeveritySetting } from '../rules/types';
 import { RUNTIME_SETTINGS, SEVERITY_SETTINGS, type RuntimeSetting } from '../config/settings';
@@ -12,7 +12,10 @@ import { jsonReportChunks } from './render/json';
 import { sarifChunks } from './render/sarif';
 import { writeChunks } from './render/stream';
 import { startProgress } from './progress';
-import { ensureParser } from './parser';
+import { ensureParser, installProjectSignatures } from './parser';
+import { fileTimeLimit, fileTimeLimitMs, threadCount } from './budget';
+import { modelSources } from './modelPool';
+import { DEFAULT_FILE_BUDGET_MS } from '../model/budget';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
 import { LIBRARY_CODE_SETTINGS, type LibraryCodeSetting } from '../project/libraryCode';
@@ -33,6 +36,8 @@ options:
   --library-code auto|all|none which code is library code for ASY027 and ASY030 (default auto: class libraries published as packages)
   --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig)
   --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
+  --file-time-limit SECONDS    stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
+  --threads N|auto             threads that parse and model files (default auto: every core)
   --no-editorconfig            ignore .editorconfig files
   --no-color                   plain text even on a terminal
 
@@ -60,7 +65,7 @@ export function projectFlag(value: string | true | undefined, fallback: string, 
 }
 
 export async function runCheck(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity', 'library-code'],
+  const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity', 'file-time-limit', 'threads', 'library-code'],
     ['no-color', 'no-editorconfig', 'no-peer-suppressions', 'help']);
   if (args.flags.has('help')) {
     io.out(CHECK_HELP + '\n');
@@ -74,6 +79,8 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const targetFramework = projectFlag(args.flags.get('target-framework'), '', /^[A-Za-z][A-Za-z0-9.-]*$/, '--target-framework needs a target framework moniker like net8.0') || null;
   const maxKib = Number(stringFlag(args, 'max-file-size', String(DEFAULT_MAX_FILE_BYTES / 1024)));
   if (!Number.isFinite(maxKib) || maxKib <= 0) throw new UsageError('--max-file-size must be a positive number of KiB');
+  const budget = fileTimeLimit(args);
+  const threads = threadCount(args);
   const selection: RuleSelection = {
     enabled: args.flags.has('enable') ? parseRuleList(String(args.flags.get('enable')), '--enable') : null,
     disabled: args.flags.has('disable') ? parseRuleList(String(args.flags.get('disable')), '--disable') : new Set(),
@@ -89,9 +96,14 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
       const context = loaded.contexts.get(file);
       return context ? fileApiScope(context.targetFramework, context.project) : null;
     });
+    installProjectSignatures(loaded.contexts, io);
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity, libraryCode });
-    const analysis = analyseProject(sources, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf);
+    const modelled = await modelSources(sources, {
+      workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args),
+      onProgress: (done, total) => (done % 50 === 0 ? progress.update(`parsed ${done} of ${total} files`) : undefined),
+    });
+    const analysis = analyseModelled(modelled, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf, budget);
     progress.done();
     const rules = RULES.filter((r) => (selection.enabled ? selection.enabled.has(r.meta.id) : true) && !selection.disabled.has(r.meta.id));
     const colour = io.isTTY && !args.flags.has('no-color') && !io.env.NO_COLOR;

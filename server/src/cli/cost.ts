@@ -2,7 +2,7 @@
  * `asynclens cost [paths...]`: what every async method costs per call, as a table, JSON or CSV, or one method's
  * state machine field by field with `--explain file:line`.
  */
-import { modelFile, createIndex, updateFile, analyseCompletion, type SourceFile } from '../analysis/project';
+import { createIndex, updateFile, analyseCompletion, type ModelledSource, type SourceFile } from '../analysis/project';
 import { isAnalysedAsyncBody, type FileModel } from '../model/types';
 import { lineIndexOf, positionAt } from '../parse/lines';
 import { estimateFile, estimateMethod, isRuntimeProfile, RUNTIME_PROFILES, type BuildConfiguration, type MethodCost } from '../cost';
@@ -15,10 +15,13 @@ import type { RuntimeChoice } from '../project/runtime';
 import { projectFlag } from './check';
 import { EXIT_OK, UsageError, type CliIO } from './io';
 import { startProgress } from './progress';
-import { ensureParser } from './parser';
+import { ensureParser, installProjectSignatures } from './parser';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
 import { TOOL_VERSION } from './version';
+import { fileTimeLimit, fileTimeLimitMs, threadCount } from './budget';
+import { modelSources } from './modelPool';
+import { AnalysisStopped, DEFAULT_FILE_BUDGET_MS, withinBudget, type FileBudget } from '../model/budget';
 
 export const COST_HELP = `usage: asynclens cost [paths...] [options]
 
@@ -33,6 +36,8 @@ options:
   --sort bytes|name|file    order of the rows (default file: by file and line)
   --explain FILE:LINE       the state machine of the method on that line, field by field, for every profile
   --max-file-size KIB       skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
+  --file-time-limit SECONDS stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
+  --threads N|auto          threads that parse and model files (default auto: every core)
 
 Numbers marked ~ are estimates (derived, assumed or not measured on that runtime); * marks a computed Task<T> result
 that allocates nothing when its value is one the runtime caches.`;
@@ -43,10 +48,13 @@ interface Workspace {
   models: Map<string, FileModel>;
   index: WorkspaceIndex;
   completion: CompletionAnalysis;
+  /** A budget per file and phase (model, estimates); files that ran past it are listed in `stopped`. */
+  budget: () => FileBudget;
+  stopped: FileProblem[];
 }
 
 export async function runCost(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework'], ['help', 'no-color']);
+  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework', 'file-time-limit', 'threads'], ['help', 'no-color']);
   if (args.flags.has('help')) {
     io.out(COST_HELP + '\n');
     return EXIT_OK;
@@ -60,6 +68,8 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
   const explain = args.flags.has('explain') ? parseLocation(String(args.flags.get('explain'))) : null;
   const maxKib = Number(stringFlag(args, 'max-file-size', String(DEFAULT_MAX_FILE_BYTES / 1024)));
   if (!Number.isFinite(maxKib) || maxKib <= 0) throw new UsageError('--max-file-size must be a positive number of KiB');
+  const budget = fileTimeLimit(args);
+  const threads = threadCount(args);
 
   const progress = startProgress(io);
   try {
@@ -73,9 +83,11 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
       const context = loaded.contexts.get(file);
       return context ? fileApiScope(context.targetFramework, context.project) : null;
     });
+    installProjectSignatures(loaded.contexts, io);
     progress.update(`modelling ${sources.length} C# files`);
     const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
-    const workspace = modelWorkspace(sources, runtimeOf);
+    const modelled = await modelSources(sources, { workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args) });
+    const workspace = modelWorkspace(modelled, runtimeOf, budget);
     progress.done();
     if (explain) {
       io.out(renderExplain(workspace, explain, build, format === 'json'));
@@ -84,9 +96,10 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
     const rows = costRows(workspace, build);
     sortRows(rows, sort);
     const skipped = skippedMethods(workspace);
-    if (format === 'json') io.out(renderJson(rows, runtime, build, problems, skipped));
+    const skippedFiles = [...problems, ...workspace.stopped];
+    if (format === 'json') io.out(renderJson(rows, runtime, build, skippedFiles, skipped));
     else if (format === 'csv') io.out(renderCsv(rows));
-    else io.out(renderTable(rows, runtime, build, problems, skipped));
+    else io.out(renderTable(rows, runtime, build, skippedFiles, skipped));
     return EXIT_OK;
   } finally {
     progress.done();
@@ -99,16 +112,16 @@ function parseLocation(value: string): { file: string; line: number } {
   return { file: m[1].split('\\').join('/').replace(/^\.\//, ''), line: Number(m[2]) };
 }
 
-function modelWorkspace(sources: SourceFile[], runtimeOf: (file: string) => RuntimeChoice): Workspace {
+function modelWorkspace(modelled: readonly ModelledSource[], runtimeOf: (file: string) => RuntimeChoice, budget: () => FileBudget): Workspace {
   const index = createIndex();
   const models = new Map<string, FileModel>();
-  for (const s of sources) {
-    const { model, tree } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols });
-    tree?.delete();
+  const stopped: FileProblem[] = [];
+  for (const { model, error, ...s } of modelled) {
+    if (error) stopped.push({ file: s.path, reason: error });
     models.set(s.path, model);
     updateFile(index, s.path, model);
   }
-  return { sources, runtimeOf, models, index, completion: analyseCompletion(index) };
+  return { sources: modelled.map(({ model: _model, error: _error, ...s }) => s), runtimeOf, models, index, completion: analyseCompletion(index), budget, stopped };
 }
 
 // ---- rows ----
@@ -148,7 +161,15 @@ function costRows(ws: Workspace, build: BuildConfiguration): CostRow[] {
     const runtime = choice.profile;
     const lines = lineIndexOf(source.text);
     const bodies = new Map(model.bodies.map((b) => [b.id, b]));
-    for (const cost of estimateFile({ file: source.path, model, index: ws.index, completion: ws.completion }, { runtime, build })) {
+    let costs: MethodCost[];
+    try {
+      costs = withinBudget(ws.budget(), () => estimateFile({ file: source.path, model, index: ws.index, completion: ws.completion }, { runtime, build }));
+    } catch (err) {
+      if (!(err instanceof AnalysisStopped)) throw err;
+      ws.stopped.push({ file: source.path, reason: err.reason });
+      continue;
+    }
+    for (const cost of costs) {
       const body = bodies.get(cost.bodyId)!;
       rows.push({ cost, choice, file: source.path, line: positionAt(lines, cost.nameSpan.start).line + 1, returnType: returnTypeOf(body.returnTypeText, cost) });
     }

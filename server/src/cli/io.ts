@@ -14,6 +14,8 @@ export interface CliIO {
   errIsTTY: boolean;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The bundle worker threads start from (dist/cli.js); absent, everything runs on one thread (tests, embedding). */
+  workerScript?: string;
 }
 
 /** Why writing the output failed (other than its reader going away), for the exit status; null when it did not. */
@@ -58,6 +60,8 @@ export function processIO(): CliIO {
     errIsTTY: !!process.stderr.isTTY,
     cwd: process.cwd(),
     env: process.env,
+    // The bundle this runs in is dist/cli.js, which also runs the modelling threads (bin.ts).
+    workerScript: __filename,
   };
 }
 

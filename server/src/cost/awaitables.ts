@@ -10,6 +10,7 @@ import { resolveCall, verdictKey, type AwaitVerdict, type CompletionAnalysis } f
 import { AWAITERS, CALLEE_ALLOCATIONS, type AwaitableFamily, type CalleeAllocationRow } from '../knowledge/awaiters';
 import { awaitResultOf, bclAsyncMethod, typeOfExpression, type TypingContext } from './expressionTypes';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
+import { apiAwaitOfType } from '../signatures/expressions';
 import { canonicalType, formatType, parseType, typeExpr } from './typeText';
 
 export type AwaitCompletion = 'completes' | 'suspends' | 'maySuspend';
@@ -74,7 +75,7 @@ export function awaitedOperationsOf(ctx: AwaitContext): AwaitedOperation[] {
 }
 
 function typing(ctx: AwaitContext): TypingContext {
-  return { body: ctx.body, bodies: ctx.bodies, index: ctx.index };
+  return { body: ctx.body, bodies: ctx.bodies, index: ctx.index, api: ctx.scope.api ?? null };
 }
 
 interface AwaitedType {
@@ -96,7 +97,7 @@ function plainAwait(point: SuspensionPoint, pointIndex: number, verdict: AwaitVe
   return {
     point, pointIndex, role: 'await', position: point.span.start,
     awaitableType: type,
-    resultType: awaitResultOf(type) ?? customResultType(type, ctx),
+    resultType: awaitResultOf(type) ?? customResultType(type, ctx) ?? apiAwaiterOf(type, ctx)?.resultText ?? null,
     awaiter: awaiterOf(type, ctx),
     completion: completionOf(point, verdict),
     how: found.how,
@@ -148,7 +149,23 @@ function isAwaitable(typeText: string, ctx: AwaitContext): boolean {
   const t = parseType(typeText);
   if (!t) return false;
   if (FAMILY_OF[t.name]) return true;
-  return !!getAwaiterMember(t.name, ctx);
+  return !!getAwaiterMember(t.name, ctx) || !!apiAwaiterOf(typeText, ctx);
+}
+
+/**
+ * Awaiters the async method builders hand the state machine box to (they implement the runtime's internal
+ * ITaskAwaiter, IConfiguredTaskAwaiter or IStateMachineBoxAwareAwaiter), so suspending on them makes no Action.
+ */
+const BOX_AWARE_AWAITERS = new Set([
+  'TaskAwaiter', 'ConfiguredTaskAwaitable.ConfiguredTaskAwaiter', 'ValueTaskAwaiter', 'ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter', 'YieldAwaitable.YieldAwaiter',
+]);
+
+/** An awaitable the signature database knows (gRPC's AsyncUnaryCall<T>): its GetAwaiter's type and GetResult's. */
+function apiAwaiterOf(awaitableType: string, ctx: AwaitContext): { awaiterText: string; resultText: string } | null {
+  const api = ctx.scope.api;
+  if (!api) return null;
+  const info = apiAwaitOfType(api.names, awaitableType);
+  return info ? { awaiterText: canonicalType(info.awaiterText), resultText: canonicalType(info.resultText) } : null;
 }
 
 function getAwaiterMember(typeName: string, ctx: AwaitContext) {
@@ -179,6 +196,15 @@ function awaiterOf(awaitableType: string, ctx: AwaitContext): AwaiterField {
     return {
       typeText, shape: shapeOfTypeText(typeText, ctx.scope, ctx.memo), boxAware: false,
       source: `${t!.name}.GetAwaiter() returns ${typeText}, an awaiter the builder does not know: it gets the box's MoveNext Action`,
+    };
+  }
+  const fromApi = apiAwaiterOf(awaitableType, ctx);
+  if (fromApi) {
+    const awaiterName = parseType(fromApi.awaiterText)?.name ?? fromApi.awaiterText;
+    const boxAware = BOX_AWARE_AWAITERS.has(awaiterName);
+    return {
+      typeText: fromApi.awaiterText, shape: shapeOfTypeText(fromApi.awaiterText, ctx.scope, ctx.memo), boxAware,
+      source: `${t?.name ?? awaitableType}.GetAwaiter() returns ${fromApi.awaiterText} (API signatures)${boxAware ? ', which the builder hands the box to' : ', an awaiter the builder does not know: it gets the box\'s MoveNext Action'}`,
     };
   }
   const fallback = AWAITERS.find((r) => r.family === 'Task')!;

@@ -16,7 +16,9 @@
 import type { MethodBody, Span } from '../model/types';
 import { methodsNamed, type WorkspaceIndex } from '../workspace/index';
 import { typeOfExpression, type TypingContext } from './expressionTypes';
-import { childrenOf, descendantsOf } from './nesting';
+import type { CostApi } from './apiTypes';
+import { capturingDescendantsOf, childrenOf } from './nesting';
+import { bodiesById } from '../model/bodies';
 import { autoLayout, objectBytes } from './layout';
 import type { TypeShape } from './typeLayout';
 
@@ -40,6 +42,8 @@ export interface AllocationContext {
   bodies: readonly MethodBody[];
   index: WorkspaceIndex | null;
   shape: (typeText: string) => TypeShape;
+  /** The signature database as the file sees it (cost/apiTypes.ts), for the types of captured variables. */
+  api?: CostApi | null;
   /** Bytes of one delegate on this runtime (64; 56 on .NET 11). */
   delegateBytes: number;
   /** The runtime's JIT stack-allocates a delegate that cannot escape the body creating it. */
@@ -55,9 +59,9 @@ export function bodyAllocationsOf(ctx: AllocationContext): BodyAllocation[] {
   return out.sort((a, b) => a.span.start - b.span.start);
 }
 
-/** Lambdas and local functions nested (at any depth) in the body. */
-function nestedFunctionsOf(ctx: AllocationContext): MethodBody[] {
-  return descendantsOf(ctx.body, ctx.bodies).filter((b) => isLambda(b) || b.kind === 'localFunction');
+/** Lambdas and local functions nested (at any depth) in the body that capture something: the only ones closures hold. */
+function capturingNestedFunctionsOf(ctx: AllocationContext): MethodBody[] {
+  return capturingDescendantsOf(ctx.body, ctx.bodies).filter((b) => isLambda(b) || b.kind === 'localFunction');
 }
 
 /** Uses of a name as a value that is converted to a delegate: an argument, an initializer, a return value. */
@@ -80,7 +84,7 @@ interface ScopeGroup {
 
 function closuresOf(ctx: AllocationContext): BodyAllocation[] {
   const body = ctx.body;
-  const descendants = nestedFunctionsOf(ctx);
+  const descendants = capturingNestedFunctionsOf(ctx);
   const whole = body.bodySpan ?? body.span;
   const groups = new Map<string, ScopeGroup>();
   const addTo = (scope: Span, name: string, capturer: MethodBody) => {
@@ -103,7 +107,7 @@ function closuresOf(ctx: AllocationContext): BodyAllocation[] {
   let thisPlaced = false;
   for (const g of ordered) {
     if (!g.capturers.some((c) => needsClassClosure(c, ctx))) continue;
-    const typing: TypingContext = { body, bodies: ctx.bodies, index: ctx.index };
+    const typing: TypingContext = { body, bodies: ctx.bodies, index: ctx.index, api: ctx.api ?? null };
     const fields = g.names.map((n) => ({ shape: ctx.shape(typeOfExpression(n, typing) ?? 'object') }));
     const parts = [...g.names];
     // `this` goes into the outermost closure that a capturer using `this` shares; an inner closure whose capturers
@@ -131,7 +135,7 @@ function closuresOf(ctx: AllocationContext): BodyAllocation[] {
 function needsClassClosure(capturer: MethodBody, ctx: AllocationContext): boolean {
   if (isLambda(capturer)) return true;
   if (capturer.isAsync || capturer.isIterator) return true;
-  const parent = capturer.parentId === ctx.body.id ? ctx.body : ctx.bodies.find((b) => b.id === capturer.parentId);
+  const parent = capturer.parentId === ctx.body.id ? ctx.body : capturer.parentId ? bodiesById(ctx.bodies).get(capturer.parentId) : undefined;
   return !!parent && methodGroupUses(parent, capturer.name).length > 0;
 }
 
@@ -168,7 +172,7 @@ function describeCapture(b: MethodBody): string {
 }
 
 function delegate(ctx: AllocationContext, what: string, span: Span, forBodies: string[], local: string | null): BodyAllocation {
-  const captured = local !== null && nestedFunctionsOf(ctx).some((d) => d.capturedNames.includes(local));
+  const captured = local !== null && capturingNestedFunctionsOf(ctx).some((d) => d.capturedNames.includes(local));
   const onStack = ctx.stackAllocatesDelegates && local !== null && !captured && onlyInvoked(ctx.body, local);
   return {
     kind: 'delegate',

@@ -4,7 +4,7 @@
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
 import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span } from '../model/types';
-import type { WorkspaceIndex } from '../workspace/index';
+import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
 import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, DELEGATE_BYTES_NET11, TASK_FIELDS } from '../knowledge/typeSizes';
@@ -20,10 +20,14 @@ import { constantLiteralOf } from './constants';
 import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
+import { costApiFor, layoutFrameworkOf } from './apiTypes';
+import { lambdaTargetOf } from './lambdaTargets';
+import { classifyReturnType } from '../model/returnKind';
 import type { TypingContext } from './expressionTypes';
 import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
-import { bodyChain } from '../model/bodies';
+import { bodiesById, bodyChain } from '../model/bodies';
+import { checkBudget } from '../model/budget';
 
 export interface EstimateContext {
   /** The file's path as the index knows it. */
@@ -156,7 +160,21 @@ export function estimateMethod(body: MethodBody, ctx: EstimateContext, options: 
 /** Remembers costs and type shapes, so awaited workspace callees are estimated once and recursion stops. */
 class Session {
   readonly costs = new Map<string, MethodCost | 'pending'>();
-  readonly memo = new Map<string, TypeShape>();
+  /**
+   * Type shapes by canonical text, one table per file and runtime: with the signature database a name's meaning
+   * depends on the file's usings and project, and a BCL struct's layout on the runtime's framework.
+   */
+  private readonly memos = new Map<string, Map<string, TypeShape>>();
+  memoFor(key: string): Map<string, TypeShape> {
+    let memo = this.memos.get(key);
+    if (!memo) this.memos.set(key, (memo = new Map()));
+    return memo;
+  }
+  /**
+   * Closures and delegates each body allocates, per file, profile and type scope: a lambda's creation cost asks every
+   * body around it, so without this a file of deeply nested lambdas recomputed them cubically often.
+   */
+  readonly allocations = new Map<string, BodyAllocation[]>();
 }
 
 /**
@@ -186,7 +204,14 @@ function estimateIn(session: Session, body: MethodBody, ctx: EstimateContext, op
   const known = session.costs.get(key);
   if (known && known !== 'pending') return known;
   session.costs.set(key, 'pending');
-  const cost = computeCost(session, body, ctx, options);
+  let cost: MethodCost;
+  try {
+    cost = computeCost(session, body, ctx, options);
+  } catch (err) {
+    // A stopped analysis (model/budget.ts) must not leave the body marked as being estimated.
+    session.costs.delete(key);
+    throw err;
+  }
   session.costs.set(key, cost);
   return cost;
 }
@@ -229,12 +254,55 @@ function builderOf(body: MethodBody, typeArguments?: Readonly<Record<string, str
   };
 }
 
-/** Type parameters in scope: the body's, its enclosing bodies' and its containing types'. */
-function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Set<string> {
-  const names = new Set<string>();
-  for (const b of bodyChain(body, ctx.model.bodies)) for (const t of b.typeParameters) names.add(t);
-  for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
-  return names;
+/** Type parameters in scope, by body, per model: a lambda's are its own and its parent's, so each is worked out once. */
+const scopesOf = new WeakMap<FileModel, Map<MethodBody, ReadonlySet<string>>>();
+
+/** Type parameters in scope: the body's, its enclosing bodies' and its containing types' (shared: do not modify). */
+function typeParametersInScope(body: MethodBody, ctx: EstimateContext): ReadonlySet<string> {
+  let scopes = scopesOf.get(ctx.model);
+  if (!scopes) scopesOf.set(ctx.model, (scopes = new Map()));
+  const known = scopes.get(body);
+  if (known) return known;
+  // Out to the first body already worked out, then back in (iteratively: nesting may be thousands deep). Each set
+  // has the names in the order listing the chain's then the types' gives (a type around a body is around its parent).
+  const byId = bodiesById(ctx.model.bodies);
+  const pending: MethodBody[] = [];
+  for (let b: MethodBody | undefined = body; b && !scopes.has(b); b = b.parentId ? byId.get(b.parentId) : undefined) pending.push(b);
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const b = pending[i];
+    const parent = b.parentId ? byId.get(b.parentId) : undefined;
+    const names = new Set<string>(b.typeParameters);
+    if (parent) for (const t of scopes.get(parent) ?? []) names.add(t);
+    for (const t of ctx.model.types) if (t.span.start <= b.span.start && b.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
+    scopes.set(b, names);
+  }
+  return scopes.get(body)!;
+}
+
+/**
+ * The type parameters in scope whose constraints make every argument a reference, so their size is a pointer's
+ * whatever the argument: `class` or `class?`, or a class the workspace declares (`where TSaga : SagaBase`), directly or
+ * through another such type parameter. Interfaces, `notnull` and `new()` allow structs and say nothing.
+ */
+function referenceTypeParametersInScope(body: MethodBody, ctx: EstimateContext, inScope: ReadonlySet<string>): Set<string> {
+  const constraints = new Map<string, string[]>();
+  const add = (c: Record<string, string[]> | undefined) => {
+    for (const [name, list] of Object.entries(c ?? {})) if (!constraints.has(name)) constraints.set(name, list);
+  };
+  for (const b of bodyChain(body, ctx.model.bodies)) add(b.typeParameterConstraints);
+  for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) add(t.typeParameterConstraints);
+  const references = new Set<string>();
+  const isClass = (constraint: string): boolean => {
+    if (constraint === 'class' || constraint === 'class?') return true;
+    const name = constraint.replace(/\?$/, '');
+    if (references.has(name)) return true;
+    if (inScope.has(name) || !ctx.index) return false;
+    const declared = typesNamed(ctx.index, name);
+    return declared.length > 0 && declared.every((r) => r.type.kind === 'class' || r.type.kind === 'record');
+  };
+  // Twice, so a parameter constrained to another reference-constrained parameter (`where TDerived : TBase`) counts.
+  for (let pass = 0; pass < 2; pass++) for (const [name, list] of constraints) if (inScope.has(name) && list.some(isClass)) references.add(name);
+  return references;
 }
 
 /** Parameter types of an untyped lambda, from the delegate type it is assigned to (`Func<int, Task<int>> f = async x => ...`). */
@@ -244,7 +312,7 @@ function delegateParameterTypes(body: MethodBody, ctx: EstimateContext): (string
   const target = /^<lambda in (.+)>$/.exec(body.name)?.[1];
   if (!target) return none;
   let delegateType: string | null = null;
-  const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
+  const parent = body.parentId ? bodiesById(ctx.model.bodies).get(body.parentId) : undefined;
   const local = parent?.locals.find((l) => l.name === target);
   if (local?.typeText) delegateType = local.typeText;
   if (!delegateType && body.containingType && ctx.index) {
@@ -278,15 +346,28 @@ function boxBytes(resultShape: TypeShape, stateMachine: StateMachineLayout, trai
   return objectBytes(autoLayout(fields, false, task.endOffset).endOffset);
 }
 
-function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+function computeCost(session: Session, written: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+  checkBudget();
   const traits = traitsOf(options.runtime);
   const build: BuildConfiguration = options.build ?? 'release';
-  const scope: TypeScope = { index: ctx.index, typeParameters: typeParametersInScope(body, ctx), ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}) };
-  const memo = scope.typeParameters.size === 0 ? session.memo : new Map<string, TypeShape>();
+  const api = costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(options.runtime));
+  // An untyped lambda takes its return type and parameter types from the delegate it converts to.
+  const target = lambdaTargetOf(written, ctx.model.bodies, ctx.index, api);
+  const body: MethodBody = target?.returnTypeText
+    ? { ...written, returnTypeText: target.returnTypeText, returnKind: classifyReturnType(target.returnTypeText, true).kind, resultTypeText: target.resultTypeText }
+    : written;
+  const typeParameters = typeParametersInScope(body, ctx);
+  const referenceTypeParameters = referenceTypeParametersInScope(body, ctx, typeParameters);
+  const scope: TypeScope = {
+    index: ctx.index, typeParameters, api,
+    ...(referenceTypeParameters.size ? { referenceTypeParameters } : {}),
+    ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}),
+  };
+  const memo = scope.typeParameters.size === 0 ? session.memoFor(`${ctx.file}|${options.runtime}`) : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
-  const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index };
+  const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index, api };
   const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });
-  const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: delegateParameterTypes(body, ctx) }, ops);
+  const hoisted = hoistedValuesOf({ body, bodies: ctx.model.bodies, typing, scope, memo, build, parameterTypes: target ? target.parameterTypes : delegateParameterTypes(body, ctx) }, ops);
   const builder = builderOf(body, options.typeArguments);
   const iterator = builder.kind === 'AsyncIterator';
   const builderShape = shape(builder.typeText);
@@ -303,6 +384,9 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   const notes: string[] = [];
   if (!traits.calibrated && !traits.runtimeAsync) estimateReasons.push(`${options.runtime} is derived from the runtime's field layouts; the calibration corpus measured .NET 8, 9 and 10 only`);
   if (build === 'debug') estimateReasons.push('Debug builds are derived from the compiler rules, not measured');
+  if (target?.returnTypeText && target.resultTypeText === null && (body.returnKind === 'TaskOfT' || body.returnKind === 'ValueTaskOfT')) {
+    estimateReasons.push(`the lambda converts to a delegate returning ${body.returnKind === 'TaskOfT' ? 'Task<T>' : 'ValueTask<T>'} (${target.source}), but T is not visible: an 8-byte reference is assumed`);
+  }
   if (body.returnKind === 'Unknown' && builder.kind !== 'unknown') {
     estimateReasons.push(`the lambda's delegate type is not visible: it is taken to return a ${builder.kind === 'Task' ? 'Task' : 'Task<T>'} (an async void lambda, for an Action, would use a 16 B builder)`);
   }
@@ -337,7 +421,8 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
   }
   if (builder.kind === 'PoolingValueTask' || builder.kind === 'PoolingValueTaskOfT') notes.push('PoolingAsyncValueTaskMethodBuilder rents its box from a per-core pool: a suspension costs nothing once the pool is warm, a pool miss allocates the box.');
 
-  const allocations = allocationsIn(body, ctx, traits, shape);
+  const scopeKey = `${[...scope.typeParameters].sort().join(',')}|${options.typeArguments ? Object.entries(options.typeArguments).map(([p, a]) => `${p}=${a}`).join(',') : ''}`;
+  const allocations = [...allocationsIn(session, body, ctx, traits, shape, scopeKey)];
   const allocated = allocations.reduce((sum, a) => sum + a.bytes, 0);
   const syncWithCallees = calleeSyncBytes(paths.syncBytes, paths.sync, ops, callees);
   const withCallees = {
@@ -372,7 +457,7 @@ function computeCost(session: Session, body: MethodBody, ctx: EstimateContext, o
     suspendExplanation: paths.suspendExplanation,
     callees: callees.map(({ pointIndex: _p, ...c }) => c),
     withCallees,
-    creation: creationCost(body, ctx, traits, shape),
+    creation: creationCost(session, body, ctx, traits, shape, scopeKey),
     allocations,
     generic,
     awaitCount: body.awaits.length,
@@ -589,22 +674,31 @@ function isRuntimeAsyncBody(body: MethodBody, traits: RuntimeTraits): boolean {
 }
 
 /** The closures and delegates `body` allocates per call on this profile. */
-function allocationsIn(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): BodyAllocation[] {
-  return bodyAllocationsOf({
-    body, bodies: ctx.model.bodies, index: ctx.index, shape,
+function allocationsIn(session: Session, body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape, scopeKey: string): BodyAllocation[] {
+  const key = `${ctx.file}#${body.id}#${traits.profile}#${scopeKey}`;
+  const known = session.allocations.get(key);
+  if (known) return known;
+  const computed = bodyAllocationsOf({
+    body, bodies: ctx.model.bodies, index: ctx.index, shape, api: costApiFor(ctx.model, ctx.file, ctx.index, layoutFrameworkOf(traits.profile)),
     delegateBytes: traits.profile === 'net11-runtime-async' ? DELEGATE_BYTES_NET11 : DELEGATE_BYTES,
     // .NET 10's escape analysis; under Runtime Async only a method the runtime does not compile as async keeps it.
     stackAllocatesDelegates: traits.profile === 'net10' || (traits.profile === 'net11-runtime-async' && !isRuntimeAsyncBody(body, traits)),
   });
+  session.allocations.set(key, computed);
+  return computed;
 }
 
 /** What creating a lambda or local function costs its enclosing method: a closure for captured variables, a delegate. */
-function creationCost(body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape): MethodCost['creation'] {
+function creationCost(session: Session, body: MethodBody, ctx: EstimateContext, traits: RuntimeTraits, shape: (t: string) => TypeShape, scopeKey: string): MethodCost['creation'] {
   if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod' && body.kind !== 'localFunction') return null;
-  const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : undefined;
+  const parent = body.parentId ? bodiesById(ctx.model.bodies).get(body.parentId) : undefined;
   // The closure belongs to the body that declares the captured variables, which may be further out than the parent.
   const owners = parent ? bodyChain(parent, ctx.model.bodies) : [];
-  const mine = owners.flatMap((o) => allocationsIn(o, ctx, traits, shape)).filter((a) => a.forBodies.includes(body.id));
+  // Only the parent (its delegates) and a body declaring one of the captured names (its closures) can list this
+  // body among what an allocation is for: the others are not asked, so a deep chain costs a step per body.
+  const captured = new Set(body.capturedNames);
+  const declaresCaptured = (o: MethodBody) => captured.size > 0 && (o.locals.some((l) => captured.has(l.name)) || o.parameters.some((p) => captured.has(p.name)));
+  const mine = owners.filter((o) => o === parent || declaresCaptured(o)).flatMap((o) => allocationsIn(session, o, ctx, traits, shape, scopeKey)).filter((a) => a.forBodies.includes(body.id));
   const closures = mine.filter((a) => a.kind === 'closure');
   const delegates = mine.filter((a) => a.kind === 'delegate' && a.forBodies.includes(body.id));
   const closureBytes = closures.reduce((s, a) => s + a.bytes, 0);

@@ -3,18 +3,28 @@
  * workspace types, return types of workspace methods, a few well-known BCL members), so the cost model can size a
  * spilled value, a `var` local or an awaited operand. No compiler: the answer may be null, and callers say so.
  */
-import type { MethodBody } from '../model/types';
-import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import type { MemberSignature, MethodBody } from '../model/types';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { splitTopLevel } from '../model/syntax';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, localFunctionIn } from '../model/bodies';
+import { apiAwaitOfType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
+import { delegateInvokeOf } from '../signatures/members';
+import { definitionOf, resolveTypeText } from '../signatures/resolve';
+import { csharpText } from '../signatures/typeText';
+import { apiSupertypesOf, type CostApi } from './apiTypes';
 
 export interface TypingContext {
   body: MethodBody;
   /** All bodies of the body's file, to find the enclosing bodies of a lambda or local function. */
   bodies: readonly MethodBody[];
   index: WorkspaceIndex | null;
+  /**
+   * The API signature database as the body's file sees it (cost/apiTypes.ts). With it, what the workspace does not
+   * declare is typed from the database before the name-based BCL tables are consulted.
+   */
+  api?: CostApi | null;
 }
 
 /** A value's type, or a type used as a receiver of static members (`Task`, `Src`). */
@@ -109,7 +119,8 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
   if (binary) return binaryType(binary, ctx, depth);
   if (/^await\s/.test(text)) {
     const operand = typeOf(text.slice(5), ctx, depth + 1);
-    return operand && 'value' in operand ? v(awaitResultOf(operand.value)) : null;
+    if (!operand || !('value' in operand)) return null;
+    return v(awaitResultOf(operand.value) ?? apiAwaitResultOf(operand.value, ctx));
   }
 
   if (/^!/.test(text)) return v('bool');
@@ -123,6 +134,15 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
     return typeOf(inner, ctx, depth + 1);
   }
   const creation = /^new\s+([A-Za-z_][\w.]*(?:<.*?>)?(?:\[[^\]]*\])*)\s*(?:[({[]|$)/.exec(text);
+  // `new ServiceCollection().AddHarness()` and `(await find).SingleAsync()`: a created or parenthesized value with a
+  // member chain after it is typed through the chain, not as the value itself.
+  const head = creation ? creationEnd(text) : text.startsWith('(') ? matchingParen(text, 0) + 1 : 0;
+  if (head > 0 && head < text.length && /^\s*(\??\.|!?\.|\?\[|\[)/.test(text.slice(head))) {
+    const first = typeOf(text.slice(0, head), ctx, depth + 1);
+    const rest = parseChain(`x${text.slice(head).replace(/^\s*!/, '')}`);
+    if (!first || !rest || rest.headTypeArguments.length) return null;
+    return walkSteps(first, rest.steps, ctx, depth);
+  }
   if (creation) {
     const arrayCreation = /^new\s+([A-Za-z_][\w.]*(?:<.*>)?)\s*\[/.exec(text);
     return v(arrayCreation ? `${arrayCreation[1]}[]` : creation[1]);
@@ -205,6 +225,9 @@ function topLevelIndexes(text: string, test: (i: number) => number): { index: nu
 }
 
 function splitTernary(text: string): [string, string, string] | null {
+  // A native search first: most texts have no `?` at all, and scanning character by character in JavaScript for
+  // every nested operand made deeply nested expressions (1,000 awaits) quadratic with a large constant.
+  if (!text.includes('?')) return null;
   const questions = topLevelIndexes(text, (i) => (text[i] === '?' && text[i + 1] !== '?' && text[i + 1] !== '.' && text[i + 1] !== '[' && text[i - 1] !== '?' && /\s/.test(text[i + 1] ?? '') ? 1 : 0));
   if (questions.length === 0) return null;
   const q = questions[0].index;
@@ -226,15 +249,24 @@ interface BinarySplit {
   right: string;
 }
 
+/** Characters every binary operator contains (`is` and `as` are matched with spaces round them). */
+const ANY_BINARY_OPERATOR = /[?|&^=!<>+\-*\/%]| is | as /;
+
 function splitBinary(text: string): BinarySplit | null {
+  // One native scan rules out most operands (`await await ... t`), instead of one per operator level.
+  if (!ANY_BINARY_OPERATOR.test(text)) return null;
   for (const level of BINARY_LEVELS) {
+    // As in splitTernary: skip a level whose operators do not occur in the text at all.
+    if (!level.some((op) => text.includes(op))) continue;
     const hits = topLevelIndexes(text, (i) => {
       for (const op of level) {
         if (!text.startsWith(op, i)) continue;
         if (op === '+' || op === '-') {
           // Not a unary sign, an increment, an exponent or a compound assignment.
-          const before = text.slice(0, i).trimEnd();
-          if (!before || /[-+*/%&|^!=<>?:(,]$/.test(before) || text[i + 1] === op || text[i + 1] === '=' || /\d[eE]$/.test(before)) continue;
+          // What precedes, ignoring whitespace (a backward step instead of slicing the whole prefix at every sign).
+          let j = i - 1;
+          while (j >= 0 && /\s/.test(text[j])) j--;
+          if (j < 0 || /[-+*/%&|^!=<>?:(,]/.test(text[j]) || text[i + 1] === op || text[i + 1] === '=' || (/[eE]/.test(text[j]) && j > 0 && /\d/.test(text[j - 1]))) continue;
         }
         if ((op === '|' || op === '&') && (text[i + 1] === op || text[i + 1] === '=' || text[i - 1] === op)) continue;
         if (op === '*' || op === '/' || op === '%' || op === '^') if (text[i + 1] === '=') continue;
@@ -333,7 +365,7 @@ function parseChain(text: string): { head: string; headTypeArguments: string[]; 
       const close = matchingParen(text, open);
       if (close === -1) return null;
       const inner = text.slice(open + 1, close);
-      steps.push({ kind: text[open] === '(' ? 'call' : 'index', argumentTexts: splitTopLevel(inner) });
+      steps.push({ kind: text[open] === '(' ? 'call' : 'index', argumentTexts: splitArguments(inner) });
       i = close + 1;
       continue;
     }
@@ -372,6 +404,32 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
   } else {
     current = nameType(chain.head, ctx, depth);
   }
+  // What the workspace and the tables could not type, the signature database may (`conn.BeginTransaction().RollbackAsync()`).
+  return walkSteps(current, steps, ctx, depth) ?? apiExpressionType(text, ctx);
+}
+
+/** Where an object creation `new T(...) { ... }` ends in the text, or 0 when it does not read as one. */
+function creationEnd(text: string): number {
+  const m = /^new\s+[A-Za-z_][\w.]*(?:<[^()]*>)?\s*/.exec(text);
+  if (!m) return 0;
+  let i = m[0].length;
+  if (text[i] === '(') {
+    const close = matchingParen(text, i);
+    if (close < 0) return 0;
+    i = close + 1;
+  }
+  const afterArguments = i;
+  while (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t') i++;
+  if (text[i] === '{') {
+    const close = matchingParen(text, i);
+    return close < 0 ? 0 : close + 1;
+  }
+  return afterArguments > m[0].length ? afterArguments : 0;
+}
+
+/** Types each member access, call, index and invocation of a chain in turn, from the type of its head. */
+function walkSteps(start: Typed | null, steps: readonly ChainStep[], ctx: TypingContext, depth: number): Typed | null {
+  let current = start;
   for (let s = 0; s < steps.length && current; s++) {
     const step = steps[s];
     if (step.kind === 'member') {
@@ -383,7 +441,11 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
         current = memberType(current, step.name!, ctx);
       }
     } else if (step.kind === 'index') {
-      current = 'value' in current ? indexType(current.value) : null;
+      current = 'value' in current ? indexType(current.value) ?? apiIndexerType(current.value, ctx) : null;
+    } else if ('value' in current) {
+      // Invoking what a member chain gave: a delegate (`handlers[0](x)`, `GetHandler()(x)`).
+      const invoked = delegateInvokeResult(current.value, ctx);
+      current = invoked ? { value: invoked } : null;
     } else {
       current = null;
     }
@@ -400,7 +462,12 @@ function nameType(name: string, ctx: TypingContext, depth: number): Typed | null
   if (owner && ctx.index) {
     const member = findMember(ctx.index, owner, name);
     if (member?.typeText) return { value: canonicalType(member.typeText) };
+    const parameter = primaryConstructorParameterType(ctx.index, owner, name);
+    if (parameter) return { value: canonicalType(parameter) };
   }
+  // A member the containing type inherits from an API base (a controller's `Request`, a DbContext's `Database`).
+  const inherited = ctx.api ? apiExpressionType(name, ctx) : null;
+  if (inherited) return inherited;
   if (/^[A-Z]/.test(name) || ['string', 'int', 'long', 'double', 'decimal', 'bool', 'char', 'object'].includes(name)) return { staticType: name };
   return null;
 }
@@ -435,6 +502,35 @@ function variableType(variable: Variable, ctx: TypingContext, depth: number): Ty
 
 function containingTypeOf(ctx: TypingContext): string | null {
   return bodyChain(ctx.body, ctx.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+}
+
+/**
+ * A primary constructor parameter of the containing type (`class Repo(ShopContext db)`), which every member sees
+ * unless a member of the same name shadows it (members are looked up first, as C# does). Only the type's own
+ * declarations count: derived and nested types do not see it. When same-named types disagree, there is no answer.
+ */
+function primaryConstructorParameterType(index: WorkspaceIndex, typeName: string, name: string): string | null {
+  const types = new Set<string>();
+  for (const ref of typesNamed(index, typeName)) {
+    const parameter = ref.type.primaryConstructorParameters?.find((p) => p.name === name);
+    if (parameter?.typeText) types.add(parameter.typeText);
+  }
+  return types.size === 1 ? [...types][0] : null;
+}
+
+const staticUsingsByIndex = new WeakMap<WorkspaceIndex, { version: number; byBodies: WeakMap<readonly MethodBody[], readonly string[]> }>();
+
+/** The types the body's file imports with `using static`, found through the index by the file's list of bodies. */
+function staticUsingsOf(ctx: TypingContext): readonly string[] {
+  if (!ctx.index) return [];
+  let cache = staticUsingsByIndex.get(ctx.index);
+  if (!cache || cache.version !== ctx.index.version) {
+    const byBodies = new WeakMap<readonly MethodBody[], readonly string[]>();
+    for (const model of ctx.index.files.values()) if (model.staticUsings?.length) byBodies.set(model.bodies, model.staticUsings);
+    cache = { version: ctx.index.version, byBodies };
+    staticUsingsByIndex.set(ctx.index, cache);
+  }
+  return cache.byBodies.get(ctx.bodies) ?? [];
 }
 
 function findMember(index: WorkspaceIndex, typeName: string, name: string) {
@@ -492,6 +588,8 @@ function memberType(receiver: Typed, name: string, ctx: TypingContext): Typed | 
       if (nested.length > 0) return { staticType: name };
     }
   }
+  const fromApi = apiMemberType(receiver, name, null, [], ctx);
+  if (fromApi) return { value: fromApi };
   if ('staticType' in receiver) {
     const known = BCL_STATIC_MEMBERS[receiver.staticType]?.[name];
     return known ? { value: known } : null;
@@ -577,6 +675,18 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
     const element = args.length ? whenAllElement(args, ctx) : null;
     return { value: element ? `Task<${element}[]>` : 'Task' };
   }
+  if (ctx.index) {
+    const workspace = workspaceCallType(receiver, receiverName, name, typeArguments, args, ctx);
+    if (workspace) return { value: workspace };
+  }
+  if (receiver) {
+    const fromApi = apiMemberType(receiver, name, args, typeArguments, ctx);
+    if (fromApi) return { value: fromApi };
+  } else if (ctx.api) {
+    // An unqualified call the workspace does not declare: a method the containing type inherits from an API base.
+    const inherited = apiExpressionType(`${name}${typeArguments.length ? `<${typeArguments.join(', ')}>` : ''}(${args.join(', ')})`, ctx);
+    if (inherited) return inherited;
+  }
   const linq = receiver && 'value' in receiver ? linqResultType(receiver.value, name) : null;
   if (linq) return { value: linq };
   if (name === 'GetHashCode' || name === 'CompareTo') return { value: 'int' };
@@ -592,10 +702,6 @@ function callType(receiver: Typed | null, name: string, typeArguments: string[],
   if (name === 'WithCancellation' && receiver && 'value' in receiver) {
     const sequence = asyncSequenceElement(receiver.value, ctx);
     if (sequence) return { value: `ConfiguredCancelableAsyncEnumerable<${sequence}>` };
-  }
-  if (ctx.index) {
-    const workspace = workspaceCallType(receiver, receiverName, name, args.length, ctx);
-    if (workspace) return { value: workspace };
   }
   if (receiver && 'staticType' in receiver) {
     const known = BCL_STATIC_METHODS[receiver.staticType]?.[name];
@@ -649,18 +755,458 @@ function linqResultType(receiverType: string, name: string): string | null {
   return null;
 }
 
-function workspaceCallType(receiver: Typed | null, receiverName: string | null, name: string, argumentCount: number, ctx: TypingContext): string | null {
+function workspaceCallType(receiver: Typed | null, receiverName: string | null, name: string, typeArguments: string[], args: string[], ctx: TypingContext): string | null {
   if (!receiver) {
     for (const b of bodyChain(ctx.body, ctx.bodies)) {
-      const local = ctx.bodies.find((x) => x.kind === 'localFunction' && x.name === name && x.parentId === b.id);
+      const local = localFunctionIn(ctx.bodies, b.id, name);
       if (local?.returnTypeText) return canonicalType(local.returnTypeText);
     }
   }
   const owner = receiver ? receiverName : containingTypeOf(ctx);
-  if (!owner) return null;
-  const candidates = methodsNamed(ctx.index!, name, owner).filter((m) => m.member?.typeText && (m.member.parameterTypes.length === argumentCount || m.member.parameterTypes.length > argumentCount));
-  const types = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
-  return types.size === 1 ? [...types][0] : null;
+  const argumentCount = args.length;
+  const fits = (m: MethodRef) => !!m.member?.typeText && acceptsArgumentCount(m.member, argumentCount);
+  let fitting = owner ? methodsNamed(ctx.index!, name, owner).filter(fits) : [];
+  // Not a member of the enclosing types: a type the file imports with `using static` may declare it (TestUtil.GetTempTableName).
+  if (!receiver && fitting.length === 0) {
+    for (const imported of staticUsingsOf(ctx)) {
+      fitting = methodsNamed(ctx.index!, name, stripGenerics(imported)).filter((m) => fits(m) && m.member!.isStatic);
+      if (fitting.length) break;
+    }
+  }
+  if (!owner && fitting.length === 0) return null;
+  const candidates = bestByArguments(fitting, args, 0, ctx);
+  const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
+  const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
+  // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
+  // declaration does: the awaiter and its size do not depend on T.
+  const declared = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
+  const types = new Set(candidates.map((m) => {
+    const bindings: Record<string, string> = {};
+    // The declaring type's parameters as the receiver instantiates them (`Box<int>.Get()` returns an int).
+    const declaring = m.typeName && seen ? seen.get(m.typeName) : undefined;
+    if (declaring) Object.assign(bindings, typeParameterBindings(declaring, ctx.index!));
+    Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? [], m.member!.parameters ?? [], m.member!.typeText!, typeArguments, args, ctx));
+    return canonicalType(substituteNames(m.member!.typeText!, bindings));
+  }));
+  if (types.size === 1) return [...types][0]!;
+  if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
+  if (candidates.length === 0 && receiverType) return workspaceExtensionCallType((receiver as { value: string }).value, name, typeArguments, args, ctx);
+  return null;
+}
+
+/**
+ * Narrows overloads by the arguments whose types are visible, C#-style in the small: a candidate is out when an
+ * argument cannot convert to its parameter for a reason the text shows (an array given for a non-array parameter
+ * or the reverse, a lambda for a non-delegate), and of the rest those with the most identical parameter types win
+ * (`KeyDeleteAsync(RedisKey)` over `KeyDeleteAsync(RedisKey[])` for a RedisKey argument). `skip` is 1 for an
+ * extension method called on a receiver. Unknown argument types rule nothing out.
+ */
+function bestByArguments<M extends { member: MemberSignature | null; body?: MethodBody | null }>(candidates: readonly M[], args: readonly string[], skip: number, ctx: TypingContext): M[] {
+  if (candidates.length < 2 || args.length === 0) return [...candidates];
+  const argTypes: (TypeExpr | null | 'lambda')[] = [];
+  const argType = (i: number) => {
+    if (argTypes[i] === undefined) {
+      const text = args[i]!.trim();
+      if (/=>|^(?:async\s+)?delegate\b/.test(text) && !/^\(?\s*\w+\s*\)?\s*\?/.test(text)) argTypes[i] = 'lambda';
+      else {
+        const typed = /^[A-Za-z_]\w*\s*:(?!:)/.test(text) ? null : typeOfExpression(text, ctx);
+        argTypes[i] = typed ? parseType(typed) : null;
+      }
+    }
+    return argTypes[i]!;
+  };
+  let best = -1;
+  let kept: M[] = [];
+  for (const m of candidates) {
+    const parameters = m.member?.parameters?.slice(skip);
+    if (!parameters) {
+      if (best < 0) kept.push(m);
+      continue;
+    }
+    const typeParameters = new Set(m.body?.typeParameters ?? []);
+    let score = 0;
+    let fits = true;
+    for (let i = 0; i < args.length && fits; i++) {
+      const parameter = parameters[Math.min(i, parameters.length - 1)];
+      if (!parameter) break;
+      const isParams = parameter.modifiers.includes('params');
+      let target = parseType(parameter.typeText);
+      const actual = argType(i);
+      if (!target || actual === null) continue;
+      if (actual === 'lambda') {
+        if (typeParameters.has(target.name) && target.args.length === 0) continue;
+        const fit = lambdaFit(args[i]!, parameter.typeText, typeParameters, ctx);
+        fits = fit !== 'no' && isDelegateTypeName(target.name, ctx) !== false;
+        if (fit === 'yes') score += 1;
+        continue;
+      }
+      if (isParams && target.arrayRank > 0 && actual.arrayRank < target.arrayRank) target = { ...target, arrayRank: target.arrayRank - 1 };
+      if (typeParameters.has(target.name) && target.args.length === 0) continue;
+      if (formatType(target) === formatType(actual)) {
+        score += 2;
+        continue;
+      }
+      const arrayParameter = target.arrayRank > 0;
+      const arrayArgument = actual.arrayRank > 0;
+      // An array converts to object, to the collection interfaces, or to an array; a non-array to no array.
+      if (arrayArgument !== arrayParameter && !(arrayArgument && /^(object|Array|I?(Enumerable|Collection|List|ReadOnlyCollection|ReadOnlyList))$/.test(target.name) && target.arrayRank === 0)) fits = false;
+    }
+    if (!fits) continue;
+    if (score > best) {
+      best = score;
+      kept = [m];
+    } else if (score === best) kept.push(m);
+  }
+  return kept;
+}
+
+/** Whether an expression may stand as a statement (an await, a call, an assignment, `new`, `++`/`--`), so its value may be dropped. */
+export function isStatementExpression(text: string): boolean {
+  const t = text.trim();
+  return /^(await|new)\b/.test(t) || /\)$/.test(t) || /(\+\+|--)$|^(\+\+|--)/.test(t) || /^[\w.\[\]]+\s*([-+*\/%&|^]|\?\?|<<|>>)?=(?!=)/.test(t);
+}
+
+/** What the text of a lambda argument shows: its parameter count, whether it is async, and what its body gives. */
+interface LambdaFacts {
+  /** Declared parameters; null for `delegate { }`, which fits any delegate. */
+  arity: number | null;
+  isAsync: boolean;
+  /** Whether its body returns a value (an async lambda's `return x;`, a non-void expression body); null when not known. */
+  returnsValue: boolean | null;
+  /** The type of what it returns (for an async lambda, the T of its task); null when not known. */
+  resultType: string | null;
+  /** An expression body that may stand as a statement, so the lambda may also drop its value. */
+  discardable: boolean;
+}
+
+/**
+ * Reads a lambda or anonymous method argument (`static async (x, ct) => ...`, `_ => new ValueTask<int>(1)`,
+ * `delegate { ... }`). Its body is typed with the lambda's own model body (found by its span among the calling body's
+ * lambdas) when that is unique, so a block body's `return` statements count too. Null for anything else.
+ */
+const lambdaFactsByBody = new WeakMap<MethodBody, Map<string, LambdaFacts | null>>();
+/** How deep lambda bodies are being typed to choose overloads: a lambda inside a lambda inside a call is typed, deeper ones are not. */
+let lambdaNesting = 0;
+const MAX_LAMBDA_NESTING = 2;
+
+function lambdaOf(argument: string, ctx: TypingContext): LambdaFacts | null {
+  let known = lambdaFactsByBody.get(ctx.body);
+  if (!known) lambdaFactsByBody.set(ctx.body, (known = new Map()));
+  const key = `${ctx.index?.version ?? -1}:${argument}`;
+  if (known.has(key)) return known.get(key)!;
+  if (lambdaNesting >= MAX_LAMBDA_NESTING) return readLambda(argument, ctx, false);
+  lambdaNesting++;
+  try {
+    const facts = readLambda(argument, ctx, true);
+    known.set(key, facts);
+    return facts;
+  } finally {
+    lambdaNesting--;
+  }
+}
+
+function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): LambdaFacts | null {
+  const text = argument.trim().replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, '');
+  let rest = text;
+  let isAsync = false;
+  for (;;) {
+    const m = /^(static|async)\b\s*/.exec(rest);
+    if (!m) break;
+    if (m[1] === 'async') isAsync = true;
+    rest = rest.slice(m[0].length);
+  }
+  let arity: number | null;
+  let afterParameters: string;
+  if (rest.startsWith('delegate')) {
+    rest = rest.slice('delegate'.length).trimStart();
+    if (rest.startsWith('(')) {
+      const close = matchingParen(rest, 0);
+      if (close < 0) return null;
+      const inside = rest.slice(1, close).trim();
+      arity = inside ? splitTopLevel(inside, ',').length : 0;
+      afterParameters = rest.slice(close + 1).trimStart();
+    } else {
+      arity = null;
+      afterParameters = rest;
+    }
+    if (!afterParameters.startsWith('{')) return null;
+  } else {
+    if (rest.startsWith('(')) {
+      const close = matchingParen(rest, 0);
+      if (close < 0) return null;
+      const inside = rest.slice(1, close).trim();
+      arity = inside ? splitTopLevel(inside, ',').length : 0;
+      afterParameters = rest.slice(close + 1).trimStart();
+    } else {
+      const m = /^[A-Za-z_@]\w*\s*/.exec(rest);
+      if (!m) return null;
+      arity = 1;
+      afterParameters = rest.slice(m[0].length);
+    }
+    if (!afterParameters.startsWith('=>')) return null;
+    afterParameters = afterParameters.slice(2).trimStart();
+  }
+  if (!typeBody) return { arity, isAsync, returnsValue: null, resultType: null, discardable: false };
+  const own = ctx.bodies.filter((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.parentId === ctx.body.id && b.span.end - b.span.start === text.length);
+  const body = own.length === 1 ? own[0]! : null;
+  const typing: TypingContext = body ? { ...ctx, body } : ctx;
+  let returnsValue: boolean | null = null;
+  let resultType: string | null = null;
+  const discardable = !afterParameters.startsWith('{') && isStatementExpression(afterParameters);
+  if (!afterParameters.startsWith('{')) {
+    // For `async () => await x` this is what the awaited operand gives: void is a lambda that returns nothing.
+    const type = typeOfExpression(afterParameters, typing);
+    returnsValue = type === null ? null : type !== 'void';
+    resultType = type && type !== 'void' ? type : null;
+  } else if (body) {
+    returnsValue = body.returns.some((r) => r.expressionText !== null);
+    const types = new Set(body.returns.filter((r) => r.expressionText !== null).map((r) => typeOfExpression(r.expressionText!, typing)));
+    resultType = types.size === 1 && !types.has(null) ? [...types][0]! : null;
+  }
+  return { arity, isAsync, returnsValue, resultType, discardable };
+}
+
+/** A delegate type's parameters and return type: Func and Action by their arguments, a workspace delegate by its Invoke, an API delegate by the signatures. */
+function delegateShape(typeText: string, ctx: TypingContext): { parameters: string[]; returnText: string } | null {
+  const t = parseType(typeText);
+  if (!t) return null;
+  if (t.name === 'Func' && t.args.length > 0) return { parameters: t.args.slice(0, -1).map(formatType), returnText: formatType(t.args[t.args.length - 1]!) };
+  if (t.name === 'Action') return { parameters: t.args.map(formatType), returnText: 'void' };
+  if (ctx.index) {
+    const declared = typesNamed(ctx.index, t.name).find((r) => r.type.kind === 'delegate' && r.type.typeParameters.length === t.args.length);
+    const invoke = declared?.type.members.find((m) => m.name === 'Invoke');
+    if (declared && invoke?.typeText) {
+      const bindings: Record<string, string> = Object.fromEntries(declared.type.typeParameters.map((p, i) => [p, formatType(t.args[i]!)]));
+      return { parameters: (invoke.parameters ?? []).map((p) => substituteNames(p.typeText, bindings)), returnText: substituteNames(invoke.typeText, bindings) };
+    }
+    if (typesNamed(ctx.index, t.name).length) return null;
+  }
+  return apiDelegateShapeOf(typeText, ctx);
+}
+
+/**
+ * Whether a lambda argument converts to a parameter's delegate type, as far as its text shows: 'no' when the
+ * parameter counts differ, when an async lambda meets a delegate that returns no task (or a value where the lambda
+ * returns none, or the reverse), or when an expression body's task type cannot be the delegate's (`ValueTask<string>`
+ * for a `ValueTask`); 'yes' when the return was checked and fits; 'unknown' otherwise. The method's own type
+ * parameters in the delegate's return type match any type.
+ */
+function lambdaFit(argument: string, parameterType: string, typeParameters: ReadonlySet<string>, ctx: TypingContext): 'yes' | 'no' | 'unknown' {
+  const lambda = lambdaOf(argument, ctx);
+  const shape = lambda ? delegateShape(parameterType, ctx) : null;
+  if (!lambda || !shape) return 'unknown';
+  if (lambda.arity !== null && lambda.arity !== shape.parameters.length) return 'no';
+  const returned = parseType(shape.returnText);
+  if (!returned) return 'unknown';
+  const family = returned.name === 'void' ? 'void' : (returned.name === 'Task' || returned.name === 'ValueTask') && returned.args.length <= 1 ? `${returned.name}${returned.args.length ? '<>' : ''}` : 'other';
+  if (lambda.isAsync) {
+    if (family === 'other') return typeParameters.has(returned.name) ? 'unknown' : 'no';
+    if (lambda.returnsValue === null) return 'unknown';
+    // `async () => await GetAsync()` may drop its value and fit a Func<Task> too, but less well than a Func<Task<T>>.
+    if (lambda.returnsValue && !family.endsWith('<>') && lambda.discardable) return 'unknown';
+    if (lambda.returnsValue !== family.endsWith('<>')) return 'no';
+    // An async lambda converts better to a task-returning delegate than to an Action.
+    return family === 'void' ? 'unknown' : 'yes';
+  }
+  if (lambda.returnsValue === null) return 'unknown';
+  if (!lambda.returnsValue) return family === 'void' ? 'yes' : 'unknown';
+  if (family === 'void') return 'unknown'; // a call expression may be discarded by an Action
+  const produced = lambda.resultType ? parseType(lambda.resultType) : null;
+  if (!produced || family === 'other') return 'unknown';
+  // A task-typed body fits a task-returning delegate only of its own kind: ValueTask<string> is no ValueTask.
+  if ((produced.name === 'Task' || produced.name === 'ValueTask') && produced.args.length <= 1) {
+    const producedFamily = `${produced.name}${produced.args.length ? '<>' : ''}`;
+    return producedFamily === family ? 'yes' : 'no';
+  }
+  return 'unknown';
+}
+
+/** Whether a type name is a delegate (Func, Action, a workspace delegate); null when that is not known. */
+function isDelegateTypeName(name: string, ctx: TypingContext): boolean | null {
+  if (name === 'Func' || name === 'Action' || name === 'Delegate' || name === 'Expression' || name === 'Predicate') return true;
+  if (ctx.index) {
+    const declared = typesNamed(ctx.index, name);
+    if (declared.length) return declared.some((r) => r.type.kind === 'delegate');
+  }
+  return null;
+}
+
+/** Whether a workspace method can take this many arguments: its required parameters up to all of them, or more with params. */
+function acceptsArgumentCount(member: { parameterTypes: string[]; parameters?: { modifiers: string[]; hasDefault: boolean }[] }, count: number): boolean {
+  const parameters = member.parameters;
+  if (!parameters) return member.parameterTypes.length >= count;
+  // Called as a plain method (`Extensions.M(x, y)` included): every parameter is a positional one.
+  const own = parameters;
+  const required = own.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
+  return count >= required && (count <= own.length || own.some((p) => p.modifiers.includes('params')));
+}
+
+/** The type parameters of a workspace type bound to the arguments of one instantiation (`Box<T>` as `Box<int>`: T = int). */
+function typeParameterBindings(t: TypeExpr, index: WorkspaceIndex): Record<string, string> {
+  const decl = typesNamed(index, t.name).find((r) => r.type.typeParameters.length === t.args.length && t.args.length > 0);
+  const bindings: Record<string, string> = {};
+  decl?.type.typeParameters.forEach((p, i) => (bindings[p] = formatType(t.args[i]!)));
+  return bindings;
+}
+
+/**
+ * A workspace type and its workspace base types and interfaces as this instantiation sees them, by simple name:
+ * `AsyncCircuitBreakerPolicy<int>` gives `AsyncPolicy<int>` for `class AsyncCircuitBreakerPolicy<T> : AsyncPolicy<T>`.
+ */
+function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<string, TypeExpr> {
+  const result = new Map<string, TypeExpr>([[t.name, t]]);
+  const queue = [t];
+  while (queue.length && result.size < 64) {
+    const current = queue.shift()!;
+    const bindings = typeParameterBindings(current, index);
+    for (const ref of typesNamed(index, current.name)) {
+      if (ref.type.typeParameters.length !== current.args.length) continue;
+      for (const base of ref.type.baseTypes) {
+        const b = parseType(substituteNames(base, bindings));
+        if (!b || result.has(b.name)) continue;
+        result.set(b.name, b);
+        queue.push(b);
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * A generic method's type arguments: written at the call, else inferred from the arguments the way C# does in the
+ * simple cases (a parameter of type T, T[], params T[], or a generic type whose arguments mention T), only when the
+ * return type needs them.
+ */
+function methodTypeArguments(typeParameters: readonly string[], parameters: readonly { typeText: string; modifiers: string[] }[], returnType: string, written: string[], args: string[], ctx: TypingContext): Record<string, string> {
+  const bindings: Record<string, string> = {};
+  if (!typeParameters.length) return bindings;
+  if (written.length === typeParameters.length) {
+    typeParameters.forEach((p, i) => (bindings[p] = canonicalType(written[i]!)));
+    return bindings;
+  }
+  if (!typeParameters.some((p) => new RegExp(`\\b${p}\\b`).test(returnType))) return bindings;
+  const names = new Set(typeParameters);
+  const ownParameters = parameters[0]?.modifiers.includes('this') ? parameters.slice(1) : parameters;
+  args.forEach((arg, i) => {
+    if (/^[A-Za-z_]\w*\s*:(?!:)/.test(arg)) return;
+    const parameter = ownParameters[Math.min(i, ownParameters.length - 1)];
+    if (!parameter) return;
+    const isParams = parameter.modifiers.includes('params');
+    if (i >= ownParameters.length && !isParams) return;
+    let target = parseType(parameter.typeText);
+    if (!target) return;
+    const lambda = lambdaOf(arg, ctx);
+    if (lambda) {
+      // A lambda binds the type parameters of its delegate's return type from what its body returns.
+      const shape = delegateShape(parameter.typeText, ctx);
+      const returned = shape ? parseType(shape.returnText) : null;
+      const produced = lambda.resultType ? parseType(lambda.resultType) : null;
+      if (!returned || !produced) return;
+      if (lambda.isAsync) {
+        if ((returned.name === 'Task' || returned.name === 'ValueTask') && returned.args.length === 1) unifyWorkspace(returned.args[0]!, produced, names, bindings, ctx);
+      } else unifyWorkspace(returned, produced, names, bindings, ctx);
+      return;
+    }
+    const argType = typeOfExpression(arg, ctx);
+    const actual = argType ? parseType(argType) : null;
+    if (!actual) return;
+    if (isParams && target.arrayRank > 0 && actual.arrayRank === 0) target = { ...target, arrayRank: target.arrayRank - 1 };
+    unifyWorkspace(target, actual, names, bindings, ctx);
+  });
+  return bindings;
+}
+
+function unifyWorkspace(target: TypeExpr, actual: TypeExpr, names: ReadonlySet<string>, bindings: Record<string, string>, ctx: TypingContext): void {
+  if (names.has(target.name) && target.args.length === 0) {
+    if (target.arrayRank > 0) {
+      if (actual.arrayRank >= target.arrayRank) bindings[target.name] ??= formatType({ ...actual, arrayRank: actual.arrayRank - target.arrayRank, nullable: false });
+      return;
+    }
+    bindings[target.name] ??= formatType({ ...actual, nullable: target.nullable ? false : actual.nullable });
+    return;
+  }
+  let match: TypeExpr | undefined = target.name === actual.name && target.args.length === actual.args.length ? actual : undefined;
+  if (!match && ctx.index) {
+    const seen = workspaceSupertypes(actual, ctx.index).get(target.name);
+    if (seen && seen.args.length === target.args.length) match = seen;
+  }
+  if (!match && target.args.length === 1) {
+    // An IEnumerable<T> parameter given a collection: its element type.
+    const element = elementTypeOf(formatType(actual));
+    if (element && /^I?(Enumerable|ReadOnlyCollection|ReadOnlyList|Collection|List)$/.test(target.name)) match = { ...target, args: [parseType(element)!] };
+  }
+  if (!match) return;
+  target.args.forEach((a, i) => unifyWorkspace(a, match!.args[i]!, names, bindings, ctx));
+}
+
+/**
+ * A workspace extension method called on a value (`task.ForAwait()`, `provider.GetTestHarness()`): the candidates
+ * whose `this` parameter fits the receiver best (the same generic type, binding its type parameters, before a base
+ * type or a bare type parameter), whose argument count fits, and whose return types, with the bindings substituted,
+ * agree. Null when none fits or they disagree.
+ */
+function workspaceExtensionCallType(receiverType: string, name: string, typeArguments: string[], args: string[], ctx: TypingContext): string | null {
+  const receiver = parseType(receiverType);
+  if (!receiver || !ctx.index) return null;
+  const argumentCount = args.length;
+  const seen = workspaceSupertypes(receiver, ctx.index);
+  let best = 0;
+  const ranked: { m: (typeof candidates)[number]; score: number; returns: string }[] = [];
+  const candidates = methodsNamed(ctx.index, name, null);
+  for (const m of candidates) {
+    const parameters = m.member?.parameters;
+    if (!m.member?.typeText || !parameters?.length || !parameters[0]!.modifiers.includes('this')) continue;
+    const rest = parameters.slice(1);
+    const required = rest.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
+    if (argumentCount < required || (argumentCount > rest.length && !rest.some((p) => p.modifiers.includes('params')))) continue;
+    const typeParameters = m.body?.typeParameters ?? [];
+    const names = new Set(typeParameters);
+    const target = parseType(parameters[0]!.typeText);
+    if (!target) continue;
+    const bindings: Record<string, string> = {};
+    let score = 0;
+    if (names.has(target.name) && target.args.length === 0) {
+      score = 1;
+      bindings[target.name] = formatType(receiver);
+    } else if (target.name === receiver.name && target.args.length === receiver.args.length && target.arrayRank === receiver.arrayRank) {
+      score = 3;
+      unifyWorkspace(target, receiver, names, bindings, ctx);
+    } else if (seen.get(target.name)?.args.length === target.args.length) {
+      score = 2;
+      unifyWorkspace(target, seen.get(target.name)!, names, bindings, ctx);
+    } else if (isApiSubtype(receiverType, parameters[0]!.typeText, ctx)) {
+      score = 2;
+    } else continue;
+    Object.assign(bindings, methodTypeArguments(typeParameters.filter((p) => !bindings[p]), parameters, m.member.typeText, typeArguments, args, ctx), { ...bindings });
+    const returns = canonicalType(substituteNames(m.member.typeText, bindings));
+    // An unbound type parameter left in the answer says too little.
+    if (typeParameters.some((p) => !bindings[p] && new RegExp(`\\b${p}\\b`).test(returns))) continue;
+    best = Math.max(best, score);
+    ranked.push({ m, score, returns });
+  }
+  // The best receiver match first, then the arguments among those.
+  const top = ranked.filter((r) => r.score === best);
+  const chosen = new Set(bestByArguments(top.map((r) => r.m), args, 1, ctx));
+  const answers = new Set(top.filter((r) => chosen.has(r.m)).map((r) => r.returns));
+  return answers.size === 1 ? [...answers][0]! : null;
+}
+
+/** Whether an API type derives from or implements another (`Task<int>` is a `Task`), by the signature database. */
+function isApiSubtype(typeText: string, baseText: string, ctx: TypingContext): boolean {
+  const base = parseType(baseText);
+  return !!base && apiSupertypeNames(typeText, ctx).includes(base.name);
+}
+
+function apiSupertypeNames(typeText: string, ctx: TypingContext): string[] {
+  if (!ctx.api) return [];
+  const answer = remembered(ctx, `s:${typeText}`, () => apiSupertypesOf(ctx.api!, typeText).join(' '));
+  return answer ? answer.split(' ') : [];
+}
+
+function substituteNames(text: string, bindings: Record<string, string>): string {
+  const names = Object.keys(bindings);
+  if (!names.length) return text;
+  return text.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => bindings[n]!);
 }
 
 /** A row of the BCL async-method table: by receiver type when it is known, by name and argument count otherwise. */
@@ -702,3 +1248,141 @@ function indexType(collection: string): Typed | null {
 }
 
 export { parseChain };
+
+// ---- the API signature database (server/src/signatures), for what the workspace does not declare ----
+
+/** Answers of the database per body and text, while the file's view of the database stays the same. */
+const apiAnswers = new WeakMap<MethodBody, { api: CostApi; answers: Map<string, string | null> }>();
+/** How deep API lookups nest (each may type its receiver and arguments again); a guard against runaway chains. */
+let apiDepth = 0;
+const MAX_API_DEPTH = 16;
+
+function apiTyping(ctx: TypingContext): ExpressionTyping | null {
+  if (!ctx.api) return null;
+  return {
+    api: ctx.api.names,
+    typeOf: (sub) => typeOfExpression(sub, ctx),
+    isLocalName: (name) => !!findVariable(name, ctx),
+    containingBases: containingApiBases(ctx),
+    workspaceType: (typeText) => workspaceTypeView(typeText, ctx.index),
+  };
+}
+
+function remembered(ctx: TypingContext, key: string, compute: () => string | null): string | null {
+  let cache = apiAnswers.get(ctx.body);
+  if (!cache || cache.api !== ctx.api) apiAnswers.set(ctx.body, (cache = { api: ctx.api!, answers: new Map() }));
+  const known = cache.answers.get(key);
+  if (known !== undefined) return known;
+  if (apiDepth >= MAX_API_DEPTH) return null;
+  // A placeholder first, so an expression that leads back to itself ends as unknown.
+  cache.answers.set(key, null);
+  apiDepth++;
+  try {
+    const answer = compute();
+    cache.answers.set(key, answer);
+    return answer;
+  } finally {
+    apiDepth--;
+  }
+}
+
+/** The type of a whole expression from the database (unqualified names through the containing type's API bases). */
+function apiExpressionType(text: string, ctx: TypingContext): Typed | null {
+  if (!ctx.api) return null;
+  const answer = remembered(ctx, `e:${text}`, () => {
+    const typing = apiTyping(ctx);
+    return typing ? apiTypeOfExpression(text, typing)?.typeText ?? null : null;
+  });
+  return answer ? { value: canonicalType(answer) } : null;
+}
+
+/**
+ * A member (args null) or call on a receiver whose type is known: the database's answer for an API type, or for the
+ * API bases of a workspace type whose own declarations did not answer. Canonical text, or null.
+ */
+function apiMemberType(receiver: Typed, name: string, args: string[] | null, typeArguments: string[], ctx: TypingContext): string | null {
+  if (!ctx.api) return null;
+  const isStatic = 'staticType' in receiver;
+  const typeText = isStatic ? receiver.staticType : receiver.value;
+  const key = `m:${isStatic ? 'static ' : ''}${typeText}|${name}|${typeArguments.join(',')}|${args === null ? '-' : args.join('\u0001')}`;
+  const answer = remembered(ctx, key, () => {
+    const typing = apiTyping(ctx);
+    if (!typing) return null;
+    const declared = ctx.index ? typesNamed(ctx.index, parseType(typeText)?.name ?? typeText) : [];
+    if (declared.length > 0) {
+      // A workspace type: only what it inherits from types outside the workspace (`ShopDb : DbContext`).
+      for (const base of apiBasesOf(parseType(typeText)?.name ?? typeText, ctx.index!)) {
+        const found = apiMemberOfType(typing, base, isStatic, name, typeArguments, args);
+        if (found) return found.typeText;
+      }
+      return null;
+    }
+    return apiMemberOfType(typing, typeText, isStatic, name, typeArguments, args)?.typeText ?? null;
+  });
+  return answer ? canonicalType(answer) : null;
+}
+
+/** What `await` of a value of this type gives, from its GetAwaiter().GetResult() in the database (gRPC's AsyncUnaryCall<T>). */
+export function apiAwaitResultOf(typeText: string, ctx: Pick<TypingContext, 'api'>): string | null {
+  if (!ctx.api) return null;
+  const info = apiAwaitOfType(ctx.api.names, typeText);
+  return info ? canonicalType(info.resultText) : null;
+}
+
+/** An indexer's type from the database: `IReadOnlyDictionary<string, Foo>`'s `this[string]`, `JsonElement`'s. */
+function apiIndexerType(collectionType: string, ctx: TypingContext): Typed | null {
+  if (!ctx.api) return null;
+  const answer = remembered(ctx, `i:${collectionType}`, () => {
+    const typing = apiTyping(ctx);
+    return typing ? apiMemberOfType(typing, collectionType, false, 'Item', [], null)?.typeText ?? null : null;
+  });
+  return answer ? { value: canonicalType(answer) } : null;
+}
+
+/** The base types, as written, of the workspace type around the body that the workspace does not declare itself. */
+function containingApiBases(ctx: TypingContext): string[] {
+  const owner = containingTypeOf(ctx);
+  return owner && ctx.index ? apiBasesOf(owner, ctx.index) : [];
+}
+
+function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
+  const bases: string[] = [];
+  for (const name of typeFamily(index, typeName)) {
+    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, parseType(b)?.name ?? b).length === 0) bases.push(b);
+  }
+  return bases;
+}
+
+/** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */
+function workspaceTypeView(typeText: string, index: WorkspaceIndex | null): { memberType(name: string): string | null; apiBases: readonly string[] } | null {
+  const name = parseType(typeText)?.name ?? typeText;
+  if (!index || typesNamed(index, name).length === 0) return null;
+  return {
+    memberType: (member) => {
+      const m = findMember(index, name, member);
+      return m && m.kind !== 'method' && m.typeText ? m.typeText : null;
+    },
+    apiBases: apiBasesOf(name, index),
+  };
+}
+
+/** The delegate types a lambda passed as argument `argIndex` of a call may convert to, from the API signatures. */
+export function apiLambdaTargetsOf(ctx: TypingContext, receiver: string | null, name: string, typeArguments: readonly string[], args: readonly string[], argIndex: number): { parameters: string[]; returnText: string }[] {
+  const typing = apiTyping(ctx);
+  if (!typing) return [];
+  try {
+    apiDepth++;
+    return apiDepth > MAX_API_DEPTH ? [] : apiLambdaTargets(typing, receiver, name, typeArguments, args, argIndex);
+  } finally {
+    apiDepth--;
+  }
+}
+
+/** An API delegate type's parameters and return type (`Func<CancellationToken, ValueTask<int>>`, `RequestDelegate`). */
+export function apiDelegateShapeOf(typeText: string, ctx: TypingContext): { parameters: string[]; returnText: string } | null {
+  if (!ctx.api) return null;
+  const type = resolveTypeText(ctx.api.names, typeText);
+  if (!type || !definitionOf(ctx.api.names, type)) return null;
+  const invoke = delegateInvokeOf(ctx.api.names, type);
+  return invoke ? { parameters: invoke.parameters.map((p) => csharpText(p, { qualified: true })), returnText: csharpText(invoke.returnType, { qualified: true }) } : null;
+}

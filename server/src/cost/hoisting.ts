@@ -9,7 +9,7 @@ import type { LocalVariable, MethodBody, Span } from '../model/types';
 import type { AwaitedOperation } from './awaitables';
 import { awaitResultOf, elementTypeOf, isRereadableField, namesType, operandTypeOf, typeOfExpression, type TypingContext } from './expressionTypes';
 import { constantLiteralOf } from './constants';
-import { descendantsOf } from './nesting';
+import { capturingDescendantsOf } from './nesting';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { canonicalType, formatType, parseType, typeExpr } from './typeText';
 import type { BuildConfiguration } from './profiles';
@@ -104,7 +104,7 @@ function thisOf(ctx: HoistContext, whole: Span): HoistedValue | null {
 
 /** Lambdas and local functions nested in this body that capture some of its variables. */
 function capturingChildren(ctx: HoistContext): MethodBody[] {
-  return descendantsOf(ctx.body, ctx.bodies).filter((child) => child.capturedNames.length > 0);
+  return capturingDescendantsOf(ctx.body, ctx.bodies);
 }
 
 interface Closure {

@@ -4,10 +4,11 @@
  * not known becomes a stated assumption (an 8-byte reference), never a silent guess.
  */
 import type { TypeDeclaration } from '../model/types';
-import { typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { indexMemo, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ENUMS, BCL_REFERENCE_TYPES, BCL_STRUCTS, POINTER_BYTES, PRIMITIVES, REF_STRUCTS, type StructRecipe } from '../knowledge/typeSizes';
 import { autoLayout, sequentialLayout, type FieldCategory, type FieldShape } from './layout';
 import { formatType, parseType, typeExpr, type TypeExpr } from './typeText';
+import { apiTypeFacts, type CostApi } from './apiTypes';
 
 export interface TypeShape extends FieldShape {
   /** Canonical type text: the type's identity for pooling and awaiter sharing. */
@@ -27,12 +28,19 @@ export interface TypeScope {
   index: WorkspaceIndex | null;
   /** Generic type parameters in scope (the method's and its containing types'): their sizes are unknown. */
   typeParameters: ReadonlySet<string>;
+  /** Those of them whose constraints make every argument a reference (`where T : class`): 8 bytes, known. */
+  referenceTypeParameters?: ReadonlySet<string>;
   /**
    * For one instantiation of generic code: the type argument of each type parameter. A bound parameter is sized as
    * its argument but keeps its own name as its identity, since the compiler lays the fields out (and pools them)
    * on the generic definition.
    */
   typeArguments?: Readonly<Record<string, string>>;
+  /**
+   * The API signature database as the file sees it (cost/apiTypes.ts): what the workspace does not declare is sized
+   * from the database's kinds and struct fields, for the runtime's framework. Absent or null: the BCL tables only.
+   */
+  api?: CostApi | null;
 }
 
 const PRIMITIVE_SIZE = new Map(PRIMITIVES.map((p) => [p.name, p.size]));
@@ -79,14 +87,17 @@ function computeShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape
     if (argument !== undefined) {
       const parsed = parseType(argument);
       // The argument is written at the call site, outside the generic code: its own names are not type parameters.
-      const outer: TypeScope = { index: scope.index, typeParameters: new Set() };
+      const outer: TypeScope = { index: scope.index, typeParameters: new Set(), api: scope.api ?? null };
       const bound = parsed ? shapeOf(parsed, outer, new Map(), visiting) : reference(argument, [`${argument} does not read as a type, so an 8-byte reference is assumed`]);
       return { ...bound, key: name };
     }
+    if (scope.referenceTypeParameters?.has(name)) return reference(name);
     return reference(name, [`${name} is a generic type parameter: its size depends on the type argument, so an 8-byte reference is assumed`]);
   }
   const declared = scope.index ? workspaceShape(t, scope, memo, visiting) : null;
   if (declared) return declared;
+  const fromApi = scope.api ? apiShape(formatType(t), formatType(t), scope, memo, visiting) : null;
+  if (fromApi) return fromApi;
   const bclEnum = t.args.length === 0 ? BCL_ENUMS[name] : undefined;
   if (bclEnum) return { ...primitive(bclEnum, formatType(t)), kind: 'enum', enumUnderlying: bclEnum };
   const recipe = RECIPES.get(`${name}\`${t.args.length}`);
@@ -97,6 +108,55 @@ function computeShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape
   const simple = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : name;
   if (BCL_REFERENCE_TYPES.has(simple) || /^I[A-Z]/.test(simple) || /Exception$/.test(simple) || /^(Func|Action)$/.test(simple)) return reference(formatType(t));
   return reference(formatType(t), [`${formatType(t)}: reference type (not declared in the workspace), 8 B assumed`]);
+}
+
+/**
+ * A type the signature database knows: a class, interface or delegate is an 8-byte reference, an enum its underlying
+ * primitive, a struct its instance fields (for the runtime's framework) laid out by the runtime's rules. `text` is
+ * what the database resolves (qualified for a struct's own field types, so a workspace type of the same simple name
+ * is never taken for it); `key` the canonical identity. Null when the database does not know the type or has no
+ * layout for it, so the BCL tables and the stated assumption still apply.
+ */
+function apiShape(text: string, key: string, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape | null {
+  const facts = apiTypeFacts(scope.api!, text);
+  if (!facts) return null;
+  if (facts.kind === 'class' || facts.kind === 'interface' || facts.kind === 'delegate') return reference(key);
+  if (facts.kind === 'enum') {
+    const underlying = facts.enumUnderlying && PRIMITIVE_SIZE.has(facts.enumUnderlying) ? facts.enumUnderlying : 'int';
+    return { ...primitive(underlying, key), kind: 'enum', enumUnderlying: underlying };
+  }
+  if (facts.isRefStruct || !facts.fields) return null;
+  if (visiting.has(facts.fullName)) return reference(key, [`${key} contains itself through its fields; 8 B assumed for the inner occurrence`]);
+  visiting.add(facts.fullName);
+  try {
+    const explicitOffsets: number[] = [];
+    const fields: NamedShape[] = facts.fields.map((f) => {
+      const at = f.name.lastIndexOf('@');
+      if (at > 0) explicitOffsets.push(Number(f.name.slice(at + 1)));
+      return { name: at > 0 ? f.name.slice(0, at) : f.name, shape: apiFieldShape(f.typeText, scope, memo, visiting) };
+    });
+    const assumptions = [...new Set(fields.flatMap((f) => f.shape.assumptions))];
+    if (explicitOffsets.length === fields.length && fields.length > 0) {
+      // [StructLayout(LayoutKind.Explicit)]: each field at its offset (they may overlap), the size rounded to the largest alignment.
+      const alignment = Math.max(1, ...fields.map((f) => f.shape.alignment));
+      const end = Math.max(...fields.map((f, i) => explicitOffsets[i]! + f.shape.size));
+      const size = Math.ceil(end / alignment) * alignment;
+      return { key, kind: 'struct', category: 'valueType', size, alignment, holdsReferences: fields.some((f) => f.shape.holdsReferences), autoLayout: true, assumptions };
+    }
+    const laid = layoutFields(fields, facts.autoLayout ? 'auto' : 'sequential');
+    return { ...laid, key, kind: 'struct', category: 'valueType', assumptions };
+  } finally {
+    visiting.delete(facts.fullName);
+  }
+}
+
+/** A field of a database struct, typed by the database (qualified C#): sized from the database before anything else. */
+function apiFieldShape(typeText: string, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
+  const t = parseType(typeText);
+  if (!t) return reference(typeText, [`${typeText} does not read as a type, so an 8-byte reference is assumed`]);
+  if (t.arrayRank > 0 || t.nullable || PRIMITIVE_SIZE.has(t.name) || t.name === 'object' || t.name === 'string' || t.tuple) return shapeOf(t, scope, memo, visiting);
+  // A type the database does not know is a type argument from the caller's side (a workspace struct, a type parameter).
+  return apiShape(typeText, formatType(t), scope, memo, visiting) ?? shapeOf(t, scope, memo, visiting);
 }
 
 /** Nullable<T> is `bool hasValue; T value` (knowledge/typeSizes.ts). */
@@ -141,15 +201,20 @@ function substitute(t: TypeExpr, bindings: Map<string, TypeExpr>): TypeExpr {
 
 /** A struct or enum declared in the workspace, sized from its declaration; a workspace class is a reference. */
 function workspaceShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape | null {
-  const refs = typesNamed(scope.index!, t.name).filter((r) => r.type.typeParameters.length === t.args.length);
+  // Looked up once per name and arity while the index is unchanged: many files may declare the same name.
+  const { named, refs, enumDecl, structs } = indexMemo(scope.index!, `typeLayout\0${t.name}\0${t.args.length}`, () => {
+    const named = typesNamed(scope.index!, t.name);
+    const refs = named.filter((r) => r.type.typeParameters.length === t.args.length);
+    return { named, refs, enumDecl: refs.find((r) => r.type.kind === 'enum'), structs: refs.filter((r) => r.type.kind === 'struct' || r.type.kind === 'record struct') };
+  });
+  // `this` of a generic class is written without its type arguments: a class of any arity is still a reference.
+  if (refs.length === 0 && named.length > 0 && named.every((r) => r.type.kind === 'class' || r.type.kind === 'record' || r.type.kind === 'interface' || r.type.kind === 'delegate')) return reference(formatType(t));
   if (refs.length === 0) return null;
-  const enumDecl = refs.find((r) => r.type.kind === 'enum');
   if (enumDecl) {
     const underlying = parseType(enumDecl.type.enumUnderlyingType ?? 'int')?.name ?? 'int';
     const p = primitive(PRIMITIVE_SIZE.has(underlying) ? underlying : 'int', formatType(t));
     return { ...p, kind: 'enum', enumUnderlying: underlying };
   }
-  const structs = refs.filter((r) => r.type.kind === 'struct' || r.type.kind === 'record struct');
   if (structs.length === 0) return reference(formatType(t));
   const key = formatType(t);
   if (visiting.has(key)) return reference(key, [`${key} contains itself through its fields; 8 B assumed for the inner occurrence`]);

@@ -1,7 +1,9 @@
 /** Finds the API signature database next to the running bundle (dist/) or in server/data during development. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SignatureFile } from '../signatures/database';
+import { parseSignatureDatabase, type SignatureDatabase, type SignatureFile } from '../signatures/database';
+import { combineDatabases } from '../signatures/combine';
+import { projectPackageSignatures, type ProjectForPackages } from './packageSignatures';
 import { provideSignatureDatabase, withdrawSignatureDatabase } from '../signatures/provider';
 
 export const SIGNATURE_FILE = 'signatures.txt';
@@ -27,7 +29,7 @@ export function locateSignatures(): string | null {
  * Hands the database to the analysis, read lazily on first use. ASYNCLENS_SIGNATURES=off leaves it out, so the
  * analysis answers from the workspace alone (for comparisons, and as a way out should the database mislead).
  */
-export function installSignatureDatabase(env: Record<string, string | undefined>, onError: (message: string) => void): void {
+export function installSignatureDatabase(env: Record<string, string | undefined>, onError: (message: string) => void, projects?: () => readonly ProjectForPackages[]): void {
   if (env.ASYNCLENS_SIGNATURES === 'off') {
     withdrawSignatureDatabase();
     return;
@@ -35,8 +37,26 @@ export function installSignatureDatabase(env: Record<string, string | undefined>
   provideSignatureDatabase(() => {
     const file = locateSignatures();
     if (!file) throw new Error(`${SIGNATURE_FILE} is not next to ${__dirname}; run the build (npm run build) first`);
-    return signatureFileAt(file);
+    if (!projects) return signatureFileAt(file);
+    // The built-in database, then the packages the projects reference that it does not hold (host/packageSignatures.ts).
+    const base = parseSignatureDatabase(signatureFileAt(file), { onProblem: (m) => onError(`the API signature database has a damaged line, whose type goes unanswered: ${m}`) });
+    const builtIn = new Set(base.sources.filter((s) => s.framework === null).map((s) => s.packageId.toLowerCase()));
+    const files = projectPackageSignatures(projects(), { env, isBuiltIn: (id) => builtIn.has(id.toLowerCase()) || isFrameworkPackage(id), onMessage: onError });
+    const extras: SignatureDatabase[] = [];
+    for (const f of files) {
+      try {
+        extras.push(parseSignatureDatabase(fs.readFileSync(f.file, 'latin1'), { sourceBit: base.sources.length, onProblem: (m) => onError(`${f.packageId} ${f.version}: ${m}`) }));
+      } catch (e) {
+        onError(`${f.packageId} ${f.version}: its cached signatures could not be read (${(e as Error).message}); delete ${f.file} to read the package again`);
+      }
+    }
+    return combineDatabases(base, extras);
   }, onError);
+}
+
+/** Packages of the shared frameworks themselves (their APIs are the built-in framework sources). */
+function isFrameworkPackage(id: string): boolean {
+  return /^(Microsoft\.NETCore\.App|Microsoft\.AspNetCore\.App|Microsoft\.WindowsDesktop\.App|NETStandard\.Library)(\.|$)/i.test(id);
 }
 
 /**

@@ -52,3 +52,11 @@ export function isDiagnosticData(value: unknown): value is DiagnosticData {
   const d = value as DiagnosticData | null;
   return !!d && typeof d === 'object' && typeof d.ruleId === 'string' && typeof d.revision === 'number' && 'fix' in d;
 }
+
+/**
+ * The one diagnostic of a document whose analysis stopped (model/budget.ts: too deeply nested, or too long to
+ * analyse within the per-file time limit): at the top of the file, so the user sees why it has no findings.
+ */
+export function analysisStoppedDiagnostic(reason: string): Diagnostic {
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: SOURCE, message: `AsyncLens: ${reason}` };
+}

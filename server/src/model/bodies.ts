@@ -1,9 +1,56 @@
 /** Navigation between a file's bodies: a lambda or local function and the bodies it sits in. */
 import type { MethodBody } from './types';
 
-/** The chain of bodies from a lambda or local function out to its method, innermost first. */
-export function bodyChain(body: MethodBody, bodies: readonly MethodBody[]): MethodBody[] {
+/**
+ * Each file's bodies by id, built once per bodies array: walking out from a body then costs its depth, not its
+ * depth times the file's bodies (a file of deeply nested lambdas made that cubic). A model's bodies array is
+ * not changed once built; an array whose length changed since (one still being filled) is indexed again.
+ */
+const byIdOf = new WeakMap<readonly MethodBody[], Map<string, MethodBody>>();
+
+export function bodiesById(bodies: readonly MethodBody[]): Map<string, MethodBody> {
+  let byId = byIdOf.get(bodies);
+  if (!byId || byId.size !== bodies.length) {
+    byId = new Map();
+    // The first body of an id wins, as a search from the start would find it.
+    for (const b of bodies) if (!byId.has(b.id)) byId.set(b.id, b);
+    if (byId.size === bodies.length) byIdOf.set(bodies, byId);
+  }
+  return byId;
+}
+
+/** Chains already made, by body, per bodies array: a lambda's chain is asked for by several passes of the cost model. */
+const chainsOf = new WeakMap<readonly MethodBody[], WeakMap<MethodBody, readonly MethodBody[]>>();
+
+/** The chain of bodies from a lambda or local function out to its method, innermost first (shared: do not modify). */
+export function bodyChain(body: MethodBody, bodies: readonly MethodBody[]): readonly MethodBody[] {
+  if (!body.parentId) return [body];
+  let chains = chainsOf.get(bodies);
+  if (!chains) chainsOf.set(bodies, (chains = new WeakMap()));
+  const known = chains.get(body);
+  if (known) return known;
   const chain: MethodBody[] = [];
-  for (let b: MethodBody | undefined = body; b; b = b.parentId ? bodies.find((x) => x.id === b!.parentId) : undefined) chain.push(b);
+  const byId = bodiesById(bodies);
+  for (let b: MethodBody | undefined = body; b; b = b.parentId ? byId.get(b.parentId) : undefined) chain.push(b);
+  // Only a finished bodies array is remembered (see bodiesById): one still being filled may yet gain a parent.
+  if (byIdOf.get(bodies) === byId) chains.set(body, chain);
   return chain;
+}
+
+/** Local functions by `parentId\0name`, the first of each in the order of the bodies, built once per bodies array. */
+const localFunctionsOf = new WeakMap<readonly MethodBody[], Map<string, MethodBody>>();
+
+/** The first local function named `name` declared directly in the body `parentId` (what a search of the bodies finds). */
+export function localFunctionIn(bodies: readonly MethodBody[], parentId: string, name: string): MethodBody | undefined {
+  let byKey = localFunctionsOf.get(bodies);
+  if (!byKey) {
+    byKey = new Map();
+    for (const b of bodies) {
+      if (b.kind !== 'localFunction' || b.parentId === null) continue;
+      const key = `${b.parentId}\0${b.name}`;
+      if (!byKey.has(key)) byKey.set(key, b);
+    }
+    localFunctionsOf.set(bodies, byKey);
+  }
+  return byKey.get(`${parentId}\0${name}`);
 }

@@ -9,8 +9,6 @@ import type { MethodBody } from './types';
 export interface CachedBody {
   /** The body with every offset relative to the function's start. */
   body: MethodBody;
-  /** Names the body mentions (for closures), kept with it. */
-  mentioned: Set<string>;
 }
 
 export interface ModelCache {

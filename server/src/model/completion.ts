@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { MethodBody, Span, SuspensionPoint, TaskWait, TypeDeclaration } from './types';
 import { calleeOf, isFunctionNode } from './syntax';
-import { bodyChain } from './bodies';
+import { bodiesById, bodyChain } from './bodies';
 import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
 /**
@@ -21,8 +21,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * TaskStatus.RanToCompletion;`): property name -> the task expression it checks. A guard written with the property
  * is a guard on that task.
  */
-export function completionProperties(type: TypeDeclaration | null): Map<string, string> {
-  const out = new Map<string, string>();
+export function completionProperties(type: TypeDeclaration | null): ReadonlyMap<string, string> {
+  if (!type) return NO_PROPERTIES;
+  // Asked for every body of the type: worked out once per type (shared: do not modify).
+  let out = propertiesOf.get(type);
+  if (out) return out;
+  out = new Map<string, string>();
+  propertiesOf.set(type, out);
   for (const m of type?.members ?? []) {
     if (m.kind !== 'property' || !m.getterExpression) continue;
     const checked = /^(.+?)\s*\.\s*(?:IsCompleted|IsCompletedSuccessfully)$/.exec(m.getterExpression.trim()) ??
@@ -31,6 +36,9 @@ export function completionProperties(type: TypeDeclaration | null): Map<string, 
   }
   return out;
 }
+
+const NO_PROPERTIES: ReadonlyMap<string, string> = new Map();
+const propertiesOf = new WeakMap<TypeDeclaration, Map<string, string>>();
 
 /** A check that a task has finished, one way or another: completed, succeeded, faulted or was cancelled. */
 const STATE = '(?:IsCompleted|IsCompletedSuccessfully|IsFaulted|IsCanceled)';
@@ -52,13 +60,22 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   if (syncPath) return syncPath;
   const r = escape(recv);
   // A property that checks this very task (`HasValue => _value.Task.Status == ...`) guards it as well.
-  const viaProperty = [...properties].filter(([, task]) => task === recv.replace(/^this\./, '')).map(([name]) => escape(name));
+  const viaPropertyNames = [...properties].filter(([, task]) => task === recv.replace(/^this\./, '')).map(([name]) => name);
+  const viaProperty = viaPropertyNames.map(escape);
   const propertyGuard = viaProperty.length ? `|(^|[^!\\w.])(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b(?!\\s*==\\s*false)` : '';
   const propertyNegated = viaProperty.length ? `|!\\s*(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b` : '';
   // `t.Wait(timeout)` (and `Wait(timeout, token)`) returns true only once the task has completed.
   const timedWait = `${r}\\s*\\.\\s*Wait\\s*\\(\\s*[^)\\s]`;
-  const guard = new RegExp(`(^|[^!\\w.])${r}\\s*\\.\\s*${STATE}\\b(?!\\s*==\\s*false)|${r}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|(^|[^!\\w.])${timedWait}${propertyGuard}`);
-  const negated = new RegExp(`!\\s*${r}\\s*\\.\\s*${STATE}\\b|${r}\\s*\\.\\s*${STATE}\\s*==\\s*false|!\\s*${timedWait}${propertyNegated}`);
+  // Every alternative of both patterns contains the receiver's text or a checking property's name, so a condition
+  // without any of them cannot match: the patterns are compiled only for one that has one (compiling them for every
+  // wait, with a long receiver, made chains of `.Result` quadratic).
+  const needles = [recv, ...viaPropertyNames];
+  const lazy = (source: () => string) => {
+    let re: RegExp | null = null;
+    return { test: (text: string) => needles.some((n) => text.includes(n)) && (re ??= new RegExp(source())).test(text) };
+  };
+  const guard = lazy(() => `(^|[^!\\w.])${r}\\s*\\.\\s*${STATE}\\b(?!\\s*==\\s*false)|${r}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|(^|[^!\\w.])${timedWait}${propertyGuard}`);
+  const negated = lazy(() => `!\\s*${r}\\s*\\.\\s*${STATE}\\b|${r}\\s*\\.\\s*${STATE}\\s*==\\s*false|!\\s*${timedWait}${propertyNegated}`);
   const winners = whenAnyWinners(fn, recv);
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
@@ -255,7 +272,7 @@ function findLocal(body: MethodBody, bodies: readonly MethodBody[], name: string
 
 /** A lambda whose calls sit on the collection: `tasks.Select(t => t.Result)`. */
 function lambdaOverCollection(lambda: MethodBody, bodies: readonly MethodBody[], collection: string): boolean {
-  const parent = bodies.find((b) => b.id === lambda.parentId);
+  const parent = lambda.parentId ? bodiesById(bodies).get(lambda.parentId) : undefined;
   if (!parent) return false;
   return parent.calls.some((c) => c.receiver === collection && c.span.start <= lambda.span.start && lambda.span.end <= c.span.end);
 }

@@ -17,16 +17,20 @@ export function asyncFlagOf(parameters: readonly Parameter[]): string | null {
  * A `bool` field of the containing type that selects the path for the object's lifetime (Npgsql's `_async` on a
  * reader created for sync or async use), when the body reads it; or null.
  */
-export function asyncFlagFieldOf(containing: TypeDeclaration | null, identifiers: readonly { name: string }[]): string | null {
+export function asyncFlagFieldOf(containing: TypeDeclaration | null, isMentioned: (name: string) => boolean): string | null {
   if (!containing) return null;
-  for (const m of containing.members) {
-    if (m.kind !== 'field' && m.kind !== 'property') continue;
-    if (m.typeText !== 'bool' && m.typeText !== 'Boolean') continue;
-    if (!ASYNC_FLAG_NAMES.has(m.name.replace(/^_/, ''))) continue;
-    if (identifiers.some((id) => id.name === m.name)) return m.name;
+  // The type's candidate fields, found once per type (every body of it asks).
+  let candidates = flagFieldsOf.get(containing);
+  if (!candidates) {
+    candidates = containing.members
+      .filter((m) => (m.kind === 'field' || m.kind === 'property') && (m.typeText === 'bool' || m.typeText === 'Boolean') && ASYNC_FLAG_NAMES.has(m.name.replace(/^_/, '')))
+      .map((m) => m.name);
+    flagFieldsOf.set(containing, candidates);
   }
-  return null;
+  return candidates.find(isMentioned) ?? null;
 }
+
+const flagFieldsOf = new WeakMap<TypeDeclaration, string[]>();
 
 /**
  * A condition that says the caller asked for synchronous work, as libraries spell it on a context object

@@ -1,5 +1,6 @@
 /** Turns one parsed C# file into a FileModel: every function-like body with its awaits, locals, waits and calls, and every type declaration. */
-import type { SyntaxNode, Tree } from '../parse/parser';
+import { tableOf, type Tree } from '../parse/parser';
+import { SyntaxNode, rootOf, type SyntaxTable } from '../parse/syntaxTable';
 import type { PreparedSource } from '../parse/prepare';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
@@ -12,15 +13,16 @@ import {
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
-import { hasThisIn, identifiersIn, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { hasThisIn, identifierCountIn, identifiersIn, identifiersNamed, mentions, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { capturedNamesByBody } from './captures';
+import { checkBudget, noteNesting } from './budget';
 import { rebase, type CachedBody, type ModelCache } from './bodyCache';
-import { bodyChain } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { completionProperties, guardReason, knownCompletedReason } from './completion';
-import { globalUsingsOf, staticUsingsOf } from './signatureFacts';
+import { constraintsField, globalUsingsOf, staticUsingsOf } from './signatureFacts';
 import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 import { delegateTargetOf } from './delegateTargets';
 import { creationsOf } from './creations';
@@ -31,21 +33,29 @@ import { creationsOf } from './creations';
  * async function the tree lost to a syntax error is listed as skipped rather than silently missing.
  */
 export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, prepared?: PreparedSource): FileModel {
-  const root = tree.rootNode;
-  const syntax = walkFile(tree, text);
-  const syntaxErrors = collectSyntaxErrors(root);
+  return modelOfTable(tableOf(tree, text), cache, prepared);
+}
+
+/** buildFileModel from the tree's JavaScript copy (parse/syntaxTable.ts), which is all the model reads. */
+export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: PreparedSource): FileModel {
+  const text = table.text;
+  const root = rootOf(table);
+  noteNesting(table.maxDepth);
+  const syntax = walkFile(table);
+  const syntaxErrors = collectSyntaxErrors(table);
   const types = extractTypes(syntax.types);
   const functions = syntax.functions.map((node) => ({ node, body: bodyOf(node) })).filter((f): f is { node: SyntaxNode; body: SyntaxNode } => f.body !== null);
   const bodies: MethodBody[] = [];
   const skipped: FileModel['skipped'] = [];
   const topLevel = syntax.globalStatements;
-  const context: FileContext = { text, types, syntax, mentioned: new Map() };
+  const context: FileContext = { text, types, syntax };
 
   if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
   const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
   const reused = new Map<string, CachedBody>();
   const builtById = new Map<string, MethodBody>();
   for (const { node, body: bodyNode } of functions) {
+    checkBudget();
     const parentId = enclosingBodyId(syntax, node, bodyIds);
     // A local function or lambda inside a dual-path method sees the method's `bool async` (bodies come in
     // document order, so the enclosing one is built already); it is part of the cache key, since it decides
@@ -57,13 +67,12 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
     if (hit) {
       body = rebase(hit.body, node.startIndex);
       body.parentId = parentId;
-      context.mentioned.set(body.id, hit.mentioned);
     } else {
       body = buildBody(context, node, [bodyNode], parentId, inheritedFlag);
     }
     builtById.set(body.id, body);
     // Cached before the file-wide passes below fill in what depends on other bodies.
-    if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex), mentioned: context.mentioned.get(body.id) ?? new Set() });
+    if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex) });
     if (body.hasSyntaxErrors && body.isAsync) {
       skipped.push({ name: body.name, span: body.nameSpan, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }
@@ -71,7 +80,10 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
   }
   if (cache) cache.entries = reused;
   for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
-  for (const b of bodies) b.capturedNames = capturedNamesOf(b, bodies, context.mentioned);
+  // A function body's own code is its block or expression; top-level statements are each a span of the program's.
+  const topLevelCode = topLevel.map(spanOf);
+  const captured = capturedNamesByBody(bodies, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), syntax.identifiers);
+  for (const b of bodies) b.capturedNames = b.parentId ? captured.get(b.id) ?? [] : [];
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
@@ -110,27 +122,10 @@ interface FileContext {
   text: string;
   types: TypeDeclaration[];
   syntax: FileSyntax;
-  /** Variable names each body mentions (its own and its nested functions'), for capturedNames. */
-  mentioned: Map<string, Set<string>>;
 }
 
 function bodyId(node: SyntaxNode): string {
   return `${node.type}:${node.startIndex}`;
-}
-
-/**
- * The locals and parameters of enclosing bodies that a lambda or local function mentions: what the compiler
- * moves into a closure (display class) shared with the enclosing body.
- */
-function capturedNamesOf(body: MethodBody, bodies: readonly MethodBody[], mentioned: Map<string, Set<string>>): string[] {
-  if (!body.parentId) return [];
-  const own = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name)]);
-  const names = mentioned.get(body.id) ?? new Set<string>();
-  const captured = new Set<string>();
-  for (const p of bodyChain(body, bodies).slice(1)) {
-    for (const v of [...p.locals.map((l) => l.name), ...p.parameters.map((x) => x.name)]) if (names.has(v) && !own.has(v)) captured.add(v);
-  }
-  return [...captured].sort();
 }
 
 /** The id of the body a function sits in, from the walk's owner stack (skipping bodiless declarations). */
@@ -155,28 +150,21 @@ function enclosingBodyId(syntax: FileSyntax, node: SyntaxNode, bodyIds: Set<stri
   return owner === '' ? null : owner;
 }
 
-function collectSyntaxErrors(root: SyntaxNode): Span[] {
+/** Spans of ERROR and MISSING nodes, outermost only, looking only inside nodes that contain one. */
+function collectSyntaxErrors(table: SyntaxTable): Span[] {
+  const root = rootOf(table);
   if (!root.hasError) return [];
   const out: Span[] = [];
-  const cursor = root.walk();
-  try {
-    let more = true;
-    while (more) {
-      const node = cursor.currentNode;
-      if (node.isError || node.isMissing) {
-        out.push({ start: node.startIndex, end: Math.max(node.endIndex, node.startIndex) });
-      } else if (node.hasError && cursor.gotoFirstChild()) {
-        continue;
-      }
-      while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) {
-          more = false;
-          break;
-        }
-      }
+  for (let i = 0; i < table.count;) {
+    const node = new SyntaxNode(table, i);
+    if (node.isError || node.isMissing) {
+      out.push({ start: node.startIndex, end: Math.max(node.endIndex, node.startIndex) });
+      i = table.after[i];
+    } else if (node.hasError) {
+      i++;
+    } else {
+      i = table.after[i];
     }
-  } finally {
-    cursor.delete();
   }
   return out;
 }
@@ -204,7 +192,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const bodyNode = fn ? bodyOf(fn) : null;
   const isExpressionBodied = !!bodyNode && bodyNode.type !== 'block';
   const bodySpans = bodyNodes.map(spanOf);
-  const identifiers = bodySpans.flatMap((b) => identifiersIn(context.syntax, b)).filter((id) => !id.isMemberName);
+  // Names are looked up in the file's identifiers by name (fileSyntax.ts), never by listing every identifier of
+  // the body: a body's identifiers include its nested functions', so listing them made deep nesting quadratic.
+  const isMentioned = (name: string) => mentions(context.syntax, name, bodySpans);
 
   const invocations: Invocation[] = own(['invocation_expression']).map((node) => ({ node, callee: calleeOf(node) }));
   const nameofSpans = invocations.filter((i) => i.callee?.name === 'nameof' && i.callee.receiver === null).map((i) => spanOf(i.node));
@@ -212,13 +202,13 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const hasUsingDeclarations = own(['local_declaration_statement']).some((d) => /^(await\s+)?using\b/.test(d.text));
 
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
-  const parameters = fn ? parametersOf(fn, identifiers) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: identifiers.some((id) => id.name === 'args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
+  const parameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
-  const locals = localsOf(own, identifiers, [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
+  const locals = localsOf(own, (name) => identifiersNamed(context.syntax, name, bodySpans), [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
   const declares = (name: string) => parameters.some((p) => p.name === name) || locals.some((l) => l.name === name);
-  const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, identifiers);
+  const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, isMentioned);
   const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
   const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
@@ -240,7 +230,8 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
     typeParameters: fn ? typeParametersOf(fn) : [],
-    usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, identifiers, containing, parameters, locals) : false,
+    ...constraintsField(fn),
+    usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, containing, parameters, locals) : false,
     awaits,
     locals,
     returns: [],
@@ -260,7 +251,6 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     ...(fn && (kind === 'lambda' || kind === 'anonymousMethod') ? { delegateTarget: delegateTargetOf(fn) } : {}),
     creations: creationsOf(own(['object_creation_expression', 'implicit_object_creation_expression'])),
   };
-  context.mentioned.set(body.id, new Set(identifiers.map((id) => id.name)));
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   const guards = completionProperties(containing);
   body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath, guards);
@@ -383,18 +373,17 @@ function typeParametersOf(fn: SyntaxNode): string[] {
   return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [];
 }
 
-function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[] {
+function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
   const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c?.type === 'parameter_list') ?? null;
   const params: SyntaxNode[] = [];
   if (list) {
     if (list.type === 'implicit_parameter' || list.type === 'identifier') params.push(list);
     else for (const c of list.namedChildren) if (c && (c.type === 'parameter' || c.type === 'implicit_parameter')) params.push(c);
   }
-  const mentioned = new Set(identifiers.map((id) => id.name));
   // Property setters and indexers use the implicit `value` parameter.
   if (fn.type === 'accessor_declaration' && ['set', 'init', 'add', 'remove'].some((k) => hasToken(fn, k))) {
     const owner = fn.parent?.parent;
-    return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: mentioned.has('value'), span: spanOf(fn) }];
+    return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: isMentioned('value'), span: spanOf(fn) }];
   }
   const out: Parameter[] = params.map((p) => {
     const nameNode = p.type === 'parameter' ? p.childForFieldName('name') : p;
@@ -404,7 +393,7 @@ function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[]
       name,
       typeText: typeNode ? normaliseTypeText(typeNode.text) : null,
       modifiers: p.children.filter((c) => !!c && (c.type === 'modifier' || c.type === 'parameter_modifier' || ['ref', 'out', 'in', 'params', 'this', 'scoped'].includes(c.type))).map((c) => c!.text),
-      referenced: mentioned.has(name),
+      referenced: isMentioned(name),
       span: spanOf(p),
     };
   });
@@ -417,22 +406,37 @@ function parametersOf(fn: SyntaxNode, identifiers: IdentifierUse[]): Parameter[]
       const type = children[i + 1];
       const nameNode = children[i + 2];
       if (!type || nameNode?.type !== 'identifier') continue;
-      out.push({ name: nameNode.text, typeText: normaliseTypeText(type.text), modifiers: ['params'], referenced: mentioned.has(nameNode.text), span: { start: children[i].startIndex, end: nameNode.endIndex } });
+      out.push({ name: nameNode.text, typeText: normaliseTypeText(type.text), modifiers: ['params'], referenced: isMentioned(nameNode.text), span: { start: children[i].startIndex, end: nameNode.endIndex } });
     }
     out.sort((a, b) => a.span.start - b.span.start);
   }
   return out;
 }
 
-function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, identifiers: IdentifierUse[], containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
+function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): boolean {
   if (modifiers.includes('static')) return false;
   if (bodySpans.some((b) => hasThisIn(syntax, b))) return true;
   if (!containing) return false;
-  const instanceMembers = new Set(containing.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
-  // A primary-constructor parameter read by a member is a field of `this` (cost model, issue 12).
-  for (const p of containing.primaryConstructorParameters) instanceMembers.add(p.name);
+  const instanceMembers = instanceMembersOf(containing);
   const shadowing = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name)]);
-  return identifiers.some((id) => !shadowing.has(id.name) && instanceMembers.has(id.name));
+  // Whichever is shorter: the instance members, each looked up by name, or the body's identifiers.
+  const identifierCount = bodySpans.reduce((n, b) => n + identifierCountIn(syntax, b), 0);
+  if (instanceMembers.size <= identifierCount) return [...instanceMembers].some((name) => !shadowing.has(name) && mentions(syntax, name, bodySpans));
+  return bodySpans.some((b) => identifiersIn(syntax, b).some((id) => !id.isMemberName && !shadowing.has(id.name) && instanceMembers.has(id.name)));
+}
+
+/** The names of a type's instance members and primary-constructor parameters, once per type (every body of it asks). */
+const instanceMembersByType = new WeakMap<TypeDeclaration, ReadonlySet<string>>();
+
+function instanceMembersOf(type: TypeDeclaration): ReadonlySet<string> {
+  let names = instanceMembersByType.get(type);
+  if (!names) {
+    const set = new Set(type.members.filter((m) => !m.isStatic && m.kind !== 'constructor').map((m) => m.name));
+    // A primary-constructor parameter read by a member is a field of `this` (cost model, issue 12).
+    for (const p of type.primaryConstructorParameters) set.add(p.name);
+    instanceMembersByType.set(type, (names = set));
+  }
+  return names;
 }
 
 function signatureEndOf(fn: SyntaxNode | null, bodyNode: SyntaxNode | null, span: Span): number {
@@ -466,7 +470,9 @@ const REGION_OF: Record<string, RegionKind> = {
 /** Statements around a node, innermost first, up to the body. */
 export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[], hasUsingDeclarations = true): EnclosingRegion[] {
   const regions: EnclosingRegion[] = [];
-  const stop = new Set(bodyNodes.map((b) => `${b.startIndex}:${b.endIndex}`));
+  // The body's own nodes by start and end, compared as numbers (a key string per step up was most of the walk's cost).
+  const stop = new Map<number, number[]>();
+  for (const b of bodyNodes) stop.set(b.startIndex, [...(stop.get(b.startIndex) ?? []), b.endIndex]);
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'try_statement') {
@@ -497,7 +503,7 @@ export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[], hasUsin
       const left = p.childForFieldName('left');
       if (left && p.childForFieldName('right')?.startIndex === child.startIndex) regions.push({ kind: 'conditional', span: spanOf(p), detail: `${left.text} is null` });
     }
-    if (stop.has(`${p.startIndex}:${p.endIndex}`) || isFunctionNode(p)) break;
+    if (stop.get(p.startIndex)?.includes(p.endIndex) || isFunctionNode(p)) break;
   }
   return regions;
 }
@@ -532,6 +538,7 @@ function usingResourceText(using: SyntaxNode): string | undefined {
 function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[], hasUsing: boolean): SuspensionPoint[] {
   const points: SuspensionPoint[] = [];
   for (const n of own(['await_expression', 'foreach_statement', 'using_statement', 'local_declaration_statement'])) {
+    checkBudget();
     if (n.type === 'await_expression') {
       const keyword = firstToken(n, 'await') ?? n;
       let operandNode = n.namedChildren[0] ?? null;
@@ -578,7 +585,7 @@ interface LocalDeclarationSite {
   scope: SyntaxNode;
 }
 
-function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
+function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: string) => IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
   const sites: LocalDeclarationSite[] = [];
   for (const n of own(['variable_declarator', 'foreach_statement', 'declaration_pattern', 'declaration_expression', 'catch_declaration', 'recursive_pattern', 'var_pattern'])) {
     if (n.type === 'variable_declarator') {
@@ -621,10 +628,11 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiers: IdentifierUse
   const loops = loopRegions(own);
   return sites.map((site) => {
     const scope = spanOf(site.scope);
-    const occurrences = identifiers
-      .filter((id) => id.name === site.name && scope.start <= id.start && id.end <= scope.end)
-      .map((id) => occurrenceOf(id, site));
-    const liveAcrossAwait = awaitSpans.length > 0 && isLiveAcrossAwait({ declaredAt: spanOf(site.nameNode), scope, occurrences, awaits: awaitSpans, loops });
+    // Only a body that suspends has locals to hoist; its occurrences (and their branches) are read only then.
+    const liveAcrossAwait = awaitSpans.length > 0 && isLiveAcrossAwait({
+      declaredAt: spanOf(site.nameNode), scope, awaits: awaitSpans, loops,
+      occurrences: identifiersNamed(site.name).filter((id) => scope.start <= id.start && id.end <= scope.end).map((id) => occurrenceOf(id, site)),
+    });
     return {
       name: site.name,
       kind: site.kind,

@@ -1,14 +1,14 @@
 /**
- * One TreeCursor walk over a file that gathers everything the model reads: the nodes of interest grouped by
+ * One walk over a file that gathers everything the model reads: the nodes of interest grouped by
  * the function-like body that owns them, and every identifier with its role (read, write, member name) and
- * the branches around it. Walking once with a cursor and slicing the source text instead of asking nodes for
- * their parents is what keeps the model well under the cost of the parse (parser.md: node-object recursion
- * is 2-5x slower than a cursor walk, and every Node method call crosses into wasm).
+ * the branches around it. It reads the tree's JavaScript copy (parse/syntaxTable.ts) in one preorder pass,
+ * slicing the source text for names, so no question here crosses into wasm.
  */
-import type { SyntaxNode, Tree } from '../parse/parser';
+import { SyntaxNode, type SyntaxTable } from '../parse/syntaxTable';
 import type { Span } from './types';
 import type { Access } from './liveness';
 import { FUNCTION_NODE_TYPES, TYPE_NODE_TYPES } from './syntax';
+import { checkBudget } from './budget';
 
 /** Node types the model asks for, bucketed by owning body. */
 const COLLECTED = new Set<string>([
@@ -23,16 +23,6 @@ const FIELD_PARENTS = new Set<string>([
   'if_statement', 'conditional_expression', 'conditional_access_expression', 'for_statement', 'foreach_statement', 'binary_expression',
   'member_access_expression', 'member_binding_expression', 'assignment_expression', 'variable_declarator', 'generic_name',
 ]);
-/** Parents whose children's spans become branches. */
-const POSITIONED_PARENTS = new Set<string>([
-  'if_statement', 'conditional_expression', 'conditional_access_expression', 'switch_section', 'switch_expression_arm', 'catch_clause',
-  'lambda_expression', 'anonymous_method_expression', 'local_function_statement', 'binary_expression', 'for_statement', 'foreach_statement',
-]);
-/** Nodes whose own span the model reads when an identifier sits inside them. */
-const POSITIONED = new Set<string>([
-  'for_statement', 'foreach_statement', 'while_statement', 'do_statement', 'assignment_expression', 'postfix_unary_expression',
-  'prefix_unary_expression', 'argument', 'variable_declarator', 'generic_name',
-]);
 const TYPES = new Set<string>(TYPE_NODE_TYPES);
 
 export interface IdentifierUse {
@@ -44,8 +34,41 @@ export interface IdentifierUse {
   access: Access;
   /** For writes, where the write takes effect (after the right-hand side ran). */
   effectiveAt: number;
-  /** Branches around the identifier: if/else arms, loop repeats, switch sections, catch, ?:, &&, ||, ??, lambdas. */
-  branches: Span[];
+  /** Branches around the identifier, innermost first: if/else arms, loop repeats, switch sections, catch, ?:, &&, ||, ??, lambdas. Shared: do not modify. */
+  readonly branches: Span[];
+}
+
+/**
+ * The branches around a frame as a list shared with the frames inside it: an identifier keeps a pointer and the
+ * array is made only when asked (liveness asks for the locals of bodies with awaits). Listing every identifier's
+ * branches eagerly cost the nesting depth per identifier, which deep nesting (2,000 nested lambdas) made quadratic.
+ */
+interface BranchLink {
+  span: Span;
+  next: BranchLink | null;
+  /** This link and the ones after it, once asked for. */
+  array?: Span[];
+}
+
+const NO_BRANCHES: Span[] = [];
+
+function branchArray(link: BranchLink | null): Span[] {
+  if (!link) return NO_BRANCHES;
+  if (!link.array) {
+    const out: Span[] = [];
+    for (let l: BranchLink | null = link; l; l = l.next) out.push(l.span);
+    link.array = out;
+  }
+  return link.array;
+}
+
+class Use implements IdentifierUse {
+  constructor(readonly name: string, readonly start: number, readonly end: number, readonly isMemberName: boolean, readonly access: Access,
+    readonly effectiveAt: number, private readonly around: BranchLink | null) {}
+
+  get branches(): Span[] {
+    return branchArray(this.around);
+  }
 }
 
 export interface FileSyntax {
@@ -76,15 +99,47 @@ interface Frame {
   /** End of a binary expression's left operand, to read its operator from the text. */
   leftEnd: number;
   ownerKey: string | null;
+  /** The branches that identifiers directly inside this frame sit in. */
+  around: BranchLink | null;
 }
 
 export const ownerKeyOf = (type: string, start: number) => `${type}:${start}`;
 
-export function walkFile(tree: Tree, text: string): FileSyntax {
+/** What walkFile needs to know of a node type, one byte per type id (asking sets of type names per node was most of the walk). */
+const IS_FUNCTION = 1;
+const IS_TYPE = 2;
+const IS_COLLECTED = 4;
+const IS_FIELD_PARENT = 8;
+const IS_KEPT_OTHER = 16;
+const flagsByLanguage = new WeakMap<readonly (string | null)[], Uint8Array>();
+
+function typeFlagsOf(typeNames: readonly (string | null)[]): Uint8Array {
+  let flags = flagsByLanguage.get(typeNames);
+  if (!flags) {
+    flags = new Uint8Array(65536);
+    typeNames.forEach((name, id) => {
+      if (!name) return;
+      flags![id] = (FUNCTIONS.has(name) ? IS_FUNCTION : 0) | (TYPES.has(name) ? IS_TYPE : 0) | (COLLECTED.has(name) ? IS_COLLECTED : 0) |
+        (FIELD_PARENTS.has(name) ? IS_FIELD_PARENT : 0) |
+        (name === 'identifier' || name === 'this' || name === 'base' || name === 'member_access_expression' || name === 'member_binding_expression' || name === 'modifier' || name === 'global_statement' ? IS_KEPT_OTHER : 0);
+    });
+    flagsByLanguage.set(typeNames, flags);
+  }
+  return flags;
+}
+
+/** `x.Result`, `x?.Result`: the node's text ends in `Result` after a `.`, `?` or whitespace (or is just `Result`). */
+function endsWithResult(text: string, start: number, end: number): boolean {
+  const at = end - 6;
+  return at >= start && text.startsWith('Result', at) && (at === start || /[.?\s]/.test(text[at - 1]));
+}
+
+export function walkFile(table: SyntaxTable): FileSyntax {
   const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers: [], thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
-  const stack: Frame[] = [];
+  const { text, count, typeId, typeNames, fieldNames, start: starts, end: ends, field: fields, after } = table;
+  const typeFlags = typeFlagsOf(typeNames);
+  const stack: (Frame & { index: number; flags: number })[] = [];
   const owners: string[] = [''];
-  const cursor = tree.rootNode.walk();
   const bucket = (owner: string, type: string, node: SyntaxNode) => {
     let byType = result.owned.get(owner);
     if (!byType) result.owned.set(owner, (byType = new Map()));
@@ -92,72 +147,73 @@ export function walkFile(tree: Tree, text: string): FileSyntax {
     if (list) list.push(node);
     else byType.set(type, [node]);
   };
-  try {
-    for (;;) {
-      // Every cursor getter crosses into wasm, so positions and field names are read only where the model
-      // uses them: on nodes it keeps, identifiers, and children of nodes whose branches or roles matter.
-      const type = cursor.nodeType;
-      const parent = stack[stack.length - 1];
-      const parentType = parent ? parent.type : '';
-      const isIdentifier = type === 'identifier';
-      const isModifierOfFunction = type === 'modifier' && FUNCTIONS.has(parentType);
-      const keep = isIdentifier || isModifierOfFunction || FUNCTIONS.has(type) || TYPES.has(type) || COLLECTED.has(type) || type === 'this' || type === 'base' ||
-        type === 'member_access_expression' || type === 'member_binding_expression' || (type === 'global_statement' && stack.length === 1);
-      const positioned = keep || POSITIONED_PARENTS.has(parentType) || POSITIONED.has(type);
-      const start = positioned ? cursor.startIndex : -1;
-      const end = positioned ? cursor.endIndex : -1;
-      const field = FIELD_PARENTS.has(parentType) ? cursor.currentFieldName : null;
-      if (parent) {
-        if (field === 'initializer' && parentType === 'for_statement') parent.markerEnd = end;
-        if (field === 'right' && parentType === 'foreach_statement') parent.markerEnd = end;
-        if (field === 'left' && parentType === 'binary_expression') parent.leftEnd = end;
-      }
-      const owner = owners[owners.length - 1];
-      let ownerKey: string | null = null;
-      if (keep) {
-        if (isModifierOfFunction) {
-          const list = result.functionModifiers.get(parent.start);
-          if (list) list.push(text.slice(start, end));
-          else result.functionModifiers.set(parent.start, [text.slice(start, end)]);
-        } else if (FUNCTIONS.has(type)) {
-          result.functions.push(cursor.currentNode);
-          result.enclosingOwner.set(start, owner);
-          ownerKey = ownerKeyOf(type, start);
-        } else if (TYPES.has(type)) {
-          result.types.push(cursor.currentNode);
-        } else if (type === 'global_statement') {
-          result.globalStatements.push(cursor.currentNode);
-          ownerKey = 'topLevel:0';
-        } else if (isIdentifier) {
-          result.identifiers.push(identifierUse(text, start, end, field, stack));
-        } else if (COLLECTED.has(type)) {
-          bucket(owner, type, cursor.currentNode);
-        } else if (type === 'this' || type === 'base') {
-          result.thisTokens.push(start);
-        } else if (/(^|[.?\s])Result$/.test(text.slice(start, end))) {
-          const list = result.resultAccesses.get(owner);
-          if (list) list.push(cursor.currentNode);
-          else result.resultAccesses.set(owner, [cursor.currentNode]);
-        }
-      }
-      if (isIdentifier || !cursor.gotoFirstChild()) {
-        // A leaf (or an identifier, whose children do not matter): move to the next sibling, leaving
-        // finished parents on the way.
-        let moved = cursor.gotoNextSibling();
-        while (!moved) {
-          if (!cursor.gotoParent()) return result;
-          const done = stack.pop()!;
-          if (done.ownerKey) owners.pop();
-          moved = cursor.gotoNextSibling();
-        }
-        continue;
-      }
-      stack.push({ type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey });
-      if (ownerKey) owners.push(ownerKey);
+  // Preorder over the table; an identifier's children (it has none the model cares about) are passed over.
+  let step = 0;
+  for (let i = 0; i < count;) {
+    if ((++step & 0xfff) === 0) checkBudget();
+    while (stack.length > 0 && after[stack[stack.length - 1].index] <= i) {
+      const done = stack.pop()!;
+      if (done.ownerKey) owners.pop();
     }
-  } finally {
-    cursor.delete();
+    const id = typeId[i];
+    const flags = typeFlags[id];
+    const type = typeNames[id] || 'ERROR';
+    const parent = stack[stack.length - 1];
+    const parentType = parent ? parent.type : '';
+    const parentFlags = parent ? parent.flags : 0;
+    const isIdentifier = type === 'identifier';
+    const isModifierOfFunction = type === 'modifier' && (parentFlags & IS_FUNCTION) !== 0;
+    const keep = (flags & (IS_FUNCTION | IS_TYPE | IS_COLLECTED)) !== 0 || ((flags & IS_KEPT_OTHER) !== 0 &&
+      (isIdentifier || isModifierOfFunction || type === 'this' || type === 'base' || type === 'member_access_expression' || type === 'member_binding_expression' ||
+        (type === 'global_statement' && stack.length === 1)));
+    const start = starts[i];
+    const end = ends[i];
+    const field = parentFlags & IS_FIELD_PARENT ? fieldNames[fields[i]] ?? null : null;
+    if (parent) {
+      if (field === 'initializer' && parentType === 'for_statement') parent.markerEnd = end;
+      if (field === 'right' && parentType === 'foreach_statement') parent.markerEnd = end;
+      if (field === 'left' && parentType === 'binary_expression') parent.leftEnd = end;
+    }
+    const owner = owners[owners.length - 1];
+    let ownerKey: string | null = null;
+    if (keep) {
+      if (isModifierOfFunction) {
+        const list = result.functionModifiers.get(parent.start);
+        if (list) list.push(text.slice(start, end));
+        else result.functionModifiers.set(parent.start, [text.slice(start, end)]);
+      } else if (flags & IS_FUNCTION) {
+        result.functions.push(new SyntaxNode(table, i));
+        result.enclosingOwner.set(start, owner);
+        ownerKey = ownerKeyOf(type, start);
+      } else if (flags & IS_TYPE) {
+        result.types.push(new SyntaxNode(table, i));
+      } else if (type === 'global_statement') {
+        result.globalStatements.push(new SyntaxNode(table, i));
+        ownerKey = 'topLevel:0';
+      } else if (isIdentifier) {
+        result.identifiers.push(identifierUse(text, start, end, field, stack));
+      } else if (flags & IS_COLLECTED) {
+        bucket(owner, type, new SyntaxNode(table, i));
+      } else if (type === 'this' || type === 'base') {
+        result.thisTokens.push(start);
+      } else if (endsWithResult(text, start, end)) {
+        const list = result.resultAccesses.get(owner);
+        if (list) list.push(new SyntaxNode(table, i));
+        else result.resultAccesses.set(owner, [new SyntaxNode(table, i)]);
+      }
+    }
+    if (isIdentifier || after[i] === i + 1) {
+      i = after[i];
+      continue;
+    }
+    const frame = { index: i, flags, type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey, around: parent ? parent.around : null };
+    const branch = parent ? branchOf(text, parent, frame) : null;
+    if (branch) frame.around = { span: branch, next: frame.around };
+    stack.push(frame);
+    if (ownerKey) owners.push(ownerKey);
+    i++;
   }
+  return result;
 }
 
 const COMPOUND = /^(\+|-|\*|\/|%|&|\||\^|<<|>>>?|\?\?)=/;
@@ -192,46 +248,36 @@ function identifierUse(text: string, start: number, end: number, field: string |
       effectiveAt = parent.end;
     }
   }
-  return { name, start, end, isMemberName, access, effectiveAt, branches: isMemberName ? [] : branchesAround(text, stack) };
+  return new Use(name, start, end, isMemberName, access, effectiveAt, isMemberName || !parent ? null : parent.around);
 }
 
-/** The branches the innermost frame sits in, innermost first. */
-function branchesAround(text: string, stack: Frame[]): Span[] {
-  const out: Span[] = [];
-  for (let k = stack.length - 2; k >= 0; k--) {
-    const p = stack[k];
-    const child = stack[k + 1];
-    const span = { start: child.start, end: child.end };
-    switch (p.type) {
-      case 'if_statement':
-      case 'conditional_expression':
-      case 'conditional_access_expression':
-        if (child.field !== 'condition') out.push(span);
-        break;
-      case 'switch_section':
-      case 'switch_expression_arm':
-      case 'catch_clause':
-      case 'lambda_expression':
-      case 'anonymous_method_expression':
-      case 'local_function_statement':
-        out.push(span);
-        break;
-      case 'for_statement':
-        if (child.field !== 'initializer') out.push({ start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end });
-        break;
-      case 'foreach_statement':
-        if (child.field !== 'right') out.push({ start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end });
-        break;
-      case 'while_statement':
-      case 'do_statement':
-        out.push({ start: p.start, end: p.end });
-        break;
-      case 'binary_expression':
-        if (child.field === 'right' && p.leftEnd >= 0 && /^\s*(&&|\|\||\?\?)\s*$/.test(text.slice(p.leftEnd, child.start))) out.push(span);
-        break;
-    }
+/** The branch a child frame of `p` starts, if any: an if/else arm, a loop's repeated part, a switch section, a lambda... */
+function branchOf(text: string, p: Frame, child: Frame): Span | null {
+  const span = { start: child.start, end: child.end };
+  switch (p.type) {
+    case 'if_statement':
+    case 'conditional_expression':
+    case 'conditional_access_expression':
+      return child.field !== 'condition' ? span : null;
+    case 'switch_section':
+    case 'switch_expression_arm':
+    case 'catch_clause':
+    case 'lambda_expression':
+    case 'anonymous_method_expression':
+    case 'local_function_statement':
+      return span;
+    case 'for_statement':
+      return child.field !== 'initializer' ? { start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end } : null;
+    case 'foreach_statement':
+      return child.field !== 'right' ? { start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end } : null;
+    case 'while_statement':
+    case 'do_statement':
+      return { start: p.start, end: p.end };
+    case 'binary_expression':
+      return child.field === 'right' && p.leftEnd >= 0 && /^\s*(&&|\|\||\?\?)\s*$/.test(text.slice(p.leftEnd, child.start)) ? span : null;
+    default:
+      return null;
   }
-  return out;
 }
 
 /** Identifiers within [start, end), by binary search on the sorted list. */
@@ -259,4 +305,63 @@ export function hasThisIn(syntax: FileSyntax, span: Span): boolean {
     else hi = mid;
   }
   return lo < t.length && t[lo] < span.end;
+}
+
+/** The identifiers that are not member names, by name, each list sorted by start (built on first use). */
+const byNameOf = new WeakMap<FileSyntax, Map<string, IdentifierUse[]>>();
+
+function identifiersByName(syntax: FileSyntax): Map<string, IdentifierUse[]> {
+  let byName = byNameOf.get(syntax);
+  if (!byName) {
+    byName = new Map();
+    for (const id of syntax.identifiers) {
+      if (id.isMemberName) continue;
+      const list = byName.get(id.name);
+      if (list) list.push(id);
+      else byName.set(id.name, [id]);
+    }
+    byNameOf.set(syntax, byName);
+  }
+  return byName;
+}
+
+/** Index of the first identifier starting at or after `offset` in a list sorted by start. */
+function firstAtOrAfter(ids: readonly IdentifierUse[], offset: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid].start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The identifiers named `name` that are not member names, within the spans (in order, as identifiersIn gives
+ * them): a binary search in that name's list instead of a pass over every identifier of the spans.
+ */
+export function identifiersNamed(syntax: FileSyntax, name: string, spans: readonly Span[]): IdentifierUse[] {
+  const ids = identifiersByName(syntax).get(name);
+  if (!ids) return [];
+  const out: IdentifierUse[] = [];
+  for (const span of spans) {
+    for (let i = firstAtOrAfter(ids, span.start); i < ids.length && ids[i].start < span.end; i++) if (ids[i].end <= span.end) out.push(ids[i]);
+  }
+  return out;
+}
+
+/** Whether an identifier named `name` (not a member name) lies within the spans. */
+export function mentions(syntax: FileSyntax, name: string, spans: readonly Span[]): boolean {
+  const ids = identifiersByName(syntax).get(name);
+  if (!ids) return false;
+  for (const span of spans) {
+    for (let i = firstAtOrAfter(ids, span.start); i < ids.length && ids[i].start < span.end; i++) if (ids[i].end <= span.end) return true;
+  }
+  return false;
+}
+
+/** How many identifiers (member names included) start within the span: what a pass over identifiersIn would visit. */
+export function identifierCountIn(syntax: FileSyntax, span: Span): number {
+  return firstAtOrAfter(syntax.identifiers, span.end) - firstAtOrAfter(syntax.identifiers, span.start);
 }

@@ -81,3 +81,16 @@ export function globalUsingsOf(root: SyntaxNode): string[] {
   }
   return out;
 }
+
+/** `{ typeParameterConstraints }` when the declaration has `where` clauses, else nothing (most code has none). */
+export function constraintsField(node: SyntaxNode | null): { typeParameterConstraints?: Record<string, string[]> } {
+  if (!node) return {};
+  const out: Record<string, string[]> = {};
+  for (const clause of node.namedChildren) {
+    if (clause?.type !== 'type_parameter_constraints_clause') continue;
+    const [target, ...constraints] = clause.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+    if (target?.type !== 'identifier') continue;
+    out[target.text] = constraints.map((c) => c.text.replace(/\s+/g, ' ').trim());
+  }
+  return Object.keys(out).length ? { typeParameterConstraints: out } : {};
+}

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../parse/parser';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
-import { fieldInitializerOf, memberParametersOf } from './signatureFacts';
+import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
 
 export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
   const out: TypeDeclaration[] = [];
@@ -165,6 +165,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     attributes: attributesOf(node),
     baseTypes: kind === 'enum' ? [] : baseTypes,
     typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [],
+    ...constraintsField(node),
     members,
     instanceFields,
     enumUnderlyingType,

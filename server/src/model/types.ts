@@ -276,6 +276,8 @@ export interface MethodBody {
   enumeratorCancellation?: string | null;
   parameters: Parameter[];
   typeParameters: string[];
+  /** Constraints of type parameters that have any (`where T : class, IMessage`), as written, by parameter name. */
+  typeParameterConstraints?: Record<string, string[]>;
   usesThis: boolean;
   awaits: SuspensionPoint[];
   locals: LocalVariable[];
@@ -382,6 +384,8 @@ export interface TypeDeclaration {
   attributes: string[];
   baseTypes: string[];
   typeParameters: string[];
+  /** Constraints of type parameters that have any (`where T : class, IMessage`), as written, by parameter name. */
+  typeParameterConstraints?: Record<string, string[]>;
   members: MemberSignature[];
   /** Instance fields in declaration order, including auto-property backing fields and record struct positional parameters: what a struct's size is made of. */
   instanceFields: FieldDeclaration[];

@@ -1,6 +1,7 @@
 /** Loads web-tree-sitter with the C# grammar once, and turns C# text into trees without ever throwing. */
 import type * as TreeSitter from 'web-tree-sitter';
 import { prepareSource, type PreparedSource } from './prepare';
+import { syntaxTableOf, walkFunctionsOf, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
 
 // A CommonJS require keeps esbuild from wrapping web-tree-sitter's ESM build, which breaks Parser.init
 // inside a CJS bundle (parser.md, "Bundling").
@@ -8,7 +9,8 @@ import { prepareSource, type PreparedSource } from './prepare';
 const TS: typeof TreeSitter = require('web-tree-sitter');
 
 export type Tree = TreeSitter.Tree;
-export type SyntaxNode = TreeSitter.Node;
+/** The model reads trees through their JavaScript copy (syntaxTable.ts), never through wasm nodes. */
+export type { SyntaxNode, SyntaxTable } from './syntaxTable';
 
 /** Paths of the two wasm files; the host (CLI, server, tests) knows where they are. */
 export interface WasmLocation {
@@ -18,12 +20,17 @@ export interface WasmLocation {
 
 let parser: TreeSitter.Parser | null = null;
 let loading: Promise<void> | null = null;
+/** The runtime's exported functions, for copying trees (syntaxTable.ts); null until loaded or if it lacks them. */
+let walkFunctions: TreeWalkFunctions | null = null;
 
 /** Loads the runtime and grammar once; later calls wait for the first. */
 export function initParser(location: WasmLocation): Promise<void> {
   if (!loading) {
     loading = (async () => {
-      await TS.Parser.init({ locateFile: () => location.runtimeWasm });
+      // The runtime (an Emscripten module) fills in the options object it is given with its exports.
+      const moduleOptions = { locateFile: () => location.runtimeWasm };
+      await TS.Parser.init(moduleOptions);
+      walkFunctions = walkFunctionsOf(moduleOptions);
       const language = await TS.Language.load(location.grammarWasm);
       const p = new TS.Parser();
       p.setLanguage(language);
@@ -35,6 +42,11 @@ export function initParser(location: WasmLocation): Promise<void> {
 
 export function isParserReady(): boolean {
   return parser !== null;
+}
+
+/** The JavaScript copy of a tree that the model reads (syntaxTable.ts); `text` is the source the tree's offsets speak of. */
+export function tableOf(tree: Tree, text: string): SyntaxTable {
+  return syntaxTableOf(tree, text, walkFunctions);
 }
 
 /** What parse() gives back: a tree or, if tree-sitter failed outright, the reason; and what the pre-parse pass made of the text. */

@@ -95,6 +95,8 @@ function queryOriginOf(ctx: RuleContext, body: MethodBody, text: string, depth: 
     }
     return null;
   }
+  // `list.AsQueryable()` is an IQueryable over objects (typed so now that the signatures choose Queryable.AsQueryable<T>).
+  if (last.isCall && last.name === 'AsQueryable') return null;
   if (last.isCall) return origin(receiverTypeOf(ctx, body, rootText));
   // `db.Orders`, `_context.Orders`: a property or field of a workspace type.
   const ownerText = root.slice(0, -1).map((s) => s.text).join('.');

@@ -118,7 +118,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
 
 // ---- where to look ----
 
-function callTargetOf(ctx: RuleContext, body: MethodBody, call: CallSite, chain: MethodBody[]): CallTarget | null {
+function callTargetOf(ctx: RuleContext, body: MethodBody, call: CallSite, chain: readonly MethodBody[]): CallTarget | null {
   const receiver = call.receiver?.trim() ?? null;
   if (receiver === null || receiver === 'this' || receiver === 'base') {
     const containing = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;

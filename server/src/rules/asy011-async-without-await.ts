@@ -104,8 +104,11 @@ function isTrivialBody(ctx: RuleContext, body: MethodBody, masked: string): bool
     for (const m of t.members) if (m.kind === 'field') fields.add(m.name);
   }
   const names = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name), ...fields]);
-  const tokens = text.match(/"\s*"|'\s*'|@?[A-Za-z_]\w*|\d[\w.]*|=>|\S/g) ?? [];
-  for (const token of tokens) {
+  // Token by token, stopping at the first that is not trivial: a body holding nested lambdas is long, and
+  // most bodies fail at once (tokenising each whole body made deep nesting quadratic).
+  const tokens = /"\s*"|'\s*'|@?[A-Za-z_]\w*|\d[\w.]*|=>|\S/g;
+  for (let match = tokens.exec(text); match; match = tokens.exec(text)) {
+    const token = match[0];
     if (/^["']/.test(token) || /^\d/.test(token)) continue;
     if (['{', '}', ';', '=', '=>', ','].includes(token)) continue;
     if (/^@?[A-Za-z_]/.test(token)) {

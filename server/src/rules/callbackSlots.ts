@@ -70,7 +70,7 @@ export function isEventArgsType(ctx: RuleContext, body: MethodBody, typeText: st
 export function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): boolean {
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return false;
-  const family = typeFamily(ctx.index, owner);
+  const family = new Set(typeFamily(ctx.index, owner));
   family.delete(owner);
   if (methodsNamed(ctx.index, body.name, null).some((m) => m.typeName !== null && family.has(m.typeName))) return true;
   const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);

@@ -50,6 +50,8 @@ export interface ApiTypeDefinition {
   isAbstract: boolean;
   isRefStruct: boolean;
   isReadOnly: boolean;
+  /** A struct declared [StructLayout(LayoutKind.Auto)] in its implementation assembly (flag `A`). */
+  isAutoLayout: boolean;
   /** The base class of a class (null for System.Object's direct subclasses), the underlying type of an enum. */
   baseType: ApiType | null;
   interfaces: ApiType[];
@@ -193,7 +195,7 @@ function fieldOf(line: string, n: number): string {
  * line or member block is checked the first time it is read; a damaged one reads as no type or no members and is
  * reported through `onProblem` once, so a bad line costs answers, never the analysis.
  */
-export function parseSignatureDatabase(source: SignatureFile | string, options: { onProblem?: (message: string) => void } = {}): SignatureDatabase {
+export function parseSignatureDatabase(source: SignatureFile | string, options: { onProblem?: (message: string) => void; sourceBit?: number } = {}): SignatureDatabase {
   const file = typeof source === 'string' ? signatureText(source) : source;
   const first = file.head(200);
   const headerEnd = first.indexOf('\n');
@@ -225,8 +227,10 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
   const sources: SignatureSource[] = sourceLines.map((line) => {
     const f = line.split('\t');
     if (f.length !== 7) throw new SignatureFormatError(`a source line has ${f.length} fields, not 7: ${line}`);
-    return { bit: Number(f[1]), id: f[2]!, packageId: f[3]!, version: f[4]!, folder: f[5]!, framework: f[6] || null };
+    return { bit: options.sourceBit ?? Number(f[1]), id: f[2]!, packageId: f[3]!, version: f[4]!, folder: f[5]!, framework: f[6] || null };
   });
+  // A database read as one source of a combined one (a package of the user's project) has all its masks moved to that bit.
+  const remap = options.sourceBit === undefined ? (mask: number) => mask : (mask: number) => (mask === 0 ? 0 : 1 << options.sourceBit!);
 
   const reported = new Set<string>();
   const problem = (message: string) => {
@@ -239,7 +243,7 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
     let d = definitions[i];
     if (d === undefined) {
       try {
-        d = typeLine(types.lines[i]!, problem);
+        d = typeLine(types.lines[i]!, problem, remap);
       } catch (e) {
         d = null;
         problem((e as Error).message);
@@ -283,7 +287,7 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
     if (!result) {
       const d = type(definition.fullName);
       try {
-        result = d ? parseMembers(file.read(indexLength + d.blockStart, d.blockLength), d, d.memberCount) : NO_MEMBERS;
+        result = d ? parseMembers(file.read(indexLength + d.blockStart, d.blockLength), d, d.memberCount, remap) : NO_MEMBERS;
       } catch (e) {
         result = NO_MEMBERS;
         problem((e as Error).message);
@@ -340,14 +344,14 @@ function validate(types: SortedLines, names: SortedLines, extensions: SortedLine
 }
 
 /** The definition of one type line. */
-function typeLine(line: string, problem: (message: string) => void): TypeLine {
+function typeLine(line: string, problem: (message: string) => void, remap: (mask: number) => number = (m) => m): TypeLine {
   const f = line.split('\t');
   if (f.length !== 10) throw new SignatureFormatError(`signature database: a type line has ${f.length} fields, not 10: ${line.slice(0, 120)}`);
   const kind = KINDS[f[2]![0]!];
   if (!kind) throw new SignatureFormatError(`signature database: ${f[3]} has the unknown type kind ${f[2]![0]}`);
   const numbers = [f[1], f[7], f[8], f[9]].map(Number);
   if (!numbers.every((n) => Number.isInteger(n) && n >= 0)) throw new SignatureFormatError(`signature database: the type line of ${f[3]} has a field that should be a number and is not`);
-  return new TypeLine(f, kind, problem);
+  return new TypeLine(f, kind, problem, remap);
 }
 
 /**
@@ -365,6 +369,7 @@ class TypeLine implements ApiTypeDefinition {
   readonly isAbstract: boolean;
   readonly isRefStruct: boolean;
   readonly isReadOnly: boolean;
+  readonly isAutoLayout: boolean;
   readonly mask: number;
   readonly declaringType: string | null;
   readonly memberCount: number;
@@ -375,7 +380,7 @@ class TypeLine implements ApiTypeDefinition {
   private parsedBase: ApiType | null | undefined = undefined;
   private parsedInterfaces: ApiType[] | undefined = undefined;
 
-  constructor(f: string[], kind: ApiTypeKind, private readonly problem: (message: string) => void) {
+  constructor(f: string[], kind: ApiTypeKind, private readonly problem: (message: string) => void, remap: (mask: number) => number = (m) => m) {
     const flags = f[2]!;
     this.fullName = f[3]!;
     const slash = this.fullName.indexOf('/');
@@ -393,7 +398,8 @@ class TypeLine implements ApiTypeDefinition {
     this.isAbstract = flags.includes('a');
     this.isRefStruct = flags.includes('r');
     this.isReadOnly = flags.includes('R');
-    this.mask = Number(f[1]);
+    this.isAutoLayout = flags.includes('A');
+    this.mask = remap(Number(f[1]));
     this.declaringType = lastSlash === -1 ? null : this.fullName.slice(0, lastSlash);
     this.baseText = f[5]!;
     this.interfaceText = f[6]!;
@@ -454,7 +460,7 @@ function maskOf(tag: string, typeMask: number): number {
   return tag.length > 1 ? Number(tag.slice(1)) : typeMask;
 }
 
-function parseMembers(block: string, type: ApiTypeDefinition, memberCount: number): ApiMembers {
+function parseMembers(block: string, type: ApiTypeDefinition, memberCount: number, remap: (mask: number) => number = (m) => m): ApiMembers {
   const members: ApiMembers = { methods: [], properties: [], fields: [], layouts: [] };
   const declaringType = type.fullName;
   for (const line of block.split('\n')) {
@@ -474,7 +480,7 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
             genericParameters: f[3] ? f[3].split(' ').map(parseGenericParameter) : [],
             returnType: parseApiTypeText(f[4]!),
             parameters: f.slice(5).map(parseParameter),
-            mask: maskOf(tag, type.mask),
+            mask: remap(maskOf(tag, type.mask)),
           });
           break;
         }
@@ -489,7 +495,7 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
             canWrite: flags.includes('w'),
             isProtected: flags.includes('p'),
             parameters: f.slice(4).map(parseParameter),
-            mask: maskOf(tag, type.mask),
+            mask: remap(maskOf(tag, type.mask)),
           });
           break;
         }
@@ -503,12 +509,12 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
             isConst: flags.includes('c'),
             isReadOnly: flags.includes('r'),
             isProtected: flags.includes('p'),
-            mask: maskOf(tag, type.mask),
+            mask: remap(maskOf(tag, type.mask)),
           });
           break;
         }
         case 'I': {
-          const mask = maskOf(tag, type.mask);
+          const mask = remap(maskOf(tag, type.mask));
           let layout = members.layouts.find((l) => l.mask === mask);
           if (!layout) members.layouts.push((layout = { mask, fields: [] }));
           // An empty struct's layout is an `I` line with no field.

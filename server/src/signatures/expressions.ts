@@ -5,7 +5,7 @@
  * `response.Content` an HttpContent. Sub-expressions (receivers, arguments) are typed by the caller's full typing,
  * so workspace declarations and the database combine along a chain.
  */
-import { awaitInfo, memberType, resolveCall, type ArgumentInfo, type ChosenOverload } from './members';
+import { awaitInfo, extensionMethodsFor, lambdaTargets, memberType, methodsOf, resolveCall, type ArgumentInfo, type ChosenOverload } from './members';
 import { definitionOf, resolveSourceType, resolveTypeText, type ApiContext } from './resolve';
 import { csharpText, hasTypeParameters, named, parseSourceType, type ApiType } from './typeText';
 
@@ -100,6 +100,69 @@ export function apiTypeOfExpression(text: string, typing: ExpressionTyping): Api
   return found;
 }
 
+/**
+ * The type of member `name` (a property or field when `args` is null, else a call with these argument texts) on a
+ * receiver whose type the caller already knows as C# text, or of a static member when `isStatic` (the text then
+ * names the type). Null when the database does not know the type or the member, or the answer still mentions a
+ * generic parameter. The cost model uses it step by step along a member chain it types itself.
+ */
+export function apiMemberOfType(typing: ExpressionTyping, receiverTypeText: string, isStatic: boolean, name: string, typeArgs: readonly string[], args: readonly string[] | null): ApiExpressionType | null {
+  const type = resolveTypeText(typing.api, receiverTypeText);
+  if (!type || !definitionOf(typing.api, type)) return null;
+  return args === null ? memberOn(typing, type, isStatic, name) : callOn(typing, type, isStatic, name, [...typeArgs], [...args]);
+}
+
+/** The result and awaiter of awaiting a value of this type (C# text), from its GetAwaiter and GetResult; null when unknown. */
+export function apiAwaitOfType(api: ApiContext, typeText: string): { awaiterText: string; resultText: string } | null {
+  const type = resolveTypeText(api, typeText);
+  if (!type || !definitionOf(api, type)) return null;
+  const info = awaitInfo(api, type);
+  if (!info || hasTypeParameters(info.awaiter) || hasTypeParameters(info.result)) return null;
+  return { awaiterText: csharpText(info.awaiter, { qualified: true }), resultText: csharpText(info.result, { qualified: true }) };
+}
+
+/**
+ * The delegate types (parameters and return type, as qualified C#; unbound generic parameters by name) a lambda
+ * passed as argument `argIndex` of the call `receiver.name<typeArgs>(args)` may convert to, from the overloads the
+ * database has for it. `receiverText` null is an unqualified call (the containing type's API bases). Empty when the
+ * database does not know the method.
+ */
+export function apiLambdaTargets(typing: ExpressionTyping, receiverText: string | null, name: string, typeArgTexts: readonly string[], argTexts: readonly string[], argIndex: number): { parameters: string[]; returnText: string }[] {
+  const typeArguments: ApiType[] = [];
+  for (const a of typeArgTexts) {
+    const parsed = parseSourceType(a);
+    if (!parsed) return [];
+    typeArguments.push(resolveSourceType(typing.api, parsed));
+  }
+  const args = argTexts.map((a) => argumentInfo(a, typing));
+  const receivers: { type: ApiType; isStatic: boolean }[] = [];
+  if (receiverText === null || receiverText === 'this' || receiverText === 'base') {
+    for (const base of containingBases(typing)) receivers.push({ type: base, isStatic: false }, ...(receiverText === null ? [{ type: base, isStatic: true }] : []));
+  } else {
+    const typed = typing.typeOf(receiverText);
+    const declared = typed !== null ? typing.workspaceType(typed) : null;
+    if (declared) {
+      for (const baseText of declared.apiBases) {
+        const base = resolveTypeText(typing.api, baseText);
+        if (base && definitionOf(typing.api, base)) receivers.push({ type: base, isStatic: false });
+      }
+    } else if (typed !== null) {
+      const type = resolveTypeText(typing.api, typed);
+      if (type) receivers.push({ type, isStatic: false });
+    } else if (/^[A-Za-z_][\w.]*(?:<.*>)?$/s.test(receiverText) && !typing.isLocalName(receiverText)) {
+      const asType = resolveTypeText(typing.api, receiverText);
+      if (asType && definitionOf(typing.api, asType)) receivers.push({ type: asType, isStatic: true });
+    }
+  }
+  const show = (t: ApiType) => csharpText(t, { qualified: true });
+  for (const receiver of receivers) {
+    let targets = lambdaTargets(typing.api, methodsOf(typing.api, receiver.type, name, { static: receiver.isStatic }), args, argIndex, { typeArguments });
+    if (!targets.length && !receiver.isStatic) targets = lambdaTargets(typing.api, extensionMethodsFor(typing.api, receiver.type, name), args, argIndex, { receiver: receiver.type, typeArguments });
+    if (targets.length) return targets.map((t) => ({ parameters: t.parameters.map(show), returnText: show(t.returnType) }));
+  }
+  return [];
+}
+
 function containingBases(typing: ExpressionTyping): ApiType[] {
   const result: ApiType[] = [];
   for (const text of typing.containingBases) {
@@ -166,7 +229,19 @@ export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentIn
   }
   const literal = literalType(t);
   if (literal) return { ...literal, name, modifier };
-  if (isLambda(t)) return { type: null, name, modifier, isLambda: true };
+  if (isLambda(t)) {
+    const count = lambdaParameterCount(t);
+    const info: ArgumentInfo = { type: null, name, modifier, isLambda: true, ...(count !== undefined ? { lambdaParameterCount: count } : {}) };
+    // What an expression-bodied lambda returns (typed without its parameters, which only matters when the body
+    // needs them), so a generic method's type argument can be inferred from it: ExecuteAsync(ct => Src.ValueTaskInt).
+    const body = lambdaExpressionBody(t);
+    if (body !== null) {
+      info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
+      const typed = typing.typeOf(body);
+      info.lambdaReturnType = typed !== null ? resolveTypeText(typing.api, typed) : null;
+    }
+    return info;
+  }
   const typed = typing.typeOf(t);
   return { type: typed !== null ? resolveTypeText(typing.api, typed) : null, name, modifier };
 }
@@ -192,6 +267,36 @@ function literalType(t: string): Omit<ArgumentInfo, 'name' | 'modifier'> | null 
     return { type: named('int'), isIntegerLiteral: true };
   }
   return null;
+}
+
+/** How many parameters a lambda or anonymous method declares: `x => ...` 1, `(a, b) => ...` 2; undefined for `delegate { }`. */
+export function lambdaParameterCount(text: string): number | undefined {
+  const t = text.trim().replace(/^(?:static\s+)?(?:async\s+)?(?:static\s+)?/, '');
+  if (/^delegate\b/.test(t)) {
+    const open = t.indexOf('(');
+    const brace = t.indexOf('{');
+    if (open === -1 || (brace !== -1 && brace < open)) return undefined;
+    const close = closingOf(t, open);
+    if (close === -1) return undefined;
+    const inner = t.slice(open + 1, close).trim();
+    return inner ? splitArguments(inner).length : 0;
+  }
+  if (/^@?[A-Za-z_]\w*\s*=>/.test(t)) return 1;
+  if (t.startsWith('(')) {
+    const close = closingOf(t, 0);
+    if (close === -1) return undefined;
+    const inner = t.slice(1, close).trim();
+    return inner ? splitArguments(inner).length : 0;
+  }
+  return undefined;
+}
+
+/** The expression after a lambda's `=>` when it is not a block; null for block bodies and anonymous methods. */
+function lambdaExpressionBody(text: string): string | null {
+  const arrow = findTopLevel(text, '=>');
+  if (arrow === -1) return null;
+  const body = text.slice(arrow + 2).trim();
+  return body && !body.startsWith('{') ? body : null;
 }
 
 function isLambda(t: string): boolean {

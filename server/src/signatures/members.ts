@@ -24,6 +24,11 @@ export interface ArgumentInfo {
   modifier?: 'ref' | 'out' | 'in';
   isNullLiteral?: boolean;
   isLambda?: boolean;
+  /** For a lambda: how many parameters it declares (undefined for `delegate { }`, which fits any). */
+  lambdaParameterCount?: number;
+  /** For an expression-bodied lambda: the type of its body when known, and whether it is async (the body is then the T of a Task<T>). */
+  lambdaReturnType?: ApiType | null;
+  lambdaIsAsync?: boolean;
   /** An integer literal fits every numeric parameter, as C#'s constant conversions allow. */
   isIntegerLiteral?: boolean;
 }
@@ -106,6 +111,29 @@ const NUMERIC_WIDENING: Record<string, readonly string[]> = {
 };
 const NUMERIC = new Set(['sbyte', 'byte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal', 'nint', 'nuint']);
 
+const TASK_LIKE = new Set(['System.Threading.Tasks.Task`1', 'System.Threading.Tasks.ValueTask`1']);
+const PLAIN_TASK_LIKE = new Set(['System.Threading.Tasks.Task', 'System.Threading.Tasks.ValueTask']);
+
+/**
+ * Whether an expression-bodied lambda whose body has type `body` converts to a delegate returning `returned`, binding
+ * the method's type parameters the return type mentions (`ValueTask<TResult>` from a body of type ValueTask<int>, or
+ * from an async body of type int). An async lambda's body is the T of a Task<T>/ValueTask<T>, or void for a plain
+ * Task/ValueTask; a void-returning delegate takes any expression body.
+ */
+function lambdaBodyFit(ctx: ApiContext, returned: ApiType, body: ApiType, isAsync: boolean, bindings: (ApiType | null)[], generics: readonly ApiGenericParameter[]): Fit {
+  const isVoid = (t: ApiType) => t.kind === 'named' && t.name === 'void';
+  if (isVoid(returned)) return 'unknown';
+  if (isAsync) {
+    if (returned.kind !== 'named') return 'unknown';
+    if (PLAIN_TASK_LIKE.has(returned.name)) return isVoid(body) ? 'unknown' : 'no';
+    if (!TASK_LIKE.has(returned.name) || !returned.args[0]) return 'unknown';
+    if (isVoid(body)) return 'no';
+    return fitOf(ctx, returned.args[0], { type: body }, bindings, generics) === 'no' ? 'no' : 'unknown';
+  }
+  if (isVoid(body)) return 'no';
+  return fitOf(ctx, returned, { type: body }, bindings, generics) === 'no' ? 'no' : 'unknown';
+}
+
 /** How well an argument matches a parameter: exact identity, a conversion, unknown (no evidence either way), or no. */
 type Fit = 'exact' | 'conversion' | 'unknown' | 'no';
 
@@ -166,7 +194,13 @@ function fitOf(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings:
   if (arg.isLambda) {
     if (paramType.kind === 'typeParameter') return 'unknown';
     if (!paramDefinition) return 'unknown';
-    return paramDefinition.kind === 'delegate' || paramDefinition.fullName === 'System.Linq.Expressions.Expression`1' ? 'unknown' : 'no';
+    if (paramDefinition.kind !== 'delegate' && paramDefinition.fullName !== 'System.Linq.Expressions.Expression`1') return 'no';
+    // A lambda converts only to a delegate with as many parameters (`o => ...` is no Func<T, int, bool>).
+    const invoke = arg.lambdaParameterCount !== undefined || arg.lambdaReturnType ? delegateInvokeOf(ctx, paramType) : null;
+    if (invoke && arg.lambdaParameterCount !== undefined && invoke.parameters.length !== arg.lambdaParameterCount) return 'no';
+    // The body's type binds the generic parameters of the delegate's return type (an async body's to its Task<T>'s T).
+    if (invoke && arg.lambdaReturnType) return lambdaBodyFit(ctx, invoke.returnType, arg.lambdaReturnType, arg.lambdaIsAsync === true, bindings, generics);
+    return 'unknown';
   }
   if (arg.isNullLiteral) {
     if (paramDefinition && paramDefinition.kind !== 'class' && paramDefinition.kind !== 'interface' && paramDefinition.kind !== 'delegate'
@@ -195,6 +229,23 @@ function fitOf(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings:
   return 'no';
 }
 
+/**
+ * The Invoke method of a delegate type (or of the delegate an `Expression<TDelegate>` wraps), with the delegate's
+ * type arguments substituted into its parameters and return type; null for anything else.
+ */
+export function delegateInvokeOf(ctx: ApiContext, type: ApiType): { parameters: ApiType[]; returnType: ApiType } | null {
+  let t = type;
+  let d = definitionOf(ctx, t);
+  if (d && d.fullName === 'System.Linq.Expressions.Expression`1' && t.kind === 'named' && t.args[0]) {
+    t = t.args[0];
+    d = definitionOf(ctx, t);
+  }
+  if (!d || d.kind !== 'delegate' || t.kind !== 'named') return null;
+  const invoke = ctx.db.membersOf(d).methods.find((m) => m.name === 'Invoke' && !m.isStatic);
+  if (!invoke) return null;
+  return { parameters: invoke.parameters.map((p) => substitute(p.type, t.kind === 'named' ? t.args : [])), returnType: substitute(invoke.returnType, t.kind === 'named' ? t.args : []) };
+}
+
 /** A user-defined implicit conversion (`op_Implicit`) on either type: byte[] to Memory<byte>, string to ReadOnlySpan<char>. */
 function hasImplicitConversion(ctx: ApiContext, from: ApiType, to: ApiType): boolean {
   for (const holder of [to, from]) {
@@ -218,6 +269,8 @@ interface Scored {
   score: number;
   expanded: boolean;
   defaulted: number;
+  /** The parameter type each argument was matched against (a params argument: the element type when expanded). */
+  argumentTargets: ApiType[];
 }
 
 /** Matches the arguments to one candidate's parameters; null when the call cannot bind to it. */
@@ -253,6 +306,7 @@ function score(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | 
   }
   let total = 0;
   let defaulted = 0;
+  const argumentTargets: ApiType[] = [];
   for (let i = 0; i < params.length; i++) {
     const param: ApiParameter = params[i]!;
     const given = assigned[i];
@@ -269,10 +323,11 @@ function score(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | 
       if (target !== paramType) expanded = true;
       const fit = fitOf(ctx, target, arg, bindings, method.genericParameters);
       if (fit === 'no') return null;
+      argumentTargets[args.indexOf(arg)] = target;
       total += fit === 'exact' ? 2 : fit === 'conversion' ? 1 : 0;
     }
   }
-  return { candidate, bindings, score: total, expanded, defaulted };
+  return { candidate, bindings, score: total, expanded, defaulted, argumentTargets };
 }
 
 function arrayLike(ctx: ApiContext, arg: ArgumentInfo): boolean {
@@ -301,7 +356,41 @@ export function chooseOverload(ctx: ApiContext, candidates: readonly MethodCandi
     returnType: substitute(s.candidate.method.returnType, s.candidate.owner.kind === 'named' && !s.candidate.viaExtension ? s.candidate.owner.args : [], s.bindings),
   }));
   if (results.every((r) => sameType(r.returnType, results[0]!.returnType))) return results[0]!;
+  // C#'s better-function rule in the case that decides most ties between extension methods: the one whose `this`
+  // parameter is the more specific type wins (Queryable.Where's IQueryable<T> over Enumerable.Where's IEnumerable<T>).
+  const receiverOf = (r: (typeof results)[number]) => (r.candidate.viaExtension ? substitute(r.candidate.method.parameters[0]!.type, [], r.typeArguments) : null);
+  const specific = results.filter((r) => {
+    const mine = receiverOf(r);
+    return mine !== null && results.every((o) => o === r || (() => {
+      const other = receiverOf(o);
+      return other !== null && !sameType(mine, other) && derivesFrom(ctx, mine, other);
+    })());
+  });
+  if (specific.length > 0 && specific.every((r) => sameType(r.returnType, specific[0]!.returnType))) return specific[0]!;
   return null;
+}
+
+/**
+ * The delegate types a lambda argument may convert to: for each overload the call can bind to (nearest declaring
+ * type, best score, as chooseOverload ranks them), the delegate's parameters and return type at the lambda's
+ * position, with the owner's and the inferred method type arguments substituted (what stays unbound is left as a
+ * type parameter). The caller picks among them by what the lambda's body returns.
+ */
+export function lambdaTargets(ctx: ApiContext, candidates: readonly MethodCandidate[], args: readonly ArgumentInfo[], argIndex: number, options: { receiver?: ApiType | null; typeArguments?: readonly ApiType[] } = {}): { parameters: ApiType[]; returnType: ApiType }[] {
+  let scored = candidates.map((c) => score(ctx, c, options.receiver ?? null, args, options.typeArguments ?? [])).filter((x): x is Scored => x !== null);
+  if (!scored.length) return [];
+  const nearest = Math.min(...scored.map((x) => x.candidate.depth));
+  scored = scored.filter((x) => x.candidate.depth === nearest);
+  const best = Math.max(...scored.map((x) => x.score));
+  const out: { parameters: ApiType[]; returnType: ApiType }[] = [];
+  for (const x of scored.filter((y) => y.score === best)) {
+    const target = x.argumentTargets[argIndex];
+    if (!target) continue;
+    const bound = substitute(target, [], x.bindings);
+    const invoke = delegateInvokeOf(ctx, bound);
+    if (invoke) out.push(invoke);
+  }
+  return out;
 }
 
 /**

@@ -8,7 +8,8 @@ import { parseSignatureDatabase, type SignatureDatabase, type SignatureFile } fr
 import type { FileApiScope } from './scope';
 
 interface Provision {
-  load: () => SignatureFile | string;
+  /** The file to parse, or a database the host made itself (the built-in one combined with a project's packages). */
+  load: () => SignatureFile | string | SignatureDatabase;
   onError?: (message: string) => void;
 }
 
@@ -16,7 +17,7 @@ let provision: Provision | null = null;
 let loaded: { db: SignatureDatabase | null } | null = null;
 
 /** Sets where the database comes from (replacing any earlier one); nothing is read yet. */
-export function provideSignatureDatabase(load: () => SignatureFile | string, onError?: (message: string) => void): void {
+export function provideSignatureDatabase(load: () => SignatureFile | string | SignatureDatabase, onError?: (message: string) => void): void {
   provision = { load, onError };
   loaded = null;
 }
@@ -33,7 +34,12 @@ export function signatureDatabase(): SignatureDatabase | null {
   if (!provision) return null;
   const { onError } = provision;
   try {
-    loaded = { db: parseSignatureDatabase(provision.load(), { onProblem: (message) => onError?.(`the API signature database has a damaged line, whose type goes unanswered: ${message}`) }) };
+    const source = provision.load();
+    loaded = {
+      db: typeof source === 'object' && 'typesNamed' in source
+        ? source
+        : parseSignatureDatabase(source, { onProblem: (message) => onError?.(`the API signature database has a damaged line, whose type goes unanswered: ${message}`) }),
+    };
   } catch (err) {
     // A missing or damaged database costs precision, never the analysis: the workspace-only answers remain.
     loaded = { db: null };

@@ -3,10 +3,10 @@
  * finishes without suspending, and why, propagated over the workspace call graph to a fixed point
  * (ASY010, ASY012 and hovers read it).
  */
-import type { CallSite, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
+import type { CallSite, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { splitCallText, splitTopLevel } from '../model/syntax';
-import { stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
 import { expiringCacheType } from '../knowledge/expiringCaches';
@@ -81,43 +81,169 @@ interface Node {
 
 /** Computes verdicts for every task-returning body in the workspace. */
 export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
-  const nodes = new Map<string, Node>();
-  for (const [file, model] of index.files) {
-    for (const body of model.bodies) {
-      if (body.hasSyntaxErrors || body.isIterator) continue;
-      if (body.isAsync || isTaskLike(body.returnKind)) {
-        const key = verdictKey(file, body.id);
-        nodes.set(key, { key, target: { file, body }, deps: [], readsExpiringCache: expiringCacheReader(body, model.bodies, index) });
-      }
-    }
-  }
-  const dependents = new Map<string, string[]>();
-  for (const node of nodes.values()) {
-    node.deps = dependenciesOf(node.target, index);
-    for (const d of node.deps) {
-      if (d.kind !== 'callees') continue;
-      for (const t of d.targets) {
-        const list = dependents.get(t.key);
-        if (list) list.push(node.key);
-        else dependents.set(t.key, [node.key]);
-      }
-    }
-  }
+  return completionState(index).verdicts;
+}
 
-  // Greatest fixed point over "certainly synchronous": every body starts so and turns "may suspend" once one of
-  // its awaits may suspend. A body only suspends if some path reaches an await that really can, so recursion
-  // (A -> B -> A) that never reaches one completes synchronously, which is what happens at run time. That makes a
-  // cycle a verdict's only support, so calls are resolved strictly: an overload is never taken for recursion, and
-  // a call dispatched to implementations outside the workspace may suspend (resolveCallSite).
-  // Only certain verdicts (no await, completed awaits, completed returns) pass up to callers: a callee that is
-  // synchronous on a cache hit says nothing about how often its callers hit (a metadata refresh that calls a
-  // cached client usually misses), so its callers await something that may suspend. A body's own cache fast path
-  // still makes its own verdict "likely" (decide), after the fixed point. Each body flips at most once, and only
-  // its dependents are looked at again: linear in bodies plus call edges.
-  const sync = new Map<string, boolean>();
-  for (const key of nodes.keys()) sync.set(key, true);
+/**
+ * The verdicts with what produced them: the graph of bodies and their awaited callees, which are synchronous, the
+ * cycles, and each file's resolution surface. Kept by the language server so that an edit re-decides only the
+ * bodies it can change (updateCompletion) instead of the whole workspace.
+ */
+export interface CompletionState {
+  /** The index version the verdicts are for. */
+  version: number;
+  readonly verdicts: CompletionAnalysis;
+  readonly nodes: Map<string, Node>;
+  /** Key -> the nodes with an await (or return) on it. Keys need not be nodes (a callee with syntax errors). */
+  readonly dependents: Map<string, Set<string>>;
+  /** File -> nodes with an await on some body of that file (a superset: edges that went away may stay listed). */
+  readonly dependentsByTargetFile: Map<string, Set<string>>;
+  readonly keysByFile: Map<string, string[]>;
+  readonly sync: Map<string, boolean>;
+  readonly cycles: Map<string, number>;
+  nextCycle: number;
+  /** File -> what other files' calls can resolve against in it (resolutionSurface). */
+  readonly surfaces: Map<string, string>;
+}
+
+/** The verdicts of every task-returning body, from scratch. */
+export function completionState(index: WorkspaceIndex): CompletionState {
+  const state: CompletionState = {
+    version: index.version, verdicts: new Map(), nodes: new Map(), dependents: new Map(), dependentsByTargetFile: new Map(),
+    keysByFile: new Map(), sync: new Map(), cycles: new Map(), nextCycle: 0, surfaces: new Map(),
+  };
+  for (const [file, model] of index.files) addFileNodes(state, file, model, index);
+  for (const node of state.nodes.values()) linkDependencies(state, node, index);
+  solve(state, new Set(state.nodes.keys()));
+  return state;
+}
+
+/**
+ * Brings `state` up to date with the index after `changed` files were updated (or removed), re-deciding only what
+ * they can change, with the same verdicts a fresh completionState would give. When a file's resolution surface
+ * changed (a declaration other files' calls may resolve to), or a file came or went, everything is decided again.
+ * Returns the files whose verdicts were decided again.
+ */
+export function updateCompletion(state: CompletionState, index: WorkspaceIndex, changed: Iterable<string>): { state: CompletionState; decided: Set<string> | null } {
+  const files = [...new Set(changed)];
+  for (const file of files) {
+    const model = index.files.get(file);
+    if (!model || !state.surfaces.has(file) || resolutionSurface(model) !== state.surfaces.get(file)) return { state: completionState(index), decided: null };
+  }
+  // Bodies elsewhere that awaited the changed files' bodies: their calls are resolved again (ids hold offsets,
+  // which an edit shifts), and whatever depends on them is decided again.
+  const relinked = new Set<string>();
+  for (const file of files) for (const key of state.dependentsByTargetFile.get(file) ?? []) relinked.add(key);
+  for (const file of files) {
+    for (const key of state.keysByFile.get(file) ?? []) {
+      const node = state.nodes.get(key);
+      if (node) unlinkDependencies(state, node);
+      state.nodes.delete(key);
+      state.sync.delete(key);
+      state.cycles.delete(key);
+      state.verdicts.delete(key);
+      relinked.delete(key);
+    }
+    state.keysByFile.delete(file);
+    state.dependentsByTargetFile.delete(file);
+    addFileNodes(state, file, index.files.get(file)!, index);
+  }
+  const starts = new Set<string>(relinked);
+  for (const file of files) for (const key of state.keysByFile.get(file) ?? []) starts.add(key);
+  for (const key of relinked) {
+    const node = state.nodes.get(key);
+    if (node) unlinkDependencies(state, node);
+  }
+  for (const key of starts) {
+    const node = state.nodes.get(key);
+    if (node) linkDependencies(state, node, index);
+  }
+  // Everything that depends, directly or not, on what changed.
+  const region = new Set<string>();
+  const stack = [...starts].filter((k) => state.nodes.has(k));
+  while (stack.length) {
+    const key = stack.pop()!;
+    if (region.has(key)) continue;
+    region.add(key);
+    for (const dependent of state.dependents.get(key) ?? []) if (!region.has(dependent) && state.nodes.has(dependent)) stack.push(dependent);
+  }
+  solve(state, region);
+  state.version = index.version;
+  const decided = new Set(files);
+  for (const key of region) decided.add(state.nodes.get(key)!.target.file);
+  return { state, decided };
+}
+
+/**
+ * What other files' calls can resolve against in a file, without offsets: its types and members, the bodies of
+ * its methods and local functions as resolution reads them (parameters, modifiers, type parameters), its usings.
+ * While it stays the same, an edit changes no other file's call targets, only the verdicts along them.
+ */
+export function resolutionSurface(model: FileModel): string {
+  return JSON.stringify([
+    model.usings,
+    model.types.map((t) => [t.name, t.fullName, t.kind, t.modifiers, t.attributes, t.baseTypes, t.typeParameters, t.enumUnderlyingType,
+      t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.typeText, m.returnKind, m.parameterTypes, m.typeParameterCount, m.bodyId !== null, m.isReadonly ?? null])]),
+    model.bodies.filter((b) => b.kind !== 'lambda' && b.kind !== 'anonymousMethod').map((b) => [b.name, b.kind, b.containingType, b.containingTypeKind, b.modifiers,
+      b.typeParameters, b.parameters.map((p) => [p.name, p.typeText, p.modifiers]), b.returnTypeText]),
+  ]);
+}
+
+function addFileNodes(state: CompletionState, file: string, model: FileModel, index: WorkspaceIndex): void {
+  const keys: string[] = [];
+  for (const body of model.bodies) {
+    if (body.hasSyntaxErrors || body.isIterator) continue;
+    if (body.isAsync || isTaskLike(body.returnKind)) {
+      const key = verdictKey(file, body.id);
+      state.nodes.set(key, { key, target: { file, body }, deps: [], readsExpiringCache: expiringCacheReader(body, model.bodies, index) });
+      keys.push(key);
+    }
+  }
+  state.keysByFile.set(file, keys);
+  state.surfaces.set(file, resolutionSurface(model));
+}
+
+function linkDependencies(state: CompletionState, node: Node, index: WorkspaceIndex): void {
+  node.deps = dependenciesOf(node.target, index);
+  for (const d of node.deps) {
+    if (d.kind !== 'callees') continue;
+    for (const t of d.targets) {
+      let set = state.dependents.get(t.key);
+      if (!set) state.dependents.set(t.key, (set = new Set()));
+      set.add(node.key);
+      let byFile = state.dependentsByTargetFile.get(t.ref.file);
+      if (!byFile) state.dependentsByTargetFile.set(t.ref.file, (byFile = new Set()));
+      byFile.add(node.key);
+    }
+  }
+}
+
+function unlinkDependencies(state: CompletionState, node: Node): void {
+  for (const d of node.deps) {
+    if (d.kind !== 'callees') continue;
+    for (const t of d.targets) state.dependents.get(t.key)?.delete(node.key);
+  }
+  node.deps = [];
+}
+
+/**
+ * Decides the bodies of `region` (closed under dependents), the others staying as they are: they cannot depend on
+ * anything in it. The greatest fixed point over "certainly synchronous": every body starts so and turns "may
+ * suspend" once one of its awaits may suspend. A body only suspends if some path reaches an await that really can,
+ * so recursion (A -> B -> A) that never reaches one completes synchronously, which is what happens at run time.
+ * That makes a cycle a verdict's only support, so calls are resolved strictly: an overload is never taken for
+ * recursion, and a call dispatched to implementations outside the workspace may suspend (resolveCallSite).
+ * Only certain verdicts (no await, completed awaits, completed returns) pass up to callers: a callee that is
+ * synchronous on a cache hit says nothing about how often its callers hit (a metadata refresh that calls a
+ * cached client usually misses), so its callers await something that may suspend. A body's own cache fast path
+ * still makes its own verdict "likely" (decide), after the fixed point. Each body flips at most once, and only
+ * its dependents are looked at again: linear in bodies plus call edges.
+ */
+function solve(state: CompletionState, region: Set<string>): void {
+  const { nodes, sync, dependents } = state;
+  for (const key of region) sync.set(key, true);
   const isSync = (key: string) => sync.get(key) === true;
-  const queue = [...nodes.keys()];
+  const queue = [...region];
   const queued = new Set(queue);
   while (queue.length) {
     const key = queue.pop()!;
@@ -126,18 +252,16 @@ export function analyseCompletion(index: WorkspaceIndex): CompletionAnalysis {
     if (CERTAIN_BASES.has(decide(nodes.get(key)!, isSync).basis)) continue;
     sync.set(key, false);
     for (const dependent of dependents.get(key) ?? []) {
-      if (isSync(dependent) && !queued.has(dependent)) {
+      if (isSync(dependent) && !queued.has(dependent) && nodes.has(dependent)) {
         queued.add(dependent);
         queue.push(dependent);
       }
     }
   }
-
-  const certain = new Set([...nodes.keys()].filter(isSync));
-  const cycles = cycleIds(nodes, isSync);
-  const verdicts: CompletionAnalysis = new Map();
-  for (const node of nodes.values()) verdicts.set(node.key, verdictOf(node, isSync, certain, cycles));
-  return verdicts;
+  for (const key of region) state.cycles.delete(key);
+  state.nextCycle = cycleIds(nodes, region, isSync, state.cycles, state.nextCycle);
+  const certain = { has: isSync };
+  for (const key of region) state.verdicts.set(key, verdictOf(nodes.get(key)!, isSync, certain, state.cycles));
 }
 
 // ---- deciding one body, given what its callees are ----
@@ -423,9 +547,25 @@ const COMPLETED_TASK_EXPRESSION = /^(?:global::)?(?:System\.Threading\.Tasks\.)?
 
 /** In a non-async Task-returning body, what one return hands back. */
 function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Dependency {
-  const e = (r.expressionText ?? '').trim();
+  return expressionDependency((r.expressionText ?? '').trim(), t, index);
+}
+
+function expressionDependency(e: string, t: Target, index: WorkspaceIndex): Dependency {
   const m = COMPLETED_TASK_EXPRESSION.exec(e);
   if (m) return fixed('complete', m[2] ? `${m[1]}.${m[2]}` : e.startsWith('default') ? 'default' : 'new ValueTask');
+  // `Task<bool>? TryRead()` returning null: there is no task to wait for (a caller's `TryRead()?.Result` skips it).
+  if (e === 'null') return fixed('complete', 'null');
+  // `ready ? TrueTask : FalseTask`: complete when both arms are.
+  const arms = conditionalArms(e);
+  if (arms) {
+    const both = arms.map((arm) => expressionDependency(arm, t, index));
+    if (both.every((d) => d.kind === 'fixed' && d.verdict.state === 'complete')) return fixed('complete', shortText(e));
+    return fixed('maySuspend', `${shortText(e)}, whose arms may not be complete`);
+  }
+  // A static readonly field created complete (`static readonly Task<bool> TrueTask = Task.FromResult(true);`).
+  const field = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(e)?.[1];
+  const created = field ? completedFieldInitializer(field, t, index) : null;
+  if (created) return fixed('complete', `${field}, a readonly field holding ${shortText(created)}`);
   const call = splitCallText(e);
   if (call) {
     const args = call.argumentsText.trim();
@@ -435,6 +575,45 @@ function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Depe
   return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
 }
 
+
+/** The arms of a top-level conditional expression `c ? a : b`, or null (`?.`, `??` and nullable types are not one). */
+function conditionalArms(e: string): [string, string] | null {
+  let depth = 0;
+  let question = -1;
+  let nested = 0;
+  for (let i = 0; i < e.length; i++) {
+    const c = e[i];
+    if (c === '"' || c === "'") return null; // Literals could hide either character; not worth reading here.
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && c === '?') {
+      if (e[i + 1] === '.' || e[i + 1] === '?' || e[i - 1] === '?' || e[i + 1] === '[') continue;
+      if (question === -1) question = i;
+      else nested++;
+    } else if (depth === 0 && c === ':' && question !== -1) {
+      if (nested > 0) {
+        nested--;
+        continue;
+      }
+      return [e.slice(question + 1, i).trim(), e.slice(i + 1).trim()];
+    }
+  }
+  return null;
+}
+
+/** The initializer of a readonly field of the body's type that creates a completed task, or null. */
+function completedFieldInitializer(name: string, t: Target, index: WorkspaceIndex): string | null {
+  const bodies = index.files.get(t.file)?.bodies ?? [];
+  if (bodyChain(t.body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) return null;
+  const owner = bodyChain(t.body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (!owner) return null;
+  for (const ref of typesNamed(index, owner)) {
+    const field = ref.type.members.find((m) => m.name === name && m.kind === 'field');
+    const init = field?.isReadonly ? field.initializerText?.trim() : null;
+    if (init && COMPLETED_TASK_EXPRESSION.test(init)) return init;
+  }
+  return null;
+}
 
 // ---- call resolution ----
 
@@ -454,17 +633,33 @@ export interface CallResolution {
 
 /**
  * What resolution learns about one version of the index, kept so that resolving thousands of calls does
- * not recompute type families and same-named method lists each time. Dropped when the index changes.
+ * not recompute the same answers each time. Dropped when the index changes.
  */
 interface ResolutionMemo {
   version: number;
   /** Type name -> names of the workspace types that list it as a base class or interface. */
   derived: Map<string, Set<string>> | null;
-  families: Map<string, Set<string>>;
-  /** `name\0owner` -> methods named so on the owner's type family. */
-  members: Map<string, MethodRef[]>;
   /** Call sites already resolved (ASY012 asks for every caller of every candidate). */
   calls: WeakMap<object, CallResolution>;
+  /**
+   * What a call resolves to once its receiver's type is known, which is all it depends on from there (name,
+   * type, argument count, how the receiver is written): many call sites share one answer, and a workspace
+   * where many files declare the same names would otherwise recompute it over long candidate lists each time.
+   */
+  onOwner: Map<string, OwnerResolution>;
+}
+
+interface OwnerResolution {
+  /** The candidates of matching arity on the owner's family, before a method's own name is told from its overloads. */
+  declared: MethodRef[];
+  /** The resolution from `declared` as it is. */
+  resolution: CallResolution;
+  /** `file\0bodyId` of each declared candidate with a body, to tell a call of a method's own name quickly. */
+  bodyKeys: Set<string>;  /**
+   * `file\0bodyId` of each extension method the resolution took (none declared on the owner): a call from inside
+   * one of them on its own `this` parameter is resolved again without it.
+   */
+  extensionKeys: Set<string>;
 }
 
 const memos = new WeakMap<WorkspaceIndex, ResolutionMemo>();
@@ -472,29 +667,18 @@ const memos = new WeakMap<WorkspaceIndex, ResolutionMemo>();
 function memoOf(index: WorkspaceIndex): ResolutionMemo {
   let memo = memos.get(index);
   if (!memo || memo.version !== index.version) {
-    memo = { version: index.version, derived: null, families: new Map(), members: new Map(), calls: new WeakMap() };
+    memo = { version: index.version, derived: null, calls: new WeakMap(), onOwner: new Map() };
     memos.set(index, memo);
   }
   return memo;
 }
 
-function familyOf(index: WorkspaceIndex, typeName: string): Set<string> {
-  const memo = memoOf(index);
-  let family = memo.families.get(typeName);
-  if (!family) memo.families.set(typeName, (family = typeFamily(index, typeName)));
-  return family;
+function familyOf(index: WorkspaceIndex, typeName: string): ReadonlySet<string> {
+  return typeFamily(index, typeName);
 }
 
 function membersNamed(index: WorkspaceIndex, name: string, owner: string): MethodRef[] {
-  const memo = memoOf(index);
-  const key = `${name}\0${owner}`;
-  let found = memo.members.get(key);
-  if (!found) {
-    const family = familyOf(index, owner);
-    found = (index.methodsByName.get(name) ?? []).filter((m) => m.typeName !== null && family.has(m.typeName));
-    memo.members.set(key, found);
-  }
-  return found;
+  return methodsNamed(index, name, owner);
 }
 
 function derivedTypes(index: WorkspaceIndex): Map<string, Set<string>> {
@@ -562,7 +746,7 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     if (receiver === null) {
       // A local function visible from here: declared in this body or any body around it.
       const ids = new Set(chain.map((b) => b.id));
-      const local = bodies.filter((b) => b.kind === 'localFunction' && b.name === name && b.parentId !== null && ids.has(b.parentId));
+      const local = (localFunctionsOf(bodies).get(name) ?? []).filter((b) => b.parentId !== null && ids.has(b.parentId));
       if (local.length) return { targets: local.map((b) => ({ file, typeName: null, member: null, body: b })), unresolved: null, receiverTypeKnown: true, dispatched: false };
       // A delegate in a local or parameter: whatever it was assigned runs.
       if (chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) {
@@ -578,23 +762,51 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false, dispatched: false };
   }
   // `base.M()` runs the base type's member, never an override (not even this one).
-  const containing = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
-  let declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+  const containing = receiver === 'base' ? chain.map((b) => b.containingType).find((x) => x !== null) ?? null : null;
+  const kind = receiver === null || receiver === 'this' || receiver === 'base' ? String(receiver) : 'expression';
+  const memo = memoOf(index);
+  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}`;
+  let onOwner = memo.onOwner.get(key);
+  if (!onOwner) {
+    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+    const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
+    const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
+    onOwner = { declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
+    memo.onOwner.set(key, onOwner);
+  }
   // `Task Write(string s) => Write(s.AsMemory());` calls an overload, not itself: a method's own name resolving to
   // itself among other candidates of the same arity is taken for the overload, never for recursion.
   const outermost = chain[chain.length - 1];
-  if (declared.length > 1 && declared.some((m) => m.file === file && m.body?.id === outermost.id)) declared = declared.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+  const self = `${file}\0${outermost.id}`;
+  if (onOwner.extensionKeys.has(self)) return resolveOnOwner(onOwner.declared, name, receiver, argumentCount, owner, index, self);
+  if (onOwner.declared.length > 1 && onOwner.bodyKeys.has(`${file}\0${outermost.id}`)) {
+    const declared = onOwner.declared.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+    return resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null);
+  }
+  return onOwner.resolution;
+}
+
+/** Extension methods whose `this` parameter takes the owner type, one of its bases, or a type parameter. */
+function extensionsOf(index: WorkspaceIndex, name: string, owner: string, argumentCount: number): MethodRef[] {
+  const family = familyOf(index, owner);
+  return (index.methodsByName.get(name) ?? []).filter((m) => {
+    const first = m.body?.parameters[0];
+    if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
+    return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
+  });
+}
+
+/**
+ * The rest of resolveCallSite once the candidates on the receiver's type are known. `self` (`file\0bodyId`) is the
+ * method the call sits in when that method is one of the extension candidates, else null.
+ */
+function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | null, argumentCount: number, owner: string, index: WorkspaceIndex, self: string | null): CallResolution {
   if (declared.length === 0 && receiver !== null && receiver !== 'this' && receiver !== 'base') {
     // An extension method whose `this` parameter takes the receiver's type, one of its bases, or a type parameter.
-    const family = familyOf(index, owner);
-    const extensions = (index.methodsByName.get(name) ?? []).filter((m) => {
-      const first = m.body?.parameters[0];
-      if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
-      return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
-    });
+    const extensions = extensionsOf(index, name, owner, argumentCount);
     // Inside `OpenAsync(this IFile file, ...)`, `file.OpenAsync(...)` is the type's own instance member (instance
     // members win over extensions in C#), which a type outside the workspace may well have: not this extension.
-    const notSelf = extensions.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+    const notSelf = extensions.filter((m) => `${m.file}\0${m.body!.id}` !== self);
     if (notSelf.length < extensions.length && typesNamed(index, owner).length === 0) {
       return { targets: [], unresolved: `${owner} is not declared in the workspace and may have its own ${name}`, receiverTypeKnown: true, dispatched: false };
     }
@@ -629,6 +841,24 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true, dispatched };
   }
   return { targets: withBodies, unresolved: null, receiverTypeKnown: true, dispatched };
+}
+
+/** A file's local functions by name, in the order of its bodies, built once per bodies array. */
+const localFunctions = new WeakMap<readonly MethodBody[], Map<string, MethodBody[]>>();
+
+function localFunctionsOf(bodies: readonly MethodBody[]): Map<string, MethodBody[]> {
+  let byName = localFunctions.get(bodies);
+  if (!byName) {
+    byName = new Map();
+    for (const b of bodies) {
+      if (b.kind !== 'localFunction') continue;
+      const list = byName.get(b.name);
+      if (list) list.push(b);
+      else byName.set(b.name, [b]);
+    }
+    localFunctions.set(bodies, byName);
+  }
+  return byName;
 }
 
 /** A sealed class or a struct: nothing derives from it, so its members run exactly as declared. */
@@ -672,13 +902,18 @@ export function resolveCall(name: string, receiver: string | null, argumentCount
 
 // ---- reasons ----
 
-/** Strongly connected components of the "awaits a synchronous callee" graph: the id of each body's cycle, for bodies in one. */
-function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): Map<string, number> {
+/**
+ * Strongly connected components of the "awaits a synchronous callee" graph among the bodies of `region`: each
+ * body in a cycle gets the cycle's id in `component` (ids from `next` on; returns the next free one). A cycle cannot
+ * leave the region, which holds every body that depends on one of its bodies.
+ */
+function cycleIds(nodes: Map<string, Node>, region: Set<string>, isSync: (key: string) => boolean, component: Map<string, number>, next: number): number {
   const edges = new Map<string, string[]>();
-  for (const node of nodes.values()) {
+  for (const key of region) {
+    const node = nodes.get(key)!;
     if (!isSync(node.key)) continue;
     const out: string[] = [];
-    for (const d of node.deps) if (d.kind === 'callees') for (const t of d.targets) if (isSync(t.key)) out.push(t.key);
+    for (const d of node.deps) if (d.kind === 'callees') for (const t of d.targets) if (isSync(t.key) && region.has(t.key)) out.push(t.key);
     edges.set(node.key, out);
   }
   // Tarjan's algorithm, iterative so a deep call chain cannot overflow the stack.
@@ -686,9 +921,8 @@ function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): M
   const low = new Map<string, number>();
   const onStack = new Set<string>();
   const stack: string[] = [];
-  const component = new Map<string, number>();
   let counter = 0;
-  let components = 0;
+  let components = next;
   for (const start of edges.keys()) {
     if (indexOf.has(start)) continue;
     const work: { key: string; next: number }[] = [{ key: start, next: 0 }];
@@ -733,7 +967,7 @@ function cycleIds(nodes: Map<string, Node>, isSync: (key: string) => boolean): M
       }
     }
   }
-  return component;
+  return components;
 }
 
 /** How a complete await on workspace callees reads: through recursion, a cycle, callees that never suspend, or likely ones. */
@@ -743,7 +977,7 @@ interface CalleeReading {
   implementations: number;
 }
 
-function readingOf(d: Extract<Dependency, { kind: 'callees' }>, node: Node, certain: Set<string>, cycles: Map<string, number>): CalleeReading {
+function readingOf(d: Extract<Dependency, { kind: 'callees' }>, node: Node, certain: { has(key: string): boolean }, cycles: Map<string, number>): CalleeReading {
   const cycle = cycles.get(node.key);
   const relation = d.targets.length === 1 && d.targets[0].key === node.key ? 'self'
     : cycle !== undefined && d.targets.some((t) => cycles.get(t.key) === cycle) ? 'cycle'
@@ -765,7 +999,7 @@ function calleePhrase(r: CalleeReading, self: string): string {
   }
 }
 
-function verdictOf(node: Node, isSync: (key: string) => boolean, certain: Set<string>, cycles: Map<string, number>): CompletionVerdict {
+function verdictOf(node: Node, isSync: (key: string) => boolean, certain: { has(key: string): boolean }, cycles: Map<string, number>): CompletionVerdict {
   const { body, file } = node.target;
   const decision = decide(node, isSync);
   const readings: (CalleeReading | null)[] = node.deps.map((d, i) => (d.kind === 'callees' && decision.states[i] === 'complete' ? readingOf(d, node, certain, cycles) : null));

@@ -3,6 +3,7 @@
  * ask "does this type declare FooAsync", "who calls M and how" or "what does struct S contain".
  */
 import type { CallSite, FileModel, MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
+import { bodiesById } from '../model/bodies';
 
 export interface TypeRef {
   file: string;
@@ -97,16 +98,63 @@ export function stripGenerics(typeText: string): string {
   return dot === -1 ? head : head.slice(dot + 1);
 }
 
+/**
+ * Answers derived from one version of an index, kept until the index changes: a workspace where a thousand files
+ * declare a type or method of the same name would otherwise rebuild the same family or filter the same long list
+ * for every call site that asks (the cost grew with the square of the workspace). Shared results are read-only.
+ */
+interface IndexMemo {
+  version: number;
+  families: Map<string, ReadonlySet<string>>;
+  methods: Map<string, MethodRef[]>;
+  /** Anything else derived from the index, by a key its user owns (indexMemo). */
+  other: Map<string, unknown>;
+}
+
+const memos = new WeakMap<WorkspaceIndex, IndexMemo>();
+
+function memoOf(index: WorkspaceIndex): IndexMemo {
+  let memo = memos.get(index);
+  if (!memo || memo.version !== index.version) {
+    memo = { version: index.version, families: new Map(), methods: new Map(), other: new Map() };
+    memos.set(index, memo);
+  }
+  return memo;
+}
+
+/** A value derived from this version of the index, computed once per key until the index changes. */
+export function indexMemo<T>(index: WorkspaceIndex, key: string, compute: () => T): T {
+  const memo = memoOf(index);
+  if (memo.other.has(key)) return memo.other.get(key) as T;
+  const value = compute();
+  memo.other.set(key, value);
+  return value;
+}
+
 /** Methods named `name` declared on `typeName` or its workspace base types (or anywhere when typeName is null). */
 export function methodsNamed(index: WorkspaceIndex, name: string, typeName: string | null): MethodRef[] {
   const all = index.methodsByName.get(name) ?? [];
   if (typeName === null) return all;
-  const family = typeFamily(index, typeName);
-  return all.filter((m) => m.typeName !== null && family.has(m.typeName));
+  const memo = memoOf(index);
+  const key = `${name}\0${typeName}`;
+  let found = memo.methods.get(key);
+  if (!found) {
+    const family = typeFamily(index, typeName);
+    found = all.filter((m) => m.typeName !== null && family.has(m.typeName));
+    memo.methods.set(key, found);
+  }
+  return found;
 }
 
-/** A type and its workspace base types and interfaces, by simple name. */
-export function typeFamily(index: WorkspaceIndex, typeName: string): Set<string> {
+/** A type and its workspace base types and interfaces, by simple name (shared until the index changes: do not modify). */
+export function typeFamily(index: WorkspaceIndex, typeName: string): ReadonlySet<string> {
+  const memo = memoOf(index);
+  let family = memo.families.get(typeName);
+  if (!family) memo.families.set(typeName, (family = computeTypeFamily(index, typeName)));
+  return family;
+}
+
+function computeTypeFamily(index: WorkspaceIndex, typeName: string): Set<string> {
   const seen = new Set<string>();
   const queue = [stripGenerics(typeName)];
   while (queue.length) {
@@ -123,5 +171,6 @@ export function callersOf(index: WorkspaceIndex, methodName: string): CallRef[] 
 }
 
 export function bodyOf(index: WorkspaceIndex, file: string, id: string): MethodBody | null {
-  return index.files.get(file)?.bodies.find((b) => b.id === id) ?? null;
+  const bodies = index.files.get(file)?.bodies;
+  return bodies ? bodiesById(bodies).get(id) ?? null : null;
 }

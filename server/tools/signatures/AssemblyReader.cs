@@ -33,7 +33,7 @@ static class AssemblyReader
             if (fullName.Contains('<')) continue;
             var entry = database.Type(fullName, sourceBit, () => Describe(reader, type, fullName));
             if (entry is null) continue;
-            if (entry.Kind == TypeKind.Struct && !isReferenceAssembly) entry.AddLayout(InstanceFields(reader, type), sourceBit);
+            if (entry.Kind == TypeKind.Struct && !isReferenceAssembly) AddLayout(entry, type, InstanceFields(reader, type), sourceBit);
             foreach (var i in type.GetInterfaceImplementations())
             {
                 var implemented = reader.GetInterfaceImplementation(i).Interface;
@@ -59,16 +59,28 @@ static class AssemblyReader
             var type = reader.GetTypeDefinition(handle);
             if (!IsVisible(reader, type)) continue;
             var entry = database.Existing(TypeNames.FullName(reader, handle));
-            if (entry is { Kind: TypeKind.Struct } && (entry.Mask & (1 << sourceBit)) != 0) entry.AddLayout(InstanceFields(reader, type), sourceBit);
+            if (entry is { Kind: TypeKind.Struct } && (entry.Mask & (1 << sourceBit)) != 0) AddLayout(entry, type, InstanceFields(reader, type), sourceBit);
         }
     }
 
+    static void AddLayout(TypeEntry entry, TypeDefinition type, IEnumerable<(string Name, string Type)> fields, int sourceBit)
+    {
+        entry.AddLayout(fields, sourceBit);
+        var layout = type.Attributes & TypeAttributes.LayoutMask;
+        if (layout == TypeAttributes.AutoLayout) entry.AutoLayout = true;
+        if (layout == TypeAttributes.ExplicitLayout) entry.ExplicitLayout = true;
+    }
+
     /// <summary>Every instance field, whatever its accessibility, in declaration order: what a struct's size comes from.</summary>
-    static IEnumerable<(string Name, string Type)> InstanceFields(MetadataReader reader, TypeDefinition type) =>
-        type.GetFields()
+    /// An explicit-layout struct's fields carry their offset after an `@` (`_valueInt64@0`): fields may overlap.
+    static IEnumerable<(string Name, string Type)> InstanceFields(MetadataReader reader, TypeDefinition type)
+    {
+        var explicitLayout = (type.Attributes & TypeAttributes.LayoutMask) == TypeAttributes.ExplicitLayout;
+        return type.GetFields()
             .Select(reader.GetFieldDefinition)
             .Where(f => (f.Attributes & FieldAttributes.Static) == 0)
-            .Select(f => (reader.GetString(f.Name), f.DecodeSignature(TypeNames.Instance, null)));
+            .Select(f => (reader.GetString(f.Name) + (explicitLayout ? $"@{f.GetOffset()}" : ""), f.DecodeSignature(LayoutTypeNames.Instance, null)));
+    }
 
     static bool IsVisible(MetadataReader reader, TypeDefinition type)
     {

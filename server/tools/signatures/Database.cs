@@ -20,6 +20,10 @@ sealed class TypeEntry(string fullName, TypeKind kind, string flags, IReadOnlyLi
     /// have that layout. Reference assemblies replace private fields with placeholders, so only implementation
     /// assemblies (packages' lib/ folders and the runtime packs) give layouts.</summary>
     public Dictionary<string, int> Layouts { get; } = new(StringComparer.Ordinal);
+    /// <summary>An implementation assembly declares the struct [StructLayout(LayoutKind.Auto)] (flag A): the runtime
+    /// orders its fields by size even when they hold no references. Explicit layout (flag X) places them by offset.</summary>
+    public bool AutoLayout { get; set; }
+    public bool ExplicitLayout { get; set; }
     public int Mask { get; set; }
     public Dictionary<string, int> Members { get; } = new(StringComparer.Ordinal);
 
@@ -116,7 +120,8 @@ sealed class SignatureDatabase(IReadOnlyList<ResolvedSource> sources, IReadOnlyL
                 block.Append('\n');
             }
             // A struct no implementation assembly described has an unknown layout (flag u) rather than a wrong one.
-            var flags = type.Flags + (type.Kind == TypeKind.Struct && type.Layouts.Count == 0 ? "u" : "");
+            var flags = type.Flags + (type.Kind == TypeKind.Struct && type.Layouts.Count == 0 ? "u" : "")
+                + (type.AutoLayout ? "A" : "") + (type.ExplicitLayout ? "X" : "");
             typeLines.Append($"T\t{type.Mask}\t{KindLetter(type.Kind)}{flags}\t{type.FullName}\t{string.Join(" ", type.GenericParameters)}\t{type.BaseType ?? ""}\t{string.Join(" ", type.Interfaces)}\t{type.Members.Count}\t{blocks.Length}\t{block.Length}\n");
             blocks.Append(block);
             Add(byName, SimpleName(type.FullName), index);

@@ -3,6 +3,7 @@
 // files are what it would write.
 //
 // Usage: dotnet run --project server/tools/signatures -c Release -- [--check] [--out FILE [--only TYPE-LIST]] [--sources FILE]
+//        asynclens-signatures --package ID VERSION FOLDER --assemblies A.dll:B.dll --out FILE   (one package of a user's project)
 // Without --out it writes (or with --check compares) both checked-in files: server/data/signatures.txt and the unit
 // tests' small database, test/fixtures/signatures/small.txt, cut to the types test/fixtures/signatures/types.txt
 // names. `npm run signatures` and `npm run signatures:check` run it.
@@ -14,6 +15,8 @@ var repositoryRoot = Path.GetFullPath(Path.Combine(toolDirectory, "..", "..", ".
 var check = false;
 string? outPath = null;
 string? onlyPath = null;
+string[]? package = null;
+string? assemblies = null;
 var sourcesPath = Path.Combine(toolDirectory, "sources.json");
 try
 {
@@ -26,18 +29,56 @@ try
             case "--out": outPath = Value(); break;
             case "--only": onlyPath = Value(); break;
             case "--sources": sourcesPath = Value(); break;
+            // One package of a user's project, for the analysis's per-package cache: its id, version and assembly
+            // folder (as project.assets.json names them) and its compile assemblies, separated by the path separator.
+            case "--package": package = [Value(), Value(), Value()]; break;
+            case "--assemblies": assemblies = Value(); break;
             case "-h" or "--help":
-                Console.WriteLine("usage: asynclens-signatures [--check] [--out FILE [--only TYPE-LIST]] [--sources FILE]");
+                Console.WriteLine("usage: asynclens-signatures [--check] [--out FILE [--only TYPE-LIST]] [--sources FILE]\n       asynclens-signatures --package ID VERSION FOLDER --assemblies LIST --out FILE");
                 return 0;
             default: throw new UsageException($"unknown argument {args[i]}");
         }
     }
     if (onlyPath is not null && outPath is null) throw new UsageException("--only needs --out");
+    if ((package is null) != (assemblies is null) || (package is not null && outPath is null)) throw new UsageException("--package ID VERSION FOLDER needs --assemblies LIST and --out FILE");
 }
 catch (UsageException e)
 {
     Console.Error.WriteLine($"asynclens-signatures: {e.Message}");
     return 2;
+}
+
+if (package is not null)
+{
+    try
+    {
+        // The same reader as the built-in database, for one package with one source; namespaces the manifest leaves
+        // out (`*.Internal`) stay out when the manifest is beside the tool.
+        var manifestPath = File.Exists(sourcesPath) ? sourcesPath : Path.Combine(AppContext.BaseDirectory, "sources.json");
+        var exclusions = File.Exists(manifestPath) ? SourceManifest.Load(manifestPath).Exclusions : [];
+        var paths = assemblies!.Split(Path.PathSeparator, StringSplitOptions.RemoveEmptyEntries);
+        var missing = paths.FirstOrDefault(p => !File.Exists(p));
+        if (missing is not null) throw new ToolException($"no assembly at {missing}");
+        var source = new ResolvedSource(new Source(package[0], package[0], package[1], null, null), package[2], paths);
+        var single = new SignatureDatabase([source], exclusions);
+        foreach (var assembly in paths) AssemblyReader.Read(assembly, 0, single);
+        var text = single.Write(null);
+        var nonAscii = text.IndexOfAnyExceptInRange('\0', '\x7f');
+        if (nonAscii >= 0) throw new ToolException($"{package[0]} {package[1]} has a non-ASCII name near `{text.Substring(Math.Max(0, nonAscii - 40), Math.Min(80, text.Length - Math.Max(0, nonAscii - 40)))}`; the format is ASCII only");
+        var target = Path.GetFullPath(outPath!);
+        Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+        // Written beside the target and moved, so a reader never sees half a file.
+        var temporary = $"{target}.{Environment.ProcessId}.tmp";
+        File.WriteAllText(temporary, text);
+        File.Move(temporary, target, overwrite: true);
+        Console.WriteLine($"wrote {target} ({single.Summary(null)}, {text.Length:N0} characters)");
+        return 0;
+    }
+    catch (Exception e) when (e is ToolException or IOException or BadImageFormatException or InvalidOperationException)
+    {
+        Console.Error.WriteLine($"asynclens-signatures: {e.Message}");
+        return 1;
+    }
 }
 
 var targets = outPath is not null

@@ -33,4 +33,12 @@ public sealed class ProbeAttribute : Attribute
 
     /// <summary>True when one call takes milliseconds (a real timer): the harness makes a tenth of the calls.</summary>
     public bool Slow { get; set; }
+
+    /// <summary>
+    /// For an entry that calls library APIs: a non-async static method of the same type, taking the same arguments,
+    /// that makes the same API calls and returns the last one's task without awaiting. The harness measures it the
+    /// same way and reports the entry's bytes minus its bytes: what the method's own async machinery allocates,
+    /// without what the library allocates inside its calls.
+    /// </summary>
+    public string? Baseline { get; set; }
 }

@@ -86,6 +86,12 @@ public static class Src
     static volatile bool s_gateClosed;
     static int s_done;
 
+    /// <summary>More sources a corpus adds (the fakes behind the library APIs of corpus-api/), driven with these.</summary>
+    static readonly List<ISourceGroup> s_groups = new();
+
+    /// <summary>Adds a group of sources that Prepare, Arm and Finish drive along with Src's own; call it once, at start-up.</summary>
+    public static void Register(ISourceGroup group) => s_groups.Add(group);
+
     public static ValueTask ValueTask =>
         s_pending ? new ValueTask(s_valueTask, s_valueTask.Version) : default;
 
@@ -153,6 +159,7 @@ public static class Src
         s_call = -1;
         s_finished = true;
         s_gateClosed = false;
+        foreach (var group in s_groups) group.Prepare(mode, calls);
         if (mode == RunMode.Sync)
         {
             s_pending = false;
@@ -190,6 +197,7 @@ public static class Src
     public static void Arm(RunMode mode, int call)
     {
         if (mode == RunMode.Sync) return;
+        foreach (var group in s_groups) group.Arm(call);
         s_call = call;
         s_finished = false;
         Task = s_pendingTask[call].Task;
@@ -238,6 +246,15 @@ public static class Src
         // A completed sequence source resumes the method, which may take the next one before SetResult returns.
         while (s_sequenceTasksCompleted < s_sequenceTasksHanded) s_sequenceTasks[s_sequenceTasksCompleted++].SetResult();
         while (s_sequenceValueTasksCompleted < s_sequenceValueTasksHanded) s_sequenceValueTasks[s_sequenceValueTasksCompleted++].SetResult(true);
+
+        // A completed group source resumes code that may take another one (of any group) before it returns.
+        bool progressed;
+        do
+        {
+            progressed = false;
+            foreach (var group in s_groups) while (group.CompleteOne()) progressed = true;
+        }
+        while (progressed);
     }
 
     static T[] Fill<T>(T[] array, Func<T> create)
@@ -252,6 +269,22 @@ public static class Src
         for (int i = 0; i < ring.Length; i++) ring[i] = new ReusableValueTaskSource<bool>();
         return ring;
     }
+}
+
+/// <summary>
+/// Sources outside Src (the fakes behind library APIs) that the harness prepares, arms and completes with Src's own.
+/// Arm and CompleteOne run inside the measured window and must not allocate more on one call than on another.
+/// </summary>
+public interface ISourceGroup
+{
+    /// <summary>Before a batch, outside the measured window: make what the batch's calls will hand out.</summary>
+    void Prepare(RunMode mode, int calls);
+
+    /// <summary>Before each call of a suspending batch.</summary>
+    void Arm(int call);
+
+    /// <summary>Completes the oldest source handed out and not yet completed; false when there is none.</summary>
+    bool CompleteOne();
 }
 
 /// <summary>Static fields corpus methods write their values to, so that those values are used and stay live.</summary>

@@ -368,6 +368,11 @@ public static class Entries
         new("Example11b_InstanceAwaitTaskReturnField", "WorkedExampleInstance", Paths.Sync | Paths.Suspend, false, Run_Example11b_InstanceAwaitTaskReturnField),
     };
 
+    /// <summary>Run once at start-up, before any measurement.</summary>
+    public static void Initialize()
+    {
+    }
+
     // IAsyncEnumerable<int> AsyncIterators.Iterator_IntLocalLiveAcrossYield: an int local written before a `yield return` and read after it, no await: the local is hoisted.
     [MethodImpl(MethodImplOptions.NoOptimization | MethodImplOptions.NoInlining)]
     static void Run_Iterator_IntLocalLiveAcrossYield(int calls, RunMode mode)

@@ -13,7 +13,9 @@ using System.Threading.Tasks;
 using Calibration;
 
 /// <summary>One corpus member and the loop that calls it <c>calls</c> times in a given mode.</summary>
-public sealed record Entry(string Name, string Class, Paths Paths, bool Slow, Action<int, RunMode> Run);
+/// <summary>One corpus member and the loop that calls it <c>calls</c> times in a given mode; for a member that calls
+/// library APIs, also the loop that makes the same API calls alone (its bytes are subtracted: see ProbeAttribute.Baseline).</summary>
+public sealed record Entry(string Name, string Class, Paths Paths, bool Slow, Action<int, RunMode> Run, Action<int, RunMode>? Baseline = null);
 
 public static class Program
 {
@@ -53,6 +55,7 @@ public static class Program
             return 3;
         }
 
+        Entries.Initialize();
         PoolHold.Configure();
         var (newObject, taskFromResult) = MeasureSanity();
         Log($"sanity: new object() = {newObject} B, Task.FromResult(1000) = {taskFromResult} B");
@@ -158,6 +161,11 @@ public static class Program
         Drive.Reset();
         entry.Run(calls, mode);
         Check(entry, mode);
+        if (entry.Baseline is null) return;
+        Src.Prepare(mode, calls);
+        Drive.Reset();
+        entry.Baseline(calls, mode);
+        Check(entry, mode);
     }
 
     /// <summary>
@@ -167,6 +175,19 @@ public static class Program
     /// reported, because the runtime's background threads make it noisy.
     /// </summary>
     static long Measure(Entry entry, RunMode mode)
+    {
+        if (entry.Baseline is null) return Round(MeasureLoop(entry, entry.Run, mode));
+        // The entry's bytes minus those of the same library calls made alone: the method's own async machinery.
+        double total = MeasureLoop(entry, entry.Run, mode);
+        double library = MeasureLoop(entry, entry.Baseline, mode);
+        if (s_verbose) Log($"{entry.Name} {mode}: {total:F1} B/call, of which the library's own calls {library:F1} B/call");
+        return Round(total - library);
+    }
+
+    static long Round(double bytesPerCall) => (long)Math.Round(bytesPerCall, MidpointRounding.AwayFromZero);
+
+    /// <summary>Bytes per call of one batch, not rounded.</summary>
+    static double MeasureLoop(Entry entry, Action<int, RunMode> run, RunMode mode)
     {
         int calls = entry.Slow ? Math.Max(1, s_calls / 10) : s_calls;
         for (int attempt = 0; ; attempt++)
@@ -180,7 +201,7 @@ public static class Program
                 long workersBefore = PoolHold.SnapshotWorkerBytes();
                 long processBefore = GC.GetTotalAllocatedBytes(precise: true);
                 long threadBefore = GC.GetAllocatedBytesForCurrentThread();
-                entry.Run(calls, mode);
+                run(calls, mode);
                 long threadAfter = GC.GetAllocatedBytesForCurrentThread();
                 long processAfter = GC.GetTotalAllocatedBytes(precise: true);
                 long workersAfter = PoolHold.SnapshotWorkerBytes();
@@ -198,7 +219,7 @@ public static class Program
             else
             {
                 long before = GC.GetAllocatedBytesForCurrentThread();
-                entry.Run(calls, mode);
+                run(calls, mode);
                 bytes = GC.GetAllocatedBytesForCurrentThread() - before;
             }
             Check(entry, mode);
@@ -211,7 +232,7 @@ public static class Program
                     : "";
                 Log($"{entry.Name} {mode}: {perCall} B/call{exact}{pool}");
             }
-            return perCall;
+            return (double)bytes / calls;
         }
     }
 

@@ -62,7 +62,7 @@ export function* jsonReportChunks(analysis: ProjectAnalysis, problems: FileProbl
     counts: { findings: total, production: total - test, test, suppressed: suppressed.length },
     findings: new StreamedArray(findings()),
     suppressed,
-    skippedFiles: [...problems, ...generatedFiles(analysis)],
+    skippedFiles: [...problems, ...generatedFiles(analysis), ...analysis.files.filter((f) => f.parseError).map((f) => ({ file: f.path, reason: f.parseError! }))],
     skippedMethods,
     projects: loaded ? projectSummaries(loaded, cwd) : [],
   });

@@ -4,6 +4,7 @@
  * or dropped is deleted. **Invariant:** a document holds at most one live tree, and `dispose` deletes it.
  */
 import { applyEdit, spliceText, type TextChange, type Tree } from '../../parse/parser';
+import { documentBudget } from './budget';
 import { modelFile } from '../../analysis/project';
 import { createModelCache, type ModelCache } from '../../model/bodyCache';
 import type { FileModel } from '../../model/types';
@@ -97,7 +98,7 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
 export function remodel(doc: OpenDocument): void {
   const old = doc.tree;
   const previous = old && doc.parseText !== null ? { tree: old, parseText: doc.parseText } : null;
-  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols });
+  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols, budget: documentBudget() });
   if (old && old !== result.tree) old.delete();
   doc.tree = result.tree;
   doc.parseText = result.parseText;

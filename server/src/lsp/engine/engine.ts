@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkFile, modelFile } from '../../analysis/project';
 import { createIndex, removeFile, updateFile } from '../../workspace/index';
 import { createCostCache } from './costs';
-import { analyseCompletion, verdictKey, type CompletionAnalysis } from '../../workspace/completion';
+import { completionState, updateCompletion, verdictKey, type CompletionAnalysis, type CompletionState } from '../../workspace/completion';
 import { analysisSettingsKey, DEFAULT_SETTINGS, RUNTIME_PROFILES, type AsyncLensSettings, type RuntimeProfile, type RuntimeSetting } from '../../config/settings';
 import { RULES } from '../../rules/registry';
 import type { Finding, SeveritySetting } from '../../rules/types';
@@ -17,8 +17,12 @@ import type { FileModel } from '../../model/types';
 import { readSource } from '../../project/host/sourceFiles';
 import { createEngineProjects, isProjectFile } from './projects';
 import { lspEditOf, positioned, positionOf, rangeContains, rangesOverlap, type PositionedText } from '../convert';
-import { diagnosticOf } from '../diagnostics';
+import { analysisStoppedDiagnostic, diagnosticOf } from '../diagnostics';
 import { textDigest } from '../textSync';
+import { AnalysisStopped, withinBudget } from '../../model/budget';
+import { documentBudget, FILE_TIME_LIMIT_MS } from './budget';
+import { ModelPool, defaultThreads, modelHere } from '../../host/modelPool';
+import type { ModelledSource, SourceFile } from '../../analysis/project';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
@@ -64,6 +68,8 @@ function fsPathOf(key: string): string | null {
 }
 
 const now = () => performance.now();
+/** The time one file's model, rules or costs may take before it is reported as stopped (model/budget.ts). */
+const budget = documentBudget;
 
 export function createEngine(host: EngineHost): Engine {
   const index = createIndex();
@@ -81,11 +87,14 @@ export function createEngine(host: EngineHost): Engine {
   const projects = createEngineProjects();
   /** Text of files that are not open, read on demand for positions (related locations, the cost report); small LRU. */
   const diskTexts = new Map<string, PositionedText>();
-  let completion: { version: number; analysis: CompletionAnalysis } | null = null;
+  let completion: CompletionState | null = null;
+  /** Files indexed or removed since the verdicts were last brought up to date (updateCompletion re-decides only what they reach). */
+  const changedSinceCompletion = new Set<string>();
+  /** Per file, which of its bodies are likely synchronous (by order, see completionNow). */
+  const syncDigests = new Map<string, string>();
   /** Bumped when some file's type declarations change, or the set of likely-synchronous bodies does: what estimates read beyond their own text. */
   let typesGeneration = 0;
   let completionGeneration = 0;
-  let completionDigest = '';
   const typeDigests = new Map<string, string>();
   const costCache = createCostCache();
   let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
@@ -108,17 +117,27 @@ export function createEngine(host: EngineHost): Engine {
 
   function completionNow(): CompletionAnalysis {
     if (!completion || completion.version !== index.version) {
-      completion = { version: index.version, analysis: analyseCompletion(index) };
+      // An edit re-decides the bodies it can reach; a changed declaration, or no verdicts yet, decides them all.
+      const updated = completion ? updateCompletion(completion, index, changedSinceCompletion) : { state: completionState(index), decided: null };
+      completion = updated.state;
+      changedSinceCompletion.clear();
       // Which bodies are likely synchronous, by their order in each file rather than by id: ids hold offsets,
       // which every edit above a body shifts without changing anything an estimate reads.
-      const analysis = completion.analysis;
-      const digest = [...index.files].map(([file, model]) => `${file}:${model.bodies.map((b, i) => (analysis.get(verdictKey(file, b.id))?.likelySync ? i : -1)).filter((i) => i >= 0).join(',')}`).join('\n');
-      if (digest !== completionDigest) {
-        completionDigest = digest;
-        completionGeneration++;
+      const analysis = completion.verdicts;
+      const files = updated.decided ?? new Set([...index.files.keys(), ...syncDigests.keys()]);
+      let changed = false;
+      for (const file of files) {
+        const model = index.files.get(file);
+        const digest = model ? model.bodies.map((b, i) => (analysis.get(verdictKey(file, b.id))?.likelySync ? i : -1)).filter((i) => i >= 0).join(',') : null;
+        if (digest === null) changed = syncDigests.delete(file) || changed;
+        else if (syncDigests.get(file) !== digest) {
+          syncDigests.set(file, digest);
+          changed = true;
+        }
       }
+      if (changed) completionGeneration++;
     }
-    return completion.analysis;
+    return completion.verdicts;
   }
 
   const costContext = () => `${typesGeneration}|${completionGeneration}`;
@@ -126,6 +145,7 @@ export function createEngine(host: EngineHost): Engine {
   /** Puts a file's model into the index, noting whether its type declarations (which estimates read) changed. */
   function indexFile(key: string, model: FileModel): void {
     updateFile(index, key, model);
+    changedSinceCompletion.add(key);
     const digest = JSON.stringify([model.usings, model.types.map((t) => [t.fullName, t.kind, t.baseTypes, t.typeParameters, t.instanceFields, t.enumUnderlyingType,
       t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.typeText, m.returnKind, m.parameterTypes])])]);
     if (typeDigests.get(key) !== digest) {
@@ -136,6 +156,7 @@ export function createEngine(host: EngineHost): Engine {
 
   function unindexFile(key: string): void {
     removeFile(index, key);
+    changedSinceCompletion.add(key);
     if (typeDigests.delete(key)) typesGeneration++;
   }
 
@@ -160,7 +181,9 @@ export function createEngine(host: EngineHost): Engine {
 
   function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings): Finding[] {
     const perFile = fileSeverities(key);
-    return checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings)).findings;
+    const checked = checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings), budget());
+    if (checked.stopped) throw new AnalysisStopped(checked.stopped);
+    return checked.findings;
   }
 
   /** Text with line starts of any file the engine knows: the open buffer, else the file on disk. */
@@ -219,10 +242,13 @@ export function createEngine(host: EngineHost): Engine {
     const text = doc.modelled!;
     projects.noteText(doc.key, text.text);
     let findings: Finding[] = [];
+    // A model or rules that ran past the per-file budget (model/budget.ts) leave the document with this one note.
+    let stopped = doc.parseError?.startsWith('analysis stopped') ? doc.parseError : null;
     try {
-      findings = findingsOf(doc.key, text.text, model, doc.settings);
+      if (!stopped) findings = findingsOf(doc.key, text.text, model, doc.settings);
     } catch (err) {
-      log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      if (err instanceof AnalysisStopped) stopped = err.reason;
+      else log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
     const checked = now();
     const analysis = completionNow();
@@ -232,14 +258,16 @@ export function createEngine(host: EngineHost): Engine {
     let methods: MethodView[] = [];
     try {
       // The profile shown beside the selected one needs its numbers only, not its layout: a smaller snapshot to copy.
-      methods = methodViewsOf(input, [runtime, comparisonProfile(runtime)])
+      methods = withinBudget(stopped ? null : budget(), () => methodViewsOf(input, [runtime, comparisonProfile(runtime)]))
         .map((m) => ({ ...m, runtimeChoice: choice, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [] })) }));
     } catch (err) {
-      log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      if (err instanceof AnalysisStopped) stopped = err.reason;
+      else log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
     const costed = now();
     doc.findings = findings;
     const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
+    if (stopped) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
     const snapshot: DocumentSnapshot = {
       uri: doc.uri,
       revision: doc.modelledVersion,
@@ -359,20 +387,70 @@ export function createEngine(host: EngineHost): Engine {
 
   /** Puts a file that is not open into the index from disk, or takes it out when it is gone or too large. */
   function indexFromDisk(key: string): boolean {
-    diskTexts.delete(key);
-    if (isOpen(key)) return false;
-    const file = fsPathOf(key);
-    if (!file || !inWorkspace(file)) return false;
-    const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
-    if (!('text' in read)) {
+    const source = sourceFromDisk(key);
+    if (source === 'skip') return false;
+    if (source === 'gone') {
       unindexFile(key);
       return true;
     }
-    projects.noteText(key, read.text);
-    const { model, tree } = modelFile(read.text, null, undefined, { preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols });
+    const { model, tree } = modelFile(source.text, null, undefined, { preprocessorSymbols: source.preprocessorSymbols, budget: budget() });
     tree?.delete();
     indexFile(key, model);
     return true;
+  }
+
+  /** A file that is not open, read for indexing: its text and symbols, 'gone' (unreadable, too large) or 'skip' (open). */
+  function sourceFromDisk(key: string): SourceFile | 'gone' | 'skip' {
+    diskTexts.delete(key);
+    if (isOpen(key)) return 'skip';
+    const file = fsPathOf(key);
+    if (!file || !inWorkspace(file)) return 'skip';
+    const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
+    if (!('text' in read)) return 'gone';
+    projects.noteText(key, read.text);
+    return { path: key, text: read.text, preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols };
+  }
+
+  /**
+   * Indexes files from disk in order, modelling them on worker threads (host/modelPool.ts) when there are enough to
+   * pay for starting them, so indexing uses every core and this thread stays free for open documents. Returns how
+   * many were done before `cancelled` said stop.
+   */
+  async function indexFilesFromDisk(keys: string[], cancelled: () => boolean, onFile: (done: number) => void): Promise<number> {
+    const threads = defaultThreads();
+    const pool = host.largeDocumentScript && keys.length >= 16 && threads > 1 ? new ModelPool(host.largeDocumentScript, threads, FILE_TIME_LIMIT_MS) : null;
+    // Read and hand out a window of files ahead of the one being indexed: enough to keep every worker busy.
+    const window = 8 * threads;
+    const ahead: (Promise<ModelledSource | 'gone' | 'skip'> | null)[] = new Array(keys.length).fill(null);
+    const submit = (i: number) => {
+      if (i >= keys.length || ahead[i]) return;
+      let source: SourceFile | 'gone' | 'skip';
+      try {
+        source = sourceFromDisk(keys[i]);
+      } catch (err) {
+        log('warn', `could not index ${keys[i]}: ${err instanceof Error ? err.message : String(err)}`);
+        source = 'skip';
+      }
+      ahead[i] = typeof source === 'string' ? Promise.resolve(source) : pool ? pool.model(source) : Promise.resolve(modelHere(source, FILE_TIME_LIMIT_MS));
+    };
+    try {
+      for (let i = 0; i < keys.length; i++) {
+        if (cancelled()) return i;
+        if (pool) for (let k = i; k < Math.min(keys.length, i + window); k++) submit(k);
+        else submit(i);
+        const result = await ahead[i]!;
+        ahead[i] = null;
+        // An open document may have taken the file meanwhile: its own model wins.
+        if (result === 'gone') unindexFile(keys[i]);
+        else if (result !== 'skip' && !isOpen(keys[i])) indexFile(keys[i], result.model);
+        onFile(i + 1);
+        // Yield after every file so open documents' analyses and requests go first.
+        await yieldToEventLoop();
+      }
+      return keys.length;
+    } finally {
+      await pool?.close();
+    }
   }
 
   async function indexWorkspace(): Promise<void> {
@@ -389,24 +467,17 @@ export function createEngine(host: EngineHost): Engine {
     }
     const total = walk.files.length;
     let lastReport = 0;
-    for (let i = 0; i < total; i++) {
-      if (cancelled()) {
-        host.post({ kind: 'indexing', state: 'end', done: i, total, message: `indexing cancelled after ${i} of ${total} files`, files: index.files.size });
-        recheckOpenDocuments(null);
-        return;
-      }
-      const key = documentKey(pathToFileURL(walk.files[i]).href);
-      try {
-        indexFromDisk(key);
-      } catch (err) {
-        log('warn', `could not index ${walk.files[i]}: ${err instanceof Error ? err.message : String(err)}`);
-      }
+    const keys = walk.files.map((f) => documentKey(pathToFileURL(f).href));
+    const done = await indexFilesFromDisk(keys, cancelled, (n) => {
       if (now() - lastReport > 200) {
         lastReport = now();
-        host.post({ kind: 'indexing', state: 'report', done: i + 1, total, message: `${i + 1} of ${total} files`, files: index.files.size });
+        host.post({ kind: 'indexing', state: 'report', done: n, total, message: `${n} of ${total} files`, files: index.files.size });
       }
-      // Yield after every file so open documents' analyses and requests go first.
-      await yieldToEventLoop();
+    });
+    if (done < total) {
+      host.post({ kind: 'indexing', state: 'end', done, total, message: `indexing cancelled after ${done} of ${total} files`, files: index.files.size });
+      recheckOpenDocuments(null);
+      return;
     }
     const seconds = ((now() - started) / 1000).toFixed(1);
     const note = walk.truncated ? ` (stopped at asynclens.indexing.maxFiles = ${limit})` : '';
