@@ -205,8 +205,12 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
     edits.push(open);
     if (row.twinReceiver) edits.push({ start: call.span.start, end: call.nameSpan.end, newText: row.asyncTwin });
     else edits.push({ start: call.nameSpan.start, end: call.nameSpan.end, newText: row.asyncTwin });
+    // Task.Delay takes the method's CancellationToken (Task.Delay(int|TimeSpan, CancellationToken)): a delay that
+    // ignores it is what ASY025 reports, so the fix must not write one.
+    const token = row.asyncTwin === 'Task.Delay' && ctx.text[call.span.end - 1] === ')' ? cancellationTokenInScope(ctx, body, call.span.start) : null;
+    if (token) edits.push({ start: call.span.end - 1, end: call.span.end - 1, newText: `, ${token}` });
     if (close) edits.push(close);
-    finding.fix = { title: `Await ${row.asyncTwin} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
+    finding.fix = { title: `Await ${row.asyncTwin}${token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
   }
   return finding;
 }
