@@ -237,3 +237,50 @@ export function splitCallText(text: string): CallText | null {
   if (!before.endsWith('.') || before.length < 2) return null;
   return { receiver: before.slice(0, -1).trimEnd(), name, argumentsText };
 }
+
+/**
+ * Calls `visit` with each index of text[start, end) outside brackets and generic argument lists (`Task<int?>`);
+ * a visit that returns true ends the walk. The text should have its comments and strings masked.
+ */
+export function topLevel(text: string, start: number, end: number, visit: (i: number) => boolean): void {
+  let depth = 0;
+  for (let i = start; i < end; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === '<' && /\w/.test(text[i - 1] ?? '')) {
+      // `Task<int>`: skip a generic argument list (a comparison has spaces or operands that are not types).
+      const close = text.indexOf('>', i);
+      if (close !== -1 && /^<[\w.,\s<>?[\]]*>$/.test(text.slice(i, close + 1))) {
+        i = close;
+        continue;
+      }
+    }
+    if (depth === 0 && visit(i)) return;
+  }
+}
+
+/** `c ? a : b` at the top level: the two branches, or null. */
+export function conditionalParts(text: string, start: number, end: number): { whenTrue: Span; whenFalse: Span } | null {
+  let question = -1;
+  let colon = -1;
+  let nested = 0;
+  topLevel(text, start, end, (i) => {
+    const c = text[i];
+    if (c === '?') {
+      const next = text[i + 1];
+      if (next === '.' || next === '[' || next === '?' || text[i - 1] === '?') return false;
+      if (question === -1) question = i;
+      else nested++;
+    } else if (c === ':' && question !== -1 && text[i + 1] !== ':' && text[i - 1] !== ':') {
+      if (nested > 0) nested--;
+      else {
+        colon = i;
+        return true;
+      }
+    }
+    return false;
+  });
+  if (question === -1 || colon === -1) return null;
+  return { whenTrue: { start: question + 1, end: colon }, whenFalse: { start: colon + 1, end } };
+}

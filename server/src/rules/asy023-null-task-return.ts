@@ -1,6 +1,7 @@
 /** ASY023 null-task-return: `return null;` (or a null branch, `default`, `x?.M()`) in a function that returns Task without `async`. */
 import type { MethodBody, ReturnSite, Span } from '../model/types';
 import { typesNamed } from '../workspace/index';
+import { conditionalParts, topLevel } from '../model/syntax';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
 import { quoted } from './messageText';
@@ -109,25 +110,7 @@ function closing(text: string, open: number, limit: number): number {
   return -1;
 }
 
-/** Visits the characters outside brackets (generic argument lists count as brackets). */
-function topLevel(text: string, start: number, end: number, visit: (i: number) => boolean): void {
-  let depth = 0;
-  for (let i = start; i < end; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === '<' && /\w/.test(text[i - 1] ?? '')) {
-      // `Task<int>`: skip a generic argument list (a comparison has spaces or operands that are not types).
-      const close = text.indexOf('>', i);
-      if (close !== -1 && /^<[\w.,\s<>?[\]]*>$/.test(text.slice(i, close + 1))) {
-        i = close;
-        continue;
-      }
-    }
-    if (depth === 0 && visit(i)) return;
-  }
-}
-
+/** Whether `pattern` matches at some index outside brackets. */
 function hasTopLevel(text: string, start: number, end: number, pattern: RegExp): boolean {
   let found = false;
   const sticky = new RegExp(pattern.source, 'y');
@@ -137,31 +120,6 @@ function hasTopLevel(text: string, start: number, end: number, pattern: RegExp):
     return found;
   });
   return found;
-}
-
-/** `c ? a : b` at the top level: the two branches, or null. */
-function conditionalParts(text: string, start: number, end: number): { whenTrue: Span; whenFalse: Span } | null {
-  let question = -1;
-  let colon = -1;
-  let nested = 0;
-  topLevel(text, start, end, (i) => {
-    const c = text[i];
-    if (c === '?') {
-      const next = text[i + 1];
-      if (next === '.' || next === '[' || next === '?' || text[i - 1] === '?') return false;
-      if (question === -1) question = i;
-      else nested++;
-    } else if (c === ':' && question !== -1 && text[i + 1] !== ':' && text[i - 1] !== ':') {
-      if (nested > 0) nested--;
-      else {
-        colon = i;
-        return true;
-      }
-    }
-    return false;
-  });
-  if (question === -1 || colon === -1) return null;
-  return { whenTrue: { start: question + 1, end: colon }, whenFalse: { start: colon + 1, end } };
 }
 
 const VALUE_KEYWORDS = new Set(['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'nint', 'nuint', 'long', 'ulong', 'short', 'ushort']);

@@ -5,7 +5,7 @@
  */
 import type { CallSite, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { splitCallText, splitTopLevel } from '../model/syntax';
+import { conditionalParts, splitCallText, splitTopLevel } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
@@ -556,7 +556,9 @@ function expressionDependency(e: string, t: Target, index: WorkspaceIndex): Depe
   // `Task<bool>? TryRead()` returning null: there is no task to wait for (a caller's `TryRead()?.Result` skips it).
   if (e === 'null') return fixed('complete', 'null');
   // `ready ? TrueTask : FalseTask`: complete when both arms are.
-  const arms = conditionalArms(e);
+  // Literals could hide either character; not worth reading here.
+  const parts = /["']/.test(e) ? null : conditionalParts(e, 0, e.length);
+  const arms = parts && [e.slice(parts.whenTrue.start, parts.whenTrue.end).trim(), e.slice(parts.whenFalse.start, parts.whenFalse.end).trim()];
   if (arms) {
     const both = arms.map((arm) => expressionDependency(arm, t, index));
     if (both.every((d) => d.kind === 'fixed' && d.verdict.state === 'complete')) return fixed('complete', shortText(e));
@@ -575,31 +577,6 @@ function expressionDependency(e: string, t: Target, index: WorkspaceIndex): Depe
   return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
 }
 
-
-/** The arms of a top-level conditional expression `c ? a : b`, or null (`?.`, `??` and nullable types are not one). */
-function conditionalArms(e: string): [string, string] | null {
-  let depth = 0;
-  let question = -1;
-  let nested = 0;
-  for (let i = 0; i < e.length; i++) {
-    const c = e[i];
-    if (c === '"' || c === "'") return null; // Literals could hide either character; not worth reading here.
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (depth === 0 && c === '?') {
-      if (e[i + 1] === '.' || e[i + 1] === '?' || e[i - 1] === '?' || e[i + 1] === '[') continue;
-      if (question === -1) question = i;
-      else nested++;
-    } else if (depth === 0 && c === ':' && question !== -1) {
-      if (nested > 0) {
-        nested--;
-        continue;
-      }
-      return [e.slice(question + 1, i).trim(), e.slice(i + 1).trim()];
-    }
-  }
-  return null;
-}
 
 /** The initializer of a readonly field of the body's type that creates a completed task, or null. */
 function completedFieldInitializer(name: string, t: Target, index: WorkspaceIndex): string | null {
