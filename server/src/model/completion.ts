@@ -119,6 +119,10 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         }
       }
     }
+    if (p.type === 'switch_section' || p.type === 'switch_expression_arm') {
+      const status = statusSwitchReason(p, child, recv);
+      if (status) return status;
+    }
     // Inside a ContinueWith callback the antecedent task has completed.
     if (p.type === 'lambda_expression' || p.type === 'anonymous_method_expression') {
       const continuation = continuationReason(p, recv);
@@ -128,6 +132,35 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
     if (isFunctionNode(p)) break;
   }
   return null;
+}
+
+const STATUS_LABEL = String.raw`(?:(?:System\.Threading\.Tasks\.)?TaskStatus\.(?:RanToCompletion|Faulted|Canceled))`;
+const FINISHED_CASES = new RegExp(String.raw`^(?:\s*case\s+${STATUS_LABEL}(?:\s+or\s+${STATUS_LABEL})*\s*:)+\s*$`);
+const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STATUS_LABEL})*$`);
+
+/**
+ * A switch on the task's own status whose section (or arm) is reached only for finished states:
+ * `switch (t.Status) { case TaskStatus.RanToCompletion: ... t.Result ... }` and
+ * `t.Status switch { TaskStatus.RanToCompletion => t.Result, ... }`. A `default` label, a `when` clause or any
+ * other state (WaitingForActivation) keeps the wait in doubt.
+ */
+function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string): string | null {
+  const onStatus = (governing: SyntaxNode | null | undefined) => !!governing && new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(governing.text.trim());
+  if (section.type === 'switch_section') {
+    const firstStatement = section.namedChildren.find((c) => !!c && /_statement$|^block$/.test(c.type));
+    if (!firstStatement || child.startIndex < firstStatement.startIndex) return null;
+    const labels = section.text.slice(0, firstStatement.startIndex - section.startIndex);
+    const switchStatement = section.parent?.parent;
+    if (switchStatement?.type !== 'switch_statement' || !onStatus(switchStatement.childForFieldName('value'))) return null;
+    return FINISHED_CASES.test(labels) ? `in a switch section for a finished status of ${recv}` : null;
+  }
+  const arms = section.namedChildren.filter((c): c is SyntaxNode => !!c);
+  const pattern = arms[0];
+  const value = arms[arms.length - 1];
+  if (arms.length !== 2 || !pattern || value?.startIndex !== child.startIndex) return null;
+  const switchExpression = section.parent;
+  if (switchExpression?.type !== 'switch_expression' || !onStatus(switchExpression.namedChildren[0])) return null;
+  return FINISHED_PATTERN.test(pattern.text.trim()) ? `in a switch arm for a finished status of ${recv}` : null;
 }
 
 /** The if statements directly in a block (not nested deeper). */

@@ -205,17 +205,25 @@ export function hintHits(hints: readonly string[] | undefined, receiver: string)
   return (hints ?? []).filter((h) => (h.includes('.') ? whole : last).includes(h)).length;
 }
 
-/** `a.b(c.d).e!` -> `e`: the member after the last top-level dot, without a null-forgiving `!`. */
+/**
+ * `a.b(c.d).e!` -> `e`: the member after the last top-level dot, without a null-forgiving `!` and without what its
+ * brackets hold. The arguments are not the receiver's name: `table.OutputTo(_writer)` is no writer, while
+ * `client.GetStream()` still reads `getstream`.
+ */
 function lastSegment(text: string): string {
   let depth = 0;
   let cut = 0;
+  let name = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '(' || c === '[' || c === '<') depth++;
     else if (c === ')' || c === ']' || c === '>') depth--;
-    else if (c === '.' && depth === 0) cut = i + 1;
+    else if (c === '.' && depth === 0) {
+      cut = i + 1;
+      name = '';
+    } else if (depth === 0) name += c;
   }
-  return text.slice(cut).replace(/!+$/, '');
+  return (cut === 0 && name === '' ? text : name).replace(/!+$/, '');
 }
 
 /** Whether an unresolved receiver's name says it is an in-memory type that never blocks (memoryStream, memStream). */
