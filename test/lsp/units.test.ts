@@ -65,6 +65,15 @@ test('settings: defaults, nested and dotted keys, and every bad value reported w
   assert.equal(bad.problems.length, 7, bad.problems.join('\n'));
   assert.match(bad.problems[0], /^asynclens\.runtime: "net99" is not one of auto, net6, net7, net8, net9, net10, net11-runtime-async; using auto$/);
   assert.equal(validateSettings('nonsense').problems.length, 1);
+  // The analysis delay: a whole number of milliseconds from 0 to 5000; more is clamped and reported.
+  assert.equal(validateSettings({ analysisDelayMs: 0 }).settings.analysisDelayMs, 0);
+  assert.equal(validateSettings({ analysisDelayMs: 40.7 }).settings.analysisDelayMs, 40);
+  const slow = validateSettings({ analysisDelayMs: 60000 });
+  assert.equal(slow.settings.analysisDelayMs, 5000);
+  assert.deepEqual(slow.problems, ['asynclens.analysisDelayMs: 60000 is more than 5000; using 5000']);
+  const negative = validateSettings({ analysisDelayMs: -5 });
+  assert.equal(negative.settings.analysisDelayMs, 150);
+  assert.equal(negative.problems.length, 1);
   // The project model's settings: test code cap, peer suppressions, target and configuration.
   const project = validateSettings({ testCode: { maxSeverity: 'hint' }, 'suppressions.peers': false, project: { targetFramework: 'net8.0', configuration: 'Debug' } });
   assert.deepEqual(project.problems, []);

@@ -37,6 +37,7 @@ for (const setting of SETTINGS_SCHEMA) {
       assert.equal(declared.enum, undefined);
     }
     assert.equal(declared.minimum, setting.minimum);
+    assert.equal(declared.maximum, setting.maximum);
     assert.ok((declared.markdownDescription ?? declared.description ?? '').length > 20, 'says what it does');
   });
 }

@@ -31,6 +31,11 @@ export interface AsyncLensSettings {
   codeLens: boolean;
   /** Bytes per call from which a method counts as costly (inlay hints in aboveThreshold mode). */
   costThreshold: number;
+  /**
+   * Milliseconds after the last edit before a document is analysed again. Typing keeps postponing the analysis, so
+   * a burst of keystrokes costs one analysis; 0 analyses after every edit.
+   */
+  analysisDelayMs: number;
   indexing: {
     maxFiles: number;
     maxFileSizeKb: number;
@@ -62,6 +67,7 @@ const DEFAULTS: AsyncLensSettings = {
   inlayHints: 'aboveThreshold',
   codeLens: false,
   costThreshold: 100,
+  analysisDelayMs: 150,
   indexing: { maxFiles: 5000, maxFileSizeKb: 1024 },
   trace: { server: 'off' },
   testCode: { maxSeverity: 'information' },
@@ -78,7 +84,11 @@ export interface SettingDescriptor {
   default: unknown;
   enum?: readonly string[];
   minimum?: number;
+  maximum?: number;
 }
+
+/** A longer delay than this would leave diagnostics visibly stale; a value above it is reported and clamped. */
+export const MAX_ANALYSIS_DELAY_MS = 5000;
 
 /** What package.json `contributes.configuration.properties` must declare, key by key. */
 export const SETTINGS_SCHEMA: readonly SettingDescriptor[] = [
@@ -87,6 +97,7 @@ export const SETTINGS_SCHEMA: readonly SettingDescriptor[] = [
   { key: 'asynclens.inlayHints', type: 'string', default: DEFAULT_SETTINGS.inlayHints, enum: INLAY_HINT_MODES },
   { key: 'asynclens.codeLens', type: 'boolean', default: DEFAULT_SETTINGS.codeLens },
   { key: 'asynclens.costThreshold', type: 'number', default: DEFAULT_SETTINGS.costThreshold, minimum: 0 },
+  { key: 'asynclens.analysisDelayMs', type: 'number', default: DEFAULT_SETTINGS.analysisDelayMs, minimum: 0, maximum: MAX_ANALYSIS_DELAY_MS },
   { key: 'asynclens.indexing.maxFiles', type: 'number', default: DEFAULT_SETTINGS.indexing.maxFiles, minimum: 0 },
   { key: 'asynclens.indexing.maxFileSizeKb', type: 'number', default: DEFAULT_SETTINGS.indexing.maxFileSizeKb, minimum: 1 },
   { key: 'asynclens.trace.server', type: 'string', default: DEFAULT_SETTINGS.trace.server, enum: TRACE_LEVELS },
@@ -162,6 +173,11 @@ export function validateSettings(raw: unknown, knownRuleIds?: ReadonlySet<string
   settings.inlayHints = oneOf('inlayHints', INLAY_HINT_MODES, DEFAULT_SETTINGS.inlayHints);
   settings.trace.server = oneOf('trace.server', TRACE_LEVELS, DEFAULT_SETTINGS.trace.server);
   settings.costThreshold = number('costThreshold', DEFAULT_SETTINGS.costThreshold, 0, false);
+  settings.analysisDelayMs = number('analysisDelayMs', DEFAULT_SETTINGS.analysisDelayMs, 0, true);
+  if (settings.analysisDelayMs > MAX_ANALYSIS_DELAY_MS) {
+    problems.push(`asynclens.analysisDelayMs: ${settings.analysisDelayMs} is more than ${MAX_ANALYSIS_DELAY_MS}; using ${MAX_ANALYSIS_DELAY_MS}`);
+    settings.analysisDelayMs = MAX_ANALYSIS_DELAY_MS;
+  }
   settings.indexing.maxFiles = number('indexing.maxFiles', DEFAULT_SETTINGS.indexing.maxFiles, 0, true);
   settings.indexing.maxFileSizeKb = number('indexing.maxFileSizeKb', DEFAULT_SETTINGS.indexing.maxFileSizeKb, 1, false);
 

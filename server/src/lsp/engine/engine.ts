@@ -33,9 +33,6 @@ import { LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentMod
 import { provideFileApiScopes } from '../../signatures/provider';
 import { fileApiScope } from '../../signatures/scope';
 
-/** How long typing must pause before a document is re-analysed. */
-export const ANALYSIS_DEBOUNCE_MS = 150;
-
 export interface EngineHost {
   post(event: EngineEvent): void;
   /** The server bundle, to start the large-document thread from; without it every document is modelled here. */
@@ -703,7 +700,7 @@ export function createEngine(host: EngineHost): Engine {
         if (!doc) return;
         applyChanges(doc, command.version, command.changes);
         if (doc.large) modeller?.change(doc.uri, command.version, command.changes);
-        schedule(doc, ANALYSIS_DEBOUNCE_MS);
+        schedule(doc, doc.settings.analysisDelayMs);
         return;
       }
       case 'close': {
