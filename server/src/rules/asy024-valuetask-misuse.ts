@@ -14,7 +14,7 @@ import { quoted } from './messageText';
 const docs = `## What it does
 Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids or makes likely to go wrong:
 - a local consumed twice: awaited, \`.Result\`, \`.GetAwaiter().GetResult()\` or \`.AsTask()\` more than once on
-  the same path (two awaits in the two branches of an \`if\` are one each), counting the lambdas and local
+  the same path (two in the two branches of an \`if\`, or the two arms of a \`?:\`, are one each), counting the lambdas and local
   functions that capture it, and once in a lambda that runs per element or is created in a loop;
 - \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
   \`IsCompletedSuccessfully\` check or an earlier await makes it known);
@@ -233,6 +233,34 @@ function inElseOfFirst(masked: string, first: Consumption, second: Consumption):
   return false;
 }
 
+/**
+ * The two consumptions are the two arms of one conditional expression (`t.IsCompletedSuccessfully ? t.Result :
+ * t.AsTask().Result`): read from the masked text, as the waits and calls there carry no regions. Going back from the
+ * first, a `?` that is not `?.`, `??` or `?[` at the same nesting; going on from it, a `:` at that nesting before the
+ * second, with no statement end between.
+ */
+function inOtherArm(masked: string, first: Consumption, second: Consumption): boolean {
+  let depth = 0;
+  let question = -1;
+  for (let i = first.span.start - 1; i >= 0; i--) {
+    const c = masked[i];
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') { if (depth === 0) return false; depth--; }
+    else if (c === ';') return false;
+    else if (depth === 0 && c === '?' && !/[?.[]/.test(masked[i + 1] ?? '') && masked[i - 1] !== '?') { question = i; break; }
+  }
+  if (question < 0) return false;
+  depth = 0;
+  for (let i = first.span.end; i < second.span.start; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') { if (depth === 0) return false; depth--; }
+    else if (c === ';') return false;
+    else if (depth === 0 && c === ':' && masked[i + 1] !== ':' && masked[i - 1] !== ':') return true;
+  }
+  return false;
+}
+
 function consumptionsOf(body: MethodBody, name: string): Consumption[] {
   const out: Consumption[] = [];
   for (const a of body.awaits) {
@@ -286,7 +314,7 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
     if (uses.length === 0 || reassigned(masked, body, local.name, local.from)) continue;
     // A loop that encloses the uses but not the declaration may run them with different values.
     const first = uses[0];
-    const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u) && !inElseOfFirst(masked, first, u));
+    const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u) && !inElseOfFirst(masked, first, u) && !inOtherArm(masked, first, u));
     if (!second) {
       // One consumption in a lambda that runs many times is a second consumption by itself.
       const repeated = uses.find((u) => u.repeats);
