@@ -78,6 +78,8 @@ firing and forgetting is the intent, and then catch the task's exception inside 
   name ends in Async.
 - A workspace method that returns a completed task (\`Task.CompletedTask\`) is still reported: dropping its task
   is harmless today, but the next change to it may not be.
+- \`void Fire() => SaveAsync();\`, an expression-bodied void method or local function, drops the task the same way
+  and is reported.
 - A void delegate is recognised where ASY021 recognises one (workspace declarations and the signature database);
   a lambda given to a method neither knows is not reported.
 `;
@@ -111,11 +113,12 @@ export const rule: Rule = {
   },
   check(ctx) {
     const findings: RuleFinding[] = [];
+    let namespaces: string[] | undefined;
     for (const body of ctx.model.bodies) {
       if (body.hasSyntaxErrors) continue;
       for (const call of body.calls) {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
-        if (intentionalDropOf(call)) continue;
+        if (intentionalDropOf(call, namespaces ??= fileNamespaces(ctx))) continue;
         const result = callResultOf(ctx, body, call);
         if (result.kind !== 'task') continue;
         const configured = droppedConfigured(ctx, call);
@@ -136,6 +139,12 @@ export const rule: Rule = {
   },
 };
 
+/** The namespaces the file imports or declares its types in: a framework's members are meant only there. */
+export function fileNamespaces(ctx: RuleContext): string[] {
+  const declared = ctx.model.types.map((t) => t.fullName.slice(0, Math.max(0, t.fullName.length - t.name.length - 1))).filter((n) => n !== '');
+  return [...new Set([...ctx.model.usings.map((u) => u.replace(/\s+/g, '').replace(/^global::/, '')), ...declared])];
+}
+
 /**
  * `items.ForEach(i => SaveAsync(i))`: the lambda's body is a task-returning call, and the delegate it becomes returns
  * void, so the conversion drops the task. Async lambdas are ASY021's (they become async void instead).
@@ -143,18 +152,23 @@ export const rule: Rule = {
 function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
   const findings: RuleFinding[] = [];
   for (const body of ctx.model.bodies) {
-    if (body.kind !== 'lambda' || body.isAsync || !body.isExpressionBodied || body.hasSyntaxErrors || !body.bodySpan) continue;
+    if (body.isAsync || !body.isExpressionBodied || body.hasSyntaxErrors || !body.bodySpan) continue;
+    // `void Fire() => SaveAsync();`: a void method's expression body is a statement, its value thrown away.
+    const voidMember = (body.kind === 'method' || body.kind === 'localFunction') && body.returnTypeText?.trim() === 'void';
+    if (body.kind !== 'lambda' && !voidMember) continue;
     const call = returnedCallOf(ctx, body);
-    if (!call || intentionalDropOf(call)) continue;
+    if (!call || intentionalDropOf(call, fileNamespaces(ctx))) continue;
     const result = callResultOf(ctx, body, call);
     if (result.kind !== 'task') continue;
-    const target = voidDelegateTargetOf(ctx, body, true);
+    const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
     const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
     findings.push({
       span: call.span,
-      message: `The task ${quoted(code, 45)} returns is dropped: the lambda becomes a delegate that returns void`,
-      note: `The lambda's task is thrown away because ${target.description}. `
+      message: voidMember
+        ? `The task ${quoted(code, 45)} returns is dropped: ${quoted(body.name)} returns void`
+        : `The task ${quoted(code, 45)} returns is dropped: the lambda becomes a delegate that returns void`,
+      note: `The ${voidMember ? 'expression body\'s' : 'lambda\'s'} task is thrown away because ${target.description}. `
         + `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}`
         + 'Nothing waits for the work, and an exception the task ends with is lost.',
       bodyId: body.id,

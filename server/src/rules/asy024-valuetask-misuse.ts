@@ -10,6 +10,7 @@ import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults
 import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
+import { fileNamespaces } from './asy022-unobserved-task';
 
 const docs = `## What it does
 Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids or makes likely to go wrong:
@@ -368,7 +369,7 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
 }
 
 function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFinding | null {
-  if (call.usage !== 'discarded' || call.inNameof || call.name === 'ConfigureAwait' || intentionalDropOf(call)) return null;
+  if (call.usage !== 'discarded' || call.inNameof || call.name === 'ConfigureAwait' || intentionalDropOf(call, fileNamespaces(ctx))) return null;
   const result = callResultOf(ctx, body, call);
   if (result.kind !== 'valueTask') return null;
   const canAwait = body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call);
