@@ -16,6 +16,11 @@ export interface IntentionalDrop {
   name: string;
   reason: string;
   source: string;
+  /**
+   * For a `member` row whose name is common: the namespace the file must be in or import (a prefix), so that only
+   * that framework's member of the name is meant.
+   */
+  namespace?: string;
 }
 
 export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
@@ -54,6 +59,11 @@ export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
     reason: 'NSubstitute\'s argument-agnostic form of DidNotReceive().',
     source: 'https://nsubstitute.github.io/help/received-calls/',
   },
+  ...['Handled', 'Handler', 'HandledByConsumer'].map((name): IntentionalDrop => ({
+    match: 'member', receiver: '', name, namespace: 'MassTransit',
+    reason: `MassTransit's test fixtures register a handler with ${name}<T>(configurator, ...) and return a task that completes when the message arrives: a signal a test may await, not work whose exception could be lost.`,
+    source: 'https://github.com/MassTransit/MassTransit/blob/develop/src/MassTransit.TestFramework/BusTestFixture.cs',
+  })),
   {
     match: 'argument', receiver: '', name: 'CommandFlags.FireAndForget',
     reason: 'StackExchange.Redis completes a FireAndForget command at once with a default result; dropping its task is the documented use.',
@@ -61,10 +71,14 @@ export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
   },
 ];
 
-/** The row that makes dropping this call's task intentional, or undefined. */
-export function intentionalDropOf(call: { name: string; receiver: string | null; argumentTexts: readonly string[] }): IntentionalDrop | undefined {
+/** The row that makes dropping this call's task intentional, or undefined; `namespaces` are the ones the file is in or imports. */
+export function intentionalDropOf(
+  call: { name: string; receiver: string | null; argumentTexts: readonly string[] },
+  namespaces: readonly string[] = [],
+): IntentionalDrop | undefined {
   const receiver = (call.receiver ?? '').replace(/\s+/g, '').replace(/^global::/, '').replace(/^System\.Threading\.Tasks\./, '');
   return INTENTIONAL_DROPS.find((row) => {
+    if (row.namespace && !namespaces.some((n) => n === row.namespace || n.startsWith(`${row.namespace}.`))) return false;
     switch (row.match) {
       case 'static': return call.name === row.name && receiver === row.receiver;
       case 'member': return call.name === row.name;

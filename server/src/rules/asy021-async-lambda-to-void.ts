@@ -85,11 +85,23 @@ an event handler keeps its signature and catches its exceptions.
   delegate types' own are known.
 `;
 
-interface VoidTarget {
+export interface VoidTarget {
   /** What receives the function, for the message: "List<T>.ForEach takes an Action<T>". */
   description: string;
   /** A handler of an event or a callback whose signature is fixed: reported only when an await can throw. */
   handler: boolean;
+}
+
+/**
+ * Why a lambda or anonymous method is converted to a delegate that returns void, or null when its delegate returns a
+ * value or is unknown. ASY022 asks it for non-async lambdas whose expression body is a task (`i => SaveAsync(i)`);
+ * `typedOnly` leaves out event subscriptions whose delegate type is not declared where it can be read.
+ */
+export function voidDelegateTargetOf(ctx: RuleContext, body: MethodBody, typedOnly: boolean): VoidTarget | null {
+  const target = body.delegateTarget;
+  if (!target) return null;
+  if (typedOnly && target.kind === 'eventSubscription' && !(target.targetText && memberTypeOf(ctx, body, target.targetText))) return null;
+  return voidTargetOf(ctx, body, target);
 }
 
 /** Why the lambda becomes async void, or null when its delegate returns a value or is unknown. */

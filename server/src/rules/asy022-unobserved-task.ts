@@ -6,6 +6,7 @@ import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
+import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 
 const docs = `## What it does
 Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
@@ -15,6 +16,13 @@ lambdas and local functions included, and at a dropped \`X().ConfigureAwait(fals
 
 The task type is known from the workspace's declarations and the API signature database; a call whose return
 type neither says is not reported. \`ValueTask\` results are ASY024's.
+
+It also flags the task an expression-bodied, non-async lambda returns when the lambda is converted to a delegate
+that returns void: \`items.ForEach(i => SaveAsync(i))\`, \`Array.ForEach(files, f => DeleteAsync(f))\`,
+\`Parallel.ForEach(...)\`, a \`new Timer(_ => RefreshAsync())\` callback, an \`Action\` parameter the workspace or the
+signatures declare, a typed event's \`+=\`. The compiler accepts it (a call is a valid statement body) and the task
+is dropped in the conversion, silently. An \`async\` lambda in the same place is ASY021's: it becomes async void
+instead, and only one of the two rules reports a lambda.
 
 Left alone, as the peers' known false alarms: \`_ = SaveAsync();\` (a discard says "on purpose"),
 \`Task.Run(...)\` and \`Task.Factory.StartNew(...)\` statements (they exist to start work without waiting for
@@ -70,8 +78,10 @@ firing and forgetting is the intent, and then catch the task's exception inside 
   name ends in Async.
 - A workspace method that returns a completed task (\`Task.CompletedTask\`) is still reported: dropping its task
   is harmless today, but the next change to it may not be.
-- An expression-bodied lambda given to a void delegate (\`items.ForEach(i => SaveAsync(i))\`) drops its task in
-  the conversion; the call is the lambda's returned value to the model, so it is not reported.
+- \`void Fire() => SaveAsync();\`, an expression-bodied void method or local function, drops the task the same way
+  and is reported.
+- A void delegate is recognised where ASY021 recognises one (workspace declarations and the signature database);
+  a lambda given to a method neither knows is not reported.
 `;
 
 /** The call to type: the one under a dropped `.ConfigureAwait(...)`, whose own CallSite is also recorded. */
@@ -103,11 +113,12 @@ export const rule: Rule = {
   },
   check(ctx) {
     const findings: RuleFinding[] = [];
+    let namespaces: string[] | undefined;
     for (const body of ctx.model.bodies) {
       if (body.hasSyntaxErrors) continue;
       for (const call of body.calls) {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
-        if (intentionalDropOf(call)) continue;
+        if (intentionalDropOf(call, namespaces ??= fileNamespaces(ctx))) continue;
         const result = callResultOf(ctx, body, call);
         if (result.kind !== 'task') continue;
         const configured = droppedConfigured(ctx, call);
@@ -123,6 +134,63 @@ export const rule: Rule = {
         });
       }
     }
+    findings.push(...droppedByVoidDelegate(ctx));
     return findings;
   },
 };
+
+/** The namespaces the file imports or declares its types in: a framework's members are meant only there. */
+export function fileNamespaces(ctx: RuleContext): string[] {
+  const declared = ctx.model.types.map((t) => t.fullName.slice(0, Math.max(0, t.fullName.length - t.name.length - 1))).filter((n) => n !== '');
+  return [...new Set([...ctx.model.usings.map((u) => u.replace(/\s+/g, '').replace(/^global::/, '')), ...declared])];
+}
+
+/**
+ * `items.ForEach(i => SaveAsync(i))`: the lambda's body is a task-returning call, and the delegate it becomes returns
+ * void, so the conversion drops the task. Async lambdas are ASY021's (they become async void instead).
+ */
+function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
+  const findings: RuleFinding[] = [];
+  for (const body of ctx.model.bodies) {
+    if (body.isAsync || !body.isExpressionBodied || body.hasSyntaxErrors || !body.bodySpan) continue;
+    // `void Fire() => SaveAsync();`: a void method's expression body is a statement, its value thrown away.
+    const voidMember = (body.kind === 'method' || body.kind === 'localFunction') && body.returnTypeText?.trim() === 'void';
+    if (body.kind !== 'lambda' && !voidMember) continue;
+    const call = returnedCallOf(ctx, body);
+    if (!call || intentionalDropOf(call, fileNamespaces(ctx))) continue;
+    const result = callResultOf(ctx, body, call);
+    if (result.kind !== 'task') continue;
+    const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
+    if (!target) continue;
+    const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
+    findings.push({
+      span: call.span,
+      message: voidMember
+        ? `The task ${quoted(code, 45)} returns is dropped: ${quoted(body.name)} returns void`
+        : `The task ${quoted(code, 45)} returns is dropped: the lambda becomes a delegate that returns void`,
+      note: `The ${voidMember ? 'expression body\'s' : 'lambda\'s'} task is thrown away because ${target.description}. `
+        + `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}`
+        + 'Nothing waits for the work, and an exception the task ends with is lost.',
+      bodyId: body.id,
+      fix: { title: 'Await the work in a loop (foreach + await), or pass a Func<Task> to an API that awaits it', safety: 'display-only', edits: [] },
+    });
+  }
+  return findings;
+}
+
+/** The call that is the lambda's whole expression body (`i => SaveAsync(i)`, `i => repo.SaveAsync(i).ConfigureAwait(false)`). */
+function returnedCallOf(ctx: RuleContext, body: MethodBody): CallSite | null {
+  let start = body.bodySpan!.start;
+  const end = body.bodySpan!.end;
+  const text = ctx.text;
+  while (start < end && /\s/.test(text[start])) start++;
+  if (text.startsWith('=>', start)) start += 2;
+  while (start < end && /[\s(]/.test(text[start])) start++;
+  // The outermost call starts where the expression starts; a dropped ConfigureAwait wraps it.
+  const outer = body.calls.filter((c) => c.span.start === start && c.usage !== 'awaited').sort((a, b) => b.span.end - a.span.end)[0];
+  if (!outer) return null;
+  const covered = text.slice(outer.span.end, end).replace(/[\s);]/g, '');
+  if (covered !== '') return null;
+  if (isConfigureAwait(outer)) return body.calls.filter((c) => c.span.start === start && c !== outer && !isConfigureAwait(c)).sort((a, b) => b.span.end - a.span.end)[0] ?? null;
+  return outer;
+}

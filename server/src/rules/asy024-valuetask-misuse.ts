@@ -10,11 +10,13 @@ import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults
 import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
+import { fileNamespaces } from './asy022-unobserved-task';
 
 const docs = `## What it does
 Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids or makes likely to go wrong:
 - a local consumed twice: awaited, \`.Result\`, \`.GetAwaiter().GetResult()\` or \`.AsTask()\` more than once on
-  the same path (two awaits in the two branches of an \`if\` are one each);
+  the same path (two in the two branches of an \`if\`, or the two arms of a \`?:\`, are one each), counting the lambdas and local
+  functions that capture it, and once in a lambda that runs per element or is created in a loop;
 - \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
   \`IsCompletedSuccessfully\` check or an earlier await makes it known);
 - a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one;
@@ -72,8 +74,14 @@ public class Copier
 ## Limitations
 - The ValueTask type is known from declarations and the API signatures; a \`var\` local initialised by a call
   whose return type neither says is not looked at.
-- Consumptions are counted in the function that declares the local; one in a lambda it creates is not seen, and
-  consuming in a loop a local declared outside it is not reported (each iteration may reassign it).
+- Consumptions in the lambdas and local functions a function creates count for its locals. A lambda's counts
+  where the lambda is written, whether or not something runs it: a lambda that awaits a ValueTask the method also
+  awaits is wrong the moment it runs, and one written never to run is dead code. A local function's counts at each
+  call of it (its declaration runs nothing). A lambda given to a per-element call (\`ForEach\`, \`Select\`,
+  \`Parallel.ForEach\`, ...) or written inside a loop after the local's declaration consumes it on every run, which is
+  reported even when it is the only consumption. A lambda stored and invoked twice is one consumption to this rule.
+- Consuming in a loop of the function itself a local declared outside it is not reported (each iteration may
+  reassign it).
 - \`Task.WhenAll(valueTask)\` does not compile (a ValueTask is not a Task), so the compiler reports it already;
   ValueTasks kept in a collection and each awaited once are correct and not reported.
 - ASY001 and ASY003 also report \`.Result\` on a ValueTask as a blocking wait; this rule says why it is worse.
@@ -87,6 +95,92 @@ interface Consumption {
   span: Span;
   what: string;
   regions: EnclosingRegion[];
+  /** Why this one consumption may run more than once (a lambda run per element or created in a loop), else absent. */
+  repeats?: string;
+}
+
+/**
+ * Calls that run a lambda argument once per element (or per iteration): a consumption inside it repeats. Sources:
+ * List<T>.ForEach, Array.ForEach, the Enumerable operators that take a selector or predicate, and Parallel's loops.
+ */
+const PER_ELEMENT_CALLS = new Set([
+  'ForEach', 'ForEachAsync', 'For', 'Select', 'SelectMany', 'Where', 'Any', 'All', 'Count', 'Sum', 'Min', 'Max', 'Average',
+  'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'GroupBy', 'ToDictionary', 'ToLookup', 'TakeWhile', 'SkipWhile',
+  'First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault', 'Aggregate', 'ConvertAll', 'TrueForAll', 'Exists', 'FindAll',
+]);
+
+/**
+ * Consumptions of a captured local inside the functions the body creates. A lambda's consumption counts where the
+ * lambda is written: code that awaits a ValueTask and also hands out a lambda that awaits it is wrong as soon as the
+ * lambda runs, and a lambda written never to run is dead code, so it is counted rather than guessed about. A local
+ * function's consumption counts at each call of it in the body (a declaration alone runs nothing). Functions that
+ * declare a parameter or local of the same name (shadowing it) are not looked into.
+ */
+function nestedConsumptions(ctx: RuleContext, body: MethodBody, name: string, masked: string, declaredAt: number): Consumption[] {
+  const out: Consumption[] = [];
+  for (const child of ctx.model.bodies) {
+    if (child.parentId !== body.id || child.hasSyntaxErrors) continue;
+    const inner = capturedConsumptions(ctx, child, name);
+    if (inner.length === 0) continue;
+    if (child.kind === 'localFunction') {
+      for (const call of body.calls) {
+        if (call.name !== child.name || call.receiver !== null || call.span.start < declaredAt) continue;
+        out.push({ span: call.span, what: `${inner[0].what} through local function ${child.name}()`, regions: regionsAt(body, call.span) });
+      }
+      continue;
+    }
+    const where = regionsAt(body, child.span);
+    const repeats = repeatsOf(child, masked, declaredAt);
+    for (const c of inner) out.push({ span: c.span, what: `${c.what} inside a lambda`, regions: [...where, ...c.regions], repeats });
+  }
+  return out;
+}
+
+/** The consumptions of `name` in a nested function and the functions inside it, unless one of them shadows the name. */
+function capturedConsumptions(ctx: RuleContext, fn: MethodBody, name: string): Consumption[] {
+  if (fn.parameters.some((p) => p.name === name) || fn.locals.some((l) => l.name === name)) return [];
+  const out = consumptionsOf(fn, name);
+  for (const child of ctx.model.bodies) {
+    if (child.parentId === fn.id && !child.hasSyntaxErrors) out.push(...capturedConsumptions(ctx, child, name));
+  }
+  return out;
+}
+
+/** Why a lambda may run more than once: an argument of a per-element call, or written inside a loop after the local's declaration. */
+function repeatsOf(lambda: MethodBody, masked: string, declaredAt: number): string | undefined {
+  const call = lambda.delegateTarget?.kind === 'argument' ? lambda.delegateTarget.call : undefined;
+  if (call?.kind === 'invocation' && PER_ELEMENT_CALLS.has(call.name)) return `the lambda runs once per element of ${call.name}`;
+  return loopAround(masked, declaredAt, lambda.span.start) ? 'the lambda is created on every iteration of a loop' : undefined;
+}
+
+/** Whether a `for`/`foreach`/`while`/`do` statement that starts after `from` holds the offset `at`. */
+function loopAround(masked: string, from: number, at: number): boolean {
+  const keyword = /(?<![\w.@])(for|foreach|while|do)\b/g;
+  keyword.lastIndex = from;
+  for (let m = keyword.exec(masked); m && m.index < at; m = keyword.exec(masked)) {
+    let i = m.index + m[0].length;
+    while (/\s/.test(masked[i] ?? '')) i++;
+    if (m[1] !== 'do') {
+      if (masked[i] !== '(') continue;
+      i = closing(masked, i, '(', ')');
+      if (i < 0) continue;
+      i++;
+      while (/\s/.test(masked[i] ?? '')) i++;
+    }
+    // `} while (x);` ends a do loop: its statement is the empty one after the condition.
+    const end = masked[i] === '{' ? closing(masked, i, '{', '}') : masked.indexOf(';', i);
+    if (end >= at && i <= at) return true;
+  }
+  return false;
+}
+
+function closing(text: string, open: number, o: string, c: string): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === o) depth++;
+    else if (text[i] === c && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** Two consumptions that cannot both run: the two branches of one `if`/`?:`, or sections of one switch. */
@@ -140,6 +234,34 @@ function inElseOfFirst(masked: string, first: Consumption, second: Consumption):
   return false;
 }
 
+/**
+ * The two consumptions are the two arms of one conditional expression (`t.IsCompletedSuccessfully ? t.Result :
+ * t.AsTask().Result`): read from the masked text, as the waits and calls there carry no regions. Going back from the
+ * first, a `?` that is not `?.`, `??` or `?[` at the same nesting; going on from it, a `:` at that nesting before the
+ * second, with no statement end between.
+ */
+function inOtherArm(masked: string, first: Consumption, second: Consumption): boolean {
+  let depth = 0;
+  let question = -1;
+  for (let i = first.span.start - 1; i >= 0; i--) {
+    const c = masked[i];
+    if (c === ')' || c === ']' || c === '}') depth++;
+    else if (c === '(' || c === '[' || c === '{') { if (depth === 0) return false; depth--; }
+    else if (c === ';') return false;
+    else if (depth === 0 && c === '?' && !/[?.[]/.test(masked[i + 1] ?? '') && masked[i - 1] !== '?') { question = i; break; }
+  }
+  if (question < 0) return false;
+  depth = 0;
+  for (let i = first.span.end; i < second.span.start; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') { if (depth === 0) return false; depth--; }
+    else if (c === ';') return false;
+    else if (depth === 0 && c === ':' && masked[i + 1] !== ':' && masked[i - 1] !== ':') return true;
+  }
+  return false;
+}
+
 function consumptionsOf(body: MethodBody, name: string): Consumption[] {
   const out: Consumption[] = [];
   for (const a of body.awaits) {
@@ -187,12 +309,27 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
   for (const local of candidates) {
     const isValueTask = local.declared ? isValueTaskType(local.declared) : local.initializer ? expressionResultOf(ctx, body, local.initializer).kind === 'valueTask' : false;
     if (!isValueTask) continue;
-    const uses = consumptionsOf(body, local.name).filter((u) => u.span.start >= local.from && u.span.start < local.to);
-    if (uses.length < 2 || reassigned(masked, body, local.name, local.from)) continue;
+    const uses = [...consumptionsOf(body, local.name), ...nestedConsumptions(ctx, body, local.name, masked, local.from)]
+      .filter((u) => u.span.start >= local.from && u.span.start < local.to)
+      .sort((x, y) => x.span.start - y.span.start);
+    if (uses.length === 0 || reassigned(masked, body, local.name, local.from)) continue;
     // A loop that encloses the uses but not the declaration may run them with different values.
     const first = uses[0];
-    const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u) && !inElseOfFirst(masked, first, u));
-    if (!second) continue;
+    const second = uses.slice(1).find((u) => !exclusive(first, u) && !returnsBetween(body, first, u) && !inElseOfFirst(masked, first, u) && !inOtherArm(masked, first, u));
+    if (!second) {
+      // One consumption in a lambda that runs many times is a second consumption by itself.
+      const repeated = uses.find((u) => u.repeats);
+      if (repeated) {
+        findings.push({
+          span: repeated.span,
+          message: `ValueTask ${quoted(local.name)} is consumed again each time the lambda runs`,
+          note: `It is ${repeated.what}, and ${repeated.repeats}. ` + 'A ValueTask may be consumed only once: from the second run on, the read gets another operation\'s result or throws. Await it once before the loop, or call AsTask() once and use the Task inside.',
+          bodyId: body.id,
+          fix: { title: 'Await it once outside the lambda, or convert to a Task once with AsTask()', safety: 'display-only', edits: [] },
+        });
+      }
+      continue;
+    }
     const firstLine = positionAt(lines, first.span.start).line + 1;
     findings.push({
       span: second.span,
@@ -232,7 +369,7 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
 }
 
 function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFinding | null {
-  if (call.usage !== 'discarded' || call.inNameof || call.name === 'ConfigureAwait' || intentionalDropOf(call)) return null;
+  if (call.usage !== 'discarded' || call.inNameof || call.name === 'ConfigureAwait' || intentionalDropOf(call, fileNamespaces(ctx))) return null;
   const result = callResultOf(ctx, body, call);
   if (result.kind !== 'valueTask') return null;
   const canAwait = body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call);

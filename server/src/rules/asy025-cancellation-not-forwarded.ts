@@ -6,6 +6,7 @@ import { csharpText } from '../signatures/typeText';
 import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, type CallCandidate, type CandidateParameter } from './callTargets';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
+import { expressionResultOf } from './taskResults';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -17,7 +18,9 @@ has no token parameter, and in SignalR hubs \`Context.ConnectionAborted\`.
 Overloads come from the workspace's declarations and the API signature database (.NET and common packages),
 never from a method's name. Left alone: calls that already pass something token-like, calls on the token
 itself, \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
-\`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), and functions
+\`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), calls whose async enumerable gets the token
+through \`.GetAsyncEnumerator(token)\` or \`.WithCancellation(token)\`, calls that return
+a token or a token source (\`var token = Linked();\` makes a token rather than doing cancellable work), and functions
 with several tokens in scope (which one to pass is a decision).
 
 ## Why is this bad?
@@ -118,6 +121,23 @@ function hasAttribute(type: TypeDeclaration | undefined, name: string): boolean 
   return !!type && type.attributes.some((a) => new RegExp(`^(?:[\\w.]+\\.)?${name}(?:Attribute)?\\b`).test(a.trim()));
 }
 
+/**
+ * A call that hands back a token (`var token = Linked();` with an optional token parameter) makes one rather than
+ * doing cancellable work: MA0040 reported it and fixed that (meziantou/Meziantou.Analyzer#586).
+ */
+function returnsToken(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const result = expressionResultOf(ctx, body, ctx.text.slice(call.span.start, call.span.end));
+  return isCancellationTokenType(result.typeText) || /(?:^|\.)CancellationTokenSource$/.test(result.typeText ?? '');
+}
+
+/**
+ * `ReadAllAsync().GetAsyncEnumerator(cancellationToken)` or `.WithCancellation(token)`: an async iterator receives the
+ * enumerator's token through [EnumeratorCancellation], so the token does reach the work.
+ */
+function tokenGivenToEnumerator(ctx: RuleContext, call: CallSite): boolean {
+  return /^\s*\.\s*(?:GetAsyncEnumerator|WithCancellation)\s*\(\s*[^)\s]/.test(ctx.text.slice(call.span.end, call.span.end + 200));
+}
+
 function passesSomeToken(call: CallSite, token: TokenInScope): boolean {
   return call.argumentTexts.some((a) => token.mentions.test(a) || /CancellationToken|\bToken\b|\.Token\b|RequestAborted|ConnectionAborted|ApplicationStopping|\bct\b|[Cc]ancel/.test(a));
 }
@@ -211,7 +231,7 @@ export const rule: Rule = {
         if (passesSomeToken(call, token)) continue;
         if (isBlockingWaitInAsync(ctx, body, call) || isZeroWait(call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
-        if (!overload) continue;
+        if (!overload || returnsToken(ctx, body, call) || tokenGivenToEnumerator(ctx, call)) continue;
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
           message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,

@@ -14,6 +14,11 @@ Flags a \`return\` of a task, in a function that is not \`async\`, from inside
 Completed tasks (\`Task.FromResult(...)\`, \`Task.CompletedTask\`, \`new ValueTask<T>(value)\`) are left alone: their
 work is done before the \`return\`.
 
+Meziantou's MA0100 ("Await task before disposing of resources") is the same check. MA0129 ("Await task in using
+statement") and VSTHRD107 ("Await Task within using expression") look alike but catch another mistake, a task used
+as the \`using\` resource itself (\`using (gate.EnterAsync())\` disposes the task, not what it returns), so they are
+not listed as equivalents and their suppressions do not silence this rule.
+
 ## Why is this bad?
 \`return\` hands the task back as soon as it exists, usually at the callee's first await that suspends; then the
 \`using\` disposes its resource and the \`finally\` runs. The task goes on with a disposed connection or stream
