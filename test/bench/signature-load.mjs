@@ -3,9 +3,10 @@
 // alternating, wall and CPU time; the language server (dist/server.js over stdio, a new process each run) from
 // start to the first diagnostics of the same file opened in its folder, with and without the database, alternating;
 // and, in a new process, the time to open the file and read its index, and then one type's members. Build first
-// (npm run build).
+// (npm run build). `--dist DIR` measures the bundles in another build's dist folder (a baseline built from an
+// older commit), with this script, so that two builds are compared by the same measurement.
 //
-// Usage: node test/bench/signature-load.mjs [--runs N] [FILE.cs]
+// Usage: node test/bench/signature-load.mjs [--runs N] [--dist DIR] [FILE.cs]
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -16,10 +17,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt === -1 ? 15 : Number(args.splice(runsAt, 2)[1]);
+const distAt = args.indexOf('--dist');
+const dist = distAt === -1 ? path.join(root, 'dist') : path.resolve(args.splice(distAt, 2)[1]);
 const file = path.resolve(args[0] ?? path.join(root, 'test', 'fixtures', 'workspace', 'Catalog', 'HttpCatalogClient.cs'));
-const cli = path.join(root, 'dist', 'cli.js');
-if (!fs.existsSync(cli) || !fs.existsSync(path.join(root, 'dist', 'signatures.txt'))) {
-  console.error('dist/cli.js or dist/signatures.txt is missing: run npm run build first');
+const cli = path.join(dist, 'cli.js');
+if (!fs.existsSync(cli) || !fs.existsSync(path.join(dist, 'signatures.txt'))) {
+  console.error(`${path.relative(root, dist)}/cli.js or signatures.txt is missing: run npm run build first`);
   process.exit(2);
 }
 if (!fs.existsSync(file)) {
@@ -51,7 +54,7 @@ const loader = `
 const start = process.hrtime.bigint();
 const { signatureFileAt, parseSignatureDatabase } = require(${JSON.stringify(path.join(root, 'out', 'signature-load-probe.js'))});
 const loaded = process.hrtime.bigint();
-const db = parseSignatureDatabase(signatureFileAt(${JSON.stringify(path.join(root, 'dist', 'signatures.txt'))}));
+const db = parseSignatureDatabase(signatureFileAt(${JSON.stringify(path.join(dist, 'signatures.txt'))}));
 const parsed = process.hrtime.bigint();
 db.membersOf(db.type('System.Net.Http.HttpClient'));
 const asked = process.hrtime.bigint();
@@ -66,14 +69,30 @@ await esbuild.build({ entryPoints: [probeEntry], bundle: true, platform: 'node',
 fs.rmSync(probeEntry, { force: true });
 
 /**
+ * The CPU time (user + system, all threads) a process has used so far, from /proc on Linux; NaN elsewhere. The
+ * server's threads run the analysis, so this is what the database costs it, whatever else the machine runs.
+ */
+function processCpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / clockTicks;
+  } catch {
+    return NaN;
+  }
+}
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/**
  * The language server as an editor starts it: initialize with the file's folder as the workspace, open the file,
- * and wait for its first published diagnostics. Returns the milliseconds from spawning the process to them.
+ * and wait for its first published diagnostics. Returns the milliseconds from spawning the process to them, and the
+ * CPU time the process had used by then.
  */
 async function timeFirstDiagnostics(signatures) {
   const require = createRequire(import.meta.url);
   const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
   const start = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'server.js'), '--stdio'], {
+  const child = spawn(process.execPath, [path.join(dist, 'server.js'), '--stdio'], {
     stdio: ['pipe', 'pipe', 'ignore'],
     env: { ...process.env, ASYNCLENS_SIGNATURES: signatures },
   });
@@ -95,20 +114,24 @@ async function timeFirstDiagnostics(signatures) {
   void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'csharp', version: 1, text: fs.readFileSync(file, 'utf8') } });
   await published;
   const elapsed = performance.now() - start;
+  const cpu = processCpuMs(child.pid);
   await connection.sendRequest('shutdown').catch(() => undefined);
   void connection.sendNotification('exit');
   await new Promise((r) => { child.once('exit', r); setTimeout(() => { child.kill('SIGKILL'); r(); }, 3000); });
   connection.dispose();
-  return elapsed;
+  return { wall: elapsed, cpu };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const lspOn = [];
-const lspOff = [];
+const lspOn = { wall: [], cpu: [] };
+const lspOff = { wall: [], cpu: [] };
 await timeFirstDiagnostics('on'); // warm the file system cache
 for (let i = 0; i < runs; i++) {
-  lspOff.push(await timeFirstDiagnostics('off'));
-  lspOn.push(await timeFirstDiagnostics('on'));
+  for (const [list, mode] of [[lspOff, 'off'], [lspOn, 'on']]) {
+    const t = await timeFirstDiagnostics(mode);
+    list.wall.push(t.wall);
+    list.cpu.push(t.cpu);
+  }
 }
 const on = { wall: [], cpu: [] };
 const off = { wall: [], cpu: [] };
@@ -134,8 +157,8 @@ console.log('|---|---:|---:|');
 console.log(`| \`check\` of ${path.relative(root, file)}, database off | ${f(median(off.wall))} | ${f(median(off.cpu))} |`);
 console.log(`| the same, database on | ${f(median(on.wall))} | ${f(median(on.cpu))} |`);
 console.log(`| added by the database (difference of the medians) | ${f(median(on.wall) - median(off.wall))} | ${f(median(on.cpu) - median(off.cpu))} |`);
-console.log(`| language server: start to first diagnostics of the file, database off | ${f(median(lspOff))} | |`);
-console.log(`| the same, database on | ${f(median(lspOn))} | |`);
-console.log(`| added by the database to the first diagnostics (difference of the medians) | ${f(median(lspOn) - median(lspOff))} | |`);
+console.log(`| language server: start to first diagnostics of the file, database off | ${f(median(lspOff.wall))} | ${f(median(lspOff.cpu))} |`);
+console.log(`| the same, database on | ${f(median(lspOn.wall))} | ${f(median(lspOn.cpu))} |`);
+console.log(`| added by the database to the first diagnostics (difference of the medians) | ${f(median(lspOn.wall) - median(lspOff.wall))} | ${f(median(lspOn.cpu) - median(lspOff.cpu))} |`);
 console.log(`| opening dist/signatures.txt and reading its index | ${f(median(indexes))} | |`);
 console.log(`| then the members of HttpClient (one block read and parsed) | ${median(firsts).toFixed(1)} ms | |`);

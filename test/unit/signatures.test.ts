@@ -82,6 +82,47 @@ test('bad input gives a clear error, never a wrong database', () => {
   assert.ok(damaged.membersOf(damaged.type('System.Threading.Tasks.ValueTask`1')!).methods.length > 0, 'other types still answer');
 });
 
+test('members by name are what the whole block lists with that name, read from their own lines', () => {
+  const raw = fs.readFileSync(path.join(repoRoot, 'server', 'data', 'signatures.txt'), 'utf8');
+  // A database of its own, so the lines by name are read before any whole block is.
+  const byName = parseSignatureDatabase(raw);
+  const whole = parseSignatureDatabase(raw);
+  const questions: [string, string[]][] = [
+    ['System.String', ['op_Implicit', 'Concat', 'Length', 'Empty', 'Chars']],
+    ['System.Net.Http.HttpClient', ['GetStringAsync', 'SendAsync', 'Timeout', 'NoSuchMember']],
+    ['System.Threading.Tasks.Task`1', ['GetAwaiter', 'Result', 'ConfigureAwait']],
+    ['System.Func`2', ['Invoke']],
+    ['System.Memory`1', ['op_Implicit', 'Span']],
+    ['System.Linq.Enumerable', ['Select', 'ToList']],
+  ];
+  for (const [typeName, names] of questions) {
+    const d = byName.type(typeName)!;
+    for (const name of names) {
+      const all = whole.membersOf(whole.type(typeName)!);
+      const expected = {
+        methods: all.methods.filter((m) => m.name === name),
+        properties: all.properties.filter((p) => p.name === name),
+        fields: all.fields.filter((f) => f.name === name),
+        layouts: [],
+      };
+      assert.deepEqual(byName.membersNamed(d, name), expected, `${typeName}.${name}`);
+      // Once the whole block is parsed, the answer comes from it, and is the same.
+      assert.deepEqual(whole.membersNamed(whole.type(typeName)!, name), expected, `${typeName}.${name} after membersOf`);
+    }
+  }
+  // A damaged line answers nothing for its type by name either, as membersOf does, and is reported once.
+  const problems: string[] = [];
+  const damaged = parseSignatureDatabase(
+    smallText.replace('M\t\tGetAwaiter\t\tSystem.Runtime.CompilerServices.TaskAwaiter`1<!0>', 'M\t\tGetAwaiter\t\tSystem.Runtime.CompilerServices.TaskAwaiter`1<!0<'),
+    { onProblem: (m) => problems.push(m) },
+  );
+  const task = damaged.type('System.Threading.Tasks.Task`1')!;
+  assert.deepEqual(damaged.membersNamed(task, 'GetAwaiter').methods, []);
+  assert.deepEqual(damaged.membersNamed(task, 'GetAwaiter').methods, []);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /Task`1.*bad type text/);
+});
+
 test('type text: the database notation and C# source parse to one structure and print as C#', () => {
   assert.deepEqual(parseApiTypeText('System.Collections.Generic.Dictionary`2<string,!!0[]>'), named('System.Collections.Generic.Dictionary`2', [named('string'), { kind: 'array', element: { kind: 'typeParameter', index: 0, ofMethod: true }, rank: 1 }]));
   assert.equal(csharpText(parseApiTypeText('System.Runtime.CompilerServices.ConfiguredTaskAwaitable`1/ConfiguredTaskAwaiter<int>')), 'ConfiguredTaskAwaitable<int>.ConfiguredTaskAwaiter');

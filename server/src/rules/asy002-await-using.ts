@@ -120,7 +120,7 @@ function apiAsyncDisposable(name: string): AsyncDisposableMatch | null {
         return { typeName: name, note, namespace: namespaceToImport(row) };
       }
     }
-    overridesDisposeAsync ||= db.membersOf(t).methods.some((m) => m.name === 'DisposeAsync' && m.parameters.length === 0 && !m.isStatic);
+    overridesDisposeAsync ||= db.membersNamed(t, 'DisposeAsync').methods.some((m) => m.name === 'DisposeAsync' && m.parameters.length === 0 && !m.isStatic);
     const base = t.baseType?.kind === 'named' ? t.baseType.name : null;
     t = base ? db.type(base)! : undefined!;
   }

@@ -223,7 +223,7 @@ function apiDelegateReturn(api: ApiContext | null, type: ApiType): DelegateRetur
   if (!d) return 'unknown';
   if (d.fullName === 'System.Linq.Expressions.Expression`1') return 'value';
   if (d.kind !== 'delegate') return 'unknown';
-  const invoke = api.db.membersOf(d).methods.find((m) => m.name === 'Invoke');
+  const invoke = api.db.membersNamed(d, 'Invoke').methods.find((m) => m.name === 'Invoke');
   if (!invoke) return 'unknown';
   const result = substitute(invoke.returnType, type.args);
   if (result.kind === 'typeParameter') return 'unknown';

@@ -48,6 +48,7 @@ export function combineDatabases(base: SignatureDatabase, extras: readonly Signa
     },
     hasNamespace: (namespace) => all.some((db) => db.hasNamespace(namespace)),
     membersOf: (definition) => (owner.get(definition) ?? base).membersOf(definition),
+    membersNamed: (definition, name) => (owner.get(definition) ?? base).membersNamed(definition, name),
     extensionHolders: (name) => {
       let list = holderCache.get(name);
       if (!list) holderCache.set(name, (list = merged((db) => db.extensionHolders(name))));

@@ -137,6 +137,12 @@ export interface SignatureDatabase {
   hasNamespace(namespace: string): boolean;
   /** A type's own members (not inherited ones), parsed on first use. */
   membersOf(type: ApiTypeDefinition): ApiMembers;
+  /**
+   * A type's own methods, properties and fields named `name` (no layouts): what membersOf lists with that name, in
+   * the same order, parsing only those lines of the type's block. A question about one member (`GetAwaiter`,
+   * `op_Implicit`, `Invoke`) then costs its lines, not the hundreds of members of `string` or `HttpClient`.
+   */
+  membersNamed(type: ApiTypeDefinition, name: string): ApiMembers;
   /** The static classes that declare extension methods named `name`. */
   extensionHolders(name: string): readonly ApiTypeDefinition[];
   /** Reads and checks everything (order, member blocks, counts) and lists the problems; for tests, not for loading. */
@@ -159,6 +165,27 @@ export interface SignatureFile {
 /** The database file as one string. */
 export function signatureText(text: string): SignatureFile {
   return { head: (length) => text.slice(0, length), read: (start, length) => text.slice(start, start + length) };
+}
+
+/** Parses the database's type notation; one per database, remembering what it parsed (see memoizedTypeText). */
+type TypeTextParser = (text: string) => ApiType;
+
+/**
+ * The type text parser of one database: each distinct text is parsed once. Member blocks repeat a few texts
+ * (`string`, `System.Threading.CancellationToken`, `!0`) in most of their lines, and parsing them again was a
+ * large part of reading the blocks the first analysis asks for. ApiType values are never modified (substitute
+ * and the other helpers make new ones), so members may share them. A text that does not parse throws each time.
+ */
+function memoizedTypeText(): TypeTextParser {
+  const parsed = new Map<string, ApiType>();
+  return (text) => {
+    let type = parsed.get(text);
+    if (!type) {
+      type = parseApiTypeText(text);
+      parsed.set(text, type);
+    }
+    return type;
+  };
 }
 
 const KINDS: Record<string, ApiTypeKind> = { c: 'class', s: 'struct', i: 'interface', e: 'enum', d: 'delegate' };
@@ -232,6 +259,7 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
   // A database read as one source of a combined one (a package of the user's project) has all its masks moved to that bit.
   const remap = options.sourceBit === undefined ? (mask: number) => mask : (mask: number) => (mask === 0 ? 0 : 1 << options.sourceBit!);
 
+  const parseType = memoizedTypeText();
   const reported = new Set<string>();
   const problem = (message: string) => {
     if (reported.has(message)) return;
@@ -243,7 +271,7 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
     let d = definitions[i];
     if (d === undefined) {
       try {
-        d = typeLine(types.lines[i]!, problem, remap);
+        d = typeLine(types.lines[i]!, problem, remap, parseType);
       } catch (e) {
         d = null;
         problem((e as Error).message);
@@ -281,18 +309,46 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
   const named = new Map<string, ApiTypeDefinition[]>();
   const holders = new Map<string, ApiTypeDefinition[]>();
   const members = new Map<string, ApiMembers>();
+  const blocks = new Map<string, string>();
+  const membersByName = new Map<string, ApiMembers>();
+  const blockOf = (d: TypeLine): string => {
+    let block = blocks.get(d.fullName);
+    if (block === undefined) blocks.set(d.fullName, (block = file.read(indexLength + d.blockStart, d.blockLength)));
+    return block;
+  };
 
   const membersOf = (definition: ApiTypeDefinition): ApiMembers => {
     let result = members.get(definition.fullName);
     if (!result) {
       const d = type(definition.fullName);
       try {
-        result = d ? parseMembers(file.read(indexLength + d.blockStart, d.blockLength), d, d.memberCount, remap) : NO_MEMBERS;
+        result = d ? parseMembers(blockOf(d), d, d.memberCount, remap, parseType) : NO_MEMBERS;
       } catch (e) {
         result = NO_MEMBERS;
         problem((e as Error).message);
       }
       members.set(definition.fullName, result);
+      // The whole block is parsed now: the lines by name are no longer needed.
+      blocks.delete(definition.fullName);
+    }
+    return result;
+  };
+
+  const membersNamed = (definition: ApiTypeDefinition, name: string): ApiMembers => {
+    const all = members.get(definition.fullName);
+    if (all) return onlyNamed(all, name);
+    const key = `${definition.fullName}\t${name}`;
+    let result = membersByName.get(key);
+    if (!result) {
+      const d = type(definition.fullName);
+      try {
+        result = d ? parseNamedMembers(blockOf(d), d, name, remap, parseType) : NO_MEMBERS;
+      } catch (e) {
+        // A damaged block answers nothing for the type, as membersOf does; the message is the same.
+        result = NO_MEMBERS;
+        problem((e as Error).message);
+      }
+      membersByName.set(key, result);
     }
     return result;
   };
@@ -312,6 +368,7 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
       return i < typeCount && types.keyAt(i).startsWith(prefix);
     },
     membersOf,
+    membersNamed,
     extensionHolders: (name) => lookup(extensions, holders, name),
     validate: () => validate(types, names, extensions, typeCount, memberCount, definitionAt, membersOf),
   };
@@ -344,14 +401,14 @@ function validate(types: SortedLines, names: SortedLines, extensions: SortedLine
 }
 
 /** The definition of one type line. */
-function typeLine(line: string, problem: (message: string) => void, remap: (mask: number) => number = (m) => m): TypeLine {
+function typeLine(line: string, problem: (message: string) => void, remap: (mask: number) => number = (m) => m, parseType: TypeTextParser = parseApiTypeText): TypeLine {
   const f = line.split('\t');
   if (f.length !== 10) throw new SignatureFormatError(`signature database: a type line has ${f.length} fields, not 10: ${line.slice(0, 120)}`);
   const kind = KINDS[f[2]![0]!];
   if (!kind) throw new SignatureFormatError(`signature database: ${f[3]} has the unknown type kind ${f[2]![0]}`);
   const numbers = [f[1], f[7], f[8], f[9]].map(Number);
   if (!numbers.every((n) => Number.isInteger(n) && n >= 0)) throw new SignatureFormatError(`signature database: the type line of ${f[3]} has a field that should be a number and is not`);
-  return new TypeLine(f, kind, problem, remap);
+  return new TypeLine(f, kind, problem, remap, parseType);
 }
 
 /**
@@ -380,7 +437,8 @@ class TypeLine implements ApiTypeDefinition {
   private parsedBase: ApiType | null | undefined = undefined;
   private parsedInterfaces: ApiType[] | undefined = undefined;
 
-  constructor(f: string[], kind: ApiTypeKind, private readonly problem: (message: string) => void, remap: (mask: number) => number = (m) => m) {
+  constructor(f: string[], kind: ApiTypeKind, private readonly problem: (message: string) => void, remap: (mask: number) => number = (m) => m,
+    private readonly parseType: TypeTextParser = parseApiTypeText) {
     const flags = f[2]!;
     this.fullName = f[3]!;
     const slash = this.fullName.indexOf('/');
@@ -421,7 +479,7 @@ class TypeLine implements ApiTypeDefinition {
   /** A damaged base or interface reads as missing, reported once; it never throws into an analysis. */
   private parsed(text: string): ApiType | null {
     try {
-      return parseApiTypeText(text);
+      return this.parseType(text);
     } catch (e) {
       this.problem(`signature database, the type line of ${this.fullName}: ${(e as Error).message}`);
       return null;
@@ -429,7 +487,7 @@ class TypeLine implements ApiTypeDefinition {
   }
 }
 
-function parseParameter(text: string): ApiParameter {
+function parseParameter(text: string, parseType: TypeTextParser): ApiParameter {
   let rest = text;
   let modifier: ApiParameter['modifier'] = null;
   for (const m of ['ref readonly ', 'ref ', 'out ', 'in ', 'params '] as const) {
@@ -443,15 +501,15 @@ function parseParameter(text: string): ApiParameter {
   if (optional) rest = rest.slice(0, -1);
   const space = rest.lastIndexOf(' ');
   if (space === -1) throw new SignatureFormatError(`a parameter without a name: ${text}`);
-  return { name: rest.slice(space + 1), type: parseApiTypeText(rest.slice(0, space)), modifier, optional };
+  return { name: rest.slice(space + 1), type: parseType(rest.slice(0, space)), modifier, optional };
 }
 
-function parseGenericParameter(text: string): ApiGenericParameter {
+function parseGenericParameter(text: string, parseType: TypeTextParser): ApiGenericParameter {
   const colon = text.indexOf(':');
   if (colon === -1) return { name: text, constraints: [] };
   return {
     name: text.slice(0, colon),
-    constraints: text.slice(colon + 1).split(';').map((c) => (c === 'class' || c === 'struct' || c === 'new' ? c : parseApiTypeText(c))),
+    constraints: text.slice(colon + 1).split(';').map((c) => (c === 'class' || c === 'struct' || c === 'new' ? c : parseType(c))),
   };
 }
 
@@ -460,7 +518,9 @@ function maskOf(tag: string, typeMask: number): number {
   return tag.length > 1 ? Number(tag.slice(1)) : typeMask;
 }
 
-function parseMembers(block: string, type: ApiTypeDefinition, memberCount: number, remap: (mask: number) => number = (m) => m): ApiMembers {
+function parseMembers(block: string, type: ApiTypeDefinition, memberCount: number | null, remap: (mask: number) => number = (m) => m,
+  parseType: TypeTextParser = parseApiTypeText): ApiMembers {
+  const parameter = (text: string) => parseParameter(text, parseType);
   const members: ApiMembers = { methods: [], properties: [], fields: [], layouts: [] };
   const declaringType = type.fullName;
   for (const line of block.split('\n')) {
@@ -477,9 +537,9 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
             isStatic: flags.includes('s'),
             isExtension: flags.includes('x'),
             isProtected: flags.includes('p'),
-            genericParameters: f[3] ? f[3].split(' ').map(parseGenericParameter) : [],
-            returnType: parseApiTypeText(f[4]!),
-            parameters: f.slice(5).map(parseParameter),
+            genericParameters: f[3] ? f[3].split(' ').map((g) => parseGenericParameter(g, parseType)) : [],
+            returnType: parseType(f[4]!),
+            parameters: f.slice(5).map(parameter),
             mask: remap(maskOf(tag, type.mask)),
           });
           break;
@@ -489,12 +549,12 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
           members.properties.push({
             declaringType,
             name: f[2]!,
-            type: parseApiTypeText(f[3]!),
+            type: parseType(f[3]!),
             isStatic: flags.includes('s'),
             canRead: flags.includes('g'),
             canWrite: flags.includes('w'),
             isProtected: flags.includes('p'),
-            parameters: f.slice(4).map(parseParameter),
+            parameters: f.slice(4).map(parameter),
             mask: remap(maskOf(tag, type.mask)),
           });
           break;
@@ -504,7 +564,7 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
           members.fields.push({
             declaringType,
             name: f[2]!,
-            type: parseApiTypeText(f[3]!),
+            type: parseType(f[3]!),
             isStatic: flags.includes('s') || flags.includes('c'),
             isConst: flags.includes('c'),
             isReadOnly: flags.includes('r'),
@@ -518,7 +578,7 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
           let layout = members.layouts.find((l) => l.mask === mask);
           if (!layout) members.layouts.push((layout = { mask, fields: [] }));
           // An empty struct's layout is an `I` line with no field.
-          if (f.length === 3) layout.fields.push({ name: f[1]!, type: parseApiTypeText(f[2]!) });
+          if (f.length === 3) layout.fields.push({ name: f[1]!, type: parseType(f[2]!) });
           break;
         }
         default:
@@ -529,6 +589,41 @@ function parseMembers(block: string, type: ApiTypeDefinition, memberCount: numbe
     }
   }
   const count = members.methods.length + members.properties.length + members.fields.length;
-  if (count !== memberCount) throw new SignatureFormatError(`signature database: ${declaringType} announces ${memberCount} members and has ${count}`);
+  if (memberCount !== null && count !== memberCount) throw new SignatureFormatError(`signature database: ${declaringType} announces ${memberCount} members and has ${count}`);
   return members;
+}
+
+/** What membersOf lists with this name, from the parsed members. */
+function onlyNamed(all: ApiMembers, name: string): ApiMembers {
+  return {
+    methods: all.methods.filter((m) => m.name === name),
+    properties: all.properties.filter((p) => p.name === name),
+    fields: all.fields.filter((f) => f.name === name),
+    layouts: [],
+  };
+}
+
+/**
+ * The members named `name` of one block, parsing only their lines. The block's member lines are counted against
+ * its type line first, so a block that lost or gained a line is refused as membersOf refuses it; a damaged line of
+ * another name goes unnoticed until that name (or the whole block) is asked for.
+ */
+function parseNamedMembers(block: string, type: TypeLine, name: string, remap: (mask: number) => number, parseType: TypeTextParser): ApiMembers {
+  const lines = block.split('\n');
+  let count = 0;
+  const wanted: string[] = [];
+  for (const line of lines) {
+    const tag = line.charCodeAt(0);
+    // M, P and F lines are members; I lines are layout fields; an empty line ends the block.
+    if (tag !== 77 && tag !== 80 && tag !== 70) {
+      // A line of no known kind is passed on, so that parseMembers refuses the block with its own message.
+      if (line && tag !== 73) wanted.push(line);
+      continue;
+    }
+    count++;
+    if (fieldOf(line, 2) === name) wanted.push(line);
+  }
+  if (count !== type.memberCount) throw new SignatureFormatError(`signature database: ${type.fullName} announces ${type.memberCount} members and has ${count}`);
+  if (wanted.length === 0) return NO_MEMBERS;
+  return parseMembers(wanted.join('\n'), type, null, remap, parseType);
 }

@@ -52,7 +52,7 @@ export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options:
   for (const [depth, owner] of ownerChain(ctx, type).entries()) {
     const d = definitionOf(ctx, owner);
     if (!d || owner.kind !== 'named') continue;
-    for (const method of ctx.db.membersOf(d).methods) {
+    for (const method of ctx.db.membersNamed(d, name).methods) {
       if (method.name !== name || method.isStatic !== options.static || (method.mask & ctx.mask) === 0) continue;
       // An override or a `new` method hides the base's with the same parameters.
       const key = method.parameters.map((p) => `${p.modifier ?? ''}${csharpText(substitute(p.type, owner.args), { qualified: true })}`).join(',') + `/${method.genericParameters.length}`;
@@ -76,7 +76,7 @@ export function extensionMethodsFor(ctx: ApiContext, receiver: ApiType, name: st
   const imported = new Set(ctx.using.namespaces);
   for (const holder of ctx.db.extensionHolders(name)) {
     if ((holder.mask & ctx.mask) === 0 || !imported.has(holder.namespace)) continue;
-    for (const method of ctx.db.membersOf(holder).methods) {
+    for (const method of ctx.db.membersNamed(holder, name).methods) {
       if (method.name !== name || !method.isExtension || (method.mask & ctx.mask) === 0) continue;
       const self = method.parameters[0];
       if (!self) continue;
@@ -241,7 +241,7 @@ export function delegateInvokeOf(ctx: ApiContext, type: ApiType): { parameters: 
     d = definitionOf(ctx, t);
   }
   if (!d || d.kind !== 'delegate' || t.kind !== 'named') return null;
-  const invoke = ctx.db.membersOf(d).methods.find((m) => m.name === 'Invoke' && !m.isStatic);
+  const invoke = ctx.db.membersNamed(d, 'Invoke').methods.find((m) => m.name === 'Invoke' && !m.isStatic);
   if (!invoke) return null;
   return { parameters: invoke.parameters.map((p) => substitute(p.type, t.kind === 'named' ? t.args : [])), returnType: substitute(invoke.returnType, t.kind === 'named' ? t.args : []) };
 }
@@ -251,7 +251,7 @@ function hasImplicitConversion(ctx: ApiContext, from: ApiType, to: ApiType): boo
   for (const holder of [to, from]) {
     const d = definitionOf(ctx, holder);
     if (!d || holder.kind !== 'named') continue;
-    for (const op of ctx.db.membersOf(d).methods) {
+    for (const op of ctx.db.membersNamed(d, 'op_Implicit').methods) {
       if (op.name !== 'op_Implicit' || (op.mask & ctx.mask) === 0 || op.parameters.length !== 1) continue;
       // An open generic holder (Memory<T> reached through the argument) takes the other side's arguments.
       const args = holder.args.length ? holder.args : (to.kind === 'named' ? to.args : []);
@@ -408,7 +408,7 @@ export function memberType(ctx: ApiContext, type: ApiType, name: string, options
   for (const owner of ownerChain(ctx, type)) {
     const d = definitionOf(ctx, owner);
     if (!d || owner.kind !== 'named') continue;
-    const members = ctx.db.membersOf(d);
+    const members = ctx.db.membersNamed(d, name);
     const property = members.properties.find((p) => p.name === name && p.isStatic === options.isStatic && !p.parameters.length && (p.mask & ctx.mask) !== 0);
     if (property) return { type: substitute(property.type, owner.args), kind: 'property', owner };
     const field = members.fields.find((f) => f.name === name && f.isStatic === options.isStatic && (f.mask & ctx.mask) !== 0);
