@@ -16,7 +16,8 @@ has no token parameter, and in SignalR hubs \`Context.ConnectionAborted\`.
 
 Overloads come from the workspace's declarations and the API signature database (.NET and common packages),
 never from a method's name. Left alone: calls that already pass something token-like, calls on the token
-itself, \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
+itself, a sequence whose enumeration gets the token (\`ReadAllAsync().GetAsyncEnumerator(ct)\`,
+\`Stream().WithCancellation(ct)\`), \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
 \`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), and functions
 with several tokens in scope (which one to pass is a decision).
 
@@ -122,6 +123,24 @@ function passesSomeToken(call: CallSite, token: TokenInScope): boolean {
   return call.argumentTexts.some((a) => token.mentions.test(a) || /CancellationToken|\bToken\b|\.Token\b|RequestAborted|ConnectionAborted|ApplicationStopping|\bct\b|[Cc]ancel/.test(a));
 }
 
+/** Async enumeration's two ways to hand a token to an IAsyncEnumerable after it was created. */
+const ENUMERATION_TOKEN_CALLS = new Set(['WithCancellation', 'GetAsyncEnumerator']);
+
+/**
+ * `reader.ReadAllAsync().GetAsyncEnumerator(ct)` or `Stream().WithCancellation(ct)`: the token reaches the
+ * enumeration through the enumerator (an async iterator sees it through its [EnumeratorCancellation] parameter), so
+ * the call that creates the sequence needs none. When the enumerator call itself lacks the token, that call is the
+ * one reported: the token goes there.
+ */
+function enumeratedWithToken(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const created = ctx.text.slice(call.span.start, call.span.end).replace(/\s+/g, '');
+  return body.calls.some((c) => {
+    if (!ENUMERATION_TOKEN_CALLS.has(c.name) || c.receiver === null) return false;
+    const receiver = c.receiver.replace(/\s+/g, '');
+    return receiver === created || (receiver.startsWith(created) && /^\.ConfigureAwait\([^()]*\)$/.test(receiver.slice(created.length)));
+  });
+}
+
 /**
  * `gate.Wait()` or `task.Wait()` in async code: ASY001/ASY002 report the wait, and their fix (an await of
  * WaitAsync) is where the token belongs; a token added to the blocking call would keep the thread blocked.
@@ -210,6 +229,7 @@ export const rule: Rule = {
         if (call.receiver !== null && token.mentions.test(call.receiver)) continue;
         if (passesSomeToken(call, token)) continue;
         if (isBlockingWaitInAsync(ctx, body, call) || isZeroWait(call)) continue;
+        if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload) continue;
         findings.push({
