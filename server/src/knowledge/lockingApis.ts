@@ -33,6 +33,13 @@ export interface LockingApi {
    * argument). An acquisition before an await and a release after it means the release may run on another thread.
    */
   releasedBy?: string[];
+  /**
+   * An in-process lock that every holder keeps only for its own critical section, as a `lock` statement does (Monitor,
+   * Lock, SpinLock, the reader-writer locks; not a Mutex, which another process may hold for as long as it likes).
+   * When its release follows in the same method with no await between, the section is judged like a `lock` body:
+   * reported only when it blocks inside.
+   */
+  criticalSection?: boolean;
   /** Why waiting here is bad in a sentence, shown in the diagnostic note. */
   note: string;
   /** Where the fact comes from: a learn.microsoft.com page. */
@@ -70,6 +77,7 @@ export const LOCK_STATEMENT: LockStatementKnowledge = {
 export const LOCKING_APIS: readonly LockingApi[] = [
   {
     type: 'Monitor', namespace: 'System.Threading', member: 'Enter', kind: 'static', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['Exit'],
     replacement: SEMAPHORE_REPLACEMENT,
     note: 'Monitor.Enter parks the thread until the lock is free, and Monitor.Exit after an await runs on another thread and throws SynchronizationLockException.',
@@ -77,6 +85,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'Monitor', namespace: 'System.Threading', member: 'TryEnter', kind: 'static', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['Exit'],
     replacement: 'A SemaphoreSlim(1, 1) with `if (await gate.WaitAsync(timeout)) { try { ... } finally { gate.Release(); } }`',
     // TryEnter(obj) and TryEnter(obj, ref taken) test the lock and return at once; only a timeout waits.
@@ -92,6 +101,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'Lock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true, since: '9',
+    criticalSection: true,
     releasedBy: ['Exit'],
     receiverHints: ['lock', 'gate', 'sync'],
     replacement: SEMAPHORE_REPLACEMENT,
@@ -207,6 +217,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'SpinLock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['Exit'],
     receiverHints: ['spin', 'lock'],
     replacement: SEMAPHORE_REPLACEMENT,
@@ -215,6 +226,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'SpinLock', namespace: 'System.Threading', member: 'TryEnter', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['Exit'],
     receiverHints: ['spin', 'lock'],
     replacement: SEMAPHORE_REPLACEMENT,
@@ -225,6 +237,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterReadLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
@@ -233,6 +246,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterWriteLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitWriteLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
@@ -241,6 +255,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterUpgradeableReadLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitUpgradeableReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
@@ -249,6 +264,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterReadLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
@@ -258,6 +274,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterWriteLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitWriteLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
@@ -267,6 +284,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireReaderLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ReleaseReaderLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',
@@ -276,6 +294,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireWriterLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ReleaseWriterLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',
