@@ -34,10 +34,11 @@ export interface LockingApi {
    */
   releasedBy?: string[];
   /**
-   * An in-process lock that every holder keeps only for its own critical section, as a `lock` statement does (Monitor,
-   * Lock, SpinLock, the reader-writer locks; not a Mutex, which another process may hold for as long as it likes).
-   * When its release follows in the same method with no await between, the section is judged like a `lock` body:
-   * reported only when it blocks inside.
+   * An in-process lock with no statement form, so enter and exit calls in a try/finally are how everyone uses it
+   * (SpinLock, the reader-writer locks). When its release follows in the same method with no await between, the
+   * section is judged like a `lock` body: reported only when it blocks inside. Not Monitor or Lock, whose idiomatic
+   * form is the `lock` statement that the compiler keeps free of awaits (CS1996): taken by hand in async code, nothing
+   * stops a later edit from putting an await inside. Not a Mutex, which another process may hold as long as it likes.
    */
   criticalSection?: boolean;
   /** Why waiting here is bad in a sentence, shown in the diagnostic note. */
@@ -77,7 +78,6 @@ export const LOCK_STATEMENT: LockStatementKnowledge = {
 export const LOCKING_APIS: readonly LockingApi[] = [
   {
     type: 'Monitor', namespace: 'System.Threading', member: 'Enter', kind: 'static', threadAffine: true,
-    criticalSection: true,
     releasedBy: ['Exit'],
     replacement: SEMAPHORE_REPLACEMENT,
     note: 'Monitor.Enter parks the thread until the lock is free, and Monitor.Exit after an await runs on another thread and throws SynchronizationLockException.',
@@ -85,7 +85,6 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'Monitor', namespace: 'System.Threading', member: 'TryEnter', kind: 'static', threadAffine: true,
-    criticalSection: true,
     releasedBy: ['Exit'],
     replacement: 'A SemaphoreSlim(1, 1) with `if (await gate.WaitAsync(timeout)) { try { ... } finally { gate.Release(); } }`',
     // TryEnter(obj) and TryEnter(obj, ref taken) test the lock and return at once; only a timeout waits.
@@ -101,7 +100,6 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'Lock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true, since: '9',
-    criticalSection: true,
     releasedBy: ['Exit'],
     receiverHints: ['lock', 'gate', 'sync'],
     replacement: SEMAPHORE_REPLACEMENT,

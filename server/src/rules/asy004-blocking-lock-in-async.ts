@@ -187,10 +187,10 @@ function awaitBetweenAcquireAndRelease(ctx: RuleContext, body: MethodBody, call:
 }
 
 /**
- * An in-process lock taken and released in this method with no await in between and nothing blocking inside
- * (`_rw.EnterWriteLock(); try { _sockets.Add(s); } finally { _rw.ExitWriteLock(); }`): a short critical section,
- * which the rule leaves alone as it does a short `lock` statement. Holders of such a lock keep it only for sections
- * like this one, so waiting for it is as short.
+ * A lock with no statement form taken and released in this method with no await in between and nothing blocking
+ * inside (`_rw.EnterWriteLock(); try { _sockets.Add(s); } finally { _rw.ExitWriteLock(); }`): a short critical
+ * section, which the rule leaves alone as it does a short `lock` statement. Holders of such a lock keep it only for
+ * sections like this one, so waiting for it is as short.
  */
 function isShortCriticalSection(ctx: RuleContext, body: MethodBody, call: CallSite, row: LockingApi): boolean {
   if (!row.criticalSection) return false;
@@ -238,10 +238,11 @@ top-level statements):
   after it, with its own message: the release may run on another thread.
 
 A short \`lock\` that only guards in-memory state is not flagged: it cannot contain an await (CS1996), it is held
-for microseconds, and a SemaphoreSlim would be slower there. The same goes for an in-process lock taken and released
-by calls in the same method (\`Monitor.Enter\`/\`Exit\`, \`Lock.Enter\`/\`Exit\`, \`SpinLock\`, \`ReaderWriterLockSlim\`
-and \`ReaderWriterLock\` enter/exit pairs) with no await and nothing blocking between them. A \`Mutex\` is always
-reported: another process may hold it for as long as it likes. Calls with a zero timeout (\`WaitOne(0)\`,
+for microseconds, and a SemaphoreSlim would be slower there. The same goes for a lock with no statement form taken and
+released by calls in the same method (\`SpinLock\`, \`ReaderWriterLockSlim\` and \`ReaderWriterLock\` enter/exit pairs)
+with no await and nothing blocking between them. \`Monitor.Enter\` and \`Lock.Enter\` are still reported: their
+idiomatic form is the \`lock\` statement, which the compiler keeps free of awaits, and a \`Mutex\` may be held by
+another process for as long as it likes. Calls with a zero timeout (\`WaitOne(0)\`,
 \`TryEnter(x)\`, also through a \`const\` or a readonly field holding 0) only test and are not flagged.
 \`SemaphoreSlim.Wait()\` has an awaitable twin and is ASY002's, with a fix, never this rule's.
 
