@@ -33,6 +33,14 @@ export interface LockingApi {
    * argument). An acquisition before an await and a release after it means the release may run on another thread.
    */
   releasedBy?: string[];
+  /**
+   * An in-process lock with no statement form, so enter and exit calls in a try/finally are how everyone uses it
+   * (SpinLock, the reader-writer locks). When its release follows in the same method with no await between, the
+   * section is judged like a `lock` body: reported only when it blocks inside. Not Monitor or Lock, whose idiomatic
+   * form is the `lock` statement that the compiler keeps free of awaits (CS1996): taken by hand in async code, nothing
+   * stops a later edit from putting an await inside. Not a Mutex, which another process may hold as long as it likes.
+   */
+  criticalSection?: boolean;
   /** Why waiting here is bad in a sentence, shown in the diagnostic note. */
   note: string;
   /** Where the fact comes from: a learn.microsoft.com page. */
@@ -207,6 +215,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'SpinLock', namespace: 'System.Threading', member: 'Enter', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['Exit'],
     receiverHints: ['spin', 'lock'],
     replacement: SEMAPHORE_REPLACEMENT,
@@ -215,6 +224,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'SpinLock', namespace: 'System.Threading', member: 'TryEnter', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['Exit'],
     receiverHints: ['spin', 'lock'],
     replacement: SEMAPHORE_REPLACEMENT,
@@ -225,6 +235,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterReadLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
@@ -233,6 +244,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterWriteLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitWriteLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
@@ -241,6 +253,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'EnterUpgradeableReadLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitUpgradeableReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`, or an async reader-writer lock such as Microsoft.VisualStudio.Threading AsyncReaderWriterLock',
@@ -249,6 +262,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterReadLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitReadLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
@@ -258,6 +272,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLockSlim', namespace: 'System.Threading', member: 'TryEnterWriteLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ExitWriteLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync(timeout)`',
@@ -267,6 +282,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireReaderLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ReleaseReaderLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',
@@ -276,6 +292,7 @@ export const LOCKING_APIS: readonly LockingApi[] = [
   },
   {
     type: 'ReaderWriterLock', namespace: 'System.Threading', member: 'AcquireWriterLock', kind: 'instance', threadAffine: true,
+    criticalSection: true,
     releasedBy: ['ReleaseWriterLock'],
     receiverHints: ['rwlock', 'readerwriter', 'lock'],
     replacement: 'A SemaphoreSlim(1, 1) with `await WaitAsync()`',

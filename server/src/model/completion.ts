@@ -3,8 +3,8 @@
  * completed: the peers' best-known false alarms (product.md), each with a reason a person can read.
  */
 import type { SyntaxNode } from '../parse/parser';
-import type { MethodBody, Span, SuspensionPoint, TaskWait, TypeDeclaration } from './types';
-import { calleeOf, isFunctionNode } from './syntax';
+import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
+import { calleeOf, conditionalParts, isFunctionNode } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
@@ -260,6 +260,14 @@ export function syncPathCallReason(receiverText: string): string | null {
 export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
   const recv = wait.receiverText.trim();
   if (!recv) return null;
+  // `(readErrors ? errorTask : outputTask).Result`: complete when the task either arm picks is.
+  const picked = conditionalArmsOf(recv);
+  if (picked) {
+    const reasons = picked.map((arm) => knownCompletedReason({ ...wait, receiverText: arm }, body, bodies, syntax));
+    return reasons.every((r): r is string => r !== null) ? `both tasks the conditional picks from have completed (${[...new Set(reasons)].join('; ')})` : null;
+  }
+  const waited = syncWaitReason(wait, recv, body, bodies, syntax);
+  if (waited) return waited;
   const element = /^([A-Za-z_][\w.]*)\s*\[/.exec(recv)?.[1] ?? null;
   const variable = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(element ?? recv)?.[1] ?? null;
   // `var winner = await Task.WhenAny(a, b);`: the task WhenAny hands back is the one that finished.
@@ -295,6 +303,55 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   return null;
 }
 
+/** The two arms of a parenthesised `c ? a : b`, trimmed, or null for anything else. */
+function conditionalArmsOf(text: string): [string, string] | null {
+  if (!text.startsWith('(') || !text.endsWith(')')) return null;
+  const inner = text.slice(1, -1);
+  if (/["'{]/.test(inner)) return null;
+  const parts = conditionalParts(inner, 0, inner.length);
+  if (!parts) return null;
+  const arm = (span: Span) => inner.slice(span.start, span.end).trim();
+  // The conditional must be the whole parenthesised text: `(a) + (b)` is no such thing.
+  if (closingParen(text) !== text.length - 1) return null;
+  return [arm(parts.whenTrue), arm(parts.whenFalse)];
+}
+
+function closingParen(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** A timeout among a wait's arguments: with one, Wait and WaitAll return false instead of waiting to the end. */
+const TIMEOUT_ARGUMENT = /^-?\d+$|TimeSpan|timeout|milliseconds|\bms\b/i;
+
+/**
+ * A blocking wait before this one, on every path, that returned only once the task finished: `Task.WaitAll(a, b)`
+ * or `t.Wait()` (with nothing or a token, never a timeout). The first wait is the blocking one; reading the result
+ * afterwards blocks no more.
+ */
+function syncWaitReason(wait: TaskWait, recv: string, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  const variable = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(recv)?.[1] ?? null;
+  if (!variable) return null;
+  for (const b of bodyChain(body, bodies)) {
+    for (const earlier of b.waits) {
+      if (earlier.span.end > wait.span.start || earlier === wait) continue;
+      const args = earlier.argumentTexts.map((a) => a.trim());
+      let reason: string | null = null;
+      if (earlier.kind === 'waitAll' && args.includes(recv) && !args.some((a) => TIMEOUT_ARGUMENT.test(a))) reason = `${recv} completed in the Task.WaitAll before`;
+      else if (earlier.kind === 'wait' && earlier.receiverText.trim() === recv && !args.some((a) => TIMEOUT_ARGUMENT.test(a))) reason = `${recv} was waited for to the end before`;
+      if (!reason) continue;
+      if (!awaitPrecedesOnEveryPath(earlier, wait, syntax)) continue;
+      if (writtenBetween(syntax, variable, earlier.span.end, wait.span.start)) continue;
+      return reason;
+    }
+  }
+  return null;
+}
+
 function findLocal(body: MethodBody, bodies: readonly MethodBody[], name: string) {
   for (const b of bodyChain(body, bodies)) {
     const local = b.locals.find((l) => l.name === name);
@@ -316,7 +373,7 @@ function lambdaOverCollection(lambda: MethodBody, bodies: readonly MethodBody[],
  * holds the wait's. An await with no identifier of its own (`await Task.WhenAll(Load(), Save())` has some; a bare
  * literal has none) is taken to precede when it is in no branch the wait is outside of, which the same test says.
  */
-function awaitPrecedesOnEveryPath(a: SuspensionPoint, wait: TaskWait, syntax: FileSyntax): boolean {
+function awaitPrecedesOnEveryPath(a: { span: Span }, wait: TaskWait, syntax: FileSyntax): boolean {
   const awaitIds = identifiersIn(syntax, a.span).filter((id) => !id.isMemberName);
   const waitIds = identifiersIn(syntax, wait.span).filter((id) => !id.isMemberName);
   if (awaitIds.length === 0 || waitIds.length === 0) return true;

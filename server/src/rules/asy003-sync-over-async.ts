@@ -55,7 +55,9 @@ It stays quiet in \`Main\` and in top-level statements (a console app's entry po
 SynchronizationContext to deadlock on and no caller to make async), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
 \`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`), guarded by \`IsCompleted\` or
-\`IsCompletedSuccessfully\`, inside a \`ContinueWith\` callback on the antecedent, or created complete.
+\`IsCompletedSuccessfully\`, inside a \`ContinueWith\` callback on the antecedent, created complete, or already
+waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
+reported). \`(c ? a : b).Result\` counts as complete when both arms do.
 \`Result\` properties of types that are not tasks are never flagged.
 
 ## Why is this bad?

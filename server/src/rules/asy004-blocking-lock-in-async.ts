@@ -123,7 +123,12 @@ interface BlockingInsideLock {
  * of this rule's own, or a file-system call that has no twin at all.
  */
 function blockingInsideLock(ctx: RuleContext, body: MethodBody, lock: LockStatement): BlockingInsideLock | null {
-  const inside = (span: Span) => lock.span.start < span.start && span.end <= lock.span.end;
+  return blockingInside(ctx, body, lock.span, lock.lockedText);
+}
+
+/** The first blocking thing done strictly inside `section` while `lockedText` is held (see blockingInsideLock). */
+function blockingInside(ctx: RuleContext, body: MethodBody, section: Span, lockedText: string): BlockingInsideLock | null {
+  const inside = (span: Span) => section.start < span.start && span.end <= section.end;
   const code = (span: Span, end: number) => shortCode(ctx.text.slice(span.start, end));
   for (const call of body.calls) {
     if (!inside(call.span) || call.inNameof) continue;
@@ -134,7 +139,7 @@ function blockingInsideLock(ctx: RuleContext, body: MethodBody, lock: LockStatem
     }
     const locking = lockingCallOf(ctx, body, call);
     // Monitor.Wait on the locked object releases the lock while it waits: it is flagged itself, the lock is not held.
-    if (locking && locking.row.type === 'Monitor' && locking.row.member === 'Wait' && call.argumentTexts[0]?.trim() === lock.lockedText.trim()) continue;
+    if (locking && locking.row.type === 'Monitor' && locking.row.member === 'Wait' && call.argumentTexts[0]?.trim() === lockedText.trim()) continue;
     if (locking) return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'waits for another thread' };
     if (call.receiver !== null && FILE_SYSTEM_TYPES.some((t) => t.type === staticReceiverName(call.receiver!))) {
       return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'touches the file system' };
@@ -158,23 +163,43 @@ function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement, bl
   };
 }
 
+/** The calls after an acquisition that release what it took: same member family, same receiver (or first argument). */
+function releasesOf(body: MethodBody, call: CallSite, row: LockingApi): CallSite[] {
+  if (!row.releasedBy || row.releasedBy.length === 0) return [];
+  const key = row.kind === 'static' ? call.argumentTexts[0]?.trim() : call.receiver?.trim();
+  if (!key) return [];
+  return body.calls.filter((c) => {
+    if (!row.releasedBy!.includes(c.name) || c.span.start < call.span.end) return false;
+    return row.kind === 'static' ? staticReceiverName(c.receiver ?? '') === row.type && c.argumentTexts[0]?.trim() === key : c.receiver?.trim() === key;
+  });
+}
+
 /**
  * A thread-affine acquisition (Monitor.Enter, Mutex.WaitOne, SpinLock.Enter, ReaderWriterLockSlim.Enter*) with an
  * await after it and its release after that await: the release may run on another thread, where it throws.
  */
 function awaitBetweenAcquireAndRelease(ctx: RuleContext, body: MethodBody, call: CallSite, row: LockingApi): { awaitLine: number } | null {
-  if (!row.releasedBy || row.releasedBy.length === 0) return null;
-  const key = row.kind === 'static' ? call.argumentTexts[0]?.trim() : call.receiver?.trim();
-  if (!key) return null;
-  const releases = body.calls.filter((c) => {
-    if (!row.releasedBy!.includes(c.name) || c.span.start < call.span.end) return false;
-    return row.kind === 'static' ? staticReceiverName(c.receiver ?? '') === row.type && c.argumentTexts[0]?.trim() === key : c.receiver?.trim() === key;
-  });
-  for (const release of releases) {
+  for (const release of releasesOf(body, call, row)) {
     const between = body.awaits.find((a) => a.span.start >= call.span.end && a.span.end <= release.span.start);
     if (between) return { awaitLine: lineOf(ctx.text, between.span.start) };
   }
   return null;
+}
+
+/**
+ * A lock with no statement form taken and released in this method with no await in between and nothing blocking
+ * inside (`_rw.EnterWriteLock(); try { _sockets.Add(s); } finally { _rw.ExitWriteLock(); }`): a short critical
+ * section, which the rule leaves alone as it does a short `lock` statement. Holders of such a lock keep it only for
+ * sections like this one, so waiting for it is as short.
+ */
+function isShortCriticalSection(ctx: RuleContext, body: MethodBody, call: CallSite, row: LockingApi): boolean {
+  if (!row.criticalSection) return false;
+  const release = releasesOf(body, call, row)[0];
+  if (!release) return false;
+  const section: Span = { start: call.span.end, end: release.span.start };
+  if (body.awaits.some((a) => a.span.start >= section.start && a.span.end <= section.end)) return false;
+  const locked = row.kind === 'static' ? call.argumentTexts[0] ?? '' : call.receiver ?? '';
+  return blockingInside(ctx, body, section, locked) === null;
 }
 
 function lineOf(text: string, offset: number): number {
@@ -213,7 +238,11 @@ top-level statements):
   after it, with its own message: the release may run on another thread.
 
 A short \`lock\` that only guards in-memory state is not flagged: it cannot contain an await (CS1996), it is held
-for microseconds, and a SemaphoreSlim would be slower there. Calls with a zero timeout (\`WaitOne(0)\`,
+for microseconds, and a SemaphoreSlim would be slower there. The same goes for a lock with no statement form taken and
+released by calls in the same method (\`SpinLock\`, \`ReaderWriterLockSlim\` and \`ReaderWriterLock\` enter/exit pairs)
+with no await and nothing blocking between them. \`Monitor.Enter\` and \`Lock.Enter\` are still reported: their
+idiomatic form is the \`lock\` statement, which the compiler keeps free of awaits, and a \`Mutex\` may be held by
+another process for as long as it likes. Calls with a zero timeout (\`WaitOne(0)\`,
 \`TryEnter(x)\`, also through a \`const\` or a readonly field holding 0) only test and are not flagged.
 \`SemaphoreSlim.Wait()\` has an awaitable twin and is ASY002's, with a fix, never this rule's.
 
@@ -294,7 +323,7 @@ within one method. Waits that a timeout argument bounds are flagged unless the t
       }
       for (const call of body.calls) {
         const match = lockingCallOf(ctx, body, call);
-        if (match) findings.push(callFinding(ctx, body, call, match));
+        if (match && !isShortCriticalSection(ctx, body, call, match.row)) findings.push(callFinding(ctx, body, call, match));
       }
     }
     return findings;

@@ -106,7 +106,8 @@ depends on how it is called.
   \`x ??= await ...\`. A lookup in a cache whose entries expire (\`IMemoryCache\`, \`MemoryCache\`,
   \`ObjectCache\`, \`IDistributedCache\`, known from the receiver's declared type) does not count: such caches
   keep remote results for a while, and whether the same key comes back within the expiration depends on the
-  workload. Another cache that rarely hits is still reported, and a fast path with other names
+  workload. Nor does a lookup in a local the method creates empty (\`var seen = new Dictionary<K, V>(comparer)\`,
+  \`[]\`): it starts empty on every call, so its first lookup misses. Another cache that rarely hits is still reported, and a fast path with other names
   is missed. Negated checks that lead to an early exit (\`if (!_map.TryGetValue(k, out v)) return null;\`)
   are read as the rare path and do not count.
 `;

@@ -68,7 +68,9 @@ returns.
 - The awaited task's type must match the method's return type (\`return await GetIntAsync();\` in an
   \`async Task<object>\` would not compile as \`return GetIntAsync();\`, nor a \`Task<List<T>>\` returned as
   \`Task<IEnumerable<T>>\`). It is compared when the callee is a workspace method, or an expression whose type
-  is visible (a variable with a declared type, \`Task.FromResult<T>(...)\` or of a literal); in a
+  is visible (a variable with a declared type, \`Task.FromResult<T>(...)\` or of a literal, or a library
+  materializer whose result is a concrete collection: \`ToListAsync\`, \`ToArrayAsync\`, \`ToDictionaryAsync\`,
+  \`ToHashSetAsync\`); in a
   \`Task<T>\` method a task whose type is not visible is flagged without a fix. In a plain \`Task\` method a
   library call is assumed to return a task, except members known to return a \`ValueTask\` in common overloads (\`DisposeAsync\`,
   \`MoveNextAsync\`, the \`Memory<byte>\` overloads of \`Stream.ReadAsync\`/\`WriteAsync\`, channel readers and
@@ -108,6 +110,24 @@ const VALUE_TASK_MEMBERS: { member: string; types: string[]; taskFromArguments?:
   { member: 'FindAsync', types: ['DbSet', 'DbContext'], source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.dbset-1.findasync' },
   { member: 'AddAsync', types: ['DbSet', 'DbContext'], source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.dbset-1.addasync' },
 ];
+
+/**
+ * Library members that materialize a sequence into a concrete collection: their task's T is that collection
+ * (`Task<List<T>>` from EF Core's ToListAsync, `ValueTask<List<T>>` from System.Linq.Async's), never an interface, so a
+ * `Task<IEnumerable<T>>` or `Task<IList<T>>` method cannot return it. `resultShape` is what the method's T must look like.
+ */
+const MATERIALIZING_MEMBERS: { member: string; resultShape: RegExp; source: string }[] = [
+  { member: 'ToListAsync', resultShape: /^(?:[\w.]+\.)?List</, source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.entityframeworkqueryableextensions.tolistasync' },
+  { member: 'ToArrayAsync', resultShape: /\[\s*\]$/, source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.entityframeworkqueryableextensions.toarrayasync' },
+  { member: 'ToDictionaryAsync', resultShape: /^(?:[\w.]+\.)?Dictionary</, source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.entityframeworkqueryableextensions.todictionaryasync' },
+  { member: 'ToHashSetAsync', resultShape: /^(?:[\w.]+\.)?HashSet</, source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.entityframeworkqueryableextensions.tohashsetasync' },
+];
+
+/** A library materializer whose collection type is surely not this body's T (ToListAsync in a Task<IEnumerable<T>> method). */
+function materializesAnotherType(body: MethodBody, name: string): boolean {
+  const row = MATERIALIZING_MEMBERS.find((m) => m.member === name);
+  return !!row && !row.resultShape.test((body.resultTypeText ?? '').replace(/\s+/g, '').replace(/\?$/, ''));
+}
 
 /** Whether a library call may return a ValueTask: by member name, and by receiver type when that is known. */
 function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, receiver: string | null, argumentCount: number): boolean {
@@ -177,7 +197,7 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       const known = typed();
       if (known) return fitsDeclared(known.typeText);
       if (isValueTaskMethod) return 'no';
-      if (withResult) return 'unknown';
+      if (withResult) return materializesAnotherType(body, callee.name) ? 'no' : 'unknown';
       return mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount) ? 'no' : 'fits';
     }
     case 'variable': {

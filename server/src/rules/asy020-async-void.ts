@@ -17,6 +17,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
   \`new RelayCommand(Refresh)\`.
 
+An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, and \`Task.Delay\` of a
+constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`).
+
 Async lambdas given to a void delegate are ASY021's.
 
 ## Why is this bad?
@@ -152,7 +155,7 @@ export const rule: Rule = {
       masked ??= maskCommentsAndStrings(ctx.text);
       const slot = callbackSlotOf(ctx, body, masked);
       if (slot) {
-        const escaping = escapingAwaits(body, masked);
+        const escaping = escapingAwaits(ctx, body, masked);
         if (escaping.length > 0) findings.push(handlerFinding(ctx, body, slot, escaping));
         continue;
       }

@@ -218,7 +218,7 @@ export const rule: Rule = {
       if (!found) continue;
       if (found.handler) {
         masked ??= maskCommentsAndStrings(ctx.text);
-        if (escapingAwaits(body, masked).length === 0) continue;
+        if (escapingAwaits(ctx, body, masked).length === 0) continue;
       }
       findings.push({
         span: body.nameSpan,

@@ -17,9 +17,9 @@ has no token parameter, and in SignalR hubs \`Context.ConnectionAborted\`.
 
 Overloads come from the workspace's declarations and the API signature database (.NET and common packages),
 never from a method's name. Left alone: calls that already pass something token-like, calls on the token
-itself, \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
-\`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), calls whose async enumerable gets the token
-through \`.GetAsyncEnumerator(token)\` or \`.WithCancellation(token)\`, calls that return
+itself, a sequence whose enumeration gets the token (\`ReadAllAsync().GetAsyncEnumerator(ct)\`,
+\`Stream().WithCancellation(ct)\`), \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
+\`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), calls that return
 a token or a token source (\`var token = Linked();\` makes a token rather than doing cancellable work), and functions
 with several tokens in scope (which one to pass is a decision).
 
@@ -130,16 +130,26 @@ function returnsToken(ctx: RuleContext, body: MethodBody, call: CallSite): boole
   return isCancellationTokenType(result.typeText) || /(?:^|\.)CancellationTokenSource$/.test(result.typeText ?? '');
 }
 
-/**
- * `ReadAllAsync().GetAsyncEnumerator(cancellationToken)` or `.WithCancellation(token)`: an async iterator receives the
- * enumerator's token through [EnumeratorCancellation], so the token does reach the work.
- */
-function tokenGivenToEnumerator(ctx: RuleContext, call: CallSite): boolean {
-  return /^\s*\.\s*(?:GetAsyncEnumerator|WithCancellation)\s*\(\s*[^)\s]/.test(ctx.text.slice(call.span.end, call.span.end + 200));
-}
-
 function passesSomeToken(call: CallSite, token: TokenInScope): boolean {
   return call.argumentTexts.some((a) => token.mentions.test(a) || /CancellationToken|\bToken\b|\.Token\b|RequestAborted|ConnectionAborted|ApplicationStopping|\bct\b|[Cc]ancel/.test(a));
+}
+
+/** Async enumeration's two ways to hand a token to an IAsyncEnumerable after it was created. */
+const ENUMERATION_TOKEN_CALLS = new Set(['WithCancellation', 'GetAsyncEnumerator']);
+
+/**
+ * `reader.ReadAllAsync().GetAsyncEnumerator(ct)` or `Stream().WithCancellation(ct)`: the token reaches the
+ * enumeration through the enumerator (an async iterator sees it through its [EnumeratorCancellation] parameter), so
+ * the call that creates the sequence needs none. When the enumerator call itself lacks the token, that call is the
+ * one reported: the token goes there.
+ */
+function enumeratedWithToken(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const created = ctx.text.slice(call.span.start, call.span.end).replace(/\s+/g, '');
+  return body.calls.some((c) => {
+    if (!ENUMERATION_TOKEN_CALLS.has(c.name) || c.receiver === null) return false;
+    const receiver = c.receiver.replace(/\s+/g, '');
+    return receiver === created || (receiver.startsWith(created) && /^\.ConfigureAwait\([^()]*\)$/.test(receiver.slice(created.length)));
+  });
 }
 
 /**
@@ -230,8 +240,9 @@ export const rule: Rule = {
         if (call.receiver !== null && token.mentions.test(call.receiver)) continue;
         if (passesSomeToken(call, token)) continue;
         if (isBlockingWaitInAsync(ctx, body, call) || isZeroWait(call)) continue;
+        if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
-        if (!overload || returnsToken(ctx, body, call) || tokenGivenToEnumerator(ctx, call)) continue;
+        if (!overload || returnsToken(ctx, body, call)) continue;
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
           message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,

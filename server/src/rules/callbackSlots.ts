@@ -15,6 +15,7 @@ import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolv
 import { named } from '../signatures/typeText';
 import { catchesEverything, tryClausesOf } from './tryClauses';
 import type { RuleContext } from './types';
+import { constantArgumentTexts } from './asy001-004-blocking-common';
 
 export interface CallbackSlot {
   kind: 'eventHandler' | 'override' | 'interfaceMember' | 'callback';
@@ -107,12 +108,43 @@ export function usedAsMethodGroup(body: MethodBody, masked: string): boolean {
 
 /**
  * The awaits whose exception leaves the function: no enclosing `try` of the function itself has a catch that takes
- * every exception without throwing it again. (An await inside a catch or finally block is outside its try.)
+ * every exception without throwing it again (an await inside a catch or finally block is outside its try), and the
+ * awaited thing can fail at all.
  */
-export function escapingAwaits(body: MethodBody, masked: string): SuspensionPoint[] {
-  return body.awaits.filter((a) => !a.regions.some((r) => {
+export function escapingAwaits(ctx: RuleContext, body: MethodBody, masked: string): SuspensionPoint[] {
+  return body.awaits.filter((a) => !cannotFail(ctx, body, a) && !a.regions.some((r) => {
     if (r.kind !== 'try') return false;
     const clauses = tryClausesOf(masked, r.span);
     return !!clauses && catchesEverything(masked, clauses);
   }));
+}
+
+/** A delay no token can cancel: a non-negative whole number of milliseconds, TimeSpan.Zero or TimeSpan.FromX(n). */
+const UNCANCELLABLE_DELAY = /^(?:\d+|(?:System\.)?TimeSpan\.Zero|(?:System\.)?TimeSpan\.From(?:Milliseconds|Seconds|Minutes|Hours|Days|Ticks)\(\s*\d+(?:\.\d+)?\s*\))$/;
+
+/**
+ * An await that cannot throw: of a completed or FromResult task (not FromException/FromCanceled), of Task.Yield(),
+ * or of Task.Delay with one constant, non-negative argument. Task.Delay without a token only fails for a negative
+ * delay (other than -1), which it throws at the call, so a delay known to be non-negative never does; with a token
+ * it throws TaskCanceledException when the token fires.
+ */
+function cannotFail(ctx: RuleContext, body: MethodBody, point: SuspensionPoint): boolean {
+  if (point.kind !== 'await') return false;
+  const operand = point.operand;
+  switch (operand.kind) {
+    case 'yield':
+    case 'fromResult':
+      return true;
+    case 'completedTask':
+      return operand.callee === null || (operand.callee.name !== 'FromException' && operand.callee.name !== 'FromCanceled');
+    case 'delay': {
+      if (operand.callee?.argumentCount !== 1) return false;
+      const argument = /\(([^]*)\)\s*$/.exec(operand.text)?.[1];
+      if (argument === undefined) return false;
+      const value = constantArgumentTexts(ctx, body, [argument])[0].replace(/\s+/g, '');
+      return UNCANCELLABLE_DELAY.test(value);
+    }
+    default:
+      return false;
+  }
 }

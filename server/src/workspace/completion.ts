@@ -356,21 +356,40 @@ function missGuard(suspending: SuspensionPoint[], readsExpiringCache: (condition
 
 /**
  * Reads a guard's lookup receiver (`_memoryCache` in `!_memoryCache.TryGetValue(key, out Movie? movie)`) and says
- * whether its declared type is a cache whose entries expire: a hit there is not the usual path by construction.
+ * whether a hit there is not the usual path by construction: the receiver's declared type is a cache whose entries
+ * expire, or it is a local this very call creates (`var cache = new Dictionary<string, IPAddress>();`), which starts
+ * empty on every call, so its first lookup always misses. A parameter or a field outlives the call and may be warm.
  */
 function expiringCacheReader(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): (condition: string) => boolean {
   const seen = new Map<string, boolean>();
   return (condition) => {
-    const receiver = /^!?\s*\(?\s*((?:this\s*\.\s*)?[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(?:TryGetValue|TryGet\w*|Get\w*)\s*[<(]/.exec(condition.trim())?.[1];
+    const receiver = /^!?\s*\(?\s*((?:this\s*\.\s*)?[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(?:TryGetValue|TryGet\w*|Get\w*|ContainsKey)\s*[<(]/.exec(condition.trim())?.[1];
     if (!receiver) return false;
     let answer = seen.get(receiver);
     if (answer === undefined) {
-      const typed = typeOfExpression(receiver, body, bodies, index);
-      answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
+      if (createdByThisCall(body, receiver)) answer = true;
+      else {
+        const typed = typeOfExpression(receiver, body, bodies, index);
+        answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
+      }
       seen.set(receiver, answer);
     }
     return answer;
   };
+}
+
+/** A local of this body initialised with a new, empty collection (`new Dictionary<K, V>(comparer)`, `new()`, `[]`). */
+function createdByThisCall(body: MethodBody, receiver: string): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(receiver)) return false;
+  const local = body.locals.find((l) => l.name === receiver && l.kind === 'local');
+  const initializer = local?.initializerText?.trim() ?? '';
+  // A collection initializer (`new Dictionary<,> { [k] = v }`) or an argument that may be a source collection
+  // (`new Dictionary<,>(existing)`) is not empty; a comparer or a capacity is all `new` may take here.
+  if (/^\[\s*\]$/.test(initializer)) return true;
+  const created = /^new\b[^({]*(?:\(([^()]*)\))?\s*$/.exec(initializer);
+  if (!created) return false;
+  const args = (created[1] ?? '').trim();
+  return args === '' || /^(?:\d+|[\w.]*Comparer[\w.]*)$/.test(args);
 }
 
 // ---- reading conditions as cache hits and misses ----
