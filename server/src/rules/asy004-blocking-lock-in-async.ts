@@ -11,6 +11,7 @@ import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { waitedTaskEvidence } from './asy001-blocking-wait-in-async';
 import { lineIndexOf, positionAt } from '../parse/lines';
 import { stripGenerics } from '../workspace/index';
+import { releasesOf } from './lockSections';
 
 const SEMAPHORE_TITLE = 'Use a SemaphoreSlim and await WaitAsync() instead';
 
@@ -161,17 +162,6 @@ function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement, bl
     bodyId: body.id,
     fix: { title: SEMAPHORE_TITLE, safety: 'display-only', edits: [] },
   };
-}
-
-/** The calls after an acquisition that release what it took: same member family, same receiver (or first argument). */
-function releasesOf(body: MethodBody, call: CallSite, row: LockingApi): CallSite[] {
-  if (!row.releasedBy || row.releasedBy.length === 0) return [];
-  const key = row.kind === 'static' ? call.argumentTexts[0]?.trim() : call.receiver?.trim();
-  if (!key) return [];
-  return body.calls.filter((c) => {
-    if (!row.releasedBy!.includes(c.name) || c.span.start < call.span.end) return false;
-    return row.kind === 'static' ? staticReceiverName(c.receiver ?? '') === row.type && c.argumentTexts[0]?.trim() === key : c.receiver?.trim() === key;
-  });
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * Where C# does not allow an `await`, even inside an async body: in a `lock` block (CS1996), in an unsafe context
  * (CS4004: an `unsafe` block, method or type), in the filter of a `catch ... when (...)` (CS7094), and in a query
- * expression past the collection of its first `from` clause (CS1995). The fixes that insert an `await` (ASY001,
- * ASY002) ask here first. Read from the body's text with comments and strings masked: the model keeps no tree.
+ * expression past the collection of its first `from` clause (CS1995); and, though the compiler allows it, between the
+ * acquisition and the release of a thread-affine lock (ASY004). The fixes that insert an `await` (ASY001, ASY002)
+ * ask here first. Read from the body's text with comments and strings masked: the model keeps no tree.
  */
 import type { MethodBody, Span } from '../model/types';
 import type { RuleContext } from './types';
 import { maskCommentsAndStrings } from './sourceText';
+import { threadAffineLockHeldAt } from './lockSections';
 
 interface ForbiddenRegion extends Span {
   reason: string;
@@ -16,10 +18,14 @@ const LOCK = 'await is not allowed inside a lock statement';
 const UNSAFE = 'await is not allowed in an unsafe context';
 const FILTER = 'await is not allowed in a catch filter';
 const QUERY = 'await is not allowed in a query expression past its first from clause';
+const THREAD_AFFINE = (acquired: string) => `an await here would let the lock taken by ${acquired}() be released on another thread, where releasing it throws`;
 
 /** Why an `await` cannot be inserted at `offset` of `body`, or null when it can. */
 export function whyAwaitIsNotAllowedAt(ctx: RuleContext, body: MethodBody, offset: number): string | null {
   if (body.locks.some((l) => l.span.start < offset && offset < l.span.end)) return LOCK;
+  // Allowed by the compiler but wrong: a thread-affine lock taken above and released below (ASY004's bug).
+  const held = threadAffineLockHeldAt(body, offset);
+  if (held) return THREAD_AFFINE(`${held.receiver ? `${held.receiver.trim()}.` : ''}${held.name}`);
   if (body.modifiers.includes('unsafe')) return UNSAFE;
   // Members of an unsafe type are an unsafe context too, nested types included.
   if (ctx.model.types.some((t) => t.modifiers.includes('unsafe') && t.span.start <= body.span.start && body.span.end <= t.span.end)) return UNSAFE;
