@@ -53,6 +53,12 @@ function generatedText(bytes) {
   return out.join('\n');
 }
 
+// --write FILE only writes the generated document (for test/bench/document-steps.ts) and exits.
+if (args.includes('--write')) {
+  fs.writeFileSync(args[args.indexOf('--write') + 1], generatedText(megabytes * 1024 * 1024));
+  process.exit(0);
+}
+
 async function session() {
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...nodeArgs, server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
