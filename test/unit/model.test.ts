@@ -1,7 +1,9 @@
 // The per-file model, checked as data: each case is a C# method and the facts the model must give.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready } from './support';
+import fs from 'node:fs';
+import path from 'node:path';
+import { listFiles, ready, repoRoot } from './support';
 import { parse } from '../../server/src/parse/parser';
 import { buildFileModel } from '../../server/src/model/extract';
 import type { FileModel, MethodBody } from '../../server/src/model/types';
@@ -312,4 +314,45 @@ test('splitCallText takes a call apart at its own argument list, not at a call a
   assert.equal(splitCallText('a + M(1)'), null);
   assert.equal(splitCallText('(1)'), null);
   assert.equal(splitCallText('M(1) + 2'), null);
+});
+
+/**
+ * The large-document thread sends models to the engine as JSON (lsp/engine/largeDocuments.ts), which keeps only
+ * plain data: where a model held a Map, a Set, an undefined array element or a non-finite number, the engine would
+ * read something other than what the model said. The first such value in a fixture's model, or null.
+ */
+function notJsonSafe(value: unknown, path: string): string | null {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? null : `${path} is ${value}`;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = value[i] === undefined ? `${path}[${i}] is undefined` : notJsonSafe(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return `${path} is a ${proto?.constructor?.name ?? 'class instance'}`;
+    for (const [key, field] of Object.entries(value as object)) {
+      // An undefined property is left out by JSON and reads as undefined on the other side alike.
+      const found = field === undefined ? null : notJsonSafe(field, `${path}.${key}`);
+      if (found) return found;
+    }
+    return null;
+  }
+  return `${path} is a ${typeof value}`;
+}
+
+test('every fixture model is plain data that survives JSON (the large-document thread sends models so)', () => {
+  const files = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs');
+  assert.ok(files.length > 100);
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const r = parse(text);
+    if (!r.tree) continue;
+    const m = buildFileModel(r.tree, text, undefined, r.prepared);
+    r.tree.delete();
+    assert.equal(notJsonSafe(m, 'model'), null, file);
+  }
 });

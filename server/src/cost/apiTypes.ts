@@ -36,7 +36,13 @@ export interface ApiTypeFacts {
   isRefStruct?: boolean;
 }
 
-const cache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: number; api: CostApi }>>();
+/**
+ * Keyed by the model's `types` array, not the model: the language server estimates each body against a copy of
+ * the model whose `bodies` are that body's group (engine/costs.ts), and a cache keyed by the copy missed every
+ * time, so every body built a new API context and recomputed every supertype chain it asked about. The entry
+ * remembers the `usings` it was built for, the other part of the model it reads.
+ */
+const cache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: number; usings: readonly string[]; api: CostApi }>>();
 
 /**
  * The database as one file sees it, for a runtime's framework (net8.0, net9.0 or net10.0; older runtimes read
@@ -46,11 +52,11 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types'>, file: str
   const db = signatureDatabase();
   if (!db) return null;
   const version = index?.version ?? -1;
-  let perModel = cache.get(model);
-  if (!perModel) cache.set(model, (perModel = new Map()));
+  let perModel = cache.get(model.types);
+  if (!perModel) cache.set(model.types, (perModel = new Map()));
   const key = `${file ?? ''}|${layoutFramework ?? ''}`;
   const known = perModel.get(key);
-  if (known && known.db === db && known.version === version) return known.api;
+  if (known && known.db === db && known.version === version && known.usings === model.usings) return known.api;
   // Code inside namespace A.B sees A.B's and A's types and extension methods without a using.
   const enclosing = new Set<string>();
   for (const t of model.types) {
@@ -69,7 +75,7 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types'>, file: str
   const namesContext = apiContext(db, names);
   const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...names, scope: { ...scope, framework: layoutFramework } }) : namesContext;
   const api: CostApi = { names: namesContext, layouts };
-  perModel.set(key, { db, version, api });
+  perModel.set(key, { db, version, usings: model.usings, api });
   return api;
 }
 

@@ -46,6 +46,8 @@ export function startServer(engineScript: string): Connection {
   /** Resyncs in a row per document: a digest that keeps differing after the whole text was sent is a bug, not drift. */
   const resyncs = new Map<string, number>();
   const snapshots = new Map<string, DocumentSnapshot>();
+  /** Diagnostics published ahead of their snapshot (acceptEarlyDiagnostics), by URI: the revision and how many. */
+  const earlyDiagnostics = new Map<string, { revision: number; count: number }>();
   const waiters = new Map<string, SnapshotWaiter[]>();
   const documentSettings = new Map<string, AsyncLensSettings>();
   let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
@@ -196,6 +198,9 @@ export function startServer(engineScript: string): Connection {
       case 'snapshot':
         acceptSnapshot(event.snapshot);
         return;
+      case 'diagnostics':
+        acceptEarlyDiagnostics(event);
+        return;
       case 'indexing':
         onIndexing(event);
         return;
@@ -237,6 +242,22 @@ export function startServer(engineScript: string): Connection {
     engine?.send({ kind: 'open', uri: doc.uri, version: doc.revision, text: doc.text, settings: settingsFor(doc.uri) });
   }
 
+  /**
+   * A large document's diagnostics, ahead of its snapshot (engine.ts sends them before the cost estimates): published
+   * when they are of the editor's current text, as a snapshot's would be. The snapshot that follows carries the same
+   * diagnostics, so it publishes again only if they differ in number (costs that ran out of time add one).
+   */
+  function acceptEarlyDiagnostics(event: { uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics'] }): void {
+    const doc = documents.get(event.uri);
+    if (!doc || event.revision !== doc.revision) return;
+    const previous = snapshots.get(event.uri);
+    if (previous && previous.revision >= event.revision) return;
+    // A drifted copy is resynced when its snapshot arrives; until then nothing of it is shown.
+    if (event.textDigest !== textDigest(documents.positioned(doc))) return;
+    earlyDiagnostics.set(event.uri, { revision: event.revision, count: event.diagnostics.length });
+    quietly(connection.sendDiagnostics({ uri: event.uri, version: doc.version, diagnostics: event.diagnostics }));
+  }
+
   function acceptSnapshot(computed: DocumentSnapshot): void {
     const doc = documents.get(computed.uri);
     if (!doc) return;
@@ -254,7 +275,10 @@ export function startServer(engineScript: string): Connection {
     documents.forgetEditsThrough(doc, computed.revision);
     snapshots.set(snapshot.uri, snapshot);
     // A snapshot of an older text than the editor's would put squiggles in the wrong places: wait for the next.
-    if (snapshot.revision === doc.revision) {
+    const early = earlyDiagnostics.get(snapshot.uri);
+    earlyDiagnostics.delete(snapshot.uri);
+    const publishedEarly = early !== undefined && early.revision === snapshot.revision && early.count === snapshot.diagnostics.length;
+    if (snapshot.revision === doc.revision && !publishedEarly) {
       quietly(connection.sendDiagnostics({ uri: snapshot.uri, version: doc.version, diagnostics: snapshot.diagnostics }));
     }
     const list = waiters.get(snapshot.uri);
@@ -407,6 +431,7 @@ export function startServer(engineScript: string): Connection {
     if ('error' in opened) throw new MalformedParams(opened.error);
     const uri = opened.uri;
     snapshots.delete(uri);
+    earlyDiagnostics.delete(uri);
     resyncs.delete(uri);
     releaseWaiters(uri);
     const settings = await settingsForNewDocument(uri);
@@ -432,6 +457,7 @@ export function startServer(engineScript: string): Connection {
     const uri = uriOf(params);
     if (!documents.close(uri)) return;
     snapshots.delete(uri);
+    earlyDiagnostics.delete(uri);
     resyncs.delete(uri);
     const known = documentSettings.delete(uri);
     releaseWaiters(uri);

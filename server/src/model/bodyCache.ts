@@ -7,8 +7,13 @@
 import type { MethodBody } from './types';
 
 export interface CachedBody {
-  /** The body with every offset relative to the function's start. */
+  /**
+   * The body as it was built, before the file-wide passes filled in what depends on other bodies (see
+   * `unpassedCopy`), with offsets as they were when the function started at `start`. Never mutated: a hit is
+   * copied (`reusedBody`).
+   */
   body: MethodBody;
+  start: number;
 }
 
 export interface ModelCache {
@@ -17,6 +22,24 @@ export interface ModelCache {
 
 export function createModelCache(): ModelCache {
   return { entries: new Map() };
+}
+
+/**
+ * What the cache keeps of a freshly built body: a copy of the parts the file-wide passes of extract.ts write into
+ * (the body's `capturedNames` and `parentId`, each wait's `knownCompleted`). The rest is shared with the model's body:
+ * the model is plain data nothing writes to once built, and a deep copy of every body of a 3 MB file cost more CPU
+ * time than the rules.
+ */
+export function unpassedCopy(body: MethodBody): MethodBody {
+  return { ...body, waits: body.waits.map((w) => ({ ...w })) };
+}
+
+/**
+ * A cached body for a function that now starts at `start`: where it has not moved (every function before an edit),
+ * a shallow copy of the parts the file-wide passes write; where it has, a deep copy with every offset moved.
+ */
+export function reusedBody(cached: CachedBody, start: number): MethodBody {
+  return start === cached.start ? unpassedCopy(cached.body) : rebase(cached.body, start - cached.start);
 }
 
 /** A deep copy with every offset moved by `delta`: spans, signatureEnd, and the `kind:offset` ids. */

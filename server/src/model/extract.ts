@@ -16,7 +16,7 @@ import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liven
 import { hasThisIn, identifierCountIn, identifiersIn, identifiersNamed, mentions, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
-import { rebase, type CachedBody, type ModelCache } from './bodyCache';
+import { reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
@@ -65,14 +65,14 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
     const hit = key !== null ? cache!.entries.get(key) ?? reused.get(key) : undefined;
     let body: MethodBody;
     if (hit) {
-      body = rebase(hit.body, node.startIndex);
+      body = reusedBody(hit, node.startIndex);
       body.parentId = parentId;
     } else {
       body = buildBody(context, node, [bodyNode], parentId, inheritedFlag);
     }
     builtById.set(body.id, body);
     // Cached before the file-wide passes below fill in what depends on other bodies.
-    if (key !== null) reused.set(key, hit ?? { body: rebase(body, -node.startIndex) });
+    if (key !== null) reused.set(key, hit ?? { body: unpassedCopy(body), start: node.startIndex });
     if (body.hasSyntaxErrors && body.isAsync) {
       skipped.push({ name: body.name, span: body.nameSpan, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }

@@ -9,7 +9,7 @@ import {
 } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { waitedTaskEvidence } from './asy001-blocking-wait-in-async';
-import { lineIndexOf, positionAt } from '../parse/lines';
+import { lineNumberAt } from './sourceText';
 import { stripGenerics } from '../workspace/index';
 import { releasesOf } from './lockSections';
 
@@ -193,7 +193,7 @@ function isShortCriticalSection(ctx: RuleContext, body: MethodBody, call: CallSi
 }
 
 function lineOf(text: string, offset: number): number {
-  return positionAt(lineIndexOf(text), offset).line + 1;
+  return lineNumberAt(text, offset);
 }
 
 /** `lock (gate)` without its block: the squiggle marks where the thread waits, not everything it then does. */

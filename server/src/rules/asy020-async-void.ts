@@ -1,8 +1,7 @@
 /** ASY020 async-void: an `async void` method or local function that could return Task, or an async void handler whose await can throw unhandled. */
 import type { MethodBody, SuspensionPoint } from '../model/types';
-import { lineIndexOf, positionAt } from '../parse/lines';
 import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlots';
-import { maskCommentsAndStrings } from './sourceText';
+import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
 
@@ -105,7 +104,7 @@ and decide what to do with the exception (show it, log it); no mechanical choice
 `;
 
 function lineOf(ctx: RuleContext, offset: number): number {
-  return positionAt(lineIndexOf(ctx.text), offset).line + 1;
+  return lineNumberAt(ctx.text, offset);
 }
 
 function describe(body: MethodBody): string {

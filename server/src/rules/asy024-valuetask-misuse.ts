@@ -2,12 +2,11 @@
 import type { CallSite, EnclosingRegion, MethodBody, Span, TaskWait } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { withoutConfigureAwait } from '../workspace/typing';
-import { lineIndexOf, positionAt } from '../parse/lines';
 import { isConditionalCall } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
-import { maskCommentsAndStrings } from './sourceText';
+import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fileNamespaces } from './asy022-unobserved-task';
@@ -300,7 +299,6 @@ function reassigned(masked: string, body: MethodBody, name: string, after: numbe
 
 function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string): RuleFinding[] {
   const findings: RuleFinding[] = [];
-  const lines = lineIndexOf(ctx.text);
   // Locals from their declaration to the end of their scope, and parameters over the whole body.
   const candidates = [
     ...body.locals.filter((l) => l.kind === 'local' || l.kind === 'using').map((l) => ({ name: l.name, declared: l.typeText ?? l.inferredTypeText, initializer: l.initializerText, from: l.span.end, to: l.scope.end })),
@@ -330,7 +328,7 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
       }
       continue;
     }
-    const firstLine = positionAt(lines, first.span.start).line + 1;
+    const firstLine = lineNumberAt(ctx.text, first.span.start);
     findings.push({
       span: second.span,
       message: `ValueTask ${quoted(local.name)} is consumed a second time (first on line ${firstLine})`,

@@ -5,6 +5,19 @@
  */
 import type { MethodBody, ReturnSite, Span } from '../model/types';
 import type { TextEdit } from './types';
+import { lineIndexOf, positionAt, type LineIndex } from '../parse/lines';
+
+/** The line starts of the last text asked about: rules ask for many lines of one file in turn. */
+let lastLines: { text: string; lines: LineIndex } | null = null;
+
+/**
+ * The 1-based line of an offset, for messages. The file's line starts are computed once and kept for the next
+ * question about the same text: computing them per question made a rule quadratic in the file's size.
+ */
+export function lineNumberAt(text: string, offset: number): number {
+  if (!lastLines || lastLines.text !== text) lastLines = { text, lines: lineIndexOf(text) };
+  return positionAt(lastLines.lines, offset).line + 1;
+}
 
 /** The last text masked and its mask: ASY011, ASY012 and ASY013 each ask for the same file in turn. */
 let lastMask: { text: string; masked: string } | null = null;

@@ -98,7 +98,7 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
 export function remodel(doc: OpenDocument): void {
   const old = doc.tree;
   const previous = old && doc.parseText !== null ? { tree: old, parseText: doc.parseText } : null;
-  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols, budget: documentBudget() });
+  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols, budget: documentBudget(doc.text.length) });
   if (old && old !== result.tree) old.delete();
   doc.tree = result.tree;
   doc.parseText = result.parseText;

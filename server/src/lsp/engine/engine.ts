@@ -178,7 +178,7 @@ export function createEngine(host: EngineHost): Engine {
 
   function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings): Finding[] {
     const perFile = fileSeverities(key);
-    const checked = checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings), budget());
+    const checked = checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings), budget(text.length));
     if (checked.stopped) throw new AnalysisStopped(checked.stopped);
     return checked.findings;
   }
@@ -248,6 +248,15 @@ export function createEngine(host: EngineHost): Engine {
       else log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
     const checked = now();
+    const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
+    if (stopped) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
+    const stoppedBeforeCosts = stopped;
+    // The cost estimates of a large document take seconds and change no diagnostic: the editor gets the
+    // diagnostics first. A model that skipped methods waits for the snapshot, where the protocol thread merges the
+    // stale results of those methods into the diagnostics.
+    if (doc.large && model.skipped.length === 0) {
+      host.post({ kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(text), diagnostics });
+    }
     const analysis = completionNow();
     const choice = projects.contextOf(doc.key, doc.settings).runtime;
     const runtime = choice.profile;
@@ -255,16 +264,15 @@ export function createEngine(host: EngineHost): Engine {
     let methods: MethodView[] = [];
     try {
       // The profile shown beside the selected one needs its numbers only, not its layout: a smaller snapshot to copy.
-      methods = withinBudget(stopped ? null : budget(), () => methodViewsOf(input, [runtime, comparisonProfile(runtime)]))
+      methods = withinBudget(stopped ? null : budget(text.text.length), () => methodViewsOf(input, [runtime, comparisonProfile(runtime)]))
         .map((m) => ({ ...m, runtimeChoice: choice, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [] })) }));
     } catch (err) {
       if (err instanceof AnalysisStopped) stopped = err.reason;
       else log('error', `cost estimates of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
     const costed = now();
+    if (stopped && !stoppedBeforeCosts) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
     doc.findings = findings;
-    const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
-    if (stopped) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
     const snapshot: DocumentSnapshot = {
       uri: doc.uri,
       revision: doc.modelledVersion,
@@ -390,7 +398,7 @@ export function createEngine(host: EngineHost): Engine {
       unindexFile(key);
       return true;
     }
-    const { model, tree } = modelFile(source.text, null, undefined, { preprocessorSymbols: source.preprocessorSymbols, budget: budget() });
+    const { model, tree } = modelFile(source.text, null, undefined, { preprocessorSymbols: source.preprocessorSymbols, budget: budget(source.text.length) });
     tree?.delete();
     indexFile(key, model);
     return true;

@@ -46,6 +46,12 @@ export type EngineEvent =
   | { kind: 'ready' }
   | { kind: 'fatal'; message: string }
   | { kind: 'snapshot'; snapshot: DocumentSnapshot }
+  /**
+   * A large document's diagnostics, sent before its cost estimates are computed (engine.ts `analyse`); the snapshot
+   * of the same revision follows with the same diagnostics. Only for a model that skipped no method, so the
+   * protocol thread has no stale results to merge into them (staleResults.ts).
+   */
+  | { kind: 'diagnostics'; uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics'] }
   | { kind: 'indexing'; state: 'begin' | 'report' | 'end'; done: number; total: number; message: string; files: number }
   | { kind: 'log'; level: 'info' | 'warn' | 'error'; message: string }
   | { kind: 'response'; id: number; result?: EngineResult; error?: string };

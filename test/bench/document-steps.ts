@@ -1,0 +1,35 @@
+// One document through the language server engine's steps in one process, with the CPU time of each: the parse
+// (with the pre-parse pass), the copy of the tree and the model, index, completion verdicts, rules (default selection),
+// and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
+//   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
+//   node out/bench/document-steps.js FILE.cs [norules]
+// (large-document.mjs's generator makes the 3 MB document the README measures.)
+import fs from 'node:fs';
+import { initParser, parse, tableOf } from '../../server/src/parse/parser';
+import { locateWasm } from '../../server/src/host/wasm';
+import { modelOfTable } from '../../server/src/model/extract';
+import { createIndex, updateFile } from '../../server/src/workspace/index';
+import { analyseCompletion } from '../../server/src/workspace/completion';
+import { checkFile } from '../../server/src/analysis/project';
+import { RULES } from '../../server/src/rules/registry';
+import { installSignatureDatabase } from '../../server/src/host/signatures';
+import { methodViewsOf } from '../../server/src/lsp/engine/views';
+import { createCostCache } from '../../server/src/lsp/engine/costs';
+import { positioned } from '../../server/src/lsp/convert';
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+void (async () => {
+  await initParser(locateWasm());
+  installSignatureDatabase(process.env, console.log);
+  const text = fs.readFileSync(process.argv[2], 'utf8');
+  const skipRules = process.argv[3] === 'norules';
+  let t = performance.now(), c = cpu();
+  const lap = (name: string) => { const n = performance.now(), cc = cpu(); console.log(`${name}: wall ${(n - t).toFixed(0)} cpu ${(cc - c).toFixed(0)}`); t = n; c = cc; };
+  const p = parse(text); lap('parse (with pre-parse)');
+  const m = modelOfTable(tableOf(p.tree!, text), undefined, p.prepared ?? undefined); lap('copy tree + model');
+  const key = 'file:///x/Large.cs';
+  const index = createIndex(); updateFile(index, key, m); lap('index');
+  const completion = analyseCompletion(index); lap('verdicts');
+  const selection = { enabled: new Set(RULES.filter((r) => r.meta.defaultSeverity !== 'off').map((r) => r.meta.id)), disabled: new Set<string>() };
+  const findings = skipRules ? [] : checkFile(key, text, m, index, completion, selection).findings; lap(`rules (${findings.length} findings)`);
+  const views = methodViewsOf({ file: key, model: m, doc: positioned(text), findings, index, completion, costCache: createCostCache(), costContext: '0|0' }, ['net10', 'net11-runtime-async']); lap(`costs, 2 profiles (${views.length} methods)`);
+})();
