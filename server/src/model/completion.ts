@@ -101,6 +101,8 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       // throw ...;` after a Task.WhenAny; or an assertion that the task is complete (`Assert.True(t.IsCompleted)`).
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
+        const flagExit = asyncFlagExitReason(s, recv);
+        if (flagExit) return flagExit;
         if (s.type === 'expression_statement' && assertsCompleted(s.text, recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
         // `try { if (!t.Wait(timeout)) throw ...; } catch (...) { throw ...; }`: past the try, the guard held.
         const guards = s.type === 'if_statement' ? [s] : s.type === 'try_statement' && everyCatchLeaves(s) ? topLevelIfs(s.childForFieldName('body')) : [];
@@ -161,6 +163,25 @@ function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string
   const switchExpression = section.parent;
   if (switchExpression?.type !== 'switch_expression' || !onStatus(switchExpression.namedChildren[0])) return null;
   return FINISHED_PATTERN.test(pattern.text.trim()) ? `in a switch arm for a finished status of ${recv}` : null;
+}
+
+/**
+ * `if (_async) ThrowHelper.ThrowInvalidOperationException(...); DisposeAsync().GetAwaiter().GetResult();`: a type
+ * that runs every operation synchronously or asynchronously by a flag (ASYNC_FLAG_NAMES, as a field or parameter)
+ * leaves its synchronous entry point when the flag is set, so past that exit its own methods run their synchronous
+ * path and return completed tasks. Only a call of the type's own method (no receiver, or `this`) is taken as
+ * following the flag; a task from elsewhere is not.
+ */
+function asyncFlagExitReason(statement: SyntaxNode, recv: string): string | null {
+  if (statement.type !== 'if_statement') return null;
+  const call = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\([^]*\)$/.exec(recv);
+  if (!call) return null;
+  const flag = /^\s*(?:this\s*\.\s*)?_?([A-Za-z]\w*)\s*$/.exec(statement.childForFieldName('condition')?.text ?? '');
+  const consequence = statement.childForFieldName('consequence');
+  if (!flag || !consequence || statement.childForFieldName('alternative')) return null;
+  const name = [...ASYNC_FLAG_NAMES].find((n) => n.toLowerCase() === flag[1].toLowerCase());
+  if (!name || !/\b(?:return|throw)\b|\bThrow\w*\s*\(/.test(consequence.text)) return null;
+  return `the method leaves earlier when ${flag[0].trim()} is set, so ${call[1]} runs its synchronous path here and its task is already complete`;
 }
 
 /** The if statements directly in a block (not nested deeper). */
