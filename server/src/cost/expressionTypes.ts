@@ -338,7 +338,8 @@ function parseChain(text: string): { head: string; headTypeArguments: string[]; 
   const steps: ChainStep[] = [];
   while (i < text.length) {
     const c = text[i];
-    if (c === ' ') {
+    // A fluent chain is often written one call a line.
+    if (c === ' ' || c === '\n' || c === '\r' || c === '\t') {
       i++;
       continue;
     }
@@ -582,6 +583,11 @@ function memberType(receiver: Typed, name: string, ctx: TypingContext): Typed | 
   if (ctx.index && parsed) {
     const member = findMember(ctx.index, parsed.name, name);
     if (member?.typeText) return { value: substituteTypeArguments(member.typeText, parsed, ctx.index) };
+    if ('staticType' in receiver) {
+      // An enum member (`ResultPrimitive.Fault`) is a value of its enum.
+      const constant = typesNamed(ctx.index, parsed.name).flatMap((r) => r.type.constants).find((c) => c.name === name);
+      if (constant?.typeText) return { value: canonicalType(constant.typeText) };
+    }
     if ('staticType' in receiver && typesNamed(ctx.index, receiver.staticType).length > 0) {
       // A nested type used as a qualifier: Outer.Inner.
       const nested = typesNamed(ctx.index, name);
@@ -764,7 +770,13 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
   }
   const owner = receiver ? receiverName : containingTypeOf(ctx);
   const argumentCount = args.length;
-  const fits = (m: MethodRef) => !!m.member?.typeText && acceptsArgumentCount(m.member, argumentCount);
+  const receiverType = receiver ? parseType('value' in receiver ? receiver.value : receiver.staticType) : null;
+  const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
+  // Written type arguments name a method of that generic arity only; a receiver of `Policy` reaches the members of
+  // `Policy` and its bases, never those of `Policy<TResult>`, which shares its simple name in the index.
+  const fits = (m: MethodRef) => !!m.member?.typeText && acceptsArgumentCount(m.member, argumentCount)
+    && (typeArguments.length === 0 || m.member.typeParameterCount === typeArguments.length)
+    && reachesDeclaringType(m, seen);
   let fitting = owner ? methodsNamed(ctx.index!, name, owner).filter(fits) : [];
   // Not a member of the enclosing types: a type the file imports with `using static` may declare it (TestUtil.GetTempTableName).
   if (!receiver && fitting.length === 0) {
@@ -775,22 +787,18 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
   }
   if (!owner && fitting.length === 0) return null;
   const candidates = bestByArguments(fitting, args, 0, ctx);
-  const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
-  const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
   // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
   // declaration does: the awaiter and its size do not depend on T.
   const declared = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
   const types = new Set(candidates.map((m) => {
-    const bindings: Record<string, string> = {};
     // The declaring type's parameters as the receiver instantiates them (`Box<int>.Get()` returns an int).
-    const declaring = m.typeName && seen ? seen.get(m.typeName) : undefined;
-    if (declaring) Object.assign(bindings, typeParameterBindings(declaring, ctx.index!));
-    Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? [], m.member!.parameters ?? [], m.member!.typeText!, typeArguments, args, ctx));
+    const bindings = declaringTypeBindings(m, seen, ctx.index!);
+    Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? m.member?.typeParameters ?? [], m.member!.parameters ?? [], m.member!.typeText!, typeArguments, args, ctx));
     return canonicalType(substituteNames(m.member!.typeText!, bindings));
   }));
   if (types.size === 1) return [...types][0]!;
   if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
-  if (candidates.length === 0 && receiverType) return workspaceExtensionCallType((receiver as { value: string }).value, name, typeArguments, args, ctx);
+  if (candidates.length === 0 && receiver && 'value' in receiver) return workspaceExtensionCallType(receiver.value, name, typeArguments, args, ctx);
   return null;
 }
 
@@ -823,7 +831,7 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
       if (best < 0) kept.push(m);
       continue;
     }
-    const typeParameters = new Set(m.body?.typeParameters ?? []);
+    const typeParameters = new Set(m.body?.typeParameters ?? m.member?.typeParameters ?? []);
     let score = 0;
     let fits = true;
     for (let i = 0; i < args.length && fits; i++) {
@@ -842,6 +850,12 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
       }
       if (isParams && target.arrayRank > 0 && actual.arrayRank < target.arrayRank) target = { ...target, arrayRank: target.arrayRank - 1 };
       if (typeParameters.has(target.name) && target.args.length === 0) continue;
+      // A number, a string or an enum value never converts to a delegate (`HandleResult(ResultPrimitive.Fault)` is
+      // the `TResult result` overload, not the `Func<TResult, bool>` one).
+      if (target.arrayRank === 0 && isDelegateTypeName(target.name, ctx) && isNeverDelegate(actual, ctx)) {
+        fits = false;
+        continue;
+      }
       if (formatType(target) === formatType(actual)) {
         score += 2;
         continue;
@@ -1021,6 +1035,15 @@ function lambdaFit(argument: string, parameterType: string, typeParameters: Read
   return 'unknown';
 }
 
+const KEYWORD_VALUE_TYPES = new Set(['bool', 'byte', 'sbyte', 'char', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'nint', 'nuint', 'float', 'double', 'decimal', 'string']);
+
+/** A value of this type cannot convert to any delegate: a C# keyword type, an array, or an enum the workspace declares. */
+function isNeverDelegate(t: TypeExpr, ctx: TypingContext): boolean {
+  if (t.arrayRank > 0 || (KEYWORD_VALUE_TYPES.has(t.name) && t.args.length === 0)) return true;
+  const declared = ctx.index ? typesNamed(ctx.index, t.name) : [];
+  return declared.length > 0 && declared.every((r) => r.type.kind === 'enum');
+}
+
 /** Whether a type name is a delegate (Func, Action, a workspace delegate); null when that is not known. */
 function isDelegateTypeName(name: string, ctx: TypingContext): boolean | null {
   if (name === 'Func' || name === 'Action' || name === 'Delegate' || name === 'Expression' || name === 'Predicate') return true;
@@ -1050,10 +1073,25 @@ function typeParameterBindings(t: TypeExpr, index: WorkspaceIndex): Record<strin
 }
 
 /**
+ * Whether a method belongs to a type the receiver really is (`seen`, from workspaceSupertypes): the index keys types
+ * by simple name, so `Policy` and `Policy<TResult>` share an entry, but a receiver of one never reaches the other's
+ * members. True when the receiver is not known.
+ */
+export function reachesDeclaringType(m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null): boolean {
+  return !seen || m.typeName === null || m.typeArity === undefined || seen.get(m.typeName)?.args.length === m.typeArity;
+}
+
+/** The declaring type's type parameters as the receiver instantiates them (`AsyncPolicy<int>`: TResult = int). */
+export function declaringTypeBindings(m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null, index: WorkspaceIndex): Record<string, string> {
+  const declaring = m.typeName && seen ? seen.get(m.typeName) : undefined;
+  return declaring ? typeParameterBindings(declaring, index) : {};
+}
+
+/**
  * A workspace type and its workspace base types and interfaces as this instantiation sees them, by simple name:
  * `AsyncCircuitBreakerPolicy<int>` gives `AsyncPolicy<int>` for `class AsyncCircuitBreakerPolicy<T> : AsyncPolicy<T>`.
  */
-function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<string, TypeExpr> {
+export function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<string, TypeExpr> {
   const result = new Map<string, TypeExpr>([[t.name, t]]);
   const queue = [t];
   while (queue.length && result.size < 64) {
@@ -1159,7 +1197,7 @@ function workspaceExtensionCallType(receiverType: string, name: string, typeArgu
     const rest = parameters.slice(1);
     const required = rest.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
     if (argumentCount < required || (argumentCount > rest.length && !rest.some((p) => p.modifiers.includes('params')))) continue;
-    const typeParameters = m.body?.typeParameters ?? [];
+    const typeParameters = m.body?.typeParameters ?? m.member?.typeParameters ?? [];
     const names = new Set(typeParameters);
     const target = parseType(parameters[0]!.typeText);
     if (!target) continue;
@@ -1203,7 +1241,7 @@ function apiSupertypeNames(typeText: string, ctx: TypingContext): string[] {
   return answer ? answer.split(' ') : [];
 }
 
-function substituteNames(text: string, bindings: Record<string, string>): string {
+export function substituteNames(text: string, bindings: Record<string, string>): string {
   const names = Object.keys(bindings);
   if (!names.length) return text;
   return text.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => bindings[n]!);

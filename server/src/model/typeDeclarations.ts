@@ -100,10 +100,13 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const paramTypes = memberParametersOf(params).map((p) => p.typeText);
           const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
+          const typeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
           members.push({
             ...member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
-              tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').length : 0, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
+              typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
             parameters: memberParametersOf(params),
+            // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
+            ...(typeParameters.length ? { typeParameters } : {}),
           });
           break;
         }

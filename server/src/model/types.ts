@@ -323,6 +323,8 @@ export interface MemberSignature {
   returnKind: ReturnKind;
   parameterTypes: string[];
   typeParameterCount: number;
+  /** For generic methods: the type parameters' names (`TResult`), so a call can bind them without the method's body. */
+  typeParameters?: string[];
   span: Span;
   nameSpan: Span;
   /** For methods: the id of the MethodBody (absent for abstract/interface members). */
