@@ -14,6 +14,8 @@ import { delegateInvokeOf } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { csharpText } from '../signatures/typeText';
 import { apiSupertypesOf, type CostApi } from './apiTypes';
+// lambdaTargets types the call a lambda is passed to with this module; the cycle is only between function calls.
+import { lambdaTargetOf } from './lambdaTargets';
 
 export interface TypingContext {
   body: MethodBody;
@@ -473,20 +475,25 @@ function nameType(name: string, ctx: TypingContext, depth: number): Typed | null
   return null;
 }
 
-type Variable = { kind: 'local'; body: MethodBody; local: MethodBody['locals'][number] } | { kind: 'parameter'; param: MethodBody['parameters'][number] };
+type Variable = { kind: 'local'; body: MethodBody; local: MethodBody['locals'][number] } | { kind: 'parameter'; body: MethodBody; param: MethodBody['parameters'][number] };
 
 function findVariable(name: string, ctx: TypingContext): Variable | null {
   for (const b of bodyChain(ctx.body, ctx.bodies)) {
     const local = b.locals.find((l) => l.name === name);
     if (local) return { kind: 'local', body: b, local };
     const param = b.parameters.find((p) => p.name === name);
-    if (param) return { kind: 'parameter', param };
+    if (param) return { kind: 'parameter', body: b, param };
   }
   return null;
 }
 
 function variableType(variable: Variable, ctx: TypingContext, depth: number): Typed | null {
-  if (variable.kind === 'parameter') return variable.param.typeText ? { value: canonicalType(variable.param.typeText) } : null;
+  if (variable.kind === 'parameter') {
+    if (variable.param.typeText) return { value: canonicalType(variable.param.typeText) };
+    // An implicitly typed lambda parameter has the type the delegate the lambda converts to gives it.
+    const fromTarget = lambdaParameterType(variable.body, variable.body.parameters.indexOf(variable.param), ctx);
+    return fromTarget ? { value: canonicalType(fromTarget) } : null;
+  }
   const { local, body } = variable;
   if (local.typeText) return { value: canonicalType(local.typeText) };
   if (local.inferredTypeText) return { value: canonicalType(local.inferredTypeText) };
@@ -499,6 +506,28 @@ function variableType(variable: Variable, ctx: TypingContext, depth: number): Ty
     return element ? { value: element } : null;
   }
   return init;
+}
+
+/** Lambda parameter types per lambda body, for one version of the index and one view of the database. */
+const lambdaParameters = new WeakMap<MethodBody, { version: number; api: CostApi | null; types: readonly (string | null)[] }>();
+/** Lambdas whose target is being worked out: typing the call they are passed to may lead back to their own parameters. */
+const resolvingLambdas = new Set<MethodBody>();
+
+function lambdaParameterType(lambda: MethodBody, at: number, ctx: TypingContext): string | null {
+  if ((lambda.kind !== 'lambda' && lambda.kind !== 'anonymousMethod') || at < 0) return null;
+  const version = ctx.index?.version ?? -1;
+  const api = ctx.api ?? null;
+  const known = lambdaParameters.get(lambda);
+  if (known && known.version === version && known.api === api) return known.types[at] ?? null;
+  if (resolvingLambdas.has(lambda)) return null;
+  resolvingLambdas.add(lambda);
+  try {
+    const types = lambdaTargetOf(lambda, ctx.bodies, ctx.index, api)?.parameterTypes ?? [];
+    lambdaParameters.set(lambda, { version, api, types });
+    return types[at] ?? null;
+  } finally {
+    resolvingLambdas.delete(lambda);
+  }
 }
 
 function containingTypeOf(ctx: TypingContext): string | null {

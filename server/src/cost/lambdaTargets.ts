@@ -49,7 +49,7 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
     const argIndex = lambdaArgumentIndex(call.argumentTexts, body.span.end - body.span.start);
     if (argIndex === null) return null;
     const argumentName = /^\s*([A-Za-z_]\w*)\s*:(?!:)/.exec(call.argumentTexts[argIndex]!)?.[1] ?? null;
-    shapes = workspaceTargets(call.receiver, call.name, call.typeArguments.length, call.argumentTexts.length, argIndex, argumentName, parentTyping);
+    shapes = workspaceTargets(call.receiver, call.name, call.typeArguments, call.argumentTexts.length, argIndex, argumentName, parentTyping);
     source = `the parameter of ${call.receiver ? `${call.receiver}.` : ''}${call.name} it is passed to`;
     if (!shapes.length) {
       shapes = apiLambdaTargetsOf(parentTyping, call.receiver, call.name, call.typeArguments, call.argumentTexts, argIndex);
@@ -146,7 +146,7 @@ function returnedType(body: MethodBody, typing: TypingContext): string | null {
 }
 
 /** The workspace methods the call may bind to and the delegate type of the parameter the lambda goes to. */
-function workspaceTargets(receiver: string | null, name: string, typeArgumentCount: number, argumentCount: number, argIndex: number, argumentName: string | null, typing: TypingContext): DelegateShape[] {
+function workspaceTargets(receiver: string | null, name: string, typeArguments: readonly string[], argumentCount: number, argIndex: number, argumentName: string | null, typing: TypingContext): DelegateShape[] {
   if (!typing.index) return [];
   let owner: string | null = null;
   let receiverType: string | null = null;
@@ -163,14 +163,15 @@ function workspaceTargets(receiver: string | null, name: string, typeArgumentCou
     const required = parameters.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
     const hasParams = parameters.some((p) => p.modifiers.includes('params'));
     if (argumentCount < required || (argumentCount > parameters.length && !hasParams)) return;
-    if (typeArgumentCount > 0 && m.member?.typeParameterCount !== typeArgumentCount) return;
+    if (typeArguments.length > 0 && m.member?.typeParameterCount !== typeArguments.length) return;
     // A named argument goes to the parameter of that name, wherever it stands.
     const parameter = argumentName ? parameters.find((p) => p.name === argumentName) : parameters[Math.min(argIndex, parameters.length - 1)];
     if (!parameter) return;
-    // The method's own type parameters are open here (inferred from the lambda, or from other arguments); the
-    // declaring type's are bound by the receiver (`AsyncPolicy<int>.ExecuteAsync(Func<Task<TResult>>)`).
+    // The method's own type parameters are the written type arguments (`Handler<Order>(...)`), else open here
+    // (inferred from the lambda, or from other arguments); the declaring type's are bound by the receiver
+    // (`AsyncPolicy<int>.ExecuteAsync(Func<Task<TResult>>)`).
     const typeParameters = m.body?.typeParameters ?? m.member?.typeParameters ?? [];
-    const open: Record<string, string> = { ...bindings, ...Object.fromEntries(typeParameters.map((p, i) => [p, `TMethod${i}`])) };
+    const open: Record<string, string> = { ...bindings, ...Object.fromEntries(typeParameters.map((p, i) => [p, typeArguments.length ? typeArguments[i]! : `TMethod${i}`])) };
     const shape = delegateShapeOf(substituteNames(parameter.typeText, open), typing);
     if (shape) shapes.push(shape);
   };

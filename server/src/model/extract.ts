@@ -370,7 +370,7 @@ function containingTypeOf(fn: SyntaxNode, types: TypeDeclaration[]): TypeDeclara
 
 function typeParametersOf(fn: SyntaxNode): string[] {
   const list = fn.childForFieldName('type_parameters');
-  return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [];
+  return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
 }
 
 function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
