@@ -135,6 +135,13 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
     if (text.startsWith('default')) return v(inner);
     return typeOf(inner, ctx, depth + 1);
   }
+  // An implicitly typed array (`new[] { 7, 42 }`) has the type its elements agree on.
+  const implicitArray = /^new\s*\[\s*\]\s*\{/.exec(text);
+  if (implicitArray && matchingParen(text, implicitArray[0].length - 1) === text.length - 1) {
+    const elements = splitTopLevel(text.slice(implicitArray[0].length, -1)).map((e) => typeOf(e, ctx, depth + 1));
+    const types = new Set(elements.map((e) => (e && 'value' in e ? e.value : null)));
+    return elements.length > 0 && types.size === 1 && !types.has(null) ? v(`${[...types][0]}[]`) : null;
+  }
   const creation = /^new\s+([A-Za-z_][\w.]*(?:<.*?>)?(?:\[[^\]]*\])*)\s*(?:[({[]|$)/.exec(text);
   // `new ServiceCollection().AddHarness()` and `(await find).SingleAsync()`: a created or parenthesized value with a
   // member chain after it is typed through the chain, not as the value itself.
@@ -497,6 +504,10 @@ function variableType(variable: Variable, ctx: TypingContext, depth: number): Ty
   const { local, body } = variable;
   if (local.typeText) return { value: canonicalType(local.typeText) };
   if (local.inferredTypeText) return { value: canonicalType(local.inferredTypeText) };
+  if (local.kind === 'out') {
+    const fromParameter = outArgumentType(local, { ...ctx, body }, depth + 1);
+    return fromParameter ? { value: fromParameter } : null;
+  }
   if (!local.initializerText) return null;
   const inner: TypingContext = { ...ctx, body };
   const init = typeOf(local.initializerText, inner, depth + 1);
@@ -797,6 +808,32 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
       if (local?.returnTypeText) return canonicalType(local.returnTypeText);
     }
   }
+  const found = workspaceCallCandidates(receiver, receiverName, name, typeArguments, args, ctx);
+  if (!found) return null;
+  const { candidates, seen } = found;
+  // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
+  // declaration does: the awaiter and its size do not depend on T.
+  const declared = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
+  const types = new Set(candidates.map((m) => boundType(m.member!.typeText!, m, seen, typeArguments, args, ctx)));
+  if (types.size === 1) return [...types][0]!;
+  if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
+  if (candidates.length === 0 && receiver && 'value' in receiver) return workspaceExtensionCallType(receiver.value, name, typeArguments, args, ctx);
+  return null;
+}
+
+/** A type written in a method's signature, with the receiver's and the call's type arguments put in (`Box<int>.Get()` returns an int). */
+function boundType(typeText: string, m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null, typeArguments: string[], args: string[], ctx: TypingContext): string {
+  const bindings = declaringTypeBindings(m, seen, ctx.index!);
+  Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? m.member?.typeParameters ?? [], m.member!.parameters ?? [], typeText, typeArguments, args, ctx));
+  return canonicalType(substituteNames(typeText, bindings));
+}
+
+/**
+ * The workspace methods a call may bind to (members of the receiver's type and its bases, or of the enclosing types
+ * and the `using static` imports for a call without a receiver), narrowed by the arguments. Null when nothing
+ * says where to look.
+ */
+function workspaceCallCandidates(receiver: Typed | null, receiverName: string | null, name: string, typeArguments: string[], args: string[], ctx: TypingContext): { candidates: MethodRef[]; seen: ReadonlyMap<string, TypeExpr> | null } | null {
   const owner = receiver ? receiverName : containingTypeOf(ctx);
   const argumentCount = args.length;
   const receiverType = receiver ? parseType('value' in receiver ? receiver.value : receiver.staticType) : null;
@@ -815,20 +852,40 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
     }
   }
   if (!owner && fitting.length === 0) return null;
-  const candidates = bestByArguments(fitting, args, 0, ctx);
-  // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
-  // declaration does: the awaiter and its size do not depend on T.
-  const declared = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
-  const types = new Set(candidates.map((m) => {
-    // The declaring type's parameters as the receiver instantiates them (`Box<int>.Get()` returns an int).
-    const bindings = declaringTypeBindings(m, seen, ctx.index!);
-    Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? m.member?.typeParameters ?? [], m.member!.parameters ?? [], m.member!.typeText!, typeArguments, args, ctx));
-    return canonicalType(substituteNames(m.member!.typeText!, bindings));
+  return { candidates: bestByArguments(fitting, args, 0, ctx), seen };
+}
+
+/**
+ * The type of an `out var x` local: the `out` parameter it is passed to (`TryGetTieBreaker(out var key)`), when every
+ * workspace method the call may bind to agrees. Null otherwise.
+ */
+function outArgumentType(local: MethodBody['locals'][number], ctx: TypingContext, depth: number): string | null {
+  const site = local.outArgument;
+  if (!site || !ctx.index) return null;
+  const chain = parseChain(site.invocationText);
+  const last = chain?.steps[chain.steps.length - 1];
+  if (!chain || last?.kind !== 'call' || chain.headTypeArguments.length) return null;
+  const args = last.argumentTexts ?? [];
+  let receiver: Typed | null = null;
+  let name = chain.head;
+  let typeArguments: string[] = [];
+  if (chain.steps.length >= 2) {
+    const member = chain.steps[chain.steps.length - 2]!;
+    if (member.kind !== 'member') return null;
+    name = member.name!;
+    typeArguments = member.typeArguments ?? [];
+    receiver = walkSteps(nameType(chain.head, ctx, depth), chain.steps.slice(0, -2), ctx, depth);
+    if (!receiver) return null;
+  }
+  const receiverName = receiver ? ('value' in receiver ? parseType(receiver.value)?.name ?? receiver.value : receiver.staticType) : null;
+  const found = workspaceCallCandidates(receiver, receiverName, name, typeArguments, args, ctx);
+  if (!found || found.candidates.length === 0) return null;
+  const types = new Set(found.candidates.map((m) => {
+    const parameters = m.member!.parameters ?? [];
+    const parameter = site.argumentName ? parameters.find((p) => p.name === site.argumentName) : parameters[site.index];
+    return parameter?.modifiers.includes('out') ? boundType(parameter.typeText, m, found.seen, typeArguments, args, ctx) : null;
   }));
-  if (types.size === 1) return [...types][0]!;
-  if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
-  if (candidates.length === 0 && receiver && 'value' in receiver) return workspaceExtensionCallType(receiver.value, name, typeArguments, args, ctx);
-  return null;
+  return types.size === 1 && !types.has(null) ? [...types][0]! : null;
 }
 
 /**
