@@ -7,7 +7,7 @@ import type { MemberSignature, MethodBody } from '../model/types';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
-import { splitTopLevel } from '../model/syntax';
+import { conditionalParts, splitTopLevel } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
 import { apiAwaitOfType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
 import { delegateInvokeOf } from '../signatures/members';
@@ -233,18 +233,30 @@ function topLevelIndexes(text: string, test: (i: number) => number): { index: nu
   return out;
 }
 
+/** `c ? a : b` at the top level, by the model's one conditional splitter (model/syntax.ts), or null. */
 function splitTernary(text: string): [string, string, string] | null {
   // A native search first: most texts have no `?` at all, and scanning character by character in JavaScript for
   // every nested operand made deeply nested expressions (1,000 awaits) quadratic with a large constant.
   if (!text.includes('?')) return null;
-  const questions = topLevelIndexes(text, (i) => (text[i] === '?' && text[i + 1] !== '?' && text[i + 1] !== '.' && text[i + 1] !== '[' && text[i - 1] !== '?' && /\s/.test(text[i + 1] ?? '') ? 1 : 0));
-  if (questions.length === 0) return null;
-  const q = questions[0].index;
-  const rest = text.slice(q + 1);
-  const colons = topLevelIndexes(rest, (i) => (rest[i] === ':' && rest[i + 1] !== ':' ? 1 : 0));
-  if (colons.length === 0) return null;
-  const c = colons[colons.length - 1].index;
-  return [text.slice(0, q), rest.slice(0, c), rest.slice(c + 1)];
+  const masked = maskStrings(text);
+  const parts = conditionalParts(masked, 0, masked.length);
+  if (!parts || !text.slice(0, parts.whenTrue.start - 1).trim()) return null;
+  return [text.slice(0, parts.whenTrue.start - 1), text.slice(parts.whenTrue.start, parts.whenTrue.end), text.slice(parts.whenFalse.start)];
+}
+
+/** The text with the inside of its string and character literals blanked, length kept, for the splitters that expect it. */
+function maskStrings(text: string): string {
+  if (!text.includes('"') && !text.includes("'")) return text;
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '"' && text[i] !== "'") continue;
+    const end = Math.min(skipString(text, i), text.length - 1);
+    out += text.slice(copied, i + 1) + ' '.repeat(Math.max(0, end - i - 1));
+    copied = end;
+    i = end;
+  }
+  return out + text.slice(copied);
 }
 
 /** Binary operators from the loosest to the tightest; `<` and `>` count only with spaces round them (not generics). */
@@ -1020,11 +1032,9 @@ function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): La
   if (rest.startsWith('delegate')) {
     rest = rest.slice('delegate'.length).trimStart();
     if (rest.startsWith('(')) {
-      const close = matchingParen(rest, 0);
-      if (close < 0) return null;
-      const inside = rest.slice(1, close).trim();
-      arity = inside ? splitTopLevel(inside, ',').length : 0;
-      afterParameters = rest.slice(close + 1).trimStart();
+      const list = parameterList(rest);
+      if (!list) return null;
+      ({ arity, afterParameters } = list);
     } else {
       arity = null;
       afterParameters = rest;
@@ -1032,11 +1042,9 @@ function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): La
     if (!afterParameters.startsWith('{')) return null;
   } else {
     if (rest.startsWith('(')) {
-      const close = matchingParen(rest, 0);
-      if (close < 0) return null;
-      const inside = rest.slice(1, close).trim();
-      arity = inside ? splitTopLevel(inside, ',').length : 0;
-      afterParameters = rest.slice(close + 1).trimStart();
+      const list = parameterList(rest);
+      if (!list) return null;
+      ({ arity, afterParameters } = list);
     } else {
       const m = /^[A-Za-z_@]\w*\s*/.exec(rest);
       if (!m) return null;
@@ -1064,6 +1072,14 @@ function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): La
     resultType = types.size === 1 && !types.has(null) ? [...types][0]! : null;
   }
   return { arity, isAsync, returnsValue, resultType, discardable };
+}
+
+/** A parenthesized parameter list at the start of the text: how many parameters, and the text after it. */
+function parameterList(text: string): { arity: number; afterParameters: string } | null {
+  const close = matchingParen(text, 0);
+  if (close < 0) return null;
+  const inside = text.slice(1, close).trim();
+  return { arity: inside ? splitTopLevel(inside, ',').length : 0, afterParameters: text.slice(close + 1).trimStart() };
 }
 
 /** A delegate type's parameters and return type: Func and Action by their arguments, a workspace delegate by its Invoke, an API delegate by the signatures. */
