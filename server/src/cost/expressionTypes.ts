@@ -7,13 +7,15 @@ import type { MemberSignature, MethodBody } from '../model/types';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
-import { splitTopLevel } from '../model/syntax';
+import { conditionalParts, splitTopLevel } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
 import { apiAwaitOfType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
 import { delegateInvokeOf } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { csharpText } from '../signatures/typeText';
 import { apiSupertypesOf, type CostApi } from './apiTypes';
+// lambdaTargets types the call a lambda is passed to with this module; the cycle is only between function calls.
+import { lambdaTargetOf } from './lambdaTargets';
 
 export interface TypingContext {
   body: MethodBody;
@@ -133,6 +135,13 @@ function typeOf(raw: string, ctx: TypingContext, depth: number): Typed | null {
     if (text.startsWith('default')) return v(inner);
     return typeOf(inner, ctx, depth + 1);
   }
+  // An implicitly typed array (`new[] { 7, 42 }`) has the type its elements agree on.
+  const implicitArray = /^new\s*\[\s*\]\s*\{/.exec(text);
+  if (implicitArray && matchingParen(text, implicitArray[0].length - 1) === text.length - 1) {
+    const elements = splitTopLevel(text.slice(implicitArray[0].length, -1)).map((e) => typeOf(e, ctx, depth + 1));
+    const types = new Set(elements.map((e) => (e && 'value' in e ? e.value : null)));
+    return elements.length > 0 && types.size === 1 && !types.has(null) ? v(`${[...types][0]}[]`) : null;
+  }
   const creation = /^new\s+([A-Za-z_][\w.]*(?:<.*?>)?(?:\[[^\]]*\])*)\s*(?:[({[]|$)/.exec(text);
   // `new ServiceCollection().AddHarness()` and `(await find).SingleAsync()`: a created or parenthesized value with a
   // member chain after it is typed through the chain, not as the value itself.
@@ -224,18 +233,30 @@ function topLevelIndexes(text: string, test: (i: number) => number): { index: nu
   return out;
 }
 
+/** `c ? a : b` at the top level, by the model's one conditional splitter (model/syntax.ts), or null. */
 function splitTernary(text: string): [string, string, string] | null {
   // A native search first: most texts have no `?` at all, and scanning character by character in JavaScript for
   // every nested operand made deeply nested expressions (1,000 awaits) quadratic with a large constant.
   if (!text.includes('?')) return null;
-  const questions = topLevelIndexes(text, (i) => (text[i] === '?' && text[i + 1] !== '?' && text[i + 1] !== '.' && text[i + 1] !== '[' && text[i - 1] !== '?' && /\s/.test(text[i + 1] ?? '') ? 1 : 0));
-  if (questions.length === 0) return null;
-  const q = questions[0].index;
-  const rest = text.slice(q + 1);
-  const colons = topLevelIndexes(rest, (i) => (rest[i] === ':' && rest[i + 1] !== ':' ? 1 : 0));
-  if (colons.length === 0) return null;
-  const c = colons[colons.length - 1].index;
-  return [text.slice(0, q), rest.slice(0, c), rest.slice(c + 1)];
+  const masked = maskStrings(text);
+  const parts = conditionalParts(masked, 0, masked.length);
+  if (!parts || !text.slice(0, parts.whenTrue.start - 1).trim()) return null;
+  return [text.slice(0, parts.whenTrue.start - 1), text.slice(parts.whenTrue.start, parts.whenTrue.end), text.slice(parts.whenFalse.start)];
+}
+
+/** The text with the inside of its string and character literals blanked, length kept, for the splitters that expect it. */
+function maskStrings(text: string): string {
+  if (!text.includes('"') && !text.includes("'")) return text;
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '"' && text[i] !== "'") continue;
+    const end = Math.min(skipString(text, i), text.length - 1);
+    out += text.slice(copied, i + 1) + ' '.repeat(Math.max(0, end - i - 1));
+    copied = end;
+    i = end;
+  }
+  return out + text.slice(copied);
 }
 
 /** Binary operators from the loosest to the tightest; `<` and `>` count only with spaces round them (not generics). */
@@ -338,7 +359,8 @@ function parseChain(text: string): { head: string; headTypeArguments: string[]; 
   const steps: ChainStep[] = [];
   while (i < text.length) {
     const c = text[i];
-    if (c === ' ') {
+    // A fluent chain is often written one call a line.
+    if (c === ' ' || c === '\n' || c === '\r' || c === '\t') {
       i++;
       continue;
     }
@@ -472,23 +494,32 @@ function nameType(name: string, ctx: TypingContext, depth: number): Typed | null
   return null;
 }
 
-type Variable = { kind: 'local'; body: MethodBody; local: MethodBody['locals'][number] } | { kind: 'parameter'; param: MethodBody['parameters'][number] };
+type Variable = { kind: 'local'; body: MethodBody; local: MethodBody['locals'][number] } | { kind: 'parameter'; body: MethodBody; param: MethodBody['parameters'][number] };
 
 function findVariable(name: string, ctx: TypingContext): Variable | null {
   for (const b of bodyChain(ctx.body, ctx.bodies)) {
     const local = b.locals.find((l) => l.name === name);
     if (local) return { kind: 'local', body: b, local };
     const param = b.parameters.find((p) => p.name === name);
-    if (param) return { kind: 'parameter', param };
+    if (param) return { kind: 'parameter', body: b, param };
   }
   return null;
 }
 
 function variableType(variable: Variable, ctx: TypingContext, depth: number): Typed | null {
-  if (variable.kind === 'parameter') return variable.param.typeText ? { value: canonicalType(variable.param.typeText) } : null;
+  if (variable.kind === 'parameter') {
+    if (variable.param.typeText) return { value: canonicalType(variable.param.typeText) };
+    // An implicitly typed lambda parameter has the type the delegate the lambda converts to gives it.
+    const fromTarget = lambdaParameterType(variable.body, variable.body.parameters.indexOf(variable.param), ctx);
+    return fromTarget ? { value: canonicalType(fromTarget) } : null;
+  }
   const { local, body } = variable;
   if (local.typeText) return { value: canonicalType(local.typeText) };
   if (local.inferredTypeText) return { value: canonicalType(local.inferredTypeText) };
+  if (local.kind === 'out') {
+    const fromParameter = outArgumentType(local, { ...ctx, body }, depth + 1);
+    return fromParameter ? { value: fromParameter } : null;
+  }
   if (!local.initializerText) return null;
   const inner: TypingContext = { ...ctx, body };
   const init = typeOf(local.initializerText, inner, depth + 1);
@@ -498,6 +529,28 @@ function variableType(variable: Variable, ctx: TypingContext, depth: number): Ty
     return element ? { value: element } : null;
   }
   return init;
+}
+
+/** Lambda parameter types per lambda body, for one version of the index and one view of the database. */
+const lambdaParameters = new WeakMap<MethodBody, { version: number; api: CostApi | null; types: readonly (string | null)[] }>();
+/** Lambdas whose target is being worked out: typing the call they are passed to may lead back to their own parameters. */
+const resolvingLambdas = new Set<MethodBody>();
+
+function lambdaParameterType(lambda: MethodBody, at: number, ctx: TypingContext): string | null {
+  if ((lambda.kind !== 'lambda' && lambda.kind !== 'anonymousMethod') || at < 0) return null;
+  const version = ctx.index?.version ?? -1;
+  const api = ctx.api ?? null;
+  const known = lambdaParameters.get(lambda);
+  if (known && known.version === version && known.api === api) return known.types[at] ?? null;
+  if (resolvingLambdas.has(lambda)) return null;
+  resolvingLambdas.add(lambda);
+  try {
+    const types = lambdaTargetOf(lambda, ctx.bodies, ctx.index, api)?.parameterTypes ?? [];
+    lambdaParameters.set(lambda, { version, api, types });
+    return types[at] ?? null;
+  } finally {
+    resolvingLambdas.delete(lambda);
+  }
 }
 
 function containingTypeOf(ctx: TypingContext): string | null {
@@ -582,6 +635,11 @@ function memberType(receiver: Typed, name: string, ctx: TypingContext): Typed | 
   if (ctx.index && parsed) {
     const member = findMember(ctx.index, parsed.name, name);
     if (member?.typeText) return { value: substituteTypeArguments(member.typeText, parsed, ctx.index) };
+    if ('staticType' in receiver) {
+      // An enum member (`ResultPrimitive.Fault`) is a value of its enum.
+      const constant = typesNamed(ctx.index, parsed.name).flatMap((r) => r.type.constants).find((c) => c.name === name);
+      if (constant?.typeText) return { value: canonicalType(constant.typeText) };
+    }
     if ('staticType' in receiver && typesNamed(ctx.index, receiver.staticType).length > 0) {
       // A nested type used as a qualifier: Outer.Inner.
       const nested = typesNamed(ctx.index, name);
@@ -762,9 +820,41 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
       if (local?.returnTypeText) return canonicalType(local.returnTypeText);
     }
   }
+  const found = workspaceCallCandidates(receiver, receiverName, name, typeArguments, args, ctx);
+  if (!found) return null;
+  const { candidates, seen } = found;
+  // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
+  // declaration does: the awaiter and its size do not depend on T.
+  const declared = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
+  const types = new Set(candidates.map((m) => boundType(m.member!.typeText!, m, seen, typeArguments, args, ctx)));
+  if (types.size === 1) return [...types][0]!;
+  if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
+  if (candidates.length === 0 && receiver && 'value' in receiver) return workspaceExtensionCallType(receiver.value, name, typeArguments, args, ctx);
+  return null;
+}
+
+/** A type written in a method's signature, with the receiver's and the call's type arguments put in (`Box<int>.Get()` returns an int). */
+function boundType(typeText: string, m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null, typeArguments: string[], args: string[], ctx: TypingContext): string {
+  const bindings = declaringTypeBindings(m, seen, ctx.index!);
+  Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? m.member?.typeParameters ?? [], m.member!.parameters ?? [], typeText, typeArguments, args, ctx));
+  return canonicalType(substituteNames(typeText, bindings));
+}
+
+/**
+ * The workspace methods a call may bind to (members of the receiver's type and its bases, or of the enclosing types
+ * and the `using static` imports for a call without a receiver), narrowed by the arguments. Null when nothing
+ * says where to look.
+ */
+function workspaceCallCandidates(receiver: Typed | null, receiverName: string | null, name: string, typeArguments: string[], args: string[], ctx: TypingContext): { candidates: MethodRef[]; seen: ReadonlyMap<string, TypeExpr> | null } | null {
   const owner = receiver ? receiverName : containingTypeOf(ctx);
   const argumentCount = args.length;
-  const fits = (m: MethodRef) => !!m.member?.typeText && acceptsArgumentCount(m.member, argumentCount);
+  const receiverType = receiver ? parseType('value' in receiver ? receiver.value : receiver.staticType) : null;
+  const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
+  // Written type arguments name a method of that generic arity only; a receiver of `Policy` reaches the members of
+  // `Policy` and its bases, never those of `Policy<TResult>`, which shares its simple name in the index.
+  const fits = (m: MethodRef) => !!m.member?.typeText && acceptsArgumentCount(m.member, argumentCount)
+    && (typeArguments.length === 0 || m.member.typeParameterCount === typeArguments.length)
+    && reachesDeclaringType(m, seen);
   let fitting = owner ? methodsNamed(ctx.index!, name, owner).filter(fits) : [];
   // Not a member of the enclosing types: a type the file imports with `using static` may declare it (TestUtil.GetTempTableName).
   if (!receiver && fitting.length === 0) {
@@ -774,24 +864,40 @@ function workspaceCallType(receiver: Typed | null, receiverName: string | null, 
     }
   }
   if (!owner && fitting.length === 0) return null;
-  const candidates = bestByArguments(fitting, args, 0, ctx);
-  const receiverType = receiver && 'value' in receiver ? parseType(receiver.value) : null;
-  const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
-  // Overloads that agree as declared (`Task<T> AssertType<T>(...)`) but bind T differently still say as much as the
-  // declaration does: the awaiter and its size do not depend on T.
-  const declared = new Set(candidates.map((m) => canonicalType(m.member!.typeText!)));
-  const types = new Set(candidates.map((m) => {
-    const bindings: Record<string, string> = {};
-    // The declaring type's parameters as the receiver instantiates them (`Box<int>.Get()` returns an int).
-    const declaring = m.typeName && seen ? seen.get(m.typeName) : undefined;
-    if (declaring) Object.assign(bindings, typeParameterBindings(declaring, ctx.index!));
-    Object.assign(bindings, methodTypeArguments(m.body?.typeParameters ?? [], m.member!.parameters ?? [], m.member!.typeText!, typeArguments, args, ctx));
-    return canonicalType(substituteNames(m.member!.typeText!, bindings));
+  return { candidates: bestByArguments(fitting, args, 0, ctx), seen };
+}
+
+/**
+ * The type of an `out var x` local: the `out` parameter it is passed to (`TryGetTieBreaker(out var key)`), when every
+ * workspace method the call may bind to agrees. Null otherwise.
+ */
+function outArgumentType(local: MethodBody['locals'][number], ctx: TypingContext, depth: number): string | null {
+  const site = local.outArgument;
+  if (!site || !ctx.index) return null;
+  const chain = parseChain(site.invocationText);
+  const last = chain?.steps[chain.steps.length - 1];
+  if (!chain || last?.kind !== 'call' || chain.headTypeArguments.length) return null;
+  const args = last.argumentTexts ?? [];
+  let receiver: Typed | null = null;
+  let name = chain.head;
+  let typeArguments: string[] = [];
+  if (chain.steps.length >= 2) {
+    const member = chain.steps[chain.steps.length - 2]!;
+    if (member.kind !== 'member') return null;
+    name = member.name!;
+    typeArguments = member.typeArguments ?? [];
+    receiver = walkSteps(nameType(chain.head, ctx, depth), chain.steps.slice(0, -2), ctx, depth);
+    if (!receiver) return null;
+  }
+  const receiverName = receiver ? ('value' in receiver ? parseType(receiver.value)?.name ?? receiver.value : receiver.staticType) : null;
+  const found = workspaceCallCandidates(receiver, receiverName, name, typeArguments, args, ctx);
+  if (!found || found.candidates.length === 0) return null;
+  const types = new Set(found.candidates.map((m) => {
+    const parameters = m.member!.parameters ?? [];
+    const parameter = site.argumentName ? parameters.find((p) => p.name === site.argumentName) : parameters[site.index];
+    return parameter?.modifiers.includes('out') ? boundType(parameter.typeText, m, found.seen, typeArguments, args, ctx) : null;
   }));
-  if (types.size === 1) return [...types][0]!;
-  if (declared.size === 1 && candidates.length > 0) return [...declared][0]!;
-  if (candidates.length === 0 && receiverType) return workspaceExtensionCallType((receiver as { value: string }).value, name, typeArguments, args, ctx);
-  return null;
+  return types.size === 1 && !types.has(null) ? [...types][0]! : null;
 }
 
 /**
@@ -823,7 +929,7 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
       if (best < 0) kept.push(m);
       continue;
     }
-    const typeParameters = new Set(m.body?.typeParameters ?? []);
+    const typeParameters = new Set(m.body?.typeParameters ?? m.member?.typeParameters ?? []);
     let score = 0;
     let fits = true;
     for (let i = 0; i < args.length && fits; i++) {
@@ -842,6 +948,12 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
       }
       if (isParams && target.arrayRank > 0 && actual.arrayRank < target.arrayRank) target = { ...target, arrayRank: target.arrayRank - 1 };
       if (typeParameters.has(target.name) && target.args.length === 0) continue;
+      // A number, a string or an enum value never converts to a delegate (`HandleResult(ResultPrimitive.Fault)` is
+      // the `TResult result` overload, not the `Func<TResult, bool>` one).
+      if (target.arrayRank === 0 && isDelegateTypeName(target.name, ctx) && isNeverDelegate(actual, ctx)) {
+        fits = false;
+        continue;
+      }
       if (formatType(target) === formatType(actual)) {
         score += 2;
         continue;
@@ -920,11 +1032,9 @@ function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): La
   if (rest.startsWith('delegate')) {
     rest = rest.slice('delegate'.length).trimStart();
     if (rest.startsWith('(')) {
-      const close = matchingParen(rest, 0);
-      if (close < 0) return null;
-      const inside = rest.slice(1, close).trim();
-      arity = inside ? splitTopLevel(inside, ',').length : 0;
-      afterParameters = rest.slice(close + 1).trimStart();
+      const list = parameterList(rest);
+      if (!list) return null;
+      ({ arity, afterParameters } = list);
     } else {
       arity = null;
       afterParameters = rest;
@@ -932,11 +1042,9 @@ function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): La
     if (!afterParameters.startsWith('{')) return null;
   } else {
     if (rest.startsWith('(')) {
-      const close = matchingParen(rest, 0);
-      if (close < 0) return null;
-      const inside = rest.slice(1, close).trim();
-      arity = inside ? splitTopLevel(inside, ',').length : 0;
-      afterParameters = rest.slice(close + 1).trimStart();
+      const list = parameterList(rest);
+      if (!list) return null;
+      ({ arity, afterParameters } = list);
     } else {
       const m = /^[A-Za-z_@]\w*\s*/.exec(rest);
       if (!m) return null;
@@ -964,6 +1072,14 @@ function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): La
     resultType = types.size === 1 && !types.has(null) ? [...types][0]! : null;
   }
   return { arity, isAsync, returnsValue, resultType, discardable };
+}
+
+/** A parenthesized parameter list at the start of the text: how many parameters, and the text after it. */
+function parameterList(text: string): { arity: number; afterParameters: string } | null {
+  const close = matchingParen(text, 0);
+  if (close < 0) return null;
+  const inside = text.slice(1, close).trim();
+  return { arity: inside ? splitTopLevel(inside, ',').length : 0, afterParameters: text.slice(close + 1).trimStart() };
 }
 
 /** A delegate type's parameters and return type: Func and Action by their arguments, a workspace delegate by its Invoke, an API delegate by the signatures. */
@@ -1021,6 +1137,15 @@ function lambdaFit(argument: string, parameterType: string, typeParameters: Read
   return 'unknown';
 }
 
+const KEYWORD_VALUE_TYPES = new Set(['bool', 'byte', 'sbyte', 'char', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'nint', 'nuint', 'float', 'double', 'decimal', 'string']);
+
+/** A value of this type cannot convert to any delegate: a C# keyword type, an array, or an enum the workspace declares. */
+function isNeverDelegate(t: TypeExpr, ctx: TypingContext): boolean {
+  if (t.arrayRank > 0 || (KEYWORD_VALUE_TYPES.has(t.name) && t.args.length === 0)) return true;
+  const declared = ctx.index ? typesNamed(ctx.index, t.name) : [];
+  return declared.length > 0 && declared.every((r) => r.type.kind === 'enum');
+}
+
 /** Whether a type name is a delegate (Func, Action, a workspace delegate); null when that is not known. */
 function isDelegateTypeName(name: string, ctx: TypingContext): boolean | null {
   if (name === 'Func' || name === 'Action' || name === 'Delegate' || name === 'Expression' || name === 'Predicate') return true;
@@ -1050,10 +1175,25 @@ function typeParameterBindings(t: TypeExpr, index: WorkspaceIndex): Record<strin
 }
 
 /**
+ * Whether a method belongs to a type the receiver really is (`seen`, from workspaceSupertypes): the index keys types
+ * by simple name, so `Policy` and `Policy<TResult>` share an entry, but a receiver of one never reaches the other's
+ * members. True when the receiver is not known.
+ */
+export function reachesDeclaringType(m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null): boolean {
+  return !seen || m.typeName === null || m.typeArity === undefined || seen.get(m.typeName)?.args.length === m.typeArity;
+}
+
+/** The declaring type's type parameters as the receiver instantiates them (`AsyncPolicy<int>`: TResult = int). */
+export function declaringTypeBindings(m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null, index: WorkspaceIndex): Record<string, string> {
+  const declaring = m.typeName && seen ? seen.get(m.typeName) : undefined;
+  return declaring ? typeParameterBindings(declaring, index) : {};
+}
+
+/**
  * A workspace type and its workspace base types and interfaces as this instantiation sees them, by simple name:
  * `AsyncCircuitBreakerPolicy<int>` gives `AsyncPolicy<int>` for `class AsyncCircuitBreakerPolicy<T> : AsyncPolicy<T>`.
  */
-function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<string, TypeExpr> {
+export function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<string, TypeExpr> {
   const result = new Map<string, TypeExpr>([[t.name, t]]);
   const queue = [t];
   while (queue.length && result.size < 64) {
@@ -1159,7 +1299,7 @@ function workspaceExtensionCallType(receiverType: string, name: string, typeArgu
     const rest = parameters.slice(1);
     const required = rest.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
     if (argumentCount < required || (argumentCount > rest.length && !rest.some((p) => p.modifiers.includes('params')))) continue;
-    const typeParameters = m.body?.typeParameters ?? [];
+    const typeParameters = m.body?.typeParameters ?? m.member?.typeParameters ?? [];
     const names = new Set(typeParameters);
     const target = parseType(parameters[0]!.typeText);
     if (!target) continue;
@@ -1203,7 +1343,7 @@ function apiSupertypeNames(typeText: string, ctx: TypingContext): string[] {
   return answer ? answer.split(' ') : [];
 }
 
-function substituteNames(text: string, bindings: Record<string, string>): string {
+export function substituteNames(text: string, bindings: Record<string, string>): string {
   const names = Object.keys(bindings);
   if (!names.length) return text;
   return text.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => bindings[n]!);

@@ -7,8 +7,8 @@
  */
 import type { MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
-import { methodsNamed, typesNamed, type WorkspaceIndex } from '../workspace/index';
-import { apiLambdaTargetsOf, apiDelegateShapeOf, delegateInvokeResult, isStatementExpression, typeOfExpression, type TypingContext } from './expressionTypes';
+import { methodsNamed, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { apiLambdaTargetsOf, apiDelegateShapeOf, declaringTypeBindings, delegateInvokeResult, isStatementExpression, reachesDeclaringType, substituteNames, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
 import { canonicalType, formatType, parseType } from './typeText';
 import type { CostApi } from './apiTypes';
 
@@ -48,7 +48,8 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
     if (!call) return null;
     const argIndex = lambdaArgumentIndex(call.argumentTexts, body.span.end - body.span.start);
     if (argIndex === null) return null;
-    shapes = workspaceTargets(call.receiver, call.name, call.argumentTexts.length, argIndex, parentTyping);
+    const argumentName = /^\s*([A-Za-z_]\w*)\s*:(?!:)/.exec(call.argumentTexts[argIndex]!)?.[1] ?? null;
+    shapes = workspaceTargets(call.receiver, call.name, call.typeArguments, call.argumentTexts.length, argIndex, argumentName, parentTyping);
     source = `the parameter of ${call.receiver ? `${call.receiver}.` : ''}${call.name} it is passed to`;
     if (!shapes.length) {
       shapes = apiLambdaTargetsOf(parentTyping, call.receiver, call.name, call.typeArguments, call.argumentTexts, argIndex);
@@ -145,7 +146,7 @@ function returnedType(body: MethodBody, typing: TypingContext): string | null {
 }
 
 /** The workspace methods the call may bind to and the delegate type of the parameter the lambda goes to. */
-function workspaceTargets(receiver: string | null, name: string, argumentCount: number, argIndex: number, typing: TypingContext): DelegateShape[] {
+function workspaceTargets(receiver: string | null, name: string, typeArguments: readonly string[], argumentCount: number, argIndex: number, argumentName: string | null, typing: TypingContext): DelegateShape[] {
   if (!typing.index) return [];
   let owner: string | null = null;
   let receiverType: string | null = null;
@@ -156,24 +157,32 @@ function workspaceTargets(receiver: string | null, name: string, argumentCount: 
   }
   if (!owner) return [];
   const shapes: DelegateShape[] = [];
-  const add = (parameters: readonly { typeText: string; modifiers: string[]; hasDefault: boolean }[], at: number, typeParameters: readonly string[]) => {
+  const parsedReceiver = receiverType ? parseType(receiverType) : /^[A-Z]\w*$/.test(receiver ?? '') ? parseType(receiver!) : null;
+  const seen = parsedReceiver ? workspaceSupertypes(parsedReceiver, typing.index) : null;
+  const add = (m: MethodRef, parameters: readonly { name: string; typeText: string; modifiers: string[]; hasDefault: boolean }[], bindings: Record<string, string>) => {
     const required = parameters.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
     const hasParams = parameters.some((p) => p.modifiers.includes('params'));
     if (argumentCount < required || (argumentCount > parameters.length && !hasParams)) return;
-    const parameter = parameters[Math.min(at, parameters.length - 1)];
+    if (typeArguments.length > 0 && m.member?.typeParameterCount !== typeArguments.length) return;
+    // A named argument goes to the parameter of that name, wherever it stands.
+    const parameter = argumentName ? parameters.find((p) => p.name === argumentName) : parameters[Math.min(argIndex, parameters.length - 1)];
     if (!parameter) return;
-    // The method's own type parameters are open here (inferred from the lambda, or from other arguments).
-    const open = new Map(typeParameters.map((p, i) => [p, `TMethod${i}`]));
-    const typeText = open.size ? parameter.typeText.replace(/\b[A-Za-z_]\w*\b/g, (n) => open.get(n) ?? n) : parameter.typeText;
-    const shape = delegateShapeOf(typeText, typing);
+    // The method's own type parameters are the written type arguments (`Handler<Order>(...)`), else open here
+    // (inferred from the lambda, or from other arguments); the declaring type's are bound by the receiver
+    // (`AsyncPolicy<int>.ExecuteAsync(Func<Task<TResult>>)`).
+    const typeParameters = m.body?.typeParameters ?? m.member?.typeParameters ?? [];
+    const open: Record<string, string> = { ...bindings, ...Object.fromEntries(typeParameters.map((p, i) => [p, typeArguments.length ? typeArguments[i]! : `TMethod${i}`])) };
+    const shape = delegateShapeOf(substituteNames(parameter.typeText, open), typing);
     if (shape) shapes.push(shape);
   };
-  for (const m of methodsNamed(typing.index, name, owner)) if (m.member?.parameters) add(m.member.parameters, argIndex, m.body?.typeParameters ?? []);
+  for (const m of methodsNamed(typing.index, name, owner)) {
+    if (m.member?.parameters && reachesDeclaringType(m, seen)) add(m, m.member.parameters, declaringTypeBindings(m, seen, typing.index));
+  }
   if (!shapes.length && receiverType) {
     for (const m of methodsNamed(typing.index, name, null)) {
       const parameters = m.member?.parameters;
       if (!parameters?.length || !parameters[0]!.modifiers.includes('this')) continue;
-      add(parameters.slice(1), argIndex, m.body?.typeParameters ?? []);
+      add(m, parameters.slice(1), {});
     }
   }
   return shapes;

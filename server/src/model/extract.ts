@@ -370,7 +370,7 @@ function containingTypeOf(fn: SyntaxNode, types: TypeDeclaration[]): TypeDeclara
 
 function typeParametersOf(fn: SyntaxNode): string[] {
   const list = fn.childForFieldName('type_parameters');
-  return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [];
+  return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
 }
 
 function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
@@ -583,6 +583,7 @@ interface LocalDeclarationSite {
   typeText: string | null;
   initializer: SyntaxNode | null;
   scope: SyntaxNode;
+  outArgument?: LocalVariable['outArgument'];
 }
 
 function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: string) => IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
@@ -613,7 +614,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       const nameNode = n.childForFieldName('name') ?? (n.type === 'var_pattern' ? n.namedChildren.find((c) => c?.type === 'identifier') ?? null : null);
       if (!nameNode || nameNode.type !== 'identifier') continue;
       const typeNode = n.childForFieldName('type');
-      sites.push({ name: nameNode.text, kind: n.type === 'declaration_expression' ? 'out' : 'pattern', nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer: null, scope: enclosingScope(n) });
+      sites.push({ name: nameNode.text, kind: n.type === 'declaration_expression' ? 'out' : 'pattern', nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer: null, scope: enclosingScope(n), ...(n.type === 'declaration_expression' ? { outArgument: outArgumentOf(n) } : {}) });
     }
   }
   if (sites.length === 0) return [];
@@ -643,8 +644,20 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       span: spanOf(site.nameNode),
       scope,
       liveAcrossAwait,
+      ...(site.outArgument ? { outArgument: site.outArgument } : {}),
     };
   });
+}
+
+/** Where an `out var x` stands: the call it is an argument of, and which argument. Undefined for any other place. */
+function outArgumentOf(declaration: SyntaxNode): LocalVariable['outArgument'] {
+  const argument = declaration.parent;
+  const list = argument?.parent;
+  const invocation = list?.parent;
+  if (argument?.type !== 'argument' || list?.type !== 'argument_list' || invocation?.type !== 'invocation_expression') return undefined;
+  const index = list.namedChildren.filter((c) => c?.type === 'argument').findIndex((c) => c!.startIndex === argument.startIndex);
+  const name = argument.childForFieldName('name') ?? argument.namedChildren.find((c) => c?.type === 'name_colon')?.namedChildren[0] ?? null;
+  return index < 0 ? undefined : { invocationText: invocation.text, index, argumentName: name ? name.text : null };
 }
 
 function enclosingScope(n: SyntaxNode): SyntaxNode {

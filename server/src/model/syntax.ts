@@ -94,7 +94,10 @@ export function bodyOf(node: SyntaxNode): SyntaxNode | null {
 
 /** Strips whitespace runs so type texts compare well: `Task< int >` -> `Task<int>`. */
 export function normaliseTypeText(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/\s*([<>,\[\]?()])\s*/g, '$1').replace(/,/g, ', ');
+  // A type may hold comments and directives (`ValueTask<\n#nullable disable\n T\n#nullable restore\n>`), and a tuple
+  // element's name stays apart from its type (`(ArraySegment<char> Chars, byte[]? Bytes)`).
+  const code = /[#/]/.test(text) ? text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ' ').replace(/^[ \t]*#.*$/gm, ' ') : text;
+  return code.replace(/\s+/g, ' ').replace(/\s*([<>,\[\]?()])\s*/g, '$1').replace(/([>\]?)])(?=[A-Za-z_@])/g, '$1 ').replace(/,/g, ', ').trim();
 }
 
 /**

@@ -81,8 +81,9 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
   if (kind === 'delegate') {
     const returns = node.childForFieldName('type');
     const params = node.childForFieldName('parameters');
-    const paramTypes = memberParametersOf(params).map((p) => p.typeText);
-    members.push(member('Invoke', 'method', false, false, returns?.text ?? null, paramTypes, 0, node, nameNode, null));
+    const parameters = memberParametersOf(params);
+    // With its parameters, a lambda converted to the delegate gets its parameters' types.
+    members.push({ ...member('Invoke', 'method', false, false, returns?.text ?? null, parameters.map((p) => p.typeText), 0, node, nameNode, null), parameters });
   }
 
   if (body && kind !== 'enum') {
@@ -100,10 +101,13 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const paramTypes = memberParametersOf(params).map((p) => p.typeText);
           const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
+          const typeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
           members.push({
             ...member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
-              tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').length : 0, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
+              typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
             parameters: memberParametersOf(params),
+            // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
+            ...(typeParameters.length ? { typeParameters } : {}),
           });
           break;
         }
@@ -164,7 +168,8 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     modifiers,
     attributes: attributesOf(node),
     baseTypes: kind === 'enum' ? [] : baseTypes,
-    typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => c!.text) : [],
+    // The name alone: `out TMessage` and `[Attr] T` are the parameters TMessage and T.
+    typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [],
     ...constraintsField(node),
     members,
     instanceFields,

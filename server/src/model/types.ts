@@ -120,6 +120,11 @@ export interface LocalVariable {
   scope: Span;
   /** Read after some await (or, in an iterator, some `yield return`) before being reassigned: the compiler keeps it in a state-machine field. */
   liveAcrossAwait: boolean;
+  /**
+   * For `out var x` passed to a call: the invocation as written and which argument the declaration is (its name
+   * when the argument is named), so the local can take the type of the `out` parameter.
+   */
+  outArgument?: { invocationText: string; index: number; argumentName: string | null };
 }
 
 /** A literal a method returns, which decides whether the runtime's Task cache applies. */
@@ -323,6 +328,8 @@ export interface MemberSignature {
   returnKind: ReturnKind;
   parameterTypes: string[];
   typeParameterCount: number;
+  /** For generic methods: the type parameters' names (`TResult`), so a call can bind them without the method's body. */
+  typeParameters?: string[];
   span: Span;
   nameSpan: Span;
   /** For methods: the id of the MethodBody (absent for abstract/interface members). */

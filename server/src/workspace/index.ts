@@ -14,6 +14,11 @@ export interface MethodRef {
   file: string;
   /** The declaring type's name, or null for local functions and top-level functions. */
   typeName: string | null;
+  /**
+   * How many type parameters the declaring type has: `Policy` and `Policy<TResult>` share a simple name and an entry
+   * here, but a receiver of one type never reaches the other's members. Absent for local functions.
+   */
+  typeArity?: number;
   member: MemberSignature | null;
   body: MethodBody | null;
 }
@@ -62,7 +67,7 @@ export function updateFile(index: WorkspaceIndex, file: string, model: FileModel
     push(index.typesByName, type.name, { file, type });
     for (const member of type.members) {
       if (member.kind !== 'method') continue;
-      push(index.methodsByName, member.name, { file, typeName: type.name, member, body: member.bodyId ? bodiesById.get(member.bodyId) ?? null : null });
+      push(index.methodsByName, member.name, { file, typeName: type.name, typeArity: type.typeParameters.length, member, body: member.bodyId ? bodiesById.get(member.bodyId) ?? null : null });
     }
   }
   for (const body of model.bodies) {
