@@ -5,7 +5,7 @@ import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { VOID_CALLBACK_CONSTRUCTORS } from '../knowledge/voidCallbacks';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
-import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, type DelegateReturn } from './callTargets';
+import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, type CallCandidate, type CallCandidates, type DelegateReturn } from './callTargets';
 import { escapingAwaits } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -160,6 +160,11 @@ function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarg
   if (call.kind === 'creation') return creationTarget(ctx, body, call.name, call.argumentIndex);
   const found = callCandidates(ctx, body, call);
   if (!found) return null;
+  // A lambda that gives a value (an async lambda's task, an expression body that is a task) converts better to a
+  // delegate that returns one than to a void delegate (C#'s better conversion target), so with NUnit's
+  // `Assert.That(TestDelegate, ...)` beside `Assert.That<T>(ActualValueDelegate<T>, ...)` the compiler takes the
+  // second. The lambda becomes void only when no overload that fits by count takes a value-returning delegate there.
+  if (found.candidates.some((c) => takesValueDelegate(ctx, body, c, call, found))) return null;
   const candidates = applicableCandidates(found, call);
   if (candidates.length === 0) return null;
   const verdicts: { verdict: DelegateReturn; typeText: string; display: string }[] = [];
@@ -174,6 +179,12 @@ function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarg
   const first = verdicts[0];
   const others = verdicts.length > 1 ? ` (in all ${verdicts.length} overloads it can bind to)` : '';
   return { description: `${first.display} takes an ${first.typeText} there${others}, which returns void`, handler: false };
+}
+
+function takesValueDelegate(ctx: RuleContext, body: MethodBody, candidate: CallCandidate, call: NonNullable<DelegateTarget['call']>, found: CallCandidates): boolean {
+  const index = bindByCount(candidate, call.argumentTexts)?.[call.argumentIndex];
+  const param = index === undefined ? undefined : candidate.parameters[index];
+  return !!param && delegateReturnOf(ctx, body, param, found.typing) === 'value';
 }
 
 /** `new Timer(async _ => ...)`, `new Action(async () => ...)`: constructors the signatures do not list. */
