@@ -234,31 +234,61 @@ function inElseOfFirst(masked: string, first: Consumption, second: Consumption):
 }
 
 /**
- * The two consumptions are the two arms of one conditional expression (`t.IsCompletedSuccessfully ? t.Result :
- * t.AsTask().Result`): read from the masked text, as the waits and calls there carry no regions. Going back from the
- * first, a `?` that is not `?.`, `??` or `?[` at the same nesting; going on from it, a `:` at that nesting before the
- * second, with no statement end between.
+ * The two consumptions are the two arms of one conditional expression (`t.IsCompletedSuccessfully ? new(t.Result) :
+ * Wrap(t.AsTask())`): read from the masked text, as the waits and calls there carry no regions. Going back from the
+ * first through every enclosing bracket, each conditional `?` (not `?.`, `??` or `?[`) is a candidate, innermost
+ * first; the first consumption is in its true arm and the second in its false arm when the `:` that ends the true
+ * arm lies between them and the second ends before the conditional does.
  */
 function inOtherArm(masked: string, first: Consumption, second: Consumption): boolean {
   let depth = 0;
-  let question = -1;
   for (let i = first.span.start - 1; i >= 0; i--) {
     const c = masked[i];
     if (c === ')' || c === ']' || c === '}') depth++;
-    else if (c === '(' || c === '[' || c === '{') { if (depth === 0) return false; depth--; }
+    else if (c === '(' || c === '[') { if (depth > 0) depth--; }
+    else if (c === '{') { if (depth === 0) return false; depth--; }
     else if (c === ';') return false;
-    else if (depth === 0 && c === '?' && !/[?.[]/.test(masked[i + 1] ?? '') && masked[i - 1] !== '?') { question = i; break; }
-  }
-  if (question < 0) return false;
-  depth = 0;
-  for (let i = first.span.end; i < second.span.start; i++) {
-    const c = masked[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') { if (depth === 0) return false; depth--; }
-    else if (c === ';') return false;
-    else if (depth === 0 && c === ':' && masked[i + 1] !== ':' && masked[i - 1] !== ':') return true;
+    else if (depth === 0 && isConditionalQuestion(masked, i)) {
+      const colon = trueArmEnd(masked, i);
+      if (colon === -1) continue;
+      if (colon >= first.span.end && colon < second.span.start && second.span.end <= conditionalEnd(masked, colon)) return true;
+    }
   }
   return false;
+}
+
+function isConditionalQuestion(masked: string, i: number): boolean {
+  return masked[i] === '?' && !/[?.[]/.test(masked[i + 1] ?? '') && masked[i - 1] !== '?';
+}
+
+/** The `:` that ends the true arm of the conditional whose `?` is at `question`, or -1. Nested conditionals pair first. */
+function trueArmEnd(masked: string, question: number): number {
+  let depth = 0;
+  let nested = 0;
+  for (let i = question + 1; i < masked.length; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') { if (depth === 0) return -1; depth--; }
+    else if (c === ';') return -1;
+    else if (depth === 0 && isConditionalQuestion(masked, i)) nested++;
+    else if (depth === 0 && c === ':' && masked[i + 1] !== ':' && masked[i - 1] !== ':') {
+      if (nested === 0) return i;
+      nested--;
+    }
+  }
+  return -1;
+}
+
+/** Where the false arm that starts after `colon` ends: the first unmatched closing bracket, `;` or `,` at its level. */
+function conditionalEnd(masked: string, colon: number): number {
+  let depth = 0;
+  for (let i = colon + 1; i < masked.length; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') { if (depth === 0) return i; depth--; }
+    else if (depth === 0 && (c === ';' || c === ',')) return i;
+  }
+  return masked.length;
 }
 
 function consumptionsOf(body: MethodBody, name: string): Consumption[] {
