@@ -4,6 +4,7 @@ import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
+import { applicableCandidates, callCandidates } from './callTargets';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
@@ -27,8 +28,11 @@ instead, and only one of the two rules reports a lambda.
 Left alone, as the peers' known false alarms: \`_ = SaveAsync();\` (a discard says "on purpose"),
 \`Task.Run(...)\` and \`Task.Factory.StartNew(...)\` statements (they exist to start work without waiting for
 it), \`.ContinueWith(...)\` (the continuation observes the task), NSubstitute's \`sub.Received().SendAsync(...)\`
-checks, StackExchange.Redis calls with \`CommandFlags.FireAndForget\`, and a fire-and-forget helper the
-workspace declares (\`SaveAsync().Forget()\`: the task is passed on).
+checks, StackExchange.Redis calls with \`CommandFlags.FireAndForget\`, a fire-and-forget helper the
+workspace declares (\`SaveAsync().Forget()\`: the task is passed on), and a chaining extension method that hands its
+receiver back (Shouldly's \`pending.ShouldNotBeNull();\`, typed \`T M<T>(this T value)\`: the task is the receiver's,
+made and kept elsewhere). A dropped assertion task is reported: \`Should.NotThrowAsync(act);\` without \`await\`
+never finishes its check.
 
 ## Why is this bad?
 The caller goes on while the work runs: the next statement may read state the task has not written yet, the
@@ -120,7 +124,7 @@ export const rule: Rule = {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
         if (intentionalDropOf(call, namespaces ??= fileNamespaces(ctx))) continue;
         const result = callResultOf(ctx, body, call);
-        if (result.kind !== 'task') continue;
+        if (result.kind !== 'task' || returnsItsReceiver(ctx, body, call)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
         findings.push({
@@ -138,6 +142,25 @@ export const rule: Rule = {
     return findings;
   },
 };
+
+/**
+ * `pending.ShouldNotBeNull();`: an extension method typed `T M<T>(this T value)` (or `this T? value`) hands its
+ * receiver back for chaining. The task it returns is the one the receiver already holds, made and kept elsewhere, so
+ * dropping this reference drops nothing (Shouldly's and similar assertion libraries' chaining methods).
+ */
+function returnsItsReceiver(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  if (call.receiver === null) return false;
+  const found = callCandidates(ctx, body, call);
+  if (!found) return false;
+  const applicable = applicableCandidates(found, call);
+  return applicable.length > 0 && applicable.every((c) => {
+    const method = c.api?.viaExtension ? c.api.method : null;
+    const returned = method?.returnType;
+    let self = method?.parameters[0]?.type;
+    if (self?.kind === 'named' && /^System\.Nullable`1$/.test(self.name)) self = self.args[0];
+    return returned?.kind === 'typeParameter' && returned.ofMethod && self?.kind === 'typeParameter' && self.ofMethod && self.index === returned.index;
+  });
+}
 
 /** The namespaces the file imports or declares its types in: a framework's members are meant only there. */
 export function fileNamespaces(ctx: RuleContext): string[] {
