@@ -1,6 +1,7 @@
 // The packages a restored project references, read like the built-in database and cached per package version
 // outside the workspace: the assets file's reading (pure), the cache folder per platform, and, with dotnet on the
-// PATH, the whole path: a project whose restore brings xunit.assert gets Assert.ThrowsAsync's Task<T> typed.
+// PATH, the whole path: a project whose restore brings FluentValidation (not in the built-in database) gets
+// IValidator<T>.ValidateAsync's Task<ValidationResult> typed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -67,19 +68,19 @@ test('a restored project\'s package is read once with dotnet, cached, and types 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-packages-'));
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-cache-'));
   try {
-    fs.writeFileSync(path.join(dir, 'Checks.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup><TargetFramework>net10.0</TargetFramework><ImplicitUsings>enable</ImplicitUsings></PropertyGroup>\n  <ItemGroup><PackageReference Include="xunit.assert" Version="2.9.3" /></ItemGroup>\n</Project>\n');
-    fs.writeFileSync(path.join(dir, 'Checks.cs'), 'namespace Checks;\nusing Xunit;\npublic class Probe\n{\n    public async Task<int> Fails(Func<Task> act)\n    {\n        var error = await Assert.ThrowsAsync<InvalidOperationException>(act);\n        await Task.Yield();\n        return error.Message.Length;\n    }\n}\n');
+    fs.writeFileSync(path.join(dir, 'Checks.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup><TargetFramework>net10.0</TargetFramework><ImplicitUsings>enable</ImplicitUsings></PropertyGroup>\n  <ItemGroup><PackageReference Include="FluentValidation" Version="12.2.0" /></ItemGroup>\n</Project>\n');
+    fs.writeFileSync(path.join(dir, 'Checks.cs'), 'namespace Checks;\nusing FluentValidation;\npublic class Probe\n{\n    public async Task<int> Count(IValidator<string> validator, string value)\n    {\n        await Task.Yield();\n        var result = await validator.ValidateAsync(value);\n        return result.Errors.Count;\n    }\n}\n');
     const restore = spawnSync('dotnet', ['restore', dir], { encoding: 'utf8' });
     assert.equal(restore.status, 0, restore.stdout + restore.stderr);
     const env = { ASYNCLENS_CACHE_DIR: cache };
     const before = JSON.parse((await runCli(['cost', '--format', 'json', '.'], dir, { ASYNCLENS_PROJECT_PACKAGES: 'off' })).stdout);
-    assert.ok(before.methods[0].assumptions.some((a: string) => /ThrowsAsync/.test(a)), 'without the package, ThrowsAsync is a guess');
+    assert.ok(before.methods[0].assumptions.some((a: string) => /ValidateAsync/.test(a)), 'without the package, ValidateAsync is a guess');
     const first = await runCli(['cost', '--format', 'json', '.'], dir, env);
     assert.equal(first.code, 0, first.stderr);
     const row = JSON.parse(first.stdout).methods[0];
     assert.deepEqual(row.assumptions, []);
-    assert.ok(row.fields.some((f: { type: string }) => f.type === 'TaskAwaiter<InvalidOperationException>'), JSON.stringify(row.fields));
-    const cached = path.join(cache, 'signatures', 'v1', 'xunit.assert', '2.9.3', 'lib_net6.0.txt');
+    assert.ok(row.fields.some((f: { type: string }) => f.type === 'TaskAwaiter<ValidationResult>'), JSON.stringify(row.fields));
+    const cached = path.join(cache, 'signatures', 'v1', 'fluentvalidation', '12.2.0', 'lib_net8.0.txt');
     assert.ok(fs.existsSync(cached), `cached at ${cached}`);
     // A second run reads the cache (the tool is not run again: the file is not rewritten).
     const stamp = fs.statSync(cached).mtimeMs;
