@@ -251,10 +251,11 @@ export function createEngine(host: EngineHost): Engine {
     const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
     if (stopped) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
     const stoppedBeforeCosts = stopped;
-    // The cost estimates of a large document take seconds and change no diagnostic: the editor gets the
-    // diagnostics first. A model that skipped methods waits for the snapshot, where the protocol thread merges the
-    // stale results of those methods into the diagnostics.
-    if (doc.large && model.skipped.length === 0) {
+    // The cost estimates change no diagnostic and take from milliseconds (a small file, warm) to seconds (a large
+    // document, or the first file, whose awaits are typed through the signature database for the first time): the
+    // editor gets the diagnostics first. A model that skipped methods waits for the snapshot, where the protocol
+    // thread merges the stale results of those methods into the diagnostics.
+    if (model.skipped.length === 0) {
       host.post({ kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(text), diagnostics });
     }
     const analysis = completionNow();
