@@ -4,7 +4,7 @@
  */
 import type { SyntaxNode } from '../parse/parser';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
-import { calleeOf, conditionalParts, isFunctionNode } from './syntax';
+import { calleeOf, closingBracket, conditionalParts, isFunctionNode } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
@@ -333,17 +333,8 @@ function conditionalArmsOf(text: string): [string, string] | null {
   if (!parts) return null;
   const arm = (span: Span) => inner.slice(span.start, span.end).trim();
   // The conditional must be the whole parenthesised text: `(a) + (b)` is no such thing.
-  if (closingParen(text) !== text.length - 1) return null;
+  if (closingBracket(text, 0) !== text.length - 1) return null;
   return [arm(parts.whenTrue), arm(parts.whenFalse)];
-}
-
-function closingParen(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-  }
-  return -1;
 }
 
 /** A timeout among a wait's arguments: with one, Wait and WaitAll return false instead of waiting to the end. */

@@ -263,6 +263,33 @@ export function topLevel(text: string, start: number, end: number, visit: (i: nu
   }
 }
 
+/** Where the bracket at `open` (`(`, `[` or `{`) closes, counting only brackets of its kind; -1 when it does not. */
+export function closingBracket(text: string, open: number): number {
+  const o = text[open];
+  const c = o === '(' ? ')' : o === '[' ? ']' : o === '{' ? '}' : null;
+  if (c === null) return -1;
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === o) depth++;
+    else if (text[i] === c && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** `((x))` -> `x`: the text without parentheses that wrap all of it. */
+export function withoutOuterParentheses(text: string): string {
+  let t = text.trim();
+  while (t.startsWith('(') && t.endsWith(')') && closingBracket(t, 0) === t.length - 1) t = t.slice(1, -1).trim();
+  return t;
+}
+
+/** Whether the `?` at `i` is a conditional operator's: not part of `?.`, `?[` or `??`. */
+export function isConditionalQuestion(text: string, i: number): boolean {
+  if (text[i] !== '?') return false;
+  const next = text[i + 1];
+  return next !== '.' && next !== '[' && next !== '?' && text[i - 1] !== '?';
+}
+
 /** `c ? a : b` at the top level: the two branches, or null. */
 export function conditionalParts(text: string, start: number, end: number): { whenTrue: Span; whenFalse: Span } | null {
   let question = -1;
@@ -271,8 +298,7 @@ export function conditionalParts(text: string, start: number, end: number): { wh
   topLevel(text, start, end, (i) => {
     const c = text[i];
     if (c === '?') {
-      const next = text[i + 1];
-      if (next === '.' || next === '[' || next === '?' || text[i - 1] === '?') return false;
+      if (!isConditionalQuestion(text, i)) return false;
       if (question === -1) question = i;
       else nested++;
     } else if (c === ':' && question !== -1 && text[i + 1] !== ':' && text[i - 1] !== ':') {

@@ -2,6 +2,7 @@
 import type { CallSite, EnclosingRegion, MethodBody, Span, TaskWait } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { withoutConfigureAwait } from '../workspace/typing';
+import { closingBracket, conditionalParts, isConditionalQuestion } from '../model/syntax';
 import { isConditionalCall } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
@@ -161,25 +162,16 @@ function loopAround(masked: string, from: number, at: number): boolean {
     while (/\s/.test(masked[i] ?? '')) i++;
     if (m[1] !== 'do') {
       if (masked[i] !== '(') continue;
-      i = closing(masked, i, '(', ')');
+      i = closingBracket(masked, i);
       if (i < 0) continue;
       i++;
       while (/\s/.test(masked[i] ?? '')) i++;
     }
     // `} while (x);` ends a do loop: its statement is the empty one after the condition.
-    const end = masked[i] === '{' ? closing(masked, i, '{', '}') : masked.indexOf(';', i);
+    const end = masked[i] === '{' ? closingBracket(masked, i) : masked.indexOf(';', i);
     if (end >= at && i <= at) return true;
   }
   return false;
-}
-
-function closing(text: string, open: number, o: string, c: string): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === o) depth++;
-    else if (text[i] === c && --depth === 0) return i;
-  }
-  return -1;
 }
 
 /** Two consumptions that cannot both run: the two branches of one `if`/`?:`, or sections of one switch. */
@@ -249,40 +241,18 @@ function inOtherArm(masked: string, first: Consumption, second: Consumption): bo
     else if (c === '{') { if (depth === 0) return false; depth--; }
     else if (c === ';') return false;
     else if (depth === 0 && isConditionalQuestion(masked, i)) {
-      const colon = trueArmEnd(masked, i);
-      if (colon === -1) continue;
-      if (colon >= first.span.end && colon < second.span.start && second.span.end <= conditionalEnd(masked, colon)) return true;
+      const end = conditionalEnd(masked, i);
+      const parts = conditionalParts(masked, i, end);
+      if (parts && parts.whenTrue.end >= first.span.end && parts.whenTrue.end < second.span.start && second.span.end <= end) return true;
     }
   }
   return false;
 }
 
-function isConditionalQuestion(masked: string, i: number): boolean {
-  return masked[i] === '?' && !/[?.[]/.test(masked[i + 1] ?? '') && masked[i - 1] !== '?';
-}
-
-/** The `:` that ends the true arm of the conditional whose `?` is at `question`, or -1. Nested conditionals pair first. */
-function trueArmEnd(masked: string, question: number): number {
+/** Where the conditional whose `?` is at `question` ends: the first unmatched closing bracket, `;` or `,` after it. */
+function conditionalEnd(masked: string, question: number): number {
   let depth = 0;
-  let nested = 0;
   for (let i = question + 1; i < masked.length; i++) {
-    const c = masked[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') { if (depth === 0) return -1; depth--; }
-    else if (c === ';') return -1;
-    else if (depth === 0 && isConditionalQuestion(masked, i)) nested++;
-    else if (depth === 0 && c === ':' && masked[i + 1] !== ':' && masked[i - 1] !== ':') {
-      if (nested === 0) return i;
-      nested--;
-    }
-  }
-  return -1;
-}
-
-/** Where the false arm that starts after `colon` ends: the first unmatched closing bracket, `;` or `,` at its level. */
-function conditionalEnd(masked: string, colon: number): number {
-  let depth = 0;
-  for (let i = colon + 1; i < masked.length; i++) {
     const c = masked[i];
     if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') { if (depth === 0) return i; depth--; }

@@ -5,7 +5,7 @@
  */
 import type { CallSite, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { conditionalParts, splitCallText, splitTopLevel } from '../model/syntax';
+import { conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
@@ -419,7 +419,7 @@ const INITIALISED_FLAG = /^(?:this\.)?_?(?:is)?(?:initiali[sz]ed|loaded|warm(?:e
  * `a && b` is a hit when one side is and neither is a miss; `a || b` is a miss when one side is and neither is a hit.
  */
 export function readGuard(condition: string): Guard | null {
-  let c = stripOuterParens(condition.trim());
+  let c = withoutOuterParentheses(condition.trim());
   const any = splitTopLevelOperator(c, '||');
   if (any.length > 1) return combine(any.map(readGuard), 'or');
   const all = splitTopLevelOperator(c, '&&');
@@ -467,21 +467,6 @@ function combine(parts: (Guard | null)[], op: 'and' | 'or'): Guard | null {
   if (misses.length && !hits.length) return misses[0];
   if (hits.length === parts.length) return hits[0];
   return null;
-}
-
-function stripOuterParens(text: string): string {
-  let t = text;
-  while (t.startsWith('(') && t.endsWith(')') && closingParenOf(t, 0) === t.length - 1) t = t.slice(1, -1).trim();
-  return t;
-}
-
-function closingParenOf(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-  }
-  return -1;
 }
 
 /** Splits at a top-level `&&` or `||`, outside brackets and string literals. */

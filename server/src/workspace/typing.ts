@@ -5,7 +5,7 @@
  */
 import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { splitCallText } from '../model/syntax';
+import { splitCallText, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
@@ -38,8 +38,7 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
   for (;;) {
     const before = t;
-    while (t.startsWith('(') && t.endsWith(')') && closingParen(t) === t.length - 1) t = t.slice(1, -1).trim();
-    t = t.replace(/\s*!+$/, '');
+    t = withoutOuterParentheses(t).replace(/\s*!+$/, '');
     if (t === before) break;
   }
   // The value of `await e` is e's result (Task<T> -> T), never e itself.
@@ -221,16 +220,6 @@ function receiverTypeName(receiver: string, body: MethodBody, bodies: readonly M
   return null;
 }
 
-/** Where the parenthesis that opens `text` closes. */
-function closingParen(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
 /** `x.ConfigureAwait(false)` -> `x`: what is awaited, as far as its type goes. */
 export function withoutConfigureAwait(text: string): string {
   return text.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)\s*$/, '');
@@ -259,8 +248,7 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
   let t = text.trim();
   for (;;) {
     const before = t;
-    while (t.startsWith('(') && t.endsWith(')') && closingParen(t) === t.length - 1) t = t.slice(1, -1).trim();
-    t = t.replace(/\s*!+$/, '');
+    t = withoutOuterParentheses(t).replace(/\s*!+$/, '');
     if (t === before) break;
   }
   const typed = typeOfExpression(t, body, bodies, index);
