@@ -161,6 +161,22 @@ test('.gitignore is respected when walking folders', async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('inside a project folder .gitignore does not hide sources the project compiles; bin/ and obj/ stay skipped', async () => {
+  // The Visual Studio .gitignore template's `[Ww][Ii][Nn]32/` (meant for build output) also matches a source folder
+  // named Win32; an SDK-style project compiles every .cs file below it whatever .gitignore says.
+  const dir = tempDir({
+    '.gitignore': '[Ww][Ii][Nn]32/\n',
+    'Loose/Win32/Outside.cs': 'class Outside { }\n',
+    'App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n',
+    'App/A.cs': 'class A { }\n',
+    'App/Helpers/Win32/Native.cs': 'class Native { }\n',
+    'App/obj/Debug/Generated.cs': 'class Generated { }\n',
+  });
+  const r = await run(['check', '--format', 'json', '.'], dir);
+  assert.equal(JSON.parse(r.stdout).filesAnalyzed, 2, r.stdout.slice(0, 400));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('explain prints the docs of a rule; without an id it lists the rules', async () => {
   const list = await run(['explain']);
   assert.equal(list.code, 0);

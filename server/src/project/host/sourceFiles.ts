@@ -1,6 +1,7 @@
 /**
  * Finding and reading the files of a workspace, shared by the CLI and the language server: folders are walked
- * respecting .gitignore and skipping build output and tools' folders; besides C# files the walk reports the
+ * respecting .gitignore outside project folders (inside them the project's own globbing decides, as MSBuild's does)
+ * and skipping build output and tools' folders; besides C# files the walk reports the
  * project and solution files it passes. Reading decodes UTF-8 (with or without BOM) and UTF-16 with a BOM,
  * and says why a file is skipped (too large, binary, not text) instead of failing.
  * **Invariant:** every file the hosts read goes through `readBounded`: only regular files are read (a FIFO
@@ -70,10 +71,20 @@ function readGitignore(dir: string, entries: fs.Dirent[]): string | null {
   return readConfigText(path.join(dir, '.gitignore'));
 }
 
+/**
+ * Whether a folder holds a C# project file. An SDK-style project compiles every .cs file below its folder except
+ * build output (MSBuild's default Compile glob knows nothing of .gitignore), so below such a folder .gitignore does
+ * not prune: the Visual Studio template's `[Ww][Ii][Nn]32/` rule, meant for build output, also matches a source
+ * folder named Win32 whose files git tracks and the compiler builds. Build output folders (bin/, obj/) stay skipped.
+ */
+function holdsProject(entries: readonly fs.Dirent[]): boolean {
+  return entries.some((e) => e.isFile() && kindOf(e.name) === 'project');
+}
+
 /** Walks folders depth-first in name order, synchronously (the CLI). */
 export function walkSync(roots: string[], visitor: WalkVisitor): void {
   let stopped = false;
-  const walk = (dir: string, layers: IgnoreLayer[]) => {
+  const walk = (dir: string, layers: IgnoreLayer[], inProject: boolean) => {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -82,18 +93,19 @@ export function walkSync(roots: string[], visitor: WalkVisitor): void {
       return;
     }
     const here = layersFor(dir, layers, readGitignore(dir, entries));
+    const owned = inProject || holdsProject(entries);
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (stopped) return;
       const abs = path.join(dir, e.name);
       if (e.isDirectory()) {
-        if (!SKIPPED_DIRS.has(e.name) && !isIgnored(here, abs, true)) walk(abs, here);
+        if (!SKIPPED_DIRS.has(e.name) && (owned || !isIgnored(here, abs, true))) walk(abs, here, owned);
       } else if (e.isFile()) {
         const kind = kindOf(e.name);
-        if (kind && !isIgnored(here, abs, false) && visitor.file(abs, kind) === false) stopped = true;
+        if (kind && (owned || !isIgnored(here, abs, false)) && visitor.file(abs, kind) === false) stopped = true;
       }
     }
   };
-  for (const root of roots) if (!stopped) walk(root, []);
+  for (const root of roots) if (!stopped) walk(root, [], false);
 }
 
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -103,10 +115,10 @@ export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => se
  * every folder so a language server stays responsive; `isCancelled` stops it.
  */
 export async function walkAsync(roots: string[], visitor: WalkVisitor, isCancelled: () => boolean, onFolder?: () => void): Promise<'done' | 'stopped' | 'cancelled'> {
-  const queue: { dir: string; layers: IgnoreLayer[] }[] = roots.map((dir) => ({ dir, layers: [] }));
+  const queue: { dir: string; layers: IgnoreLayer[]; inProject: boolean }[] = roots.map((dir) => ({ dir, layers: [], inProject: false }));
   while (queue.length) {
     if (isCancelled()) return 'cancelled';
-    const { dir, layers } = queue.shift()!;
+    const { dir, layers, inProject } = queue.shift()!;
     let entries: fs.Dirent[];
     try {
       entries = await fs.promises.readdir(dir, { withFileTypes: true });
@@ -115,13 +127,14 @@ export async function walkAsync(roots: string[], visitor: WalkVisitor, isCancell
       continue;
     }
     const here = layersFor(dir, layers, readGitignore(dir, entries));
+    const owned = inProject || holdsProject(entries);
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       const abs = path.join(dir, e.name);
       if (e.isDirectory()) {
-        if (!SKIPPED_DIRS.has(e.name) && !isIgnored(here, abs, true)) queue.push({ dir: abs, layers: here });
+        if (!SKIPPED_DIRS.has(e.name) && (owned || !isIgnored(here, abs, true))) queue.push({ dir: abs, layers: here, inProject: owned });
       } else if (e.isFile()) {
         const kind = kindOf(e.name);
-        if (kind && !isIgnored(here, abs, false) && visitor.file(abs, kind) === false) return 'stopped';
+        if (kind && (owned || !isIgnored(here, abs, false)) && visitor.file(abs, kind) === false) return 'stopped';
       }
     }
     onFolder?.();
