@@ -7,9 +7,9 @@ import type { MemberSignature, MethodBody } from '../model/types';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
-import { conditionalParts, splitTopLevel } from '../model/syntax';
+import { closingBracket, conditionalParts, splitTopLevel } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
-import { apiAwaitOfType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
+import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
 import { delegateInvokeOf } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { csharpText } from '../signatures/typeText';
@@ -909,11 +909,12 @@ function outArgumentType(local: MethodBody['locals'][number], ctx: TypingContext
  */
 function bestByArguments<M extends { member: MemberSignature | null; body?: MethodBody | null }>(candidates: readonly M[], args: readonly string[], skip: number, ctx: TypingContext): M[] {
   if (candidates.length < 2 || args.length === 0) return [...candidates];
-  const argTypes: (TypeExpr | null | 'lambda')[] = [];
+  const argTypes: (TypeExpr | null | 'lambda' | 'collection')[] = [];
   const argType = (i: number) => {
     if (argTypes[i] === undefined) {
       const text = args[i]!.trim();
       if (/=>|^(?:async\s+)?delegate\b/.test(text) && !/^\(?\s*\w+\s*\)?\s*\?/.test(text)) argTypes[i] = 'lambda';
+      else if (text.startsWith('[') && closingBracket(text, 0) === text.length - 1) argTypes[i] = 'collection';
       else {
         const typed = /^[A-Za-z_]\w*\s*:(?!:)/.test(text) ? null : typeOfExpression(text, ctx);
         argTypes[i] = typed ? parseType(typed) : null;
@@ -946,6 +947,12 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
         if (fit === 'yes') score += 1;
         continue;
       }
+      if (actual === 'collection') {
+        const fit = collectionExpressionFit(target, ctx);
+        fits = fit !== 'no';
+        if (fit === 'yes') score += 1;
+        continue;
+      }
       if (isParams && target.arrayRank > 0 && actual.arrayRank < target.arrayRank) target = { ...target, arrayRank: target.arrayRank - 1 };
       if (typeParameters.has(target.name) && target.args.length === 0) continue;
       // A number, a string or an enum value never converts to a delegate (`HandleResult(ResultPrimitive.Fault)` is
@@ -972,6 +979,27 @@ function bestByArguments<M extends { member: MemberSignature | null; body?: Meth
   return kept;
 }
 
+/** Collection types and interfaces a collection expression (`[a, b]`) converts to (C# 12, collection expressions). */
+const COLLECTION_EXPRESSION_TARGETS = new Set([
+  'Span', 'ReadOnlySpan', 'IEnumerable', 'ICollection', 'IList', 'IReadOnlyCollection', 'IReadOnlyList', 'List', 'HashSet',
+  'SortedSet', 'Queue', 'Stack', 'LinkedList', 'ImmutableArray', 'ImmutableList', 'ImmutableHashSet', 'FrozenSet',
+]);
+
+/**
+ * Whether a collection expression can be passed to a parameter of this type: yes for arrays and the collection types
+ * above, no for a type that cannot hold one (a keyword type other than object, or a workspace type that does not
+ * implement IEnumerable, such as a key struct beside a `Key[]` overload), unknown otherwise.
+ */
+function collectionExpressionFit(target: TypeExpr, ctx: TypingContext): 'yes' | 'no' | 'unknown' {
+  if (target.arrayRank > 0 || COLLECTION_EXPRESSION_TARGETS.has(target.name)) return 'yes';
+  if (target.args.length === 0 && KEYWORD_VALUE_TYPES.has(target.name)) return 'no';
+  if (ctx.index && typesNamed(ctx.index, target.name).length > 0) {
+    const supertypes = workspaceSupertypes(target, ctx.index);
+    const enumerable = [...supertypes.keys()].some((n) => n === 'IEnumerable' || COLLECTION_EXPRESSION_TARGETS.has(n)) || apiBasesOf(target.name, ctx.index).length > 0;
+    return enumerable ? 'unknown' : 'no';
+  }
+  return 'unknown';
+}
 /** Whether an expression may stand as a statement (an await, a call, an assignment, `new`, `++`/`--`), so its value may be dropped. */
 export function isStatementExpression(text: string): boolean {
   const t = text.trim();
@@ -1217,6 +1245,14 @@ export function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<str
  * simple cases (a parameter of type T, T[], params T[], or a generic type whose arguments mention T), only when the
  * return type needs them.
  */
+/**
+ * The method type parameters that `target` (one parameter's type, such as the delegate a lambda goes to) mentions,
+ * inferred from the call's other arguments as methodTypeArguments infers them; an empty argument text is skipped.
+ */
+export function inferredTypeArguments(typeParameters: readonly string[], parameters: readonly { typeText: string; modifiers: string[] }[], target: string, args: readonly string[], ctx: TypingContext): Record<string, string> {
+  return methodTypeArguments(typeParameters, parameters, target, [], [...args], ctx);
+}
+
 function methodTypeArguments(typeParameters: readonly string[], parameters: readonly { typeText: string; modifiers: string[] }[], returnType: string, written: string[], args: string[], ctx: TypingContext): Record<string, string> {
   const bindings: Record<string, string> = {};
   if (!typeParameters.length) return bindings;
@@ -1228,7 +1264,7 @@ function methodTypeArguments(typeParameters: readonly string[], parameters: read
   const names = new Set(typeParameters);
   const ownParameters = parameters[0]?.modifiers.includes('this') ? parameters.slice(1) : parameters;
   args.forEach((arg, i) => {
-    if (/^[A-Za-z_]\w*\s*:(?!:)/.test(arg)) return;
+    if (!arg.trim() || /^[A-Za-z_]\w*\s*:(?!:)/.test(arg)) return;
     const parameter = ownParameters[Math.min(i, ownParameters.length - 1)];
     if (!parameter) return;
     const isParams = parameter.modifiers.includes('params');
@@ -1455,7 +1491,8 @@ function apiMemberType(receiver: Typed, name: string, args: string[] | null, typ
         const found = apiMemberOfType(typing, base, isStatic, name, typeArguments, args);
         if (found) return found.typeText;
       }
-      return null;
+      // An extension method generic over its receiver (`mock.Received()` returns the mock's own type).
+      return args === null || isStatic ? null : apiExtensionOnWorkspaceType(typing, typeText, name, typeArguments, args)?.typeText ?? null;
     }
     return apiMemberOfType(typing, typeText, isStatic, name, typeArguments, args)?.typeText ?? null;
   });

@@ -8,7 +8,7 @@
 import type { MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
 import { methodsNamed, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
-import { apiLambdaTargetsOf, apiDelegateShapeOf, declaringTypeBindings, delegateInvokeResult, isStatementExpression, reachesDeclaringType, substituteNames, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
+import { apiLambdaTargetsOf, apiDelegateShapeOf, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, isStatementExpression, reachesDeclaringType, substituteNames, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
 import { canonicalType, formatType, parseType } from './typeText';
 import type { CostApi } from './apiTypes';
 
@@ -49,7 +49,7 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
     const argIndex = lambdaArgumentIndex(call.argumentTexts, body.span.end - body.span.start);
     if (argIndex === null) return null;
     const argumentName = /^\s*([A-Za-z_]\w*)\s*:(?!:)/.exec(call.argumentTexts[argIndex]!)?.[1] ?? null;
-    shapes = workspaceTargets(call.receiver, call.name, call.typeArguments, call.argumentTexts.length, argIndex, argumentName, parentTyping);
+    shapes = workspaceTargets(call.receiver, call.name, call.typeArguments, call.argumentTexts, argIndex, argumentName, parentTyping);
     source = `the parameter of ${call.receiver ? `${call.receiver}.` : ''}${call.name} it is passed to`;
     if (!shapes.length) {
       shapes = apiLambdaTargetsOf(parentTyping, call.receiver, call.name, call.typeArguments, call.argumentTexts, argIndex);
@@ -146,8 +146,12 @@ function returnedType(body: MethodBody, typing: TypingContext): string | null {
 }
 
 /** The workspace methods the call may bind to and the delegate type of the parameter the lambda goes to. */
-function workspaceTargets(receiver: string | null, name: string, typeArguments: readonly string[], argumentCount: number, argIndex: number, argumentName: string | null, typing: TypingContext): DelegateShape[] {
+function workspaceTargets(receiver: string | null, name: string, typeArguments: readonly string[], argumentTexts: readonly string[], argIndex: number, argumentName: string | null, typing: TypingContext): DelegateShape[] {
   if (!typing.index) return [];
+  const argumentCount = argumentTexts.length;
+  // The other arguments, which may bind the method's type parameters (`ExecuteAsync((state, ct) => ..., client)`
+  // makes TState the client's type); the lambda itself is left out, since its own typing asks for this answer.
+  const otherArguments = argumentTexts.map((a, i) => (i === argIndex ? '' : a));
   let owner: string | null = null;
   let receiverType: string | null = null;
   if (receiver === null || receiver === 'this' || receiver === 'base') owner = typing.body.containingType;
@@ -171,7 +175,8 @@ function workspaceTargets(receiver: string | null, name: string, typeArguments: 
     // (inferred from the lambda, or from other arguments); the declaring type's are bound by the receiver
     // (`AsyncPolicy<int>.ExecuteAsync(Func<Task<TResult>>)`).
     const typeParameters = m.body?.typeParameters ?? m.member?.typeParameters ?? [];
-    const open: Record<string, string> = { ...bindings, ...Object.fromEntries(typeParameters.map((p, i) => [p, typeArguments.length ? typeArguments[i]! : `TMethod${i}`])) };
+    const inferred = typeArguments.length || !typeParameters.length ? {} : inferredTypeArguments(typeParameters, parameters, parameter.typeText, otherArguments, typing);
+    const open: Record<string, string> = { ...bindings, ...Object.fromEntries(typeParameters.map((p, i) => [p, typeArguments.length ? typeArguments[i]! : inferred[p] ?? `TMethod${i}`])) };
     const shape = delegateShapeOf(substituteNames(parameter.typeText, open), typing);
     if (shape) shapes.push(shape);
   };

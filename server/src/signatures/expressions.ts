@@ -5,7 +5,7 @@
  * `response.Content` an HttpContent. Sub-expressions (receivers, arguments) are typed by the caller's full typing,
  * so workspace declarations and the database combine along a chain.
  */
-import { awaitInfo, extensionMethodsFor, lambdaTargets, memberType, methodsOf, resolveCall, type ArgumentInfo, type ChosenOverload } from './members';
+import { awaitInfo, chooseOverload, extensionMethodsFor, lambdaTargets, memberType, methodsOf, resolveCall, type ArgumentInfo, type ChosenOverload } from './members';
 import { definitionOf, resolveSourceType, resolveTypeText, type ApiContext } from './resolve';
 import { csharpText, hasTypeParameters, named, parseSourceType, type ApiType } from './typeText';
 
@@ -110,6 +110,35 @@ export function apiMemberOfType(typing: ExpressionTyping, receiverTypeText: stri
   const type = resolveTypeText(typing.api, receiverTypeText);
   if (!type || !definitionOf(typing.api, type)) return null;
   return args === null ? memberOn(typing, type, isStatic, name) : callOn(typing, type, isStatic, name, [...typeArgs], [...args]);
+}
+
+/**
+ * The type of a call of an API extension method on a value of a type the workspace declares, where the method is
+ * generic over its receiver (`this T`): NSubstitute's `mock.Received()` returns the mock's own type, so
+ * `mock.Received().CountAsync(k)` goes on into the workspace's interface. The workspace type stays opaque to the
+ * database (as written, never bound to an API type of the same name), so only such generic receivers accept it
+ * (members.ts: an unknown type rules out every concrete `this` parameter). Null when no such method is imported or
+ * the overloads disagree.
+ */
+export function apiExtensionOnWorkspaceType(typing: ExpressionTyping, receiverTypeText: string, name: string, typeArgTexts: readonly string[], argTexts: readonly string[]): ApiExpressionType | null {
+  const source = parseSourceType(receiverTypeText);
+  if (!source || source.kind !== 'name') return null;
+  const receiver = named(source.segments.map((s) => s.name).join('.'), source.segments.flatMap((s) => s.args.map((a) => resolveSourceType(typing.api, a))));
+  const typeArguments: ApiType[] = [];
+  for (const a of typeArgTexts) {
+    const parsed = parseSourceType(a);
+    if (!parsed) return null;
+    typeArguments.push(resolveSourceType(typing.api, parsed));
+  }
+  const candidates = extensionMethodsFor(typing.api, receiver, name);
+  if (!candidates.length) return null;
+  const chosen = chooseOverload(typing.api, candidates, argTexts.map((a) => argumentInfo(a, typing)), { receiver, typeArguments });
+  if (!chosen || hasTypeParameters(chosen.returnType)) return null;
+  return {
+    type: chosen.returnType,
+    typeText: csharpText(chosen.returnType, { qualified: true }),
+    source: `return type of ${csharpText(chosen.candidate.owner)}.${name}`,
+  };
 }
 
 /** The result and awaiter of awaiting a value of this type (C# text), from its GetAwaiter and GetResult; null when unknown. */
