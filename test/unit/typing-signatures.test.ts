@@ -155,3 +155,80 @@ public sealed class Queries
   });
   assert.equal(typeIn(index, 'Queries.cs', 'CountAsync', 'connection.QueryAsync<int>("select 1")')?.typeText, 'System.Threading.Tasks.Task<System.Collections.Generic.IEnumerable<int>>');
 });
+
+test('usings written inside a namespace block count, relative to the enclosing namespaces as C# reads them', () => {
+  const index = workspace({
+    'Specs.cs': `
+namespace Shop.Tests
+{
+    using System.Threading.Tasks;
+    using Microsoft.EntityFrameworkCore;
+
+    public sealed class Specs
+    {
+        public async Task<int> CountAsync(ShopDb db) { var orders = await db.Orders.ToListAsync(); return orders.Count; }
+    }
+}
+`,
+    'ShopDb.cs': `
+namespace Shop
+{
+    public sealed class ShopDb : Microsoft.EntityFrameworkCore.DbContext
+    {
+        public Microsoft.EntityFrameworkCore.DbSet<Order> Orders => Set<Order>();
+    }
+    public sealed class Order { }
+}
+`,
+  });
+  assert.equal(typeIn(index, 'Specs.cs', 'CountAsync', 'db.Orders.ToListAsync()')?.typeText, 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  // `using Testing;` inside namespace A.B may name A.B.Testing, A.Testing or Testing: every reading is listed.
+  const { model, tree } = modelFile('namespace A.B { using Testing; using Alias = System.IO.Stream; class C { } }');
+  tree?.delete();
+  assert.deepEqual(model.usings, ['Testing', 'A.B.Testing', 'A.Testing', 'Alias System.IO.Stream']);
+});
+
+test("a source file's `global using` applies to the other files of its project", () => {
+  const index = workspace({
+    'GlobalUsings.cs': 'global using Microsoft.EntityFrameworkCore;\n',
+    'Reports.cs': `
+namespace Shop;
+public sealed class Reports
+{
+    public async Task<int> CountAsync(ShopDb db) { var orders = await db.Orders.ToListAsync(); return orders.Count; }
+}
+public sealed class ShopDb : DbContext
+{
+    public DbSet<Order> Orders => Set<Order>();
+}
+public sealed class Order { }
+`,
+  });
+  assert.equal(typeIn(index, 'Reports.cs', 'CountAsync', 'db.Orders.ToListAsync()')?.typeText, 'System.Threading.Tasks.Task<System.Collections.Generic.List<Order>>');
+  try {
+    // In another project the directive does not apply.
+    provideFileApiScopes((f) => fileApiScope('net8.0', { globalUsings: PLAIN_SDK_USINGS, path: f === 'GlobalUsings.cs' ? 'Other.csproj' : 'Shop.csproj' }));
+    updateFile(index, 'Other.cs', modelFile('namespace Shop; public sealed class Other { }').model);
+    assert.equal(typeIn(index, 'Reports.cs', 'CountAsync', 'db.Orders.ToListAsync()')?.typeText ?? null, null);
+  } finally {
+    provideFileApiScopes(null);
+  }
+});
+
+test('a name is not bound to "the only database type with that name" when the file imports a namespace the database lacks', () => {
+  // Entity Framework 6 (System.Data.Entity, not in the database) has its own DbContext; taking it for EF Core's would
+  // give EF Core's members (and async twins EF6 does not have) to an EF6 context.
+  const ef6 = `
+using System.Data.Entity;
+namespace Shop;
+public sealed class Saga
+{
+    public void Commit(DbContext context) { var database = context.Database; }
+}
+`;
+  const index = workspace({ 'Saga.cs': ef6 });
+  assert.equal(typeIn(index, 'Saga.cs', 'Commit', 'context.Database')?.typeText ?? null, null);
+  // Without that import the only DbContext there is, EF Core's, is still found by its name.
+  const core = workspace({ 'Saga.cs': ef6.replace('using System.Data.Entity;', 'using System.Data;') });
+  assert.equal(typeIn(core, 'Saga.cs', 'Commit', 'context.Database')?.typeText, 'Microsoft.EntityFrameworkCore.Infrastructure.DatabaseFacade');
+});

@@ -6,7 +6,7 @@
  * database: the cost model then answers from the workspace and its own tables, as it always did.
  */
 import type { FileModel } from '../model/types';
-import { typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { projectSourceGlobalUsings, typesNamed, workspaceNamespaces, type WorkspaceIndex } from '../workspace/index';
 import type { SignatureDatabase } from '../signatures/database';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
@@ -48,7 +48,7 @@ const cache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: 
  * The database as one file sees it, for a runtime's framework (net8.0, net9.0 or net10.0; older runtimes read
  * .NET 8's layouts, newer ones .NET 10's). `model` is the file's model (usings, types); `file` its key in the index.
  */
-export function costApiFor(model: Pick<FileModel, 'usings' | 'types'>, file: string | null, index: WorkspaceIndex | null, layoutFramework: ApiFramework | null): CostApi | null {
+export function costApiFor(model: Pick<FileModel, 'usings' | 'types' | 'globalUsings'>, file: string | null, index: WorkspaceIndex | null, layoutFramework: ApiFramework | null): CostApi | null {
   const db = signatureDatabase();
   if (!db) return null;
   const version = index?.version ?? -1;
@@ -67,10 +67,11 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types'>, file: str
   const scope = project?.scope ?? DEFAULT_API_SCOPE;
   const declared = new Set(model.types.map((t) => t.name));
   const names = {
-    usings: [...model.usings, ...enclosing],
+    usings: [...model.usings, ...enclosing, ...(index && file !== null ? projectSourceGlobalUsings(index, file) : model.globalUsings ?? [])],
     globalUsings: project?.globalUsings,
     scope,
     isWorkspaceType: (name: string) => (index ? typesNamed(index, name).length > 0 : declared.has(name)),
+    isWorkspaceNamespace: (namespace: string) => (index ? workspaceNamespaces(index).has(namespace) : enclosing.has(namespace)),
   };
   const namesContext = apiContext(db, names);
   const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...names, scope: { ...scope, framework: layoutFramework } }) : namesContext;

@@ -84,9 +84,7 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
   const topLevelCode = topLevel.map(spanOf);
   const captured = capturedNamesByBody(bodies, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), syntax.identifiers);
   for (const b of bodies) b.capturedNames = b.parentId ? captured.get(b.id) ?? [] : [];
-  const usings = root.namedChildren
-    .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
-    .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
+  const usings = usingDirectivesOf(root);
   if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
   skipped.sort((a, b) => a.span.start - b.span.start);
   return {
@@ -760,6 +758,39 @@ function isAloneInBranch(node: SyntaxNode): boolean {
 function stripParens(n: SyntaxNode): SyntaxNode {
   while (n.type === 'parenthesized_expression' && n.namedChildren[0]) n = n.namedChildren[0];
   return n;
+}
+
+/**
+ * The file's `using` directives, those inside namespace blocks included (`namespace A { using B; ... }` is a common
+ * style, MassTransit's for one). A directive written inside namespace `A.B` (or after `namespace A.B;`) names a
+ * namespace relative to the enclosing ones, as C# resolves it: `using Testing;` there may mean `A.B.Testing`,
+ * `A.Testing` or `Testing`, so each reading is listed; a namespace that does not exist finds nothing. Usings of
+ * different namespace blocks in one file are merged, which is wider than C# when a file holds several blocks.
+ */
+function usingDirectivesOf(root: SyntaxNode): string[] {
+  const result: string[] = [];
+  const visit = (container: SyntaxNode, enclosing: string) => {
+    let namespace = enclosing;
+    for (const child of container.namedChildren) {
+      if (!child) continue;
+      if (child.type === 'using_directive') {
+        const parts = child.namedChildren.filter((c) => !!c).map((c) => c!.text);
+        result.push(parts.join(' '));
+        if (parts.length === 1 && namespace && !/^global::/.test(parts[0]!) && !/^\s*(static|global)\b/.test(child.text)) {
+          const segments = namespace.split('.');
+          for (let i = segments.length; i > 0; i--) result.push(`${segments.slice(0, i).join('.')}.${parts[0]}`);
+        }
+      } else if (child.type === 'namespace_declaration') {
+        const name = child.childForFieldName('name')?.text.replace(/\s+/g, '') ?? '';
+        const body = child.childForFieldName('body');
+        if (body) visit(body, namespace && name ? `${namespace}.${name}` : name || namespace);
+      } else if (child.type === 'file_scoped_namespace_declaration') {
+        namespace = child.childForFieldName('name')?.text.replace(/\s+/g, '') ?? namespace;
+      }
+    }
+  };
+  visit(root, '');
+  return [...new Set(result)];
 }
 
 // ---- waits, calls, locks, usings ----

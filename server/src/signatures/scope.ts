@@ -53,12 +53,15 @@ export interface NameContext {
   scope?: ApiScope;
   /** Whether the workspace declares a type with this simple name: such a name means the workspace's type, not an API's. */
   isWorkspaceType?: (name: string) => boolean;
+  /** Whether the workspace declares types in this namespace (or below it). */
+  isWorkspaceNamespace?: (namespace: string) => boolean;
 }
 
 export interface UsingScope {
   namespaces: string[];
   aliases: Map<string, string>;
   isWorkspaceType: (name: string) => boolean;
+  isWorkspaceNamespace: (namespace: string) => boolean;
 }
 
 /**
@@ -75,7 +78,7 @@ export function usingScope(context: NameContext): UsingScope {
     if (alias) aliases.set(alias[1]!, alias[2]!.trim());
     else if (/^[\w.]+$/.test(text)) namespaces.push(text);
   }
-  return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false) };
+  return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false), isWorkspaceNamespace: context.isWorkspaceNamespace ?? (() => false) };
 }
 
 /** What a file's project says about the APIs it sees: its target framework and its global usings. */
@@ -83,6 +86,8 @@ export interface FileApiScope {
   scope: ApiScope;
   /** The project's global usings (implicit ones and <Using> items); undefined outside a project: the plain SDK's. */
   globalUsings: readonly string[] | undefined;
+  /** The project file the file belongs to, or null outside a project: `global using` directives apply per project. */
+  project: string | null;
 }
 
 /**
@@ -101,9 +106,10 @@ export function apiFrameworkOf(targetFramework: string): ApiFramework {
  * references are unknown (EF Core comes in through a provider package, Azure.Core through every Azure client), and
  * an API the project cannot see only matters when its name clashes with one it can.
  */
-export function fileApiScope(targetFramework: string, project: { globalUsings: readonly string[] } | null): FileApiScope {
+export function fileApiScope(targetFramework: string, project: { globalUsings: readonly string[]; path?: string } | null): FileApiScope {
   return {
     scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
     globalUsings: project ? project.globalUsings : undefined,
+    project: project?.path ?? null,
   };
 }

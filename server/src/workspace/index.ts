@@ -4,6 +4,7 @@
  */
 import type { CallSite, FileModel, MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
 import { bodiesById } from '../model/bodies';
+import { fileApiScopeOf } from '../signatures/provider';
 
 export interface TypeRef {
   file: string;
@@ -93,6 +94,46 @@ export function removeFile(index: WorkspaceIndex, file: string): void {
 /** All declarations of a type name across files (partial classes give several). */
 export function typesNamed(index: WorkspaceIndex, name: string): TypeRef[] {
   return index.typesByName.get(stripGenerics(name)) ?? [];
+}
+
+const namespaceSets = new WeakMap<WorkspaceIndex, { version: number; names: Set<string> }>();
+
+/** Every namespace the workspace declares a type in, with its enclosing ones (`A.B.C` gives `A`, `A.B`, `A.B.C`). */
+export function workspaceNamespaces(index: WorkspaceIndex): ReadonlySet<string> {
+  const known = namespaceSets.get(index);
+  if (known && known.version === index.version) return known.names;
+  const names = new Set<string>();
+  for (const refs of index.typesByName.values()) {
+    for (const ref of refs) {
+      const parts = ref.type.fullName.split('.');
+      for (let i = 1; i < parts.length; i++) names.add(parts.slice(0, i).join('.'));
+    }
+  }
+  namespaceSets.set(index, { version: index.version, names });
+  return names;
+}
+
+const sourceGlobalUsings = new WeakMap<WorkspaceIndex, { version: number; byProject: Map<string, string[]> }>();
+
+/**
+ * The `global using` directives written in the source files of `file`'s project (a GlobalUsings.cs), which C#
+ * applies to every file of the compilation. Files outside any project count as one compilation together.
+ */
+export function projectSourceGlobalUsings(index: WorkspaceIndex, file: string): readonly string[] {
+  let known = sourceGlobalUsings.get(index);
+  if (!known || known.version !== index.version) {
+    const byProject = new Map<string, string[]>();
+    for (const [key, model] of index.files) {
+      if (!model.globalUsings?.length) continue;
+      const project = fileApiScopeOf(key)?.project ?? '';
+      const list = byProject.get(project) ?? [];
+      for (const u of model.globalUsings) if (!list.includes(u)) list.push(u);
+      byProject.set(project, list);
+    }
+    known = { version: index.version, byProject };
+    sourceGlobalUsings.set(index, known);
+  }
+  return known.byProject.get(fileApiScopeOf(file)?.project ?? '') ?? [];
 }
 
 export function stripGenerics(typeText: string): string {
