@@ -215,7 +215,7 @@ public sealed class Order { }
   }
 });
 
-test('a name is not bound to "the only database type with that name" when the file imports a namespace the database lacks', () => {
+test('a name an imported package declares (knowledge/shadowingNamespaces.ts) is not bound to the database\'s only type of that name', () => {
   // Entity Framework 6 (System.Data.Entity, not in the database) has its own DbContext; taking it for EF Core's would
   // give EF Core's members (and async twins EF6 does not have) to an EF6 context.
   const ef6 = `
@@ -231,4 +231,8 @@ public sealed class Saga
   // Without that import the only DbContext there is, EF Core's, is still found by its name.
   const core = workspace({ 'Saga.cs': ef6.replace('using System.Data.Entity;', 'using System.Data;') });
   assert.equal(typeIn(core, 'Saga.cs', 'Commit', 'context.Database')?.typeText, 'Microsoft.EntityFrameworkCore.Infrastructure.DatabaseFacade');
+  // Any other namespace the database lacks (Microsoft.Data.Sqlite) changes nothing: a type an answer names by its
+  // simple name (DatabaseFacade, whose namespace the file does not import) still resolves.
+  const sqlite = workspace({ 'Saga.cs': ef6.replace('using System.Data.Entity;', 'using Microsoft.Data.Sqlite;\nusing Microsoft.EntityFrameworkCore;').replace('var database = context.Database;', 'var database = context.Database; var n = context.Database.ExecuteSqlRawAsync("VACUUM");') });
+  assert.equal(typeIn(sqlite, 'Saga.cs', 'Commit', 'context.Database.ExecuteSqlRawAsync("VACUUM")')?.typeText, 'System.Threading.Tasks.Task<int>');
 });

@@ -6,7 +6,7 @@
  * database: the cost model then answers from the workspace and its own tables, as it always did.
  */
 import type { FileModel } from '../model/types';
-import { projectSourceGlobalUsings, typesNamed, workspaceNamespaces, type WorkspaceIndex } from '../workspace/index';
+import { projectSourceGlobalUsings, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import type { SignatureDatabase } from '../signatures/database';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
@@ -71,7 +71,6 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types' | 'globalUs
     globalUsings: project?.globalUsings,
     scope,
     isWorkspaceType: (name: string) => (index ? typesNamed(index, name).length > 0 : declared.has(name)),
-    isWorkspaceNamespace: (namespace: string) => (index ? workspaceNamespaces(index).has(namespace) : enclosing.has(namespace)),
   };
   const namesContext = apiContext(db, names);
   const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...names, scope: { ...scope, framework: layoutFramework } }) : namesContext;

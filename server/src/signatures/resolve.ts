@@ -3,6 +3,7 @@
  * aliases and imported namespaces, then (since global usings may live in a file the analysis has not read) a
  * name only one visible type has. Also the supertypes of a type, with generic arguments substituted.
  */
+import { isShadowedByImport } from '../knowledge/shadowingNamespaces';
 import type { ApiTypeDefinition, SignatureDatabase } from './database';
 import { DEFAULT_API_SCOPE, scopeMask, usingScope, type NameContext, type UsingScope } from './scope';
 import { KEYWORD_TYPES, csharpText, keywordOf, named, parseSourceType, substitute, type ApiType, type SourceType } from './typeText';
@@ -43,31 +44,6 @@ function metadataChain(segments: readonly { name: string; args: readonly unknown
   return segments.map((s) => (s.args.length ? `${s.name}\`${s.args.length}` : s.name)).join('/');
 }
 
-const foreignImports = new WeakMap<object, boolean>();
-
-/**
- * Whether the file imports a namespace the database should know but does not: one under a root it covers (`System`,
- * `Microsoft`, `Azure`) that it does not hold and the workspace does not declare, such as Entity Framework 6's
- * `System.Data.Entity`. Such a namespace
- * may declare a type with the name of a database type (EF6's DbContext beside EF Core's), so a name the usings do not
- * resolve must not fall back to "the only type with that name". Namespaces under other roots are the workspace's
- * own (or packages that share no names with the database) and do not count.
- */
-function importsForeignNamespace(ctx: ApiContext): boolean {
-  const cached = foreignImports.get(ctx.using);
-  if (cached !== undefined) return cached;
-  const foreign = ctx.using.namespaces.some((n) => {
-    const parts = n.split('.');
-    if (parts.length < 2 || !ctx.db.hasNamespace(parts[0]!) || ctx.db.hasNamespace(n)) return false;
-    // The workspace's own namespace, or a reading of a using relative to it (`A.B.Testing` for `using Testing;`
-    // inside namespace A.B), is not a package the database lacks.
-    for (let i = parts.length; i > 0; i--) if (ctx.using.isWorkspaceNamespace(parts.slice(0, i).join('.'))) return false;
-    return true;
-  });
-  foreignImports.set(ctx.using, foreign);
-  return foreign;
-}
-
 /** The full name of the database type a C# name (its dotted segments) denotes in this context, or null. */
 export function resolveName(ctx: ApiContext, segments: readonly { name: string; args: readonly unknown[] }[]): ResolvedName | null {
   if (segments.length === 0) return null;
@@ -104,7 +80,8 @@ export function resolveName(ctx: ApiContext, segments: readonly { name: string; 
   // Two imported namespaces with the type is an ambiguity the compiler reports; no answer is better than a coin toss.
   if (imported.size === 1) return { fullName: keywordOf([...imported][0]!), binding: 'using' };
   if (imported.size > 1) return null;
-  if (importsForeignNamespace(ctx)) return null;
+  // A package the database lacks may declare the same name (EF6's DbContext): the file means that one.
+  if (isShadowedByImport(ctx.using.namespaces, first.name)) return null;
   const candidates = ctx.db.typesNamed(first.name).filter((d) => {
     if ((d.mask & ctx.mask) === 0 || d.ownArity !== first.args.length) return false;
     if (segments.length === 1) return d.declaringType === null;

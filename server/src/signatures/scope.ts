@@ -53,15 +53,12 @@ export interface NameContext {
   scope?: ApiScope;
   /** Whether the workspace declares a type with this simple name: such a name means the workspace's type, not an API's. */
   isWorkspaceType?: (name: string) => boolean;
-  /** Whether the workspace declares types in this namespace (or below it). */
-  isWorkspaceNamespace?: (namespace: string) => boolean;
 }
 
 export interface UsingScope {
   namespaces: string[];
   aliases: Map<string, string>;
   isWorkspaceType: (name: string) => boolean;
-  isWorkspaceNamespace: (namespace: string) => boolean;
 }
 
 /**
@@ -78,7 +75,7 @@ export function usingScope(context: NameContext): UsingScope {
     if (alias) aliases.set(alias[1]!, alias[2]!.trim());
     else if (/^[\w.]+$/.test(text)) namespaces.push(text);
   }
-  return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false), isWorkspaceNamespace: context.isWorkspaceNamespace ?? (() => false) };
+  return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false) };
 }
 
 /** What a file's project says about the APIs it sees: its target framework and its global usings. */

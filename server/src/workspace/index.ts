@@ -96,23 +96,6 @@ export function typesNamed(index: WorkspaceIndex, name: string): TypeRef[] {
   return index.typesByName.get(stripGenerics(name)) ?? [];
 }
 
-const namespaceSets = new WeakMap<WorkspaceIndex, { version: number; names: Set<string> }>();
-
-/** Every namespace the workspace declares a type in, with its enclosing ones (`A.B.C` gives `A`, `A.B`, `A.B.C`). */
-export function workspaceNamespaces(index: WorkspaceIndex): ReadonlySet<string> {
-  const known = namespaceSets.get(index);
-  if (known && known.version === index.version) return known.names;
-  const names = new Set<string>();
-  for (const refs of index.typesByName.values()) {
-    for (const ref of refs) {
-      const parts = ref.type.fullName.split('.');
-      for (let i = 1; i < parts.length; i++) names.add(parts.slice(0, i).join('.'));
-    }
-  }
-  namespaceSets.set(index, { version: index.version, names });
-  return names;
-}
-
 const sourceGlobalUsings = new WeakMap<WorkspaceIndex, { version: number; byProject: Map<string, string[]> }>();
 
 /**
