@@ -995,7 +995,7 @@ function collectionExpressionFit(target: TypeExpr, ctx: TypingContext): 'yes' | 
   if (target.args.length === 0 && KEYWORD_VALUE_TYPES.has(target.name)) return 'no';
   if (ctx.index && typesNamed(ctx.index, target.name).length > 0) {
     const supertypes = workspaceSupertypes(target, ctx.index);
-    const enumerable = [...supertypes.keys()].some((n) => n === 'IEnumerable' || COLLECTION_EXPRESSION_TARGETS.has(n)) || apiBasesOf(target.name, ctx.index).length > 0;
+    const enumerable = [...supertypes.values()].some((t) => t.name === 'IEnumerable' || COLLECTION_EXPRESSION_TARGETS.has(t.name)) || apiBasesOf(target.name, ctx.index).length > 0;
     return enumerable ? 'unknown' : 'no';
   }
   return 'unknown';
@@ -1208,12 +1208,12 @@ function typeParameterBindings(t: TypeExpr, index: WorkspaceIndex): Record<strin
  * members. True when the receiver is not known.
  */
 export function reachesDeclaringType(m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null): boolean {
-  return !seen || m.typeName === null || m.typeArity === undefined || seen.get(m.typeName)?.args.length === m.typeArity;
+  return !seen || m.typeName === null || m.typeArity === undefined || seen.has(supertypeKey(m.typeName, m.typeArity));
 }
 
 /** The declaring type's type parameters as the receiver instantiates them (`AsyncPolicy<int>`: TResult = int). */
 export function declaringTypeBindings(m: MethodRef, seen: ReadonlyMap<string, TypeExpr> | null, index: WorkspaceIndex): Record<string, string> {
-  const declaring = m.typeName && seen ? seen.get(m.typeName) : undefined;
+  const declaring = m.typeName && seen ? seen.get(supertypeKey(m.typeName, m.typeArity ?? 0)) : undefined;
   return declaring ? typeParameterBindings(declaring, index) : {};
 }
 
@@ -1221,8 +1221,16 @@ export function declaringTypeBindings(m: MethodRef, seen: ReadonlyMap<string, Ty
  * A workspace type and its workspace base types and interfaces as this instantiation sees them, by simple name:
  * `AsyncCircuitBreakerPolicy<int>` gives `AsyncPolicy<int>` for `class AsyncCircuitBreakerPolicy<T> : AsyncPolicy<T>`.
  */
+/**
+ * The key of a type in workspaceSupertypes: its simple name and generic arity, since a generic and a non-generic type
+ * may share a name and derive from each other (MassTransit's `ConsumeContext<out T> : ConsumeContext`).
+ */
+export function supertypeKey(name: string, arity: number): string {
+  return arity ? `${name}\`${arity}` : name;
+}
+
 export function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<string, TypeExpr> {
-  const result = new Map<string, TypeExpr>([[t.name, t]]);
+  const result = new Map<string, TypeExpr>([[supertypeKey(t.name, t.args.length), t]]);
   const queue = [t];
   while (queue.length && result.size < 64) {
     const current = queue.shift()!;
@@ -1231,8 +1239,8 @@ export function workspaceSupertypes(t: TypeExpr, index: WorkspaceIndex): Map<str
       if (ref.type.typeParameters.length !== current.args.length) continue;
       for (const base of ref.type.baseTypes) {
         const b = parseType(substituteNames(base, bindings));
-        if (!b || result.has(b.name)) continue;
-        result.set(b.name, b);
+        if (!b || result.has(supertypeKey(b.name, b.args.length))) continue;
+        result.set(supertypeKey(b.name, b.args.length), b);
         queue.push(b);
       }
     }
@@ -1303,8 +1311,8 @@ function unifyWorkspace(target: TypeExpr, actual: TypeExpr, names: ReadonlySet<s
   }
   let match: TypeExpr | undefined = target.name === actual.name && target.args.length === actual.args.length ? actual : undefined;
   if (!match && ctx.index) {
-    const seen = workspaceSupertypes(actual, ctx.index).get(target.name);
-    if (seen && seen.args.length === target.args.length) match = seen;
+    const seen = workspaceSupertypes(actual, ctx.index).get(supertypeKey(target.name, target.args.length));
+    if (seen) match = seen;
   }
   if (!match && target.args.length === 1) {
     // An IEnumerable<T> parameter given a collection: its element type.
@@ -1347,9 +1355,9 @@ function workspaceExtensionCallType(receiverType: string, name: string, typeArgu
     } else if (target.name === receiver.name && target.args.length === receiver.args.length && target.arrayRank === receiver.arrayRank) {
       score = 3;
       unifyWorkspace(target, receiver, names, bindings, ctx);
-    } else if (seen.get(target.name)?.args.length === target.args.length) {
+    } else if (seen.has(supertypeKey(target.name, target.args.length))) {
       score = 2;
-      unifyWorkspace(target, seen.get(target.name)!, names, bindings, ctx);
+      unifyWorkspace(target, seen.get(supertypeKey(target.name, target.args.length))!, names, bindings, ctx);
     } else if (isApiSubtype(receiverType, parameters[0]!.typeText, ctx)) {
       score = 2;
     } else continue;
