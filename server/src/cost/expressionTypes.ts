@@ -907,7 +907,7 @@ function outArgumentType(local: MethodBody['locals'][number], ctx: TypingContext
  * (`KeyDeleteAsync(RedisKey)` over `KeyDeleteAsync(RedisKey[])` for a RedisKey argument). `skip` is 1 for an
  * extension method called on a receiver. Unknown argument types rule nothing out.
  */
-function bestByArguments<M extends { member: MemberSignature | null; body?: MethodBody | null }>(candidates: readonly M[], args: readonly string[], skip: number, ctx: TypingContext): M[] {
+export function bestByArguments<M extends { member: MemberSignature | null; body?: MethodBody | null }>(candidates: readonly M[], args: readonly string[], skip: number, ctx: TypingContext): M[] {
   if (candidates.length < 2 || args.length === 0) return [...candidates];
   const argTypes: (TypeExpr | null | 'lambda' | 'collection')[] = [];
   const argType = (i: number) => {

@@ -8,7 +8,7 @@
 import type { MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
 import { methodsNamed, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
-import { apiLambdaTargetsOf, apiDelegateShapeOf, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, isStatementExpression, reachesDeclaringType, substituteNames, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
+import { apiLambdaTargetsOf, apiDelegateShapeOf, bestByArguments, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, isStatementExpression, reachesDeclaringType, substituteNames, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
 import { canonicalType, formatType, parseType } from './typeText';
 import type { CostApi } from './apiTypes';
 
@@ -180,15 +180,17 @@ function workspaceTargets(receiver: string | null, name: string, typeArguments: 
     const shape = delegateShapeOf(substituteNames(parameter.typeText, open), typing);
     if (shape) shapes.push(shape);
   };
-  for (const m of methodsNamed(typing.index, name, owner)) {
-    if (m.member?.parameters && reachesDeclaringType(m, seen)) add(m, m.member.parameters, declaringTypeBindings(m, seen, typing.index));
-  }
+  // The other arguments narrow the overloads as they narrow a call's (`ExecuteAsync(ct => ..., CancellationToken.None)`
+  // is not the overload taking a ResilienceContext there); the lambda itself counts for nothing here.
+  const takesCount = (parameters: readonly { modifiers: string[]; hasDefault: boolean }[]) => {
+    const required = parameters.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
+    return argumentCount >= required && (argumentCount <= parameters.length || parameters.some((p) => p.modifiers.includes('params')));
+  };
+  const own = methodsNamed(typing.index, name, owner).filter((m) => m.member?.parameters && reachesDeclaringType(m, seen) && takesCount(m.member.parameters));
+  for (const m of bestByArguments(own, otherArguments, 0, typing)) add(m, m.member!.parameters!, declaringTypeBindings(m, seen, typing.index));
   if (!shapes.length && receiverType) {
-    for (const m of methodsNamed(typing.index, name, null)) {
-      const parameters = m.member?.parameters;
-      if (!parameters?.length || !parameters[0]!.modifiers.includes('this')) continue;
-      add(m, parameters.slice(1), {});
-    }
+    const extensions = methodsNamed(typing.index, name, null).filter((m) => m.member?.parameters?.[0]?.modifiers.includes('this') && takesCount(m.member.parameters.slice(1)));
+    for (const m of bestByArguments(extensions, otherArguments, 1, typing)) add(m, m.member!.parameters!.slice(1), {});
   }
   return shapes;
 }
