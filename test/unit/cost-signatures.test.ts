@@ -219,3 +219,19 @@ class Store<TSaga> where TSaga : SagaBase {
   const open = cost(code, 'SendAsync');
   assert.ok(open.assumptions.some((a) => /T is a generic type parameter/.test(a)), open.assumptions.join('\n'));
 });
+
+test('a Windows Runtime async operation is awaited through WindowsRuntimeSystemExtensions.GetAwaiter: TaskAwaiter<T> or TaskAwaiter', () => {
+  // The Windows SDK projection is not in the database (nor referenced here); a workspace method returning one of its
+  // async interfaces is enough to know the awaiter and what `await` gives.
+  const c = cost(`namespace Windows.Foundation { public interface IAsyncOperation<TResult> { } public interface IAsyncAction { } }
+namespace App { using Windows.Foundation;
+class Archive { public string Name = ""; }
+class C {
+  IAsyncOperation<Archive> OpenArchiveAsync() => null!;
+  IAsyncAction FlushAsync() => null!;
+  public async Task<string> M() { var archive = await OpenArchiveAsync(); await FlushAsync(); return archive.Name; }
+} }`, 'M');
+  assert.deepEqual(awaiterTypes(c).sort(), ['TaskAwaiter 8', 'TaskAwaiter<Archive> 8']);
+  assert.equal(field(c, '<archive>5__2')?.typeText, 'Archive');
+  assert.deepEqual(c.assumptions, []);
+});

@@ -7,7 +7,7 @@
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { methodsNamed, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { resolveCall, verdictKey, type AwaitVerdict, type CompletionAnalysis } from '../workspace/completion';
-import { AWAITERS, CALLEE_ALLOCATIONS, type AwaitableFamily, type CalleeAllocationRow } from '../knowledge/awaiters';
+import { AWAITERS, CALLEE_ALLOCATIONS, winRtAwaitable, type AwaitableFamily, type CalleeAllocationRow } from '../knowledge/awaiters';
 import { awaitResultOf, bclAsyncMethod, typeOfExpression, type TypingContext } from './expressionTypes';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { apiAwaitOfType } from '../signatures/expressions';
@@ -149,7 +149,7 @@ function isAwaitable(typeText: string, ctx: AwaitContext): boolean {
   const t = parseType(typeText);
   if (!t) return false;
   if (FAMILY_OF[t.name]) return true;
-  return !!getAwaiterMember(t.name, ctx) || !!apiAwaiterOf(typeText, ctx);
+  return !!getAwaiterMember(t.name, ctx) || !!apiAwaiterOf(typeText, ctx) || !!winRtAwaitable(t.name, t.args.length);
 }
 
 /**
@@ -189,6 +189,12 @@ function awaiterOf(awaitableType: string, ctx: AwaitContext): AwaiterField {
     const argumentText = argument ? formatType(argument.nullable && shapeOfTypeText(formatType({ ...argument, nullable: false }), ctx.scope, ctx.memo).kind === 'reference' ? { ...argument, nullable: false } : argument) : null;
     const typeText = argumentText ? row.awaiterType.replace(/<T>$/, `<${argumentText}>`) : row.awaiterType;
     return { typeText, shape: shapeOfTypeText(typeText, ctx.scope, ctx.memo), boxAware: row.boxAware, source: row.source };
+  }
+  const winRt = t ? winRtAwaitable(t.name, t.args.length) : null;
+  if (t && winRt) {
+    const row = AWAITERS.find((r) => r.family === winRt.family)!;
+    const typeText = winRt.resultArgument === null ? row.awaiterType : row.awaiterType.replace(/<T>$/, `<${formatType(t.args[winRt.resultArgument]!)}>`);
+    return { typeText, shape: shapeOfTypeText(typeText, ctx.scope, ctx.memo), boxAware: row.boxAware, source: winRt.source };
   }
   const getAwaiter = t ? getAwaiterMember(t.name, ctx) : null;
   if (getAwaiter?.typeText) {

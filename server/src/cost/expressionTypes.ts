@@ -5,7 +5,7 @@
  */
 import type { MemberSignature, MethodBody } from '../model/types';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
-import { BCL_ASYNC_METHODS } from '../knowledge/awaiters';
+import { BCL_ASYNC_METHODS, winRtAwaitable } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { closingBracket, conditionalParts, splitTopLevel } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
@@ -101,6 +101,8 @@ export function awaitResultOf(awaitableType: string): string | null {
   if (!t) return null;
   if (['Task', 'ValueTask', 'ConfiguredTaskAwaitable', 'ConfiguredValueTaskAwaitable'].includes(t.name)) return t.args.length === 1 ? formatType(t.args[0]) : 'void';
   if (t.name === 'YieldAwaitable') return 'void';
+  const winRt = winRtAwaitable(t.name, t.args.length);
+  if (winRt) return winRt.resultArgument === null ? 'void' : formatType(t.args[winRt.resultArgument]!);
   return null;
 }
 
@@ -456,12 +458,18 @@ function walkSteps(start: Typed | null, steps: readonly ChainStep[], ctx: Typing
     const step = steps[s];
     if (step.kind === 'member') {
       const next = steps[s + 1];
-      if (next?.kind === 'call') {
-        current = callType(current, step.name!, step.typeArguments ?? [], next.argumentTexts ?? [], ctx, depth);
-        s++;
-      } else {
-        current = memberType(current, step.name!, ctx);
+      // A value of a type parameter has the members of its constraints (`where TConnection : ReplicationConnection`);
+      // they come first, since the type parameter itself only reaches the answers by name.
+      const receivers = 'value' in current ? [...constraintTypesOf(current.value, ctx).map((c) => ({ value: c })), current] : [current];
+      let found: Typed | null = null;
+      for (const receiver of receivers) {
+        found = next?.kind === 'call'
+          ? callType(receiver, step.name!, step.typeArguments ?? [], next.argumentTexts ?? [], ctx, depth)
+          : memberType(receiver, step.name!, ctx);
+        if (found) break;
       }
+      current = found;
+      if (next?.kind === 'call') s++;
     } else if (step.kind === 'index') {
       current = 'value' in current ? indexType(current.value) ?? apiIndexerType(current.value, ctx) : null;
     } else if ('value' in current) {
@@ -529,6 +537,28 @@ function variableType(variable: Variable, ctx: TypingContext, depth: number): Ty
     return element ? { value: element } : null;
   }
   return init;
+}
+
+/**
+ * The types a type parameter in scope is constrained to (its `where` clause's class and interface types, in order),
+ * for a value of that type; empty for anything else. The constraints of the enclosing bodies come first, then those
+ * of the containing type.
+ */
+function constraintTypesOf(typeText: string, ctx: TypingContext): string[] {
+  if (!/^[A-Za-z_]\w*$/.test(typeText)) return [];
+  let constraints: string[] | undefined;
+  for (const b of bodyChain(ctx.body, ctx.bodies)) {
+    if (b.typeParameters?.includes(typeText)) {
+      constraints = b.typeParameterConstraints?.[typeText];
+      break;
+    }
+  }
+  const owner = constraints === undefined ? containingTypeOf(ctx) : null;
+  if (owner && ctx.index) {
+    const declared = typesNamed(ctx.index, owner).find((r) => r.type.typeParameters.includes(typeText));
+    constraints = declared?.type.typeParameterConstraints?.[typeText];
+  }
+  return (constraints ?? []).filter((c) => !/^(class\??|struct|notnull|unmanaged|new\(\s*\)|default)$/.test(c.trim()) && c.trim() !== typeText);
 }
 
 /** Lambda parameter types per lambda body, for one version of the index and one view of the database. */

@@ -33,6 +33,36 @@ export const AWAITERS: AwaiterRow[] = [
   { family: 'Yield', awaiterType: 'YieldAwaitable.YieldAwaiter', boxAware: true, source: `${CORELIB}/Runtime/CompilerServices/YieldAwaitable.cs` },
 ];
 
+export interface WinRtAwaitableRow {
+  /** The Windows Runtime async interface (Windows.Foundation), by simple name. */
+  name: string;
+  arity: number;
+  /** Which type argument is the operation's result (what `await` gives), or null for an action (void). */
+  resultArgument: number | null;
+  /** The awaiter GetAwaiter returns: TaskAwaiter or TaskAwaiter<T>, so the awaiter rows above apply. */
+  family: 'Task' | 'TaskOfT';
+  source: string;
+}
+
+const WINRT_GET_AWAITER = `${LEARN}/system.windowsruntimesystemextensions.getawaiter (extension methods in namespace System, so always in scope; each converts the operation with AsTask, which allocates a Task and an adapter the table does not size)`;
+
+/**
+ * Windows Runtime async operations (`IAsyncOperation<StorageFile>` from Windows.Storage, or a workspace method that
+ * returns one): `await` binds to System.WindowsRuntimeSystemExtensions.GetAwaiter, which gives a TaskAwaiter or
+ * TaskAwaiter<TResult>, without the Windows SDK projection in the signature database.
+ */
+export const WINRT_AWAITABLES: WinRtAwaitableRow[] = [
+  { name: 'IAsyncAction', arity: 0, resultArgument: null, family: 'Task', source: WINRT_GET_AWAITER },
+  { name: 'IAsyncActionWithProgress', arity: 1, resultArgument: null, family: 'Task', source: WINRT_GET_AWAITER },
+  { name: 'IAsyncOperation', arity: 1, resultArgument: 0, family: 'TaskOfT', source: WINRT_GET_AWAITER },
+  { name: 'IAsyncOperationWithProgress', arity: 2, resultArgument: 0, family: 'TaskOfT', source: WINRT_GET_AWAITER },
+];
+
+/** The WinRT row for an awaitable's simple name and arity, if it is one. */
+export function winRtAwaitable(name: string, arity: number): WinRtAwaitableRow | null {
+  return WINRT_AWAITABLES.find((r) => r.name === name && r.arity === arity) ?? null;
+}
+
 /** What an awaiter that the builder does not know costs when it suspends: the box's MoveNext Action, once per call. */
 export const CUSTOM_AWAITER_SOURCE = `${CORELIB}/Runtime/CompilerServices/AsyncTaskMethodBuilderT.cs (AwaitUnsafeOnCompleted: a non-box-aware awaiter gets box.MoveNextAction, created once and kept in Task.m_action)`;
 
