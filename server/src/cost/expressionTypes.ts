@@ -619,7 +619,7 @@ function staticUsingsOf(ctx: TypingContext): readonly string[] {
 function findMember(index: WorkspaceIndex, typeName: string, name: string) {
   for (const t of typeFamily(index, typeName)) {
     for (const ref of typesNamed(index, t)) {
-      const m = ref.type.members.find((x) => x.name === name && x.kind !== 'constructor');
+      const m = ref.type.members.find((x) => x.name === name && x.kind !== 'constructor' && !x.explicitInterface);
       if (m) return m;
     }
   }
@@ -882,10 +882,15 @@ function workspaceCallCandidates(receiver: Typed | null, receiverName: string | 
   const seen = receiverType ? workspaceSupertypes(receiverType, ctx.index!) : null;
   // Written type arguments name a method of that generic arity only; a receiver of `Policy` reaches the members of
   // `Policy` and its bases, never those of `Policy<TResult>`, which shares its simple name in the index.
-  const fits = (m: MethodRef) => !!m.member?.typeText && acceptsArgumentCount(m.member, argumentCount)
+  // An explicit interface implementation is not a member by its simple name: only the interface's declaration is.
+  const fits = (m: MethodRef) => !!m.member?.typeText && !m.member.explicitInterface && acceptsArgumentCount(m.member, argumentCount)
     && (typeArguments.length === 0 || m.member.typeParameterCount === typeArguments.length)
     && reachesDeclaringType(m, seen);
   let fitting = owner ? methodsNamed(ctx.index!, name, owner).filter(fits) : [];
+  // C# looks members of a class up in the class and its base classes, not in the interfaces it implements (their
+  // members are reached through the interface): `Folder.GetNamesAsync` is the class's own method, whatever
+  // IFolder.GetNamesAsync returns.
+  if (owner && fitting.length > 1 && !isInterfaceName(ctx.index!, owner)) fitting = fitting.filter((m) => m.typeName === null || !isInterfaceName(ctx.index!, m.typeName));
   // Not a member of the enclosing types: a type the file imports with `using static` may declare it (TestUtil.GetTempTableName).
   if (!receiver && fitting.length === 0) {
     for (const imported of staticUsingsOf(ctx)) {
@@ -895,6 +900,12 @@ function workspaceCallCandidates(receiver: Typed | null, receiverName: string | 
   }
   if (!owner && fitting.length === 0) return null;
   return { candidates: bestByArguments(fitting, args, 0, ctx), seen };
+}
+
+/** Whether every workspace type of this simple name is an interface. */
+function isInterfaceName(index: WorkspaceIndex, typeName: string): boolean {
+  const refs = typesNamed(index, typeName);
+  return refs.length > 0 && refs.every((r) => r.type.kind === 'interface');
 }
 
 /**
@@ -1113,15 +1124,20 @@ function readLambda(argument: string, ctx: TypingContext, typeBody: boolean): La
     afterParameters = afterParameters.slice(2).trimStart();
   }
   if (!typeBody) return { arity, isAsync, returnsValue: null, resultType: null, discardable: false };
-  const own = ctx.bodies.filter((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.parentId === ctx.body.id && b.span.end - b.span.start === text.length);
+  let own = ctx.bodies.filter((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.parentId === ctx.body.id && b.span.end - b.span.start === text.length);
+  const expressionBody = !afterParameters.startsWith('{');
+  // The same lambda text written twice in one method (`list.Select(x => x.Path)` on two lists) is found by length
+  // twice; the ones with this very body are typed each, and their answer counts when they agree.
+  if (own.length > 1 && expressionBody) own = own.filter((b) => b.returns[0]?.expressionText?.trim() === afterParameters.trim()).slice(0, 4);
   const body = own.length === 1 ? own[0]! : null;
   const typing: TypingContext = body ? { ...ctx, body } : ctx;
   let returnsValue: boolean | null = null;
   let resultType: string | null = null;
-  const discardable = !afterParameters.startsWith('{') && isStatementExpression(afterParameters);
-  if (!afterParameters.startsWith('{')) {
+  const discardable = expressionBody && isStatementExpression(afterParameters);
+  if (expressionBody) {
     // For `async () => await x` this is what the awaited operand gives: void is a lambda that returns nothing.
-    const type = typeOfExpression(afterParameters, typing);
+    const types = new Set((own.length > 1 ? own.map((b) => ({ ...ctx, body: b })) : [typing]).map((t) => typeOfExpression(afterParameters, t)));
+    const type = types.size === 1 ? [...types][0]! : null;
     returnsValue = type === null ? null : type !== 'void';
     resultType = type && type !== 'void' ? type : null;
   } else if (body) {
@@ -1479,6 +1495,7 @@ function apiTyping(ctx: TypingContext): ExpressionTyping | null {
     isLocalName: (name) => !!findVariable(name, ctx),
     containingBases: containingApiBases(ctx),
     workspaceType: (typeText) => workspaceTypeView(typeText, ctx.index),
+    lambdaResultType: (text) => lambdaOf(text, ctx)?.resultType ?? null,
   };
 }
 

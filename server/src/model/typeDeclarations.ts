@@ -102,10 +102,12 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
           const typeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
+          const explicit = m.namedChildren.find((c) => c?.type === 'explicit_interface_specifier');
           members.push({
             ...member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
               typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
             parameters: memberParametersOf(params),
+            ...(explicit ? { explicitInterface: explicit.text.replace(/\s*\.\s*$/, '') } : {}),
             // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
             ...(typeParameters.length ? { typeParameters } : {}),
           });
@@ -116,6 +118,8 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const type = m.childForFieldName('type');
           if (!name) break;
           const property = member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null);
+          const explicitProperty = m.namedChildren.find((c) => c?.type === 'explicit_interface_specifier');
+          if (explicitProperty) property.explicitInterface = explicitProperty.text.replace(/\s*\.\s*$/, '');
           const arrow = m.childForFieldName('value');
           const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
           if (expression && expression.endIndex - expression.startIndex <= 200) property.getterExpression = expression.text;

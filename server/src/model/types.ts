@@ -342,6 +342,11 @@ export interface MemberSignature {
   isReadonly?: boolean;
   /** For expression-bodied properties (`bool HasValue => _task.IsCompleted;`): the expression, as written. */
   getterExpression?: string;
+  /**
+   * For an explicit interface implementation (`int IStorageFolder.GetFilesAsync()`): the interface as written. Such a
+   * member is reached only through the interface, never by its simple name on the class.
+   */
+  explicitInterface?: string;
 }
 
 /** A declared method parameter, as the twin check compares them: `ref int count`, `CancellationToken ct = default`. */

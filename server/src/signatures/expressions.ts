@@ -24,6 +24,12 @@ export interface ExpressionTyping {
    * does not declare the type.
    */
   workspaceType(typeText: string): { memberType(name: string): string | null; apiBases: readonly string[] } | null;
+  /**
+   * What a lambda argument's body gives, typed with the lambda's own parameters (`item => item.Path` once `item` is
+   * known from the delegate it converts to); null when the caller cannot say. Without it the body is typed in the
+   * caller's scope, which only works when the body does not use the parameters.
+   */
+  lambdaResultType?(lambdaText: string): string | null;
 }
 
 export interface ApiExpressionType {
@@ -266,7 +272,7 @@ export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentIn
     const body = lambdaExpressionBody(t);
     if (body !== null) {
       info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
-      const typed = typing.typeOf(body);
+      const typed = typing.lambdaResultType?.(t) ?? typing.typeOf(body);
       info.lambdaReturnType = typed !== null ? resolveTypeText(typing.api, typed) : null;
     }
     return info;
