@@ -2,7 +2,8 @@
 import { quoted } from './messageText';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
-import { stripGenerics } from '../workspace/index';
+import { stripGenerics, typesNamed } from '../workspace/index';
+import { parseType, type TypeExpr } from '../cost/typeText';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
@@ -172,6 +173,46 @@ function literalType(text: string): string | null {
 const sameType = (a: string, b: string) => unqualifiedTask(a).replace(/^System\./, '') === unqualifiedTask(b).replace(/^System\./, '');
 
 /**
+ * Whether two type texts denote one type up to what C# ignores in an identity conversion: tuple element names
+ * (`Task<(Item? Folder, List<Item> Enumerate)>` is a `Task<(Item? Folder, List<Item>? Items)>`) and nullable
+ * annotations on reference types. A `?` on a value type is Nullable<T>, another type; on a type whose kind is not
+ * known the answer is 'unknown'.
+ */
+function identityConvertible(a: string, b: string, ctx: RuleContext): Fit {
+  // Whitespace stays: it separates a tuple element's type from its name.
+  const namespaces = (t: string) => t.replace(/(?:global::)?System\.Threading\.Tasks\./g, '');
+  const ta = parseType(namespaces(a));
+  const tb = parseType(namespaces(b));
+  if (!ta || !tb) return 'no';
+  let unsure = false;
+  const same = (x: TypeExpr, y: TypeExpr): boolean => {
+    const name = (t: TypeExpr) => t.name.replace(/^System\./, '');
+    if (name(x) !== name(y) || x.args.length !== y.args.length || x.arrayRank !== y.arrayRank || x.tuple !== y.tuple) return false;
+    if (x.nullable !== y.nullable && x.arrayRank === 0) {
+      const kind = referenceKind(name(x), ctx);
+      if (kind === 'value') return false;
+      if (kind === 'unknown') unsure = true;
+    }
+    return x.args.every((arg, i) => same(arg, y.args[i]!));
+  };
+  if (!same(ta, tb)) return 'no';
+  return unsure ? 'unknown' : 'fits';
+}
+
+const VALUE_KEYWORDS = new Set(['bool', 'byte', 'sbyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'char', 'float', 'double', 'decimal', 'nint', 'nuint',
+  'Guid', 'DateTime', 'DateTimeOffset', 'TimeSpan', 'CancellationToken', 'ValueTask', 'ValueTuple', 'KeyValuePair']);
+const REFERENCE_NAMES = new Set(['string', 'object', 'Task', 'List', 'IList', 'IEnumerable', 'IReadOnlyList', 'IReadOnlyCollection', 'ICollection', 'Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'HashSet', 'Exception']);
+
+function referenceKind(name: string, ctx: RuleContext): 'reference' | 'value' | 'unknown' {
+  if (VALUE_KEYWORDS.has(name)) return 'value';
+  if (REFERENCE_NAMES.has(name)) return 'reference';
+  const declared = ctx.index ? typesNamed(ctx.index, name) : [];
+  if (!declared.length) return 'unknown';
+  return declared.every((r) => r.type.kind === 'class' || r.type.kind === 'interface' || r.type.kind === 'record' || r.type.kind === 'delegate') ? 'reference'
+    : declared.every((r) => r.type.kind === 'struct' || r.type.kind === 'enum' || r.type.kind === 'record struct') ? 'value' : 'unknown';
+}
+
+/**
  * Whether the awaited operand has a type this body can return as it is: 'fits' when that is shown, 'no' when it
  * surely has not, 'unknown' when the type is not visible. Task<T> is invariant, so for a Task<T> or ValueTask<T>
  * method only a task of exactly that T fits: a Task<int> is no Task<object>, a Task<List<T>> no
@@ -185,7 +226,8 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
   const fitsDeclared = (typeText: string): Fit => {
     const declared = classifyReturnType(typeText, false).kind;
     if (kind === 'Task') return declared === 'Task' || declared === 'TaskOfT' ? 'fits' : 'no';
-    return unqualifiedTask(typeText) === unqualifiedTask(body.returnTypeText ?? '') ? 'fits' : 'no';
+    if (unqualifiedTask(typeText) === unqualifiedTask(body.returnTypeText ?? '')) return 'fits';
+    return identityConvertible(typeText, body.returnTypeText ?? '', ctx);
   };
   const typed = () => typeOfExpression(op.text, body, ctx.model.bodies, ctx.index);
   switch (op.kind) {
