@@ -10,6 +10,11 @@ export interface ShadowingNamespace {
   package: string;
   /** Simple names this namespace declares that the database also holds (elsewhere). */
   names: readonly string[];
+  /**
+   * Types a blocking rule must not take a receiver for from its name alone in a file importing this namespace (the
+   * BLOCKING_APIS row type), with why: there the name usually means this package's type, which lacks the twin.
+   */
+  hintsNotTaken?: { type: string; why: string }[];
   source: string;
 }
 
@@ -18,7 +23,11 @@ export const SHADOWING_NAMESPACES: readonly ShadowingNamespace[] = [
     namespace: 'System.Data.Entity',
     package: 'EntityFramework 6',
     names: ['DbContext', 'DbSet', 'Database', 'DbContextTransaction', 'IDbSet', 'DbModelBuilder', 'DbConfiguration', 'DbFunctions'],
-    source: 'https://learn.microsoft.com/dotnet/api/system.data.entity',
+    hintsNotTaken: [{
+      type: 'DbTransaction',
+      why: "EF6's Database.BeginTransaction returns a DbContextTransaction, which has Commit and Rollback but no CommitAsync or RollbackAsync",
+    }],
+    source: 'https://learn.microsoft.com/dotnet/api/system.data.entity.dbcontexttransaction',
   },
   {
     namespace: 'System.Data.Entity.Infrastructure',
@@ -39,4 +48,9 @@ const byNamespace = new Map(SHADOWING_NAMESPACES.map((row) => [row.namespace, ne
 /** Whether one of these imported namespaces declares a type of this simple name the database does not hold. */
 export function isShadowedByImport(namespaces: readonly string[], name: string): boolean {
   return namespaces.some((n) => byNamespace.get(n)?.has(name) === true);
+}
+
+/** Whether a blocking-API row's type must not be guessed from a receiver's name in a file importing these namespaces. */
+export function isHintShadowed(namespaces: readonly string[], rowType: string): boolean {
+  return SHADOWING_NAMESPACES.some((row) => namespaces.includes(row.namespace) && row.hintsNotTaken?.some((h) => h.type === rowType));
 }

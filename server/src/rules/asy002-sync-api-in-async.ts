@@ -1,4 +1,5 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
+import { isHintShadowed } from '../knowledge/shadowingNamespaces';
 import { fitted, quoted } from './messageText';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
@@ -77,6 +78,8 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     const hits = hintHits(row.receiverHints, receiver);
     if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
     if (row.hintedOnlyWith && !row.hintedOnlyWith.some((ns) => importsNamespace(ctx, ns, true))) continue;
+    // A package the file imports makes the name mean its own type (EF6's DbContextTransaction for `transaction`).
+    if (isHintShadowed(ctx.model.usings.map((u) => u.replace(/\s+/g, '')), row.type)) continue;
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
