@@ -176,7 +176,7 @@ const sameType = (a: string, b: string) => unqualifiedTask(a).replace(/^System\.
  * Whether two type texts denote one type up to what C# ignores in an identity conversion: tuple element names
  * (`Task<(Item? Folder, List<Item> Enumerate)>` is a `Task<(Item? Folder, List<Item>? Items)>`) and nullable
  * annotations on reference types. A `?` on a value type is Nullable<T>, another type; on a type whose kind is not
- * known the answer is 'unknown'.
+ * known the answer is no.
  */
 function identityConvertible(a: string, b: string, ctx: RuleContext): Fit {
   // Whitespace stays: it separates a tuple element's type from its name.
@@ -184,19 +184,15 @@ function identityConvertible(a: string, b: string, ctx: RuleContext): Fit {
   const ta = parseType(namespaces(a));
   const tb = parseType(namespaces(b));
   if (!ta || !tb) return 'no';
-  let unsure = false;
   const same = (x: TypeExpr, y: TypeExpr): boolean => {
     const name = (t: TypeExpr) => t.name.replace(/^System\./, '');
     if (name(x) !== name(y) || x.args.length !== y.args.length || x.arrayRank !== y.arrayRank || x.tuple !== y.tuple) return false;
-    if (x.nullable !== y.nullable && x.arrayRank === 0) {
-      const kind = referenceKind(name(x), ctx);
-      if (kind === 'value') return false;
-      if (kind === 'unknown') unsure = true;
-    }
+    // A `?` on one side only is an annotation only on a type known to be a reference type (a type parameter with a
+    // `struct` constraint, or one not known at all, may make it Nullable<T>).
+    if (x.nullable !== y.nullable && x.arrayRank === 0 && referenceKind(name(x), ctx) !== 'reference') return false;
     return x.args.every((arg, i) => same(arg, y.args[i]!));
   };
-  if (!same(ta, tb)) return 'no';
-  return unsure ? 'unknown' : 'fits';
+  return same(ta, tb) ? 'fits' : 'no';
 }
 
 const VALUE_KEYWORDS = new Set(['bool', 'byte', 'sbyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'char', 'float', 'double', 'decimal', 'nint', 'nuint',
