@@ -995,7 +995,12 @@ export function bestByArguments<M extends { member: MemberSignature | null; body
         continue;
       }
       if (isParams && target.arrayRank > 0 && actual.arrayRank < target.arrayRank) target = { ...target, arrayRank: target.arrayRank - 1 };
-      if (typeParameters.has(target.name) && target.args.length === 0) continue;
+      // A bare method type parameter is inferred as the argument's own type: an identity conversion, better than a
+      // conversion to object (`ScheduleSend<T>(..., T message)` over `ScheduleSend(..., object message)`).
+      if (typeParameters.has(target.name) && target.args.length === 0) {
+        if (target.arrayRank === 0) score += 2;
+        continue;
+      }
       // A number, a string or an enum value never converts to a delegate (`HandleResult(ResultPrimitive.Fault)` is
       // the `TResult result` overload, not the `Func<TResult, bool>` one).
       if (target.arrayRank === 0 && isDelegateTypeName(target.name, ctx) && isNeverDelegate(actual, ctx)) {
@@ -1017,6 +1022,9 @@ export function bestByArguments<M extends { member: MemberSignature | null; body
       kept = [m];
     } else if (score === best) kept.push(m);
   }
+  // On a tie C# prefers the non-generic method (the better function member rules' last tie-breakers).
+  const isGeneric = (m: M) => (m.body?.typeParameters ?? m.member?.typeParameters ?? []).length > 0;
+  if (kept.length > 1 && kept.some(isGeneric) && kept.some((m) => !isGeneric(m)) && best > 0) kept = kept.filter((m) => !isGeneric(m));
   return kept;
 }
 
