@@ -427,6 +427,8 @@ function postfixChain(text: string, ctx: TypingContext, depth: number): Typed | 
     steps = steps.slice(1);
   } else {
     current = nameType(chain.head, ctx, depth);
+    // A generic type named with its arguments (`Cache<T>.Init(...)`) binds its type parameters for the members.
+    if (current && 'staticType' in current && chain.headTypeArguments.length) current = { staticType: `${current.staticType}<${chain.headTypeArguments.join(', ')}>` };
   }
   // What the workspace and the tables could not type, the signature database may (`conn.BeginTransaction().RollbackAsync()`).
   return walkSteps(current, steps, ctx, depth) ?? apiExpressionType(text, ctx);
