@@ -235,3 +235,22 @@ class C {
   assert.equal(field(c, '<archive>5__2')?.typeText, 'Archive');
   assert.deepEqual(c.assumptions, []);
 });
+
+test("a workspace type's declared API bases bind an API method's type parameters (MediatR's Send of an IRequest<bool> command)", () => {
+  const c = cost(`namespace Shop {
+  using MediatR;
+  public sealed record CancelOrderCommand(int Id) : IRequest<bool>;
+  public sealed class OrdersApi {
+    public async Task<bool> Cancel(IMediator mediator, CancelOrderCommand command) { var ok = await mediator.Send(command); await Task.Yield(); return ok; }
+  }
+}`, 'Cancel');
+  assert.deepEqual(awaiterTypes(c).sort(), ['TaskAwaiter<bool> 8', 'YieldAwaitable.YieldAwaiter 1']);
+  assert.deepEqual(c.assumptions, []);
+});
+
+test('an array created with a size is an array of its element type: new byte[10000] is a byte[], an 8-byte reference', () => {
+  const c = cost(`class C { public async Task<int> M() { var data = new byte[10000]; var grid = new int[2, 3]; await Task.Yield(); return data.Length + grid.Length; } }`, 'M');
+  assert.equal(field(c, '<data>5__2')?.typeText, 'byte[]');
+  assert.equal(field(c, '<grid>5__3')?.size, 8);
+  assert.deepEqual(c.assumptions, []);
+});

@@ -6,7 +6,7 @@
  * database: the cost model then answers from the workspace and its own tables, as it always did.
  */
 import type { FileModel } from '../model/types';
-import { projectSourceGlobalUsings, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { projectSourceGlobalUsings, typesNamed, workspaceBasesOf, type WorkspaceIndex } from '../workspace/index';
 import type { SignatureDatabase } from '../signatures/database';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
@@ -71,6 +71,7 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types' | 'globalUs
     globalUsings: project?.globalUsings,
     scope,
     isWorkspaceType: (name: string) => (index ? typesNamed(index, name).length > 0 : declared.has(name)),
+    workspaceBases: (name: string) => (index ? workspaceBasesOf(index, name) : model.types.filter((t) => t.name === name && t.typeParameters.length === 0).flatMap((t) => t.baseTypes)),
   };
   const namesContext = apiContext(db, names);
   const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...names, scope: { ...scope, framework: layoutFramework } }) : namesContext;

@@ -686,8 +686,11 @@ export function inferTypeOf(init: SyntaxNode): string | null {
       return 'string';
     case 'character_literal':
       return 'char';
-    case 'array_creation_expression':
-      return init.childForFieldName('type')?.text ?? null;
+    case 'array_creation_expression': {
+      // `new byte[10000]` is a byte[]: the sizes in the rank specifiers are no part of the type.
+      const type = init.childForFieldName('type')?.text ?? null;
+      return type === null ? null : type.replace(/\[([^\[\]]*)\]/g, (_, inside: string) => `[${','.repeat((inside.match(/,/g) ?? []).length)}]`);
+    }
     default:
       return null;
   }

@@ -217,7 +217,11 @@ function fitOf(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings:
   const argDefinition = definitionOf(ctx, argType);
   // A type the database does not know (the workspace's own) may derive from anything, so as an argument it rules
   // nothing out; as the receiver of an extension method it rules the method out, since nothing says it applies.
-  if (!argDefinition && argType.kind === 'named') return isReceiver ? 'no' : 'unknown';
+  if (!argDefinition && argType.kind === 'named') {
+    // Unless its declared bases say it converts (`CancelOrderCommand : IRequest<bool>` to IRequest<TResponse>).
+    if (paramType.kind === 'named' && ctx.using.workspaceBases(argType.name).length && unify(ctx, paramType, argType, bindings, generics, false)) return 'conversion';
+    return isReceiver ? 'no' : 'unknown';
+  }
   if (paramType.kind === 'named' && paramType.name === 'object') return 'conversion';
   if (unify(ctx, paramType, argType, bindings, generics, false)) return 'conversion';
   // Extension receivers allow identity, reference and boxing conversions only.

@@ -181,6 +181,15 @@ function computeSupertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   while (queue.length) {
     const t = queue.shift()!;
     const d = definitionOf(ctx, t);
+    if (!d && t.kind === 'named' && t.args.length === 0) {
+      // A workspace type: its bases as the workspace declares them (`CancelOrderCommand : IRequest<bool>`), resolved in
+      // this file's scope, so an API method generic over IRequest<TResponse> can bind TResponse from it.
+      for (const text of ctx.using.workspaceBases(t.name)) {
+        const b = resolveTypeText(ctx, text);
+        if (b && add(b)) queue.push(b);
+      }
+      continue;
+    }
     if (!d || t.kind !== 'named') continue;
     const implicitBase = d.kind === 'struct' ? 'System.ValueType' : d.kind === 'enum' ? 'System.Enum' : d.kind === 'delegate' ? 'System.MulticastDelegate' : null;
     const base = d.kind === 'class' ? d.baseType : implicitBase ? named(implicitBase) : null;

@@ -53,12 +53,18 @@ export interface NameContext {
   scope?: ApiScope;
   /** Whether the workspace declares a type with this simple name: such a name means the workspace's type, not an API's. */
   isWorkspaceType?: (name: string) => boolean;
+  /**
+   * The base types and interfaces, as written, of the non-generic workspace type with this simple name (every
+   * declaration's, merged), or none; lets an API method's generic parameters bind through a workspace argument.
+   */
+  workspaceBases?: (name: string) => readonly string[];
 }
 
 export interface UsingScope {
   namespaces: string[];
   aliases: Map<string, string>;
   isWorkspaceType: (name: string) => boolean;
+  workspaceBases: (name: string) => readonly string[];
 }
 
 /**
@@ -75,7 +81,7 @@ export function usingScope(context: NameContext): UsingScope {
     if (alias) aliases.set(alias[1]!, alias[2]!.trim());
     else if (/^[\w.]+$/.test(text)) namespaces.push(text);
   }
-  return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false) };
+  return { namespaces: [...new Set(namespaces)], aliases, isWorkspaceType: context.isWorkspaceType ?? (() => false), workspaceBases: context.workspaceBases ?? (() => []) };
 }
 
 /** What a file's project says about the APIs it sees: its target framework and its global usings. */

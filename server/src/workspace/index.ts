@@ -119,6 +119,11 @@ export function projectSourceGlobalUsings(index: WorkspaceIndex, file: string): 
   return known.byProject.get(fileApiScopeOf(file)?.project ?? '') ?? [];
 }
 
+/** The bases, as written, of the non-generic workspace types with this simple name (for the signature resolver). */
+export function workspaceBasesOf(index: WorkspaceIndex, name: string): string[] {
+  return typesNamed(index, name).filter((r) => r.type.typeParameters.length === 0).flatMap((r) => r.type.baseTypes);
+}
+
 export function stripGenerics(typeText: string): string {
   const t = typeText.trim().replace(/\?$/, '').replace(/^global::/, '');
   const lt = t.indexOf('<');

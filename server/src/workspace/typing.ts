@@ -7,7 +7,7 @@ import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { splitCallText, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, projectSourceGlobalUsings, type WorkspaceIndex } from './index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, projectSourceGlobalUsings, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
@@ -173,6 +173,7 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
     globalUsings: project?.globalUsings,
     scope: project?.scope,
     isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0,
+    workspaceBases: (name) => (index !== null ? workspaceBasesOf(index, name) : []),
   });
   apiContexts.set(bodies, { version, context });
   return context;
