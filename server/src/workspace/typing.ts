@@ -147,6 +147,18 @@ const apiAnswers = new WeakMap<MethodBody, { version: number; db: SignatureDatab
 const apiContexts = new WeakMap<readonly MethodBody[], { version: number; context: ApiContext }>();
 
 /** The database seen from one file: its usings (from the index's model of the file), its project's scope and the workspace's type names. */
+const bodiesOwners = new WeakMap<WorkspaceIndex, { version: number; files: Map<readonly MethodBody[], string> }>();
+
+/** The index key of the file whose model holds these bodies (one map per index version, not a scan per question). */
+function fileOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): string | null {
+  let known = bodiesOwners.get(index);
+  if (!known || known.version !== index.version) {
+    known = { version: index.version, files: new Map([...index.files].map(([key, model]) => [model.bodies, key])) };
+    bodiesOwners.set(index, known);
+  }
+  return known.files.get(bodies) ?? null;
+}
+
 function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ApiContext {
   const version = index?.version ?? -1;
   const cached = apiContexts.get(bodies);
@@ -154,8 +166,9 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
   let usings: readonly string[] = [];
   let file: string | null = null;
   if (index) {
-    for (const [key, model] of index.files) {
-      if (model.bodies !== bodies) continue;
+    const key = fileOfBodies(index, bodies);
+    const model = key !== null ? index.files.get(key) : undefined;
+    if (key !== null && model) {
       // Code inside namespace A.B sees A.B's and A's types and extension methods without a using.
       const enclosing = new Set<string>();
       for (const t of model.types) {
