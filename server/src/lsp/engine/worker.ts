@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { initParser } from '../../parse/parser';
 import { locateWasm } from '../../host/wasm';
 import { installSignatureDatabase } from '../../host/signatures';
+import { signatureDatabase } from '../../signatures/provider';
 import { createEngine } from './engine';
 import type { EngineCommand, EngineEvent } from './messages';
 
@@ -22,14 +23,17 @@ export async function runEngineThread(): Promise<void> {
     if (engine) engine.handle(command);
     else early.push(command);
   });
-  try {
-    await initParser(locateWasm());
-  } catch (err) {
-    post({ kind: 'fatal', message: `cannot load the C# parser: ${err instanceof Error ? err.message : String(err)}` });
+  const parserReady = initParser(locateWasm()).then(() => null, (err: unknown) => err);
+  installSignatureDatabase(process.env, (message) => post({ kind: 'log', level: 'warn', message }));
+  // The signature database's index (its type and name lines; member blocks stay unread until asked for) is read
+  // while the parser's WebAssembly compiles, which V8 does off this thread: the first document's typing would read it
+  // anyway, after its parse, on the way to its first diagnostics.
+  signatureDatabase();
+  const parserFailure = await parserReady;
+  if (parserFailure !== null) {
+    post({ kind: 'fatal', message: `cannot load the C# parser: ${parserFailure instanceof Error ? parserFailure.message : String(parserFailure)}` });
     return;
   }
-  // The API signatures are read on the first question about a type, not here.
-  installSignatureDatabase(process.env, (message) => post({ kind: 'log', level: 'warn', message }));
   // The bundle that runs this thread also runs the large-document thread (main.ts picks by role).
   engine = createEngine({ post, largeDocumentScript: __filename });
   post({ kind: 'ready' });
