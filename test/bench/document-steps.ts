@@ -1,5 +1,5 @@
 // One document through the language server engine's steps in one process, with the CPU time of each: the parse
-// (with the pre-parse pass), the copy of the tree and the model, index, completion verdicts, rules (default selection),
+// (with the pre-parse pass), the copy of the tree, the model, index, completion verdicts, rules (default selection),
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
 //   node out/bench/document-steps.js FILE.cs [norules]
@@ -25,7 +25,8 @@ void (async () => {
   let t = performance.now(), c = cpu();
   const lap = (name: string) => { const n = performance.now(), cc = cpu(); console.log(`${name}: wall ${(n - t).toFixed(0)} cpu ${(cc - c).toFixed(0)}`); t = n; c = cc; };
   const p = parse(text); lap('parse (with pre-parse)');
-  const m = modelOfTable(tableOf(p.tree!, text), undefined, p.prepared ?? undefined); lap('copy tree + model');
+  const table = tableOf(p.tree!, text); lap('copy of the tree');
+  const m = modelOfTable(table, undefined, p.prepared ?? undefined); lap('model');
   const key = 'file:///x/Large.cs';
   const index = createIndex(); updateFile(index, key, m); lap('index');
   const completion = analyseCompletion(index); lap('verdicts');

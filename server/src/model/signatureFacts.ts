@@ -6,6 +6,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { MemberParameter } from './types';
 import { normaliseTypeText } from './syntax';
+import { exactly } from './compact';
 
 const PARAMETER_MODIFIERS = new Set(['ref', 'out', 'in', 'params', 'this', 'scoped', 'readonly']);
 
@@ -38,7 +39,7 @@ export function memberParametersOf(list: SyntaxNode | null): MemberParameter[] {
       }
     }
   }
-  return out;
+  return exactly(out);
 }
 
 /** The initializer of a field's variable declarator (`0` in `const int NoWait = 0;`), or null when it has none. */

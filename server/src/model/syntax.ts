@@ -1,6 +1,7 @@
 /** Small helpers over tree-sitter C# nodes: spans, modifiers, names and the shapes parser.md documents. */
 import type { SyntaxNode } from '../parse/parser';
 import type { Span } from './types';
+import { exactly } from './compact';
 
 export const FUNCTION_NODE_TYPES = [
   'method_declaration',
@@ -48,7 +49,7 @@ export function modifiersOf(node: SyntaxNode): string[] {
   for (const child of node.children) {
     if (child && child.type === 'modifier') out.push(child.text);
   }
-  return out;
+  return exactly(out);
 }
 
 export function attributesOf(node: SyntaxNode): string[] {
@@ -58,7 +59,7 @@ export function attributesOf(node: SyntaxNode): string[] {
       for (const attr of child.namedChildren) if (attr && attr.type === 'attribute') out.push(attr.text);
     }
   }
-  return out;
+  return exactly(out);
 }
 
 /** Whether an anonymous token of this text is a direct child, e.g. the `await` of `await foreach`. */
@@ -134,7 +135,7 @@ export function argumentTexts(invocation: SyntaxNode): string[] {
   if (!args) return [];
   const out: string[] = [];
   for (const a of args.namedChildren) if (a && a.type === 'argument') out.push(a.text);
-  return out;
+  return exactly(out);
 }
 
 /** Splits an invocation's callee into receiver text and member name (without type arguments). */

@@ -3,6 +3,7 @@ import type { SyntaxNode } from '../parse/parser';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
+import { exactly } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
 
 export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
@@ -83,7 +84,9 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     const params = node.childForFieldName('parameters');
     const parameters = memberParametersOf(params);
     // With its parameters, a lambda converted to the delegate gets its parameters' types.
-    members.push({ ...member('Invoke', 'method', false, false, returns?.text ?? null, parameters.map((p) => p.typeText), 0, node, nameNode, null), parameters });
+    const invoke = member('Invoke', 'method', false, false, returns?.text ?? null, parameters.map((p) => p.typeText), 0, node, nameNode, null);
+    invoke.parameters = parameters;
+    members.push(invoke);
   }
 
   if (body && kind !== 'enum') {
@@ -98,17 +101,18 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           if (!name) break;
           const params = m.childForFieldName('parameters');
           // memberParametersOf also reads `params T[] name`, which the grammar leaves unwrapped.
-          const paramTypes = memberParametersOf(params).map((p) => p.typeText);
+          const memberParameters = memberParametersOf(params);
+          const paramTypes = memberParameters.map((p) => p.typeText);
           const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
           const typeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
-          members.push({
-            ...member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
-              typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
-            parameters: memberParametersOf(params),
-            // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
-            ...(typeParameters.length ? { typeParameters } : {}),
-          });
+          // The extra properties are added to member()'s object, not spread into a new one (see member()).
+          const method = member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
+            typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null);
+          method.parameters = memberParameters;
+          // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
+          if (typeParameters.length) method.typeParameters = typeParameters;
+          members.push(method);
           break;
         }
         case 'property_declaration': {
@@ -171,8 +175,8 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     // The name alone: `out TMessage` and `[Attr] T` are the parameters TMessage and T.
     typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [],
     ...constraintsField(node),
-    members,
-    instanceFields,
+    members: exactly(members),
+    instanceFields: exactly(instanceFields),
     enumUnderlyingType,
     constants,
     primaryConstructorParameters,
@@ -226,6 +230,11 @@ function isAutoProperty(prop: SyntaxNode): boolean {
   return accessors.namedChildren.every((a) => !a || a.type !== 'accessor_declaration' || !a.childForFieldName('body'));
 }
 
+/**
+ * A member's signature. Callers add their kind's own properties to this object; building a new one as
+ * `{ ...member(...), parameters }` would give every method its own hidden class (map) on Node 20's V8, which makes
+ * a fresh map for each object that a spread and then a new property create (several hundred bytes each, kept with the model).
+ */
 function member(name: string, kind: MemberSignature['kind'], isStatic: boolean, isAsync: boolean, typeText: string | null, parameterTypes: string[],
   typeParameterCount: number, node: SyntaxNode, nameNode: SyntaxNode, bodyId: string | null): MemberSignature {
   return {
