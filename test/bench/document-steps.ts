@@ -2,7 +2,7 @@
 // (with the pre-parse pass), the copy of the tree, the model, index, completion verdicts, rules (default selection),
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
-//   node out/bench/document-steps.js FILE.cs [norules]
+//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N]
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
 import fs from 'node:fs';
 import { initParser, parse, tableOf } from '../../server/src/parse/parser';
@@ -21,12 +21,30 @@ void (async () => {
   await initParser(locateWasm());
   installSignatureDatabase(process.env, console.log);
   const text = fs.readFileSync(process.argv[2], 'utf8');
-  const skipRules = process.argv[3] === 'norules';
+  const skipRules = process.argv.includes('norules');
   let t = performance.now(), c = cpu();
   const lap = (name: string) => { const n = performance.now(), cc = cpu(); console.log(`${name}: wall ${(n - t).toFixed(0)} cpu ${(cc - c).toFixed(0)}`); t = n; c = cc; };
   const p = parse(text); lap('parse (with pre-parse)');
   const table = tableOf(p.tree!, text); lap('copy of the tree');
   const m = modelOfTable(table, undefined, p.prepared ?? undefined); lap('model');
+  // `repeat=N`: the copy and the model N more times in this warm process, each one's CPU time (minimum and median).
+  const repeat = Number(/^repeat=(\d+)$/.exec(process.argv.find((a) => a.startsWith('repeat=')) ?? '')?.[1] ?? 0);
+  if (repeat > 0) {
+    const copies: number[] = [];
+    const models: number[] = [];
+    for (let r = 0; r < repeat; r++) {
+      let c0 = cpu();
+      const again = tableOf(p.tree!, text);
+      copies.push(cpu() - c0);
+      c0 = cpu();
+      modelOfTable(again, undefined, p.prepared ?? undefined);
+      models.push(cpu() - c0);
+    }
+    const summary = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return `min ${s[0].toFixed(0)} median ${s[s.length >> 1].toFixed(0)}`; };
+    console.log(`copy of the tree, ${repeat} more (warm): cpu ${summary(copies)}`);
+    console.log(`model, ${repeat} more (warm): cpu ${summary(models)}`);
+    t = performance.now(); c = cpu();
+  }
   const key = 'file:///x/Large.cs';
   const index = createIndex(); updateFile(index, key, m); lap('index');
   const completion = analyseCompletion(index); lap('verdicts');

@@ -15,7 +15,7 @@ export function creationsOf(nodes: readonly SyntaxNode[]): ObjectCreation[] {
     const typeText = typeNode ? normaliseTypeText(typeNode.text) : destination.declaredType;
     if (!typeText) continue;
     const list = n.childForFieldName('arguments') ?? n.namedChildren.find((c) => c?.type === 'argument_list') ?? null;
-    const argumentTexts = list ? list.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'argument').map((a) => a.text) : [];
+    const argumentTexts = exactly(list ? list.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'argument').map((a) => a.text) : []);
     out.push({ typeText, argumentTexts, span: spanOf(n), destination: destination.kind, targetText: destination.targetText, inUsing: destination.inUsing });
   }
   return exactly(out);

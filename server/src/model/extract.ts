@@ -26,7 +26,7 @@ import { constraintsField, globalUsingsOf, staticUsingsOf } from './signatureFac
 import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
 import { delegateTargetOf } from './delegateTargets';
 import { creationsOf } from './creations';
-import { exactly } from './compact';
+import { exactly, inOrder, intern, none, withStringTable } from './compact';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -39,6 +39,10 @@ export function buildFileModel(tree: Tree, text: string, cache?: ModelCache, pre
 
 /** buildFileModel from the tree's JavaScript copy (parse/syntaxTable.ts), which is all the model reads. */
 export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: PreparedSource): FileModel {
+  return withStringTable(() => modelWithStringTable(table, cache, prepared));
+}
+
+function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?: PreparedSource): FileModel {
   const text = table.text;
   const root = rootOf(table);
   noteNesting(table.maxDepth);
@@ -84,12 +88,12 @@ export function modelOfTable(table: SyntaxTable, cache?: ModelCache, prepared?: 
   // A function body's own code is its block or expression; top-level statements are each a span of the program's.
   const topLevelCode = topLevel.map(spanOf);
   const captured = capturedNamesByBody(bodies, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), syntax.identifiers);
-  for (const b of bodies) b.capturedNames = b.parentId ? captured.get(b.id) ?? [] : [];
+  for (const b of bodies) b.capturedNames = b.parentId ? exactly(captured.get(b.id) ?? []) : none();
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
   if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
-  skipped.sort((a, b) => a.span.start - b.span.start);
+  inOrder(skipped, (a, b) => a.span.start - b.span.start);
   return {
     bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [],
     staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root),
@@ -178,14 +182,14 @@ function ownNodes(context: FileContext, ownerKey: string, types: string[]): Synt
   if (!byType) return [];
   const lists = types.map((t) => byType.get(t) ?? []).filter((l) => l.length > 0);
   if (lists.length <= 1) return lists[0] ?? [];
-  return lists.flat().sort((a, b) => a.startIndex - b.startIndex);
+  return inOrder(lists.flat(), (a, b) => a.startIndex - b.startIndex);
 }
 
 function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: SyntaxNode[], parentId: string | null, inheritedFlag: string | null = null): MethodBody {
   const kind = bodyKindOf(fn);
   const ownerKey = fn ? ownerKeyOf(fn.type, fn.startIndex) : 'topLevel:0';
   const own = (types: string[]) => ownNodes(context, ownerKey, types);
-  const modifiers = fn ? exactly(context.syntax.functionModifiers.get(fn.startIndex) ?? []) : [];
+  const modifiers = exactly(fn ? context.syntax.functionModifiers.get(fn.startIndex) ?? [] : []);
   const isAsync = fn ? modifiers.includes('async') : own(['await_expression']).length > 0;
   const returnTypeText = fn ? returnTypeTextOf(fn) : null;
   const classified = kind === 'topLevel' ? { kind: 'Task' as const, resultType: null } : classifyReturnType(returnTypeText, isAsync);
@@ -205,7 +209,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const hasUsingDeclarations = own(['local_declaration_statement']).some((d) => /^(await\s+)?using\b/.test(d.text));
 
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
-  const parameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: [], referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
+  const parameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: none<string>(), referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
@@ -225,14 +229,14 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     isAsync,
     isStatic: modifiers.includes('static'),
     modifiers,
-    attributes: fn ? attributesOf(fn) : [],
+    attributes: fn ? attributesOf(fn) : none(),
     returnTypeText: returnTypeText === null ? null : normaliseTypeText(returnTypeText),
     returnKind: classified.kind,
     resultTypeText: classified.resultType === null ? null : normaliseTypeText(classified.resultType),
     isIterator: own(['yield_statement']).length > 0,
     ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
-    typeParameters: fn ? typeParametersOf(fn) : [],
+    typeParameters: fn ? typeParametersOf(fn) : none(),
     ...constraintsField(fn),
     usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, containing, parameters, locals) : false,
     awaits,
@@ -386,14 +390,14 @@ function containingTypeOf(span: Span, types: readonly TypeDeclaration[]): TypeDe
 function containingTypesOf(functions: readonly SyntaxNode[], types: readonly TypeDeclaration[]): Map<number, TypeDeclaration | null> {
   const out = new Map<number, TypeDeclaration | null>();
   const byStart = types.map((type, order) => ({ type, order })).sort((a, b) => a.type.span.start - b.type.span.start || a.order - b.order);
-  const fns = [...functions].sort((a, b) => a.startIndex - b.startIndex);
+  const fns = inOrder([...functions], (a, b) => a.startIndex - b.startIndex);
   let open: { type: TypeDeclaration; order: number }[] = [];
   let next = 0;
   for (const fn of fns) {
     const start = fn.startIndex;
     while (next < byStart.length && byStart[next].type.span.start <= start) open.push(byStart[next++]);
     if (open.some((t) => t.type.span.end < start)) open = open.filter((t) => t.type.span.end >= start);
-    open.sort((a, b) => a.order - b.order);
+    inOrder(open, (a, b) => a.order - b.order);
     out.set(fn.index, containingTypeOf(spanOf(fn), open.map((t) => t.type)));
   }
   return out;
@@ -401,7 +405,7 @@ function containingTypesOf(functions: readonly SyntaxNode[], types: readonly Typ
 
 function typeParametersOf(fn: SyntaxNode): string[] {
   const list = fn.childForFieldName('type_parameters');
-  return list ? list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
+  return list ? exactly(list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text)) : none();
 }
 
 function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
@@ -414,16 +418,16 @@ function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): P
   // Property setters and indexers use the implicit `value` parameter.
   if (fn.type === 'accessor_declaration' && ['set', 'init', 'add', 'remove'].some((k) => hasToken(fn, k))) {
     const owner = fn.parent?.parent;
-    return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: [], referenced: isMentioned('value'), span: spanOf(fn) }];
+    return [{ name: 'value', typeText: owner?.childForFieldName('type')?.text ?? null, modifiers: none<string>(), referenced: isMentioned('value'), span: spanOf(fn) }];
   }
   const out: Parameter[] = params.map((p) => {
     const nameNode = p.type === 'parameter' ? p.childForFieldName('name') : p;
     const typeNode = p.type === 'parameter' ? p.childForFieldName('type') : null;
-    const name = nameNode?.text ?? '?';
+    const name = intern(nameNode?.text ?? '?');
     return {
       name,
       typeText: typeNode ? normaliseTypeText(typeNode.text) : null,
-      modifiers: p.children.filter((c) => !!c && (c.type === 'modifier' || c.type === 'parameter_modifier' || ['ref', 'out', 'in', 'params', 'this', 'scoped'].includes(c.type))).map((c) => c!.text),
+      modifiers: exactly(p.children.filter((c) => !!c && (c.type === 'modifier' || c.type === 'parameter_modifier' || ['ref', 'out', 'in', 'params', 'this', 'scoped'].includes(c.type))).map((c) => c!.text)),
       referenced: isMentioned(name),
       span: spanOf(p),
     };
@@ -439,7 +443,7 @@ function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): P
       if (!type || nameNode?.type !== 'identifier') continue;
       out.push({ name: nameNode.text, typeText: normaliseTypeText(type.text), modifiers: ['params'], referenced: isMentioned(nameNode.text), span: { start: children[i].startIndex, end: nameNode.endIndex } });
     }
-    out.sort((a, b) => a.span.start - b.span.start);
+    inOrder(out, (a, b) => a.span.start - b.span.start);
   }
   return exactly(out);
 }
@@ -591,18 +595,18 @@ function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: Synta
       points.push({
         kind: 'awaitForeach', span: spanOf(n), keywordSpan: spanOf(keyword),
         operand: { kind: 'unknown', text: right?.text ?? '', configureAwait: null, callee: null, resultText: null },
-        regions: regionsAround(n, bodyNodes, hasUsing), spills: [],
+        regions: regionsAround(n, bodyNodes, hasUsing), spills: none(),
       });
     } else if ((n.type === 'using_statement' || n.type === 'local_declaration_statement') && hasToken(n, 'await') && hasToken(n, 'using')) {
       const keyword = firstToken(n, 'await')!;
       points.push({
         kind: 'awaitUsing', span: spanOf(n), keywordSpan: spanOf(keyword),
         operand: { kind: 'unknown', text: usingResourceText(n) ?? n.text, configureAwait: null, callee: null, resultText: null },
-        regions: regionsAround(n, bodyNodes, hasUsing), spills: [],
+        regions: regionsAround(n, bodyNodes, hasUsing), spills: none(),
       });
     }
   }
-  return exactly(points.sort((a, b) => a.span.start - b.span.start));
+  return exactly(inOrder(points, (a, b) => a.span.start - b.span.start));
 }
 
 // ---- locals and liveness ----
@@ -648,7 +652,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       sites.push({ name: nameNode.text, kind: n.type === 'declaration_expression' ? 'out' : 'pattern', nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer: null, scope: enclosingScope(n), ...(n.type === 'declaration_expression' ? { outArgument: outArgumentOf(n) } : {}) });
     }
   }
-  if (sites.length === 0) return [];
+  if (sites.length === 0) return none();
   // An `await using` suspends when it disposes: at the end of its statement, or for `await using var x = ...;`
   // at the end of the enclosing block.
   const awaitSpans = awaits.map((a) => {
@@ -666,7 +670,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       occurrences: identifiersNamed(site.name).filter((id) => scope.start <= id.start && id.end <= scope.end).map((id) => occurrenceOf(id, site)),
     });
     return {
-      name: site.name,
+      name: intern(site.name),
       kind: site.kind,
       typeText: site.typeText === null ? null : normaliseTypeText(site.typeText),
       inferredTypeText: site.typeText === null && site.initializer && site.kind !== 'foreach' ? inferTypeOf(site.initializer) : null,
@@ -809,7 +813,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       const receiverNode = n.type === 'member_access_expression' ? n.childForFieldName('expression') : conditionOf(n);
       const receiverText = receiverNode?.text ?? '';
       const whole = n.type === 'member_binding_expression' && n.parent?.type === 'conditional_access_expression' ? n.parent : n;
-      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: [], knownCompleted: guardReason(n, receiverText, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: none(), knownCompleted: guardReason(n, receiverText, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
     }
   }
   for (const { node: n, callee } of invocations) {
@@ -826,12 +830,12 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
         const inner = fnNode?.type === 'member_access_expression' ? fnNode.childForFieldName('expression') : null;
         const innerCallee = inner?.type === 'invocation_expression' ? calleeOf(inner) : null;
         if (innerCallee && innerCallee.name === 'GetAwaiter' && innerCallee.receiver !== null) {
-          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: [], knownCompleted: guardReason(n, innerCallee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: none(), knownCompleted: guardReason(n, innerCallee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
         }
       }
     }
   }
-  return exactly(waits.sort((a, b) => a.span.start - b.span.start));
+  return exactly(inOrder(waits, (a, b) => a.span.start - b.span.start));
 }
 
 function conditionOf(binding: SyntaxNode): SyntaxNode | null {
@@ -896,7 +900,8 @@ export function usageOf(invocation: SyntaxNode): CallUsage {
 }
 
 function locksOf(own: (t: string[]) => SyntaxNode[]): LockStatement[] {
-  return own(['lock_statement']).map((n) => {
+  const locks = own(['lock_statement']);
+  return locks.length === 0 ? none() : locks.map((n) => {
     const keyword = firstToken(n, 'lock') ?? n;
     // The expression after `(`: `this` is an anonymous token and a trailing comment is a named node, so neither
     // "first named child" nor "first expression" finds it reliably.

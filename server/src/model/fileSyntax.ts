@@ -9,6 +9,7 @@ import type { Span } from './types';
 import type { Access } from './liveness';
 import { FUNCTION_NODE_TYPES, TYPE_NODE_TYPES } from './syntax';
 import { checkBudget } from './budget';
+import { intern } from './compact';
 
 /** Node types the model asks for, bucketed by owning body. */
 const COLLECTED = new Set<string>([
@@ -185,8 +186,8 @@ export function walkFile(table: SyntaxTable): FileSyntax {
     if (keep) {
       if (isModifierOfFunction) {
         const list = result.functionModifiers.get(parent!.start);
-        if (list) list.push(text.slice(start, end));
-        else result.functionModifiers.set(parent!.start, [text.slice(start, end)]);
+        if (list) list.push(intern(text.slice(start, end)));
+        else result.functionModifiers.set(parent!.start, [intern(text.slice(start, end))]);
       } else if (flags & IS_FUNCTION) {
         result.functions.push(new SyntaxNode(table, i));
         result.enclosingOwner.set(start, owner);

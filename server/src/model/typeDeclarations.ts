@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../parse/parser';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
-import { exactly } from './compact';
+import { exactly, none } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
 
 export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
@@ -73,7 +73,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
       const n = p.childForFieldName('name')?.text;
       if (t && n) {
         instanceFields.push({ name: n, typeText: normaliseTypeText(t), isStatic: false, isConst: false });
-        members.push(member(n, 'property', false, false, t, [], 0, p, p.childForFieldName('name')!, null));
+        members.push(member(n, 'property', false, false, t, none(), 0, p, p.childForFieldName('name')!, null));
       }
     }
   }
@@ -119,7 +119,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const name = m.childForFieldName('name');
           const type = m.childForFieldName('type');
           if (!name) break;
-          const property = member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null);
+          const property = member(name.text, 'property', isStatic, false, type?.text ?? null, none(), 0, m, name, null);
           const arrow = m.childForFieldName('value');
           const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
           if (expression && expression.endIndex - expression.startIndex <= 200) property.getterExpression = expression.text;
@@ -136,7 +136,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
             if (!d || d.type !== 'variable_declarator') continue;
             const n = d.childForFieldName('name');
             if (!n) continue;
-            const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, [], 0, d, n, null);
+            const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, none(), 0, d, n, null);
             if (m.type === 'field_declaration') {
               field.initializerText = fieldInitializerOf(d, n);
               field.isReadonly = mods.includes('readonly') || mods.includes('const');
@@ -152,12 +152,12 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         }
         case 'constructor_declaration': {
           const name = m.childForFieldName('name');
-          if (name) members.push(member(name.text, 'constructor', isStatic, false, null, [], 0, m, name, `constructor_declaration:${m.startIndex}`));
+          if (name) members.push(member(name.text, 'constructor', isStatic, false, null, none(), 0, m, name, `constructor_declaration:${m.startIndex}`));
           break;
         }
         case 'event_declaration': {
           const name = m.childForFieldName('name');
-          if (name) members.push(member(name.text, 'event', isStatic, false, m.childForFieldName('type')?.text ?? null, [], 0, m, name, null));
+          if (name) members.push(member(name.text, 'event', isStatic, false, m.childForFieldName('type')?.text ?? null, none(), 0, m, name, null));
           break;
         }
       }
@@ -171,15 +171,15 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     fullName: fullNameOf(node, nameNode.text, fileNamespace),
     modifiers,
     attributes: attributesOf(node),
-    baseTypes: kind === 'enum' ? [] : baseTypes,
+    baseTypes: kind === 'enum' ? none() : exactly(baseTypes),
     // The name alone: `out TMessage` and `[Attr] T` are the parameters TMessage and T.
-    typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [],
+    typeParameters: typeParams ? exactly(typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text)) : none(),
     ...constraintsField(node),
     members: exactly(members),
     instanceFields: exactly(instanceFields),
     enumUnderlyingType,
-    constants,
-    primaryConstructorParameters,
+    constants: exactly(constants),
+    primaryConstructorParameters: exactly(primaryConstructorParameters),
     span: spanOf(node),
     nameSpan: spanOf(nameNode),
   };
