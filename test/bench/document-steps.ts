@@ -2,10 +2,12 @@
 // (with the pre-parse pass), the copy of the tree, the model, index, completion verdicts, rules (default selection),
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
-//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N]
+//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit]
+// (`edit`: a keystroke's re-parse, tree copy and model with the body cache, after filling it).
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
 import fs from 'node:fs';
-import { initParser, parse, tableOf } from '../../server/src/parse/parser';
+import { applyEdit, initParser, parse, spliceText, tableOf } from '../../server/src/parse/parser';
+import { createModelCache } from '../../server/src/model/bodyCache';
 import { locateWasm } from '../../server/src/host/wasm';
 import { modelOfTable } from '../../server/src/model/extract';
 import { createIndex, updateFile } from '../../server/src/workspace/index';
@@ -44,6 +46,18 @@ void (async () => {
     console.log(`copy of the tree, ${repeat} more (warm): cpu ${summary(copies)}`);
     console.log(`model, ${repeat} more (warm): cpu ${summary(models)}`);
     t = performance.now(); c = cpu();
+  }
+  if (process.argv.includes('edit')) {
+    // What a keystroke costs the model with the body cache the language server keeps per document: fill the cache,
+    // type one space inside a body halfway down (every body after it moves), re-parse incrementally and model again.
+    const cache = createModelCache();
+    modelOfTable(tableOf(p.tree!, text), cache, p.prepared ?? undefined); lap('copy + model, filling the body cache');
+    const at = text.indexOf('{\n', text.length >> 1) + 1;
+    const change = { start: at, oldEnd: at, newText: ' ' };
+    const edited = applyEdit(p.tree!, text, change);
+    const again = parse(edited, { tree: p.tree!, parseText: spliceText(p.prepared!.parseText, change) }); lap('incremental parse after one keystroke');
+    const editedTable = tableOf(again.tree!, edited); lap('copy of the edited tree');
+    modelOfTable(editedTable, cache, again.prepared ?? undefined); lap('model after the keystroke, with the body cache');
   }
   const key = 'file:///x/Large.cs';
   const index = createIndex(); updateFile(index, key, m); lap('index');

@@ -304,6 +304,29 @@ class C {
   assert.ok(cache.entries.size > 0);
 });
 
+test('the body cache gives the captured names a fresh model gives when the same lambda text captures differently in two methods', async () => {
+  // `() => a + 1` has the same cache key in both methods, but captures the local `a` only in the first: captured names
+  // come from the cache entry of the outermost function, never from a lambda's own (shared) entry.
+  const { createModelCache } = require('../../server/src/model/bodyCache') as typeof import('../../server/src/model/bodyCache');
+  let text = `using System;
+class C {
+  int a;
+  int First() { int a = 1; Func<int> f = () => a + 1; return f(); }
+  int Second() { Func<int> f = () => a + 1; return f(); }
+}
+`;
+  const cache = createModelCache();
+  for (const [from, to] of [['', ''], ['using System;', 'using System; // moves every body\n'], ['int Second()', 'int Second2()'], ['int a = 1;', 'int b = 1;']]) {
+    text = text.replace(from, to);
+    const r = parse(text);
+    const cached = buildFileModel(r.tree!, text, cache);
+    const fresh = buildFileModel(r.tree!, text);
+    r.tree!.delete();
+    assert.deepEqual(cached, fresh, `after replacing ${JSON.stringify(from)}`);
+    assert.deepEqual(cached.bodies.filter((b) => b.kind === 'lambda').map((b) => b.capturedNames), [from === 'int a = 1;' ? [] : ['a'], []]);
+  }
+});
+
 test('splitCallText takes a call apart at its own argument list, not at a call among its arguments', async () => {
   const { splitCallText } = await import('../../server/src/model/syntax');
   assert.deepEqual(splitCallText('Write(c, Processor.Create(log))'), { receiver: null, name: 'Write', argumentsText: 'c, Processor.Create(log)' });

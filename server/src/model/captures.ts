@@ -94,7 +94,10 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
     while (open.length && open[open.length - 1].span.end <= at) open.pop();
   };
   let step = 0;
-  for (const id of identifiers) {
+  // An indexed loop: this one pass over every identifier of the file runs once per model, mostly before the
+  // optimising compiler takes it, and a for...of there allocated an iterator result per identifier.
+  for (let k = 0; k < identifiers.length; k++) {
+    const id = identifiers[k];
     if ((++step & 0xfff) === 0) checkBudget();
     while (next < spans.length && spans[next].span.start <= id.start) {
       close(spans[next].span.start);

@@ -16,7 +16,8 @@ import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liven
 import { hasThisIn, identifierCountIn, identifiersIn, identifiersNamed, mentions, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
-import { reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
+import { relativeId, reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
+import { bodiesById } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
 import { spilledValuesOf, statementSpanOf } from './spills';
@@ -59,6 +60,8 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
   const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
   const reused = new Map<string, CachedBody>();
   const builtById = new Map<string, MethodBody>();
+  /** The cache entry of each body that no other body encloses. */
+  const outermostEntries = new Map<MethodBody, CachedBody>();
   for (const { node, body: bodyNode } of functions) {
     checkBudget();
     const parentId = enclosingBodyId(syntax, node, bodyIds);
@@ -66,7 +69,7 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
     // document order, so the enclosing one is built already); it is part of the cache key, since it decides
     // which of the body's calls are on the synchronous path.
     const inheritedFlag = parentId ? builtById.get(parentId)?.asyncFlag ?? null : null;
-    const key = cache ? `${cacheKeyOf(context, node)}\u0001${inheritedFlag ?? ''}` : null;
+    const key = cache ? cacheKeyOf(context, node, inheritedFlag) : null;
     const hit = key !== null ? cache!.entries.get(key) ?? reused.get(key) : undefined;
     let body: MethodBody;
     if (hit) {
@@ -77,7 +80,10 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
     }
     builtById.set(body.id, body);
     // Cached before the file-wide passes below fill in what depends on other bodies.
-    if (key !== null) reused.set(key, hit ?? { body: unpassedCopy(body), start: node.startIndex });
+    if (key !== null) {
+      reused.set(key, hit ?? { body: unpassedCopy(body), start: node.startIndex });
+      if (parentId === null) outermostEntries.set(body, reused.get(key)!);
+    }
     if (body.hasSyntaxErrors && body.isAsync) {
       skipped.push({ name: body.name, span: body.nameSpan, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }
@@ -85,10 +91,7 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
   }
   if (cache) cache.entries = reused;
   for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
-  // A function body's own code is its block or expression; top-level statements are each a span of the program's.
-  const topLevelCode = topLevel.map(spanOf);
-  const captured = capturedNamesByBody(bodies, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), syntax.identifiers);
-  for (const b of bodies) b.capturedNames = b.parentId ? exactly(captured.get(b.id) ?? []) : none();
+  fillCapturedNames(bodies, topLevel.map(spanOf), syntax, outermostEntries);
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
@@ -141,14 +144,67 @@ function bodyId(node: SyntaxNode): string {
  * return type (a lambda's comes from the variable it is assigned to) and its containing type's instance
  * members (which decide `this` use).
  */
-function cacheKeyOf(context: FileContext, fn: SyntaxNode): string {
+function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string | null): string {
   const containing = containingTypeIn(context, fn);
+  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? ''].join('\u0001');
+}
+
+/**
+ * Sets every body's capturedNames. A body's captures depend only on the text of the outermost function around it
+ * (its own and its enclosing bodies' declarations and mentions), so a family whose outermost function was a cache
+ * hit takes them from its cache entry; the pass over the file's identifiers (capturedNamesByBody) runs only over
+ * the other families and their identifiers, and leaves its answers in their entries for the next version.
+ */
+function fillCapturedNames(bodies: MethodBody[], topLevelCode: Span[], syntax: FileSyntax, outermostEntries: ReadonlyMap<MethodBody, CachedBody>): void {
+  const byId = bodiesById(bodies);
+  const outermostOf = new Map<MethodBody, MethodBody>();
+  const families = new Map<MethodBody, MethodBody[]>();
+  for (const b of bodies) {
+    const parent = b.parentId ? byId.get(b.parentId) : undefined;
+    const outermost = parent ? outermostOf.get(parent) ?? parent : b;
+    outermostOf.set(b, outermost);
+    const family = families.get(outermost);
+    if (family) family.push(b);
+    else families.set(outermost, [b]);
+  }
+  const toCompute: MethodBody[] = [];
+  const spans: Span[] = [];
+  for (const [outermost, family] of families) {
+    const stored = outermostEntries.get(outermost)?.captured;
+    const names = stored ? family.map((b) => stored.get(relativeId(b.id, outermost.span.start))) : null;
+    if (names && names.every((n) => n !== undefined)) {
+      family.forEach((b, i) => (b.capturedNames = b.parentId ? names[i]! : none()));
+      continue;
+    }
+    toCompute.push(...family);
+    if (outermost.kind === 'topLevel') spans.push(...topLevelCode);
+    else spans.push(outermost.span);
+  }
+  if (toCompute.length === 0) return;
+  // A function body's own code is its block or expression; top-level statements are each a span of the program's.
+  const identifiers = toCompute.length === bodies.length ? syntax.identifiers : inOrder(spans, (a, b) => a.start - b.start).flatMap((s) => identifiersIn(syntax, s));
+  const captured = capturedNamesByBody(toCompute, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), identifiers);
+  for (const b of toCompute) b.capturedNames = b.parentId ? exactly(captured.get(b.id) ?? []) : none();
+  for (const [outermost, family] of families) {
+    const entry = outermostEntries.get(outermost);
+    if (entry && !entry.captured) entry.captured = new Map(family.map((b) => [relativeId(b.id, outermost.span.start), b.capturedNames]));
+  }
+}
+
+/** The part of a cache key that the containing type decides, once per type (every function of the type asks). */
+const typeKeys = new WeakMap<TypeDeclaration, string>();
+
+function typeKeyOf(containing: TypeDeclaration | null): string {
+  const known = containing ? typeKeys.get(containing) : undefined;
+  if (known !== undefined) return known;
   const members = containing ? containing.members.filter((m) => !m.isStatic).map((m) => m.name).join(',') : '';
   // Completion properties decide which waits are guarded (completionProperties), and the async flag field which calls
   // are on a synchronous path: both read the type's declarations, not the function's text.
   const guards = [...completionProperties(containing)].map(([k, v]) => `${k}=${v}`).join(',');
   const flags = containing ? containing.members.filter((m) => m.kind === 'field' && /^_?(async|isAsync|useAsync|runAsync|doAsync|asynchronous)$/.test(m.name)).map((m) => `${m.name}:${m.typeText}`).join(',') : '';
-  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', containing?.name ?? '', containing?.kind ?? '', members, guards, flags].join('\u0001');
+  const key = [containing?.name ?? '', containing?.kind ?? '', members, guards, flags].join('\u0001');
+  if (containing) typeKeys.set(containing, key);
+  return key;
 }
 
 function enclosingBodyId(syntax: FileSyntax, node: SyntaxNode, bodyIds: Set<string>): string | null {
