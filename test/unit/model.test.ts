@@ -304,15 +304,18 @@ class C {
   assert.ok(cache.entries.size > 0);
 });
 
-test('the body cache gives the captured names a fresh model gives when the same lambda text captures differently in two methods', async () => {
-  // `() => a + 1` has the same cache key in both methods, but captures the local `a` only in the first: captured names
-  // come from the cache entry of the outermost function, never from a lambda's own (shared) entry.
+test('the body cache gives the captured names and wait reasons a fresh model gives when the same lambda text means different things in two methods', async () => {
+  // `() => a + 1` has the same cache key in both methods, but captures the local `a` only in the first; `() => t.Result`
+  // waits on a task awaited before only in Third. What the file-wide passes give a body comes from the cache entry
+  // of the outermost function, never from a lambda's own (shared) entry.
   const { createModelCache } = require('../../server/src/model/bodyCache') as typeof import('../../server/src/model/bodyCache');
   let text = `using System;
 class C {
   int a;
   int First() { int a = 1; Func<int> f = () => a + 1; return f(); }
   int Second() { Func<int> f = () => a + 1; return f(); }
+  async Task<int> Third(Task<int> t) { await t; Func<int> g = () => t.Result; return g(); }
+  int Fourth(Task<int> t) { Func<int> g = () => t.Result; return g(); }
 }
 `;
   const cache = createModelCache();
@@ -323,7 +326,9 @@ class C {
     const fresh = buildFileModel(r.tree!, text);
     r.tree!.delete();
     assert.deepEqual(cached, fresh, `after replacing ${JSON.stringify(from)}`);
-    assert.deepEqual(cached.bodies.filter((b) => b.kind === 'lambda').map((b) => b.capturedNames), [from === 'int a = 1;' ? [] : ['a'], []]);
+    const lambdas = cached.bodies.filter((b) => b.kind === 'lambda');
+    assert.deepEqual(lambdas.map((b) => b.capturedNames), [from === 'int a = 1;' ? [] : ['a'], [], ['t'], ['t']]);
+    assert.deepEqual(lambdas.slice(2).map((b) => b.waits.map((w) => w.knownCompleted !== null)), [[true], [false]]);
   }
 });
 

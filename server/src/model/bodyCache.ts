@@ -15,12 +15,19 @@ export interface CachedBody {
   body: MethodBody;
   start: number;
   /**
-   * For a function no body encloses: the captured names of it and of every body inside it, by id with offsets
-   * counted from `start` (`lambda_expression:120`). They depend only on the function's own text, which its key
-   * holds, so a later version whose function is a hit takes them from here instead of passing over every identifier
-   * of the file again. Filled in after the file-wide pass that computes them.
+   * For a function no body encloses: what the file-wide passes gave it and every body inside it (captured names,
+   * each wait's known-completion reason), by id with offsets counted from `start` (`lambda_expression:120`). Both
+   * depend only on the function's own text, which its key holds, so a later version whose function is a hit takes
+   * them from here instead of passing over every identifier and wait of the file again. Filled in after the passes.
    */
-  captured?: Map<string, string[]>;
+  family?: Map<string, FamilyFacts>;
+}
+
+/** What the file-wide passes wrote into one body. */
+export interface FamilyFacts {
+  capturedNames: string[];
+  /** Each wait's knownCompleted, in the order of the body's waits. */
+  waitReasons: (string | null)[];
 }
 
 export interface ModelCache {

@@ -90,8 +90,7 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
     bodies.push(body);
   }
   if (cache) cache.entries = reused;
-  for (const b of bodies) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
-  fillCapturedNames(bodies, topLevel.map(spanOf), syntax, outermostEntries);
+  runFilePasses(bodies, topLevel.map(spanOf), syntax, outermostEntries);
   const usings = root.namedChildren
     .filter((c): c is SyntaxNode => !!c && c.type === 'using_directive')
     .map((u) => u.namedChildren.filter((c) => !!c).map((c) => c!.text).join(' '));
@@ -150,12 +149,13 @@ function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string 
 }
 
 /**
- * Sets every body's capturedNames. A body's captures depend only on the text of the outermost function around it
- * (its own and its enclosing bodies' declarations and mentions), so a family whose outermost function was a cache
- * hit takes them from its cache entry; the pass over the file's identifiers (capturedNamesByBody) runs only over
- * the other families and their identifiers, and leaves its answers in their entries for the next version.
+ * The passes that read other bodies: each wait's known-completion reason (completion.ts, which reads the bodies
+ * around the wait's) and every body's captured names (captures.ts). Both depend only on the text of the outermost
+ * function around a body (its own and its enclosing bodies' declarations, awaits and mentions), so a family whose
+ * outermost function was a cache hit takes them from its cache entry; the passes run only over the other families
+ * (the captures over their identifiers only) and leave their answers in their entries for the next version.
  */
-function fillCapturedNames(bodies: MethodBody[], topLevelCode: Span[], syntax: FileSyntax, outermostEntries: ReadonlyMap<MethodBody, CachedBody>): void {
+function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileSyntax, outermostEntries: ReadonlyMap<MethodBody, CachedBody>): void {
   const byId = bodiesById(bodies);
   const outermostOf = new Map<MethodBody, MethodBody>();
   const families = new Map<MethodBody, MethodBody[]>();
@@ -170,10 +170,13 @@ function fillCapturedNames(bodies: MethodBody[], topLevelCode: Span[], syntax: F
   const toCompute: MethodBody[] = [];
   const spans: Span[] = [];
   for (const [outermost, family] of families) {
-    const stored = outermostEntries.get(outermost)?.captured;
-    const names = stored ? family.map((b) => stored.get(relativeId(b.id, outermost.span.start))) : null;
-    if (names && names.every((n) => n !== undefined)) {
-      family.forEach((b, i) => (b.capturedNames = b.parentId ? names[i]! : none()));
+    const stored = outermostEntries.get(outermost)?.family;
+    const facts = stored ? family.map((b) => stored.get(relativeId(b.id, outermost.span.start))) : null;
+    if (facts && facts.every((f, i) => f !== undefined && f.waitReasons.length === family[i].waits.length)) {
+      family.forEach((b, i) => {
+        b.capturedNames = b.parentId ? facts[i]!.capturedNames : none();
+        b.waits.forEach((w, k) => (w.knownCompleted = facts[i]!.waitReasons[k]));
+      });
       continue;
     }
     toCompute.push(...family);
@@ -181,13 +184,16 @@ function fillCapturedNames(bodies: MethodBody[], topLevelCode: Span[], syntax: F
     else spans.push(outermost.span);
   }
   if (toCompute.length === 0) return;
+  for (const b of toCompute) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
   // A function body's own code is its block or expression; top-level statements are each a span of the program's.
   const identifiers = toCompute.length === bodies.length ? syntax.identifiers : inOrder(spans, (a, b) => a.start - b.start).flatMap((s) => identifiersIn(syntax, s));
   const captured = capturedNamesByBody(toCompute, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), identifiers);
   for (const b of toCompute) b.capturedNames = b.parentId ? exactly(captured.get(b.id) ?? []) : none();
   for (const [outermost, family] of families) {
     const entry = outermostEntries.get(outermost);
-    if (entry && !entry.captured) entry.captured = new Map(family.map((b) => [relativeId(b.id, outermost.span.start), b.capturedNames]));
+    if (entry && !entry.family) {
+      entry.family = new Map(family.map((b) => [relativeId(b.id, outermost.span.start), { capturedNames: b.capturedNames, waitReasons: b.waits.map((w) => w.knownCompleted) }]));
+    }
   }
 }
 
