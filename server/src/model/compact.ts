@@ -37,6 +37,8 @@ export function inOrder<T>(items: T[], compare: (a: T, b: T) => number): T[] {
 
 /** The strings of the file being modelled, each kept once (null outside modelOfTable, where nothing is interned). */
 let strings: Map<string, string> | null = null;
+/** Results of string functions for the file being modelled, by function and input (see internedResult). */
+let results: Map<string, Map<string, string>> | null = null;
 
 /**
  * Runs `build` (one file's model) with a table of its strings: names, receivers, arguments and type texts repeat
@@ -44,12 +46,15 @@ let strings: Map<string, string> | null = null;
  * own, so a model kept two thirds of its string bytes in copies. The table goes with the file.
  */
 export function withStringTable<T>(build: () => T): T {
-  const outer = strings;
+  const outerStrings = strings;
+  const outerResults = results;
   strings = new Map();
+  results = new Map();
   try {
     return build();
   } finally {
-    strings = outer;
+    strings = outerStrings;
+    results = outerResults;
   }
 }
 
@@ -62,13 +67,14 @@ export function intern(text: string): string {
   return text;
 }
 
-/** Memoised results of a string function for the file being modelled, kept in the string table under a prefixed key. */
+/** `compute(input)`, worked out once per file for each input (and interned); computed afresh outside withStringTable. */
 export function internedResult(kind: string, input: string, compute: (input: string) => string): string {
-  if (!strings) return compute(input);
-  const key = `${kind}\u0000${input}`;
-  const known = strings.get(key);
+  if (!results) return compute(input);
+  let byInput = results.get(kind);
+  if (!byInput) results.set(kind, (byInput = new Map()));
+  const known = byInput.get(input);
   if (known !== undefined) return known;
   const result = intern(compute(input));
-  strings.set(key, result);
+  byInput.set(input, result);
   return result;
 }
