@@ -1,11 +1,13 @@
 // One document through the language server engine's steps in one process, with the CPU time of each: the parse
-// (with the pre-parse pass), the copy of the tree and the model, index, completion verdicts, rules (default selection),
+// (with the pre-parse pass), the copy of the tree, the model, index, completion verdicts, rules (default selection),
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
-//   node out/bench/document-steps.js FILE.cs [norules]
+//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit]
+// (`edit`: a keystroke's re-parse, tree copy and model with the body cache, after filling it).
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
 import fs from 'node:fs';
-import { initParser, parse, tableOf } from '../../server/src/parse/parser';
+import { applyEdit, initParser, parse, spliceText, tableOf } from '../../server/src/parse/parser';
+import { createModelCache } from '../../server/src/model/bodyCache';
 import { locateWasm } from '../../server/src/host/wasm';
 import { modelOfTable } from '../../server/src/model/extract';
 import { createIndex, updateFile } from '../../server/src/workspace/index';
@@ -21,11 +23,42 @@ void (async () => {
   await initParser(locateWasm());
   installSignatureDatabase(process.env, console.log);
   const text = fs.readFileSync(process.argv[2], 'utf8');
-  const skipRules = process.argv[3] === 'norules';
+  const skipRules = process.argv.includes('norules');
   let t = performance.now(), c = cpu();
   const lap = (name: string) => { const n = performance.now(), cc = cpu(); console.log(`${name}: wall ${(n - t).toFixed(0)} cpu ${(cc - c).toFixed(0)}`); t = n; c = cc; };
   const p = parse(text); lap('parse (with pre-parse)');
-  const m = modelOfTable(tableOf(p.tree!, text), undefined, p.prepared ?? undefined); lap('copy tree + model');
+  const table = tableOf(p.tree!, text); lap('copy of the tree');
+  const m = modelOfTable(table, undefined, p.prepared ?? undefined); lap('model');
+  // `repeat=N`: the copy and the model N more times in this warm process, each one's CPU time (minimum and median).
+  const repeat = Number(/^repeat=(\d+)$/.exec(process.argv.find((a) => a.startsWith('repeat=')) ?? '')?.[1] ?? 0);
+  if (repeat > 0) {
+    const copies: number[] = [];
+    const models: number[] = [];
+    for (let r = 0; r < repeat; r++) {
+      let c0 = cpu();
+      const again = tableOf(p.tree!, text);
+      copies.push(cpu() - c0);
+      c0 = cpu();
+      modelOfTable(again, undefined, p.prepared ?? undefined);
+      models.push(cpu() - c0);
+    }
+    const summary = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return `min ${s[0].toFixed(0)} median ${s[s.length >> 1].toFixed(0)}`; };
+    console.log(`copy of the tree, ${repeat} more (warm): cpu ${summary(copies)}`);
+    console.log(`model, ${repeat} more (warm): cpu ${summary(models)}`);
+    t = performance.now(); c = cpu();
+  }
+  if (process.argv.includes('edit')) {
+    // What a keystroke costs the model with the body cache the language server keeps per document: fill the cache,
+    // type one space inside a body halfway down (every body after it moves), re-parse incrementally and model again.
+    const cache = createModelCache();
+    modelOfTable(tableOf(p.tree!, text), cache, p.prepared ?? undefined); lap('copy + model, filling the body cache');
+    const at = text.indexOf('{\n', text.length >> 1) + 1;
+    const change = { start: at, oldEnd: at, newText: ' ' };
+    const edited = applyEdit(p.tree!, text, change);
+    const again = parse(edited, { tree: p.tree!, parseText: spliceText(p.prepared!.parseText, change) }); lap('incremental parse after one keystroke');
+    const editedTable = tableOf(again.tree!, edited); lap('copy of the edited tree');
+    modelOfTable(editedTable, cache, again.prepared ?? undefined); lap('model after the keystroke, with the body cache');
+  }
   const key = 'file:///x/Large.cs';
   const index = createIndex(); updateFile(index, key, m); lap('index');
   const completion = analyseCompletion(index); lap('verdicts');

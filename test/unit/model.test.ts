@@ -304,6 +304,34 @@ class C {
   assert.ok(cache.entries.size > 0);
 });
 
+test('the body cache gives the captured names and wait reasons a fresh model gives when the same lambda text means different things in two methods', async () => {
+  // `() => a + 1` has the same cache key in both methods, but captures the local `a` only in the first; `() => t.Result`
+  // waits on a task awaited before only in Third. What the file-wide passes give a body comes from the cache entry
+  // of the outermost function, never from a lambda's own (shared) entry.
+  const { createModelCache } = require('../../server/src/model/bodyCache') as typeof import('../../server/src/model/bodyCache');
+  let text = `using System;
+class C {
+  int a;
+  int First() { int a = 1; Func<int> f = () => a + 1; return f(); }
+  int Second() { Func<int> f = () => a + 1; return f(); }
+  async Task<int> Third(Task<int> t) { await t; Func<int> g = () => t.Result; return g(); }
+  int Fourth(Task<int> t) { Func<int> g = () => t.Result; return g(); }
+}
+`;
+  const cache = createModelCache();
+  for (const [from, to] of [['', ''], ['using System;', 'using System; // moves every body\n'], ['int Second()', 'int Second2()'], ['int a = 1;', 'int b = 1;']]) {
+    text = text.replace(from, to);
+    const r = parse(text);
+    const cached = buildFileModel(r.tree!, text, cache);
+    const fresh = buildFileModel(r.tree!, text);
+    r.tree!.delete();
+    assert.deepEqual(cached, fresh, `after replacing ${JSON.stringify(from)}`);
+    const lambdas = cached.bodies.filter((b) => b.kind === 'lambda');
+    assert.deepEqual(lambdas.map((b) => b.capturedNames), [from === 'int a = 1;' ? [] : ['a'], [], ['t'], ['t']]);
+    assert.deepEqual(lambdas.slice(2).map((b) => b.waits.map((w) => w.knownCompleted !== null)), [[true], [false]]);
+  }
+});
+
 test('splitCallText takes a call apart at its own argument list, not at a call among its arguments', async () => {
   const { splitCallText } = await import('../../server/src/model/syntax');
   assert.deepEqual(splitCallText('Write(c, Processor.Create(log))'), { receiver: null, name: 'Write', argumentsText: 'c, Processor.Create(log)' });

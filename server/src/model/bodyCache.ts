@@ -14,6 +14,20 @@ export interface CachedBody {
    */
   body: MethodBody;
   start: number;
+  /**
+   * For a function no body encloses: what the file-wide passes gave it and every body inside it (captured names,
+   * each wait's known-completion reason), by id with offsets counted from `start` (`lambda_expression:120`). Both
+   * depend only on the function's own text, which its key holds, so a later version whose function is a hit takes
+   * them from here instead of passing over every identifier and wait of the file again. Filled in after the passes.
+   */
+  family?: Map<string, FamilyFacts>;
+}
+
+/** What the file-wide passes wrote into one body. */
+export interface FamilyFacts {
+  capturedNames: string[];
+  /** Each wait's knownCompleted, in the order of the body's waits. */
+  waitReasons: (string | null)[];
 }
 
 export interface ModelCache {
@@ -48,18 +62,43 @@ export function rebase<T>(value: T, delta: number): T {
 }
 
 function shift(value: unknown, delta: number): unknown {
-  if (Array.isArray(value)) return value.map((v) => shift(v, delta));
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
+  if (Array.isArray(value)) {
+    // An empty list stays the shared empty list (compact.ts none); a list of strings or numbers (arguments,
+    // modifiers, names) has no offsets in it and is copied as it is.
+    if (value.length === 0) return value;
+    if (typeof value[0] !== 'object') return value.slice();
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = shift(value[i], delta);
+    return out;
+  }
   const source = value as Record<string, unknown>;
+  // A span is copied in one literal, the commonest object of a body (every call, await, local and region has some).
+  if (isPlainSpan(source)) return { start: (source.start as number) + delta, end: (source.end as number) + delta };
+  const out: Record<string, unknown> = {};
   const isSpan = typeof source.start === 'number' && typeof source.end === 'number';
-  for (const [key, v] of Object.entries(source)) {
+  // for...in rather than Object.entries: the same keys in the same order, without an array per key.
+  for (const key in source) {
+    const v = source[key];
     if (isSpan && (key === 'start' || key === 'end')) out[key] = (v as number) + delta;
     else if (key === 'signatureEnd' && typeof v === 'number') out[key] = v + delta;
     else if ((key === 'id' || key === 'parentId') && typeof v === 'string') out[key] = shiftId(v, delta);
     else out[key] = shift(v, delta);
   }
   return out;
+}
+
+/** `{ start, end }`, in that order, and nothing else. */
+function isPlainSpan(source: Record<string, unknown>): boolean {
+  if (typeof source.start !== 'number' || typeof source.end !== 'number') return false;
+  let keys = 0;
+  for (const key in source) if (key !== (keys++ === 0 ? 'start' : 'end') || keys > 2) return false;
+  return keys === 2;
+}
+
+/** A body id with its offset counted from `start` (the id as a function starting at 0 would have it). */
+export function relativeId(id: string, start: number): string {
+  return shiftId(id, -start);
 }
 
 function shiftId(id: string, delta: number): string {

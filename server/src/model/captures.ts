@@ -13,6 +13,10 @@ import type { MethodBody, Span } from './types';
 import type { IdentifierUse } from './fileSyntax';
 import { bodiesById } from './bodies';
 import { checkBudget } from './budget';
+import { inOrder } from './compact';
+
+/** What Array.prototype.sort without a comparer does for strings: order by UTF-16 code units. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Above this many declarations of one name, the bodies around a mention are walked instead of the declarations scanned. */
 const FEW_DECLARERS = 8;
@@ -66,7 +70,9 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
   const ownNames = new Map<MethodBody, Set<string>>();
   const declarers = new Map<string, MethodBody[]>();
   for (const b of byId.values()) {
-    const own = new Set([...b.locals.map((l) => l.name), ...b.parameters.map((p) => p.name)]);
+    const own = new Set<string>();
+    for (const l of b.locals) own.add(l.name);
+    for (const p of b.parameters) own.add(p.name);
     ownNames.set(b, own);
     for (const name of own) {
       const list = declarers.get(name);
@@ -88,7 +94,10 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
     while (open.length && open[open.length - 1].span.end <= at) open.pop();
   };
   let step = 0;
-  for (const id of identifiers) {
+  // An indexed loop: this one pass over every identifier of the file runs once per model, mostly before the
+  // optimising compiler takes it, and a for...of there allocated an iterator result per identifier.
+  for (let k = 0; k < identifiers.length; k++) {
+    const id = identifiers[k];
     if ((++step & 0xfff) === 0) checkBudget();
     while (next < spans.length && spans[next].span.start <= id.start) {
       close(spans[next].span.start);
@@ -129,6 +138,6 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
     }
   }
   const out = new Map<string, string[]>();
-  for (const [bodyId, names] of result) out.set(bodyId, [...names].sort());
+  for (const [bodyId, names] of result) out.set(bodyId, inOrder([...names], byCodeUnits));
   return out;
 }

@@ -5,6 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { CreationDestination, ObjectCreation } from './types';
 import { normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
+import { exactly } from './compact';
 
 export function creationsOf(nodes: readonly SyntaxNode[]): ObjectCreation[] {
   const out: ObjectCreation[] = [];
@@ -14,10 +15,10 @@ export function creationsOf(nodes: readonly SyntaxNode[]): ObjectCreation[] {
     const typeText = typeNode ? normaliseTypeText(typeNode.text) : destination.declaredType;
     if (!typeText) continue;
     const list = n.childForFieldName('arguments') ?? n.namedChildren.find((c) => c?.type === 'argument_list') ?? null;
-    const argumentTexts = list ? list.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'argument').map((a) => a.text) : [];
+    const argumentTexts = exactly(list ? list.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'argument').map((a) => a.text) : []);
     out.push({ typeText, argumentTexts, span: spanOf(n), destination: destination.kind, targetText: destination.targetText, inUsing: destination.inUsing });
   }
-  return out;
+  return exactly(out);
 }
 
 interface Destination {

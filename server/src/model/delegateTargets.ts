@@ -6,6 +6,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { DelegateTarget } from './types';
 import { argumentTexts, calleeOf, normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
+import { none } from './compact';
 
 /** The target of a function expression, looking through parentheses, casts' operands and `?:` branches; null when there is none. */
 export function delegateTargetOf(fn: SyntaxNode): DelegateTarget | null {
@@ -69,7 +70,7 @@ function argumentTarget(argument: SyntaxNode): DelegateTarget {
     if (!type) return { kind: 'other' };
     return {
       kind: 'argument',
-      call: { kind: 'creation', name: normaliseTypeText(type.text), receiver: null, typeArguments: [], argumentTexts: args.map((a) => a.text), argumentIndex, argumentName, span: spanOf(call) },
+      call: { kind: 'creation', name: normaliseTypeText(type.text), receiver: null, typeArguments: none(), argumentTexts: args.map((a) => a.text), argumentIndex, argumentName, span: spanOf(call) },
     };
   }
   return { kind: 'other' };

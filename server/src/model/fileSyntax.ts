@@ -9,6 +9,7 @@ import type { Span } from './types';
 import type { Access } from './liveness';
 import { FUNCTION_NODE_TYPES, TYPE_NODE_TYPES } from './syntax';
 import { checkBudget } from './budget';
+import { intern } from './compact';
 
 /** Node types the model asks for, bucketed by owning body. */
 const COLLECTED = new Set<string>([
@@ -90,6 +91,9 @@ export interface FileSyntax {
 }
 
 interface Frame {
+  /** The node's row in the table. */
+  index: number;
+  flags: number;
   type: string;
   start: number;
   end: number;
@@ -138,7 +142,10 @@ export function walkFile(table: SyntaxTable): FileSyntax {
   const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers: [], thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
   const { text, count, typeId, typeNames, fieldNames, start: starts, end: ends, field: fields, after } = table;
   const typeFlags = typeFlagsOf(typeNames);
-  const stack: (Frame & { index: number; flags: number })[] = [];
+  // The open nodes, outermost first: frames[0..depth). Frame objects are reused by depth rather than made per node
+  // (a 3 MB file has 1.2 million nodes); nothing keeps a frame past the step that reads it.
+  const frames: Frame[] = [];
+  let depth = 0;
   const owners: string[] = [''];
   const bucket = (owner: string, type: string, node: SyntaxNode) => {
     let byType = result.owned.get(owner);
@@ -151,21 +158,21 @@ export function walkFile(table: SyntaxTable): FileSyntax {
   let step = 0;
   for (let i = 0; i < count;) {
     if ((++step & 0xfff) === 0) checkBudget();
-    while (stack.length > 0 && after[stack[stack.length - 1].index] <= i) {
-      const done = stack.pop()!;
+    while (depth > 0 && after[frames[depth - 1].index] <= i) {
+      const done = frames[--depth];
       if (done.ownerKey) owners.pop();
     }
     const id = typeId[i];
     const flags = typeFlags[id];
     const type = typeNames[id] || 'ERROR';
-    const parent = stack[stack.length - 1];
+    const parent = depth > 0 ? frames[depth - 1] : undefined;
     const parentType = parent ? parent.type : '';
     const parentFlags = parent ? parent.flags : 0;
     const isIdentifier = type === 'identifier';
     const isModifierOfFunction = type === 'modifier' && (parentFlags & IS_FUNCTION) !== 0;
     const keep = (flags & (IS_FUNCTION | IS_TYPE | IS_COLLECTED)) !== 0 || ((flags & IS_KEPT_OTHER) !== 0 &&
       (isIdentifier || isModifierOfFunction || type === 'this' || type === 'base' || type === 'member_access_expression' || type === 'member_binding_expression' ||
-        (type === 'global_statement' && stack.length === 1)));
+        (type === 'global_statement' && depth === 1)));
     const start = starts[i];
     const end = ends[i];
     const field = parentFlags & IS_FIELD_PARENT ? fieldNames[fields[i]] ?? null : null;
@@ -178,9 +185,9 @@ export function walkFile(table: SyntaxTable): FileSyntax {
     let ownerKey: string | null = null;
     if (keep) {
       if (isModifierOfFunction) {
-        const list = result.functionModifiers.get(parent.start);
-        if (list) list.push(text.slice(start, end));
-        else result.functionModifiers.set(parent.start, [text.slice(start, end)]);
+        const list = result.functionModifiers.get(parent!.start);
+        if (list) list.push(intern(text.slice(start, end)));
+        else result.functionModifiers.set(parent!.start, [intern(text.slice(start, end))]);
       } else if (flags & IS_FUNCTION) {
         result.functions.push(new SyntaxNode(table, i));
         result.enclosingOwner.set(start, owner);
@@ -191,7 +198,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
         result.globalStatements.push(new SyntaxNode(table, i));
         ownerKey = 'topLevel:0';
       } else if (isIdentifier) {
-        result.identifiers.push(identifierUse(text, start, end, field, stack));
+        result.identifiers.push(identifierUse(text, start, end, field, parent, depth > 1 ? frames[depth - 2] : undefined));
       } else if (flags & IS_COLLECTED) {
         bucket(owner, type, new SyntaxNode(table, i));
       } else if (type === 'this' || type === 'base') {
@@ -206,10 +213,21 @@ export function walkFile(table: SyntaxTable): FileSyntax {
       i = after[i];
       continue;
     }
-    const frame = { index: i, flags, type, start, end, field, markerEnd: -1, leftEnd: -1, ownerKey, around: parent ? parent.around : null };
+    let frame = frames[depth];
+    if (!frame) frames.push((frame = { index: 0, flags: 0, type: '', start: 0, end: 0, field: null, markerEnd: -1, leftEnd: -1, ownerKey: null, around: null }));
+    frame.index = i;
+    frame.flags = flags;
+    frame.type = type;
+    frame.start = start;
+    frame.end = end;
+    frame.field = field;
+    frame.markerEnd = -1;
+    frame.leftEnd = -1;
+    frame.ownerKey = ownerKey;
+    frame.around = parent ? parent.around : null;
     const branch = parent ? branchOf(text, parent, frame) : null;
     if (branch) frame.around = { span: branch, next: frame.around };
-    stack.push(frame);
+    depth++;
     if (ownerKey) owners.push(ownerKey);
     i++;
   }
@@ -218,9 +236,8 @@ export function walkFile(table: SyntaxTable): FileSyntax {
 
 const COMPOUND = /^(\+|-|\*|\/|%|&|\||\^|<<|>>>?|\?\?)=/;
 
-function identifierUse(text: string, start: number, end: number, field: string | null, stack: Frame[]): IdentifierUse {
+function identifierUse(text: string, start: number, end: number, field: string | null, parent: Frame | undefined, grand: Frame | undefined): IdentifierUse {
   const name = text.slice(start, end);
-  const parent = stack[stack.length - 1];
   let isMemberName = false;
   let access: Access = 'read';
   let effectiveAt = end;
@@ -228,7 +245,6 @@ function identifierUse(text: string, start: number, end: number, field: string |
     const pt = parent.type;
     if ((pt === 'member_access_expression' || pt === 'member_binding_expression') && field === 'name') isMemberName = true;
     else if (pt === 'generic_name') {
-      const grand = stack[stack.length - 2];
       isMemberName = !!grand && (grand.type === 'member_access_expression' || grand.type === 'member_binding_expression') && parent.field === 'name';
     } else if (pt === 'qualified_name' || pt === 'name_colon' || pt === 'name_equals') isMemberName = true;
     else if (pt === 'assignment_expression' && field === 'left') {
@@ -251,21 +267,25 @@ function identifierUse(text: string, start: number, end: number, field: string |
   return new Use(name, start, end, isMemberName, access, effectiveAt, isMemberName || !parent ? null : parent.around);
 }
 
+/** Made only for a frame that starts a branch: most frames do not, and a span for each cost an allocation per node. */
+function frameSpan(frame: Frame): Span {
+  return { start: frame.start, end: frame.end };
+}
+
 /** The branch a child frame of `p` starts, if any: an if/else arm, a loop's repeated part, a switch section, a lambda... */
 function branchOf(text: string, p: Frame, child: Frame): Span | null {
-  const span = { start: child.start, end: child.end };
   switch (p.type) {
     case 'if_statement':
     case 'conditional_expression':
     case 'conditional_access_expression':
-      return child.field !== 'condition' ? span : null;
+      return child.field !== 'condition' ? frameSpan(child) : null;
     case 'switch_section':
     case 'switch_expression_arm':
     case 'catch_clause':
     case 'lambda_expression':
     case 'anonymous_method_expression':
     case 'local_function_statement':
-      return span;
+      return frameSpan(child);
     case 'for_statement':
       return child.field !== 'initializer' ? { start: p.markerEnd >= 0 ? p.markerEnd : p.start, end: p.end } : null;
     case 'foreach_statement':
@@ -274,7 +294,7 @@ function branchOf(text: string, p: Frame, child: Frame): Span | null {
     case 'do_statement':
       return { start: p.start, end: p.end };
     case 'binary_expression':
-      return child.field === 'right' && p.leftEnd >= 0 && /^\s*(&&|\|\||\?\?)\s*$/.test(text.slice(p.leftEnd, child.start)) ? span : null;
+      return child.field === 'right' && p.leftEnd >= 0 && /^\s*(&&|\|\||\?\?)\s*$/.test(text.slice(p.leftEnd, child.start)) ? frameSpan(child) : null;
     default:
       return null;
   }
@@ -314,7 +334,10 @@ function identifiersByName(syntax: FileSyntax): Map<string, IdentifierUse[]> {
   let byName = byNameOf.get(syntax);
   if (!byName) {
     byName = new Map();
-    for (const id of syntax.identifiers) {
+    const ids = syntax.identifiers;
+    // Indexed, as in captures.ts: it runs once per file, and a for...of allocated an iterator result per identifier.
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k];
       if (id.isMemberName) continue;
       const list = byName.get(id.name);
       if (list) list.push(id);

@@ -6,6 +6,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { MemberParameter } from './types';
 import { normaliseTypeText } from './syntax';
+import { exactly, none } from './compact';
 
 const PARAMETER_MODIFIERS = new Set(['ref', 'out', 'in', 'params', 'this', 'scoped', 'readonly']);
 
@@ -15,13 +16,13 @@ const PARAMETER_MODIFIERS = new Set(['ref', 'out', 'in', 'params', 'this', 'scop
  * token by token here.
  */
 export function memberParametersOf(list: SyntaxNode | null): MemberParameter[] {
-  if (!list) return [];
+  if (!list) return none();
   const out: MemberParameter[] = [];
   const children = list.children.filter((c): c is SyntaxNode => !!c);
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
     if (c.type === 'parameter') {
-      const modifiers = c.children.filter((m): m is SyntaxNode => !!m && (m.type === 'modifier' || m.type === 'parameter_modifier' || PARAMETER_MODIFIERS.has(m.type))).map((m) => m.text);
+      const modifiers = exactly(c.children.filter((m): m is SyntaxNode => !!m && (m.type === 'modifier' || m.type === 'parameter_modifier' || PARAMETER_MODIFIERS.has(m.type))).map((m) => m.text));
       out.push({
         name: c.childForFieldName('name')?.text ?? '?',
         typeText: normaliseTypeText(c.childForFieldName('type')?.text ?? '?'),
@@ -38,7 +39,7 @@ export function memberParametersOf(list: SyntaxNode | null): MemberParameter[] {
       }
     }
   }
-  return out;
+  return exactly(out);
 }
 
 /** The initializer of a field's variable declarator (`0` in `const int NoWait = 0;`), or null when it has none. */

@@ -9,6 +9,8 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { Span, SpilledValue } from './types';
 import { isFunctionNode, spanOf } from './syntax';
+import { exactly } from './compact';
+
 
 const CONSTANT_TYPES = new Set(['integer_literal', 'real_literal', 'boolean_literal', 'null_literal', 'string_literal', 'character_literal', 'verbatim_string_literal', 'raw_string_literal', 'default_expression', 'typeof_expression', 'sizeof_expression']);
 
@@ -85,5 +87,5 @@ export function spilledValuesOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]):
       }
     }
   }
-  return spills;
+  return exactly(spills);
 }

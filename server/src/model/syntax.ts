@@ -1,6 +1,7 @@
 /** Small helpers over tree-sitter C# nodes: spans, modifiers, names and the shapes parser.md documents. */
-import type { SyntaxNode } from '../parse/parser';
+import { SyntaxNode, isNamedRow } from '../parse/syntaxTable';
 import type { Span } from './types';
+import { exactly, intern, internedResult, none } from './compact';
 
 export const FUNCTION_NODE_TYPES = [
   'method_declaration',
@@ -45,35 +46,47 @@ export function contains(outer: Span, inner: Span): boolean {
 /** The `modifier` children's texts: async, static, public, ... */
 export function modifiersOf(node: SyntaxNode): string[] {
   const out: string[] = [];
-  for (const child of node.children) {
-    if (child && child.type === 'modifier') out.push(child.text);
+  const { after, typeId, typeNames, start, end, text } = node.table;
+  for (let c = node.index + 1, last = after[node.index]; c < last; c = after[c]) {
+    if (typeNames[typeId[c]] === 'modifier') out.push(intern(text.slice(start[c], end[c])));
   }
-  return out;
+  return exactly(out);
 }
 
+/** The attributes as written, read from the table's rows (every body asks, and most have none). */
 export function attributesOf(node: SyntaxNode): string[] {
   const out: string[] = [];
-  for (const child of node.children) {
-    if (child && child.type === 'attribute_list') {
-      for (const attr of child.namedChildren) if (attr && attr.type === 'attribute') out.push(attr.text);
+  const { table } = node;
+  const { after, typeId, typeNames, start, end, text } = table;
+  for (let c = node.index + 1, last = after[node.index]; c < last; c = after[c]) {
+    if (typeNames[typeId[c]] !== 'attribute_list') continue;
+    for (let a = c + 1, listEnd = after[c]; a < listEnd; a = after[a]) {
+      if (isNamedRow(table, a) && typeNames[typeId[a]] === 'attribute') out.push(text.slice(start[a], end[a]));
     }
   }
-  return out;
+  return exactly(out);
 }
 
 /** Whether an anonymous token of this text is a direct child, e.g. the `await` of `await foreach`. */
 export function hasToken(node: SyntaxNode, token: string): boolean {
-  for (const child of node.children) {
-    if (child && !child.isNamed && child.type === token) return true;
-  }
-  return false;
+  return tokenIndex(node, token) >= 0;
 }
 
 export function firstToken(node: SyntaxNode, token: string): SyntaxNode | null {
-  for (const child of node.children) {
-    if (child && !child.isNamed && child.type === token) return child;
+  const at = tokenIndex(node, token);
+  return at < 0 ? null : new SyntaxNode(node.table, at);
+}
+
+/**
+ * The table row of the node's first anonymous child of this type, or -1: read from the table's arrays, since
+ * listing `children` made a node object for every child of every statement the model asks about.
+ */
+function tokenIndex(node: SyntaxNode, token: string): number {
+  const { after, typeId, typeNames } = node.table;
+  for (let c = node.index + 1, end = after[node.index]; c < end; c = after[c]) {
+    if (!isNamedRow(node.table, c) && (typeNames[typeId[c]] || 'ERROR') === token) return c;
   }
-  return null;
+  return -1;
 }
 
 /** The body of a function-like node: a block, an arrow clause's expression, or a lambda's expression. */
@@ -94,6 +107,11 @@ export function bodyOf(node: SyntaxNode): SyntaxNode | null {
 
 /** Strips whitespace runs so type texts compare well: `Task< int >` -> `Task<int>`. */
 export function normaliseTypeText(text: string): string {
+  // A file writes the same few types again and again: within a model each is worked out (five regular expressions) and kept once.
+  return internedResult('type', text, normalise);
+}
+
+function normalise(text: string): string {
   // A type may hold comments and directives (`ValueTask<\n#nullable disable\n T\n#nullable restore\n>`), and a tuple
   // element's name stays apart from its type (`(ArraySegment<char> Chars, byte[]? Bytes)`).
   const code = /[#/]/.test(text) ? text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, ' ').replace(/^[ \t]*#.*$/gm, ' ') : text;
@@ -131,10 +149,10 @@ export function splitTopLevel(text: string, separator = ','): string[] {
  */
 export function argumentTexts(invocation: SyntaxNode): string[] {
   const args = invocation.childForFieldName('arguments');
-  if (!args) return [];
+  if (!args) return none();
   const out: string[] = [];
-  for (const a of args.namedChildren) if (a && a.type === 'argument') out.push(a.text);
-  return out;
+  for (const a of args.namedChildren) if (a && a.type === 'argument') out.push(intern(a.text));
+  return exactly(out);
 }
 
 /** Splits an invocation's callee into receiver text and member name (without type arguments). */
@@ -145,17 +163,17 @@ export function calleeOf(invocation: SyntaxNode): { name: string; receiver: stri
 }
 
 export function memberNameOf(fn: SyntaxNode): { name: string; receiver: string | null; nameNode: SyntaxNode; typeArguments: string[] } | null {
-  if (fn.type === 'identifier') return { name: fn.text, receiver: null, nameNode: fn, typeArguments: [] };
+  if (fn.type === 'identifier') return { name: intern(fn.text), receiver: null, nameNode: fn, typeArguments: none() };
   if (fn.type === 'generic_name') {
     const id = fn.namedChildren.find((c) => c?.type === 'identifier') ?? fn;
-    return { name: id.text, receiver: null, nameNode: id, typeArguments: typeArgumentsOf(fn) };
+    return { name: intern(id.text), receiver: null, nameNode: id, typeArguments: typeArgumentsOf(fn) };
   }
   if (fn.type === 'member_access_expression') {
     const nameNode = fn.childForFieldName('name');
     const expr = fn.childForFieldName('expression');
     if (!nameNode) return null;
     const inner = memberNameOf(nameNode);
-    return { name: inner?.name ?? nameNode.text, receiver: expr ? expr.text : null, nameNode: inner?.nameNode ?? nameNode, typeArguments: inner?.typeArguments ?? [] };
+    return { name: inner?.name ?? intern(nameNode.text), receiver: expr ? intern(expr.text) : null, nameNode: inner?.nameNode ?? nameNode, typeArguments: inner?.typeArguments ?? none() };
   }
   if (fn.type === 'member_binding_expression') {
     const nameNode = fn.childForFieldName('name');
@@ -164,7 +182,7 @@ export function memberNameOf(fn: SyntaxNode): { name: string; receiver: string |
     // `x?.M()`: the receiver is the conditional access's condition.
     const access = fn.parent?.type === 'conditional_access_expression' ? fn.parent : fn.parent?.parent;
     const cond = access?.type === 'conditional_access_expression' ? access.childForFieldName('condition') : null;
-    return { name: inner?.name ?? nameNode.text, receiver: cond ? cond.text : null, nameNode: inner?.nameNode ?? nameNode, typeArguments: inner?.typeArguments ?? [] };
+    return { name: inner?.name ?? intern(nameNode.text), receiver: cond ? intern(cond.text) : null, nameNode: inner?.nameNode ?? nameNode, typeArguments: inner?.typeArguments ?? none() };
   }
   if (fn.type === 'conditional_access_expression') {
     // `x?.M()` parses as an invocation whose function is the whole `x?.M`: the member is the binding after `?.`.
@@ -177,7 +195,7 @@ export function memberNameOf(fn: SyntaxNode): { name: string; receiver: string |
 
 function typeArgumentsOf(generic: SyntaxNode): string[] {
   const list = generic.namedChildren.find((c) => c?.type === 'type_argument_list');
-  return list ? list.namedChildren.filter((c): c is SyntaxNode => !!c).map((c) => normaliseTypeText(c.text)) : [];
+  return list ? exactly(list.namedChildren.filter((c): c is SyntaxNode => !!c).map((c) => normaliseTypeText(c.text))) : none();
 }
 
 /** Skips parentheses upward: the node that gives `(x)` its meaning. */

@@ -3,6 +3,7 @@ import type { SyntaxNode } from '../parse/parser';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
+import { exactly, none } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
 
 export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
@@ -72,7 +73,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
       const n = p.childForFieldName('name')?.text;
       if (t && n) {
         instanceFields.push({ name: n, typeText: normaliseTypeText(t), isStatic: false, isConst: false });
-        members.push(member(n, 'property', false, false, t, [], 0, p, p.childForFieldName('name')!, null));
+        members.push(member(n, 'property', false, false, t, none(), 0, p, p.childForFieldName('name')!, null));
       }
     }
   }
@@ -83,7 +84,9 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     const params = node.childForFieldName('parameters');
     const parameters = memberParametersOf(params);
     // With its parameters, a lambda converted to the delegate gets its parameters' types.
-    members.push({ ...member('Invoke', 'method', false, false, returns?.text ?? null, parameters.map((p) => p.typeText), 0, node, nameNode, null), parameters });
+    const invoke = member('Invoke', 'method', false, false, returns?.text ?? null, parameters.map((p) => p.typeText), 0, node, nameNode, null);
+    invoke.parameters = parameters;
+    members.push(invoke);
   }
 
   if (body && kind !== 'enum') {
@@ -98,26 +101,27 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           if (!name) break;
           const params = m.childForFieldName('parameters');
           // memberParametersOf also reads `params T[] name`, which the grammar leaves unwrapped.
-          const paramTypes = memberParametersOf(params).map((p) => p.typeText);
+          const memberParameters = memberParametersOf(params);
+          const paramTypes = memberParameters.map((p) => p.typeText);
           const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
           const typeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
+          // The extra properties are added to member()'s object, not spread into a new one (see member()).
+          const method = member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
+            typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null);
+          method.parameters = memberParameters;
+          // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
+          if (typeParameters.length) method.typeParameters = typeParameters;
           const explicit = m.namedChildren.find((c) => c?.type === 'explicit_interface_specifier');
-          members.push({
-            ...member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
-              typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null),
-            parameters: memberParametersOf(params),
-            ...(explicit ? { explicitInterface: explicit.text.replace(/\s*\.\s*$/, '') } : {}),
-            // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
-            ...(typeParameters.length ? { typeParameters } : {}),
-          });
+          if (explicit) method.explicitInterface = explicit.text.replace(/\s*\.\s*$/, '');
+          members.push(method);
           break;
         }
         case 'property_declaration': {
           const name = m.childForFieldName('name');
           const type = m.childForFieldName('type');
           if (!name) break;
-          const property = member(name.text, 'property', isStatic, false, type?.text ?? null, [], 0, m, name, null);
+          const property = member(name.text, 'property', isStatic, false, type?.text ?? null, none(), 0, m, name, null);
           const explicitProperty = m.namedChildren.find((c) => c?.type === 'explicit_interface_specifier');
           if (explicitProperty) property.explicitInterface = explicitProperty.text.replace(/\s*\.\s*$/, '');
           const arrow = m.childForFieldName('value');
@@ -136,7 +140,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
             if (!d || d.type !== 'variable_declarator') continue;
             const n = d.childForFieldName('name');
             if (!n) continue;
-            const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, [], 0, d, n, null);
+            const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, none(), 0, d, n, null);
             if (m.type === 'field_declaration') {
               field.initializerText = fieldInitializerOf(d, n);
               field.isReadonly = mods.includes('readonly') || mods.includes('const');
@@ -152,12 +156,12 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         }
         case 'constructor_declaration': {
           const name = m.childForFieldName('name');
-          if (name) members.push(member(name.text, 'constructor', isStatic, false, null, [], 0, m, name, `constructor_declaration:${m.startIndex}`));
+          if (name) members.push(member(name.text, 'constructor', isStatic, false, null, none(), 0, m, name, `constructor_declaration:${m.startIndex}`));
           break;
         }
         case 'event_declaration': {
           const name = m.childForFieldName('name');
-          if (name) members.push(member(name.text, 'event', isStatic, false, m.childForFieldName('type')?.text ?? null, [], 0, m, name, null));
+          if (name) members.push(member(name.text, 'event', isStatic, false, m.childForFieldName('type')?.text ?? null, none(), 0, m, name, null));
           break;
         }
       }
@@ -171,15 +175,15 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     fullName: fullNameOf(node, nameNode.text, fileNamespace),
     modifiers,
     attributes: attributesOf(node),
-    baseTypes: kind === 'enum' ? [] : baseTypes,
+    baseTypes: kind === 'enum' ? none() : exactly(baseTypes),
     // The name alone: `out TMessage` and `[Attr] T` are the parameters TMessage and T.
-    typeParameters: typeParams ? typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [],
+    typeParameters: typeParams ? exactly(typeParams.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text)) : none(),
     ...constraintsField(node),
-    members,
-    instanceFields,
+    members: exactly(members),
+    instanceFields: exactly(instanceFields),
     enumUnderlyingType,
-    constants,
-    primaryConstructorParameters,
+    constants: exactly(constants),
+    primaryConstructorParameters: exactly(primaryConstructorParameters),
     span: spanOf(node),
     nameSpan: spanOf(nameNode),
   };
@@ -230,6 +234,11 @@ function isAutoProperty(prop: SyntaxNode): boolean {
   return accessors.namedChildren.every((a) => !a || a.type !== 'accessor_declaration' || !a.childForFieldName('body'));
 }
 
+/**
+ * A member's signature. Callers add their kind's own properties to this object; building a new one as
+ * `{ ...member(...), parameters }` would give every method its own hidden class (map) on Node 20's V8, which makes
+ * a fresh map for each object that a spread and then a new property create (several hundred bytes each, kept with the model).
+ */
 function member(name: string, kind: MemberSignature['kind'], isStatic: boolean, isAsync: boolean, typeText: string | null, parameterTypes: string[],
   typeParameterCount: number, node: SyntaxNode, nameNode: SyntaxNode, bodyId: string | null): MemberSignature {
   return {

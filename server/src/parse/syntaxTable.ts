@@ -360,6 +360,11 @@ export class SyntaxNode {
   }
 }
 
+/** Whether a row is a named node (SyntaxNode.isNamed without making the node). */
+export function isNamedRow(table: SyntaxTable, index: number): boolean {
+  return (table.flags[index] & NAMED) !== 0;
+}
+
 /** The root of a table. */
 export function rootOf(table: SyntaxTable): SyntaxNode {
   return new SyntaxNode(table, 0);
