@@ -254,3 +254,16 @@ test('an array created with a size is an array of its element type: new byte[100
   assert.equal(field(c, '<grid>5__3')?.size, 8);
   assert.deepEqual(c.assumptions, []);
 });
+
+test('a lambda passed to AsyncInfo.Run converts to its Func<CancellationToken, Task<TResult>> (a knowledge row: the Windows SDK is not in the database)', () => {
+  const code = `namespace Windows.Foundation { public interface IAsyncOperation<TResult> { } public interface IAsyncAction { } }
+namespace App { using System.Runtime.InteropServices.WindowsRuntime; using Windows.Foundation;
+class C {
+  public IAsyncOperation<string> Load() => AsyncInfo.Run<string>(async (cancellationToken) => { await Task.Delay(1, cancellationToken); return "x"; });
+  public IAsyncAction Save() => AsyncInfo.Run(async ct => { await Task.Delay(1, ct); });
+} }`;
+  const load = cost(code, '<lambda passed to Run>');
+  assert.equal(load.layout.fields.find((f) => f.role === 'builder')?.typeText, 'AsyncTaskMethodBuilder<string>');
+  assert.equal(load.layout.fields.find((f) => f.role === 'parameter')?.typeText, 'CancellationToken');
+  assert.deepEqual(load.assumptions, []);
+});

@@ -11,6 +11,7 @@ import { methodsNamed, typesNamed, type MethodRef, type WorkspaceIndex } from '.
 import { apiLambdaTargetsOf, apiDelegateShapeOf, bestByArguments, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, isStatementExpression, reachesDeclaringType, substituteNames, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
 import { canonicalType, formatType, parseType } from './typeText';
 import type { CostApi } from './apiTypes';
+import { WINRT_TASK_FACTORIES } from '../knowledge/awaiters';
 
 export interface LambdaTarget {
   /** The delegate's return type as the lambda sees it (`Task<int>`, `ValueTask`, `void`); null when the candidates disagree. */
@@ -54,6 +55,10 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
     if (!shapes.length) {
       shapes = apiLambdaTargetsOf(parentTyping, call.receiver, call.name, call.typeArguments, call.argumentTexts, argIndex);
       source = `the parameter of ${call.name} it is passed to (API signatures)`;
+    }
+    if (!shapes.length && call.argumentTexts.length === 1) {
+      shapes = winRtFactoryTargets(call.receiver, call.name, call.typeArguments);
+      if (shapes.length) source = `the parameter of ${call.receiver}.${call.name} it is passed to (${WINRT_TASK_FACTORIES[0]!.source})`;
     }
   } else if (assigned) {
     const typeText = typeOfExpression(assigned, parentTyping);
@@ -100,6 +105,20 @@ export function lambdaTargetOf(body: MethodBody, bodies: readonly MethodBody[], 
   }
   const returnTypeText = family === 'void' ? 'void' : family.endsWith('<>') ? `${family.slice(0, -2)}<${resultTypeText ?? 'object'}>` : family;
   return { returnTypeText, resultTypeText, parameterTypes, source };
+}
+
+/**
+ * The delegates a lambda passed to a Windows Runtime task factory (`AsyncInfo.Run`) may convert to: the overloads of
+ * the written type-argument count, their type parameters bound by the written arguments or left open.
+ */
+function winRtFactoryTargets(receiver: string | null, name: string, typeArguments: readonly string[]): DelegateShape[] {
+  const receiverName = receiver?.replace(/^.*\./, '') ?? null;
+  return WINRT_TASK_FACTORIES
+    .filter((row) => row.receiver === receiverName && row.name === name && (typeArguments.length === 0 || row.typeParameters.length === typeArguments.length))
+    .map((row) => {
+      const bindings = Object.fromEntries(row.typeParameters.map((p, i) => [p, typeArguments[i] ?? `TMethod${i}`]));
+      return { parameters: row.parameters.map((p) => substituteNames(p, bindings)), returnText: substituteNames(row.returns, bindings) };
+    });
 }
 
 /** `Task`, `Task<>`, `ValueTask`, `ValueTask<>` or `void`: the builder family a delegate's return type selects. */

@@ -58,6 +58,34 @@ export const WINRT_AWAITABLES: WinRtAwaitableRow[] = [
   { name: 'IAsyncOperationWithProgress', arity: 2, resultArgument: 0, family: 'TaskOfT', source: WINRT_GET_AWAITER },
 ];
 
+export interface WinRtTaskFactoryRow {
+  /** The static class and method, as code writes them (`AsyncInfo.Run`). */
+  receiver: string;
+  name: string;
+  /** The method's type parameters, in order (bound by written type arguments, else left open). */
+  typeParameters: readonly string[];
+  /** The delegate the lambda argument converts to: its parameter types and return type, in those type parameters. */
+  parameters: readonly string[];
+  returns: string;
+  /** What the call returns. */
+  callReturns: string;
+  source: string;
+}
+
+const ASYNC_INFO_RUN = `${LEARN}/system.runtime.interopservices.windowsruntime.asyncinfo.run`;
+
+/**
+ * System.Runtime.InteropServices.WindowsRuntime.AsyncInfo.Run: a lambda that starts a task becomes a Windows Runtime
+ * async action or operation. The signature database holds no Windows Runtime interop, so the four overloads are here:
+ * they say which delegate an `async ct => ...` lambda passed to it converts to (its builder and its parameter types).
+ */
+export const WINRT_TASK_FACTORIES: WinRtTaskFactoryRow[] = [
+  { receiver: 'AsyncInfo', name: 'Run', typeParameters: [], parameters: ['CancellationToken'], returns: 'Task', callReturns: 'IAsyncAction', source: ASYNC_INFO_RUN },
+  { receiver: 'AsyncInfo', name: 'Run', typeParameters: ['TProgress'], parameters: ['CancellationToken', 'IProgress<TProgress>'], returns: 'Task', callReturns: 'IAsyncActionWithProgress<TProgress>', source: ASYNC_INFO_RUN },
+  { receiver: 'AsyncInfo', name: 'Run', typeParameters: ['TResult'], parameters: ['CancellationToken'], returns: 'Task<TResult>', callReturns: 'IAsyncOperation<TResult>', source: ASYNC_INFO_RUN },
+  { receiver: 'AsyncInfo', name: 'Run', typeParameters: ['TResult', 'TProgress'], parameters: ['CancellationToken', 'IProgress<TProgress>'], returns: 'Task<TResult>', callReturns: 'IAsyncOperationWithProgress<TResult, TProgress>', source: ASYNC_INFO_RUN },
+];
+
 /** The WinRT row for an awaitable's simple name and arity, if it is one. */
 export function winRtAwaitable(name: string, arity: number): WinRtAwaitableRow | null {
   return WINRT_AWAITABLES.find((r) => r.name === name && r.arity === arity) ?? null;
