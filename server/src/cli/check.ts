@@ -22,8 +22,8 @@ import { LIBRARY_CODE_SETTINGS, type LibraryCodeSetting } from '../project/libra
 
 export const CHECK_HELP = `usage: asynclens check [paths...] [options]
 
-Analyses C# files (folders are walked; .gitignore, bin/ and obj/ are respected; a .csproj, .sln or .slnx
-stands for the files its projects own). Each file is read with its project's target and symbols.
+Analyses C# files (folders are walked; bin/ and obj/ are skipped, .gitignore applies outside project folders; a
+.csproj, .sln or .slnx stands for the files its projects own). Each file is read with its project's target and symbols.
 
 options:
   --format text|json|sarif     output format (default text)

@@ -26,7 +26,8 @@ import { AnalysisStopped, DEFAULT_FILE_BUDGET_MS, withinBudget, type FileBudget 
 export const COST_HELP = `usage: asynclens cost [paths...] [options]
 
 Estimates the heap bytes one call of each async method allocates on x64 (Release, Tier 1), when it completes
-synchronously and when it suspends, from the source alone (folders are walked; .gitignore, bin/ and obj/ are respected).
+synchronously and when it suspends, from the source alone (folders are walked; bin/ and obj/ are skipped, .gitignore
+applies outside project folders).
 
 options:
   --format table|json|csv   output format (default table)
