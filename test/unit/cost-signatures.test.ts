@@ -237,15 +237,22 @@ class C {
 });
 
 test("a workspace type's declared API bases bind an API method's type parameters (MediatR's Send of an IRequest<bool> command)", () => {
-  const c = cost(`namespace Shop {
+  const code = `namespace Shop {
   using MediatR;
   public sealed record CancelOrderCommand(int Id) : IRequest<bool>;
   public sealed class OrdersApi {
     public async Task<bool> Cancel(IMediator mediator, CancelOrderCommand command) { var ok = await mediator.Send(command); await Task.Yield(); return ok; }
+    public async Task<bool> CancelOnce(IMediator mediator, CancelOrderCommand command, Guid id) { var request = new IdentifiedCommand<CancelOrderCommand, bool>(command, id); return await mediator.Send(request); }
   }
-}`, 'Cancel');
+  // A generic workspace type's bases take its type arguments: IdentifiedCommand<CancelOrderCommand, bool> is an IRequest<bool>.
+  public sealed record IdentifiedCommand<T, R>(T Command, Guid Id) : IRequest<R> where T : IRequest<R>;
+}`;
+  const c = cost(code, 'Cancel');
   assert.deepEqual(awaiterTypes(c).sort(), ['TaskAwaiter<bool> 8', 'YieldAwaitable.YieldAwaiter 1']);
   assert.deepEqual(c.assumptions, []);
+  const once = cost(code, 'CancelOnce');
+  assert.deepEqual(awaiterTypes(once), ['TaskAwaiter<bool> 8']);
+  assert.deepEqual(once.assumptions, []);
 });
 
 test('an array created with a size is an array of its element type: new byte[10000] is a byte[], an 8-byte reference', () => {

@@ -71,7 +71,7 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types' | 'globalUs
     globalUsings: project?.globalUsings,
     scope,
     isWorkspaceType: (name: string) => (index ? typesNamed(index, name).length > 0 : declared.has(name)),
-    workspaceBases: (name: string) => (index ? workspaceBasesOf(index, name) : model.types.filter((t) => t.name === name && t.typeParameters.length === 0).flatMap((t) => t.baseTypes)),
+    workspaceBases: (name: string, typeArguments: readonly string[]) => (index ? workspaceBasesOf(index, name, typeArguments) : []),
   };
   const namesContext = apiContext(db, names);
   const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...names, scope: { ...scope, framework: layoutFramework } }) : namesContext;

@@ -219,7 +219,8 @@ function fitOf(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings:
   // nothing out; as the receiver of an extension method it rules the method out, since nothing says it applies.
   if (!argDefinition && argType.kind === 'named') {
     // Unless its declared bases say it converts (`CancelOrderCommand : IRequest<bool>` to IRequest<TResponse>).
-    if (paramType.kind === 'named' && ctx.using.workspaceBases(argType.name).length && unify(ctx, paramType, argType, bindings, generics, false)) return 'conversion';
+    if (paramType.kind === 'named' && ctx.using.workspaceBases(argType.name, argType.args.map((a) => csharpText(a, { qualified: true }))).length
+      && unify(ctx, paramType, argType, bindings, generics, false)) return 'conversion';
     return isReceiver ? 'no' : 'unknown';
   }
   if (paramType.kind === 'named' && paramType.name === 'object') return 'conversion';

@@ -181,10 +181,11 @@ function computeSupertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   while (queue.length) {
     const t = queue.shift()!;
     const d = definitionOf(ctx, t);
-    if (!d && t.kind === 'named' && t.args.length === 0) {
-      // A workspace type: its bases as the workspace declares them (`CancelOrderCommand : IRequest<bool>`), resolved in
-      // this file's scope, so an API method generic over IRequest<TResponse> can bind TResponse from it.
-      for (const text of ctx.using.workspaceBases(t.name)) {
+    if (!d && t.kind === 'named') {
+      // A workspace type: its bases as the workspace declares them (`CancelOrderCommand : IRequest<bool>`, or
+      // `IdentifiedCommand<T, R> : IRequest<R>` with its type arguments put in), resolved in this file's scope, so an
+      // API method generic over IRequest<TResponse> can bind TResponse from it.
+      for (const text of ctx.using.workspaceBases(t.name, t.args.map((a) => csharpText(a, { qualified: true })))) {
         const b = resolveTypeText(ctx, text);
         if (b && add(b)) queue.push(b);
       }

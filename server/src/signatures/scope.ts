@@ -54,17 +54,18 @@ export interface NameContext {
   /** Whether the workspace declares a type with this simple name: such a name means the workspace's type, not an API's. */
   isWorkspaceType?: (name: string) => boolean;
   /**
-   * The base types and interfaces, as written, of the non-generic workspace type with this simple name (every
-   * declaration's, merged), or none; lets an API method's generic parameters bind through a workspace argument.
+   * The base types and interfaces of the workspace type with this simple name and as many type parameters as there are
+   * type arguments (every declaration's, merged; the arguments, as C# text, put in for its type parameters), or none;
+   * lets an API method's generic parameters bind through a workspace argument.
    */
-  workspaceBases?: (name: string) => readonly string[];
+  workspaceBases?: (name: string, typeArguments: readonly string[]) => readonly string[];
 }
 
 export interface UsingScope {
   namespaces: string[];
   aliases: Map<string, string>;
   isWorkspaceType: (name: string) => boolean;
-  workspaceBases: (name: string) => readonly string[];
+  workspaceBases: (name: string, typeArguments: readonly string[]) => readonly string[];
 }
 
 /**

@@ -119,9 +119,21 @@ export function projectSourceGlobalUsings(index: WorkspaceIndex, file: string): 
   return known.byProject.get(fileApiScopeOf(file)?.project ?? '') ?? [];
 }
 
-/** The bases, as written, of the non-generic workspace types with this simple name (for the signature resolver). */
-export function workspaceBasesOf(index: WorkspaceIndex, name: string): string[] {
-  return typesNamed(index, name).filter((r) => r.type.typeParameters.length === 0).flatMap((r) => r.type.baseTypes);
+/**
+ * The bases of the workspace types with this simple name and this many type parameters, with the type arguments put
+ * in for the type parameters (for the signature resolver).
+ */
+export function workspaceBasesOf(index: WorkspaceIndex, name: string, typeArguments: readonly string[] = []): string[] {
+  return typesNamed(index, name)
+    .filter((r) => r.type.typeParameters.length === typeArguments.length)
+    .flatMap((r) => r.type.baseTypes.map((base) => substituteTypeParameters(base, r.type.typeParameters, typeArguments)));
+}
+
+/** `IRequest<R>` with R := bool is `IRequest<bool>`: whole-word replacement of each type parameter. */
+function substituteTypeParameters(text: string, parameters: readonly string[], args: readonly string[]): string {
+  if (!parameters.length) return text;
+  const byName = new Map(parameters.map((p, i) => [p, args[i]!]));
+  return text.replace(/[A-Za-z_]\w*/g, (word) => byName.get(word) ?? word);
 }
 
 export function stripGenerics(typeText: string): string {

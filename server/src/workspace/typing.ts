@@ -186,7 +186,7 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
     globalUsings: project?.globalUsings,
     scope: project?.scope,
     isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0,
-    workspaceBases: (name) => (index !== null ? workspaceBasesOf(index, name) : []),
+    workspaceBases: (name, typeArguments) => (index !== null ? workspaceBasesOf(index, name, typeArguments) : []),
   });
   apiContexts.set(bodies, { version, context });
   return context;
