@@ -4,7 +4,7 @@
  * spilled value, a `var` local or an awaited operand. No compiler: the answer may be null, and callers say so.
  */
 import type { MemberSignature, MethodBody } from '../model/types';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS, winRtAwaitable } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { closingBracket, conditionalParts, splitTopLevel } from '../model/syntax';
@@ -1587,12 +1587,15 @@ function containingApiBases(ctx: TypingContext): string[] {
   return owner && ctx.index ? apiBasesOf(owner, ctx.index) : [];
 }
 
+/** Kept per index version (shared: do not modify): every question typed through the signatures asks for them. */
 function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
-  const bases: string[] = [];
-  for (const name of typeFamily(index, typeName)) {
-    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, parseType(b)?.name ?? b).length === 0) bases.push(b);
-  }
-  return bases;
+  return indexMemo(index, `cost api bases\0${typeName}`, () => {
+    const bases: string[] = [];
+    for (const name of typeFamily(index, typeName)) {
+      for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, parseType(b)?.name ?? b).length === 0) bases.push(b);
+    }
+    return bases;
+  });
 }
 
 /** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */

@@ -7,7 +7,7 @@ import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { splitCallText, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, projectSourceGlobalUsings, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, projectSourceGlobalUsings, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
@@ -198,12 +198,15 @@ function containingBasesOf(body: MethodBody, bodies: readonly MethodBody[], inde
   return owner && index ? apiBasesOf(owner, index) : [];
 }
 
+/** Kept per index version (shared: do not modify): every question typed through the signatures asks for them. */
 function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
-  const bases: string[] = [];
-  for (const name of typeFamily(index, typeName)) {
-    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) bases.push(b);
-  }
-  return bases;
+  return indexMemo(index, `typing api bases\0${typeName}`, () => {
+    const bases: string[] = [];
+    for (const name of typeFamily(index, typeName)) {
+      for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) bases.push(b);
+    }
+    return bases;
+  });
 }
 
 /** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */
