@@ -2,7 +2,7 @@
 // (with the pre-parse pass), the copy of the tree, the model, index, completion verdicts, rules (default selection),
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
-//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit]
+//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit] [steps=N]
 // (`edit`: a keystroke's re-parse, tree copy and model with the body cache, after filling it).
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
 import fs from 'node:fs';
@@ -65,4 +65,24 @@ void (async () => {
   const selection = { enabled: new Set(RULES.filter((r) => r.meta.defaultSeverity !== 'off').map((r) => r.meta.id)), disabled: new Set<string>() };
   const findings = skipRules ? [] : checkFile(key, text, m, index, completion, selection).findings; lap(`rules (${findings.length} findings)`);
   const views = methodViewsOf({ file: key, model: m, doc: positioned(text), findings, index, completion, costCache: createCostCache(), costContext: '0|0' }, ['net10', 'net11-runtime-async']); lap(`costs, 2 profiles (${views.length} methods)`);
+  // `steps=N`: the rules and the costs N more times in this warm process, each after the file is indexed again (a new
+  // index version, so nothing the typing or the cost model keeps per version is reused), each one's CPU time.
+  const steps = Number(/^steps=(\d+)$/.exec(process.argv.find((a) => a.startsWith('steps=')) ?? '')?.[1] ?? 0);
+  if (steps > 0) {
+    const rules: number[] = [];
+    const costs: number[] = [];
+    for (let r = 0; r < steps; r++) {
+      updateFile(index, key, m);
+      const verdicts = analyseCompletion(index);
+      let c0 = cpu();
+      const again = skipRules ? [] : checkFile(key, text, m, index, verdicts, selection).findings;
+      rules.push(cpu() - c0);
+      c0 = cpu();
+      methodViewsOf({ file: key, model: m, doc: positioned(text), findings: again, index, completion: verdicts, costCache: createCostCache(), costContext: '0|0' }, ['net10', 'net11-runtime-async']);
+      costs.push(cpu() - c0);
+    }
+    const summary = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return `min ${s[0].toFixed(0)} median ${s[s.length >> 1].toFixed(0)}`; };
+    if (!skipRules) console.log(`rules, ${steps} more (warm, new index version): cpu ${summary(rules)}`);
+    console.log(`costs, 2 profiles, ${steps} more (warm, new index version): cpu ${summary(costs)}`);
+  }
 })();

@@ -102,7 +102,11 @@ function plainAwait(point: SuspensionPoint, pointIndex: number, verdict: AwaitVe
     completion: completionOf(point, verdict),
     how: found.how,
     assumption: found.assumption,
-    calleeAllocation: calleeRow ? { ...calleeRow, applies: !zeroDelay } : null,
+    // One literal, not `{ ...calleeRow, applies }`: a spread followed by a new key gives each object its own hidden class on Node 20.
+    calleeAllocation: calleeRow ? {
+      receiver: calleeRow.receiver, name: calleeRow.name, bytes: calleeRow.bytes, what: calleeRow.what,
+      suspendsUnless: calleeRow.suspendsUnless, source: calleeRow.source, applies: !zeroDelay,
+    } : null,
     workspaceCallee: workspaceCalleeOf(point, ctx),
   };
 }

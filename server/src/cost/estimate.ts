@@ -3,8 +3,8 @@
  * completes synchronously and when it suspends, what each await may cost, and every assumption behind the numbers.
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
-import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span } from '../model/types';
-import { typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span, type TypeDeclaration } from '../model/types';
+import { indexMemo, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
 import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, DELEGATE_BYTES_NET11, TASK_FIELDS } from '../knowledge/typeSizes';
@@ -20,7 +20,7 @@ import { constantLiteralOf } from './constants';
 import { continuationLayout } from './runtimeAsync';
 import { builderTypeText, stateMachineLayout, type StateMachineLayout } from './stateMachine';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
-import { costApiFor, layoutFrameworkOf } from './apiTypes';
+import { costApiFor, layoutFrameworkOf, type CostApi } from './apiTypes';
 import { lambdaTargetOf } from './lambdaTargets';
 import { classifyReturnType } from '../model/returnKind';
 import type { TypingContext } from './expressionTypes';
@@ -193,6 +193,24 @@ function sessionFor(ctx: EstimateContext): Session {
   return session;
 }
 
+/** The key of the shape table used when no signature database is loaded (shapeMemoFor). */
+const NO_API = {};
+
+/**
+ * The table of type shapes an estimate without type parameters in scope reads and fills. A shape depends on the type
+ * text, the index (workspace structs and enums) and the file's view of the database (its names, and the runtime's
+ * framework for struct layouts): nothing of the body. The language server estimates each body against its own copy
+ * of the model (engine/costs.ts), which gets a private session, so a table per session was a table per body and every
+ * body sized the same BCL structs from the database again; the table is kept per index version and CostApi instead.
+ */
+function shapeMemoFor(session: Session, ctx: EstimateContext, api: CostApi | null, runtime: string): Map<string, TypeShape> {
+  if (!ctx.index) return session.memoFor(`${ctx.file}|${runtime}`);
+  const byApi = indexMemo(ctx.index, 'cost shapes by CostApi', () => new WeakMap<object, Map<string, TypeShape>>());
+  let memo = byApi.get(api ?? NO_API);
+  if (!memo) byApi.set(api ?? NO_API, (memo = new Map()));
+  return memo;
+}
+
 /** The session key of one estimate: the body, the profile, and the instantiation for generic code. */
 function costKey(file: string, body: MethodBody, options: EstimateOptions): string {
   const args = options.typeArguments ? Object.entries(options.typeArguments).map(([p, a]) => `${p}=${a}`).join(',') : '';
@@ -254,6 +272,24 @@ function builderOf(body: MethodBody, typeArguments?: Readonly<Record<string, str
   };
 }
 
+/**
+ * A file's generic types and its types with constraints, listed once per model: every body's scope looks through the
+ * types around it, and scanning all of a large file's types for each of its bodies was quadratic.
+ */
+const genericTypes = new WeakMap<readonly TypeDeclaration[], { generic: TypeDeclaration[]; constrained: TypeDeclaration[] }>();
+
+function typeListsOf(types: readonly TypeDeclaration[]) {
+  let lists = genericTypes.get(types);
+  if (!lists) {
+    lists = { generic: types.filter((t) => t.typeParameters.length > 0), constrained: types.filter((t) => t.typeParameterConstraints && Object.keys(t.typeParameterConstraints).length > 0) };
+    genericTypes.set(types, lists);
+  }
+  return lists;
+}
+
+const genericTypesOf = (types: readonly TypeDeclaration[]) => typeListsOf(types).generic;
+const constrainedTypesOf = (types: readonly TypeDeclaration[]) => typeListsOf(types).constrained;
+
 /** Type parameters in scope, by body, per model: a lambda's are its own and its parent's, so each is worked out once. */
 const scopesOf = new WeakMap<FileModel, Map<MethodBody, ReadonlySet<string>>>();
 
@@ -273,7 +309,7 @@ function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Readonly
     const parent = b.parentId ? byId.get(b.parentId) : undefined;
     const names = new Set<string>(b.typeParameters);
     if (parent) for (const t of scopes.get(parent) ?? []) names.add(t);
-    for (const t of ctx.model.types) if (t.span.start <= b.span.start && b.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
+    for (const t of genericTypesOf(ctx.model.types)) if (t.span.start <= b.span.start && b.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
     scopes.set(b, names);
   }
   return scopes.get(body)!;
@@ -290,7 +326,7 @@ function referenceTypeParametersInScope(body: MethodBody, ctx: EstimateContext, 
     for (const [name, list] of Object.entries(c ?? {})) if (!constraints.has(name)) constraints.set(name, list);
   };
   for (const b of bodyChain(body, ctx.model.bodies)) add(b.typeParameterConstraints);
-  for (const t of ctx.model.types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) add(t.typeParameterConstraints);
+  for (const t of constrainedTypesOf(ctx.model.types)) if (t.span.start <= body.span.start && body.span.end <= t.span.end) add(t.typeParameterConstraints);
   const references = new Set<string>();
   const isClass = (constraint: string): boolean => {
     if (constraint === 'class' || constraint === 'class?') return true;
@@ -363,7 +399,7 @@ function computeCost(session: Session, written: MethodBody, ctx: EstimateContext
     ...(referenceTypeParameters.size ? { referenceTypeParameters } : {}),
     ...(options.typeArguments ? { typeArguments: options.typeArguments } : {}),
   };
-  const memo = scope.typeParameters.size === 0 ? session.memoFor(`${ctx.file}|${options.runtime}`) : new Map<string, TypeShape>();
+  const memo = scope.typeParameters.size === 0 ? shapeMemoFor(session, ctx, api, options.runtime) : new Map<string, TypeShape>();
   const shape = (t: string) => shapeOfTypeText(t, scope, memo);
   const typing: TypingContext = { body, bodies: ctx.model.bodies, index: ctx.index, api };
   const ops = awaitedOperationsOf({ file: ctx.file, body, bodies: ctx.model.bodies, index: ctx.index, completion: ctx.completion, scope, memo });

@@ -4,7 +4,7 @@
  * spilled value, a `var` local or an awaited operand. No compiler: the answer may be null, and callers say so.
  */
 import type { MemberSignature, MethodBody } from '../model/types';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS, winRtAwaitable } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { closingBracket, conditionalParts, splitTopLevel } from '../model/syntax';
@@ -36,8 +36,32 @@ const MAX_DEPTH = 12;
 
 /** The canonical type text of an expression, or null when it cannot be told from the source. */
 export function typeOfExpression(text: string, ctx: TypingContext): string | null {
-  const typed = typeOf(text, ctx, 0);
+  const typed = topLevelTypeOf(text, ctx);
   return typed && 'value' in typed ? typed.value : null;
+}
+
+/**
+ * Answers to questions asked from outside any typing in progress, per body, while the bodies, the index version and
+ * the view of the database stay the same: each runtime profile estimates every body again and types its awaits and
+ * locals again, with the same answers. A question asked while another is being worked out (through the database,
+ * a lambda's body or a lambda's target) may be cut short by the depth guards, so it is neither answered from nor
+ * added to this table.
+ */
+const topLevelAnswers = new WeakMap<MethodBody, { bodies: readonly MethodBody[]; version: number; api: CostApi | null; answers: Map<string, Typed | null> }>();
+
+function topLevelTypeOf(text: string, ctx: TypingContext): Typed | null {
+  if (apiDepth !== 0 || lambdaNesting !== 0 || resolvingLambdas.size !== 0) return typeOf(text, ctx, 0);
+  const version = ctx.index?.version ?? -1;
+  const api = ctx.api ?? null;
+  let cache = topLevelAnswers.get(ctx.body);
+  if (!cache || cache.bodies !== ctx.bodies || cache.version !== version || cache.api !== api) {
+    topLevelAnswers.set(ctx.body, (cache = { bodies: ctx.bodies, version, api, answers: new Map() }));
+  }
+  const known = cache.answers.get(text);
+  if (known !== undefined) return known;
+  const typed = typeOf(text, ctx, 0);
+  cache.answers.set(text, typed);
+  return typed;
 }
 
 /** What iterating over a value of this type yields (foreach and await foreach). */
@@ -55,7 +79,7 @@ export function elementTypeOf(collectionType: string): string | null {
 
 /** Whether the text names a type (`Src`, `Console`, `string`) rather than a value, as a receiver of static members. */
 export function namesType(text: string, ctx: TypingContext): boolean {
-  const typed = typeOf(text, ctx, 0);
+  const typed = topLevelTypeOf(text, ctx);
   return !!typed && 'staticType' in typed;
 }
 
@@ -1587,12 +1611,15 @@ function containingApiBases(ctx: TypingContext): string[] {
   return owner && ctx.index ? apiBasesOf(owner, ctx.index) : [];
 }
 
+/** Kept per index version (shared: do not modify): every question typed through the signatures asks for them. */
 function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
-  const bases: string[] = [];
-  for (const name of typeFamily(index, typeName)) {
-    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, parseType(b)?.name ?? b).length === 0) bases.push(b);
-  }
-  return bases;
+  return indexMemo(index, `cost api bases\0${typeName}`, () => {
+    const bases: string[] = [];
+    for (const name of typeFamily(index, typeName)) {
+      for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, parseType(b)?.name ?? b).length === 0) bases.push(b);
+    }
+    return bases;
+  });
 }
 
 /** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */

@@ -67,8 +67,12 @@ function value(ctx: HoistContext, partial: Omit<HoistedValue, 'shape' | 'typeTex
   const typeText = partial.typeText === null ? null : canonicalType(partial.typeText);
   const shape = shapeOfTypeText(typeText, ctx.scope, ctx.memo);
   const assumption = typeText === null ? `the type of ${partial.what} is not visible: an 8-byte reference is assumed` : shape.assumptions.length ? shape.assumptions.join('; ') : null;
-  const { what: _what, ...rest } = partial;
-  return { ...rest, typeText: typeText ?? 'object', shape, assumption };
+  // One literal, not `{ ...rest, shape, assumption }`: on Node 20 an object made by a spread followed by new keys
+  // gets a hidden class of its own, and a large file makes hundreds of thousands of these.
+  return {
+    role: partial.role, name: partial.name, holds: partial.holds, typeText: typeText ?? 'object', position: partial.position,
+    scope: partial.scope, pooled: partial.pooled, shape, assumption,
+  };
 }
 
 // ---- parameters and this ----

@@ -5,7 +5,7 @@
  * acquisition and the release of a thread-affine lock (ASY004). The fixes that insert an `await` (ASY001, ASY002)
  * ask here first. Read from the body's text with comments and strings masked: the model keeps no tree.
  */
-import type { MethodBody, Span } from '../model/types';
+import type { MethodBody, Span, TypeDeclaration } from '../model/types';
 import type { RuleContext } from './types';
 import { maskCommentsAndStrings } from './sourceText';
 import { threadAffineLockHeldAt } from './lockSections';
@@ -28,10 +28,19 @@ export function whyAwaitIsNotAllowedAt(ctx: RuleContext, body: MethodBody, offse
   if (held) return THREAD_AFFINE(`${held.receiver ? `${held.receiver.trim()}.` : ''}${held.name}`);
   if (body.modifiers.includes('unsafe')) return UNSAFE;
   // Members of an unsafe type are an unsafe context too, nested types included.
-  if (ctx.model.types.some((t) => t.modifiers.includes('unsafe') && t.span.start <= body.span.start && body.span.end <= t.span.end)) return UNSAFE;
+  if (unsafeTypeSpans(ctx.model.types).some((t) => t.start <= body.span.start && body.span.end <= t.end)) return UNSAFE;
   if (!body.bodySpan) return null;
   const region = regionsOf(ctx.text, body.bodySpan).find((r) => r.start <= offset && offset < r.end);
   return region?.reason ?? null;
+}
+
+/** The spans of a file's `unsafe` types, listed once per model: asked for every wait a file's bodies make. */
+const unsafeTypes = new WeakMap<readonly TypeDeclaration[], Span[]>();
+
+function unsafeTypeSpans(types: readonly TypeDeclaration[]): Span[] {
+  let spans = unsafeTypes.get(types);
+  if (!spans) unsafeTypes.set(types, (spans = types.filter((t) => t.modifiers.includes('unsafe')).map((t) => t.span)));
+  return spans;
 }
 
 let cache: { text: string; regions: Map<string, ForbiddenRegion[]> } | null = null;

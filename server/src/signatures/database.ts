@@ -334,10 +334,17 @@ export function parseSignatureDatabase(source: SignatureFile | string, options: 
     return result;
   };
 
+  const namedFromWhole = new Map<string, ApiMembers>();
   const membersNamed = (definition: ApiTypeDefinition, name: string): ApiMembers => {
     const all = members.get(definition.fullName);
-    if (all) return onlyNamed(all, name);
     const key = `${definition.fullName}\t${name}`;
+    if (all) {
+      // Filtered once per name: a type whose whole block was parsed (Task, for a struct layout or a member list) is
+      // asked about by name at every call site, and filtering its hundred members each time showed in profiles.
+      let named = namedFromWhole.get(key);
+      if (!named) namedFromWhole.set(key, (named = onlyNamed(all, name)));
+      return named;
+    }
     let result = membersByName.get(key);
     if (!result) {
       const d = type(definition.fullName);

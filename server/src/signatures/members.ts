@@ -45,8 +45,23 @@ function ownerChain(ctx: ApiContext, type: ApiType): ApiType[] {
   return [type, ...supertypes(ctx, type)];
 }
 
-/** Methods named `name` callable on `type`: its own and inherited ones, derived first; overrides are listed once. */
-export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): MethodCandidate[] {
+/**
+ * Methods named `name` callable on `type`: its own and inherited ones, derived first; overrides are listed once.
+ * Kept per context (shared: do not modify): a large file asks for the same type's overloads once per call site
+ * (every `Task.Run(...)`), and listing them prints every parameter type of every overload to find overrides.
+ */
+export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): readonly MethodCandidate[] {
+  let known = methodLists.get(ctx);
+  if (!known) methodLists.set(ctx, (known = new Map()));
+  const key = `${options.static ? 's' : 'i'}|${name}|${csharpText(type, { qualified: true })}`;
+  let list = known.get(key);
+  if (!list) known.set(key, (list = listMethods(ctx, type, name, options)));
+  return list;
+}
+
+const methodLists = new WeakMap<ApiContext, Map<string, readonly MethodCandidate[]>>();
+
+function listMethods(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): MethodCandidate[] {
   const result: MethodCandidate[] = [];
   const seen = new Set<string>();
   for (const [depth, owner] of ownerChain(ctx, type).entries()) {

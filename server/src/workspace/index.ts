@@ -93,8 +93,15 @@ export function removeFile(index: WorkspaceIndex, file: string): void {
 
 /** All declarations of a type name across files (partial classes give several). */
 export function typesNamed(index: WorkspaceIndex, name: string): TypeRef[] {
+  // Most questions already ask with a simple name (a key is its own stripGenerics), and this is asked for every
+  // name the typing meets: the trim and two replacements are skipped for those.
+  const direct = index.typesByName.get(name);
+  if (direct) return direct;
+  if (SIMPLE_NAME.test(name)) return [];
   return index.typesByName.get(stripGenerics(name)) ?? [];
 }
+
+const SIMPLE_NAME = /^[A-Za-z_]\w*$/;
 
 const sourceGlobalUsings = new WeakMap<WorkspaceIndex, { version: number; byProject: Map<string, string[]> }>();
 

@@ -7,7 +7,7 @@ import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { splitCallText, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, projectSourceGlobalUsings, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, projectSourceGlobalUsings, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
@@ -33,7 +33,43 @@ function initializerType(initializer: string, key: string, body: MethodBody, bod
   }
 }
 
+/** How many typeOfExpression questions are being worked out (the outermost one is asked with 0). */
+let typingDepth = 0;
+
+/**
+ * Answers to questions asked from outside any typing in progress, per body, while the bodies, the index version and
+ * the database stay the same: several rules ask about the same waited task or receiver (ASY001 and ASY024 both type
+ * `pending` of `pending.Result`), and each asked again went through the locals, initializers and calls anew (only
+ * the signature answers were kept). A question asked while another is worked out may meet a placeholder of the
+ * recursion guards, so it is neither answered from nor added to this table.
+ */
+const topLevelAnswers = new WeakMap<MethodBody, { bodies: readonly MethodBody[]; version: number; db: SignatureDatabase | null; answers: Map<string, ExpressionType | null> }>();
+
 export function typeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
+  if (typingDepth !== 0) return typeWithin(text, body, bodies, index);
+  const version = index?.version ?? -1;
+  const db = signatureDatabase();
+  let cache = topLevelAnswers.get(body);
+  if (!cache || cache.bodies !== bodies || cache.version !== version || cache.db !== db) {
+    topLevelAnswers.set(body, (cache = { bodies, version, db, answers: new Map() }));
+  }
+  const known = cache.answers.get(text);
+  if (known !== undefined) return known;
+  const answer = typeWithin(text, body, bodies, index);
+  cache.answers.set(text, answer);
+  return answer;
+}
+
+function typeWithin(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
+  typingDepth++;
+  try {
+    return computeTypeOfExpression(text, body, bodies, index);
+  } finally {
+    typingDepth--;
+  }
+}
+
+function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   let t = text.trim();
   // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
   for (;;) {
@@ -198,12 +234,15 @@ function containingBasesOf(body: MethodBody, bodies: readonly MethodBody[], inde
   return owner && index ? apiBasesOf(owner, index) : [];
 }
 
+/** Kept per index version (shared: do not modify): every question typed through the signatures asks for them. */
 function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
-  const bases: string[] = [];
-  for (const name of typeFamily(index, typeName)) {
-    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) bases.push(b);
-  }
-  return bases;
+  return indexMemo(index, `typing api bases\0${typeName}`, () => {
+    const bases: string[] = [];
+    for (const name of typeFamily(index, typeName)) {
+      for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) bases.push(b);
+    }
+    return bases;
+  });
 }
 
 /** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */
