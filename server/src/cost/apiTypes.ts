@@ -6,7 +6,7 @@
  * database: the cost model then answers from the workspace and its own tables, as it always did.
  */
 import type { FileModel } from '../model/types';
-import { projectSourceGlobalUsings, typesNamed, workspaceBasesOf, type WorkspaceIndex } from '../workspace/index';
+import { typesNamed, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from '../workspace/index';
 import type { SignatureDatabase } from '../signatures/database';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
@@ -57,17 +57,11 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types' | 'globalUs
   const key = `${file ?? ''}|${layoutFramework ?? ''}`;
   const known = perModel.get(key);
   if (known && known.db === db && known.version === version && known.usings === model.usings) return known.api;
-  // Code inside namespace A.B sees A.B's and A's types and extension methods without a using.
-  const enclosing = new Set<string>();
-  for (const t of model.types) {
-    const parts = t.fullName.split('.');
-    for (let i = 1; i < parts.length; i++) enclosing.add(parts.slice(0, i).join('.'));
-  }
   const project = file !== null ? fileApiScopeOf(file) : null;
   const scope = project?.scope ?? DEFAULT_API_SCOPE;
   const declared = new Set(model.types.map((t) => t.name));
   const names = {
-    usings: [...model.usings, ...enclosing, ...(index && file !== null ? projectSourceGlobalUsings(index, file) : model.globalUsings ?? [])],
+    usings: usingsInScope(model, index, file),
     globalUsings: project?.globalUsings,
     scope,
     isWorkspaceType: (name: string) => (index ? typesNamed(index, name).length > 0 : declared.has(name)),

@@ -4,10 +4,10 @@
  * spilled value, a `var` local or an awaited operand. No compiler: the answer may be null, and callers say so.
  */
 import type { MemberSignature, MethodBody } from '../model/types';
-import { indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS, winRtAwaitable } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
-import { closingBracket, conditionalParts, splitTopLevel } from '../model/syntax';
+import { closingBracket, conditionalParts, splitTopLevel, substituteNames } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
 import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
 import { delegateInvokeOf } from '../signatures/members';
@@ -1070,7 +1070,7 @@ function collectionExpressionFit(target: TypeExpr, ctx: TypingContext): 'yes' | 
   if (target.args.length === 0 && KEYWORD_VALUE_TYPES.has(target.name)) return 'no';
   if (ctx.index && typesNamed(ctx.index, target.name).length > 0) {
     const supertypes = workspaceSupertypes(target, ctx.index);
-    const enumerable = [...supertypes.values()].some((t) => t.name === 'IEnumerable' || COLLECTION_EXPRESSION_TARGETS.has(t.name)) || apiBasesOf(target.name, ctx.index).length > 0;
+    const enumerable = [...supertypes.values()].some((t) => t.name === 'IEnumerable' || COLLECTION_EXPRESSION_TARGETS.has(t.name)) || apiBasesOf(ctx.index, target.name).length > 0;
     return enumerable ? 'unknown' : 'no';
   }
   return 'unknown';
@@ -1467,12 +1467,6 @@ function apiSupertypeNames(typeText: string, ctx: TypingContext): string[] {
   return answer ? answer.split(' ') : [];
 }
 
-export function substituteNames(text: string, bindings: Record<string, string>): string {
-  const names = Object.keys(bindings);
-  if (!names.length) return text;
-  return text.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => bindings[n]!);
-}
-
 /** A row of the BCL async-method table: by receiver type when it is known, by name and argument count otherwise. */
 export function bclAsyncMethod(receiverType: string | null, name: string, argumentCount: number) {
   const fits = (r: (typeof BCL_ASYNC_METHODS)[number]) => r.name === name && (!r.arguments || (argumentCount >= r.arguments.min && argumentCount <= r.arguments.max));
@@ -1576,7 +1570,7 @@ function apiMemberType(receiver: Typed, name: string, args: string[] | null, typ
     const declared = ctx.index ? typesNamed(ctx.index, parseType(typeText)?.name ?? typeText) : [];
     if (declared.length > 0) {
       // A workspace type: only what it inherits from types outside the workspace (`ShopDb : DbContext`).
-      for (const base of apiBasesOf(parseType(typeText)?.name ?? typeText, ctx.index!)) {
+      for (const base of apiBasesOf(ctx.index!, parseType(typeText)?.name ?? typeText)) {
         const found = apiMemberOfType(typing, base, isStatic, name, typeArguments, args);
         if (found) return found.typeText;
       }
@@ -1606,20 +1600,9 @@ function apiIndexerType(collectionType: string, ctx: TypingContext): Typed | nul
 }
 
 /** The base types, as written, of the workspace type around the body that the workspace does not declare itself. */
-function containingApiBases(ctx: TypingContext): string[] {
+function containingApiBases(ctx: TypingContext): readonly string[] {
   const owner = containingTypeOf(ctx);
-  return owner && ctx.index ? apiBasesOf(owner, ctx.index) : [];
-}
-
-/** Kept per index version (shared: do not modify): every question typed through the signatures asks for them. */
-function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
-  return indexMemo(index, `cost api bases\0${typeName}`, () => {
-    const bases: string[] = [];
-    for (const name of typeFamily(index, typeName)) {
-      for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, parseType(b)?.name ?? b).length === 0) bases.push(b);
-    }
-    return bases;
-  });
+  return owner && ctx.index ? apiBasesOf(ctx.index, owner) : [];
 }
 
 /** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */
@@ -1631,7 +1614,7 @@ function workspaceTypeView(typeText: string, index: WorkspaceIndex | null): { me
       const m = findMember(index, name, member);
       return m && m.kind !== 'method' && m.typeText ? m.typeText : null;
     },
-    apiBases: apiBasesOf(name, index),
+    apiBases: apiBasesOf(index, name),
   };
 }
 

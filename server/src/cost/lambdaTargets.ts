@@ -8,8 +8,9 @@
 import type { MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
 import { methodsNamed, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
-import { apiLambdaTargetsOf, apiDelegateShapeOf, bestByArguments, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, isStatementExpression, reachesDeclaringType, substituteNames, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
+import { apiLambdaTargetsOf, apiDelegateShapeOf, bestByArguments, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, isStatementExpression, reachesDeclaringType, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
 import { canonicalType, formatType, parseType } from './typeText';
+import { substituteNames } from '../model/syntax';
 import type { CostApi } from './apiTypes';
 import { WINRT_TASK_FACTORIES } from '../knowledge/awaiters';
 

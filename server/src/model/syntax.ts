@@ -331,3 +331,10 @@ export function conditionalParts(text: string, start: number, end: number): { wh
   if (question === -1 || colon === -1) return null;
   return { whenTrue: { start: question + 1, end: colon }, whenFalse: { start: colon + 1, end } };
 }
+
+/** The text with each whole-word name replaced by its binding: `IRequest<R>` with R = bool gives `IRequest<bool>`. */
+export function substituteNames(text: string, bindings: Readonly<Record<string, string>>): string {
+  const names = Object.keys(bindings);
+  if (!names.length) return text;
+  return text.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => bindings[n]!);
+}

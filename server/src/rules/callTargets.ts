@@ -7,7 +7,7 @@
 import type { MemberParameter, MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
 import { bodyChain } from '../model/bodies';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { apiBasesOf, methodsNamed, stripGenerics, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
 import { chooseOverload, extensionMethodsFor, methodsOf, type MethodCandidate } from '../signatures/members';
@@ -109,15 +109,6 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
 
 function isLocalName(body: MethodBody, bodies: readonly MethodBody[], name: string): boolean {
   return bodyChain(body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name));
-}
-
-/** The base types (as written) of a workspace type and its workspace bases that the workspace does not declare. */
-function apiBasesOf(index: WorkspaceIndex, typeName: string): string[] {
-  const out: string[] = [];
-  for (const name of typeFamily(index, typeName)) {
-    for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) out.push(b);
-  }
-  return out;
 }
 
 function workspaceParameter(p: MemberParameter): CandidateParameter {

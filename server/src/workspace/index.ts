@@ -4,6 +4,7 @@
  */
 import type { CallSite, FileModel, MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
 import { bodiesById } from '../model/bodies';
+import { substituteNames } from '../model/syntax';
 import { fileApiScopeOf } from '../signatures/provider';
 
 export interface TypeRef {
@@ -103,27 +104,37 @@ export function typesNamed(index: WorkspaceIndex, name: string): TypeRef[] {
 
 const SIMPLE_NAME = /^[A-Za-z_]\w*$/;
 
-const sourceGlobalUsings = new WeakMap<WorkspaceIndex, { version: number; byProject: Map<string, string[]> }>();
-
 /**
  * The `global using` directives written in the source files of `file`'s project (a GlobalUsings.cs), which C#
  * applies to every file of the compilation. Files outside any project count as one compilation together.
  */
 export function projectSourceGlobalUsings(index: WorkspaceIndex, file: string): readonly string[] {
-  let known = sourceGlobalUsings.get(index);
-  if (!known || known.version !== index.version) {
-    const byProject = new Map<string, string[]>();
+  const byProject = indexMemo(index, 'source global usings by project', () => {
+    const result = new Map<string, string[]>();
     for (const [key, model] of index.files) {
       if (!model.globalUsings?.length) continue;
       const project = fileApiScopeOf(key)?.project ?? '';
-      const list = byProject.get(project) ?? [];
+      const list = result.get(project) ?? [];
       for (const u of model.globalUsings) if (!list.includes(u)) list.push(u);
-      byProject.set(project, list);
+      result.set(project, list);
     }
-    known = { version: index.version, byProject };
-    sourceGlobalUsings.set(index, known);
+    return result;
+  });
+  return byProject.get(fileApiScopeOf(file)?.project ?? '') ?? [];
+}
+
+/**
+ * The namespaces a file's names resolve in, besides its project's global usings: its own `using`s, the namespaces
+ * that enclose its types (code inside namespace A.B sees A.B's and A's types and extension methods without a using),
+ * and the source `global using`s of its project. Without an index, the file's own global usings stand for those.
+ */
+export function usingsInScope(model: Pick<FileModel, 'usings' | 'types' | 'globalUsings'>, index: WorkspaceIndex | null, file: string | null): string[] {
+  const enclosing = new Set<string>();
+  for (const t of model.types) {
+    const parts = t.fullName.split('.');
+    for (let i = 1; i < parts.length; i++) enclosing.add(parts.slice(0, i).join('.'));
   }
-  return known.byProject.get(fileApiScopeOf(file)?.project ?? '') ?? [];
+  return [...model.usings, ...enclosing, ...(index && file !== null ? projectSourceGlobalUsings(index, file) : model.globalUsings ?? [])];
 }
 
 /**
@@ -133,14 +144,31 @@ export function projectSourceGlobalUsings(index: WorkspaceIndex, file: string): 
 export function workspaceBasesOf(index: WorkspaceIndex, name: string, typeArguments: readonly string[] = []): string[] {
   return typesNamed(index, name)
     .filter((r) => r.type.typeParameters.length === typeArguments.length)
-    .flatMap((r) => r.type.baseTypes.map((base) => substituteTypeParameters(base, r.type.typeParameters, typeArguments)));
+    .flatMap((r) => {
+      const bindings = Object.fromEntries(r.type.typeParameters.map((p, i) => [p, typeArguments[i]!]));
+      return r.type.baseTypes.map((base) => substituteNames(base, bindings));
+    });
 }
 
-/** `IRequest<R>` with R := bool is `IRequest<bool>`: whole-word replacement of each type parameter. */
-function substituteTypeParameters(text: string, parameters: readonly string[], args: readonly string[]): string {
-  if (!parameters.length) return text;
-  const byName = new Map(parameters.map((p, i) => [p, args[i]!]));
-  return text.replace(/[A-Za-z_]\w*/g, (word) => byName.get(word) ?? word);
+/**
+ * The base types, as written, of a workspace type and of its workspace bases that the workspace does not declare
+ * (`DbContext` for `ShopDb : DbContext`): where its members go on into an API. Kept per index version (shared: do not
+ * modify), since every question typed through the signatures asks for them.
+ */
+export function apiBasesOf(index: WorkspaceIndex, typeName: string): readonly string[] {
+  return indexMemo(index, `api bases\0${typeName}`, () => {
+    const bases: string[] = [];
+    for (const name of typeFamily(index, typeName)) {
+      for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) bases.push(b);
+    }
+    return bases;
+  });
+}
+
+/** The index key of the file whose model holds these bodies. */
+export function fileOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): string | null {
+  const files = indexMemo(index, 'files by their bodies', () => new Map<readonly MethodBody[], string>([...index.files].map(([key, model]) => [model.bodies, key])));
+  return files.get(bodies) ?? null;
 }
 
 export function stripGenerics(typeText: string): string {

@@ -7,7 +7,7 @@ import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { splitCallText, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, projectSourceGlobalUsings, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
@@ -183,18 +183,6 @@ const apiAnswers = new WeakMap<MethodBody, { version: number; db: SignatureDatab
 const apiContexts = new WeakMap<readonly MethodBody[], { version: number; context: ApiContext }>();
 
 /** The database seen from one file: its usings (from the index's model of the file), its project's scope and the workspace's type names. */
-const bodiesOwners = new WeakMap<WorkspaceIndex, { version: number; files: Map<readonly MethodBody[], string> }>();
-
-/** The index key of the file whose model holds these bodies (one map per index version, not a scan per question). */
-function fileOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): string | null {
-  let known = bodiesOwners.get(index);
-  if (!known || known.version !== index.version) {
-    known = { version: index.version, files: new Map([...index.files].map(([key, model]) => [model.bodies, key])) };
-    bodiesOwners.set(index, known);
-  }
-  return known.files.get(bodies) ?? null;
-}
-
 function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ApiContext {
   const version = index?.version ?? -1;
   const cached = apiContexts.get(bodies);
@@ -205,13 +193,7 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
     const key = fileOfBodies(index, bodies);
     const model = key !== null ? index.files.get(key) : undefined;
     if (key !== null && model) {
-      // Code inside namespace A.B sees A.B's and A's types and extension methods without a using.
-      const enclosing = new Set<string>();
-      for (const t of model.types) {
-        const parts = t.fullName.split('.');
-        for (let i = 1; i < parts.length; i++) enclosing.add(parts.slice(0, i).join('.'));
-      }
-      usings = [...model.usings, ...enclosing, ...projectSourceGlobalUsings(index, key)];
+      usings = usingsInScope(model, index, key);
       file = key;
     }
   }
@@ -229,20 +211,9 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
 }
 
 /** The base types (as written) of the workspace type around a body that the workspace does not declare itself. */
-function containingBasesOf(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): string[] {
+function containingBasesOf(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): readonly string[] {
   const owner = bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
-  return owner && index ? apiBasesOf(owner, index) : [];
-}
-
-/** Kept per index version (shared: do not modify): every question typed through the signatures asks for them. */
-function apiBasesOf(typeName: string, index: WorkspaceIndex): string[] {
-  return indexMemo(index, `typing api bases\0${typeName}`, () => {
-    const bases: string[] = [];
-    for (const name of typeFamily(index, typeName)) {
-      for (const ref of typesNamed(index, name)) for (const b of ref.type.baseTypes) if (typesNamed(index, b).length === 0) bases.push(b);
-    }
-    return bases;
-  });
+  return owner && index ? apiBasesOf(index, owner) : [];
 }
 
 /** A workspace type's fields and properties (its own and its workspace bases') and its bases outside the workspace. */
@@ -259,7 +230,7 @@ function workspaceTypeOf(typeText: string, index: WorkspaceIndex | null): { memb
       }
       return null;
     },
-    apiBases: apiBasesOf(typeText, index),
+    apiBases: apiBasesOf(index, typeText),
   };
 }
 
