@@ -201,6 +201,15 @@ test('overloads are chosen by argument count, then by the argument types that ar
   assert.equal(text(resolveCall(ctx, type(ctx, 'JsonSerializer'), 'DeserializeAsync', [arg(type(ctx, 'Stream'))], { isStatic: true, typeArguments: [named('Order')] })?.returnType), 'System.Threading.Tasks.ValueTask<Order>');
   // Task.Run with a lambda: Task or Task<TResult>, which the lambda's body would tell; no answer.
   assert.equal(call('Task', 'Run', [arg(null, { isLambda: true })], true), null);
+  // With the body's type known, C#'s better conversion target decides: a body with a value converts better to a
+  // delegate that returns one (Run<TResult>(Func<TResult>)) than to Action, and `() => id + 1` converts to no Action.
+  const lambda = (body: ApiType, extra: Partial<ArgumentInfo> = {}) => arg(null, { isLambda: true, lambdaParameterCount: 0, lambdaReturnType: body, ...extra });
+  assert.equal(call('Task', 'Run', [lambda(named('int'), { lambdaDiscardable: false })], true), 'System.Threading.Tasks.Task<int>');
+  assert.equal(call('Task', 'Run', [lambda(named('int'), { lambdaDiscardable: true })], true), 'System.Threading.Tasks.Task<int>');
+  // `() => FetchAsync()`: Func<Task<TResult>> names the task type, more specific than Func<TResult> (a Task<Task<int>>).
+  assert.equal(call('Task', 'Run', [lambda(type(ctx, 'Task<int>'), { lambdaDiscardable: true })], true), 'System.Threading.Tasks.Task<int>');
+  assert.equal(call('Task', 'Run', [lambda(named('void'), { lambdaDiscardable: true })], true), 'System.Threading.Tasks.Task');
+  assert.equal(call('Task', 'Run', [lambda(named('int'), { lambdaIsAsync: true })], true), 'System.Threading.Tasks.Task<int>');
   // A named argument that no overload has rules the call out.
   assert.equal(call('File', 'ReadAllTextAsync', [arg(named('string'), { name: 'nonsense' })], true), null);
 });

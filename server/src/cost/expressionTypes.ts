@@ -9,7 +9,8 @@ import { BCL_ASYNC_METHODS, winRtAwaitable } from '../knowledge/awaiters';
 import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
 import { closingBracket, conditionalParts, splitTopLevel, substituteNames } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
-import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
+import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, isStatementExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
+export { isStatementExpression };
 import { delegateInvokeOf } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { csharpText } from '../signatures/typeText';
@@ -1074,11 +1075,6 @@ function collectionExpressionFit(target: TypeExpr, ctx: TypingContext): 'yes' | 
     return enumerable ? 'unknown' : 'no';
   }
   return 'unknown';
-}
-/** Whether an expression may stand as a statement (an await, a call, an assignment, `new`, `++`/`--`), so its value may be dropped. */
-export function isStatementExpression(text: string): boolean {
-  const t = text.trim();
-  return /^(await|new)\b/.test(t) || /\)$/.test(t) || /(\+\+|--)$|^(\+\+|--)/.test(t) || /^[\w.\[\]]+\s*([-+*\/%&|^]|\?\?|<<|>>)?=(?!=)/.test(t);
 }
 
 /** What the text of a lambda argument shows: its parameter count, whether it is async, and what its body gives. */

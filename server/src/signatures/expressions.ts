@@ -272,8 +272,19 @@ export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentIn
     const body = lambdaExpressionBody(t);
     if (body !== null) {
       info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
+      // `() => id + 1` converts to no void-returning delegate; `() => Save()` converts to one as well as to a Func.
+      info.lambdaDiscardable = isStatementExpression(body);
       const typed = typing.lambdaResultType?.(t) ?? typing.typeOf(body);
       info.lambdaReturnType = typed !== null ? resolveTypeText(typing.api, typed) : null;
+    } else {
+      // A block body that returns a value (`() => { ...; return id; }`) converts only to delegates that return one;
+      // what it returns is known when the typer finds the lambda's own body.
+      const typed = typing.lambdaResultType?.(t) ?? null;
+      if (typed !== null) {
+        info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
+        info.lambdaReturnType = resolveTypeText(typing.api, typed);
+        info.lambdaDiscardable = false;
+      }
     }
     return info;
   }
@@ -324,6 +335,12 @@ export function lambdaParameterCount(text: string): number | undefined {
     return inner ? splitArguments(inner).length : 0;
   }
   return undefined;
+}
+
+/** Whether an expression may stand as a statement (an await, a call, an assignment, `new`, `++`/`--`), so its value may be dropped. */
+export function isStatementExpression(text: string): boolean {
+  const t = text.trim();
+  return /^(await|new)\b/.test(t) || /\)$/.test(t) || /(\+\+|--)$|^(\+\+|--)/.test(t) || /^[\w.\[\]]+\s*([-+*\/%&|^]|\?\?|<<|>>)?=(?!=)/.test(t);
 }
 
 /** The expression after a lambda's `=>` when it is not a block; null for block bodies and anonymous methods. */

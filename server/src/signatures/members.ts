@@ -29,6 +29,8 @@ export interface ArgumentInfo {
   /** For an expression-bodied lambda: the type of its body when known, and whether it is async (the body is then the T of a Task<T>). */
   lambdaReturnType?: ApiType | null;
   lambdaIsAsync?: boolean;
+  /** For an expression-bodied lambda: whether its body may stand as a statement, so it also converts to a void-returning delegate. */
+  lambdaDiscardable?: boolean;
   /** An integer literal fits every numeric parameter, as C#'s constant conversions allow. */
   isIntegerLiteral?: boolean;
 }
@@ -135,18 +137,29 @@ const PLAIN_TASK_LIKE = new Set(['System.Threading.Tasks.Task', 'System.Threadin
  * from an async body of type int). An async lambda's body is the T of a Task<T>/ValueTask<T>, or void for a plain
  * Task/ValueTask; a void-returning delegate takes any expression body.
  */
-function lambdaBodyFit(ctx: ApiContext, returned: ApiType, body: ApiType, isAsync: boolean, bindings: (ApiType | null)[], generics: readonly ApiGenericParameter[]): Fit {
+function lambdaBodyFit(ctx: ApiContext, returned: ApiType, body: ApiType, arg: ArgumentInfo, bindings: (ApiType | null)[], generics: readonly ApiGenericParameter[]): Fit {
   const isVoid = (t: ApiType) => t.kind === 'named' && t.name === 'void';
-  if (isVoid(returned)) return 'unknown';
-  if (isAsync) {
+  // C#'s better conversion target (ECMA-334 12.6.4.7): a lambda whose body has a type converts better to a delegate
+  // that returns a value than to a void-returning one, and a body that cannot stand as a statement (`() => id + 1`)
+  // converts to no void-returning delegate at all. So Task.Run(() => id) is Run<TResult>(Func<TResult>), a Task<int>,
+  // not Run(Action). Among value-returning targets, one that names the type (Func<Task<TResult>>) is more specific than
+  // a bare type parameter (Func<TResult>), as the better-function rules' "more specific" tie-breaker says.
+  const fitted = (target: ApiType, value: ApiType): Fit => {
+    const fit = fitOf(ctx, target, { type: value }, bindings, generics);
+    if (fit === 'no' || fit === 'unknown') return fit;
+    return target.kind === 'typeParameter' ? 'conversion' : fit;
+  };
+  if (arg.lambdaIsAsync) {
     if (returned.kind !== 'named') return 'unknown';
-    if (PLAIN_TASK_LIKE.has(returned.name)) return isVoid(body) ? 'unknown' : 'no';
+    // `async () => await t` also converts to a Func<Task> (its body stands as a statement and its value is dropped).
+    if (PLAIN_TASK_LIKE.has(returned.name)) return isVoid(body) || arg.lambdaDiscardable !== false ? 'unknown' : 'no';
     if (!TASK_LIKE.has(returned.name) || !returned.args[0]) return 'unknown';
     if (isVoid(body)) return 'no';
-    return fitOf(ctx, returned.args[0], { type: body }, bindings, generics) === 'no' ? 'no' : 'unknown';
+    return fitted(returned.args[0], body);
   }
+  if (isVoid(returned)) return isVoid(body) || arg.lambdaDiscardable !== false ? 'unknown' : 'no';
   if (isVoid(body)) return 'no';
-  return fitOf(ctx, returned, { type: body }, bindings, generics) === 'no' ? 'no' : 'unknown';
+  return fitted(returned, body);
 }
 
 /** How well an argument matches a parameter: exact identity, a conversion, unknown (no evidence either way), or no. */
@@ -214,7 +227,7 @@ function fitOf(ctx: ApiContext, paramType: ApiType, arg: ArgumentInfo, bindings:
     const invoke = arg.lambdaParameterCount !== undefined || arg.lambdaReturnType ? delegateInvokeOf(ctx, paramType) : null;
     if (invoke && arg.lambdaParameterCount !== undefined && invoke.parameters.length !== arg.lambdaParameterCount) return 'no';
     // The body's type binds the generic parameters of the delegate's return type (an async body's to its Task<T>'s T).
-    if (invoke && arg.lambdaReturnType) return lambdaBodyFit(ctx, invoke.returnType, arg.lambdaReturnType, arg.lambdaIsAsync === true, bindings, generics);
+    if (invoke && arg.lambdaReturnType) return lambdaBodyFit(ctx, invoke.returnType, arg.lambdaReturnType, arg, bindings, generics);
     return 'unknown';
   }
   if (arg.isNullLiteral) {
