@@ -2,7 +2,7 @@
 // (with the pre-parse pass), the copy of the tree, the model, index, completion verdicts, rules (default selection),
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
-//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit] [steps=N]
+//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit] [steps=N] [transfer]
 // (`edit`: a keystroke's re-parse, tree copy and model with the body cache, after filling it).
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
 import fs from 'node:fs';
@@ -64,7 +64,25 @@ void (async () => {
   const completion = analyseCompletion(index); lap('verdicts');
   const selection = { enabled: new Set(RULES.filter((r) => r.meta.defaultSeverity !== 'off').map((r) => r.meta.id)), disabled: new Set<string>() };
   const findings = skipRules ? [] : checkFile(key, text, m, index, completion, selection).findings; lap(`rules (${findings.length} findings)`);
-  const views = methodViewsOf({ file: key, model: m, doc: positioned(text), findings, index, completion, costCache: createCostCache(), costContext: '0|0' }, ['net10', 'net11-runtime-async']); lap(`costs, 2 profiles (${views.length} methods)`);
+  let views = methodViewsOf({ file: key, model: m, doc: positioned(text), findings, index, completion, costCache: createCostCache(), costContext: '0|0' }, ['net10', 'net11-runtime-async']); lap(`costs, 2 profiles (${views.length} methods)`);
+  // `transfer`: what crossing a thread boundary costs the model (the large-document thread sends it as JSON) and the
+  // per-method views (the snapshot the engine posts to the protocol thread): JSON both ways, and a structured clone.
+  if (process.argv.includes('transfer')) {
+    const crossing = (name: string, value: unknown) => {
+      let c0 = cpu();
+      const json = JSON.stringify(value);
+      const stringify = cpu() - c0;
+      c0 = cpu();
+      JSON.parse(json);
+      const parse = cpu() - c0;
+      c0 = cpu();
+      structuredClone(value);
+      console.log(`${name}: JSON ${(json.length / 1e6).toFixed(1)} MB, stringify cpu ${stringify.toFixed(0)}, parse cpu ${parse.toFixed(0)}; structured clone cpu ${(cpu() - c0).toFixed(0)}`);
+    };
+    crossing('model', m);
+    crossing('method views', views);
+    t = performance.now(); c = cpu();
+  }
   // `steps=N`: the rules and the costs N more times in this warm process, each after the file is indexed again (a new
   // index version, so nothing the typing or the cost model keeps per version is reused), each one's CPU time.
   const steps = Number(/^steps=(\d+)$/.exec(process.argv.find((a) => a.startsWith('steps=')) ?? '')?.[1] ?? 0);

@@ -73,3 +73,35 @@ test('a hover on a small file is answered while a 50,000-line file is being anal
   assert.equal(session.diagnostics(bigUri), undefined, 'the big file was still being analysed while the small one answered');
   // Not waited for: the big file's analysis takes seconds, which says nothing about other requests (the benchmark measures it).
 });
+
+test('a document with more methods than one slice of cost estimates gets its costs, and an edit during them gets its own', async () => {
+  const own = await startSession({});
+  try {
+    const uri = 'untitled:Sliced.cs';
+    // About 660 async methods: the engine estimates their costs a slice at a time (engine.ts COST_SLICE).
+    const text = generatedFile(6_000);
+    own.open(uri, text);
+    await own.waitForDiagnostics(uri, (d) => d.length > 0, 60_000);
+    // An edit as soon as the diagnostics are in, while the costs of the first text are likely still being estimated.
+    const at = text.indexOf('Call5Async');
+    const edited = `${text.slice(0, at)}Renamed5Async${text.slice(at + 'Call5Async'.length)}`;
+    own.change(uri, 2, [{ range: { start: positionOfOffset(text, at), end: positionOfOffset(text, at + 'Call5Async'.length) }, text: 'Renamed5Async' }]);
+    // The diagnostics of the edit first (on a loaded machine its analysis can outlast a hover's wait for the snapshot).
+    await own.waitForDiagnostics(uri, (_d, version) => version === 2, 60_000);
+    const renamed = await own.hover(uri, positionOf(edited, 'Renamed5Async'), 'hover on the renamed method');
+    assert.match((renamed?.contents as MarkupContent).value, /Renamed5Async/);
+    assert.match((renamed?.contents as MarkupContent).value, /\d+ B/, 'the renamed method has its cost');
+    const lastName = /Call(\d+)Async(?![\s\S]*Call\d+Async)/.exec(edited)![0];
+    const last = await own.hover(uri, positionOf(edited, lastName), 'hover on the last method');
+    assert.match((last?.contents as MarkupContent).value, new RegExp(lastName));
+    assert.match((last?.contents as MarkupContent).value, /\d+ B/, 'the last slice was estimated too');
+  } finally {
+    await own.shutdown();
+  }
+});
+
+function positionOfOffset(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}

@@ -64,7 +64,9 @@ export function hoistedValuesOf(ctx: HoistContext, ops: readonly AwaitedOperatio
 }
 
 function value(ctx: HoistContext, partial: Omit<HoistedValue, 'shape' | 'typeText' | 'assumption'> & { typeText: string | null; what: string }): HoistedValue {
-  const typeText = partial.typeText === null ? null : canonicalType(partial.typeText);
+  // No stored value is void: a typing that says so went wrong somewhere (a call bound to the wrong overload), and
+  // the layout says the type is not visible rather than showing a 1-byte void field as fact.
+  const typeText = partial.typeText === null || partial.typeText === 'void' ? null : canonicalType(partial.typeText);
   const shape = shapeOfTypeText(typeText, ctx.scope, ctx.memo);
   const assumption = typeText === null ? `the type of ${partial.what} is not visible: an 8-byte reference is assumed` : shape.assumptions.length ? shape.assumptions.join('; ') : null;
   // One literal, not `{ ...rest, shape, assumption }`: on Node 20 an object made by a spread followed by new keys

@@ -42,9 +42,10 @@ export function comparisonProfile(runtime: RuntimeProfile): RuntimeProfile {
   return runtime === 'net11-runtime-async' ? 'net10' : 'net11-runtime-async';
 }
 
-export function methodViewsOf(input: ViewInput, profiles: readonly RuntimeProfile[]): MethodView[] {
+/** The views of the file's costed bodies, or of `only` (a slice of them, for a large file estimated a part at a time). */
+export function methodViewsOf(input: ViewInput, profiles: readonly RuntimeProfile[], only?: readonly MethodBody[]): MethodView[] {
   const sorted = sortedFindings(input.findings);
-  const bodies = input.model.bodies.filter(isCostedBody);
+  const bodies = only ?? input.model.bodies.filter(isCostedBody);
   let costs: Map<string, ProfileCostView[]> | null = null;
   let costError: string | undefined;
   try {
