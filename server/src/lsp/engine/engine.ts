@@ -71,6 +71,14 @@ const now = () => performance.now();
  */
 const COST_SLICE = 400;
 
+/**
+ * How long background indexing waits, after its walk of the folders, for the documents already open to get their first
+ * diagnostics. Indexing models files on a thread per core; started at once, it takes the cores from the file the
+ * person just opened, whose first diagnostics then wait for them (issue 14: more than a second in a 2,000-file
+ * workspace on two cores). Bounded so that a huge open document does not hold indexing up for long.
+ */
+const FIRST_ANALYSIS_WAIT_MS = 2_000;
+
 /** The time one file's model, rules or costs may take before it is reported as stopped (model/budget.ts). */
 const budget = documentBudget;
 
@@ -100,6 +108,9 @@ export function createEngine(host: EngineHost): Engine {
   let completionGeneration = 0;
   const typeDigests = new Map<string, string>();
   const costCache = createCostCache();
+  /** Open documents whose first diagnostics are not out yet, and who waits for them to be (background indexing). */
+  const awaitingFirstAnalysis = new Set<string>();
+  const firstAnalysisWaiters: (() => void)[] = [];
   let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
   // Each file's target framework and global usings decide which API signatures its names resolve to.
   provideFileApiScopes((key) => {
@@ -219,6 +230,23 @@ export function createEngine(host: EngineHost): Engine {
     return JSON.stringify(parts);
   }
 
+  function noteFirstAnalysis(uri: string): void {
+    if (!awaitingFirstAnalysis.delete(uri) || awaitingFirstAnalysis.size > 0) return;
+    for (const resolve of firstAnalysisWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when every open document has had its first diagnostics, or after `limitMs`. */
+  function openDocumentsAnalysed(limitMs: number): Promise<void> {
+    if (awaitingFirstAnalysis.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, limitMs);
+      firstAnalysisWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   /** Analyses one open document: re-parses only when its text changed, then runs rules and costs and sends the snapshot. */
   function analyse(doc: OpenDocument, options: { force?: boolean } = {}): void {
     if (doc.timer) {
@@ -264,6 +292,7 @@ export function createEngine(host: EngineHost): Engine {
     if (model.skipped.length === 0) {
       host.post({ kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(text), diagnostics });
     }
+    noteFirstAnalysis(doc.uri);
     const analysis = completionNow();
     doc.findings = findings;
     const surface = surfaceOf(doc.key, model, analysis);
@@ -512,6 +541,12 @@ export function createEngine(host: EngineHost): Engine {
       host.post({ kind: 'indexing', state: 'end', done: 0, total: 0, message: 'indexing cancelled', files: index.files.size });
       return;
     }
+    // Files opened at start-up get their first diagnostics before the model threads take the cores (bounded).
+    await openDocumentsAnalysed(FIRST_ANALYSIS_WAIT_MS);
+    if (cancelled()) {
+      host.post({ kind: 'indexing', state: 'end', done: 0, total: 0, message: 'indexing cancelled', files: index.files.size });
+      return;
+    }
     const total = walk.files.length;
     let lastReport = 0;
     const keys = walk.files.map((f) => documentKey(pathToFileURL(f).href));
@@ -737,6 +772,7 @@ export function createEngine(host: EngineHost): Engine {
         diskTexts.delete(key);
         const doc = openDocument(key, command.uri, command.version, command.text, command.settings);
         docs.set(command.uri, doc);
+        awaitingFirstAnalysis.add(command.uri);
         const helper = command.text.length >= LARGE_DOCUMENT_CHARS ? largeModeller() : null;
         if (helper) {
           doc.large = true;
@@ -759,6 +795,7 @@ export function createEngine(host: EngineHost): Engine {
         const key = doc.key;
         disposeDocument(doc);
         docs.delete(command.uri);
+        noteFirstAnalysis(command.uri);
         if (doc.large) modeller?.close(doc.uri);
         const other = openOf(key).find((d) => d.model);
         if (other?.model) {
