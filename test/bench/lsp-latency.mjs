@@ -1,7 +1,7 @@
 // Latency of the built language server (dist/server.js) as an editor sees it, over stdio with a real protocol
 // client. Not a test: nothing is asserted. Run `npm run build` first, then
 //   node test/bench/lsp-latency.mjs [--edits N] [--only startup,small,large,workspace,index] [--workspace-files N]
-//                                    [--index-lines N] [--json]
+//                                    [--index-lines N] [--json] [--cpu-prof DIR]
 // Scenarios:
 //   startup    start-up to the first diagnostics of one open file of the sample workspace, and to the end of indexing
 //   small      keystroke to diagnostics on a lone 200-line file; hover right after each edit
@@ -33,6 +33,8 @@ const only = new Set(option('--only', 'startup,small,large,workspace').split(','
 const workspaceFiles = Number(option('--workspace-files', 2000));
 const indexLines = Number(option('--index-lines', 1_000_000));
 const asJson = args.includes('--json');
+/** --cpu-prof DIR writes a V8 CPU profile of every thread of each server started (node --cpu-prof) into DIR. */
+const profileDir = args.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '')) : null;
 
 if (!fs.existsSync(server)) {
   console.error('dist/server.js is missing: run npm run build first');
@@ -61,7 +63,7 @@ function peakMemoryMb(pid) {
 
 /** A client that records diagnostics, statuses and the engine's timings, and answers the server's requests like an editor. */
 async function startClient(folder) {
-  const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = [];
   const published = new Map();
@@ -103,7 +105,7 @@ async function startClient(folder) {
     async stop() {
       await connection.sendRequest('shutdown').catch(() => undefined);
       void connection.sendNotification('exit');
-      await new Promise((r) => { child.once('exit', r); setTimeout(() => { child.kill('SIGKILL'); r(); }, 3000); });
+      await new Promise((r) => { child.once('exit', r); setTimeout(() => { child.kill('SIGKILL'); r(); }, profileDir ? 30_000 : 3000); });
       connection.dispose();
     },
   };
