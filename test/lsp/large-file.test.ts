@@ -105,3 +105,23 @@ function positionOfOffset(text: string, offset: number): { line: number; charact
   const line = before.split('\n').length - 1;
   return { line, character: offset - (before.lastIndexOf('\n') + 1) };
 }
+
+test('a model sent from the large-document thread in several parts gives the diagnostics the engine thread gives', async () => {
+  // About 1,300 methods and as many lambdas: three parts of bodies (largeDocuments.ts BODIES_PER_PART).
+  const text = generatedFile(12_000);
+  const uri = 'untitled:Parts.cs';
+  const diagnosticsWith = async (env: Record<string, string>) => {
+    const own = await startSession({ env });
+    try {
+      own.open(uri, text);
+      const found = await own.waitForDiagnostics(uri, (d) => d.length > 0, 120_000);
+      return found.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`);
+    } finally {
+      await own.shutdown();
+    }
+  };
+  const viaThread = await diagnosticsWith({ ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' });
+  const onEngine = await diagnosticsWith({ ASYNCLENS_LARGE_DOCUMENT_CHARS: String(1e9) });
+  assert.ok(viaThread.length > 1000, `diagnostics all over the file: ${viaThread.length}`);
+  assert.deepEqual(viaThread, onEngine);
+});

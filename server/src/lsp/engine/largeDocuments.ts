@@ -35,8 +35,14 @@ type ModelEvent =
    * numbers; test/unit/model.test.ts checks the fixtures' models), and for the model of a 3 MB file
    * (about 50 MB of JSON) JSON.stringify and JSON.parse took about half the CPU time of the structured clone that
    * postMessage does of an object graph; a string crosses the thread boundary as one copy.
+   *
+   * Its bodies go first, in parts (`modelPart`) of BODIES_PER_PART: the engine parses one part while this thread
+   * writes the next, instead of waiting for the whole text (on the 3 MB document each side takes most of a second).
+   * The `model` event that ends them carries the rest of the model, with an empty list of bodies, and how many parts
+   * came before it.
    */
-  | { kind: 'model'; key: string; version: number; modelJson: string; textDigest: string; parseError?: string }
+  | { kind: 'modelPart'; key: string; version: number; bodiesJson: string }
+  | { kind: 'model'; key: string; version: number; modelJson: string; parts: number; textDigest: string; parseError?: string }
   | { kind: 'stale'; key: string; version: number }
   | { kind: 'fatal'; message: string };
 
@@ -57,6 +63,9 @@ export interface LargeDocumentModeller {
   readonly available: boolean;
   dispose(): Promise<void>;
 }
+
+/** Bodies per `modelPart` event: parts of a few megabytes of JSON, a few hundred of them for the largest files. */
+const BODIES_PER_PART = 1000;
 
 export function startLargeDocumentModeller(script: string, log: (level: 'info' | 'warn' | 'error', message: string) => void): LargeDocumentModeller {
   let available = true;
@@ -80,9 +89,28 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     for (const list of waiting.values()) for (const w of list) w.resolve(null);
     waiting.clear();
   };
+  /** Bodies of the model being received, per document: for one version only (a part of another starts afresh). */
+  const arriving = new Map<string, { version: number; bodies: FileModel['bodies'][number][]; parts: number }>();
   worker.on('message', (event: ModelEvent) => {
-    if (event.kind === 'model') settle(event.key, event.version, { model: JSON.parse(event.modelJson) as FileModel, textDigest: event.textDigest, ...(event.parseError ? { parseError: event.parseError } : {}) });
-    else if (event.kind === 'stale') settle(event.key, event.version, null);
+    if (event.kind === 'modelPart') {
+      let received = arriving.get(event.key);
+      if (!received || received.version !== event.version) arriving.set(event.key, (received = { version: event.version, bodies: [], parts: 0 }));
+      for (const body of JSON.parse(event.bodiesJson) as FileModel['bodies']) received.bodies.push(body);
+      received.parts++;
+    } else if (event.kind === 'model') {
+      const received = arriving.get(event.key);
+      arriving.delete(event.key);
+      const mine = received?.version === event.version ? received : null;
+      if ((mine?.parts ?? 0) !== event.parts) {
+        // Messages on one port arrive in order, so this does not happen; if it did, the engine models the text itself.
+        log('warn', `the large-document thread's model of ${event.key} arrived incomplete; modelling it on the engine thread`);
+        settle(event.key, event.version, null);
+        return;
+      }
+      const model = JSON.parse(event.modelJson) as FileModel;
+      if (mine) model.bodies = mine.bodies;
+      settle(event.key, event.version, { model, textDigest: event.textDigest, ...(event.parseError ? { parseError: event.parseError } : {}) });
+    } else if (event.kind === 'stale') settle(event.key, event.version, null);
     else {
       log('error', `large-document thread: ${event.message}`);
       available = false;
@@ -154,7 +182,12 @@ export async function runLargeDocumentThread(): Promise<void> {
           return;
         }
         if (doc.modelledVersion !== doc.version) remodel(doc);
-        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, modelJson: JSON.stringify(doc.model!), textDigest: textDigest(doc.modelled!), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
+        const model = doc.model!;
+        let parts = 0;
+        for (let from = 0; from < model.bodies.length; from += BODIES_PER_PART, parts++) {
+          port.postMessage({ kind: 'modelPart', key: doc.key, version: doc.version, bodiesJson: JSON.stringify(model.bodies.slice(from, from + BODIES_PER_PART)) } satisfies ModelEvent);
+        }
+        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
         return;
       }
     }
