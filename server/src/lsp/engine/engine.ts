@@ -311,8 +311,9 @@ export function createEngine(host: EngineHost): Engine {
       let methods: MethodView[] = [];
       if (costFailure instanceof AnalysisStopped) stopped = costFailure.reason;
       else if (costFailure !== undefined) log('error', `cost estimates of ${doc.uri} failed: ${costFailure instanceof Error ? costFailure.stack ?? costFailure.message : String(costFailure)}`);
-      // The profile shown beside the selected one needs its numbers only, not its layout: a smaller snapshot to copy.
-      else methods = estimated.map((m) => ({ ...m, runtimeChoice: choice, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [] })) }));
+      // The profile shown beside the selected one needs its numbers only, not its layout or its prose (the method
+      // detail asks the engine for every profile in full): a smaller snapshot to copy.
+      else methods = estimated.map((m) => ({ ...m, runtimeChoice: choice, costs: m.costs.map((c, i) => (i === 0 ? c : { ...c, fields: [], callees: [], notes: [], assumptions: [], awaitNotes: [], syncExplanation: '', suspendExplanation: '' })) }));
       const costed = now();
       if (stopped && !stoppedBeforeCosts) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
       const snapshot: DocumentSnapshot = {
