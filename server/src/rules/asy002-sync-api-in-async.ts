@@ -78,8 +78,9 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     const hits = hintHits(row.receiverHints, receiver);
     if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
     if (row.hintedOnlyWith && !row.hintedOnlyWith.some((ns) => importsNamespace(ctx, ns, true))) continue;
-    // A package the file imports makes the name mean its own type (EF6's DbContextTransaction for `transaction`).
-    if (isHintShadowed(ctx.model.usings.map((u) => u.replace(/\s+/g, '')), row.type)) continue;
+    // A package the file imports, with its own using or a global one, makes the name mean its own type (EF6's
+    // DbContextTransaction for `transaction`).
+    if (isHintShadowed((namespace) => importsNamespace(ctx, namespace), row.type)) continue;
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
