@@ -2,8 +2,9 @@
 import { quoted } from './messageText';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
-import { stripGenerics, typesNamed } from '../workspace/index';
-import { parseType, type TypeExpr } from '../cost/typeText';
+import { stripGenerics } from '../workspace/index';
+import { formatType, parseType, type TypeExpr } from '../cost/typeText';
+import { typeKindOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
@@ -178,7 +179,7 @@ const sameType = (a: string, b: string) => unqualifiedTask(a).replace(/^System\.
  * annotations on reference types. A `?` on a value type is Nullable<T>, another type; on a type whose kind is not
  * known the answer is no.
  */
-function identityConvertible(a: string, b: string, ctx: RuleContext): Fit {
+function identityConvertible(a: string, b: string, ctx: RuleContext, body: MethodBody): Fit {
   // Whitespace stays: it separates a tuple element's type from its name.
   const namespaces = (t: string) => t.replace(/(?:global::)?System\.Threading\.Tasks\./g, '');
   const ta = parseType(namespaces(a));
@@ -189,23 +190,10 @@ function identityConvertible(a: string, b: string, ctx: RuleContext): Fit {
     if (name(x) !== name(y) || x.args.length !== y.args.length || x.arrayRank !== y.arrayRank || x.tuple !== y.tuple) return false;
     // A `?` on one side only is an annotation only on a type known to be a reference type (a type parameter with a
     // `struct` constraint, or one not known at all, may make it Nullable<T>).
-    if (x.nullable !== y.nullable && x.arrayRank === 0 && referenceKind(name(x), ctx) !== 'reference') return false;
+    if (x.nullable !== y.nullable && x.arrayRank === 0 && typeKindOf(ctx, body, formatType({ ...x, nullable: false })) !== 'reference') return false;
     return x.args.every((arg, i) => same(arg, y.args[i]!));
   };
   return same(ta, tb) ? 'fits' : 'no';
-}
-
-const VALUE_KEYWORDS = new Set(['bool', 'byte', 'sbyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'char', 'float', 'double', 'decimal', 'nint', 'nuint',
-  'Guid', 'DateTime', 'DateTimeOffset', 'TimeSpan', 'CancellationToken', 'ValueTask', 'ValueTuple', 'KeyValuePair']);
-const REFERENCE_NAMES = new Set(['string', 'object', 'Task', 'List', 'IList', 'IEnumerable', 'IReadOnlyList', 'IReadOnlyCollection', 'ICollection', 'Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'HashSet', 'Exception']);
-
-function referenceKind(name: string, ctx: RuleContext): 'reference' | 'value' | 'unknown' {
-  if (VALUE_KEYWORDS.has(name)) return 'value';
-  if (REFERENCE_NAMES.has(name)) return 'reference';
-  const declared = ctx.index ? typesNamed(ctx.index, name) : [];
-  if (!declared.length) return 'unknown';
-  return declared.every((r) => r.type.kind === 'class' || r.type.kind === 'interface' || r.type.kind === 'record' || r.type.kind === 'delegate') ? 'reference'
-    : declared.every((r) => r.type.kind === 'struct' || r.type.kind === 'enum' || r.type.kind === 'record struct') ? 'value' : 'unknown';
 }
 
 /**
@@ -223,7 +211,7 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
     const declared = classifyReturnType(typeText, false).kind;
     if (kind === 'Task') return declared === 'Task' || declared === 'TaskOfT' ? 'fits' : 'no';
     if (unqualifiedTask(typeText) === unqualifiedTask(body.returnTypeText ?? '')) return 'fits';
-    return identityConvertible(typeText, body.returnTypeText ?? '', ctx);
+    return identityConvertible(typeText, body.returnTypeText ?? '', ctx, body);
   };
   const typed = () => typeOfExpression(op.text, body, ctx.model.bodies, ctx.index);
   switch (op.kind) {
