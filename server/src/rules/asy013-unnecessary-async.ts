@@ -86,7 +86,8 @@ returns.
 - Overloads of the same arity are not told apart; when any of them has another return type the method
   is not flagged.
 - A method that checks its arguments or state before the await (a \`throw\`, \`ArgumentNullException.ThrowIfNull\`,
-  a \`ThrowHelper\` or \`Guard\` call) is not flagged: eliding would move those exceptions from the returned task
+  a \`ThrowHelper\` or \`Guard\` call, a call whose name says it checks: \`CheckReady()\`, \`EnsureOpen()\`,
+  \`Validate...\`, \`Verify...\`) is not flagged: eliding would move those exceptions from the returned task
   to the call itself.
 `;
 
@@ -141,8 +142,11 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
   return typed ? row.types.includes(stripGenerics(typed.typeText)) : true;
 }
 
-/** Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper. */
-const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(/;
+/**
+ * Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper, or a method whose name
+ * says it checks state (`CheckReady()`, `EnsureOpen()`, `ValidateArguments(...)`), which throws when the check fails.
+ */
+const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(|\b(?:Check|Ensure|Validate|Verify)(?:[A-Z]\w*)?\s*\(/;
 
 /** What eliding one body's tail await takes: the await, and the edits that return its task instead. */
 export interface Elision {
@@ -342,12 +346,15 @@ export const rule: Rule = {
       const elision = elisionOf(ctx, body, masked);
       if (!elision) continue;
       const operand = shortText(elision.tail.operand.text);
+      // The message quotes the operand as written: quoted() shortens it keeping the call's end, which shortText's
+      // cut (ending in "...") would leave as dots.
+      const shown = quoted(elision.tail.operand.text, 28);
       const callee = elision.tail.operand.callee ? stripGenerics(elision.tail.operand.callee.name) : operand;
       findings.push({
         span: body.nameSpan,
         message: body.kind === 'lambda'
-          ? `${describe(body)} only awaits ${quoted(operand, 28)} last; return the task instead`
-          : `${quoted(body.name)} only awaits ${quoted(operand, 28)} last; return the task instead`,
+          ? `${describe(body)} only awaits ${shown} last; return the task instead`
+          : `${quoted(body.name)} only awaits ${shown} last; return the task instead`,
         note: `${describe(body)} only awaits ${operand} as its last step. The state machine only forwards ${callee}'s outcome; when it suspends, this method allocates its own box (a Task plus the state machine: the suspend bytes the hover shows) to wait and copy the result, which returning the task directly avoids.${elision.noFix ? ` No automatic fix: ${elision.noFix}.` : ''}`,
         bodyId: body.id,
         ...(elision.edits ? {
