@@ -50,7 +50,10 @@ export function isShadowedByImport(namespaces: readonly string[], name: string):
   return namespaces.some((n) => byNamespace.get(n)?.has(name) === true);
 }
 
-/** Whether a blocking-API row's type must not be guessed from a receiver's name in a file importing these namespaces. */
-export function isHintShadowed(namespaces: readonly string[], rowType: string): boolean {
-  return SHADOWING_NAMESPACES.some((row) => namespaces.includes(row.namespace) && row.hintsNotTaken?.some((h) => h.type === rowType));
+/**
+ * Whether a blocking-API row's type must not be guessed from a receiver's name in a file that imports the
+ * namespaces `imports` says yes to (the caller knows the file's own usings and its project's global ones).
+ */
+export function isHintShadowed(imports: (namespace: string) => boolean, rowType: string): boolean {
+  return SHADOWING_NAMESPACES.some((row) => row.hintsNotTaken?.some((h) => h.type === rowType) && imports(row.namespace));
 }

@@ -145,6 +145,8 @@ export const BCL_REFERENCE_TYPES = new Set([
   'ArgumentNullException', 'InvalidOperationException', 'OperationCanceledException', 'TaskCanceledException', 'TimeoutException', 'IOException',
   'NotSupportedException', 'NotImplementedException', 'HttpRequestException', 'FileInfo', 'DirectoryInfo', 'Assembly', 'MethodInfo', 'PropertyInfo',
   'ILogger', 'IServiceProvider', 'PipeReader', 'PipeWriter', 'Pipe', 'ArrayPool', 'MemoryPool', 'ObjectPool',
+  // The collection interfaces task results are most often declared as (rules/typeKinds.ts reads this set too).
+  'IEnumerable', 'ICollection', 'IList', 'IReadOnlyCollection', 'IReadOnlyList', 'IDictionary', 'IReadOnlyDictionary', 'ISet',
 ]);
 
 /** BCL enums and their underlying types (each is the size of its underlying primitive); the API reference lists them. */

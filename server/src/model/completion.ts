@@ -325,7 +325,7 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
 }
 
 /** The two arms of a parenthesised `c ? a : b`, trimmed, or null for anything else. */
-function conditionalArmsOf(text: string): [string, string] | null {
+export function conditionalArmsOf(text: string): [string, string] | null {
   if (!text.startsWith('(') || !text.endsWith(')')) return null;
   const inner = text.slice(1, -1);
   if (/["'{]/.test(inner)) return null;

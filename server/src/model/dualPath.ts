@@ -9,7 +9,7 @@ import { ASYNC_FLAG_NAMES } from './completion';
 import { isFunctionNode } from './syntax';
 
 /** The `bool` parameter that selects the synchronous or asynchronous path, or null when the body has none. */
-export function asyncFlagOf(parameters: readonly Parameter[]): string | null {
+export function asyncFlagOf(parameters: readonly Pick<Parameter, 'name' | 'typeText'>[]): string | null {
   return parameters.find((p) => (p.typeText === 'bool' || p.typeText === 'Boolean') && ASYNC_FLAG_NAMES.has(p.name))?.name ?? null;
 }
 

@@ -121,10 +121,15 @@ function normalise(text: string): string {
 /**
  * Splits `A, B<C, D>, E` (type arguments, argument lists) at separators outside <>, (), [] and {}; parts are
  * trimmed and empty ones dropped. The one splitter the model, the cost model and the verdicts share.
+ *
+ * Argument lists also hold `<` and `>` that are no brackets: a lambda's `=>` (`Any(m => m.Ok, ct)` is two arguments),
+ * comparisons (`Take(count > 0, ct)`) and shifts. A `<` opens a type argument list only right after a name
+ * (`List<int>`, not `a < b`), and a `>` closes one only while one is open, so those do not hide a separator.
  */
 export function splitTopLevel(text: string, separator = ','): string[] {
   const parts: string[] = [];
   let depth = 0;
+  let angles = 0;
   let start = 0;
   const push = (part: string) => {
     const trimmed = part.trim();
@@ -132,9 +137,13 @@ export function splitTopLevel(text: string, separator = ','): string[] {
   };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '<' || c === '(' || c === '[' || c === '{') depth++;
-    else if (c === '>' || c === ')' || c === ']' || c === '}') depth--;
-    else if (c === separator && depth === 0) {
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === '<') {
+      if (/\w/.test(text[i - 1] ?? '') && text[i + 1] !== '=' && text[i + 1] !== '<') angles++;
+    } else if (c === '>') {
+      if (angles > 0 && text[i - 1] !== '=' && text[i - 1] !== '-' && text[i + 1] !== '=') angles--;
+    } else if (c === separator && depth === 0 && angles === 0) {
       push(text.slice(start, i));
       start = i + 1;
     }

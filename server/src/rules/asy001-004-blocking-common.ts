@@ -77,8 +77,9 @@ export function shortCode(text: string): string {
   if (oneLine.length <= 60) return oneLine;
   // Elide argument lists from the innermost out until the text is short enough.
   let shortened = oneLine;
-  for (let i = 0; i < 10 && shortened.length > 60; i++) {
-    const next = shortened.replace(/\(([^()]|\(\.\.\.\))+\)/, '(...)');
+  for (let i = 0; i < 100 && shortened.length > 60; i++) {
+    // An argument list whose inner lists are all elided or empty (`Select(x => x.DisposeAsync())`) goes next.
+    const next = shortened.replace(/\(([^()]|\(\.\.\.\)|\(\))+\)/, '(...)');
     if (next === shortened) break;
     shortened = next;
   }

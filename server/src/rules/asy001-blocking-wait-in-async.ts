@@ -5,6 +5,7 @@ import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics } from '../workspace/index';
 import { resolveCallSite, verdictKey } from '../workspace/completion';
 import { splitTopLevel } from '../model/syntax';
+import { conditionalArmsOf, syncPathCallReason } from '../model/completion';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
@@ -68,8 +69,7 @@ export function waitCode(text: string, wait: TaskWait): string {
  */
 export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
   if (wait.knownCompleted || wait.inNameof || wait.onSyncPath) return null;
-  if (callsSyncPathByPosition(ctx, body, wait.receiverText)) return null;
-  if (callsCompletedMethod(ctx, body, wait.receiverText)) return null;
+  if (completesByContract(ctx, body, wait.receiverText)) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };
   if (isAwaitedWhenAny(wait.receiverText)) return null;
   const evidence = taskEvidenceOf(ctx, body, wait.receiverText);
@@ -77,6 +77,17 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
   if (evidence.verdict === 'task') return evidence;
   if (wait.kind === 'getResult') return { verdict: 'task', reason: 'GetAwaiter().GetResult() is only written on awaitables' };
   return evidence;
+}
+
+/**
+ * Whether the waited expression hands back a completed task by construction: a dual-path call with its flag false,
+ * a workspace method that never suspends, or a conditional whose arms both do
+ * (`(_schemaOnly ? NextResultSchemaOnly(false) : NextResult(false)).GetAwaiter().GetResult()`).
+ */
+function completesByContract(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const arms = conditionalArmsOf(receiver.trim());
+  if (arms) return arms.every((arm) => syncPathCallReason(arm) !== null || completesByContract(ctx, body, arm));
+  return callsSyncPathByPosition(ctx, body, receiver) || callsCompletedMethod(ctx, body, receiver);
 }
 
 /**

@@ -78,8 +78,9 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     const hits = hintHits(row.receiverHints, receiver);
     if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
     if (row.hintedOnlyWith && !row.hintedOnlyWith.some((ns) => importsNamespace(ctx, ns, true))) continue;
-    // A package the file imports makes the name mean its own type (EF6's DbContextTransaction for `transaction`).
-    if (isHintShadowed(ctx.model.usings.map((u) => u.replace(/\s+/g, '')), row.type)) continue;
+    // A package the file imports, with its own using or a global one, makes the name mean its own type (EF6's
+    // DbContextTransaction for `transaction`).
+    if (isHintShadowed((namespace) => importsNamespace(ctx, namespace), row.type)) continue;
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
@@ -203,19 +204,41 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
     bodyId: body.id,
   };
   if (!noFix) {
-    const edits: TextEdit[] = [];
-    const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
-    edits.push(open);
-    if (row.twinReceiver) edits.push({ start: call.span.start, end: call.nameSpan.end, newText: row.asyncTwin });
-    else edits.push({ start: call.nameSpan.start, end: call.nameSpan.end, newText: row.asyncTwin });
+    const twinEdits: TextEdit[] = [];
+    if (row.twinReceiver) twinEdits.push({ start: call.span.start, end: call.nameSpan.end, newText: row.asyncTwin });
+    else twinEdits.push({ start: call.nameSpan.start, end: call.nameSpan.end, newText: row.asyncTwin });
     // Task.Delay takes the method's CancellationToken (Task.Delay(int|TimeSpan, CancellationToken)): a delay that
     // ignores it is what ASY025 reports, so the fix must not write one.
     const token = row.asyncTwin === 'Task.Delay' && ctx.text[call.span.end - 1] === ')' ? cancellationTokenInScope(ctx, body, call.span.start) : null;
-    if (token) edits.push({ start: call.span.end - 1, end: call.span.end - 1, newText: `, ${token}` });
-    if (close) edits.push(close);
-    finding.fix = { title: `Await ${row.asyncTwin}${token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
+    if (token) twinEdits.push({ start: call.span.end - 1, end: call.span.end - 1, newText: `, ${token}` });
+    const edits = awaitTwinEdits(ctx, body, call, twinEdits);
+    if (edits) finding.fix = { title: `Await ${row.asyncTwin}${token ? `(..., ${token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}`, safety: 'unsafe', edits };
   }
   return finding;
+}
+
+/**
+ * The edits that await the twin in place of the call: `await ` before it (in parentheses where the expression goes
+ * on) and `twinEdits` (the renamed member, an added token) inside it. In a dual-path body, where a `bool async` flag
+ * picks the synchronous or asynchronous path and the call sits on both, the synchronous path keeps the call, or the
+ * synchronous API would block on asynchronous work: `if (async) await s.FlushAsync(); else s.Flush();` for a
+ * statement, `(async ? await r.ReadToEndAsync() : r.ReadToEnd())` for a value. Null where neither fits (the call is
+ * an expression body's value).
+ */
+function awaitTwinEdits(ctx: RuleContext, body: MethodBody, call: CallSite, twinEdits: TextEdit[]): TextEdit[] | null {
+  const flag = body.asyncFlag;
+  if (!flag) {
+    const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
+    return mergeInsertions([open, ...twinEdits, ...(close ? [close] : [])]);
+  }
+  if (call.usage === 'returned') return null;
+  const original = ctx.text.slice(call.span.start, call.span.end);
+  let twin = original;
+  for (const e of [...twinEdits].sort((a, b) => b.start - a.start)) {
+    twin = twin.slice(0, e.start - call.span.start) + e.newText + twin.slice(e.end - call.span.start);
+  }
+  const newText = call.usage === 'discarded' ? `if (${flag}) await ${twin}; else ${original}` : `(${flag} ? await ${twin} : ${original})`;
+  return [{ start: call.span.start, end: call.span.end, newText }];
 }
 
 /** A call whose value is dropped or is the whole body of a lambda or arrow member: an await there needs no parentheses. */
@@ -283,15 +306,14 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
     finding.related = [{ file: twinDecl.file, span: twinDecl.member.nameSpan, message: `${owner}.${twinName} is declared here` }];
   }
   if (!noFix) {
-    const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
-    const edits: TextEdit[] = [open, { start: call.nameSpan.start, end: call.nameSpan.end, newText: twinName }];
+    const twinEdits: TextEdit[] = [{ start: call.nameSpan.start, end: call.nameSpan.end, newText: twinName }];
     if (token) {
       // The argument list ends the call: insert the token before its closing parenthesis.
       const closeParen = call.span.end - 1;
-      edits.push({ start: closeParen, end: closeParen, newText: n === 0 ? token : `, ${token}` });
+      twinEdits.push({ start: closeParen, end: closeParen, newText: n === 0 ? token : `, ${token}` });
     }
-    if (close) edits.push(close);
-    finding.fix = { title: `Await ${twinName}${token ? `(..., ${token})` : ''} instead`, safety: 'unsafe', edits: mergeInsertions(edits) };
+    const edits = awaitTwinEdits(ctx, body, call, twinEdits);
+    if (edits) finding.fix = { title: `Await ${twinName}${token ? `(..., ${token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}`, safety: 'unsafe', edits };
   }
   return finding;
 }
@@ -407,6 +429,11 @@ method continues, exceptions surface from the await, and the twin may behave dif
 it in the file no fix is offered. When the twin needs different arguments (a span where it takes a Memory, a formatted write, a missing
 CancellationToken) no fix is offered and the note says why; for a workspace twin that takes one more
 CancellationToken, the fix passes the one in scope. The fix adds no \`ConfigureAwait(false)\`: it stays minimal.
+In a dual-path method (a \`bool async\` parameter or field picks the synchronous or asynchronous path, as database
+drivers write them) a call outside both branches also runs on the synchronous path, whose callers block on the
+returned task: there the fix awaits the twin only when the flag is true and keeps the call otherwise
+(\`if (async) await s.FlushAsync(); else s.Flush();\`, \`(async ? await r.ReadToEndAsync() : r.ReadToEnd())\`), and
+a call that is an expression body's whole value gets no fix.
 
 ## Limitations
 Without a compiler the rule does not know types or overloads. It reads declared types of locals, parameters,

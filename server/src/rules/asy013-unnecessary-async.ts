@@ -2,8 +2,9 @@
 import { quoted } from './messageText';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
-import { stripGenerics, typesNamed } from '../workspace/index';
-import { parseType, type TypeExpr } from '../cost/typeText';
+import { stripGenerics } from '../workspace/index';
+import { formatType, parseType, type TypeExpr } from '../cost/typeText';
+import { typeKindOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
@@ -85,7 +86,8 @@ returns.
 - Overloads of the same arity are not told apart; when any of them has another return type the method
   is not flagged.
 - A method that checks its arguments or state before the await (a \`throw\`, \`ArgumentNullException.ThrowIfNull\`,
-  a \`ThrowHelper\` or \`Guard\` call) is not flagged: eliding would move those exceptions from the returned task
+  a \`ThrowHelper\` or \`Guard\` call, a call whose name says it checks: \`CheckReady()\`, \`EnsureOpen()\`,
+  \`Validate...\`, \`Verify...\`) is not flagged: eliding would move those exceptions from the returned task
   to the call itself.
 `;
 
@@ -140,8 +142,11 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
   return typed ? row.types.includes(stripGenerics(typed.typeText)) : true;
 }
 
-/** Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper. */
-const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(/;
+/**
+ * Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper, or a method whose name
+ * says it checks state (`CheckReady()`, `EnsureOpen()`, `ValidateArguments(...)`), which throws when the check fails.
+ */
+const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(|\b(?:Check|Ensure|Validate|Verify)(?:[A-Z]\w*)?\s*\(/;
 
 /** What eliding one body's tail await takes: the await, and the edits that return its task instead. */
 export interface Elision {
@@ -178,7 +183,7 @@ const sameType = (a: string, b: string) => unqualifiedTask(a).replace(/^System\.
  * annotations on reference types. A `?` on a value type is Nullable<T>, another type; on a type whose kind is not
  * known the answer is no.
  */
-function identityConvertible(a: string, b: string, ctx: RuleContext): Fit {
+function identityConvertible(a: string, b: string, ctx: RuleContext, body: MethodBody): Fit {
   // Whitespace stays: it separates a tuple element's type from its name.
   const namespaces = (t: string) => t.replace(/(?:global::)?System\.Threading\.Tasks\./g, '');
   const ta = parseType(namespaces(a));
@@ -189,23 +194,10 @@ function identityConvertible(a: string, b: string, ctx: RuleContext): Fit {
     if (name(x) !== name(y) || x.args.length !== y.args.length || x.arrayRank !== y.arrayRank || x.tuple !== y.tuple) return false;
     // A `?` on one side only is an annotation only on a type known to be a reference type (a type parameter with a
     // `struct` constraint, or one not known at all, may make it Nullable<T>).
-    if (x.nullable !== y.nullable && x.arrayRank === 0 && referenceKind(name(x), ctx) !== 'reference') return false;
+    if (x.nullable !== y.nullable && x.arrayRank === 0 && typeKindOf(ctx, body, formatType({ ...x, nullable: false })) !== 'reference') return false;
     return x.args.every((arg, i) => same(arg, y.args[i]!));
   };
   return same(ta, tb) ? 'fits' : 'no';
-}
-
-const VALUE_KEYWORDS = new Set(['bool', 'byte', 'sbyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'char', 'float', 'double', 'decimal', 'nint', 'nuint',
-  'Guid', 'DateTime', 'DateTimeOffset', 'TimeSpan', 'CancellationToken', 'ValueTask', 'ValueTuple', 'KeyValuePair']);
-const REFERENCE_NAMES = new Set(['string', 'object', 'Task', 'List', 'IList', 'IEnumerable', 'IReadOnlyList', 'IReadOnlyCollection', 'ICollection', 'Dictionary', 'IDictionary', 'IReadOnlyDictionary', 'HashSet', 'Exception']);
-
-function referenceKind(name: string, ctx: RuleContext): 'reference' | 'value' | 'unknown' {
-  if (VALUE_KEYWORDS.has(name)) return 'value';
-  if (REFERENCE_NAMES.has(name)) return 'reference';
-  const declared = ctx.index ? typesNamed(ctx.index, name) : [];
-  if (!declared.length) return 'unknown';
-  return declared.every((r) => r.type.kind === 'class' || r.type.kind === 'interface' || r.type.kind === 'record' || r.type.kind === 'delegate') ? 'reference'
-    : declared.every((r) => r.type.kind === 'struct' || r.type.kind === 'enum' || r.type.kind === 'record struct') ? 'value' : 'unknown';
 }
 
 /**
@@ -223,7 +215,7 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
     const declared = classifyReturnType(typeText, false).kind;
     if (kind === 'Task') return declared === 'Task' || declared === 'TaskOfT' ? 'fits' : 'no';
     if (unqualifiedTask(typeText) === unqualifiedTask(body.returnTypeText ?? '')) return 'fits';
-    return identityConvertible(typeText, body.returnTypeText ?? '', ctx);
+    return identityConvertible(typeText, body.returnTypeText ?? '', ctx, body);
   };
   const typed = () => typeOfExpression(op.text, body, ctx.model.bodies, ctx.index);
   switch (op.kind) {
@@ -354,12 +346,15 @@ export const rule: Rule = {
       const elision = elisionOf(ctx, body, masked);
       if (!elision) continue;
       const operand = shortText(elision.tail.operand.text);
+      // The message quotes the operand as written: quoted() shortens it keeping the call's end, which shortText's
+      // cut (ending in "...") would leave as dots.
+      const shown = quoted(elision.tail.operand.text, 28);
       const callee = elision.tail.operand.callee ? stripGenerics(elision.tail.operand.callee.name) : operand;
       findings.push({
         span: body.nameSpan,
         message: body.kind === 'lambda'
-          ? `${describe(body)} only awaits ${quoted(operand, 28)} last; return the task instead`
-          : `${quoted(body.name)} only awaits ${quoted(operand, 28)} last; return the task instead`,
+          ? `${describe(body)} only awaits ${shown} last; return the task instead`
+          : `${quoted(body.name)} only awaits ${shown} last; return the task instead`,
         note: `${describe(body)} only awaits ${operand} as its last step. The state machine only forwards ${callee}'s outcome; when it suspends, this method allocates its own box (a Task plus the state machine: the suspend bytes the hover shows) to wait and copy the result, which returning the task directly avoids.${elision.noFix ? ` No automatic fix: ${elision.noFix}.` : ''}`,
         bodyId: body.id,
         ...(elision.edits ? {

@@ -1,10 +1,10 @@
 /** ASY023 null-task-return: `return null;` (or a null branch, `default`, `x?.M()`) in a function that returns Task without `async`. */
 import type { MethodBody, ReturnSite, Span } from '../model/types';
-import { typesNamed } from '../workspace/index';
 import { conditionalParts, topLevel } from '../model/syntax';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
 import { quoted } from './messageText';
+import { acceptsNull } from './typeKinds';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -62,7 +62,7 @@ public class ReportQueue
 
 ## Fix safety
 The fix replaces the null by a completed task: \`Task.CompletedTask\` for \`Task\`, \`Task.FromResult<T>(null)\` for
-\`Task<T>\` (\`default\` instead of \`null\` when \`T\` is a value type), and appends \`?? Task.CompletedTask\` to a
+\`Task<T>\` (\`default\` instead of \`null\` unless \`T\` is known to take null), and appends \`?? Task.CompletedTask\` to a
 conditional access. It is **unsafe** in the strict sense: it is meant to change what a caller sees. Awaiting the
 result used to throw and now completes with the default result, and a caller that compared the task with null
 (\`if (task is null)\`) now takes the other branch. For callers that await, it only removes the crash.
@@ -70,8 +70,11 @@ result used to throw and now completes with the default result, and a caller tha
 ## Limitations
 - Only the returned expression's own shape is read: a null stored in a variable first and then returned, or a
   switch expression arm, is not seen.
-- Whether \`T\` is a value type is known for the C# keyword types and the workspace's structs and enums; another
-  \`T\` gets \`null\`, which does not compile for a struct from a package (the compiler says so at once).
+- \`null\` is written only for a \`T\` known to take it: a reference type (a C# keyword, a workspace class, record,
+  interface or delegate, a type the signature database or the BCL tables in knowledge/typeSizes.ts list as one), a
+  \`Foo?\` (Nullable<Foo> or an annotated reference), a type parameter constrained to \`class\`. Any other \`T\`
+  (\`Guid\`, a struct from a package the database lacks, an unconstrained type parameter) gets \`default\`, which
+  compiles whatever T is and is null for a reference type.
 `;
 
 type NullShape =
@@ -122,20 +125,11 @@ function hasTopLevel(text: string, start: number, end: number, pattern: RegExp):
   return found;
 }
 
-const VALUE_KEYWORDS = new Set(['bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'nint', 'nuint', 'long', 'ulong', 'short', 'ushort']);
-
-function isValueType(ctx: RuleContext, typeText: string): boolean {
-  const t = typeText.trim();
-  // Keyword value types and tuples are structs; `int?` and `string?` take null.
-  if (VALUE_KEYWORDS.has(t) || /^\(.*\)$/.test(t)) return true;
-  if (/\?$/.test(t)) return false;
-  return typesNamed(ctx.index, t).some((r) => r.type.kind === 'struct' || r.type.kind === 'record struct' || r.type.kind === 'enum');
-}
-
 function completedTaskText(ctx: RuleContext, body: MethodBody): string | null {
   const q = taskQualifier(body.returnTypeText);
   if (body.returnKind === 'Task') return `${q}Task.CompletedTask`;
-  if (body.returnKind === 'TaskOfT' && body.resultTypeText) return `${q}Task.FromResult<${body.resultTypeText}>(${isValueType(ctx, body.resultTypeText) ? 'default' : 'null'})`;
+  // `default` is null for a reference type and compiles for any T; `null` reads better where it surely converts.
+  if (body.returnKind === 'TaskOfT' && body.resultTypeText) return `${q}Task.FromResult<${body.resultTypeText}>(${acceptsNull(ctx, body, body.resultTypeText) ? 'null' : 'default'})`;
   return null;
 }
 

@@ -9,6 +9,7 @@ import { implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
+import { asyncFlagOf } from '../model/dualPath';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -20,7 +21,10 @@ members are checked where they are declared.
 Not reported, because the name is not the method's to choose: overrides, interface implementations (explicit,
 or a member a base type or interface in the workspace or the API signatures declares), test methods
 (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...), controller actions and Razor page handlers (routing reads their names),
-\`[RelayCommand]\` methods (the generated command's name comes from it) and \`Main\`. Methods returning
+\`[RelayCommand]\` methods (the generated command's name comes from it), \`[LoggerMessage]\` methods (the name
+names a log event; nothing awaits a log call) and \`Main\`. Nor are methods with a \`bool async\` parameter (dual
+sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
+and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
 
 ## Why is this bad?
@@ -106,6 +110,16 @@ function isNameBoundType(ctx: RuleContext, type: TypeDeclaration): boolean {
 
 function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined, masked: string): string | null {
   if (m.name === 'Main' || m.name === 'GetAwaiter') return 'entry point or awaiter';
+  // One method with a `bool async` parameter serves both `Read()` (async: false, its task read at once) and
+  // `ReadAsync()`: the suffix would tell the synchronous callers to await it. Npgsql writes most of its I/O this way.
+  if (asyncFlagOf(body?.parameters ?? m.parameters ?? [])) return 'dual sync/async path';
+  // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
+  // await it; appending another Async reads worse and says nothing new.
+  if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';
+  // A [LoggerMessage] method's name names the log event (`LogConnectingAsync`: "connecting, async"); the source
+  // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
+  // before the name holds its attributes.
+  if (/\[\s*(?:[\w.]+\.)?LoggerMessage(?:Attribute)?\b/.test(masked.slice(m.span.start, m.nameSpan.start))) return 'logging method';
   if (body) {
     if (body.modifiers.includes('override')) return 'override';
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';

@@ -15,13 +15,17 @@ export const QUOTED_CODE_MAX = 50;
  */
 export function quoted(code: string, max = QUOTED_CODE_MAX): string {
   let text = shortCode(code);
-  for (let i = 0; i < 10 && text.length > max; i++) {
-    const next = text.replace(/\((?!\.\.\.\))(?:[^()]|\(\.\.\.\))+\)/, '(...)');
+  for (let i = 0; i < 100 && text.length > max; i++) {
+    const next = text.replace(/\((?!\.\.\.\))(?:[^()]|\(\.\.\.\)|\(\))+\)/, '(...)');
     if (next === text) break;
     text = next;
   }
   if (text.length > max) {
-    const dot = text.indexOf('.', text.length - max + 1);
+    // Cut at a member access (`a.B`), never at a dot of an elided `(...)` or a number, which would leave only dots.
+    let dot = -1;
+    for (let i = text.length - max + 1; i < text.length - 1 && dot === -1; i++) {
+      if (text[i] === '.' && text[i - 1] !== '.' && /[A-Za-z_@]/.test(text[i + 1]!)) dot = i;
+    }
     text = dot > 0 ? `…${text.slice(dot + 1)}` : `${text.slice(0, max - 1).trimEnd()}…`;
   }
   return `'${text}'`;

@@ -749,7 +749,7 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}`;
   let onOwner = memo.onOwner.get(key);
   if (!onOwner) {
-    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing)), argumentCount);
+    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner)), argumentCount);
     const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
     const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
     onOwner = { declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
@@ -765,6 +765,25 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     return resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null);
   }
   return onOwner.resolution;
+}
+
+/**
+ * Whether a member the owner's type family declares is what `name` can bind to on an owner-typed receiver (or by its
+ * simple name inside the owner). An explicit interface implementation never is: it is reached only through the
+ * interface, where dispatch finds it among the interface's implementations. Nor is an interface's member when the
+ * owner is a class or struct: C#'s member lookup in a class searches the class and its base classes, not its
+ * interfaces (C# spec 12.5, Member lookup), so `CreateConnection(ct)` inside a class that also implements
+ * `IContext.CreateConnection` explicitly is the class's own method, not the interface's.
+ */
+function visibleByName(index: WorkspaceIndex, m: MethodRef, owner: string): boolean {
+  if (m.member?.explicitInterface) return false;
+  if (m.typeName === null || m.typeName === stripGenerics(owner)) return true;
+  const kinds = (t: string) => typesNamed(index, t).map((r) => r.type.kind);
+  const declaring = kinds(m.typeName);
+  const receiver = kinds(stripGenerics(owner));
+  const onlyInterfaces = (k: string[]) => k.length > 0 && k.every((x) => x === 'interface');
+  const noInterfaces = (k: string[]) => k.length > 0 && k.every((x) => x !== 'interface');
+  return !(onlyInterfaces(declaring) && noInterfaces(receiver));
 }
 
 /** Extension methods whose `this` parameter takes the owner type, one of its bases, or a type parameter. */
