@@ -13,7 +13,7 @@ import {
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
-import { hasThisIn, identifierCountIn, identifiersIn, identifiersNamed, mentions, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentions, ownerKeyOf, someVariableIn, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
 import { relativeId, reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
@@ -184,8 +184,8 @@ function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileS
   if (toCompute.length === 0) return;
   for (const b of toCompute) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
   // A function body's own code is its block or expression; top-level statements are each a span of the program's.
-  const identifiers = toCompute.length === bodies.length ? syntax.identifiers : inOrder(spans, (a, b) => a.start - b.start).flatMap((s) => identifiersIn(syntax, s));
-  const captured = capturedNamesByBody(toCompute, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), identifiers);
+  const which = toCompute.length === bodies.length ? null : inOrder(spans, (a, b) => a.start - b.start).flatMap((s) => identifierIndicesIn(syntax, s));
+  const captured = capturedNamesByBody(toCompute, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), syntax.identifiers, which);
   for (const b of toCompute) b.capturedNames = b.parentId ? exactly(captured.get(b.id) ?? []) : none();
   for (const [outermost, family] of families) {
     const entry = outermostEntries.get(outermost);
@@ -517,7 +517,7 @@ function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, co
   // Whichever is shorter: the instance members, each looked up by name, or the body's identifiers.
   const identifierCount = bodySpans.reduce((n, b) => n + identifierCountIn(syntax, b), 0);
   if (instanceMembers.size <= identifierCount) return [...instanceMembers].some((name) => !shadowing.has(name) && mentions(syntax, name, bodySpans));
-  return bodySpans.some((b) => identifiersIn(syntax, b).some((id) => !id.isMemberName && !shadowing.has(id.name) && instanceMembers.has(id.name)));
+  return bodySpans.some((b) => someVariableIn(syntax, b, (name) => !shadowing.has(name) && instanceMembers.has(name)));
 }
 
 /** The names of a type's instance members and primary-constructor parameters, once per type (every body of it asks). */
