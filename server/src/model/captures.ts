@@ -109,7 +109,7 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
     }
     close(idStart);
     if (flags[k] & MEMBER_NAME || open.length === 0) continue;
-    const name = idNames[k];
+    const name = idNames[k]!;
     const names = declarers.get(name);
     if (!names) continue;
     // The innermost body whose code holds the identifier (spans are nested, so the top of the stack, if it holds it).

@@ -86,8 +86,13 @@ export interface Identifiers {
   effectiveAt: Int32Array;
   /** MEMBER_NAME, and the access's index in ACCESSES shifted by ACCESS_SHIFT. */
   flags: Uint8Array;
-  /** The names, one string per distinct name (interned). */
-  names: string[];
+  /**
+   * The names of the identifiers that are not member names, one string per distinct name (interned); null for a
+   * member name, whose name no question reads (identifierAt reads it from `text`).
+   */
+  names: (string | null)[];
+  /** The source text. */
+  text: string;
   /** The branches around each (null for member names and for none). */
   around: (BranchLink | null)[];
 }
@@ -104,7 +109,8 @@ export function isMemberNameAt(ids: Identifiers, k: number): boolean {
 /** Identifier `k` as an object. */
 export function identifierAt(ids: Identifiers, k: number): IdentifierUse {
   const flags = ids.flags[k];
-  return new Use(ids.names[k], ids.start[k], ids.end[k], (flags & MEMBER_NAME) !== 0, ACCESSES[flags >> ACCESS_SHIFT], ids.effectiveAt[k], ids.around[k]);
+  const name = ids.names[k] ?? ids.text.slice(ids.start[k], ids.end[k]);
+  return new Use(name, ids.start[k], ids.end[k], (flags & MEMBER_NAME) !== 0, ACCESSES[flags >> ACCESS_SHIFT], ids.effectiveAt[k], ids.around[k]);
 }
 
 export interface FileSyntax {
@@ -182,7 +188,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
   for (let i = 0; i < count; i++) if (typeFlags[typeId[i]] & IS_IDENTIFIER) identifierRows++;
   const identifiers: Identifiers = {
     count: 0, start: new Int32Array(identifierRows), end: new Int32Array(identifierRows), effectiveAt: new Int32Array(identifierRows),
-    flags: new Uint8Array(identifierRows), names: [], around: [],
+    flags: new Uint8Array(identifierRows), names: [], text, around: [],
   };
   const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers, thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
   // The open nodes, outermost first: frames[0..depth). Frame objects are reused by depth rather than made per node
@@ -311,7 +317,7 @@ function addIdentifier(ids: Identifiers, text: string, start: number, end: numbe
   ids.end[k] = end;
   ids.effectiveAt[k] = effectiveAt;
   ids.flags[k] = (isMemberName ? MEMBER_NAME : 0) | (ACCESSES.indexOf(access) << ACCESS_SHIFT);
-  ids.names.push(intern(text.slice(start, end)));
+  ids.names.push(isMemberName ? null : intern(text.slice(start, end)));
   ids.around.push(isMemberName || !parent ? null : parent.around);
 }
 
@@ -382,7 +388,7 @@ export function someVariableIn(syntax: FileSyntax, span: Span, test: (name: stri
   const ids = syntax.identifiers;
   for (let k = firstAtOrAfter(ids.start, ids.count, span.start); k < ids.count && ids.start[k] < span.end; k++) {
     const flags = ids.flags[k];
-    if (ids.end[k] <= span.end && !(flags & MEMBER_NAME) && test(ids.names[k], ACCESSES[flags >> ACCESS_SHIFT])) return true;
+    if (ids.end[k] <= span.end && !(flags & MEMBER_NAME) && test(ids.names[k]!, ACCESSES[flags >> ACCESS_SHIFT])) return true;
   }
   return false;
 }
@@ -409,9 +415,10 @@ function identifiersByName(syntax: FileSyntax): Map<string, number[]> {
     const { count, flags, names } = syntax.identifiers;
     for (let k = 0; k < count; k++) {
       if (flags[k] & MEMBER_NAME) continue;
-      const list = byName.get(names[k]);
+      const name = names[k]!;
+      const list = byName.get(name);
       if (list) list.push(k);
-      else byName.set(names[k], [k]);
+      else byName.set(name, [k]);
     }
     byNameOf.set(syntax, byName);
   }
