@@ -3,6 +3,7 @@
  * completed: the peers' best-known false alarms (product.md), each with a reason a person can read.
  */
 import type { SyntaxNode } from '../parse/parser';
+import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
 import { calleeOf, closingBracket, conditionalParts, isFunctionNode } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
@@ -210,7 +211,7 @@ function continuationReason(lambda: SyntaxNode, recv: string): string | null {
   const callee = call?.type === 'invocation_expression' ? calleeOf(call) : null;
   if (!callee || callee.name !== 'ContinueWith') return null;
   const params = lambda.childForFieldName('parameters');
-  const first = params ? (params.type === 'implicit_parameter' ? params : params.namedChildren.find((c) => c?.type === 'parameter')?.childForFieldName('name')) : null;
+  const first = params ? (params.type === 'implicit_parameter' ? params : namedChildOfType(params, 'parameter')?.childForFieldName('name')) : null;
   if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return 'inside a ContinueWith continuation, where the antecedent task has completed';
   if (callee.receiver && recv === callee.receiver) return 'inside a ContinueWith continuation of this task';
   return null;

@@ -1,6 +1,6 @@
 /** Turns one parsed C# file into a FileModel: every function-like body with its awaits, locals, waits and calls, and every type declaration. */
 import { tableOf, type Tree } from '../parse/parser';
-import { SyntaxNode, rootOf, type SyntaxTable } from '../parse/syntaxTable';
+import { SyntaxNode, namedChildOfType, rootOf, type SyntaxTable } from '../parse/syntaxTable';
 import type { PreparedSource } from '../parse/prepare';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
@@ -469,7 +469,7 @@ function typeParametersOf(fn: SyntaxNode): string[] {
 }
 
 function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
-  const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c?.type === 'parameter_list') ?? null;
+  const list = fn.childForFieldName('parameters') ?? namedChildOfType(fn, 'parameter_list') ?? null;
   const params: SyntaxNode[] = [];
   if (list) {
     if (list.type === 'implicit_parameter' || list.type === 'identifier') params.push(list);
@@ -706,7 +706,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       const nameNode = n.childForFieldName('name');
       if (nameNode) sites.push({ name: nameNode.text, kind: 'catch', nameNode, typeText: n.childForFieldName('type')?.text ?? null, initializer: null, scope: n.parent ?? n });
     } else {
-      const nameNode = n.childForFieldName('name') ?? (n.type === 'var_pattern' ? n.namedChildren.find((c) => c?.type === 'identifier') ?? null : null);
+      const nameNode = n.childForFieldName('name') ?? (n.type === 'var_pattern' ? namedChildOfType(n, 'identifier') ?? null : null);
       if (!nameNode || nameNode.type !== 'identifier') continue;
       const typeNode = n.childForFieldName('type');
       sites.push({ name: nameNode.text, kind: n.type === 'declaration_expression' ? 'out' : 'pattern', nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer: null, scope: enclosingScope(n), ...(n.type === 'declaration_expression' ? { outArgument: outArgumentOf(n) } : {}) });
@@ -751,7 +751,7 @@ function outArgumentOf(declaration: SyntaxNode): LocalVariable['outArgument'] {
   const invocation = list?.parent;
   if (argument?.type !== 'argument' || list?.type !== 'argument_list' || invocation?.type !== 'invocation_expression') return undefined;
   const index = list.namedChildren.filter((c) => c?.type === 'argument').findIndex((c) => c!.startIndex === argument.startIndex);
-  const name = argument.childForFieldName('name') ?? argument.namedChildren.find((c) => c?.type === 'name_colon')?.namedChildren[0] ?? null;
+  const name = argument.childForFieldName('name') ?? namedChildOfType(argument, 'name_colon')?.namedChildren[0] ?? null;
   return index < 0 ? undefined : { invocationText: invocation.text, index, argumentName: name ? name.text : null };
 }
 
@@ -1014,7 +1014,7 @@ function usingsOf(own: (t: string[]) => SyntaxNode[], onSyncPath: (n: SyntaxNode
     if (!hasToken(n, 'using')) continue;
     const keyword = firstToken(n, 'using')!;
     const isAwaitUsing = hasToken(n, 'await');
-    const decl = n.namedChildren.find((c) => c?.type === 'variable_declaration') ?? null;
+    const decl = namedChildOfType(n, 'variable_declaration') ?? null;
     if (decl) {
       const typeNode = decl.childForFieldName('type');
       for (const d of decl.namedChildren) {
