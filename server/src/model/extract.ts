@@ -7,7 +7,7 @@ import type {
   Parameter, RegionKind, ReturnSite, SkippedBody, Span, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
 } from './types';
 import {
-  LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
+  LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, childTextsOfTypes, contains, firstToken, hasToken,
   isFunctionNode, normaliseTypeText, spanOf, splitTopLevel, unparenthesisedParent,
 } from './syntax';
 import { classifyAwaitOperand } from './awaits';
@@ -468,6 +468,9 @@ function typeParametersOf(fn: SyntaxNode): string[] {
   return list ? exactly(list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text)) : none();
 }
 
+/** The children of a parameter that are its modifiers (a body's parameters; signatureFacts.ts also counts `readonly` for declarations). */
+const PARAMETER_MODIFIERS = new Set(['modifier', 'parameter_modifier', 'ref', 'out', 'in', 'params', 'this', 'scoped']);
+
 function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
   const list = fn.childForFieldName('parameters') ?? namedChildOfType(fn, 'parameter_list') ?? null;
   const params: SyntaxNode[] = [];
@@ -487,7 +490,7 @@ function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): P
     return {
       name,
       typeText: typeNode ? normaliseTypeText(typeNode.text) : null,
-      modifiers: exactly(p.children.filter((c) => !!c && (c.type === 'modifier' || c.type === 'parameter_modifier' || ['ref', 'out', 'in', 'params', 'this', 'scoped'].includes(c.type))).map((c) => c!.text)),
+      modifiers: childTextsOfTypes(p, PARAMETER_MODIFIERS),
       referenced: isMentioned(name),
       span: spanOf(p),
     };

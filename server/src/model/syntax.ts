@@ -53,6 +53,19 @@ export function modifiersOf(node: SyntaxNode): string[] {
   return exactly(out);
 }
 
+/**
+ * The texts of the children (named or not) whose type is one of `types`, in order: a parameter's modifiers. Read
+ * from the table's rows, since listing `children` made a node for every child of every parameter.
+ */
+export function childTextsOfTypes(node: SyntaxNode, types: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const { after, typeId, typeNames, start, end, text } = node.table;
+  for (let c = node.index + 1, last = after[node.index]; c < last; c = after[c]) {
+    if (types.has(typeNames[typeId[c]] || 'ERROR')) out.push(text.slice(start[c], end[c]));
+  }
+  return exactly(out);
+}
+
 /** The attributes as written, read from the table's rows (every body asks, and most have none). */
 export function attributesOf(node: SyntaxNode): string[] {
   const out: string[] = [];
