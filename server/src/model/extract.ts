@@ -240,6 +240,8 @@ function collectSyntaxErrors(table: SyntaxTable): Span[] {
 function ownNodes(context: FileContext, ownerKey: string, types: string[]): SyntaxNode[] {
   const byType = context.syntax.owned.get(ownerKey);
   if (!byType) return [];
+  // Most questions name one type: its list as it is, without the lists of lists below (a body asks about ten times).
+  if (types.length === 1) return byType.get(types[0]) ?? [];
   const lists = types.map((t) => byType.get(t) ?? []).filter((l) => l.length > 0);
   if (lists.length <= 1) return lists[0] ?? [];
   return inOrder(lists.flat(), (a, b) => a.startIndex - b.startIndex);

@@ -157,6 +157,13 @@ const IS_COLLECTED = 4;
 const IS_FIELD_PARENT = 8;
 const IS_KEPT_OTHER = 16;
 const IS_IDENTIFIER = 32;
+/** A type whose children may start a branch (branchOf's cases): most frames' parents are not, and skip the switch. */
+const IS_BRANCH_PARENT = 64;
+const BRANCH_PARENTS = new Set<string>([
+  'if_statement', 'conditional_expression', 'conditional_access_expression', 'switch_section', 'switch_expression_arm', 'catch_clause',
+  'lambda_expression', 'anonymous_method_expression', 'local_function_statement', 'for_statement', 'foreach_statement', 'while_statement',
+  'do_statement', 'binary_expression',
+]);
 const flagsByLanguage = new WeakMap<readonly (string | null)[], Uint8Array>();
 
 function typeFlagsOf(typeNames: readonly (string | null)[]): Uint8Array {
@@ -166,7 +173,7 @@ function typeFlagsOf(typeNames: readonly (string | null)[]): Uint8Array {
     typeNames.forEach((name, id) => {
       if (!name) return;
       flags![id] = (FUNCTIONS.has(name) ? IS_FUNCTION : 0) | (TYPES.has(name) ? IS_TYPE : 0) | (COLLECTED.has(name) ? IS_COLLECTED : 0) |
-        (FIELD_PARENTS.has(name) ? IS_FIELD_PARENT : 0) | (name === 'identifier' ? IS_IDENTIFIER : 0) |
+        (FIELD_PARENTS.has(name) ? IS_FIELD_PARENT : 0) | (name === 'identifier' ? IS_IDENTIFIER : 0) | (BRANCH_PARENTS.has(name) ? IS_BRANCH_PARENT : 0) |
         (name === 'identifier' || name === 'this' || name === 'base' || name === 'member_access_expression' || name === 'member_binding_expression' || name === 'modifier' || name === 'global_statement' ? IS_KEPT_OTHER : 0);
     });
     flagsByLanguage.set(typeNames, flags);
@@ -275,7 +282,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
     frame.leftEnd = -1;
     frame.ownerKey = ownerKey;
     frame.around = parent ? parent.around : null;
-    const branch = parent ? branchOf(text, parent, frame) : null;
+    const branch = parent && parent.flags & IS_BRANCH_PARENT ? branchOf(text, parent, frame) : null;
     if (branch) frame.around = { span: branch, next: frame.around };
     depth++;
     if (ownerKey) owners.push(ownerKey);
@@ -327,7 +334,7 @@ function frameSpan(frame: Frame): Span {
   return { start: frame.start, end: frame.end };
 }
 
-/** The branch a child frame of `p` starts, if any: an if/else arm, a loop's repeated part, a switch section, a lambda... */
+/** The branch a child frame of `p` starts, if any: an if/else arm, a loop's repeated part, a switch section, a lambda... (BRANCH_PARENTS lists the cases). */
 function branchOf(text: string, p: Frame, child: Frame): Span | null {
   switch (p.type) {
     case 'if_statement':
