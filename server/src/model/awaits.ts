@@ -1,5 +1,6 @@
 /** Recognises what an `await` waits for, from its operand's syntax alone (no types). */
 import type { SyntaxNode } from '../parse/parser';
+import { namedChildOfType } from '../parse/syntaxTable';
 import type { AwaitOperand, AwaitOperandKind, Callee } from './types';
 import { argumentTexts, calleeOf } from './syntax';
 
@@ -53,7 +54,7 @@ export function classifyAwaitOperand(operandNode: SyntaxNode | null, textOverrid
     const typeText = node.childForFieldName('type')?.text ?? '';
     if (/^(System\.Threading\.Tasks\.)?ValueTask(<.*>)?$/.test(typeText)) {
       const args = node.childForFieldName('arguments');
-      const first = args?.namedChildren.find((c) => c?.type === 'argument');
+      const first = (args ? namedChildOfType(args, 'argument') : undefined);
       // new ValueTask<T>(value) is complete; new ValueTask(task) or (source, token) is not known to be.
       if (typeText.includes('<') && args && args.namedChildren.filter((c) => c?.type === 'argument').length === 1) {
         return operandOf(base, 'fromResult', null, first?.text ?? null);

@@ -10,7 +10,7 @@
  * above it was reached then too), so the work is the answer's size plus a step per mention.
  */
 import type { MethodBody, Span } from './types';
-import type { IdentifierUse } from './fileSyntax';
+import { MEMBER_NAME, type Identifiers } from './fileSyntax';
 import { bodiesById } from './bodies';
 import { checkBudget } from './budget';
 import { inOrder } from './compact';
@@ -23,10 +23,10 @@ const FEW_DECLARERS = 8;
 
 /**
  * Captured names by body id (sorted, as before), for every body with a parent. `codeOf` gives the spans of a
- * body's own code (its block or expression; a top-level program's statements); `identifiers` every identifier of
- * the file sorted by start.
+ * body's own code (its block or expression; a top-level program's statements); `identifiers` the file's identifiers
+ * and `which` the indices of those to follow, in order (null: all of them).
  */
-export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: MethodBody) => readonly Span[], identifiers: readonly IdentifierUse[]): Map<string, string[]> {
+export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: MethodBody) => readonly Span[], identifiers: Identifiers, which: readonly number[] | null): Map<string, string[]> {
   const byId = bodiesById(bodies);
   const parentOf = (b: MethodBody): MethodBody | null => (b.parentId ? byId.get(b.parentId) ?? null : null);
   const result = new Map<string, Set<string>>();
@@ -85,7 +85,7 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
   const spans: { span: Span; body: MethodBody }[] = [];
   for (const b of byId.values()) for (const span of codeOf(b)) spans.push({ span, body: b });
   spans.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
-  const inCode = (b: MethodBody, id: IdentifierUse) => codeOf(b).some((s) => s.start <= id.start && id.start < s.end && id.end <= s.end);
+  const inCode = (b: MethodBody, start: number, end: number) => codeOf(b).some((s) => s.start <= start && start < s.end && end <= s.end);
 
   const reached = new Map<string, Set<MethodBody>>();
   const open: { span: Span; body: MethodBody }[] = [];
@@ -96,23 +96,28 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
   let step = 0;
   // An indexed loop: this one pass over every identifier of the file runs once per model, mostly before the
   // optimising compiler takes it, and a for...of there allocated an iterator result per identifier.
-  for (let k = 0; k < identifiers.length; k++) {
-    const id = identifiers[k];
+  const { start: starts, end: ends, flags, names: idNames } = identifiers;
+  const total = which ? which.length : identifiers.count;
+  for (let n = 0; n < total; n++) {
+    const k = which ? which[n] : n;
+    const idStart = starts[k];
+    const idEnd = ends[k];
     if ((++step & 0xfff) === 0) checkBudget();
-    while (next < spans.length && spans[next].span.start <= id.start) {
+    while (next < spans.length && spans[next].span.start <= idStart) {
       close(spans[next].span.start);
       open.push(spans[next++]);
     }
-    close(id.start);
-    if (id.isMemberName || open.length === 0) continue;
-    const names = declarers.get(id.name);
+    close(idStart);
+    if (flags[k] & MEMBER_NAME || open.length === 0) continue;
+    const name = idNames[k]!;
+    const names = declarers.get(name);
     if (!names) continue;
     // The innermost body whose code holds the identifier (spans are nested, so the top of the stack, if it holds it).
     let innermost: MethodBody | null = null;
-    for (let k = open.length - 1; k >= 0; k--) {
-      const s = open[k].span;
-      if (s.start <= id.start && id.start < s.end && id.end <= s.end) {
-        innermost = open[k].body;
+    for (let j = open.length - 1; j >= 0; j--) {
+      const s = open[j].span;
+      if (s.start <= idStart && idStart < s.end && idEnd <= s.end) {
+        innermost = open[j].body;
         break;
       }
     }
@@ -122,19 +127,19 @@ export function capturedNamesByBody(bodies: readonly MethodBody[], codeOf: (b: M
     if (names.length <= FEW_DECLARERS) {
       for (const d of names) if (d !== innermost && around(d, innermost) && (!outermost || enter.get(d)! < enter.get(outermost)!)) outermost = d;
     } else {
-      for (let b = parentOf(innermost); b; b = parentOf(b)) if (ownNames.get(b)!.has(id.name)) outermost = b;
+      for (let b = parentOf(innermost); b; b = parentOf(b)) if (ownNames.get(b)!.has(name)) outermost = b;
     }
     if (!outermost) continue;
-    let seen = reached.get(id.name);
-    if (!seen) reached.set(id.name, (seen = new Set()));
+    let seen = reached.get(name);
+    if (!seen) reached.set(name, (seen = new Set()));
     for (let b: MethodBody | null = innermost; b && b !== outermost; b = parentOf(b)) {
-      if (!inCode(b, id)) continue;
+      if (!inCode(b, idStart, idEnd)) continue;
       if (seen.has(b)) break;
       seen.add(b);
-      if (!b.parentId || ownNames.get(b)!.has(id.name)) continue;
+      if (!b.parentId || ownNames.get(b)!.has(name)) continue;
       const set = result.get(b.id);
-      if (set) set.add(id.name);
-      else result.set(b.id, new Set([id.name]));
+      if (set) set.add(name);
+      else result.set(b.id, new Set([name]));
     }
   }
   const out = new Map<string, string[]>();

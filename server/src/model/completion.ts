@@ -3,10 +3,11 @@
  * completed: the peers' best-known false alarms (product.md), each with a reason a person can read.
  */
 import type { SyntaxNode } from '../parse/parser';
+import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
 import { calleeOf, closingBracket, conditionalParts, isFunctionNode } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
-import { identifiersIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
 /**
  * Names of a `bool` parameter that selects a method's synchronous or asynchronous path (Npgsql's `bool async`,
@@ -210,7 +211,7 @@ function continuationReason(lambda: SyntaxNode, recv: string): string | null {
   const callee = call?.type === 'invocation_expression' ? calleeOf(call) : null;
   if (!callee || callee.name !== 'ContinueWith') return null;
   const params = lambda.childForFieldName('parameters');
-  const first = params ? (params.type === 'implicit_parameter' ? params : params.namedChildren.find((c) => c?.type === 'parameter')?.childForFieldName('name')) : null;
+  const first = params ? (params.type === 'implicit_parameter' ? params : namedChildOfType(params, 'parameter')?.childForFieldName('name')) : null;
   if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return 'inside a ContinueWith continuation, where the antecedent task has completed';
   if (callee.receiver && recv === callee.receiver) return 'inside a ContinueWith continuation of this task';
   return null;
@@ -386,12 +387,12 @@ function lambdaOverCollection(lambda: MethodBody, bodies: readonly MethodBody[],
  * literal has none) is taken to precede when it is in no branch the wait is outside of, which the same test says.
  */
 function awaitPrecedesOnEveryPath(a: { span: Span }, wait: TaskWait, syntax: FileSyntax): boolean {
-  const awaitIds = identifiersIn(syntax, a.span).filter((id) => !id.isMemberName);
-  const waitIds = identifiersIn(syntax, wait.span).filter((id) => !id.isMemberName);
-  if (awaitIds.length === 0 || waitIds.length === 0) return true;
+  const awaitId = firstVariableIn(syntax, a.span);
+  const waitId = firstVariableIn(syntax, wait.span);
+  if (!awaitId || !waitId) return true;
   const around = (id: IdentifierUse) => new Set(id.branches.map((b) => `${b.start}:${b.end}`));
-  const waitBranches = around(waitIds[0]);
-  return awaitIds[0].branches.every((b) => waitBranches.has(`${b.start}:${b.end}`) || contains(b, wait.span));
+  const waitBranches = around(waitId);
+  return awaitId.branches.every((b) => waitBranches.has(`${b.start}:${b.end}`) || contains(b, wait.span));
 }
 
 function contains(outer: Span, inner: Span): boolean {
@@ -401,5 +402,5 @@ function contains(outer: Span, inner: Span): boolean {
 /** Whether `name` is assigned, incremented, or passed as `ref`/`out` in [from, to). */
 function writtenBetween(syntax: FileSyntax, name: string, from: number, to: number): boolean {
   if (to <= from) return false;
-  return identifiersIn(syntax, { start: from, end: to }).some((id) => id.name === name && !id.isMemberName && (id.access === 'write' || id.access === 'readwrite'));
+  return someVariableIn(syntax, { start: from, end: to }, (n, access) => n === name && (access === 'write' || access === 'readwrite'));
 }

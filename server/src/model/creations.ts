@@ -3,6 +3,7 @@
  * declared as), their arguments and where the new object goes. ASY031 (an HttpClient created per call) reads them.
  */
 import type { SyntaxNode } from '../parse/parser';
+import { namedChildOfType } from '../parse/syntaxTable';
 import type { CreationDestination, ObjectCreation } from './types';
 import { normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
 import { exactly } from './compact';
@@ -14,7 +15,7 @@ export function creationsOf(nodes: readonly SyntaxNode[]): ObjectCreation[] {
     const destination = destinationOf(n);
     const typeText = typeNode ? normaliseTypeText(typeNode.text) : destination.declaredType;
     if (!typeText) continue;
-    const list = n.childForFieldName('arguments') ?? n.namedChildren.find((c) => c?.type === 'argument_list') ?? null;
+    const list = n.childForFieldName('arguments') ?? namedChildOfType(n, 'argument_list') ?? null;
     const argumentTexts = exactly(list ? list.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'argument').map((a) => a.text) : []);
     out.push({ typeText, argumentTexts, span: spanOf(n), destination: destination.kind, targetText: destination.targetText, inUsing: destination.inUsing });
   }

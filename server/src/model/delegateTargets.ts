@@ -4,6 +4,7 @@
  * target's delegate type, which is what ASY021 (async lambda to a void delegate) asks about.
  */
 import type { SyntaxNode } from '../parse/parser';
+import { namedChildOfType } from '../parse/syntaxTable';
 import type { DelegateTarget } from './types';
 import { argumentTexts, calleeOf, normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
 import { none } from './compact';
@@ -55,8 +56,8 @@ function argumentTarget(argument: SyntaxNode): DelegateTarget {
   if (!list || !call || list.type !== 'argument_list') return { kind: 'other' };
   const args = list.namedChildren.filter((c): c is SyntaxNode => !!c && c.type === 'argument');
   const argumentIndex = args.findIndex((a) => a.startIndex === argument.startIndex);
-  const nameColon = argument.namedChildren.find((c) => c?.type === 'name_colon');
-  const argumentName = nameColon ? nameColon.namedChildren.find((c) => c?.type === 'identifier')?.text ?? null : null;
+  const nameColon = namedChildOfType(argument, 'name_colon');
+  const argumentName = nameColon ? namedChildOfType(nameColon, 'identifier')?.text ?? null : null;
   if (call.type === 'invocation_expression') {
     const callee = calleeOf(call);
     if (!callee) return { kind: 'other' };

@@ -1,19 +1,19 @@
 /** Turns one parsed C# file into a FileModel: every function-like body with its awaits, locals, waits and calls, and every type declaration. */
 import { tableOf, type Tree } from '../parse/parser';
-import { SyntaxNode, rootOf, type SyntaxTable } from '../parse/syntaxTable';
+import { SyntaxNode, namedChildOfType, rootOf, type SyntaxTable } from '../parse/syntaxTable';
 import type { PreparedSource } from '../parse/prepare';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
   Parameter, RegionKind, ReturnSite, SkippedBody, Span, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
 } from './types';
 import {
-  LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, contains, firstToken, hasToken,
+  LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, childTextsOfTypes, contains, firstToken, hasToken,
   isFunctionNode, normaliseTypeText, spanOf, splitTopLevel, unparenthesisedParent,
 } from './syntax';
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
-import { hasThisIn, identifierCountIn, identifiersIn, identifiersNamed, mentions, ownerKeyOf, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentions, ownerKeyOf, someVariableIn, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
 import { relativeId, reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
@@ -184,8 +184,8 @@ function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileS
   if (toCompute.length === 0) return;
   for (const b of toCompute) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
   // A function body's own code is its block or expression; top-level statements are each a span of the program's.
-  const identifiers = toCompute.length === bodies.length ? syntax.identifiers : inOrder(spans, (a, b) => a.start - b.start).flatMap((s) => identifiersIn(syntax, s));
-  const captured = capturedNamesByBody(toCompute, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), identifiers);
+  const which = toCompute.length === bodies.length ? null : inOrder(spans, (a, b) => a.start - b.start).flatMap((s) => identifierIndicesIn(syntax, s));
+  const captured = capturedNamesByBody(toCompute, (b) => (b.kind === 'topLevel' ? topLevelCode : b.bodySpan ? [b.bodySpan] : []), syntax.identifiers, which);
   for (const b of toCompute) b.capturedNames = b.parentId ? exactly(captured.get(b.id) ?? []) : none();
   for (const [outermost, family] of families) {
     const entry = outermostEntries.get(outermost);
@@ -240,6 +240,8 @@ function collectSyntaxErrors(table: SyntaxTable): Span[] {
 function ownNodes(context: FileContext, ownerKey: string, types: string[]): SyntaxNode[] {
   const byType = context.syntax.owned.get(ownerKey);
   if (!byType) return [];
+  // Most questions name one type: its list as it is, without the lists of lists below (a body asks about ten times).
+  if (types.length === 1) return byType.get(types[0]) ?? [];
   const lists = types.map((t) => byType.get(t) ?? []).filter((l) => l.length > 0);
   if (lists.length <= 1) return lists[0] ?? [];
   return inOrder(lists.flat(), (a, b) => a.startIndex - b.startIndex);
@@ -468,8 +470,11 @@ function typeParametersOf(fn: SyntaxNode): string[] {
   return list ? exactly(list.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text)) : none();
 }
 
+/** The children of a parameter that are its modifiers (a body's parameters; signatureFacts.ts also counts `readonly` for declarations). */
+const PARAMETER_MODIFIERS = new Set(['modifier', 'parameter_modifier', 'ref', 'out', 'in', 'params', 'this', 'scoped']);
+
 function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): Parameter[] {
-  const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c?.type === 'parameter_list') ?? null;
+  const list = fn.childForFieldName('parameters') ?? namedChildOfType(fn, 'parameter_list') ?? null;
   const params: SyntaxNode[] = [];
   if (list) {
     if (list.type === 'implicit_parameter' || list.type === 'identifier') params.push(list);
@@ -487,7 +492,7 @@ function parametersOf(fn: SyntaxNode, isMentioned: (name: string) => boolean): P
     return {
       name,
       typeText: typeNode ? normaliseTypeText(typeNode.text) : null,
-      modifiers: exactly(p.children.filter((c) => !!c && (c.type === 'modifier' || c.type === 'parameter_modifier' || ['ref', 'out', 'in', 'params', 'this', 'scoped'].includes(c.type))).map((c) => c!.text)),
+      modifiers: childTextsOfTypes(p, PARAMETER_MODIFIERS),
       referenced: isMentioned(name),
       span: spanOf(p),
     };
@@ -517,7 +522,7 @@ function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, co
   // Whichever is shorter: the instance members, each looked up by name, or the body's identifiers.
   const identifierCount = bodySpans.reduce((n, b) => n + identifierCountIn(syntax, b), 0);
   if (instanceMembers.size <= identifierCount) return [...instanceMembers].some((name) => !shadowing.has(name) && mentions(syntax, name, bodySpans));
-  return bodySpans.some((b) => identifiersIn(syntax, b).some((id) => !id.isMemberName && !shadowing.has(id.name) && instanceMembers.has(id.name)));
+  return bodySpans.some((b) => someVariableIn(syntax, b, (name) => !shadowing.has(name) && instanceMembers.has(name)));
 }
 
 /** The names of a type's instance members and primary-constructor parameters, once per type (every body of it asks). */
@@ -706,7 +711,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       const nameNode = n.childForFieldName('name');
       if (nameNode) sites.push({ name: nameNode.text, kind: 'catch', nameNode, typeText: n.childForFieldName('type')?.text ?? null, initializer: null, scope: n.parent ?? n });
     } else {
-      const nameNode = n.childForFieldName('name') ?? (n.type === 'var_pattern' ? n.namedChildren.find((c) => c?.type === 'identifier') ?? null : null);
+      const nameNode = n.childForFieldName('name') ?? (n.type === 'var_pattern' ? namedChildOfType(n, 'identifier') ?? null : null);
       if (!nameNode || nameNode.type !== 'identifier') continue;
       const typeNode = n.childForFieldName('type');
       sites.push({ name: nameNode.text, kind: n.type === 'declaration_expression' ? 'out' : 'pattern', nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer: null, scope: enclosingScope(n), ...(n.type === 'declaration_expression' ? { outArgument: outArgumentOf(n) } : {}) });
@@ -751,7 +756,7 @@ function outArgumentOf(declaration: SyntaxNode): LocalVariable['outArgument'] {
   const invocation = list?.parent;
   if (argument?.type !== 'argument' || list?.type !== 'argument_list' || invocation?.type !== 'invocation_expression') return undefined;
   const index = list.namedChildren.filter((c) => c?.type === 'argument').findIndex((c) => c!.startIndex === argument.startIndex);
-  const name = argument.childForFieldName('name') ?? argument.namedChildren.find((c) => c?.type === 'name_colon')?.namedChildren[0] ?? null;
+  const name = argument.childForFieldName('name') ?? namedChildOfType(argument, 'name_colon')?.namedChildren[0] ?? null;
   return index < 0 ? undefined : { invocationText: invocation.text, index, argumentName: name ? name.text : null };
 }
 
@@ -1014,7 +1019,7 @@ function usingsOf(own: (t: string[]) => SyntaxNode[], onSyncPath: (n: SyntaxNode
     if (!hasToken(n, 'using')) continue;
     const keyword = firstToken(n, 'using')!;
     const isAwaitUsing = hasToken(n, 'await');
-    const decl = n.namedChildren.find((c) => c?.type === 'variable_declaration') ?? null;
+    const decl = namedChildOfType(n, 'variable_declaration') ?? null;
     if (decl) {
       const typeNode = decl.childForFieldName('type');
       for (const d of decl.namedChildren) {

@@ -44,7 +44,7 @@ export interface IdentifierUse {
  * array is made only when asked (liveness asks for the locals of bodies with awaits). Listing every identifier's
  * branches eagerly cost the nesting depth per identifier, which deep nesting (2,000 nested lambdas) made quadratic.
  */
-interface BranchLink {
+export interface BranchLink {
   span: Span;
   next: BranchLink | null;
   /** This link and the ones after it, once asked for. */
@@ -72,6 +72,47 @@ class Use implements IdentifierUse {
   }
 }
 
+/**
+ * Every identifier of a file, sorted by start, as columns rather than an object each: a 3 MB file has 224,000
+ * identifiers, and as objects (with their names) they were half of what the model step kept alive while it ran,
+ * which every young-generation collection copied. identifiersNamed and firstVariableIn make IdentifierUse objects
+ * of the few a question asks about; the other questions and captures.ts read the columns.
+ */
+export interface Identifiers {
+  count: number;
+  start: Int32Array;
+  end: Int32Array;
+  /** For writes, where the write takes effect (after the right-hand side ran); the end otherwise. */
+  effectiveAt: Int32Array;
+  /** MEMBER_NAME, and the access's index in ACCESSES shifted by ACCESS_SHIFT. */
+  flags: Uint8Array;
+  /**
+   * The names of the identifiers that are not member names, one string per distinct name (interned); null for a
+   * member name, whose name no question reads (identifierAt reads it from `text`).
+   */
+  names: (string | null)[];
+  /** The source text. */
+  text: string;
+  /** The branches around each (null for member names and for none). */
+  around: (BranchLink | null)[];
+}
+
+export const MEMBER_NAME = 1;
+const ACCESS_SHIFT = 1;
+const ACCESSES: readonly Access[] = ['read', 'write', 'readwrite', 'declare'];
+
+/** Whether identifier `k` is a member name (`x.Name`, `Ns.Type`, `name:`), not a variable reference. */
+export function isMemberNameAt(ids: Identifiers, k: number): boolean {
+  return (ids.flags[k] & MEMBER_NAME) !== 0;
+}
+
+/** Identifier `k` as an object. */
+export function identifierAt(ids: Identifiers, k: number): IdentifierUse {
+  const flags = ids.flags[k];
+  const name = ids.names[k] ?? ids.text.slice(ids.start[k], ids.end[k]);
+  return new Use(name, ids.start[k], ids.end[k], (flags & MEMBER_NAME) !== 0, ACCESSES[flags >> ACCESS_SHIFT], ids.effectiveAt[k], ids.around[k]);
+}
+
 export interface FileSyntax {
   functions: SyntaxNode[];
   types: SyntaxNode[];
@@ -79,7 +120,7 @@ export interface FileSyntax {
   /** Owner key (`type:start` of the function node, `topLevel:0`, or '' for none) -> node type -> nodes in document order. */
   owned: Map<string, Map<string, SyntaxNode[]>>;
   /** Every identifier, sorted by start. */
-  identifiers: IdentifierUse[];
+  identifiers: Identifiers;
   /** Offsets of `this` and `base` tokens, sorted. */
   thisTokens: number[];
   /** `.Result` member accesses (and `?.Result` bindings) by owner. */
@@ -115,6 +156,14 @@ const IS_TYPE = 2;
 const IS_COLLECTED = 4;
 const IS_FIELD_PARENT = 8;
 const IS_KEPT_OTHER = 16;
+const IS_IDENTIFIER = 32;
+/** A type whose children may start a branch (branchOf's cases): most frames' parents are not, and skip the switch. */
+const IS_BRANCH_PARENT = 64;
+const BRANCH_PARENTS = new Set<string>([
+  'if_statement', 'conditional_expression', 'conditional_access_expression', 'switch_section', 'switch_expression_arm', 'catch_clause',
+  'lambda_expression', 'anonymous_method_expression', 'local_function_statement', 'for_statement', 'foreach_statement', 'while_statement',
+  'do_statement', 'binary_expression',
+]);
 const flagsByLanguage = new WeakMap<readonly (string | null)[], Uint8Array>();
 
 function typeFlagsOf(typeNames: readonly (string | null)[]): Uint8Array {
@@ -124,7 +173,7 @@ function typeFlagsOf(typeNames: readonly (string | null)[]): Uint8Array {
     typeNames.forEach((name, id) => {
       if (!name) return;
       flags![id] = (FUNCTIONS.has(name) ? IS_FUNCTION : 0) | (TYPES.has(name) ? IS_TYPE : 0) | (COLLECTED.has(name) ? IS_COLLECTED : 0) |
-        (FIELD_PARENTS.has(name) ? IS_FIELD_PARENT : 0) |
+        (FIELD_PARENTS.has(name) ? IS_FIELD_PARENT : 0) | (name === 'identifier' ? IS_IDENTIFIER : 0) | (BRANCH_PARENTS.has(name) ? IS_BRANCH_PARENT : 0) |
         (name === 'identifier' || name === 'this' || name === 'base' || name === 'member_access_expression' || name === 'member_binding_expression' || name === 'modifier' || name === 'global_statement' ? IS_KEPT_OTHER : 0);
     });
     flagsByLanguage.set(typeNames, flags);
@@ -139,9 +188,17 @@ function endsWithResult(text: string, start: number, end: number): boolean {
 }
 
 export function walkFile(table: SyntaxTable): FileSyntax {
-  const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers: [], thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
   const { text, count, typeId, typeNames, fieldNames, start: starts, end: ends, field: fields, after } = table;
   const typeFlags = typeFlagsOf(typeNames);
+  // The identifier rows bound how many identifiers there are (the walk passes over those inside an identifier).
+  let identifierRows = 0;
+  for (let i = 0; i < count; i++) if (typeFlags[typeId[i]] & IS_IDENTIFIER) identifierRows++;
+  const identifiers: Identifiers = {
+    count: 0, start: new Int32Array(identifierRows), end: new Int32Array(identifierRows), effectiveAt: new Int32Array(identifierRows),
+    // Sized once: grown by push, the two lists were copied a dozen times over on the way to 224,000 items.
+    flags: new Uint8Array(identifierRows), names: new Array<string | null>(identifierRows), text, around: new Array<BranchLink | null>(identifierRows),
+  };
+  const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers, thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
   // The open nodes, outermost first: frames[0..depth). Frame objects are reused by depth rather than made per node
   // (a 3 MB file has 1.2 million nodes); nothing keeps a frame past the step that reads it.
   const frames: Frame[] = [];
@@ -198,7 +255,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
         result.globalStatements.push(new SyntaxNode(table, i));
         ownerKey = 'topLevel:0';
       } else if (isIdentifier) {
-        result.identifiers.push(identifierUse(text, start, end, field, parent, depth > 1 ? frames[depth - 2] : undefined));
+        addIdentifier(identifiers, text, start, end, field, parent, depth > 1 ? frames[depth - 2] : undefined);
       } else if (flags & IS_COLLECTED) {
         bucket(owner, type, new SyntaxNode(table, i));
       } else if (type === 'this' || type === 'base') {
@@ -225,7 +282,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
     frame.leftEnd = -1;
     frame.ownerKey = ownerKey;
     frame.around = parent ? parent.around : null;
-    const branch = parent ? branchOf(text, parent, frame) : null;
+    const branch = parent && parent.flags & IS_BRANCH_PARENT ? branchOf(text, parent, frame) : null;
     if (branch) frame.around = { span: branch, next: frame.around };
     depth++;
     if (ownerKey) owners.push(ownerKey);
@@ -236,8 +293,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
 
 const COMPOUND = /^(\+|-|\*|\/|%|&|\||\^|<<|>>>?|\?\?)=/;
 
-function identifierUse(text: string, start: number, end: number, field: string | null, parent: Frame | undefined, grand: Frame | undefined): IdentifierUse {
-  const name = text.slice(start, end);
+function addIdentifier(ids: Identifiers, text: string, start: number, end: number, field: string | null, parent: Frame | undefined, grand: Frame | undefined): void {
   let isMemberName = false;
   let access: Access = 'read';
   let effectiveAt = end;
@@ -264,7 +320,13 @@ function identifierUse(text: string, start: number, end: number, field: string |
       effectiveAt = parent.end;
     }
   }
-  return new Use(name, start, end, isMemberName, access, effectiveAt, isMemberName || !parent ? null : parent.around);
+  const k = ids.count++;
+  ids.start[k] = start;
+  ids.end[k] = end;
+  ids.effectiveAt[k] = effectiveAt;
+  ids.flags[k] = (isMemberName ? MEMBER_NAME : 0) | (ACCESSES.indexOf(access) << ACCESS_SHIFT);
+  ids.names[k] = isMemberName ? null : intern(text.slice(start, end));
+  ids.around[k] = isMemberName || !parent ? null : parent.around;
 }
 
 /** Made only for a frame that starts a branch: most frames do not, and a span for each cost an allocation per node. */
@@ -272,7 +334,7 @@ function frameSpan(frame: Frame): Span {
   return { start: frame.start, end: frame.end };
 }
 
-/** The branch a child frame of `p` starts, if any: an if/else arm, a loop's repeated part, a switch section, a lambda... */
+/** The branch a child frame of `p` starts, if any: an if/else arm, a loop's repeated part, a switch section, a lambda... (BRANCH_PARENTS lists the cases). */
 function branchOf(text: string, p: Frame, child: Frame): Span | null {
   switch (p.type) {
     case 'if_statement':
@@ -300,19 +362,43 @@ function branchOf(text: string, p: Frame, child: Frame): Span | null {
   }
 }
 
-/** Identifiers within [start, end), by binary search on the sorted list. */
-export function identifiersIn(syntax: FileSyntax, span: Span): IdentifierUse[] {
-  const ids = syntax.identifiers;
+/** Index of the first identifier starting at or after `offset`. */
+function firstAtOrAfter(starts: Int32Array, count: number, offset: number): number {
   let lo = 0;
-  let hi = ids.length;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (ids[mid].start < span.start) lo = mid + 1;
+    if (starts[mid] < offset) lo = mid + 1;
     else hi = mid;
   }
-  const out: IdentifierUse[] = [];
-  for (let i = lo; i < ids.length && ids[i].start < span.end; i++) if (ids[i].end <= span.end) out.push(ids[i]);
+  return lo;
+}
+
+/** The indices of the identifiers within [start, end), by binary search on the sorted columns. */
+export function identifierIndicesIn(syntax: FileSyntax, span: Span): number[] {
+  const ids = syntax.identifiers;
+  const out: number[] = [];
+  for (let k = firstAtOrAfter(ids.start, ids.count, span.start); k < ids.count && ids.start[k] < span.end; k++) if (ids.end[k] <= span.end) out.push(k);
   return out;
+}
+
+/** The first identifier within the span that is not a member name, or null. */
+export function firstVariableIn(syntax: FileSyntax, span: Span): IdentifierUse | null {
+  const ids = syntax.identifiers;
+  for (let k = firstAtOrAfter(ids.start, ids.count, span.start); k < ids.count && ids.start[k] < span.end; k++) {
+    if (ids.end[k] <= span.end && !(ids.flags[k] & MEMBER_NAME)) return identifierAt(ids, k);
+  }
+  return null;
+}
+
+/** Whether an identifier within the span that is not a member name passes the test (given its name and access). */
+export function someVariableIn(syntax: FileSyntax, span: Span, test: (name: string, access: Access) => boolean): boolean {
+  const ids = syntax.identifiers;
+  for (let k = firstAtOrAfter(ids.start, ids.count, span.start); k < ids.count && ids.start[k] < span.end; k++) {
+    const flags = ids.flags[k];
+    if (ids.end[k] <= span.end && !(flags & MEMBER_NAME) && test(ids.names[k]!, ACCESSES[flags >> ACCESS_SHIFT])) return true;
+  }
+  return false;
 }
 
 export function hasThisIn(syntax: FileSyntax, span: Span): boolean {
@@ -327,64 +413,67 @@ export function hasThisIn(syntax: FileSyntax, span: Span): boolean {
   return lo < t.length && t[lo] < span.end;
 }
 
-/** The identifiers that are not member names, by name, each list sorted by start (built on first use). */
-const byNameOf = new WeakMap<FileSyntax, Map<string, IdentifierUse[]>>();
+/** The indices of the identifiers that are not member names, by name, each list in order (built on first use). */
+const byNameOf = new WeakMap<FileSyntax, Map<string, number[]>>();
 
-function identifiersByName(syntax: FileSyntax): Map<string, IdentifierUse[]> {
+function identifiersByName(syntax: FileSyntax): Map<string, number[]> {
   let byName = byNameOf.get(syntax);
   if (!byName) {
     byName = new Map();
-    const ids = syntax.identifiers;
-    // Indexed, as in captures.ts: it runs once per file, and a for...of allocated an iterator result per identifier.
-    for (let k = 0; k < ids.length; k++) {
-      const id = ids[k];
-      if (id.isMemberName) continue;
-      const list = byName.get(id.name);
-      if (list) list.push(id);
-      else byName.set(id.name, [id]);
+    const { count, flags, names } = syntax.identifiers;
+    for (let k = 0; k < count; k++) {
+      if (flags[k] & MEMBER_NAME) continue;
+      const name = names[k]!;
+      const list = byName.get(name);
+      if (list) list.push(k);
+      else byName.set(name, [k]);
     }
     byNameOf.set(syntax, byName);
   }
   return byName;
 }
 
-/** Index of the first identifier starting at or after `offset` in a list sorted by start. */
-function firstAtOrAfter(ids: readonly IdentifierUse[], offset: number): number {
+/** Index in `list` (identifier indices in order) of the first identifier starting at or after `offset`. */
+function firstInListAtOrAfter(starts: Int32Array, list: readonly number[], offset: number): number {
   let lo = 0;
-  let hi = ids.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (ids[mid].start < offset) lo = mid + 1;
+    if (starts[list[mid]] < offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /**
- * The identifiers named `name` that are not member names, within the spans (in order, as identifiersIn gives
- * them): a binary search in that name's list instead of a pass over every identifier of the spans.
+ * The identifiers named `name` that are not member names, within the spans (in order): a binary search in that name's list instead of a pass over every identifier of the spans.
  */
 export function identifiersNamed(syntax: FileSyntax, name: string, spans: readonly Span[]): IdentifierUse[] {
-  const ids = identifiersByName(syntax).get(name);
-  if (!ids) return [];
+  const list = identifiersByName(syntax).get(name);
+  if (!list) return [];
+  const ids = syntax.identifiers;
   const out: IdentifierUse[] = [];
   for (const span of spans) {
-    for (let i = firstAtOrAfter(ids, span.start); i < ids.length && ids[i].start < span.end; i++) if (ids[i].end <= span.end) out.push(ids[i]);
+    for (let i = firstInListAtOrAfter(ids.start, list, span.start); i < list.length && ids.start[list[i]] < span.end; i++) {
+      if (ids.end[list[i]] <= span.end) out.push(identifierAt(ids, list[i]));
+    }
   }
   return out;
 }
 
 /** Whether an identifier named `name` (not a member name) lies within the spans. */
 export function mentions(syntax: FileSyntax, name: string, spans: readonly Span[]): boolean {
-  const ids = identifiersByName(syntax).get(name);
-  if (!ids) return false;
+  const list = identifiersByName(syntax).get(name);
+  if (!list) return false;
+  const ids = syntax.identifiers;
   for (const span of spans) {
-    for (let i = firstAtOrAfter(ids, span.start); i < ids.length && ids[i].start < span.end; i++) if (ids[i].end <= span.end) return true;
+    for (let i = firstInListAtOrAfter(ids.start, list, span.start); i < list.length && ids.start[list[i]] < span.end; i++) if (ids.end[list[i]] <= span.end) return true;
   }
   return false;
 }
 
-/** How many identifiers (member names included) start within the span: what a pass over identifiersIn would visit. */
+/** How many identifiers (member names included) start within the span: what a pass over the span's identifiers would visit. */
 export function identifierCountIn(syntax: FileSyntax, span: Span): number {
-  return firstAtOrAfter(syntax.identifiers, span.end) - firstAtOrAfter(syntax.identifiers, span.start);
+  const { start, count } = syntax.identifiers;
+  return firstAtOrAfter(start, count, span.end) - firstAtOrAfter(start, count, span.start);
 }

@@ -5,10 +5,11 @@
  */
 import type { SyntaxNode } from '../parse/parser';
 import type { MemberParameter } from './types';
-import { normaliseTypeText } from './syntax';
+import { childTextsOfTypes, hasToken, normaliseTypeText } from './syntax';
 import { exactly, none } from './compact';
 
-const PARAMETER_MODIFIERS = new Set(['ref', 'out', 'in', 'params', 'this', 'scoped', 'readonly']);
+/** The children of a declared parameter that are its modifiers. */
+const PARAMETER_MODIFIERS = new Set(['modifier', 'parameter_modifier', 'ref', 'out', 'in', 'params', 'this', 'scoped', 'readonly']);
 
 /**
  * The parameters of a method's `parameter_list`. tree-sitter-c-sharp 0.23.5 does not wrap `params T[] name` in a
@@ -22,12 +23,12 @@ export function memberParametersOf(list: SyntaxNode | null): MemberParameter[] {
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
     if (c.type === 'parameter') {
-      const modifiers = exactly(c.children.filter((m): m is SyntaxNode => !!m && (m.type === 'modifier' || m.type === 'parameter_modifier' || PARAMETER_MODIFIERS.has(m.type))).map((m) => m.text));
+      const modifiers = childTextsOfTypes(c, PARAMETER_MODIFIERS);
       out.push({
         name: c.childForFieldName('name')?.text ?? '?',
         typeText: normaliseTypeText(c.childForFieldName('type')?.text ?? '?'),
         modifiers,
-        hasDefault: c.children.some((m) => m?.type === '='),
+        hasDefault: hasToken(c, '='),
       });
     } else if (c.type === 'params') {
       // `params`, then the type node, then the identifier.

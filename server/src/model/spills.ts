@@ -7,6 +7,7 @@
  * decides that; this module only reads the syntax.
  */
 import type { SyntaxNode } from '../parse/parser';
+import { namedChildOfType } from '../parse/syntaxTable';
 import type { Span, SpilledValue } from './types';
 import { isFunctionNode, spanOf } from './syntax';
 import { exactly } from './compact';
@@ -66,7 +67,7 @@ export function spilledValuesOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]):
       if (left.type === 'element_access_expression') {
         const array = left.childForFieldName('expression');
         if (worthSpilling(array)) add(array, 'assignmentTarget');
-        const index = left.childForFieldName('subscript') ?? left.namedChildren.find((c) => c?.type === 'bracketed_argument_list');
+        const index = left.childForFieldName('subscript') ?? namedChildOfType(left, 'bracketed_argument_list');
         for (const a of index?.namedChildren ?? []) if (a && worthSpilling(a.namedChildren[0] ?? a)) add(a, 'assignmentTarget');
         continue;
       }

@@ -1,5 +1,5 @@
 /** Small helpers over tree-sitter C# nodes: spans, modifiers, names and the shapes parser.md documents. */
-import { SyntaxNode, isNamedRow } from '../parse/syntaxTable';
+import { SyntaxNode, isNamedRow, namedChildOfType } from '../parse/syntaxTable';
 import type { Span } from './types';
 import { exactly, intern, internedResult, none } from './compact';
 
@@ -49,6 +49,19 @@ export function modifiersOf(node: SyntaxNode): string[] {
   const { after, typeId, typeNames, start, end, text } = node.table;
   for (let c = node.index + 1, last = after[node.index]; c < last; c = after[c]) {
     if (typeNames[typeId[c]] === 'modifier') out.push(intern(text.slice(start[c], end[c])));
+  }
+  return exactly(out);
+}
+
+/**
+ * The texts of the children (named or not) whose type is one of `types`, in order: a parameter's modifiers. Read
+ * from the table's rows, since listing `children` made a node for every child of every parameter.
+ */
+export function childTextsOfTypes(node: SyntaxNode, types: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const { after, typeId, typeNames, start, end, text } = node.table;
+  for (let c = node.index + 1, last = after[node.index]; c < last; c = after[c]) {
+    if (types.has(typeNames[typeId[c]] || 'ERROR')) out.push(text.slice(start[c], end[c]));
   }
   return exactly(out);
 }
@@ -159,8 +172,12 @@ export function splitTopLevel(text: string, separator = ','): string[] {
 export function argumentTexts(invocation: SyntaxNode): string[] {
   const args = invocation.childForFieldName('arguments');
   if (!args) return none();
+  // Read from the table's rows: this runs for every call of a file, and namedChildren made a node per argument.
   const out: string[] = [];
-  for (const a of args.namedChildren) if (a && a.type === 'argument') out.push(intern(a.text));
+  const { after, typeId, typeNames, start, end, text } = args.table;
+  for (let c = args.index + 1, last = after[args.index]; c < last; c = after[c]) {
+    if (isNamedRow(args.table, c) && typeNames[typeId[c]] === 'argument') out.push(intern(text.slice(start[c], end[c])));
+  }
   return exactly(out);
 }
 
@@ -174,7 +191,7 @@ export function calleeOf(invocation: SyntaxNode): { name: string; receiver: stri
 export function memberNameOf(fn: SyntaxNode): { name: string; receiver: string | null; nameNode: SyntaxNode; typeArguments: string[] } | null {
   if (fn.type === 'identifier') return { name: intern(fn.text), receiver: null, nameNode: fn, typeArguments: none() };
   if (fn.type === 'generic_name') {
-    const id = fn.namedChildren.find((c) => c?.type === 'identifier') ?? fn;
+    const id = namedChildOfType(fn, 'identifier') ?? fn;
     return { name: intern(id.text), receiver: null, nameNode: id, typeArguments: typeArgumentsOf(fn) };
   }
   if (fn.type === 'member_access_expression') {
@@ -203,7 +220,7 @@ export function memberNameOf(fn: SyntaxNode): { name: string; receiver: string |
 }
 
 function typeArgumentsOf(generic: SyntaxNode): string[] {
-  const list = generic.namedChildren.find((c) => c?.type === 'type_argument_list');
+  const list = namedChildOfType(generic, 'type_argument_list');
   return list ? exactly(list.namedChildren.filter((c): c is SyntaxNode => !!c).map((c) => normaliseTypeText(c.text))) : none();
 }
 

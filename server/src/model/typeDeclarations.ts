@@ -1,5 +1,6 @@
 /** Extracts type declarations (classes, structs, records, interfaces, enums) with their members and instance fields. */
 import type { SyntaxNode } from '../parse/parser';
+import { namedChildOfType } from '../parse/syntaxTable';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
@@ -10,7 +11,7 @@ export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
   const out: TypeDeclaration[] = [];
   // A file-scoped namespace applies to every type in the file: look it up once.
   const root = typeNodes.length ? rootOf(typeNodes[0]) : null;
-  const fileNamespace = root?.namedChildren.find((c) => c?.type === 'file_scoped_namespace_declaration')?.childForFieldName('name')?.text ?? null;
+  const fileNamespace = (root ? namedChildOfType(root, 'file_scoped_namespace_declaration') : undefined)?.childForFieldName('name')?.text ?? null;
   for (const node of typeNodes) {
     const nameNode = node.childForFieldName('name');
     if (!nameNode) continue;
@@ -51,15 +52,15 @@ function rootOf(node: SyntaxNode): SyntaxNode {
 function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace: string | null): TypeDeclaration {
   const kind = typeKindOf(node);
   const modifiers = modifiersOf(node);
-  const baseList = node.namedChildren.find((c) => c?.type === 'base_list');
+  const baseList = namedChildOfType(node, 'base_list');
   const baseTypes = baseList ? baseList.namedChildren.filter((c) => !!c && c.type !== 'argument_list').map((c) => normaliseTypeText(c!.text)) : [];
-  const typeParams = node.namedChildren.find((c) => c?.type === 'type_parameter_list');
+  const typeParams = namedChildOfType(node, 'type_parameter_list');
   const members: MemberSignature[] = [];
   const instanceFields: FieldDeclaration[] = [];
   const body = node.childForFieldName('body');
 
   // Record primary constructor parameters become properties with backing fields.
-  const primary = node.namedChildren.find((c) => c?.type === 'parameter_list');
+  const primary = namedChildOfType(node, 'parameter_list');
   const constants: ConstantDeclaration[] = kind === 'enum' ? enumMembersOf(node, nameNode.text) : [];
   const primaryConstructorParameters = primary && (kind === 'class' || kind === 'struct') ? primaryConstructorParametersOf(primary, body) : [];
   // A struct keeps each captured primary-constructor parameter in a field, which is part of its size.
@@ -103,7 +104,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           // memberParametersOf also reads `params T[] name`, which the grammar leaves unwrapped.
           const memberParameters = memberParametersOf(params);
           const paramTypes = memberParameters.map((p) => p.typeText);
-          const tps = m.childForFieldName('type_parameters') ?? m.namedChildren.find((c) => c?.type === 'type_parameter_list');
+          const tps = m.childForFieldName('type_parameters') ?? namedChildOfType(m, 'type_parameter_list');
           const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
           const typeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
           // The extra properties are added to member()'s object, not spread into a new one (see member()).
@@ -112,7 +113,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           method.parameters = memberParameters;
           // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
           if (typeParameters.length) method.typeParameters = typeParameters;
-          const explicit = m.namedChildren.find((c) => c?.type === 'explicit_interface_specifier');
+          const explicit = namedChildOfType(m, 'explicit_interface_specifier');
           if (explicit) method.explicitInterface = explicit.text.replace(/\s*\.\s*$/, '');
           members.push(method);
           break;
@@ -122,7 +123,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           const type = m.childForFieldName('type');
           if (!name) break;
           const property = member(name.text, 'property', isStatic, false, type?.text ?? null, none(), 0, m, name, null);
-          const explicitProperty = m.namedChildren.find((c) => c?.type === 'explicit_interface_specifier');
+          const explicitProperty = namedChildOfType(m, 'explicit_interface_specifier');
           if (explicitProperty) property.explicitInterface = explicitProperty.text.replace(/\s*\.\s*$/, '');
           const arrow = m.childForFieldName('value');
           const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
@@ -133,7 +134,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         }
         case 'field_declaration':
         case 'event_field_declaration': {
-          const decl = m.namedChildren.find((c) => c?.type === 'variable_declaration');
+          const decl = namedChildOfType(m, 'variable_declaration');
           const type = decl?.childForFieldName('type');
           if (!decl || !type) break;
           for (const d of decl.namedChildren) {
@@ -191,11 +192,11 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
 
 /** Enum members with their values; a member without one is the previous member plus one (the first is 0). */
 function enumMembersOf(node: SyntaxNode, enumName: string): ConstantDeclaration[] {
-  const list = node.childForFieldName('body') ?? node.namedChildren.find((c) => c?.type === 'enum_member_declaration_list');
+  const list = node.childForFieldName('body') ?? namedChildOfType(node, 'enum_member_declaration_list');
   const out: ConstantDeclaration[] = [];
   for (const m of list?.namedChildren ?? []) {
     if (!m || m.type !== 'enum_member_declaration') continue;
-    const name = m.childForFieldName('name') ?? m.namedChildren.find((c) => c?.type === 'identifier');
+    const name = m.childForFieldName('name') ?? namedChildOfType(m, 'identifier');
     if (!name) continue;
     const value = m.childForFieldName('value') ?? m.namedChildren.find((c) => !!c && c.startIndex > name.startIndex && c.type !== 'attribute_list');
     const previous = out[out.length - 1];

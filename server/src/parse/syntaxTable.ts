@@ -360,6 +360,18 @@ export class SyntaxNode {
   }
 }
 
+/**
+ * The first named child of the type, as `node.namedChildren.find((c) => c?.type === type)` finds it, without making
+ * a node for every child (the model asks this of most declarations it reads).
+ */
+export function namedChildOfType(node: SyntaxNode, type: string): SyntaxNode | undefined {
+  const { after, flags, typeId, typeNames } = node.table;
+  for (let c = node.index + 1, end = after[node.index]; c < end; c = after[c]) {
+    if (flags[c] & NAMED && (typeNames[typeId[c]] || 'ERROR') === type) return new SyntaxNode(node.table, c);
+  }
+  return undefined;
+}
+
 /** Whether a row is a named node (SyntaxNode.isNamed without making the node). */
 export function isNamedRow(table: SyntaxTable, index: number): boolean {
   return (table.flags[index] & NAMED) !== 0;
