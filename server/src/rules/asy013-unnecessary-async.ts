@@ -86,9 +86,10 @@ returns.
 - Overloads of the same arity are not told apart; when any of them has another return type the method
   is not flagged.
 - A method that checks its arguments or state before the await (a \`throw\`, \`ArgumentNullException.ThrowIfNull\`,
-  a \`ThrowHelper\` or \`Guard\` call, a call whose name says it checks: \`CheckReady()\`, \`EnsureOpen()\`,
-  \`Validate...\`, \`Verify...\`) is not flagged: eliding would move those exceptions from the returned task
-  to the call itself.
+  a \`ThrowHelper\` or \`Guard\` call, a call statement whose name says it checks: \`CheckReady();\`,
+  \`EnsureOpen();\`, \`Validate...\`, \`Verify...\`) is not flagged: eliding would move those exceptions from the
+  returned task to the call itself. A check whose value is used (\`Enabled = CheckIsEnabled();\`) is a predicate
+  and does not count.
 `;
 
 /**
@@ -143,10 +144,11 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
 }
 
 /**
- * Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper, or a method whose name
- * says it checks state (`CheckReady()`, `EnsureOpen()`, `ValidateArguments(...)`), which throws when the check fails.
+ * Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper, or a call statement whose
+ * name says it checks state (`CheckReady();`, `EnsureOpen();`, `ValidateArguments(x);`), which throws when the check
+ * fails. A check whose value is used (`Enabled = !CheckIsEnabled();`) is a predicate, not a guard.
  */
-const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(|\b(?:Check|Ensure|Validate|Verify)(?:[A-Z]\w*)?\s*\(/;
+const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(|(?:^|[;{}])\s*(?:this\s*\.\s*|base\s*\.\s*|[A-Za-z_]\w*\s*\.\s*)?(?:Check|Ensure|Validate|Verify)(?:[A-Z]\w*)?\s*\([^;]*\)\s*;/;
 
 /** What eliding one body's tail await takes: the await, and the edits that return its task instead. */
 export interface Elision {
