@@ -11,6 +11,7 @@
 //              10,000-line file of the same workspace once it is indexed
 //   index      indexing a generated workspace of --index-lines lines (default 1,000,000, 1,000-line files): time to
 //              ready and the server's peak memory (VmHWM: every thread of the process)
+// ASYNCLENS_BENCH_SERVER=FILE measures another build's server bundle (a baseline side by side).
 // Each keystroke's engine timings (parse+model, rules, costs) come from the server's verbose trace.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +25,7 @@ const require = createRequire(import.meta.url);
 const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-languageserver-protocol/node');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const server = path.join(root, 'dist', 'server.js');
+const server = process.env.ASYNCLENS_BENCH_SERVER ? path.resolve(process.env.ASYNCLENS_BENCH_SERVER) : path.join(root, 'dist', 'server.js');
 const sampleWorkspace = path.join(root, 'test', 'fixtures', 'workspace');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
