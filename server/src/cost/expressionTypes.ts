@@ -10,7 +10,6 @@ import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from '.
 import { closingBracket, conditionalParts, splitTopLevel, substituteNames } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
 import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, isStatementExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
-export { isStatementExpression };
 import { delegateInvokeOf } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { csharpText } from '../signatures/typeText';

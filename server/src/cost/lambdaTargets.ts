@@ -8,7 +8,8 @@
 import type { MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
 import { methodsNamed, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
-import { apiLambdaTargetsOf, apiDelegateShapeOf, bestByArguments, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, isStatementExpression, reachesDeclaringType, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
+import { apiLambdaTargetsOf, apiDelegateShapeOf, bestByArguments, declaringTypeBindings, delegateInvokeResult, inferredTypeArguments, reachesDeclaringType, typeOfExpression, workspaceSupertypes, type TypingContext } from './expressionTypes';
+import { isStatementExpression } from '../signatures/expressions';
 import { canonicalType, formatType, parseType } from './typeText';
 import { substituteNames } from '../model/syntax';
 import type { CostApi } from './apiTypes';

@@ -63,9 +63,10 @@ export function typeKindOf(ctx: RuleContext, body: MethodBody | null, typeText: 
  * parameter here.
  */
 function typeParameterKind(ctx: RuleContext, body: MethodBody, name: string): TypeKindVerdict | null {
+  const chain = bodyChain(body, ctx.model.bodies);
   const scopes: { typeParameters: readonly string[]; constraints: Record<string, string[]> | undefined }[] =
-    bodyChain(body, ctx.model.bodies).map((b) => ({ typeParameters: b.typeParameters, constraints: b.typeParameterConstraints }));
-  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null);
+    chain.map((b) => ({ typeParameters: b.typeParameters, constraints: b.typeParameterConstraints }));
+  const owner = chain.map((b) => b.containingType).find((t) => t !== null);
   if (owner) {
     const type = ctx.model.types.find((t) => t.name === owner && t.typeParameters.includes(name));
     if (type) scopes.push({ typeParameters: type.typeParameters, constraints: type.typeParameterConstraints });

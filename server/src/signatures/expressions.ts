@@ -270,8 +270,8 @@ export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentIn
     // What an expression-bodied lambda returns (typed without its parameters, which only matters when the body
     // needs them), so a generic method's type argument can be inferred from it: ExecuteAsync(ct => Src.ValueTaskInt).
     const body = lambdaExpressionBody(t);
+    info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
     if (body !== null) {
-      info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
       // `() => id + 1` converts to no void-returning delegate; `() => Save()` converts to one as well as to a Func.
       info.lambdaDiscardable = isStatementExpression(body);
       const typed = typing.lambdaResultType?.(t) ?? typing.typeOf(body);
@@ -281,7 +281,6 @@ export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentIn
       // what it returns is known when the typer finds the lambda's own body.
       const typed = typing.lambdaResultType?.(t) ?? null;
       if (typed !== null) {
-        info.lambdaIsAsync = /^(?:static\s+)?async\b/.test(t);
         info.lambdaReturnType = resolveTypeText(typing.api, typed);
         info.lambdaDiscardable = false;
       }

@@ -26,10 +26,13 @@ export interface ArgumentInfo {
   isLambda?: boolean;
   /** For a lambda: how many parameters it declares (undefined for `delegate { }`, which fits any). */
   lambdaParameterCount?: number;
-  /** For an expression-bodied lambda: the type of its body when known, and whether it is async (the body is then the T of a Task<T>). */
+  /**
+   * For a lambda: whether it is async, and the type of what its body gives when known (an expression body's type, or
+   * what a block body returns; for an async lambda the T of its Task<T>).
+   */
   lambdaReturnType?: ApiType | null;
   lambdaIsAsync?: boolean;
-  /** For an expression-bodied lambda: whether its body may stand as a statement, so it also converts to a void-returning delegate. */
+  /** For a lambda whose return type is known: whether its body may stand as a statement, so it also converts to a void-returning delegate. */
   lambdaDiscardable?: boolean;
   /** An integer literal fits every numeric parameter, as C#'s constant conversions allow. */
   isIntegerLiteral?: boolean;

@@ -538,12 +538,8 @@ export function createEngine(host: EngineHost): Engine {
     host.post({ kind: 'indexing', state: 'begin', done: 0, total: 0, message: 'finding C# files', files: index.files.size });
     const walk = await findSourceFiles(folders, { maxFiles: limit, isCancelled: cancelled });
     projects.addProjectFiles(walk.projects);
-    if (cancelled()) {
-      host.post({ kind: 'indexing', state: 'end', done: 0, total: 0, message: 'indexing cancelled', files: index.files.size });
-      return;
-    }
     // Files opened at start-up get their first diagnostics before the model threads take the cores (bounded).
-    await openDocumentsAnalysed(FIRST_ANALYSIS_WAIT_MS);
+    if (!cancelled()) await openDocumentsAnalysed(FIRST_ANALYSIS_WAIT_MS);
     if (cancelled()) {
       host.post({ kind: 'indexing', state: 'end', done: 0, total: 0, message: 'indexing cancelled', files: index.files.size });
       return;
