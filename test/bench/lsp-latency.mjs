@@ -77,7 +77,7 @@ async function startClient(folder) {
   connection.onNotification('asynclens/status', (s) => { if (s.state === 'ready') ready = true; check(); });
   connection.onNotification('window/logMessage', (m) => {
     // "analysed URI vN: ...; parse+model X ms, rules Y ms, costs Z ms"
-    const t = /^analysed (\S+) v(\d+): .*parse\+model ([\d.]+) ms, rules ([\d.]+) ms, costs ([\d.]+) ms/.exec(m.message);
+    const t = /^analysed (\S+) v(\d+)[^:]*: .*parse\+model ([\d.]+) ms, rules ([\d.]+) ms, costs ([\d.]+) ms/.exec(m.message);
     if (t) timings.set(`${t[1]}#${t[2]}`, { model: Number(t[3]), rules: Number(t[4]), costs: Number(t[5]) });
   });
   connection.onNotification('$/progress', () => undefined);

@@ -32,6 +32,21 @@ export interface FamilyFacts {
 
 export interface ModelCache {
   entries: Map<string, CachedBody>;
+  /** Where each body of the last model built with this cache came from (see `BodyProvenance`). */
+  provenance?: BodyProvenance;
+}
+
+/**
+ * Where each body of a model came from, aligned with its bodies: the cache entry of its function (null for the
+ * top-level statements, which are never cached), the offset its function starts at, and whether what the
+ * file-wide passes wrote into it is exactly what that entry's family keeps (taken from it, or stored from it). Two
+ * bodies with the same entry and both `settled` are the same body moved: lsp/engine/modelTransfer.ts sends such a
+ * body to the engine as a reference to the one it already holds instead of the whole body.
+ */
+export interface BodyProvenance {
+  entries: (CachedBody | null)[];
+  starts: number[];
+  settled: boolean[];
 }
 
 export function createModelCache(): ModelCache {

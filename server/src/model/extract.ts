@@ -47,6 +47,8 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
   const text = table.text;
   const root = rootOf(table);
   noteNesting(table.maxDepth);
+  // A model that stops part-way (model/budget.ts) must not leave the provenance of the model before it.
+  if (cache) cache.provenance = undefined;
   const syntax = walkFile(table);
   const syntaxErrors = collectSyntaxErrors(table);
   const types = extractTypes(syntax.types);
@@ -56,7 +58,14 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
   const topLevel = syntax.globalStatements;
   const context: FileContext = { text, types, syntax, containingTypes: containingTypesOf(syntax.functions, types) };
 
-  if (topLevel.length > 0) bodies.push(buildBody(context, null, topLevel, null));
+  /** Aligned with `bodies`: each one's cache entry and its function's start (see BodyProvenance). */
+  const entries: (CachedBody | null)[] = [];
+  const starts: number[] = [];
+  if (topLevel.length > 0) {
+    bodies.push(buildBody(context, null, topLevel, null));
+    entries.push(null);
+    starts.push(0);
+  }
   const bodyIds = new Set(functions.map((f) => bodyId(f.node)));
   const reused = new Map<string, CachedBody>();
   const builtById = new Map<string, MethodBody>();
@@ -84,13 +93,16 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
       reused.set(key, hit ?? { body: unpassedCopy(body), start: node.startIndex });
       if (parentId === null) outermostEntries.set(body, reused.get(key)!);
     }
+    entries.push(key !== null ? reused.get(key)! : null);
+    starts.push(node.startIndex);
     if (body.hasSyntaxErrors && body.isAsync) {
       skipped.push({ name: body.name, span: body.nameSpan, reason: 'its body has syntax errors, so its awaits and locals cannot be trusted' });
     }
     bodies.push(body);
   }
   if (cache) cache.entries = reused;
-  runFilePasses(bodies, topLevel.map(spanOf), syntax, outermostEntries);
+  const settled = runFilePasses(bodies, topLevel.map(spanOf), syntax, outermostEntries);
+  if (cache) cache.provenance = { entries, starts, settled: bodies.map((b) => settled.has(b)) };
   const usings = usingDirectivesOf(root);
   if (prepared) skipped.push(...unparsedAsyncDeclarations(prepared, bodies, syntaxErrors));
   inOrder(skipped, (a, b) => a.span.start - b.span.start);
@@ -153,7 +165,9 @@ function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string 
  * outermost function was a cache hit takes them from its cache entry; the passes run only over the other families
  * (the captures over their identifiers only) and leave their answers in their entries for the next version.
  */
-function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileSyntax, outermostEntries: ReadonlyMap<MethodBody, CachedBody>): void {
+function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileSyntax, outermostEntries: ReadonlyMap<MethodBody, CachedBody>): Set<MethodBody> {
+  /** The bodies whose passed facts are exactly their family's cache entry's (taken from it, or stored in it now). */
+  const settled = new Set<MethodBody>();
   const byId = bodiesById(bodies);
   const outermostOf = new Map<MethodBody, MethodBody>();
   const families = new Map<MethodBody, MethodBody[]>();
@@ -174,6 +188,7 @@ function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileS
       family.forEach((b, i) => {
         b.capturedNames = b.parentId ? facts[i]!.capturedNames : none();
         b.waits.forEach((w, k) => (w.knownCompleted = facts[i]!.waitReasons[k]));
+        settled.add(b);
       });
       continue;
     }
@@ -181,7 +196,7 @@ function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileS
     if (outermost.kind === 'topLevel') spans.push(...topLevelCode);
     else spans.push(outermost.span);
   }
-  if (toCompute.length === 0) return;
+  if (toCompute.length === 0) return settled;
   for (const b of toCompute) for (const w of b.waits) w.knownCompleted ??= knownCompletedReason(w, b, bodies, syntax);
   // A function body's own code is its block or expression; top-level statements are each a span of the program's.
   const which = toCompute.length === bodies.length ? null : inOrder(spans, (a, b) => a.start - b.start).flatMap((s) => identifierIndicesIn(syntax, s));
@@ -191,8 +206,10 @@ function runFilePasses(bodies: MethodBody[], topLevelCode: Span[], syntax: FileS
     const entry = outermostEntries.get(outermost);
     if (entry && !entry.family) {
       entry.family = new Map(family.map((b) => [relativeId(b.id, outermost.span.start), { capturedNames: b.capturedNames, waitReasons: b.waits.map((w) => w.knownCompleted) }]));
+      for (const b of family) settled.add(b);
     }
   }
+  return settled;
 }
 
 /** The part of a cache key that the containing type decides, once per type (every function of the type asks). */

@@ -12,6 +12,7 @@ import { locateWasm } from '../../host/wasm';
 import { applyChanges, disposeDocument, openDocument, remodel, type OpenDocument } from './documents';
 import type { ContentChange } from './messages';
 import { textDigest } from '../textSync';
+import { bodiesToSend, receivedBodies, type SentBody, type SentModel } from './modelTransfer';
 
 /**
  * Documents longer than this (UTF-16 code units, about 6,000 lines of C#) are modelled on the helper thread.
@@ -27,7 +28,8 @@ type ModelCommand =
   | { kind: 'open'; key: string; version: number; text: string }
   | { kind: 'change'; key: string; version: number; changes: ContentChange[] }
   | { kind: 'close'; key: string }
-  | { kind: 'model'; key: string; version: number };
+  /** `full`: send every body whole (the engine no longer holds the model a difference would refer to). */
+  | { kind: 'model'; key: string; version: number; full?: boolean };
 
 type ModelEvent =
   /**
@@ -40,9 +42,12 @@ type ModelEvent =
    * writes the next, instead of waiting for the whole text (on the 3 MB document each side takes most of a second).
    * The `model` event that ends them carries the rest of the model, with an empty list of bodies, and how many parts
    * came before it.
+   *
+   * A body unchanged since the last model sent for the document crosses as a reference into that model
+   * (modelTransfer.ts); `base` is that model's version, or null when every body is whole.
    */
-  | { kind: 'modelPart'; key: string; version: number; bodiesJson: string }
-  | { kind: 'model'; key: string; version: number; modelJson: string; parts: number; textDigest: string; parseError?: string }
+  | { kind: 'modelPart'; key: string; version: number; base: number | null; bodiesJson: string }
+  | { kind: 'model'; key: string; version: number; base: number | null; modelJson: string; parts: number; textDigest: string; parseError?: string }
   | { kind: 'stale'; key: string; version: number }
   | { kind: 'fatal'; message: string };
 
@@ -90,17 +95,34 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     waiting.clear();
   };
   /** Bodies of the model being received, per document: for one version only (a part of another starts afresh). */
-  const arriving = new Map<string, { version: number; bodies: FileModel['bodies'][number][]; parts: number }>();
+  const arriving = new Map<string, { version: number; bodies: FileModel['bodies'][number][]; parts: number; unresolved: boolean }>();
+  /** The last whole model received per document: what the thread's differences refer to. */
+  const lastReceived = new Map<string, { version: number; bodies: FileModel['bodies'] }>();
+  /** The bodies a difference against `base` refers to, if this side still holds that model. */
+  const baseBodies = (key: string, base: number | null) => {
+    const last = lastReceived.get(key);
+    return base !== null && last?.version === base ? last.bodies : null;
+  };
   worker.on('message', (event: ModelEvent) => {
     if (event.kind === 'modelPart') {
       let received = arriving.get(event.key);
-      if (!received || received.version !== event.version) arriving.set(event.key, (received = { version: event.version, bodies: [], parts: 0 }));
-      for (const body of JSON.parse(event.bodiesJson) as FileModel['bodies']) received.bodies.push(body);
+      if (!received || received.version !== event.version) arriving.set(event.key, (received = { version: event.version, bodies: [], parts: 0, unresolved: false }));
+      const bodies = receivedBodies(JSON.parse(event.bodiesJson) as SentBody[], baseBodies(event.key, event.base));
+      if (bodies) for (const body of bodies) received.bodies.push(body);
+      else received.unresolved = true;
       received.parts++;
     } else if (event.kind === 'model') {
       const received = arriving.get(event.key);
       arriving.delete(event.key);
       const mine = received?.version === event.version ? received : null;
+      if (mine?.unresolved) {
+        // A difference against a model this side does not hold (never expected: both sides move on together).
+        // The waiters stay; the thread sends this version again with every body whole.
+        log('warn', `the large-document thread's model of ${event.key} referred to a model the engine does not hold; asking for it whole`);
+        lastReceived.delete(event.key);
+        send({ kind: 'model', key: event.key, version: event.version, full: true });
+        return;
+      }
       if ((mine?.parts ?? 0) !== event.parts) {
         // Messages on one port arrive in order, so this does not happen; if it did, the engine models the text itself.
         log('warn', `the large-document thread's model of ${event.key} arrived incomplete; modelling it on the engine thread`);
@@ -109,6 +131,7 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
       }
       const model = JSON.parse(event.modelJson) as FileModel;
       if (mine) model.bodies = mine.bodies;
+      lastReceived.set(event.key, { version: event.version, bodies: model.bodies });
       settle(event.key, event.version, { model, textDigest: event.textDigest, ...(event.parseError ? { parseError: event.parseError } : {}) });
     } else if (event.kind === 'stale') settle(event.key, event.version, null);
     else {
@@ -129,9 +152,15 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     get available() {
       return available;
     },
-    open: (key, version, text) => send({ kind: 'open', key, version, text }),
+    open: (key, version, text) => {
+      lastReceived.delete(key);
+      send({ kind: 'open', key, version, text });
+    },
     change: (key, version, changes) => send({ kind: 'change', key, version, changes }),
-    close: (key) => send({ kind: 'close', key }),
+    close: (key) => {
+      lastReceived.delete(key);
+      send({ kind: 'close', key });
+    },
     model(key, version) {
       if (!available) return Promise.resolve(null);
       return new Promise((resolve) => {
@@ -154,6 +183,8 @@ export async function runLargeDocumentThread(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('the large-document modeller must run in a worker thread');
   const docs = new Map<string, OpenDocument>();
+  /** Per document, what was sent last (the engine holds it): the next model's unchanged bodies refer to it. */
+  const sentModels = new Map<string, SentModel>();
   const early: ModelCommand[] = [];
   let ready = false;
   const handle = (command: ModelCommand) => {
@@ -161,6 +192,7 @@ export async function runLargeDocumentThread(): Promise<void> {
       case 'open': {
         const previous = docs.get(command.key);
         if (previous) disposeDocument(previous);
+        sentModels.delete(command.key);
         docs.set(command.key, openDocument(command.key, command.key, command.version, command.text, DEFAULT_SETTINGS));
         return;
       }
@@ -173,6 +205,7 @@ export async function runLargeDocumentThread(): Promise<void> {
         const doc = docs.get(command.key);
         if (doc) disposeDocument(doc);
         docs.delete(command.key);
+        sentModels.delete(command.key);
         return;
       }
       case 'model': {
@@ -183,11 +216,17 @@ export async function runLargeDocumentThread(): Promise<void> {
         }
         if (doc.modelledVersion !== doc.version) remodel(doc);
         const model = doc.model!;
+        const previous = command.full ? null : sentModels.get(doc.key) ?? null;
+        // Forgotten first: if a post below throws, the engine holds no model a next difference could refer to.
+        sentModels.delete(doc.key);
+        const { bodies, sent } = bodiesToSend(model.bodies, doc.modelCache.provenance, doc.version, previous);
+        const base = previous?.version ?? null;
         let parts = 0;
-        for (let from = 0; from < model.bodies.length; from += BODIES_PER_PART, parts++) {
-          port.postMessage({ kind: 'modelPart', key: doc.key, version: doc.version, bodiesJson: JSON.stringify(model.bodies.slice(from, from + BODIES_PER_PART)) } satisfies ModelEvent);
+        for (let from = 0; from < bodies.length; from += BODIES_PER_PART, parts++) {
+          port.postMessage({ kind: 'modelPart', key: doc.key, version: doc.version, base, bodiesJson: JSON.stringify(bodies.slice(from, from + BODIES_PER_PART)) } satisfies ModelEvent);
         }
-        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
+        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, base, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
+        if (sent) sentModels.set(doc.key, sent);
         return;
       }
     }
