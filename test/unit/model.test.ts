@@ -384,3 +384,46 @@ test('every fixture model is plain data that survives JSON (the large-document t
     assert.equal(notJsonSafe(m, 'model'), null, file);
   }
 });
+
+test('a model sent as a difference (unchanged bodies as references into the last one sent) rebuilds exactly, over edits to every fixture', async () => {
+  // lsp/engine/modelTransfer.ts: the large-document thread sends a body the body cache reused as a reference into
+  // the engine's previous model, moved by the edit. Across a sequence of edits (text before every body, inside one
+  // body, a new member, a renamed type) the engine's copy, rebuilt from JSON as it crosses, must equal a model built
+  // afresh from the same text.
+  const { createModelCache } = await import('../../server/src/model/bodyCache');
+  const { bodiesToSend, receivedBodies, isReusedBody } = await import('../../server/src/lsp/engine/modelTransfer');
+  const files = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs');
+  let references = 0;
+  for (const file of files) {
+    const original = fs.readFileSync(file, 'utf8');
+    const cache = createModelCache();
+    let sent: ReturnType<typeof bodiesToSend>['sent'] = null;
+    let engine: MethodBody[] | null = null;
+    const firstBrace = original.indexOf('{');
+    const middleBrace = original.indexOf('{', original.length >> 1);
+    const classAt = original.indexOf('class ');
+    const texts = [
+      original,
+      `// a line that moves every body\n${original}`,
+      firstBrace < 0 ? null : `${original.slice(0, firstBrace + 1)} int _inserted; ${original.slice(firstBrace + 1)}`,
+      middleBrace < 0 ? null : `${original.slice(0, middleBrace + 1)} ;${original.slice(middleBrace + 1)}`,
+      classAt < 0 ? null : `${original.slice(0, classAt + 6)}Renamed${original.slice(classAt + 6)}`,
+      original,
+    ].filter((t): t is string => t !== null);
+    for (const [step, text] of texts.entries()) {
+      const r = parse(text);
+      if (!r.tree) continue;
+      const cached = buildFileModel(r.tree, text, cache, r.prepared);
+      const fresh = buildFileModel(r.tree, text, undefined, r.prepared);
+      r.tree.delete();
+      const out = bodiesToSend(cached.bodies, cache.provenance, step, sent);
+      references += out.bodies.filter(isReusedBody).length;
+      const rebuilt = receivedBodies(JSON.parse(JSON.stringify(out.bodies)), sent ? engine : null);
+      assert.ok(rebuilt, `${file}, step ${step}: a reference outside the last model`);
+      assert.deepEqual(rebuilt, JSON.parse(JSON.stringify(fresh.bodies)), `${file}, step ${step}`);
+      sent = out.sent;
+      engine = rebuilt;
+    }
+  }
+  assert.ok(references > 1000, `only ${references} bodies crossed as references`);
+});

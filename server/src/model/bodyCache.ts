@@ -1,7 +1,7 @@
 /**
  * Bodies reused from an earlier version of the same document. Modelling a function is most of the cost of a
  * file's model, and an edit usually touches one function: a body whose own text and surroundings (its
- * name, declared return type and containing type's members) are unchanged is taken from the cache and
+ * name, declared return type, containing type's members and, for a lambda, where it goes) are unchanged is taken from the cache and
  * moved to its new offset instead of being built again. The language server keeps one cache per document.
  */
 import type { MethodBody } from './types';

@@ -16,7 +16,7 @@ import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liven
 import { hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentions, ownerKeyOf, someVariableIn, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
-import { relativeId, reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
+import { rebase, relativeId, reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
 import { bodiesById } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
@@ -155,7 +155,18 @@ function bodyId(node: SyntaxNode): string {
  */
 function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string | null): string {
   const containing = containingTypeIn(context, fn);
-  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? ''].join('\u0001');
+  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn)].join('\u0001');
+}
+
+/**
+ * A function expression's model holds where it goes (`delegateTarget`: the call it is an argument of, with that
+ * call's receiver, arguments and span), which lies outside its own text: `items.Select(x => x.Id)` and
+ * `more.Select(x => x.Id)` are the same lambda text with different targets. The target, with its offsets counted
+ * from the function's start, is part of the key; other functions have none.
+ */
+function delegateTargetKeyOf(fn: SyntaxNode): string {
+  if (fn.type !== 'lambda_expression' && fn.type !== 'anonymous_method_expression') return '';
+  return JSON.stringify(rebase(delegateTargetOf(fn), -fn.startIndex));
 }
 
 /**
