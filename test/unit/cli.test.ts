@@ -49,6 +49,17 @@ test('check on the sample workspace: text output names file:line:col, the rule a
   }
 });
 
+test("a finding's note names exact bytes where the model knows them (ASY010 on the sample's GetPriceAsync: its Task<Money>)", async () => {
+  // The note is what the editor's finding hover shows (the language server keeps it in its snapshot for that).
+  const r = await run(['check', '--format', 'json', '--enable', 'all', workspace]);
+  assert.equal(r.code, 0, r.stderr);
+  const sync = (JSON.parse(r.stdout).findings as { ruleId: string; file: string; message: string; note: string }[])
+    .find((f) => f.ruleId === 'ASY010' && f.file.endsWith('PriceCache.cs') && f.message.startsWith("'GetPriceAsync'"));
+  assert.ok(sync);
+  assert.match(sync.note, /Task<Money> \(88 B\)/, sync.note);
+  assert.doesNotMatch(sync.note, /for most T/, sync.note);
+});
+
 test('check --format json has the documented shape', async () => {
   const r = await run(['check', '--format', 'json', '--enable', 'all', workspace]);
   assert.equal(r.code, 0, r.stderr);

@@ -48,6 +48,19 @@ export function diagnosticOf(finding: Finding, doc: PositionedText, revision: nu
   return diagnostic;
 }
 
+/**
+ * The diagnostics as the editor gets them: without the note in their data, which only the hover (made on the
+ * server from its snapshot) reads. On a 10,000-line file with a thousand findings the note was half of the megabyte
+ * published on every keystroke, copied between threads, encoded and decoded on the way.
+ */
+export function publishable(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.map((d) => {
+    if (!isDiagnosticData(d.data) || d.data.note === undefined) return d;
+    const { note: _note, ...data } = d.data;
+    return { ...d, data };
+  });
+}
+
 export function isDiagnosticData(value: unknown): value is DiagnosticData {
   const d = value as DiagnosticData | null;
   return !!d && typeof d === 'object' && typeof d.ruleId === 'string' && typeof d.revision === 'number' && 'fix' in d;

@@ -28,6 +28,7 @@ import { fixAllAction, kindRequested, quickFixes, type CodeActionDocument } from
 import { codeLensesOf, inlayHintsOf } from './costDisplay';
 import { withStaleResults } from './staleResults';
 import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
+import { publishable } from './diagnostics';
 
 /** How long a request waits for the snapshot of the document version it was asked about. */
 const SNAPSHOT_WAIT_MS = 10_000;
@@ -279,7 +280,7 @@ export function startServer(engineScript: string): Connection {
     earlyDiagnostics.delete(snapshot.uri);
     const publishedEarly = early !== undefined && early.revision === snapshot.revision && early.count === snapshot.diagnostics.length;
     if (snapshot.revision === doc.revision && !publishedEarly) {
-      quietly(connection.sendDiagnostics({ uri: snapshot.uri, version: doc.version, diagnostics: snapshot.diagnostics }));
+      quietly(connection.sendDiagnostics({ uri: snapshot.uri, version: doc.version, diagnostics: publishable(snapshot.diagnostics) }));
     }
     const list = waiters.get(snapshot.uri);
     if (list) {

@@ -23,7 +23,11 @@ export interface DiagnosticData {
   fix: { title: string; safety: 'safe' | 'unsafe' | 'display-only'; edits: { range: Range; newText: string }[] } | null;
   /** Leading whitespace of the diagnostic's first line, for "suppress on this line". */
   indent: string;
-  /** Why the finding matters (the rule's note): the hover shows it, the Problems panel shows only the message. */
+  /**
+   * Why the finding matters (the rule's note): the hover shows it, the Problems panel shows only the message. Kept
+   * in the server's snapshot only: the hover is made there, and the published copy leaves it out (diagnostics.ts
+   * `publishable`), since it was half the bytes of every publish.
+   */
   note?: string;
   /** Carried from the last analysis of a method that has a syntax error now (lsp/staleResults.ts). */
   stale?: true;

@@ -17,7 +17,7 @@ import type { FileModel } from '../../model/types';
 import { readSource } from '../../project/host/sourceFiles';
 import { createEngineProjects, isProjectFile } from './projects';
 import { lspEditOf, positioned, positionOf, rangeContains, rangesOverlap, type PositionedText } from '../convert';
-import { analysisStoppedDiagnostic, diagnosticOf } from '../diagnostics';
+import { analysisStoppedDiagnostic, diagnosticOf, publishable } from '../diagnostics';
 import { textDigest } from '../textSync';
 import { AnalysisStopped, withinBudget, type FileBudget } from '../../model/budget';
 import { documentBudget, FILE_TIME_LIMIT_MS } from './budget';
@@ -290,7 +290,8 @@ export function createEngine(host: EngineHost): Engine {
     // editor gets the diagnostics first. A model that skipped methods waits for the snapshot, where the protocol
     // thread merges the stale results of those methods into the diagnostics.
     if (model.skipped.length === 0) {
-      host.post({ kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(text), diagnostics });
+      // Without their notes (the snapshot that follows carries them for the hover): a smaller copy to post and publish.
+      host.post({ kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(text), diagnostics: publishable(diagnostics) });
     }
     noteFirstAnalysis(doc.uri);
     const analysis = completionNow();
