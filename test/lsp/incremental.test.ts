@@ -113,3 +113,53 @@ test('the same with CRLF line breaks', async () => {
 test('the same when every document is modelled on the large-document thread', async () => {
   await editedEqualsFresh(initial, '\n', { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' });
 });
+
+// ASY001's findings are kept per method between keystrokes (analysis/ruleCache.ts). A method whose text does not
+// change can still gain or lose a finding when another method does: here Read's `.Result` waits on GetAsync, which
+// hands back a completed task (no ASY001) until it awaits something that suspends; Flush's wait is on the
+// synchronous path of the dual-path Rollback until its `bool async` flag is renamed away.
+const dependent = [
+  'using System.Threading.Tasks;',
+  '',
+  'public sealed class Store',
+  '{',
+  '    public Task<int> GetAsync() => Task.FromResult(1);',
+  '',
+  '    public async Task<int> ReadAsync()',
+  '    {',
+  '        await Task.Yield();',
+  '        return GetAsync().Result;',
+  '    }',
+  '',
+  '    public async Task Rollback(bool async) { if (async) await Task.Yield(); }',
+  '',
+  '    public async Task FlushAsync()',
+  '    {',
+  '        await Task.Yield();',
+  '        Rollback(false).GetAwaiter().GetResult();',
+  '    }',
+  '}',
+  '',
+].join('\n');
+
+for (const [name, env] of [['', undefined], [' (large-document thread)', { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }]] as const) {
+  test(`kept per-method findings follow other methods' verdicts and flags${name}`, async () => {
+    const session = await startSession({ env });
+    sessions.push(session);
+    const uri = 'untitled:Dependent.cs';
+    let text = dependent;
+    session.open(uri, text);
+    const waits = (ds: Diagnostic[]) => ds.filter((d) => d.code === 'ASY001').map((d) => d.range.start.line);
+    assert.deepEqual(waits(await session.waitForDiagnostics(uri, (_d, v) => v === 1)), []);
+    let version = 1;
+    const edit = async (find: string, replace: string) => {
+      const r = change(text, find, replace);
+      text = r.text;
+      session.change(uri, ++version, [r.change]);
+      return waits(await session.waitForDiagnostics(uri, (_d, v) => v === version, 30_000));
+    };
+    assert.deepEqual(await edit('public Task<int> GetAsync() => Task.FromResult(1);', 'public async Task<int> GetAsync() { await Task.Delay(1); return 1; }'), [9]);
+    assert.deepEqual(await edit('Rollback(bool async) { if (async)', 'Rollback(bool flag) { if (flag)'), [9, 17]);
+    assert.deepEqual(await edit('Rollback(bool flag) { if (flag)', 'Rollback(bool async) { if (async)'), [9]);
+  });
+}

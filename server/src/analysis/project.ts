@@ -15,6 +15,7 @@ import { suppressionsOf, type SuppressionOptions } from '../config/suppressions'
 import type { Span } from '../model/types';
 import type { LibraryCodeVerdict } from '../project/libraryCode';
 import { AnalysisStopped, checkBudget, withinBudget, type FileBudget } from '../model/budget';
+import { checkPerMethod, type RuleCache } from './ruleCache';
 
 export interface SourceFile {
   path: string;
@@ -120,17 +121,27 @@ export function selectedRules(selection: RuleSelection): Rule[] {
  * findings and `stopped` says why (model/budget.ts).
  */
 export function checkFile(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
-  fileSeverities?: Map<string, SeveritySetting>, context: FileCheckContext = {}, budget: FileBudget | null = null): { findings: Finding[]; suppressed: SuppressedFinding[]; stopped?: string } {
+  fileSeverities?: Map<string, SeveritySetting>, context: FileCheckContext = {}, budget: FileBudget | null = null,
+  kept: KeptFindings | null = null): { findings: Finding[]; suppressed: SuppressedFinding[]; stopped?: string } {
   try {
-    return withinBudget(budget, () => runRules(path, text, model, index, completion, selection, fileSeverities, context));
+    return withinBudget(budget, () => runRules(path, text, model, index, completion, selection, fileSeverities, context, kept));
   } catch (err) {
     if (err instanceof AnalysisStopped) return { findings: [], suppressed: [], stopped: err.reason };
     throw err;
   }
 }
 
+/**
+ * Findings of per-method rules kept from earlier checks of the same document, and the context they were found in
+ * (analysis/ruleCache.ts says what it must stand for). The language server passes one per open document.
+ */
+export interface KeptFindings {
+  cache: RuleCache;
+  context: string;
+}
+
 function runRules(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
-  fileSeverities: Map<string, SeveritySetting> | undefined, context: FileCheckContext): { findings: Finding[]; suppressed: SuppressedFinding[] } {
+  fileSeverities: Map<string, SeveritySetting> | undefined, context: FileCheckContext, kept: KeptFindings | null): { findings: Finding[]; suppressed: SuppressedFinding[] } {
   if (context.generatedFile) return { findings: [], suppressed: [] };
   const ctx: RuleContext = { file: path, text, model, index, completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null };
   const suppressions = suppressionsOf(text, model, context.suppression);
@@ -145,7 +156,7 @@ function runRules(path: string, text: string, model: FileModel, index: Workspace
     let raw: ReturnType<Rule["check"]>;
     checkBudget();
     try {
-      raw = rule.check(ctx);
+      raw = kept && rule.meta.scope === 'method' ? checkPerMethod(rule, ctx, kept.cache, kept.context) : rule.check(ctx);
     } catch (err) {
       if (err instanceof AnalysisStopped) throw err;
       // One broken rule must not take the others (or the server) down.

@@ -54,3 +54,38 @@ export function localFunctionIn(bodies: readonly MethodBody[], parentId: string,
   }
   return byKey.get(`${parentId}\0${name}`);
 }
+
+/** A method (or other body no body encloses) and every body inside it, itself first, in the order of the bodies. */
+export interface BodyFamily {
+  root: MethodBody;
+  bodies: MethodBody[];
+}
+
+/**
+ * The bodies grouped by their outermost enclosing body, and each body's group. What the cost model and the rules
+ * that work per method read of other bodies is an enclosing or a nested one, so a family is the unit they can be
+ * given alone and the unit whose results an edit elsewhere leaves unchanged.
+ */
+export function outermostFamilies(all: readonly MethodBody[]): { families: BodyFamily[]; familyOf: Map<string, BodyFamily> } {
+  const byId = bodiesById(all);
+  const rootOf = (b: MethodBody): MethodBody => {
+    let current = b;
+    for (let depth = 0; current.parentId && byId.has(current.parentId) && depth < 1000; depth++) current = byId.get(current.parentId)!;
+    return current;
+  };
+  const byRoot = new Map<MethodBody, BodyFamily>();
+  const families: BodyFamily[] = [];
+  const familyOf = new Map<string, BodyFamily>();
+  for (const b of all) {
+    const root = rootOf(b);
+    let family = byRoot.get(root);
+    if (!family) {
+      family = { root, bodies: [] };
+      byRoot.set(root, family);
+      families.push(family);
+    }
+    family.bodies.push(b);
+    familyOf.set(b.id, family);
+  }
+  return { families, familyOf };
+}

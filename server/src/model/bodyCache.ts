@@ -116,6 +116,11 @@ export function relativeId(id: string, start: number): string {
   return shiftId(id, -start);
 }
 
+/** A body id (`kind:offset`) moved by `delta`; top-level statements' id has no offset to move. */
+export function movedId(id: string, delta: number): string {
+  return shiftId(id, delta);
+}
+
 function shiftId(id: string, delta: number): string {
   const colon = id.lastIndexOf(':');
   const offset = Number(id.slice(colon + 1));

@@ -178,6 +178,7 @@ export const rule: Rule = {
     defaultSeverity: 'warning',
     fix: 'unsafe',
     equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'AsyncFixer02', 'S4462', 'EPC35'],
+    scope: 'method',
     summary: 'A .Result, .Wait(), GetAwaiter().GetResult() or Task.WaitAll/WaitAny on a task inside async code, which should await it.',
     docs: `## What it does
 Flags a thread waiting on a task inside async code (async methods, async lambdas, async local functions,

@@ -30,6 +30,14 @@ export interface RuleMeta {
    * (blocking in a test harms nobody); a rule outside that category opts in here.
    */
   cappedInTestCode?: boolean;
+  /**
+   * 'method': what the rule finds in a method (and the lambdas and local functions inside it) depends only on that
+   * method's text, its containing type's name, and the workspace's declarations, verdicts and the file's project,
+   * never on other methods' bodies; it never reports outside the method, and says no line numbers. The language
+   * server then keeps its findings per method between keystrokes (analysis/ruleCache.ts). Set it only on a rule
+   * read for all of that; test/lsp/incremental-rules.test.ts checks every such rule against whole-file runs.
+   */
+  scope?: 'method';
 }
 
 /** A replacement of [start, end) in the file's text (UTF-16 offsets) by newText. */

@@ -4,6 +4,7 @@
  */
 import { estimateMethod, type MethodCost } from '../../cost';
 import type { FileModel, MethodBody } from '../../model/types';
+import { outermostFamilies } from '../../model/bodies';
 import type { WorkspaceIndex } from '../../workspace/index';
 import type { CompletionAnalysis } from '../../workspace/completion';
 import type { RuntimeProfile } from '../../config/settings';
@@ -47,7 +48,7 @@ export function fileCosts(input: CostInput, text: string, bodies: readonly Metho
     cache.entries.clear();
   }
   if (cache && cache.entries.size > MAX_CACHED_ESTIMATES) cache.entries.clear();
-  const groups = outermostGroups(input.model.bodies);
+  const groups = outermostFamilies(input.model.bodies).familyOf;
   const byBody = new Map<string, ProfileCostView[]>();
   for (const body of bodies) {
     const group = groups.get(body.id) ?? { root: body, bodies: input.model.bodies };
@@ -65,29 +66,6 @@ export function fileCosts(input: CostInput, text: string, bodies: readonly Metho
     }));
   }
   return byBody;
-}
-
-/** For every body, its outermost enclosing body and the bodies of that one's subtree (itself included). */
-function outermostGroups(all: readonly MethodBody[]): Map<string, { root: MethodBody; bodies: MethodBody[] }> {
-  const byId = new Map(all.map((b) => [b.id, b]));
-  const rootOf = (b: MethodBody): MethodBody => {
-    let current = b;
-    for (let depth = 0; current.parentId && byId.has(current.parentId) && depth < 1000; depth++) current = byId.get(current.parentId)!;
-    return current;
-  };
-  const groups = new Map<string, { root: MethodBody; bodies: MethodBody[] }>();
-  const out = new Map<string, { root: MethodBody; bodies: MethodBody[] }>();
-  for (const b of all) {
-    const root = rootOf(b);
-    let group = groups.get(root.id);
-    if (!group) {
-      group = { root, bodies: [] };
-      groups.set(root.id, group);
-    }
-    group.bodies.push(b);
-    out.set(b.id, group);
-  }
-  return out;
 }
 
 export function methodCosts(body: MethodBody, input: CostInput, profiles: readonly RuntimeProfile[]): ProfileCostView[] {

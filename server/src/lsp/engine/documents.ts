@@ -7,6 +7,7 @@ import { applyEdit, spliceText, type TextChange, type Tree } from '../../parse/p
 import { documentBudget } from './budget';
 import { modelFile } from '../../analysis/project';
 import { createModelCache, type ModelCache } from '../../model/bodyCache';
+import { createRuleCache, type RuleCache } from '../../analysis/ruleCache';
 import type { FileModel } from '../../model/types';
 import type { Finding } from '../../rules/types';
 import type { AsyncLensSettings } from '../../config/settings';
@@ -51,6 +52,8 @@ export interface OpenDocument {
   modelStarted: number;
   /** Bodies of the last model, reused for functions an edit did not touch. */
   modelCache: ModelCache;
+  /** Findings of per-method rules in the methods of earlier versions, reused for methods an edit did not touch. */
+  ruleCache: RuleCache;
   /** The preprocessing symbols of the document's project (which `#if` branches count), or undefined for the defaults. */
   preprocessorSymbols?: readonly string[];
 }
@@ -58,7 +61,7 @@ export interface OpenDocument {
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
     key, uri, version, text, tree: null, parseText: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '',
-    large: false, analysedAt: 0, modelling: -1, modelStarted: 0, modelCache: createModelCache(),
+    large: false, analysedAt: 0, modelling: -1, modelStarted: 0, modelCache: createModelCache(), ruleCache: createRuleCache(),
   };
 }
 

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkFile, modelFile } from '../../analysis/project';
 import { createIndex, removeFile, updateFile } from '../../workspace/index';
 import { createCostCache } from './costs';
-import { completionState, updateCompletion, verdictKey, type CompletionAnalysis, type CompletionState } from '../../workspace/completion';
+import { completionState, updateCompletion, type CompletionAnalysis, type CompletionState } from '../../workspace/completion';
 import { analysisSettingsKey, DEFAULT_SETTINGS, RUNTIME_PROFILES, type AsyncLensSettings, type RuntimeProfile, type RuntimeSetting } from '../../config/settings';
 import { RULES } from '../../rules/registry';
 import type { Finding, SeveritySetting } from '../../rules/types';
@@ -18,6 +18,7 @@ import { readSource } from '../../project/host/sourceFiles';
 import { createEngineProjects, isProjectFile } from './projects';
 import { lspEditOf, positioned, positionOf, rangeContains, rangesOverlap, type PositionedText } from '../convert';
 import { analysisStoppedDiagnostic, diagnosticOf, publishable } from '../diagnostics';
+import { declarationsDigestOf, verdictsDigestOf, type RuleCache } from '../../analysis/ruleCache';
 import { textDigest } from '../textSync';
 import { AnalysisStopped, withinBudget, type FileBudget } from '../../model/budget';
 import { documentBudget, FILE_TIME_LIMIT_MS } from './budget';
@@ -101,9 +102,12 @@ export function createEngine(host: EngineHost): Engine {
   let completion: CompletionState | null = null;
   /** Files indexed or removed since the verdicts were last brought up to date (updateCompletion re-decides only what they reach). */
   const changedSinceCompletion = new Set<string>();
-  /** Per file, which of its bodies are likely synchronous (by order, see completionNow). */
+  /** Per file, which of its bodies are likely synchronous and how surely (by order, see completionNow and ruleCache.ts). */
   const syncDigests = new Map<string, string>();
-  /** Bumped when some file's type declarations change, or the set of likely-synchronous bodies does: what estimates read beyond their own text. */
+  /**
+   * Bumped when some file's declarations change (types, usings, method headers), or some body's verdict does: what
+   * estimates and per-method rules read beyond their own method's text (ruleCache.ts).
+   */
   let typesGeneration = 0;
   let completionGeneration = 0;
   const typeDigests = new Map<string, string>();
@@ -142,7 +146,7 @@ export function createEngine(host: EngineHost): Engine {
       let changed = false;
       for (const file of files) {
         const model = index.files.get(file);
-        const digest = model ? model.bodies.map((b, i) => (analysis.get(verdictKey(file, b.id))?.likelySync ? i : -1)).filter((i) => i >= 0).join(',') : null;
+        const digest = model ? verdictsDigestOf(file, model, analysis) : null;
         if (digest === null) changed = syncDigests.delete(file) || changed;
         else if (syncDigests.get(file) !== digest) {
           syncDigests.set(file, digest);
@@ -156,12 +160,11 @@ export function createEngine(host: EngineHost): Engine {
 
   const costContext = () => `${typesGeneration}|${completionGeneration}`;
 
-  /** Puts a file's model into the index, noting whether its type declarations (which estimates read) changed. */
+  /** Puts a file's model into the index, noting whether its declarations (which estimates and per-method rules read) changed. */
   function indexFile(key: string, model: FileModel): void {
     updateFile(index, key, model);
     changedSinceCompletion.add(key);
-    const digest = JSON.stringify([model.usings, model.types.map((t) => [t.fullName, t.kind, t.baseTypes, t.typeParameters, t.instanceFields, t.enumUnderlyingType,
-      t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.typeText, m.returnKind, m.parameterTypes])])]);
+    const digest = declarationsDigestOf(model);
     if (typeDigests.get(key) !== digest) {
       typeDigests.set(key, digest);
       typesGeneration++;
@@ -193,9 +196,16 @@ export function createEngine(host: EngineHost): Engine {
     return { enabled, disabled: new Set<string>(), severities };
   }
 
-  function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings): Finding[] {
+  /** With `kept` (an open document's), per-method rules reuse what they found in methods an edit did not touch. */
+  function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings, kept: RuleCache | null = null): Finding[] {
     const perFile = fileSeverities(key);
-    const checked = checkFile(key, text, model, index, completionNow(), selectionFor(settings, perFile), perFile, projects.checkContextOf(key, text, model, index, settings), budget(text.length));
+    const analysis = completionNow();
+    const checkContext = projects.checkContextOf(key, text, model, index, settings);
+    // What the kept findings were found against besides their methods' text (ruleCache.ts): the workspace's
+    // declarations and verdicts (the generations), and what the file's project says of it.
+    const scope = fileApiScope(projects.contextOf(key, settings).targetFramework, projects.contextOf(key, settings).project);
+    const context = `${typesGeneration}|${completionGeneration}|${JSON.stringify([checkContext.library ?? null, checkContext.testCode?.reason ?? null, scope])}`;
+    const checked = checkFile(key, text, model, index, analysis, selectionFor(settings, perFile), perFile, checkContext, budget(text.length), kept ? { cache: kept, context } : null);
     if (checked.stopped) throw new AnalysisStopped(checked.stopped);
     return checked.findings;
   }
@@ -276,7 +286,7 @@ export function createEngine(host: EngineHost): Engine {
     // A model or rules that ran past the per-file budget (model/budget.ts) leave the document with this one note.
     let stopped = doc.parseError?.startsWith('analysis stopped') ? doc.parseError : null;
     try {
-      if (!stopped) findings = findingsOf(doc.key, text.text, model, doc.settings);
+      if (!stopped) findings = findingsOf(doc.key, text.text, model, doc.settings, doc.ruleCache);
     } catch (err) {
       if (err instanceof AnalysisStopped) stopped = err.reason;
       else log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);

@@ -1,0 +1,152 @@
+/**
+ * Findings of per-method rules kept between analyses of one document, so that a keystroke re-checks the method it
+ * changed and not the ten thousand others of a large file. A rule is per-method (`RuleMeta.scope === 'method'`)
+ * when what it finds in a method, and in the lambdas and local functions inside it, depends only on that method's
+ * text, its containing type's name, and what the `context` string stands for: the workspace's declarations (types,
+ * members, every method's signature and `bool async` flag), its completion verdicts, and the file's project (API
+ * scope, library or test code). The caller builds the context and must change it whenever any of those change.
+ *
+ * A method's findings are kept with offsets counted from the method's start and moved to where the method is now.
+ * A finding that reaches outside its method (an edit, a related location elsewhere or in another file) keeps its
+ * method out of the cache: it is checked afresh every time.
+ */
+import { createHash } from 'node:crypto';
+import { outermostFamilies, type BodyFamily } from '../model/bodies';
+import { movedId } from '../model/bodyCache';
+import type { FileModel, Span } from '../model/types';
+import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
+import type { Rule, RuleContext, RuleFinding } from '../rules/types';
+
+export interface RuleCache {
+  /** What the kept findings were found against (see the module comment); a different one empties the cache. */
+  context: string;
+  /** Findings by rule, method text and containing type, with offsets counted from the method's start. */
+  entries: Map<string, RuleFinding[]>;
+}
+
+export function createRuleCache(): RuleCache {
+  return { context: '', entries: new Map() };
+}
+
+/** Enough for the methods of the largest files times the per-method rules, without growing without bound. */
+const MAX_ENTRIES = 200_000;
+
+/**
+ * A per-method rule's findings in a file: kept ones for methods whose text is unchanged, and the rule run once
+ * over the other methods (each with every body inside it, so the rule sees whole families as it would in the
+ * whole file). The order is the file's, as a run over the whole file gives.
+ */
+export function checkPerMethod(rule: Rule, ctx: RuleContext, cache: RuleCache, context: string): RuleFinding[] {
+  if (cache.context !== context || cache.entries.size > MAX_ENTRIES) {
+    cache.context = context;
+    cache.entries.clear();
+  }
+  const { families } = outermostFamilies(ctx.model.bodies);
+  const out: RuleFinding[] = [];
+  const missed: { family: BodyFamily; key: string }[] = [];
+  for (const family of families) {
+    const key = keyOf(rule, ctx.text, family);
+    const kept = cache.entries.get(key);
+    if (kept) for (const f of kept) out.push(moved(f, family.root.span.start));
+    else missed.push({ family, key });
+  }
+  if (missed.length > 0) {
+    const fresh = rule.check({ ...ctx, model: { ...ctx.model, bodies: missed.flatMap((m) => m.family.bodies) } });
+    out.push(...fresh);
+    missed.sort((a, b) => a.family.root.span.start - b.family.root.span.start);
+    const spans = missed.map((m) => m.family.root.span);
+    const byFamily = missed.map((): RuleFinding[] | null => []);
+    // Methods that overlap (never in a tree tree-sitter gives, but cheap to rule out) could not say whose a finding is.
+    let attributable = spans.every((s, i) => i === 0 || spans[i - 1].end <= s.start);
+    for (const f of fresh) {
+      const at = attributable ? familyIndexAt(spans, f.span.start) : -1;
+      // A finding outside every method it was given: the rule is not per-method for it, and keeping the others
+      // would lose it the next time. Nothing is kept until a run finds none.
+      if (at < 0) {
+        attributable = false;
+        break;
+      }
+      const list = byFamily[at];
+      if (list && within(f, ctx.file, spans[at])) list.push(moved(f, -spans[at].start));
+      else byFamily[at] = null;
+    }
+    if (attributable) {
+      missed.forEach((m, i) => {
+        const list = byFamily[i];
+        if (list) cache.entries.set(m.key, list);
+      });
+    } else cache.entries.clear();
+  }
+  out.sort((a, b) => a.span.start - b.span.start);
+  return out;
+}
+
+function keyOf(rule: Rule, text: string, family: BodyFamily): string {
+  const root = family.root;
+  return `${rule.meta.id}\u0001${root.kind}\u0001${root.containingType ?? ''}\u0001${text.slice(root.span.start, root.span.end)}`;
+}
+
+/** The family (by index into `spans`, which are in file order and do not overlap) whose root span holds `offset`, or -1. */
+function familyIndexAt(spans: readonly Span[], offset: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid].end < offset) lo = mid + 1;
+    else if (spans[mid].start > offset) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/** Whether every offset the finding holds lies in the span (a related location in another file never does). */
+function within(f: RuleFinding, file: string, span: Span): boolean {
+  const inside = (s: Span) => span.start <= s.start && s.end <= span.end;
+  if (!inside(f.span)) return false;
+  if (f.fix && !f.fix.edits.every(inside)) return false;
+  if (f.related && !f.related.every((r) => r.file === file && inside(r.span))) return false;
+  return true;
+}
+
+/** A finding with every offset it holds moved by `delta`. */
+function moved(f: RuleFinding, delta: number): RuleFinding {
+  const shift = (s: Span): Span => ({ start: s.start + delta, end: s.end + delta });
+  const out: RuleFinding = { ...f, span: shift(f.span) };
+  if (f.bodyId !== undefined) out.bodyId = movedId(f.bodyId, delta);
+  if (f.fix) out.fix = { ...f.fix, edits: f.fix.edits.map((e) => ({ ...e, start: e.start + delta, end: e.end + delta })) };
+  if (f.related) out.related = f.related.map((r) => ({ ...r, span: shift(r.span) }));
+  return out;
+}
+
+/** Parts of a body that are its insides: what per-method rules may read of their own method only. */
+const INSIDES = new Set(['awaits', 'locals', 'returns', 'waits', 'calls', 'locks', 'usings', 'creations', 'capturedNames', 'yieldReturns', 'delegateTarget']);
+/** Offsets, which every edit above a declaration moves without changing what it declares. */
+const POSITIONS = new Set(['span', 'nameSpan', 'bodySpan', 'signatureEnd', 'id', 'parentId', 'bodyId']);
+
+/**
+ * What other methods see of a file: its usings, its type declarations and the headers of its methods (name,
+ * modifiers, parameters, return type, `bool async` flag...), without offsets. The insides of its bodies are left
+ * out; anything not known to be insides is kept, so a field added to the model later can only make the digest
+ * change more often, never hide a change. The language server compares it per file to know when the per-method
+ * findings it keeps are still good (with the verdicts' digest below).
+ */
+export function declarationsDigestOf(model: FileModel): string {
+  const headers = model.bodies.filter((b) => b.parentId === null);
+  const json = JSON.stringify([model.usings, model.staticUsings ?? [], model.globalUsings ?? [], model.types, headers], (key, value) =>
+    POSITIONS.has(key) || INSIDES.has(key) ? undefined : value);
+  // A hash, not the text: the server keeps one per indexed file, and the text is about a tenth of the source's size.
+  return createHash('sha1').update(json).digest('base64');
+}
+
+/**
+ * What per-method rules may read of a file's completion verdicts: for each body (by its order in the file, since
+ * ids hold offsets), whether it likely completes synchronously, whether that is certain, and on what basis.
+ */
+export function verdictsDigestOf(file: string, model: FileModel, completion: CompletionAnalysis): string {
+  const parts: string[] = [];
+  model.bodies.forEach((b, i) => {
+    const v = completion.get(verdictKey(file, b.id));
+    if (v) parts.push(`${i}:${v.likelySync ? 1 : 0}${v.certain ? 1 : 0}${v.basis}`);
+  });
+  return parts.join(',');
+}
