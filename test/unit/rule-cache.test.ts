@@ -25,7 +25,7 @@ const selection = { enabled: new Set(perMethod), disabled: new Set<string>() };
 
 function modelOf(text: string): FileModel {
   const r = parse(text);
-  const m = buildFileModel(r.tree!, text, undefined, r.prepared);
+  const m = buildFileModel(r.tree!, text, undefined, r.prepared ?? undefined);
   r.tree!.delete();
   return m;
 }

@@ -157,6 +157,7 @@ function runRules(path: string, text: string, model: FileModel, index: Workspace
     checkBudget();
     try {
       raw = kept && rule.meta.scope === 'method' ? checkPerMethod(rule, ctx, kept.cache, kept.context) : rule.check(ctx);
+      if (rule.checkDeclarations) raw = raw.concat(rule.checkDeclarations(ctx));
     } catch (err) {
       if (err instanceof AnalysisStopped) throw err;
       // One broken rule must not take the others (or the server) down.

@@ -10,7 +10,6 @@
  * A finding that reaches outside its method (an edit, a related location elsewhere or in another file) keeps its
  * method out of the cache: it is checked afresh every time.
  */
-import { createHash } from 'node:crypto';
 import { outermostFamilies, type BodyFamily } from '../model/bodies';
 import { movedId } from '../model/bodyCache';
 import type { FileModel, Span } from '../model/types';
@@ -135,7 +134,19 @@ export function declarationsDigestOf(model: FileModel): string {
   const json = JSON.stringify([model.usings, model.staticUsings ?? [], model.globalUsings ?? [], model.types, headers], (key, value) =>
     POSITIONS.has(key) || INSIDES.has(key) ? undefined : value);
   // A hash, not the text: the server keeps one per indexed file, and the text is about a tenth of the source's size.
-  return createHash('sha1').update(json).digest('base64');
+  return digestOf(json);
+}
+
+/** Two 32-bit FNV-1a hashes (different offsets) and the length: a collision between two versions is not a worry. */
+function digestOf(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x811c9dc5 | 1);
+  }
+  return `${text.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
 }
 
 /**

@@ -7,7 +7,7 @@ import { isConditionalCall } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
-import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
+import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fileNamespaces } from './asy022-unobserved-task';
@@ -328,11 +328,13 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
       }
       continue;
     }
-    const firstLine = lineNumberAt(ctx.text, first.span.start);
+    // Where the first consumption is goes in a related location rather than as a line number in the words: the
+    // editor links it, and the finding stays true of the method wherever an edit above moves it (ruleCache.ts).
     findings.push({
       span: second.span,
-      message: `ValueTask ${quoted(local.name)} is consumed a second time (first on line ${firstLine})`,
-      note: `It is ${first.what} on line ${firstLine} and ${second.what} here. ` + 'A ValueTask may wrap a pooled IValueTaskSource that is reused once its result has been read: a second read gets another operation\'s result or throws. Keep the first result, or call AsTask() once and reuse the Task.',
+      message: `ValueTask ${quoted(local.name)} is consumed a second time`,
+      note: `It is ${first.what} first and ${second.what} here. ` + 'A ValueTask may wrap a pooled IValueTaskSource that is reused once its result has been read: a second read gets another operation\'s result or throws. Keep the first result, or call AsTask() once and reuse the Task.',
+      related: [{ file: ctx.file, span: first.span, message: `first consumed here: ${first.what}` }],
       bodyId: body.id,
       fix: { title: 'Keep the result of the first await, or convert to a Task once with AsTask()', safety: 'display-only', edits: [] },
     });
@@ -397,6 +399,7 @@ export const rule: Rule = {
     equivalents: ['CA2012', 'S5034'],
     summary: 'A ValueTask consumed twice, blocked on before it completes, kept in a field, or dropped.',
     docs,
+    scope: 'method',
   },
   check(ctx) {
     const findings: RuleFinding[] = [];
@@ -414,6 +417,11 @@ export const rule: Rule = {
         if (f) findings.push(f);
       }
     }
+    return findings;
+  },
+  /** ValueTask fields, on the type declarations rather than in any method. */
+  checkDeclarations(ctx) {
+    const findings: RuleFinding[] = [];
     for (const type of ctx.model.types) {
       if (isAwaitableWrapper(type.members)) continue;
       for (const m of type.members) {

@@ -100,7 +100,13 @@ export interface RuleContext {
 
 export interface Rule {
   meta: RuleMeta;
+  /** The rule's findings in the file (for a per-method rule, in the methods of `ctx.model.bodies` only). */
   check(ctx: RuleContext): RuleFinding[];
+  /**
+   * A per-method rule's findings outside any method (on type declarations), which `check` leaves out so that what
+   * it finds stays per method: run on every check of the file, after `check`.
+   */
+  checkDeclarations?(ctx: RuleContext): RuleFinding[];
 }
 
 /** Bodies with an `async` modifier (methods, lambdas, local functions, anonymous methods), whose state machines the completion rules judge. */

@@ -96,6 +96,12 @@ function renderFinding(f: Finding, text: string, lines: ReturnType<ReturnType<ty
   out.push(`  ${c.dim(`${gutter} |`)} ${excerpt.shown}`);
   out.push(`  ${' '.repeat(gutter.length)} ${c.dim('|')} ${' '.repeat(excerpt.caretColumn)}${c.severity(f.severity, '^'.repeat(excerpt.caretWidth))}`);
   if (f.note) out.push(`  ${c.dim('note:')} ${safe(f.note)}`);
+  // Related locations in the same file with their line (ASY024 says where a ValueTask was first consumed so);
+  // those in other files by name, whose text this renderer does not hold.
+  for (const r of f.related ?? []) {
+    const at = r.file === f.file ? (() => { const p = positionAt(lines, r.span.start); return `line ${p.line + 1}:${p.column + 1}`; })() : safe(r.file);
+    out.push(`  ${c.dim('related:')} ${at}: ${safe(r.message)}`);
+  }
   if (f.fix) out.push(`  ${c.dim(f.fix.safety === 'safe' ? 'fix:' : f.fix.safety === 'unsafe' ? 'fix (unsafe):' : 'help:')} ${safe(f.fix.title)}`);
   return out;
 }
