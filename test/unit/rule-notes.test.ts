@@ -24,6 +24,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnFiltered'", message: /is not caught/, note: /the catch around it \(line 94\) does not take\./ },
+  // The catch that throws again is named, not the typed one before it.
+  { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRecordAndRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 105 can throw, and the catch around it \(line 111\) throws again\./ },
   // The await in a catch block is not inside the try that catch belongs to.
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnAwaitInCatch'", message: /is not caught/, note: /line 83 can throw with no catch around it\./ },
 ];

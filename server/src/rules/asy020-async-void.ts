@@ -131,8 +131,8 @@ function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string):
   for (const region of point.regions) {
     if (region.kind !== 'try') continue;
     const clauses = tryClausesOf(masked, region.span);
-    const pass = clauses ? howExceptionsPass(masked, clauses) : null;
-    if (clauses && pass && pass !== 'none') return { pass, catchLine: lineOf(ctx, clauses.catches[0].start) };
+    const how = clauses ? howExceptionsPass(masked, clauses) : null;
+    if (how?.clause && how.pass !== 'none') return { pass: how.pass, catchLine: lineOf(ctx, how.clause.start) };
   }
   return { pass: 'none', catchLine: null };
 }

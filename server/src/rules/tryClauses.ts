@@ -90,14 +90,14 @@ function catchAllOf(clauses: TryClauses): CatchClause | null {
 
 /**
  * How an exception gets past the clauses, for messages: `none` when there is no catch at all (try/finally),
- * `rethrows` when a catch takes everything but throws again, `narrow` when the catches take only some exceptions
- * (a type, a filter). Null when some catch stops everything.
+ * `rethrows` when a catch takes everything but throws again (that catch is given), `narrow` when the catches take
+ * only some exceptions (a type, a filter; the first catch is given). Null when some catch stops everything.
  */
-export function howExceptionsPass(masked: string, clauses: TryClauses): 'none' | 'rethrows' | 'narrow' | null {
-  if (clauses.catches.length === 0) return 'none';
+export function howExceptionsPass(masked: string, clauses: TryClauses): { pass: 'none' | 'rethrows' | 'narrow'; clause: CatchClause | null } | null {
+  if (clauses.catches.length === 0) return { pass: 'none', clause: null };
   const all = catchAllOf(clauses);
-  if (!all) return 'narrow';
-  return throwsAgain(masked, all.block) ? 'rethrows' : null;
+  if (!all) return { pass: 'narrow', clause: clauses.catches[0] };
+  return throwsAgain(masked, all.block) ? { pass: 'rethrows', clause: all } : null;
 }
 
 /** A `throw` statement in a catch block (`throw;`, `throw ex;`, `throw new ...`), outside nested lambdas' own blocks. */
