@@ -190,3 +190,23 @@ test('a workspace with a net8.0 and a net10.0 project: each file costs for its o
     assert.deepEqual(m.assumptions, []);
   }
 });
+
+test('a multi-targeting project: a fix that calls an API overload is safe only where every target compiling the call has it', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'multi-target');
+  interface Fix { title: string; safety: string; edits: unknown[] }
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string; note?: string; fix?: Fix })[]).filter((f) => f.ruleId === 'ASY025');
+  const rows = found.map((f) => [f.line, f.fix?.safety, f.fix?.title, f.fix?.edits.length]);
+  assert.deepEqual(rows, [
+    // netstandard2.0 compiles it too, and the signatures hold no .NET Standard API: the overload may be missing.
+    [12, 'unsafe', 'Pass cancellationToken (the project also targets netstandard2.0)', 1],
+    // Inside #if NET: net8.0 compiles it, and the signatures say net8.0 lacks the overload.
+    [19, 'unsafe', 'Pass cancellationToken (the project also targets net8.0)', 1],
+    // Inside #if NET, with an overload net8.0 has as well.
+    [25, 'safe', 'Pass cancellationToken', 1],
+    // The project's own method.
+    [32, 'safe', 'Pass cancellationToken', 1],
+  ]);
+  assert.match(found[0].note ?? '', /also targets netstandard2\.0, whose APIs the signatures do not hold: this overload may be missing there/);
+  assert.match(found[1].note ?? '', /also targets net8\.0, which does not have this overload/);
+  assert.doesNotMatch(found[2].note ?? '', /also targets/);
+});

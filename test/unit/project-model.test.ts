@@ -15,7 +15,7 @@ import { implicitUsingsFor } from '../../server/src/project/implicitUsings';
 import { generatedCodeRegions, generatedFileReason } from '../../server/src/config/generatedCode';
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersTurnedOff } from '../../server/src/config/editorconfig';
-import { testCodeVerdict } from '../../server/src/project/testCode';
+import { testCodeVerdict, testProjectReason } from '../../server/src/project/testCode';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
 import { ready } from './support';
@@ -358,6 +358,15 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   assert.equal(testCodeVerdict(null, customText, modelFile(customText).model).testCode, true);
   const lookalike = 'namespace A;\npublic class T { [Obsolete("use TestMethod")] public void M() {} }\n';
   assert.equal(testCodeVerdict(null, lookalike, modelFile(lookalike).model).testCode, false);
+  // A helper library that references xunit but says IsTestProject=false is no test project, in the project list
+  // (testProjectReason) as in the findings' verdicts; its test attributes still make a file test code.
+  const helper = evaluateProject('/repo/tests/Data.Testing/Data.Testing.csproj', memoryFs({ ...TREE, '/repo/tests/Data.Testing/Data.Testing.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework><IsTestProject>false</IsTestProject></PropertyGroup>
+  <ItemGroup><PackageReference Include="xunit" /></ItemGroup>
+</Project>` }));
+  assert.equal(testProjectReason(helper), null);
+  assert.deepEqual(testCodeVerdict(helper, '', plain), { testCode: false, reason: null });
+  assert.equal(testCodeVerdict(helper, nunitText, modelFile(nunitText).model).testCode, true);
 });
 
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {

@@ -59,9 +59,13 @@ export interface TestCodeVerdict {
   reason: string | null;
 }
 
-/** Whether a project is a test project, and why. */
+/**
+ * Whether a project is a test project, and why. An explicit IsTestProject=false overrides the package references:
+ * the project says it is not one (a test helper library, documentation snippets that use Assert), and the project
+ * list and the findings' test-code verdicts must agree on that.
+ */
 export function testProjectReason(project: ProjectModel | null): string | null {
-  if (!project) return null;
+  if (!project || project.isTestProject === false) return null;
   if (project.isTestProject === true) return `${project.name} sets IsTestProject`;
   if (project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'mstest.sdk')) return `${project.name} uses MSTest.Sdk`;
   for (const ref of project.packageReferences) {
@@ -77,12 +81,9 @@ export function testProjectReason(project: ProjectModel | null): string | null {
  * `RetryTheory`), since the base type is not visible without a compiler.
  */
 export function testCodeVerdict(project: ProjectModel | null, text: string, model: FileModel): TestCodeVerdict {
-  if (project?.isTestProject === false) {
-    // An explicit IsTestProject=false overrides the package references (a test helper library), not the attributes.
-  } else {
-    const reason = testProjectReason(project);
-    if (reason) return { testCode: true, reason };
-  }
+  // An explicit IsTestProject=false overrides the package references (testProjectReason), not the attributes.
+  const reason = testProjectReason(project);
+  if (reason) return { testCode: true, reason };
   const names = new Set(ATTRIBUTE_NAMES);
   for (const body of model.bodies) for (const a of body.attributes) {
     const name = /^\s*(?:global::)?(?:[\w]+\.)*(\w+)/.exec(a)?.[1]?.replace(/Attribute$/, '') ?? '';

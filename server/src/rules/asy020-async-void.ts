@@ -4,6 +4,7 @@ import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlo
 import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
+import { howExceptionsPass, tryClausesOf } from './tryClauses';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -122,13 +123,35 @@ function returnTaskFix(ctx: RuleContext, body: MethodBody, masked: string): Fix 
   return { title: 'Return Task instead of void', safety: 'unsafe', edits: [{ start, end: start + 4, newText: mentionsTask ? 'Task' : 'System.Threading.Tasks.Task' }] };
 }
 
-function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, escaping: SuspensionPoint[]): RuleFinding {
+/**
+ * How an exception from the await gets out: the innermost try with catches around it (regions are innermost
+ * first) says, since an outer one that stopped everything would have kept the await from escaping at all.
+ */
+function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string): { pass: 'none' | 'rethrows' | 'narrow'; catchLine: number | null } {
+  for (const region of point.regions) {
+    if (region.kind !== 'try') continue;
+    const clauses = tryClausesOf(masked, region.span);
+    const how = clauses ? howExceptionsPass(masked, clauses) : null;
+    if (how?.clause && how.pass !== 'none') return { pass: how.pass, catchLine: lineOf(ctx, how.clause.start) };
+  }
+  return { pass: 'none', catchLine: null };
+}
+
+function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, escaping: SuspensionPoint[], masked: string): RuleFinding {
   const first = escaping[0];
   const where = escaping.length === 1 ? `its await on line ${lineOf(ctx, first.keywordSpan.start)}` : `${escaping.length} of its awaits (the first on line ${lineOf(ctx, first.keywordSpan.start)})`;
+  const reason = escapeReason(ctx, first, masked);
+  const how = reason.pass === 'rethrows'
+    ? `can throw, and the catch around it (line ${reason.catchLine}) throws again`
+    : reason.pass === 'narrow'
+      ? `can throw an exception the catch around it (line ${reason.catchLine}) does not take`
+      : 'can throw with no catch around it';
   return {
     span: body.nameSpan,
-    message: `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
-    note: `${describe(body)} is async void because ${slot.reason}, and ${where} can throw with no catch around it. ` + 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.',
+    message: reason.pass === 'rethrows'
+      ? `Async void handler ${quoted(body.name)}: its catch throws the exception from its awaits again`
+      : `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
+    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ` + 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.',
     bodyId: body.id,
     fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
   };
@@ -155,7 +178,7 @@ export const rule: Rule = {
       const slot = callbackSlotOf(ctx, body, masked);
       if (slot) {
         const escaping = escapingAwaits(ctx, body, masked);
-        if (escaping.length > 0) findings.push(handlerFinding(ctx, body, slot, escaping));
+        if (escaping.length > 0) findings.push(handlerFinding(ctx, body, slot, escaping, masked));
         continue;
       }
       const fix = returnTaskFix(ctx, body, masked);

@@ -1,8 +1,8 @@
 /** ASY024 valuetask-misuse: a ValueTask consumed twice, blocked on before it is known complete, kept in a field, or dropped. */
-import type { CallSite, EnclosingRegion, MethodBody, Span, TaskWait } from '../model/types';
+import type { CallSite, EnclosingRegion, MemberSignature, MethodBody, Span, TaskWait } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { withoutConfigureAwait } from '../workspace/typing';
-import { closingBracket, conditionalParts, isConditionalQuestion } from '../model/syntax';
+import { closingBracket, conditionalParts, isConditionalQuestion, splitTopLevel } from '../model/syntax';
 import { isConditionalCall } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
@@ -19,7 +19,10 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
   functions that capture it, and once in a lambda that runs per element or is created in a loop;
 - \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
   \`IsCompletedSuccessfully\` check or an earlier await makes it known);
-- a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one;
+- a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one, unless it is
+  \`readonly\`, no constructor assigns it, and its initializer makes one without an \`IValueTaskSource\`
+  (\`ValueTask.CompletedTask\`, \`ValueTask.FromResult(...)\`, \`default\`, \`new(value)\`): such a ValueTask
+  holds a result or a Task, and reading it again and again is safe;
 - a call returning a \`ValueTask\` whose result is dropped.
 
 Passing a ValueTask to a helper that awaits it once, returning it, or awaiting it directly are all fine and not
@@ -89,6 +92,37 @@ public class Copier
 
 function isValueTaskType(typeText: string | null): boolean {
   return !!typeText && awaitableKindOf(typeText) === 'valueTask';
+}
+
+const VALUE_TASK_TYPE = String.raw`(?:global::)?(?:System\.Threading\.Tasks\.)?ValueTask(?:<.+>)?`;
+const VALUE_TASK_FACTORY = new RegExp(String.raw`^${VALUE_TASK_TYPE}\.(?:CompletedTask|FromResult|FromException|FromCanceled)\b`);
+const VALUE_TASK_CONSTRUCTION = new RegExp(String.raw`^new\s*(?:${VALUE_TASK_TYPE})?\s*(?=\()`);
+
+/**
+ * Whether an initializer makes a ValueTask that wraps no IValueTaskSource: the static factories, `default`, and
+ * every constructor but `ValueTask(IValueTaskSource, short)`, the only one with two parameters. Such a ValueTask
+ * holds its result (or a Task, which may be awaited any number of times), so nothing is recycled under a second
+ * reader (dotnet/runtime src/libraries/System.Private.CoreLib/src/System/Threading/Tasks/ValueTask.cs).
+ */
+export function holdsNoValueTaskSource(initializer: string): boolean {
+  const text = initializer.trim();
+  if (/^default\b/.test(text) || VALUE_TASK_FACTORY.test(text)) return true;
+  const construction = VALUE_TASK_CONSTRUCTION.exec(text);
+  if (!construction) return false;
+  // The argument list must end the initializer: `new ValueTask<int>(x).Something()` is another value.
+  const open = construction[0].length;
+  return closingBracket(text, open) === text.length - 1 && splitTopLevel(text.slice(open + 1, -1)).length <= 1;
+}
+
+/** A constructor of the field's type that assigns it (`_pending = source.ReadAsync();`), which its initializer does not bind. */
+function assignedInConstructor(ctx: RuleContext, owner: string, name: string, masked: string): boolean {
+  const assignment = new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?${name}\s*=(?![=>])`);
+  return ctx.model.bodies.some((b) => b.kind === 'constructor' && b.containingType === owner && assignment.test(masked.slice(b.span.start, b.span.end)));
+}
+
+/** A readonly field that is created without an IValueTaskSource and never replaced: any number of reads are safe. */
+function isSharedCompletedField(ctx: RuleContext, owner: string, field: MemberSignature, masked: string): boolean {
+  return !!field.isReadonly && !!field.initializerText && holdsNoValueTaskSource(field.initializerText) && !assignedInConstructor(ctx, owner, field.name, masked);
 }
 
 interface Consumption {
@@ -426,6 +460,8 @@ export const rule: Rule = {
       if (isAwaitableWrapper(type.members)) continue;
       for (const m of type.members) {
         if (m.kind !== 'field' || !isValueTaskType(m.typeText)) continue;
+        masked ??= maskCommentsAndStrings(ctx.text);
+        if (isSharedCompletedField(ctx, type.name, m, masked)) continue;
         findings.push({
           span: m.nameSpan,
           message: `Field ${quoted(m.name)} keeps a ValueTask: whoever reads it next may consume it again`,

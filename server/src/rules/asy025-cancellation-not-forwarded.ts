@@ -3,7 +3,7 @@ import type { CallSite, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { typeFamily } from '../workspace/index';
 import { csharpText } from '../signatures/typeText';
-import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, type CallCandidate, type CandidateParameter } from './callTargets';
+import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, otherTargetsOf, type CallCandidate, type CandidateParameter, type OtherTargets } from './callTargets';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
 import { expressionResultOf } from './taskResults';
@@ -69,6 +69,11 @@ parameter of the overload it already binds to: the only change is that cancellat
 (The callee may then throw \`OperationCanceledException\` when the token fires, which is what the caller's token
 asks for.) When the token would have to go elsewhere the fix is **display-only**.
 
+A multi-targeting project is analysed for one target, but the file is built for every one. When the overload comes
+from the API signatures and another target that compiles the call (one whose \`#if\` branches keep it) lacks it,
+or is one whose API the signatures do not hold (.NET Standard, .NET Framework, .NET before 8), the fix is
+**unsafe** and says which targets: the edit may not build there, and an \`#if\` may be needed.
+
 ## Limitations
 - A callee on a receiver of unknown type is not looked at; nor is one whose overloads cannot be told apart by
   the arguments' known types.
@@ -76,6 +81,8 @@ asks for.) When the token would have to go elsewhere the fix is **display-only**
   has a token parameter itself, since the lambda may run after the method's operation ended.
 - A body that also declares a \`CancellationToken\` local (a linked or timeout token) is skipped: the local may be
   the token meant for its calls.
+- Another target's preprocessing symbols are the analysed target's with the framework's own swapped (\`NET\`,
+  \`NETSTANDARD2_0\`...); a DefineConstants the project sets for one target only is read as the analysed target has it.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`, as blocking rules are.
 `;
 
@@ -209,12 +216,30 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
   return null;
 }
 
-function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: TokenInScope): Fix {
+function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: TokenInScope, elsewhere: OtherTargets): Fix {
   const close = ctx.text.lastIndexOf(')', call.span.end - 1);
   if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
   const argument = overload.byName ? `${overload.parameter.name}: ${token.text}` : token.text;
   const newText = call.argumentTexts.length === 0 ? argument : `, ${argument}`;
+  // The file is also compiled for targets that lack the overload, or whose API nothing here describes: the edit
+  // may break their build, so it is offered, not applied on its own.
+  const unchecked = [...elsewhere.lacking, ...elsewhere.unknown];
+  if (unchecked.length > 0) return { title: `Pass ${token.text} (the project also targets ${listed(unchecked)})`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
   return { title: `Pass ${token.text}`, safety: 'safe', edits: [{ start: close, end: close, newText }] };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** What the note adds when the project's other targets may not have the overload. */
+function otherTargetsNote(elsewhere: OtherTargets): string {
+  let note = '';
+  const { lacking, unknown } = elsewhere;
+  if (lacking.length > 0) note += ` The project also targets ${listed(lacking)}, which ${lacking.length === 1 ? 'does' : 'do'} not have this overload: pass the token under an #if for the targets that do.`;
+  if (unknown.length > 0) note += ` The project also targets ${listed(unknown)}, whose APIs the signatures do not hold: this overload may be missing there, and passing the token may then need an #if.`;
+  return note;
 }
 
 export const rule: Rule = {
@@ -243,14 +268,15 @@ export const rule: Rule = {
         if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call)) continue;
+        const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
           message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,
-          note: overload.kind === 'optional'
+          note: (overload.kind === 'optional'
             ? `${overload.candidate.display} has an optional ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`
-            : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`,
+            : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`) + otherTargetsNote(elsewhere),
           bodyId: body.id,
-          fix: fixFor(ctx, call, overload, token),
+          fix: fixFor(ctx, call, overload, token, elsewhere),
         });
       }
     }

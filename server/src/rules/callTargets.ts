@@ -13,6 +13,9 @@ import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
 import { chooseOverload, extensionMethodsFor, methodsOf, type MethodCandidate } from '../signatures/members';
 import { definitionOf, resolveTypeText, type ApiContext } from '../signatures/resolve';
 import { csharpText, named, substitute, type ApiType } from '../signatures/typeText';
+import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
+import { heldApiFrameworkOf, scopeMask, type OtherTarget } from '../signatures/scope';
+import { prepareSource, type Span } from '../parse/prepare';
 import type { RuleContext } from './types';
 
 /** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
@@ -231,4 +234,44 @@ export function isTaskTypeText(typeText: string | null): boolean {
   if (!typeText) return false;
   const kind = classifyReturnType(typeText, false).kind;
   return kind === 'Task' || kind === 'TaskOfT' || kind === 'ValueTask' || kind === 'ValueTaskOfT';
+}
+
+/** The project's other targets where a candidate may not exist, for edits that would call it. */
+export interface OtherTargets {
+  /** Targets whose framework the database holds, without this method. */
+  lacking: string[];
+  /** Targets whose API the database does not hold (.NET Standard, .NET Framework, .NET before 8): nothing says. */
+  unknown: string[];
+}
+
+/**
+ * Where else the call is compiled that an API candidate may be missing: a multi-targeting project is analysed for
+ * one target, and an edit that calls an overload the others lack breaks their build (HttpContent.ReadAsStringAsync
+ * takes a token from .NET 5 on, not in .NET Standard 2.0). A target whose symbols leave the call out (`#if NET`)
+ * does not compile it. A workspace candidate is the project's own code and is taken to exist wherever the call does.
+ */
+export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: number): OtherTargets {
+  const out: OtherTargets = { lacking: [], unknown: [] };
+  if (candidate.source !== 'api' || !candidate.api) return out;
+  const file = fileApiScopeOf(ctx.file);
+  const db = signatureDatabase();
+  if (!file || !db) return out;
+  for (const target of file.otherTargets) {
+    if (inactiveFor(ctx, target).some((s) => s.start <= at && at < s.end)) continue;
+    const framework = heldApiFrameworkOf(target.targetFramework);
+    if (framework === null) out.unknown.push(target.targetFramework);
+    else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
+  }
+  return out;
+}
+
+const inactiveByModel = new WeakMap<RuleContext['model'], Map<string, Span[]>>();
+
+/** The code another target leaves out (`#if` branches its symbols do not take), read once per file and target. */
+function inactiveFor(ctx: RuleContext, target: OtherTarget): Span[] {
+  let byTarget = inactiveByModel.get(ctx.model);
+  if (!byTarget) inactiveByModel.set(ctx.model, (byTarget = new Map()));
+  let spans = byTarget.get(target.targetFramework);
+  if (!spans) byTarget.set(target.targetFramework, (spans = prepareSource(ctx.text, target.symbols).inactive));
+  return spans;
 }

@@ -7,6 +7,8 @@
 import type { Span } from '../model/types';
 
 export interface CatchClause {
+  /** Where the `catch` keyword starts. */
+  start: number;
   /** The caught type as written (`Exception`, `HttpRequestException`), or null for a bare `catch`. */
   typeText: string | null;
   /** The clause has a `when (...)` filter, so it may let an exception pass. */
@@ -35,6 +37,7 @@ export function tryClausesOf(masked: string, trySpan: Span): TryClauses | null {
   let finallyBlock: Span | null = null;
   while (at < trySpan.end) {
     if (/^catch\b/.test(masked.slice(at, at + 6))) {
+      const start = at;
       at = skipSpace(masked, at + 5);
       let typeText: string | null = null;
       if (masked[at] === '(') {
@@ -55,7 +58,7 @@ export function tryClausesOf(masked: string, trySpan: Span): TryClauses | null {
       }
       const block = blockAt(masked, at, trySpan.end);
       if (!block) return null;
-      catches.push({ typeText, filtered, block });
+      catches.push({ start, typeText, filtered, block });
       at = skipSpace(masked, block.end);
     } else if (/^finally\b/.test(masked.slice(at, at + 8))) {
       at = skipSpace(masked, at + 7);
@@ -76,8 +79,25 @@ const CATCH_ALL = /^(?:global::)?(?:System\.)?Exception$/;
  * everything (`catch`, `catch (Exception)`) without a filter, and that catch does not throw again.
  */
 export function catchesEverything(masked: string, clauses: TryClauses): boolean {
-  const all = clauses.catches.find((c) => !c.filtered && (c.typeText === null || CATCH_ALL.test(c.typeText.replace(/\s+/g, ''))));
+  const all = catchAllOf(clauses);
   return !!all && !throwsAgain(masked, all.block);
+}
+
+/** The catch that takes every exception without a filter (`catch`, `catch (Exception ex)`), or null. */
+function catchAllOf(clauses: TryClauses): CatchClause | null {
+  return clauses.catches.find((c) => !c.filtered && (c.typeText === null || CATCH_ALL.test(c.typeText.replace(/\s+/g, '')))) ?? null;
+}
+
+/**
+ * How an exception gets past the clauses, for messages: `none` when there is no catch at all (try/finally),
+ * `rethrows` when a catch takes everything but throws again (that catch is given), `narrow` when the catches take
+ * only some exceptions (a type, a filter; the first catch is given). Null when some catch stops everything.
+ */
+export function howExceptionsPass(masked: string, clauses: TryClauses): { pass: 'none' | 'rethrows' | 'narrow'; clause: CatchClause | null } | null {
+  if (clauses.catches.length === 0) return { pass: 'none', clause: null };
+  const all = catchAllOf(clauses);
+  if (!all) return { pass: 'narrow', clause: clauses.catches[0] };
+  return throwsAgain(masked, all.block) ? { pass: 'rethrows', clause: all } : null;
 }
 
 /** A `throw` statement in a catch block (`throw;`, `throw ex;`, `throw new ...`), outside nested lambdas' own blocks. */

@@ -5,6 +5,7 @@
  */
 import type { SignatureDatabase } from './database';
 import { implicitUsingsFor } from '../project/implicitUsings';
+import { frameworkSymbols, parseTargetFramework } from '../project/frameworks';
 
 export type ApiFramework = 'net8.0' | 'net9.0' | 'net10.0';
 
@@ -92,6 +93,21 @@ export interface FileApiScope {
   globalUsings: readonly string[] | undefined;
   /** The project file the file belongs to, or null outside a project: `global using` directives apply per project. */
   project: string | null;
+  /**
+   * The project's other target frameworks (`netstandard2.0;net48;net10.0` analysed for net10.0: netstandard2.0 and
+   * net48), each with the preprocessing symbols it compiles with. The file is compiled for them too, so an edit
+   * that calls an API must find it there as well, where its code is not in an `#if` they leave out.
+   */
+  otherTargets: readonly OtherTarget[];
+}
+
+export interface OtherTarget {
+  targetFramework: string;
+  /**
+   * The analysed target's symbols with its framework's symbols (NET, NET10_0_OR_GREATER...) swapped for this
+   * target's. DefineConstants that the project sets for one target only are read as the analysed target has them.
+   */
+  symbols: ReadonlySet<string>;
 }
 
 /**
@@ -105,15 +121,60 @@ export function apiFrameworkOf(targetFramework: string): ApiFramework {
 }
 
 /**
+ * The database's framework for a target whose API it holds: .NET 8 and 9 exactly, .NET 10 and later as .NET 10's
+ * (a later framework keeps what .NET 10 has). Null for the targets read against another framework's API
+ * (.NET Standard, .NET Framework, .NET before 8), where the database cannot say what exists.
+ */
+export function heldApiFrameworkOf(targetFramework: string): ApiFramework | null {
+  const m = /^net(\d+)\.\d+(?:-|$)/.exec(targetFramework.trim().toLowerCase());
+  const major = m ? Number(m[1]) : 0;
+  return major >= 8 ? apiFrameworkOf(targetFramework) : null;
+}
+
+/**
  * A file's API scope from its project (the project model's target framework and global usings). ASP.NET Core and
  * the packages stay visible whatever the project references: without the restore's assets file the transitive
  * references are unknown (EF Core comes in through a provider package, Azure.Core through every Azure client), and
  * an API the project cannot see only matters when its name clashes with one it can.
  */
-export function fileApiScope(targetFramework: string, project: { globalUsings: readonly string[]; path?: string } | null): FileApiScope {
+export function fileApiScope(targetFramework: string, project: ScopedProject | null): FileApiScope {
   return {
     scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
     globalUsings: project ? project.globalUsings : undefined,
     project: project?.path ?? null,
+    otherTargets: project ? otherTargetsOf(targetFramework, project) : [],
   };
+}
+
+/** What fileApiScope reads of a project model (project/evaluate.ts ProjectModel). */
+export interface ScopedProject {
+  globalUsings: readonly string[];
+  path?: string;
+  targetFrameworks?: readonly string[];
+  preprocessorSymbols?: readonly string[];
+}
+
+const otherTargetsByProject = new WeakMap<ScopedProject, Map<string, OtherTarget[]>>();
+
+/** Hosts ask for a file's scope at every lookup; a project's other targets are worked out once per analysed target. */
+function otherTargetsOf(targetFramework: string, project: ScopedProject): OtherTarget[] {
+  let byTarget = otherTargetsByProject.get(project);
+  if (!byTarget) otherTargetsByProject.set(project, (byTarget = new Map()));
+  let found = byTarget.get(targetFramework);
+  if (!found) byTarget.set(targetFramework, (found = otherTargetsFor(targetFramework, project)));
+  return found;
+}
+
+function otherTargetsFor(targetFramework: string, project: ScopedProject): OtherTarget[] {
+  const analysed = targetFramework.trim().toLowerCase();
+  const analysedFramework = parseTargetFramework(targetFramework);
+  const own = new Set(analysedFramework ? frameworkSymbols(analysedFramework) : []);
+  const common = (project.preprocessorSymbols ?? []).filter((s) => !own.has(s));
+  const out: OtherTarget[] = [];
+  for (const target of project.targetFrameworks ?? []) {
+    if (target.trim().toLowerCase() === analysed) continue;
+    const tf = parseTargetFramework(target);
+    out.push({ targetFramework: target.trim(), symbols: new Set([...common, ...(tf ? frameworkSymbols(tf) : [])]) });
+  }
+  return out;
 }

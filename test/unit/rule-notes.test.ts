@@ -1,0 +1,44 @@
+// What findings say, where the wording carries a fact the rule found: each row names a fixture, a finding's
+// rule and a word of its message, and what its message and note must say. The fixtures' // expect: markers
+// check where findings are; these rows check that the words about them are true.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ready, repoRoot, fixtureRuleSelection } from './support';
+import { analyseProject } from '../../server/src/analysis/project';
+import { RULES } from '../../server/src/rules/registry';
+
+interface NoteRow {
+  /** A fixture under test/fixtures/rules. */
+  fixture: string;
+  ruleId: string;
+  /** Picks the finding: a word its message holds (the method's name). */
+  about: string;
+  message: RegExp;
+  note: RegExp;
+}
+
+const ROWS: NoteRow[] = [
+  { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnClick'", message: /an exception from its awaits is not caught/, note: /line 31 can throw with no catch around it\./ },
+  { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
+  { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },
+  { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnFiltered'", message: /is not caught/, note: /the catch around it \(line 94\) does not take\./ },
+  // The catch that throws again is named, not the typed one before it.
+  { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRecordAndRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 105 can throw, and the catch around it \(line 111\) throws again\./ },
+  // The await in a catch block is not inside the try that catch belongs to.
+  { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnAwaitInCatch'", message: /is not caught/, note: /line 83 can throw with no catch around it\./ },
+];
+
+before(ready);
+
+for (const row of ROWS) {
+  test(`${row.fixture}: ${row.ruleId} about ${row.about}`, () => {
+    const file = path.join(repoRoot, 'test', 'fixtures', 'rules', row.fixture);
+    const result = analyseProject([{ path: file, text: fs.readFileSync(file, 'utf8') }], fixtureRuleSelection(row.fixture.split('/')[0], RULES));
+    const found = result.files[0].findings.filter((f) => f.ruleId === row.ruleId && f.message.includes(row.about));
+    assert.equal(found.length, 1, `one ${row.ruleId} finding about ${row.about}: ${JSON.stringify(found.map((f) => f.message))}`);
+    assert.match(found[0].message, row.message);
+    assert.match(found[0].note ?? '', row.note);
+  });
+}
