@@ -456,6 +456,7 @@ export const rule: Rule = {
   /** ValueTask fields, on the type declarations rather than in any method. */
   checkDeclarations(ctx) {
     const findings: RuleFinding[] = [];
+    let masked: string | null = null;
     for (const type of ctx.model.types) {
       if (isAwaitableWrapper(type.members)) continue;
       for (const m of type.members) {
