@@ -28,6 +28,7 @@ import { canonicalType, parseType, substituteTypeText } from './typeText';
 import { splitTopLevel } from '../model/syntax';
 import { bodiesById, bodyChain } from '../model/bodies';
 import { checkBudget } from '../model/budget';
+import { enclosingTypes } from '../model/enclosingTypes';
 
 export interface EstimateContext {
   /** The file's path as the index knows it. */
@@ -352,7 +353,7 @@ function delegateParameterTypes(body: MethodBody, ctx: EstimateContext): (string
   const local = parent?.locals.find((l) => l.name === target);
   if (local?.typeText) delegateType = local.typeText;
   if (!delegateType && body.containingType && ctx.index) {
-    const owner = ctx.model.types.find((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end);
+    const owner = enclosingTypes(ctx.model.types, body.span).find((t) => t.name === body.containingType);
     delegateType = owner?.members.find((m) => m.name === target && (m.kind === 'field' || m.kind === 'property'))?.typeText ?? null;
   }
   const parsed = delegateType ? parseType(delegateType) : null;

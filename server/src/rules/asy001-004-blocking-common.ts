@@ -7,6 +7,7 @@ import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
+import { enclosingTypes } from '../model/enclosingTypes';
 
 /** "async method LoadAsync", "an async lambda passed to Run", "async local function Fetch": the subject of "inside ...". */
 export function describeAsyncBody(body: MethodBody): string {
@@ -162,7 +163,7 @@ function primaryConstructorParameterType(ctx: RuleContext, body: MethodBody, tex
   if (!/^[A-Za-z_]\w*$/.test(name)) return null;
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return null;
-  const declaration = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  const declaration = enclosingTypes(ctx.model.types, body.span).find((t) => t.name === owner);
   const parameter = declaration?.primaryConstructorParameters?.find((p) => p.name === name);
   return parameter ? parameter.typeText : null;
 }

@@ -6,6 +6,7 @@ import { taskOfTBytes } from '../cost/estimate';
 import { cachedValuesOf } from '../cost/resultCache';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
+import { enclosingTypes } from '../model/enclosingTypes';
 
 const docs = `## What it does
 Flags an \`async\` method, local function, lambda or anonymous method whose body has no \`await\`
@@ -130,7 +131,7 @@ function isTrivialBody(ctx: RuleContext, body: MethodBody, masked: string): bool
 function changesStructCopy(ctx: RuleContext, body: MethodBody, masked: string): boolean {
   if (body.kind !== 'method' || body.isStatic || body.modifiers.includes('readonly') || !body.bodySpan) return false;
   if (body.containingTypeKind !== 'struct' && body.containingTypeKind !== 'record struct') return false;
-  const type = ctx.model.types.find((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  const type = enclosingTypes(ctx.model.types, body.span).find((t) => t.name === body.containingType);
   if (!type || type.modifiers.includes('readonly')) return false;
   const text = masked.slice(body.bodySpan.start, body.bodySpan.end);
   const shadowed = new Set([...body.locals.map((l) => l.name), ...body.parameters.map((p) => p.name)]);

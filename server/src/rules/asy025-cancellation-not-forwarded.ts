@@ -7,6 +7,7 @@ import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCa
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
 import { expressionResultOf } from './taskResults';
+import { enclosingTypes } from '../model/enclosingTypes';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -115,7 +116,7 @@ function tokenInScope(ctx: RuleContext, body: MethodBody): TokenInScope | null {
 function requestTokenOf(ctx: RuleContext, body: MethodBody): string | null {
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return null;
-  const declaration = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  const declaration = enclosingTypes(ctx.model.types, body.span).find((t) => t.name === owner);
   const family = typeFamily(ctx.index, owner);
   const bases = declaration ? declaration.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!) : [];
   const all = new Set([...family, ...bases]);

@@ -2,7 +2,7 @@
  * ASY030 taskrun-wrapper: a public library method whose only work is Task.Run of synchronous code (async over sync),
  * and `await Task.Run(...)` of blocking or trivial work in ASP.NET Core request code.
  */
-import type { MethodBody, TypeDeclaration } from '../model/types';
+import type { MethodBody } from '../model/types';
 import { implementsInterfaceMember } from './callbackSlots';
 import { libraryCodeOf } from './libraryCode';
 import { maskCommentsAndStrings } from './sourceText';
@@ -10,6 +10,7 @@ import type { Rule, RuleContext, RuleFinding } from './types';
 import { requestHandlerKindOf, type RequestHandlerKind } from './requestCode';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { quoted } from './messageText';
+import { enclosingTypes } from '../model/enclosingTypes';
 
 const docs = `## What it does
 Flags two kinds of async over sync.
@@ -141,9 +142,7 @@ function wrappedWork(statement: string, isAsync: boolean): string | null {
 
 function isPublicSurface(ctx: RuleContext, body: MethodBody): boolean {
   if (!body.modifiers.includes('public')) return false;
-  const owner = ctx.model.types
-    .filter((t: TypeDeclaration) => t.span.start <= body.span.start && body.span.end <= t.span.end)
-    .sort((a, b) => (b.span.start - a.span.start));
+  const owner = enclosingTypes(ctx.model.types, body.span);
   // Every enclosing type must be public for the method to be part of the library's API.
   return owner.length > 0 && owner.every((t) => t.modifiers.includes('public'));
 }

@@ -6,6 +6,7 @@
 import type { MethodBody, TypeDeclaration } from '../model/types';
 import { typeFamily } from '../workspace/index';
 import type { RuleContext } from './types';
+import { innermostType } from '../model/enclosingTypes';
 
 export type RequestHandlerKind =
   | 'controller action'
@@ -55,11 +56,7 @@ function lambdaHandlerKind(body: MethodBody): RequestHandlerKind | null {
 
 /** The innermost type declaration holding the body. */
 function ownerOf(ctx: RuleContext, body: MethodBody): TypeDeclaration | null {
-  let best: TypeDeclaration | null = null;
-  for (const t of ctx.model.types) {
-    if (t.span.start <= body.span.start && body.span.end <= t.span.end && (!best || t.span.start >= best.span.start)) best = t;
-  }
-  return best;
+  return innermostType(ctx.model.types, body.span);
 }
 
 /** The type's simple name, its declared bases and every workspace base above them. */
