@@ -3,7 +3,8 @@
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
 //   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit] [steps=N] [transfer]
-// (`edit`: a keystroke's re-parse, tree copy and model with the body cache, after filling it).
+// (`edit`: a keystroke's re-parse, tree copy and model with the body cache, after filling it, and how many of the
+// bodies the large-document thread sends the engine as references to its last model, lsp/engine/modelTransfer.ts).
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
 import fs from 'node:fs';
 import { applyEdit, initParser, parse, spliceText, tableOf } from '../../server/src/parse/parser';
@@ -18,6 +19,7 @@ import { installSignatureDatabase } from '../../server/src/host/signatures';
 import { methodViewsOf } from '../../server/src/lsp/engine/views';
 import { createCostCache } from '../../server/src/lsp/engine/costs';
 import { positioned } from '../../server/src/lsp/convert';
+import { bodiesToSend, isReusedBody } from '../../server/src/lsp/engine/modelTransfer';
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 void (async () => {
   await initParser(locateWasm());
@@ -51,13 +53,21 @@ void (async () => {
     // What a keystroke costs the model with the body cache the language server keeps per document: fill the cache,
     // type one space inside a body halfway down (every body after it moves), re-parse incrementally and model again.
     const cache = createModelCache();
-    modelOfTable(tableOf(p.tree!, text), cache, p.prepared ?? undefined); lap('copy + model, filling the body cache');
+    const filledModel = modelOfTable(tableOf(p.tree!, text), cache, p.prepared ?? undefined); lap('copy + model, filling the body cache');
+    const filled = bodiesToSend(filledModel.bodies, cache.provenance, 1, null);
+    t = performance.now(); c = cpu();
     const at = text.indexOf('{\n', text.length >> 1) + 1;
     const change = { start: at, oldEnd: at, newText: ' ' };
     const edited = applyEdit(p.tree!, text, change);
     const again = parse(edited, { tree: p.tree!, parseText: spliceText(p.prepared!.parseText, change) }); lap('incremental parse after one keystroke');
     const editedTable = tableOf(again.tree!, edited); lap('copy of the edited tree');
-    modelOfTable(editedTable, cache, again.prepared ?? undefined); lap('model after the keystroke, with the body cache');
+    const editedModel = modelOfTable(editedTable, cache, again.prepared ?? undefined); lap('model after the keystroke, with the body cache');
+    // What the large-document thread sends the engine for the keystroke (lsp/engine/modelTransfer.ts): unchanged
+    // bodies as references into the model sent before.
+    const difference = bodiesToSend(editedModel.bodies, cache.provenance, 2, filled.sent);
+    console.log(`bodies sent after the keystroke: ${difference.bodies.filter(isReusedBody).length} of ${difference.bodies.length} as references, ` +
+      `${(JSON.stringify(difference.bodies).length / 1e3).toFixed(0)} KB of JSON instead of ${(JSON.stringify(editedModel.bodies).length / 1e3).toFixed(0)} KB`);
+    t = performance.now(); c = cpu();
   }
   const key = 'file:///x/Large.cs';
   const index = createIndex(); updateFile(index, key, m); lap('index');
