@@ -427,3 +427,29 @@ test('a model sent as a difference (unchanged bodies as references into the last
   }
   assert.ok(references > 1000, `only ${references} bodies crossed as references`);
 });
+
+test('the body cache gives a fresh model when the preprocessing symbols change and the text does not', async () => {
+  // A project change (DefineConstants, another target) keeps every method's text but changes which `#if` branch
+  // is code: the method with `await` only under DEBUG must not keep the body it had without DEBUG.
+  const { createModelCache } = await import('../../server/src/model/bodyCache');
+  const { modelFile } = await import('../../server/src/analysis/project');
+  const text = `using System.Threading.Tasks;
+class C {
+  async Task<int> M() {
+#if DEBUG
+    await Task.Yield();
+#endif
+    return 1;
+  }
+}
+`;
+  const cache = createModelCache();
+  for (const symbols of [[], ['DEBUG'], []]) {
+    const cached = modelFile(text, null, cache, { preprocessorSymbols: symbols });
+    const fresh = modelFile(text, null, undefined, { preprocessorSymbols: symbols });
+    cached.tree?.delete();
+    fresh.tree?.delete();
+    assert.deepEqual(cached.model, fresh.model, `symbols ${symbols.join(',')}`);
+    assert.equal(cached.model.bodies.find((b) => b.name === 'M')!.awaits.length, symbols.includes('DEBUG') ? 1 : 0);
+  }
+});

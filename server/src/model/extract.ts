@@ -78,7 +78,7 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
     // document order, so the enclosing one is built already); it is part of the cache key, since it decides
     // which of the body's calls are on the synchronous path.
     const inheritedFlag = parentId ? builtById.get(parentId)?.asyncFlag ?? null : null;
-    const key = cache ? cacheKeyOf(context, node, inheritedFlag) : null;
+    const key = cache ? cacheKeyOf(context, node, inheritedFlag, prepared?.parseText ?? null) : null;
     const hit = key !== null ? cache!.entries.get(key) ?? reused.get(key) : undefined;
     let body: MethodBody;
     if (hit) {
@@ -153,9 +153,13 @@ function bodyId(node: SyntaxNode): string {
  * return type (a lambda's comes from the variable it is assigned to) and its containing type's instance
  * members (which decide `this` use).
  */
-function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string | null): string {
+function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string | null, parseText: string | null): string {
   const containing = containingTypeIn(context, fn);
-  return [fn.type, context.text.slice(fn.startIndex, fn.endIndex), bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn)].join('\u0001');
+  const own = context.text.slice(fn.startIndex, fn.endIndex);
+  // The text the tree was parsed from blanks inactive `#if` branches: with other preprocessing symbols (a project
+  // change) the same text makes another body, so the parsed text is part of the key where it differs.
+  const parsed = parseText === null ? own : parseText.slice(fn.startIndex, fn.endIndex);
+  return [fn.type, own, parsed === own ? '' : parsed, bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn)].join('\u0001');
 }
 
 /**

@@ -158,7 +158,12 @@ export function createEngine(host: EngineHost): Engine {
     return completion.verdicts;
   }
 
-  const costContext = () => `${typesGeneration}|${completionGeneration}`;
+  /**
+   * Bumped when projects change: a method's text then stays the same while its model may not (its `#if` branches
+   * follow the new symbols), so estimates and kept findings keyed by the text must not carry over.
+   */
+  let projectsGeneration = 0;
+  const costContext = () => `${typesGeneration}|${completionGeneration}|${projectsGeneration}`;
 
   /** Puts a file's model into the index, noting whether its declarations (which estimates and per-method rules read) changed. */
   function indexFile(key: string, model: FileModel): void {
@@ -204,7 +209,7 @@ export function createEngine(host: EngineHost): Engine {
     // What the kept findings were found against besides their methods' text (ruleCache.ts): the workspace's
     // declarations and verdicts (the generations), and what the file's project says of it.
     const scope = fileApiScope(projects.contextOf(key, settings).targetFramework, projects.contextOf(key, settings).project);
-    const context = `${typesGeneration}|${completionGeneration}|${JSON.stringify([checkContext.library ?? null, checkContext.testCode?.reason ?? null, scope])}`;
+    const context = `${costContext()}|${JSON.stringify([checkContext.library ?? null, checkContext.testCode?.reason ?? null, scope])}`;
     const checked = checkFile(key, text, model, index, analysis, selectionFor(settings, perFile), perFile, checkContext, budget(text.length), kept ? { cache: kept, context } : null);
     if (checked.stopped) throw new AnalysisStopped(checked.stopped);
     return checked.findings;
@@ -618,6 +623,7 @@ export function createEngine(host: EngineHost): Engine {
     if (projectsChanged) {
       // Targets, symbols and test projects may have changed: every file is modelled again with its new context.
       projects.projectsChanged();
+      projectsGeneration++;
       for (const doc of docs.values()) doc.modelledVersion = -1;
       if (folders.length) {
         void indexWorkspace();
