@@ -125,3 +125,28 @@ test('a model sent from the large-document thread in several parts gives the dia
   assert.ok(viaThread.length > 1000, `diagnostics all over the file: ${viaThread.length}`);
   assert.deepEqual(viaThread, onEngine);
 });
+
+// A large document is modelled on its own thread, with its project's preprocessing symbols like any other: in the
+// multi-target orders project, NewestAsync exists only for net10.0 (`#if NET10_0_OR_GREATER`), the target analysed.
+for (const [name, env] of [['the engine thread', {}], ['the large-document thread', { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }]] as const) {
+  test(`a document modelled on ${name} follows its project's #if symbols`, async () => {
+    const { default: path } = await import('node:path');
+    const { default: fs } = await import('node:fs');
+    const { fileUri, repoRoot } = await import('./session');
+    const root = path.join(repoRoot, 'test', 'fixtures', 'projects', 'orders');
+    const file = path.join(root, 'src', 'Orders', 'OrderService.cs');
+    const own = await startSession({ workspace: root, env });
+    try {
+      const text = fs.readFileSync(file, 'utf8');
+      const uri = fileUri(file);
+      own.open(uri, text);
+      const ds = await own.waitForDiagnostics(uri, (_d, v) => v === 1, 30_000);
+      const lines = text.split('\n');
+      const newest = lines.findIndex((l) => l.includes('NewestAsync'));
+      const line = lines.findIndex((l, i) => i > newest && l.includes('return pending.Result;'));
+      assert.ok(ds.some((d) => d.code === 'ASY001' && d.range.start.line === line), ds.map((d) => `${d.code}@${d.range.start.line}`).join(' '));
+    } finally {
+      await own.shutdown();
+    }
+  });
+}

@@ -406,7 +406,8 @@ export function createEngine(host: EngineHost): Engine {
     const text = doc.text;
     doc.modelling = version;
     doc.modelStarted = now();
-    void modeller.model(doc.uri, version).then((result) => {
+    doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
+    void modeller.model(doc.uri, version, doc.preprocessorSymbols).then((result) => {
       if (disposed || docs.get(doc.uri) !== doc) return;
       if (doc.modelling === version) doc.modelling = -1;
       if (!result) {

@@ -28,8 +28,12 @@ type ModelCommand =
   | { kind: 'open'; key: string; version: number; text: string }
   | { kind: 'change'; key: string; version: number; changes: ContentChange[] }
   | { kind: 'close'; key: string }
-  /** `full`: send every body whole (the engine no longer holds the model a difference would refer to). */
-  | { kind: 'model'; key: string; version: number; full?: boolean };
+  /**
+   * `symbols`: the preprocessing symbols of the document's project (which `#if` branches are code), as the engine
+   * models its other documents; `full`: send every body whole (the engine no longer holds the model a difference
+   * would refer to).
+   */
+  | { kind: 'model'; key: string; version: number; symbols?: readonly string[]; full?: boolean };
 
 type ModelEvent =
   /**
@@ -62,8 +66,8 @@ export interface LargeDocumentModeller {
   open(key: string, version: number, text: string): void;
   change(key: string, version: number, changes: ContentChange[]): void;
   close(key: string): void;
-  /** The model of exactly this version, or null when the document moved on or the helper is gone. */
-  model(key: string, version: number): Promise<ModelledVersion | null>;
+  /** The model of exactly this version under these preprocessing symbols, or null when the document moved on or the helper is gone. */
+  model(key: string, version: number, symbols?: readonly string[]): Promise<ModelledVersion | null>;
   /** False once the helper thread has failed: callers then model on their own thread. */
   readonly available: boolean;
   dispose(): Promise<void>;
@@ -98,6 +102,8 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
   const arriving = new Map<string, { version: number; bodies: FileModel['bodies'][number][]; parts: number; unresolved: boolean }>();
   /** The last whole model received per document: what the thread's differences refer to. */
   const lastReceived = new Map<string, { version: number; bodies: FileModel['bodies'] }>();
+  /** The symbols each document's model was last asked under, for asking again. */
+  const symbolsAsked = new Map<string, readonly string[] | undefined>();
   /** The bodies a difference against `base` refers to, if this side still holds that model. */
   const baseBodies = (key: string, base: number | null) => {
     const last = lastReceived.get(key);
@@ -120,7 +126,7 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
         // The waiters stay; the thread sends this version again with every body whole.
         log('warn', `the large-document thread's model of ${event.key} referred to a model the engine does not hold; asking for it whole`);
         lastReceived.delete(event.key);
-        send({ kind: 'model', key: event.key, version: event.version, full: true });
+        send({ kind: 'model', key: event.key, version: event.version, symbols: symbolsAsked.get(event.key), full: true });
         return;
       }
       if ((mine?.parts ?? 0) !== event.parts) {
@@ -159,15 +165,17 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     change: (key, version, changes) => send({ kind: 'change', key, version, changes }),
     close: (key) => {
       lastReceived.delete(key);
+      symbolsAsked.delete(key);
       send({ kind: 'close', key });
     },
-    model(key, version) {
+    model(key, version, symbols) {
       if (!available) return Promise.resolve(null);
       return new Promise((resolve) => {
         const list = waiting.get(key) ?? [];
         list.push({ version, resolve });
         waiting.set(key, list);
-        send({ kind: 'model', key, version });
+        symbolsAsked.set(key, symbols);
+        send({ kind: 'model', key, version, ...(symbols ? { symbols } : {}) });
       });
     },
     async dispose() {
@@ -213,6 +221,11 @@ export async function runLargeDocumentThread(): Promise<void> {
         if (!doc || doc.version !== command.version) {
           port.postMessage({ kind: 'stale', key: command.key, version: command.version } satisfies ModelEvent);
           return;
+        }
+        // Other symbols (a project change) make another model of the same text.
+        if (JSON.stringify(command.symbols ?? null) !== JSON.stringify(doc.preprocessorSymbols ?? null)) {
+          doc.preprocessorSymbols = command.symbols;
+          doc.modelledVersion = -1;
         }
         if (doc.modelledVersion !== doc.version) remodel(doc);
         const model = doc.model!;
