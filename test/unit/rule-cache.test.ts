@@ -73,7 +73,7 @@ test('per-method rules: findings kept across edits equal a whole-file check, ove
         updateFile(index, file, model);
         completion = analyseCompletion(index);
         const context = contextOf(index, completion);
-        const before = cache.context === context ? cache.entries.size : 0;
+        const before = cache.context === context ? [...cache.byRule.values()].reduce((n, m) => n + m.size, 0) : 0;
         const kept = checkFile(file, edited, model, index, completion, selection, undefined, {}, null, { cache, context }).findings;
         const fresh = checkFile(file, edited, model, index, completion, selection).findings;
         assert.deepEqual(comparable(kept), comparable(fresh), `${path.relative(repoRoot, file)} after an edit:\n${edited}`);

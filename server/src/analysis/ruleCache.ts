@@ -19,16 +19,17 @@ import type { Rule, RuleContext, RuleFinding } from '../rules/types';
 export interface RuleCache {
   /** What the kept findings were found against (see the module comment); a different one empties the cache. */
   context: string;
-  /** Findings by rule, method text and containing type, with offsets counted from the method's start. */
-  entries: Map<string, RuleFinding[]>;
+  /**
+   * Per rule, findings by method (its text and containing type), with offsets counted from the method's start. Only
+   * the methods of the last check are kept: typing in one method for an hour leaves one entry for it, not one per
+   * keystroke.
+   */
+  byRule: Map<string, Map<string, RuleFinding[]>>;
 }
 
 export function createRuleCache(): RuleCache {
-  return { context: '', entries: new Map() };
+  return { context: '', byRule: new Map() };
 }
-
-/** Enough for the methods of the largest files times the per-method rules, without growing without bound. */
-const MAX_ENTRIES = 200_000;
 
 /**
  * A per-method rule's findings in a file: kept ones for methods whose text is unchanged, and the rule run once
@@ -36,18 +37,24 @@ const MAX_ENTRIES = 200_000;
  * whole file). The order is the file's, as a run over the whole file gives.
  */
 export function checkPerMethod(rule: Rule, ctx: RuleContext, cache: RuleCache, context: string): RuleFinding[] {
-  if (cache.context !== context || cache.entries.size > MAX_ENTRIES) {
+  if (cache.context !== context) {
     cache.context = context;
-    cache.entries.clear();
+    cache.byRule.clear();
   }
+  const entries = cache.byRule.get(rule.meta.id) ?? new Map<string, RuleFinding[]>();
+  /** What this check keeps for the next: the entries of this version's methods only. */
+  const next = new Map<string, RuleFinding[]>();
+  cache.byRule.set(rule.meta.id, next);
   const { families } = outermostFamilies(ctx.model.bodies);
   const out: RuleFinding[] = [];
   const missed: { family: BodyFamily; key: string }[] = [];
   for (const family of families) {
-    const key = keyOf(rule, ctx.text, family);
-    const kept = cache.entries.get(key);
-    if (kept) for (const f of kept) out.push(moved(f, family.root.span.start));
-    else missed.push({ family, key });
+    const key = keyOf(ctx.text, family);
+    const kept = entries.get(key);
+    if (kept) {
+      next.set(key, kept);
+      for (const f of kept) out.push(moved(f, family.root.span.start));
+    } else missed.push({ family, key });
   }
   if (missed.length > 0) {
     const fresh = rule.check({ ...ctx, model: { ...ctx.model, bodies: missed.flatMap((m) => m.family.bodies) } });
@@ -72,17 +79,17 @@ export function checkPerMethod(rule: Rule, ctx: RuleContext, cache: RuleCache, c
     if (attributable) {
       missed.forEach((m, i) => {
         const list = byFamily[i];
-        if (list) cache.entries.set(m.key, list);
+        if (list) next.set(m.key, list);
       });
-    } else cache.entries.clear();
+    } else next.clear();
   }
   out.sort((a, b) => a.span.start - b.span.start);
   return out;
 }
 
-function keyOf(rule: Rule, text: string, family: BodyFamily): string {
+function keyOf(text: string, family: BodyFamily): string {
   const root = family.root;
-  return `${rule.meta.id}\u0001${root.kind}\u0001${root.containingType ?? ''}\u0001${text.slice(root.span.start, root.span.end)}`;
+  return `${root.kind}\u0001${root.containingType ?? ''}\u0001${text.slice(root.span.start, root.span.end)}`;
 }
 
 /** The family (by index into `spans`, which are in file order and do not overlap) whose root span holds `offset`, or -1. */
