@@ -70,9 +70,13 @@ public class Notifier
 \`\`\`
 
 ## Fix safety
-**Display-only**: the fix depends on what the caller meant. A loop with \`await\` runs the items one after the
-other; \`Task.WhenAll(items.Select(async x => ...))\` or \`Parallel.ForEachAsync\` runs them together and waits;
-an event handler keeps its signature and catches its exceptions.
+**Display-only**: the fix depends on what the caller meant. For a call that runs the lambda per item
+(\`ForEach\`, \`Parallel.For\`), a loop with \`await\` runs the items one after the other;
+\`Task.WhenAll(items.Select(async x => ...))\` or \`Parallel.ForEachAsync\` runs them together and waits. An event
+handler, and a callback that another call keeps and runs later (\`IOptionsMonitor.OnChange\`,
+\`CancellationToken.Register\`), keeps its signature and catches its exceptions inside. A delegate the code declares
+itself (a variable, a field, a returned delegate) can have a type that returns \`Task\` and be awaited where it is
+invoked.
 
 ## Limitations
 - An argument's parameter type is known when the workspace declares the method or the signatures list it; a
@@ -207,6 +211,26 @@ function creationTarget(ctx: RuleContext, body: MethodBody, typeText: string, ar
   return row ? { description: `the ${definition.name} constructor takes a ${row.delegate}, which returns void`, handler: true } : null;
 }
 
+/** `list.ForEach`, `Array.ForEach`, `Parallel.ForEach`, `Parallel.For`, `Parallel.Invoke`: calls that run the function once per item and return. */
+function isIteration(call: NonNullable<DelegateTarget['call']>): boolean {
+  if (call.kind !== 'invocation') return false;
+  if (/ForEach$/.test(call.name)) return true;
+  return (call.name === 'For' || call.name === 'Invoke') && /(?:^|\.)Parallel$/.test(call.receiver?.trim() ?? '');
+}
+
+/**
+ * What to do instead, by where the lambda goes. Only a call that runs it per item can be replaced by a loop that
+ * awaits; a callback the callee keeps and calls later (`OnChange`, `Register`, `Subscribe`) has no caller that could
+ * await it, so its exceptions must be caught inside; a delegate the code declares itself can return a Task instead.
+ */
+function fixTitleOf(target: DelegateTarget, found: VoidTarget): string {
+  if (found.handler) return 'Catch the exceptions inside the handler';
+  if (target.kind === 'argument' && target.call?.kind === 'invocation') {
+    return isIteration(target.call) ? 'Await the work in a loop, or use an overload that takes a Func<Task>' : `Catch the exceptions inside the lambda: ${target.call.name} cannot await it`;
+  }
+  return 'Give the delegate a type that returns Task (Func<Task>) and await it where it is invoked';
+}
+
 export const rule: Rule = {
   meta: {
     id: 'ASY021',
@@ -238,7 +262,7 @@ export const rule: Rule = {
           ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
           : 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'),
         bodyId: body.id,
-        fix: { title: found.handler ? 'Catch the exceptions inside the handler' : 'Await the work in a loop, or use an overload that takes a Func<Task>', safety: 'display-only', edits: [] },
+        fix: { title: fixTitleOf(target, found), safety: 'display-only', edits: [] },
       });
     }
     return findings;
