@@ -31,6 +31,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRecordAndRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 105 can throw, and the catch around it \(line 111\) throws again\./ },
   // The await in a catch block is not inside the try that catch belongs to.
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnAwaitInCatch'", message: /is not caught/, note: /line 83 can throw with no catch around it\./ },
+  // Inside a lock the lock is why no await can go there, whether or not the method is async.
+  { fixture: 'blocking-wait-in-async/await-not-allowed.cs', ruleId: 'ASY001', about: 'lease()', message: /blocks the thread/, note: /No automatic fix: await is not allowed inside a lock statement\.$/ },
   // ASY021's remedy follows where the lambda goes: a per-item call, a callback kept for later, a declared delegate.
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 26, message: /becomes async void/, fix: /^Await the work in a loop/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 31, message: /becomes async void/, fix: /^Await the work in a loop/ },
