@@ -36,8 +36,10 @@ const ROWS: NoteRow[] = [
   // ASY021's remedy follows where the lambda goes: a per-item call, a callback kept for later, a declared delegate.
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 26, message: /becomes async void/, fix: /^Await the work in a loop/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 31, message: /becomes async void/, fix: /^Await the work in a loop/ },
-  { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 56, message: /becomes async void/, fix: /^Catch the exceptions inside the lambda: Subscribe cannot await it$/ },
-  { fixture: 'async-lambda-to-void/more-cases.cs', ruleId: 'ASY021', about: 'async void', line: 28, message: /becomes async void/, fix: /^Catch the exceptions inside the lambda: Register cannot await it$/ },
+  { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 56, message: /becomes async void/, fix: /^Let Subscribe take a delegate that returns Task and await it, or catch the exceptions inside the lambda$/ },
+  { fixture: 'async-lambda-to-void/more-cases.cs', ruleId: 'ASY021', about: 'async void', line: 28, message: /becomes async void/, fix: /^Register cannot await it: catch the exceptions inside the lambda, or use a method that takes a Func<Task>$/ },
+  { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 17, message: /becomes async void/, note: /OptionsMonitorExtensions\.OnChange takes an Action<TOptions>/, fix: /^OnChange cannot await it: catch the exceptions inside the lambda/ },
+  { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 25, message: /becomes async void/, fix: /^Await the work in a loop/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 36, message: /becomes async void/, fix: /^Give the delegate a type that returns Task/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 73, message: /becomes async void/, fix: /^Catch the exceptions inside the handler$/ },
 ];
