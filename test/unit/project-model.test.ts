@@ -367,6 +367,14 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   assert.equal(testProjectReason(helper), null);
   assert.deepEqual(testCodeVerdict(helper, '', plain), { testCode: false, reason: null });
   assert.equal(testCodeVerdict(helper, nunitText, modelFile(nunitText).model).testCode, true);
+  // A helper library with no test framework but packages only tests use (a mocking or assertion library, ASP.NET
+  // Core's test server) is test code, even when it is published as a package; IsTestProject=false still wins.
+  const steps = (isTestProject: string) => evaluateProject('/repo/testing/Data.Testing.csproj', memoryFs({ ...TREE, '/repo/testing/Data.Testing.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework><PackageId>Data.Testing</PackageId>${isTestProject}</PropertyGroup>
+  <ItemGroup><PackageReference Include="Microsoft.Extensions.Logging" /><PackageReference Include="moq" Version="4.20.72" /><PackageReference Include="Shouldly" /></ItemGroup>
+</Project>` }));
+  assert.deepEqual(testCodeVerdict(steps(''), '', plain), { testCode: true, reason: 'Data.Testing references Moq (a mocking library), a test helper library' });
+  assert.equal(testProjectReason(steps('<IsTestProject>false</IsTestProject>')), null);
 });
 
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {

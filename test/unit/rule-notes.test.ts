@@ -1,5 +1,5 @@
 // What findings say, where the wording carries a fact the rule found: each row names a fixture, a finding's
-// rule and a word of its message, and what its message and note must say. The fixtures' // expect: markers
+// rule and a word of its message (or its line), and what its message, note and fix title must say. The fixtures' // expect: markers
 // check where findings are; these rows check that the words about them are true.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,8 +15,11 @@ interface NoteRow {
   ruleId: string;
   /** Picks the finding: a word its message holds (the method's name). */
   about: string;
+  /** Picks the finding by its 1-based line where the messages are all alike. */
+  line?: number;
   message: RegExp;
-  note: RegExp;
+  note?: RegExp;
+  fix?: RegExp;
 }
 
 const ROWS: NoteRow[] = [
@@ -28,17 +31,31 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRecordAndRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 105 can throw, and the catch around it \(line 111\) throws again\./ },
   // The await in a catch block is not inside the try that catch belongs to.
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnAwaitInCatch'", message: /is not caught/, note: /line 83 can throw with no catch around it\./ },
+  // Inside a lock the lock is why no await can go there, whether or not the method is async.
+  { fixture: 'blocking-wait-in-async/await-not-allowed.cs', ruleId: 'ASY001', about: 'lease()', message: /blocks the thread/, note: /No automatic fix: await is not allowed inside a lock statement\.$/ },
+  // ASY021's remedy follows where the lambda goes: a per-item call, a callback kept for later, a declared delegate.
+  { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 26, message: /becomes async void/, fix: /^Await the work in a loop/ },
+  { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 31, message: /becomes async void/, fix: /^Await the work in a loop/ },
+  { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 56, message: /becomes async void/, fix: /^Let Subscribe take a delegate that returns Task and await it, or catch the exceptions inside the lambda$/ },
+  { fixture: 'async-lambda-to-void/more-cases.cs', ruleId: 'ASY021', about: 'async void', line: 28, message: /becomes async void/, fix: /^Register cannot await it: catch the exceptions inside the lambda, or use a method that takes a Func<Task>$/ },
+  { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 17, message: /becomes async void/, note: /OptionsMonitorExtensions\.OnChange takes an Action<TOptions>/, fix: /^OnChange cannot await it: catch the exceptions inside the lambda/ },
+  { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 25, message: /becomes async void/, fix: /^Await the work in a loop/ },
+  { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 36, message: /becomes async void/, fix: /^Give the delegate a type that returns Task/ },
+  { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 73, message: /becomes async void/, fix: /^Catch the exceptions inside the handler$/ },
 ];
 
 before(ready);
 
 for (const row of ROWS) {
-  test(`${row.fixture}: ${row.ruleId} about ${row.about}`, () => {
+  test(`${row.fixture}: ${row.ruleId} about ${row.about}${row.line ? ` on line ${row.line}` : ''}`, () => {
     const file = path.join(repoRoot, 'test', 'fixtures', 'rules', row.fixture);
     const result = analyseProject([{ path: file, text: fs.readFileSync(file, 'utf8') }], fixtureRuleSelection(row.fixture.split('/')[0], RULES));
-    const found = result.files[0].findings.filter((f) => f.ruleId === row.ruleId && f.message.includes(row.about));
+    const text = result.files[0].text;
+    const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+    const found = result.files[0].findings.filter((f) => f.ruleId === row.ruleId && f.message.includes(row.about) && (row.line === undefined || lineOf(f.span.start) === row.line));
     assert.equal(found.length, 1, `one ${row.ruleId} finding about ${row.about}: ${JSON.stringify(found.map((f) => f.message))}`);
     assert.match(found[0].message, row.message);
-    assert.match(found[0].note ?? '', row.note);
+    if (row.note) assert.match(found[0].note ?? '', row.note);
+    if (row.fix) assert.match(found[0].fix?.title ?? '', row.fix);
   });
 }

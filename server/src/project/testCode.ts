@@ -1,7 +1,8 @@
 /**
  * Whether code is test code: its project is a test project (IsTestProject, or a reference to a test
- * framework), or the file's types and methods carry a test framework's attributes. Test code stays analysed;
- * the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure checks.
+ * framework) or a test helper library (a reference to a package only tests use), or the file's types and
+ * methods carry a test framework's attributes. Test code stays analysed; the blocking rules' findings in it are
+ * capped at a configured severity. Data with sources, and pure checks.
  */
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
@@ -26,6 +27,27 @@ export const TEST_PACKAGES: readonly TestFrameworkPackage[] = [
   { id: 'TUnit.Core', framework: 'TUnit', source: 'https://www.nuget.org/packages/TUnit.Core' },
   // Its build props set IsTestProject=true (microsoft/vstest src/package/Microsoft.NET.Test.Sdk/netcoreapp/Microsoft.NET.Test.Sdk.props).
   { id: 'Microsoft.NET.Test.Sdk', framework: 'VSTest', source: 'https://github.com/microsoft/vstest/blob/main/src/package/Microsoft.NET.Test.Sdk/netcoreapp/Microsoft.NET.Test.Sdk.props' },
+];
+
+export interface TestSupportPackage {
+  id: string;
+  /** What tests use it for, for reports: "a mocking library". */
+  purpose: string;
+  source: string;
+}
+
+/**
+ * Packages only tests use, which a project's test helper library references without a test framework
+ * (`Acme.Testing`: step classes, fakes, an in-memory server the test projects share). Code there is test code too.
+ */
+export const TEST_SUPPORT_PACKAGES: readonly TestSupportPackage[] = [
+  { id: 'Moq', purpose: 'a mocking library', source: 'https://www.nuget.org/packages/Moq' },
+  { id: 'NSubstitute', purpose: 'a mocking library', source: 'https://www.nuget.org/packages/NSubstitute' },
+  { id: 'FakeItEasy', purpose: 'a mocking library', source: 'https://www.nuget.org/packages/FakeItEasy' },
+  { id: 'Shouldly', purpose: 'an assertion library', source: 'https://www.nuget.org/packages/Shouldly' },
+  { id: 'FluentAssertions', purpose: 'an assertion library', source: 'https://www.nuget.org/packages/FluentAssertions' },
+  { id: 'Microsoft.AspNetCore.TestHost', purpose: "ASP.NET Core's in-memory test server", source: 'https://learn.microsoft.com/aspnet/core/test/integration-tests' },
+  { id: 'Microsoft.AspNetCore.Mvc.Testing', purpose: "ASP.NET Core's integration test host", source: 'https://learn.microsoft.com/aspnet/core/test/integration-tests' },
 ];
 
 export interface TestAttribute {
@@ -71,6 +93,10 @@ export function testProjectReason(project: ProjectModel | null): string | null {
   for (const ref of project.packageReferences) {
     const hit = TEST_PACKAGES.find((p) => p.id.toLowerCase() === ref.id.toLowerCase());
     if (hit) return `${project.name} references ${hit.id} (${hit.framework})`;
+  }
+  for (const ref of project.packageReferences) {
+    const hit = TEST_SUPPORT_PACKAGES.find((p) => p.id.toLowerCase() === ref.id.toLowerCase());
+    if (hit) return `${project.name} references ${hit.id} (${hit.purpose}), a test helper library`;
   }
   return null;
 }

@@ -140,9 +140,10 @@ function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait
 /** The `await` form of the wait as edits, or the reason there is none. */
 function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | string {
   const { text } = ctx;
-  if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
+  // Where C# forbids an await (a lock), making the method async would not help: that reason comes first.
   const notHere = whyAwaitIsNotAllowedAt(ctx, body, wait.span.start);
   if (notHere) return notHere;
+  if (!body.isAsync) return 'the method is not async, so await cannot go here without making it async and changing how it returns';
   const call = callOfWait(body, wait);
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') {
     const args = wait.argumentTexts;

@@ -4,13 +4,15 @@ import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from '.
 import { describeSyncBody } from './asy001-004-blocking-common';
 import { quoted } from './messageText';
 import { waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
+import { dedicatedThreadStartOf } from './threadStarts';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
- * and its waits are ASY001's), and not Main or top-level statements, where a console app has nothing better to do.
+ * and its waits are ASY001's), and not Main or top-level statements, where a console app has nothing better to do,
+ * nor the start of a dedicated thread, which exists to run that one function and has no context and no caller.
  */
 function syncBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b));
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || dedicatedThreadStartOf(ctx, b) === null));
 }
 
 /** The display-only fix: what making the caller async involves for this kind of body. */
@@ -52,7 +54,10 @@ not async, when the waited-on expression is a task (by its declaration, a worksp
 Task factory or the Async naming convention).
 
 It stays quiet in \`Main\` and in top-level statements (a console app's entry point has no
-SynchronizationContext to deadlock on and no caller to make async), and where the syntax shows the task has
+SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
+(a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
+exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
+async either), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
 \`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`), guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\`, inside a \`ContinueWith\` callback on the antecedent, created complete, or already

@@ -70,9 +70,14 @@ public class Notifier
 \`\`\`
 
 ## Fix safety
-**Display-only**: the fix depends on what the caller meant. A loop with \`await\` runs the items one after the
-other; \`Task.WhenAll(items.Select(async x => ...))\` or \`Parallel.ForEachAsync\` runs them together and waits;
-an event handler keeps its signature and catches its exceptions.
+**Display-only**: the fix depends on what the caller meant. For a call that runs the lambda per item
+(\`ForEach\`, \`Parallel.For\`), a loop with \`await\` runs the items one after the other;
+\`Task.WhenAll(items.Select(async x => ...))\` or \`Parallel.ForEachAsync\` runs them together and waits. An event
+handler, and a callback that another library's call keeps and runs later (\`IOptionsMonitor.OnChange\`,
+\`CancellationToken.Register\`), keeps its signature and catches its exceptions inside; the workspace's own method
+can instead take a delegate that returns \`Task\` and await it. A delegate the code declares
+itself (a variable, a field, a returned delegate) can have a type that returns \`Task\` and be awaited where it is
+invoked.
 
 ## Limitations
 - An argument's parameter type is known when the workspace declares the method or the signatures list it; a
@@ -90,6 +95,8 @@ export interface VoidTarget {
   description: string;
   /** A handler of an event or a callback whose signature is fixed: reported only when an await can throw. */
   handler: boolean;
+  /** The call it is an argument of binds only to workspace methods, whose parameter types the workspace can change. */
+  workspaceCallee?: boolean;
 }
 
 /**
@@ -178,7 +185,7 @@ function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarg
   if (!verdicts.every((v) => v.verdict === 'void')) return null;
   const first = verdicts[0];
   const others = verdicts.length > 1 ? ` (in all ${verdicts.length} overloads it can bind to)` : '';
-  return { description: `${first.display} takes an ${first.typeText} there${others}, which returns void`, handler: false };
+  return { description: `${first.display} takes an ${first.typeText} there${others}, which returns void`, handler: false, workspaceCallee: candidates.every((c) => c.source === 'workspace') };
 }
 
 function takesValueDelegate(ctx: RuleContext, body: MethodBody, candidate: CallCandidate, call: NonNullable<DelegateTarget['call']>, found: CallCandidates): boolean {
@@ -205,6 +212,31 @@ function creationTarget(ctx: RuleContext, body: MethodBody, typeText: string, ar
   }
   const row = VOID_CALLBACK_CONSTRUCTORS.find((r) => r.type === definition.fullName && r.argumentIndex === argumentIndex);
   return row ? { description: `the ${definition.name} constructor takes a ${row.delegate}, which returns void`, handler: true } : null;
+}
+
+/** `list.ForEach`, `Array.ForEach`, `Parallel.ForEach`, `Parallel.For`, `Parallel.Invoke`: calls that run the function once per item and return. */
+function isIteration(call: NonNullable<DelegateTarget['call']>): boolean {
+  if (call.kind !== 'invocation') return false;
+  if (/ForEach$/.test(call.name)) return true;
+  return (call.name === 'For' || call.name === 'Invoke') && /(?:^|\.)Parallel$/.test(call.receiver?.trim() ?? '');
+}
+
+/**
+ * What to do instead, by where the lambda goes. Only a call that runs it per item can be replaced by a loop that
+ * awaits; a callback another library's call keeps and calls later (`OnChange`, `Register`) has no caller that could
+ * await it, so its exceptions must be caught inside, unless the callee is the workspace's own method, which can
+ * take a delegate that returns Task; a delegate the code declares itself can return a Task instead.
+ */
+function fixTitleOf(target: DelegateTarget, found: VoidTarget): string {
+  if (found.handler) return 'Catch the exceptions inside the handler';
+  if (target.kind === 'argument' && target.call?.kind === 'invocation') {
+    if (isIteration(target.call)) return 'Await the work in a loop, or use an overload that takes a Func<Task>';
+    // The workspace's own method can take a delegate that returns Task and await it; another's cannot be changed.
+    return found.workspaceCallee
+      ? `Let ${target.call.name} take a delegate that returns Task and await it, or catch the exceptions inside the lambda`
+      : `${target.call.name} cannot await it: catch the exceptions inside the lambda, or use a method that takes a Func<Task>`;
+  }
+  return 'Give the delegate a type that returns Task (Func<Task>) and await it where it is invoked';
 }
 
 export const rule: Rule = {
@@ -238,7 +270,7 @@ export const rule: Rule = {
           ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
           : 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'),
         bodyId: body.id,
-        fix: { title: found.handler ? 'Catch the exceptions inside the handler' : 'Await the work in a loop, or use an overload that takes a Func<Task>', safety: 'display-only', edits: [] },
+        fix: { title: fixTitleOf(target, found), safety: 'display-only', edits: [] },
       });
     }
     return findings;
