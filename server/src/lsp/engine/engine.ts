@@ -208,7 +208,8 @@ export function createEngine(host: EngineHost): Engine {
     const checkContext = projects.checkContextOf(key, text, model, index, settings);
     // What the kept findings were found against besides their methods' text (ruleCache.ts): the workspace's
     // declarations and verdicts (the generations), and what the file's project says of it.
-    const scope = fileApiScope(projects.contextOf(key, settings).targetFramework, projects.contextOf(key, settings).project);
+    const project = projects.contextOf(key, settings);
+    const scope = fileApiScope(project.targetFramework, project.project);
     const context = `${costContext()}|${JSON.stringify([checkContext.library ?? null, checkContext.testCode?.reason ?? null, scope])}`;
     const checked = checkFile(key, text, model, index, analysis, selectionFor(settings, perFile), perFile, checkContext, budget(text.length), kept ? { cache: kept, context } : null);
     if (checked.stopped) throw new AnalysisStopped(checked.stopped);
