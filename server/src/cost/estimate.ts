@@ -3,7 +3,7 @@
  * completes synchronously and when it suspends, what each await may cost, and every assumption behind the numbers.
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
-import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span, type TypeDeclaration } from '../model/types';
+import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span } from '../model/types';
 import { indexMemo, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
@@ -273,24 +273,6 @@ function builderOf(body: MethodBody, typeArguments?: Readonly<Record<string, str
   };
 }
 
-/**
- * A file's generic types and its types with constraints, listed once per model: every body's scope looks through the
- * types around it, and scanning all of a large file's types for each of its bodies was quadratic.
- */
-const genericTypes = new WeakMap<readonly TypeDeclaration[], { generic: TypeDeclaration[]; constrained: TypeDeclaration[] }>();
-
-function typeListsOf(types: readonly TypeDeclaration[]) {
-  let lists = genericTypes.get(types);
-  if (!lists) {
-    lists = { generic: types.filter((t) => t.typeParameters.length > 0), constrained: types.filter((t) => t.typeParameterConstraints && Object.keys(t.typeParameterConstraints).length > 0) };
-    genericTypes.set(types, lists);
-  }
-  return lists;
-}
-
-const genericTypesOf = (types: readonly TypeDeclaration[]) => typeListsOf(types).generic;
-const constrainedTypesOf = (types: readonly TypeDeclaration[]) => typeListsOf(types).constrained;
-
 /** Type parameters in scope, by body, per model: a lambda's are its own and its parent's, so each is worked out once. */
 const scopesOf = new WeakMap<FileModel, Map<MethodBody, ReadonlySet<string>>>();
 
@@ -310,7 +292,7 @@ function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Readonly
     const parent = b.parentId ? byId.get(b.parentId) : undefined;
     const names = new Set<string>(b.typeParameters);
     if (parent) for (const t of scopes.get(parent) ?? []) names.add(t);
-    for (const t of genericTypesOf(ctx.model.types)) if (t.span.start <= b.span.start && b.span.end <= t.span.end) for (const p of t.typeParameters) names.add(p);
+    for (const t of enclosingTypes(ctx.model.types, b.span)) for (const p of t.typeParameters) names.add(p);
     scopes.set(b, names);
   }
   return scopes.get(body)!;
@@ -327,7 +309,7 @@ function referenceTypeParametersInScope(body: MethodBody, ctx: EstimateContext, 
     for (const [name, list] of Object.entries(c ?? {})) if (!constraints.has(name)) constraints.set(name, list);
   };
   for (const b of bodyChain(body, ctx.model.bodies)) add(b.typeParameterConstraints);
-  for (const t of constrainedTypesOf(ctx.model.types)) if (t.span.start <= body.span.start && body.span.end <= t.span.end) add(t.typeParameterConstraints);
+  for (const t of enclosingTypes(ctx.model.types, body.span)) add(t.typeParameterConstraints);
   const references = new Set<string>();
   const isClass = (constraint: string): boolean => {
     if (constraint === 'class' || constraint === 'class?') return true;

@@ -10,6 +10,7 @@ import { resolveCallRef } from '../workspace/completion';
 import { bodyChain } from '../model/bodies';
 import { typeOfExpression } from './expressionTypes';
 import { formatType, parseType, substituteTypeText, type TypeExpr } from './typeText';
+import { enclosingTypes } from '../model/enclosingTypes';
 
 export type TypeArguments = Record<string, string>;
 
@@ -17,13 +18,13 @@ export type TypeArguments = Record<string, string>;
 export function openTypeParameters(body: MethodBody, types: readonly TypeDeclaration[], chain: readonly MethodBody[]): string[] {
   const names: string[] = [];
   for (const b of chain) for (const t of b.typeParameters) if (!names.includes(t)) names.push(t);
-  for (const t of types) if (t.span.start <= body.span.start && body.span.end <= t.span.end) for (const p of t.typeParameters) if (!names.includes(p)) names.push(p);
+  for (const t of enclosingTypes(types, body.span)) for (const p of t.typeParameters) if (!names.includes(p)) names.push(p);
   return names;
 }
 
 /** The declaration of the generic type a body sits in, when it has type parameters. */
 function declaringGenericType(body: MethodBody, types: readonly TypeDeclaration[]): TypeDeclaration | null {
-  const around = types.filter((t) => t.typeParameters.length > 0 && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  const around = enclosingTypes(types, body.span).filter((t) => t.typeParameters.length > 0);
   around.sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start));
   return around[0] ?? null;
 }
