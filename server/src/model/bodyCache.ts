@@ -97,7 +97,7 @@ function shift(value: unknown, delta: number): unknown {
     const v = source[key];
     if (isSpan && (key === 'start' || key === 'end')) out[key] = (v as number) + delta;
     else if (key === 'signatureEnd' && typeof v === 'number') out[key] = v + delta;
-    else if ((key === 'id' || key === 'parentId') && typeof v === 'string') out[key] = shiftId(v, delta);
+    else if ((key === 'id' || key === 'parentId') && typeof v === 'string') out[key] = movedId(v, delta);
     else out[key] = shift(v, delta);
   }
   return out;
@@ -113,15 +113,11 @@ function isPlainSpan(source: Record<string, unknown>): boolean {
 
 /** A body id with its offset counted from `start` (the id as a function starting at 0 would have it). */
 export function relativeId(id: string, start: number): string {
-  return shiftId(id, -start);
+  return movedId(id, -start);
 }
 
 /** A body id (`kind:offset`) moved by `delta`; top-level statements' id has no offset to move. */
 export function movedId(id: string, delta: number): string {
-  return shiftId(id, delta);
-}
-
-function shiftId(id: string, delta: number): string {
   const colon = id.lastIndexOf(':');
   const offset = Number(id.slice(colon + 1));
   return colon === -1 || !Number.isFinite(offset) || id.startsWith('topLevel:') ? id : `${id.slice(0, colon)}:${offset + delta}`;

@@ -90,15 +90,20 @@ export function testProjectReason(project: ProjectModel | null): string | null {
   if (!project || project.isTestProject === false) return null;
   if (project.isTestProject === true) return `${project.name} sets IsTestProject`;
   if (project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'mstest.sdk')) return `${project.name} uses MSTest.Sdk`;
-  for (const ref of project.packageReferences) {
-    const hit = TEST_PACKAGES.find((p) => p.id.toLowerCase() === ref.id.toLowerCase());
-    if (hit) return `${project.name} references ${hit.id} (${hit.framework})`;
-  }
-  for (const ref of project.packageReferences) {
-    const hit = TEST_SUPPORT_PACKAGES.find((p) => p.id.toLowerCase() === ref.id.toLowerCase());
-    if (hit) return `${project.name} references ${hit.id} (${hit.purpose}), a test helper library`;
-  }
+  const framework = referencedPackage(project, TEST_PACKAGES);
+  if (framework) return `${project.name} references ${framework.id} (${framework.framework})`;
+  const support = referencedPackage(project, TEST_SUPPORT_PACKAGES);
+  if (support) return `${project.name} references ${support.id} (${support.purpose}), a test helper library`;
   return null;
+}
+
+/** The first of the project's package references (in its order) that the table lists, compared as NuGet does, without case. */
+function referencedPackage<T extends { id: string }>(project: ProjectModel, table: readonly T[]): T | undefined {
+  for (const ref of project.packageReferences) {
+    const hit = table.find((p) => p.id.toLowerCase() === ref.id.toLowerCase());
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 /**
