@@ -2,12 +2,13 @@
  * Entry of the AsyncLens language server (dist/server.js, the `asynclens-lsp` executable): on the main thread
  * it serves LSP over the transport named on the command line; started as a worker by the server itself, the
  * same bundle runs the analysis engine or the large-document modeller.
+ *
+ * The modules each role runs are required here, not imported: an import would evaluate all of them (the protocol
+ * library, the analysis core, their tables) before this file's first line, and the language server starts its
+ * engine thread before the protocol thread loads, so the two load at once (lsp/engineClient.ts startEngineEarly).
  */
 import { isMainThread, workerData } from 'node:worker_threads';
-import { startServer } from './lsp/server';
-import { runEngineThread } from './lsp/engine/worker';
-import { runLargeDocumentThread } from './lsp/engine/largeDocuments';
-import { isModelWorker, runModelWorker } from './host/modelPool';
+import { startEngineEarly } from './lsp/engineClient';
 import { TOOL_VERSION } from './cli/version';
 
 const USAGE = `usage: asynclens-lsp --stdio | --node-ipc | --socket=PORT | --pipe=NAME
@@ -21,9 +22,13 @@ const TRANSPORTS = /^--(stdio|node-ipc|socket=\d+|pipe=.+)$/;
 
 if (!isMainThread) {
   // The server starts its helper threads from this same bundle and says which one each is.
-  if ((workerData as { role?: string } | null)?.role === 'asynclens-model') void runLargeDocumentThread();
-  else if (isModelWorker()) void runModelWorker();
-  else void runEngineThread();
+  const role = (workerData as { role?: string } | null)?.role;
+  if (role === 'asynclens-model') void (require('./lsp/engine/largeDocuments') as typeof import('./lsp/engine/largeDocuments')).runLargeDocumentThread();
+  else {
+    const pool = require('./host/modelPool') as typeof import('./host/modelPool');
+    if (pool.isModelWorker()) void pool.runModelWorker();
+    else void (require('./lsp/engine/worker') as typeof import('./lsp/engine/worker')).runEngineThread();
+  }
 } else {
   const args = process.argv.slice(2);
   if (args.includes('--version')) {
@@ -32,6 +37,7 @@ if (!isMainThread) {
     process.stderr.write(USAGE);
     process.exitCode = args.includes('--help') || args.includes('-h') ? 0 : 2;
   } else {
-    startServer(__filename);
+    const early = startEngineEarly(__filename);
+    (require('./lsp/server') as typeof import('./lsp/server')).startServer(__filename, early);
   }
 }

@@ -25,6 +25,39 @@ export interface EngineClient {
 
 const MAX_RESTARTS = 3;
 
+/**
+ * An engine thread started before the protocol side can take its events: the language server starts it first thing,
+ * so the thread's own start (a Node environment, the bundle, the parser's WebAssembly: about half of the time to a
+ * first diagnostic) overlaps the protocol thread's and the initialize handshake instead of following them. Its
+ * events and log lines wait here, in order, until `attach` names who takes them.
+ */
+export interface EarlyEngine {
+  attach(options: Omit<EngineClientOptions, 'script'>): EngineClient;
+  dispose(): Promise<void>;
+}
+
+export function startEngineEarly(script: string): EarlyEngine {
+  let attached: Omit<EngineClientOptions, 'script'> | null = null;
+  const held: ((to: Omit<EngineClientOptions, 'script'>) => void)[] = [];
+  const deliver = (call: (to: Omit<EngineClientOptions, 'script'>) => void) => (attached ? call(attached) : held.push(call));
+  const client = startEngine({
+    script,
+    onEvent: (event) => deliver((to) => to.onEvent(event)),
+    // A restart before `attach` has nothing to replay: the protocol side sends init and documents when it attaches.
+    replay: () => attached?.replay() ?? [],
+    log: (level, message) => deliver((to) => to.log(level, message)),
+    onGiveUp: (message) => deliver((to) => to.onGiveUp(message)),
+  });
+  return {
+    attach(options) {
+      attached = options;
+      for (const call of held.splice(0)) call(options);
+      return client;
+    },
+    dispose: () => client.dispose(),
+  };
+}
+
 export function startEngine(options: EngineClientOptions): EngineClient {
   let worker: Worker | null = null;
   let nextId = 1;

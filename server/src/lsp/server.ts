@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageserver/node';
 import { DEFAULT_SETTINGS, SETTINGS_SECTION, analysisSettingsKey, validateSettings, type AsyncLensSettings } from '../config/settings';
 import { RULES } from '../rules/registry';
-import { startEngine, type EngineClient } from './engineClient';
+import { startEngine, type EarlyEngine, type EngineClient } from './engineClient';
 import type { EngineCommand, EngineEvent, FileChangeKind } from './engine/messages';
 import type { DocumentSnapshot, MethodView } from './snapshot';
 import {
@@ -40,8 +40,11 @@ interface SnapshotWaiter {
   resolve(snapshot: DocumentSnapshot | null): void;
 }
 
-/** Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N, --pipe=NAME). */
-export function startServer(engineScript: string): Connection {
+/**
+ * Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N, --pipe=NAME).
+ * `early`: the engine thread, when main.ts started it before this thread loaded (engineClient.ts startEngineEarly).
+ */
+export function startServer(engineScript: string, early?: EarlyEngine): Connection {
   const connection = createConnection(ProposedFeatures.all);
   const documents = createDocumentStore();
   /** Resyncs in a row per document: a digest that keeps differing after the whole text was sent is a bug, not drift. */
@@ -400,16 +403,17 @@ export function startServer(engineScript: string): Connection {
     }
     await pullSettings();
     sendStatus({}, true);
-    engine = startEngine({
-      script: engineScript,
+    const handlers = {
       onEvent: onEngineEvent,
       replay,
       log,
-      onGiveUp: (message) => {
+      onGiveUp: (message: string) => {
         log('error', message);
         sendStatus({ state: 'error', message }, true);
       },
-    });
+    };
+    engine = early ? early.attach(handlers) : startEngine({ script: engineScript, ...handlers });
+    early = undefined;
     for (const command of replay()) engine.send(command);
   }));
 
@@ -417,6 +421,9 @@ export function startServer(engineScript: string): Connection {
     const e = engine;
     engine = null;
     await e?.dispose();
+    // Shut down before `initialized`: the engine started early was never attached.
+    await early?.dispose();
+    early = undefined;
   });
 
   // ---- documents ---------------------------------------------------------------------------------------

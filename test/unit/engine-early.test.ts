@@ -1,0 +1,75 @@
+// The engine thread the language server starts before its protocol side loads (lsp/engineClient.ts
+// startEngineEarly): what the thread says before anyone listens is held, in order, and delivered on attach; a
+// thread that dies before attach is restarted and replays nothing until the protocol side sends its commands.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEngineEarly } from '../../server/src/lsp/engineClient';
+import type { EngineEvent } from '../../server/src/lsp/engine/messages';
+
+/** A stand-in engine thread: says three things at once, then echoes every command it gets as a log event. */
+function fakeEngineScript(body: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-early-'));
+  const file = path.join(dir, 'engine.js');
+  fs.writeFileSync(file, `const { parentPort } = require('node:worker_threads');\n${body}\n`);
+  return file;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('events and log lines from before attach arrive after it, in order, then commands reach the thread', async () => {
+  const script = fakeEngineScript(`
+    parentPort.postMessage({ kind: 'log', level: 'info', message: 'first' });
+    console.log('a line on stdout');
+    parentPort.postMessage({ kind: 'ready' });
+    parentPort.on('message', (c) => parentPort.postMessage({ kind: 'log', level: 'info', message: 'echo ' + c.kind }));
+  `);
+  const early = startEngineEarly(script);
+  // Long enough for the thread to have posted everything before anyone listens.
+  await sleep(500);
+  const seen: string[] = [];
+  const client = early.attach({
+    onEvent: (e: EngineEvent) => seen.push(e.kind === 'log' ? `event log ${e.message}` : `event ${e.kind}`),
+    replay: () => [],
+    log: (level, message) => seen.push(`${level} ${message}`),
+    onGiveUp: (message) => seen.push(`gave up ${message}`),
+  });
+  try {
+    assert.deepEqual(seen.filter((s) => s.startsWith('event')), ['event log first', 'event ready']);
+    assert.ok(seen.includes('info [engine] a line on stdout'), seen.join('\n'));
+    client.send({ kind: 'flush', uri: 'file:///x.cs' });
+    for (let i = 0; i < 50 && !seen.includes('event log echo flush'); i++) await sleep(20);
+    assert.ok(seen.includes('event log echo flush'), seen.join('\n'));
+  } finally {
+    await client.dispose();
+  }
+});
+
+test('a thread that dies before attach is restarted; the restart is reported once attached', async () => {
+  const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-early-')), 'started-once');
+  // Exits on its first start, stays up on the second.
+  const script = fakeEngineScript(`
+    const fs = require('node:fs');
+    if (!fs.existsSync(${JSON.stringify(marker)})) { fs.writeFileSync(${JSON.stringify(marker)}, ''); process.exit(3); }
+    parentPort.on('message', (c) => parentPort.postMessage({ kind: 'log', level: 'info', message: 'echo ' + c.kind }));
+  `);
+  const early = startEngineEarly(script);
+  await sleep(800);
+  const seen: string[] = [];
+  const client = early.attach({
+    onEvent: (e: EngineEvent) => seen.push(e.kind === 'log' ? `event log ${e.message}` : `event ${e.kind}`),
+    replay: () => [],
+    log: (level, message) => seen.push(`${level} ${message}`),
+    onGiveUp: (message) => seen.push(`gave up ${message}`),
+  });
+  try {
+    assert.ok(seen.some((s) => /^warn the analysis engine stopped \(exit code 3\); restarting it/.test(s)), seen.join('\n'));
+    client.send({ kind: 'flush', uri: 'file:///x.cs' });
+    for (let i = 0; i < 50 && !seen.includes('event log echo flush'); i++) await sleep(20);
+    assert.ok(seen.includes('event log echo flush'), seen.join('\n'));
+  } finally {
+    await client.dispose();
+  }
+});
