@@ -24,7 +24,8 @@ or a member a base type or interface in the workspace or the API signatures decl
 (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...), controller actions and Razor page handlers (routing reads their names),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
-\`[RelayCommand]\` methods (the generated command's name comes from it), \`[LoggerMessage]\` methods (the name
+\`[RelayCommand]\` methods (the generated command's name comes from it), \`[Obsolete]\` members and members of
+\`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
 names a log event; nothing awaits a log call) and \`Main\`. Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
 and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
@@ -68,6 +69,7 @@ with the compiler's help; a text edit here could not find them all.
 `;
 
 const KNOWN_AWAITABLES = /^(?:Windows\.Foundation\.)?IAsync(?:Action|Operation)(?:WithProgress)?\b|^(?:System\.Runtime\.CompilerServices\.)?(?:Configured(?:Value)?TaskAwaitable|YieldAwaitable)\b/;
+const OBSOLETE_ATTRIBUTE = /^\s*(?:global::)?(?:System\.)?Obsolete(?:Attribute)?\b/;
 const TEST_ATTRIBUTE_NAMES = new Set(TEST_ATTRIBUTES.map((a) => a.name));
 
 type Awaitability = 'awaitable' | 'notAwaitable' | 'unknown';
@@ -123,6 +125,9 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
   // before the name holds its attributes.
   if (/\[\s*(?:[\w.]+\.)?LoggerMessage(?:Attribute)?\b/.test(masked.slice(m.span.start, m.nameSpan.start))) return 'logging method';
+  // A deprecated member (or a member of a deprecated type) is on its way out: a rename would add a second name its
+  // callers are told to move away from, and break those that have not moved yet.
+  if (type.attributes.some((a) => OBSOLETE_ATTRIBUTE.test(a)) || /\[\s*(?:[\w.]+\.)?Obsolete(?:Attribute)?\b/.test(masked.slice(m.span.start, m.nameSpan.start))) return 'obsolete';
   if (body) {
     if (body.modifiers.includes('override')) return 'override';
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';
