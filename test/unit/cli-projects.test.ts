@@ -210,3 +210,21 @@ test('a multi-targeting project: a fix that calls an API overload is safe only w
   assert.match(found[1].note ?? '', /also targets net8\.0, which does not have this overload/);
   assert.doesNotMatch(found[2].note ?? '', /also targets/);
 });
+
+test('a file the analysed target removes from its Compile items is read for the target that compiles it, with that target\'s symbols', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'target-only');
+  const base = dir.split(path.sep).join('/');
+  const json = await checkJson(dir);
+  const findings = (json.findings as JsonFinding[]).map((f) => [f.ruleId, f.file, f.line, f.project]);
+  // Only net8.0 compiles Hosting/ and defines FEATURE_HOSTING_ADAPTER: read for net10.0 the #if branch was skipped.
+  assert.deepEqual(findings, [['ASY001', `${base}/Hosting/ReportAdapter.cs`, 13, `${base}/Reports.csproj`]]);
+  const [project] = json.projects;
+  assert.equal(project.targetFramework, 'net10.0');
+  assert.equal(project.files, 2);
+  assert.deepEqual(project.notes.filter((n: { kind: string }) => n.kind === 'target').map((n: { message: string }) => n.message),
+    ["1 file left out of net10.0's Compile items but compiled for net8.0: analysed for net8.0"]);
+  const cost = await runCli(['cost', '--format', 'json', dir]);
+  assert.equal(cost.code, 0, cost.stderr);
+  const rows = JSON.parse(cost.stdout).methods as { file: string; name: string; targetFramework: string }[];
+  assert.deepEqual(rows.map((m) => [m.file, m.targetFramework]).sort(), [[`${base}/Hosting/ReportAdapter.cs`, 'net8.0'], [`${base}/Reports.cs`, 'net10.0']]);
+});

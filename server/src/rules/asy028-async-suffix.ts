@@ -10,6 +10,7 @@ import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { asyncFlagOf } from '../model/dualPath';
+import { requestHandlerKindOf } from './requestCode';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -21,7 +22,10 @@ members are checked where they are declared.
 Not reported, because the name is not the method's to choose: overrides, interface implementations (explicit,
 or a member a base type or interface in the workspace or the API signatures declares), test methods
 (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...), controller actions and Razor page handlers (routing reads their names),
-\`[RelayCommand]\` methods (the generated command's name comes from it), \`[LoggerMessage]\` methods (the name
+conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
+ASP.NET Core 1.x only for \`Invoke\`),
+\`[RelayCommand]\` methods (the generated command's name comes from it), \`[Obsolete]\` members and members of
+\`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
 names a log event; nothing awaits a log call) and \`Main\`. Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
 and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
@@ -65,6 +69,7 @@ with the compiler's help; a text edit here could not find them all.
 `;
 
 const KNOWN_AWAITABLES = /^(?:Windows\.Foundation\.)?IAsync(?:Action|Operation)(?:WithProgress)?\b|^(?:System\.Runtime\.CompilerServices\.)?(?:Configured(?:Value)?TaskAwaitable|YieldAwaitable)\b/;
+const OBSOLETE_ATTRIBUTE = /^\s*(?:global::)?(?:System\.)?Obsolete(?:Attribute)?\b/;
 const TEST_ATTRIBUTE_NAMES = new Set(TEST_ATTRIBUTES.map((a) => a.name));
 
 type Awaitability = 'awaitable' | 'notAwaitable' | 'unknown';
@@ -120,6 +125,9 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
   // before the name holds its attributes.
   if (/\[\s*(?:[\w.]+\.)?LoggerMessage(?:Attribute)?\b/.test(masked.slice(m.span.start, m.nameSpan.start))) return 'logging method';
+  // A deprecated member (or a member of a deprecated type) is on its way out: a rename would add a second name its
+  // callers are told to move away from, and break those that have not moved yet.
+  if (type.attributes.some((a) => OBSOLETE_ATTRIBUTE.test(a)) || /\[\s*(?:[\w.]+\.)?Obsolete(?:Attribute)?\b/.test(masked.slice(m.span.start, m.nameSpan.start))) return 'obsolete';
   if (body) {
     if (body.modifiers.includes('override')) return 'override';
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';
@@ -127,6 +135,10 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     if (attributes.some((a) => TEST_ATTRIBUTE_NAMES.has(a) || /(Fact|Theory)$/.test(a))) return 'test method';
     if (attributes.includes('RelayCommand')) return 'generated command';
     if (isNameBoundType(ctx, type) && (body.modifiers.includes('public') || /^On(Get|Post|Put|Delete|Patch)/.test(m.name))) return 'action or handler';
+    // UseMiddleware<T> binds a conventional middleware's request method by name: Invoke or InvokeAsync since
+    // ASP.NET Core 2.0 (aspnet/HttpAbstractions#804), only Invoke before it, so a library that still targets 1.x
+    // cannot rename it.
+    if (requestHandlerKindOf(ctx, body) === 'middleware') return 'middleware';
     if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
   }
   return null;

@@ -27,10 +27,17 @@ function display(file: string, cwd?: string): string {
 /** The projects that own at least one analysed file, in path order. */
 export function projectSummaries(loaded: LoadedSources, cwd?: string): ProjectSummary[] {
   const counts = new Map<string, number>();
+  // Files the analysed target leaves out but another target compiles are read for that target (project/host/projects.ts).
+  const otherTargets = new Map<string, Map<string, number>>();
   for (const [, context] of loaded.contexts) {
     const p = context.project;
     if (!p) continue;
     counts.set(p.path, (counts.get(p.path) ?? 0) + 1);
+    if (p.targetFramework) {
+      const byTarget = otherTargets.get(p.path) ?? new Map<string, number>();
+      byTarget.set(p.targetFramework, (byTarget.get(p.targetFramework) ?? 0) + 1);
+      otherTargets.set(p.path, byTarget);
+    }
   }
   const out: ProjectSummary[] = [];
   for (const p of loaded.host.projects()) {
@@ -42,7 +49,15 @@ export function projectSummaries(loaded: LoadedSources, cwd?: string): ProjectSu
       reason: p.targetFrameworkReason,
       testProject: testProjectReason(p) !== null,
       files: counts.get(p.path) ?? 0,
-      notes: p.notes.map((n) => ({ kind: n.kind, file: display(n.file, cwd), line: n.line, message: n.message })),
+      notes: [
+        ...p.notes.map((n) => ({ kind: n.kind, file: display(n.file, cwd), line: n.line, message: n.message })),
+        ...[...(otherTargets.get(p.path) ?? [])].filter(([target]) => target !== p.targetFramework).map(([target, n]) => ({
+          kind: 'target',
+          file: display(p.path, cwd),
+          line: 1,
+          message: `${n} file${n === 1 ? '' : 's'} left out of ${p.targetFramework}'s Compile items but compiled for ${target}: analysed for ${target}`,
+        })),
+      ],
     });
   }
   return out;

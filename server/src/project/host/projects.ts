@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../evaluate';
-import { nestedProjectDirs, ownerOf } from '../ownership';
+import { compiles, nestedProjectDirs, ownerOf } from '../ownership';
+import { compareTargetPreference } from '../frameworks';
 import { parseSolution } from '../solution';
 import type { XmlDocument } from '../xml';
 import { readConfigText } from './sourceFiles';
@@ -44,6 +45,8 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const xmlCache = new Map<string, XmlDocument>();
   const projectFiles = new Set<string>();
   const evaluated = new Map<string, ProjectModel>();
+  /** Evaluations of a multi-targeting project for a target other than the analysed one, by path and target. */
+  const evaluatedForTarget = new Map<string, ProjectModel>();
   const searchedDirs = new Set<string>();
   const nestedCache = new Map<string, string[]>();
 
@@ -109,6 +112,41 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
 
   const all = () => [...projectFiles].sort().map(evaluate);
 
+  const evaluateFor = (project: ProjectModel, targetFramework: string): ProjectModel => {
+    const key = `${project.path}|${targetFramework}`;
+    let model = evaluatedForTarget.get(key);
+    if (!model) {
+      const evaluation = evaluateProject(project.path, fileSystem, { configuration: options.configuration, targetFramework, xmlCache });
+      model = {
+        ...evaluation,
+        targetFrameworkReason: `the project targets ${project.targetFrameworks.join(';')}; the analysed target, ${project.targetFramework}, leaves this file out of its Compile items, so it is analysed for ${targetFramework}, the highest target that compiles it`,
+      };
+      evaluatedForTarget.set(key, model);
+    }
+    return model;
+  };
+
+  /**
+   * A file no project compiles for its analysed target may still be compiled for another one: a multi-targeting
+   * project that removes a folder for some targets (`<Compile Remove="Owin/**" />` under a netstandard
+   * condition) still builds it for the others. Such a file belongs to the innermost project around it that
+   * compiles it for any target, and is read with the highest of those targets (its symbols, its API surface), as
+   * the analysed target would be if it compiled the file.
+   */
+  const ownerForOtherTarget = (file: string, projects: readonly ProjectModel[], nested: (p: ProjectModel) => readonly string[]): ProjectModel | null => {
+    const around = projects
+      .filter((p) => p.targetFrameworks.length > 1 && file.toLowerCase().startsWith(`${p.directory.replace(/\/+$/, '').toLowerCase()}/`))
+      .sort((a, b) => b.directory.length - a.directory.length || a.path.localeCompare(b.path));
+    for (const project of around) {
+      const others = project.targetFrameworks.filter((t) => t !== project.targetFramework).sort(compareTargetPreference);
+      for (const target of others) {
+        const model = evaluateFor(project, target);
+        if (compiles(model, file, nested(project))) return model;
+      }
+    }
+    return null;
+  };
+
   return {
     options,
     addProjectFile(abs) {
@@ -128,14 +166,15 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       const file = modelPath(absFile);
       discoverAbove(file);
       const projects = all();
-      return ownerOf(file, projects, (p) => {
-        let nested = nestedCache.get(p.path);
-        if (!nested) {
-          nested = nestedProjectDirs(p, projects);
-          nestedCache.set(p.path, nested);
+      const nested = (p: ProjectModel) => {
+        let dirs = nestedCache.get(p.path);
+        if (!dirs) {
+          dirs = nestedProjectDirs(p, projects);
+          nestedCache.set(p.path, dirs);
         }
-        return nested;
-      });
+        return dirs;
+      };
+      return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
     },
     projects: all,
     invalidate() {
@@ -144,6 +183,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       listings.clear();
       xmlCache.clear();
       evaluated.clear();
+      evaluatedForTarget.clear();
       searchedDirs.clear();
       nestedCache.clear();
     },
