@@ -287,6 +287,27 @@ test('ownership: the default glob minus Compile Remove and nested projects, plus
   assert.ok(projects[1].preprocessorSymbols.includes('NET472'));
 });
 
+test('a project without an Sdk of its own is SDK-style once a file it imports imports the .NET SDK; another SDK (Arcade) does not make it so', () => {
+  const shared = evaluateProject('/x/Pack.csproj', memoryFs({
+    '/x/Pack.csproj': '<Project><PropertyGroup><Flavour>x64</Flavour></PropertyGroup><Import Project="Common.projitems" /></Project>',
+    '/x/Common.projitems': `<Project><Import Sdk="Microsoft.NET.Sdk" Project="Sdk.props" />
+  <PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup><Import Sdk="Microsoft.NET.Sdk" Project="Sdk.targets" /></Project>`,
+  }));
+  assert.equal(shared.sdkStyle, true);
+  assert.equal(shared.targetFramework, 'net9.0');
+  assert.equal(shared.targetFrameworkReason, 'the project targets net9.0');
+  // The SDK's default Compile glob applies.
+  assert.equal(ownerOf('/x/Program.cs', [shared])?.name, 'Pack');
+  const arcadeOnly = evaluateProject('/y/L.csproj', memoryFs({
+    '/y/Directory.Build.props': '<Project><Import Project="Sdk.props" Sdk="Microsoft.DotNet.Arcade.Sdk" /></Project>',
+    '/y/L.csproj': `<Project ToolsVersion="15.0"><PropertyGroup><TargetFrameworkVersion>v4.7.2</TargetFrameworkVersion></PropertyGroup>
+    <ItemGroup><Compile Include="Program.cs" /></ItemGroup></Project>`,
+  }));
+  assert.equal(arcadeOnly.sdkStyle, false);
+  assert.equal(arcadeOnly.targetFrameworkReason, 'the legacy project targets net472');
+  assert.equal(ownerOf('/y/Other.cs', [arcadeOnly]), null);
+});
+
 test('evaluation never throws: unreadable, malformed, not a project, legacy, unresolvable imports', () => {
   const broken = evaluateProject('/x/Broken.csproj', memoryFs({ '/x/Broken.csproj': '<Project Sdk="Microsoft.NET.Sdk">\n<PropertyGroup>\n<TargetFramework>net8.0</TargetFramework>\n' }));
   assert.equal(broken.targetFramework, 'net8.0');

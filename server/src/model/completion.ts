@@ -52,7 +52,8 @@ const FINISHED_STATUS = 'TaskStatus\\.(?:RanToCompletion|Faulted|Canceled)';
  * it too: the walk goes on through enclosing lambdas up to the method.
  */
 export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNode | null, properties: ReadonlyMap<string, string> = new Map()): string | null {
-  const recv = receiverText.trim();
+  // `x!.Task` and `x?.Task` name the same task as `x.Task`: a check written one way guards a wait written the other.
+  const recv = withoutNullMarks(receiverText.trim());
   if (/^(System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b/.test(recv)) {
     return 'the task is created already complete';
   }
@@ -71,12 +72,23 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   // without any of them cannot match: the patterns are compiled only for one that has one (compiling them for every
   // wait, with a long receiver, made chains of `.Result` quadratic).
   const needles = [recv, ...viaPropertyNames];
-  const lazy = (source: () => string) => {
+  const lazy = (source: () => string, extraNeedles: readonly string[] = []) => {
     let re: RegExp | null = null;
-    return { test: (text: string) => needles.some((n) => text.includes(n)) && (re ??= new RegExp(source())).test(text) };
+    return {
+      test: (written: string) => {
+        const text = withoutNullMarks(written);
+        return (needles.some((n) => text.includes(n)) || extraNeedles.some((n) => text.includes(n))) && (re ??= new RegExp(source())).test(text);
+      },
+    };
   };
-  const guard = lazy(() => `(^|[^!\\w.])${r}\\s*\\.\\s*${STATE}\\b(?!\\s*==\\s*false)|${r}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|(^|[^!\\w.])${timedWait}${propertyGuard}`);
-  const negated = lazy(() => `!\\s*${r}\\s*\\.\\s*${STATE}\\b|${r}\\s*\\.\\s*${STATE}\\s*==\\s*false|!\\s*${timedWait}${propertyNegated}`);
+  const ownGuard = `(^|[^!\\w.])${r}\\s*\\.\\s*${STATE}\\b(?!\\s*==\\s*false)|${r}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|(^|[^!\\w.])${timedWait}${propertyGuard}`;
+  const ownNegated = `!\\s*${r}\\s*\\.\\s*${STATE}\\b|${r}\\s*\\.\\s*${STATE}\\s*==\\s*false|!\\s*${timedWait}${propertyNegated}`;
+  // A bool local that holds such a check (`var started = content?.Task.IsCompleted == true;`) guards as the check does.
+  const flags = completionFlags(fn, node, lazy(() => ownGuard), lazy(() => ownNegated)).map(escape);
+  const flagGuard = flags.length ? `|(^|[^!\\w.])(?:${flags.join('|')})\\b(?!\\s*(?:==\\s*false|[.(\\[]))` : '';
+  const flagNegated = flags.length ? `|!\\s*(?:${flags.join('|')})\\b(?!\\s*[.(\\[])` : '';
+  const guard = lazy(() => ownGuard + flagGuard, flags);
+  const negated = lazy(() => ownNegated + flagNegated, flags);
   const winners = whenAnyWinners(fn, recv);
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
@@ -104,7 +116,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         if (!s || s.startIndex >= child.startIndex) break;
         const flagExit = asyncFlagExitReason(s, recv);
         if (flagExit) return flagExit;
-        if (s.type === 'expression_statement' && assertsCompleted(s.text, recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
+        if (s.type === 'expression_statement' && assertsCompleted(withoutNullMarks(s.text), recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
         // `try { if (!t.Wait(timeout)) throw ...; } catch (...) { throw ...; }`: past the try, the guard held.
         const guards = s.type === 'if_statement' ? [s] : s.type === 'try_statement' && everyCatchLeaves(s) ? topLevelIfs(s.childForFieldName('body')) : [];
         for (const g of guards) {
@@ -137,6 +149,33 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   return null;
 }
 
+/** `x!.Task` and `x?.Task` as `x.Task`: the marks say nothing about which task the expression names. */
+function withoutNullMarks(text: string): string {
+  return text.includes('!.') || text.includes('?.') ? text.replace(/[!?](?=\.)/g, '') : text;
+}
+
+/**
+ * The bool locals of the function, declared before the wait and never assigned again, whose initializer checks the
+ * task's completion the way a guard does (`var started = content?.Task.IsCompleted == true;`): `if (started)`
+ * then guards the wait as the check itself would. An initializer with `||` or `?:` does not say the task finished,
+ * nor does one that also reads as a negated check. A flag assigned again (`started = ...`, `ref started`, `out
+ * started`) may no longer hold the check, so it does not count.
+ */
+function completionFlags(fn: SyntaxNode | null, wait: SyntaxNode, guard: { test(text: string): boolean }, negated: { test(text: string): boolean }): string[] {
+  if (!fn) return [];
+  const text = fn.text;
+  if (!/\b(?:IsCompleted|IsCompletedSuccessfully|IsFaulted|IsCanceled|Status|Wait)\b/.test(text)) return [];
+  const flags: string[] = [];
+  for (const m of text.matchAll(/\b(?:var|bool)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g)) {
+    const [, name, initializer] = m;
+    if (fn.startIndex + m.index >= wait.startIndex) break;
+    if (/\|\||\?(?!\.)/.test(withoutNullMarks(initializer)) || !guard.test(initializer) || negated.test(initializer)) continue;
+    const writes = text.match(new RegExp(`(?<![\\w.])${escape(name)}\\s*(?:[|&^]?=(?!=))|\\b(?:ref|out)\\s+${escape(name)}\\b`, 'g')) ?? [];
+    if (writes.length === 1) flags.push(name);
+  }
+  return flags;
+}
+
 const STATUS_LABEL = String.raw`(?:(?:System\.Threading\.Tasks\.)?TaskStatus\.(?:RanToCompletion|Faulted|Canceled))`;
 const FINISHED_CASES = new RegExp(String.raw`^(?:\s*case\s+${STATUS_LABEL}(?:\s+or\s+${STATUS_LABEL})*\s*:)+\s*$`);
 const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STATUS_LABEL})*$`);
@@ -148,7 +187,7 @@ const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STAT
  * other state (WaitingForActivation) keeps the wait in doubt.
  */
 function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string): string | null {
-  const onStatus = (governing: SyntaxNode | null | undefined) => !!governing && new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(governing.text.trim());
+  const onStatus = (governing: SyntaxNode | null | undefined) => !!governing && new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(withoutNullMarks(governing.text.trim()));
   if (section.type === 'switch_section') {
     const firstStatement = section.namedChildren.find((c) => !!c && /_statement$|^block$/.test(c.type));
     if (!firstStatement || child.startIndex < firstStatement.startIndex) return null;
@@ -213,7 +252,7 @@ function continuationReason(lambda: SyntaxNode, recv: string): string | null {
   const params = lambda.childForFieldName('parameters');
   const first = params ? (params.type === 'implicit_parameter' ? params : namedChildOfType(params, 'parameter')?.childForFieldName('name')) : null;
   if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return 'inside a ContinueWith continuation, where the antecedent task has completed';
-  if (callee.receiver && recv === callee.receiver) return 'inside a ContinueWith continuation of this task';
+  if (callee.receiver && recv === withoutNullMarks(callee.receiver)) return 'inside a ContinueWith continuation of this task';
   return null;
 }
 

@@ -149,6 +149,8 @@ interface EvalState {
   imports: string[];
   importing: string[];
   sdks: string[];
+  /** Whether the project imports a .NET SDK: named on the project itself, or imported by a file it imports. */
+  sdkStyle: boolean;
   undefinedReads: Map<string, { name: string; file: string; line: number }>;
 }
 
@@ -322,11 +324,20 @@ function choose(state: EvalState, element: XmlElement, file: string, inherited: 
   }
 }
 
+/** The .NET SDK and its Web, Worker, Razor, BlazorWebAssembly and WindowsDesktop flavours; not other SDKs (Arcade's). */
+const DOTNET_SDK = /^Microsoft\.NET\.Sdk(?:\.[A-Za-z]+)?$/i;
+
 function importFile(state: EvalState, element: XmlElement, file: string, fromXml: boolean): void {
   const sdk = attr(element, 'Sdk');
   if (sdk) {
     // <Import Project="Sdk.props" Sdk="Microsoft.NET.Sdk.Web" />: the SDK's own files, modelled in place.
     if (!state.sdks.includes(sdk)) state.sdks.push(sdk);
+    // A project without an Sdk of its own that imports a shared file which imports the .NET SDK's props
+    // (`<Import Project="Common.projitems" />`) is an SDK-style project from that point on, not a legacy one.
+    if (!state.sdkStyle && DOTNET_SDK.test(sdk) && /(^|[\\/])Sdk\.props$/i.test(attr(element, 'Project') ?? '')) {
+      state.sdkStyle = true;
+      sdkPropsDefaults(state);
+    }
     return;
   }
   const truth = conditionOf(state, element, file);
@@ -462,7 +473,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
   const name = fileName(path);
   const dot = name.lastIndexOf('.');
   const state: EvalState = {
-    fs, options, projectPath: path, projectDir, props: new Map(), globals: new Set(), items: [], notes: [], imports: [], importing: [path], sdks: [], undefinedReads: new Map(),
+    fs, options, projectPath: path, projectDir, props: new Map(), globals: new Set(), items: [], notes: [], imports: [], importing: [path], sdks: [], sdkStyle: false, undefinedReads: new Map(),
   };
   const reserved: Record<string, string> = {
     MSBuildProjectDirectory: projectDir,
@@ -484,12 +495,16 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
     if (child.name === 'Sdk' && attr(child, 'Name')) state.sdks.push(attr(child, 'Name')!);
     if (child.name === 'Import' && attr(child, 'Sdk') && !state.sdks.includes(attr(child, 'Sdk')!)) state.sdks.push(attr(child, 'Sdk')!);
   }
-  const sdkStyle = state.sdks.length > 0;
+  // An SDK named on the project itself (its Sdk attribute, an <Sdk> element or a top-level <Import Sdk>); one
+  // imported by a file the project imports is found when that import is read (importFile).
+  const namedSdk = state.sdks.length > 0;
+  state.sdkStyle = namedSdk;
 
   importNearest(state, 'Directory.Build.props', 'ImportDirectoryBuildProps');
   importNearest(state, 'Directory.Packages.props', 'ImportDirectoryPackagesProps');
-  if (sdkStyle) sdkPropsDefaults(state);
+  if (namedSdk) sdkPropsDefaults(state);
   processChildren(state, root, path, []);
+  const sdkStyle = state.sdkStyle;
   if (!sdkStyle && !propertyText(state, 'TargetFramework')) {
     const legacy = legacyTargetFramework(state);
     if (legacy) state.props.set('targetframework', { name: 'TargetFramework', value: { value: legacy } });

@@ -188,7 +188,9 @@ async anonymous methods and async top-level statements): \`t.Result\`, \`t.Wait(
 
 It stays quiet where the task has already completed and the wait cannot block: the same task was awaited
 earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
-\`IsCompletedSuccessfully\`, it sits in a \`ContinueWith\` callback on the antecedent, the task was created
+\`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
+\`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
+same task as \`x.Task\`), it sits in a \`ContinueWith\` callback on the antecedent, the task was created
 complete (\`Task.FromResult\`), or it is the result of an awaited \`Task.WhenAny\`. \`nameof(...)\` and \`Result\`
 properties of types that are not tasks are never flagged.
 

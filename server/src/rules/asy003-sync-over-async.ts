@@ -60,7 +60,7 @@ exists to run it, starts without a context, and \`ThreadStart\` returns void, so
 async either), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
 \`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`), guarded by \`IsCompleted\` or
-\`IsCompletedSuccessfully\`, inside a \`ContinueWith\` callback on the antecedent, created complete, or already
+\`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), inside a \`ContinueWith\` callback on the antecedent, created complete, or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
 reported). \`(c ? a : b).Result\` counts as complete when both arms do.
 \`Result\` properties of types that are not tasks are never flagged.

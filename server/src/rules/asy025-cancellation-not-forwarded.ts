@@ -21,8 +21,11 @@ never from a method's name. Left alone: calls that already pass something token-
 itself, a sequence whose enumeration gets the token (\`ReadAllAsync().GetAsyncEnumerator(ct)\`,
 \`Stream().WithCancellation(ct)\`), \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
 \`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), calls that return
-a token or a token source (\`var token = Linked();\` makes a token rather than doing cancellable work), and functions
-with several tokens in scope (which one to pass is a decision).
+a token or a token source (\`var token = Linked();\` makes a token rather than doing cancellable work), functions
+with several tokens in scope (which one to pass is a decision), and a call whose overload with the token is the
+calling method itself: an overload that takes a token and delegates to the older one without it, kept for
+compatibility (\`=> TransformAsync(context)\` inside \`TransformAsync(context, cancellationToken)\`), would call
+itself forever with the token passed.
 
 ## Why is this bad?
 When the caller gives up (the HTTP request is aborted, the host shuts down, a timeout fires), work that did not
@@ -217,6 +220,17 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
   return null;
 }
 
+/**
+ * The overload that takes the token is the method this call sits in (on this object): passing the token would
+ * turn a delegation to the token-less overload into a call of itself, which never returns. Through \`base.\` or
+ * another receiver the call reaches a different method, so it is not this case.
+ */
+function isCallingMethodItself(ctx: RuleContext, body: MethodBody, call: CallSite, candidate: CallCandidate): boolean {
+  const receiver = call.receiver?.trim() ?? null;
+  if (receiver !== null && receiver !== 'this') return false;
+  return candidate.declaration?.file === ctx.file && candidate.declaration.bodyId === body.id;
+}
+
 function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: TokenInScope, elsewhere: OtherTargets): Fix {
   const close = ctx.text.lastIndexOf(')', call.span.end - 1);
   if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
@@ -268,7 +282,7 @@ export const rule: Rule = {
         if (isBlockingWaitInAsync(ctx, body, call) || isZeroWait(call)) continue;
         if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
-        if (!overload || returnsToken(ctx, body, call)) continue;
+        if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },

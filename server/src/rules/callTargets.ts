@@ -36,6 +36,8 @@ export interface CallCandidate {
   source: 'workspace' | 'api';
   /** For the database's candidates: the method, to choose overloads with its own resolution. */
   api?: MethodCandidate;
+  /** For the workspace's candidates with a body: where it is declared, so a rule can tell the calling method itself. */
+  declaration?: { file: string; bodyId: string };
 }
 
 export interface CallShape {
@@ -88,7 +90,8 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
       const m = ref.member;
       if (!m || !m.parameters) continue;
       if (isStatic && !m.isStatic) continue;
-      candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace' });
+      const declaration = ref.body ? { file: ref.file, bodyId: ref.body.id } : undefined;
+      candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace', ...(declaration ? { declaration } : {}) });
     }
     if (candidates.length > 0 || !typing) return { candidates, typing, receiverType: null };
     // Not declared in the workspace: a member of the type's bases outside it (a DbContext's SaveChangesAsync).
