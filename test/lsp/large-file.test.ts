@@ -150,3 +150,29 @@ for (const [name, env] of [['the engine thread', {}], ['the large-document threa
     }
   });
 }
+
+// The large-document thread models an edited document while the edit's debounce runs (largeDocuments.ts
+// EAGER_MODEL_MAX_MS), so the model is ready when the engine asks; the diagnostics are those of the edited text.
+test('the large-document thread builds an edited model during the debounce, and its diagnostics follow the edit', async () => {
+  const text = generatedFile(400);
+  const uri = 'untitled:Eager.cs';
+  // A debounce long enough that the thread is surely done with a 400-line model before the engine asks.
+  const own = await startSession({ env: { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }, settings: { analysisDelayMs: 1500, trace: { server: 'verbose' } } });
+  try {
+    own.open(uri, text, 1);
+    const before = await own.waitForDiagnostics(uri, (_d, v) => v === 1, 60_000);
+    const blocking = before.filter((d) => d.code === 'ASY001');
+    assert.ok(blocking.length > 2, `ASY001 on each pending.Result: ${blocking.length}`);
+    // Delete the first method's `return pending.Result + first;` line: one ASY001 fewer, the rest move up a line.
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('return pending.Result + first;'));
+    own.change(uri, 2, [{ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' }]);
+    const after = await own.waitForDiagnostics(uri, (_d, v) => v === 2, 60_000);
+    assert.equal(after.filter((d) => d.code === 'ASY001').length, blocking.length - 1);
+    assert.deepEqual(after.filter((d) => d.code === 'ASY001').map((d) => d.range.start.line), blocking.slice(1).map((d) => d.range.start.line - 1));
+    for (let i = 0; i < 50 && !own.logs.some((l) => /analysed untitled:Eager\.cs v2 .*the model was built during the debounce/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(own.logs.some((l) => /analysed untitled:Eager\.cs v2 .*the model was built during the debounce/.test(l)), own.logs.filter((l) => l.startsWith('analysed')).join('\n'));
+  } finally {
+    await own.shutdown();
+  }
+});

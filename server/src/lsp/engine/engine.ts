@@ -264,7 +264,7 @@ export function createEngine(host: EngineHost): Engine {
   }
 
   /** Analyses one open document: re-parses only when its text changed, then runs rules and costs and sends the snapshot. */
-  function analyse(doc: OpenDocument, options: { force?: boolean } = {}): void {
+  function analyse(doc: OpenDocument, options: { force?: boolean; modelBuiltBeforeAsked?: boolean } = {}): void {
     if (doc.timer) {
       clearTimeout(doc.timer);
       doc.timer = null;
@@ -345,7 +345,7 @@ export function createEngine(host: EngineHost): Engine {
         skipped: model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason })),
         syntaxErrors: model.syntaxErrors.length,
         ...(doc.parseError ? { parseError: doc.parseError } : {}),
-        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started },
+        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked ? { modelBuiltBeforeAsked: true } : {}) },
       };
       const digest = `${snapshot.revision}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
       if (options.force || digest !== doc.sentDigest) {
@@ -436,7 +436,7 @@ export function createEngine(host: EngineHost): Engine {
       indexFile(doc.key, result.model);
       doc.analysedAt = ++analysisCounter;
       try {
-        analyse(doc, { force: true });
+        analyse(doc, { force: true, modelBuiltBeforeAsked: result.builtBeforeAsked });
       } catch (err) {
         log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       }

@@ -51,7 +51,8 @@ type ModelEvent =
    * (modelTransfer.ts); `base` is that model's version, or null when every body is whole.
    */
   | { kind: 'modelPart'; key: string; version: number; base: number | null; bodiesJson: string }
-  | { kind: 'model'; key: string; version: number; base: number | null; modelJson: string; parts: number; textDigest: string; parseError?: string }
+  /** `builtBeforeAsked`: the thread had modelled this version on its own, after the edit (EAGER_MODEL_MAX_MS). */
+  | { kind: 'model'; key: string; version: number; base: number | null; modelJson: string; parts: number; textDigest: string; builtBeforeAsked: boolean; parseError?: string }
   | { kind: 'stale'; key: string; version: number }
   | { kind: 'fatal'; message: string };
 
@@ -59,6 +60,8 @@ export interface ModelledVersion {
   model: FileModel;
   /** textSync.ts `textDigest` of the text this thread modelled, which the engine compares with its own copy. */
   textDigest: string;
+  /** The thread had built this model during the edit's debounce, before the engine asked for it. */
+  builtBeforeAsked: boolean;
   parseError?: string;
 }
 
@@ -138,7 +141,7 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
       const model = JSON.parse(event.modelJson) as FileModel;
       if (mine) model.bodies = mine.bodies;
       lastReceived.set(event.key, { version: event.version, bodies: model.bodies });
-      settle(event.key, event.version, { model, textDigest: event.textDigest, ...(event.parseError ? { parseError: event.parseError } : {}) });
+      settle(event.key, event.version, { model, textDigest: event.textDigest, builtBeforeAsked: event.builtBeforeAsked, ...(event.parseError ? { parseError: event.parseError } : {}) });
     } else if (event.kind === 'stale') settle(event.key, event.version, null);
     else {
       log('error', `large-document thread: ${event.message}`);
@@ -186,6 +189,19 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
   };
 }
 
+/**
+ * The thread models an edited document as soon as it is idle, without waiting to be asked: the engine asks only
+ * when the edit's debounce (asynclens.analysisDelayMs, 150 ms by default) has passed, and a keystroke's model of a
+ * 10,000-line file takes about as long, so the model is usually ready when the request comes. Only for documents
+ * whose last model took at most this long: a request that arrives while an eager model of an older version runs
+ * waits for it, so for a slow model (the 3 MB document takes seconds) eagerness could add up to a whole model to
+ * the wait. Past twice the default debounce the expected wait is longer with it than without.
+ */
+export const EAGER_MODEL_MAX_MS = 300;
+
+/** Before a document's first keystroke model is timed (its first model is a cold one), eagerness goes by size. */
+const EAGER_MODEL_MAX_CHARS = 1_000_000;
+
 /** Entry of the helper thread: the same document bookkeeping the engine uses, minus everything but the model. */
 export async function runLargeDocumentThread(): Promise<void> {
   const port = parentPort;
@@ -193,20 +209,59 @@ export async function runLargeDocumentThread(): Promise<void> {
   const docs = new Map<string, OpenDocument>();
   /** Per document, what was sent last (the engine holds it): the next model's unchanged bodies refer to it. */
   const sentModels = new Map<string, SentModel>();
+  /** Per document, how long its last model after an edit took (ms); a first model, without a body cache, is not counted. */
+  const modelTimes = new Map<string, number>();
+  /** Documents edited since their last model, to model once this thread is idle (EAGER_MODEL_MAX_MS). */
+  const edited = new Set<string>();
+  let eagerScheduled = false;
   const early: ModelCommand[] = [];
   let ready = false;
+  const timedRemodel = (doc: OpenDocument) => {
+    const first = doc.model === null;
+    const started = performance.now();
+    remodel(doc);
+    if (!first) modelTimes.set(doc.key, performance.now() - started);
+  };
+  const wantsEagerModel = (doc: OpenDocument) => {
+    const last = modelTimes.get(doc.key);
+    return last === undefined ? doc.text.length <= EAGER_MODEL_MAX_CHARS : last <= EAGER_MODEL_MAX_MS;
+  };
+  const modelEdited = () => {
+    eagerScheduled = false;
+    for (const key of [...edited]) {
+      edited.delete(key);
+      const doc = docs.get(key);
+      if (!doc || doc.modelledVersion === doc.version) continue;
+      try {
+        timedRemodel(doc);
+      } catch (err) {
+        // The request for this version models it again and answers stale if that fails too.
+        process.stdout.write(`large-document thread: eager model failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      }
+    }
+  };
   const handle = (command: ModelCommand) => {
     switch (command.kind) {
       case 'open': {
         const previous = docs.get(command.key);
         if (previous) disposeDocument(previous);
         sentModels.delete(command.key);
+        modelTimes.delete(command.key);
         docs.set(command.key, openDocument(command.key, command.key, command.version, command.text, DEFAULT_SETTINGS));
         return;
       }
       case 'change': {
         const doc = docs.get(command.key);
-        if (doc) applyChanges(doc, command.version, command.changes);
+        if (!doc) return;
+        applyChanges(doc, command.version, command.changes);
+        // After the messages already waiting (a burst of changes, or the request itself), not before them.
+        if (doc.model !== null && wantsEagerModel(doc)) {
+          edited.add(doc.key);
+          if (!eagerScheduled) {
+            eagerScheduled = true;
+            setImmediate(modelEdited);
+          }
+        }
         return;
       }
       case 'close': {
@@ -214,6 +269,8 @@ export async function runLargeDocumentThread(): Promise<void> {
         if (doc) disposeDocument(doc);
         docs.delete(command.key);
         sentModels.delete(command.key);
+        modelTimes.delete(command.key);
+        edited.delete(command.key);
         return;
       }
       case 'model': {
@@ -227,7 +284,8 @@ export async function runLargeDocumentThread(): Promise<void> {
           doc.preprocessorSymbols = command.symbols;
           doc.modelledVersion = -1;
         }
-        if (doc.modelledVersion !== doc.version) remodel(doc);
+        const builtBeforeAsked = doc.modelledVersion === doc.version;
+        if (!builtBeforeAsked) timedRemodel(doc);
         const model = doc.model!;
         const previous = command.full ? null : sentModels.get(doc.key) ?? null;
         // Forgotten first: if a post below throws, the engine holds no model a next difference could refer to.
@@ -238,7 +296,7 @@ export async function runLargeDocumentThread(): Promise<void> {
         for (let from = 0; from < bodies.length; from += BODIES_PER_PART, parts++) {
           port.postMessage({ kind: 'modelPart', key: doc.key, version: doc.version, base, bodiesJson: JSON.stringify(bodies.slice(from, from + BODIES_PER_PART)) } satisfies ModelEvent);
         }
-        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, base, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
+        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, base, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), builtBeforeAsked, ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
         if (sent) sentModels.set(doc.key, sent);
         return;
       }
