@@ -157,6 +157,9 @@ export const rule: Rule = {
     equivalents: [],
     summary: 'A public library method whose only work is Task.Run of synchronous code, or await Task.Run of blocking or trivial work in ASP.NET Core request code.',
     docs,
+    // Each finding is about one method (or a handler lambda inside it) and reads only its text, the enclosing types'
+    // declarations, the workspace's types and the project's verdicts (library code, test code).
+    scope: 'method',
   },
   check(ctx) {
     if (ctx.testCode) return [];

@@ -35,7 +35,7 @@ export interface RuleMeta {
    * method's text, its containing type's name, and the workspace's declarations, verdicts and the file's project,
    * never on other methods' bodies; it never reports outside the method, and says no line numbers. The language
    * server then keeps its findings per method between keystrokes (analysis/ruleCache.ts). Set it only on a rule
-   * read for all of that; test/lsp/incremental-rules.test.ts checks every such rule against whole-file runs.
+   * read for all of that; test/unit/rule-cache.test.ts checks every such rule against whole-file runs.
    */
   scope?: 'method';
 }
