@@ -392,6 +392,8 @@ test('a model sent as a difference (unchanged bodies as references into the last
   // afresh from the same text.
   const { createModelCache } = await import('../../server/src/model/bodyCache');
   const { bodiesToSend, receivedBodies, isReusedBody } = await import('../../server/src/lsp/engine/modelTransfer');
+  const { declarationsDigestOf } = await import('../../server/src/analysis/ruleCache');
+  const { resolutionSurface } = await import('../../server/src/workspace/completion');
   const files = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs');
   let references = 0;
   for (const file of files) {
@@ -421,6 +423,10 @@ test('a model sent as a difference (unchanged bodies as references into the last
       const rebuilt = receivedBodies(JSON.parse(JSON.stringify(out.bodies)), sent ? engine : null);
       assert.ok(rebuilt, `${file}, step ${step}: a reference outside the last model`);
       assert.deepEqual(rebuilt, JSON.parse(JSON.stringify(fresh.bodies)), `${file}, step ${step}`);
+      // The digests the thread sends with the model (largeDocuments.ts) are those of the engine's rebuilt copy.
+      const received = { ...(JSON.parse(JSON.stringify({ ...cached, bodies: [] })) as FileModel), bodies: rebuilt! };
+      assert.equal(declarationsDigestOf(received), declarationsDigestOf(cached), `${file}, step ${step}: declarations digest`);
+      assert.equal(resolutionSurface(received), resolutionSurface(cached), `${file}, step ${step}: resolution surface`);
       sent = out.sent;
       engine = rebuilt;
     }

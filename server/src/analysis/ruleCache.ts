@@ -139,6 +139,26 @@ const HEADER_LEFT_OUT = new Set([...INSIDES, ...POSITIONS]);
  * the verdicts' digest below).
  */
 export function declarationsDigestOf(model: FileModel): string {
+  const known = declarationsDigests.get(model);
+  if (known !== undefined) return known;
+  const digest = computeDeclarationsDigest(model);
+  declarationsDigests.set(model, digest);
+  return digest;
+}
+
+/**
+ * Digests by model: a model is plain data nothing writes to once built, so its digest never changes. The
+ * large-document thread computes it with the model (during the edit's debounce) and the engine takes it with the
+ * model it received (`rememberDeclarationsDigest`) instead of computing it again on its own thread.
+ */
+const declarationsDigests = new WeakMap<FileModel, string>();
+
+/** `digest` is declarationsDigestOf of a model equal to `model` (the same model before it crossed threads). */
+export function rememberDeclarationsDigest(model: FileModel, digest: string): void {
+  declarationsDigests.set(model, digest);
+}
+
+function computeDeclarationsDigest(model: FileModel): string {
   const types = model.types.map((t) => ({ ...without(t, POSITIONS), members: t.members.map((m) => without(m, POSITIONS)) }));
   const headers = model.bodies.filter((b) => b.parentId === null).map((b) => ({ ...without(b, HEADER_LEFT_OUT), parameters: b.parameters.map((p) => without(p, POSITIONS)) }));
   // Copies made by hand and one plain JSON.stringify: a replacer function, called for every key, took 1.4-1.9 times

@@ -180,6 +180,23 @@ export function updateCompletion(state: CompletionState, index: WorkspaceIndex, 
  * While it stays the same, an edit changes no other file's call targets, only the verdicts along them.
  */
 export function resolutionSurface(model: FileModel): string {
+  let surface = resolutionSurfaces.get(model);
+  if (surface === undefined) resolutionSurfaces.set(model, (surface = computeResolutionSurface(model)));
+  return surface;
+}
+
+/**
+ * Surfaces by model (a model is never written to once built): an update asks twice per changed file, and the
+ * large-document thread computes it with the model during the edit's debounce (`rememberResolutionSurface`).
+ */
+const resolutionSurfaces = new WeakMap<FileModel, string>();
+
+/** `surface` is resolutionSurface of a model equal to `model` (the same model before it crossed threads). */
+export function rememberResolutionSurface(model: FileModel, surface: string): void {
+  resolutionSurfaces.set(model, surface);
+}
+
+function computeResolutionSurface(model: FileModel): string {
   return JSON.stringify([
     model.usings,
     model.types.map((t) => [t.name, t.fullName, t.kind, t.modifiers, t.attributes, t.baseTypes, t.typeParameters, t.enumUnderlyingType,
