@@ -151,13 +151,14 @@ for (const [name, env] of [['the engine thread', {}], ['the large-document threa
   });
 }
 
-// The large-document thread models an edited document while the edit's debounce runs (largeDocuments.ts
-// EAGER_MODEL_MAX_MS), so the model is ready when the engine asks; the diagnostics are those of the edited text.
-test('the large-document thread builds an edited model during the debounce, and its diagnostics follow the edit', async () => {
+// An edited document is modelled while the edit's debounce runs (largeDocuments.ts EAGER_MODEL_MAX_MS), on the
+// large-document thread or on the engine thread, so the model is ready when the analysis starts; the diagnostics
+// are those of the edited text.
+for (const [name, env] of [['the large-document thread', { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }], ['the engine thread', {}]] as const) test(`${name} builds an edited model during the debounce, and its diagnostics follow the edit`, async () => {
   const text = generatedFile(400);
   const uri = 'untitled:Eager.cs';
-  // A debounce long enough that the thread is surely done with a 400-line model before the engine asks.
-  const own = await startSession({ env: { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }, settings: { analysisDelayMs: 1500, trace: { server: 'verbose' } } });
+  // A debounce long enough that the thread is surely done with a 400-line model before the analysis starts.
+  const own = await startSession({ env, settings: { analysisDelayMs: 1500, trace: { server: 'verbose' } } });
   try {
     own.open(uri, text, 1);
     const before = await own.waitForDiagnostics(uri, (_d, v) => v === 1, 60_000);

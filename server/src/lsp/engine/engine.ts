@@ -30,7 +30,7 @@ import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, t
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
 import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind, RuleFixes } from './messages';
-import { LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
+import { EAGER_MODEL_MAX_MS, LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
 import { provideFileApiScopes } from '../../signatures/provider';
 import { fileApiScope } from '../../signatures/scope';
 
@@ -270,15 +270,13 @@ export function createEngine(host: EngineHost): Engine {
       doc.timer = null;
     }
     let started = now();
+    const builtEarly = modelledDuringDebounce.delete(doc);
     if (!isModelCurrent(doc)) {
       if (doc.large && modeller?.available) {
         requestLargeModel(doc);
         return;
       }
-      doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
-      remodel(doc);
-      indexFile(doc.key, doc.model!);
-      doc.analysedAt = ++analysisCounter;
+      modelOpenDocument(doc);
     } else if (doc.modelStarted) {
       // The model came from the large-document thread: its time counts from the request.
       started = doc.modelStarted;
@@ -345,7 +343,7 @@ export function createEngine(host: EngineHost): Engine {
         skipped: model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason })),
         syntaxErrors: model.syntaxErrors.length,
         ...(doc.parseError ? { parseError: doc.parseError } : {}),
-        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked ? { modelBuiltBeforeAsked: true } : {}) },
+        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}) },
       };
       const digest = `${snapshot.revision}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
       if (options.force || digest !== doc.sentDigest) {
@@ -465,6 +463,52 @@ export function createEngine(host: EngineHost): Engine {
         }
       }
     })();
+  }
+
+  /** Parses and models a document on this thread and indexes the model. */
+  function modelOpenDocument(doc: OpenDocument): void {
+    const first = doc.model === null;
+    const started = now();
+    doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
+    remodel(doc);
+    indexFile(doc.key, doc.model!);
+    doc.analysedAt = ++analysisCounter;
+    if (!first) modelTimes.set(doc, now() - started);
+  }
+
+  /**
+   * A document modelled on this thread is parsed and modelled as soon as the thread is idle after an edit, while the
+   * edit's debounce runs, as the large-document thread does for its documents (largeDocuments.ts EAGER_MODEL_MAX_MS,
+   * the same limit and for the same reason): when the debounce ends only the rules and costs are left. A burst of
+   * edits is modelled once, after the messages already waiting.
+   */
+  const editedDocuments = new Set<OpenDocument>();
+  let eagerModelScheduled = false;
+  /** How long each document's last model after an edit took (a first model, without a body cache, is not counted). */
+  const modelTimes = new WeakMap<OpenDocument, number>();
+  /** Documents whose current model was built during the debounce (for the trace). */
+  const modelledDuringDebounce = new WeakSet<OpenDocument>();
+
+  function modelDuringDebounce(doc: OpenDocument): void {
+    if (doc.large || doc.model === null || (modelTimes.get(doc) ?? 0) > EAGER_MODEL_MAX_MS) return;
+    editedDocuments.add(doc);
+    if (eagerModelScheduled) return;
+    eagerModelScheduled = true;
+    setImmediate(() => {
+      eagerModelScheduled = false;
+      for (const d of [...editedDocuments]) {
+        editedDocuments.delete(d);
+        // Still open, still waiting for its analysis, and not modelled since.
+        if (disposed || docs.get(d.uri) !== d || !d.timer || isModelCurrent(d)) continue;
+        try {
+          modelOpenDocument(d);
+          modelledDuringDebounce.add(d);
+        } catch (err) {
+          // The analysis at the end of the debounce models it again and reports what fails.
+          log('error', `model of ${d.uri} during the debounce failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        }
+      }
+    });
   }
 
   function schedule(doc: OpenDocument, delay: number): void {
@@ -810,6 +854,7 @@ export function createEngine(host: EngineHost): Engine {
         applyChanges(doc, command.version, command.changes);
         if (doc.large) modeller?.change(doc.uri, command.version, command.changes);
         schedule(doc, doc.settings.analysisDelayMs);
+        modelDuringDebounce(doc);
         return;
       }
       case 'close': {

@@ -211,7 +211,8 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
  * 10,000-line file takes about as long, so the model is usually ready when the request comes. Only for documents
  * whose last model took at most this long: a request that arrives while an eager model of an older version runs
  * waits for it, so for a slow model (the 3 MB document takes seconds) eagerness could add up to a whole model to
- * the wait. Past twice the default debounce the expected wait is longer with it than without.
+ * the wait. Past twice the default debounce the expected wait is longer with it than without. The engine thread
+ * models its own (smaller) documents during the debounce under the same limit (engine.ts modelDuringDebounce).
  */
 export const EAGER_MODEL_MAX_MS = 300;
 
