@@ -228,3 +228,25 @@ test('a file the analysed target removes from its Compile items is read for the 
   const rows = JSON.parse(cost.stdout).methods as { file: string; name: string; targetFramework: string }[];
   assert.deepEqual(rows.map((m) => [m.file, m.targetFramework]).sort(), [[`${base}/Hosting/ReportAdapter.cs`, 'net8.0'], [`${base}/Reports.cs`, 'net10.0']]);
 });
+
+test('a class library a .nuspec in a sibling folder packs is library code; one a nuspec of another id does not name is not', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'nuspec-packed');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string })[]).filter((f) => f.ruleId === 'ASY027');
+  // Ledger sets no package property; packaging/Ledger.nuspec (id Ledger, files Ledger.dll) publishes it.
+  assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Ledger/EntryPoster.cs`, 11]]);
+  assert.match(found[0].note ?? '', /this is library code \(Ledger is a class library published as a package \(packaging\/Ledger\.nuspec packs it\)\)/);
+  // The same code in Ledger.Reports: packaging/Ledger.Reports.nuspec shares its name but packs Acme.Reporting.
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  interface Row { project: string; libraryCode: { isLibrary: boolean; reason: string } | null; packingNuspec: { nuspec: string; how: string } | null }
+  const rows = (JSON.parse(r.stdout).projects as Row[]).map((p) => [p.project, p.libraryCode, p.packingNuspec]);
+  assert.deepEqual(rows, [
+    [`${base}/src/Ledger.Reports/Ledger.Reports.csproj`,
+      { isLibrary: false, reason: 'Ledger.Reports is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs' }, null],
+    [`${base}/src/Ledger/Ledger.csproj`,
+      { isLibrary: true, reason: 'Ledger is a class library published as a package (packaging/Ledger.nuspec packs it)' }, { nuspec: `${base}/packaging/Ledger.nuspec`, how: 'its id is Ledger' }],
+  ]);
+  const text = await runCli(['projects', dir]);
+  assert.match(text.stdout, /library code: yes: Ledger is a class library published as a package \(packaging\/Ledger\.nuspec packs it\)/);
+});

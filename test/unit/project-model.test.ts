@@ -16,6 +16,7 @@ import { generatedCodeRegions, generatedFileReason } from '../../server/src/conf
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersTurnedOff } from '../../server/src/config/editorconfig';
 import { testCodeVerdict, testProjectReason } from '../../server/src/project/testCode';
+import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
 import { ready } from './support';
@@ -487,4 +488,101 @@ test('library code: a published class library is; an app, a UI app whatever its 
   assert.deepEqual(libraryCodeVerdict(maui, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseMaui)' });
   assert.equal(libraryCodeVerdict(maui, 'all', null)?.isLibrary, true);
   assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);
+});
+
+// ---- .nuspec files that publish a project ----
+
+/** A NuspecSource over an in-memory tree: every folder of a listed file exists; `.git` marks a repository root. */
+function memoryNuspecSource(files: Record<string, string>, gitRoots: string[] = []) {
+  const source = {
+    list(dir: string) {
+      const prefix = `${dir}/`;
+      const below = Object.keys(files).filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
+      if (!below.length && !gitRoots.includes(dir)) return null;
+      return {
+        nuspecs: below.filter((f) => !f.includes('/') && f.endsWith('.nuspec')).map((f) => prefix + f),
+        folders: [...new Set(below.filter((f) => f.includes('/')).map((f) => f.split('/')[0]))],
+        repositoryRoot: gitRoots.includes(dir),
+      };
+    },
+    read(p: string) {
+      return p in files ? parseNuspec(files[p]) : null;
+    },
+  };
+  return { source };
+}
+
+const nuspecXml = (id: string, ...files: string[]) =>
+  `<?xml version="1.0"?><package xmlns="http://schemas.microsoft.com/packaging/2013/05/nuspec.xsd"><metadata><id>${id}</id><version>1.0.0</version></metadata>` +
+  `<files>${files.map((f) => `<file src="${f}" target="lib" />`).join('')}</files></package>`;
+
+test('nuspec: the id and the file sources are read with the project XML reader; a file that is no <package> is not a nuspec', () => {
+  assert.deepEqual(parseNuspec(nuspecXml('Acme.Data', 'bin\\Release\\Acme.Data.dll', 'README.md')), { id: 'Acme.Data', files: ['bin\\Release\\Acme.Data.dll', 'README.md'] });
+  assert.deepEqual(parseNuspec('<package><metadata><id>$id$</id></metadata></package>'), { id: '$id$', files: [] });
+  assert.equal(parseNuspec('<Project Sdk="Microsoft.NET.Sdk" />'), null);
+  assert.equal(parseNuspec(''), null);
+});
+
+test('nuspec: it names a project by its package id (PackageId, else AssemblyName, else the file name; case ignored) or its output assembly, never by a wildcard', () => {
+  const project = { path: '/r/src/Acme.Data/Acme.Data.csproj', directory: '/r/src/Acme.Data', name: 'Acme.Data' };
+  assert.equal(nuspecNamesProject({ id: 'acme.data', files: [] }, project), 'its id is acme.data');
+  assert.equal(nuspecNamesProject({ id: 'Acme.Data', files: [] }, { ...project, packageId: 'Acme.Storage' }), null, 'the project publishes as Acme.Storage');
+  assert.equal(nuspecNamesProject({ id: 'Acme.Storage', files: [] }, { ...project, assemblyName: 'Acme.Storage' }), 'its id is Acme.Storage');
+  assert.equal(nuspecNamesProject({ id: 'Acme', files: ['net8.0\\Acme.Data.dll'] }, project), 'it packs Acme.Data.dll');
+  assert.equal(nuspecNamesProject({ id: 'Acme', files: ['bin/*.dll', 'Acme.Data.xml', 'Acme.Data.Extra.dll'] }, project), null);
+  assert.equal(nuspecNamesProject({ id: '$id$', files: [] }, project), null, 'a token says nothing away from the project');
+});
+
+test('nuspec: the search covers the project folder, a few folders above it and their immediate subfolders, stopping at the repository root, skipping build output', () => {
+  const { source } = memoryNuspecSource({
+    '/ws/repo/src/Acme.Data/Acme.Data.csproj': '',
+    '/ws/repo/src/Acme.Data/bin/Acme.Data.nuspec': '',
+    '/ws/repo/src/Other/Other.csproj': '',
+    '/ws/repo/nuspecs/Acme.Data.nuspec': '',
+    '/ws/repo/packages/Acme.Data.1.0.0/Acme.Data.nuspec': '',
+    '/ws/repo/.nuget/x.nuspec': '',
+    '/ws/outside/Acme.Data.nuspec': '',
+  }, ['/ws/repo']);
+  assert.deepEqual(nuspecFolders('/ws/repo/src/Acme.Data', source), ['/ws/repo/src/Acme.Data', '/ws/repo/src', '/ws/repo/src/Other', '/ws/repo', '/ws/repo/nuspecs']);
+  // Without a repository root the search stops FOLDERS_ABOVE folders up.
+  const deep = memoryNuspecSource({ '/a/b/c/d/e/P/P.csproj': '' }).source;
+  assert.equal(FOLDERS_ABOVE, 3);
+  assert.deepEqual(nuspecFolders('/a/b/c/d/e/P', deep), ['/a/b/c/d/e/P', '/a/b/c/d/e', '/a/b/c/d', '/a/b/c']);
+});
+
+test('nuspec: NuspecFile first, then a nuspec named like the project beside it, then one nearby that names the project; one of another id never', () => {
+  const project = { path: '/r/src/Acme.Data/Acme.Data.csproj', directory: '/r/src/Acme.Data', name: 'Acme.Data' };
+  const tree = {
+    '/r/src/Acme.Data/Acme.Data.csproj': '',
+    '/r/src/Acme.Data/Acme.Data.nuspec': '<package><metadata><id>$id$</id></metadata></package>',
+    '/r/build/Acme.Data.nuspec': nuspecXml('Acme.Data'),
+    '/r/build/custom.nuspec': nuspecXml('Acme.Custom', 'Acme.Data.dll'),
+  };
+  const { source } = memoryNuspecSource(tree, ['/r']);
+  assert.deepEqual(packingNuspec({ ...project, nuspecFile: '/r/build/custom.nuspec' }, source), { path: '/r/build/custom.nuspec', how: "the project's NuspecFile names it" });
+  assert.deepEqual(packingNuspec(project, source), { path: '/r/src/Acme.Data/Acme.Data.nuspec', how: 'nuget pack Acme.Data.csproj packs with it' });
+  const { '/r/src/Acme.Data/Acme.Data.nuspec': _beside, ...withoutBeside } = tree;
+  const sibling = memoryNuspecSource(withoutBeside, ['/r']).source;
+  // The id match comes before custom.nuspec's file entry: files are read in name order, folder by folder.
+  assert.deepEqual(packingNuspec(project, sibling), { path: '/r/build/Acme.Data.nuspec', how: 'its id is Acme.Data' });
+  // Packs another project: another id and no file entry of this project's assembly, whatever the file's name.
+  const other = memoryNuspecSource({ '/r/src/Acme.Data/Acme.Data.csproj': '', '/r/nuspecs/Acme.Data.nuspec': nuspecXml('Acme.Reporting', 'Acme.Reporting.dll') }, ['/r']).source;
+  assert.equal(packingNuspec(project, other), null);
+  // A NuspecFile that does not exist proves nothing.
+  assert.equal(packingNuspec({ ...project, nuspecFile: '/r/missing.nuspec' }, other), null);
+  assert.equal(nuspecDisplayPath('/r/nuspecs/Acme.Data.nuspec', '/r/src/Acme.Data'), 'nuspecs/Acme.Data.nuspec');
+  assert.equal(nuspecDisplayPath('/r/src/Acme.Data/Acme.Data.nuspec', '/r/src/Acme.Data/'), 'Acme.Data.nuspec');
+});
+
+test('nuspec: evaluation reads PackageId, AssemblyName and NuspecFile (resolved against the project folder); a nuspec makes a class library library code, not an app', async () => {
+  const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
+  const model = evaluateProject('/repo/src/App/App.csproj', memoryFs({
+    '/repo/src/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><AssemblyName>Acme.App</AssemblyName><NuspecFile>..\\..\\nuget\\$(AssemblyName).nuspec</NuspecFile></PropertyGroup></Project>',
+  }));
+  assert.deepEqual([model.packageId, model.assemblyName, model.nuspecFile, model.packageMetadata], [null, 'Acme.App', '/repo/nuget/Acme.App.nuspec', null]);
+  const packed = { ...model, packingNuspec: { path: '/repo/nuget/Acme.App.nuspec', how: "the project's NuspecFile names it" } };
+  assert.deepEqual(libraryCodeVerdict(packed, 'auto', null), { isLibrary: true, reason: 'App is a class library published as a package (nuget/Acme.App.nuspec packs it)' });
+  assert.equal(libraryCodeVerdict({ ...packed, outputType: 'Exe' }, 'auto', null)?.isLibrary, false, 'an app a nuspec packs (a tool) is still an app');
+  assert.equal(libraryCodeVerdict({ ...packed, isPackable: false }, 'auto', null)?.isLibrary, false, 'IsPackable false is the project\'s own word');
+  assert.match(libraryCodeVerdict(model, 'auto', null)!.reason, /and that no \.nuspec packs$/);
 });

@@ -1,13 +1,15 @@
 /**
  * `asynclens projects [paths...]`: the C# projects AsyncLens finds and what it reads from them, without
  * analysing any code: each project's targets and the one analysed, the runtime profile "auto" picks, the
- * preprocessing symbols, test project or not, package references, and every note (conditions it could not
- * evaluate, imports it could not follow, malformed XML). What to look at when a file is read for the wrong target.
+ * preprocessing symbols, test project or not, library code or not (ASY027, ASY030) and why, package references,
+ * and every note (conditions it could not evaluate, imports it could not follow, malformed XML). What to look at
+ * when a file is read for the wrong target or taken for library code it is not.
  */
 import path from 'node:path';
 import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
 import { chooseRuntime } from '../project/runtime';
 import { testProjectReason } from '../project/testCode';
+import { libraryCodeVerdict } from '../project/libraryCode';
 import { parseArgs, stringFlag } from './args';
 import { projectFlag } from './check';
 import { loadSources } from './files';
@@ -48,6 +50,9 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   let outside = 0;
   for (const [, ctx] of loaded.contexts) if (!ctx.project) outside++;
   const projects = loaded.host.projects().map((p) => {
+    const testProject = testProjectReason(p);
+    // The project's verdict under the default setting (auto); a test file in a library project is still test code.
+    const library = libraryCodeVerdict(p, 'auto', testProject);
     const choice = chooseRuntime(runtime, { targetFramework: p.targetFramework, features: p.features, projectName: `${p.name}.csproj` });
     return {
       project: display(p.path),
@@ -65,7 +70,9 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       preprocessorSymbols: p.preprocessorSymbols,
       noWarn: p.noWarn,
       isPackable: p.isPackable,
-      testProject: testProjectReason(p),
+      testProject,
+      libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason } : null,
+      packingNuspec: p.packingNuspec ? { nuspec: display(p.packingNuspec.path), how: p.packingNuspec.how } : null,
       packageReferences: p.packageReferences,
       projectReferences: p.projectReferences.map(display),
       imports: p.imports.map(display),
@@ -86,6 +93,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     out.push(`  symbols: ${p.preprocessorSymbols.join(' ')}`);
     if (p.langVersion || p.nullable) out.push(`  LangVersion ${p.langVersion ?? 'default'}, Nullable ${p.nullable ?? 'disable'}, ImplicitUsings ${p.implicitUsings ? 'enable' : 'disable'}`);
     if (p.testProject) out.push(`  test project: ${p.testProject}`);
+    else if (p.libraryCode) out.push(`  library code: ${p.libraryCode.isLibrary ? 'yes' : 'no'}: ${p.libraryCode.reason}`);
     if (p.packageReferences.length) out.push(`  packages: ${p.packageReferences.map((r) => `${r.id}${r.version ? ` ${r.version}` : ''}`).join(', ')}`);
     out.push(`  files: ${p.files}`);
     for (const n of p.notes) out.push(`  note (${n.kind}) ${n.file}:${n.line}: ${n.message}`);

@@ -387,8 +387,8 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
         watchers: [
           { globPattern: '**/*.cs', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           { globPattern: '**/.editorconfig', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
-          // Project files decide targets, symbols, NoWarn and test projects.
-          { globPattern: '**/*.{csproj,props,targets,sln,slnx}', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
+          // Project files decide targets, symbols, NoWarn and test projects; a .nuspec, whether a project is a published library.
+          { globPattern: '**/*.{csproj,props,targets,sln,slnx,nuspec}', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
         ],
       }));
     }

@@ -25,6 +25,7 @@ import { directoryOf, directoryOfFileAbove, evaluateCondition, expand, joinPath,
 import { chooseTargetFramework, frameworkVersionText, parseTargetFramework, preprocessorSymbols } from './frameworks';
 import { implicitUsingsFor } from './implicitUsings';
 import { compileGlob, splitItemSpec, type Glob } from './globs';
+import type { PackingNuspec } from './nuspec';
 
 /** What evaluation needs of the file system; paths are absolute with forward slashes. */
 export interface ProjectFileSystem {
@@ -98,6 +99,17 @@ export interface ProjectModel {
   uiFramework?: string | null;
   /** The first package property the project sets (`PackageId`, `PackageTags`, a license, `IsPackable` true ...), or null. */
   packageMetadata?: string | null;
+  /** PackageId as set, or null (NuGet then uses AssemblyName). */
+  packageId?: string | null;
+  /** AssemblyName as set, or null (the SDK then uses the project file's name). */
+  assemblyName?: string | null;
+  /** The NuspecFile property resolved against the project's folder, or null when unset. */
+  nuspecFile?: string | null;
+  /**
+   * The .nuspec that publishes this project when no package property says so (project/nuspec.ts). The project host
+   * sets it after evaluation, which sees only the files the project imports; absent when nothing looked.
+   */
+  packingNuspec?: PackingNuspec | null;
   /** The IsTestProject property as set (Microsoft.NET.Test.Sdk sets it too), or null. */
   isTestProject: boolean | null;
   packageReferences: PackageReference[];
@@ -666,6 +678,9 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     outputType: propertyText(state, 'OutputType')?.trim() || null,
     uiFramework: ['UseMaui', 'UseWPF', 'UseWindowsForms', 'UseWinUI'].find((p) => parseBool(propertyText(state, p)) === true) ?? null,
     packageMetadata: PACKAGE_PROPERTIES.find((p) => (p === 'IsPackable' || p === 'GeneratePackageOnBuild' ? parseBool(propertyText(state, p)) === true : !!propertyText(state, p)?.trim())) ?? null,
+    packageId: propertyText(state, 'PackageId')?.trim() || null,
+    assemblyName: propertyText(state, 'AssemblyName')?.trim() || null,
+    nuspecFile: propertyText(state, 'NuspecFile')?.trim() ? joinPath(state.projectDir, propertyText(state, 'NuspecFile')!.trim()) : null,
     isTestProject: parseBool(propertyText(state, 'IsTestProject')),
     packageReferences: pass.packageReferences,
     projectReferences: [...new Set(pass.projectReferences)],

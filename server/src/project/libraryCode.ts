@@ -1,11 +1,12 @@
 /**
  * Whether a file is library code: code other people's applications call, where `ConfigureAwait(false)` is the
  * norm (ASY027) and an async method that only wraps synchronous work in Task.Run misleads callers (ASY030). A
- * class library published as a package (it sets package properties) is; an application (an Exe, a web or worker
+ * class library published as a package (it sets package properties, or a .nuspec packs it: project/nuspec.ts) is; an application (an Exe, a web or worker
  * app, a UI app), a test project, a project that sets IsPackable to false and a class library that sets no package
  * properties are not. Pure.
  */
 import type { ProjectModel } from './evaluate';
+import { nuspecDisplayPath } from './nuspec';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
 export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
@@ -41,6 +42,9 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
   // its callers are that application's, whose context it may need.
-  if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable)` };
+  if (!project.packageMetadata && project.packingNuspec) {
+    return { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` };
+  }
+  if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs` };
   return { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` };
 }

@@ -11,7 +11,8 @@ const docs = `## What it does
 Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or \`ValueTask<T>\` without
 \`.ConfigureAwait(...)\` in library code. Library code is decided per project (\`asynclens.libraryCode\`, default
 \`auto\`): a class library published as a package (it sets \`PackageId\`, \`PackageTags\`, a license or \`IsPackable\`
-true) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs, a MAUI, WPF, WinForms or WinUI project), a test
+true, or a .nuspec packs it: the one its \`NuspecFile\` names, one named like the project beside it, or one nearby
+whose id or files name the project) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs, a MAUI, WPF, WinForms or WinUI project), a test
 project, a project with \`IsPackable\` false and a class library without package properties (an application's own
 Shared project) are not; outside any project, sources without an entry point are. In any
 other file the rule still applies where the file itself shows the policy: when at least half of its awaits
@@ -69,9 +70,11 @@ code after the await that touches UI objects or relies on the caller's context, 
 ## Limitations
 - The awaited expression's type must be known (workspace declarations, API signatures) to be a Task or
   ValueTask; an await of an unknown type is not reported.
-- Whether a project is a library comes from its project file; a published package that is really an
-  application's plugin host is a library to this rule until \`asynclens.libraryCode\` says otherwise, and a library
-  whose package properties live outside its project files (a .nuspec) is not.
+- Whether a project is a library comes from its project file and the .nuspec files around it; a published package
+  that is really an application's plugin host is a library to this rule until \`asynclens.libraryCode\` says
+  otherwise. A .nuspec counts only near the project (its folder, up to three folders above within the repository,
+  and their immediate subfolders) and only when it names the project (its id or its assembly), so one packed by a
+  build script from further away, or with a wildcard file entry, is not seen.
 `;
 
 interface Policy {

@@ -30,9 +30,9 @@ function fsPathOf(key: string): string | null {
   }
 }
 
-/** Whether a changed file can change what a project says: project, props, targets and solution files. */
+/** Whether a changed file can change what a project says: project, props, targets, solution and .nuspec files (a .nuspec can make a project a published library). */
 export function isProjectFile(file: string): boolean {
-  return /\.(csproj|props|targets|sln|slnx)$/i.test(file);
+  return /\.(csproj|props|targets|sln|slnx|nuspec)$/i.test(file);
 }
 
 export interface EngineProjects {

@@ -2,7 +2,8 @@
  * The projects of a workspace as the hosts see them: project files found by the folder walk or in the folders
  * above a file, evaluated once (with a cached view of the file system) and asked "which project owns this
  * file?". The CLI and the language server share it; the language server drops its caches when a project,
- * props or targets file changes.
+ * props, targets or .nuspec file changes. It also finds the .nuspec that publishes a project which sets no package
+ * property (project/nuspec.ts), with the folder listings and parsed nuspecs cached like the project files.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../e
 import { compiles, nestedProjectDirs, ownerOf } from '../ownership';
 import { compareTargetPreference } from '../frameworks';
 import { parseSolution } from '../solution';
+import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import type { XmlDocument } from '../xml';
 import { readConfigText } from './sourceFiles';
 
@@ -49,6 +51,42 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const evaluatedForTarget = new Map<string, ProjectModel>();
   const searchedDirs = new Set<string>();
   const nestedCache = new Map<string, string[]>();
+  const folderListings = new Map<string, FolderListing | null>();
+  const nuspecs = new Map<string, NuspecSummary | null>();
+
+  const nuspecSource: NuspecSource = {
+    list(dir) {
+      let listing = folderListings.get(dir);
+      if (listing === undefined) {
+        try {
+          const entries = fs.readdirSync(dir, { withFileTypes: true });
+          const base = dir.replace(/\/$/, '');
+          listing = {
+            nuspecs: entries.filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.nuspec')).map((e) => `${base}/${e.name}`),
+            folders: entries.filter((e) => e.isDirectory()).map((e) => e.name),
+            repositoryRoot: entries.some((e) => e.name === '.git'),
+          };
+        } catch {
+          listing = null;
+        }
+        folderListings.set(dir, listing);
+      }
+      return listing;
+    },
+    read(p) {
+      let summary = nuspecs.get(p);
+      if (summary === undefined) {
+        const text = fileSystem.readText(p);
+        summary = text === null ? null : parseNuspec(text);
+        nuspecs.set(p, summary);
+      }
+      return summary;
+    },
+  };
+
+  /** A project that sets no package property may still be published by a .nuspec; the others need no search. */
+  const withPackingNuspec = (model: ProjectModel): ProjectModel =>
+    model.packageMetadata ? model : { ...model, packingNuspec: packingNuspec(model, nuspecSource) };
 
   const fileSystem: ProjectFileSystem = {
     readText(p) {
@@ -104,7 +142,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const evaluate = (p: string): ProjectModel => {
     let model = evaluated.get(p);
     if (!model) {
-      model = evaluateProject(p, fileSystem, { configuration: options.configuration, targetFramework: options.targetFramework, xmlCache });
+      model = withPackingNuspec(evaluateProject(p, fileSystem, { configuration: options.configuration, targetFramework: options.targetFramework, xmlCache }));
       evaluated.set(p, model);
     }
     return model;
@@ -118,7 +156,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     if (!model) {
       const evaluation = evaluateProject(project.path, fileSystem, { configuration: options.configuration, targetFramework, xmlCache });
       model = {
-        ...evaluation,
+        ...withPackingNuspec(evaluation),
         targetFrameworkReason: `the project targets ${project.targetFrameworks.join(';')}; the analysed target, ${project.targetFramework}, leaves this file out of its Compile items, so it is analysed for ${targetFramework}, the highest target that compiles it`,
       };
       evaluatedForTarget.set(key, model);
@@ -186,6 +224,8 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       evaluatedForTarget.clear();
       searchedDirs.clear();
       nestedCache.clear();
+      folderListings.clear();
+      nuspecs.clear();
     },
   };
 }
