@@ -29,6 +29,7 @@ import { codeLensesOf, inlayHintsOf } from './costDisplay';
 import { withStaleResults } from './staleResults';
 import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
 import { publishable } from './diagnostics';
+import { receivedMethods, type KeptMethods } from './snapshotTransfer';
 
 /** How long a request waits for the snapshot of the document version it was asked about. */
 const SNAPSHOT_WAIT_MS = 10_000;
@@ -53,6 +54,8 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
   /** Diagnostics published ahead of their snapshot (acceptEarlyDiagnostics), by URI: the revision and how many. */
   const earlyDiagnostics = new Map<string, { revision: number; count: number }>();
   const waiters = new Map<string, SnapshotWaiter[]>();
+  /** The method views of the last snapshot received per document, which the engine's next one may refer to. */
+  const receivedViews = new Map<string, KeptMethods>();
   const documentSettings = new Map<string, AsyncLensSettings>();
   let globalSettings: AsyncLensSettings = DEFAULT_SETTINGS;
   let capabilities: ClientCapabilities = {};
@@ -199,9 +202,19 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
 
   function onEngineEvent(event: EngineEvent): void {
     switch (event.kind) {
-      case 'snapshot':
-        acceptSnapshot(event.snapshot);
+      case 'snapshot': {
+        // The method views come as a difference from the last list received for the document (snapshotTransfer.ts).
+        const uri = event.snapshot.uri;
+        const views = receivedMethods(event.methods, receivedViews.get(uri) ?? null);
+        if (!views) {
+          receivedViews.delete(uri);
+          engine?.send({ kind: 'resendSnapshot', uri });
+          return;
+        }
+        receivedViews.set(uri, { id: event.methods.id, views });
+        acceptSnapshot({ ...event.snapshot, methods: views });
         return;
+      }
       case 'diagnostics':
         acceptEarlyDiagnostics(event);
         return;
@@ -439,6 +452,7 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
     if ('error' in opened) throw new MalformedParams(opened.error);
     const uri = opened.uri;
     snapshots.delete(uri);
+    receivedViews.delete(uri);
     earlyDiagnostics.delete(uri);
     resyncs.delete(uri);
     releaseWaiters(uri);
@@ -465,6 +479,7 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
     const uri = uriOf(params);
     if (!documents.close(uri)) return;
     snapshots.delete(uri);
+    receivedViews.delete(uri);
     earlyDiagnostics.delete(uri);
     resyncs.delete(uri);
     const known = documentSettings.delete(uri);

@@ -28,6 +28,7 @@ import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
+import { methodsToSend } from '../snapshotTransfer';
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
 import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind, RuleFixes } from './messages';
 import { EAGER_MODEL_MAX_MS, LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
@@ -348,7 +349,7 @@ export function createEngine(host: EngineHost): Engine {
       const digest = `${snapshot.revision}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
       if (options.force || digest !== doc.sentDigest) {
         doc.sentDigest = digest;
-        host.post({ kind: 'snapshot', snapshot });
+        postSnapshot(doc, snapshot);
       }
     });
   }
@@ -463,6 +464,22 @@ export function createEngine(host: EngineHost): Engine {
         }
       }
     })();
+  }
+
+  /**
+   * The last snapshot posted per document and its views' id: the next snapshot's views cross as a difference from
+   * them (lsp/snapshotTransfer.ts). Ids start from the time the engine started, so a restarted engine's never match a
+   * list the protocol thread kept from the one before.
+   */
+  const postedSnapshots = new WeakMap<OpenDocument, { snapshot: DocumentSnapshot; id: number }>();
+  let nextSnapshotId = Date.now() * 1000;
+
+  function postSnapshot(doc: OpenDocument, snapshot: DocumentSnapshot, whole = false): void {
+    const last = whole ? undefined : postedSnapshots.get(doc);
+    const id = ++nextSnapshotId;
+    const methods = methodsToSend(last ? { id: last.id, views: last.snapshot.methods } : null, snapshot.methods, id);
+    postedSnapshots.set(doc, { snapshot, id });
+    host.post({ kind: 'snapshot', snapshot: { ...snapshot, methods: [] }, methods });
   }
 
   /** Parses and models a document on this thread and indexes the model. */
@@ -899,6 +916,12 @@ export function createEngine(host: EngineHost): Engine {
         if (!doc) return;
         // Someone waits for this document's snapshot: analyse now rather than at the end of the debounce.
         if (doc.timer || !isModelCurrent(doc)) analyse(doc, { force: true });
+        return;
+      }
+      case 'resendSnapshot': {
+        const doc = docs.get(command.uri);
+        const last = doc ? postedSnapshots.get(doc) : undefined;
+        if (doc && last) postSnapshot(doc, last.snapshot, true);
         return;
       }
       case 'watched':

@@ -7,6 +7,7 @@ import type { TextChange } from '../../parse/parser';
 import type { AsyncLensSettings, RuntimeSetting } from '../../config/settings';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportParams, MethodDetailParams } from '../protocol';
+import type { SentMethods } from '../snapshotTransfer';
 
 /**
  * A content change as offsets into the text before it, converted from the LSP change once on the protocol
@@ -27,6 +28,8 @@ export type EngineCommand =
   | { kind: 'close'; uri: string }
   | { kind: 'settings'; global: AsyncLensSettings; documents: { uri: string; settings: AsyncLensSettings }[] }
   | { kind: 'flush'; uri: string }
+  /** The protocol thread could not resolve a snapshot's method views (lsp/snapshotTransfer.ts): send them whole. */
+  | { kind: 'resendSnapshot'; uri: string }
   | { kind: 'watched'; changes: { uri: string; type: FileChangeKind }[] }
   | { kind: 'folders'; added: string[]; removed: string[] }
   | { kind: 'cancelIndexing' }
@@ -45,7 +48,8 @@ export interface RuleFixes {
 export type EngineEvent =
   | { kind: 'ready' }
   | { kind: 'fatal'; message: string }
-  | { kind: 'snapshot'; snapshot: DocumentSnapshot }
+  /** `snapshot.methods` is empty: its views cross in `methods`, as a difference from the last ones sent (snapshotTransfer.ts). */
+  | { kind: 'snapshot'; snapshot: DocumentSnapshot; methods: SentMethods }
   /**
    * A large document's diagnostics, sent before its cost estimates are computed (engine.ts `analyse`); the snapshot
    * of the same revision follows with the same diagnostics. Only for a model that skipped no method, so the

@@ -1,0 +1,70 @@
+// Method views crossing from the engine to the protocol thread as a difference (lsp/snapshotTransfer.ts): the list
+// the protocol thread rebuilds equals the one the engine holds, over a sequence of lists; a difference against a
+// list the receiver does not hold is refused.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { methodsToSend, receivedMethods, sameValue, type KeptMethods } from '../../server/src/lsp/snapshotTransfer';
+import type { MethodView } from '../../server/src/lsp/snapshot';
+
+const range = (line: number) => ({ start: { line, character: 4 }, end: { line: line + 3, character: 5 } });
+/** A view as the engine builds one: `costs` shared between versions when the method did not change (the cost cache). */
+function view(name: string, line: number, costs: MethodView['costs'], extra: Partial<MethodView> = {}): MethodView {
+  return {
+    bodyId: `method_declaration:${line * 40}`, name, kind: 'method', containingType: 'C', returnTypeText: 'Task', returnKind: 'Task', resultTypeText: null,
+    nameRange: range(line), signatureEnd: { line, character: 30 }, range: range(line), likelySync: false, verdictReason: 'it may suspend', maySuspend: 1,
+    awaits: [], findings: [], costs, ...extra,
+  };
+}
+const cost = (bytes: number) => [{ runtime: 'net10', syncBytes: bytes, suspendBytes: bytes * 2, notes: ['n'], fields: [] }] as unknown as MethodView['costs'];
+
+test('a sequence of lists crosses as differences and is rebuilt exactly; unchanged views cross as null', () => {
+  const a = cost(72), b = cost(96), c = cost(120);
+  const lists: MethodView[][] = [
+    [view('A', 1, a), view('B', 10, b), view('C', 20, c)],
+    // Typing inside B: B's view changes (new costs), A and C do not.
+    [view('A', 1, a), view('B', 10, cost(104)), view('C', 20, c)],
+    // A line inserted above C: C's ranges move, so its view is sent whole.
+    [view('A', 1, a), view('B', 10, cost(104)), view('C', 21, c)],
+    // A method added: every view whole once.
+    [view('A', 1, a), view('B', 10, cost(104)), view('D', 15, cost(8)), view('C', 22, c)],
+    // Nothing changed but a verdict's reason.
+    [view('A', 1, a), view('B', 10, cost(104)), view('D', 15, cost(8)), view('C', 22, c, { verdictReason: 'its only await is of X' })],
+  ];
+  let kept: KeptMethods | null = null;
+  let last: KeptMethods | null = null;
+  const nulls: number[] = [];
+  lists.forEach((list, i) => {
+    const sent = methodsToSend(last, list, i + 1);
+    // What crosses is a structured clone: nothing the receiver rebuilds may be the sender's own object.
+    const crossed = structuredClone(sent);
+    nulls.push(crossed.views.filter((v) => v === null).length);
+    const rebuilt = receivedMethods(crossed, kept);
+    assert.ok(rebuilt, `list ${i} refused`);
+    assert.deepEqual(rebuilt, list, `list ${i}`);
+    kept = { id: crossed.id, views: rebuilt };
+    last = { id: i + 1, views: list };
+  });
+  assert.deepEqual(nulls, [0, 2, 2, 0, 3]);
+});
+
+test('a difference against another list than the one kept is refused, and a whole list is always taken', () => {
+  const list = [view('A', 1, cost(72)), view('B', 10, cost(96))];
+  const first = methodsToSend(null, list, 7);
+  assert.equal(first.base, null);
+  const second = methodsToSend({ id: 7, views: list }, list, 8);
+  assert.equal(second.base, 7);
+  assert.equal(receivedMethods(second, null), null);
+  assert.equal(receivedMethods(second, { id: 6, views: list }), null);
+  assert.equal(receivedMethods(second, { id: 7, views: list.slice(0, 1) }), null);
+  assert.deepEqual(receivedMethods(second, { id: 7, views: list }), list);
+  assert.deepEqual(receivedMethods(first, { id: 99, views: [] }), list);
+});
+
+test('sameValue compares plain data by value, including absent against undefined keys', () => {
+  assert.ok(sameValue({ a: [1, { b: 'x' }], c: null }, { a: [1, { b: 'x' }], c: null }));
+  assert.ok(!sameValue({ a: 1 }, { a: 1, b: undefined }));
+  assert.ok(!sameValue({ a: 1, b: undefined }, { a: 1 }));
+  assert.ok(!sameValue([1, 2], { 0: 1, 1: 2 }));
+  assert.ok(!sameValue({ a: [1, 2] }, { a: [1, 2, 3] }));
+  assert.ok(!sameValue(null, {}));
+});
