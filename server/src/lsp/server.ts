@@ -237,6 +237,17 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
 
   /** The texts of a snapshot's lenses and hints, without their positions (edits move those, not the words). */
   function presentationOf(snapshot: DocumentSnapshot, settings: AsyncLensSettings): string {
+    // Asked of each snapshot twice (as the new one, then as the previous one): every lens and hint of a large file.
+    const known = presentations.get(snapshot);
+    if (known && known.settings === settings) return known.text;
+    const text = computePresentation(snapshot, settings);
+    presentations.set(snapshot, { settings, text });
+    return text;
+  }
+
+  const presentations = new WeakMap<DocumentSnapshot, { settings: AsyncLensSettings; text: string }>();
+
+  function computePresentation(snapshot: DocumentSnapshot, settings: AsyncLensSettings): string {
     const lenses = codeLensesOf(snapshot, settings).map((l) => l.command?.title ?? '');
     const hints = inlayHintsOf(snapshot, { start: { line: 0, character: 0 }, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } }, settings, () => '')
       .map((h) => (typeof h.label === 'string' ? h.label : h.label.map((part) => part.value).join('')));
