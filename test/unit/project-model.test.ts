@@ -449,7 +449,7 @@ public class B { public void V() {} }
 
   const configs = [{ dir: '/r', text: 'root = true\n[*.cs]\ndotnet_diagnostic.CA1849.severity = none\ndotnet_diagnostic.VSTHRD002.severity = warning\ndotnet_diagnostic.ASY001.severity = none\n' }];
   const off = peersTurnedOff(editorConfigOptions('/r/a.cs', configs));
-  assert.deepEqual([...off], ['CA1849']);
+  assert.deepEqual([...off], [['CA1849', '.editorconfig']]);
   const p = suppressionsOf(text, model, { equivalentsOf, peers: { editorConfigOff: off, noWarn: { ids: ['MA0045'], source: 'NoWarn (set in Directory.Build.props)' } } });
   assert.equal(p.suppressedBy('ASY002', at('T')), 'dotnet_diagnostic.CA1849.severity = none in .editorconfig (an equivalent of ASY002)');
   assert.equal(p.suppressedBy('ASY003', at('T')), 'MA0045 in NoWarn (set in Directory.Build.props) (an equivalent of ASY003)');

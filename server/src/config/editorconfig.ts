@@ -103,12 +103,17 @@ export function severitiesFor(filePath: string, files: EditorConfigFile[]): Map<
   return severitiesFromOptions(editorConfigOptions(filePath, files));
 }
 
-/** Ids other than AsyncLens's whose severity is `none` or `silent` for the file: peers a code base has turned off. */
-export function peersTurnedOff(options: Map<string, string>): Set<string> {
-  const out = new Set<string>();
+/**
+ * Ids other than AsyncLens's whose severity is `none` or `silent` for the file: peers a code base has turned off,
+ * each with where that is said: `.editorconfig`, or the global analyzer config that set the key (globalConfig.ts).
+ */
+export function peersTurnedOff(options: Map<string, string>, globalSources: ReadonlyMap<string, string> = new Map()): Map<string, string> {
+  const out = new Map<string, string>();
   for (const [key, value] of options) {
     const m = /^dotnet_diagnostic\.([a-z0-9_]+)\.severity$/.exec(key);
-    if (m && !/^asy\d{3}$/.test(m[1]) && ['none', 'silent'].includes(value.toLowerCase())) out.add(m[1].toUpperCase());
+    if (!m || /^asy\d{3}$/.test(m[1]) || !['none', 'silent'].includes(value.toLowerCase())) continue;
+    const global = globalSources.get(key);
+    out.set(m[1].toUpperCase(), global ? `the global analyzer config ${global.split('/').pop()}` : '.editorconfig');
   }
   return out;
 }
