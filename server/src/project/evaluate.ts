@@ -2,7 +2,7 @@
  * Evaluates a C# project file the way MSBuild would for the facts AsyncLens needs, without MSBuild: the
  * properties (TargetFramework(s), LangVersion, DefineConstants, ImplicitUsings, Nullable, NoWarn, IsPackable,
  * IsTestProject, Features), the items (Compile, PackageReference with central versions, ProjectReference,
- * Using), across Directory.Build.props, Directory.Packages.props, the project, Directory.Build.targets and the
+ * Using, and the analyzer config files EditorConfigFiles and GlobalAnalyzerConfigFiles), across Directory.Build.props, Directory.Packages.props, the project, Directory.Build.targets and the
  * files they import. Conditions it cannot evaluate become notes, never silent guesses.
  *
  * The order follows MSBuild's evaluation (https://learn.microsoft.com/visualstudio/msbuild/build-process-overview):
