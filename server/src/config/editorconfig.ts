@@ -16,6 +16,16 @@ interface Section {
   values: Map<string, string>;
 }
 
+/**
+ * A value without its inline comment (a `#` or `;` after whitespace). Found with a one-character look-behind, in
+ * one pass: the expression `\s+[#;].*$` it replaces retried every start in a run of blanks, quadratic in the
+ * run's length (a 50,000-blank value took six seconds).
+ */
+function withoutInlineComment(value: string): string {
+  const m = /\s[#;]/.exec(value);
+  return m ? value.slice(0, m.index).trimEnd() : value;
+}
+
 export function parseEditorConfig(text: string): { root: boolean; sections: Section[] } {
   let root = false;
   const sections: Section[] = [];
@@ -32,7 +42,7 @@ export function parseEditorConfig(text: string): { root: boolean; sections: Sect
     const kv = /^([^=:]+)[=:](.*)$/.exec(line);
     if (!kv) continue;
     const key = kv[1].trim().toLowerCase();
-    const value = kv[2].trim().replace(/\s+[#;].*$/, '');
+    const value = withoutInlineComment(kv[2].trim());
     if (!current) {
       if (key === 'root') root = value.toLowerCase() === 'true';
     } else {

@@ -60,7 +60,16 @@ export interface GlobalConfigSet {
 
 export const EMPTY_GLOBAL_CONFIG: GlobalConfigSet = { files: [], options: new Map(), fileSections: new Map(), conflicts: [] };
 
-const SECTION = /^\[(.*)\]$/;
+/**
+ * The name of a section header line (`[name]`, an inline comment after it allowed), or null. Scanned once: a
+ * regular expression with a blank run before the comment would be quadratic in that run (see editorconfig.ts).
+ */
+function sectionName(line: string): string | null {
+  if (!line.startsWith('[')) return null;
+  const comment = /\s[#;]/.exec(line);
+  const header = comment ? line.slice(0, comment.index).trimEnd() : line;
+  return header.length >= 2 && header.endsWith(']') ? header.slice(1, -1).trim() : null;
+}
 
 function baseName(p: string): string {
   return p.replace(/\\/g, '/').split('/').pop() ?? p;
@@ -90,11 +99,11 @@ export function parseGlobalConfig(file: GlobalConfigText): ParsedGlobalConfig {
   for (const raw of file.text.split(/\r?\n|\r/)) {
     const line = raw.trim();
     if (!line || line.startsWith('#') || line.startsWith(';')) continue;
-    const header = SECTION.exec(line.replace(/\s+[#;].*$/, ''));
-    if (header) {
-      const target = absoluteSectionPath(header[1].trim());
+    const header = sectionName(line);
+    if (header !== null) {
+      const target = absoluteSectionPath(header);
       if (target === null) {
-        ignoredSections.push(header[1]);
+        ignoredSections.push(header);
         current = null;
       } else {
         current = fileSections.get(target) ?? new Map();
