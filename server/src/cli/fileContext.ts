@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FileAnalysisInput, FileCheckContext } from '../analysis/project';
 import type { SeveritySetting } from '../rules/types';
 import { ruleById } from '../rules/registry';
-import { editorConfigOptions, generatedCodeOption, peersTurnedOff, severitiesFromOptions } from '../config/editorconfig';
+import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff, severitiesFromOptions } from '../config/editorconfig';
 import { globalOptionsFor, withGlobalOptions } from '../config/globalConfig';
 import { assemblySuppressionsOf, type AssemblySuppression } from '../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
@@ -86,6 +86,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
           peers: {
             noWarn: project && project.noWarn.length ? { ids: project.noWarn, source: `NoWarn (set in ${path.basename(project.noWarnSource ?? project.path)})` } : undefined,
             editorConfigOff: peersTurnedOff(analyzerOptions(file.path).values, analyzerOptions(file.path).globalSources),
+            editorConfigOn: peersKeptOn(analyzerOptions(file.path).values),
             assembly: assemblyByProject.get(project?.path ?? '') ?? [],
           },
         } : undefined,

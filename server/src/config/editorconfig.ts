@@ -128,6 +128,21 @@ export function peersTurnedOff(options: Map<string, string>, globalSources: Read
   return out;
 }
 
+/**
+ * Ids other than AsyncLens's whose severity is set to `suggestion`, `warning` or `error` for the file: peers a code
+ * base keeps on. When one of a rule's equivalents is kept on, another one turned off is a duplicate silenced, not
+ * the concern: generated configs that list every rule (Polly's set Sonar's S4462 to none and VSTHRD002, which
+ * reports the same blocking calls, to warning) would otherwise hide findings their authors still want.
+ */
+export function peersKeptOn(options: Map<string, string>): Set<string> {
+  const out = new Set<string>();
+  for (const [key, value] of options) {
+    const m = /^dotnet_diagnostic\.([a-z0-9_]+)\.severity$/.exec(key);
+    if (m && !/^asy\d{3}$/.test(m[1]) && ['suggestion', 'warning', 'error'].includes(value.toLowerCase())) out.add(m[1].toUpperCase());
+  }
+  return out;
+}
+
 /** `generated_code = true|false` for the file, which Roslyn lets override its own detection; null when unset. */
 export function generatedCodeOption(options: Map<string, string>): boolean | null {
   const v = options.get('generated_code')?.toLowerCase();

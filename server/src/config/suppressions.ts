@@ -42,6 +42,8 @@ export interface PeerSuppressions {
   noWarn?: { ids: readonly string[]; source: string };
   /** Peer ids whose severity is none or silent for this file, with where that is set (`.editorconfig`, or a global analyzer config). */
   editorConfigOff?: ReadonlyMap<string, string>;
+  /** Peer ids the same configuration keeps on (suggestion, warning, error): an equivalent among them keeps the finding. */
+  editorConfigOn?: ReadonlySet<string>;
   /** Global suppressions declared anywhere in the project. */
   assembly?: readonly AssemblySuppression[];
 }
@@ -205,6 +207,7 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
       }
       const noWarn = peers.noWarn?.ids.find((id) => equivalents.includes(normalizeDiagnosticId(id)));
       if (noWarn) return as(`${normalizeDiagnosticId(noWarn)} in ${peers.noWarn!.source}`);
+      if (equivalents.some((id) => peers.editorConfigOn?.has(id))) return null;
       for (const id of equivalents) {
         const where = peers.editorConfigOff?.get(id);
         if (where) return as(`dotnet_diagnostic.${id}.severity = none in ${where}`);

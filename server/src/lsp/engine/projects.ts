@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileCheckContext } from '../../analysis/project';
 import type { AsyncLensSettings } from '../../config/settings';
-import { editorConfigOptions, generatedCodeOption, peersTurnedOff, severitiesFromOptions } from '../../config/editorconfig';
+import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff, severitiesFromOptions } from '../../config/editorconfig';
 import { globalOptionsFor, withGlobalOptions } from '../../config/globalConfig';
 import { assemblySuppressionsOf, type AssemblySuppression } from '../../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../../config/generatedCode';
@@ -137,6 +137,7 @@ export function createEngineProjects(): EngineProjects {
           peers: {
             noWarn: project && project.noWarn.length ? { ids: project.noWarn, source: `NoWarn (set in ${path.basename(project.noWarnSource ?? project.path)})` } : undefined,
             editorConfigOff: peersTurnedOff(options, globalSources),
+            editorConfigOn: peersKeptOn(options),
             assembly,
           },
         } : undefined,
