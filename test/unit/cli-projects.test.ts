@@ -250,3 +250,31 @@ test('a class library a .nuspec in a sibling folder packs is library code; one a
   const text = await runCli(['projects', dir]);
   assert.match(text.stdout, /library code: yes: Ledger is a class library published as a package \(packaging\/Ledger\.nuspec packs it\)/);
 });
+
+test('check: global analyzer configs (a .globalconfig above the projects, an is_global EditorConfigFiles item) suppress with the file named, under .editorconfig and by global_level', async () => {
+  const globalTree = path.join('test', 'fixtures', 'projects', 'global-config');
+  const file = (rel: string) => `${globalTree}/${rel}`.split(path.sep).join('/');
+  const run = await runCli(['check', '--enable', 'all', '--format', 'json', globalTree]);
+  assert.equal(run.code, 1, 'a finding at error severity (set by eng/Tests.globalconfig) fails the check');
+  const json = JSON.parse(run.stdout);
+  const findings = (json.findings as JsonFinding[]).map((f) => [f.ruleId, f.file, f.line, f.severity, f.testCode]);
+  assert.deepEqual(findings, [
+    // The .editorconfig entry for Legacy/ turns CA2016 back on and wins over the .globalconfig.
+    ['ASY025', file('src/Shipping/Legacy/LegacyTracker.cs'), 8, 'warning', false],
+    // CA2012 is off for test projects only.
+    ['ASY024', file('src/Shipping/ShipmentService.cs'), 19, 'warning', false],
+    // ASY011: suggestion in the .globalconfig (level 100), error in eng/Tests.globalconfig (level 150).
+    ['ASY011', file('src/Shipping/ShipmentService.cs'), 23, 'information', false],
+    // eng/Style.editorconfig turns VSTHRD002 off outside any section and without is_global: it applies to no file.
+    ['ASY003', file('tests/Shipping.Tests/ShipmentServiceTests.cs'), 24, 'information', true],
+    ['ASY011', file('tests/Shipping.Tests/ShipmentServiceTests.cs'), 28, 'error', true],
+  ]);
+  const suppressed = (json.suppressed as JsonSuppressed[]).map((s) => [s.ruleId, s.file, s.line, s.by]);
+  assert.deepEqual(suppressed, [
+    ['ASY025', file('src/Shipping/ShipmentService.cs'), 8, 'dotnet_diagnostic.CA2016.severity = none in the global analyzer config .globalconfig (an equivalent of ASY025)'],
+    ['ASY024', file('tests/Shipping.Tests/ShipmentServiceTests.cs'), 18, 'dotnet_diagnostic.CA2012.severity = none in the global analyzer config Tests.globalconfig (an equivalent of ASY024)'],
+  ]);
+  // --no-editorconfig leaves out the global configs too: every finding at its default severity, none suppressed.
+  const plain = await checkJson('--no-editorconfig', globalTree);
+  assert.deepEqual(plain.counts, { findings: 7, production: 4, test: 3, suppressed: 0 });
+});

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ready, repoRoot, runCli } from './support';
-import { readBounded, readSource, editorConfigsFor } from '../../server/src/project/host/sourceFiles';
+import { readBounded, readSource, editorConfigsFor, declaresRoot, MAX_CONFIG_FILE_BYTES } from '../../server/src/project/host/sourceFiles';
+import { mergeGlobalConfigs, parseGlobalConfig } from '../../server/src/config/globalConfig';
 import { compileGlob } from '../../server/src/config/glob';
 import { editorConfigOptions } from '../../server/src/config/editorconfig';
 import { analyseProject } from '../../server/src/analysis/project';
@@ -191,4 +192,18 @@ test('broken code whose locals name themselves (var db = db.SaveChanges();) is t
   const analysis = analyseProject([{ path: 'SelfReference.cs', text }], { enabled: new Set(RULES.map((r) => r.meta.id)), disabled: new Set() });
   const internal = analysis.files[0].findings.filter((f) => /internal error/.test(f.message)).map((f) => f.message);
   assert.deepEqual(internal, []);
+});
+
+test('.editorconfig and global config text with long runs of blanks is read in one pass (each took hours at the size limit)', () => {
+  // Quadratic before: a value with 50,000 blanks took six seconds, 50,000 empty lines eleven; the limit is 4 MiB.
+  const blanks = ' '.repeat(MAX_CONFIG_FILE_BYTES / 4);
+  const newlines = '\n'.repeat(MAX_CONFIG_FILE_BYTES / 4);
+  const value = `root = true\n[*.cs]\nkey = a${blanks}b ; comment\n`;
+  assert.equal(quickly(2000, 'editorconfig value', () => editorConfigOptions('/r/a.cs', [{ dir: '/r', text: value }])).get('key'), `a${blanks}b`);
+  assert.equal(quickly(2000, 'root after blank lines', () => declaresRoot(`${newlines}root = true\n[*]\n`)), true);
+  assert.equal(declaresRoot(`${newlines}[*]\nroot = true\n`), false, 'root inside a section does not count');
+  const header = `[/r/a.cs${blanks}x]\nk = v\n`;
+  assert.deepEqual(quickly(2000, 'global config header', () => [...parseGlobalConfig({ path: '/r/.globalconfig', text: header }).fileSections.keys()]), [`/r/a.cs${blanks}x`]);
+  const set = quickly(2000, 'global config value', () => mergeGlobalConfigs([{ path: '/r/.globalconfig', text: `${newlines}k = a${blanks}b # c\n` }]));
+  assert.equal(set.options.get('k')?.value, `a${blanks}b`);
 });

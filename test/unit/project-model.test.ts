@@ -14,7 +14,7 @@ import { projectContext } from '../../server/src/project/context';
 import { implicitUsingsFor } from '../../server/src/project/implicitUsings';
 import { generatedCodeRegions, generatedFileReason } from '../../server/src/config/generatedCode';
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
-import { editorConfigOptions, generatedCodeOption, peersTurnedOff } from '../../server/src/config/editorconfig';
+import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff } from '../../server/src/config/editorconfig';
 import { testCodeVerdict, testProjectReason } from '../../server/src/project/testCode';
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
@@ -449,10 +449,15 @@ public class B { public void V() {} }
 
   const configs = [{ dir: '/r', text: 'root = true\n[*.cs]\ndotnet_diagnostic.CA1849.severity = none\ndotnet_diagnostic.VSTHRD002.severity = warning\ndotnet_diagnostic.ASY001.severity = none\n' }];
   const off = peersTurnedOff(editorConfigOptions('/r/a.cs', configs));
-  assert.deepEqual([...off], ['CA1849']);
+  assert.deepEqual([...off], [['CA1849', '.editorconfig']]);
   const p = suppressionsOf(text, model, { equivalentsOf, peers: { editorConfigOff: off, noWarn: { ids: ['MA0045'], source: 'NoWarn (set in Directory.Build.props)' } } });
   assert.equal(p.suppressedBy('ASY002', at('T')), 'dotnet_diagnostic.CA1849.severity = none in .editorconfig (an equivalent of ASY002)');
   assert.equal(p.suppressedBy('ASY003', at('T')), 'MA0045 in NoWarn (set in Directory.Build.props) (an equivalent of ASY003)');
+  // A configuration that turns one equivalent off and keeps another on silenced a duplicate, not the concern.
+  const both = editorConfigOptions('/r/a.cs', [{ dir: '/r', text: 'root = true\n[*.cs]\ndotnet_diagnostic.S4462.severity = none\ndotnet_diagnostic.VSTHRD002.severity = warning\ndotnet_diagnostic.CA1849.severity = silent\n' }]);
+  const kept = suppressionsOf(text, model, { equivalentsOf, peers: { editorConfigOff: peersTurnedOff(both), editorConfigOn: peersKeptOn(both) } });
+  assert.equal(kept.suppressedBy('ASY003', at('T')), null, 'S4462 is off but VSTHRD002 is kept on');
+  assert.equal(kept.suppressedBy('ASY002', at('T')), 'dotnet_diagnostic.CA1849.severity = none in .editorconfig (an equivalent of ASY002)');
 });
 
 test('checkFile: blocking findings in test code are capped, other rules are not, and off leaves them out', async () => {

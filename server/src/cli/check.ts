@@ -34,11 +34,11 @@ options:
   --configuration NAME         build configuration for #if symbols (default Release)
   --test-code-severity LEVEL   most severe a blocking finding in test code may be: ${SEVERITY_SETTINGS.join(', ')} (default information)
   --library-code auto|all|none which code is library code for ASY027 and ASY030 (default auto: class libraries published as packages)
-  --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig)
+  --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig, .globalconfig)
   --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
   --file-time-limit SECONDS    stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
   --threads N|auto             threads that parse and model files (default auto: every core)
-  --no-editorconfig            ignore .editorconfig files
+  --no-editorconfig            ignore .editorconfig and global analyzer config (.globalconfig) files
   --no-color                   plain text even on a terminal
 
 exit codes: 0 no error-severity findings, 1 some, 2 usage or I/O error`;

@@ -1,13 +1,14 @@
 /**
  * What the CLI adds to checking each file from its project and configuration: the peers' suppressions
- * (NoWarn, .editorconfig, global SuppressMessage from any file of the project), whether the file is test code,
+ * (NoWarn, .editorconfig and global analyzer configs, global SuppressMessage from any file of the project), whether the file is test code,
  * and generated code (whole files are skipped, [GeneratedCode] regions suppressed).
  */
 import path from 'node:path';
 import type { FileAnalysisInput, FileCheckContext } from '../analysis/project';
 import type { SeveritySetting } from '../rules/types';
 import { ruleById } from '../rules/registry';
-import { editorConfigOptions, generatedCodeOption, peersTurnedOff, severitiesFromOptions } from '../config/editorconfig';
+import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff, severitiesFromOptions } from '../config/editorconfig';
+import { globalOptionsFor, withGlobalOptions } from '../config/globalConfig';
 import { assemblySuppressionsOf, type AssemblySuppression } from '../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
 import { testCodeVerdict } from '../project/testCode';
@@ -26,24 +27,29 @@ export interface CheckOptions {
 }
 
 export interface FileContexts {
-  /** .editorconfig severities of AsyncLens rules for a file. */
+  /** .editorconfig and global analyzer config severities of AsyncLens rules for a file. */
   severitiesOf(file: string): Map<string, SeveritySetting>;
   contextOf(file: FileAnalysisInput, index: WorkspaceIndex): FileCheckContext;
 }
 
 export function fileContexts(loaded: LoadedSources, options: CheckOptions): FileContexts {
   const configCache = new Map<string, string | null>();
-  const optionsCache = new Map<string, Map<string, string>>();
-  const editorOptions = (file: string): Map<string, string> => {
-    if (!options.useEditorConfig) return new Map();
+  const optionsCache = new Map<string, { values: Map<string, string>; globalSources: Map<string, string> }>();
+  /** The file's analyzer options: its project's global analyzer configs under its .editorconfig entries. */
+  const analyzerOptions = (file: string) => {
+    if (!options.useEditorConfig) return { values: new Map<string, string>(), globalSources: new Map<string, string>() };
     let found = optionsCache.get(file);
     if (!found) {
       const abs = loaded.absolute.get(file) ?? file;
-      found = editorConfigOptions(abs.split(path.sep).join('/'), editorConfigsFor(abs, configCache));
+      const forward = abs.split(path.sep).join('/');
+      const project = loaded.contexts.get(file)?.project ?? null;
+      const global = project ? globalOptionsFor(loaded.host.globalConfigOf(project), modelPath(abs)) : new Map();
+      found = withGlobalOptions(editorConfigOptions(forward, editorConfigsFor(abs, configCache)), global);
       optionsCache.set(file, found);
     }
     return found;
   };
+  const editorOptions = (file: string): Map<string, string> => analyzerOptions(file).values;
   // Global suppressions apply to their whole project, wherever they are declared (usually GlobalSuppressions.cs).
   const assemblyByProject = new Map<string, AssemblySuppression[]>();
   if (options.peerSuppressions) {
@@ -79,7 +85,8 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
           equivalentsOf,
           peers: {
             noWarn: project && project.noWarn.length ? { ids: project.noWarn, source: `NoWarn (set in ${path.basename(project.noWarnSource ?? project.path)})` } : undefined,
-            editorConfigOff: peersTurnedOff(editorOptions(file.path)),
+            editorConfigOff: peersTurnedOff(analyzerOptions(file.path).values, analyzerOptions(file.path).globalSources),
+            editorConfigOn: peersKeptOn(analyzerOptions(file.path).values),
             assembly: assemblyByProject.get(project?.path ?? '') ?? [],
           },
         } : undefined,

@@ -7,7 +7,7 @@
  * metadata lists them in `equivalents`): `#pragma warning disable VSTHRD103` (or a bare `#pragma warning disable`),
  * `[SuppressMessage("...", "VSTHRD002:...")]` on a member or type, `[assembly: SuppressMessage(..., Scope =
  * "member", Target = "~M:N.T.M")]` anywhere in the project, `<NoWarn>` in the project or its
- * Directory.Build.props, and `dotnet_diagnostic.CA1849.severity = none` in .editorconfig. A finding silenced
+ * Directory.Build.props, and `dotnet_diagnostic.CA1849.severity = none` in .editorconfig or a global analyzer config. A finding silenced
  * that way says by what, so the CLI can count it as suppressed with the reason.
  *
  * Semantics follow the compiler's: https://learn.microsoft.com/dotnet/csharp/language-reference/preprocessor-directives#pragma-warning
@@ -40,8 +40,10 @@ export interface AssemblySuppression {
 export interface PeerSuppressions {
   /** Ids in the project's NoWarn, and where that comes from ("NoWarn of Orders.csproj"). */
   noWarn?: { ids: readonly string[]; source: string };
-  /** Peer ids whose .editorconfig severity is none or silent for this file. */
-  editorConfigOff?: ReadonlySet<string>;
+  /** Peer ids whose severity is none or silent for this file, with where that is set (`.editorconfig`, or a global analyzer config). */
+  editorConfigOff?: ReadonlyMap<string, string>;
+  /** Peer ids the same configuration keeps on (suggestion, warning, error): an equivalent among them keeps the finding. */
+  editorConfigOn?: ReadonlySet<string>;
   /** Global suppressions declared anywhere in the project. */
   assembly?: readonly AssemblySuppression[];
 }
@@ -205,7 +207,11 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
       }
       const noWarn = peers.noWarn?.ids.find((id) => equivalents.includes(normalizeDiagnosticId(id)));
       if (noWarn) return as(`${normalizeDiagnosticId(noWarn)} in ${peers.noWarn!.source}`);
-      for (const id of equivalents) if (peers.editorConfigOff?.has(id)) return as(`dotnet_diagnostic.${id}.severity = none in .editorconfig`);
+      if (equivalents.some((id) => peers.editorConfigOn?.has(id))) return null;
+      for (const id of equivalents) {
+        const where = peers.editorConfigOff?.get(id);
+        if (where) return as(`dotnet_diagnostic.${id}.severity = none in ${where}`);
+      }
       return null;
     },
   };

@@ -411,6 +411,9 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
         watchers: [
           { globPattern: '**/*.cs', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           { globPattern: '**/.editorconfig', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
+          // Global analyzer configs: .globalconfig and the files projects list as EditorConfigFiles or
+          // GlobalAnalyzerConfigFiles items, which are named *.globalconfig or *.editorconfig by convention.
+          { globPattern: '**/{.globalconfig,*.globalconfig,*.editorconfig}', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           // Project files decide targets, symbols, NoWarn and test projects; a .nuspec, whether a project is a published library.
           { globPattern: '**/*.{csproj,props,targets,sln,slnx,nuspec}', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
         ],

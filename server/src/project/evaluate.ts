@@ -2,7 +2,7 @@
  * Evaluates a C# project file the way MSBuild would for the facts AsyncLens needs, without MSBuild: the
  * properties (TargetFramework(s), LangVersion, DefineConstants, ImplicitUsings, Nullable, NoWarn, IsPackable,
  * IsTestProject, Features), the items (Compile, PackageReference with central versions, ProjectReference,
- * Using), across Directory.Build.props, Directory.Packages.props, the project, Directory.Build.targets and the
+ * Using, and the analyzer config files EditorConfigFiles and GlobalAnalyzerConfigFiles), across Directory.Build.props, Directory.Packages.props, the project, Directory.Build.targets and the
  * files they import. Conditions it cannot evaluate become notes, never silent guesses.
  *
  * The order follows MSBuild's evaluation (https://learn.microsoft.com/visualstudio/msbuild/build-process-overview):
@@ -56,6 +56,13 @@ export interface CompileRule {
   excludes: Glob[];
   /** The SDK's default `**\/*.cs` glob (nested projects' folders are left to them). */
   isDefault: boolean;
+}
+
+/** An analyzer config file a project lists, and the file that lists it (for messages). */
+export interface AnalyzerConfigItem {
+  path: string;
+  item: 'EditorConfigFiles' | 'GlobalAnalyzerConfigFiles';
+  declaredIn: string;
 }
 
 export interface EvaluationOptions {
@@ -118,6 +125,13 @@ export interface ProjectModel {
   /** Global usings from the SDK's implicit usings and <Using> items: `System`, `static System.Math`, `A = B.C`. */
   globalUsings: string[];
   compileRules: CompileRule[];
+  /**
+   * Analyzer config files the project lists as `<EditorConfigFiles>` or `<GlobalAnalyzerConfigFiles>` items
+   * (absolute), in evaluation order; which of them are global is for their text to say (config/globalConfig.ts).
+   */
+  analyzerConfigFiles?: AnalyzerConfigItem[];
+  /** DiscoverGlobalAnalyzerConfigFiles is not false: the SDK adds every `.globalconfig` in the folders above. */
+  discoverGlobalConfigs?: boolean;
   /** Files read besides the project (props, targets, imports), in order. */
   imports: string[];
   notes: ProjectNote[];
@@ -133,7 +147,7 @@ const REPORTED_PROPERTIES = ['TargetFramework', 'TargetFrameworks', 'DefineConst
  * worth a note (IsTestProject comes from Microsoft.NET.Test.Sdk's props, the rest from the SDK's targets).
  */
 const SDK_SET_LATER = new Set(['istestproject', 'ispackable', 'targetframeworkidentifier', 'targetframeworkversion', 'targetplatformidentifier', 'outputtype', 'language', 'usingmicrosoftnetsdkweb']);
-const TRACKED_ITEMS = new Set(['Compile', 'PackageReference', 'GlobalPackageReference', 'PackageVersion', 'ProjectReference', 'Using']);
+const TRACKED_ITEMS = new Set(['Compile', 'PackageReference', 'GlobalPackageReference', 'PackageVersion', 'ProjectReference', 'Using', 'EditorConfigFiles', 'GlobalAnalyzerConfigFiles']);
 
 interface PendingItem {
   element: XmlElement | null;
@@ -478,6 +492,7 @@ interface OnePass {
   projectReferences: string[];
   usings: string[];
   compileRules: CompileRule[];
+  analyzerConfigFiles: AnalyzerConfigItem[];
 }
 
 function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, options: EvaluationOptions, globals: Record<string, string>): OnePass {
@@ -529,6 +544,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
   const packages: PackageReference[] = [];
   const central = new Map<string, string>();
   const projectReferences: string[] = [];
+  const analyzerConfigFiles: AnalyzerConfigItem[] = [];
   for (const pending of state.items) {
     if (pending.synthetic) {
       pending.synthetic(ctx);
@@ -581,6 +597,24 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
       case 'ProjectReference':
         if (include !== null) for (const p of splitItemSpec(include)) projectReferences.push(joinPath(state.projectDir, p));
         break;
+      case 'EditorConfigFiles':
+      case 'GlobalAnalyzerConfigFiles': {
+        // Relative item paths are relative to the project, wherever the item is declared. A wildcard would need
+        // the folder listed, which evaluation does not do: such an item is noted and left out.
+        const item = element.name;
+        if (include !== null) for (const spec of splitItemSpec(include)) {
+          if (/[*?]/.test(spec)) {
+            note(state, 'value', pending.file, element.line, `the wildcard in ${describe(element)} is not expanded: the files it names are not read`);
+            continue;
+          }
+          analyzerConfigFiles.push({ path: joinPath(state.projectDir, spec), item, declaredIn: pending.file });
+        }
+        if (remove !== null) for (const spec of splitItemSpec(remove)) {
+          const gone = joinPath(state.projectDir, spec);
+          for (let i = analyzerConfigFiles.length - 1; i >= 0; i--) if (analyzerConfigFiles[i].item === item && analyzerConfigFiles[i].path === gone) analyzerConfigFiles.splice(i, 1);
+        }
+        break;
+      }
       case 'Using': {
         const alias = value('Alias');
         const isStatic = (value('Static') ?? '').toLowerCase() === 'true';
@@ -597,7 +631,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
     }
   }
   for (const p of packages) if (p.version === null) p.version = central.get(p.id.toLowerCase()) ?? null;
-  return { state, sdkStyle, packageReferences: packages, projectReferences, usings: ctx.usings, compileRules: ctx.compileRules };
+  return { state, sdkStyle, packageReferences: packages, projectReferences, usings: ctx.usings, compileRules: ctx.compileRules, analyzerConfigFiles };
 }
 
 /** A project that could not be read or parsed: what is known (its place), with the reason as a note. */
@@ -686,6 +720,8 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     projectReferences: [...new Set(pass.projectReferences)],
     globalUsings: pass.usings,
     compileRules: pass.compileRules,
+    analyzerConfigFiles: pass.analyzerConfigFiles,
+    discoverGlobalConfigs: (propertyText(state, 'DiscoverGlobalAnalyzerConfigFiles') ?? '').trim().toLowerCase() !== 'false',
     imports: state.imports,
     notes,
     preprocessorSymbols: preprocessorSymbols({

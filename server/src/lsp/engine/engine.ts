@@ -183,8 +183,8 @@ export function createEngine(host: EngineHost): Engine {
     if (typeDigests.delete(key)) typesGeneration++;
   }
 
-  function fileSeverities(key: string): Map<string, SeveritySetting> {
-    return projects.severitiesOf(key);
+  function fileSeverities(key: string, settings: AsyncLensSettings): Map<string, SeveritySetting> {
+    return projects.severitiesOf(key, settings);
   }
 
   /**
@@ -204,7 +204,7 @@ export function createEngine(host: EngineHost): Engine {
 
   /** With `kept` (an open document's), per-method rules reuse what they found in methods an edit did not touch. */
   function findingsOf(key: string, text: string, model: FileModel, settings: AsyncLensSettings, kept: RuleCache | null = null): Finding[] {
-    const perFile = fileSeverities(key);
+    const perFile = fileSeverities(key, settings);
     const analysis = completionNow();
     const checkContext = projects.checkContextOf(key, text, model, index, settings);
     // What the kept findings were found against besides their methods' text (ruleCache.ts): the workspace's
@@ -661,6 +661,10 @@ export function createEngine(host: EngineHost): Engine {
       if (!file) continue;
       if (path.basename(file) === '.editorconfig') {
         projects.editorConfigChanged();
+        configChanged = true;
+        continue;
+      }
+      if (projects.analyzerConfigChanged(file)) {
         configChanged = true;
         continue;
       }

@@ -1,14 +1,15 @@
 /**
  * The engine's view of the workspace's projects: which project owns a file, what that decides (target,
- * runtime profile, preprocessing symbols), and what checking the file adds (.editorconfig severities, the
- * peers' suppressions, test code, generated code). Cached per file; a change to a project, props, targets or
- * .editorconfig file drops the caches.
+ * runtime profile, preprocessing symbols), and what checking the file adds (.editorconfig and global analyzer
+ * config severities, the peers' suppressions, test code, generated code). Cached per file; a change to a project,
+ * props, targets, .editorconfig or global analyzer config file drops the caches.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileCheckContext } from '../../analysis/project';
 import type { AsyncLensSettings } from '../../config/settings';
-import { editorConfigOptions, generatedCodeOption, peersTurnedOff, severitiesFromOptions } from '../../config/editorconfig';
+import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff, severitiesFromOptions } from '../../config/editorconfig';
+import { globalOptionsFor, withGlobalOptions } from '../../config/globalConfig';
 import { assemblySuppressionsOf, type AssemblySuppression } from '../../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../../config/generatedCode';
 import type { FileModel } from '../../model/types';
@@ -38,8 +39,8 @@ export function isProjectFile(file: string): boolean {
 export interface EngineProjects {
   /** The file's project context under these settings (cached). */
   contextOf(key: string, settings: AsyncLensSettings): ProjectContext;
-  /** .editorconfig severities of AsyncLens rules for the file. */
-  severitiesOf(key: string): Map<string, SeveritySetting>;
+  /** .editorconfig and global analyzer config severities of AsyncLens rules for the file. */
+  severitiesOf(key: string, settings: AsyncLensSettings): Map<string, SeveritySetting>;
   /** What checking the file adds: peer suppressions, test code, generated code. */
   checkContextOf(key: string, text: string, model: FileModel, index: WorkspaceIndex, settings: AsyncLensSettings): FileCheckContext;
   /** Records a file's global suppressions ([assembly: SuppressMessage]) when its text is read. */
@@ -49,6 +50,13 @@ export interface EngineProjects {
   /** A project, props or targets file changed: every context is recomputed on demand. */
   projectsChanged(): void;
   editorConfigChanged(): void;
+  /**
+   * A file that may be a global analyzer config changed: `*.globalconfig`, or an `*.editorconfig` other than
+   * `.editorconfig` (a project may list it as an EditorConfigFiles item with `is_global`). Returns whether the
+   * name is one of those. The client watches these names only; a listed file with another name is read again
+   * when a project file changes.
+   */
+  analyzerConfigChanged(file: string): boolean;
 }
 
 export function createEngineProjects(): EngineProjects {
@@ -57,7 +65,7 @@ export function createEngineProjects(): EngineProjects {
   const knownProjects = new Set<string>();
   const contexts = new Map<string, { settingsKey: string; context: ProjectContext }>();
   const editorConfigCache = new Map<string, string | null>();
-  const optionsCache = new Map<string, Map<string, string>>();
+  const optionsCache = new Map<string, { settingsKey: string; options: { values: Map<string, string>; globalSources: Map<string, string> } }>();
   const assemblyByFile = new Map<string, AssemblySuppression[]>();
 
   const hostFor = (settings: AsyncLensSettings): ProjectHost => {
@@ -71,18 +79,25 @@ export function createEngineProjects(): EngineProjects {
     return host;
   };
 
-  const editorOptions = (key: string): Map<string, string> => {
-    let found = optionsCache.get(key);
-    if (!found) {
-      const file = fsPathOf(key);
-      try {
-        found = file ? editorConfigOptions(file.split(path.sep).join('/'), editorConfigsFor(file, editorConfigCache)) : new Map();
-      } catch {
-        found = new Map();
+  /** The file's analyzer options: its project's global analyzer configs under its .editorconfig entries. */
+  const analyzerOptions = (key: string, settings: AsyncLensSettings) => {
+    const settingsKey = `${settings.project.configuration}|${settings.project.targetFramework}`;
+    const cached = optionsCache.get(key);
+    if (cached && cached.settingsKey === settingsKey) return cached.options;
+    const file = fsPathOf(key);
+    let options = { values: new Map<string, string>(), globalSources: new Map<string, string>() };
+    try {
+      if (file) {
+        const project = contextOf(key, settings).project;
+        let global = new Map();
+        if (project) global = globalOptionsFor(hostFor(settings).globalConfigOf(project), file.split(path.sep).join('/'));
+        options = withGlobalOptions(editorConfigOptions(file.split(path.sep).join('/'), editorConfigsFor(file, editorConfigCache)), global);
       }
-      optionsCache.set(key, found);
+    } catch {
+      // An unreadable configuration leaves the file with no options; it is still analysed.
     }
-    return found;
+    optionsCache.set(key, { settingsKey, options });
+    return options;
   };
 
   const contextOf = (key: string, settings: AsyncLensSettings): ProjectContext => {
@@ -103,10 +118,10 @@ export function createEngineProjects(): EngineProjects {
 
   return {
     contextOf,
-    severitiesOf: (key) => severitiesFromOptions(editorOptions(key)),
+    severitiesOf: (key, settings) => severitiesFromOptions(analyzerOptions(key, settings).values),
     checkContextOf(key, text, model, index, settings) {
       const project = contextOf(key, settings).project;
-      const options = editorOptions(key);
+      const { values: options, globalSources } = analyzerOptions(key, settings);
       const verdict = testCodeVerdict(project, text, model);
       const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
       let assembly: AssemblySuppression[] = [];
@@ -121,7 +136,8 @@ export function createEngineProjects(): EngineProjects {
           equivalentsOf: (id) => ruleById(id)?.meta.equivalents ?? [],
           peers: {
             noWarn: project && project.noWarn.length ? { ids: project.noWarn, source: `NoWarn (set in ${path.basename(project.noWarnSource ?? project.path)})` } : undefined,
-            editorConfigOff: peersTurnedOff(options),
+            editorConfigOff: peersTurnedOff(options, globalSources),
+            editorConfigOn: peersKeptOn(options),
             assembly,
           },
         } : undefined,
@@ -149,10 +165,18 @@ export function createEngineProjects(): EngineProjects {
     projectsChanged() {
       host?.invalidate();
       contexts.clear();
+      optionsCache.clear();
     },
     editorConfigChanged() {
       editorConfigCache.clear();
       optionsCache.clear();
+    },
+    analyzerConfigChanged(file) {
+      const name = path.basename(file).toLowerCase();
+      if (!name.endsWith('.globalconfig') && !name.endsWith('.editorconfig')) return false;
+      host?.analyzerConfigChanged(file);
+      optionsCache.clear();
+      return true;
     },
   };
 }

@@ -3,7 +3,9 @@
  * above a file, evaluated once (with a cached view of the file system) and asked "which project owns this
  * file?". The CLI and the language server share it; the language server drops its caches when a project,
  * props, targets or .nuspec file changes. It also finds the .nuspec that publishes a project which sets no package
- * property (project/nuspec.ts), with the folder listings and parsed nuspecs cached like the project files.
+ * property (project/nuspec.ts), with the folder listings and parsed nuspecs cached like the project files. And it
+ * reads each project's global analyzer configs (config/globalConfig.ts): the `.globalconfig` files in the folders
+ * above the project and the analyzer config files its items list, cached with the other file texts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { compareTargetPreference } from '../frameworks';
 import { parseSolution } from '../solution';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import type { XmlDocument } from '../xml';
+import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
 
 /** Absolute path with forward slashes: the form the pure project model works in. */
@@ -35,6 +38,10 @@ export interface ProjectHost {
   ownerOf(absFile: string): ProjectModel | null;
   /** Every project known so far, evaluated. */
   projects(): ProjectModel[];
+  /** The global analyzer configs that apply to every file of the project, merged. */
+  globalConfigOf(project: ProjectModel): GlobalConfigSet;
+  /** An analyzer config file changed, appeared or went away: forgets it and every merged global config. */
+  analyzerConfigChanged(abs: string): void;
   /** Forgets every cached file and evaluation (a project, props or targets file changed). */
   invalidate(): void;
   readonly options: ProjectHostOptions;
@@ -53,6 +60,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const nestedCache = new Map<string, string[]>();
   const folderListings = new Map<string, FolderListing | null>();
   const nuspecs = new Map<string, NuspecSummary | null>();
+  const globalConfigs = new Map<string, GlobalConfigSet>();
 
   const nuspecSource: NuspecSource = {
     list(dir) {
@@ -185,8 +193,50 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return null;
   };
 
+  /**
+   * The files the compiler is given as analyzer configs, besides the .editorconfig files of the source folders:
+   * with DiscoverGlobalAnalyzerConfigFiles, the SDK (Microsoft.Managed.Core.targets) adds `.globalconfig` from every
+   * folder above the compiled files, here the project's folder and those above it, outermost first; then the
+   * project's EditorConfigFiles and GlobalAnalyzerConfigFiles items. Files that cannot be read are left out.
+   */
+  const globalConfigOf = (project: ProjectModel): GlobalConfigSet => {
+    const key = `${project.path}|${project.targetFramework ?? ''}`;
+    let set = globalConfigs.get(key);
+    if (!set) {
+      const candidates: string[] = [];
+      if (project.discoverGlobalConfigs !== false) {
+        let dir = project.directory.replace(/\/+$/, '') || '/';
+        for (;;) {
+          candidates.unshift(`${dir === '/' ? '' : dir}/.globalconfig`);
+          const slash = dir.lastIndexOf('/');
+          if (slash <= 0) {
+            if (dir !== '/' && dir.startsWith('/')) candidates.unshift('/.globalconfig');
+            break;
+          }
+          dir = dir.slice(0, slash);
+        }
+      }
+      for (const item of project.analyzerConfigFiles ?? []) candidates.push(item.path);
+      const texts: GlobalConfigText[] = [];
+      for (const p of candidates) {
+        const text = fileSystem.exists(p) ? fileSystem.readText(p) : null;
+        if (text !== null) texts.push({ path: p, text });
+      }
+      set = texts.length ? mergeGlobalConfigs(texts) : EMPTY_GLOBAL_CONFIG;
+      globalConfigs.set(key, set);
+    }
+    return set;
+  };
+
   return {
     options,
+    globalConfigOf,
+    analyzerConfigChanged(abs) {
+      const p = modelPath(abs);
+      texts.delete(p);
+      existing.delete(p);
+      globalConfigs.clear();
+    },
     addProjectFile(abs) {
       add(modelPath(abs));
     },
@@ -226,6 +276,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       nestedCache.clear();
       folderListings.clear();
       nuspecs.clear();
+      globalConfigs.clear();
     },
   };
 }

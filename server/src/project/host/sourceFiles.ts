@@ -210,6 +210,20 @@ export function decodeSource(bytes: Uint8Array): { text: string } | { reason: st
   }
 }
 
+/**
+ * Whether an .editorconfig says `root = true` before its first section. Line by line: the multi-line expressions
+ * this replaces retried every line start in a run of blank lines, quadratic in the run (50,000 empty lines took
+ * eleven seconds, a 4 MiB file would have taken hours).
+ */
+export function declaresRoot(text: string): boolean {
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('[')) return false;
+    if (/^root\s*=\s*true$/i.test(line)) return true;
+  }
+  return false;
+}
+
 /** The .editorconfig files that apply to a file, from the outermost folder inwards (up to `root = true`). */
 export function editorConfigsFor(absFile: string, cache: Map<string, string | null>): { dir: string; text: string }[] {
   const out: { dir: string; text: string }[] = [];
@@ -223,7 +237,7 @@ export function editorConfigsFor(absFile: string, cache: Map<string, string | nu
     }
     if (text !== null) {
       out.unshift({ dir: dir.split(path.sep).join('/'), text });
-      if (/^\s*root\s*=\s*true\s*$/im.test(text.split(/^\s*\[/m)[0])) break;
+      if (declaresRoot(text)) break;
     }
     const up = path.dirname(dir);
     if (up === dir) break;
