@@ -88,9 +88,17 @@ export function checkPerMethod(rule: Rule, ctx: RuleContext, cache: RuleCache, c
 }
 
 function keyOf(text: string, family: BodyFamily): string {
+  // Every per-method rule of a check asks for the same families' keys (families are built once per bodies array):
+  // each key, a copy of its method's text, is made once per check, not once per rule.
+  const known = familyKeys.get(family);
+  if (known && known.text === text) return known.key;
   const root = family.root;
-  return `${root.kind}\u0001${root.containingType ?? ''}\u0001${text.slice(root.span.start, root.span.end)}`;
+  const key = `${root.kind}\u0001${root.containingType ?? ''}\u0001${text.slice(root.span.start, root.span.end)}`;
+  familyKeys.set(family, { text, key });
+  return key;
 }
+
+const familyKeys = new WeakMap<BodyFamily, { text: string; key: string }>();
 
 /** The family (by index into `spans`, which are in file order and do not overlap) whose root span holds `offset`, or -1. */
 function familyIndexAt(spans: readonly Span[], offset: number): number {
