@@ -77,6 +77,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
   if (syncs.length > 0 && syncs.every(isAwaitable)) return null;
   for (const name of typeFamily(ctx.index, target.typeName)) if (exemptTwinCallFor(name, call.name)) return null;
+  if (twinCallsSync(ctx, twinName, call.name, target.typeName)) return null;
 
   const args = call.argumentTexts.map((text) => argumentOf(ctx, body, text));
   const syncCandidates = syncs.filter((m) => !isAwaitable(m) && acceptsCall(paramsOf(m, viaExtension), args, call, m.member!) !== 'conflicts');
@@ -114,6 +115,22 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
     kind: 'workspace', twins: fitting, syncs: syncCandidates, typeName: target.typeName, needsToken, viaExtension, evidence,
     evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension, needsToken),
   };
+}
+
+/**
+ * Whether a workspace FooAsync of the receiver's type family (declared on it, a base, an interface, or a type that
+ * derives from or implements it) calls Foo on its own object: `=> Task.FromResult(GetChannel(id))`, or
+ * `GetChannel(id) ?? await FetchChannelAsync(id)`. Such a Foo is the synchronous part FooAsync is built on, typically a
+ * cache read, not a blocking copy of it: awaiting FooAsync instead would add the work FooAsync does beyond Foo (a
+ * request on a cache miss), and there is nothing Foo waits on to free the thread from.
+ */
+function twinCallsSync(ctx: RuleContext, twinName: string, syncName: string, typeName: string): boolean {
+  const family = typeFamily(ctx.index, typeName);
+  return (ctx.index.methodsByName.get(twinName) ?? []).some((m) => {
+    if (!m.body || m.typeName === null) return false;
+    if (!family.has(m.typeName) && !typeFamily(ctx.index, m.typeName).has(stripGenerics(typeName))) return false;
+    return m.body.calls.some((c) => c.name === syncName && (c.receiver === null || c.receiver === 'this' || c.receiver === 'base'));
+  });
 }
 
 // ---- where to look ----
