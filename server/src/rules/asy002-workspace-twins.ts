@@ -77,12 +77,12 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
   if (syncs.length > 0 && syncs.every(isAwaitable)) return null;
   for (const name of typeFamily(ctx.index, target.typeName)) if (exemptTwinCallFor(name, call.name)) return null;
-  if (twinCallsSync(ctx, twinName, call.name, target.typeName)) return null;
 
   const args = call.argumentTexts.map((text) => argumentOf(ctx, body, text));
   const syncCandidates = syncs.filter((m) => !isAwaitable(m) && acceptsCall(paramsOf(m, viaExtension), args, call, m.member!) !== 'conflicts');
   // Declared sync overloads exist, yet none takes these arguments: the call binds to something else.
   if (syncs.length > 0 && syncCandidates.length === 0) return null;
+  if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
 
   const fitting: MethodRef[] = [];
   let needsToken = false;
@@ -119,17 +119,28 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
 
 /**
  * Whether a workspace FooAsync of the receiver's type family (declared on it, a base, an interface, or a type that
- * derives from or implements it) calls Foo on its own object: `=> Task.FromResult(GetChannel(id))`, or
- * `GetChannel(id) ?? await FetchChannelAsync(id)`. Such a Foo is the synchronous part FooAsync is built on, typically a
- * cache read, not a blocking copy of it: awaiting FooAsync instead would add the work FooAsync does beyond Foo (a
- * request on a cache miss), and there is nothing Foo waits on to free the thread from.
+ * derives from or implements it) calls, on its own object, one of the sync overloads the call may bind to:
+ * `=> Task.FromResult(GetChannel(id))`, or `GetChannel(id) ?? await FetchChannelAsync(id)`. Such a Foo is the
+ * synchronous part FooAsync is built on, typically a cache read, not a blocking copy of it: awaiting FooAsync instead
+ * would add the work FooAsync does beyond Foo (a request on a cache miss). A call to another overload of the name does
+ * not count: in a dual-path code base both Foo and FooAsync call a private `Foo(bool async, ...)` that does the work.
  */
-function twinCallsSync(ctx: RuleContext, twinName: string, syncName: string, typeName: string): boolean {
+function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
+  if (syncCandidates.length === 0 || viaExtension) return false;
+  const syncName = syncCandidates[0].member!.name;
   const family = typeFamily(ctx.index, typeName);
   return (ctx.index.methodsByName.get(twinName) ?? []).some((m) => {
     if (!m.body || m.typeName === null) return false;
     if (!family.has(m.typeName) && !typeFamily(ctx.index, m.typeName).has(stripGenerics(typeName))) return false;
-    return m.body.calls.some((c) => c.name === syncName && (c.receiver === null || c.receiver === 'this' || c.receiver === 'base'));
+    return m.body.calls.some((c) => {
+      if (c.name !== syncName || (c.receiver !== null && c.receiver !== 'this' && c.receiver !== 'base')) return false;
+      // Only the arguments' number and names are compared: their types are the other body's to know.
+      const args = c.argumentTexts.map((text) => {
+        const named = NAMED_ARGUMENT.exec(text.trim());
+        return { name: named ? named[1] : null, text: named ? named[2].trim() : text.trim(), typeText: null, isIntegerLiteral: false };
+      });
+      return syncCandidates.some((sync) => acceptsCall(paramsOf(sync, false), args, c, sync.member!) !== 'conflicts');
+    });
   });
 }
 
