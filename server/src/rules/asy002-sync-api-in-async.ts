@@ -364,7 +364,11 @@ top-level statements) that have an awaitable twin, and names the twin:
   the receiver implements). It fits when it is static or instance like \`Foo\`, has the same generic arity, takes
   no ref/out/in parameters, and takes the call's arguments (plus at most one CancellationToken) with the same
   parameter types as the \`Foo\` overloads the call may bind to; when \`Foo\` is not declared in the workspace, the
-  arguments' known types must fit, and the note says when only their number could be compared;
+  arguments' known types must fit, and the note says when only their number could be compared. A \`Foo\` that a
+  workspace \`FooAsync\` of the receiver's type family calls on its own object (\`=> Task.FromResult(Foo(id))\`,
+  \`Foo(id) ?? await FetchAsync(id)\`) is left alone: \`FooAsync\` is built on it, so it is the cheap part (typically
+  a cache read), not a blocking copy. A call there to another overload of the name (a private \`Foo(bool async, ...)\`
+  that both public members run) does not count;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
   \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
   base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,
@@ -443,7 +447,8 @@ visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and t
 flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
 comes from a library method or an inherited property. For workspace twins it compares declared parameter types
 as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
-type is not claimed; a lambda argument's type is never known. An EF Core query is recognised only from a chain
+type is not claimed; a lambda argument's type is never known. A synchronous \`Foo\` that only reads memory
+(a cache lookup) beside a \`FooAsync\` that fetches on its own, without calling \`Foo\`, is still flagged. An EF Core query is recognised only from a chain
 of composing operators (\`Where\`, \`Include\`, \`OrderBy\` ...) back to a DbSet or an IQueryable declaration; a
 query returned by a library method, or enumerated by \`foreach\`, is missed. It cannot see that a stream wraps
 memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue,

@@ -82,6 +82,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   const syncCandidates = syncs.filter((m) => !isAwaitable(m) && acceptsCall(paramsOf(m, viaExtension), args, call, m.member!) !== 'conflicts');
   // Declared sync overloads exist, yet none takes these arguments: the call binds to something else.
   if (syncs.length > 0 && syncCandidates.length === 0) return null;
+  if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
 
   const fitting: MethodRef[] = [];
   let needsToken = false;
@@ -114,6 +115,33 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
     kind: 'workspace', twins: fitting, syncs: syncCandidates, typeName: target.typeName, needsToken, viaExtension, evidence,
     evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension, needsToken),
   };
+}
+
+/**
+ * Whether a workspace FooAsync of the receiver's type family (declared on it, a base, an interface, or a type that
+ * derives from or implements it) calls, on its own object, one of the sync overloads the call may bind to:
+ * `=> Task.FromResult(GetChannel(id))`, or `GetChannel(id) ?? await FetchChannelAsync(id)`. Such a Foo is the
+ * synchronous part FooAsync is built on, typically a cache read, not a blocking copy of it: awaiting FooAsync instead
+ * would add the work FooAsync does beyond Foo (a request on a cache miss). A call to another overload of the name does
+ * not count: in a dual-path code base both Foo and FooAsync call a private `Foo(bool async, ...)` that does the work.
+ */
+function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
+  if (syncCandidates.length === 0 || viaExtension) return false;
+  const syncName = syncCandidates[0].member!.name;
+  const family = typeFamily(ctx.index, typeName);
+  return (ctx.index.methodsByName.get(twinName) ?? []).some((m) => {
+    if (!m.body || m.typeName === null) return false;
+    if (!family.has(m.typeName) && !typeFamily(ctx.index, m.typeName).has(stripGenerics(typeName))) return false;
+    return m.body.calls.some((c) => {
+      if (c.name !== syncName || (c.receiver !== null && c.receiver !== 'this' && c.receiver !== 'base')) return false;
+      // Only the arguments' number and names are compared: their types are the other body's to know.
+      const args = c.argumentTexts.map((text) => {
+        const named = NAMED_ARGUMENT.exec(text.trim());
+        return { name: named ? named[1] : null, text: named ? named[2].trim() : text.trim(), typeText: null, isIntegerLiteral: false };
+      });
+      return syncCandidates.some((sync) => acceptsCall(paramsOf(sync, false), args, c, sync.member!) !== 'conflicts');
+    });
+  });
 }
 
 // ---- where to look ----

@@ -224,7 +224,11 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
     case 'call': {
       const callee = op.callee!;
       const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, ctx.file, body, ctx.index);
-      const declared = resolved.targets.map((m) => m.body?.returnTypeText ?? m.member?.typeText ?? null);
+      // The declarations the call binds to type it, not what dispatch may run: a call to a public virtual or abstract
+      // member has no known targets (an override may live outside the workspace), yet its declared return type is
+      // what `return X;` would have to convert.
+      const signatures = resolved.declared && resolved.declared.length > 0 ? resolved.declared : resolved.targets;
+      const declared = signatures.map((m) => m.body?.returnTypeText ?? m.member?.typeText ?? null);
       if (declared.length > 0) return declared.every((t) => t !== null && fitsDeclared(t) === 'fits') ? 'fits' : 'no';
       const known = typed();
       if (known) return fitsDeclared(known.typeText);

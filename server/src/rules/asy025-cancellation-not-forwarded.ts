@@ -71,7 +71,11 @@ The fix appends the token as the last argument (by name when named arguments pre
 the call then binds to the overload with the same other parameters plus the token, or fills the optional token
 parameter of the overload it already binds to: the only change is that cancellation now reaches the callee.
 (The callee may then throw \`OperationCanceledException\` when the token fires, which is what the caller's token
-asks for.) When the token would have to go elsewhere the fix is **display-only**.
+asks for.) When the token would have to go elsewhere the fix is **display-only**. When the overload with the token
+returns another type (UdpClient's \`ReceiveAsync()\` returns a \`Task<UdpReceiveResult>\`, \`ReceiveAsync(CancellationToken)\`
+a \`ValueTask<UdpReceiveResult>\`) the fix is **unsafe** where the call is awaited in place, and **display-only** where its
+result is kept or passed on (a \`ValueTask\` has no \`ContinueWith\` and is no argument of \`Task.WhenAny\`); the note
+names both types.
 
 A multi-targeting project is analysed for one target, but the file is built for every one. When the overload comes
 from the API signatures and another target that compiles the call (one whose \`#if\` branches keep it) lacks it,
@@ -183,6 +187,12 @@ interface Overload {
   /** The token goes last by name (`cancellationToken: ct`): named arguments come before it, or it is not the next positional parameter. */
   byName: boolean;
   kind: 'optional' | 'overload';
+  /**
+   * The sibling overload returns another type than the one the call binds to today (UdpClient's `ReceiveAsync()` a
+   * `Task<UdpReceiveResult>`, `ReceiveAsync(CancellationToken)` a `ValueTask<UdpReceiveResult>`): null when they match
+   * or either is not known.
+   */
+  returnsInstead: { before: string; after: string } | null;
 }
 
 const sameTypes = (a: CandidateParameter, b: CandidateParameter) => (a.type && b.type ? csharpText(a.type, { qualified: true }) === csharpText(b.type, { qualified: true }) : a.typeText.replace(/\s+/g, '') === b.typeText.replace(/\s+/g, ''));
@@ -200,7 +210,7 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
   const optional = chosen.parameters.findIndex((p, i) => p.optional && isCancellationTokenType(p.typeText) && !positions.includes(i));
   if (optional !== -1) {
     // Appended by name when it is not the next positional parameter.
-    return { candidate: chosen, parameter: chosen.parameters[optional], byName: hasNamed || optional !== call.argumentTexts.length, kind: 'optional' };
+    return { candidate: chosen, parameter: chosen.parameters[optional], byName: hasNamed || optional !== call.argumentTexts.length, kind: 'optional', returnsInstead: null };
   }
   // A sibling overload: the same parameters for the arguments given, and a token where the next argument goes.
   for (const other of found.candidates) {
@@ -215,9 +225,17 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
       const theirs = other.parameters[otherPositions[k]];
       return !!mine && !!theirs && sameTypes(mine, theirs);
     });
-    if (same) return { candidate: other, parameter: tokenParam, byName: hasNamed, kind: 'overload' };
+    if (same) return { candidate: other, parameter: tokenParam, byName: hasNamed, kind: 'overload', returnsInstead: returnTypeChange(chosen, other) };
   }
   return null;
+}
+
+/** The two overloads' return types when both are known and differ (whitespace aside). */
+function returnTypeChange(chosen: CallCandidate, other: CallCandidate): { before: string; after: string } | null {
+  const before = chosen.returnTypeText;
+  const after = other.returnTypeText;
+  if (!before || !after || before.replace(/\s+/g, '') === after.replace(/\s+/g, '')) return null;
+  return { before, after };
 }
 
 /**
@@ -236,6 +254,15 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
   if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
   const argument = overload.byName ? `${overload.parameter.name}: ${token.text}` : token.text;
   const newText = call.argumentTexts.length === 0 ? argument : `, ${argument}`;
+  // The overload with the token returns another type. Awaited in place, the result is what it was only when both are
+  // awaitables of one result type, which the edit does not check; kept or passed on (`ContinueWith`, `Task.WhenAny`),
+  // the code around it must change too.
+  if (overload.returnsInstead) {
+    const edit = { start: close, end: close, newText };
+    return call.usage === 'awaited'
+      ? { title: `Pass ${token.text} (the overload returns ${overload.returnsInstead.after})`, safety: 'unsafe', edits: [edit] }
+      : { title: `Pass ${token.text} (the overload returns ${overload.returnsInstead.after}, and the result is used as ${overload.returnsInstead.before})`, safety: 'display-only', edits: [] };
+  }
   // The file is also compiled for targets that lack the overload, or whose API nothing here describes: the edit
   // may break their build, so it is offered, not applied on its own.
   const unchecked = [...elsewhere.lacking, ...elsewhere.unknown];
@@ -246,6 +273,12 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
 /** `a`, `a and b`, `a, b and c`. */
 function listed(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** What the note adds when the overload with the token returns another type. */
+function returnTypeNote(overload: Overload): string {
+  const change = overload.returnsInstead;
+  return change ? ` That overload returns ${change.after} where this call returns ${change.before}: code that uses the result as ${change.before} must change with it.` : '';
 }
 
 /** What the note adds when the project's other targets may not have the overload. */
@@ -289,7 +322,8 @@ export const rule: Rule = {
           message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,
           note: (overload.kind === 'optional'
             ? `${overload.candidate.display} has an optional ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`
-            : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`) + otherTargetsNote(elsewhere),
+            : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`)
+            + returnTypeNote(overload) + otherTargetsNote(elsewhere),
           bodyId: body.id,
           fix: fixFor(ctx, call, overload, token, elsewhere),
         });

@@ -38,6 +38,8 @@ export interface CallCandidate {
   api?: MethodCandidate;
   /** For the workspace's candidates with a body: where it is declared, so a rule can tell the calling method itself. */
   declaration?: { file: string; bodyId: string };
+  /** The return type as written (workspace) or in the database's C# form (API), or null when not known. */
+  returnTypeText: string | null;
 }
 
 export interface CallShape {
@@ -91,7 +93,7 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
       if (!m || !m.parameters) continue;
       if (isStatic && !m.isStatic) continue;
       const declaration = ref.body ? { file: ref.file, bodyId: ref.body.id } : undefined;
-      candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace', ...(declaration ? { declaration } : {}) });
+      candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace', returnTypeText: m.typeText, ...(declaration ? { declaration } : {}) });
     }
     if (candidates.length > 0 || !typing) return { candidates, typing, receiverType: null };
     // Not declared in the workspace: a member of the type's bases outside it (a DbContext's SaveChangesAsync).
@@ -137,6 +139,7 @@ function apiCandidate(api: ApiContext, candidate: MethodCandidate): CallCandidat
     }),
     source: 'api',
     api: candidate,
+    returnTypeText: csharpText(substitute(method.returnType, ownerArgs)),
   };
 }
 

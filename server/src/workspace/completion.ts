@@ -627,6 +627,12 @@ export interface CallResolution {
    * declares, through a type only the workspace can implement: the verdict may rest on them, but only as "likely".
    */
   dispatched: boolean;
+  /**
+   * The members the call binds to by their declarations, before dispatch: their signatures (return type, parameters)
+   * are what the compiler types the call with, even when what runs is an override or an implementation outside the
+   * workspace. Absent when the call does not bind to a member of the receiver's type (a local function, an extension).
+   */
+  declared?: MethodRef[];
 }
 
 /**
@@ -841,7 +847,7 @@ function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | 
     // Code outside the workspace can implement a public interface or override a public virtual member (test
     // doubles, proxies, a library's users): what it runs is not known, so the await may suspend.
     const open = openDispatchReason(index, owner, declared);
-    if (open) return { targets: [], unresolved: open, receiverTypeKnown: true, dispatched: true };
+    if (open) return { targets: [], unresolved: open, receiverTypeKnown: true, dispatched: true, declared };
     const seen = new Set(declared.map((m) => m.body?.id ?? m.member?.nameSpan.start));
     for (const sub of descendantsOf(index, owner)) {
       for (const m of preferExactArity(membersNamed(index, name, sub).filter((x) => x.typeName === sub && arityFits(x, argumentCount)), argumentCount)) {
@@ -855,9 +861,9 @@ function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | 
   }
   const withBodies = targets.filter((m) => m.body);
   if (withBodies.length === 0) {
-    return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true, dispatched };
+    return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true, dispatched, declared };
   }
-  return { targets: withBodies, unresolved: null, receiverTypeKnown: true, dispatched };
+  return { targets: withBodies, unresolved: null, receiverTypeKnown: true, dispatched, declared };
 }
 
 /** A file's local functions by name, in the order of its bodies, built once per bodies array. */
