@@ -151,7 +151,7 @@ for (const [name, env] of [['the engine thread', {}], ['the large-document threa
   });
 }
 
-// An edited document is modelled while the edit's debounce runs (largeDocuments.ts EAGER_MODEL_MAX_MS), on the
+// An edited document is modelled while the edit's debounce runs (debounceModel.ts EAGER_MODEL_MAX_MS), on the
 // large-document thread or on the engine thread, so the model is ready when the analysis starts; the diagnostics
 // are those of the edited text.
 for (const [name, env] of [['the large-document thread', { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }], ['the engine thread', {}]] as const) test(`${name} builds an edited model during the debounce, and its diagnostics follow the edit`, async () => {

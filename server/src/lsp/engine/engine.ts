@@ -29,9 +29,10 @@ import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
 import { methodsToSend } from '../snapshotTransfer';
+import { createDebounceModelling } from './debounceModel';
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
 import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind, RuleFixes } from './messages';
-import { EAGER_MODEL_MAX_MS, LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
+import { LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
 import { provideFileApiScopes } from '../../signatures/provider';
 import { fileApiScope } from '../../signatures/scope';
 
@@ -484,49 +485,30 @@ export function createEngine(host: EngineHost): Engine {
 
   /** Parses and models a document on this thread and indexes the model. */
   function modelOpenDocument(doc: OpenDocument): void {
-    const first = doc.model === null;
-    const started = now();
-    doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
-    remodel(doc);
-    indexFile(doc.key, doc.model!);
-    doc.analysedAt = ++analysisCounter;
-    if (!first) modelTimes.set(doc, now() - started);
+    debounceModelling.timed(doc, () => {
+      doc.preprocessorSymbols = projects.contextOf(doc.key, doc.settings).preprocessorSymbols;
+      remodel(doc);
+      indexFile(doc.key, doc.model!);
+      doc.analysedAt = ++analysisCounter;
+    });
   }
 
-  /**
-   * A document modelled on this thread is parsed and modelled as soon as the thread is idle after an edit, while the
-   * edit's debounce runs, as the large-document thread does for its documents (largeDocuments.ts EAGER_MODEL_MAX_MS,
-   * the same limit and for the same reason): when the debounce ends only the rules and costs are left. A burst of
-   * edits is modelled once, after the messages already waiting.
-   */
-  const editedDocuments = new Set<OpenDocument>();
-  let eagerModelScheduled = false;
-  /** How long each document's last model after an edit took (a first model, without a body cache, is not counted). */
-  const modelTimes = new WeakMap<OpenDocument, number>();
   /** Documents whose current model was built during the debounce (for the trace). */
   const modelledDuringDebounce = new WeakSet<OpenDocument>();
 
-  function modelDuringDebounce(doc: OpenDocument): void {
-    if (doc.large || doc.model === null || (modelTimes.get(doc) ?? 0) > EAGER_MODEL_MAX_MS) return;
-    editedDocuments.add(doc);
-    if (eagerModelScheduled) return;
-    eagerModelScheduled = true;
-    setImmediate(() => {
-      eagerModelScheduled = false;
-      for (const d of [...editedDocuments]) {
-        editedDocuments.delete(d);
-        // Still open, still waiting for its analysis, and not modelled since.
-        if (disposed || docs.get(d.uri) !== d || !d.timer || isModelCurrent(d)) continue;
-        try {
-          modelOpenDocument(d);
-          modelledDuringDebounce.add(d);
-        } catch (err) {
-          // The analysis at the end of the debounce models it again and reports what fails.
-          log('error', `model of ${d.uri} during the debounce failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-        }
-      }
-    });
-  }
+  /**
+   * The documents this thread models itself are modelled during the edit's debounce, as the large-document thread
+   * does for its own (debounceModel.ts): when the debounce ends only the rules and costs are left.
+   */
+  const debounceModelling = createDebounceModelling({
+    // Still open, still waiting for its analysis, and not modelled since.
+    wanted: (doc) => !disposed && !doc.large && docs.get(doc.uri) === doc && doc.timer !== null && !isModelCurrent(doc),
+    model: (doc) => {
+      modelOpenDocument(doc);
+      modelledDuringDebounce.add(doc);
+    },
+    log: (message) => log('error', message),
+  });
 
   function schedule(doc: OpenDocument, delay: number): void {
     if (doc.timer) clearTimeout(doc.timer);
@@ -875,7 +857,7 @@ export function createEngine(host: EngineHost): Engine {
         applyChanges(doc, command.version, command.changes);
         if (doc.large) modeller?.change(doc.uri, command.version, command.changes);
         schedule(doc, doc.settings.analysisDelayMs);
-        modelDuringDebounce(doc);
+        if (!doc.large) debounceModelling.edited(doc);
         return;
       }
       case 'close': {

@@ -13,6 +13,7 @@ import { applyChanges, disposeDocument, openDocument, remodel, type OpenDocument
 import type { ContentChange } from './messages';
 import { textDigest } from '../textSync';
 import { bodiesToSend, receivedBodies, type SentBody, type SentModel } from './modelTransfer';
+import { createDebounceModelling } from './debounceModel';
 import { declarationsDigestOf, rememberDeclarationsDigest } from '../../analysis/ruleCache';
 import { rememberResolutionSurface, resolutionSurface } from '../../workspace/completion';
 
@@ -54,7 +55,7 @@ type ModelEvent =
    */
   | { kind: 'modelPart'; key: string; version: number; base: number | null; bodiesJson: string }
   /**
-   * `builtBeforeAsked`: the thread had modelled this version on its own, after the edit (EAGER_MODEL_MAX_MS).
+   * `builtBeforeAsked`: the thread had modelled this version on its own, after the edit (debounceModel.ts).
    * `digests`: what the engine computes of every model it indexes (the declarations' digest and the resolution
    * surface, tens of milliseconds for 10,000 lines), computed here with the model, so during the debounce too.
    */
@@ -205,20 +206,6 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
   };
 }
 
-/**
- * The thread models an edited document as soon as it is idle, without waiting to be asked: the engine asks only
- * when the edit's debounce (asynclens.analysisDelayMs, 150 ms by default) has passed, and a keystroke's model of a
- * 10,000-line file takes about as long, so the model is usually ready when the request comes. Only for documents
- * whose last model took at most this long: a request that arrives while an eager model of an older version runs
- * waits for it, so for a slow model (the 3 MB document takes seconds) eagerness could add up to a whole model to
- * the wait. Past twice the default debounce the expected wait is longer with it than without. The engine thread
- * models its own (smaller) documents during the debounce under the same limit (engine.ts modelDuringDebounce).
- */
-export const EAGER_MODEL_MAX_MS = 300;
-
-/** Before a document's first keystroke model is timed (its first model is a cold one), eagerness goes by size. */
-const EAGER_MODEL_MAX_CHARS = 1_000_000;
-
 /** Entry of the helper thread: the same document bookkeeping the engine uses, minus everything but the model. */
 export async function runLargeDocumentThread(): Promise<void> {
   const port = parentPort;
@@ -226,46 +213,26 @@ export async function runLargeDocumentThread(): Promise<void> {
   const docs = new Map<string, OpenDocument>();
   /** Per document, what was sent last (the engine holds it): the next model's unchanged bodies refer to it. */
   const sentModels = new Map<string, SentModel>();
-  /** Per document, how long its last model after an edit took (ms); a first model, without a body cache, is not counted. */
-  const modelTimes = new Map<string, number>();
-  /** Documents edited since their last model, to model once this thread is idle (EAGER_MODEL_MAX_MS). */
-  const edited = new Set<string>();
-  let eagerScheduled = false;
   const early: ModelCommand[] = [];
   let ready = false;
-  const timedRemodel = (doc: OpenDocument) => {
-    const first = doc.model === null;
-    const started = performance.now();
+  const timedRemodel = (doc: OpenDocument) => debounceModelling.timed(doc, () => {
     remodel(doc);
     // Part of what an edit costs the engine, done here (memoised on the model; sent with it).
     digestsOf(doc.model!);
-    if (!first) modelTimes.set(doc.key, performance.now() - started);
-  };
-  const wantsEagerModel = (doc: OpenDocument) => {
-    const last = modelTimes.get(doc.key);
-    return last === undefined ? doc.text.length <= EAGER_MODEL_MAX_CHARS : last <= EAGER_MODEL_MAX_MS;
-  };
-  const modelEdited = () => {
-    eagerScheduled = false;
-    for (const key of [...edited]) {
-      edited.delete(key);
-      const doc = docs.get(key);
-      if (!doc || doc.modelledVersion === doc.version) continue;
-      try {
-        timedRemodel(doc);
-      } catch (err) {
-        // The request for this version models it again and answers stale if that fails too.
-        process.stdout.write(`large-document thread: eager model failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-      }
-    }
-  };
+  });
+  /** An edited document is modelled as soon as this thread is idle, before the engine asks (debounceModel.ts). */
+  const debounceModelling = createDebounceModelling({
+    wanted: (doc) => docs.get(doc.key) === doc && doc.modelledVersion !== doc.version,
+    model: timedRemodel,
+    // The request for this version models it again and answers stale if that fails too.
+    log: (message) => process.stdout.write(`large-document thread: ${message}\n`),
+  });
   const handle = (command: ModelCommand) => {
     switch (command.kind) {
       case 'open': {
         const previous = docs.get(command.key);
         if (previous) disposeDocument(previous);
         sentModels.delete(command.key);
-        modelTimes.delete(command.key);
         docs.set(command.key, openDocument(command.key, command.key, command.version, command.text, DEFAULT_SETTINGS));
         return;
       }
@@ -273,14 +240,7 @@ export async function runLargeDocumentThread(): Promise<void> {
         const doc = docs.get(command.key);
         if (!doc) return;
         applyChanges(doc, command.version, command.changes);
-        // After the messages already waiting (a burst of changes, or the request itself), not before them.
-        if (doc.model !== null && wantsEagerModel(doc)) {
-          edited.add(doc.key);
-          if (!eagerScheduled) {
-            eagerScheduled = true;
-            setImmediate(modelEdited);
-          }
-        }
+        debounceModelling.edited(doc);
         return;
       }
       case 'close': {
@@ -288,8 +248,6 @@ export async function runLargeDocumentThread(): Promise<void> {
         if (doc) disposeDocument(doc);
         docs.delete(command.key);
         sentModels.delete(command.key);
-        modelTimes.delete(command.key);
-        edited.delete(command.key);
         return;
       }
       case 'model': {
