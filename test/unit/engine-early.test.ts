@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEngineEarly } from '../../server/src/lsp/engineClient';
+import { startEngineEarly, type EarlyEngine, type EngineClient } from '../../server/src/lsp/engineClient';
 import type { EngineEvent } from '../../server/src/lsp/engine/messages';
 
 /** A stand-in engine thread: says three things at once, then echoes every command it gets as a log event. */
@@ -19,6 +19,18 @@ function fakeEngineScript(body: string): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Attaches to the early engine, recording every event and log line it delivers, in order. */
+function attachRecording(early: EarlyEngine): { client: EngineClient; seen: string[] } {
+  const seen: string[] = [];
+  const client = early.attach({
+    onEvent: (e: EngineEvent) => seen.push(e.kind === 'log' ? `event log ${e.message}` : `event ${e.kind}`),
+    replay: () => [],
+    log: (level, message) => seen.push(`${level} ${message}`),
+    onGiveUp: (message) => seen.push(`gave up ${message}`),
+  });
+  return { client, seen };
+}
+
 test('events and log lines from before attach arrive after it, in order, then commands reach the thread', async () => {
   const script = fakeEngineScript(`
     parentPort.postMessage({ kind: 'log', level: 'info', message: 'first' });
@@ -29,13 +41,7 @@ test('events and log lines from before attach arrive after it, in order, then co
   const early = startEngineEarly(script);
   // Long enough for the thread to have posted everything before anyone listens.
   await sleep(500);
-  const seen: string[] = [];
-  const client = early.attach({
-    onEvent: (e: EngineEvent) => seen.push(e.kind === 'log' ? `event log ${e.message}` : `event ${e.kind}`),
-    replay: () => [],
-    log: (level, message) => seen.push(`${level} ${message}`),
-    onGiveUp: (message) => seen.push(`gave up ${message}`),
-  });
+  const { client, seen } = attachRecording(early);
   try {
     assert.deepEqual(seen.filter((s) => s.startsWith('event')), ['event log first', 'event ready']);
     assert.ok(seen.includes('info [engine] a line on stdout'), seen.join('\n'));
@@ -57,13 +63,7 @@ test('a thread that dies before attach is restarted; the restart is reported onc
   `);
   const early = startEngineEarly(script);
   await sleep(800);
-  const seen: string[] = [];
-  const client = early.attach({
-    onEvent: (e: EngineEvent) => seen.push(e.kind === 'log' ? `event log ${e.message}` : `event ${e.kind}`),
-    replay: () => [],
-    log: (level, message) => seen.push(`${level} ${message}`),
-    onGiveUp: (message) => seen.push(`gave up ${message}`),
-  });
+  const { client, seen } = attachRecording(early);
   try {
     assert.ok(seen.some((s) => /^warn the analysis engine stopped \(exit code 3\); restarting it/.test(s)), seen.join('\n'));
     client.send({ kind: 'flush', uri: 'file:///x.cs' });
