@@ -135,10 +135,7 @@ function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: reado
     return m.body.calls.some((c) => {
       if (c.name !== syncName || (c.receiver !== null && c.receiver !== 'this' && c.receiver !== 'base')) return false;
       // Only the arguments' number and names are compared: their types are the other body's to know.
-      const args = c.argumentTexts.map((text) => {
-        const named = NAMED_ARGUMENT.exec(text.trim());
-        return { name: named ? named[1] : null, text: named ? named[2].trim() : text.trim(), typeText: null, isIntegerLiteral: false };
-      });
+      const args = c.argumentTexts.map(untypedArgumentOf);
       return syncCandidates.some((sync) => acceptsCall(paramsOf(sync, false), args, c, sync.member!) !== 'conflicts');
     });
   });
@@ -244,10 +241,15 @@ interface Argument {
 }
 
 function argumentOf(ctx: RuleContext, body: MethodBody, text: string): Argument {
+  const argument = untypedArgumentOf(text);
+  return { ...argument, typeText: argumentTypeOf(ctx, body, argument.text), isIntegerLiteral: /^-?\d[\d_]*$/.test(argument.text) };
+}
+
+/** An argument's name (when passed by name) and value, with no type and not read as a literal. */
+function untypedArgumentOf(text: string): Argument {
   const trimmed = text.trim();
   const named = NAMED_ARGUMENT.exec(trimmed);
-  const value = named ? named[2].trim() : trimmed;
-  return { name: named ? named[1] : null, text: value, typeText: argumentTypeOf(ctx, body, value), isIntegerLiteral: /^-?\d[\d_]*$/.test(value) };
+  return { name: named ? named[1] : null, text: named ? named[2].trim() : trimmed, typeText: null, isIntegerLiteral: false };
 }
 
 /** Which parameter each argument fills (null for the elements of a params array), by name or by position. */
