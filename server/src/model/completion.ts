@@ -53,7 +53,7 @@ const FINISHED_STATUS = 'TaskStatus\\.(?:RanToCompletion|Faulted|Canceled)';
  */
 export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNode | null, properties: ReadonlyMap<string, string> = new Map()): string | null {
   // `x!.Task` and `x?.Task` name the same task as `x.Task`: a check written one way guards a wait written the other.
-  const recv = withoutNullMarks(receiverText.trim());
+  const recv = castOperand(withoutNullMarks(receiverText.trim()));
   if (/^(System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b/.test(recv)) {
     return 'the task is created already complete';
   }
@@ -66,8 +66,10 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   const viaProperty = viaPropertyNames.map(escape);
   const propertyGuard = viaProperty.length ? `|(^|[^!\\w.])(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b(?!\\s*==\\s*false)` : '';
   const propertyNegated = viaProperty.length ? `|!\\s*(?:this\\s*\\.\\s*)?(?:${viaProperty.join('|')})\\b` : '';
-  // `t.Wait(timeout)` (and `Wait(timeout, token)`) returns true only once the task has completed.
-  const timedWait = `${r}\\s*\\.\\s*Wait\\s*\\(\\s*[^)\\s]`;
+  // `t.Wait(timeout)` (and `Wait(timeout, token)`) returns true only once the task has completed; so does a bool
+  // helper named for waiting that takes the task first (`TryWait(t)`, `WaitWithTimeout(t, ms)`), as Wait(timeout)
+  // does: used as a condition it can only say whether the task finished.
+  const timedWait = `(?:${r}\\s*\\.\\s*Wait\\s*\\(\\s*[^)\\s]|(?:[A-Za-z_][\\w.]*\\.)?${WAIT_HELPER}\\s*\\(\\s*${r}\\s*[,)])`;
   // Every alternative of both patterns contains the receiver's text or a checking property's name, so a condition
   // without any of them cannot match: the patterns are compiled only for one that has one (compiling them for every
   // wait, with a long receiver, made chains of `.Result` quadratic).
@@ -122,7 +124,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         for (const g of guards) {
           const cond = g.childForFieldName('condition');
           const consequence = g.childForFieldName('consequence');
-          if (cond && consequence && negated.test(cond.text) && /\b(return|throw)\b|\bawait\b/.test(consequence.text)) {
+          if (cond && consequence && negated.test(cond.text) && (/\b(return|throw)\b|\bawait\b/.test(consequence.text) || THROW_HELPER_CALL.test(consequence.text))) {
             return `the method returns or awaits earlier when ${recv} is not complete`;
           }
         }
@@ -135,7 +137,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       }
     }
     if (p.type === 'switch_section' || p.type === 'switch_expression_arm') {
-      const status = statusSwitchReason(p, child, recv);
+      const status = statusSwitchReason(p, child, recv, statusLocals(fn, node, recv));
       if (status) return status;
     }
     // Inside a ContinueWith callback the antecedent task has completed.
@@ -176,6 +178,48 @@ function completionFlags(fn: SyntaxNode | null, wait: SyntaxNode, guard: { test(
   return flags;
 }
 
+/** Helper names that read as "wait for this task and say whether it finished" when they return a bool. */
+const WAIT_HELPER = String.raw`(?:TryWait\w*|Wait(?:For\w*|With\w*|Until\w*)?)`;
+
+/**
+ * The locals that hold the task's status, declared before the wait and never assigned again:
+ * `TaskStatus status = t.Status; switch (status) { ... }` switches on the task's status as `switch (t.Status)` does.
+ */
+function statusLocals(fn: SyntaxNode | null, wait: SyntaxNode, recv: string): string[] {
+  if (!fn) return [];
+  const text = fn.text;
+  if (!text.includes('Status')) return [];
+  const locals: string[] = [];
+  for (const m of text.matchAll(/\b(?:var|TaskStatus|System\.Threading\.Tasks\.TaskStatus)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g)) {
+    if (fn.startIndex + m.index >= wait.startIndex) break;
+    if (!new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(withoutNullMarks(m[2].trim()))) continue;
+    const writes = text.match(new RegExp(`(?<![\\w.])${escape(m[1])}\\s*=(?!=)|\\b(?:ref|out)\\s+${escape(m[1])}\\b`, 'g')) ?? [];
+    if (writes.length === 1) locals.push(m[1]);
+  }
+  return locals;
+}
+
+/**
+ * `((Task<T>)task)` and `(Task)task` name the object `task` names: a cast changes the static type, not which task it
+ * is, so a guard on `task` guards a wait on the cast.
+ */
+function castOperand(text: string): string {
+  if (!text.startsWith('(')) return text;
+  const cast = PARENTHESISED_TASK_CAST.exec(text) ?? TASK_CAST.exec(text);
+  return cast ? cast[1] : text;
+}
+
+const TASK_TYPE = String.raw`(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)(?:\s*<[^()]*>)?`;
+const PARENTHESISED_TASK_CAST = new RegExp(String.raw`^\(\s*\(\s*${TASK_TYPE}\s*\)\s*([A-Za-z_][\w.]*)\s*\)$`);
+const TASK_CAST = new RegExp(String.raw`^\(\s*${TASK_TYPE}\s*\)\s*([A-Za-z_][\w.]*)$`);
+
+/**
+ * A consequence that is one call of a throw helper (`ThrowTimeout(message);`, `ThrowHelper.ThrowObjectDisposed();`),
+ * the pattern .NET libraries use to keep throws out of hot methods: it does not come back. `ThrowIf...` helpers
+ * throw only on their own condition, so they do not count.
+ */
+const THROW_HELPER_CALL = /^\s*\{?\s*(?:[A-Za-z_][\w.]*\.)?Throw(?!If)[A-Z]?\w*\s*\([^;]*\)\s*;\s*\}?\s*$/;
+
 const STATUS_LABEL = String.raw`(?:(?:System\.Threading\.Tasks\.)?TaskStatus\.(?:RanToCompletion|Faulted|Canceled))`;
 const FINISHED_CASES = new RegExp(String.raw`^(?:\s*case\s+${STATUS_LABEL}(?:\s+or\s+${STATUS_LABEL})*\s*:)+\s*$`);
 const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STATUS_LABEL})*$`);
@@ -186,8 +230,11 @@ const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STAT
  * `t.Status switch { TaskStatus.RanToCompletion => t.Result, ... }`. A `default` label, a `when` clause or any
  * other state (WaitingForActivation) keeps the wait in doubt.
  */
-function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string): string | null {
-  const onStatus = (governing: SyntaxNode | null | undefined) => !!governing && new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(withoutNullMarks(governing.text.trim()));
+function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string, locals: readonly string[]): string | null {
+  const onStatus = (governing: SyntaxNode | null | undefined) => {
+    const text = governing ? withoutNullMarks(governing.text.trim()) : null;
+    return text !== null && (new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(text) || locals.includes(text.replace(/^\((.*)\)$/, '$1').trim()));
+  };
   if (section.type === 'switch_section') {
     const firstStatement = section.namedChildren.find((c) => !!c && /_statement$|^block$/.test(c.type));
     if (!firstStatement || child.startIndex < firstStatement.startIndex) return null;

@@ -60,7 +60,10 @@ exists to run it, starts without a context, and \`ThreadStart\` returns void, so
 async either), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
 \`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`), guarded by \`IsCompleted\` or
-\`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), inside a \`ContinueWith\` callback on the antecedent, created complete, or already
+\`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), by a timed
+\`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), in a switch on the
+task's status (or a local holding it) for a finished state, read through a cast of the task
+(\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent, created complete, or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
 reported). \`(c ? a : b).Result\` counts as complete when both arms do.
 \`Result\` properties of types that are not tasks are never flagged.
