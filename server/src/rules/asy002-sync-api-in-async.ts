@@ -368,7 +368,10 @@ top-level statements) that have an awaitable twin, and names the twin:
   workspace \`FooAsync\` of the receiver's type family calls on its own object (\`=> Task.FromResult(Foo(id))\`,
   \`Foo(id) ?? await FetchAsync(id)\`) is left alone: \`FooAsync\` is built on it, so it is the cheap part (typically
   a cache read), not a blocking copy. A call there to another overload of the name (a private \`Foo(bool async, ...)\`
-  that both public members run) does not count;
+  that both public members run) does not count. Nor is a \`Foo\` reported whose every workspace body (each
+  implementation the call may run) only looks up an in-memory collection of a .NET type (\`TryGetValue\`,
+  \`ContainsKey\`, \`GetValueOrDefault\`) or forwards to itself: a cache getter cannot block, and a \`FooAsync\` that
+  fetches on its own is another operation, not its twin;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
   \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
   base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,

@@ -10,6 +10,8 @@ import { isTaskLike } from '../model/returnKind';
 import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
 import { exemptTwinCallFor } from '../knowledge/exemptions';
+import { isInMemoryLookup } from '../knowledge/inMemoryLookups';
+import { typeOfExpression } from '../workspace/typing';
 import type { RuleContext } from './types';
 import { isWorkspaceTypeName, receiverTypeOf } from './asy001-004-blocking-common';
 import { argumentTypeOf, canonicalType, typesFit, type Fit } from './asy002-argument-types';
@@ -83,6 +85,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   // Declared sync overloads exist, yet none takes these arguments: the call binds to something else.
   if (syncs.length > 0 && syncCandidates.length === 0) return null;
   if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
+  if (syncReadsMemory(ctx, syncCandidates, target.typeName, viaExtension)) return null;
 
   const fitting: MethodRef[] = [];
   let needsToken = false;
@@ -139,6 +142,41 @@ function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: reado
       return syncCandidates.some((sync) => acceptsCall(paramsOf(sync, false), args, c, sync.member!) !== 'conflicts');
     });
   });
+}
+
+/**
+ * Whether every workspace body the call may run for its sync member (declared on the receiver's type family: an
+ * interface's implementations, a base's overrides) only reads memory: no waits, no locks, and no calls but
+ * in-memory collection lookups (knowledge/inMemoryLookups.ts) and forwarding to the same name on its own object
+ * (`IRole IGuild.GetRole(ulong id) => GetRole(id)`). Such a Foo is a cache or table read that cannot block, and its
+ * FooAsync (which may fetch on a miss, or do other work) is not a drop-in for it. At least one body must be seen;
+ * a member only declared (an interface with no implementation in the workspace) proves nothing.
+ */
+function syncReadsMemory(ctx: RuleContext, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
+  if (syncCandidates.length === 0 || viaExtension) return false;
+  const syncName = syncCandidates[0].member!.name;
+  const family = typeFamily(ctx.index, typeName);
+  const implementations = (ctx.index.methodsByName.get(syncName) ?? []).filter((m) => {
+    if (!m.body || m.typeName === null) return false;
+    return family.has(m.typeName) || typeFamily(ctx.index, m.typeName).has(stripGenerics(typeName));
+  });
+  let lookups = 0;
+  const readsMemory = (m: MethodRef) => {
+    const b = m.body!;
+    if (b.waits.length > 0 || b.awaits.length > 0 || b.locks.length > 0 || b.usings.length > 0 || (b.creations?.length ?? 0) > 0) return false;
+    return b.calls.every((c) => {
+      if (c.name === syncName) return c.receiver === null || c.receiver === 'this' || c.receiver === 'base';
+      if (!isInMemoryLookup(c.name) || c.receiver === null) return false;
+      // The collection's type must be known and not the workspace's own (a TryGetValue of a store that reads a disk).
+      const bodies = ctx.index.files.get(m.file)?.bodies ?? [];
+      const collection = typeOfExpression(c.receiver, b, bodies, ctx.index)?.typeText;
+      if (!collection || typesNamed(ctx.index, stripGenerics(collection)).length > 0) return false;
+      lookups++;
+      return true;
+    });
+  };
+  // A body without any call proves nothing: it may open a stream or a connection by `new`, or be a stub.
+  return implementations.length > 0 && implementations.every(readsMemory) && lookups > 0;
 }
 
 // ---- where to look ----
