@@ -1,6 +1,7 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
 import { isHintShadowed } from '../knowledge/shadowingNamespaces';
-import { fitted, quoted } from './messageText';
+import { fitted, listed, quoted } from './messageText';
+import { otherTargetsCompiling, type OtherTargets } from './callTargets';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
 import { isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
@@ -180,6 +181,24 @@ function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolea
   return type !== null && /^(string|String|char|char\[\]|StringBuilder)\??$/.test(type);
 }
 
+/**
+ * Where else the call is compiled that the row's twin may be missing: a multi-targeting project is analysed for
+ * its highest target, but an edit to the twin must build for every target that compiles the call (not under an
+ * #if it leaves out). A .NET 5+ target is judged by the row's `since`; older targets (.NET Framework, .NET
+ * Standard, .NET Core) are not in the table, so the note can only say to check.
+ */
+function twinOnOtherTargets(ctx: RuleContext, row: BlockingApi, at: number): OtherTargets {
+  const out: OtherTargets = { lacking: [], unknown: [] };
+  for (const target of otherTargetsCompiling(ctx, at)) {
+    const modern = /^net(\d+)\.\d+(?:-|$)/.exec(target.targetFramework.trim().toLowerCase());
+    const major = modern ? Number(modern[1]) : 0;
+    if (major >= 5) {
+      if (row.since && major < Number(row.since)) out.lacking.push(target.targetFramework);
+    } else out.unknown.push(target.targetFramework);
+  }
+  return out;
+}
+
 function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {
   const { row } = match;
   // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
@@ -194,6 +213,9 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
   if (row.since) noteParts.push(`${row.asyncTwin} needs .NET ${row.since} or later.`);
+  const elsewhere = twinOnOtherTargets(ctx, row, call.span.start);
+  if (elsewhere.lacking.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.lacking)}, which ${elsewhere.lacking.length === 1 ? 'does' : 'do'} not have ${row.asyncTwin}: await it under an #if for the targets that do.`);
+  if (elsewhere.unknown.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.unknown)}, whose APIs the signatures do not hold: check that ${row.asyncTwin} exists there, or await it under an #if for the targets that have it.`);
   if (noFix) noteParts.push(`No automatic fix: ${noFix}.`);
   const finding: RuleFinding = {
     span: call.span,
@@ -212,7 +234,9 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
     const token = row.asyncTwin === 'Task.Delay' && ctx.text[call.span.end - 1] === ')' ? cancellationTokenInScope(ctx, body, call.span.start) : null;
     if (token) twinEdits.push({ start: call.span.end - 1, end: call.span.end - 1, newText: `, ${token}` });
     const edits = awaitTwinEdits(ctx, body, call, twinEdits);
-    if (edits) finding.fix = { title: `Await ${row.asyncTwin}${token ? `(..., ${token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}`, safety: 'unsafe', edits };
+    const others = [...elsewhere.lacking, ...elsewhere.unknown];
+    const alsoTargets = others.length > 0 ? ` (the project also targets ${listed(others)})` : '';
+    if (edits) finding.fix = { title: `Await ${row.asyncTwin}${token ? `(..., ${token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}${alsoTargets}`, safety: 'unsafe', edits };
   }
   return finding;
 }
@@ -451,12 +475,15 @@ flag a member of an unrelated type whose receiver has a suggestive name, and mis
 comes from a library method or an inherited property. For workspace twins it compares declared parameter types
 as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
 type is not claimed; a lambda argument's type is never known. A synchronous \`Foo\` that only reads memory
-(a cache lookup) beside a \`FooAsync\` that fetches on its own, without calling \`Foo\`, is still flagged. An EF Core query is recognised only from a chain
+through anything but a .NET collection's lookup (a cache of the workspace's own type, an array, a field read)
+beside a \`FooAsync\` that fetches on its own, without calling \`Foo\`, is still flagged. An EF Core query is recognised only from a chain
 of composing operators (\`Where\`, \`Include\`, \`OrderBy\` ...) back to a DbSet or an IQueryable declaration; a
 query returned by a library method, or enumerated by \`foreach\`, is missed. It cannot see that a stream wraps
 memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue,
 Parallel.ForEach) are not reported. Twins added in recent .NET versions (the note says which) may not exist on
-the target framework. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
+the target framework; for a multi-targeting project the note and the fix's title name the other targets that
+compile the call and may lack the twin (the table knows .NET 5 and later by version, and cannot say what .NET
+Framework, .NET Standard or .NET Core have). No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
 \`catch ... when\` filter, or in a query expression past its first \`from\` clause.`,
   },
   check(ctx: RuleContext): RuleFinding[] {

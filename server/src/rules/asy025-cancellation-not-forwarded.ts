@@ -5,7 +5,7 @@ import { typeFamily } from '../workspace/index';
 import { csharpText } from '../signatures/typeText';
 import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, otherTargetsOf, type CallCandidate, type CandidateParameter, type OtherTargets } from './callTargets';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
-import { quoted } from './messageText';
+import { listed, quoted } from './messageText';
 import { expressionResultOf } from './taskResults';
 import { enclosingTypes } from '../model/enclosingTypes';
 
@@ -268,11 +268,6 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
   const unchecked = [...elsewhere.lacking, ...elsewhere.unknown];
   if (unchecked.length > 0) return { title: `Pass ${token.text} (the project also targets ${listed(unchecked)})`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
   return { title: `Pass ${token.text}`, safety: 'safe', edits: [{ start: close, end: close, newText }] };
-}
-
-/** `a`, `a and b`, `a, b and c`. */
-function listed(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** What the note adds when the overload with the token returns another type. */

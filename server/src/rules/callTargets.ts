@@ -262,13 +262,19 @@ export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: n
   const file = fileApiScopeOf(ctx.file);
   const db = signatureDatabase();
   if (!file || !db) return out;
-  for (const target of file.otherTargets) {
-    if (inactiveFor(ctx, target).some((s) => s.start <= at && at < s.end)) continue;
+  for (const target of otherTargetsCompiling(ctx, at)) {
     const framework = heldApiFrameworkOf(target.targetFramework);
     if (framework === null) out.unknown.push(target.targetFramework);
     else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
   }
   return out;
+}
+
+/** The project's other targets that compile the code at `at`: not those whose symbols leave it out (`#if NET`). */
+export function otherTargetsCompiling(ctx: RuleContext, at: number): OtherTarget[] {
+  const file = fileApiScopeOf(ctx.file);
+  if (!file) return [];
+  return file.otherTargets.filter((target) => !inactiveFor(ctx, target).some((s) => s.start <= at && at < s.end));
 }
 
 const inactiveByModel = new WeakMap<RuleContext['model'], Map<string, Span[]>>();

@@ -54,3 +54,8 @@ export function fitted(make: (max: number) => string): string {
   }
   return message;
 }
+
+/** `a`, `a and b`, `a, b and c`: a list in a sentence. */
+export function listed(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
