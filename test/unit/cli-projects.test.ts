@@ -228,6 +228,25 @@ test('a multi-targeting project: ASY002 says when a twin may be missing on anoth
   assert.doesNotMatch(found[2].note ?? '', /also targets/);
 });
 
+test('a published library that references the ASP.NET Core shared framework runs without a SynchronizationContext: ASY027 keeps only the file\'s own policy', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'aspnetcore-library');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string })[]).filter((f) => f.ruleId === 'ASY027');
+  assert.deepEqual(found.map((f) => [f.file, f.line]), [
+    // Two of its three awaits are configured: the third is the exception.
+    [`${base}/src/Gateway/ConfiguredCache.cs`, 11],
+    // The client library has no ASP.NET Core reference: library code as before.
+    [`${base}/src/Gateway.Client/GatewayClient.cs`, 11],
+  ]);
+  assert.match(found[0].note ?? '', /2 of the 3 awaits in this file use ConfigureAwait\(false\)/);
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const gateway = (JSON.parse(r.stdout).projects as { project: string; libraryCode: { isLibrary: boolean; withoutContext?: string }; frameworkReferences: string[] }[]).find((p) => p.project.endsWith('/Gateway.csproj'))!;
+  assert.deepEqual(gateway.frameworkReferences, ['Microsoft.AspNetCore.App']);
+  assert.equal(gateway.libraryCode.isLibrary, true);
+  assert.equal(gateway.libraryCode.withoutContext, 'Gateway runs in the ASP.NET Core server (FrameworkReference Microsoft.AspNetCore.App), which has no SynchronizationContext');
+});
+
 test('a file the analysed target removes from its Compile items is read for the target that compiles it, with that target\'s symbols', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'target-only');
   const base = dir.split(path.sep).join('/');

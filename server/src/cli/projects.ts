@@ -71,9 +71,10 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       noWarn: p.noWarn,
       isPackable: p.isPackable,
       testProject,
-      libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason } : null,
+      libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason, ...(library.withoutContext ? { withoutContext: library.withoutContext } : {}) } : null,
       packingNuspec: p.packingNuspec ? { nuspec: display(p.packingNuspec.path), how: p.packingNuspec.how } : null,
       packageReferences: p.packageReferences,
+      frameworkReferences: p.frameworkReferences,
       projectReferences: p.projectReferences.map(display),
       imports: p.imports.map(display),
       files: owned.get(p.path) ?? 0,
@@ -93,7 +94,10 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     out.push(`  symbols: ${p.preprocessorSymbols.join(' ')}`);
     if (p.langVersion || p.nullable) out.push(`  LangVersion ${p.langVersion ?? 'default'}, Nullable ${p.nullable ?? 'disable'}, ImplicitUsings ${p.implicitUsings ? 'enable' : 'disable'}`);
     if (p.testProject) out.push(`  test project: ${p.testProject}`);
-    else if (p.libraryCode) out.push(`  library code: ${p.libraryCode.isLibrary ? 'yes' : 'no'}: ${p.libraryCode.reason}`);
+    else if (p.libraryCode) {
+      out.push(`  library code: ${p.libraryCode.isLibrary ? 'yes' : 'no'}: ${p.libraryCode.reason}`);
+      if (p.libraryCode.withoutContext) out.push(`  ConfigureAwait policy (ASY027): not asked for: ${p.libraryCode.withoutContext}`);
+    }
     if (p.packageReferences.length) out.push(`  packages: ${p.packageReferences.map((r) => `${r.id}${r.version ? ` ${r.version}` : ''}`).join(', ')}`);
     out.push(`  files: ${p.files}`);
     for (const n of p.notes) out.push(`  note (${n.kind}) ${n.file}:${n.line}: ${n.message}`);

@@ -120,6 +120,8 @@ export interface ProjectModel {
   /** The IsTestProject property as set (Microsoft.NET.Test.Sdk sets it too), or null. */
   isTestProject: boolean | null;
   packageReferences: PackageReference[];
+  /** `<FrameworkReference>` items (`Microsoft.AspNetCore.App`): shared frameworks beyond the target's own. */
+  frameworkReferences: string[];
   /** Referenced project files (absolute). */
   projectReferences: string[];
   /** Global usings from the SDK's implicit usings and <Using> items: `System`, `static System.Math`, `A = B.C`. */
@@ -147,7 +149,7 @@ const REPORTED_PROPERTIES = ['TargetFramework', 'TargetFrameworks', 'DefineConst
  * worth a note (IsTestProject comes from Microsoft.NET.Test.Sdk's props, the rest from the SDK's targets).
  */
 const SDK_SET_LATER = new Set(['istestproject', 'ispackable', 'targetframeworkidentifier', 'targetframeworkversion', 'targetplatformidentifier', 'outputtype', 'language', 'usingmicrosoftnetsdkweb']);
-const TRACKED_ITEMS = new Set(['Compile', 'PackageReference', 'GlobalPackageReference', 'PackageVersion', 'ProjectReference', 'Using', 'EditorConfigFiles', 'GlobalAnalyzerConfigFiles']);
+const TRACKED_ITEMS = new Set(['Compile', 'PackageReference', 'FrameworkReference', 'GlobalPackageReference', 'PackageVersion', 'ProjectReference', 'Using', 'EditorConfigFiles', 'GlobalAnalyzerConfigFiles']);
 
 interface PendingItem {
   element: XmlElement | null;
@@ -489,6 +491,7 @@ interface OnePass {
   state: EvalState;
   sdkStyle: boolean;
   packageReferences: PackageReference[];
+  frameworkReferences: string[];
   projectReferences: string[];
   usings: string[];
   compileRules: CompileRule[];
@@ -542,6 +545,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
   // The item pass, with the final properties.
   const ctx: ItemContext = { compileRules: [], usings: [] };
   const packages: PackageReference[] = [];
+  const frameworks: string[] = [];
   const central = new Map<string, string>();
   const projectReferences: string[] = [];
   const analyzerConfigFiles: AnalyzerConfigItem[] = [];
@@ -588,6 +592,10 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
         if (remove !== null) for (const id of splitItemSpec(remove)) for (let i = packages.length - 1; i >= 0; i--) if (packages[i].id.toLowerCase() === id.toLowerCase()) packages.splice(i, 1);
         break;
       }
+      case 'FrameworkReference':
+        if (include !== null) for (const id of splitItemSpec(include)) if (!frameworks.some((f) => f.toLowerCase() === id.toLowerCase())) frameworks.push(id);
+        if (remove !== null) for (const id of splitItemSpec(remove)) for (let i = frameworks.length - 1; i >= 0; i--) if (frameworks[i].toLowerCase() === id.toLowerCase()) frameworks.splice(i, 1);
+        break;
       case 'PackageVersion': {
         const version = value('Version');
         if (include !== null && version !== null) for (const id of splitItemSpec(include)) central.set(id.toLowerCase(), version);
@@ -631,7 +639,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
     }
   }
   for (const p of packages) if (p.version === null) p.version = central.get(p.id.toLowerCase()) ?? null;
-  return { state, sdkStyle, packageReferences: packages, projectReferences, usings: ctx.usings, compileRules: ctx.compileRules, analyzerConfigFiles };
+  return { state, sdkStyle, packageReferences: packages, frameworkReferences: frameworks, projectReferences, usings: ctx.usings, compileRules: ctx.compileRules, analyzerConfigFiles };
 }
 
 /** A project that could not be read or parsed: what is known (its place), with the reason as a note. */
@@ -640,7 +648,7 @@ function unreadable(path: string, configuration: string, notes: ProjectNote[]): 
   return {
     path, directory: directoryOf(path), name: name.replace(/\.[^.]*$/, ''), sdks: [], sdkStyle: false, configuration, targetFrameworks: [], targetFramework: null,
     targetFrameworkReason: 'the project file could not be read', langVersion: null, defineConstants: null, implicitUsings: false, nullable: null, noWarn: [], noWarnSource: null,
-    features: null, isPackable: null, isTestProject: null, packageReferences: [], projectReferences: [], globalUsings: [], compileRules: [], imports: [], notes,
+    features: null, isPackable: null, isTestProject: null, packageReferences: [], frameworkReferences: [], projectReferences: [], globalUsings: [], compileRules: [], imports: [], notes,
     preprocessorSymbols: preprocessorSymbols({ targetFramework: null, configuration }),
   };
 }
@@ -717,6 +725,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     nuspecFile: propertyText(state, 'NuspecFile')?.trim() ? joinPath(state.projectDir, propertyText(state, 'NuspecFile')!.trim()) : null,
     isTestProject: parseBool(propertyText(state, 'IsTestProject')),
     packageReferences: pass.packageReferences,
+    frameworkReferences: pass.frameworkReferences,
     projectReferences: [...new Set(pass.projectReferences)],
     globalUsings: pass.usings,
     compileRules: pass.compileRules,

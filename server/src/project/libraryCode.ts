@@ -7,6 +7,7 @@
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
+import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
 export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
@@ -16,6 +17,12 @@ export interface LibraryCodeVerdict {
   isLibrary: boolean;
   /** Why, for messages: "Acme.Data is a class library published as a package (it sets PackageId)". */
   reason: string;
+  /**
+   * For library code that runs only inside the ASP.NET Core server (it references the shared framework or the
+   * server's packages: knowledge/aspNetCoreServer.ts), why: there is no SynchronizationContext to leave, so ASY027
+   * does not ask for ConfigureAwait(false). ASY030 still applies (a Task.Run wrapper costs a pool thread there too).
+   */
+  withoutContext?: string;
 }
 
 /** SDKs whose projects are applications whatever their OutputType says (web apps and worker services). */
@@ -43,8 +50,14 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
   // its callers are that application's, whose context it may need.
   if (!project.packageMetadata && project.packingNuspec) {
-    return { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` };
+    return withHost(project, { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` });
   }
   if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs` };
-  return { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` };
+  return withHost(project, { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` });
+}
+
+/** A library verdict with the ASP.NET Core server noted when the project's references bring it. */
+function withHost(project: ProjectModel, verdict: LibraryCodeVerdict): LibraryCodeVerdict {
+  const reference = aspNetCoreServerReferenceOf(project.frameworkReferences ?? [], project.packageReferences.map((p) => p.id));
+  return reference ? { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${reference}), which has no SynchronizationContext` } : verdict;
 }

@@ -14,7 +14,11 @@ Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or 
 true, or a .nuspec packs it: the one its \`NuspecFile\` names, one named like the project beside it, or one nearby
 whose id or files name the project) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs, a MAUI, WPF, WinForms or WinUI project), a test
 project, a project with \`IsPackable\` false and a class library without package properties (an application's own
-Shared project) are not; outside any project, sources without an entry point are. In any
+Shared project) are not; outside any project, sources without an entry point are. A library that runs only in
+the ASP.NET Core server (a \`FrameworkReference\` to \`Microsoft.AspNetCore.App\`, or a package of the server
+pipeline such as \`Microsoft.AspNetCore.Http.Abstractions\` or \`Microsoft.AspNetCore.Mvc.*\`) is not asked for it
+either: ASP.NET Core has no \`SynchronizationContext\`, so the call changes nothing there (\`asynclens projects\`
+says which projects these are). In any
 other file the rule still applies where the file itself shows the policy: when at least half of its awaits
 already use \`ConfigureAwait(false)\`, the others are reported as the exceptions they probably are.
 
@@ -85,7 +89,8 @@ interface Policy {
 function policyOf(ctx: RuleContext, masked: string): Policy | null {
   if (ctx.testCode) return null;
   const library = libraryCodeOf(ctx);
-  if (library.isLibrary) return { reason: `this is library code (${library.reason})` };
+  // Library code that runs only in the ASP.NET Core server has no context to leave: only the file's own policy counts.
+  if (library.isLibrary && !library.withoutContext) return { reason: `this is library code (${library.reason})` };
   const awaits = [...masked.matchAll(/(?<![\w.])await\s+(?!foreach\b|using\b)/g)].length;
   const configured = [...masked.matchAll(/\.\s*ConfigureAwait\s*\(\s*false\s*\)/g)].length;
   if (configured > 0 && configured * 2 >= awaits) return { reason: `${configured} of the ${awaits} awaits in this file use ConfigureAwait(false)` };
