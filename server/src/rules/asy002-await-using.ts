@@ -58,12 +58,14 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   // Typed as written: the value of `await command.ExecuteReaderAsync()` is the reader, not the Task<reader>. A
   // declared result that is itself an abstract base whose DisposeAsync only calls Dispose (Stream from
   // GetStreamAsync, DbDataReader from DbCommand.ExecuteReaderAsync) says nothing about the object behind it: the
-  // factory row decides then, as for an untyped call.
+  // factory row decides then, as for an untyped call. So does another object's property or field of such a base
+  // (`using (section.Body)`, a request or multipart body the object handed out to be read): no factory row matches a
+  // member read, so it stays quiet, as `ReadAsStreamAsync()`'s Stream does.
   const typed = receiverTypeOf(ctx, body, using.resourceText.trim());
   if (typed) {
     const name = stripGenerics(typed);
     const row = asyncDisposableByType(name);
-    const abstractResult = !!row && row.type === name && !!row.disposeAsyncOnlyDisposes && typesNamed(ctx.index, name).length === 0 && splitCallText(resource) !== null;
+    const abstractResult = !!row && row.type === name && !!row.disposeAsyncOnlyDisposes && typesNamed(ctx.index, name).length === 0 && (splitCallText(resource) !== null || isOtherObjectsMember(resource));
     if (!abstractResult) return byType(ctx, typed);
   }
   const call = splitCallText(resource);
@@ -72,6 +74,11 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
     if (factory) return factory;
   }
   return null;
+}
+
+/** `section.Body`, `request?.Body`: a member read off another object (not `this.x`, not a local, not a call). */
+function isOtherObjectsMember(resource: string): boolean {
+  return /^@?[A-Za-z_]\w*(?:\s*[?!]?\s*\.\s*@?[A-Za-z_]\w*)+$/.test(resource) && !/^(?:this|base)\s*\./.test(resource);
 }
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {

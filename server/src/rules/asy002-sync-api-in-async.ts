@@ -409,7 +409,8 @@ view with \`Async = true\` (otherwise their async members throw); calls that ret
 arguments: a StackExchange.Redis command with \`CommandFlags.FireAndForget\`, \`SemaphoreSlim.Wait(0)\` and
 \`Wait(TimeSpan.Zero)\` (also through a \`const\` or a readonly field holding zero), \`Thread.Sleep(0)\`; a workspace
 subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync (the inherited one only
-calls Dispose); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
+calls Dispose); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
+upload body handed out to be read), whose declared type says nothing of what is behind it; a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
 workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass);
 \`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
 

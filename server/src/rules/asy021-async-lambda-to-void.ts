@@ -84,8 +84,9 @@ invoked.
   call on a receiver of unknown type is not reported. Overloads that take the lambda at the same position are
   all looked at, and one returning a value is enough to stay quiet.
 - Events are not in the signature database: an event the workspace does not declare is taken to have a
-  void-returning handler type (\`EventHandler\`, as nearly all do); an event of an \`AsyncEventHandler\`-like type
-  from a package is then wrongly reported when its handler can throw.
+  void-returning handler type (\`EventHandler\`, as nearly all do), unless its name ends in \`Async\`, the suffix
+  packages give their events of an \`AsyncEventHandler\`-like type (RabbitMQ.Client's \`ReceivedAsync\`), which is
+  left alone. Such an event named otherwise is still wrongly reported when its handler can throw.
 - Constructors are not in the signature database either: only the ones in knowledge/voidCallbacks.ts and
   delegate types' own are known.
 `;
@@ -133,6 +134,11 @@ function voidTargetOf(ctx: RuleContext, body: MethodBody, target: DelegateTarget
         const verdict = delegateReturnOf(ctx, body, { typeText: typed, type: null }, null);
         return verdict === 'void' ? { description: `it handles ${target.targetText}, an event of type ${typed.replace(/\?$/, '')}, which returns void`, handler: true } : null;
       }
+      // The event's type is not visible (another library's, not in the signatures): events return void by .NET's
+      // design guidelines, except the asynchronous events that say so with the Task-based pattern's Async suffix and
+      // take Task-returning handlers (RabbitMQ.Client 7's `ReceivedAsync`, an AsyncEventHandler<T>; MQTTnet 4's
+      // `ApplicationMessageReceivedAsync`, a Func<T, Task>). An async lambda given to one of those is an async Task.
+      if (target.targetText && /Async$/.test(target.targetText.trim())) return null;
       return { description: `it handles the event ${target.targetText}, whose handlers return void`, handler: true };
     }
     case 'argument':

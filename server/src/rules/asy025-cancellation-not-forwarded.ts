@@ -14,7 +14,8 @@ Flags a call, in a function that has exactly one \`CancellationToken\` parameter
 the method it calls can take one: the overload it binds to has an optional \`CancellationToken\` parameter it
 leaves out, or an overload with the same parameters plus a \`CancellationToken\` exists. In ASP.NET Core
 controllers and Razor pages the request's token \`HttpContext.RequestAborted\` counts as in scope when the action
-has no token parameter, and in SignalR hubs \`Context.ConnectionAborted\`.
+has no token parameter, and in SignalR hubs \`Context.ConnectionAborted\` (not in \`OnDisconnectedAsync\`, which runs
+after the connection is aborted, when that token has already fired).
 
 Overloads come from the workspace's declarations and the API signature database (.NET and common packages),
 never from a method's name. Left alone: calls that already pass something token-like, calls on the token
@@ -128,8 +129,18 @@ function requestTokenOf(ctx: RuleContext, body: MethodBody): string | null {
   const bases = declaration ? declaration.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!) : [];
   const all = new Set([...family, ...bases]);
   if (all.has('ControllerBase') || all.has('Controller') || all.has('PageModel') || hasAttribute(declaration, 'ApiController')) return 'HttpContext.RequestAborted';
-  if (all.has('Hub')) return 'Context.ConnectionAborted';
+  if (all.has('Hub')) return isHubDisconnectHandler(body) ? null : 'Context.ConnectionAborted';
   return null;
+}
+
+/**
+ * A hub's OnDisconnectedAsync runs after the connection is gone: HubConnectionHandler aborts the connection, which
+ * fires ConnectionAborted, before it calls the hub ("Ensure the connection is aborted before firing disconnect",
+ * dotnet/aspnetcore src/SignalR/server/Core/src/HubConnectionHandler.cs). Passing that token to the cleanup calls
+ * there would cancel them at once.
+ */
+function isHubDisconnectHandler(body: MethodBody): boolean {
+  return body.name === 'OnDisconnectedAsync' && body.modifiers.includes('override');
 }
 
 function hasAttribute(type: TypeDeclaration | undefined, name: string): boolean {

@@ -2,6 +2,8 @@
 import type { MethodBody, ReturnSite, Span, UsingResource } from '../model/types';
 import { maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { tryClausesOf } from './tryClauses';
+import { splitCallText, splitTopLevel } from '../model/syntax';
+import { expressionResultOf } from './taskResults';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 
 const docs = `## What it does
@@ -63,7 +65,9 @@ without a result \`await X; return;\`. It is offered when that return is the fun
 instead of being thrown to the caller, and the method gets a state machine.
 
 ## Limitations
-- "Uses the resource" means the returned expression mentions the variable's name; a task that reaches the
+- "Uses the resource" means the returned expression mentions the variable's name, unless every mention sits in an
+  argument of the returned call whose type is a string or a number (\`WriteAsync(Encoding.UTF8.GetString(buffer.ToArray()))\`):
+  such an argument is computed before the call starts its task, which gets the value. A task that reaches the
   resource another way (a field set from it earlier) is not seen, and a variable-less \`using (Scope())\` is
   not reported.
 - A callee that completes synchronously makes the code correct by accident; it is still reported, since the
@@ -136,13 +140,39 @@ function flagOffAtReturn(masked: string, body: MethodBody, flag: string, returnA
   return false;
 }
 
+/** Immutable values an argument can be computed into: the task gets the value, never the resource it was read from. */
+const VALUE_TYPES = new Set(['string', 'bool', 'char', 'byte', 'sbyte', 'short', 'ushort', 'int', 'uint', 'long', 'ulong', 'float', 'double', 'decimal', 'String', 'Boolean', 'Int32', 'Int64']);
+
+/**
+ * Whether the returned call reads the resource only to compute arguments of an immutable type
+ * (`WriteAsync(Encoding.UTF8.GetString(buffer.ToArray()))`): those are evaluated before the call starts the task,
+ * which then holds the string or number, not the resource. A resource that is the call's receiver, an argument itself,
+ * or inside a lambda, or an argument whose type is not known or could refer back to it (an array, a reader), still counts.
+ */
+function readOnlyIntoValues(ctx: RuleContext, body: MethodBody, masked: string, expr: Span, name: string): boolean {
+  const call = splitCallText(masked.slice(expr.start, expr.end));
+  const original = splitCallText(ctx.text.slice(expr.start, expr.end));
+  if (!call || !original || call.name !== original.name) return false;
+  const mentionsName = (text: string) => mentions(text, { start: 0, end: text.length }, name);
+  if (call.receiver !== null && mentionsName(call.receiver)) return false;
+  const args = splitTopLevel(call.argumentsText);
+  const originalArgs = splitTopLevel(original.argumentsText);
+  if (args.length !== originalArgs.length) return false;
+  return args.every((arg, i) => {
+    if (!mentionsName(arg)) return true;
+    if (arg.includes('=>') || /^\s*(?:@?[A-Za-z_]\w*\s*:\s*)?(?:ref\s+|out\s+|in\s+)?@?[A-Za-z_]\w*\s*$/.test(arg)) return false;
+    const typeText = expressionResultOf(ctx, body, originalArgs[i].trim()).typeText?.replace(/^System\./, '');
+    return !!typeText && VALUE_TYPES.has(typeText);
+  });
+}
+
 /** Why the returned task outlives what it uses, or null. */
-function escapeReason(body: MethodBody, r: ReturnSite, masked: string, expr: Span): string | null {
+function escapeReason(ctx: RuleContext, body: MethodBody, r: ReturnSite, masked: string, expr: Span): string | null {
   for (const region of r.regions) {
     if (region.kind === 'using') {
       const resource = usingOf(body, region.span);
       const name = resource?.variableName ?? (resource && /^@?[A-Za-z_]\w*$/.test(resource.resourceText.trim()) ? resource.resourceText.trim() : null);
-      if (name && mentions(masked, expr, name)) return `the using disposes ${name} as soon as the task is returned, while the task may still be using it`;
+      if (name && mentions(masked, expr, name) && !readOnlyIntoValues(ctx, body, masked, expr, name)) return `the using disposes ${name} as soon as the task is returned, while the task may still be using it`;
     } else if (region.kind === 'try') {
       const clauses = tryClausesOf(masked, region.span);
       if (!clauses?.finallyBlock) continue;
@@ -152,7 +182,7 @@ function escapeReason(body: MethodBody, r: ReturnSite, masked: string, expr: Spa
       if (release && cleanupRuns(release.index)) return 'the finally block releases the lock as soon as the task is returned, while the task may still be running under it';
       for (const m of finallyText.matchAll(DISPOSAL)) {
         const name = m[1] ?? m[2];
-        if (name && mentions(masked, expr, name) && cleanupRuns(m.index!)) return `the finally block ${m[2] ? 'returns' : 'disposes'} ${name} as soon as the task is returned, while the task may still be using it`;
+        if (name && mentions(masked, expr, name) && !readOnlyIntoValues(ctx, body, masked, expr, name) && cleanupRuns(m.index!)) return `the finally block ${m[2] ? 'returns' : 'disposes'} ${name} as soon as the task is returned, while the task may still be using it`;
       }
     }
   }
@@ -196,7 +226,7 @@ export const rule: Rule = {
         masked ??= maskCommentsAndStrings(ctx.text);
         const expr = returnExpressionSpan(r, ctx.text);
         if (!expr || COMPLETED.test(masked.slice(expr.start, expr.end).trim())) continue;
-        const reason = escapeReason(body, r, masked, expr);
+        const reason = escapeReason(ctx, body, r, masked, expr);
         if (!reason) continue;
         const fix = fixFor(ctx, body, r, expr, masked);
         findings.push({
