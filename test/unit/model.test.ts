@@ -60,7 +60,7 @@ test('await operands are classified', () => {
   const configured = m.awaits[7].operand;
   assert.equal(configured.configureAwait, 'false');
   assert.equal(configured.text, 'F(1)');
-  assert.deepEqual(configured.callee, { name: 'F', receiver: null, argumentCount: 1 });
+  assert.deepEqual(configured.callee, { name: 'F', receiver: null, argumentCount: 1, typeArgumentCount: 0 });
 });
 
 test('await x?.M() is recognised as awaiting the whole chain (parser.md quirk 1)', () => {

@@ -237,7 +237,7 @@ function customResultType(awaitableType: string, ctx: AwaitContext): string | nu
 function workspaceCalleeOf(point: SuspensionPoint, ctx: AwaitContext): { file: string; body: MethodBody } | null {
   const callee = point.operand.callee;
   if (point.operand.kind !== 'call' || !callee || !ctx.index) return null;
-  const resolved = resolveCall(callee.name, callee.receiver, callee.argumentCount, { file: ctx.file, body: ctx.body }, ctx.index);
+  const resolved = resolveCall(callee.name, callee.receiver, callee.argumentCount, { file: ctx.file, body: ctx.body }, ctx.index, callee.typeArgumentCount);
   const withBody = resolved.filter((m) => m.body && m.body.isAsync);
   return withBody.length === 1 ? { file: withBody[0].file, body: withBody[0].body! } : null;
 }

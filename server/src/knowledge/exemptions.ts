@@ -25,6 +25,8 @@ export interface ExemptReceiverType {
 export interface ExemptReceiverExpression {
   /** The receiver text as it appears at the call site, without whitespace: 'Console.Out'. */
   expression: string;
+  /** The namespace of the expression's type, which the call site may also write out: 'System'. */
+  namespace: string;
   /** The type that expression has: its blocking rows are the ones silenced. */
   baseType: string;
   reason: string;
@@ -141,6 +143,7 @@ export const EXEMPT_RECEIVER_TYPES: readonly ExemptReceiverType[] = [
 export const EXEMPT_RECEIVER_EXPRESSIONS: readonly ExemptReceiverExpression[] = [
   {
     expression: 'Console.Out',
+    namespace: 'System',
     baseType: 'TextWriter',
     reason:
       'Console.Out is a synchronized TextWriter whose WriteAsync and WriteLineAsync write synchronously and return a completed task; switching to them gains nothing.',
@@ -148,6 +151,7 @@ export const EXEMPT_RECEIVER_EXPRESSIONS: readonly ExemptReceiverExpression[] = 
   },
   {
     expression: 'Console.Error',
+    namespace: 'System',
     baseType: 'TextWriter',
     reason:
       'Console.Error is the same synchronized TextWriter as Console.Out; its async members are synchronous underneath.',
@@ -155,10 +159,38 @@ export const EXEMPT_RECEIVER_EXPRESSIONS: readonly ExemptReceiverExpression[] = 
   },
   {
     expression: 'Console.In',
+    namespace: 'System',
     baseType: 'TextReader',
     reason:
       'Console.In is a synchronized TextReader whose ReadLineAsync reads synchronously; console programs that wait for a person are meant to block there.',
     source: 'https://github.com/dotnet/runtime/blob/main/src/libraries/System.Private.CoreLib/src/System/IO/TextReader.cs',
+  },
+  // NUnit's test output writers hand each write to the test run's listener as an event (EventListenerTextWriter), in
+  // memory. They override only the synchronous members, so the async twins are TextWriter's defaults, which queue the
+  // same synchronous write to the thread pool: switching to them adds a work item and blocks nothing less.
+  {
+    expression: 'TestContext.Out',
+    namespace: 'NUnit.Framework',
+    baseType: 'TextWriter',
+    reason:
+      "NUnit's TestContext.Out sends each write to the test result as an event in memory; its WriteLineAsync is TextWriter's default, which queues the same synchronous write to the thread pool.",
+    source: 'https://github.com/nunit/nunit/blob/main/src/NUnitFramework/framework/Internal/Execution/EventListenerTextWriter.cs',
+  },
+  {
+    expression: 'TestContext.Progress',
+    namespace: 'NUnit.Framework',
+    baseType: 'TextWriter',
+    reason:
+      "NUnit's TestContext.Progress is an EventListenerTextWriter (falling back to Console.Error): each write is an in-memory event, and its async members are TextWriter's defaults.",
+    source: 'https://github.com/nunit/nunit/blob/main/src/NUnitFramework/framework/TestContext.cs',
+  },
+  {
+    expression: 'TestContext.Error',
+    namespace: 'NUnit.Framework',
+    baseType: 'TextWriter',
+    reason:
+      "NUnit's TestContext.Error is an EventListenerTextWriter (falling back to Console.Error): each write is an in-memory event, and its async members are TextWriter's defaults.",
+    source: 'https://github.com/nunit/nunit/blob/main/src/NUnitFramework/framework/TestContext.cs',
   },
 ];
 
@@ -243,10 +275,13 @@ export function exemptReceiverTypesFor(baseType: string): string[] {
   return EXEMPT_RECEIVER_TYPES.filter((exempt) => exempt.baseType === baseType).map((exempt) => exempt.type);
 }
 
-/** Reports whether a receiver's text (Console.Out, Console.Error, ...) makes the call harmless; whitespace is ignored. */
+/**
+ * Reports whether a receiver's text (Console.Out, NUnit's TestContext.Out, ...) makes the call harmless, written with
+ * or without its namespace; whitespace is ignored.
+ */
 export function isExemptReceiverExpression(receiverText: string): boolean {
-  const compact = receiverText.replace(/\s+/g, '').replace(/^(global::)?System\./, '');
-  return EXEMPT_RECEIVER_EXPRESSIONS.some((exempt) => exempt.expression === compact);
+  const compact = receiverText.replace(/\s+/g, '').replace(/^global::/, '');
+  return EXEMPT_RECEIVER_EXPRESSIONS.some((exempt) => exempt.expression === compact || `${exempt.namespace}.${exempt.expression}` === compact);
 }
 
 /** Finds the exemption for a synchronous member whose async twin should not be suggested, if any. */

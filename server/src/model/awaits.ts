@@ -65,7 +65,7 @@ export function classifyAwaitOperand(operandNode: SyntaxNode | null, textOverrid
     const callee = calleeOf(node);
     if (callee) {
       const args = argumentTexts(node);
-      const calleeInfo = { name: callee.name, receiver: callee.receiver, argumentCount: args.length };
+      const calleeInfo = { name: callee.name, receiver: callee.receiver, argumentCount: args.length, typeArgumentCount: callee.typeArguments.length };
       const onTaskType = callee.receiver !== null && TASK_TYPES.has(lastSegment(callee.receiver));
       if (onTaskType) {
         switch (callee.name) {

@@ -54,6 +54,11 @@ export interface Callee {
   /** The receiver's text (`_client`, `this`, `Task`), or null for a plain `Name(...)` call. */
   receiver: string | null;
   argumentCount: number;
+  /**
+   * How many type arguments the call writes (`Run<object?>(...)`: 1), 0 when it writes none. Written type arguments
+   * rule out every overload of another generic arity, as the compiler's lookup does (C# spec, Method invocations).
+   */
+  typeArgumentCount: number;
 }
 
 export interface AwaitOperand {

@@ -15,7 +15,7 @@ export interface Span {
  * verbatim interpolated string (whose `""` before the closing quote reads to tree-sitter as a raw string's `"""`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'nullConditional' | 'arrow' | 'verbatimQuoteEscape';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'verbatimQuoteEscape';
   start: number;
 }
 
@@ -94,7 +94,7 @@ function nextLineStart(text: string, lineEnd: number): number {
   return lineEnd + 1;
 }
 
-const CANDIDATE_WORDS: Record<string, Candidate['kind']> = { async: 'async', allows: 'allows', ref: 'ref' };
+const CANDIDATE_WORDS: Record<string, Candidate['kind']> = { async: 'async', allows: 'allows', ref: 'ref', partial: 'partial' };
 
 /** Scans a file, calling back for directives, skipped lines and candidates. */
 export function scanSource(text: string, callbacks: ScanCallbacks): void {
@@ -176,7 +176,7 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
       i++;
       while (i < n && isIdentifierPart(text.charCodeAt(i))) i++;
       const length = i - start;
-      if (length >= 3 && length <= 6) {
+      if (length >= 3 && length <= 7) {
         const kind = CANDIDATE_WORDS[text.slice(start, i)];
         if (kind) callbacks.onCandidate({ kind, start });
       }

@@ -2,7 +2,7 @@
  * The pre-parse pass: what tree-sitter is shown of a C# file. The compiler preprocesses before it parses, and
  * tree-sitter-c-sharp does not: it parses directives where they stand and both branches of every `#if`, and a
  * directive in a place its grammar does not expect (inside a switch section, between members) can swallow a
- * whole class into one ERROR node. It also rejects some valid C# (`async` as an identifier, `allows ref struct`,
+ * whole class into one ERROR node. It also rejects some valid C# (`async` or `partial` as an identifier, `allows ref struct`,
  * `ref partial struct`, `a?.B = x`). So this pass gives tree-sitter a text of the same length with the same line
  * breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts. Offsets are unchanged, so every position in the tree is a position in the
@@ -16,7 +16,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'verbatimQuoteEscape';
+  kind: 'asyncIdentifier' | 'partialIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'verbatimQuoteEscape';
   span: Span;
 }
 
@@ -95,6 +95,9 @@ function replacementFor(r: SourceRewrite, text: string): string {
   switch (r.kind) {
     // Same length, a plain identifier: tree-sitter's grammar treats the word `async` as a keyword everywhere.
     case 'asyncIdentifier': return '_sync';
+    // Same length, a plain identifier: the grammar reads a statement that starts with the word `partial` as a
+    // declaration's modifiers (`partial.Add(x);`, `partial = null;` fail to parse).
+    case 'partialIdentifier': return '_artial';
     // A constraint tree-sitter knows; the constraint itself matters to no analysis.
     case 'allowsRefStruct': return 'new()'.padEnd(original.length, ' ');
     // `ref partial struct` -> `ref         struct`: the grammar accepts partial only before ref.
@@ -135,6 +138,13 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         const use = asyncUse(text, c.start);
         if (use === 'identifier') rewrites.push({ kind: 'asyncIdentifier', span: { start: c.start, end: c.start + 5 } });
         else asyncDeclarations.push(use);
+        break;
+      }
+      case 'partial': {
+        // The modifier is always followed by a word (`partial class`, `partial void M()`, `partial record`); the
+        // identifier (a local named partial) by punctuation: `.`, `=`, `;`, `)`, `[`.
+        const next = nextToken(text, c.start + 7);
+        if (!next || next.kind !== 'identifier') rewrites.push({ kind: 'partialIdentifier', span: { start: c.start, end: c.start + 7 } });
         break;
       }
       case 'allows': {

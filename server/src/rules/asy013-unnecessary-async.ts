@@ -223,7 +223,7 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
   switch (op.kind) {
     case 'call': {
       const callee = op.callee!;
-      const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, ctx.file, body, ctx.index);
+      const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, ctx.file, body, ctx.index, callee.typeArgumentCount);
       // The declarations the call binds to type it, not what dispatch may run: a call to a public virtual or abstract
       // member has no known targets (an override may live outside the workspace), yet its declared return type is
       // what `return X;` would have to convert.

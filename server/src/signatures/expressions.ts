@@ -88,6 +88,22 @@ export function apiTypeOfExpression(text: string, typing: ExpressionTyping): Api
   }
   if (typed !== null) receiver = { type: resolveTypeText(typing.api, typed) ?? named(typed), isStatic: false };
   else if (/^[A-Za-z_][\w.]*(?:<.*>)?$/s.test(receiverText) && !typing.isLocalName(receiverText)) {
+    // A type the workspace declares, named for one of its static members (`Job.Started` of a `static readonly
+    // ManualResetEventSlim Started`): the member as declared, else a static member of its bases outside the
+    // workspace. Never an API type of the same name, which the workspace's declaration hides.
+    const workspace = typing.workspaceType(receiverText);
+    if (workspace) {
+      if (shape.args !== null) return null;
+      const own = workspace.memberType(shape.name);
+      if (own !== null) return { type: resolveTypeText(typing.api, own) ?? named(own), typeText: own, source: `static member ${shape.name} of ${receiverText}` };
+      for (const baseText of workspace.apiBases) {
+        const base = resolveTypeText(typing.api, baseText);
+        if (!base || !definitionOf(typing.api, base)) continue;
+        const found = memberOn(typing, base, true, shape.name);
+        if (found) return found;
+      }
+      return null;
+    }
     // Not a value the workspace knows: a type name, for a static member (`File.ReadAllTextAsync`).
     const asType = resolveTypeText(typing.api, receiverText);
     if (asType && definitionOf(typing.api, asType)) receiver = { type: asType, isStatic: true };

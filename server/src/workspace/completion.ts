@@ -548,7 +548,7 @@ function awaitDependency(a: SuspensionPoint, t: Target, index: WorkspaceIndex): 
     }
     case 'call': {
       const callee = op.callee!;
-      const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, t.file, t.body, index);
+      const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, t.file, t.body, index, callee.typeArgumentCount);
       return calleesDependency(callee.name, text, resolved);
     }
     default:
@@ -726,6 +726,16 @@ function arityFits(m: MethodRef, argumentCount: number): boolean {
 }
 
 /**
+ * Type arguments written at the call (`Run<object?>(...)`) leave only the methods with that many type parameters: the
+ * non-generic `Run(...)` beside a generic `Run<T>(...)` is not a candidate, whatever the argument count says. None
+ * written leaves every method, generic ones included (their type arguments are inferred).
+ */
+function typeArityFits(m: MethodRef, typeArgumentCount: number): boolean {
+  if (typeArgumentCount === 0) return true;
+  return (m.member?.typeParameterCount ?? m.body?.typeParameters.length ?? 0) === typeArgumentCount;
+}
+
+/**
  * C# prefers an overload that needs no default arguments, so when some candidate takes exactly the
  * arguments given, longer ones (which would need defaults) are not what the call binds to.
  */
@@ -742,7 +752,7 @@ const isDispatched = (m: MethodRef) =>
  * that type and its bases; a virtual, abstract or interface member adds every override or implementation
  * the workspace declares (types deriving from the receiver's type), since any of them may run.
  */
-export function resolveCallSite(name: string, receiver: string | null, argumentCount: number, file: string, body: MethodBody, index: WorkspaceIndex): CallResolution {
+export function resolveCallSite(name: string, receiver: string | null, argumentCount: number, file: string, body: MethodBody, index: WorkspaceIndex, typeArgumentCount = 0): CallResolution {
   const bodies = index.files.get(file)?.bodies ?? [];
   const chain = bodyChain(body, bodies);
   let owner: string | null;
@@ -769,10 +779,10 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   const containing = receiver === 'base' ? chain.map((b) => b.containingType).find((x) => x !== null) ?? null : null;
   const kind = receiver === null || receiver === 'this' || receiver === 'base' ? String(receiver) : 'expression';
   const memo = memoOf(index);
-  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}`;
+  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}\0${typeArgumentCount}`;
   let onOwner = memo.onOwner.get(key);
   if (!onOwner) {
-    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner)), argumentCount);
+    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && typeArityFits(m, typeArgumentCount) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner)), argumentCount);
     const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
     const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
     onOwner = { declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
@@ -912,15 +922,15 @@ export function resolveCallRef(call: CallSite, caller: MethodBody, file: string,
   const memo = memoOf(index);
   let resolution = memo.calls.get(call);
   if (!resolution) {
-    resolution = resolveCallSite(call.name, call.receiver, call.argumentTexts.length, file, caller, index);
+    resolution = resolveCallSite(call.name, call.receiver, call.argumentTexts.length, file, caller, index, call.typeArguments.length);
     memo.calls.set(call, resolution);
   }
   return resolution;
 }
 
 /** Workspace methods a call may reach (see resolveCallSite); kept for callers that only need the list. */
-export function resolveCall(name: string, receiver: string | null, argumentCount: number, t: Target, index: WorkspaceIndex): MethodRef[] {
-  return resolveCallSite(name, receiver, argumentCount, t.file, t.body, index).targets;
+export function resolveCall(name: string, receiver: string | null, argumentCount: number, t: Target, index: WorkspaceIndex, typeArgumentCount = 0): MethodRef[] {
+  return resolveCallSite(name, receiver, argumentCount, t.file, t.body, index, typeArgumentCount).targets;
 }
 
 // ---- reasons ----
