@@ -397,6 +397,13 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
 </Project>` }));
   assert.deepEqual(testCodeVerdict(steps(''), '', plain), { testCode: true, reason: 'Data.Testing references Moq (a mocking library), a test helper library' });
   assert.equal(testProjectReason(steps('<IsTestProject>false</IsTestProject>')), null);
+  // A benchmark project (BenchmarkDotNet, an Exe that blocks on tasks to time them) is test code, named so.
+  const bench = (pkg: string) => evaluateProject('/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj', memoryFs({ ...TREE, '/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageReference Include="${pkg}" Version="0.14.0" /></ItemGroup>
+</Project>` }));
+  assert.deepEqual(testCodeVerdict(bench('benchmarkdotnet'), '', plain), { testCode: true, reason: 'Data.Benchmarks references BenchmarkDotNet (a benchmark harness), a benchmark project' });
+  assert.equal(testProjectReason(bench('Newtonsoft.Json')), null);
 });
 
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {

@@ -1,6 +1,7 @@
 /**
  * Whether code is test code: its project is a test project (IsTestProject, or a reference to a test
- * framework) or a test helper library (a reference to a package only tests use), or the file's types and
+ * framework), a test helper library (a reference to a package only tests use) or a benchmark project (a reference
+ * to a benchmark harness), or the file's types and
  * methods carry a test framework's attributes. Test code stays analysed; the blocking rules' findings in it are
  * capped at a configured severity. Data with sources, and pure checks.
  */
@@ -50,6 +51,16 @@ export const TEST_SUPPORT_PACKAGES: readonly TestSupportPackage[] = [
   { id: 'Microsoft.AspNetCore.Mvc.Testing', purpose: "ASP.NET Core's integration test host", source: 'https://learn.microsoft.com/aspnet/core/test/integration-tests' },
 ];
 
+/**
+ * Packages of benchmark harnesses: a project that references one is a benchmark project, whose code measures the
+ * library rather than ships in it (it blocks on tasks on purpose, to time them). It is test code for the rules, as a
+ * test project is.
+ */
+export const BENCHMARK_PACKAGES: readonly TestSupportPackage[] = [
+  { id: 'BenchmarkDotNet', purpose: 'a benchmark harness', source: 'https://www.nuget.org/packages/BenchmarkDotNet' },
+  { id: 'BenchmarkDotNet.Annotations', purpose: 'a benchmark harness', source: 'https://www.nuget.org/packages/BenchmarkDotNet.Annotations' },
+];
+
 export interface TestAttribute {
   name: string;
   framework: string;
@@ -94,6 +105,8 @@ export function testProjectReason(project: ProjectModel | null): string | null {
   if (framework) return `${project.name} references ${framework.id} (${framework.framework})`;
   const support = referencedPackage(project, TEST_SUPPORT_PACKAGES);
   if (support) return `${project.name} references ${support.id} (${support.purpose}), a test helper library`;
+  const benchmark = referencedPackage(project, BENCHMARK_PACKAGES);
+  if (benchmark) return `${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`;
   return null;
 }
 
