@@ -92,6 +92,8 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   const guard = lazy(() => ownGuard + flagGuard, flags);
   const negated = lazy(() => ownNegated + flagNegated, flags);
   const winners = whenAnyWinners(fn, recv);
+  // The locals holding the task's status, read once and only when a switch section is on the way up.
+  let locals: string[] | undefined;
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
@@ -137,7 +139,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       }
     }
     if (p.type === 'switch_section' || p.type === 'switch_expression_arm') {
-      const status = statusSwitchReason(p, child, recv, statusLocals(fn, node, recv));
+      const status = statusSwitchReason(p, child, recv, () => (locals ??= statusLocals(fn, node, recv)));
       if (status) return status;
     }
     // Inside a ContinueWith callback the antecedent task has completed.
@@ -230,10 +232,10 @@ const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STAT
  * `t.Status switch { TaskStatus.RanToCompletion => t.Result, ... }`. A `default` label, a `when` clause or any
  * other state (WaitingForActivation) keeps the wait in doubt.
  */
-function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string, locals: readonly string[]): string | null {
+function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string, locals: () => readonly string[]): string | null {
   const onStatus = (governing: SyntaxNode | null | undefined) => {
     const text = governing ? withoutNullMarks(governing.text.trim()) : null;
-    return text !== null && (new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(text) || locals.includes(text.replace(/^\((.*)\)$/, '$1').trim()));
+    return text !== null && (new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(text) || locals().includes(text.replace(/^\((.*)\)$/, '$1').trim()));
   };
   if (section.type === 'switch_section') {
     const firstStatement = section.namedChildren.find((c) => !!c && /_statement$|^block$/.test(c.type));
