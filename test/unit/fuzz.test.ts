@@ -30,7 +30,7 @@ import { parseXml } from '../../server/src/project/xml';
 import { evaluateCondition, expand, type ExpansionHost } from '../../server/src/project/expressions';
 import { evaluateProject } from '../../server/src/project/evaluate';
 import { parseSolution } from '../../server/src/project/solution';
-import { compileGlob as compileMsBuildGlob } from '../../server/src/project/globs';
+import { compileGlob as compileMsBuildGlob, matchesAny } from '../../server/src/project/globs';
 import { compileGlob } from '../../server/src/config/glob';
 import { parseEditorConfig } from '../../server/src/config/editorconfig';
 import type { Span } from '../../server/src/model/types';
@@ -345,6 +345,20 @@ test('MSBuild item globs: never throw, and match a path in bounded time whatever
     timed(500, `MSBuild glob ${pattern}`, () => compileMsBuildGlob(pattern, '/w/src').matcher.test(`/w/src/${'a'.repeat(n)}.cs`));
   }), options(2000));
   note('MSBuild globs', runs(2000));
+});
+
+test('MSBuild globs: the literal-prefix check before the matcher never changes an answer', () => {
+  const segment = fc.array(fc.constantFrom('a', 'B', 'src', 'Src', '*', '**', '?', '.cs', '..', '.'), { minLength: 1, maxLength: 4 }).map((ts) => ts.join(''));
+  const plainSegment = fc.array(fc.constantFrom('a', 'B', 'src', 'SRC', 'x', '.cs'), { minLength: 1, maxLength: 4 }).map((ts) => ts.join(''));
+  fc.assert(fc.property(fc.array(segment, { maxLength: 5 }), fc.array(plainSegment, { minLength: 1, maxLength: 6 }), fc.boolean(), (parts, pathParts, relative) => {
+    const glob = compileMsBuildGlob(relative ? parts.join('/') : `/w/${parts.join('/')}`, '/W/Src');
+    const path = `/${pathParts.join('/')}`;
+    const under = `/w/src/${pathParts.join('/')}`;
+    for (const p of [path, under, under.toUpperCase()]) {
+      if (matchesAny([glob], p) !== glob.matcher.test(p)) throw new Error(`${glob.text} against ${p}: the prefix check says ${!glob.matcher.test(p)}`);
+    }
+  }), options(2000));
+  note('MSBuild glob prefixes', runs(2000));
 });
 
 // ---- .editorconfig globs -----------------------------------------------------------------------------------------

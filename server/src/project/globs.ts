@@ -11,6 +11,12 @@ import { compileItemGlob, type GlobMatcher } from '../config/glob';
 export interface Glob {
   text: string;
   matcher: GlobMatcher;
+  /**
+   * The literal start of the absolute pattern, lower-cased, up to the last `/` before its first wildcard: a path
+   * that does not start with it cannot match. Checked first, it answers most (file, project) pairs of a workspace
+   * without running the matcher (a file of one project against another project's `**\/*.cs`).
+   */
+  prefix: string;
 }
 
 /** Compiles one pattern, relative to `baseDir` (absolute, forward slashes) unless it is absolute itself. */
@@ -19,7 +25,13 @@ export function compileGlob(pattern: string, baseDir: string): Glob {
   const absolute = raw.startsWith('/') || /^[A-Za-z]:\//.test(raw);
   const full = normalizePath(absolute ? raw : `${baseDir.replace(/\/+$/, '')}/${raw}`);
   // `a/**/b` matches a/b, a/x/b, a/x/y/b; a trailing `**` matches everything below.
-  return { text: pattern, matcher: compileItemGlob(full) };
+  return { text: pattern, matcher: compileItemGlob(full), prefix: literalPrefix(full) };
+}
+
+function literalPrefix(full: string): string {
+  const wildcard = full.search(/[*?]/);
+  const literal = wildcard < 0 ? full : full.slice(0, full.lastIndexOf('/', wildcard) + 1);
+  return literal.toLowerCase();
 }
 
 /** Splits an Include/Exclude/Remove value on `;`, dropping empty entries. */
@@ -28,6 +40,11 @@ export function splitItemSpec(spec: string): string[] {
 }
 
 export function matchesAny(globs: readonly Glob[], absPath: string): boolean {
+  if (globs.length === 0) return false;
   const p = absPath.replace(/\\/g, '/');
-  return globs.some((g) => g.matcher.test(p));
+  return globs.some((g) => startsWithIgnoringCase(p, g.prefix) && g.matcher.test(p));
+}
+
+function startsWithIgnoringCase(path: string, lowerPrefix: string): boolean {
+  return path.length >= lowerPrefix.length && (path.startsWith(lowerPrefix) || path.slice(0, lowerPrefix.length).toLowerCase() === lowerPrefix);
 }

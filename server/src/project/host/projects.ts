@@ -37,7 +37,7 @@ export interface ProjectHost {
   /** The project that owns a .cs file, discovering project files in the folders above it. */
   ownerOf(absFile: string): ProjectModel | null;
   /** Every project known so far, evaluated. */
-  projects(): ProjectModel[];
+  projects(): readonly ProjectModel[];
   /** The global analyzer configs that apply to every file of the project, merged. */
   globalConfigOf(project: ProjectModel): GlobalConfigSet;
   /** An analyzer config file changed, appeared or went away: forgets it and every merged global config. */
@@ -140,9 +140,14 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     }
   };
 
+  // Every project known so far, evaluated, by path: asked once per file by ownerOf, so kept until a project is added
+  // or everything is invalidated (sorting and mapping them per file cost 0.4 s on a 5,500-file tree of 59 projects).
+  let allProjects: readonly ProjectModel[] | null = null;
+
   const add = (p: string) => {
     if (!projectFiles.has(p)) {
       projectFiles.add(p);
+      allProjects = null;
       nestedCache.clear();
     }
   };
@@ -156,7 +161,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return model;
   };
 
-  const all = () => [...projectFiles].sort().map(evaluate);
+  const all = (): readonly ProjectModel[] => (allProjects ??= [...projectFiles].sort().map(evaluate));
 
   const evaluateFor = (project: ProjectModel, targetFramework: string): ProjectModel => {
     const key = `${project.path}|${targetFramework}`;
@@ -271,6 +276,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       listings.clear();
       xmlCache.clear();
       evaluated.clear();
+      allProjects = null;
       evaluatedForTarget.clear();
       searchedDirs.clear();
       nestedCache.clear();
