@@ -159,7 +159,24 @@ interface Automaton {
   accept: number;
   /** closureOf's answers, filled as states are reached. */
   closures: (Int32Array | undefined)[];
+  /** The sets of states runs have been in, as a deterministic automaton built as paths need it (see run). */
+  dfa: LazyDfa;
 }
+
+/**
+ * Each set of live states a run reaches gets a number, and each (set, character) step its answer, the first time a
+ * path needs it: the same few globs are tested against every file of a workspace, so after the first paths a step is
+ * one map lookup instead of a walk over the live states. The number of sets is bounded; past the bound a run steps
+ * the states one by one as before, so a pattern whose sets multiply still runs in time linear in the path.
+ */
+interface LazyDfa {
+  ids: Map<string, number>;
+  sets: Int32Array[];
+  accepting: boolean[];
+  steps: Map<number, number>[];
+}
+
+const MAX_DFA_SETS = 2_000;
 
 function compile(root: Node): Automaton {
   const test: ((c: number) => boolean)[] = [];
@@ -204,7 +221,7 @@ function compile(root: Node): Automaton {
     }
   };
   const start = build(root, accept);
-  return { test, next: Int32Array.from(next), outs, start, accept, closures: [] };
+  return { test, next: Int32Array.from(next), outs, start, accept, closures: [], dfa: { ids: new Map(), sets: [], accepting: [], steps: [] } };
 }
 
 /**
@@ -228,6 +245,42 @@ function closureOf(a: Automaton, state: number): Int32Array {
 }
 
 function run(a: Automaton, path: string): boolean {
+  let set = dfaSet(a, Array.from(closureOf(a, a.start)));
+  for (let pos = 0; pos < path.length; pos++) {
+    if (set < 0) return runStates(a, path);
+    const c = path.charCodeAt(pos);
+    let known = a.dfa.steps[set].get(c);
+    if (known === undefined) {
+      const reached: number[] = [];
+      for (const s of a.dfa.sets[set]) if (s !== a.accept && a.test[s](c)) for (const t of closureOf(a, a.next[s])) reached.push(t);
+      known = dfaSet(a, reached);
+      if (known < 0) return runStates(a, path);
+      a.dfa.steps[set].set(c, known);
+    }
+    set = known;
+    // The empty set stays empty: no path can match from here.
+    if (a.dfa.sets[set].length === 0) return false;
+  }
+  return a.dfa.accepting[set];
+}
+
+/** The number of a set of states (duplicates and order do not matter), or -1 once the bound is reached. */
+function dfaSet(a: Automaton, states: number[]): number {
+  const unique = Int32Array.from(new Set(states)).sort();
+  const key = unique.join(',');
+  const known = a.dfa.ids.get(key);
+  if (known !== undefined) return known;
+  if (a.dfa.sets.length >= MAX_DFA_SETS) return -1;
+  const id = a.dfa.sets.length;
+  a.dfa.ids.set(key, id);
+  a.dfa.sets.push(unique);
+  a.dfa.accepting.push(unique.includes(a.accept));
+  a.dfa.steps.push(new Map());
+  return id;
+}
+
+/** The run without the deterministic cache: every live state, one character at a time. */
+function runStates(a: Automaton, path: string): boolean {
   const seen = new Int32Array(a.test.length).fill(-1);
   let current: number[] = [];
   let upcoming: number[] = [];
