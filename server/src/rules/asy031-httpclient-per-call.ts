@@ -15,7 +15,8 @@ to an object that outlives the call. Left alone:
   caller's decision), \`Main\` or top-level statements, a lambda given to \`Lazy<T>\`, \`AddSingleton\` or
   \`LazyInitializer\`;
 - factories: a client that is returned, assigned to a field or property, or passed to an object creation
-  (\`new GitHubApi(client)\`) or a DI registration;
+  (\`new GitHubApi(client)\`), a DI registration or a helper whose result is returned
+  (\`return WithToken(client, token);\`, when the helper is not awaited and returns no task);
 - a client built on a handler the method did not create (\`new HttpClient(_sharedHandler, disposeHandler: false)\`):
   the connection pool is the handler's, and it is shared.
 
