@@ -42,6 +42,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 25, message: /becomes async void/, fix: /^Await the work in a loop/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 36, message: /becomes async void/, fix: /^Give the delegate a type that returns Task/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 73, message: /becomes async void/, fix: /^Catch the exceptions inside the handler$/ },
+  // A call whose arguments hold a lambda with a block body: the quote keeps the end of the chain, not a cut of the lambda's body.
+  { fixture: 'sync-over-async/long-argument-lists.cs', ruleId: 'ASY003', about: 'GetResult', message: /^'…AsTask\(\)\.GetAwaiter\(\)\.GetResult\(\)' blocks the thread on a task/ },
 ];
 
 before(ready);

@@ -286,7 +286,8 @@ export interface ReadOnlyCreation {
 }
 
 export const READ_ONLY_CREATIONS: readonly ReadOnlyCreation[] = [
-  { pattern: /(?:^|\.)Open(?:Read|Text)(?:Async)?\s*\(/, reason: 'A file or archive opened for reading (File.OpenRead, File.OpenText, ZipFile.OpenRead and helpers named alike) has no buffered writes to flush.', source: docs('system.io.file.openread') },
+  // A helper may prefix the verb (`io.FileOpenRead(path)`, `TryOpenRead`); `OpenReadWrite` does not end the name, so it stays out.
+  { pattern: /(?:^|\.)\w*Open(?:Read|Text)(?:Async)?\s*\(/, reason: 'A file or archive opened for reading (File.OpenRead, File.OpenText, ZipFile.OpenRead and helpers named alike, such as FileOpenRead) has no buffered writes to flush.', source: docs('system.io.file.openread') },
   { pattern: /\bFileAccess\.Read\b(?!Write)/, reason: 'A FileStream opened with FileAccess.Read has no buffered writes to flush.', source: docs('system.io.fileaccess') },
   { pattern: /\bCompressionMode\.Decompress\b/, reason: 'A decompressing stream writes nothing when disposed; only a compressing one writes its last block.', source: docs('system.io.compression.compressionmode') },
   { pattern: /\bCryptoStreamMode\.Read\b/, reason: 'A CryptoStream in read mode writes no final block when disposed.', source: docs('system.security.cryptography.cryptostreammode') },

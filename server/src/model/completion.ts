@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
-import { calleeOf, closingBracket, conditionalParts, isFunctionNode } from './syntax';
+import { calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
@@ -133,7 +133,8 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         if (s.type !== 'if_statement') continue;
         const cond = s.childForFieldName('condition');
         const consequence = s.childForFieldName('consequence');
-        if (cond && consequence && wonWhenAny(cond.text, winners, false, recv) && /\b(return|throw)\b/.test(consequence.text)) {
+        // `if (winner != t || cancelled) throw ...;`: past an exit taken when any of its conditions holds, all of them are false.
+        if (cond && consequence && topLevelDisjuncts(cond.text).some((d) => wonWhenAny(d, winners, false, recv)) && /\b(return|throw)\b/.test(consequence.text)) {
           return `the method leaves earlier unless ${recv} won the awaited Task.WhenAny`;
         }
       }
@@ -314,11 +315,31 @@ function whenAnyWinners(fn: SyntaxNode | null, recv: string): Map<string, string
   if (!fn || !/^[A-Za-z_]\w*$/.test(recv)) return out;
   const text = fn.text;
   if (!text.includes('WhenAny')) return out;
-  for (const m of text.matchAll(/\b([A-Za-z_]\w*)\s*=\s*await\s+(?:System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(([^()]*)\)/g)) {
-    const args = m[2].split(',').map((a) => a.trim());
+  // The arguments may hold calls of their own (`Task.Delay(Timeout.Infinite, token)`), two levels deep.
+  for (const m of text.matchAll(/\b([A-Za-z_]\w*)\s*=\s*await\s+(?:System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g)) {
+    const args = splitTopLevel(m[2]);
     if (args.includes(recv)) out.set(m[1], args.filter((a) => a !== recv));
   }
   return out;
+}
+
+/** `a || b || (c || d)`: the conditions joined by `||` at the top level of a condition. */
+function topLevelDisjuncts(condition: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < condition.length; i++) {
+    const c = condition[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === '|' && condition[i + 1] === '|' && depth === 0) {
+      parts.push(condition.slice(start, i).trim());
+      start = i + 2;
+      i++;
+    }
+  }
+  parts.push(condition.slice(start).trim());
+  return parts;
 }
 
 /**

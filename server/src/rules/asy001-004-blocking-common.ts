@@ -79,8 +79,9 @@ export function shortCode(text: string): string {
   // Elide argument lists from the innermost out until the text is short enough.
   let shortened = oneLine;
   for (let i = 0; i < 100 && shortened.length > 60; i++) {
-    // An argument list whose inner lists are all elided or empty (`Select(x => x.DisposeAsync())`) goes next.
-    const next = shortened.replace(/\(([^()]|\(\.\.\.\)|\(\))+\)/, '(...)');
+    // An argument list whose inner lists are all elided or empty (`Select(x => x.DisposeAsync())`) goes next; one
+    // already elided is skipped, or it would be replaced by itself and end the loop before the outer lists shrink.
+    const next = shortened.replace(/\((?!\.\.\.\))([^()]|\(\.\.\.\)|\(\))+\)/, '(...)');
     if (next === shortened) break;
     shortened = next;
   }

@@ -13,6 +13,7 @@ import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { signatureDatabase } from '../signatures/provider';
 import { isTaskLike } from '../model/returnKind';
+import { providerResultType } from '../knowledge/blockingApis';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
@@ -70,7 +71,13 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   }
   const call = splitCallText(resource);
   if (call) {
-    const factory = fromRow(asyncDisposableForFactory(call.receiver?.replace(/\s+/g, ''), call.name), '');
+    const row = asyncDisposableForFactory(call.receiver?.replace(/\s+/g, ''), call.name);
+    // `command.ExecuteReaderAsync()` on a SqliteCommand gives a SqliteDataReader, whose DisposeAsync only calls
+    // Dispose: the provider's own result type, named after its receiver's (knowledge/blockingApis.ts), rules the row out.
+    const owner = row?.syncDisposeSubtypes && call.receiver ? receiverTypeOf(ctx, body, call.receiver) : null;
+    const provided = owner ? providerResultType(stripGenerics(owner), call.name) : null;
+    if (provided && row?.syncDisposeSubtypes?.includes(provided)) return null;
+    const factory = fromRow(row, '');
     if (factory) return factory;
   }
   return null;

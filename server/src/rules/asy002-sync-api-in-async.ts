@@ -4,7 +4,7 @@ import { fitted, listed, quoted } from './messageText';
 import { otherTargetsCompiling, type OtherTargets } from './callTargets';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
-import { isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
+import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
 import { asyncDisposableOf, usingFinding } from './asy002-await-using';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
@@ -119,10 +119,18 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     const arg = args[row.blockingArgument.index];
     if (arg === undefined) return false;
     const argType = receiverTypeOf(ctx, body, arg);
-    const evidence = `${arg} ${argType ?? ''}`;
+    // A MemoryStream handed to the call is written or read in memory, as it is when it is the receiver.
+    if (exemptByName(arg, 'Stream') || (argType && exemptByType(ctx, argType, exemptReceiverTypesFor('Stream')))) return false;
+    // A string literal inside the argument names no stream: `Serialize(new Meta { Mime = "application/octet-stream" })`.
+    const evidence = `${withoutStringLiterals(arg)} ${argType ?? ''}`;
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
   }
   return true;
+}
+
+/** An argument's text with its string literals emptied, so that their contents cannot read as a hint. */
+function withoutStringLiterals(text: string): string {
+  return text.replace(/"(?:[^"\\\n]|\\.)*"/g, '""');
 }
 
 // ---- findings ----

@@ -1,7 +1,8 @@
 /** ASY031 httpclient-per-call: `new HttpClient()` in code that runs per call, kept only for that call. */
 import type { MethodBody, ObjectCreation } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { typesNamed } from '../workspace/index';
+import { methodsNamed, typesNamed } from '../workspace/index';
+import { isTaskLike } from '../model/returnKind';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 
@@ -14,7 +15,8 @@ to an object that outlives the call. Left alone:
   caller's decision), \`Main\` or top-level statements, a lambda given to \`Lazy<T>\`, \`AddSingleton\` or
   \`LazyInitializer\`;
 - factories: a client that is returned, assigned to a field or property, or passed to an object creation
-  (\`new GitHubApi(client)\`) or a DI registration;
+  (\`new GitHubApi(client)\`), a DI registration or a helper whose result is returned
+  (\`return WithToken(client, token);\`, when the helper is not awaited and returns no task);
 - a client built on a handler the method did not create (\`new HttpClient(_sharedHandler, disposeHandler: false)\`):
   the connection pool is the handler's, and it is shared.
 
@@ -106,15 +108,33 @@ function sharesHandler(masked: string, body: MethodBody, creation: ObjectCreatio
 }
 
 /** The local outlives the call: returned, stored, or handed to an object creation or registration. */
-function escapes(masked: string, body: MethodBody, name: string): boolean {
+function escapes(ctx: RuleContext, masked: string, body: MethodBody, name: string): boolean {
   if (!body.bodySpan || !/^[A-Za-z_]\w*$/.test(name)) return true;
   const text = masked.slice(body.bodySpan.start, body.bodySpan.end);
   const n = `(?<![\\w.])${name}(?![\\w])`;
   if (new RegExp(`\\breturn\\s+${n}|=>\\s*${n}\\s*[;)]`).test(text)) return true;
+  if (returnedThroughCall(ctx, text, n)) return true;
   if (new RegExp(`(?<![=!<>])=\\s*${n}\\s*[;,}]`).test(text)) return true;
   // `new GitHubApi(client)`, `new Wrapper { Http = client }`, `services.AddSingleton(client)`, `Clients.Add(client)`.
   if (new RegExp(`\\bnew\\s+[\\w.<>]+\\s*\\([^;]*${n}`).test(text)) return true;
   if (new RegExp(`\\.\\s*(?:Add\\w*|TryAdd\\w*|Register\\w*|Set\\w*|Enqueue|Push|GetOrAdd)\\s*(?:<[^;]*?>)?\\s*\\([^;]*${n}`).test(text)) return true;
+  return false;
+}
+
+/**
+ * `return Wrap(client, token);`: the client goes into what a factory helper builds and returns (a connection, an API
+ * wrapper), so it outlives the call as `return new Wrapper(client)` does. An awaited call, or one to a method that
+ * returns a task (by the Async suffix or its workspace declaration), only uses the client for the operation.
+ */
+function returnedThroughCall(ctx: RuleContext, text: string, n: string): boolean {
+  const call = new RegExp(`\\breturn\\s+(?!await\\b)((?:[\\w]+\\s*\\.\\s*)*([A-Za-z_]\\w*))\\s*(?:<[^;()]*?>)?\\s*\\([^;]*${n}`, 'g');
+  for (const m of text.matchAll(call)) {
+    const callee = m[2]!;
+    if (callee === 'new' || /Async$/.test(callee)) continue;
+    const declared = methodsNamed(ctx.index, callee, null);
+    if (declared.some((d) => d.member && isTaskLike(d.member.returnKind))) continue;
+    return true;
+  }
   return false;
 }
 
@@ -146,7 +166,7 @@ export const rule: Rule = {
         if (sharesHandler(masked, body, creation)) continue;
         if (!creation.inUsing) {
           if (creation.destination !== 'local' || !creation.targetText) continue;
-          if (escapes(masked, body, creation.targetText)) continue;
+          if (escapes(ctx, masked, body, creation.targetText)) continue;
           // `var client = new HttpClient(); ... client.Dispose()` or nothing at all: per call either way.
         }
         findings.push({
