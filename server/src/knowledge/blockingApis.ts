@@ -56,6 +56,13 @@ export interface BlockingApi {
    * Omitted when .NET 5 already had it, and for rows from NuGet packages.
    */
   since?: string;
+  /**
+   * The twin is missing from .NET Framework and .NET Standard 2.0 (it came with .NET Core 2.0 and .NET Standard 2.1),
+   * so a multi-targeting project that also builds for those cannot call it there. Only set where the docs' "Applies
+   * to" says so; a row without it says nothing about those targets (most twins, such as Stream.ReadAsync or
+   * Task.Delay, have been there since .NET Framework 4.5).
+   */
+  missingBeforeNetStandard21?: boolean;
   /** NuGet package that ships the type, when it is not part of the shared framework. */
   package?: string;
   /**
@@ -214,7 +221,9 @@ const STREAM: RowFamily = {
 const STREAM_NOTE =
   'A synchronous stream call holds the thread until the file, socket or pipe answers; in async code that is a thread-pool thread doing nothing while other work queues behind it.';
 
-const FILE: RowFamily = { type: 'File', namespace: 'System.IO', kind: 'static' };
+// File's async members (ReadAllTextAsync, WriteAllBytesAsync, ...) apply to .NET Core 2.0+ and .NET Standard 2.1, not
+// to .NET Framework or .NET Standard 2.0 (learn.microsoft.com/dotnet/api/system.io.file.readalltextasync, "Applies to").
+const FILE: RowFamily = { type: 'File', namespace: 'System.IO', kind: 'static', missingBeforeNetStandard21: true };
 const FILE_NOTE =
   'File.{member} reads or writes the whole file on the calling thread; the async twin frees the thread while the disk works.';
 

@@ -190,18 +190,24 @@ function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolea
 }
 
 /**
- * Where else the call is compiled that the row's twin may be missing: a multi-targeting project is analysed for
- * its highest target, but an edit to the twin must build for every target that compiles the call (not under an
- * #if it leaves out). A .NET 5+ target is judged by the row's `since`; older targets (.NET Framework, .NET
- * Standard, .NET Core) are not in the table, so the note can only say to check.
+ * Where else the call is compiled that the row's twin is missing: a multi-targeting project is analysed for its
+ * highest target, but an edit to the twin must build for every target that compiles the call (not under an #if it
+ * leaves out). A .NET 5+ target is judged by the row's `since`; .NET Framework, .NET Standard 2.0 and older, and .NET
+ * Core 1.x also by `missingBeforeNetStandard21`; .NET Core 2-3 and .NET Standard 2.1 by `since` (every such row is
+ * .NET 6+). A target of another kind (Xamarin, UWP) is listed as unknown. Rows without either field say nothing of
+ * older targets, and most of their twins (Stream.ReadAsync, Task.Delay) have been there since .NET Framework 4.5.
  */
 function twinOnOtherTargets(ctx: RuleContext, row: BlockingApi, at: number): OtherTargets {
   const out: OtherTargets = { lacking: [], unknown: [] };
   for (const target of otherTargetsCompiling(ctx, at)) {
-    const modern = /^net(\d+)\.\d+(?:-|$)/.exec(target.targetFramework.trim().toLowerCase());
-    const major = modern ? Number(modern[1]) : 0;
-    if (major >= 5) {
-      if (row.since && major < Number(row.since)) out.lacking.push(target.targetFramework);
+    const tfm = target.targetFramework.trim().toLowerCase();
+    const modern = /^net(\d+)\.\d+(?:-|$)/.exec(tfm);
+    if (modern && Number(modern[1]) >= 5) {
+      if (row.since && Number(modern[1]) < Number(row.since)) out.lacking.push(target.targetFramework);
+    } else if (/^net\d{2,3}$/.test(tfm) || /^netstandard(?:1\.\d+|2\.0)$/.test(tfm) || /^netcoreapp1\.\d+$/.test(tfm)) {
+      if (row.since || row.missingBeforeNetStandard21) out.lacking.push(target.targetFramework);
+    } else if (/^netcoreapp[23]\.\d+$/.test(tfm) || tfm === 'netstandard2.1') {
+      if (row.since) out.lacking.push(target.targetFramework);
     } else out.unknown.push(target.targetFramework);
   }
   return out;
@@ -491,8 +497,9 @@ query returned by a library method, or enumerated by \`foreach\`, is missed. It 
 memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue,
 Parallel.ForEach) are not reported. Twins added in recent .NET versions (the note says which) may not exist on
 the target framework; for a multi-targeting project the note and the fix's title name the other targets that
-compile the call and may lack the twin (the table knows .NET 5 and later by version, and cannot say what .NET
-Framework, .NET Standard or .NET Core have). No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
+compile the call and lack the twin: a .NET 5+ target older than the twin, and .NET Framework or .NET Standard 2.0
+for File's async members (which came with .NET Standard 2.1); for other rows the table says nothing of targets
+before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .NET Framework 4.5. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
 \`catch ... when\` filter, or in a query expression past its first \`from\` clause.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
