@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
-import { calleeOf, closingBracket, conditionalParts, isFunctionNode } from './syntax';
+import { calleeOf, closingBracket, conditionalParts, isFunctionNode, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
@@ -376,6 +376,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   }
   const waited = syncWaitReason(wait, recv, body, bodies, syntax);
   if (waited) return waited;
+  const filtered = filteredForCompletionReason(recv, body, bodies, syntax);
+  if (filtered) return filtered;
   const element = /^([A-Za-z_][\w.]*)\s*\[/.exec(recv)?.[1] ?? null;
   const variable = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(element ?? recv)?.[1] ?? null;
   // `var winner = await Task.WhenAny(a, b);`: the task WhenAny hands back is the one that finished.
@@ -457,6 +459,77 @@ function findLocal(body: MethodBody, bodies: readonly MethodBody[], name: string
     if (local) return local;
   }
   return null;
+}
+
+/**
+ * LINQ operators whose output holds only elements of their input: an element met after a completion filter
+ * passed that filter. Select, SelectMany, Concat and the like bring in other values and end the chain.
+ */
+const ELEMENT_PRESERVING = new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Skip', 'SkipWhile', 'Take', 'TakeWhile', 'Distinct', 'Reverse', 'ToList', 'ToArray', 'AsEnumerable']);
+
+/**
+ * `tasks.Where(t => t.Status == TaskStatus.RanToCompletion).Select(t => t.Result)`, or the filtered sequence kept
+ * in a local first: the lambda's parameter is an element of a sequence filtered for finished tasks, so reading its
+ * result does not wait. The filter may be followed only by operators that keep the elements they are given.
+ */
+function filteredForCompletionReason(recv: string, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  if (body.kind !== 'lambda' || !body.parameters.some((p) => p.name === recv)) return null;
+  const parent = body.parentId ? bodiesById(bodies).get(body.parentId) : undefined;
+  if (!parent) return null;
+  // The call the lambda is an argument of is the smallest one around it (`.ToList()` after it holds it too).
+  const around = parent.calls.filter((c) => c.receiver !== null && c.nameSpan.end <= body.span.start && body.span.end <= c.span.end);
+  const call = around.sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+  if (!call?.receiver) return null;
+  let sequence = call.receiver.trim();
+  const name = /^[A-Za-z_]\w*$/.test(sequence) ? sequence : null;
+  if (name) {
+    const local = findLocal(parent, bodies, name);
+    if (!local?.initializerText || writtenBetween(syntax, name, local.span.end, body.span.start)) return null;
+    sequence = local.initializerText.trim();
+  }
+  const filter = completionFilterOf(sequence);
+  return filter ? `${recv} is an element of ${name ?? 'a sequence'} filtered by ${filter}, so it has finished` : null;
+}
+
+/** The completion check of the last `.Where(x => ...)` in a LINQ chain that only element-preserving operators follow. */
+function completionFilterOf(sequence: string): string | null {
+  for (const link of chainLinks(sequence).reverse()) {
+    if (!ELEMENT_PRESERVING.has(link.name)) return null;
+    if (link.name !== 'Where') continue;
+    const lambda = /^\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*([^]*)$/.exec(link.argument.trim());
+    if (!lambda) continue;
+    const x = escape(lambda[1]);
+    const finished = new RegExp(`^(?:${x}\\s*\\.\\s*${STATE}|${x}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|${FINISHED_STATUS}\\s*==\\s*${x}\\s*\\.\\s*Status)$`);
+    // A conjunct is enough: `t.IsCompleted && t.Result != null` keeps only finished tasks.
+    if (lambda[2].split('&&').some((part) => finished.test(withoutOuterParentheses(part)))) return `.Where(${link.argument.trim()})`;
+  }
+  return null;
+}
+
+/** The trailing `.Name(argument)` calls of a member-access chain, outermost last; a call with a lambda or several arguments keeps its whole argument text. */
+function chainLinks(text: string): { name: string; argument: string }[] {
+  const links: { name: string; argument: string }[] = [];
+  let end = text.length;
+  while (end > 0 && text[end - 1] === ')') {
+    const open = openingParenthesis(text, end - 1);
+    if (open < 0) break;
+    const m = /\.\s*([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*$/.exec(text.slice(0, open));
+    if (!m) break;
+    links.unshift({ name: m[1], argument: text.slice(open + 1, end - 1) });
+    end = m.index;
+    while (end > 0 && /\s/.test(text[end - 1])) end--;
+  }
+  return links;
+}
+
+/** The `(` matching the `)` at `close`, or -1. */
+function openingParenthesis(text: string, close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** A lambda whose calls sit on the collection: `tasks.Select(t => t.Result)`. */
