@@ -11,11 +11,13 @@ export interface Span {
 }
 
 /**
- * A place the rewrite pass looks at: a contextual keyword, a `?.`/`?[`, a lambda arrow, or a `""` escape in a
- * verbatim interpolated string (whose `""` before the closing quote reads to tree-sitter as a raw string's `"""`).
+ * A place the rewrite pass looks at: a contextual keyword, a `?.`/`?[`, a lambda arrow, a `""` escape in a
+ * verbatim interpolated string (whose `""` before the closing quote reads to tree-sitter as a raw string's `"""`),
+ * or a `{{` escape right before an interpolation hole's `{` (after which tree-sitter ends the string at the first
+ * string literal inside the hole: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'verbatimQuoteEscape';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   start: number;
 }
 
@@ -321,6 +323,7 @@ function scanStringBody(text: string, at: number, frame: StringFrame, stack: Fra
     }
     if (c === 123 && frame.dollars > 0) {
       if (text.charCodeAt(i + 1) === 123) {
+        if (text.charCodeAt(i + 2) === 123) callbacks.onCandidate({ kind: 'braceEscapeBeforeHole', start: i });
         i += 2;
         continue;
       }
