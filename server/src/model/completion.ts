@@ -394,8 +394,9 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
       if (variable && writtenBetween(syntax, variable, a.span.end, wait.span.start)) continue;
       const operand = a.operand.text.trim();
       if (operand === recv) return `${recv} was awaited earlier`;
-      if (a.operand.kind === 'whenAll' && a.operand.callee) {
-        const inner = operand.slice(operand.indexOf('(') + 1, operand.lastIndexOf(')'));
+      const whenAll = a.operand.kind === 'whenAll' && a.operand.callee ? operand : whenAllHeldBy(operand, a.span.start, body, bodies, syntax);
+      if (whenAll) {
+        const inner = whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')'));
         const args = inner.split(',').map((s) => s.trim());
         if (args.includes(recv)) return `${recv} completed in the awaited Task.WhenAll`;
         if (element && args.includes(element)) return `${element} completed in the awaited Task.WhenAll`;
@@ -411,6 +412,18 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
     }
   }
   return null;
+}
+
+/**
+ * `var all = Task.WhenAll(tasks); try { await all; } catch { ... }`: the awaited local holds the Task.WhenAll call
+ * (its initializer, not assigned again before the await), which is then the call the await completed.
+ */
+function whenAllHeldBy(operand: string, awaitStart: number, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  if (!/^[A-Za-z_]\w*$/.test(operand)) return null;
+  const local = findLocal(body, bodies, operand);
+  const init = local?.initializerText?.trim();
+  if (!local || !init || !/^(System\.Threading\.Tasks\.)?Task\s*\.\s*WhenAll\s*(<[^<>()]*>)?\s*\(/.test(init) || !init.endsWith(')')) return null;
+  return writtenBetween(syntax, operand, local.span.end, awaitStart) ? null : init;
 }
 
 /** The two arms of a parenthesised `c ? a : b`, trimmed, or null for anything else. */
