@@ -179,3 +179,11 @@ test('a file without directives or rewrites is handed to the parser unchanged', 
   const text = 'class C { async Task M() { await Task.Yield(); } }';
   assert.equal(prepareSource(text).parseText, text);
 });
+
+test('a {{ escape before a hole is blanked only when a string literal opens in that hole', () => {
+  const blanked = (code: string) => prepareSource(code).rewrites.filter((r) => r.kind === 'braceEscapeBeforeHole').map((r) => code.slice(r.span.start, r.span.end + 1));
+  assert.deepEqual(blanked('var s = $"{{{F(1)}}} {{ {F("a")}";'), []);
+  assert.deepEqual(blanked('var s = $"{{{F("a")}}}";'), ['{{{']);
+  assert.deepEqual(blanked('var s = $@"{{{{{F($"{x}")}";'), ['{{{', '{{{']);
+  assert.deepEqual(blanked('var s = $@"{{""{F("a")}";'), []);
+});
