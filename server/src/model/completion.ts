@@ -506,7 +506,7 @@ function filteredForCompletionReason(recv: string, body: MethodBody, bodies: rea
 
 /** The completion check of the last `.Where(x => ...)` in a LINQ chain that only element-preserving operators follow. */
 function completionFilterOf(sequence: string): string | null {
-  for (const link of chainLinks(sequence).reverse()) {
+  for (const link of chainLinks(sequence).links.reverse()) {
     if (!ELEMENT_PRESERVING.has(link.name)) return null;
     if (link.name !== 'Where') continue;
     const lambda = /^\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*([^]*)$/.exec(link.argument.trim());
@@ -519,8 +519,11 @@ function completionFilterOf(sequence: string): string | null {
   return null;
 }
 
-/** The trailing `.Name(argument)` calls of a member-access chain, outermost last; a call with a lambda or several arguments keeps its whole argument text. */
-function chainLinks(text: string): { name: string; argument: string }[] {
+/**
+ * The trailing `.Name(argument)` calls of a member-access chain, outermost last (a call with several arguments
+ * keeps their whole text), and what they are called on.
+ */
+function chainLinks(text: string): { base: string; links: { name: string; argument: string }[] } {
   const links: { name: string; argument: string }[] = [];
   let end = text.length;
   while (end > 0 && text[end - 1] === ')') {
@@ -532,7 +535,7 @@ function chainLinks(text: string): { name: string; argument: string }[] {
     end = m.index;
     while (end > 0 && /\s/.test(text[end - 1])) end--;
   }
-  return links;
+  return { base: text.slice(0, end), links };
 }
 
 /** The `(` matching the `)` at `close`, or -1. */
@@ -545,11 +548,20 @@ function openingParenthesis(text: string, close: number): number {
   return -1;
 }
 
-/** A lambda whose calls sit on the collection: `tasks.Select(t => t.Result)`. */
+/**
+ * A lambda whose calls sit on the collection, or on it through operators that keep its elements:
+ * `tasks.Select(t => t.Result)`, `tasks.Where(t => t.Id > 0).Select(t => t.Result)`.
+ */
 function lambdaOverCollection(lambda: MethodBody, bodies: readonly MethodBody[], collection: string): boolean {
   const parent = lambda.parentId ? bodiesById(bodies).get(lambda.parentId) : undefined;
   if (!parent) return false;
-  return parent.calls.some((c) => c.receiver === collection && c.span.start <= lambda.span.start && lambda.span.end <= c.span.end);
+  return parent.calls.some((c) => c.receiver !== null && elementsOf(c.receiver) === collection && c.span.start <= lambda.span.start && lambda.span.end <= c.span.end);
+}
+
+/** The sequence whose elements a LINQ chain hands on unchanged: `tasks` for `tasks.Where(...).ToList()`. */
+function elementsOf(sequence: string): string {
+  const { base, links } = chainLinks(sequence.trim());
+  return links.every((link) => ELEMENT_PRESERVING.has(link.name)) ? base : sequence.trim();
 }
 
 /**
