@@ -513,7 +513,9 @@ function completionFilterOf(sequence: string): string | null {
     if (!lambda) continue;
     const x = escape(lambda[1]);
     const finished = new RegExp(`^(?:${x}\\s*\\.\\s*${STATE}|${x}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|${FINISHED_STATUS}\\s*==\\s*${x}\\s*\\.\\s*Status)$`);
-    // A conjunct is enough: `t.IsCompleted && t.Result != null` keeps only finished tasks.
+    // A conjunct is enough: `t.IsCompleted && t.Result != null` keeps only finished tasks; with `||` or `?:` about
+    // (`x || y && t.IsCompleted`) it may not be one, and splitting on `&&` cannot tell.
+    if (/\|\||\?/.test(lambda[2])) continue;
     if (lambda[2].split('&&').some((part) => finished.test(withoutOuterParentheses(part)))) return `.Where(${link.argument.trim()})`;
   }
   return null;
