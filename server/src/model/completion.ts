@@ -422,7 +422,9 @@ function whenAllHeldBy(operand: string, awaitStart: number, body: MethodBody, bo
   if (!/^[A-Za-z_]\w*$/.test(operand)) return null;
   const local = findLocal(body, bodies, operand);
   const init = local?.initializerText?.trim();
-  if (!local || !init || !/^(System\.Threading\.Tasks\.)?Task\s*\.\s*WhenAll\s*(<[^<>()]*>)?\s*\(/.test(init) || !init.endsWith(')')) return null;
+  const call = init ? /^(System\.Threading\.Tasks\.)?Task\s*\.\s*WhenAll\s*(<[^<>()]*>)?\s*\(/.exec(init) : null;
+  // The call must be the whole initializer: `Task.WhenAll(tasks).ContinueWith(...)` is another task.
+  if (!local || !init || !call || closingBracket(init, call[0].length - 1) !== init.length - 1) return null;
   return writtenBetween(syntax, operand, local.span.end, awaitStart) ? null : init;
 }
 
