@@ -133,6 +133,7 @@ const validShapes: [string, string][] = [
   ['null-conditional assignment', 'class C { void M(C? a) { a?.B = 1; a?.D!.E += 2; a?.F[0] = 3; var t = a?.B; var u = b ? .5 : 1; } int B; C? D; C E; int[] F = new int[1]; }'],
   ['lambda parameter modifiers', 'class C { void M() { F((out Uri a) => true); F((in int x) => true); F((ref _) => true); } }'],
   ['a verbatim interpolated string ending in a doubled quote', 'class C { void M(string key) { Fail($@"did not find ""{key}"""); Fail(@$"x ""{key}"" y"); } }'],
+  ['a string literal in an interpolation hole right after a {{ escape', 'class C { string M(string[] xs, bool b) => $"{{{string.Join(", ", xs)}}}" + $@"{{{F("a")}" + $"{{{{{F("b")}" + $"{{ {{{F(b ? "c" : "d")}}}" + $"{{{F(1)}{{"; string F(object o) => ""; }'],
   ['partial as a local', 'partial class C { partial void Log(); partial void Log() { } void M(List<int> k) { var partial = k; partial.Add(1); partial = null; partial ??= k; Use(partial); } static void Use(object o) { } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
 ];
@@ -155,7 +156,7 @@ for (const [name, code] of validShapes) {
 test('the prepared text keeps the length and every line break of any input (seeded random C#-like text)', () => {
   // Fragments chosen to hit every scanner state: strings of each kind, holes, comments, directives, line breaks.
   const fragments = ['#if A\n', '#else\n', '#endif\n', '#elif B\n', '$@"', '@"', '"', '"""', '$$"""', '{', '}', '{{', '(', ')', '//', '/*', '*/', '\n', '\r\n', '\r', 'async', ' async ',
-    'bool ', 'x', '?.', '?[', '=>', '=', ':', "'", '\\', ' ', '\t', 'allows ref struct', 'ref partial struct', 'partial', 'partial.', '(out ', '""', 'é😀', '\u2028'];
+    'bool ', 'x', '?.', '?[', '=>', '=', ':', "'", '\\', ' ', '\t', 'allows ref struct', 'ref partial struct', 'partial', 'partial.', '(out ', '""', '{{{', 'é😀', '\u2028'];
   let seed = 12345;
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -177,4 +178,12 @@ test('the prepared text keeps the length and every line break of any input (seed
 test('a file without directives or rewrites is handed to the parser unchanged', () => {
   const text = 'class C { async Task M() { await Task.Yield(); } }';
   assert.equal(prepareSource(text).parseText, text);
+});
+
+test('a {{ escape before a hole is blanked only when a string literal opens in that hole', () => {
+  const blanked = (code: string) => prepareSource(code).rewrites.filter((r) => r.kind === 'braceEscapeBeforeHole').map((r) => code.slice(r.span.start, r.span.end + 1));
+  assert.deepEqual(blanked('var s = $"{{{F(1)}}} {{ {F("a")}";'), []);
+  assert.deepEqual(blanked('var s = $"{{{F("a")}}}";'), ['{{{']);
+  assert.deepEqual(blanked('var s = $@"{{{{{F($"{x}")}";'), ['{{{', '{{{']);
+  assert.deepEqual(blanked('var s = $@"{{""{F("a")}";'), []);
 });

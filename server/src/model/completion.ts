@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
-import { calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel } from './syntax';
+import { calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
@@ -399,6 +399,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   }
   const waited = syncWaitReason(wait, recv, body, bodies, syntax);
   if (waited) return waited;
+  const filtered = filteredForCompletionReason(recv, body, bodies, syntax);
+  if (filtered) return filtered;
   const element = /^([A-Za-z_][\w.]*)\s*\[/.exec(recv)?.[1] ?? null;
   const variable = /^(?:this\.)?([A-Za-z_]\w*)$/.exec(element ?? recv)?.[1] ?? null;
   // `var winner = await Task.WhenAny(a, b);`: the task WhenAny hands back is the one that finished.
@@ -415,8 +417,9 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
       if (variable && writtenBetween(syntax, variable, a.span.end, wait.span.start)) continue;
       const operand = a.operand.text.trim();
       if (operand === recv) return `${recv} was awaited earlier`;
-      if (a.operand.kind === 'whenAll' && a.operand.callee) {
-        const inner = operand.slice(operand.indexOf('(') + 1, operand.lastIndexOf(')'));
+      const whenAll = a.operand.kind === 'whenAll' && a.operand.callee ? operand : whenAllHeldBy(operand, a.span.start, body, bodies, syntax);
+      if (whenAll) {
+        const inner = whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')'));
         const args = inner.split(',').map((s) => s.trim());
         if (args.includes(recv)) return `${recv} completed in the awaited Task.WhenAll`;
         if (element && args.includes(element)) return `${element} completed in the awaited Task.WhenAll`;
@@ -432,6 +435,20 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
     }
   }
   return null;
+}
+
+/**
+ * `var all = Task.WhenAll(tasks); try { await all; } catch { ... }`: the awaited local holds the Task.WhenAll call
+ * (its initializer, not assigned again before the await), which is then the call the await completed.
+ */
+function whenAllHeldBy(operand: string, awaitStart: number, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  if (!/^[A-Za-z_]\w*$/.test(operand)) return null;
+  const local = findLocal(body, bodies, operand);
+  const init = local?.initializerText?.trim();
+  const call = init ? /^(System\.Threading\.Tasks\.)?Task\s*\.\s*WhenAll\s*(<[^<>()]*>)?\s*\(/.exec(init) : null;
+  // The call must be the whole initializer: `Task.WhenAll(tasks).ContinueWith(...)` is another task.
+  if (!local || !init || !call || closingBracket(init, call[0].length - 1) !== init.length - 1) return null;
+  return writtenBetween(syntax, operand, local.span.end, awaitStart) ? null : init;
 }
 
 /** The two arms of a parenthesised `c ? a : b`, trimmed, or null for anything else. */
@@ -482,11 +499,96 @@ function findLocal(body: MethodBody, bodies: readonly MethodBody[], name: string
   return null;
 }
 
-/** A lambda whose calls sit on the collection: `tasks.Select(t => t.Result)`. */
+/**
+ * LINQ operators whose output holds only elements of their input: an element met after a completion filter
+ * passed that filter. Select, SelectMany, Concat and the like bring in other values and end the chain.
+ */
+const ELEMENT_PRESERVING = new Set(['Where', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'Skip', 'SkipWhile', 'Take', 'TakeWhile', 'Distinct', 'Reverse', 'ToList', 'ToArray', 'AsEnumerable']);
+
+/**
+ * `tasks.Where(t => t.Status == TaskStatus.RanToCompletion).Select(t => t.Result)`, or the filtered sequence kept
+ * in a local first: the lambda's parameter is an element of a sequence filtered for finished tasks, so reading its
+ * result does not wait. The filter may be followed only by operators that keep the elements they are given.
+ */
+function filteredForCompletionReason(recv: string, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  if (body.kind !== 'lambda' || !body.parameters.some((p) => p.name === recv)) return null;
+  const parent = body.parentId ? bodiesById(bodies).get(body.parentId) : undefined;
+  if (!parent) return null;
+  // The call the lambda is an argument of is the smallest one around it (`.ToList()` after it holds it too).
+  const around = parent.calls.filter((c) => c.receiver !== null && c.nameSpan.end <= body.span.start && body.span.end <= c.span.end);
+  const call = around.sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+  if (!call?.receiver) return null;
+  let sequence = call.receiver.trim();
+  const name = /^[A-Za-z_]\w*$/.test(sequence) ? sequence : null;
+  if (name) {
+    const local = findLocal(parent, bodies, name);
+    if (!local?.initializerText || writtenBetween(syntax, name, local.span.end, body.span.start)) return null;
+    sequence = local.initializerText.trim();
+  }
+  const filter = completionFilterOf(sequence);
+  return filter ? `${recv} is an element of ${name ?? 'a sequence'} filtered by ${filter}, so it has finished` : null;
+}
+
+/** The completion check of the last `.Where(x => ...)` in a LINQ chain that only element-preserving operators follow. */
+function completionFilterOf(sequence: string): string | null {
+  for (const link of chainLinks(sequence).links.reverse()) {
+    if (!ELEMENT_PRESERVING.has(link.name)) return null;
+    if (link.name !== 'Where') continue;
+    const lambda = /^\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*([^]*)$/.exec(link.argument.trim());
+    if (!lambda) continue;
+    const x = escape(lambda[1]);
+    const finished = new RegExp(`^(?:${x}\\s*\\.\\s*${STATE}|${x}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|${FINISHED_STATUS}\\s*==\\s*${x}\\s*\\.\\s*Status)$`);
+    // A conjunct is enough: `t.IsCompleted && t.Result != null` keeps only finished tasks; with `||` or `?:` about
+    // (`x || y && t.IsCompleted`) it may not be one, and splitting on `&&` cannot tell.
+    if (/\|\||\?/.test(lambda[2])) continue;
+    if (lambda[2].split('&&').some((part) => finished.test(withoutOuterParentheses(part)))) return `.Where(${link.argument.trim()})`;
+  }
+  return null;
+}
+
+/**
+ * The trailing `.Name(argument)` calls of a member-access chain, outermost last (a call with several arguments
+ * keeps their whole text), and what they are called on.
+ */
+function chainLinks(text: string): { base: string; links: { name: string; argument: string }[] } {
+  const links: { name: string; argument: string }[] = [];
+  let end = text.length;
+  while (end > 0 && text[end - 1] === ')') {
+    const open = openingParenthesis(text, end - 1);
+    if (open < 0) break;
+    const m = /\.\s*([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*$/.exec(text.slice(0, open));
+    if (!m) break;
+    links.unshift({ name: m[1], argument: text.slice(open + 1, end - 1) });
+    end = m.index;
+    while (end > 0 && /\s/.test(text[end - 1])) end--;
+  }
+  return { base: text.slice(0, end), links };
+}
+
+/** The `(` matching the `)` at `close`, or -1. */
+function openingParenthesis(text: string, close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * A lambda whose calls sit on the collection, or on it through operators that keep its elements:
+ * `tasks.Select(t => t.Result)`, `tasks.Where(t => t.Id > 0).Select(t => t.Result)`.
+ */
 function lambdaOverCollection(lambda: MethodBody, bodies: readonly MethodBody[], collection: string): boolean {
   const parent = lambda.parentId ? bodiesById(bodies).get(lambda.parentId) : undefined;
   if (!parent) return false;
-  return parent.calls.some((c) => c.receiver === collection && c.span.start <= lambda.span.start && lambda.span.end <= c.span.end);
+  return parent.calls.some((c) => c.receiver !== null && elementsOf(c.receiver) === collection && c.span.start <= lambda.span.start && lambda.span.end <= c.span.end);
+}
+
+/** The sequence whose elements a LINQ chain hands on unchanged: `tasks` for `tasks.Where(...).ToList()`. */
+function elementsOf(sequence: string): string {
+  const { base, links } = chainLinks(sequence.trim());
+  return links.every((link) => ELEMENT_PRESERVING.has(link.name)) ? base : sequence.trim();
 }
 
 /**

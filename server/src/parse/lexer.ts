@@ -11,11 +11,13 @@ export interface Span {
 }
 
 /**
- * A place the rewrite pass looks at: a contextual keyword, a `?.`/`?[`, a lambda arrow, or a `""` escape in a
- * verbatim interpolated string (whose `""` before the closing quote reads to tree-sitter as a raw string's `"""`).
+ * A place the rewrite pass looks at: a contextual keyword, a `?.`/`?[`, a lambda arrow, a `""` escape in a
+ * verbatim interpolated string (whose `""` before the closing quote reads to tree-sitter as a raw string's `"""`),
+ * or a `{{` escape right before an interpolation hole's `{` whose code holds a string literal (tree-sitter then ends
+ * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'verbatimQuoteEscape';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   start: number;
 }
 
@@ -48,6 +50,11 @@ interface CodeFrame {
   nest: number;
   /** The interpolated string this code is a hole of, or null at the top level. */
   hole: StringFrame | null;
+  /**
+   * The `{{` escapes right before this hole's `{`, reported as candidates only once a string literal opens in the
+   * hole (the one shape tree-sitter misreads), so a long run of plain `{{{x}` holes costs no rewrites.
+   */
+  escapesBefore?: Span | null;
 }
 
 interface StringFrame {
@@ -154,6 +161,10 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
     if (c === 34 /* " */ || c === 64 /* @ */ || c === 36 /* $ */) {
       const opened = openString(text, i);
       if (opened) {
+        if (top.escapesBefore) {
+          for (let k = top.escapesBefore.start; k < top.escapesBefore.end; k += 2) callbacks.onCandidate({ kind: 'braceEscapeBeforeHole', start: k });
+          top.escapesBefore = null;
+        }
         stack.push(opened.frame);
         i = opened.contentStart;
         continue;
@@ -280,6 +291,8 @@ function openString(text: string, at: number): { frame: StringFrame; contentStar
 function scanStringBody(text: string, at: number, frame: StringFrame, stack: Frame[], callbacks: ScanCallbacks): number {
   const n = text.length;
   let i = at;
+  // Where the `{{` escapes right before the current character began, or -1.
+  let escapes = -1;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (frame.rawQuotes > 0) {
@@ -306,6 +319,7 @@ function scanStringBody(text: string, at: number, frame: StringFrame, stack: Fra
       i++;
       continue;
     }
+    if (c !== 123) escapes = -1;
     if (c === 34) {
       if (frame.verbatim && text.charCodeAt(i + 1) === 34) {
         if (frame.dollars > 0) callbacks.onCandidate({ kind: 'verbatimQuoteEscape', start: i });
@@ -321,10 +335,11 @@ function scanStringBody(text: string, at: number, frame: StringFrame, stack: Fra
     }
     if (c === 123 && frame.dollars > 0) {
       if (text.charCodeAt(i + 1) === 123) {
+        if (escapes < 0) escapes = i;
         i += 2;
         continue;
       }
-      stack.push({ kind: 'code', nest: 0, hole: frame });
+      stack.push({ kind: 'code', nest: 0, hole: frame, escapesBefore: escapes < 0 ? null : { start: escapes, end: i } });
       return i + 1;
     }
     if (!frame.verbatim && isLineBreak(c)) {

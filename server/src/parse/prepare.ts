@@ -3,8 +3,8 @@
  * tree-sitter-c-sharp does not: it parses directives where they stand and both branches of every `#if`, and a
  * directive in a place its grammar does not expect (inside a switch section, between members) can swallow a
  * whole class into one ERROR node. It also rejects some valid C# (`async` or `partial` as an identifier, `allows ref struct`,
- * `ref partial struct`, `a?.B = x`). So this pass gives tree-sitter a text of the same length with the same line
- * breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
+ * `ref partial struct`, `a?.B = x`, a string literal in an interpolation hole right after a `{{` escape). So this
+ * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts. Offsets are unchanged, so every position in the tree is a position in the
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
@@ -16,7 +16,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'partialIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'verbatimQuoteEscape';
+  kind: 'asyncIdentifier' | 'partialIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   span: Span;
 }
 
@@ -108,6 +108,9 @@ function replacementFor(r: SourceRewrite, text: string): string {
     case 'lambdaParameterModifier': return ' '.repeat(original.length);
     // `""` inside $@"..." -> two spaces: string content no analysis reads, and no `"""` for the grammar to misread.
     case 'verbatimQuoteEscape': return '  ';
+    // `{{` before a hole's `{` -> two spaces: string content no analysis reads, and a hole the grammar then closes
+    // where the compiler does (with the escape in front, it ends the string at a literal inside the hole).
+    case 'braceEscapeBeforeHole': return '  ';
   }
 }
 
@@ -163,7 +166,8 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         for (const span of lambdaParameterModifiers(text, c.start)) rewrites.push({ kind: 'lambdaParameterModifier', span });
         break;
       case 'verbatimQuoteEscape':
-        rewrites.push({ kind: 'verbatimQuoteEscape', span: { start: c.start, end: c.start + 2 } });
+      case 'braceEscapeBeforeHole':
+        rewrites.push({ kind: c.kind, span: { start: c.start, end: c.start + 2 } });
         break;
       case 'nullConditional': {
         if (c.start < chainEnd) break;

@@ -190,7 +190,8 @@ It stays quiet where the task has already completed and the wait cannot block: t
 earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
-same task as \`x.Task\`), it sits in a \`ContinueWith\` callback on the antecedent, the task was created
+same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
+(\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent, the task was created
 complete (\`Task.FromResult\`), or it is the result of an awaited \`Task.WhenAny\`. \`nameof(...)\` and \`Result\`
 properties of types that are not tasks are never flagged.
 

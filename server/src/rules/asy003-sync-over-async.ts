@@ -59,7 +59,10 @@ SynchronizationContext to deadlock on and no caller to make async), in the start
 exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
 async either), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
-\`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`), guarded by \`IsCompleted\` or
+\`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`, also through operators that keep the elements
+such as \`tasks.Where(...).Select(t => t.Result)\`, or after awaiting a local that holds the \`Task.WhenAll(tasks)\`), an element of a sequence filtered for finished
+tasks (\`tasks.Where(t => t.Status == TaskStatus.RanToCompletion).Select(t => t.Result)\`, directly or through a
+local), guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), by a timed
 \`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), in a switch on the
 task's status (or a local holding it) for a finished state, read through a cast of the task
