@@ -224,6 +224,8 @@ test('a multi-targeting project: ASY002 says when a twin is missing on another t
     [28, 'unsafe', 'Await ReadAllTextAsync instead'],
     // Task.Delay has been on every target since .NET Framework 4.5.
     [36, 'unsafe', 'Await Task.Delay instead'],
+    // DbConnection's BeginTransactionAsync came with .NET Standard 2.1.
+    [43, 'unsafe', 'Await BeginTransactionAsync instead (the project also targets netstandard2.0)'],
   ]);
   assert.match(found[0].note ?? '', /also targets netstandard2\.0, which does not have ReadAllTextAsync/);
   assert.doesNotMatch(found[3].note ?? '', /also targets/);

@@ -57,7 +57,9 @@ export interface BlockingApi {
    */
   since?: string;
   /**
-   * The twin is missing from .NET Framework and .NET Standard 2.0 (it came with .NET Core 2.0 and .NET Standard 2.1),
+   * The twin is missing from .NET Framework and .NET Standard 2.0 (File's came with .NET Core 2.0 and .NET Standard 2.1;
+   * ADO.NET's CloseAsync, BeginTransactionAsync, PrepareAsync, CommitAsync and RollbackAsync with .NET Core 3.0 and
+   * .NET Standard 2.1; DbTransaction's SaveAsync and ReleaseAsync and Process.WaitForExitAsync with .NET 5),
    * so a multi-targeting project that also builds for those cannot call it there. Only set where the docs' "Applies
    * to" says so; a row without it says nothing about those targets (most twins, such as Stream.ReadAsync or
    * Task.Delay, have been there since .NET Framework 4.5).
@@ -572,14 +574,14 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
 
   // System.Data.Common: ADO.NET base classes that every provider derives from.
   { ...DB_CONNECTION, member: 'Open', asyncTwin: 'OpenAsync', sameArgumentsFor: [0], note: 'Opening a connection may log in to the database server over the network; the pool only hides that when a connection is idle.', source: docs('system.data.common.dbconnection.openasync') },
-  { ...DB_CONNECTION, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbconnection.closeasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
-  { ...DB_CONNECTION, member: 'BeginTransaction', asyncTwin: 'BeginTransactionAsync', sameArgumentsFor: [0, 1], note: DB_NOTE, source: docs('system.data.common.dbconnection.begintransactionasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
+  { ...DB_CONNECTION, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbconnection.closeasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
+  { ...DB_CONNECTION, member: 'BeginTransaction', asyncTwin: 'BeginTransactionAsync', sameArgumentsFor: [0, 1], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbconnection.begintransactionasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
   { ...DB_CONNECTION, member: 'ChangeDatabase', asyncTwin: 'ChangeDatabaseAsync', sameArgumentsFor: [1], note: DB_NOTE, source: docs('system.data.common.dbconnection.changedatabaseasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
   { ...DB_CONNECTION, member: 'GetSchema', asyncTwin: 'GetSchemaAsync', sameArgumentsFor: [0, 1, 2], note: DB_NOTE, source: docs('system.data.common.dbconnection.getschemaasync') },
   { ...DB_COMMAND, member: 'ExecuteNonQuery', asyncTwin: 'ExecuteNonQueryAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbcommand.executenonqueryasync') },
   { ...DB_COMMAND, member: 'ExecuteReader', asyncTwin: 'ExecuteReaderAsync', sameArgumentsFor: [0, 1], note: DB_NOTE, source: docs('system.data.common.dbcommand.executereaderasync') },
   { ...DB_COMMAND, member: 'ExecuteScalar', asyncTwin: 'ExecuteScalarAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbcommand.executescalarasync') },
-  { ...DB_COMMAND, member: 'Prepare', asyncTwin: 'PrepareAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbcommand.prepareasync') },
+  { ...DB_COMMAND, member: 'Prepare', asyncTwin: 'PrepareAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbcommand.prepareasync') },
   { ...DB_BATCH, member: 'ExecuteNonQuery', asyncTwin: 'ExecuteNonQueryAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbbatch.executenonqueryasync') },
   { ...DB_BATCH, member: 'ExecuteReader', asyncTwin: 'ExecuteReaderAsync', sameArgumentsFor: [0, 1], note: DB_NOTE, source: docs('system.data.common.dbbatch.executereaderasync') },
   { ...DB_BATCH, member: 'ExecuteScalar', asyncTwin: 'ExecuteScalarAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbbatch.executescalarasync') },
@@ -602,16 +604,16 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     note: 'IsDBNull blocks only when the reader streams columns (CommandBehavior.SequentialAccess); otherwise the row is already in memory and the async twin only adds overhead.',
     source: docs('system.data.common.dbdatareader.isdbnullasync'),
   },
-  { ...DB_READER, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], note: 'Closing a reader drains the rows the server is still sending, on the calling thread.', source: docs('system.data.common.dbdatareader.closeasync') },
+  { ...DB_READER, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: 'Closing a reader drains the rows the server is still sending, on the calling thread.', source: docs('system.data.common.dbdatareader.closeasync') },
   { ...DB_READER, member: 'GetSchemaTable', asyncTwin: 'GetSchemaTableAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbdatareader.getschematableasync') },
   {
     ...DB_READER, member: 'GetColumnSchema', asyncTwin: 'GetColumnSchemaAsync', sameArgumentsFor: [0], extensionOf: 'DbDataReaderExtensions',
     note: DB_NOTE, source: docs('system.data.common.dbdatareader.getcolumnschemaasync'),
   },
-  { ...DB_TRANSACTION, member: 'Commit', asyncTwin: 'CommitAsync', sameArgumentsFor: [0], note: 'Commit waits for the server to make the transaction durable.', source: docs('system.data.common.dbtransaction.commitasync') },
-  { ...DB_TRANSACTION, member: 'Rollback', asyncTwin: 'RollbackAsync', sameArgumentsFor: [0, 1], note: 'Rollback waits for the server to undo the transaction.', source: docs('system.data.common.dbtransaction.rollbackasync') },
-  { ...DB_TRANSACTION, member: 'Save', asyncTwin: 'SaveAsync', sameArgumentsFor: [1], note: DB_NOTE, source: docs('system.data.common.dbtransaction.saveasync') },
-  { ...DB_TRANSACTION, member: 'Release', asyncTwin: 'ReleaseAsync', sameArgumentsFor: [1], note: DB_NOTE, source: docs('system.data.common.dbtransaction.releaseasync') },
+  { ...DB_TRANSACTION, member: 'Commit', asyncTwin: 'CommitAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: 'Commit waits for the server to make the transaction durable.', source: docs('system.data.common.dbtransaction.commitasync') },
+  { ...DB_TRANSACTION, member: 'Rollback', asyncTwin: 'RollbackAsync', sameArgumentsFor: [0, 1], missingBeforeNetStandard21: true, note: 'Rollback waits for the server to undo the transaction.', source: docs('system.data.common.dbtransaction.rollbackasync') },
+  { ...DB_TRANSACTION, member: 'Save', asyncTwin: 'SaveAsync', sameArgumentsFor: [1], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.saveasync') },
+  { ...DB_TRANSACTION, member: 'Release', asyncTwin: 'ReleaseAsync', sameArgumentsFor: [1], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.releaseasync') },
   {
     type: 'SqlBulkCopy', namespace: 'Microsoft.Data.SqlClient', member: 'WriteToServer', kind: 'instance', asyncTwin: 'WriteToServerAsync',
     package: 'Microsoft.Data.SqlClient', receiverHints: ['bulk'],
@@ -662,7 +664,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.threading.tasks.task.whenany'),
   },
   {
-    type: 'Process', namespace: 'System.Diagnostics', member: 'WaitForExit', kind: 'instance', asyncTwin: 'WaitForExitAsync', sameArgumentsFor: [0],
+    type: 'Process', namespace: 'System.Diagnostics', member: 'WaitForExit', kind: 'instance', asyncTwin: 'WaitForExitAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true,
     receiverHints: ['process', 'proc'],
     twinCaveat: 'WaitForExit(milliseconds) has no twin with a timeout; pass a CancellationToken that cancels after the timeout instead.',
     note: 'WaitForExit holds the thread for as long as the child process runs.',

@@ -193,11 +193,16 @@ function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolea
  * Where else the call is compiled that the row's twin is missing: a multi-targeting project is analysed for its
  * highest target, but an edit to the twin must build for every target that compiles the call (not under an #if it
  * leaves out). A .NET 5+ target is judged by the row's `since`; .NET Framework, .NET Standard 2.0 and older, and .NET
- * Core 1.x also by `missingBeforeNetStandard21`; .NET Core 2-3 and .NET Standard 2.1 by `since` (every such row is
+ * Core 1.x also by `missingBeforeNetStandard21` (for a call on the row's own type); .NET Core 2-3 and .NET Standard 2.1 by `since` (every such row is
  * .NET 6+). A target of another kind (Xamarin, UWP) is listed as unknown. Rows without either field say nothing of
  * older targets, and most of their twins (Stream.ReadAsync, Task.Delay) have been there since .NET Framework 4.5.
  */
-function twinOnOtherTargets(ctx: RuleContext, row: BlockingApi, at: number): OtherTargets {
+function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kind: 'table' }>, at: number): OtherTargets {
+  const { row } = match;
+  // A provider's own type (NpgsqlConnection) may declare the twin itself on older targets, where the base type
+  // (DbConnection) lacks it: the flag speaks only for a call on the row's type itself, or a static one.
+  const missingBefore21 = !!row.missingBeforeNetStandard21
+    && (match.via === 'static' || (match.receiverType !== null && match.receiverType.replace(/<[^]*>$/, '').replace(/^.*\./, '') === row.type));
   const out: OtherTargets = { lacking: [], unknown: [] };
   for (const target of otherTargetsCompiling(ctx, at)) {
     const tfm = target.targetFramework.trim().toLowerCase();
@@ -205,7 +210,7 @@ function twinOnOtherTargets(ctx: RuleContext, row: BlockingApi, at: number): Oth
     if (modern && Number(modern[1]) >= 5) {
       if (row.since && Number(modern[1]) < Number(row.since)) out.lacking.push(target.targetFramework);
     } else if (/^net\d{2,3}$/.test(tfm) || /^netstandard(?:1\.\d+|2\.0)$/.test(tfm) || /^netcoreapp1\.\d+$/.test(tfm)) {
-      if (row.since || row.missingBeforeNetStandard21) out.lacking.push(target.targetFramework);
+      if (row.since || missingBefore21) out.lacking.push(target.targetFramework);
     } else if (/^netcoreapp[23]\.\d+$/.test(tfm) || tfm === 'netstandard2.1') {
       if (row.since) out.lacking.push(target.targetFramework);
     } else out.unknown.push(target.targetFramework);
@@ -227,7 +232,7 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
   if (row.since) noteParts.push(`${row.asyncTwin} needs .NET ${row.since} or later.`);
-  const elsewhere = twinOnOtherTargets(ctx, row, call.span.start);
+  const elsewhere = twinOnOtherTargets(ctx, match, call.span.start);
   if (elsewhere.lacking.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.lacking)}, which ${elsewhere.lacking.length === 1 ? 'does' : 'do'} not have ${row.asyncTwin}: await it under an #if for the targets that do.`);
   if (elsewhere.unknown.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.unknown)}, whose APIs the signatures do not hold: check that ${row.asyncTwin} exists there, or await it under an #if for the targets that have it.`);
   if (noFix) noteParts.push(`No automatic fix: ${noFix}.`);
@@ -498,7 +503,9 @@ memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDa
 Parallel.ForEach) are not reported. Twins added in recent .NET versions (the note says which) may not exist on
 the target framework; for a multi-targeting project the note and the fix's title name the other targets that
 compile the call and lack the twin: a .NET 5+ target older than the twin, and .NET Framework or .NET Standard 2.0
-for File's async members (which came with .NET Standard 2.1); for other rows the table says nothing of targets
+for File's async members and ADO.NET's base types' later twins (\`DbConnection.BeginTransactionAsync\`,
+\`DbTransaction.CommitAsync\`..., which came with .NET Standard 2.1; a provider's own type may declare them on older
+targets, so a call on \`NpgsqlConnection\` is not judged); for other rows the table says nothing of targets
 before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .NET Framework 4.5. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
 \`catch ... when\` filter, or in a query expression past its first \`from\` clause.`,
   },
