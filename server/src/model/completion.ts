@@ -170,15 +170,25 @@ function completionFlags(fn: SyntaxNode | null, wait: SyntaxNode, guard: { test(
   if (!fn) return [];
   const text = fn.text;
   if (!/\b(?:IsCompleted|IsCompletedSuccessfully|IsFaulted|IsCanceled|Status|Wait)\b/.test(text)) return [];
-  const flags: string[] = [];
-  for (const m of text.matchAll(/\b(?:var|bool)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g)) {
+  return localsHoldingInitializer(fn, text, wait, /\b(?:var|bool)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g,
+    (initializer) => !/\|\||\?(?!\.)/.test(withoutNullMarks(initializer)) && guard.test(initializer) && !negated.test(initializer));
+}
+
+/**
+ * The locals `declarations` finds in the function's text before the wait (each match: the name, then the
+ * initializer) whose initializer `accepts`, and that are never assigned again (`x = ...`, `x |= ...`, `ref x`,
+ * `out x`): at the wait they still hold what the initializer computed.
+ */
+function localsHoldingInitializer(fn: SyntaxNode, text: string, wait: SyntaxNode, declarations: RegExp, accepts: (initializer: string) => boolean): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(declarations)) {
     const [, name, initializer] = m;
     if (fn.startIndex + m.index >= wait.startIndex) break;
-    if (/\|\||\?(?!\.)/.test(withoutNullMarks(initializer)) || !guard.test(initializer) || negated.test(initializer)) continue;
+    if (!accepts(initializer)) continue;
     const writes = text.match(new RegExp(`(?<![\\w.])${escape(name)}\\s*(?:[|&^]?=(?!=))|\\b(?:ref|out)\\s+${escape(name)}\\b`, 'g')) ?? [];
-    if (writes.length === 1) flags.push(name);
+    if (writes.length === 1) names.push(name);
   }
-  return flags;
+  return names;
 }
 
 /** Helper names that read as "wait for this task and say whether it finished" when they return a bool. */
@@ -192,14 +202,9 @@ function statusLocals(fn: SyntaxNode | null, wait: SyntaxNode, recv: string): st
   if (!fn) return [];
   const text = fn.text;
   if (!text.includes('Status')) return [];
-  const locals: string[] = [];
-  for (const m of text.matchAll(/\b(?:var|TaskStatus|System\.Threading\.Tasks\.TaskStatus)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g)) {
-    if (fn.startIndex + m.index >= wait.startIndex) break;
-    if (!new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(withoutNullMarks(m[2].trim()))) continue;
-    const writes = text.match(new RegExp(`(?<![\\w.])${escape(m[1])}\\s*=(?!=)|\\b(?:ref|out)\\s+${escape(m[1])}\\b`, 'g')) ?? [];
-    if (writes.length === 1) locals.push(m[1]);
-  }
-  return locals;
+  const status = new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`);
+  return localsHoldingInitializer(fn, text, wait, /\b(?:var|TaskStatus|System\.Threading\.Tasks\.TaskStatus)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g,
+    (initializer) => status.test(withoutNullMarks(initializer.trim())));
 }
 
 /**
