@@ -131,17 +131,12 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
 function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
   if (syncCandidates.length === 0 || viaExtension) return false;
   const syncName = syncCandidates[0].member!.name;
-  const family = typeFamily(ctx.index, typeName);
-  return (ctx.index.methodsByName.get(twinName) ?? []).some((m) => {
-    if (!m.body || m.typeName === null) return false;
-    if (!family.has(m.typeName) && !typeFamily(ctx.index, m.typeName).has(stripGenerics(typeName))) return false;
-    return m.body.calls.some((c) => {
-      if (c.name !== syncName || (c.receiver !== null && c.receiver !== 'this' && c.receiver !== 'base')) return false;
-      // Only the arguments' number and names are compared: their types are the other body's to know.
-      const args = c.argumentTexts.map(untypedArgumentOf);
-      return syncCandidates.some((sync) => acceptsCall(paramsOf(sync, false), args, c, sync.member!) !== 'conflicts');
-    });
-  });
+  return familyBodies(ctx, twinName, typeName).some((m) => m.body!.calls.some((c) => {
+    if (c.name !== syncName || (c.receiver !== null && c.receiver !== 'this' && c.receiver !== 'base')) return false;
+    // Only the arguments' number and names are compared: their types are the other body's to know.
+    const args = c.argumentTexts.map(untypedArgumentOf);
+    return syncCandidates.some((sync) => acceptsCall(paramsOf(sync, false), args, c, sync.member!) !== 'conflicts');
+  }));
 }
 
 /**
@@ -155,11 +150,7 @@ function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: reado
 function syncReadsMemory(ctx: RuleContext, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
   if (syncCandidates.length === 0 || viaExtension) return false;
   const syncName = syncCandidates[0].member!.name;
-  const family = typeFamily(ctx.index, typeName);
-  const implementations = (ctx.index.methodsByName.get(syncName) ?? []).filter((m) => {
-    if (!m.body || m.typeName === null) return false;
-    return family.has(m.typeName) || typeFamily(ctx.index, m.typeName).has(stripGenerics(typeName));
-  });
+  const implementations = familyBodies(ctx, syncName, typeName);
   let lookups = 0;
   const readsMemory = (m: MethodRef) => {
     const b = m.body!;
@@ -177,6 +168,18 @@ function syncReadsMemory(ctx: RuleContext, syncCandidates: readonly MethodRef[],
   };
   // A body without any call proves nothing: it may open a stream or a connection by `new`, or be a stub.
   return implementations.length > 0 && implementations.every(readsMemory) && lookups > 0;
+}
+
+/**
+ * The workspace methods named `name`, with a body, on the receiver's type family: declared on the type, a base or
+ * an interface of it, or on a type that derives from or implements it (what dispatch from the receiver may run).
+ */
+function familyBodies(ctx: RuleContext, name: string, typeName: string): MethodRef[] {
+  const family = typeFamily(ctx.index, typeName);
+  return (ctx.index.methodsByName.get(name) ?? []).filter((m) => {
+    if (!m.body || m.typeName === null) return false;
+    return family.has(m.typeName) || typeFamily(ctx.index, m.typeName).has(stripGenerics(typeName));
+  });
 }
 
 // ---- where to look ----
