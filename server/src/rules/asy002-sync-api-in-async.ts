@@ -2,6 +2,7 @@
 import { isHintShadowed } from '../knowledge/shadowingNamespaces';
 import { fitted, listed, quoted } from './messageText';
 import { otherTargetsCompiling, type OtherTargets } from './callTargets';
+import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
 import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
@@ -194,7 +195,7 @@ function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolea
  * highest target, but an edit to the twin must build for every target that compiles the call (not under an #if it
  * leaves out). A .NET 5+ target is judged by the row's `since`; .NET Framework, .NET Standard 2.0 and older, and .NET
  * Core 1.x also by `missingBeforeNetStandard21` (for a call on the row's own type); .NET Core 2-3 and .NET Standard 2.1 by `since` (every such row is
- * .NET 6+). A target of another kind (Xamarin, UWP) is listed as unknown. Rows without either field say nothing of
+ * .NET 6+). A target the project model cannot parse (Xamarin, UWP) is listed as unknown. Rows without either field say nothing of
  * older targets, and most of their twins (Stream.ReadAsync, Task.Delay) have been there since .NET Framework 4.5.
  */
 function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kind: 'table' }>, at: number): OtherTargets {
@@ -205,17 +206,25 @@ function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kin
     && (match.via === 'static' || (match.receiverType !== null && match.receiverType.replace(/<[^]*>$/, '').replace(/^.*\./, '') === row.type));
   const out: OtherTargets = { lacking: [], unknown: [] };
   for (const target of otherTargetsCompiling(ctx, at)) {
-    const tfm = target.targetFramework.trim().toLowerCase();
-    const modern = /^net(\d+)\.\d+(?:-|$)/.exec(tfm);
-    if (modern && Number(modern[1]) >= 5) {
-      if (row.since && Number(modern[1]) < Number(row.since)) out.lacking.push(target.targetFramework);
-    } else if (/^net\d{2,3}$/.test(tfm) || /^netstandard(?:1\.\d+|2\.0)$/.test(tfm) || /^netcoreapp1\.\d+$/.test(tfm)) {
-      if (row.since || missingBefore21) out.lacking.push(target.targetFramework);
-    } else if (/^netcoreapp[23]\.\d+$/.test(tfm) || tfm === 'netstandard2.1') {
-      if (row.since) out.lacking.push(target.targetFramework);
-    } else out.unknown.push(target.targetFramework);
+    const tf = parseTargetFramework(target.targetFramework);
+    if (!tf) {
+      out.unknown.push(target.targetFramework);
+      continue;
+    }
+    if (lacksTwin(tf, row.since, missingBefore21)) out.lacking.push(target.targetFramework);
   }
   return out;
+}
+
+/** Whether a parsed target lacks a twin first shipped in .NET `since` (6+), or before .NET Standard 2.1. */
+function lacksTwin(tf: TargetFramework, since: string | undefined, missingBefore21: boolean): boolean {
+  const [major, minor] = tf.version;
+  if (tf.identifier === '.NETCoreApp' && major >= 5) return since !== undefined && major < Number(since);
+  const before21 = tf.identifier === '.NETFramework'
+    || (tf.identifier === '.NETStandard' && (major < 2 || (major === 2 && minor === 0)))
+    || (tf.identifier === '.NETCoreApp' && major < 2);
+  // .NET Core 2-3 and .NET Standard 2.1 have what came before .NET 5; every row with a `since` is .NET 6 or later.
+  return since !== undefined || (before21 && missingBefore21);
 }
 
 function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {
