@@ -5,7 +5,7 @@
  * `response.Content` an HttpContent. Sub-expressions (receivers, arguments) are typed by the caller's full typing,
  * so workspace declarations and the database combine along a chain.
  */
-import { awaitInfo, chooseOverload, extensionMethodsFor, lambdaTargets, memberType, methodsOf, resolveCall, type ArgumentInfo, type ChosenOverload } from './members';
+import { awaitInfo, chooseOverload, extensionMethodsFor, lambdaTargets, memberType, methodsOf, resolveCallReturn, type ArgumentInfo, type ChosenOverload } from './members';
 import { definitionOf, resolveSourceType, resolveTypeText, type ApiContext } from './resolve';
 import { csharpText, hasTypeParameters, named, parseSourceType, type ApiType } from './typeText';
 
@@ -237,7 +237,7 @@ function callOn(typing: ExpressionTyping, type: ApiType, isStatic: boolean, name
     typeArguments.push(resolveSourceType(typing.api, parsed));
   }
   const args = argTexts.map((a) => argumentInfo(a, typing));
-  const chosen: ChosenOverload | null = resolveCall(typing.api, type, name, args, { isStatic, typeArguments });
+  const chosen: ChosenOverload | null = resolveCallReturn(typing.api, type, name, args, { isStatic, typeArguments });
   // A return type that still mentions a generic parameter (Task.Run with a lambda) says too little to be an answer.
   if (!chosen || hasTypeParameters(chosen.returnType)) return null;
   return {
@@ -290,21 +290,46 @@ export function argumentInfo(text: string, typing: ExpressionTyping): ArgumentIn
     if (body !== null) {
       // `() => id + 1` converts to no void-returning delegate; `() => Save()` converts to one as well as to a Func.
       info.lambdaDiscardable = isStatementExpression(body);
-      const typed = typing.lambdaResultType?.(t) ?? typing.typeOf(body);
-      info.lambdaReturnType = typed !== null ? resolveTypeText(typing.api, typed) : null;
+      const returned = once(() => {
+        const typed = typing.lambdaResultType?.(t) ?? typing.typeOf(body);
+        return typed !== null ? resolveTypeText(typing.api, typed) : null;
+      });
+      Object.defineProperty(info, 'lambdaReturnType', { get: returned, enumerable: true });
     } else {
       // A block body that returns a value (`() => { ...; return id; }`) converts only to delegates that return one;
       // what it returns is known when the typer finds the lambda's own body.
-      const typed = typing.lambdaResultType?.(t) ?? null;
-      if (typed !== null) {
-        info.lambdaReturnType = resolveTypeText(typing.api, typed);
-        info.lambdaDiscardable = false;
-      }
+      const typed = once(() => typing.lambdaResultType?.(t) ?? null);
+      const returned = once(() => {
+        const text = typed();
+        return text !== null ? resolveTypeText(typing.api, text) : undefined;
+      });
+      Object.defineProperty(info, 'lambdaReturnType', { get: returned, enumerable: true });
+      Object.defineProperty(info, 'lambdaDiscardable', { get: () => (typed() !== null ? false : undefined), enumerable: true });
     }
     return info;
   }
-  const typed = typing.typeOf(t);
-  return { type: typed !== null ? resolveTypeText(typing.api, typed) : null, name, modifier };
+  const type = once(() => {
+    const typed = typing.typeOf(t);
+    return typed !== null ? resolveTypeText(typing.api, typed) : null;
+  });
+  return { get type() { return type(); }, name, modifier };
+}
+
+/**
+ * A value computed the first time it is asked for. An argument's type is read only when an overload with the right
+ * count and names needs it to decide (most calls whose result a rule asks about have no candidate in the database
+ * at all, or one the count rules out), and typing an argument is most of what resolving a call costs.
+ */
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value!;
+  };
 }
 
 function literalType(t: string): Omit<ArgumentInfo, 'name' | 'modifier'> | null {

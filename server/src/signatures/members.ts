@@ -439,6 +439,46 @@ export function resolveCall(ctx: ApiContext, receiver: ApiType, name: string, ar
   return chooseOverload(ctx, extensionMethodsFor(ctx, receiver, name), args, { receiver, typeArguments: options.typeArguments });
 }
 
+/**
+ * What a call `receiver.name(args)` returns, for typing an expression: resolveCall's return type and declaring type,
+ * found with less work when the overloads cannot disagree. Typing asks this of every call a rule looks at
+ * (`Console.WriteLine(x)`, `builder.Append(y)`), and a name with many overloads that all return the same type
+ * (every WriteLine is void, every Append a StringBuilder) would otherwise have each overload scored against the
+ * arguments when one that binds is enough. The candidate it names may not be the one C# picks: callers that need
+ * the overload itself use resolveCall.
+ */
+export function resolveCallReturn(ctx: ApiContext, receiver: ApiType, name: string, args: readonly ArgumentInfo[], options: { isStatic: boolean; typeArguments?: readonly ApiType[] }): ChosenOverload | null {
+  const ownCandidates = methodsOf(ctx, receiver, name, { static: options.isStatic });
+  const agreed = firstBindingIfAllAgree(ctx, ownCandidates, args, null, options.typeArguments ?? []);
+  const own = agreed !== undefined ? agreed : chooseOverload(ctx, ownCandidates, args, { typeArguments: options.typeArguments });
+  if (own || options.isStatic) return own;
+  return chooseOverload(ctx, extensionMethodsFor(ctx, receiver, name), args, { receiver, typeArguments: options.typeArguments });
+}
+
+/**
+ * When every candidate is declared by the same type and all return the same type, one that mentions no type
+ * parameter, any one the arguments bind to gives chooseOverload's return type and declaring type: the first such
+ * (null when none binds). Undefined when the candidates do not all agree, so the full choice is needed.
+ */
+function firstBindingIfAllAgree(ctx: ApiContext, candidates: readonly MethodCandidate[], args: readonly ArgumentInfo[], receiver: ApiType | null, typeArguments: readonly ApiType[]): ChosenOverload | null | undefined {
+  if (candidates.length < 2 || typeArguments.length) return undefined;
+  const first = candidates[0]!;
+  const ownerArgs = (c: MethodCandidate) => (c.owner.kind === 'named' && !c.viaExtension ? c.owner.args : []);
+  const returnType = substitute(first.method.returnType, ownerArgs(first));
+  // A generic method is fine when what it returns does not depend on its type arguments (NUnit's
+  // `void That<TActual>(TActual actual, IResolveConstraint expression)` beside its non-generic overloads).
+  if (hasTypeParameters(returnType)) return undefined;
+  for (const c of candidates) {
+    if (c.viaExtension || c.depth !== first.depth || !sameType(c.owner, first.owner)) return undefined;
+    if (c !== first && !sameType(substitute(c.method.returnType, ownerArgs(c)), returnType)) return undefined;
+  }
+  for (const c of candidates) {
+    const scored = score(ctx, c, receiver, args, typeArguments);
+    if (scored) return { candidate: c, typeArguments: scored.bindings, returnType };
+  }
+  return null;
+}
+
 /** The type of a property or field `name` on `type` (static ones when `isStatic`), inherited ones included. */
 export function memberType(ctx: ApiContext, type: ApiType, name: string, options: { isStatic: boolean }): { type: ApiType; kind: 'property' | 'field'; owner: ApiType } | null {
   for (const owner of ownerChain(ctx, type)) {
