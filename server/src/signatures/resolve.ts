@@ -44,6 +44,14 @@ function metadataChain(segments: readonly { name: string; args: readonly unknown
   return segments.map((s) => (s.args.length ? `${s.name}\`${s.args.length}` : s.name)).join('/');
 }
 
+function importedNamespaces(using: UsingScope): ReadonlySet<string> {
+  let set = namespaceSets.get(using);
+  if (!set) namespaceSets.set(using, (set = new Set(using.namespaces)));
+  return set;
+}
+
+const namespaceSets = new WeakMap<UsingScope, ReadonlySet<string>>();
+
 /** The full name of the database type a C# name (its dotted segments) denotes in this context, or null. */
 export function resolveName(ctx: ApiContext, segments: readonly { name: string; args: readonly unknown[] }[]): ResolvedName | null {
   if (segments.length === 0) return null;
@@ -70,19 +78,33 @@ export function resolveName(ctx: ApiContext, segments: readonly { name: string; 
   // The workspace's own types come before imported ones (they are usually in the file's namespace, which C# searches
   // first), and a workspace `Order` must never become some package's `Order`.
   if (ctx.using.isWorkspaceType(first.name)) return null;
-  const chain = metadataChain(segments);
+  // Every answer below is a type named like the first segment (or one nested in it): none, no answer. Most names
+  // typing tries are not types at all (`_logger` as a static receiver, a type parameter `T`).
+  const sameName = ctx.db.typesNamed(first.name);
+  if (!sameName.length) return null;
   const imported = new Set<string>();
-  if (visible(ctx, chain)) imported.add(chain);
-  for (const namespace of ctx.using.namespaces) {
-    const fullName = `${namespace}.${chain}`;
-    if (visible(ctx, fullName)) imported.add(fullName);
+  if (segments.length === 1) {
+    // A plain name: the types of that name declared directly in the global namespace or an imported one (what
+    // looking the name up in each imported namespace finds, without building a name per namespace).
+    const namespaces = importedNamespaces(ctx.using);
+    for (const d of sameName) {
+      if (d.declaringType !== null || d.ownArity !== first.args.length || (d.mask & ctx.mask) === 0) continue;
+      if (d.namespace === '' || namespaces.has(d.namespace)) imported.add(d.fullName);
+    }
+  } else {
+    const chain = metadataChain(segments);
+    if (visible(ctx, chain)) imported.add(chain);
+    for (const namespace of ctx.using.namespaces) {
+      const fullName = `${namespace}.${chain}`;
+      if (visible(ctx, fullName)) imported.add(fullName);
+    }
   }
   // Two imported namespaces with the type is an ambiguity the compiler reports; no answer is better than a coin toss.
   if (imported.size === 1) return { fullName: keywordOf([...imported][0]!), binding: 'using' };
   if (imported.size > 1) return null;
   // A package the database lacks may declare the same name (EF6's DbContext): the file means that one.
   if (isShadowedByImport(ctx.using.namespaces, first.name)) return null;
-  const candidates = ctx.db.typesNamed(first.name).filter((d) => {
+  const candidates = sameName.filter((d) => {
     if ((d.mask & ctx.mask) === 0 || d.ownArity !== first.args.length) return false;
     if (segments.length === 1) return d.declaringType === null;
     const outerName = d.fullName.slice(d.namespace ? d.namespace.length + 1 : 0).split('/')[0];
@@ -127,9 +149,20 @@ function tupleType(elements: ApiType[]): ApiType {
 
 /** Parses and resolves a type as C# source writes it; null when the text is not a type. */
 export function resolveTypeText(ctx: ApiContext, text: string): ApiType | null {
+  // Typing reads the same receiver and argument types again and again in a file (every `_logger.` and `builder.`),
+  // and resolving a name tries it in each imported namespace: the answers are kept per context (one file's scope).
+  let answers = resolvedTexts.get(ctx);
+  if (!answers) resolvedTexts.set(ctx, (answers = new Map()));
+  const known = answers.get(text);
+  if (known !== undefined) return known;
   const source = parseSourceType(text);
-  return source ? resolveSourceType(ctx, source) : null;
+  const answer = source ? resolveSourceType(ctx, source) : null;
+  answers.set(text, answer);
+  return answer;
 }
+
+/** The answers of resolveTypeText per context. A resolved type is never modified, so one object serves every caller. */
+const resolvedTexts = new WeakMap<ApiContext, Map<string, ApiType | null>>();
 
 export function isValueType(ctx: ApiContext, type: ApiType): boolean {
   const d = definitionOf(ctx, type);

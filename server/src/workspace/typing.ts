@@ -199,16 +199,34 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
   }
   // The file's project (when the host has a project model) says its target framework and global usings.
   const project = file !== null ? fileApiScopeOf(file) : null;
-  const context = apiContext(db, {
-    usings,
-    globalUsings: project?.globalUsings,
-    scope: project?.scope,
-    isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0,
-    workspaceBases: (name, typeArguments) => (index !== null ? workspaceBasesOf(index, name, typeArguments) : []),
-  });
+  // Files that see the same names share one context, and with it the answers kept per context (resolved type names,
+  // overload lists, supertypes): a project's files mostly import the same namespaces, and each file starting with
+  // empty caches made resolving the same names in the same namespaces most of what typing cost.
+  const sharedKey = `${JSON.stringify(project?.scope ?? null)}\u0000${usings.join('\n')}\u0000${project?.globalUsings?.join('\n') ?? '(sdk)'}`;
+  const shared = index ? sharedContextsOf(index, db) : null;
+  let context = shared?.get(sharedKey);
+  if (!context) {
+    context = apiContext(db, {
+      usings,
+      globalUsings: project?.globalUsings,
+      scope: project?.scope,
+      isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0,
+      workspaceBases: (name, typeArguments) => (index !== null ? workspaceBasesOf(index, name, typeArguments) : []),
+    });
+    shared?.set(sharedKey, context);
+  }
   apiContexts.set(bodies, { version, context });
   return context;
 }
+
+/** The contexts of an index's current version by what their files see (scope, usings, global usings). */
+function sharedContextsOf(index: WorkspaceIndex, db: SignatureDatabase): Map<string, ApiContext> {
+  let entry = sharedContexts.get(index);
+  if (!entry || entry.version !== index.version || entry.db !== db) sharedContexts.set(index, (entry = { version: index.version, db, contexts: new Map() }));
+  return entry.contexts;
+}
+
+const sharedContexts = new WeakMap<WorkspaceIndex, { version: number; db: SignatureDatabase; contexts: Map<string, ApiContext> }>();
 
 /** The base types (as written) of the workspace type around a body that the workspace does not declare itself. */
 function containingBasesOf(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): readonly string[] {
