@@ -1,5 +1,5 @@
 /** ASY022 unobserved-task: a call whose Task is dropped, neither awaited, stored, returned nor passed on. */
-import type { CallSite, MethodBody } from '../model/types';
+import type { CallSite, FileModel, MethodBody } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
@@ -117,12 +117,11 @@ export const rule: Rule = {
   },
   check(ctx) {
     const findings: RuleFinding[] = [];
-    let namespaces: string[] | undefined;
     for (const body of ctx.model.bodies) {
       if (body.hasSyntaxErrors) continue;
       for (const call of body.calls) {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
-        if (intentionalDropOf(call, namespaces ??= fileNamespaces(ctx))) continue;
+        if (intentionalDropOf(call, fileNamespaces(ctx))) continue;
         const result = callResultOf(ctx, body, call);
         if (result.kind !== 'task' || returnsItsReceiver(ctx, body, call)) continue;
         const configured = droppedConfigured(ctx, call);
@@ -162,11 +161,21 @@ function returnsItsReceiver(ctx: RuleContext, body: MethodBody, call: CallSite):
   });
 }
 
-/** The namespaces the file imports or declares its types in: a framework's members are meant only there. */
-export function fileNamespaces(ctx: RuleContext): string[] {
-  const declared = ctx.model.types.map((t) => t.fullName.slice(0, Math.max(0, t.fullName.length - t.name.length - 1))).filter((n) => n !== '');
-  return [...new Set([...ctx.model.usings.map((u) => u.replace(/\s+/g, '').replace(/^global::/, '')), ...declared])];
+/**
+ * The namespaces the file imports or declares its types in: a framework's members are meant only there. Kept per
+ * model, since ASY022 and ASY024 ask it for every dropped call (a model is never modified once built).
+ */
+export function fileNamespaces(ctx: RuleContext): readonly string[] {
+  let namespaces = namespacesOfModel.get(ctx.model);
+  if (!namespaces) {
+    const declared = ctx.model.types.map((t) => t.fullName.slice(0, Math.max(0, t.fullName.length - t.name.length - 1))).filter((n) => n !== '');
+    namespaces = [...new Set([...ctx.model.usings.map((u) => u.replace(/\s+/g, '').replace(/^global::/, '')), ...declared])];
+    namespacesOfModel.set(ctx.model, namespaces);
+  }
+  return namespaces;
 }
+
+const namespacesOfModel = new WeakMap<FileModel, readonly string[]>();
 
 /**
  * `items.ForEach(i => SaveAsync(i))`: the lambda's body is a task-returning call, and the delegate it becomes returns

@@ -5,7 +5,7 @@
  */
 import type { ApiGenericParameter, ApiLayout, ApiMethod, ApiParameter } from './database';
 import { definitionOf, derivesFrom, isValueType, supertypes, type ApiContext } from './resolve';
-import { csharpText, hasTypeParameters, named, sameType, substitute, type ApiType } from './typeText';
+import { csharpText, hasTypeParameters, named, qualifiedText, sameType, substitute, type ApiType } from './typeText';
 
 /** A method found on a type: `owner` is the type (with arguments) that declares it, as seen from the receiver. */
 export interface MethodCandidate {
@@ -58,7 +58,7 @@ function ownerChain(ctx: ApiContext, type: ApiType): ApiType[] {
 export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): readonly MethodCandidate[] {
   let known = methodLists.get(ctx);
   if (!known) methodLists.set(ctx, (known = new Map()));
-  const key = `${options.static ? 's' : 'i'}|${name}|${csharpText(type, { qualified: true })}`;
+  const key = `${options.static ? 's' : 'i'}|${name}|${qualifiedText(type)}`;
   let list = known.get(key);
   if (!list) known.set(key, (list = listMethods(ctx, type, name, options)));
   return list;

@@ -6,7 +6,7 @@
 import { isShadowedByImport } from '../knowledge/shadowingNamespaces';
 import type { ApiTypeDefinition, SignatureDatabase } from './database';
 import { DEFAULT_API_SCOPE, scopeMask, usingScope, type NameContext, type UsingScope } from './scope';
-import { KEYWORD_TYPES, csharpText, keywordOf, named, parseSourceType, substitute, type ApiType, type SourceType } from './typeText';
+import { KEYWORD_TYPES, csharpText, keywordOf, qualifiedText, named, parseSourceType, substitute, type ApiType, type SourceType } from './typeText';
 
 /** Everything a question about one file needs: the database, the sources its scope sees and its usings. */
 export interface ApiContext {
@@ -183,7 +183,7 @@ export function supertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   // Member lookups walk the same chains again and again (every call on an HttpClient walks HttpMessageInvoker's).
   let cache = supertypeCache.get(ctx);
   if (!cache) supertypeCache.set(ctx, (cache = new Map()));
-  const key = csharpText(type, { qualified: true });
+  const key = qualifiedText(type);
   const cached = cache.get(key);
   if (cached) return cached;
   const result = computeSupertypes(ctx, type);
@@ -197,13 +197,13 @@ function computeSupertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   const result: ApiType[] = [];
   const seen = new Set<string>();
   const add = (t: ApiType) => {
-    const key = csharpText(t, { qualified: true });
+    const key = qualifiedText(t);
     if (seen.has(key)) return false;
     seen.add(key);
     result.push(t);
     return true;
   };
-  seen.add(csharpText(type, { qualified: true }));
+  seen.add(qualifiedText(type));
   const queue: ApiType[] = [type];
   if (type.kind === 'array') {
     queue.length = 0;
@@ -242,7 +242,7 @@ function computeSupertypes(ctx: ApiContext, type: ApiType): ApiType[] {
 
 /** Whether `type` is `target` or derives from or implements it (same definition; arguments compared as text). */
 export function derivesFrom(ctx: ApiContext, type: ApiType, target: ApiType): boolean {
-  const key = csharpText(target, { qualified: true });
-  if (csharpText(type, { qualified: true }) === key) return true;
-  return supertypes(ctx, type).some((s) => csharpText(s, { qualified: true }) === key);
+  const key = qualifiedText(target);
+  if (qualifiedText(type) === key) return true;
+  return supertypes(ctx, type).some((s) => qualifiedText(s) === key);
 }

@@ -236,6 +236,19 @@ function withoutArity(segment: string): string {
 }
 
 /**
+ * `csharpText(type, { qualified: true })`, kept per type object: overload resolution compares a type with every
+ * supertype of another (derivesFrom) and keys its caches by this text, over and over for the same objects (types
+ * are never modified once made, so the text of an object never changes).
+ */
+export function qualifiedText(type: ApiType): string {
+  let text = qualifiedTexts.get(type);
+  if (text === undefined) qualifiedTexts.set(type, (text = csharpText(type, { qualified: true })));
+  return text;
+}
+
+const qualifiedTexts = new WeakMap<ApiType, string>();
+
+/**
  * The type as C# writes it. `qualified` keeps namespaces (`System.Threading.Tasks.Task<string>`), which the
  * resolver reads back without the file's usings; otherwise the simple names people read in messages.
  */
