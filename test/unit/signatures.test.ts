@@ -332,6 +332,39 @@ test('on the real database: the calls the issue names, EF Core, Dapper, Npgsql, 
   assert.ok(isStruct(ctx, type(ctx, 'CancellationToken')));
 });
 
+test('typing a call asks for argument types only when the overloads need them to decide', () => {
+  const ctx = apiContext(real(), { usings: ['System', 'System.IO', 'System.Text'] });
+  const locals: Record<string, string> = { count: 'int', name: 'string', builder: 'StringBuilder' };
+  const asked: string[] = [];
+  const typing: ExpressionTyping = {
+    api: ctx,
+    typeOf: (t) => {
+      asked.push(t);
+      return locals[t] ?? apiTypeOfExpression(t, typing)?.typeText ?? null;
+    },
+    isLocalName: (n) => n in locals,
+    containingBases: [],
+    workspaceType: () => null,
+  };
+  const typeOf = (t: string) => {
+    asked.length = 0;
+    return apiTypeOfExpression(t, typing)?.typeText ?? null;
+  };
+  // A static call: every Console.WriteLine is void, so any overload the arguments' count binds to answers.
+  assert.equal(typeOf('Console.WriteLine(name, count)'), 'void');
+  assert.deepEqual(asked.filter((t) => t === 'name' || t === 'count'), []);
+  // Path.Combine's overloads all return string; an argument the typing gets wrong (a string taken for an int here)
+  // cannot make a call that compiles bind elsewhere, since a static call has nowhere else to go.
+  locals.name = 'int';
+  assert.equal(typeOf('Path.Combine(name, name)'), 'string');
+  locals.name = 'string';
+  // No overload of that count: no answer (Console.Beep() and Console.Beep(int, int) only).
+  assert.equal(typeOf('Console.Beep(count)'), null);
+  // Overloads that return different types are told apart by the argument types.
+  assert.equal(typeOf('Math.Max(count, count)'), 'int');
+  assert.ok(asked.includes('count'));
+});
+
 test('the provider loads lazily, once, and reports a broken database instead of throwing; the C#-text questions for the cost model', () => {
   let loads = 0;
   const errors: string[] = [];

@@ -85,6 +85,17 @@ test('calls and members on .NET and package types get their declared types', () 
   assert.equal(type('unknown.GetAsync(url)'), null);
 });
 
+test('a member of an object creation has the member\'s type; only a whole creation has the created type', () => {
+  const index = workspace({ 'Shop.cs': SERVICE });
+  const type = (expression: string) => typeIn(index, 'Shop.cs', 'LoadAsync', expression)?.typeText ?? null;
+  assert.equal(type('new UriBuilder("https", "example.org").Uri'), 'System.Uri');
+  assert.equal(type('new UriBuilder { Host = "example.org" }.Uri'), 'System.Uri');
+  assert.equal(type('new UriBuilder("https", "example.org") { Path = "/usage" }.Uri'), 'System.Uri');
+  assert.equal(type('new UriBuilder("https", "example.org") { Path = "/{" }'), 'UriBuilder');
+  assert.equal(type('new UriBuilder { Host = "}" }'), 'UriBuilder');
+  assert.equal(type('_http.PostAsync(new UriBuilder { Host = "example.org" }.Uri, null)'), 'System.Threading.Tasks.Task<System.Net.Http.HttpResponseMessage>');
+});
+
 test('the workspace comes first: its own types and methods are never replaced by an API of the same name', () => {
   const index = workspace({
     'Shop.cs': SERVICE,

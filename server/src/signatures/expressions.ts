@@ -538,6 +538,23 @@ function findTopLevelOperator(text: string): boolean {
   return found;
 }
 
+/**
+ * Whether an object creation whose argument list or initializer opens at `open` (`new T(...)`, `new T { ... }`,
+ * `new T(...) { ... }`) is the whole of `text`, rather than the receiver of a member (`new UriBuilder { ... }.Uri`).
+ */
+export function creationIsWholeText(text: string, open: number): boolean {
+  let end = closingOf(text, open);
+  if (end === -1) return false;
+  if (text[open] === '(') {
+    const next = text.slice(end + 1).search(/\S/);
+    if (next !== -1 && text[end + 1 + next] === '{') {
+      end = closingOf(text, end + 1 + next);
+      if (end === -1) return false;
+    }
+  }
+  return text.slice(end + 1).trim() === '';
+}
+
 function closingOf(text: string, open: number): number {
   let result = -1;
   let depth = 0;

@@ -449,18 +449,27 @@ export function resolveCall(ctx: ApiContext, receiver: ApiType, name: string, ar
  */
 export function resolveCallReturn(ctx: ApiContext, receiver: ApiType, name: string, args: readonly ArgumentInfo[], options: { isStatic: boolean; typeArguments?: readonly ApiType[] }): ChosenOverload | null {
   const ownCandidates = methodsOf(ctx, receiver, name, { static: options.isStatic });
-  const agreed = firstBindingIfAllAgree(ctx, ownCandidates, args, null, options.typeArguments ?? []);
+  let extensions: MethodCandidate[] | undefined;
+  // Only where no extension method could take the call instead does binding by shape suffice (see below).
+  const byShape = () => options.isStatic || (extensions ??= extensionMethodsFor(ctx, receiver, name)).length === 0;
+  const agreed = firstBindingIfAllAgree(ctx, ownCandidates, args, options.typeArguments ?? [], byShape);
   const own = agreed !== undefined ? agreed : chooseOverload(ctx, ownCandidates, args, { typeArguments: options.typeArguments });
   if (own || options.isStatic) return own;
-  return chooseOverload(ctx, extensionMethodsFor(ctx, receiver, name), args, { receiver, typeArguments: options.typeArguments });
+  return chooseOverload(ctx, extensions ?? extensionMethodsFor(ctx, receiver, name), args, { receiver, typeArguments: options.typeArguments });
 }
 
 /**
  * When every candidate is declared by the same type and all return the same type, one that mentions no type
- * parameter, any one the arguments bind to gives chooseOverload's return type and declaring type: the first such
- * (null when none binds). Undefined when the candidates do not all agree, so the full choice is needed.
+ * parameter, any one the call binds to gives chooseOverload's return type and declaring type: the first such (null
+ * when none binds). Undefined when the candidates do not all agree, so the full choice is needed.
+ *
+ * Where nothing else could take the call (a static call, or an instance call no imported extension method of the
+ * name applies to), the call binds to one of these candidates in code that compiles, so the count, names and
+ * ref/out of the arguments decide and their types are never asked: xUnit's `Assert.Equal(expected, actual)` has
+ * some fifty overloads, all void, and typing its arguments (often calls themselves) was most of what asking cost.
+ * Elsewhere the arguments' types must also fit, since a call they fit no candidate of goes to an extension method.
  */
-function firstBindingIfAllAgree(ctx: ApiContext, candidates: readonly MethodCandidate[], args: readonly ArgumentInfo[], receiver: ApiType | null, typeArguments: readonly ApiType[]): ChosenOverload | null | undefined {
+function firstBindingIfAllAgree(ctx: ApiContext, candidates: readonly MethodCandidate[], args: readonly ArgumentInfo[], typeArguments: readonly ApiType[], byShape: () => boolean): ChosenOverload | null | undefined {
   if (candidates.length < 2 || typeArguments.length) return undefined;
   const first = candidates[0]!;
   const ownerArgs = (c: MethodCandidate) => (c.owner.kind === 'named' && !c.viaExtension ? c.owner.args : []);
@@ -472,11 +481,42 @@ function firstBindingIfAllAgree(ctx: ApiContext, candidates: readonly MethodCand
     if (c.viaExtension || c.depth !== first.depth || !sameType(c.owner, first.owner)) return undefined;
     if (c !== first && !sameType(substitute(c.method.returnType, ownerArgs(c)), returnType)) return undefined;
   }
+  if (byShape()) {
+    const shaped = candidates.find((c) => bindsByShape(c, args));
+    return shaped ? { candidate: shaped, typeArguments: shaped.method.genericParameters.map(() => null), returnType } : null;
+  }
   for (const c of candidates) {
-    const scored = score(ctx, c, receiver, args, typeArguments);
+    const scored = score(ctx, c, null, args, typeArguments);
     if (scored) return { candidate: c, typeArguments: scored.bindings, returnType };
   }
   return null;
+}
+
+/** Whether the arguments' count, names and ref/out can bind to a (non-extension) candidate's parameters, as score checks before types. */
+function bindsByShape(candidate: MethodCandidate, args: readonly ArgumentInfo[]): boolean {
+  const params = candidate.method.parameters;
+  const hasParams = params[params.length - 1]?.modifier === 'params';
+  const given = params.map(() => false);
+  let positional = 0;
+  for (const arg of args) {
+    let index: number;
+    if (arg.name !== undefined) {
+      index = params.findIndex((p) => p.name === arg.name);
+      if (index === -1) return false;
+    } else {
+      index = positional++;
+      if (index >= params.length) {
+        if (!hasParams) return false;
+        index = params.length - 1;
+      }
+    }
+    if (given[index] && !(hasParams && index === params.length - 1)) return false;
+    given[index] = true;
+    const param = params[index]!;
+    const wantsModifier = param.modifier === 'ref' || param.modifier === 'out' ? param.modifier : null;
+    if ((arg.modifier === 'ref' || arg.modifier === 'out' ? arg.modifier : null) !== wantsModifier) return false;
+  }
+  return params.every((p, i) => given[i] || p.optional || p.modifier === 'params');
 }
 
 /** The type of a property or field `name` on `type` (static ones when `isStatic`), inherited ones included. */

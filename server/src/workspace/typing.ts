@@ -9,7 +9,7 @@ import { splitCallText, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
-import { apiTypeOfExpression, type ExpressionTyping } from '../signatures/expressions';
+import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, type ApiContext } from '../signatures/resolve';
 
@@ -91,7 +91,8 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   const asCast = /\sas\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\??\s*$/.exec(t);
   if (asCast) return { typeText: asCast[1], source: `converted with as ${asCast[1]}` };
   const newMatch = /^new\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\s*[({]/.exec(t);
-  if (newMatch) return { typeText: newMatch[1], source: `created with new ${stripGenerics(newMatch[1])}` };
+  // `new UriBuilder { ... }.Uri` is a Uri: only a creation that is the whole expression has the created type.
+  if (newMatch && creationIsWholeText(t, newMatch[0].length - 1)) return { typeText: newMatch[1], source: `created with new ${stripGenerics(newMatch[1])}` };
   const thisMember = /^this\.([A-Za-z_]\w*)$/.exec(t);
   const name = thisMember ? thisMember[1] : /^[A-Za-z_]\w*$/.test(t) ? t : null;
   if (name) {
