@@ -331,7 +331,36 @@ function reassigned(masked: string, body: MethodBody, name: string, after: numbe
   return new RegExp(`(?<![\\w.])${name}\\s*(?:=(?![=>])|\\?\\?=)`).test(text);
 }
 
-function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string): RuleFinding[] {
+/**
+ * The names each body consumes as a ValueTask would be, in its own code or in a function nested in it: awaited,
+ * waited on, converted with AsTask() or Preserve(). Every consumption consumptionsOf and nestedConsumptions find is
+ * of one of these names, so a local named otherwise has none, and its initializer need not be typed (typing the
+ * initializer of every local was most of what this rule cost).
+ */
+function consumedNamesByBody(bodies: readonly MethodBody[]): (body: MethodBody) => ReadonlySet<string> {
+  const children = new Map<string, MethodBody[]>();
+  for (const b of bodies) {
+    if (b.parentId === null || b.hasSyntaxErrors) continue;
+    let list = children.get(b.parentId);
+    if (!list) children.set(b.parentId, (list = []));
+    list.push(b);
+  }
+  const known = new Map<MethodBody, Set<string>>();
+  const namesOf = (body: MethodBody): Set<string> => {
+    let names = known.get(body);
+    if (names) return names;
+    names = new Set();
+    known.set(body, names);
+    for (const a of body.awaits) if (a.kind === 'await') names.add(withoutConfigureAwait(a.operand.text).trim());
+    for (const w of body.waits) names.add(w.receiverText.trim());
+    for (const c of body.calls) if (c.receiver !== null && (c.name === 'AsTask' || c.name === 'Preserve')) names.add(c.receiver.trim());
+    for (const child of children.get(body.id) ?? []) for (const n of namesOf(child)) names.add(n);
+    return names;
+  };
+  return namesOf;
+}
+
+function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string, consumed: ReadonlySet<string>): RuleFinding[] {
   const findings: RuleFinding[] = [];
   // Locals from their declaration to the end of their scope, and parameters over the whole body.
   const candidates = [
@@ -339,6 +368,7 @@ function doubleConsumptions(ctx: RuleContext, body: MethodBody, masked: string):
     ...(body.bodySpan ? body.parameters.map((p) => ({ name: p.name, declared: p.typeText, initializer: null, from: body.bodySpan!.start, to: body.bodySpan!.end })) : []),
   ];
   for (const local of candidates) {
+    if (!consumed.has(local.name)) continue;
     const isValueTask = local.declared ? isValueTaskType(local.declared) : local.initializer ? expressionResultOf(ctx, body, local.initializer).kind === 'valueTask' : false;
     if (!isValueTask) continue;
     const uses = [...consumptionsOf(body, local.name), ...nestedConsumptions(ctx, body, local.name, masked, local.from)]
@@ -438,10 +468,11 @@ export const rule: Rule = {
   check(ctx) {
     const findings: RuleFinding[] = [];
     let masked: string | null = null;
+    const consumedNames = consumedNamesByBody(ctx.model.bodies);
     for (const body of ctx.model.bodies) {
       if (body.hasSyntaxErrors) continue;
       masked ??= maskCommentsAndStrings(ctx.text);
-      findings.push(...doubleConsumptions(ctx, body, masked));
+      findings.push(...doubleConsumptions(ctx, body, masked, consumedNames(body)));
       for (const wait of body.waits) {
         const f = blockingRead(ctx, body, wait);
         if (f) findings.push(f);
