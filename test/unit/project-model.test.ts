@@ -397,6 +397,14 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
 </Project>` }));
   assert.deepEqual(testCodeVerdict(steps(''), '', plain), { testCode: true, reason: 'Data.Testing references Moq (a mocking library), a test helper library' });
   assert.equal(testProjectReason(steps('<IsTestProject>false</IsTestProject>')), null);
+  // A shared fixture library that takes only xUnit's extensibility package (its IAsyncLifetime fixtures and
+  // ITestOutputHelper) beside the client it tests is test code too.
+  const fixtures = (pkg: string) => evaluateProject('/repo/tools/Api.Fixtures/Api.Fixtures.csproj', memoryFs({ ...TREE, '/repo/tools/Api.Fixtures/Api.Fixtures.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageReference Include="Microsoft.Extensions.Configuration.Json" /><PackageReference Include="${pkg}" Version="3.2.2" /></ItemGroup>
+</Project>` }));
+  assert.deepEqual(testCodeVerdict(fixtures('xunit.v3.extensibility.core'), '', plain), { testCode: true, reason: "Api.Fixtures references xunit.v3.extensibility.core (xUnit.net v3's extensibility interfaces), a test helper library" });
+  assert.equal(testCodeVerdict(fixtures('xunit.extensibility.core'), '', plain).testCode, true);
   // A benchmark project (BenchmarkDotNet, an Exe that blocks on tasks to time them) is test code, named so.
   const bench = (pkg: string) => evaluateProject('/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj', memoryFs({ ...TREE, '/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj': `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup>
