@@ -11,11 +11,11 @@ import { rulesTableMarkdown } from '../../server/src/rules/catalogue';
 
 before(ready);
 
-/** The first wave and its peers, as product.md's rule table lists them. */
+/** The first wave and its peers, as product.md's rule table lists them, with xUnit1031 (xUnit's blocking-wait-in-a-test check) found on real code. */
 const FIRST_WAVE: Record<string, { name: string; equivalents: string[] }> = {
-  ASY001: { name: 'blocking-wait-in-async', equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'AsyncFixer02', 'S4462', 'EPC35'] },
+  ASY001: { name: 'blocking-wait-in-async', equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'AsyncFixer02', 'S4462', 'EPC35', 'xUnit1031'] },
   ASY002: { name: 'sync-api-in-async', equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'S6966', 'AsyncFixer02', 'EPC33'] },
-  ASY003: { name: 'sync-over-async', equivalents: ['VSTHRD002', 'MA0045', 'S4462'] },
+  ASY003: { name: 'sync-over-async', equivalents: ['VSTHRD002', 'MA0045', 'S4462', 'xUnit1031'] },
   ASY004: { name: 'blocking-lock-in-async', equivalents: [] },
   ASY010: { name: 'likely-synchronous-completion', equivalents: [] },
   ASY011: { name: 'async-without-await', equivalents: ['IDE0390', 'CS1998'] },

@@ -397,6 +397,14 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
 </Project>` }));
   assert.deepEqual(testCodeVerdict(steps(''), '', plain), { testCode: true, reason: 'Data.Testing references Moq (a mocking library), a test helper library' });
   assert.equal(testProjectReason(steps('<IsTestProject>false</IsTestProject>')), null);
+  // A shared fixture library that takes only xUnit's extensibility package (its IAsyncLifetime fixtures and
+  // ITestOutputHelper) beside the client it tests is test code too.
+  const fixtures = (pkg: string) => evaluateProject('/repo/tools/Api.Fixtures/Api.Fixtures.csproj', memoryFs({ ...TREE, '/repo/tools/Api.Fixtures/Api.Fixtures.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageReference Include="Microsoft.Extensions.Configuration.Json" /><PackageReference Include="${pkg}" Version="3.2.2" /></ItemGroup>
+</Project>` }));
+  assert.deepEqual(testCodeVerdict(fixtures('xunit.v3.extensibility.core'), '', plain), { testCode: true, reason: "Api.Fixtures references xunit.v3.extensibility.core (xUnit.net v3's extensibility interfaces), a test helper library" });
+  assert.equal(testCodeVerdict(fixtures('xunit.extensibility.core'), '', plain).testCode, true);
   // A benchmark project (BenchmarkDotNet, an Exe that blocks on tasks to time them) is test code, named so.
   const bench = (pkg: string) => evaluateProject('/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj', memoryFs({ ...TREE, '/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj': `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup>
@@ -442,6 +450,27 @@ public class B { public void V() {} }
   assert.equal(s.suppressedBy('ASY001', at('T')), null);
   assert.equal(s.suppressedBy('ASY011', at('U')), '#pragma warning disable CS1998 (an equivalent of ASY011)');
   assert.equal(s.suppressedBy('ASY003', at('V')), '[SuppressMessage("Usage", "VSTHRD002")] (an equivalent of ASY003)');
+  // xUnit's analyzer flags a test method's blocking task operations (xUnit1031); disabling it around a test
+  // that waits on purpose silences both of AsyncLens's blocking-wait rules there.
+  const xunitText = `using System.Threading.Tasks;
+using Xunit;
+public class TimerTests
+{
+    [Fact]
+    public void Stops()
+    {
+#pragma warning disable xUnit1031 // the test waits for the timer's own stop on purpose
+        Task.Delay(1).Wait();
+#pragma warning restore xUnit1031
+        Task.Delay(1).Wait();
+    }
+}
+`;
+  const x = suppressionsOf(xunitText, modelFile(xunitText).model, { equivalentsOf });
+  const wait = (n: number) => xunitText.split('Task.Delay(1).Wait()', n).join('Task.Delay(1).Wait()').length;
+  assert.equal(x.suppressedBy('ASY003', wait(1)), '#pragma warning disable xUnit1031 (an equivalent of ASY003)');
+  assert.equal(x.suppressedBy('ASY001', wait(1)), '#pragma warning disable xUnit1031 (an equivalent of ASY001)');
+  assert.equal(x.suppressedBy('ASY003', wait(2)), null, 'the wait after the restore is not covered');
 
   const global = assemblySuppressionsOf('/p/GlobalSuppressions.cs', `[assembly: System.Diagnostics.CodeAnalysis.SuppressMessage("Usage", "VSTHRD002:x", Scope = "member", Target = "~M:N.A.Q")]
 [assembly: SuppressMessage("Perf", "CA1849", Scope = "type", Target = "~T:N.B")]

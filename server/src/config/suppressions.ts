@@ -192,11 +192,13 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
       if (!interop) return null;
       const equivalents = interop(ruleId).map((id) => id.toUpperCase());
       if (!equivalents.length) return null;
+      // Ids are matched without case, as the compiler does, and named as the peer spells them (xUnit1031).
+      const spelled = (id: string) => interop(ruleId).find((e) => e.toUpperCase() === id.toUpperCase()) ?? id;
       const as = (what: string) => `${what} (an equivalent of ${ruleId})`;
       for (const r of ranges) {
         if (r.start > offset || offset >= r.end) continue;
         if (r.id === '*') return `a bare #pragma warning disable (it silences every warning, ${ruleId} included)`;
-        if (equivalents.includes(r.id)) return as(`#pragma warning disable ${r.id}`);
+        if (equivalents.includes(r.id)) return as(`#pragma warning disable ${spelled(r.id)}`);
       }
       for (const a of attributed) if (equivalents.includes(a.id) && a.start <= offset && offset < a.end) return as(`[SuppressMessage("${a.category}", "${a.id}")]`);
       for (const s of peers.assembly ?? []) {
@@ -206,11 +208,11 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
         }
       }
       const noWarn = peers.noWarn?.ids.find((id) => equivalents.includes(normalizeDiagnosticId(id)));
-      if (noWarn) return as(`${normalizeDiagnosticId(noWarn)} in ${peers.noWarn!.source}`);
+      if (noWarn) return as(`${spelled(normalizeDiagnosticId(noWarn))} in ${peers.noWarn!.source}`);
       if (equivalents.some((id) => peers.editorConfigOn?.has(id))) return null;
       for (const id of equivalents) {
         const where = peers.editorConfigOff?.get(id);
-        if (where) return as(`dotnet_diagnostic.${id}.severity = none in ${where}`);
+        if (where) return as(`dotnet_diagnostic.${spelled(id)}.severity = none in ${where}`);
       }
       return null;
     },

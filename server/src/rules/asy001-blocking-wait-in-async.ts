@@ -178,7 +178,7 @@ export const rule: Rule = {
     category: 'blocking',
     defaultSeverity: 'warning',
     fix: 'unsafe',
-    equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'AsyncFixer02', 'S4462', 'EPC35'],
+    equivalents: ['VSTHRD103', 'CA1849', 'MA0042', 'AsyncFixer02', 'S4462', 'EPC35', 'xUnit1031'],
     scope: 'method',
     summary: 'A .Result, .Wait(), GetAwaiter().GetResult() or Task.WaitAll/WaitAny on a task inside async code, which should await it.',
     docs: `## What it does

@@ -45,7 +45,7 @@ export const rule: Rule = {
     category: 'blocking',
     defaultSeverity: 'warning',
     fix: 'display-only',
-    equivalents: ['VSTHRD002', 'MA0045', 'S4462'],
+    equivalents: ['VSTHRD002', 'MA0045', 'S4462', 'xUnit1031'],
     summary: 'A non-async method blocks on a task with .Result, .Wait(), GetAwaiter().GetResult() or Task.WaitAll.',
     docs: `## What it does
 Flags synchronous code that blocks on a task: \`.Result\`, \`.Wait()\`, \`.GetAwaiter().GetResult()\`,
