@@ -19,8 +19,9 @@ the ASP.NET Core server (a \`FrameworkReference\` to \`Microsoft.AspNetCore.App\
 pipeline such as \`Microsoft.AspNetCore.Http.Abstractions\` or \`Microsoft.AspNetCore.Mvc.*\`) is not asked for it
 either: ASP.NET Core has no \`SynchronizationContext\`, so the call changes nothing there (\`asynclens projects\`
 says which projects these are). In any
-other file the rule still applies where the file itself shows the policy: when at least half of its awaits
-already use \`ConfigureAwait(false)\`, the others are reported as the exceptions they probably are.
+other file the rule still applies where the file itself shows the policy: when more than half of its awaits
+already use \`ConfigureAwait(false)\`, the others are reported as the exceptions they probably are (a file split
+evenly shows no policy).
 
 Never reported: test code, UI event handlers (\`(object sender, XEventArgs e)\`, whose continuations must return to
 the UI thread), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of other awaitables, and \`await
@@ -93,7 +94,8 @@ function policyOf(ctx: RuleContext, masked: string): Policy | null {
   if (library.isLibrary && !library.withoutContext) return { reason: `this is library code (${library.reason})` };
   const awaits = [...masked.matchAll(/(?<![\w.])await\s+(?!foreach\b|using\b)/g)].length;
   const configured = [...masked.matchAll(/\.\s*ConfigureAwait\s*\(\s*false\s*\)/g)].length;
-  if (configured > 0 && configured * 2 >= awaits) return { reason: `${configured} of the ${awaits} awaits in this file use ConfigureAwait(false)` };
+  // More than half: a file split evenly shows no policy, and its unconfigured awaits are not exceptions to one.
+  if (configured * 2 > awaits) return { reason: `${configured} of the ${awaits} awaits in this file use ConfigureAwait(false)` };
   return null;
 }
 
