@@ -11,7 +11,7 @@ import type { SignatureDatabase } from '../signatures/database';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
 import { instanceFields } from '../signatures/members';
-import { DEFAULT_API_SCOPE, type ApiFramework } from '../signatures/scope';
+import { DEFAULT_API_SCOPE, type ApiFramework, type ApiScope, type NameContext } from '../signatures/scope';
 import { csharpText } from '../signatures/typeText';
 import type { ApiTypeKind } from '../signatures/database';
 
@@ -45,6 +45,13 @@ export interface ApiTypeFacts {
 const cache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: number; usings: readonly string[]; api: CostApi }>>();
 
 /**
+ * The names context per file, shared by every runtime profile's CostApi: only struct layouts depend on the
+ * runtime's framework, so the expression typing, whose answers are kept per names context (expressionTypes.ts),
+ * types a method once for the two profiles a snapshot estimates instead of once per profile.
+ */
+const namesCache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: number; usings: readonly string[]; names: ApiContext; scope: ApiScope; nameContext: NameContext }>>();
+
+/**
  * The database as one file sees it, for a runtime's framework (net8.0, net9.0 or net10.0; older runtimes read
  * .NET 8's layouts, newer ones .NET 10's). `model` is the file's model (usings, types); `file` its key in the index.
  */
@@ -57,21 +64,33 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types' | 'globalUs
   const key = `${file ?? ''}|${layoutFramework ?? ''}`;
   const known = perModel.get(key);
   if (known && known.db === db && known.version === version && known.usings === model.usings) return known.api;
+  const { names: namesContext, scope, nameContext } = namesContextFor(db, model, file, index);
+  const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...nameContext, scope: { ...scope, framework: layoutFramework } }) : namesContext;
+  const api: CostApi = { names: namesContext, layouts };
+  perModel.set(key, { db, version, usings: model.usings, api });
+  return api;
+}
+
+function namesContextFor(db: SignatureDatabase, model: Pick<FileModel, 'usings' | 'types' | 'globalUsings'>, file: string | null, index: WorkspaceIndex | null): { names: ApiContext; scope: ApiScope; nameContext: NameContext } {
+  const version = index?.version ?? -1;
+  let perModel = namesCache.get(model.types);
+  if (!perModel) namesCache.set(model.types, (perModel = new Map()));
+  const key = file ?? '';
+  const known = perModel.get(key);
+  if (known && known.db === db && known.version === version && known.usings === model.usings) return known;
   const project = file !== null ? fileApiScopeOf(file) : null;
   const scope = project?.scope ?? DEFAULT_API_SCOPE;
   const declared = new Set(model.types.map((t) => t.name));
-  const names = {
+  const nameContext: NameContext = {
     usings: usingsInScope(model, index, file),
     globalUsings: project?.globalUsings,
     scope,
     isWorkspaceType: (name: string) => (index ? typesNamed(index, name).length > 0 : declared.has(name)),
     workspaceBases: (name: string, typeArguments: readonly string[]) => (index ? workspaceBasesOf(index, name, typeArguments) : []),
   };
-  const namesContext = apiContext(db, names);
-  const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...names, scope: { ...scope, framework: layoutFramework } }) : namesContext;
-  const api: CostApi = { names: namesContext, layouts };
-  perModel.set(key, { db, version, usings: model.usings, api });
-  return api;
+  const entry = { db, version, usings: model.usings, names: apiContext(db, nameContext), scope, nameContext };
+  perModel.set(key, entry);
+  return entry;
 }
 
 /** The kind, enum base and struct fields of a type the file names, or null when the database does not know it. */

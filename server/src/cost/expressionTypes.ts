@@ -11,7 +11,7 @@ import { closingBracket, conditionalParts, splitTopLevel, substituteNames } from
 import { bodyChain, localFunctionIn } from '../model/bodies';
 import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, isStatementExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
 import { delegateInvokeOf } from '../signatures/members';
-import { definitionOf, resolveTypeText } from '../signatures/resolve';
+import { definitionOf, resolveTypeText, type ApiContext } from '../signatures/resolve';
 import { csharpText } from '../signatures/typeText';
 import { apiSupertypesOf, type CostApi } from './apiTypes';
 // lambdaTargets types the call a lambda is passed to with this module; the cycle is only between function calls.
@@ -47,15 +47,17 @@ export function typeOfExpression(text: string, ctx: TypingContext): string | nul
  * a lambda's body or a lambda's target) may be cut short by the depth guards, so it is neither answered from nor
  * added to this table.
  */
-const topLevelAnswers = new WeakMap<MethodBody, { bodies: readonly MethodBody[]; version: number; api: CostApi | null; answers: Map<string, Typed | null> }>();
+const topLevelAnswers = new WeakMap<MethodBody, { bodies: readonly MethodBody[]; version: number; names: ApiContext | null; answers: Map<string, Typed | null> }>();
 
 function topLevelTypeOf(text: string, ctx: TypingContext): Typed | null {
   if (apiDepth !== 0 || lambdaNesting !== 0 || resolvingLambdas.size !== 0) return typeOf(text, ctx, 0);
   const version = ctx.index?.version ?? -1;
-  const api = ctx.api ?? null;
+  // Kept per names context, not per CostApi: the runtime profiles a snapshot estimates differ only in struct
+  // layouts, which typing never reads (apiTypes.ts shares one names context between them).
+  const names = ctx.api?.names ?? null;
   let cache = topLevelAnswers.get(ctx.body);
-  if (!cache || cache.bodies !== ctx.bodies || cache.version !== version || cache.api !== api) {
-    topLevelAnswers.set(ctx.body, (cache = { bodies: ctx.bodies, version, api, answers: new Map() }));
+  if (!cache || cache.bodies !== ctx.bodies || cache.version !== version || cache.names !== names) {
+    topLevelAnswers.set(ctx.body, (cache = { bodies: ctx.bodies, version, names, answers: new Map() }));
   }
   const known = cache.answers.get(text);
   if (known !== undefined) return known;
@@ -588,7 +590,7 @@ function constraintTypesOf(typeText: string, ctx: TypingContext): string[] {
 }
 
 /** Lambda parameter types per lambda body, for one version of the index and one view of the database. */
-const lambdaParameters = new WeakMap<MethodBody, { version: number; api: CostApi | null; types: readonly (string | null)[] }>();
+const lambdaParameters = new WeakMap<MethodBody, { version: number; names: ApiContext | null; types: readonly (string | null)[] }>();
 /** Lambdas whose target is being worked out: typing the call they are passed to may lead back to their own parameters. */
 const resolvingLambdas = new Set<MethodBody>();
 
@@ -596,13 +598,14 @@ function lambdaParameterType(lambda: MethodBody, at: number, ctx: TypingContext)
   if ((lambda.kind !== 'lambda' && lambda.kind !== 'anonymousMethod') || at < 0) return null;
   const version = ctx.index?.version ?? -1;
   const api = ctx.api ?? null;
+  const names = api?.names ?? null;
   const known = lambdaParameters.get(lambda);
-  if (known && known.version === version && known.api === api) return known.types[at] ?? null;
+  if (known && known.version === version && known.names === names) return known.types[at] ?? null;
   if (resolvingLambdas.has(lambda)) return null;
   resolvingLambdas.add(lambda);
   try {
     const types = lambdaTargetOf(lambda, ctx.bodies, ctx.index, api)?.parameterTypes ?? [];
-    lambdaParameters.set(lambda, { version, api, types });
+    lambdaParameters.set(lambda, { version, names, types });
     return types[at] ?? null;
   } finally {
     resolvingLambdas.delete(lambda);
@@ -1505,7 +1508,7 @@ export { parseChain };
 // ---- the API signature database (server/src/signatures), for what the workspace does not declare ----
 
 /** Answers of the database per body and text, while the file's view of the database stays the same. */
-const apiAnswers = new WeakMap<MethodBody, { api: CostApi; answers: Map<string, string | null> }>();
+const apiAnswers = new WeakMap<MethodBody, { names: ApiContext; answers: Map<string, string | null> }>();
 /** How deep API lookups nest (each may type its receiver and arguments again); a guard against runaway chains. */
 let apiDepth = 0;
 const MAX_API_DEPTH = 16;
@@ -1524,7 +1527,7 @@ function apiTyping(ctx: TypingContext): ExpressionTyping | null {
 
 function remembered(ctx: TypingContext, key: string, compute: () => string | null): string | null {
   let cache = apiAnswers.get(ctx.body);
-  if (!cache || cache.api !== ctx.api) apiAnswers.set(ctx.body, (cache = { api: ctx.api!, answers: new Map() }));
+  if (!cache || cache.names !== ctx.api!.names) apiAnswers.set(ctx.body, (cache = { names: ctx.api!.names, answers: new Map() }));
   const known = cache.answers.get(key);
   if (known !== undefined) return known;
   if (apiDepth >= MAX_API_DEPTH) return null;
