@@ -3,8 +3,8 @@
  * and by the argument types that are known, generic method arguments inferred from the arguments, extension
  * methods that apply to a receiver, what `await` of a type gives, and the fields a struct's size comes from.
  */
-import type { ApiGenericParameter, ApiLayout, ApiMethod, ApiParameter } from './database';
-import { definitionOf, derivesFrom, isValueType, supertypes, type ApiContext } from './resolve';
+import type { ApiGenericParameter, ApiLayout, ApiMethod, ApiParameter, SignatureDatabase } from './database';
+import { definitionOf, derivesFrom, isDatabaseType, isValueType, scopeCache, supertypes, type ApiContext } from './resolve';
 import { csharpText, hasTypeParameters, named, qualifiedText, sameType, substitute, type ApiType } from './typeText';
 
 /** A method found on a type: `owner` is the type (with arguments) that declares it, as seen from the receiver. */
@@ -56,8 +56,13 @@ function ownerChain(ctx: ApiContext, type: ApiType): ApiType[] {
  * (every `Task.Run(...)`), and listing them prints every parameter type of every overload to find overrides.
  */
 export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): readonly MethodCandidate[] {
-  let known = methodLists.get(ctx);
-  if (!known) methodLists.set(ctx, (known = new Map()));
+  let known: Map<string, readonly MethodCandidate[]>;
+  if (isDatabaseType(ctx, type)) known = scopeCache(methodListsByScope, ctx);
+  else {
+    const own = methodLists.get(ctx);
+    if (own) known = own;
+    else methodLists.set(ctx, (known = new Map()));
+  }
   const key = `${options.static ? 's' : 'i'}|${name}|${qualifiedText(type)}`;
   let list = known.get(key);
   if (!list) known.set(key, (list = listMethods(ctx, type, name, options)));
@@ -65,6 +70,8 @@ export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options:
 }
 
 const methodLists = new WeakMap<ApiContext, Map<string, readonly MethodCandidate[]>>();
+/** The lists of the database's own types, per database and scope mask: the same in every file (resolve.ts isDatabaseType). */
+const methodListsByScope = new WeakMap<SignatureDatabase, Map<number, Map<string, readonly MethodCandidate[]>>>();
 
 function listMethods(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): MethodCandidate[] {
   const result: MethodCandidate[] = [];

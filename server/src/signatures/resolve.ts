@@ -181,8 +181,13 @@ const ARRAY_INTERFACES = [
  */
 export function supertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   // Member lookups walk the same chains again and again (every call on an HttpClient walks HttpMessageInvoker's).
-  let cache = supertypeCache.get(ctx);
-  if (!cache) supertypeCache.set(ctx, (cache = new Map()));
+  let cache: Map<string, ApiType[]>;
+  if (isDatabaseType(ctx, type)) cache = scopeCache(supertypesByScope, ctx);
+  else {
+    const own = supertypeCache.get(ctx);
+    if (own) cache = own;
+    else supertypeCache.set(ctx, (cache = new Map()));
+  }
   const key = qualifiedText(type);
   const cached = cache.get(key);
   if (cached) return cached;
@@ -192,6 +197,26 @@ export function supertypes(ctx: ApiContext, type: ApiType): ApiType[] {
 }
 
 const supertypeCache = new WeakMap<ApiContext, Map<string, ApiType[]>>();
+const supertypesByScope = new WeakMap<SignatureDatabase, Map<number, Map<string, ApiType[]>>>();
+
+/**
+ * Whether what the database says about a type (its supertypes, its methods) is the same in every file that sees the
+ * same frameworks and packages: a type the database defines, or an array, whose bases are all the database's. A
+ * workspace type's bases are read from the workspace and resolved with the file's usings, so its answers are kept
+ * per context. Files differ mostly in their usings, so answers kept per scope mask are found again in every file.
+ */
+export function isDatabaseType(ctx: ApiContext, type: ApiType): boolean {
+  return type.kind === 'array' || definitionOf(ctx, type) !== undefined;
+}
+
+/** The cache for one database and scope mask, in `store`. */
+export function scopeCache<V>(store: WeakMap<SignatureDatabase, Map<number, Map<string, V>>>, ctx: ApiContext): Map<string, V> {
+  let byMask = store.get(ctx.db);
+  if (!byMask) store.set(ctx.db, (byMask = new Map()));
+  let cache = byMask.get(ctx.mask);
+  if (!cache) byMask.set(ctx.mask, (cache = new Map()));
+  return cache;
+}
 
 function computeSupertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   const result: ApiType[] = [];
