@@ -56,7 +56,7 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
   const bodies: MethodBody[] = [];
   const skipped: FileModel['skipped'] = [];
   const topLevel = syntax.globalStatements;
-  const context: FileContext = { text, types, syntax, containingTypes: containingTypesOf(syntax.functions, types) };
+  const context: FileContext = { text, types, syntax, containingTypes: containingTypesOf(syntax.functions, types), mentionsSyncMode: mentionsSyncMode(text) };
 
   /** Aligned with `bodies`: each one's cache entry and its function's start (see BodyProvenance). */
   const entries: (CachedBody | null)[] = [];
@@ -141,6 +141,11 @@ interface FileContext {
   syntax: FileSyntax;
   /** The innermost type declaration around each function node, by the node's index in the table. */
   containingTypes: Map<number, TypeDeclaration | null>;
+  /**
+   * Whether the file mentions a synchronous mode anywhere (dualPath.ts mentionsSyncMode): when it does not, no body
+   * does, and no body's text (a method's includes its lambdas') is searched again for it.
+   */
+  mentionsSyncMode: boolean;
 }
 
 function bodyId(node: SyntaxNode): string {
@@ -310,7 +315,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const locals = localsOf(own, (name) => identifiersNamed(context.syntax, name, bodySpans), [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
   const declares = (name: string) => parameters.some((p) => p.name === name) || locals.some((l) => l.name === name);
   const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, isMentioned);
-  const syncMode = asyncFlag !== null || bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end)));
+  const syncMode = asyncFlag !== null || (context.mentionsSyncMode && bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end))));
   const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);
   const name = fn ? bodyNameOf(fn) : '<top-level statements>';
   const body: MethodBody = {
