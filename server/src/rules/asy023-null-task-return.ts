@@ -73,8 +73,9 @@ result used to throw and now completes with the default result, and a caller tha
   sets to a new object (\`private readonly Cache _cache = new();\`, \`return _cache?.RefreshAsync();\`) is left
   alone: the receiver is never null there (the \`?.\` is only noise), except in a call made by the constructor
   itself before the assignment, which the rule does not follow. A partial class, a struct (whose \`default\` holds
-  null fields) or any other write to the field (from a parameter, \`null\`, \`out\`, inside an \`if\` alone) keeps
-  the finding.
+  null fields), a class with a primary constructor (which every other constructor chains to, and which assigns no
+  field) or any other write to the field (from a parameter, \`null\`, \`out\`, inside an \`if\` alone) keeps the
+  finding.
 - Only the returned expression's own shape is read: a null stored in a variable first and then returned, or a
   switch expression arm, is not seen.
 - \`null\` is written only for a \`T\` known to take it: a reference type (a C# keyword, a workspace class, record,
@@ -248,7 +249,8 @@ function createdByEveryConstruction(field: MemberSignature, type: TypeDeclaratio
     if (!isCreation(masked.slice(at + m[0].length, statementEnd(masked, at + m[0].length)))) return false;
   }
   if (field.initializerText && isCreation(field.initializerText)) return true;
-  if (constructors.length === 0) return false;
+  // A primary constructor assigns no field of its own, and every other constructor chains to it.
+  if (constructors.length === 0 || type.primaryConstructorParameters.length > 0) return false;
   return constructors.every((c) => chainsToAnother(c, masked) || createsAtTopLevel(c, field.name, masked));
 }
 
