@@ -1,6 +1,7 @@
 /** ASY023 null-task-return: `return null;` (or a null branch, `default`, `x?.M()`) in a function that returns Task without `async`. */
-import type { MethodBody, ReturnSite, Span } from '../model/types';
-import { conditionalParts, topLevel } from '../model/syntax';
+import type { MemberSignature, MethodBody, ReturnSite, Span, TypeDeclaration } from '../model/types';
+import { closingBracket, conditionalParts, contains, topLevel } from '../model/syntax';
+import { bodyChain } from '../model/bodies';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
 import { quoted } from './messageText';
@@ -68,6 +69,13 @@ result used to throw and now completes with the default result, and a caller tha
 (\`if (task is null)\`) now takes the other branch. For callers that await, it only removes the crash.
 
 ## Limitations
+- A conditional access on a readonly field of the method's own class that its initializer or every constructor
+  sets to a new object (\`private readonly Cache _cache = new();\`, \`return _cache?.RefreshAsync();\`) is left
+  alone: the receiver is never null there (the \`?.\` is only noise), except in a call made by the constructor
+  itself before the assignment, which the rule does not follow. A partial class, a struct (whose \`default\` holds
+  null fields), a class with a primary constructor (which every other constructor chains to, and which assigns no
+  field) or any other write to the field (from a parameter, \`null\`, \`out\`, inside an \`if\` alone) keeps the
+  finding.
 - Only the returned expression's own shape is read: a null stored in a variable first and then returned, or a
   switch expression arm, is not seen.
 - \`null\` is written only for a \`T\` known to take it: a reference type (a C# keyword, a workspace class, record,
@@ -171,6 +179,7 @@ export const rule: Rule = {
         if (!at) continue;
         const shape = nullShapeOf(masked, at);
         if (!shape) continue;
+        if (shape.kind === 'conditionalAccess' && receiverIsAlwaysCreated(ctx, body, masked, shape.span)) continue;
         const fix = fixFor(ctx, body, shape);
         findings.push({
           span: shape.span,
@@ -192,4 +201,120 @@ function expressionSpanOf(r: ReturnSite, text: string): Span | null {
   const inside = text.slice(r.span.start, r.span.end);
   if (/^=>/.test(inside)) return { start: r.span.start + 2, end: r.span.end };
   return returnExpressionSpan(r, text);
+}
+
+/**
+ * Whether a conditional access's receiver is a readonly field of the body's own class that holds a new object from
+ * construction on: its initializer or a statement of every constructor creates it, and nothing else writes it. The
+ * `?.` then never yields null (outside the constructors, which are not looked at), so no null task comes back.
+ */
+function receiverIsAlwaysCreated(ctx: RuleContext, body: MethodBody, masked: string, access: Span): boolean {
+  const receiver = /^(this\s*\.\s*)?([A-Za-z_]\w*)\s*\?[.[]/.exec(masked.slice(access.start, access.end));
+  if (!receiver) return false;
+  const name = receiver[2];
+  const chain = bodyChain(body, ctx.model.bodies);
+  if (chain.some((b) => b.kind === 'constructor')) return false;
+  if (!receiver[1] && chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) return false;
+  const type = ownType(ctx.model.types, body);
+  // A struct's default value holds null fields; a partial class may have constructors in other files.
+  if (!type || (type.kind !== 'class' && type.kind !== 'record') || type.modifiers.includes('partial')) return false;
+  const field = type.members.find((m) => m.kind === 'field' && m.name === name);
+  if (!field?.isReadonly) return false;
+  const constructors = ctx.model.bodies.filter((b) => b.kind === 'constructor' && b.isStatic === field.isStatic && ownType(ctx.model.types, b) === type);
+  return createdByEveryConstruction(field, type, constructors, masked);
+}
+
+/** The innermost type declaration holding the body, when it is the body's containing type. */
+function ownType(types: readonly TypeDeclaration[], body: MethodBody): TypeDeclaration | null {
+  let best: TypeDeclaration | null = null;
+  for (const t of types) if (contains(t.span, body.span) && (!best || contains(best.span, t.span))) best = t;
+  return best && best.name === body.containingType ? best : null;
+}
+
+/**
+ * Whether every write to the field in its type creates an object and every constructor that does not chain to
+ * another (`: this(...)`) creates it in a statement of its own (not under an `if`), unless the initializer does.
+ */
+function createdByEveryConstruction(field: MemberSignature, type: TypeDeclaration, constructors: readonly MethodBody[], masked: string): boolean {
+  const byRef = new RegExp(String.raw`\b(?:out|ref)\s+(?:this\s*\.\s*)?${field.name}\b`);
+  const write = new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?${field.name}\s*(\?\?=|=(?![=>]))`, 'g');
+  const declaration = masked.slice(type.span.start, type.span.end);
+  if (byRef.test(declaration)) return false;
+  // Each write must lie in a constructor and assign a creation: readonly fields are written nowhere else but in
+  // init accessors, which any caller of `with` or an initializer may run.
+  for (let m = write.exec(declaration); m; m = write.exec(declaration)) {
+    const at = type.span.start + m.index;
+    if (at >= field.span.start && at < field.span.end) continue;
+    if (m[1] !== '=' || !constructors.some((c) => contains(c.span, { start: at, end: at }))) return false;
+    if (!isCreation(masked.slice(at + m[0].length, statementEnd(masked, at + m[0].length)))) return false;
+  }
+  if (field.initializerText && isCreation(field.initializerText)) return true;
+  // A primary constructor assigns no field of its own, and every other constructor chains to it.
+  if (constructors.length === 0 || type.primaryConstructorParameters.length > 0) return false;
+  return constructors.every((c) => chainsToAnother(c, masked) || createsAtTopLevel(c, field.name, masked));
+}
+
+/** `new T(...)`, `new()`, `new T[n]`, `new T { ... }`: an object creation and nothing after it. */
+function isCreation(expression: string): boolean {
+  const text = expression.trim();
+  const head = /^new\b[\w.\s<>,?]*/.exec(text);
+  if (!head) return false;
+  let i = head[0].length;
+  while (i < text.length && '([{'.includes(text[i])) {
+    const close = closingBracket(text, i);
+    if (close < 0) return false;
+    i = close + 1;
+    while (/\s/.test(text[i] ?? '')) i++;
+  }
+  return i === text.length && i > head[0].length;
+}
+
+/** The end of the expression that starts at `from`: the `;` (or the end of an expression body) outside brackets. */
+function statementEnd(masked: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < masked.length; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') { if (--depth < 0) return i; }
+    else if (c === ';' && depth === 0) return i;
+  }
+  return masked.length;
+}
+
+/** A constructor whose initializer is `: this(...)` leaves the field to the constructor it chains to. */
+function chainsToAnother(constructor: MethodBody, masked: string): boolean {
+  const bodyStart = constructor.bodySpan?.start ?? constructor.span.end;
+  return /:\s*this\s*\(/.test(masked.slice(constructor.nameSpan.end, bodyStart));
+}
+
+/**
+ * Whether a statement of the constructor itself assigns the field a creation: one that starts the body or follows
+ * another statement, not nested in a block, a lambda or an argument, nor the branch of an `if` without braces.
+ */
+function createsAtTopLevel(constructor: MethodBody, name: string, masked: string): boolean {
+  const span = constructor.bodySpan;
+  if (!span) return false;
+  const write = new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?${name}\s*=(?![=>])`, 'y');
+  const outer = masked[span.start] === '{' ? 1 : 0;
+  let depth = 0;
+  for (let i = span.start; i < span.end; i++) {
+    const c = masked[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === outer && /[A-Za-z_]/.test(c) && startsStatement(masked, span.start, i)) {
+      write.lastIndex = i;
+      const m = write.exec(masked);
+      if (m && isCreation(masked.slice(i + m[0].length, statementEnd(masked, i + m[0].length)))) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `at` starts a statement of the body that starts at `bodyStart`: after `{`, `;` or `}`, or first in an expression body. */
+function startsStatement(masked: string, bodyStart: number, at: number): boolean {
+  let j = at - 1;
+  while (j >= bodyStart && /\s/.test(masked[j])) j--;
+  if (j < bodyStart) return true;
+  if ('{;}'.includes(masked[j])) return true;
+  return /^\s*=>\s*$/.test(masked.slice(bodyStart, at));
 }
