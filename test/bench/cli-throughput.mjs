@@ -1,8 +1,10 @@
 // Measures `asynclens check` on a generated corpus against parsing alone (the floor set by tree-sitter), on one
 // thread and on every core. Run after `npm run build`:
 //   node test/bench/cli-throughput.mjs [--lines 50000] [--runs 5] [--lines-per-file 500] [--threads 1,auto]
-//                                      [--cli dist/cli.js] [--unique-names]
+//                                      [--cli dist/cli.js] [--unique-names] [--warm]
 // `--threads default` passes no --threads option (for builds older than the option, such as the one before worker threads).
+// Every run models every file (ASYNCLENS_MODEL_CACHE=off, which older builds ignore); `--warm` adds runs that reuse
+// the models of a first run from a cache folder of their own (cli/modelCache.ts): a second check of unchanged files.
 // Whole processes, process start to exit, JSON to a file. Each check run is measured with /usr/bin/time when it is
 // there: wall time, CPU time (user + system, every thread) and peak memory (the largest resident set). The parse-only
 // baseline runs in this process, warm, one thread, in the same run. Medians of --runs. Nothing is asserted.
@@ -24,6 +26,8 @@ const lines = Number(option('--lines', positional[0] ?? 50000));
 const runs = Number(option('--runs', positional[1] ?? 5));
 const linesPerFile = Number(option('--lines-per-file', 500));
 const threadSettings = option('--threads', '1,auto').split(',');
+const warm = args.includes('--warm');
+const cacheDir = warm ? fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-bench-cache-')) : null;
 const cli = path.resolve(option('--cli', path.join(root, 'dist', 'cli.js')));
 const uniqueNames = args.includes('--unique-names');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-bench-'));
@@ -57,7 +61,11 @@ for (let r = 0; r < runs + 1; r++) {
 const results = [];
 const loadBefore = os.loadavg()[0];
 let findings = null;
-for (const threads of threadSettings) {
+const settings = [...threadSettings.map((threads) => ({ threads, cached: false })), ...(warm ? threadSettings.map((threads) => ({ threads, cached: true })) : [])];
+for (const { threads, cached } of settings) {
+  const env = cached ? { ...process.env, ASYNCLENS_CACHE_DIR: cacheDir, ASYNCLENS_MODEL_CACHE: 'on' } : { ...process.env, ASYNCLENS_MODEL_CACHE: 'off' };
+  // The first run with the cache fills it; the measured ones find every model there.
+  if (cached) spawnSync(process.execPath, [cli, 'check', '--enable', 'all', '--format', 'json', dir], { stdio: 'ignore', env });
   const wall = [];
   const cpu = [];
   const memory = [];
@@ -66,8 +74,8 @@ for (const threads of threadSettings) {
     const command = [cli, 'check', '--enable', 'all', '--format', 'json', ...(threads === 'default' ? [] : ['--threads', threads]), dir];
     const t0 = performance.now();
     const p = hasTime
-      ? spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, ...command], { stdio: ['ignore', fs.openSync(out, 'w'), 'ignore'] })
-      : spawnSync(process.execPath, command, { stdio: ['ignore', fs.openSync(out, 'w'), 'ignore'] });
+      ? spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, ...command], { stdio: ['ignore', fs.openSync(out, 'w'), 'ignore'], env })
+      : spawnSync(process.execPath, command, { stdio: ['ignore', fs.openSync(out, 'w'), 'ignore'], env });
     wall.push(performance.now() - t0);
     if (p.status !== 0 && p.status !== 1) throw new Error(`check failed with status ${p.status}`);
     if (hasTime) {
@@ -79,7 +87,7 @@ for (const threads of threadSettings) {
     if (findings === null) findings = JSON.parse(fs.readFileSync(out, 'utf8')).findings.length;
     fs.rmSync(out);
   }
-  results.push({ threads, wall: median(wall), cpu: cpu.length ? median(cpu) : null, memory: memory.length ? median(memory) : null });
+  results.push({ threads, cached, wall: median(wall), cpu: cpu.length ? median(cpu) : null, memory: memory.length ? median(memory) : null });
 }
 const loadAfter = os.loadavg()[0];
 const parseMs = median(parseTimes);
@@ -89,6 +97,7 @@ console.log('| measurement | wall | CPU (user + system) | peak memory | wall / p
 console.log('|---|---:|---:|---:|---:|');
 console.log(`| parse only (warm, in-process, one thread) | ${parseMs.toFixed(0)} ms | | | 1.0 |`);
 for (const r of results) {
-  console.log(`| asynclens check --enable all, ${r.threads === 'default' ? 'no --threads option' : `--threads ${r.threads}`} (whole process) | ${r.wall.toFixed(0)} ms | ${r.cpu === null ? '' : `${r.cpu.toFixed(0)} ms`} | ${r.memory === null ? '' : `${r.memory.toFixed(0)} MB`} | ${(r.wall / parseMs).toFixed(1)} |`);
+  console.log(`| asynclens check --enable all, ${r.threads === 'default' ? 'no --threads option' : `--threads ${r.threads}`}${r.cached ? ', unchanged files (models from the cache)' : ''} (whole process) | ${r.wall.toFixed(0)} ms | ${r.cpu === null ? '' : `${r.cpu.toFixed(0)} ms`} | ${r.memory === null ? '' : `${r.memory.toFixed(0)} MB`} | ${(r.wall / parseMs).toFixed(1)} |`);
 }
 fs.rmSync(dir, { recursive: true, force: true });
+if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });

@@ -37,7 +37,8 @@ const repos = JSON.parse(fs.readFileSync(path.join(here, 'repos.json'), 'utf8'))
 const isTestCode = (finding) => finding.testCode === true;
 
 function runJson(args, cwd) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  // Without the model cache: every run models every file, so its timings compare with other runs'.
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, ASYNCLENS_MODEL_CACHE: 'off' } });
   if (r.status !== 0 && r.status !== 1) throw new Error(`asynclens ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout);
 }

@@ -115,7 +115,7 @@ test('a 91 KB one-line file with 4,000 findings renders in every format, each so
 test('a reader that closes the pipe early (check | head -1) ends the CLI quietly with its usual status', { skip: !posix && 'POSIX pipes' }, async () => {
   const dir = tempDir();
   fs.writeFileSync(path.join(dir, 'OneLine.cs'), oneLineFile(300));
-  const child = spawn(process.execPath, [cliScript, 'check', '--enable', 'ASY001', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliScript, 'check', '--enable', 'ASY001', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ASYNCLENS_MODEL_CACHE: 'off' } });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += String(d); });
   // Read the first chunk, then close the pipe as `head -1` does.

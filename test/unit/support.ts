@@ -39,7 +39,7 @@ export function listFiles(dir: string, ext: string): string[] {
 }
 
 /** Runs the `asynclens` command in-process, as a user would from `cwd`, capturing what it prints. */
-export async function runCli(args: string[], cwd = repoRoot, env: Record<string, string | undefined> = { ASYNCLENS_PROJECT_PACKAGES: 'off' }, workerScript?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(args: string[], cwd = repoRoot, env: Record<string, string | undefined> = { ASYNCLENS_PROJECT_PACKAGES: 'off', ASYNCLENS_MODEL_CACHE: 'off' }, workerScript?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   const io: CliIO & { stdout: string; stderr: string } = {
     stdout: '',
     stderr: '',
@@ -49,7 +49,8 @@ export async function runCli(args: string[], cwd = repoRoot, env: Record<string,
     errIsTTY: false,
     cwd,
     // The packages of restored fixture projects are read only by the tests about them (their obj/ folders come
-    // and go with the fixture builds), so every other test sees the built-in signatures alone.
+    // and go with the fixture builds), so every other test sees the built-in signatures alone; the model cache
+    // (cli/modelCache.ts) only in its own test, so every run models afresh and nothing is written to the user's cache.
     env,
     // Worker threads start from the built CLI bundle (a test bundle cannot run as one); none: one thread.
     ...(workerScript ? { workerScript } : {}),

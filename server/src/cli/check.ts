@@ -15,6 +15,7 @@ import { startProgress } from './progress';
 import { ensureParser, installProjectSignatures } from './parser';
 import { fileTimeLimit, fileTimeLimitMs, threadCount } from './budget';
 import { modelSources } from './modelPool';
+import { cliModelCache } from './modelCache';
 import { DEFAULT_FILE_BUDGET_MS } from '../model/budget';
 import { provideFileApiScopes } from '../signatures/provider';
 import { fileApiScope } from '../signatures/scope';
@@ -39,6 +40,8 @@ options:
   --file-time-limit SECONDS    stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
   --threads N|auto             threads that parse and model files (default auto: every core)
   --no-editorconfig            ignore .editorconfig and global analyzer config (.globalconfig) files
+  --no-cache                   model every file afresh (by default the models of unchanged files are reused from the
+                               last run on the same folders, kept in the user's cache folder; ASYNCLENS_CACHE_DIR moves it)
   --no-color                   plain text even on a terminal
 
 exit codes: 0 no error-severity findings, 1 some, 2 usage or I/O error`;
@@ -66,7 +69,7 @@ export function projectFlag(value: string | true | undefined, fallback: string, 
 
 export async function runCheck(argv: string[], io: CliIO): Promise<number> {
   const args = parseArgs(argv, ['format', 'enable', 'disable', 'runtime', 'max-file-size', 'target-framework', 'configuration', 'test-code-severity', 'file-time-limit', 'threads', 'library-code'],
-    ['no-color', 'no-editorconfig', 'no-peer-suppressions', 'help']);
+    ['no-color', 'no-editorconfig', 'no-peer-suppressions', 'no-cache', 'help']);
   if (args.flags.has('help')) {
     io.out(CHECK_HELP + '\n');
     return EXIT_OK;
@@ -99,10 +102,14 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     installProjectSignatures(loaded.contexts, io);
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity, libraryCode });
+    const cache = cliModelCache(io, args.positionals, args.flags.has('no-cache'));
     const modelled = await modelSources(sources, {
-      workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args),
-      onProgress: (done, total) => (done % 50 === 0 ? progress.update(`parsed ${done} of ${total} files`) : undefined),
+      workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args), cache,
+      onProgress: (done, total) => (done % 50 === 0 ? progress.update(`parsed ${done} of ${total} files${cache?.hits ? ` (${cache.hits} unchanged, from the cache)` : ''}`) : undefined),
     });
+    if (cache?.hits) progress.update(`${cache.hits} of ${sources.length} files unchanged since the last run: their models come from the cache`);
+    const cacheProblem = await cache?.save(modelled);
+    if (cacheProblem) io.err(`asynclens: ${cacheProblem}\n`);
     const analysis = analyseModelled(modelled, selection, contexts.severitiesOf, (m) => progress.update(m), contexts.contextOf, budget);
     progress.done();
     const rules = RULES.filter((r) => (selection.enabled ? selection.enabled.has(r.meta.id) : true) && !selection.disabled.has(r.meta.id));

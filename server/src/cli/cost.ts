@@ -21,6 +21,7 @@ import { fileApiScope } from '../signatures/scope';
 import { TOOL_VERSION } from './version';
 import { fileTimeLimit, fileTimeLimitMs, threadCount } from './budget';
 import { modelSources } from './modelPool';
+import { cliModelCache } from './modelCache';
 import { AnalysisStopped, DEFAULT_FILE_BUDGET_MS, withinBudget, type FileBudget } from '../model/budget';
 
 export const COST_HELP = `usage: asynclens cost [paths...] [options]
@@ -39,6 +40,8 @@ options:
   --max-file-size KIB       skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
   --file-time-limit SECONDS stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
   --threads N|auto          threads that parse and model files (default auto: every core)
+  --no-cache                model every file afresh (by default the models of unchanged files are reused from the
+                            last run on the same folders, as check does)
 
 Numbers marked ~ are estimates (derived, assumed or not measured on that runtime); * marks a computed Task<T> result
 that allocates nothing when its value is one the runtime caches.`;
@@ -55,7 +58,7 @@ interface Workspace {
 }
 
 export async function runCost(argv: string[], io: CliIO): Promise<number> {
-  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework', 'file-time-limit', 'threads'], ['help', 'no-color']);
+  const args = parseArgs(argv, ['format', 'runtime', 'build', 'sort', 'explain', 'max-file-size', 'target-framework', 'file-time-limit', 'threads'], ['help', 'no-color', 'no-cache']);
   if (args.flags.has('help')) {
     io.out(COST_HELP + '\n');
     return EXIT_OK;
@@ -87,7 +90,10 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
     installProjectSignatures(loaded.contexts, io);
     progress.update(`modelling ${sources.length} C# files`);
     const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
-    const modelled = await modelSources(sources, { workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args) });
+    const cache = cliModelCache(io, args.positionals, args.flags.has('no-cache'));
+    const modelled = await modelSources(sources, { workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args), cache });
+    const cacheProblem = await cache?.save(modelled);
+    if (cacheProblem) io.err(`asynclens: ${cacheProblem}\n`);
     const workspace = modelWorkspace(modelled, runtimeOf, budget);
     progress.done();
     if (explain) {

@@ -6,6 +6,7 @@
  */
 import type { ModelledSource, SourceFile } from '../analysis/project';
 import { ModelPool, modelHere } from '../host/modelPool';
+import type { FileModelCache } from './modelCache';
 
 export interface PoolOptions {
   /** The bundle to start workers from (dist/cli.js); without it everything runs on this thread. */
@@ -15,14 +16,31 @@ export interface PoolOptions {
   /** Per-file time limit of the model, in ms (model/budget.ts). */
   budgetMs: number;
   onProgress?: (done: number, total: number) => void;
+  /** Models of unchanged files from an earlier run (modelCache.ts): only the others are modelled. */
+  cache?: FileModelCache | null;
 }
 
 /** Below this much source, one thread is faster than starting workers. */
 const MIN_PARALLEL_CHARS = 400_000;
 const MIN_PARALLEL_FILES = 8;
 
-/** Models every source, on worker threads when that pays; the result is in the order of `sources`. */
+/**
+ * Models every source (or takes its model from the cache), on worker threads when that pays; the result is in the
+ * order of `sources`.
+ */
 export async function modelSources(sources: readonly SourceFile[], options: PoolOptions): Promise<ModelledSource[]> {
+  const cache = options.cache ?? null;
+  if (!cache) return modelEvery(sources, options);
+  const cached = sources.map((s): ModelledSource | null => {
+    const model = cache.lookup(s);
+    return model ? { ...s, model } : null;
+  });
+  const fresh = await modelEvery(sources.filter((_, i) => cached[i] === null), options);
+  let next = 0;
+  return cached.map((m) => m ?? fresh[next++]!);
+}
+
+async function modelEvery(sources: readonly SourceFile[], options: PoolOptions): Promise<ModelledSource[]> {
   const chars = sources.reduce((n, s) => n + s.text.length, 0);
   const threads = Math.min(options.threads, Math.ceil(sources.length / 4));
   if (!options.workerScript || threads <= 1 || sources.length < MIN_PARALLEL_FILES || chars < MIN_PARALLEL_CHARS) {

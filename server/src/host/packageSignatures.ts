@@ -51,15 +51,19 @@ export interface PackageSignatureFile {
 
 type Env = Record<string, string | undefined>;
 
-/** Where package databases are cached, by platform; see the module comment. */
-export function packageCacheDirectory(env: Env, platform: NodeJS.Platform = process.platform, home: string = os.homedir()): string {
-  const base = env.ASYNCLENS_CACHE_DIR
+/** AsyncLens's folder in the user's cache folder, by platform (ASYNCLENS_CACHE_DIR overrides it); see the module comment. */
+export function cacheBaseDirectory(env: Env, platform: NodeJS.Platform = process.platform, home: string = os.homedir()): string {
+  return env.ASYNCLENS_CACHE_DIR
     ? env.ASYNCLENS_CACHE_DIR
     : platform === 'win32' ? path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'AsyncLens')
       : platform === 'darwin' ? path.join(home, 'Library', 'Caches', 'AsyncLens')
         : path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'asynclens');
+}
+
+/** Where package databases are cached, by platform; see the module comment. */
+export function packageCacheDirectory(env: Env, platform: NodeJS.Platform = process.platform, home: string = os.homedir()): string {
   // The format version is part of the path: a new format never reads an old cache.
-  return path.join(base, 'signatures', `v${SIGNATURE_FORMAT_VERSION}`);
+  return path.join(cacheBaseDirectory(env, platform, home), 'signatures', `v${SIGNATURE_FORMAT_VERSION}`);
 }
 
 /** The built signature tool: beside the bundle (dist/signatures-tool) or, in a checkout, its Release build. */

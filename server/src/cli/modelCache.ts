@@ -1,0 +1,221 @@
+/**
+ * The command line's cache of file models, so a second `check` or `cost` of the same folders (a CI job whose cache
+ * step keeps the folder, a pre-commit hook) parses and models only the files that changed. Parsing and modelling
+ * are most of what a check costs; the index, the verdicts and the rules still run on every file, since any file's
+ * change may change another's findings.
+ *
+ * One pack per set of folders checked, in the user's cache folder (`models/v1` beside the package signatures,
+ * host/packageSignatures.ts; ASYNCLENS_CACHE_DIR moves it, `--no-cache` or ASYNCLENS_MODEL_CACHE=off leaves it
+ * out): gzip'd JSON lines, a header naming the tool that wrote it, then one line per file with its path, the
+ * SHA-256 of its text, its preprocessing symbols and its model. A model is a function of those and of the code that
+ * built it, so the header holds a fingerprint of the running bundle and the parser's wasm files: any other build
+ * ignores the pack and writes its own. The pack holds only the files of the last run, so it never grows beyond
+ * the workspace; a pack no run has used for PACK_MAX_AGE_DAYS is deleted when another is written.
+ *
+ * A pack that cannot be read is ignored with one line on stderr and written again; nothing the cache does can fail
+ * a check. Writes go to a temporary file renamed into place, so a reader never sees half a pack.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { once } from 'node:events';
+import type { FileModel } from '../model/types';
+import type { ModelledSource, SourceFile } from '../analysis/project';
+import { cacheBaseDirectory } from '../host/packageSignatures';
+import { locateWasm } from '../host/wasm';
+import type { CliIO } from './io';
+
+const PACK_FORMAT = 1;
+const PACK_MAX_AGE_DAYS = 30;
+/** A pack larger than this (compressed) is not read: it could not have come from a workspace we would check. */
+const MAX_PACK_BYTES = 1 << 30;
+
+interface PackEntry {
+  hash: string;
+  symbols: string;
+  model: FileModel;
+}
+
+export interface FileModelCache {
+  /** The pack file, for messages. */
+  readonly file: string;
+  /** The cached model of the source when its text and preprocessing symbols are the ones it was built from. */
+  lookup(source: SourceFile): FileModel | null;
+  /** How many lookups found a model. */
+  readonly hits: number;
+  /**
+   * Writes the pack again when this run modelled any file afresh or a file of the pack is gone (only models without
+   * an error are kept), else marks the pack as used. Returns a problem to report, or null.
+   */
+  save(modelled: readonly ModelledSource[]): Promise<string | null>;
+}
+
+/** A fingerprint of the code that builds models: the bundle and the parser's wasm files, read once. */
+export function toolFingerprint(files: readonly string[]): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of files) {
+    hash.update(file.length.toString()).update(path.basename(file));
+    hash.update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/** The pack file of a set of folders (their absolute paths, in any order) under the cache directory. */
+export function packFileOf(directory: string, roots: readonly string[]): string {
+  const key = crypto.createHash('sha256').update([...roots].map((r) => path.resolve(r)).sort().join('\n')).digest('hex').slice(0, 24);
+  return path.join(directory, 'models', `v${PACK_FORMAT}`, `${key}.jsonl.gz`);
+}
+
+const symbolsKey = (source: SourceFile): string => JSON.stringify(source.preprocessorSymbols ?? null);
+const textHash = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
+
+/**
+ * Opens the cache of these folders: reads their pack when it was written by this tool. `problem` says why a pack
+ * that exists could not be used (it is then written afresh at the end of the run).
+ */
+export function openModelCache(options: { directory: string; roots: readonly string[]; fingerprint: string }): { cache: FileModelCache; problem: string | null } {
+  const file = packFileOf(options.directory, options.roots);
+  const read = readPack(file, options.fingerprint);
+  const entries = read.entries;
+  const hashes = new Map<string, string>();
+  let hits = 0;
+  let reusedAll = entries.size > 0 && read.problem === null;
+  const cache: FileModelCache = {
+    file,
+    get hits() {
+      return hits;
+    },
+    lookup(source) {
+      const entry = entries.get(source.path);
+      if (!entry) return null;
+      const hash = textHash(source.text);
+      hashes.set(source.path, hash);
+      if (entry.hash !== hash || entry.symbols !== symbolsKey(source)) return null;
+      hits++;
+      return entry.model;
+    },
+    async save(modelled) {
+      reusedAll &&= hits === modelled.length && modelled.length === entries.size;
+      try {
+        if (reusedAll) {
+          const now = new Date();
+          fs.utimesSync(file, now, now);
+          return null;
+        }
+        await writePack(file, options.fingerprint, modelled.filter((m) => !m.error).map((m) => ({
+          path: m.path, hash: hashes.get(m.path) ?? textHash(m.text), symbols: symbolsKey(m), model: m.model,
+        })));
+        pruneOldPacks(path.dirname(file), file);
+        return null;
+      } catch (err) {
+        return `the model cache could not be written to ${file} (${err instanceof Error ? err.message : String(err)}); the next run models every file again`;
+      }
+    },
+  };
+  return { cache, problem: read.problem };
+}
+
+function readPack(file: string, fingerprint: string): { entries: Map<string, PackEntry>; problem: string | null } {
+  const entries = new Map<string, PackEntry>();
+  let compressed: Buffer;
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile() || stat.size > MAX_PACK_BYTES) return { entries, problem: `${file} is not a model pack` };
+    compressed = fs.readFileSync(file);
+  } catch (err) {
+    // No pack yet: the first run in these folders.
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { entries, problem: null };
+    return { entries, problem: `the model cache ${file} could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)}); every file is modelled` };
+  }
+  try {
+    const text = zlib.gunzipSync(compressed);
+    let start = 0;
+    let line = 0;
+    while (start < text.length) {
+      let end = text.indexOf(10, start);
+      if (end === -1) end = text.length;
+      const record = JSON.parse(text.toString('utf8', start, end)) as Record<string, unknown>;
+      start = end + 1;
+      if (line++ === 0) {
+        // Another build's pack (or another format) says nothing about this build's models.
+        if (record.format !== PACK_FORMAT || record.tool !== fingerprint) return { entries: new Map(), problem: null };
+        continue;
+      }
+      if (typeof record.path !== 'string' || typeof record.hash !== 'string' || typeof record.symbols !== 'string' || !record.model || typeof record.model !== 'object') {
+        throw new Error(`line ${line} is not a model entry`);
+      }
+      entries.set(record.path, { hash: record.hash, symbols: record.symbols, model: record.model as FileModel });
+    }
+    return { entries, problem: null };
+  } catch (err) {
+    return { entries: new Map(), problem: `the model cache ${file} is damaged (${err instanceof Error ? err.message : String(err)}); every file is modelled and the cache written again` };
+  }
+}
+
+/** Writes the pack line by line through gzip into a temporary file, then renames it over the old pack. */
+async function writePack(file: string, fingerprint: string, entries: readonly { path: string; hash: string; symbols: string; model: FileModel }[]): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const gzip = zlib.createGzip({ level: 1 });
+  const out = fs.createWriteStream(temporary);
+  gzip.pipe(out);
+  const finished = new Promise<void>((resolve, reject) => {
+    out.on('close', resolve);
+    out.on('error', reject);
+    gzip.on('error', reject);
+  });
+  try {
+    const write = async (line: string) => {
+      if (!gzip.write(line + '\n')) await Promise.race([once(gzip, 'drain'), finished]);
+    };
+    await write(JSON.stringify({ format: PACK_FORMAT, tool: fingerprint }));
+    // One line per file, each written as it is made: the pack is never one string (a large workspace's models are
+    // hundreds of megabytes of JSON).
+    for (const e of entries) await write(JSON.stringify({ path: e.path, hash: e.hash, symbols: e.symbols, model: e.model }));
+    gzip.end();
+    await finished;
+    fs.renameSync(temporary, file);
+  } catch (err) {
+    gzip.destroy();
+    out.destroy();
+    fs.rmSync(temporary, { force: true });
+    throw err;
+  }
+}
+
+/** Deletes packs (and temporary files left by a run that died) that no run has used for a while. */
+function pruneOldPacks(directory: string, keep: string): void {
+  const now = Date.now();
+  for (const name of fs.readdirSync(directory)) {
+    const file = path.join(directory, name);
+    if (file === keep || !/\.jsonl\.gz(?:\.\d+\.\d+\.tmp)?$/.test(name)) continue;
+    try {
+      const age = (now - fs.statSync(file).mtimeMs) / 86_400_000;
+      if (age > (name.endsWith('.tmp') ? 1 : PACK_MAX_AGE_DAYS)) fs.rmSync(file, { force: true });
+    } catch {
+      // Another run removed it first.
+    }
+  }
+}
+
+/**
+ * The cache a `check` or `cost` run uses, or null: `--no-cache`, ASYNCLENS_MODEL_CACHE=off, or no bundle to take
+ * the fingerprint of (the CLI embedded in tests runs from compiled modules, whose code no single file describes).
+ * A pack that could not be read is said on stderr; the run goes on without it.
+ */
+export function cliModelCache(io: CliIO, positionals: readonly string[], noCache: boolean): FileModelCache | null {
+  const env = { ...process.env, ...io.env };
+  if (noCache || /^(?:off|0|false|no)$/i.test(env.ASYNCLENS_MODEL_CACHE ?? '') || !io.workerScript) return null;
+  let fingerprint: string;
+  try {
+    const wasm = locateWasm();
+    fingerprint = toolFingerprint([io.workerScript, wasm.runtimeWasm, wasm.grammarWasm]);
+  } catch {
+    return null;
+  }
+  const roots = (positionals.length ? positionals : ['.']).map((p) => path.resolve(io.cwd, p));
+  const { cache, problem } = openModelCache({ directory: cacheBaseDirectory(env), roots, fingerprint });
+  if (problem) io.err(`asynclens: ${problem}\n`);
+  return cache;
+}
