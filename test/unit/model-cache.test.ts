@@ -33,13 +33,13 @@ test('a second run takes the models of unchanged files from the pack, and only t
     const roots = ['/work/example'];
     const a: SourceFile = { path: '/work/example/A.cs', text: SOURCE, preprocessorSymbols: ['RELEASE'] };
     const b: SourceFile = { path: '/work/example/B.cs', text: SOURCE.replace('Store', 'Other') };
-    const first = openModelCache({ directory, roots, fingerprint: 'build-1' });
+    const first = await openModelCache({ directory, roots, fingerprint: 'build-1' });
     assert.equal(first.problem, null);
     assert.equal(first.cache.lookup(a), null);
     assert.equal(await first.cache.save([modelled(a), modelled(b), { ...modelled(b), path: '/work/example/Broken.cs', error: 'analysis stopped' }]), null);
     assert.ok(fs.existsSync(packFileOf(directory, roots)));
 
-    const second = openModelCache({ directory, roots, fingerprint: 'build-1' }).cache;
+    const second = (await openModelCache({ directory, roots, fingerprint: 'build-1' })).cache;
     assert.deepEqual(second.lookup(a), modelled(a).model);
     assert.deepEqual(second.lookup(b), modelled(b).model);
     // A model that failed is never kept; other symbols or another text are other models.
@@ -49,16 +49,16 @@ test('a second run takes the models of unchanged files from the pack, and only t
     assert.equal(second.hits, 2);
 
     // Another build of the tool ignores the pack; another set of folders has a pack of its own.
-    assert.equal(openModelCache({ directory, roots, fingerprint: 'build-2' }).cache.lookup(a), null);
+    assert.equal((await openModelCache({ directory, roots, fingerprint: 'build-2' })).cache.lookup(a), null);
     assert.notEqual(packFileOf(directory, ['/work/other']), packFileOf(directory, roots));
 
     // A damaged pack is said, not thrown, and written again by the next save.
     fs.writeFileSync(packFileOf(directory, roots), zlib.gzipSync('{"format":1,"tool":"build-1"}\nnot json\n'));
-    const damaged = openModelCache({ directory, roots, fingerprint: 'build-1' });
+    const damaged = await openModelCache({ directory, roots, fingerprint: 'build-1' });
     assert.match(damaged.problem ?? '', /is damaged/);
     assert.equal(damaged.cache.lookup(a), null);
     assert.equal(await damaged.cache.save([modelled(a)]), null);
-    assert.deepEqual(openModelCache({ directory, roots, fingerprint: 'build-1' }).cache.lookup(a), modelled(a).model);
+    assert.deepEqual((await openModelCache({ directory, roots, fingerprint: 'build-1' })).cache.lookup(a), modelled(a).model);
   } finally {
     fs.rmSync(directory, { recursive: true, force: true });
   }

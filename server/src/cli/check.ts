@@ -102,7 +102,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     installProjectSignatures(loaded.contexts, io);
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity, libraryCode });
-    const cache = cliModelCache(io, args.positionals, args.flags.has('no-cache'));
+    const cache = await cliModelCache(io, args.positionals, args.flags.has('no-cache'));
     const modelled = await modelSources(sources, {
       workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args), cache,
       onProgress: (done, total) => (done % 50 === 0 ? progress.update(`parsed ${done} of ${total} files${cache?.hits ? ` (${cache.hits} unchanged, from the cache)` : ''}`) : undefined),

@@ -90,7 +90,7 @@ export async function runCost(argv: string[], io: CliIO): Promise<number> {
     installProjectSignatures(loaded.contexts, io);
     progress.update(`modelling ${sources.length} C# files`);
     const runtimeOf = (file: string): RuntimeChoice => loaded.contexts.get(file)!.runtime;
-    const cache = cliModelCache(io, args.positionals, args.flags.has('no-cache'));
+    const cache = await cliModelCache(io, args.positionals, args.flags.has('no-cache'));
     const modelled = await modelSources(sources, { workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args), cache });
     const cacheProblem = await cache?.save(modelled);
     if (cacheProblem) io.err(`asynclens: ${cacheProblem}\n`);

@@ -74,9 +74,9 @@ const textHash = (text: string): string => crypto.createHash('sha256').update(te
  * Opens the cache of these folders: reads their pack when it was written by this tool. `problem` says why a pack
  * that exists could not be used (it is then written afresh at the end of the run).
  */
-export function openModelCache(options: { directory: string; roots: readonly string[]; fingerprint: string }): { cache: FileModelCache; problem: string | null } {
+export async function openModelCache(options: { directory: string; roots: readonly string[]; fingerprint: string }): Promise<{ cache: FileModelCache; problem: string | null }> {
   const file = packFileOf(options.directory, options.roots);
-  const read = readPack(file, options.fingerprint);
+  const read = await readPack(file, options.fingerprint);
   const entries = read.entries;
   const hashes = new Map<string, string>();
   let hits = 0;
@@ -116,40 +116,55 @@ export function openModelCache(options: { directory: string; roots: readonly str
   return { cache, problem: read.problem };
 }
 
-function readPack(file: string, fingerprint: string): { entries: Map<string, PackEntry>; problem: string | null } {
+/**
+ * Reads a pack line by line as it is decompressed: the whole decompressed text of a large workspace's pack is
+ * hundreds of megabytes, and holding it while its models are parsed raised the peak memory of a warm run by as much.
+ */
+async function readPack(file: string, fingerprint: string): Promise<{ entries: Map<string, PackEntry>; problem: string | null }> {
   const entries = new Map<string, PackEntry>();
-  let compressed: Buffer;
   try {
     const stat = fs.statSync(file);
     if (!stat.isFile() || stat.size > MAX_PACK_BYTES) return { entries, problem: `${file} is not a model pack` };
-    compressed = fs.readFileSync(file);
   } catch (err) {
     // No pack yet: the first run in these folders.
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { entries, problem: null };
     return { entries, problem: `the model cache ${file} could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)}); every file is modelled` };
   }
-  try {
-    const text = zlib.gunzipSync(compressed);
-    let start = 0;
-    let line = 0;
-    while (start < text.length) {
-      let end = text.indexOf(10, start);
-      if (end === -1) end = text.length;
-      const record = JSON.parse(text.toString('utf8', start, end)) as Record<string, unknown>;
-      start = end + 1;
-      if (line++ === 0) {
-        // Another build's pack (or another format) says nothing about this build's models.
-        if (record.format !== PACK_FORMAT || record.tool !== fingerprint) return { entries: new Map(), problem: null };
-        continue;
-      }
-      if (typeof record.path !== 'string' || typeof record.hash !== 'string' || typeof record.symbols !== 'string' || !record.model || typeof record.model !== 'object') {
-        throw new Error(`line ${line} is not a model entry`);
-      }
-      entries.set(record.path, { hash: record.hash, symbols: record.symbols, model: record.model as FileModel });
+  let line = 0;
+  let foreign = false;
+  const take = (text: string) => {
+    const record = JSON.parse(text) as Record<string, unknown>;
+    if (line++ === 0) {
+      // Another build's pack (or another format) says nothing about this build's models.
+      foreign = record.format !== PACK_FORMAT || record.tool !== fingerprint;
+      return;
     }
-    return { entries, problem: null };
+    if (typeof record.path !== 'string' || typeof record.hash !== 'string' || typeof record.symbols !== 'string' || !record.model || typeof record.model !== 'object') {
+      throw new Error(`line ${line} is not a model entry`);
+    }
+    entries.set(record.path, { hash: record.hash, symbols: record.symbols, model: record.model as FileModel });
+  };
+  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  try {
+    let pending: Buffer[] = [];
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      let start = 0;
+      for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, end));
+        take(Buffer.concat(pending).toString('utf8'));
+        pending = [];
+        start = end + 1;
+        if (foreign) break;
+      }
+      if (foreign) break;
+      if (start < chunk.length) pending.push(chunk.subarray(start));
+    }
+    if (!foreign && pending.length && Buffer.concat(pending).length > 0) take(Buffer.concat(pending).toString('utf8'));
+    return { entries: foreign ? new Map() : entries, problem: null };
   } catch (err) {
     return { entries: new Map(), problem: `the model cache ${file} is damaged (${err instanceof Error ? err.message : String(err)}); every file is modelled and the cache written again` };
+  } finally {
+    input.destroy();
   }
 }
 
@@ -204,7 +219,7 @@ function pruneOldPacks(directory: string, keep: string): void {
  * the fingerprint of (the CLI embedded in tests runs from compiled modules, whose code no single file describes).
  * A pack that could not be read is said on stderr; the run goes on without it.
  */
-export function cliModelCache(io: CliIO, positionals: readonly string[], noCache: boolean): FileModelCache | null {
+export async function cliModelCache(io: CliIO, positionals: readonly string[], noCache: boolean): Promise<FileModelCache | null> {
   const env = { ...process.env, ...io.env };
   if (noCache || /^(?:off|0|false|no)$/i.test(env.ASYNCLENS_MODEL_CACHE ?? '') || !io.workerScript) return null;
   let fingerprint: string;
@@ -215,7 +230,7 @@ export function cliModelCache(io: CliIO, positionals: readonly string[], noCache
     return null;
   }
   const roots = (positionals.length ? positionals : ['.']).map((p) => path.resolve(io.cwd, p));
-  const { cache, problem } = openModelCache({ directory: cacheBaseDirectory(env), roots, fingerprint });
+  const { cache, problem } = await openModelCache({ directory: cacheBaseDirectory(env), roots, fingerprint });
   if (problem) io.err(`asynclens: ${problem}\n`);
   return cache;
 }
