@@ -40,7 +40,7 @@ console.log(`## Benchmarks, reduced size (node ${process.version}, ${os.cpus().l
 const corpus = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-ci-bench-'));
 try {
   generateCorpus(corpus, 5000);
-  step('CLI throughput: check against the parse, 5,000 lines', node, [path.join(root, 'test', 'bench', 'cli-throughput.mjs'), '--lines', '5000', '--runs', '1', '--threads', '1,auto']);
+  step('CLI throughput: check against the parse, 5,000 lines, cold and with the model cache', node, [path.join(root, 'test', 'bench', 'cli-throughput.mjs'), '--lines', '5000', '--runs', '1', '--threads', '1,auto', '--warm']);
   step('Phases of check, 5,000 lines', node, [bundle('phases'), corpus, '1']);
   step('The per-file model: CPU and heap kept per line, 5,000 lines', node, ['--expose-gc', bundle('model-memory'), corpus]);
   step('Deep nesting, 200 levels', node, [bundle('deep-nesting'), '200', '1']);
