@@ -26,7 +26,10 @@ conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks f
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), \`[Obsolete]\` members and members of
 \`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
-names a log event; nothing awaits a log call) and \`Main\`. Nor are methods with a \`bool async\` parameter (dual
+names a log event; nothing awaits a log call) and \`Main\`. Nor are awaitable methods without the suffix declared by
+a type whose name says Async (\`AsyncFtpClient\`, \`IAsyncFtpClient\`): the receiver's type tells callers to await,
+as in client libraries that pair a synchronous type with an asynchronous one under the same method names
+(extension methods are still checked: their callers do not write the type's name). Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
 and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
@@ -121,6 +124,12 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
   // await it; appending another Async reads worse and says nothing new.
   if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';
+  // A type whose name says Async (`AsyncFtpClient`, `IAsyncFtpClient`) already tells its callers that its calls
+  // are awaited: client libraries that pair a synchronous type with an asynchronous one give both the same method
+  // names (`client.Upload(...)`, `await asyncClient.Upload(...)`). A method of it that ends in Async and cannot
+  // be awaited is still reported, and so is an extension method, whose callers do not write its type's name.
+  const extension = (body?.parameters ?? m.parameters ?? [])[0]?.modifiers.includes('this') ?? false;
+  if (!/Async$/.test(m.name) && /Async/.test(type.name) && !extension) return 'type named Async';
   // A [LoggerMessage] method's name names the log event (`LogConnectingAsync`: "connecting, async"); the source
   // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
   // before the name holds its attributes.
