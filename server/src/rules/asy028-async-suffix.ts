@@ -27,9 +27,10 @@ ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), \`[Obsolete]\` members and members of
 \`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
 names a log event; nothing awaits a log call) and \`Main\`. Nor are awaitable methods without the suffix declared by
-a type whose name says Async (\`AsyncFtpClient\`, \`IAsyncFtpClient\`): the receiver's type tells callers to await,
-as in client libraries that pair a synchronous type with an asynchronous one under the same method names
-(extension methods are still checked: their callers do not write the type's name). Nor are methods with a \`bool async\` parameter (dual
+the asynchronous type of a pair, a type whose name says Async beside a workspace type of the same name without it
+(\`AsyncFtpClient\` and \`FtpClient\`, \`IAsyncFtpClient\` and \`IFtpClient\`): client libraries written this way
+give both types the same method names, and the receiver's type tells callers to await (extension methods are still
+checked: their callers do not write the type's name). Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
 and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
@@ -116,6 +117,12 @@ function isNameBoundType(ctx: RuleContext, type: TypeDeclaration): boolean {
     || type.attributes.some((a) => /^(?:[\w.]+\.)?(?:ApiController|Controller)(?:Attribute)?\b/.test(a.trim()));
 }
 
+/** Whether the type's name says Async and the workspace declares the same name without it (`AsyncFtpClient`, `FtpClient`). */
+function hasSynchronousTwinType(ctx: RuleContext, type: TypeDeclaration): boolean {
+  const twin = type.name.replace(/<.*$/, '').replace(/Async(?![a-z])/, '');
+  return twin !== type.name.replace(/<.*$/, '') && twin.length > 0 && typesNamed(ctx.index, twin).length > 0;
+}
+
 function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined, masked: string): string | null {
   if (m.name === 'Main' || m.name === 'GetAwaiter') return 'entry point or awaiter';
   // One method with a `bool async` parameter serves both `Read()` (async: false, its task read at once) and
@@ -124,12 +131,12 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
   // await it; appending another Async reads worse and says nothing new.
   if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';
-  // A type whose name says Async (`AsyncFtpClient`, `IAsyncFtpClient`) already tells its callers that its calls
-  // are awaited: client libraries that pair a synchronous type with an asynchronous one give both the same method
-  // names (`client.Upload(...)`, `await asyncClient.Upload(...)`). A method of it that ends in Async and cannot
-  // be awaited is still reported, and so is an extension method, whose callers do not write its type's name.
+  // The asynchronous type of a pair (`AsyncFtpClient` beside `FtpClient`, `IAsyncFtpClient` beside `IFtpClient`)
+  // gives its methods the synchronous type's names (`client.Upload(...)`, `await asyncClient.Upload(...)`): the
+  // receiver's type tells callers to await. A method of it that ends in Async and cannot be awaited is still
+  // reported, and so is an extension method, whose callers do not write its type's name.
   const extension = (body?.parameters ?? m.parameters ?? [])[0]?.modifiers.includes('this') ?? false;
-  if (!/Async$/.test(m.name) && /Async/.test(type.name) && !extension) return 'type named Async';
+  if (!/Async$/.test(m.name) && !extension && hasSynchronousTwinType(ctx, type)) return 'asynchronous type of a pair';
   // A [LoggerMessage] method's name names the log event (`LogConnectingAsync`: "connecting, async"); the source
   // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
   // before the name holds its attributes.
