@@ -28,9 +28,10 @@ ASP.NET Core 1.x only for \`Invoke\`),
 \`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
 names a log event; nothing awaits a log call) and \`Main\`. Nor are awaitable methods without the suffix declared by
 the asynchronous type of a pair, a type whose name says Async beside a workspace type of the same name without it
-(\`AsyncFtpClient\` and \`FtpClient\`, \`IAsyncFtpClient\` and \`IFtpClient\`): client libraries written this way
-give both types the same method names, and the receiver's type tells callers to await (extension methods are still
-checked: their callers do not write the type's name). Nor are methods with a \`bool async\` parameter (dual
+(\`AsyncFtpClient\` and \`FtpClient\`, \`IAsyncFtpClient\` and \`IFtpClient\`), when that type declares a
+synchronous method of the same name: client libraries written this way give both types the same method names, and
+the receiver's type tells callers to await (extension methods are still checked: their callers do not write the
+type's name). Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
 and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
@@ -117,10 +118,19 @@ function isNameBoundType(ctx: RuleContext, type: TypeDeclaration): boolean {
     || type.attributes.some((a) => /^(?:[\w.]+\.)?(?:ApiController|Controller)(?:Attribute)?\b/.test(a.trim()));
 }
 
-/** Whether the type's name says Async and the workspace declares the same name without it (`AsyncFtpClient`, `FtpClient`). */
-function hasSynchronousTwinType(ctx: RuleContext, type: TypeDeclaration): boolean {
-  const twin = type.name.replace(/<.*$/, '').replace(/Async(?![a-z])/, '');
-  return twin !== type.name.replace(/<.*$/, '') && twin.length > 0 && typesNamed(ctx.index, twin).length > 0;
+const AWAITABLE_RETURNS: ReadonlySet<string> = new Set(['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'OtherTaskLike']);
+
+/**
+ * Whether the method's type is the asynchronous one of a pair: its name says Async, the workspace declares the same
+ * name without it (`AsyncFtpClient`, `FtpClient`), and that type has a synchronous method of this method's name
+ * (`FtpStatus TransferFile(...)` beside `Task<FtpStatus> TransferFile(...)`). A type of the bare name that shares no
+ * such method (a private `Tests` list elsewhere) is not a twin, and a helper the synchronous type lacks is not paired.
+ */
+function hasSynchronousTwin(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature): boolean {
+  const name = type.name.replace(/<.*$/, '');
+  const twin = name.replace(/Async(?![a-z])/, '');
+  if (twin === name || twin.length === 0) return false;
+  return typesNamed(ctx.index, twin).some((ref) => ref.type.members.some((x) => x.kind === 'method' && x.name === m.name && !AWAITABLE_RETURNS.has(x.returnKind)));
 }
 
 function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined, masked: string): string | null {
@@ -133,10 +143,10 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';
   // The asynchronous type of a pair (`AsyncFtpClient` beside `FtpClient`, `IAsyncFtpClient` beside `IFtpClient`)
   // gives its methods the synchronous type's names (`client.Upload(...)`, `await asyncClient.Upload(...)`): the
-  // receiver's type tells callers to await. A method of it that ends in Async and cannot be awaited is still
+  // receiver's type tells callers to await, and the synchronous twin's method has the name the suffix would change. A method of it that ends in Async and cannot be awaited is still
   // reported, and so is an extension method, whose callers do not write its type's name.
   const extension = (body?.parameters ?? m.parameters ?? [])[0]?.modifiers.includes('this') ?? false;
-  if (!/Async$/.test(m.name) && !extension && hasSynchronousTwinType(ctx, type)) return 'asynchronous type of a pair';
+  if (!/Async$/.test(m.name) && !extension && hasSynchronousTwin(ctx, type, m)) return 'asynchronous type of a pair';
   // A [LoggerMessage] method's name names the log event (`LogConnectingAsync`: "connecting, async"); the source
   // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
   // before the name holds its attributes.
