@@ -19,7 +19,9 @@ import { testCodeVerdict, testProjectReason } from '../../server/src/project/tes
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
-import { ready } from './support';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ready, repoRoot } from './support';
 
 // ---- XML ----
 
@@ -513,6 +515,22 @@ test('checkFile: blocking findings in test code are capped, other rules are not,
   assert.match(off.suppressed[0].by, /test code \(Tests references xunit; asynclens.testCode.maxSeverity = off\)/);
   const generated = checkFile('t.cs', text, model, index, completion, selection, undefined, { generatedFile: 'generated code: the file name ends in .g.cs' });
   assert.deepEqual(generated, { findings: [], suppressed: [] });
+});
+
+test('checkFile: in test code, a method calling both Foo and FooAsync of one type is not asked to await FooAsync; its other sync calls still are', async () => {
+  await ready();
+  const file = path.join(repoRoot, 'test', 'fixtures', 'rules', 'sync-api-in-async', 'both-apis-in-tests.cs');
+  const text = fs.readFileSync(file, 'utf8');
+  const { model } = modelFile(text);
+  const index = createIndex();
+  updateFile(index, file, model);
+  const completion = analyseCompletion(index);
+  const selection = { enabled: new Set(['ASY002']), disabled: new Set<string>() };
+  const lineOf = (f: { span: { start: number } }) => text.slice(0, f.span.start).split('\n').length;
+  const plain = checkFile(file, text, model, index, completion, selection);
+  assert.deepEqual(plain.findings.map((f) => f.message), ["'new Mirror(root).Sync' runs synchronously; await 'Mirror.SyncAsync' instead", "'mirror.Clear' runs synchronously; await 'Mirror.ClearAsync' instead"]);
+  const tests = checkFile(file, text, model, index, completion, selection, undefined, { testCode: { reason: 'Mirror.Tests references xunit', maxSeverity: 'information' } });
+  assert.deepEqual(tests.findings.map((f) => [f.ruleId, lineOf(f)]), [['ASY002', 40]]);
 });
 
 test('library code: a published class library is; an app, a UI app whatever its analysed target says, and an unpublished class library are not', async () => {

@@ -61,6 +61,10 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   if (chain.some((b) => b.name === twinName)) return null;
   const target = callTargetOf(ctx, body, call, chain);
   if (!target) return null;
+  // Test code that calls both Foo and FooAsync of one type in one method exercises the library's two APIs on
+  // purpose (`new UploadTests(server).RunAll(); await new UploadTests(server).RunAllAsync();`): the synchronous call
+  // is what is under test, not a blocking copy of the other.
+  if (ctx.testCode && body.calls.some((c) => c.name === twinName && callTargetOf(ctx, body, c, chain)?.typeName === target.typeName)) return null;
 
   const declared = (name: string) => methodsOn(ctx, name, target);
   let syncs = declared(call.name);

@@ -1,10 +1,11 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
-import type { MethodBody } from '../model/types';
+import type { MethodBody, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody } from './asy001-004-blocking-common';
 import { quoted } from './messageText';
 import { waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
+import { maskCommentsAndStrings } from './sourceText';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -13,6 +14,32 @@ import { dedicatedThreadStartOf } from './threadStarts';
  */
 function syncBodies(ctx: RuleContext): MethodBody[] {
   return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || dedicatedThreadStartOf(ctx, b) === null));
+}
+
+/**
+ * Whether the waited task is a `Task.Run(...)` call itself (`Task.Run(async () => await CloseAsync()).Wait()`):
+ * its delegate starts on the thread pool, where no SynchronizationContext is current, so its awaits resume on the
+ * pool and never need the waiting thread. The usual escape hatch for a synchronous member that must call async code.
+ */
+function startedOnThreadPool(wait: TaskWait): boolean {
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return false;
+  const text = maskCommentsAndStrings(wait.receiverText.trim());
+  const run = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Run\s*(?:<[^<>()]*>)?\s*\(/.exec(text);
+  if (!run) return false;
+  let depth = 0;
+  for (let i = run[0].length - 1; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i === text.length - 1;
+  }
+  return false;
+}
+
+/** What the wait risks: a deadlock on a single-threaded context, or only a held thread when Task.Run started the work. */
+function riskOf(wait: TaskWait): string {
+  if (startedOnThreadPool(wait)) {
+    return '. Task.Run starts the work on the thread pool, where its awaits resume without this thread\'s context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves';
+  }
+  return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
 }
 
 /** The display-only fix: what making the caller async involves for this kind of body. */
@@ -131,7 +158,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}, and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task's continuation on this very thread. Why this is a task: ${evidence.reason}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}.`,
           bodyId: body.id,
           fix: { title: fixTitle(body), safety: 'display-only', edits: [] },
         });

@@ -107,7 +107,9 @@ depends on how it is called.
   \`ObjectCache\`, \`IDistributedCache\`, known from the receiver's declared type) does not count: such caches
   keep remote results for a while, and whether the same key comes back within the expiration depends on the
   workload. Nor does a lookup in a local the method creates empty (\`var seen = new Dictionary<K, V>(comparer)\`,
-  \`[]\`): it starts empty on every call, so its first lookup misses. Another cache that rarely hits is still reported, and a fast path with other names
+  \`[]\`): it starts empty on every call, so its first lookup misses. Nor does a lookup made per item of a loop
+  whose names do not say cache (\`foreach (var f in remote) if (!keep.ContainsKey(f.Name)) await DeleteAsync(f);\`):
+  it filters the items, and every item it lets through takes the await. Another cache that rarely hits is still reported, and a fast path with other names
   is missed. Negated checks that lead to an early exit (\`if (!_map.TryGetValue(k, out v)) return null;\`)
   are read as the rare path and do not count.
 `;

@@ -24,8 +24,10 @@ already use \`ConfigureAwait(false)\`, the others are reported as the exceptions
 evenly shows no policy).
 
 Never reported: test code, UI event handlers (\`(object sender, XEventArgs e)\`, whose continuations must return to
-the UI thread), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of other awaitables, and \`await
-foreach\`/\`await using\`.
+the UI thread), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of a task written as already complete
+(\`Task.CompletedTask\`, \`Task.FromResult(x)\`, \`ValueTask.FromResult(x)\`, \`new ValueTask<T>(x)\`, \`default\`:
+the method goes on without suspending, so there is no context to come back to), awaits of other awaitables, and
+\`await foreach\`/\`await using\`.
 
 ## Why is this bad?
 Without \`ConfigureAwait(false)\` the code after an await resumes on the caller's \`SynchronizationContext\` (a UI
@@ -161,6 +163,9 @@ export const rule: Rule = {
       if (!isChecked(ctx, body)) continue;
       for (const a of body.awaits) {
         if (a.kind !== 'await' || a.operand.configureAwait !== null || a.operand.kind === 'yield') continue;
+        // A task written as complete (`Task.CompletedTask`, `Task.FromResult(x)`) never suspends the method, so
+        // there is no context to resume on and ConfigureAwait would change nothing.
+        if (a.operand.kind === 'completedTask' || a.operand.kind === 'fromResult') continue;
         const result = expressionResultOf(ctx, body, withoutConfigureAwait(a.operand.text));
         if (result.kind !== 'task' && result.kind !== 'valueTask') continue;
         const edits = fixEdits(ctx, a);

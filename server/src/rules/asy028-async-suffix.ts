@@ -26,7 +26,12 @@ conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks f
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), \`[Obsolete]\` members and members of
 \`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
-names a log event; nothing awaits a log call) and \`Main\`. Nor are methods with a \`bool async\` parameter (dual
+names a log event; nothing awaits a log call) and \`Main\`. Nor are awaitable methods without the suffix declared by
+the asynchronous type of a pair, a type whose name says Async beside a workspace type of the same name without it
+(\`AsyncFtpClient\` and \`FtpClient\`, \`IAsyncFtpClient\` and \`IFtpClient\`), when that type declares a
+synchronous method of the same name: client libraries written this way give both types the same method names, and
+the receiver's type tells callers to await (extension methods are still checked: their callers do not write the
+type's name). Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
 and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
@@ -113,6 +118,21 @@ function isNameBoundType(ctx: RuleContext, type: TypeDeclaration): boolean {
     || type.attributes.some((a) => /^(?:[\w.]+\.)?(?:ApiController|Controller)(?:Attribute)?\b/.test(a.trim()));
 }
 
+const AWAITABLE_RETURNS: ReadonlySet<string> = new Set(['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'OtherTaskLike']);
+
+/**
+ * Whether the method's type is the asynchronous one of a pair: its name says Async, the workspace declares the same
+ * name without it (`AsyncFtpClient`, `FtpClient`), and that type has a synchronous method of this method's name
+ * (`FtpStatus TransferFile(...)` beside `Task<FtpStatus> TransferFile(...)`). A type of the bare name that shares no
+ * such method (a private `Tests` list elsewhere) is not a twin, and a helper the synchronous type lacks is not paired.
+ */
+function hasSynchronousTwin(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature): boolean {
+  const name = type.name.replace(/<.*$/, '');
+  const twin = name.replace(/Async(?![a-z])/, '');
+  if (twin === name || twin.length === 0) return false;
+  return typesNamed(ctx.index, twin).some((ref) => ref.type.members.some((x) => x.kind === 'method' && x.name === m.name && !AWAITABLE_RETURNS.has(x.returnKind)));
+}
+
 function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined, masked: string): string | null {
   if (m.name === 'Main' || m.name === 'GetAwaiter') return 'entry point or awaiter';
   // One method with a `bool async` parameter serves both `Read()` (async: false, its task read at once) and
@@ -121,6 +141,12 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
   // await it; appending another Async reads worse and says nothing new.
   if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';
+  // The asynchronous type of a pair (`AsyncFtpClient` beside `FtpClient`, `IAsyncFtpClient` beside `IFtpClient`)
+  // gives its methods the synchronous type's names (`client.Upload(...)`, `await asyncClient.Upload(...)`): the
+  // receiver's type tells callers to await, and the synchronous twin's method has the name the suffix would change. A method of it that ends in Async and cannot be awaited is still
+  // reported, and so is an extension method, whose callers do not write its type's name.
+  const extension = (body?.parameters ?? m.parameters ?? [])[0]?.modifiers.includes('this') ?? false;
+  if (!/Async$/.test(m.name) && !extension && hasSynchronousTwin(ctx, type, m)) return 'asynchronous type of a pair';
   // A [LoggerMessage] method's name names the log event (`LogConnectingAsync`: "connecting, async"); the source
   // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
   // before the name holds its attributes.

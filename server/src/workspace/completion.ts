@@ -3,7 +3,7 @@
  * finishes without suspending, and why, propagated over the workspace call graph to a fixed point
  * (ASY010, ASY012 and hovers read it).
  */
-import type { CallSite, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
+import type { CallSite, EnclosingRegion, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
@@ -360,7 +360,7 @@ function missGuard(suspending: SuspensionPoint[], readsExpiringCache: (condition
     for (const region of a.regions) {
       if (region.kind !== 'conditional' || !region.detail) continue;
       const guard = readGuard(region.detail);
-      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text)) {
+      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text) && !filtersLoopItems(guard, region, a)) {
         found = { condition: guard.text, kind: guard.kind, span: a.span };
         break;
       }
@@ -369,6 +369,17 @@ function missGuard(suspending: SuspensionPoint[], readsExpiringCache: (condition
     first ??= found;
   }
   return first;
+}
+
+/**
+ * A lookup inside a loop, per item, reads as a filter over the items unless its name says cache: in `foreach (var
+ * f in listing) if (!keep.ContainsKey(f.Name)) await DeleteAsync(f)` every item the set does not hold takes the
+ * await, and nothing makes the set warm from one call to the next. A loop inside the guarded branch is not per item.
+ */
+function filtersLoopItems(guard: Guard, conditional: EnclosingRegion, a: SuspensionPoint): boolean {
+  if (guard.kind !== 'cache' || CACHE_NAME.test(guard.text)) return false;
+  return a.regions.some((r) => (r.kind === 'loop' || r.kind === 'foreach') && r !== conditional
+    && r.span.start <= conditional.span.start && conditional.span.end <= r.span.end);
 }
 
 /**
