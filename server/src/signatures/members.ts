@@ -316,17 +316,12 @@ interface Scored {
   argumentTargets: ApiType[];
 }
 
-/** Matches the arguments to one candidate's parameters; null when the call cannot bind to it. */
-function score(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | null, args: readonly ArgumentInfo[], typeArguments: readonly ApiType[]): Scored | null {
-  const method = candidate.method;
-  if (typeArguments.length && typeArguments.length !== method.genericParameters.length) return null;
-  const start = receiverBindings(ctx, candidate, receiver);
-  if (!start) return null;
-  const bindings = typeArguments.length ? [...typeArguments] as (ApiType | null)[] : start;
-  const params = candidate.viaExtension ? method.parameters.slice(1) : method.parameters;
-  const ownerArgs = candidate.owner.kind === 'named' && !candidate.viaExtension ? candidate.owner.args : [];
-  const last = params[params.length - 1];
-  const hasParams = last?.modifier === 'params';
+/**
+ * Which parameter each argument goes to, as C# binds them: by name, else by position, several into a params array
+ * (`expanded`); null when they cannot go anywhere (an unknown name, too many, one parameter given twice).
+ */
+function assignArguments(params: readonly ApiParameter[], args: readonly ArgumentInfo[]): { assigned: (ArgumentInfo[] | null)[]; expanded: boolean } | null {
+  const hasParams = params[params.length - 1]?.modifier === 'params';
   const assigned: (ArgumentInfo[] | null)[] = params.map(() => null);
   let expanded = false;
   let positional = 0;
@@ -347,6 +342,28 @@ function score(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | 
     if (list && !(hasParams && index === params.length - 1)) return null;
     if (list) { list.push(arg); expanded = true; } else assigned[index] = [arg];
   }
+  return { assigned, expanded };
+}
+
+/** `ref` and `out` must be written at the call exactly where the parameter has them (`in` may be left out). */
+function sameRefKind(param: ApiParameter, arg: ArgumentInfo): boolean {
+  const wants = param.modifier === 'ref' || param.modifier === 'out' ? param.modifier : null;
+  return (arg.modifier === 'ref' || arg.modifier === 'out' ? arg.modifier : null) === wants;
+}
+
+/** Matches the arguments to one candidate's parameters; null when the call cannot bind to it. */
+function score(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | null, args: readonly ArgumentInfo[], typeArguments: readonly ApiType[]): Scored | null {
+  const method = candidate.method;
+  if (typeArguments.length && typeArguments.length !== method.genericParameters.length) return null;
+  const start = receiverBindings(ctx, candidate, receiver);
+  if (!start) return null;
+  const bindings = typeArguments.length ? [...typeArguments] as (ApiType | null)[] : start;
+  const params = candidate.viaExtension ? method.parameters.slice(1) : method.parameters;
+  const ownerArgs = candidate.owner.kind === 'named' && !candidate.viaExtension ? candidate.owner.args : [];
+  const assignment = assignArguments(params, args);
+  if (!assignment) return null;
+  const { assigned } = assignment;
+  let expanded = assignment.expanded;
   let total = 0;
   let defaulted = 0;
   const argumentTargets: ApiType[] = [];
@@ -359,8 +376,7 @@ function score(ctx: ApiContext, candidate: MethodCandidate, receiver: ApiType | 
     }
     const paramType = substitute(param.type, ownerArgs);
     for (const arg of given) {
-      const wantsModifier = param.modifier === 'ref' || param.modifier === 'out' ? param.modifier : null;
-      if ((arg.modifier === 'ref' || arg.modifier === 'out' ? arg.modifier : null) !== wantsModifier) return null;
+      if (!sameRefKind(param, arg)) return null;
       // A params parameter binds one array argument as it is, or each of several arguments to its element type.
       const target = param.modifier === 'params' && (given.length > 1 || !arrayLike(ctx, arg)) && paramType.kind === 'array' ? paramType.element : paramType;
       if (target !== paramType) expanded = true;
@@ -499,31 +515,14 @@ function firstBindingIfAllAgree(ctx: ApiContext, candidates: readonly MethodCand
   return null;
 }
 
-/** Whether the arguments' count, names and ref/out can bind to a (non-extension) candidate's parameters, as score checks before types. */
+/** Whether the arguments' count, names and ref/out can bind to a (non-extension) candidate's parameters: score without the types. */
 function bindsByShape(candidate: MethodCandidate, args: readonly ArgumentInfo[]): boolean {
   const params = candidate.method.parameters;
-  const hasParams = params[params.length - 1]?.modifier === 'params';
-  const given = params.map(() => false);
-  let positional = 0;
-  for (const arg of args) {
-    let index: number;
-    if (arg.name !== undefined) {
-      index = params.findIndex((p) => p.name === arg.name);
-      if (index === -1) return false;
-    } else {
-      index = positional++;
-      if (index >= params.length) {
-        if (!hasParams) return false;
-        index = params.length - 1;
-      }
-    }
-    if (given[index] && !(hasParams && index === params.length - 1)) return false;
-    given[index] = true;
-    const param = params[index]!;
-    const wantsModifier = param.modifier === 'ref' || param.modifier === 'out' ? param.modifier : null;
-    if ((arg.modifier === 'ref' || arg.modifier === 'out' ? arg.modifier : null) !== wantsModifier) return false;
-  }
-  return params.every((p, i) => given[i] || p.optional || p.modifier === 'params');
+  const assignment = assignArguments(params, args);
+  return !!assignment && params.every((param, i) => {
+    const given = assignment.assigned[i];
+    return given ? given.every((arg) => sameRefKind(param, arg)) : param.optional || param.modifier === 'params';
+  });
 }
 
 /** The type of a property or field `name` on `type` (static ones when `isStatic`), inherited ones included. */
