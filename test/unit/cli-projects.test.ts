@@ -233,6 +233,17 @@ test('a multi-targeting project: ASY002 says when a twin is missing on another t
   assert.doesNotMatch(found[2].note ?? '', /also targets/);
 });
 
+test('a project built for an older runtime: ASY002 asks for no twin the analysed target lacks', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'older-runtime');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string })[]).filter((f) => f.ruleId === 'ASY002');
+  // ZipFile.OpenRead, ZipFile.Open and the ZipArchive usings (lines 11 and 20) have their twins from .NET 10 on,
+  // and the project targets net9.0 only; File.AppendAllBytesAsync (.NET 9) and File.WriteAllTextAsync exist there.
+  assert.deepEqual(found.map((f) => [f.line, f.message]), [
+    [26, "'File.AppendAllBytes' blocks the thread; await 'File.AppendAllBytesAsync' instead"],
+    [29, "'File.WriteAllText' blocks the thread; await 'File.WriteAllTextAsync' instead"],
+  ]);
+});
+
 test('a published library that references the ASP.NET Core shared framework runs without a SynchronizationContext: ASY027 keeps only the file\'s own policy', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'aspnetcore-library');
   const base = dir.split(path.sep).join('/');

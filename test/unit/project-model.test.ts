@@ -546,6 +546,12 @@ test('library code: a published class library is; an app, a UI app whatever its 
   const maui = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFrameworks>net10.0-android;net10.0</TargetFrameworks><OutputType Condition="\'$(TargetFramework)\' != \'net10.0\'">Exe</OutputType><UseMaui>true</UseMaui></PropertyGroup></Project>' });
   assert.deepEqual(libraryCodeVerdict(maui, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseMaui)' });
   assert.equal(libraryCodeVerdict(maui, 'all', null)?.isLibrary, true);
+  // A WPF class library, even one published as a package (an application's plugin API), is no application, and
+  // its code runs on the application's UI thread.
+  const wpfLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>Library</OutputType><PackageId>App.Plugin</PackageId></PropertyGroup></Project>' });
+  assert.deepEqual(libraryCodeVerdict(wpfLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (UseWPF), whose code runs on an application\'s UI thread' });
+  const wpfApp = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>WinExe</OutputType></PropertyGroup></Project>' });
+  assert.deepEqual(libraryCodeVerdict(wpfApp, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseWPF)' });
   assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);
 });
 

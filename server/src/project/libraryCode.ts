@@ -2,7 +2,7 @@
  * Whether a file is library code: code other people's applications call, where `ConfigureAwait(false)` is the
  * norm (ASY027) and an async method that only wraps synchronous work in Task.Run misleads callers (ASY030). A
  * class library published as a package (it sets package properties, or a .nuspec packs it: project/nuspec.ts) is; an application (an Exe, a web or worker
- * app, a UI app), a test project, a project that sets IsPackable to false and a class library that sets no package
+ * app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library), a test project, a project that sets IsPackable to false and a class library that sets no package
  * properties are not. Pure.
  */
 import type { ProjectModel } from './evaluate';
@@ -43,8 +43,13 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   if (sdk) return { isLibrary: false, reason: `${project.name} is an application (${sdk.split('/')[0]})` };
   // A UI app (MAUI, WPF, WinForms, WinUI) whatever the analysed target's OutputType: MAUI projects set Exe only for
   // their platform targets, and UI code needs its continuations on the UI thread.
-  if (project.uiFramework) return { isLibrary: false, reason: `${project.name} is a UI application (${project.uiFramework})` };
+  // A WPF, WinForms or WinUI class library (OutputType Library: an app's plugins, controls, its plugin API package)
+  // is no application, but its code runs on the application's UI thread all the same.
   const outputType = project.outputType ?? 'Library';
+  if (project.uiFramework && project.uiFramework !== 'UseMaui' && !APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) {
+    return { isLibrary: false, reason: `${project.name} is a UI class library (${project.uiFramework}), whose code runs on an application's UI thread` };
+  }
+  if (project.uiFramework) return { isLibrary: false, reason: `${project.name} is a UI application (${project.uiFramework})` };
   if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):

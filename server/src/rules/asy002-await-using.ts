@@ -18,6 +18,7 @@ import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspac
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
+import { analysedTargetPredates } from './callTargets';
 
 export interface AsyncDisposableMatch {
   typeName: string;
@@ -26,6 +27,8 @@ export interface AsyncDisposableMatch {
   asyncFactory?: { member: string; twin: string };
   /** The namespace the file must import for the row's type to be the one meant (EF Core's DbContext, not EF6's). */
   namespace?: string;
+  /** The .NET major version whose shared-framework type first has the DisposeAsync (ZipArchive: 10), from the row. */
+  since?: string;
 }
 
 const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
@@ -37,6 +40,9 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   if (!match) return null;
   // EF Core's DbContext is not EF6's: a package type counts only where the file can name it.
   if (match.namespace && !importsNamespace(ctx, match.namespace, true)) return null;
+  // Before the row's version the type is not IAsyncDisposable there (a ZipArchive before .NET 10): `await using`
+  // would not compile (CS8410) on the target analysed.
+  if (analysedTargetPredates(ctx, match.since)) return null;
   return match;
 }
 
@@ -90,7 +96,7 @@ function isOtherObjectsMember(resource: string): boolean {
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {
   if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
-  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row) };
+  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined };
 }
 
 /** The namespace a file must import to name a package row's type: SDKs import Microsoft.Extensions.* implicitly. */

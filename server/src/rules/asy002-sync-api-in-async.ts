@@ -1,7 +1,7 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
 import { isHintShadowed } from '../knowledge/shadowingNamespaces';
 import { fitted, listed, quoted } from './messageText';
-import { otherTargetsCompiling, type OtherTargets } from './callTargets';
+import { analysedTargetPredates, otherTargetsCompiling, type OtherTargets } from './callTargets';
 import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
@@ -51,7 +51,9 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   // Low-confidence rows block only in some modes (SequentialAccess readers, CPU-bound Parallel loops): quiet by design.
   // A package's row applies only where the file uses the package: Dapper's extension methods bind only then, and
   // EF6's Database.BeginTransaction (System.Data.Entity) is not EF Core's.
-  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && usesPackageOf(ctx, r));
+  // A twin newer than the analysed target (ZipFile.OpenReadAsync, .NET 10, in a net9.0 project) cannot be awaited
+  // there: the synchronous call is the only one the project has.
+  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && usesPackageOf(ctx, r) && !analysedTargetPredates(ctx, r.since));
   if (rows.length === 0 || call.receiver === null) return null;
   const receiver = call.receiver;
   if (isExemptReceiverExpression(receiver)) return null;
@@ -423,7 +425,10 @@ top-level statements) that have an awaitable twin, and names the twin:
   that both public members run) does not count. Nor is a \`Foo\` reported whose every workspace body (each
   implementation the call may run) only looks up an in-memory collection of a .NET type (\`TryGetValue\`,
   \`ContainsKey\`, \`GetValueOrDefault\`) or forwards to itself: a cache getter cannot block, and a \`FooAsync\` that
-  fetches on its own is another operation, not its twin. In test code, a method that calls both \`Foo\` and
+  fetches on its own is another operation, not its twin. Nor is a synchronous \`Foo\` whose every workspace body
+  starts \`FooAsync\` and returns without waiting for it (\`_ = LoadAsync();\` behind a guard): it blocks on
+  nothing, and awaiting \`FooAsync\` instead would skip its guard and wait for work it leaves running; one that waits
+  for the task it started (\`.GetAwaiter().GetResult()\`) is still reported. In test code, a method that calls both \`Foo\` and
   \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
   \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
@@ -510,8 +515,10 @@ beside a \`FooAsync\` that fetches on its own, without calling \`Foo\`, is still
 of composing operators (\`Where\`, \`Include\`, \`OrderBy\` ...) back to a DbSet or an IQueryable declaration; a
 query returned by a library method, or enumerated by \`foreach\`, is missed. It cannot see that a stream wraps
 memory unless the \`MemoryStream\` is created in view. Low-confidence rows (DbDataReader.GetFieldValue,
-Parallel.ForEach) are not reported. Twins added in recent .NET versions (the note says which) may not exist on
-the target framework; for a multi-targeting project the note and the fix's title name the other targets that
+Parallel.ForEach) are not reported. A twin added in a recent .NET version (the note says which) is not asked for
+when the analysed target is an older .NET 5+ runtime (\`ZipFile.OpenReadAsync\`, \`await using\` of a
+\`ZipArchive\`, both .NET 10, in a net9.0 project); a .NET Framework or .NET Standard target, which may get a newer
+API from a package, is not judged that way, so the twin may be missing there. For a multi-targeting project the note and the fix's title name the other targets that
 compile the call and lack the twin: a .NET 5+ target older than the twin, and .NET Framework or .NET Standard 2.0
 for File's async members and ADO.NET's base types' later twins (\`DbConnection.BeginTransactionAsync\`,
 \`DbTransaction.CommitAsync\`..., which came with .NET Standard 2.1; a provider's own type may declare them on older

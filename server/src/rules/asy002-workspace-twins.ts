@@ -90,6 +90,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   if (syncs.length > 0 && syncCandidates.length === 0) return null;
   if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
   if (syncReadsMemory(ctx, syncCandidates, target.typeName, viaExtension)) return null;
+  if (syncStartsTwin(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
 
   const fitting: MethodRef[] = [];
   let needsToken = false;
@@ -141,6 +142,24 @@ function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: reado
     const args = c.argumentTexts.map(untypedArgumentOf);
     return syncCandidates.some((sync) => acceptsCall(paramsOf(sync, false), args, c, sync.member!) !== 'conflicts');
   }));
+}
+
+/**
+ * Whether every workspace body of the sync member starts its FooAsync and returns without waiting for it
+ * (`void LoadImage() { if (!_loaded) { _loaded = true; _ = LoadImageAsync(); } }`): such a Foo is the
+ * fire-and-forget way in, which blocks on nothing, and awaiting FooAsync instead would skip its guards and change
+ * when the caller goes on. A Foo that waits for the task it started (`.Wait()`, `.GetAwaiter().GetResult()`) still
+ * blocks and is reported. At least one body must be seen.
+ */
+function syncStartsTwin(ctx: RuleContext, twinName: string, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
+  if (syncCandidates.length === 0 || viaExtension) return false;
+  const implementations = familyBodies(ctx, syncCandidates[0].member!.name, typeName);
+  const starts = (m: MethodRef) => {
+    const b = m.body!;
+    if (b.isAsync || b.waits.length > 0) return false;
+    return b.calls.some((c) => c.name === twinName && (c.receiver === null || c.receiver === 'this' || c.receiver === 'base'));
+  };
+  return implementations.length > 0 && implementations.every(starts);
 }
 
 /**

@@ -109,7 +109,10 @@ depends on how it is called.
   workload. Nor does a lookup in a local the method creates empty (\`var seen = new Dictionary<K, V>(comparer)\`,
   \`[]\`): it starts empty on every call, so its first lookup misses. Nor does a lookup made per item of a loop
   whose names do not say cache (\`foreach (var f in remote) if (!keep.ContainsKey(f.Name)) await DeleteAsync(f);\`):
-  it filters the items, and every item it lets through takes the await. Another cache that rarely hits is still reported, and a fast path with other names
+  it filters the items, and every item it lets through takes the await. Nor does an early return after a lookup
+  in a local the method computed (\`var modes = ModesFor(prefix);\`) whose names do not say cache, when the branch
+  hands back neither the lookup's out variable nor the collection (\`if (empty && modes.ContainsKey(Mode.Bookmarks))
+  return ListAll();\`): it chose a kind of input, not a cached value. Another cache that rarely hits is still reported, and a fast path with other names
   is missed. Negated checks that lead to an early exit (\`if (!_map.TryGetValue(k, out v)) return null;\`)
   are read as the rare path and do not count.
 `;

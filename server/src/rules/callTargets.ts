@@ -16,6 +16,7 @@ import { csharpText, named, substitute, type ApiType } from '../signatures/typeT
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { heldApiFrameworkOf, scopeMask, type OtherTarget } from '../signatures/scope';
 import { prepareSource, type Span } from '../parse/prepare';
+import { parseTargetFramework } from '../project/frameworks';
 import type { RuleContext } from './types';
 
 /** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
@@ -268,6 +269,20 @@ export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: n
     else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
   }
   return out;
+}
+
+/**
+ * Whether the target the file is analysed for is a .NET 5+ runtime older than an API first shipped in .NET `since`
+ * (6 or later): a net9.0-windows project has no ZipFile.OpenReadAsync (.NET 10), so a rule must not ask for it there.
+ * Only .NET 5+ targets are judged, as for other targets (the `since` rows are the shared framework's); .NET Framework
+ * and .NET Standard targets may get a newer API from a package, and are left as they were. False outside a project
+ * (the newest runtime is assumed) and for a target the project model cannot parse (Xamarin, UWP).
+ */
+export function analysedTargetPredates(ctx: RuleContext, since: string | undefined): boolean {
+  if (since === undefined) return false;
+  const target = fileApiScopeOf(ctx.file)?.targetFramework;
+  const tf = target ? parseTargetFramework(target) : null;
+  return !!tf && tf.identifier === '.NETCoreApp' && tf.version[0] >= 5 && tf.version[0] < Number(since);
 }
 
 /** The project's other targets that compile the code at `at`: not those whose symbols leave it out (`#if NET`). */

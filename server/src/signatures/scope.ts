@@ -89,6 +89,8 @@ export function usingScope(context: NameContext): UsingScope {
 /** What a file's project says about the APIs it sees: its target framework and its global usings. */
 export interface FileApiScope {
   scope: ApiScope;
+  /** The target framework the file is analysed for (`net9.0-windows`), which `scope.framework` only approximates. */
+  targetFramework: string;
   /** The project's global usings (implicit ones and <Using> items); undefined outside a project: the plain SDK's. */
   globalUsings: readonly string[] | undefined;
   /** The project file the file belongs to, or null outside a project: `global using` directives apply per project. */
@@ -140,6 +142,7 @@ export function heldApiFrameworkOf(targetFramework: string): ApiFramework | null
 export function fileApiScope(targetFramework: string, project: ScopedProject | null): FileApiScope {
   return {
     scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
+    targetFramework,
     globalUsings: project ? project.globalUsings : undefined,
     project: project?.path ?? null,
     otherTargets: project ? otherTargetsOf(targetFramework, project) : [],

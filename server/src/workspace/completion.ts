@@ -315,7 +315,7 @@ function decide(node: Node, isSync: (key: string) => boolean): Decision {
   if (body.awaits.length === 0) return { likelySync: true, basis: 'noAwait', states, guard: null };
   const suspending = body.awaits.filter((_, i) => states[i] !== 'complete');
   if (suspending.length === 0) return { likelySync: true, basis: 'completedAwaits', states, guard: null };
-  const fast = fastReturn(body.returns, suspending[0], node.readsExpiringCache);
+  const fast = fastReturn(body, suspending[0], node.readsExpiringCache);
   if (fast) return { likelySync: true, basis: 'fastPath', states, guard: fast };
   const miss = missGuard(suspending, node.readsExpiringCache);
   if (miss) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
@@ -323,13 +323,13 @@ function decide(node: Node, isSync: (key: string) => boolean): Decision {
 }
 
 /** A return before the first await that may suspend, guarded by a condition that reads as a cache hit. */
-function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint, readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
-  for (const r of returns) {
+function fastReturn(body: MethodBody, firstSuspending: SuspensionPoint, readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
+  for (const r of body.returns) {
     // The return must end before the await starts: `return await X()` starts before its own await.
     if (r.span.end > firstSuspending.span.start || !r.conditionText) continue;
     if (r.regions.some((g) => g.kind === 'loop' || g.kind === 'foreach')) continue;
     const guard = readGuard(r.conditionText);
-    if (guard?.sense === 'hit' && returnsWhatTheGuardRead(guard, r) && !readsExpiringCache(guard.text)) return { condition: guard.text, kind: guard.kind, span: r.span };
+    if (guard?.sense === 'hit' && returnsWhatTheGuardRead(body, guard, r) && !readsExpiringCache(guard.text)) return { condition: guard.text, kind: guard.kind, span: r.span };
   }
   return null;
 }
@@ -339,17 +339,28 @@ function fastReturn(returns: ReturnSite[], firstSuspending: SuspensionPoint, rea
  * cache hit: when the condition is a null check of a field whose name does not say cache, the return must hand back
  * that field and do nothing else (`if (_value != null) return _value;`), and a lookup's branch must return a value.
  */
-function returnsWhatTheGuardRead(guard: Guard, r: ReturnSite): boolean {
+function returnsWhatTheGuardRead(body: MethodBody, guard: Guard, r: ReturnSite): boolean {
   if (guard.kind !== 'cache' || CACHE_NAME.test(guard.text)) return true;
   const returned = (r.expressionText ?? '').trim();
   // A bare `return;` after a lookup (`if (_ignored.TryGetValue(e, out _)) return;`) hands back nothing cached.
   if (returned === '') return false;
-  // Lookups (TryGetValue, ContainsKey) read a cache whatever they return.
-  if (!guard.subject) return true;
+  // A lookup (TryGetValue, ContainsKey) of a field reads a cache whatever it returns (`if (_known.ContainsKey(k))
+  // return true;`). One of a local this call computed (`var modes = ModesFor(prefix);`) is a cache hit only when the
+  // branch hands back what it found: the out variable, or an element of the collection; a branch that returns
+  // something else (`if (empty && modes.ContainsKey(Mode.Bookmarks)) return ListAll();`) took a kind of input.
+  if (!guard.subject) return returnsWhatTheLookupFound(body, guard.text, returned);
   // A field checked for null must be what is returned, and the return all the branch does: `if (_handle != null)
   // { Log.Warning("already started"); return _handle; }` is a guard against a second call, not a cache hit.
   const subject = guard.subject.replace(/^this\./, '');
   return r.aloneInBranch && new RegExp(`\\b${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(returned);
+}
+
+/** Whether `returned` reads the lookup's out variables or its collection; true unless the collection is a local of the body. */
+function returnsWhatTheLookupFound(body: MethodBody, lookup: string, returned: string): boolean {
+  const receiver = /^!?\s*\(?\s*([A-Za-z_]\w*)\s*\.\s*(?:TryGetValue|TryGet\w*|ContainsKey)\s*[<(]/.exec(lookup.trim())?.[1];
+  if (!receiver || !body.locals.some((l) => l.name === receiver && l.kind === 'local')) return true;
+  const found = [receiver, ...[...lookup.matchAll(/\bout\s+(?:var\s+)?(?:[\w.<>,?\[\]]+\s+)?@?([A-Za-z_]\w*)\s*[,)]/g)].map((m) => m[1])];
+  return found.some((name) => name !== '_' && new RegExp(`\\b${name}\\b`).test(returned));
 }
 
 /** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
