@@ -423,7 +423,9 @@ top-level statements) that have an awaitable twin, and names the twin:
   that both public members run) does not count. Nor is a \`Foo\` reported whose every workspace body (each
   implementation the call may run) only looks up an in-memory collection of a .NET type (\`TryGetValue\`,
   \`ContainsKey\`, \`GetValueOrDefault\`) or forwards to itself: a cache getter cannot block, and a \`FooAsync\` that
-  fetches on its own is another operation, not its twin. In test code, a method that calls both \`Foo\` and
+  fetches on its own is another operation, not its twin. Nor is a \`FooAsync\` whose task holds another kind of
+  result than \`Foo\` returns, one of the two a workspace type the other is not a base of (\`string Serialize(Message)\`
+  beside \`ValueTask<Envelope> SerializeAsync(Message)\`): the two share a name, not an operation. In test code, a method that calls both \`Foo\` and
   \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
   \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
