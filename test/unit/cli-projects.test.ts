@@ -244,7 +244,7 @@ test('a project built for an older runtime: ASY002 asks for no twin the analysed
   ]);
 });
 
-test('a published library that references the ASP.NET Core shared framework runs without a SynchronizationContext: ASY027 keeps only the file\'s own policy', async () => {
+test('a published library that references the ASP.NET Core shared framework, itself or through a project it references, runs without a SynchronizationContext: ASY027 keeps only the file\'s own policy', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'aspnetcore-library');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string })[]).filter((f) => f.ruleId === 'ASY027');
@@ -261,6 +261,11 @@ test('a published library that references the ASP.NET Core shared framework runs
   assert.deepEqual(gateway.frameworkReferences, ['Microsoft.AspNetCore.App']);
   assert.equal(gateway.libraryCode.isLibrary, true);
   assert.equal(gateway.libraryCode.withoutContext, 'Gateway runs in the ASP.NET Core server (FrameworkReference Microsoft.AspNetCore.App), which has no SynchronizationContext');
+  // The health plug-in references the Gateway project, whose framework reference flows to it: the same server, and
+  // its unconfigured await is not reported above.
+  const health = (JSON.parse(r.stdout).projects as { project: string; libraryCode: { isLibrary: boolean; withoutContext?: string } }[]).find((p) => p.project.endsWith('/Gateway.Health.csproj'))!;
+  assert.equal(health.libraryCode.isLibrary, true);
+  assert.equal(health.libraryCode.withoutContext, 'Gateway.Health runs in the ASP.NET Core server (FrameworkReference Microsoft.AspNetCore.App, through its reference to Gateway), which has no SynchronizationContext');
 });
 
 test('a file the analysed target removes from its Compile items is read for the target that compiles it, with that target\'s symbols', async () => {

@@ -93,7 +93,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: options.testCodeMaxSeverity } : null,
         generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
         generatedFile: generatedFileReason(file.path, file.text, generatedCodeOption(editorOptions(file.path))),
-        library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null),
+        library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : []),
       };
     },
   };

@@ -52,7 +52,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   const projects = loaded.host.projects().map((p) => {
     const testProject = testProjectReason(p);
     // The project's verdict under the default setting (auto); a test file in a library project is still test code.
-    const library = libraryCodeVerdict(p, 'auto', testProject);
+    const library = libraryCodeVerdict(p, 'auto', testProject, loaded.host.referencedProjects(p));
     const choice = chooseRuntime(runtime, { targetFramework: p.targetFramework, features: p.features, projectName: `${p.name}.csproj` });
     return {
       project: display(p.path),

@@ -34,7 +34,11 @@ const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
  * folder without a project says nothing). `testCodeReason` is set when the file is test code, which is never
  * library code.
  */
-export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null): LibraryCodeVerdict | null {
+/**
+ * `referenced` is what the project references, directly or through other projects (ProjectHost.referencedProjects):
+ * a framework reference among them reaches this project too.
+ */
+export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null, referenced: readonly ProjectModel[] = []): LibraryCodeVerdict | null {
   if (testCodeReason) return { isLibrary: false, reason: `it is test code (${testCodeReason})` };
   if (setting === 'all') return { isLibrary: true, reason: 'asynclens.libraryCode is "all"' };
   if (setting === 'none') return { isLibrary: false, reason: 'asynclens.libraryCode is "none"' };
@@ -55,14 +59,25 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
   // its callers are that application's, whose context it may need.
   if (!project.packageMetadata && project.packingNuspec) {
-    return withHost(project, { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` });
+    return withHost(project, referenced, { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` });
   }
   if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs` };
-  return withHost(project, { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` });
+  return withHost(project, referenced, { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` });
 }
 
-/** A library verdict with the ASP.NET Core server noted when the project's references bring it. */
-function withHost(project: ProjectModel, verdict: LibraryCodeVerdict): LibraryCodeVerdict {
+/**
+ * A library verdict with the ASP.NET Core server noted when the project's references bring it: its own, or a
+ * FrameworkReference of a project it references (directly or through others). Framework references flow to every
+ * project that references the project declaring them, so a dashboard plug-in that references a dashboard built on
+ * Microsoft.AspNetCore.App runs in the same server (learn.microsoft.com/dotnet/core/project-sdk/msbuild-props,
+ * DisableTransitiveFrameworkReferences: "by default, framework references are transitive").
+ */
+function withHost(project: ProjectModel, referenced: readonly ProjectModel[], verdict: LibraryCodeVerdict): LibraryCodeVerdict {
   const reference = aspNetCoreServerReferenceOf(project.frameworkReferences ?? [], project.packageReferences.map((p) => p.id));
-  return reference ? { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${reference}), which has no SynchronizationContext` } : verdict;
+  if (reference) return { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${reference}), which has no SynchronizationContext` };
+  for (const other of referenced) {
+    const through = aspNetCoreServerReferenceOf(other.frameworkReferences ?? [], []);
+    if (through) return { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${through}, through its reference to ${other.name}), which has no SynchronizationContext` };
+  }
+  return verdict;
 }

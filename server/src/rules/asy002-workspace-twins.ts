@@ -99,7 +99,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
     // Every overload the call may bind to needs a twin, or the finding may point at the wrong method.
     for (const sync of syncCandidates) {
       const fit = twins
-        .filter((twin) => !differentTypesOfOneName(ctx, twin, sync))
+        .filter((twin) => !differentTypesOfOneName(ctx, twin, sync) && !unrelatedResults(ctx, twin, sync))
         .map((twin) => ({ twin, fit: twinFitsSync(twin, sync, args, call, viaExtension) }))
         .find((x) => x.fit !== null);
       if (!fit) return null;
@@ -280,6 +280,34 @@ function differentTypesOfOneName(ctx: RuleContext, a: MethodRef, b: MethodRef): 
   const fa = fullName(a);
   const fb = fullName(b);
   return fa !== null && fb !== null && fa !== fb;
+}
+
+/**
+ * The twin's task holds a value of another kind than the sync method returns, and one of the two is a workspace type
+ * the other is not a base of: `string Serialize(Message)` beside `ValueTask<Envelope> SerializeAsync(Message)`, where
+ * one writes the message as text to store and the other packs it for a transport. Sharing a name and parameters does
+ * not make them one operation. Types outside the workspace are not compared (`int Count()` beside `Task<long>
+ * CountAsync()`, `List<T>` beside `Task<IReadOnlyList<T>>`): their conversions are not known here, and such pairs are
+ * usually the same work with a wider result.
+ */
+function unrelatedResults(ctx: RuleContext, twin: MethodRef, sync: MethodRef): boolean {
+  const held = TASK_RESULT.exec(compactType(twin.member!.typeText ?? ''))?.[1] ?? null;
+  const returned = compactType(sync.member!.typeText ?? '');
+  if (held === null || returned === '' || returned === 'void') return false;
+  const a = stripGenerics(held);
+  const b = stripGenerics(returned);
+  // Every value converts to object (and dynamic): a twin may return a typed result where Foo returned it untyped.
+  if (a === b || UNTYPED.test(a) || UNTYPED.test(b)) return false;
+  const inWorkspace = (t: string) => typesNamed(ctx.index, t).length > 0;
+  if (!inWorkspace(a) && !inWorkspace(b)) return false;
+  return !typeFamily(ctx.index, a).has(b) && !typeFamily(ctx.index, b).has(a);
+}
+
+const UNTYPED = /^(?:object|Object|dynamic)$/;
+const TASK_RESULT = /^(?:System\.Threading\.Tasks\.)?(?:Value)?Task<(.+)>$/;
+
+function compactType(text: string): string {
+  return text.replace(/\s+/g, '').replace(/^global::/, '').replace(/\?$/, '');
 }
 
 function isAwaitable(m: MethodRef): boolean {

@@ -144,7 +144,7 @@ export function createEngineProjects(): EngineProjects {
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: settings.testCode.maxSeverity } : null,
         generatedRegions: generatedCodeRegions(text, model, declarationsOf),
         generatedFile: generatedFileReason(file, text, generatedCodeOption(options)),
-        library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null),
+        library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null, project ? hostFor(settings).referencedProjects(project) : []),
       };
     },
     noteText(key, text) {

@@ -38,6 +38,12 @@ export interface ProjectHost {
   ownerOf(absFile: string): ProjectModel | null;
   /** Every project known so far, evaluated. */
   projects(): readonly ProjectModel[];
+  /**
+   * The projects `project` references through ProjectReference, directly or through the ones it references, nearest
+   * first, evaluated; a referenced file that does not exist is left out. They need not be among projects(): an editor
+   * that opened one file of a solution still sees what its project references.
+   */
+  referencedProjects(project: ProjectModel): readonly ProjectModel[];
   /** The global analyzer configs that apply to every file of the project, merged. */
   globalConfigOf(project: ProjectModel): GlobalConfigSet;
   /** An analyzer config file changed, appeared or went away: forgets it and every merged global config. */
@@ -270,6 +276,20 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
     },
     projects: all,
+    referencedProjects(project) {
+      const found: ProjectModel[] = [];
+      const seen = new Set([project.path]);
+      const queue = [...project.projectReferences];
+      while (queue.length) {
+        const p = modelPath(queue.shift()!);
+        if (seen.has(p) || !fileSystem.exists(p)) continue;
+        seen.add(p);
+        const other = evaluate(p);
+        found.push(other);
+        queue.push(...other.projectReferences);
+      }
+      return found;
+    },
     invalidate() {
       texts.clear();
       existing.clear();
