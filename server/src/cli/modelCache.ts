@@ -99,8 +99,13 @@ export async function openModelCache(options: { directory: string; roots: readon
       reusedAll &&= hits === modelled.length && modelled.length === entries.size;
       try {
         if (reusedAll) {
-          const now = new Date();
-          fs.utimesSync(file, now, now);
+          // Marked as used, so pruning keeps it; a pack it cannot touch (a read-only cache) still served this run.
+          try {
+            const now = new Date();
+            fs.utimesSync(file, now, now);
+          } catch {
+            // Nothing to report: the pack was read and nothing needed writing.
+          }
           return null;
         }
         await writePack(file, options.fingerprint, modelled.filter((m) => !m.error).map((m) => ({
