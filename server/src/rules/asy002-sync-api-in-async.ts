@@ -1,7 +1,7 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
 import { isHintShadowed } from '../knowledge/shadowingNamespaces';
 import { fitted, listed, quoted } from './messageText';
-import { analysedTargetPredates, otherTargetsCompiling, type OtherTargets } from './callTargets';
+import { analysedTargetPredates, otherTargetsCompiling, runtimePredates, type OtherTargets } from './callTargets';
 import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
@@ -221,7 +221,7 @@ function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kin
 /** Whether a parsed target lacks a twin first shipped in .NET `since` (6+), or before .NET Standard 2.1. */
 function lacksTwin(tf: TargetFramework, since: string | undefined, missingBefore21: boolean): boolean {
   const [major, minor] = tf.version;
-  if (tf.identifier === '.NETCoreApp' && major >= 5) return since !== undefined && major < Number(since);
+  if (tf.identifier === '.NETCoreApp' && major >= 5) return runtimePredates(tf, since);
   const before21 = tf.identifier === '.NETFramework'
     || (tf.identifier === '.NETStandard' && (major < 2 || (major === 2 && minor === 0)))
     || (tf.identifier === '.NETCoreApp' && major < 2);

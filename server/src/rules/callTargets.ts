@@ -16,7 +16,7 @@ import { csharpText, named, substitute, type ApiType } from '../signatures/typeT
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { heldApiFrameworkOf, scopeMask, type OtherTarget } from '../signatures/scope';
 import { prepareSource, type Span } from '../parse/prepare';
-import { parseTargetFramework } from '../project/frameworks';
+import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import type { RuleContext } from './types';
 
 /** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
@@ -282,7 +282,12 @@ export function analysedTargetPredates(ctx: RuleContext, since: string | undefin
   if (since === undefined) return false;
   const target = fileApiScopeOf(ctx.file)?.targetFramework;
   const tf = target ? parseTargetFramework(target) : null;
-  return !!tf && tf.identifier === '.NETCoreApp' && tf.version[0] >= 5 && tf.version[0] < Number(since);
+  return !!tf && runtimePredates(tf, since);
+}
+
+/** Whether a target is a .NET 5+ runtime older than an API first shipped in .NET `since`; false for any other target. */
+export function runtimePredates(tf: TargetFramework, since: string | undefined): boolean {
+  return since !== undefined && tf.identifier === '.NETCoreApp' && tf.version[0] >= 5 && tf.version[0] < Number(since);
 }
 
 /** The project's other targets that compile the code at `at`: not those whose symbols leave it out (`#if NET`). */
