@@ -4,7 +4,7 @@
  * methods that apply to a receiver, what `await` of a type gives, and the fields a struct's size comes from.
  */
 import type { ApiGenericParameter, ApiLayout, ApiMethod, ApiParameter, SignatureDatabase } from './database';
-import { definitionOf, derivesFrom, isDatabaseType, isValueType, scopeCache, supertypes, type ApiContext } from './resolve';
+import { answersAbout, definitionOf, derivesFrom, importedNamespaces, isValueType, supertypes, type ApiContext } from './resolve';
 import { csharpText, hasTypeParameters, named, qualifiedText, sameType, substitute, type ApiType } from './typeText';
 
 /** A method found on a type: `owner` is the type (with arguments) that declares it, as seen from the receiver. */
@@ -56,13 +56,7 @@ function ownerChain(ctx: ApiContext, type: ApiType): ApiType[] {
  * (every `Task.Run(...)`), and listing them prints every parameter type of every overload to find overrides.
  */
 export function methodsOf(ctx: ApiContext, type: ApiType, name: string, options: { static: boolean }): readonly MethodCandidate[] {
-  let known: Map<string, readonly MethodCandidate[]>;
-  if (isDatabaseType(ctx, type)) known = scopeCache(methodListsByScope, ctx);
-  else {
-    const own = methodLists.get(ctx);
-    if (own) known = own;
-    else methodLists.set(ctx, (known = new Map()));
-  }
+  const known = answersAbout(ctx, type, methodLists, methodListsByScope);
   const key = `${options.static ? 's' : 'i'}|${name}|${qualifiedText(type)}`;
   let list = known.get(key);
   if (!list) known.set(key, (list = listMethods(ctx, type, name, options)));
@@ -100,7 +94,7 @@ function listMethods(ctx: ApiContext, type: ApiType, name: string, options: { st
  */
 export function extensionMethodsFor(ctx: ApiContext, receiver: ApiType, name: string): MethodCandidate[] {
   const result: MethodCandidate[] = [];
-  const imported = new Set(ctx.using.namespaces);
+  const imported = importedNamespaces(ctx.using);
   for (const holder of ctx.db.extensionHolders(name)) {
     if ((holder.mask & ctx.mask) === 0 || !imported.has(holder.namespace)) continue;
     for (const method of ctx.db.membersNamed(holder, name).methods) {

@@ -44,7 +44,8 @@ function metadataChain(segments: readonly { name: string; args: readonly unknown
   return segments.map((s) => (s.args.length ? `${s.name}\`${s.args.length}` : s.name)).join('/');
 }
 
-function importedNamespaces(using: UsingScope): ReadonlySet<string> {
+/** The namespaces a file imports, as a set kept per using scope (name lookups and extension methods ask it per call). */
+export function importedNamespaces(using: UsingScope): ReadonlySet<string> {
   let set = namespaceSets.get(using);
   if (!set) namespaceSets.set(using, (set = new Set(using.namespaces)));
   return set;
@@ -181,13 +182,7 @@ const ARRAY_INTERFACES = [
  */
 export function supertypes(ctx: ApiContext, type: ApiType): ApiType[] {
   // Member lookups walk the same chains again and again (every call on an HttpClient walks HttpMessageInvoker's).
-  let cache: Map<string, ApiType[]>;
-  if (isDatabaseType(ctx, type)) cache = scopeCache(supertypesByScope, ctx);
-  else {
-    const own = supertypeCache.get(ctx);
-    if (own) cache = own;
-    else supertypeCache.set(ctx, (cache = new Map()));
-  }
+  const cache = answersAbout(ctx, type, supertypeCache, supertypesByScope);
   const key = qualifiedText(type);
   const cached = cache.get(key);
   if (cached) return cached;
@@ -205,14 +200,22 @@ const supertypesByScope = new WeakMap<SignatureDatabase, Map<number, Map<string,
  * workspace type's bases are read from the workspace and resolved with the file's usings, so its answers are kept
  * per context. Files differ mostly in their usings, so answers kept per scope mask are found again in every file.
  */
-export function isDatabaseType(ctx: ApiContext, type: ApiType): boolean {
+function isDatabaseType(ctx: ApiContext, type: ApiType): boolean {
   return type.kind === 'array' || definitionOf(ctx, type) !== undefined;
 }
 
-/** The cache for one database and scope mask, in `store`. */
-export function scopeCache<V>(store: WeakMap<SignatureDatabase, Map<number, Map<string, V>>>, ctx: ApiContext): Map<string, V> {
-  let byMask = store.get(ctx.db);
-  if (!byMask) store.set(ctx.db, (byMask = new Map()));
+/**
+ * Where answers about `type` are kept: per database and scope mask for the database's own types (isDatabaseType),
+ * else per context, in the two stores the caller owns.
+ */
+export function answersAbout<V>(ctx: ApiContext, type: ApiType, byContext: WeakMap<ApiContext, Map<string, V>>, byScope: WeakMap<SignatureDatabase, Map<number, Map<string, V>>>): Map<string, V> {
+  if (!isDatabaseType(ctx, type)) {
+    let own = byContext.get(ctx);
+    if (!own) byContext.set(ctx, (own = new Map()));
+    return own;
+  }
+  let byMask = byScope.get(ctx.db);
+  if (!byMask) byScope.set(ctx.db, (byMask = new Map()));
   let cache = byMask.get(ctx.mask);
   if (!cache) byMask.set(ctx.mask, (cache = new Map()));
   return cache;
