@@ -49,7 +49,7 @@ const cache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: 
  * runtime's framework, so the expression typing, whose answers are kept per names context (expressionTypes.ts),
  * types a method once for the two profiles a snapshot estimates instead of once per profile.
  */
-const namesCache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: number; usings: readonly string[]; names: ApiContext; scope: ApiScope; nameContext: NameContext }>>();
+const namesCache = new WeakMap<object, Map<string, { db: SignatureDatabase; version: number; usings: readonly string[]; names: ApiContext; nameContext: NameContext & { scope: ApiScope } }>>();
 
 /**
  * The database as one file sees it, for a runtime's framework (net8.0, net9.0 or net10.0; older runtimes read
@@ -64,14 +64,15 @@ export function costApiFor(model: Pick<FileModel, 'usings' | 'types' | 'globalUs
   const key = `${file ?? ''}|${layoutFramework ?? ''}`;
   const known = perModel.get(key);
   if (known && known.db === db && known.version === version && known.usings === model.usings) return known.api;
-  const { names: namesContext, scope, nameContext } = namesContextFor(db, model, file, index);
+  const { names: namesContext, nameContext } = namesContextFor(db, model, file, index);
+  const scope = nameContext.scope;
   const layouts = layoutFramework && layoutFramework !== scope.framework ? apiContext(db, { ...nameContext, scope: { ...scope, framework: layoutFramework } }) : namesContext;
   const api: CostApi = { names: namesContext, layouts };
   perModel.set(key, { db, version, usings: model.usings, api });
   return api;
 }
 
-function namesContextFor(db: SignatureDatabase, model: Pick<FileModel, 'usings' | 'types' | 'globalUsings'>, file: string | null, index: WorkspaceIndex | null): { names: ApiContext; scope: ApiScope; nameContext: NameContext } {
+function namesContextFor(db: SignatureDatabase, model: Pick<FileModel, 'usings' | 'types' | 'globalUsings'>, file: string | null, index: WorkspaceIndex | null): { names: ApiContext; nameContext: NameContext & { scope: ApiScope } } {
   const version = index?.version ?? -1;
   let perModel = namesCache.get(model.types);
   if (!perModel) namesCache.set(model.types, (perModel = new Map()));
@@ -81,14 +82,14 @@ function namesContextFor(db: SignatureDatabase, model: Pick<FileModel, 'usings' 
   const project = file !== null ? fileApiScopeOf(file) : null;
   const scope = project?.scope ?? DEFAULT_API_SCOPE;
   const declared = new Set(model.types.map((t) => t.name));
-  const nameContext: NameContext = {
+  const nameContext: NameContext & { scope: ApiScope } = {
     usings: usingsInScope(model, index, file),
     globalUsings: project?.globalUsings,
     scope,
     isWorkspaceType: (name: string) => (index ? typesNamed(index, name).length > 0 : declared.has(name)),
     workspaceBases: (name: string, typeArguments: readonly string[]) => (index ? workspaceBasesOf(index, name, typeArguments) : []),
   };
-  const entry = { db, version, usings: model.usings, names: apiContext(db, nameContext), scope, nameContext };
+  const entry = { db, version, usings: model.usings, names: apiContext(db, nameContext), nameContext };
   perModel.set(key, entry);
   return entry;
 }
