@@ -163,19 +163,21 @@ function returnsItsReceiver(ctx: RuleContext, body: MethodBody, call: CallSite):
 
 /**
  * The namespaces the file imports or declares its types in: a framework's members are meant only there. Kept per
- * model, since ASY022 and ASY024 ask it for every dropped call (a model is never modified once built).
+ * model's types and usings (never modified once built; the per-method rule cache checks copies of a model that share
+ * them), since ASY022 and ASY024 ask it for every dropped call.
  */
 export function fileNamespaces(ctx: RuleContext): readonly string[] {
-  let namespaces = namespacesOfModel.get(ctx.model);
-  if (!namespaces) {
-    const declared = ctx.model.types.map((t) => t.fullName.slice(0, Math.max(0, t.fullName.length - t.name.length - 1))).filter((n) => n !== '');
-    namespaces = [...new Set([...ctx.model.usings.map((u) => u.replace(/\s+/g, '').replace(/^global::/, '')), ...declared])];
-    namespacesOfModel.set(ctx.model, namespaces);
-  }
+  const { types, usings } = ctx.model;
+  const known = namespacesOfModel.get(types);
+  if (known && known.usings === usings) return known.namespaces;
+  const declared = types.map((t) => t.fullName.slice(0, Math.max(0, t.fullName.length - t.name.length - 1))).filter((n) => n !== '');
+  const namespaces = [...new Set([...usings.map((u) => u.replace(/\s+/g, '').replace(/^global::/, '')), ...declared])];
+  // Keyed by the types list, checked against the usings: models without types share one empty list.
+  namespacesOfModel.set(types, { usings, namespaces });
   return namespaces;
 }
 
-const namespacesOfModel = new WeakMap<FileModel, readonly string[]>();
+const namespacesOfModel = new WeakMap<FileModel['types'], { usings: FileModel['usings']; namespaces: readonly string[] }>();
 
 /**
  * `items.ForEach(i => SaveAsync(i))`: the lambda's body is a task-returning call, and the delegate it becomes returns
