@@ -6,7 +6,7 @@
  * or be an extension method, also one declared on an interface the receiver implements.
  */
 import type { CallSite, MemberParameter, MemberSignature, MethodBody } from '../model/types';
-import { isTaskLike } from '../model/returnKind';
+import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
 import { exemptTwinCallFor } from '../knowledge/exemptions';
@@ -291,7 +291,8 @@ function differentTypesOfOneName(ctx: RuleContext, a: MethodRef, b: MethodRef): 
  * usually the same work with a wider result.
  */
 function unrelatedResults(ctx: RuleContext, twin: MethodRef, sync: MethodRef): boolean {
-  const held = TASK_RESULT.exec(compactType(twin.member!.typeText ?? ''))?.[1] ?? null;
+  const twinReturn = classifyReturnType(twin.member!.typeText ?? null, false);
+  const held = (twinReturn.kind === 'TaskOfT' || twinReturn.kind === 'ValueTaskOfT') && twinReturn.resultType !== null ? compactType(twinReturn.resultType) : null;
   const returned = compactType(sync.member!.typeText ?? '');
   if (held === null || returned === '' || returned === 'void') return false;
   const a = stripGenerics(held);
@@ -304,7 +305,6 @@ function unrelatedResults(ctx: RuleContext, twin: MethodRef, sync: MethodRef): b
 }
 
 const UNTYPED = /^(?:object|Object|dynamic)$/;
-const TASK_RESULT = /^(?:System\.Threading\.Tasks\.)?(?:Value)?Task<(.+)>$/;
 
 function compactType(text: string): string {
   return text.replace(/\s+/g, '').replace(/^global::/, '').replace(/\?$/, '');
