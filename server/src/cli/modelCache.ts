@@ -80,7 +80,6 @@ export async function openModelCache(options: { directory: string; roots: readon
   const entries = read.entries;
   const hashes = new Map<string, string>();
   let hits = 0;
-  let reusedAll = entries.size > 0 && read.problem === null;
   const cache: FileModelCache = {
     file,
     get hits() {
@@ -96,9 +95,10 @@ export async function openModelCache(options: { directory: string; roots: readon
       return entry.model;
     },
     async save(modelled) {
-      reusedAll &&= hits === modelled.length && modelled.length === entries.size;
+      // Every file found in the pack, and the pack holding no other: nothing to write.
+      const unchanged = entries.size > 0 && hits === modelled.length && modelled.length === entries.size;
       try {
-        if (reusedAll) {
+        if (unchanged) {
           // Marked as used, so pruning keeps it; a pack it cannot touch (a read-only cache) still served this run.
           try {
             const now = new Date();
@@ -164,8 +164,9 @@ async function readPack(file: string, fingerprint: string): Promise<{ entries: M
       if (foreign) break;
       if (start < chunk.length) pending.push(chunk.subarray(start));
     }
-    if (!foreign && pending.length && Buffer.concat(pending).length > 0) take(Buffer.concat(pending).toString('utf8'));
-    return { entries: foreign ? new Map() : entries, problem: null };
+    // A last line without its newline (only non-empty pieces are kept in `pending`).
+    if (!foreign && pending.length) take(Buffer.concat(pending).toString('utf8'));
+    return { entries, problem: null };
   } catch (err) {
     return { entries: new Map(), problem: `the model cache ${file} is damaged (${err instanceof Error ? err.message : String(err)}); every file is modelled and the cache written again` };
   } finally {
