@@ -149,7 +149,11 @@ async function readPack(file: string, fingerprint: string): Promise<{ entries: M
     }
     entries.set(record.path, { hash: record.hash, symbols: record.symbols, model: record.model as FileModel });
   };
-  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const source = fs.createReadStream(file);
+  const input = source.pipe(zlib.createGunzip());
+  // pipe() does not pass on the file's errors (a pack removed by another run between the stat and the read): they
+  // end the decompression, and the loop below reports them, instead of escaping as an unhandled stream error.
+  source.on('error', (err) => input.destroy(err));
   try {
     let pending: Buffer[] = [];
     for await (const chunk of input as AsyncIterable<Buffer>) {
@@ -170,6 +174,7 @@ async function readPack(file: string, fingerprint: string): Promise<{ entries: M
   } catch (err) {
     return { entries: new Map(), problem: `the model cache ${file} is damaged (${err instanceof Error ? err.message : String(err)}); every file is modelled and the cache written again` };
   } finally {
+    source.destroy();
     input.destroy();
   }
 }
