@@ -10,7 +10,9 @@
 //              diagnostics of a file opened while indexing runs, then keystrokes in that 200-line file and in a
 //              10,000-line file of the same workspace once it is indexed
 //   index      indexing a generated workspace of --index-lines lines (default 1,000,000, 1,000-line files): time to
-//              ready and the server's peak memory (VmHWM: every thread of the process)
+//              ready and the server's peak memory (VmHWM: every thread of the process); with --warm, a second
+//              server then indexes the same files with the models the first one kept (host/modelCache.ts)
+// Every server runs without the model cache (ASYNCLENS_MODEL_CACHE=off) but --warm's, which uses a folder of its own.
 // ASYNCLENS_BENCH_SERVER=FILE measures another build's server bundle (a baseline side by side).
 // Each keystroke's engine timings (parse+model, rules, costs) come from the server's verbose trace.
 import { spawn } from 'node:child_process';
@@ -34,6 +36,7 @@ const only = new Set(option('--only', 'startup,small,large,workspace').split(','
 const workspaceFiles = Number(option('--workspace-files', 2000));
 const indexLines = Number(option('--index-lines', 1_000_000));
 const asJson = args.includes('--json');
+const warm = args.includes('--warm');
 /** --cpu-prof DIR writes a V8 CPU profile of every thread of each server started (node --cpu-prof) into DIR. */
 const profileDir = args.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '')) : null;
 
@@ -63,8 +66,8 @@ function peakMemoryMb(pid) {
 }
 
 /** A client that records diagnostics, statuses and the engine's timings, and answers the server's requests like an editor. */
-async function startClient(folder) {
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+async function startClient(folder, env = { ...process.env, ASYNCLENS_MODEL_CACHE: 'off' }) {
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = [];
   const published = new Map();
@@ -230,17 +233,38 @@ async function workspaceTyping(files, count) {
 /** Indexing a big generated workspace: initialize to ready, and the server process's peak memory. */
 async function indexing(lines) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-index-'));
-  try {
-    const corpus = generateCorpus(dir, lines, 1000);
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-cache-'));
+  const session = async (env) => {
     const t0 = now();
-    const client = await startClient(dir);
+    const client = await startClient(dir, env);
     await client.ready();
     const seconds = (now() - t0) / 1000;
     const memory = peakMemoryMb(client.pid);
-    await client.stop();
-    return { files: corpus.files, lines: corpus.lines, seconds, memory };
+    return { client, seconds, memory };
+  };
+  try {
+    const corpus = generateCorpus(dir, lines, 1000);
+    const cold = await session(warm ? { ...process.env, ASYNCLENS_MODEL_CACHE: 'on', ASYNCLENS_CACHE_DIR: cacheDir } : undefined);
+    let warmRun = null;
+    if (warm) {
+      // The first server writes its pack after it says ready; the second starts once the pack is in place.
+      const packs = path.join(cacheDir, 'models', 'v1');
+      const t0 = now();
+      while (!(fs.existsSync(packs) && fs.readdirSync(packs).some((f) => f.endsWith('.server.jsonl.gz')))) {
+        if (now() - t0 > 600_000) throw new Error('the first server wrote no model pack');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await cold.client.stop();
+      const second = await session({ ...process.env, ASYNCLENS_MODEL_CACHE: 'on', ASYNCLENS_CACHE_DIR: cacheDir });
+      await second.client.stop();
+      warmRun = { seconds: second.seconds, memory: second.memory, packMb: fs.readdirSync(packs).reduce((n, f) => n + fs.statSync(path.join(packs, f)).size, 0) / 1048576 };
+    } else {
+      await cold.client.stop();
+    }
+    return { files: corpus.files, lines: corpus.lines, seconds: cold.seconds, memory: cold.memory, warm: warmRun };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(cacheDir, { recursive: true, force: true });
   }
 }
 
@@ -278,7 +302,8 @@ if (results.workspace) {
 }
 if (results.index) {
   const x = results.index;
-  rows.push([`indexing ${x.lines} lines (${x.files} files): initialize to ready`, `${x.seconds.toFixed(1)} s`, '', 1, x.memory ? `peak ${x.memory.toFixed(0)} MB` : '']);
+  rows.push([`indexing ${x.lines} lines (${x.files} files): initialize to ready${x.warm ? ', writing the model cache' : ''}`, `${x.seconds.toFixed(1)} s`, '', 1, x.memory ? `peak ${x.memory.toFixed(0)} MB` : '']);
+  if (x.warm) rows.push([`indexing the same files again from the model cache (${x.warm.packMb.toFixed(1)} MB pack)`, `${x.warm.seconds.toFixed(1)} s`, '', 1, x.warm.memory ? `peak ${x.warm.memory.toFixed(0)} MB` : '']);
 }
 if (asJson) {
   console.log(JSON.stringify({ load, loadAfter, cpus: os.cpus().length, results }, null, 2));

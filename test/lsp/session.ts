@@ -83,7 +83,7 @@ export function fileUri(file: string): string {
 }
 
 export async function startSession(options: SessionOptions = {}): Promise<Session> {
-  const child = spawn(process.execPath, [serverScript, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
+  const child = spawn(process.execPath, [serverScript, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ASYNCLENS_MODEL_CACHE: 'off', ...options.env } });
   let stderr = '';
   child.stderr!.on('data', (d) => { stderr += String(d); });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));

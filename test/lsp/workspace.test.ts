@@ -88,6 +88,48 @@ test('indexing skips bin/, obj/ and .gitignore\'d folders; file events and .edit
   await session.waitForDiagnostics(callerUri, (d) => d.length === 0);
 });
 
+test('indexing keeps the models in the cache folder: the next session takes the unchanged files\' models from it, with the same findings', async () => {
+  const root = workspace({
+    'Store.cs': 'namespace Shop;\npublic partial class Store\n{\n    public void Save() { }\n}\n',
+    'StoreAsync.cs': twin,
+    'Caller.cs': caller,
+  });
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-cache-'));
+  dirs.push(cacheDir);
+  const env = { ASYNCLENS_MODEL_CACHE: 'on', ASYNCLENS_CACHE_DIR: cacheDir };
+  const callerUri = fileUri(path.join(root, 'Caller.cs'));
+  const codes = (ds: { code?: unknown; range: { start: { line: number } } }[]) => ds.map((d) => `${String(d.code)}@${d.range.start.line}`).sort();
+  const packs = () => fs.readdirSync(path.join(cacheDir, 'models', 'v1')).filter((f) => f.endsWith('.server.jsonl.gz'));
+  const sessionOnce = async () => {
+    const session = await startSession({ workspace: root, env });
+    sessions.push(session);
+    await session.waitForStatus((s) => s.state === 'ready', 30_000);
+    session.open(callerUri, caller);
+    // ASY002 needs the twin from the index: the diagnostics after indexing.
+    const diagnostics = await session.waitForDiagnostics(callerUri, (d) => d.some((x) => x.code === 'ASY002'));
+    // The pack is written after indexing, in the background.
+    const deadline = Date.now() + 10_000;
+    while (!fs.existsSync(path.join(cacheDir, 'models', 'v1')) || packs().length === 0) {
+      if (Date.now() > deadline) throw new Error(`no pack written; logs: ${session.logs.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const used = session.logs.map((l) => /indexing took (\d+) of (\d+) models from the model cache/.exec(l)).find(Boolean);
+    await session.shutdown();
+    return { codes: codes(diagnostics), hits: used ? Number(used[1]) : null, total: used ? Number(used[2]) : null };
+  };
+  const first = await sessionOnce();
+  assert.deepEqual([first.hits, first.total], [0, 3], 'the first session models every file');
+  assert.equal(packs().length, 1, 'one pack, marked as the language server\'s');
+  const second = await sessionOnce();
+  assert.deepEqual([second.hits, second.total], [3, 3], 'the second session takes every model from the pack');
+  assert.deepEqual(second.codes, first.codes);
+  // A file changed between sessions is modelled again; the others still come from the pack.
+  fs.writeFileSync(path.join(root, 'Store.cs'), 'namespace Shop;\npublic partial class Store\n{\n    public void Save() { }\n    public void Load() { }\n}\n');
+  const third = await sessionOnce();
+  assert.deepEqual([third.hits, third.total], [2, 3]);
+  assert.deepEqual(third.codes, first.codes);
+});
+
 test('indexing stops at asynclens.indexing.maxFiles and says so', async () => {
   const files: Record<string, string> = {};
   for (let i = 0; i < 6; i++) files[`F${i}.cs`] = `class F${i} { }\n`;

@@ -1,4 +1,4 @@
-// The CLI's model cache (cli/modelCache.ts): a second run of the same folders takes the models of unchanged files
+// The model cache (host/modelCache.ts, as the CLI uses it: cli/modelCache.ts): a second run of the same folders takes the models of unchanged files
 // from the pack the first wrote, and only those; a changed text, other preprocessing symbols or another build of
 // the tool model afresh; a damaged pack is said and rebuilt; and a check gives the same report with or without it.
 import { test, before } from 'node:test';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ready, repoRoot, runCli } from './support';
 import { modelFile, type ModelledSource, type SourceFile } from '../../server/src/analysis/project';
-import { openModelCache, packFileOf } from '../../server/src/cli/modelCache';
+import { openModelCache, packFileOf } from '../../server/src/host/modelCache';
 
 before(ready);
 

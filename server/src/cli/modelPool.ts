@@ -6,7 +6,7 @@
  */
 import type { ModelledSource, SourceFile } from '../analysis/project';
 import { ModelPool, modelHere } from '../host/modelPool';
-import type { FileModelCache } from './modelCache';
+import type { FileModelCache } from '../host/modelCache';
 
 export interface PoolOptions {
   /** The bundle to start workers from (dist/cli.js); without it everything runs on this thread. */

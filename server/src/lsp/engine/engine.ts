@@ -23,6 +23,7 @@ import { textDigest } from '../textSync';
 import { AnalysisStopped, withinBudget, type FileBudget } from '../../model/budget';
 import { documentBudget, FILE_TIME_LIMIT_MS } from './budget';
 import { ModelPool, defaultThreads, modelHere } from '../../host/modelPool';
+import { openModelCache, type FileModelCache, type ModelToKeep } from '../../host/modelCache';
 import type { ModelledSource, SourceFile } from '../../analysis/project';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
@@ -40,6 +41,11 @@ export interface EngineHost {
   post(event: EngineEvent): void;
   /** The server bundle, to start the large-document thread from; without it every document is modelled here. */
   largeDocumentScript?: string;
+  /**
+   * Where indexing keeps the models of the workspace's files between sessions (host/modelCache.ts), and the
+   * fingerprint of the code that builds them (computed when first asked); absent, every session models every file.
+   */
+  modelCache?: { directory: string; fingerprint(): string };
 }
 
 export interface Engine {
@@ -523,6 +529,23 @@ export function createEngine(host: EngineHost): Engine {
     }, delay);
   }
 
+  /**
+   * The model cache of a set of workspace folders, or null without one (no cache folder given, or no folders). A
+   * pack that cannot be read is said once in the log; indexing then models every file and writes the pack afresh.
+   */
+  async function openIndexingCache(roots: string[]): Promise<FileModelCache | null> {
+    if (!host.modelCache || roots.length === 0) return null;
+    try {
+      const { cache, problem } = await openModelCache({ directory: host.modelCache.directory, roots, fingerprint: host.modelCache.fingerprint(), user: 'server' });
+      if (problem) log('warn', problem);
+      return cache;
+    } catch (err) {
+      log('warn', `the model cache is not used: ${err instanceof Error ? err.message : String(err)}`);
+      host.modelCache = undefined;
+      return null;
+    }
+  }
+
   /** Puts a file that is not open into the index from disk, or takes it out when it is gone or too large. */
   function indexFromDisk(key: string): boolean {
     const source = sourceFromDisk(key);
@@ -554,7 +577,8 @@ export function createEngine(host: EngineHost): Engine {
    * pay for starting them, so indexing uses every core and this thread stays free for open documents. Returns how
    * many were done before `cancelled` said stop.
    */
-  async function indexFilesFromDisk(keys: string[], cancelled: () => boolean, onFile: (done: number) => void): Promise<number> {
+  async function indexFilesFromDisk(keys: string[], cancelled: () => boolean, onFile: (done: number) => void,
+    cache: FileModelCache | null = null, kept: ModelToKeep[] = []): Promise<number> {
     const threads = defaultThreads();
     const pool = host.largeDocumentScript && keys.length >= 16 && threads > 1 ? new ModelPool(host.largeDocumentScript, threads, FILE_TIME_LIMIT_MS) : null;
     // Read and hand out a window of files ahead of the one being indexed: enough to keep every worker busy.
@@ -569,7 +593,12 @@ export function createEngine(host: EngineHost): Engine {
         log('warn', `could not index ${keys[i]}: ${err instanceof Error ? err.message : String(err)}`);
         source = 'skip';
       }
-      ahead[i] = typeof source === 'string' ? Promise.resolve(source) : pool ? pool.model(source) : Promise.resolve(modelHere(source, FILE_TIME_LIMIT_MS));
+      if (typeof source === 'string') {
+        ahead[i] = Promise.resolve(source);
+        return;
+      }
+      const cached = cache?.lookup(source);
+      ahead[i] = cached ? Promise.resolve({ ...source, model: cached }) : pool ? pool.model(source) : Promise.resolve(modelHere(source, FILE_TIME_LIMIT_MS));
     };
     try {
       for (let i = 0; i < keys.length; i++) {
@@ -581,6 +610,8 @@ export function createEngine(host: EngineHost): Engine {
         // An open document may have taken the file meanwhile: its own model wins.
         if (result === 'gone') unindexFile(keys[i]);
         else if (result !== 'skip' && !isOpen(keys[i])) indexFile(keys[i], result.model);
+        // Kept without its text: the cache hashed it when it was looked up.
+        if (cache && typeof result !== 'string') kept.push({ path: result.path, preprocessorSymbols: result.preprocessorSymbols, model: result.model, error: result.error });
         onFile(i + 1);
         // Yield after every file so open documents' analyses and requests go first.
         await yieldToEventLoop();
@@ -597,6 +628,8 @@ export function createEngine(host: EngineHost): Engine {
     const limit = globalSettings.indexing.maxFiles;
     const started = now();
     host.post({ kind: 'indexing', state: 'begin', done: 0, total: 0, message: 'finding C# files', files: index.files.size });
+    // The models an earlier session kept for these folders are read while the folders are walked.
+    const cacheOpened = openIndexingCache([...folders]);
     const walk = await findSourceFiles(folders, { maxFiles: limit, isCancelled: cancelled });
     projects.addProjectFiles(walk.projects);
     // Files opened at start-up get their first diagnostics before the model threads take the cores (bounded).
@@ -608,12 +641,14 @@ export function createEngine(host: EngineHost): Engine {
     const total = walk.files.length;
     let lastReport = 0;
     const keys = walk.files.map((f) => documentKey(pathToFileURL(f).href));
+    const cache = await cacheOpened;
+    const kept: ModelToKeep[] = [];
     const done = await indexFilesFromDisk(keys, cancelled, (n) => {
       if (now() - lastReport > 200) {
         lastReport = now();
         host.post({ kind: 'indexing', state: 'report', done: n, total, message: `${n} of ${total} files`, files: index.files.size });
       }
-    });
+    }, cache, kept);
     if (done < total) {
       host.post({ kind: 'indexing', state: 'end', done, total, message: `indexing cancelled after ${done} of ${total} files`, files: index.files.size });
       recheckOpenDocuments(null);
@@ -627,6 +662,14 @@ export function createEngine(host: EngineHost): Engine {
       log('error', `completion verdicts after indexing failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
     const seconds = ((now() - started) / 1000).toFixed(1);
+    if (cache) {
+      log('info', `indexing took ${cache.hits} of ${total} models from the model cache (${cache.file})`);
+      // Written in the background (a line per file, yielding to edits and requests); only a complete index is kept,
+      // so the next session's pack holds every file of this one.
+      void cache.save(kept).then((problem) => {
+        if (problem) log('warn', problem);
+      });
+    }
     const note = walk.truncated ? ` (stopped at asynclens.indexing.maxFiles = ${limit})` : '';
     if (walk.truncated) log('warn', `the workspace has more than ${limit} C# files; only the first ${limit} are indexed (asynclens.indexing.maxFiles)`);
     host.post({ kind: 'indexing', state: 'end', done: total, total, message: `indexed ${total} files in ${seconds} s${note}`, files: index.files.size });

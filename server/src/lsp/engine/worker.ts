@@ -7,7 +7,9 @@ import { initParser } from '../../parse/parser';
 import { locateWasm } from '../../host/wasm';
 import { installSignatureDatabase } from '../../host/signatures';
 import { signatureDatabase } from '../../signatures/provider';
-import { createEngine } from './engine';
+import { createEngine, type EngineHost } from './engine';
+import { cacheBaseDirectory } from '../../host/packageSignatures';
+import { toolFingerprint } from '../../host/modelCache';
 import type { EngineCommand, EngineEvent } from './messages';
 
 export async function runEngineThread(): Promise<void> {
@@ -35,7 +37,27 @@ export async function runEngineThread(): Promise<void> {
     return;
   }
   // The bundle that runs this thread also runs the large-document thread (main.ts picks by role).
-  engine = createEngine({ post, largeDocumentScript: __filename });
+  engine = createEngine({ post, largeDocumentScript: __filename, modelCache: indexingCacheOf(process.env) });
   post({ kind: 'ready' });
   for (const command of early.splice(0)) engine.handle(command);
+}
+
+/**
+ * Where indexing keeps models between sessions: the user's cache folder (ASYNCLENS_CACHE_DIR moves it), unless
+ * ASYNCLENS_MODEL_CACHE turns it off. The fingerprint covers this bundle and the parser's wasm files, so models a
+ * different build made are never used.
+ */
+function indexingCacheOf(env: NodeJS.ProcessEnv): EngineHost['modelCache'] {
+  if (/^(?:off|0|false|no)$/i.test(env.ASYNCLENS_MODEL_CACHE ?? '')) return undefined;
+  let fingerprint: string | null = null;
+  return {
+    directory: cacheBaseDirectory(env),
+    fingerprint: () => {
+      if (fingerprint === null) {
+        const wasm = locateWasm();
+        fingerprint = toolFingerprint([__filename, wasm.runtimeWasm, wasm.grammarWasm]);
+      }
+      return fingerprint;
+    },
+  };
 }
