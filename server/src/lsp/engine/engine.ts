@@ -118,7 +118,6 @@ export function createEngine(host: EngineHost): Engine {
    */
   let typesGeneration = 0;
   let completionGeneration = 0;
-  const typeDigests = new Map<string, string>();
   const costCache = createCostCache();
   /** Open documents whose first diagnostics are not out yet, and who waits for them to be (background indexing). */
   const awaitingFirstAnalysis = new Set<string>();
@@ -175,19 +174,18 @@ export function createEngine(host: EngineHost): Engine {
 
   /** Puts a file's model into the index, noting whether its declarations (which estimates and per-method rules read) changed. */
   function indexFile(key: string, model: FileModel): void {
+    const previous = index.files.get(key);
     updateFile(index, key, model);
     changedSinceCompletion.add(key);
-    const digest = declarationsDigestOf(model);
-    if (typeDigests.get(key) !== digest) {
-      typeDigests.set(key, digest);
-      typesGeneration++;
-    }
+    // A file new to the index brings new declarations; the digests are compared only when a model replaces another
+    // (an edit, a file saved), so indexing a workspace computes none (it took 0.5 s of 300,000 lines' indexing).
+    if (!previous || declarationsDigestOf(previous) !== declarationsDigestOf(model)) typesGeneration++;
   }
 
   function unindexFile(key: string): void {
+    if (index.files.has(key)) typesGeneration++;
     removeFile(index, key);
     changedSinceCompletion.add(key);
-    if (typeDigests.delete(key)) typesGeneration++;
   }
 
   function fileSeverities(key: string, settings: AsyncLensSettings): Map<string, SeveritySetting> {
