@@ -578,7 +578,11 @@ export function createEngine(host: EngineHost): Engine {
   async function indexFilesFromDisk(keys: string[], cancelled: () => boolean, onFile: (done: number) => void,
     cache: FileModelCache | null = null, kept: ModelToKeep[] = []): Promise<number> {
     const threads = defaultThreads();
-    const pool = host.largeDocumentScript && keys.length >= 16 && threads > 1 ? new ModelPool(host.largeDocumentScript, threads, FILE_TIME_LIMIT_MS) : null;
+    const script = host.largeDocumentScript && keys.length >= 16 && threads > 1 ? host.largeDocumentScript : null;
+    // Started by the first file the model cache does not hold: a session whose models all come from the cache starts
+    // no thread (each loads the bundle and the parser, about half a second of a core).
+    const started: { pool: ModelPool | null } = { pool: null };
+    const poolFor = (bundle: string) => (started.pool ??= new ModelPool(bundle, threads, FILE_TIME_LIMIT_MS));
     // Read and hand out a window of files ahead of the one being indexed: enough to keep every worker busy.
     const window = 8 * threads;
     const ahead: (Promise<ModelledSource | 'gone' | 'skip'> | null)[] = new Array(keys.length).fill(null);
@@ -596,12 +600,12 @@ export function createEngine(host: EngineHost): Engine {
         return;
       }
       const cached = cache?.lookup(source);
-      ahead[i] = cached ? Promise.resolve({ ...source, model: cached }) : pool ? pool.model(source) : Promise.resolve(modelHere(source, FILE_TIME_LIMIT_MS));
+      ahead[i] = cached ? Promise.resolve({ ...source, model: cached }) : script ? poolFor(script).model(source) : Promise.resolve(modelHere(source, FILE_TIME_LIMIT_MS));
     };
     try {
       for (let i = 0; i < keys.length; i++) {
         if (cancelled()) return i;
-        if (pool) for (let k = i; k < Math.min(keys.length, i + window); k++) submit(k);
+        if (script) for (let k = i; k < Math.min(keys.length, i + window); k++) submit(k);
         else submit(i);
         const result = await ahead[i]!;
         ahead[i] = null;
@@ -616,7 +620,7 @@ export function createEngine(host: EngineHost): Engine {
       }
       return keys.length;
     } finally {
-      await pool?.close();
+      await started.pool?.close();
     }
   }
 
