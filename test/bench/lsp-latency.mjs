@@ -248,16 +248,21 @@ async function indexing(lines) {
     let warmRun = null;
     if (warm) {
       // The first server writes its pack after it says ready; the second starts once the pack is in place.
-      const packs = path.join(cacheDir, 'models', 'v1');
+      // Any format's pack (an older build's, when measured side by side), not a temporary file being written.
+      const packsOf = () => {
+        const models = path.join(cacheDir, 'models');
+        if (!fs.existsSync(models)) return [];
+        return fs.readdirSync(models).flatMap((v) => fs.readdirSync(path.join(models, v)).filter((f) => f.includes('.server.') && !f.endsWith('.tmp')).map((f) => path.join(models, v, f)));
+      };
       const t0 = now();
-      while (!(fs.existsSync(packs) && fs.readdirSync(packs).some((f) => f.endsWith('.server.jsonl.gz')))) {
+      while (packsOf().length === 0) {
         if (now() - t0 > 600_000) throw new Error('the first server wrote no model pack');
         await new Promise((r) => setTimeout(r, 100));
       }
       await cold.client.stop();
       const second = await session({ ...process.env, ASYNCLENS_MODEL_CACHE: 'on', ASYNCLENS_CACHE_DIR: cacheDir });
       await second.client.stop();
-      warmRun = { seconds: second.seconds, memory: second.memory, packMb: fs.readdirSync(packs).reduce((n, f) => n + fs.statSync(path.join(packs, f)).size, 0) / 1048576 };
+      warmRun = { seconds: second.seconds, memory: second.memory, packMb: packsOf().reduce((n, f) => n + fs.statSync(f).size, 0) / 1048576 };
     } else {
       await cold.client.stop();
     }
