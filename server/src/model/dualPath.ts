@@ -38,21 +38,35 @@ const flagFieldsOf = new WeakMap<TypeDeclaration, string[]>();
  */
 const SYNC_MODE = /(^|\.)\s*(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)$/;
 
+/**
+ * A comparison of a mode with a member of a synchronous/asynchronous mode enum, as MySqlConnector writes
+ * `ioBehavior == IOBehavior.Asynchronous ? await ReadAsync(...) : Read(...)`: true when the comparison holds on the
+ * synchronous path (`== X.Synchronous`, `!= X.Asynchronous`), false when it holds on the asynchronous one, null for
+ * any other condition.
+ */
+export function modeComparisonIsSync(condition: string): boolean | null {
+  const m = /^[\w.]+\s*(==|!=)\s*(?:[\w.]*\.)?(Synchronous|Sync|Asynchronous|Async)$/.exec(condition);
+  if (!m) return null;
+  const namesSync = m[2] === 'Synchronous' || m[2] === 'Sync';
+  return (m[1] === '==') === namesSync;
+}
+
 /** Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a flag. */
 export function mentionsSyncMode(text: string): boolean {
-  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b/.test(text);
+  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b/.test(text);
 }
 
 /**
  * Whether `node` runs only on the synchronous path: when `flag` (a `bool async` parameter) is false, in the else
  * arm of `if (flag)`, the then arm of `if (!flag)`, the false arm of `flag ? a : b`, or after an
- * `if (flag) { ...; return; }` earlier in an enclosing block; or in the then arm of `if (context.IsSynchronous)`.
+ * `if (flag) { ...; return; }` earlier in an enclosing block; or in the then arm of `if (context.IsSynchronous)`
+ * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`).
  */
 export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   const isFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && stripParens(cond.text) === flag;
   const isNotFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
-  const isSyncMode = (cond: SyntaxNode | null) => !!cond && SYNC_MODE.test(stripParens(cond.text));
-  const isNotSyncMode = (cond: SyntaxNode | null) => !!cond && /^!/.test(stripParens(cond.text)) && SYNC_MODE.test(stripParens(stripParens(cond.text).slice(1)));
+  const isSyncMode = (cond: SyntaxNode | null) => !!cond && (SYNC_MODE.test(stripParens(cond.text)) || modeComparisonIsSync(stripParens(cond.text)) === true);
+  const isNotSyncMode = (cond: SyntaxNode | null) => !!cond && ((/^!/.test(stripParens(cond.text)) && SYNC_MODE.test(stripParens(stripParens(cond.text).slice(1)))) || modeComparisonIsSync(stripParens(cond.text)) === false);
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {

@@ -2,9 +2,9 @@
 import { quoted } from './messageText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
-import { methodsNamed, stripGenerics } from '../workspace/index';
+import { methodsNamed, stripGenerics, type MethodRef } from '../workspace/index';
 import { resolveCallSite, verdictKey } from '../workspace/completion';
-import { splitTopLevel } from '../model/syntax';
+import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf, syncPathCallReason } from '../model/completion';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
@@ -110,16 +110,51 @@ function callsCompletedMethod(ctx: RuleContext, body: MethodBody, receiver: stri
  * `Rollback(async: false)`, the model recognises on its own.)
  */
 function callsSyncPathByPosition(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
-  const m = /^(?:([\w.]+)\.)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(receiver.trim());
-  if (!m) return false;
-  const args = splitTopLevel(m[3]);
+  // Split by depth, so a receiver that is itself a call (`GetSchemaProvider().GetSchemaAsync(...)`) or has a
+  // null-forgiving mark (`Connection!.Session.PrepareAsync(...)`) is taken apart at the right parenthesis.
+  const call = splitCallText(receiver.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)$/, ''));
+  if (!call) return false;
+  const args = splitTopLevel(call.argumentsText);
   const falseAt = args.map((a, i) => (a === 'false' ? i : -1)).filter((i) => i >= 0);
-  if (falseAt.length === 0) return false;
+  const modeAt = args.map((a, i) => (SYNC_MODE_ARGUMENT.exec(a) ? i : -1)).filter((i) => i >= 0);
+  if (falseAt.length === 0 && modeAt.length === 0) return false;
   // On the receiver's type when it is known (`WriteBuffer.Flush(false)`), else any same-named workspace method:
   // a literal false passed where a `bool async` parameter stands is the dual-path convention either way.
-  const owner = m[1] && m[1] !== 'this' && m[1] !== 'base' ? receiverTypeOf(ctx, body, m[1]) : null;
-  const candidates = methodsNamed(ctx.index, m[2], owner === null ? null : stripGenerics(owner)).filter((ref) => ref.body?.asyncFlag);
-  return candidates.some((ref) => falseAt.includes(ref.body!.parameters.findIndex((p) => p.name === ref.body!.asyncFlag)));
+  const simpleReceiver = call.receiver !== null && /^[\w.]+$/.test(call.receiver) && call.receiver !== 'this' && call.receiver !== 'base' ? call.receiver : null;
+  const owner = simpleReceiver ? receiverTypeOf(ctx, body, simpleReceiver) : null;
+  const named = methodsNamed(ctx.index, call.name, owner === null ? null : stripGenerics(owner));
+  if (falseAt.length && named.some((ref) => ref.body?.asyncFlag && falseAt.includes(ref.body.parameters.findIndex((p) => p.name === ref.body!.asyncFlag)))) return true;
+  return modeAt.some((i) => passesSyncMode(ctx, named, args, i));
+}
+
+/**
+ * `IOBehavior.Synchronous`, `ExecutionMode.Sync`: a member of a mode enum passed to select the synchronous path,
+ * perhaps by name (`ioBehavior: IOBehavior.Synchronous`). Group 2 is the enum's name, group 3 the member.
+ */
+const SYNC_MODE_ARGUMENT = /^(?:[A-Za-z_]\w*\s*:\s*)?(?:[\w.]*\.)?([A-Za-z_]\w*)\.(Synchronous|Sync)$/;
+
+/**
+ * Whether argument `i` (`IOBehavior.Synchronous`) selects the synchronous path of one of `candidates`: the method
+ * takes that enum where the argument stands (by position or by name), and the enum is declared in the workspace as
+ * a mode with both a synchronous and an asynchronous member. MySqlConnector serves `Open()` and `OpenAsync()` from one
+ * `OpenAsync(IOBehavior ioBehavior, ...)` this way: the synchronous API passes `IOBehavior.Synchronous`, every read
+ * and write inside is then synchronous, and the ValueTask it hands back is complete.
+ */
+function passesSyncMode(ctx: RuleContext, candidates: readonly MethodRef[], args: readonly string[], i: number): boolean {
+  const argument = /^([A-Za-z_]\w*)\s*:/.exec(args[i])?.[1] ?? null;
+  const enumName = SYNC_MODE_ARGUMENT.exec(args[i])![1];
+  const isModeEnum = (ctx.index.typesByName.get(enumName) ?? []).some(({ type }) => type.kind === 'enum' && hasModePair(type.constants.map((c) => c.name)));
+  if (!isModeEnum) return false;
+  return candidates.some((ref) => {
+    const parameters = ref.member?.parameters ?? ref.body?.parameters ?? [];
+    const at = argument === null ? i : parameters.findIndex((p) => p.name === argument);
+    const typeText = parameters[at]?.typeText;
+    return typeof typeText === 'string' && stripGenerics(typeText).replace(/^.*\./, '') === enumName;
+  });
+}
+
+function hasModePair(members: readonly string[]): boolean {
+  return (members.includes('Synchronous') && members.includes('Asynchronous')) || (members.includes('Sync') && members.includes('Async'));
 }
 
 /** Whether a wait in an async body is ASY001's. */
