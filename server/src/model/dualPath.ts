@@ -51,6 +51,16 @@ export function modeComparisonIsSync(condition: string): boolean | null {
   return (m[1] === '==') === namesSync;
 }
 
+/**
+ * Whether a type is a synchronous/asynchronous mode: an enum with both a `Synchronous` and an `Asynchronous`
+ * member (MySqlConnector's IOBehavior), or `Sync` and `Async`. A method that takes one serves both APIs.
+ */
+export function isSyncModeEnum(type: Pick<TypeDeclaration, 'kind' | 'constants'>): boolean {
+  if (type.kind !== 'enum') return false;
+  const members = type.constants.map((c) => c.name);
+  return (members.includes('Synchronous') && members.includes('Asynchronous')) || (members.includes('Sync') && members.includes('Async'));
+}
+
 /** Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a flag. */
 export function mentionsSyncMode(text: string): boolean {
   return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b/.test(text);

@@ -6,6 +6,7 @@ import { methodsNamed, stripGenerics, type MethodRef } from '../workspace/index'
 import { resolveCallSite, verdictKey } from '../workspace/completion';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf, syncPathCallReason } from '../model/completion';
+import { isSyncModeEnum } from '../model/dualPath';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
@@ -143,7 +144,7 @@ const SYNC_MODE_ARGUMENT = /^(?:[A-Za-z_]\w*\s*:\s*)?(?:[\w.]*\.)?([A-Za-z_]\w*)
 function passesSyncMode(ctx: RuleContext, candidates: readonly MethodRef[], args: readonly string[], i: number): boolean {
   const argument = /^([A-Za-z_]\w*)\s*:/.exec(args[i])?.[1] ?? null;
   const enumName = SYNC_MODE_ARGUMENT.exec(args[i])![1];
-  const isModeEnum = (ctx.index.typesByName.get(enumName) ?? []).some(({ type }) => type.kind === 'enum' && hasModePair(type.constants.map((c) => c.name)));
+  const isModeEnum = (ctx.index.typesByName.get(enumName) ?? []).some(({ type }) => isSyncModeEnum(type));
   if (!isModeEnum) return false;
   return candidates.some((ref) => {
     const parameters = ref.member?.parameters ?? ref.body?.parameters ?? [];
@@ -153,9 +154,6 @@ function passesSyncMode(ctx: RuleContext, candidates: readonly MethodRef[], args
   });
 }
 
-function hasModePair(members: readonly string[]): boolean {
-  return (members.includes('Synchronous') && members.includes('Asynchronous')) || (members.includes('Sync') && members.includes('Async'));
-}
 
 /** Whether a wait in an async body is ASY001's. */
 function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {

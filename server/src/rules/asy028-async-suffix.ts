@@ -9,7 +9,7 @@ import { implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
-import { asyncFlagOf } from '../model/dualPath';
+import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
 import { requestHandlerKindOf } from './requestCode';
 
 const docs = `## What it does
@@ -33,7 +33,10 @@ synchronous method of the same name: client libraries written this way give both
 the receiver's type tells callers to await (extension methods are still checked: their callers do not write the
 type's name). Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
-and reads its already completed task) or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
+and reads its already completed task), or with a parameter of a synchronous/asynchronous mode enum (an enum with
+\`Synchronous\` and \`Asynchronous\` members, as MySqlConnector's \`IOBehavior\`), names that end in Sync (the
+synchronous half of such a pair, whose task is complete when it returns), static \`From...\` factories of completed
+tasks (named as \`Task.FromResult\` is), or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
 
 ## Why is this bad?
@@ -137,7 +140,15 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   if (m.name === 'Main' || m.name === 'GetAwaiter') return 'entry point or awaiter';
   // One method with a `bool async` parameter serves both `Read()` (async: false, its task read at once) and
   // `ReadAsync()`: the suffix would tell the synchronous callers to await it. Npgsql writes most of its I/O this way.
-  if (asyncFlagOf(body?.parameters ?? m.parameters ?? [])) return 'dual sync/async path';
+  const parameters = body?.parameters ?? m.parameters ?? [];
+  if (asyncFlagOf(parameters)) return 'dual sync/async path';
+  // The same with a mode enum (MySqlConnector's `IOBehavior ioBehavior`): `Open()` passes IOBehavior.Synchronous.
+  if (parameters.some((p) => typeof p.typeText === 'string' && typesNamed(ctx.index, p.typeText.replace(/^.*\./, '')).some((ref) => isSyncModeEnum(ref.type)))) return 'dual sync/async path';
+  // A name that ends in Sync says the method is the synchronous half of such a pair (`ReadBytesSync`, whose
+  // ValueTask is complete when it returns); and `FromResult`, `FromException`: factories of completed tasks are
+  // named as Task's and ValueTask's own are.
+  if (/Sync$/.test(m.name)) return 'synchronous half of a dual path';
+  if (m.isStatic && /^From[A-Z]/.test(m.name)) return 'factory of a completed task';
   // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
   // await it; appending another Async reads worse and says nothing new.
   if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';
