@@ -5,6 +5,7 @@ import { tryClausesOf } from './tryClauses';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { expressionResultOf } from './taskResults';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { typesNamed } from '../workspace/index';
 
 const docs = `## What it does
 Flags a \`return\` of a task, in a function that is not \`async\`, from inside
@@ -14,7 +15,8 @@ Flags a \`return\` of a task, in a function that is not \`async\`, from inside
   releases a lock (\`Release()\`, \`Monitor.Exit\`, \`ExitWriteLock()\`) whatever the expression mentions.
 
 Completed tasks (\`Task.FromResult(...)\`, \`Task.CompletedTask\`, \`new ValueTask<T>(value)\`) are left alone: their
-work is done before the \`return\`.
+work is done before the \`return\`. So is a \`using\` of an object created there (\`new T(...)\`) of a workspace type whose \`Dispose()\`
+does nothing (an empty body kept to satisfy IDisposable): disposing it cannot pull anything from under the task.
 
 Meziantou's MA0100 ("Await task before disposing of resources") is the same check. MA0129 ("Await task in using
 statement") and VSTHRD107 ("Await Task within using expression") look alike but catch another mistake, a task used
@@ -81,6 +83,27 @@ const DISPOSAL = /(@?[A-Za-z_]\w*)\s*\??\s*\.\s*(?:Dispose|DisposeAsync|Close)\s
 
 function mentions(masked: string, span: Span, name: string): boolean {
   return new RegExp(`(?<![\\w.])${name.replace(/^@/, '')}\\b`).test(masked.slice(span.start, span.end));
+}
+
+/**
+ * Whether the resource is of a workspace type whose `Dispose()` does nothing: every type of that name declares a
+ * parameterless Dispose with a block body that calls nothing, declares nothing and touches no instance state (an
+ * empty body kept to satisfy IDisposable, as a driver's per-call byte handler does). Its type comes from `new T(...)`;
+ * anything else is taken to clean something up.
+ */
+function disposesNothing(ctx: RuleContext, resource: UsingResource): boolean {
+  // Only a resource created here has that very type; one declared as T may be any subtype, whose Dispose may work.
+  const created = /^new\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\s*\(/.exec(resource.resourceText.trim())?.[1] ?? null;
+  const typeName = created?.replace(/^.*\./, '');
+  if (!typeName) return false;
+  const types = typesNamed(ctx.index, typeName);
+  if (types.length === 0) return false;
+  return types.every(({ file, type }) => {
+    const dispose = type.members.find((m) => m.kind === 'method' && m.name === 'Dispose' && m.parameterTypes.length === 0);
+    const disposeBody = dispose?.bodyId ? ctx.index.files.get(file)?.bodies.find((b) => b.id === dispose.bodyId) : undefined;
+    if (!disposeBody || disposeBody.isExpressionBodied) return false;
+    return disposeBody.calls.length === 0 && disposeBody.locals.length === 0 && disposeBody.awaits.length === 0 && (disposeBody.creations ?? []).length === 0 && !disposeBody.usesThis;
+  });
 }
 
 /** The variable a using region declares (`using var conn = ...`, `using (var conn = ...)`), from the model's usings. */
@@ -172,7 +195,7 @@ function escapeReason(ctx: RuleContext, body: MethodBody, r: ReturnSite, masked:
     if (region.kind === 'using') {
       const resource = usingOf(body, region.span);
       const name = resource?.variableName ?? (resource && /^@?[A-Za-z_]\w*$/.test(resource.resourceText.trim()) ? resource.resourceText.trim() : null);
-      if (name && mentions(masked, expr, name) && !readOnlyIntoValues(ctx, body, masked, expr, name)) return `the using disposes ${name} as soon as the task is returned, while the task may still be using it`;
+      if (name && mentions(masked, expr, name) && !readOnlyIntoValues(ctx, body, masked, expr, name) && !(resource && disposesNothing(ctx, resource))) return `the using disposes ${name} as soon as the task is returned, while the task may still be using it`;
     } else if (region.kind === 'try') {
       const clauses = tryClausesOf(masked, region.span);
       if (!clauses?.finallyBlock) continue;
