@@ -34,8 +34,9 @@ the receiver's type tells callers to await (extension methods are still checked:
 type's name). Nor are methods with a \`bool async\` parameter (dual
 sync/async paths, as database drivers write them: the synchronous API calls the same method with \`async: false\`
 and reads its already completed task), or with a parameter of a synchronous/asynchronous mode enum (an enum with
-\`Synchronous\` and \`Asynchronous\` members, as MySqlConnector's \`IOBehavior\`), names that end in Sync (the
-synchronous half of such a pair, whose task is complete when it returns), static \`From...\` factories of completed
+\`Synchronous\` and \`Asynchronous\` members, as MySqlConnector's \`IOBehavior\`), names that end in Sync beside a
+method of the same stem (\`ReadSync\` beside \`ReadAsync\` or \`Read\`: the synchronous half of such a pair, whose task
+is complete when it returns), static \`From...\` factories of completed
 tasks (named as \`Task.FromResult\` is), or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
 
@@ -144,10 +145,12 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   if (asyncFlagOf(parameters)) return 'dual sync/async path';
   // The same with a mode enum (MySqlConnector's `IOBehavior ioBehavior`): `Open()` passes IOBehavior.Synchronous.
   if (parameters.some((p) => typeof p.typeText === 'string' && typesNamed(ctx.index, p.typeText.replace(/^.*\./, '')).some((ref) => isSyncModeEnum(ref.type)))) return 'dual sync/async path';
-  // A name that ends in Sync says the method is the synchronous half of such a pair (`ReadBytesSync`, whose
-  // ValueTask is complete when it returns); and `FromResult`, `FromException`: factories of completed tasks are
-  // named as Task's and ValueTask's own are.
-  if (/Sync$/.test(m.name)) return 'synchronous half of a dual path';
+  // A name that ends in Sync beside a method of the same stem says the method is the synchronous half of a pair
+  // (`ReadBytesSync` beside `ReadBytesAsync`, `ConvertSync` beside `Convert`; its task is complete when it
+  // returns). Without the other half, Sync is more likely a noun (`FolderSync`, synchronisation) and the suffix is
+  // asked for. And `FromResult`, `FromException`: factories of completed tasks are named as Task's own are.
+  const stem = /^(.+)Sync$/.exec(m.name)?.[1];
+  if (stem && type.members.some((x) => x.kind === 'method' && (x.name === `${stem}Async` || x.name === stem))) return 'synchronous half of a dual path';
   if (m.isStatic && /^From[A-Z]/.test(m.name)) return 'factory of a completed task';
   // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
   // await it; appending another Async reads worse and says nothing new.
