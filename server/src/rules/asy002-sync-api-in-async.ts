@@ -437,8 +437,8 @@ top-level statements) that have an awaitable twin, and names the twin:
   base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,
   and a scope from \`CreateScope()\`, whose fix also renames it to \`CreateAsyncScope()\`.
 
-It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers built over a
-\`MemoryStream\` in view, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
+It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers and writers built
+over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`), Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
 \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
 IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
 view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
