@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseXml } from '../../server/src/project/xml';
 import { evaluateCondition, expand, type ExpansionHost, type PropertyValue } from '../../server/src/project/expressions';
-import { chooseTargetFramework, isTargetFrameworkCompatible, parseTargetFramework, preprocessorSymbols } from '../../server/src/project/frameworks';
+import { chooseTargetFramework, frameworkSymbols, isTargetFrameworkCompatible, parseTargetFramework, preprocessorSymbols } from '../../server/src/project/frameworks';
 import { evaluateProject, type ProjectFileSystem } from '../../server/src/project/evaluate';
 import { ownerOf } from '../../server/src/project/ownership';
 import { parseSolution } from '../../server/src/project/solution';
@@ -113,6 +113,10 @@ test('target frameworks: parsing, compatibility and the choice among several', (
   assert.deepEqual(parseTargetFramework('net8.0-windows10.0.19041.0'), { moniker: 'net8.0-windows10.0.19041.0', identifier: '.NETCoreApp', version: [8, 0, 0], platform: 'windows', platformVersion: '10.0.19041.0' });
   assert.equal(parseTargetFramework('net472')?.identifier, '.NETFramework');
   assert.deepEqual(parseTargetFramework('net472')?.version, [4, 7, 2]);
+  // The dotted spelling NuGet also accepts is the same .NET Framework target, with its symbols.
+  assert.deepEqual(parseTargetFramework('net4.7.2'), { moniker: 'net4.7.2', identifier: '.NETFramework', version: [4, 7, 2], platform: null, platformVersion: null });
+  assert.deepEqual(parseTargetFramework('net4.8')?.version, [4, 8, 0]);
+  assert.ok(frameworkSymbols(parseTargetFramework('net4.7.2')!).includes('NET472'));
   assert.equal(parseTargetFramework('uap10.0'), null);
   assert.equal(isTargetFrameworkCompatible('net9.0', 'net8.0'), true);
   assert.equal(isTargetFrameworkCompatible('net8.0', 'net9.0'), false);

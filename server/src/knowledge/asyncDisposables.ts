@@ -40,6 +40,12 @@ export interface AsyncDisposableType {
    * compiles only after the call is renamed (`CreateScope()` -> `CreateAsyncScope()`).
    */
   asyncFactory?: { member: string; twin: string };
+  /**
+   * The asynchronous work of DisposeAsync is the flush and nothing else: after an awaited FlushAsync that ends the
+   * `using`, it has nothing left to write (FileStream, BufferedStream). Not for compressing or encrypting streams,
+   * whose disposal writes a last block a flush does not, nor for the abstract Stream row, which may hold one.
+   */
+  flushIsAllItWrites?: true;
 }
 
 /** A type people put in `using` that does not need `await using`, and why. */
@@ -67,11 +73,14 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     type: 'FileStream', namespace: 'System.IO',
     factoryHints: ['new FileStream', 'File.OpenRead', 'File.OpenWrite', 'File.Create', 'File.Open'],
     note: STREAM_FLUSH_NOTE,
-    source: docs('system.io.filestream.disposeasync'),
+    // DisposeAsync flushes the write buffer, then closes the handle as Dispose does
+    // (dotnet/runtime src/libraries/System.Private.CoreLib/src/System/IO/Strategies/BufferedFileStreamStrategy.cs).
+    source: docs('system.io.filestream.disposeasync'), flushIsAllItWrites: true,
   },
   {
     type: 'BufferedStream', namespace: 'System.IO', factoryHints: ['new BufferedStream'],
-    note: STREAM_FLUSH_NOTE, source: docs('system.io.bufferedstream.disposeasync'),
+    // DisposeAsync flushes its buffer, then disposes the stream underneath (dotnet/runtime System/IO/BufferedStream.cs).
+    note: STREAM_FLUSH_NOTE, source: docs('system.io.bufferedstream.disposeasync'), flushIsAllItWrites: true,
   },
   {
     type: 'GZipStream', namespace: 'System.IO.Compression', factoryHints: ['new GZipStream'],

@@ -39,6 +39,10 @@ export function parseTargetFramework(text: string): TargetFramework | null {
   // .NET Framework TFMs are digits without dots: net20, net35, net45, net452, net472, net48, net481.
   m = /^net(\d)(\d)(\d)?$/.exec(lower);
   if (m) return { moniker, identifier: '.NETFramework', version: [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)], platform: null, platformVersion: null };
+  // NuGet also reads the version dotted (`net4.7.2` is net472: NuGet.Frameworks DefaultFrameworkNameProvider.TryGetVersion
+  // parses a version with dots as written), and the SDK then targets .NET Framework 4.7.2 as for net472.
+  m = /^net(\d)\.(\d)(?:\.(\d))?$/.exec(lower);
+  if (m) return { moniker, identifier: '.NETFramework', version: [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)], platform: null, platformVersion: null };
   return null;
 }
 

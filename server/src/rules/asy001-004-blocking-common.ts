@@ -251,7 +251,9 @@ export function wrapsInMemoryStream(ctx: RuleContext, body: MethodBody, receiver
   for (const b of bodyChain(body, ctx.model.bodies)) {
     const local = b.locals.find((l) => l.name === name);
     if (!local) continue;
-    const creation = /^new\s+[A-Za-z_][\w.]*\s*\((.*)\)\s*$/s.exec(local.initializerText ?? '');
+    // `new StreamReader(ms)`, or a factory named Create... handed the stream it wraps
+    // (`provider.CreateCompressionStream(ms, level)`, `XmlWriter.Create(ms)`).
+    const creation = /^(?:new\s+[A-Za-z_][\w.]*|(?:[A-Za-z_][\w.]*\s*\.\s*)?Create\w*)\s*(?:<[^()]*>)?\s*\((.*)\)\s*$/s.exec(local.initializerText ?? '');
     if (!creation) return false;
     const first = splitTopLevel(creation[1])[0];
     if (!first) return false;

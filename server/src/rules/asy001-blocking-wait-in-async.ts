@@ -3,7 +3,8 @@ import { quoted } from './messageText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics, type MethodRef } from '../workspace/index';
-import { resolveCallSite, verdictKey } from '../workspace/completion';
+import { COMPLETED_TASK_EXPRESSION, resolveCallSite, verdictKey } from '../workspace/completion';
+import { bodyChain } from '../model/bodies';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf, syncPathCallReason } from '../model/completion';
 import { isSyncModeEnum } from '../model/dualPath';
@@ -88,7 +89,43 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
 function completesByContract(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
   const arms = conditionalArmsOf(receiver.trim());
   if (arms) return arms.every((arm) => syncPathCallReason(arm) !== null || completesByContract(ctx, body, arm));
-  return callsSyncPathByPosition(ctx, body, receiver) || callsCompletedMethod(ctx, body, receiver);
+  return callsSyncPathByPosition(ctx, body, receiver) || callsCompletedMethod(ctx, body, receiver) || fieldHoldsOnlyCompletedTasks(ctx, body, receiver);
+}
+
+/**
+ * `_lastRead?.Result` where `_lastRead` is a private field of the body's type that every write fills with a task
+ * created complete (`_lastRead = Task.FromResult(n)`, `Task.CompletedTask`) or with null, and whose initializer, if
+ * any, is one too: it never holds a running task, so reading its result does not wait (a stream's cache of its
+ * last read's task). Only the type can write a private field; a partial type may write it in another file, so
+ * those are left out, as are fields passed by `ref` or `out`, whose writer the text does not show.
+ */
+function fieldHoldsOnlyCompletedTasks(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const name = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*[?!]?$/.exec(receiver.trim())?.[1];
+  if (!name) return false;
+  const chain = bodyChain(body, ctx.model.bodies);
+  if (chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) return false;
+  const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
+  const type = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  if (!type || type.modifiers.includes('partial')) return false;
+  const field = type.members.find((m) => m.kind === 'field' && m.name === name);
+  if (!field) return false;
+  // The declaration from the end of the member before it: its modifiers and attributes, then the type and name.
+  const declarationStart = Math.max(ctx.text.lastIndexOf(';', field.nameSpan.start), ctx.text.lastIndexOf('{', field.nameSpan.start), ctx.text.lastIndexOf('}', field.nameSpan.start));
+  if (/\b(?:public|internal|protected)\b/.test(ctx.text.slice(declarationStart + 1, field.nameSpan.start))) return false;
+  const init = field.initializerText?.trim();
+  if (init && init !== 'null' && !COMPLETED_TASK_EXPRESSION.test(init)) return false;
+  // A field nothing writes holds null throughout; that is a stub, not a cache of completed tasks, and stays reported.
+  let completedWrites = init && init !== 'null' ? 1 : 0;
+  const typeText = ctx.text.slice(type.span.start, type.span.end);
+  if (new RegExp(`\\b(?:ref|out)\\s+(?:this\\s*\\.\\s*)?${name}\\b`).test(typeText)) return false;
+  // Every assignment's right side (`=`, `??=`, never `==`), through any instance of the type (`other._lastRead = ...`).
+  const write = new RegExp(`(?<!\\w)${name}\\s*(?:\\?\\?)?=(?!=)\\s*`, 'g');
+  for (let m = write.exec(typeText); m; m = write.exec(typeText)) {
+    const value = typeText.slice(m.index + m[0].length);
+    if (COMPLETED_TASK_EXPRESSION.test(value)) completedWrites++;
+    else if (!/^null\b/.test(value)) return false;
+  }
+  return completedWrites > 0;
 }
 
 /**
@@ -225,7 +262,8 @@ earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded b
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
 (\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent, the task was created
-complete (\`Task.FromResult\`), or it is the result of an awaited \`Task.WhenAny\`. \`nameof(...)\` and \`Result\`
+complete (\`Task.FromResult\`) or is a private field that every write fills with such a task or null (a stream's
+cache of its last read's task), or it is the result of an awaited \`Task.WhenAny\`. \`nameof(...)\` and \`Result\`
 properties of types that are not tasks are never flagged.
 
 ## Why is this bad?

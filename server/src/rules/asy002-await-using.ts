@@ -29,6 +29,8 @@ export interface AsyncDisposableMatch {
   namespace?: string;
   /** The .NET major version whose shared-framework type first has the DisposeAsync (ZipArchive: 10), from the row. */
   since?: string;
+  /** The row's DisposeAsync writes only what a flush writes (FileStream): an awaited FlushAsync ending the using leaves it nothing. */
+  flushIsAllItWrites?: boolean;
 }
 
 const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
@@ -43,7 +45,50 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   // Before the row's version the type is not IAsyncDisposable there (a ZipArchive before .NET 10): `await using`
   // would not compile (CS8410) on the target analysed.
   if (analysedTargetPredates(ctx, match.since)) return null;
+  // `await file.FlushAsync();` as the last statement the resource lives for: the buffer is empty when it is
+  // disposed, so Dispose only closes the handle, as DisposeAsync would.
+  if (match.flushIsAllItWrites && endsWithAwaitedFlush(ctx.text, using)) return null;
   return match;
+}
+
+/**
+ * Whether the last statement in the resource's scope is `await x.FlushAsync(...)` on the using's variable: the end of
+ * a `using (...) { }` block, or of the block around a `using var` declaration.
+ */
+function endsWithAwaitedFlush(text: string, using: UsingResource): boolean {
+  if (!using.variableName) return false;
+  const end = using.isDeclaration ? enclosingBlockEnd(text, using.span.end) : using.span.end - 1;
+  if (end < 0 || text[end] !== '}') return false;
+  const name = using.variableName.replace(/[$]/g, '');
+  const flush = new RegExp(`await\\s+${name}\\s*\\.\\s*FlushAsync\\s*\\([^()]*\\)\\s*(?:\\.\\s*ConfigureAwait\\s*\\([^()]*\\)\\s*)?;$`);
+  return flush.test(withoutTrailingComments(text.slice(using.span.start, end)).trimEnd());
+}
+
+/** The offset of the `}` that closes the block containing `from`, skipping nested brackets, strings and comments; -1 if none. */
+function enclosingBlockEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      if (close === -1) return -1;
+      i = close + 1;
+    } else if (c === '{') depth++;
+    else if (c === '}') {
+      if (depth === 0) return i;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** The text without `//` comments at the ends of its lines, so a comment after the flush does not hide it. */
+function withoutTrailingComments(text: string): string {
+  return text.split('\n').map((line) => (/^[^"']*$/.test(line) ? line.replace(/\/\/.*$/, '') : line)).join('\n');
 }
 
 function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
@@ -96,7 +141,7 @@ function isOtherObjectsMember(resource: string): boolean {
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {
   if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
-  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined };
+  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined, flushIsAllItWrites: row.flushIsAllItWrites };
 }
 
 /** The namespace a file must import to name a package row's type: SDKs import Microsoft.Extensions.* implicitly. */

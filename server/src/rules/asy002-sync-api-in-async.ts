@@ -437,8 +437,8 @@ top-level statements) that have an awaitable twin, and names the twin:
   base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,
   and a scope from \`CreateScope()\`, whose fix also renames it to \`CreateAsyncScope()\`.
 
-It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers built over a
-\`MemoryStream\` in view, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
+It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers and writers built
+over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`), Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
 \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
 IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
 view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
@@ -446,7 +446,9 @@ arguments: a StackExchange.Redis command with \`CommandFlags.FireAndForget\`, \`
 \`Wait(TimeSpan.Zero)\` (also through a \`const\` or a readonly field holding zero), \`Thread.Sleep(0)\`; a workspace
 subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync (the inherited one only
 calls Dispose); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
-upload body handed out to be read), whose declared type says nothing of what is behind it; a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
+upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a
+\`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
+disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
 workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass);
 \`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
 

@@ -26,7 +26,8 @@ conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks f
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), \`[Obsolete]\` members and members of
 \`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
-names a log event; nothing awaits a log call) and \`Main\`. Nor are awaitable methods without the suffix declared by
+names a log event; nothing awaits a log call), \`Main\` and the awaitable pattern's \`GetAwaiter\` and \`ConfigureAwait\`
+(a type wrapping a task offers Task's own \`ConfigureAwait\`, which callers write as on a task). Nor are awaitable methods without the suffix declared by
 the asynchronous type of a pair, a type whose name says Async beside a workspace type of the same name without it
 (\`AsyncFtpClient\` and \`FtpClient\`, \`IAsyncFtpClient\` and \`IFtpClient\`), when that type declares a
 synchronous method of the same name: client libraries written this way give both types the same method names, and
@@ -139,6 +140,9 @@ function hasSynchronousTwin(ctx: RuleContext, type: TypeDeclaration, m: MemberSi
 
 function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined, masked: string): string | null {
   if (m.name === 'Main' || m.name === 'GetAwaiter') return 'entry point or awaiter';
+  // `await call.ConfigureAwait(false)`: a type wrapping a task offers Task's own name for a configured awaitable
+  // (Task.ConfigureAwait, ValueTask.ConfigureAwait); callers write it as on a task, and a suffix would break that.
+  if (m.name === 'ConfigureAwait') return 'the awaitable pattern';
   // One method with a `bool async` parameter serves both `Read()` (async: false, its task read at once) and
   // `ReadAsync()`: the suffix would tell the synchronous callers to await it. Npgsql writes most of its I/O this way.
   const parameters = body?.parameters ?? m.parameters ?? [];

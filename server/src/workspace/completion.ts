@@ -586,7 +586,7 @@ function calleesDependency(name: string, text: string, resolved: CallResolution)
   return { kind: 'callees', name, text, targets, unresolved: resolved.unresolved, dispatched: resolved.dispatched };
 }
 
-const COMPLETED_TASK_EXPRESSION = /^(?:global::)?(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b|^new\s+(?:System\.Threading\.Tasks\.)?ValueTask\b|^default\b/;
+export const COMPLETED_TASK_EXPRESSION = /^(?:global::)?(?:System\.Threading\.Tasks\.)?(Task|ValueTask)\.(FromResult|CompletedTask|FromException|FromCanceled)\b|^new\s+(?:System\.Threading\.Tasks\.)?ValueTask\b|^default\b/;
 
 /** In a non-async Task-returning body, what one return hands back. */
 function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Dependency {
