@@ -118,6 +118,11 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
   if (row.twinNeedsAsyncSettings && (call.receiver === null || !createdWithAsyncSettings(ctx, body, call.receiver, row.twinNeedsAsyncSettings))) return false;
   if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
   if (isNonBlockingCall(row, constantArgumentTexts(ctx, body, args))) return false;
+  // An argument of a known type the row's member cannot take says the receiver is another type, however it is named.
+  if (row.firstParameterType && args.length > 0) {
+    const firstType = receiverTypeOf(ctx, body, args[0]);
+    if (firstType !== null && !typeDerivesFrom(ctx, firstType, row.firstParameterType)) return false;
+  }
   if (row.blockingArgument) {
     const arg = args[row.blockingArgument.index];
     if (arg === undefined) return false;
