@@ -268,6 +268,23 @@ test('a published library that references the ASP.NET Core shared framework, its
   assert.equal(health.libraryCode.withoutContext, 'Gateway.Health runs in the ASP.NET Core server (FrameworkReference Microsoft.AspNetCore.App, through its reference to Gateway), which has no SynchronizationContext');
 });
 
+test('a class library that references an application\'s project is that application\'s plug-in, not library code, whatever package metadata a shared props file gives it', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'app-plugins');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');
+  // Only the library nobody's application hosts is asked for ConfigureAwait(false); the plug-in's await is the app's.
+  assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Relay.Abstractions/MessageStore.cs`, 7]]);
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const verdicts = (JSON.parse(r.stdout).projects as { project: string; libraryCode: { isLibrary: boolean; reason: string } }[])
+    .map((p) => [path.basename(p.project), p.libraryCode.isLibrary, p.libraryCode.reason]);
+  assert.deepEqual(verdicts.sort(), [
+    ['Relay.Abstractions.csproj', true, 'Relay.Abstractions is a class library published as a package (it sets PackageLicenseExpression)'],
+    ['Relay.Plugins.Archive.csproj', false, 'Relay.Plugins.Archive is a class library that references the application Relay, so its code runs inside that application'],
+    ['Relay.csproj', false, 'Relay is an application (OutputType Exe)'],
+  ]);
+});
+
 test('a file the analysed target removes from its Compile items is read for the target that compiles it, with that target\'s symbols', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'target-only');
   const base = dir.split(path.sep).join('/');

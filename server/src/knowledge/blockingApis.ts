@@ -85,6 +85,12 @@ export interface BlockingApi {
    * blocks with a Stream, not with a string): lower-case substrings matched against that argument's text.
    */
   blockingArgument?: { index: number; hints: string[] };
+  /**
+   * The type every overload's first parameter takes (HttpClient.Send: HttpRequestMessage). A call whose first
+   * argument has a known type that is neither this nor derived from it calls another type's member of the same
+   * name, whatever the receiver is named (SteamKit2's `SteamClient.Send(IClientMsg)` on a member named `Client`).
+   */
+  firstParameterType?: string;
   /** How the twin is consumed: 'await' (default) or 'await foreach' when it returns IAsyncEnumerable<T>. */
   twinUse?: 'await' | 'await foreach';
   /** What a person must check before switching, when the twin is not a drop-in replacement. */
@@ -393,7 +399,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   // System.Net.Http.
   {
     type: 'HttpClient', namespace: 'System.Net.Http', member: 'Send', kind: 'instance', asyncTwin: 'SendAsync',
-    receiverHints: ['client', 'http'],
+    receiverHints: ['client', 'http'], firstParameterType: 'HttpRequestMessage',
     note: 'HttpClient.Send waits for the whole HTTP exchange on the calling thread; it exists for legacy synchronous callers, not async code.',
     source: docs('system.net.http.httpclient.sendasync'),
   },

@@ -2,8 +2,8 @@
  * Whether a file is library code: code other people's applications call, where `ConfigureAwait(false)` is the
  * norm (ASY027) and an async method that only wraps synchronous work in Task.Run misleads callers (ASY030). A
  * class library published as a package (it sets package properties, or a .nuspec packs it: project/nuspec.ts) is; an application (an Exe, a web or worker
- * app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library), a test project, a project that sets IsPackable to false and a class library that sets no package
- * properties are not. Pure.
+ * app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library), a test project, a project that sets IsPackable to false, a class library
+ * that references an application's project (its plug-in) and a class library that sets no package properties are not. Pure.
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
@@ -56,6 +56,10 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   if (project.uiFramework) return { isLibrary: false, reason: `${project.name} is a UI application (${project.uiFramework})` };
   if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
+  // A class library that references an application's project (a plug-in of it) has no other host: its code runs in
+  // that application's process, called by that application, whatever package metadata a shared props file gives it.
+  const host = referenced.find(isApplication);
+  if (host) return { isLibrary: false, reason: `${project.name} is a class library that references the application ${host.name}, so its code runs inside that application` };
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
   // its callers are that application's, whose context it may need.
   if (!project.packageMetadata && project.packingNuspec) {
@@ -63,6 +67,12 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   }
   if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs` };
   return withHost(project, referenced, { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` });
+}
+
+/** Whether a project builds an application: a web or worker SDK, or an executable OutputType. */
+function isApplication(project: ProjectModel): boolean {
+  if (project.sdks.some((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()))) return true;
+  return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
 }
 
 /**

@@ -118,6 +118,11 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
   if (row.twinNeedsAsyncSettings && (call.receiver === null || !createdWithAsyncSettings(ctx, body, call.receiver, row.twinNeedsAsyncSettings))) return false;
   if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
   if (isNonBlockingCall(row, constantArgumentTexts(ctx, body, args))) return false;
+  // An argument of a known type the row's member cannot take says the receiver is another type, however it is named.
+  if (row.firstParameterType && args.length > 0) {
+    const firstType = receiverTypeOf(ctx, body, args[0]);
+    if (firstType !== null && !typeDerivesFrom(ctx, firstType, row.firstParameterType)) return false;
+  }
   if (row.blockingArgument) {
     const arg = args[row.blockingArgument.index];
     if (arg === undefined) return false;
@@ -509,8 +514,9 @@ a call that is an expression body's whole value gets no fix.
 Without a compiler the rule does not know types or overloads. It reads declared types of locals, parameters,
 primary constructor parameters, fields and properties, the return types of workspace methods and a few factories
 (\`XmlReader.Create\`, \`File.OpenRead\`, an ADO.NET provider's \`ExecuteReader\`); when a receiver's type is not
-visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed. So it can
-flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
+visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed; an argument
+of a known type the guessed member cannot take (\`client.Send(message)\` with \`message\` no HttpRequestMessage) rules
+the guess out. So it can flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
 comes from a library method or an inherited property. For workspace twins it compares declared parameter types
 as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
 type is not claimed; a lambda argument's type is never known. A synchronous \`Foo\` that only reads memory

@@ -13,8 +13,8 @@ Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or 
 \`auto\`): a class library published as a package (it sets \`PackageId\`, \`PackageTags\`, a license or \`IsPackable\`
 true, or a .nuspec packs it: the one its \`NuspecFile\` names, one named like the project beside it, or one nearby
 whose id or files name the project) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs, a MAUI, WPF, WinForms or WinUI project), a test
-project, a project with \`IsPackable\` false and a class library without package properties (an application's own
-Shared project) are not; outside any project, sources without an entry point are. A library that runs only in
+project, a project with \`IsPackable\` false, a class library that references an application's project (its plug-in,
+which runs inside it) and a class library without package properties (an application's own Shared project) are not; outside any project, sources without an entry point are. A library that runs only in
 the ASP.NET Core server (a \`FrameworkReference\` to \`Microsoft.AspNetCore.App\`, or a package of the server
 pipeline such as \`Microsoft.AspNetCore.Http.Abstractions\` or \`Microsoft.AspNetCore.Mvc.*\`) is not asked for it
 either: ASP.NET Core has no \`SynchronizationContext\`, so the call changes nothing there (\`asynclens projects\`
