@@ -27,7 +27,7 @@ import { openModelCache, type FileModelCache, type ModelToKeep } from '../../hos
 import type { ModelledSource, SourceFile } from '../../analysis/project';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
-import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
+import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, snapshotChanged, type OpenDocument, type SentSnapshot } from './documents';
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
 import { methodsToSend } from '../snapshotTransfer';
 import { createDebounceModelling } from './debounceModel';
@@ -351,9 +351,9 @@ export function createEngine(host: EngineHost): Engine {
         ...(doc.parseError ? { parseError: doc.parseError } : {}),
         timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}) },
       };
-      const digest = `${snapshot.revision}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
-      if (options.force || digest !== doc.sentDigest) {
-        doc.sentDigest = digest;
+      const shown: SentSnapshot = { head: `${snapshot.revision}|${snapshot.settingsKey}`, diagnostics, methods };
+      if (options.force || snapshotChanged(doc.sent, shown)) {
+        doc.sent = shown;
         postSnapshot(doc, snapshot);
       }
     });
@@ -712,7 +712,7 @@ export function createEngine(host: EngineHost): Engine {
     }
     if (configChanged || projectsChanged) {
       // Severities may have changed for any open document: re-check them all, even when their findings' digests match.
-      for (const doc of docs.values()) doc.sentDigest = '';
+      for (const doc of docs.values()) doc.sent = null;
     }
     if (projectsChanged) {
       // Targets, symbols and test projects may have changed: every file is modelled again with its new context.
