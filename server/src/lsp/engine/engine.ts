@@ -270,7 +270,7 @@ export function createEngine(host: EngineHost): Engine {
   }
 
   /** Analyses one open document: re-parses only when its text changed, then runs rules and costs and sends the snapshot. */
-  function analyse(doc: OpenDocument, options: { force?: boolean; modelBuiltBeforeAsked?: boolean } = {}): void {
+  function analyse(doc: OpenDocument, options: { force?: boolean; modelBuiltBeforeAsked?: boolean; modelSentBeforeAsked?: boolean } = {}): void {
     if (doc.timer) {
       clearTimeout(doc.timer);
       doc.timer = null;
@@ -349,7 +349,7 @@ export function createEngine(host: EngineHost): Engine {
         skipped: model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason })),
         syntaxErrors: model.syntaxErrors.length,
         ...(doc.parseError ? { parseError: doc.parseError } : {}),
-        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}) },
+        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}), ...(options.modelSentBeforeAsked ? { modelSentBeforeAsked: true } : {}) },
       };
       const shown: SentSnapshot = { head: `${snapshot.revision}|${snapshot.settingsKey}`, diagnostics, methods };
       if (options.force || snapshotChanged(doc.sent, shown)) {
@@ -440,7 +440,7 @@ export function createEngine(host: EngineHost): Engine {
       indexFile(doc.key, result.model);
       doc.analysedAt = ++analysisCounter;
       try {
-        analyse(doc, { force: true, modelBuiltBeforeAsked: result.builtBeforeAsked });
+        analyse(doc, { force: true, modelBuiltBeforeAsked: result.builtBeforeAsked, modelSentBeforeAsked: result.sentBeforeAsked === true });
       } catch (err) {
         log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       }
