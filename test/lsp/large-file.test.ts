@@ -78,7 +78,7 @@ test('a document with more methods than one slice of cost estimates gets its cos
   const own = await startSession({});
   try {
     const uri = 'untitled:Sliced.cs';
-    // About 660 async methods: the engine estimates their costs a slice at a time (engine.ts COST_SLICE).
+    // About 660 async methods: the engine estimates their costs a slice at a time (engine.ts COST_AT_ONCE, COST_SLICE_MS).
     const text = generatedFile(6_000);
     own.open(uri, text);
     await own.waitForDiagnostics(uri, (d) => d.length > 0, 60_000);
