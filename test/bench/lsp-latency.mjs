@@ -81,7 +81,7 @@ async function startClient(folder, env = { ...process.env, ASYNCLENS_MODEL_CACHE
   connection.onNotification('window/logMessage', (m) => {
     // "analysed URI vN: ...; parse+model X ms, rules Y ms, costs Z ms"
     const t = /^analysed (\S+) v(\d+)[^:]*: .*parse\+model ([\d.]+) ms, rules ([\d.]+) ms, costs ([\d.]+) ms/.exec(m.message);
-    if (t) timings.set(`${t[1]}#${t[2]}`, { model: Number(t[3]), rules: Number(t[4]), costs: Number(t[5]), early: /the model was built during the debounce/.test(m.message) });
+    if (t) timings.set(`${t[1]}#${t[2]}`, { model: Number(t[3]), rules: Number(t[4]), costs: Number(t[5]), early: /the model was built (and sent )?during the debounce/.test(m.message), sent: /the model was built and sent during the debounce/.test(m.message) });
   });
   connection.onNotification('$/progress', () => undefined);
   connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ trace: { server: 'verbose' } })));
@@ -285,7 +285,7 @@ const loadAfter = os.loadavg()[0];
 const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '');
 // `early`: how many keystrokes' models the large-document thread had built during the debounce (largeDocuments.ts).
 const engineOf = (r) => (r.engine.length ? `model ${median(r.engine.map((e) => e.model)).toFixed(0)}, rules ${median(r.engine.map((e) => e.rules)).toFixed(0)}, costs ${median(r.engine.map((e) => e.costs)).toFixed(0)} ms` +
-  (r.engine.some((e) => e.early) ? `; ${r.engine.filter((e) => e.early).length} of ${r.engine.length} models built during the debounce` : '') : '');
+  (r.engine.some((e) => e.early) ? `; ${r.engine.filter((e) => e.early).length} of ${r.engine.length} models built during the debounce${r.engine.some((e) => e.sent) ? `, ${r.engine.filter((e) => e.sent).length} also sent before the engine asked` : ''}` : '') : '');
 const rows = [];
 if (results.startup) {
   rows.push(['start-up to first diagnostics (sample workspace, 1 open file)', ms(median(results.startup.first)), ms(quantile(results.startup.first, 0.95)), results.startup.first.length, '']);

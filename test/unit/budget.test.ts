@@ -1,8 +1,10 @@
 // Deep nesting and the per-file time budget (issue 10): the shapes that once took minutes are analysed in full, and
 // a file whose analysis runs past its budget is reported as stopped, with the reason, by the model, the rules, the
 // costs and the CLI. The budget's clock is injected here, so nothing depends on how fast this machine is.
+// The engine slices a large document's cost estimates by time as well (engine.ts nextCostSlice).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { nextCostSlice } from '../../server/src/lsp/engine/engine';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,4 +106,13 @@ test('check and cost report a file that ran past --file-time-limit as skipped, w
   const bad = await runCli(['check', '--file-time-limit', '-1', dir]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--file-time-limit must be a number of seconds/);
+});
+
+test('cost estimates of a large document are sliced by time: each slice sized from how long the last one took', () => {
+  // 4 ms a method (cold code): the smallest slice; 0.05 ms a method: the largest; 0.1 ms a method: 20 ms of work.
+  assert.equal(nextCostSlice(25, 100), 10);
+  assert.equal(nextCostSlice(400, 20), 400);
+  assert.equal(nextCostSlice(100, 10), 200);
+  // A slice too quick to measure gets the largest size, not a division by zero.
+  assert.equal(nextCostSlice(25, 0), 400);
 });

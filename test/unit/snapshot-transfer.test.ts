@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { methodsToSend, receivedMethods, sameValue, type KeptMethods } from '../../server/src/lsp/snapshotTransfer';
 import type { MethodView } from '../../server/src/lsp/snapshot';
+import { shownDetail, snapshotChanged, type SentSnapshot } from '../../server/src/lsp/engine/documents';
 
 const range = (line: number) => ({ start: { line, character: 4 }, end: { line: line + 3, character: 5 } });
 /** A view as the engine builds one: `costs` shared between versions when the method did not change (the cost cache). */
@@ -29,6 +30,9 @@ test('a sequence of lists crosses as differences and is rebuilt exactly; unchang
     [view('A', 1, a), view('B', 10, cost(104)), view('D', 15, cost(8)), view('C', 22, c)],
     // Nothing changed but a verdict's reason.
     [view('A', 1, a), view('B', 10, cost(104)), view('D', 15, cost(8)), view('C', 22, c, { verdictReason: 'its only await is of X' })],
+    // A character typed on D's line before D: D's and C's ids (their start offsets) move, nothing else in their views.
+    [view('A', 1, a), view('B', 10, cost(104)), view('D', 15, cost(8), { bodyId: 'method_declaration:601' }),
+      view('C', 22, c, { verdictReason: 'its only await is of X', bodyId: 'method_declaration:881' })],
   ];
   let kept: KeptMethods | null = null;
   let last: KeptMethods | null = null;
@@ -44,7 +48,7 @@ test('a sequence of lists crosses as differences and is rebuilt exactly; unchang
     kept = { id: crossed.id, views: rebuilt };
     last = { id: i + 1, views: list };
   });
-  assert.deepEqual(nulls, [0, 2, 2, 0, 3]);
+  assert.deepEqual(nulls, [0, 2, 2, 0, 3, 4]);
 });
 
 test('a difference against another list than the one kept is refused, and a whole list is always taken', () => {
@@ -60,6 +64,20 @@ test('a difference against another list than the one kept is refused, and a whol
   assert.deepEqual(receivedMethods(first, { id: 99, views: [] }), list);
 });
 
+test('a view that differs only in its bodyId crosses as null and is rebuilt with the new id, the kept one untouched', () => {
+  const before = [view('A', 1, cost(72))];
+  const after = [view('A', 1, cost(72), { bodyId: 'method_declaration:41' })];
+  const sent = structuredClone(methodsToSend({ id: 1, views: before }, after, 2));
+  assert.deepEqual(sent.views, [null]);
+  assert.deepEqual(sent.bodyIds, ['method_declaration:41']);
+  const kept = structuredClone(before);
+  const rebuilt = receivedMethods(sent, { id: 1, views: kept });
+  assert.deepEqual(rebuilt, after);
+  assert.equal(kept[0].bodyId, 'method_declaration:40');
+  // A difference whose id list does not match its views is refused rather than guessed.
+  assert.equal(receivedMethods({ ...sent, bodyIds: [] }, { id: 1, views: kept }), null);
+});
+
 test('sameValue compares plain data by value, including absent against undefined keys', () => {
   assert.ok(sameValue({ a: [1, { b: 'x' }], c: null }, { a: [1, { b: 'x' }], c: null }));
   assert.ok(!sameValue({ a: 1 }, { a: 1, b: undefined }));
@@ -67,4 +85,19 @@ test('sameValue compares plain data by value, including absent against undefined
   assert.ok(!sameValue([1, 2], { 0: 1, 1: 2 }));
   assert.ok(!sameValue({ a: [1, 2] }, { a: [1, 2, 3] }));
   assert.ok(!sameValue(null, {}));
+});
+
+test('a snapshot of a new revision is sent without writing its diagnostics as JSON; one of the same revision only when what it shows changed', () => {
+  const diagnostics = [{ message: 'm', range: range(1) }];
+  const methods = [view('A', 1, cost(72))];
+  const sent: SentSnapshot = { head: '3|k', diagnostics, methods };
+  assert.ok(snapshotChanged(null, sent));
+  const next: SentSnapshot = { head: '4|k', diagnostics, methods };
+  assert.ok(snapshotChanged(sent, next));
+  assert.equal(sent.detail, undefined, 'a new revision needs no comparison of the contents');
+  assert.ok(!snapshotChanged(next, { head: '4|k', diagnostics: structuredClone(diagnostics), methods: structuredClone(methods) }));
+  assert.equal(next.detail, shownDetail(next));
+  assert.ok(snapshotChanged(next, { head: '4|k', diagnostics: [], methods }));
+  assert.ok(snapshotChanged(next, { head: '4|k', diagnostics, methods: [view('A', 1, cost(80))] }));
+  assert.ok(snapshotChanged(next, { head: '4|other settings', diagnostics, methods }));
 });

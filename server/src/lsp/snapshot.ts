@@ -140,7 +140,8 @@ export interface DocumentSnapshot {
   parseError?: string;
   /**
    * Milliseconds spent in each phase, for the trace output and the benchmark. `modelBuiltBeforeAsked`: the
-   * large-document thread had the model ready when the debounce ended (parseAndModel is then only its transfer).
+   * large-document thread had the model ready when the debounce ended (parseAndModel is then only its transfer);
+   * `modelSentBeforeAsked`: it had sent it too, and the transfer was done during the debounce.
    */
-  timings: { parseAndModel: number; rules: number; costs: number; total: number; modelBuiltBeforeAsked?: boolean };
+  timings: { parseAndModel: number; rules: number; costs: number; total: number; modelBuiltBeforeAsked?: boolean; modelSentBeforeAsked?: boolean };
 }

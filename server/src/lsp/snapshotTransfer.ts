@@ -6,6 +6,11 @@
  * milliseconds on the way to the next keystroke's diagnostics. A view equal to the last one sent at the same place in
  * the list crosses as `null`; the protocol thread takes its own copy of that view instead.
  *
+ * A view's `bodyId` names its method by its kind and start offset (model/extract.ts), so a keystroke changes the id of
+ * every method after it although nothing else in their views changed: views are compared without their ids, and the
+ * ids of every view cross in a list of their own (short strings, cheap to copy), so a method that only moved still
+ * crosses as `null`.
+ *
  * Each posted list has an id; a difference names the id of the list it refers to, and the protocol thread takes it
  * only when that is the list it holds for the document. Otherwise (a document opened again, a difference whose base
  * it never kept) it asks the engine to send the whole list again (`resendSnapshot`). Pure; no LSP.
@@ -18,6 +23,8 @@ export interface SentMethods {
   /** The id of the list the `null`s refer to, or null when every view is whole. */
   base: number | null;
   views: (MethodView | null)[];
+  /** Each view's `bodyId`, in order: a `null` stands for the view at its place in the base list with this id. */
+  bodyIds: string[];
 }
 
 /** A list of views as the receiving side keeps it, to resolve the next difference against. */
@@ -32,22 +39,43 @@ export interface KeptMethods {
  * the same objects, which makes most comparisons a check of identity.
  */
 export function methodsToSend(last: KeptMethods | null, views: readonly MethodView[], id: number): SentMethods {
+  const bodyIds = views.map((view) => view.bodyId);
   // Only a list of the same length is compared place by place: a method added or removed sends every view whole once.
-  if (!last || last.views.length !== views.length) return { id, base: null, views: views.slice() };
+  if (!last || last.views.length !== views.length) return { id, base: null, views: views.slice(), bodyIds };
   let same = 0;
   const out = views.map((view, i) => {
-    if (!sameValue(last.views[i], view)) return view;
+    if (!sameView(last.views[i], view)) return view;
     same++;
     return null;
   });
-  return same === 0 ? { id, base: null, views: views.slice() } : { id, base: last.id, views: out };
+  return same === 0 ? { id, base: null, views: views.slice(), bodyIds } : { id, base: last.id, views: out, bodyIds };
 }
 
 /** The whole list a difference stands for, or null when `kept` is not the list it refers to. */
 export function receivedMethods(sent: SentMethods, kept: KeptMethods | null): MethodView[] | null {
   if (sent.base === null) return sent.views as MethodView[];
-  if (!kept || kept.id !== sent.base || kept.views.length !== sent.views.length) return null;
-  return sent.views.map((view, i) => view ?? kept.views[i]);
+  if (!kept || kept.id !== sent.base || kept.views.length !== sent.views.length || sent.bodyIds.length !== sent.views.length) return null;
+  return sent.views.map((view, i) => {
+    if (view) return view;
+    const before = kept.views[i];
+    const bodyId = sent.bodyIds[i];
+    // The kept view is shared with the list kept before, so a moved method gets a copy with its new id.
+    return before.bodyId === bodyId ? before : { ...before, bodyId };
+  });
+}
+
+/** Two views are the same but for their `bodyId` (which moves with every edit above the method). */
+export function sameView(a: MethodView, b: MethodView): boolean {
+  if (a === b) return true;
+  const ra = a as unknown as Record<string, unknown>;
+  const rb = b as unknown as Record<string, unknown>;
+  let keys = 0;
+  for (const key in ra) {
+    if (!(key in rb) || (key !== 'bodyId' && !sameValue(ra[key], rb[key]))) return false;
+    keys++;
+  }
+  for (const _ in rb) keys--;
+  return keys === 0;
 }
 
 /** Deep equality of plain data (what a structured clone carries), with identity first. */

@@ -12,6 +12,34 @@ import type { FileModel } from '../../model/types';
 import type { Finding } from '../../rules/types';
 import type { AsyncLensSettings } from '../../config/settings';
 import { positioned, type PositionedText } from '../convert';
+import type { MethodView } from '../snapshot';
+
+/**
+ * What a posted snapshot showed. A snapshot of another revision or other settings is always sent; one of the same
+ * revision and settings (a re-check after another file changed) only when its diagnostics or its methods' verdicts
+ * and bytes differ. Their JSON (a megabyte for a 10,000-line file) is written only for that comparison, not on
+ * every keystroke.
+ */
+export interface SentSnapshot {
+  /** The revision and the analysis settings' key. */
+  head: string;
+  diagnostics: readonly unknown[];
+  methods: readonly MethodView[];
+  /** `shownDetail` of the two lists above, once a comparison needed it. */
+  detail?: string;
+}
+
+/** The diagnostics and what the methods' inlay hints and lenses show, as one string to compare. */
+export function shownDetail(shown: Pick<SentSnapshot, 'diagnostics' | 'methods'>): string {
+  return `${JSON.stringify(shown.diagnostics)}|${JSON.stringify(shown.methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
+}
+
+/** Whether a snapshot showing `next` needs to be sent after `sent` (both with their heads). */
+export function snapshotChanged(sent: SentSnapshot | null, next: SentSnapshot): boolean {
+  if (!sent || sent.head !== next.head) return true;
+  sent.detail ??= shownDetail(sent);
+  return shownDetail(next) !== sent.detail;
+}
 
 export interface OpenDocument {
   /** The index key: a canonical form of the URI. */
@@ -40,8 +68,8 @@ export interface OpenDocument {
   findings: Finding[];
   /** Digest of what other files can see of this one (declarations, calls, verdicts); a change re-checks them. */
   surface: string;
-  /** Digest of the last snapshot sent, so unchanged re-checks are not re-sent. */
-  sentDigest: string;
+  /** What the last snapshot sent showed, so unchanged re-checks are not re-sent (null: nothing, or send again). */
+  sent: SentSnapshot | null;
   /** When the document was last modelled (a counter), so the newest of two URIs of one file answers for it. */
   analysedAt: number;
   /** Modelled on the large-document thread, which holds its tree; this side keeps only the text. */
@@ -60,7 +88,7 @@ export interface OpenDocument {
 
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
-    key, uri, version, text, tree: null, parseText: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sentDigest: '',
+    key, uri, version, text, tree: null, parseText: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sent: null,
     large: false, analysedAt: 0, modelling: -1, modelStarted: 0, modelCache: createModelCache(), ruleCache: createRuleCache(),
   };
 }

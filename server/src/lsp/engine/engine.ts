@@ -27,7 +27,7 @@ import { openModelCache, type FileModelCache, type ModelToKeep } from '../../hos
 import type { ModelledSource, SourceFile } from '../../analysis/project';
 import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
-import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, type OpenDocument } from './documents';
+import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, snapshotChanged, type OpenDocument, type SentSnapshot } from './documents';
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
 import { methodsToSend } from '../snapshotTransfer';
 import { createDebounceModelling } from './debounceModel';
@@ -75,10 +75,23 @@ function fsPathOf(key: string): string | null {
 
 const now = () => performance.now();
 /**
- * Methods estimated between two turns of the event loop when a document has more (about 0.1 to 0.3 s of CPU on this
- * project's 2-core benchmark machine, measured on the 3 MB document of test/bench/large-document.mjs).
+ * A document with more methods than this has its cost estimates made a slice at a time, with a turn of the event
+ * loop between slices (estimateInSlices); fewer are estimated at once.
  */
-const COST_SLICE = 400;
+const COST_AT_ONCE = 100;
+/**
+ * How long one slice of cost estimates may take: an edit or a request that arrives meanwhile waits at most about
+ * this long. Slices of a fixed 400 methods took 0.1 to 0.3 s (more while the code is cold, right after a document
+ * opens), and a keystroke typed then reached the large-document thread that much later.
+ */
+const COST_SLICE_MS = 20;
+
+/** The size of the next slice, from how long the last one took: about COST_SLICE_MS of work, within bounds. */
+export function nextCostSlice(lastSize: number, lastMs: number): number {
+  const perMethod = lastMs / Math.max(1, lastSize);
+  const fits = perMethod > 0 ? Math.floor(COST_SLICE_MS / perMethod) : 400;
+  return Math.min(400, Math.max(10, fits));
+}
 
 /**
  * How long background indexing waits, after its walk of the folders, for the documents already open to get their first
@@ -270,7 +283,7 @@ export function createEngine(host: EngineHost): Engine {
   }
 
   /** Analyses one open document: re-parses only when its text changed, then runs rules and costs and sends the snapshot. */
-  function analyse(doc: OpenDocument, options: { force?: boolean; modelBuiltBeforeAsked?: boolean } = {}): void {
+  function analyse(doc: OpenDocument, options: { force?: boolean; modelBuiltBeforeAsked?: boolean; modelSentBeforeAsked?: boolean } = {}): void {
     if (doc.timer) {
       clearTimeout(doc.timer);
       doc.timer = null;
@@ -349,11 +362,11 @@ export function createEngine(host: EngineHost): Engine {
         skipped: model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason })),
         syntaxErrors: model.syntaxErrors.length,
         ...(doc.parseError ? { parseError: doc.parseError } : {}),
-        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}) },
+        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}), ...(options.modelSentBeforeAsked ? { modelSentBeforeAsked: true } : {}) },
       };
-      const digest = `${snapshot.revision}|${snapshot.settingsKey}|${JSON.stringify(diagnostics)}|${JSON.stringify(methods.map((m) => [m.likelySync, m.maySuspend, m.costs.map((c) => [c.syncBytes, c.suspendBytes])]))}`;
-      if (options.force || digest !== doc.sentDigest) {
-        doc.sentDigest = digest;
+      const shown: SentSnapshot = { head: `${snapshot.revision}|${snapshot.settingsKey}`, diagnostics, methods };
+      if (options.force || snapshotChanged(doc.sent, shown)) {
+        doc.sent = shown;
         postSnapshot(doc, snapshot);
       }
     });
@@ -369,24 +382,31 @@ export function createEngine(host: EngineHost): Engine {
     done: (views: MethodView[], failure?: unknown) => void): void {
     const bodies = input.model.bodies.filter(isCostedBody);
     const views: MethodView[] = [];
-    const estimate = (from: number): boolean => {
+    const estimate = (from: number, size: number): boolean => {
       try {
-        views.push(...withinBudget(costBudget, () => methodViewsOf(input, profiles, bodies.slice(from, from + COST_SLICE))));
+        views.push(...withinBudget(costBudget, () => methodViewsOf(input, profiles, bodies.slice(from, from + size))));
         return true;
       } catch (err) {
         done([], err);
         return false;
       }
     };
-    if (bodies.length <= COST_SLICE) {
-      if (estimate(0)) done(views);
+    if (bodies.length <= COST_AT_ONCE) {
+      if (estimate(0, bodies.length)) done(views);
       return;
     }
     void (async () => {
-      for (let from = 0; from < bodies.length; from += COST_SLICE) {
+      // The first slice is small: how long a method takes is not known yet (cold code takes several times longer).
+      let size = 25;
+      let from = 0;
+      while (from < bodies.length) {
         if (from > 0) await yieldToEventLoop();
         if (!current()) return;
-        if (!estimate(from)) return;
+        const started = now();
+        const count = Math.min(size, bodies.length - from);
+        if (!estimate(from, count)) return;
+        from += count;
+        size = nextCostSlice(count, now() - started);
       }
       done(views);
     })().catch((err: unknown) => log('error', `cost estimates of ${input.file} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`));
@@ -440,7 +460,7 @@ export function createEngine(host: EngineHost): Engine {
       indexFile(doc.key, result.model);
       doc.analysedAt = ++analysisCounter;
       try {
-        analyse(doc, { force: true, modelBuiltBeforeAsked: result.builtBeforeAsked });
+        analyse(doc, { force: true, modelBuiltBeforeAsked: result.builtBeforeAsked, modelSentBeforeAsked: result.sentBeforeAsked === true });
       } catch (err) {
         log('error', `analysis of ${doc.uri} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       }
@@ -712,7 +732,7 @@ export function createEngine(host: EngineHost): Engine {
     }
     if (configChanged || projectsChanged) {
       // Severities may have changed for any open document: re-check them all, even when their findings' digests match.
-      for (const doc of docs.values()) doc.sentDigest = '';
+      for (const doc of docs.values()) doc.sent = null;
     }
     if (projectsChanged) {
       // Targets, symbols and test projects may have changed: every file is modelled again with its new context.

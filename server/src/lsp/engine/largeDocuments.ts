@@ -77,6 +77,8 @@ export interface ModelledVersion {
   textDigest: string;
   /** The thread had built this model during the edit's debounce, before the engine asked for it. */
   builtBeforeAsked: boolean;
+  /** It had also sent it before the engine asked: the request took it at once (`pushed`). */
+  sentBeforeAsked?: boolean;
   parseError?: string;
 }
 
@@ -102,16 +104,27 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
   worker.stdout.on('data', (chunk: string) => {
     for (const line of chunk.split(/\r?\n/)) if (line.trim()) log('info', `[model] ${line}`);
   });
-  const settle = (key: string, version: number, result: ModelledVersion | null) => {
+  /** Hands `result` to whoever waits for this version; false when nobody did. */
+  const settle = (key: string, version: number, result: ModelledVersion | null): boolean => {
     const list = waiting.get(key) ?? [];
+    let taken = false;
     const rest = list.filter((w) => {
       if (w.version !== version) return true;
       w.resolve(result);
+      taken = true;
       return false;
     });
     if (rest.length) waiting.set(key, rest);
     else waiting.delete(key);
+    return taken;
   };
+  /**
+   * Models the thread built during an edit's debounce and sent before the engine asked, per document, with the
+   * symbols they were built under: the engine's request after the debounce takes it at once, and the transfer and the
+   * rebuilding of the moved bodies are done while the debounce runs rather than after it.
+   */
+  const pushed = new Map<string, { version: number; symbols: string; result: ModelledVersion }>();
+  const symbolsKey = (symbols: readonly string[] | undefined) => JSON.stringify(symbols ?? null);
   const failAll = () => {
     for (const list of waiting.values()) for (const w of list) w.resolve(null);
     waiting.clear();
@@ -158,7 +171,8 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
       rememberDeclarationsDigest(model, event.digests.declarations);
       rememberResolutionSurface(model, event.digests.resolution);
       lastReceived.set(event.key, { version: event.version, bodies: model.bodies });
-      settle(event.key, event.version, { model, textDigest: event.textDigest, builtBeforeAsked: event.builtBeforeAsked, ...(event.parseError ? { parseError: event.parseError } : {}) });
+      const result: ModelledVersion = { model, textDigest: event.textDigest, builtBeforeAsked: event.builtBeforeAsked, ...(event.parseError ? { parseError: event.parseError } : {}) };
+      if (!settle(event.key, event.version, result)) pushed.set(event.key, { version: event.version, symbols: symbolsKey(symbolsAsked.get(event.key)), result });
     } else if (event.kind === 'stale') settle(event.key, event.version, null);
     else {
       log('error', `large-document thread: ${event.message}`);
@@ -180,16 +194,24 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     },
     open: (key, version, text) => {
       lastReceived.delete(key);
+      pushed.delete(key);
       send({ kind: 'open', key, version, text });
     },
-    change: (key, version, changes) => send({ kind: 'change', key, version, changes }),
+    change: (key, version, changes) => {
+      pushed.delete(key);
+      send({ kind: 'change', key, version, changes });
+    },
     close: (key) => {
       lastReceived.delete(key);
       symbolsAsked.delete(key);
+      pushed.delete(key);
       send({ kind: 'close', key });
     },
     model(key, version, symbols) {
       if (!available) return Promise.resolve(null);
+      const ready = pushed.get(key);
+      pushed.delete(key);
+      if (ready && ready.version === version && ready.symbols === symbolsKey(symbols)) return Promise.resolve({ ...ready.result, sentBeforeAsked: true });
       return new Promise((resolve) => {
         const list = waiting.get(key) ?? [];
         list.push({ version, resolve });
@@ -220,10 +242,16 @@ export async function runLargeDocumentThread(): Promise<void> {
     // Part of what an edit costs the engine, done here (memoised on the model; sent with it).
     digestsOf(doc.model!);
   });
-  /** An edited document is modelled as soon as this thread is idle, before the engine asks (debounceModel.ts). */
+  /**
+   * An edited document is modelled as soon as this thread is idle, before the engine asks (debounceModel.ts), and
+   * sent at once: the engine keeps it for its request after the debounce (startLargeDocumentModeller `pushed`).
+   */
   const debounceModelling = createDebounceModelling({
     wanted: (doc) => docs.get(doc.key) === doc && doc.modelledVersion !== doc.version,
-    model: timedRemodel,
+    model: (doc) => {
+      timedRemodel(doc);
+      sendModel(doc, true, false);
+    },
     // The request for this version models it again and answers stale if that fails too.
     log: (message) => process.stdout.write(`large-document thread: ${message}\n`),
   });
@@ -263,21 +291,25 @@ export async function runLargeDocumentThread(): Promise<void> {
         }
         const builtBeforeAsked = doc.modelledVersion === doc.version;
         if (!builtBeforeAsked) timedRemodel(doc);
-        const model = doc.model!;
-        const previous = command.full ? null : sentModels.get(doc.key) ?? null;
-        // Forgotten first: if a post below throws, the engine holds no model a next difference could refer to.
-        sentModels.delete(doc.key);
-        const { bodies, sent } = bodiesToSend(model.bodies, doc.modelCache.provenance, doc.version, previous);
-        const base = previous?.version ?? null;
-        let parts = 0;
-        for (let from = 0; from < bodies.length; from += BODIES_PER_PART, parts++) {
-          port.postMessage({ kind: 'modelPart', key: doc.key, version: doc.version, base, bodiesJson: JSON.stringify(bodies.slice(from, from + BODIES_PER_PART)) } satisfies ModelEvent);
-        }
-        port.postMessage({ kind: 'model', key: doc.key, version: doc.version, base, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), builtBeforeAsked, digests: digestsOf(model), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
-        if (sent) sentModels.set(doc.key, sent);
+        sendModel(doc, builtBeforeAsked, command.full === true);
         return;
       }
     }
+  };
+  /** Sends the document's current model, its bodies as a difference from the last model sent unless `full`. */
+  const sendModel = (doc: OpenDocument, builtBeforeAsked: boolean, full: boolean) => {
+    const model = doc.model!;
+    const previous = full ? null : sentModels.get(doc.key) ?? null;
+    // Forgotten first: if a post below throws, the engine holds no model a next difference could refer to.
+    sentModels.delete(doc.key);
+    const { bodies, sent } = bodiesToSend(model.bodies, doc.modelCache.provenance, doc.version, previous);
+    const base = previous?.version ?? null;
+    let parts = 0;
+    for (let from = 0; from < bodies.length; from += BODIES_PER_PART, parts++) {
+      port.postMessage({ kind: 'modelPart', key: doc.key, version: doc.version, base, bodiesJson: JSON.stringify(bodies.slice(from, from + BODIES_PER_PART)) } satisfies ModelEvent);
+    }
+    port.postMessage({ kind: 'model', key: doc.key, version: doc.version, base, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), builtBeforeAsked, digests: digestsOf(model), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
+    if (sent) sentModels.set(doc.key, sent);
   };
   const guarded = (command: ModelCommand) => {
     try {
