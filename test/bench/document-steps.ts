@@ -7,7 +7,7 @@
 // bodies the large-document thread sends the engine as references to its last model, lsp/engine/modelTransfer.ts).
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
 import fs from 'node:fs';
-import { applyEdit, initParser, parse, spliceText, tableOf } from '../../server/src/parse/parser';
+import { applyEdit, initParser, parse, spliceText, splicedTable, tableOf } from '../../server/src/parse/parser';
 import { createModelCache } from '../../server/src/model/bodyCache';
 import { locateWasm } from '../../server/src/host/wasm';
 import { modelOfTable } from '../../server/src/model/extract';
@@ -59,8 +59,15 @@ void (async () => {
     const at = text.indexOf('{\n', text.length >> 1) + 1;
     const change = { start: at, oldEnd: at, newText: ' ' };
     const edited = applyEdit(p.tree!, text, change);
-    const again = parse(edited, { tree: p.tree!, parseText: spliceText(p.prepared!.parseText, change) }); lap('incremental parse after one keystroke');
+    const previous = { tree: p.tree!, parseText: spliceText(p.prepared!.parseText, change), copy: { table, parseText: p.prepared!.parseText } };
+    const again = parse(edited, previous); lap('incremental parse after one keystroke');
     const editedTable = tableOf(again.tree!, edited); lap('copy of the edited tree');
+    // What the language server does instead (parse/syntaxTable.ts splicedTableOf): the previous table, spliced.
+    const spliced = splicedTable(again, edited, previous); lap(`the same table spliced from the previous one (${spliced ? 'spliced' : 'not spliceable: copied whole'})`);
+    // Warm, as in a server that has taken many keystrokes: the minimum of five more of each.
+    const warm = (make: () => unknown) => Math.min(...Array.from({ length: 5 }, () => { const c0 = cpu(); make(); return cpu() - c0; }));
+    console.log(`copy of the edited tree, warm: cpu ${warm(() => tableOf(again.tree!, edited)).toFixed(1)}; spliced, warm: cpu ${warm(() => splicedTable(again, edited, previous)).toFixed(1)}`);
+    t = performance.now(); c = cpu();
     const editedModel = modelOfTable(editedTable, cache, again.prepared ?? undefined); lap('model after the keystroke, with the body cache');
     // What the large-document thread sends the engine for the keystroke (lsp/engine/modelTransfer.ts): unchanged
     // bodies as references into the model sent before.

@@ -1,14 +1,15 @@
 // The JavaScript copy of a tree (parse/syntaxTable.ts) must answer every question the model asks exactly as
 // web-tree-sitter's own nodes do: compared node by node on every C# fixture, on the same texts cut short (which
 // leaves ERROR and MISSING nodes), and on any extra folders named in ASYNCLENS_SYNTAX_TABLE_DIRS (separated by
-// the path delimiter), which is how a grammar or runtime upgrade is checked against real code.
+// the path delimiter), which is how a grammar or runtime upgrade is checked against real code. A table spliced after
+// an edit from the previous tree's table (the language server's re-parse) must equal a fresh copy of the new tree.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type * as TreeSitter from 'web-tree-sitter';
 import { listFiles, ready, repoRoot } from './support';
-import { parse, tableOf } from '../../server/src/parse/parser';
+import { applyEdit, parse, spliceText, splicedTable, tableOf, type SyntaxTable, type TextChange } from '../../server/src/parse/parser';
 import { SyntaxNode, rootOf, syntaxTableOf } from '../../server/src/parse/syntaxTable';
 
 before(ready);
@@ -104,4 +105,76 @@ test('extra folders named in ASYNCLENS_SYNTAX_TABLE_DIRS', { skip: !process.env.
   for (const dir of (process.env.ASYNCLENS_SYNTAX_TABLE_DIRS ?? '').split(path.delimiter).filter(Boolean)) {
     for (const f of listFiles(dir, '.cs')) check(f, fs.readFileSync(f, 'utf8'));
   }
+});
+
+/** The first difference between two tables of one tree, or null. */
+function tableDifference(spliced: SyntaxTable, fresh: SyntaxTable): string | null {
+  if (spliced.count !== fresh.count) return `count ${spliced.count}, fresh ${fresh.count}`;
+  if (spliced.text !== fresh.text) return 'text differs';
+  if (spliced.maxDepth !== fresh.maxDepth) return `maxDepth ${spliced.maxDepth}, fresh ${fresh.maxDepth}`;
+  for (const column of ['typeId', 'start', 'end', 'parent', 'after', 'field', 'flags'] as const) {
+    for (let i = 0; i < fresh.count; i++) if (spliced[column][i] !== fresh[column][i]) return `${column}[${i}] ${spliced[column][i]}, fresh ${fresh[column][i]} (${fresh.typeNames[fresh.typeId[i]]} at ${fresh.start[i]})`;
+  }
+  return null;
+}
+
+/** mulberry32: the edits are the same on every run. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// What a person types, and what changes the parse far from the keystroke: comments and strings that open and close,
+// braces, directives (the pre-parse pass blanks a whole #if branch), `async` and `await`.
+const TYPED = ['x', ' ', '1', ';', '\n', '{', '}', '(', ')', '"', '/*', '*/', '//', '\n#if DEBUG\n', '\n#endif\n', 'async ', 'await ', '<', '>', '.Result', '@"', '$"{'];
+
+test('a table spliced after edits equals a fresh copy of the new tree, on every fixture', () => {
+  const random = generator(20261203);
+  let spliced = 0;
+  let whole = 0;
+  for (const file of fixtures) {
+    let text = fs.readFileSync(file, 'utf8');
+    let outcome = parse(text);
+    assert.ok(outcome.tree, `${file}: ${outcome.error}`);
+    let tree = outcome.tree!;
+    let copy = { table: tableOf(tree, text), parseText: outcome.prepared!.parseText };
+    try {
+      for (let step = 0; step < 6; step++) {
+        // One or two edits before each re-parse, as a document can take several changes between analyses.
+        let parseText = copy.parseText;
+        const edits: TextChange[] = [];
+        for (let n = random() < 0.3 ? 2 : 1; n > 0; n--) {
+          const at = Math.floor(random() * (text.length + 1));
+          const removed = random() < 0.4 ? Math.min(text.length - at, Math.floor(random() * 12)) : 0;
+          const change: TextChange = { start: at, oldEnd: at + removed, newText: random() < 0.25 ? '' : TYPED[Math.floor(random() * TYPED.length)] };
+          edits.push(change);
+          parseText = spliceText(parseText, change);
+          text = applyEdit(tree, text, change);
+        }
+        const previous = { tree, parseText, copy };
+        const next = parse(text, previous);
+        assert.ok(next.tree, `${file}: ${next.error}`);
+        const fresh = tableOf(next.tree!, text);
+        const table = splicedTable(next, text, previous);
+        if (table) {
+          spliced++;
+          const diff = tableDifference(table, fresh);
+          assert.equal(diff, null, `${file} after ${JSON.stringify(edits)}: ${diff}`);
+        } else whole++;
+        tree.delete();
+        tree = next.tree!;
+        copy = { table: fresh, parseText: next.prepared!.parseText };
+      }
+    } finally {
+      tree.delete();
+    }
+  }
+  // Most edits are spliced: the test would say nothing if every one fell back to the whole copy.
+  assert.ok(spliced > 4 * whole, `spliced ${spliced}, copied whole ${whole}`);
 });

@@ -3,8 +3,8 @@
  * likely synchronous completion once, then run the enabled rules and apply configuration. Pure apart from
  * the parser: the CLI and the language server pass text in and get facts and findings out.
  */
-import { parse, type PreviousParse, type Tree } from '../parse/parser';
-import { buildFileModel } from '../model/extract';
+import { parse, tableAfterEdit, type PreviousParse, type SyntaxTable, type Tree } from '../parse/parser';
+import { buildFileModel, modelOfTable } from '../model/extract';
 import type { ModelCache } from '../model/bodyCache';
 import type { FileModel } from '../model/types';
 import { createIndex, removeFile, updateFile, type WorkspaceIndex } from '../workspace/index';
@@ -29,6 +29,11 @@ export interface ModelOptions {
   preprocessorSymbols?: readonly string[];
   /** The time the model may take (model/budget.ts); past it the file is left out with the reason. None: no limit. */
   budget?: FileBudget | null;
+  /**
+   * Give back the tree's table (`ModelledFile.copy`), for a caller that re-parses the same document after edits and
+   * hands it back in `previous.copy`: the next table is then spliced from it (parse/syntaxTable.ts splicedTableOf).
+   */
+  keepTable?: boolean;
 }
 
 /** What a file's project and configuration add to checking it: peer suppressions, test code, generated code. */
@@ -87,6 +92,8 @@ export interface ModelledFile {
   tree: Tree | null;
   /** The text tree-sitter parsed (the pre-parse pass's), which an incremental re-parse needs beside the tree. */
   parseText: string | null;
+  /** With `keepTable`: the tree's table, which the next re-parse's table is spliced from (`previous.copy`). */
+  copy?: { table: SyntaxTable; parseText: string };
   error?: string;
 }
 
@@ -99,6 +106,12 @@ export function modelFile(text: string, previous?: PreviousParse | null, cache?:
   const result = parse(text, previous, { symbols });
   if (!result.tree) return { model: EMPTY_MODEL, tree: null, parseText: null, error: result.error };
   try {
+    if (options.keepTable) {
+      // A document that keeps its table (the language server's open documents) has the next one spliced from it.
+      const table = tableAfterEdit(result, text, previous);
+      const model = withinBudget(options.budget ?? null, () => modelOfTable(table, cache, result.prepared));
+      return { model, tree: result.tree, parseText: result.prepared.parseText, copy: { table, parseText: result.prepared.parseText } };
+    }
     return { model: withinBudget(options.budget ?? null, () => buildFileModel(result.tree, text, cache, result.prepared)), tree: result.tree, parseText: result.prepared.parseText };
   } catch (err) {
     // The model must never throw; if it does, or runs out of time, keep the file out of the analysis and say why.

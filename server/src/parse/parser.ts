@@ -1,7 +1,7 @@
 /** Loads web-tree-sitter with the C# grammar once, and turns C# text into trees without ever throwing. */
 import type * as TreeSitter from 'web-tree-sitter';
 import { prepareSource, type PreparedSource } from './prepare';
-import { syntaxTableOf, walkFunctionsOf, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
+import { splicedTableOf, syntaxTableOf, walkFunctionsOf, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
 
 // A CommonJS require keeps esbuild from wrapping web-tree-sitter's ESM build, which breaks Parser.init
 // inside a CJS bundle (parser.md, "Bundling").
@@ -49,8 +49,35 @@ export function tableOf(tree: Tree, text: string): SyntaxTable {
   return syntaxTableOf(tree, text, walkFunctions);
 }
 
-/** What parse() gives back: a tree or, if tree-sitter failed outright, the reason; and what the pre-parse pass made of the text. */
-export type ParseOutcome = { tree: Tree; prepared: PreparedSource; error?: undefined } | { tree: null; prepared: PreparedSource | null; error: string };
+/**
+ * The table of a tree parsed incrementally from `previous`, spliced from the previous tree's table where the edit left
+ * the tree alone (syntaxTable.ts splicedTableOf), else copied whole.
+ */
+export function tableAfterEdit(outcome: EditedParse, text: string, previous: PreviousParse | null | undefined): SyntaxTable {
+  return splicedTable(outcome, text, previous) ?? syntaxTableOf(outcome.tree, text, walkFunctions);
+}
+
+/** A successful parse, with the changed ranges when it was incremental. */
+type EditedParse = { tree: Tree; prepared: PreparedSource; changed?: readonly ChangedRange[] };
+
+/** The spliced table of tableAfterEdit, or null when it cannot be spliced (no previous table, or the paths disagree). */
+export function splicedTable(outcome: EditedParse, text: string, previous: PreviousParse | null | undefined): SyntaxTable | null {
+  const copy = previous?.copy;
+  if (!copy || !outcome.changed) return null;
+  return splicedTableOf(outcome.tree, text, walkFunctions, copy.table, copy.parseText, outcome.prepared.parseText, outcome.changed);
+}
+
+/** A range of the new tree whose syntax differs from the previous tree's (tree-sitter's changed ranges), in UTF-16 offsets. */
+export interface ChangedRange {
+  startIndex: number;
+  endIndex: number;
+}
+
+/**
+ * What parse() gives back: a tree or, if tree-sitter failed outright, the reason; and what the pre-parse pass made of
+ * the text. `changed`: after an incremental parse, where the new tree's syntax differs from the previous tree's.
+ */
+export type ParseOutcome = { tree: Tree; prepared: PreparedSource; changed?: readonly ChangedRange[]; error?: undefined } | { tree: null; prepared: PreparedSource | null; error: string };
 
 /**
  * The tree of an earlier parse, already told about every edit since (applyEdit), with the text it was parsed
@@ -59,6 +86,8 @@ export type ParseOutcome = { tree: Tree; prepared: PreparedSource; error?: undef
 export interface PreviousParse {
   tree: Tree;
   parseText: string;
+  /** The previous tree's table and the pre-parse text it was parsed from (before the edits), to splice the next one from. */
+  copy?: { table: SyntaxTable; parseText: string } | null;
 }
 
 export interface ParseOptions {
@@ -87,7 +116,9 @@ export function parse(text: string, previous?: PreviousParse | null, options: Pa
     const tree = parser.parse((index: number) => current.slice(index), reusable?.tree ?? null);
     current = text;
     if (!tree) return { tree: null, prepared, error: 'tree-sitter returned no tree (parsing was cancelled or timed out)' };
-    return { tree, prepared };
+    if (!reusable?.copy) return { tree, prepared };
+    const changed = tree.getChangedRanges(reusable.tree).map((r) => ({ startIndex: r.startIndex, endIndex: r.endIndex }));
+    return { tree, prepared, changed };
   } catch (err) {
     return { tree: null, prepared: null, error: `tree-sitter failed: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -3,7 +3,7 @@
  * arrive (cheap), the re-parse is incremental and happens once per analysis, and every tree that is replaced
  * or dropped is deleted. **Invariant:** a document holds at most one live tree, and `dispose` deletes it.
  */
-import { applyEdit, spliceText, type TextChange, type Tree } from '../../parse/parser';
+import { applyEdit, spliceText, type SyntaxTable, type TextChange, type Tree } from '../../parse/parser';
 import { documentBudget } from './budget';
 import { modelFile } from '../../analysis/project';
 import { createModelCache, type ModelCache } from '../../model/bodyCache';
@@ -56,6 +56,11 @@ export interface OpenDocument {
    * edit since spliced in alike; the next parse compares it with the new pre-parse text. Null without a tree.
    */
   parseText: string | null;
+  /**
+   * The table of the tree (parse/syntaxTable.ts) and the pre-parse text it was parsed from: the next re-parse's table is
+   * spliced from it. Kept with the tree, dropped with it.
+   */
+  table: { table: SyntaxTable; parseText: string } | null;
   /** The version `model` was built from; -1 before the first parse. */
   modelledVersion: number;
   model: FileModel | null;
@@ -88,7 +93,7 @@ export interface OpenDocument {
 
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
-    key, uri, version, text, tree: null, parseText: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sent: null,
+    key, uri, version, text, tree: null, parseText: null, table: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sent: null,
     large: false, analysedAt: 0, modelling: -1, modelStarted: 0, modelCache: createModelCache(), ruleCache: createRuleCache(),
   };
 }
@@ -128,11 +133,12 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
 /** Parses (incrementally when a tree is kept) and models the current text; the replaced tree is deleted. */
 export function remodel(doc: OpenDocument): void {
   const old = doc.tree;
-  const previous = old && doc.parseText !== null ? { tree: old, parseText: doc.parseText } : null;
-  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols, budget: documentBudget(doc.text.length) });
+  const previous = old && doc.parseText !== null ? { tree: old, parseText: doc.parseText, copy: doc.table } : null;
+  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols, budget: documentBudget(doc.text.length), keepTable: true });
   if (old && old !== result.tree) old.delete();
   doc.tree = result.tree;
   doc.parseText = result.parseText;
+  doc.table = result.copy ?? null;
   doc.model = result.model;
   doc.parseError = result.error;
   doc.modelled = positioned(doc.text);
@@ -147,6 +153,7 @@ function dropTree(doc: OpenDocument): void {
   doc.tree?.delete();
   doc.tree = null;
   doc.parseText = null;
+  doc.table = null;
 }
 
 export function disposeDocument(doc: OpenDocument): void {
