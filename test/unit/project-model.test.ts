@@ -315,6 +315,25 @@ test('a project without an Sdk of its own is SDK-style once a file it imports im
   assert.equal(ownerOf('/y/Other.cs', [arcadeOnly]), null);
 });
 
+test('targets named only under conditions that depend on the machine (IsOSPlatform) are all taken, and the highest analysed', () => {
+  const perOs = evaluateProject('/x/Tests.csproj', memoryFs({ '/x/Tests.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup Condition="$([MSBuild]::IsOSPlatform('Windows'))"><TargetFrameworks>net8.0;net472</TargetFrameworks></PropertyGroup>
+  <PropertyGroup Condition="!$([MSBuild]::IsOSPlatform('Windows'))"><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+</Project>` }));
+  assert.deepEqual(perOs.targetFrameworks, ['net8.0', 'net472']);
+  assert.equal(perOs.targetFramework, 'net8.0');
+  assert.match(perOs.targetFrameworkReason, /set only under conditions AsyncLens cannot evaluate.*the highest, net8\.0, is analysed/);
+  assert.ok(perOs.preprocessorSymbols.includes('NET8_0_OR_GREATER'));
+  assert.ok(perOs.notes.some((n) => n.kind === 'condition'));
+  // A target set without a condition is the project's, whatever a machine-dependent group would add.
+  const fixed = evaluateProject('/y/App.csproj', memoryFs({ '/y/App.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net6.0</TargetFramework></PropertyGroup>
+  <PropertyGroup Condition="$([MSBuild]::IsOSPlatform('Windows'))"><TargetFrameworks>net8.0-windows</TargetFrameworks></PropertyGroup>
+</Project>` }));
+  assert.equal(fixed.targetFramework, 'net6.0');
+  assert.deepEqual(fixed.targetFrameworks, ['net6.0']);
+});
+
 test('evaluation never throws: unreadable, malformed, not a project, legacy, unresolvable imports', () => {
   const broken = evaluateProject('/x/Broken.csproj', memoryFs({ '/x/Broken.csproj': '<Project Sdk="Microsoft.NET.Sdk">\n<PropertyGroup>\n<TargetFramework>net8.0</TargetFramework>\n' }));
   assert.equal(broken.targetFramework, 'net8.0');

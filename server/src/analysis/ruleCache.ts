@@ -133,7 +133,7 @@ function moved(f: RuleFinding, delta: number): RuleFinding {
 }
 
 /** Parts of a body that are its insides: what per-method rules may read of their own method only. */
-const INSIDES = new Set(['awaits', 'locals', 'returns', 'waits', 'calls', 'locks', 'usings', 'creations', 'capturedNames', 'yieldReturns', 'delegateTarget']);
+const INSIDES = new Set(['awaits', 'locals', 'returns', 'waits', 'calls', 'locks', 'usings', 'creations', 'writes', 'capturedNames', 'yieldReturns', 'delegateTarget']);
 /** Offsets, which every edit above a declaration moves without changing what it declares. */
 const POSITIONS = new Set(['span', 'nameSpan', 'bodySpan', 'signatureEnd', 'id', 'parentId', 'bodyId']);
 const HEADER_LEFT_OUT = new Set([...INSIDES, ...POSITIONS]);

@@ -13,7 +13,7 @@ import {
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
-import { hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentions, ownerKeyOf, someVariableIn, walkFile, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentions, ownerKeyOf, someVariableIn, walkFile, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
 import { rebase, relativeId, reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
@@ -357,6 +357,12 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     ...(fn && (kind === 'lambda' || kind === 'anonymousMethod') ? { delegateTarget: delegateTargetOf(fn) } : {}),
     creations: creationsOf(own(['object_creation_expression', 'implicit_object_creation_expression'])),
   };
+  // What an async body writes that it does not declare (fields, mostly): the completion verdicts ask whether a
+  // branch that awaits after a field's null check fills that field, as a cache miss does.
+  if (isAsync) {
+    const written = writesIn(context.syntax, bodySpans, (n) => !declares(n));
+    if (written.length > 0) body.writes = written;
+  }
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   const guards = completionProperties(containing);
   body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath, guards);

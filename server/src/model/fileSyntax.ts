@@ -401,6 +401,24 @@ export function someVariableIn(syntax: FileSyntax, span: Span, test: (name: stri
   return false;
 }
 
+/**
+ * The names written within the spans (`x = ...`, `x ??= ...`, `x += ...`, `x++`, `ref x`, `out x`) that `keep` accepts,
+ * each with where the name stands. Member names (`this.x = ...`, `other.x = ...`) are not listed.
+ */
+export function writesIn(syntax: FileSyntax, spans: readonly Span[], keep: (name: string) => boolean): { name: string; span: Span }[] {
+  const ids = syntax.identifiers;
+  const out: { name: string; span: Span }[] = [];
+  for (const span of spans) {
+    for (let k = firstAtOrAfter(ids.start, ids.count, span.start); k < ids.count && ids.start[k] < span.end; k++) {
+      const flags = ids.flags[k];
+      if (ids.end[k] > span.end || flags & MEMBER_NAME) continue;
+      const access = ACCESSES[flags >> ACCESS_SHIFT];
+      if ((access === 'write' || access === 'readwrite') && keep(ids.names[k]!)) out.push({ name: ids.names[k]!, span: { start: ids.start[k], end: ids.end[k] } });
+    }
+  }
+  return out;
+}
+
 export function hasThisIn(syntax: FileSyntax, span: Span): boolean {
   const t = syntax.thisTokens;
   let lo = 0;

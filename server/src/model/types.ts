@@ -317,6 +317,11 @@ export interface MethodBody {
   delegateTarget?: DelegateTarget | null;
   /** The objects the body itself creates with `new` (model/creations.ts). */
   creations?: ObjectCreation[];
+  /**
+   * For async bodies: the names it writes by a simple name that are not its own parameters or locals (fields,
+   * mostly: `_x = ...`, `_x ??= ...`, `ref _x`), with where; `this.x = ...` is not listed. Absent when there are none.
+   */
+  writes?: { name: string; span: Span }[];
 }
 
 export type AsyncMethod = MethodBody & { isAsync: true };

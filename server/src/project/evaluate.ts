@@ -180,6 +180,11 @@ interface EvalState {
   /** Whether the project imports a .NET SDK: named on the project itself, or imported by a file it imports. */
   sdkStyle: boolean;
   undefinedReads: Map<string, { name: string; file: string; line: number }>;
+  /**
+   * TargetFramework or TargetFrameworks values set under a condition that could not be evaluated (`IsOSPlatform`:
+   * one target list on Windows, another elsewhere), expanded; the targets the project has on some machine.
+   */
+  unevaluatedTargets?: string[];
 }
 
 function fileName(path: string): string {
@@ -256,7 +261,14 @@ function setProperty(state: EvalState, name: string, raw: string, truth: Truth, 
   if (state.globals.has(lower) || truth === false) return;
   // Under a condition that could not be evaluated the assignment is not applied (the caller has noted the
   // condition): the property keeps what it had, which is what a build where the condition is false would see.
-  if (isUnknownTruth(truth)) return;
+  // A target list is kept aside: a project that names its targets only so has them on some machine.
+  if (isUnknownTruth(truth)) {
+    if (lower === 'targetframework' || lower === 'targetframeworks') {
+      const expanded = expand(raw.trim(), hostFor(state, file, line));
+      if (expanded.unknown === undefined) (state.unevaluatedTargets ??= []).push(...splitItemSpec(expanded.value));
+    }
+    return;
+  }
   const expanded = expand(raw.trim(), hostFor(state, file, line));
   const value: PropertyValue = expanded.unknown !== undefined ? { unknown: expanded.unknown } : { value: expanded.value };
   state.props.set(lower, { name, value, file });
@@ -684,6 +696,14 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     targetFramework = choice.targetFramework;
     reason = choice.reason;
     // The inner build: TargetFramework is a global property the project cannot override.
+    pass = evaluateOnce(path, doc.root, fs, options, { ...globals, TargetFramework: targetFramework });
+  } else if (!pluralValue && !pass.state.props.get('targetframework') && pass.state.unevaluatedTargets?.length) {
+    // Every target is set under a condition that depends on the machine (`net8.0;net472` on Windows, `net8.0`
+    // elsewhere): the union is what the project targets somewhere, and the highest is analysed as for TargetFrameworks.
+    targetFrameworks = [...new Set(pass.state.unevaluatedTargets.map((t) => t.trim()).filter(Boolean))];
+    const choice = chooseTargetFramework(targetFrameworks, options.targetFramework)!;
+    targetFramework = choice.targetFramework;
+    reason = `its targets are set only under conditions AsyncLens cannot evaluate, so every value is taken: ${choice.reason}`;
     pass = evaluateOnce(path, doc.root, fs, options, { ...globals, TargetFramework: targetFramework });
   } else {
     const tfValue = pass.state.props.get('targetframework')?.value ?? pluralValue;

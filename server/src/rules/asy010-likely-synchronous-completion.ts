@@ -103,7 +103,10 @@ depends on how it is called.
   field (\`_x\`, \`s_x\`, \`this.x\`) whose branch only returns that field, or a flag named like
   \`_initialized\`, \`_loaded\` or \`_warmedUp\`; awaits
   count as "only on a miss" under the negation of those, or on the right of \`x ?? await ...\` and
-  \`x ??= await ...\`. A lookup in a cache whose entries expire (\`IMemoryCache\`, \`MemoryCache\`,
+  \`x ??= await ...\`. A null check of a field whose name does not say cache reads as a miss only when the
+  statement it guards writes that field (\`_token = await ...\`, \`??=\`, \`ref _token\`): a branch that leaves it null
+  (\`if (_address is null) return new Mailbox(await LookUpAsync());\`) chose a kind of input, a setting left out, and
+  every call made with it awaits. A field written as \`this.x = ...\` is not checked. A lookup in a cache whose entries expire (\`IMemoryCache\`, \`MemoryCache\`,
   \`ObjectCache\`, \`IDistributedCache\`, known from the receiver's declared type) does not count: such caches
   keep remote results for a while, and whether the same key comes back within the expiration depends on the
   workload. Nor does a lookup in a local the method creates empty (\`var seen = new Dictionary<K, V>(comparer)\`,

@@ -317,7 +317,7 @@ function decide(node: Node, isSync: (key: string) => boolean): Decision {
   if (suspending.length === 0) return { likelySync: true, basis: 'completedAwaits', states, guard: null };
   const fast = fastReturn(body, suspending[0], node.readsExpiringCache);
   if (fast) return { likelySync: true, basis: 'fastPath', states, guard: fast };
-  const miss = missGuard(suspending, node.readsExpiringCache);
+  const miss = missGuard(body, suspending, node.readsExpiringCache);
   if (miss) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
   return { likelySync: false, basis: 'maySuspend', states, guard: null };
 }
@@ -364,14 +364,14 @@ function returnsWhatTheLookupFound(body: MethodBody, lookup: string, returned: s
 }
 
 /** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
-function missGuard(suspending: SuspensionPoint[], readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
+function missGuard(body: MethodBody, suspending: SuspensionPoint[], readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
   let first: GuardedPath | null = null;
   for (const a of suspending) {
     let found: GuardedPath | null = null;
     for (const region of a.regions) {
       if (region.kind !== 'conditional' || !region.detail) continue;
       const guard = readGuard(region.detail);
-      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text) && !filtersLoopItems(guard, region, a)) {
+      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text) && !filtersLoopItems(guard, region, a) && fillsOnMiss(body, guard, region)) {
         found = { condition: guard.text, kind: guard.kind, span: a.span };
         break;
       }
@@ -380,6 +380,20 @@ function missGuard(suspending: SuspensionPoint[], readsExpiringCache: (condition
     first ??= found;
   }
   return first;
+}
+
+/**
+ * A cache miss fills the cache. A null check of a field whose name does not say cache reads as a miss only when the
+ * guarded statement writes that field (`if (_client == null) { _client = await CreateAsync(); }`, `_client ??= await
+ * CreateAsync()`, `Interlocked.CompareExchange(ref _client, ...)`): `if (_endpoint is null) { var e = await
+ * DiscoverAsync(); return new Client(e); }` leaves the field null, so every call with that configuration awaits, and
+ * the check chose a kind of input, not a cached value. A `this.`-qualified field is not checked (the model lists
+ * writes by simple name only), nor is a lookup or a name that says cache.
+ */
+function fillsOnMiss(body: MethodBody, guard: Guard, region: EnclosingRegion): boolean {
+  const field = guard.nullChecked;
+  if (guard.kind !== 'cache' || !field || CACHE_NAME.test(field) || !/^[A-Za-z_]\w*$/.test(field)) return true;
+  return (body.writes ?? []).some((w) => w.name === field && region.span.start <= w.span.start && w.span.end <= region.span.end);
 }
 
 /**
@@ -444,6 +458,8 @@ export interface Guard {
   text: string;
   /** For a null check, what is checked: `_value` in `_value != null`. */
   subject?: string;
+  /** For a null check and its negation: what is checked (`_value` in `!(_value != null)` too). */
+  nullChecked?: string;
 }
 
 /** Names that people give caches and lazily created values. */
@@ -481,7 +497,7 @@ export function readGuard(condition: string): Guard | null {
   if (nullCheck) {
     const subject = nullCheck[1].trim();
     if (!CACHE_NAME.test(subject) && !FIELD_NAME.test(subject)) return null;
-    return { sense: /==|is null/.test(nullCheck[2]) ? 'miss' : 'hit', kind: 'cache', text, subject };
+    return { sense: /==|is null/.test(nullCheck[2]) ? 'miss' : 'hit', kind: 'cache', text, subject, nullChecked: subject };
   }
   if (/^(?:this\.)?_?\w+\.HasValue$/.test(c) && (CACHE_NAME.test(c) || FIELD_NAME.test(c.replace(/\.HasValue$/, '')))) return { sense: 'hit', kind: 'cache', text };
   if (INITIALISED_FLAG.test(c)) return { sense: 'hit', kind: 'initialised', text };
@@ -491,7 +507,7 @@ export function readGuard(condition: string): Guard | null {
 
 /** The opposite reading of a guard; `written` is the negated condition as it appears. */
 function negate(g: Guard | null, written: string): Guard | null {
-  return g ? { sense: g.sense === 'hit' ? 'miss' : 'hit', kind: g.kind, text: written.replace(/\s+/g, ' ') } : null;
+  return g ? { sense: g.sense === 'hit' ? 'miss' : 'hit', kind: g.kind, text: written.replace(/\s+/g, ' '), ...(g.nullChecked ? { nullChecked: g.nullChecked } : {}) } : null;
 }
 
 function combine(parts: (Guard | null)[], op: 'and' | 'or'): Guard | null {
