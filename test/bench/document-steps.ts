@@ -61,6 +61,7 @@ void (async () => {
     const edited = applyEdit(p.tree!, text, change);
     const previous = { tree: p.tree!, parseText: spliceText(p.prepared!.parseText, change), copy: { table, parseText: p.prepared!.parseText } };
     const again = parse(edited, previous); lap('incremental parse after one keystroke');
+    if (!again.tree) throw new Error(again.error);
     const editedTable = tableOf(again.tree!, edited); lap('copy of the edited tree');
     // What the language server does instead (parse/syntaxTable.ts splicedTableOf): the previous table, spliced.
     const spliced = splicedTable(again, edited, previous); lap(`the same table spliced from the previous one (${spliced ? 'spliced' : 'not spliceable: copied whole'})`);
