@@ -285,6 +285,18 @@ test('a class library that references an application\'s project is that applicat
   ]);
 });
 
+test('a project named by a solution above it reads $(SolutionDir) as that solution\'s folder, so a plug-in that references the application through it is no library code', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'solution-plugins');
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');
+  assert.deepEqual(found, []);
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const plugin = (JSON.parse(r.stdout).projects as { project: string; libraryCode: { isLibrary: boolean; reason: string }; projectReferences: string[] }[])
+    .find((p) => p.project.endsWith('/Shop.Plugin.Pickup.csproj'))!;
+  assert.deepEqual(plugin.projectReferences.map((p) => p.split('/').slice(-2).join('/')), ['Shop.Web/Shop.Web.csproj']);
+  assert.deepEqual([plugin.libraryCode.isLibrary, plugin.libraryCode.reason], [false, 'Shop.Plugin.Pickup is a class library that references the application Shop.Web, so its code runs inside that application']);
+});
+
 test('a file the analysed target removes from its Compile items is read for the target that compiles it, with that target\'s symbols', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'target-only');
   const base = dir.split(path.sep).join('/');

@@ -578,6 +578,38 @@ test('library code: a published class library is; an app, a UI app whatever its 
   assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);
 });
 
+test('library code: a server package of a referenced project reaches the library above it unless that reference keeps it private', async () => {
+  const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
+  const files = {
+    '/repo/Core/Core.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework><PackageProjectUrl>https://example.org</PackageProjectUrl></PropertyGroup>'
+      + '<ItemGroup><PackageReference Include="Microsoft.AspNetCore.Mvc.NewtonsoftJson" Version="9.0.0" /></ItemGroup></Project>',
+    '/repo/Tools/Tools.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup>'
+      + '<ItemGroup><PackageReference Include="Microsoft.AspNetCore.Http.Abstractions" Version="2.3.0"><PrivateAssets>all</PrivateAssets></PackageReference></ItemGroup></Project>',
+    '/repo/Services/Services.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework><PackageProjectUrl>https://example.org</PackageProjectUrl></PropertyGroup></Project>',
+  };
+  const fsOf = memoryFs(files);
+  const evaluate = (p: string) => evaluateProject(p, fsOf, { configuration: 'Release' });
+  const core = evaluate('/repo/Core/Core.csproj');
+  const tools = evaluate('/repo/Tools/Tools.csproj');
+  const services = evaluate('/repo/Services/Services.csproj');
+  assert.deepEqual(tools.packageReferences, [{ id: 'Microsoft.AspNetCore.Http.Abstractions', version: '2.3.0', privateAssets: true }]);
+  assert.equal(libraryCodeVerdict(services, 'auto', null, [core])?.withoutContext,
+    'Services runs in the ASP.NET Core server (PackageReference Microsoft.AspNetCore.Mvc.NewtonsoftJson, through its reference to Core), which has no SynchronizationContext');
+  // PrivateAssets all: the package stays with Tools, so a library above it is asked for ConfigureAwait(false) as before.
+  assert.deepEqual(libraryCodeVerdict(services, 'auto', null, [tools]), { isLibrary: true, reason: 'Services is a class library published as a package (it sets PackageProjectUrl)' });
+});
+
+test('a project a solution names gets the Solution* properties a solution build passes, so $(SolutionDir) paths resolve', () => {
+  const files = {
+    '/repo/src/Plugins/Pickup/Pickup.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup>'
+      + '<ItemGroup><ProjectReference Include="$(SolutionDir)\\Web\\Web.csproj" /></ItemGroup></Project>',
+  };
+  const withSolution = evaluateProject('/repo/src/Plugins/Pickup/Pickup.csproj', memoryFs(files), { configuration: 'Release', solution: '/repo/src/Shop.sln' });
+  assert.deepEqual(withSolution.projectReferences, ['/repo/src/Web/Web.csproj']);
+  const alone = evaluateProject('/repo/src/Plugins/Pickup/Pickup.csproj', memoryFs(files), { configuration: 'Release' });
+  assert.notDeepEqual(alone.projectReferences, ['/repo/src/Web/Web.csproj']);
+});
+
 // ---- .nuspec files that publish a project ----
 
 /** A NuspecSource over an in-memory tree: every folder of a listed file exists; `.git` marks a repository root. */

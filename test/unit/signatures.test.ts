@@ -143,6 +143,10 @@ test('names resolve through qualification, usings, aliases, keywords and, failin
   assert.equal(text(type(ctx, '(int, string)')), '(int, string)');
   assert.equal(text(type(ctx, 'ConfiguredTaskAwaitable<int>.ConfiguredTaskAwaiter')), 'System.Runtime.CompilerServices.ConfiguredTaskAwaitable<int>.ConfiguredTaskAwaiter');
   assert.equal(text(type(apiContext(small, { usings: ['Http System.Net.Http.HttpClient'] }), 'Http')), 'System.Net.Http.HttpClient');
+  // An alias's target is read as if the file had no aliases: `using System = global::System;` names the namespace
+  // (it used to resolve through itself until the stack overflowed), and two aliases cannot reach each other.
+  assert.equal(text(type(apiContext(small, { usings: ['System = global::System'] }), 'System.IO.Stream')), 'System.IO.Stream');
+  assert.equal(text(type(apiContext(small, { usings: ['IO System.IO', 'Files IO.Stream'] }), 'Files')), 'Files');
   // Not imported, but no other visible type has the name: global usings may live in a file the analysis has not read.
   assert.equal(text(type(apiContext(small, { usings: [], globalUsings: [] }), 'DbContext')), 'Microsoft.EntityFrameworkCore.DbContext');
   // A workspace type with the same simple name is the workspace's, never an API's.

@@ -73,7 +73,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       testProject,
       libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason, ...(library.withoutContext ? { withoutContext: library.withoutContext } : {}) } : null,
       packingNuspec: p.packingNuspec ? { nuspec: display(p.packingNuspec.path), how: p.packingNuspec.how } : null,
-      packageReferences: p.packageReferences,
+      packageReferences: p.packageReferences.map((r) => ({ id: r.id, version: r.version })),
       frameworkReferences: p.frameworkReferences,
       projectReferences: p.projectReferences.map(display),
       imports: p.imports.map(display),

@@ -47,6 +47,11 @@ export interface PackageReference {
   id: string;
   /** The version from the reference, VersionOverride or Directory.Packages.props; null when none is known. */
   version: string | null;
+  /**
+   * The package stays with this project and does not flow to projects that reference it: PrivateAssets is `all`
+   * (and every GlobalPackageReference, which the SDK gives PrivateAssets all). Absent when it flows, the default.
+   */
+  privateAssets?: true;
 }
 
 /** One Compile item operation, in evaluation order: what ownership replays for a file. */
@@ -72,6 +77,13 @@ export interface EvaluationOptions {
   targetFramework?: string | null;
   /** Parsed XML by file text, shared between evaluations (Directory.Build.props is read by every project). */
   xmlCache?: Map<string, XmlDocument>;
+  /**
+   * The solution file that names the project (absolute, forward slashes), if one is found above it. A build of the
+   * solution passes its place to every project as global properties (SolutionDir with a trailing slash,
+   * SolutionPath, SolutionName, SolutionFileName, SolutionExt), which project files use in paths such as
+   * `$(SolutionDir)Presentation\App\App.csproj`.
+   */
+  solution?: string | null;
 }
 
 export interface ProjectModel {
@@ -599,7 +611,8 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
       case 'PackageReference':
       case 'GlobalPackageReference': {
         const version = value('VersionOverride') ?? value('Version');
-        if (include !== null) for (const id of splitItemSpec(include)) packages.push({ id, version });
+        const privateAssets = element.name === 'GlobalPackageReference' || splitItemSpec(value('PrivateAssets') ?? '').some((a) => a.toLowerCase() === 'all');
+        if (include !== null) for (const id of splitItemSpec(include)) packages.push(privateAssets ? { id, version, privateAssets } : { id, version });
         if (update !== null && version !== null) for (const id of splitItemSpec(update)) for (const p of packages) if (p.id.toLowerCase() === id.toLowerCase()) p.version = version;
         if (remove !== null) for (const id of splitItemSpec(remove)) for (let i = packages.length - 1; i >= 0; i--) if (packages[i].id.toLowerCase() === id.toLowerCase()) packages.splice(i, 1);
         break;
@@ -669,6 +682,25 @@ function unreadable(path: string, configuration: string, notes: ProjectNote[]): 
 /** Properties only a project meant to be published as a package sets (https://learn.microsoft.com/nuget/reference/msbuild-targets#pack-target). */
 const PACKAGE_PROPERTIES = ['IsPackable', 'GeneratePackageOnBuild', 'PackageId', 'PackageTags', 'PackageLicenseExpression', 'PackageLicenseFile', 'PackageProjectUrl', 'PackageReadmeFile', 'PackageIcon'];
 
+/**
+ * The global properties MSBuild sets for each project of a solution it builds (SolutionProjectGenerator in
+ * dotnet/msbuild: SolutionDir, SolutionExt, SolutionFileName, SolutionName, SolutionPath; Visual Studio sets the
+ * same). SolutionDir ends with a slash, so `$(SolutionDir)src` and `$(SolutionDir)\src` both name the folder below.
+ */
+function solutionProperties(solution: string | null): Record<string, string> {
+  if (!solution) return {};
+  const slash = solution.lastIndexOf('/');
+  const file = solution.slice(slash + 1);
+  const dot = file.lastIndexOf('.');
+  return {
+    SolutionDir: solution.slice(0, slash + 1),
+    SolutionPath: solution,
+    SolutionFileName: file,
+    SolutionName: dot > 0 ? file.slice(0, dot) : file,
+    SolutionExt: dot > 0 ? file.slice(dot) : '',
+  };
+}
+
 export function evaluateProject(projectPath: string, fs: ProjectFileSystem, options: EvaluationOptions = {}): ProjectModel {
   const path = normalizePath(projectPath);
   const configuration = options.configuration ?? 'Release';
@@ -679,7 +711,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
   if (!doc.root || doc.root.name !== 'Project') {
     return unreadable(path, configuration, [...xmlNotes, ...(doc.root ? [{ kind: 'xml' as const, file: path, line: doc.root.line, message: `the root element is <${doc.root.name}>, not <Project>: not an MSBuild project` }] : [])]);
   }
-  const globals = { Configuration: configuration };
+  const globals: Record<string, string> = { Configuration: configuration, ...solutionProperties(options.solution ?? null) };
   let pass = evaluateOnce(path, doc.root, fs, options, globals);
   const single = propertyText(pass.state, 'TargetFramework');
   const pluralValue = pass.state.props.get('targetframeworks')?.value;

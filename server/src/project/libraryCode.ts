@@ -80,13 +80,18 @@ function isApplication(project: ProjectModel): boolean {
  * FrameworkReference of a project it references (directly or through others). Framework references flow to every
  * project that references the project declaring them, so a dashboard plug-in that references a dashboard built on
  * Microsoft.AspNetCore.App runs in the same server (learn.microsoft.com/dotnet/core/project-sdk/msbuild-props,
- * DisableTransitiveFrameworkReferences: "by default, framework references are transitive").
+ * DisableTransitiveFrameworkReferences: "by default, framework references are transitive"). A server package of a
+ * project it references counts the same way unless that reference keeps it private (PrivateAssets all): package
+ * references flow to referencing projects by default (learn.microsoft.com/nuget/consume-packages/package-references-in-project-files,
+ * "Controlling dependency assets": PrivateAssets defaults to contentfiles;analyzers;build, so compile and runtime flow),
+ * so an application's core library that takes `Microsoft.AspNetCore.Mvc.*` brings the server to every library above it.
  */
 function withHost(project: ProjectModel, referenced: readonly ProjectModel[], verdict: LibraryCodeVerdict): LibraryCodeVerdict {
   const reference = aspNetCoreServerReferenceOf(project.frameworkReferences ?? [], project.packageReferences.map((p) => p.id));
   if (reference) return { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${reference}), which has no SynchronizationContext` };
   for (const other of referenced) {
-    const through = aspNetCoreServerReferenceOf(other.frameworkReferences ?? [], []);
+    const flowing = other.packageReferences.filter((p) => !p.privateAssets).map((p) => p.id);
+    const through = aspNetCoreServerReferenceOf(other.frameworkReferences ?? [], flowing);
     if (through) return { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${through}, through its reference to ${other.name}), which has no SynchronizationContext` };
   }
   return verdict;

@@ -435,7 +435,9 @@ top-level statements) that have an awaitable twin, and names the twin:
   nothing, and awaiting \`FooAsync\` instead would skip its guard and wait for work it leaves running; one that waits
   for the task it started (\`.GetAwaiter().GetResult()\`) is still reported. Nor is a \`FooAsync\` whose task holds another kind of
   result than \`Foo\` returns, one of the two a workspace type the other is not a base of (\`string Serialize(Message)\`
-  beside \`ValueTask<Envelope> SerializeAsync(Message)\`): the two share a name, not an operation. In test code, a method that calls both \`Foo\` and
+  beside \`ValueTask<Envelope> SerializeAsync(Message)\`): the two share a name, not an operation. Nor is a \`Foo\` that
+  returns a task or an async stream (\`IAsyncEnumerable<T> Foo()\` beside \`Task<IList<T>> FooAsync()\`): it does its
+  work as the caller awaits or enumerates it with \`await foreach\`, so it blocks nothing. In test code, a method that calls both \`Foo\` and
   \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
   \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace

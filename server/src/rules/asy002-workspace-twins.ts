@@ -80,12 +80,12 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   // An extension FooAsync beside a Foo the workspace does not declare is a helper for some library's Foo (LINQ's
   // Where, TimeProvider.Delay), not its twin: the call binds to the library.
   if (viaExtension && syncs.length === 0) return null;
-  // A `Foo` that itself returns a task does not block; only a synchronous Foo has something to gain.
-  if (syncs.length > 0 && syncs.every(isAwaitable)) return null;
+  // A `Foo` that itself returns a task or an async stream does not block; only a synchronous Foo has something to gain.
+  if (syncs.length > 0 && syncs.every(isAsynchronous)) return null;
   for (const name of typeFamily(ctx.index, target.typeName)) if (exemptTwinCallFor(name, call.name)) return null;
 
   const args = call.argumentTexts.map((text) => argumentOf(ctx, body, text));
-  const syncCandidates = syncs.filter((m) => !isAwaitable(m) && acceptsCall(paramsOf(m, viaExtension), args, call, m.member!) !== 'conflicts');
+  const syncCandidates = syncs.filter((m) => !isAsynchronous(m) && acceptsCall(paramsOf(m, viaExtension), args, call, m.member!) !== 'conflicts');
   // Declared sync overloads exist, yet none takes these arguments: the call binds to something else.
   if (syncs.length > 0 && syncCandidates.length === 0) return null;
   if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
@@ -312,6 +312,15 @@ function compactType(text: string): string {
 
 function isAwaitable(m: MethodRef): boolean {
   return !!m.member && (m.member.isAsync || isTaskLike(m.member.returnKind));
+}
+
+/**
+ * Whether a declared `Foo` is asynchronous itself: it returns a task, or an async stream (`IAsyncEnumerable<T>`,
+ * `IAsyncEnumerator<T>`), whose work runs only as the caller enumerates it with `await foreach`. An interface's
+ * `IAsyncEnumerable<T> Foo()` beside `Task<IList<T>> FooAsync()` offers the same values streamed or collected: neither blocks.
+ */
+function isAsynchronous(m: MethodRef): boolean {
+  return isAwaitable(m) || m.member?.returnKind === 'IAsyncEnumerable' || m.member?.returnKind === 'IAsyncEnumerator';
 }
 
 /** The parameters a call site fills: without an extension method's `this` parameter. */

@@ -225,7 +225,10 @@ top-level statements):
   \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`, \`SpinWait.SpinUntil\`, \`SpinLock.Enter\`,
   \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and \`Thread.Join\`;
 - a thread-affine lock (Monitor, Mutex, SpinLock, ReaderWriterLockSlim, Lock) taken before an await and released
-  after it, with its own message: the release may run on another thread.
+  after it, with its own message: the release may run on another thread. A release is the lock's when it names the
+  same receiver (or, for \`Monitor\`, the same argument) and, when that is a local, lies in the local's scope: two
+  branches that each declare \`using var mutex = new Mutex(...)\` hold two locks, and an await in one is not held by
+  the other's.
 
 A short \`lock\` that only guards in-memory state is not flagged: it cannot contain an await (CS1996), it is held
 for microseconds, and a SemaphoreSlim would be slower there. The same goes for a lock with no statement form taken and

@@ -16,9 +16,12 @@ whose id or files name the project) is; an application (\`Exe\`, \`WinExe\`, the
 project, a project with \`IsPackable\` false, a class library that references an application's project (its plug-in,
 which runs inside it) and a class library without package properties (an application's own Shared project) are not; outside any project, sources without an entry point are. A library that runs only in
 the ASP.NET Core server (a \`FrameworkReference\` to \`Microsoft.AspNetCore.App\`, or a package of the server
-pipeline such as \`Microsoft.AspNetCore.Http.Abstractions\` or \`Microsoft.AspNetCore.Mvc.*\`) is not asked for it
+pipeline such as \`Microsoft.AspNetCore.Http.Abstractions\` or \`Microsoft.AspNetCore.Mvc.*\`, its own or one a
+project it references brings: framework references and package references flow to referencing projects, but for a
+package kept with \`PrivateAssets="all"\`) is not asked for it
 either: ASP.NET Core has no \`SynchronizationContext\`, so the call changes nothing there (\`asynclens projects\`
-says which projects these are). In any
+says which projects these are). Project references written with \`$(SolutionDir)\` resolve against the solution
+above the project that names it, as a build of that solution passes it. In any
 other file the rule still applies where the file itself shows the policy: when more than half of its awaits
 already use \`ConfigureAwait(false)\`, the others are reported as the exceptions they probably are (a file split
 evenly shows no policy).

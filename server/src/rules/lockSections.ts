@@ -4,19 +4,36 @@
  * body's call sites and the locking table. ASY004 asks which release belongs to an acquisition; the fixes that insert
  * an `await` ask whether a thread-affine lock is held where they would put it.
  */
-import type { CallSite, MethodBody } from '../model/types';
+import type { CallSite, MethodBody, Span } from '../model/types';
 import { lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
 import { staticReceiverName } from './asy001-004-blocking-common';
 
-/** The calls after `call` that release what it took: the same receiver (or, for a static API, the same first argument). */
+/**
+ * The calls after `call` that release what it took: the same receiver (or, for a static API, the same first argument).
+ * When that is a local, only releases inside the local's scope count: two branches that each declare
+ * `using var mutex = new Mutex(...)` take and release two different locks, and the first branch's WaitOne is not
+ * released by the second branch's ReleaseMutex.
+ */
 export function releasesOf(body: MethodBody, call: CallSite, row: LockingApi): CallSite[] {
   if (!row.releasedBy || row.releasedBy.length === 0) return [];
   const key = row.kind === 'static' ? call.argumentTexts[0]?.trim() : call.receiver?.trim();
   if (!key) return [];
+  const scope = /^[A-Za-z_]\w*$/.test(key) ? localScopeAt(body, key, call.span.start) : null;
   return body.calls.filter((c) => {
     if (!row.releasedBy!.includes(c.name) || c.span.start < call.span.end) return false;
+    if (scope && (c.span.start < scope.start || c.span.end > scope.end)) return false;
     return row.kind === 'static' ? staticReceiverName(c.receiver ?? '') === row.type && c.argumentTexts[0]?.trim() === key : c.receiver?.trim() === key;
   });
+}
+
+/** The scope of the local named `name` that is visible at `offset` (the innermost declared before it), or null. */
+function localScopeAt(body: MethodBody, name: string, offset: number): Span | null {
+  let best: Span | null = null;
+  for (const local of body.locals) {
+    if (local.name !== name || local.span.start > offset || offset < local.scope.start || offset > local.scope.end) continue;
+    if (!best || local.scope.start >= best.start) best = local.scope;
+  }
+  return best;
 }
 
 /**

@@ -53,6 +53,16 @@ export function importedNamespaces(using: UsingScope): ReadonlySet<string> {
 
 const namespaceSets = new WeakMap<UsingScope, ReadonlySet<string>>();
 
+const NO_ALIASES = new Map<string, string>(); // never written
+const aliasFreeScopes = new WeakMap<UsingScope, UsingScope>();
+
+/** The context an alias's target is resolved in: the same imported namespaces, no aliases. */
+function withoutAliases(ctx: ApiContext): ApiContext {
+  let using = aliasFreeScopes.get(ctx.using);
+  if (!using) aliasFreeScopes.set(ctx.using, (using = { ...ctx.using, aliases: NO_ALIASES }));
+  return { ...ctx, using };
+}
+
 /** The full name of the database type a C# name (its dotted segments) denotes in this context, or null. */
 export function resolveName(ctx: ApiContext, segments: readonly { name: string; args: readonly unknown[] }[]): ResolvedName | null {
   if (segments.length === 0) return null;
@@ -64,7 +74,9 @@ export function resolveName(ctx: ApiContext, segments: readonly { name: string; 
   if (alias) {
     const target = parseSourceType(alias);
     if (target?.kind === 'name') {
-      const resolved = resolveName(ctx, [...target.segments, ...segments.slice(1)]);
+      // C# resolves an alias's target as if the file had no using aliases (ECMA-334, using alias directives), so
+      // `using System = global::System;` names the namespace, not itself, and two aliases cannot refer to each other.
+      const resolved = resolveName(withoutAliases(ctx), [...target.segments, ...segments.slice(1)]);
       if (resolved) return { fullName: resolved.fullName, binding: 'alias' };
     }
   }

@@ -158,10 +158,50 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     }
   };
 
+  // Solution files by folder, and the projects each names, for the Solution* properties a solution build passes.
+  const solutionFiles = new Map<string, string[]>();
+  const solutionMembers = new Map<string, Set<string>>();
+  const solutionsIn = (dir: string): string[] => {
+    let list = solutionFiles.get(dir);
+    if (!list) {
+      try {
+        list = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && /\.slnx?$/i.test(e.name)).map((e) => `${dir.replace(/\/$/, '')}/${e.name}`).sort();
+      } catch {
+        list = [];
+      }
+      solutionFiles.set(dir, list);
+    }
+    return list;
+  };
+  const membersOf = (solution: string): Set<string> => {
+    let members = solutionMembers.get(solution);
+    if (!members) {
+      const text = fileSystem.readText(solution);
+      const dir = solution.slice(0, solution.lastIndexOf('/'));
+      members = new Set(text === null ? [] : parseSolution(solution, text).projects.map((p) => modelPath(path.resolve(dir, p))));
+      solutionMembers.set(solution, members);
+    }
+    return members;
+  };
+  /**
+   * The solution that names a project: the nearest folder above it (up to the repository's root) holding a solution
+   * file that lists it; none when two solutions of that folder list it, since which one is built is not known.
+   */
+  const solutionOf = (projectPath: string): string | null => {
+    let dir = projectPath.slice(0, projectPath.lastIndexOf('/')) || '/';
+    for (;;) {
+      const naming = solutionsIn(dir).filter((sln) => membersOf(sln).has(projectPath));
+      if (naming.length) return naming.length === 1 ? naming[0] : null;
+      const slash = dir.lastIndexOf('/');
+      if (slash <= 0 || fileSystem.exists(`${dir}/.git`)) return null;
+      dir = dir.slice(0, slash);
+    }
+  };
+
   const evaluate = (p: string): ProjectModel => {
     let model = evaluated.get(p);
     if (!model) {
-      model = withPackingNuspec(evaluateProject(p, fileSystem, { configuration: options.configuration, targetFramework: options.targetFramework, xmlCache }));
+      model = withPackingNuspec(evaluateProject(p, fileSystem, { configuration: options.configuration, targetFramework: options.targetFramework, xmlCache, solution: solutionOf(p) }));
       evaluated.set(p, model);
     }
     return model;
@@ -173,7 +213,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     const key = `${project.path}|${targetFramework}`;
     let model = evaluatedForTarget.get(key);
     if (!model) {
-      const evaluation = evaluateProject(project.path, fileSystem, { configuration: options.configuration, targetFramework, xmlCache });
+      const evaluation = evaluateProject(project.path, fileSystem, { configuration: options.configuration, targetFramework, xmlCache, solution: solutionOf(project.path) });
       model = {
         ...withPackingNuspec(evaluation),
         targetFrameworkReason: `the project targets ${project.targetFrameworks.join(';')}; the analysed target, ${project.targetFramework}, leaves this file out of its Compile items, so it is analysed for ${targetFramework}, the highest target that compiles it`,
@@ -303,6 +343,8 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       folderListings.clear();
       nuspecs.clear();
       globalConfigs.clear();
+      solutionFiles.clear();
+      solutionMembers.clear();
     },
   };
 }
