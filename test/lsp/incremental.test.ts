@@ -163,3 +163,45 @@ for (const [name, env] of [['', undefined], [' (large-document thread)', { ASYNC
     assert.deepEqual(await edit('Rollback(bool flag) { if (flag)', 'Rollback(bool async) { if (async)'), [9]);
   });
 }
+
+// What other files can see of a document (its declarations, calls and verdicts: engine.ts surfaceOf) decides whether
+// the other open documents are checked again after an edit: here a callee in one document stops completing
+// synchronously, and the caller's ASY010 in the other document goes away without an edit of its own.
+test('an edit that changes what other files see of a document re-checks the other open documents', async () => {
+  const session = await startSession({});
+  sessions.push(session);
+  const source = 'untitled:Source.cs';
+  const consumer = 'untitled:Consumer.cs';
+  const sourceText = [
+    'using System.Threading.Tasks;',
+    'public class Source',
+    '{',
+    '    public Task<int> GetAsync() => Task.FromResult(1);',
+    '}',
+    '',
+  ].join('\n');
+  session.open(source, sourceText);
+  session.open(consumer, [
+    'using System.Threading.Tasks;',
+    'public class Consumer',
+    '{',
+    '    private readonly Source _source = new Source();',
+    '    public async Task<int> TotalAsync()',
+    '    {',
+    '        var a = await _source.GetAsync();',
+    '        var b = await _source.GetAsync();',
+    '        return a + b;',
+    '    }',
+    '}',
+    '',
+  ].join('\n'));
+  const likelySync = (ds: Diagnostic[]) => ds.some((d) => d.code === 'ASY010');
+  // Indexing's end re-checks every open document: after it, only the surface's change can re-check the consumer.
+  await session.waitForStatus((s) => s.state === 'ready', 30_000);
+  await session.waitForDiagnostics(consumer, (ds) => likelySync(ds), 30_000);
+  // Re-checks already under way (the open of the source) settle first.
+  await new Promise((r) => setTimeout(r, 500));
+  const r = change(sourceText, 'public Task<int> GetAsync() => Task.FromResult(1);', 'public async Task<int> GetAsync() { await Task.Delay(1); return 1; }');
+  session.change(source, 2, [r.change]);
+  await session.waitForDiagnostics(consumer, (ds) => !likelySync(ds), 30_000);
+});

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { methodsToSend, receivedMethods, sameValue, type KeptMethods } from '../../server/src/lsp/snapshotTransfer';
 import type { MethodView } from '../../server/src/lsp/snapshot';
 import { shownDetail, snapshotChanged, type SentSnapshot } from '../../server/src/lsp/engine/documents';
+import { Digest } from '../../server/src/lsp/engine/digest';
 
 const range = (line: number) => ({ start: { line, character: 4 }, end: { line: line + 3, character: 5 } });
 /** A view as the engine builds one: `costs` shared between versions when the method did not change (the cost cache). */
@@ -100,4 +101,14 @@ test('a snapshot of a new revision is sent without writing its diagnostics as JS
   assert.ok(snapshotChanged(next, { head: '4|k', diagnostics: [], methods }));
   assert.ok(snapshotChanged(next, { head: '4|k', diagnostics, methods: [view('A', 1, cost(80))] }));
   assert.ok(snapshotChanged(next, { head: '4|other settings', diagnostics, methods }));
+});
+
+test('the engine digest of a document surface tells pieces apart by their boundaries and kinds', () => {
+  const of = (build: (d: Digest) => Digest) => build(new Digest()).toString();
+  assert.equal(of((d) => d.text('ab').text('c')), of((d) => d.text('ab').text('c')));
+  assert.notEqual(of((d) => d.text('ab').text('c')), of((d) => d.text('a').text('bc')));
+  assert.notEqual(of((d) => d.value(1)), of((d) => d.text('1')));
+  assert.notEqual(of((d) => d.value(true)), of((d) => d.value(null)));
+  assert.notEqual(of((d) => d.value(null)), of((d) => d.value(undefined).text('')));
+  assert.notEqual(of((d) => d.text('M').value(2)), of((d) => d.text('M').value(3)));
 });

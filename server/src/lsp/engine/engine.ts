@@ -29,6 +29,7 @@ import type { DocumentSnapshot, MethodView } from '../snapshot';
 import type { CostReport, CostReportMethod, CostReportParams, MethodDetailParams } from '../protocol';
 import { applyChanges, disposeDocument, isModelCurrent, openDocument, remodel, snapshotChanged, type OpenDocument, type SentSnapshot } from './documents';
 import { comparisonProfile, isCostedBody, methodViewOf, methodViewsOf, type ViewInput } from './views';
+import { Digest } from './digest';
 import { methodsToSend } from '../snapshotTransfer';
 import { createDebounceModelling } from './debounceModel';
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
@@ -254,15 +255,23 @@ export function createEngine(host: EngineHost): Engine {
 
   /** A digest of what other files can see of this one: a change means their findings may change too. */
   function surfaceOf(key: string, model: FileModel, analysis: CompletionAnalysis): string {
-    const parts: unknown[] = [];
+    // Every list is preceded by its length, so the pieces of one part never pass for another's.
+    const d = new Digest().value(model.types.length);
     for (const t of model.types) {
-      parts.push([t.name, t.kind, t.baseTypes, t.instanceFields.map((f) => f.typeText), t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.returnKind, m.parameterTypes.length])]);
+      d.text(t.name).text(t.kind).value(t.baseTypes.length);
+      for (const b of t.baseTypes) d.text(b);
+      d.value(t.instanceFields.length);
+      for (const f of t.instanceFields) d.text(f.typeText);
+      d.value(t.members.length);
+      for (const m of t.members) d.text(m.name).text(m.kind).value(m.isStatic).value(m.isAsync).text(m.returnKind).value(m.parameterTypes.length);
     }
+    d.value(model.bodies.length);
     for (const b of model.bodies) {
       const verdict = analysis.get(`${key}#${b.id}`);
-      parts.push([b.name, b.kind, b.returnKind, b.parameters.length, verdict?.likelySync ?? null, b.calls.map((c) => `${c.name}:${c.usage}:${c.argumentTexts.length}`)]);
+      d.text(b.name).text(b.kind).text(b.returnKind).value(b.parameters.length).value(verdict?.likelySync ?? null).value(b.calls.length);
+      for (const c of b.calls) d.text(c.name).text(c.usage).value(c.argumentTexts.length);
     }
-    return JSON.stringify(parts);
+    return d.toString();
   }
 
   function noteFirstAnalysis(uri: string): void {
