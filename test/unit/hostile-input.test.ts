@@ -1,6 +1,7 @@
 // Input a hostile or careless environment hands the tool, each class at its root: files that are not files
 // (a FIFO, /dev/zero, a symlink to a device, a file over the limit), output that is huge or goes to a closed
-// pipe, text with terminal escapes and markdown that tries to break out of its code spans.
+// pipe, text with terminal escapes and markdown that tries to break out of its code spans; an internal error inside
+// the workspace-wide verdicts.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,7 +13,7 @@ import { readBounded, readSource, editorConfigsFor, declaresRoot, MAX_CONFIG_FIL
 import { mergeGlobalConfigs, parseGlobalConfig } from '../../server/src/config/globalConfig';
 import { compileGlob } from '../../server/src/config/glob';
 import { editorConfigOptions } from '../../server/src/config/editorconfig';
-import { analyseProject } from '../../server/src/analysis/project';
+import { analyseModelled, analyseProject, modelFile } from '../../server/src/analysis/project';
 import { RULES } from '../../server/src/rules/registry';
 
 before(ready);
@@ -206,4 +207,36 @@ test('.editorconfig and global config text with long runs of blanks is read in o
   assert.deepEqual(quickly(2000, 'global config header', () => [...parseGlobalConfig({ path: '/r/.globalconfig', text: header }).fileSections.keys()]), [`/r/a.cs${blanks}x`]);
   const set = quickly(2000, 'global config value', () => mergeGlobalConfigs([{ path: '/r/.globalconfig', text: `${newlines}k = a${blanks}b # c\n` }]));
   assert.equal(set.options.get('k')?.value, `a${blanks}b`);
+});
+
+// An internal error while the verdicts resolve an await (a stack overflow in name resolution once ended whole `check`
+// runs on real code with nothing written) stays with that await: it may suspend, and says why; the rest of the file
+// and the workspace are decided and checked as usual. Simulated with one await whose operand throws when read.
+test('an internal error while resolving one await leaves the other verdicts and the run standing', () => {
+  const text = [
+    'using System.Threading.Tasks;',
+    'public class Feed',
+    '{',
+    '    public Task<int> LocalAsync() => Task.FromResult(1);',
+    '    public async Task<int> BrokenAsync() { var a = await LocalAsync(); var b = await LocalAsync(); return a + b; }',
+    '    public async Task<int> TwiceAsync() { var a = await LocalAsync(); var b = await LocalAsync(); return a + b; }',
+    '}',
+    '',
+  ].join('\n');
+  const { model, tree } = modelFile(text);
+  tree?.delete();
+  const broken = model.bodies.find((b) => b.name === 'BrokenAsync')!;
+  const throwing = new Proxy(broken.awaits[0].operand, {
+    get(target, property) {
+      if (property === 'text') throw new RangeError('Maximum call stack size exceeded (simulated)');
+      return Reflect.get(target, property);
+    },
+  });
+  const patched = { ...model, bodies: model.bodies.map((b) => (b === broken ? { ...b, awaits: [{ ...b.awaits[0], operand: throwing }, ...b.awaits.slice(1)] } : b)) };
+  const result = analyseModelled([{ path: 'Feed.cs', text, model: patched }], { enabled: null, disabled: new Set() });
+  const verdictOf = (name: string) => [...result.completion.values()].find((v) => v.bodyId === model.bodies.find((b) => b.name === name)!.id);
+  assert.equal(verdictOf('BrokenAsync')?.likelySync, false);
+  assert.match(verdictOf('BrokenAsync')!.awaits[0].reason, /could not resolve it \(internal error: Maximum call stack size exceeded \(simulated\)\)/);
+  assert.equal(verdictOf('TwiceAsync')?.likelySync, true, 'the other method is decided as usual');
+  assert.deepEqual(result.files[0].findings.filter((f) => f.ruleId === 'ASY010').map((f) => text.slice(f.span.start, f.span.end)), ['TwiceAsync']);
 });

@@ -9,6 +9,7 @@ import { conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
+import { AnalysisStopped } from '../model/budget';
 import { expiringCacheType } from '../knowledge/expiringCaches';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
@@ -422,8 +423,14 @@ function expiringCacheReader(body: MethodBody, bodies: readonly MethodBody[], in
     if (answer === undefined) {
       if (createdByThisCall(body, receiver)) answer = true;
       else {
-        const typed = typeOfExpression(receiver, body, bodies, index);
-        answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
+        try {
+          const typed = typeOfExpression(receiver, body, bodies, index);
+          answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
+        } catch (err) {
+          if (err instanceof AnalysisStopped) throw err;
+          // Not known to be a cache that usually hits: no fast path is read into the verdict.
+          answer = true;
+        }
       }
       seen.set(receiver, answer);
     }
@@ -553,8 +560,22 @@ function splitTopLevelOperator(text: string, op: '&&' | '||'): string[] {
 // ---- what each await depends on ----
 
 function dependenciesOf(t: Target, index: WorkspaceIndex): Dependency[] {
-  if (t.body.isAsync) return t.body.awaits.map((a) => awaitDependency(a, t, index));
-  return t.body.returns.map((r) => returnDependency(r, t, index));
+  if (t.body.isAsync) return t.body.awaits.map((a) => guarded(() => awaitDependency(a, t, index)));
+  return t.body.returns.map((r) => guarded(() => returnDependency(r, t, index)));
+}
+
+/**
+ * One await whose resolution fails (a bug in the typing, a stack overflow on some code no test had) may suspend,
+ * and says why, instead of ending the verdicts of the whole workspace: the command line would report nothing at all
+ * and the language server nothing for any document. Running out of a file's time budget still stops.
+ */
+function guarded(resolve: () => Dependency): Dependency {
+  try {
+    return resolve();
+  } catch (err) {
+    if (err instanceof AnalysisStopped) throw err;
+    return fixed('maySuspend', `AsyncLens could not resolve it (internal error: ${err instanceof Error ? err.message : String(err)})`);
+  }
 }
 
 const fixed = (state: AwaitState, reason: string): Dependency => ({ kind: 'fixed', verdict: { state, reason, callee: null } });
