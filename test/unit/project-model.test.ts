@@ -402,6 +402,14 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   <ItemGroup><PackageReference Include="Microsoft.Extensions.Logging" /><PackageReference Include="moq" Version="4.20.72" /><PackageReference Include="Shouldly" /></ItemGroup>
 </Project>` }));
   assert.deepEqual(testCodeVerdict(steps(''), '', plain), { testCode: true, reason: 'Data.Testing references Moq (a mocking library), a test helper library' });
+  // OWIN integration tests host the pipeline in Katana's in-memory TestServer, with their test framework brought by a
+  // project they reference or by the build SDK: the test server alone says test code, whatever package metadata the
+  // repository's shared props give every project.
+  const owinTests = evaluateProject('/repo/tests/Web.Owin.IntegrationTests/Web.Owin.IntegrationTests.csproj', memoryFs({ ...TREE, '/repo/tests/Web.Owin.IntegrationTests/Web.Owin.IntegrationTests.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net48</TargetFramework><PackageTags>web</PackageTags></PropertyGroup>
+  <ItemGroup><PackageReference Include="Microsoft.Owin.Testing" Version="4.2.2" /></ItemGroup>
+</Project>` }));
+  assert.deepEqual(testCodeVerdict(owinTests, '', plain), { testCode: true, reason: "Web.Owin.IntegrationTests references Microsoft.Owin.Testing (OWIN's in-memory test server), a test helper library" });
   assert.equal(testProjectReason(steps('<IsTestProject>false</IsTestProject>')), null);
   // A shared fixture library that takes only xUnit's extensibility package (its IAsyncLifetime fixtures and
   // ITestOutputHelper) beside the client it tests is test code too.
@@ -557,6 +565,11 @@ test('library code: a published class library is; an app, a UI app whatever its 
   const wpfApp = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>WinExe</OutputType></PropertyGroup></Project>' });
   assert.deepEqual(libraryCodeVerdict(wpfApp, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseWPF)' });
   assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);
+  // An ASP.NET 4.x site (MSBuild.SDK.SystemWeb, a class library by OutputType that IIS loads) is the application,
+  // whatever package metadata shared props give it; that SDK's Razor library SDK is not an application's.
+  const systemWeb = (sdk: string) => project({ '/repo/App/App.csproj': `<Project Sdk="${sdk}"><PropertyGroup><TargetFramework>net48</TargetFramework><PackageTags>orders</PackageTags></PropertyGroup></Project>` });
+  assert.deepEqual(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb/4.0.88'), 'auto', null), { isLibrary: false, reason: 'App is an application (MSBuild.SDK.SystemWeb)' });
+  assert.equal(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb.RazorLibrary'), 'auto', null)?.isLibrary, true);
 });
 
 // ---- .nuspec files that publish a project ----

@@ -49,6 +49,9 @@ export const TEST_SUPPORT_PACKAGES: readonly TestSupportPackage[] = [
   { id: 'FluentAssertions', purpose: 'an assertion library', source: 'https://www.nuget.org/packages/FluentAssertions' },
   { id: 'Microsoft.AspNetCore.TestHost', purpose: "ASP.NET Core's in-memory test server", source: 'https://learn.microsoft.com/aspnet/core/test/integration-tests' },
   { id: 'Microsoft.AspNetCore.Mvc.Testing', purpose: "ASP.NET Core's integration test host", source: 'https://learn.microsoft.com/aspnet/core/test/integration-tests' },
+  // Katana's TestServer: OWIN (ASP.NET 4.x) integration tests host the pipeline in memory with it, as ASP.NET Core's
+  // tests do with TestHost.
+  { id: 'Microsoft.Owin.Testing', purpose: "OWIN's in-memory test server", source: 'https://www.nuget.org/packages/Microsoft.Owin.Testing' },
   // The packages a shared fixture library references for xUnit's fixture and output interfaces (IAsyncLifetime,
   // ITestOutputHelper) without the framework's test runner: they extend tests and run nowhere else.
   { id: 'xunit.extensibility.core', purpose: "xUnit.net's extensibility interfaces", source: 'https://www.nuget.org/packages/xunit.extensibility.core' },
