@@ -165,6 +165,42 @@ test('a malformed project file gives a clear note, and its files are still analy
   }
 });
 
+test('a project\'s <Using> items import their namespace into every file: EF6\'s, imported so, makes `transaction` its DbContextTransaction (no CommitAsync)', async () => {
+  // Written at test time, not a fixture folder: the fixtures are compiled, and the EntityFramework 6 package is not
+  // on this project's package feed (as for sync-api-in-async/exempt-ef6-transactions.cs).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-ef6-using-'));
+  try {
+    const project = (usings: string) => `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net48</TargetFramework>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="EntityFramework" Version="6.4.4" />\n${usings}  </ItemGroup>\n</Project>\n`;
+    fs.writeFileSync(path.join(dir, 'Ledger.csproj'), project('    <Using Include="System.Data.Entity" />\n'));
+    fs.writeFileSync(path.join(dir, 'LedgerStore.cs'), [
+      'using System.Data;',
+      'using System.Threading;',
+      'using System.Threading.Tasks;',
+      '',
+      'namespace Ledger;',
+      '',
+      'public sealed class LedgerStore',
+      '{',
+      '    public async Task PostAsync(DbContext context, CancellationToken cancellationToken)',
+      '    {',
+      '        using var transaction = context.Database.BeginTransaction(IsolationLevel.Serializable);',
+      '        await context.SaveChangesAsync(cancellationToken);',
+      '        transaction.Commit();',
+      '    }',
+      '}',
+      '',
+    ].join('\n'));
+    const commits = async () => (JSON.parse((await runCli(['check', '--format', 'json', '.'], dir)).stdout).findings as JsonFinding[])
+      .filter((f) => f.ruleId === 'ASY002').map((f) => f.line);
+    assert.deepEqual(await commits(), []);
+    // Without the <Using>, nothing says EF6: the name `transaction` is still taken for an ADO.NET DbTransaction.
+    fs.writeFileSync(path.join(dir, 'Ledger.csproj'), project(''));
+    assert.deepEqual(await commits(), [13]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a workspace with a net8.0 and a net10.0 project: each file costs for its own target; #if NET10_0_OR_GREATER code only in the net10.0 one', async () => {
   const two = path.join('test', 'fixtures', 'projects', 'two-targets');
   const r = await runCli(['cost', '--format', 'json', two]);
