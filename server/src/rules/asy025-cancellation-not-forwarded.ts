@@ -85,7 +85,10 @@ names both types.
 A multi-targeting project is analysed for one target, but the file is built for every one. When the overload comes
 from the API signatures and another target that compiles the call (one whose \`#if\` branches keep it) lacks it,
 or is one whose API the signatures do not hold (.NET Standard, .NET Framework, .NET before 8), the fix is
-**unsafe** and says which targets: the edit may not build there, and an \`#if\` may be needed.
+**unsafe** and says which targets: the edit may not build there, and an \`#if\` may be needed. So is it when the
+analysed target itself is one whose API the signatures do not hold (a project that targets only \`net48\`): the
+overload was found in the newest .NET's API and may not exist there (\`HttpContent.ReadAsStringAsync\` takes a
+token from .NET 5 on only); the note says so.
 
 ## Limitations
 - A callee on a receiver of unknown type is not looked at; nor is one whose overloads cannot be told apart by
@@ -299,6 +302,7 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
   // may break their build, so it is offered, not applied on its own.
   const unchecked = [...elsewhere.lacking, ...elsewhere.unknown];
   if (unchecked.length > 0) return { title: `Pass ${token.text} (the project also targets ${listed(unchecked)})`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
+  if (elsewhere.analysedUnknown) return { title: `Pass ${token.text} (if ${elsewhere.analysedUnknown} has this overload)`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
   return { title: `Pass ${token.text}`, safety: 'safe', edits: [{ start: close, end: close, newText }] };
 }
 
@@ -311,7 +315,8 @@ function returnTypeNote(overload: Overload): string {
 /** What the note adds when the project's other targets may not have the overload. */
 function otherTargetsNote(elsewhere: OtherTargets): string {
   let note = '';
-  const { lacking, unknown } = elsewhere;
+  const { lacking, unknown, analysedUnknown } = elsewhere;
+  if (analysedUnknown) note += ` The project targets ${analysedUnknown}, whose APIs the signatures do not hold: the overload was found in the newest .NET's, and may be missing there.`;
   if (lacking.length > 0) note += ` The project also targets ${listed(lacking)}, which ${lacking.length === 1 ? 'does' : 'do'} not have this overload: pass the token under an #if for the targets that do.`;
   if (unknown.length > 0) note += ` The project also targets ${listed(unknown)}, whose APIs the signatures do not hold: this overload may be missing there, and passing the token may then need an #if.`;
   return note;
