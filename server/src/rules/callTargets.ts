@@ -250,10 +250,10 @@ export interface OtherTargets {
   /** Targets whose API the database does not hold (.NET Standard, .NET Framework, .NET before 8): nothing says. */
   unknown: string[];
   /**
-   * The analysed target itself, when the database does not hold its API: the candidate was found in the newest
+   * The analysed target itself, when the database does not hold its API (set by otherTargetsOf only): the candidate was found in the newest
    * framework's, and may be missing there too (HttpContent.ReadAsStringAsync takes no token on .NET Framework).
    */
-  analysedUnknown: string | null;
+  analysedUnknown?: string | null;
 }
 
 /**
