@@ -410,6 +410,17 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   <ItemGroup><PackageReference Include="Microsoft.Owin.Testing" Version="4.2.2" /></ItemGroup>
 </Project>` }));
   assert.deepEqual(testCodeVerdict(owinTests, '', plain), { testCode: true, reason: "Web.Owin.IntegrationTests references Microsoft.Owin.Testing (OWIN's in-memory test server), a test helper library" });
+  // In a repository built with the Arcade SDK, a project named *.Tests, *.UnitTests, *.IntegrationTests or
+  // *.PerformanceTests is a test project (the SDK sets IsTestProject and adds xUnit); another name, or the same name
+  // without the SDK, is not.
+  const arcade = (name: string, sdk: string) => evaluateProject(`/repo/tests/${name}/${name}.csproj`, memoryFs({ ...TREE, [`/repo/tests/${name}/${name}.csproj`]: `<Project Sdk="Microsoft.NET.Sdk">
+  <Import Project="Sdk.props" Sdk="${sdk}" />
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+</Project>` }));
+  assert.equal(testProjectReason(arcade('Web.IntegrationTests', 'Microsoft.DotNet.Arcade.Sdk')), 'Web.IntegrationTests is a test project of the Arcade SDK (its name ends in .IntegrationTests)');
+  assert.equal(testProjectReason(arcade('Web.Tests', 'Microsoft.DotNet.Arcade.Sdk')), 'Web.Tests is a test project of the Arcade SDK (its name ends in .Tests)');
+  assert.equal(testProjectReason(arcade('Web.Testing', 'Microsoft.DotNet.Arcade.Sdk')), null);
+  assert.equal(testProjectReason(arcade('Web.Tests', 'Microsoft.NET.Sdk.Razor')), null);
   assert.equal(testProjectReason(steps('<IsTestProject>false</IsTestProject>')), null);
   // A shared fixture library that takes only xUnit's extensibility package (its IAsyncLifetime fixtures and
   // ITestOutputHelper) beside the client it tests is test code too.

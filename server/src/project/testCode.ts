@@ -114,8 +114,20 @@ export function testProjectReason(project: ProjectModel | null): string | null {
   if (support) return `${project.name} references ${support.id} (${support.purpose}), a test helper library`;
   const benchmark = referencedPackage(project, BENCHMARK_PACKAGES);
   if (benchmark) return `${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`;
+  // The Arcade SDK (Microsoft.DotNet.Arcade.Sdk, which a repository's Directory.Build.props imports) tells test projects
+  // by name, sets IsTestProject for them and adds its test runner's packages (xUnit by default): "projects ending with
+  // `.PerformanceTests` are performance tests, projects ending with `.IntegrationTests` are integration tests, and
+  // projects ending with either `.UnitTests` or `.Tests` are unit test projects" (dotnet/arcade
+  // Documentation/ArcadeSdk.md, "Test Support"; src/Microsoft.DotNet.Arcade.Sdk/tools/Tests.props).
+  const arcadeSuffix = ARCADE_TEST_SUFFIX.exec(project.name)?.[0];
+  if (arcadeSuffix && project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'microsoft.dotnet.arcade.sdk')) {
+    return `${project.name} is a test project of the Arcade SDK (its name ends in ${arcadeSuffix})`;
+  }
   return null;
 }
+
+/** The project names the Arcade SDK makes test projects (MSBuildProjectName.EndsWith, case-sensitive as MSBuild's is). */
+const ARCADE_TEST_SUFFIX = /\.(?:UnitTests|Tests|IntegrationTests|PerformanceTests)$/;
 
 /** The first of the project's package references (in its order) that the table lists, compared as NuGet does, without case. */
 function referencedPackage<T extends { id: string }>(project: ProjectModel, table: readonly T[]): T | undefined {
