@@ -165,6 +165,73 @@ test('a malformed project file gives a clear note, and its files are still analy
   }
 });
 
+test('a project\'s <Using> items import their namespace into every file: EF6\'s, imported so, makes `transaction` its DbContextTransaction (no CommitAsync)', async () => {
+  // Written at test time, not a fixture folder: the fixtures are compiled, and the EntityFramework 6 package is not
+  // on this project's package feed (as for sync-api-in-async/exempt-ef6-transactions.cs).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-ef6-using-'));
+  try {
+    const project = (usings: string) => `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net48</TargetFramework>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n  <ItemGroup>\n    <PackageReference Include="EntityFramework" Version="6.4.4" />\n${usings}  </ItemGroup>\n</Project>\n`;
+    fs.writeFileSync(path.join(dir, 'Ledger.csproj'), project('    <Using Include="System.Data.Entity" />\n'));
+    fs.writeFileSync(path.join(dir, 'LedgerStore.cs'), [
+      'using System.Data;',
+      'using System.Threading;',
+      'using System.Threading.Tasks;',
+      '',
+      'namespace Ledger;',
+      '',
+      'public sealed class LedgerStore',
+      '{',
+      '    public async Task PostAsync(DbContext context, CancellationToken cancellationToken)',
+      '    {',
+      '        using var transaction = context.Database.BeginTransaction(IsolationLevel.Serializable);',
+      '        await context.SaveChangesAsync(cancellationToken);',
+      '        transaction.Commit();',
+      '    }',
+      '}',
+      '',
+    ].join('\n'));
+    const commits = async () => (JSON.parse((await runCli(['check', '--format', 'json', '.'], dir)).stdout).findings as JsonFinding[])
+      .filter((f) => f.ruleId === 'ASY002').map((f) => f.line);
+    assert.deepEqual(await commits(), []);
+    // Without the <Using>, nothing says EF6: the name `transaction` is still taken for an ADO.NET DbTransaction.
+    fs.writeFileSync(path.join(dir, 'Ledger.csproj'), project(''));
+    assert.deepEqual(await commits(), [13]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('ASY025 in a project that targets only .NET Framework: the overload comes from the newest .NET\'s API, so the fix is unsafe and the note says so', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-net48-token-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'Feed.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net48</TargetFramework>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n</Project>\n');
+    fs.writeFileSync(path.join(dir, 'FeedReader.cs'), [
+      'using System.Net.Http;',
+      'using System.Threading;',
+      'using System.Threading.Tasks;',
+      '',
+      'namespace Feed;',
+      '',
+      'public sealed class FeedReader',
+      '{',
+      '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
+      '    {',
+      '        await Task.Delay(1, cancellationToken);',
+      '        return await response.Content.ReadAsStringAsync();',
+      '    }',
+      '}',
+      '',
+    ].join('\n'));
+    const r = await runCli(['check', '--format', 'json', '.'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    const found = (JSON.parse(r.stdout).findings as (JsonFinding & { note: string; fix: { safety: string; title: string } })[]).filter((f) => f.ruleId === 'ASY025');
+    assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[12, 'unsafe', 'Pass cancellationToken (if net48 has this overload)']]);
+    assert.match(found[0].note, /The project targets net48, whose APIs the signatures do not hold: the overload was found in the newest \.NET's, and may be missing there\./);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a workspace with a net8.0 and a net10.0 project: each file costs for its own target; #if NET10_0_OR_GREATER code only in the net10.0 one', async () => {
   const two = path.join('test', 'fixtures', 'projects', 'two-targets');
   const r = await runCli(['cost', '--format', 'json', two]);

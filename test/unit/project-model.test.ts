@@ -421,6 +421,25 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   <ItemGroup><PackageReference Include="Microsoft.Extensions.Logging" /><PackageReference Include="moq" Version="4.20.72" /><PackageReference Include="Shouldly" /></ItemGroup>
 </Project>` }));
   assert.deepEqual(testCodeVerdict(steps(''), '', plain), { testCode: true, reason: 'Data.Testing references Moq (a mocking library), a test helper library' });
+  // OWIN integration tests host the pipeline in Katana's in-memory TestServer, with their test framework brought by a
+  // project they reference or by the build SDK: the test server alone says test code, whatever package metadata the
+  // repository's shared props give every project.
+  const owinTests = evaluateProject('/repo/tests/Web.Owin.IntegrationTests/Web.Owin.IntegrationTests.csproj', memoryFs({ ...TREE, '/repo/tests/Web.Owin.IntegrationTests/Web.Owin.IntegrationTests.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net48</TargetFramework><PackageTags>web</PackageTags></PropertyGroup>
+  <ItemGroup><PackageReference Include="Microsoft.Owin.Testing" Version="4.2.2" /></ItemGroup>
+</Project>` }));
+  assert.deepEqual(testCodeVerdict(owinTests, '', plain), { testCode: true, reason: "Web.Owin.IntegrationTests references Microsoft.Owin.Testing (OWIN's in-memory test server), a test helper library" });
+  // In a repository built with the Arcade SDK, a project named *.Tests, *.UnitTests, *.IntegrationTests or
+  // *.PerformanceTests is a test project (the SDK sets IsTestProject and adds xUnit); another name, or the same name
+  // without the SDK, is not.
+  const arcade = (name: string, sdk: string) => evaluateProject(`/repo/tests/${name}/${name}.csproj`, memoryFs({ ...TREE, [`/repo/tests/${name}/${name}.csproj`]: `<Project Sdk="Microsoft.NET.Sdk">
+  <Import Project="Sdk.props" Sdk="${sdk}" />
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+</Project>` }));
+  assert.equal(testProjectReason(arcade('Web.IntegrationTests', 'Microsoft.DotNet.Arcade.Sdk')), 'Web.IntegrationTests is a test project of the Arcade SDK (its name ends in .IntegrationTests)');
+  assert.equal(testProjectReason(arcade('Web.Tests', 'Microsoft.DotNet.Arcade.Sdk')), 'Web.Tests is a test project of the Arcade SDK (its name ends in .Tests)');
+  assert.equal(testProjectReason(arcade('Web.Testing', 'Microsoft.DotNet.Arcade.Sdk')), null);
+  assert.equal(testProjectReason(arcade('Web.Tests', 'Microsoft.NET.Sdk.Razor')), null);
   assert.equal(testProjectReason(steps('<IsTestProject>false</IsTestProject>')), null);
   // A shared fixture library that takes only xUnit's extensibility package (its IAsyncLifetime fixtures and
   // ITestOutputHelper) beside the client it tests is test code too.
@@ -576,6 +595,11 @@ test('library code: a published class library is; an app, a UI app whatever its 
   const wpfApp = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>WinExe</OutputType></PropertyGroup></Project>' });
   assert.deepEqual(libraryCodeVerdict(wpfApp, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseWPF)' });
   assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);
+  // An ASP.NET 4.x site (MSBuild.SDK.SystemWeb, a class library by OutputType that IIS loads) is the application,
+  // whatever package metadata shared props give it; that SDK's Razor library SDK is not an application's.
+  const systemWeb = (sdk: string) => project({ '/repo/App/App.csproj': `<Project Sdk="${sdk}"><PropertyGroup><TargetFramework>net48</TargetFramework><PackageTags>orders</PackageTags></PropertyGroup></Project>` });
+  assert.deepEqual(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb/4.0.88'), 'auto', null), { isLibrary: false, reason: 'App is an application (MSBuild.SDK.SystemWeb)' });
+  assert.equal(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb.RazorLibrary'), 'auto', null)?.isLibrary, true);
 });
 
 test('library code: a server package of a referenced project reaches the library above it unless that reference keeps it private', async () => {

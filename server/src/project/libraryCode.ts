@@ -25,8 +25,13 @@ export interface LibraryCodeVerdict {
   withoutContext?: string;
 }
 
-/** SDKs whose projects are applications whatever their OutputType says (web apps and worker services). */
-const APPLICATION_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker', 'microsoft.net.sdk.blazorwebassembly'];
+/**
+ * SDKs whose projects are applications whatever their OutputType says (web apps and worker services). An ASP.NET 4.x
+ * (System.Web) site built with MSBuild.SDK.SystemWeb is a class library by OutputType that IIS loads as the web
+ * application (https://github.com/CZEMacLeod/MSBuild.SDK.SystemWeb: "SDK (shortform) projects targeting ASP.NET 4.x
+ * using System.Web"; its Razor library SDK, MSBuild.SDK.SystemWeb.RazorLibrary, is another name and not listed).
+ */
+const APPLICATION_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker', 'microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.systemweb'];
 const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
 
 /**

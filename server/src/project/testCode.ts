@@ -49,6 +49,9 @@ export const TEST_SUPPORT_PACKAGES: readonly TestSupportPackage[] = [
   { id: 'FluentAssertions', purpose: 'an assertion library', source: 'https://www.nuget.org/packages/FluentAssertions' },
   { id: 'Microsoft.AspNetCore.TestHost', purpose: "ASP.NET Core's in-memory test server", source: 'https://learn.microsoft.com/aspnet/core/test/integration-tests' },
   { id: 'Microsoft.AspNetCore.Mvc.Testing', purpose: "ASP.NET Core's integration test host", source: 'https://learn.microsoft.com/aspnet/core/test/integration-tests' },
+  // Katana's TestServer: OWIN (ASP.NET 4.x) integration tests host the pipeline in memory with it, as ASP.NET Core's
+  // tests do with TestHost.
+  { id: 'Microsoft.Owin.Testing', purpose: "OWIN's in-memory test server", source: 'https://www.nuget.org/packages/Microsoft.Owin.Testing' },
   // The packages a shared fixture library references for xUnit's fixture and output interfaces (IAsyncLifetime,
   // ITestOutputHelper) without the framework's test runner: they extend tests and run nowhere else.
   { id: 'xunit.extensibility.core', purpose: "xUnit.net's extensibility interfaces", source: 'https://www.nuget.org/packages/xunit.extensibility.core' },
@@ -111,8 +114,20 @@ export function testProjectReason(project: ProjectModel | null): string | null {
   if (support) return `${project.name} references ${support.id} (${support.purpose}), a test helper library`;
   const benchmark = referencedPackage(project, BENCHMARK_PACKAGES);
   if (benchmark) return `${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`;
+  // The Arcade SDK (Microsoft.DotNet.Arcade.Sdk, which a repository's Directory.Build.props imports) tells test projects
+  // by name, sets IsTestProject for them and adds its test runner's packages (xUnit by default): "projects ending with
+  // `.PerformanceTests` are performance tests, projects ending with `.IntegrationTests` are integration tests, and
+  // projects ending with either `.UnitTests` or `.Tests` are unit test projects" (dotnet/arcade
+  // Documentation/ArcadeSdk.md, "Test Support"; src/Microsoft.DotNet.Arcade.Sdk/tools/Tests.props).
+  const arcadeSuffix = ARCADE_TEST_SUFFIX.exec(project.name)?.[0];
+  if (arcadeSuffix && project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'microsoft.dotnet.arcade.sdk')) {
+    return `${project.name} is a test project of the Arcade SDK (its name ends in ${arcadeSuffix})`;
+  }
   return null;
 }
+
+/** The project names the Arcade SDK makes test projects (MSBuildProjectName.EndsWith, case-sensitive as MSBuild's is). */
+const ARCADE_TEST_SUFFIX = /\.(?:UnitTests|Tests|IntegrationTests|PerformanceTests)$/;
 
 /** The first of the project's package references (in its order) that the table lists, compared as NuGet does, without case. */
 function referencedPackage<T extends { id: string }>(project: ProjectModel, table: readonly T[]): T | undefined {

@@ -8,6 +8,7 @@ import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/
 import { bodyChain } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
 import { enclosingTypes } from '../model/enclosingTypes';
+import { fileApiScopeOf } from '../signatures/provider';
 
 /** "async method LoadAsync", "an async lambda passed to Run", "async local function Fetch": the subject of "inside ...". */
 export function describeAsyncBody(body: MethodBody): string {
@@ -350,9 +351,11 @@ function isConstLocal(text: string, nameStart: number): boolean {
 }
 
 /**
- * Whether the file can name a namespace's types without qualifying them: a `using` in the file, or a `global using`
- * in any workspace file (a global using applies to its own project only; the index does not know projects). With
- * `orNested`, a using of a namespace inside it counts too (`Microsoft.EntityFrameworkCore.Storage`).
+ * Whether the file can name a namespace's types without qualifying them: a `using` in the file, a `global using`
+ * in any workspace file (a global using applies to its own project only; the index does not know projects), or one
+ * of its project's global usings: the SDK's implicit usings and the project's `<Using Include="..." />` items, which
+ * the SDK writes into a generated GlobalUsings.g.cs (project/evaluate.ts reads them). With `orNested`, a using of a
+ * namespace inside it counts too (`Microsoft.EntityFrameworkCore.Storage`).
  */
 export function importsNamespace(ctx: RuleContext, namespace: string, orNested = false): boolean {
   const matches = (u: string) => {
@@ -361,5 +364,5 @@ export function importsNamespace(ctx: RuleContext, namespace: string, orNested =
   };
   if (ctx.model.usings.some(matches)) return true;
   for (const model of ctx.index.files.values()) if ((model.globalUsings ?? []).some(matches)) return true;
-  return false;
+  return (fileApiScopeOf(ctx.file)?.globalUsings ?? []).some(matches);
 }

@@ -8,6 +8,7 @@ import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding
 import { listed, quoted } from './messageText';
 import { expressionResultOf } from './taskResults';
 import { enclosingTypes } from '../model/enclosingTypes';
+import { importsNamespace } from './asy001-004-blocking-common';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -15,7 +16,10 @@ the method it calls can take one: the overload it binds to has an optional \`Can
 leaves out, or an overload with the same parameters plus a \`CancellationToken\` exists. In ASP.NET Core
 controllers and Razor pages the request's token \`HttpContext.RequestAborted\` counts as in scope when the action
 has no token parameter, and in SignalR hubs \`Context.ConnectionAborted\` (not in \`OnDisconnectedAsync\`, which runs
-after the connection is aborted, when that token has already fired).
+after the connection is aborted, when that token has already fired). ASP.NET 4.x's MVC controllers and ASP.NET
+SignalR 2's hubs (a base named \`System.Web.Mvc.Controller\` or \`Microsoft.AspNet.SignalR.Hub\`, or a file that
+imports \`System.Web.Mvc\` or \`Microsoft.AspNet.SignalR\` and not ASP.NET Core's namespace) have neither: their
+\`HttpContext\` is an \`HttpContextBase\`, without \`RequestAborted\`, so only their methods' own token parameters count.
 
 Overloads come from the workspace's declarations and the API signature database (.NET and common packages),
 never from a method's name. Left alone: calls that already pass something token-like, calls on the token
@@ -81,7 +85,10 @@ names both types.
 A multi-targeting project is analysed for one target, but the file is built for every one. When the overload comes
 from the API signatures and another target that compiles the call (one whose \`#if\` branches keep it) lacks it,
 or is one whose API the signatures do not hold (.NET Standard, .NET Framework, .NET before 8), the fix is
-**unsafe** and says which targets: the edit may not build there, and an \`#if\` may be needed.
+**unsafe** and says which targets: the edit may not build there, and an \`#if\` may be needed. So is it when the
+analysed target itself is one whose API the signatures do not hold (a project that targets only \`net48\`): the
+overload was found in the newest .NET's API and may not exist there (\`HttpContent.ReadAsStringAsync\` takes a
+token from .NET 5 on only); the note says so.
 
 ## Limitations
 - A callee on a receiver of unknown type is not looked at; nor is one whose overloads cannot be told apart by
@@ -128,9 +135,26 @@ function requestTokenOf(ctx: RuleContext, body: MethodBody): string | null {
   const family = typeFamily(ctx.index, owner);
   const bases = declaration ? declaration.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!) : [];
   const all = new Set([...family, ...bases]);
-  if (all.has('ControllerBase') || all.has('Controller') || all.has('PageModel') || hasAttribute(declaration, 'ApiController')) return 'HttpContext.RequestAborted';
-  if (all.has('Hub')) return isHubDisconnectHandler(body) ? null : 'Context.ConnectionAborted';
+  if (all.has('ControllerBase') || all.has('Controller') || all.has('PageModel') || hasAttribute(declaration, 'ApiController')) {
+    return isSystemWebType(ctx, declaration, 'System.Web.Mvc') ? null : 'HttpContext.RequestAborted';
+  }
+  if (all.has('Hub')) return isHubDisconnectHandler(body) || isSystemWebType(ctx, declaration, 'Microsoft.AspNet.SignalR') ? null : 'Context.ConnectionAborted';
   return null;
+}
+
+/**
+ * Whether the controller or hub is ASP.NET 4.x's, not ASP.NET Core's: its base is named with the namespace, or the
+ * file imports that namespace (its own using, a global one, or its project's `<Using>`) and not ASP.NET Core's. MVC 5's
+ * `Controller` (System.Web.Mvc) has an HttpContextBase, which has no RequestAborted
+ * (https://learn.microsoft.com/dotnet/api/system.web.httpcontextbase), and ASP.NET SignalR 2's `Hub`
+ * (Microsoft.AspNet.SignalR) a HubCallerContext without ConnectionAborted
+ * (https://learn.microsoft.com/aspnet/signalr/overview/guide-to-the-api/hubs-api-guide-server): there is no request token to pass, and
+ * naming one would not compile.
+ */
+function isSystemWebType(ctx: RuleContext, declaration: TypeDeclaration | undefined, namespace: string): boolean {
+  if (declaration?.baseTypes.some((b) => b.replace(/\s+/g, '').replace(/^global::/, '').startsWith(`${namespace}.`))) return true;
+  const core = namespace === 'System.Web.Mvc' ? 'Microsoft.AspNetCore.Mvc' : 'Microsoft.AspNetCore.SignalR';
+  return importsNamespace(ctx, namespace) && !importsNamespace(ctx, core);
 }
 
 /**
@@ -278,6 +302,7 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
   // may break their build, so it is offered, not applied on its own.
   const unchecked = [...elsewhere.lacking, ...elsewhere.unknown];
   if (unchecked.length > 0) return { title: `Pass ${token.text} (the project also targets ${listed(unchecked)})`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
+  if (elsewhere.analysedUnknown) return { title: `Pass ${token.text} (if ${elsewhere.analysedUnknown} has this overload)`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
   return { title: `Pass ${token.text}`, safety: 'safe', edits: [{ start: close, end: close, newText }] };
 }
 
@@ -290,7 +315,8 @@ function returnTypeNote(overload: Overload): string {
 /** What the note adds when the project's other targets may not have the overload. */
 function otherTargetsNote(elsewhere: OtherTargets): string {
   let note = '';
-  const { lacking, unknown } = elsewhere;
+  const { lacking, unknown, analysedUnknown } = elsewhere;
+  if (analysedUnknown) note += ` The project targets ${analysedUnknown}, whose APIs the signatures do not hold: the overload was found in the newest .NET's, and may be missing there.`;
   if (lacking.length > 0) note += ` The project also targets ${listed(lacking)}, which ${lacking.length === 1 ? 'does' : 'do'} not have this overload: pass the token under an #if for the targets that do.`;
   if (unknown.length > 0) note += ` The project also targets ${listed(unknown)}, whose APIs the signatures do not hold: this overload may be missing there, and passing the token may then need an #if.`;
   return note;

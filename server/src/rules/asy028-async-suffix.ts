@@ -20,7 +20,8 @@ does not end in \`Async\`, or it returns something that cannot be awaited and it
 members are checked where they are declared.
 
 Not reported, because the name is not the method's to choose: overrides, interface implementations (explicit,
-or a member a base type or interface in the workspace or the API signatures declares), test methods
+or a member a base type or interface in the workspace or the API signatures declares, or a method documented with
+\`<inheritdoc/>\` in a type with a base type or interface: the doc comment says it is an inherited member), test methods
 (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...), controller actions and Razor page handlers (routing reads their names),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
@@ -74,7 +75,8 @@ with the compiler's help; a text edit here could not find them all.
 - A return type is known to be awaitable or not from its name (Task, ValueTask), the workspace's declarations
   and the API signatures; a type from a package they do not cover is left alone.
 - An implementation of an interface from a package the signatures do not cover looks like the method's own name
-  and may be reported; suppress it or name the interface in the workspace.
+  and may be reported, unless its doc comment is \`<inheritdoc/>\` (which says it documents an inherited member);
+  suppress it or name the interface in the workspace.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`.
 `;
 
@@ -184,8 +186,28 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // cannot rename it.
     if (requestHandlerKindOf(ctx, body) === 'middleware') return 'middleware';
     if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
+    // `/// <inheritdoc/>` (without a cref) takes the documentation of the member this one overrides or implements:
+    // its author says the name is an inherited member's, declared in a base type or interface the workspace and the
+    // signatures may not hold (a scheduler's job interface from a package).
+    if (type.baseTypes.length > 0 && INHERIT_DOC.test(docCommentAbove(ctx.text, m.span.start))) return 'inherits its documentation';
   }
   return null;
+}
+
+const INHERIT_DOC = /<inheritdoc\s*\/>|<inheritdoc\s*>\s*<\/inheritdoc>/;
+
+/** The `///` lines right above a declaration (attribute lines between them skipped), joined. */
+function docCommentAbove(text: string, start: number): string {
+  const out: string[] = [];
+  let end = text.lastIndexOf('\n', start - 1);
+  while (end > 0) {
+    const from = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(from, end).trim();
+    if (line.startsWith('///')) out.push(line);
+    else if (!line.startsWith('[')) break;
+    end = from - 1;
+  }
+  return out.reverse().join('\n');
 }
 
 export const rule: Rule = {

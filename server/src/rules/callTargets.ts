@@ -249,6 +249,11 @@ export interface OtherTargets {
   lacking: string[];
   /** Targets whose API the database does not hold (.NET Standard, .NET Framework, .NET before 8): nothing says. */
   unknown: string[];
+  /**
+   * The analysed target itself, when the database does not hold its API (set by otherTargetsOf only): the candidate was found in the newest
+   * framework's, and may be missing there too (HttpContent.ReadAsStringAsync takes no token on .NET Framework).
+   */
+  analysedUnknown?: string | null;
 }
 
 /**
@@ -258,11 +263,12 @@ export interface OtherTargets {
  * does not compile it. A workspace candidate is the project's own code and is taken to exist wherever the call does.
  */
 export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: number): OtherTargets {
-  const out: OtherTargets = { lacking: [], unknown: [] };
+  const out: OtherTargets = { lacking: [], unknown: [], analysedUnknown: null };
   if (candidate.source !== 'api' || !candidate.api) return out;
   const file = fileApiScopeOf(ctx.file);
   const db = signatureDatabase();
   if (!file || !db) return out;
+  if (heldApiFrameworkOf(file.targetFramework) === null && parseTargetFramework(file.targetFramework) !== null) out.analysedUnknown = file.targetFramework;
   for (const target of otherTargetsCompiling(ctx, at)) {
     const framework = heldApiFrameworkOf(target.targetFramework);
     if (framework === null) out.unknown.push(target.targetFramework);
