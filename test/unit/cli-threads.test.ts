@@ -1,11 +1,13 @@
 // The CLI on several threads (cli/modelPool.ts) gives exactly what it gives on one: same findings in the same
-// order, same costs. Worker threads start from the built bundle, dist/cli.js, as they do for a user.
+// order, same costs. Worker threads start from the built bundle, dist/cli.js, as they do for a user. And what
+// `--threads auto` picks.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ready, repoRoot, runCli } from './support';
+import { autoThreads } from '../../server/src/cli/budget';
 // @ts-expect-error: a plain JavaScript module shared with the benchmarks.
 import { generateCorpus } from '../bench/corpus.mjs';
 
@@ -32,4 +34,8 @@ test('check and cost on two threads and on one give the same output', { skip: !f
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('--threads auto is every core, but one on a machine of two cores or fewer', () => {
+  assert.deepEqual([1, 2, 3, 4, 16].map(autoThreads), [1, 1, 3, 4, 16]);
 });

@@ -38,7 +38,7 @@ options:
   --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig, .globalconfig)
   --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
   --file-time-limit SECONDS    stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
-  --threads N|auto             threads that parse and model files (default auto: every core)
+  --threads N|auto             threads that parse and model files (default auto: every core, one on two cores or fewer)
   --no-editorconfig            ignore .editorconfig and global analyzer config (.globalconfig) files
   --no-cache                   model every file afresh (by default the models of unchanged files are reused from the
                                last run on the same folders, kept in the user's cache folder; ASYNCLENS_CACHE_DIR moves it)

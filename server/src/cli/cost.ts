@@ -39,7 +39,7 @@ options:
   --explain FILE:LINE       the state machine of the method on that line, field by field, for every profile
   --max-file-size KIB       skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})
   --file-time-limit SECONDS stop analysing a file that takes longer than this, and say so (default ${DEFAULT_FILE_BUDGET_MS / 1000})
-  --threads N|auto          threads that parse and model files (default auto: every core)
+  --threads N|auto          threads that parse and model files (default auto: every core, one on two cores or fewer)
   --no-cache                model every file afresh (by default the models of unchanged files are reused from the
                             last run on the same folders, as check does)
 
