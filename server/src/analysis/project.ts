@@ -3,7 +3,7 @@
  * likely synchronous completion once, then run the enabled rules and apply configuration. Pure apart from
  * the parser: the CLI and the language server pass text in and get facts and findings out.
  */
-import { parse, tableAfterEdit, type PreviousParse, type SyntaxTable, type Tree } from '../parse/parser';
+import { parse, tableAfterEdit, type PreviousParse, type TableCopy, type Tree } from '../parse/parser';
 import { buildFileModel, modelOfTable } from '../model/extract';
 import type { ModelCache } from '../model/bodyCache';
 import type { FileModel } from '../model/types';
@@ -93,7 +93,7 @@ export interface ModelledFile {
   /** The text tree-sitter parsed (the pre-parse pass's), which an incremental re-parse needs beside the tree. */
   parseText: string | null;
   /** With `keepTable`: the tree's table, which the next re-parse's table is spliced from (`previous.copy`). */
-  copy?: { table: SyntaxTable; parseText: string };
+  copy?: TableCopy;
   error?: string;
 }
 

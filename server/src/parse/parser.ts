@@ -1,7 +1,7 @@
 /** Loads web-tree-sitter with the C# grammar once, and turns C# text into trees without ever throwing. */
 import type * as TreeSitter from 'web-tree-sitter';
 import { prepareSource, type PreparedSource } from './prepare';
-import { splicedTableOf, syntaxTableOf, walkFunctionsOf, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
+import { splicedTableOf, syntaxTableOf, walkFunctionsOf, type EditedRegion, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
 
 // A CommonJS require keeps esbuild from wrapping web-tree-sitter's ESM build, which breaks Parser.init
 // inside a CJS bundle (parser.md, "Bundling").
@@ -63,8 +63,32 @@ type EditedParse = { tree: Tree; prepared: PreparedSource; changed?: readonly Ch
 /** The spliced table of tableAfterEdit, or null when it cannot be spliced (no previous table, or the paths disagree). */
 export function splicedTable(outcome: EditedParse, text: string, previous: PreviousParse | null | undefined): SyntaxTable | null {
   const copy = previous?.copy;
-  if (!copy || !outcome.changed) return null;
-  return splicedTableOf(outcome.tree, text, walkFunctions, copy.table, copy.parseText, outcome.prepared.parseText, outcome.changed);
+  if (!copy || !outcome.changed || copy.parseText.length !== copy.table.text.length || outcome.prepared.parseText.length !== text.length) return null;
+  return splicedTableOf(outcome.tree, text, walkFunctions, copy.table, editedRegion(copy.parseText, outcome.prepared.parseText, outcome.changed));
+}
+
+/**
+ * Where a tree parsed from `after` may differ from one parsed from `before`: where the two texts differ, widened to
+ * tree-sitter's changed ranges (new coordinates); null when the texts are equal and nothing changed.
+ */
+function editedRegion(before: string, after: string, changed: readonly ChangedRange[]): EditedRegion | null {
+  if (before === after && changed.length === 0) return null;
+  let { start, newEnd } = before === after ? { start: after.length, newEnd: 0 } : differingSpan(before, after);
+  for (const range of changed) {
+    start = Math.min(start, range.startIndex);
+    newEnd = Math.max(newEnd, range.endIndex);
+  }
+  return { start, oldEnd: newEnd - (after.length - before.length), newEnd };
+}
+
+/** Where two texts differ: what is left between their common prefix and their common suffix (which never overlap). */
+function differingSpan(before: string, after: string): EditedRegion {
+  const shorter = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  return { start: prefix, oldEnd: before.length - suffix, newEnd: after.length - suffix };
 }
 
 /** A range of the new tree whose syntax differs from the previous tree's (tree-sitter's changed ranges), in UTF-16 offsets. */
@@ -87,7 +111,13 @@ export interface PreviousParse {
   tree: Tree;
   parseText: string;
   /** The previous tree's table and the pre-parse text it was parsed from (before the edits), to splice the next one from. */
-  copy?: { table: SyntaxTable; parseText: string } | null;
+  copy?: TableCopy | null;
+}
+
+/** A tree's table and the pre-parse text the tree was parsed from: what the next re-parse's table is spliced from. */
+export interface TableCopy {
+  table: SyntaxTable;
+  parseText: string;
 }
 
 export interface ParseOptions {
@@ -132,17 +162,14 @@ export function parse(text: string, previous?: PreviousParse | null, options: Pa
 function editWherePreparedTextChanged(previous: PreviousParse, parseText: string): void {
   const old = previous.parseText;
   if (old === parseText) return;
-  let first = 0;
-  while (first < old.length && old.charCodeAt(first) === parseText.charCodeAt(first)) first++;
-  let last = old.length;
-  while (last > first && old.charCodeAt(last - 1) === parseText.charCodeAt(last - 1)) last--;
+  const span = differingSpan(old, parseText);
   previous.tree.edit(new TS.Edit({
-    startIndex: first,
-    oldEndIndex: last,
-    newEndIndex: last,
-    startPosition: pointAt(old, first),
-    oldEndPosition: pointAt(old, last),
-    newEndPosition: pointAt(parseText, last),
+    startIndex: span.start,
+    oldEndIndex: span.oldEnd,
+    newEndIndex: span.newEnd,
+    startPosition: pointAt(old, span.start),
+    oldEndPosition: pointAt(old, span.oldEnd),
+    newEndPosition: pointAt(parseText, span.newEnd),
   }));
 }
 

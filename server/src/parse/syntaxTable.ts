@@ -127,47 +127,68 @@ function walkWithFunctions(tree: TreeSitter.Tree, c: TreeWalkFunctions, t: Mutab
   // so nothing is copied between calls. Nothing else may touch the runtime until the cursor is deleted.
   c._ts_tree_root_node_wasm(tp);
   c._ts_tree_cursor_new_wasm(tp);
-  const stack: number[] = [];
-  let i = 0;
   try {
-    for (;;) {
-      if (i >= t.typeId.length) grow(t);
-      const type = c._ts_tree_cursor_current_node_type_id_wasm(tp);
-      t.typeId[i] = type;
-      t.start[i] = c._ts_tree_cursor_start_index_wasm(tp);
-      t.end[i] = c._ts_tree_cursor_end_index_wasm(tp);
-      t.field[i] = stack.length > 0 && t.typeId[stack[stack.length - 1]] === ERROR_SYMBOL ? 0 : c._ts_tree_cursor_current_field_id_wasm(tp);
-      let isNamed = named[type];
-      if (isNamed < 0) isNamed = named[type] = c._ts_tree_cursor_current_node_is_named_wasm(tp) ? 1 : 0;
-      let flags = isNamed ? NAMED : 0;
-      if (type === ERROR_SYMBOL) flags |= ERROR;
-      // Only a node whose parent has an error can have one (the root's is known).
-      const parent = stack.length > 0 ? stack[stack.length - 1] : -1;
-      if (withErrors && (parent < 0 || t.flags[parent] & HAS_ERROR)) {
-        if (c._ts_tree_cursor_current_node_is_missing_wasm(tp)) flags |= MISSING;
-        if (parent < 0 || hasErrorAtCursor(c, tp)) flags |= HAS_ERROR;
-      }
-      t.flags[i] = flags;
-      t.parent[i] = parent;
-      const self = i++;
-      if (c._ts_tree_cursor_goto_first_child_wasm(tp)) {
-        stack.push(self);
-        if (stack.length > t.maxDepth) t.maxDepth = stack.length;
-        continue;
-      }
-      t.after[self] = i;
-      while (!c._ts_tree_cursor_goto_next_sibling_wasm(tp)) {
-        if (!c._ts_tree_cursor_goto_parent_wasm(tp)) return i;
-        t.after[stack.pop()!] = i;
-      }
-    }
+    return copySubtree(c, tp, t, named, withErrors, TREE_ROOT);
   } finally {
     c._ts_tree_cursor_delete_wasm(tp);
   }
 }
 
+/** What a copy of a subtree needs to know of the node above it: whether it is an ERROR node, whether it has an error. */
+interface SubtreeParent {
+  isError: boolean;
+  hasError: boolean;
+  /** There is none: the subtree is the whole tree (whose root's error is known, not asked). */
+  none: boolean;
+}
+
+const TREE_ROOT: SubtreeParent = { isError: false, hasError: true, none: true };
+
+/**
+ * Copies the subtree of the cursor's node into `t`'s rows from 0, in preorder (the parent of its first row is -1),
+ * and returns how many rows it wrote; the cursor ends back on that node. `t.maxDepth` gets the subtree's depth.
+ */
+function copySubtree(c: TreeWalkFunctions, tp: number, t: MutableTable, named: Int8Array, withErrors: boolean, above: SubtreeParent): number {
+  const stack: number[] = [];
+  let i = 0;
+  for (;;) {
+    if (i >= t.typeId.length) grow(t);
+    const type = c._ts_tree_cursor_current_node_type_id_wasm(tp);
+    t.typeId[i] = type;
+    t.start[i] = c._ts_tree_cursor_start_index_wasm(tp);
+    t.end[i] = c._ts_tree_cursor_end_index_wasm(tp);
+    const parent = stack.length > 0 ? stack[stack.length - 1] : -1;
+    t.field[i] = (parent >= 0 ? t.typeId[parent] === ERROR_SYMBOL : above.isError) ? 0 : c._ts_tree_cursor_current_field_id_wasm(tp);
+    let isNamed = named[type];
+    if (isNamed < 0) isNamed = named[type] = c._ts_tree_cursor_current_node_is_named_wasm(tp) ? 1 : 0;
+    let flags = isNamed ? NAMED : 0;
+    if (type === ERROR_SYMBOL) flags |= ERROR;
+    // Only a node whose parent has an error can have one (the root's is known).
+    if (withErrors && (parent >= 0 ? (t.flags[parent] & HAS_ERROR) !== 0 : above.hasError)) {
+      if (c._ts_tree_cursor_current_node_is_missing_wasm(tp)) flags |= MISSING;
+      if ((parent < 0 && above.none) || hasErrorAtCursor(c, tp)) flags |= HAS_ERROR;
+    }
+    t.flags[i] = flags;
+    t.parent[i] = parent;
+    const self = i++;
+    if (c._ts_tree_cursor_goto_first_child_wasm(tp)) {
+      stack.push(self);
+      if (stack.length > t.maxDepth) t.maxDepth = stack.length;
+      continue;
+    }
+    t.after[self] = i;
+    // Back up to the next sibling, ending at the subtree's own node, whose siblings are not its to copy.
+    for (;;) {
+      if (stack.length === 0) return i;
+      if (c._ts_tree_cursor_goto_next_sibling_wasm(tp)) break;
+      if (!c._ts_tree_cursor_goto_parent_wasm(tp)) return i;
+      t.after[stack.pop()!] = i;
+    }
+  }
+}
+
 /** A text region in the two coordinate systems of an edit: before it (the previous table's) and after it (the new tree's). */
-interface EditedRegion {
+export interface EditedRegion {
   start: number;
   oldEnd: number;
   newEnd: number;
@@ -179,19 +200,16 @@ interface EditedRegion {
  * keystroke's model (37 ms of about 110, measured in the language server's profile); the rows of everything the edit
  * did not touch are the previous table's, moved.
  *
- * Which rows can be kept comes from two facts: the texts tree-sitter parsed (`previousParseText`, `parseText`: the
- * pre-parse texts, which can differ beyond the user's edit) are equal outside one region, and tree-sitter's changed
- * ranges (`changed`, new tree against the edited old one) say where the structure differs, which can be outside
- * that region (typing `/*` comments out what follows). The smallest node strictly containing both, found down the
- * same path in the old table and the new tree, is copied afresh; the rows before it are the old ones, its ancestors'
- * ends and subtree bounds moved; the rows after it are the old ones moved by the length of the edit. Null when the
- * two paths disagree or the runtime lacks the functions the walk calls: the caller then copies the whole tree.
+ * `region` is where the new tree may differ from the old one (parser.ts `splicedTable`: where the texts tree-sitter
+ * parsed differ, widened to tree-sitter's changed ranges, which can lie outside it: typing `/*` comments out what
+ * follows), null when nothing differs. The smallest node strictly containing it, found down the same path in the old
+ * table and the new tree, is copied afresh; the rows before it are the old ones, its ancestors' ends and subtree
+ * bounds moved; the rows after it are the old ones moved by the length of the edit. Null when the two paths disagree
+ * or the runtime lacks the functions the walk calls: the caller then copies the whole tree.
  * test/unit/syntax-table.test.ts checks every splice against a fresh copy over random edits.
  */
-export function splicedTableOf(tree: TreeSitter.Tree, text: string, functions: TreeWalkFunctions | null, previous: SyntaxTable, previousParseText: string,
-  parseText: string, changed: readonly { startIndex: number; endIndex: number }[]): SyntaxTable | null {
-  if (!functions || previous.count === 0 || previousParseText.length !== previous.text.length || parseText.length !== text.length) return null;
-  const region = editedRegion(previousParseText, parseText, changed);
+export function splicedTableOf(tree: TreeSitter.Tree, text: string, functions: TreeWalkFunctions | null, previous: SyntaxTable, region: EditedRegion | null): SyntaxTable | null {
+  if (!functions || previous.count === 0) return null;
   if (!region) return { ...previous, text };
   // The old table's path from the root to the smallest node strictly containing the region (old coordinates).
   const path: number[] = [0];
@@ -208,46 +226,16 @@ export function splicedTableOf(tree: TreeSitter.Tree, text: string, functions: T
     if (inner < 0) break;
     path.push(inner);
   }
-  const delta = parseText.length - previousParseText.length;
+  const delta = region.newEnd - region.oldEnd;
   const splice = walkSplicedSubtree(tree, functions, previous, path, delta);
   if (!splice) return null;
   return assembled(previous, text, path, splice, delta);
 }
 
-/** Where the two parse texts differ, widened to the changed ranges; null when they are equal and nothing changed. */
-function editedRegion(before: string, after: string, changed: readonly { startIndex: number; endIndex: number }[]): EditedRegion | null {
-  const shorter = Math.min(before.length, after.length);
-  let prefix = 0;
-  while (prefix < shorter && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shorter - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
-  const delta = after.length - before.length;
-  let start = prefix;
-  let newEnd = after.length - suffix;
-  if (before.length === after.length && prefix === before.length) {
-    if (changed.length === 0) return null;
-    start = after.length;
-    newEnd = 0;
-  }
-  for (const range of changed) {
-    start = Math.min(start, range.startIndex);
-    newEnd = Math.max(newEnd, range.endIndex);
-  }
-  return { start, oldEnd: newEnd - delta, newEnd };
-}
-
-/** The rows of the new tree's node at the end of `path`, copied afresh, and the new flags of the nodes on the path. */
+/** The rows of the new tree's node at the end of `path`, copied afresh, and the new flags of the nodes above it on the path. */
 interface SplicedSubtree {
-  typeId: Uint16Array;
-  start: Int32Array;
-  end: Int32Array;
-  /** Relative to the subtree's first row; -1 for its root (whose parent is the path's last ancestor). */
-  parent: Int32Array;
-  /** Relative to the subtree's first row. */
-  after: Int32Array;
-  field: Uint16Array;
-  flags: Uint8Array;
-  count: number;
+  /** Row 0 is the node itself (parent -1: the path's last ancestor); parents and `after` count from it. */
+  rows: MutableTable;
   /** The flags of the path's nodes above the subtree, in the new tree (HAS_ERROR can change). */
   pathFlags: number[];
 }
@@ -287,51 +275,17 @@ function walkSplicedSubtree(tree: TreeSitter.Tree, c: TreeWalkFunctions, previou
       parentHasError = (flags & HAS_ERROR) !== 0;
       pathFlags.push(flags);
     }
-    // The subtree, as walkWithFunctions copies a tree, stopping when the walk leaves the subtree's root.
     const last = path[path.length - 1];
-    let size = Math.max(16, (previous.after[last] - last) * 2);
-    let t = { typeId: new Uint16Array(size), start: new Int32Array(size), end: new Int32Array(size), parent: new Int32Array(size), after: new Int32Array(size), field: new Uint16Array(size), flags: new Uint8Array(size) };
-    const stack: number[] = [];
-    const rootParentIsError = path.length > 1 && previous.typeId[path[path.length - 2]] === ERROR_SYMBOL;
-    let i = 0;
-    for (;;) {
-      if (i >= size) {
-        size *= 2;
-        const grown = { typeId: new Uint16Array(size), start: new Int32Array(size), end: new Int32Array(size), parent: new Int32Array(size), after: new Int32Array(size), field: new Uint16Array(size), flags: new Uint8Array(size) };
-        for (const key of Object.keys(grown) as (keyof typeof grown)[]) (grown[key] as Int32Array).set(t[key] as Int32Array);
-        t = grown;
-      }
-      const type = c._ts_tree_cursor_current_node_type_id_wasm(tp);
-      t.typeId[i] = type;
-      t.start[i] = c._ts_tree_cursor_start_index_wasm(tp);
-      t.end[i] = c._ts_tree_cursor_end_index_wasm(tp);
-      const parentIsError = stack.length > 0 ? t.typeId[stack[stack.length - 1]] === ERROR_SYMBOL : rootParentIsError;
-      t.field[i] = parentIsError ? 0 : c._ts_tree_cursor_current_field_id_wasm(tp);
-      let isNamed = named[type];
-      if (isNamed < 0) isNamed = named[type] = c._ts_tree_cursor_current_node_is_named_wasm(tp) ? 1 : 0;
-      let flags = isNamed ? NAMED : 0;
-      if (type === ERROR_SYMBOL) flags |= ERROR;
-      const parent = stack.length > 0 ? stack[stack.length - 1] : -1;
-      const parentErrs = parent >= 0 ? (t.flags[parent] & HAS_ERROR) !== 0 : parentHasError;
-      if (withErrors && parentErrs) {
-        if (c._ts_tree_cursor_current_node_is_missing_wasm(tp)) flags |= MISSING;
-        if (path.length === 1 && parent < 0 ? true : hasErrorAtCursor(c, tp)) flags |= HAS_ERROR;
-      }
-      t.flags[i] = flags;
-      t.parent[i] = parent;
-      const self = i++;
-      if (c._ts_tree_cursor_goto_first_child_wasm(tp)) {
-        stack.push(self);
-        continue;
-      }
-      t.after[self] = i;
-      for (;;) {
-        if (stack.length === 0) return { ...t, count: i, pathFlags };
-        if (c._ts_tree_cursor_goto_next_sibling_wasm(tp)) break;
-        if (!c._ts_tree_cursor_goto_parent_wasm(tp)) return null;
-        t.after[stack.pop()!] = i;
-      }
-    }
+    const size = Math.max(16, (previous.after[last] - last) * 2);
+    const rows: MutableTable = {
+      text: '', count: 0,
+      typeId: new Uint16Array(size), start: new Int32Array(size), end: new Int32Array(size), parent: new Int32Array(size),
+      after: new Int32Array(size), field: new Uint16Array(size), flags: new Uint8Array(size),
+      typeNames: previous.typeNames, fieldNames: previous.fieldNames, maxDepth: 0,
+    };
+    const above: SubtreeParent = { isError: path.length > 1 && previous.typeId[path[path.length - 2]] === ERROR_SYMBOL, hasError: parentHasError, none: path.length === 1 };
+    rows.count = copySubtree(c, tp, rows, named, withErrors, above);
+    return { rows, pathFlags };
   } finally {
     c._ts_tree_cursor_delete_wasm(tp);
   }
@@ -339,9 +293,10 @@ function walkSplicedSubtree(tree: TreeSitter.Tree, c: TreeWalkFunctions, previou
 
 /** The new table: the old rows before the subtree (the path's nodes moved), the new subtree, the old rows after it moved. */
 function assembled(previous: SyntaxTable, text: string, path: readonly number[], splice: SplicedSubtree, delta: number): SyntaxTable {
+  const { rows } = splice;
   const first = path[path.length - 1];
   const oldAfter = previous.after[first];
-  const shift = splice.count - (oldAfter - first);
+  const shift = rows.count - (oldAfter - first);
   const count = previous.count + shift;
   const typeId = new Uint16Array(count);
   const start = new Int32Array(count);
@@ -365,18 +320,18 @@ function assembled(previous: SyntaxTable, text: string, path: readonly number[],
     flags[row] = splice.pathFlags[k];
   }
   // The subtree, copied afresh.
-  typeId.set(splice.typeId.subarray(0, splice.count), first);
-  start.set(splice.start.subarray(0, splice.count), first);
-  end.set(splice.end.subarray(0, splice.count), first);
-  field.set(splice.field.subarray(0, splice.count), first);
-  flags.set(splice.flags.subarray(0, splice.count), first);
+  typeId.set(rows.typeId.subarray(0, rows.count), first);
+  start.set(rows.start.subarray(0, rows.count), first);
+  end.set(rows.end.subarray(0, rows.count), first);
+  field.set(rows.field.subarray(0, rows.count), first);
+  flags.set(rows.flags.subarray(0, rows.count), first);
   const subtreeParent = previous.parent[first];
-  for (let k = 0; k < splice.count; k++) {
-    parent[first + k] = splice.parent[k] < 0 ? subtreeParent : splice.parent[k] + first;
-    after[first + k] = splice.after[k] + first;
+  for (let k = 0; k < rows.count; k++) {
+    parent[first + k] = rows.parent[k] < 0 ? subtreeParent : rows.parent[k] + first;
+    after[first + k] = rows.after[k] + first;
   }
   // After the subtree: the old rows, every offset moved by the edit's length and every row index by the subtree's growth.
-  const tail = first + splice.count;
+  const tail = first + rows.count;
   typeId.set(previous.typeId.subarray(oldAfter), tail);
   field.set(previous.field.subarray(oldAfter), tail);
   flags.set(previous.flags.subarray(oldAfter), tail);

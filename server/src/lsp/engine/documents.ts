@@ -3,7 +3,7 @@
  * arrive (cheap), the re-parse is incremental and happens once per analysis, and every tree that is replaced
  * or dropped is deleted. **Invariant:** a document holds at most one live tree, and `dispose` deletes it.
  */
-import { applyEdit, spliceText, type SyntaxTable, type TextChange, type Tree } from '../../parse/parser';
+import { applyEdit, spliceText, type TableCopy, type TextChange, type Tree } from '../../parse/parser';
 import { documentBudget } from './budget';
 import { modelFile } from '../../analysis/project';
 import { createModelCache, type ModelCache } from '../../model/bodyCache';
@@ -56,11 +56,8 @@ export interface OpenDocument {
    * edit since spliced in alike; the next parse compares it with the new pre-parse text. Null without a tree.
    */
   parseText: string | null;
-  /**
-   * The table of the tree (parse/syntaxTable.ts) and the pre-parse text it was parsed from: the next re-parse's table is
-   * spliced from it. Kept with the tree, dropped with it.
-   */
-  table: { table: SyntaxTable; parseText: string } | null;
+  /** The tree's table (parse/syntaxTable.ts), which the next re-parse's is spliced from. Kept with the tree, dropped with it. */
+  table: TableCopy | null;
   /** The version `model` was built from; -1 before the first parse. */
   modelledVersion: number;
   model: FileModel | null;
