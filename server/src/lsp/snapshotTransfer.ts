@@ -66,16 +66,7 @@ export function receivedMethods(sent: SentMethods, kept: KeptMethods | null): Me
 
 /** Two views are the same but for their `bodyId` (which moves with every edit above the method). */
 export function sameView(a: MethodView, b: MethodView): boolean {
-  if (a === b) return true;
-  const ra = a as unknown as Record<string, unknown>;
-  const rb = b as unknown as Record<string, unknown>;
-  let keys = 0;
-  for (const key in ra) {
-    if (!(key in rb) || (key !== 'bodyId' && !sameValue(ra[key], rb[key]))) return false;
-    keys++;
-  }
-  for (const _ in rb) keys--;
-  return keys === 0;
+  return a === b || sameRecord(a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>, 'bodyId');
 }
 
 /** Deep equality of plain data (what a structured clone carries), with identity first. */
@@ -88,14 +79,17 @@ export function sameValue(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
+  return sameRecord(a as Record<string, unknown>, b as Record<string, unknown>);
+}
+
+/** Two records with the same keys and deeply equal values, but for the value of `skippedKey` (which must be present in both). */
+function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>, skippedKey?: string): boolean {
   let keys = 0;
-  for (const key in ra) {
+  for (const key in a) {
     // An absent key and an undefined one cross alike only when both are absent: compare presence too.
-    if (!(key in rb) || !sameValue(ra[key], rb[key])) return false;
+    if (!(key in b) || (key !== skippedKey && !sameValue(a[key], b[key]))) return false;
     keys++;
   }
-  for (const _ in rb) keys--;
+  for (const _ in b) keys--;
   return keys === 0;
 }
