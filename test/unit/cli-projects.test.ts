@@ -431,3 +431,11 @@ test('check: global analyzer configs (a .globalconfig above the projects, an is_
   const plain = await checkJson('--no-editorconfig', globalTree);
   assert.deepEqual(plain.counts, { findings: 7, production: 4, test: 3, suppressed: 0 });
 });
+
+test('a scope\'s `using` in async code is asked for CreateAsyncScope only where the project gets the DI abstractions 6.0 or later, its own references or those flowing from projects it references', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'di-scopes');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY002');
+  // Inventory.Jobs sees DI 2.1 only (through Inventory.Core): no CreateAsyncScope there. Inventory.Worker's host 8.0 brings 8.0.
+  assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Inventory.Worker/AuditJob.cs`, 15]]);
+});

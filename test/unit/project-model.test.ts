@@ -11,6 +11,7 @@ import { ownerOf } from '../../server/src/project/ownership';
 import { parseSolution } from '../../server/src/project/solution';
 import { chooseRuntime } from '../../server/src/project/runtime';
 import { projectContext } from '../../server/src/project/context';
+import { knownPackageMajor, majorOf } from '../../server/src/project/packages';
 import { implicitUsingsFor } from '../../server/src/project/implicitUsings';
 import { generatedCodeRegions, generatedFileReason } from '../../server/src/config/generatedCode';
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
@@ -729,4 +730,20 @@ test('nuspec: evaluation reads PackageId, AssemblyName and NuspecFile (resolved 
   assert.equal(libraryCodeVerdict({ ...packed, outputType: 'Exe' }, 'auto', null)?.isLibrary, false, 'an app a nuspec packs (a tool) is still an app');
   assert.equal(libraryCodeVerdict({ ...packed, isPackable: false }, 'auto', null)?.isLibrary, false, 'IsPackable false is the project\'s own word');
   assert.match(libraryCodeVerdict(model, 'auto', null)!.reason, /and that no \.nuspec packs$/);
+});
+
+test('package versions: the major a version or range asks for, and the DI abstractions a project gets through the packages released with them', () => {
+  const majors: [string | null, number | null][] = [
+    ['2.1.1', 2], ['10.0.15', 10], ['[2.1.1, 3.0)', 2], ['[2.1.1]', 2], ['(2.0,)', 2], ['6.*', 6], ['6', 6],
+    ['(, 3.0]', null], ['*', null], ['$(DependencyInjectionVersion)', null], [null, null], ['', null],
+  ];
+  for (const [version, major] of majors) assert.equal(majorOf(version), major, JSON.stringify(version));
+  const di = 'Microsoft.Extensions.DependencyInjection.Abstractions';
+  // Own reference, a family member (case as NuGet compares), the highest one seen, and nothing that says.
+  assert.equal(knownPackageMajor([{ id: di, version: '2.1.0' }], di), 2);
+  assert.equal(knownPackageMajor([{ id: 'microsoft.extensions.hosting', version: '2.1.0' }], di), 2);
+  assert.equal(knownPackageMajor([{ id: 'Microsoft.EntityFrameworkCore.SqlServer', version: '3.1.8' }, { id: 'Microsoft.Extensions.Http', version: '8.0.0' }], di), 8);
+  // Packages that do not depend on the DI abstractions say nothing, nor does an unreadable version.
+  assert.equal(knownPackageMajor([{ id: 'Microsoft.Extensions.Logging.Abstractions', version: '2.1.0' }, { id: 'Microsoft.EntityFrameworkCore.Abstractions', version: '2.1.0' }], di), null);
+  assert.equal(knownPackageMajor([{ id: 'Microsoft.Extensions.DependencyInjection', version: '$(DiVersion)' }], di), null);
 });

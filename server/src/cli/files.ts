@@ -98,7 +98,8 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       problems.push({ file: display, reason: read.reason });
       continue;
     }
-    const context = projectContext(host.ownerOf(file), runtime, configuration);
+    const owner = host.ownerOf(file);
+    const context = projectContext(owner, runtime, configuration, owner ? host.referencedProjects(owner) : []);
     contexts.set(display, context);
     absolute.set(display, file);
     sources.push({ path: display, text: read.text, preprocessorSymbols: context.preprocessorSymbols });

@@ -6,6 +6,7 @@
 import type { RuntimeSetting } from '../config/settings';
 import type { ProjectModel } from './evaluate';
 import { preprocessorSymbols } from './frameworks';
+import { packagesSeenBy, type SeenPackage } from './packages';
 import { chooseRuntime, FALLBACK_PROFILE, type RuntimeChoice } from './runtime';
 
 /** The target a file outside any project is analysed for. */
@@ -17,9 +18,12 @@ export interface ProjectContext {
   targetFramework: string;
   runtime: RuntimeChoice;
   preprocessorSymbols: string[];
+  /** The package references the project sees, its own and those flowing from projects it references (packages.ts); none outside a project. */
+  packages: readonly SeenPackage[];
 }
 
-export function projectContext(project: ProjectModel | null, runtimeSetting: RuntimeSetting, configuration: string): ProjectContext {
+/** `referenced`: the projects the project references, directly or through others (ProjectHost.referencedProjects). */
+export function projectContext(project: ProjectModel | null, runtimeSetting: RuntimeSetting, configuration: string, referenced: readonly ProjectModel[] = []): ProjectContext {
   const runtime = chooseRuntime(runtimeSetting, project ? { targetFramework: project.targetFramework, features: project.features, projectName: `${project.name}.csproj` } : null);
   if (!project) {
     return {
@@ -27,6 +31,7 @@ export function projectContext(project: ProjectModel | null, runtimeSetting: Run
       targetFramework: FALLBACK_TARGET_FRAMEWORK,
       runtime,
       preprocessorSymbols: preprocessorSymbols({ targetFramework: FALLBACK_TARGET_FRAMEWORK, configuration }),
+      packages: [],
     };
   }
   const targetFramework = project.targetFramework ?? FALLBACK_TARGET_FRAMEWORK;
@@ -34,5 +39,5 @@ export function projectContext(project: ProjectModel | null, runtimeSetting: Run
   const symbols = project.configuration === configuration && project.targetFramework
     ? project.preprocessorSymbols
     : preprocessorSymbols({ targetFramework, configuration, defineConstants: project.defineConstants ?? 'TRACE' });
-  return { project, targetFramework, runtime, preprocessorSymbols: symbols };
+  return { project, targetFramework, runtime, preprocessorSymbols: symbols, packages: packagesSeenBy(project, referenced) };
 }

@@ -18,7 +18,7 @@ import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspac
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
-import { analysedTargetPredates } from './callTargets';
+import { analysedTargetPredates, packageVersionPredates } from './callTargets';
 
 export interface AsyncDisposableMatch {
   typeName: string;
@@ -29,6 +29,8 @@ export interface AsyncDisposableMatch {
   namespace?: string;
   /** The .NET major version whose shared-framework type first has the DisposeAsync (ZipArchive: 10), from the row. */
   since?: string;
+  /** A package row's package and the major version of it that first has what the finding asks for (CreateAsyncScope: 6). */
+  packageSince?: { package: string; since: string };
   /** The row's DisposeAsync writes only what a flush writes (FileStream): an awaited FlushAsync ending the using leaves it nothing. */
   flushIsAllItWrites?: boolean;
 }
@@ -45,6 +47,9 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   // Before the row's version the type is not IAsyncDisposable there (a ZipArchive before .NET 10): `await using`
   // would not compile (CS8410) on the target analysed.
   if (analysedTargetPredates(ctx, match.since)) return null;
+  // The same for a package's type: with the package before that version (seen in the project's references, or
+  // through a package released with it) the twin the fix needs is missing, and the type is only IDisposable.
+  if (match.packageSince && packageVersionPredates(ctx, match.packageSince.package, match.packageSince.since)) return null;
   // `await file.FlushAsync();` as the last statement the resource lives for: the buffer is empty when it is
   // disposed, so Dispose only closes the handle, as DisposeAsync would.
   if (match.flushIsAllItWrites && endsWithAwaitedFlush(ctx.text, using)) return null;
@@ -141,7 +146,8 @@ function isOtherObjectsMember(resource: string): boolean {
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {
   if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
-  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined, flushIsAllItWrites: row.flushIsAllItWrites };
+  return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined,
+    packageSince: row.package && row.since && row.asyncFactory ? { package: row.package, since: row.since } : undefined, flushIsAllItWrites: row.flushIsAllItWrites };
 }
 
 /** The namespace a file must import to name a package row's type: SDKs import Microsoft.Extensions.* implicitly. */

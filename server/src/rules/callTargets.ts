@@ -17,6 +17,7 @@ import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { heldApiFrameworkOf, scopeMask, type OtherTarget } from '../signatures/scope';
 import { prepareSource, type Span } from '../parse/prepare';
 import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
+import { knownPackageMajor } from '../project/packages';
 import type { RuleContext } from './types';
 
 /** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
@@ -289,6 +290,22 @@ export function analysedTargetPredates(ctx: RuleContext, since: string | undefin
   const target = fileApiScopeOf(ctx.file)?.targetFramework;
   const tf = target ? parseTargetFramework(target) : null;
   return !!tf && runtimePredates(tf, since);
+}
+
+/**
+ * Whether the package references the file's project sees pin a package (or the packages released with it,
+ * knowledge/packageFamilies.ts) below the major version `since` that first has an API: a .NET Framework project that
+ * brings Microsoft.Extensions.DependencyInjection 2.1 through a project it references has no CreateAsyncScope (6.0).
+ * Not judged on a .NET target at or past `since`, whose shared framework may carry a newer copy (ASP.NET Core's
+ * carries the DI abstractions); false when nothing seen says the version.
+ */
+export function packageVersionPredates(ctx: RuleContext, packageId: string, since: string): boolean {
+  const scope = fileApiScopeOf(ctx.file);
+  if (!scope) return false;
+  const tf = parseTargetFramework(scope.targetFramework);
+  if (tf && tf.identifier === '.NETCoreApp' && tf.version[0] >= Number(since)) return false;
+  const major = knownPackageMajor(scope.packages, packageId);
+  return major !== null && major < Number(since);
 }
 
 /** Whether a target is a .NET 5+ runtime older than an API first shipped in .NET `since`; false for any other target. */

@@ -6,6 +6,7 @@
 import type { SignatureDatabase } from './database';
 import { implicitUsingsFor } from '../project/implicitUsings';
 import { frameworkSymbols, parseTargetFramework } from '../project/frameworks';
+import type { SeenPackage } from '../project/packages';
 
 export type ApiFramework = 'net8.0' | 'net9.0' | 'net10.0';
 
@@ -101,6 +102,11 @@ export interface FileApiScope {
    * that calls an API must find it there as well, where its code is not in an `#if` they leave out.
    */
   otherTargets: readonly OtherTarget[];
+  /**
+   * The package references the file's project sees (project/packages.ts), which tell the version of a package
+   * brought only through others; empty outside a project. A list, not a map: the engine's rule cache keys on its JSON.
+   */
+  packages: readonly SeenPackage[];
 }
 
 export interface OtherTarget {
@@ -139,13 +145,14 @@ export function heldApiFrameworkOf(targetFramework: string): ApiFramework | null
  * references are unknown (EF Core comes in through a provider package, Azure.Core through every Azure client), and
  * an API the project cannot see only matters when its name clashes with one it can.
  */
-export function fileApiScope(targetFramework: string, project: ScopedProject | null): FileApiScope {
+export function fileApiScope(targetFramework: string, project: ScopedProject | null, packages: readonly SeenPackage[] = []): FileApiScope {
   return {
     scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
     targetFramework,
     globalUsings: project ? project.globalUsings : undefined,
     project: project?.path ?? null,
     otherTargets: project ? otherTargetsOf(targetFramework, project) : [],
+    packages,
   };
 }
 

@@ -21,6 +21,7 @@ import { createProjectHost, type ProjectHost } from '../../project/host/projects
 import { editorConfigsFor } from '../../project/host/sourceFiles';
 import { testCodeVerdict } from '../../project/testCode';
 import { libraryCodeVerdict } from '../../project/libraryCode';
+import type { ProjectModel } from '../../project/evaluate';
 
 function fsPathOf(key: string): string | null {
   if (!key.startsWith('file:')) return null;
@@ -106,12 +107,14 @@ export function createEngineProjects(): EngineProjects {
     if (cached && cached.settingsKey === settingsKey) return cached.context;
     const file = fsPathOf(key);
     let owner = null;
+    let referenced: readonly ProjectModel[] = [];
     try {
       owner = file ? hostFor(settings).ownerOf(file) : null;
+      referenced = owner ? hostFor(settings).referencedProjects(owner) : [];
     } catch {
       // A project that cannot be evaluated leaves the file outside any project; the file is still analysed.
     }
-    const context = projectContext(owner, settings.runtime, settings.project.configuration);
+    const context = projectContext(owner, settings.runtime, settings.project.configuration, referenced);
     contexts.set(key, { settingsKey, context });
     return context;
   };
