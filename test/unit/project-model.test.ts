@@ -601,6 +601,23 @@ test('library code: a published class library is; an app, a UI app whatever its 
   const systemWeb = (sdk: string) => project({ '/repo/App/App.csproj': `<Project Sdk="${sdk}"><PropertyGroup><TargetFramework>net48</TargetFramework><PackageTags>orders</PackageTags></PropertyGroup></Project>` });
   assert.deepEqual(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb/4.0.88'), 'auto', null), { isLibrary: false, reason: 'App is an application (MSBuild.SDK.SystemWeb)' });
   assert.equal(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb.RazorLibrary'), 'auto', null)?.isLibrary, true);
+  // The Web and Worker SDKs set OutputType Exe after Directory.Build.props; a project that sets Library itself is a
+  // class library built with the Web SDK for its framework reference, and an application's other projects that
+  // reference it are not its plug-ins.
+  const webApp = project({
+    '/repo/Directory.Build.props': '<Project><PropertyGroup><OutputType>Library</OutputType></PropertyGroup></Project>',
+    '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>',
+  });
+  assert.equal(webApp.outputType, 'Exe');
+  assert.deepEqual(libraryCodeVerdict(webApp, 'auto', null), { isLibrary: false, reason: 'App is an application (Microsoft.NET.Sdk.Web)' });
+  const worker = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Worker"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' });
+  assert.deepEqual(libraryCodeVerdict(worker, 'auto', null), { isLibrary: false, reason: 'App is an application (Microsoft.NET.Sdk.Worker)' });
+  const webLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Library</OutputType></PropertyGroup></Project>' });
+  assert.equal(webLibrary.outputType, 'Library');
+  assert.deepEqual(libraryCodeVerdict(webLibrary, 'auto', null), { isLibrary: false, reason: 'App is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs' });
+  const api = evaluateProject('/repo/Api/Api.csproj', memoryFs({ '/repo/Api/Api.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' }), { configuration: 'Release' });
+  assert.deepEqual(libraryCodeVerdict(api, 'auto', null, [webLibrary]), { isLibrary: false, reason: 'Api is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs' });
+  assert.match(libraryCodeVerdict(api, 'auto', null, [webApp])?.reason ?? '', /references the application App/);
 });
 
 test('library code: a server package of a referenced project reaches the library above it unless that reference keeps it private', async () => {

@@ -441,6 +441,13 @@ function sdkPropsDefaults(state: EvalState): void {
   defaultProperty(state, 'Configuration', 'Debug');
   defaultProperty(state, 'Platform', 'AnyCPU');
   defaultProperty(state, 'OutputType', 'Library');
+  // The Web and Worker SDKs' props set `<OutputType>Exe</OutputType>` without a condition, after
+  // Directory.Build.props (dotnet/sdk src/WebSdk/ProjectSystem/Targets/Microsoft.NET.Sdk.Web.ProjectSystem.props,
+  // src/WebSdk/Worker/Targets/Microsoft.NET.Sdk.Worker.props); a project that sets OutputType itself (a class
+  // library built with the Web SDK for its framework reference) overrides it.
+  if (state.sdks.some((s) => /^Microsoft\.NET\.Sdk\.(?:Web|Worker)$/i.test(s.split('/')[0].trim()))) {
+    state.props.set('outputtype', { name: 'OutputType', value: { value: 'Exe' } });
+  }
   defaultProperty(state, 'AssemblyName', propertyText(state, 'MSBuildProjectName') ?? '');
   defaultProperty(state, 'RootNamespace', propertyText(state, 'MSBuildProjectName') ?? '');
   defaultProperty(state, 'BaseIntermediateOutputPath', 'obj/');

@@ -26,12 +26,19 @@ export interface LibraryCodeVerdict {
 }
 
 /**
- * SDKs whose projects are applications whatever their OutputType says (web apps and worker services). An ASP.NET 4.x
+ * SDKs whose projects are applications whatever their OutputType says. An ASP.NET 4.x
  * (System.Web) site built with MSBuild.SDK.SystemWeb is a class library by OutputType that IIS loads as the web
  * application (https://github.com/CZEMacLeod/MSBuild.SDK.SystemWeb: "SDK (shortform) projects targeting ASP.NET 4.x
  * using System.Web"; its Razor library SDK, MSBuild.SDK.SystemWeb.RazorLibrary, is another name and not listed).
  */
-const APPLICATION_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker', 'microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.systemweb'];
+const APPLICATION_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.systemweb'];
+/**
+ * The Web and Worker SDKs make a project an Exe (their props set OutputType, which the project model applies:
+ * project/evaluate.ts), so a web app or worker service is an application by its OutputType; a project built with
+ * them that sets `<OutputType>Library</OutputType>` itself is a class library that takes the SDK for its framework
+ * reference (an application's SignalR or API layer), and is judged as one.
+ */
+const EXE_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker'];
 const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
 
 /**
@@ -50,11 +57,13 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   if (!project) return null;
   const sdk = project.sdks.find((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()));
   if (sdk) return { isLibrary: false, reason: `${project.name} is an application (${sdk.split('/')[0]})` };
+  const outputType = project.outputType ?? 'Library';
+  const appSdk = project.sdks.find((s) => EXE_SDKS.includes(s.split('/')[0].toLowerCase()));
+  if (appSdk && APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (${appSdk.split('/')[0]})` };
   // A UI app (MAUI, WPF, WinForms, WinUI) whatever the analysed target's OutputType: MAUI projects set Exe only for
   // their platform targets, and UI code needs its continuations on the UI thread.
   // A WPF, WinForms or WinUI class library (OutputType Library: an app's plugins, controls, its plugin API package)
   // is no application, but its code runs on the application's UI thread all the same.
-  const outputType = project.outputType ?? 'Library';
   if (project.uiFramework && project.uiFramework !== 'UseMaui' && !APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) {
     return { isLibrary: false, reason: `${project.name} is a UI class library (${project.uiFramework}), whose code runs on an application's UI thread` };
   }

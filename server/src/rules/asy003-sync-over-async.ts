@@ -1,7 +1,8 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
 import type { MethodBody, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
-import { describeSyncBody } from './asy001-004-blocking-common';
+import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
+import { bodyChain } from '../model/bodies';
 import { quoted } from './messageText';
 import { waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
@@ -32,6 +33,64 @@ function startedOnThreadPool(wait: TaskWait): boolean {
     else if (text[i] === ')' && --depth === 0) return i === text.length - 1;
   }
   return false;
+}
+
+/** `Task.Run(`, `Task.Factory.StartNew(` (with type arguments or not): a call that starts its delegate on the thread pool. */
+const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s*\.\s*StartNew)\s*(?:<[^<>()]*>)?\s*\(/;
+
+/**
+ * Whether the waited task runs only synchronous code on the thread pool: it is `Task.Run(...)` or
+ * `Task.Factory.StartNew(...)` itself, or a local assigned once from one (`var load = Task.Run(() => LoadAll());
+ * ...; load.Result`), and the delegate is a lambda or anonymous method that is not async and hands back no task (it
+ * returns nothing, or only values whose type the workspace or the signatures show is not a task). Waiting for it
+ * is fork/join over synchronous work, as the Task class's documentation waits for a `Task.Run` loop
+ * (learn.microsoft.com/dotnet/fundamentals/runtime-libraries/system-threading-tasks-task, "Wait for one or more
+ * tasks to complete"): there is no asynchronous operation the thread waits on, no
+ * continuation that needs its context, and nothing to await instead of the work itself. A blocking call inside
+ * the delegate is its own finding (a lambda is a body of its own). A delegate that returns a task, or whose
+ * returned value is of a type not seen, is still reported.
+ */
+function runsSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait): boolean {
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return false;
+  const receiver = wait.receiverText.trim();
+  const receiverStart = ctx.text.indexOf(receiver, wait.span.start);
+  if (receiverStart < 0) return false;
+  if (POOL_START.test(receiver)) return synchronousDelegateAt(ctx, receiverStart, receiver);
+  if (!/^[A-Za-z_]\w*$/.test(receiver)) return false;
+  for (const owner of bodyChain(body, ctx.model.bodies)) {
+    if (owner.parameters.some((p) => p.name === receiver)) return false;
+    const local = owner.locals.find((l) => l.name === receiver);
+    if (!local) continue;
+    if (local.kind !== 'local' || !local.initializerText) return false;
+    // Assigned once: the declaration is the only write in the scope it is visible in (no `=`, compound
+    // assignment, `ref` or `out` elsewhere).
+    const scopeText = maskCommentsAndStrings(ctx.text.slice(local.scope.start, local.scope.end));
+    const writes = scopeText.match(new RegExp(`(?<![\\w.])${receiver}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${receiver}\\b`, 'g')) ?? [];
+    if (writes.length !== 1) return false;
+    const initializer = local.initializerText.trim();
+    const initializerStart = ctx.text.indexOf(initializer, local.span.end);
+    return initializerStart >= 0 && POOL_START.test(initializer) && synchronousDelegateAt(ctx, initializerStart, initializer);
+  }
+  return false;
+}
+
+/** For the pool-start call written at `start` (`Task.Run(...)`, nothing after its closing parenthesis): whether its first argument is a synchronous lambda that hands back no task. */
+function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string): boolean {
+  const text = maskCommentsAndStrings(callText);
+  const open = POOL_START.exec(text);
+  if (!open) return false;
+  let depth = 0;
+  let close = -1;
+  for (let i = open[0].length - 1; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) { close = i; break; }
+  }
+  if (close !== text.length - 1) return false;
+  let argumentStart = start + open[0].length;
+  while (argumentStart < start + close && /\s/.test(ctx.text[argumentStart])) argumentStart++;
+  const delegate = ctx.model.bodies.find((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start === argumentStart);
+  if (!delegate || delegate.isAsync || delegate.hasSyntaxErrors) return false;
+  return delegate.returns.every((r) => r.expressionText === null || taskEvidenceOf(ctx, delegate, r.expressionText).verdict === 'notTask');
 }
 
 /** What the wait risks: a deadlock on a single-threaded context, or only a held thread when Task.Run started the work. */
@@ -84,7 +143,10 @@ It stays quiet in \`Main\` and in top-level statements (a console app's entry po
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
 (a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
 exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
-async either), and where the syntax shows the task has
+async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
+\`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly or
+through a local assigned once: fork/join over synchronous code, with no asynchronous operation to wait for and no
+continuation that needs this thread; a blocking call inside the lambda is reported there), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
 \`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`, also through operators that keep the elements
 such as \`tasks.Where(...).Select(t => t.Result)\`, or after awaiting a local that holds the \`Task.WhenAll(tasks)\`), an element of a sequence filtered for finished
@@ -155,6 +217,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
       for (const wait of body.waits) {
         const evidence = waitedTaskEvidence(ctx, body, wait);
         if (!evidence || evidence.verdict !== 'task') continue;
+        if (runsSynchronousWork(ctx, body, wait)) continue;
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,

@@ -12,7 +12,7 @@ Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or 
 \`.ConfigureAwait(...)\` in library code. Library code is decided per project (\`asynclens.libraryCode\`, default
 \`auto\`): a class library published as a package (it sets \`PackageId\`, \`PackageTags\`, a license or \`IsPackable\`
 true, or a .nuspec packs it: the one its \`NuspecFile\` names, one named like the project beside it, or one nearby
-whose id or files name the project) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs, a MAUI, WPF, WinForms or WinUI project), a test
+whose id or files name the project) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs unless the project sets \`OutputType\` \`Library\` itself, a MAUI, WPF, WinForms or WinUI project), a test
 project, a project with \`IsPackable\` false, a class library that references an application's project (its plug-in,
 which runs inside it) and a class library without package properties (an application's own Shared project) are not; outside any project, sources without an entry point are. A library that runs only in
 the ASP.NET Core server (a \`FrameworkReference\` to \`Microsoft.AspNetCore.App\`, or a package of the server
