@@ -6,7 +6,7 @@ import { methodsNamed, stripGenerics, type MethodRef } from '../workspace/index'
 import { COMPLETED_TASK_EXPRESSION, resolveCallSite, verdictKey } from '../workspace/completion';
 import { bodyChain } from '../model/bodies';
 import { splitCallText, splitTopLevel } from '../model/syntax';
-import { conditionalArmsOf, syncPathCallReason } from '../model/completion';
+import { ASYNC_FLAG_NAMES, conditionalArmsOf, syncPathCallReason } from '../model/completion';
 import { isSyncModeEnum } from '../model/dualPath';
 import { asyncContextBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeOf, shortCode, taskEvidenceOf } from './asy001-004-blocking-common';
@@ -162,7 +162,28 @@ function callsSyncPathByPosition(ctx: RuleContext, body: MethodBody, receiver: s
   const owner = simpleReceiver ? receiverTypeOf(ctx, body, simpleReceiver) : null;
   const named = methodsNamed(ctx.index, call.name, owner === null ? null : stripGenerics(owner));
   if (falseAt.length && named.some((ref) => ref.body?.asyncFlag && falseAt.includes(ref.body.parameters.findIndex((p) => p.name === ref.body!.asyncFlag)))) return true;
+  if (falseAt.length && invokesDelegateOnSyncPath(ctx, body, call, falseAt)) return true;
   return modeAt.some((i) => passesSyncMode(ctx, named, args, i));
+}
+
+/**
+ * `handler(this, item, false).GetAwaiter().GetResult()` (or `handler.Invoke(...)`) where `handler` is a local,
+ * parameter or field whose type is a delegate declared in the workspace with a `bool doAsync` parameter (an async
+ * flag name, model/completion.ts ASYNC_FLAG_NAMES) in that position: the dual-path convention through a callback,
+ * as a protocol engine keeps one handler type for both its synchronous and asynchronous loops. With the flag false,
+ * the handler runs synchronously and hands back a completed task.
+ */
+function invokesDelegateOnSyncPath(ctx: RuleContext, body: MethodBody, call: { name: string; receiver: string | null }, falseAt: readonly number[]): boolean {
+  const variable = call.receiver === null ? call.name : call.name === 'Invoke' && /^[A-Za-z_]\w*$/.test(call.receiver) ? call.receiver : null;
+  if (variable === null) return false;
+  const typeText = receiverTypeOf(ctx, body, variable);
+  if (!typeText) return false;
+  const name = stripGenerics(typeText.replace(/\?$/, '')).replace(/^.*\./, '');
+  return (ctx.index.typesByName.get(name) ?? []).some(({ type }) => {
+    if (type.kind !== 'delegate') return false;
+    const parameters = type.members.find((m) => m.name === 'Invoke')?.parameters ?? [];
+    return parameters.some((p, i) => (p.typeText === 'bool' || p.typeText === 'Boolean') && ASYNC_FLAG_NAMES.has(p.name) && falseAt.includes(i));
+  });
 }
 
 /**

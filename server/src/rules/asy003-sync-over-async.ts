@@ -157,7 +157,10 @@ local), guarded by \`IsCompleted\` or
 task's status (or a local holding it) for a finished state, read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent, created complete, or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
-reported). \`(c ? a : b).Result\` counts as complete when both arms do.
+reported). \`(c ? a : b).Result\` counts as complete when both arms do. A task from a dual-path call with its
+async flag false is complete by contract: a workspace method's \`bool async\` parameter (\`Read(false)\`,
+\`Read(async: false)\`), or a workspace delegate's (\`handler(this, line, false)\` where the delegate type declares
+\`bool doAsync\` in that position, as a protocol engine's handlers serve its synchronous and asynchronous loops).
 \`Result\` properties of types that are not tasks are never flagged.
 
 ## Why is this bad?

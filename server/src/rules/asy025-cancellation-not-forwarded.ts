@@ -1,7 +1,7 @@
 /** ASY025 cancellation-not-forwarded: a CancellationToken in scope is not passed to a callee that can take one. */
 import type { CallSite, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { typeFamily } from '../workspace/index';
+import { methodsNamed, typeFamily } from '../workspace/index';
 import { csharpText } from '../signatures/typeText';
 import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, otherTargetsOf, type CallCandidate, type CandidateParameter, type OtherTargets } from './callTargets';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
@@ -30,7 +30,10 @@ a token or a token source (\`var token = Linked();\` makes a token rather than d
 with several tokens in scope (which one to pass is a decision), and a call whose overload with the token is the
 calling method itself: an overload that takes a token and delegates to the older one without it, kept for
 compatibility (\`=> TransformAsync(context)\` inside \`TransformAsync(context, cancellationToken)\`), would call
-itself forever with the token passed.
+itself forever with the token passed. Nor is a call whose overload with the token, declared in the workspace,
+does other work and then calls the overload without it (\`OnConnected(host, token)\` queries the server, then
+raises the event through \`OnConnected(host)\`): that overload is a larger operation built around this one, not
+this one made cancellable, and passing the token would add its work.
 
 ## Why is this bad?
 When the caller gives up (the HTTP request is aborted, the host shuts down, a timeout fires), work that did not
@@ -284,6 +287,23 @@ function isCallingMethodItself(ctx: RuleContext, body: MethodBody, call: CallSit
   return candidate.declaration?.file === ctx.file && candidate.declaration.bodyId === body.id;
 }
 
+/**
+ * The workspace overload with the token does other work and then calls the overload this call binds to (by this
+ * name, with as many arguments, on its own object): it is not that operation made cancellable but a larger one
+ * built around it (a synchronous `OnConnected(host, token)` that queries the server and then raises the event
+ * through `OnConnected(host)`). Passing the token would add that work, and the token-less call inside would still
+ * not get the token. An overload that only forwards (`=> FormatAsync(invoice, output)`) is left to the other checks.
+ */
+function wrapsTheCalledOverload(ctx: RuleContext, call: CallSite, overload: Overload): boolean {
+  const declaration = overload.candidate.declaration;
+  if (overload.kind !== 'overload' || !declaration) return false;
+  const ref = methodsNamed(ctx.index, call.name, null).find((m) => m.file === declaration.file && m.body?.id === declaration.bodyId);
+  const target = ref?.body;
+  if (!target) return false;
+  const inner = target.calls.filter((c) => c.name === call.name && (c.receiver === null || c.receiver.trim() === 'this') && c.argumentTexts.length === call.argumentTexts.length);
+  return inner.length > 0 && target.calls.length > inner.length;
+}
+
 function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: TokenInScope, elsewhere: OtherTargets): Fix {
   const close = ctx.text.lastIndexOf(')', call.span.end - 1);
   if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
@@ -348,6 +368,7 @@ export const rule: Rule = {
         if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
+        if (wrapsTheCalledOverload(ctx, call, overload)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
