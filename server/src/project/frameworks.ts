@@ -103,6 +103,23 @@ export function isTargetFrameworkCompatible(target: string, candidate: string): 
   return false;
 }
 
+/**
+ * The target of a referenced project that restore builds against `target` (NuGet's nearest framework, simplified):
+ * the highest compatible one of the same framework, else the highest compatible .NET Standard; null when none is.
+ */
+export function nearestCompatibleTarget(target: string, candidates: readonly string[]): string | null {
+  const t = parseTargetFramework(target);
+  if (!t) return null;
+  let best: { name: string; tf: TargetFramework } | null = null;
+  for (const name of candidates) {
+    const tf = parseTargetFramework(name);
+    if (!tf || isTargetFrameworkCompatible(target, name) !== true) continue;
+    const rank = (x: TargetFramework) => (x.identifier === t.identifier ? 1 : 0);
+    if (!best || rank(tf) > rank(best.tf) || (rank(tf) === rank(best.tf) && compareVersions(tf.version, best.tf.version) > 0)) best = { name, tf };
+  }
+  return best?.name ?? null;
+}
+
 const IDENTIFIER_RANK: Record<FrameworkIdentifier, number> = { '.NETCoreApp': 3, '.NETStandard': 2, '.NETFramework': 1 };
 
 /**

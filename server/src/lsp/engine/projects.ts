@@ -110,7 +110,7 @@ export function createEngineProjects(): EngineProjects {
     let referenced: readonly ProjectModel[] = [];
     try {
       owner = file ? hostFor(settings).ownerOf(file) : null;
-      referenced = owner ? hostFor(settings).referencedProjects(owner) : [];
+      referenced = owner ? hostFor(settings).referencedProjectsForTarget(owner) : [];
     } catch {
       // A project that cannot be evaluated leaves the file outside any project; the file is still analysed.
     }

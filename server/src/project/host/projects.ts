@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../evaluate';
 import { compiles, nestedProjectDirs, ownerOf } from '../ownership';
-import { compareTargetPreference } from '../frameworks';
+import { compareTargetPreference, nearestCompatibleTarget } from '../frameworks';
 import { parseSolution } from '../solution';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import type { XmlDocument } from '../xml';
@@ -44,6 +44,12 @@ export interface ProjectHost {
    * that opened one file of a solution still sees what its project references.
    */
   referencedProjects(project: ProjectModel): readonly ProjectModel[];
+  /**
+   * The same projects, each evaluated for the target restore picks for `project`'s analysed target (the nearest of
+   * its targets compatible with it: a net48 project gets a multi-targeting reference's net48 or netstandard2.0
+   * build, with that build's package references), or as referencedProjects gives it when none is compatible.
+   */
+  referencedProjectsForTarget(project: ProjectModel): readonly ProjectModel[];
   /** The global analyzer configs that apply to every file of the project, merged. */
   globalConfigOf(project: ProjectModel): GlobalConfigSet;
   /** An analyzer config file changed, appeared or went away: forgets it and every merged global config. */
@@ -209,6 +215,21 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
 
   const all = (): readonly ProjectModel[] => (allProjects ??= [...projectFiles].sort().map(evaluate));
 
+  const referencedProjects = (project: ProjectModel): ProjectModel[] => {
+    const found: ProjectModel[] = [];
+    const seen = new Set([project.path]);
+    const queue = [...project.projectReferences];
+    while (queue.length) {
+      const p = modelPath(queue.shift()!);
+      if (seen.has(p) || !fileSystem.exists(p)) continue;
+      seen.add(p);
+      const other = evaluate(p);
+      found.push(other);
+      queue.push(...other.projectReferences);
+    }
+    return found;
+  };
+
   const evaluateFor = (project: ProjectModel, targetFramework: string): ProjectModel => {
     const key = `${project.path}|${targetFramework}`;
     let model = evaluatedForTarget.get(key);
@@ -316,19 +337,13 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
     },
     projects: all,
-    referencedProjects(project) {
-      const found: ProjectModel[] = [];
-      const seen = new Set([project.path]);
-      const queue = [...project.projectReferences];
-      while (queue.length) {
-        const p = modelPath(queue.shift()!);
-        if (seen.has(p) || !fileSystem.exists(p)) continue;
-        seen.add(p);
-        const other = evaluate(p);
-        found.push(other);
-        queue.push(...other.projectReferences);
-      }
-      return found;
+    referencedProjects,
+    referencedProjectsForTarget(project) {
+      const target = project.targetFramework;
+      return referencedProjects(project).map((other) => {
+        const nearest = target ? nearestCompatibleTarget(target, other.targetFrameworks) : null;
+        return nearest && nearest.toLowerCase() !== (other.targetFramework ?? '').toLowerCase() ? evaluateFor(other, nearest) : other;
+      });
     },
     invalidate() {
       texts.clear();
