@@ -60,7 +60,7 @@ export function tableAfterEdit(outcome: EditedParse, text: string, previous: Pre
 /** A successful parse, with the changed ranges when it was incremental. */
 type EditedParse = { tree: Tree; prepared: PreparedSource; changed?: readonly ChangedRange[] };
 
-/** The spliced table of tableAfterEdit, or null when it cannot be spliced (no previous table, or the paths disagree). */
+/** The spliced table of tableAfterEdit, or null when it is not spliced (no previous table, a tree with syntax errors, or the paths disagree). */
 export function splicedTable(outcome: EditedParse, text: string, previous: PreviousParse | null | undefined): SyntaxTable | null {
   const copy = previous?.copy;
   if (!copy || !outcome.changed || copy.parseText.length !== copy.table.text.length || outcome.prepared.parseText.length !== text.length) return null;
