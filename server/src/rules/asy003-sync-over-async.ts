@@ -3,6 +3,7 @@ import type { MethodBody, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
+import { closingBracket } from '../model/syntax';
 import { quoted } from './messageText';
 import { waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
@@ -26,13 +27,7 @@ function startedOnThreadPool(wait: TaskWait): boolean {
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return false;
   const text = maskCommentsAndStrings(wait.receiverText.trim());
   const run = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Run\s*(?:<[^<>()]*>)?\s*\(/.exec(text);
-  if (!run) return false;
-  let depth = 0;
-  for (let i = run[0].length - 1; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i === text.length - 1;
-  }
-  return false;
+  return !!run && closingBracket(text, run[0].length - 1) === text.length - 1;
 }
 
 /** `Task.Run(`, `Task.Factory.StartNew(` (with type arguments or not): a call that starts its delegate on the thread pool. */
@@ -79,12 +74,7 @@ function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string
   const text = maskCommentsAndStrings(callText);
   const open = POOL_START.exec(text);
   if (!open) return false;
-  let depth = 0;
-  let close = -1;
-  for (let i = open[0].length - 1; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) { close = i; break; }
-  }
+  const close = closingBracket(text, open[0].length - 1);
   if (close !== text.length - 1) return false;
   let argumentStart = start + open[0].length;
   while (argumentStart < start + close && /\s/.test(ctx.text[argumentStart])) argumentStart++;
