@@ -99,7 +99,7 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       continue;
     }
     const owner = host.ownerOf(file);
-    const context = projectContext(owner, runtime, configuration, owner ? host.referencedProjectsForTarget(owner) : []);
+    const context = projectContext(owner, runtime, configuration, owner ? host.packagesSeenBy(owner) : []);
     contexts.set(display, context);
     absolute.set(display, file);
     sources.push({ path: display, text: read.text, preprocessorSymbols: context.preprocessorSymbols });

@@ -6,7 +6,7 @@
 import type { RuntimeSetting } from '../config/settings';
 import type { ProjectModel } from './evaluate';
 import { preprocessorSymbols } from './frameworks';
-import { packagesSeenBy, type SeenPackage } from './packages';
+import type { SeenPackage } from './packages';
 import { chooseRuntime, FALLBACK_PROFILE, type RuntimeChoice } from './runtime';
 
 /** The target a file outside any project is analysed for. */
@@ -22,8 +22,8 @@ export interface ProjectContext {
   packages: readonly SeenPackage[];
 }
 
-/** `referenced`: the projects the project references, directly or through others (ProjectHost.referencedProjects). */
-export function projectContext(project: ProjectModel | null, runtimeSetting: RuntimeSetting, configuration: string, referenced: readonly ProjectModel[] = []): ProjectContext {
+/** `packages`: the package references the project sees (ProjectHost.packagesSeenBy). */
+export function projectContext(project: ProjectModel | null, runtimeSetting: RuntimeSetting, configuration: string, packages: readonly SeenPackage[] = []): ProjectContext {
   const runtime = chooseRuntime(runtimeSetting, project ? { targetFramework: project.targetFramework, features: project.features, projectName: `${project.name}.csproj` } : null);
   if (!project) {
     return {
@@ -39,5 +39,5 @@ export function projectContext(project: ProjectModel | null, runtimeSetting: Run
   const symbols = project.configuration === configuration && project.targetFramework
     ? project.preprocessorSymbols
     : preprocessorSymbols({ targetFramework, configuration, defineConstants: project.defineConstants ?? 'TRACE' });
-  return { project, targetFramework, runtime, preprocessorSymbols: symbols, packages: packagesSeenBy(project, referenced) };
+  return { project, targetFramework, runtime, preprocessorSymbols: symbols, packages };
 }

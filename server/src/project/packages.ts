@@ -11,18 +11,14 @@ export interface SeenPackage {
   version: string | null;
 }
 
-const seenByProject = new WeakMap<ProjectModel, readonly SeenPackage[]>();
-
 /**
  * The project's own package references and those flowing from the projects it references (`referenced`, directly or
- * through others): package references flow to referencing projects unless kept private (PrivateAssets all;
+ * through others, each read for the target restore picks: ProjectHost.packagesSeenBy): package references flow to
+ * referencing projects unless kept private (PrivateAssets all;
  * learn.microsoft.com/nuget/consume-packages/package-references-in-project-files, "Controlling dependency assets").
- * Sorted by id, so that two projects seeing the same packages give equal lists. Kept per project model: a host asks
- * once per file.
+ * Sorted by id, so that two projects seeing the same packages give equal lists.
  */
-export function packagesSeenBy(project: ProjectModel, referenced: readonly ProjectModel[]): readonly SeenPackage[] {
-  const kept = seenByProject.get(project);
-  if (kept) return kept;
+export function packagesSeen(project: ProjectModel, referenced: readonly ProjectModel[]): readonly SeenPackage[] {
   const seen: SeenPackage[] = [];
   const add = (refs: readonly PackageReference[], flowingOnly: boolean) => {
     for (const r of refs) if (!flowingOnly || !r.privateAssets) seen.push({ id: r.id, version: r.version });
@@ -30,7 +26,6 @@ export function packagesSeenBy(project: ProjectModel, referenced: readonly Proje
   add(project.packageReferences, false);
   for (const other of referenced) add(other.packageReferences, true);
   seen.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  seenByProject.set(project, seen);
   return seen;
 }
 

@@ -21,7 +21,7 @@ import { createProjectHost, type ProjectHost } from '../../project/host/projects
 import { editorConfigsFor } from '../../project/host/sourceFiles';
 import { testCodeVerdict } from '../../project/testCode';
 import { libraryCodeVerdict } from '../../project/libraryCode';
-import type { ProjectModel } from '../../project/evaluate';
+import type { SeenPackage } from '../../project/packages';
 
 function fsPathOf(key: string): string | null {
   if (!key.startsWith('file:')) return null;
@@ -107,14 +107,14 @@ export function createEngineProjects(): EngineProjects {
     if (cached && cached.settingsKey === settingsKey) return cached.context;
     const file = fsPathOf(key);
     let owner = null;
-    let referenced: readonly ProjectModel[] = [];
+    let packages: readonly SeenPackage[] = [];
     try {
       owner = file ? hostFor(settings).ownerOf(file) : null;
-      referenced = owner ? hostFor(settings).referencedProjectsForTarget(owner) : [];
+      packages = owner ? hostFor(settings).packagesSeenBy(owner) : [];
     } catch {
       // A project that cannot be evaluated leaves the file outside any project; the file is still analysed.
     }
-    const context = projectContext(owner, settings.runtime, settings.project.configuration, referenced);
+    const context = projectContext(owner, settings.runtime, settings.project.configuration, packages);
     contexts.set(key, { settingsKey, context });
     return context;
   };

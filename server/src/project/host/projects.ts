@@ -13,6 +13,7 @@ import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../e
 import { compiles, nestedProjectDirs, ownerOf } from '../ownership';
 import { compareTargetPreference, nearestCompatibleTarget } from '../frameworks';
 import { parseSolution } from '../solution';
+import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
@@ -45,11 +46,12 @@ export interface ProjectHost {
    */
   referencedProjects(project: ProjectModel): readonly ProjectModel[];
   /**
-   * The same projects, each evaluated for the target restore picks for `project`'s analysed target (the nearest of
-   * its targets compatible with it: a net48 project gets a multi-targeting reference's net48 or netstandard2.0
-   * build, with that build's package references), or as referencedProjects gives it when none is compatible.
+   * The package references the project sees (project/packages.ts packagesSeen): its own, and those flowing from the
+   * projects it references, each evaluated for the target restore picks for `project`'s analysed target (the nearest
+   * of its targets compatible with it: a net48 project gets a multi-targeting reference's net48 or netstandard2.0
+   * build, with that build's package references). Worked out once per project and target.
    */
-  referencedProjectsForTarget(project: ProjectModel): readonly ProjectModel[];
+  packagesSeenBy(project: ProjectModel): readonly SeenPackage[];
   /** The global analyzer configs that apply to every file of the project, merged. */
   globalConfigOf(project: ProjectModel): GlobalConfigSet;
   /** An analyzer config file changed, appeared or went away: forgets it and every merged global config. */
@@ -215,6 +217,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
 
   const all = (): readonly ProjectModel[] => (allProjects ??= [...projectFiles].sort().map(evaluate));
 
+  const packagesSeenByProject = new Map<string, readonly SeenPackage[]>();
   const referencedProjects = (project: ProjectModel): ProjectModel[] => {
     const found: ProjectModel[] = [];
     const seen = new Set([project.path]);
@@ -338,12 +341,18 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
     projects: all,
     referencedProjects,
-    referencedProjectsForTarget(project) {
-      const target = project.targetFramework;
-      return referencedProjects(project).map((other) => {
-        const nearest = target ? nearestCompatibleTarget(target, other.targetFrameworks) : null;
-        return nearest && nearest.toLowerCase() !== (other.targetFramework ?? '').toLowerCase() ? evaluateFor(other, nearest) : other;
-      });
+    packagesSeenBy(project) {
+      const key = `${project.path}|${project.targetFramework ?? ''}`;
+      let seen = packagesSeenByProject.get(key);
+      if (!seen) {
+        const target = project.targetFramework;
+        const referenced = referencedProjects(project).map((other) => {
+          const nearest = target ? nearestCompatibleTarget(target, other.targetFrameworks) : null;
+          return nearest && nearest.toLowerCase() !== (other.targetFramework ?? '').toLowerCase() ? evaluateFor(other, nearest) : other;
+        });
+        packagesSeenByProject.set(key, (seen = packagesSeen(project, referenced)));
+      }
+      return seen;
     },
     invalidate() {
       texts.clear();
@@ -360,6 +369,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       globalConfigs.clear();
       solutionFiles.clear();
       solutionMembers.clear();
+      packagesSeenByProject.clear();
     },
   };
 }
