@@ -181,3 +181,47 @@ for (const [name, env] of [['the large-document thread', { ASYNCLENS_LARGE_DOCUM
     await own.shutdown();
   }
 });
+
+// When the large-document thread's model of an edit arrives before the edit's debounce ends, the engine analyses it
+// at once and holds the results until the debounce ends (lsp/engine/quietTime.ts): a person who keeps typing sees
+// nothing of text already changed, and one who stops gets the results when the debounce ends rather than a model's
+// transfer and the rules later. Checked by order and by the trace, not by speed.
+test('an edit whose model arrives during the debounce is analysed then, and its diagnostics wait for the debounce', async () => {
+  const text = generatedFile(400);
+  const uri = 'untitled:Early.cs';
+  const own = await startSession({ env: { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }, settings: { analysisDelayMs: 3000, trace: { server: 'verbose' } } });
+  try {
+    own.open(uri, text, 1);
+    const before = await own.waitForDiagnostics(uri, (_d, v) => v === 1, 60_000);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('return pending.Result + first;'));
+    own.change(uri, 2, [{ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' }]);
+    const analysedEarly = /analysed untitled:Early\.cs v2 .*analysed during the debounce, shown when it ended/;
+    // The analysis of version 2 ran (its trace line comes with its snapshot, after the debounce) ...
+    const after = await own.waitForDiagnostics(uri, (_d, v) => v === 2, 60_000);
+    for (let i = 0; i < 50 && !own.logs.some((l) => analysedEarly.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(own.logs.some((l) => analysedEarly.test(l)), own.logs.filter((l) => l.startsWith('analysed')).join('\n'));
+    // ... and its diagnostics are those of the edited text: one ASY001 fewer, the rest a line up.
+    const blocking = before.filter((d) => d.code === 'ASY001');
+    assert.deepEqual(after.filter((d) => d.code === 'ASY001').map((d) => d.range.start.line), blocking.slice(1).map((d) => d.range.start.line - 1));
+  } finally {
+    await own.shutdown();
+  }
+});
+
+test('diagnostics of an edit analysed during its debounce are not shown before the debounce ends', async () => {
+  const text = generatedFile(400);
+  const uri = 'untitled:Held.cs';
+  const own = await startSession({ env: { ASYNCLENS_LARGE_DOCUMENT_CHARS: '0' }, settings: { analysisDelayMs: 5000, trace: { server: 'verbose' } } });
+  try {
+    own.open(uri, text, 1);
+    await own.waitForDiagnostics(uri, (_d, v) => v === 1, 60_000);
+    const line = text.split('\n').findIndex((l) => l.includes('return pending.Result + first;'));
+    own.change(uri, 2, [{ range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' }]);
+    // A second passes: the 400-line model is built, sent and analysed well within it, and nothing of it is shown.
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(own.events.some((e) => e.kind === 'diagnostics' && e.uri === uri && e.version === 2), false, 'version 2 shown before its debounce ended');
+  } finally {
+    await own.shutdown();
+  }
+});

@@ -326,7 +326,7 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
       presentationOf(previous, settingsFor(snapshot.uri)) !== presentationOf(snapshot, settingsFor(snapshot.uri))) requestRefresh();
     if (globalSettings.trace.server === 'verbose') {
       const t = snapshot.timings;
-      log('info', `analysed ${snapshot.uri} v${doc.version} (revision ${snapshot.revision}): ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms${t.modelBuiltBeforeAsked ? `; the model was built${t.modelSentBeforeAsked ? ' and sent' : ''} during the debounce` : ''}`);
+      log('info', `analysed ${snapshot.uri} v${doc.version} (revision ${snapshot.revision}): ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms${t.modelBuiltBeforeAsked ? `; the model was built${t.modelSentBeforeAsked ? ' and sent' : ''} during the debounce` : ''}${t.analysedDuringDebounce ? '; analysed during the debounce, shown when it ended' : ''}`);
     }
     sendStatus();
   }

@@ -141,7 +141,8 @@ export interface DocumentSnapshot {
   /**
    * Milliseconds spent in each phase, for the trace output and the benchmark. `modelBuiltBeforeAsked`: the
    * large-document thread had the model ready when the debounce ended (parseAndModel is then only its transfer);
-   * `modelSentBeforeAsked`: it had sent it too, and the transfer was done during the debounce.
+   * `modelSentBeforeAsked`: it had sent it too, and the transfer was done during the debounce. `analysedDuringDebounce`:
+   * the rules ran before the debounce ended (the model arrived early) and the results were held until it did.
    */
-  timings: { parseAndModel: number; rules: number; costs: number; total: number; modelBuiltBeforeAsked?: boolean; modelSentBeforeAsked?: boolean };
+  timings: { parseAndModel: number; rules: number; costs: number; total: number; modelBuiltBeforeAsked?: boolean; modelSentBeforeAsked?: boolean; analysedDuringDebounce?: boolean };
 }

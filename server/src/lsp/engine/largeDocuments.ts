@@ -96,7 +96,12 @@ export interface LargeDocumentModeller {
 /** Bodies per `modelPart` event: parts of a few megabytes of JSON, a few hundred of them for the largest files. */
 const BODIES_PER_PART = 1000;
 
-export function startLargeDocumentModeller(script: string, log: (level: 'info' | 'warn' | 'error', message: string) => void): LargeDocumentModeller {
+/**
+ * `onPushed` hears of a model the thread built during an edit's debounce and sent before anyone asked for it (kept
+ * in `pushed`): the engine may start that version's analysis at once.
+ */
+export function startLargeDocumentModeller(script: string, log: (level: 'info' | 'warn' | 'error', message: string) => void,
+  onPushed: (key: string, version: number) => void = () => undefined): LargeDocumentModeller {
   let available = true;
   const waiting = new Map<string, { version: number; resolve(result: ModelledVersion | null): void }[]>();
   const worker = new Worker(script, { stdout: true, stderr: false, workerData: { role: 'asynclens-model' } });
@@ -172,7 +177,10 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
       rememberResolutionSurface(model, event.digests.resolution);
       lastReceived.set(event.key, { version: event.version, bodies: model.bodies });
       const result: ModelledVersion = { model, textDigest: event.textDigest, builtBeforeAsked: event.builtBeforeAsked, ...(event.parseError ? { parseError: event.parseError } : {}) };
-      if (!settle(event.key, event.version, result)) pushed.set(event.key, { version: event.version, symbols: symbolsKey(symbolsAsked.get(event.key)), result });
+      if (!settle(event.key, event.version, result)) {
+        pushed.set(event.key, { version: event.version, symbols: symbolsKey(symbolsAsked.get(event.key)), result });
+        onPushed(event.key, event.version);
+      }
     } else if (event.kind === 'stale') settle(event.key, event.version, null);
     else {
       log('error', `large-document thread: ${event.message}`);
