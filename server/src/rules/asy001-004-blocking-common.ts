@@ -3,7 +3,7 @@ import type { MethodBody, Span } from '../model/types';
 import { splitTopLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
-import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
@@ -363,6 +363,22 @@ export function importsNamespace(ctx: RuleContext, namespace: string, orNested =
     return compact === namespace || (orNested && compact.startsWith(`${namespace}.`));
   };
   if (ctx.model.usings.some(matches)) return true;
-  for (const model of ctx.index.files.values()) if ((model.globalUsings ?? []).some(matches)) return true;
+  if (workspaceGlobalUsings(ctx.index).some(matches)) return true;
   return (fileApiScopeOf(ctx.file)?.globalUsings ?? []).some(matches);
 }
+
+/**
+ * The `global using` directives of every indexed file, gathered once per index version: rules ask per call, and
+ * going over every file of the workspace each time made a question about one call cost as much as the workspace.
+ */
+function workspaceGlobalUsings(index: WorkspaceIndex): readonly string[] {
+  const known = globalUsingsByIndex.get(index);
+  if (known && known.version === index.version) return known.usings;
+  const usings = new Set<string>();
+  for (const model of index.files.values()) for (const u of model.globalUsings ?? []) usings.add(u);
+  const list = [...usings];
+  globalUsingsByIndex.set(index, { version: index.version, usings: list });
+  return list;
+}
+
+const globalUsingsByIndex = new WeakMap<WorkspaceIndex, { version: number; usings: readonly string[] }>();
