@@ -140,6 +140,14 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
   const lastReceived = new Map<string, { version: number; bodies: FileModel['bodies'] }>();
   /** The symbols each document's model was last asked under, for asking again. */
   const symbolsAsked = new Map<string, readonly string[] | undefined>();
+  /**
+   * The last model received per document (pushed or asked for), with the symbols it was built under: a request for
+   * that version again (the project changed, the symbols did not) is answered here. So the thread is only ever asked
+   * for a version this side has not received, and it need not send one again that it has sent already (see its
+   * `sentVersions`): when the debounce ends before a pushed model arrives, the request crosses it, and answering
+   * that request with the same model again cost the engine a second parse and move of every body.
+   */
+  const receivedModels = new Map<string, { version: number; symbols: string; result: ModelledVersion }>();
   /** The bodies a difference against `base` refers to, if this side still holds that model. */
   const baseBodies = (key: string, base: number | null) => {
     const last = lastReceived.get(key);
@@ -177,6 +185,7 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
       rememberResolutionSurface(model, event.digests.resolution);
       lastReceived.set(event.key, { version: event.version, bodies: model.bodies });
       const result: ModelledVersion = { model, textDigest: event.textDigest, builtBeforeAsked: event.builtBeforeAsked, ...(event.parseError ? { parseError: event.parseError } : {}) };
+      receivedModels.set(event.key, { version: event.version, symbols: symbolsKey(symbolsAsked.get(event.key)), result });
       if (!settle(event.key, event.version, result)) {
         pushed.set(event.key, { version: event.version, symbols: symbolsKey(symbolsAsked.get(event.key)), result });
         onPushed(event.key, event.version);
@@ -202,6 +211,7 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     },
     open: (key, version, text) => {
       lastReceived.delete(key);
+      receivedModels.delete(key);
       pushed.delete(key);
       send({ kind: 'open', key, version, text });
     },
@@ -211,6 +221,7 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
     },
     close: (key) => {
       lastReceived.delete(key);
+      receivedModels.delete(key);
       symbolsAsked.delete(key);
       pushed.delete(key);
       send({ kind: 'close', key });
@@ -220,6 +231,8 @@ export function startLargeDocumentModeller(script: string, log: (level: 'info' |
       const ready = pushed.get(key);
       pushed.delete(key);
       if (ready && ready.version === version && ready.symbols === symbolsKey(symbols)) return Promise.resolve({ ...ready.result, sentBeforeAsked: true });
+      const had = receivedModels.get(key);
+      if (had && had.version === version && had.symbols === symbolsKey(symbols)) return Promise.resolve({ ...had.result, builtBeforeAsked: true, sentBeforeAsked: true });
       return new Promise((resolve) => {
         const list = waiting.get(key) ?? [];
         list.push({ version, resolve });
@@ -243,6 +256,12 @@ export async function runLargeDocumentThread(): Promise<void> {
   const docs = new Map<string, OpenDocument>();
   /** Per document, what was sent last (the engine holds it): the next model's unchanged bodies refer to it. */
   const sentModels = new Map<string, SentModel>();
+  /**
+   * Per document, the version whose model was sent last. The engine asks only for versions it has not received
+   * (startLargeDocumentModeller `receivedModels`), so a request for one already sent crossed it on the way: the model
+   * arrives before any answer could, and is not sent again.
+   */
+  const sentVersions = new Map<string, number>();
   const early: ModelCommand[] = [];
   let ready = false;
   const timedRemodel = (doc: OpenDocument) => debounceModelling.timed(doc, () => {
@@ -269,6 +288,7 @@ export async function runLargeDocumentThread(): Promise<void> {
         const previous = docs.get(command.key);
         if (previous) disposeDocument(previous);
         sentModels.delete(command.key);
+        sentVersions.delete(command.key);
         docs.set(command.key, openDocument(command.key, command.key, command.version, command.text, DEFAULT_SETTINGS));
         return;
       }
@@ -284,6 +304,7 @@ export async function runLargeDocumentThread(): Promise<void> {
         if (doc) disposeDocument(doc);
         docs.delete(command.key);
         sentModels.delete(command.key);
+        sentVersions.delete(command.key);
         return;
       }
       case 'model': {
@@ -298,6 +319,7 @@ export async function runLargeDocumentThread(): Promise<void> {
           doc.modelledVersion = -1;
         }
         const builtBeforeAsked = doc.modelledVersion === doc.version;
+        if (builtBeforeAsked && !command.full && sentVersions.get(command.key) === doc.version) return;
         if (!builtBeforeAsked) timedRemodel(doc);
         sendModel(doc, builtBeforeAsked, command.full === true);
         return;
@@ -310,6 +332,7 @@ export async function runLargeDocumentThread(): Promise<void> {
     const previous = full ? null : sentModels.get(doc.key) ?? null;
     // Forgotten first: if a post below throws, the engine holds no model a next difference could refer to.
     sentModels.delete(doc.key);
+    sentVersions.delete(doc.key);
     const { bodies, sent } = bodiesToSend(model.bodies, doc.modelCache.provenance, doc.version, previous);
     const base = previous?.version ?? null;
     let parts = 0;
@@ -318,6 +341,7 @@ export async function runLargeDocumentThread(): Promise<void> {
     }
     port.postMessage({ kind: 'model', key: doc.key, version: doc.version, base, modelJson: JSON.stringify({ ...model, bodies: [] }), parts, textDigest: textDigest(doc.modelled!), builtBeforeAsked, digests: digestsOf(model), ...(doc.parseError ? { parseError: doc.parseError } : {}) } satisfies ModelEvent);
     if (sent) sentModels.set(doc.key, sent);
+    sentVersions.set(doc.key, doc.version);
   };
   const guarded = (command: ModelCommand) => {
     try {
