@@ -2,7 +2,7 @@
 // (with the pre-parse pass), the copy of the tree, the model, index, completion verdicts, rules (default selection),
 // and the cost estimates for the two profiles a snapshot carries. Not a test; build first, then:
 //   npx esbuild test/bench/document-steps.ts --bundle --platform=node --outfile=out/bench/document-steps.js
-//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit] [steps=N] [transfer]
+//   node out/bench/document-steps.js FILE.cs [norules] [repeat=N] [edit] [typed=TEXT] [steps=N] [transfer]
 // (`edit`: a keystroke's re-parse, tree copy and model with the body cache, after filling it, and how many of the
 // bodies the large-document thread sends the engine as references to its last model, lsp/engine/modelTransfer.ts).
 // (large-document.mjs's generator makes the 3 MB document the README measures.)
@@ -49,6 +49,9 @@ void (async () => {
     console.log(`model, ${repeat} more (warm): cpu ${summary(models)}`);
     t = performance.now(); c = cpu();
   }
+  // What the keystroke types: a space by default (the tree stays free of errors); `typed=.` leaves a syntax error, as
+  // most keystrokes in the middle of a word or an expression do.
+  const typed = process.argv.find((a) => a.startsWith('typed='))?.slice('typed='.length) ?? ' ';
   if (process.argv.includes('edit')) {
     // What a keystroke costs the model with the body cache the language server keeps per document: fill the cache,
     // type one space inside a body halfway down (every body after it moves), re-parse incrementally and model again.
@@ -57,7 +60,7 @@ void (async () => {
     const filled = bodiesToSend(filledModel.bodies, cache.provenance, 1, null);
     t = performance.now(); c = cpu();
     const at = text.indexOf('{\n', text.length >> 1) + 1;
-    const change = { start: at, oldEnd: at, newText: ' ' };
+    const change = { start: at, oldEnd: at, newText: typed };
     const edited = applyEdit(p.tree!, text, change);
     const previous = { tree: p.tree!, parseText: spliceText(p.prepared!.parseText, change), copy: { table, parseText: p.prepared!.parseText } };
     const again = parse(edited, previous); lap('incremental parse after one keystroke');

@@ -149,6 +149,7 @@ function checkSplices(file: string, original: string, random: () => number, coun
   assert.ok(outcome.tree, `${file}: ${outcome.error}`);
   let tree = outcome.tree!;
   let copy = { table: tableOf(tree, text), parseText: outcome.prepared!.parseText };
+  const history: TextChange[][] = [];
   try {
     for (let step = 0; step < 6; step++) {
       // One or two edits before each re-parse, as a document can take several changes between analyses.
@@ -162,6 +163,7 @@ function checkSplices(file: string, original: string, random: () => number, coun
         parseText = spliceText(parseText, change);
         text = applyEdit(tree, text, change);
       }
+      history.push(edits);
       const previous = { tree, parseText, copy };
       const next = parse(text, previous);
       assert.ok(next.tree, `${file}: ${next.error}`);
@@ -170,7 +172,8 @@ function checkSplices(file: string, original: string, random: () => number, coun
       if (table) {
         count.spliced++;
         const diff = tableDifference(table, fresh);
-        assert.equal(diff, null, `${file} after ${JSON.stringify(edits)}: ${diff}`);
+        // Every step's edits, so that a failure can be replayed from the original file alone.
+        assert.equal(diff, null, `${file} after the edits ${JSON.stringify(history)} (one list per re-parse): ${diff}`);
       } else count.whole++;
       tree.delete();
       tree = next.tree!;
@@ -181,14 +184,20 @@ function checkSplices(file: string, original: string, random: () => number, coun
   }
 }
 
-test('a table spliced after edits equals a fresh copy of the new tree, on every fixture', () => {
-  const random = generator(20261203);
-  const count: SpliceCount = { spliced: 0, whole: 0 };
-  for (const file of fixtures) checkSplices(file, fs.readFileSync(file, 'utf8'), random, count);
-  // Most random edits leave the tree with a syntax error, and such a tree is copied whole (parser.ts splicedTable):
-  // the seed gives 224 error-free trees to splice. The test would say nothing if every one fell back to the copy.
-  assert.ok(count.spliced >= 200, `spliced ${count.spliced}, copied whole ${count.whole}`);
-});
+// Seeds 24 and 30 give edits that meet a blind spot of tree-sitter's changed ranges (an error node re-parsed to a
+// different token over the same span, reported by no range; with 30 after an edit that changed nothing): without
+// syntaxTable.ts `widenedToErrors` their splices differ from the fresh copy.
+for (const seed of [20261203, 24, 30]) {
+  test(`a table spliced after edits equals a fresh copy of the new tree, on every fixture (seed ${seed})`, () => {
+    const random = generator(seed);
+    const count: SpliceCount = { spliced: 0, whole: 0 };
+    for (const file of fixtures) checkSplices(file, fs.readFileSync(file, 'utf8'), random, count);
+    // A tree that keeps the previous one's shape around the edit is spliced, errors or not: each seed gives about
+    // 1,700 such trees of about 1,730 (the rest fall back to a whole copy). The test would say nothing if every one
+    // fell back to the copy.
+    assert.ok(count.spliced >= 1500, `spliced ${count.spliced}, copied whole ${count.whole}`);
+  });
+}
 
 test('tables spliced after edits of the files in ASYNCLENS_SYNTAX_TABLE_DIRS', { skip: !process.env.ASYNCLENS_SYNTAX_TABLE_DIRS && 'set ASYNCLENS_SYNTAX_TABLE_DIRS to compare on more code' }, () => {
   const random = generator(Number(process.env.ASYNCLENS_SPLICE_SEED) || 20261203);

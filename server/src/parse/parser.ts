@@ -1,7 +1,7 @@
 /** Loads web-tree-sitter with the C# grammar once, and turns C# text into trees without ever throwing. */
 import type * as TreeSitter from 'web-tree-sitter';
 import { prepareSource, type PreparedSource } from './prepare';
-import { splicedTableOf, syntaxTableOf, walkFunctionsOf, type EditedRegion, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
+import { splicedTableOf, syntaxTableOf, walkFunctionsOf, widenedToErrors, type EditedRegion, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
 
 // A CommonJS require keeps esbuild from wrapping web-tree-sitter's ESM build, which breaks Parser.init
 // inside a CJS bundle (parser.md, "Bundling").
@@ -60,16 +60,12 @@ export function tableAfterEdit(outcome: EditedParse, text: string, previous: Pre
 /** A successful parse, with the changed ranges when it was incremental. */
 type EditedParse = { tree: Tree; prepared: PreparedSource; changed?: readonly ChangedRange[] };
 
-/** The spliced table of tableAfterEdit, or null when it is not spliced (no previous table, a tree with syntax errors, or the paths disagree). */
+/** The spliced table of tableAfterEdit, or null when it is not spliced (no previous table, or the paths disagree). */
 export function splicedTable(outcome: EditedParse, text: string, previous: PreviousParse | null | undefined): SyntaxTable | null {
   const copy = previous?.copy;
   if (!copy || !outcome.changed || copy.parseText.length !== copy.table.text.length || outcome.prepared.parseText.length !== text.length) return null;
-  // A tree with syntax errors is copied whole. Random edits of real files (syntax-table.test.ts on the extra folders)
-  // found a splice that kept an old row in a tree with errors: after typing `*/` in a jellyfin file, a `finally`
-  // keyword the fresh tree reads as an identifier, outside the subtree around the edit and tree-sitter's changed
-  // ranges. Until that is understood, only error-free trees are spliced, where no difference has been found.
-  if (outcome.tree.rootNode.hasError) return null;
-  return splicedTableOf(outcome.tree, text, walkFunctions, copy.table, editedRegion(copy.parseText, outcome.prepared.parseText, outcome.changed));
+  const region = editedRegion(copy.parseText, outcome.prepared.parseText, outcome.changed);
+  return splicedTableOf(outcome.tree, text, walkFunctions, copy.table, widenedToErrors(copy.table, region));
 }
 
 /**
