@@ -1,7 +1,7 @@
 // Latency of the built language server (dist/server.js) as an editor sees it, over stdio with a real protocol
 // client. Not a test: nothing is asserted. Run `npm run build` first, then
 //   node test/bench/lsp-latency.mjs [--edits N] [--only startup,small,large,workspace,index] [--workspace-files N]
-//                                    [--index-lines N] [--json] [--cpu-prof DIR]
+//                                    [--index-lines N] [--typed TEXT] [--json] [--cpu-prof DIR]
 // Scenarios:
 //   startup    start-up to the first diagnostics of one open file of the sample workspace, and to the end of indexing
 //   small      keystroke to diagnostics on a lone 200-line file; hover right after each edit
@@ -32,6 +32,8 @@ const sampleWorkspace = path.join(root, 'test', 'fixtures', 'workspace');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const edits = Number(option('--edits', 30));
+/** What each keystroke types: a digit into a number by default (no syntax error); see keystrokes(). */
+const typed = option('--typed', '');
 const only = new Set(option('--only', 'startup,small,large,workspace').split(','));
 const workspaceFiles = Number(option('--workspace-files', 2000));
 const indexLines = Number(option('--index-lines', 1_000_000));
@@ -165,11 +167,16 @@ async function keystrokes(client, uri, text, count, firstVersion) {
   const hover = [];
   const engine = [];
   for (let k = 0; k < count; k++) {
-    const line = methods[(k * 7919) % methods.length];
+    // With --typed, keystrokes come in pairs in one method: TEXT typed before the `10`, then deleted again, as a person
+    // types something that leaves a syntax error for a moment and fixes it.
+    const line = methods[((typed ? k >> 1 : k) * 7919) % methods.length];
     const character = lines[line].indexOf('10');
     const version = firstVersion + k;
     const t = now();
-    client.change(uri, version, [{ range: { start: { line, character }, end: { line, character } }, text: '1' }]);
+    const change = !typed ? { range: { start: { line, character }, end: { line, character } }, text: '1' }
+      : k % 2 === 0 ? { range: { start: { line, character }, end: { line, character } }, text: typed }
+        : { range: { start: { line, character }, end: { line, character: character + typed.length } }, text: '' };
+    client.change(uri, version, [change]);
     await client.diagnosticsOf(uri, version);
     keystroke.push(now() - t);
     const h = now();
