@@ -225,3 +225,34 @@ test('diagnostics of an edit analysed during its debounce are not shown before t
     await own.shutdown();
   }
 });
+
+// A keystroke that leaves a syntax error (most do, for a moment) skips the method it is in. Its diagnostics are still
+// published before the cost estimates, with the skipped method's last good ones carried in and marked stale, as the
+// snapshot that follows carries them (staleResults.ts): such a keystroke used to wait for the costs.
+test('a keystroke that leaves a syntax error gets its diagnostics, with the stale ones of the method it broke, before the costs', async () => {
+  const text = generatedFile(400);
+  const uri = 'untitled:Broken.cs';
+  const own = await startSession({ settings: { trace: { server: 'verbose' } } });
+  try {
+    own.open(uri, text, 1);
+    const before = await own.waitForDiagnostics(uri, (_d, v) => v === 1, 60_000);
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('if (first > 10)'));
+    const character = lines[line].indexOf('10');
+    own.change(uri, 2, [{ range: { start: { line, character }, end: { line, character } }, text: '(' }]);
+    const after = await own.waitForDiagnostics(uri, (_d, v) => v === 2, 60_000);
+    // The broken method's ASY001 (`pending.Result`, three lines down) is carried, stale, at the same place.
+    const resultLine = line + 3;
+    assert.ok(before.some((d) => d.code === 'ASY001' && d.range.start.line === resultLine));
+    const carried = after.filter((d) => d.code === 'ASY001' && d.range.start.line === resultLine);
+    assert.equal(carried.length, 1, JSON.stringify(after.filter((d) => d.range.start.line >= line - 4 && d.range.start.line <= line + 4)));
+    assert.equal((carried[0].data as { stale?: boolean }).stale, true);
+    assert.equal(after.length, before.length);
+    // The trace line of the edit's snapshot (revision 2; the open's can be logged after the edit arrived, as v2).
+    const shownBeforeCosts = /analysed untitled:Broken\.cs v2 \(revision 2\):.*diagnostics shown before the costs/;
+    for (let i = 0; i < 100 && !own.logs.some((l) => /analysed untitled:Broken\.cs v2 \(revision 2\)/.test(l)); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(own.logs.some((l) => shownBeforeCosts.test(l)), own.logs.filter((l) => l.startsWith('analysed')).join('\n'));
+  } finally {
+    await own.shutdown();
+  }
+});

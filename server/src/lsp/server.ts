@@ -26,7 +26,7 @@ import { lineBreakOf, lineTextOf, positionFrom, rangeContains } from './convert'
 import { createDocumentStore, textDigest, type SyncedDocument } from './textSync';
 import { fixAllAction, kindRequested, quickFixes, type CodeActionDocument } from './codeActions';
 import { codeLensesOf, inlayHintsOf } from './costDisplay';
-import { withStaleResults } from './staleResults';
+import { withStaleDiagnostics, withStaleResults } from './staleResults';
 import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
 import { publishable } from './diagnostics';
 import { receivedMethods, type KeptMethods } from './snapshotTransfer';
@@ -275,15 +275,18 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
    * when they are of the editor's current text, as a snapshot's would be. The snapshot that follows carries the same
    * diagnostics, so it publishes again only if they differ in number (costs that ran out of time add one).
    */
-  function acceptEarlyDiagnostics(event: { uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics'] }): void {
+  function acceptEarlyDiagnostics(event: { uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped'] }): void {
     const doc = documents.get(event.uri);
     if (!doc || event.revision !== doc.revision) return;
     const previous = snapshots.get(event.uri);
     if (previous && previous.revision >= event.revision) return;
     // A drifted copy is resynced when its snapshot arrives; until then nothing of it is shown.
     if (event.textDigest !== textDigest(documents.positioned(doc))) return;
-    earlyDiagnostics.set(event.uri, { revision: event.revision, count: event.diagnostics.length });
-    quietly(connection.sendDiagnostics({ uri: event.uri, version: doc.version, diagnostics: event.diagnostics }));
+    // A method with a syntax error mid-edit keeps its last good diagnostics, as in the snapshot that follows.
+    const diagnostics = withStaleDiagnostics(previous, event.uri, event.revision, event.diagnostics, event.skipped,
+      previous ? documents.editsBetween(doc, previous.revision, event.revision) : null);
+    earlyDiagnostics.set(event.uri, { revision: event.revision, count: diagnostics.length });
+    quietly(connection.sendDiagnostics({ uri: event.uri, version: doc.version, diagnostics: diagnostics === event.diagnostics ? diagnostics : publishable(diagnostics) }));
   }
 
   function acceptSnapshot(computed: DocumentSnapshot): void {
@@ -326,7 +329,7 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
       presentationOf(previous, settingsFor(snapshot.uri)) !== presentationOf(snapshot, settingsFor(snapshot.uri))) requestRefresh();
     if (globalSettings.trace.server === 'verbose') {
       const t = snapshot.timings;
-      log('info', `analysed ${snapshot.uri} v${doc.version} (revision ${snapshot.revision}): ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms${t.modelBuiltBeforeAsked ? `; the model was built${t.modelSentBeforeAsked ? ' and sent' : ''} during the debounce` : ''}${t.analysedDuringDebounce ? '; analysed during the debounce, shown when it ended' : ''}`);
+      log('info', `analysed ${snapshot.uri} v${doc.version} (revision ${snapshot.revision}): ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms${t.modelBuiltBeforeAsked ? `; the model was built${t.modelSentBeforeAsked ? ' and sent' : ''} during the debounce` : ''}${t.analysedDuringDebounce ? '; analysed during the debounce, shown when it ended' : ''}${publishedEarly ? '; diagnostics shown before the costs' : ''}`);
     }
     sendStatus();
   }

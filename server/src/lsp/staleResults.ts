@@ -44,6 +44,49 @@ function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly PositionEdi
   return moved;
 }
 
+/** A skipped method matched to its last good view: the view moved through the edits, and the view as it was. */
+interface CarriedMethod {
+  moved: MethodView;
+  old: MethodView;
+}
+
+/**
+ * Each method `skipped` for its syntax errors matched to an earlier method of `previous` of the same name whose name,
+ * after `edits`, is where the skipped one's name is; null for one that has no such method.
+ */
+function carriedMethods(previous: DocumentSnapshot, skipped: DocumentSnapshot['skipped'], edits: readonly PositionEdit[]): (CarriedMethod | null)[] {
+  return skipped.map((s) => {
+    for (const candidate of previous.methods) {
+      if (candidate.name !== s.name) continue;
+      const moved = movedMethod(candidate, edits);
+      if (moved && comparePositions(moved.nameRange.start, s.range.start) === 0) return { moved, old: candidate };
+    }
+    return null;
+  });
+}
+
+/** `previous`'s diagnostics inside the carried method's old range, moved through the edits and marked stale. */
+function carriedDiagnostics(previous: DocumentSnapshot, carried: CarriedMethod, uri: string, edits: readonly PositionEdit[], revision: number): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const d of previous.diagnostics) {
+    if (!rangeContains(carried.old.range, d.range.start)) continue;
+    const moved = movedDiagnostic(d, uri, edits, revision);
+    if (moved && rangeContains(carried.moved.range, moved.range.start)) out.push(moved);
+  }
+  return out;
+}
+
+/**
+ * The diagnostics to publish ahead of a new analysis's snapshot (the engine's early diagnostics): `diagnostics`, plus
+ * the last good diagnostics of each method `skipped` for its syntax errors, as withStaleResults carries them into the
+ * snapshot that follows.
+ */
+export function withStaleDiagnostics(previous: DocumentSnapshot | undefined, uri: string, revision: number, diagnostics: Diagnostic[], skipped: DocumentSnapshot['skipped'], edits: readonly PositionEdit[] | null): Diagnostic[] {
+  if (!previous || !edits || skipped.length === 0 || previous.uri !== uri) return diagnostics;
+  const carried = carriedMethods(previous, skipped, edits).flatMap((c) => (c ? carriedDiagnostics(previous, c, uri, edits, revision) : []));
+  return carried.length === 0 ? diagnostics : [...diagnostics, ...carried];
+}
+
 /**
  * The snapshot to show for a new analysis: `next` as computed, plus, for each method `next` skipped for its syntax
  * errors, that method's results from `previous` (the snapshot shown before, itself possibly carrying stale ones),
@@ -52,39 +95,26 @@ function movedDiagnostic(d: Diagnostic, uri: string, edits: readonly PositionEdi
  */
 export function withStaleResults(previous: DocumentSnapshot | undefined, next: DocumentSnapshot, edits: readonly PositionEdit[] | null): DocumentSnapshot {
   if (!previous || !edits || next.skipped.length === 0 || previous.uri !== next.uri) return next;
-  const carriedMethods: MethodView[] = [];
-  const carriedDiagnostics: Diagnostic[] = [];
+  const methods: MethodView[] = [];
+  const diagnostics: Diagnostic[] = [];
   const stillSkipped: DocumentSnapshot['skipped'] = [];
-  for (const skipped of next.skipped) {
-    let carried: MethodView | null = null;
-    let old: MethodView | undefined;
-    for (const candidate of previous.methods) {
-      if (candidate.name !== skipped.name) continue;
-      const moved = movedMethod(candidate, edits);
-      if (moved && comparePositions(moved.nameRange.start, skipped.range.start) === 0) {
-        carried = moved;
-        old = candidate;
-        break;
-      }
-    }
-    if (!carried || !old) {
+  const matches = carriedMethods(previous, next.skipped, edits);
+  next.skipped.forEach((skipped, i) => {
+    const carried = matches[i];
+    if (!carried) {
       stillSkipped.push(skipped);
-      continue;
+      return;
     }
     // A method the analysis did see (a neighbour) never gets stale results on top of its fresh ones.
-    if (next.methods.some((m) => comparePositions(m.nameRange.start, carried!.nameRange.start) === 0)) continue;
-    carriedMethods.push(carried);
-    for (const d of previous.diagnostics) {
-      if (!rangeContains(old.range, d.range.start)) continue;
-      const moved = movedDiagnostic(d, next.uri, edits, next.revision);
-      if (moved && rangeContains(carried.range, moved.range.start)) carriedDiagnostics.push(moved);
-    }
-  }
-  if (carriedMethods.length === 0) return next;
+    if (next.methods.some((m) => comparePositions(m.nameRange.start, carried.moved.nameRange.start) === 0)) return;
+    methods.push(carried.moved);
+    diagnostics.push(...carriedDiagnostics(previous, carried, next.uri, edits, next.revision));
+  });
+  if (methods.length === 0) return next;
   return {
     ...next,
-    methods: [...next.methods, ...carriedMethods].sort((a, b) => comparePositions(a.range.start, b.range.start)),
-    diagnostics: [...next.diagnostics, ...carriedDiagnostics],
+    methods: [...next.methods, ...methods].sort((a, b) => comparePositions(a.range.start, b.range.start)),
+    diagnostics: [...next.diagnostics, ...diagnostics],
     skipped: stillSkipped,
   };
 }

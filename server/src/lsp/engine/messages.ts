@@ -51,11 +51,11 @@ export type EngineEvent =
   /** `snapshot.methods` is empty: its views cross in `methods`, as a difference from the last ones sent (snapshotTransfer.ts). */
   | { kind: 'snapshot'; snapshot: DocumentSnapshot; methods: SentMethods }
   /**
-   * A large document's diagnostics, sent before its cost estimates are computed (engine.ts `analyse`); the snapshot
-   * of the same revision follows with the same diagnostics. Only for a model that skipped no method, so the
-   * protocol thread has no stale results to merge into them (staleResults.ts).
+   * A document's diagnostics, sent before its cost estimates are computed (engine.ts `analyse`); the snapshot of the
+   * same revision follows with the same diagnostics. `skipped`: the methods skipped for their syntax errors, whose last
+   * good diagnostics the protocol thread carries into these, as it does into the snapshot (staleResults.ts).
    */
-  | { kind: 'diagnostics'; uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics'] }
+  | { kind: 'diagnostics'; uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped'] }
   | { kind: 'indexing'; state: 'begin' | 'report' | 'end'; done: number; total: number; message: string; files: number }
   | { kind: 'log'; level: 'info' | 'warn' | 'error'; message: string }
   | { kind: 'response'; id: number; result?: EngineResult; error?: string };
