@@ -26,7 +26,7 @@ import { lineBreakOf, lineTextOf, positionFrom, rangeContains } from './convert'
 import { createDocumentStore, textDigest, type SyncedDocument } from './textSync';
 import { fixAllAction, kindRequested, quickFixes, type CodeActionDocument } from './codeActions';
 import { codeLensesOf, inlayHintsOf } from './costDisplay';
-import { withStaleDiagnostics, withStaleResults } from './staleResults';
+import { staleDiagnosticsOf, withStaleResults } from './staleResults';
 import { awaitCard, costCard, findingCard, methodDetail, skippedCard } from './markdown';
 import { publishable } from './diagnostics';
 import { receivedMethods, type KeptMethods } from './snapshotTransfer';
@@ -283,10 +283,11 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
     // A drifted copy is resynced when its snapshot arrives; until then nothing of it is shown.
     if (event.textDigest !== textDigest(documents.positioned(doc))) return;
     // A method with a syntax error mid-edit keeps its last good diagnostics, as in the snapshot that follows.
-    const diagnostics = withStaleDiagnostics(previous, event.uri, event.revision, event.diagnostics, event.skipped,
-      previous ? documents.editsBetween(doc, previous.revision, event.revision) : null);
+    // The engine sent its own without notes; the carried ones come from the shown snapshot, which keeps them.
+    const stale = staleDiagnosticsOf(previous, event.uri, event.revision, event.skipped, previous ? documents.editsBetween(doc, previous.revision, event.revision) : null);
+    const diagnostics = stale.length === 0 ? event.diagnostics : [...event.diagnostics, ...publishable(stale)];
     earlyDiagnostics.set(event.uri, { revision: event.revision, count: diagnostics.length });
-    quietly(connection.sendDiagnostics({ uri: event.uri, version: doc.version, diagnostics: diagnostics === event.diagnostics ? diagnostics : publishable(diagnostics) }));
+    quietly(connection.sendDiagnostics({ uri: event.uri, version: doc.version, diagnostics }));
   }
 
   function acceptSnapshot(computed: DocumentSnapshot): void {

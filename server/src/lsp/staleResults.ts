@@ -77,14 +77,13 @@ function carriedDiagnostics(previous: DocumentSnapshot, carried: CarriedMethod, 
 }
 
 /**
- * The diagnostics to publish ahead of a new analysis's snapshot (the engine's early diagnostics): `diagnostics`, plus
- * the last good diagnostics of each method `skipped` for its syntax errors, as withStaleResults carries them into the
+ * The stale diagnostics to publish with a new analysis's early diagnostics (the engine's, ahead of its snapshot): the
+ * last good diagnostics of each method `skipped` for its syntax errors, as withStaleResults carries them into the
  * snapshot that follows.
  */
-export function withStaleDiagnostics(previous: DocumentSnapshot | undefined, uri: string, revision: number, diagnostics: Diagnostic[], skipped: DocumentSnapshot['skipped'], edits: readonly PositionEdit[] | null): Diagnostic[] {
-  if (!previous || !edits || skipped.length === 0 || previous.uri !== uri) return diagnostics;
-  const carried = carriedMethods(previous, skipped, edits).flatMap((c) => (c ? carriedDiagnostics(previous, c, uri, edits, revision) : []));
-  return carried.length === 0 ? diagnostics : [...diagnostics, ...carried];
+export function staleDiagnosticsOf(previous: DocumentSnapshot | undefined, uri: string, revision: number, skipped: DocumentSnapshot['skipped'], edits: readonly PositionEdit[] | null): Diagnostic[] {
+  if (!previous || !edits || skipped.length === 0 || previous.uri !== uri) return [];
+  return carriedMethods(previous, skipped, edits).flatMap((c) => (c ? carriedDiagnostics(previous, c, uri, edits, revision) : []));
 }
 
 /**
