@@ -91,6 +91,13 @@ export interface BlockingApi {
    * name, whatever the receiver is named (SteamKit2's `SteamClient.Send(IClientMsg)` on a member named `Client`).
    */
   firstParameterType?: string;
+  /**
+   * The index of an argument that, when it is an IP address written as a string literal (`"192.168.1.1"`, `"::1"`),
+   * makes the call return at once: Dns.GetHostAddresses parses the text first and hands back the address it holds
+   * "without querying the DNS server" (learn.microsoft.com/dotnet/api/system.net.dns.gethostaddresses, Remarks). Dns.GetHostEntry has no such row: given an
+   * address, it looks the host name up in reverse.
+   */
+  ipLiteralReturnsAtOnce?: number;
   /** How the twin is consumed: 'await' (default) or 'await foreach' when it returns IAsyncEnumerable<T>. */
   twinUse?: 'await' | 'await foreach';
   /** What a person must check before switching, when the twin is not a drop-in replacement. */
@@ -465,6 +472,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   },
   {
     type: 'Dns', namespace: 'System.Net', member: 'GetHostAddresses', kind: 'static', asyncTwin: 'GetHostAddressesAsync', sameArgumentsFor: [1, 2],
+    ipLiteralReturnsAtOnce: 0,
     note: 'A DNS lookup can take seconds when a resolver is slow or unreachable; the synchronous call holds the thread all that time.',
     source: docs('system.net.dns.gethostaddressesasync'),
   },

@@ -93,6 +93,48 @@ export const TEST_ATTRIBUTES: readonly TestAttribute[] = [
 
 const ATTRIBUTE_NAMES = new Set(TEST_ATTRIBUTES.map((a) => a.name));
 
+/**
+ * Attributes (as written, without the `Attribute` suffix) of methods a test or benchmark harness calls: the tests
+ * themselves and the set-up and clean-up around them. Their signatures are the harness's to read (a test returns
+ * `Task` or `void`, a benchmark returns what it measures), and each runs once per test or per measurement, so
+ * advice about what a call of them costs (cache the task, return `ValueTask<T>`) has no caller to serve.
+ */
+export const HARNESS_METHOD_ATTRIBUTES: readonly TestAttribute[] = [
+  ...TEST_ATTRIBUTES.filter((a) => !['TestFixture', 'TestFixtureSource', 'TestClass'].includes(a.name)),
+  { name: 'TearDown', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/teardown.html' },
+  { name: 'OneTimeTearDown', framework: 'NUnit', source: 'https://docs.nunit.org/articles/nunit/writing-tests/attributes/onetimeteardown.html' },
+  { name: 'TestCleanup', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'ClassInitialize', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'ClassCleanup', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'AssemblyInitialize', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'AssemblyCleanup', framework: 'MSTest', source: 'https://learn.microsoft.com/dotnet/core/testing/unit-testing-mstest-writing-tests-attributes' },
+  { name: 'Benchmark', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/guides/getting-started.html' },
+  { name: 'GlobalSetup', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/features/setup-and-cleanup.html' },
+  { name: 'GlobalCleanup', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/features/setup-and-cleanup.html' },
+  { name: 'IterationSetup', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/features/setup-and-cleanup.html' },
+  { name: 'IterationCleanup', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/features/setup-and-cleanup.html' },
+];
+
+const HARNESS_METHOD_NAMES = new Set(HARNESS_METHOD_ATTRIBUTES.map((a) => a.name));
+
+/** An attribute as written (`Xunit.Fact`, `TestMethod()`, `global::NUnit.Framework.TestAttribute`) reduced to its name: `Fact`. */
+export function attributeName(written: string): string {
+  return /^\s*(?:global::)?(?:[\w]+\.)*(\w+)/.exec(written)?.[1]?.replace(/Attribute$/, '') ?? '';
+}
+
+/**
+ * The harness attribute that makes a method one a test or benchmark harness calls (HARNESS_METHOD_ATTRIBUTES), or
+ * null. Custom xUnit attributes derived from Fact or Theory count by name (`SkippableFact`, `RetryTheory`), as for
+ * test files.
+ */
+export function harnessAttributeOf(attributes: readonly string[]): string | null {
+  for (const written of attributes) {
+    const name = attributeName(written);
+    if (HARNESS_METHOD_NAMES.has(name) || /(Fact|Theory)$/.test(name)) return name;
+  }
+  return null;
+}
+
 export interface TestCodeVerdict {
   testCode: boolean;
   /** Why, for reports: "the project references xunit", "[Fact] on ParsesAsync". */
@@ -149,7 +191,7 @@ export function testCodeVerdict(project: ProjectModel | null, text: string, mode
   if (reason) return { testCode: true, reason };
   const names = new Set(ATTRIBUTE_NAMES);
   for (const body of model.bodies) for (const a of body.attributes) {
-    const name = /^\s*(?:global::)?(?:[\w]+\.)*(\w+)/.exec(a)?.[1]?.replace(/Attribute$/, '') ?? '';
+    const name = attributeName(a);
     if (/(Fact|Theory)$/.test(name)) names.add(name);
   }
   const hit = spansWithAttribute(text, model, names)[0];

@@ -17,6 +17,7 @@ import {
   receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
+import { testExercisesSyncCall } from './testSubjects';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
@@ -33,6 +34,9 @@ export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
   if (call.inNameof || call.usage === 'awaited' || call.onSyncPath) return null;
   // `flags: CommandFlags.FireAndForget`: the call returns at once, whatever it is.
   if (nonBlockingArgumentIn(call.argumentTexts)) return null;
+  // A test named after the synchronous method, or after the synchronous path, calls it because it is what the test
+  // checks: its twin would test another method.
+  if (testExercisesSyncCall(ctx, body, call.name)) return null;
   // An EF Core query first: its origin says more than a receiver's name (`db.Orders.Find`).
   const query = efCoreQueryCallFor(ctx, body, call);
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
@@ -117,7 +121,9 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
   // XmlReader/XmlWriter twins throw unless the instance was created with Async = true: without that in view there is no twin.
   if (row.twinNeedsAsyncSettings && (call.receiver === null || !createdWithAsyncSettings(ctx, body, call.receiver, row.twinNeedsAsyncSettings))) return false;
   if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
-  if (isNonBlockingCall(row, constantArgumentTexts(ctx, body, args))) return false;
+  const constants = constantArgumentTexts(ctx, body, args);
+  if (isNonBlockingCall(row, constants)) return false;
+  if (row.ipLiteralReturnsAtOnce !== undefined && isIpAddressLiteral(constants[row.ipLiteralReturnsAtOnce] ?? '')) return false;
   // An argument of a known type the row's member cannot take says the receiver is another type, however it is named.
   if (row.firstParameterType && args.length > 0) {
     const firstType = receiverTypeOf(ctx, body, args[0]);
@@ -134,6 +140,24 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
   }
   return true;
+}
+
+/**
+ * Whether an argument is a string literal holding an IP address: a dotted IPv4 address (four numbers up to 255) or
+ * an IPv6 address (hex groups and colons, an optional embedded IPv4 tail and an optional `%` scope). A narrower
+ * set than IPAddress.TryParse accepts, so that what it takes is an address to any reader.
+ */
+export function isIpAddressLiteral(argument: string): boolean {
+  const literal = /^@?"([^"\\]*)"$/.exec(argument.trim());
+  if (!literal) return false;
+  const text = literal[1].replace(/%\w+$/, '');
+  const isV4 = (t: string): boolean => /^\d{1,3}(?:\.\d{1,3}){3}$/.test(t) && t.split('.').every((n) => Number(n) <= 255);
+  if (isV4(text)) return true;
+  if (!text.includes(':') || (text.match(/::/g) ?? []).length > 1) return false;
+  const groups = text.split(':');
+  const last = groups[groups.length - 1];
+  const hexGroups = isV4(last) ? groups.slice(0, -1) : groups;
+  return groups.length <= 8 && hexGroups.every((g) => /^[0-9A-Fa-f]{0,4}$/.test(g));
 }
 
 /** An argument's text with its string literals emptied, so that their contents cannot read as a hint. */
@@ -450,7 +474,11 @@ over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory han
 IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
 view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
 arguments: a StackExchange.Redis command with \`CommandFlags.FireAndForget\`, \`SemaphoreSlim.Wait(0)\` and
-\`Wait(TimeSpan.Zero)\` (also through a \`const\` or a readonly field holding zero), \`Thread.Sleep(0)\`; a workspace
+\`Wait(TimeSpan.Zero)\` (also through a \`const\` or a readonly field holding zero), \`Thread.Sleep(0)\`,
+\`Dns.GetHostAddresses\` given an IP address literal (\`"192.168.1.1"\`, \`"::1"\`: it returns the address without
+querying DNS); in a test (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...) named after the synchronous method it calls
+(\`Poll_Should_skip_null_configuration\` calling \`Poll()\`, not \`PollAsync_...\`) or after the synchronous path (a
+word Sync, Synchronous or Blocking in its name), that call, which is what the test checks; a workspace
 subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync (the inherited one only
 calls Dispose); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a

@@ -6,6 +6,7 @@ import type { MethodBody } from '../model/types';
 import { verdictKey, type CompletionVerdict } from '../workspace/completion';
 import { bodyOf } from '../workspace/index';
 import { describeCache } from '../knowledge/taskCache';
+import { harnessAttributeOf } from '../project/testCode';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
 
 const docs = `## What it does
@@ -16,12 +17,14 @@ method that itself never suspends; or it returns from a cache before its first a
 a cache miss. The message says which, and points at the callee that makes it so. A callee that is only
 synchronous on a cache hit does not make its callers so: how often a caller hits is not in the code.
 
-Methods with no await at all belong to ASY011 (async-without-await), and async iterators and \`async void\`
-methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually
-an event handler's or an override's). Async lambdas are not flagged either: a lambda's return type is chosen by the delegate it is
-converted to (\`Func<Task>\`, an event handler, a framework callback), so the advice that follows from
-this finding (cache the task, return \`ValueTask<T>\`, drop \`async\`) rarely applies to it; its cost
-shows in the hover of the method around it.
+Methods with no await at all belong to ASY011 (async-without-await). Async iterators and \`async void\`
+methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually an
+event handler's or an override's), nor are the methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`,
+\`[TestMethod]\`, their set-up and clean-up, BenchmarkDotNet's \`[Benchmark]\` and \`[GlobalSetup]\`): the harness
+calls each once per test or measurement, so no caller gains from a cached task or a \`ValueTask\`. Async lambdas
+are not flagged either: a lambda's return type is chosen by the delegate it is converted to (\`Func<Task>\`, an
+event handler, a framework callback), so the advice that follows from this finding (cache the task, return
+\`ValueTask<T>\`, drop \`async\`) rarely applies to it; its cost shows in the hover of the method around it.
 
 ## Why is this bad?
 On the synchronous path the state machine runs for nothing: the builder is set up, \`MoveNext\` runs,
@@ -174,6 +177,9 @@ export const rule: Rule = {
       // No await at all is ASY011's finding; async iterators have no verdict; an async void method allocates
       // nothing on its synchronous path and its signature (an event handler's, an override's) is rarely free to change.
       if (body.awaits.length === 0 || body.isIterator || body.returnKind === 'void') continue;
+      // A test or a benchmark is called by its harness, once per test or measurement, with the signature the
+      // harness reads: there is no caller for whom a cached task or a ValueTask would pay.
+      if (harnessAttributeOf(body.attributes) !== null) continue;
       const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
       if (!verdict?.likelySync) continue;
       const related = relatedOf(ctx, verdict);

@@ -4,7 +4,7 @@ import { typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { awaitInfo } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
-import { TEST_ATTRIBUTES } from '../project/testCode';
+import { TEST_ATTRIBUTES, attributeName } from '../project/testCode';
 import { implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -115,7 +115,7 @@ function awaitabilityOf(ctx: RuleContext, m: MemberSignature, contextBody: Metho
 }
 
 function attributeNames(body: MethodBody | undefined): string[] {
-  return (body?.attributes ?? []).map((a) => /^\s*(?:global::)?(?:[\w]+\.)*(\w+)/.exec(a)?.[1]?.replace(/Attribute$/, '') ?? '');
+  return (body?.attributes ?? []).map(attributeName);
 }
 
 /** Controllers, Razor pages and SignalR hubs: frameworks that bind to method names. */
