@@ -6,7 +6,7 @@ import type { MethodBody } from '../model/types';
 import { verdictKey, type CompletionVerdict } from '../workspace/completion';
 import { bodyOf } from '../workspace/index';
 import { describeCache } from '../knowledge/taskCache';
-import { harnessAttributeOf } from '../project/testCode';
+import { isHarnessMethod } from './testSubjects';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
 
 const docs = `## What it does
@@ -179,7 +179,7 @@ export const rule: Rule = {
       if (body.awaits.length === 0 || body.isIterator || body.returnKind === 'void') continue;
       // A test or a benchmark is called by its harness, once per test or measurement, with the signature the
       // harness reads: there is no caller for whom a cached task or a ValueTask would pay.
-      if (harnessAttributeOf(body.attributes) !== null) continue;
+      if (isHarnessMethod(ctx, body)) continue;
       const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
       if (!verdict?.likelySync) continue;
       const related = relatedOf(ctx, verdict);

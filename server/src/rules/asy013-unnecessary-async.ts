@@ -8,6 +8,7 @@ import { typeKindOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
+import { isHarnessMethod } from './testSubjects';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 
 const docs = `## What it does
@@ -80,6 +81,10 @@ returns.
   rule), which are not flagged in a Task-returning method when the receiver's type is one of theirs or
   unknown. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
+- Methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\`, their set-up and clean-up,
+  \`[Benchmark]\`, \`[GlobalSetup]\`) are not flagged: each runs once per test or measurement, so the box saved is one
+  per run, while eliding would take the test out of a failure's async stack trace or change what the benchmark
+  measures.
 - A lambda is flagged only when its delegate type is written in its declaration
   (\`Func<Task<int>> f = async () => await GetAsync();\`): a lambda passed as an argument may be bound to
   a void-returning delegate, where eliding would lose the task.
@@ -348,6 +353,9 @@ export const rule: Rule = {
     let masked: string | null = null;
     for (const body of asyncBodies(ctx)) {
       if (body.awaits.length !== 1) continue;
+      // A test or a benchmark runs once per test or measurement, so the box it would save is one per run; eliding
+      // would take the test out of a failure's async stack trace, or change what the benchmark measures.
+      if (isHarnessMethod(ctx, body)) continue;
       masked ??= maskCommentsAndStrings(ctx.text);
       const elision = elisionOf(ctx, body, masked);
       if (!elision) continue;

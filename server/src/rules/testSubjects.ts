@@ -6,7 +6,8 @@
  */
 import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { harnessAttributeOf } from '../project/testCode';
+import { attributeName, harnessAttributeOf } from '../project/testCode';
+import { typeFamily } from '../workspace/index';
 import type { RuleContext } from './types';
 
 /** Words that say a test is about the synchronous path as a whole. */
@@ -29,7 +30,22 @@ export function nameWords(name: string): string[] {
  */
 export function testExercisesSyncCall(ctx: RuleContext, body: MethodBody, callName: string): boolean {
   const test = bodyChain(body, ctx.model.bodies).find((b) => b.kind === 'method');
-  if (!test || harnessAttributeOf(test.attributes) === null) return false;
+  if (!test || !isHarnessMethod(ctx, test)) return false;
   if (nameWords(test.name).some((w) => SYNC_WORDS.has(w))) return true;
   return test.name.split('_')[0] === callName;
+}
+
+/**
+ * Whether a test or benchmark harness calls the method: it carries a harness attribute by name (harnessAttributeOf),
+ * or a workspace attribute derived from one (`class IntegrationTestAttribute : FactAttribute`, which xUnit runs as a
+ * fact), as test suites write them to skip tests without credentials or a server.
+ */
+export function isHarnessMethod(ctx: RuleContext, body: MethodBody): boolean {
+  if (body.attributes.length === 0) return false;
+  if (harnessAttributeOf(body.attributes) !== null) return true;
+  return body.attributes.some((written) => {
+    const declared = `${attributeName(written)}Attribute`;
+    const bases = [...typeFamily(ctx.index, declared)].filter((name) => name !== declared);
+    return bases.length > 0 && harnessAttributeOf(bases) !== null;
+  });
 }
