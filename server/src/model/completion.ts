@@ -428,6 +428,9 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
         const args = inner.split(',').map((s) => s.trim());
         if (args.includes(recv)) return `${recv} completed in the awaited Task.WhenAll`;
         if (element && args.includes(element)) return `${element} completed in the awaited Task.WhenAll`;
+        // `fetching[pair]` after `await Task.WhenAll(fetching.Select(f => f.Value))` or `(fetching.Values)`: an
+        // element of a dictionary whose every value went into the awaited Task.WhenAll.
+        if (element && args.some((arg) => isValuesOf(arg, element))) return `${element}'s values completed in the awaited Task.WhenAll`;
         // `foreach (var t in tasks) t.Result` or `tasks.Select(t => t.Result)` after `await Task.WhenAll(tasks)`.
         const loopVariable = findLocal(body, bodies, recv);
         if (loopVariable?.kind === 'foreach' && loopVariable.initializerText !== null && args.includes(loopVariable.initializerText.trim())) {
@@ -440,6 +443,16 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
     }
   }
   return null;
+}
+
+/**
+ * Whether `arg` is every value of the dictionary `dictionary`: `d.Values`, `d.Select(x => x.Value)`, either one
+ * materialised with `.ToArray()` or `.ToList()`.
+ */
+function isValuesOf(arg: string, dictionary: string): boolean {
+  const escaped = dictionary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const values = new RegExp(`^${escaped}\\s*\\.\\s*(?:Values|Select\\s*\\(\\s*([A-Za-z_]\\w*)\\s*=>\\s*\\1\\s*\\.\\s*Value\\s*\\))(?:\\s*\\.\\s*(?:ToArray|ToList)\\s*\\(\\s*\\))?$`);
+  return values.test(arg);
 }
 
 /**

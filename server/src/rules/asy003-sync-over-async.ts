@@ -139,7 +139,9 @@ through a local assigned once: fork/join over synchronous code, with no asynchro
 continuation that needs this thread; a blocking call inside the lambda is reported there), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
 \`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`, also through operators that keep the elements
-such as \`tasks.Where(...).Select(t => t.Result)\`, or after awaiting a local that holds the \`Task.WhenAll(tasks)\`), an element of a sequence filtered for finished
+such as \`tasks.Where(...).Select(t => t.Result)\`, a lookup \`fetching[key]\` after \`await
+Task.WhenAll(fetching.Values)\` or \`(fetching.Select(f => f.Value))\`, or after awaiting a local that holds the
+\`Task.WhenAll(tasks)\`), an element of a sequence filtered for finished
 tasks (\`tasks.Where(t => t.Status == TaskStatus.RanToCompletion).Select(t => t.Result)\`, directly or through a
 local), guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), by a timed
