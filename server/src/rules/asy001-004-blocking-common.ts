@@ -1,6 +1,6 @@
 /** What the four blocking rules (ASY001-ASY004) share: how they name a body, shorten code for messages, resolve receiver types and decide where an inserted `await` is valid C#. */
 import type { MethodBody, Span } from '../model/types';
-import { splitTopLevel } from '../model/syntax';
+import { closingBracket, splitTopLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
@@ -258,10 +258,42 @@ export function wrapsInMemoryStream(ctx: RuleContext, body: MethodBody, receiver
     if (!creation) return false;
     const first = splitTopLevel(creation[1])[0];
     if (!first) return false;
+    if (isManifestResourceStream(ctx, b, first)) return true;
     const innerType = receiverTypeOf(ctx, b, first);
     return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
   }
   return false;
+}
+
+/**
+ * Whether an expression is an assembly's embedded resource: `assembly.GetManifestResourceStream(name)` written there
+ * (also with `!` or `?? throw ...` after it), or a local it initialised. The runtime hands back an
+ * UnmanagedMemoryStream over the resource in the loaded assembly's image (RuntimeAssembly.GetManifestResourceStream
+ * returns its private ManifestResourceStream, an UnmanagedMemoryStream: dotnet/runtime, CoreCLR's
+ * System.Private.CoreLib, System/Reflection/RuntimeAssembly), so reading it, or a reader over it, never waits on a
+ * device.
+ */
+export function isManifestResourceStream(ctx: RuleContext, body: MethodBody, expression: string): boolean {
+  const text = expression.trim();
+  if (/^[A-Za-z_]\w*$/.test(text)) {
+    for (const b of bodyChain(body, ctx.model.bodies)) {
+      const local = b.locals.find((l) => l.name === text);
+      if (local) return (local.kind === 'local' || local.kind === 'using') && !!local.initializerText && opensManifestResource(local.initializerText);
+      if (b.parameters.some((p) => p.name === text)) return false;
+    }
+    return false;
+  }
+  return opensManifestResource(text);
+}
+
+/** `typeof(X).Assembly.GetManifestResourceStream("r")`, nothing but `!` or `?? throw ...` after the call's parenthesis. */
+function opensManifestResource(text: string): boolean {
+  const call = /^(?:[A-Za-z_][\w.]*(?:\s*\([^()]*\))?\s*\.\s*)*GetManifestResourceStream\s*\(/.exec(text.trim());
+  if (!call) return false;
+  const trimmed = text.trim();
+  const close = closingBracket(trimmed, call[0].length - 1);
+  if (close < 0) return false;
+  return /^\s*(?:!\s*)?(?:\?\?\s*throw\b[^]*)?$/.test(trimmed.slice(close + 1));
 }
 
 /** A CancellationToken parameter or local visible in the body, to pass to a twin that asks for one. */

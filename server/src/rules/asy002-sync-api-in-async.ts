@@ -14,7 +14,7 @@ import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
-  receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
+  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
@@ -68,7 +68,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   const instanceRows = rows.filter((r) => r.kind === 'instance');
   if (instanceRows.length === 0) return null;
   // A reader or writer over a MemoryStream in view is as harmless as the MemoryStream, whatever its declared type.
-  if (wrapsInMemoryStream(ctx, body, receiver)) return null;
+  if (wrapsInMemoryStream(ctx, body, receiver) || isManifestResourceStream(ctx, body, receiver)) return null;
   const receiverType = receiverTypeOf(ctx, body, receiver);
   if (receiverType !== null) {
     for (const row of instanceRows) {
@@ -469,7 +469,9 @@ top-level statements) that have an awaitable twin, and names the twin:
   and a scope from \`CreateScope()\`, whose fix also renames it to \`CreateAsyncScope()\`.
 
 It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers and writers built
-over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`), Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
+over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`),
+an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
+and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
 \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
 IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
 view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
