@@ -14,7 +14,7 @@ import { splitCallText, splitTopLevel } from '../model/syntax';
 import { signatureDatabase } from '../signatures/provider';
 import { isTaskLike } from '../model/returnKind';
 import { providerResultType } from '../knowledge/blockingApis';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { callersOf, indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
@@ -53,7 +53,58 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   // `await file.FlushAsync();` as the last statement the resource lives for: the buffer is empty when it is
   // disposed, so Dispose only closes the handle, as DisposeAsync would.
   if (match.flushIsAllItWrites && endsWithAwaitedFlush(ctx.text, using)) return null;
+  // A scope's synchronous Dispose throws only for a service it created that implements IAsyncDisposable alone; the
+  // others it disposes as their own Dispose does, which `await using` would not change for IDisposable services
+  // (an EF Core context, an Identity manager). Without such a service registered per scope, the `using` is fine.
+  if (match.asyncFactory?.member === 'CreateScope') {
+    const registered = asyncOnlyScopedService(ctx.index);
+    if (!registered) return null;
+    return { ...match, note: `${match.note} The workspace registers one per scope: ${registered.service}, in ${registered.file}.` };
+  }
   return match;
+}
+
+/** The registrations whose services a scope creates and disposes: scoped and transient ones (a singleton belongs to the root provider). */
+const PER_SCOPE_REGISTRATIONS = ['AddScoped', 'AddTransient', 'TryAddScoped', 'TryAddTransient', 'AddKeyedScoped', 'AddKeyedTransient', 'TryAddKeyedScoped', 'TryAddKeyedTransient'];
+
+/** Interfaces every disposable names, which say nothing about which service a registration is for. */
+const DISPOSAL_INTERFACES: ReadonlySet<string> = new Set(['IAsyncDisposable', 'IDisposable']);
+
+/**
+ * Whether the workspace registers, scoped or transient, a class that implements IAsyncDisposable and not
+ * IDisposable (`services.AddScoped<IEventSink, QueueEventSink>()`, or `AddScoped<IEventSink>(sp => ...)` for an
+ * interface such a class implements, or `typeof(...)` arguments): the service a scope's synchronous Dispose throws
+ * InvalidOperationException for. A class with a base class outside the workspace is not counted (that base may be
+ * IDisposable), nor are registrations the code does not spell out (assembly scanning). Returns the first such
+ * service and the file registering it, or null. Computed once per index.
+ */
+export function asyncOnlyScopedService(index: WorkspaceIndex): { service: string; file: string } | null {
+  return indexMemo(index, 'asy002:asyncOnlyScopedService', () => {
+    /** Each name a registration may use for such a class (the class, its interfaces), and the class it stands for. */
+    const serviceNames = new Map<string, string>();
+    for (const [name, refs] of index.typesByName) {
+      if (!refs.some((r) => r.type.kind === 'class' || r.type.kind === 'record')) continue;
+      const family = typeFamily(index, name);
+      if (!family.has('IAsyncDisposable') || family.has('IDisposable')) continue;
+      if (methodsNamed(index, 'Dispose', null).some((m) => m.typeName !== null && family.has(m.typeName) && (m.body?.parameters.length ?? m.member?.parameters?.length ?? 0) === 0)) continue;
+      const externalBase = [...family].some((base) => base !== name && typesNamed(index, base).length === 0 && !/^I[A-Z]/.test(base));
+      if (externalBase) continue;
+      for (const member of family) if (!DISPOSAL_INTERFACES.has(member) && !serviceNames.has(member)) serviceNames.set(member, name);
+    }
+    if (serviceNames.size === 0) return null;
+    for (const registration of PER_SCOPE_REGISTRATIONS) {
+      for (const ref of callersOf(index, registration)) {
+        // `<IService, Implementation>` and `(typeof(IService), typeof(Implementation))` name the class last; a lone
+        // service type (`AddScoped<IService>(sp => ...)`) may stand for any class implementing it.
+        const typeArguments = ref.call.typeArguments.map(stripGenerics);
+        const typeofs = ref.call.argumentTexts.flatMap((a) => [...a.matchAll(/typeof\s*\(\s*([\w.]+)/g)].map((m) => m[1].split('.').pop()!));
+        const named = [typeArguments, typeofs].flatMap((names) => (names.length >= 2 ? names.slice(-1) : names));
+        const hit = named.find((n) => serviceNames.has(n));
+        if (hit) return { service: hit === serviceNames.get(hit) ? hit : `${serviceNames.get(hit)} (as ${hit})`, file: ref.file };
+      }
+    }
+    return null;
+  });
 }
 
 /**

@@ -466,7 +466,12 @@ top-level statements) that have an awaitable twin, and names the twin:
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
   \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
   base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,
-  and a scope from \`CreateScope()\`, whose fix also renames it to \`CreateAsyncScope()\`.
+  and a scope from \`CreateScope()\`, whose fix also renames it to \`CreateAsyncScope()\`. A scope is reported only
+  when the workspace registers per scope (\`AddScoped\`, \`AddTransient\`, their \`TryAdd\` and keyed forms) a class
+  that implements IAsyncDisposable and not IDisposable, which the note names: that is the service whose synchronous
+  disposal throws. Without one, the scope disposes its services as their own Dispose does (an EF Core context, an
+  Identity manager), and \`await using\` would change little; a library's async-only service registered per scope,
+  or one registered by assembly scanning, is not seen.
 
 It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers and writers built
 over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`),
