@@ -229,32 +229,79 @@ function returnsBetween(body: MethodBody, first: Consumption, second: Consumptio
 
 /**
  * The second consumption sits in the `else` of an `if` whose other branch holds the first: read from the masked text,
- * since waits and calls carry no regions of their own. After the first, the if's block (or statement) closes, an
- * `else` follows, and the second lies inside that else's block or statement.
+ * since waits and calls carry no regions of their own. Going out from the first through the blocks around it, the
+ * first block that is an if's branch and closes before the second decides: an `else` must follow it and hold the
+ * second. Without a braced branch, an unbraced one (`if (c) x = t.Result; else y = await t;`) counts when the first's
+ * statement is followed at once by the `else`. Statements after the first inside its branch, nested ifs and their
+ * elses included, are skipped: they run in sequence with the first.
  */
 function inElseOfFirst(masked: string, first: Consumption, second: Consumption): boolean {
+  for (let open = enclosingOpenBrace(masked, first.span.start); open >= 0; open = enclosingOpenBrace(masked, open)) {
+    const close = closingBracket(masked, open);
+    if (close < 0) return false;
+    // Both inside this block: no branch of it separates them.
+    if (close >= second.span.start) break;
+    if (isIfBranch(masked, open)) return elseHolds(masked, close + 1, second);
+  }
+  // An unbraced branch: the first's statement ends at a `;` outside brackets, and `else` comes next.
   let depth = 0;
   for (let i = first.span.end; i < second.span.start; i++) {
     const c = masked[i];
-    if (c === '{' || c === '(') depth++;
-    else if (c === '}' || c === ')') depth--;
-    else if (depth <= 0 && c === 'e' && /^else\b/.test(masked.slice(i, i + 5)) && !/[\w.]/.test(masked[i - 1] ?? ' ')) {
-      let at = i + 4;
-      while (at < masked.length && /\s/.test(masked[at])) at++;
-      if (masked[at] === '{') {
-        let d = 0;
-        for (let j = at; j < masked.length; j++) {
-          if (masked[j] === '{') d++;
-          else if (masked[j] === '}' && --d === 0) return second.span.end <= j;
-        }
-        return false;
-      }
-      const end = masked.indexOf(';', at);
-      return end !== -1 && second.span.end <= end + 1 && !masked.slice(at, second.span.start).includes(';');
-    } else if (depth <= 0 && c === ';' && depth < 0) {
-      // A statement after the if ended before any else: the two are in sequence.
-      return false;
-    }
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') { if (--depth < 0) return false; }
+    else if (c === ';' && depth === 0) return elseHolds(masked, i + 1, second);
+  }
+  return false;
+}
+
+/** The `{` of the innermost block around `at` (before it, not closed before it), or -1. */
+function enclosingOpenBrace(masked: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = masked[i];
+    if (c === '}') depth++;
+    else if (c === '{') { if (depth === 0) return i; depth--; }
+  }
+  return -1;
+}
+
+/** Whether the block opened at `open` is the branch of an `if (...)` (also of an `else if`). */
+function isIfBranch(masked: string, open: number): boolean {
+  let i = open - 1;
+  while (i >= 0 && /\s/.test(masked[i])) i--;
+  if (masked[i] !== ')') return false;
+  let depth = 0;
+  for (; i >= 0; i--) {
+    if (masked[i] === ')') depth++;
+    else if (masked[i] === '(' && --depth === 0) break;
+  }
+  i--;
+  while (i >= 0 && /\s/.test(masked[i])) i--;
+  return i >= 1 && masked.slice(i - 1, i + 1) === 'if' && !/[\w@]/.test(masked[i - 2] ?? ' ');
+}
+
+/** Whether an `else` starts at `from` (after white space) and its block or statement holds `second`. */
+function elseHolds(masked: string, from: number, second: Consumption): boolean {
+  let at = from;
+  while (at < masked.length && /\s/.test(masked[at])) at++;
+  if (!/^else\b/.test(masked.slice(at, at + 5))) return false;
+  at += 4;
+  while (at < masked.length && /\s/.test(masked[at])) at++;
+  if (masked[at] === '{') {
+    const close = closingBracket(masked, at);
+    return close >= 0 && second.span.end <= close;
+  }
+  // An `else` statement (or an `else if` chain): it ends at the first `;` outside brackets, or at a block that closes
+  // without another `else` after it.
+  let depth = 0;
+  for (let i = at; i < masked.length; i++) {
+    const c = masked[i];
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') {
+      depth--;
+      if (c === '}' && depth === 0 && !/^\s*else\b/.test(masked.slice(i + 1, i + 40))) return second.span.end <= i + 1;
+      if (depth < 0) return second.span.end <= i;
+    } else if (c === ';' && depth === 0) return second.span.end <= i + 1;
   }
   return false;
 }
