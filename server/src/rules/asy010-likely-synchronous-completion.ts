@@ -112,7 +112,9 @@ depends on how it is called.
   every call made with it awaits. A field written as \`this.x = ...\` is not checked. A lookup in a cache whose entries expire (\`IMemoryCache\`, \`MemoryCache\`,
   \`ObjectCache\`, \`IDistributedCache\`, known from the receiver's declared type) does not count: such caches
   keep remote results for a while, and whether the same key comes back within the expiration depends on the
-  workload. Nor does a lookup in a local the method creates empty (\`var seen = new Dictionary<K, V>(comparer)\`,
+  workload. Nor does any cache or initialisation check in a method that starts
+  something (a name with the word Start: \`StartAsync\`, \`StartProxyAsync\`): it runs once per thing it starts, so
+  finding it already started is the exception its check guards against. Nor does a lookup in a local the method creates empty (\`var seen = new Dictionary<K, V>(comparer)\`,
   \`[]\`): it starts empty on every call, so its first lookup misses. Nor does a lookup made per item of a loop
   whose names do not say cache (\`foreach (var f in remote) if (!keep.ContainsKey(f.Name)) await DeleteAsync(f);\`):
   it filters the items, and every item it lets through takes the await. Nor does an early return after a lookup

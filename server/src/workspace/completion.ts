@@ -317,10 +317,21 @@ function decide(node: Node, isSync: (key: string) => boolean): Decision {
   const suspending = body.awaits.filter((_, i) => states[i] !== 'complete');
   if (suspending.length === 0) return { likelySync: true, basis: 'completedAwaits', states, guard: null };
   const fast = fastReturn(body, suspending[0], node.readsExpiringCache);
-  if (fast) return { likelySync: true, basis: 'fastPath', states, guard: fast };
+  if (fast && !startsOnce(body, fast)) return { likelySync: true, basis: 'fastPath', states, guard: fast };
   const miss = missGuard(body, suspending, node.readsExpiringCache);
-  if (miss) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
+  if (miss && !startsOnce(body, miss)) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
   return { likelySync: false, basis: 'maySuspend', states, guard: null };
+}
+
+/**
+ * A method that starts something (`StartAsync`, `StartProxyAsync`, `InternalStartAsync`) runs once per thing it starts:
+ * a check that finds it already started (`if (_regions.TryGetValue(name, out var region)) return region;`,
+ * `if (_socket == null) { ...; await _socket.ConnectAsync(...); }`) guards against a second call, and the one call
+ * that matters takes the await. A cache or initialisation guard there is not the common path; a completed-task check
+ * (`IsCompleted`) still is, as it reads the call's own task.
+ */
+function startsOnce(body: MethodBody, guard: GuardedPath): boolean {
+  return guard.kind !== 'completed' && /(?:^|[a-z_])Start(?![a-z])/.test(body.name);
 }
 
 /** A return before the first await that may suspend, guarded by a condition that reads as a cache hit. */
