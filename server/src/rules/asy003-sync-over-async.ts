@@ -15,7 +15,20 @@ import { maskCommentsAndStrings } from './sourceText';
  * nor the start of a dedicated thread, which exists to run that one function and has no context and no caller.
  */
 function syncBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || dedicatedThreadStartOf(ctx, b) === null));
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || (dedicatedThreadStartOf(ctx, b) === null && !isAwaiterGetResult(ctx, b))));
+}
+
+/**
+ * The `GetResult()` of an awaiter (a type with `IsCompleted` and `OnCompleted` beside it: the awaiter pattern of the C#
+ * spec, "Awaitable expressions"): an `await` calls it only once `IsCompleted` is true or the continuation handed to
+ * `OnCompleted` runs, so a task it reads there has completed (`public void GetResult() => _task.GetAwaiter().GetResult();`).
+ * Code that calls an awaiter's GetResult itself, not through `await`, is reported where it does.
+ */
+function isAwaiterGetResult(ctx: RuleContext, body: MethodBody): boolean {
+  if (body.kind !== 'method' || body.name !== 'GetResult' || body.parameters.length > 0 || body.containingType === null) return false;
+  return ctx.model.types.some((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end
+    && t.members.some((m) => m.name === 'IsCompleted' && m.kind === 'property')
+    && t.members.some((m) => (m.name === 'OnCompleted' || m.name === 'UnsafeOnCompleted') && m.kind === 'method'));
 }
 
 /**
@@ -129,7 +142,8 @@ Flags synchronous code that blocks on a task: \`.Result\`, \`.Wait()\`, \`.GetAw
 not async, when the waited-on expression is a task (by its declaration, a workspace method's return type, a
 Task factory or the Async naming convention).
 
-It stays quiet in \`Main\` and in top-level statements (a console app's entry point has no
+It stays quiet in an awaiter's own \`GetResult()\` (a type with \`IsCompleted\` and \`OnCompleted\`: \`await\` calls it
+only once the awaited work has completed), in \`Main\` and in top-level statements (a console app's entry point has no
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
 (a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
 exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
