@@ -82,11 +82,16 @@ export function asyncOnlyScopedService(index: WorkspaceIndex): { service: string
   return indexMemo(index, 'asy002:asyncOnlyScopedService', () => {
     /** Each name a registration may use for such a class (the class, its interfaces), and the class it stands for. */
     const serviceNames = new Map<string, string>();
+    // A family holds IAsyncDisposable only when a workspace type in it lists it: without one, no family is worth
+    // computing (every type's, after each edit in the language server).
+    const listsIt = [...index.typesByName.values()].some((refs) => refs.some((r) => r.type.baseTypes.some((b) => stripGenerics(b) === 'IAsyncDisposable')));
+    if (!listsIt) return null;
+    const disposeMethods = methodsNamed(index, 'Dispose', null);
     for (const [name, refs] of index.typesByName) {
       if (!refs.some((r) => r.type.kind === 'class' || r.type.kind === 'record')) continue;
       const family = typeFamily(index, name);
       if (!family.has('IAsyncDisposable') || family.has('IDisposable')) continue;
-      if (methodsNamed(index, 'Dispose', null).some((m) => m.typeName !== null && family.has(m.typeName) && (m.body?.parameters.length ?? m.member?.parameters?.length ?? 0) === 0)) continue;
+      if (disposeMethods.some((m) => m.typeName !== null && family.has(m.typeName) && (m.body?.parameters.length ?? m.member?.parameters?.length ?? 0) === 0)) continue;
       const externalBase = [...family].some((base) => base !== name && typesNamed(index, base).length === 0 && !/^I[A-Z]/.test(base));
       if (externalBase) continue;
       for (const member of family) if (!DISPOSAL_INTERFACES.has(member) && !serviceNames.has(member)) serviceNames.set(member, name);

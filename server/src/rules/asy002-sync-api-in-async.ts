@@ -29,14 +29,18 @@ export type SyncApiMatch =
  * too, so that one call never gets two blocking findings.
  */
 export function syncApiCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
+  const match = syncApiMatchOf(ctx, body, call);
+  // A test named after the synchronous method, or after the synchronous path, calls it because it is what the test
+  // checks: its twin would test another method. Asked only of a match, as most calls are none.
+  return match && testExercisesSyncCall(ctx, body, call.name) ? null : match;
+}
+
+function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
   // The synchronous branch of a dual-path method (`if (async) await ReadAsync(); else Read();`) blocks by the
   // caller's choice: it runs only when the caller asked for synchronous work.
   if (call.inNameof || call.usage === 'awaited' || call.onSyncPath) return null;
   // `flags: CommandFlags.FireAndForget`: the call returns at once, whatever it is.
   if (nonBlockingArgumentIn(call.argumentTexts)) return null;
-  // A test named after the synchronous method, or after the synchronous path, calls it because it is what the test
-  // checks: its twin would test another method.
-  if (testExercisesSyncCall(ctx, body, call.name)) return null;
   // An EF Core query first: its origin says more than a receiver's name (`db.Orders.Find`).
   const query = efCoreQueryCallFor(ctx, body, call);
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
@@ -485,7 +489,7 @@ arguments: a StackExchange.Redis command with \`CommandFlags.FireAndForget\`, \`
 \`Dns.GetHostAddresses\` given an IP address literal (\`"192.168.1.1"\`, \`"::1"\`: it returns the address without
 querying DNS); in a test (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...) named after the synchronous method it calls
 (\`Poll_Should_skip_null_configuration\` calling \`Poll()\`, not \`PollAsync_...\`) or after the synchronous path (a
-word Sync, Synchronous or Blocking in its name), that call, which is what the test checks; a workspace
+word Sync, Synchronous or Synchronously in its name), that call, which is what the test checks; a workspace
 subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync (the inherited one only
 calls Dispose); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a

@@ -14,7 +14,7 @@ import type { RuleContext } from './types';
 const SYNC_WORDS: ReadonlySet<string> = new Set(['sync', 'synchronous', 'synchronously']);
 
 /** A name's words, lower-cased: split at underscores, digits and the start of each capitalised word (`GetHTTPStatus_sync` -> get, http, status, sync). */
-export function nameWords(name: string): string[] {
+function nameWords(name: string): string[] {
   return name
     .split(/[_\d]+/)
     .flatMap((part) => part.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g) ?? [])
