@@ -434,6 +434,33 @@ test('a model sent as a difference (unchanged bodies as references into the last
   assert.ok(references > 1000, `only ${references} bodies crossed as references`);
 });
 
+test('movedBody moves a body exactly as the generic rebase does, on every body of every fixture', async () => {
+  // model/bodyCache.ts movedBody lists the offset-bearing keys of each record by hand (the generic walk was the
+  // largest step of a keystroke): a field with an offset it does not list, or a key it adds, drops or reorders,
+  // shows here. deepStrictEqual tells a missing key from one holding undefined; the JSON compares key order, which
+  // digests of the model depend on.
+  const { movedBody, rebase } = await import('../../server/src/model/bodyCache');
+  const files = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs');
+  let bodies = 0;
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const r = parse(text);
+    if (!r.tree) continue;
+    const model = buildFileModel(r.tree, text, undefined, r.prepared);
+    r.tree.delete();
+    for (const body of model.bodies) {
+      for (const delta of [37, -body.span.start]) {
+        const moved = movedBody(body, delta);
+        const expected = rebase(body, delta);
+        assert.deepStrictEqual(moved, expected, `${file}: ${body.id} moved by ${delta}`);
+        assert.equal(JSON.stringify(moved), JSON.stringify(expected), `${file}: ${body.id} moved by ${delta}, key order`);
+      }
+      bodies++;
+    }
+  }
+  assert.ok(bodies > 1500, `only ${bodies} bodies`);
+});
+
 test('the body cache gives a fresh model when the preprocessing symbols change and the text does not', async () => {
   // A project change (DefineConstants, another target) keeps every method's text but changes which `#if` branch
   // is code: the method with `await` only under DEBUG must not keep the body it had without DEBUG.

@@ -4,7 +4,7 @@
  * name, declared return type, containing type's members and, for a lambda, where it goes) are unchanged is taken from the cache and
  * moved to its new offset instead of being built again. The language server keeps one cache per document.
  */
-import type { MethodBody } from './types';
+import type { CallSite, DelegateTarget, EnclosingRegion, LocalVariable, LockStatement, MethodBody, ObjectCreation, Parameter, ReturnSite, Span, SuspensionPoint, TaskWait, UsingResource } from './types';
 
 export interface CachedBody {
   /**
@@ -68,7 +68,154 @@ export function unpassedCopy(body: MethodBody): MethodBody {
  * a shallow copy of the parts the file-wide passes write; where it has, a deep copy with every offset moved.
  */
 export function reusedBody(cached: CachedBody, start: number): MethodBody {
-  return start === cached.start ? unpassedCopy(cached.body) : rebase(cached.body, start - cached.start);
+  return start === cached.start ? unpassedCopy(cached.body) : movedBody(cached.body, start - cached.start);
+}
+
+/**
+ * A body moved by `delta`: what `rebase` gives for a MethodBody (the same keys in the same order, every offset and
+ * id moved), written out per record. A keystroke moves every body after it, on the large-document thread and again
+ * on the engine (lsp/engine/modelTransfer.ts), and the generic walk, which visits every key of every object and
+ * builds each copy one key at a time, was the largest step of both after the garbage it left. The records are
+ * object literals with the keys in the order model/extract.ts builds them (digests of the model write bodies as JSON,
+ * so the order matters), which gives every copy of a kind one layout; a spread of the original was slower still,
+ * since the originals come in many layouts. Parts without offsets (texts, operands, literals, lists of strings) are
+ * shared: models are never mutated once built. Rare shapes (an iterator's yields, `where` constraints) and small
+ * records with optional keys (spills) go through `rebase`. test/unit/model.test.ts checks
+ * that this equals `rebase` on every body of every fixture, key order included, so a new field fails it until it
+ * is listed here.
+ */
+export function movedBody(b: MethodBody, d: number): MethodBody {
+  if (b.yieldReturns !== undefined || b.enumeratorCancellation !== undefined || b.typeParameterConstraints !== undefined) return rebase(b, d);
+  const id = movedId(b.id, d);
+  const parentId = b.parentId === null ? null : movedId(b.parentId, d);
+  const parameters = movedList(b.parameters, d, movedParameter);
+  const awaits = movedList(b.awaits, d, movedSuspensionPoint);
+  const locals = movedList(b.locals, d, movedLocal);
+  const returns = movedList(b.returns, d, movedReturn);
+  const waits = movedList(b.waits, d, movedWait);
+  const calls = movedList(b.calls, d, movedCall);
+  const locks = movedList(b.locks, d, movedLock);
+  const usings = movedList(b.usings, d, movedUsing);
+  const span = movedSpan(b.span, d);
+  const nameSpan = movedSpan(b.nameSpan, d);
+  const bodySpan = b.bodySpan === null ? null : movedSpan(b.bodySpan, d);
+  const creations = b.creations === undefined ? undefined : movedList(b.creations, d, movedCreation);
+  const out: MethodBody = b.delegateTarget !== undefined
+    ? {
+      id, kind: b.kind, name: b.name, containingType: b.containingType, containingTypeKind: b.containingTypeKind, parentId, isAsync: b.isAsync,
+      isStatic: b.isStatic, modifiers: b.modifiers, attributes: b.attributes, returnTypeText: b.returnTypeText, returnKind: b.returnKind,
+      resultTypeText: b.resultTypeText, isIterator: b.isIterator, parameters, typeParameters: b.typeParameters, usesThis: b.usesThis,
+      awaits, locals, returns, waits, calls, locks, usings, span, nameSpan, signatureEnd: b.signatureEnd + d, bodySpan,
+      isExpressionBodied: b.isExpressionBodied, isEntryPoint: b.isEntryPoint, hasSyntaxErrors: b.hasSyntaxErrors, capturedNames: b.capturedNames,
+      asyncFlag: b.asyncFlag, delegateTarget: b.delegateTarget === null ? null : movedDelegateTarget(b.delegateTarget, d), creations,
+    }
+    : {
+      id, kind: b.kind, name: b.name, containingType: b.containingType, containingTypeKind: b.containingTypeKind, parentId, isAsync: b.isAsync,
+      isStatic: b.isStatic, modifiers: b.modifiers, attributes: b.attributes, returnTypeText: b.returnTypeText, returnKind: b.returnKind,
+      resultTypeText: b.resultTypeText, isIterator: b.isIterator, parameters, typeParameters: b.typeParameters, usesThis: b.usesThis,
+      awaits, locals, returns, waits, calls, locks, usings, span, nameSpan, signatureEnd: b.signatureEnd + d, bodySpan,
+      isExpressionBodied: b.isExpressionBodied, isEntryPoint: b.isEntryPoint, hasSyntaxErrors: b.hasSyntaxErrors, capturedNames: b.capturedNames,
+      asyncFlag: b.asyncFlag, creations,
+    };
+  // extract.ts adds `writes` after the rest, and leaves `creations` out of no body (a cached body from before it may lack it).
+  if (b.creations === undefined) delete out.creations;
+  if (b.writes !== undefined) out.writes = movedList(b.writes, d, movedWrite);
+  return out;
+}
+
+function movedList<T>(list: readonly T[], d: number, move: (item: T, d: number) => T): T[] {
+  // The shared empty list (compact.ts none) stays shared.
+  if (list.length === 0) return list as T[];
+  const out = new Array<T>(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = move(list[i], d);
+  return out;
+}
+
+function movedSpan(span: Span, d: number): Span {
+  return { start: span.start + d, end: span.end + d };
+}
+
+function movedParameter(p: Parameter, d: number): Parameter {
+  return { name: p.name, typeText: p.typeText, modifiers: p.modifiers, referenced: p.referenced, span: movedSpan(p.span, d) };
+}
+
+function movedSuspensionPoint(p: SuspensionPoint, d: number): SuspensionPoint {
+  const out: SuspensionPoint = {
+    kind: p.kind, span: movedSpan(p.span, d), keywordSpan: movedSpan(p.keywordSpan, d), operand: p.operand,
+    regions: movedList(p.regions, d, movedRegion), spills: p.spills.length === 0 ? p.spills : rebase(p.spills, d),
+  };
+  if (p.statementSpan !== undefined) out.statementSpan = movedSpan(p.statementSpan, d);
+  return out;
+}
+
+function movedRegion(r: EnclosingRegion, d: number): EnclosingRegion {
+  return 'detail' in r ? { kind: r.kind, span: movedSpan(r.span, d), detail: r.detail } : { kind: r.kind, span: movedSpan(r.span, d) };
+}
+
+/** Only a target that is a call's argument holds an offset (the call's span); the others are shared. */
+function movedDelegateTarget(t: DelegateTarget, d: number): DelegateTarget {
+  if (t.call === undefined) return t;
+  if ('targetText' in t || 'operator' in t || 'typeText' in t) return rebase(t, d);
+  const c = t.call;
+  return {
+    kind: t.kind,
+    call: {
+      kind: c.kind, name: c.name, receiver: c.receiver, typeArguments: c.typeArguments, argumentTexts: c.argumentTexts,
+      argumentIndex: c.argumentIndex, argumentName: c.argumentName, span: movedSpan(c.span, d),
+    },
+  };
+}
+
+function movedLocal(l: LocalVariable, d: number): LocalVariable {
+  const out: LocalVariable = {
+    name: l.name, kind: l.kind, typeText: l.typeText, inferredTypeText: l.inferredTypeText, initializerText: l.initializerText,
+    span: movedSpan(l.span, d), scope: movedSpan(l.scope, d), liveAcrossAwait: l.liveAcrossAwait,
+  };
+  if (l.outArgument !== undefined) out.outArgument = l.outArgument;
+  return out;
+}
+
+function movedReturn(r: ReturnSite, d: number): ReturnSite {
+  return {
+    span: movedSpan(r.span, d), expressionText: r.expressionText, literal: r.literal, isAwait: r.isAwait, beforeAnyAwait: r.beforeAnyAwait,
+    regions: movedList(r.regions, d, movedRegion), conditionText: r.conditionText, aloneInBranch: r.aloneInBranch,
+  };
+}
+
+function movedWait(w: TaskWait, d: number): TaskWait {
+  return {
+    kind: w.kind, receiverText: w.receiverText, span: movedSpan(w.span, d), nameSpan: movedSpan(w.nameSpan, d), argumentTexts: w.argumentTexts,
+    knownCompleted: w.knownCompleted, inNameof: w.inNameof, onSyncPath: w.onSyncPath,
+  };
+}
+
+function movedCall(c: CallSite, d: number): CallSite {
+  return {
+    name: c.name, receiver: c.receiver, argumentTexts: c.argumentTexts, span: movedSpan(c.span, d), nameSpan: movedSpan(c.nameSpan, d),
+    usage: c.usage, inNameof: c.inNameof, typeArguments: c.typeArguments, onSyncPath: c.onSyncPath,
+  };
+}
+
+function movedLock(l: LockStatement, d: number): LockStatement {
+  return { span: movedSpan(l.span, d), keywordSpan: movedSpan(l.keywordSpan, d), lockedText: l.lockedText };
+}
+
+function movedUsing(u: UsingResource, d: number): UsingResource {
+  return {
+    span: movedSpan(u.span, d), keywordSpan: movedSpan(u.keywordSpan, d), isAwaitUsing: u.isAwaitUsing, typeText: u.typeText,
+    resourceText: u.resourceText, variableName: u.variableName, isDeclaration: u.isDeclaration, onSyncPath: u.onSyncPath,
+  };
+}
+
+function movedCreation(c: ObjectCreation, d: number): ObjectCreation {
+  return {
+    typeText: c.typeText, argumentTexts: c.argumentTexts, span: movedSpan(c.span, d), destination: c.destination, targetText: c.targetText,
+    inUsing: c.inUsing,
+  };
+}
+
+function movedWrite(w: { name: string; span: Span }, d: number): { name: string; span: Span } {
+  return { name: w.name, span: movedSpan(w.span, d) };
 }
 
 /** A deep copy with every offset moved by `delta`: spans, signatureEnd, and the `kind:offset` ids. */

@@ -5,7 +5,7 @@
  * JSON cost more than the model itself on a 10,000-line file (about 6 MB: 60 ms to write, 70 ms to read, on the
  * path from keystroke to diagnostics), and 1.5 s on a 3 MB file. A body the body cache shows unchanged crosses as
  * `{ reuse, delta }` (the index of the body in the engine's last model and how far it moved); the engine rebuilds it
- * from its own copy with model/bodyCache.ts `rebase`, the same move the body cache makes on this side.
+ * from its own copy with model/bodyCache.ts `movedBody`, the same move the body cache makes on this side.
  *
  * When is a body "the same body moved"? When it and the body sent last time came from the same body-cache entry
  * (the same function text, name, return type, containing type's members and inherited flag: its cache key), the
@@ -15,7 +15,7 @@
  * against a model the engine no longer holds is refused there and the whole model is asked for.
  */
 import type { BodyProvenance, CachedBody } from '../../model/bodyCache';
-import { rebase, relativeId } from '../../model/bodyCache';
+import { movedBody, relativeId } from '../../model/bodyCache';
 import type { MethodBody } from '../../model/types';
 
 /** A body of the engine's last model, moved by `delta`: `reuse` is its index in that model's bodies. */
@@ -77,7 +77,7 @@ export function receivedBodies(sent: readonly SentBody[], previous: readonly Met
     }
     const before = previous?.[body.reuse];
     if (!before) return null;
-    out[i] = body.delta === 0 ? { ...before } : rebase(before, body.delta);
+    out[i] = body.delta === 0 ? { ...before } : movedBody(before, body.delta);
   }
   return out;
 }
