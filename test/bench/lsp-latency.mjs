@@ -80,10 +80,15 @@ async function startClient(folder, env = { ...process.env, ASYNCLENS_MODEL_CACHE
   };
   connection.onNotification('textDocument/publishDiagnostics', (p) => { published.set(p.uri, p); check(); });
   connection.onNotification('asynclens/status', (s) => { if (s.state === 'ready') ready = true; check(); });
+  // "after the edit: model X ms, rules done Y ms": when the engine had the model and the findings, from the edit.
+  const sinceEdit = (message) => {
+    const s = /after the edit: model ([\d.]+) ms, rules done ([\d.]+) ms/.exec(message);
+    return s ? { modelSinceEdit: Number(s[1]), rulesSinceEdit: Number(s[2]) } : {};
+  };
   connection.onNotification('window/logMessage', (m) => {
     // "analysed URI vN: ...; parse+model X ms, rules Y ms, costs Z ms"
     const t = /^analysed (\S+) v(\d+)[^:]*: .*parse\+model ([\d.]+) ms, rules ([\d.]+) ms, costs ([\d.]+) ms/.exec(m.message);
-    if (t) timings.set(`${t[1]}#${t[2]}`, { model: Number(t[3]), rules: Number(t[4]), costs: Number(t[5]), early: /the model was built (and sent )?during the debounce/.test(m.message), sent: /the model was built and sent during the debounce/.test(m.message) });
+    if (t) timings.set(`${t[1]}#${t[2]}`, { model: Number(t[3]), rules: Number(t[4]), costs: Number(t[5]), early: /the model was built (and sent )?during the debounce/.test(m.message), sent: /the model was built and sent during the debounce/.test(m.message), ...sinceEdit(m.message) });
   });
   connection.onNotification('$/progress', () => undefined);
   connection.onRequest('workspace/configuration', (p) => p.items.map(() => ({ trace: { server: 'verbose' } })));
@@ -292,7 +297,8 @@ const loadAfter = os.loadavg()[0];
 const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '');
 // `early`: how many keystrokes' models the large-document thread had built during the debounce (largeDocuments.ts).
 const engineOf = (r) => (r.engine.length ? `model ${median(r.engine.map((e) => e.model)).toFixed(0)}, rules ${median(r.engine.map((e) => e.rules)).toFixed(0)}, costs ${median(r.engine.map((e) => e.costs)).toFixed(0)} ms` +
-  (r.engine.some((e) => e.early) ? `; ${r.engine.filter((e) => e.early).length} of ${r.engine.length} models built during the debounce${r.engine.some((e) => e.sent) ? `, ${r.engine.filter((e) => e.sent).length} also sent before the engine asked` : ''}` : '') : '');
+  (r.engine.some((e) => e.early) ? `; ${r.engine.filter((e) => e.early).length} of ${r.engine.length} models built during the debounce${r.engine.some((e) => e.sent) ? `, ${r.engine.filter((e) => e.sent).length} also sent before the engine asked` : ''}` : '') +
+  (r.engine.some((e) => e.modelSinceEdit !== undefined) ? `; after the edit the engine had the model at ${median(r.engine.filter((e) => e.modelSinceEdit !== undefined).map((e) => e.modelSinceEdit)).toFixed(0)} ms and the findings at ${median(r.engine.filter((e) => e.rulesSinceEdit !== undefined).map((e) => e.rulesSinceEdit)).toFixed(0)} ms` : '') : '');
 const rows = [];
 if (results.startup) {
   rows.push(['start-up to first diagnostics (sample workspace, 1 open file)', ms(median(results.startup.first)), ms(quantile(results.startup.first, 0.95)), results.startup.first.length, '']);

@@ -275,13 +275,30 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
    * when they are of the editor's current text, as a snapshot's would be. The snapshot that follows carries the same
    * diagnostics, so it publishes again only if they differ in number (costs that ran out of time add one).
    */
-  function acceptEarlyDiagnostics(event: { uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped'] }): void {
+  function acceptEarlyDiagnostics(event: { uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped']; showAt?: number }): void {
     const doc = documents.get(event.uri);
     if (!doc || event.revision !== doc.revision) return;
     const previous = snapshots.get(event.uri);
     if (previous && previous.revision >= event.revision) return;
     // A drifted copy is resynced when its snapshot arrives; until then nothing of it is shown.
     if (event.textDigest !== textDigest(documents.positioned(doc))) return;
+    // Sent before the edit's debounce ended: shown when it ends, unless the text changes first (a person who keeps
+    // typing sees no results of text already changed) or the snapshot of this revision came first.
+    const wait = event.showAt === undefined ? 0 : event.showAt - (performance.timeOrigin + performance.now());
+    if (wait > 1) {
+      setTimeout(() => {
+        const current = documents.get(event.uri);
+        const shown = snapshots.get(event.uri);
+        if (current !== doc || doc.revision !== event.revision || (shown && shown.revision >= event.revision)) return;
+        publishEarlyDiagnostics(doc, event);
+      }, wait);
+      return;
+    }
+    publishEarlyDiagnostics(doc, event);
+  }
+
+  function publishEarlyDiagnostics(doc: NonNullable<ReturnType<typeof documents.get>>, event: { uri: string; revision: number; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped'] }): void {
+    const previous = snapshots.get(event.uri);
     // A method with a syntax error mid-edit keeps its last good diagnostics, as in the snapshot that follows.
     // The engine sent its own without notes; the carried ones come from the shown snapshot, which keeps them.
     const stale = staleDiagnosticsOf(previous, event.uri, event.revision, event.skipped, previous ? documents.editsBetween(doc, previous.revision, event.revision) : null);
@@ -330,7 +347,7 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
       presentationOf(previous, settingsFor(snapshot.uri)) !== presentationOf(snapshot, settingsFor(snapshot.uri))) requestRefresh();
     if (globalSettings.trace.server === 'verbose') {
       const t = snapshot.timings;
-      log('info', `analysed ${snapshot.uri} v${doc.version} (revision ${snapshot.revision}): ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms${t.modelBuiltBeforeAsked ? `; the model was built${t.modelSentBeforeAsked ? ' and sent' : ''} during the debounce` : ''}${t.analysedDuringDebounce ? '; analysed during the debounce, shown when it ended' : ''}${publishedEarly ? '; diagnostics shown before the costs' : ''}`);
+      log('info', `analysed ${snapshot.uri} v${doc.version} (revision ${snapshot.revision}): ${snapshot.diagnostics.length} findings, ${snapshot.methods.length} async methods; parse+model ${t.parseAndModel.toFixed(1)} ms, rules ${t.rules.toFixed(1)} ms, costs ${t.costs.toFixed(1)} ms${t.modelBuiltBeforeAsked ? `; the model was built${t.modelSentBeforeAsked ? ' and sent' : ''} during the debounce` : ''}${t.analysedDuringDebounce ? '; analysed during the debounce, shown when it ended' : ''}${t.sinceEdit ? `; after the edit: model ${t.sinceEdit.model.toFixed(1)} ms, rules done ${t.sinceEdit.rules.toFixed(1)} ms` : ''}${publishedEarly ? '; diagnostics shown before the costs' : ''}`);
     }
     sendStatus();
   }

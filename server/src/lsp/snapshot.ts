@@ -143,6 +143,8 @@ export interface DocumentSnapshot {
    * large-document thread had the model ready when the debounce ended (parseAndModel is then only its transfer);
    * `modelSentBeforeAsked`: it had sent it too, and the transfer was done during the debounce. `analysedDuringDebounce`:
    * the rules ran before the debounce ended (the model arrived early) and the results were held until it did.
+   * `sinceEdit`: after an edit, how long after the engine took it in the model was in hand and the rules were done
+   * (the diagnostics are shown then, or when the debounce ends if that is later).
    */
-  timings: { parseAndModel: number; rules: number; costs: number; total: number; modelBuiltBeforeAsked?: boolean; modelSentBeforeAsked?: boolean; analysedDuringDebounce?: boolean };
+  timings: { parseAndModel: number; rules: number; costs: number; total: number; modelBuiltBeforeAsked?: boolean; modelSentBeforeAsked?: boolean; analysedDuringDebounce?: boolean; sinceEdit?: { model: number; rules: number } };
 }

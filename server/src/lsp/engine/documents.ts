@@ -80,6 +80,8 @@ export interface OpenDocument {
   modelling: number;
   /** When the current parse and model began (ms, performance.now()), for the snapshot's timings. */
   modelStarted: number;
+  /** performance.now() when the engine took the last edit in (0 before the first): the trace's times since the edit. */
+  editedAt: number;
   /** Bodies of the last model, reused for functions an edit did not touch. */
   modelCache: ModelCache;
   /** Findings of per-method rules in the methods of earlier versions, reused for methods an edit did not touch. */
@@ -91,7 +93,7 @@ export interface OpenDocument {
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
     key, uri, version, text, tree: null, parseText: null, table: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sent: null,
-    large: false, analysedAt: 0, modelling: -1, modelStarted: 0, modelCache: createModelCache(), ruleCache: createRuleCache(),
+    large: false, analysedAt: 0, modelling: -1, modelStarted: 0, editedAt: 0, modelCache: createModelCache(), ruleCache: createRuleCache(),
   };
 }
 

@@ -326,6 +326,9 @@ export function createEngine(host: EngineHost): Engine {
     }
     const checked = now();
     const analysedDuringDebounce = quietTime.waiting(doc);
+    // Only for the analysis of the edit's own version (not a re-check prompted by another file).
+    const sinceEdit = doc.editedAt > 0 && doc.modelledVersion === doc.version ? { model: modelled - doc.editedAt, rules: checked - doc.editedAt } : null;
+    doc.editedAt = 0;
     const diagnostics = findings.map((f) => diagnosticOf(f, text, doc.modelledVersion, (file) => positionedFile(file)));
     if (stopped) diagnostics.unshift(analysisStoppedDiagnostic(stopped));
     const stoppedBeforeCosts = stopped;
@@ -337,9 +340,15 @@ export function createEngine(host: EngineHost): Engine {
     const skipped = model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason }));
     // Without their notes (the snapshot that follows carries them for the hover): a smaller copy to post and publish.
     const early: EngineEvent = { kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(text), diagnostics: publishable(diagnostics), skipped };
-    quietTime.show(doc, () => {
-      if (isShown(doc, early.revision)) host.post(early);
-    });
+    // Ready before the debounce ends (the model came early): posted now with the time to show them, so the copy
+    // between threads (a thousand diagnostics on a large file) is made while the debounce runs, not after it.
+    const showAt = quietTime.endsAt(doc);
+    if (showAt !== null && isShown(doc, early.revision)) host.post({ ...early, showAt: performance.timeOrigin + showAt });
+    else {
+      quietTime.show(doc, () => {
+        if (isShown(doc, early.revision)) host.post(early);
+      });
+    }
     noteFirstAnalysis(doc.uri);
     const analysis = completionNow();
     doc.findings = findings;
@@ -378,7 +387,7 @@ export function createEngine(host: EngineHost): Engine {
         skipped,
         syntaxErrors: model.syntaxErrors.length,
         ...(doc.parseError ? { parseError: doc.parseError } : {}),
-        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}), ...(options.modelSentBeforeAsked ? { modelSentBeforeAsked: true } : {}), ...(analysedDuringDebounce ? { analysedDuringDebounce: true } : {}) },
+        timings: { parseAndModel: modelled - started, rules: checked - modelled, costs: costed - checked, total: costed - started, ...(options.modelBuiltBeforeAsked || builtEarly ? { modelBuiltBeforeAsked: true } : {}), ...(options.modelSentBeforeAsked ? { modelSentBeforeAsked: true } : {}), ...(analysedDuringDebounce ? { analysedDuringDebounce: true } : {}), ...(sinceEdit ? { sinceEdit } : {}) },
       };
       const shown: SentSnapshot = { head: `${snapshot.revision}|${snapshot.settingsKey}`, diagnostics, methods };
       quietTime.show(doc, () => {
@@ -964,6 +973,7 @@ export function createEngine(host: EngineHost): Engine {
         const doc = docs.get(command.uri);
         if (!doc) return;
         applyChanges(doc, command.version, command.changes);
+        doc.editedAt = now();
         if (doc.large) modeller?.change(doc.uri, command.version, command.changes);
         quietTime.edited(doc, doc.settings.analysisDelayMs);
         schedule(doc, doc.settings.analysisDelayMs);

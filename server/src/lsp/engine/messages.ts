@@ -54,8 +54,11 @@ export type EngineEvent =
    * A document's diagnostics, sent before its cost estimates are computed (engine.ts `analyse`); the snapshot of the
    * same revision follows with the same diagnostics. `skipped`: the methods skipped for their syntax errors, whose last
    * good diagnostics the protocol thread carries into these, as it does into the snapshot (staleResults.ts).
+   * `showAt`: the diagnostics were ready before the edit's debounce ended, and are sent at once so that the copy
+   * between threads is made while it runs; the protocol thread publishes them at that time (milliseconds since the
+   * epoch, `performance.timeOrigin + performance.now()`), if the document has not changed by then.
    */
-  | { kind: 'diagnostics'; uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped'] }
+  | { kind: 'diagnostics'; uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped']; showAt?: number }
   | { kind: 'indexing'; state: 'begin' | 'report' | 'end'; done: number; total: number; message: string; files: number }
   | { kind: 'log'; level: 'info' | 'warn' | 'error'; message: string }
   | { kind: 'response'; id: number; result?: EngineResult; error?: string };

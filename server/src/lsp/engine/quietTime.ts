@@ -11,6 +11,8 @@ export interface QuietTime<D extends object> {
   edited(doc: D, delayMs: number): void;
   /** Whether `doc`'s debounce is still running (results would be held). */
   waiting(doc: D): boolean;
+  /** When `doc`'s debounce ends (on the clock given), or null when it is not running. */
+  endsAt(doc: D): number | null;
   /** Runs `post` now, or when `doc`'s debounce ends if it has not yet (posts held for one document keep their order). */
   show(doc: D, post: () => void): void;
   /** Runs what is held for `doc` now: someone waits for its results (a request that flushes the document). */
@@ -49,6 +51,10 @@ export function createQuietTime<D extends object>(now: () => number = () => perf
     waiting(doc) {
       const held = byDoc.get(doc);
       return !!held && now() < held.at;
+    },
+    endsAt(doc) {
+      const held = byDoc.get(doc);
+      return held && now() < held.at ? held.at : null;
     },
     show(doc, post) {
       const held = byDoc.get(doc);
