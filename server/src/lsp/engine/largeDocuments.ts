@@ -6,6 +6,7 @@
  */
 import { Worker, parentPort } from 'node:worker_threads';
 import type { FileModel } from '../../model/types';
+import type { BodyProvenance } from '../../model/bodyCache';
 import { DEFAULT_SETTINGS } from '../../config/settings';
 import { initParser } from '../../parse/parser';
 import { locateWasm } from '../../host/wasm';
@@ -69,7 +70,7 @@ interface ModelDigests {
   resolution: string;
 }
 
-const digestsOf = (model: FileModel): ModelDigests => ({ declarations: declarationsDigestOf(model), resolution: resolutionSurface(model) });
+const digestsOf = (model: FileModel, provenance?: BodyProvenance): ModelDigests => ({ declarations: declarationsDigestOf(model, provenance), resolution: resolutionSurface(model) });
 
 export interface ModelledVersion {
   model: FileModel;
@@ -266,8 +267,9 @@ export async function runLargeDocumentThread(): Promise<void> {
   let ready = false;
   const timedRemodel = (doc: OpenDocument) => debounceModelling.timed(doc, () => {
     remodel(doc);
-    // Part of what an edit costs the engine, done here (memoised on the model; sent with it).
-    digestsOf(doc.model!);
+    // Part of what an edit costs the engine, done here (memoised on the model; sent with it). The body cache's
+    // provenance lets the digest hash only the headers of the methods the edit changed.
+    digestsOf(doc.model!, doc.modelCache.provenance);
   });
   /**
    * An edited document is modelled as soon as this thread is idle, before the engine asks (debounceModel.ts), and
