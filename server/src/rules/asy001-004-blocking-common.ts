@@ -193,6 +193,19 @@ export function isWorkspaceTypeName(ctx: RuleContext, receiver: string): boolean
   return /^[A-Z]\w*$/.test(name) && typesNamed(ctx.index, name).length > 0;
 }
 
+/**
+ * A bare receiver in PascalCase that nothing in view types (no local, parameter, field or property of the containing
+ * types declares it: those are typed before this is asked) names a type from outside the workspace
+ * (`OptionsPrinter.Write(options)` on a static class of a package), so its name says nothing of an instance's type.
+ * C# names locals, parameters and fields in camelCase; an untyped PascalCase name could also be a property inherited
+ * from a base outside the workspace and the signatures, which is not guessed either.
+ */
+export function isUntypedTypeLikeName(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const name = receiver.trim();
+  if (!/^[A-Z]\w*$/.test(name)) return false;
+  return !bodyChain(body, ctx.model.bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name));
+}
+
 /** The receiver text a name hint is matched against: `this._stream` -> `_stream`. */
 export function hintText(receiver: string): string {
   return receiver.trim().replace(/^this\./, '');

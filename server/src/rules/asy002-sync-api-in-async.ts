@@ -13,7 +13,7 @@ import { bodyChain } from '../model/bodies';
 import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
-  awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isWorkspaceTypeName,
+  awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isUntypedTypeLikeName, isWorkspaceTypeName,
   isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
 } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
@@ -82,8 +82,8 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     }
     return null;
   }
-  // No declaration in view: guess from the receiver's name, unless the name says task, in-memory or workspace type.
-  if (isWorkspaceTypeName(ctx, receiver)) return null;
+  // No declaration in view: guess from the receiver's name, unless the name says task, in-memory or a type.
+  if (isWorkspaceTypeName(ctx, receiver) || isUntypedTypeLikeName(ctx, body, receiver)) return null;
   if (taskEvidenceOf(ctx, body, receiver).verdict === 'task') return null;
   let best: { row: BlockingApi; hits: number } | null = null;
   for (const row of instanceRows) {
@@ -557,7 +557,8 @@ primary constructor parameters, fields and properties, the return types of works
 (\`XmlReader.Create\`, \`File.OpenRead\`, an ADO.NET provider's \`ExecuteReader\`); when a receiver's type is not
 visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed; an argument
 of a known type the guessed member cannot take (\`client.Send(message)\` with \`message\` no HttpRequestMessage) rules
-the guess out. So it can flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
+the guess out. A bare PascalCase receiver that nothing in view declares (\`OptionsPrinter.Write(x)\`) is taken for a type
+outside the workspace, a static class of a package or an alias, and not guessed. So it can flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
 comes from a library method or an inherited property. For workspace twins it compares declared parameter types
 as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
 type is not claimed; a lambda argument's type is never known. A synchronous \`Foo\` that only reads memory

@@ -2,9 +2,10 @@
 import { quoted } from './messageText';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
-import { stripGenerics } from '../workspace/index';
+import { stripGenerics, typesNamed, type MethodRef } from '../workspace/index';
 import { formatType, parseType, type TypeExpr } from '../cost/typeText';
-import { typeKindOf } from './typeKinds';
+import { splitTopLevel } from '../model/syntax';
+import { typeKindOf, typeParameterConstraintsOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
@@ -70,16 +71,17 @@ returns.
 ## Limitations
 - The awaited task's type must match the method's return type (\`return await GetIntAsync();\` in an
   \`async Task<object>\` would not compile as \`return GetIntAsync();\`, nor a \`Task<List<T>>\` returned as
-  \`Task<IEnumerable<T>>\`). It is compared when the callee is a workspace method, or an expression whose type
-  is visible (a variable with a declared type, \`Task.FromResult<T>(...)\` or of a literal, or a library
+  \`Task<IEnumerable<T>>\`). It is compared when the callee is a workspace method (a static one called on a
+  constructed generic type, \`Page<T>.CreateAsync(...)\`, with the receiver's type arguments put in), or an
+  expression whose type is visible (a variable with a declared type, \`Task.FromResult<T>(...)\` or of a literal, or a library
   materializer whose result is a concrete collection: \`ToListAsync\`, \`ToArrayAsync\`, \`ToDictionaryAsync\`,
   \`ToHashSetAsync\`); in a
   \`Task<T>\` method a task whose type is not visible is flagged without a fix. In a plain \`Task\` method a
   library call is assumed to return a task, except members known to return a \`ValueTask\` in common overloads (\`DisposeAsync\`,
   \`MoveNextAsync\`, the \`Memory<byte>\` overloads of \`Stream.ReadAsync\`/\`WriteAsync\`, channel readers and
   writers, \`PipeWriter.FlushAsync\`, socket calls, EF Core's \`FindAsync\` and \`AddAsync\`: a table in the
-  rule), which are not flagged in a Task-returning method when the receiver's type is one of theirs or
-  unknown. \`ValueTask\`-returning methods are
+  rule), which are not flagged in a \`Task\` or \`Task<T>\` method when the receiver's type is one of theirs (a type
+  parameter by its constraints: \`where TContext : DbContext\`) or unknown. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
 - Methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\`, their set-up and clean-up,
   \`[Benchmark]\`, \`[GlobalSetup]\`) are not flagged: each runs once per test or measurement, so the box saved is one
@@ -92,7 +94,8 @@ returns.
   is not flagged.
 - A method that checks its arguments or state before the await (a \`throw\`, \`ArgumentNullException.ThrowIfNull\`,
   a \`ThrowHelper\` or \`Guard\` call, a call statement whose name says it checks: \`CheckReady();\`,
-  \`EnsureOpen();\`, \`Validate...\`, \`Verify...\`) is not flagged: eliding would move those exceptions from the
+  \`EnsureOpen();\`, \`Validate...\`, \`Verify...\`, on \`this\` or through a chain of members:
+  \`_options.Storage.EnsureWritable();\`) is not flagged: eliding would move those exceptions from the
   returned task to the call itself. A check whose value is used (\`Enabled = CheckIsEnabled();\`) is a predicate
   and does not count.
 `;
@@ -145,15 +148,33 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
   if (row.taskFromArguments !== undefined && argumentCount >= row.taskFromArguments) return false;
   if (row.types.includes('*') || receiver === null) return true;
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
-  return typed ? row.types.includes(stripGenerics(typed.typeText)) : true;
+  if (!typed) return true;
+  // A type parameter stands for what its constraints name (`TDbContext Db` with `where TDbContext : DbContext`).
+  const constraints = typeParameterConstraintsOf(ctx, body, typed.typeText.replace(/\?$/, ''));
+  return [typed.typeText, ...(constraints ?? [])].some((t) => row.types.includes(stripGenerics(t)));
+}
+
+/**
+ * A member's declared type as a constructed generic receiver sees it: `Task<T>` of `Box<T>.GetAsync()` called as
+ * `Box<string>.GetAsync()` is a `Task<string>`, the declaring type's parameters replaced by the receiver's arguments.
+ */
+function throughReceiverTypeArguments(ctx: RuleContext, m: MethodRef, typeText: string, receiver: string | null): string {
+  const generic = receiver === null ? null : /^(?:[A-Z]\w*\.)*([A-Z]\w*)\s*<([^()]*)>$/.exec(receiver.trim());
+  if (!generic || m.typeName !== generic[1]) return typeText;
+  const args = splitTopLevel(generic[2]).map((a) => a.trim());
+  const declaring = typesNamed(ctx.index, generic[1]).find((r) => r.type.typeParameters.length === args.length);
+  if (!declaring) return typeText;
+  const byName = new Map(declaring.type.typeParameters.map((p, i) => [p, args[i]!]));
+  return typeText.replace(/\b[A-Za-z_]\w*\b/g, (word) => byName.get(word) ?? word);
 }
 
 /**
  * Code that throws on purpose: a throw, a ThrowIf... helper, a guard class, a throw helper, or a call statement whose
- * name says it checks state (`CheckReady();`, `EnsureOpen();`, `ValidateArguments(x);`), which throws when the check
- * fails. A check whose value is used (`Enabled = !CheckIsEnabled();`) is a predicate, not a guard.
+ * name says it checks state (`CheckReady();`, `EnsureOpen();`, `ValidateArguments(x);`, also on a member chain:
+ * `_options.Storage.EnsureWritable();`), which throws when the check fails. A check whose value is used
+ * (`Enabled = !CheckIsEnabled();`) is a predicate, not a guard.
  */
-const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(|(?:^|[;{}])\s*(?:this\s*\.\s*|base\s*\.\s*|[A-Za-z_]\w*\s*\.\s*)?(?:Check|Ensure|Validate|Verify)(?:[A-Z]\w*)?\s*\([^;]*\)\s*;/;
+const THROWS_BEFORE = /\bthrow\b|\.\s*ThrowIf\w*\s*\(|\bThrow\w*\s*\(|\b(?:Guard|Ensure|Check|Requires|Argument)\s*\.\s*\w+\s*\(|(?:^|[;{}])\s*(?:(?:this|base|[A-Za-z_]\w*)\s*\.\s*)*(?:Check|Ensure|Validate|Verify)(?:[A-Z]\w*)?\s*\([^;]*\)\s*;/;
 
 /** What eliding one body's tail await takes: the await, and the edits that return its task instead. */
 export interface Elision {
@@ -233,13 +254,18 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       // member has no known targets (an override may live outside the workspace), yet its declared return type is
       // what `return X;` would have to convert.
       const signatures = resolved.declared && resolved.declared.length > 0 ? resolved.declared : resolved.targets;
-      const declared = signatures.map((m) => m.body?.returnTypeText ?? m.member?.typeText ?? null);
+      const declared = signatures.map((m) => {
+        const typeText = m.body?.returnTypeText ?? m.member?.typeText ?? null;
+        return typeText === null ? null : throughReceiverTypeArguments(ctx, m, typeText, callee.receiver);
+      });
       if (declared.length > 0) return declared.every((t) => t !== null && fitsDeclared(t) === 'fits') ? 'fits' : 'no';
       const known = typed();
       if (known) return fitsDeclared(known.typeText);
       if (isValueTaskMethod) return 'no';
+      // A member known to return a ValueTask (EF Core's FindAsync) is no Task of any T.
+      if (mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount)) return 'no';
       if (withResult) return materializesAnotherType(body, callee.name) ? 'no' : 'unknown';
-      return mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount) ? 'no' : 'fits';
+      return 'fits';
     }
     case 'variable': {
       const known = typed();

@@ -63,6 +63,16 @@ export function typeKindOf(ctx: RuleContext, body: MethodBody | null, typeText: 
  * parameter here.
  */
 function typeParameterKind(ctx: RuleContext, body: MethodBody, name: string): TypeKindVerdict | null {
+  const written = typeParameterClauseOf(ctx, body, name);
+  if (written === null) return null;
+  const constraints = written.map((c) => c.replace(/\s+/g, ''));
+  if (constraints.some((c) => c === 'struct' || c === 'unmanaged')) return 'value';
+  if (constraints.some((c) => c === 'class' || c === 'class?')) return 'reference';
+  return 'unknown';
+}
+
+/** The `where` clause of a type parameter in scope (the body's, an enclosing function's, the containing type's), as written; null when `name` is no type parameter here. */
+function typeParameterClauseOf(ctx: RuleContext, body: MethodBody, name: string): readonly string[] | null {
   const chain = bodyChain(body, ctx.model.bodies);
   const scopes: { typeParameters: readonly string[]; constraints: Record<string, string[]> | undefined }[] =
     chain.map((b) => ({ typeParameters: b.typeParameters, constraints: b.typeParameterConstraints }));
@@ -72,11 +82,17 @@ function typeParameterKind(ctx: RuleContext, body: MethodBody, name: string): Ty
     if (type) scopes.push({ typeParameters: type.typeParameters, constraints: type.typeParameterConstraints });
   }
   const scope = scopes.find((s) => s.typeParameters.includes(name));
-  if (!scope) return null;
-  const constraints = (scope.constraints?.[name] ?? []).map((c) => c.replace(/\s+/g, ''));
-  if (constraints.some((c) => c === 'struct' || c === 'unmanaged')) return 'value';
-  if (constraints.some((c) => c === 'class' || c === 'class?')) return 'reference';
-  return 'unknown';
+  return scope ? scope.constraints?.[name] ?? [] : null;
+}
+
+/**
+ * The class and interface types a type parameter in scope is constrained to (`DbContext` for `where TDb : DbContext`),
+ * without `class`, `struct`, `notnull`, `unmanaged` and `new()`; null when `name` is no type parameter here.
+ */
+export function typeParameterConstraintsOf(ctx: RuleContext, body: MethodBody, name: string): string[] | null {
+  const written = typeParameterClauseOf(ctx, body, name);
+  if (written === null) return null;
+  return written.map((c) => c.trim()).filter((c) => !/^(class\??|struct|notnull|unmanaged|new\(\s*\)|default)$/.test(c) && c !== name);
 }
 
 /**

@@ -826,6 +826,9 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   const bodies = index.files.get(file)?.bodies ?? [];
   const chain = bodyChain(body, bodies);
   let owner: string | null;
+  // The type arguments of a constructed generic receiver (`PagedList<T>.CreateAsync(...)`): only the declaring type of
+  // that arity is meant, not a non-generic `PagedList` beside it.
+  let ownerArity: number | null = null;
   if (receiver === null || receiver === 'this' || receiver === 'base') {
     if (receiver === null) {
       // A local function visible from here: declared in this body or any body around it.
@@ -843,16 +846,24 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     const typed = typeOfExpression(receiver, body, bodies, index);
     if (typed) owner = stripGenerics(typed.typeText);
     else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
-    else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false, dispatched: false };
+    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*\s*<[^()]*>$/.test(receiver)) {
+      // A static call on a constructed generic type the workspace declares (`PagedList<T>.CreateAsync(...)`).
+      owner = stripGenerics(receiver);
+      ownerArity = splitTopLevel(receiver.slice(receiver.indexOf('<') + 1, receiver.lastIndexOf('>'))).length;
+      if (!typesNamed(index, owner).some((r) => r.type.typeParameters.length === ownerArity)) {
+        return { targets: [], unresolved: `${shortText(receiver)} is not declared in the workspace`, receiverTypeKnown: false, dispatched: false };
+      }
+    } else return { targets: [], unresolved: `the type of ${shortText(receiver)} is not known`, receiverTypeKnown: false, dispatched: false };
   }
   // `base.M()` runs the base type's member, never an override (not even this one).
   const containing = receiver === 'base' ? chain.map((b) => b.containingType).find((x) => x !== null) ?? null : null;
   const kind = receiver === null || receiver === 'this' || receiver === 'base' ? String(receiver) : 'expression';
   const memo = memoOf(index);
-  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}\0${typeArgumentCount}`;
+  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}\0${typeArgumentCount}\0${ownerArity ?? ''}`;
   let onOwner = memo.onOwner.get(key);
   if (!onOwner) {
-    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && typeArityFits(m, typeArgumentCount) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner)), argumentCount);
+    const ofOwnerArity = (m: MethodRef) => ownerArity === null || m.typeName !== owner || m.typeArity === ownerArity;
+    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && typeArityFits(m, typeArgumentCount) && ofOwnerArity(m) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner)), argumentCount);
     const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
     const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
     onOwner = { declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
