@@ -45,7 +45,7 @@ test('initialize announces incremental sync, hovers, quick fixes and fix-all, in
   assert.equal(session.initializeResult.serverInfo?.name, 'asynclens');
 });
 
-test('an open document gets its findings as diagnostics with code, docs link, severity and fix data, and the note in the hover', async () => {
+test('an open document gets its findings as diagnostics with code, docs link and severity, the note in the hover and the fix in a code action', async () => {
   const ds = session.diagnostics(catalogUri)!;
   assert.deepEqual(codes(ds), ['ASY001@69', 'ASY003@34', 'ASY010@53', 'ASY013@19']);
   const blocking = ds.find((d) => d.code === 'ASY001')!;
@@ -56,11 +56,16 @@ test('an open document gets its findings as diagnostics with code, docs link, se
   // The note stays in the server's snapshot, where the hover is made; publishing it doubled every publish's bytes.
   assert.equal((blocking.data as { note?: string }).note, undefined);
   assert.match(markdown(await session.hover(catalogUri, blocking.range.start)), /deadlocks/);
-  const data = blocking.data as { ruleId: string; revision: number; fix: { safety: string; edits: unknown[] } };
+  const data = blocking.data as { ruleId: string; revision: number; fix: unknown };
   assert.equal(data.ruleId, 'ASY001');
   assert.equal(typeof data.revision, 'number', 'the data names the text it belongs to (the server\'s revision of it)');
-  assert.equal(data.fix.safety, 'unsafe');
-  assert.ok(data.fix.edits.length > 0);
+  // The fix edits stay in the snapshot too: the code action for the published diagnostic comes from there.
+  assert.equal(data.fix, null);
+  const actions = await session.codeActions(catalogUri, blocking.range, [blocking]);
+  const fix = actions.find((a) => /^Await the task/.test(a.title));
+  assert.ok(fix, `a fix for the published diagnostic: ${actions.map((a) => a.title)}`);
+  assert.match(fix.title, /\(unsafe\)$/);
+  assert.ok(Object.values(fix.edit?.changes ?? {}).flat().length > 0 || (fix.edit?.documentChanges?.length ?? 0) > 0);
   assert.equal(ds.find((d) => d.code === 'ASY013')!.range.start.line, 18);
 });
 

@@ -1,7 +1,8 @@
 /**
  * Findings as LSP diagnostics: code and documentation link, severity, the one-line message people read in the
  * Problems panel, related locations, tags, and in `data` the note (the why, which the hover shows) and the fix
- * edits (in LSP ranges), so hovers and code actions need no re-analysis.
+ * edits (in LSP ranges), so hovers and code actions need no re-analysis. The server keeps them in its snapshot; what
+ * it publishes leaves both out (`publishable`).
  */
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { Finding, Severity } from '../rules/types';
@@ -49,15 +50,17 @@ export function diagnosticOf(finding: Finding, doc: PositionedText, revision: nu
 }
 
 /**
- * The diagnostics as the editor gets them: without the note in their data, which only the hover (made on the
- * server from its snapshot) reads. On a 10,000-line file with a thousand findings the note was half of the megabyte
- * published on every keystroke, copied between threads, encoded and decoded on the way.
+ * The diagnostics as the editor gets them: without the note and the fix edits in their data, which only the server
+ * reads from its own snapshot (the hover, and code actions, which wait for the snapshot of the current text and take
+ * the diagnostic's data from it). On a 10,000-line file with a thousand findings the note was half of the megabyte
+ * published on every keystroke, copied between threads, encoded and decoded on the way, and the edits 41 % of what
+ * was left (724 KB per publish, 424 KB without them). `fix` stays, as null, so the data keeps its shape.
  */
 export function publishable(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return diagnostics.map((d) => {
-    if (!isDiagnosticData(d.data) || d.data.note === undefined) return d;
-    const { note: _note, ...data } = d.data;
-    return { ...d, data };
+    if (!isDiagnosticData(d.data) || (d.data.note === undefined && d.data.fix === null)) return d;
+    const { note: _note, fix: _fix, ...data } = d.data;
+    return { ...d, data: { ...data, fix: null } };
   });
 }
 
