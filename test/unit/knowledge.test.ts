@@ -34,3 +34,11 @@ test('remote interfaces: each row cites a page, names are unique, lookups by sim
   assert.equal(remoteInterfaceBase('IGrainWithStringKey')?.framework, 'Orleans');
   assert.equal(remoteInterfaceBase('IDisposable'), null);
 });
+
+test('activation schedulers: each row cites a page, names are unique, lookups by simple name', async () => {
+  const { ACTIVATION_SCHEDULER_BASES, activationSchedulerBase } = await import('../../server/src/knowledge/activationSchedulers');
+  for (const r of ACTIVATION_SCHEDULER_BASES) assert.match(r.source, /^https:\/\//, `${r.name} cites a source`);
+  assert.equal(new Set(ACTIVATION_SCHEDULER_BASES.map((r) => r.name)).size, ACTIVATION_SCHEDULER_BASES.length);
+  assert.equal(activationSchedulerBase('Grain')?.framework, 'Orleans');
+  assert.equal(activationSchedulerBase('Controller'), null);
+});
