@@ -26,3 +26,19 @@ test('expiring caches: each row cites a page, names are unique, declared types a
   assert.equal(expiringCacheType('Microsoft.Extensions.Caching.Memory.IMemoryCache?')?.type, 'IMemoryCache');
   assert.equal(expiringCacheType('ConcurrentDictionary<string, Movie>'), undefined);
 });
+
+test('remote interfaces: each row cites a page, names are unique, lookups by simple name', async () => {
+  const { REMOTE_INTERFACE_BASES, remoteInterfaceBase } = await import('../../server/src/knowledge/remoteInterfaces');
+  for (const r of REMOTE_INTERFACE_BASES) assert.match(r.source, /^https:\/\//, `${r.name} cites a source`);
+  assert.equal(new Set(REMOTE_INTERFACE_BASES.map((r) => r.name)).size, REMOTE_INTERFACE_BASES.length);
+  assert.equal(remoteInterfaceBase('IGrainWithStringKey')?.framework, 'Orleans');
+  assert.equal(remoteInterfaceBase('IDisposable'), null);
+});
+
+test('activation schedulers: each row cites a page, names are unique, lookups by simple name', async () => {
+  const { ACTIVATION_SCHEDULER_BASES, activationSchedulerBase } = await import('../../server/src/knowledge/activationSchedulers');
+  for (const r of ACTIVATION_SCHEDULER_BASES) assert.match(r.source, /^https:\/\//, `${r.name} cites a source`);
+  assert.equal(new Set(ACTIVATION_SCHEDULER_BASES.map((r) => r.name)).size, ACTIVATION_SCHEDULER_BASES.length);
+  assert.equal(activationSchedulerBase('Grain')?.framework, 'Orleans');
+  assert.equal(activationSchedulerBase('Controller'), null);
+});

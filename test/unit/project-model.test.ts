@@ -450,6 +450,9 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
 </Project>` }));
   assert.deepEqual(testCodeVerdict(fixtures('xunit.v3.extensibility.core'), '', plain), { testCode: true, reason: "Api.Fixtures references xunit.v3.extensibility.core (xUnit.net v3's extensibility interfaces), a test helper library" });
   assert.equal(testCodeVerdict(fixtures('xunit.extensibility.core'), '', plain).testCode, true);
+  // So is a library of test doubles that references only xUnit's assertion package.
+  assert.deepEqual(testCodeVerdict(fixtures('xunit.v3.assert'), '', plain), { testCode: true, reason: "Api.Fixtures references xunit.v3.assert (xUnit.net v3's assertions), a test helper library" });
+  assert.equal(testCodeVerdict(fixtures('xunit.assert'), '', plain).testCode, true);
   // A benchmark project (BenchmarkDotNet, an Exe that blocks on tasks to time them) is test code, named so.
   const bench = (pkg: string) => evaluateProject('/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj', memoryFs({ ...TREE, '/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj': `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup>

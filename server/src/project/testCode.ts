@@ -56,6 +56,10 @@ export const TEST_SUPPORT_PACKAGES: readonly TestSupportPackage[] = [
   // ITestOutputHelper) without the framework's test runner: they extend tests and run nowhere else.
   { id: 'xunit.extensibility.core', purpose: "xUnit.net's extensibility interfaces", source: 'https://www.nuget.org/packages/xunit.extensibility.core' },
   { id: 'xunit.v3.extensibility.core', purpose: "xUnit.net v3's extensibility interfaces", source: 'https://www.nuget.org/packages/xunit.v3.extensibility.core' },
+  // xUnit's Assert class alone, which a library of test doubles or test grains the test projects share references
+  // for the checks it makes inside them, as it would Shouldly.
+  { id: 'xunit.assert', purpose: "xUnit.net's assertions", source: 'https://www.nuget.org/packages/xunit.assert' },
+  { id: 'xunit.v3.assert', purpose: "xUnit.net v3's assertions", source: 'https://www.nuget.org/packages/xunit.v3.assert' },
 ];
 
 /**

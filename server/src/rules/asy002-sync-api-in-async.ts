@@ -466,7 +466,9 @@ top-level statements) that have an awaitable twin, and names the twin:
   beside \`ValueTask<Envelope> SerializeAsync(Message)\`): the two share a name, not an operation. Nor is a \`Foo\` that
   returns a task or an async stream (\`IAsyncEnumerable<T> Foo()\` beside \`Task<IList<T>> FooAsync()\`): it does its
   work as the caller awaits or enumerates it with \`await foreach\`, so it blocks nothing. In test code, a method that calls both \`Foo\` and
-  \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose;
+  \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose.
+  A \`private\` \`FooAsync\` counts only for callers inside its type (or a type nested in it): elsewhere a call to it
+  would not compile;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
   \`FileStream\`, a \`StreamWriter\`, a compression stream, a DbContext, a workspace type that (or whose workspace
   base) declares \`DisposeAsync\` (pattern-based \`await using\`, CS8410), a workspace subclass of such a .NET type,

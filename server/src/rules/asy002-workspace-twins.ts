@@ -68,7 +68,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
 
   const declared = (name: string) => methodsOn(ctx, name, target);
   let syncs = declared(call.name);
-  let twins = declared(twinName).filter(isAwaitable);
+  let twins = declared(twinName).filter((m) => isAwaitable(m) && accessibleFrom(ctx, m, chain));
   let viaExtension = false;
   // C# binds to an instance member before it looks at extension methods.
   if (syncs.length === 0 && twins.length === 0 && target.extensionReceiver) {
@@ -308,6 +308,21 @@ const UNTYPED = /^(?:object|Object|dynamic)$/;
 
 function compactType(text: string): string {
   return text.replace(/\s+/g, '').replace(/^global::/, '').replace(/\?$/, '');
+}
+
+/**
+ * Whether the caller can reach a twin at all: a `private` member (not `private protected`) is accessible only inside
+ * its declaring type and the types nested in it (C# spec 7.5.3, Accessibility domains). A private FooAsync of another
+ * type is its own implementation detail (`void Accept(x) => Enqueue(() => AcceptAsync(x));`), and a call to it would
+ * not compile. A caller inside a type of the twin's type's name (another part of a partial type), or inside that
+ * type's declaration (a nested type), may reach it.
+ */
+function accessibleFrom(ctx: RuleContext, twin: MethodRef, chain: readonly MethodBody[]): boolean {
+  const modifiers = twin.body?.modifiers ?? [];
+  if (!modifiers.includes('private') || modifiers.includes('protected') || twin.typeName === null) return true;
+  if (chain.some((b) => b.containingType === twin.typeName)) return true;
+  const at = chain[0]?.span.start ?? -1;
+  return typesNamed(ctx.index, twin.typeName).some((t) => t.file === ctx.file && t.type.span.start <= at && at < t.type.span.end);
 }
 
 function isAwaitable(m: MethodRef): boolean {

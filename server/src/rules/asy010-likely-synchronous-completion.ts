@@ -99,6 +99,8 @@ depends on how it is called.
 - Recursion is followed to a fixed point: methods that call each other and never reach an await that
   may suspend are reported as synchronous, which is what happens at run time. A call through a public
   interface or a virtual member of a public type may run code outside the workspace, so it may suspend.
+  So may a call on an Orleans grain interface (one deriving from \`IGrainWithStringKey\`, \`IGrainObserver\`,
+  \`IAddressable\` ...): it goes through a proxy that sends a message, whatever the grain class returns.
 - The cache heuristics read names, not behaviour: a return before the first await counts as a cache hit
   when its \`if\` condition is a \`TryGetValue(...)\` or \`ContainsKey(...)\` call (another \`TryGet...\`
   only when a name says cache) and the branch returns a value, an \`IsCompleted\` /

@@ -6,6 +6,9 @@ import { libraryCodeOf } from './libraryCode';
 import { maskCommentsAndStrings } from './sourceText';
 import { expressionResultOf } from './taskResults';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './types';
+import { typeFamily } from '../workspace/index';
+import { activationSchedulerBase } from '../knowledge/activationSchedulers';
+import { remoteInterfaceBase } from '../knowledge/remoteInterfaces';
 
 const docs = `## What it does
 Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or \`ValueTask<T>\` without
@@ -27,7 +30,9 @@ already use \`ConfigureAwait(false)\`, the others are reported as the exceptions
 evenly shows no policy).
 
 Never reported: test code, UI event handlers (\`(object sender, XEventArgs e)\`, whose continuations must return to
-the UI thread), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of a task written as already complete
+the UI thread), Orleans grains and system targets (a class deriving from \`Grain\`, \`JournaledGrain\` or
+\`SystemTarget\` and implementing a grain interface: their turns must resume on the activation's scheduler, and
+Orleans' documentation says not to use ConfigureAwait(false) in grain code), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of a task written as already complete
 (\`Task.CompletedTask\`, \`Task.FromResult(x)\`, \`ValueTask.FromResult(x)\`, \`new ValueTask<T>(x)\`, \`default\`:
 the method goes on without suspending, so there is no context to come back to), awaits of other awaitables, and
 \`await foreach\`/\`await using\`.
@@ -141,7 +146,25 @@ function fixEdits(ctx: RuleContext, a: SuspensionPoint): { start: number; end: n
 }
 
 function isChecked(ctx: RuleContext, body: MethodBody): boolean {
-  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body));
+  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body);
+}
+
+/**
+ * Whether the body belongs to a type whose turns run on its own single-threaded scheduler (knowledge/
+ * activationSchedulers.ts: an Orleans grain or system target), where ConfigureAwait(false) would move the rest of the
+ * method off that scheduler. Both halves of the shape must show: a base of the table and a grain interface
+ * (knowledge/remoteInterfaces.ts) in the type's family, so a `Wheat : Grain` of another domain is still checked.
+ */
+function onActivationScheduler(ctx: RuleContext, body: MethodBody): boolean {
+  if (!body.containingType) return false;
+  const family = typeFamily(ctx.index, body.containingType);
+  let base = false;
+  let remote = false;
+  for (const name of family) {
+    base ||= activationSchedulerBase(name) !== null;
+    remote ||= remoteInterfaceBase(name) !== null;
+  }
+  return base && remote;
 }
 
 export const rule: Rule = {

@@ -11,6 +11,7 @@ import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
 import { AnalysisStopped } from '../model/budget';
 import { expiringCacheType } from '../knowledge/expiringCaches';
+import { remoteInterfaceBase } from '../knowledge/remoteInterfaces';
 
 export type AwaitState = 'complete' | 'suspends' | 'maySuspend';
 
@@ -986,6 +987,8 @@ function isClosedType(index: WorkspaceIndex, typeName: string): boolean {
  * receiver's type or the member's declaring type is public (or not declared in the workspace at all).
  */
 function openDispatchReason(index: WorkspaceIndex, owner: string, declared: MethodRef[]): string | null {
+  const remote = remoteInterfaceReason(index, owner);
+  if (remote) return remote;
   const types = [owner, ...declared.map((m) => m.typeName).filter((t): t is string => t !== null)];
   for (const t of new Set(types)) {
     const refs = typesNamed(index, t);
@@ -994,6 +997,22 @@ function openDispatchReason(index: WorkspaceIndex, owner: string, declared: Meth
       const member = declared[0].member?.name ?? declared[0].body?.name ?? '';
       return `${t}.${member} is dispatched (${refs[0].type.kind === 'interface' ? 'an interface member' : 'a virtual member'} of a public type), and implementations outside the workspace may suspend`;
     }
+  }
+  return null;
+}
+
+/**
+ * Why a call on a receiver typed by `owner` reaches a proxy rather than the workspace's implementation, or null: the
+ * owner is an interface that derives from a framework's remote-object marker (knowledge/remoteInterfaces.ts: an
+ * Orleans grain interface), so the call sends a message and its task completes when the answer comes back. A class
+ * receiver (a grain calling its own method) runs the method directly and is not asked here.
+ */
+function remoteInterfaceReason(index: WorkspaceIndex, owner: string): string | null {
+  const refs = typesNamed(index, owner);
+  if (refs.length === 0 || refs.some((r) => r.type.kind !== 'interface')) return null;
+  for (const name of typeFamily(index, owner)) {
+    const row = remoteInterfaceBase(name);
+    if (row) return `${stripGenerics(owner)} is ${row.framework === 'Orleans' ? 'an Orleans grain interface' : `a ${row.framework} remote interface`} (it derives from ${row.name}): a call goes through a proxy that sends a message, so it may suspend whatever the implementation does`;
   }
   return null;
 }
