@@ -372,17 +372,22 @@ function notJsonSafe(value: unknown, path: string): string | null {
   return `${path} is a ${typeof value}`;
 }
 
-test('every fixture model is plain data that survives JSON (the large-document thread sends models so)', () => {
+/** The model of every fixture that parses, with its file (the tree is deleted once the model is built). */
+function* fixtureModels(): Generator<{ file: string; model: FileModel }> {
   const files = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs');
   assert.ok(files.length > 100);
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     const r = parse(text);
     if (!r.tree) continue;
-    const m = buildFileModel(r.tree, text, undefined, r.prepared);
+    const model = buildFileModel(r.tree, text, undefined, r.prepared);
     r.tree.delete();
-    assert.equal(notJsonSafe(m, 'model'), null, file);
+    yield { file, model };
   }
+}
+
+test('every fixture model is plain data that survives JSON (the large-document thread sends models so)', () => {
+  for (const { file, model } of fixtureModels()) assert.equal(notJsonSafe(model, 'model'), null, file);
 });
 
 test('a model sent as a difference (unchanged bodies as references into the last one sent) rebuilds exactly, over edits to every fixture', async () => {
@@ -443,14 +448,8 @@ test('movedBody moves a body exactly as the generic rebase does, on every body o
   // shows here. deepStrictEqual tells a missing key from one holding undefined; the JSON compares key order, which
   // digests of the model depend on.
   const { movedBody, rebase } = await import('../../server/src/model/bodyCache');
-  const files = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs');
   let bodies = 0;
-  for (const file of files) {
-    const text = fs.readFileSync(file, 'utf8');
-    const r = parse(text);
-    if (!r.tree) continue;
-    const model = buildFileModel(r.tree, text, undefined, r.prepared);
-    r.tree.delete();
+  for (const { file, model } of fixtureModels()) {
     for (const body of model.bodies) {
       for (const delta of [37, -body.span.start]) {
         const moved = movedBody(body, delta);

@@ -277,9 +277,7 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
    */
   function acceptEarlyDiagnostics(event: { uri: string; revision: number; textDigest: string; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped']; showAt?: number }): void {
     const doc = documents.get(event.uri);
-    if (!doc || event.revision !== doc.revision) return;
-    const previous = snapshots.get(event.uri);
-    if (previous && previous.revision >= event.revision) return;
+    if (!doc || !earlyStillShown(doc, event)) return;
     // A drifted copy is resynced when its snapshot arrives; until then nothing of it is shown.
     if (event.textDigest !== textDigest(documents.positioned(doc))) return;
     // Sent before the edit's debounce ended: shown when it ends, unless the text changes first (a person who keeps
@@ -287,14 +285,18 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
     const wait = event.showAt === undefined ? 0 : event.showAt - (performance.timeOrigin + performance.now());
     if (wait > 1) {
       setTimeout(() => {
-        const current = documents.get(event.uri);
-        const shown = snapshots.get(event.uri);
-        if (current !== doc || doc.revision !== event.revision || (shown && shown.revision >= event.revision)) return;
-        publishEarlyDiagnostics(doc, event);
+        if (earlyStillShown(doc, event)) publishEarlyDiagnostics(doc, event);
       }, wait);
       return;
     }
     publishEarlyDiagnostics(doc, event);
+  }
+
+  /** Whether early diagnostics of `event.revision` are still for `doc`'s text: the same open document, that revision, no snapshot of it or later yet. */
+  function earlyStillShown(doc: NonNullable<ReturnType<typeof documents.get>>, event: { uri: string; revision: number }): boolean {
+    if (documents.get(event.uri) !== doc || doc.revision !== event.revision) return false;
+    const shown = snapshots.get(event.uri);
+    return !shown || shown.revision < event.revision;
   }
 
   function publishEarlyDiagnostics(doc: NonNullable<ReturnType<typeof documents.get>>, event: { uri: string; revision: number; diagnostics: DocumentSnapshot['diagnostics']; skipped: DocumentSnapshot['skipped'] }): void {

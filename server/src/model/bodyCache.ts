@@ -99,7 +99,9 @@ export function movedBody(b: MethodBody, d: number): MethodBody {
   const span = movedSpan(b.span, d);
   const nameSpan = movedSpan(b.nameSpan, d);
   const bodySpan = b.bodySpan === null ? null : movedSpan(b.bodySpan, d);
-  const creations = b.creations === undefined ? undefined : movedList(b.creations, d, movedCreation);
+  const creations = movedList(b.creations, d, movedCreation);
+  // One literal per shape, a lambda's with its delegate target in extract.ts's place: each shape gets one layout, with
+  // no key added or deleted after the literal.
   const out: MethodBody = b.delegateTarget !== undefined
     ? {
       id, kind: b.kind, name: b.name, containingType: b.containingType, containingTypeKind: b.containingTypeKind, parentId, isAsync: b.isAsync,
@@ -117,8 +119,7 @@ export function movedBody(b: MethodBody, d: number): MethodBody {
       isExpressionBodied: b.isExpressionBodied, isEntryPoint: b.isEntryPoint, hasSyntaxErrors: b.hasSyntaxErrors, capturedNames: b.capturedNames,
       asyncFlag: b.asyncFlag, creations,
     };
-  // extract.ts adds `writes` after the rest, and leaves `creations` out of no body (a cached body from before it may lack it).
-  if (b.creations === undefined) delete out.creations;
+  // extract.ts adds `writes` after the rest.
   if (b.writes !== undefined) out.writes = movedList(b.writes, d, movedWrite);
   return out;
 }

@@ -358,6 +358,15 @@ export function conditionalParts(text: string, start: number, end: number): { wh
   return { whenTrue: { start: question + 1, end: colon }, whenFalse: { start: colon + 1, end } };
 }
 
+/**
+ * A constructed generic type named as a receiver (`PagedList<T>`, `Outer.Box<string, int>`): its simple name and its
+ * type arguments as written; null for anything else (a non-generic name, a call, an expression).
+ */
+export function constructedTypeText(text: string): { name: string; typeArguments: string[] } | null {
+  const generic = /^(?:[A-Z]\w*\.)*([A-Z]\w*)\s*<([^()]*)>$/.exec(text.trim());
+  return generic ? { name: generic[1], typeArguments: splitTopLevel(generic[2]).map((a) => a.trim()) } : null;
+}
+
 /** The text with each whole-word name replaced by its binding: `IRequest<R>` with R = bool gives `IRequest<bool>`. */
 export function substituteNames(text: string, bindings: Readonly<Record<string, string>>): string {
   const names = Object.keys(bindings);

@@ -316,7 +316,7 @@ export interface MethodBody {
   /** For lambdas and anonymous methods: the call, event or variable the function is given to (model/delegateTargets.ts). */
   delegateTarget?: DelegateTarget | null;
   /** The objects the body itself creates with `new` (model/creations.ts). */
-  creations?: ObjectCreation[];
+  creations: ObjectCreation[];
   /**
    * For async bodies: the names it writes by a simple name that are not its own parameters or locals (fields,
    * mostly: `_x = ...`, `_x ??= ...`, `ref _x`), with where; `this.x = ...` is not listed. Absent when there are none.

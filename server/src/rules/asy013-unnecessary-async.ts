@@ -4,7 +4,7 @@ import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
 import { stripGenerics, typesNamed, type MethodRef } from '../workspace/index';
 import { formatType, parseType, type TypeExpr } from '../cost/typeText';
-import { splitTopLevel } from '../model/syntax';
+import { constructedTypeText, substituteNames } from '../model/syntax';
 import { typeKindOf, typeParameterConstraintsOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
@@ -159,13 +159,12 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
  * `Box<string>.GetAsync()` is a `Task<string>`, the declaring type's parameters replaced by the receiver's arguments.
  */
 function throughReceiverTypeArguments(ctx: RuleContext, m: MethodRef, typeText: string, receiver: string | null): string {
-  const generic = receiver === null ? null : /^(?:[A-Z]\w*\.)*([A-Z]\w*)\s*<([^()]*)>$/.exec(receiver.trim());
-  if (!generic || m.typeName !== generic[1]) return typeText;
-  const args = splitTopLevel(generic[2]).map((a) => a.trim());
-  const declaring = typesNamed(ctx.index, generic[1]).find((r) => r.type.typeParameters.length === args.length);
+  const generic = receiver === null ? null : constructedTypeText(receiver);
+  if (!generic || m.typeName !== generic.name) return typeText;
+  const args = generic.typeArguments;
+  const declaring = typesNamed(ctx.index, generic.name).find((r) => r.type.typeParameters.length === args.length);
   if (!declaring) return typeText;
-  const byName = new Map(declaring.type.typeParameters.map((p, i) => [p, args[i]!]));
-  return typeText.replace(/\b[A-Za-z_]\w*\b/g, (word) => byName.get(word) ?? word);
+  return substituteNames(typeText, Object.fromEntries(declaring.type.typeParameters.map((p, i) => [p, args[i]!])));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { CallSite, EnclosingRegion, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
-import { conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
+import { conditionalParts, constructedTypeText, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
 import { bodyChain } from '../model/bodies';
@@ -845,12 +845,13 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     if (owner === null) return { targets: [], unresolved: `${name} is not declared in the workspace`, receiverTypeKnown: false, dispatched: false };
   } else {
     const typed = typeOfExpression(receiver, body, bodies, index);
+    const constructed = typed ? null : constructedTypeText(receiver);
     if (typed) owner = stripGenerics(typed.typeText);
     else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
-    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*\s*<[^()]*>$/.test(receiver)) {
+    else if (constructed) {
       // A static call on a constructed generic type the workspace declares (`PagedList<T>.CreateAsync(...)`).
       owner = stripGenerics(receiver);
-      ownerArity = splitTopLevel(receiver.slice(receiver.indexOf('<') + 1, receiver.lastIndexOf('>'))).length;
+      ownerArity = constructed.typeArguments.length;
       if (!typesNamed(index, owner).some((r) => r.type.typeParameters.length === ownerArity)) {
         return { targets: [], unresolved: `${shortText(receiver)} is not declared in the workspace`, receiverTypeKnown: false, dispatched: false };
       }
