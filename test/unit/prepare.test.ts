@@ -135,6 +135,7 @@ const validShapes: [string, string][] = [
   ['a verbatim interpolated string ending in a doubled quote', 'class C { void M(string key) { Fail($@"did not find ""{key}"""); Fail(@$"x ""{key}"" y"); } }'],
   ['a string literal in an interpolation hole right after a {{ escape', 'class C { string M(string[] xs, bool b) => $"{{{string.Join(", ", xs)}}}" + $@"{{{F("a")}" + $"{{{{{F("b")}" + $"{{ {{{F(b ? "c" : "d")}}}" + $"{{{F(1)}{{"; string F(object o) => ""; }'],
   ['partial as a local', 'partial class C { partial void Log(); partial void Log() { } void M(List<int> k) { var partial = k; partial.Add(1); partial = null; partial ??= k; Use(partial); } static void Use(object o) { } }'],
+  ['an assignment to a ref-returning call', 'class C { void M(D d, int[] a) { G(1) ??= new(); G(2) += 1; (G(3) = 4).ToString(); var y = (a.G<int>(5) = 6); Unsafe.AsRef(in a) = default; CollectionsMarshal.GetValueRefOrAddDefault(d, "k", out var had) = 7; var (p, q) = (1, 2); return; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
 ];
 
@@ -156,7 +157,7 @@ for (const [name, code] of validShapes) {
 test('the prepared text keeps the length and every line break of any input (seeded random C#-like text)', () => {
   // Fragments chosen to hit every scanner state: strings of each kind, holes, comments, directives, line breaks.
   const fragments = ['#if A\n', '#else\n', '#endif\n', '#elif B\n', '$@"', '@"', '"', '"""', '$$"""', '{', '}', '{{', '(', ')', '//', '/*', '*/', '\n', '\r\n', '\r', 'async', ' async ',
-    'bool ', 'x', '?.', '?[', '=>', '=', ':', "'", '\\', ' ', '\t', 'allows ref struct', 'ref partial struct', 'partial', 'partial.', '(out ', '""', '{{{', 'é😀', '\u2028'];
+    'bool ', 'x', '?.', '?[', '=>', '=', ':', "'", '\\', ' ', '\t', 'allows ref struct', 'ref partial struct', 'partial', 'partial.', '(out ', '""', '{{{', 'é😀', '\u2028', ') ??= ', ')= ', 'F(', '<T>(', ' > '];
   let seed = 12345;
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -186,4 +187,19 @@ test('a {{ escape before a hole is blanked only when a string literal opens in t
   assert.deepEqual(blanked('var s = $"{{{F("a")}}}";'), ['{{{']);
   assert.deepEqual(blanked('var s = $@"{{{{{F($"{x}")}";'), ['{{{', '{{{']);
   assert.deepEqual(blanked('var s = $@"{{""{F("a")}";'), []);
+});
+
+test('a call is read as an element access only where an assignment takes it as its target', () => {
+  const bracketed = (code: string) => {
+    const p = prepareSource(code);
+    return p.rewrites.filter((r) => r.kind === 'assignedCall').map((r) => r.span.start);
+  };
+  assert.deepEqual(bracketed('G(x) ??= y;'), [1, 3]);
+  assert.deepEqual(bracketed('a.G<List<int>>(x, out var k) = y;'), [14, 27]);
+  assert.equal(prepareSource('Unsafe.AsRef(in s) >>>= 1;').parseText, 'Unsafe.AsRef[in s] >>>= 1;');
+  // Declarations, comparisons, conditions, casts and parenthesized variables stay as written.
+  for (const code of ['var (a, b) = t;', 'if (G(x) == y) { }', 'if (G(x) >= y) { }', 'while (G(x) != y) { }', 'return (x) = 1;', 'x = (int)(y) ;', '(a, b) = (b, a);',
+    'F(x => x > (y) = 2);', 'G(")") = 1;', 'M(() => { return; }) = 1;', 'for (;;) x = 1;', 'Func<int> f = () => (x) = 2;']) {
+    assert.deepEqual(bracketed(code), [], code);
+  }
 });

@@ -11,13 +11,14 @@ export interface Span {
 }
 
 /**
- * A place the rewrite pass looks at: a contextual keyword, a `?.`/`?[`, a lambda arrow, a `""` escape in a
+ * A place the rewrite pass looks at: a contextual keyword, a `?.`/`?[`, a lambda arrow, a `)` that an assignment
+ * operator follows (`Get(x) ??= y`: a ref-returning call assigned to), a `""` escape in a
  * verbatim interpolated string (whose `""` before the closing quote reads to tree-sitter as a raw string's `"""`),
  * or a `{{` escape right before an interpolation hole's `{` whose code holds a string literal (tree-sitter then ends
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   start: number;
 }
 
@@ -99,6 +100,32 @@ function nextLineStart(text: string, lineEnd: number): number {
   if (lineEnd >= text.length) return text.length;
   if (text.charCodeAt(lineEnd) === CR && text.charCodeAt(lineEnd + 1) === LF) return lineEnd + 2;
   return lineEnd + 1;
+}
+
+/** The offset of the first character at or after `from` that is not a space or tab on the same line. */
+function skipSpaces(text: string, from: number): number {
+  let k = from;
+  while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+  return k;
+}
+
+/**
+ * Whether an assignment operator starts at `at`: `=` (not `==` or `=>`), a compound one (`+=`, `<<=`, `>>>=`,
+ * `??=`...). Comparisons (`<=`, `>=`, `!=`) are not: after a `)` they compare a call's result.
+ */
+export function isAssignmentOperatorAt(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  const next = text.charCodeAt(at + 1);
+  if (c === 61 /* = */) return next !== 61 && next !== 62;
+  if (next === 61 /* = */) return c === 43 || c === 45 || c === 42 || c === 47 || c === 37 || c === 38 || c === 124 || c === 94; // + - * / % & | ^
+  if (c === 63 /* ? */) return next === 63 && text.charCodeAt(at + 2) === 61;
+  if (c === 60 /* < */) return next === 60 && text.charCodeAt(at + 2) === 61;
+  if (c === 62 /* > */) {
+    if (next !== 62) return false;
+    const third = text.charCodeAt(at + 2);
+    return third === 61 || (third === 62 && text.charCodeAt(at + 3) === 61);
+  }
+  return false;
 }
 
 const CANDIDATE_WORDS: Record<string, Candidate['kind']> = { async: 'async', allows: 'allows', ref: 'ref', partial: 'partial' };
@@ -216,6 +243,7 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
       i++;
       continue;
     }
+    if (c === 41 /* ) */ && isAssignmentOperatorAt(text, skipSpaces(text, i + 1))) callbacks.onCandidate({ kind: 'assignedCloseParen', start: i });
     if (top.hole) {
       if (c === 123 || c === 40 || c === 91) top.nest++;
       else if (c === 41 || c === 93) top.nest = Math.max(0, top.nest - 1);

@@ -5,18 +5,19 @@
  * whole class into one ERROR node. It also rejects some valid C# (`async` or `partial` as an identifier, `allows ref struct`,
  * `ref partial struct`, `a?.B = x`, a string literal in an interpolation hole right after a `{{` escape). So this
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
- * into ones its grammar accepts. Offsets are unchanged, so every position in the tree is a position in the
+ * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
+ * rejects or misreads as a declaration). Offsets are unchanged, so every position in the tree is a position in the
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
 import { ConditionalStack, readDirective } from './directives';
-import { scanSource, type Candidate, type Span } from './lexer';
+import { isIdentifierPart, isIdentifierStart, scanSource, type Candidate, type Span } from './lexer';
 import { LOOKAHEAD_LIMIT, MEMBER_MODIFIERS, matchingClose, nextToken, skipType, type Token } from './tokens';
 
 export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'partialIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
+  kind: 'asyncIdentifier' | 'partialIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   span: Span;
 }
 
@@ -106,6 +107,10 @@ function replacementFor(r: SourceRewrite, text: string): string {
     case 'nullConditionalAssignment': return ' ';
     // `(out Uri a) =>` -> `(    Uri a) =>`: the grammar rejects modifiers on lambda parameters.
     case 'lambdaParameterModifier': return ' '.repeat(original.length);
+    // `Get(x) ??= y` -> `Get[x] ??= y`: the grammar's assignment takes no call on its left, and an element access
+    // is the nearest shape it does take (its arguments, `out var d` included, stay arguments). The call is a ref
+    // accessor (CollectionsMarshal.GetValueRefOrAddDefault, Unsafe.AsRef): no analysis misses it as a call.
+    case 'assignedCall': return original === '(' ? '[' : ']';
     // `""` inside $@"..." -> two spaces: string content no analysis reads, and no `"""` for the grammar to misread.
     case 'verbatimQuoteEscape': return '  ';
     // `{{` before a hole's `{` -> two spaces: string content no analysis reads, and a hole the grammar then closes
@@ -165,6 +170,11 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
       case 'arrow':
         for (const span of lambdaParameterModifiers(text, c.start)) rewrites.push({ kind: 'lambdaParameterModifier', span });
         break;
+      case 'assignedCloseParen': {
+        const open = assignedCallOpenParen(text, c.start);
+        if (open !== -1) rewrites.push({ kind: 'assignedCall', span: { start: open, end: open + 1 } }, { kind: 'assignedCall', span: { start: c.start, end: c.start + 1 } });
+        break;
+      }
       case 'verbatimQuoteEscape':
       case 'braceEscapeBeforeHole':
         rewrites.push({ kind: c.kind, span: { start: c.start, end: c.start + 2 } });
@@ -322,4 +332,63 @@ function nullConditionalChain(text: string, at: number): { assigned: boolean; qu
   }
   const assigned = last !== null && /^(=(?![=>])|[+\-*/%&|^]=|<<=|>>>?=|\?\?=)/.test(text.slice(last.start, last.start + 4));
   return { assigned, questionMarks, end: pos };
+}
+
+/**
+ * Words that may stand right before a `(` whose group an assignment follows without that group being a call's
+ * arguments: `var (a, b) = t` declares, `return (x) = 1` assigns a parenthesized variable, and the statement and
+ * operator keywords take a condition or an operand, not arguments.
+ */
+const NOT_CALLED = new Set([
+  'var', 'if', 'while', 'for', 'foreach', 'switch', 'using', 'lock', 'catch', 'when', 'fixed', 'return', 'await', 'throw', 'yield', 'in', 'is',
+  'as', 'case', 'not', 'and', 'or', 'typeof', 'sizeof', 'nameof', 'default', 'checked', 'unchecked', 'new', 'base', 'this', 'operator',
+  'where', 'select', 'let', 'on', 'equals', 'by', 'orderby', 'group', 'into', 'stackalloc', 'params', 'ref', 'out', 'delegate', 'else', 'do',
+]);
+
+/**
+ * For the `)` at `close` that an assignment operator follows, the offset of its `(` when the pair is a call's
+ * argument list (`Get(x) = v`, `a.Get<T>(x) ??= v`, `Unsafe.AsRef(in s) = default`), else -1. The `(` is found
+ * scanning back, then confirmed by reading forward from it to the same `)`, so parentheses inside string
+ * literals cannot pair wrongly.
+ */
+function assignedCallOpenParen(text: string, close: number): number {
+  let depth = 0;
+  let open = -1;
+  for (let i = close; i >= 0 && close - i < LOOKAHEAD_LIMIT; i--) {
+    const ch = text.charCodeAt(i);
+    if (ch === 41 /* ) */) depth++;
+    else if (ch === 40 /* ( */ && --depth === 0) {
+      open = i;
+      break;
+    } else if (ch === 59 /* ; */ || ch === 123 /* { */ || ch === 125 /* } */) {
+      // An argument list holds a statement end or a brace only inside a lambda's block; none is worth the risk.
+      return -1;
+    }
+  }
+  if (open === -1 || matchingClose(text, { kind: 'punctuation', text: '(', start: open, end: open + 1 }) !== close + 1) return -1;
+  let b = open - 1;
+  while (b >= 0 && /\s/.test(text[b])) b--;
+  if (text[b] === '>') b = typeArgumentsStart(text, b) - 1;
+  if (b < 0 || !isIdentifierPart(text.charCodeAt(b))) return -1;
+  let w = b;
+  while (w > 0 && isIdentifierPart(text.charCodeAt(w - 1))) w--;
+  if (!isIdentifierStart(text.charCodeAt(w)) || NOT_CALLED.has(text.slice(w, b + 1))) return -1;
+  return open;
+}
+
+/** The offset of the `<` that opens the type argument list whose `>` is at `end`, or 0 when that is not one. */
+function typeArgumentsStart(text: string, end: number): number {
+  let depth = 0;
+  for (let i = end; i >= 0 && end - i < LOOKAHEAD_LIMIT; i--) {
+    const ch = text[i];
+    if (ch === '>') depth++;
+    else if (ch === '<') {
+      if (--depth === 0) return i;
+    } else if (!/[\w\s,.?\[\]()*:]/.test(ch)) {
+      // Type arguments hold names, tuples, arrays, pointers, nullables and `::`; anything else (`=` of an arrow,
+      // an operator) means the `>` compared or pointed.
+      return 0;
+    }
+  }
+  return 0;
 }
