@@ -154,12 +154,25 @@ function twinCallsSync(ctx: RuleContext, twinName: string, syncCandidates: reado
 function syncStartsTwin(ctx: RuleContext, twinName: string, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
   if (syncCandidates.length === 0 || viaExtension) return false;
   const implementations = familyBodies(ctx, syncCandidates[0].member!.name, typeName);
+  const ownReceiver = (c: CallSite) => c.receiver === null || c.receiver === 'this' || c.receiver === 'base';
   const starts = (m: MethodRef) => {
     const b = m.body!;
     if (b.isAsync || b.waits.length > 0) return false;
-    return b.calls.some((c) => c.name === twinName && (c.receiver === null || c.receiver === 'this' || c.receiver === 'base'));
+    if (b.calls.some((c) => c.name === twinName && ownReceiver(c))) return true;
+    // Or it hands the twin to a queue or scheduler as a callback: `Enqueue(state, (self, s) => self.FooAsync(s))`.
+    // The lambda runs later, on whatever runs the queue; the object may come in as the lambda's own parameter (a
+    // static lambda that captures nothing).
+    const bodies = ctx.index.files.get(m.file)?.bodies ?? [];
+    return bodies.some((l) => (l.kind === 'lambda' || l.kind === 'anonymousMethod') && !l.isAsync && l.waits.length === 0 && nestedIn(l, b, bodies)
+      && l.calls.some((c) => c.name === twinName && (ownReceiver(c) || l.parameters.some((p) => p.name === c.receiver))));
   };
   return implementations.length > 0 && implementations.every(starts);
+}
+
+/** Whether `inner` sits inside `outer` (through its chain of enclosing lambdas and local functions). */
+function nestedIn(inner: MethodBody, outer: MethodBody, bodies: readonly MethodBody[]): boolean {
+  if (inner.span.start < outer.span.start || inner.span.end > outer.span.end) return false;
+  return bodyChain(inner, bodies).includes(outer);
 }
 
 /**
