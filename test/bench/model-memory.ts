@@ -3,19 +3,25 @@
 // each body field's share (the heap freed when that field is dropped from every body). Not a test; build first, then:
 //   node test/bench/corpus.mjs DIR 200000 --lines-per-file 1000
 //   npx esbuild test/bench/model-memory.ts --bundle --platform=node --outfile=out/bench/model-memory.js
-//   node --expose-gc out/bench/model-memory.js DIR [--runs N] [--keep-text] [--fields]
+//   node --expose-gc out/bench/model-memory.js DIR [--runs N] [--keep-text] [--fields | --index]
 // --runs models the folder N times (at least 2, the default) and reports the minimum CPU per step (the heap is
 // measured around the last run);
 // --keep-text keeps each file's text alive beside its model, as a language server that has the document open does
 // (without it, a model that holds slices of its text keeps the whole text, and the measure counts it);
-// --fields adds the per-field shares.
+// --fields adds the per-field shares;
+// --index then builds what the language server's indexing keeps beside the models, the workspace index (its name
+// tables) and the likely-synchronous verdicts of every body, and reports the heap each adds (with
+// ASYNCLENS_HEAP_SNAPSHOT=FILE, a heap snapshot is written once everything is built).
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import v8 from 'node:v8';
 import { initParser, parse, tableOf } from '../../server/src/parse/parser';
 import { locateWasm } from '../../server/src/host/wasm';
 import { modelOfTable } from '../../server/src/model/extract';
 import type { FileModel, MethodBody } from '../../server/src/model/types';
+import { createIndex, updateFile } from '../../server/src/workspace/index';
+import { completionState, type CompletionState } from '../../server/src/workspace/completion';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
@@ -93,6 +99,35 @@ void (async () => {
   for (const [name, ms] of Object.entries(best)) console.log(`| ${name} | ${ms.toFixed(0)} ms | ${((ms * 1000) / lines).toFixed(2)} ms |`);
   console.log(`\nheap kept by the models${option('--keep-text') ? ' and the texts' : ''}: ${(retained / 1e6).toFixed(1)} MB, **${(retained / lines).toFixed(0)} bytes per line**` +
     (option('--keep-text') ? ` (texts alone: ${((bytes * 2) / 1e6).toFixed(1)} MB at most, two bytes a character; one byte when the text is Latin-1)` : ''));
+  if (option('--index')) {
+    // Keyed by path as the engine keys its files; the models stay referenced by `models` as well, so each step's
+    // heap is only what it adds.
+    let c = cpu();
+    const index = createIndex();
+    models.forEach((m, i) => updateFile(index, files[i], m));
+    const indexCpu = cpu() - c;
+    const withIndex = heap();
+    c = cpu();
+    let state: CompletionState | null = completionState(index);
+    const verdictsCpu = cpu() - c;
+    const withVerdicts = heap();
+    const verdicts = state.verdicts.size;
+    if (process.env.ASYNCLENS_HEAP_SNAPSHOT) console.error(`heap snapshot: ${v8.writeHeapSnapshot(process.env.ASYNCLENS_HEAP_SNAPSHOT)}`);
+    // What the state holds (verdicts, the call graph) against what deciding left in caches kept with the models
+    // (typings of expressions per body, resolution surfaces per file), which live as long as the models do.
+    state = null;
+    const withoutState = heap();
+    const row = (name: string, bytes: number, ms?: number) =>
+      console.log(`| ${name} | ${(bytes / 1e6).toFixed(1)} MB | ${(bytes / lines).toFixed(0)} | ${ms === undefined ? '' : `${ms.toFixed(0)} ms`} |`);
+    console.log('\n| kept beside the models | heap | bytes per line | CPU |');
+    console.log('|---|---:|---:|---:|');
+    row('the workspace index (name tables)', withIndex - after, indexCpu);
+    row(`the likely-synchronous verdicts (${verdicts.toLocaleString('en')} bodies), in all`, withVerdicts - withIndex, verdictsCpu);
+    row('of which the completion state (verdicts, call graph)', withVerdicts - withoutState);
+    row('of which caches kept with the models', withoutState - withIndex);
+    console.log(`\nmodels, index and verdicts: ${((withVerdicts - before) / 1e6).toFixed(1)} MB, **${((withVerdicts - before) / lines).toFixed(0)} bytes per line**`);
+    return;
+  }
   if (!option('--fields')) return;
   // Each field's share: drop it from every body (or the model) and see what the collector frees. Shared strings
   // are counted where they are last dropped, so the order matters a little: largest suspects first.

@@ -13,6 +13,7 @@
 import { outermostFamilies, type BodyFamily } from '../model/bodies';
 import { movedId, type BodyProvenance, type CachedBody } from '../model/bodyCache';
 import type { FileModel, MethodBody, Span } from '../model/types';
+import { textDigest as digestOf } from '../model/textDigest';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import type { Rule, RuleContext, RuleFinding } from '../rules/types';
 
@@ -202,18 +203,6 @@ function without(value: object, left: ReadonlySet<string>): Record<string, unkno
   const out: Record<string, unknown> = {};
   for (const key in value) if (!left.has(key)) out[key] = (value as Record<string, unknown>)[key];
   return out;
-}
-
-/** Two 32-bit FNV-1a hashes (different offsets) and the length: a collision between two versions is not a worry. */
-function digestOf(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x811c9dc5 | 1);
-  }
-  return `${text.length}:${(a >>> 0).toString(36)}:${(b >>> 0).toString(36)}`;
 }
 
 /**

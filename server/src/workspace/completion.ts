@@ -5,6 +5,7 @@
  */
 import type { CallSite, EnclosingRegion, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
+import { textDigest } from '../model/textDigest';
 import { conditionalParts, constructedTypeText, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
@@ -77,8 +78,14 @@ interface Node {
   key: string;
   target: Target;
   deps: Dependency[];
-  /** Whether a guard's condition looks up an expiring cache (knowledge/expiringCaches.ts): not a usual fast path. */
-  readsExpiringCache: (condition: string) => boolean;
+  /** The bodies of the node's file and the index, for typing a guard's receiver (readsExpiringCache). */
+  bodies: readonly MethodBody[];
+  index: WorkspaceIndex;
+  /**
+   * Per guard receiver, whether it is an expiring cache or a collection this call creates; made at the first guard
+   * read, since most bodies have none (a closure and a map per body were a fifth of the verdicts' memory).
+   */
+  expiringReceivers: Map<string, boolean> | null;
 }
 
 /** Computes verdicts for every task-returning body in the workspace. */
@@ -199,13 +206,15 @@ export function rememberResolutionSurface(model: FileModel, surface: string): vo
 }
 
 function computeResolutionSurface(model: FileModel): string {
-  return JSON.stringify([
+  // Kept per file for the life of its model and only compared: its digest, not the text (a file's members written
+  // out were about 30 bytes per line of code in a generated workspace).
+  return textDigest(JSON.stringify([
     model.usings,
     model.types.map((t) => [t.name, t.fullName, t.kind, t.modifiers, t.attributes, t.baseTypes, t.typeParameters, t.enumUnderlyingType,
       t.members.map((m) => [m.name, m.kind, m.isStatic, m.isAsync, m.typeText, m.returnKind, m.parameterTypes, m.typeParameterCount, m.bodyId !== null, m.isReadonly ?? null])]),
     model.bodies.filter((b) => b.kind !== 'lambda' && b.kind !== 'anonymousMethod').map((b) => [b.name, b.kind, b.containingType, b.containingTypeKind, b.modifiers,
       b.typeParameters, b.parameters.map((p) => [p.name, p.typeText, p.modifiers]), b.returnTypeText]),
-  ]);
+  ]));
 }
 
 function addFileNodes(state: CompletionState, file: string, model: FileModel, index: WorkspaceIndex): void {
@@ -214,7 +223,7 @@ function addFileNodes(state: CompletionState, file: string, model: FileModel, in
     if (body.hasSyntaxErrors || body.isIterator) continue;
     if (body.isAsync || isTaskLike(body.returnKind)) {
       const key = verdictKey(file, body.id);
-      state.nodes.set(key, { key, target: { file, body }, deps: [], readsExpiringCache: expiringCacheReader(body, model.bodies, index) });
+      state.nodes.set(key, { key, target: { file, body }, deps: [], bodies: model.bodies, index, expiringReceivers: null });
       keys.push(key);
     }
   }
@@ -317,9 +326,10 @@ function decide(node: Node, isSync: (key: string) => boolean): Decision {
   if (body.awaits.length === 0) return { likelySync: true, basis: 'noAwait', states, guard: null };
   const suspending = body.awaits.filter((_, i) => states[i] !== 'complete');
   if (suspending.length === 0) return { likelySync: true, basis: 'completedAwaits', states, guard: null };
-  const fast = fastReturn(body, suspending[0], node.readsExpiringCache);
+  const readsExpiringCache = (condition: string) => readsExpiringCacheIn(node, condition);
+  const fast = fastReturn(body, suspending[0], readsExpiringCache);
   if (fast && !startsOnce(body, fast)) return { likelySync: true, basis: 'fastPath', states, guard: fast };
-  const miss = missGuard(body, suspending, node.readsExpiringCache);
+  const miss = missGuard(body, suspending, readsExpiringCache);
   if (miss && !startsOnce(body, miss)) return { likelySync: true, basis: 'awaitsOnlyOnMiss', states, guard: miss };
   return { likelySync: false, basis: 'maySuspend', states, guard: null };
 }
@@ -426,28 +436,27 @@ function filtersLoopItems(guard: Guard, conditional: EnclosingRegion, a: Suspens
  * expire, or it is a local this very call creates (`var cache = new Dictionary<string, IPAddress>();`), which starts
  * empty on every call, so its first lookup always misses. A parameter or a field outlives the call and may be warm.
  */
-function expiringCacheReader(body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): (condition: string) => boolean {
-  const seen = new Map<string, boolean>();
-  return (condition) => {
-    const receiver = /^!?\s*\(?\s*((?:this\s*\.\s*)?[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(?:TryGetValue|TryGet\w*|Get\w*|ContainsKey)\s*[<(]/.exec(condition.trim())?.[1];
-    if (!receiver) return false;
-    let answer = seen.get(receiver);
-    if (answer === undefined) {
-      if (createdByThisCall(body, receiver)) answer = true;
-      else {
-        try {
-          const typed = typeOfExpression(receiver, body, bodies, index);
-          answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
-        } catch (err) {
-          if (err instanceof AnalysisStopped) throw err;
-          // Not known to be a cache that usually hits: no fast path is read into the verdict.
-          answer = true;
-        }
+function readsExpiringCacheIn(node: Node, condition: string): boolean {
+  const receiver = /^!?\s*\(?\s*((?:this\s*\.\s*)?[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(?:TryGetValue|TryGet\w*|Get\w*|ContainsKey)\s*[<(]/.exec(condition.trim())?.[1];
+  if (!receiver) return false;
+  const seen = (node.expiringReceivers ??= new Map());
+  let answer = seen.get(receiver);
+  if (answer === undefined) {
+    const body = node.target.body;
+    if (createdByThisCall(body, receiver)) answer = true;
+    else {
+      try {
+        const typed = typeOfExpression(receiver, body, node.bodies, node.index);
+        answer = !!typed && expiringCacheType(typed.typeText) !== undefined;
+      } catch (err) {
+        if (err instanceof AnalysisStopped) throw err;
+        // Not known to be a cache that usually hits: no fast path is read into the verdict.
+        answer = true;
       }
-      seen.set(receiver, answer);
     }
-    return answer;
-  };
+    seen.set(receiver, answer);
+  }
+  return answer;
 }
 
 /** A local of this body initialised with a new, empty collection (`new Dictionary<K, V>(comparer)`, `new()`, `[]`). */
@@ -1155,41 +1164,48 @@ function verdictOf(node: Node, isSync: (key: string) => boolean, certain: { has(
     });
   }
   // A non-async body has no awaits: its dependencies are its returns, which only feed the reason.
-  const base = {
-    file, bodyId: body.id, awaits: body.isAsync ? awaits : [], maySuspend: body.isAsync ? decision.states.filter((s) => s !== 'complete').length : 0, basis: decision.basis,
-    certain: certain.has(node.key), callees, becauseOf: callees[0] ?? null, pathSpan: decision.guard?.span ?? null, pathKind: decision.guard?.kind ?? null,
-  };
+  const verdict = (likelySync: boolean, reason: string): CompletionVerdict => ({
+    // One literal, in the order the verdicts have always had (reports write them as JSON): a spread of common
+    // fields followed by new ones would give every verdict a hidden class of its own in V8, about 400 bytes each.
+    file, bodyId: body.id, awaits: body.isAsync && awaits.length ? awaits : NO_AWAITS, maySuspend: body.isAsync ? decision.states.filter((s) => s !== 'complete').length : 0, basis: decision.basis,
+    certain: certain.has(node.key), callees: callees.length ? callees : NO_CALLEES, becauseOf: callees[0] ?? null, pathSpan: decision.guard?.span ?? null, pathKind: decision.guard?.kind ?? null,
+    likelySync, reason,
+  });
   const only = body.awaits.length === 1 ? 'its only await' : 'its first await';
   switch (decision.basis) {
     case 'noAwait':
-      return { ...base, likelySync: true, reason: 'it has no await, so it always completes synchronously' };
+      return verdict(true, 'it has no await, so it always completes synchronously');
     case 'completedAwaits':
-      return { ...base, likelySync: true, reason: `${awaits.length === 1 ? 'its only await is' : `all ${awaits.length} awaits are`} of ${summarise(awaits, readings, body.name)}` };
+      return verdict(true, `${awaits.length === 1 ? 'its only await is' : `all ${awaits.length} awaits are`} of ${summarise(awaits, readings, body.name)}`);
     case 'fastPath': {
       const g = decision.guard!;
       const what = g.kind === 'completed' ? 'returns the finished result' : g.kind === 'initialised' ? 'returns early once initialised,' : 'returns from the cache';
-      return { ...base, likelySync: true, reason: `${what} before ${only} (when ${shortText(g.condition)})` };
+      return verdict(true, `${what} before ${only} (when ${shortText(g.condition)})`);
     }
     case 'awaitsOnlyOnMiss': {
       const g = decision.guard!;
       const what = g.kind === 'completed' ? 'awaits only while the task is unfinished' : g.kind === 'initialised' ? 'awaits only until it is initialised' : 'awaits only on a cache miss';
-      return { ...base, likelySync: true, reason: `${what} (when ${shortText(g.condition)})` };
+      return verdict(true, `${what} (when ${shortText(g.condition)})`);
     }
     case 'completedReturns': {
       const via = callees.length ? callees.map((c) => c.name).join(' and ') : null;
-      return { ...base, likelySync: true, reason: via ? `it returns the task of ${via}, which ${callees.length === 1 ? 'completes' : 'complete'} synchronously` : 'every return hands back an already completed task' };
+      return verdict(true, via ? `it returns the task of ${via}, which ${callees.length === 1 ? 'completes' : 'complete'} synchronously` : 'every return hands back an already completed task');
     }
     default: {
       if (!body.isAsync) {
         const i = decision.states.findIndex((s) => s !== 'complete');
         const r = i >= 0 ? awaits[i] : null;
-        return { ...base, likelySync: false, reason: r ? `it returns ${r.reason}` : 'it returns no task the syntax shows' };
+        return verdict(false, r ? `it returns ${r.reason}` : 'it returns no task the syntax shows');
       }
       const first = awaits.find((a) => a.state !== 'complete')!;
-      return { ...base, likelySync: false, reason: `it may suspend at ${first.reason}` };
+      return verdict(false, `it may suspend at ${first.reason}`);
     }
   }
 }
+
+/** Shared empty lists of verdicts that have none (most): never written to. */
+const NO_AWAITS: AwaitVerdict[] = Object.freeze([]) as unknown as AwaitVerdict[];
+const NO_CALLEES: CalleeRef[] = Object.freeze([]) as unknown as CalleeRef[];
 
 /** "Task.FromResult and GetAsync, which itself never suspends": plain reasons first, each once, then the callees grouped by how they read. */
 function summarise(awaits: AwaitVerdict[], readings: (CalleeReading | null)[], self: string): string {
