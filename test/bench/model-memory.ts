@@ -20,8 +20,8 @@ import { initParser, parse, tableOf } from '../../server/src/parse/parser';
 import { locateWasm } from '../../server/src/host/wasm';
 import { modelOfTable } from '../../server/src/model/extract';
 import type { FileModel, MethodBody } from '../../server/src/model/types';
-import { createIndex, updateFile } from '../../server/src/workspace/index';
-import { completionState, type CompletionState } from '../../server/src/workspace/completion';
+import { createIndex, updateFile, type WorkspaceIndex } from '../../server/src/workspace/index';
+import { completionState, updateCompletion, type CompletionState } from '../../server/src/workspace/completion';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
@@ -100,32 +100,7 @@ void (async () => {
   console.log(`\nheap kept by the models${option('--keep-text') ? ' and the texts' : ''}: ${(retained / 1e6).toFixed(1)} MB, **${(retained / lines).toFixed(0)} bytes per line**` +
     (option('--keep-text') ? ` (texts alone: ${((bytes * 2) / 1e6).toFixed(1)} MB at most, two bytes a character; one byte when the text is Latin-1)` : ''));
   if (option('--index')) {
-    // Keyed by path as the engine keys its files; the models stay referenced by `models` as well, so each step's
-    // heap is only what it adds.
-    let c = cpu();
-    const index = createIndex();
-    models.forEach((m, i) => updateFile(index, files[i], m));
-    const indexCpu = cpu() - c;
-    const withIndex = heap();
-    c = cpu();
-    let state: CompletionState | null = completionState(index);
-    const verdictsCpu = cpu() - c;
-    const withVerdicts = heap();
-    const verdicts = state.verdicts.size;
-    if (process.env.ASYNCLENS_HEAP_SNAPSHOT) console.error(`heap snapshot: ${v8.writeHeapSnapshot(process.env.ASYNCLENS_HEAP_SNAPSHOT)}`);
-    // What the state holds (verdicts, the call graph) against what deciding left in caches kept with the models
-    // (typings of expressions per body, resolution surfaces per file), which live as long as the models do.
-    state = null;
-    const withoutState = heap();
-    const row = (name: string, bytes: number, ms?: number) =>
-      console.log(`| ${name} | ${(bytes / 1e6).toFixed(1)} MB | ${(bytes / lines).toFixed(0)} | ${ms === undefined ? '' : `${ms.toFixed(0)} ms`} |`);
-    console.log('\n| kept beside the models | heap | bytes per line | CPU |');
-    console.log('|---|---:|---:|---:|');
-    row('the workspace index (name tables)', withIndex - after, indexCpu);
-    row(`the likely-synchronous verdicts (${verdicts.toLocaleString('en')} bodies), in all`, withVerdicts - withIndex, verdictsCpu);
-    row('of which the completion state (verdicts, call graph)', withVerdicts - withoutState);
-    row('of which caches kept with the models', withoutState - withIndex);
-    console.log(`\nmodels, index and verdicts: ${((withVerdicts - before) / 1e6).toFixed(1)} MB, **${((withVerdicts - before) / lines).toFixed(0)} bytes per line**`);
+    measureIndexing(models, files, lines, before, after);
     return;
   }
   if (!option('--fields')) return;
@@ -161,3 +136,52 @@ void (async () => {
     console.log(`| the texts | ${((last - now) / 1e6).toFixed(1)} MB | ${((last - now) / lines).toFixed(0)} |`);
   }
 })();
+
+/**
+ * --index: what the language server's indexing keeps beside the models. Each step runs in a function of its own and
+ * the state lives in a holder object, so no temporary of this frame (the interpreter's registers count as roots
+ * until overwritten) keeps a dropped state alive for the measurement after it.
+ */
+function measureIndexing(models: FileModel[], files: string[], lines: number, before: number, after: number): void {
+  const held: { index: WorkspaceIndex; state: CompletionState | null } = { index: createIndex(), state: null };
+  let c = cpu();
+  models.forEach((m, i) => updateFile(held.index, files[i], m));
+  const indexCpu = cpu() - c;
+  const withIndex = heap();
+  c = cpu();
+  const verdicts = decideAll(held);
+  const verdictsCpu = cpu() - c;
+  const withVerdicts = heap();
+  if (process.env.ASYNCLENS_HEAP_SNAPSHOT) console.error(`heap snapshot: ${v8.writeHeapSnapshot(process.env.ASYNCLENS_HEAP_SNAPSHOT)}`);
+  // One file indexed again, as after an edit saved: the verdicts it reaches are decided again, and what the caches
+  // hold for the old version of the index is garbage once nothing can read it.
+  if (indexAgain(held, files[0], models[0]) !== verdicts) throw new Error('one file indexed again changed the number of verdicts');
+  const afterEdit = heap();
+  // What the state holds (verdicts, the call graph) against what deciding left in caches (typings of expressions
+  // per body, memos of the index), which live as long as the models or the index version.
+  held.state = null;
+  const withoutState = heap();
+  const row = (name: string, bytes: number, ms?: number) =>
+    console.log(`| ${name} | ${(bytes / 1e6).toFixed(1)} MB | ${(bytes / lines).toFixed(0)} | ${ms === undefined ? '' : `${ms.toFixed(0)} ms`} |`);
+  console.log('\n| kept beside the models | heap | bytes per line | CPU |');
+  console.log('|---|---:|---:|---:|');
+  row('the workspace index (name tables)', withIndex - after, indexCpu);
+  row(`the likely-synchronous verdicts (${verdicts.toLocaleString('en')} bodies), in all`, withVerdicts - withIndex, verdictsCpu);
+  row('the verdicts after one file is indexed again, in all', afterEdit - withIndex);
+  row('of which the completion state (verdicts, call graph)', afterEdit - withoutState);
+  row('of which caches', withoutState - withIndex);
+  console.log(`\nmodels, index and verdicts: ${((withVerdicts - before) / 1e6).toFixed(1)} MB, **${((withVerdicts - before) / lines).toFixed(0)} bytes per line**`);
+  // The models stay referenced by the caller's `models` until here, so each step above is only what it adds.
+  if (held.index.files.size !== models.length) throw new Error('unreachable');
+}
+
+function decideAll(held: { index: WorkspaceIndex; state: CompletionState | null }): number {
+  held.state = completionState(held.index);
+  return held.state.verdicts.size;
+}
+
+function indexAgain(held: { index: WorkspaceIndex; state: CompletionState | null }, file: string, model: FileModel): number {
+  updateFile(held.index, file, model);
+  held.state = updateCompletion(held.state!, held.index, [file]).state;
+  return held.state.verdicts.size;
+}

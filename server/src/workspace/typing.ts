@@ -43,16 +43,11 @@ let typingDepth = 0;
  * the signature answers were kept). A question asked while another is worked out may meet a placeholder of the
  * recursion guards, so it is neither answered from nor added to this table.
  */
-const topLevelAnswers = new WeakMap<MethodBody, { bodies: readonly MethodBody[]; version: number; db: SignatureDatabase | null; answers: Map<string, ExpressionType | null> }>();
-
 export function typeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   if (typingDepth !== 0) return typeWithin(text, body, bodies, index);
-  const version = index?.version ?? -1;
-  const db = signatureDatabase();
+  const topLevelAnswers = generationOf(index, signatureDatabase()).topLevel;
   let cache = topLevelAnswers.get(body);
-  if (!cache || cache.bodies !== bodies || cache.version !== version || cache.db !== db) {
-    topLevelAnswers.set(body, (cache = { bodies, version, db, answers: new Map() }));
-  }
+  if (!cache || cache.bodies !== bodies) topLevelAnswers.set(body, (cache = { bodies, answers: new Map() }));
   const known = cache.answers.get(text);
   if (known !== undefined) return known;
   const answer = typeWithin(text, body, bodies, index);
@@ -147,16 +142,16 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
 function typeFromApiSignatures(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   const db = signatureDatabase();
   if (!db) return null;
-  const version = index?.version ?? -1;
-  let cache = apiAnswers.get(body);
-  if (!cache || cache.version !== version || cache.db !== db) apiAnswers.set(body, (cache = { version, db, answers: new Map() }));
-  const known = cache.answers.get(text);
+  const apiAnswers = generationOf(index, db).api;
+  let answers = apiAnswers.get(body);
+  if (!answers) apiAnswers.set(body, (answers = new Map()));
+  const known = answers.get(text);
   if (known !== undefined) return known;
   // A placeholder first, so an expression that leads back to itself ends as unknown.
-  cache.answers.set(text, null);
+  answers.set(text, null);
   const found = apiTypeOfExpression(text, apiTypingOver(db, body, bodies, index));
   const answer = found ? { typeText: found.typeText, source: found.source } : null;
-  cache.answers.set(text, answer);
+  answers.set(text, answer);
   return answer;
 }
 
@@ -180,14 +175,40 @@ function apiTypingOver(db: SignatureDatabase, body: MethodBody, bodies: readonly
   };
 }
 
-const apiAnswers = new WeakMap<MethodBody, { version: number; db: SignatureDatabase; answers: Map<string, ExpressionType | null> }>();
-const apiContexts = new WeakMap<readonly MethodBody[], { version: number; context: ApiContext }>();
+/**
+ * The typing's caches of one version of an index with one signature database: answers per body, and the database
+ * seen from each file. A new version (any file indexed again) or database starts a new generation, and the old one
+ * goes with everything in it. Kept per body instead, they lived as long as the bodies: the answers of every body
+ * typed once while indexing decided the verdicts, never read again after the next edit (about 20 bytes per line of
+ * code in a generated workspace).
+ */
+interface TypingGeneration {
+  version: number;
+  db: SignatureDatabase | null;
+  topLevel: WeakMap<MethodBody, { bodies: readonly MethodBody[]; answers: Map<string, ExpressionType | null> }>;
+  api: WeakMap<MethodBody, Map<string, ExpressionType | null>>;
+  contexts: WeakMap<readonly MethodBody[], ApiContext>;
+}
+
+const generations = new WeakMap<WorkspaceIndex, TypingGeneration>();
+/** The generation of typing without an index (a file on its own). */
+let unindexed: TypingGeneration | null = null;
+
+function generationOf(index: WorkspaceIndex | null, db: SignatureDatabase | null): TypingGeneration {
+  const version = index?.version ?? -1;
+  const current = index ? generations.get(index) : unindexed;
+  if (current && current.version === version && current.db === db) return current;
+  const fresh: TypingGeneration = { version, db, topLevel: new WeakMap(), api: new WeakMap(), contexts: new WeakMap() };
+  if (index) generations.set(index, fresh);
+  else unindexed = fresh;
+  return fresh;
+}
 
 /** The database seen from one file: its usings (from the index's model of the file), its project's scope and the workspace's type names. */
 function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ApiContext {
-  const version = index?.version ?? -1;
+  const apiContexts = generationOf(index, db).contexts;
   const cached = apiContexts.get(bodies);
-  if (cached && cached.version === version && cached.context.db === db) return cached.context;
+  if (cached) return cached;
   let usings: readonly string[] = [];
   let file: string | null = null;
   if (index) {
@@ -216,7 +237,7 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
     });
     shared?.set(sharedKey, context);
   }
-  apiContexts.set(bodies, { version, context });
+  apiContexts.set(bodies, context);
   return context;
 }
 
