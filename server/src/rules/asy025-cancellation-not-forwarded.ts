@@ -105,6 +105,9 @@ token from .NET 5 on only); the note says so.
   has a token parameter itself, since the lambda may run after the method's operation ended.
 - A body that also declares a \`CancellationToken\` local (a linked or timeout token) is skipped: the local may be
   the token meant for its calls.
+- A catch of the cancellation without a filter is taken to run after the function's token fired. Where the try
+  block waits on a timeout of its own (a \`CancellationTokenSource\` it cancels after a delay), the catch may run
+  with that token unfired, and a call there that should still stop with the caller is not reported.
 - Another target's preprocessing symbols are the analysed target's with the framework's own swapped (\`NET\`,
   \`NETSTANDARD2_0\`...); a DefineConstants the project sets for one target only is read as the analysed target has it.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`, as blocking rules are.
