@@ -1,5 +1,5 @@
 /** ASY025 cancellation-not-forwarded: a CancellationToken in scope is not passed to a callee that can take one. */
-import type { CallSite, MethodBody, TypeDeclaration } from '../model/types';
+import type { CallSite, MethodBody, Span, TypeDeclaration } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { methodsNamed, typeFamily } from '../workspace/index';
 import { csharpText } from '../signatures/typeText';
@@ -9,6 +9,8 @@ import { listed, quoted } from './messageText';
 import { expressionResultOf } from './taskResults';
 import { enclosingTypes } from '../model/enclosingTypes';
 import { importsNamespace } from './asy001-004-blocking-common';
+import { maskCommentsAndStrings } from './sourceText';
+import { tryClausesOf } from './tryClauses';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -27,7 +29,10 @@ itself, a sequence whose enumeration gets the token (\`ReadAllAsync().GetAsyncEn
 \`Stream().WithCancellation(ct)\`), \`Task.Run\`/\`TaskFactory.StartNew\`/\`ContinueWith\` (their token only stops the work from being started),
 \`TrySetCanceled\`/\`SetCanceled\` (their token says which token cancelled, a different meaning), calls that return
 a token or a token source (\`var token = Linked();\` makes a token rather than doing cancellable work), functions
-with several tokens in scope (which one to pass is a decision), and a call whose overload with the token is the
+with several tokens in scope (which one to pass is a decision), calls in a block that catches the cancellation
+(\`catch (OperationCanceledException)\`, \`TaskCanceledException\`, without a filter or with one that reads the token's
+\`IsCancellationRequested\`), where the token has fired and passing it would cancel the clean-up or the drain the block
+starts, and a call whose overload with the token is the
 calling method itself: an overload that takes a token and delegates to the older one without it, kept for
 compatibility (\`=> TransformAsync(context)\` inside \`TransformAsync(context, cancellationToken)\`), would call
 itself forever with the token passed. Nor is a call whose overload with the token, declared in the workspace,
@@ -100,6 +105,9 @@ token from .NET 5 on only); the note says so.
   has a token parameter itself, since the lambda may run after the method's operation ended.
 - A body that also declares a \`CancellationToken\` local (a linked or timeout token) is skipped: the local may be
   the token meant for its calls.
+- A catch of the cancellation without a filter is taken to run after the function's token fired. Where the try
+  block waits on a timeout of its own (a \`CancellationTokenSource\` it cancels after a delay), the catch may run
+  with that token unfired, and a call there that should still stop with the caller is not reported.
 - Another target's preprocessing symbols are the analysed target's with the framework's own swapped (\`NET\`,
   \`NETSTANDARD2_0\`...); a DefineConstants the project sets for one target only is read as the analysed target has it.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`, as blocking rules are.
@@ -213,6 +221,41 @@ function isBlockingWaitInAsync(ctx: RuleContext, body: MethodBody, call: CallSit
   return BLOCKING_WAITS.has(call.name) && isAsyncContext(ctx, body);
 }
 const BLOCKING_WAITS = new Set(['Wait', 'WaitAll', 'WaitAny', 'WaitOne']);
+
+/** The exceptions a cancelled token throws (OperationCanceledException and the one Task-based APIs throw). */
+const CANCELLATION_EXCEPTION = /^(?:global::)?(?:System\.)?(?:Threading\.Tasks\.)?(?:OperationCanceledException|TaskCanceledException)$/;
+
+/**
+ * The blocks of \`body\` that run once the token in scope has fired: catches of a cancellation exception without a
+ * filter, or with one that asks the token itself whether it fired (\`when (ct.IsCancellationRequested)\`). Code there
+ * reacts to the cancellation (it stops a consumer, drains a queue, logs, tells the peer), and the token passed to it
+ * would cancel that work before it starts: the caller asked the operation to stop, not its clean-up. A filter that
+ * reads the token negated (\`!ct.IsCancellationRequested\`, a timeout of its own) or reads something else leaves the
+ * token unfired there, and the block is not one of these.
+ */
+function blocksAfterCancellation(ctx: RuleContext, body: MethodBody, token: TokenInScope): Span[] {
+  if (!body.bodySpan) return [];
+  const masked = maskCommentsAndStrings(ctx.text);
+  const text = masked.slice(body.bodySpan.start, body.bodySpan.end);
+  const blocks: Span[] = [];
+  for (const m of text.matchAll(/(?<![\w.@])try\b/g)) {
+    const clauses = tryClausesOf(masked, { start: body.bodySpan.start + m.index!, end: body.bodySpan.end });
+    for (const c of clauses?.catches ?? []) {
+      if (!c.typeText || !CANCELLATION_EXCEPTION.test(c.typeText.replace(/\s+/g, ''))) continue;
+      if (c.filter && !asksTokenWhetherFired(masked.slice(c.filter.start, c.filter.end), token)) continue;
+      blocks.push(c.block);
+    }
+  }
+  return blocks;
+}
+
+/** A catch filter that reads the token's \`IsCancellationRequested\` (\`ex.CancellationToken == ct\` too), not negated. */
+function asksTokenWhetherFired(filter: string, token: TokenInScope): boolean {
+  const name = token.text.replace(/\./g, '\\.');
+  const fired = new RegExp(`(?<![!\\w.])${name}\\s*\\.\\s*IsCancellationRequested\\b|\\.CancellationToken\\s*==\\s*${name}\\b|(?<![!\\w.])${name}\\s*==\\s*\\w+\\.CancellationToken\\b`);
+  const negated = new RegExp(`!\\s*\\(?\\s*${name}\\s*\\.\\s*IsCancellationRequested\\b|${name}\\s*\\.\\s*IsCancellationRequested\\s*(?:==\\s*false|is\\s+false)`);
+  return fired.test(filter) && !negated.test(filter);
+}
 
 /** `Task.Delay(0)`, `gate.Wait(0)`, `WaitAsync(0)`, `Wait(TimeSpan.Zero)`: a zero wait never waits, so there is nothing to cancel. */
 function isZeroWait(call: CallSite): boolean {
@@ -360,6 +403,7 @@ export const rule: Rule = {
       if (body.hasSyntaxErrors || body.calls.length === 0) continue;
       const token = tokenInScope(ctx, body);
       if (!token) continue;
+      let afterCancellation: Span[] | null = null;
       for (const call of body.calls) {
         if (call.inNameof || OTHER_MEANING.has(call.name) || SCHEDULING_ONLY.has(call.name)) continue;
         if (call.receiver !== null && token.mentions.test(call.receiver)) continue;
@@ -369,6 +413,8 @@ export const rule: Rule = {
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
         if (wrapsTheCalledOverload(ctx, call, overload)) continue;
+        afterCancellation ??= blocksAfterCancellation(ctx, body, token);
+        if (afterCancellation.some((b) => b.start < call.span.start && call.span.end <= b.end)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },

@@ -13,6 +13,8 @@ export interface CatchClause {
   typeText: string | null;
   /** The clause has a `when (...)` filter, so it may let an exception pass. */
   filtered: boolean;
+  /** The filter's condition, parentheses included, or null when there is none. */
+  filter: Span | null;
   /** The catch block, braces included. */
   block: Span;
 }
@@ -47,18 +49,18 @@ export function tryClausesOf(masked: string, trySpan: Span): TryClauses | null {
         typeText = /^([\w.:<>,\s?[\]]+?)(?:\s+@?[A-Za-z_]\w*)?$/.exec(declaration)?.[1]?.trim() ?? declaration;
         at = skipSpace(masked, close + 1);
       }
-      let filtered = false;
+      let filter: Span | null = null;
       if (/^when\b/.test(masked.slice(at, at + 5))) {
-        filtered = true;
         at = skipSpace(masked, at + 4);
         if (masked[at] !== '(') return null;
         const close = matching(masked, at, trySpan.end);
         if (close === -1) return null;
+        filter = { start: at, end: close + 1 };
         at = skipSpace(masked, close + 1);
       }
       const block = blockAt(masked, at, trySpan.end);
       if (!block) return null;
-      catches.push({ start, typeText, filtered, block });
+      catches.push({ start, typeText, filtered: filter !== null, filter, block });
       at = skipSpace(masked, block.end);
     } else if (/^finally\b/.test(masked.slice(at, at + 8))) {
       at = skipSpace(masked, at + 7);

@@ -734,12 +734,18 @@ interface ResolutionMemo {
 }
 
 interface OwnerResolution {
+  /**
+   * Every candidate on the owner's family the argument count fits, those that would need default arguments
+   * included: a call of a method's own name is told from its overloads among these.
+   */
+  fitting: MethodRef[];
   /** The candidates of matching arity on the owner's family, before a method's own name is told from its overloads. */
   declared: MethodRef[];
   /** The resolution from `declared` as it is. */
   resolution: CallResolution;
   /** `file\0bodyId` of each declared candidate with a body, to tell a call of a method's own name quickly. */
-  bodyKeys: Set<string>;  /**
+  bodyKeys: Set<string>;
+  /**
    * `file\0bodyId` of each extension method the resolution took (none declared on the owner): a call from inside
    * one of them on its own `this` parameter is resolved again without it.
    */
@@ -874,19 +880,24 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   let onOwner = memo.onOwner.get(key);
   if (!onOwner) {
     const ofOwnerArity = (m: MethodRef) => ownerArity === null || m.typeName !== owner || m.typeArity === ownerArity;
-    const declared = preferExactArity(membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && typeArityFits(m, typeArgumentCount) && ofOwnerArity(m) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner)), argumentCount);
+    const fitting = membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && typeArityFits(m, typeArgumentCount) && ofOwnerArity(m) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner));
+    const declared = preferExactArity(fitting, argumentCount);
     const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
     const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
-    onOwner = { declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
+    onOwner = { fitting, declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
     memo.onOwner.set(key, onOwner);
   }
   // `Task Write(string s) => Write(s.AsMemory());` calls an overload, not itself: a method's own name resolving to
-  // itself among other candidates of the same arity is taken for the overload, never for recursion.
+  // itself among other candidates the argument count fits is taken for the overload, never for recursion. That holds
+  // for an overload that takes more parameters with defaults too (`Start(output, transport) => Start(output,
+  // BuildOptions(transport))` beside `Start(output, options, retries = 3)`): the argument types, which decide
+  // between them, are not known here, and a method that forwards to a longer sibling is far commoner than one that
+  // recurses beside it.
   const outermost = chain[chain.length - 1];
   const self = `${file}\0${outermost.id}`;
   if (onOwner.extensionKeys.has(self)) return resolveOnOwner(onOwner.declared, name, receiver, argumentCount, owner, index, self);
-  if (onOwner.declared.length > 1 && onOwner.bodyKeys.has(`${file}\0${outermost.id}`)) {
-    const declared = onOwner.declared.filter((m) => !(m.file === file && m.body?.id === outermost.id));
+  if (onOwner.bodyKeys.has(self) && onOwner.fitting.length > 1) {
+    const declared = preferExactArity(onOwner.fitting.filter((m) => !(m.file === file && m.body?.id === outermost.id)), argumentCount);
     return resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null);
   }
   return onOwner.resolution;
