@@ -43,6 +43,20 @@ function startedOnThreadPool(wait: TaskWait): boolean {
   return !!run && closingBracket(text, run[0].length - 1) === text.length - 1;
 }
 
+/**
+ * Whether the waited task is a `Task.Delay(...)` call itself (`Task.Delay(interval, token).Wait(token)`): a sleep that
+ * a token can cut short, the synchronous pause its method means to take. A delay is a timer, not an asynchronous
+ * operation: it has no continuation that needs the waiting thread's context and nothing to deadlock on, and the
+ * method that sleeps would be making its callers asynchronous only to stop sleeping. In async code the same wait is
+ * ASY001's, where `await Task.Delay(...)` is the fix.
+ */
+function sleepsOnDelay(wait: TaskWait): boolean {
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return false;
+  const text = maskCommentsAndStrings(wait.receiverText.trim());
+  const delay = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Delay\s*\(/.exec(text);
+  return !!delay && closingBracket(text, delay[0].length - 1) === text.length - 1;
+}
+
 /** `Task.Run(`, `Task.Factory.StartNew(` (with type arguments or not): a call that starts its delegate on the thread pool. */
 const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s*\.\s*StartNew)\s*(?:<[^<>()]*>)?\s*\(/;
 
@@ -150,7 +164,9 @@ exists to run it, starts without a context, and \`ThreadStart\` returns void, so
 async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly or
 through a local assigned once: fork/join over synchronous code, with no asynchronous operation to wait for and no
-continuation that needs this thread; a blocking call inside the lambda is reported there), and where the syntax shows the task has
+continuation that needs this thread; a blocking call inside the lambda is reported there), on a \`Task.Delay(...)\` waited
+on directly (\`Task.Delay(interval, token).Wait(token)\`: a sleep a token can cut short, with no asynchronous
+operation behind it and no continuation that needs this thread), and where the syntax shows the task has
 completed: awaited earlier in an enclosing async method, passed to an awaited \`Task.WhenAll\` (for example
 \`tasks.Select(t => t.Result)\` after \`await Task.WhenAll(tasks)\`, also through operators that keep the elements
 such as \`tasks.Where(...).Select(t => t.Result)\`, a lookup \`fetching[key]\` after \`await
@@ -226,7 +242,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
       for (const wait of body.waits) {
         const evidence = waitedTaskEvidence(ctx, body, wait);
         if (!evidence || evidence.verdict !== 'task') continue;
-        if (runsSynchronousWork(ctx, body, wait)) continue;
+        if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,

@@ -1,7 +1,7 @@
 /** ASY025 cancellation-not-forwarded: a CancellationToken in scope is not passed to a callee that can take one. */
 import type { CallSite, MethodBody, Span, TypeDeclaration } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { methodsNamed, typeFamily } from '../workspace/index';
+import { bodyOf, methodsNamed, typeFamily } from '../workspace/index';
 import { csharpText } from '../signatures/typeText';
 import { argumentNameOf, applicableCandidates, bindByCount, callCandidates, isCancellationTokenType, otherTargetsOf, type CallCandidate, type CandidateParameter, type OtherTargets } from './callTargets';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
@@ -38,7 +38,9 @@ compatibility (\`=> TransformAsync(context)\` inside \`TransformAsync(context, c
 itself forever with the token passed. Nor is a call whose overload with the token, declared in the workspace,
 does other work and then calls the overload without it (\`OnConnected(host, token)\` queries the server, then
 raises the event through \`OnConnected(host)\`): that overload is a larger operation built around this one, not
-this one made cancellable, and passing the token would add its work.
+this one made cancellable, and passing the token would add its work. Nor is a call of a workspace method whose body
+never reads the token parameter (not a virtual, abstract, override or interface method, whose other bodies may,
+and not one with an inactive \`#if\` branch): passing the token there cancels nothing.
 
 ## Why is this bad?
 When the caller gives up (the HTTP request is aborted, the host shuts down, a timeout fires), work that did not
@@ -347,6 +349,29 @@ function wrapsTheCalledOverload(ctx: RuleContext, call: CallSite, overload: Over
   return inner.length > 0 && target.calls.length > inner.length;
 }
 
+/** Modifiers that let another body run for the call: an override elsewhere, or no body here at all. */
+const DISPATCHED = new Set(['virtual', 'abstract', 'override', 'extern']);
+
+/**
+ * The workspace method that would take the token never reads it: its body, nested functions included, does not
+ * mention the parameter (`CreateStream(binding, info, options, CancellationToken cancellationToken = default)` that
+ * builds a stream object and ignores the token). Passing the token there cancels nothing, so the call is no
+ * operation left running after the caller gave up. Only a body that is the one the call runs counts: not a virtual,
+ * abstract or override method, nor an interface's, whose overrides and implementations may read it; and not one
+ * with code in an inactive `#if` branch, where another target's code may read it.
+ */
+function ignoresTheToken(ctx: RuleContext, overload: Overload): boolean {
+  const declaration = overload.candidate.declaration;
+  if (!declaration) return false;
+  const target = bodyOf(ctx.index, declaration.file, declaration.bodyId);
+  if (!target || target.kind !== 'method' || target.hasSyntaxErrors || target.bodySpan === null) return false;
+  if (target.containingTypeKind === 'interface' || target.modifiers.some((m) => DISPATCHED.has(m))) return false;
+  const parameter = target.parameters.find((p) => p.name === overload.parameter.name);
+  if (!parameter || parameter.referenced) return false;
+  const inactive = ctx.index.files.get(declaration.file)?.inactiveCode ?? [];
+  return !inactive.some((s) => s.start < target.span.end && target.span.start < s.end);
+}
+
 function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: TokenInScope, elsewhere: OtherTargets): Fix {
   const close = ctx.text.lastIndexOf(')', call.span.end - 1);
   if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
@@ -412,7 +437,7 @@ export const rule: Rule = {
         if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
-        if (wrapsTheCalledOverload(ctx, call, overload)) continue;
+        if (wrapsTheCalledOverload(ctx, call, overload) || ignoresTheToken(ctx, overload)) continue;
         afterCancellation ??= blocksAfterCancellation(ctx, body, token);
         if (afterCancellation.some((b) => b.start < call.span.start && call.span.end <= b.end)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);

@@ -270,6 +270,9 @@ export function createEngine(host: EngineHost): Engine {
     for (const b of model.bodies) {
       const verdict = analysis.get(`${key}#${b.id}`);
       d.text(b.name).text(b.kind).text(b.returnKind).value(b.parameters.length).value(verdict?.likelySync ?? null).value(b.calls.length);
+      // Whether a body reads each parameter: ASY025 leaves alone a call of a method that never reads its token, so
+      // an edit that starts reading it there (`if (token.IsCancellationRequested)`) changes findings in other files.
+      for (const p of b.parameters) d.value(p.referenced);
       for (const c of b.calls) d.text(c.name).text(c.usage).value(c.argumentTexts.length);
     }
     return d.toString();
