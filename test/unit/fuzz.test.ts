@@ -164,6 +164,8 @@ test('pre-parse pass: linear time on adversarial shapes (16x the input takes wel
     'raw strings': (n) => '"""\n'.repeat(n),
     'async words': (n) => 'async async(async async) => async;\n'.repeat(n),
     'lambda modifiers': (n) => `F(${'(ref int a, out int b) => 0, '.repeat(n)}0);\n`,
+    'assignments to calls': (n) => 'G(a) ??= b; x) <<= '.repeat(n),
+    'closing parentheses assigned': (n) => `${'x'.repeat(n)}${') = '.repeat(n)}`,
   };
   // The best of five runs, in CPU time (user and system, this process): the smallest is the least disturbed by
   // whatever else the machine is doing, and CPU time leaves out the waits for a core that wall time counted when

@@ -363,6 +363,10 @@ function assignedCallOpenParen(text: string, close: number): number {
     } else if (ch === 59 /* ; */ || ch === 123 /* { */ || ch === 125 /* } */) {
       // An argument list holds a statement end or a brace only inside a lambda's block; none is worth the risk.
       return -1;
+    } else if (ch === 61 /* = */ && text.charCodeAt(i + 1) !== 62 /* > */ && text.charCodeAt(i + 1) !== 61 && text.charCodeAt(i - 1) !== 61) {
+      // Nor an assignment (`F(x = 1)` is rare; `<=`, `>=` and `!=` are given up with it): every candidate's own
+      // operator ends in `=`, so no scan reads back past the one before it, and a file of `a) = ` repeated stays linear.
+      return -1;
     }
   }
   if (open === -1 || matchingClose(text, { kind: 'punctuation', text: '(', start: open, end: open + 1 }) !== close + 1) return -1;
