@@ -196,6 +196,8 @@ test('a call is read as an element access only where an assignment takes it as i
   };
   assert.deepEqual(bracketed('G(x) ??= y;'), [1, 3]);
   assert.deepEqual(bracketed('a.G<List<int>>(x, out var k) = y;'), [14, 27]);
+  // An assignment inside the arguments is theirs: `(GetValueRefOrAddDefault(map ??= new(), k, out _) ??= new()).Add(v)`.
+  assert.deepEqual(bracketed('(G(m ??= new(), k, out _) ??= new()).Add(v);'), [2, 24]);
   assert.equal(prepareSource('Unsafe.AsRef(in s) >>>= 1;').parseText, 'Unsafe.AsRef[in s] >>>= 1;');
   // Declarations, comparisons, conditions, casts and parenthesized variables stay as written.
   for (const code of ['var (a, b) = t;', 'if (G(x) == y) { }', 'if (G(x) >= y) { }', 'while (G(x) != y) { }', 'return (x) = 1;', 'x = (int)(y) ;', '(a, b) = (b, a);',

@@ -140,6 +140,7 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
   const asyncDeclarations: AsyncDeclaration[] = [];
   // A chain `a?.b?.c = x` is decided once, at its first `?.`: later ones in it are already settled.
   let chainEnd = -1;
+  let previousAssignedClose = -1;
   for (const c of candidates) {
     switch (c.kind) {
       case 'async': {
@@ -171,7 +172,8 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         for (const span of lambdaParameterModifiers(text, c.start)) rewrites.push({ kind: 'lambdaParameterModifier', span });
         break;
       case 'assignedCloseParen': {
-        const open = assignedCallOpenParen(text, c.start);
+        const open = assignedCallOpenParen(text, c.start, previousAssignedClose);
+        previousAssignedClose = c.start;
         if (open !== -1) rewrites.push({ kind: 'assignedCall', span: { start: open, end: open + 1 } }, { kind: 'assignedCall', span: { start: c.start, end: c.start + 1 } });
         break;
       }
@@ -349,12 +351,13 @@ const NOT_CALLED = new Set([
  * For the `)` at `close` that an assignment operator follows, the offset of its `(` when the pair is a call's
  * argument list (`Get(x) = v`, `a.Get<T>(x) ??= v`, `Unsafe.AsRef(in s) = default`), else -1. The `(` is found
  * scanning back, then confirmed by reading forward from it to the same `)`, so parentheses inside string
- * literals cannot pair wrongly.
+ * literals cannot pair wrongly. The scan stops at `floor`, the candidate before (so a file of `a) = ` repeated
+ * stays linear): a call assigned to inside the arguments of another (`G(F(a) = b) = c`) is not rewritten.
  */
-function assignedCallOpenParen(text: string, close: number): number {
+function assignedCallOpenParen(text: string, close: number, floor: number): number {
   let depth = 0;
   let open = -1;
-  for (let i = close; i >= 0 && close - i < LOOKAHEAD_LIMIT; i--) {
+  for (let i = close; i > floor && close - i < LOOKAHEAD_LIMIT; i--) {
     const ch = text.charCodeAt(i);
     if (ch === 41 /* ) */) depth++;
     else if (ch === 40 /* ( */ && --depth === 0) {
@@ -362,10 +365,6 @@ function assignedCallOpenParen(text: string, close: number): number {
       break;
     } else if (ch === 59 /* ; */ || ch === 123 /* { */ || ch === 125 /* } */) {
       // An argument list holds a statement end or a brace only inside a lambda's block; none is worth the risk.
-      return -1;
-    } else if (ch === 61 /* = */ && text.charCodeAt(i + 1) !== 62 /* > */ && text.charCodeAt(i + 1) !== 61 && text.charCodeAt(i - 1) !== 61) {
-      // Nor an assignment (`F(x = 1)` is rare; `<=`, `>=` and `!=` are given up with it): every candidate's own
-      // operator ends in `=`, so no scan reads back past the one before it, and a file of `a) = ` repeated stays linear.
       return -1;
     }
   }
