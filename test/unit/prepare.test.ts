@@ -198,10 +198,13 @@ test('a call is read as an element access only where an assignment takes it as i
   assert.deepEqual(bracketed('a.G<List<int>>(x, out var k) = y;'), [14, 27]);
   // An assignment inside the arguments is theirs: `(GetValueRefOrAddDefault(map ??= new(), k, out _) ??= new()).Add(v)`.
   assert.deepEqual(bracketed('(G(m ??= new(), k, out _) ??= new()).Add(v);'), [2, 24]);
+  // A comment between the name and its arguments is skipped as the compiler skips it.
+  assert.deepEqual(bracketed('G // the slot\n(x) = 1;'), [14, 16]);
   assert.equal(prepareSource('Unsafe.AsRef(in s) >>>= 1;').parseText, 'Unsafe.AsRef[in s] >>>= 1;');
   // Declarations, comparisons, conditions, casts and parenthesized variables stay as written.
   for (const code of ['var (a, b) = t;', 'if (G(x) == y) { }', 'if (G(x) >= y) { }', 'while (G(x) != y) { }', 'return (x) = 1;', 'x = (int)(y) ;', '(a, b) = (b, a);',
-    'F(x => x > (y) = 2);', 'G(")") = 1;', 'M(() => { return; }) = 1;', 'for (;;) x = 1;', 'Func<int> f = () => (x) = 2;']) {
+    'F(x => x > (y) = 2);', 'G(")") = 1;', 'M(() => { return; }) = 1;', 'for (;;) x = 1;', 'Func<int> f = () => (x) = 2;',
+    '// swap the queues\n(a, b) = (b, a);', '/* setup */ (_, string id) = await Create();', '// a\n  // b c\r\n(x, y) = P();']) {
     assert.deepEqual(bracketed(code), [], code);
   }
 });

@@ -369,14 +369,45 @@ function assignedCallOpenParen(text: string, close: number, floor: number): numb
     }
   }
   if (open === -1 || matchingClose(text, { kind: 'punctuation', text: '(', start: open, end: open + 1 }) !== close + 1) return -1;
-  let b = open - 1;
-  while (b >= 0 && /\s/.test(text[b])) b--;
+  let b = lastCodeCharBefore(text, open);
   if (text[b] === '>') b = typeArgumentsStart(text, b) - 1;
   if (b < 0 || !isIdentifierPart(text.charCodeAt(b))) return -1;
   let w = b;
   while (w > 0 && isIdentifierPart(text.charCodeAt(w - 1))) w--;
   if (!isIdentifierStart(text.charCodeAt(w)) || NOT_CALLED.has(text.slice(w, b + 1))) return -1;
   return open;
+}
+
+/**
+ * The offset of the last character before `at` that is code: whitespace and comments skipped (a tuple deconstruction
+ * under a comment line, `// swap\n(a, b) = (b, a);`, must not read the comment's last word as a called name). A `//`
+ * on the line reached is taken to start a comment; one inside a string literal there only makes the caller give up.
+ */
+function lastCodeCharBefore(text: string, at: number): number {
+  let b = at - 1;
+  for (let steps = 0; steps < 64; steps++) {
+    let crossedLine = false;
+    while (b >= 0 && /\s/.test(text[b])) {
+      if (text[b] === '\n' || text[b] === '\r') crossedLine = true;
+      b--;
+    }
+    if (b >= 1 && text[b] === '/' && text[b - 1] === '*') {
+      const start = text.lastIndexOf('/*', b - 2);
+      if (start === -1) return -1;
+      b = start - 1;
+      continue;
+    }
+    if (crossedLine && b >= 0) {
+      const lineStart = Math.max(text.lastIndexOf('\n', b), text.lastIndexOf('\r', b)) + 1;
+      const comment = text.indexOf('//', lineStart);
+      if (comment !== -1 && comment <= b) {
+        b = comment - 1;
+        continue;
+      }
+    }
+    return b;
+  }
+  return -1;
 }
 
 /** The offset of the `<` that opens the type argument list whose `>` is at `end`, or 0 when that is not one. */
