@@ -24,9 +24,7 @@ event handler's or an override's), nor are the methods a test or benchmark harne
 calls each once per test or measurement, so no caller gains from a cached task or a \`ValueTask\`. Async lambdas
 are not flagged either: a lambda's return type is chosen by the delegate it is converted to (\`Func<Task>\`, an
 event handler, a framework callback), so the advice that follows from this finding (cache the task, return
-\`ValueTask<T>\`, drop \`async\`) rarely applies to it; its cost shows in the hover of the method around it. Nor is
-a method that already returns \`ValueTask\` or \`ValueTask<T>\` and is synchronous on a cache hit (a fast return or
-awaits only on a miss): the hit allocates nothing, and only the state machine's set-up is left to save.
+\`ValueTask<T>\`, drop \`async\`) rarely applies to it; its cost shows in the hover of the method around it.
 
 ## Why is this bad?
 On the synchronous path the state machine runs for nothing: the builder is set up, \`MoveNext\` runs,
@@ -187,7 +185,7 @@ export const rule: Rule = {
       // harness reads: there is no caller for whom a cached task or a ValueTask would pay.
       if (isHarnessMethod(ctx, body)) continue;
       const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
-      if (!verdict?.likelySync || shapedForItsCache(body, verdict)) continue;
+      if (!verdict?.likelySync) continue;
       const related = relatedOf(ctx, verdict);
       findings.push({
         span: body.nameSpan,
@@ -202,17 +200,6 @@ export const rule: Rule = {
     return findings;
   },
 };
-
-/**
- * A ValueTask method synchronous on a cache hit is already shaped for it: the hit hands its result back inline,
- * allocating nothing, which is what this finding would lead to (ASY012's ValueTask, or a cached task). What is left
- * is the state machine's set-up on the hit, which the maintainers of three libraries read (marten, orleans, nats.net)
- * judged not worth a change. Awaits of tasks that are always complete are still reported: there the awaits
- * themselves do nothing.
- */
-function shapedForItsCache(body: MethodBody, verdict: CompletionVerdict): boolean {
-  return (body.returnKind === 'ValueTask' || body.returnKind === 'ValueTaskOfT') && (verdict.basis === 'fastPath' || verdict.basis === 'awaitsOnlyOnMiss');
-}
 
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
