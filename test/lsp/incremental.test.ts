@@ -205,3 +205,40 @@ test('an edit that changes what other files see of a document re-checks the othe
   session.change(source, 2, [r.change]);
   await session.waitForDiagnostics(consumer, (ds) => !likelySync(ds), 30_000);
 });
+
+// ASY025 leaves alone a call of a workspace method that never reads its token (passing it would cancel nothing), so
+// whether a body reads its parameters is part of what other files see of it: when the callee starts reading its
+// token, the caller in the other open document gets the finding without an edit of its own.
+test('a callee that starts reading its token re-checks the callers in other open documents (ASY025)', async () => {
+  const session = await startSession({});
+  sessions.push(session);
+  const source = 'untitled:Quotes.cs';
+  const consumer = 'untitled:Board.cs';
+  const ignoring = 'public Task<int> PriceAsync(string sku, CancellationToken cancellationToken = default) => Task.FromResult(sku.Length);';
+  // The same calls, the same verdict: only whether the token is read changes.
+  const reading = 'public Task<int> PriceAsync(string sku, CancellationToken cancellationToken = default) => Task.FromResult(cancellationToken.IsCancellationRequested ? 0 : sku.Length);';
+  const sourceText = ['using System.Threading;', 'using System.Threading.Tasks;', 'public class Quotes', '{', `    ${ignoring}`, '}', ''].join('\n');
+  session.open(source, sourceText);
+  session.open(consumer, [
+    'using System.Threading;',
+    'using System.Threading.Tasks;',
+    'public class Board',
+    '{',
+    '    private readonly Quotes _quotes = new Quotes();',
+    '    public async Task<int> RefreshAsync(CancellationToken cancellationToken)',
+    '    {',
+    '        var price = await _quotes.PriceAsync("sku");',
+    '        await Task.Delay(10, cancellationToken);',
+    '        return price;',
+    '    }',
+    '}',
+    '',
+  ].join('\n'));
+  const notForwarded = (ds: Diagnostic[]) => ds.some((d) => d.code === 'ASY025');
+  await session.waitForStatus((s) => s.state === 'ready', 30_000);
+  await session.waitForDiagnostics(consumer, (ds) => !notForwarded(ds), 30_000);
+  await new Promise((r) => setTimeout(r, 500));
+  const r = change(sourceText, ignoring, reading);
+  session.change(source, 2, [r.change]);
+  await session.waitForDiagnostics(consumer, (ds) => notForwarded(ds), 30_000);
+});
