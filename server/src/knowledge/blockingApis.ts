@@ -775,6 +775,9 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   // System.Text.Json: only the Stream overloads do I/O.
   {
     type: 'JsonSerializer', namespace: 'System.Text.Json', member: 'Serialize', kind: 'static', asyncTwin: 'SerializeAsync',
+    // Every Stream overload takes the stream and the value (and maybe options, a type, a context): a call with one
+    // argument is Serialize<TValue>(TValue), which returns the JSON as a string, whatever the value is named.
+    onlyArgumentCounts: [2, 3, 4],
     blockingArgument: { index: 0, hints: ['stream'] },
     note: 'JsonSerializer.Serialize(Stream, ...) writes to the stream synchronously; the string and Utf8JsonWriter overloads are CPU work and fine.',
     source: docs('system.text.json.jsonserializer.serializeasync'),
