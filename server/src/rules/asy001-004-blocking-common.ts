@@ -3,7 +3,7 @@ import type { MethodBody, Span } from '../model/types';
 import { closingBracket, splitTopLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
-import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
