@@ -199,3 +199,40 @@ test('explain prints the docs of a rule; without an id it lists the rules', asyn
     assert.match(r.stdout, new RegExp(`# ${rule.meta.id} ${rule.meta.name}`));
   }
 });
+
+test("a global using counts in its own project only: another project's EF Core import makes no IQueryable there a database query", async () => {
+  // C# applies a `global using` to the files of its own compilation. Elsa's EF Core persistence project imports
+  // Microsoft.EntityFrameworkCore globally; its tenant and identity providers, in other projects, filter in-memory
+  // lists through `AsQueryable()`, where FirstOrDefaultAsync would throw.
+  const csproj = '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><ImplicitUsings>enable</ImplicitUsings></PropertyGroup></Project>\n';
+  const reader = (ns: string) => `namespace ${ns};
+
+public sealed class Tenant { public string Name { get; set; } = ""; }
+
+public sealed class TenantFilter
+{
+    public string? Name { get; set; }
+    public IQueryable<Tenant> Apply(IQueryable<Tenant> query) => Name is null ? query : query.Where(t => t.Name == Name);
+}
+
+public sealed class TenantReader
+{
+    public async Task<Tenant?> FindAsync(IQueryable<Tenant> tenants, TenantFilter filter)
+    {
+        await Task.Yield();
+        return filter.Apply(tenants).FirstOrDefault();
+    }
+}
+`;
+  const dir = tempDir({
+    'Data/Data.csproj': csproj,
+    'Data/Usings.cs': 'global using Microsoft.EntityFrameworkCore;\n',
+    'Data/TenantReader.cs': reader('Data'),
+    'App/App.csproj': csproj,
+    'App/TenantReader.cs': reader('App'),
+  });
+  const r = await run(['check', '--format', 'json', '--no-cache', '.'], dir);
+  const found = JSON.parse(r.stdout).findings.filter((f: { ruleId: string }) => f.ruleId === 'ASY002').map((f: { file: string }) => f.file);
+  assert.deepEqual(found, ['Data/TenantReader.cs'], r.stdout.slice(0, 600));
+  fs.rmSync(dir, { recursive: true, force: true });
+});

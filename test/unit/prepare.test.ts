@@ -136,6 +136,7 @@ const validShapes: [string, string][] = [
   ['a string literal in an interpolation hole right after a {{ escape', 'class C { string M(string[] xs, bool b) => $"{{{string.Join(", ", xs)}}}" + $@"{{{F("a")}" + $"{{{{{F("b")}" + $"{{ {{{F(b ? "c" : "d")}}}" + $"{{{F(1)}{{"; string F(object o) => ""; }'],
   ['partial as a local', 'partial class C { partial void Log(); partial void Log() { } void M(List<int> k) { var partial = k; partial.Add(1); partial = null; partial ??= k; Use(partial); } static void Use(object o) { } }'],
   ['an assignment to a ref-returning call', 'class C { void M(D d, int[] a) { G(1) ??= new(); G(2) += 1; (G(3) = 4).ToString(); var y = (a.G<int>(5) = 6); Unsafe.AsRef(in a) = default; CollectionsMarshal.GetValueRefOrAddDefault(d, "k", out var had) = 7; var (p, q) = (1, 2); return; } }'],
+  ['attribute-target words as variables right after a bracket', 'class C { [method: Obsolete] [return: NotNull] string[] M(string method, string type, int field, string param, object property, string typevar, int[] a) { string[] m = [method, type]; var o = new O { T = [type], F = [ field ], P = [param], Q = [property.ToString()], V = [typevar] }; return [method]; } [property: X] public int P { get; set; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
 ];
 

@@ -114,6 +114,11 @@ export interface BlockingApi {
    * this type from its name: a `transaction` in a file that imports no ADO.NET namespace is Hangfire's or EF6's.
    */
   hintedOnlyWith?: string[];
+  /**
+   * Members whose result the call never blocks on: the receiver is made by one of them, written as the receiver
+   * (`archive.CreateEntry(name).Open()`) or as the initializer of the local the call is made on. `source` says why.
+   */
+  nonBlockingWhenMadeBy?: { members: string[]; source: string };
 }
 
 /** A blocking member with no awaitable twin: worth a note in a hover, not a rename. */
@@ -775,6 +780,9 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   // System.Text.Json: only the Stream overloads do I/O.
   {
     type: 'JsonSerializer', namespace: 'System.Text.Json', member: 'Serialize', kind: 'static', asyncTwin: 'SerializeAsync',
+    // Every Stream overload takes the stream and the value (and maybe options, a type, a context): a call with one
+    // argument is Serialize<TValue>(TValue), which returns the JSON as a string, whatever the value is named.
+    onlyArgumentCounts: [2, 3, 4],
     blockingArgument: { index: 0, hints: ['stream'] },
     note: 'JsonSerializer.Serialize(Stream, ...) writes to the stream synchronously; the string and Utf8JsonWriter overloads are CPU work and fine.',
     source: docs('system.text.json.jsonserializer.serializeasync'),
@@ -827,6 +835,9 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   {
     type: 'ZipArchiveEntry', namespace: 'System.IO.Compression', member: 'Open', kind: 'instance', asyncTwin: 'OpenAsync', sameArgumentsFor: [0], since: '10',
     receiverHints: ['entry'],
+    // CreateEntry makes an empty entry: it has no data in the archive to read or decompress, so Open only wraps
+    // the archive's stream for writing (Create mode) or an empty buffer (Update mode).
+    nonBlockingWhenMadeBy: { members: ['CreateEntry'], source: docs('system.io.compression.ziparchive.createentry') },
     note: 'Opening an entry of an archive read from a stream may read and decompress it synchronously.',
     source: docs('system.io.compression.ziparchiveentry.openasync'),
   },

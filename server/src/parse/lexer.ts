@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   start: number;
 }
 
@@ -128,7 +128,11 @@ export function isAssignmentOperatorAt(text: string, at: number): boolean {
   return false;
 }
 
-const CANDIDATE_WORDS: Record<string, Candidate['kind']> = { async: 'async', allows: 'allows', ref: 'ref', partial: 'partial' };
+const CANDIDATE_WORDS: Record<string, Candidate['kind']> = {
+  async: 'async', allows: 'allows', ref: 'ref', partial: 'partial',
+  // The attribute targets that are not reserved words (`[method: Obsolete]`): see prepare.ts.
+  field: 'attributeTargetWord', method: 'attributeTargetWord', param: 'attributeTargetWord', property: 'attributeTargetWord', type: 'attributeTargetWord', typevar: 'attributeTargetWord',
+};
 
 /** Scans a file, calling back for directives, skipped lines and candidates. */
 export function scanSource(text: string, callbacks: ScanCallbacks): void {
@@ -214,7 +218,7 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
       i++;
       while (i < n && isIdentifierPart(text.charCodeAt(i))) i++;
       const length = i - start;
-      if (length >= 3 && length <= 7) {
+      if (length >= 3 && length <= 8) {
         const kind = CANDIDATE_WORDS[text.slice(start, i)];
         if (kind) callbacks.onCandidate({ kind, start });
       }

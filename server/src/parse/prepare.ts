@@ -3,7 +3,7 @@
  * tree-sitter-c-sharp does not: it parses directives where they stand and both branches of every `#if`, and a
  * directive in a place its grammar does not expect (inside a switch section, between members) can swallow a
  * whole class into one ERROR node. It also rejects some valid C# (`async` or `partial` as an identifier, `allows ref struct`,
- * `ref partial struct`, `a?.B = x`, a string literal in an interpolation hole right after a `{{` escape). So this
+ * `ref partial struct`, `a?.B = x`, a variable named like an attribute target right after `[` as in `[method]`, a string literal in an interpolation hole right after a `{{` escape). So this
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
  * rejects or misreads as a declaration). Offsets are unchanged, so every position in the tree is a position in the
@@ -17,7 +17,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'partialIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
+  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   span: Span;
 }
 
@@ -99,6 +99,10 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // Same length, a plain identifier: the grammar reads a statement that starts with the word `partial` as a
     // declaration's modifiers (`partial.Add(x);`, `partial = null;` fail to parse).
     case 'partialIdentifier': return '_artial';
+    // Same length, a plain identifier: right after `[` the grammar reads these words as an attribute's target
+    // (`[method: Obsolete]`) and fails on a collection expression that starts with a variable of that name
+    // (`Methods = [method]`).
+    case 'attributeTargetIdentifier': return `_${original.slice(1)}`;
     // A constraint tree-sitter knows; the constraint itself matters to no analysis.
     case 'allowsRefStruct': return 'new()'.padEnd(original.length, ' ');
     // `ref partial struct` -> `ref         struct`: the grammar accepts partial only before ref.
@@ -156,6 +160,14 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         if (!next || next.kind !== 'identifier') rewrites.push({ kind: 'partialIdentifier', span: { start: c.start, end: c.start + 7 } });
         break;
       }
+      case 'attributeTargetWord': {
+        // An attribute target is followed by a colon; the same word without one is an identifier.
+        const word = nextToken(text, c.start);
+        if (word && previousCodeChar(text, c.start) === '[' && nextToken(text, word.end)?.text !== ':') {
+          rewrites.push({ kind: 'attributeTargetIdentifier', span: { start: word.start, end: word.end } });
+        }
+        break;
+      }
       case 'allows': {
         const ref = nextToken(text, c.start + 6);
         const struct = ref?.text === 'ref' ? nextToken(text, ref.end) : null;
@@ -191,6 +203,13 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
     }
   }
   return { rewrites, asyncDeclarations };
+}
+
+/** The last character before `at` that is not white space, or '' at the start. */
+function previousCodeChar(text: string, at: number): string {
+  let k = at - 1;
+  while (k >= 0 && /\s/.test(text[k])) k--;
+  return k >= 0 ? text[k] : '';
 }
 
 /**

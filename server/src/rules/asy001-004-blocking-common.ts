@@ -3,7 +3,7 @@ import type { MethodBody, Span } from '../model/types';
 import { closingBracket, splitTopLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
-import { stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
@@ -397,10 +397,11 @@ function isConstLocal(text: string, nameStart: number): boolean {
 
 /**
  * Whether the file can name a namespace's types without qualifying them: a `using` in the file, a `global using`
- * in any workspace file (a global using applies to its own project only; the index does not know projects), or one
- * of its project's global usings: the SDK's implicit usings and the project's `<Using Include="..." />` items, which
- * the SDK writes into a generated GlobalUsings.g.cs (project/evaluate.ts reads them). With `orNested`, a using of a
- * namespace inside it counts too (`Microsoft.EntityFrameworkCore.Storage`).
+ * in a source file of its own project (C# applies a global using to its compilation only, so one in another
+ * project of the workspace says nothing about this file), or one of its project's global usings: the SDK's implicit
+ * usings and the project's `<Using Include="..." />` items, which the SDK writes into a generated GlobalUsings.g.cs
+ * (project/evaluate.ts reads them). With `orNested`, a using of a namespace inside it counts too
+ * (`Microsoft.EntityFrameworkCore.Storage`).
  */
 export function importsNamespace(ctx: RuleContext, namespace: string, orNested = false): boolean {
   const matches = (u: string) => {
@@ -408,22 +409,6 @@ export function importsNamespace(ctx: RuleContext, namespace: string, orNested =
     return compact === namespace || (orNested && compact.startsWith(`${namespace}.`));
   };
   if (ctx.model.usings.some(matches)) return true;
-  if (workspaceGlobalUsings(ctx.index).some(matches)) return true;
+  if (projectSourceGlobalUsings(ctx.index, ctx.file).some(matches)) return true;
   return (fileApiScopeOf(ctx.file)?.globalUsings ?? []).some(matches);
 }
-
-/**
- * The `global using` directives of every indexed file, gathered once per index version: rules ask per call, and
- * going over every file of the workspace each time made a question about one call cost as much as the workspace.
- */
-function workspaceGlobalUsings(index: WorkspaceIndex): readonly string[] {
-  const known = globalUsingsByIndex.get(index);
-  if (known && known.version === index.version) return known.usings;
-  const usings = new Set<string>();
-  for (const model of index.files.values()) for (const u of model.globalUsings ?? []) usings.add(u);
-  const list = [...usings];
-  globalUsingsByIndex.set(index, { version: index.version, usings: list });
-  return list;
-}
-
-const globalUsingsByIndex = new WeakMap<WorkspaceIndex, { version: number; usings: readonly string[] }>();

@@ -125,6 +125,7 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
   // XmlReader/XmlWriter twins throw unless the instance was created with Async = true: without that in view there is no twin.
   if (row.twinNeedsAsyncSettings && (call.receiver === null || !createdWithAsyncSettings(ctx, body, call.receiver, row.twinNeedsAsyncSettings))) return false;
   if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
+  if (row.nonBlockingWhenMadeBy && call.receiver !== null && receiverMadeBy(ctx, body, call.receiver, row.nonBlockingWhenMadeBy.members)) return false;
   const constants = constantArgumentTexts(ctx, body, args);
   if (isNonBlockingCall(row, constants)) return false;
   if (row.ipLiteralReturnsAtOnce !== undefined && isIpAddressLiteral(constants[row.ipLiteralReturnsAtOnce] ?? '')) return false;
@@ -144,6 +145,24 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
   }
   return true;
+}
+
+/**
+ * Whether the receiver is the result of a call of one of `members`: written in place (`archive.CreateEntry(n)`), or
+ * a local whose initializer is such a call (`var entry = archive.CreateEntry(n);`).
+ */
+function receiverMadeBy(ctx: RuleContext, body: MethodBody, receiver: string, members: readonly string[]): boolean {
+  const madeBy = (text: string) => {
+    const call = /\.\s*([A-Za-z_]\w*)\s*\([^]*\)$/.exec(text.trim());
+    return !!call && members.includes(call[1]);
+  };
+  const name = receiver.trim();
+  if (!/^[A-Za-z_]\w*$/.test(name)) return madeBy(name);
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (local) return local.kind === 'local' && !!local.initializerText && madeBy(local.initializerText);
+  }
+  return false;
 }
 
 /**

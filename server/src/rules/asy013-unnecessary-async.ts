@@ -75,7 +75,8 @@ returns.
   constructed generic type, \`Page<T>.CreateAsync(...)\`, with the receiver's type arguments put in), or an
   expression whose type is visible (a variable with a declared type, \`Task.FromResult<T>(...)\` or of a literal, or a library
   materializer whose result is a concrete collection: \`ToListAsync\`, \`ToArrayAsync\`, \`ToDictionaryAsync\`,
-  \`ToHashSetAsync\`); in a
+  \`ToHashSetAsync\`); \`Task.WhenAll(...)\` gives an array of the results and \`Task.WhenAny(...)\` a task, so a
+  \`Task<T>\` method whose T is neither is not flagged for them; in a
   \`Task<T>\` method a task whose type is not visible is flagged without a fix. In a plain \`Task\` method a
   library call is assumed to return a task, except members known to return a \`ValueTask\` in common overloads (\`DisposeAsync\`,
   \`MoveNextAsync\`, the \`Memory<byte>\` overloads of \`Stream.ReadAsync\`/\`WriteAsync\`, channel readers and
@@ -288,14 +289,27 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       return kind === 'Task' ? 'fits' : 'no';
     case 'whenAll':
     case 'whenAny':
-    case 'run':
+    case 'run': {
       // Their T comes from their arguments, which are not typed here: only a plain Task method surely takes them.
-      return kind === 'Task' ? 'fits' : kind === 'TaskOfT' ? 'unknown' : 'no';
+      if (kind !== 'TaskOfT') return kind === 'Task' ? 'fits' : 'no';
+      // But the shape of that T is known: Task.WhenAll's is an array of the results and Task.WhenAny's the task
+      // that finished, so a Task<IEnumerable<T>> or Task<int> method cannot return either as it is.
+      const shape = op.kind === 'whenAll' ? ARRAY_TYPE : op.kind === 'whenAny' ? TASK_TYPE : null;
+      return shape && !shape.test(body.resultTypeText ?? '') ? 'no' : 'unknown';
+    }
     default:
       // Task.Yield() is not a task; anything unrecognised is left alone.
       return 'no';
   }
 }
+
+/**
+ * Task.WhenAll<TResult> returns Task<TResult[]> and Task.WhenAny Task<Task> or Task<Task<TResult>>
+ * (https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.whenall,
+ * https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.whenany): the result types they can fit.
+ */
+const ARRAY_TYPE = /\[\s*,*\s*\]\s*\??\s*$/;
+const TASK_TYPE = /^(?:global::)?(?:System\.Threading\.Tasks\.)?Task\b/;
 
 /** The single tail await of a body and the edits that return its task, or null when it cannot be elided. */
 export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): Elision | null {
