@@ -802,13 +802,19 @@ function descendantsOf(index: WorkspaceIndex, typeName: string): Set<string> {
   return seen;
 }
 
-function parameterCount(m: MethodRef): number {
-  return m.body ? m.body.parameters.filter((p) => !p.modifiers.includes('this')).length : m.member?.parameterTypes.length ?? 0;
+/**
+ * The parameters a call's arguments fill. An extension method's `this` parameter is filled by the receiver in the
+ * instance form (`context.Wait(path)`) and by the first argument in the static form (`Wait(context, path)` inside its
+ * class, `Extensions.Wait(context, path)`), so it counts only there (`staticForm`).
+ */
+function parameterCount(m: MethodRef, staticForm = false): number {
+  if (!m.body) return m.member?.parameterTypes.length ?? 0;
+  return staticForm ? m.body.parameters.length : m.body.parameters.filter((p) => !p.modifiers.includes('this')).length;
 }
 
-function arityFits(m: MethodRef, argumentCount: number): boolean {
+function arityFits(m: MethodRef, argumentCount: number, staticForm = false): boolean {
   // Extra parameters may have defaults; params arrays take any count.
-  return parameterCount(m) >= argumentCount || (m.body?.parameters.some((p) => p.modifiers.includes('params')) ?? false);
+  return parameterCount(m, staticForm) >= argumentCount || (m.body?.parameters.some((p) => p.modifiers.includes('params')) ?? false);
 }
 
 /**
@@ -825,8 +831,8 @@ function typeArityFits(m: MethodRef, typeArgumentCount: number): boolean {
  * C# prefers an overload that needs no default arguments, so when some candidate takes exactly the
  * arguments given, longer ones (which would need defaults) are not what the call binds to.
  */
-function preferExactArity(candidates: MethodRef[], argumentCount: number): MethodRef[] {
-  const exact = candidates.filter((m) => parameterCount(m) === argumentCount);
+function preferExactArity(candidates: MethodRef[], argumentCount: number, staticForm = false): MethodRef[] {
+  const exact = candidates.filter((m) => parameterCount(m, staticForm) === argumentCount);
   return exact.length ? exact : candidates;
 }
 
@@ -845,6 +851,8 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   // The type arguments of a constructed generic receiver (`PagedList<T>.CreateAsync(...)`): only the declaring type of
   // that arity is meant, not a non-generic `PagedList` beside it.
   let ownerArity: number | null = null;
+  /** The receiver names a type (`Extensions.Wait(...)`, `PagedList<T>.Create(...)`), not a value. */
+  let staticReceiver = false;
   if (receiver === null || receiver === 'this' || receiver === 'base') {
     if (receiver === null) {
       // A local function visible from here: declared in this body or any body around it.
@@ -862,8 +870,11 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     const typed = typeOfExpression(receiver, body, bodies, index);
     const constructed = typed ? null : constructedTypeText(receiver);
     if (typed) owner = stripGenerics(typed.typeText);
-    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
-    else if (constructed) {
+    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) {
+      owner = stripGenerics(receiver); // A static call on a type name.
+      staticReceiver = true;
+    } else if (constructed) {
+      staticReceiver = true;
       // A static call on a constructed generic type the workspace declares (`PagedList<T>.CreateAsync(...)`).
       owner = stripGenerics(receiver);
       ownerArity = constructed.typeArguments.length;
@@ -874,14 +885,16 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   }
   // `base.M()` runs the base type's member, never an override (not even this one).
   const containing = receiver === 'base' ? chain.map((b) => b.containingType).find((x) => x !== null) ?? null : null;
-  const kind = receiver === null || receiver === 'this' || receiver === 'base' ? String(receiver) : 'expression';
+  const kind = receiver === null || receiver === 'this' || receiver === 'base' ? String(receiver) : staticReceiver ? 'type' : 'expression';
+  // No receiver, or a type's name: an extension method called so takes its `this` argument first (parameterCount).
+  const staticForm = kind === 'null' || kind === 'type';
   const memo = memoOf(index);
   const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}\0${typeArgumentCount}\0${ownerArity ?? ''}`;
   let onOwner = memo.onOwner.get(key);
   if (!onOwner) {
     const ofOwnerArity = (m: MethodRef) => ownerArity === null || m.typeName !== owner || m.typeArity === ownerArity;
-    const fitting = membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount) && typeArityFits(m, typeArgumentCount) && ofOwnerArity(m) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner));
-    const declared = preferExactArity(fitting, argumentCount);
+    const fitting = membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount, staticForm) && typeArityFits(m, typeArgumentCount) && ofOwnerArity(m) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner));
+    const declared = preferExactArity(fitting, argumentCount, staticForm);
     const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
     const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
     onOwner = { fitting, declared, bodyKeys, extensionKeys, resolution: resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null) };
@@ -897,7 +910,7 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   const self = `${file}\0${outermost.id}`;
   if (onOwner.extensionKeys.has(self)) return resolveOnOwner(onOwner.declared, name, receiver, argumentCount, owner, index, self);
   if (onOwner.bodyKeys.has(self) && onOwner.fitting.length > 1) {
-    const declared = preferExactArity(onOwner.fitting.filter((m) => !(m.file === file && m.body?.id === outermost.id)), argumentCount);
+    const declared = preferExactArity(onOwner.fitting.filter((m) => !(m.file === file && m.body?.id === outermost.id)), argumentCount, staticForm);
     return resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null);
   }
   return onOwner.resolution;
