@@ -37,6 +37,14 @@ export function bodyChain(body: MethodBody, bodies: readonly MethodBody[]): read
   return chain;
 }
 
+/**
+ * Whether a local or a parameter of one of the `chain`'s bodies (a body and the ones around it, bodyChain) is named
+ * `name`: such a name is a value in view, not a type, a field or a method of the same spelling.
+ */
+export function declaresLocalOrParameter(chain: readonly MethodBody[], name: string): boolean {
+  return chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name));
+}
+
 /** Local functions by `parentId\0name`, the first of each in the order of the bodies, built once per bodies array. */
 const localFunctionsOf = new WeakMap<readonly MethodBody[], Map<string, MethodBody>>();
 

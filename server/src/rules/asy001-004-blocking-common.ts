@@ -5,7 +5,7 @@ import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
 import { enclosingTypes } from '../model/enclosingTypes';
 import { fileApiScopeOf } from '../signatures/provider';
@@ -203,7 +203,7 @@ export function isWorkspaceTypeName(ctx: RuleContext, receiver: string): boolean
 export function isUntypedTypeLikeName(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
   const name = receiver.trim();
   if (!/^[A-Z]\w*$/.test(name)) return false;
-  return !bodyChain(body, ctx.model.bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name));
+  return !declaresLocalOrParameter(bodyChain(body, ctx.model.bodies), name);
 }
 
 /** The receiver text a name hint is matched against: `this._stream` -> `_stream`. */

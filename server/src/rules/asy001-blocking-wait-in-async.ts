@@ -4,7 +4,7 @@ import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics, type MethodRef } from '../workspace/index';
 import { COMPLETED_TASK_EXPRESSION, resolveCallSite, verdictKey } from '../workspace/completion';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { ASYNC_FLAG_NAMES, conditionalArmsOf, syncPathCallReason } from '../model/completion';
 import { isSyncModeEnum } from '../model/dualPath';
@@ -103,7 +103,7 @@ function fieldHoldsOnlyCompletedTasks(ctx: RuleContext, body: MethodBody, receiv
   const name = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*[?!]?$/.exec(receiver.trim())?.[1];
   if (!name) return false;
   const chain = bodyChain(body, ctx.model.bodies);
-  if (chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) return false;
+  if (declaresLocalOrParameter(chain, name)) return false;
   const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
   const type = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
   if (!type || type.modifiers.includes('partial')) return false;

@@ -1,7 +1,7 @@
 /** ASY023 null-task-return: `return null;` (or a null branch, `default`, `x?.M()`) in a function that returns Task without `async`. */
 import type { MemberSignature, MethodBody, ReturnSite, Span, TypeDeclaration } from '../model/types';
 import { closingBracket, conditionalParts, contains, topLevel } from '../model/syntax';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
 import { quoted } from './messageText';
@@ -214,7 +214,7 @@ function receiverIsAlwaysCreated(ctx: RuleContext, body: MethodBody, masked: str
   const name = receiver[2];
   const chain = bodyChain(body, ctx.model.bodies);
   if (chain.some((b) => b.kind === 'constructor')) return false;
-  if (!receiver[1] && chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) return false;
+  if (!receiver[1] && declaresLocalOrParameter(chain, name)) return false;
   const type = ownType(ctx.model.types, body);
   // A struct's default value holds null fields; a partial class may have constructors in other files.
   if (!type || (type.kind !== 'class' && type.kind !== 'record') || type.modifiers.includes('partial')) return false;

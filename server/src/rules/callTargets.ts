@@ -6,7 +6,7 @@
  */
 import type { MemberParameter, MethodBody } from '../model/types';
 import { classifyReturnType } from '../model/returnKind';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { apiBasesOf, methodsNamed, stripGenerics, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
@@ -118,7 +118,7 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
 }
 
 function isLocalName(body: MethodBody, bodies: readonly MethodBody[], name: string): boolean {
-  return bodyChain(body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name));
+  return declaresLocalOrParameter(bodyChain(body, bodies), name);
 }
 
 function workspaceParameter(p: MemberParameter): CandidateParameter {

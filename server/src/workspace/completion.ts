@@ -9,7 +9,7 @@ import { textDigest } from '../model/textDigest';
 import { conditionalParts, constructedTypeText, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { typeOfExpression } from './typing';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { AnalysisStopped } from '../model/budget';
 import { expiringCacheType } from '../knowledge/expiringCaches';
 import { remoteInterfaceBase } from '../knowledge/remoteInterfaces';
@@ -682,7 +682,7 @@ function expressionDependency(e: string, t: Target, index: WorkspaceIndex): Depe
 /** The initializer of a readonly field of the body's type that creates a completed task, or null. */
 function completedFieldInitializer(name: string, t: Target, index: WorkspaceIndex): string | null {
   const bodies = index.files.get(t.file)?.bodies ?? [];
-  if (bodyChain(t.body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) return null;
+  if (declaresLocalOrParameter(bodyChain(t.body, bodies), name)) return null;
   const owner = bodyChain(t.body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
   if (!owner) return null;
   for (const ref of typesNamed(index, owner)) {
@@ -860,7 +860,7 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
       const local = (localFunctionsOf(bodies).get(name) ?? []).filter((b) => b.parentId !== null && ids.has(b.parentId));
       if (local.length) return { targets: local.map((b) => ({ file, typeName: null, member: null, body: b })), unresolved: null, receiverTypeKnown: true, dispatched: false };
       // A delegate in a local or parameter: whatever it was assigned runs.
-      if (chain.some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name))) {
+      if (declaresLocalOrParameter(chain, name)) {
         return { targets: [], unresolved: `${name} is a delegate, and what it runs is not known`, receiverTypeKnown: true, dispatched: false };
       }
     }
@@ -869,12 +869,11 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   } else {
     const typed = typeOfExpression(receiver, body, bodies, index);
     const constructed = typed ? null : constructedTypeText(receiver);
+    // An untyped receiver that resolves at all is a type's name (every other one returns below).
+    staticReceiver = !typed;
     if (typed) owner = stripGenerics(typed.typeText);
-    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) {
-      owner = stripGenerics(receiver); // A static call on a type name.
-      staticReceiver = true;
-    } else if (constructed) {
-      staticReceiver = true;
+    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
+    else if (constructed) {
       // A static call on a constructed generic type the workspace declares (`PagedList<T>.CreateAsync(...)`).
       owner = stripGenerics(receiver);
       ownerArity = constructed.typeArguments.length;

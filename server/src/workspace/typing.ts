@@ -4,7 +4,7 @@
  * No compiler, so the answer may be "unknown".
  */
 import type { MethodBody } from '../model/types';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { splitCallText, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
@@ -169,7 +169,7 @@ function apiTypingOver(db: SignatureDatabase, body: MethodBody, bodies: readonly
   return {
     api: apiContextOf(db, bodies, index),
     typeOf: (sub) => typeOfExpression(sub, body, bodies, index)?.typeText ?? null,
-    isLocalName: (name) => bodyChain(body, bodies).some((b) => b.locals.some((l) => l.name === name) || b.parameters.some((p) => p.name === name)),
+    isLocalName: (name) => declaresLocalOrParameter(bodyChain(body, bodies), name),
     containingBases: containingBasesOf(body, bodies, index),
     workspaceType: (typeText) => workspaceTypeOf(typeText, index),
   };
