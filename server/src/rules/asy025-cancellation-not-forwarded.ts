@@ -235,9 +235,8 @@ const CANCELLATION_EXCEPTION = /^(?:global::)?(?:System\.)?(?:Threading\.Tasks\.
  * reads the token negated (\`!ct.IsCancellationRequested\`, a timeout of its own) or reads something else leaves the
  * token unfired there, and the block is not one of these.
  */
-function blocksAfterCancellation(ctx: RuleContext, body: MethodBody, token: TokenInScope): Span[] {
+function blocksAfterCancellation(masked: string, body: MethodBody, token: TokenInScope): Span[] {
   if (!body.bodySpan) return [];
-  const masked = maskCommentsAndStrings(ctx.text);
   const text = masked.slice(body.bodySpan.start, body.bodySpan.end);
   const blocks: Span[] = [];
   for (const m of text.matchAll(/(?<![\w.@])try\b/g)) {
@@ -424,6 +423,8 @@ export const rule: Rule = {
   },
   check(ctx) {
     const findings: RuleFinding[] = [];
+    // The file's text without comments and strings, made at the first body that needs it and shared by the rest.
+    let masked: string | null = null;
     for (const body of ctx.model.bodies) {
       if (body.hasSyntaxErrors || body.calls.length === 0) continue;
       const token = tokenInScope(ctx, body);
@@ -438,7 +439,7 @@ export const rule: Rule = {
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
         if (wrapsTheCalledOverload(ctx, call, overload) || ignoresTheToken(ctx, overload)) continue;
-        afterCancellation ??= blocksAfterCancellation(ctx, body, token);
+        afterCancellation ??= blocksAfterCancellation((masked ??= maskCommentsAndStrings(ctx.text)), body, token);
         if (afterCancellation.some((b) => b.start < call.span.start && call.span.end <= b.end)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);
         findings.push({
