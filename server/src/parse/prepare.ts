@@ -10,7 +10,7 @@
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
 import { ConditionalStack, readDirective } from './directives';
-import { isIdentifierPart, isIdentifierStart, scanSource, type Candidate, type Span } from './lexer';
+import { isAssignmentOperatorAt, isIdentifierPart, isIdentifierStart, scanSource, type Candidate, type Span } from './lexer';
 import { LOOKAHEAD_LIMIT, MEMBER_MODIFIERS, matchingClose, nextToken, skipType, type Token } from './tokens';
 
 export type { Span } from './lexer';
@@ -351,7 +351,7 @@ function nullConditionalChain(text: string, at: number): { assigned: boolean; qu
       break;
     }
   }
-  const assigned = last !== null && /^(=(?![=>])|[+\-*/%&|^]=|<<=|>>>?=|\?\?=)/.test(text.slice(last.start, last.start + 4));
+  const assigned = last !== null && isAssignmentOperatorAt(text, last.start);
   return { assigned, questionMarks, end: pos };
 }
 
