@@ -195,3 +195,24 @@ test('each file is costed for its own project\'s target; test projects cap block
   }
   assert.match(text, /_Runtime \.NET 9: the target is net9\.0 of Old\.csproj\._/);
 });
+
+test('a FodyWeavers.xml change re-checks open files: once ConfigureAwait.Fody configures the project\'s awaits, ASY027 asks for nothing', async () => {
+  const poller = 'using System;\nusing System.Threading.Tasks;\nnamespace Acme;\npublic sealed class Poller\n{\n    public async Task<int> PollAsync(TimeSpan delay)\n    {\n        await Task.Delay(delay);\n        return Environment.TickCount;\n    }\n}\n';
+  const root = workspace({
+    'Acme/Acme.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><PackageId>Acme</PackageId></PropertyGroup><ItemGroup><PackageReference Include="Fody" Version="6.9.3" PrivateAssets="All" /><PackageReference Include="ConfigureAwait.Fody" Version="3.3.2" PrivateAssets="All" /></ItemGroup></Project>',
+    'Acme/FodyWeavers.xml': '<Weavers>\n  <ConfigureAwait />\n</Weavers>\n',
+    'Acme/Poller.cs': poller,
+  });
+  const session = await startSession({ workspace: root, settings: { severity: { ASY027: 'information' } } });
+  sessions.push(session);
+  await session.waitForStatus((s) => s.state === 'ready');
+  const uri = fileUri(path.join(root, 'Acme/Poller.cs'));
+  session.open(uri, poller);
+  // The weaver runs but its entry sets no value: the await is the project's to configure.
+  const before = await session.waitForDiagnostics(uri, (d) => d.some((x) => x.code === 'ASY027'));
+  assert.equal(before.filter((d) => d.code === 'ASY027').length, 1);
+  fs.writeFileSync(path.join(root, 'Acme/FodyWeavers.xml'), '<Weavers>\n  <ConfigureAwait ContinueOnCapturedContext="false" />\n</Weavers>\n');
+  void session.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: fileUri(path.join(root, 'Acme/FodyWeavers.xml')), type: 2 }] });
+  const after = await session.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'ASY027'));
+  assert.deepEqual(after.filter((d) => d.code === 'ASY027'), []);
+});

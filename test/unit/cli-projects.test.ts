@@ -439,3 +439,46 @@ test('a scope\'s `using` in async code is asked for CreateAsyncScope only where 
   // Inventory.Jobs sees DI 2.1 only (through Inventory.Core): no CreateAsyncScope there. Inventory.Worker's host 8.0 brings 8.0.
   assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Inventory.Worker/AuditJob.cs`, 15]]);
 });
+
+test('ConfigureAwait.Fody configures the awaits of a project that references it: ASY027 leaves them alone where FodyWeavers.xml or [assembly: ConfigureAwait] gives a value', async () => {
+  // The weaver's package is not served to this machine's NuGet, so the projects are written here and only analysed.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-fody-'));
+  try {
+    const library = (name: string) => `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net8.0</TargetFramework>\n    <ImplicitUsings>enable</ImplicitUsings>\n    <PackageId>Acme.${name}</PackageId>\n  </PropertyGroup>\n</Project>\n`;
+    const service = (ns: string) => `namespace ${ns};\n\npublic sealed class Poller\n{\n    public async Task<int> PollAsync(TimeSpan delay)\n    {\n        await Task.Delay(delay);\n        return Environment.TickCount;\n    }\n}\n`;
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    // Every project gets the weaver from the props file above them, as a Directory.Build.props usually gives it.
+    write('Directory.Build.props', '<Project>\n  <ItemGroup>\n    <PackageReference Include="Fody" Version="6.9.3" PrivateAssets="All" />\n    <PackageReference Include="ConfigureAwait.Fody" Version="3.3.2" PrivateAssets="All" />\n  </ItemGroup>\n</Project>\n');
+    write('Acme.sln', ['Microsoft Visual Studio Solution File, Format Version 12.00',
+      ...['Woven', 'Plain', 'Attributed'].map((n, i) => `Project("{9A19103F-16F7-4668-BE54-9A1E7A4F7556}") = "${n}", "${n}\\${n}.csproj", "{00000000-0000-0000-0000-00000000000${i}}"\nEndProject`), ''].join('\n'));
+    // The solution's configuration: every await configured with false, unless a project's own file replaces the entry.
+    write('FodyWeavers.xml', '<Weavers>\n  <ConfigureAwait ContinueOnCapturedContext="false" />\n</Weavers>\n');
+    write('Woven/Woven.csproj', library('Woven'));
+    write('Woven/Poller.cs', service('Acme.Woven'));
+    // An entry without a value replaces the solution's: the weaver runs and changes nothing.
+    write('Plain/Plain.csproj', library('Plain'));
+    write('Plain/FodyWeavers.xml', '<Weavers xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="FodyWeavers.xsd">\n  <ConfigureAwait />\n</Weavers>\n');
+    write('Plain/Poller.cs', service('Acme.Plain'));
+    // The same, but the assembly's attribute gives the value.
+    write('Attributed/Attributed.csproj', library('Attributed'));
+    write('Attributed/FodyWeavers.xml', '<Weavers>\n  <ConfigureAwait />\n</Weavers>\n');
+    write('Attributed/AssemblyInfo.cs', '[assembly: Fody.ConfigureAwait(false)]\n');
+    write('Attributed/Poller.cs', service('Acme.Attributed'));
+    const base = dir.split(path.sep).join('/');
+    const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');
+    assert.deepEqual(found.map((f) => [path.relative(dir, f.file).split(path.sep).join('/'), f.line]), [['Plain/Poller.cs', 7]]);
+    const r = await runCli(['projects', '--format', 'json', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const weavers = (JSON.parse(r.stdout).projects as { project: string; configureAwaitWeaver: unknown }[]).map((p) => [path.basename(p.project), p.configureAwaitWeaver]);
+    assert.deepEqual(weavers.sort(), [
+      ['Attributed.csproj', { configured: null }],
+      ['Plain.csproj', { configured: null }],
+      ['Woven.csproj', { configured: { continueOnCapturedContext: false, source: `ContinueOnCapturedContext="false" in ${path.basename(base)}/FodyWeavers.xml` } }],
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -14,6 +14,7 @@ import type { Finding, Rule, RuleContext, Severity, SeveritySetting } from '../r
 import { suppressionsOf, type SuppressionOptions } from '../config/suppressions';
 import type { Span } from '../model/types';
 import type { LibraryCodeVerdict } from '../project/libraryCode';
+import type { ProjectWeaving } from '../project/weavers';
 import { AnalysisStopped, checkBudget, withinBudget, type FileBudget } from '../model/budget';
 import { checkPerMethod, type RuleCache } from './ruleCache';
 
@@ -48,6 +49,8 @@ export interface FileCheckContext {
   generatedFile?: string | null;
   /** Whether the file is library code (project/libraryCode.ts); absent or null when no project says. */
   library?: LibraryCodeVerdict | null;
+  /** What ConfigureAwait.Fody does to the project's awaits (project/weavers.ts); absent or null when nothing says. */
+  weaving?: ProjectWeaving | null;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { hint: 0, information: 1, warning: 2, error: 3 };
@@ -156,7 +159,7 @@ export interface KeptFindings {
 function runRules(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
   fileSeverities: Map<string, SeveritySetting> | undefined, context: FileCheckContext, kept: KeptFindings | null): { findings: Finding[]; suppressed: SuppressedFinding[] } {
   if (context.generatedFile) return { findings: [], suppressed: [] };
-  const ctx: RuleContext = { file: path, text, model, index, completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null };
+  const ctx: RuleContext = { file: path, text, model, index, completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null, weaving: context.weaving ?? null };
   const suppressions = suppressionsOf(text, model, context.suppression);
   const testCap = context.testCode ?? null;
   const findings: Finding[] = [];

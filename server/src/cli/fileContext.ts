@@ -13,6 +13,7 @@ import { assemblySuppressionsOf, type AssemblySuppression } from '../config/supp
 import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
 import { testCodeVerdict } from '../project/testCode';
 import { libraryCodeVerdict, type LibraryCodeSetting } from '../project/libraryCode';
+import { assemblyWeaverSetting, type WeaverSetting } from '../project/weavers';
 import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
 import { modelPath } from '../project/host/projects';
 import { typesNamed, type WorkspaceIndex } from '../workspace/index';
@@ -73,6 +74,13 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
       });
     }
   }
+  // `[assembly: ConfigureAwait(x)]` (ConfigureAwait.Fody) applies to its whole project, wherever it is declared.
+  const assemblyWeaverByProject = new Map<string, WeaverSetting>();
+  for (const source of loaded.sources) {
+    const found = assemblyWeaverSetting(source.path, source.text);
+    const projectPath = loaded.contexts.get(source.path)?.project?.path ?? '';
+    if (found && !assemblyWeaverByProject.has(projectPath)) assemblyWeaverByProject.set(projectPath, found);
+  }
   const equivalentsOf = (id: string) => ruleById(id)?.meta.equivalents ?? [];
   return {
     severitiesOf: (file) => severitiesFromOptions(editorOptions(file)),
@@ -94,6 +102,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
         generatedFile: generatedFileReason(file.path, file.text, generatedCodeOption(editorOptions(file.path))),
         library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : []),
+        weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaverByProject.get(project?.path ?? '') ?? null },
       };
     },
   };

@@ -73,6 +73,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       testProject,
       libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason, ...(library.withoutContext ? { withoutContext: library.withoutContext } : {}) } : null,
       packingNuspec: p.packingNuspec ? { nuspec: display(p.packingNuspec.path), how: p.packingNuspec.how } : null,
+      configureAwaitWeaver: p.configureAwaitWeaver ? { configured: p.configureAwaitWeaver.configured } : null,
       packageReferences: p.packageReferences.map((r) => ({ id: r.id, version: r.version })),
       frameworkReferences: p.frameworkReferences,
       projectReferences: p.projectReferences.map(display),
@@ -97,6 +98,10 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     else if (p.libraryCode) {
       out.push(`  library code: ${p.libraryCode.isLibrary ? 'yes' : 'no'}: ${p.libraryCode.reason}`);
       if (p.libraryCode.withoutContext) out.push(`  ConfigureAwait policy (ASY027): not asked for: ${p.libraryCode.withoutContext}`);
+    }
+    if (p.configureAwaitWeaver) {
+      const configured = p.configureAwaitWeaver.configured;
+      out.push(`  ConfigureAwait.Fody: ${configured ? `every await configured with ${configured.continueOnCapturedContext} (${configured.source})` : 'no default configured; [ConfigureAwait(x)] attributes decide'}`);
     }
     if (p.packageReferences.length) out.push(`  packages: ${p.packageReferences.map((r) => `${r.id}${r.version ? ` ${r.version}` : ''}`).join(', ')}`);
     out.push(`  files: ${p.files}`);

@@ -439,6 +439,8 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
           { globPattern: '**/{.globalconfig,*.globalconfig,*.editorconfig}', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           // Project files decide targets, symbols, NoWarn and test projects; a .nuspec, whether a project is a published library.
           { globPattern: '**/*.{csproj,props,targets,sln,slnx,nuspec}', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
+          // FodyWeavers.xml configures ConfigureAwait.Fody, which decides whether the project's awaits are configured.
+          { globPattern: '**/FodyWeavers.xml', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
         ],
       }));
     }

@@ -26,6 +26,7 @@ import { chooseTargetFramework, frameworkVersionText, parseTargetFramework, prep
 import { implicitUsingsFor } from './implicitUsings';
 import { compileGlob, splitItemSpec, type Glob } from './globs';
 import type { PackingNuspec } from './nuspec';
+import type { ConfigureAwaitWeaver } from './weavers';
 
 /** What evaluation needs of the file system; paths are absolute with forward slashes. */
 export interface ProjectFileSystem {
@@ -129,6 +130,11 @@ export interface ProjectModel {
    * sets it after evaluation, which sees only the files the project imports; absent when nothing looked.
    */
   packingNuspec?: PackingNuspec | null;
+  /**
+   * ConfigureAwait.Fody, when the project references it: the default its FodyWeavers.xml gives every await
+   * (project/weavers.ts). The project host sets it after evaluation; absent when the project does not reference it.
+   */
+  configureAwaitWeaver?: ConfigureAwaitWeaver | null;
   /** The IsTestProject property as set (Microsoft.NET.Test.Sdk sets it too), or null. */
   isTestProject: boolean | null;
   packageReferences: PackageReference[];

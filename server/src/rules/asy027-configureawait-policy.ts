@@ -1,5 +1,6 @@
 /** ASY027 configureawait-policy (off by default): an await of a Task or ValueTask without ConfigureAwait in library code. */
-import type { MethodBody, SuspensionPoint } from '../model/types';
+import type { MethodBody, SuspensionPoint, TypeDeclaration } from '../model/types';
+import { weaverSettingFor } from '../project/weavers';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { hasEventHandlerSignature } from './callbackSlots';
 import { libraryCodeOf } from './libraryCode';
@@ -29,7 +30,10 @@ other file the rule still applies where the file itself shows the policy: when m
 already use \`ConfigureAwait(false)\`, the others are reported as the exceptions they probably are (a file split
 evenly shows no policy).
 
-Never reported: test code, UI event handlers (\`(object sender, XEventArgs e)\`, whose continuations must return to
+Never reported: awaits that ConfigureAwait.Fody configures when the project is built (the project references the
+weaver's package and a \`[ConfigureAwait(x)]\` on the method, on its type or on the assembly, or the
+\`ContinueOnCapturedContext\` of the \`<ConfigureAwait/>\` entry in the project's or the solution's FodyWeavers.xml,
+gives them a value: the built code then says what the source does not, and the project has chosen), test code, UI event handlers (\`(object sender, XEventArgs e)\`, whose continuations must return to
 the UI thread), Orleans grains and system targets (a class deriving from \`Grain\`, \`JournaledGrain\` or
 \`SystemTarget\` and implementing a grain interface: their turns must resume on the activation's scheduler, and
 Orleans' documentation says not to use ConfigureAwait(false) in grain code), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of a task written as already complete
@@ -83,6 +87,9 @@ expression). It is **safe** in library code: the continuation then runs on the t
 code after the await that touches UI objects or relies on the caller's context, and library code should not.
 
 ## Limitations
+- ConfigureAwait.Fody's configuration is read from FodyWeavers.xml files, not from the \`WeaverConfiguration\`
+  MSBuild property; a project configured only there is still asked for the calls. The assembly's attribute is
+  found in the files analysed with the project (the CLI reads the files it is given, the editor the files it indexes).
 - The awaited expression's type must be known (workspace declarations, API signatures) to be a Task or
   ValueTask; an await of an unknown type is not reported.
 - Whether a project is a library comes from its project file and the .nuspec files around it; a published package
@@ -146,7 +153,28 @@ function fixEdits(ctx: RuleContext, a: SuspensionPoint): { start: number; end: n
 }
 
 function isChecked(ctx: RuleContext, body: MethodBody): boolean {
-  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body);
+  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body) && !weaverConfigures(ctx, body);
+}
+
+/**
+ * Whether ConfigureAwait.Fody configures the body's awaits when the project is built (project/weavers.ts): then
+ * the built assembly already says what the source does not, whichever value the project chose. An attribute on the
+ * method covers that method only (a lambda or local function is a method of its own to the weaver); one on the
+ * type covers the bodies in it.
+ */
+function weaverConfigures(ctx: RuleContext, body: MethodBody): boolean {
+  const type = body.containingType ? innermostTypeAround(ctx, body) : null;
+  const where = { type: body.containingType, method: body.name };
+  return weaverSettingFor(ctx.weaving, type?.attributes ?? [], body.attributes, where) !== null;
+}
+
+function innermostTypeAround(ctx: RuleContext, body: MethodBody): TypeDeclaration | null {
+  let found: TypeDeclaration | null = null;
+  for (const t of ctx.model.types) {
+    if (t.name !== body.containingType || t.span.start > body.span.start || t.span.end < body.span.end) continue;
+    if (!found || t.span.start > found.span.start) found = t;
+  }
+  return found;
 }
 
 /**

@@ -5,6 +5,7 @@ import { typesNamed } from '../workspace/index';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
 import type { LibraryCodeVerdict } from '../project/libraryCode';
+import type { ProjectWeaving } from '../project/weavers';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type SeveritySetting = Severity | 'off';
@@ -96,6 +97,12 @@ export interface RuleContext {
   library?: LibraryCodeVerdict | null;
   /** Why the file is test code, or null/absent when it is not. */
   testCode?: string | null;
+  /**
+   * What ConfigureAwait.Fody does to the awaits of the file's project (project/weavers.ts): its configured default
+   * and the assembly's `[ConfigureAwait(x)]`; absent when neither is known. Attributes on types and methods are read
+   * from the file itself.
+   */
+  weaving?: ProjectWeaving | null;
 }
 
 export interface Rule {

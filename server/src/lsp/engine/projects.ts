@@ -21,6 +21,7 @@ import { createProjectHost, type ProjectHost } from '../../project/host/projects
 import { editorConfigsFor } from '../../project/host/sourceFiles';
 import { testCodeVerdict } from '../../project/testCode';
 import { libraryCodeVerdict } from '../../project/libraryCode';
+import { assemblyWeaverSetting, type WeaverSetting } from '../../project/weavers';
 import type { SeenPackage } from '../../project/packages';
 
 function fsPathOf(key: string): string | null {
@@ -32,9 +33,12 @@ function fsPathOf(key: string): string | null {
   }
 }
 
-/** Whether a changed file can change what a project says: project, props, targets, solution and .nuspec files (a .nuspec can make a project a published library). */
+/**
+ * Whether a changed file can change what a project says: project, props, targets, solution and .nuspec files (a
+ * .nuspec can make a project a published library), and FodyWeavers.xml (it configures the project's awaits).
+ */
 export function isProjectFile(file: string): boolean {
-  return /\.(csproj|props|targets|sln|slnx|nuspec)$/i.test(file);
+  return /\.(csproj|props|targets|sln|slnx|nuspec)$/i.test(file) || /(^|[\\/])FodyWeavers\.xml$/i.test(file);
 }
 
 export interface EngineProjects {
@@ -68,6 +72,8 @@ export function createEngineProjects(): EngineProjects {
   const editorConfigCache = new Map<string, string | null>();
   const optionsCache = new Map<string, { settingsKey: string; options: { values: Map<string, string>; globalSources: Map<string, string> } }>();
   const assemblyByFile = new Map<string, AssemblySuppression[]>();
+  /** `[assembly: ConfigureAwait(x)]` (ConfigureAwait.Fody) by the file that declares it. */
+  const assemblyWeaverByFile = new Map<string, WeaverSetting>();
 
   const hostFor = (settings: AsyncLensSettings): ProjectHost => {
     const key = `${settings.project.configuration}|${settings.project.targetFramework}`;
@@ -133,6 +139,13 @@ export function createEngineProjects(): EngineProjects {
           if (contextOf(other, settings).project?.path === project?.path) assembly = assembly.concat(found);
         }
       }
+      let assemblyWeaver: WeaverSetting | null = null;
+      for (const [other, found] of assemblyWeaverByFile) {
+        if (contextOf(other, settings).project?.path === project?.path) {
+          assemblyWeaver = found;
+          break;
+        }
+      }
       const file = fsPathOf(key) ?? key;
       return {
         suppression: settings.suppressions.peers ? {
@@ -148,15 +161,20 @@ export function createEngineProjects(): EngineProjects {
         generatedRegions: generatedCodeRegions(text, model, declarationsOf),
         generatedFile: generatedFileReason(file, text, generatedCodeOption(options)),
         library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null, project ? hostFor(settings).referencedProjects(project) : []),
+        weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaver },
       };
     },
     noteText(key, text) {
       const found = assemblySuppressionsOf(fsPathOf(key) ?? key, text);
       if (found.length) assemblyByFile.set(key, found);
       else assemblyByFile.delete(key);
+      const weaver = assemblyWeaverSetting(fsPathOf(key) ?? key, text);
+      if (weaver) assemblyWeaverByFile.set(key, weaver);
+      else assemblyWeaverByFile.delete(key);
     },
     forget(key) {
       assemblyByFile.delete(key);
+      assemblyWeaverByFile.delete(key);
       contexts.delete(key);
     },
     addProjectFiles(files) {

@@ -15,6 +15,7 @@ import { compareTargetPreference, nearestCompatibleTarget } from '../frameworks'
 import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
+import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
@@ -106,9 +107,17 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
   };
 
-  /** A project that sets no package property may still be published by a .nuspec; the others need no search. */
-  const withPackingNuspec = (model: ProjectModel): ProjectModel =>
-    model.packageMetadata ? model : { ...model, packingNuspec: packingNuspec(model, nuspecSource) };
+  /**
+   * What files beside the project file say of it: a project that sets no package property may still be published by
+   * a .nuspec (the others need no search), and one that references ConfigureAwait.Fody configures its awaits through
+   * FodyWeavers.xml (project/weavers.ts).
+   */
+  const withFilesBeside = (model: ProjectModel): ProjectModel => {
+    const beside: Partial<ProjectModel> = {};
+    if (!model.packageMetadata) beside.packingNuspec = packingNuspec(model, nuspecSource);
+    if (referencesConfigureAwaitWeaver(model)) beside.configureAwaitWeaver = configureAwaitWeaverOf(model, solutionOf(model.path), (p) => fileSystem.readText(p));
+    return Object.keys(beside).length ? { ...model, ...beside } : model;
+  };
 
   const fileSystem: ProjectFileSystem = {
     readText(p) {
@@ -209,7 +218,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const evaluate = (p: string): ProjectModel => {
     let model = evaluated.get(p);
     if (!model) {
-      model = withPackingNuspec(evaluateProject(p, fileSystem, { configuration: options.configuration, targetFramework: options.targetFramework, xmlCache, solution: solutionOf(p) }));
+      model = withFilesBeside(evaluateProject(p, fileSystem, { configuration: options.configuration, targetFramework: options.targetFramework, xmlCache, solution: solutionOf(p) }));
       evaluated.set(p, model);
     }
     return model;
@@ -239,7 +248,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     if (!model) {
       const evaluation = evaluateProject(project.path, fileSystem, { configuration: options.configuration, targetFramework, xmlCache, solution: solutionOf(project.path) });
       model = {
-        ...withPackingNuspec(evaluation),
+        ...withFilesBeside(evaluation),
         targetFrameworkReason: `the project targets ${project.targetFrameworks.join(';')}; the analysed target, ${project.targetFramework}, leaves this file out of its Compile items, so it is analysed for ${targetFramework}, the highest target that compiles it`,
       };
       evaluatedForTarget.set(key, model);
