@@ -436,11 +436,23 @@ function loadImport(state: EvalState, path: string, from: string, line: number, 
   state.importing.pop();
 }
 
-/** Directory.Build.props / .targets / Directory.Packages.props: the nearest above the project, as MSBuild finds them. */
+/**
+ * Directory.Build.props / .targets / Directory.Packages.props: the nearest above the project, as MSBuild finds them.
+ * The properties MSBuild sets on the way are set too, since a nested Directory.Build.props often imports its parent
+ * through them (`$([System.IO.Path]::Combine('..', '$(_DirectoryBuildPropsFile)'))`): `_<Stem>File` (the file name),
+ * `_<Stem>BasePath` (its folder) and `<Stem>Path` (both joined), where the stem is DirectoryBuildProps,
+ * DirectoryBuildTargets or DirectoryPackagesProps (dotnet/msbuild src/Tasks/Microsoft.Common.props and
+ * Microsoft.Common.targets; NuGet.Build.Tasks' NuGet.props for Directory.Packages.props).
+ */
 function importNearest(state: EvalState, fileName: string, switchProperty: string): void {
   if ((propertyText(state, switchProperty) ?? '').toLowerCase() === 'false') return;
+  const stem = fileName.replace(/\./g, '');
+  defaultProperty(state, `_${stem}File`, fileName);
   const dir = directoryOfFileAbove(state.projectDir, fileName, (p) => state.fs.exists(p));
-  if (dir) loadImport(state, joinPath(dir, fileName), state.projectPath, 1, false);
+  if (!dir) return;
+  defaultProperty(state, `_${stem}BasePath`, dir);
+  defaultProperty(state, `${stem}Path`, joinPath(dir, fileName));
+  loadImport(state, joinPath(dir, fileName), state.projectPath, 1, false);
 }
 
 function sdkPropsDefaults(state: EvalState): void {
