@@ -482,3 +482,42 @@ test('ConfigureAwait.Fody configures the awaits of a project that references it:
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('test support code: a project in the workspace\'s test folder, or a class library only test code references, is test code unless it is published; by references alone only when its name says so', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'test-support');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
+  assert.deepEqual(found.map((f) => [f.file.slice(base.length + 1), f.testCode, f.severity]), [
+    // The application's library, the application and the published client: production code, though the tests reference all three.
+    ['src/Depot/Shelf.cs', false, 'warning'],
+    ['src/Depot.Client/DepotClient.cs', false, 'warning'],
+    ['src/Depot.Host/Program.cs', false, 'warning'],
+    // Only the test project references it, but nothing in its name says it is for tests.
+    ['src/Depot.Pricing/PriceList.cs', false, 'warning'],
+    // Referenced only by the test project, from beside the production code, and named for tests.
+    ['src/Depot.TestScenarios/EmptyShelfScenario.cs', true, 'information'],
+    // In tests/, not published.
+    ['tests/Depot.Fakes/SlowShelf.cs', true, 'information'],
+    ['tests/Depot.Tests/RestockChecks.cs', true, 'information'],
+  ]);
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const rows = (JSON.parse(r.stdout).projects as { project: string; testProject: string | null; projectReferences: string[] }[])
+    .map((p) => [p.project.slice(base.length + 1), p.testProject, p.projectReferences.map((x) => x.slice(base.length + 1))]);
+  assert.deepEqual(rows, [
+    ['src/Depot.Client/Depot.Client.csproj', null, []],
+    ['src/Depot.Host/Depot.Host.csproj', null, ['src/Depot/Depot.csproj']],
+    ['src/Depot.Pricing/Depot.Pricing.csproj', null, []],
+    ['src/Depot.TestScenarios/Depot.TestScenarios.csproj', 'Depot.TestScenarios is a class library only test code references (Depot.Tests)', ['tests/Depot.Fakes/Depot.Fakes.csproj']],
+    ['src/Depot/Depot.csproj', null, []],
+    // $(DepotRoot) comes from the repository's props, which tests/Directory.Build.props imports through $(_DirectoryBuildPropsFile).
+    ['tests/Depot.Fakes/Depot.Fakes.csproj', 'Depot.Fakes is in the test folder tests/ and not published', ['src/Depot/Depot.csproj']],
+    ['tests/Depot.Tests/Depot.Tests.csproj', 'Depot.Tests sets IsTestProject',
+      ['src/Depot.Host/Depot.Host.csproj', 'src/Depot.Client/Depot.Client.csproj', 'src/Depot.Pricing/Depot.Pricing.csproj', 'tests/Depot.Fakes/Depot.Fakes.csproj', 'src/Depot.TestScenarios/Depot.TestScenarios.csproj']],
+  ]);
+  // Given only the tests folder, its projects are below no test folder of the workspace: the fakes are test code by
+  // their references then (the test project's is the only one).
+  const r2 = await runCli(['projects', '--format', 'json', path.join(dir, 'tests')]);
+  const fakes = (JSON.parse(r2.stdout).projects as { project: string; testProject: string | null }[]).find((p) => p.project.endsWith('/Depot.Fakes.csproj'))!;
+  assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
+});

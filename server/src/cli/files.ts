@@ -68,6 +68,8 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       problems.push({ file: displayPath(io, abs), reason });
     },
   };
+  // The folders given (a file's or a project's stands for its folder): a project in a test folder below one is test code.
+  const roots: string[] = [];
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(io.cwd, p);
     let stat: fs.Stats;
@@ -77,6 +79,7 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       throw new UsageError(`no such file or folder: ${p}`);
     }
     const lower = abs.toLowerCase();
+    roots.push(stat.isDirectory() ? abs : path.dirname(abs));
     if (stat.isDirectory()) walkSync([abs], visitor);
     else if (lower.endsWith('.csproj')) files.push(...projectSources(host, [abs], problems, io));
     else if (lower.endsWith('.sln') || lower.endsWith('.slnx')) {
@@ -87,6 +90,7 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       files.push(...projectSources(host, present, problems, io));
     } else files.push(abs);
   }
+  host.setRoots(roots);
   const sources: SourceFile[] = [];
   const contexts = new Map<string, ProjectContext>();
   const absolute = new Map<string, string>();

@@ -8,7 +8,6 @@
 import path from 'node:path';
 import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
 import { chooseRuntime } from '../project/runtime';
-import { testProjectReason } from '../project/testCode';
 import { libraryCodeVerdict } from '../project/libraryCode';
 import { parseArgs, stringFlag } from './args';
 import { projectFlag } from './check';
@@ -50,7 +49,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   let outside = 0;
   for (const [, ctx] of loaded.contexts) if (!ctx.project) outside++;
   const projects = loaded.host.projects().map((p) => {
-    const testProject = testProjectReason(p);
+    const testProject = loaded.host.testCodeReasonOf(p);
     // The project's verdict under the default setting (auto); a test file in a library project is still test code.
     const library = libraryCodeVerdict(p, 'auto', testProject, loaded.host.referencedProjects(p));
     const choice = chooseRuntime(runtime, { targetFramework: p.targetFramework, features: p.features, projectName: `${p.name}.csproj` });

@@ -172,6 +172,70 @@ export function testProjectReason(project: ProjectModel | null): string | null {
   return null;
 }
 
+/**
+ * Why a project is test support code though it is no test project itself, or null. Either it sits in the workspace's
+ * test folder (a folder named `test` or `tests` between a workspace root and the project: test apps, grains, fakes,
+ * benchmarks, by the convention of .NET repositories that keep `src/` and `test/` apart), or it is a class library
+ * that only test code references (helpers the test projects share, wherever they sit): every project of the
+ * workspace that references it (`referencersOf` gives those that reference one directly) is a test project or such
+ * a project itself, and its name says test support (Test, Fake or Mock in it). A project published as a package is never one (its users are elsewhere: a library and its tests
+ * may be all a repository holds), nor one that says IsTestProject false. By references alone an application is
+ * never one (an integration test references the web app it hosts), nor a library nothing references.
+ */
+export function testSupportReason(project: ProjectModel, referencersOf: (p: ProjectModel) => readonly ProjectModel[], testFolderOf: (p: ProjectModel) => string | null = () => null): string | null {
+  const verdicts = new Map<string, string | null>();
+  const reasonOf = (p: ProjectModel): string | null => {
+    const known = verdicts.get(p.path);
+    if (known !== undefined) return known;
+    // A cycle of references (never valid in a build) reads as not test code.
+    verdicts.set(p.path, null);
+    const reason = testProjectReason(p) ?? supportReason(p);
+    verdicts.set(p.path, reason);
+    return reason;
+  };
+  const supportReason = (p: ProjectModel): string | null => {
+    if (p.isTestProject === false || isPublished(p)) return null;
+    const folder = testFolderOf(p);
+    if (folder) return `${p.name} is in the test folder ${folder} and not published`;
+    // By references alone only a library whose name says what it is for: a product library and its tests may be all
+    // a repository holds, the library then referenced by nothing else and published from elsewhere.
+    if (isApplicationProject(p) || !TEST_SUPPORT_NAME.test(p.name)) return null;
+    const referencers = referencersOf(p);
+    if (referencers.length === 0 || !referencers.every((r) => reasonOf(r) !== null)) return null;
+    const names = referencers.map((r) => r.name).sort();
+    return `${p.name} is a class library only test code references (${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
+  };
+  return testProjectReason(project) ? null : reasonOf(project);
+}
+
+/**
+ * The test folder between one of the workspace roots and a project's folder (`test/`, `tests/Grains/` gives
+ * `tests/`), or null. Only the folders below a root count: the repository's own checkout may sit anywhere.
+ */
+export function testFolderBelow(projectDirectory: string, roots: readonly string[]): string | null {
+  const dir = projectDirectory.replace(/\/+$/, '');
+  for (const root of roots) {
+    const base = root.replace(/\/+$/, '');
+    if (!dir.startsWith(`${base}/`)) continue;
+    const segments = dir.slice(base.length + 1).split('/');
+    const at = segments.findIndex((s) => /^tests?$/i.test(s));
+    if (at !== -1) return `${segments.slice(0, at + 1).join('/')}/`;
+  }
+  return null;
+}
+
+/** A project name that says test support: `Acme.TestKit`, `Acme.Testing`, `TestGrains`, `Acme.Fakes`, `Acme.Mocks` (case-sensitive: not `Latest`). */
+const TEST_SUPPORT_NAME = /Test|Fake|Mock/;
+
+function isApplicationProject(project: ProjectModel): boolean {
+  return ['exe', 'winexe', 'appcontainerexe'].includes((project.outputType ?? 'Library').toLowerCase());
+}
+
+/** Whether the project is published as a package: a package property (IsPackable true among them) or a .nuspec packs it. */
+function isPublished(project: ProjectModel): boolean {
+  return project.isPackable !== false && (!!project.packageMetadata || !!project.packingNuspec);
+}
+
 /** The project names the Arcade SDK makes test projects (MSBuildProjectName.EndsWith, case-sensitive as MSBuild's is). */
 const ARCADE_TEST_SUFFIX = /\.(?:UnitTests|Tests|IntegrationTests|PerformanceTests)$/;
 
@@ -185,13 +249,14 @@ function referencedPackage<T extends { id: string }>(project: ProjectModel, tabl
 }
 
 /**
- * Whether a file is test code: its project is a test project, or one of its types or methods carries a test
+ * Whether a file is test code: its project is a test project (`projectReason`, which the project host extends with
+ * test support libraries: ProjectHost.testCodeReasonOf), or one of its types or methods carries a test
  * attribute. Custom xUnit attributes derived from Fact/Theory are recognised by name (`SkippableFact`,
  * `RetryTheory`), since the base type is not visible without a compiler.
  */
-export function testCodeVerdict(project: ProjectModel | null, text: string, model: FileModel): TestCodeVerdict {
+export function testCodeVerdict(project: ProjectModel | null, text: string, model: FileModel, projectReason: string | null = testProjectReason(project)): TestCodeVerdict {
   // An explicit IsTestProject=false overrides the package references (testProjectReason), not the attributes.
-  const reason = testProjectReason(project);
+  const reason = projectReason;
   if (reason) return { testCode: true, reason };
   const names = new Set(ATTRIBUTE_NAMES);
   for (const body of model.bodies) for (const a of body.attributes) {

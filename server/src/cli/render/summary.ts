@@ -2,7 +2,6 @@
 import path from 'node:path';
 import type { ProjectAnalysis } from '../../analysis/project';
 import type { LoadedSources } from '../files';
-import { testProjectReason } from '../../project/testCode';
 
 export function generatedFiles(analysis: ProjectAnalysis): { file: string; reason: string }[] {
   return analysis.files.filter((f) => f.generated).map((f) => ({ file: f.path, reason: `not checked: ${f.generated}` }));
@@ -47,7 +46,7 @@ export function projectSummaries(loaded: LoadedSources, cwd?: string): ProjectSu
       targetFrameworks: p.targetFrameworks,
       targetFramework: p.targetFramework,
       reason: p.targetFrameworkReason,
-      testProject: testProjectReason(p) !== null,
+      testProject: loaded.host.testCodeReasonOf(p) !== null,
       files: counts.get(p.path) ?? 0,
       notes: [
         ...p.notes.map((n) => ({ kind: n.kind, file: display(n.file, cwd), line: n.line, message: n.message })),

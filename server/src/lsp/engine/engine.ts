@@ -812,6 +812,7 @@ export function createEngine(host: EngineHost): Engine {
     }
     const addedPaths = added.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
     folders.push(...addedPaths);
+    projects.setRoots(folders);
     if (addedPaths.length) void indexWorkspace();
     else recheckOpenDocuments(null);
   }
@@ -949,6 +950,7 @@ export function createEngine(host: EngineHost): Engine {
       case 'init':
         globalSettings = command.settings;
         folders = command.folders.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
+        projects.setRoots(folders);
         void indexWorkspace();
         return;
       case 'open': {

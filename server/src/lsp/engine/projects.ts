@@ -62,6 +62,8 @@ export interface EngineProjects {
    * when a project file changes.
    */
   analyzerConfigChanged(file: string): boolean;
+  /** The workspace folders (absolute paths): a project in a test folder below one is test code. */
+  setRoots(folders: readonly string[]): void;
 }
 
 export function createEngineProjects(): EngineProjects {
@@ -75,12 +77,14 @@ export function createEngineProjects(): EngineProjects {
   /** `[assembly: ConfigureAwait(x)]` (ConfigureAwait.Fody) by the file that declares it. */
   const assemblyWeaverByFile = new Map<string, WeaverSetting>();
 
+  let roots: readonly string[] = [];
   const hostFor = (settings: AsyncLensSettings): ProjectHost => {
     const key = `${settings.project.configuration}|${settings.project.targetFramework}`;
     if (!host || key !== hostKey) {
       host = createProjectHost({ configuration: settings.project.configuration, targetFramework: settings.project.targetFramework || null });
       hostKey = key;
       for (const p of knownProjects) host.addProjectFile(p);
+      host.setRoots(roots);
       contexts.clear();
     }
     return host;
@@ -131,7 +135,7 @@ export function createEngineProjects(): EngineProjects {
     checkContextOf(key, text, model, index, settings) {
       const project = contextOf(key, settings).project;
       const { values: options, globalSources } = analyzerOptions(key, settings);
-      const verdict = testCodeVerdict(project, text, model);
+      const verdict = testCodeVerdict(project, text, model, project ? hostFor(settings).testCodeReasonOf(project) : null);
       const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
       let assembly: AssemblySuppression[] = [];
       if (settings.suppressions.peers) {
@@ -171,6 +175,10 @@ export function createEngineProjects(): EngineProjects {
       const weaver = assemblyWeaverSetting(fsPathOf(key) ?? key, text);
       if (weaver) assemblyWeaverByFile.set(key, weaver);
       else assemblyWeaverByFile.delete(key);
+    },
+    setRoots(folders) {
+      roots = [...folders];
+      host?.setRoots(roots);
     },
     forget(key) {
       assemblyByFile.delete(key);

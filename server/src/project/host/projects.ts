@@ -16,6 +16,7 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
+import { testFolderBelow, testProjectReason, testSupportReason } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
@@ -57,6 +58,13 @@ export interface ProjectHost {
   globalConfigOf(project: ProjectModel): GlobalConfigSet;
   /** An analyzer config file changed, appeared or went away: forgets it and every merged global config. */
   analyzerConfigChanged(abs: string): void;
+  /**
+   * Why the project's code is test code (project/testCode.ts): it is a test project, or a class library nobody
+   * publishes that only test code among the known projects references. Null when it is neither.
+   */
+  testCodeReasonOf(project: ProjectModel): string | null;
+  /** The workspace's root folders (absolute): a project in a test folder below one is test code (project/testCode.ts). */
+  setRoots(roots: readonly string[]): void;
   /** Forgets every cached file and evaluation (a project, props or targets file changed). */
   invalidate(): void;
   readonly options: ProjectHostOptions;
@@ -226,6 +234,26 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
 
   const all = (): readonly ProjectModel[] => (allProjects ??= [...projectFiles].sort().map(evaluate));
 
+  let roots: string[] = [];
+  /** The known projects that reference each project directly, by its path; rebuilt when the project list changes. */
+  let referencers: Map<string, ProjectModel[]> | null = null;
+  let referencersBuiltFor: readonly ProjectModel[] | null = null;
+  const referencersOf = (project: ProjectModel): readonly ProjectModel[] => {
+    const projects = all();
+    if (!referencers || referencersBuiltFor !== projects) {
+      referencers = new Map();
+      for (const p of projects) {
+        for (const ref of new Set(p.projectReferences.map(modelPath))) {
+          const list = referencers.get(ref);
+          if (list) list.push(p);
+          else referencers.set(ref, [p]);
+        }
+      }
+      referencersBuiltFor = projects;
+    }
+    return referencers.get(project.path) ?? [];
+  };
+
   const packagesSeenByProject = new Map<string, readonly SeenPackage[]>();
   const referencedProjects = (project: ProjectModel): ProjectModel[] => {
     const found: ProjectModel[] = [];
@@ -350,6 +378,10 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
     projects: all,
     referencedProjects,
+    testCodeReasonOf: (project) => testProjectReason(project) ?? testSupportReason(project, referencersOf, (p) => testFolderBelow(p.directory, roots)),
+    setRoots(list) {
+      roots = list.map(modelPath);
+    },
     packagesSeenBy(project) {
       const key = `${project.path}|${project.targetFramework ?? ''}`;
       let seen = packagesSeenByProject.get(key);
