@@ -278,7 +278,7 @@ test('a multi-targeting project: a fix that calls an API overload is safe only w
   assert.doesNotMatch(found[2].note ?? '', /also targets/);
 });
 
-test('a multi-targeting project: ASY002 says when a twin is missing on another target that compiles the call', async () => {
+test('a multi-targeting project: ASY002 says when a twin (or a type\'s DisposeAsync) is missing on another target that compiles the call', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'multi-target');
   interface Fix { title: string; safety: string }
   const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string; fix?: Fix })[]).filter((f) => f.ruleId === 'ASY002');
@@ -293,7 +293,10 @@ test('a multi-targeting project: ASY002 says when a twin is missing on another t
     [36, 'unsafe', 'Await Task.Delay instead'],
     // DbConnection's BeginTransactionAsync came with .NET Standard 2.1.
     [43, 'unsafe', 'Await BeginTransactionAsync instead (the project also targets netstandard2.0)'],
+    // ZipArchive became IAsyncDisposable in .NET 10: `await using` does not compile for the other two targets.
+    [50, 'unsafe', 'Use await using (the project also targets netstandard2.0 and net8.0)'],
   ]);
+  assert.match(found[5].note ?? '', /also targets netstandard2\.0 and net8\.0, where ZipArchive has no DisposeAsync \(it came in \.NET 10\)/);
   assert.match(found[0].note ?? '', /also targets netstandard2\.0, which does not have ReadAllTextAsync/);
   assert.doesNotMatch(found[3].note ?? '', /also targets/);
   assert.match(found[1].note ?? '', /also targets net8\.0, which does not have ExtractToDirectoryAsync/);

@@ -4,7 +4,7 @@
  * workspace base) declares DisposeAsync, which `await using` calls by pattern (CS8410), or when it derives from a
  * .NET type whose own DisposeAsync does the work (FileStream, StreamWriter, DbContext).
  */
-import { quoted } from './messageText';
+import { listed, quoted } from './messageText';
 import type { MethodBody, Span, UsingResource } from '../model/types';
 import {
   ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE, asyncDisposableByType, asyncDisposableForFactory, asyncDisposableForNew, readOnlyCreationOf, type AsyncDisposableType,
@@ -18,7 +18,8 @@ import { callersOf, indexMemo, methodsNamed, stripGenerics, typeFamily, typesNam
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
-import { analysedTargetPredates, packageVersionPredates } from './callTargets';
+import { analysedTargetPredates, otherTargetsCompiling, packageVersionPredates, runtimePredates } from './callTargets';
+import { parseTargetFramework } from '../project/frameworks';
 
 export interface AsyncDisposableMatch {
   typeName: string;
@@ -295,22 +296,44 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
   if (!noFix && match.asyncFactory && rename && /\?\s*\.\s*$/.test(ctx.text.slice(Math.max(0, rename.start - 8), rename.start))) {
     noFix = `${match.asyncFactory.member} is called with ?., and ?.${match.asyncFactory.twin}() gives a nullable struct whose members the following code cannot use as they are`;
   }
+  const elsewhere = targetsLackingDisposeAsync(ctx, using, match.since);
   let fix: Fix | undefined;
   if (!noFix) {
     const edits: TextEdit[] = [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }];
     if (rename && match.asyncFactory) edits.push({ ...rename, newText: match.asyncFactory.twin });
-    fix = { title: match.asyncFactory ? `Use await using with ${match.asyncFactory.twin}()` : 'Use await using', safety: 'unsafe', edits };
+    const alsoTargets = elsewhere.length > 0 ? ` (the project also targets ${listed(elsewhere)})` : '';
+    fix = { title: `${match.asyncFactory ? `Use await using with ${match.asyncFactory.twin}()` : 'Use await using'}${alsoTargets}`, safety: 'unsafe', edits };
   }
   const twin = match.asyncFactory ? `await using with ${match.asyncFactory.twin}()` : 'await using';
+  // A type that became IAsyncDisposable in a later .NET (ZipArchive in .NET 10) is only IDisposable on the project's
+  // older targets, where `await using` does not compile (CS8410).
+  const otherTargets = elsewhere.length > 0
+    ? ` The project also targets ${listed(elsewhere)}, where ${match.typeName} has no DisposeAsync (it came in .NET ${match.since}): use await using under an #if for the targets that have it.`
+    : '';
   return {
     span,
     message: match.asyncFactory
       ? `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' with ${quoted(`${match.asyncFactory.twin}()`)}`
       : `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' instead`,
-    note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${otherTargets}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
     fix,
   };
+}
+
+/**
+ * The project's other targets that compile the `using` and lack the type's DisposeAsync: a .NET before `since`, or
+ * any .NET Framework or .NET Standard target (the row's DisposeAsync is a .NET 5+ addition); a target the project
+ * model cannot read (Xamarin, UWP) is listed too, since nothing says it has the member.
+ */
+function targetsLackingDisposeAsync(ctx: RuleContext, using: UsingResource, since: string | undefined): string[] {
+  if (since === undefined) return [];
+  return otherTargetsCompiling(ctx, using.keywordSpan.start)
+    .map((t) => t.targetFramework)
+    .filter((name) => {
+      const tf = parseTargetFramework(name);
+      return !tf || tf.identifier !== '.NETCoreApp' || tf.version[0] < 5 || runtimePredates(tf, since);
+    });
 }
 
 /** From the `using` keyword to the end of the resource, so the squiggle covers `using var x = new FileStream(...)` and not the block. */

@@ -596,7 +596,9 @@ compile the call and lack the twin: a .NET 5+ target older than the twin, and .N
 for File's async members and ADO.NET's base types' later twins (\`DbConnection.BeginTransactionAsync\`,
 \`DbTransaction.CommitAsync\`..., which came with .NET Standard 2.1; a provider's own type may declare them on older
 targets, so a call on \`NpgsqlConnection\` is not judged); for other rows the table says nothing of targets
-before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .NET Framework 4.5. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
+before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .NET Framework 4.5. The same for a
+type that became \`IAsyncDisposable\` in a later .NET (\`ZipArchive\`, .NET 10): the note and the title of the
+\`await using\` fix name the other targets that compile the \`using\` without it. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
 \`catch ... when\` filter, or in a query expression past its first \`from\` clause.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
