@@ -216,3 +216,22 @@ test('a FodyWeavers.xml change re-checks open files: once ConfigureAwait.Fody co
   const after = await session.waitForDiagnostics(uri, (d) => !d.some((x) => x.code === 'ASY027'));
   assert.deepEqual(after.filter((d) => d.code === 'ASY027'), []);
 });
+
+test('a project in the workspace\'s test folder is test code in the editor too: its blocking findings are capped', async () => {
+  const root = workspace({
+    'src/Shop/Shop.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>',
+    'src/Shop/Service.cs': blocking('Shop'),
+    // Fakes the tests share: no test framework, not published, below the workspace's tests/ folder.
+    'tests/Shop.Fakes/Shop.Fakes.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><IsPackable>false</IsPackable></PropertyGroup></Project>',
+    'tests/Shop.Fakes/Service.cs': blocking('Shop.Fakes'),
+  });
+  const session = await startSession({ workspace: root });
+  sessions.push(session);
+  await session.waitForStatus((s) => s.state === 'ready');
+  const uri = (f: string) => fileUri(path.join(root, f));
+  for (const f of ['src/Shop/Service.cs', 'tests/Shop.Fakes/Service.cs']) session.open(uri(f), fs.readFileSync(path.join(root, f), 'utf8'));
+  const production = await session.waitForDiagnostics(uri('src/Shop/Service.cs'), (d) => d.some((x) => x.code === 'ASY001'));
+  assert.equal(production.find((d) => d.code === 'ASY001')!.severity, 2, 'a warning in production code');
+  const fakes = await session.waitForDiagnostics(uri('tests/Shop.Fakes/Service.cs'), (d) => d.some((x) => x.code === 'ASY001'));
+  assert.equal(fakes.find((d) => d.code === 'ASY001')!.severity, 3, 'capped at information in the test folder');
+});
