@@ -205,10 +205,9 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
   return { rewrites, asyncDeclarations };
 }
 
-/** The last character before `at` that is not white space, or '' at the start. */
+/** The last character of code before `at` (white space and comments skipped: lastCodeCharBefore), or '' when none is found. */
 function previousCodeChar(text: string, at: number): string {
-  let k = at - 1;
-  while (k >= 0 && /\s/.test(text[k])) k--;
+  const k = lastCodeCharBefore(text, at);
   return k >= 0 ? text[k] : '';
 }
 
