@@ -22,6 +22,14 @@ export interface AsyncDisposableType {
   since?: string;
   /** NuGet package that ships the type, when it is not part of the shared framework. */
   package?: string;
+  /**
+   * The type has no DisposeAsync on .NET Framework, .NET Standard 2.0 and .NET Core before 3.0, where `await using`
+   * on it does not compile (CS8417): IAsyncDisposable came with .NET Core 3.0 and .NET Standard 2.1, and so did the
+   * stream, writer, ADO.NET and timer DisposeAsync methods (the "Applies to" of each row's source page). Not set for
+   * Utf8JsonWriter, whose System.Text.Json package makes it IAsyncDisposable on .NET Standard 2.0 and .NET Framework
+   * too, nor for package types, whose downlevel builds the table does not know.
+   */
+  missingBeforeNetStandard21?: true;
   /** 'low' when `await using` is an improvement only for some providers or some uses; rules may show it at a lower severity. */
   confidence?: 'low';
   /**
@@ -65,12 +73,12 @@ const STREAM_FLUSH_NOTE =
 
 export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
   {
-    type: 'Stream', disposeAsyncOnlyDisposes: true, namespace: 'System.IO', factoryHints: [],
+    type: 'Stream', missingBeforeNetStandard21: true, disposeAsyncOnlyDisposes: true, namespace: 'System.IO', factoryHints: [],
     note: 'A variable typed Stream often holds a FileStream or a compression stream whose DisposeAsync flushes asynchronously; `await using` lets it.',
     source: docs('system.io.stream.disposeasync'),
   },
   {
-    type: 'FileStream', namespace: 'System.IO',
+    type: 'FileStream', missingBeforeNetStandard21: true, namespace: 'System.IO',
     factoryHints: ['new FileStream', 'File.OpenRead', 'File.OpenWrite', 'File.Create', 'File.Open'],
     note: STREAM_FLUSH_NOTE,
     // DisposeAsync flushes the write buffer, then closes the handle as Dispose does
@@ -78,22 +86,22 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     source: docs('system.io.filestream.disposeasync'), flushIsAllItWrites: true,
   },
   {
-    type: 'BufferedStream', namespace: 'System.IO', factoryHints: ['new BufferedStream'],
+    type: 'BufferedStream', missingBeforeNetStandard21: true, namespace: 'System.IO', factoryHints: ['new BufferedStream'],
     // DisposeAsync flushes its buffer, then disposes the stream underneath (dotnet/runtime System/IO/BufferedStream.cs).
     note: STREAM_FLUSH_NOTE, source: docs('system.io.bufferedstream.disposeasync'), flushIsAllItWrites: true,
   },
   {
-    type: 'GZipStream', namespace: 'System.IO.Compression', factoryHints: ['new GZipStream'],
+    type: 'GZipStream', missingBeforeNetStandard21: true, namespace: 'System.IO.Compression', factoryHints: ['new GZipStream'],
     note: 'Disposing a compressing GZipStream writes the last compressed block and the trailer; `await using` writes them asynchronously.',
     source: docs('system.io.compression.gzipstream.disposeasync'),
   },
   {
-    type: 'DeflateStream', namespace: 'System.IO.Compression', factoryHints: ['new DeflateStream'],
+    type: 'DeflateStream', missingBeforeNetStandard21: true, namespace: 'System.IO.Compression', factoryHints: ['new DeflateStream'],
     note: 'Disposing a compressing DeflateStream writes the last compressed block; `await using` writes it asynchronously.',
     source: docs('system.io.compression.deflatestream.disposeasync'),
   },
   {
-    type: 'BrotliStream', namespace: 'System.IO.Compression', factoryHints: ['new BrotliStream'],
+    type: 'BrotliStream', missingBeforeNetStandard21: true, namespace: 'System.IO.Compression', factoryHints: ['new BrotliStream'],
     note: 'Disposing a compressing BrotliStream writes the last compressed block; `await using` writes it asynchronously.',
     source: docs('system.io.compression.brotlistream.disposeasync'),
   },
@@ -103,23 +111,23 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     source: docs('system.io.compression.zlibstream.disposeasync'),
   },
   {
-    type: 'CryptoStream', namespace: 'System.Security.Cryptography', factoryHints: ['new CryptoStream'],
+    type: 'CryptoStream', missingBeforeNetStandard21: true, namespace: 'System.Security.Cryptography', factoryHints: ['new CryptoStream'],
     note: 'Disposing a CryptoStream writes the final block (FlushFinalBlock) to the stream underneath; `await using` writes it asynchronously.',
     source: docs('system.security.cryptography.cryptostream.disposeasync'),
   },
   {
-    type: 'SslStream', namespace: 'System.Net.Security', factoryHints: ['new SslStream'],
+    type: 'SslStream', missingBeforeNetStandard21: true, namespace: 'System.Net.Security', factoryHints: ['new SslStream'],
     note: 'SslStream overrides DisposeAsync to dispose its inner stream asynchronously; over a NetworkStream that waits on nothing, so it matters only for inner streams that flush.',
     source: docs('system.net.security.sslstream.disposeasync'),
     confidence: 'low',
   },
   {
-    type: 'TextWriter', disposeAsyncOnlyDisposes: true, namespace: 'System.IO', factoryHints: [],
+    type: 'TextWriter', missingBeforeNetStandard21: true, disposeAsyncOnlyDisposes: true, namespace: 'System.IO', factoryHints: [],
     note: 'A variable typed TextWriter often holds a StreamWriter whose DisposeAsync flushes asynchronously; `await using` lets it.',
     source: docs('system.io.textwriter.disposeasync'),
   },
   {
-    type: 'StreamWriter', namespace: 'System.IO', factoryHints: ['new StreamWriter', 'File.CreateText', 'File.AppendText'],
+    type: 'StreamWriter', missingBeforeNetStandard21: true, namespace: 'System.IO', factoryHints: ['new StreamWriter', 'File.CreateText', 'File.AppendText'],
     note: 'Disposing a StreamWriter flushes its buffered text to the stream; `await using` flushes asynchronously instead of blocking.',
     source: docs('system.io.streamwriter.disposeasync'),
   },
@@ -129,7 +137,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     source: docs('system.text.json.utf8jsonwriter.disposeasync'),
   },
   {
-    type: 'XmlWriter', namespace: 'System.Xml', factoryHints: ['XmlWriter.Create'],
+    type: 'XmlWriter', missingBeforeNetStandard21: true, namespace: 'System.Xml', factoryHints: ['XmlWriter.Create'],
     note: 'Disposing an XmlWriter closes open elements and flushes to the stream; `await using` does it asynchronously when the writer was created with Async = true.',
     source: docs('system.xml.xmlwriter.disposeasync'),
     confidence: 'low',
@@ -138,27 +146,27 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
   // real asynchronous close, rollback and drain; Microsoft.Data.SqlClient (6.1) and Microsoft.Data.Sqlite
   // (10.0) do not, so `await using` changes nothing for them and they are listed as syncDisposeSubtypes.
   {
-    type: 'DbConnection', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common',
+    type: 'DbConnection', missingBeforeNetStandard21: true, disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common',
     factoryHints: ['new NpgsqlConnection', 'new MySqlConnection', '.OpenConnection', '.OpenConnectionAsync', '.CreateConnection'],
     syncDisposeSubtypes: ['SqlConnection', 'SqliteConnection'],
     note: 'Disposing a connection closes it, which Npgsql and MySqlConnector do with network I/O; `await using` lets them do it asynchronously.',
     source: docs('system.data.common.dbconnection.disposeasync'),
   },
   {
-    type: 'DbCommand', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.CreateCommand', 'new MySqlCommand'],
+    type: 'DbCommand', missingBeforeNetStandard21: true, disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.CreateCommand', 'new MySqlCommand'],
     syncDisposeSubtypes: ['SqlCommand', 'SqliteCommand', 'NpgsqlCommand'],
     note: 'DbCommand is IAsyncDisposable so providers can release server-side resources asynchronously; MySqlConnector does, SqlClient, Sqlite and Npgsql do not.',
     source: docs('system.data.common.dbcommand.disposeasync'),
     confidence: 'low',
   },
   {
-    type: 'DbDataReader', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.ExecuteReader', '.ExecuteReaderAsync'],
+    type: 'DbDataReader', missingBeforeNetStandard21: true, disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.ExecuteReader', '.ExecuteReaderAsync'],
     syncDisposeSubtypes: ['SqlDataReader', 'SqliteDataReader'],
     note: 'Disposing a reader drains the rows the server is still sending; with Npgsql and MySqlConnector `await using` drains them asynchronously.',
     source: docs('system.data.common.dbdatareader.disposeasync'),
   },
   {
-    type: 'DbTransaction', disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.BeginTransaction', '.BeginTransactionAsync'],
+    type: 'DbTransaction', missingBeforeNetStandard21: true, disposeAsyncOnlyDisposes: true, namespace: 'System.Data.Common', factoryHints: ['.BeginTransaction', '.BeginTransactionAsync'],
     syncDisposeSubtypes: ['SqlTransaction', 'SqliteTransaction'],
     note: 'Disposing an uncommitted transaction rolls it back on the server; with Npgsql and MySqlConnector `await using` does the rollback asynchronously.',
     source: docs('system.data.common.dbtransaction.disposeasync'),
@@ -177,7 +185,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     source: docs('microsoft.entityframeworkcore.dbcontext.disposeasync'),
   },
   {
-    type: 'Timer', namespace: 'System.Threading', factoryHints: [],
+    type: 'Timer', missingBeforeNetStandard21: true, namespace: 'System.Threading', factoryHints: [],
     note: 'Timer.Dispose() returns without waiting for a callback that is running; `await using` (DisposeAsync) waits for it without blocking, so nothing runs after the scope ends.',
     source: docs('system.threading.timer.disposeasync'),
     confidence: 'low',

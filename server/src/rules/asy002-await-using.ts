@@ -18,8 +18,7 @@ import { callersOf, indexMemo, methodsNamed, stripGenerics, typeFamily, typesNam
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
-import { analysedTargetPredates, otherTargetsCompiling, packageVersionPredates, runtimePredates } from './callTargets';
-import { parseTargetFramework } from '../project/frameworks';
+import { analysedTargetPredates, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
 export interface AsyncDisposableMatch {
   typeName: string;
@@ -34,6 +33,8 @@ export interface AsyncDisposableMatch {
   packageSince?: { package: string; since: string };
   /** The row's DisposeAsync writes only what a flush writes (FileStream): an awaited FlushAsync ending the using leaves it nothing. */
   flushIsAllItWrites?: boolean;
+  /** The type has no DisposeAsync on .NET Framework, .NET Standard 2.0 and .NET Core before 3.0 (the row's flag, for the row's own type). */
+  missingBeforeNetStandard21?: boolean;
 }
 
 const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
@@ -203,8 +204,11 @@ function isOtherObjectsMember(resource: string): boolean {
 
 function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncDisposableMatch | null {
   if (!row || row.confidence === 'low' || NOT_ASYNC.has(typeName) || (row.syncDisposeSubtypes ?? []).includes(typeName)) return null;
+  // A provider's type met under a row (`new NpgsqlConnection()` under DbConnection) may declare its own DisposeAsync
+  // on older targets, as Npgsql does: the row's flag speaks only for the row's own type.
   return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined,
-    packageSince: row.package && row.since && row.asyncFactory ? { package: row.package, since: row.since } : undefined, flushIsAllItWrites: row.flushIsAllItWrites };
+    packageSince: row.package && row.since && row.asyncFactory ? { package: row.package, since: row.since } : undefined, flushIsAllItWrites: row.flushIsAllItWrites,
+    missingBeforeNetStandard21: !!row.missingBeforeNetStandard21 && row.type === typeName };
 }
 
 /** The namespace a file must import to name a package row's type: SDKs import Microsoft.Extensions.* implicitly. */
@@ -275,7 +279,8 @@ function workspaceAsyncDisposable(ctx: RuleContext, name: string): AsyncDisposab
     if (NOT_ASYNC.has(base)) return null;
     const row = asyncDisposableByType(base);
     if (!row || row.confidence === 'low' || row.disposeAsyncOnlyDisposes || (row.syncDisposeSubtypes ?? []).includes(base)) continue;
-    return { typeName: name, note: `${name} derives from ${base}. ${row.note}`, namespace: namespaceToImport(row) };
+    // It declares no DisposeAsync of its own (above), so it has the base's, and only where the base has one.
+    return { typeName: name, note: `${name} derives from ${base}. ${row.note}`, namespace: namespaceToImport(row), missingBeforeNetStandard21: !!row.missingBeforeNetStandard21 };
   }
   for (const row of ASYNC_DISPOSABLE_TYPES) if ((row.syncDisposeSubtypes ?? []).includes(name)) return null;
   // An interface that extends IAsyncDisposable, or a type implementing it through an explicit member.
@@ -296,44 +301,45 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
   if (!noFix && match.asyncFactory && rename && /\?\s*\.\s*$/.test(ctx.text.slice(Math.max(0, rename.start - 8), rename.start))) {
     noFix = `${match.asyncFactory.member} is called with ?., and ?.${match.asyncFactory.twin}() gives a nullable struct whose members the following code cannot use as they are`;
   }
-  const elsewhere = targetsLackingDisposeAsync(ctx, using, match.since);
+  const elsewhere = disposeAsyncOnOtherTargets(ctx, using, match);
   let fix: Fix | undefined;
   if (!noFix) {
     const edits: TextEdit[] = [{ start: using.keywordSpan.start, end: using.keywordSpan.start, newText: 'await ' }];
     if (rename && match.asyncFactory) edits.push({ ...rename, newText: match.asyncFactory.twin });
-    const alsoTargets = elsewhere.length > 0 ? ` (the project also targets ${listed(elsewhere)})` : '';
+    const others = [...elsewhere.lacking, ...elsewhere.unknown];
+    const alsoTargets = others.length > 0 ? ` (the project also targets ${listed(others)})` : '';
     fix = { title: `${match.asyncFactory ? `Use await using with ${match.asyncFactory.twin}()` : 'Use await using'}${alsoTargets}`, safety: 'unsafe', edits };
   }
   const twin = match.asyncFactory ? `await using with ${match.asyncFactory.twin}()` : 'await using';
-  // A type that became IAsyncDisposable in a later .NET (ZipArchive in .NET 10) is only IDisposable on the project's
-  // older targets, where `await using` does not compile (CS8410).
-  const otherTargets = elsewhere.length > 0
-    ? ` The project also targets ${listed(elsewhere)}, where ${match.typeName} has no DisposeAsync (it came in .NET ${match.since}): use await using under an #if for the targets that have it.`
-    : '';
   return {
     span,
     message: match.asyncFactory
       ? `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' with ${quoted(`${match.asyncFactory.twin}()`)}`
       : `'using' disposes ${quoted(match.typeName)} synchronously; use 'await using' instead`,
-    note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${otherTargets}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
+    note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${otherTargetsNote(match, elsewhere)}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
     fix,
   };
 }
 
 /**
- * The project's other targets that compile the `using` and lack the type's DisposeAsync: a .NET before `since`, or
- * any .NET Framework or .NET Standard target (the row's DisposeAsync is a .NET 5+ addition); a target the project
- * model cannot read (Xamarin, UWP) is listed too, since nothing says it has the member.
+ * The project's other targets that compile the `using` where the type has no DisposeAsync, so that `await using`
+ * would not build there (CS8417): the analysed target is the highest, and a library that also targets .NET Standard
+ * 2.0 has no IAsyncDisposable stream or writer there. Only a shared-framework row says (its `since`, or its
+ * `missingBeforeNetStandard21`); a workspace type with its own DisposeAsync has it on every target.
  */
-function targetsLackingDisposeAsync(ctx: RuleContext, using: UsingResource, since: string | undefined): string[] {
-  if (since === undefined) return [];
-  return otherTargetsCompiling(ctx, using.keywordSpan.start)
-    .map((t) => t.targetFramework)
-    .filter((name) => {
-      const tf = parseTargetFramework(name);
-      return !tf || tf.identifier !== '.NETCoreApp' || tf.version[0] < 5 || runtimePredates(tf, since);
-    });
+function disposeAsyncOnOtherTargets(ctx: RuleContext, using: UsingResource, match: AsyncDisposableMatch): OtherTargets {
+  if (match.since === undefined && !match.missingBeforeNetStandard21) return { lacking: [], unknown: [] };
+  // IAsyncDisposable and every DisposeAsync of the table's shared-framework types came with .NET Core 3.0.
+  return targetsLackingApi(ctx, using.keywordSpan.start, match.since, match.missingBeforeNetStandard21 ? 3 : null);
+}
+
+function otherTargetsNote(match: AsyncDisposableMatch, elsewhere: OtherTargets): string {
+  const { lacking, unknown } = elsewhere;
+  let note = '';
+  if (lacking.length > 0) note += ` The project also targets ${listed(lacking)}, where ${match.typeName} has no DisposeAsync and \`await using\` does not compile (CS8417): use it under an #if for the targets that have it.`;
+  if (unknown.length > 0) note += ` The project also targets ${listed(unknown)}, whose APIs the signatures do not hold: check that ${match.typeName} has DisposeAsync there, or use \`await using\` under an #if for the targets that have it.`;
+  return note;
 }
 
 /** From the `using` keyword to the end of the resource, so the squiggle covers `using var x = new FileStream(...)` and not the block. */

@@ -1,8 +1,7 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
 import { isHintShadowed } from '../knowledge/shadowingNamespaces';
 import { fitted, listed, quoted } from './messageText';
-import { analysedTargetPredates, otherTargetsCompiling, runtimePredates, type OtherTargets } from './callTargets';
-import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
+import { analysedTargetPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
 import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
@@ -245,40 +244,16 @@ function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolea
 }
 
 /**
- * Where else the call is compiled that the row's twin is missing: a multi-targeting project is analysed for its
- * highest target, but an edit to the twin must build for every target that compiles the call (not under an #if it
- * leaves out). A .NET 5+ target is judged by the row's `since`; .NET Framework, .NET Standard 2.0 and older, and .NET
- * Core 1.x also by `missingBeforeNetStandard21` (for a call on the row's own type); .NET Core 2-3 and .NET Standard 2.1 by `since` (every such row is
- * .NET 6+). A target the project model cannot parse (Xamarin, UWP) is listed as unknown. Rows without either field say nothing of
- * older targets, and most of their twins (Stream.ReadAsync, Task.Delay) have been there since .NET Framework 4.5.
+ * Where else the call is compiled that the row's twin is missing (callTargets.ts `targetsLackingApi`). A provider's
+ * own type (NpgsqlConnection) may declare the twin itself on older targets, where the base type (DbConnection) lacks
+ * it: `missingBeforeNetStandard21` speaks only for a call on the row's type itself, or a static one.
  */
 function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kind: 'table' }>, at: number): OtherTargets {
   const { row } = match;
-  // A provider's own type (NpgsqlConnection) may declare the twin itself on older targets, where the base type
-  // (DbConnection) lacks it: the flag speaks only for a call on the row's type itself, or a static one.
   const missingBefore21 = !!row.missingBeforeNetStandard21
     && (match.via === 'static' || (match.receiverType !== null && match.receiverType.replace(/<[^]*>$/, '').replace(/^.*\./, '') === row.type));
-  const out: OtherTargets = { lacking: [], unknown: [] };
-  for (const target of otherTargetsCompiling(ctx, at)) {
-    const tf = parseTargetFramework(target.targetFramework);
-    if (!tf) {
-      out.unknown.push(target.targetFramework);
-      continue;
-    }
-    if (lacksTwin(tf, row.since, missingBefore21)) out.lacking.push(target.targetFramework);
-  }
-  return out;
-}
-
-/** Whether a parsed target lacks a twin first shipped in .NET `since` (6+), or before .NET Standard 2.1. */
-function lacksTwin(tf: TargetFramework, since: string | undefined, missingBefore21: boolean): boolean {
-  const [major, minor] = tf.version;
-  if (tf.identifier === '.NETCoreApp' && major >= 5) return runtimePredates(tf, since);
-  const before21 = tf.identifier === '.NETFramework'
-    || (tf.identifier === '.NETStandard' && (major < 2 || (major === 2 && minor === 0)))
-    || (tf.identifier === '.NETCoreApp' && major < 2);
-  // .NET Core 2-3 and .NET Standard 2.1 have what came before .NET 5; every row with a `since` is .NET 6 or later.
-  return since !== undefined || (before21 && missingBefore21);
+  // The rows' twins that came before .NET 5 came with .NET Core 2.0 (File's) and .NET Standard 2.1.
+  return targetsLackingApi(ctx, at, row.since, missingBefore21 ? 2 : null);
 }
 
 function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {
@@ -596,9 +571,10 @@ compile the call and lack the twin: a .NET 5+ target older than the twin, and .N
 for File's async members and ADO.NET's base types' later twins (\`DbConnection.BeginTransactionAsync\`,
 \`DbTransaction.CommitAsync\`..., which came with .NET Standard 2.1; a provider's own type may declare them on older
 targets, so a call on \`NpgsqlConnection\` is not judged); for other rows the table says nothing of targets
-before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .NET Framework 4.5. The same for a
-type that became \`IAsyncDisposable\` in a later .NET (\`ZipArchive\`, .NET 10): the note and the title of the
-\`await using\` fix name the other targets that compile the \`using\` without it. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
+before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .NET Framework 4.5. The same goes
+for \`await using\`: the .NET streams, writers, ADO.NET base types and timer have DisposeAsync from .NET Core 3.0
+and .NET Standard 2.1 on, and \`ZipArchive\` from .NET 10, so a \`using\` that a target without it also compiles
+gets a note and a fix title naming that target (\`await using\` does not compile there, CS8417). No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
 \`catch ... when\` filter, or in a query expression past its first \`from\` clause.`,
   },
   check(ctx: RuleContext): RuleFinding[] {

@@ -1,6 +1,8 @@
 /** ASY020 async-void: an `async void` method or local function that could return Task, or an async void handler whose await can throw unhandled. */
-import type { MethodBody, SuspensionPoint } from '../model/types';
+import type { CallSite, MethodBody, SuspensionPoint } from '../model/types';
+import { bodyChain } from '../model/bodies';
 import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlots';
+import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
@@ -15,7 +17,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
 - an \`override\` (\`protected override async void OnAppearing()\`) or an implementation of an interface or base
   member (\`ICommand.Execute\`);
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
-  \`new RelayCommand(Refresh)\`.
+  \`new RelayCommand(Refresh)\`, or wrapped in a lambda that only calls it and is itself given where a void
+  delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`): returning Task there would only
+  hand the task to a lambda that drops it.
 
 An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, and \`Task.Delay\` of a
 constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`).
@@ -98,8 +102,9 @@ and decide what to do with the exception (show it, log it); no mechanical choice
   method.
 - An implicit implementation of an interface member is recognised when the workspace or the signatures declare
   the interface; a member of an interface from a package the signatures do not cover counts as the method's own.
-- "Handed over as a delegate" means the name appears in the same file without a call after it; a subscription
-  in another file (or in XAML) is not seen, but XAML handlers have an event handler's signature.
+- "Handed over as a delegate" means the name appears in the same file without a call after it, or is the only
+  call of a lambda in the same type whose delegate type is known to return void (as ASY021 reads it); a
+  subscription in another file (or in XAML) is not seen, but XAML handlers have an event handler's signature.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
 `;
@@ -110,6 +115,39 @@ function lineOf(ctx: RuleContext, offset: number): number {
 
 function describe(body: MethodBody): string {
   return body.kind === 'localFunction' ? `Local function ${body.name}` : body.name;
+}
+
+/**
+ * A lambda in the function's type whose whole body is a call of it, given where a void delegate goes (ASY021's
+ * reading of the lambda's target): `new Timer(_ => Tick(), null, period, period)`. The lambda only drops the
+ * delegate's arguments, so the function is that delegate's callback as much as in `new Timer(Tick)`, and a Task
+ * it returned would go to a lambda that throws it away. The lambda must not be async (`async _ => await Tick()`
+ * would not compile with a void Tick anyway).
+ */
+function lambdaCallbackSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot | null {
+  const owner = containingTypeOf(ctx, body);
+  for (const lambda of ctx.model.bodies) {
+    if ((lambda.kind !== 'lambda' && lambda.kind !== 'anonymousMethod') || lambda.isAsync || !lambda.bodySpan) continue;
+    const call = soleCallOf(ctx, lambda);
+    if (!call || call.name !== body.name || (call.receiver !== null && call.receiver.trim() !== 'this')) continue;
+    if (containingTypeOf(ctx, lambda) !== owner) continue;
+    const target = voidDelegateTargetOf(ctx, lambda, true);
+    if (target) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)} (${target.description})` };
+  }
+  return null;
+}
+
+function containingTypeOf(ctx: RuleContext, body: MethodBody): string | null {
+  return bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+}
+
+/** The call that is the lambda's whole body: `_ => Tick()`, `delegate { Tick(); }`, `() => { this.Tick(); }`. */
+function soleCallOf(ctx: RuleContext, lambda: MethodBody): CallSite | null {
+  const span = lambda.bodySpan!;
+  const text = ctx.text.slice(span.start, span.end).replace(/^\s*(?:=>)?\s*\{?\s*/, '').replace(/\s*;?\s*\}?\s*$/, '');
+  const start = span.start + ctx.text.slice(span.start, span.end).indexOf(text);
+  const call = lambda.calls.find((c) => c.span.start === start && c.span.end === start + text.length);
+  return call && lambda.calls.length === 1 ? call : null;
 }
 
 /** `void` -> `Task` in the signature: the last `void` before the name. */
@@ -175,7 +213,7 @@ export const rule: Rule = {
       if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
       if (body.returnKind !== 'void') continue;
       masked ??= maskCommentsAndStrings(ctx.text);
-      const slot = callbackSlotOf(ctx, body, masked);
+      const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body);
       if (slot) {
         const escaping = escapingAwaits(ctx, body, masked);
         if (escaping.length > 0) findings.push(handlerFinding(ctx, body, slot, escaping, masked));

@@ -313,6 +313,38 @@ export function runtimePredates(tf: TargetFramework, since: string | undefined):
   return since !== undefined && tf.identifier === '.NETCoreApp' && tf.version[0] >= 5 && tf.version[0] < Number(since);
 }
 
+/**
+ * Where else the code at `at` is compiled that an API is missing: a multi-targeting project is analysed for its
+ * highest target, but an edit that uses the API must build for every target that compiles the code (not under an
+ * #if it leaves out). A .NET 5+ target is judged by `since`, the .NET version that first shipped the API (6 or
+ * later). An API that came before .NET 5 but after .NET Framework names the first .NET Core major that has it in
+ * `firstCoreMajor` (File's async twins: 2; IAsyncDisposable and every DisposeAsync: 3): .NET Framework, .NET
+ * Standard 2.0 and older and the .NET Core versions before it lack it, .NET Standard 2.1 has it. An API with neither
+ * (Stream.ReadAsync, Task.Delay) has been there since .NET Framework 4.5. A target the project model cannot parse
+ * (Xamarin, UWP) is listed as unknown.
+ */
+export function targetsLackingApi(ctx: RuleContext, at: number, since: string | undefined, firstCoreMajor: number | null): OtherTargets {
+  const out: OtherTargets = { lacking: [], unknown: [] };
+  for (const target of otherTargetsCompiling(ctx, at)) {
+    const tf = parseTargetFramework(target.targetFramework);
+    if (!tf) out.unknown.push(target.targetFramework);
+    else if (targetLacksApi(tf, since, firstCoreMajor)) out.lacking.push(target.targetFramework);
+  }
+  return out;
+}
+
+/** Whether a parsed target lacks an API first shipped in .NET `since` (6+), or in .NET Core `firstCoreMajor` and .NET Standard 2.1. */
+function targetLacksApi(tf: TargetFramework, since: string | undefined, firstCoreMajor: number | null): boolean {
+  const [major, minor] = tf.version;
+  if (tf.identifier === '.NETCoreApp' && major >= 5) return runtimePredates(tf, since);
+  // Every API with a `since` is .NET 6 or later, which no older target has.
+  if (since !== undefined) return true;
+  if (firstCoreMajor === null) return false;
+  return tf.identifier === '.NETFramework'
+    || (tf.identifier === '.NETStandard' && (major < 2 || (major === 2 && minor === 0)))
+    || (tf.identifier === '.NETCoreApp' && major < firstCoreMajor);
+}
+
 /** The project's other targets that compile the code at `at`: not those whose symbols leave it out (`#if NET`). */
 export function otherTargetsCompiling(ctx: RuleContext, at: number): OtherTarget[] {
   const file = fileApiScopeOf(ctx.file);
