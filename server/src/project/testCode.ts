@@ -178,9 +178,9 @@ export function testProjectReason(project: ProjectModel | null): string | null {
  * benchmarks, by the convention of .NET repositories that keep `src/` and `test/` apart), or it is a class library
  * that only test code references (helpers the test projects share, wherever they sit): every project of the
  * workspace that references it (`referencersOf` gives those that reference one directly) is a test project or such
- * a project itself, and its name says test support (Test, Fake or Mock in it). A project published as a package is never one (its users are elsewhere: a library and its tests
- * may be all a repository holds), nor one that says IsTestProject false. By references alone an application is
- * never one (an integration test references the web app it hosts), nor a library nothing references.
+ * a project itself, and its name says test support (Test, Fake or Mock in it). A project published as a package is
+ * never one (its users are elsewhere: a library and its tests may be all a repository holds). By references alone an
+ * application is never one (an integration test references the web app it hosts), nor a library nothing references.
  */
 export function testSupportReason(project: ProjectModel, referencersOf: (p: ProjectModel) => readonly ProjectModel[], testFolderOf: (p: ProjectModel) => string | null = () => null): string | null {
   const verdicts = new Map<string, string | null>();
@@ -194,7 +194,9 @@ export function testSupportReason(project: ProjectModel, referencersOf: (p: Proj
     return reason;
   };
   const supportReason = (p: ProjectModel): string | null => {
-    if (p.isTestProject === false || isPublished(p)) return null;
+    // IsTestProject false does not stop it: a shared helper library that references a test framework sets it so that
+    // `dotnet test` does not run it, which says it is no test project, not that it is no test code.
+    if (isPublished(p)) return null;
     const folder = testFolderOf(p);
     if (folder) return `${p.name} is in the test folder ${folder} and not published`;
     // By references alone only a library whose name says what it is for: a product library and its tests may be all
