@@ -5,7 +5,7 @@ import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
 import { closingBracket, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
-import { waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
+import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
 import { maskCommentsAndStrings } from './sourceText';
 
@@ -83,9 +83,9 @@ function isSynchronousPoolTask(ctx: RuleContext, body: MethodBody, task: string,
   const taskStart = ctx.text.indexOf(task, from);
   if (taskStart < 0) return false;
   if (POOL_START.test(task)) return synchronousDelegateAt(ctx, taskStart, task);
-  if (!/^[A-Za-z_]\w*$/.test(task)) return false;
+  if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(task)) return false;
   const local = onlyAssignmentOf(ctx, body, task);
-  if (!local) return false;
+  if (!local) return fieldHoldsOnlyPoolWork(ctx, body, task);
   const initializer = local.initializerText.trim();
   const initializerStart = ctx.text.indexOf(initializer, local.span.end);
   return initializerStart >= 0 && POOL_START.test(initializer) && synchronousDelegateAt(ctx, initializerStart, initializer);
@@ -107,6 +107,47 @@ function onlyAssignmentOf(ctx: RuleContext, body: MethodBody, name: string): (Lo
     return writes.length === 1 ? { ...local, initializerText: local.initializerText } : null;
   }
   return null;
+}
+
+/**
+ * `_pollTask.Wait()` where `_pollTask` is a private field (`privateFieldWrites`) that its initializer, if any, and
+ * every write fill with a pool start of a synchronous delegate, written in place or returned by a method of the type
+ * (`_pollTask = StartPolling(token);` beside `Task StartPolling(CancellationToken ct) => Task.Factory.StartNew(() =>
+ * { ... }, ct, TaskCreationOptions.LongRunning, TaskScheduler.Default);`): a client's Dispose that cancels its poll
+ * loop and then joins it waits for synchronous work on a thread of its own, as a wait on the start itself does.
+ */
+function fieldHoldsOnlyPoolWork(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const field = privateFieldWrites(ctx, body, receiver);
+  if (!field) return false;
+  const values = [...(field.initializer ? [field.initializer.start] : []), ...field.writes];
+  return values.length > 0 && values.every((at) => startsSynchronousPoolWorkAt(ctx, field.type, at));
+}
+
+/**
+ * Whether the expression written at `at`, up to the `;` that ends it, is a pool start of a synchronous delegate, or a
+ * call of a method of `type` (by its simple name or through `this.`) whose every overload of that name returns only
+ * such a start.
+ */
+function startsSynchronousPoolWorkAt(ctx: RuleContext, type: { name: string; span: Span }, at: number): boolean {
+  if (at < 0) return false;
+  const text = maskCommentsAndStrings(ctx.text.slice(at, type.span.end));
+  const start = POOL_START.exec(text);
+  const call = start ?? /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*\(/.exec(text);
+  if (!call) return false;
+  const close = closingBracket(text, call[0].length - 1);
+  if (close < 0 || !/^\s*;/.test(text.slice(close + 1))) return false;
+  if (start) return synchronousDelegateAt(ctx, at, ctx.text.slice(at, at + close + 1));
+  const methods = ctx.model.bodies.filter((b) => b.kind === 'method' && b.name === call[1] && b.containingType === type.name
+    && type.span.start <= b.span.start && b.span.end <= type.span.end);
+  return methods.length > 0 && methods.every((m) => m.returns.length === 1 && returnsSynchronousPoolStart(ctx, m));
+}
+
+/** Whether the method's one return hands back a pool start of a synchronous delegate (`=> Task.Run(() => Poll())`). */
+function returnsSynchronousPoolStart(ctx: RuleContext, method: MethodBody): boolean {
+  const returned = method.returns[0].expressionText?.trim();
+  if (!returned || !POOL_START.test(returned)) return false;
+  const at = ctx.text.indexOf(returned, method.returns[0].span.start);
+  return at >= 0 && synchronousDelegateAt(ctx, at, returned);
 }
 
 /**
@@ -239,7 +280,8 @@ SynchronizationContext to deadlock on and no caller to make async), in the start
 exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
 async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
-local assigned once, or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place
+local assigned once, through a private field that every write fills with one (written in place or returned by a
+method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place
 or a list local filled only by \`tasks.Add(Task.Run(...))\`: fork/join over synchronous code, with no asynchronous operation to wait for and no
 continuation that needs this thread; a blocking call inside the lambda is reported there), on a \`Task.Delay(...)\` waited
 on directly (\`Task.Delay(interval, token).Wait(token)\`: a sleep a token can cut short, with no asynchronous
