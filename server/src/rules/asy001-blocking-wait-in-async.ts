@@ -96,36 +96,58 @@ function completesByContract(ctx: RuleContext, body: MethodBody, receiver: strin
  * `_lastRead?.Result` where `_lastRead` is a private field of the body's type that every write fills with a task
  * created complete (`_lastRead = Task.FromResult(n)`, `Task.CompletedTask`) or with null, and whose initializer, if
  * any, is one too: it never holds a running task, so reading its result does not wait (a stream's cache of its
- * last read's task). Only the type can write a private field; a partial type may write it in another file, so
- * those are left out, as are fields passed by `ref` or `out`, whose writer the text does not show.
+ * last read's task).
  */
 function fieldHoldsOnlyCompletedTasks(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
-  const name = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*[?!]?$/.exec(receiver.trim())?.[1];
-  if (!name) return false;
-  const chain = bodyChain(body, ctx.model.bodies);
-  if (declaresLocalOrParameter(chain, name)) return false;
-  const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
-  const type = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
-  if (!type || type.modifiers.includes('partial')) return false;
-  const field = type.members.find((m) => m.kind === 'field' && m.name === name);
+  const field = privateFieldWrites(ctx, body, receiver.trim().replace(/\s*[?!]$/, ''));
   if (!field) return false;
-  // The declaration from the end of the member before it: its modifiers and attributes, then the type and name.
-  const declarationStart = Math.max(ctx.text.lastIndexOf(';', field.nameSpan.start), ctx.text.lastIndexOf('{', field.nameSpan.start), ctx.text.lastIndexOf('}', field.nameSpan.start));
-  if (/\b(?:public|internal|protected)\b/.test(ctx.text.slice(declarationStart + 1, field.nameSpan.start))) return false;
-  const init = field.initializerText?.trim();
+  const init = field.initializer?.text.trim();
   if (init && init !== 'null' && !COMPLETED_TASK_EXPRESSION.test(init)) return false;
   // A field nothing writes holds null throughout; that is a stub, not a cache of completed tasks, and stays reported.
   let completedWrites = init && init !== 'null' ? 1 : 0;
-  const typeText = ctx.text.slice(type.span.start, type.span.end);
-  if (new RegExp(`\\b(?:ref|out)\\s+(?:this\\s*\\.\\s*)?${name}\\b`).test(typeText)) return false;
-  // Every assignment's right side (`=`, `??=`, never `==`), through any instance of the type (`other._lastRead = ...`).
-  const write = new RegExp(`(?<!\\w)${name}\\s*(?:\\?\\?)?=(?!=)\\s*`, 'g');
-  for (let m = write.exec(typeText); m; m = write.exec(typeText)) {
-    const value = typeText.slice(m.index + m[0].length);
+  for (const at of field.writes) {
+    const value = ctx.text.slice(at);
     if (COMPLETED_TASK_EXPRESSION.test(value)) completedWrites++;
     else if (!/^null\b/.test(value)) return false;
   }
   return completedWrites > 0;
+}
+
+/** Where a private field gets its values: its initializer as written and the offset of each assignment's right side. */
+export interface PrivateFieldWrites {
+  /** The type that declares the field, by name and span. */
+  type: { name: string; span: Span };
+  initializer: { text: string; start: number } | null;
+  writes: number[];
+}
+
+/**
+ * For `_name` or `this._name` naming a private field of the body's type: its initializer and every assignment's right
+ * side (`=`, `??=`, never `==`), through any instance of the type (`other._name = ...`). Only the type can write a
+ * private field; a partial type may write it in another file, so those give null, as do fields passed by `ref` or
+ * `out`, whose writer the text does not show, and names a local or parameter around the body hides.
+ */
+export function privateFieldWrites(ctx: RuleContext, body: MethodBody, receiver: string): PrivateFieldWrites | null {
+  const name = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(receiver.trim())?.[1];
+  if (!name) return null;
+  const chain = bodyChain(body, ctx.model.bodies);
+  if (declaresLocalOrParameter(chain, name)) return null;
+  const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
+  const type = ctx.model.types.find((t) => t.name === owner && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  if (!type || type.modifiers.includes('partial')) return null;
+  const field = type.members.find((m) => m.kind === 'field' && m.name === name);
+  if (!field) return null;
+  // The declaration from the end of the member before it: its modifiers and attributes, then the type and name.
+  const declarationStart = Math.max(ctx.text.lastIndexOf(';', field.nameSpan.start), ctx.text.lastIndexOf('{', field.nameSpan.start), ctx.text.lastIndexOf('}', field.nameSpan.start));
+  if (/\b(?:public|internal|protected)\b/.test(ctx.text.slice(declarationStart + 1, field.nameSpan.start))) return null;
+  const typeText = ctx.text.slice(type.span.start, type.span.end);
+  if (new RegExp(`\\b(?:ref|out)\\s+(?:this\\s*\\.\\s*)?${name}\\b`).test(typeText)) return null;
+  const initializerText = field.initializerText?.trim();
+  const initializer = initializerText ? { text: initializerText, start: ctx.text.indexOf(initializerText, field.nameSpan.end) } : null;
+  const writes: number[] = [];
+  const write = new RegExp(`(?<!\\w)${name}\\s*(?:\\?\\?)?=(?!=)\\s*`, 'g');
+  for (let m = write.exec(typeText); m; m = write.exec(typeText)) writes.push(type.span.start + m.index + m[0].length);
+  return { type: { name: type.name, span: type.span }, initializer, writes };
 }
 
 /**

@@ -1,11 +1,11 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
-import type { MethodBody, TaskWait } from '../model/types';
+import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
-import { closingBracket } from '../model/syntax';
+import { closingBracket, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
-import { waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
+import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
 import { maskCommentsAndStrings } from './sourceText';
 
@@ -70,30 +70,147 @@ const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s
  * tasks to complete"): there is no asynchronous operation the thread waits on, no
  * continuation that needs its context, and nothing to await instead of the work itself. A blocking call inside
  * the delegate is its own finding (a lambda is a body of its own). A delegate that returns a task, or whose
- * returned value is of a type not seen, is still reported.
+ * returned value is of a type not seen, is still reported. Task.WaitAll and Task.WaitAny count when every task
+ * they wait for is such a start (`forksSynchronousWork`).
  */
 function runsSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait): boolean {
-  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return false;
-  const receiver = wait.receiverText.trim();
-  const receiverStart = ctx.text.indexOf(receiver, wait.span.start);
-  if (receiverStart < 0) return false;
-  if (POOL_START.test(receiver)) return synchronousDelegateAt(ctx, receiverStart, receiver);
-  if (!/^[A-Za-z_]\w*$/.test(receiver)) return false;
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return forksSynchronousWork(ctx, body, wait);
+  return isSynchronousPoolTask(ctx, body, wait.receiverText.trim(), wait.span.start);
+}
+
+/** Whether `task`, written at or after `from`, is a pool start of a synchronous delegate or a local assigned once from one. */
+function isSynchronousPoolTask(ctx: RuleContext, body: MethodBody, task: string, from: number): boolean {
+  const taskStart = ctx.text.indexOf(task, from);
+  if (taskStart < 0) return false;
+  if (POOL_START.test(task)) return synchronousDelegateAt(ctx, taskStart, task);
+  if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(task)) return false;
+  const local = onlyAssignmentOf(ctx, body, task);
+  if (!local) return fieldHoldsOnlyPoolWork(ctx, body, task);
+  const initializer = local.initializerText.trim();
+  const initializerStart = ctx.text.indexOf(initializer, local.span.end);
+  return initializerStart >= 0 && POOL_START.test(initializer) && synchronousDelegateAt(ctx, initializerStart, initializer);
+}
+
+/**
+ * The local named `name` that the body or a body around it declares with an initializer and never writes again (no
+ * `=`, compound assignment, `ref` or `out` elsewhere in the scope it is visible in); null for a parameter, a name
+ * declared nowhere around the body, or a local written more than once.
+ */
+function onlyAssignmentOf(ctx: RuleContext, body: MethodBody, name: string): (LocalVariable & { initializerText: string }) | null {
   for (const owner of bodyChain(body, ctx.model.bodies)) {
-    if (owner.parameters.some((p) => p.name === receiver)) return false;
-    const local = owner.locals.find((l) => l.name === receiver);
+    if (owner.parameters.some((p) => p.name === name)) return null;
+    const local = owner.locals.find((l) => l.name === name);
     if (!local) continue;
-    if (local.kind !== 'local' || !local.initializerText) return false;
-    // Assigned once: the declaration is the only write in the scope it is visible in (no `=`, compound
-    // assignment, `ref` or `out` elsewhere).
+    if (local.kind !== 'local' || !local.initializerText) return null;
     const scopeText = maskCommentsAndStrings(ctx.text.slice(local.scope.start, local.scope.end));
-    const writes = scopeText.match(new RegExp(`(?<![\\w.])${receiver}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${receiver}\\b`, 'g')) ?? [];
-    if (writes.length !== 1) return false;
-    const initializer = local.initializerText.trim();
-    const initializerStart = ctx.text.indexOf(initializer, local.span.end);
-    return initializerStart >= 0 && POOL_START.test(initializer) && synchronousDelegateAt(ctx, initializerStart, initializer);
+    const writes = scopeText.match(new RegExp(`(?<![\\w.])${name}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${name}\\b`, 'g')) ?? [];
+    return writes.length === 1 ? { ...local, initializerText: local.initializerText } : null;
   }
-  return false;
+  return null;
+}
+
+/**
+ * `_pollTask.Wait()` where `_pollTask` is a private field (`privateFieldWrites`) that its initializer, if any, and
+ * every write fill with a pool start of a synchronous delegate, written in place or returned by a method of the type
+ * (`_pollTask = StartPolling(token);` beside `Task StartPolling(CancellationToken ct) => Task.Factory.StartNew(() =>
+ * { ... }, ct, TaskCreationOptions.LongRunning, TaskScheduler.Default);`): a client's Dispose that cancels its poll
+ * loop and then joins it waits for synchronous work on a thread of its own, as a wait on the start itself does.
+ */
+function fieldHoldsOnlyPoolWork(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const field = privateFieldWrites(ctx, body, receiver);
+  if (!field) return false;
+  const values = [...(field.initializer ? [field.initializer.start] : []), ...field.writes];
+  return values.length > 0 && values.every((at) => startsSynchronousPoolWorkAt(ctx, field.type, at));
+}
+
+/**
+ * Whether the expression written at `at`, up to the `;` that ends it, is a pool start of a synchronous delegate, or a
+ * call of a method of `type` (by its simple name or through `this.`) whose every overload of that name returns only
+ * such a start.
+ */
+function startsSynchronousPoolWorkAt(ctx: RuleContext, type: { name: string; span: Span }, at: number): boolean {
+  if (at < 0) return false;
+  const text = maskCommentsAndStrings(ctx.text.slice(at, type.span.end));
+  const start = POOL_START.exec(text);
+  const call = start ?? /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*\(/.exec(text);
+  if (!call) return false;
+  const close = closingBracket(text, call[0].length - 1);
+  if (close < 0 || !/^\s*;/.test(text.slice(close + 1))) return false;
+  if (start) return synchronousDelegateAt(ctx, at, ctx.text.slice(at, at + close + 1));
+  const methods = ctx.model.bodies.filter((b) => b.kind === 'method' && b.name === call[1] && b.containingType === type.name
+    && type.span.start <= b.span.start && b.span.end <= type.span.end);
+  return methods.length > 0 && methods.every((m) => m.returns.length === 1 && returnsSynchronousPoolStart(ctx, m));
+}
+
+/** Whether the method's one return hands back a pool start of a synchronous delegate (`=> Task.Run(() => Poll())`). */
+function returnsSynchronousPoolStart(ctx: RuleContext, method: MethodBody): boolean {
+  const returned = method.returns[0].expressionText?.trim();
+  if (!returned || !POOL_START.test(returned)) return false;
+  const at = ctx.text.indexOf(returned, method.returns[0].span.start);
+  return at >= 0 && synchronousDelegateAt(ctx, at, returned);
+}
+
+/**
+ * For Task.WaitAll and Task.WaitAny: whether every task waited for is a pool start of a synchronous delegate
+ * (`isSynchronousPoolTask`), so the wait is fork/join over synchronous work, as the Task class's documentation
+ * starts ten `Task.Run` calls into a list and waits for `tasks.ToArray()`. The tasks are read from an array written
+ * in place (`new[] { loading, indexing }`, `[a, b]`), from a list local whose every `Add` the text shows
+ * (`tasksAddedTo`), or from the arguments themselves (`Task.WaitAll(a, b)`); a timeout or token after an array
+ * or a list is not a task. Any task of another origin keeps the wait reported.
+ */
+function forksSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait): boolean {
+  const [first] = wait.argumentTexts;
+  if (first === undefined) return false;
+  const tasks = tasksWrittenIn(first.trim(), wait.span.start) ?? tasksAddedTo(ctx, body, first.trim(), wait.span)
+    ?? wait.argumentTexts.map((text) => ({ text: text.trim(), start: wait.span.start }));
+  return tasks.length > 0 && tasks.every((t) => isSynchronousPoolTask(ctx, body, t.text, t.start));
+}
+
+/** A task written in the source, and where to look for it from. */
+interface WrittenTask {
+  text: string;
+  start: number;
+}
+
+/** The elements of an array written in place (`new[] { a, b }`, `new Task[] { a, b }`, `[a, b]`); null for any other expression. */
+function tasksWrittenIn(argument: string, from: number): WrittenTask[] | null {
+  const text = maskCommentsAndStrings(argument);
+  const creation = /^new\s*(?:[\w.]+\s*(?:<[^{}()]*>)?\s*)?\[\s*\]\s*\{/.exec(text);
+  const open = creation ? creation[0].length - 1 : text.startsWith('[') ? 0 : -1;
+  if (open < 0 || closingBracket(text, open) !== text.length - 1) return null;
+  return splitTopLevel(argument.slice(open + 1, -1)).map((element) => ({ text: element, start: from }));
+}
+
+/**
+ * The tasks a list local collects, when the text shows each of them: `tasks` or `tasks.ToArray()` where `tasks` is
+ * a local assigned once from an empty `new List<...>(...)` and every mention in its scope besides its declaration and
+ * the wait adds one task (`tasks.Add(Task.Run(...))`), reads its size (`tasks.Count`) or copies it (`tasks.ToArray()`). Null when some
+ * mention may put in a task the text does not show (AddRange, an indexer write, the list handed to another method).
+ */
+function tasksAddedTo(ctx: RuleContext, body: MethodBody, argument: string, wait: Span): WrittenTask[] | null {
+  const name = /^([A-Za-z_]\w*)(?:\s*\.\s*ToArray\s*\(\s*\))?$/.exec(maskCommentsAndStrings(argument))?.[1];
+  if (!name) return null;
+  const local = onlyAssignmentOf(ctx, body, name);
+  if (!local || !/^new\s+(?:System\.Collections\.Generic\.)?List\s*<[^{}]*>\s*\([^()]*\)$/.test(maskCommentsAndStrings(local.initializerText.trim()))) return null;
+  const scopeText = maskCommentsAndStrings(ctx.text.slice(local.scope.start, local.scope.end));
+  const added: WrittenTask[] = [];
+  const mention = new RegExp(`(?<![\\w.@])${name}\\b`, 'g');
+  for (let m = mention.exec(scopeText); m; m = mention.exec(scopeText)) {
+    const at = local.scope.start + m.index;
+    if (at === local.span.start || (wait.start <= at && at < wait.end)) continue;
+    const after = scopeText.slice(m.index + name.length);
+    if (/^\s*\.\s*(?:Count\b(?!\s*\()|ToArray\s*\(\s*\))/.test(after)) continue;
+    const add = /^\s*\.\s*Add\s*\(/.exec(after);
+    if (!add) return null;
+    const open = m.index + name.length + add[0].length - 1;
+    const close = closingBracket(scopeText, open);
+    if (close < 0) return null;
+    const start = local.scope.start + open + 1;
+    const task = ctx.text.slice(start, local.scope.start + close).trim();
+    if (splitTopLevel(maskCommentsAndStrings(task)).length !== 1) return null;
+    added.push({ text: task, start });
+  }
+  return added;
 }
 
 /** For the pool-start call written at `start` (`Task.Run(...)`, nothing after its closing parenthesis): whether its first argument is a synchronous lambda that hands back no task. */
@@ -162,8 +279,10 @@ SynchronizationContext to deadlock on and no caller to make async), in the start
 (a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
 exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
 async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
-\`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly or
-through a local assigned once: fork/join over synchronous code, with no asynchronous operation to wait for and no
+\`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
+local assigned once, through a private field that every write fills with one (written in place or returned by a
+method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place
+or a list local filled only by \`tasks.Add(Task.Run(...))\`: fork/join over synchronous code, with no asynchronous operation to wait for and no
 continuation that needs this thread; a blocking call inside the lambda is reported there), on a \`Task.Delay(...)\` waited
 on directly (\`Task.Delay(interval, token).Wait(token)\`: a sleep a token can cut short, with no asynchronous
 operation behind it and no continuation that needs this thread), and where the syntax shows the task has
