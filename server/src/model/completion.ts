@@ -424,8 +424,7 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
       if (operand === recv) return `${recv} was awaited earlier`;
       const whenAll = a.operand.kind === 'whenAll' && a.operand.callee ? operand : whenAllHeldBy(operand, a.span.start, body, bodies, syntax);
       if (whenAll) {
-        const inner = whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')'));
-        const args = inner.split(',').map((s) => s.trim());
+        const args = tasksPassedToWhenAll(whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')')));
         if (args.includes(recv)) return `${recv} completed in the awaited Task.WhenAll`;
         if (element && args.includes(element)) return `${element} completed in the awaited Task.WhenAll`;
         // `fetching[pair]` after `await Task.WhenAll(fetching.Select(f => f.Value))` or `(fetching.Values)`: an
@@ -443,6 +442,35 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
     }
   }
   return null;
+}
+
+/**
+ * What an awaited Task.WhenAll's arguments name, each as written: the arguments, and in place of an array written in
+ * the call (`new[] { a, b }`, `new Task[] { a, b }`, the collection expression `[a, ..more]`) its elements, and the
+ * collections `.Concat(...)` appends to it (`new Task[] { a, b }.Concat(others)`). WhenAll completes only when every
+ * task it was given has, so each of these has completed after the await.
+ */
+function tasksPassedToWhenAll(argumentsText: string): string[] {
+  return splitTopLevel(argumentsText).flatMap((arg) => elementsWrittenInPlace(arg) ?? [arg]);
+}
+
+/** The elements of an array or collection expression written in place, and what `.Concat(...)` adds; null for anything else. */
+function elementsWrittenInPlace(arg: string): string[] | null {
+  const head = /^new\s*(?:[A-Za-z_][\w.]*(?:<[^{}()]*>)?\s*)?\[\s*\]\s*\{/.exec(arg) ?? /^\[/.exec(arg);
+  if (!head) return null;
+  const open = head[0].length - 1;
+  const close = closingBracket(arg, open);
+  if (close === -1) return null;
+  const tasks = splitTopLevel(arg.slice(open + 1, close)).map((element) => element.replace(/^\.\.\s*/, ''));
+  let rest = arg.slice(close + 1).trim();
+  for (let concat = /^\.\s*Concat\s*\(/.exec(rest); concat; concat = /^\.\s*Concat\s*\(/.exec(rest)) {
+    const end = closingBracket(rest, concat[0].length - 1);
+    if (end === -1) return null;
+    tasks.push(rest.slice(concat[0].length, end).trim());
+    rest = rest.slice(end + 1).trim();
+  }
+  // A materialising call keeps every element; anything else (`.Take(1)`, `.Where(...)`) may drop some.
+  return /^(?:\.\s*(?:ToArray|ToList)\s*\(\s*\))?$/.test(rest) ? tasks : null;
 }
 
 /**

@@ -445,6 +445,9 @@ function twinShape(twin: MethodRef, args: Argument[], call: CallSite, viaExtensi
 /** A twin of a declared sync overload: same generic arity, and each argument's parameter has the same type in both. */
 function twinFitsSync(twin: MethodRef, sync: MethodRef, args: Argument[], call: CallSite, viaExtension: boolean): { needsToken: boolean } | null {
   if (twin.member!.typeParameterCount !== sync.member!.typeParameterCount) return null;
+  // A call without a receiver inside the class reaches both kinds, so the declarations must agree: a static helper
+  // `Stop(runner)` beside an instance `StopAsync(runner)` works on its argument, the other on the object's state.
+  if (twin.member!.isStatic !== sync.member!.isStatic) return null;
   const shape = twinShape(twin, args, call, viaExtension);
   if (!shape) return null;
   const syncBinding = bindArguments(paramsOf(sync, viaExtension), args);

@@ -872,7 +872,7 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     // An untyped receiver that resolves at all is a type's name (every other one returns below).
     staticReceiver = !typed;
     if (typed) owner = stripGenerics(typed.typeText);
-    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) owner = stripGenerics(receiver); // A static call on a type name.
+    else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver) && !startsWithValue(receiver, chain, index)) owner = stripGenerics(receiver); // A static call on a type name.
     else if (constructed) {
       // A static call on a constructed generic type the workspace declares (`PagedList<T>.CreateAsync(...)`).
       owner = stripGenerics(receiver);
@@ -913,6 +913,30 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     return resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null);
   }
   return onOwner.resolution;
+}
+
+/**
+ * Whether a dotted receiver (`Session.Driver.Contexts`) starts with a value in scope: a local or parameter, a field
+ * or property of the containing type or its workspace bases, or a primary constructor parameter. C# binds a simple
+ * name to such a member before it looks for a namespace or type (C# spec 12.8.4, Simple names), so the path is a
+ * member access on that value, whose type the typing could not follow (a package type the signatures do not hold),
+ * and never a type named like its last segment: read as one, `Session.Driver.Contexts.CloseAsync()` bound to a
+ * workspace `Contexts.CloseAsync`, perhaps the calling method itself.
+ */
+function startsWithValue(receiver: string, chain: readonly MethodBody[], index: WorkspaceIndex): boolean {
+  const dot = receiver.indexOf('.');
+  if (dot === -1) return false;
+  const first = receiver.slice(0, dot);
+  if (declaresLocalOrParameter(chain, first)) return true;
+  const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (owner === null) return false;
+  for (const typeName of typeFamily(index, owner)) {
+    for (const ref of typesNamed(index, typeName)) {
+      if (ref.type.members.some((m) => m.name === first && (m.kind === 'field' || m.kind === 'property'))) return true;
+      if (typeName === owner && ref.type.primaryConstructorParameters.some((p) => p.name === first)) return true;
+    }
+  }
+  return false;
 }
 
 /**
