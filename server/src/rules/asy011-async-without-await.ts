@@ -7,6 +7,8 @@ import { cachedValuesOf } from '../cost/resultCache';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import { enclosingTypes } from '../model/enclosingTypes';
+import { expressionResultOf } from './taskResults';
+import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 
 const docs = `## What it does
 Flags an \`async\` method, local function, lambda or anonymous method whose body has no \`await\`
@@ -76,6 +78,11 @@ and only observes exceptions by awaiting the task then behaves differently.
 A method of a mutable struct that writes one of the struct's fields or properties is **unsafe** too, however
 trivial: an async struct method works on the copy of \`this\` its state machine holds, so the caller's value
 never sees the write; without \`async\` it does.
+
+A body whose return reads a member of a task where its result's member was meant (\`=> SaveWithResponseAsync(x).Id\`
+in an \`async Task<int>\` method, where the task's result type declares an \`Id\` too: that reads Task.Id, a number
+the runtime gives each task) is reported as that slip, and its fix awaits the task instead: \`(await
+SaveWithResponseAsync(x)).Id\`. It is **unsafe**: it changes what the method returns, to what was meant.
 
 ## Limitations
 - The delegate type of a lambda is known only from its declaration; an async lambda passed as an
@@ -255,6 +262,17 @@ function indentOfLine(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }
 
+function slipFinding(body: MethodBody, slip: TaskMemberSlip): RuleFinding {
+  const short = slip.task.length > 40 ? `${slip.task.slice(0, slip.task.indexOf('(') + 1)}...)` : slip.task;
+  return {
+    span: body.nameSpan,
+    message: `${quoted(body.name)} is async but never awaits: it returns the task's own ${slip.member}, not ${slip.resultType}.${slip.member}`,
+    note: `${short} is a Task<${slip.resultType}>, and Task itself has ${slip.member} (Task.${slip.member}), so the code compiles and returns that instead of the ${slip.member} of the ${slip.resultType} the task completes with. Await the task first; dropping async here would keep the slip.`,
+    bodyId: body.id,
+    fix: { title: `Await ${short} and read ${slip.member} of its result`, safety: 'unsafe', edits: [{ start: slip.span.start, end: slip.span.end, newText: `(await ${slip.task}).${slip.member}` }] },
+  };
+}
+
 function noteFor(ctx: RuleContext, body: MethodBody): string {
   const common = 'The compiler still builds and runs a state machine on every call (builder, MoveNext, result and exception plumbing)';
   switch (body.returnKind) {
@@ -277,6 +295,49 @@ function noteFor(ctx: RuleContext, body: MethodBody): string {
   }
 }
 
+/** The members of Task that a value of the awaited result is likely to have too: reading them on the task is a slip. */
+const TASK_OWN_MEMBERS = new Set(['Id', 'Status', 'Exception', 'AsyncState', 'CreationOptions', 'IsCompleted', 'IsFaulted', 'IsCanceled', 'IsCompletedSuccessfully']);
+
+/** A return that reads a member of a task where the member of its result was meant, and what to write instead. */
+interface TaskMemberSlip {
+  /** Where the returned expression is, to be replaced. */
+  span: { start: number; end: number };
+  task: string;
+  member: string;
+  resultType: string;
+}
+
+/**
+ * `=> RegisterWithResponseAsync(subject).Id` in an async method that never awaits: the expression reads the Id of
+ * the Task<RegisteredSchema> (Task.Id, a number the runtime gives each task) where the schema's Id was meant, and it
+ * compiles only because Task has an Id too. Reported when the receiver is typed as a Task<T> whose T (a workspace type
+ * or a base of it) declares a field or property of the same name: the method was meant to await.
+ */
+function taskMemberSlipOf(ctx: RuleContext, body: MethodBody): TaskMemberSlip | null {
+  for (const r of body.returns) {
+    const m = /^([\s\S]*\S)\s*\.\s*([A-Z]\w*)$/.exec(r.expressionText?.trim() ?? '');
+    if (!m || !TASK_OWN_MEMBERS.has(m[2]) || !m[1].endsWith(')')) continue;
+    const typed = expressionResultOf(ctx, body, m[1]);
+    const result = typed.kind === 'task' ? /^(?:System\.Threading\.Tasks\.)?Task\s*<([\s\S]+)>$/.exec(typed.typeText?.trim() ?? '')?.[1]?.trim() : undefined;
+    if (!result) continue;
+    // The result's member must be of the type the method returns, or the awaited read would not compile: a method
+    // declared to return TaskStatus that returns `SaveAsync(x).Status` means the task's own status.
+    const returned = normalizedType(body.resultTypeText);
+    const declares = [...typeFamily(ctx.index, stripGenerics(result))].some((name) => typesNamed(ctx.index, name)
+      .some((t) => t.type.members.some((member) => member.name === m[2] && (member.kind === 'property' || member.kind === 'field')
+        && returned !== null && normalizedType(member.typeText) === returned)));
+    const span = returnExpressionSpan(r, ctx.text);
+    if (declares && span) return { span, task: m[1], member: m[2], resultType: result };
+  }
+  return null;
+}
+
+/** A type as written, without white space, nullable mark or `System.` prefix, for comparing two declarations. */
+function normalizedType(typeText: string | null): string | null {
+  if (!typeText) return null;
+  return typeText.replace(/\s+/g, '').replace(/\?$/, '').replace(/^(?:global::)?System\./, '');
+}
+
 export const rule: Rule = {
   meta: {
     id: 'ASY011',
@@ -295,6 +356,11 @@ export const rule: Rule = {
       if (body.kind !== 'method' && body.kind !== 'localFunction' && body.kind !== 'lambda' && body.kind !== 'anonymousMethod') continue;
       if (body.awaits.length > 0 || body.isIterator) continue;
       masked ??= maskCommentsAndStrings(ctx.text);
+      const slip = taskMemberSlipOf(ctx, body);
+      if (slip) {
+        findings.push(slipFinding(body, slip));
+        continue;
+      }
       const fix = fixFor(ctx, body, masked);
       findings.push({
         span: body.nameSpan,
