@@ -39,7 +39,8 @@ const APPLICATION_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.sy
  * reference (an application's SignalR or API layer), and is judged as one.
  */
 const EXE_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker'];
-const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
+/** OutputType values that make a project an application (lower case); test support code (project/testCode.ts) reads them too. */
+export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
 
 /**
  * The verdict for a file of `project` (null outside any project: then the caller decides from the code, since a

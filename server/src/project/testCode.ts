@@ -8,6 +8,7 @@
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
 import type { ProjectModel } from './evaluate';
+import { APPLICATION_OUTPUT_TYPES } from './libraryCode';
 
 export interface TestFrameworkPackage {
   id: string;
@@ -230,7 +231,7 @@ export function testFolderBelow(projectDirectory: string, roots: readonly string
 const TEST_SUPPORT_NAME = /Test|Fake|Mock/;
 
 function isApplicationProject(project: ProjectModel): boolean {
-  return ['exe', 'winexe', 'appcontainerexe'].includes((project.outputType ?? 'Library').toLowerCase());
+  return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
 }
 
 /** Whether the project is published as a package: a package property (IsPackable true among them) or a .nuspec packs it. */

@@ -8,6 +8,7 @@ import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, t
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import { enclosingTypes } from '../model/enclosingTypes';
 import { expressionResultOf } from './taskResults';
+import { canonicalType } from './asy002-argument-types';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 
 const docs = `## What it does
@@ -322,20 +323,14 @@ function taskMemberSlipOf(ctx: RuleContext, body: MethodBody): TaskMemberSlip | 
     if (!result) continue;
     // The result's member must be of the type the method returns, or the awaited read would not compile: a method
     // declared to return TaskStatus that returns `SaveAsync(x).Status` means the task's own status.
-    const returned = normalizedType(body.resultTypeText);
+    const returned = body.resultTypeText ? canonicalType(body.resultTypeText) : null;
     const declares = [...typeFamily(ctx.index, stripGenerics(result))].some((name) => typesNamed(ctx.index, name)
       .some((t) => t.type.members.some((member) => member.name === m[2] && (member.kind === 'property' || member.kind === 'field')
-        && returned !== null && normalizedType(member.typeText) === returned)));
+        && returned !== null && member.typeText !== null && canonicalType(member.typeText) === returned)));
     const span = returnExpressionSpan(r, ctx.text);
     if (declares && span) return { span, task: m[1], member: m[2], resultType: result };
   }
   return null;
-}
-
-/** A type as written, without white space, nullable mark or `System.` prefix, for comparing two declarations. */
-function normalizedType(typeText: string | null): string | null {
-  if (!typeText) return null;
-  return typeText.replace(/\s+/g, '').replace(/\?$/, '').replace(/^(?:global::)?System\./, '');
 }
 
 export const rule: Rule = {

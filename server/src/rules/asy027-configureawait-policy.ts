@@ -1,5 +1,6 @@
 /** ASY027 configureawait-policy (off by default): an await of a Task or ValueTask without ConfigureAwait in library code. */
-import type { MethodBody, SuspensionPoint, TypeDeclaration } from '../model/types';
+import type { MethodBody, SuspensionPoint } from '../model/types';
+import { innermostType } from '../model/enclosingTypes';
 import { weaverSettingFor } from '../project/weavers';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { hasEventHandlerSignature } from './callbackSlots';
@@ -163,18 +164,9 @@ function isChecked(ctx: RuleContext, body: MethodBody): boolean {
  * type covers the bodies in it.
  */
 function weaverConfigures(ctx: RuleContext, body: MethodBody): boolean {
-  const type = body.containingType ? innermostTypeAround(ctx, body) : null;
+  const type = body.containingType ? innermostType(ctx.model.types, body.span) : null;
   const where = { type: body.containingType, method: body.name };
   return weaverSettingFor(ctx.weaving, type?.attributes ?? [], body.attributes, where) !== null;
-}
-
-function innermostTypeAround(ctx: RuleContext, body: MethodBody): TypeDeclaration | null {
-  let found: TypeDeclaration | null = null;
-  for (const t of ctx.model.types) {
-    if (t.name !== body.containingType || t.span.start > body.span.start || t.span.end < body.span.end) continue;
-    if (!found || t.span.start > found.span.start) found = t;
-  }
-  return found;
 }
 
 /**
