@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
-import { calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel, withoutOuterParentheses } from './syntax';
+import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
@@ -456,11 +456,9 @@ function tasksPassedToWhenAll(argumentsText: string): string[] {
 
 /** The elements of an array or collection expression written in place, and what `.Concat(...)` adds; null for anything else. */
 function elementsWrittenInPlace(arg: string): string[] | null {
-  const head = /^new\s*(?:[A-Za-z_][\w.]*(?:<[^{}()]*>)?\s*)?\[\s*\]\s*\{/.exec(arg) ?? /^\[/.exec(arg);
-  if (!head) return null;
-  const open = head[0].length - 1;
-  const close = closingBracket(arg, open);
-  if (close === -1) return null;
+  const array = arrayWrittenInPlace(arg);
+  if (!array) return null;
+  const { open, close } = array;
   const tasks = splitTopLevel(arg.slice(open + 1, close)).map((element) => element.replace(/^\.\.\s*/, ''));
   let rest = arg.slice(close + 1).trim();
   for (let concat = /^\.\s*Concat\s*\(/.exec(rest); concat; concat = /^\.\s*Concat\s*\(/.exec(rest)) {

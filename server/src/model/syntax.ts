@@ -320,6 +320,19 @@ export function closingBracket(text: string, open: number): number {
   return -1;
 }
 
+/**
+ * Where the brackets of an array or collection expression written at the start of `text` open and close
+ * (`new[] { a, b }`, `new Task[] { a, b }`, `[a, ..more]`: the `{` or `[` and its match); null when the text starts
+ * with none. A caller whose text may hold comments or strings passes it masked and slices its own text.
+ */
+export function arrayWrittenInPlace(text: string): { open: number; close: number } | null {
+  const head = /^new\s*(?:[A-Za-z_][\w.]*\s*(?:<[^{}()]*>)?\s*)?\[\s*\]\s*\{/.exec(text) ?? /^\[/.exec(text);
+  if (!head) return null;
+  const open = head[0].length - 1;
+  const close = closingBracket(text, open);
+  return close === -1 ? null : { open, close };
+}
+
 /** `((x))` -> `x`: the text without parentheses that wrap all of it. */
 export function withoutOuterParentheses(text: string): string {
   let t = text.trim();

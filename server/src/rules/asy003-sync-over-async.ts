@@ -3,7 +3,7 @@ import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
-import { closingBracket, splitTopLevel } from '../model/syntax';
+import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
@@ -174,11 +174,9 @@ interface WrittenTask {
 
 /** The elements of an array written in place (`new[] { a, b }`, `new Task[] { a, b }`, `[a, b]`); null for any other expression. */
 function tasksWrittenIn(argument: string, from: number): WrittenTask[] | null {
-  const text = maskCommentsAndStrings(argument);
-  const creation = /^new\s*(?:[\w.]+\s*(?:<[^{}()]*>)?\s*)?\[\s*\]\s*\{/.exec(text);
-  const open = creation ? creation[0].length - 1 : text.startsWith('[') ? 0 : -1;
-  if (open < 0 || closingBracket(text, open) !== text.length - 1) return null;
-  return splitTopLevel(argument.slice(open + 1, -1)).map((element) => ({ text: element, start: from }));
+  const array = arrayWrittenInPlace(maskCommentsAndStrings(argument));
+  if (!array || array.close !== argument.length - 1) return null;
+  return splitTopLevel(argument.slice(array.open + 1, -1)).map((element) => ({ text: element, start: from }));
 }
 
 /**
