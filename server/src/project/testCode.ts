@@ -174,16 +174,17 @@ export function testProjectReason(project: ProjectModel | null): string | null {
 }
 
 /**
- * Why a project is test support code though it is no test project itself, or null. Either it sits in the workspace's
- * test folder (a folder named `test` or `tests` between a workspace root and the project: test apps, grains, fakes,
- * benchmarks, by the convention of .NET repositories that keep `src/` and `test/` apart), or it is a class library
- * that only test code references (helpers the test projects share, wherever they sit): every project of the
- * workspace that references it (`referencersOf` gives those that reference one directly) is a test project or such
- * a project itself, and its name says test support (Test, Fake or Mock in it). A project published as a package is
- * never one (its users are elsewhere: a library and its tests may be all a repository holds). By references alone an
- * application is never one (an integration test references the web app it hosts), nor a library nothing references.
+ * Why a project is test code, or null: a test project (testProjectReason), or test support code though it is no test
+ * project itself. Test support either sits in the workspace's test folder (a folder named `test` or `tests` between a
+ * workspace root and the project: test apps, grains, fakes, benchmarks, by the convention of .NET repositories that
+ * keep `src/` and `test/` apart), or it is a class library that only test code references (helpers the test projects
+ * share, wherever they sit): every project of the workspace that references it (`referencersOf` gives those that
+ * reference one directly) is a test project or such a project itself, and its name says test support (Test, Fake or
+ * Mock in it). A project published as a package is never one (its users are elsewhere: a library and its tests may be
+ * all a repository holds). By references alone an application is never one (an integration test references the web app
+ * it hosts), nor a library nothing references.
  */
-export function testSupportReason(project: ProjectModel, referencersOf: (p: ProjectModel) => readonly ProjectModel[], testFolderOf: (p: ProjectModel) => string | null = () => null): string | null {
+export function testCodeReason(project: ProjectModel, referencersOf: (p: ProjectModel) => readonly ProjectModel[], testFolderOf: (p: ProjectModel) => string | null = () => null): string | null {
   const verdicts = new Map<string, string | null>();
   const reasonOf = (p: ProjectModel): string | null => {
     const known = verdicts.get(p.path);
@@ -208,7 +209,7 @@ export function testSupportReason(project: ProjectModel, referencersOf: (p: Proj
     const names = referencers.map((r) => r.name).sort();
     return `${p.name} is a class library only test code references (${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
   };
-  return testProjectReason(project) ? null : reasonOf(project);
+  return reasonOf(project);
 }
 
 /**

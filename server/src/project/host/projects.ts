@@ -16,7 +16,7 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
-import { testFolderBelow, testProjectReason, testSupportReason } from '../testCode';
+import { testCodeReason, testFolderBelow } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
@@ -378,7 +378,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
     projects: all,
     referencedProjects,
-    testCodeReasonOf: (project) => testProjectReason(project) ?? testSupportReason(project, referencersOf, (p) => testFolderBelow(p.directory, roots)),
+    testCodeReasonOf: (project) => testCodeReason(project, referencersOf, (p) => testFolderBelow(p.directory, roots)),
     setRoots(list) {
       roots = list.map(modelPath);
     },
