@@ -501,7 +501,7 @@ test('ConfigureAwait.Fody configures the awaits of a project that references it:
   }
 });
 
-test('test support code: a project in the workspace\'s test folder, or a class library only test code references, is test code unless it is published; by references alone only when its name says so', async () => {
+test('test support code: a project in the workspace\'s test folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'test-support');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
@@ -516,6 +516,10 @@ test('test support code: a project in the workspace\'s test folder, or a class l
     ['src/Depot.TestScenarios/EmptyShelfScenario.cs', true, 'information'],
     // In tests/, not published.
     ['tests/Depot.Fakes/SlowShelf.cs', true, 'information'],
+    // In tests/ too, but it publishes itself (its own project file sets the package properties).
+    ['tests/Depot.Probes/ShelfProbe.cs', false, 'warning'],
+    // In tests/; the package properties it has come from a shared props file, not its own.
+    ['tests/Depot.Soak/Program.cs', true, 'information'],
     ['tests/Depot.Tests/RestockChecks.cs', true, 'information'],
   ]);
   const r = await runCli(['projects', '--format', 'json', dir]);
@@ -530,6 +534,8 @@ test('test support code: a project in the workspace\'s test folder, or a class l
     ['src/Depot/Depot.csproj', null, []],
     // $(DepotRoot) comes from the repository's props, which tests/Directory.Build.props imports through $(_DirectoryBuildPropsFile).
     ['tests/Depot.Fakes/Depot.Fakes.csproj', 'Depot.Fakes is in the test folder tests/ and not published', ['src/Depot/Depot.csproj']],
+    ['tests/Depot.Probes/Depot.Probes.csproj', null, []],
+    ['tests/Depot.Soak/Depot.Soak.csproj', 'Depot.Soak is in the test folder tests/ and not published (its PackageLicenseExpression comes from Package.props)', ['src/Depot/Depot.csproj']],
     ['tests/Depot.Tests/Depot.Tests.csproj', 'Depot.Tests sets IsTestProject',
       ['src/Depot.Host/Depot.Host.csproj', 'src/Depot.Client/Depot.Client.csproj', 'src/Depot.Pricing/Depot.Pricing.csproj', 'tests/Depot.Fakes/Depot.Fakes.csproj', 'src/Depot.TestScenarios/Depot.TestScenarios.csproj']],
   ]);

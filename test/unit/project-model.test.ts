@@ -453,6 +453,11 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   // So is a library of test doubles that references only xUnit's assertion package.
   assert.deepEqual(testCodeVerdict(fixtures('xunit.v3.assert'), '', plain), { testCode: true, reason: "Api.Fixtures references xunit.v3.assert (xUnit.net v3's assertions), a test helper library" });
   assert.equal(testCodeVerdict(fixtures('xunit.assert'), '', plain).testCode, true);
+  // xUnit.net v3 comes in one package per Microsoft Testing Platform variant (a repository's shared props may name
+  // only `xunit.v3.mtp-v2`): each makes a test project.
+  for (const pkg of ['xunit.v3.mtp-v1', 'xunit.v3.mtp-v2', 'xunit.v3.mtp-off', 'xunit.v3.core.mtp-v2']) {
+    assert.deepEqual(testCodeVerdict(fixtures(pkg), '', plain), { testCode: true, reason: `Api.Fixtures references ${pkg} (xUnit.net v3)` });
+  }
   // A benchmark project (BenchmarkDotNet, an Exe that blocks on tasks to time them) is test code, named so.
   const bench = (pkg: string) => evaluateProject('/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj', memoryFs({ ...TREE, '/repo/bench/Data.Benchmarks/Data.Benchmarks.csproj': `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup>

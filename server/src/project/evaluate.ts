@@ -119,6 +119,11 @@ export interface ProjectModel {
   uiFramework?: string | null;
   /** The first package property the project sets (`PackageId`, `PackageTags`, a license, `IsPackable` true ...), or null. */
   packageMetadata?: string | null;
+  /**
+   * The file that set `packageMetadata`: the project file, or a props file it imports (a repository's
+   * Directory.Build.props often gives its license, icon and URLs to every project, tests and tools too); null without one.
+   */
+  packageMetadataFile?: string | null;
   /** PackageId as set, or null (NuGet then uses AssemblyName). */
   packageId?: string | null;
   /** AssemblyName as set, or null (the SDK then uses the project file's name). */
@@ -776,6 +781,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
   }
   const definesValue = state.props.get('defineconstants')?.value;
   const defineConstants = definesValue && 'value' in definesValue ? definesValue.value : null;
+  const packageMetadata = PACKAGE_PROPERTIES.find((p) => (p === 'IsPackable' || p === 'GeneratePackageOnBuild' ? parseBool(propertyText(state, p)) === true : !!propertyText(state, p)?.trim())) ?? null;
   return {
     path,
     directory: state.projectDir,
@@ -796,7 +802,8 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     isPackable: parseBool(propertyText(state, 'IsPackable')),
     outputType: propertyText(state, 'OutputType')?.trim() || null,
     uiFramework: ['UseMaui', 'UseWPF', 'UseWindowsForms', 'UseWinUI'].find((p) => parseBool(propertyText(state, p)) === true) ?? null,
-    packageMetadata: PACKAGE_PROPERTIES.find((p) => (p === 'IsPackable' || p === 'GeneratePackageOnBuild' ? parseBool(propertyText(state, p)) === true : !!propertyText(state, p)?.trim())) ?? null,
+    packageMetadata,
+    packageMetadataFile: packageMetadata ? state.props.get(packageMetadata.toLowerCase())?.file ?? null : null,
     packageId: propertyText(state, 'PackageId')?.trim() || null,
     assemblyName: propertyText(state, 'AssemblyName')?.trim() || null,
     nuspecFile: propertyText(state, 'NuspecFile')?.trim() ? joinPath(state.projectDir, propertyText(state, 'NuspecFile')!.trim()) : null,

@@ -22,6 +22,14 @@ export const TEST_PACKAGES: readonly TestFrameworkPackage[] = [
   { id: 'xunit.core', framework: 'xUnit.net', source: 'https://www.nuget.org/packages/xunit.core' },
   { id: 'xunit.v3', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3' },
   { id: 'xunit.v3.core', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.core' },
+  // Since 3.2 the same framework comes in one package per Microsoft Testing Platform variant (v1, v2, or off for VSTest):
+  // https://xunit.net/docs/getting-started/v3/microsoft-testing-platform
+  { id: 'xunit.v3.mtp-v1', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.mtp-v1' },
+  { id: 'xunit.v3.mtp-v2', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.mtp-v2' },
+  { id: 'xunit.v3.mtp-off', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.mtp-off' },
+  { id: 'xunit.v3.core.mtp-v1', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.core.mtp-v1' },
+  { id: 'xunit.v3.core.mtp-v2', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.core.mtp-v2' },
+  { id: 'xunit.v3.core.mtp-off', framework: 'xUnit.net v3', source: 'https://www.nuget.org/packages/xunit.v3.core.mtp-off' },
   { id: 'NUnit', framework: 'NUnit', source: 'https://www.nuget.org/packages/NUnit' },
   { id: 'MSTest.TestFramework', framework: 'MSTest', source: 'https://www.nuget.org/packages/MSTest.TestFramework' },
   { id: 'MSTest', framework: 'MSTest', source: 'https://www.nuget.org/packages/MSTest' },
@@ -198,9 +206,15 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
   const supportReason = (p: ProjectModel): string | null => {
     // IsTestProject false does not stop it: a shared helper library that references a test framework sets it so that
     // `dotnet test` does not run it, which says it is no test project, not that it is no test code.
-    if (isPublished(p)) return null;
     const folder = testFolderOf(p);
-    if (folder) return `${p.name} is in the test folder ${folder} and not published`;
+    if (folder) {
+      if (publishedByItsOwnFile(p)) return null;
+      // Package properties inherited from a props file above the test folder say nothing of this project: the
+      // repository gives its license and icon to every project it holds.
+      const inherited = isPublished(p) && p.packageMetadataFile ? ` (its ${p.packageMetadata} comes from ${fileNameOf(p.packageMetadataFile)})` : '';
+      return `${p.name} is in the test folder ${folder} and not published${inherited}`;
+    }
+    if (isPublished(p)) return null;
     // By references alone only a library whose name says what it is for: a product library and its tests may be all
     // a repository holds, the library then referenced by nothing else and published from elsewhere.
     if (isApplicationProject(p) || !TEST_SUPPORT_NAME.test(p.name)) return null;
@@ -238,6 +252,19 @@ function isApplicationProject(project: ProjectModel): boolean {
 /** Whether the project is published as a package: a package property (IsPackable true among them) or a .nuspec packs it. */
 function isPublished(project: ProjectModel): boolean {
   return project.isPackable !== false && (!!project.packageMetadata || !!project.packingNuspec);
+}
+
+/**
+ * Whether the project says so itself: a package property set in its own project file, or a .nuspec packs it. What a
+ * shared props file sets (Directory.Build.props giving every project the repository's license, icon and URLs) reaches
+ * the test apps and tools beside the packages too.
+ */
+function publishedByItsOwnFile(project: ProjectModel): boolean {
+  return project.isPackable !== false && ((!!project.packageMetadata && project.packageMetadataFile === project.path) || !!project.packingNuspec);
+}
+
+function fileNameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** The project names the Arcade SDK makes test projects (MSBuildProjectName.EndsWith, case-sensitive as MSBuild's is). */

@@ -116,13 +116,15 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   };
 
   /**
-   * What files beside the project file say of it: a project that sets no package property may still be published by
-   * a .nuspec (the others need no search), and one that references ConfigureAwait.Fody configures its awaits through
+   * What files beside the project file say of it: a project that sets no package property of its own may still be
+   * published by a .nuspec (the others need no search), and one that references ConfigureAwait.Fody configures its awaits through
    * FodyWeavers.xml (project/weavers.ts).
    */
   const withFilesBeside = (model: ProjectModel): ProjectModel => {
     const beside: Partial<ProjectModel> = {};
-    if (!model.packageMetadata) beside.packingNuspec = packingNuspec(model, nuspecSource);
+    // Also when the package properties come only from a shared props file: whether the project itself is packed
+    // decides whether a project in a test folder is test code (testCode.ts).
+    if (!model.packageMetadata || model.packageMetadataFile !== model.path) beside.packingNuspec = packingNuspec(model, nuspecSource);
     if (referencesConfigureAwaitWeaver(model)) beside.configureAwaitWeaver = configureAwaitWeaverOf(model, solutionOf(model.path), (p) => fileSystem.readText(p));
     return Object.keys(beside).length ? { ...model, ...beside } : model;
   };
