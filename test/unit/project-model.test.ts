@@ -16,6 +16,7 @@ import { implicitUsingsFor } from '../../server/src/project/implicitUsings';
 import { generatedCodeRegions, generatedFileReason } from '../../server/src/config/generatedCode';
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff } from '../../server/src/config/editorconfig';
+import type { SeveritySetting } from '../../server/src/rules/types';
 import { testCodeVerdict, testProjectReason } from '../../server/src/project/testCode';
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
@@ -566,6 +567,29 @@ test('checkFile: blocking findings in test code are capped, other rules are not,
   assert.match(off.suppressed[0].by, /test code \(Tests references xunit; asynclens.testCode.maxSeverity = off\)/);
   const generated = checkFile('t.cs', text, model, index, completion, selection, undefined, { generatedFile: 'generated code: the file name ends in .g.cs' });
   assert.deepEqual(generated, { findings: [], suppressed: [] });
+});
+
+test('checkFile: a peer the code base keeps on at a lower severity caps its equivalent; a severity set for the rule itself stands', async () => {
+  await ready();
+  const text = 'namespace N;\nusing System.Threading.Tasks;\npublic class T\n{\n    public async Task<int> M(Task<int> t)\n    {\n        await Task.Yield();\n        return t.Result;\n    }\n    public async Task N2() { }\n}\n';
+  const { model } = modelFile(text);
+  const index = createIndex();
+  updateFile(index, 't.cs', model);
+  const completion = analyseCompletion(index);
+  const selection = { enabled: new Set(['ASY001', 'ASY011']), disabled: new Set<string>() };
+  const equivalentsOf = (id: string) => (id === 'ASY011' ? ['IDE0390', 'CS1998'] : id === 'ASY001' ? ['VSTHRD103', 'CA1849'] : []);
+  const configured = (lines: string) => peersKeptOn(editorConfigOptions('/r/t.cs', [{ dir: '/r', text: `root = true\n[*.cs]\n${lines}` }]));
+  const withPeers = (lines: string, severities?: Map<string, SeveritySetting>) =>
+    checkFile('t.cs', text, model, index, completion, selection, severities, { suppression: { equivalentsOf, peers: { editorConfigOn: configured(lines) } } }).findings;
+  // The code base made the compiler's CS1998 a suggestion: ASY011 is shown as information, and says why.
+  const suggestion = withPeers('dotnet_diagnostic.CS1998.severity = suggestion\n');
+  assert.deepEqual(suggestion.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'information']]);
+  assert.match(suggestion[1].note ?? '', /Shown as information: \.editorconfig sets CS1998, an equivalent of ASY011, to suggestion\.$/);
+  // Of two equivalents, the more prominent setting counts; a peer at error raises nothing.
+  assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\ndotnet_diagnostic.IDE0390.severity = warning\n').map((f) => f.severity), ['warning', 'warning']);
+  assert.deepEqual(withPeers('dotnet_diagnostic.CA1849.severity = error\n').map((f) => f.severity), ['warning', 'warning']);
+  // The rule's own severity, from .editorconfig or settings, is not capped.
+  assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\n', new Map([['ASY011', 'error']])).map((f) => f.severity), ['warning', 'error']);
 });
 
 test('checkFile: in test code, a method calling both Foo and FooAsync of one type is not asked to await FooAsync; its other sync calls still are', async () => {

@@ -12,6 +12,7 @@ import { analyseCompletion, type CompletionAnalysis } from '../workspace/complet
 import { RULES } from '../rules/registry';
 import type { Finding, Rule, RuleContext, Severity, SeveritySetting } from '../rules/types';
 import { suppressionsOf, type SuppressionOptions } from '../config/suppressions';
+import type { PeerSeverity } from '../config/editorconfig';
 import type { Span } from '../model/types';
 import type { LibraryCodeVerdict } from '../project/libraryCode';
 import type { ProjectWeaving } from '../project/weavers';
@@ -54,6 +55,19 @@ export interface FileCheckContext {
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { hint: 0, information: 1, warning: 2, error: 3 };
+
+/**
+ * The most severe setting among a rule's equivalents that the code base keeps on, or null when it sets none: with two
+ * equivalents at different severities, the one the code base shows most prominently says what it wants.
+ */
+function peerSeverityOf(equivalents: readonly string[], keptOn: ReadonlyMap<string, PeerSeverity> | undefined): (PeerSeverity & { id: string }) | null {
+  let best: (PeerSeverity & { id: string }) | null = null;
+  for (const id of equivalents) {
+    const setting = keptOn?.get(id.toUpperCase());
+    if (setting && (!best || SEVERITY_RANK[setting.severity] > SEVERITY_RANK[best.severity])) best = { ...setting, id };
+  }
+  return best;
+}
 
 /** The less severe of a finding's severity and a cap. */
 export function capSeverity(severity: Severity, cap: Severity): Severity {
@@ -167,8 +181,14 @@ function runRules(path: string, text: string, model: FileModel, index: Workspace
   for (const rule of selectedRules(selection)) {
     const severity = fileSeverities?.get(rule.meta.id) ?? selection.severities?.get(rule.meta.id) ?? fileSeverities?.get('*') ?? selection.severities?.get('*') ?? rule.meta.defaultSeverity;
     // A rule named explicitly with --enable runs even when configuration says 'off' by default.
-    const effective = severity === 'off' && selection.enabled?.has(rule.meta.id) && !fileSeverities?.has(rule.meta.id) ? (rule.meta.defaultSeverity === 'off' ? 'information' : rule.meta.defaultSeverity) : severity;
-    if (effective === 'off') continue;
+    const chosen = severity === 'off' && selection.enabled?.has(rule.meta.id) && !fileSeverities?.has(rule.meta.id) ? (rule.meta.defaultSeverity === 'off' ? 'information' : rule.meta.defaultSeverity) : severity;
+    if (chosen === 'off') continue;
+    // A severity configured for the rule itself stands; otherwise the code base's own setting of an equivalent peer
+    // caps it (CS1998 made a suggestion shows ASY011 as information).
+    const configured = fileSeverities?.has(rule.meta.id) || selection.severities?.has(rule.meta.id) || fileSeverities?.has('*') || selection.severities?.has('*');
+    const peer = configured ? null : peerSeverityOf(rule.meta.equivalents, context.suppression?.peers?.editorConfigOn);
+    const effective = peer ? capSeverity(chosen, peer.severity) : chosen;
+    const peerNote = peer && effective !== chosen ? ` Shown as ${effective}: ${peer.where} sets ${peer.id}, an equivalent of ${rule.meta.id}, to ${peer.severity === 'information' ? 'suggestion' : peer.severity}.` : '';
     let raw: ReturnType<Rule["check"]>;
     checkBudget();
     try {
@@ -186,7 +206,7 @@ function runRules(path: string, text: string, model: FileModel, index: Workspace
     const capped = testCap && (rule.meta.category === 'blocking' || rule.meta.cappedInTestCode) ? testCap.maxSeverity : null;
     for (const f of raw) {
       const severity = capped && capped !== 'off' ? capSeverity(effective, capped) : effective;
-      const finding: Finding = { ...f, ruleId: rule.meta.id, ruleName: rule.meta.name, severity, file: path };
+      const finding: Finding = { ...f, ruleId: rule.meta.id, ruleName: rule.meta.name, severity, file: path, ...(peerNote ? { note: `${f.note ?? ''}${peerNote}`.trim() } : {}) };
       const generated = context.generatedRegions?.find((g) => g.span.start <= f.span.start && f.span.start < g.span.end);
       const by = suppressions.suppressedBy(rule.meta.id, f.span.start)
         ?? generated?.reason

@@ -94,7 +94,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
           peers: {
             noWarn: project && project.noWarn.length ? { ids: project.noWarn, source: `NoWarn (set in ${path.basename(project.noWarnSource ?? project.path)})` } : undefined,
             editorConfigOff: peersTurnedOff(analyzerOptions(file.path).values, analyzerOptions(file.path).globalSources),
-            editorConfigOn: peersKeptOn(analyzerOptions(file.path).values),
+            editorConfigOn: peersKeptOn(analyzerOptions(file.path).values, analyzerOptions(file.path).globalSources),
             assembly: assemblyByProject.get(project?.path ?? '') ?? [],
           },
         } : undefined,

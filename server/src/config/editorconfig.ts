@@ -128,17 +128,28 @@ export function peersTurnedOff(options: Map<string, string>, globalSources: Read
   return out;
 }
 
+/** A peer's severity a code base keeps on (`suggestion` reads as information), and the file that sets it. */
+export interface PeerSeverity {
+  severity: 'information' | 'warning' | 'error';
+  where: string;
+}
+
 /**
  * Ids other than AsyncLens's whose severity is set to `suggestion`, `warning` or `error` for the file: peers a code
- * base keeps on. When one of a rule's equivalents is kept on, another one turned off is a duplicate silenced, not
- * the concern: generated configs that list every rule (Polly's set Sonar's S4462 to none and VSTHRD002, which
- * reports the same blocking calls, to warning) would otherwise hide findings their authors still want.
+ * base keeps on, with that severity. When one of a rule's equivalents is kept on, another one turned off is a duplicate
+ * silenced, not the concern: generated configs that list every rule (Polly's set Sonar's S4462 to none and VSTHRD002,
+ * which reports the same blocking calls, to warning) would otherwise hide findings their authors still want. The
+ * severity caps the rule's own default (analysis/project.ts): a code base that made the compiler's CS1998 a suggestion
+ * has said how much an async method without await matters to it.
  */
-export function peersKeptOn(options: Map<string, string>): Set<string> {
-  const out = new Set<string>();
+export function peersKeptOn(options: Map<string, string>, globalSources: ReadonlyMap<string, string> = new Map()): Map<string, PeerSeverity> {
+  const out = new Map<string, PeerSeverity>();
   for (const [key, value] of options) {
     const m = /^dotnet_diagnostic\.([a-z0-9_]+)\.severity$/.exec(key);
-    if (m && !/^asy\d{3}$/.test(m[1]) && ['suggestion', 'warning', 'error'].includes(value.toLowerCase())) out.add(m[1].toUpperCase());
+    if (!m || /^asy\d{3}$/.test(m[1]) || !['suggestion', 'warning', 'error'].includes(value.toLowerCase())) continue;
+    const severity = SEVERITY[value.toLowerCase()] as PeerSeverity['severity'];
+    const global = globalSources.get(key);
+    out.set(m[1].toUpperCase(), { severity, where: global ? `the global analyzer config ${global.split('/').pop()}` : '.editorconfig' });
   }
   return out;
 }

@@ -19,6 +19,7 @@ import type { FileModel, MethodBody, Span } from '../model/types';
 import { lineIndexOf, positionAt } from '../parse/lines';
 import { assemblyAttributes, attributeArguments, attributeName, typeAttributes } from './attributes';
 import { maskCommentsAndStrings } from '../rules/sourceText';
+import type { PeerSeverity } from './editorconfig';
 
 export interface Suppressions {
   /** Whether a finding of `ruleId` starting at `offset` is silenced, and by what. */
@@ -42,8 +43,11 @@ export interface PeerSuppressions {
   noWarn?: { ids: readonly string[]; source: string };
   /** Peer ids whose severity is none or silent for this file, with where that is set (`.editorconfig`, or a global analyzer config). */
   editorConfigOff?: ReadonlyMap<string, string>;
-  /** Peer ids the same configuration keeps on (suggestion, warning, error): an equivalent among them keeps the finding. */
-  editorConfigOn?: ReadonlySet<string>;
+  /**
+   * Peer ids the same configuration keeps on (suggestion, warning, error), with that severity: an equivalent among them
+   * keeps the finding, and caps its severity (analysis/project.ts).
+   */
+  editorConfigOn?: ReadonlyMap<string, PeerSeverity>;
   /** Global suppressions declared anywhere in the project. */
   assembly?: readonly AssemblySuppression[];
 }

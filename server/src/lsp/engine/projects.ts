@@ -157,7 +157,7 @@ export function createEngineProjects(): EngineProjects {
           peers: {
             noWarn: project && project.noWarn.length ? { ids: project.noWarn, source: `NoWarn (set in ${path.basename(project.noWarnSource ?? project.path)})` } : undefined,
             editorConfigOff: peersTurnedOff(options, globalSources),
-            editorConfigOn: peersKeptOn(options),
+            editorConfigOn: peersKeptOn(options, globalSources),
             assembly,
           },
         } : undefined,
