@@ -135,6 +135,8 @@ const validShapes: [string, string][] = [
   ['a verbatim interpolated string ending in a doubled quote', 'class C { void M(string key) { Fail($@"did not find ""{key}"""); Fail(@$"x ""{key}"" y"); } }'],
   ['a string literal in an interpolation hole right after a {{ escape', 'class C { string M(string[] xs, bool b) => $"{{{string.Join(", ", xs)}}}" + $@"{{{F("a")}" + $"{{{{{F("b")}" + $"{{ {{{F(b ? "c" : "d")}}}" + $"{{{F(1)}{{"; string F(object o) => ""; }'],
   ['partial as a local', 'partial class C { partial void Log(); partial void Log() { } void M(List<int> k) { var partial = k; partial.Add(1); partial = null; partial ??= k; Use(partial); } static void Use(object o) { } }'],
+  ['an assignment to a ref-returning call without arguments', 'class C { void M(Span<byte> s, long k) { s.AsRef<long>() = k; G() ??= new(); H( ) += 1; } }'],
+  ['pointer indirection of an expression', 'unsafe class C { ulong M(byte* c, int x, ulong* d) { ulong r = *(ulong*)c; r ^= *(1 + (ulong*)c); r += x *(x + 1); M2(*(c + 1), ref *(d + 1)); *(c) = 2; return *(d + 2) + (ulong)*(c + 3); } void M2(byte b, ref ulong u) { } }'],
   ['an assignment to a ref-returning call', 'class C { void M(D d, int[] a) { G(1) ??= new(); G(2) += 1; (G(3) = 4).ToString(); var y = (a.G<int>(5) = 6); Unsafe.AsRef(in a) = default; CollectionsMarshal.GetValueRefOrAddDefault(d, "k", out var had) = 7; var (p, q) = (1, 2); return; } }'],
   ['attribute-target words as variables right after a bracket', 'class C { [method: Obsolete] [return: NotNull] string[] M(string method, string type, int field, string param, object property, string typevar, int[] a) { string[] m = [method, type]; var o = new O { T = [type], F = [ field ], P = [param], Q = [property.ToString()], V = [typevar] }; return [method]; } [property: X] public int P { get; set; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
@@ -158,7 +160,7 @@ for (const [name, code] of validShapes) {
 test('the prepared text keeps the length and every line break of any input (seeded random C#-like text)', () => {
   // Fragments chosen to hit every scanner state: strings of each kind, holes, comments, directives, line breaks.
   const fragments = ['#if A\n', '#else\n', '#endif\n', '#elif B\n', '$@"', '@"', '"', '"""', '$$"""', '{', '}', '{{', '(', ')', '//', '/*', '*/', '\n', '\r\n', '\r', 'async', ' async ',
-    'bool ', 'x', '?.', '?[', '=>', '=', ':', "'", '\\', ' ', '\t', 'allows ref struct', 'ref partial struct', 'partial', 'partial.', '(out ', '""', '{{{', 'é😀', '\u2028', ') ??= ', ')= ', 'F(', '<T>(', ' > '];
+    'bool ', 'x', '?.', '?[', '=>', '=', ':', "'", '\\', ' ', '\t', 'allows ref struct', 'ref partial struct', 'partial', 'partial.', '(out ', '""', '{{{', 'é😀', '\u2028', ') ??= ', ')= ', 'F(', '<T>(', ' > ', '*(', ' *', '()'];
   let seed = 12345;
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -188,6 +190,23 @@ test('a {{ escape before a hole is blanked only when a string literal opens in t
   assert.deepEqual(blanked('var s = $"{{{F("a")}}}";'), ['{{{']);
   assert.deepEqual(blanked('var s = $@"{{{{{F($"{x}")}";'), ['{{{', '{{{']);
   assert.deepEqual(blanked('var s = $@"{{""{F("a")}";'), []);
+});
+
+test('a pointer indirection is rewritten only where it starts an operand and is not assigned to', () => {
+  const rewritten = (code: string) => prepareSource(code).rewrites.filter((r) => r.kind === 'indirectionOfExpression').map((r) => r.span.start);
+  assert.deepEqual(rewritten('r = *(p + 1);'), [4]);
+  assert.deepEqual(rewritten('return *(ulong*)p;'), [7]);
+  assert.deepEqual(rewritten('F(a, *(p + 1));'), [5]);
+  // After a cast to a predefined or pointer type, as the compiler reads `(T)*x`.
+  assert.deepEqual(rewritten('r = (ulong)*(p + 1);'), [11]);
+  assert.deepEqual(rewritten('r = (byte*)*(pp + 1);'), [11]);
+  // A multiplication after a name, a literal or a closing bracket stays, and so does an indirection assigned to.
+  for (const code of ['r = x *(y + 1);', 'r = 2 *(y);', 'r = (x) *(y);', 'r = a[0] *(y);', '*(p + 1) = 2;', '*(p) += 2;', '*(p + 1)++;', 'r = s *(int)c;', '*(int*)p = 1;', '*(ulong*)a.b[1] += 2;',
+    'n = sizeof(short) * (k ?? 1);', 'public static implicit operator byte**(Holder h) => h.P;']) {
+    assert.deepEqual(rewritten(code), [], code);
+  }
+  assert.equal(prepareSource('r ^= *(1 + (ulong*)c);').parseText, 'r ^= ~(1 + (ulong*)c);');
+  assert.equal(prepareSource('s.AsRef<long>() = k;').parseText, 's.AsRef<long>   = k;');
 });
 
 test('a call is read as an element access only where an assignment takes it as its target', () => {

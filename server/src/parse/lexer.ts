@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen';
   start: number;
 }
 
@@ -248,6 +248,7 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
       continue;
     }
     if (c === 41 /* ) */ && isAssignmentOperatorAt(text, skipSpaces(text, i + 1))) callbacks.onCandidate({ kind: 'assignedCloseParen', start: i });
+    if (c === 42 /* * */ && text.charCodeAt(skipSpaces(text, i + 1)) === 40 /* ( */) callbacks.onCandidate({ kind: 'starBeforeParen', start: i });
     if (top.hole) {
       if (c === 123 || c === 40 || c === 91) top.nest++;
       else if (c === 41 || c === 93) top.nest = Math.max(0, top.nest - 1);

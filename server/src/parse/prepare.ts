@@ -17,7 +17,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
+  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
   span: Span;
 }
 
@@ -115,6 +115,13 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // is the nearest shape it does take (its arguments, `out var d` included, stay arguments). The call is a ref
     // accessor (CollectionsMarshal.GetValueRefOrAddDefault, Unsafe.AsRef): no analysis misses it as a call.
     case 'assignedCall': return original === '(' ? '[' : ']';
+    // `Get() = v` -> `Get   = v`: an element access needs an index, so an empty argument list goes, and the name
+    // (`span.AsRef<long>`) is what is assigned to; a ref accessor's call is nothing an analysis reads.
+    case 'emptyAssignedCall': return ' '.repeat(original.length);
+    // `*(p + 1)` -> `~(p + 1)`: the grammar takes a pointer indirection only of a name, member or element access
+    // (tree-sitter-c-sharp issue 363), so `*(ulong*)p` and `*(p + 1)` fail and take the method around them. Another
+    // prefix operator keeps the operand; `~` joins no neighbour into a longer token (`- -` would read as `--`).
+    case 'indirectionOfExpression': return '~';
     // `""` inside $@"..." -> two spaces: string content no analysis reads, and no `"""` for the grammar to misread.
     case 'verbatimQuoteEscape': return '  ';
     // `{{` before a hole's `{` -> two spaces: string content no analysis reads, and a hole the grammar then closes
@@ -186,9 +193,14 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
       case 'assignedCloseParen': {
         const open = assignedCallOpenParen(text, c.start, previousAssignedClose);
         previousAssignedClose = c.start;
-        if (open !== -1) rewrites.push({ kind: 'assignedCall', span: { start: open, end: open + 1 } }, { kind: 'assignedCall', span: { start: c.start, end: c.start + 1 } });
+        if (open === -1) break;
+        if (/^\s*$/.test(text.slice(open + 1, c.start))) rewrites.push({ kind: 'emptyAssignedCall', span: { start: open, end: c.start + 1 } });
+        else rewrites.push({ kind: 'assignedCall', span: { start: open, end: open + 1 } }, { kind: 'assignedCall', span: { start: c.start, end: c.start + 1 } });
         break;
       }
+      case 'starBeforeParen':
+        if (isIndirectionOfExpression(text, c.start)) rewrites.push({ kind: 'indirectionOfExpression', span: { start: c.start, end: c.start + 1 } });
+        break;
       case 'verbatimQuoteEscape':
       case 'braceEscapeBeforeHole':
         rewrites.push({ kind: c.kind, span: { start: c.start, end: c.start + 2 } });
@@ -203,6 +215,63 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
     }
   }
   return { rewrites, asyncDeclarations };
+}
+
+/** Words after which an operand starts: a `*` after them is a pointer indirection, after another word a multiplication. */
+const OPERAND_AFTER = new Set(['return', 'await', 'throw', 'case', 'in', 'yield', 'else', 'do', 'ref', 'out', 'is', 'when', 'and', 'or', 'not', 'checked', 'unchecked']);
+
+/**
+ * Whether the `)` at `close` ends a cast that a `*` after it operates on: `(ulong)*(p + 1)`, `(byte*)*(pp + 1)`. The
+ * compiler reads `(x)*y` as a cast only when x is a predefined type or a pointer type; else it multiplies.
+ */
+function closesCast(text: string, close: number): boolean {
+  const open = text.lastIndexOf('(', close);
+  if (open === -1 || close - open > 64) return false;
+  // `sizeof(short) * (n + 1)`, `M(int) * (x)`: parentheses after a name are an argument list, not a cast.
+  const before = lastCodeCharBefore(text, open);
+  if (before >= 0 && isIdentifierPart(text.charCodeAt(before))) return false;
+  return /^\s*(?:(?:sbyte|byte|short|ushort|int|uint|long|ulong|nint|nuint|char|float|double|decimal|bool|object|string|void)\s*\**|[\w.]+\s*\*+)\s*$/.test(text.slice(open + 1, close));
+}
+
+/**
+ * Whether the `*` at `at`, followed by `(`, is a pointer indirection of an expression the grammar cannot take:
+ * the `*` starts an operand (after an operator, an opening bracket, a separator or a keyword such as `return`; after a
+ * name, a literal or a closing bracket it multiplies), and the indirection is not assigned to or incremented
+ * (`*(p + 1) = v` fails either way, and `*(p) = v`, which parses, would fail as `~(p) = v`).
+ */
+function isIndirectionOfExpression(text: string, at: number): boolean {
+  const k = lastCodeCharBefore(text, at);
+  if (k >= 0) {
+    const before = text.charCodeAt(k);
+    if (isIdentifierPart(before)) {
+      let w = k;
+      while (w > 0 && isIdentifierPart(text.charCodeAt(w - 1))) w--;
+      if (!OPERAND_AFTER.has(text.slice(w, k + 1))) return false;
+    } else if (text[k] === ')') {
+      if (!closesCast(text, k)) return false;
+    } else if (text[k] === '*') {
+      // `operator byte**(...)`: the stars of a pointer type written against its name.
+      let j = k;
+      while (j > 0 && text[j - 1] === '*') j--;
+      if (j > 0 && (isIdentifierPart(text.charCodeAt(j - 1)) || text[j - 1] === '>')) return false;
+    } else if (']"\''.includes(text[k])) return false;
+  }
+  const open = nextToken(text, at + 1);
+  if (!open || open.text !== '(') return false;
+  const close = matchingClose(text, open);
+  if (close === -1) return false;
+  // `*(int*)p = v`: the parentheses hold a cast, and the operand goes on after them.
+  let after = nextToken(text, close);
+  if (closesCast(text, close - 1)) {
+    for (let steps = 0; after && steps < 64; steps++) {
+      if (after.kind === 'identifier' || after.text === '.' || after.text === '->') after = nextToken(text, after.end);
+      else if (after.text === '(' || after.text === '[') {
+        const end = matchingClose(text, after);
+        after = end === -1 ? null : nextToken(text, end);
+      } else break;
+    }
+  }
+  return !after || !(isAssignmentOperatorAt(text, after.start) || after.text === '++' || after.text === '--');
 }
 
 /** The last character of code before `at` (white space and comments skipped: lastCodeCharBefore), or '' when none is found. */
