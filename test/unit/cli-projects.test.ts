@@ -501,11 +501,13 @@ test('ConfigureAwait.Fody configures the awaits of a project that references it:
   }
 });
 
-test('test support code: a project in the workspace\'s test folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so', async () => {
+test('test support code: a project in the workspace\'s test or benchmark folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'test-support');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
   assert.deepEqual(found.map((f) => [f.file.slice(base.length + 1), f.testCode, f.severity]), [
+    // A load generator of its own in benchmarks/, not published.
+    ['benchmarks/Depot.PingPong/Program.cs', true, 'information'],
     // The application's library, the application and the published client: production code, though the tests reference all three.
     ['src/Depot/Shelf.cs', false, 'warning'],
     ['src/Depot.Client/DepotClient.cs', false, 'warning'],
@@ -527,6 +529,7 @@ test('test support code: a project in the workspace\'s test folder, or a class l
   const rows = (JSON.parse(r.stdout).projects as { project: string; testProject: string | null; projectReferences: string[] }[])
     .map((p) => [p.project.slice(base.length + 1), p.testProject, p.projectReferences.map((x) => x.slice(base.length + 1))]);
   assert.deepEqual(rows, [
+    ['benchmarks/Depot.PingPong/Depot.PingPong.csproj', 'Depot.PingPong is in the benchmark folder benchmarks/ and not published', ['src/Depot/Depot.csproj']],
     ['src/Depot.Client/Depot.Client.csproj', null, []],
     ['src/Depot.Host/Depot.Host.csproj', null, ['src/Depot/Depot.csproj']],
     ['src/Depot.Pricing/Depot.Pricing.csproj', null, []],

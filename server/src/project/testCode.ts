@@ -183,14 +183,14 @@ export function testProjectReason(project: ProjectModel | null): string | null {
 
 /**
  * Why a project is test code, or null: a test project (testProjectReason), or test support code though it is no test
- * project itself. Test support either sits in the workspace's test folder (a folder named `test` or `tests` between a
- * workspace root and the project: test apps, grains, fakes, benchmarks, by the convention of .NET repositories that
- * keep `src/` and `test/` apart), or it is a class library that only test code references (helpers the test projects
- * share, wherever they sit): every project of the workspace that references it (`referencersOf` gives those that
- * reference one directly) is a test project or such a project itself, and its name says test support (Test, Fake or
- * Mock in it). A project published as a package is never one (its users are elsewhere: a library and its tests may be
- * all a repository holds). By references alone an application is never one (an integration test references the web app
- * it hosts), nor a library nothing references.
+ * project itself. Test support either sits in the workspace's test folder (a folder named `test` or `tests`, or a
+ * benchmark folder, `benchmark` or `benchmarks`, between a workspace root and the project: test apps, grains, fakes,
+ * benchmarks, by the convention of .NET repositories that keep `src/` and `test/` apart), or it is a class library that
+ * only test code references (helpers the test projects share, wherever they sit): every project of the workspace that
+ * references it (`referencersOf` gives those that reference one directly) is a test project or such a project itself,
+ * and its name says test support (Test, Fake or Mock in it). A project published as a package is never one (its users
+ * are elsewhere: a library and its tests may be all a repository holds). By references alone an application is never
+ * one (an integration test references the web app it hosts), nor a library nothing references.
  */
 export function testCodeReason(project: ProjectModel, referencersOf: (p: ProjectModel) => readonly ProjectModel[], testFolderOf: (p: ProjectModel) => string | null = () => null): string | null {
   const verdicts = new Map<string, string | null>();
@@ -212,7 +212,8 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
       // Package properties inherited from a props file above the test folder say nothing of this project: the
       // repository gives its license and icon to every project it holds.
       const inherited = isPublished(p) && p.packageMetadataFile ? ` (its ${p.packageMetadata} comes from ${fileNameOf(p.packageMetadataFile)})` : '';
-      return `${p.name} is in the test folder ${folder} and not published${inherited}`;
+      const kind = /(?:^|\/)benchmarks?\/$/i.test(folder) ? 'benchmark' : 'test';
+      return `${p.name} is in the ${kind} folder ${folder} and not published${inherited}`;
     }
     if (isPublished(p)) return null;
     // By references alone only a library whose name says what it is for: a product library and its tests may be all
@@ -227,8 +228,10 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
 }
 
 /**
- * The test folder between one of the workspace roots and a project's folder (`test/`, `tests/Grains/` gives
- * `tests/`), or null. Only the folders below a root count: the repository's own checkout may sit anywhere.
+ * The test or benchmark folder between one of the workspace roots and a project's folder (`test/`, `tests/Grains/`
+ * gives `tests/`; `src/benchmark/PingPong/` gives `src/benchmark/`), or null. Only the folders below a root count: the
+ * repository's own checkout may sit anywhere. A benchmark folder holds harnesses that block on purpose to time their
+ * work (a load generator, a ping-pong between actors), whether or not they use BenchmarkDotNet.
  */
 export function testFolderBelow(projectDirectory: string, roots: readonly string[]): string | null {
   const dir = projectDirectory.replace(/\/+$/, '');
@@ -236,7 +239,7 @@ export function testFolderBelow(projectDirectory: string, roots: readonly string
     const base = root.replace(/\/+$/, '');
     if (!dir.startsWith(`${base}/`)) continue;
     const segments = dir.slice(base.length + 1).split('/');
-    const at = segments.findIndex((s) => /^tests?$/i.test(s));
+    const at = segments.findIndex((s) => /^(?:tests?|benchmarks?)$/i.test(s));
     if (at !== -1) return `${segments.slice(0, at + 1).join('/')}/`;
   }
   return null;
