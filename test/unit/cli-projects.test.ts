@@ -329,6 +329,18 @@ test('a project built for an older runtime: ASY002 asks for no twin the analysed
   ]);
 });
 
+test('a folder the project removes from its Compile items is not part of the build: its files are skipped with the reason, unless named', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'parked-sources');
+  const base = dir.split(path.sep).join('/');
+  const json = await checkJson(dir);
+  assert.deepEqual((json.findings as JsonFinding[]).map((f) => [f.ruleId, f.file, f.line]), [['ASY003', `${base}/Loader.cs`, 10]]);
+  assert.deepEqual(json.skippedFiles, [{ file: `${base}/attic/OldRunner.cs`, reason: 'not checked: ParkedSources.csproj removes it from its Compile items' }]);
+  // Named on the command line, the parked file is checked: whoever names it wants to read it.
+  const named = await checkJson(`${base}/attic/OldRunner.cs`);
+  assert.deepEqual((named.findings as JsonFinding[]).map((f) => [f.ruleId, f.line]), [['ASY003', 10]]);
+  assert.deepEqual(named.skippedFiles, []);
+});
+
 test('a published library that references the ASP.NET Core shared framework, itself or through a project it references, runs without a SynchronizationContext: ASY027 keeps only the file\'s own policy', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'aspnetcore-library');
   const base = dir.split(path.sep).join('/');
