@@ -289,13 +289,6 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return model;
   };
 
-  /**
-   * A file no project compiles for its analysed target may still be compiled for another one: a multi-targeting
-   * project that removes a folder for some targets (`<Compile Remove="Owin/**" />` under a netstandard
-   * condition) still builds it for the others. Such a file belongs to the innermost project around it that
-   * compiles it for any target, and is read with the highest of those targets (its symbols, its API surface), as
-   * the analysed target would be if it compiled the file.
-   */
   /** Each project's nested project folders, cached until the projects change. */
   const nestedOf = (projects: readonly ProjectModel[]) => (p: ProjectModel): readonly string[] => {
     let dirs = nestedCache.get(p.path);
@@ -314,6 +307,13 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
   };
 
+  /**
+   * A file no project compiles for its analysed target may still be compiled for another one: a multi-targeting
+   * project that removes a folder for some targets (`<Compile Remove="Owin/**" />` under a netstandard
+   * condition) still builds it for the others. Such a file belongs to the innermost project around it that
+   * compiles it for any target, and is read with the highest of those targets (its symbols, its API surface), as
+   * the analysed target would be if it compiled the file.
+   */
   const ownerForOtherTarget = (file: string, projects: readonly ProjectModel[], nested: (p: ProjectModel) => readonly string[]): ProjectModel | null => {
     const around = projects
       .filter((p) => p.targetFrameworks.length > 1 && file.toLowerCase().startsWith(`${p.directory.replace(/\/+$/, '').toLowerCase()}/`))
