@@ -2,8 +2,9 @@
  * Finds and reads the C# files a command names, and the projects they belong to. Folders are walked with the
  * shared walk (project/host: .gitignore, bin/, obj/ and other build output skipped); a .csproj, .sln or .slnx
  * argument stands for the files its projects own. Files that are too large, binary, not text or unreadable
- * are reported and skipped, never a crash. Each file gets its project context: target, runtime profile and
- * preprocessing symbols.
+ * are reported and skipped, never a crash; so is a file of a walked folder whose project removes it from its Compile
+ * items (`<Compile Remove="attic\**" />`), which is not part of any build. Each file gets its project context:
+ * target, runtime profile and preprocessing symbols.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,8 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
   const configuration = options.configuration ?? 'Release';
   const host = createProjectHost({ configuration, targetFramework: options.targetFramework ?? null });
   const files: string[] = [];
+  // Files given by name are checked even when their project leaves them out of its build.
+  const named = new Set<string>();
   const problems: FileProblem[] = [];
   const visitor = {
     file(abs: string, kind: 'source' | 'project' | 'solution') {
@@ -88,7 +91,10 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       const present = solution.projects.filter((proj) => fs.existsSync(proj));
       for (const missing of solution.projects.filter((proj) => !fs.existsSync(proj))) problems.push({ file: displayPath(io, missing), reason: `named by ${path.basename(abs)} but not found` });
       files.push(...projectSources(host, present, problems, io));
-    } else files.push(abs);
+    } else {
+      files.push(abs);
+      named.add(abs);
+    }
   }
   host.setRoots(roots);
   const sources: SourceFile[] = [];
@@ -103,6 +109,11 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       continue;
     }
     const owner = host.ownerOf(file);
+    const remover = owner || named.has(file) ? null : host.removerOf(file);
+    if (remover) {
+      problems.push({ file: display, reason: `not checked: ${path.basename(remover.path)} removes it from its Compile items` });
+      continue;
+    }
     const context = projectContext(owner, runtime, configuration, owner ? host.packagesSeenBy(owner) : []);
     contexts.set(display, context);
     absolute.set(display, file);

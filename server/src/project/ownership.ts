@@ -28,6 +28,34 @@ export function compiles(project: ProjectModel, file: string, nestedProjectDirs:
   return included;
 }
 
+/**
+ * Whether the project's Compile items take the file out again: a Remove (`<Compile Remove="attic\**" />`) matches it
+ * after an include had taken it in, and no later include brings it back. The project's author has said the file is
+ * not code to build (parked or reference-only sources kept in the folder), unlike a file no project's glob reaches.
+ */
+export function removedFromCompile(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
+  let included = false;
+  let removed = false;
+  for (const rule of project.compileRules) {
+    if (rule.op === 'include') {
+      if (!matchesAny(rule.globs, file) || matchesAny(rule.excludes, file)) continue;
+      if (rule.isDefault && nestedProjectDirs.some((d) => isUnder(file, d))) continue;
+      included = true;
+      removed = false;
+    } else if (included && matchesAny(rule.globs, file)) {
+      included = false;
+      removed = true;
+    }
+  }
+  return removed;
+}
+
+/** The innermost project whose folder holds the file (the one whose globs decide about it), or null. */
+export function projectAround(file: string, projects: readonly ProjectModel[]): ProjectModel | null {
+  const around = projects.filter((p) => isUnder(file, p.directory)).sort((a, b) => b.directory.length - a.directory.length || a.path.localeCompare(b.path));
+  return around[0] ?? null;
+}
+
 export interface ProjectSet {
   projects: ProjectModel[];
 }

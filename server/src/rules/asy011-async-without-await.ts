@@ -84,6 +84,11 @@ A body whose return reads a member of a task where its result's member was meant
 in an \`async Task<int>\` method, where the task's result type declares an \`Id\` too: that reads Task.Id, a number
 the runtime gives each task) is reported as that slip, and its fix awaits the task instead: \`(await
 SaveWithResponseAsync(x)).Id\`. It is **unsafe**: it changes what the method returns, to what was meant.
+So is a body whose \`using\` holds the task a call returns (\`using var host = builder.StartAsync();\`, typed as a
+\`Task<IHost>\`): Task is IDisposable, so it compiles, disposes the task, never disposes the host and waits for
+nothing. Its fix adds the await (\`using var host = await builder.StartAsync();\`), **unsafe** as well. The call must
+be typed: a chain through the workspace's own extension method on an API type (\`Host.CreateDefaultBuilder()
+.UseSomething().StartAsync()\`) is not, and keeps the plain finding.
 
 ## Limitations
 - The delegate type of a lambda is known only from its declaration; an async lambda passed as an
@@ -333,6 +338,44 @@ function taskMemberSlipOf(ctx: RuleContext, body: MethodBody): TaskMemberSlip | 
   return null;
 }
 
+/** A `using` whose resource is the task a call returns, where the task's result was meant, and the await to add. */
+interface DisposedTask {
+  /** Where the resource expression starts, for the `await ` to go before it. */
+  at: number;
+  task: string;
+  resultType: string;
+}
+
+/**
+ * `using var host = builder.StartAsync();` in an async method that never awaits: the resource is the Task<IHost>,
+ * not the host. Task is IDisposable, so it compiles; the using disposes the task, the host the task completes with is
+ * never disposed, and nothing waits for the start. Reported when the resource (of a `var` declaration or a bare
+ * `using (...)`) is typed as a Task<T>: the method was meant to await it.
+ */
+function disposedTaskOf(ctx: RuleContext, body: MethodBody): DisposedTask | null {
+  for (const u of body.usings) {
+    if (u.isAwaitUsing || (u.typeText !== null && u.typeText.trim() !== 'var')) continue;
+    const task = u.resourceText.trim();
+    const typed = expressionResultOf(ctx, body, task);
+    const result = typed.kind === 'task' ? /^(?:System\.Threading\.Tasks\.)?Task\s*<([\s\S]+)>$/.exec(typed.typeText?.trim() ?? '')?.[1]?.trim() : undefined;
+    const at = ctx.text.indexOf(task, u.keywordSpan.end);
+    // The signatures answer qualified names (`Microsoft.Extensions.Hosting.IHost`); the message says `IHost`.
+    if (result && at !== -1 && at < u.span.end) return { at, task, resultType: result.replace(/(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_]\w*)/g, '') };
+  }
+  return null;
+}
+
+function disposedTaskFinding(body: MethodBody, slip: DisposedTask): RuleFinding {
+  const short = slip.task.length > 40 ? `${slip.task.slice(0, slip.task.indexOf('(') + 1)}...)` : slip.task;
+  return {
+    span: body.nameSpan,
+    message: `${quoted(body.name)} is async but never awaits: its using disposes the task, not the ${slip.resultType} it completes with`,
+    note: `${short} is a Task<${slip.resultType}>, and Task is IDisposable, so the using compiles: it disposes the task, the ${slip.resultType} is never disposed, and nothing waits for the call to finish. Await the call; dropping async here would keep the slip.`,
+    bodyId: body.id,
+    fix: { title: `Await ${short} so the using disposes its ${slip.resultType}`, safety: 'unsafe', edits: [{ start: slip.at, end: slip.at, newText: 'await ' }] },
+  };
+}
+
 export const rule: Rule = {
   meta: {
     id: 'ASY011',
@@ -354,6 +397,11 @@ export const rule: Rule = {
       const slip = taskMemberSlipOf(ctx, body);
       if (slip) {
         findings.push(slipFinding(body, slip));
+        continue;
+      }
+      const disposed = disposedTaskOf(ctx, body);
+      if (disposed) {
+        findings.push(disposedTaskFinding(body, disposed));
         continue;
       }
       const fix = fixFor(ctx, body, masked);

@@ -11,6 +11,7 @@ import { enclosingTypes } from '../model/enclosingTypes';
 import { importsNamespace } from './asy001-004-blocking-common';
 import { maskCommentsAndStrings } from './sourceText';
 import { tryClausesOf } from './tryClauses';
+import { typeOfExpression } from '../workspace/typing';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -90,7 +91,12 @@ asks for.) When the token would have to go elsewhere the fix is **display-only**
 returns another type (UdpClient's \`ReceiveAsync()\` returns a \`Task<UdpReceiveResult>\`, \`ReceiveAsync(CancellationToken)\`
 a \`ValueTask<UdpReceiveResult>\`) the fix is **unsafe** where the call is awaited in place, and **display-only** where its
 result is kept or passed on (a \`ValueTask\` has no \`ContinueWith\` and is no argument of \`Task.WhenAny\`); the note
-names both types.
+names both types. When the call passes values one by one to a \`params\` parameter and the overload with the token
+takes a plain array there (EF Core's \`FindAsync(params object[] keyValues)\` beside \`FindAsync(object[] keyValues,
+CancellationToken)\`), an appended token would bind as one more element of the params array: \`FindAsync(id, ct)\`
+compiles and looks up a key of two values. The fix then writes the values as an array (\`FindAsync(new object[] { id },
+ct)\`) and is **unsafe**, or **display-only** when an argument's type is not known (it may be the array itself) or
+arguments are named.
 
 A multi-targeting project is analysed for one target, but the file is built for every one. When the overload comes
 from the API signatures and another target that compiles the call (one whose \`#if\` branches keep it) lacks it,
@@ -275,7 +281,20 @@ interface Overload {
    * or either is not known.
    */
   returnsInstead: { before: string; after: string } | null;
+  /**
+   * The call binds to a `params` parameter where the overload with the token takes a plain array (EF Core's
+   * `FindAsync(params object[] keyValues)` beside `FindAsync(object[] keyValues, CancellationToken)`): how the
+   * arguments given there reach it. Null when no such parameter takes part.
+   */
+  paramsArguments: ParamsArguments | null;
 }
+
+/**
+ * How a call passes the arguments of a `params` parameter: one by one (`FindAsync(id)`, expanded form), which the
+ * overload with the token takes only as an array; as the array itself (`FindAsync(keys)`, normal form), where the
+ * token simply follows; or in a way not known here (an argument of unknown type).
+ */
+type ParamsArguments = { form: 'expanded'; parameter: string; first: number; elementType: string } | { form: 'array' } | { form: 'unknown'; parameter: string };
 
 const sameTypes = (a: CandidateParameter, b: CandidateParameter) => (a.type && b.type ? csharpText(a.type, { qualified: true }) === csharpText(b.type, { qualified: true }) : a.typeText.replace(/\s+/g, '') === b.typeText.replace(/\s+/g, ''));
 
@@ -292,7 +311,7 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
   const optional = chosen.parameters.findIndex((p, i) => p.optional && isCancellationTokenType(p.typeText) && !positions.includes(i));
   if (optional !== -1) {
     // Appended by name when it is not the next positional parameter.
-    return { candidate: chosen, parameter: chosen.parameters[optional], byName: hasNamed || optional !== call.argumentTexts.length, kind: 'optional', returnsInstead: null };
+    return { candidate: chosen, parameter: chosen.parameters[optional], byName: hasNamed || optional !== call.argumentTexts.length, kind: 'optional', returnsInstead: null, paramsArguments: null };
   }
   // A sibling overload: the same parameters for the arguments given, and a token where the next argument goes.
   for (const other of found.candidates) {
@@ -307,9 +326,37 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
       const theirs = other.parameters[otherPositions[k]];
       return !!mine && !!theirs && sameTypes(mine, theirs);
     });
-    if (same) return { candidate: other, parameter: tokenParam, byName: hasNamed, kind: 'overload', returnsInstead: returnTypeChange(chosen, other) };
+    if (same) return { candidate: other, parameter: tokenParam, byName: hasNamed, kind: 'overload', returnsInstead: returnTypeChange(chosen, other), paramsArguments: paramsArgumentsOf(ctx, body, call, chosen, positions, other, otherPositions) };
   }
   return null;
+}
+
+/**
+ * How the call passes the arguments that the bound overload's `params` parameter receives, when the overload with the
+ * token has a plain array there; null otherwise. Appending the token to arguments passed one by one would not reach
+ * the other overload: C# binds it as one more element of the params array (`FindAsync(id, ct)` looks up a key of two
+ * values and throws at run time), so the arguments must become an array first. One argument is the array itself when
+ * it is written as one or typed as one.
+ */
+function paramsArgumentsOf(ctx: RuleContext, body: MethodBody, call: CallSite, chosen: CallCandidate, positions: readonly number[], other: CallCandidate, otherPositions: readonly number[]): ParamsArguments | null {
+  const index = chosen.parameters.findIndex((p) => p.isParams);
+  if (index === -1) return null;
+  const given = positions.flatMap((p, k) => (p === index ? [k] : []));
+  if (given.length === 0 || given.some((k) => other.parameters[otherPositions[k]]?.isParams)) return null;
+  const parameter = chosen.parameters[index].name;
+  const elementType = elementTypeOf(chosen.parameters[index].typeText);
+  if (given.length > 1) return elementType ? { form: 'expanded', parameter, first: given[0], elementType } : { form: 'unknown', parameter };
+  const text = call.argumentTexts[given[0]].trim();
+  if (/^(?:new\b[^({]*\[\s*\]|new\s*\[\s*\]|\[)/.test(text) || /^(?:Array\.Empty\b|Enumerable\.Empty\b)/.test(text)) return { form: 'array' };
+  const typed = typeOfExpression(text, body, ctx.model.bodies, ctx.index);
+  if (!typed || !elementType) return { form: 'unknown', parameter };
+  return /\]\??$/.test(typed.typeText.replace(/\s+/g, '')) ? { form: 'array' } : { form: 'expanded', parameter, first: given[0], elementType };
+}
+
+/** `params object[]` or `object?[]?` -> `object`: the type of the array's elements, for `new T[] { ... }`. */
+function elementTypeOf(typeText: string): string | null {
+  const match = /^(?:params\s+)?(.+?)\s*\[\s*\]\??$/.exec(typeText.trim());
+  return match ? match[1].replace(/\?$/, '') : null;
 }
 
 /** The two overloads' return types when both are known and differ (whitespace aside). */
@@ -376,6 +423,8 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
   if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
   const argument = overload.byName ? `${overload.parameter.name}: ${token.text}` : token.text;
   const newText = call.argumentTexts.length === 0 ? argument : `, ${argument}`;
+  const spread = overload.paramsArguments;
+  if (spread && spread.form !== 'array') return paramsArrayFix(ctx, call, token, spread, close);
   // The overload with the token returns another type. Awaited in place, the result is what it was only when both are
   // awaitables of one result type, which the edit does not check; kept or passed on (`ContinueWith`, `Task.WhenAny`),
   // the code around it must change too.
@@ -393,10 +442,33 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
   return { title: `Pass ${token.text}`, safety: 'safe', edits: [{ start: close, end: close, newText }] };
 }
 
+/**
+ * The fix for arguments passed one by one to a `params` parameter: they become the array the overload with the token
+ * takes (`FindAsync(new object[] { id }, ct)`), written over the argument list. Only positional arguments are
+ * rewritten; with named ones, or arguments of unknown type, the fix is shown, not applied.
+ */
+function paramsArrayFix(ctx: RuleContext, call: CallSite, token: TokenInScope, spread: Exclude<ParamsArguments, { form: 'array' }>, close: number): Fix {
+  const title = `Pass ${spread.parameter} as an array, then ${token.text}`;
+  const open = ctx.text.indexOf('(', call.nameSpan.end);
+  const named = call.argumentTexts.some((a) => argumentNameOf(a) !== null);
+  if (spread.form !== 'expanded' || named || open === -1 || open > close) return { title, safety: 'display-only', edits: [] };
+  const args = call.argumentTexts.map((a) => a.trim());
+  const array = `new ${spread.elementType}[] { ${args.slice(spread.first).join(', ')} }`;
+  const newText = [...args.slice(0, spread.first), array, token.text].join(', ');
+  return { title, safety: 'unsafe', edits: [{ start: open + 1, end: close, newText }] };
+}
+
 /** What the note adds when the overload with the token returns another type. */
 function returnTypeNote(overload: Overload): string {
   const change = overload.returnsInstead;
   return change ? ` That overload returns ${change.after} where this call returns ${change.before}: code that uses the result as ${change.before} must change with it.` : '';
+}
+
+/** What the note adds when the arguments go to a `params` parameter one by one. */
+function paramsNote(overload: Overload): string {
+  const spread = overload.paramsArguments;
+  if (!spread || spread.form === 'array') return '';
+  return ` That overload takes ${spread.parameter} as an array: appended to the values passed one by one, the token would bind as one more element of the params array, so the values go into an array first.`;
 }
 
 /** What the note adds when the project's other targets may not have the overload. */
@@ -448,7 +520,7 @@ export const rule: Rule = {
           note: (overload.kind === 'optional'
             ? `${overload.candidate.display} has an optional ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`
             : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`)
-            + returnTypeNote(overload) + otherTargetsNote(elsewhere),
+            + returnTypeNote(overload) + paramsNote(overload) + otherTargetsNote(elsewhere),
           bodyId: body.id,
           fix: fixFor(ctx, call, overload, token, elsewhere),
         });

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../evaluate';
-import { compiles, nestedProjectDirs, ownerOf } from '../ownership';
+import { compiles, nestedProjectDirs, ownerOf, projectAround, removedFromCompile } from '../ownership';
 import { compareTargetPreference, nearestCompatibleTarget } from '../frameworks';
 import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
@@ -39,6 +39,11 @@ export interface ProjectHost {
   addSolution(abs: string): { projects: string[]; problems: string[] };
   /** The project that owns a .cs file, discovering project files in the folders above it. */
   ownerOf(absFile: string): ProjectModel | null;
+  /**
+   * The project whose Compile items remove a .cs file in its folder that no project compiles (for any of its
+   * targets), or null: such a file is not code of the build.
+   */
+  removerOf(absFile: string): ProjectModel | null;
   /** Every project known so far, evaluated. */
   projects(): readonly ProjectModel[];
   /**
@@ -286,6 +291,24 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return model;
   };
 
+  /** Each project's nested project folders, cached until the projects change. */
+  const nestedOf = (projects: readonly ProjectModel[]) => (p: ProjectModel): readonly string[] => {
+    let dirs = nestedCache.get(p.path);
+    if (!dirs) {
+      dirs = nestedProjectDirs(p, projects);
+      nestedCache.set(p.path, dirs);
+    }
+    return dirs;
+  };
+
+  const ownerOfFile = (absFile: string): ProjectModel | null => {
+    const file = modelPath(absFile);
+    discoverAbove(file);
+    const projects = all();
+    const nested = nestedOf(projects);
+    return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
+  };
+
   /**
    * A file no project compiles for its analysed target may still be compiled for another one: a multi-targeting
    * project that removes a folder for some targets (`<Compile Remove="Owin/**" />` under a netstandard
@@ -364,19 +387,13 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       for (const p of projects) if (fileSystem.exists(p)) add(p);
       return { projects, problems: parsed.problems };
     },
-    ownerOf(absFile) {
+    ownerOf: ownerOfFile,
+    removerOf(absFile) {
+      if (ownerOfFile(absFile)) return null;
       const file = modelPath(absFile);
-      discoverAbove(file);
       const projects = all();
-      const nested = (p: ProjectModel) => {
-        let dirs = nestedCache.get(p.path);
-        if (!dirs) {
-          dirs = nestedProjectDirs(p, projects);
-          nestedCache.set(p.path, dirs);
-        }
-        return dirs;
-      };
-      return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
+      const around = projectAround(file, projects);
+      return around && removedFromCompile(around, file, nestedOf(projects)(around)) ? around : null;
     },
     projects: all,
     referencedProjects,
