@@ -514,7 +514,7 @@ test('ConfigureAwait.Fody configures the awaits of a project that references it:
   }
 });
 
-test('test support code: a project in the workspace\'s test or benchmark folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so', async () => {
+test('test support code: a project in the workspace\'s test or benchmark folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so; a test helper package in a library the application references does not make it test code unless its name says test support', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'test-support');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
@@ -524,9 +524,13 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
     // The application's library, the application and the published client: production code, though the tests reference all three.
     ['src/Depot/Shelf.cs', false, 'warning'],
     ['src/Depot.Client/DepotClient.cs', false, 'warning'],
+    // It references an assertion package, but the application references it: it ships, so production code.
+    ['src/Depot.Common/OpeningHours.cs', false, 'warning'],
     ['src/Depot.Host/Program.cs', false, 'warning'],
     // Only the test project references it, but nothing in its name says it is for tests.
     ['src/Depot.Pricing/PriceList.cs', false, 'warning'],
+    // An assertion package and a name that says test support: test code, though a manual test application references it.
+    ['src/Depot.TestKit/ShelfProbe.cs', true, 'information'],
     // Referenced only by the test project, from beside the production code, and named for tests.
     ['src/Depot.TestScenarios/EmptyShelfScenario.cs', true, 'information'],
     // In tests/, not published.
@@ -544,8 +548,11 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   assert.deepEqual(rows, [
     ['benchmarks/Depot.PingPong/Depot.PingPong.csproj', 'Depot.PingPong is in the benchmark folder benchmarks/ and not published', ['src/Depot/Depot.csproj']],
     ['src/Depot.Client/Depot.Client.csproj', null, []],
-    ['src/Depot.Host/Depot.Host.csproj', null, ['src/Depot/Depot.csproj']],
+    ['src/Depot.Common/Depot.Common.csproj', null, []],
+    ['src/Depot.Host/Depot.Host.csproj', null, ['src/Depot/Depot.csproj', 'src/Depot.Common/Depot.Common.csproj']],
+    ['src/Depot.ManualTest/Depot.ManualTest.csproj', null, ['src/Depot.TestKit/Depot.TestKit.csproj']],
     ['src/Depot.Pricing/Depot.Pricing.csproj', null, []],
+    ['src/Depot.TestKit/Depot.TestKit.csproj', "Depot.TestKit references xunit.assert (xUnit.net's assertions), a test helper library", []],
     ['src/Depot.TestScenarios/Depot.TestScenarios.csproj', 'Depot.TestScenarios is a class library only test code references (Depot.Tests)', ['tests/Depot.Fakes/Depot.Fakes.csproj']],
     ['src/Depot/Depot.csproj', null, []],
     // $(DepotRoot) comes from the repository's props, which tests/Directory.Build.props imports through $(_DirectoryBuildPropsFile).

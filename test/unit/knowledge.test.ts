@@ -42,3 +42,14 @@ test('activation schedulers: each row cites a page, names are unique, lookups by
   assert.equal(activationSchedulerBase('Grain')?.framework, 'Orleans');
   assert.equal(activationSchedulerBase('Controller'), null);
 });
+
+test('persisted jobs: each row cites a page, lookups by receiver type and member name', async () => {
+  const { PERSISTED_JOB_APIS, persistedJobApi, mayPersistJobs } = await import('../../server/src/knowledge/persistedJobs');
+  for (const r of PERSISTED_JOB_APIS) assert.match(r.source, /^https:\/\//, `${r.library} cites a source`);
+  assert.equal(persistedJobApi('BackgroundJob', 'Enqueue')?.library, 'Hangfire');
+  assert.equal(persistedJobApi('IRecurringJobManager', 'AddOrUpdate')?.namespace, 'Hangfire');
+  // A dictionary's AddOrUpdate takes lambdas too, and stores nothing by name.
+  assert.equal(persistedJobApi('ConcurrentDictionary', 'AddOrUpdate'), null);
+  assert.equal(mayPersistJobs('Enqueue'), true);
+  assert.equal(mayPersistJobs('Add'), false);
+});

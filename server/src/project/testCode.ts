@@ -160,15 +160,26 @@ export interface TestCodeVerdict {
  * list and the findings' test-code verdicts must agree on that.
  */
 export function testProjectReason(project: ProjectModel | null): string | null {
+  return testProjectEvidence(project)?.reason ?? null;
+}
+
+interface TestProjectEvidence {
+  reason: string;
+  /** The only sign is a package only tests use (TEST_SUPPORT_PACKAGES), not a test framework or runner. */
+  supportPackageOnly: boolean;
+}
+
+function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence | null {
   if (!project || project.isTestProject === false) return null;
-  if (project.isTestProject === true) return `${project.name} sets IsTestProject`;
-  if (project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'mstest.sdk')) return `${project.name} uses MSTest.Sdk`;
+  const sure = (reason: string): TestProjectEvidence => ({ reason, supportPackageOnly: false });
+  if (project.isTestProject === true) return sure(`${project.name} sets IsTestProject`);
+  if (project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'mstest.sdk')) return sure(`${project.name} uses MSTest.Sdk`);
   const framework = referencedPackage(project, TEST_PACKAGES);
-  if (framework) return `${project.name} references ${framework.id} (${framework.framework})`;
+  if (framework) return sure(`${project.name} references ${framework.id} (${framework.framework})`);
   const support = referencedPackage(project, TEST_SUPPORT_PACKAGES);
-  if (support) return `${project.name} references ${support.id} (${support.purpose}), a test helper library`;
+  if (support) return { reason: `${project.name} references ${support.id} (${support.purpose}), a test helper library`, supportPackageOnly: true };
   const benchmark = referencedPackage(project, BENCHMARK_PACKAGES);
-  if (benchmark) return `${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`;
+  if (benchmark) return sure(`${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`);
   // The Arcade SDK (Microsoft.DotNet.Arcade.Sdk, which a repository's Directory.Build.props imports) tells test projects
   // by name, sets IsTestProject for them and adds its test runner's packages (xUnit by default): "projects ending with
   // `.PerformanceTests` are performance tests, projects ending with `.IntegrationTests` are integration tests, and
@@ -176,7 +187,7 @@ export function testProjectReason(project: ProjectModel | null): string | null {
   // Documentation/ArcadeSdk.md, "Test Support"; src/Microsoft.DotNet.Arcade.Sdk/tools/Tests.props).
   const arcadeSuffix = ARCADE_TEST_SUFFIX.exec(project.name)?.[0];
   if (arcadeSuffix && project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'microsoft.dotnet.arcade.sdk')) {
-    return `${project.name} is a test project of the Arcade SDK (its name ends in ${arcadeSuffix})`;
+    return sure(`${project.name} is a test project of the Arcade SDK (its name ends in ${arcadeSuffix})`);
   }
   return null;
 }
@@ -190,7 +201,9 @@ export function testProjectReason(project: ProjectModel | null): string | null {
  * references it (`referencersOf` gives those that reference one directly) is a test project or such a project itself,
  * and its name says test support (Test, Fake or Mock in it). A project published as a package is never one (its users
  * are elsewhere: a library and its tests may be all a repository holds). By references alone an application is never
- * one (an integration test references the web app it hosts), nor a library nothing references.
+ * one (an integration test references the web app it hosts), nor a library nothing references. A project whose only
+ * sign of tests is a package tests use (an assertion or mocking library, not a test framework) is no test code when its
+ * name does not say test support and a project that is not test code references it: the product ships it.
  */
 export function testCodeReason(project: ProjectModel, referencersOf: (p: ProjectModel) => readonly ProjectModel[], testFolderOf: (p: ProjectModel) => string | null = () => null): string | null {
   const verdicts = new Map<string, string | null>();
@@ -199,10 +212,18 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
     if (known !== undefined) return known;
     // A cycle of references (never valid in a build) reads as not test code.
     verdicts.set(p.path, null);
-    const reason = testProjectReason(p) ?? supportReason(p);
+    const evidence = testProjectEvidence(p);
+    // A package only tests use says test helper library, unless nothing in the project's name says test support and
+    // production code references it: then it ships with the product, and the package is a stray reference (an
+    // assertion package left in a common library). A test kit that other kits build on (`Acme.TestKit` under
+    // `Acme.Cluster.TestKit`) or that a manual test app references keeps its verdict by its name.
+    const strayPackage = evidence?.supportPackageOnly === true && !TEST_SUPPORT_NAME.test(p.name) && referencedByProductionCode(p);
+    const own = evidence && !strayPackage ? evidence.reason : null;
+    const reason = own ?? supportReason(p);
     verdicts.set(p.path, reason);
     return reason;
   };
+  const referencedByProductionCode = (p: ProjectModel): boolean => referencersOf(p).some((r) => reasonOf(r) === null);
   const supportReason = (p: ProjectModel): string | null => {
     // IsTestProject false does not stop it: a shared helper library that references a test framework sets it so that
     // `dotnet test` does not run it, which says it is no test project, not that it is no test code.

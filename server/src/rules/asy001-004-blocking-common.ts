@@ -3,7 +3,7 @@ import type { MethodBody, Span } from '../model/types';
 import { closingBracket, splitTopLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
-import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
@@ -404,11 +404,16 @@ function isConstLocal(text: string, nameStart: number): boolean {
  * (`Microsoft.EntityFrameworkCore.Storage`).
  */
 export function importsNamespace(ctx: RuleContext, namespace: string, orNested = false): boolean {
+  return fileImportsNamespace(ctx.index, ctx.file, ctx.model.usings, namespace, orNested);
+}
+
+/** importsNamespace for any file of the workspace, given its own `using` directives. */
+export function fileImportsNamespace(index: WorkspaceIndex, file: string, usings: readonly string[], namespace: string, orNested = false): boolean {
   const matches = (u: string) => {
     const compact = u.replace(/\s+/g, '');
     return compact === namespace || (orNested && compact.startsWith(`${namespace}.`));
   };
-  if (ctx.model.usings.some(matches)) return true;
-  if (projectSourceGlobalUsings(ctx.index, ctx.file).some(matches)) return true;
-  return (fileApiScopeOf(ctx.file)?.globalUsings ?? []).some(matches);
+  if (usings.some(matches)) return true;
+  if (projectSourceGlobalUsings(index, file).some(matches)) return true;
+  return (fileApiScopeOf(file)?.globalUsings ?? []).some(matches);
 }

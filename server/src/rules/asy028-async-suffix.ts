@@ -11,6 +11,7 @@ import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
 import { requestHandlerKindOf } from './requestCode';
+import { isPersistedJobMethod } from './persistedJobs';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -25,7 +26,10 @@ or a member a base type or interface in the workspace or the API signatures decl
 (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...), controller actions and Razor page handlers (routing reads their names),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
-\`[RelayCommand]\` methods (the generated command's name comes from it), \`[Obsolete]\` members and members of
+\`[RelayCommand]\` methods (the generated command's name comes from it), methods a Hangfire job expression in the
+workspace calls (\`BackgroundJob.Enqueue(() => scanner.ScanLibrary(id))\`, \`RecurringJob.AddOrUpdate(...)\`, with the
+interface members they implement or are called through: Hangfire stores the job as the method's type and name and
+looks the method up by them when the job runs, so a rename fails the jobs already stored), \`[Obsolete]\` members and members of
 \`[Obsolete]\` types (a deprecated API is not renamed: callers are told to move away from it), \`[LoggerMessage]\` methods (the name
 names a log event; nothing awaits a log call), \`Main\` and the awaitable pattern's \`GetAwaiter\` and \`ConfigureAwait\`
 (a type wrapping a task offers Task's own \`ConfigureAwait\`, which callers write as on a task). Nor are awaitable methods without the suffix declared by
@@ -174,6 +178,10 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // A deprecated member (or a member of a deprecated type) is on its way out: a rename would add a second name its
   // callers are told to move away from, and break those that have not moved yet.
   if (type.attributes.some((a) => OBSOLETE_ATTRIBUTE.test(a)) || /\[\s*(?:[\w.]+\.)?Obsolete(?:Attribute)?\b/.test(masked.slice(m.span.start, m.nameSpan.start))) return 'obsolete';
+  // A background-job library stores a job by the name of the method its expression calls and finds the method by
+  // that name when the job runs (knowledge/persistedJobs.ts): a rename fails the jobs already stored. An interface
+  // member counts when the job names it or its implementation, whose name must stay the same.
+  if (isPersistedJobMethod(ctx.index, type, m.name)) return 'stored background job';
   if (body) {
     if (body.modifiers.includes('override')) return 'override';
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';
