@@ -501,11 +501,13 @@ test('ConfigureAwait.Fody configures the awaits of a project that references it:
   }
 });
 
-test('test support code: a project in the workspace\'s test folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so', async () => {
+test('test support code: a project in the workspace\'s test folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so; a file a project\'s Compile items leave out is test code when that project is', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'test-support');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
   assert.deepEqual(found.map((f) => [f.file.slice(base.length + 1), f.testCode, f.severity]), [
+    // A draft the application's library leaves out of its build: no project compiles it, and the one around it is production code.
+    ['src/Depot/Drafts/ShelfDraft.cs', false, 'warning'],
     // The application's library, the application and the published client: production code, though the tests reference all three.
     ['src/Depot/Shelf.cs', false, 'warning'],
     ['src/Depot.Client/DepotClient.cs', false, 'warning'],
@@ -520,6 +522,8 @@ test('test support code: a project in the workspace\'s test folder, or a class l
     ['tests/Depot.Probes/ShelfProbe.cs', false, 'warning'],
     // In tests/; the package properties it has come from a shared props file, not its own.
     ['tests/Depot.Soak/Program.cs', true, 'information'],
+    // Left out of the test project's build (a test's input text): test code by the project around it.
+    ['tests/Depot.Tests/Inputs/RestockInput.cs', true, 'information'],
     ['tests/Depot.Tests/RestockChecks.cs', true, 'information'],
   ]);
   const r = await runCli(['projects', '--format', 'json', dir]);

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../evaluate';
-import { compiles, nestedProjectDirs, ownerOf } from '../ownership';
+import { compiles, nestedProjectDirs, ownerOf, projectAround } from '../ownership';
 import { compareTargetPreference, nearestCompatibleTarget } from '../frameworks';
 import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
@@ -39,6 +39,8 @@ export interface ProjectHost {
   addSolution(abs: string): { projects: string[]; problems: string[] };
   /** The project that owns a .cs file, discovering project files in the folders above it. */
   ownerOf(absFile: string): ProjectModel | null;
+  /** The innermost project whose folder holds a .cs file, whether or not it compiles it (project/ownership.ts projectAround). */
+  projectAround(absFile: string): ProjectModel | null;
   /** Every project known so far, evaluated. */
   projects(): readonly ProjectModel[];
   /**
@@ -377,6 +379,11 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
         return dirs;
       };
       return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
+    },
+    projectAround(absFile) {
+      const file = modelPath(absFile);
+      discoverAbove(file);
+      return projectAround(file, all());
     },
     projects: all,
     referencedProjects,
