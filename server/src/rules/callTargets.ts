@@ -18,6 +18,7 @@ import { heldApiFrameworkOf, scopeMask, type OtherTarget } from '../signatures/s
 import { prepareSource, type Span } from '../parse/prepare';
 import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import { knownPackageMajor } from '../project/packages';
+import { lateTokenOverload, type LateTokenOverload } from '../knowledge/lateTokenOverloads';
 import type { RuleContext } from './types';
 
 /** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
@@ -255,6 +256,11 @@ export interface OtherTargets {
    * framework's, and may be missing there too (HttpContent.ReadAsStringAsync takes no token on .NET Framework).
    */
   analysedUnknown?: string | null;
+  /**
+   * The analysed target itself, when it is known to lack the candidate (set by otherTargetsOf only): a .NET Framework
+   * target and an overload knowledge/lateTokenOverloads.ts says came later (`ReadAsStringAsync(CancellationToken)`).
+   */
+  analysedLacking?: string | null;
 }
 
 /**
@@ -264,18 +270,39 @@ export interface OtherTargets {
  * does not compile it. A workspace candidate is the project's own code and is taken to exist wherever the call does.
  */
 export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: number): OtherTargets {
-  const out: OtherTargets = { lacking: [], unknown: [], analysedUnknown: null };
+  const out: OtherTargets = { lacking: [], unknown: [], analysedUnknown: null, analysedLacking: null };
   if (candidate.source !== 'api' || !candidate.api) return out;
   const file = fileApiScopeOf(ctx.file);
   const db = signatureDatabase();
   if (!file || !db) return out;
-  if (heldApiFrameworkOf(file.targetFramework) === null && parseTargetFramework(file.targetFramework) !== null) out.analysedUnknown = file.targetFramework;
+  // For an overload known to have come after .NET Framework, a target the database does not hold is judged by the row.
+  const late = lateTokenOverload(candidate.api.method.declaringType, candidate.api.method.name, candidate.parameters.map((p) => p.typeText));
+  const lacksLate = (target: string) => {
+    const tf = late ? parseTargetFramework(target) : null;
+    return !!late && !!tf && targetLacksLateOverload(tf, late);
+  };
+  if (heldApiFrameworkOf(file.targetFramework) === null && parseTargetFramework(file.targetFramework) !== null) {
+    if (lacksLate(file.targetFramework)) out.analysedLacking = file.targetFramework;
+    else out.analysedUnknown = file.targetFramework;
+  }
   for (const target of otherTargetsCompiling(ctx, at)) {
     const framework = heldApiFrameworkOf(target.targetFramework);
-    if (framework === null) out.unknown.push(target.targetFramework);
+    if (framework === null) (lacksLate(target.targetFramework) ? out.lacking : out.unknown).push(target.targetFramework);
     else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
   }
   return out;
+}
+
+/**
+ * Whether a target lacks an overload that came after .NET Framework: every .NET Framework and .NET Standard 2.0 (or
+ * older) target does, .NET Standard 2.1 unless the row says it has it, .NET Core and .NET before the row's major.
+ */
+function targetLacksLateOverload(tf: TargetFramework, row: LateTokenOverload): boolean {
+  const [major, minor] = tf.version;
+  if (tf.identifier === '.NETFramework') return true;
+  if (tf.identifier === '.NETStandard') return major < 2 || (major === 2 && minor === 0) || !row.netStandard21;
+  if (tf.identifier === '.NETCoreApp') return major < row.firstCoreMajor;
+  return false;
 }
 
 /**
