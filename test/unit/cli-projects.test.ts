@@ -239,6 +239,37 @@ test('ASY025 in a project that targets only .NET Framework: an overload it is kn
   }
 });
 
+test('ASY025 on a project that also targets net48 and net6.0: ReadAsStringAsync(CancellationToken) is named as missing on net48 only (it came with .NET 5), though the signatures hold neither', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-late-token-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'Feed.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFrameworks>net48;net6.0;net10.0</TargetFrameworks>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n</Project>\n');
+    fs.writeFileSync(path.join(dir, 'FeedReader.cs'), [
+      'using System.Net.Http;',
+      'using System.Threading;',
+      'using System.Threading.Tasks;',
+      '',
+      'namespace Feed;',
+      '',
+      'public sealed class FeedReader',
+      '{',
+      '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
+      '    {',
+      '        return await response.Content.ReadAsStringAsync();',
+      '    }',
+      '}',
+      '',
+    ].join('\n'));
+    const r = await runCli(['check', '--format', 'json', '.'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    const found = (JSON.parse(r.stdout).findings as (JsonFinding & { note: string; fix: { safety: string; title: string } })[]).filter((f) => f.ruleId === 'ASY025');
+    assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[11, 'unsafe', 'Pass cancellationToken (the project also targets net48)']]);
+    assert.match(found[0].note, /The project also targets net48, which does not have this overload/);
+    assert.doesNotMatch(found[0].note, /net6\.0/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a workspace with a net8.0 and a net10.0 project: each file costs for its own target; #if NET10_0_OR_GREATER code only in the net10.0 one', async () => {
   const two = path.join('test', 'fixtures', 'projects', 'two-targets');
   const r = await runCli(['cost', '--format', 'json', two]);

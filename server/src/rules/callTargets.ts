@@ -275,20 +275,25 @@ export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: n
   const file = fileApiScopeOf(ctx.file);
   const db = signatureDatabase();
   if (!file || !db) return out;
-  // For an overload known to have come after .NET Framework, a target the database does not hold is judged by the row.
+  // For an overload known to have come after .NET Framework, a target the database does not hold is judged by the
+  // row: it lacks the overload, or has it (net6.0 has ReadAsStringAsync(CancellationToken)); 'unknown' without a row.
   const late = lateTokenOverload(candidate.api.method.declaringType, candidate.api.method.name, candidate.parameters.map((p) => p.typeText));
-  const lacksLate = (target: string) => {
+  const unheld = (target: string): 'lacking' | 'has' | 'unknown' => {
     const tf = late ? parseTargetFramework(target) : null;
-    return !!late && !!tf && targetLacksLateOverload(tf, late);
+    if (!late || !tf) return 'unknown';
+    return targetLacksLateOverload(tf, late) ? 'lacking' : 'has';
   };
   if (heldApiFrameworkOf(file.targetFramework) === null && parseTargetFramework(file.targetFramework) !== null) {
-    if (lacksLate(file.targetFramework)) out.analysedLacking = file.targetFramework;
-    else out.analysedUnknown = file.targetFramework;
+    const analysed = unheld(file.targetFramework);
+    if (analysed === 'lacking') out.analysedLacking = file.targetFramework;
+    else if (analysed === 'unknown') out.analysedUnknown = file.targetFramework;
   }
   for (const target of otherTargetsCompiling(ctx, at)) {
     const framework = heldApiFrameworkOf(target.targetFramework);
-    if (framework === null) (lacksLate(target.targetFramework) ? out.lacking : out.unknown).push(target.targetFramework);
-    else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
+    if (framework === null) {
+      const other = unheld(target.targetFramework);
+      if (other !== 'has') out[other].push(target.targetFramework);
+    } else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
   }
   return out;
 }
