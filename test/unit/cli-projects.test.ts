@@ -202,7 +202,7 @@ test('a project\'s <Using> items import their namespace into every file: EF6\'s,
   }
 });
 
-test('ASY025 in a project that targets only .NET Framework: the overload comes from the newest .NET\'s API, so the fix is unsafe and the note says so', async () => {
+test('ASY025 in a project that targets only .NET Framework: an overload it is known to lack (ReadAsStringAsync(CancellationToken)) is not asked for; another comes from the newest .NET\'s API, so the fix is unsafe and the note says so', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-net48-token-'));
   try {
     fs.writeFileSync(path.join(dir, 'Feed.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net48</TargetFramework>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n</Project>\n');
@@ -220,14 +220,52 @@ test('ASY025 in a project that targets only .NET Framework: the overload comes f
       '        await Task.Delay(1, cancellationToken);',
       '        return await response.Content.ReadAsStringAsync();',
       '    }',
+      '',
+      '    public async Task<int> FillAsync(System.IO.Stream stream, byte[] buffer, CancellationToken cancellationToken)',
+      '    {',
+      '        return await stream.ReadAsync(buffer, 0, buffer.Length);',
+      '    }',
       '}',
       '',
     ].join('\n'));
     const r = await runCli(['check', '--format', 'json', '.'], dir);
     assert.equal(r.code, 0, r.stderr);
     const found = (JSON.parse(r.stdout).findings as (JsonFinding & { note: string; fix: { safety: string; title: string } })[]).filter((f) => f.ruleId === 'ASY025');
-    assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[12, 'unsafe', 'Pass cancellationToken (if net48 has this overload)']]);
+    // ReadAsStringAsync(CancellationToken) came with .NET 5: line 12 is not reported. Stream.ReadAsync(byte[], int, int,
+    // CancellationToken) is in .NET Framework 4.5 too, but the signatures do not say so.
+    assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[17, 'unsafe', 'Pass cancellationToken (if net48 has this overload)']]);
     assert.match(found[0].note, /The project targets net48, whose APIs the signatures do not hold: the overload was found in the newest \.NET's, and may be missing there\./);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('ASY025 on a project that also targets net48 and net6.0: ReadAsStringAsync(CancellationToken) is named as missing on net48 only (it came with .NET 5), though the signatures hold neither', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-late-token-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'Feed.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFrameworks>net48;net6.0;net10.0</TargetFrameworks>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n</Project>\n');
+    fs.writeFileSync(path.join(dir, 'FeedReader.cs'), [
+      'using System.Net.Http;',
+      'using System.Threading;',
+      'using System.Threading.Tasks;',
+      '',
+      'namespace Feed;',
+      '',
+      'public sealed class FeedReader',
+      '{',
+      '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
+      '    {',
+      '        return await response.Content.ReadAsStringAsync();',
+      '    }',
+      '}',
+      '',
+    ].join('\n'));
+    const r = await runCli(['check', '--format', 'json', '.'], dir);
+    assert.equal(r.code, 0, r.stderr);
+    const found = (JSON.parse(r.stdout).findings as (JsonFinding & { note: string; fix: { safety: string; title: string } })[]).filter((f) => f.ruleId === 'ASY025');
+    assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[11, 'unsafe', 'Pass cancellationToken (the project also targets net48)']]);
+    assert.match(found[0].note, /The project also targets net48, which does not have this overload/);
+    assert.doesNotMatch(found[0].note, /net6\.0/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -265,7 +303,7 @@ test('a multi-targeting project: a fix that calls an API overload is safe only w
   const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string; note?: string; fix?: Fix })[]).filter((f) => f.ruleId === 'ASY025');
   const rows = found.map((f) => [f.line, f.fix?.safety, f.fix?.title, f.fix?.edits.length]);
   assert.deepEqual(rows, [
-    // netstandard2.0 compiles it too, and the signatures hold no .NET Standard API: the overload may be missing.
+    // netstandard2.0 compiles it too, and the overload came with .NET 5 (knowledge/lateTokenOverloads.ts).
     [12, 'unsafe', 'Pass cancellationToken (the project also targets netstandard2.0)', 1],
     // Inside #if NET: net8.0 compiles it, and the signatures say net8.0 lacks the overload.
     [19, 'unsafe', 'Pass cancellationToken (the project also targets net8.0)', 1],
@@ -274,7 +312,7 @@ test('a multi-targeting project: a fix that calls an API overload is safe only w
     // The project's own method.
     [32, 'safe', 'Pass cancellationToken', 1],
   ]);
-  assert.match(found[0].note ?? '', /also targets netstandard2\.0, whose APIs the signatures do not hold: this overload may be missing there/);
+  assert.match(found[0].note ?? '', /also targets netstandard2\.0, which does not have this overload/);
   assert.match(found[1].note ?? '', /also targets net8\.0, which does not have this overload/);
   assert.doesNotMatch(found[2].note ?? '', /also targets/);
 });
@@ -514,7 +552,7 @@ test('ConfigureAwait.Fody configures the awaits of a project that references it:
   }
 });
 
-test('test support code: a project in the workspace\'s test or benchmark folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so; a test helper package in a library the application references does not make it test code unless its name says test support', async () => {
+test('test support code: a project in the workspace\'s test or benchmark folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so; a test helper package in a library the application references does not make it test code unless its name says test support; a file a project\'s Compile items leave out, named, is test code when that project is', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'test-support');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
@@ -541,6 +579,11 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
     ['tests/Depot.Soak/Program.cs', true, 'information'],
     ['tests/Depot.Tests/RestockChecks.cs', true, 'information'],
   ]);
+  // A file a project's Compile items leave out is in no build, so the walk skips it; named, it is checked, as test code
+  // when the project around it is test code (a test's input text) and as production code when that project is.
+  const leftOut = ((await checkJson(path.join(dir, 'src', 'Depot', 'Drafts', 'ShelfDraft.cs'), path.join(dir, 'tests', 'Depot.Tests', 'Inputs', 'RestockInput.cs'))).findings as JsonFinding[])
+    .filter((f) => f.ruleId === 'ASY001').map((f) => [path.basename(f.file), f.testCode]).sort();
+  assert.deepEqual(leftOut, [['RestockInput.cs', true], ['ShelfDraft.cs', false]]);
   const r = await runCli(['projects', '--format', 'json', dir]);
   assert.equal(r.code, 0, r.stderr);
   const rows = (JSON.parse(r.stdout).projects as { project: string; testProject: string | null; projectReferences: string[] }[])

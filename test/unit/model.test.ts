@@ -344,6 +344,25 @@ test('splitCallText takes a call apart at its own argument list, not at a call a
   assert.equal(splitCallText('M(1) + 2'), null);
 });
 
+test('a deconstruction declares each name of its tuple pattern, with its place in the tuple and no initializer of its own', () => {
+  const b = method('async Task M(CancellationToken ct) { var (token, /* why */ (_, count), last) = Make(ct); await Task.Delay(count, token); Use(last); }');
+  assert.deepEqual(b.locals.map((l) => [l.name, l.kind, l.typeText, l.initializerText, l.deconstructs]), [
+    ['token', 'local', null, null, { initializerText: 'Make(ct)', element: [0] }],
+    ['count', 'local', null, null, { initializerText: 'Make(ct)', element: [1, 1] }],
+    ['last', 'local', null, null, { initializerText: 'Make(ct)', element: [2] }],
+  ]);
+});
+
+test('tupleElementType reads an element of a tuple type, its name dropped, through nested tuples and ValueTuple<...>', async () => {
+  const { tupleElementType } = await import('../../server/src/model/syntax');
+  assert.equal(tupleElementType('(CancellationToken Token, CancellationTokenSource? TimeoutSource)', [0]), 'CancellationToken');
+  assert.equal(tupleElementType('(CancellationToken Token, CancellationTokenSource? TimeoutSource)', [1]), 'CancellationTokenSource?');
+  assert.equal(tupleElementType('(Dictionary<string, int> Map, int)', [0]), 'Dictionary<string, int>');
+  assert.equal(tupleElementType('System.ValueTuple<int, (string Name, bool Ok)>', [1, 0]), 'string');
+  assert.equal(tupleElementType('(int, int)', [2]), null);
+  assert.equal(tupleElementType('KeyValuePair<string, int>', [0]), null);
+});
+
 /**
  * The large-document thread sends models to the engine as JSON (lsp/engine/largeDocuments.ts), which keeps only
  * plain data: where a model held a Map, a Set, an undefined array element or a non-finite number, the engine would

@@ -11,7 +11,7 @@ import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff, 
 import { globalOptionsFor, withGlobalOptions } from '../config/globalConfig';
 import { assemblySuppressionsOf, type AssemblySuppression } from '../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
-import { testCodeVerdict } from '../project/testCode';
+import { leftOutOfTestProjectReason, testCodeVerdict } from '../project/testCode';
 import { libraryCodeVerdict, type LibraryCodeSetting } from '../project/libraryCode';
 import { assemblyWeaverSetting, type WeaverSetting } from '../project/weavers';
 import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
@@ -81,12 +81,18 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
     const projectPath = loaded.contexts.get(source.path)?.project?.path ?? '';
     if (found && !assemblyWeaverByProject.has(projectPath)) assemblyWeaverByProject.set(projectPath, found);
   }
+  // A file no project compiles is test code when the project around it, whose build leaves it out, is.
+  const leftOutReason = (display: string): string | null => {
+    const abs = loaded.absolute.get(display);
+    const around = abs ? loaded.host.projectAround(abs) : null;
+    return leftOutOfTestProjectReason(around, around ? loaded.host.testCodeReasonOf(around) : null);
+  };
   const equivalentsOf = (id: string) => ruleById(id)?.meta.equivalents ?? [];
   return {
     severitiesOf: (file) => severitiesFromOptions(editorOptions(file)),
     contextOf(file, index) {
       const project = loaded.contexts.get(file.path)?.project ?? null;
-      const verdict = testCodeVerdict(project, file.text, file.model, project ? loaded.host.testCodeReasonOf(project) : null);
+      const verdict = testCodeVerdict(project, file.text, file.model, project ? loaded.host.testCodeReasonOf(project) : leftOutReason(file.path));
       const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
       return {
         suppression: options.peerSuppressions ? {

@@ -173,6 +173,7 @@ function movedLocal(l: LocalVariable, d: number): LocalVariable {
     span: movedSpan(l.span, d), scope: movedSpan(l.scope, d), liveAcrossAwait: l.liveAcrossAwait,
   };
   if (l.outArgument !== undefined) out.outArgument = l.outArgument;
+  if (l.deconstructs !== undefined) out.deconstructs = l.deconstructs;
   return out;
 }
 

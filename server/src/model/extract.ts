@@ -727,6 +727,8 @@ interface LocalDeclarationSite {
   initializer: SyntaxNode | null;
   scope: SyntaxNode;
   outArgument?: LocalVariable['outArgument'];
+  /** For a name of a deconstruction: its place in the deconstructed tuple (the initializer is the whole value). */
+  element?: number[];
 }
 
 function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: string) => IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
@@ -738,13 +740,21 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       const holder = decl.parent;
       if (!holder || holder.type === 'field_declaration' || holder.type === 'event_field_declaration') continue;
       const nameNode = n.childForFieldName('name');
-      if (!nameNode) continue;
+      const pattern = nameNode ? null : namedChildOfType(n, 'tuple_pattern') ?? null;
+      if (!nameNode && !pattern) continue;
       const kind: LocalKind = holder.type === 'for_statement' ? 'for' : holder.type === 'using_statement' || hasToken(holder, 'using') ? 'using' : 'local';
       // A top-level local is in scope for every later top-level statement: its scope is the compilation unit.
       const scope = holder.type === 'local_declaration_statement' ? (holder.parent?.type === 'global_statement' ? holder.parent.parent ?? holder.parent : holder.parent ?? holder) : holder;
       const typeNode = decl.childForFieldName('type');
-      const initializer = n.namedChildren.find((c) => !!c && c.startIndex > nameNode.startIndex && c.type !== 'bracketed_argument_list') ?? null;
-      sites.push({ name: nameNode.text, kind, nameNode, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer, scope });
+      const declared = (nameNode ?? pattern)!;
+      const initializer = n.namedChildren.find((c) => !!c && c.startIndex > declared.startIndex && c.type !== 'bracketed_argument_list') ?? null;
+      if (pattern) {
+        // `var (token, source) = Make();` declares each name of the pattern: without them a later `token` would
+        // read as a field or a type, and its type (the tuple's element) would stay unknown.
+        for (const { id, element } of deconstructedNames(pattern)) sites.push({ name: id.text, kind, nameNode: id, typeText: null, initializer, scope, element });
+        continue;
+      }
+      sites.push({ name: nameNode!.text, kind, nameNode: nameNode!, typeText: typeNode && typeNode.type !== 'implicit_type' ? typeNode.text : null, initializer, scope });
     } else if (n.type === 'foreach_statement') {
       const left = n.childForFieldName('left');
       const typeNode = n.childForFieldName('type');
@@ -781,15 +791,30 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       name: intern(site.name),
       kind: site.kind,
       typeText: site.typeText === null ? null : normaliseTypeText(site.typeText),
-      inferredTypeText: site.typeText === null && site.initializer && site.kind !== 'foreach' ? inferTypeOf(site.initializer) : null,
-      // For a foreach variable the "initializer" is the collection it walks.
-      initializerText: site.initializer?.text ?? null,
+      inferredTypeText: site.typeText === null && site.initializer && site.kind !== 'foreach' && !site.element ? inferTypeOf(site.initializer) : null,
+      // For a foreach variable the "initializer" is the collection it walks; a deconstructed name has none of its own.
+      initializerText: site.element ? null : site.initializer?.text ?? null,
       span: spanOf(site.nameNode),
       scope,
       liveAcrossAwait,
       ...(site.outArgument ? { outArgument: site.outArgument } : {}),
+      ...(site.element && site.initializer ? { deconstructs: { initializerText: site.initializer.text, element: site.element } } : {}),
     };
   });
+}
+
+/**
+ * The names a deconstruction's tuple pattern declares, each with its place in the tuple: `(token, source)` gives
+ * token at [0] and source at [1], `(x, (a, _))` gives x at [0] and a at [1, 0]. Discards declare nothing.
+ */
+function deconstructedNames(pattern: SyntaxNode, at: number[] = []): { id: SyntaxNode; element: number[] }[] {
+  const out: { id: SyntaxNode; element: number[] }[] = [];
+  const elements = pattern.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+  elements.forEach((c, i) => {
+    if (c.type === 'identifier' && c.text !== '_') out.push({ id: c, element: [...at, i] });
+    else if (c.type === 'tuple_pattern') out.push(...deconstructedNames(c, [...at, i]));
+  });
+  return out;
 }
 
 /** Where an `out var x` stands: the call it is an argument of, and which argument. Undefined for any other place. */

@@ -166,6 +166,33 @@ export function splitTopLevel(text: string, separator = ','): string[] {
 }
 
 /**
+ * The type of one element of a tuple type, for a name a deconstruction declares: `(CancellationToken Token, int
+ * Count)` at [0] is `CancellationToken`, `ValueTuple<int, (string, bool)>` at [1, 0] is `string`. The element names
+ * a tuple type may give are dropped. Null when the text is no tuple type with that element (a type whose own
+ * Deconstruct method would decide, such as KeyValuePair, is not read).
+ */
+export function tupleElementType(typeText: string, element: readonly number[]): string | null {
+  let current = typeText.trim();
+  for (const index of element) {
+    const elements = tupleElementsOf(current);
+    if (!elements || index >= elements.length) return null;
+    current = elements[index]!;
+  }
+  return current;
+}
+
+/** The element types of a tuple type written `(A a, B b)` or `ValueTuple<A, B>` / `Tuple<A, B>`; null for any other type. */
+function tupleElementsOf(typeText: string): string[] | null {
+  const generic = /^(?:global::)?(?:System\.)?(?:ValueTuple|Tuple)\s*<([^]*)>$/.exec(typeText);
+  const inner = generic ? generic[1]! : typeText.startsWith('(') && typeText.endsWith(')') ? typeText.slice(1, -1) : null;
+  if (inner === null) return null;
+  const parts = splitTopLevel(inner);
+  if (parts.length < 2) return null;
+  // `CancellationTokenSource? Source` names its element; the name is an identifier after the type.
+  return parts.map((p) => /^([^]*?[\w>\])?])\s+@?[A-Za-z_]\w*$/.exec(p)?.[1] ?? p);
+}
+
+/**
  * The argument texts of an invocation's argument_list, without `ref`/`out` noise kept out of the
  * way: the whole argument text is returned as written.
  */

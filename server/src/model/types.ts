@@ -130,6 +130,12 @@ export interface LocalVariable {
    * when the argument is named), so the local can take the type of the `out` parameter.
    */
   outArgument?: { invocationText: string; index: number; argumentName: string | null };
+  /**
+   * For a name of a deconstruction (`var (token, source) = Make();`): the value deconstructed and where in its tuple
+   * the name sits (`[0]` for `token`, `[1, 0]` for `a` of `var (x, (a, b)) = ...`), so the local can take that
+   * element's type. Such a local has no initializerText: the initializer is the whole tuple, not its value.
+   */
+  deconstructs?: { initializerText: string; element: number[] };
 }
 
 /** A literal a method returns, which decides whether the runtime's Task cache applies. */

@@ -50,12 +50,6 @@ export function removedFromCompile(project: ProjectModel, file: string, nestedPr
   return removed;
 }
 
-/** The innermost project whose folder holds the file (the one whose globs decide about it), or null. */
-export function projectAround(file: string, projects: readonly ProjectModel[]): ProjectModel | null {
-  const around = projects.filter((p) => isUnder(file, p.directory)).sort((a, b) => b.directory.length - a.directory.length || a.path.localeCompare(b.path));
-  return around[0] ?? null;
-}
-
 export interface ProjectSet {
   projects: ProjectModel[];
 }
@@ -75,4 +69,15 @@ export function ownerOf(file: string, projects: readonly ProjectModel[], nested:
   if (!candidates.length) return null;
   const around = candidates.filter((p) => isUnder(path, p.directory)).sort((a, b) => b.directory.length - a.directory.length || a.path.localeCompare(b.path));
   return around[0] ?? [...candidates].sort((a, b) => a.path.localeCompare(b.path))[0];
+}
+
+/**
+ * The innermost project whose folder holds the file, whether or not it compiles it: for a file no project owns
+ * (ownerOf gives null), the project whose Compile items leave it out (`<Compile Remove>` keeping a generator's input
+ * text or a sample out of the build). Null when no project folder holds it.
+ */
+export function projectAround(file: string, projects: readonly ProjectModel[]): ProjectModel | null {
+  const path = file.replace(/\\/g, '/');
+  const around = projects.filter((p) => isUnder(path, p.directory)).sort((a, b) => b.directory.length - a.directory.length || a.path.localeCompare(b.path));
+  return around[0] ?? null;
 }

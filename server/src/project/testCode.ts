@@ -304,6 +304,16 @@ function referencedPackage<T extends { id: string }>(project: ProjectModel, tabl
 }
 
 /**
+ * Why a file no project compiles is test code, or null: it sits in the folder of a project that is test code
+ * (`aroundReason`, testCodeReason's verdict on it) and that project's Compile items leave it out. Such a file is the
+ * test project's material (a generator test's input read as text, a sample kept out of the build), not code any
+ * product ships.
+ */
+export function leftOutOfTestProjectReason(around: ProjectModel | null, aroundReason: string | null): string | null {
+  return around && aroundReason ? `left out of the build of ${around.name}, which is test code (${aroundReason})` : null;
+}
+
+/**
  * Whether a file is test code: its project is a test project (`projectReason`, which the project host extends with
  * test support libraries: ProjectHost.testCodeReasonOf), or one of its types or methods carries a test
  * attribute. Custom xUnit attributes derived from Fact/Theory are recognised by name (`SkippableFact`,

@@ -103,8 +103,11 @@ from the API signatures and another target that compiles the call (one whose \`#
 or is one whose API the signatures do not hold (.NET Standard, .NET Framework, .NET before 8), the fix is
 **unsafe** and says which targets: the edit may not build there, and an \`#if\` may be needed. So is it when the
 analysed target itself is one whose API the signatures do not hold (a project that targets only \`net48\`): the
-overload was found in the newest .NET's API and may not exist there (\`HttpContent.ReadAsStringAsync\` takes a
-token from .NET 5 on only); the note says so.
+overload was found in the newest .NET's API and may not exist there; the note says so. An overload known to have
+come after .NET Framework (\`HttpContent.ReadAsStringAsync(CancellationToken)\` and HttpClient's
+\`GetStringAsync(url, token)\` with .NET 5, \`TextReader.ReadToEndAsync(CancellationToken)\` with .NET 7: a table of
+them, each with its documentation page) is not asked for when the analysed target lacks it, and another target that
+lacks it is named as one that does not have it.
 
 ## Limitations
 - A callee on a receiver of unknown type is not looked at; nor is one whose overloads cannot be told apart by
@@ -514,6 +517,8 @@ export const rule: Rule = {
         afterCancellation ??= blocksAfterCancellation((masked ??= maskCommentsAndStrings(ctx.text)), body, token);
         if (afterCancellation.some((b) => b.start < call.span.start && call.span.end <= b.end)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);
+        // The analysed target has no such overload (.NET Framework's HttpContent reads take no token): nothing to pass it to.
+        if (elsewhere.analysedLacking) continue;
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
           message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,

@@ -18,6 +18,7 @@ import { heldApiFrameworkOf, scopeMask, type OtherTarget } from '../signatures/s
 import { prepareSource, type Span } from '../parse/prepare';
 import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import { knownPackageMajor } from '../project/packages';
+import { lateTokenOverload, type LateTokenOverload } from '../knowledge/lateTokenOverloads';
 import type { RuleContext } from './types';
 
 /** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
@@ -255,6 +256,11 @@ export interface OtherTargets {
    * framework's, and may be missing there too (HttpContent.ReadAsStringAsync takes no token on .NET Framework).
    */
   analysedUnknown?: string | null;
+  /**
+   * The analysed target itself, when it is known to lack the candidate (set by otherTargetsOf only): a .NET Framework
+   * target and an overload knowledge/lateTokenOverloads.ts says came later (`ReadAsStringAsync(CancellationToken)`).
+   */
+  analysedLacking?: string | null;
 }
 
 /**
@@ -264,18 +270,44 @@ export interface OtherTargets {
  * does not compile it. A workspace candidate is the project's own code and is taken to exist wherever the call does.
  */
 export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: number): OtherTargets {
-  const out: OtherTargets = { lacking: [], unknown: [], analysedUnknown: null };
+  const out: OtherTargets = { lacking: [], unknown: [], analysedUnknown: null, analysedLacking: null };
   if (candidate.source !== 'api' || !candidate.api) return out;
   const file = fileApiScopeOf(ctx.file);
   const db = signatureDatabase();
   if (!file || !db) return out;
-  if (heldApiFrameworkOf(file.targetFramework) === null && parseTargetFramework(file.targetFramework) !== null) out.analysedUnknown = file.targetFramework;
+  // For an overload known to have come after .NET Framework, a target the database does not hold is judged by the
+  // row: it lacks the overload, or has it (net6.0 has ReadAsStringAsync(CancellationToken)); 'unknown' without a row.
+  const late = lateTokenOverload(candidate.api.method.declaringType, candidate.api.method.name, candidate.parameters.map((p) => p.typeText));
+  const unheld = (target: string): 'lacking' | 'has' | 'unknown' => {
+    const tf = late ? parseTargetFramework(target) : null;
+    if (!late || !tf) return 'unknown';
+    return targetLacksLateOverload(tf, late) ? 'lacking' : 'has';
+  };
+  if (heldApiFrameworkOf(file.targetFramework) === null && parseTargetFramework(file.targetFramework) !== null) {
+    const analysed = unheld(file.targetFramework);
+    if (analysed === 'lacking') out.analysedLacking = file.targetFramework;
+    else if (analysed === 'unknown') out.analysedUnknown = file.targetFramework;
+  }
   for (const target of otherTargetsCompiling(ctx, at)) {
     const framework = heldApiFrameworkOf(target.targetFramework);
-    if (framework === null) out.unknown.push(target.targetFramework);
-    else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
+    if (framework === null) {
+      const other = unheld(target.targetFramework);
+      if (other !== 'has') out[other].push(target.targetFramework);
+    } else if ((candidate.api.method.mask & scopeMask(db, { ...file.scope, framework })) === 0) out.lacking.push(target.targetFramework);
   }
   return out;
+}
+
+/**
+ * Whether a target lacks an overload that came after .NET Framework: every .NET Framework and .NET Standard 2.0 (or
+ * older) target does, .NET Standard 2.1 unless the row says it has it, .NET Core and .NET before the row's major.
+ */
+function targetLacksLateOverload(tf: TargetFramework, row: LateTokenOverload): boolean {
+  const [major, minor] = tf.version;
+  if (tf.identifier === '.NETFramework') return true;
+  if (tf.identifier === '.NETStandard') return major < 2 || (major === 2 && minor === 0) || !row.netStandard21;
+  if (tf.identifier === '.NETCoreApp') return major < row.firstCoreMajor;
+  return false;
 }
 
 /**

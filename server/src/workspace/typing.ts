@@ -3,9 +3,9 @@
  * properties and workspace method return types, then the API signatures for what the workspace does not declare.
  * No compiler, so the answer may be "unknown".
  */
-import type { MethodBody } from '../model/types';
+import type { LocalVariable, MethodBody } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { splitCallText, withoutOuterParentheses } from '../model/syntax';
+import { splitCallText, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
@@ -31,6 +31,15 @@ function initializerType(initializer: string, key: string, body: MethodBody, bod
   } finally {
     typingLocals.delete(key);
   }
+}
+
+/**
+ * The type of a name a deconstruction declares (`var (token, source) = Make(ct);`): the element at its place of
+ * the tuple type the initializer has.
+ */
+function deconstructedType(deconstructs: NonNullable<LocalVariable['deconstructs']>, key: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): string | null {
+  const whole = initializerType(deconstructs.initializerText, key, body, bodies, index);
+  return whole ? tupleElementType(whole, deconstructs.element) : null;
 }
 
 /** How many typeOfExpression questions are being worked out (the outermost one is asked with 0). */
@@ -95,7 +104,8 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
       for (const b of bodyChain(body, bodies)) {
         const local = b.locals.find((l) => l.name === name);
         if (local) {
-          const typeText = local.typeText ?? local.inferredTypeText ?? (local.initializerText ? initializerType(local.initializerText, `${b.id}:${name}`, b, bodies, index) : null);
+          const typeText = local.typeText ?? local.inferredTypeText ?? (local.initializerText ? initializerType(local.initializerText, `${b.id}:${name}`, b, bodies, index) : null)
+            ?? (local.deconstructs ? deconstructedType(local.deconstructs, `${b.id}:${name}`, b, bodies, index) : null);
           return typeText ? { typeText, source: `local ${name}` } : null;
         }
         const param = b.parameters.find((p) => p.name === name);

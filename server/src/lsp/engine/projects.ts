@@ -19,7 +19,7 @@ import { typesNamed, type WorkspaceIndex } from '../../workspace/index';
 import { projectContext, type ProjectContext } from '../../project/context';
 import { createProjectHost, type ProjectHost } from '../../project/host/projects';
 import { editorConfigsFor } from '../../project/host/sourceFiles';
-import { testCodeVerdict } from '../../project/testCode';
+import { leftOutOfTestProjectReason, testCodeVerdict } from '../../project/testCode';
 import { libraryCodeVerdict } from '../../project/libraryCode';
 import { assemblyWeaverSetting, type WeaverSetting } from '../../project/weavers';
 import type { SeenPackage } from '../../project/packages';
@@ -111,6 +111,18 @@ export function createEngineProjects(): EngineProjects {
     return options;
   };
 
+  // A file no project compiles is test code when the project around it, whose build leaves it out, is.
+  const leftOutReason = (key: string, settings: AsyncLensSettings): string | null => {
+    const file = fsPathOf(key);
+    try {
+      const around = file ? hostFor(settings).projectAround(file) : null;
+      return leftOutOfTestProjectReason(around, around ? hostFor(settings).testCodeReasonOf(around) : null);
+    } catch {
+      // A project that cannot be evaluated says nothing about the file.
+      return null;
+    }
+  };
+
   const contextOf = (key: string, settings: AsyncLensSettings): ProjectContext => {
     const settingsKey = `${settings.runtime}|${settings.project.configuration}|${settings.project.targetFramework}`;
     const cached = contexts.get(key);
@@ -135,7 +147,7 @@ export function createEngineProjects(): EngineProjects {
     checkContextOf(key, text, model, index, settings) {
       const project = contextOf(key, settings).project;
       const { values: options, globalSources } = analyzerOptions(key, settings);
-      const verdict = testCodeVerdict(project, text, model, project ? hostFor(settings).testCodeReasonOf(project) : null);
+      const verdict = testCodeVerdict(project, text, model, project ? hostFor(settings).testCodeReasonOf(project) : leftOutReason(key, settings));
       const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
       let assembly: AssemblySuppression[] = [];
       if (settings.suppressions.peers) {

@@ -44,6 +44,8 @@ export interface ProjectHost {
    * targets), or null: such a file is not code of the build.
    */
   removerOf(absFile: string): ProjectModel | null;
+  /** The innermost project whose folder holds a .cs file, whether or not it compiles it (project/ownership.ts projectAround). */
+  projectAround(absFile: string): ProjectModel | null;
   /** Every project known so far, evaluated. */
   projects(): readonly ProjectModel[];
   /**
@@ -394,6 +396,11 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       const projects = all();
       const around = projectAround(file, projects);
       return around && removedFromCompile(around, file, nestedOf(projects)(around)) ? around : null;
+    },
+    projectAround(absFile) {
+      const file = modelPath(absFile);
+      discoverAbove(file);
+      return projectAround(file, all());
     },
     projects: all,
     referencedProjects,
