@@ -257,8 +257,10 @@ const SCENARIOS = [
       const measured = {};
       for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
         await page.setViewportSize(size);
-        // WarmUpAsync (line 42) carries no diagnostic of its own, so its hover is the cost card alone.
-        await s.goTo(30, 1);
+        // WarmUpAsync (line 42) carries no diagnostic of its own, so its hover is the cost card alone. The cursor goes to
+        // the start of its line, which the editor reveals: after the window shrinks to 720 px a line above it left the
+        // name out of view (a CI run timed out waiting for the token).
+        await s.goTo(42, 1);
         const card = page.locator('.monaco-hover:not(.hidden)', { hasText: /sync ≈?\d+ B · suspend ≈?\d+ B/ });
         const text = await s.retry('the hover card', async (attempt) => {
           const name = s.editor.locator('.view-line span', { hasText: /^WarmUpAsync$/ }).first();
