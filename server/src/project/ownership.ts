@@ -13,41 +13,37 @@ function isUnder(file: string, dir: string): boolean {
   return file.toLowerCase().startsWith(`${dir.replace(/\/+$/, '').toLowerCase()}/`);
 }
 
-/** Whether the project's Compile items include the file (replaying includes and removes in order). */
-export function compiles(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
-  let included = false;
+/**
+ * Where the project's Compile items leave the file, replaying includes and removes in order: `included`; `removed`
+ * when a Remove (`<Compile Remove="attic\**" />`) matched it after an include had taken it in and no later include
+ * brought it back; `untouched` when no include reached it.
+ */
+function compileItemState(project: ProjectModel, file: string, nestedProjectDirs: readonly string[]): 'included' | 'removed' | 'untouched' {
+  let state: 'included' | 'removed' | 'untouched' = 'untouched';
   for (const rule of project.compileRules) {
     if (rule.op === 'include') {
       if (!matchesAny(rule.globs, file) || matchesAny(rule.excludes, file)) continue;
       if (rule.isDefault && nestedProjectDirs.some((d) => isUnder(file, d))) continue;
-      included = true;
-    } else if (included && matchesAny(rule.globs, file)) {
-      included = false;
+      state = 'included';
+    } else if (state === 'included' && matchesAny(rule.globs, file)) {
+      state = 'removed';
     }
   }
-  return included;
+  return state;
+}
+
+/** Whether the project's Compile items include the file. */
+export function compiles(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
+  return compileItemState(project, file, nestedProjectDirs) === 'included';
 }
 
 /**
- * Whether the project's Compile items take the file out again: a Remove (`<Compile Remove="attic\**" />`) matches it
- * after an include had taken it in, and no later include brings it back. The project's author has said the file is
- * not code to build (parked or reference-only sources kept in the folder), unlike a file no project's glob reaches.
+ * Whether the project's Compile items take the file out again after an include had taken it in. The project's author
+ * has said the file is not code to build (parked or reference-only sources kept in the folder), unlike a file no
+ * project's glob reaches.
  */
 export function removedFromCompile(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
-  let included = false;
-  let removed = false;
-  for (const rule of project.compileRules) {
-    if (rule.op === 'include') {
-      if (!matchesAny(rule.globs, file) || matchesAny(rule.excludes, file)) continue;
-      if (rule.isDefault && nestedProjectDirs.some((d) => isUnder(file, d))) continue;
-      included = true;
-      removed = false;
-    } else if (included && matchesAny(rule.globs, file)) {
-      included = false;
-      removed = true;
-    }
-  }
-  return removed;
+  return compileItemState(project, file, nestedProjectDirs) === 'removed';
 }
 
 export interface ProjectSet {
