@@ -179,14 +179,14 @@ function runRules(path: string, text: string, model: FileModel, index: Workspace
   const findings: Finding[] = [];
   const suppressed: SuppressedFinding[] = [];
   for (const rule of selectedRules(selection)) {
-    const severity = fileSeverities?.get(rule.meta.id) ?? selection.severities?.get(rule.meta.id) ?? fileSeverities?.get('*') ?? selection.severities?.get('*') ?? rule.meta.defaultSeverity;
+    const configured = fileSeverities?.get(rule.meta.id) ?? selection.severities?.get(rule.meta.id) ?? fileSeverities?.get('*') ?? selection.severities?.get('*');
+    const severity = configured ?? rule.meta.defaultSeverity;
     // A rule named explicitly with --enable runs even when configuration says 'off' by default.
     const chosen = severity === 'off' && selection.enabled?.has(rule.meta.id) && !fileSeverities?.has(rule.meta.id) ? (rule.meta.defaultSeverity === 'off' ? 'information' : rule.meta.defaultSeverity) : severity;
     if (chosen === 'off') continue;
     // A severity configured for the rule itself stands; otherwise the code base's own setting of an equivalent peer
     // caps it (CS1998 made a suggestion shows ASY011 as information).
-    const configured = fileSeverities?.has(rule.meta.id) || selection.severities?.has(rule.meta.id) || fileSeverities?.has('*') || selection.severities?.has('*');
-    const peer = configured ? null : peerSeverityOf(rule.meta.equivalents, context.suppression?.peers?.editorConfigOn);
+    const peer = configured !== undefined ? null : peerSeverityOf(rule.meta.equivalents, context.suppression?.peers?.editorConfigOn);
     const effective = peer ? capSeverity(chosen, peer.severity) : chosen;
     const peerNote = peer && effective !== chosen ? ` Shown as ${effective}: ${peer.where} sets ${peer.id}, an equivalent of ${rule.meta.id}, to ${peer.severity === 'information' ? 'suggestion' : peer.severity}.` : '';
     let raw: ReturnType<Rule["check"]>;

@@ -122,10 +122,15 @@ export function peersTurnedOff(options: Map<string, string>, globalSources: Read
   for (const [key, value] of options) {
     const m = /^dotnet_diagnostic\.([a-z0-9_]+)\.severity$/.exec(key);
     if (!m || /^asy\d{3}$/.test(m[1]) || !['none', 'silent'].includes(value.toLowerCase())) continue;
-    const global = globalSources.get(key);
-    out.set(m[1].toUpperCase(), global ? `the global analyzer config ${global.split('/').pop()}` : '.editorconfig');
+    out.set(m[1].toUpperCase(), settingSource(key, globalSources));
   }
   return out;
+}
+
+/** Where a key's value comes from, for reasons: `.editorconfig`, or the global analyzer config that set it. */
+function settingSource(key: string, globalSources: ReadonlyMap<string, string>): string {
+  const global = globalSources.get(key);
+  return global ? `the global analyzer config ${global.split('/').pop()}` : '.editorconfig';
 }
 
 /** A peer's severity a code base keeps on (`suggestion` reads as information), and the file that sets it. */
@@ -148,8 +153,7 @@ export function peersKeptOn(options: Map<string, string>, globalSources: Readonl
     const m = /^dotnet_diagnostic\.([a-z0-9_]+)\.severity$/.exec(key);
     if (!m || /^asy\d{3}$/.test(m[1]) || !['suggestion', 'warning', 'error'].includes(value.toLowerCase())) continue;
     const severity = SEVERITY[value.toLowerCase()] as PeerSeverity['severity'];
-    const global = globalSources.get(key);
-    out.set(m[1].toUpperCase(), { severity, where: global ? `the global analyzer config ${global.split('/').pop()}` : '.editorconfig' });
+    out.set(m[1].toUpperCase(), { severity, where: settingSource(key, globalSources) });
   }
   return out;
 }
