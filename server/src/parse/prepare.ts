@@ -244,9 +244,7 @@ function isIndirectionOfExpression(text: string, at: number): boolean {
   if (k >= 0) {
     const before = text.charCodeAt(k);
     if (isIdentifierPart(before)) {
-      let w = k;
-      while (w > 0 && isIdentifierPart(text.charCodeAt(w - 1))) w--;
-      if (!OPERAND_AFTER.has(text.slice(w, k + 1))) return false;
+      if (!OPERAND_AFTER.has(text.slice(wordStart(text, k), k + 1))) return false;
     } else if (text[k] === ')') {
       if (!closesCast(text, k)) return false;
     } else if (text[k] === '*') {
@@ -459,10 +457,16 @@ function assignedCallOpenParen(text: string, close: number, floor: number): numb
   let b = lastCodeCharBefore(text, open);
   if (text[b] === '>') b = typeArgumentsStart(text, b) - 1;
   if (b < 0 || !isIdentifierPart(text.charCodeAt(b))) return -1;
-  let w = b;
-  while (w > 0 && isIdentifierPart(text.charCodeAt(w - 1))) w--;
+  const w = wordStart(text, b);
   if (!isIdentifierStart(text.charCodeAt(w)) || NOT_CALLED.has(text.slice(w, b + 1))) return -1;
   return open;
+}
+
+/** The offset where the word whose last character is at `end` starts (identifier characters, read backwards). */
+function wordStart(text: string, end: number): number {
+  let w = end;
+  while (w > 0 && isIdentifierPart(text.charCodeAt(w - 1))) w--;
+  return w;
 }
 
 /**

@@ -210,7 +210,8 @@ interface EvalState {
   unevaluatedTargets?: string[];
 }
 
-function fileName(path: string): string {
+/** The last segment of a `/`-separated path. */
+export function fileName(path: string): string {
   return path.split('/').pop() ?? path;
 }
 

@@ -7,7 +7,7 @@
  */
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
-import type { ProjectModel } from './evaluate';
+import { fileName, type ProjectModel } from './evaluate';
 import { APPLICATION_OUTPUT_TYPES } from './libraryCode';
 
 export interface TestFrameworkPackage {
@@ -232,7 +232,7 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
       if (publishedByItsOwnFile(p)) return null;
       // Package properties inherited from a props file above the test folder say nothing of this project: the
       // repository gives its license and icon to every project it holds.
-      const inherited = isPublished(p) && p.packageMetadataFile ? ` (its ${p.packageMetadata} comes from ${fileNameOf(p.packageMetadataFile)})` : '';
+      const inherited = isPublished(p) && p.packageMetadataFile ? ` (its ${p.packageMetadata} comes from ${fileName(p.packageMetadataFile)})` : '';
       const kind = /(?:^|\/)benchmarks?\/$/i.test(folder) ? 'benchmark' : 'test';
       return `${p.name} is in the ${kind} folder ${folder} and not published${inherited}`;
     }
@@ -287,9 +287,6 @@ function publishedByItsOwnFile(project: ProjectModel): boolean {
   return project.isPackable !== false && ((!!project.packageMetadata && project.packageMetadataFile === project.path) || !!project.packingNuspec);
 }
 
-function fileNameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
 
 /** The project names the Arcade SDK makes test projects (MSBuildProjectName.EndsWith, case-sensitive as MSBuild's is). */
 const ARCADE_TEST_SUFFIX = /\.(?:UnitTests|Tests|IntegrationTests|PerformanceTests)$/;
