@@ -202,10 +202,17 @@ test('a project\'s <Using> items import their namespace into every file: EF6\'s,
   }
 });
 
-test('ASY025 in a project that targets only .NET Framework: an overload it is known to lack (ReadAsStringAsync(CancellationToken)) is not asked for; another comes from the newest .NET\'s API, so the fix is unsafe and the note says so', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-net48-token-'));
+type TokenFinding = JsonFinding & { note: string; fix: { safety: string; title: string } };
+
+/**
+ * The ASY025 findings of `check` on a project with these target frameworks and one class, FeedReader, whose members
+ * are `members` (lines inside the class); the file's line 9 is the first member's.
+ */
+async function tokenFindingsOf(targetFrameworks: string, members: string[]): Promise<TokenFinding[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-token-targets-'));
   try {
-    fs.writeFileSync(path.join(dir, 'Feed.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFramework>net48</TargetFramework>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n</Project>\n');
+    const property = targetFrameworks.includes(';') ? 'TargetFrameworks' : 'TargetFramework';
+    fs.writeFileSync(path.join(dir, 'Feed.csproj'), `<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <${property}>${targetFrameworks}</${property}>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n</Project>\n`);
     fs.writeFileSync(path.join(dir, 'FeedReader.cs'), [
       'using System.Net.Http;',
       'using System.Threading;',
@@ -215,60 +222,47 @@ test('ASY025 in a project that targets only .NET Framework: an overload it is kn
       '',
       'public sealed class FeedReader',
       '{',
-      '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
-      '    {',
-      '        await Task.Delay(1, cancellationToken);',
-      '        return await response.Content.ReadAsStringAsync();',
-      '    }',
-      '',
-      '    public async Task<int> FillAsync(System.IO.Stream stream, byte[] buffer, CancellationToken cancellationToken)',
-      '    {',
-      '        return await stream.ReadAsync(buffer, 0, buffer.Length);',
-      '    }',
+      ...members,
       '}',
       '',
     ].join('\n'));
     const r = await runCli(['check', '--format', 'json', '.'], dir);
     assert.equal(r.code, 0, r.stderr);
-    const found = (JSON.parse(r.stdout).findings as (JsonFinding & { note: string; fix: { safety: string; title: string } })[]).filter((f) => f.ruleId === 'ASY025');
-    // ReadAsStringAsync(CancellationToken) came with .NET 5: line 12 is not reported. Stream.ReadAsync(byte[], int, int,
-    // CancellationToken) is in .NET Framework 4.5 too, but the signatures do not say so.
-    assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[17, 'unsafe', 'Pass cancellationToken (if net48 has this overload)']]);
-    assert.match(found[0].note, /The project targets net48, whose APIs the signatures do not hold: the overload was found in the newest \.NET's, and may be missing there\./);
+    return (JSON.parse(r.stdout).findings as TokenFinding[]).filter((f) => f.ruleId === 'ASY025');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test('ASY025 in a project that targets only .NET Framework: an overload it is known to lack (ReadAsStringAsync(CancellationToken)) is not asked for; another comes from the newest .NET\'s API, so the fix is unsafe and the note says so', async () => {
+  const found = await tokenFindingsOf('net48', [
+    '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
+    '    {',
+    '        await Task.Delay(1, cancellationToken);',
+    '        return await response.Content.ReadAsStringAsync();',
+    '    }',
+    '',
+    '    public async Task<int> FillAsync(System.IO.Stream stream, byte[] buffer, CancellationToken cancellationToken)',
+    '    {',
+    '        return await stream.ReadAsync(buffer, 0, buffer.Length);',
+    '    }',
+  ]);
+  // ReadAsStringAsync(CancellationToken) came with .NET 5: line 12 is not reported. Stream.ReadAsync(byte[], int, int,
+  // CancellationToken) is in .NET Framework 4.5 too, but the signatures do not say so.
+  assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[17, 'unsafe', 'Pass cancellationToken (if net48 has this overload)']]);
+  assert.match(found[0].note, /The project targets net48, whose APIs the signatures do not hold: the overload was found in the newest \.NET's, and may be missing there\./);
 });
 
 test('ASY025 on a project that also targets net48 and net6.0: ReadAsStringAsync(CancellationToken) is named as missing on net48 only (it came with .NET 5), though the signatures hold neither', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-late-token-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'Feed.csproj'), '<Project Sdk="Microsoft.NET.Sdk">\n  <PropertyGroup>\n    <TargetFrameworks>net48;net6.0;net10.0</TargetFrameworks>\n    <LangVersion>latest</LangVersion>\n  </PropertyGroup>\n</Project>\n');
-    fs.writeFileSync(path.join(dir, 'FeedReader.cs'), [
-      'using System.Net.Http;',
-      'using System.Threading;',
-      'using System.Threading.Tasks;',
-      '',
-      'namespace Feed;',
-      '',
-      'public sealed class FeedReader',
-      '{',
-      '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
-      '    {',
-      '        return await response.Content.ReadAsStringAsync();',
-      '    }',
-      '}',
-      '',
-    ].join('\n'));
-    const r = await runCli(['check', '--format', 'json', '.'], dir);
-    assert.equal(r.code, 0, r.stderr);
-    const found = (JSON.parse(r.stdout).findings as (JsonFinding & { note: string; fix: { safety: string; title: string } })[]).filter((f) => f.ruleId === 'ASY025');
-    assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[11, 'unsafe', 'Pass cancellationToken (the project also targets net48)']]);
-    assert.match(found[0].note, /The project also targets net48, which does not have this overload/);
-    assert.doesNotMatch(found[0].note, /net6\.0/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const found = await tokenFindingsOf('net48;net6.0;net10.0', [
+    '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
+    '    {',
+    '        return await response.Content.ReadAsStringAsync();',
+    '    }',
+  ]);
+  assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[11, 'unsafe', 'Pass cancellationToken (the project also targets net48)']]);
+  assert.match(found[0].note, /The project also targets net48, which does not have this overload/);
+  assert.doesNotMatch(found[0].note, /net6\.0/);
 });
 
 test('a workspace with a net8.0 and a net10.0 project: each file costs for its own target; #if NET10_0_OR_GREATER code only in the net10.0 one', async () => {

@@ -550,14 +550,18 @@ public class TimerTests
   assert.equal(kept.suppressedBy('ASY002', at('T')), 'dotnet_diagnostic.CA1849.severity = none in .editorconfig (an equivalent of ASY002)');
 });
 
-test('checkFile: blocking findings in test code are capped, other rules are not, and off leaves them out', async () => {
+/** A file with a blocking read in an async method (ASY001) and an async method with no await (ASY011), indexed, and a selection of the two rules. */
+async function blockingAndNoAwaitSample() {
   await ready();
   const text = 'namespace N;\nusing System.Threading.Tasks;\npublic class T\n{\n    public async Task<int> M(Task<int> t)\n    {\n        await Task.Yield();\n        return t.Result;\n    }\n    public async Task N2() { }\n}\n';
   const { model } = modelFile(text);
   const index = createIndex();
   updateFile(index, 't.cs', model);
-  const completion = analyseCompletion(index);
-  const selection = { enabled: new Set(['ASY001', 'ASY011']), disabled: new Set<string>() };
+  return { text, model, index, completion: analyseCompletion(index), selection: { enabled: new Set(['ASY001', 'ASY011']), disabled: new Set<string>() } };
+}
+
+test('checkFile: blocking findings in test code are capped, other rules are not, and off leaves them out', async () => {
+  const { text, model, index, completion, selection } = await blockingAndNoAwaitSample();
   const plain = checkFile('t.cs', text, model, index, completion, selection);
   assert.deepEqual(plain.findings.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'warning']]);
   const capped = checkFile('t.cs', text, model, index, completion, selection, undefined, { testCode: { reason: 'test', maxSeverity: 'information' } });
@@ -570,13 +574,7 @@ test('checkFile: blocking findings in test code are capped, other rules are not,
 });
 
 test('checkFile: a peer the code base keeps on at a lower severity caps its equivalent; a severity set for the rule itself stands', async () => {
-  await ready();
-  const text = 'namespace N;\nusing System.Threading.Tasks;\npublic class T\n{\n    public async Task<int> M(Task<int> t)\n    {\n        await Task.Yield();\n        return t.Result;\n    }\n    public async Task N2() { }\n}\n';
-  const { model } = modelFile(text);
-  const index = createIndex();
-  updateFile(index, 't.cs', model);
-  const completion = analyseCompletion(index);
-  const selection = { enabled: new Set(['ASY001', 'ASY011']), disabled: new Set<string>() };
+  const { text, model, index, completion, selection } = await blockingAndNoAwaitSample();
   const equivalentsOf = (id: string) => (id === 'ASY011' ? ['IDE0390', 'CS1998'] : id === 'ASY001' ? ['VSTHRD103', 'CA1849'] : []);
   const configured = (lines: string) => peersKeptOn(editorConfigOptions('/r/t.cs', [{ dir: '/r', text: `root = true\n[*.cs]\n${lines}` }]));
   const withPeers = (lines: string, severities?: Map<string, SeveritySetting>) =>
