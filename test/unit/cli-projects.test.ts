@@ -362,6 +362,16 @@ test('a project built for an older runtime: ASY002 asks for no twin the analysed
   ]);
 });
 
+test('a .NET Standard 2.0 library: ASY002 asks for no twin and no `await using` its reference assemblies lack', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'framework-library');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string })[]).filter((f) => f.ruleId === 'ASY002');
+  // File.ReadAllBytes, ComputeHash, XDocument.Load and the two usings have their twins from .NET Standard 2.1 or
+  // .NET 5 on (test/dotnet/api-availability.test.ts checks the table against the reference assemblies); Stream.ReadAsync is there.
+  assert.deepEqual(found.map((f) => [f.line, f.message]), [
+    [36, "'input.Read' blocks the thread; await 'input.ReadAsync' instead"],
+  ]);
+});
+
 test('a folder the project removes from its Compile items is not part of the build: its files are skipped with the reason, unless named', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'parked-sources');
   const base = dir.split(path.sep).join('/');

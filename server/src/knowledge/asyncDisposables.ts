@@ -18,7 +18,7 @@ export interface AsyncDisposableType {
   note: string;
   /** A learn.microsoft.com page (or source file URL) that shows the type implements IAsyncDisposable. */
   source: string;
-  /** Major .NET version that made the type IAsyncDisposable, when recent: '7', '10'. */
+  /** Major .NET version that made the type IAsyncDisposable, when .NET Core 3.1 and .NET Standard 2.1 lack it: '5', '7', '10'. */
   since?: string;
   /** NuGet package that ships the type, when it is not part of the shared framework. */
   package?: string;
@@ -27,7 +27,8 @@ export interface AsyncDisposableType {
    * on it does not compile (CS8417): IAsyncDisposable came with .NET Core 3.0 and .NET Standard 2.1, and so did the
    * stream, writer, ADO.NET and timer DisposeAsync methods (the "Applies to" of each row's source page). Not set for
    * Utf8JsonWriter, whose System.Text.Json package makes it IAsyncDisposable on .NET Standard 2.0 and .NET Framework
-   * too, nor for package types, whose downlevel builds the table does not know.
+   * too, nor for package types, whose downlevel builds the table does not know. The compiler checks every row against
+   * the reference assemblies of each target (test/dotnet/api-availability.test.ts).
    */
   missingBeforeNetStandard21?: true;
   /** 'low' when `await using` is an improvement only for some providers or some uses; rules may show it at a lower severity. */
@@ -137,7 +138,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     source: docs('system.text.json.utf8jsonwriter.disposeasync'),
   },
   {
-    type: 'XmlWriter', missingBeforeNetStandard21: true, namespace: 'System.Xml', factoryHints: ['XmlWriter.Create'],
+    type: 'XmlWriter', missingBeforeNetStandard21: true, since: '5', namespace: 'System.Xml', factoryHints: ['XmlWriter.Create'],
     note: 'Disposing an XmlWriter closes open elements and flushes to the stream; `await using` does it asynchronously when the writer was created with Async = true.',
     source: docs('system.xml.xmlwriter.disposeasync'),
     confidence: 'low',

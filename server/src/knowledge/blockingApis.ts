@@ -53,17 +53,18 @@ export interface BlockingApi {
   ownedBy?: 'ASY001';
   /**
    * Major .NET version whose reference assemblies first have the twin as a member of the type (or, for
-   * `extensionOf` rows, of the extension class), when that is .NET 6 or later: '6', '7', '8', '9', '10'.
-   * Omitted when .NET 5 already had it, and for rows from NuGet packages.
+   * `extensionOf` rows, of the type or the extension class), when .NET Core 3.1 and .NET Standard 2.1 lack it:
+   * '5' to '10'. Omitted when .NET Core 3.1 already had it, and for rows from NuGet packages.
    */
   since?: string;
   /**
    * The twin is missing from .NET Framework and .NET Standard 2.0 (File's came with .NET Core 2.0 and .NET Standard 2.1;
    * ADO.NET's CloseAsync, BeginTransactionAsync, PrepareAsync, CommitAsync and RollbackAsync with .NET Core 3.0 and
-   * .NET Standard 2.1; DbTransaction's SaveAsync and ReleaseAsync and Process.WaitForExitAsync with .NET 5),
-   * so a multi-targeting project that also builds for those cannot call it there. Only set where the docs' "Applies
-   * to" says so; a row without it says nothing about those targets (most twins, such as Stream.ReadAsync or
-   * Task.Delay, have been there since .NET Framework 4.5).
+   * .NET Standard 2.1; a row with a `since` as well came later still), so a project built for those cannot call it:
+   * the analysed target (a netstandard2.0 library) or another target of a multi-targeting project. A row without it
+   * says .NET Framework 4.6.2 and .NET Standard 2.0 have the twin (Stream.ReadAsync, Task.Delay), unless its type comes
+   * from a package on those targets. The compiler checks every row against the reference assemblies of each target
+   * (test/dotnet/api-availability.test.ts).
    */
   missingBeforeNetStandard21?: boolean;
   /** NuGet package that ships the type, when it is not part of the shared framework. */
@@ -574,13 +575,13 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.io.randomaccess.writeasync'),
   },
   {
-    type: 'CryptoStream', namespace: 'System.Security.Cryptography', member: 'FlushFinalBlock', kind: 'instance', asyncTwin: 'FlushFinalBlockAsync', sameArgumentsFor: [0],
+    type: 'CryptoStream', namespace: 'System.Security.Cryptography', member: 'FlushFinalBlock', kind: 'instance', asyncTwin: 'FlushFinalBlockAsync', sameArgumentsFor: [0], since: '5', missingBeforeNetStandard21: true,
     receiverHints: ['crypto'],
     note: 'FlushFinalBlock writes the last encrypted block to the stream underneath, synchronously.',
     source: docs('system.security.cryptography.cryptostream.flushfinalblockasync'),
   },
   {
-    type: 'HashAlgorithm', namespace: 'System.Security.Cryptography', member: 'ComputeHash', kind: 'instance', asyncTwin: 'ComputeHashAsync', sameArgumentsFor: [1],
+    type: 'HashAlgorithm', namespace: 'System.Security.Cryptography', member: 'ComputeHash', kind: 'instance', asyncTwin: 'ComputeHashAsync', sameArgumentsFor: [1], since: '5', missingBeforeNetStandard21: true,
     blockingArgument: { index: 0, hints: ['stream'] },
     receiverHints: ['sha', 'md5', 'hash', 'hmac'],
     note: 'ComputeHash(Stream) reads the whole stream synchronously; ComputeHashAsync reads it asynchronously. The byte[] overloads are CPU work and fine.',
@@ -596,8 +597,8 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   { ...DB_CONNECTION, member: 'Open', asyncTwin: 'OpenAsync', sameArgumentsFor: [0], note: 'Opening a connection may log in to the database server over the network; the pool only hides that when a connection is idle.', source: docs('system.data.common.dbconnection.openasync') },
   { ...DB_CONNECTION, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbconnection.closeasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
   { ...DB_CONNECTION, member: 'BeginTransaction', asyncTwin: 'BeginTransactionAsync', sameArgumentsFor: [0, 1], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbconnection.begintransactionasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
-  { ...DB_CONNECTION, member: 'ChangeDatabase', asyncTwin: 'ChangeDatabaseAsync', sameArgumentsFor: [1], note: DB_NOTE, source: docs('system.data.common.dbconnection.changedatabaseasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
-  { ...DB_CONNECTION, member: 'GetSchema', asyncTwin: 'GetSchemaAsync', sameArgumentsFor: [0, 1, 2], note: DB_NOTE, source: docs('system.data.common.dbconnection.getschemaasync') },
+  { ...DB_CONNECTION, member: 'ChangeDatabase', asyncTwin: 'ChangeDatabaseAsync', sameArgumentsFor: [1], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbconnection.changedatabaseasync'), exemptReceiverTypes: SQLCLIENT_SYNC_TWIN },
+  { ...DB_CONNECTION, member: 'GetSchema', asyncTwin: 'GetSchemaAsync', sameArgumentsFor: [0, 1, 2], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbconnection.getschemaasync') },
   { ...DB_COMMAND, member: 'ExecuteNonQuery', asyncTwin: 'ExecuteNonQueryAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbcommand.executenonqueryasync') },
   { ...DB_COMMAND, member: 'ExecuteReader', asyncTwin: 'ExecuteReaderAsync', sameArgumentsFor: [0, 1], note: DB_NOTE, source: docs('system.data.common.dbcommand.executereaderasync') },
   { ...DB_COMMAND, member: 'ExecuteScalar', asyncTwin: 'ExecuteScalarAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbcommand.executescalarasync') },
@@ -625,15 +626,15 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.data.common.dbdatareader.isdbnullasync'),
   },
   { ...DB_READER, member: 'Close', asyncTwin: 'CloseAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: 'Closing a reader drains the rows the server is still sending, on the calling thread.', source: docs('system.data.common.dbdatareader.closeasync') },
-  { ...DB_READER, member: 'GetSchemaTable', asyncTwin: 'GetSchemaTableAsync', sameArgumentsFor: [0], note: DB_NOTE, source: docs('system.data.common.dbdatareader.getschematableasync') },
+  { ...DB_READER, member: 'GetSchemaTable', asyncTwin: 'GetSchemaTableAsync', sameArgumentsFor: [0], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbdatareader.getschematableasync') },
   {
-    ...DB_READER, member: 'GetColumnSchema', asyncTwin: 'GetColumnSchemaAsync', sameArgumentsFor: [0], extensionOf: 'DbDataReaderExtensions',
+    ...DB_READER, member: 'GetColumnSchema', asyncTwin: 'GetColumnSchemaAsync', sameArgumentsFor: [0], extensionOf: 'DbDataReaderExtensions', since: '5', missingBeforeNetStandard21: true,
     note: DB_NOTE, source: docs('system.data.common.dbdatareader.getcolumnschemaasync'),
   },
   { ...DB_TRANSACTION, member: 'Commit', asyncTwin: 'CommitAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: 'Commit waits for the server to make the transaction durable.', source: docs('system.data.common.dbtransaction.commitasync') },
   { ...DB_TRANSACTION, member: 'Rollback', asyncTwin: 'RollbackAsync', sameArgumentsFor: [0, 1], missingBeforeNetStandard21: true, note: 'Rollback waits for the server to undo the transaction.', source: docs('system.data.common.dbtransaction.rollbackasync') },
-  { ...DB_TRANSACTION, member: 'Save', asyncTwin: 'SaveAsync', sameArgumentsFor: [1], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.saveasync') },
-  { ...DB_TRANSACTION, member: 'Release', asyncTwin: 'ReleaseAsync', sameArgumentsFor: [1], missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.releaseasync') },
+  { ...DB_TRANSACTION, member: 'Save', asyncTwin: 'SaveAsync', sameArgumentsFor: [1], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.saveasync') },
+  { ...DB_TRANSACTION, member: 'Release', asyncTwin: 'ReleaseAsync', sameArgumentsFor: [1], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.releaseasync') },
   {
     type: 'SqlBulkCopy', namespace: 'Microsoft.Data.SqlClient', member: 'WriteToServer', kind: 'instance', asyncTwin: 'WriteToServerAsync',
     package: 'Microsoft.Data.SqlClient', receiverHints: ['bulk'],
@@ -684,7 +685,7 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.threading.tasks.task.whenany'),
   },
   {
-    type: 'Process', namespace: 'System.Diagnostics', member: 'WaitForExit', kind: 'instance', asyncTwin: 'WaitForExitAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true,
+    type: 'Process', namespace: 'System.Diagnostics', member: 'WaitForExit', kind: 'instance', asyncTwin: 'WaitForExitAsync', sameArgumentsFor: [0], since: '5', missingBeforeNetStandard21: true,
     receiverHints: ['process', 'proc'],
     twinCaveat: 'WaitForExit(milliseconds) has no twin with a timeout; pass a CancellationToken that cancels after the timeout instead.',
     note: 'WaitForExit holds the thread for as long as the child process runs.',
@@ -748,14 +749,14 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
 
   // System.Xml.Linq: whole documents.
   {
-    type: 'XDocument', namespace: 'System.Xml.Linq', member: 'Load', kind: 'static', asyncTwin: 'LoadAsync', sameArgumentsFor: [],
+    type: 'XDocument', namespace: 'System.Xml.Linq', member: 'Load', kind: 'static', asyncTwin: 'LoadAsync', sameArgumentsFor: [], missingBeforeNetStandard21: true,
     blockingArgument: { index: 0, hints: ['stream', 'reader'] },
     twinCaveat: 'LoadAsync requires LoadOptions and a CancellationToken: Load(stream) becomes LoadAsync(stream, LoadOptions.None, cancellationToken). Load(path) has no twin; open a FileStream first.',
     note: 'XDocument.Load reads and parses the whole document synchronously from the stream or reader.',
     source: docs('system.xml.linq.xdocument.loadasync'),
   },
   {
-    type: 'XDocument', namespace: 'System.Xml.Linq', member: 'Save', kind: 'instance', asyncTwin: 'SaveAsync', sameArgumentsFor: [],
+    type: 'XDocument', namespace: 'System.Xml.Linq', member: 'Save', kind: 'instance', asyncTwin: 'SaveAsync', sameArgumentsFor: [], missingBeforeNetStandard21: true,
     blockingArgument: { index: 0, hints: ['stream', 'writer'] },
     receiverHints: ['doc', 'xml'],
     twinCaveat: 'SaveAsync requires SaveOptions and a CancellationToken: Save(stream) becomes SaveAsync(stream, SaveOptions.None, cancellationToken). Save(path) has no twin.',
@@ -763,14 +764,14 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.xml.linq.xdocument.saveasync'),
   },
   {
-    type: 'XElement', namespace: 'System.Xml.Linq', member: 'Load', kind: 'static', asyncTwin: 'LoadAsync', sameArgumentsFor: [],
+    type: 'XElement', namespace: 'System.Xml.Linq', member: 'Load', kind: 'static', asyncTwin: 'LoadAsync', sameArgumentsFor: [], missingBeforeNetStandard21: true,
     blockingArgument: { index: 0, hints: ['stream', 'reader'] },
     twinCaveat: 'LoadAsync requires LoadOptions and a CancellationToken. Load(path) has no twin.',
     note: 'XElement.Load reads and parses the whole element synchronously from the stream or reader.',
     source: docs('system.xml.linq.xelement.loadasync'),
   },
   {
-    type: 'XElement', namespace: 'System.Xml.Linq', member: 'Save', kind: 'instance', asyncTwin: 'SaveAsync', sameArgumentsFor: [],
+    type: 'XElement', namespace: 'System.Xml.Linq', member: 'Save', kind: 'instance', asyncTwin: 'SaveAsync', sameArgumentsFor: [], missingBeforeNetStandard21: true,
     blockingArgument: { index: 0, hints: ['stream', 'writer'] },
     receiverHints: ['element', 'xml'],
     twinCaveat: 'SaveAsync requires SaveOptions and a CancellationToken. Save(path) has no twin.',

@@ -18,7 +18,7 @@ import { callersOf, indexMemo, methodsNamed, stripGenerics, typeFamily, typesNam
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
-import { analysedTargetPredates, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
+import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
 export interface AsyncDisposableMatch {
   typeName: string;
@@ -46,9 +46,9 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   if (!match) return null;
   // EF Core's DbContext is not EF6's: a package type counts only where the file can name it.
   if (match.namespace && !importsNamespace(ctx, match.namespace, true)) return null;
-  // Before the row's version the type is not IAsyncDisposable there (a ZipArchive before .NET 10): `await using`
-  // would not compile (CS8410) on the target analysed.
-  if (analysedTargetPredates(ctx, match.since)) return null;
+  // Before the row's version the type is not IAsyncDisposable there (a ZipArchive before .NET 10, a FileStream on
+  // .NET Framework or .NET Standard 2.0): `await using` would not compile (CS8410) on the target analysed.
+  if (analysedTargetLacks(ctx, match.since, disposeAsyncFirstCoreMajor(match, true))) return null;
   // The same for a package's type: with the package before that version (seen in the project's references, or
   // through a package released with it) the twin the fix needs is missing, and the type is only IDisposable.
   if (match.packageSince && packageVersionPredates(ctx, match.packageSince.package, match.packageSince.since)) return null;
@@ -330,8 +330,7 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
  */
 function disposeAsyncOnOtherTargets(ctx: RuleContext, using: UsingResource, match: AsyncDisposableMatch): OtherTargets {
   if (match.since === undefined && !match.missingBeforeNetStandard21) return { lacking: [], unknown: [] };
-  // IAsyncDisposable and every DisposeAsync of the table's shared-framework types came with .NET Core 3.0.
-  return targetsLackingApi(ctx, using.keywordSpan.start, match.since, match.missingBeforeNetStandard21 ? 3 : null);
+  return targetsLackingApi(ctx, using.keywordSpan.start, match.since, disposeAsyncFirstCoreMajor(match, true));
 }
 
 function otherTargetsNote(match: AsyncDisposableMatch, elsewhere: OtherTargets): string {

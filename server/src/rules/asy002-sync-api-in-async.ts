@@ -1,9 +1,9 @@
 /** ASY002 sync-api-in-async: a synchronous call with an awaitable twin (Thread.Sleep, File.ReadAllText, Stream.Read, a workspace `Foo` beside `FooAsync`, `using` of an IAsyncDisposable) inside async code. */
 import { isHintShadowed } from '../knowledge/shadowingNamespaces';
 import { fitted, listed, quoted } from './messageText';
-import { analysedTargetPredates, targetsLackingApi, type OtherTargets } from './callTargets';
+import { analysedTargetLacks, targetsLackingApi, twinFirstCoreMajor, type OtherTargets } from './callTargets';
 import type { CallSite, MethodBody } from '../model/types';
-import { blockingApisByMember, isNonBlockingCall, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
+import { blockingApisByMember, isNonBlockingCall, KNOWN_SUBTYPES, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
 import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
 import { asyncDisposableOf, usingFinding } from './asy002-await-using';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
@@ -44,6 +44,9 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   const query = efCoreQueryCallFor(ctx, body, call);
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
   const row = tableRowFor(ctx, body, call);
+  // A twin the analysed target lacks (File.ReadAllTextAsync in a netstandard2.0 or net48 project) cannot be awaited
+  // there: the synchronous call is the only one the project has.
+  if (row?.kind === 'table' && analysedTargetLacks(ctx, row.row.since, twinFirstCoreMajor(row.row, callsRowType(row)))) return null;
   if (row) return row;
   // A low-confidence row the receiver's type matches (a workspace DbDataReader's IsDBNull) keeps the workspace's own
   // IsDBNullAsync from being offered: the table already decided the sync call rarely blocks.
@@ -60,7 +63,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   // EF6's Database.BeginTransaction (System.Data.Entity) is not EF Core's.
   // A twin newer than the analysed target (ZipFile.OpenReadAsync, .NET 10, in a net9.0 project) cannot be awaited
   // there: the synchronous call is the only one the project has.
-  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && usesPackageOf(ctx, r) && !analysedTargetPredates(ctx, r.since));
+  const rows = blockingApisByMember(call.name).filter((r) => !r.ownedBy && r.confidence !== 'low' && usesPackageOf(ctx, r) && !analysedTargetLacks(ctx, r.since, null));
   if (rows.length === 0 || call.receiver === null) return null;
   const receiver = call.receiver;
   if (isExemptReceiverExpression(receiver)) return null;
@@ -244,16 +247,24 @@ function isTextArgument(ctx: RuleContext, body: MethodBody, arg: string): boolea
 }
 
 /**
- * Where else the call is compiled that the row's twin is missing (callTargets.ts `targetsLackingApi`). A provider's
- * own type (NpgsqlConnection) may declare the twin itself on older targets, where the base type (DbConnection) lacks
- * it: `missingBeforeNetStandard21` speaks only for a call on the row's type itself, or a static one.
+ * Whether the call is on the row's own type, on one of the framework's own types derived from it (SHA256 under
+ * HashAlgorithm, StreamWriter under TextWriter), or a static one. An ADO.NET provider's type (NpgsqlConnection) may
+ * declare the twin itself on older targets, where the base type (DbConnection) lacks it: `missingBeforeNetStandard21`
+ * speaks only for these.
  */
+function callsRowType(match: Extract<SyncApiMatch, { kind: 'table' }>): boolean {
+  if (match.via === 'static') return true;
+  const type = match.receiverType?.replace(/<[^]*>$/, '').replace(/^.*\./, '');
+  if (!type) return false;
+  return type === match.row.type || (match.row.namespace !== ADO_NET_BASE_NAMESPACE && (KNOWN_SUBTYPES[match.row.type] ?? []).includes(type));
+}
+
+/** The namespace of ADO.NET's base types, whose known subtypes are the providers' own (knowledge/blockingApis.ts KNOWN_SUBTYPES). */
+const ADO_NET_BASE_NAMESPACE = 'System.Data.Common';
+
+/** Where else the call is compiled that the row's twin is missing (callTargets.ts `targetsLackingApi`). */
 function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kind: 'table' }>, at: number): OtherTargets {
-  const { row } = match;
-  const missingBefore21 = !!row.missingBeforeNetStandard21
-    && (match.via === 'static' || (match.receiverType !== null && match.receiverType.replace(/<[^]*>$/, '').replace(/^.*\./, '') === row.type));
-  // The rows' twins that came before .NET 5 came with .NET Core 2.0 (File's) and .NET Standard 2.1.
-  return targetsLackingApi(ctx, at, row.since, missingBefore21 ? 2 : null);
+  return targetsLackingApi(ctx, at, match.row.since, twinFirstCoreMajor(match.row, callsRowType(match)));
 }
 
 function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {

@@ -19,6 +19,8 @@ import { prepareSource, type Span } from '../parse/prepare';
 import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import { knownPackageMajor } from '../project/packages';
 import { lateTokenOverload, type LateTokenOverload } from '../knowledge/lateTokenOverloads';
+import type { BlockingApi } from '../knowledge/blockingApis';
+import type { AsyncDisposableType } from '../knowledge/asyncDisposables';
 import type { RuleContext } from './types';
 
 /** A parameter of a candidate, with its type as C# text and (for the database's) as an ApiType in context. */
@@ -302,7 +304,7 @@ export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: n
  * Whether a target lacks an overload that came after .NET Framework: every .NET Framework and .NET Standard 2.0 (or
  * older) target does, .NET Standard 2.1 unless the row says it has it, .NET Core and .NET before the row's major.
  */
-function targetLacksLateOverload(tf: TargetFramework, row: LateTokenOverload): boolean {
+export function targetLacksLateOverload(tf: TargetFramework, row: LateTokenOverload): boolean {
   const [major, minor] = tf.version;
   if (tf.identifier === '.NETFramework') return true;
   if (tf.identifier === '.NETStandard') return major < 2 || (major === 2 && minor === 0) || !row.netStandard21;
@@ -311,17 +313,52 @@ function targetLacksLateOverload(tf: TargetFramework, row: LateTokenOverload): b
 }
 
 /**
- * Whether the target the file is analysed for is a .NET 5+ runtime older than an API first shipped in .NET `since`
- * (6 or later): a net9.0-windows project has no ZipFile.OpenReadAsync (.NET 10), so a rule must not ask for it there.
- * Only .NET 5+ targets are judged, as for other targets (the `since` rows are the shared framework's); .NET Framework
- * and .NET Standard targets may get a newer API from a package, and are left as they were. False outside a project
- * (the newest runtime is assumed) and for a target the project model cannot parse (Xamarin, UWP).
+ * Whether the target the file is analysed for lacks an API: a .NET 5+ runtime older than the .NET `since` that first
+ * shipped it (a net9.0-windows project has no ZipFile.OpenReadAsync, .NET 10), or, for an API that also names the
+ * first .NET Core major that has it (`firstCoreMajor`: File's async twins 2, every DisposeAsync 3), a .NET Framework,
+ * .NET Standard 2.0 or older .NET Core target (a netstandard2.0 library has no File.ReadAllTextAsync and no
+ * IAsyncDisposable stream). An API with only a `since` is not judged on those older targets: its type may come from a
+ * package there (System.Text.Json's JsonNode.ParseAsync on netstandard2.0), and the package's version decides. False
+ * outside a project (the newest runtime is assumed) and for a target the project model cannot parse (Xamarin, UWP).
  */
-export function analysedTargetPredates(ctx: RuleContext, since: string | undefined): boolean {
-  if (since === undefined) return false;
+export function analysedTargetLacks(ctx: RuleContext, since: string | undefined, firstCoreMajor: number | null): boolean {
+  if (since === undefined && firstCoreMajor === null) return false;
   const target = fileApiScopeOf(ctx.file)?.targetFramework;
   const tf = target ? parseTargetFramework(target) : null;
-  return !!tf && runtimePredates(tf, since);
+  if (!tf) return false;
+  if (tf.identifier === '.NETCoreApp' && tf.version[0] >= 5) return runtimePredates(tf, since);
+  return firstCoreMajor !== null && targetLacksApi(tf, since, firstCoreMajor);
+}
+
+/**
+ * The first .NET Core major that has the twins of blocking-API rows flagged `missingBeforeNetStandard21`: File's
+ * came with .NET Core 2.0, the others with .NET Core 3.0 or later (a row whose twin came with .NET 5 or later also
+ * says `since`), and all with .NET Standard 2.1 unless the row's `since` says otherwise.
+ */
+const TWIN_FIRST_CORE_MAJOR = 2;
+/** IAsyncDisposable, and with it every DisposeAsync of the shared framework's types, came with .NET Core 3.0. */
+const DISPOSE_ASYNC_FIRST_CORE_MAJOR = 3;
+
+/**
+ * Whether a target lacks a blocking-API row's twin. `onRowType` is false when the call is on a type derived from the
+ * row's (NpgsqlConnection under DbConnection): a provider may declare the twin itself on older targets, so the row's
+ * flag speaks only for its own type.
+ */
+export function twinLackedOn(tf: TargetFramework, row: Pick<BlockingApi, 'since' | 'missingBeforeNetStandard21'>, onRowType: boolean): boolean {
+  return targetLacksApi(tf, row.since, twinFirstCoreMajor(row, onRowType));
+}
+
+export function twinFirstCoreMajor(row: { missingBeforeNetStandard21?: boolean }, onRowType: boolean): number | null {
+  return row.missingBeforeNetStandard21 && onRowType ? TWIN_FIRST_CORE_MAJOR : null;
+}
+
+/** Whether a target lacks an async-disposable row's DisposeAsync (`onRowType` as for `twinLackedOn`). */
+export function asyncDisposeLackedOn(tf: TargetFramework, row: Pick<AsyncDisposableType, 'since' | 'missingBeforeNetStandard21'>, onRowType: boolean): boolean {
+  return targetLacksApi(tf, row.since, disposeAsyncFirstCoreMajor(row, onRowType));
+}
+
+export function disposeAsyncFirstCoreMajor(row: { missingBeforeNetStandard21?: boolean }, onRowType: boolean): number | null {
+  return row.missingBeforeNetStandard21 && onRowType ? DISPOSE_ASYNC_FIRST_CORE_MAJOR : null;
 }
 
 /**
@@ -348,7 +385,7 @@ export function runtimePredates(tf: TargetFramework, since: string | undefined):
 /**
  * Where else the code at `at` is compiled that an API is missing: a multi-targeting project is analysed for its
  * highest target, but an edit that uses the API must build for every target that compiles the code (not under an
- * #if it leaves out). A .NET 5+ target is judged by `since`, the .NET version that first shipped the API (6 or
+ * #if it leaves out). A .NET 5+ target is judged by `since`, the .NET version that first shipped the API (5 or
  * later). An API that came before .NET 5 but after .NET Framework names the first .NET Core major that has it in
  * `firstCoreMajor` (File's async twins: 2; IAsyncDisposable and every DisposeAsync: 3): .NET Framework, .NET
  * Standard 2.0 and older and the .NET Core versions before it lack it, .NET Standard 2.1 has it. An API with neither
@@ -365,11 +402,11 @@ export function targetsLackingApi(ctx: RuleContext, at: number, since: string | 
   return out;
 }
 
-/** Whether a parsed target lacks an API first shipped in .NET `since` (6+), or in .NET Core `firstCoreMajor` and .NET Standard 2.1. */
-function targetLacksApi(tf: TargetFramework, since: string | undefined, firstCoreMajor: number | null): boolean {
+/** Whether a parsed target lacks an API first shipped in .NET `since` (5+), or in .NET Core `firstCoreMajor` and .NET Standard 2.1. */
+export function targetLacksApi(tf: TargetFramework, since: string | undefined, firstCoreMajor: number | null): boolean {
   const [major, minor] = tf.version;
   if (tf.identifier === '.NETCoreApp' && major >= 5) return runtimePredates(tf, since);
-  // Every API with a `since` is .NET 6 or later, which no older target has.
+  // Every API with a `since` is .NET 5 or later, which no older target has.
   if (since !== undefined) return true;
   if (firstCoreMajor === null) return false;
   return tf.identifier === '.NETFramework'
