@@ -35,6 +35,16 @@ export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
     source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.taskfactory.startnew',
   },
   {
+    match: 'static', receiver: 'Interlocked', name: 'CompareExchange',
+    reason: 'Interlocked.CompareExchange on a Task field returns the task the field held before: a statement that drops it sets the field and starts nothing.',
+    source: 'https://learn.microsoft.com/dotnet/api/system.threading.interlocked.compareexchange',
+  },
+  {
+    match: 'static', receiver: 'Interlocked', name: 'Exchange',
+    reason: 'Interlocked.Exchange on a Task field returns the task the field held before: a statement that drops it sets the field and starts nothing.',
+    source: 'https://learn.microsoft.com/dotnet/api/system.threading.interlocked.exchange',
+  },
+  {
     match: 'member', receiver: '', name: 'ContinueWith',
     reason: 'A continuation observes the task it continues (its exception included); the continuation task itself is usually dropped on purpose.',
     source: 'https://learn.microsoft.com/dotnet/standard/parallel-programming/chaining-tasks-by-using-continuation-tasks',

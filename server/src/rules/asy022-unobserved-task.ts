@@ -5,6 +5,7 @@ import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import { applicableCandidates, callCandidates } from './callTargets';
+import { calleesMayReturnNullTask } from './nullTasks';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
@@ -33,6 +34,12 @@ workspace declares (\`SaveAsync().Forget()\`: the task is passed on), and a chai
 receiver back (Shouldly's \`pending.ShouldNotBeNull();\`, typed \`T M<T>(this T value)\`: the task is the receiver's,
 made and kept elsewhere). A dropped assertion task is reported: \`Should.NotThrowAsync(act);\` without \`await\`
 never finishes its check.
+
+Left alone as well: a call to workspace methods that may all return a null task (\`return null;\`, a null branch of
+\`?:\`, or a returned call to such a method). Code written before ValueTask used null for "finished
+synchronously" (Microsoft.Data.SqlClient's TDS writer), and its callers drop the task where they know there is none;
+the await this rule asks for would throw on the null. ASY023 reports the null where it is returned. And \`Interlocked.Exchange\` or
+\`CompareExchange\` on a Task field: it returns the task the field held before, and dropping that starts nothing.
 
 ## Why is this bad?
 The caller goes on while the work runs: the next statement may read state the task has not written yet, the
@@ -123,7 +130,7 @@ export const rule: Rule = {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
         if (intentionalDropOf(call, fileNamespaces(ctx))) continue;
         const result = callResultOf(ctx, body, call);
-        if (result.kind !== 'task' || returnsItsReceiver(ctx, body, call)) continue;
+        if (result.kind !== 'task' || returnsItsReceiver(ctx, body, call) || mayBeNullTask(ctx, body, call)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
         findings.push({
@@ -141,6 +148,16 @@ export const rule: Rule = {
     return findings;
   },
 };
+
+/**
+ * The workspace methods the call binds to may all return a null task (nullTasks.ts): the code follows the convention
+ * in which null means "finished synchronously", so a caller drops the task where it knows there is none, and the
+ * await this rule would ask for throws on the null. ASY023 reports the null where it is returned.
+ */
+function mayBeNullTask(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const found = callCandidates(ctx, body, call);
+  return !!found && calleesMayReturnNullTask(ctx.index, applicableCandidates(found, call).map((c) => c.declaration));
+}
 
 /**
  * `pending.ShouldNotBeNull();`: an extension method typed `T M<T>(this T value)` (or `this T? value`) hands its
@@ -193,7 +210,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const call = returnedCallOf(ctx, body);
     if (!call || intentionalDropOf(call, fileNamespaces(ctx))) continue;
     const result = callResultOf(ctx, body, call);
-    if (result.kind !== 'task') continue;
+    if (result.kind !== 'task' || mayBeNullTask(ctx, body, call)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
     const code = shortCode(ctx.text.slice(call.span.start, call.span.end));

@@ -1,0 +1,63 @@
+/**
+ * Whether a workspace method may hand back a null task: the convention of code written before ValueTask, in which a
+ * Task-returning method returns null when it finished synchronously and its callers test the task for null before
+ * they wait for it (Microsoft.Data.SqlClient's TDS writer: `WriteString` returns null when the string fits in the
+ * output buffer). ASY023 reports the null itself; ASY022 leaves alone a caller that drops such a task, since awaiting
+ * it, the fix a dropped task asks for, throws a NullReferenceException on the path that returns null.
+ */
+import type { MethodBody } from '../model/types';
+import { bodyOf, methodsNamed, type WorkspaceIndex } from '../workspace/index';
+
+/** `null`, `default`, `(Task)null`, `default(Task)`, with a null-forgiving `!`. */
+const NULL_TASK = /^(?:\((?:[\w.]+\.)?Task(?:<.+>)?\)\s*)?(?:null|default(?:\s*\(\s*(?:[\w.]+\.)?Task(?:<.+>)?\s*\))?)\s*!?$/s;
+/** A conditional with a null branch: `ready ? null : LoadAsync()`, `ready ? LoadAsync() : null`. */
+const NULL_BRANCH = /\?\s*(?:null|default)\s*:|:\s*(?:null|default)\s*!?$/s;
+/** A returned call, its receiver and its name before the argument list: `WriteString(s, state)`, `stateObj.WriteBytes(b, 0)`. */
+const RETURNED_CALL = /^(?:([\w.]+?)\s*\.\s*)?([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\([^]*\)$/s;
+
+/** How many returned calls deep the question follows a task (`return WriteString(...)` -> `return WriteBytes(...)`). */
+const MAX_DEPTH = 4;
+
+/**
+ * Whether a non-async Task-returning body may return null: directly (`return null;`, a null branch of `?:`, a local
+ * declared null and returned), or by returning a call to workspace methods of that name every one of which may (followed MAX_DEPTH calls deep).
+ */
+export function mayReturnNullTask(index: WorkspaceIndex, body: MethodBody, depth = 0, seen: Set<MethodBody> = new Set()): boolean {
+  if (body.isAsync || (body.returnKind !== 'Task' && body.returnKind !== 'TaskOfT') || seen.has(body)) return false;
+  seen.add(body);
+  for (const site of body.returns) {
+    const text = site.expressionText?.trim();
+    if (!text) continue;
+    if (site.literal?.kind === 'null' || site.literal?.kind === 'default' || NULL_TASK.test(text) || NULL_BRANCH.test(text)) return true;
+    // `Task result = null; ... return result;`: a local that starts null and is set on some paths only.
+    if (/^@?[A-Za-z_]\w*$/.test(text) && body.locals.some((l) => l.name === text && l.initializerText !== null && NULL_TASK.test(l.initializerText.trim()))) return true;
+    const call = depth < MAX_DEPTH ? RETURNED_CALL.exec(text) : null;
+    // A call without a receiver (or on `this`) is the type's own method; another receiver's type is not known here.
+    const owner = !call?.[1] || call[1] === 'this' ? body.containingType : null;
+    if (call && everyMethodMayReturnNull(index, call[2], owner, depth + 1, seen)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the workspace declares Task-returning methods of this name (on `owner` and its bases when known) with
+ * bodies, and every one of them may return a null task. Methods of the name that return something else cannot be
+ * the call whose value a Task-returning method returns.
+ */
+function everyMethodMayReturnNull(index: WorkspaceIndex, name: string, owner: string | null, depth: number, seen: Set<MethodBody>): boolean {
+  const refs = methodsNamed(index, name, owner).filter((ref) => !ref.body || ref.body.returnKind === 'Task' || ref.body.returnKind === 'TaskOfT');
+  if (refs.length === 0 || refs.some((ref) => !ref.body)) return false;
+  // An overload being asked about already (`WriteString(s)` returning `WriteString(s, s.Length)`) answers through the
+  // others: it adds no null of its own.
+  const others = refs.map((ref) => ref.body!).filter((b) => !seen.has(b));
+  return others.length > 0 && others.every((b) => mayReturnNullTask(index, b, depth, seen));
+}
+
+/** Whether the workspace methods a call may bind to (their declarations) all may return a null task. */
+export function calleesMayReturnNullTask(index: WorkspaceIndex, declarations: readonly ({ file: string; bodyId: string } | undefined)[]): boolean {
+  if (declarations.length === 0) return false;
+  return declarations.every((d) => {
+    const body = d ? bodyOf(index, d.file, d.bodyId) : null;
+    return body !== null && mayReturnNullTask(index, body);
+  });
+}
