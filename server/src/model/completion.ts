@@ -10,10 +10,11 @@ import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 
 /**
- * Names of a `bool` parameter that selects a method's synchronous or asynchronous path (Npgsql's `bool async`,
- * SqlClient's `isAsync`): with it false the method runs synchronously by contract and its task is complete.
+ * Names of a `bool` parameter (or, with a leading underscore, field) that selects a method's synchronous or
+ * asynchronous path (Npgsql's `bool async`, SqlClient's `isAsync`, and its TDS parser's `_asyncWrite` field and
+ * `asyncWrite` parameters for writes): with it false the method runs synchronously by contract and its task is complete.
  */
-export const ASYNC_FLAG_NAMES = new Set(['async', 'isAsync', 'useAsync', 'runAsync', 'doAsync', 'asynchronous']);
+export const ASYNC_FLAG_NAMES = new Set(['async', 'isAsync', 'useAsync', 'runAsync', 'doAsync', 'asynchronous', 'asyncWrite']);
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
