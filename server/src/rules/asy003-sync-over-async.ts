@@ -292,7 +292,10 @@ Task.WhenAll(fetching.Values)\` or \`(fetching.Select(f => f.Value))\`, or after
 tasks (\`tasks.Where(t => t.Status == TaskStatus.RanToCompletion).Select(t => t.Result)\`, directly or through a
 local), guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), by a timed
-\`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), in a switch on the
+\`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), by a wait on the
+task's own wait handle that says it was signalled (\`((IAsyncResult)t).AsyncWaitHandle\`, directly or through a local
+assigned once: \`handle.WaitOne(timeout)\`, \`WaitHandle.WaitAny(new[] { handle, stopped }) == 0\` with the handle's
+index, \`WaitHandle.WaitAll(...)\` true), in a switch on the
 task's status (or a local holding it) for a finished state, read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent, created complete, or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
