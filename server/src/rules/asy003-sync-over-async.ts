@@ -15,7 +15,7 @@ import { maskCommentsAndStrings } from './sourceText';
  * nor the start of a dedicated thread, which exists to run that one function and has no context and no caller.
  */
 function syncBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || (dedicatedThreadStartOf(ctx, b) === null && !isAwaiterGetResult(ctx, b))));
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || (dedicatedThreadStartOf(ctx, b) === null && !isAwaiterGetResult(ctx, b) && !isAsyncResultEnd(ctx, b))));
 }
 
 /**
@@ -30,6 +30,26 @@ function isAwaiterGetResult(ctx: RuleContext, body: MethodBody): boolean {
     && t.members.some((m) => m.name === 'IsCompleted' && m.kind === 'property')
     && t.members.some((m) => (m.name === 'OnCompleted' || m.name === 'UnsafeOnCompleted') && m.kind === 'method'));
 }
+
+/**
+ * The End method of the Asynchronous Programming Model (`string EndExecute(IAsyncResult asyncResult)` beside
+ * `IAsyncResult BeginExecute(...)`, or an override such as Stream's `EndRead`): its documented contract is to block
+ * until the operation the IAsyncResult stands for completes ("If the asynchronous operation ... has not completed when
+ * EndOperationName is called, EndOperationName blocks the calling thread",
+ * learn.microsoft.com/dotnet/standard/asynchronous-programming-patterns/asynchronous-programming-model-apm), and
+ * .NET's own bridge from a task, TaskToAsyncResult.End, does it with GetAwaiter().GetResult(). Making it async would
+ * break the pattern it implements; a caller that must not block awaits the Task-based method instead.
+ */
+function isAsyncResultEnd(ctx: RuleContext, body: MethodBody): boolean {
+  const operation = /^End([A-Z]\w*)$/.exec(body.name)?.[1];
+  if (body.kind !== 'method' || !operation || !body.parameters.some((p) => ASYNC_RESULT_TYPE.test(p.typeText ?? ''))) return false;
+  if (body.modifiers.includes('override')) return true;
+  return ctx.model.types.some((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end
+    && t.members.some((m) => m.kind === 'method' && m.name === `Begin${operation}` && ASYNC_RESULT_TYPE.test(m.typeText ?? '')));
+}
+
+/** `IAsyncResult`, `System.IAsyncResult`, `global::System.IAsyncResult`. */
+const ASYNC_RESULT_TYPE = /^(?:global::)?(?:System\.)?IAsyncResult\??$/;
 
 /**
  * Whether the waited task is a `Task.Run(...)` call itself (`Task.Run(async () => await CloseAsync()).Wait()`):
@@ -272,7 +292,9 @@ not async, when the waited-on expression is a task (by its declaration, a worksp
 Task factory or the Async naming convention).
 
 It stays quiet in an awaiter's own \`GetResult()\` (a type with \`IsCompleted\` and \`OnCompleted\`: \`await\` calls it
-only once the awaited work has completed), in \`Main\` and in top-level statements (a console app's entry point has no
+only once the awaited work has completed), in the End method of the Asynchronous Programming Model (\`EndRead(IAsyncResult)\`
+beside a \`BeginRead\` that returns an IAsyncResult, or an override: blocking until the operation completes is that
+method's documented contract), in \`Main\` and in top-level statements (a console app's entry point has no
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
 (a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
 exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
