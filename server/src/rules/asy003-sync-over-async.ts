@@ -181,9 +181,50 @@ function returnsSynchronousPoolStart(ctx: RuleContext, method: MethodBody): bool
 function forksSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait): boolean {
   const [first] = wait.argumentTexts;
   if (first === undefined) return false;
+  if (projectsSynchronousPoolWork(ctx, body, first.trim())) return true;
   const tasks = tasksWrittenIn(first.trim(), wait.span.start) ?? tasksAddedTo(ctx, body, first.trim(), wait.span)
     ?? wait.argumentTexts.map((text) => ({ text: text.trim(), start: wait.span.start }));
   return tasks.length > 0 && tasks.every((t) => isSynchronousPoolTask(ctx, body, t.text, t.start));
+}
+
+/**
+ * Whether the argument is a local assigned once from a projection whose every element is a pool start of a
+ * synchronous delegate: `var tasks = Enumerable.Range(0, workers).Select(i => Task.Run(() => Work(i))).ToArray();`
+ * (or a block lambda that returns `Task.Factory.StartNew(...)`), then `Task.WaitAll(tasks)`. The tasks are written
+ * in the selector instead of one by one, and the wait is the same fork/join over synchronous work. A selector that is
+ * async, or that hands back anything else, keeps the wait reported.
+ */
+function projectsSynchronousPoolWork(ctx: RuleContext, body: MethodBody, argument: string): boolean {
+  const name = /^([A-Za-z_]\w*)(?:\s*\.\s*(?:ToArray|ToList)\s*\(\s*\))?$/.exec(maskCommentsAndStrings(argument))?.[1];
+  const local = name ? onlyAssignmentOf(ctx, body, name) : null;
+  if (!local) return false;
+  const initializer = local.initializerText.trim();
+  const initializerStart = ctx.text.indexOf(initializer, local.span.end);
+  const selector = initializerStart >= 0 ? selectorOf(maskCommentsAndStrings(initializer)) : null;
+  if (selector === null) return false;
+  const lambda = ctx.model.bodies.find((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start === initializerStart + selector);
+  return !!lambda && !lambda.isAsync && !lambda.hasSyntaxErrors && lambda.returns.length > 0 && lambda.returns.every((r) => {
+    const returned = r.expressionText?.trim();
+    const at = returned ? ctx.text.indexOf(returned, r.span.start) : -1;
+    return !!returned && at >= 0 && POOL_START.test(maskCommentsAndStrings(returned)) && synchronousDelegateAt(ctx, at, returned);
+  });
+}
+
+/**
+ * Where the selector of a projection starts in `text` (`source.Select(selector)`, then `.ToArray()` or `.ToList()` or
+ * nothing): the offset of Select's one argument, or null when the text ends in anything else.
+ */
+function selectorOf(text: string): number | null {
+  const body = text.replace(/\s*\.\s*(?:ToArray|ToList)\s*\(\s*\)$/, '');
+  for (const select of body.matchAll(/\.\s*Select\s*\(/g)) {
+    const open = select.index + select[0].length - 1;
+    if (closingBracket(body, open) !== body.length - 1) continue;
+    if (splitTopLevel(body.slice(open + 1, -1)).length !== 1) return null;
+    let start = open + 1;
+    while (/\s/.test(body[start] ?? '')) start++;
+    return start;
+  }
+  return null;
 }
 
 /** A task written in the source, and where to look for it from. */
@@ -301,8 +342,9 @@ exists to run it, starts without a context, and \`ThreadStart\` returns void, so
 async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
-method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place
-or a list local filled only by \`tasks.Add(Task.Run(...))\`: fork/join over synchronous code, with no asynchronous operation to wait for and no
+method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
+a list local filled only by \`tasks.Add(Task.Run(...))\` or a local assigned once from a projection whose selector returns
+one (\`Enumerable.Range(0, n).Select(i => Task.Run(() => Work(i))).ToArray()\`): fork/join over synchronous code, with no asynchronous operation to wait for and no
 continuation that needs this thread; a blocking call inside the lambda is reported there), on a \`Task.Delay(...)\` waited
 on directly (\`Task.Delay(interval, token).Wait(token)\`: a sleep a token can cut short, with no asynchronous
 operation behind it and no continuation that needs this thread), and where the syntax shows the task has
