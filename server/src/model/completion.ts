@@ -93,6 +93,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   const guard = lazy(() => ownGuard + flagGuard, flags);
   const negated = lazy(() => ownNegated + flagNegated, flags);
   const winners = whenAnyWinners(fn, recv);
+  const handles = waitHandlesOf(fn, node, recv);
   // The locals holding the task's status, read once and only when a switch section is on the way up.
   let locals: string[] | undefined;
   let child = node;
@@ -108,11 +109,17 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         return `guarded by a completion check on ${recv}`;
       }
       if (cond && consequence && child.startIndex === consequence.startIndex && wonWhenAny(cond.text, winners, true, recv)) return `${recv} is the task an awaited Task.WhenAny returned`;
+      if (cond && consequence && child.startIndex === consequence.startIndex && conjunctsOf(cond).some((c) => signalsWaitHandle(c, handles))) {
+        return `guarded by a wait on ${recv}'s AsyncWaitHandle, which is set when the task completes`;
+      }
       if (cond && alternative && child.startIndex === alternative.startIndex && wonWhenAny(cond.text, winners, false, recv)) return `${recv} is the task an awaited Task.WhenAny returned`;
     }
     if (p.type === 'binary_expression' && p.childForFieldName('operator')?.text === '&&') {
       const left = p.childForFieldName('left');
       if (left && child.startIndex > left.startIndex && guard.test(left.text) && !negated.test(left.text)) return `guarded by a completion check on ${recv}`;
+      if (left && child.startIndex > left.startIndex && conjunctsOf(left).some((c) => signalsWaitHandle(c, handles))) {
+        return `guarded by a wait on ${recv}'s AsyncWaitHandle, which is set when the task completes`;
+      }
     }
     if (p.type === 'block') {
       // An early exit earlier in the block: `if (!t.IsCompleted) return await t;` / `throw`; `if (winner != t)
@@ -327,6 +334,77 @@ function whenAnyWinners(fn: SyntaxNode | null, recv: string): Map<string, string
     if (args.includes(recv)) out.set(m[1], args.filter((a) => a !== recv));
   }
   return out;
+}
+
+/**
+ * The texts that name the task's wait handle in the function: `((IAsyncResult)task).AsyncWaitHandle` (Task implements
+ * IAsyncResult explicitly, so a cast is how code reaches the handle), and the locals declared before the wait and
+ * assigned once from it (`var readDone = ((IAsyncResult)readTask).AsyncWaitHandle;`). Task sets that handle when
+ * it completes (learn.microsoft.com/dotnet/api/system.threading.tasks.task.system-iasyncresult-asyncwaithandle), so
+ * synchronous code that must wait for a task together with other handles waits on it with WaitHandle.WaitAny.
+ */
+function waitHandlesOf(fn: SyntaxNode | null, wait: SyntaxNode, recv: string): string[] {
+  if (!fn || !/^[A-Za-z_][\w.]*$/.test(recv)) return [];
+  const text = fn.text;
+  if (!text.includes('AsyncWaitHandle')) return [];
+  const handle = `\\(\\s*\\(\\s*(?:System\\s*\\.\\s*)?IAsyncResult\\s*\\)\\s*${escape(recv)}\\s*\\)\\s*\\.\\s*AsyncWaitHandle`;
+  const whole = new RegExp(`^${handle}$`);
+  const locals = localsHoldingInitializer(fn, text, wait, /\b(?:var|WaitHandle|System\.Threading\.WaitHandle)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g,
+    (initializer) => whole.test(initializer.trim()));
+  return [handle, ...locals.map(escape)];
+}
+
+/** The conditions a condition joins with `&&`, parentheses around any of them removed: each holds when the whole does. */
+function conjunctsOf(condition: SyntaxNode): string[] {
+  const inner = condition.type === 'parenthesized_expression' ? condition.namedChildren.find((c) => c !== null) ?? null : null;
+  if (inner) return conjunctsOf(inner);
+  if (condition.type === 'binary_expression' && condition.childForFieldName('operator')?.text === '&&') {
+    const left = condition.childForFieldName('left');
+    const right = condition.childForFieldName('right');
+    return [...(left ? conjunctsOf(left) : []), ...(right ? conjunctsOf(right) : [])];
+  }
+  return [condition.text];
+}
+
+const WAIT_ANY = /^(?:System\s*\.\s*Threading\s*\.\s*)?WaitHandle\s*\.\s*WaitAny\s*\(/;
+const WAIT_ALL = /^(?:System\s*\.\s*Threading\s*\.\s*)?WaitHandle\s*\.\s*WaitAll\s*\(/;
+
+/**
+ * Whether a condition, true, says one of the task's wait handles (`handles`: patterns from `waitHandlesOf`) is set:
+ * `handle.WaitOne(...)` (true once it is signalled, with a timeout or without), `WaitHandle.WaitAny(new[] { handle,
+ * other }) == 0` where the index compared with is the handle's place in the array written in place (WaitAny returns
+ * the index of the handle that was signalled, learn.microsoft.com/dotnet/api/system.threading.waithandle.waitany),
+ * or `WaitHandle.WaitAll(new[] { handle, other }, timeout)` (true once every handle is set). An index held in a local
+ * or an array built elsewhere is not followed.
+ */
+function signalsWaitHandle(condition: string, handles: readonly string[]): boolean {
+  if (handles.length === 0) return false;
+  const c = withoutOuterParentheses(condition);
+  const isHandle = (text: string) => handles.some((h) => new RegExp(`^${h}$`).test(withoutOuterParentheses(text)));
+  const waitOne = /\.\s*WaitOne\s*\(/.exec(c);
+  if (waitOne && closingBracket(c, waitOne.index + waitOne[0].length - 1) === c.length - 1 && isHandle(c.slice(0, waitOne.index))) return true;
+  const all = wholeCallArguments(c, WAIT_ALL);
+  if (all && all.length > 0) return (elementsOfArrayWrittenInPlace(all[0]) ?? []).some(isHandle);
+  const comparison = /^(\d+)\s*==\s*([\s\S]+)$/.exec(c) ?? /^([\s\S]+?)\s*==\s*(\d+)$/.exec(c);
+  if (!comparison) return false;
+  const [index, call] = /^\d+$/.test(comparison[1]) ? [Number(comparison[1]), comparison[2]] : [Number(comparison[2]), comparison[1]];
+  const any = wholeCallArguments(call.trim(), WAIT_ANY);
+  const element = any && any.length > 0 ? elementsOfArrayWrittenInPlace(any[0])?.[index] : undefined;
+  return element !== undefined && isHandle(element);
+}
+
+/** The arguments of the call `head` opens, when the call is all of `text`; null otherwise. */
+function wholeCallArguments(text: string, head: RegExp): string[] | null {
+  const m = head.exec(text);
+  if (!m) return null;
+  return closingBracket(text, m[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(m[0].length, -1)) : null;
+}
+
+/** The elements of an array written in place (`new[] { a, b }`, `new WaitHandle[] { a, b }`, `[a, b]`); null for anything else. */
+function elementsOfArrayWrittenInPlace(text: string): string[] | null {
+  const t = text.trim();
+  const array = arrayWrittenInPlace(t);
+  return array && array.close === t.length - 1 ? splitTopLevel(t.slice(array.open + 1, array.close)) : null;
 }
 
 /** `a || b || (c || d)`: the conditions joined by `||` at the top level of a condition. */

@@ -306,7 +306,9 @@ earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded b
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
 (\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent, the task was created
 complete (\`Task.FromResult\`) or is a private field that every write fills with such a task or null (a stream's
-cache of its last read's task), or it is the result of an awaited \`Task.WhenAny\`. \`nameof(...)\` and \`Result\`
+cache of its last read's task), it is the result of an awaited \`Task.WhenAny\`, or a wait on the task's own
+\`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its
+index; that wait blocks, and is ASY004's). \`nameof(...)\` and \`Result\`
 properties of types that are not tasks are never flagged.
 
 ## Why is this bad?

@@ -15,7 +15,7 @@ import { maskCommentsAndStrings } from './sourceText';
  * nor the start of a dedicated thread, which exists to run that one function and has no context and no caller.
  */
 function syncBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || (dedicatedThreadStartOf(ctx, b) === null && !isAwaiterGetResult(ctx, b))));
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && !b.isEntryPoint && !isAsyncContext(ctx, b) && (b.waits.length === 0 || (dedicatedThreadStartOf(ctx, b) === null && !isAwaiterGetResult(ctx, b) && !isAsyncResultEnd(ctx, b))));
 }
 
 /**
@@ -30,6 +30,26 @@ function isAwaiterGetResult(ctx: RuleContext, body: MethodBody): boolean {
     && t.members.some((m) => m.name === 'IsCompleted' && m.kind === 'property')
     && t.members.some((m) => (m.name === 'OnCompleted' || m.name === 'UnsafeOnCompleted') && m.kind === 'method'));
 }
+
+/**
+ * The End method of the Asynchronous Programming Model (`string EndExecute(IAsyncResult asyncResult)` beside
+ * `IAsyncResult BeginExecute(...)`, or an override such as Stream's `EndRead`): its documented contract is to block
+ * until the operation the IAsyncResult stands for completes ("If the asynchronous operation ... has not completed when
+ * EndOperationName is called, EndOperationName blocks the calling thread",
+ * learn.microsoft.com/dotnet/standard/asynchronous-programming-patterns/asynchronous-programming-model-apm), and
+ * .NET's own bridge from a task, TaskToAsyncResult.End, does it with GetAwaiter().GetResult(). Making it async would
+ * break the pattern it implements; a caller that must not block awaits the Task-based method instead.
+ */
+function isAsyncResultEnd(ctx: RuleContext, body: MethodBody): boolean {
+  const operation = /^End([A-Z]\w*)$/.exec(body.name)?.[1];
+  if (body.kind !== 'method' || !operation || !body.parameters.some((p) => ASYNC_RESULT_TYPE.test(p.typeText ?? ''))) return false;
+  if (body.modifiers.includes('override')) return true;
+  return ctx.model.types.some((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end
+    && t.members.some((m) => m.kind === 'method' && m.name === `Begin${operation}` && ASYNC_RESULT_TYPE.test(m.typeText ?? '')));
+}
+
+/** `IAsyncResult`, `System.IAsyncResult`, `global::System.IAsyncResult`. */
+const ASYNC_RESULT_TYPE = /^(?:global::)?(?:System\.)?IAsyncResult\??$/;
 
 /**
  * Whether the waited task is a `Task.Run(...)` call itself (`Task.Run(async () => await CloseAsync()).Wait()`):
@@ -161,9 +181,50 @@ function returnsSynchronousPoolStart(ctx: RuleContext, method: MethodBody): bool
 function forksSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait): boolean {
   const [first] = wait.argumentTexts;
   if (first === undefined) return false;
+  if (projectsSynchronousPoolWork(ctx, body, first.trim())) return true;
   const tasks = tasksWrittenIn(first.trim(), wait.span.start) ?? tasksAddedTo(ctx, body, first.trim(), wait.span)
     ?? wait.argumentTexts.map((text) => ({ text: text.trim(), start: wait.span.start }));
   return tasks.length > 0 && tasks.every((t) => isSynchronousPoolTask(ctx, body, t.text, t.start));
+}
+
+/**
+ * Whether the argument is a local assigned once from a projection whose every element is a pool start of a
+ * synchronous delegate: `var tasks = Enumerable.Range(0, workers).Select(i => Task.Run(() => Work(i))).ToArray();`
+ * (or a block lambda that returns `Task.Factory.StartNew(...)`), then `Task.WaitAll(tasks)`. The tasks are written
+ * in the selector instead of one by one, and the wait is the same fork/join over synchronous work. A selector that is
+ * async, or that hands back anything else, keeps the wait reported.
+ */
+function projectsSynchronousPoolWork(ctx: RuleContext, body: MethodBody, argument: string): boolean {
+  const name = /^([A-Za-z_]\w*)(?:\s*\.\s*(?:ToArray|ToList)\s*\(\s*\))?$/.exec(maskCommentsAndStrings(argument))?.[1];
+  const local = name ? onlyAssignmentOf(ctx, body, name) : null;
+  if (!local) return false;
+  const initializer = local.initializerText.trim();
+  const initializerStart = ctx.text.indexOf(initializer, local.span.end);
+  const selector = initializerStart >= 0 ? selectorOf(maskCommentsAndStrings(initializer)) : null;
+  if (selector === null) return false;
+  const lambda = ctx.model.bodies.find((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start === initializerStart + selector);
+  return !!lambda && !lambda.isAsync && !lambda.hasSyntaxErrors && lambda.returns.length > 0 && lambda.returns.every((r) => {
+    const returned = r.expressionText?.trim();
+    const at = returned ? ctx.text.indexOf(returned, r.span.start) : -1;
+    return !!returned && at >= 0 && POOL_START.test(maskCommentsAndStrings(returned)) && synchronousDelegateAt(ctx, at, returned);
+  });
+}
+
+/**
+ * Where the selector of a projection starts in `text` (`source.Select(selector)`, then `.ToArray()` or `.ToList()` or
+ * nothing): the offset of Select's one argument, or null when the text ends in anything else.
+ */
+function selectorOf(text: string): number | null {
+  const body = text.replace(/\s*\.\s*(?:ToArray|ToList)\s*\(\s*\)$/, '');
+  for (const select of body.matchAll(/\.\s*Select\s*\(/g)) {
+    const open = select.index + select[0].length - 1;
+    if (closingBracket(body, open) !== body.length - 1) continue;
+    if (splitTopLevel(body.slice(open + 1, -1)).length !== 1) return null;
+    let start = open + 1;
+    while (/\s/.test(body[start] ?? '')) start++;
+    return start;
+  }
+  return null;
 }
 
 /** A task written in the source, and where to look for it from. */
@@ -272,15 +333,18 @@ not async, when the waited-on expression is a task (by its declaration, a worksp
 Task factory or the Async naming convention).
 
 It stays quiet in an awaiter's own \`GetResult()\` (a type with \`IsCompleted\` and \`OnCompleted\`: \`await\` calls it
-only once the awaited work has completed), in \`Main\` and in top-level statements (a console app's entry point has no
+only once the awaited work has completed), in the End method of the Asynchronous Programming Model (\`EndRead(IAsyncResult)\`
+beside a \`BeginRead\` that returns an IAsyncResult, or an override: blocking until the operation completes is that
+method's documented contract), in \`Main\` and in top-level statements (a console app's entry point has no
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
 (a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
 exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
 async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
-method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place
-or a list local filled only by \`tasks.Add(Task.Run(...))\`: fork/join over synchronous code, with no asynchronous operation to wait for and no
+method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
+a list local filled only by \`tasks.Add(Task.Run(...))\` or a local assigned once from a projection whose selector returns
+one (\`Enumerable.Range(0, n).Select(i => Task.Run(() => Work(i))).ToArray()\`): fork/join over synchronous code, with no asynchronous operation to wait for and no
 continuation that needs this thread; a blocking call inside the lambda is reported there), on a \`Task.Delay(...)\` waited
 on directly (\`Task.Delay(interval, token).Wait(token)\`: a sleep a token can cut short, with no asynchronous
 operation behind it and no continuation that needs this thread), and where the syntax shows the task has
@@ -292,7 +356,10 @@ Task.WhenAll(fetching.Values)\` or \`(fetching.Select(f => f.Value))\`, or after
 tasks (\`tasks.Where(t => t.Status == TaskStatus.RanToCompletion).Select(t => t.Result)\`, directly or through a
 local), guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), by a timed
-\`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), in a switch on the
+\`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), by a wait on the
+task's own wait handle that says it was signalled (\`((IAsyncResult)t).AsyncWaitHandle\`, directly or through a local
+assigned once: \`handle.WaitOne(timeout)\`, \`WaitHandle.WaitAny(new[] { handle, stopped }) == 0\` with the handle's
+index, \`WaitHandle.WaitAll(...)\` true), in a switch on the
 task's status (or a local holding it) for a finished state, read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent, created complete, or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one

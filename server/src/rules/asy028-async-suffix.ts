@@ -4,7 +4,7 @@ import { typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { awaitInfo } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
-import { TEST_ATTRIBUTES, attributeName } from '../project/testCode';
+import { attributeName, harnessAttributeOf } from '../project/testCode';
 import { implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -23,7 +23,8 @@ members are checked where they are declared.
 Not reported, because the name is not the method's to choose: overrides, interface implementations (explicit,
 or a member a base type or interface in the workspace or the API signatures declares, or a method documented with
 \`<inheritdoc/>\` in a type with a base type or interface: the doc comment says it is an inherited member), test methods
-(\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...), controller actions and Razor page handlers (routing reads their names),
+and the set-up and clean-up a test or benchmark harness calls by their attributes (\`[Fact]\`, \`[Test]\`,
+\`[TestMethod]\`, \`[TearDown]\`, \`[AssemblyInitialize]\`, BenchmarkDotNet's \`[GlobalSetup]\` ...), controller actions and Razor page handlers (routing reads their names),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), methods a Hangfire job expression in the
@@ -86,7 +87,6 @@ with the compiler's help; a text edit here could not find them all.
 
 const KNOWN_AWAITABLES = /^(?:Windows\.Foundation\.)?IAsync(?:Action|Operation)(?:WithProgress)?\b|^(?:System\.Runtime\.CompilerServices\.)?(?:Configured(?:Value)?TaskAwaitable|YieldAwaitable)\b/;
 const OBSOLETE_ATTRIBUTE = /^\s*(?:global::)?(?:System\.)?Obsolete(?:Attribute)?\b/;
-const TEST_ATTRIBUTE_NAMES = new Set(TEST_ATTRIBUTES.map((a) => a.name));
 
 type Awaitability = 'awaitable' | 'notAwaitable' | 'unknown';
 
@@ -186,7 +186,9 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     if (body.modifiers.includes('override')) return 'override';
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';
     const attributes = attributeNames(body);
-    if (attributes.some((a) => TEST_ATTRIBUTE_NAMES.has(a) || /(Fact|Theory)$/.test(a))) return 'test method';
+    // A harness finds a test and the set-up and clean-up around it by its attribute and calls it: no caller reads
+    // the name (`[TestCleanup]`, `[AssemblyInitialize]`, BenchmarkDotNet's `[GlobalSetup]` as much as `[Fact]`).
+    if (harnessAttributeOf(body.attributes) !== null) return 'test or benchmark harness method';
     if (attributes.includes('RelayCommand')) return 'generated command';
     if (isNameBoundType(ctx, type) && (body.modifiers.includes('public') || /^On(Get|Post|Put|Delete|Patch)/.test(m.name))) return 'action or handler';
     // UseMiddleware<T> binds a conventional middleware's request method by name: Invoke or InvokeAsync since
