@@ -5,7 +5,7 @@ import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { VOID_CALLBACK_CONSTRUCTORS } from '../knowledge/voidCallbacks';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
-import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, type CallCandidate, type CallCandidates, type DelegateReturn } from './callTargets';
+import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, lambdaFitsCandidate, type CallCandidate, type CallCandidates, type DelegateReturn } from './callTargets';
 import { escapingAwaits } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -82,7 +82,10 @@ invoked.
 ## Limitations
 - An argument's parameter type is known when the workspace declares the method or the signatures list it; a
   call on a receiver of unknown type is not reported. Overloads that take the lambda at the same position are
-  all looked at, and one returning a value is enough to stay quiet.
+  all looked at, and one returning a value is enough to stay quiet. One whose delegate there takes another number
+  of parameters than the lambda declares is not one the call can bind to; when none is left (the call binds to an
+  extension method of the same name that the workspace declares, which is not looked for beside a workspace type's
+  own methods), nothing is reported.
 - Events are not in the signature database: an event the workspace does not declare is taken to have a
   void-returning handler type (\`EventHandler\`, as nearly all do), unless its name ends in \`Async\`, the suffix
   packages give their events of an \`AsyncEventHandler\`-like type (RabbitMQ.Client's \`ReceivedAsync\`), which is
@@ -178,7 +181,9 @@ function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarg
   // `Assert.That(TestDelegate, ...)` beside `Assert.That<T>(ActualValueDelegate<T>, ...)` the compiler takes the
   // second. The lambda becomes void only when no overload that fits by count takes a value-returning delegate there.
   if (found.candidates.some((c) => takesValueDelegate(ctx, body, c, call, found))) return null;
-  const candidates = applicableCandidates(found, call);
+  // An overload whose delegate there takes another number of parameters than the lambda declares is not the one the
+  // call binds to; when none is left, the method it does bind to is one the candidates do not hold.
+  const candidates = applicableCandidates(found, call).filter((c) => lambdaFitsCandidate(ctx, body, c, call.argumentTexts, call.argumentIndex, found.typing));
   if (candidates.length === 0) return null;
   const verdicts: { verdict: DelegateReturn; typeText: string; display: string }[] = [];
   for (const c of candidates) {

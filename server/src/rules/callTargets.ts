@@ -5,7 +5,7 @@
  * names here, and by argument types where the database's overload resolution knows them; no name is guessed.
  */
 import type { MemberParameter, MethodBody } from '../model/types';
-import { classifyReturnType } from '../model/returnKind';
+import { classifyReturnType, genericParts } from '../model/returnKind';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { apiBasesOf, methodsNamed, stripGenerics, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
@@ -219,6 +219,46 @@ export function delegateReturnOf(ctx: RuleContext, body: MethodBody, type: { typ
   const api = typing?.api ?? apiTypingFor(body, ctx.model.bodies, ctx.index)?.api ?? null;
   const resolved = api ? resolveTypeText(api, text) : null;
   return resolved ? apiDelegateReturn(api, resolved) : 'unknown';
+}
+
+/**
+ * How many parameters a delegate type's Invoke takes (`Action<Options>` one, `Func<object, Type, Task>` two), or
+ * null when the type is not known to be a delegate. Workspace delegate declarations first, then the database.
+ */
+export function delegateArityOf(ctx: RuleContext, body: MethodBody, type: { typeText: string; type: ApiType | null }, typing: ExpressionTyping | null): number | null {
+  if (type.type) return apiDelegateArity(typing?.api ?? null, type.type);
+  const text = type.typeText.replace(/\s+/g, '').replace(/\?$/, '');
+  if (ACTION.test(text)) return genericParts(text).args.length;
+  if (FUNC.test(text)) return genericParts(text).args.length - 1;
+  const declared = typesNamed(ctx.index, text).find((t) => t.type.kind === 'delegate');
+  if (declared) return declared.type.members.find((m) => m.name === 'Invoke')?.parameters?.length ?? null;
+  if (typesNamed(ctx.index, text).length > 0) return null;
+  const api = typing?.api ?? apiTypingFor(body, ctx.model.bodies, ctx.index)?.api ?? null;
+  const resolved = api ? resolveTypeText(api, text) : null;
+  return resolved ? apiDelegateArity(api, resolved) : null;
+}
+
+function apiDelegateArity(api: ApiContext | null, type: ApiType): number | null {
+  if (type.kind !== 'named' || !api) return null;
+  const d = definitionOf(api, type);
+  if (!d || d.kind !== 'delegate') return null;
+  return api.db.membersNamed(d, 'Invoke').methods.find((m) => m.name === 'Invoke')?.parameters.length ?? null;
+}
+
+/**
+ * Whether a lambda can become the delegate a candidate takes at its argument's position: C# converts a lambda only to
+ * a delegate with as many parameters as it declares, so `(m, t, ct) => ...` cannot be an `Action<Options>`, and an
+ * overload that puts a one-parameter delegate there is not the one the call binds to (an extension method of the
+ * same name that the workspace declares is, which the candidates do not hold). Anonymous methods may omit their
+ * parameter list and fit any delegate; an unknown delegate type is taken to fit.
+ */
+export function lambdaFitsCandidate(ctx: RuleContext, lambda: MethodBody, candidate: CallCandidate, argumentTexts: readonly string[], argumentIndex: number, typing: ExpressionTyping | null): boolean {
+  if (lambda.kind !== 'lambda') return true;
+  const index = bindByCount(candidate, argumentTexts)?.[argumentIndex];
+  const param = index === undefined ? undefined : candidate.parameters[index];
+  if (!param) return true;
+  const arity = delegateArityOf(ctx, lambda, param, typing);
+  return arity === null || arity === lambda.parameters.length;
 }
 
 function apiDelegateReturn(api: ApiContext | null, type: ApiType): DelegateReturn {
