@@ -46,7 +46,8 @@ interface Probe {
   lackedOn: (tf: TargetFramework) => boolean;
 }
 
-const global = (namespace: string, name: string) => `global::${namespace}.${name}`;
+/** A name qualified from the global namespace, so no using directive is needed: `global::System.IO.File`. */
+const qualified = (namespace: string, name: string) => `global::${namespace}.${name}`;
 
 /**
  * Where the twin may be declared, as qualified members: `global::System.IO.File.ReadAllTextAsync`. The twin of an
@@ -55,14 +56,14 @@ const global = (namespace: string, name: string) => `global::${namespace}.${name
  */
 function twinMembers(row: BlockingApi): string[] {
   if (row.twinReceiver === 'Task') return [`global::System.Threading.Tasks.${row.asyncTwin}`];
-  const onType = global(row.namespace, `${row.type}.${row.asyncTwin}`);
-  return row.extensionOf ? [onType, global(row.namespace, `${row.extensionOf}.${row.asyncTwin}`)] : [onType];
+  const onType = qualified(row.namespace, `${row.type}.${row.asyncTwin}`);
+  return row.extensionOf ? [onType, qualified(row.namespace, `${row.extensionOf}.${row.asyncTwin}`)] : [onType];
 }
 
 function blockingProbes(): Probe[] {
   return BLOCKING_APIS.filter((row) => !row.package && !row.ownedBy && row.asyncTwin !== 'await').map((row) => ({
     label: `${row.type}.${row.member} -> ${row.asyncTwin} (blockingApis)`,
-    typeCheck: `_ = typeof(${global(row.namespace, row.type)});`,
+    typeCheck: `_ = typeof(${qualified(row.namespace, row.type)});`,
     apiChecks: twinMembers(row).map((member) => `_ = nameof(${member});`),
     exactness: 'absence-only' as const,
     lackedOn: (tf: TargetFramework) => twinLackedOn(tf, row, true),
@@ -72,8 +73,8 @@ function blockingProbes(): Probe[] {
 function disposableProbes(): Probe[] {
   return ASYNC_DISPOSABLE_TYPES.filter((row) => !row.package).map((row, i) => ({
     label: `${row.type} is IAsyncDisposable (asyncDisposables)`,
-    typeCheck: `_ = typeof(${global(row.namespace, row.type)});`,
-    apiChecks: [`global::System.IAsyncDisposable d${i} = default(${global(row.namespace, row.type)}); _ = d${i};`],
+    typeCheck: `_ = typeof(${qualified(row.namespace, row.type)});`,
+    apiChecks: [`global::System.IAsyncDisposable d${i} = default(${qualified(row.namespace, row.type)}); _ = d${i};`],
     exactness: 'exact' as const,
     lackedOn: (tf: TargetFramework) => asyncDisposeLackedOn(tf, row, true),
   }));

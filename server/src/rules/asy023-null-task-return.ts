@@ -6,6 +6,7 @@ import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './s
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
 import { quoted } from './messageText';
 import { acceptsNull } from './typeKinds';
+import { NULL_TASK } from './nullTasks';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -89,14 +90,12 @@ type NullShape =
   | { kind: 'null'; span: Span }
   | { kind: 'conditionalAccess'; span: Span };
 
-const NULL_VALUE = /^(?:\((?:[\w.]+\.)?Task(?:<.+>)?\)\s*)?(?:null|default(?:\s*\(\s*(?:[\w.]+\.)?Task(?:<.+>)?\s*\))?)\s*!?$/s;
-
 /** Where in `span` a null task comes from, or null: the whole value, a branch of `?:`, or a conditional access. */
 function nullShapeOf(masked: string, span: Span): NullShape | null {
   let { start, end } = trimmed(masked, span);
   while (masked[start] === '(' && closing(masked, start, end) === end - 1) ({ start, end } = trimmed(masked, { start: start + 1, end: end - 1 }));
   const text = masked.slice(start, end);
-  if (NULL_VALUE.test(text) || /^null\s+as\s+(?:[\w.]+\.)?Task(?:<.+>)?$/.test(text)) return { kind: 'null', span: { start, end } };
+  if (NULL_TASK.test(text) || /^null\s+as\s+(?:[\w.]+\.)?Task(?:<.+>)?$/.test(text)) return { kind: 'null', span: { start, end } };
   const conditional = conditionalParts(masked, start, end);
   if (conditional) return nullShapeOf(masked, conditional.whenTrue) ?? nullShapeOf(masked, conditional.whenFalse);
   if (hasTopLevel(masked, start, end, /\?\?/) || hasTopLevel(masked, start, end, /[=<>!+\-*/%&|^]/)) return null;

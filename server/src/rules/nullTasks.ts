@@ -8,8 +8,8 @@
 import type { MethodBody } from '../model/types';
 import { bodyOf, methodsNamed, type WorkspaceIndex } from '../workspace/index';
 
-/** `null`, `default`, `(Task)null`, `default(Task)`, with a null-forgiving `!`. */
-const NULL_TASK = /^(?:\((?:[\w.]+\.)?Task(?:<.+>)?\)\s*)?(?:null|default(?:\s*\(\s*(?:[\w.]+\.)?Task(?:<.+>)?\s*\))?)\s*!?$/s;
+/** `null`, `default`, `(Task)null`, `default(Task)`, with a null-forgiving `!`: a null task as written (ASY023 reads it too). */
+export const NULL_TASK = /^(?:\((?:[\w.]+\.)?Task(?:<.+>)?\)\s*)?(?:null|default(?:\s*\(\s*(?:[\w.]+\.)?Task(?:<.+>)?\s*\))?)\s*!?$/s;
 /** A conditional with a null branch: `ready ? null : LoadAsync()`, `ready ? LoadAsync() : null`. */
 const NULL_BRANCH = /\?\s*(?:null|default)\s*:|:\s*(?:null|default)\s*!?$/s;
 /** A returned call, its receiver and its name before the argument list: `WriteString(s, state)`, `stateObj.WriteBytes(b, 0)`. */
