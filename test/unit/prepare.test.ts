@@ -139,6 +139,7 @@ const validShapes: [string, string][] = [
   ['pointer indirection of an expression', 'unsafe class C { ulong M(byte* c, int x, ulong* d) { ulong r = *(ulong*)c; r ^= *(1 + (ulong*)c); r += x *(x + 1); M2(*(c + 1), ref *(d + 1)); *(c) = 2; return *(d + 2) + (ulong)*(c + 3); } void M2(byte b, ref ulong u) { } }'],
   ['an assignment to a ref-returning call', 'class C { void M(D d, int[] a) { G(1) ??= new(); G(2) += 1; (G(3) = 4).ToString(); var y = (a.G<int>(5) = 6); Unsafe.AsRef(in a) = default; CollectionsMarshal.GetValueRefOrAddDefault(d, "k", out var had) = 7; var (p, q) = (1, 2); return; } }'],
   ['attribute-target words as variables right after a bracket', 'class C { [method: Obsolete] [return: NotNull] string[] M(string method, string type, int field, string param, object property, string typevar, int[] a) { string[] m = [method, type]; var o = new O { T = [type], F = [ field ], P = [param], Q = [property.ToString()], V = [typevar] }; return [method]; } [property: X] public int P { get; set; } }'],
+  ['a list pattern with a designation', 'class C { int M(object[] xs, int[] ns) { if (xs is [..] all) { return all.Length; } if (ns is [1, 2] and [.., 2] pair) { } switch (ns) { case [var head, ..] rest: return rest.Length; case []: break; } return xs is [_, "a" or "b"] two ? two.Length : 0; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
 ];
 
@@ -207,6 +208,17 @@ test('a pointer indirection is rewritten only where it starts an operand and is 
   }
   assert.equal(prepareSource('r ^= *(1 + (ulong*)c);').parseText, 'r ^= ~(1 + (ulong*)c);');
   assert.equal(prepareSource('s.AsRef<long>() = k;').parseText, 's.AsRef<long>   = k;');
+});
+
+test('a list pattern becomes an empty property pattern only when a designation follows it', () => {
+  const rewritten = (code: string) => prepareSource(code).parseText;
+  assert.equal(rewritten('if (xs is [..] all) return all;'), 'if (xs is {  } all) return all;');
+  assert.equal(rewritten('case [var h, ..] rest:'), 'case {         } rest:');
+  assert.equal(rewritten('ok = ns is [1] and [.., 2] p;'), 'ok = ns is [1] and {     } p;');
+  // Without a designation, or with a pattern combinator after it, the grammar reads the list pattern as it is.
+  for (const code of ['if (xs is [..]) { }', 'x = ns is [1, ..] and [.., 2];', 'x = ns is [1] or [2];', 'r = o is [_] when ok;', 'case [1, 2]:', 'x = a is int[] b;', 'x = y is null or [];']) {
+    assert.equal(rewritten(code), code, code);
+  }
 });
 
 test('a call is read as an element access only where an assignment takes it as its target', () => {

@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord';
   start: number;
 }
 
@@ -132,6 +132,8 @@ const CANDIDATE_WORDS: Record<string, Candidate['kind']> = {
   async: 'async', allows: 'allows', ref: 'ref', partial: 'partial',
   // The attribute targets that are not reserved words (`[method: Obsolete]`): see prepare.ts.
   field: 'attributeTargetWord', method: 'attributeTargetWord', param: 'attributeTargetWord', property: 'attributeTargetWord', type: 'attributeTargetWord', typevar: 'attributeTargetWord',
+  // Words after which a pattern starts: a list pattern there may end in a designation (`is [..] items`), see prepare.ts.
+  is: 'patternWord', and: 'patternWord', or: 'patternWord', case: 'patternWord',
 };
 
 /** Scans a file, calling back for directives, skipped lines and candidates. */
@@ -218,7 +220,7 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
       i++;
       while (i < n && isIdentifierPart(text.charCodeAt(i))) i++;
       const length = i - start;
-      if (length >= 3 && length <= 8) {
+      if (length >= 2 && length <= 8) {
         const kind = CANDIDATE_WORDS[text.slice(start, i)];
         if (kind) callbacks.onCandidate({ kind, start });
       }

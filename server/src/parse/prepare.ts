@@ -6,7 +6,7 @@
  * `ref partial struct`, `a?.B = x`, a variable named like an attribute target right after `[` as in `[method]`, a string literal in an interpolation hole right after a `{{` escape). So this
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
- * rejects or misreads as a declaration). Offsets are unchanged, so every position in the tree is a position in the
+ * rejects or misreads as a declaration, and a list pattern followed by a designation, `is [..] items`). Offsets are unchanged, so every position in the tree is a position in the
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
 import { ConditionalStack, readDirective } from './directives';
@@ -17,7 +17,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole';
+  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern';
   span: Span;
 }
 
@@ -127,6 +127,11 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // `{{` before a hole's `{` -> two spaces: string content no analysis reads, and a hole the grammar then closes
     // where the compiler does (with the escape in front, it ends the string at a literal inside the hole).
     case 'braceEscapeBeforeHole': return '  ';
+    // `is [..] items` -> `is {  } items`: the grammar takes no designation after a list pattern, and fails on the
+    // method around it. An empty property pattern with the same designation matches what `[..]` matches (any
+    // non-null value) and declares the same variable; what the brackets held is blanked, so a designation inside
+    // them (`[var first, ..] all`) is not declared. Patterns hold constants, never calls or awaits.
+    case 'designatedListPattern': return `{${' '.repeat(original.length - 2)}}`;
   }
 }
 
@@ -205,6 +210,11 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
       case 'braceEscapeBeforeHole':
         rewrites.push({ kind: c.kind, span: { start: c.start, end: c.start + 2 } });
         break;
+      case 'patternWord': {
+        const listPattern = designatedListPatternAfter(text, c.start);
+        if (listPattern) rewrites.push({ kind: 'designatedListPattern', span: listPattern });
+        break;
+      }
       case 'nullConditional': {
         if (c.start < chainEnd) break;
         const chain = nullConditionalChain(text, c.start);
@@ -215,6 +225,24 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
     }
   }
   return { rewrites, asyncDeclarations };
+}
+
+/** Words that may follow a pattern (or a list pattern's end) rather than name what it declares. */
+const NOT_A_DESIGNATION = new Set(['and', 'or', 'when', 'is', 'as', 'with', 'switch', 'not']);
+
+/**
+ * The list pattern right after the pattern word at `wordStart` (`is`, `and`, `or`, `case`) when a designation follows
+ * it (`is [..] items`, `case [var head, ..] all:`), which tree-sitter-c-sharp's grammar does not accept; else null.
+ */
+function designatedListPatternAfter(text: string, wordStart: number): Span | null {
+  const word = nextToken(text, wordStart);
+  const open = word ? nextToken(text, word.end) : null;
+  if (!open || open.text !== '[') return null;
+  const end = matchingClose(text, open);
+  if (end === -1) return null;
+  const name = nextToken(text, end);
+  if (!name || name.kind !== 'identifier' || NOT_A_DESIGNATION.has(name.text)) return null;
+  return { start: open.start, end };
 }
 
 /** Words after which an operand starts: a `*` after them is a pointer indirection, after another word a multiplication. */
