@@ -3,9 +3,9 @@
  * properties and workspace method return types, then the API signatures for what the workspace does not declare.
  * No compiler, so the answer may be "unknown".
  */
-import type { LocalVariable, MethodBody } from '../model/types';
+import type { LocalVariable, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { splitCallText, tupleElementType, withoutOuterParentheses } from '../model/syntax';
+import { splitCallText, splitTopLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
@@ -114,8 +114,11 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     }
     const owner = bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
     if (owner && index) {
+      const arity = ownerArity(index, owner, body, bodies);
       for (const typeName of typeFamily(index, owner)) {
         for (const ref of typesNamed(index, typeName)) {
+          // `Visitor<T>` and `Visitor<T, TState>` are two types: a name inside one is not the other's member.
+          if (typeName === owner && arity !== null && ref.type.typeParameters.length !== arity) continue;
           const member = ref.type.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
           if (member?.typeText) return { typeText: member.typeText, source: `${member.kind} ${name}` };
           // A primary constructor's parameter is in scope in every member of its own type (not through this.).
@@ -138,8 +141,60 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     const candidates = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
     if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call.name}` };
+    if (candidates.length === 0) {
+      const invoked = delegateInvocationType(call, body, bodies, index);
+      if (invoked) return invoked;
+    }
   }
   return typeFromApiSignatures(t, body, bodies, index);
+}
+
+/**
+ * How many type parameters the declaration around the body has, when the body's file declares it (partial parts
+ * elsewhere share them); null when it is not found. Types of one simple name but another arity are other types.
+ */
+function ownerArity(index: WorkspaceIndex, owner: string, body: MethodBody, bodies: readonly MethodBody[]): number | null {
+  const file = fileOfBodies(index, bodies);
+  if (file === null) return null;
+  let best: TypeDeclaration | null = null;
+  for (const ref of typesNamed(index, owner)) {
+    const t = ref.type;
+    if (ref.file !== file || t.span.start > body.span.start || body.span.end > t.span.end) continue;
+    if (!best || t.span.end - t.span.start < best.span.end - best.span.start) best = t;
+  }
+  return best ? best.typeParameters.length : null;
+}
+
+/**
+ * The result of invoking a delegate that a local, parameter, field or property holds: `_next(context)` or
+ * `_next.Invoke(context)` where `_next` is a `Func<HttpContext, Task>` is a Task. Func's result is its last type
+ * argument; a delegate type the workspace declares returns what its `Invoke` does (a generic one is left unknown:
+ * its result may name its type parameters). Null when the name holds no delegate the typing knows.
+ */
+function delegateInvocationType(call: { receiver: string | null; name: string; argumentsText: string }, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): ExpressionType | null {
+  const held = call.name === 'Invoke' && call.receiver ? call.receiver : call.receiver === null || call.receiver === 'this' ? call.name : null;
+  if (held === null) return null;
+  const holder = typeOfExpression(call.receiver === 'this' ? `this.${held}` : held, body, bodies, index);
+  const result = holder ? delegateResultType(holder.typeText, call.argumentsText.trim() === '' ? 0 : splitTopLevel(call.argumentsText).length, index) : null;
+  return result ? { typeText: result, source: `the result of invoking ${holder!.source}` } : null;
+}
+
+/** What invoking a delegate of this type with `argumentCount` arguments returns; null when that call cannot be it. */
+function delegateResultType(typeText: string, argumentCount: number, index: WorkspaceIndex): string | null {
+  const t = typeText.trim().replace(/\?$/, '');
+  const func = /^(?:global::)?(?:System\.)?Func\s*<([^]*)>$/.exec(t);
+  if (func) {
+    const args = splitTopLevel(func[1]);
+    return args.length === argumentCount + 1 ? args[args.length - 1]!.trim() : null;
+  }
+  if (/[<>]/.test(t)) return null;
+  const declared = typesNamed(index, stripGenerics(t)).filter((ref) => ref.type.kind === 'delegate');
+  const invokeOf = (type: TypeDeclaration) => type.members.find((m) => m.name === 'Invoke');
+  const results = new Set(declared.map((ref) => {
+    const invoke = invokeOf(ref.type);
+    return ref.type.typeParameters.length === 0 && invoke?.parameterTypes.length === argumentCount ? invoke.typeText : null;
+  }));
+  return results.size === 1 ? [...results][0] ?? null : null;
 }
 
 /**
