@@ -3,7 +3,8 @@
 //   node test/bench/lsp-latency.mjs [--edits N] [--only startup,small,large,workspace,index] [--workspace-files N]
 //                                    [--index-lines N] [--typed TEXT] [--json] [--cpu-prof DIR]
 // Scenarios:
-//   startup    start-up to the first diagnostics of one open file of the sample workspace, and to the end of indexing
+//   startup    start-up to the first diagnostics of one open file of the sample workspace (from the process's start
+//              and from the initialize request), and to the end of indexing
 //   small      keystroke to diagnostics on a lone 200-line file; hover right after each edit
 //   large      the same on a generated 10,000-line file (modelled on the large-document thread)
 //   workspace  a generated workspace of --workspace-files files (default 2,000) of about 200 lines: the first
@@ -98,6 +99,9 @@ async function startClient(folder, env = { ...process.env, ASYNCLENS_MODEL_CACHE
   connection.onRequest('workspace/codeLens/refresh', () => null);
   connection.listen();
   const until = (test) => new Promise((resolve) => { waiters.push({ test, resolve }); check(); });
+  // The issue's start-up target counts from initialize: the editor sends it once the process is up, so the time
+  // before it (Node starting and loading the server's bundle) is measured apart.
+  const initializeSent = now();
   await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: folder ? pathToFileURL(folder).href : null,
@@ -106,6 +110,7 @@ async function startClient(folder, env = { ...process.env, ASYNCLENS_MODEL_CACHE
   });
   void connection.sendNotification('initialized', {});
   return {
+    initializeSent,
     connection,
     pid: child.pid,
     timings,
@@ -144,6 +149,7 @@ function generatedFile(lines) {
 
 async function startup(runs) {
   const first = [];
+  const fromInitialize = [];
   const indexed = [];
   const file = path.join(sampleWorkspace, 'Catalog', 'HttpCatalogClient.cs');
   const uri = pathToFileURL(file).href;
@@ -154,11 +160,12 @@ async function startup(runs) {
     client.open(uri, text);
     await client.diagnosticsOf(uri);
     first.push(now() - t0);
+    fromInitialize.push(now() - client.initializeSent);
     await client.ready();
     indexed.push(now() - t0);
     await client.stop();
   }
-  return { first, indexed };
+  return { first, fromInitialize, indexed };
 }
 
 /**
@@ -226,6 +233,7 @@ async function workspaceTyping(files, count) {
     client.open(smallUri, smallText);
     await client.diagnosticsOf(smallUri, 1);
     const firstDiagnostics = now() - t0;
+    const firstFromInitialize = now() - client.initializeSent;
     await client.ready();
     const indexed = now() - t0;
     const smallResult = await keystrokes(client, smallUri, smallText, count, 2);
@@ -236,13 +244,13 @@ async function workspaceTyping(files, count) {
     const largeResult = await keystrokes(client, largeUri, largeText, count, 2);
     const memory = peakMemoryMb(client.pid);
     await client.stop();
-    return { files: corpus.files + 2, lines: corpus.lines + 10_200, firstDiagnostics, indexed, small: smallResult, large: largeResult, memory };
+    return { files: corpus.files + 2, lines: corpus.lines + 10_200, firstDiagnostics, firstFromInitialize, indexed, small: smallResult, large: largeResult, memory };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** Indexing a big generated workspace: initialize to ready, and the server process's peak memory. */
+/** Indexing a big generated workspace: process start to ready, and the server process's peak memory. */
 async function indexing(lines) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-index-'));
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-cache-'));
@@ -301,7 +309,8 @@ const engineOf = (r) => (r.engine.length ? `model ${median(r.engine.map((e) => e
   (r.engine.some((e) => e.modelSinceEdit !== undefined) ? `; after the edit the engine had the model at ${median(r.engine.filter((e) => e.modelSinceEdit !== undefined).map((e) => e.modelSinceEdit)).toFixed(0)} ms and the findings at ${median(r.engine.filter((e) => e.rulesSinceEdit !== undefined).map((e) => e.rulesSinceEdit)).toFixed(0)} ms` : '') : '');
 const rows = [];
 if (results.startup) {
-  rows.push(['start-up to first diagnostics (sample workspace, 1 open file)', ms(median(results.startup.first)), ms(quantile(results.startup.first, 0.95)), results.startup.first.length, '']);
+  rows.push(['process start to first diagnostics (sample workspace, 1 open file)', ms(median(results.startup.first)), ms(quantile(results.startup.first, 0.95)), results.startup.first.length, '']);
+  rows.push(['initialize to first diagnostics (the same runs)', ms(median(results.startup.fromInitialize)), ms(quantile(results.startup.fromInitialize, 0.95)), results.startup.fromInitialize.length, '']);
   rows.push(['start-up to workspace indexed (12 files)', ms(median(results.startup.indexed)), ms(quantile(results.startup.indexed, 0.95)), results.startup.indexed.length, '']);
 }
 for (const [key, label] of [['small', '200-line file'], ['large', '10,000-line file']]) {
@@ -313,14 +322,15 @@ for (const [key, label] of [['small', '200-line file'], ['large', '10,000-line f
 }
 if (results.workspace) {
   const w = results.workspace;
-  rows.push([`workspace of ${w.files} files (${w.lines} lines): initialize to first diagnostics of an open file, while indexing`, ms(w.firstDiagnostics), '', 1, '']);
-  rows.push([`workspace of ${w.files} files: initialize to indexed`, ms(w.indexed), '', 1, w.memory ? `peak ${w.memory.toFixed(0)} MB` : '']);
+  rows.push([`workspace of ${w.files} files (${w.lines} lines): process start to first diagnostics of an open file, while indexing`, ms(w.firstDiagnostics), '', 1, '']);
+  rows.push([`the same: initialize to first diagnostics`, ms(w.firstFromInitialize), '', 1, '']);
+  rows.push([`workspace of ${w.files} files: process start to indexed`, ms(w.indexed), '', 1, w.memory ? `peak ${w.memory.toFixed(0)} MB` : '']);
   rows.push([`workspace of ${w.files} files: keystroke to diagnostics, 200-line file`, ms(median(w.small.keystroke)), ms(quantile(w.small.keystroke, 0.95)), w.small.keystroke.length, engineOf(w.small)]);
   rows.push([`workspace of ${w.files} files: keystroke to diagnostics, 10,000-line file`, ms(median(w.large.keystroke)), ms(quantile(w.large.keystroke, 0.95)), w.large.keystroke.length, engineOf(w.large)]);
 }
 if (results.index) {
   const x = results.index;
-  rows.push([`indexing ${x.lines} lines (${x.files} files): initialize to ready${x.warm ? ', writing the model cache' : ''}`, `${x.seconds.toFixed(1)} s`, '', 1, x.memory ? `peak ${x.memory.toFixed(0)} MB` : '']);
+  rows.push([`indexing ${x.lines} lines (${x.files} files): process start to ready${x.warm ? ', writing the model cache' : ''}`, `${x.seconds.toFixed(1)} s`, '', 1, x.memory ? `peak ${x.memory.toFixed(0)} MB` : '']);
   if (x.warm) rows.push([`indexing the same files again from the model cache (${x.warm.packMb.toFixed(1)} MB pack)`, `${x.warm.seconds.toFixed(1)} s`, '', 1, x.warm.memory ? `peak ${x.warm.memory.toFixed(0)} MB` : '']);
 }
 if (asJson) {
