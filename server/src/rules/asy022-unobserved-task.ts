@@ -6,6 +6,7 @@ import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import { applicableCandidates, callCandidates } from './callTargets';
 import { calleesMayReturnNullTask } from './nullTasks';
+import { calleesReturnKeptTask } from './keptTasks';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
@@ -40,6 +41,10 @@ Left alone as well: a call to workspace methods that may all return a null task 
 synchronously" (Microsoft.Data.SqlClient's TDS writer), and its callers drop the task where they know there is none;
 the await this rule asks for would throw on the null. ASY023 reports the null where it is returned. And \`Interlocked.Exchange\` or
 \`CompareExchange\` on a Task field: it returns the task the field held before, and dropping that starts nothing.
+A call to workspace methods that all hand back a task they keep in a field of their type is left alone too
+(\`return _load ??= Task.Run(Load);\`, \`return _prepare = Task.Run(...)\`, the field itself once set, or a
+completed task): the type observes that task later, so a caller that only starts the work (\`BeginLoad() =>
+LoadAsync();\`) drops a reference, not the task.
 
 ## Why is this bad?
 The caller goes on while the work runs: the next statement may read state the task has not written yet, the
@@ -130,7 +135,7 @@ export const rule: Rule = {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
         if (intentionalDropOf(call, fileNamespaces(ctx))) continue;
         const result = callResultOf(ctx, body, call);
-        if (result.kind !== 'task' || returnsItsReceiver(ctx, body, call) || mayBeNullTask(ctx, body, call)) continue;
+        if (result.kind !== 'task' || returnsItsReceiver(ctx, body, call) || mayBeNullTask(ctx, body, call) || keptByCallee(ctx, body, call)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
         findings.push({
@@ -157,6 +162,16 @@ export const rule: Rule = {
 function mayBeNullTask(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
   const found = callCandidates(ctx, body, call);
   return !!found && calleesMayReturnNullTask(ctx.index, applicableCandidates(found, call).map((c) => c.declaration));
+}
+
+/**
+ * Whether the workspace methods the call binds to all hand back a task they keep in a field of their type
+ * (rules/keptTasks.ts: `return _load ??= Task.Run(...)`): the type observes that task later, so the caller that
+ * only starts the work drops a reference, not the task.
+ */
+function keptByCallee(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const found = callCandidates(ctx, body, call);
+  return !!found && calleesReturnKeptTask(ctx.index, applicableCandidates(found, call).map((c) => c.declaration));
 }
 
 /**
@@ -210,7 +225,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const call = returnedCallOf(ctx, body);
     if (!call || intentionalDropOf(call, fileNamespaces(ctx))) continue;
     const result = callResultOf(ctx, body, call);
-    if (result.kind !== 'task' || mayBeNullTask(ctx, body, call)) continue;
+    if (result.kind !== 'task' || mayBeNullTask(ctx, body, call) || keptByCallee(ctx, body, call)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
     const code = shortCode(ctx.text.slice(call.span.start, call.span.end));

@@ -1,0 +1,52 @@
+/**
+ * Whether a workspace method hands back a task it keeps: the memoised load of UI and game code
+ * (`return _loadTask ??= Task.Run(Load);`, `return _prepareTask = Task.Run(...)`, or the field itself once it is set).
+ * The task lives on in a field of the method's type, where the type itself observes it later (awaits it, reads its
+ * result, checks IsCompleted), so a caller that only starts the work (`BeginLoad() => LoadAsync();`) drops a reference,
+ * not the task. ASY022 leaves such a caller alone.
+ */
+import type { MethodBody } from '../model/types';
+import { bodyOf, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { declaresLocalOrParameter } from '../model/bodies';
+
+/** `_task`, `this._task`, or an assignment to one as the whole expression: `_task ??= Start()`, `this._task = Start()`. */
+const FIELD_OR_ASSIGNMENT = /^(?:this\s*\.\s*)?(@?[A-Za-z_]\w*)\s*(?:(?:\?\?=|=(?![=>]))[^]*)?$/;
+/** A task that is complete when it is returned and cannot fault: nothing is lost by dropping it. */
+const COMPLETED_TASK = /^(?:(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:CompletedTask|FromResult\s*(?:<[^()]*>)?\s*\([^]*\)))$/;
+
+/**
+ * Whether every return of a non-async Task-returning body is a field of its own type (read, or assigned as the
+ * returned expression) or an already completed task, and at least one is a field.
+ */
+export function returnsKeptTask(index: WorkspaceIndex, body: MethodBody): boolean {
+  if (body.isAsync || (body.returnKind !== 'Task' && body.returnKind !== 'TaskOfT') || body.returns.length === 0 || !body.containingType) return false;
+  let kept = false;
+  for (const site of body.returns) {
+    const text = site.expressionText?.trim();
+    if (!text) return false;
+    if (COMPLETED_TASK.test(text)) continue;
+    const name = FIELD_OR_ASSIGNMENT.exec(text)?.[1]?.replace(/^@/, '');
+    if (!name || declaresLocalOrParameter([body], name) || !isFieldOf(index, body.containingType, name)) return false;
+    kept = true;
+  }
+  return kept;
+}
+
+/** Whether the type (or a workspace base of it) declares an instance or static field or property of that name. */
+function isFieldOf(index: WorkspaceIndex, typeName: string, name: string): boolean {
+  for (const t of typeFamily(index, typeName)) {
+    for (const ref of typesNamed(index, t)) {
+      if (ref.type.members.some((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'))) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the workspace methods a call may bind to (their declarations) all return a task they keep. */
+export function calleesReturnKeptTask(index: WorkspaceIndex, declarations: readonly ({ file: string; bodyId: string } | undefined)[]): boolean {
+  if (declarations.length === 0) return false;
+  return declarations.every((d) => {
+    const body = d ? bodyOf(index, d.file, d.bodyId) : null;
+    return body !== null && returnsKeptTask(index, body);
+  });
+}
