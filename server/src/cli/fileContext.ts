@@ -92,7 +92,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
     severitiesOf: (file) => severitiesFromOptions(editorOptions(file)),
     contextOf(file, index) {
       const project = loaded.contexts.get(file.path)?.project ?? null;
-      const verdict = testCodeVerdict(project, file.text, file.model, project ? loaded.host.testCodeReasonOf(project) : leftOutReason(file.path));
+      const verdict = testCodeVerdict(project, file.text, file.model, project ? loaded.host.testCodeReasonOfFile(project, loaded.absolute.get(file.path) ?? file.path) : leftOutReason(file.path));
       const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
       return {
         suppression: options.peerSuppressions ? {

@@ -165,19 +165,30 @@ export function testProjectReason(project: ProjectModel | null): string | null {
 
 interface TestProjectEvidence {
   reason: string;
-  /** The only sign is a package only tests use (TEST_SUPPORT_PACKAGES), not a test framework or runner. */
-  supportPackageOnly: boolean;
+  /**
+   * The only sign is a package reference a library that ships with the product may hold too: a package only tests use
+   * (TEST_SUPPORT_PACKAGES), or a test framework without the test SDK that makes a project one `dotnet test` runs.
+   */
+  packageOnly: boolean;
 }
+
+/** The package whose build props set IsTestProject (TEST_PACKAGES cites them): a project with it is one `dotnet test` runs. */
+const TEST_SDK_PACKAGE = 'microsoft.net.test.sdk';
 
 function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence | null {
   if (!project || project.isTestProject === false) return null;
-  const sure = (reason: string): TestProjectEvidence => ({ reason, supportPackageOnly: false });
+  const sure = (reason: string): TestProjectEvidence => ({ reason, packageOnly: false });
   if (project.isTestProject === true) return sure(`${project.name} sets IsTestProject`);
   if (project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'mstest.sdk')) return sure(`${project.name} uses MSTest.Sdk`);
   const framework = referencedPackage(project, TEST_PACKAGES);
-  if (framework) return sure(`${project.name} references ${framework.id} (${framework.framework})`);
+  if (framework) {
+    // A test framework alone may be the reference of a product library that ships test base classes to its users
+    // (a game's library giving ruleset authors its NUnit test scenes); with the test SDK the project is a test run.
+    const runnable = project.packageReferences.some((r) => r.id.toLowerCase() === TEST_SDK_PACKAGE);
+    return { reason: `${project.name} references ${framework.id} (${framework.framework})`, packageOnly: !runnable };
+  }
   const support = referencedPackage(project, TEST_SUPPORT_PACKAGES);
-  if (support) return { reason: `${project.name} references ${support.id} (${support.purpose}), a test helper library`, supportPackageOnly: true };
+  if (support) return { reason: `${project.name} references ${support.id} (${support.purpose}), a test helper library`, packageOnly: true };
   const benchmark = referencedPackage(project, BENCHMARK_PACKAGES);
   if (benchmark) return sure(`${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`);
   // The Arcade SDK (Microsoft.DotNet.Arcade.Sdk, which a repository's Directory.Build.props imports) tells test projects
@@ -213,11 +224,13 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
     // A cycle of references (never valid in a build) reads as not test code.
     verdicts.set(p.path, null);
     const evidence = testProjectEvidence(p);
-    // A package only tests use says test helper library, unless nothing in the project's name says test support and
-    // production code references it: then it ships with the product, and the package is a stray reference (an
-    // assertion package left in a common library). A test kit that other kits build on (`Acme.TestKit` under
+    // A package only tests use, or a test framework without the test SDK, says test helper library, unless nothing in
+    // the project's name says test support and production code references it: then it ships with the product, and the
+    // package is a stray reference (an assertion package left in a common library) or serves the test base classes
+    // the library ships to its users (a game's library whose NUnit test scenes ruleset authors derive from; no test
+    // project is referenced by an application). A test kit that other kits build on (`Acme.TestKit` under
     // `Acme.Cluster.TestKit`) or that a manual test app references keeps its verdict by its name.
-    const strayPackage = evidence?.supportPackageOnly === true && !TEST_SUPPORT_NAME.test(p.name) && referencedByProductionCode(p);
+    const strayPackage = evidence?.packageOnly === true && !TEST_SUPPORT_NAME.test(p.name) && referencedByProductionCode(p);
     const own = evidence && !strayPackage ? evidence.reason : null;
     const reason = own ?? supportReason(p);
     verdicts.set(p.path, reason);
@@ -246,6 +259,31 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
     return `${p.name} is a class library only test code references (${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
   };
   return reasonOf(project);
+}
+
+/**
+ * Why a file of a library that ships with the product is test code though its project is not, or null: the project's
+ * only sign of tests is a package reference (a test framework without the test SDK, or a package only tests use) that
+ * testCodeReason set aside because production code references the project, and the file sits in a `Tests` or `Test`
+ * folder of it. That folder holds what the reference is for: the test base classes and test doubles the library ships
+ * to its users (a game's library with its NUnit test scenes and fake multiplayer server, in `Tests/` beside the game's
+ * code). Called only for a project testCodeReason gives no reason for.
+ */
+export function shippedTestFolderReason(project: ProjectModel, absFile: string): string | null {
+  const evidence = testProjectEvidence(project);
+  if (!evidence?.packageOnly) return null;
+  const folder = testFolderInProject(project.directory, absFile);
+  return folder ? `${folder} of ${project.name} holds the test code its reference is for (${evidence.reason})` : null;
+}
+
+/** The `Tests` or `Test` folder between a project's folder and a file in it (`Tests/`, `Game/Tests/`), or null. */
+export function testFolderInProject(projectDirectory: string, absFile: string): string | null {
+  const dir = projectDirectory.replace(/\\/g, '/').replace(/\/+$/, '');
+  const file = absFile.replace(/\\/g, '/');
+  if (!file.startsWith(`${dir}/`)) return null;
+  const folders = file.slice(dir.length + 1).split('/').slice(0, -1);
+  const at = folders.findIndex((s) => /^tests?$/i.test(s));
+  return at === -1 ? null : `${folders.slice(0, at + 1).join('/')}/`;
 }
 
 /**

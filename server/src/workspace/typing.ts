@@ -398,6 +398,32 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
   if (TASK_FACTORIES.test(t)) return { verdict: 'task', reason: 'a Task factory call' };
   const call = /([A-Za-z_]\w*)(?:<[^()]*>)?\s*\([^]*\)$/.exec(t);
   if (call && /Async$/.test(call[1])) return { verdict: 'task', reason: `${call[1]} follows the Async naming convention` };
-  if (/^(this\.)?_?[A-Za-z]*[tT]ask[s]?$|^t\d?$/.test(t)) return { verdict: 'task', reason: `the name ${t} suggests a task` };
+  if (/^(this\.)?_?[A-Za-z]*[tT]ask[s]?$|^t\d?$/.test(t)) {
+    const sequence = index ? workspaceElementSequenceOf(t, body, bodies, index) : null;
+    if (sequence) return { verdict: 'unknown', reason: `${t} is an element of ${sequence.receiver}, a ${sequence.typeText}, whose elements are types the workspace declares` };
+    return { verdict: 'task', reason: `the name ${t} suggests a task` };
+  }
   return { verdict: 'unknown', reason: `the type of ${t} is not visible without a compiler` };
+}
+
+/**
+ * `ticks.Where(t => !t.Result.HasResult)` on a `Container<SpinnerTick>`: the name is an implicitly typed parameter of a
+ * lambda given to a call on a receiver whose generic type's arguments are all types the workspace declares. The
+ * parameter is then an element of that sequence (one of those types, or a pair of them), so its name (`t` for a tick,
+ * a tile, a track) says nothing about a task. The receiver and its type, or null when that is not known: a receiver
+ * of an unknown or non-generic type, or one with a type parameter or a framework type among its arguments (`List<T>`,
+ * `List<Task>`), keeps the name's evidence.
+ */
+function workspaceElementSequenceOf(name: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): { receiver: string; typeText: string } | null {
+  const declaring = bodyChain(body, bodies).find((b) => b.parameters.some((p) => p.name === name));
+  if (!declaring || declaring.kind !== 'lambda' || declaring.parameters.find((p) => p.name === name)?.typeText) return null;
+  const receiver = declaring.delegateTarget?.kind === 'argument' && declaring.delegateTarget.call?.kind === 'invocation' ? declaring.delegateTarget.call.receiver : null;
+  const parent = declaring.parentId ? bodies.find((b) => b.id === declaring.parentId) : undefined;
+  if (!receiver || !parent) return null;
+  const typed = typeOfExpression(receiver, parent, bodies, index);
+  const generic = typed ? /^[\w.]+<(.+)>\??$/.exec(typed.typeText.trim()) : null;
+  if (!typed || !generic) return null;
+  const typeArguments = splitTopLevel(generic[1]).map((a) => a.trim().replace(/\?$/, ''));
+  const declared = typeArguments.every((a) => /^[A-Za-z_][\w.]*$/.test(a) && typesNamed(index, a.split('.').pop() ?? a).length > 0 && !isTaskLike(classifyReturnType(a, false).kind));
+  return declared ? { receiver, typeText: typed.typeText } : null;
 }

@@ -147,7 +147,7 @@ export function createEngineProjects(): EngineProjects {
     checkContextOf(key, text, model, index, settings) {
       const project = contextOf(key, settings).project;
       const { values: options, globalSources } = analyzerOptions(key, settings);
-      const verdict = testCodeVerdict(project, text, model, project ? hostFor(settings).testCodeReasonOf(project) : leftOutReason(key, settings));
+      const verdict = testCodeVerdict(project, text, model, project ? hostFor(settings).testCodeReasonOfFile(project, fsPathOf(key) ?? key) : leftOutReason(key, settings));
       const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
       let assembly: AssemblySuppression[] = [];
       if (settings.suppressions.peers) {

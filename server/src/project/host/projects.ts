@@ -16,7 +16,7 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
-import { testCodeReason, testFolderBelow } from '../testCode';
+import { shippedTestFolderReason, testCodeReason, testFolderBelow } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
@@ -70,6 +70,11 @@ export interface ProjectHost {
    * publishes that only test code among the known projects references. Null when it is neither.
    */
   testCodeReasonOf(project: ProjectModel): string | null;
+  /**
+   * Why a file of the project is test code by where it sits: the project's own verdict (testCodeReasonOf), or the
+   * test folder of a library that ships test base classes with the product (project/testCode.ts shippedTestFolderReason).
+   */
+  testCodeReasonOfFile(project: ProjectModel, absFile: string): string | null;
   /** The workspace's root folders (absolute): a project in a test folder below one is test code (project/testCode.ts). */
   setRoots(roots: readonly string[]): void;
   /** Forgets every cached file and evaluation (a project, props or targets file changed). */
@@ -405,6 +410,9 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     projects: all,
     referencedProjects,
     testCodeReasonOf: (project) => testCodeReason(project, referencersOf, (p) => testFolderBelow(p.directory, roots)),
+    testCodeReasonOfFile(project, absFile) {
+      return testCodeReason(project, referencersOf, (p) => testFolderBelow(p.directory, roots)) ?? shippedTestFolderReason(project, modelPath(absFile));
+    },
     setRoots(list) {
       roots = list.map(modelPath);
     },
