@@ -238,7 +238,10 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
         + `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}`
         + 'Nothing waits for the work, and an exception the task ends with is lost.',
       bodyId: body.id,
-      fix: { title: 'Await the work in a loop (foreach + await), or pass a Func<Task> to an API that awaits it', safety: 'display-only', edits: [] },
+      // A void member can return the task itself; a lambda's delegate type is someone else's choice.
+      fix: voidMember
+        ? { title: `Make ${body.name} return the task (Task instead of void), and let its callers await it`, safety: 'display-only', edits: [] }
+        : { title: 'Await the work in a loop (foreach + await), or pass a Func<Task> to an API that awaits it', safety: 'display-only', edits: [] },
     });
   }
   return findings;
