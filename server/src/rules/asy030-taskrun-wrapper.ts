@@ -3,7 +3,7 @@
  * and `await Task.Run(...)` of blocking or trivial work in ASP.NET Core request code.
  */
 import type { MethodBody } from '../model/types';
-import { implementsInterfaceMember } from './callbackSlots';
+import { implementsInterfaceMember, mayImplementUnknownInterface } from './callbackSlots';
 import { libraryCodeOf } from './libraryCode';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -36,7 +36,9 @@ lambdas passed to \`MapGet\`/\`MapPost\`/\`MapPut\`/\`MapDelete\`/\`MapPatch\`/\
 
 Not reported: \`Task.Run\` of an async lambda (\`Task.Run(async () => ...)\`), methods that do anything else, private
 and internal methods and members of non-public types (offloading inside a library is the library's business),
-overrides and interface implementations (the signature is someone else's), test code. In request code: a lambda
+overrides and interface implementations (the signature is someone else's; a public method of a type that lists an
+interface neither the workspace nor the signature database declares counts as one, since that interface may declare
+it), test code. In request code: a lambda
 with a loop, several statements, or a call whose cost is unknown (\`() => Compute(data)\`, in-memory LINQ, a
 constructor), which may be the CPU-bound work Task.Run is for; a method group; a Task.Run started first and awaited
 later (the work runs beside the request's own); helpers the action calls; a wait on a task inside the lambda
@@ -183,7 +185,7 @@ function libraryWrapperFindings(ctx: RuleContext): RuleFinding[] {
     if (!statement) continue;
     const work = wrappedWork(statement, body.isAsync);
     if (work === null || /^\s*async\b/.test(work)) continue;
-    if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start)) || implementsInterfaceMember(ctx, body)) continue;
+    if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start)) || implementsInterfaceMember(ctx, body) || mayImplementUnknownInterface(ctx, body)) continue;
     findings.push({
       span: body.nameSpan,
       message: `${quoted(body.name)} only runs synchronous work on the thread pool with 'Task.Run' (async over sync)`,

@@ -90,6 +90,29 @@ export function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): b
 }
 
 /**
+ * Whether the function's type lists among its bases an interface that neither the workspace nor the signature
+ * database declares (`class GlyphStore : ITextureStore` with ITextureStore from a package the database lacks): such an
+ * interface may declare the function, so its signature may be someone else's. Read by name (`I` and a capital), as
+ * the compiler's naming guidelines have it; a base the database knows is answered by implementsInterfaceMember.
+ */
+export function mayImplementUnknownInterface(ctx: RuleContext, body: MethodBody): boolean {
+  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return false;
+  const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);
+  for (const name of typeFamily(ctx.index, owner)) {
+    for (const ref of typesNamed(ctx.index, name)) {
+      for (const base of ref.type.baseTypes) {
+        const simple = base.replace(/<[^]*$/, '').split('.').pop() ?? base;
+        if (!/^I[A-Z]/.test(simple) || typesNamed(ctx.index, simple).length > 0) continue;
+        const type = typing ? resolveTypeText(typing.api, base) : null;
+        if (!type || !definitionOf(typing!.api, type)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The function's name written somewhere in the file without a call after it: `+= OnTick`, `new Timer(OnTick)`,
  * `Command = new RelayCommand(Refresh)`. A delegate type someone else declared decides its signature then.
  */
