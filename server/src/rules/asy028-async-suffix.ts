@@ -12,6 +12,7 @@ import { quoted } from './messageText';
 import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
 import { requestHandlerKindOf } from './requestCode';
 import { isPersistedJobMethod } from './persistedJobs';
+import { delegateReturnOf } from './callTargets';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -44,7 +45,10 @@ and reads its already completed task), or with a parameter of a synchronous/asyn
 \`Synchronous\` and \`Asynchronous\` members, as MySqlConnector's \`IOBehavior\`), names that end in Sync beside a
 method of the same stem (\`ReadSync\` beside \`ReadAsync\` or \`Read\`: the synchronous half of such a pair, whose task
 is complete when it returns), static \`From...\` factories of completed
-tasks (named as \`Task.FromResult\` is), or names that say Async before a qualifier (\`ReadAsyncCore\`). Methods returning
+tasks (named as \`Task.FromResult\` is), or names that say Async before a qualifier (\`ReadAsyncCore\`). Nor are \`void\` methods named Async that take a
+callback returning void (\`void FlushAsync(AsyncContinuation done)\`, an \`Action<Exception>\`, an \`AsyncCallback\`):
+they finish later and say so through the callback, the continuation-passing form of asynchrony, which the suffix
+names truthfully (a callback that returns a value, such as a filter or a handler returning a task, does not count). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
 
 ## Why is this bad?
@@ -144,8 +148,25 @@ function hasSynchronousTwin(ctx: RuleContext, type: TypeDeclaration, m: MemberSi
   return typesNamed(ctx.index, twin).some((ref) => ref.type.members.some((x) => x.kind === 'method' && x.name === m.name && !AWAITABLE_RETURNS.has(x.returnKind)));
 }
 
+/**
+ * Whether a void method reports its completion through a callback it is handed: a parameter of a delegate type that
+ * returns void (`Action`, `Action<Exception>`, `AsyncCallback`, a workspace `delegate void Continuation(...)`).
+ * Such a method is asynchronous in the continuation-passing style, and its Async suffix says so truthfully. A
+ * delegate that returns a value (a filter, a handler returning a task) is not told of completion, so it does not
+ * count. `contextBody` is any body of the file, for resolving the parameter types through the API signatures.
+ */
+function completesThroughCallback(ctx: RuleContext, m: MemberSignature, body: MethodBody | undefined, contextBody: MethodBody | undefined): boolean {
+  if (m.returnKind !== 'void' || !contextBody) return false;
+  const parameters = body?.parameters ?? m.parameters ?? [];
+  return parameters.some((p) => typeof p.typeText === 'string' && delegateReturnOf(ctx, contextBody, { typeText: p.typeText, type: null }, null) === 'void');
+}
+
 function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined, masked: string): string | null {
   if (m.name === 'Main' || m.name === 'GetAwaiter') return 'entry point or awaiter';
+  // `void FlushAsync(AsyncContinuation done)`: the work finishes later and calls `done`; the suffix tells callers
+  // not to take the return for completion, which is what it means on a Task too. Renaming it to the bare name often
+  // collides with the synchronous-looking entry point that forwards to it (`Flush(AsyncContinuation)`).
+  if (/Async$/.test(m.name) && completesThroughCallback(ctx, m, body, body ?? ctx.model.bodies[0])) return 'completes through a callback';
   // `await call.ConfigureAwait(false)`: a type wrapping a task offers Task's own name for a configured awaitable
   // (Task.ConfigureAwait, ValueTask.ConfigureAwait); callers write it as on a task, and a suffix would break that.
   if (m.name === 'ConfigureAwait') return 'the awaitable pattern';
