@@ -7,7 +7,7 @@
 import type { MemberParameter, MethodBody } from '../model/types';
 import { classifyReturnType, genericParts } from '../model/returnKind';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { apiBasesOf, methodsNamed, stripGenerics, typesNamed } from '../workspace/index';
+import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
 import { chooseOverload, extensionMethodsFor, methodsOf, type MethodCandidate } from '../signatures/members';
@@ -45,6 +45,8 @@ export interface CallCandidate {
   declaration?: { file: string; bodyId: string };
   /** The return type as written (workspace) or in the database's C# form (API), or null when not known. */
   returnTypeText: string | null;
+  /** A workspace extension method, reached because no instance method of the name applies. */
+  workspaceExtension?: boolean;
 }
 
 export interface CallShape {
@@ -100,6 +102,11 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
       const declaration = ref.body ? { file: ref.file, bodyId: ref.body.id } : undefined;
       candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace', returnTypeText: m.typeText, ...(declaration ? { declaration } : {}) });
     }
+    // C# looks for extension methods only when no instance method applies: a workspace one whose `this` parameter
+    // takes the receiver's type (an interface's `Subscribe(Action<T>)` beside an extension `Subscribe(Func<T, CancellationToken, Task>)`).
+    if (!isStatic && receiver !== null && receiver !== 'this' && receiver !== 'base' && !candidates.some((c) => bindByCount(c, call.argumentTexts) !== null)) {
+      candidates.push(...workspaceExtensionCandidates(ctx, call.name, workspaceType));
+    }
     if (candidates.length > 0 || !typing) return { candidates, typing, receiverType: null };
     // Not declared in the workspace: a member of the type's bases outside it (a DbContext's SaveChangesAsync).
     for (const base of apiBasesOf(ctx.index, workspaceType)) {
@@ -118,6 +125,25 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
   // C# looks for extension methods only when no instance method applies; the callers check applicability.
   if (!isStatic) for (const m of extensionMethodsFor(typing.api, apiType, call.name)) candidates.push(apiCandidate(typing.api, m));
   return candidates.length ? { candidates, typing, receiverType: apiType } : null;
+}
+
+/**
+ * The workspace's extension methods of this name whose `this` parameter takes the receiver's type or one of its
+ * workspace bases and interfaces (by simple name), or a type parameter of the method; their parameters without it.
+ */
+function workspaceExtensionCandidates(ctx: RuleContext, name: string, receiverType: string): CallCandidate[] {
+  const family = typeFamily(ctx.index, receiverType);
+  const out: CallCandidate[] = [];
+  for (const ref of ctx.index.methodsByName.get(name) ?? []) {
+    const m = ref.member;
+    const first = m?.parameters?.[0];
+    if (!m || !m.isStatic || !first || !first.modifiers.includes('this')) continue;
+    const thisType = first.typeText.replace(/\?$/, '');
+    if (!family.has(stripGenerics(thisType)) && !(m.typeParameters ?? []).includes(thisType)) continue;
+    const declaration = ref.body ? { file: ref.file, bodyId: ref.body.id } : undefined;
+    out.push({ display: `${ref.typeName}.${name}`, parameters: m.parameters!.slice(1).map(workspaceParameter), source: 'workspace', returnTypeText: m.typeText, workspaceExtension: true, ...(declaration ? { declaration } : {}) });
+  }
+  return out;
 }
 
 function isLocalName(body: MethodBody, bodies: readonly MethodBody[], name: string): boolean {

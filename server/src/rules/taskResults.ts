@@ -38,7 +38,15 @@ export function callResultOf(ctx: RuleContext, body: MethodBody, call: CallSite)
   // binds to something else (an extension method with its own return type: `context.SetCompleted(id)` beside an
   // instance `Task SetCompleted()`), so its type is not known after all.
   const found = callCandidates(ctx, body, call);
-  if (found && found.candidates.length > 0 && applicableCandidates(found, call).length === 0) return { kind: 'unknown', typeText: null, source: null };
+  const applicable = found ? applicableCandidates(found, call) : [];
+  if (found && found.candidates.length > 0 && applicable.length === 0) return { kind: 'unknown', typeText: null, source: null };
+  // Workspace extension methods are candidates only where no instance method applies: the call binds to one of them,
+  // and their declared return types, not the instance member the typing found by name, say what it gives.
+  if (applicable.length > 0 && applicable.every((c) => c.workspaceExtension)) {
+    const kinds = new Set(applicable.map((c) => (c.returnTypeText === null ? 'unknown' : awaitableKindOf(c.returnTypeText))));
+    const only = kinds.size === 1 ? [...kinds][0]! : 'unknown';
+    return only === 'unknown' ? { kind: 'unknown', typeText: null, source: null } : { kind: only, typeText: applicable[0]!.returnTypeText, source: `return type of ${applicable[0]!.display}` };
+  }
   return result;
 }
 
