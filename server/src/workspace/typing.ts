@@ -149,20 +149,29 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   return typeFromApiSignatures(t, body, bodies, index);
 }
 
+/** Each body's answer of ownerArity: a body belongs to one model, whose declarations never change. */
+const ownerArities = new WeakMap<MethodBody, number | null>();
+
 /**
- * How many type parameters the declaration around the body has, when the body's file declares it (partial parts
- * elsewhere share them); null when it is not found. Types of one simple name but another arity are other types.
+ * How many type parameters the declaration around the body has, found in the model of the file that holds the body
+ * (partial parts elsewhere share them); null when it is not found. Types of one simple name but another arity are
+ * other types. The body's file comes from its bodies array, or, for a part of one (the rule cache runs per-method
+ * rules over the bodies an edit changed), from the models that declare a type of that name.
  */
 function ownerArity(index: WorkspaceIndex, owner: string, body: MethodBody, bodies: readonly MethodBody[]): number | null {
-  const file = fileOfBodies(index, bodies);
-  if (file === null) return null;
+  const known = ownerArities.get(body);
+  if (known !== undefined) return known;
+  const refs = typesNamed(index, owner);
+  const file = fileOfBodies(index, bodies) ?? refs.map((r) => r.file).find((f) => index.files.get(f)?.bodies.includes(body)) ?? null;
   let best: TypeDeclaration | null = null;
-  for (const ref of typesNamed(index, owner)) {
+  for (const ref of refs) {
     const t = ref.type;
     if (ref.file !== file || t.span.start > body.span.start || body.span.end > t.span.end) continue;
     if (!best || t.span.end - t.span.start < best.span.end - best.span.start) best = t;
   }
-  return best ? best.typeParameters.length : null;
+  const arity = best ? best.typeParameters.length : null;
+  if (file !== null) ownerArities.set(body, arity);
+  return arity;
 }
 
 /**
