@@ -43,6 +43,7 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 36, message: /becomes async void/, fix: /^Give the delegate a type that returns Task/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 73, message: /becomes async void/, fix: /^Catch the exceptions inside the handler$/ },
   // A void member's expression body drops the task: the member itself can return it, unlike a lambda's delegate type.
+  { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Dispose' returns void", message: /^The task '_store\.WriteAsync\("last"\)' returns is dropped/, fix: /^Dispose's signature is not its own: observe the task's exceptions, or offer DisposeAsync \(IAsyncDisposable\) that returns it$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Run' returns void", line: 38, message: /^The task 'action\(\)' returns is dropped/, fix: /^Make Run return the task \(Task instead of void\), and let its callers await it$/ },
   // A call whose arguments hold a lambda with a block body: the quote keeps the end of the chain, not a cut of the lambda's body.
   // Task.Run starts the work on the pool: the wait holds threads but cannot deadlock on the caller's context.

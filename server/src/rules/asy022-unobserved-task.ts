@@ -10,6 +10,7 @@ import { calleesReturnKeptTask } from './keptTasks';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
+import { implementsInterfaceMember, mayImplementUnknownInterface } from './callbackSlots';
 
 const docs = `## What it does
 Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
@@ -215,6 +216,19 @@ const namespacesOfModel = new WeakMap<FileModel['types'], { usings: FileModel['u
  * `items.ForEach(i => SaveAsync(i))`: the lambda's body is a task-returning call, and the delegate it becomes returns
  * void, so the conversion drops the task. Async lambdas are ASY021's (they become async void instead).
  */
+/**
+ * What a void member whose expression body drops a task can do: return the task, when its signature is its own; an
+ * override or an interface's member (`IDisposable.Dispose`) cannot, and observes the task or offers an async twin.
+ */
+function voidMemberAdvice(ctx: RuleContext, body: MethodBody): string {
+  const explicit = /\.\s*$/.test(ctx.text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start));
+  if (body.modifiers.includes('override') || explicit || implementsInterfaceMember(ctx, body) || mayImplementUnknownInterface(ctx, body)) {
+    const twin = body.name === 'Dispose' && body.parameters.length === 0 ? 'DisposeAsync (IAsyncDisposable)' : `${body.name}Async`;
+    return `${body.name}'s signature is not its own: observe the task's exceptions, or offer ${twin} that returns it`;
+  }
+  return `Make ${body.name} return the task (Task instead of void), and let its callers await it`;
+}
+
 function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
   const findings: RuleFinding[] = [];
   for (const body of ctx.model.bodies) {
@@ -238,10 +252,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
         + `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}`
         + 'Nothing waits for the work, and an exception the task ends with is lost.',
       bodyId: body.id,
-      // A void member can return the task itself; a lambda's delegate type is someone else's choice.
-      fix: voidMember
-        ? { title: `Make ${body.name} return the task (Task instead of void), and let its callers await it`, safety: 'display-only', edits: [] }
-        : { title: 'Await the work in a loop (foreach + await), or pass a Func<Task> to an API that awaits it', safety: 'display-only', edits: [] },
+      fix: { title: voidMember ? voidMemberAdvice(ctx, body) : 'Await the work in a loop (foreach + await), or pass a Func<Task> to an API that awaits it', safety: 'display-only', edits: [] },
     });
   }
   return findings;
