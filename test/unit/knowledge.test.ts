@@ -43,6 +43,17 @@ test('activation schedulers: each row cites a page, names are unique, lookups by
   assert.equal(activationSchedulerBase('Controller'), null);
 });
 
+test('package interfaces: each row cites a page, lookups by simple name, method name and parameter count', async () => {
+  const { PACKAGE_INTERFACES, packageInterfacesNamed, packageInterfaceDeclares } = await import('../../server/src/knowledge/packageInterfaces');
+  for (const r of PACKAGE_INTERFACES) assert.match(r.source, /^https:\/\//, `${r.namespace}.${r.name} cites a source`);
+  const [job] = packageInterfacesNamed('IJob');
+  assert.equal(job?.namespace, 'Quartz');
+  assert.equal(packageInterfaceDeclares(job!, 'Execute', 1), true);
+  // Another arity of the name is the class's own method, not the interface's.
+  assert.equal(packageInterfaceDeclares(job!, 'Execute', 2), false);
+  assert.deepEqual(packageInterfacesNamed('IJobStore'), []);
+});
+
 test('persisted jobs: each row cites a page, lookups by receiver type and member name', async () => {
   const { PERSISTED_JOB_APIS, persistedJobApi, mayPersistJobs } = await import('../../server/src/knowledge/persistedJobs');
   for (const r of PERSISTED_JOB_APIS) assert.match(r.source, /^https:\/\//, `${r.library} cites a source`);

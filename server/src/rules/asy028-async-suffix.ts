@@ -22,8 +22,9 @@ does not end in \`Async\`, or it returns something that cannot be awaited and it
 members are checked where they are declared.
 
 Not reported, because the name is not the method's to choose: overrides, interface implementations (explicit,
-or a member a base type or interface in the workspace or the API signatures declares, or a method documented with
-\`<inheritdoc/>\` in a type with a base type or interface: the doc comment says it is an inherited member), test methods
+or a member a base type or interface in the workspace or the API signatures declares, or one of the few package
+interfaces the signatures lack that AsyncLens knows by name, such as Quartz.NET's \`IJob.Execute\`, or a method
+documented with \`<inheritdoc/>\` in a type with a base type or interface: the doc comment says it is an inherited member), test methods
 and the set-up and clean-up a test or benchmark harness calls by their attributes (\`[Fact]\`, \`[Test]\`,
 \`[TestMethod]\`, \`[TearDown]\`, \`[AssemblyInitialize]\`, BenchmarkDotNet's \`[GlobalSetup]\` ...), controller actions and Razor page handlers (routing reads their names),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
@@ -84,8 +85,10 @@ with the compiler's help; a text edit here could not find them all.
 - A return type is known to be awaitable or not from its name (Task, ValueTask), the workspace's declarations
   and the API signatures; a type from a package they do not cover is left alone.
 - An implementation of an interface from a package the signatures do not cover looks like the method's own name
-  and may be reported, unless its doc comment is \`<inheritdoc/>\` (which says it documents an inherited member);
-  suppress it or name the interface in the workspace.
+  and may be reported, unless its doc comment is \`<inheritdoc/>\` (which says it documents an inherited member) or
+  the interface is one AsyncLens knows by name (Quartz.NET's \`IJob\`); suppress it or name the interface in the
+  workspace. A base class's virtual method that only its subclasses' interface makes an implementation (an abstract
+  job base whose derived jobs list \`IJob\`) is read as the base class's own.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`.
 `;
 

@@ -15,7 +15,8 @@ import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolv
 import { named } from '../signatures/typeText';
 import { catchesEverything, tryClausesOf } from './tryClauses';
 import type { RuleContext } from './types';
-import { constantArgumentTexts } from './asy001-004-blocking-common';
+import { constantArgumentTexts, fileImportsNamespace } from './asy001-004-blocking-common';
+import { packageInterfaceDeclares, packageInterfacesNamed } from '../knowledge/packageInterfaces';
 
 export interface CallbackSlot {
   kind: 'eventHandler' | 'override' | 'interfaceMember' | 'callback';
@@ -67,13 +68,17 @@ export function isEventArgsType(ctx: RuleContext, body: MethodBody, typeText: st
   return !!type && !!definitionOf(typing.api, type) && derivesFrom(typing.api, type, named('System.EventArgs'));
 }
 
-/** Whether a base type or interface of the containing type (workspace or API) declares a method of this name. */
+/**
+ * Whether a base type or interface of the containing type (workspace, API, or a package interface the knowledge
+ * lists) declares a method of this name.
+ */
 export function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): boolean {
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return false;
   const family = new Set(typeFamily(ctx.index, owner));
   family.delete(owner);
   if (methodsNamed(ctx.index, body.name, null).some((m) => m.typeName !== null && family.has(m.typeName))) return true;
+  if (implementsPackageInterfaceMember(ctx, owner, body)) return true;
   const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);
   if (!typing) return false;
   for (const name of typeFamily(ctx.index, owner)) {
@@ -87,6 +92,38 @@ export function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): b
     }
   }
   return false;
+}
+
+/**
+ * Whether a type of the owner's family lists a package interface that the signature database lacks and the knowledge
+ * describes (knowledge/packageInterfaces.ts: Quartz.NET's IJob declares Execute), and that interface declares a method
+ * of this name and parameter count. A base list names it as the package's when the name is qualified with the
+ * package's namespace or the declaring file imports that namespace; a workspace type of the same name is the
+ * workspace's own, which the caller has already asked about.
+ */
+function implementsPackageInterfaceMember(ctx: RuleContext, owner: string, body: MethodBody): boolean {
+  if (body.modifiers.includes('static')) return false;
+  for (const name of typeFamily(ctx.index, owner)) {
+    for (const ref of typesNamed(ctx.index, name)) {
+      for (const base of ref.type.baseTypes) {
+        const written = base.trim().replace(/^global::/, '').replace(/<[^]*$/, '');
+        const simple = written.split('.').pop() ?? written;
+        if (typesNamed(ctx.index, simple).length > 0) continue;
+        const qualifier = written.includes('.') ? written.slice(0, written.lastIndexOf('.')) : null;
+        for (const row of packageInterfacesNamed(simple)) {
+          if (!packageInterfaceDeclares(row, body.name, body.parameters.length)) continue;
+          if (qualifier !== null ? qualifier === row.namespace : importsInDeclaringFile(ctx, ref.file, row.namespace)) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** Whether the workspace file that declares a type imports the namespace (its usings, or its project's global ones). */
+function importsInDeclaringFile(ctx: RuleContext, file: string, namespace: string): boolean {
+  const model = ctx.index.files.get(file);
+  return !!model && fileImportsNamespace(ctx.index, file, model.usings, namespace);
 }
 
 /**
