@@ -42,7 +42,7 @@ const nunitVersion = '4.4.0';
 // Hangfire.Core: the background-job library whose job expressions name methods it stores (knowledge/persistedJobs.ts).
 const hangfireVersion = '1.8.25';
 // Quartz: the scheduler whose IJob.Execute jobs implement, an interface the signature database lacks (knowledge/packageInterfaces.ts).
-const quartzVersion = '3.15.1';
+const quartzVersion = '3.20.0';
 
 // Minimal fixtures routinely declare members they never use or async methods without awaits;
 // those warnings say nothing about whether the fixture is valid C#.
