@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon';
   start: number;
 }
 
@@ -262,11 +262,10 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
         }
         top.nest--;
       } else if (c === 58 /* : */ && top.nest === 0) {
-        if (next === 58) {
-          // `global::X` inside a hole: an alias qualifier, not a format specifier.
-          i += 2;
-          continue;
-        }
+        // `{date::MM/dd}`: a format that starts with a colon. The compiler takes the first colon outside brackets as the
+        // format's start, so `{global::X}` does not compile (an alias needs parentheses there); tree-sitter reads `::`
+        // as an alias qualifier and fails (prepare.ts).
+        if (next === 58) callbacks.onCandidate({ kind: 'formatColon', start: i + 1 });
         // A format specifier runs to the hole's closing brace and holds no code.
         const close = text.indexOf('}', i + 1);
         stack.pop();

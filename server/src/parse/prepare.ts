@@ -6,7 +6,8 @@
  * `ref partial struct`, `a?.B = x`, a variable named like an attribute target right after `[` as in `[method]`, a string literal in an interpolation hole right after a `{{` escape). So this
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
- * rejects or misreads as a declaration, and a list pattern followed by a designation, `is [..] items`). Offsets are unchanged, so every position in the tree is a position in the
+ * rejects or misreads as a declaration, a list pattern followed by a designation, `is [..] items`, and an interpolation format that starts with a colon,
+ * `{date::MM/dd}`). Offsets are unchanged, so every position in the tree is a position in the
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
 import { ConditionalStack, readDirective } from './directives';
@@ -17,7 +18,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern';
+  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'formatColon';
   span: Span;
 }
 
@@ -132,6 +133,9 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // non-null value) and declares the same variable; what the brackets held is blanked, so a designation inside
     // them (`[var first, ..] all`) is not declared. Patterns hold constants, never calls or awaits.
     case 'designatedListPattern': return `{${' '.repeat(original.length - 2)}}`;
+    // `{date::MM/dd}` -> `{date: MM/dd}`: the hole's format starts with a colon, and the grammar reads `::` as an alias
+    // qualifier; the format is string content no analysis reads.
+    case 'formatColon': return ' ';
   }
 }
 
@@ -205,6 +209,9 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
       }
       case 'starBeforeParen':
         if (isIndirectionOfExpression(text, c.start)) rewrites.push({ kind: 'indirectionOfExpression', span: { start: c.start, end: c.start + 1 } });
+        break;
+      case 'formatColon':
+        rewrites.push({ kind: 'formatColon', span: { start: c.start, end: c.start + 1 } });
         break;
       case 'verbatimQuoteEscape':
       case 'braceEscapeBeforeHole':
