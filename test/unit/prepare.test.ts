@@ -140,6 +140,7 @@ const validShapes: [string, string][] = [
   ['an assignment to a ref-returning call', 'class C { void M(D d, int[] a) { G(1) ??= new(); G(2) += 1; (G(3) = 4).ToString(); var y = (a.G<int>(5) = 6); Unsafe.AsRef(in a) = default; CollectionsMarshal.GetValueRefOrAddDefault(d, "k", out var had) = 7; var (p, q) = (1, 2); return; } }'],
   ['attribute-target words as variables right after a bracket', 'class C { [method: Obsolete] [return: NotNull] string[] M(string method, string type, int field, string param, object property, string typevar, int[] a) { string[] m = [method, type]; var o = new O { T = [type], F = [ field ], P = [param], Q = [property.ToString()], V = [typevar] }; return [method]; } [property: X] public int P { get; set; } }'],
   ['a list pattern with a designation', 'class C { int M(object[] xs, int[] ns) { if (xs is [..] all) { return all.Length; } if (ns is [1, 2] and [.., 2] pair) { } switch (ns) { case [var head, ..] rest: return rest.Length; case []: break; } return xs is [_, "a" or "b"] two ? two.Length : 0; } }'],
+  ['a switch expression arm whose list pattern has a designation', 'class C { int M(int[] xs) => xs switch { [..] all when all.Length > 9 => 0, [var h, ..] rest => h + rest.Length, [] => -1, _ => 1 }; int N(object[] os) => os switch { [..] every => every.Length, _ => 0 }; }'],
   ['an interpolation format that starts with a colon', 'class C { string M(System.DateTime date, double x) => $"{date::MM/dd/yyyy} {x:0.0} {(global::System.Math.PI)} {(x > 1 ? 1 : 2)}"; }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
 ];
@@ -219,6 +220,15 @@ test('a list pattern becomes an empty property pattern only when a designation f
   // Without a designation, or with a pattern combinator after it, the grammar reads the list pattern as it is.
   for (const code of ['if (xs is [..]) { }', 'x = ns is [1, ..] and [.., 2];', 'x = ns is [1] or [2];', 'r = o is [_] when ok;', 'case [1, 2]:', 'x = a is int[] b;', 'x = y is null or [];']) {
     assert.equal(rewritten(code), code, code);
+  }
+});
+
+test('a switch arm\'s list pattern before a designation and its arrow is rewritten; an accessor\'s attribute is not', () => {
+  const prepared = (code: string) => prepareSource(code).parseText;
+  assert.equal(prepared('r = xs switch { [..] all => all.Length, _ => 0 };'), 'r = xs switch { {  } all => all.Length, _ => 0 };');
+  assert.equal(prepared('r = xs switch { [] => 0, [var h, ..] rest => h };'), 'r = xs switch { [] => 0, {         } rest => h };');
+  for (const code of ['int P { [MethodImpl(MethodImplOptions.AggressiveInlining)] get => _p; }', 'event E { [A] add => x(); [A] remove => y(); }', 'var d = new Dictionary<int, int> { [1] = 2 };', 'r = xs switch { [..] => 0 };', 'r = xs switch { ["]", ..] s => 1 };', 'try { } catch (Exception e) when (e is IOException) { }']) {
+    assert.equal(prepared(code), code, code);
   }
 });
 

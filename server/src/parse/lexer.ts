@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon' | 'armWhen';
   start: number;
 }
 
@@ -134,6 +134,8 @@ const CANDIDATE_WORDS: Record<string, Candidate['kind']> = {
   field: 'attributeTargetWord', method: 'attributeTargetWord', param: 'attributeTargetWord', property: 'attributeTargetWord', type: 'attributeTargetWord', typevar: 'attributeTargetWord',
   // Words after which a pattern starts: a list pattern there may end in a designation (`is [..] items`), see prepare.ts.
   is: 'patternWord', and: 'patternWord', or: 'patternWord', case: 'patternWord',
+  // A switch arm's `when`, like its `=>`, may follow a designated list pattern (`{ [..] rows when ... => ... }`).
+  when: 'armWhen',
 };
 
 /** Scans a file, calling back for directives, skipped lines and candidates. */

@@ -196,9 +196,12 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         if (partial && (kind?.text === 'struct' || kind?.text === 'record')) rewrites.push({ kind: 'refPartial', span: { start: partial.start, end: partial.end } });
         break;
       }
-      case 'arrow':
+      case 'arrow': {
         for (const span of lambdaParameterModifiers(text, c.start)) rewrites.push({ kind: 'lambdaParameterModifier', span });
+        const listPattern = designatedListPatternOfArm(text, c.start);
+        if (listPattern) rewrites.push({ kind: 'designatedListPattern', span: listPattern });
         break;
+      }
       case 'assignedCloseParen': {
         const open = assignedCallOpenParen(text, c.start, previousAssignedClose);
         previousAssignedClose = c.start;
@@ -217,6 +220,11 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
       case 'braceEscapeBeforeHole':
         rewrites.push({ kind: c.kind, span: { start: c.start, end: c.start + 2 } });
         break;
+      case 'armWhen': {
+        const listPattern = designatedListPatternOfArm(text, c.start);
+        if (listPattern) rewrites.push({ kind: 'designatedListPattern', span: listPattern });
+        break;
+      }
       case 'patternWord': {
         const listPattern = designatedListPatternAfter(text, c.start);
         if (listPattern) rewrites.push({ kind: 'designatedListPattern', span: listPattern });
@@ -250,6 +258,37 @@ function designatedListPatternAfter(text: string, wordStart: number): Span | nul
   const name = nextToken(text, end);
   if (!name || name.kind !== 'identifier' || NOT_A_DESIGNATION.has(name.text)) return null;
   return { start: open.start, end };
+}
+
+/** Accessor keywords: `{ [MethodImpl(...)] get => x; }` is an attribute before an accessor, not a switch arm. */
+const ACCESSOR_WORDS = new Set(['get', 'set', 'init', 'add', 'remove']);
+
+/**
+ * The list pattern of a switch expression arm that ends in a designation right before the arm's `=>` or `when` at
+ * `arrow` (`{ [..] rows => rows.Length, ... }`, `, [var head, ..] rest when rest.Length > 1 => head`), which
+ * tree-sitter-c-sharp's grammar does not accept; else null. Read backwards: a designation, a `]`, its `[` (a bracket, quote or brace in between gives up),
+ * and a `{` or `,` before it, where an arm starts.
+ */
+function designatedListPatternOfArm(text: string, arrow: number): Span | null {
+  let i = arrow - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  const nameEnd = i + 1;
+  while (i >= 0 && isIdentifierPart(text.charCodeAt(i))) i--;
+  const name = text.slice(i + 1, nameEnd);
+  if (name === '' || !isIdentifierStart(name.charCodeAt(0)) || ACCESSOR_WORDS.has(name) || NOT_A_DESIGNATION.has(name)) return null;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  if (text[i] !== ']') return null;
+  const end = i + 1;
+  let depth = 0;
+  for (let steps = 0; i >= 0 && steps < LOOKAHEAD_LIMIT; i--, steps++) {
+    const ch = text[i];
+    if (ch === '"' || ch === "'" || ch === '{' || ch === '}' || ch === ';') return null;
+    if (ch === ']') depth++;
+    else if (ch === '[' && --depth === 0) break;
+  }
+  if (i < 0 || text[i] !== '[') return null;
+  const before = previousCodeChar(text, i);
+  return before === '{' || before === ',' ? { start: i, end } : null;
 }
 
 /** Words after which an operand starts: a `*` after them is a pointer indirection, after another word a multiplication. */
