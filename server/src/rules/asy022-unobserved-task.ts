@@ -4,9 +4,9 @@ import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
-import { applicableCandidates, callCandidates } from './callTargets';
-import { calleesMayReturnNullTask } from './nullTasks';
-import { calleesReturnKeptTask } from './keptTasks';
+import { applicableCandidates, callCandidates, everyDeclaredBody, type CallCandidate } from './callTargets';
+import { mayReturnNullTask } from './nullTasks';
+import { returnsKeptTask } from './keptTasks';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
@@ -136,7 +136,7 @@ export const rule: Rule = {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
         if (intentionalDropOf(call, fileNamespaces(ctx))) continue;
         const result = callResultOf(ctx, body, call);
-        if (result.kind !== 'task' || returnsItsReceiver(ctx, body, call) || mayBeNullTask(ctx, body, call) || keptByCallee(ctx, body, call)) continue;
+        if (result.kind !== 'task' || dropsNothing(ctx, body, call, true)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
         findings.push({
@@ -156,23 +156,20 @@ export const rule: Rule = {
 };
 
 /**
- * The workspace methods the call binds to may all return a null task (nullTasks.ts): the code follows the convention
- * in which null means "finished synchronously", so a caller drops the task where it knows there is none, and the
- * await this rule would ask for throws on the null. ASY023 reports the null where it is returned.
+ * Whether dropping the call's task drops nothing, by what the methods it binds to (looked up once) return: its
+ * receiver handed back for chaining (`handsBackItsReceiver`, only where `chaining` counts), a null task all of them
+ * may return (nullTasks.ts: the convention in which null means "finished synchronously", where the await this rule
+ * would ask for throws on the null; ASY023 reports the null), or a task all of them keep in a field of their type
+ * (keptTasks.ts: `return _load ??= Task.Run(...)`, which the type observes later).
  */
-function mayBeNullTask(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, chaining: boolean): boolean {
   const found = callCandidates(ctx, body, call);
-  return !!found && calleesMayReturnNullTask(ctx.index, applicableCandidates(found, call).map((c) => c.declaration));
-}
-
-/**
- * Whether the workspace methods the call binds to all hand back a task they keep in a field of their type
- * (rules/keptTasks.ts: `return _load ??= Task.Run(...)`): the type observes that task later, so the caller that
- * only starts the work drops a reference, not the task.
- */
-function keptByCallee(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
-  const found = callCandidates(ctx, body, call);
-  return !!found && calleesReturnKeptTask(ctx.index, applicableCandidates(found, call).map((c) => c.declaration));
+  if (!found) return false;
+  const applicable = applicableCandidates(found, call);
+  if (applicable.length === 0) return false;
+  if (chaining && call.receiver !== null && applicable.every(handsBackItsReceiver)) return true;
+  const declarations = applicable.map((c) => c.declaration);
+  return everyDeclaredBody(ctx.index, declarations, (b) => mayReturnNullTask(ctx.index, b)) || everyDeclaredBody(ctx.index, declarations, (b) => returnsKeptTask(ctx.index, b));
 }
 
 /**
@@ -180,18 +177,12 @@ function keptByCallee(ctx: RuleContext, body: MethodBody, call: CallSite): boole
  * receiver back for chaining. The task it returns is the one the receiver already holds, made and kept elsewhere, so
  * dropping this reference drops nothing (Shouldly's and similar assertion libraries' chaining methods).
  */
-function returnsItsReceiver(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
-  if (call.receiver === null) return false;
-  const found = callCandidates(ctx, body, call);
-  if (!found) return false;
-  const applicable = applicableCandidates(found, call);
-  return applicable.length > 0 && applicable.every((c) => {
-    const method = c.api?.viaExtension ? c.api.method : null;
-    const returned = method?.returnType;
-    let self = method?.parameters[0]?.type;
-    if (self?.kind === 'named' && /^System\.Nullable`1$/.test(self.name)) self = self.args[0];
-    return returned?.kind === 'typeParameter' && returned.ofMethod && self?.kind === 'typeParameter' && self.ofMethod && self.index === returned.index;
-  });
+function handsBackItsReceiver(c: CallCandidate): boolean {
+  const method = c.api?.viaExtension ? c.api.method : null;
+  const returned = method?.returnType;
+  let self = method?.parameters[0]?.type;
+  if (self?.kind === 'named' && /^System\.Nullable`1$/.test(self.name)) self = self.args[0];
+  return returned?.kind === 'typeParameter' && returned.ofMethod && self?.kind === 'typeParameter' && self.ofMethod && self.index === returned.index;
 }
 
 /**
@@ -239,7 +230,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const call = returnedCallOf(ctx, body);
     if (!call || intentionalDropOf(call, fileNamespaces(ctx))) continue;
     const result = callResultOf(ctx, body, call);
-    if (result.kind !== 'task' || mayBeNullTask(ctx, body, call) || keptByCallee(ctx, body, call)) continue;
+    if (result.kind !== 'task' || dropsNothing(ctx, body, call, false)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
     const code = shortCode(ctx.text.slice(call.span.start, call.span.end));

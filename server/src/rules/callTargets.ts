@@ -7,7 +7,8 @@
 import type { MemberParameter, MethodBody } from '../model/types';
 import { classifyReturnType, genericParts } from '../model/returnKind';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { apiBasesOf, bodyOf, methodsNamed, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { workspaceExtensionsOf } from '../workspace/completion';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
 import { chooseOverload, extensionMethodsFor, methodsOf, type MethodCandidate } from '../signatures/members';
@@ -127,23 +128,23 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
   return candidates.length ? { candidates, typing, receiverType: apiType } : null;
 }
 
-/**
- * The workspace's extension methods of this name whose `this` parameter takes the receiver's type or one of its
- * workspace bases and interfaces (by simple name), or a type parameter of the method; their parameters without it.
- */
+/** The workspace's extension methods a call on a receiver of this type may bind to, as candidates (completion.ts workspaceExtensionsOf). */
 function workspaceExtensionCandidates(ctx: RuleContext, name: string, receiverType: string): CallCandidate[] {
-  const family = typeFamily(ctx.index, receiverType);
-  const out: CallCandidate[] = [];
-  for (const ref of ctx.index.methodsByName.get(name) ?? []) {
-    const m = ref.member;
-    const first = m?.parameters?.[0];
-    if (!m || !m.isStatic || !first || !first.modifiers.includes('this')) continue;
-    const thisType = first.typeText.replace(/\?$/, '');
-    if (!family.has(stripGenerics(thisType)) && !(m.typeParameters ?? []).includes(thisType)) continue;
+  return workspaceExtensionsOf(ctx.index, name, receiverType).flatMap((ref) => {
+    const parameters = ref.member?.parameters;
+    if (!parameters) return [];
     const declaration = ref.body ? { file: ref.file, bodyId: ref.body.id } : undefined;
-    out.push({ display: `${ref.typeName}.${name}`, parameters: m.parameters!.slice(1).map(workspaceParameter), source: 'workspace', returnTypeText: m.typeText, workspaceExtension: true, ...(declaration ? { declaration } : {}) });
-  }
-  return out;
+    return [{ display: `${ref.typeName}.${name}`, parameters: parameters.slice(1).map(workspaceParameter), source: 'workspace' as const, returnTypeText: ref.member!.typeText, workspaceExtension: true, ...(declaration ? { declaration } : {}) }];
+  });
+}
+
+/** Whether every declaration of the methods a call binds to has a body in the index and each satisfies `test` (none: false). */
+export function everyDeclaredBody(index: WorkspaceIndex, declarations: readonly ({ file: string; bodyId: string } | undefined)[], test: (body: MethodBody) => boolean): boolean {
+  if (declarations.length === 0) return false;
+  return declarations.every((d) => {
+    const body = d ? bodyOf(index, d.file, d.bodyId) : null;
+    return body !== null && test(body);
+  });
 }
 
 function isLocalName(body: MethodBody, bodies: readonly MethodBody[], name: string): boolean {

@@ -139,7 +139,7 @@ export function mayImplementUnknownInterface(ctx: RuleContext, body: MethodBody)
   for (const name of typeFamily(ctx.index, owner)) {
     for (const ref of typesNamed(ctx.index, name)) {
       for (const base of ref.type.baseTypes) {
-        const simple = base.replace(/<[^]*$/, '').split('.').pop() ?? base;
+        const simple = stripGenerics(base);
         if (!/^I[A-Z]/.test(simple) || typesNamed(ctx.index, simple).length > 0) continue;
         const type = typing ? resolveTypeText(typing.api, base) : null;
         if (!type || !definitionOf(typing!.api, type)) return true;

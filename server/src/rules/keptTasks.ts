@@ -6,7 +6,7 @@
  * not the task. ASY022 leaves such a caller alone.
  */
 import type { MethodBody } from '../model/types';
-import { bodyOf, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { declaresLocalOrParameter } from '../model/bodies';
 
 /** `_task`, `this._task`, or an assignment to one as the whole expression: `_task ??= Start()`, `this._task = Start()`. */
@@ -40,13 +40,4 @@ function isFieldOf(index: WorkspaceIndex, typeName: string, name: string): boole
     }
   }
   return false;
-}
-
-/** Whether the workspace methods a call may bind to (their declarations) all return a task they keep. */
-export function calleesReturnKeptTask(index: WorkspaceIndex, declarations: readonly ({ file: string; bodyId: string } | undefined)[]): boolean {
-  if (declarations.length === 0) return false;
-  return declarations.every((d) => {
-    const body = d ? bodyOf(index, d.file, d.bodyId) : null;
-    return body !== null && returnsKeptTask(index, body);
-  });
 }

@@ -6,7 +6,7 @@
  * it, the fix a dropped task asks for, throws a NullReferenceException on the path that returns null.
  */
 import type { MethodBody } from '../model/types';
-import { bodyOf, methodsNamed, type WorkspaceIndex } from '../workspace/index';
+import { methodsNamed, type WorkspaceIndex } from '../workspace/index';
 
 /** `null`, `default`, `(Task)null`, `default(Task)`, with a null-forgiving `!`: a null task as written (ASY023 reads it too). */
 export const NULL_TASK = /^(?:\((?:[\w.]+\.)?Task(?:<.+>)?\)\s*)?(?:null|default(?:\s*\(\s*(?:[\w.]+\.)?Task(?:<.+>)?\s*\))?)\s*!?$/s;
@@ -51,13 +51,4 @@ function everyMethodMayReturnNull(index: WorkspaceIndex, name: string, owner: st
   // others: it adds no null of its own.
   const others = refs.map((ref) => ref.body!).filter((b) => !seen.has(b));
   return others.length > 0 && others.every((b) => mayReturnNullTask(index, b, depth, seen));
-}
-
-/** Whether the workspace methods a call may bind to (their declarations) all may return a null task. */
-export function calleesMayReturnNullTask(index: WorkspaceIndex, declarations: readonly ({ file: string; bodyId: string } | undefined)[]): boolean {
-  if (declarations.length === 0) return false;
-  return declarations.every((d) => {
-    const body = d ? bodyOf(index, d.file, d.bodyId) : null;
-    return body !== null && mayReturnNullTask(index, body);
-  });
 }

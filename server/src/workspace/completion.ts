@@ -960,11 +960,19 @@ function visibleByName(index: WorkspaceIndex, m: MethodRef, owner: string): bool
 
 /** Extension methods whose `this` parameter takes the owner type, one of its bases, or a type parameter. */
 function extensionsOf(index: WorkspaceIndex, name: string, owner: string, argumentCount: number): MethodRef[] {
+  return workspaceExtensionsOf(index, name, owner).filter((m) => arityFits(m, argumentCount));
+}
+
+/**
+ * The workspace's extension methods of this name whose `this` parameter takes the owner type, one of its workspace
+ * bases and interfaces (by simple name), or a type parameter of the method; whatever their arguments.
+ */
+export function workspaceExtensionsOf(index: WorkspaceIndex, name: string, owner: string): MethodRef[] {
   const family = familyOf(index, owner);
   return (index.methodsByName.get(name) ?? []).filter((m) => {
     const first = m.body?.parameters[0];
     if (!first || !first.modifiers.includes('this') || !first.typeText) return false;
-    return (family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''))) && arityFits(m, argumentCount);
+    return family.has(stripGenerics(first.typeText)) || m.body!.typeParameters.includes(first.typeText.replace(/\?$/, ''));
   });
 }
 
