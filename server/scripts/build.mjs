@@ -31,7 +31,11 @@ const common = {
 
 const entries = [
   { in: 'server/src/cli/bin.ts', out: 'cli', banner: '#!/usr/bin/env node' },
+  // The language server is three bundles: a small launcher that starts the engine thread before it loads the
+  // protocol side (server/src/main.ts says why), the engine's threads, and the protocol side.
   { in: 'server/src/main.ts', out: 'server', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/lsp/engine/threads.ts', out: 'engine' },
+  { in: 'server/src/lsp/server.ts', out: 'protocol' },
   { in: 'client/src/extension.ts', out: 'client' },
 ].filter((e) => fs.existsSync(path.join(root, e.in)));
 

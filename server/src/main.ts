@@ -1,13 +1,14 @@
 /**
- * Entry of the AsyncLens language server (dist/server.js, the `asynclens-lsp` executable): on the main thread
- * it serves LSP over the transport named on the command line; started as a worker by the server itself, the
- * same bundle runs the analysis engine or the large-document modeller.
+ * Entry of the AsyncLens language server (dist/server.js, the `asynclens-lsp` executable): serves LSP over the
+ * transport named on the command line.
  *
- * The modules each role runs are required here, not imported: an import would evaluate all of them (the protocol
- * library, the analysis core, their tables) before this file's first line, and the language server starts its
- * engine thread before the protocol thread loads, so the two load at once (lsp/engineClient.ts startEngineEarly).
+ * The server is three bundles so that this one stays small: dist/server.js (this launcher), dist/engine.js (the
+ * analysis engine and the threads it starts) and dist/protocol.js (the protocol side, lsp/server.ts). The launcher
+ * starts the engine thread first thing and only then loads the protocol side, so the two threads read and compile
+ * their code at once; with one bundle the engine could start only after this thread had read and compiled all of
+ * it, about 120 ms of a 600 ms start-up (test/bench/README.md, "First diagnostics").
  */
-import { isMainThread, workerData } from 'node:worker_threads';
+import path from 'node:path';
 import { startEngineEarly } from './lsp/engineClient';
 import { TOOL_VERSION } from './cli/version';
 
@@ -20,24 +21,20 @@ section "asynclens" (see server/src/config/settings.ts).
 
 const TRANSPORTS = /^--(stdio|node-ipc|socket=\d+|pipe=.+)$/;
 
-if (!isMainThread) {
-  // The server starts its helper threads from this same bundle and says which one each is.
-  const role = (workerData as { role?: string } | null)?.role;
-  if (role === 'asynclens-model') void (require('./lsp/engine/largeDocuments') as typeof import('./lsp/engine/largeDocuments')).runLargeDocumentThread();
-  else {
-    const pool = require('./host/modelPool') as typeof import('./host/modelPool');
-    if (pool.isModelWorker()) void pool.runModelWorker();
-    else void (require('./lsp/engine/worker') as typeof import('./lsp/engine/worker')).runEngineThread();
-  }
+/** The bundles next to this one that the build writes (server/scripts/build.mjs); the .vsix carries them. */
+export const ENGINE_BUNDLE = 'engine.js';
+export const PROTOCOL_BUNDLE = 'protocol.js';
+
+const args = process.argv.slice(2);
+if (args.includes('--version')) {
+  process.stdout.write(`${TOOL_VERSION}\n`);
+} else if (args.includes('--help') || args.includes('-h') || !args.some((a) => TRANSPORTS.test(a))) {
+  process.stderr.write(USAGE);
+  process.exitCode = args.includes('--help') || args.includes('-h') ? 0 : 2;
 } else {
-  const args = process.argv.slice(2);
-  if (args.includes('--version')) {
-    process.stdout.write(`${TOOL_VERSION}\n`);
-  } else if (args.includes('--help') || args.includes('-h') || !args.some((a) => TRANSPORTS.test(a))) {
-    process.stderr.write(USAGE);
-    process.exitCode = args.includes('--help') || args.includes('-h') ? 0 : 2;
-  } else {
-    const early = startEngineEarly(__filename);
-    (require('./lsp/server') as typeof import('./lsp/server')).startServer(__filename, early);
-  }
+  const engineScript = path.join(__dirname, ENGINE_BUNDLE);
+  const early = startEngineEarly(engineScript);
+  // A path the bundler cannot follow, so the protocol side stays in its own file and loads only now.
+  const protocol = require(path.join(__dirname, PROTOCOL_BUNDLE)) as typeof import('./lsp/server');
+  protocol.startServer(engineScript, early);
 }

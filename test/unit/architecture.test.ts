@@ -49,3 +49,24 @@ test('the CLI and the language server share the walk and the project model from 
   }
   assert.deepEqual(problems, []);
 });
+
+// The language server's launcher starts the engine thread before it loads anything else (server/src/main.ts), and
+// the engine's bundle leaves the protocol library to the protocol thread: each library a bundle carries is read and
+// compiled on the way to the first diagnostics. Read from the development build, whose bundles name each module they
+// include in a comment.
+test('the language server launcher carries no library, and the engine bundle no protocol library', () => {
+  const dist = path.join(repoRoot, 'dist');
+  const bundle = (name: string) => {
+    const file = path.join(dist, name);
+    assert.ok(fs.existsSync(file), `${name} is missing from dist/: run npm run build`);
+    return fs.readFileSync(file, 'utf8');
+  };
+  const modules = (text: string) => [...text.matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)].map((m) => m[1]);
+  const launcher = modules(bundle('server.js'));
+  assert.ok(launcher.includes('server/src/main.ts'), 'the launcher is the development build');
+  assert.deepEqual(launcher.filter((m) => m.includes('node_modules/')), []);
+  const engine = modules(bundle('engine.js'));
+  assert.ok(engine.includes('server/src/lsp/engine/engine.ts'));
+  assert.deepEqual(engine.filter((m) => /node_modules\/vscode-/.test(m)), []);
+  assert.ok(modules(bundle('protocol.js')).some((m) => m.includes('node_modules/vscode-languageserver/')), 'the protocol side carries the library');
+});

@@ -108,7 +108,11 @@ test('.vscodeignore lets in every file the extension loads at run time, and noth
   assert.equal(wasm.length, 2, 'the build copies the two tree-sitter wasm files');
   const data = [...read(path.join('server', 'scripts', 'build.mjs')).matchAll(/'server\/data\/([^']+)'/g)].map((m) => `dist/${m[1]}`);
   assert.deepEqual(data, ['dist/signatures.txt'], 'the build copies the API signature database');
-  const needed = [pkg.main.replace(/^\.\//, ''), ...serverModules, ...wasm, ...data, ...pkg.contributes.grammars.map((g: Json) => g.path.replace(/^\.\//, ''))];
+  // The launcher loads the engine's and the protocol side's bundles by name (server/src/main.ts).
+  const launcher = read(path.join('server', 'src', 'main.ts'));
+  const bundles = [...launcher.matchAll(/_BUNDLE = '([^']+)'/g)].map((m) => `dist/${m[1]}`);
+  assert.deepEqual(bundles, ['dist/engine.js', 'dist/protocol.js']);
+  const needed = [pkg.main.replace(/^\.\//, ''), ...serverModules, ...bundles, ...wasm, ...data, ...pkg.contributes.grammars.map((g: Json) => g.path.replace(/^\.\//, ''))];
   for (const file of needed) assert.ok(allowed.includes(file), `${file} goes into the .vsix`);
   for (const file of allowed) {
     assert.ok(!/\.(ts|map)$/.test(file) && !file.startsWith('node_modules') && !file.startsWith('test'), `${file} is not needed at run time`);

@@ -9,8 +9,7 @@ import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { modelFile, type ModelledSource, type SourceFile } from '../analysis/project';
 import { fileBudget } from '../model/budget';
 import type { FileModel } from '../model/types';
-import { initParser } from '../parse/parser';
-import { locateWasm } from './wasm';
+import { loadParser } from './wasm';
 
 /** workerData.role of a modelling thread, which the bundle's entry checks before anything else. */
 export const MODEL_WORKER_ROLE = 'asynclens-model-pool';
@@ -127,7 +126,7 @@ export async function runModelWorker(): Promise<void> {
     if (ready) handle(request);
     else early.push(request);
   });
-  await initParser(locateWasm());
+  await loadParser();
   ready = true;
   for (const request of early.splice(0)) handle(request);
 }

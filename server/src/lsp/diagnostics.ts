@@ -4,7 +4,9 @@
  * edits (in LSP ranges), so hovers and code actions need no re-analysis. The server keeps them in its snapshot; what
  * it publishes leaves both out (`publishable`).
  */
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+// Types only: the engine thread makes diagnostics too, and a value import would put the protocol library into its
+// bundle. The numbers are the LSP specification's (DiagnosticSeverity, DiagnosticTag).
+import type { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Finding, Severity } from '../rules/types';
 import { ruleDocsLink } from './ruleDocs';
 import { indentationOf, lspEditOf, rangeOf, type PositionedText } from './convert';
@@ -12,10 +14,10 @@ import type { DiagnosticData } from './snapshot';
 import { SOURCE } from './protocol';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  information: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
+  error: 1,
+  warning: 2,
+  information: 3,
+  hint: 4,
 };
 
 /** Finds the text of a related location's file (the same document or another file the engine knows). */
@@ -43,8 +45,8 @@ export function diagnosticOf(finding: Finding, doc: PositionedText, revision: nu
   }
   if (relatedInformation.length) diagnostic.relatedInformation = relatedInformation;
   const tags: DiagnosticTag[] = [];
-  if (finding.tags?.includes('unnecessary')) tags.push(DiagnosticTag.Unnecessary);
-  if (finding.tags?.includes('deprecated')) tags.push(DiagnosticTag.Deprecated);
+  if (finding.tags?.includes('unnecessary')) tags.push(1 satisfies DiagnosticTag);
+  if (finding.tags?.includes('deprecated')) tags.push(2 satisfies DiagnosticTag);
   if (tags.length) diagnostic.tags = tags;
   return diagnostic;
 }
@@ -74,5 +76,5 @@ export function isDiagnosticData(value: unknown): value is DiagnosticData {
  * analyse within the per-file time limit): at the top of the file, so the user sees why it has no findings.
  */
 export function analysisStoppedDiagnostic(reason: string): Diagnostic {
-  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: SOURCE, message: `AsyncLens: ${reason}` };
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: SEVERITY.information, source: SOURCE, message: `AsyncLens: ${reason}` };
 }

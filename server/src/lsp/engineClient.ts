@@ -1,5 +1,5 @@
 /**
- * The protocol thread's handle on the analysis engine thread: starts it as a worker running this same bundle,
+ * The protocol thread's handle on the analysis engine thread: starts it as a worker running dist/engine.js,
  * sends commands, matches request answers, and restarts the engine (replaying open documents and settings)
  * if it dies, so a crash in analysis costs a moment of staleness, not the server.
  */
@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { EngineCommand, EngineEvent, EngineRequest, EngineResult } from './engine/messages';
 
 export interface EngineClientOptions {
-  /** The script the worker runs: the server bundle itself, which starts the engine when it is not the main thread. */
+  /** The script the worker runs: dist/engine.js, which starts the engine when its role is not another thread's. */
   script: string;
   onEvent(event: EngineEvent): void;
   /** Commands that bring a fresh engine up to date (init, settings, open documents), for a restart. */

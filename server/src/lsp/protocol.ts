@@ -2,7 +2,8 @@
  * The custom messages AsyncLens adds to LSP, as the server defines them; client/src/protocol.ts mirrors these
  * names and shapes for the VS Code client, and other editors can call them by name.
  */
-import { NotificationType, RequestType } from 'vscode-languageserver';
+// Plain names and shapes only: the engine thread shares them, and a value import of the protocol library here would
+// put that library into the engine's bundle (server.ts makes the message types from these names).
 
 /**
  * Commands the server executes (workspace/executeCommand): `[ruleId, 'safe' | 'unsafe']` applies every fix of one
@@ -101,7 +102,3 @@ export const FIX_ALL_KIND = 'source.fixAll.asynclens';
 /** Diagnostic source. */
 export const SOURCE = 'asynclens';
 
-export const CostReportRequest = new RequestType<CostReportParams, CostReport, void>(COST_REPORT_METHOD);
-export const MethodDetailRequest = new RequestType<MethodDetailParams, MethodDetail, void>(METHOD_DETAIL_METHOD);
-export const StatusNotification = new NotificationType<ServerStatus>(STATUS_METHOD);
-export const DocumentStateRequest = new RequestType<DocumentStateParams, DocumentState | null, void>(DOCUMENT_STATE_METHOD);

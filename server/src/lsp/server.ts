@@ -5,7 +5,7 @@
  */
 import {
   CodeActionKind, CodeLensRefreshRequest, DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, FileChangeType,
-  InlayHintRefreshRequest, MarkupKind, ProposedFeatures, TextDocumentSyncKind, WatchKind, createConnection,
+  InlayHintRefreshRequest, MarkupKind, NotificationType, ProposedFeatures, RequestType, TextDocumentSyncKind, WatchKind, createConnection,
   type CancellationToken, type ClientCapabilities, type Connection, type InitializeParams, type InitializeResult,
   type WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node';
@@ -15,8 +15,9 @@ import { startEngine, type EarlyEngine, type EngineClient } from './engineClient
 import type { EngineCommand, EngineEvent, FileChangeKind } from './engine/messages';
 import type { DocumentSnapshot, MethodView } from './snapshot';
 import {
-  CONFIGURE_SEVERITY_COMMAND, CostReportRequest, DocumentStateRequest, FIX_ALL_IN_WORKSPACE_COMMAND, FIX_ALL_KIND, MethodDetailRequest, SERVER_COMMANDS,
-  StatusNotification, type CostReport, type DocumentState, type ServerStatus,
+  CONFIGURE_SEVERITY_COMMAND, COST_REPORT_METHOD, DOCUMENT_STATE_METHOD, FIX_ALL_IN_WORKSPACE_COMMAND, FIX_ALL_KIND, METHOD_DETAIL_METHOD, SERVER_COMMANDS,
+  STATUS_METHOD, type CostReport, type CostReportParams, type DocumentState, type DocumentStateParams, type MethodDetail, type MethodDetailParams,
+  type ServerStatus,
 } from './protocol';
 import type { RuleFixes } from './engine/messages';
 import { EDITORCONFIG_SEVERITIES, editorconfigCandidates, withSeverity, type EditorconfigSeverity } from './editorconfigEdit';
@@ -40,6 +41,12 @@ interface SnapshotWaiter {
   revision: number;
   resolve(snapshot: DocumentSnapshot | null): void;
 }
+
+// The custom messages of protocol.ts, typed for the connection.
+const CostReportRequest = new RequestType<CostReportParams, CostReport, void>(COST_REPORT_METHOD);
+const MethodDetailRequest = new RequestType<MethodDetailParams, MethodDetail, void>(METHOD_DETAIL_METHOD);
+const StatusNotification = new NotificationType<ServerStatus>(STATUS_METHOD);
+const DocumentStateRequest = new RequestType<DocumentStateParams, DocumentState | null, void>(DOCUMENT_STATE_METHOD);
 
 /**
  * Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N, --pipe=NAME).

@@ -23,15 +23,20 @@ let loading: Promise<void> | null = null;
 /** The runtime's exported functions, for copying trees (syntaxTable.ts); null until loaded or if it lacks them. */
 let walkFunctions: TreeWalkFunctions | null = null;
 
-/** Loads the runtime and grammar once; later calls wait for the first. */
-export function initParser(location: WasmLocation): Promise<void> {
+/**
+ * Loads the runtime and grammar once; later calls wait for the first. A host that has started compiling the grammar
+ * (host/wasm.ts `compileGrammar`) passes it, so it compiles while the runtime starts rather than after it.
+ */
+export function initParser(location: WasmLocation, grammar?: Promise<WebAssembly.Module>): Promise<void> {
   if (!loading) {
     loading = (async () => {
+      // A failed read or compile is reported by the await below; until then it is not an unhandled rejection.
+      grammar?.catch(() => undefined);
       // The runtime (an Emscripten module) fills in the options object it is given with its exports.
       const moduleOptions = { locateFile: () => location.runtimeWasm };
       await TS.Parser.init(moduleOptions);
       walkFunctions = walkFunctionsOf(moduleOptions);
-      const language = await TS.Language.load(location.grammarWasm);
+      const language = grammar ? TS.Language.loadSync(await grammar) : await TS.Language.load(location.grammarWasm);
       const p = new TS.Parser();
       p.setLanguage(language);
       parser = p;

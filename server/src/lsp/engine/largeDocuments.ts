@@ -8,8 +8,7 @@ import { Worker, parentPort } from 'node:worker_threads';
 import type { FileModel } from '../../model/types';
 import type { BodyProvenance } from '../../model/bodyCache';
 import { DEFAULT_SETTINGS } from '../../config/settings';
-import { initParser } from '../../parse/parser';
-import { locateWasm } from '../../host/wasm';
+import { loadParser } from '../../host/wasm';
 import { applyChanges, disposeDocument, openDocument, remodel, type OpenDocument } from './documents';
 import type { ContentChange } from './messages';
 import { textDigest } from '../textSync';
@@ -359,7 +358,7 @@ export async function runLargeDocumentThread(): Promise<void> {
     else early.push(command);
   });
   try {
-    await initParser(locateWasm());
+    await loadParser();
   } catch (err) {
     port.postMessage({ kind: 'fatal', message: `cannot load the C# parser: ${err instanceof Error ? err.message : String(err)}` } satisfies ModelEvent);
     return;

@@ -3,8 +3,7 @@
  * engine calls and engine events into messages back.
  */
 import { parentPort } from 'node:worker_threads';
-import { initParser } from '../../parse/parser';
-import { locateWasm } from '../../host/wasm';
+import { loadParser, locateWasm } from '../../host/wasm';
 import { installSignatureDatabase } from '../../host/signatures';
 import { signatureDatabase } from '../../signatures/provider';
 import { createEngine, type EngineHost } from './engine';
@@ -12,7 +11,7 @@ import { cacheBaseDirectory } from '../../host/packageSignatures';
 import { toolFingerprint } from '../../host/modelCache';
 import type { EngineCommand, EngineEvent } from './messages';
 
-export async function runEngineThread(): Promise<void> {
+export async function runEngineThread(grammar?: Promise<WebAssembly.Module>): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('the AsyncLens engine must run in a worker thread');
   const post = (event: EngineEvent) => port.postMessage(event);
@@ -25,7 +24,7 @@ export async function runEngineThread(): Promise<void> {
     if (engine) engine.handle(command);
     else early.push(command);
   });
-  const parserReady = initParser(locateWasm()).then(() => null, (err: unknown) => err);
+  const parserReady = loadParser(grammar).then(() => null, (err: unknown) => err);
   installSignatureDatabase(process.env, (message) => post({ kind: 'log', level: 'warn', message }));
   // The signature database's index (its type and name lines; member blocks stay unread until asked for) is read
   // while the parser's WebAssembly compiles, which V8 does off this thread: the first document's typing would read it
@@ -36,7 +35,8 @@ export async function runEngineThread(): Promise<void> {
     post({ kind: 'fatal', message: `cannot load the C# parser: ${parserFailure instanceof Error ? parserFailure.message : String(parserFailure)}` });
     return;
   }
-  // The bundle that runs this thread also runs the large-document thread (main.ts picks by role).
+  // The bundle that runs this thread (dist/engine.js) also runs the large-document thread and the indexing pool
+  // (threads.ts picks by role).
   engine = createEngine({ post, largeDocumentScript: __filename, modelCache: indexingCacheOf(process.env) });
   post({ kind: 'ready' });
   for (const command of early.splice(0)) engine.handle(command);
