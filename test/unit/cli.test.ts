@@ -109,7 +109,8 @@ test('bad files are reported and skipped, never a crash', async () => {
   const dir = tempDir({
     'Good.cs': 'class Good { async System.Threading.Tasks.Task M() { await System.Threading.Tasks.Task.Yield(); } }\n',
     'Binary.cs': Buffer.from([0x63, 0x6c, 0x00, 0x01, 0x02]),
-    'Latin1.cs': Buffer.from([0x2f, 0x2f, 0x20, 0xe9, 0x0a]),
+    // Not valid UTF-8: a Windows-1252 apostrophe (0x92) in a comment. The compiler reads it as Windows-1252, so it is checked.
+    'Latin1.cs': Buffer.concat([Buffer.from('// the caller'), Buffer.from([0x92]), Buffer.from('s thread\nclass L { async System.Threading.Tasks.Task M() { System.Threading.Thread.Sleep(1); await System.Threading.Tasks.Task.Yield(); } }\n')]),
     'Utf16.cs': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('class U { }\n', 'utf16le')]),
     'Broken.cs': 'class { async Task M( { await ; } } }}}\n',
     'bin/Generated.cs': 'class Ignored { void M() { System.Threading.Thread.Sleep(1); } }\n',
@@ -119,11 +120,12 @@ test('bad files are reported and skipped, never a crash', async () => {
   const r = await run(['check', '--max-file-size', '1024', '.'], dir);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /Binary\.cs: skipped: looks binary/);
-  assert.match(r.stdout, /Latin1\.cs: skipped: not valid UTF-8/);
+  assert.doesNotMatch(r.stdout, /Latin1\.cs: skipped/);
+  assert.match(r.stdout, /Latin1\.cs:2:\d+: ASY002 /);
   assert.match(r.stdout, /Huge\.cs: skipped: .* over the 1024 KiB limit/);
   assert.doesNotMatch(r.stdout, /Utf16\.cs: skipped/);
   assert.doesNotMatch(r.stdout, /Generated\.cs/);
-  assert.match(r.stdout, /in 3 files/);
+  assert.match(r.stdout, /in 4 files/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ready, repoRoot, runCli } from './support';
-import { readBounded, readSource, editorConfigsFor, declaresRoot, MAX_CONFIG_FILE_BYTES } from '../../server/src/project/host/sourceFiles';
+import { readBounded, readSource, decodeSource, editorConfigsFor, declaresRoot, MAX_CONFIG_FILE_BYTES } from '../../server/src/project/host/sourceFiles';
 import { mergeGlobalConfigs, parseGlobalConfig } from '../../server/src/config/globalConfig';
 import { compileGlob } from '../../server/src/config/glob';
 import { editorConfigOptions } from '../../server/src/config/editorconfig';
@@ -66,6 +66,25 @@ test('reads stop at the limit: a file over it is refused by its size, and a read
     assert.ok('reason' in proc, 'a /proc file longer than the limit is refused');
   }
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('source bytes decode as the C# compiler reads them: UTF-8, a byte order mark, else Windows-1252', () => {
+  const text = (bytes: number[]) => {
+    const decoded = decodeSource(Uint8Array.from(bytes));
+    assert.ok('text' in decoded, JSON.stringify(decoded));
+    return decoded.text;
+  };
+  // Valid UTF-8 stays UTF-8, whatever it looks like in another code page.
+  assert.equal(text([0x63, 0xc3, 0xa9]), 'c\u00e9');
+  // Not UTF-8: every byte is one Windows-1252 character, 0x80-0x9F included (Latin-1 would give control codes).
+  assert.equal(text([0x69, 0x74, 0x92, 0x73, 0x20, 0xe9, 0x80, 0x81]), 'it\u2019s \u00e9\u20ac\u0081');
+  // A UTF-8 byte order mark decides the encoding; a bad byte after it is a replacement character.
+  assert.equal(text([0xef, 0xbb, 0xbf, 0x61, 0x92]), 'a\ufffd');
+  assert.equal(text([0xff, 0xfe, 0x61, 0x00]), 'a');
+  assert.deepEqual(decodeSource(Uint8Array.from([0x61, 0x00, 0x62])), { reason: 'skipped: looks binary (contains NUL bytes)' });
+  // Long enough to take several slices of the decoder.
+  const long = new Uint8Array(20000).fill(0x93);
+  assert.equal(text([...long]), '\u201c'.repeat(20000));
 });
 
 test('the CLI given /dev/zero or a folder with a FIFO named *.cs reports the file as skipped and finishes', { skip: !posix && 'POSIX special files' }, async () => {

@@ -2,8 +2,9 @@
  * Finding and reading the files of a workspace, shared by the CLI and the language server: folders are walked
  * respecting .gitignore outside project folders (inside them the project's own globbing decides, as MSBuild's does)
  * and skipping build output and tools' folders; besides C# files the walk reports the
- * project and solution files it passes. Reading decodes UTF-8 (with or without BOM) and UTF-16 with a BOM,
- * and says why a file is skipped (too large, binary, not text) instead of failing.
+ * project and solution files it passes. Reading decodes as the C# compiler does (UTF-8 with or without BOM, UTF-16
+ * with a BOM, Windows-1252 when the bytes are not UTF-8), and says why a file is skipped (too large, binary, not a
+ * regular file) instead of failing.
  * **Invariant:** every file the hosts read goes through `readBounded`: only regular files are read (a FIFO
  * would block the thread forever, `/dev/zero` would never end), their size is checked with fstat on the open
  * descriptor (so a symlink is judged by what it points at), and the read stops one byte past the limit.
@@ -192,21 +193,56 @@ export function readBounded(file: string, maxBytes: number): { bytes: Buffer } |
   }
 }
 
-/** Reads one file as text: UTF-8 (with or without BOM) or UTF-16 with a BOM, as Visual Studio may write. */
+/**
+ * Reads one file as text as the C# compiler does: UTF-8 (with or without BOM) or UTF-16 with a BOM, and a file that
+ * is not valid UTF-8 as Windows-1252 (decodeSource).
+ */
 export function readSource(file: string, maxBytes: number): { text: string } | { reason: string } {
   const read = readBounded(file, maxBytes);
   return 'bytes' in read ? decodeSource(read.bytes) : read;
 }
 
+/**
+ * The characters Windows-1252 puts at 0x80-0x9F, where ISO-8859-1 has control codes; the five bytes the code page
+ * leaves undefined keep their Latin-1 value, as the WHATWG Encoding Standard's index does
+ * (https://encoding.spec.whatwg.org/index-windows-1252.txt). Node's TextDecoder reads the label `windows-1252` as
+ * plain Latin-1, so the difference is applied here.
+ */
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Bytes as Windows-1252: one character per byte. */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  // In slices, so String.fromCharCode never gets more arguments than an engine takes.
+  for (let start = 0; start < bytes.length; start += 8192) {
+    const codes = Array.from(bytes.subarray(start, start + 8192), (b) => (b >= 0x80 && b <= 0x9f ? WINDOWS_1252_HIGH[b - 0x80] : b));
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join('');
+}
+
+/**
+ * A source file's bytes as text. Without a byte order mark, the C# compiler reads UTF-8 and, when the bytes are not
+ * valid UTF-8, falls back to the system's ANSI code page, else Windows-1252 (Roslyn's EncodedStringText,
+ * https://github.com/dotnet/roslyn/blob/main/src/Compilers/Core/Portable/EncodedStringText.cs). Such files compile,
+ * so they are read the same way (as Windows-1252, the code page of Visual Studio's Western-European installs that
+ * write them: a `’` in a comment is the common case) rather than skipped with their findings.
+ */
 export function decodeSource(bytes: Uint8Array): { text: string } | { reason: string } {
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
-  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const utf8Mark = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = utf8Mark ? bytes.subarray(3) : bytes;
   if (body.includes(0)) return { reason: 'skipped: looks binary (contains NUL bytes)' };
+  // A byte order mark decides the encoding, invalid bytes or not (they read as U+FFFD, as the compiler's decoder does).
+  if (utf8Mark) return { text: new TextDecoder('utf-8').decode(body) };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(body) };
   } catch {
-    return { reason: 'skipped: not valid UTF-8 (save it as UTF-8 or UTF-16 with a BOM)' };
+    return { text: decodeWindows1252(body) };
   }
 }
 
