@@ -562,7 +562,8 @@ a call that is an expression body's whole value gets no fix.
 
 ## Limitations
 Without a compiler the rule does not know types or overloads. It reads declared types of locals, parameters,
-primary constructor parameters, fields and properties, the return types of workspace methods and a few factories
+primary constructor parameters, fields and properties, conditionals whose branches have one type or a workspace type
+and its base (\`flag ? (Sink)new Capped(...) : new Unbounded(...)\`), the return types of workspace methods and a few factories
 (\`XmlReader.Create\`, \`File.OpenRead\`, an ADO.NET provider's \`ExecuteReader\`); when a receiver's type is not
 visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed; an argument
 of a known type the guessed member cannot take (\`client.Send(message)\` with \`message\` no HttpRequestMessage) rules
