@@ -504,7 +504,10 @@ calls Dispose); a \`using\` of another object's \`Stream\` property or field (\`
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a
 \`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
 disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
-workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass);
+workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass); a call
+\`Foo(...)\` that is the fallback of a branch guarded by an optional asynchronous capability and calling \`FooAsync\`
+(\`if (adapter.CreateWriterAsync != null) return await CopyAsync(...); ... return Copy(...);\`, in its else arm or
+after it when it always returns), where the twin would need what the guard found missing;
 \`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
 
 ## Why is this bad?
