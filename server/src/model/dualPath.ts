@@ -6,7 +6,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import type { Parameter, TypeDeclaration } from './types';
 import { ASYNC_FLAG_NAMES } from './completion';
-import { isFunctionNode } from './syntax';
+import { calleeOf, isFunctionNode } from './syntax';
 
 /** The `bool` parameter that selects the synchronous or asynchronous path, or null when the body has none. */
 export function asyncFlagOf(parameters: readonly Pick<Parameter, 'name' | 'typeText'>[]): string | null {
@@ -61,16 +61,37 @@ export function isSyncModeEnum(type: Pick<TypeDeclaration, 'kind' | 'constants'>
   return (members.includes('Synchronous') && members.includes('Asynchronous')) || (members.includes('Sync') && members.includes('Async'));
 }
 
+/**
+ * A test that an optional asynchronous capability is there: a member or delegate named with the Async suffix compared
+ * with null (`adapter.CreateWriterAsync != null`, `CreateWriterAsync is not null`), as provider adapters write it for
+ * a driver's API they bind at run time. The branch it guards is the asynchronous path; the code it skips is the
+ * synchronous fallback for a driver that lacks it.
+ */
+const ASYNC_CAPABILITY_PRESENT = /^(?:[\w.]+\.)?[A-Za-z_]\w*Async\s*(?:!=\s*null|is\s+not\s+null)$/;
+
 /** Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a flag. */
 export function mentionsSyncMode(text: string): boolean {
-  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b/.test(text);
+  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\w+Async\s*(?:!=|is\s+not)\s*null\b/.test(text);
+}
+
+/**
+ * Whether `call` is the synchronous fallback of a branch guarded by an asynchronous capability (ASYNC_CAPABILITY_PRESENT)
+ * that calls its twin: `Copy(...)` where the guarded branch awaits `CopyAsync(...)`. That twin needs what the guard
+ * found missing (ClickHouse's Octonica writer without its async factory), so it is not an alternative here. The twin
+ * must be the one the guarded branch calls: a sync call of something else after such a guard is not a fallback.
+ */
+function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded: SyntaxNode | null): boolean {
+  if (!cond || !guarded || call.type !== 'invocation_expression' || !ASYNC_CAPABILITY_PRESENT.test(stripParens(cond.text))) return false;
+  const name = calleeOf(call)?.name;
+  return !!name && new RegExp(`\\b${name}Async\\s*(?:<[^()]*>)?\\s*\\(`).test(guarded.text);
 }
 
 /**
  * Whether `node` runs only on the synchronous path: when `flag` (a `bool async` parameter) is false, in the else
  * arm of `if (flag)`, the then arm of `if (!flag)`, the false arm of `flag ? a : b`, or after an
  * `if (flag) { ...; return; }` earlier in an enclosing block; or in the then arm of `if (context.IsSynchronous)`
- * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`).
+ * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`); or, for a call `Foo(...)`,
+ * where `if (x.FooWriterAsync != null)` guards a branch that calls `FooAsync` (isCapabilityFallback).
  */
 export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   const isFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && stripParens(cond.text) === flag;
@@ -83,14 +104,15 @@ export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
       const cond = p.childForFieldName('condition');
       const consequence = p.childForFieldName('consequence');
       const alternative = p.childForFieldName('alternative');
-      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond))) return true;
+      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence))) return true;
       if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond))) return true;
     } else if (p.type === 'block') {
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
         if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
         const cond = s.childForFieldName('condition');
-        if ((isFlag(cond) || isNotSyncMode(cond)) && alwaysExits(s.childForFieldName('consequence'))) return true;
+        const consequence = s.childForFieldName('consequence');
+        if ((isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence)) && alwaysExits(consequence)) return true;
       }
     }
     if (isFunctionNode(p)) break;

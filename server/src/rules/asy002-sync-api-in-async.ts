@@ -504,7 +504,10 @@ calls Dispose); a \`using\` of another object's \`Stream\` property or field (\`
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a
 \`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
 disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
-workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass);
+workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass); a call
+\`Foo(...)\` that is the fallback of a branch guarded by an optional asynchronous capability and calling \`FooAsync\`
+(\`if (adapter.CreateWriterAsync != null) return await CopyAsync(...); ... return Copy(...);\`, in its else arm or
+after it when it always returns), where the twin would need what the guard found missing;
 \`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
 
 ## Why is this bad?
@@ -562,7 +565,8 @@ a call that is an expression body's whole value gets no fix.
 
 ## Limitations
 Without a compiler the rule does not know types or overloads. It reads declared types of locals, parameters,
-primary constructor parameters, fields and properties, the return types of workspace methods and a few factories
+primary constructor parameters, fields and properties, conditionals whose branches have one type or a workspace type
+and its base (\`flag ? (Sink)new Capped(...) : new Unbounded(...)\`), the return types of workspace methods and a few factories
 (\`XmlReader.Create\`, \`File.OpenRead\`, an ADO.NET provider's \`ExecuteReader\`); when a receiver's type is not
 visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed; an argument
 of a known type the guessed member cannot take (\`client.Send(message)\` with \`message\` no HttpRequestMessage) rules

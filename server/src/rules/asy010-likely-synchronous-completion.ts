@@ -14,7 +14,9 @@ Flags an \`async\` method or local function that has awaits, yet whose common pa
 suspending: every await is of an already completed task (\`Task.CompletedTask\`, \`Task.FromResult\`,
 \`ValueTask.FromResult\`, \`new ValueTask<T>(value)\`, \`default\`, \`Task.Delay(0)\`) or of a workspace
 method that itself never suspends; or it returns from a cache before its first await; or it awaits only on
-a cache miss. The message says which, and points at the callee that makes it so. A callee that is only
+a cache miss. A workspace method that returns \`new ValueTask(task)\` (or \`new ValueTask<T>(task)\`) completes
+when that task does, and one over an \`IValueTaskSource\` is not known to complete at once. The message says which,
+and points at the callee that makes it so. A callee that is only
 synchronous on a cache hit does not make its callers so: how often a caller hits is not in the code.
 
 Methods with no await at all belong to ASY011 (async-without-await). Async iterators and \`async void\`

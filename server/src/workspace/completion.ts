@@ -6,9 +6,9 @@
 import type { CallSite, EnclosingRegion, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { textDigest } from '../model/textDigest';
-import { conditionalParts, constructedTypeText, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
+import { closingBracket, conditionalParts, constructedTypeText, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
-import { typeOfExpression } from './typing';
+import { taskEvidence, typeOfExpression } from './typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { AnalysisStopped } from '../model/budget';
 import { expiringCacheType } from '../knowledge/expiringCaches';
@@ -652,6 +652,8 @@ function returnDependency(r: ReturnSite, t: Target, index: WorkspaceIndex): Depe
 }
 
 function expressionDependency(e: string, t: Target, index: WorkspaceIndex): Dependency {
+  const wrapped = valueTaskWrapping(e, t, index);
+  if (wrapped !== null) return wrapped === '' ? fixed('maySuspend', `${shortText(e)}, over an IValueTaskSource`) : expressionDependency(wrapped, t, index);
   const m = COMPLETED_TASK_EXPRESSION.exec(e);
   if (m) return fixed('complete', m[2] ? `${m[1]}.${m[2]}` : e.startsWith('default') ? 'default' : 'new ValueTask');
   // `Task<bool>? TryRead()` returning null: there is no task to wait for (a caller's `TryRead()?.Result` skips it).
@@ -678,6 +680,26 @@ function expressionDependency(e: string, t: Target, index: WorkspaceIndex): Depe
   return fixed('maySuspend', e ? `${shortText(e)}, which may not be complete` : 'a task the syntax does not show');
 }
 
+
+/**
+ * What a `new ValueTask(...)` waits for when it wraps something rather than holding a result: the task it wraps
+ * (`new ValueTask(DropAsync())`, the non-generic constructor's only one-argument form, or `new ValueTask<T>(task)`
+ * where the argument is known to be a task), '' for the `(IValueTaskSource, token)` form, whose source may complete
+ * later; null for `new ValueTask()` and `new ValueTask<T>(result)`, which are complete (COMPLETED_TASK_EXPRESSION).
+ * https://learn.microsoft.com/dotnet/api/system.threading.tasks.valuetask.-ctor
+ */
+function valueTaskWrapping(e: string, t: Target, index: WorkspaceIndex): string | null {
+  const creation = /^new\s+(?:global::)?(?:System\.Threading\.Tasks\.)?ValueTask\s*(<[^()]*>)?\s*\(/.exec(e);
+  if (!creation) return null;
+  const open = creation[0].length - 1;
+  if (closingBracket(e, open) !== e.length - 1) return null;
+  const args = splitTopLevel(e.slice(open + 1, -1)).map((a) => a.trim()).filter((a) => a !== '');
+  if (args.length === 2) return '';
+  if (args.length !== 1) return null;
+  if (!creation[1]) return args[0];
+  const bodies = index.files.get(t.file)?.bodies ?? [];
+  return taskEvidence(args[0], t.body, bodies, index).verdict === 'task' ? args[0] : null;
+}
 
 /** The initializer of a readonly field of the body's type that creates a completed task, or null. */
 function completedFieldInitializer(name: string, t: Target, index: WorkspaceIndex): string | null {

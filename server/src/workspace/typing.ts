@@ -5,7 +5,7 @@
  */
 import type { LocalVariable, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { splitCallText, splitTopLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
+import { conditionalParts, splitCallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
@@ -81,6 +81,10 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     t = withoutOuterParentheses(t).replace(/\s*!+$/, '');
     if (t === before) break;
   }
+  // `c ? a : b` binds loosest: a conditional written at the top level is the whole expression, whatever its
+  // condition starts with (`await`, a cast).
+  const branches = conditionalBranches(t);
+  if (branches) return conditionalType(branches, body, bodies, index);
   // The value of `await e` is e's result (Task<T> -> T), never e itself.
   const awaited = /^await\s+([^]+)$/.exec(t);
   if (awaited) {
@@ -147,6 +151,44 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     }
   }
   return typeFromApiSignatures(t, body, bodies, index);
+}
+
+/**
+ * The two branches of a conditional written at the top level of an expression (`c ? a : b`), or null. A lambda
+ * (`x => c ? a : b`) or an assignment holds its conditional inside, so a top-level `=>` or `=` says it is not one.
+ * String and character literals are blanked first, so a `?` or `:` inside them cannot split the text.
+ */
+function conditionalBranches(text: string): [string, string] | null {
+  // A raw string literal (`"""`) is more than the blanking below reads: no answer is safer than a wrong split.
+  if (!text.includes('?') || !text.includes(':') || text.includes('"""')) return null;
+  const masked = text.replace(/@?\$*"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (literal) => ' '.repeat(literal.length));
+  const parts = conditionalParts(masked, 0, masked.length);
+  if (!parts || !masked.slice(0, parts.whenTrue.start - 1).trim()) return null;
+  let assignsOrLambda = false;
+  topLevel(masked, 0, parts.whenTrue.start - 1, (i) => (assignsOrLambda = masked[i] === '=' && !/[=!<>]/.test(masked[i - 1] ?? '') && masked[i + 1] !== '='));
+  if (assignsOrLambda) return null;
+  return [text.slice(parts.whenTrue.start, parts.whenTrue.end), text.slice(parts.whenFalse.start, parts.whenFalse.end)];
+}
+
+/**
+ * The type of `c ? a : b`, as C# gives it: the branch type the other branch converts to. Known here are the same
+ * type twice, a `null` or `default` branch (the other's type), and a workspace type beside one of its bases (the
+ * base: `flag ? (Writer)new Bounded(...) : new Streaming(...)`, where both derive from Writer). Anything else
+ * (a numeric widening, a user conversion, a target-typed conditional) is unknown.
+ * https://learn.microsoft.com/dotnet/csharp/language-reference/operators/conditional-operator
+ */
+function conditionalType(branches: [string, string], body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
+  const typed = branches.map((b) => (/^(?:null|default)$/.test(b.trim()) ? null : typeOfExpression(b, body, bodies, index)));
+  const [whenTrue, whenFalse] = typed;
+  const literalBranch = branches.findIndex((b) => /^(?:null|default)$/.test(b.trim()));
+  if (literalBranch !== -1) return typed[1 - literalBranch] ?? null;
+  if (!whenTrue || !whenFalse) return null;
+  if (whenTrue.typeText === whenFalse.typeText) return whenTrue;
+  // One generic type with other arguments (`List<int>`, `List<string>`) converts to neither.
+  if (!index || stripGenerics(whenTrue.typeText) === stripGenerics(whenFalse.typeText)) return null;
+  if (typeFamily(index, whenFalse.typeText).has(stripGenerics(whenTrue.typeText))) return whenTrue;
+  if (typeFamily(index, whenTrue.typeText).has(stripGenerics(whenFalse.typeText))) return whenFalse;
+  return null;
 }
 
 /** Each body's answer of ownerArity: a body belongs to one model, whose declarations never change. */
