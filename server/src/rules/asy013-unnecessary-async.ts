@@ -10,6 +10,7 @@ import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { isHarnessMethod } from './testSubjects';
+import { fileNamespaces } from './asy022-unobserved-task';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 
 const docs = `## What it does
@@ -82,7 +83,11 @@ returns.
   \`MoveNextAsync\`, the \`Memory<byte>\` overloads of \`Stream.ReadAsync\`/\`WriteAsync\`, channel readers and
   writers, \`PipeWriter.FlushAsync\`, socket calls, EF Core's \`FindAsync\` and \`AddAsync\`: a table in the
   rule), which are not flagged in a \`Task\` or \`Task<T>\` method when the receiver's type is one of theirs (a type
-  parameter by its constraints: \`where TContext : DbContext\`) or unknown. \`ValueTask\`-returning methods are
+  parameter by its constraints: \`where TContext : DbContext\`) or unknown. Blazor's JS interop (\`InvokeAsync\` and
+  \`InvokeVoidAsync\` on an \`IJSRuntime\` or \`IJSObjectReference\`) and Blazored's browser storage
+  (\`ILocalStorageService\`, \`ISessionStorageService\`: \`GetItemAsync\`, \`SetItemAsync\` and the rest) are in the
+  table too, but their names are common, so a receiver of unknown type counts only in a file that imports their
+  namespace (\`Microsoft.JSInterop\`, \`Blazored\`), and a call with no receiver never does. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
 - Methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\`, their set-up and clean-up,
   \`[Benchmark]\`, \`[GlobalSetup]\`) are not flagged: each runs once per test or measurement, so the box saved is one
@@ -102,11 +107,29 @@ returns.
 `;
 
 /**
+ * Blazor's JS interop returns ValueTasks: IJSRuntime.InvokeAsync<TValue> a ValueTask<TValue>, the InvokeVoidAsync
+ * extensions a ValueTask, and IJSObjectReference the same
+ * (https://learn.microsoft.com/dotnet/api/microsoft.jsinterop.ijsruntime.invokeasync,
+ * https://learn.microsoft.com/dotnet/api/microsoft.jsinterop.jsruntimeextensions.invokevoidasync,
+ * https://learn.microsoft.com/dotnet/api/microsoft.jsinterop.ijsobjectreference.invokeasync).
+ */
+const JS_INTEROP_MEMBERS = ['InvokeAsync', 'InvokeVoidAsync'];
+const JS_INTEROP_TYPES = ['IJSRuntime', 'JSRuntime', 'IJSInProcessRuntime', 'IJSObjectReference', 'IJSInProcessObjectReference'];
+
+/**
+ * Blazored.LocalStorage's ILocalStorageService and Blazored.SessionStorage's ISessionStorageService declare every
+ * member a ValueTask or ValueTask<T> (https://github.com/Blazored/LocalStorage/blob/main/src/Blazored.LocalStorage/ILocalStorageService.cs,
+ * https://github.com/Blazored/SessionStorage/blob/main/src/Blazored.SessionStorage/ISessionStorageService.cs).
+ */
+const BROWSER_STORAGE_MEMBERS = ['ClearAsync', 'GetItemAsync', 'GetItemAsStringAsync', 'KeyAsync', 'KeysAsync', 'ContainKeyAsync', 'LengthAsync', 'RemoveItemAsync', 'RemoveItemsAsync', 'SetItemAsync', 'SetItemAsStringAsync'];
+const BROWSER_STORAGE_TYPES = ['ILocalStorageService', 'ISessionStorageService'];
+
+/**
  * Library members that return a ValueTask in at least one common overload: awaiting them in a
  * Task-returning method cannot become `return X;`. `types` are the receiver types that declare them;
  * `taskFromArguments` is the argument count from which the overloads return a Task instead.
  */
-const VALUE_TASK_MEMBERS: { member: string; types: string[]; taskFromArguments?: number; source: string }[] = [
+const VALUE_TASK_MEMBERS: { member: string; types: string[]; taskFromArguments?: number; namespace?: string; source: string }[] = [
   { member: 'DisposeAsync', types: ['*'], source: 'https://learn.microsoft.com/dotnet/api/system.iasyncdisposable.disposeasync' },
   { member: 'MoveNextAsync', types: ['*'], source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.iasyncenumerator-1.movenextasync' },
   { member: 'ReadAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream', 'PipeReader', 'ChannelReader'], taskFromArguments: 3, source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readasync' },
@@ -122,6 +145,8 @@ const VALUE_TASK_MEMBERS: { member: string; types: string[]; taskFromArguments?:
   { member: 'ConnectAsync', types: ['Socket'], source: 'https://learn.microsoft.com/dotnet/api/system.net.sockets.socket.connectasync' },
   { member: 'FindAsync', types: ['DbSet', 'DbContext'], source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.dbset-1.findasync' },
   { member: 'AddAsync', types: ['DbSet', 'DbContext'], source: 'https://learn.microsoft.com/dotnet/api/microsoft.entityframeworkcore.dbset-1.addasync' },
+  ...JS_INTEROP_MEMBERS.map((member) => ({ member, types: JS_INTEROP_TYPES, namespace: 'Microsoft.JSInterop', source: 'https://learn.microsoft.com/dotnet/api/microsoft.jsinterop.ijsruntime.invokeasync' })),
+  ...BROWSER_STORAGE_MEMBERS.map((member) => ({ member, types: BROWSER_STORAGE_TYPES, namespace: 'Blazored', source: 'https://github.com/Blazored/LocalStorage/blob/main/src/Blazored.LocalStorage/ILocalStorageService.cs' })),
 ];
 
 /**
@@ -147,12 +172,21 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
   const row = VALUE_TASK_MEMBERS.find((m) => m.member === name);
   if (!row) return false;
   if (row.taskFromArguments !== undefined && argumentCount >= row.taskFromArguments) return false;
-  if (row.types.includes('*') || receiver === null) return true;
+  if (row.types.includes('*')) return true;
+  // A row with a namespace has a common name (`InvokeAsync`, `SetItemAsync`): a call with no receiver is the type's
+  // own member (a component's InvokeAsync returns a Task), and one on a receiver of unknown type is the library's
+  // only where the file imports it.
+  if (receiver === null) return row.namespace === undefined;
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
-  if (!typed) return true;
+  if (!typed) return row.namespace === undefined || importsNamespace(ctx, row.namespace);
   // A type parameter stands for what its constraints name (`TDbContext Db` with `where TDbContext : DbContext`).
   const constraints = typeParameterConstraintsOf(ctx, body, typed.typeText.replace(/\?$/, ''));
   return [typed.typeText, ...(constraints ?? [])].some((t) => row.types.includes(stripGenerics(t)));
+}
+
+/** Whether the file imports the namespace or one inside it (`Blazored` for `using Blazored.LocalStorage;`). */
+function importsNamespace(ctx: RuleContext, namespace: string): boolean {
+  return fileNamespaces(ctx).some((n) => n === namespace || n.startsWith(`${namespace}.`));
 }
 
 /**

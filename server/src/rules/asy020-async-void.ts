@@ -105,6 +105,9 @@ and decide what to do with the exception (show it, log it); no mechanical choice
 - "Handed over as a delegate" means the name appears in the same file without a call after it, or is the only
   call of a lambda in the same type whose delegate type is known to return void (as ASY021 reads it); a
   subscription in another file (or in XAML) is not seen, but XAML handlers have an event handler's signature.
+- A fire-and-forget helper is not reported: an \`async void\` method that awaits only \`Task\` or \`ValueTask\`
+  parameters, each inside a \`try\` whose \`catch\` takes every exception (\`static async void Forget(this Task
+  task)\`). Callers call it so that nobody awaits, and what it awaits cannot escape it.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
 `;
@@ -149,6 +152,21 @@ function soleCallOf(ctx: RuleContext, lambda: MethodBody): CallSite | null {
   const call = lambda.calls.find((c) => c.span.start === start && c.span.end === start + text.length);
   return call && lambda.calls.length === 1 ? call : null;
 }
+
+/**
+ * A fire-and-forget helper (`static async void Forget(this Task task)`): it awaits only tasks it is handed as
+ * parameters, each inside a try whose catch takes every exception. Being async void is its purpose, since callers call
+ * it so that nobody awaits; returning Task would hand them back the task they meant to let go, and nothing it awaits
+ * can escape it.
+ */
+function observesHandedInTasks(ctx: RuleContext, body: MethodBody, masked: string): boolean {
+  if (body.awaits.length === 0 || escapingAwaits(ctx, body, masked).length > 0) return false;
+  const taskParameters = new Set(body.parameters.filter((p) => p.typeText !== null && TASK_TYPE.test(p.typeText)).map((p) => p.name));
+  return body.awaits.every((a) => a.kind === 'await' && taskParameters.has(a.operand.text.trim()));
+}
+
+/** Task, ValueTask and their generic forms, as a parameter's type is written. */
+const TASK_TYPE = /^(?:global::)?(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\b(?:<.*>)?\??$/s;
 
 /** `void` -> `Task` in the signature: the last `void` before the name. */
 function returnTaskFix(ctx: RuleContext, body: MethodBody, masked: string): Fix | null {
@@ -219,6 +237,7 @@ export const rule: Rule = {
         if (escaping.length > 0) findings.push(handlerFinding(ctx, body, slot, escaping, masked));
         continue;
       }
+      if (observesHandedInTasks(ctx, body, masked)) continue;
       const fix = returnTaskFix(ctx, body, masked);
       findings.push({
         span: body.nameSpan,
