@@ -24,11 +24,11 @@ export const CONTINUATION_APIS: readonly ContinuationApi[] = [
     source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.continuewith',
   },
   {
-    // Proto.Actor's IContext.ReenterAfter(Task target, Action<Task> action) and its overloads schedule the action on
-    // the actor's mailbox when the target task completes: "ReenterAfter ... allows the actor to continue processing
-    // other messages while the task is running, and then re-enter the actor once the task completes".
+    // Proto.Actor's IContext.ReenterAfter(Task target, Action<Task> action) and its overloads: the interface's
+    // documentation says each "awaits the given target task and once completed, the given action is then completed
+    // within the actors concurrency constraint", the task passed to the action being the awaited one.
     name: 'ReenterAfter', antecedent: 'firstArgument', callback: 'ReenterAfter callback',
-    source: 'https://proto.actor/docs/reenter/',
+    source: 'https://github.com/asynkron/protoactor-dotnet/blob/dev/src/Proto.Actor/Context/IContext.cs',
   },
 ];
 
