@@ -8,6 +8,7 @@ import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
 import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { continuationApiOf } from '../knowledge/continuations';
 
 /**
  * Names of a `bool` parameter (or, with a leading underscore, field) that selects a method's synchronous or
@@ -306,17 +307,30 @@ function everyCatchLeaves(tryStatement: SyntaxNode): boolean {
   return true;
 }
 
-/** `t => t.Result` passed to `task.ContinueWith(...)`: the antecedent has completed when the callback runs. */
+/**
+ * `t => t.Result` passed to `task.ContinueWith(...)` or `context.ReenterAfter(task, t => ...)`: a call that runs its
+ * callback once the task has completed (knowledge/continuations.ts), so the callback's first parameter, and the
+ * task written as the call's receiver or first argument, have completed when it runs.
+ */
 function continuationReason(lambda: SyntaxNode, recv: string): string | null {
   const arg = lambda.parent;
   const call = arg?.type === 'argument' ? arg.parent?.parent : null;
   const callee = call?.type === 'invocation_expression' ? calleeOf(call) : null;
-  if (!callee || callee.name !== 'ContinueWith') return null;
+  const api = callee ? continuationApiOf(callee.name) : undefined;
+  if (!callee || !api) return null;
   const params = lambda.childForFieldName('parameters');
   const first = params ? (params.type === 'implicit_parameter' ? params : namedChildOfType(params, 'parameter')?.childForFieldName('name')) : null;
-  if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return 'inside a ContinueWith continuation, where the antecedent task has completed';
-  if (callee.receiver && recv === withoutNullMarks(callee.receiver)) return 'inside a ContinueWith continuation of this task';
+  if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return `inside a ${api.callback}, where the antecedent task has completed`;
+  const antecedent = api.antecedent === 'receiver' ? callee.receiver : firstArgumentBefore(call!, arg!);
+  if (antecedent && recv === withoutNullMarks(antecedent)) return `inside a ${api.callback} of this task`;
   return null;
+}
+
+/** The text of a call's first argument when the callback argument comes after it; null when the callback is first. */
+function firstArgumentBefore(call: SyntaxNode, callbackArgument: SyntaxNode): string | null {
+  const first = call.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'argument');
+  if (!first || first.startIndex === callbackArgument.startIndex) return null;
+  return first.text.trim();
 }
 
 /**

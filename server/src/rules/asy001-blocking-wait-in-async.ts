@@ -304,7 +304,8 @@ earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded b
 \`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
-(\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent, the task was created
+(\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
+\`ReenterAfter(task, ...)\` callback on its task), the task was created
 complete (\`Task.FromResult\`) or is a private field that every write fills with such a task or null (a stream's
 cache of its last read's task), it is the result of an awaited \`Task.WhenAny\`, or a wait on the task's own
 \`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its

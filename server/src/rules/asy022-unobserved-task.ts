@@ -1,7 +1,7 @@
 /** ASY022 unobserved-task: a call whose Task is dropped, neither awaited, stored, returned nor passed on. */
 import type { CallSite, FileModel, MethodBody } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
-import { isConditionalCall, shortCode } from './asy001-004-blocking-common';
+import { isConditionalCall, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import { applicableCandidates, callCandidates, everyDeclaredBody, type CallCandidate } from './callTargets';
@@ -31,7 +31,9 @@ instead, and only one of the two rules reports a lambda.
 Left alone, as the peers' known false alarms: \`_ = SaveAsync();\` (a discard says "on purpose"),
 \`Task.Run(...)\` and \`Task.Factory.StartNew(...)\` statements (they exist to start work without waiting for
 it), \`.ContinueWith(...)\` (the continuation observes the task), NSubstitute's \`sub.Received().SendAsync(...)\`
-checks, StackExchange.Redis calls with \`CommandFlags.FireAndForget\`, a fire-and-forget helper the
+checks, StackExchange.Redis calls with \`CommandFlags.FireAndForget\`, commands queued on a StackExchange.Redis
+\`ITransaction\` (\`tran.HashSetAsync(...);\` before \`await tran.ExecuteAsync()\`: their tasks complete only when the
+transaction runs, so awaiting one first never returns; a batch's commands stay reported), a fire-and-forget helper the
 workspace declares (\`SaveAsync().Forget()\`: the task is passed on), and a chaining extension method that hands its
 receiver back (Shouldly's \`pending.ShouldNotBeNull();\`, typed \`T M<T>(this T value)\`: the task is the receiver's,
 made and kept elsewhere). A dropped assertion task is reported: \`Should.NotThrowAsync(act);\` without \`await\`
@@ -134,7 +136,7 @@ export const rule: Rule = {
       if (body.hasSyntaxErrors) continue;
       for (const call of body.calls) {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
-        if (intentionalDropOf(call, fileNamespaces(ctx))) continue;
+        if (intentionalDropOf(call, fileNamespaces(ctx), () => receiverTypeOfCall(ctx, body, call))) continue;
         const result = callResultOf(ctx, body, call);
         if (result.kind !== 'task' || dropsNothing(ctx, body, call, true)) continue;
         const configured = droppedConfigured(ctx, call);
@@ -185,6 +187,11 @@ function handsBackItsReceiver(c: CallCandidate): boolean {
   return returned?.kind === 'typeParameter' && returned.ofMethod && self?.kind === 'typeParameter' && self.ofMethod && self.index === returned.index;
 }
 
+/** The type of the call's receiver as the workspace and the signatures say (`tran` declared from CreateTransaction()), or null. */
+function receiverTypeOfCall(ctx: RuleContext, body: MethodBody, call: CallSite): string | null {
+  return call.receiver === null ? null : receiverTypeOf(ctx, body, call.receiver);
+}
+
 /**
  * The namespaces the file imports or declares its types in: a framework's members are meant only there. Kept per
  * model's types and usings (never modified once built; the per-method rule cache checks copies of a model that share
@@ -228,7 +235,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const voidMember = (body.kind === 'method' || body.kind === 'localFunction') && body.returnTypeText?.trim() === 'void';
     if (body.kind !== 'lambda' && !voidMember) continue;
     const call = returnedCallOf(ctx, body);
-    if (!call || intentionalDropOf(call, fileNamespaces(ctx))) continue;
+    if (!call || intentionalDropOf(call, fileNamespaces(ctx), () => receiverTypeOfCall(ctx, body, call))) continue;
     const result = callResultOf(ctx, body, call);
     if (result.kind !== 'task' || dropsNothing(ctx, body, call, false)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);

@@ -1,0 +1,38 @@
+/**
+ * Calls that run a callback only once a task has completed: inside the callback, reading that task's Result (or its
+ * GetAwaiter().GetResult()) does not block, so ASY001 and ASY003 leave it alone (model/completion.ts
+ * `continuationReason`).
+ */
+
+export interface ContinuationApi {
+  /** The method's name; the callback is any lambda or anonymous method among its arguments. */
+  name: string;
+  /**
+   * Where the task the callback continues is written: the call's receiver (`task.ContinueWith(t => ...)`) or its
+   * first argument (`context.ReenterAfter(task, t => ...)`). Either way a callback parameter, when there is one,
+   * receives that task first.
+   */
+  antecedent: 'receiver' | 'firstArgument';
+  /** What the callback is called in the reason the model records ("inside a ContinueWith continuation of this task"). */
+  callback: string;
+  source: string;
+}
+
+export const CONTINUATION_APIS: readonly ContinuationApi[] = [
+  {
+    name: 'ContinueWith', antecedent: 'receiver', callback: 'ContinueWith continuation',
+    source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.continuewith',
+  },
+  {
+    // Proto.Actor's IContext.ReenterAfter(Task target, Action<Task> action) and its overloads: the interface's
+    // documentation says each "awaits the given target task and once completed, the given action is then completed
+    // within the actors concurrency constraint", the task passed to the action being the awaited one.
+    name: 'ReenterAfter', antecedent: 'firstArgument', callback: 'ReenterAfter callback',
+    source: 'https://github.com/asynkron/protoactor-dotnet/blob/dev/src/Proto.Actor/Context/IContext.cs',
+  },
+];
+
+/** The row for a call of this name, or undefined. */
+export function continuationApiOf(name: string): ContinuationApi | undefined {
+  return CONTINUATION_APIS.find((row) => row.name === name);
+}
