@@ -1,6 +1,6 @@
 // Latency of the built language server (dist/server.js) as an editor sees it, over stdio with a real protocol
 // client. Not a test: nothing is asserted. Run `npm run build` first, then
-//   node test/bench/lsp-latency.mjs [--edits N] [--only startup,small,large,workspace,index] [--workspace-files N]
+//   node test/bench/lsp-latency.mjs [--edits N] [--only startup,small,large,workspace,workspace-start,index] [--workspace-files N]
 //                                    [--index-lines N] [--typed TEXT] [--json] [--cpu-prof DIR]
 // Scenarios:
 //   startup    start-up to the first diagnostics of one open file of the sample workspace (from the process's start
@@ -10,6 +10,8 @@
 //   workspace  a generated workspace of --workspace-files files (default 2,000) of about 200 lines: the first
 //              diagnostics of a file opened while indexing runs, then keystrokes in that 200-line file and in a
 //              10,000-line file of the same workspace once it is indexed
+//   workspace-start  the first of those alone, five times (a new server each time, stopped without waiting for
+//              indexing), for a median of issue 14's start-up target
 //   index      indexing a generated workspace of --index-lines lines (default 1,000,000, 1,000-line files): time to
 //              ready and the server's peak memory (VmHWM: every thread of the process); with --warm, a second
 //              server then indexes the same files with the models the first one kept (host/modelCache.ts)
@@ -250,6 +252,35 @@ async function workspaceTyping(files, count) {
   }
 }
 
+/**
+ * The first diagnostics of a 200-line file opened at start-up in a generated workspace of `files` files, while
+ * indexing runs: `runs` servers one after another in the same workspace, each stopped as soon as it has published them.
+ */
+async function workspaceStart(files, runs) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-bench-'));
+  try {
+    const corpus = generateCorpus(dir, files * 200, 200);
+    const small = path.join(dir, 'Edited.cs');
+    fs.writeFileSync(small, generatedFile(200));
+    const uri = pathToFileURL(small).href;
+    const text = fs.readFileSync(small, 'utf8');
+    const first = [];
+    const fromInitialize = [];
+    for (let r = 0; r < runs; r++) {
+      const t0 = now();
+      const client = await startClient(dir);
+      client.open(uri, text);
+      await client.diagnosticsOf(uri, 1);
+      first.push(now() - t0);
+      fromInitialize.push(now() - client.initializeSent);
+      await client.stop();
+    }
+    return { files: corpus.files + 1, lines: corpus.lines + 200, first, fromInitialize };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** Indexing a big generated workspace: process start to ready, and the server process's peak memory. */
 async function indexing(lines) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-index-'));
@@ -299,6 +330,7 @@ if (only.has('startup')) results.startup = await startup(5);
 if (only.has('small')) results.small = await typing(200, Math.min(edits, 20));
 if (only.has('large')) results.large = await typing(10_000, edits);
 if (only.has('workspace')) results.workspace = await workspaceTyping(workspaceFiles, edits);
+if (only.has('workspace-start')) results.workspaceStart = await workspaceStart(workspaceFiles, 5);
 if (only.has('index')) results.index = await indexing(indexLines);
 const loadAfter = os.loadavg()[0];
 
@@ -327,6 +359,11 @@ if (results.workspace) {
   rows.push([`workspace of ${w.files} files: process start to indexed`, ms(w.indexed), '', 1, w.memory ? `peak ${w.memory.toFixed(0)} MB` : '']);
   rows.push([`workspace of ${w.files} files: keystroke to diagnostics, 200-line file`, ms(median(w.small.keystroke)), ms(quantile(w.small.keystroke, 0.95)), w.small.keystroke.length, engineOf(w.small)]);
   rows.push([`workspace of ${w.files} files: keystroke to diagnostics, 10,000-line file`, ms(median(w.large.keystroke)), ms(quantile(w.large.keystroke, 0.95)), w.large.keystroke.length, engineOf(w.large)]);
+}
+if (results.workspaceStart) {
+  const w = results.workspaceStart;
+  rows.push([`workspace of ${w.files} files (${w.lines} lines): process start to first diagnostics of an open file, while indexing`, ms(median(w.first)), ms(quantile(w.first, 0.95)), w.first.length, '']);
+  rows.push([`the same: initialize to first diagnostics`, ms(median(w.fromInitialize)), ms(quantile(w.fromInitialize, 0.95)), w.fromInitialize.length, '']);
 }
 if (results.index) {
   const x = results.index;
