@@ -550,6 +550,50 @@ public class TimerTests
   assert.equal(kept.suppressedBy('ASY002', at('T')), 'dotnet_diagnostic.CA1849.severity = none in .editorconfig (an equivalent of ASY002)');
 });
 
+test('ReSharper suppressions: disable once (the next statement), disable ... restore, All, and SuppressMessage("ReSharper", ...)', async () => {
+  await ready();
+  const text = `using System.IO;
+using System.Threading.Tasks;
+public class C
+{
+    public async Task A(Stream s, byte[] b)
+    {
+        // ReSharper disable once MethodHasAsyncOverload
+        s.Read(b,
+            0, 1);
+        s.Read(b, 0, 2);
+        // ReSharper disable MethodHasAsyncOverload, MethodSupportsCancellation
+        s.Read(b, 0, 3);
+        // ReSharper restore MethodHasAsyncOverload
+        s.Read(b, 0, 4);
+        // ReSharper disable All
+        s.Read(b, 0, 5);
+        // ReSharper restore All
+        s.Read(b, 0, 6);
+        await Task.Yield();
+    }
+    [System.Diagnostics.CodeAnalysis.SuppressMessage("ReSharper", "AsyncVoidMethod")]
+    public async void B() { s.Read(b, 0, 7); await Task.Yield(); }
+}
+`;
+  const { model } = modelFile(text);
+  const read = (n: number) => text.indexOf(n === 1 ? '0, 1)' : `s.Read(b, 0, ${n})`);
+  const equivalentsOf = (id: string) => ruleById(id)!.meta.equivalents;
+  const s = suppressionsOf(text, model, { equivalentsOf });
+  assert.equal(s.suppressedBy('ASY002', read(1)), "// ReSharper disable once MethodHasAsyncOverload (ReSharper's inspection for what ASY002 reports)", 'the statement after it, to its end');
+  assert.equal(s.suppressedBy('ASY002', read(2)), null, 'once covers one statement');
+  assert.equal(s.suppressedBy('ASY001', read(1)), null, 'another rule is not silenced');
+  assert.match(s.suppressedBy('ASY002', read(3))!, /^\/\/ ReSharper disable MethodHasAsyncOverload /);
+  assert.match(s.suppressedBy('ASY025', read(4))!, /^\/\/ ReSharper disable MethodSupportsCancellation /, 'restored one of the two');
+  assert.equal(s.suppressedBy('ASY002', read(4)), null);
+  assert.match(s.suppressedBy('ASY002', read(5))!, /^\/\/ ReSharper disable All \(every ReSharper inspection/);
+  assert.equal(s.suppressedBy('ASY004', read(5)), null, 'no ReSharper inspection reports what ASY004 does');
+  assert.equal(s.suppressedBy('ASY002', read(6)), null);
+  assert.equal(s.suppressedBy('ASY020', text.indexOf('void B')), `[SuppressMessage("ReSharper", "AsyncVoidMethod")] (ReSharper's inspection for what ASY020 reports)`);
+  assert.equal(s.suppressedBy('ASY002', read(7)), null);
+  assert.equal(suppressionsOf(text, model).suppressedBy('ASY002', read(1)), null, 'without peer suppressions only AsyncLens ids count');
+});
+
 /** A file with a blocking read in an async method (ASY001) and an async method with no await (ASY011), indexed, and a selection of the two rules. */
 async function blockingAndNoAwaitSample() {
   await ready();

@@ -8,7 +8,11 @@
  * `[SuppressMessage("...", "VSTHRD002:...")]` on a member or type, `[assembly: SuppressMessage(..., Scope =
  * "member", Target = "~M:N.T.M")]` anywhere in the project, `<NoWarn>` in the project or its
  * Directory.Build.props, and `dotnet_diagnostic.CA1849.severity = none` in .editorconfig or a global analyzer config. A finding silenced
- * that way says by what, so the CLI can count it as suppressed with the reason.
+ * that way says by what, so the CLI can count it as suppressed with the reason. ReSharper's and Rider's inspections
+ * that report what a rule reports (knowledge/resharperInspections.ts) count the same way: `// ReSharper disable once
+ * MethodHasAsyncOverload` silences the next statement, `// ReSharper disable X` up to `// ReSharper restore X` (or the
+ * end of the file; `All` names every inspection), and `[SuppressMessage("ReSharper", "X")]` its member or type
+ * (https://www.jetbrains.com/help/resharper/Code_Analysis__Code_Inspections.html#suppress).
  *
  * Semantics follow the compiler's: https://learn.microsoft.com/dotnet/csharp/language-reference/preprocessor-directives#pragma-warning
  * (ids are case-insensitive, a bare number means CS####, a bare disable covers every warning) and
@@ -16,10 +20,11 @@
  * are the part before ':'; Scope/Target for global suppressions). Pure.
  */
 import type { FileModel, MethodBody, Span } from '../model/types';
-import { lineIndexOf, positionAt } from '../parse/lines';
+import { lineIndexOf, positionAt, type LineIndex } from '../parse/lines';
 import { assemblyAttributes, attributeArguments, attributeName, typeAttributes } from './attributes';
 import { maskCommentsAndStrings } from '../rules/sourceText';
 import type { PeerSeverity } from './editorconfig';
+import { RESHARPER_INSPECTIONS, resharperInspection } from '../knowledge/resharperInspections';
 
 export interface Suppressions {
   /** Whether a finding of `ruleId` starting at `offset` is silenced, and by what. */
@@ -134,6 +139,62 @@ function assemblyCovers(s: AssemblySuppression, model: FileModel, offset: number
   }
 }
 
+/** The rules some ReSharper inspection reports for: what `// ReSharper disable All` silences. */
+const resharperRules = new Set(RESHARPER_INSPECTIONS.flatMap((i) => i.rules));
+
+/** A stretch of text a ReSharper suppression comment covers: one inspection (upper-cased `ALL` for every one). */
+interface ResharperSuppression {
+  inspection: string;
+  start: number;
+  end: number;
+  how: string;
+}
+
+/**
+ * The stretches `// ReSharper disable once X, Y`, `// ReSharper disable X` ... `// ReSharper restore X` and their
+ * `All` forms cover. "once" covers the next statement: from the next line with code through the first line that ends
+ * one (`;`, `{` or `}`), at most a few lines, since the comment names a statement, not a block.
+ */
+function resharperSuppressionsOf(text: string, lines: LineIndex): ResharperSuppression[] {
+  if (!/ReSharper\s+(?:disable|restore)/i.test(text)) return [];
+  const out: ResharperSuppression[] = [];
+  const open = new Map<string, { start: number; how: string }>();
+  const lineText = (line: number) => {
+    const start = lines.lineStarts[line];
+    const end = line + 1 < lines.lineStarts.length ? lines.lineStarts[line + 1] : text.length;
+    return { start, end, text: text.slice(start, end) };
+  };
+  const comment = /\/\/\s*ReSharper\s+(disable|restore)(\s+once)?\s+([A-Za-z][\w.]*(?:\s*,\s*[A-Za-z][\w.]*)*)/gi;
+  for (const m of text.matchAll(comment)) {
+    const at = m.index ?? 0;
+    const names = m[3].split(',').map((n) => n.trim()).map((n) => (n.toLowerCase() === 'all' ? 'ALL' : n));
+    const disable = m[1].toLowerCase() === 'disable';
+    if (disable && m[2]) {
+      const line = positionAt(lines, at).line;
+      let first = line + 1;
+      while (first < lines.lineStarts.length && /^\s*(?:\/\/.*)?$/.test(lineText(first).text.replace(/\r?\n$/, ''))) first++;
+      let last = first;
+      while (last < lines.lineStarts.length - 1 && last < first + 8 && !/[;{}]\s*(?:\/\/.*)?$/.test(lineText(last).text.replace(/\r?\n$/, ''))) last++;
+      if (first >= lines.lineStarts.length) continue;
+      for (const n of names) out.push({ inspection: n, start: lineText(first).start, end: lineText(Math.min(last, lines.lineStarts.length - 1)).end, how: `// ReSharper disable once ${n === 'ALL' ? 'All' : n}` });
+    } else if (disable) {
+      for (const n of names) if (!open.has(n)) open.set(n, { start: at, how: `// ReSharper disable ${n === 'ALL' ? 'All' : n}` });
+    } else {
+      for (const n of names) {
+        const closing = n === 'ALL' ? [...open.keys()] : [n];
+        for (const id of closing) {
+          const o = open.get(id);
+          if (!o) continue;
+          out.push({ inspection: id, start: o.start, end: at, how: o.how });
+          open.delete(id);
+        }
+      }
+    }
+  }
+  for (const [inspection, o] of open) out.push({ inspection, start: o.start, end: text.length, how: o.how });
+  return out;
+}
+
 export function suppressionsOf(text: string, model: FileModel, options: SuppressionOptions = {}): Suppressions {
   const lines = lineIndexOf(text);
   const byLine = new Map<number, { ids: string[]; how: string }[]>();
@@ -170,6 +231,8 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
   }
   for (const [id, start] of open) ranges.push({ id, start, end: text.length });
 
+  const resharper = resharperSuppressionsOf(text, lines);
+
   // [SuppressMessage] on members and types: every check id with the span it covers and how it was written.
   const attributed: { id: string; start: number; end: number; category: string }[] = [];
   const readSuppression = (attribute: string, span: Span) => {
@@ -194,6 +257,13 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
       for (const r of ranges) if (r.id === ruleId && r.start <= offset && offset < r.end) return '#pragma warning disable';
       for (const a of attributed) if (a.id === ruleId && a.start <= offset && offset < a.end) return '[SuppressMessage]';
       if (!interop) return null;
+      const inspection = resharper.find((r) => r.start <= offset && offset < r.end && (r.inspection === 'ALL' ? resharperRules.has(ruleId) : resharperInspection(r.inspection)?.rules.includes(ruleId)));
+      if (inspection) return `${inspection.how} (${inspection.inspection === 'ALL' ? `every ReSharper inspection, the one for what ${ruleId} reports among them` : `ReSharper's inspection for what ${ruleId} reports`})`;
+      for (const a of attributed) {
+        if (/resharper/i.test(a.category) && resharperInspection(a.id)?.rules.includes(ruleId) && a.start <= offset && offset < a.end) {
+          return `[SuppressMessage("${a.category}", "${resharperInspection(a.id)!.id}")] (ReSharper's inspection for what ${ruleId} reports)`;
+        }
+      }
       const equivalents = interop(ruleId).map((id) => id.toUpperCase());
       if (!equivalents.length) return null;
       // Ids are matched without case, as the compiler does, and named as the peer spells them (xUnit1031).

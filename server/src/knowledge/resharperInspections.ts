@@ -1,0 +1,35 @@
+/**
+ * ReSharper and Rider inspections that report what an AsyncLens rule reports. They are not compiler diagnostics (no
+ * #pragma, NoWarn or .editorconfig severity names them), so they are not among the rules' `equivalents`; a code base
+ * silences them with `// ReSharper disable once <Inspection>`, `// ReSharper disable <Inspection>` ...
+ * `// ReSharper restore <Inspection>`, or `[SuppressMessage("ReSharper", "<Inspection>")]`, and config/suppressions.ts
+ * honours those for the rules listed here, as it honours the analyzers' own suppressions.
+ * Suppression comments: https://www.jetbrains.com/help/resharper/Code_Analysis__Code_Inspections.html#suppress
+ */
+
+export interface ResharperInspection {
+  /** The inspection's id, as suppression comments and attributes spell it. */
+  id: string;
+  /** The AsyncLens rules that report the same thing. */
+  rules: readonly string[];
+  source: string;
+}
+
+export const RESHARPER_INSPECTIONS: readonly ResharperInspection[] = [
+  // A synchronous call in an async method where an async overload exists.
+  { id: 'MethodHasAsyncOverload', rules: ['ASY002'], source: 'https://www.jetbrains.com/help/resharper/MethodHasAsyncOverload.html' },
+  { id: 'MethodHasAsyncOverloadWithCancellation', rules: ['ASY002'], source: 'https://www.jetbrains.com/help/resharper/MethodHasAsyncOverloadWithCancellation.html' },
+  // `using` of an IAsyncDisposable in an async method (ASY002's await-using part).
+  { id: 'UseAwaitUsing', rules: ['ASY002'], source: 'https://www.jetbrains.com/help/resharper/UseAwaitUsing.html' },
+  // A call with an overload taking the CancellationToken in scope.
+  { id: 'MethodSupportsCancellation', rules: ['ASY025'], source: 'https://www.jetbrains.com/help/resharper/MethodSupportsCancellation.html' },
+  { id: 'AsyncVoidMethod', rules: ['ASY020'], source: 'https://www.jetbrains.com/help/resharper/AsyncVoidMethod.html' },
+  { id: 'AsyncVoidLambda', rules: ['ASY021'], source: 'https://www.jetbrains.com/help/resharper/AsyncVoidLambda.html' },
+];
+
+const BY_ID = new Map(RESHARPER_INSPECTIONS.map((i) => [i.id.toLowerCase(), i]));
+
+/** The inspection of this id (case ignored), or undefined. */
+export function resharperInspection(id: string): ResharperInspection | undefined {
+  return BY_ID.get(id.trim().toLowerCase());
+}
