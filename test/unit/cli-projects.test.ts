@@ -265,6 +265,27 @@ test('ASY025 on a project that also targets net48 and net6.0: ReadAsStringAsync(
   assert.doesNotMatch(found[0].note, /net6\.0/);
 });
 
+test('ASY025 fix safety: a .NET overload with the token is safe; a workspace overload is another method, safe only where the one without the token forwards to it with none', async () => {
+  const found = await tokenFindingsOf('net10.0', [
+    '    public Task<int> FetchAsync(string key) => FetchAsync(key, CancellationToken.None);',
+    '    public Task<int> FetchAsync(string key, CancellationToken cancellationToken) => Task.FromResult(cancellationToken.IsCancellationRequested ? 0 : key.Length);',
+    '    public Task<int> AskAsync(string key) => AskAsync(key, TimeSpan.FromSeconds(5));',
+    '    public Task<int> AskAsync(string key, CancellationToken cancellationToken) => Task.FromResult(cancellationToken.IsCancellationRequested ? 0 : key.Length);',
+    '    public Task<int> AskAsync(string key, System.TimeSpan timeout) => Task.FromResult(key.Length);',
+    '    public async Task<int> RunAsync(System.IO.Stream stream, byte[] buffer, CancellationToken cancellationToken)',
+    '    {',
+    '        var fetched = await FetchAsync("a");',
+    '        var asked = await AskAsync("b");',
+    '        return fetched + asked + await stream.ReadAsync(buffer, 0, buffer.Length);',
+    '    }',
+  ]);
+  assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [
+    [16, 'safe', 'Pass cancellationToken'],
+    [17, 'unsafe', 'Pass cancellationToken (another overload of FeedReader.AskAsync: check it differs only by the token)'],
+    [18, 'safe', 'Pass cancellationToken'],
+  ]);
+});
+
 test('a workspace with a net8.0 and a net10.0 project: each file costs for its own target; #if NET10_0_OR_GREATER code only in the net10.0 one', async () => {
   const two = path.join('test', 'fixtures', 'projects', 'two-targets');
   const r = await runCli(['cost', '--format', 'json', two]);

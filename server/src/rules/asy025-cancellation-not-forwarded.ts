@@ -84,8 +84,12 @@ public class PriceFeed
 
 ## Fix safety
 The fix appends the token as the last argument (by name when named arguments precede it). It is **safe** when
-the call then binds to the overload with the same other parameters plus the token, or fills the optional token
-parameter of the overload it already binds to: the only change is that cancellation now reaches the callee.
+the call then fills the optional token parameter of the method it already binds to, or binds to a .NET API's overload
+with the same other parameters plus the token: the only change is that cancellation now reaches the callee. A
+workspace method's overload with the token is another method, which may differ in more than the token (an actor
+framework's \`RequestAsync(target, message)\` applies a default timeout, \`RequestAsync(target, message, token)\` none):
+the fix is **unsafe** there, and its title says to check, unless the overload without the token only forwards to it
+with no token (\`Foo(x) => Foo(x, CancellationToken.None)\`).
 (The callee may then throw \`OperationCanceledException\` when the token fires, which is what the caller's token
 asks for.) When the token would have to go elsewhere the fix is **display-only**. When the overload with the token
 returns another type (UdpClient's \`ReceiveAsync()\` returns a \`Task<UdpReceiveResult>\`, \`ReceiveAsync(CancellationToken)\`
@@ -278,6 +282,8 @@ interface Overload {
   /** The token goes last by name (`cancellationToken: ct`): named arguments come before it, or it is not the next positional parameter. */
   byName: boolean;
   kind: 'optional' | 'overload';
+  /** The method the call binds to today (for 'optional', the same as `candidate`). */
+  bound: CallCandidate;
   /**
    * The sibling overload returns another type than the one the call binds to today (UdpClient's `ReceiveAsync()` a
    * `Task<UdpReceiveResult>`, `ReceiveAsync(CancellationToken)` a `ValueTask<UdpReceiveResult>`): null when they match
@@ -314,7 +320,7 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
   const optional = chosen.parameters.findIndex((p, i) => p.optional && isCancellationTokenType(p.typeText) && !positions.includes(i));
   if (optional !== -1) {
     // Appended by name when it is not the next positional parameter.
-    return { candidate: chosen, parameter: chosen.parameters[optional], byName: hasNamed || optional !== call.argumentTexts.length, kind: 'optional', returnsInstead: null, paramsArguments: null };
+    return { candidate: chosen, parameter: chosen.parameters[optional], byName: hasNamed || optional !== call.argumentTexts.length, kind: 'optional', bound: chosen, returnsInstead: null, paramsArguments: null };
   }
   // A sibling overload: the same parameters for the arguments given, and a token where the next argument goes.
   for (const other of found.candidates) {
@@ -329,7 +335,7 @@ function tokenOverloadOf(ctx: RuleContext, body: MethodBody, call: CallSite): Ov
       const theirs = other.parameters[otherPositions[k]];
       return !!mine && !!theirs && sameTypes(mine, theirs);
     });
-    if (same) return { candidate: other, parameter: tokenParam, byName: hasNamed, kind: 'overload', returnsInstead: returnTypeChange(chosen, other), paramsArguments: paramsArgumentsOf(ctx, body, call, chosen, positions, other, otherPositions) };
+    if (same) return { candidate: other, parameter: tokenParam, byName: hasNamed, kind: 'overload', bound: chosen, returnsInstead: returnTypeChange(chosen, other), paramsArguments: paramsArgumentsOf(ctx, body, call, chosen, positions, other, otherPositions) };
   }
   return null;
 }
@@ -421,6 +427,33 @@ function ignoresTheToken(ctx: RuleContext, overload: Overload): boolean {
   return !inactive.some((s) => s.start < target.span.end && target.span.start < s.end);
 }
 
+/**
+ * Whether the call, given the token, does what it did before with cancellation added. An optional token of the same
+ * method does, and so does a .NET API's token overload (the framework's overloads differ only by the token, as its
+ * design guidelines ask). A workspace overload is another method: it may differ in more than the token (an actor
+ * framework's `RequestAsync(target, message)` that applies a default timeout, beside `RequestAsync(target, message,
+ * token)` that applies none), so only one whose token-less sibling just forwards to it with no token
+ * (`Foo(x) => Foo(x, CancellationToken.None)`) counts.
+ */
+function sameBehaviourGivenToken(ctx: RuleContext, overload: Overload): boolean {
+  if (overload.kind === 'optional' || overload.candidate.source === 'api') return true;
+  const declaration = overload.bound.declaration;
+  if (!declaration) return false;
+  const target = bodyOf(ctx.index, declaration.file, declaration.bodyId);
+  if (!target || target.kind !== 'method' || target.hasSyntaxErrors) return false;
+  if (target.containingTypeKind === 'interface' || target.modifiers.some((m) => DISPATCHED.has(m))) return false;
+  // Its only call is to the overload with the token: every parameter passed on in order, then no token.
+  if (target.calls.length !== 1 || target.awaits.length > 1) return false;
+  const forward = target.calls[0];
+  const passed = forward.argumentTexts.map((a) => a.replace(/^\w+\s*:\s*/, '').trim());
+  const names = target.parameters.map((p) => p.name);
+  const sibling = forward.receiver === null || /^(?:this|base)$/.test(forward.receiver.trim());
+  return sibling && forward.name === target.name && passed.length === names.length + 1 && names.every((n, i) => passed[i] === n) && NO_TOKEN.test(passed[names.length]);
+}
+
+/** The ways to write "no token". */
+const NO_TOKEN = /^(?:default|default\((?:System\.Threading\.)?CancellationToken\)|(?:global::)?(?:System\.Threading\.)?CancellationToken\.None)$/;
+
 function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: TokenInScope, elsewhere: OtherTargets): Fix {
   const close = ctx.text.lastIndexOf(')', call.span.end - 1);
   if (close < call.span.start || ctx.text[close] !== ')') return { title: `Pass ${token.text}`, safety: 'display-only', edits: [] };
@@ -442,6 +475,7 @@ function fixFor(ctx: RuleContext, call: CallSite, overload: Overload, token: Tok
   const unchecked = [...elsewhere.lacking, ...elsewhere.unknown];
   if (unchecked.length > 0) return { title: `Pass ${token.text} (the project also targets ${listed(unchecked)})`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
   if (elsewhere.analysedUnknown) return { title: `Pass ${token.text} (if ${elsewhere.analysedUnknown} has this overload)`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
+  if (!sameBehaviourGivenToken(ctx, overload)) return { title: `Pass ${token.text} (another overload of ${overload.candidate.display}: check it differs only by the token)`, safety: 'unsafe', edits: [{ start: close, end: close, newText }] };
   return { title: `Pass ${token.text}`, safety: 'safe', edits: [{ start: close, end: close, newText }] };
 }
 
