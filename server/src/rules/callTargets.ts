@@ -8,7 +8,7 @@ import type { MemberParameter, MethodBody } from '../model/types';
 import { classifyReturnType, genericParts } from '../model/returnKind';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { apiBasesOf, bodyOf, methodsNamed, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
-import { workspaceExtensionsOf } from '../workspace/completion';
+import { visibleByName, workspaceExtensionsOf } from '../workspace/completion';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
 import { chooseOverload, extensionMethodsFor, methodsOf, type MethodCandidate } from '../signatures/members';
@@ -100,6 +100,9 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
       const m = ref.member;
       if (!m || !m.parameters) continue;
       if (isStatic && !m.isStatic) continue;
+      // What C#'s member lookup finds on the receiver: never an explicit interface implementation (`Task
+      // IMembership.Update(CancellationToken ct)`), nor an interface's member on a class-typed receiver.
+      if (!visibleByName(ctx.index, ref, workspaceType)) continue;
       const declaration = ref.body ? { file: ref.file, bodyId: ref.body.id } : undefined;
       candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace', returnTypeText: m.typeText, ...(declaration ? { declaration } : {}) });
     }

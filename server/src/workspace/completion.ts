@@ -969,7 +969,7 @@ function startsWithValue(receiver: string, chain: readonly MethodBody[], index: 
  * interfaces (C# spec 12.5, Member lookup), so `CreateConnection(ct)` inside a class that also implements
  * `IContext.CreateConnection` explicitly is the class's own method, not the interface's.
  */
-function visibleByName(index: WorkspaceIndex, m: MethodRef, owner: string): boolean {
+export function visibleByName(index: WorkspaceIndex, m: MethodRef, owner: string): boolean {
   if (m.member?.explicitInterface) return false;
   if (m.typeName === null || m.typeName === stripGenerics(owner)) return true;
   const kinds = (t: string) => typesNamed(index, t).map((r) => r.type.kind);
