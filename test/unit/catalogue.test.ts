@@ -99,10 +99,13 @@ public class Pipe : System.IDisposable
     public void Dispose() => _flush.Wait();
     public override string ToString() { _flush.Wait(); return "pipe"; }
     public void Drain() => _flush.Wait();
+    public static implicit operator bool(Pipe p) { p._flush.Wait(); return true; }
 }`;
   const only = { enabled: new Set(['ASY003']), disabled: new Set<string>() };
   const titles = analyseProject([{ path: 'Titles.cs', text }], only).files[0].findings.map((f) => `${text.slice(0, f.span.start).split("\n").length}: ${f.fix?.title}`);
-  assert.equal(titles.length, 3, titles.join('\n'));
+  assert.equal(titles.length, 4, titles.join('\n'));
+  // An operator cannot be async, and is not a lambda.
+  assert.match(titles[3], /^9: implicit operator bool cannot be async: move the asynchronous work into an async method/);
   assert.match(titles[0], /^6: Implement IAsyncDisposable and await the task in DisposeAsync/);
   assert.match(titles[1], /^7: ToString overrides a synchronous member/);
   assert.match(titles[2], /^8: Make Drain async/);

@@ -401,6 +401,12 @@ function bodyNameOf(fn: SyntaxNode): string {
   // An expression-bodied property or indexer is its getter, named as the compiler names it.
   if (fn.type === 'property_declaration') return `get_${fn.childForFieldName('name')?.text ?? '?'}`;
   if (fn.type === 'indexer_declaration') return 'get_Item';
+  // Operators have no name of their own: the declaration as C# messages name it (`operator +`, `implicit operator int`).
+  if (fn.type === 'operator_declaration') return `operator ${fn.childForFieldName('operator')?.text ?? '?'}`;
+  if (fn.type === 'conversion_operator_declaration') {
+    const kind = fn.children.find((c) => !!c && (c.type === 'implicit' || c.type === 'explicit'))?.type ?? 'implicit';
+    return `${kind} operator ${fn.childForFieldName('type')?.text ?? '?'}`;
+  }
   const name = fn.childForFieldName('name');
   if (name && fn.type !== 'accessor_declaration') return name.text;
   if (fn.type === 'accessor_declaration') {

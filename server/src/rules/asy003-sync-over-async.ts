@@ -305,6 +305,10 @@ function fixTitle(body: MethodBody): string {
     case 'anonymousMethod':
       return 'Make the lambda async and await the task (changes the delegate type it is passed as)';
     default:
+      // An operator cannot be async (C# allows the modifier on methods, local functions and lambdas only).
+      if (/^(?:(?:implicit|explicit) )?operator /.test(body.name)) {
+        return `${body.name} cannot be async: move the asynchronous work into an async method and await the task there (callers call it instead)`;
+      }
       // Dispose cannot become async: its asynchronous counterpart is IAsyncDisposable.DisposeAsync.
       if (body.name === 'Dispose' && body.parameters.length === 0) {
         return `Implement IAsyncDisposable and await the task in DisposeAsync (callers then use await using)`;
@@ -410,7 +414,8 @@ class PriceClient
 
 ## Fix safety
 Display-only. The remedy is to make the method async and await the task, which changes its signature and
-every caller up the chain (or, for a constructor, to move the work into an async factory method). That is a
+every caller up the chain (or, for a constructor, to move the work into an async factory method; an operator, which
+cannot be async, into an async method its callers call instead). That is a
 design change across files that a person must make; the rule only describes it.
 
 ## Limitations
