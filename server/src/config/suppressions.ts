@@ -20,7 +20,7 @@
  * are the part before ':'; Scope/Target for global suppressions). Pure.
  */
 import type { FileModel, MethodBody, Span } from '../model/types';
-import { lineIndexOf, positionAt, type LineIndex } from '../parse/lines';
+import { lineIndexOf, lineText, positionAt, type LineIndex } from '../parse/lines';
 import { assemblyAttributes, attributeArguments, attributeName, typeAttributes } from './attributes';
 import { maskCommentsAndStrings } from '../rules/sourceText';
 import type { PeerSeverity } from './editorconfig';
@@ -159,11 +159,8 @@ function resharperSuppressionsOf(text: string, lines: LineIndex): ResharperSuppr
   if (!/ReSharper\s+(?:disable|restore)/i.test(text)) return [];
   const out: ResharperSuppression[] = [];
   const open = new Map<string, { start: number; how: string }>();
-  const lineText = (line: number) => {
-    const start = lines.lineStarts[line];
-    const end = line + 1 < lines.lineStarts.length ? lines.lineStarts[line + 1] : text.length;
-    return { start, end, text: text.slice(start, end) };
-  };
+  const lineCount = lines.lineStarts.length;
+  const lineEnd = (line: number) => (line + 1 < lineCount ? lines.lineStarts[line + 1] : text.length);
   const comment = /\/\/\s*ReSharper\s+(disable|restore)(\s+once)?\s+([A-Za-z][\w.]*(?:\s*,\s*[A-Za-z][\w.]*)*)/gi;
   for (const m of text.matchAll(comment)) {
     const at = m.index ?? 0;
@@ -172,11 +169,11 @@ function resharperSuppressionsOf(text: string, lines: LineIndex): ResharperSuppr
     if (disable && m[2]) {
       const line = positionAt(lines, at).line;
       let first = line + 1;
-      while (first < lines.lineStarts.length && /^\s*(?:\/\/.*)?$/.test(lineText(first).text.replace(/\r?\n$/, ''))) first++;
+      while (first < lineCount && /^\s*(?:\/\/.*)?$/.test(lineText(text, lines, first))) first++;
       let last = first;
-      while (last < lines.lineStarts.length - 1 && last < first + 8 && !/[;{}]\s*(?:\/\/.*)?$/.test(lineText(last).text.replace(/\r?\n$/, ''))) last++;
-      if (first >= lines.lineStarts.length) continue;
-      for (const n of names) out.push({ inspection: n, start: lineText(first).start, end: lineText(Math.min(last, lines.lineStarts.length - 1)).end, how: `// ReSharper disable once ${n === 'ALL' ? 'All' : n}` });
+      while (last < lineCount - 1 && last < first + 8 && !/[;{}]\s*(?:\/\/.*)?$/.test(lineText(text, lines, last))) last++;
+      if (first >= lineCount) continue;
+      for (const n of names) out.push({ inspection: n, start: lines.lineStarts[first], end: lineEnd(Math.min(last, lineCount - 1)), how: `// ReSharper disable once ${n === 'ALL' ? 'All' : n}` });
     } else if (disable) {
       for (const n of names) if (!open.has(n)) open.set(n, { start: at, how: `// ReSharper disable ${n === 'ALL' ? 'All' : n}` });
     } else {
@@ -260,9 +257,8 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
       const inspection = resharper.find((r) => r.start <= offset && offset < r.end && (r.inspection === 'ALL' ? resharperRules.has(ruleId) : resharperInspection(r.inspection)?.rules.includes(ruleId)));
       if (inspection) return `${inspection.how} (${inspection.inspection === 'ALL' ? `every ReSharper inspection, the one for what ${ruleId} reports among them` : `ReSharper's inspection for what ${ruleId} reports`})`;
       for (const a of attributed) {
-        if (/resharper/i.test(a.category) && resharperInspection(a.id)?.rules.includes(ruleId) && a.start <= offset && offset < a.end) {
-          return `[SuppressMessage("${a.category}", "${resharperInspection(a.id)!.id}")] (ReSharper's inspection for what ${ruleId} reports)`;
-        }
+        const silenced = /resharper/i.test(a.category) && a.start <= offset && offset < a.end ? resharperInspection(a.id) : undefined;
+        if (silenced?.rules.includes(ruleId)) return `[SuppressMessage("${a.category}", "${silenced.id}")] (ReSharper's inspection for what ${ruleId} reports)`;
       }
       const equivalents = interop(ruleId).map((id) => id.toUpperCase());
       if (!equivalents.length) return null;

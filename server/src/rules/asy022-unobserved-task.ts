@@ -211,10 +211,6 @@ export function fileNamespaces(ctx: RuleContext): readonly string[] {
 const namespacesOfModel = new WeakMap<FileModel['types'], { usings: FileModel['usings']; namespaces: readonly string[] }>();
 
 /**
- * `items.ForEach(i => SaveAsync(i))`: the lambda's body is a task-returning call, and the delegate it becomes returns
- * void, so the conversion drops the task. Async lambdas are ASY021's (they become async void instead).
- */
-/**
  * What a void member whose expression body drops a task can do: return the task, when its signature is its own; an
  * override or an interface's member (`IDisposable.Dispose`) cannot, and observes the task or offers an async twin.
  */
@@ -227,6 +223,10 @@ function voidMemberAdvice(ctx: RuleContext, body: MethodBody): string {
   return `Make ${body.name} return the task (Task instead of void), and let its callers await it`;
 }
 
+/**
+ * `items.ForEach(i => SaveAsync(i))`: the lambda's body is a task-returning call, and the delegate it becomes returns
+ * void, so the conversion drops the task. Async lambdas are ASY021's (they become async void instead).
+ */
 function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
   const findings: RuleFinding[] = [];
   for (const body of ctx.model.bodies) {

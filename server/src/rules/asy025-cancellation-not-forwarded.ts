@@ -408,6 +408,20 @@ function wrapsTheCalledOverload(ctx: RuleContext, call: CallSite, overload: Over
 const DISPATCHED = new Set(['virtual', 'abstract', 'override', 'extern']);
 
 /**
+ * The workspace method body a call to this candidate runs, when it is the only one that can: a method with code, not
+ * an interface's member nor a virtual, abstract, override or extern one (whose overrides and implementations may run
+ * instead); null otherwise.
+ */
+function bodyTheCallRuns(ctx: RuleContext, candidate: CallCandidate): { body: MethodBody; file: string } | null {
+  const declaration = candidate.declaration;
+  if (!declaration) return null;
+  const target = bodyOf(ctx.index, declaration.file, declaration.bodyId);
+  if (!target || target.kind !== 'method' || target.hasSyntaxErrors || target.bodySpan === null) return null;
+  if (target.containingTypeKind === 'interface' || target.modifiers.some((m) => DISPATCHED.has(m))) return null;
+  return { body: target, file: declaration.file };
+}
+
+/**
  * The workspace method that would take the token never reads it: its body, nested functions included, does not
  * mention the parameter (`CreateStream(binding, info, options, CancellationToken cancellationToken = default)` that
  * builds a stream object and ignores the token). Passing the token there cancels nothing, so the call is no
@@ -416,14 +430,12 @@ const DISPATCHED = new Set(['virtual', 'abstract', 'override', 'extern']);
  * with code in an inactive `#if` branch, where another target's code may read it.
  */
 function ignoresTheToken(ctx: RuleContext, overload: Overload): boolean {
-  const declaration = overload.candidate.declaration;
-  if (!declaration) return false;
-  const target = bodyOf(ctx.index, declaration.file, declaration.bodyId);
-  if (!target || target.kind !== 'method' || target.hasSyntaxErrors || target.bodySpan === null) return false;
-  if (target.containingTypeKind === 'interface' || target.modifiers.some((m) => DISPATCHED.has(m))) return false;
+  const runs = bodyTheCallRuns(ctx, overload.candidate);
+  if (!runs) return false;
+  const target = runs.body;
   const parameter = target.parameters.find((p) => p.name === overload.parameter.name);
   if (!parameter || parameter.referenced) return false;
-  const inactive = ctx.index.files.get(declaration.file)?.inactiveCode ?? [];
+  const inactive = ctx.index.files.get(runs.file)?.inactiveCode ?? [];
   return !inactive.some((s) => s.start < target.span.end && target.span.start < s.end);
 }
 
@@ -437,11 +449,8 @@ function ignoresTheToken(ctx: RuleContext, overload: Overload): boolean {
  */
 function sameBehaviourGivenToken(ctx: RuleContext, overload: Overload): boolean {
   if (overload.kind === 'optional' || overload.candidate.source === 'api') return true;
-  const declaration = overload.bound.declaration;
-  if (!declaration) return false;
-  const target = bodyOf(ctx.index, declaration.file, declaration.bodyId);
-  if (!target || target.kind !== 'method' || target.hasSyntaxErrors) return false;
-  if (target.containingTypeKind === 'interface' || target.modifiers.some((m) => DISPATCHED.has(m))) return false;
+  const target = bodyTheCallRuns(ctx, overload.bound)?.body;
+  if (!target) return false;
   // Its only call is to the overload with the token: every parameter passed on in order, then no token.
   if (target.calls.length !== 1 || target.awaits.length > 1) return false;
   const forward = target.calls[0];

@@ -109,6 +109,17 @@ const FIRST_ANALYSIS_WAIT_MS = 2_000;
  */
 const STARTUP_OPEN_GRACE_MS = 250;
 
+/** Resolves when one of `waiters` (which whoever fills the list calls, then empties it) is called, or after `limitMs`. */
+function calledOrAfter(waiters: (() => void)[], limitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    waiters.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** The time one file's model, rules or costs may take before it is reported as stopped (model/budget.ts). */
 const budget = documentBudget;
 
@@ -296,28 +307,14 @@ export function createEngine(host: EngineHost): Engine {
    * none within STARTUP_OPEN_GRACE_MS, else when they are analysed or FIRST_ANALYSIS_WAIT_MS has passed.
    */
   async function startupDocumentsAnalysed(): Promise<void> {
-    if (docs.size === 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, STARTUP_OPEN_GRACE_MS);
-        firstOpenWaiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    if (docs.size === 0) await calledOrAfter(firstOpenWaiters, STARTUP_OPEN_GRACE_MS);
     await openDocumentsAnalysed(FIRST_ANALYSIS_WAIT_MS);
   }
 
   /** Resolves when every open document has had its first diagnostics, or after `limitMs`. */
   function openDocumentsAnalysed(limitMs: number): Promise<void> {
     if (awaitingFirstAnalysis.size === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, limitMs);
-      firstAnalysisWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    return calledOrAfter(firstAnalysisWaiters, limitMs);
   }
 
   /** Analyses one open document: re-parses only when its text changed, then runs rules and costs and sends the snapshot. */
