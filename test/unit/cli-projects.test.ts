@@ -641,3 +641,15 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   const fakes = (JSON.parse(r2.stdout).projects as { project: string; testProject: string | null }[]).find((p) => p.project.endsWith('/Depot.Fakes.csproj'))!;
   assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
 });
+
+test('a type name two projects declare is each project its own type: a call is read against the class of its project or of one it references', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'same-named-types');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).map((f) => [f.ruleId, f.file, f.line]);
+  // Catalog's FillAsync() has no token overload (Warehouse's FillAsync(CancellationToken) is another project's);
+  // Warehouse's own LoadAsync and the CountAsync Restock reaches through its reference to Warehouse have one.
+  assert.deepEqual(found, [
+    ['ASY025', `${base}/samples/Restock/Restocker.cs`, 10],
+    ['ASY025', `${base}/samples/Warehouse/StockKeeper.cs`, 8],
+  ]);
+});

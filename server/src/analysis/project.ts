@@ -18,6 +18,7 @@ import type { LibraryCodeVerdict } from '../project/libraryCode';
 import type { ProjectWeaving } from '../project/weavers';
 import { AnalysisStopped, checkBudget, withinBudget, type FileBudget } from '../model/budget';
 import { checkPerMethod, type RuleCache } from './ruleCache';
+import { projectView } from '../workspace/projectView';
 
 export interface SourceFile {
   path: string;
@@ -173,7 +174,8 @@ export interface KeptFindings {
 function runRules(path: string, text: string, model: FileModel, index: WorkspaceIndex, completion: CompletionAnalysis, selection: RuleSelection,
   fileSeverities: Map<string, SeveritySetting> | undefined, context: FileCheckContext, kept: KeptFindings | null): { findings: Finding[]; suppressed: SuppressedFinding[] } {
   if (context.generatedFile) return { findings: [], suppressed: [] };
-  const ctx: RuleContext = { file: path, text, model, index, completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null, weaving: context.weaving ?? null };
+  // The rules see the declarations of the file's own project and those it references (workspace/projectView.ts).
+  const ctx: RuleContext = { file: path, text, model, index: projectView(index, path), completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null, weaving: context.weaving ?? null };
   const suppressions = suppressionsOf(text, model, context.suppression);
   const testCap = context.testCode ?? null;
   const findings: Finding[] = [];

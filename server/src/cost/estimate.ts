@@ -3,6 +3,7 @@
  * completes synchronously and when it suspends, what each await may cost, and every assumption behind the numbers.
  * Pure: it reads the file model, the workspace index and (optionally) the completion verdicts.
  */
+import { projectView } from '../workspace/projectView';
 import { isAnalysedAsyncBody, type BodyKind, type FileModel, type MethodBody, type ReturnKind, type ReturnSite, type Span } from '../model/types';
 import { indexMemo, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
@@ -144,7 +145,8 @@ function fieldShape(type: string): FieldShape {
 }
 
 /** Every async body of the file (methods, local functions, lambdas, top-level statements), in source order. */
-export function estimateFile(ctx: EstimateContext, options: EstimateOptions): MethodCost[] {
+export function estimateFile(whole: EstimateContext, options: EstimateOptions): MethodCost[] {
+  const ctx = seenFromItsProject(whole);
   const session = sessionFor(ctx);
   // The same bodies the rules and the editor analyse: one whose own code has syntax errors is listed as
   // skipped (FileModel.skipped) rather than given numbers that rest on a broken tree.
@@ -154,8 +156,14 @@ export function estimateFile(ctx: EstimateContext, options: EstimateOptions): Me
     .map((b) => estimateIn(session, b, ctx, options));
 }
 
-export function estimateMethod(body: MethodBody, ctx: EstimateContext, options: EstimateOptions): MethodCost {
+export function estimateMethod(body: MethodBody, whole: EstimateContext, options: EstimateOptions): MethodCost {
+  const ctx = seenFromItsProject(whole);
   return estimateIn(sessionFor(ctx), body, ctx, options);
+}
+
+/** An estimate reads the workspace's types as the file's project sees them, as the rules do (workspace/projectView.ts). */
+function seenFromItsProject(ctx: EstimateContext): EstimateContext {
+  return ctx.index ? { ...ctx, index: projectView(ctx.index, ctx.file) } : ctx;
 }
 
 /** Remembers costs and type shapes, so awaited workspace callees are estimated once and recursion stops. */

@@ -20,10 +20,16 @@ export interface ProjectContext {
   preprocessorSymbols: string[];
   /** The package references the project sees, its own and those flowing from projects it references (packages.ts); none outside a project. */
   packages: readonly SeenPackage[];
+  /**
+   * The project files the project references through ProjectReference, directly or through others
+   * (ProjectHost.referencedProjects): with its own, the projects whose types its code can name. None outside a project.
+   */
+  references: readonly string[];
 }
 
 /** `packages`: the package references the project sees (ProjectHost.packagesSeenBy). */
-export function projectContext(project: ProjectModel | null, runtimeSetting: RuntimeSetting, configuration: string, packages: readonly SeenPackage[] = []): ProjectContext {
+export function projectContext(project: ProjectModel | null, runtimeSetting: RuntimeSetting, configuration: string, packages: readonly SeenPackage[] = [],
+  references: readonly string[] = []): ProjectContext {
   const runtime = chooseRuntime(runtimeSetting, project ? { targetFramework: project.targetFramework, features: project.features, projectName: `${project.name}.csproj` } : null);
   if (!project) {
     return {
@@ -32,6 +38,7 @@ export function projectContext(project: ProjectModel | null, runtimeSetting: Run
       runtime,
       preprocessorSymbols: preprocessorSymbols({ targetFramework: FALLBACK_TARGET_FRAMEWORK, configuration }),
       packages: [],
+      references: [],
     };
   }
   const targetFramework = project.targetFramework ?? FALLBACK_TARGET_FRAMEWORK;
@@ -39,5 +46,5 @@ export function projectContext(project: ProjectModel | null, runtimeSetting: Run
   const symbols = project.configuration === configuration && project.targetFramework
     ? project.preprocessorSymbols
     : preprocessorSymbols({ targetFramework, configuration, defineConstants: project.defineConstants ?? 'TRACE' });
-  return { project, targetFramework, runtime, preprocessorSymbols: symbols, packages };
+  return { project, targetFramework, runtime, preprocessorSymbols: symbols, packages, references };
 }

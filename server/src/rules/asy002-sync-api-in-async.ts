@@ -468,7 +468,8 @@ top-level statements) that have an awaitable twin, and names the twin:
   fetches on its own is another operation, not its twin. Nor is a synchronous \`Foo\` whose every workspace body
   starts \`FooAsync\` and returns without waiting for it (\`_ = LoadAsync();\` behind a guard): it blocks on
   nothing, and awaiting \`FooAsync\` instead would skip its guard and wait for work it leaves running; one that waits
-  for the task it started (\`.GetAwaiter().GetResult()\`) is still reported. Nor is a \`FooAsync\` whose task holds another kind of
+  for the task it started (\`.GetAwaiter().GetResult()\`), or hands \`FooAsync\` to a runner that waits for it
+  (\`AsyncContext.Run(() => FooAsync())\`, \`JoinableTaskFactory.Run\`), is still reported. Nor is a \`FooAsync\` whose task holds another kind of
   result than \`Foo\` returns, one of the two a workspace type the other is not a base of (\`string Serialize(Message)\`
   beside \`ValueTask<Envelope> SerializeAsync(Message)\`): the two share a name, not an operation. Nor is a \`Foo\` that
   returns a task or an async stream (\`IAsyncEnumerable<T> Foo()\` beside \`Task<IList<T>> FooAsync()\`): it does its

@@ -5,6 +5,7 @@
  * it is not in view, the arguments) say. The call may name its type with a namespace, come through `using static`,
  * or be an extension method, also one declared on an interface the receiver implements.
  */
+import { isBlockingRunner } from '../knowledge/blockingRunners';
 import type { CallSite, MemberParameter, MemberSignature, MethodBody } from '../model/types';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { bodyChain } from '../model/bodies';
@@ -161,12 +162,20 @@ function syncStartsTwin(ctx: RuleContext, twinName: string, syncCandidates: read
     if (b.calls.some((c) => c.name === twinName && ownReceiver(c))) return true;
     // Or it hands the twin to a queue or scheduler as a callback: `Enqueue(state, (self, s) => self.FooAsync(s))`.
     // The lambda runs later, on whatever runs the queue; the object may come in as the lambda's own parameter (a
-    // static lambda that captures nothing).
+    // static lambda that captures nothing). A runner that waits for the delegate (`AsyncContext.Run(() =>
+    // FooAsync())`, knowledge/blockingRunners.ts) is no hand-off: Foo blocks until FooAsync is done.
     const bodies = ctx.index.files.get(m.file)?.bodies ?? [];
     return bodies.some((l) => (l.kind === 'lambda' || l.kind === 'anonymousMethod') && !l.isAsync && l.waits.length === 0 && nestedIn(l, b, bodies)
+      && !runToCompletion(l)
       && l.calls.some((c) => c.name === twinName && (ownReceiver(c) || l.parameters.some((p) => p.name === c.receiver))));
   };
   return implementations.length > 0 && implementations.every(starts);
+}
+
+/** Whether a lambda is passed to a call that runs it to completion before returning (knowledge/blockingRunners.ts). */
+function runToCompletion(lambda: MethodBody): boolean {
+  const target = lambda.delegateTarget;
+  return target?.kind === 'argument' && target.call?.kind === 'invocation' && isBlockingRunner(target.call);
 }
 
 /** Whether `inner` sits inside `outer` (through its chain of enclosing lambdas and local functions). */

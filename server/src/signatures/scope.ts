@@ -107,6 +107,11 @@ export interface FileApiScope {
    * brought only through others; empty outside a project. A list, not a map: the engine's rule cache keys on its JSON.
    */
   packages: readonly SeenPackage[];
+  /**
+   * The project files the file's project references, directly or through others: with `project`, the projects whose
+   * types the file can name (workspace/projectView.ts). Empty outside a project.
+   */
+  references: readonly string[];
 }
 
 export interface OtherTarget {
@@ -145,7 +150,7 @@ export function heldApiFrameworkOf(targetFramework: string): ApiFramework | null
  * references are unknown (EF Core comes in through a provider package, Azure.Core through every Azure client), and
  * an API the project cannot see only matters when its name clashes with one it can.
  */
-export function fileApiScope(targetFramework: string, project: ScopedProject | null, packages: readonly SeenPackage[] = []): FileApiScope {
+export function fileApiScope(targetFramework: string, project: ScopedProject | null, packages: readonly SeenPackage[] = [], references: readonly string[] = []): FileApiScope {
   return {
     scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
     targetFramework,
@@ -153,6 +158,7 @@ export function fileApiScope(targetFramework: string, project: ScopedProject | n
     project: project?.path ?? null,
     otherTargets: project ? otherTargetsOf(targetFramework, project) : [],
     packages,
+    references: project ? references : [],
   };
 }
 

@@ -38,6 +38,8 @@ export interface WorkspaceIndex {
   readonly callsByName: Map<string, CallRef[]>;
   /** Bumped on every change, so derived analyses (completion verdicts) know when to recompute. */
   version: number;
+  /** Set on one project's view of an index (projectView.ts): the whole index it narrows. */
+  readonly whole?: WorkspaceIndex;
 }
 
 export function createIndex(): WorkspaceIndex {
@@ -167,7 +169,9 @@ export function apiBasesOf(index: WorkspaceIndex, typeName: string): readonly st
 
 /** The index key of the file whose model holds these bodies. */
 export function fileOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): string | null {
-  const files = indexMemo(index, 'files by their bodies', () => new Map<readonly MethodBody[], string>([...index.files].map(([key, model]) => [model.bodies, key])));
+  // Every project's view holds the same files: the whole index's memo serves them all.
+  const whole = index.whole ?? index;
+  const files = indexMemo(whole, 'files by their bodies', () => new Map<readonly MethodBody[], string>([...whole.files].map(([key, model]) => [model.bodies, key])));
   return files.get(bodies) ?? null;
 }
 

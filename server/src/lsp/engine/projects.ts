@@ -130,13 +130,15 @@ export function createEngineProjects(): EngineProjects {
     const file = fsPathOf(key);
     let owner = null;
     let packages: readonly SeenPackage[] = [];
+    let references: readonly string[] = [];
     try {
       owner = file ? hostFor(settings).ownerOf(file) : null;
       packages = owner ? hostFor(settings).packagesSeenBy(owner) : [];
+      references = owner ? hostFor(settings).referencedProjects(owner).map((p) => p.path) : [];
     } catch {
       // A project that cannot be evaluated leaves the file outside any project; the file is still analysed.
     }
-    const context = projectContext(owner, settings.runtime, settings.project.configuration, packages);
+    const context = projectContext(owner, settings.runtime, settings.project.configuration, packages, references);
     contexts.set(key, { settingsKey, context });
     return context;
   };
