@@ -10,7 +10,8 @@
  * as the whole index has it. That keeps what the project model cannot know (a source file that another project links
  * in with `<Compile Include="..\Shared\X.cs" />` belongs to one owner only; a reference through a package built from a
  * project of the same repository is no ProjectReference) from losing what the workspace knew before.
- * Files outside any project, and everything when a file's project is unknown, see the whole index.
+ * A file outside any project sees the whole index; its declarations count, for the files of projects, as another
+ * project's (orleans keeps stubs of its public API, `throw null` bodies, in folders no project compiles).
  */
 import { fileApiScopeOf } from '../signatures/provider';
 import type { MethodRef, TypeRef, WorkspaceIndex } from './index';
@@ -47,8 +48,10 @@ function createView(whole: WorkspaceIndex, visibleProjects: ReadonlySet<string>)
     }
     let answer = seen.get(file);
     if (answer === undefined) {
+      // A file no project compiles (a public API listing of stubs, a stray copy) is nobody's: like another
+      // project's, its declarations count only for names no visible project declares.
       const owner = fileApiScopeOf(file)?.project ?? null;
-      answer = owner === null || visibleProjects.has(owner);
+      answer = owner !== null && visibleProjects.has(owner);
       seen.set(file, answer);
     }
     return answer;
