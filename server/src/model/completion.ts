@@ -320,10 +320,27 @@ function continuationReason(lambda: SyntaxNode, recv: string): string | null {
   if (!callee || !api) return null;
   const params = lambda.childForFieldName('parameters');
   const first = params ? (params.type === 'implicit_parameter' ? params : namedChildOfType(params, 'parameter')?.childForFieldName('name')) : null;
-  if (first && (recv === first.text || recv.startsWith(`${first.text}.`))) return `inside a ${api.callback}, where the antecedent task has completed`;
+  const head = recv.split('.')[0];
+  if (first && (head === first.text || parameterAliases(lambda, first.text).includes(head))) return `inside a ${api.callback}, where the antecedent task has completed`;
   const antecedent = api.antecedent === 'receiver' ? callee.receiver : firstArgumentBefore(call!, arg!);
   if (antecedent && recv === withoutNullMarks(antecedent)) return `inside a ${api.callback} of this task`;
   return null;
+}
+
+/**
+ * Other names a callback gives its parameter: a type pattern's variable (`done is Task<bool> timed`, `done is not
+ * Task<bool> timed || timed.Result`) and a local initialised with a cast of it (`var counted = (Task<int>)done;`,
+ * `done as Task<int>`). Each names the same completed task.
+ */
+function parameterAliases(lambda: SyntaxNode, parameter: string): string[] {
+  const text = lambda.text;
+  if (!text.includes(parameter)) return [];
+  const p = escape(parameter);
+  const aliases: string[] = [];
+  const type = String.raw`[A-Za-z_][\w.]*(?:<[\w.,\s<>?]*>)?\??`;
+  for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])${p}\s+is\s+(?:not\s+)?${type}\s+([A-Za-z_]\w*)`, 'g'))) aliases.push(m[1]);
+  for (const m of text.matchAll(new RegExp(String.raw`\b(?:var|${type})\s+([A-Za-z_]\w*)\s*=\s*(?:\(\s*${type}\s*\)\s*${p}|${p}\s+as\s+${type})\s*;`, 'g'))) aliases.push(m[1]);
+  return aliases;
 }
 
 /** The text of a call's first argument when the callback argument comes after it; null when the callback is first. */
