@@ -69,9 +69,12 @@ export function isSyncModeEnum(type: Pick<TypeDeclaration, 'kind' | 'constants'>
  */
 const ASYNC_CAPABILITY_PRESENT = /^(?:[\w.]+\.)?[A-Za-z_]\w*Async\s*(?:!=\s*null|is\s+not\s+null)$/;
 
+/** The same test the other way round (`adapter.CreateWriterAsync == null`, `is null`): the branch it guards is the fallback. */
+const ASYNC_CAPABILITY_ABSENT = /^(?:[\w.]+\.)?[A-Za-z_]\w*Async\s*(?:==\s*null|is\s+null)$/;
+
 /** Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a flag. */
 export function mentionsSyncMode(text: string): boolean {
-  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\w+Async\s*(?:!=|is\s+not)\s*null\b/.test(text);
+  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\w+Async\s*(?:!=|==|is\s+not|is)\s*null\b/.test(text);
 }
 
 /**
@@ -80,8 +83,8 @@ export function mentionsSyncMode(text: string): boolean {
  * found missing (ClickHouse's Octonica writer without its async factory), so it is not an alternative here. The twin
  * must be the one the guarded branch calls: a sync call of something else after such a guard is not a fallback.
  */
-function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded: SyntaxNode | null): boolean {
-  if (!cond || !guarded || call.type !== 'invocation_expression' || !ASYNC_CAPABILITY_PRESENT.test(stripParens(cond.text))) return false;
+function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded: SyntaxNode | null, test: RegExp = ASYNC_CAPABILITY_PRESENT): boolean {
+  if (!cond || !guarded || call.type !== 'invocation_expression' || !test.test(stripParens(cond.text))) return false;
   const name = calleeOf(call)?.name;
   return !!name && new RegExp(`\\b${name}Async\\s*(?:<[^()]*>)?\\s*\\(`).test(guarded.text);
 }
@@ -91,7 +94,8 @@ function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded
  * arm of `if (flag)`, the then arm of `if (!flag)`, the false arm of `flag ? a : b`, or after an
  * `if (flag) { ...; return; }` earlier in an enclosing block; or in the then arm of `if (context.IsSynchronous)`
  * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`); or, for a call `Foo(...)`,
- * where `if (x.FooWriterAsync != null)` guards a branch that calls `FooAsync` (isCapabilityFallback).
+ * where `if (x.FooWriterAsync != null)` guards a branch that calls `FooAsync` (isCapabilityFallback), or in the then
+ * arm of `if (x.FooWriterAsync == null)` whose else arm calls `FooAsync`.
  */
 export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   const isFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && stripParens(cond.text) === flag;
@@ -105,7 +109,7 @@ export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
       const consequence = p.childForFieldName('consequence');
       const alternative = p.childForFieldName('alternative');
       if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence))) return true;
-      if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond))) return true;
+      if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond) || isCapabilityFallback(node, cond, alternative, ASYNC_CAPABILITY_ABSENT))) return true;
     } else if (p.type === 'block') {
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;

@@ -508,7 +508,8 @@ disposing it only closes it; a compressing stream still writes its last block); 
 workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass); a call
 \`Foo(...)\` that is the fallback of a branch guarded by an optional asynchronous capability and calling \`FooAsync\`
 (\`if (adapter.CreateWriterAsync != null) return await CopyAsync(...); ... return Copy(...);\`, in its else arm or
-after it when it always returns), where the twin would need what the guard found missing;
+after it when it always returns, or in the then arm of \`if (adapter.CreateWriterAsync == null)\` whose else arm calls
+\`FooAsync\`), where the twin would need what the guard found missing;
 \`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
 
 ## Why is this bad?
