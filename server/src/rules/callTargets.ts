@@ -7,7 +7,7 @@
 import type { MemberParameter, MethodBody } from '../model/types';
 import { classifyReturnType, genericParts } from '../model/returnKind';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { apiBasesOf, bodyOf, methodsNamed, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { apiBasesOf, bodyOf, methodsNamed, qualifiedNameFits, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { visibleByName, workspaceExtensionsOf } from '../workspace/completion';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
@@ -83,11 +83,11 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
   } else {
     const typed = typeOfExpression(receiver, body, bodies, ctx.index);
     if (typed) {
-      if (typesNamed(ctx.index, typed.typeText).length > 0) workspaceType = stripGenerics(typed.typeText);
+      if (typesNamed(ctx.index, typed.typeText).length > 0 && qualifiedNameFits(ctx.index, typed.typeText, ctx.model.usings)) workspaceType = stripGenerics(typed.typeText);
       else if (typing) apiType = resolveTypeText(typing.api, typed.typeText);
     } else if (/^[A-Z][\w.]*$/.test(receiver) && !isLocalName(body, bodies, receiver)) {
       isStatic = true;
-      if (typesNamed(ctx.index, receiver).length > 0) workspaceType = stripGenerics(receiver);
+      if (typesNamed(ctx.index, receiver).length > 0 && qualifiedNameFits(ctx.index, receiver, ctx.model.usings)) workspaceType = stripGenerics(receiver);
       else if (typing) {
         const t = resolveTypeText(typing.api, receiver);
         apiType = t && definitionOf(typing.api, t) ? t : null;

@@ -7,7 +7,7 @@ import type { LocalVariable, MethodBody, TypeDeclaration } from '../model/types'
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { conditionalParts, splitCallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { apiBasesOf, methodsNamed, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
@@ -390,12 +390,18 @@ function workspaceTypeOf(typeText: string, index: WorkspaceIndex | null): { memb
   };
 }
 
+/** The `using` directives of the file whose model holds these bodies (none when the index does not hold it). */
+function usingsOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): readonly string[] {
+  const key = fileOfBodies(index, bodies);
+  return (key !== null ? index.files.get(key)?.usings : undefined) ?? [];
+}
+
 /** The type a call's receiver has or names: `this`, a typed expression, or a workspace type for a static call. */
 function receiverTypeName(receiver: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): string | null {
   const r = receiver.trim();
   if (r === 'this' || r === 'base') return bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
   const typed = typeOfExpression(r, body, bodies, index);
-  if (typed) return stripGenerics(typed.typeText);
+  if (typed) return qualifiedNameFits(index, typed.typeText, usingsOfBodies(index, bodies)) ? stripGenerics(typed.typeText) : null;
   if (/^[A-Z]\w*$/.test(r) && typesNamed(index, r).length > 0) return r;
   return null;
 }
