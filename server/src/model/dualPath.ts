@@ -72,9 +72,17 @@ const ASYNC_CAPABILITY_PRESENT = /^(?:[\w.]+\.)?[A-Za-z_]\w*Async\s*(?:!=\s*null
 /** The same test the other way round (`adapter.CreateWriterAsync == null`, `is null`): the branch it guards is the fallback. */
 const ASYNC_CAPABILITY_ABSENT = /^(?:[\w.]+\.)?[A-Za-z_]\w*Async\s*(?:==\s*null|is\s+null)$/;
 
+/**
+ * A test of an asynchronous mode held in a member (`command.Async`, `options.IsAsync`, `request is { Async: true }`),
+ * as a scheduler's stored command says how it was sent: the branch it guards is the asynchronous path, the else arm
+ * the synchronous one, chosen by the caller that stored it (Brighter's scheduler handlers replay `Post` or
+ * `PostAsync` as the original call was).
+ */
+const ASYNC_MODE_MEMBER = /^(?:[\w.]+\.)?(?:Is|Use|Run)?Async$|^[\w.]+\s+is\s*\{[^{}]*\b(?:Is)?Async\s*:\s*true\b[^{}]*\}$/;
+
 /** Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a flag. */
 export function mentionsSyncMode(text: string): boolean {
-  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\w+Async\s*(?:!=|==|is\s+not|is)\s*null\b/.test(text);
+  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\w+Async\s*(?:!=|==|is\s+not|is)\s*null\b|\.(?:Is|Use|Run)?Async\s*\)|\b(?:Is)?Async\s*:\s*true\b/.test(text);
 }
 
 /**
@@ -95,7 +103,8 @@ function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded
  * `if (flag) { ...; return; }` earlier in an enclosing block; or in the then arm of `if (context.IsSynchronous)`
  * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`); or, for a call `Foo(...)`,
  * where `if (x.FooWriterAsync != null)` guards a branch that calls `FooAsync` (isCapabilityFallback), or in the then
- * arm of `if (x.FooWriterAsync == null)` whose else arm calls `FooAsync`.
+ * arm of `if (x.FooWriterAsync == null)` whose else arm calls `FooAsync`, or in the else arm of `if (command.Async)`
+ * (ASYNC_MODE_MEMBER) whose then arm calls `FooAsync`.
  */
 export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   const isFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && stripParens(cond.text) === flag;
@@ -108,7 +117,8 @@ export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
       const cond = p.childForFieldName('condition');
       const consequence = p.childForFieldName('consequence');
       const alternative = p.childForFieldName('alternative');
-      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence))) return true;
+      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence)
+        || isCapabilityFallback(node, cond, consequence, ASYNC_MODE_MEMBER))) return true;
       if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond) || isCapabilityFallback(node, cond, alternative, ASYNC_CAPABILITY_ABSENT))) return true;
     } else if (p.type === 'block') {
       for (const s of p.namedChildren) {

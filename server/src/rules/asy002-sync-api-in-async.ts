@@ -509,7 +509,9 @@ workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbD
 \`Foo(...)\` that is the fallback of a branch guarded by an optional asynchronous capability and calling \`FooAsync\`
 (\`if (adapter.CreateWriterAsync != null) return await CopyAsync(...); ... return Copy(...);\`, in its else arm or
 after it when it always returns, or in the then arm of \`if (adapter.CreateWriterAsync == null)\` whose else arm calls
-\`FooAsync\`), where the twin would need what the guard found missing;
+\`FooAsync\`), where the twin would need what the guard found missing; a call \`Foo(...)\` in the else arm of a test of
+an asynchronous mode held in a member (\`if (request.Async)\`, \`request is { Async: true }\`) whose then arm calls
+\`FooAsync\`: a stored request replayed the way it was first sent;
 \`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
 
 ## Why is this bad?
