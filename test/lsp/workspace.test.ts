@@ -235,3 +235,21 @@ test('a project in the workspace\'s test folder is test code in the editor too: 
   const fakes = await session.waitForDiagnostics(uri('tests/Shop.Fakes/Service.cs'), (d) => d.some((x) => x.code === 'ASY001'));
   assert.equal(fakes.find((d) => d.code === 'ASY001')!.severity, 3, 'capped at information in the test folder');
 });
+
+test('the editor reads each project\'s own types: a class another project declares under the same name lends no overload', async () => {
+  const source = path.join('test', 'fixtures', 'projects', 'same-named-types');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-'));
+  dirs.push(root);
+  fs.cpSync(source, root, { recursive: true });
+  const session = await startSession({ workspace: root });
+  sessions.push(session);
+  await session.waitForStatus((s) => s.state === 'ready');
+  const uri = (f: string) => fileUri(path.join(root, f));
+  for (const f of ['samples/Catalog/StockKeeper.cs', 'samples/Restock/Restocker.cs']) session.open(uri(f), fs.readFileSync(path.join(root, f), 'utf8'));
+  // Restock references Warehouse, whose CountAsync takes a token; Catalog's own FillAsync takes none, whatever
+  // Warehouse's class of the same name declares.
+  const restock = await session.waitForDiagnostics(uri('samples/Restock/Restocker.cs'), (d) => d.some((x) => x.code === 'ASY025'));
+  assert.deepEqual(restock.filter((d) => d.code === 'ASY025').map((d) => d.range.start.line), [9]);
+  const catalog = await session.waitForDiagnostics(uri('samples/Catalog/StockKeeper.cs'), () => true);
+  assert.deepEqual(catalog.filter((d) => d.code === 'ASY025'), []);
+});
