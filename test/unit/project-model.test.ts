@@ -838,3 +838,19 @@ test('package versions: the major a version or range asks for, and the DI abstra
   assert.equal(knownPackageMajor([{ id: 'Microsoft.Extensions.Logging.Abstractions', version: '2.1.0' }, { id: 'Microsoft.EntityFrameworkCore.Abstractions', version: '2.1.0' }], di), null);
   assert.equal(knownPackageMajor([{ id: 'Microsoft.Extensions.DependencyInjection', version: '$(DiVersion)' }], di), null);
 });
+
+test('a repository-wide IsTestProject=false in Directory.Build.props gives way to the test SDK that a project references, as in MSBuild; the project file setting it wins', () => {
+  const props = '<Project><PropertyGroup><TargetFramework>net8.0</TargetFramework><IsTestProject>false</IsTestProject></PropertyGroup></Project>';
+  const project = (body: string) => `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>${body}</PropertyGroup>
+  <ItemGroup><PackageReference Include="Microsoft.NET.Test.Sdk" Version="17.12.0" /><PackageReference Include="xunit" Version="2.9.3" /></ItemGroup>
+</Project>`;
+  const files = (body: string) => memoryFs({ '/repo/Directory.Build.props': props, '/repo/src/Store.Tests/Store.Tests.csproj': project(body), '/repo/src/Store/Store.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>' });
+  // Microsoft.NET.Test.Sdk's build props, imported after Directory.Build.props, set IsTestProject to true.
+  const tests = evaluateProject('/repo/src/Store.Tests/Store.Tests.csproj', files(''));
+  assert.equal(tests.isTestProject, true);
+  assert.equal(testProjectReason(tests), 'Store.Tests sets IsTestProject');
+  // The library keeps the repository's default; a project file that says false itself is no test project.
+  assert.equal(evaluateProject('/repo/src/Store/Store.csproj', files('')).isTestProject, false);
+  assert.equal(evaluateProject('/repo/src/Store.Tests/Store.Tests.csproj', files('<IsTestProject>false</IsTestProject>')).isTestProject, false);
+});

@@ -204,6 +204,11 @@ interface EvalState {
   sdkStyle: boolean;
   undefinedReads: Map<string, { name: string; file: string; line: number }>;
   /**
+   * The IsTestProject setting as the imports before the project's own body left it (Directory.Build.props), which the
+   * packages' build props that NuGet imports next may override (isTestProjectOf).
+   */
+  isTestProjectBeforePackages?: { name: string; value: PropertyValue; file?: string };
+  /**
    * TargetFramework or TargetFrameworks values set under a condition that could not be evaluated (`IsOSPlatform`:
    * one target list on Windows, another elsewhere), expanded; the targets the project has on some machine.
    */
@@ -542,6 +547,20 @@ function parseBool(text: string | null): boolean | null {
   return t === 'true' ? true : t === 'false' ? false : null;
 }
 
+/**
+ * IsTestProject as MSBuild ends with it. Microsoft.Common.props imports Directory.Build.props and then the build props
+ * of the project's packages (NuGet's generated nuget.g.props), before the project's own body; Microsoft.NET.Test.Sdk's
+ * props set `<IsTestProject>true</IsTestProject>` unconditionally (build/netcoreapp/Microsoft.NET.Test.Sdk.props,
+ * 17.12.0). So a repository-wide `false` in Directory.Build.props, a default for its libraries, gives way in the
+ * projects that reference the test SDK (EventStore's test projects); a `false` the project's own file sets still wins.
+ */
+function isTestProjectOf(state: EvalState, packages: readonly PackageReference[]): boolean | null {
+  const setting = state.props.get('istestproject');
+  const setBeforePackages = setting !== undefined && setting === state.isTestProjectBeforePackages;
+  if (setBeforePackages && packages.some((p) => p.id.toLowerCase() === 'microsoft.net.test.sdk')) return true;
+  return parseBool(propertyText(state, 'IsTestProject'));
+}
+
 interface OnePass {
   state: EvalState;
   sdkStyle: boolean;
@@ -587,6 +606,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
 
   importNearest(state, 'Directory.Build.props', 'ImportDirectoryBuildProps');
   importNearest(state, 'Directory.Packages.props', 'ImportDirectoryPackagesProps');
+  state.isTestProjectBeforePackages = state.props.get('istestproject');
   if (namedSdk) sdkPropsDefaults(state);
   processChildren(state, root, path, []);
   const sdkStyle = state.sdkStyle;
@@ -808,7 +828,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     packageId: propertyText(state, 'PackageId')?.trim() || null,
     assemblyName: propertyText(state, 'AssemblyName')?.trim() || null,
     nuspecFile: propertyText(state, 'NuspecFile')?.trim() ? joinPath(state.projectDir, propertyText(state, 'NuspecFile')!.trim()) : null,
-    isTestProject: parseBool(propertyText(state, 'IsTestProject')),
+    isTestProject: isTestProjectOf(state, pass.packageReferences),
     packageReferences: pass.packageReferences,
     frameworkReferences: pass.frameworkReferences,
     projectReferences: [...new Set(pass.projectReferences)],
