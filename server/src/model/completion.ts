@@ -463,18 +463,36 @@ function topLevelDisjuncts(condition: string): string[] {
  */
 function wonWhenAny(condition: string, winners: Map<string, string[]>, won: boolean, recv: string): boolean {
   const c = condition.trim().replace(/^\((.*)\)$/s, '$1').trim();
-  const m = /^([A-Za-z_]\w*)\s*(==|!=)\s*([A-Za-z_]\w*)$/.exec(c);
-  if (!m) return false;
-  const [, left, op, right] = m;
-  const others = winners.get(left) ?? winners.get(right);
+  const inline = inlineWhenAny(c, recv);
+  const m = inline ? null : /^([A-Za-z_]\w*)\s*(==|!=)\s*([A-Za-z_]\w*)$/.exec(c);
+  if (!m && !inline) return false;
+  const [, left, op, right] = m ?? ['', '', inline!.op, ''];
+  const others = inline ? inline.others : winners.get(left) ?? winners.get(right);
   if (!others) return false;
-  const other = winners.has(left) ? right : left;
+  const other = inline ? inline.compared : winners.has(left) ? right : left;
   const isSelf = other === recv;
   if (!isSelf && !others.includes(other)) return false;
   // `winner == self` or `winner != other-of-two` means self won.
   const saysWon = (op === '==' && isSelf) || (op === '!=' && !isSelf && others.length === 1);
   const saysLost = (op === '!=' && isSelf) || (op === '==' && !isSelf && others.length === 1);
   return won ? saysWon : saysLost;
+}
+
+/**
+ * A comparison with the winner of a Task.WhenAny awaited in the condition itself (`task != await Task.WhenAny(task,
+ * Task.Delay(timeout))`, either side): the variable compared, the operator, and the other arguments, when `recv` is
+ * among them.
+ */
+function inlineWhenAny(condition: string, recv: string): { compared: string; op: string; others: string[] } | null {
+  if (!condition.includes('WhenAny')) return null;
+  const call = String.raw`await\s+(?:System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)(?:\s*\.\s*ConfigureAwait\s*\([^()]*\))?`;
+  const left = new RegExp(String.raw`^([A-Za-z_]\w*)\s*(==|!=)\s*\(?\s*${call}\s*\)?$`).exec(condition);
+  const right = left ? null : new RegExp(String.raw`^\(?\s*${call}\s*\)?\s*(==|!=)\s*([A-Za-z_]\w*)$`).exec(condition);
+  if (!left && !right) return null;
+  const [compared, op, args] = left ? [left[1], left[2], left[3]] : [right![3], right![2], right![1]];
+  const list = splitTopLevel(args);
+  if (!list.includes(recv)) return null;
+  return { compared, op, others: list.filter((a) => a !== recv) };
 }
 
 /** `Assert.True(t.IsCompleted)`, `Debug.Assert(t.IsCompletedSuccessfully)`, `Assert.Equal(TaskStatus.RanToCompletion, t.Status)`. */
