@@ -647,9 +647,11 @@ test('a type name two projects declare is each project its own type: a call is r
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).map((f) => [f.ruleId, f.file, f.line]);
   // Catalog's FillAsync() has no token overload (Warehouse's FillAsync(CancellationToken) is another project's);
-  // Warehouse's own LoadAsync and the CountAsync Restock reaches through its reference to Warehouse have one.
+  // Warehouse's own LoadAsync and the CountAsync Restock reaches through its reference to Warehouse have one. The
+  // Clock that Catalog and Warehouse both link in from samples/Shared is each of theirs: Warehouse's TickAsync() call
+  // is read against it, not against the Clock in api/, which no project compiles.
   assert.deepEqual(found, [
     ['ASY025', `${base}/samples/Restock/Restocker.cs`, 10],
-    ['ASY025', `${base}/samples/Warehouse/StockKeeper.cs`, 8],
+    ['ASY025', `${base}/samples/Warehouse/StockKeeper.cs`, 10],
   ]);
 });

@@ -97,7 +97,7 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     // Each file's target framework and global usings decide which API signatures its names resolve to.
     provideFileApiScopes((file) => {
       const context = loaded.contexts.get(file);
-      return context ? fileApiScope(context.targetFramework, context.project, context.packages, context.references) : null;
+      return context ? fileApiScope(context.targetFramework, context.project, context.packages, context.references, context.compiledBy) : null;
     });
     installProjectSignatures(loaded.contexts, io);
     progress.update(`analysing ${sources.length} C# files`);

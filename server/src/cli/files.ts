@@ -114,7 +114,7 @@ export function loadSources(paths: string[], io: CliIO, options: LoadOptions = {
       problems.push({ file: display, reason: `not checked: ${path.basename(remover.path)} removes it from its Compile items` });
       continue;
     }
-    const context = projectContext(owner, runtime, configuration, owner ? host.packagesSeenBy(owner) : [], owner ? host.referencedProjects(owner).map((p) => p.path) : []);
+    const context = projectContext(owner, runtime, configuration, owner ? host.packagesSeenBy(owner) : [], owner ? host.referencedProjects(owner).map((p) => p.path) : [], owner ? host.compiledBy(file) : []);
     contexts.set(display, context);
     absolute.set(display, file);
     sources.push({ path: display, text: read.text, preprocessorSymbols: context.preprocessorSymbols });

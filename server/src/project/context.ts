@@ -25,11 +25,16 @@ export interface ProjectContext {
    * (ProjectHost.referencedProjects): with its own, the projects whose types its code can name. None outside a project.
    */
   references: readonly string[];
+  /**
+   * The project files whose Compile items include the file (ProjectHost.compiledBy): its owner, and the projects that
+   * link it in from outside their folder. None outside a project.
+   */
+  compiledBy: readonly string[];
 }
 
 /** `packages`: the package references the project sees (ProjectHost.packagesSeenBy). */
 export function projectContext(project: ProjectModel | null, runtimeSetting: RuntimeSetting, configuration: string, packages: readonly SeenPackage[] = [],
-  references: readonly string[] = []): ProjectContext {
+  references: readonly string[] = [], compiledBy: readonly string[] = []): ProjectContext {
   const runtime = chooseRuntime(runtimeSetting, project ? { targetFramework: project.targetFramework, features: project.features, projectName: `${project.name}.csproj` } : null);
   if (!project) {
     return {
@@ -39,6 +44,7 @@ export function projectContext(project: ProjectModel | null, runtimeSetting: Run
       preprocessorSymbols: preprocessorSymbols({ targetFramework: FALLBACK_TARGET_FRAMEWORK, configuration }),
       packages: [],
       references: [],
+      compiledBy: [],
     };
   }
   const targetFramework = project.targetFramework ?? FALLBACK_TARGET_FRAMEWORK;
@@ -46,5 +52,5 @@ export function projectContext(project: ProjectModel | null, runtimeSetting: Run
   const symbols = project.configuration === configuration && project.targetFramework
     ? project.preprocessorSymbols
     : preprocessorSymbols({ targetFramework, configuration, defineConstants: project.defineConstants ?? 'TRACE' });
-  return { project, targetFramework, runtime, preprocessorSymbols: symbols, packages, references };
+  return { project, targetFramework, runtime, preprocessorSymbols: symbols, packages, references, compiledBy };
 }

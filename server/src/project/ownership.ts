@@ -60,8 +60,18 @@ export function nestedProjectDirs(project: ProjectModel, all: readonly ProjectMo
  * innermost around it, else (a linked file) the first by path. Null when no project compiles it.
  */
 export function ownerOf(file: string, projects: readonly ProjectModel[], nested: (p: ProjectModel) => readonly string[] = (p) => nestedProjectDirs(p, projects)): ProjectModel | null {
+  return ownerAmong(file, compilersOf(file, projects, nested));
+}
+
+/** The projects whose Compile items include the file: its owner, and those that link it in from outside their folder. */
+export function compilersOf(file: string, projects: readonly ProjectModel[], nested: (p: ProjectModel) => readonly string[] = (p) => nestedProjectDirs(p, projects)): ProjectModel[] {
   const path = file.replace(/\\/g, '/');
-  const candidates = projects.filter((p) => compiles(p, path, nested(p)));
+  return projects.filter((p) => compiles(p, path, nested(p)));
+}
+
+/** ownerOf's choice among the projects that compile the file (compilersOf). */
+export function ownerAmong(file: string, candidates: readonly ProjectModel[]): ProjectModel | null {
+  const path = file.replace(/\\/g, '/');
   if (!candidates.length) return null;
   const around = candidates.filter((p) => isUnder(path, p.directory)).sort((a, b) => b.directory.length - a.directory.length || a.path.localeCompare(b.path));
   return around[0] ?? [...candidates].sort((a, b) => a.path.localeCompare(b.path))[0];

@@ -112,6 +112,11 @@ export interface FileApiScope {
    * types the file can name (workspace/projectView.ts). Empty outside a project.
    */
   references: readonly string[];
+  /**
+   * The project files that compile the file besides `project`: those that link it in from outside their folder. Its
+   * types are theirs too (workspace/projectView.ts). Empty outside a project.
+   */
+  alsoCompiledBy: readonly string[];
 }
 
 export interface OtherTarget {
@@ -150,7 +155,8 @@ export function heldApiFrameworkOf(targetFramework: string): ApiFramework | null
  * references are unknown (EF Core comes in through a provider package, Azure.Core through every Azure client), and
  * an API the project cannot see only matters when its name clashes with one it can.
  */
-export function fileApiScope(targetFramework: string, project: ScopedProject | null, packages: readonly SeenPackage[] = [], references: readonly string[] = []): FileApiScope {
+export function fileApiScope(targetFramework: string, project: ScopedProject | null, packages: readonly SeenPackage[] = [], references: readonly string[] = [],
+  compiledBy: readonly string[] = []): FileApiScope {
   return {
     scope: { framework: apiFrameworkOf(targetFramework), aspNetCore: true, packages: 'all' },
     targetFramework,
@@ -159,6 +165,7 @@ export function fileApiScope(targetFramework: string, project: ScopedProject | n
     otherTargets: project ? otherTargetsOf(targetFramework, project) : [],
     packages,
     references: project ? references : [],
+    alsoCompiledBy: project ? compiledBy.filter((p) => p !== project.path) : [],
   };
 }
 

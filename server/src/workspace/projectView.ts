@@ -6,10 +6,11 @@
  * look through a view that keeps, for each name, the declarations of the file's own project and of the projects it
  * references (ProjectReference, transitively; FileApiScope.references).
  *
- * The view narrows a name only when it keeps at least one declaration: a name that only other projects declare stays
- * as the whole index has it. That keeps what the project model cannot know (a source file that another project links
- * in with `<Compile Include="..\Shared\X.cs" />` belongs to one owner only; a reference through a package built from a
- * project of the same repository is no ProjectReference) from losing what the workspace knew before.
+ * A source file that several projects compile (linked in with `<Compile Include="..\Shared\X.cs" />`) is each of
+ * theirs (FileApiScope.alsoCompiledBy). The view narrows a name only when it keeps at least one declaration: a name
+ * that only other projects declare stays as the whole index has it, so what the project model cannot know (a
+ * reference through a package built from a project of the same repository is no ProjectReference) loses nothing the
+ * workspace knew before.
  * A file outside any project sees the whole index; its declarations count, for the files of projects, as another
  * project's (orleans keeps stubs of its public API, `throw null` bodies, in folders no project compiles).
  */
@@ -50,8 +51,9 @@ function createView(whole: WorkspaceIndex, visibleProjects: ReadonlySet<string>)
     if (answer === undefined) {
       // A file no project compiles (a public API listing of stubs, a stray copy) is nobody's: like another
       // project's, its declarations count only for names no visible project declares.
-      const owner = fileApiScopeOf(file)?.project ?? null;
-      answer = owner !== null && visibleProjects.has(owner);
+      const scope = fileApiScopeOf(file);
+      const owner = scope?.project ?? null;
+      answer = owner !== null && (visibleProjects.has(owner) || scope!.alsoCompiledBy.some((p) => visibleProjects.has(p)));
       seen.set(file, answer);
     }
     return answer;

@@ -160,7 +160,7 @@ export function createEngine(host: EngineHost): Engine {
   // Each file's target framework and global usings decide which API signatures its names resolve to.
   provideFileApiScopes((key) => {
     const context = projects.contextOf(key, docs.get(key)?.settings ?? globalSettings);
-    return fileApiScope(context.targetFramework, context.project, context.packages, context.references);
+    return fileApiScope(context.targetFramework, context.project, context.packages, context.references, context.compiledBy);
   });
   let folders: string[] = [];
   /** Bumped to cancel the running background index. */
@@ -249,7 +249,7 @@ export function createEngine(host: EngineHost): Engine {
     // What the kept findings were found against besides their methods' text (ruleCache.ts): the workspace's
     // declarations and verdicts (the generations), and what the file's project says of it.
     const project = projects.contextOf(key, settings);
-    const scope = fileApiScope(project.targetFramework, project.project, project.packages, project.references);
+    const scope = fileApiScope(project.targetFramework, project.project, project.packages, project.references, project.compiledBy);
     const context = `${costContext()}|${JSON.stringify([checkContext.library ?? null, checkContext.testCode?.reason ?? null, checkContext.weaving ?? null, scope])}`;
     const checked = checkFile(key, text, model, index, analysis, selectionFor(settings, perFile), perFile, checkContext, budget(text.length), kept ? { cache: kept, context } : null);
     if (checked.stopped) throw new AnalysisStopped(checked.stopped);

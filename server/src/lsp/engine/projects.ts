@@ -131,14 +131,16 @@ export function createEngineProjects(): EngineProjects {
     let owner = null;
     let packages: readonly SeenPackage[] = [];
     let references: readonly string[] = [];
+    let compiledBy: readonly string[] = [];
     try {
       owner = file ? hostFor(settings).ownerOf(file) : null;
       packages = owner ? hostFor(settings).packagesSeenBy(owner) : [];
       references = owner ? hostFor(settings).referencedProjects(owner).map((p) => p.path) : [];
+      compiledBy = owner && file ? hostFor(settings).compiledBy(file) : [];
     } catch {
       // A project that cannot be evaluated leaves the file outside any project; the file is still analysed.
     }
-    const context = projectContext(owner, settings.runtime, settings.project.configuration, packages, references);
+    const context = projectContext(owner, settings.runtime, settings.project.configuration, packages, references, compiledBy);
     contexts.set(key, { settingsKey, context });
     return context;
   };

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { evaluateProject, type ProjectFileSystem, type ProjectModel } from '../evaluate';
-import { compiles, nestedProjectDirs, ownerOf, projectAround, removedFromCompile } from '../ownership';
+import { compilersOf, compiles, nestedProjectDirs, ownerAmong, projectAround, removedFromCompile } from '../ownership';
 import { compareTargetPreference, nearestCompatibleTarget } from '../frameworks';
 import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
@@ -44,6 +44,11 @@ export interface ProjectHost {
    * targets), or null: such a file is not code of the build.
    */
   removerOf(absFile: string): ProjectModel | null;
+  /**
+   * The project files whose Compile items include a .cs file: its owner, and the projects that link it in from
+   * outside their folder (`<Compile Include="..\Shared\Storage.cs" Link="..." />`), each of which compiles it too.
+   */
+  compiledBy(absFile: string): readonly string[];
   /** The innermost project whose folder holds a .cs file, whether or not it compiles it (project/ownership.ts projectAround). */
   projectAround(absFile: string): ProjectModel | null;
   /** Every project known so far, evaluated. */
@@ -308,12 +313,17 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return dirs;
   };
 
+  /** The projects that compile each file, as the last ownerOf of it found them (compiledBy). */
+  const compilersByFile = new Map<string, readonly string[]>();
+
   const ownerOfFile = (absFile: string): ProjectModel | null => {
     const file = modelPath(absFile);
     discoverAbove(file);
     const projects = all();
     const nested = nestedOf(projects);
-    return ownerOf(file, projects, nested) ?? ownerForOtherTarget(file, projects, nested);
+    const compilers = compilersOf(file, projects, nested);
+    compilersByFile.set(file, compilers.map((p) => p.path));
+    return ownerAmong(file, compilers) ?? ownerForOtherTarget(file, projects, nested);
   };
 
   /**
@@ -395,6 +405,11 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       return { projects, problems: parsed.problems };
     },
     ownerOf: ownerOfFile,
+    compiledBy(absFile) {
+      const file = modelPath(absFile);
+      if (!compilersByFile.has(file)) ownerOfFile(absFile);
+      return compilersByFile.get(file) ?? [];
+    },
     removerOf(absFile) {
       if (ownerOfFile(absFile)) return null;
       const file = modelPath(absFile);
@@ -430,6 +445,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       return seen;
     },
     invalidate() {
+      compilersByFile.clear();
       texts.clear();
       existing.clear();
       listings.clear();
