@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { initParser } from '../../server/src/parse/parser';
 import { locateWasm } from '../../server/src/host/wasm';
-import { openDocument, applyChanges, remodel } from '../../server/src/lsp/engine/documents';
+import { openDocument, applyChanges, remodel, disposeDocument } from '../../server/src/lsp/engine/documents';
 import { bodiesToSend, receivedBodies, isReusedBody, type SentModel } from '../../server/src/lsp/engine/modelTransfer';
 import { declarationsDigestOf } from '../../server/src/analysis/ruleCache';
 import { resolutionSurface } from '../../server/src/workspace/completion';
@@ -29,6 +29,26 @@ void (async () => {
   const edits = Number(/^edits=(\d+)$/.exec(process.argv.find((a) => a.startsWith('edits=')) ?? '')?.[1] ?? 60);
   const doc = openDocument('file:///x/Large.cs', 'file:///x/Large.cs', 1, text, DEFAULT_SETTINGS);
   remodel(doc);
+  const warm = Number(/^warm=(\d+)$/.exec(process.argv.find((a) => a.startsWith('warm=')) ?? '')?.[1] ?? 0);
+  if (warm) {
+    const w0 = cpu();
+    const copy = openDocument('file:///x/Copy.cs', 'file:///x/Copy.cs', 1, text, DEFAULT_SETTINGS);
+    remodel(copy);
+    let wsent: SentModel | null = bodiesToSend(copy.model!.bodies, copy.modelCache.provenance, 1, null).sent;
+    let wbodies: MethodBody[] = copy.model!.bodies.slice();
+    for (let k = 0; k < warm; k++) {
+      const at = copy.text.indexOf('10', Math.floor(copy.text.length * ((k * 0.37) % 1)));
+      applyChanges(copy, k + 2, [{ start: at, oldEnd: at, newText: '1' }]);
+      remodel(copy);
+      declarationsDigestOf(copy.model!, copy.modelCache.provenance);
+      resolutionSurface(copy.model!);
+      const d = bodiesToSend(copy.model!.bodies, copy.modelCache.provenance, k + 2, wsent);
+      wbodies = receivedBodies(JSON.parse(JSON.stringify(d.bodies)), wbodies)!;
+      wsent = d.sent;
+    }
+    disposeDocument(copy);
+    console.log(`warm-up: ${warm} keystrokes on a copy, ${(cpu() - w0).toFixed(0)} ms cpu`);
+  }
   let sent: SentModel | null = bodiesToSend(doc.model!.bodies, doc.modelCache.provenance, 1, null).sent;
   let engineBodies: MethodBody[] = doc.model!.bodies.slice();
   const targets: number[] = [];

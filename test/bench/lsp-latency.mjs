@@ -1,7 +1,7 @@
 // Latency of the built language server (dist/server.js) as an editor sees it, over stdio with a real protocol
 // client. Not a test: nothing is asserted. Run `npm run build` first, then
 //   node test/bench/lsp-latency.mjs [--edits N] [--only startup,small,large,workspace,workspace-start,index] [--workspace-files N]
-//                                    [--index-lines N] [--typed TEXT] [--json] [--cpu-prof DIR]
+//                                    [--index-lines N] [--typed TEXT] [--settle MS] [--json] [--cpu-prof DIR]
 // Scenarios:
 //   startup    start-up to the first diagnostics of one open file of the sample workspace (from the process's start
 //              and from the initialize request), and to the end of indexing
@@ -15,6 +15,9 @@
 //   index      indexing a generated workspace of --index-lines lines (default 1,000,000, 1,000-line files): time to
 //              ready and the server's peak memory (VmHWM: every thread of the process); with --warm, a second
 //              server then indexes the same files with the models the first one kept (host/modelCache.ts)
+// --settle MS: the large and workspace scenarios wait MS after a file's first diagnostics (the 10,000-line file's,
+// in the workspace once it is indexed) before the first keystroke, as a person who opens a file and reads before
+// typing; the default 0 types at once, the worst case.
 // Every server runs without the model cache (ASYNCLENS_MODEL_CACHE=off) but --warm's, which uses a folder of its own.
 // ASYNCLENS_BENCH_SERVER=FILE measures another build's server bundle (a baseline side by side).
 // Each keystroke's engine timings (parse+model, rules, costs) come from the server's verbose trace.
@@ -41,6 +44,7 @@ const only = new Set(option('--only', 'startup,small,large,workspace').split(','
 const workspaceFiles = Number(option('--workspace-files', 2000));
 const indexLines = Number(option('--index-lines', 1_000_000));
 const asJson = args.includes('--json');
+const settleMs = Number(option('--settle', 0));
 const warm = args.includes('--warm');
 /** --cpu-prof DIR writes a V8 CPU profile of every thread of each server started (node --cpu-prof) into DIR. */
 const profileDir = args.includes('--cpu-prof') ? path.resolve(option('--cpu-prof', '')) : null;
@@ -214,6 +218,7 @@ async function typing(lines, count) {
   client.open(uri, text);
   await client.diagnosticsOf(uri, 1);
   const open = now() - t0;
+  if (settleMs > 0) await new Promise((r) => setTimeout(r, settleMs));
   const result = await keystrokes(client, uri, text, count, 2);
   await client.stop();
   return { open, ...result, chars: text.length };
@@ -243,6 +248,7 @@ async function workspaceTyping(files, count) {
     const largeText = fs.readFileSync(large, 'utf8');
     client.open(largeUri, largeText);
     await client.diagnosticsOf(largeUri, 1);
+    if (settleMs > 0) await new Promise((r) => setTimeout(r, settleMs));
     const largeResult = await keystrokes(client, largeUri, largeText, count, 2);
     const memory = peakMemoryMb(client.pid);
     await client.stop();
