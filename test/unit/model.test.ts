@@ -507,3 +507,34 @@ class C {
     assert.equal(cached.model.bodies.find((b) => b.name === 'M')!.awaits.length, symbols.includes('DEBUG') ? 1 : 0);
   }
 });
+
+test('C# 14 extension blocks: members are static methods of the class around the block, the receiver their first parameter', () => {
+  const text = `using System.Collections.Generic; using System.Linq; using System.Threading.Tasks;
+static class Paging {
+  extension<T>(IQueryable<T> source) where T : class {
+    public async Task<List<T>> PageAsync<TKey>(int size) where TKey : struct { await Task.Yield(); return source.Take(size).ToList(); }
+    public bool IsEmpty => !source.Any();
+    public static Task<int> NoneAsync() => Task.FromResult(0);
+  }
+  extension(string text) { public Task<int> LengthLaterAsync() => Task.Run(() => text.Length); }
+}`;
+  const r = parse(text);
+  const m = buildFileModel(r.tree!, text);
+  r.tree!.delete();
+  assert.deepEqual(m.syntaxErrors, []);
+  assert.deepEqual(m.types.map((t) => t.name), ['Paging']);
+  const signature = (name: string) => m.types[0].members.find((x) => x.name === name)!;
+  assert.deepEqual(signature('PageAsync').parameters!.map((p) => `${p.modifiers.join(' ')} ${p.typeText} ${p.name}`), ['this IQueryable<T> source', ' int size']);
+  assert.deepEqual([signature('PageAsync').typeParameters, signature('PageAsync').isStatic], [['T', 'TKey'], true]);
+  assert.deepEqual(signature('NoneAsync').parameterTypes, []);
+  const body = (name: string) => m.bodies.find((b) => b.name === name)!;
+  const page = body('PageAsync');
+  assert.deepEqual([page.kind, page.containingType, page.isStatic, page.usesThis], ['method', 'Paging', true, false]);
+  assert.deepEqual(page.parameters.map((p) => `${p.modifiers.join(' ')} ${p.typeText} ${p.name} ${p.referenced}`), ['this IQueryable<T> source true', ' int size true']);
+  assert.deepEqual([page.typeParameters, page.typeParameterConstraints], [['T', 'TKey'], { T: ['class'], TKey: ['struct'] }]);
+  assert.deepEqual(body('get_IsEmpty').parameters.map((p) => p.name), ['source']);
+  assert.deepEqual(body('NoneAsync').parameters, []);
+  // A lambda in a member captures the receiver as it would any parameter of the method.
+  const lambda = m.bodies.find((b) => b.kind === 'lambda')!;
+  assert.deepEqual([lambda.containingType, lambda.capturedNames], ['Paging', ['text']]);
+});

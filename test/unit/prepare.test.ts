@@ -142,6 +142,7 @@ const validShapes: [string, string][] = [
   ['a list pattern with a designation', 'class C { int M(object[] xs, int[] ns) { if (xs is [..] all) { return all.Length; } if (ns is [1, 2] and [.., 2] pair) { } switch (ns) { case [var head, ..] rest: return rest.Length; case []: break; } return xs is [_, "a" or "b"] two ? two.Length : 0; } }'],
   ['a switch expression arm whose list pattern has a designation', 'class C { int M(int[] xs) => xs switch { [..] all when all.Length > 9 => 0, [var h, ..] rest => h + rest.Length, [] => -1, _ => 1 }; int N(object[] os) => os switch { [..] every => every.Length, _ => 0 }; }'],
   ['an interpolation format that starts with a colon', 'class C { string M(System.DateTime date, double x) => $"{date::MM/dd/yyyy} {x:0.0} {(global::System.Math.PI)} {(x > 1 ? 1 : 2)}"; }'],
+  ['C# 14 extension blocks', 'static class E { extension(IQueryable q) { public int N() => 1; public static int Z => 0; } extension<T>(IQueryable<T> q) where T : class, new() { public T? First() => default; } extension(string) { public static string Blank => ""; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
 ];
 
@@ -257,5 +258,18 @@ test('a call is read as an element access only where an assignment takes it as i
     'F(x => x > (y) = 2);', 'G(")") = 1;', 'M(() => { return; }) = 1;', 'for (;;) x = 1;', 'Func<int> f = () => (x) = 2;',
     '// swap the queues\n(a, b) = (b, a);', '/* setup */ (_, string id) = await Create();', '// a\n  // b c\r\n(x, y) = P();']) {
     assert.deepEqual(bracketed(code), [], code);
+  }
+});
+
+test('the word extension becomes a class only where an extension block starts', () => {
+  const blocks = (code: string) => prepareSource(code).rewrites.filter((r) => r.kind === 'extensionBlock').map((r) => r.span.start);
+  assert.deepEqual(blocks('static class E { extension(IQueryable q) { } }'), [17]);
+  assert.deepEqual(blocks('static class E { int x; extension<T>(List<T> l) where T : struct { } }'), [24]);
+  assert.deepEqual(blocks('static class E { } static class F { extension (string s) { } }'), [36]);
+  assert.equal(prepareSource('static class E { extension<T>(T t) { } }').parseText, 'static class E { class ext<T>(T t) { } }');
+  // A call statement, a method, a field and a local named so, and a constructor of a class named so, stay as written.
+  for (const code of ['void M() { extension(x); }', 'void extension(int x) { }', 'public extension(int x) { }', 'extension Field;', 'void M() { var extension = 1; extension++; }',
+    'class extension { extension() { } }', 'void M() { if (a) { } extension(x) ; }']) {
+    assert.deepEqual(blocks(code), [], code);
   }
 });

@@ -20,6 +20,7 @@ import { rebase, relativeId, reusedBody, unpassedCopy, type CachedBody, type Mod
 import { bodiesById } from './bodies';
 import { literalOf } from './literals';
 import { extractTypes } from './typeDeclarations';
+import { blockTypeParameters, extensionBlockOfMember, headerTextOf, receiverOf } from './extensionBlocks';
 import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { completionProperties, guardReason, knownCompletedReason } from './completion';
@@ -164,7 +165,9 @@ function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string 
   // The text the tree was parsed from blanks inactive `#if` branches: with other preprocessing symbols (a project
   // change) the same text makes another body, so the parsed text is part of the key where it differs.
   const parsed = parseText === null ? own : parseText.slice(fn.startIndex, fn.endIndex);
-  return [fn.type, own, parsed === own ? '' : parsed, bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn)].join('\u0001');
+  // A member of an extension block takes its receiver and type parameters from the block's header.
+  const block = extensionBlockOfMember(fn);
+  return [fn.type, own, parsed === own ? '' : parsed, bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn), block ? headerTextOf(block) : ''].join('\u0001');
 }
 
 /**
@@ -307,8 +310,13 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const inNameof = (n: SyntaxNode) => nameofSpans.some((s) => s.start <= n.startIndex && n.endIndex <= s.end);
   const hasUsingDeclarations = own(['local_declaration_statement']).some((d) => /^(await\s+)?using\b/.test(d.text));
 
+  // A member of a C# 14 extension block is a static method of the class around the block, its receiver the first
+  // parameter (model/extensionBlocks.ts); a member declared static there has no receiver.
+  const block = fn ? extensionBlockOfMember(fn) : null;
+  const receiver = block && !modifiers.includes('static') ? receiverOf(block) : null;
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
-  const parameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: none<string>(), referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
+  const declaredParameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: none<string>(), referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
+  const parameters = receiver?.name ? [{ name: receiver.name, typeText: receiver.typeText, modifiers: ['this'], referenced: isMentioned(receiver.name), span: receiver.span }, ...declaredParameters] : declaredParameters;
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
@@ -326,7 +334,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     containingTypeKind: containing?.kind ?? null,
     parentId,
     isAsync,
-    isStatic: modifiers.includes('static'),
+    isStatic: block !== null || modifiers.includes('static'),
     modifiers,
     attributes: fn ? attributesOf(fn) : none(),
     returnTypeText: returnTypeText === null ? null : normaliseTypeText(returnTypeText),
@@ -335,9 +343,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     isIterator: own(['yield_statement']).length > 0,
     ...(iterator.yieldReturns.length > 0 ? iterator : {}),
     parameters,
-    typeParameters: fn ? typeParametersOf(fn) : none(),
-    ...constraintsField(fn),
-    usesThis: fn ? usesThis(modifiers, bodySpans, context.syntax, containing, parameters, locals) : false,
+    typeParameters: block ? [...blockTypeParameters(block), ...typeParametersOf(fn!)] : fn ? typeParametersOf(fn) : none(),
+    ...(block ? mergedConstraints(block, fn) : constraintsField(fn)),
+    usesThis: fn && !block ? usesThis(modifiers, bodySpans, context.syntax, containing, parameters, locals) : false,
     awaits,
     locals,
     returns: [],
@@ -367,6 +375,12 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const guards = completionProperties(containing);
   body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath, guards);
   return body;
+}
+
+/** The constraints of an extension block's type parameters and of its member's own, as the lowered method has them. */
+function mergedConstraints(block: SyntaxNode, fn: SyntaxNode | null): { typeParameterConstraints?: Record<string, string[]> } {
+  const merged = { ...constraintsField(block).typeParameterConstraints, ...constraintsField(fn).typeParameterConstraints };
+  return Object.keys(merged).length > 0 ? { typeParameterConstraints: merged } : {};
 }
 
 function bodyKindOf(fn: SyntaxNode | null): BodyKind {

@@ -6,6 +6,7 @@ import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from '
 import { classifyReturnType } from './returnKind';
 import { exactly, none } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
+import { blockTypeParameters, isExtensionBlock, receiverOf } from './extensionBlocks';
 
 export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
   const out: TypeDeclaration[] = [];
@@ -14,7 +15,8 @@ export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
   const fileNamespace = (root ? namedChildOfType(root, 'file_scoped_namespace_declaration') : undefined)?.childForFieldName('name')?.text ?? null;
   for (const node of typeNodes) {
     const nameNode = node.childForFieldName('name');
-    if (!nameNode) continue;
+    // An extension block is no type: its members are the enclosing class's (extensionBlocks.ts).
+    if (!nameNode || isExtensionBlock(node)) continue;
     out.push(typeDeclarationOf(node, nameNode, fileNamespace));
   }
   return out;
@@ -90,84 +92,94 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     members.push(invoke);
   }
 
-  if (body && kind !== 'enum') {
-    for (const m of body.namedChildren) {
-      if (!m) continue;
-      const mods = modifiersOf(m);
-      const isStatic = mods.includes('static') || mods.includes('const');
-      switch (m.type) {
-        case 'method_declaration': {
-          const name = m.childForFieldName('name');
-          const returns = m.childForFieldName('returns');
-          if (!name) break;
-          const params = m.childForFieldName('parameters');
-          // memberParametersOf also reads `params T[] name`, which the grammar leaves unwrapped.
-          const memberParameters = memberParametersOf(params);
-          const paramTypes = memberParameters.map((p) => p.typeText);
-          const tps = m.childForFieldName('type_parameters') ?? namedChildOfType(m, 'type_parameter_list');
-          const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
-          const typeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
-          // The extra properties are added to member()'s object, not spread into a new one (see member()).
-          const method = member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
-            typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null);
-          method.parameters = memberParameters;
-          // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
-          if (typeParameters.length) method.typeParameters = typeParameters;
-          const explicit = namedChildOfType(m, 'explicit_interface_specifier');
-          if (explicit) method.explicitInterface = explicit.text.replace(/\s*\.\s*$/, '');
-          members.push(method);
-          break;
-        }
-        case 'property_declaration': {
-          const name = m.childForFieldName('name');
-          const type = m.childForFieldName('type');
-          if (!name) break;
-          const property = member(name.text, 'property', isStatic, false, type?.text ?? null, none(), 0, m, name, null);
-          const explicitProperty = namedChildOfType(m, 'explicit_interface_specifier');
-          if (explicitProperty) property.explicitInterface = explicitProperty.text.replace(/\s*\.\s*$/, '');
-          const arrow = m.childForFieldName('value');
-          const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
-          if (expression && expression.endIndex - expression.startIndex <= 200) property.getterExpression = expression.text;
-          members.push(property);
-          if (!isStatic && type && isAutoProperty(m)) instanceFields.push({ name: `<${name.text}>k__BackingField`, typeText: normaliseTypeText(type.text), isStatic: false, isConst: false });
-          break;
-        }
-        case 'field_declaration':
-        case 'event_field_declaration': {
-          const decl = namedChildOfType(m, 'variable_declaration');
-          const type = decl?.childForFieldName('type');
-          if (!decl || !type) break;
-          for (const d of decl.namedChildren) {
-            if (!d || d.type !== 'variable_declarator') continue;
-            const n = d.childForFieldName('name');
-            if (!n) continue;
-            const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, none(), 0, d, n, null);
-            if (m.type === 'field_declaration') {
-              field.initializerText = fieldInitializerOf(d, n);
-              field.isReadonly = mods.includes('readonly') || mods.includes('const');
-            }
-            members.push(field);
-            if (!isStatic) instanceFields.push({ name: n.text, typeText: normaliseTypeText(type.text), isStatic: false, isConst: mods.includes('const') });
-            if (mods.includes('const')) {
-              const value = d.namedChildren.find((c) => !!c && c.startIndex > n.startIndex);
-              if (value) constants.push({ name: n.text, typeText: normaliseTypeText(type.text), valueText: value.text });
-            }
+  /**
+   * Adds the member `m` declares. Inside an extension block (`block`) a member is what the compiler lowers it to: a
+   * static member of this type, and a method not declared static takes the receiver as its first parameter (`this
+   * IQueryable<T> source`) and the block's type parameters before its own.
+   */
+  const addMember = (m: SyntaxNode, block: SyntaxNode | null) => {
+    const mods = modifiersOf(m);
+    const isStatic = block !== null || mods.includes('static') || mods.includes('const');
+    switch (m.type) {
+      case 'class_declaration': {
+        if (block === null && isExtensionBlock(m)) for (const c of m.childForFieldName('body')?.namedChildren ?? []) if (c) addMember(c, m);
+        break;
+      }
+      case 'method_declaration': {
+        const name = m.childForFieldName('name');
+        const returns = m.childForFieldName('returns');
+        if (!name) break;
+        const params = m.childForFieldName('parameters');
+        // memberParametersOf also reads `params T[] name`, which the grammar leaves unwrapped.
+        const declared = memberParametersOf(params);
+        const receiver = block && !mods.includes('static') ? receiverOf(block) : null;
+        const memberParameters = receiver ? [{ name: receiver.name ?? '', typeText: receiver.typeText, modifiers: ['this'], hasDefault: false }, ...declared] : declared;
+        const paramTypes = memberParameters.map((p) => p.typeText);
+        const tps = m.childForFieldName('type_parameters') ?? namedChildOfType(m, 'type_parameter_list');
+        const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
+        const ownTypeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
+        const typeParameters = block ? [...blockTypeParameters(block), ...ownTypeParameters] : ownTypeParameters;
+        // The extra properties are added to member()'s object, not spread into a new one (see member()).
+        const method = member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
+          typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null);
+        method.parameters = memberParameters;
+        // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
+        if (typeParameters.length) method.typeParameters = typeParameters;
+        const explicit = namedChildOfType(m, 'explicit_interface_specifier');
+        if (explicit) method.explicitInterface = explicit.text.replace(/\s*\.\s*$/, '');
+        members.push(method);
+        break;
+      }
+      case 'property_declaration': {
+        const name = m.childForFieldName('name');
+        const type = m.childForFieldName('type');
+        if (!name) break;
+        const property = member(name.text, 'property', isStatic, false, type?.text ?? null, none(), 0, m, name, null);
+        const explicitProperty = namedChildOfType(m, 'explicit_interface_specifier');
+        if (explicitProperty) property.explicitInterface = explicitProperty.text.replace(/\s*\.\s*$/, '');
+        const arrow = m.childForFieldName('value');
+        const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
+        if (expression && expression.endIndex - expression.startIndex <= 200) property.getterExpression = expression.text;
+        members.push(property);
+        if (!isStatic && type && isAutoProperty(m)) instanceFields.push({ name: `<${name.text}>k__BackingField`, typeText: normaliseTypeText(type.text), isStatic: false, isConst: false });
+        break;
+      }
+      case 'field_declaration':
+      case 'event_field_declaration': {
+        const decl = namedChildOfType(m, 'variable_declaration');
+        const type = decl?.childForFieldName('type');
+        if (!decl || !type) break;
+        for (const d of decl.namedChildren) {
+          if (!d || d.type !== 'variable_declarator') continue;
+          const n = d.childForFieldName('name');
+          if (!n) continue;
+          const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, none(), 0, d, n, null);
+          if (m.type === 'field_declaration') {
+            field.initializerText = fieldInitializerOf(d, n);
+            field.isReadonly = mods.includes('readonly') || mods.includes('const');
           }
-          break;
+          members.push(field);
+          if (!isStatic) instanceFields.push({ name: n.text, typeText: normaliseTypeText(type.text), isStatic: false, isConst: mods.includes('const') });
+          if (mods.includes('const')) {
+            const value = d.namedChildren.find((c) => !!c && c.startIndex > n.startIndex);
+            if (value) constants.push({ name: n.text, typeText: normaliseTypeText(type.text), valueText: value.text });
+          }
         }
-        case 'constructor_declaration': {
-          const name = m.childForFieldName('name');
-          if (name) members.push(member(name.text, 'constructor', isStatic, false, null, none(), 0, m, name, `constructor_declaration:${m.startIndex}`));
-          break;
-        }
-        case 'event_declaration': {
-          const name = m.childForFieldName('name');
-          if (name) members.push(member(name.text, 'event', isStatic, false, m.childForFieldName('type')?.text ?? null, none(), 0, m, name, null));
-          break;
-        }
+        break;
+      }
+      case 'constructor_declaration': {
+        const name = m.childForFieldName('name');
+        if (name) members.push(member(name.text, 'constructor', isStatic, false, null, none(), 0, m, name, `constructor_declaration:${m.startIndex}`));
+        break;
+      }
+      case 'event_declaration': {
+        const name = m.childForFieldName('name');
+        if (name) members.push(member(name.text, 'event', isStatic, false, m.childForFieldName('type')?.text ?? null, none(), 0, m, name, null));
+        break;
       }
     }
-  }
+  };
+  if (body && kind !== 'enum') for (const m of body.namedChildren) if (m) addMember(m, null);
   let enumUnderlyingType: string | null = null;
   if (kind === 'enum') enumUnderlyingType = baseTypes[0] ?? 'int';
   return {

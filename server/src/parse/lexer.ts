@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon' | 'armWhen';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'extension' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon' | 'armWhen';
   start: number;
 }
 
@@ -130,6 +130,8 @@ export function isAssignmentOperatorAt(text: string, at: number): boolean {
 
 const CANDIDATE_WORDS: Record<string, Candidate['kind']> = {
   async: 'async', allows: 'allows', ref: 'ref', partial: 'partial',
+  // A C# 14 extension block's header (`extension<T>(IQueryable<T> source) where T : class`): see prepare.ts.
+  extension: 'extension',
   // The attribute targets that are not reserved words (`[method: Obsolete]`): see prepare.ts.
   field: 'attributeTargetWord', method: 'attributeTargetWord', param: 'attributeTargetWord', property: 'attributeTargetWord', type: 'attributeTargetWord', typevar: 'attributeTargetWord',
   // Words after which a pattern starts: a list pattern there may end in a designation (`is [..] items`), see prepare.ts.
@@ -222,7 +224,7 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
       i++;
       while (i < n && isIdentifierPart(text.charCodeAt(i))) i++;
       const length = i - start;
-      if (length >= 2 && length <= 8) {
+      if (length >= 2 && length <= 9) {
         const kind = CANDIDATE_WORDS[text.slice(start, i)];
         if (kind) callbacks.onCandidate({ kind, start });
       }

@@ -2,7 +2,7 @@
  * The pre-parse pass: what tree-sitter is shown of a C# file. The compiler preprocesses before it parses, and
  * tree-sitter-c-sharp does not: it parses directives where they stand and both branches of every `#if`, and a
  * directive in a place its grammar does not expect (inside a switch section, between members) can swallow a
- * whole class into one ERROR node. It also rejects some valid C# (`async` or `partial` as an identifier, `allows ref struct`,
+ * whole class into one ERROR node. It also rejects some valid C# (C# 14's extension blocks, `async` or `partial` as an identifier, `allows ref struct`,
  * `ref partial struct`, `a?.B = x`, a variable named like an attribute target right after `[` as in `[method]`, a string literal in an interpolation hole right after a `{{` escape). So this
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
@@ -18,7 +18,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'formatColon';
+  kind: 'extensionBlock' | 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'formatColon';
   span: Span;
 }
 
@@ -95,6 +95,14 @@ export function prepareSource(source: string, symbols: ReadonlySet<string> = DEF
 function replacementFor(r: SourceRewrite, text: string): string {
   const original = text.slice(r.span.start, r.span.end);
   switch (r.kind) {
+    // `extension<T>(IQueryable<T> source) where T : class { ... }` -> `class ext<T>(IQueryable<T> source) where T :
+    // class { ... }`: the grammar knows no extension block (it reads one as a constructor named `extension` whose
+    // members are local functions, or with a constraint as a broken property), and a class with a primary
+    // constructor has the same shape: type parameters, one parameter (the receiver), constraints and members. The
+    // model (model/extensionBlocks.ts) knows such a class by the word `extension` at its start in the source, and
+    // makes its members what the compiler makes them: static methods of the class around it, the receiver their
+    // first parameter (`this IQueryable<T> source`).
+    case 'extensionBlock': return 'class ext';
     // Same length, a plain identifier: tree-sitter's grammar treats the word `async` as a keyword everywhere.
     case 'asyncIdentifier': return '_sync';
     // Same length, a plain identifier: the grammar reads a statement that starts with the word `partial` as a
@@ -169,6 +177,9 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         else asyncDeclarations.push(use);
         break;
       }
+      case 'extension':
+        if (isExtensionBlockHeader(text, c.start)) rewrites.push({ kind: 'extensionBlock', span: { start: c.start, end: c.start + 9 } });
+        break;
       case 'partial': {
         // The modifier is always followed by a word (`partial class`, `partial void M()`, `partial record`); the
         // identifier (a local named partial) by punctuation: `.`, `=`, `;`, `)`, `[`.
@@ -240,6 +251,27 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
     }
   }
   return { rewrites, asyncDeclarations };
+}
+
+/**
+ * Whether the word `extension` at `at` starts a C# 14 extension block: it stands where a member starts (after `{`,
+ * `}` or `;`), and a parameter list that is not empty follows it (after type parameters, if any), then `{` or
+ * constraints. A call statement `extension(x);`, a method named `extension` (a type or modifier before it) and a
+ * field of a type named so (a name after it) are not.
+ */
+function isExtensionBlockHeader(text: string, at: number): boolean {
+  const before = previousCodeChar(text, at);
+  if (before !== '{' && before !== '}' && before !== ';') return false;
+  let open = nextToken(text, at + 9);
+  if (open?.text === '<') {
+    const end = matchingClose(text, open);
+    open = end === -1 ? null : nextToken(text, end);
+  }
+  if (open?.text !== '(') return false;
+  const close = matchingClose(text, open);
+  if (close === -1 || nextToken(text, open.end)?.text === ')') return false;
+  const after = nextToken(text, close);
+  return after?.text === '{' || after?.text === 'where';
 }
 
 /** Words that may follow a pattern (or a list pattern's end) rather than name what it declares. */
