@@ -1,4 +1,5 @@
 /** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
+import { helperNote, waitsOf } from './waitingHelpers';
 import { quoted } from './messageText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
@@ -378,14 +379,14 @@ a way the syntax does not show is still flagged.`,
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
     for (const body of asyncContextBodies(ctx)) {
-      for (const wait of body.waits) {
+      for (const wait of waitsOf(ctx, body)) {
         const evidence = blockingWaitEvidence(ctx, body, wait);
         if (!evidence) continue;
         const fix = awaitFix(ctx, body, wait);
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread; ${awaitInstead(wait)}`,
-          note: `Inside ${describeAsyncBody(body)}, the thread waits ${waitsUntil(wait)} doing nothing, and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish; await releases the thread instead. Why this is a task: ${evidence.reason}.${typeof fix === 'string' ? ` No automatic fix: ${fix}.` : ''}`,
+          note: `Inside ${describeAsyncBody(body)}, the thread waits ${waitsUntil(wait)} doing nothing, and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish; await releases the thread instead. Why this is a task: ${evidence.reason}${helperNote(wait)}.${typeof fix === 'string' ? ` No automatic fix: ${fix}.` : ''}`,
           bodyId: body.id,
           fix: typeof fix === 'string' ? undefined : fix,
         });

@@ -8,6 +8,7 @@ import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
 import { maskCommentsAndStrings } from './sourceText';
+import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -429,14 +430,16 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
     for (const body of syncBodies(ctx)) {
-      for (const wait of body.waits) {
+      for (const wait of waitsOf(ctx, body)) {
+        // A waiting helper's own wait: its callers' waits are reported where they call it (waitingHelpers.ts).
+        if (isHelperOwnWait(body, wait)) continue;
         const evidence = waitedTaskEvidence(ctx, body, wait);
         if (!evidence || evidence.verdict !== 'task') continue;
         if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: fixTitle(body), safety: 'display-only', edits: [] },
         });
