@@ -56,6 +56,22 @@ let fileScopes: ((file: string) => FileApiScope | null) | null = null;
  */
 export function provideFileApiScopes(lookup: ((file: string) => FileApiScope | null) | null): void {
   fileScopes = lookup;
+  scopesGeneration++;
+}
+
+/**
+ * Bumped whenever the answers of the lookup may have changed (a new lookup, or the host's project model changed: an
+ * edited project file can give a source file another project). What is derived from the scopes and kept (the project
+ * views of workspace/projectView.ts) is derived again when it moves.
+ */
+let scopesGeneration = 0;
+
+export function fileApiScopesChanged(): void {
+  scopesGeneration++;
+}
+
+export function fileApiScopesGeneration(): number {
+  return scopesGeneration;
 }
 
 export function fileApiScopeOf(file: string): FileApiScope | null {

@@ -14,7 +14,7 @@
  * A file outside any project sees the whole index; its declarations count, for the files of projects, as another
  * project's (orleans keeps stubs of its public API, `throw null` bodies, in folders no project compiles).
  */
-import { fileApiScopeOf } from '../signatures/provider';
+import { fileApiScopeOf, fileApiScopesGeneration } from '../signatures/provider';
 import type { MethodRef, TypeRef, WorkspaceIndex } from './index';
 
 /** The index as seen from `file`'s project: the index itself when the file has no project. Views are kept per project. */
@@ -38,14 +38,16 @@ export function projectView(index: WorkspaceIndex, file: string): WorkspaceIndex
 const viewsByIndex = new WeakMap<WorkspaceIndex, Map<string, WorkspaceIndex>>();
 
 function createView(whole: WorkspaceIndex, visibleProjects: ReadonlySet<string>): WorkspaceIndex {
-  // Which files the project sees, by the project that owns each; kept until the index changes, since a file's owner
-  // can change with it (the language server re-reads a moved or re-owned file).
+  // Which files the project sees, by the project that owns each; kept until the index or the project model changes,
+  // since a file's owner can change with either (a moved file; an edited project file that adds or removes a folder).
   let seen = new Map<string, boolean>();
   let seenVersion = whole.version;
+  let seenScopes = fileApiScopesGeneration();
   const visible = (file: string): boolean => {
-    if (seenVersion !== whole.version) {
+    if (seenVersion !== whole.version || seenScopes !== fileApiScopesGeneration()) {
       seen = new Map();
       seenVersion = whole.version;
+      seenScopes = fileApiScopesGeneration();
     }
     let answer = seen.get(file);
     if (answer === undefined) {
@@ -87,6 +89,7 @@ class VisibleDeclarations<T extends { file: string }> extends Map<string, T[]> {
   private readonly keep: (all: readonly T[]) => T[];
   private readonly narrowed = new Map<string, T[] | undefined>();
   private narrowedVersion: number;
+  private narrowedScopes: number;
 
   constructor(whole: WorkspaceIndex, all: Map<string, T[]>, keep: (all: readonly T[]) => T[]) {
     super();
@@ -94,14 +97,17 @@ class VisibleDeclarations<T extends { file: string }> extends Map<string, T[]> {
     this.all = all;
     this.keep = keep;
     this.narrowedVersion = whole.version;
+    this.narrowedScopes = fileApiScopesGeneration();
   }
 
   override get(name: string): T[] | undefined {
     const all = this.all.get(name);
     if (!all) return undefined;
-    if (this.narrowedVersion !== this.whole.version) {
+    // Kept until the index or the project model changes, as the files' visibility is (createView).
+    if (this.narrowedVersion !== this.whole.version || this.narrowedScopes !== fileApiScopesGeneration()) {
       this.narrowed.clear();
       this.narrowedVersion = this.whole.version;
+      this.narrowedScopes = fileApiScopesGeneration();
     }
     if (this.narrowed.has(name)) return this.narrowed.get(name);
     const kept = this.keep(all);

@@ -36,7 +36,7 @@ import { createQuietTime } from './quietTime';
 import { findSourceFiles, isInSkippedFolder, yieldToEventLoop } from './workspaceFiles';
 import type { EngineCommand, EngineEvent, EngineRequest, EngineResult, FileChangeKind, RuleFixes } from './messages';
 import { LARGE_DOCUMENT_CHARS, startLargeDocumentModeller, type LargeDocumentModeller } from './largeDocuments';
-import { provideFileApiScopes } from '../../signatures/provider';
+import { fileApiScopesChanged, provideFileApiScopes } from '../../signatures/provider';
 import { fileApiScope } from '../../signatures/scope';
 
 export interface EngineHost {
@@ -819,6 +819,7 @@ export function createEngine(host: EngineHost): Engine {
     if (projectsChanged) {
       // Targets, symbols and test projects may have changed: every file is modelled again with its new context.
       projects.projectsChanged();
+      fileApiScopesChanged();
       projectsGeneration++;
       for (const doc of docs.values()) doc.modelledVersion = -1;
       if (folders.length) {
@@ -839,6 +840,7 @@ export function createEngine(host: EngineHost): Engine {
     const addedPaths = added.map((u) => fsPathOf(documentKey(u))).filter((p): p is string => !!p);
     folders.push(...addedPaths);
     projects.setRoots(folders);
+    fileApiScopesChanged();
     if (addedPaths.length) void indexWorkspace();
     else recheckOpenDocuments(null);
   }
