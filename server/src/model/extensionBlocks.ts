@@ -19,8 +19,7 @@
  */
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
-import { normaliseTypeText, spanOf } from './syntax';
-import type { Span } from './types';
+import { normaliseTypeText } from './syntax';
 
 /** Whether `node` is an extension block (a class the pre-parse pass made of one). */
 export function isExtensionBlock(node: SyntaxNode): boolean {
@@ -31,14 +30,13 @@ export function isExtensionBlock(node: SyntaxNode): boolean {
 export interface ExtensionReceiver {
   name: string | null;
   typeText: string;
-  span: Span;
 }
 
 export function receiverOf(block: SyntaxNode): ExtensionReceiver | null {
   const parameter = namedChildOfType(block, 'parameter_list')?.namedChildren.find((p) => p?.type === 'parameter') ?? null;
   const type = parameter?.childForFieldName('type');
   if (!parameter || !type) return null;
-  return { name: parameter.childForFieldName('name')?.text ?? null, typeText: normaliseTypeText(type.text), span: spanOf(parameter) };
+  return { name: parameter.childForFieldName('name')?.text ?? null, typeText: normaliseTypeText(type.text) };
 }
 
 /** The block's own type parameters (`T` of `extension<T>(...)`), which every member's lowered method declares first. */

@@ -316,7 +316,10 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const receiver = block && !modifiers.includes('static') ? receiverOf(block) : null;
   // Top-level statements are the body of a Main with an implicit `string[] args` parameter.
   const declaredParameters = fn ? parametersOf(fn, isMentioned) : [{ name: 'args', typeText: 'string[]', modifiers: none<string>(), referenced: isMentioned('args'), span: { start: bodyNodes[0].startIndex, end: bodyNodes[0].startIndex } }];
-  const parameters = receiver?.name ? [{ name: receiver.name, typeText: receiver.typeText, modifiers: ['this'], referenced: isMentioned(receiver.name), span: receiver.span }, ...declaredParameters] : declaredParameters;
+  // The receiver is declared in the block's header, outside the member's text: its span is the member's start, so a
+  // body reused from the cache and moved with its member (bodyCache.ts) keeps every offset inside the member.
+  const receiverSpan = fn ? { start: fn.startIndex, end: fn.startIndex } : null;
+  const parameters = receiver?.name && receiverSpan ? [{ name: receiver.name, typeText: receiver.typeText, modifiers: ['this'], referenced: isMentioned(receiver.name), span: receiverSpan }, ...declaredParameters] : declaredParameters;
   const awaits = suspensionPointsOf(own, bodyNodes, hasUsingDeclarations);
   const iterator = iteratorFactsOf(fn, own(['yield_statement']));
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
