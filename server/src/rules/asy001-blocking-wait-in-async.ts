@@ -1,5 +1,6 @@
 /** ASY001 blocking-wait-in-async: .Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll/WaitAny on a task inside async code, which should await it instead. */
 import { helperNote, waitsOf } from './waitingHelpers';
+import { maskCommentsAndStrings } from './sourceText';
 import { quoted } from './messageText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
@@ -90,7 +91,28 @@ export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: Tas
 function completesByContract(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
   const arms = conditionalArmsOf(receiver.trim());
   if (arms) return arms.every((arm) => syncPathCallReason(arm) !== null || completesByContract(ctx, body, arm));
-  return callsSyncPathByPosition(ctx, body, receiver) || callsCompletedMethod(ctx, body, receiver) || fieldHoldsOnlyCompletedTasks(ctx, body, receiver);
+  return callsSyncPathByPosition(ctx, body, receiver) || callsCompletedMethod(ctx, body, receiver) || fieldHoldsOnlyCompletedTasks(ctx, body, receiver)
+    || localHoldsOnlyCompletedTask(ctx, body, receiver);
+}
+
+/**
+ * `task.Result` where `task` is a local initialised with a task created complete (`var task =
+ * Task.FromResult<IList<T>>(new List<T>());`, `Task.CompletedTask`) and never assigned again: a method that builds its
+ * result into a completed task's value (`task.Result.Add(item)`) before returning the task reads it without waiting.
+ */
+function localHoldsOnlyCompletedTask(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const name = /^([A-Za-z_]\w*)$/.exec(receiver.trim().replace(/\s*[?!]$/, ''))?.[1];
+  if (!name) return false;
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    if (b.parameters.some((p) => p.name === name)) return false;
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    if (local.kind !== 'local' || !local.initializerText || !COMPLETED_TASK_EXPRESSION.test(local.initializerText.trim())) return false;
+    // Assigned again anywhere it is visible after its declaration (`task = LoadAsync();`, `ref task`), it may hold another task.
+    const visible = maskCommentsAndStrings(ctx.text).slice(local.span.end, local.scope.end);
+    return !new RegExp(`(?:^|[^\\w.])${name}\\s*(?:[-+*/%&|^]|\\?\\?|<<|>>)?=(?!=)|(?:\\bref|\\bout)\\s+${name}\\b|(?:\\+\\+|--)\\s*${name}\\b|\\b${name}\\s*(?:\\+\\+|--)`).test(visible);
+  }
+  return false;
 }
 
 /**
@@ -298,7 +320,9 @@ export const rule: Rule = {
     docs: `## What it does
 Flags a thread waiting on a task inside async code (async methods, async lambdas, async local functions,
 async anonymous methods and async top-level statements): \`t.Result\`, \`t.Wait()\`,
-\`t.GetAwaiter().GetResult()\`, \`Task.WaitAll(...)\` and \`Task.WaitAny(...)\`.
+\`t.GetAwaiter().GetResult()\`, \`Task.WaitAll(...)\` and \`Task.WaitAny(...)\`, and a call of a waiting helper of the
+workspace (an extension method of tasks that blocks on the task it extends, \`LoadAsync().Await()\`), which waits
+as the helper's own \`GetAwaiter().GetResult()\` does; the helper's own wait is not reported.
 
 It stays quiet where the task has already completed and the wait cannot block: the same task was awaited
 earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
@@ -307,7 +331,8 @@ earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded b
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
 (\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
 \`ReenterAfter(task, ...)\` callback on its task), the task was created
-complete (\`Task.FromResult\`) or is a private field that every write fills with such a task or null (a stream's
+complete (\`Task.FromResult\`), is a local initialised with such a task and never assigned again (a method that fills
+\`results.Result\` before returning \`results\`), or is a private field that every write fills with such a task or null (a stream's
 cache of its last read's task), it is the result of an awaited \`Task.WhenAny\`, or a wait on the task's own
 \`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its
 index; that wait blocks, and is ASY004's). \`nameof(...)\` and \`Result\`

@@ -335,7 +335,9 @@ export const rule: Rule = {
 Flags synchronous code that blocks on a task: \`.Result\`, \`.Wait()\`, \`.GetAwaiter().GetResult()\`,
 \`Task.WaitAll(...)\` and \`Task.WaitAny(...)\` in a method, local function, lambda, accessor or constructor that is
 not async, when the waited-on expression is a task (by its declaration, a workspace method's return type, a
-Task factory or the Async naming convention).
+Task factory or the Async naming convention). A call of a waiting helper of the workspace (an extension method of
+tasks that blocks on the task it extends: \`LoadAsync().Await()\` for \`LoadAsync().GetAwaiter().GetResult()\`) is such
+a wait at the call; the helper's own wait is not reported, since its callers decide to block.
 
 It stays quiet in an awaiter's own \`GetResult()\` (a type with \`IsCompleted\` and \`OnCompleted\`: \`await\` calls it
 only once the awaited work has completed), in the End method of the Asynchronous Programming Model (\`EndRead(IAsyncResult)\`
@@ -367,7 +369,7 @@ assigned once: \`handle.WaitOne(timeout)\`, \`WaitHandle.WaitAny(new[] { handle,
 index, \`WaitHandle.WaitAll(...)\` true), in a switch on the
 task's status (or a local holding it) for a finished state, read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
-\`ReenterAfter(task, ...)\` callback on its task), created complete, or already
+\`ReenterAfter(task, ...)\` callback on its task), created complete (or held by a local initialised so and never assigned again), or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
 reported). \`(c ? a : b).Result\` counts as complete when both arms do. A task from a dual-path call with its
 async flag false is complete by contract: a workspace method's \`bool async\` parameter (\`Read(false)\`,
