@@ -8,7 +8,7 @@
  */
 import type { MethodBody, Parameter, SuspensionPoint } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { methodsOf } from '../signatures/members';
 import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
@@ -84,6 +84,11 @@ export interface MethodShape {
   name: string;
   parameterCount: number;
   isStatic: boolean;
+  /**
+   * Count a workspace declaration only when it takes this many parameters, as an implementation must. A body's check
+   * has never asked this, and the rules that read it were tuned without it; a method without a body asks it.
+   */
+  sameArity?: boolean;
 }
 
 /**
@@ -96,7 +101,8 @@ export interface MethodShape {
 export function declaredByABaseOf(ctx: RuleContext, shape: MethodShape, typingBody: MethodBody | undefined): boolean {
   const family = new Set(typeFamily(ctx.index, shape.owner));
   family.delete(shape.owner);
-  if (methodsNamed(ctx.index, shape.name, null).some((m) => m.typeName !== null && family.has(m.typeName))) return true;
+  const fits = (m: MethodRef): boolean => !shape.sameArity || arityOf(m) === null || arityOf(m) === shape.parameterCount;
+  if (methodsNamed(ctx.index, shape.name, null).some((m) => m.typeName !== null && family.has(m.typeName) && fits(m))) return true;
   if (implementsPackageInterfaceMember(ctx, shape)) return true;
   const typing = typingBody ? apiTypingFor(typingBody, ctx.model.bodies, ctx.index) : null;
   if (!typing) return false;
@@ -111,6 +117,11 @@ export function declaredByABaseOf(ctx: RuleContext, shape: MethodShape, typingBo
     }
   }
   return false;
+}
+
+/** How many parameters a workspace method declares, or null when its declaration is not at hand. */
+function arityOf(m: MethodRef): number | null {
+  return (m.body?.parameters ?? m.member?.parameters)?.length ?? null;
 }
 
 /**
