@@ -5,7 +5,7 @@ import { apiTypingFor } from '../workspace/typing';
 import { awaitInfo } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { attributeName, harnessAttributeOf } from '../project/testCode';
-import { implementsInterfaceMember } from './callbackSlots';
+import { declaredByABaseOf, implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
@@ -24,7 +24,9 @@ members are checked where they are declared.
 Not reported, because the name is not the method's to choose: overrides, interface implementations (explicit,
 or a member a base type or interface in the workspace or the API signatures declares, or one of the few package
 interfaces the signatures lack that AsyncLens knows by name, such as Quartz.NET's \`IJob.Execute\`, or a method
-documented with \`<inheritdoc/>\` in a type with a base type or interface: the doc comment says it is an inherited member), test methods
+documented with \`<inheritdoc/>\` in a type with a base type or interface: the doc comment says it is an inherited member;
+a public abstract method of an abstract class with the interface member's parameters counts as well: it implements
+the member for the subclasses that override it), test methods
 and the set-up and clean-up a test or benchmark harness calls by their attributes (\`[Fact]\`, \`[Test]\`,
 \`[TestMethod]\`, \`[TearDown]\`, \`[AssemblyInitialize]\`, BenchmarkDotNet's \`[GlobalSetup]\` ...), controller actions and Razor page handlers (routing reads their names),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
@@ -220,11 +222,22 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // cannot rename it.
     if (requestHandlerKindOf(ctx, body) === 'middleware') return 'middleware';
     if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
-    // `/// <inheritdoc/>` (without a cref) takes the documentation of the member this one overrides or implements:
-    // its author says the name is an inherited member's, declared in a base type or interface the workspace and the
-    // signatures may not hold (a scheduler's job interface from a package).
-    if (type.baseTypes.length > 0 && INHERIT_DOC.test(docCommentAbove(ctx.text, m.span.start))) return 'inherits its documentation';
+  } else if (type.kind !== 'interface') {
+    // A class's method without code: abstract, extern, or the declaring half of a partial method. An abstract
+    // override's name is its base's, and an abstract method can be the member that implements an interface's
+    // (`abstract class IndexerBase : IIndexer { public abstract Task<IList<Release>> Fetch(...); }`): its
+    // subclasses override it, and the name is the interface's, reported where the interface declares it. Only a
+    // public method with the member's parameter count implements it (a protected `abstract Task Test(List<string>
+    // failures)` beside the interface's `Test()` is an overload of the class's own).
+    const declaration = masked.slice(m.span.start, m.nameSpan.start);
+    if (/\boverride\b/.test(declaration)) return 'override';
+    const shape = { owner: type.name, name: m.name, parameterCount: (m.parameters ?? m.parameterTypes).length, isStatic: m.isStatic, sameArity: true };
+    if (/\bpublic\b/.test(declaration) && declaredByABaseOf(ctx, shape, ctx.model.bodies[0])) return 'interface implementation';
   }
+  // `/// <inheritdoc/>` (without a cref) takes the documentation of the member this one overrides or implements:
+  // its author says the name is an inherited member's, declared in a base type or interface the workspace and the
+  // signatures may not hold (a scheduler's job interface from a package).
+  if ((body || type.kind !== 'interface') && type.baseTypes.length > 0 && INHERIT_DOC.test(docCommentAbove(ctx.text, m.span.start))) return 'inherits its documentation';
   return null;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { MethodBody, Parameter, SuspensionPoint } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { methodsOf } from '../signatures/members';
 import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
@@ -75,23 +75,53 @@ export function isEventArgsType(ctx: RuleContext, body: MethodBody, typeText: st
 export function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): boolean {
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return false;
-  const family = new Set(typeFamily(ctx.index, owner));
-  family.delete(owner);
-  if (methodsNamed(ctx.index, body.name, null).some((m) => m.typeName !== null && family.has(m.typeName))) return true;
-  if (implementsPackageInterfaceMember(ctx, owner, body)) return true;
-  const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);
+  return declaredByABaseOf(ctx, { owner, name: body.name, parameterCount: body.parameters.length, isStatic: body.modifiers.includes('static') }, body);
+}
+
+/** A method as its type's bases would declare it: the type it is declared in, its name, arity and staticness. */
+export interface MethodShape {
+  owner: string;
+  name: string;
+  parameterCount: number;
+  isStatic: boolean;
+  /**
+   * Count a workspace declaration only when it takes this many parameters, as an implementation must. A body's check
+   * has never asked this, and the rules that read it were tuned without it; a method without a body asks it.
+   */
+  sameArity?: boolean;
+}
+
+/**
+ * implementsInterfaceMember for a method that may have no body: an abstract method of an abstract class can be the
+ * member that implements its interface's (`abstract class IndexerBase : IIndexer { public abstract Task<...>
+ * Fetch(...); }`), and so its name is the interface's as much as a method with code is. `typingBody` is any body of
+ * the declaring file, for reading the bases through the API signatures (they see the file's usings, not the body);
+ * without one only the workspace's and the known package interfaces are asked.
+ */
+export function declaredByABaseOf(ctx: RuleContext, shape: MethodShape, typingBody: MethodBody | undefined): boolean {
+  const family = new Set(typeFamily(ctx.index, shape.owner));
+  family.delete(shape.owner);
+  const fits = (m: MethodRef): boolean => !shape.sameArity || arityOf(m) === null || arityOf(m) === shape.parameterCount;
+  if (methodsNamed(ctx.index, shape.name, null).some((m) => m.typeName !== null && family.has(m.typeName) && fits(m))) return true;
+  if (implementsPackageInterfaceMember(ctx, shape)) return true;
+  const typing = typingBody ? apiTypingFor(typingBody, ctx.model.bodies, ctx.index) : null;
   if (!typing) return false;
-  for (const name of typeFamily(ctx.index, owner)) {
+  for (const name of typeFamily(ctx.index, shape.owner)) {
     for (const ref of typesNamed(ctx.index, name)) {
       for (const base of ref.type.baseTypes) {
         if (typesNamed(ctx.index, base).length > 0) continue;
         const type = resolveTypeText(typing.api, base);
         if (!type || !definitionOf(typing.api, type)) continue;
-        if (methodsOf(typing.api, type, body.name, { static: false }).length > 0) return true;
+        if (methodsOf(typing.api, type, shape.name, { static: false }).length > 0) return true;
       }
     }
   }
   return false;
+}
+
+/** How many parameters a workspace method declares, or null when its declaration is not at hand. */
+function arityOf(m: MethodRef): number | null {
+  return (m.body?.parameters ?? m.member?.parameters)?.length ?? null;
 }
 
 /**
@@ -101,9 +131,9 @@ export function implementsInterfaceMember(ctx: RuleContext, body: MethodBody): b
  * package's namespace or the declaring file imports that namespace; a workspace type of the same name is the
  * workspace's own, which the caller has already asked about.
  */
-function implementsPackageInterfaceMember(ctx: RuleContext, owner: string, body: MethodBody): boolean {
-  if (body.modifiers.includes('static')) return false;
-  for (const name of typeFamily(ctx.index, owner)) {
+function implementsPackageInterfaceMember(ctx: RuleContext, shape: MethodShape): boolean {
+  if (shape.isStatic) return false;
+  for (const name of typeFamily(ctx.index, shape.owner)) {
     for (const ref of typesNamed(ctx.index, name)) {
       for (const base of ref.type.baseTypes) {
         const written = base.trim().replace(/^global::/, '').replace(/<[^]*$/, '');
@@ -111,7 +141,7 @@ function implementsPackageInterfaceMember(ctx: RuleContext, owner: string, body:
         if (typesNamed(ctx.index, simple).length > 0) continue;
         const qualifier = written.includes('.') ? written.slice(0, written.lastIndexOf('.')) : null;
         for (const row of packageInterfacesNamed(simple)) {
-          if (!packageInterfaceDeclares(row, body.name, body.parameters.length)) continue;
+          if (!packageInterfaceDeclares(row, shape.name, shape.parameterCount)) continue;
           if (qualifier !== null ? qualifier === row.namespace : importsInDeclaringFile(ctx, ref.file, row.namespace)) return true;
         }
       }
