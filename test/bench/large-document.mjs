@@ -44,7 +44,7 @@ function generatedText(bytes) {
       lines.push(`public sealed class Client${i / 20}`, '{');
     }
     lines.push(`    public async Task<int> Call${i}Async(int id, string name)`, '    {', `        var first = await Task.Run(() => id + ${i});`,
-      '        if (first > 10) return first + name.Length;', '        await Task.Yield();', '        var pending = Task.FromResult(first);',
+      '        if (first > 10) return first + name.Length;', '        await Task.Yield();', '        var pending = Task.Run(() => first);',
       '        return pending.Result + first;', '    }', '');
     for (const l of lines) size += l.length + 1;
     out.push(...lines);

@@ -143,7 +143,7 @@ function generatedFile(lines) {
       out.push(`public sealed class Client${i / 20}`, '{');
     }
     out.push(`    public async Task<int> Call${i}Async(int id, string name)`, '    {', `        var first = await Task.Run(() => id + ${i});`,
-      '        if (first > 10) return first + name.Length;', '        await Task.Yield();', '        var pending = Task.FromResult(first);',
+      '        if (first > 10) return first + name.Length;', '        await Task.Yield();', '        var pending = Task.Run(() => first);',
       '        return pending.Result + first;', '    }', '');
     i++;
   }
