@@ -18,6 +18,7 @@ import { callersOf, indexMemo, methodsNamed, stripGenerics, typeFamily, typesNam
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
+import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
 export interface AsyncDisposableMatch {
@@ -263,11 +264,15 @@ function apiAsyncDisposable(name: string): AsyncDisposableMatch | null {
  * A workspace type whose `await using` does something `using` does not: it or a workspace base declares a
  * parameterless DisposeAsync returning a task-like type, or it derives from a .NET type whose DisposeAsync does the
  * work. A subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync inherits one that
- * only calls Dispose, so it stays quiet.
+ * only calls Dispose, so it stays quiet; so does a type whose DisposeAsync, its own or a workspace base's, does no
+ * asynchronous work for it (rules/synchronousDisposal.ts).
  */
 function workspaceAsyncDisposable(ctx: RuleContext, name: string): AsyncDisposableMatch | null {
   const disposeAsync = methodsNamed(ctx.index, 'DisposeAsync', name).find((m) => m.member && m.member.parameterTypes.length === 0 && (m.member.isAsync || isTaskLike(m.member.returnKind)));
   if (disposeAsync) {
+    // A base's DisposeAsync that for this type only runs the synchronous disposal and returns a completed task
+    // (its asynchronous hook not overridden here) gives `await using` nothing to wait for.
+    if (disposeAsyncDoesNoAsyncWork(ctx, name)) return null;
     const where = disposeAsync.typeName === name ? name : `its base ${disposeAsync.typeName}`;
     return {
       typeName: name,

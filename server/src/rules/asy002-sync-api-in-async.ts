@@ -501,7 +501,11 @@ querying DNS); in a test (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\` ...) named af
 (\`Poll_Should_skip_null_configuration\` calling \`Poll()\`, not \`PollAsync_...\`) or after the synchronous path (a
 word Sync, Synchronous or Synchronously in its name), that call, which is what the test checks; a workspace
 subclass of Stream, TextWriter or an ADO.NET base that does not override DisposeAsync (the inherited one only
-calls Dispose); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
+calls Dispose); a workspace type whose DisposeAsync does no asynchronous work for it: not async and returning a
+completed task, or handing over to a hook on \`this\` (\`return OnDisposeAsync(true);\`, \`await DisposeAsyncCore();\`)
+whose implementation for that type, the nearest declaration up its bases, does so too (a disposable base class
+whose default asynchronous hook runs the synchronous one, in a subclass that overrides only the latter), unless a
+workspace subclass of it overrides one of them; a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a
 \`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
 disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a

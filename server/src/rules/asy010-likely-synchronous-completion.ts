@@ -15,9 +15,13 @@ suspending: every await is of an already completed task (\`Task.CompletedTask\`,
 \`ValueTask.FromResult\`, \`new ValueTask<T>(value)\`, \`default\`, \`Task.Delay(0)\`) or of a workspace
 method that itself never suspends; or it returns from a cache before its first await; or it awaits only on
 a cache miss. A workspace method that returns \`new ValueTask(task)\` (or \`new ValueTask<T>(task)\`) completes
-when that task does, and one over an \`IValueTaskSource\` is not known to complete at once. The message says which,
-and points at the callee that makes it so. A callee that is only
-synchronous on a cache hit does not make its callers so: how often a caller hits is not in the code.
+when that task does, and one over an \`IValueTaskSource\` is not known to complete at once. The argument of
+\`new ValueTask<T>(x)\` is a task when its type says so, or when the last call of its chain follows the Async naming
+convention (\`new ValueTask<T>(set.Visible(true).SingleOrDefaultAsync(...))\`); otherwise it is taken for a result.
+The message says which, and points at the callee that makes it so; for awaits only on a cache miss it names the
+guard around all of them when there is one (\`_rows == null\` rather than the \`_total == null\` nested in it around
+the first await). A callee that is only synchronous on a cache hit does not make its callers so: how often a caller
+hits is not in the code.
 
 Methods with no await at all belong to ASY011 (async-without-await). Async iterators and \`async void\`
 methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually an

@@ -4,6 +4,7 @@ import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { VOID_CALLBACK_CONSTRUCTORS } from '../knowledge/voidCallbacks';
+import { QUEUED_VOID_CALLBACKS } from '../knowledge/queuedCallbacks';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, lambdaFitsCandidate, type CallCandidate, type CallCandidates, type DelegateReturn } from './callTargets';
 import { escapingAwaits } from './callbackSlots';
@@ -22,7 +23,10 @@ delegate type it is given returns void:
 The delegate type comes from the workspace's declarations and from the API signature database; an overload
 taking a \`Func<Task>\` wins for an async lambda, so a call with such an overload is not reported. Event
 subscriptions and timer or thread callbacks are handlers whose signature is fixed: like ASY020's handlers, they
-are reported only when an await in them can throw with no \`catch\` that takes every exception.
+are reported only when an await in them can throw with no \`catch\` that takes every exception. So are functions
+given to a call that queues them and returns at once, never waiting for them, async or not
+(\`SynchronizationContext.Post\` and a workspace context's override of it, \`ThreadPool.QueueUserWorkItem\`; the
+table is knowledge/queuedCallbacks.ts); \`Send\`, which runs the function before it returns, is not one.
 
 ## Why is this bad?
 For the same lambda text, C# makes an \`async Task\` function where the target returns a task and an
@@ -97,7 +101,10 @@ invoked.
 export interface VoidTarget {
   /** What receives the function, for the message: "List<T>.ForEach takes an Action<T>". */
   description: string;
-  /** A handler of an event or a callback whose signature is fixed: reported only when an await can throw. */
+  /**
+   * A handler of an event, a callback whose signature is fixed, or a function a call queues without waiting for it
+   * (knowledge/queuedCallbacks.ts): reported only when an await can throw.
+   */
   handler: boolean;
   /** The call it is an argument of binds only to workspace methods, whose parameter types the workspace can change. */
   workspaceCallee?: boolean;
@@ -196,7 +203,17 @@ function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarg
   if (!verdicts.every((v) => v.verdict === 'void')) return null;
   const first = verdicts[0];
   const others = verdicts.length > 1 ? ` (in all ${verdicts.length} overloads it can bind to)` : '';
-  return { description: `${first.display} takes an ${first.typeText} there${others}, which returns void`, handler: false, workspaceCallee: candidates.every((c) => c.source === 'workspace') };
+  // A call that queues the function and returns at once (SynchronizationContext.Post, ThreadPool.QueueUserWorkItem)
+  // never waits for it, async or not: as for an event handler, only an exception escaping it makes async void worse.
+  const queued = candidates.every((c) => queuesCallback(ctx, c, call.name));
+  return { description: `${first.display} takes an ${first.typeText} there${others}, which returns void`, handler: queued, workspaceCallee: candidates.every((c) => c.source === 'workspace') };
+}
+
+/** The candidate is a method of QUEUED_VOID_CALLBACKS, or a workspace override of one (a SynchronizationContext's Post). */
+function queuesCallback(ctx: RuleContext, candidate: CallCandidate, name: string): boolean {
+  const owner = candidate.display.slice(0, candidate.display.lastIndexOf('.'));
+  return QUEUED_VOID_CALLBACKS.some((row) => row.member === name
+    && (owner === row.type || (candidate.source === 'workspace' && typeFamily(ctx.index, owner).has(row.type))));
 }
 
 function takesValueDelegate(ctx: RuleContext, body: MethodBody, candidate: CallCandidate, call: NonNullable<DelegateTarget['call']>, found: CallCandidates): boolean {
@@ -239,7 +256,7 @@ function isIteration(call: NonNullable<DelegateTarget['call']>): boolean {
  * take a delegate that returns Task; a delegate the code declares itself can return a Task instead.
  */
 function fixTitleOf(target: DelegateTarget, found: VoidTarget): string {
-  if (found.handler) return 'Catch the exceptions inside the handler';
+  if (found.handler) return target.kind === 'argument' && target.call?.kind === 'invocation' ? 'Catch the exceptions inside the lambda' : 'Catch the exceptions inside the handler';
   if (target.kind === 'argument' && target.call?.kind === 'invocation') {
     if (isIteration(target.call)) return 'Await the work in a loop, or use an overload that takes a Func<Task>';
     // The workspace's own method can take a delegate that returns Task and await it; another's cannot be changed.

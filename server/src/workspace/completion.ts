@@ -386,23 +386,27 @@ function returnsWhatTheLookupFound(body: MethodBody, lookup: string, returned: s
   return found.some((name) => name !== '_' && new RegExp(`\\b${name}\\b`).test(returned));
 }
 
-/** Every await that may suspend sits under a condition that reads as a cache miss: the first one found names it. */
+/**
+ * Every await that may suspend sits under a condition that reads as a cache miss. The guard named is one around all
+ * of them when there is one (`if (_list == null) { if (_count == null) _count = await CountAsync(); _list = await
+ * ListAsync(); }` awaits whenever the list is missing, not only when the count is); else the first await's.
+ */
 function missGuard(body: MethodBody, suspending: SuspensionPoint[], readsExpiringCache: (condition: string) => boolean): GuardedPath | null {
-  let first: GuardedPath | null = null;
+  const guardsPerAwait: { region: EnclosingRegion; guard: Guard }[][] = [];
   for (const a of suspending) {
-    let found: GuardedPath | null = null;
+    const guards: { region: EnclosingRegion; guard: Guard }[] = [];
     for (const region of a.regions) {
       if (region.kind !== 'conditional' || !region.detail) continue;
       const guard = readGuard(region.detail);
-      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text) && !filtersLoopItems(guard, region, a) && fillsOnMiss(body, guard, region)) {
-        found = { condition: guard.text, kind: guard.kind, span: a.span };
-        break;
-      }
+      if (guard?.sense === 'miss' && !readsExpiringCache(guard.text) && !filtersLoopItems(guard, region, a) && fillsOnMiss(body, guard, region)) guards.push({ region, guard });
     }
-    if (!found) return null;
-    first ??= found;
+    if (guards.length === 0) return null;
+    guardsPerAwait.push(guards);
   }
-  return first;
+  const sameRegion = (x: EnclosingRegion, y: EnclosingRegion) => x.span.start === y.span.start && x.span.end === y.span.end;
+  const shared = guardsPerAwait[0]!.find((g) => guardsPerAwait.every((guards) => guards.some((h) => sameRegion(h.region, g.region))));
+  const named = shared ?? guardsPerAwait[0]![0]!;
+  return { condition: named.guard.text, kind: named.guard.kind, span: suspending[0]!.span };
 }
 
 /**

@@ -455,6 +455,10 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
   if (TASK_FACTORIES.test(t)) return { verdict: 'task', reason: 'a Task factory call' };
   const call = /([A-Za-z_]\w*)(?:<[^()]*>)?\s*\([^]*\)$/.exec(t);
   if (call && /Async$/.test(call[1])) return { verdict: 'task', reason: `${call[1]} follows the Async naming convention` };
+  // The pattern above finds the first call written, which in a chain is not the one whose value this is:
+  // `set.Tracking(true).SingleOrDefaultAsync(...)` is the task of its last call, SingleOrDefaultAsync.
+  const outer = splitCallText(t);
+  if (outer && /Async$/.test(outer.name)) return { verdict: 'task', reason: `${outer.name} follows the Async naming convention` };
   if (/^(this\.)?_?[A-Za-z]*[tT]ask[s]?$|^t\d?$/.test(t)) {
     const sequence = index ? workspaceElementSequenceOf(t, body, bodies, index) : null;
     if (sequence) return { verdict: 'unknown', reason: `${t} is an element of ${sequence.receiver}, a ${sequence.typeText}, whose elements are types the workspace declares` };
