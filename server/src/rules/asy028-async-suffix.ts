@@ -12,6 +12,7 @@ import { quoted } from './messageText';
 import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
 import { requestHandlerKindOf } from './requestCode';
 import { isPersistedJobMethod } from './persistedJobs';
+import { isTypedHubClientMethod } from './typedHubClients';
 import { delegateReturnOf } from './callTargets';
 
 const docs = `## What it does
@@ -27,6 +28,9 @@ interfaces the signatures lack that AsyncLens knows by name, such as Quartz.NET'
 documented with \`<inheritdoc/>\` in a type with a base type or interface: the doc comment says it is an inherited member), test methods
 and the set-up and clean-up a test or benchmark harness calls by their attributes (\`[Fact]\`, \`[Test]\`,
 \`[TestMethod]\`, \`[TearDown]\`, \`[AssemblyInitialize]\`, BenchmarkDotNet's \`[GlobalSetup]\` ...), controller actions and Razor page handlers (routing reads their names),
+the methods of a strongly typed SignalR hub's client interface (the \`IChatClient\` of a workspace \`ChatHub :
+Hub<IChatClient>\`, and the interfaces it derives from), unless \`[HubMethodName]\` gives one another name (the hub's
+proxy sends each call to the clients under the method's name, which they subscribe to),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), methods a Hangfire job expression in the
@@ -206,6 +210,9 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // that name when the job runs (knowledge/persistedJobs.ts): a rename fails the jobs already stored. An interface
   // member counts when the job names it or its implementation, whose name must stay the same.
   if (isPersistedJobMethod(ctx.index, type, m.name)) return 'stored background job';
+  // A strongly typed hub sends a call of its client interface's method under the method's name, which the clients
+  // subscribe to (knowledge/typedHubClients.ts): a rename changes the protocol, unless [HubMethodName] names it.
+  if (isTypedHubClientMethod(ctx.index, type, masked.slice(m.span.start, m.nameSpan.start))) return 'typed hub client method';
   if (body) {
     if (body.modifiers.includes('override')) return 'override';
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';
