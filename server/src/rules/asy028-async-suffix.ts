@@ -1,6 +1,6 @@
 /** ASY028 async-suffix (off by default): an awaitable-returning method without the Async suffix, or a non-awaitable one with it. */
 import type { MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
-import { typeFamily, typesNamed } from '../workspace/index';
+import { callersOf, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { awaitInfo } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
@@ -10,7 +10,7 @@ import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
-import { requestHandlerKindOf } from './requestCode';
+import { minimalApiMethodGroups, requestHandlerKindOf } from './requestCode';
 import { isPersistedJobMethod } from './persistedJobs';
 import { isTypedHubClientMethod } from './typedHubClients';
 import { delegateReturnOf } from './callTargets';
@@ -31,6 +31,9 @@ and the set-up and clean-up a test or benchmark harness calls by their attribute
 the methods of a strongly typed SignalR hub's client interface (the \`IChatClient\` of a workspace \`ChatHub :
 Hub<IChatClient>\`, and the interfaces it derives from), unless \`[HubMethodName]\` gives one another name (the hub's
 proxy sends each call to the clients under the method's name, which they subscribe to),
+methods a minimal API's \`Map*\` call is handed as a method group (\`group.MapGet("/", ListOrders)\`) and that nothing calls
+by name (the framework is their only caller, so no caller reads the suffix, and an endpoint named after the method with
+\`.WithName(nameof(ListOrders))\` would change its name and OpenAPI operation id with a rename),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), methods a Hangfire job expression in the
@@ -226,6 +229,10 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // ASP.NET Core 2.0 (aspnet/HttpAbstractions#804), only Invoke before it, so a library that still targets 1.x
     // cannot rename it.
     if (requestHandlerKindOf(ctx, body) === 'middleware') return 'middleware';
+    // A method handed to a minimal API's Map* call as a method group and called by name nowhere: the framework is its
+    // only caller, so no caller reads the suffix, and an endpoint named after it (`.WithName(nameof(ListOrders))`, the
+    // OpenAPI operation id) would change with a rename.
+    if (isMinimalApiHandlerOnly(ctx, type, m.name)) return 'minimal API handler';
     if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
     // `/// <inheritdoc/>` (without a cref) takes the documentation of the member this one overrides or implements:
     // its author says the name is an inherited member's, declared in a base type or interface the workspace and the
@@ -233,6 +240,20 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     if (type.baseTypes.length > 0 && INHERIT_DOC.test(docCommentAbove(ctx.text, m.span.start))) return 'inherits its documentation';
   }
   return null;
+}
+
+/**
+ * Whether the file hands this method to a minimal API's Map* call as a method group and no call site in the workspace
+ * may invoke it by name: one in this file without a receiver (or through `this`), or one anywhere through its type.
+ */
+function isMinimalApiHandlerOnly(ctx: RuleContext, type: TypeDeclaration, name: string): boolean {
+  if (!minimalApiMethodGroups(ctx.model.bodies).has(name)) return false;
+  return !callersOf(ctx.index, name).some((c) => {
+    if (c.call.inNameof) return false;
+    const receiver = c.call.receiver?.trim() ?? null;
+    if (receiver === null || receiver === 'this') return c.file === ctx.file;
+    return stripGenerics(receiver) === type.name;
+  });
 }
 
 const INHERIT_DOC = /<inheritdoc\s*\/>|<inheritdoc\s*>\s*<\/inheritdoc>/;
