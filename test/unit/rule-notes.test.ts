@@ -37,6 +37,9 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 26, message: /becomes async void/, fix: /^Await the work in a loop/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 31, message: /becomes async void/, fix: /^Await the work in a loop/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 56, message: /becomes async void/, fix: /^Let Subscribe take a delegate that returns Task and await it, or catch the exceptions inside the lambda$/ },
+  // A ProcessExit handler has to wait for its work: catching its exceptions does not keep the process alive.
+  { fixture: 'async-lambda-to-void/process-exit.cs', ruleId: 'ASY021', about: 'async void', line: 21, message: /becomes async void/, note: /The process ends once the ProcessExit handlers return/, fix: /^Wait for the work inside the handler: the process ends when it returns$/ },
+  { fixture: 'async-lambda-to-void/process-exit.cs', ruleId: 'ASY021', about: 'async void', line: 33, message: /becomes async void/, note: /The process ends once the ProcessExit handlers return/ },
   { fixture: 'async-lambda-to-void/more-cases.cs', ruleId: 'ASY021', about: 'async void', line: 28, message: /becomes async void/, fix: /^Register cannot await it: catch the exceptions inside the lambda, or use a method that takes a Func<Task>$/ },
   { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 17, message: /becomes async void/, note: /OptionsMonitorExtensions\.OnChange takes an Action<TOptions>/, fix: /^OnChange cannot await it: catch the exceptions inside the lambda/ },
   { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 25, message: /becomes async void/, fix: /^Await the work in a loop/ },

@@ -73,19 +73,33 @@ function lambdaDescription(name: string): string {
   return 'lambda';
 }
 
-/** Code as a message shows it: one line, and long argument lists elided, so `Load(id, ct).Result` stays readable. */
-export function shortCode(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  if (oneLine.length <= 60) return oneLine;
-  // Elide argument lists from the innermost out until the text is short enough.
-  let shortened = oneLine;
-  for (let i = 0; i < 100 && shortened.length > 60; i++) {
+/**
+ * Code on one line: each run of whitespace becomes one space, and none is left before a member access that a fluent
+ * chain puts on its own line (`client\n    .Send()` reads `client.Send()`, as it would be written on one line).
+ */
+export function oneLineCode(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/ (?=\??\.[A-Za-z_@])/g, '').trim();
+}
+
+/**
+ * Code on one line with its argument lists elided from the innermost out (`Load(...).Result`) until it is at most
+ * `max` characters or has no list left to elide; it may stay longer.
+ */
+export function elidedCode(text: string, max = 60): string {
+  let shortened = oneLineCode(text);
+  for (let i = 0; i < 100 && shortened.length > max; i++) {
     // An argument list whose inner lists are all elided or empty (`Select(x => x.DisposeAsync())`) goes next; one
     // already elided is skipped, or it would be replaced by itself and end the loop before the outer lists shrink.
     const next = shortened.replace(/\((?!\.\.\.\))([^()]|\(\.\.\.\)|\(\))+\)/, '(...)');
     if (next === shortened) break;
     shortened = next;
   }
+  return shortened;
+}
+
+/** Code as a message shows it: one line, and long argument lists elided, so `Load(id, ct).Result` stays readable. */
+export function shortCode(text: string): string {
+  const shortened = elidedCode(text);
   return shortened.length <= 80 ? shortened : `${shortened.slice(0, 77)}...`;
 }
 

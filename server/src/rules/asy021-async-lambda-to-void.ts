@@ -5,6 +5,7 @@ import { stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { VOID_CALLBACK_CONSTRUCTORS } from '../knowledge/voidCallbacks';
 import { QUEUED_VOID_CALLBACKS } from '../knowledge/queuedCallbacks';
+import { processEndingEvent } from '../knowledge/processEndingEvents';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, lambdaFitsCandidate, type CallCandidate, type CallCandidates, type DelegateReturn } from './callTargets';
 import { escapingAwaits } from './callbackSlots';
@@ -27,6 +28,9 @@ are reported only when an await in them can throw with no \`catch\` that takes e
 given to a call that queues them and returns at once, never waiting for them, async or not
 (\`SynchronizationContext.Post\` and a workspace context's override of it, \`ThreadPool.QueueUserWorkItem\`; the
 table is knowledge/queuedCallbacks.ts); \`Send\`, which runs the function before it returns, is not one.
+An event raised while the process shuts down (\`AppDomain.CurrentDomain.ProcessExit\`, from
+knowledge/processEndingEvents.ts) is the exception: the process ends once its handlers return, and an async
+handler returns at its first await that suspends, so one is reported whenever it awaits, whatever it catches.
 
 ## Why is this bad?
 For the same lambda text, C# makes an \`async Task\` function where the target returns a task and an
@@ -78,7 +82,8 @@ public class Notifier
 (\`ForEach\`, \`Parallel.For\`), a loop with \`await\` runs the items one after the other;
 \`Task.WhenAll(items.Select(async x => ...))\` or \`Parallel.ForEachAsync\` runs them together and waits. An event
 handler, and a callback that another library's call keeps and runs later (\`IOptionsMonitor.OnChange\`,
-\`CancellationToken.Register\`), keeps its signature and catches its exceptions inside; the workspace's own method
+\`CancellationToken.Register\`), keeps its signature and catches its exceptions inside (a handler of
+\`ProcessExit\` has to wait for its work instead, or the process ends first); the workspace's own method
 can instead take a delegate that returns \`Task\` and await it. A delegate the code declares
 itself (a variable, a field, a returned delegate) can have a type that returns \`Task\` and be awaited where it is
 invoked.
@@ -106,6 +111,11 @@ export interface VoidTarget {
    * (knowledge/queuedCallbacks.ts): reported only when an await can throw.
    */
   handler: boolean;
+  /**
+   * The event is raised as the process shuts down, which ends when its handlers return (knowledge/processEndingEvents.ts):
+   * the handler is reported whenever it awaits, since catching its exceptions does not keep the process alive.
+   */
+  endsProcess?: string;
   /** The call it is an argument of binds only to workspace methods, whose parameter types the workspace can change. */
   workspaceCallee?: boolean;
 }
@@ -139,6 +149,8 @@ function voidTargetOf(ctx: RuleContext, body: MethodBody, target: DelegateTarget
     }
     case 'eventSubscription': {
       if (target.operator !== '+=') return null;
+      const ending = target.targetText ? processEndingEventOf(ctx, body, target.targetText) : null;
+      if (ending) return { description: `it handles the event ${target.targetText}, whose handlers return void`, handler: true, endsProcess: ending };
       const typed = target.targetText ? memberTypeOf(ctx, body, target.targetText) : null;
       if (typed) {
         const verdict = delegateReturnOf(ctx, body, { typeText: typed, type: null }, null);
@@ -156,6 +168,15 @@ function voidTargetOf(ctx: RuleContext, body: MethodBody, target: DelegateTarget
     default:
       return null;
   }
+}
+
+/** `AppDomain.CurrentDomain.ProcessExit` -> "ProcessExit" when the event is one the process ends after; null otherwise. */
+function processEndingEventOf(ctx: RuleContext, body: MethodBody, text: string): string | null {
+  const m = /^(.+)\.\s*([A-Za-z_]\w*)$/s.exec(text.trim());
+  if (!m) return null;
+  const receiverType = typeOfExpression(m[1]!, body, ctx.model.bodies, ctx.index)?.typeText ?? null;
+  const row = processEndingEvent(m[1]!, m[2]!, receiverType === null ? null : stripGenerics(receiverType));
+  return row ? row.event : null;
 }
 
 /** The type of a variable, field, property or event the workspace declares (`_onSaved`, `worker.Completed`), or null. */
@@ -256,6 +277,7 @@ function isIteration(call: NonNullable<DelegateTarget['call']>): boolean {
  * take a delegate that returns Task; a delegate the code declares itself can return a Task instead.
  */
 function fixTitleOf(target: DelegateTarget, found: VoidTarget): string {
+  if (found.endsProcess) return 'Wait for the work inside the handler: the process ends when it returns';
   if (found.handler) return target.kind === 'argument' && target.call?.kind === 'invocation' ? 'Catch the exceptions inside the lambda' : 'Catch the exceptions inside the handler';
   if (target.kind === 'argument' && target.call?.kind === 'invocation') {
     if (isIteration(target.call)) return 'Await the work in a loop, or use an overload that takes a Func<Task>';
@@ -287,14 +309,18 @@ export const rule: Rule = {
       if (!target) continue;
       const found = voidTargetOf(ctx, body, target);
       if (!found) continue;
-      if (found.handler) {
+      if (found.endsProcess) {
+        if (body.awaits.length === 0) continue;
+      } else if (found.handler) {
         masked ??= maskCommentsAndStrings(ctx.text);
         if (escapingAwaits(ctx, body, masked).length === 0) continue;
       }
       findings.push({
         span: body.nameSpan,
         message: `This async ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} becomes async void: its delegate returns void`,
-        note: `It becomes async void because ${found.description}. ` + (found.handler
+        note: `It becomes async void because ${found.description}. ` + (found.endsProcess
+          ? `The process ends once the ${found.endsProcess} handlers return, and this one returns at its first await that suspends: the work after that await may never run, whatever it catches. Wait for the work inside the handler.`
+          : found.handler
           ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
           : 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'),
         bodyId: body.id,

@@ -1,6 +1,6 @@
 /** ASY028 async-suffix (off by default): an awaitable-returning method without the Async suffix, or a non-awaitable one with it. */
 import type { MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
-import { typeFamily, typesNamed } from '../workspace/index';
+import { callersOf, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { awaitInfo } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
@@ -10,8 +10,9 @@ import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
-import { requestHandlerKindOf } from './requestCode';
+import { minimalApiMethodGroups, requestHandlerKindOf } from './requestCode';
 import { isPersistedJobMethod } from './persistedJobs';
+import { isTypedHubClientMethod } from './typedHubClients';
 import { delegateReturnOf } from './callTargets';
 
 const docs = `## What it does
@@ -29,6 +30,12 @@ a public abstract method of an abstract class with the interface member's parame
 the member for the subclasses that override it), test methods
 and the set-up and clean-up a test or benchmark harness calls by their attributes (\`[Fact]\`, \`[Test]\`,
 \`[TestMethod]\`, \`[TearDown]\`, \`[AssemblyInitialize]\`, BenchmarkDotNet's \`[GlobalSetup]\` ...), controller actions and Razor page handlers (routing reads their names),
+the methods of a strongly typed SignalR hub's client interface (the \`IChatClient\` of a workspace \`ChatHub :
+Hub<IChatClient>\`, and the interfaces it derives from), unless \`[HubMethodName]\` gives one another name (the hub's
+proxy sends each call to the clients under the method's name, which they subscribe to),
+methods a minimal API's \`Map*\` call is handed as a method group (\`group.MapGet("/", ListOrders)\`) and that nothing calls
+by name (the framework is their only caller, so no caller reads the suffix, and an endpoint named after the method with
+\`.WithName(nameof(ListOrders))\` would change its name and OpenAPI operation id with a rename),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), methods a Hangfire job expression in the
@@ -208,6 +215,9 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // that name when the job runs (knowledge/persistedJobs.ts): a rename fails the jobs already stored. An interface
   // member counts when the job names it or its implementation, whose name must stay the same.
   if (isPersistedJobMethod(ctx.index, type, m.name)) return 'stored background job';
+  // A strongly typed hub sends a call of its client interface's method under the method's name, which the clients
+  // subscribe to (knowledge/typedHubClients.ts): a rename changes the protocol, unless [HubMethodName] names it.
+  if (isTypedHubClientMethod(ctx.index, type, masked.slice(m.span.start, m.nameSpan.start))) return 'typed hub client method';
   if (body) {
     if (body.modifiers.includes('override')) return 'override';
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) return 'explicit interface implementation';
@@ -221,6 +231,10 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // ASP.NET Core 2.0 (aspnet/HttpAbstractions#804), only Invoke before it, so a library that still targets 1.x
     // cannot rename it.
     if (requestHandlerKindOf(ctx, body) === 'middleware') return 'middleware';
+    // A method handed to a minimal API's Map* call as a method group and called by name nowhere: the framework is its
+    // only caller, so no caller reads the suffix, and an endpoint named after it (`.WithName(nameof(ListOrders))`, the
+    // OpenAPI operation id) would change with a rename.
+    if (isMinimalApiHandlerOnly(ctx, type, m.name)) return 'minimal API handler';
     if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
   } else if (type.kind !== 'interface') {
     // A class's method without code: abstract, extern, or the declaring half of a partial method. An abstract
@@ -239,6 +253,20 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // signatures may not hold (a scheduler's job interface from a package).
   if ((body || type.kind !== 'interface') && type.baseTypes.length > 0 && INHERIT_DOC.test(docCommentAbove(ctx.text, m.span.start))) return 'inherits its documentation';
   return null;
+}
+
+/**
+ * Whether the file hands this method to a minimal API's Map* call as a method group and no call site in the workspace
+ * may invoke it by name: one in this file without a receiver (or through `this`), or one anywhere through its type.
+ */
+function isMinimalApiHandlerOnly(ctx: RuleContext, type: TypeDeclaration, name: string): boolean {
+  if (!minimalApiMethodGroups(ctx.model.bodies).has(name)) return false;
+  return !callersOf(ctx.index, name).some((c) => {
+    if (c.call.inNameof) return false;
+    const receiver = c.call.receiver?.trim() ?? null;
+    if (receiver === null || receiver === 'this') return c.file === ctx.file;
+    return stripGenerics(receiver) === type.name;
+  });
 }
 
 const INHERIT_DOC = /<inheritdoc\s*\/>|<inheritdoc\s*>\s*<\/inheritdoc>/;

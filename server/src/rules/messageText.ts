@@ -3,7 +3,7 @@
  * Roslyn's analyzers quote (the panel renders no markdown, so backticks would show as they are), and short enough
  * that the message stays under about a hundred characters.
  */
-import { shortCode } from './asy001-004-blocking-common';
+import { elidedCode } from './asy001-004-blocking-common';
 
 /** Characters a quoted piece of code may take in a message before it is cut with an ellipsis. */
 export const QUOTED_CODE_MAX = 50;
@@ -14,7 +14,8 @@ export const QUOTED_CODE_MAX = 50;
  * called) says what happens, so that is what stays.
  */
 export function quoted(code: string, max = QUOTED_CODE_MAX): string {
-  let text = shortCode(code);
+  // Not shortCode: its cut keeps the head of a long chain, and the end is what must stay.
+  let text = elidedCode(code);
   for (let i = 0; i < 100 && text.length > max; i++) {
     const next = text.replace(/\((?!\.\.\.\))(?:[^()]|\(\.\.\.\)|\(\))+\)/, '(...)');
     if (next === text) break;

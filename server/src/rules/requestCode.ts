@@ -43,6 +43,34 @@ export function requestHandlerKindOf(ctx: RuleContext, body: MethodBody): Reques
   return null;
 }
 
+/**
+ * The names of the methods a file hands to minimal APIs' `Map*` calls as method groups (`group.MapGet("/", ListOrders)`,
+ * `app.MapPost("/", Handlers.Create)`): the framework calls them for each request, through the delegate.
+ */
+export function minimalApiMethodGroups(bodies: readonly MethodBody[]): ReadonlySet<string> {
+  let names = methodGroupsByFile.get(bodies);
+  if (!names) methodGroupsByFile.set(bodies, (names = collectMethodGroups(bodies)));
+  return names;
+}
+
+/** One file model's answer, kept while the model lives: a rule asks once per member it would report. */
+const methodGroupsByFile = new WeakMap<readonly MethodBody[], ReadonlySet<string>>();
+
+function collectMethodGroups(bodies: readonly MethodBody[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const body of bodies) {
+    for (const call of body.calls) {
+      if (!MINIMAL_API_MAPS.has(call.name) || call.receiver === null || /(?:^|\.)Task$/.test(call.receiver.trim())) continue;
+      // The handler is the last argument of every Map* overload (after the pattern, and MapMethods' verbs): a bare or
+      // qualified method name, possibly a named argument (`handler: ListOrders`); a lambda or a call is not a group.
+      const last = call.argumentTexts[call.argumentTexts.length - 1]?.trim() ?? '';
+      const group = /^(?:[A-Za-z_]\w*\s*:\s*)?(?:(?:this|[A-Za-z_]\w*)\s*\.\s*)?([A-Za-z_]\w*)$/.exec(last);
+      if (group) names.add(group[1]!);
+    }
+  }
+  return names;
+}
+
 function lambdaHandlerKind(body: MethodBody): RequestHandlerKind | null {
   const target = body.delegateTarget;
   if (target?.kind !== 'argument' || target.call?.kind !== 'invocation' || target.call.receiver === null) return null;

@@ -1,0 +1,32 @@
+// How messages quote code: one line, argument lists elided, and the end of a long chain kept, since the member called
+// last says what the finding is about.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { quoted } from '../../server/src/rules/messageText';
+import { oneLineCode, shortCode } from '../../server/src/rules/asy001-004-blocking-common';
+
+test('a fluent chain split over lines reads as one line written without spaces before its dots', () => {
+  assert.equal(oneLineCode('client\n    .Prepare(url)\n    ?.Send()'), 'client.Prepare(url)?.Send()');
+  assert.equal(oneLineCode('a ? .5 : b'), 'a ? .5 : b');
+  assert.equal(shortCode('task\n    .GetAwaiter()\n    .GetResult()'), 'task.GetAwaiter().GetResult()');
+});
+
+test('a long chain over many lines keeps its last calls when quoted', () => {
+  const chain = [
+    'http',
+    '    .BuildRequest(HttpMethod.Post, endpointAddress)',
+    '    .WithHeader("Authorization", credentials)',
+    '    .WithBody(new { name = userName, kind = "key" })',
+    '    .Execute()',
+    '    .EnsureAccepted()',
+    '    .ReadJsonBody().GetAwaiter().GetResult()',
+  ].join('\n');
+  const text = quoted(chain);
+  assert.ok(text.endsWith("ReadJsonBody().GetAwaiter().GetResult()'"), text);
+  assert.ok(text.startsWith("'…"), text);
+  assert.ok(!/\s\./.test(text), text);
+});
+
+test('a short call is quoted whole', () => {
+  assert.equal(quoted('Load(id, ct).Result'), "'Load(id, ct).Result'");
+});
