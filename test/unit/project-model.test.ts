@@ -550,6 +550,38 @@ public class TimerTests
   assert.equal(kept.suppressedBy('ASY002', at('T')), 'dotnet_diagnostic.CA1849.severity = none in .editorconfig (an equivalent of ASY002)');
 });
 
+test('a peer that reports only in test methods (xUnit1031) silences nothing outside them, however it is turned off', async () => {
+  await ready();
+  const text = `using System;
+using System.Threading.Tasks;
+using Xunit;
+public class TimerTests
+{
+    [Fact]
+    public void Stops() { Task.Delay(1).Wait(); Action a = () => Task.Delay(2).Wait(); }
+    [SkippableFact]
+    public void Skips() { Task.Delay(3).Wait(); }
+    private static void Helper() { Task.Delay(4).Wait(); }
+}
+public class Runtime
+{
+    public void Dispose() { Task.Delay(5).Wait(); }
+}
+`;
+  const equivalentsOf = (id: string) => ruleById(id)!.meta.equivalents;
+  const at = (n: number) => text.indexOf(`Task.Delay(${n})`);
+  const peers = { noWarn: { ids: ['xUnit1031', 'CS1998'], source: 'NoWarn (set in Directory.Build.props)' } };
+  const s = suppressionsOf(text, modelFile(text).model, { equivalentsOf, peers });
+  assert.equal(s.suppressedBy('ASY003', at(1)), 'xUnit1031 in NoWarn (set in Directory.Build.props) (an equivalent of ASY003)');
+  assert.equal(s.suppressedBy('ASY003', at(2)), null, 'xUnit1031 does not look inside a lambda of the test');
+  assert.match(s.suppressedBy('ASY003', at(3))!, /xUnit1031/, 'an attribute derived from Fact makes a test method too');
+  assert.equal(s.suppressedBy('ASY003', at(4)), null, 'a helper beside the tests is no test method');
+  assert.equal(s.suppressedBy('ASY003', at(5)), null, 'production code is never where xUnit1031 reports');
+  const off = suppressionsOf(text, modelFile(text).model, { equivalentsOf, peers: { editorConfigOff: new Map([['XUNIT1031', '.editorconfig']]) } });
+  assert.equal(off.suppressedBy('ASY001', at(5)), null);
+  assert.match(off.suppressedBy('ASY001', at(1))!, /severity = none in \.editorconfig/);
+});
+
 test('ReSharper suppressions: disable once (the next statement), disable ... restore, All, and SuppressMessage("ReSharper", ...)', async () => {
   await ready();
   const text = `using System.IO;

@@ -13,6 +13,8 @@
  * MethodHasAsyncOverload` silences the next statement, `// ReSharper disable X` up to `// ReSharper restore X` (or the
  * end of the file; `All` names every inspection), and `[SuppressMessage("ReSharper", "X")]` its member or type
  * (https://www.jetbrains.com/help/resharper/Code_Analysis__Code_Inspections.html#suppress).
+ * A peer that reports only inside test methods (xUnit1031: knowledge/testMethodPeers.ts) silences a finding only where it
+ * would have reported it: a NoWarn meant for the test suites says nothing of the code beside them.
  *
  * Semantics follow the compiler's: https://learn.microsoft.com/dotnet/csharp/language-reference/preprocessor-directives#pragma-warning
  * (ids are case-insensitive, a bare number means CS####, a bare disable covers every warning) and
@@ -25,6 +27,7 @@ import { assemblyAttributes, attributeArguments, attributeName, typeAttributes }
 import { maskCommentsAndStrings } from '../rules/sourceText';
 import type { PeerSeverity } from './editorconfig';
 import { RESHARPER_INSPECTIONS, resharperInspection } from '../knowledge/resharperInspections';
+import { testMethodPeer } from '../knowledge/testMethodPeers';
 
 export interface Suppressions {
   /** Whether a finding of `ruleId` starting at `offset` is silenced, and by what. */
@@ -260,7 +263,8 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
         const silenced = /resharper/i.test(a.category) && a.start <= offset && offset < a.end ? resharperInspection(a.id) : undefined;
         if (silenced?.rules.includes(ruleId)) return `[SuppressMessage("${a.category}", "${silenced.id}")] (ReSharper's inspection for what ${ruleId} reports)`;
       }
-      const equivalents = interop(ruleId).map((id) => id.toUpperCase());
+      // A peer that reports only inside test methods (xUnit1031) silences nothing elsewhere, however it is turned off.
+      const equivalents = interop(ruleId).map((id) => id.toUpperCase()).filter((id) => peerReportsAt(model, id, offset));
       if (!equivalents.length) return null;
       // Ids are matched without case, as the compiler does, and named as the peer spells them (xUnit1031).
       const spelled = (id: string) => interop(ruleId).find((e) => e.toUpperCase() === id.toUpperCase()) ?? id;
@@ -288,3 +292,21 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
     },
   };
 }
+
+/**
+ * Whether the peer rule `id` could have reported at `offset`: everywhere, unless it looks only inside test methods
+ * (knowledge/testMethodPeers.ts), where the innermost function around the offset must be such a method (or, for a
+ * peer that looks into them, a lambda or local function inside one).
+ */
+function peerReportsAt(model: FileModel, id: string, offset: number): boolean {
+  const peer = testMethodPeer(id);
+  if (!peer) return true;
+  let body: MethodBody | null | undefined = innermostBody(model, offset);
+  if (!peer.insideNestedFunctions && body && NESTED_FUNCTIONS.has(body.kind)) return false;
+  const byId = new Map(model.bodies.map((b) => [b.id, b]));
+  while (body && NESTED_FUNCTIONS.has(body.kind)) body = body.parentId ? byId.get(body.parentId) : undefined;
+  return !!body && body.kind === 'method' && body.attributes.some((a) => peer.testAttributes.test(attributeName(a)));
+}
+
+const NESTED_FUNCTIONS: ReadonlySet<MethodBody['kind']> = new Set(['lambda', 'localFunction', 'anonymousMethod']);
+

@@ -79,6 +79,8 @@ export const TEST_SUPPORT_PACKAGES: readonly TestSupportPackage[] = [
 export const BENCHMARK_PACKAGES: readonly TestSupportPackage[] = [
   { id: 'BenchmarkDotNet', purpose: 'a benchmark harness', source: 'https://www.nuget.org/packages/BenchmarkDotNet' },
   { id: 'BenchmarkDotNet.Annotations', purpose: 'a benchmark harness', source: 'https://www.nuget.org/packages/BenchmarkDotNet.Annotations' },
+  // Petabridge's performance-test harness, which Akka.NET's *.Tests.Performance projects run.
+  { id: 'NBench', purpose: 'a performance-test harness', source: 'https://www.nuget.org/packages/NBench' },
 ];
 
 export interface TestAttribute {
@@ -126,6 +128,9 @@ export const HARNESS_METHOD_ATTRIBUTES: readonly TestAttribute[] = [
   { name: 'GlobalCleanup', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/features/setup-and-cleanup.html' },
   { name: 'IterationSetup', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/features/setup-and-cleanup.html' },
   { name: 'IterationCleanup', framework: 'BenchmarkDotNet', source: 'https://benchmarkdotnet.org/articles/features/setup-and-cleanup.html' },
+  { name: 'PerfBenchmark', framework: 'NBench', source: 'https://github.com/petabridge/NBench#readme' },
+  { name: 'PerfSetup', framework: 'NBench', source: 'https://github.com/petabridge/NBench#readme' },
+  { name: 'PerfCleanup', framework: 'NBench', source: 'https://github.com/petabridge/NBench#readme' },
 ];
 
 const HARNESS_METHOD_NAMES = new Set(HARNESS_METHOD_ATTRIBUTES.map((a) => a.name));
