@@ -109,6 +109,9 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       if (cond && alternative && child.startIndex === alternative.startIndex && negated.test(cond.text)) {
         return `guarded by a completion check on ${recv}`;
       }
+      if (cond && consequence && handlesFailureFirst(cond, child.startIndex === consequence.startIndex, !!alternative && child.startIndex === alternative.startIndex, recv, p)) {
+        return `${recv} is a parameter whose faulted and cancelled states are handled before its result is read: a callback given the task once it has finished`;
+      }
       if (cond && consequence && child.startIndex === consequence.startIndex && wonWhenAny(cond.text, winners, true, recv)) return `${recv} is the task an awaited Task.WhenAny returned`;
       if (cond && consequence && child.startIndex === consequence.startIndex && conjunctsOf(cond).some((c) => signalsWaitHandle(c, handles))) {
         return `guarded by a wait on ${recv}'s AsyncWaitHandle, which is set when the task completes`;
@@ -161,6 +164,36 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
     if (isFunctionNode(p)) break;
   }
   return null;
+}
+
+/**
+ * A completion callback's shape: a task that is a parameter of a function around the wait, read in the branch the
+ * failure checks leave, `if (t.IsFaulted) ... else if (t.IsCanceled) ... else use(t.Result)` or `if (!t.IsCanceled &&
+ * !t.IsFaulted) use(t.Result)`. Only a finished task can be faulted or cancelled, and code that handles those two
+ * states first was written for one that has finished (a method handed to ContinueWith or a stage's async callback,
+ * as Akka.Streams' do); a task of the function's own making (a local) gets no such benefit of the doubt.
+ */
+function handlesFailureFirst(cond: SyntaxNode, inConsequence: boolean, inAlternative: boolean, recv: string, at: SyntaxNode): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(recv) || !/\b(?:IsFaulted|IsCanceled)\b/.test(cond.text)) return false;
+  const r = escape(recv);
+  const failed = new RegExp(`^\\(*\\s*${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)\\s*\\)*$`);
+  const notFailed = new RegExp(`^\\(*\\s*(?:!\\s*${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)|${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)\\s*==\\s*false)\\s*\\)*$`);
+  const text = withoutOuterParentheses(cond.text.trim());
+  const ok = inAlternative ? topLevelDisjuncts(text).every((d) => failed.test(d.trim()))
+    : inConsequence ? conjunctsOf(cond).some((c) => notFailed.test(c.trim())) : false;
+  return ok && isParameterAround(at, recv);
+}
+
+/** Whether `name` is a parameter of a function around `node` (up to and including the member it is in). */
+function isParameterAround(node: SyntaxNode, name: string): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    const isLambda = p.type === 'lambda_expression' || p.type === 'anonymous_method_expression';
+    if (!isLambda && !isFunctionNode(p)) continue;
+    const params = p.childForFieldName('parameters');
+    if (params?.type === 'implicit_parameter' ? params.text === name : params?.namedChildren.some((c) => c?.type === 'parameter' && c.childForFieldName('name')?.text === name)) return true;
+    if (!isLambda && p.type !== 'local_function_statement') return false;
+  }
+  return false;
 }
 
 /** `x!.Task` and `x?.Task` as `x.Task`: the marks say nothing about which task the expression names. */

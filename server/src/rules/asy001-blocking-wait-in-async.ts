@@ -330,7 +330,8 @@ earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded b
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
 (\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
-\`ReenterAfter(task, ...)\` callback on its task), the task was created
+\`ReenterAfter(task, ...)\` callback on its task), it is a parameter read in the branch its faulted and
+cancelled states leave (a callback given the task once it has finished), the task was created
 complete (\`Task.FromResult\`), is a local initialised with such a task and never assigned again (a method that fills
 \`results.Result\` before returning \`results\`), or is a private field that every write fills with such a task or null (a stream's
 cache of its last read's task), it is the result of an awaited \`Task.WhenAny\`, or a wait on the task's own
