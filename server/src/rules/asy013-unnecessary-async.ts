@@ -92,7 +92,7 @@ returns.
 - Methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\`, their set-up and clean-up,
   \`[Benchmark]\`, \`[GlobalSetup]\`) are not flagged: each runs once per test or measurement, so the box saved is one
   per run, while eliding would take the test out of a failure's async stack trace or change what the benchmark
-  measures.
+  measures. Nor is a program's \`static async Task Main\`, which runs once per process.
 - A lambda is flagged only when its delegate type is written in its declaration
   (\`Func<Task<int>> f = async () => await GetAsync();\`): a lambda passed as an argument may be bound to
   a void-returning delegate, where eliding would lose the task.
@@ -429,6 +429,9 @@ export const rule: Rule = {
       // A test or a benchmark runs once per test or measurement, so the box it would save is one per run; eliding
       // would take the test out of a failure's async stack trace, or change what the benchmark measures.
       if (isHarnessMethod(ctx, body)) continue;
+      // The program's entry point runs once per process: the box it would save is one per run, and the Main that
+      // awaits shows in the async stack trace of a failure.
+      if (body.isEntryPoint && body.kind === 'method') continue;
       masked ??= maskCommentsAndStrings(ctx.text);
       const elision = elisionOf(ctx, body, masked);
       if (!elision) continue;
