@@ -10,6 +10,7 @@ import { analyseProject } from '../../server/src/analysis/project';
 import { applyEdits } from '../../server/src/analysis/fixes';
 import { RULES } from '../../server/src/rules/registry';
 import { lineIndexOf, positionAt } from '../../server/src/parse/lines';
+import { analysisText } from '../../server/src/parse/razor';
 
 const fixturesDir = path.join(repoRoot, 'test', 'fixtures', 'rules');
 
@@ -41,7 +42,8 @@ function workspaces(): { name: string; files: string[] }[] {
     if (!fs.statSync(dir).isDirectory()) continue;
     for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, ent.name);
-      if (ent.isDirectory()) out.push({ name: `${ruleDir}/${ent.name}/`, files: listFiles(p, '.cs') });
+      // A folder may hold Razor components too, whose @code blocks the analysis reads (parse/razor.ts).
+      if (ent.isDirectory()) out.push({ name: `${ruleDir}/${ent.name}/`, files: [...listFiles(p, '.cs'), ...listFiles(p, '.razor')].sort() });
       else if (ent.name.endsWith('.cs')) out.push({ name: `${ruleDir}/${ent.name}`, files: [p] });
     }
   }
@@ -52,7 +54,12 @@ before(ready);
 
 for (const ws of workspaces()) {
   test(`fixture ${ws.name}`, () => {
-    const sources = ws.files.map((f) => ({ path: f, text: fs.readFileSync(f, 'utf8') }));
+    const written = new Map(ws.files.map((f) => [f, fs.readFileSync(f, 'utf8')]));
+    const sources = ws.files.map((f) => {
+      const read = analysisText(f, written.get(f)!);
+      assert.ok('text' in read, `${f}: ${'reason' in read ? read.reason : ''}`);
+      return { path: f, text: read.text };
+    });
     const result = analyseProject(sources, fixtureRuleSelection(ws.name.split('/')[0], RULES));
     for (const file of result.files) {
       const rel = path.relative(repoRoot, file.path);
@@ -81,7 +88,8 @@ for (const ws of workspaces()) {
         assert.ok(!fs.existsSync(fixedPath), `${rel}.fixed exists but no finding in ${rel} offers a fix`);
         continue;
       }
-      const fixed = applyEdits(file.text, edits).text;
+      // The edits apply to the file as written: a component's projection has its offsets.
+      const fixed = applyEdits(written.get(file.path) ?? file.text, edits).text;
       if (process.env.UPDATE_SNAPSHOTS === '1') fs.writeFileSync(fixedPath, fixed);
       assert.ok(fs.existsSync(fixedPath), `${rel} has findings with fixes: create ${rel}.fixed (UPDATE_SNAPSHOTS=1 writes it)`);
       assert.equal(fixed, fs.readFileSync(fixedPath, 'utf8'), `applying the fixes in ${rel} does not give ${rel}.fixed`);

@@ -440,6 +440,7 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
       quietly(connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [
           { globPattern: '**/*.cs', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
+          { globPattern: '**/*.razor', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           { globPattern: '**/.editorconfig', kind: WatchKind.Create | WatchKind.Change | WatchKind.Delete },
           // Global analyzer configs: .globalconfig and the files projects list as EditorConfigFiles or
           // GlobalAnalyzerConfigFiles items, which are named *.globalconfig or *.editorconfig by convention.

@@ -1,5 +1,5 @@
 /**
- * Which project owns a .cs file: the SDK's default glob (the project folder minus bin/, obj/ and dot-folders),
+ * Which project owns a .cs file (or a Razor component, by the same rules, in a project whose SDK builds them): the SDK's default glob (the project folder minus bin/, obj/ and dot-folders),
  * then the project's Compile Include/Remove items in order. A file inside a nested project's folder belongs to
  * the nested project: MSBuild's glob would also pull it into the outer one, which then fails to build with
  * duplicate definitions unless the outer project removes that folder, so the innermost project is the owner.
@@ -32,9 +32,22 @@ function compileItemState(project: ProjectModel, file: string, nestedProjectDirs
   return state;
 }
 
-/** Whether the project's Compile items include the file. */
+/** Whether the project's Compile items include the file (for a Razor component: whether the project builds it). */
 export function compiles(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
+  if (isRazorPath(file)) return buildsComponents(project) && compileItemState(project, `${file}.cs`, nestedProjectDirs) === 'included';
   return compileItemState(project, file, nestedProjectDirs) === 'included';
+}
+
+const isRazorPath = (file: string) => /\.razor$/i.test(file);
+
+/**
+ * Whether the project compiles Razor components: the Razor SDK does, and the Web, Blazor WebAssembly and Worker SDKs
+ * that import it (dotnet/razor's Microsoft.NET.Sdk.Razor, https://learn.microsoft.com/aspnet/core/razor-pages/sdk).
+ * Its default items take every `.razor` file below the project's folder, minus what the default Compile items leave
+ * out, so a component is placed as a C# file of its name would be (`X.razor` as `X.razor.cs`).
+ */
+function buildsComponents(project: ProjectModel): boolean {
+  return project.sdks.some((s) => /^Microsoft\.NET\.Sdk\.(Razor|Web|BlazorWebAssembly|Worker)$/i.test(s.split('/')[0]));
 }
 
 /**
@@ -43,7 +56,7 @@ export function compiles(project: ProjectModel, file: string, nestedProjectDirs:
  * project's glob reaches.
  */
 export function removedFromCompile(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
-  return compileItemState(project, file, nestedProjectDirs) === 'removed';
+  return compileItemState(project, isRazorPath(file) ? `${file}.cs` : file, nestedProjectDirs) === 'removed';
 }
 
 export interface ProjectSet {

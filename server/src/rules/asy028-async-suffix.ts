@@ -36,6 +36,8 @@ proxy sends each call to the clients under the method's name, which they subscri
 methods a minimal API's \`Map*\` call is handed as a method group (\`group.MapGet("/", ListOrders)\`) and that nothing calls
 by name (the framework is their only caller, so no caller reads the suffix, and an endpoint named after the method with
 \`.WithName(nameof(ListOrders))\` would change its name and OpenAPI operation id with a rename),
+the methods of a Razor component (in its \`.razor\` file, its \`.razor.cs\` code-behind or another partial declaration
+of its class: the markup names them, \`@onclick="Checkout"\`, and the analysis does not read the markup),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
 ASP.NET Core 1.x only for \`Invoke\`),
 \`[RelayCommand]\` methods (the generated command's name comes from it), methods a Hangfire job expression in the
@@ -182,6 +184,9 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // `await call.ConfigureAwait(false)`: a type wrapping a task offers Task's own name for a configured awaitable
   // (Task.ConfigureAwait, ValueTask.ConfigureAwait); callers write it as on a task, and a suffix would break that.
   if (m.name === 'ConfigureAwait') return 'the awaitable pattern';
+  // A Razor component's markup names its methods (`@onclick="AddToCart"`, `OnValidSubmit="SaveAsync"`), and the
+  // analysis reads only its @code blocks: a rename would leave the markup naming a method that no longer exists.
+  if (isRazorComponentType(ctx, type)) return 'Razor component member';
   // One method with a `bool async` parameter serves both `Read()` (async: false, its task read at once) and
   // `ReadAsync()`: the suffix would tell the synchronous callers to await it. Npgsql writes most of its I/O this way.
   const parameters = body?.parameters ?? m.parameters ?? [];
@@ -253,6 +258,16 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // signatures may not hold (a scheduler's job interface from a package).
   if ((body || type.kind !== 'interface') && type.baseTypes.length > 0 && INHERIT_DOC.test(docCommentAbove(ctx.text, m.span.start))) return 'inherits its documentation';
   return null;
+}
+
+/**
+ * Whether the type is a Razor component's class: declared in a `.razor` file, in its `.razor.cs` code-behind, or in a
+ * partial declaration beside one the workspace has from a `.razor` file of the same namespace.
+ */
+function isRazorComponentType(ctx: RuleContext, type: TypeDeclaration): boolean {
+  if (/\.razor(\.cs)?$/i.test(ctx.file)) return true;
+  if (!type.modifiers.includes('partial')) return false;
+  return typesNamed(ctx.index, type.name).some((ref) => /\.razor$/i.test(ref.file) && ref.type.fullName === type.fullName);
 }
 
 /**

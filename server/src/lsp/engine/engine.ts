@@ -14,7 +14,7 @@ import { analysisSettingsKey, DEFAULT_SETTINGS, RUNTIME_PROFILES, type AsyncLens
 import { RULES } from '../../rules/registry';
 import type { Finding, SeveritySetting } from '../../rules/types';
 import type { FileModel } from '../../model/types';
-import { readSource } from '../../project/host/sourceFiles';
+import { kindOf, readSource } from '../../project/host/sourceFiles';
 import { createEngineProjects, isProjectFile } from './projects';
 import { lspEditOf, positioned, positionOf, rangeContains, rangesOverlap, type PositionedText } from '../convert';
 import { analysisStoppedDiagnostic, diagnosticOf, publishable } from '../diagnostics';
@@ -802,7 +802,7 @@ export function createEngine(host: EngineHost): Engine {
         projectsChanged = true;
         continue;
       }
-      if (!file.endsWith('.cs') || isInSkippedFolder(file) || isOpen(key)) continue;
+      if (kindOf(file) !== 'source' || isInSkippedFolder(file) || isOpen(key)) continue;
       if (change.type === 'deleted') {
         unindexFile(key);
         projects.forget(key);

@@ -12,16 +12,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { analysisText, isRazorComponent } from '../../parse/razor';
 
 /** Folders that only ever hold build output, tools' state or dependencies. */
 export const SKIPPED_DIRS = new Set(['bin', 'obj', 'node_modules', '.git', '.vs', '.idea', 'packages', 'TestResults']);
 
 export type WorkspaceFileKind = 'source' | 'project' | 'solution';
 
-/** What a walk looks for: C# sources, C# project files and solutions. */
+/** What a walk looks for: C# sources (and Razor components, whose `@code` blocks are C#), C# project files and solutions. */
 export function kindOf(name: string): WorkspaceFileKind | null {
   const lower = name.toLowerCase();
-  if (lower.endsWith('.cs')) return 'source';
+  if (lower.endsWith('.cs') || isRazorComponent(lower)) return 'source';
   if (lower.endsWith('.csproj')) return 'project';
   if (lower.endsWith('.sln') || lower.endsWith('.slnx')) return 'solution';
   return null;
@@ -195,11 +196,13 @@ export function readBounded(file: string, maxBytes: number): { bytes: Buffer } |
 
 /**
  * Reads one file as text as the C# compiler does: UTF-8 (with or without BOM) or UTF-16 with a BOM, and a file that
- * is not valid UTF-8 as Windows-1252 (decodeSource).
+ * is not valid UTF-8 as Windows-1252 (decodeSource). A Razor component reads as the C# of its `@code` blocks, at
+ * the same offsets (parse/razor.ts).
  */
 export function readSource(file: string, maxBytes: number): { text: string } | { reason: string } {
   const read = readBounded(file, maxBytes);
-  return 'bytes' in read ? decodeSource(read.bytes) : read;
+  const decoded = 'bytes' in read ? decodeSource(read.bytes) : read;
+  return 'text' in decoded ? analysisText(file, decoded.text) : decoded;
 }
 
 /**

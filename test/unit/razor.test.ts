@@ -1,0 +1,140 @@
+// Razor components as the analysis reads them (parse/razor.ts): the C# of their @code blocks at its own offsets, inside
+// a class header written into the blank markup before the first block, and nothing of the markup.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { ready } from './support';
+import { analysisText, componentNameOf, isRazorComponent, projectRazor } from '../../server/src/parse/razor';
+import { modelFile } from '../../server/src/analysis/project';
+import { kindOf } from '../../server/src/project/host/sourceFiles';
+import { compiles } from '../../server/src/project/ownership';
+import type { ProjectModel } from '../../server/src/project/evaluate';
+import { compileGlob } from '../../server/src/project/globs';
+
+before(ready);
+
+const component = `@page "/orders"
+@using System.Threading
+@inject OrderClient Client
+@implements IDisposable
+@* @code { this is a comment, not a block } *@
+
+<h3>Orders, mail us at orders@code.example</h3>
+@if (orders is null) { <p>Loading...</p> }
+<button @onclick="async () => await LoadAsync()">Reload</button>
+
+@code {
+    private string[]? orders;
+    private RenderFragment Empty => @<p>Nothing; "{" here is markup.</p>;
+
+    protected override async Task OnInitializedAsync() => await LoadAsync();
+
+    private async Task LoadAsync()
+    {
+        var text = $"{{{orders?.Length}}}";
+        orders = await Client.ListAsync(text);
+    }
+
+    private RenderFragment? Row(string order)
+    {
+        @if (order.Length > 0)
+        {
+            return @<li>
+                @order
+            </li>;
+        }
+        return null;
+    }
+}
+
+<footer>between the blocks</footer>
+
+@functions {
+    public void Dispose() { }
+}
+`;
+
+/** The class header the projection wrote before the first block, with the line breaks it was laid out over read as C# reads them. */
+const headerOf = (p: { text: string; codeBlocks: { start: number }[] }) => p.text.slice(0, p.codeBlocks[0].start).replace(/\s+/g, ' ').replace(/\s*([^\w\s])\s*/g, '$1').trim();
+
+/** The projection's lines with content, trimmed, for readable expectations. */
+const visible = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+
+test('a component reads as its @code blocks inside a class header, at the same offsets and line breaks', () => {
+  const p = projectRazor(component, 'Orders');
+  assert.equal(p.problem, null);
+  assert.equal(p.text.length, component.length);
+  assert.deepEqual([...p.text.matchAll(/\r?\n/g)].map((m) => m.index), [...component.matchAll(/\r?\n/g)].map((m) => m.index));
+  // Inside the blocks the text is the component's, character for character, but for the markup template.
+  const start = component.indexOf('private string[]? orders;');
+  const end = component.indexOf('    private RenderFragment? Row');
+  const template = component.indexOf('@<p>Nothing');
+  assert.equal(p.text.slice(start, template), component.slice(start, template));
+  assert.equal(p.text.slice(component.indexOf('protected override'), end), component.slice(component.indexOf('protected override'), end));
+  assert.match(p.text.slice(template, component.indexOf('</p>;', template) + 4), /^null\s+$/);
+  // The header: usings, the class as Razor generates it, the injected member; no markup, no directives, no comment.
+  assert.equal(headerOf(p), 'using System.Threading;public partial class Orders:Microsoft.AspNetCore.Components.ComponentBase,IDisposable{OrderClient Client;');
+  assert.ok(!visible(p.text).some((l) => /<h3>|@if|@onclick|footer|orders@code/.test(l)));
+  // The first block's braces are blank, the last block's closing brace closes the class.
+  assert.equal(p.codeBlocks.length, 2);
+  assert.equal(p.text.trimEnd().at(-1), '}');
+  assert.equal(p.text.slice(p.codeBlocks[1].end + 1).trim(), '');
+});
+
+test('the projection parses without errors into the component class with its members', () => {
+  const text = projectRazor(component, 'Orders').text;
+  const { model, tree } = modelFile(text);
+  tree?.delete();
+  assert.deepEqual(model.syntaxErrors, []);
+  assert.deepEqual(model.types.map((t) => t.name), ['Orders']);
+  assert.deepEqual(model.bodies.filter((b) => b.kind === 'method').map((b) => b.name).sort(), ['Dispose', 'LoadAsync', 'OnInitializedAsync', 'Row']);
+  const load = model.bodies.find((b) => b.name === 'LoadAsync')!;
+  assert.equal(text.slice(load.nameSpan.start, load.nameSpan.end), 'LoadAsync');
+  assert.equal(load.nameSpan.start, component.indexOf('LoadAsync()\n'));
+});
+
+test('generic components, @inherits, @namespace, CRLF line breaks and a component without code', () => {
+  const generic = '@namespace Shop.Components\r\n@typeparam TItem where TItem : class\r\n@inherits LayoutComponentBase\r\n<ul>@ChildContent</ul>\r\n@code {\r\n    [Parameter] public TItem? Item { get; set; }\r\n}\r\n';
+  const p = projectRazor(generic, 'List');
+  assert.equal(p.problem, null);
+  assert.equal(p.text.length, generic.length);
+  assert.equal(p.text.replace(/[^\r\n]/g, ''), generic.replace(/[^\r\n]/g, ''));
+  assert.equal(headerOf(p), 'namespace Shop.Components;public partial class List<TItem>:LayoutComponentBase where TItem:class{');
+  const { model, tree } = modelFile(p.text);
+  tree?.delete();
+  assert.deepEqual(model.syntaxErrors, []);
+  const markupOnly = '@page "/"\n<h1>Hello</h1>\n';
+  assert.deepEqual(projectRazor(markupOnly, 'Index'), { text: ' '.repeat(9) + '\n' + ' '.repeat(14) + '\n', codeBlocks: [], problem: null });
+});
+
+test('a component that cannot be read says why, and the class goes without its usings where room is short', () => {
+  const unclosed = '<p>x</p>\n@code {\n    void M() { }\n';
+  const p = projectRazor(unclosed, 'Broken');
+  assert.match(p.problem ?? '', /the @code block that starts on line 2 has no closing brace/);
+  assert.equal(p.text.trim(), '');
+  assert.deepEqual(analysisText('Pages/Broken.razor', unclosed), { reason: `not analysed: ${p.problem}` });
+  // No room at all before the block for even `partial class C {`.
+  assert.match(projectRazor('@code {\n void M() { }\n}\n', 'C').problem ?? '', /no room before the first @code block/);
+  // Room for the class but not for the long base type and the usings: the class alone.
+  const tight = '@using A.Very.Long.Namespace.Name\n<b>x</b>\n@code {\n    void M() { }\n}\n';
+  const header = projectRazor(tight, 'C');
+  assert.equal(header.problem, null);
+  assert.equal(headerOf(header), 'partial class C{');
+});
+
+test('which files are components, their class names, and which projects build them', () => {
+  assert.ok(isRazorComponent('src/Pages/Index.razor'));
+  assert.ok(!isRazorComponent('Views/Home/Index.cshtml'));
+  assert.equal(kindOf('Counter.razor'), 'source');
+  assert.equal(kindOf('_Host.cshtml'), null);
+  assert.equal(componentNameOf('src/Pages/Order-List.razor'), 'Order_List');
+  assert.equal(componentNameOf('C:\\app\\1Up.razor'), '_1Up');
+  assert.deepEqual(analysisText('A.cs', 'class A { }'), { text: 'class A { }' });
+  const project = (sdk: string): ProjectModel => ({
+    directory: '/r/App', sdks: [sdk],
+    compileRules: [{ op: 'include', globs: [compileGlob('**/*.cs', '/r/App')], excludes: [compileGlob('bin/**', '/r/App')], isDefault: true }],
+  }) as unknown as ProjectModel;
+  assert.ok(compiles(project('Microsoft.NET.Sdk.Razor'), '/r/App/Pages/Index.razor'));
+  assert.ok(compiles(project('Microsoft.NET.Sdk.Web'), '/r/App/Pages/Index.razor'));
+  assert.ok(!compiles(project('Microsoft.NET.Sdk'), '/r/App/Pages/Index.razor'), 'a plain SDK project does not build components');
+  assert.ok(!compiles(project('Microsoft.NET.Sdk.Razor'), '/r/App/bin/Index.razor'), 'what the default items leave out');
+});
