@@ -49,6 +49,7 @@ const component = `@page "/orders"
 <footer>between the blocks</footer>
 
 @functions {
+    @* A Razor comment in a block, with a { in it. *@
     public void Dispose() { }
 }
 `;
@@ -73,7 +74,7 @@ test('a component reads as its @code blocks inside a class header, at the same o
   assert.match(p.text.slice(template, component.indexOf('</p>;', template) + 4), /^null\s+$/);
   // The header: usings, the class as Razor generates it, the injected member; no markup, no directives, no comment.
   assert.equal(headerOf(p), 'using System.Threading;public partial class Orders:Microsoft.AspNetCore.Components.ComponentBase,IDisposable{OrderClient Client;');
-  assert.ok(!visible(p.text).some((l) => /<h3>|@if|@onclick|footer|orders@code/.test(l)));
+  assert.ok(!visible(p.text).some((l) => /<h3>|@if|@onclick|footer|orders@code|Razor comment/.test(l)));
   // The first block's braces are blank, the last block's closing brace closes the class.
   assert.equal(p.codeBlocks.length, 2);
   assert.equal(p.text.trimEnd().at(-1), '}');

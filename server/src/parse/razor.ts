@@ -39,6 +39,11 @@ export function componentNameOf(path: string): string {
   return /^[\p{L}_]/u.test(name) ? name : `_${name}`;
 }
 
+/** A markup template (`@<p>...</p>`) or a Razor comment inside a block: blanked, a template leaving `null` in its place. */
+interface Template extends Span {
+  comment?: boolean;
+}
+
 interface Directive {
   keyword: string;
   /** The rest of the line after the keyword, trimmed. */
@@ -63,7 +68,7 @@ export function analysisText(path: string, text: string): { text: string } | { r
 export function projectRazor(source: string, componentName: string): RazorProjection {
   const out = blankedCopy(source);
   const blocks: Span[] = [];
-  const templates: Span[] = [];
+  const templates: Template[] = [];
   const transitions: number[] = [];
   const directives: Directive[] = [];
   const n = source.length;
@@ -109,7 +114,7 @@ export function projectRazor(source: string, componentName: string): RazorProjec
   for (const b of blocks) for (let k = b.start; k < b.end; k++) out[k] = source[k];
   // A markup template inside a block is a value of a delegate type (RenderFragment): `null` stands in for it, and
   // fits in the shortest one (`@<p>`).
-  for (const t of templates) writeAt(out, t, 'null');
+  for (const t of templates) writeAt(out, t, t.comment ? '' : 'null');
   for (const at of transitions) out[at] = ' ';
   const header = headerTokens(directives, componentName);
   // The header with the usings, the namespace and the injected members where it fits; else with less of it, down to
@@ -170,7 +175,7 @@ function lineOf(text: string, at: number): number {
 }
 
 interface HeaderTokens {
-  /** The whole header first, then ones with less in them: without the usings, without the base types and injected members. */
+  /** The whole header first, then ones with less in them: without the usings, without the base types and injected members, without `partial`. */
   tiers: string[][];
 }
 
@@ -190,7 +195,8 @@ function headerTokens(directives: readonly Directive[], name: string): HeaderTok
   });
   const klass = ['public', 'partial', 'class', name, ...generics, ':', ...csharpTokens(base), ...interfaces, ...constraints, '{'];
   const bare = ['partial', 'class', name, ...generics, ...constraints, '{'];
-  return { tiers: [[...usings, ...ns, ...klass, ...injected], [...ns, ...klass, ...injected], [...ns, ...bare], bare] };
+  // Without `partial` the class still holds the members; a tiny component with a long name may have room for no more.
+  return { tiers: [[...usings, ...ns, ...klass, ...injected], [...ns, ...klass, ...injected], [...ns, ...bare], bare, bare.slice(1)] };
 }
 
 /** Splits C# text into tokens small enough to lay out one by one: identifiers, numbers, and each other character. */
@@ -231,7 +237,7 @@ function layOut(out: readonly string[], limit: number, tokens: readonly string[]
  * interpolated, whose holes are code), character literals and comments are skipped; a markup template (`@<p>...</p>`)
  * is skipped to its closing tag and recorded in `templates`.
  */
-function blockEnd(text: string, open: number, templates: Span[], transitions: number[]): number {
+function blockEnd(text: string, open: number, templates: Template[], transitions: number[]): number {
   const n = text.length;
   let depth = 0;
   let i = open;
@@ -253,6 +259,12 @@ function blockEnd(text: string, open: number, templates: Span[], transitions: nu
       i = charLiteralEnd(text, i);
     } else if (c === '"' || ((c === '$' || c === '@') && /^[$@]*"/.test(text.slice(i, i + 4)))) {
       i = stringEnd(text, i, templates, transitions);
+    } else if (c === '@' && text[i + 1] === '*') {
+      // A Razor comment: blanked, as the markup's are.
+      const close = text.indexOf('*@', i + 2);
+      const end = close === -1 ? n : close + 2;
+      templates.push({ start: i, end, comment: true });
+      i = end;
     } else if (c === '@' && text[i + 1] === '<') {
       const end = templateEnd(text, i + 1);
       templates.push({ start: i, end });
@@ -275,7 +287,7 @@ function charLiteralEnd(text: string, at: number): number {
 }
 
 /** The offset after a string literal starting at `at` (with its `$` and `@` prefixes). */
-function stringEnd(text: string, at: number, templates: Span[], transitions: number[]): number {
+function stringEnd(text: string, at: number, templates: Template[], transitions: number[]): number {
   const n = text.length;
   let i = at;
   let dollars = 0;
