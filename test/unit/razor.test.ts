@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { ready } from './support';
 import { analysisText, componentNameOf, isRazorComponent, projectRazor } from '../../server/src/parse/razor';
 import { modelFile } from '../../server/src/analysis/project';
+import { createIndex, updateFile, usingsInScope } from '../../server/src/workspace/index';
 import { kindOf } from '../../server/src/project/host/sourceFiles';
 import { compiles } from '../../server/src/project/ownership';
 import type { ProjectModel } from '../../server/src/project/evaluate';
@@ -107,7 +108,7 @@ test('generic components, @inherits, @namespace, CRLF line breaks and a componen
   assert.deepEqual(projectRazor(markupOnly, 'Index'), { text: ' '.repeat(9) + '\n' + ' '.repeat(14) + '\n', codeBlocks: [], problem: null });
 });
 
-test('a component that cannot be read says why, and the class goes without its usings where room is short', () => {
+test('a component that cannot be read says why, and one with little room gets a smaller class header', () => {
   const unclosed = '<p>x</p>\n@code {\n    void M() { }\n';
   const p = projectRazor(unclosed, 'Broken');
   assert.match(p.problem ?? '', /the @code block that starts on line 2 has no closing brace/);
@@ -115,11 +116,16 @@ test('a component that cannot be read says why, and the class goes without its u
   assert.deepEqual(analysisText('Pages/Broken.razor', unclosed), { reason: `not analysed: ${p.problem}` });
   // No room at all before the block for even `partial class C {`.
   assert.match(projectRazor('@code {\n void M() { }\n}\n', 'C').problem ?? '', /no room before the first @code block/);
-  // Room for the class but not for the long base type and the usings: the class alone.
+  // The using reads as one where it stands; room for the class but not for the long base type: the class alone.
   const tight = '@using A.Very.Long.Namespace.Name\n<b>x</b>\n@code {\n    void M() { }\n}\n';
   const header = projectRazor(tight, 'C');
   assert.equal(header.problem, null);
-  assert.equal(headerOf(header), 'partial class C{');
+  assert.equal(headerOf(header), 'using A.Very.Long.Namespace.Name;class C{');
+  assert.equal(header.headerTier, 3);
+  // No room after the usings at all: they give their place to the class.
+  const crowded = projectRazor('@using Some.Namespace\n@code {\n    void M() { }\n}\n', 'C');
+  assert.equal(headerOf(crowded), 'partial class C{');
+  assert.equal(crowded.headerTier, 5);
 });
 
 test('which files are components, their class names, and which projects build them', () => {
@@ -138,4 +144,30 @@ test('which files are components, their class names, and which projects build th
   assert.ok(compiles(project('Microsoft.NET.Sdk.Web'), '/r/App/Pages/Index.razor'));
   assert.ok(!compiles(project('Microsoft.NET.Sdk'), '/r/App/Pages/Index.razor'), 'a plain SDK project does not build components');
   assert.ok(!compiles(project('Microsoft.NET.Sdk.Razor'), '/r/App/bin/Index.razor'), 'what the default items leave out');
+});
+
+test('a component sees the namespaces Razor imports for it: the defaults and the _Imports.razor files above it', () => {
+  const imports = '@using Shop.Services\r\n@using Microsoft.JSInterop\r\n@attribute [Authorize]\r\n';
+  const projected = projectRazor(imports, '_Imports');
+  assert.equal(projected.text, `using Shop.Services;\r\nusing Microsoft.JSInterop;\r\n${' '.repeat('@attribute [Authorize]'.length)}\r\n`);
+  const index = createIndex();
+  const add = (file: string, text: string) => {
+    const read = analysisText(file, text);
+    assert.ok('text' in read);
+    const { model, tree } = modelFile(read.text);
+    tree?.delete();
+    updateFile(index, file, model);
+    return model;
+  };
+  add('app/_Imports.razor', imports);
+  add('app/Pages/_Imports.razor', '@using Shop.Pages.Models\n');
+  add('other/_Imports.razor', '@using Elsewhere\n');
+  const page = add('app/Pages/Cart.razor', '@using System.Text\n<p>cart</p>\n@code {\n    private int count;\n}\n');
+  assert.deepEqual(usingsInScope(page, index, 'app/Pages/Cart.razor').slice(0, 9), [
+    'System.Text', 'System', 'System.Collections.Generic', 'System.Linq', 'System.Threading.Tasks', 'Microsoft.AspNetCore.Components',
+    'Shop.Services', 'Microsoft.JSInterop', 'Shop.Pages.Models',
+  ]);
+  assert.ok(!usingsInScope(page, index, 'app/Pages/Cart.razor').includes('Elsewhere'));
+  const plain = add('app/Pages/Cart.razor.cs', 'namespace App.Pages;\npublic partial class Cart { }\n');
+  assert.ok(!usingsInScope(plain, index, 'app/Pages/Cart.razor.cs').includes('Shop.Services'), 'a C# file imports only what it says');
 });

@@ -9,10 +9,11 @@
  * `@using` imports and one property per `@inject` (https://learn.microsoft.com/aspnet/core/mvc/views/razor#directives,
  * https://learn.microsoft.com/aspnet/core/blazor/components/#component-classes). The projection writes a class
  * header of that shape, token by token, into the blank space before the first block (C# lets whitespace and line
- * breaks stand between any two tokens), opens the class there and closes it at the last block's closing brace.
+ * breaks stand between any two tokens), opens the class there and closes it at the last block's closing brace. Its
+ * `@using`s read as C# usings where they stand; the typing adds the component defaults and `_Imports.razor`'s.
  *
  * Not projected: the markup's own C# (`@if`, `@foreach`, `@(await ...)`, `@onclick` lambdas, `@{ }` blocks), which
- * the compiler puts in BuildRenderTree; `_Imports.razor` usings of the folders above; markup templates inside a block
+ * the compiler puts in BuildRenderTree; markup templates inside a block
  * (`RenderFragment r = @<p>...</p>;`), which read as `null`, and the `@` of `@if` and its kind in a block. Pure.
  */
 import type { Span } from './lexer';
@@ -25,6 +26,11 @@ export interface RazorProjection {
   codeBlocks: Span[];
   /** Why the component could not be projected (its text is then all blank), or null. */
   problem: string | null;
+  /**
+   * Which of the class headers fitted (0: the whole one; headerTokens lists them), when there are blocks; past their
+   * number, the component's usings were blanked to make room.
+   */
+  headerTier?: number;
 }
 
 /** Whether a path names a Razor component, whose `@code` blocks the analysis reads (not `.cshtml` pages or views). */
@@ -48,6 +54,8 @@ interface Directive {
   keyword: string;
   /** The rest of the line after the keyword, trimmed. */
   value: string;
+  /** Where the directive's `@` is. */
+  start: number;
 }
 
 const DIRECTIVES = new Set(['using', 'inject', 'inherits', 'implements', 'typeparam', 'namespace']);
@@ -63,6 +71,19 @@ export function analysisText(path: string, text: string): { text: string } | { r
   if (!isRazorComponent(path)) return { text };
   const projected = projectRazor(text, componentNameOf(path));
   return projected.problem ? { reason: `not analysed: ${projected.problem}` } : { text: projected.text };
+}
+
+/**
+ * The namespaces every component imports without saying so (the Razor compiler's default imports for components:
+ * dotnet/razor src/Compiler/Microsoft.CodeAnalysis.Razor.Compiler/src/Language/Components/ComponentImportProjectFeature.cs,
+ * `DefaultUsingImportContent`). The typing adds them, and the usings of the `_Imports.razor` files above a component,
+ * to the component's own (workspace/index.ts `usingsInScope`).
+ */
+export const COMPONENT_DEFAULT_USINGS: readonly string[] = ['System', 'System.Collections.Generic', 'System.Linq', 'System.Threading.Tasks', 'Microsoft.AspNetCore.Components'];
+
+/** Whether a path names an `_Imports.razor` file, whose `@using`s apply to the components of its folder and below. */
+export function isComponentImports(path: string): boolean {
+  return /(^|[\\/])_Imports\.razor$/i.test(path);
 }
 
 export function projectRazor(source: string, componentName: string): RazorProjection {
@@ -103,11 +124,25 @@ export function projectRazor(source: string, componentName: string): RazorProjec
     }
     if (word && DIRECTIVES.has(word) && atLineStart(source, i)) {
       const end = lineEnd(source, i);
-      directives.push({ keyword: word, value: source.slice(i + 1 + word.length, end).trim() });
+      directives.push({ keyword: word, value: source.slice(i + 1 + word.length, end).trim(), start: i });
       i = end;
       continue;
     }
     i++;
+  }
+  // `@using X.Y` reads as `using X.Y;` where it stands: the same length, one character to the left. Only those before
+  // the first block, which the class header then follows; a component without blocks (an `_Imports.razor`) keeps
+  // all of them, for the components below it.
+  const firstBlock = blocks.length ? blocks[0].start : n;
+  let headerFrom = 0;
+  const usingLines: Span[] = [];
+  for (const d of directives) {
+    const value = d.value.replace(/;$/, '').trim();
+    if (d.keyword !== 'using' || !value || d.start >= firstBlock) continue;
+    const line = { start: d.start, end: lineEnd(source, d.start) };
+    writeAt(out, line, `using ${value};`);
+    usingLines.push(line);
+    headerFrom = Math.max(headerFrom, line.end);
   }
   if (!blocks.length) return { text: out.join(''), codeBlocks: [], problem: null };
 
@@ -119,11 +154,19 @@ export function projectRazor(source: string, componentName: string): RazorProjec
   const header = headerTokens(directives, componentName);
   // The header with the usings, the namespace and the injected members where it fits; else with less of it, down to
   // the class alone, which still lets the members be analysed.
-  const laid = header.tiers.reduce<[number, string][] | null>((done, tokens) => done ?? layOut(out, blocks[0].start, tokens), null);
+  let tier = 0;
+  let laid: [number, string][] | null = null;
+  for (; tier < header.tiers.length && !laid; tier++) laid = layOut(out, headerFrom, blocks[0].start, header.tiers[tier]);
+  if (!laid && usingLines.length) {
+    // The room after the usings is too small: the usings go (the typing then knows less), the header takes their place.
+    for (const line of usingLines) writeAt(out, line, '');
+    for (tier = 0; tier < header.tiers.length && !laid; tier++) laid = layOut(out, 0, blocks[0].start, header.tiers[tier]);
+    if (laid) tier += header.tiers.length;
+  }
   if (!laid) return failed(source, `there is no room before the first @code block for the class header of ${componentName}`);
   for (const [at, text] of laid) for (let k = 0; k < text.length; k++) out[at + k] = text[k];
   out[blocks[blocks.length - 1].end] = '}';
-  return { text: out.join(''), codeBlocks: blocks, problem: null };
+  return { text: out.join(''), codeBlocks: blocks, problem: null, headerTier: tier - 1 };
 }
 
 function failed(source: string, problem: string): RazorProjection {
@@ -175,14 +218,13 @@ function lineOf(text: string, at: number): number {
 }
 
 interface HeaderTokens {
-  /** The whole header first, then ones with less in them: without the usings, without the base types and injected members, without `partial`. */
+  /** The whole header first, then ones with less in them: without the base types and injected members, without the namespace, without `partial`. */
   tiers: string[][];
 }
 
 /** The class header the Razor compiler would generate, as C# tokens: usings, namespace, class, injected members. */
 function headerTokens(directives: readonly Directive[], name: string): HeaderTokens {
   const of = (keyword: string) => directives.filter((d) => d.keyword === keyword && d.value);
-  const usings = of('using').flatMap((d) => ['using', ...csharpTokens(d.value.replace(/;$/, '')), ';']);
   const ns = of('namespace').slice(-1).flatMap((d) => ['namespace', ...csharpTokens(d.value), ';']);
   const typeParams = of('typeparam').map((d) => /^([\p{L}_][\p{L}\p{N}_]*)\s*(.*)$/u.exec(d.value)).filter((m): m is RegExpExecArray => m !== null);
   const generics = typeParams.length ? ['<', ...typeParams.flatMap((m, k) => (k ? [',', m[1]] : [m[1]])), '>'] : [];
@@ -196,7 +238,7 @@ function headerTokens(directives: readonly Directive[], name: string): HeaderTok
   const klass = ['public', 'partial', 'class', name, ...generics, ':', ...csharpTokens(base), ...interfaces, ...constraints, '{'];
   const bare = ['partial', 'class', name, ...generics, ...constraints, '{'];
   // Without `partial` the class still holds the members; a tiny component with a long name may have room for no more.
-  return { tiers: [[...usings, ...ns, ...klass, ...injected], [...ns, ...klass, ...injected], [...ns, ...bare], bare, bare.slice(1)] };
+  return { tiers: [[...ns, ...klass, ...injected], [...ns, ...bare], bare, bare.slice(1)] };
 }
 
 /** Splits C# text into tokens small enough to lay out one by one: identifiers, numbers, and each other character. */
@@ -205,13 +247,13 @@ function csharpTokens(text: string): string[] {
 }
 
 /**
- * Places the tokens, in order, in the blank room of the lines before `limit` (the first block's inside), a space
+ * Places the tokens, in order, in the blank room from `from` (past the usings) to `limit` (the first block's inside), a space
  * between two words and none around punctuation: a token never spans a line break, and a line break separates as a
  * space does. The positions and texts, or null when they do not fit.
  */
-function layOut(out: readonly string[], limit: number, tokens: readonly string[]): [number, string][] | null {
+function layOut(out: readonly string[], from: number, limit: number, tokens: readonly string[]): [number, string][] | null {
   const placed: [number, string][] = [];
-  let at = 0;
+  let at = from;
   let previous = '';
   for (const token of tokens) {
     const gap = /\w$/.test(previous) && /^[\p{L}\p{N}_@]/u.test(token) ? 1 : 0;

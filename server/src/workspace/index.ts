@@ -6,6 +6,7 @@ import type { CallSite, FileModel, MemberSignature, MethodBody, TypeDeclaration 
 import { bodiesById } from '../model/bodies';
 import { substituteNames } from '../model/syntax';
 import { fileApiScopeOf } from '../signatures/provider';
+import { COMPONENT_DEFAULT_USINGS, isComponentImports, isRazorComponent } from '../parse/razor';
 
 export interface TypeRef {
   file: string;
@@ -136,7 +137,37 @@ export function usingsInScope(model: Pick<FileModel, 'usings' | 'types' | 'globa
     const parts = t.fullName.split('.');
     for (let i = 1; i < parts.length; i++) enclosing.add(parts.slice(0, i).join('.'));
   }
-  return [...model.usings, ...enclosing, ...(index && file !== null ? projectSourceGlobalUsings(index, file) : model.globalUsings ?? [])];
+  const component = file !== null && isRazorComponent(file) ? componentUsings(index, file) : [];
+  return [...model.usings, ...component, ...enclosing, ...(index && file !== null ? projectSourceGlobalUsings(index, file) : model.globalUsings ?? [])];
+}
+
+/**
+ * What a Razor component imports besides its own `@using`s: the namespaces Razor gives every component, and the
+ * usings of the `_Imports.razor` files the workspace holds in its folder and the folders above it.
+ */
+function componentUsings(index: WorkspaceIndex | null, file: string): readonly string[] {
+  if (!index) return COMPONENT_DEFAULT_USINGS;
+  const byFolder = indexMemo(index, 'component imports by folder', () => {
+    const result = new Map<string, readonly string[]>();
+    for (const [key, model] of index.files) if (isComponentImports(key) && model.usings.length) result.set(folderOf(key), model.usings);
+    return result;
+  });
+  if (byFolder.size === 0) return COMPONENT_DEFAULT_USINGS;
+  const found: string[] = [...COMPONENT_DEFAULT_USINGS];
+  // Outermost first, as Razor applies them; a folder path has at most a few dozen levels.
+  const folders: string[] = [];
+  for (let folder = folderOf(file); ; folder = folderOf(folder)) {
+    folders.unshift(folder);
+    if (folder === '' || folders.length > 64) break;
+  }
+  for (const folder of folders) for (const u of byFolder.get(folder) ?? []) if (!found.includes(u)) found.push(u);
+  return found;
+}
+
+/** The folder part of an index key (`src/Pages/X.razor` -> `src/Pages`, `X.razor` -> ''), with either separator. */
+function folderOf(key: string): string {
+  const at = Math.max(key.lastIndexOf('/'), key.lastIndexOf('\\'));
+  return at <= 0 ? '' : key.slice(0, at);
 }
 
 /**
