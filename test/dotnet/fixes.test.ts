@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixtureRuleSelection, listFiles, ready, repoRoot } from '../unit/support';
+import { analysisText } from '../../server/src/parse/razor';
 import { analyseProject, modelFile } from '../../server/src/analysis/project';
 import { applyEdits } from '../../server/src/analysis/fixes';
 import { RULES } from '../../server/src/rules/registry';
@@ -36,6 +37,16 @@ interface Workspace {
   name: string;
   files: { path: string; text: string }[];
   standalone: boolean;
+  /** A folder fixture with its own .csproj (a Razor class library): its fixed variants are built as copies of it. */
+  project: string | null;
+}
+
+/** The files as the analysis reads them: a Razor component as the C# of its blocks (parse/razor.ts). */
+function analysed(files: readonly { path: string; text: string }[]): { path: string; text: string }[] {
+  return files.map((f) => {
+    const read = analysisText(f.path, f.text);
+    return { path: f.path, text: 'text' in read ? read.text : '' };
+  });
 }
 
 /** The rule fixtures as the fixture test groups them: a loose file, or a subfolder as one workspace. */
@@ -46,11 +57,12 @@ function workspaces(): Workspace[] {
     if (!fs.statSync(dir).isDirectory()) continue;
     for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, ent.name);
-      const files = ent.isDirectory() ? listFiles(p, '.cs') : ent.name.endsWith('.cs') ? [p] : [];
+      const files = ent.isDirectory() ? [...listFiles(p, '.cs'), ...listFiles(p, '.razor')].sort() : ent.name.endsWith('.cs') ? [p] : [];
       if (files.length === 0) continue;
       const read = files.map((f) => ({ path: f, text: fs.readFileSync(f, 'utf8') }));
       if (read.some((f) => head(f.text).includes(BROKEN))) continue;
-      out.push({ name: `${ruleDir}/${ent.name}`, files: read, standalone: read.some((f) => head(f.text).includes(STANDALONE)) });
+      const project = ent.isDirectory() ? fs.readdirSync(p).find((f) => f.endsWith('.csproj')) : undefined;
+      out.push({ name: `${ruleDir}/${ent.name}`, files: read, standalone: read.some((f) => head(f.text).includes(STANDALONE)), project: project ? path.join(p, project) : null });
     }
   }
   return out;
@@ -96,21 +108,21 @@ function variantsOf(workspaces: Workspace[]): { variants: Variant[]; problems: s
   const add = (workspace: Workspace, file: { path: string; text: string }, edits: TextEdit[], label: string, safety: string, behaviour?: Variant['behaviour']) => {
     const fixed = applyEdits(file.text, edits).text;
     // Parsed again: a fix must not add syntax errors.
-    const beforeModel = modelFile(file.text);
+    const beforeModel = modelFile(analysed([file])[0].text);
     beforeModel.tree?.delete();
     const before = beforeModel.model.syntaxErrors.length;
-    const afterModel = modelFile(fixed);
+    const afterModel = modelFile(analysed([{ path: file.path, text: fixed }])[0].text);
     afterModel.tree?.delete();
     if (afterModel.model.syntaxErrors.length > before) problems.push(`${label}: the fixed text has ${afterModel.model.syntaxErrors.length - before} new syntax error(s)`);
     const files = workspace.files.map((f) => (f.path === file.path ? { path: f.path, text: fixed } : f));
     // Analysed again: no rule may fail on what a fix wrote.
-    for (const f of analyseProject(files, fixtureRuleSelection(workspace.name.split('/')[0], RULES)).files.flatMap((x) => x.findings)) {
+    for (const f of analyseProject(analysed(files), fixtureRuleSelection(workspace.name.split('/')[0], RULES)).files.flatMap((x) => x.findings)) {
       if (/internal error/.test(f.message)) problems.push(`${label}: ${f.message}`);
     }
     variants.push({ id: variants.length, label, workspace, files, fixedFile: file.path, safety, behaviour });
   };
   for (const workspace of workspaces) {
-    const analysis = analyseProject(workspace.files, fixtureRuleSelection(workspace.name.split('/')[0], RULES));
+    const analysis = analyseProject(analysed(workspace.files), fixtureRuleSelection(workspace.name.split('/')[0], RULES));
     for (const file of analysis.files) {
       const source = workspace.files.find((f) => f.path === file.path)!;
       const fixes = file.findings.filter((f) => f.fix && f.fix.safety !== 'display-only' && f.fix.edits.length > 0);
@@ -336,16 +348,18 @@ test('every fixed fixture compiles with the .NET SDK, and safe fixes behave the 
   // Originals of every library fixture (they compile: test/dotnet/compile-fixtures.mjs checks), the variants beside them.
   const library = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs').filter((f) => {
     if (f.includes(`${path.sep}workspace${path.sep}`) || f.includes(`${path.sep}projects${path.sep}`)) return false;
+    // A folder with its own project builds as that project (compile-fixtures.mjs), its variants as copies of it.
+    if (fs.readdirSync(path.dirname(f)).some((x) => x.endsWith('.csproj'))) return false;
     const h = head(fs.readFileSync(f, 'utf8'));
     return !h.includes(BROKEN) && !h.includes(STANDALONE);
   });
   const owner = new Map<string, Variant>();
-  const libraryVariants = variants.filter((v) => !v.workspace.standalone);
+  const libraryVariants = variants.filter((v) => !v.workspace.standalone && !v.workspace.project);
   for (const v of libraryVariants) {
     v.files.forEach((f, i) => {
       const name = path.join(sources, `v${String(v.id).padStart(3, '0')}_${i}_${path.basename(f.path)}`);
       fs.writeFileSync(name, renamespaced(f.text, v.id));
-      owner.set(path.basename(name), v);
+      owner.set(name, v);
     });
   }
   const checks = libraryVariants.filter((v) => v.behaviour).map((v) => ({ label: v.label, original: v.behaviour!.typeName, fixed: `FixVariant${v.id}.${v.behaviour!.typeName}`, method: v.behaviour!.method }));
@@ -362,11 +376,27 @@ test('every fixed fixture compiles with the .NET SDK, and safe fixes behave the 
     const files = v.files.map((f, i) => {
       const name = path.join(dir, `v${v.id}_${i}_${path.basename(f.path)}`);
       fs.writeFileSync(name, f.text);
-      owner.set(path.basename(name), v);
+      owner.set(name, v);
       return name;
     });
     const project = path.join(dir, `Standalone${v.id}.csproj`);
     fs.writeFileSync(project, projectXml(files, true, false));
+    projects.push(project);
+  }
+  // A fixture with its own project (a Razor class library): a copy of its folder with the fixed file, built as it is.
+  for (const v of variants.filter((x) => x.workspace.project)) {
+    const dir = path.join(buildRoot, `project-${v.id}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    const source = path.dirname(v.workspace.project!);
+    for (const f of v.files) {
+      const name = path.join(dir, path.relative(source, f.path));
+      fs.mkdirSync(path.dirname(name), { recursive: true });
+      fs.writeFileSync(name, f.text);
+      owner.set(name, v);
+    }
+    const project = path.join(dir, path.basename(v.workspace.project!).replace(/\.csproj$/, `${v.id}.csproj`));
+    fs.copyFileSync(v.workspace.project!, project);
     projects.push(project);
   }
   const solution = path.join(buildRoot, 'fixes.slnx');
@@ -376,10 +406,10 @@ test('every fixed fixture compiles with the .NET SDK, and safe fixes behave the 
   const output = `${build.stdout ?? ''}${build.stderr ?? ''}`;
   const errors = new Map<string, Set<string>>();
   for (const line of output.split(/\r?\n/)) {
-    const m = /([^\\/\s]+\.cs)\((\d+),\d+\): error (\w+): (.*?)(?: \[.*\])?$/.exec(line);
+    const m = /(\S+\.(?:cs|razor))\((\d+),\d+\): error (\w+): (.*?)(?: \[.*\])?$/.exec(line);
     if (!m) continue;
     const v = owner.get(m[1]);
-    const key = v ? v.label : `${m[1]} (not a fixed file)`;
+    const key = v ? v.label : `${path.basename(m[1])} (not a fixed file)`;
     if (!errors.has(key)) errors.set(key, new Set());
     errors.get(key)!.add(`line ${m[2]}: ${m[3]} ${m[4]}`);
   }
