@@ -13,7 +13,7 @@ import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isUntypedTypeLikeName, isWorkspaceTypeName,
-  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
+  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream, createdOverInMemorySource,
 } from './asy001-004-blocking-common';
 import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
@@ -146,6 +146,9 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     const argType = receiverTypeOf(ctx, body, arg);
     // A MemoryStream handed to the call is written or read in memory, as it is when it is the receiver.
     if (exemptByName(arg, 'Stream') || (argType && exemptByType(ctx, argType, exemptReceiverTypesFor('Stream')))) return false;
+    // So is a reader over a string or a MemoryStream (`XDocument.Load(reader)` with `var reader = XmlReader.Create(new
+    // StringReader(xml))`, or the StringReader itself): the document is parsed from memory.
+    if ((argType && exemptByType(ctx, argType, exemptReceiverTypesFor('TextReader'))) || wrapsInMemoryStream(ctx, body, arg) || createdOverInMemorySource(ctx, body, arg)) return false;
     // A string literal inside the argument names no stream: `Serialize(new Meta { Mime = "application/octet-stream" })`.
     const evidence = `${withoutStringLiterals(arg)} ${argType ?? ''}`;
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
@@ -525,7 +528,9 @@ alike, calls in a query expression's clauses after its first collection (\`where
 a later \`from\`), which C# turns into lambdas: over an IQueryable they are part of the expression tree
 (\`where !db.Links.Any(l => l.PageId == p.Id)\` is an EXISTS subquery in the SQL the query's own \`ToListAsync\`
 sends), and elsewhere they run only as the query is enumerated; the first collection and a \`join\`'s collection
-are evaluated where the query is built and are checked.
+are evaluated where the query is built and are checked. A reader over a string or a MemoryStream
+(\`XmlReader.Create(new StringReader(xml))\`, in place or as a local in view) handed to \`XDocument.Load\` or
+\`XElement.Load\` parses from memory and is left alone too.
 
 ## Why is this bad?
 An async method exists to give its thread back while it waits. A synchronous I/O call or a sleep inside it
