@@ -89,6 +89,45 @@ export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
 ];
 
 /**
+ * A call that takes a lambda to record the calls made in it rather than to run them as work: every call on a
+ * substitute inside it specifies (an order to check, a call to configure) and returns a default, so its dropped task
+ * is the documented use. Matched on the call the lambda is an argument of, in a file that imports the namespace.
+ */
+export interface SpecificationLambda {
+  /** The call's receiver as written (`Received` for `Received.InOrder`), or null for any receiver (an extension method). */
+  receiver: string | null;
+  name: string;
+  namespace: string;
+  reason: string;
+  source: string;
+}
+
+export const SPECIFICATION_LAMBDAS: readonly SpecificationLambda[] = [
+  {
+    receiver: 'Received', name: 'InOrder', namespace: 'NSubstitute',
+    reason: 'NSubstitute runs the lambda given to `Received.InOrder(() => { sub.A(); sub.B(); })` in a query mode that records '
+      + 'its calls and compares them, in order, with the calls the substitutes received: a call there asserts, it starts nothing.',
+    source: 'https://nsubstitute.github.io/help/received-in-order/',
+  },
+  ...['When', 'WhenForAnyArgs'].map((name): SpecificationLambda => ({
+    receiver: null, name, namespace: 'NSubstitute',
+    reason: `NSubstitute's \`sub.${name}(x => x.SendAsync(...)).Do(...)\` runs the lambda on the substitute to name the call it configures: the call records, it starts nothing.`,
+    source: 'https://nsubstitute.github.io/help/callbacks/',
+  })),
+];
+
+/** The row that makes the calls of a lambda given to `call` specifications, or undefined. */
+export function specificationLambdaOf(
+  call: { name: string; receiver: string | null },
+  namespaces: readonly string[],
+): SpecificationLambda | undefined {
+  const receiver = (call.receiver ?? '').replace(/\s+/g, '').replace(/^global::/, '');
+  return SPECIFICATION_LAMBDAS.find((row) => call.name === row.name
+    && (row.receiver === null || receiver === row.receiver || receiver === `${row.namespace}.${row.receiver}`)
+    && namespaces.some((n) => n === row.namespace || n.startsWith(`${row.namespace}.`)));
+}
+
+/**
  * The row that makes dropping this call's task intentional, or undefined; `namespaces` are the ones the file is in or
  * imports, `receiverType` says the receiver's type when asked (only for a `receiverType` row whose namespace the file
  * imports, since typing a receiver costs more than the other tests).

@@ -279,17 +279,24 @@ export function wrapsInMemoryStream(ctx: RuleContext, body: MethodBody, receiver
   for (const b of bodyChain(body, ctx.model.bodies)) {
     const local = b.locals.find((l) => l.name === name);
     if (!local) continue;
-    // `new StreamReader(ms)`, or a factory named Create... handed the stream it wraps
-    // (`provider.CreateCompressionStream(ms, level)`, `XmlWriter.Create(ms)`).
-    const creation = /^(?:new\s+[A-Za-z_][\w.]*|(?:[A-Za-z_][\w.]*\s*\.\s*)?Create\w*)\s*(?:<[^()]*>)?\s*\((.*)\)\s*$/s.exec(local.initializerText ?? '');
-    if (!creation) return false;
-    const first = splitTopLevel(creation[1])[0];
-    if (!first) return false;
-    if (isManifestResourceStream(ctx, b, first)) return true;
-    const innerType = receiverTypeOf(ctx, b, first);
-    return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
+    return createdOverInMemorySource(ctx, b, local.initializerText ?? '');
   }
   return false;
+}
+
+/**
+ * Whether an expression creates a reader or writer over an in-memory source written in its first argument:
+ * `new StreamReader(ms)`, or a factory named Create... handed the stream or reader it wraps
+ * (`provider.CreateCompressionStream(ms, level)`, `XmlWriter.Create(ms)`, `XmlReader.Create(new StringReader(xml))`).
+ */
+export function createdOverInMemorySource(ctx: RuleContext, body: MethodBody, expression: string): boolean {
+  const creation = /^(?:new\s+[A-Za-z_][\w.]*|(?:[A-Za-z_][\w.]*\s*\.\s*)?Create\w*)\s*(?:<[^()]*>)?\s*\((.*)\)\s*$/s.exec(expression.trim());
+  if (!creation) return false;
+  const first = splitTopLevel(creation[1])[0];
+  if (!first) return false;
+  if (isManifestResourceStream(ctx, body, first)) return true;
+  const innerType = receiverTypeOf(ctx, body, first);
+  return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
 }
 
 /**

@@ -13,9 +13,9 @@ import { splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isUntypedTypeLikeName, isWorkspaceTypeName,
-  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream,
+  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream, createdOverInMemorySource,
 } from './asy001-004-blocking-common';
-import { whyAwaitIsNotAllowedAt } from './awaitContext';
+import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
@@ -40,6 +40,10 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   if (call.inNameof || call.usage === 'awaited' || call.onSyncPath) return null;
   // `flags: CommandFlags.FireAndForget`: the call returns at once, whatever it is.
   if (nonBlockingArgumentIn(call.argumentTexts)) return null;
+  // A call in a query expression's `where` or `select` is part of a lambda the query runs later, or of the expression
+  // tree EF Core translates to SQL (`where !db.Links.Any(...)` is an EXISTS subquery): it does not run here, as the
+  // same call in a method-syntax `Where(o => ...)` lambda does not.
+  if (inDeferredQueryClause(ctx, body, call.span.start)) return null;
   // An EF Core query first: its origin says more than a receiver's name (`db.Orders.Find`).
   const query = efCoreQueryCallFor(ctx, body, call);
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
@@ -142,6 +146,9 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     const argType = receiverTypeOf(ctx, body, arg);
     // A MemoryStream handed to the call is written or read in memory, as it is when it is the receiver.
     if (exemptByName(arg, 'Stream') || (argType && exemptByType(ctx, argType, exemptReceiverTypesFor('Stream')))) return false;
+    // So is a reader over a string or a MemoryStream (`XDocument.Load(reader)` with `var reader = XmlReader.Create(new
+    // StringReader(xml))`, or the StringReader itself): the document is parsed from memory.
+    if ((argType && exemptByType(ctx, argType, exemptReceiverTypesFor('TextReader'))) || wrapsInMemoryStream(ctx, body, arg) || createdOverInMemorySource(ctx, body, arg)) return false;
     // A string literal inside the argument names no stream: `Serialize(new Meta { Mime = "application/octet-stream" })`.
     const evidence = `${withoutStringLiterals(arg)} ${argType ?? ''}`;
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
@@ -516,7 +523,14 @@ after it when it always returns, or in the then arm of \`if (adapter.CreateWrite
 \`FooAsync\`), where the twin would need what the guard found missing; a call \`Foo(...)\` in the else arm of a test of
 an asynchronous mode held in a member (\`if (request.Async)\`, \`request is { Async: true }\`) whose then arm calls
 \`FooAsync\`: a stored request replayed the way it was first sent;
-\`nameof(...)\`; and calls inside synchronous lambdas and local functions, which are separate non-async bodies.
+\`nameof(...)\`; calls inside synchronous lambdas and local functions, which are separate non-async bodies; and,
+alike, calls in a query expression's clauses after its first collection (\`where\`, \`select\`, \`let\`, \`orderby\`,
+a later \`from\`), which C# turns into lambdas: over an IQueryable they are part of the expression tree
+(\`where !db.Links.Any(l => l.PageId == p.Id)\` is an EXISTS subquery in the SQL the query's own \`ToListAsync\`
+sends), and elsewhere they run only as the query is enumerated; the first collection and a \`join\`'s collection
+are evaluated where the query is built and are checked. A reader over a string or a MemoryStream
+(\`XmlReader.Create(new StringReader(xml))\`, in place or as a local in view) handed to \`XDocument.Load\` or
+\`XElement.Load\` parses from memory and is left alone too.
 
 ## Why is this bad?
 An async method exists to give its thread back while it waits. A synchronous I/O call or a sleep inside it
@@ -600,7 +614,7 @@ before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .
 for \`await using\`: the .NET streams, writers, ADO.NET base types and timer have DisposeAsync from .NET Core 3.0
 and .NET Standard 2.1 on, and \`ZipArchive\` from .NET 10, so a \`using\` that a target without it also compiles
 gets a note and a fix title naming that target (\`await using\` does not compile there, CS8417). No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
-\`catch ... when\` filter, or in a query expression past its first \`from\` clause.`,
+\`catch ... when\` filter, or in a query expression past its first \`from\` clause (a \`join\`'s collection excepted).`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];

@@ -111,7 +111,8 @@ depends on how it is called.
   when its \`if\` condition is a \`TryGetValue(...)\` or \`ContainsKey(...)\` call (another \`TryGet...\`
   only when a name says cache) and the branch returns a value, an \`IsCompleted\` /
   \`IsCompletedSuccessfully\` check, a null check of anything named *cache*, *memo* or *prefetch*, a null check of a
-  field (\`_x\`, \`s_x\`, \`this.x\`) whose branch only returns that field, or a flag named like
+  field (\`_x\`, \`s_x\`, \`this.x\`) whose branch only returns that field (\`_x.HasValue\` is such a null check: a
+  back-off window, \`if (_retryAfter.HasValue && now < _retryAfter.Value) return false;\`, is no cache hit), or a flag named like
   \`_initialized\`, \`_loaded\` or \`_warmedUp\`; awaits
   count as "only on a miss" under the negation of those, or on the right of \`x ?? await ...\` and
   \`x ??= await ...\`. A null check of a field whose name does not say cache reads as a miss only when the

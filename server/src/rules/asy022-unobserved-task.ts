@@ -1,6 +1,6 @@
 /** ASY022 unobserved-task: a call whose Task is dropped, neither awaited, stored, returned nor passed on. */
 import type { CallSite, FileModel, MethodBody } from '../model/types';
-import { intentionalDropOf } from '../knowledge/fireAndForget';
+import { intentionalDropOf, specificationLambdaOf } from '../knowledge/fireAndForget';
 import { isConditionalCall, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
@@ -31,7 +31,8 @@ instead, and only one of the two rules reports a lambda.
 Left alone, as the peers' known false alarms: \`_ = SaveAsync();\` (a discard says "on purpose"),
 \`Task.Run(...)\` and \`Task.Factory.StartNew(...)\` statements (they exist to start work without waiting for
 it), \`.ContinueWith(...)\` (the continuation observes the task), NSubstitute's \`sub.Received().SendAsync(...)\`
-checks, StackExchange.Redis calls with \`CommandFlags.FireAndForget\`, commands queued on a StackExchange.Redis
+checks and the calls in a lambda NSubstitute records rather than runs (\`Received.InOrder(() => { sub.A(); sub.B();
+})\`, \`sub.When(x => x.SendAsync(...))\`: each names a call to check or configure), StackExchange.Redis calls with \`CommandFlags.FireAndForget\`, commands queued on a StackExchange.Redis
 \`ITransaction\` (\`tran.HashSetAsync(...);\` before \`await tran.ExecuteAsync()\`: their tasks complete only when the
 transaction runs, so awaiting one first never returns; a batch's commands stay reported), a fire-and-forget helper the
 workspace declares (\`SaveAsync().Forget()\`: the task is passed on), and a chaining extension method that hands its
@@ -108,6 +109,16 @@ function isConfigureAwait(call: CallSite): boolean {
   return call.name === 'ConfigureAwait';
 }
 
+/**
+ * A lambda given to a call that records the calls made in it (NSubstitute's `Received.InOrder(() => ...)`,
+ * `sub.When(x => x.SendAsync(...))`: knowledge/fireAndForget.ts SPECIFICATION_LAMBDAS): its calls specify, they start no work.
+ */
+function recordsItsCalls(ctx: RuleContext, body: MethodBody): boolean {
+  const target = body.delegateTarget;
+  if (target?.kind !== 'argument' || target.call?.kind !== 'invocation') return false;
+  return specificationLambdaOf(target.call, fileNamespaces(ctx)) !== undefined;
+}
+
 function droppedConfigured(ctx: RuleContext, call: CallSite): boolean {
   return /^\s*\.\s*ConfigureAwait\s*\(/.test(ctx.text.slice(call.span.end, call.span.end + 40));
 }
@@ -133,7 +144,7 @@ export const rule: Rule = {
   check(ctx) {
     const findings: RuleFinding[] = [];
     for (const body of ctx.model.bodies) {
-      if (body.hasSyntaxErrors) continue;
+      if (body.hasSyntaxErrors || recordsItsCalls(ctx, body)) continue;
       for (const call of body.calls) {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
         if (intentionalDropOf(call, fileNamespaces(ctx), () => receiverTypeOfCall(ctx, body, call))) continue;
@@ -234,6 +245,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     // `void Fire() => SaveAsync();`: a void method's expression body is a statement, its value thrown away.
     const voidMember = (body.kind === 'method' || body.kind === 'localFunction') && body.returnTypeText?.trim() === 'void';
     if (body.kind !== 'lambda' && !voidMember) continue;
+    if (recordsItsCalls(ctx, body)) continue;
     const call = returnedCallOf(ctx, body);
     if (!call || intentionalDropOf(call, fileNamespaces(ctx), () => receiverTypeOfCall(ctx, body, call))) continue;
     const result = callResultOf(ctx, body, call);

@@ -531,7 +531,12 @@ export function readGuard(condition: string): Guard | null {
     if (!CACHE_NAME.test(subject) && !FIELD_NAME.test(subject)) return null;
     return { sense: /==|is null/.test(nullCheck[2]) ? 'miss' : 'hit', kind: 'cache', text, subject, nullChecked: subject };
   }
-  if (/^(?:this\.)?_?\w+\.HasValue$/.test(c) && (CACHE_NAME.test(c) || FIELD_NAME.test(c.replace(/\.HasValue$/, '')))) return { sense: 'hit', kind: 'cache', text };
+  // `_expires.HasValue` is the null check of a nullable value: like `_value != null`, a hit only where the branch hands
+  // the field back (`if (_retryAfter.HasValue && now < _retryAfter.Value) return false;` is a back-off, not a cache).
+  if (/^(?:this\.)?_?\w+\.HasValue$/.test(c) && (CACHE_NAME.test(c) || FIELD_NAME.test(c.replace(/\.HasValue$/, '')))) {
+    const subject = c.replace(/\.HasValue$/, '');
+    return { sense: 'hit', kind: 'cache', text, subject, nullChecked: subject };
+  }
   if (INITIALISED_FLAG.test(c)) return { sense: 'hit', kind: 'initialised', text };
   if (/^(?:this\.)?_?(?:is|has)?\w*cached$/i.test(c)) return { sense: 'hit', kind: 'cache', text };
   return null;
