@@ -23,6 +23,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     documentSelector: [
       { scheme: 'file', language: 'csharp' },
       { scheme: 'untitled', language: 'csharp' },
+      // Razor components, whatever extension gives them their language: the server reads the C# of their @code blocks.
+      { scheme: 'file', pattern: '**/*.razor' },
     ],
     // The server registers its own file watchers and pulls its settings; nothing else is pushed to it.
     synchronize: {},

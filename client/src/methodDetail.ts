@@ -19,7 +19,7 @@ function target(args: unknown[]): MethodDetailParams | undefined {
   if (typeof uri === 'string' && typeof line === 'number' && typeof character === 'number') return { uri, line, character };
   if (uri instanceof vscode.Uri && typeof line === 'number' && typeof character === 'number') return { uri: uri.toString(), line, character };
   const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== 'csharp') return undefined;
+  if (!editor || (editor.document.languageId !== 'csharp' && !editor.document.uri.path.toLowerCase().endsWith('.razor'))) return undefined;
   const at = editor.selection.active;
   return { uri: editor.document.uri.toString(), line: at.line, character: at.character };
 }

@@ -12,6 +12,7 @@ import type { FileModel } from '../../model/types';
 import type { Finding } from '../../rules/types';
 import type { AsyncLensSettings } from '../../config/settings';
 import { positioned, type PositionedText } from '../convert';
+import { componentNameOf, isRazorComponent, projectRazor } from '../../parse/razor';
 import type { MethodView } from '../snapshot';
 
 /**
@@ -61,8 +62,13 @@ export interface OpenDocument {
   /** The version `model` was built from; -1 before the first parse. */
   modelledVersion: number;
   model: FileModel | null;
-  /** Text with line starts, of the modelled version (what snapshot positions refer to). */
+  /** Text with line starts, of the modelled version (what snapshot positions refer to): the text the analysis read. */
   modelled: PositionedText | null;
+  /**
+   * For a Razor component, whose analysis reads the C# of its blocks (parse/razor.ts, same offsets and lines): the
+   * component's own text of the modelled version, which the snapshot's digest is of. Null for a C# file.
+   */
+  modelledSource: PositionedText | null;
   parseError?: string;
   settings: AsyncLensSettings;
   /** A pending debounced analysis. */
@@ -92,7 +98,7 @@ export interface OpenDocument {
 
 export function openDocument(key: string, uri: string, version: number, text: string, settings: AsyncLensSettings): OpenDocument {
   return {
-    key, uri, version, text, tree: null, parseText: null, table: null, modelledVersion: -1, model: null, modelled: null, settings, timer: null, findings: [], surface: '', sent: null,
+    key, uri, version, text, tree: null, parseText: null, table: null, modelledVersion: -1, model: null, modelled: null, modelledSource: null, settings, timer: null, findings: [], surface: '', sent: null,
     large: false, analysedAt: 0, modelling: -1, modelStarted: 0, editedAt: 0, modelCache: createModelCache(), ruleCache: createRuleCache(),
   };
 }
@@ -133,14 +139,19 @@ export function applyChanges(doc: OpenDocument, version: number, changes: readon
 export function remodel(doc: OpenDocument): void {
   const old = doc.tree;
   const previous = old && doc.parseText !== null ? { tree: old, parseText: doc.parseText, copy: doc.table } : null;
-  const result = modelFile(doc.text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols, budget: documentBudget(doc.text.length), keepTable: true });
+  // A component is read as the C# of its blocks; one that cannot be (an unclosed block) reads as blank text, and the
+  // index and its diagnostics then hold nothing of it until it can.
+  const component = isRazorComponent(doc.key);
+  const text = component ? projectRazor(doc.text, componentNameOf(doc.key)).text : doc.text;
+  const result = modelFile(text, previous, doc.modelCache, { preprocessorSymbols: doc.preprocessorSymbols, budget: documentBudget(text.length), keepTable: true });
   if (old && old !== result.tree) old.delete();
   doc.tree = result.tree;
   doc.parseText = result.parseText;
   doc.table = result.copy ?? null;
   doc.model = result.model;
   doc.parseError = result.error;
-  doc.modelled = positioned(doc.text);
+  doc.modelled = positioned(text);
+  doc.modelledSource = component ? positioned(doc.text) : null;
   doc.modelledVersion = doc.version;
 }
 

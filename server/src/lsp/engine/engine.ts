@@ -15,6 +15,7 @@ import { RULES } from '../../rules/registry';
 import type { Finding, SeveritySetting } from '../../rules/types';
 import type { FileModel } from '../../model/types';
 import { kindOf, readSource } from '../../project/host/sourceFiles';
+import { isRazorComponent } from '../../parse/razor';
 import { createEngineProjects, isProjectFile } from './projects';
 import { lspEditOf, positioned, positionOf, rangeContains, rangesOverlap, type PositionedText } from '../convert';
 import { analysisStoppedDiagnostic, diagnosticOf, publishable } from '../diagnostics';
@@ -364,7 +365,7 @@ export function createEngine(host: EngineHost): Engine {
     // such a keystroke waited for the costs before, 150-300 ms on a 10,000-line file.
     const skipped = model.skipped.map((s) => ({ name: s.name, range: { start: positionOf(text, s.span.start), end: positionOf(text, s.span.end) }, reason: s.reason }));
     // Without their notes (the snapshot that follows carries them for the hover): a smaller copy to post and publish.
-    const early: EngineEvent = { kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(text), diagnostics: publishable(diagnostics), skipped };
+    const early: EngineEvent = { kind: 'diagnostics', uri: doc.uri, revision: doc.modelledVersion, textDigest: textDigest(doc.modelledSource ?? text), diagnostics: publishable(diagnostics), skipped };
     // Ready before the debounce ends (the model came early): posted now with the time to show them, so the copy
     // between threads (a thousand diagnostics on a large file) is made while the debounce runs, not after it.
     const showAt = quietTime.endsAt(doc);
@@ -403,7 +404,7 @@ export function createEngine(host: EngineHost): Engine {
       const snapshot: DocumentSnapshot = {
         uri: doc.uri,
         revision: version,
-        textDigest: textDigest(text),
+        textDigest: textDigest(doc.modelledSource ?? text),
         settingsKey: analysisSettingsKey(doc.settings),
         runtime,
         runtimeChoice: choice,
@@ -995,7 +996,8 @@ export function createEngine(host: EngineHost): Engine {
         docs.set(command.uri, doc);
         awaitingFirstAnalysis.add(command.uri);
         for (const resolve of firstOpenWaiters.splice(0)) resolve();
-        const helper = command.text.length >= LARGE_DOCUMENT_CHARS ? largeModeller() : null;
+        // A Razor component stays here: the large-document thread reads C# files as they are.
+        const helper = command.text.length >= LARGE_DOCUMENT_CHARS && !isRazorComponent(key) ? largeModeller() : null;
         if (helper) {
           doc.large = true;
           helper.open(command.uri, command.version, command.text);
