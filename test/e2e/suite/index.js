@@ -353,6 +353,41 @@ test('the Thread.Sleep quick fix (ASY002) writes await Task.Delay and clears the
   assert(fs.readFileSync(doc.uri.fsPath, 'utf8').includes('await Task.Delay('), 'the saved file does not contain the fix');
 });
 
+test('a Razor component gets the findings of its @code block at its own lines, and its quick fix edits it', async () => {
+  // Written into the workspace copy here, so the sample (and its answer key) stays C# only.
+  const rel = 'Components/StockBadge.razor';
+  fs.mkdirSync(path.dirname(uriOf(rel).fsPath), { recursive: true });
+  fs.writeFileSync(uriOf(rel).fsPath, [
+    '@inject HttpClient Http',
+    '',
+    '<span class="badge">@stock</span>',
+    '',
+    '@code {',
+    '    private string stock = "";',
+    '',
+    '    protected override async Task OnInitializedAsync()',
+    '    {',
+    '        stock = await Http.GetStringAsync("stock");',
+    '        Thread.Sleep(50);',
+    '    }',
+    '}',
+    '',
+  ].join('\n'));
+  const doc = await vscode.workspace.openTextDocument(uriOf(rel));
+  await vscode.window.showTextDocument(doc);
+  const line = 11 - 1;
+  const [d] = (await waitForDiagnostics(doc.uri, (l) => l.some((x) => codeOf(x) === 'ASY002' && x.range.start.line === line), 'ASY002 on Thread.Sleep in the component'))
+    .filter((x) => codeOf(x) === 'ASY002' && x.range.start.line === line);
+  assert(d.range.start.character === 8, `the finding starts at Thread: ${show(d)}`);
+  const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value, 50)) || [];
+  const fix = actions.find((a) => /Task\.Delay/.test(a.title));
+  assert(fix && fix.edit, `no "Task.Delay" fix among [${actions.map((a) => a.title).join('; ')}]`);
+  assert(await vscode.workspace.applyEdit(fix.edit), 'workspace.applyEdit refused the fix');
+  assert(/^ {8}await Task\.Delay\(50\);$/.test(doc.lineAt(line).text), `line 11 after the fix: ${doc.lineAt(line).text}`);
+  assert(doc.lineAt(2).text === '<span class="badge">@stock</span>', `the markup is untouched: ${doc.lineAt(2).text}`);
+  await waitForDiagnostics(doc.uri, (l) => !l.some((x) => codeOf(x) === 'ASY002'), 'the ASY002 diagnostic to go away');
+});
+
 test('#pragma warning disable ASY002 suppresses the diagnostic, restore brings it back', async () => {
   const doc = await open('Data/OrderRepository.cs');
   const original = doc.getText();
