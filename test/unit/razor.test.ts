@@ -171,3 +171,24 @@ test('a component sees the namespaces Razor imports for it: the defaults and the
   const plain = add('app/Pages/Cart.razor.cs', 'namespace App.Pages;\npublic partial class Cart { }\n');
   assert.ok(!usingsInScope(plain, index, 'app/Pages/Cart.razor.cs').includes('Shop.Services'), 'a C# file imports only what it says');
 });
+
+test('hostile components end quickly with a projection or a reason, never an exception', () => {
+  const deep = `<p>x</p>\n@code {\n    string s = ${'$"{'.repeat(200_000)}${'}"'.repeat(200_000)};\n}\n`;
+  const started = Date.now();
+  const p = projectRazor(deep, 'Deep');
+  assert.equal(p.text.length, deep.length);
+  const shapes = [
+    `${'@'.repeat(300_000)}\n@code { }`,
+    `${'@using X '.repeat(50_000)}\n@code {\n}\n`,
+    `<p>${'<'.repeat(100_000)}</p>\n@code { RenderFragment r = @<${'div>'.repeat(50_000)}; }\n`,
+    `@code {${' '.repeat(100_000)}`,
+    `${' '.repeat(100_000)}@code {}@code {}@functions{}`,
+  ];
+  for (const text of shapes) {
+    const q = projectRazor(text, 'Hostile');
+    assert.equal(q.text.length, text.length);
+    assert.ok(q.problem === null || q.problem.length > 0);
+  }
+  // Generous: it is a guard against a quadratic or a hang, not a timing.
+  assert.ok(Date.now() - started < 20_000, `${Date.now() - started} ms`);
+});

@@ -87,6 +87,16 @@ export function isComponentImports(path: string): boolean {
 }
 
 export function projectRazor(source: string, componentName: string): RazorProjection {
+  try {
+    return projected(source, componentName);
+  } catch (err) {
+    // Hostile text (interpolations nested past the stack's depth) must not take the host down: the component is
+    // skipped with the reason.
+    return failed(source, `the component could not be read (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
+
+function projected(source: string, componentName: string): RazorProjection {
   const out = blankedCopy(source);
   const blocks: Span[] = [];
   const templates: Template[] = [];
