@@ -16,6 +16,8 @@ import MarkdownIt from 'markdown-it';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { listFiles, ready, repoRoot } from './support';
 import { prepareSource } from '../../server/src/parse/prepare';
+import { projectRazor } from '../../server/src/parse/razor';
+import { modelFile } from '../../server/src/analysis/project';
 import { analyseProject, type ProjectAnalysis } from '../../server/src/analysis/project';
 import { RULES } from '../../server/src/rules/registry';
 import { methodViewsOf } from '../../server/src/lsp/engine/views';
@@ -153,6 +155,47 @@ test('pre-parse pass: same length and line breaks, spans within the text, time b
     for (const s of spans) assertSpanIn(s, text.length, 'pre-parse span');
   }), options(1500));
   note('pre-parse', runs(1500));
+});
+
+// ---- Razor components ------------------------------------------------------------------------------------------
+
+/** Pieces of Razor that change where code is: blocks, directives, comments, templates, transitions, addresses. */
+const RAZOR_TOKENS = [
+  '@code {', '@code{', '@functions {', '@{', '}', '{', '@*', '*@', '@<p>', '</p>', '<p>', '/>', '@if (x) {', '@foreach (var i in xs) {', '@(await F())',
+  '@using System.Text\n', '@inject HttpClient Http\n', '@inherits LayoutComponentBase\n', '@typeparam TItem where TItem : class\n', '@namespace A.B\n',
+  '@implements IDisposable\n', 'mail@code.example', '@@', '"', "'", '$"{', '"""', '//', '/*', '*/', '\n', '\r\n', '\r', ' ', '@', '<', '>',
+];
+const razorCorpus = listFiles(path.join(repoRoot, 'test', 'fixtures'), '.razor').map((f) => fs.readFileSync(f, 'utf8'));
+const razorArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.tuple(fc.nat({ max: razorCorpus.length - 1 }), fc.array(mutationArb, { maxLength: 6 }), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...RAZOR_TOKENS)), { maxLength: 6 }))
+    .map(([i, ms, inserts]) => inserts.reduce((t, [at, token]) => { const k = t.length ? at % (t.length + 1) : 0; return t.slice(0, k) + token + t.slice(k); }, mutate(razorCorpus[i], ms))) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom(...RAZOR_TOKENS, ...CSHARP_TOKENS, 'x', 'Task', 'M()'), { maxLength: 200 }).map((ts) => ts.join('')) },
+);
+
+test('Razor projection: same length and line breaks, code blocks kept as written, the model within bounds', { timeout }, () => {
+  assert.ok(razorCorpus.length > 0, 'the Razor fixtures');
+  const tick = progress('razor');
+  fc.assert(fc.property(razorArb, (text) => {
+    tick();
+    const p = timed(100 + text.length / 100, 'projectRazor', () => projectRazor(text, 'Fuzzed'));
+    if (p.text.length !== text.length) throw new Error(`length ${p.text.length} != ${text.length}`);
+    for (let i = 0; i < text.length; i++) {
+      const a = text.charCodeAt(i);
+      const b = p.text.charCodeAt(i);
+      if ((a === 10 || a === 13 || b === 10 || b === 13) && a !== b) throw new Error(`line break changed at ${i}`);
+    }
+    for (const b of p.codeBlocks) {
+      assertSpanIn(b, text.length, 'code block');
+      // A block reads as written, but for markup templates (null), Razor comments and `@` transitions (blank).
+      for (let i = b.start; i < b.end; i++) {
+        if (p.text[i] !== text[i] && p.text[i] !== ' ' && !'null'.includes(p.text[i])) throw new Error(`block text changed at ${i}`);
+      }
+    }
+    const { model, tree } = timed(200 + text.length / 20, 'model of the projection', () => modelFile(p.text));
+    tree?.delete();
+    for (const body of model.bodies) assertSpanIn(body.span, text.length, 'body');
+  }), options(1000));
+  note('razor', runs(1000));
 });
 
 test('pre-parse pass: linear time on adversarial shapes (16x the input takes well under 256x the time)', () => {
