@@ -109,4 +109,28 @@ public class Pipe : System.IDisposable
   assert.match(titles[0], /^6: Implement IAsyncDisposable and await the task in DisposeAsync/);
   assert.match(titles[1], /^7: ToString overrides a synchronous member/);
   assert.match(titles[2], /^8: Make Drain async/);
+  // A type that has DisposeAsync already (its own, or a workspace base's), and the Dispose(bool) of the pattern.
+  const both = `
+namespace Fixtures.Catalogue.Titles;
+public class Channel : System.IDisposable, System.IAsyncDisposable
+{
+    public void Dispose() => DisposeAsync().AsTask().GetAwaiter().GetResult();
+    public System.Threading.Tasks.ValueTask DisposeAsync() => new(System.Threading.Tasks.Task.Delay(10));
+}
+public class Consumer : Channel
+{
+    private readonly System.Threading.Tasks.Task _pump = System.Threading.Tasks.Task.Delay(10);
+    protected virtual void Dispose(bool disposing) => _pump.Wait();
+}
+public class Plain : System.IDisposable
+{
+    private readonly System.Threading.Tasks.Task _pump = System.Threading.Tasks.Task.Delay(10);
+    protected virtual void Dispose(bool disposing) => _pump.Wait();
+    public void Dispose() => Dispose(true);
+}`;
+  const bothTitles = analyseProject([{ path: 'Both.cs', text: both }], only).files[0].findings.map((f) => `${both.slice(0, f.span.start).split("\n").length}: ${f.fix?.title}`);
+  assert.equal(bothTitles.length, 3, bothTitles.join('\n'));
+  assert.match(bothTitles[0], /^5: Dispose stays synchronous \(IDisposable's\): callers that can should await the type's DisposeAsync instead/);
+  assert.match(bothTitles[1], /^11: Dispose stays synchronous/);
+  assert.match(bothTitles[2], /^16: Implement IAsyncDisposable/);
 });

@@ -3,6 +3,7 @@ import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
+import { typeFamily, typesNamed } from '../workspace/index';
 import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
@@ -295,8 +296,17 @@ function riskOf(wait: TaskWait): string {
   return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
 }
 
+/** Whether the type around the body, or one of its workspace bases, declares DisposeAsync or lists IAsyncDisposable. */
+function hasDisposeAsync(ctx: RuleContext, body: MethodBody): boolean {
+  const owner = body.containingType?.split('.').pop();
+  if (!owner) return false;
+  const family = typeFamily(ctx.index, owner);
+  if (family.has('IAsyncDisposable')) return true;
+  return [...family].some((t) => typesNamed(ctx.index, t).some((ref) => ref.type.members.some((m) => m.kind === 'method' && m.name === 'DisposeAsync')));
+}
+
 /** The display-only fix: what making the caller async involves for this kind of body. */
-function fixTitle(body: MethodBody): string {
+function fixTitle(ctx: RuleContext, body: MethodBody): string {
   switch (body.kind) {
     case 'constructor':
       return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
@@ -310,9 +320,13 @@ function fixTitle(body: MethodBody): string {
       if (/^(?:(?:implicit|explicit) )?operator /.test(body.name)) {
         return `${body.name} cannot be async: move the asynchronous work into an async method and await the task there (callers call it instead)`;
       }
-      // Dispose cannot become async: its asynchronous counterpart is IAsyncDisposable.DisposeAsync.
-      if (body.name === 'Dispose' && body.parameters.length === 0) {
-        return `Implement IAsyncDisposable and await the task in DisposeAsync (callers then use await using)`;
+      // Dispose (and the pattern's Dispose(bool disposing)) cannot become async: its asynchronous counterpart is
+      // IAsyncDisposable.DisposeAsync. A type that has one already (a Dispose that blocks on its own DisposeAsync)
+      // needs nothing implemented: its callers that can should await it instead.
+      if (body.name === 'Dispose' && (body.parameters.length === 0 || (body.parameters.length === 1 && /^bool$/i.test(body.parameters[0].typeText ?? '')))) {
+        return hasDisposeAsync(ctx, body)
+          ? `Dispose stays synchronous (IDisposable's): callers that can should await the type's DisposeAsync instead (await using)`
+          : `Implement IAsyncDisposable and await the task in DisposeAsync (callers then use await using)`;
       }
       // An override keeps the signature of the member it overrides, which is synchronous.
       if (body.modifiers.includes('override')) {
@@ -445,7 +459,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
-          fix: { title: fixTitle(body), safety: 'display-only', edits: [] },
+          fix: { title: fixTitle(ctx, body), safety: 'display-only', edits: [] },
         });
       }
     }
