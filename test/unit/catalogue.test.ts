@@ -100,10 +100,17 @@ public class Pipe : System.IDisposable
     public override string ToString() { _flush.Wait(); return "pipe"; }
     public void Drain() => _flush.Wait();
     public static implicit operator bool(Pipe p) { p._flush.Wait(); return true; }
+}
+public class Probe
+{
+    public void ExpectNext() => ExpectNextAsync().GetAwaiter().GetResult();
+    public System.Threading.Tasks.Task ExpectNextAsync() => System.Threading.Tasks.Task.Delay(10);
 }`;
   const only = { enabled: new Set(['ASY003']), disabled: new Set<string>() };
   const titles = analyseProject([{ path: 'Titles.cs', text }], only).files[0].findings.map((f) => `${text.slice(0, f.span.start).split("\n").length}: ${f.fix?.title}`);
-  assert.equal(titles.length, 4, titles.join('\n'));
+  assert.equal(titles.length, 5, titles.join('\n'));
+  // The synchronous half of a pair: its async twin is there already.
+  assert.match(titles[4], /^13: ExpectNext is the synchronous twin of ExpectNextAsync: callers that can should await ExpectNextAsync instead/);
   // An operator cannot be async, and is not a lambda.
   assert.match(titles[3], /^9: implicit operator bool cannot be async: move the asynchronous work into an async method/);
   assert.match(titles[0], /^6: Implement IAsyncDisposable and await the task in DisposeAsync/);

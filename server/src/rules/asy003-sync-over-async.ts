@@ -332,8 +332,19 @@ function fixTitle(ctx: RuleContext, body: MethodBody): string {
       if (body.modifiers.includes('override')) {
         return `${body.name} overrides a synchronous member: await the task in an async counterpart instead (changes the base type and its callers)`;
       }
+      // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
+      // blocking one is there for callers that cannot await.
+      if (hasAsyncTwin(ctx, body)) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
       return `Make ${body.name} async and await the task (changes its signature and every caller)`;
   }
+}
+
+/** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
+function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
+  const owner = body.containingType?.split('.').pop();
+  if (!owner || body.kind !== 'method') return false;
+  const twin = `${body.name}Async`;
+  return [...typeFamily(ctx.index, owner)].some((t) => typesNamed(ctx.index, t).some((ref) => ref.type.members.some((m) => m.kind === 'method' && m.name === twin)));
 }
 
 export const rule: Rule = {
