@@ -133,6 +133,14 @@ export const HARNESS_METHOD_ATTRIBUTES: readonly TestAttribute[] = [
   { name: 'PerfCleanup', framework: 'NBench', source: 'https://github.com/petabridge/NBench#readme' },
 ];
 
+/**
+ * Interfaces whose methods a test harness calls once per test class instance (or fixture) by contract, without an
+ * attribute: xUnit's IAsyncLifetime, whose InitializeAsync sets a test class or fixture up and DisposeAsync tears it down.
+ */
+export const HARNESS_INTERFACE_METHODS: readonly { interface: string; methods: readonly string[]; framework: string; source: string }[] = [
+  { interface: 'IAsyncLifetime', methods: ['InitializeAsync', 'DisposeAsync'], framework: 'xUnit.net', source: 'https://xunit.net/docs/shared-context' },
+];
+
 const HARNESS_METHOD_NAMES = new Set(HARNESS_METHOD_ATTRIBUTES.map((a) => a.name));
 
 /** An attribute as written (`Xunit.Fact`, `TestMethod()`, `global::NUnit.Framework.TestAttribute`) reduced to its name: `Fact`. */

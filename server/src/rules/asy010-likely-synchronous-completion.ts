@@ -26,7 +26,7 @@ hits is not in the code.
 Methods with no await at all belong to ASY011 (async-without-await). Async iterators and \`async void\`
 methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually an
 event handler's or an override's), nor are the methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`,
-\`[TestMethod]\`, their set-up and clean-up, BenchmarkDotNet's \`[Benchmark]\` and \`[GlobalSetup]\`): the harness
+\`[TestMethod]\`, their set-up and clean-up, xUnit's \`IAsyncLifetime.InitializeAsync\` and \`DisposeAsync\`, BenchmarkDotNet's \`[Benchmark]\` and \`[GlobalSetup]\`): the harness
 calls each once per test or measurement, so no caller gains from a cached task or a \`ValueTask\`. Async lambdas
 are not flagged either: a lambda's return type is chosen by the delegate it is converted to (\`Func<Task>\`, an
 event handler, a framework callback), so the advice that follows from this finding (cache the task, return

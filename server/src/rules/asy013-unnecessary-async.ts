@@ -90,7 +90,7 @@ returns.
   namespace (\`Microsoft.JSInterop\`, \`Blazored\`), and a call with no receiver never does. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
 - Methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\`, their set-up and clean-up,
-  \`[Benchmark]\`, \`[GlobalSetup]\`) are not flagged: each runs once per test or measurement, so the box saved is one
+  \`[Benchmark]\`, \`[GlobalSetup]\`, xUnit's \`IAsyncLifetime.InitializeAsync\` and \`DisposeAsync\`) are not flagged: each runs once per test or measurement, so the box saved is one
   per run, while eliding would take the test out of a failure's async stack trace or change what the benchmark
   measures. Nor is a program's \`static async Task Main\`, which runs once per process.
 - A lambda is flagged only when its delegate type is written in its declaration

@@ -6,7 +6,7 @@
  */
 import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { attributeName, harnessAttributeOf } from '../project/testCode';
+import { attributeName, HARNESS_INTERFACE_METHODS, harnessAttributeOf } from '../project/testCode';
 import { typeFamily } from '../workspace/index';
 import type { RuleContext } from './types';
 
@@ -38,9 +38,16 @@ export function testExercisesSyncCall(ctx: RuleContext, body: MethodBody, callNa
 /**
  * Whether a test or benchmark harness calls the method: it carries a harness attribute by name (harnessAttributeOf),
  * or a workspace attribute derived from one (`class IntegrationTestAttribute : FactAttribute`, which xUnit runs as a
- * fact), as test suites write them to skip tests without credentials or a server.
+ * fact), as test suites write them to skip tests without credentials or a server; or it is a method the harness calls
+ * through an interface the type implements (project/testCode.ts HARNESS_INTERFACE_METHODS: IAsyncLifetime's InitializeAsync).
  */
 export function isHarnessMethod(ctx: RuleContext, body: MethodBody): boolean {
+  if (body.kind === 'method' && body.parameters.length === 0 && body.containingType) {
+    // A set-up or tear-down the harness calls through an interface (xUnit's IAsyncLifetime.InitializeAsync).
+    const owner = body.containingType.split('.').pop()!;
+    const rows = HARNESS_INTERFACE_METHODS.filter((r) => r.methods.includes(body.name));
+    if (rows.length && rows.some((r) => typeFamily(ctx.index, owner).has(r.interface))) return true;
+  }
   if (body.attributes.length === 0) return false;
   if (harnessAttributeOf(body.attributes) !== null) return true;
   return body.attributes.some((written) => {
