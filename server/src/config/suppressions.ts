@@ -28,6 +28,7 @@ import { maskCommentsAndStrings } from '../rules/sourceText';
 import type { PeerSeverity } from './editorconfig';
 import { RESHARPER_INSPECTIONS, resharperInspection } from '../knowledge/resharperInspections';
 import { testMethodPeer } from '../knowledge/testMethodPeers';
+import { bodiesById } from '../model/bodies';
 
 export interface Suppressions {
   /** Whether a finding of `ruleId` starting at `offset` is silenced, and by what. */
@@ -303,7 +304,7 @@ function peerReportsAt(model: FileModel, id: string, offset: number): boolean {
   if (!peer) return true;
   let body: MethodBody | null | undefined = innermostBody(model, offset);
   if (!peer.insideNestedFunctions && body && NESTED_FUNCTIONS.has(body.kind)) return false;
-  const byId = new Map(model.bodies.map((b) => [b.id, b]));
+  const byId = bodiesById(model.bodies);
   while (body && NESTED_FUNCTIONS.has(body.kind)) body = body.parentId ? byId.get(body.parentId) : undefined;
   return !!body && body.kind === 'method' && body.attributes.some((a) => peer.testAttributes.test(attributeName(a)));
 }

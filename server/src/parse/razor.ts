@@ -27,7 +27,7 @@ export interface RazorProjection {
   /** Why the component could not be projected (its text is then all blank), or null. */
   problem: string | null;
   /**
-   * Which of the class headers fitted (0: the whole one; headerTokens lists them), when there are blocks; past their
+   * Which of the class headers fitted (0: the whole one; headerTiers lists them), when there are blocks; past their
    * number, the component's usings were blanked to make room.
    */
   headerTier?: number;
@@ -161,17 +161,17 @@ function projected(source: string, componentName: string): RazorProjection {
   // fits in the shortest one (`@<p>`).
   for (const t of templates) writeAt(out, t, t.comment ? '' : 'null');
   for (const at of transitions) out[at] = ' ';
-  const header = headerTokens(directives, componentName);
+  const tiers = headerTiers(directives, componentName);
   // The header with the usings, the namespace and the injected members where it fits; else with less of it, down to
   // the class alone, which still lets the members be analysed.
   let tier = 0;
   let laid: [number, string][] | null = null;
-  for (; tier < header.tiers.length && !laid; tier++) laid = layOut(out, headerFrom, blocks[0].start, header.tiers[tier]);
+  for (; tier < tiers.length && !laid; tier++) laid = layOut(out, headerFrom, blocks[0].start, tiers[tier]);
   if (!laid && usingLines.length) {
     // The room after the usings is too small: the usings go (the typing then knows less), the header takes their place.
     for (const line of usingLines) writeAt(out, line, '');
-    for (tier = 0; tier < header.tiers.length && !laid; tier++) laid = layOut(out, 0, blocks[0].start, header.tiers[tier]);
-    if (laid) tier += header.tiers.length;
+    for (tier = 0; tier < tiers.length && !laid; tier++) laid = layOut(out, 0, blocks[0].start, tiers[tier]);
+    if (laid) tier += tiers.length;
   }
   if (!laid) return failed(source, `there is no room before the first @code block for the class header of ${componentName}`);
   for (const [at, text] of laid) for (let k = 0; k < text.length; k++) out[at + k] = text[k];
@@ -227,13 +227,12 @@ function lineOf(text: string, at: number): number {
   return line;
 }
 
-interface HeaderTokens {
-  /** The whole header first, then ones with less in them: without the base types and injected members, without the namespace, without `partial`. */
-  tiers: string[][];
-}
-
-/** The class header the Razor compiler would generate, as C# tokens: usings, namespace, class, injected members. */
-function headerTokens(directives: readonly Directive[], name: string): HeaderTokens {
+/**
+ * The class header the Razor compiler would generate, as C# tokens (namespace, class, injected members), in tiers:
+ * the whole header first, then ones with less in it: without the base types and injected members, without the
+ * namespace, without `partial`.
+ */
+function headerTiers(directives: readonly Directive[], name: string): string[][] {
   const of = (keyword: string) => directives.filter((d) => d.keyword === keyword && d.value);
   const ns = of('namespace').slice(-1).flatMap((d) => ['namespace', ...csharpTokens(d.value), ';']);
   const typeParams = of('typeparam').map((d) => /^([\p{L}_][\p{L}\p{N}_]*)\s*(.*)$/u.exec(d.value)).filter((m): m is RegExpExecArray => m !== null);
@@ -248,7 +247,7 @@ function headerTokens(directives: readonly Directive[], name: string): HeaderTok
   const klass = ['public', 'partial', 'class', name, ...generics, ':', ...csharpTokens(base), ...interfaces, ...constraints, '{'];
   const bare = ['partial', 'class', name, ...generics, ...constraints, '{'];
   // Without `partial` the class still holds the members; a tiny component with a long name may have room for no more.
-  return { tiers: [[...ns, ...klass, ...injected], [...ns, ...bare], bare, bare.slice(1)] };
+  return [[...ns, ...klass, ...injected], [...ns, ...bare], bare, bare.slice(1)];
 }
 
 /** Splits C# text into tokens small enough to lay out one by one: identifiers, numbers, and each other character. */

@@ -8,6 +8,7 @@
  */
 import type { ProjectModel } from './evaluate';
 import { matchesAny } from './globs';
+import { isRazorComponent } from '../parse/razor';
 
 function isUnder(file: string, dir: string): boolean {
   return file.toLowerCase().startsWith(`${dir.replace(/\/+$/, '').toLowerCase()}/`);
@@ -34,11 +35,9 @@ function compileItemState(project: ProjectModel, file: string, nestedProjectDirs
 
 /** Whether the project's Compile items include the file (for a Razor component: whether the project builds it). */
 export function compiles(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
-  if (isRazorPath(file)) return buildsComponents(project) && compileItemState(project, `${file}.cs`, nestedProjectDirs) === 'included';
+  if (isRazorComponent(file)) return buildsComponents(project) && compileItemState(project, `${file}.cs`, nestedProjectDirs) === 'included';
   return compileItemState(project, file, nestedProjectDirs) === 'included';
 }
-
-const isRazorPath = (file: string) => /\.razor$/i.test(file);
 
 /**
  * Whether the project compiles Razor components: the Razor SDK does, and the Web, Blazor WebAssembly and Worker SDKs
@@ -56,7 +55,7 @@ function buildsComponents(project: ProjectModel): boolean {
  * project's glob reaches.
  */
 export function removedFromCompile(project: ProjectModel, file: string, nestedProjectDirs: readonly string[] = []): boolean {
-  return compileItemState(project, isRazorPath(file) ? `${file}.cs` : file, nestedProjectDirs) === 'removed';
+  return compileItemState(project, isRazorComponent(file) ? `${file}.cs` : file, nestedProjectDirs) === 'removed';
 }
 
 export interface ProjectSet {

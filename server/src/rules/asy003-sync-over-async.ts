@@ -3,7 +3,7 @@ import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
-import { typeFamily, typesNamed } from '../workspace/index';
+import { methodsNamed, typeFamily } from '../workspace/index';
 import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
@@ -300,9 +300,7 @@ function riskOf(wait: TaskWait): string {
 function hasDisposeAsync(ctx: RuleContext, body: MethodBody): boolean {
   const owner = body.containingType?.split('.').pop();
   if (!owner) return false;
-  const family = typeFamily(ctx.index, owner);
-  if (family.has('IAsyncDisposable')) return true;
-  return [...family].some((t) => typesNamed(ctx.index, t).some((ref) => ref.type.members.some((m) => m.kind === 'method' && m.name === 'DisposeAsync')));
+  return typeFamily(ctx.index, owner).has('IAsyncDisposable') || methodsNamed(ctx.index, 'DisposeAsync', owner).length > 0;
 }
 
 /** The display-only fix: what making the caller async involves for this kind of body. */
@@ -343,8 +341,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody): string {
 function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
   const owner = body.containingType?.split('.').pop();
   if (!owner || body.kind !== 'method') return false;
-  const twin = `${body.name}Async`;
-  return [...typeFamily(ctx.index, owner)].some((t) => typesNamed(ctx.index, t).some((ref) => ref.type.members.some((m) => m.kind === 'method' && m.name === twin)));
+  return methodsNamed(ctx.index, `${body.name}Async`, owner).length > 0;
 }
 
 export const rule: Rule = {

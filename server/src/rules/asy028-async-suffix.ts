@@ -13,6 +13,7 @@ import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
 import { minimalApiMethodGroups, requestHandlerKindOf } from './requestCode';
 import { isPersistedJobMethod } from './persistedJobs';
 import { isTypedHubClientMethod } from './typedHubClients';
+import { isRazorComponent } from '../parse/razor';
 import { delegateReturnOf } from './callTargets';
 
 const docs = `## What it does
@@ -265,9 +266,9 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
  * partial declaration beside one the workspace has from a `.razor` file of the same namespace.
  */
 function isRazorComponentType(ctx: RuleContext, type: TypeDeclaration): boolean {
-  if (/\.razor(\.cs)?$/i.test(ctx.file)) return true;
+  if (isRazorComponent(ctx.file) || /\.razor\.cs$/i.test(ctx.file)) return true;
   if (!type.modifiers.includes('partial')) return false;
-  return typesNamed(ctx.index, type.name).some((ref) => /\.razor$/i.test(ref.file) && ref.type.fullName === type.fullName);
+  return typesNamed(ctx.index, type.name).some((ref) => isRazorComponent(ref.file) && ref.type.fullName === type.fullName);
 }
 
 /**
