@@ -29,6 +29,8 @@ import type { PeerSeverity } from './editorconfig';
 import { RESHARPER_INSPECTIONS, resharperInspection } from '../knowledge/resharperInspections';
 import { testMethodPeer } from '../knowledge/testMethodPeers';
 import { bodiesById } from '../model/bodies';
+import { innermostType } from '../model/enclosingTypes';
+import { enclosingItems, innermostItemAt } from '../model/spanForest';
 
 export interface Suppressions {
   /** Whether a finding of `ruleId` starting at `offset` is silenced, and by what. */
@@ -102,22 +104,17 @@ export function assemblySuppressionsOf(file: string, text: string): AssemblySupp
 /** The namespace-qualified type around a body, and the member it belongs to (lambdas belong to their method). */
 function memberOf(model: FileModel, body: MethodBody): { type: string | null; member: string } {
   let outer = body;
-  const byId = new Map(model.bodies.map((b) => [b.id, b]));
+  const byId = bodiesById(model.bodies);
   while (outer.parentId && byId.has(outer.parentId)) outer = byId.get(outer.parentId)!;
-  const types = model.types.filter((t) => t.span.start <= outer.span.start && outer.span.end <= t.span.end).sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start));
-  return { type: types[0]?.fullName ?? null, member: outer.name };
+  return { type: innermostType(model.types, outer.span)?.fullName ?? null, member: outer.name };
 }
 
 function innermostBody(model: FileModel, offset: number): MethodBody | null {
-  let best: MethodBody | null = null;
-  for (const b of model.bodies) {
-    if (b.span.start <= offset && offset < b.span.end && (!best || b.span.end - b.span.start < best.span.end - best.span.start)) best = b;
-  }
-  return best;
+  return innermostItemAt(model.bodies, offset);
 }
 
 function typesAround(model: FileModel, offset: number): string[] {
-  return model.types.filter((t) => t.span.start <= offset && offset < t.span.end).map((t) => t.fullName);
+  return enclosingItems(model.types, { start: offset, end: offset }).filter((t) => offset < t.span.end).map((t) => t.fullName);
 }
 
 /** Whether a global suppression's scope and target cover a finding at `offset`. */
@@ -265,29 +262,38 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
         if (silenced?.rules.includes(ruleId)) return `[SuppressMessage("${a.category}", "${silenced.id}")] (ReSharper's inspection for what ${ruleId} reports)`;
       }
       // A peer that reports only inside test methods (xUnit1031) silences nothing elsewhere, however it is turned off.
-      const equivalents = interop(ruleId).map((id) => id.toUpperCase()).filter((id) => peerReportsAt(model, id, offset));
-      if (!equivalents.length) return null;
+      // Whether it could report here is asked only of a peer some suppression names (most findings have none).
+      const named = interop(ruleId).map((id) => id.toUpperCase());
+      if (!named.length) return null;
+      const reportsHere = new Map<string, boolean>();
+      const equivalent = (id: string): boolean => {
+        const upper = id.toUpperCase();
+        if (!named.includes(upper)) return false;
+        let reports = reportsHere.get(upper);
+        if (reports === undefined) reportsHere.set(upper, (reports = peerReportsAt(model, upper, offset)));
+        return reports;
+      };
       // Ids are matched without case, as the compiler does, and named as the peer spells them (xUnit1031).
       const spelled = (id: string) => interop(ruleId).find((e) => e.toUpperCase() === id.toUpperCase()) ?? id;
       const as = (what: string) => `${what} (an equivalent of ${ruleId})`;
       for (const r of ranges) {
         if (r.start > offset || offset >= r.end) continue;
-        if (r.id === '*') return `a bare #pragma warning disable (it silences every warning, ${ruleId} included)`;
-        if (equivalents.includes(r.id)) return as(`#pragma warning disable ${spelled(r.id)}`);
+        if (r.id === '*' && named.some(equivalent)) return `a bare #pragma warning disable (it silences every warning, ${ruleId} included)`;
+        if (equivalent(r.id)) return as(`#pragma warning disable ${spelled(r.id)}`);
       }
-      for (const a of attributed) if (equivalents.includes(a.id) && a.start <= offset && offset < a.end) return as(`[SuppressMessage("${a.category}", "${a.id}")]`);
+      for (const a of attributed) if (a.start <= offset && offset < a.end && equivalent(a.id)) return as(`[SuppressMessage("${a.category}", "${a.id}")]`);
       for (const s of peers.assembly ?? []) {
-        if (equivalents.includes(s.id) && assemblyCovers(s, model, offset)) {
+        if (equivalent(s.id) && assemblyCovers(s, model, offset)) {
           const file = s.file.split('/').pop();
           return as(`[assembly: SuppressMessage(..., "${s.id}"${s.scope ? `, Scope = "${s.scope}"` : ''}${s.target ? `, Target = "${s.target}"` : ''})] in ${file}`);
         }
       }
-      const noWarn = peers.noWarn?.ids.find((id) => equivalents.includes(normalizeDiagnosticId(id)));
+      const noWarn = peers.noWarn?.ids.find((id) => equivalent(normalizeDiagnosticId(id)));
       if (noWarn) return as(`${spelled(normalizeDiagnosticId(noWarn))} in ${peers.noWarn!.source}`);
-      if (equivalents.some((id) => peers.editorConfigOn?.has(id))) return null;
-      for (const id of equivalents) {
+      if (named.some((id) => peers.editorConfigOn?.has(id) && equivalent(id))) return null;
+      for (const id of named) {
         const where = peers.editorConfigOff?.get(id);
-        if (where) return as(`dotnet_diagnostic.${spelled(id)}.severity = none in ${where}`);
+        if (where && equivalent(id)) return as(`dotnet_diagnostic.${spelled(id)}.severity = none in ${where}`);
       }
       return null;
     },
