@@ -325,7 +325,8 @@ workspace (an extension method of tasks that blocks on the task it extends, \`Lo
 as the helper's own \`GetAwaiter().GetResult()\` does; the helper's own wait is not reported.
 
 It stays quiet where the task has already completed and the wait cannot block: the same task was awaited
-earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
+earlier (also when the wait names it through a type pattern's variable, \`if (sent is Task<string> reply)\`
+then \`reply.Result\`), it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
@@ -334,7 +335,8 @@ same task as \`x.Task\`), it reads an element of a sequence filtered for finishe
 cancelled states leave (a callback given the task once it has finished), the task was created
 complete (\`Task.FromResult\`), is a local initialised with such a task and never assigned again (a method that fills
 \`results.Result\` before returning \`results\`), or is a private field that every write fills with such a task or null (a stream's
-cache of its last read's task), it is the result of an awaited \`Task.WhenAny\`, or a wait on the task's own
+cache of its last read's task), it is the result of an awaited \`Task.WhenAny\` (or a branch taken when it lost leaves earlier: \`return\`,
+\`throw\`, or, in a loop, a \`break\` or \`continue\` that ends the branch), or a wait on the task's own
 \`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its
 index; that wait blocks, and is ASY004's). \`nameof(...)\` and \`Result\`
 properties of types that are not tasks are never flagged.
