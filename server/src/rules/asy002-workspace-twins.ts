@@ -128,8 +128,8 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
 }
 
 /**
- * Whether the same body also awaits FooAsync on the very receiver it calls Foo on, with the same arguments (and perhaps
- * a token after them), on the same path (`await module.BeforeExecuteAsync(c); module.BeforeExecute(c);`): code that
+ * Whether the same body also awaits FooAsync on the very receiver it calls Foo on as a statement, with the same
+ * arguments (and perhaps a token after them), on the same path (`await module.BeforeExecuteAsync(c); module.BeforeExecute(c);`): code that
  * runs both on one object means both, as a framework calls its overridable synchronous and asynchronous hooks in
  * turn, and awaiting FooAsync in Foo's place would run the asynchronous one twice and the synchronous one never. The
  * receiver must be a name or a member path (two `new Mirror(root)` are two objects), with no receiver meaning the
@@ -137,6 +137,9 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
  * repeat, not a pair, and leaves the finding.
  */
 function callsTwinOnSameReceiver(body: MethodBody, call: CallSite, twinName: string): boolean {
+  // A Foo whose result is used computes something FooAsync computes again (`Enabled = perms.Authorize(x)` beside
+  // `await perms.AuthorizeAsync(x)`): that is one question asked twice, and awaiting the twin is the right advice.
+  if (call.usage !== 'discarded') return false;
   const receiver = normalisedReceiver(call.receiver);
   if (receiver === null) return false;
   const args = call.argumentTexts.map((a) => a.trim());
