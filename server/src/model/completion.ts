@@ -149,6 +149,11 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         if (cond && consequence && topLevelDisjuncts(cond.text).some((d) => wonWhenAny(d, winners, false, recv)) && /\b(return|throw)\b/.test(consequence.text)) {
           return `the method leaves earlier unless ${recv} won the awaited Task.WhenAny`;
         }
+        // `if (winner == closeTask) break;` in a loop's body: the jump leaves the loop (or goes round it again), so the
+        // statements after it in the same block run only when the receiver won.
+        if (cond && consequence && topLevelDisjuncts(cond.text).some((d) => wonWhenAny(d, winners, false, recv)) && endsInLoopJump(consequence)) {
+          return `the loop is left earlier unless ${recv} won the awaited Task.WhenAny`;
+        }
       }
     }
     if (p.type === 'switch_section' || p.type === 'switch_expression_arm') {
@@ -164,6 +169,16 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
     if (isFunctionNode(p)) break;
   }
   return null;
+}
+
+/**
+ * Whether a branch ends by leaving the innermost loop or switch around it, or by starting the loop's next round:
+ * `break;`, `continue;`, or a block whose last statement is one. Only a jump at the branch's own level counts; one
+ * inside a loop nested in the branch leaves that loop, not the one around the branch.
+ */
+function endsInLoopJump(branch: SyntaxNode): boolean {
+  const last = branch.type === 'block' ? branch.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment').at(-1) : branch;
+  return last?.type === 'break_statement' || last?.type === 'continue_statement';
 }
 
 /**
@@ -574,6 +589,12 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   if (local?.initializerText && /^await\s+(System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(local.initializerText.trim()) && !writtenBetween(syntax, variable!, local.span.end, wait.span.start)) {
     return `${variable} is the task Task.WhenAny handed back, which has completed`;
   }
+  // `if (task is Task<string> text) ... text.Result` after `await task;`: the pattern's variable is the same task.
+  const matched = local?.kind === 'pattern' ? typePatternSubject(body, bodies, syntax, variable!, wait) : null;
+  if (matched) {
+    const reason = knownCompletedReason({ ...wait, receiverText: matched }, body, bodies, syntax);
+    if (reason) return `${variable} is ${matched}, matched by its type (${reason})`;
+  }
   for (const b of bodyChain(body, bodies)) {
     for (const a of b.awaits) {
       if (a.span.end > wait.span.start) continue;
@@ -600,6 +621,26 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
           return `${recv} is an element of ${args.join(', ')}, which completed in the awaited Task.WhenAll`;
         }
       }
+    }
+  }
+  return null;
+}
+
+/**
+ * The variable a type pattern tests when it declares `name` as a task (`task is Task<string> text`, `task is
+ * ValueTask<int> v`), before the wait and in a body around it, with that variable not written between the pattern and
+ * the wait: the declared variable then holds the very task the variable does.
+ */
+function typePatternSubject(body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax, name: string, wait: TaskWait): string | null {
+  for (const b of bodyChain(body, bodies)) {
+    for (const pattern of syntax.owned.get(b.id)?.get('declaration_pattern') ?? []) {
+      if (pattern.endIndex > wait.span.start || pattern.childForFieldName('name')?.text !== name) continue;
+      const test = pattern.parent;
+      if (test?.type !== 'is_pattern_expression' || test.childForFieldName('pattern')?.startIndex !== pattern.startIndex) continue;
+      if (!new RegExp(`^${TASK_TYPE}$`).test(pattern.childForFieldName('type')?.text ?? '')) continue;
+      const subject = test.childForFieldName('expression')?.text.trim() ?? '';
+      if (!/^[A-Za-z_]\w*$/.test(subject) || writtenBetween(syntax, subject, pattern.endIndex, wait.span.start)) continue;
+      return subject;
     }
   }
   return null;

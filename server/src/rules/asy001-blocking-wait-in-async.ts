@@ -5,7 +5,7 @@ import { quoted } from './messageText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics, type MethodRef } from '../workspace/index';
-import { COMPLETED_TASK_EXPRESSION, resolveCallSite, verdictKey } from '../workspace/completion';
+import { COMPLETED_TASK_EXPRESSION, resolveCallSite, verdictKey, derivedMembersNamed } from '../workspace/completion';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { ASYNC_FLAG_NAMES, conditionalArmsOf, syncPathCallReason } from '../model/completion';
@@ -15,6 +15,7 @@ import { describeAsyncBody, isWorkspaceTypeName, needsParentheses, receiverTypeO
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
+import { modeArgumentsOf, modeSkipsEveryAwait, takesMode } from './constantModeArguments';
 
 /** `Wait()`, `Wait(100)`, `Wait(TimeSpan.FromSeconds(1))`, `Wait(ct)`, `Wait(timeout, ct)`: the shapes of Task.Wait's overloads. */
 const TIMEOUT_OR_TOKEN = /^\d+$|TimeSpan|Timeout|[Tt]oken|^ct$|[Cc]ancel|[Tt]imeout|[Mm]illiseconds|[Dd]elay|[Ss]econds/;
@@ -92,7 +93,37 @@ function completesByContract(ctx: RuleContext, body: MethodBody, receiver: strin
   const arms = conditionalArmsOf(receiver.trim());
   if (arms) return arms.every((arm) => syncPathCallReason(arm) !== null || completesByContract(ctx, body, arm));
   return callsSyncPathByPosition(ctx, body, receiver) || callsCompletedMethod(ctx, body, receiver) || fieldHoldsOnlyCompletedTasks(ctx, body, receiver)
-    || localHoldsOnlyCompletedTask(ctx, body, receiver);
+    || localHoldsOnlyCompletedTask(ctx, body, receiver) || callsWithModeThatSkipsAwaits(ctx, body, receiver);
+}
+
+/**
+ * `guild.GetUserAsync(id, CacheMode.CacheOnly).GetAwaiter().GetResult()` where every workspace method the call may
+ * run either hands back a completed task anyway or, for the mode the call passes, never reaches an await
+ * (rules/constantModeArguments.ts): a cache-only lookup that awaits only when the caller allows a download. A call
+ * dispatched through a public interface or virtual member, which code outside the workspace could implement, is
+ * judged by the workspace's implementations when the mode's enum is the workspace's own: the mode is then part of
+ * the member's contract, which the implementations shown honour, and an outside one that suspended for it would
+ * break that contract.
+ */
+function callsWithModeThatSkipsAwaits(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
+  const call = splitCallText(receiver.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)$/, ''));
+  if (!call) return false;
+  const args = splitTopLevel(call.argumentsText);
+  const modes = modeArgumentsOf(args);
+  if (modes.length === 0) return false;
+  const resolved = resolveCallSite(call.name, call.receiver, args.length, ctx.file, body, ctx.index);
+  const ownModes = modes.filter((mode) => (ctx.index.typesByName.get(mode.enumName) ?? []).some(({ type }) => type.kind === 'enum'));
+  const open = resolved.targets.length === 0 && resolved.dispatched && resolved.owner && resolved.declared && ownModes.length > 0;
+  const judged = open ? ownModes : modes;
+  const targets = open ? [...resolved.declared!, ...derivedMembersNamed(ctx.index, resolved.owner!, call.name)].filter((t) => t.body && judged.some((mode) => takesMode(t.body!, mode, resolved.declared!))) : resolved.targets;
+  let skipped = false;
+  const every = targets.length > 0 && targets.every((t) => {
+    if (!t.body) return false;
+    if (judged.some((mode) => modeSkipsEveryAwait(t.body!, mode))) return (skipped = true);
+    const verdict = ctx.completion.get(verdictKey(t.file, t.body.id));
+    return !!verdict && verdict.likelySync && verdict.certain;
+  });
+  return every && skipped;
 }
 
 /**
@@ -325,7 +356,8 @@ workspace (an extension method of tasks that blocks on the task it extends, \`Lo
 as the helper's own \`GetAwaiter().GetResult()\` does; the helper's own wait is not reported.
 
 It stays quiet where the task has already completed and the wait cannot block: the same task was awaited
-earlier, it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
+earlier (also when the wait names it through a type pattern's variable, \`if (sent is Task<string> reply)\`
+then \`reply.Result\`), it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
@@ -334,9 +366,15 @@ same task as \`x.Task\`), it reads an element of a sequence filtered for finishe
 cancelled states leave (a callback given the task once it has finished), the task was created
 complete (\`Task.FromResult\`), is a local initialised with such a task and never assigned again (a method that fills
 \`results.Result\` before returning \`results\`), or is a private field that every write fills with such a task or null (a stream's
-cache of its last read's task), it is the result of an awaited \`Task.WhenAny\`, or a wait on the task's own
+cache of its last read's task), it is the result of an awaited \`Task.WhenAny\` (or a branch taken when it lost leaves earlier: \`return\`,
+\`throw\`, or, in a loop, a \`break\` or \`continue\` that ends the branch), or a wait on the task's own
 \`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its
-index; that wait blocks, and is ASY004's). \`nameof(...)\` and \`Result\`
+index; that wait blocks, and is ASY004's). It is quiet, too, on a call that passes a workspace enum's member as a mode (\`GetUserAsync(id, CacheMode.CacheOnly)\`) to methods
+each of which either hands back a completed task or, for that mode, never reaches an await: every await sits in a
+branch the mode rules out (\`if (mode == CacheMode.AllowDownload) return await ...;\`) or a return before the first
+await runs for it (\`if (user is not null || mode == CacheMode.CacheOnly) return user;\`). Through a public interface
+or virtual member the workspace's implementations decide, the mode being the member's own contract.
+\`nameof(...)\` and \`Result\`
 properties of types that are not tasks are never flagged.
 
 ## Why is this bad?

@@ -482,6 +482,11 @@ top-level statements) that have an awaitable twin, and names the twin:
   returns a task or an async stream (\`IAsyncEnumerable<T> Foo()\` beside \`Task<IList<T>> FooAsync()\`): it does its
   work as the caller awaits or enumerates it with \`await foreach\`, so it blocks nothing. In test code, a method that calls both \`Foo\` and
   \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose.
+  Anywhere, a \`Foo\` called as a statement beside an awaited \`FooAsync\` on the same object, with the same arguments
+  and on the same path (\`await step.PrepareAsync(input); step.Prepare(input);\`), is left alone: the two are hooks called in turn,
+  and awaiting \`FooAsync\` in \`Foo\`'s place would run one twice and the other never. A \`Foo\` whose result is used
+  beside its twin (\`Enabled = perms.Authorize(x)\` and \`await perms.AuthorizeAsync(x)\`) asks one question twice and is
+  reported.
   A \`private\` \`FooAsync\` counts only for callers inside its type (or a type nested in it): elsewhere a call to it
   would not compile;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a

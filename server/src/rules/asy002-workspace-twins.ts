@@ -66,6 +66,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   // purpose (`new UploadTests(server).RunAll(); await new UploadTests(server).RunAllAsync();`): the synchronous call
   // is what is under test, not a blocking copy of the other.
   if (ctx.testCode && body.calls.some((c) => c.name === twinName && callTargetOf(ctx, body, c, chain)?.typeName === target.typeName)) return null;
+  if (callsTwinOnSameReceiver(body, call, twinName)) return null;
 
   const declared = (name: string) => methodsOn(ctx, name, target);
   let syncs = declared(call.name);
@@ -124,6 +125,43 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
     kind: 'workspace', twins: fitting, syncs: syncCandidates, typeName: target.typeName, needsToken, viaExtension, evidence,
     evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension, needsToken),
   };
+}
+
+/**
+ * Whether the same body also awaits FooAsync on the very receiver it calls Foo on as a statement, with the same
+ * arguments (and perhaps a token after them), on the same path (`await module.BeforeExecuteAsync(c); module.BeforeExecute(c);`): code that
+ * runs both on one object means both, as a framework calls its overridable synchronous and asynchronous hooks in
+ * turn, and awaiting FooAsync in Foo's place would run the asynchronous one twice and the synchronous one never. The
+ * receiver must be a name or a member path (two `new Mirror(root)` are two objects), with no receiver meaning the
+ * body's own object; an await inside a branch, loop or catch that does not also hold the Foo call is a fallback or a
+ * repeat, not a pair, and leaves the finding.
+ */
+function callsTwinOnSameReceiver(body: MethodBody, call: CallSite, twinName: string): boolean {
+  // A Foo whose result is used computes something FooAsync computes again (`Enabled = perms.Authorize(x)` beside
+  // `await perms.AuthorizeAsync(x)`): that is one question asked twice, and awaiting the twin is the right advice.
+  if (call.usage !== 'discarded') return false;
+  const receiver = normalisedReceiver(call.receiver);
+  if (receiver === null) return false;
+  const args = call.argumentTexts.map((a) => a.trim());
+  return body.calls.some((c) => {
+    if (c.name !== twinName || c.usage !== 'awaited' || normalisedReceiver(c.receiver) !== receiver) return false;
+    const twinArgs = c.argumentTexts.map((a) => a.trim());
+    if (twinArgs.length < args.length || twinArgs.length > args.length + 1 || args.some((a, i) => a !== twinArgs[i])) return false;
+    const awaited = body.awaits.find((a) => a.span.start <= c.span.start && c.span.end <= a.span.end);
+    return !!awaited && awaited.regions.every((r) => !BRANCHING_REGIONS.has(r.kind) || (r.span.start <= call.span.start && call.span.end <= r.span.end));
+  });
+}
+
+/** Regions whose code runs on some paths only, or more than once: an if or ?: arm, a switch, a loop, a catch. */
+const BRANCHING_REGIONS = new Set(['conditional', 'switch', 'loop', 'foreach', 'catch']);
+
+/**
+ * A receiver's text without spaces, `this.` and null marks, so `this.module` and `module!` name `module`; null for one
+ * that is not a name or member path (a creation or a call may give another object each time).
+ */
+function normalisedReceiver(receiver: string | null): string | null {
+  const text = (receiver ?? 'this').replace(/\s+/g, '').replace(/[!?]+$/, '').replace(/^this\./, '');
+  return /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(text) ? text : null;
 }
 
 /**

@@ -399,6 +399,11 @@ reported). \`(c ? a : b).Result\` counts as complete when both arms do. A task f
 async flag false is complete by contract: a workspace method's \`bool async\` parameter (\`Read(false)\`,
 \`Read(async: false)\`), or a workspace delegate's (\`handler(this, line, false)\` where the delegate type declares
 \`bool doAsync\` in that position, as a protocol engine's handlers serve its synchronous and asynchronous loops).
+So is a call that passes a workspace enum's member as a mode (\`GetUserAsync(id, CacheMode.CacheOnly)\`) to methods
+each of which either hands back a completed task or, for that mode, never reaches an await: every await sits in a
+branch the mode rules out (\`if (mode == CacheMode.AllowDownload) return await ...;\`) or a return before the first
+await runs for it (\`if (user is not null || mode == CacheMode.CacheOnly) return user;\`). Through a public interface
+or virtual member the workspace's implementations decide, the mode being the member's own contract.
 \`Result\` properties of types that are not tasks are never flagged.
 
 ## Why is this bad?

@@ -8,6 +8,7 @@ import { bodyOf } from '../workspace/index';
 import { describeCache } from '../knowledge/taskCache';
 import { isHarnessMethod } from './testSubjects';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
+import { elidesCode } from './sourceText';
 
 const docs = `## What it does
 Flags an \`async\` method or local function that has awaits, yet whose common path finishes without
@@ -22,6 +23,7 @@ The message says which, and points at the callee that makes it so; for awaits on
 guard around all of them when there is one (\`_rows == null\` rather than the \`_total == null\` nested in it around
 the first await). A callee that is only synchronous on a cache hit does not make its callers so: how often a caller
 hits is not in the code.
+A body that leaves code out with a comment line holding only an ellipsis (\`// ...\`, as documentation snippets and sketches do) is not flagged: the missing code may suspend.
 
 Methods with no await at all belong to ASY011 (async-without-await). Async iterators and \`async void\`
 methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually an
@@ -188,6 +190,8 @@ export const rule: Rule = {
       // No await at all is ASY011's finding; async iterators have no verdict; an async void method allocates
       // nothing on its synchronous path and its signature (an event handler's, an override's) is rarely free to change.
       if (body.awaits.length === 0 || body.isIterator || body.returnKind === 'void') continue;
+      // A sketch with code left out (`// ...`) may suspend in what is missing.
+      if (elidesCode(ctx.text, body)) continue;
       // A test or a benchmark is called by its harness, once per test or measurement, with the signature the
       // harness reads: there is no caller for whom a cached task or a ValueTask would pay.
       if (isHarnessMethod(ctx, body)) continue;

@@ -5,7 +5,7 @@ import { shapeOfTypeText } from '../cost';
 import { taskOfTBytes } from '../cost/estimate';
 import { cachedValuesOf } from '../cost/resultCache';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
-import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
+import { asyncModifierRemoval, elidesCode, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import { enclosingTypes } from '../model/enclosingTypes';
 import { expressionResultOf } from './taskResults';
 import { canonicalType } from './asy002-argument-types';
@@ -16,6 +16,8 @@ Flags an \`async\` method, local function, lambda or anonymous method whose body
 expression, no \`await foreach\` and no \`await using\` of its own (awaits inside a nested lambda or
 local function belong to that function). Async iterators (\`async IAsyncEnumerable<T>\` with
 \`yield return\`) are skipped: without \`async\` they would need a different shape, not a wrapped return.
+A body that leaves code out with a comment line holding only an ellipsis (\`// ...\`, as documentation snippets and sketches do) is skipped too: what the missing code awaits is not known (an empty
+body, or one whose comments say something, is all there is, and is flagged).
 
 ## Why is this bad?
 The compiler still generates and runs a state machine for every call: a builder, \`MoveNext\`, and the
@@ -393,6 +395,8 @@ export const rule: Rule = {
     for (const body of asyncBodies(ctx)) {
       if (body.kind !== 'method' && body.kind !== 'localFunction' && body.kind !== 'lambda' && body.kind !== 'anonymousMethod') continue;
       if (body.awaits.length > 0 || body.isIterator) continue;
+      // `public async Task ConfigureAsync() { // ... }`: a sketch whose code is left out may await in what is missing.
+      if (elidesCode(ctx.text, body)) continue;
       masked ??= maskCommentsAndStrings(ctx.text);
       const slip = taskMemberSlipOf(ctx, body);
       if (slip) {

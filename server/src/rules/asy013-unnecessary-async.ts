@@ -8,7 +8,7 @@ import { constructedTypeText, substituteNames } from '../model/syntax';
 import { typeKindOf, typeParameterConstraintsOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
-import { asyncModifierRemoval, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
+import { asyncModifierRemoval, elidesCode, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { isHarnessMethod } from './testSubjects';
 import { fileNamespaces } from './asy022-unobserved-task';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
@@ -93,6 +93,7 @@ returns.
   \`[Benchmark]\`, \`[GlobalSetup]\`, xUnit's \`IAsyncLifetime.InitializeAsync\` and \`DisposeAsync\`) are not flagged: each runs once per test or measurement, so the box saved is one
   per run, while eliding would take the test out of a failure's async stack trace or change what the benchmark
   measures. Nor is a program's \`static async Task Main\`, which runs once per process.
+- A body that leaves code out with a comment line holding only an ellipsis (\`// ...\`, as documentation snippets and sketches do) is not flagged: the one await shown may not be the only one.
 - A lambda is flagged only when its delegate type is written in its declaration
   (\`Func<Task<int>> f = async () => await GetAsync();\`): a lambda passed as an argument may be bound to
   a void-returning delegate, where eliding would lose the task.
@@ -426,6 +427,8 @@ export const rule: Rule = {
     let masked: string | null = null;
     for (const body of asyncBodies(ctx)) {
       if (body.awaits.length !== 1) continue;
+      // An await between `// ...` lines is the one await shown, not the only one the method has.
+      if (elidesCode(ctx.text, body)) continue;
       // A test or a benchmark runs once per test or measurement, so the box it would save is one per run; eliding
       // would take the test out of a failure's async stack trace, or change what the benchmark measures.
       if (isHarnessMethod(ctx, body)) continue;

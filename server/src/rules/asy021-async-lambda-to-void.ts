@@ -98,7 +98,10 @@ invoked.
 - Events are not in the signature database: an event the workspace does not declare is taken to have a
   void-returning handler type (\`EventHandler\`, as nearly all do), unless its name ends in \`Async\`, the suffix
   packages give their events of an \`AsyncEventHandler\`-like type (RabbitMQ.Client's \`ReceivedAsync\`), which is
-  left alone. Such an event named otherwise is still wrongly reported when its handler can throw.
+  left alone. Such an event named otherwise is still wrongly reported when its handler can throw. When the
+  receiver's type is not known but the workspace declares events of the subscribed name, and every one of them takes
+  handlers that return a task (\`event Func<SocketMessage, Task> MessageReceived\`, as in a documentation snippet
+  whose \`client\` is not declared), the subscription is taken to be to one of those and is left alone.
 - Constructors are not in the signature database either: only the ones in knowledge/voidCallbacks.ts and
   delegate types' own are known.
 `;
@@ -132,6 +135,40 @@ export function voidDelegateTargetOf(ctx: RuleContext, body: MethodBody, typedOn
   return voidTargetOf(ctx, body, target);
 }
 
+/**
+ * Whether the workspace declares events named as the subscription's member (`client.ButtonExecuted` names
+ * `ButtonExecuted`), at least one, and every one of them has a delegate type that returns a value.
+ */
+function workspaceEventsReturnValues(ctx: RuleContext, body: MethodBody, targetText: string): boolean {
+  const name = /([A-Za-z_]\w*)\s*$/.exec(targetText)?.[1];
+  if (!name) return false;
+  const types = eventTypesNamed(ctx, name);
+  return types.length > 0 && types.every((typeText) => delegateReturnOf(ctx, body, { typeText, type: null }, null) === 'value');
+}
+
+/** The declared types of the workspace's events named `name`, gathered once per index version. */
+const eventTypesByIndex = new WeakMap<object, { version: number; byName: Map<string, string[]> }>();
+
+function eventTypesNamed(ctx: RuleContext, name: string): string[] {
+  let known = eventTypesByIndex.get(ctx.index);
+  if (!known || known.version !== ctx.index.version) {
+    const byName = new Map<string, string[]>();
+    for (const refs of ctx.index.typesByName.values()) {
+      for (const { type } of refs) {
+        for (const m of type.members) {
+          if (m.kind !== 'event' || !m.typeText) continue;
+          const list = byName.get(m.name);
+          if (list) list.push(m.typeText);
+          else byName.set(m.name, [m.typeText]);
+        }
+      }
+    }
+    known = { version: ctx.index.version, byName };
+    eventTypesByIndex.set(ctx.index, known);
+  }
+  return known.byName.get(name) ?? [];
+}
+
 /** Why the lambda becomes async void, or null when its delegate returns a value or is unknown. */
 function voidTargetOf(ctx: RuleContext, body: MethodBody, target: DelegateTarget): VoidTarget | null {
   switch (target.kind) {
@@ -161,6 +198,10 @@ function voidTargetOf(ctx: RuleContext, body: MethodBody, target: DelegateTarget
       // take Task-returning handlers (RabbitMQ.Client 7's `ReceivedAsync`, an AsyncEventHandler<T>; MQTTnet 4's
       // `ApplicationMessageReceivedAsync`, a Func<T, Task>). An async lambda given to one of those is an async Task.
       if (target.targetText && /Async$/.test(target.targetText.trim())) return null;
+      // `client.MessageReceived += async m => ...` where the client's type is not known here (a snippet, a receiver
+      // the typing cannot follow) but the workspace declares events of that name, each with handlers that return a
+      // task (`event Func<SocketMessage, Task> MessageReceived`): the subscription is to one of those.
+      if (target.targetText && workspaceEventsReturnValues(ctx, body, target.targetText)) return null;
       return { description: `it handles the event ${target.targetText}, whose handlers return void`, handler: true };
     }
     case 'argument':

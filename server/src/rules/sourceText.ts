@@ -147,4 +147,21 @@ export function lastStatementOf(bodySpan: Span, masked: string): { end: number; 
   return { end: k, text: masked.slice(from + 1, k).trim() };
 }
 
+/**
+ * A comment line that is nothing but an ellipsis (`// ...`, `//…`, or a block comment holding only one): the way
+ * documentation snippets and sketches mark code left out. A comment that starts its line cannot sit inside an
+ * ordinary string literal.
+ */
+const ELISION_COMMENT = /^[ \t]*(?:\/\/[ \t]*(?:\.{3}|\u2026)[ \t]*|\/\*[ \t]*(?:\.{3}|\u2026)[ \t]*\*\/[ \t]*)\r?$/m;
+
+/**
+ * Whether a body leaves code out, marked by an ellipsis comment of its own line: what the missing code awaits, and
+ * how many times, is not known, so a claim that rests on what the body does not do (ASY010, ASY011, ASY013) cannot
+ * be made of it.
+ */
+export function elidesCode(text: string, body: MethodBody): boolean {
+  const span = body.bodySpan;
+  return span !== null && ELISION_COMMENT.test(text.slice(span.start, span.end));
+}
+
 // ---- the fix ----

@@ -744,6 +744,8 @@ export interface CallResolution {
    * workspace. Absent when the call does not bind to a member of the receiver's type (a local function, an extension).
    */
   declared?: MethodRef[];
+  /** For a dispatched call left unresolved because code outside the workspace may implement it: the receiver's type. */
+  owner?: string;
 }
 
 /**
@@ -1035,7 +1037,7 @@ function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | 
     // Code outside the workspace can implement a public interface or override a public virtual member (test
     // doubles, proxies, a library's users): what it runs is not known, so the await may suspend.
     const open = openDispatchReason(index, owner, declared);
-    if (open) return { targets: [], unresolved: open, receiverTypeKnown: true, dispatched: true, declared };
+    if (open) return { targets: [], unresolved: open, receiverTypeKnown: true, dispatched: true, declared, owner };
     const seen = new Set(declared.map((m) => m.body?.id ?? m.member?.nameSpan.start));
     for (const sub of descendantsOf(index, owner)) {
       for (const m of preferExactArity(membersNamed(index, name, sub).filter((x) => x.typeName === sub && arityFits(x, argumentCount)), argumentCount)) {
@@ -1052,6 +1054,15 @@ function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | 
     return { targets: [], unresolved: `${name} is declared without a body (an interface or abstract member) and no workspace type implements it`, receiverTypeKnown: true, dispatched, declared };
   }
   return { targets: withBodies, unresolved: null, receiverTypeKnown: true, dispatched, declared };
+}
+
+/**
+ * The members named `name` that the workspace's types derived from `owner` (or implementing it) declare themselves,
+ * explicit interface implementations included, whatever their parameters: what a dispatched call may run is among
+ * them, and a caller that knows the member's signature picks those out.
+ */
+export function derivedMembersNamed(index: WorkspaceIndex, owner: string, name: string): MethodRef[] {
+  return [...descendantsOf(index, owner)].flatMap((sub) => membersNamed(index, name, sub).filter((m) => m.typeName === sub));
 }
 
 /** A file's local functions by name, in the order of its bodies, built once per bodies array. */
