@@ -183,16 +183,43 @@ function workspaceExtensionCallType(call: CallText, body: MethodBody, bodies: re
  * guess the call's result from its name alone learns that the call may well be the workspace's.
  */
 export function workspaceExtensionsTaking(call: CallText, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): MethodRef[] {
-  const extensions = (index.methodsByName.get(call.name) ?? []).filter((m) => m.member?.typeText && m.member.isStatic && m.member.parameters?.[0]?.modifiers.includes('this'));
-  if (extensions.length === 0 || !call.receiver) return [];
-  const receiverType = typeOfExpression(call.receiver, body, bodies, index);
-  if (!receiverType || typesNamed(index, receiverType.typeText).length > 0) return [];
+  if (!call.receiver) return [];
+  // Cheap tests first, on text and declarations alone: most names have no workspace extension, and most extensions
+  // name no workspace type among their parameters. Typing the receiver of every call in a long chain again here
+  // would type each link twice, once more per link.
   const args = call.argumentsText.trim() === '' ? [] : splitTopLevel(call.argumentsText);
   // Named arguments and out variables would need the parameters' names; such calls keep the signatures' answer.
   if (args.some((a) => /^\s*(?:@?[A-Za-z_]\w*\s*:(?!:)|out\s|ref\s)/.test(a))) return [];
-  const argTypes = args.map((a) => typeOfExpression(a, body, bodies, index)?.typeText ?? null);
-  const workspaceArgs = argTypes.map((typeText) => (typeText && typesNamed(index, stripGenerics(typeText)).length > 0 ? stripGenerics(typeText) : null));
+  const extensions = (index.methodsByName.get(call.name) ?? []).filter((m) => m.member?.typeText && m.member.isStatic && m.member.parameters?.[0]?.modifiers.includes('this')
+    && countFits(m.member.parameters.slice(1), args.length) && m.member.parameters.slice(1, args.length + 1).some((p) => typesNamed(index, stripGenerics(p.typeText.replace(/\?$/, ''))).length > 0));
+  if (extensions.length === 0) return [];
+  let memo = extensionAnswers.get(index);
+  if (!memo) extensionAnswers.set(index, (memo = new WeakMap()));
+  let answers = memo.get(body);
+  if (!answers) memo.set(body, (answers = new Map()));
+  const key = `${call.receiver}\0${call.name}\0${call.argumentsText}`;
+  const known = answers.get(key);
+  if (known) return known;
+  answers.set(key, []);
+  const found = extensionsTakingUncached(call, args, extensions, body, bodies, index);
+  answers.set(key, found);
+  return found;
+}
+
+/** Answers of workspaceExtensionsTaking per index version and body: a call is asked about once per rule that meets it. */
+const extensionAnswers = new WeakMap<WorkspaceIndex, WeakMap<MethodBody, Map<string, MethodRef[]>>>();
+
+function extensionsTakingUncached(call: CallText, args: readonly string[], extensions: readonly MethodRef[], body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): MethodRef[] {
+  // Only the arguments at places some extension gives a workspace type are typed.
+  const asked = new Set(extensions.flatMap((m) => m.member!.parameters!.slice(1, args.length + 1).flatMap((p, i) => (typesNamed(index, stripGenerics(p.typeText.replace(/\?$/, ''))).length > 0 ? [i] : []))));
+  const workspaceArgs = args.map((a, i) => {
+    if (!asked.has(i)) return null;
+    const typeText = typeOfExpression(a, body, bodies, index)?.typeText ?? null;
+    return typeText && typesNamed(index, stripGenerics(typeText)).length > 0 ? stripGenerics(typeText) : null;
+  });
   if (workspaceArgs.every((w) => w === null)) return [];
+  const receiverType = typeOfExpression(call.receiver!, body, bodies, index);
+  if (!receiverType || typesNamed(index, receiverType.typeText).length > 0) return [];
   const db = signatureDatabase();
   const api = db ? apiContextOf(db, bodies, index) : null;
   const apiReceiver = api ? resolveTypeText(api, receiverType.typeText) : null;
@@ -200,7 +227,6 @@ export function workspaceExtensionsTaking(call: CallText, body: MethodBody, bodi
   const receiverNames = knownReceiver && api ? new Set([knownReceiver, ...supertypes(api, knownReceiver)].map(simpleApiName)) : null;
   const fitting = extensions.filter((m) => {
     const params = m.member!.parameters!.slice(1);
-    if (!countFits(params, args.length)) return false;
     // Its `this` parameter must take the receiver: one of the receiver's .NET supertypes, or a type parameter.
     const self = stripGenerics(m.member!.parameters![0]!.typeText.replace(/\?$/, ''));
     if (receiverNames && !receiverNames.has(self) && !(m.body?.typeParameters ?? []).includes(self)) return false;
