@@ -19,6 +19,7 @@ import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
+import { workspaceExtensionsTaking } from '../workspace/typing';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
 export interface AsyncDisposableMatch {
@@ -185,6 +186,9 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
     if (!abstractResult) return byType(ctx, typed);
   }
   const call = splitCallText(resource);
+  // A call the workspace's own extension method takes (its receiver's methods cannot) is not the factory its name
+  // suggests: `connection.BeginTransactionAsync(publisher, true)` may return the workspace's transaction wrapper.
+  if (call && workspaceExtensionsTaking(call, body, ctx.model.bodies, ctx.index).length > 0) return null;
   if (call) {
     const row = asyncDisposableForFactory(call.receiver?.replace(/\s+/g, ''), call.name);
     // `command.ExecuteReaderAsync()` on a SqliteCommand gives a SqliteDataReader, whose DisposeAsync only calls

@@ -3,15 +3,17 @@
  * properties and workspace method return types, then the API signatures for what the workspace does not declare.
  * No compiler, so the answer may be "unknown".
  */
-import type { LocalVariable, MethodBody, TypeDeclaration } from '../model/types';
+import type { LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { conditionalParts, splitCallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
+import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { apiBasesOf, methodsNamed, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { apiBasesOf, methodsNamed, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
-import { apiContext, type ApiContext } from '../signatures/resolve';
+import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
+import { methodsOf } from '../signatures/members';
+import type { ApiType } from '../signatures/typeText';
 
 export interface ExpressionType {
   typeText: string;
@@ -140,6 +142,9 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   const call = splitCallText(t);
   if (call && index) {
     const owner = call.receiver ? receiverTypeName(call.receiver, body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+    // A receiver of a type outside the workspace whose own methods cannot take the arguments: the workspace's extension.
+    const extension = call.receiver && (owner === null || typesNamed(index, owner).length === 0) ? workspaceExtensionCallType(call, body, bodies, index) : null;
+    if (extension) return extension;
     // No workspace owner: the signatures may still know it (a static call on an API type: `File.ReadAllTextAsync`).
     if (owner === null) return typeFromApiSignatures(t, body, bodies, index);
     const candidates = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText);
@@ -151,6 +156,115 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     }
   }
   return typeFromApiSignatures(t, body, bodies, index);
+}
+
+/**
+ * The return type of a workspace extension method that a call on a value of a type outside the workspace binds to
+ * because its receiver's own methods cannot take the arguments: `connection.BeginTransaction(publisher)` with a
+ * `BeginTransaction(this IDbConnection, IPublisher, bool = false)` of the workspace is not SqlConnection's
+ * `BeginTransaction(string)`. C# looks for extension methods only when no instance method applies, and the signatures
+ * alone bind such a call by its argument count, so the extension must be chosen here, where the workspace's types are
+ * known. Evidence is demanded at one argument at least: its type is declared by the workspace and the extension's
+ * parameter at its place names that type (or a workspace base of it), while no instance method of the receiver's type
+ * that takes that many arguments has a parameter there that could take it (object, a type parameter, or a .NET base
+ * or interface the workspace type has). A receiver whose type the signatures do not know (a package they lack) has
+ * no such method that could name the workspace's type. Every extension that fits must agree on the return type.
+ */
+function workspaceExtensionCallType(call: CallText, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): ExpressionType | null {
+  const fitting = workspaceExtensionsTaking(call, body, bodies, index);
+  const types = new Set(fitting.map((m) => m.member!.typeText!));
+  return types.size === 1 ? { typeText: [...types][0]!, source: `return type of the workspace extension ${call.name}` } : null;
+}
+
+/**
+ * The workspace's extension methods a call on a value of a type outside the workspace binds to, by the evidence
+ * workspaceExtensionCallType describes; empty when there is none or an instance method could take the call. Where
+ * several fit (the same name for an unknown receiver and for EF Core's DatabaseFacade), a rule that would otherwise
+ * guess the call's result from its name alone learns that the call may well be the workspace's.
+ */
+export function workspaceExtensionsTaking(call: CallText, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): MethodRef[] {
+  if (!call.receiver) return [];
+  // Cheap tests first, on text and declarations alone: most names have no workspace extension, and most extensions
+  // name no workspace type among their parameters. Typing the receiver of every call in a long chain again here
+  // would type each link twice, once more per link.
+  const args = call.argumentsText.trim() === '' ? [] : splitTopLevel(call.argumentsText);
+  // Named arguments and out variables would need the parameters' names; such calls keep the signatures' answer.
+  if (args.some((a) => /^\s*(?:@?[A-Za-z_]\w*\s*:(?!:)|out\s|ref\s)/.test(a))) return [];
+  const extensions = (index.methodsByName.get(call.name) ?? []).filter((m) => m.member?.typeText && m.member.isStatic && m.member.parameters?.[0]?.modifiers.includes('this')
+    && countFits(m.member.parameters.slice(1), args.length) && m.member.parameters.slice(1, args.length + 1).some((p) => typesNamed(index, stripGenerics(p.typeText.replace(/\?$/, ''))).length > 0));
+  if (extensions.length === 0) return [];
+  let memo = extensionAnswers.get(index);
+  if (!memo) extensionAnswers.set(index, (memo = new WeakMap()));
+  let answers = memo.get(body);
+  if (!answers) memo.set(body, (answers = new Map()));
+  const key = `${call.receiver}\0${call.name}\0${call.argumentsText}`;
+  const known = answers.get(key);
+  if (known) return known;
+  answers.set(key, []);
+  const found = extensionsTakingUncached(call, args, extensions, body, bodies, index);
+  answers.set(key, found);
+  return found;
+}
+
+/** Answers of workspaceExtensionsTaking per index version and body: a call is asked about once per rule that meets it. */
+const extensionAnswers = new WeakMap<WorkspaceIndex, WeakMap<MethodBody, Map<string, MethodRef[]>>>();
+
+function extensionsTakingUncached(call: CallText, args: readonly string[], extensions: readonly MethodRef[], body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): MethodRef[] {
+  // Only the arguments at places some extension gives a workspace type are typed.
+  const asked = new Set(extensions.flatMap((m) => m.member!.parameters!.slice(1, args.length + 1).flatMap((p, i) => (typesNamed(index, stripGenerics(p.typeText.replace(/\?$/, ''))).length > 0 ? [i] : []))));
+  const workspaceArgs = args.map((a, i) => {
+    if (!asked.has(i)) return null;
+    const typeText = typeOfExpression(a, body, bodies, index)?.typeText ?? null;
+    return typeText && typesNamed(index, stripGenerics(typeText)).length > 0 ? stripGenerics(typeText) : null;
+  });
+  if (workspaceArgs.every((w) => w === null)) return [];
+  const receiverType = typeOfExpression(call.receiver!, body, bodies, index);
+  if (!receiverType || typesNamed(index, receiverType.typeText).length > 0) return [];
+  const db = signatureDatabase();
+  const api = db ? apiContextOf(db, bodies, index) : null;
+  const apiReceiver = api ? resolveTypeText(api, receiverType.typeText) : null;
+  const knownReceiver = api && apiReceiver && definitionOf(api, apiReceiver) ? apiReceiver : null;
+  const receiverNames = knownReceiver && api ? new Set([knownReceiver, ...supertypes(api, knownReceiver)].map(simpleApiName)) : null;
+  const fitting = extensions.filter((m) => {
+    const params = m.member!.parameters!.slice(1);
+    // Its `this` parameter must take the receiver: one of the receiver's .NET supertypes, or a type parameter.
+    const self = stripGenerics(m.member!.parameters![0]!.typeText.replace(/\?$/, ''));
+    if (receiverNames && !receiverNames.has(self) && !(m.body?.typeParameters ?? []).includes(self)) return false;
+    return workspaceArgs.some((w, i) => w !== null && params[i] !== undefined && typeFamily(index, w).has(stripGenerics(params[i]!.typeText.replace(/\?$/, ''))));
+  });
+  if (fitting.length === 0) return [];
+  if (knownReceiver && api) {
+    const own = methodsOf(api, knownReceiver, call.name, { static: false }).filter((c) => !c.viaExtension);
+    const couldTake = own.some((c) => apiCountFits(c.method.parameters, args.length) && workspaceArgs.every((w, i) => {
+      const param = c.method.parameters[i];
+      return w === null || !param || apiParameterCouldTake(param.type, apiBasesOf(index, w));
+    }));
+    if (couldTake) return [];
+  }
+  return fitting;
+}
+
+/** Whether a workspace method with these parameters (its `this` one left out) takes this many arguments. */
+function countFits(params: readonly MemberParameter[], count: number): boolean {
+  const required = params.filter((p) => !p.hasDefault && !p.modifiers.includes('params')).length;
+  return count >= required && (count <= params.length || params.some((p) => p.modifiers.includes('params')));
+}
+
+function apiCountFits(params: readonly { optional: boolean; modifier: string | null }[], count: number): boolean {
+  const required = params.filter((p) => !p.optional && p.modifier !== 'params').length;
+  return count >= required && (count <= params.length || params.some((p) => p.modifier === 'params'));
+}
+
+/** Whether a .NET parameter of this type could take a value of a workspace type with these .NET bases. */
+function apiParameterCouldTake(type: ApiType, workspaceApiBases: readonly string[]): boolean {
+  if (type.kind !== 'named') return type.kind === 'typeParameter';
+  const name = simpleApiName(type);
+  return name === 'Object' || name === 'object' || workspaceApiBases.some((b) => stripGenerics(b) === name);
+}
+
+/** `System.Data.IDbConnection` -> `IDbConnection`, as workspace declarations write a type. */
+function simpleApiName(type: ApiType): string {
+  return type.kind === 'named' ? stripGenerics(type.name).split('.').pop()! : '';
 }
 
 /**
