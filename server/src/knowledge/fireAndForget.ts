@@ -76,6 +76,12 @@ export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
     source: 'https://github.com/MassTransit/MassTransit/blob/develop/src/MassTransit.TestFramework/BusTestFixture.cs',
   })),
   {
+    match: 'member', receiver: '', name: 'PipeTo', namespace: 'Akka',
+    reason: 'Akka.NET\'s PipeTo sends a task\'s result to an actor when it completes, and its failure as a Status.Failure message: '
+      + 'the exception reaches the recipient, and the task PipeTo returns (the send itself) is dropped in the documented use.',
+    source: 'https://getakka.net/articles/actors/receive-actor-api.html#pipeto',
+  },
+  {
     match: 'argument', receiver: '', name: 'CommandFlags.FireAndForget',
     reason: 'StackExchange.Redis completes a FireAndForget command at once with a default result; dropping its task is the documented use.',
     source: 'https://github.com/StackExchange/StackExchange.Redis/blob/main/docs/PipelinesMultiplexers.md',
