@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
-import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel, withoutOuterParentheses } from './syntax';
+import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
@@ -146,12 +146,12 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         const cond = s.childForFieldName('condition');
         const consequence = s.childForFieldName('consequence');
         // `if (winner != t || cancelled) throw ...;`: past an exit taken when any of its conditions holds, all of them are false.
-        if (cond && consequence && topLevelDisjuncts(cond.text).some((d) => wonWhenAny(d, winners, false, recv)) && /\b(return|throw)\b/.test(consequence.text)) {
+        if (cond && consequence && splitTopLevelOperator(cond.text, '||').some((d) => wonWhenAny(d, winners, false, recv)) && /\b(return|throw)\b/.test(consequence.text)) {
           return `the method leaves earlier unless ${recv} won the awaited Task.WhenAny`;
         }
         // `if (winner == closeTask) break;` in a loop's body: the jump leaves the loop (or goes round it again), so the
         // statements after it in the same block run only when the receiver won.
-        if (cond && consequence && topLevelDisjuncts(cond.text).some((d) => wonWhenAny(d, winners, false, recv)) && endsInLoopJump(consequence)) {
+        if (cond && consequence && splitTopLevelOperator(cond.text, '||').some((d) => wonWhenAny(d, winners, false, recv)) && endsInLoopJump(consequence)) {
           return `the loop is left earlier unless ${recv} won the awaited Task.WhenAny`;
         }
       }
@@ -194,7 +194,7 @@ function handlesFailureFirst(cond: SyntaxNode, inConsequence: boolean, inAlterna
   const failed = new RegExp(`^\\(*\\s*${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)\\s*\\)*$`);
   const notFailed = new RegExp(`^\\(*\\s*(?:!\\s*${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)|${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)\\s*==\\s*false)\\s*\\)*$`);
   const text = withoutOuterParentheses(cond.text.trim());
-  const ok = inAlternative ? topLevelDisjuncts(text).every((d) => failed.test(d.trim()))
+  const ok = inAlternative ? splitTopLevelOperator(text, '||').every((d) => failed.test(d.trim()))
     : inConsequence ? conjunctsOf(cond).some((c) => notFailed.test(c.trim())) : false;
   return ok && isParameterAround(at, recv);
 }
@@ -484,25 +484,6 @@ function elementsOfArrayWrittenInPlace(text: string): string[] | null {
   const t = text.trim();
   const array = arrayWrittenInPlace(t);
   return array && array.close === t.length - 1 ? splitTopLevel(t.slice(array.open + 1, array.close)) : null;
-}
-
-/** `a || b || (c || d)`: the conditions joined by `||` at the top level of a condition. */
-function topLevelDisjuncts(condition: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < condition.length; i++) {
-    const c = condition[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === '|' && condition[i + 1] === '|' && depth === 0) {
-      parts.push(condition.slice(start, i).trim());
-      start = i + 2;
-      i++;
-    }
-  }
-  parts.push(condition.slice(start).trim());
-  return parts;
 }
 
 /**

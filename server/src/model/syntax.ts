@@ -413,3 +413,32 @@ export function substituteNames(text: string, bindings: Readonly<Record<string, 
   if (!names.length) return text;
   return text.replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (n) => bindings[n]!);
 }
+
+/**
+ * A condition split at `||` or `&&` outside parentheses, brackets, braces and string literals, each part trimmed; one
+ * part when there is none (`a || b || (c || d)` gives `a`, `b`, `(c || d)`).
+ */
+export function splitTopLevelOperator(text: string, op: '&&' | '||'): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === '"' || ch === '\'') quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (depth === 0 && text.startsWith(op, i)) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 2;
+      i++;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}

@@ -6,6 +6,7 @@
  * Only comparisons of the parameter with members of the argument's own enum are read; any other condition leaves the
  * await possible.
  */
+import { splitTopLevelOperator } from '../model/syntax';
 import type { EnclosingRegion, MethodBody } from '../model/types';
 import type { MethodRef } from '../workspace/index';
 
@@ -39,7 +40,7 @@ export function conditionGivenMode(condition: string, parameter: string, enumNam
   // `user is not null || mode == CacheMode.CacheOnly`: a disjunction holds when one part does, fails when all do;
   // a conjunction fails when one part does. Parts the mode says nothing of decide nothing.
   for (const [operator, decisive] of [['||', true], ['&&', false]] as const) {
-    const parts = topLevelParts(condition, operator);
+    const parts = splitTopLevelOperator(condition, operator);
     if (parts.length < 2) continue;
     const values = parts.map((part) => conditionGivenMode(part, parameter, enumName, member));
     if (values.includes(decisive)) return decisive;
@@ -107,23 +108,4 @@ export function takesMode(body: MethodBody, mode: ModeArgument, declared: readon
 /** `Discord.CacheMode?` gives `CacheMode`. */
 function simpleTypeName(typeText: string | null): string {
   return (typeText ?? '').replace(/\?$/, '').replace(/^.*\./, '');
-}
-
-/** A condition split at `||` or `&&` outside parentheses, brackets and braces; one part when there is none. */
-function topLevelParts(condition: string, operator: '||' | '&&'): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < condition.length; i++) {
-    const c = condition[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (depth === 0 && condition.startsWith(operator, i)) {
-      parts.push(condition.slice(start, i));
-      start = i + 2;
-      i++;
-    }
-  }
-  parts.push(condition.slice(start));
-  return parts.map((p) => p.trim());
 }

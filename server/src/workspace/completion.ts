@@ -6,7 +6,7 @@
 import type { CallSite, EnclosingRegion, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { textDigest } from '../model/textDigest';
-import { closingBracket, conditionalParts, constructedTypeText, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
+import { closingBracket, conditionalParts, constructedTypeText, splitCallText, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { taskEvidence, typeOfExpression } from './typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
@@ -559,32 +559,6 @@ function combine(parts: (Guard | null)[], op: 'and' | 'or'): Guard | null {
   if (misses.length && !hits.length) return misses[0];
   if (hits.length === parts.length) return hits[0];
   return null;
-}
-
-/** Splits at a top-level `&&` or `||`, outside brackets and string literals. */
-function splitTopLevelOperator(text: string, op: '&&' | '||'): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = null;
-      continue;
-    }
-    if (ch === '"' || ch === '\'') quote = ch;
-    else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
-    else if (depth === 0 && text.startsWith(op, i)) {
-      parts.push(text.slice(start, i).trim());
-      start = i + 2;
-      i++;
-    }
-  }
-  parts.push(text.slice(start).trim());
-  return parts;
 }
 
 // ---- what each await depends on ----
