@@ -146,6 +146,16 @@ test('parameters referenced anywhere are marked, unreferenced ones are not', () 
   assert.deepEqual(m.parameters.map((p) => [p.name, p.referenced]), [['used', true], ['unused', false], ['ct', true]]);
 });
 
+test('a token parameter kept in a field, directly or linked into a kept token source, is marked kept; one used or kept in a local is not', () => {
+  const kept = (body: string) => method(body).parameters.filter((p) => p.kept).map((p) => p.name);
+  assert.deepEqual(kept('CancellationToken _t; Task M(CancellationToken t) { _t = t; return Task.CompletedTask; }'), ['t']);
+  assert.deepEqual(kept('CancellationToken T { get; set; } void M(CancellationToken t) { this.T = t; }'), ['t']);
+  assert.deepEqual(kept('CancellationTokenSource? _cts; async Task M(CancellationToken t) { _cts = CancellationTokenSource.CreateLinkedTokenSource(t, CancellationToken.None); await Task.Delay(1, _cts.Token); }'), ['t']);
+  assert.deepEqual(kept('async Task M(CancellationToken t) { using var cts = CancellationTokenSource.CreateLinkedTokenSource(t); var copy = t; await Task.Delay(1, cts.Token); }'), []);
+  assert.deepEqual(kept('bool _same; CancellationToken _t; void M(CancellationToken t) { _same = _t == t; }'), []);
+  assert.deepEqual(kept('async Task M(CancellationToken t) { await Task.Delay(1, t); }'), []);
+});
+
 test('a params array is a parameter, though the grammar leaves it unwrapped; declarations list its type too', () => {
   const m = method('async Task<int> M(string name, params int[] values) { await Task.Yield(); return values.Length; }');
   assert.deepEqual(m.parameters.map((p) => [p.name, p.typeText, p.modifiers, p.referenced]), [['name', 'string', [], false], ['values', 'int[]', ['params'], true]]);

@@ -137,7 +137,9 @@ function movedSpan(span: Span, d: number): Span {
 }
 
 function movedParameter(p: Parameter, d: number): Parameter {
-  return { name: p.name, typeText: p.typeText, modifiers: p.modifiers, referenced: p.referenced, span: movedSpan(p.span, d) };
+  const out: Parameter = { name: p.name, typeText: p.typeText, modifiers: p.modifiers, referenced: p.referenced, span: movedSpan(p.span, d) };
+  if (p.kept) out.kept = true;
+  return out;
 }
 
 function movedSuspensionPoint(p: SuspensionPoint, d: number): SuspensionPoint {

@@ -33,6 +33,11 @@ export interface Parameter {
   /** Whether the body mentions the parameter at all (Release builds hoist exactly these). */
   referenced: boolean;
   span: Span;
+  /**
+   * For a CancellationToken parameter: the body keeps it beyond its run, in a field or property or a token source
+   * linked to it that is kept there (model/keptTokens.ts). Absent otherwise.
+   */
+  kept?: true;
 }
 
 /** How an awaited expression was recognised, from the cheapest to the least known. */

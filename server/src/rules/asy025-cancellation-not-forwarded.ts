@@ -12,6 +12,7 @@ import { importsNamespace } from './asy001-004-blocking-common';
 import { maskCommentsAndStrings } from './sourceText';
 import { tryClausesOf } from './tryClauses';
 import { typeOfExpression } from '../workspace/typing';
+import { derivedMembersNamed } from '../workspace/completion';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -42,6 +43,13 @@ raises the event through \`OnConnected(host)\`): that overload is a larger opera
 this one made cancellable, and passing the token would add its work. Nor is a call of a workspace method whose body
 never reads the token parameter (not a virtual, abstract, override or interface method, whose other bodies may,
 and not one with an inactive \`#if\` branch): passing the token there cancels nothing.
+
+A token a method keeps is a lifetime, not the cancellation of one call: a method that assigns its token parameter to
+a field or property, or links it into a token source it keeps there (\`_stopping =
+CancellationTokenSource.CreateLinkedTokenSource(lifetime);\`), stops later work with it. Such a method's own calls
+are not reported, and neither is a call of it (or, through an interface or a virtual member, of a method whose every
+workspace implementation keeps it): a start-up \`BootstrapAsync(token)\` given a web request's token would stop the
+services it starts when that request ends.
 
 ## Why is this bad?
 When the caller gives up (the HTTP request is aborted, the host shuts down, a timeout fires), work that did not
@@ -144,6 +152,9 @@ function tokenInScope(ctx: RuleContext, body: MethodBody): TokenInScope | null {
   const tokens = body.parameters.filter((p) => isCancellationTokenType(p.typeText) && !/\?\s*$/.test(p.typeText ?? ''));
   if (tokens.length > 1) return null;
   if (body.locals.some((l) => isCancellationTokenType(l.typeText ?? l.inferredTypeText))) return null;
+  // A token the function keeps in a field (directly or linked into a kept token source) is a lifetime it is handed,
+  // not the cancellation of its own calls (model/keptTokens.ts).
+  if (tokens.length === 1 && tokens[0].kept) return null;
   if (tokens.length === 1) return { text: tokens[0].name, mentions: new RegExp(`(?<![\\w.])${tokens[0].name}\\b`) };
   if (body.kind !== 'method' || body.isStatic || body.parameters.some((p) => /CancellationToken/.test(p.typeText ?? ''))) return null;
   // Only actions and handlers run for the request: a private helper of a controller may do cleanup that must
@@ -440,6 +451,28 @@ function ignoresTheToken(ctx: RuleContext, overload: Overload): boolean {
 }
 
 /**
+ * Every workspace body the call with the token may run keeps the token beyond the call (model/keptTokens.ts): a
+ * `BootstrapAsync(token)` that links it into the token source that stops the services it starts. The token is then a
+ * lifetime, not "cancel this call", and the caller's own token (a request's) would stop those services when the
+ * caller ends. Through an interface or a virtual member the workspace's implementations and overrides are read; at
+ * least one must have a body, and each one with a body must keep the parameter at the token's place.
+ */
+function keepsTheToken(ctx: RuleContext, overload: Overload, name: string): boolean {
+  const candidate = overload.candidate;
+  if (candidate.source !== 'workspace') return false;
+  const place = candidate.parameters.indexOf(overload.parameter);
+  if (place < 0) return false;
+  const passed = (b: MethodBody) => b.parameters.filter((p) => !p.modifiers.includes('this'));
+  const declared = candidate.declaration ? bodyOf(ctx.index, candidate.declaration.file, candidate.declaration.bodyId) : null;
+  // An interface's member has no body: its implementations are what the call runs. So are a virtual member's overrides.
+  const dispatched = declared ? declared.containingTypeKind === 'interface' || declared.modifiers.some((m) => DISPATCHED.has(m)) : true;
+  const owner = declared?.containingType ?? candidate.declaringType ?? null;
+  const others = dispatched && owner ? derivedMembersNamed(ctx.index, owner, name).map((m) => m.body) : [];
+  const withCode = [declared, ...others].filter((b): b is MethodBody => !!b && !b.modifiers.includes('abstract') && passed(b).length === candidate.parameters.length);
+  return withCode.length > 0 && withCode.every((b) => passed(b)[place]?.kept === true);
+}
+
+/**
  * Whether the call, given the token, does what it did before with cancellation added. An optional token of the same
  * method does, and so does a .NET API's token overload (the framework's overloads differ only by the token, as its
  * design guidelines ask). A workspace overload is another method: it may differ in more than the token (an actor
@@ -556,7 +589,7 @@ export const rule: Rule = {
         if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
-        if (wrapsTheCalledOverload(ctx, call, overload) || ignoresTheToken(ctx, overload)) continue;
+        if (wrapsTheCalledOverload(ctx, call, overload) || ignoresTheToken(ctx, overload) || keepsTheToken(ctx, overload, call.name)) continue;
         afterCancellation ??= blocksAfterCancellation((masked ??= maskCommentsAndStrings(ctx.text)), body, token);
         if (afterCancellation.some((b) => b.start < call.span.start && call.span.end <= b.end)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);

@@ -44,6 +44,8 @@ export interface CallCandidate {
   api?: MethodCandidate;
   /** For the workspace's candidates with a body: where it is declared, so a rule can tell the calling method itself. */
   declaration?: { file: string; bodyId: string };
+  /** For the workspace's candidates: the type that declares the method (an interface's member has no body to point at). */
+  declaringType?: string;
   /** The return type as written (workspace) or in the database's C# form (API), or null when not known. */
   returnTypeText: string | null;
   /** A workspace extension method, reached because no instance method of the name applies. */
@@ -104,7 +106,7 @@ export function callCandidates(ctx: RuleContext, body: MethodBody, call: CallSha
       // IMembership.Update(CancellationToken ct)`), nor an interface's member on a class-typed receiver.
       if (!visibleByName(ctx.index, ref, workspaceType)) continue;
       const declaration = ref.body ? { file: ref.file, bodyId: ref.body.id } : undefined;
-      candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace', returnTypeText: m.typeText, ...(declaration ? { declaration } : {}) });
+      candidates.push({ display: `${ref.typeName}.${call.name}`, parameters: m.parameters.map(workspaceParameter), source: 'workspace', returnTypeText: m.typeText, ...(ref.typeName ? { declaringType: ref.typeName } : {}), ...(declaration ? { declaration } : {}) });
     }
     // C# looks for extension methods only when no instance method applies: a workspace one whose `this` parameter
     // takes the receiver's type (an interface's `Subscribe(Action<T>)` beside an extension `Subscribe(Func<T, CancellationToken, Task>)`).

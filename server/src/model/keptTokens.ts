@@ -1,0 +1,39 @@
+/**
+ * CancellationToken parameters a body keeps beyond its own run. A token the method assigns to a field or property
+ * (`_parentToken = cancelToken;`), or links into a token source it assigns to one (`_cts =
+ * CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);`), is a lifetime the caller hands over: it stops
+ * what the method starts or configures, not the method's own call. ASY025 reads it (rules/asy025-cancellation-not-
+ * forwarded.ts): such a method's calls are not the token's to cancel, and a caller's request token passed to it would
+ * stop the service it starts when that one request ends.
+ */
+import type { Span } from './types';
+
+/** The type texts of a CancellationToken (the model keeps the text as written, spaces normalised). */
+const TOKEN_TYPE = /^(?:global::)?(?:System\.Threading\.)?CancellationToken$/;
+
+export function isTokenTypeText(typeText: string | null): boolean {
+  return typeText !== null && TOKEN_TYPE.test(typeText.replace(/\s+/g, ''));
+}
+
+function escape(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Whether the body text (`text` between the spans) assigns `name`, or a token source linked to it, to something that
+ * is not one of its locals (`isLocal`): a field or a property, by a simple name or through `this.`. A `var x = name;`
+ * names a local and is not kept; a comparison (`==`, `!=`) is no assignment.
+ */
+export function keepsToken(text: string, spans: readonly Span[], name: string, isLocal: (name: string) => boolean): boolean {
+  const n = escape(name);
+  const direct = new RegExp(`(?<![\\w.])(?:this\\.)?([A-Za-z_]\\w*)\\s*=\\s*${n}\\s*;`, 'g');
+  const linked = new RegExp(`(?<![\\w.])(?:this\\.)?([A-Za-z_]\\w*)\\s*=\\s*(?:global::)?(?:System\\.Threading\\.)?CancellationTokenSource\\s*\\.\\s*CreateLinkedTokenSource\\s*\\(([^;]*)\\)\\s*;`, 'g');
+  const mentioned = new RegExp(`(?<![\\w.])${n}(?![\\w])`);
+  for (const span of spans) {
+    const slice = text.slice(span.start, span.end);
+    if (!slice.includes(name)) continue;
+    for (const m of slice.matchAll(direct)) if (!isLocal(m[1])) return true;
+    for (const m of slice.matchAll(linked)) if (!isLocal(m[1]) && mentioned.test(m[2])) return true;
+  }
+  return false;
+}
