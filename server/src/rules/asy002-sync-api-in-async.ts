@@ -486,7 +486,9 @@ top-level statements) that have an awaitable twin, and names the twin:
   and on the same path (\`await step.PrepareAsync(input); step.Prepare(input);\`), is left alone: the two are hooks called in turn,
   and awaiting \`FooAsync\` in \`Foo\`'s place would run one twice and the other never. A \`Foo\` whose result is used
   beside its twin (\`Enabled = perms.Authorize(x)\` and \`await perms.AuthorizeAsync(x)\`) asks one question twice and is
-  reported.
+  reported, and so is a pair whose two members are one operation in two forms (a repository's \`SaveChanges()\` that calls
+  \`Context.SaveChanges()\` where its \`SaveChangesAsync()\` calls \`Context.SaveChangesAsync()\`): calling both saves
+  twice, and the synchronous save blocks.
   A \`private\` \`FooAsync\` counts only for callers inside its type (or a type nested in it): elsewhere a call to it
   would not compile;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a

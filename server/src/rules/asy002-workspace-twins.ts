@@ -13,6 +13,7 @@ import { stripGenerics, typeFamily, typesNamed, type MethodRef } from '../worksp
 import { exemptTwinCallFor } from '../knowledge/exemptions';
 import { isInMemoryLookup } from '../knowledge/inMemoryLookups';
 import { typeOfExpression } from '../workspace/typing';
+import { dispatchableMembersNamed } from '../workspace/completion';
 import type { RuleContext } from './types';
 import { isWorkspaceTypeName, receiverTypeOf } from './asy001-004-blocking-common';
 import { argumentTypeOf, canonicalType, typesFit, type Fit } from './asy002-argument-types';
@@ -66,7 +67,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   // purpose (`new UploadTests(server).RunAll(); await new UploadTests(server).RunAllAsync();`): the synchronous call
   // is what is under test, not a blocking copy of the other.
   if (ctx.testCode && body.calls.some((c) => c.name === twinName && callTargetOf(ctx, body, c, chain)?.typeName === target.typeName)) return null;
-  if (callsTwinOnSameReceiver(body, call, twinName)) return null;
+  if (callsTwinOnSameReceiver(body, call, twinName) && !twinsMirror(ctx, call.name, twinName, target.typeName)) return null;
 
   const declared = (name: string) => methodsOn(ctx, name, target);
   let syncs = declared(call.name);
@@ -150,6 +151,28 @@ function callsTwinOnSameReceiver(body: MethodBody, call: CallSite, twinName: str
     const awaited = body.awaits.find((a) => a.span.start <= c.span.start && c.span.end <= a.span.end);
     return !!awaited && awaited.regions.every((r) => !BRANCHING_REGIONS.has(r.kind) || (r.span.start <= call.span.start && call.span.end <= r.span.end));
   });
+}
+
+/**
+ * Whether the pair is one operation in two forms rather than two hooks: a workspace Foo of the receiver's type family
+ * calls `x.Bar(...)` where the FooAsync of the same type calls `x.BarAsync(...)` on the same object (a repository's
+ * `SaveChanges() { Context.SaveChanges(); }` beside `SaveChangesAsync() => Context.SaveChangesAsync()`). Code that
+ * calls both then does the work twice, and the synchronous call blocks: the pair exemption does not hold. Hooks (empty
+ * or different bodies, overridden one by one) do not mirror each other, nor does an explicit interface implementation
+ * that forwards each hook to the class's own member of the name.
+ */
+function twinsMirror(ctx: RuleContext, syncName: string, twinName: string, typeName: string): boolean {
+  const owner = stripGenerics(typeName);
+  const withBody = (name: string) => dispatchableMembersNamed(ctx.index, owner, name).filter((m) => m.body && m.typeName !== null);
+  const asyncs = withBody(twinName);
+  return withBody(syncName).some((sync) => asyncs.some((twin) => twin.typeName === sync.typeName && sync.body!.calls.some((c) => {
+    if (/Async$/.test(c.name)) return false;
+    const receiver = normalisedReceiver(c.receiver);
+    // A call of the name itself on its own object forwards to another declaration of the hook (`void
+    // IModule.Prepare(x) => Prepare(x);`); on another object (`_store.Flush()`) it is the operation the pair wraps.
+    if (c.name === syncName && (receiver === 'this' || receiver === 'base')) return false;
+    return receiver !== null && twin.body!.calls.some((t) => t.name === `${c.name}Async` && normalisedReceiver(t.receiver) === receiver);
+  })));
 }
 
 /** Regions whose code runs on some paths only, or more than once: an if or ?: arm, a switch, a loop, a catch. */

@@ -1039,6 +1039,17 @@ export function derivedMembersNamed(index: WorkspaceIndex, owner: string, name: 
   return [...descendantsOf(index, owner)].flatMap((sub) => membersNamed(index, name, sub).filter((m) => m.typeName === sub));
 }
 
+/**
+ * The workspace methods named `name` a call on a value of type `owner` may run: declared on it or its bases, or on a
+ * type that derives from it or on that type's bases (an interface's member runs a class's, which may inherit it from
+ * a generic base that does not itself name the interface).
+ */
+export function dispatchableMembersNamed(index: WorkspaceIndex, owner: string, name: string): MethodRef[] {
+  const found = new Set(membersNamed(index, name, owner));
+  for (const sub of descendantsOf(index, owner)) for (const m of membersNamed(index, name, sub)) found.add(m);
+  return [...found];
+}
+
 /** A file's local functions by name, in the order of its bodies, built once per bodies array. */
 const localFunctions = new WeakMap<readonly MethodBody[], Map<string, MethodBody[]>>();
 
