@@ -111,7 +111,10 @@ function callsWithModeThatSkipsAwaits(ctx: RuleContext, body: MethodBody, receiv
   const args = splitTopLevel(call.argumentsText);
   const modes = modeArgumentsOf(args);
   if (modes.length === 0) return false;
-  const resolved = resolveCallSite(call.name, call.receiver, args.length, ctx.file, body, ctx.index);
+  // `channel?.GetUserAsync(...)`: a null receiver skips the whole chain, wait included, so the call is judged on the
+  // receiver's type as if it were there.
+  const receiverText = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
+  const resolved = resolveCallSite(call.name, receiverText, args.length, ctx.file, body, ctx.index);
   const ownModes = modes.filter((mode) => (ctx.index.typesByName.get(mode.enumName) ?? []).some(({ type }) => type.kind === 'enum'));
   const open = resolved.targets.length === 0 && resolved.dispatched && resolved.owner && resolved.declared && ownModes.length > 0;
   const judged = open ? ownModes : modes;
@@ -120,10 +123,21 @@ function callsWithModeThatSkipsAwaits(ctx: RuleContext, body: MethodBody, receiv
   const every = targets.length > 0 && targets.every((t) => {
     if (!t.body) return false;
     if (judged.some((mode) => modeSkipsEveryAwait(t.body!, mode))) return (skipped = true);
+    if (throwsInstead(t.body)) return true;
     const verdict = ctx.completion.get(verdictKey(t.file, t.body.id));
     return !!verdict && verdict.likelySync && verdict.certain;
   });
   return every && skipped;
+}
+
+/**
+ * A method that hands back no task at all: not async, not an iterator, and every return (if any) is a throw
+ * expression. C# lets a method returning a value end without a return only where every path throws (a mock's or a
+ * stub's `throw new NotImplementedException();`), so a wait on its call throws at once instead of blocking.
+ */
+function throwsInstead(body: MethodBody): boolean {
+  if (body.isAsync || body.isIterator || body.returnKind === 'NotAsyncReturn' || body.returnKind === 'Unknown') return false;
+  return body.returns.every((r) => r.expressionText !== null && /^throw\b/.test(r.expressionText.trim()));
 }
 
 /**
@@ -373,7 +387,9 @@ index; that wait blocks, and is ASY004's). It is quiet, too, on a call that pass
 each of which either hands back a completed task or, for that mode, never reaches an await: every await sits in a
 branch the mode rules out (\`if (mode == CacheMode.AllowDownload) return await ...;\`) or a return before the first
 await runs for it (\`if (user is not null || mode == CacheMode.CacheOnly) return user;\`). Through a public interface
-or virtual member the workspace's implementations decide, the mode being the member's own contract.
+or virtual member the workspace's implementations decide, the mode being the member's own contract; an implementation
+that throws instead of handing back a task (a stub's \`throw new NotSupportedException();\`) blocks no waiter and
+leaves the judgement to the others. A conditional receiver (\`channel?.GetUserAsync(...)\`) is judged as a plain one.
 \`nameof(...)\` and \`Result\`
 properties of types that are not tasks are never flagged.
 

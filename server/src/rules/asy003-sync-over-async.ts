@@ -403,7 +403,9 @@ So is a call that passes a workspace enum's member as a mode (\`GetUserAsync(id,
 each of which either hands back a completed task or, for that mode, never reaches an await: every await sits in a
 branch the mode rules out (\`if (mode == CacheMode.AllowDownload) return await ...;\`) or a return before the first
 await runs for it (\`if (user is not null || mode == CacheMode.CacheOnly) return user;\`). Through a public interface
-or virtual member the workspace's implementations decide, the mode being the member's own contract.
+or virtual member the workspace's implementations decide, the mode being the member's own contract; an implementation
+that throws instead of handing back a task (a stub's \`throw new NotSupportedException();\`) blocks no waiter and
+leaves the judgement to the others. A conditional receiver (\`channel?.GetUserAsync(...)\`) is judged as a plain one.
 \`Result\` properties of types that are not tasks are never flagged.
 
 ## Why is this bad?
