@@ -276,12 +276,38 @@ export function exemptByType(ctx: RuleContext, typeText: string, exemptTypes: re
 export function wrapsInMemoryStream(ctx: RuleContext, body: MethodBody, receiver: string): boolean {
   const name = hintText(receiver);
   if (!/^[A-Za-z_]\w*$/.test(name)) return false;
-  for (const b of bodyChain(body, ctx.model.bodies)) {
+  const chain = bodyChain(body, ctx.model.bodies);
+  for (const b of chain) {
     const local = b.locals.find((l) => l.name === name);
     if (!local) continue;
     return createdOverInMemorySource(ctx, b, local.initializerText ?? '');
   }
-  return false;
+  if (declaresLocalOrParameter(chain, name)) return false;
+  return fieldHoldsInMemoryWrapper(ctx, chain, name);
+}
+
+/**
+ * A field of the body's type that the file only ever fills with a reader, writer or wrapping stream over an in-memory
+ * source (`_decompressor = new DeflateStream(_compressed, CompressionMode.Decompress)` with `_compressed` a
+ * MemoryStream field): every object the type's bodies in this file create into the field, and its initializer, wrap
+ * one, and there is at least one. A field the file assigns anything else to by a creation keeps the finding.
+ */
+function fieldHoldsInMemoryWrapper(ctx: RuleContext, chain: readonly MethodBody[], name: string): boolean {
+  const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return false;
+  const type = ctx.model.types.find((t) => t.name === owner && t.members.some((m) => m.kind === 'field' && m.name === name));
+  const field = type?.members.find((m) => m.kind === 'field' && m.name === name);
+  if (!type || !field) return false;
+  const fills: { body: MethodBody | null; text: string }[] = [];
+  if (field.initializerText) fills.push({ body: null, text: field.initializerText });
+  for (const b of ctx.model.bodies) {
+    if (b.containingType !== owner) continue;
+    for (const c of b.creations) {
+      if (c.targetText === null || hintText(c.targetText) !== name) continue;
+      fills.push({ body: b, text: `new ${c.typeText}(${c.argumentTexts.join(', ')})` });
+    }
+  }
+  return fills.length > 0 && fills.every((f) => f.body !== null && createdOverInMemorySource(ctx, f.body, f.text));
 }
 
 /**

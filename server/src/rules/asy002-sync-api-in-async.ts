@@ -502,7 +502,8 @@ top-level statements) that have an awaitable twin, and names the twin:
   or one registered by assembly scanning, is not seen.
 
 It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers and writers built
-over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`),
+over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`;
+also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
 and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
 \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
