@@ -64,3 +64,21 @@ test('persisted jobs: each row cites a page, lookups by receiver type and member
   assert.equal(mayPersistJobs('Enqueue'), true);
   assert.equal(mayPersistJobs('Add'), false);
 });
+
+test('task naming precedents: each row cites a page, combinators are static, conversions name the awaitable they return', async () => {
+  const { TASK_NAMING_PRECEDENTS, isTaskCombinatorName, isConversionToItsAwaitable } = await import('../../server/src/knowledge/taskNaming');
+  for (const r of TASK_NAMING_PRECEDENTS) assert.match(r.source, /^https:\/\//, `${r.kind} cites a source`);
+  assert.equal(isTaskCombinatorName('WhenAll', true), true);
+  assert.equal(isTaskCombinatorName('WhenAll', false), false);
+  assert.equal(isTaskCombinatorName('WhenReady', true), false);
+  assert.equal(isConversionToItsAwaitable('AsTask', 'TaskOfT'), true);
+  assert.equal(isConversionToItsAwaitable('AsVoidValueTask', 'ValueTask'), true);
+  assert.equal(isConversionToItsAwaitable('ToTask', 'Task'), true);
+  // A ValueTask name on a Task, or a Task name on a ValueTask, is wrong about its type.
+  assert.equal(isConversionToItsAwaitable('AsValueTask', 'Task'), false);
+  assert.equal(isConversionToItsAwaitable('AsTask', 'ValueTaskOfT'), false);
+  // Async, Total, Asset: no conversion prefix followed by a capital.
+  assert.equal(isConversionToItsAwaitable('AsyncTask', 'Task'), false);
+  assert.equal(isConversionToItsAwaitable('AssetTask', 'Task'), false);
+  assert.equal(isConversionToItsAwaitable('AsSnapshot', 'Task'), false);
+});

@@ -89,6 +89,10 @@ returns.
   table too, but their names are common, so a receiver of unknown type counts only in a file that imports their
   namespace (\`Microsoft.JSInterop\`, \`Blazored\`), and a call with no receiver never does. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
+- A task whose type differs from the method's only by a nullable reference annotation (a \`Task<Order>\` in an
+  \`async Task<Order?>\` method, or the reverse) is flagged without a fix: C# converts the one to the other, but
+  warns CS8619 on it where nullable annotations are on, and the fix should not add a warning. Tuple element names do
+  not count: a tuple of other names is the same type, without a warning.
 - Methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`, \`[TestMethod]\`, their set-up and clean-up,
   \`[Benchmark]\`, \`[GlobalSetup]\`, xUnit's \`IAsyncLifetime.InitializeAsync\` and \`DisposeAsync\`) are not flagged: each runs once per test or measurement, so the box saved is one
   per run, while eliding would take the test out of a failure's async stack trace or change what the benchmark
@@ -223,7 +227,12 @@ export interface Elision {
 
 const unqualifiedTask = (typeText: string) => typeText.replace(/\s+/g, '').replace(/(?:global::)?System\.Threading\.Tasks\./g, '');
 
-type Fit = 'fits' | 'unknown' | 'no';
+/**
+ * 'annotations': the task converts only by ignoring a nullable reference annotation (a Task<Item> returned as a
+ * Task<Item?>). C# allows that identity conversion but warns CS8619 on it in a nullable-enabled context, so the
+ * finding stands without a fix that would add a compiler warning.
+ */
+type Fit = 'fits' | 'annotations' | 'unknown' | 'no';
 
 /** The type of a literal as C# gives it (`1` int, `1L` long, `"a"` string...), or null for anything else. */
 function literalType(text: string): string | null {
@@ -242,9 +251,10 @@ const sameType = (a: string, b: string) => unqualifiedTask(a).replace(/^System\.
 
 /**
  * Whether two type texts denote one type up to what C# ignores in an identity conversion: tuple element names
- * (`Task<(Item? Folder, List<Item> Enumerate)>` is a `Task<(Item? Folder, List<Item>? Items)>`) and nullable
+ * (`Task<(Item? Folder, List<Item> Names)>` is a `Task<(Item? Folder, List<Item> Items)>`) and nullable
  * annotations on reference types. A `?` on a value type is Nullable<T>, another type; on a type whose kind is not
- * known the answer is no.
+ * known the answer is no. A difference in annotations gives 'annotations': the conversion compiles, with warning
+ * CS8619 (nullability of the type arguments does not match), which a fix should not add.
  */
 function identityConvertible(a: string, b: string, ctx: RuleContext, body: MethodBody): Fit {
   // Whitespace stays: it separates a tuple element's type from its name.
@@ -252,15 +262,26 @@ function identityConvertible(a: string, b: string, ctx: RuleContext, body: Metho
   const ta = parseType(namespaces(a));
   const tb = parseType(namespaces(b));
   if (!ta || !tb) return 'no';
+  let annotations = false;
   const same = (x: TypeExpr, y: TypeExpr): boolean => {
     const name = (t: TypeExpr) => t.name.replace(/^System\./, '');
     if (name(x) !== name(y) || x.args.length !== y.args.length || x.arrayRank !== y.arrayRank || x.tuple !== y.tuple) return false;
     // A `?` on one side only is an annotation only on a type known to be a reference type (a type parameter with a
     // `struct` constraint, or one not known at all, may make it Nullable<T>).
-    if (x.nullable !== y.nullable && x.arrayRank === 0 && typeKindOf(ctx, body, formatType({ ...x, nullable: false })) !== 'reference') return false;
+    if (x.nullable !== y.nullable) {
+      if (x.arrayRank === 0 && typeKindOf(ctx, body, formatType({ ...x, nullable: false })) !== 'reference') return false;
+      annotations = true;
+    }
     return x.args.every((arg, i) => same(arg, y.args[i]!));
   };
-  return same(ta, tb) ? 'fits' : 'no';
+  if (!same(ta, tb)) return 'no';
+  return annotations ? 'annotations' : 'fits';
+}
+
+/** The fit of every declaration a call may bind to: 'fits' only when all fit, 'annotations' when some only so. */
+function leastFit(fits: readonly Fit[]): Fit {
+  if (fits.some((f) => f !== 'fits' && f !== 'annotations')) return 'no';
+  return fits.includes('annotations') ? 'annotations' : 'fits';
 }
 
 /**
@@ -293,7 +314,7 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
         const typeText = m.body?.returnTypeText ?? m.member?.typeText ?? null;
         return typeText === null ? null : throughReceiverTypeArguments(ctx, m, typeText, callee.receiver);
       });
-      if (declared.length > 0) return declared.every((t) => t !== null && fitsDeclared(t) === 'fits') ? 'fits' : 'no';
+      if (declared.length > 0) return leastFit(declared.map((t) => (t === null ? 'no' : fitsDeclared(t))));
       const known = typed();
       if (known) return fitsDeclared(known.typeText);
       if (isValueTaskMethod) return 'no';
@@ -389,6 +410,9 @@ export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): E
   if (fit === 'no') return null;
   if (fit === 'unknown') {
     return { tail, form, edits: null, noFix: `the type of ${shortText(tail.operand.text)} is not visible, and a Task<${body.resultTypeText ?? 'T'}> method can return only a task of exactly that type (Task<T> is invariant)` };
+  }
+  if (fit === 'annotations') {
+    return { tail, form, edits: null, noFix: `the task ${shortText(tail.operand.text)} returns differs from the method's ${body.returnTypeText ?? 'return type'} in a nullable annotation, which returning it as it is would carry over with warning CS8619; make the two annotations agree first` };
   }
 
   const removal = asyncModifierRemoval(body, text, masked);

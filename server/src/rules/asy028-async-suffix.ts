@@ -15,6 +15,7 @@ import { isPersistedJobMethod } from './persistedJobs';
 import { isTypedHubClientMethod } from './typedHubClients';
 import { isRazorComponent } from '../parse/razor';
 import { delegateReturnOf } from './callTargets';
+import { isConversionToItsAwaitable, isTaskCombinatorName } from '../knowledge/taskNaming';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -58,7 +59,9 @@ and reads its already completed task), or with a parameter of a synchronous/asyn
 \`Synchronous\` and \`Asynchronous\` members, as MySqlConnector's \`IOBehavior\`), names that end in Sync beside a
 method of the same stem (\`ReadSync\` beside \`ReadAsync\` or \`Read\`: the synchronous half of such a pair, whose task
 is complete when it returns), static \`From...\` factories of completed
-tasks (named as \`Task.FromResult\` is), or names that say Async before a qualifier (\`ReadAsyncCore\`). Nor are \`void\` methods named Async that take a
+tasks (named as \`Task.FromResult\` is), static combinators named as Task's own (\`WhenAll\`, \`WhenAny\`: they wait
+for tasks the caller started), conversions named \`As\` or \`To\` and the awaitable type they return
+(\`AsTask\`, \`AsValueTask\`, \`ToTask\`, as \`ValueTask.AsTask()\` is), or names that say Async before a qualifier (\`ReadAsyncCore\`). Nor are \`void\` methods named Async that take a
 callback returning void (\`void FlushAsync(AsyncContinuation done)\`, an \`Action<Exception>\`, an \`AsyncCallback\`):
 they finish later and say so through the callback, the continuation-passing form of asynchrony, which the suffix
 names truthfully (a callback that returns a value, such as a filter or a handler returning a task, does not count). Methods returning
@@ -201,6 +204,12 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   const stem = /^(.+)Sync$/.exec(m.name)?.[1];
   if (stem && type.members.some((x) => x.kind === 'method' && (x.name === `${stem}Async` || x.name === stem))) return 'synchronous half of a dual path';
   if (m.isStatic && /^From[A-Z]/.test(m.name)) return 'factory of a completed task';
+  // Task's own combinators and conversions have no suffix either (knowledge/taskNaming.ts): `Task.WhenAll` waits for
+  // tasks its caller started, and `ValueTask.AsTask()` turns one awaitable into another; neither starts an operation
+  // of its own. A helper that does the same under the same name (`WhenAll` of a tuple of tasks, an `AsValueTask()`
+  // extension that wraps a value) is named as the API its callers know, and `AsTaskAsync` would read wrong.
+  if (isTaskCombinatorName(m.name, m.isStatic)) return 'combinator named as Task.WhenAll';
+  if (isConversionToItsAwaitable(m.name, m.returnKind)) return 'conversion named after the awaitable it returns';
   // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
   // await it; appending another Async reads worse and says nothing new.
   if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';

@@ -1,0 +1,56 @@
+/**
+ * Names that .NET's own task APIs give to awaitable-returning methods without the Async suffix, because the method
+ * does not start an asynchronous operation: it combines tasks the caller already started, or converts one awaitable
+ * into another. A workspace method of the same shape follows the same precedent, and asking it for the suffix
+ * (`WhenAllAsync`, `AsTaskAsync`) would name it unlike the API its callers already know.
+ */
+
+export interface TaskNamingPrecedent {
+  /** What the methods of this row do. */
+  kind: 'combinator' | 'conversion';
+  /** The .NET members that set the precedent. */
+  examples: readonly string[];
+  source: string;
+}
+
+/** Static combinators of tasks the caller started: `Task.WhenAll(a, b)` waits for them, it starts nothing itself. */
+export const TASK_COMBINATOR_NAMES: readonly string[] = ['WhenAll', 'WhenAny'];
+
+/**
+ * A conversion is named `As` or `To` followed by a name that ends in the awaitable type it returns: `AsTask`,
+ * `AsValueTask`, `AsVoidValueTask`, `ToTask`. The suffix words are the awaitable types whose name the conversion
+ * repeats, longest first so that a ValueTask is not read as a Task.
+ */
+export const CONVERSION_TARGETS: readonly { suffix: string; returnKinds: readonly string[] }[] = [
+  { suffix: 'ValueTask', returnKinds: ['ValueTask', 'ValueTaskOfT'] },
+  { suffix: 'Task', returnKinds: ['Task', 'TaskOfT'] },
+];
+
+export const TASK_NAMING_PRECEDENTS: readonly TaskNamingPrecedent[] = [
+  {
+    kind: 'combinator',
+    examples: ['Task.WhenAll', 'Task.WhenAny'],
+    source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.whenall',
+  },
+  {
+    kind: 'conversion',
+    examples: ['ValueTask.AsTask', 'ValueTask<TResult>.AsTask', 'WindowsRuntimeSystemExtensions.AsTask'],
+    source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.valuetask.astask',
+  },
+];
+
+/** Whether a static method of this name combines tasks as Task's own combinators do. */
+export function isTaskCombinatorName(name: string, isStatic: boolean): boolean {
+  return isStatic && TASK_COMBINATOR_NAMES.includes(name);
+}
+
+/**
+ * Whether the name says the method converts something into the awaitable it returns: `As` or `To`, a capital, and
+ * the returned type's own name at the end (`AsValueTask` returning a ValueTask<T>; not `AsTask` returning a
+ * ValueTask, whose name would then be wrong about its type).
+ */
+export function isConversionToItsAwaitable(name: string, returnKind: string): boolean {
+  if (!/^(?:As|To)[A-Z]/.test(name)) return false;
+  const target = CONVERSION_TARGETS.find((t) => name.endsWith(t.suffix));
+  return target !== undefined && target.returnKinds.includes(returnKind);
+}
