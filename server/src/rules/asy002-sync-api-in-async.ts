@@ -17,6 +17,7 @@ import {
 } from './asy001-004-blocking-common';
 import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
+import { takesSyncModeParameter } from './syncPathOnly';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
@@ -112,6 +113,14 @@ function lowConfidenceRowMatches(ctx: RuleContext, body: MethodBody, call: CallS
     ? bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null
     : receiverTypeOf(ctx, body, receiver);
   return receiverType !== null && rows.some((r) => typeDerivesFrom(ctx, receiverType, r.type));
+}
+
+/**
+ * Whether the body selects its path by a `bool async` flag or takes a synchronous/asynchronous mode enum: the
+ * `using`s of such a method run for both paths, and `await using` fits only one.
+ */
+function inModeTakingMethod(ctx: RuleContext, body: MethodBody): boolean {
+  return body.asyncFlag !== null || takesSyncModeParameter(ctx.index, body.parameters);
 }
 
 function inDualPathMethod(ctx: RuleContext, body: MethodBody): boolean {
@@ -527,7 +536,12 @@ workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbD
 after it when it always returns, or in the then arm of \`if (adapter.CreateWriterAsync == null)\` whose else arm calls
 \`FooAsync\`), where the twin would need what the guard found missing; a call \`Foo(...)\` in the else arm of a test of
 an asynchronous mode held in a member (\`if (request.Async)\`, \`request is { Async: true }\`) whose then arm calls
-\`FooAsync\`: a stored request replayed the way it was first sent;
+\`FooAsync\`: a stored request replayed the way it was first sent; a \`using\` in a method that takes a
+synchronous/asynchronous mode enum of the workspace (\`IOBehavior ioBehavior\`, with \`Synchronous\` and
+\`Asynchronous\` members), which serves the synchronous API too, as with a \`bool async\` flag; and the whole of a
+private method or local function without \`async\` that returns a task only to fit a dual-path caller and is called
+only on that caller's synchronous path (\`mode == IOBehavior.Asynchronous ? ReadAsyncCore(b) : ReadSync(b)\`), with its
+name written nowhere else in its type (no method group handed out), which ASY001 and ASY004 leave alone too;
 \`nameof(...)\`; calls inside synchronous lambdas and local functions, which are separate non-async bodies; and,
 alike, calls in a query expression's clauses after its first collection (\`where\`, \`select\`, \`let\`, \`orderby\`,
 a later \`from\`), which C# turns into lambdas: over an IQueryable they are part of the expression tree
@@ -631,8 +645,9 @@ gets a note and a fix title naming that target (\`await using\` does not compile
       }
       const seen = new Set<number>();
       for (const using of body.usings) {
-        // A dual-path method serves synchronous callers too, for whom `await using` is no option.
-        if (using.isAwaitUsing || seen.has(using.keywordSpan.start) || using.onSyncPath || body.asyncFlag !== null) continue;
+        // A dual-path method serves synchronous callers too, for whom `await using` is no option: with a `bool async`
+        // flag, or with a mode enum (`IOBehavior ioBehavior`), whose synchronous member the synchronous API passes.
+        if (using.isAwaitUsing || seen.has(using.keywordSpan.start) || using.onSyncPath || inModeTakingMethod(ctx, body)) continue;
         const match = asyncDisposableOf(ctx, body, using);
         if (!match) continue;
         seen.add(using.keywordSpan.start);
