@@ -18,6 +18,8 @@ import {
 import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
 import { takesSyncModeParameter } from './syncPathOnly';
+import { methodsNamed, stripGenerics } from '../workspace/index';
+import { verdictKey } from '../workspace/completion';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
@@ -49,6 +51,8 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   const query = efCoreQueryCallFor(ctx, body, call);
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
   const row = tableRowFor(ctx, body, call);
+  // The receiver's own type said the call does not block: no workspace twin of it is offered either.
+  if (row === PROVIDER_SAYS_SYNC) return null;
   // A twin the analysed target lacks (File.ReadAllTextAsync in a netstandard2.0 or net48 project) cannot be awaited
   // there: the synchronous call is the only one the project has.
   if (row?.kind === 'table' && analysedTargetLacks(ctx, row.row.since, twinFirstCoreMajor(row.row, callsRowType(row)))) return null;
@@ -62,7 +66,10 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   return workspaceTwinFor(ctx, body, call);
 }
 
-function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
+/** tableRowFor's answer for a receiver whose workspace type's own twin completes synchronously (ownTwinCompletesSynchronously). */
+const PROVIDER_SAYS_SYNC = 'provider says sync';
+
+function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | typeof PROVIDER_SAYS_SYNC | null {
   // Low-confidence rows block only in some modes (SequentialAccess readers, CPU-bound Parallel loops): quiet by design.
   // A package's row applies only where the file uses the package: Dapper's extension methods bind only then, and
   // EF6's Database.BeginTransaction (System.Data.Entity) is not EF Core's.
@@ -85,6 +92,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     for (const row of instanceRows) {
       if (!typeDerivesFrom(ctx, receiverType, row.type)) continue;
       if (exemptByType(ctx, receiverType, row.exemptReceiverTypes)) return null;
+      if (ownTwinCompletesSynchronously(ctx, receiverType, row.asyncTwin)) return PROVIDER_SAYS_SYNC;
       if (argumentsBlock(ctx, body, row, call)) return { kind: 'table', row, via: 'typed', receiverType };
     }
     return null;
@@ -103,6 +111,22 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     if (!best || hits > best.hits) best = { row, hits };
   }
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
+}
+
+/**
+ * Whether the receiver's type is a workspace type (a provider built in the workspace, such as an ADO.NET driver's
+ * reader) that declares the row's twin itself, and every declaration of the twin there hands back a completed task
+ * (`return Task.FromResult(GetColumnSchema());`, as DbDataReader's default does): the provider says its synchronous
+ * member does no I/O, and awaiting the twin would add a task and free no thread.
+ */
+function ownTwinCompletesSynchronously(ctx: RuleContext, receiverType: string, twin: string): boolean {
+  const owner = stripGenerics(receiverType.replace(/\?$/, '')).replace(/^.*\./, '');
+  if (!isWorkspaceTypeName(ctx, owner)) return false;
+  const declared = methodsNamed(ctx.index, twin, owner).filter((m) => m.body);
+  return declared.length > 0 && declared.every((m) => {
+    const verdict = ctx.completion.get(verdictKey(m.file, m.body!.id));
+    return !!verdict && verdict.likelySync && verdict.certain;
+  });
 }
 
 function lowConfidenceRowMatches(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
@@ -511,7 +535,9 @@ top-level statements) that have an awaitable twin, and names the twin:
 It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers and writers built
 over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
-and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
+and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously), a receiver of a workspace
+type that declares the twin itself and hands back a completed task from it (a provider's reader whose
+\`GetColumnSchemaAsync\` returns \`Task.FromResult(GetColumnSchema())\`: the schema is already in memory); \`Console.WriteLine\` and
 \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
 IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
 view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
