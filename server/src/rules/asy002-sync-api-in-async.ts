@@ -17,6 +17,9 @@ import {
 } from './asy001-004-blocking-common';
 import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
+import { takesSyncModeParameter } from './syncPathOnly';
+import { methodsNamed, stripGenerics } from '../workspace/index';
+import { verdictKey } from '../workspace/completion';
 
 /** A call ASY002 reports: a knowledge-table row, or a `FooAsync` the workspace declares next to `Foo`. */
 export type SyncApiMatch =
@@ -48,6 +51,8 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   const query = efCoreQueryCallFor(ctx, body, call);
   if (query) return { kind: 'table', row: query.row, via: 'query', receiverType: null, query };
   const row = tableRowFor(ctx, body, call);
+  // The receiver's own type said the call does not block: no workspace twin of it is offered either.
+  if (row === PROVIDER_SAYS_SYNC) return null;
   // A twin the analysed target lacks (File.ReadAllTextAsync in a netstandard2.0 or net48 project) cannot be awaited
   // there: the synchronous call is the only one the project has.
   if (row?.kind === 'table' && analysedTargetLacks(ctx, row.row.since, twinFirstCoreMajor(row.row, callsRowType(row)))) return null;
@@ -61,7 +66,10 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   return workspaceTwinFor(ctx, body, call);
 }
 
-function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | null {
+/** tableRowFor's answer for a receiver whose workspace type's own twin completes synchronously (ownTwinCompletesSynchronously). */
+const PROVIDER_SAYS_SYNC = 'provider says sync';
+
+function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncApiMatch | typeof PROVIDER_SAYS_SYNC | null {
   // Low-confidence rows block only in some modes (SequentialAccess readers, CPU-bound Parallel loops): quiet by design.
   // A package's row applies only where the file uses the package: Dapper's extension methods bind only then, and
   // EF6's Database.BeginTransaction (System.Data.Entity) is not EF Core's.
@@ -84,6 +92,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
     for (const row of instanceRows) {
       if (!typeDerivesFrom(ctx, receiverType, row.type)) continue;
       if (exemptByType(ctx, receiverType, row.exemptReceiverTypes)) return null;
+      if (ownTwinCompletesSynchronously(ctx, receiverType, row.asyncTwin)) return PROVIDER_SAYS_SYNC;
       if (argumentsBlock(ctx, body, row, call)) return { kind: 'table', row, via: 'typed', receiverType };
     }
     return null;
@@ -104,6 +113,22 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   return best ? { kind: 'table', row: best.row, via: 'hinted', receiverType: null } : null;
 }
 
+/**
+ * Whether the receiver's type is a workspace type (a provider built in the workspace, such as an ADO.NET driver's
+ * reader) that declares the row's twin itself, and every declaration of the twin there hands back a completed task
+ * (`return Task.FromResult(GetColumnSchema());`, as DbDataReader's default does): the provider says its synchronous
+ * member does no I/O, and awaiting the twin would add a task and free no thread.
+ */
+function ownTwinCompletesSynchronously(ctx: RuleContext, receiverType: string, twin: string): boolean {
+  const owner = stripGenerics(receiverType.replace(/\?$/, '')).replace(/^.*\./, '');
+  if (!isWorkspaceTypeName(ctx, owner)) return false;
+  const declared = methodsNamed(ctx.index, twin, owner).filter((m) => m.body);
+  return declared.length > 0 && declared.every((m) => {
+    const verdict = ctx.completion.get(verdictKey(m.file, m.body!.id));
+    return !!verdict && verdict.likelySync && verdict.certain;
+  });
+}
+
 function lowConfidenceRowMatches(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
   const rows = blockingApisByMember(call.name).filter((r) => r.confidence === 'low' && r.kind === 'instance');
   if (rows.length === 0) return false;
@@ -112,6 +137,14 @@ function lowConfidenceRowMatches(ctx: RuleContext, body: MethodBody, call: CallS
     ? bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null
     : receiverTypeOf(ctx, body, receiver);
   return receiverType !== null && rows.some((r) => typeDerivesFrom(ctx, receiverType, r.type));
+}
+
+/**
+ * Whether the body selects its path by a `bool async` flag or takes a synchronous/asynchronous mode enum: the
+ * `using`s of such a method run for both paths, and `await using` fits only one.
+ */
+function inModeTakingMethod(ctx: RuleContext, body: MethodBody): boolean {
+  return body.asyncFlag !== null || takesSyncModeParameter(ctx.index, body.parameters);
 }
 
 function inDualPathMethod(ctx: RuleContext, body: MethodBody): boolean {
@@ -505,7 +538,9 @@ It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringW
 over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`;
 also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
-and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously); \`Console.WriteLine\` and
+and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously), a receiver of a workspace
+type that declares the twin itself and hands back a completed task from it (a provider's reader whose
+\`GetColumnSchemaAsync\` returns \`Task.FromResult(GetColumnSchema())\`: the schema is already in memory); \`Console.WriteLine\` and
 \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
 IEnumerable (and after \`AsEnumerable()\`); XmlReader/XmlWriter calls unless the reader or writer was created in
 view with \`Async = true\` (otherwise their async members throw); calls that return at once because of their
@@ -530,7 +565,12 @@ workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbD
 after it when it always returns, or in the then arm of \`if (adapter.CreateWriterAsync == null)\` whose else arm calls
 \`FooAsync\`), where the twin would need what the guard found missing; a call \`Foo(...)\` in the else arm of a test of
 an asynchronous mode held in a member (\`if (request.Async)\`, \`request is { Async: true }\`) whose then arm calls
-\`FooAsync\`: a stored request replayed the way it was first sent;
+\`FooAsync\`: a stored request replayed the way it was first sent; a \`using\` in a method that takes a
+synchronous/asynchronous mode enum of the workspace (\`IOBehavior ioBehavior\`, with \`Synchronous\` and
+\`Asynchronous\` members), which serves the synchronous API too, as with a \`bool async\` flag; and the whole of a
+private method or local function without \`async\` that returns a task only to fit a dual-path caller and is called
+only on that caller's synchronous path (\`mode == IOBehavior.Asynchronous ? ReadAsyncCore(b) : ReadSync(b)\`), with its
+name written nowhere else in its type (no method group handed out), which ASY001 and ASY004 leave alone too;
 \`nameof(...)\`; calls inside synchronous lambdas and local functions, which are separate non-async bodies; and,
 alike, calls in a query expression's clauses after its first collection (\`where\`, \`select\`, \`let\`, \`orderby\`,
 a later \`from\`), which C# turns into lambdas: over an IQueryable they are part of the expression tree
@@ -634,8 +674,9 @@ gets a note and a fix title naming that target (\`await using\` does not compile
       }
       const seen = new Set<number>();
       for (const using of body.usings) {
-        // A dual-path method serves synchronous callers too, for whom `await using` is no option.
-        if (using.isAwaitUsing || seen.has(using.keywordSpan.start) || using.onSyncPath || body.asyncFlag !== null) continue;
+        // A dual-path method serves synchronous callers too, for whom `await using` is no option: with a `bool async`
+        // flag, or with a mode enum (`IOBehavior ioBehavior`), whose synchronous member the synchronous API passes.
+        if (using.isAwaitUsing || seen.has(using.keywordSpan.start) || using.onSyncPath || inModeTakingMethod(ctx, body)) continue;
         const match = asyncDisposableOf(ctx, body, using);
         if (!match) continue;
         seen.add(using.keywordSpan.start);

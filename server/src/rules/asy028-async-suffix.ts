@@ -9,7 +9,8 @@ import { declaredByABaseOf, implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
-import { asyncFlagOf, isSyncModeEnum } from '../model/dualPath';
+import { asyncFlagOf } from '../model/dualPath';
+import { takesSyncModeParameter } from './syncPathOnly';
 import { minimalApiMethodGroups, requestHandlerKindOf } from './requestCode';
 import { isPersistedJobMethod } from './persistedJobs';
 import { isTypedHubClientMethod } from './typedHubClients';
@@ -196,7 +197,7 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   const parameters = body?.parameters ?? m.parameters ?? [];
   if (asyncFlagOf(parameters)) return 'dual sync/async path';
   // The same with a mode enum (MySqlConnector's `IOBehavior ioBehavior`): `Open()` passes IOBehavior.Synchronous.
-  if (parameters.some((p) => typeof p.typeText === 'string' && typesNamed(ctx.index, p.typeText.replace(/^.*\./, '')).some((ref) => isSyncModeEnum(ref.type)))) return 'dual sync/async path';
+  if (takesSyncModeParameter(ctx.index, parameters)) return 'dual sync/async path';
   // A name that ends in Sync beside a method of the same stem says the method is the synchronous half of a pair
   // (`ReadBytesSync` beside `ReadBytesAsync`, `ConvertSync` beside `Convert`; its task is complete when it
   // returns). Without the other half, Sync is more likely a noun (`FolderSync`, synchronisation) and the suffix is

@@ -2,6 +2,7 @@
 import { isAnalysedAsyncBody, type FileModel, type MethodBody, type Span } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { typesNamed } from '../workspace/index';
+import { runsOnlyOnSyncPath } from './syncPathOnly';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
 import type { LibraryCodeVerdict } from '../project/libraryCode';
@@ -125,10 +126,13 @@ export function asyncBodies(ctx: RuleContext): MethodBody[] {
  * Bodies that are async code to their callers, where blocking is ASY001/ASY002's business: async bodies, and
  * bodies without `async` that return a Task, ValueTask, IAsyncEnumerable/IAsyncEnumerator or a task-like type with
  * [AsyncMethodBuilder] (`Task Save() { File.WriteAllText(...); return Task.CompletedTask; }`: its callers await it
- * and expect it not to hold their thread, as VSTHRD103 and CA1849 see it).
+ * and expect it not to hold their thread, as VSTHRD103 and CA1849 see it); less those only a dual-path caller's
+ * synchronous branch calls.
  */
 export function asyncContextBodies(ctx: RuleContext): MethodBody[] {
-  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && isAsyncContext(ctx, b));
+  // A helper that returns a task only to fit its dual-path caller, and runs only on that caller's synchronous path
+  // (rules/syncPathOnly.ts), blocks by design: its callers asked for synchronous work.
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && isAsyncContext(ctx, b) && !runsOnlyOnSyncPath(ctx.index, ctx.file, ctx.text, b, ctx.model.bodies, ctx.model.types));
 }
 
 export function isAsyncContext(ctx: RuleContext, body: MethodBody): boolean {

@@ -150,6 +150,12 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     const candidates = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
     if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call.name}` };
+    // Overloads that disagree: those that take this many arguments may still agree (a driver's command hides
+    // DbCommand's `ExecuteReaderAsync()` with `new Task<MySqlDataReader> ExecuteReaderAsync(CancellationToken = default)`
+    // beside an internal overload of three parameters returning a ValueTask), and C# binds the call to one of those.
+    const fitting = types.size > 1 ? candidates.filter((m) => m.member!.parameters && countFits(m.member!.parameters, splitTopLevel(call.argumentsText).length)) : [];
+    const fittingTypes = new Set(fitting.map((m) => m.member!.typeText));
+    if (fittingTypes.size === 1) return { typeText: [...fittingTypes][0]!, source: `return type of ${call.name}` };
     if (candidates.length === 0) {
       const invoked = delegateInvocationType(call, body, bodies, index);
       if (invoked) return invoked;
