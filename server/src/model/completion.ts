@@ -585,7 +585,7 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
       if (variable && writtenBetween(syntax, variable, a.span.end, wait.span.start)) continue;
       const operand = a.operand.text.trim();
       if (operand === recv) return `${recv} was awaited earlier`;
-      const whenAll = a.operand.kind === 'whenAll' && a.operand.callee ? operand : whenAllHeldBy(operand, a.span.start, body, bodies, syntax);
+      const whenAll = (a.operand.kind === 'whenAll' && a.operand.callee) || isStaticWhenAllHelper(operand) ? operand : whenAllHeldBy(operand, a.span.start, body, bodies, syntax);
       if (whenAll) {
         const args = tasksPassedToWhenAll(whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')')));
         if (args.includes(recv)) return `${recv} completed in the awaited Task.WhenAll`;
@@ -625,6 +625,17 @@ function typePatternSubject(body: MethodBody, bodies: readonly MethodBody[], syn
     }
   }
   return null;
+}
+
+/**
+ * A static `WhenAll` of the project's own, called on its type (`TaskUtils.WhenAll(load, save)`): a helper named after
+ * Task.WhenAll, as .NET names its combinators (knowledge/taskNaming.ts), which waits for every task it is given
+ * (typically to hand back their results as a tuple). The call must be the whole operand, so its arguments are the
+ * tasks it waited for.
+ */
+function isStaticWhenAllHelper(operand: string): boolean {
+  const call = /^(?:[A-Za-z_]\w*\.)*[A-Z]\w*\s*\.\s*WhenAll\s*(?:<[^<>()]*>)?\s*\(/.exec(operand);
+  return !!call && closingBracket(operand, call[0].length - 1) === operand.length - 1;
 }
 
 /**

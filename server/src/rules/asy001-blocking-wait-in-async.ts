@@ -371,7 +371,8 @@ as the helper's own \`GetAwaiter().GetResult()\` does; the helper's own wait is 
 
 It stays quiet where the task has already completed and the wait cannot block: the same task was awaited
 earlier (also when the wait names it through a type pattern's variable, \`if (sent is Task<string> reply)\`
-then \`reply.Result\`), it went through an awaited \`Task.WhenAll(...)\`, the wait is guarded by \`IsCompleted\` or
+then \`reply.Result\`), it went through an awaited \`Task.WhenAll(...)\` (or a static \`WhenAll\` of the project's own,
+\`TaskUtils.WhenAll(a, b)\`, named after it), the wait is guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
