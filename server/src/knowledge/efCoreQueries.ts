@@ -90,3 +90,29 @@ const operatorsByMember = new Map(EF_CORE_QUERY_OPERATORS.map((row) => [row.memb
 export function efCoreQueryOperator(member: string): BlockingApi | undefined {
   return operatorsByMember.get(member);
 }
+
+/**
+ * EF Core's provider configuration methods on DbContextOptionsBuilder, each the database every context configured
+ * with it talks to (learn.microsoft.com/ef/core/providers/, the list of database providers, each page's `Use...`
+ * call), and whether that provider's query execution waits on I/O. Microsoft.EntityFrameworkCore.Sqlite runs on
+ * Microsoft.Data.Sqlite, which executes the async ADO.NET methods synchronously and says to avoid them
+ * (learn.microsoft.com/dotnet/standard/data/sqlite/async); the in-memory provider keeps its data in the process
+ * (learn.microsoft.com/ef/core/providers/in-memory/). With either, `CountAsync` blocks as `Count` does, so telling a
+ * workspace that configures no other provider to await the twin frees no thread.
+ */
+export const EF_CORE_PROVIDER_CONFIGURATIONS: Readonly<Record<string, { database: string; waitsOnIo: boolean }>> = {
+  UseSqlite: { database: 'SQLite', waitsOnIo: false },
+  UseInMemoryDatabase: { database: 'the in-memory provider', waitsOnIo: false },
+  UseSqlServer: { database: 'SQL Server', waitsOnIo: true },
+  UseAzureSql: { database: 'Azure SQL', waitsOnIo: true },
+  UseAzureSynapse: { database: 'Azure Synapse', waitsOnIo: true },
+  UseNpgsql: { database: 'PostgreSQL', waitsOnIo: true },
+  UseMySql: { database: 'MySQL (Pomelo)', waitsOnIo: true },
+  UseMySQL: { database: 'MySQL (Oracle)', waitsOnIo: true },
+  UseOracle: { database: 'Oracle', waitsOnIo: true },
+  UseCosmos: { database: 'Azure Cosmos DB', waitsOnIo: true },
+  UseMongoDB: { database: 'MongoDB', waitsOnIo: true },
+  UseFirebird: { database: 'Firebird', waitsOnIo: true },
+  UseJet: { database: 'Microsoft Access (Jet)', waitsOnIo: true },
+  UseDb2: { database: 'IBM Db2', waitsOnIo: true },
+};

@@ -7,7 +7,7 @@
  */
 import type { CallSite, FileModel, MethodBody } from '../model/types';
 import { blockingApisByMember, type BlockingApi } from '../knowledge/blockingApis';
-import { EF_CORE_NAMESPACE, EF_CORE_SET_TYPES, QUERYABLE_TYPES, QUERY_COMPOSITION_OPERATORS, efCoreQueryOperator } from '../knowledge/efCoreQueries';
+import { EF_CORE_NAMESPACE, EF_CORE_PROVIDER_CONFIGURATIONS, EF_CORE_SET_TYPES, QUERYABLE_TYPES, QUERY_COMPOSITION_OPERATORS, efCoreQueryOperator } from '../knowledge/efCoreQueries';
 import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { fileApiScopeOf } from '../signatures/provider';
@@ -36,7 +36,7 @@ export function efCoreQueryCallFor(ctx: RuleContext, body: MethodBody, call: Cal
   if (call.receiver === null) return null;
   const find = call.name === 'Find' ? blockingApisByMember('Find').find((r) => r.type === 'DbSet') : undefined;
   const row = find ?? efCoreQueryOperator(call.name);
-  if (!row || !efCoreInPlay(ctx)) return null;
+  if (!row || !efCoreInPlay(ctx) || databaseNeverWaits(ctx.index.whole ?? ctx.index)) return null;
   const origin = queryOriginOf(ctx, body, call.receiver, 0);
   if (!origin) return null;
   // Find is the set's own member: a composed query has no Find.
@@ -59,6 +59,31 @@ export function efCoreInPlay(ctx: RuleContext): boolean {
   if (workspaceNamesEfCore(ctx.index) || textNamesEfCore(ctx.text)) return true;
   const scope = fileApiScopeOf(ctx.file);
   return !!scope && (scope.packages.some((p) => p.id.startsWith(EF_CORE_NAMESPACE)) || (scope.globalUsings ?? []).some((u) => u.includes(EF_CORE_MARK)));
+}
+
+/** Per index, the version last asked about and whether its only EF Core providers never wait on I/O. */
+const providerAnswers = new WeakMap<WorkspaceIndex, { version: number; never: boolean }>();
+
+/**
+ * Whether the workspace configures EF Core, and only with providers whose queries run synchronously however they
+ * are called (SQLite, in-memory: knowledge/efCoreQueries.ts): a `UseSqlite(...)` call somewhere and no call of another
+ * provider's `Use...` anywhere in the workspace, tests included. Its queries' async twins block the thread as the sync
+ * operators do, so ASY002 has nothing to offer there. A library that configures no provider (its users choose one)
+ * is not such a workspace.
+ */
+function databaseNeverWaits(index: WorkspaceIndex): boolean {
+  const known = providerAnswers.get(index);
+  if (known && known.version === index.version) return known.never;
+  let synchronous = false;
+  let waiting = false;
+  for (const [name, provider] of Object.entries(EF_CORE_PROVIDER_CONFIGURATIONS)) {
+    if (!(index.callsByName.get(name) ?? []).some((c) => c.call.receiver !== null)) continue;
+    if (provider.waitsOnIo) waiting = true;
+    else synchronous = true;
+  }
+  const never = synchronous && !waiting;
+  providerAnswers.set(index, { version: index.version, never });
+  return never;
 }
 
 /** What every way of naming EF Core's types in C# text contains (`Microsoft.EntityFrameworkCore`, its nested namespaces). */

@@ -538,7 +538,8 @@ It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringW
 over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`;
 also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
-and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously), a receiver of a workspace
+and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously; so do EF Core queries in a workspace whose only
+configured providers are SQLite or in-memory: a \`UseSqlite(...)\` call and no other \`Use...\` provider call anywhere), a receiver of a workspace
 type that declares the twin itself and hands back a completed task from it (a provider's reader whose
 \`GetColumnSchemaAsync\` returns \`Task.FromResult(GetColumnSchema())\`: the schema is already in memory); \`Console.WriteLine\` and
 \`Console.Out\` writes; EF Core \`Add\`, \`AddRange\` and \`CreateDbContext\`; LINQ to objects on lists, arrays and
