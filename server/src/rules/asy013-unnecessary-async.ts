@@ -1,5 +1,6 @@
 /** ASY013 unnecessary-async: an async method whose only await is a single tail await that could return the task instead. */
 import { quoted } from './messageText';
+import { passesGrpcCallOption } from '../knowledge/grpcClients';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
 import { stripGenerics, typesNamed, type MethodRef } from '../workspace/index';
@@ -87,7 +88,10 @@ returns.
   \`InvokeVoidAsync\` on an \`IJSRuntime\` or \`IJSObjectReference\`) and Blazored's browser storage
   (\`ILocalStorageService\`, \`ISessionStorageService\`: \`GetItemAsync\`, \`SetItemAsync\` and the rest) are in the
   table too, but their names are common, so a receiver of unknown type counts only in a file that imports their
-  namespace (\`Microsoft.JSInterop\`, \`Blazored\`), and a call with no receiver never does. \`ValueTask\`-returning methods are
+  namespace (\`Microsoft.JSInterop\`, \`Blazored\`), and a call with no receiver never does. A call of a method the
+  analysis cannot see that names a gRPC call option (\`deadline:\` or \`headers:\`, the parameters of a client
+  generated from a .proto file) is one of a generated client's, which returns an \`AsyncUnaryCall<T>\`, no task: not
+  flagged. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
 - A task whose type differs from the method's only by a nullable reference annotation (a \`Task<Order>\` in an
   \`async Task<Order?>\` method, or the reverse) is flagged without a fix: C# converts the one to the other, but
@@ -318,6 +322,8 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       const known = typed();
       if (known) return fitsDeclared(known.typeText);
       if (isValueTaskMethod) return 'no';
+      // A generated gRPC client's call (`deadline:` or `headers:` named) returns an AsyncUnaryCall, no Task at all.
+      if (passesGrpcCallOption(op.text)) return 'no';
       // A member known to return a ValueTask (EF Core's FindAsync) is no Task of any T.
       if (mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount)) return 'no';
       if (withResult) return materializesAnotherType(body, callee.name) ? 'no' : 'unknown';
