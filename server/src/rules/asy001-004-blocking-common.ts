@@ -379,6 +379,13 @@ export function isConditionalCall(text: string, call: { span: Span; nameSpan: Sp
  * initializer does (`var pending = Task.Run(...)`, `var page = client.GetStringAsync(url)`).
  */
 export function taskEvidenceOf(ctx: RuleContext, body: MethodBody, text: string): TaskEvidence {
+  // `PublishAsync(m).ConfigureAwait(false)` waited on: the task is the call's, and the evidence says why that is a task
+  // (the configured awaitable around it is no task, and a reason that names it explains the wrong thing).
+  const configured = /^([^]*\S)\s*\.\s*ConfigureAwait\s*\([^()]*\)\s*$/.exec(text.trim());
+  if (configured) {
+    const inner = taskEvidenceOf(ctx, body, configured[1]);
+    if (inner.verdict === 'task') return inner;
+  }
   const evidence = taskEvidence(text, body, ctx.model.bodies, ctx.index);
   if (evidence.verdict !== 'unknown') return evidence;
   let name = text.trim();
