@@ -5,7 +5,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
-import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, isFunctionNode, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from './syntax';
+import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, escapeRegExp, isFunctionNode, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
@@ -17,7 +17,6 @@ import { continuationApiOf } from '../knowledge/continuations';
  */
 export const ASYNC_FLAG_NAMES = new Set(['async', 'isAsync', 'useAsync', 'runAsync', 'doAsync', 'asynchronous', 'asyncWrite']);
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The properties of a type that check a task's completion (`bool HasValue => _value.Task.Status ==
@@ -62,7 +61,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   if (!recv) return null;
   const syncPath = syncPathCallReason(recv);
   if (syncPath) return syncPath;
-  const r = escape(recv);
+  const r = escapeRegExp(recv);
   // A property that checks this very task (`HasValue => _value.Task.Status == ...`) guards it as well.
   const viaPropertyNames = [...properties].filter(([, task]) => task === recv.replace(/^this\./, '')).map(([name]) => name);
   const viaProperty = viaPropertyNames.map(escape);
@@ -190,7 +189,7 @@ function endsInLoopJump(branch: SyntaxNode): boolean {
  */
 function handlesFailureFirst(cond: SyntaxNode, inConsequence: boolean, inAlternative: boolean, recv: string, at: SyntaxNode): boolean {
   if (!/^[A-Za-z_]\w*$/.test(recv) || !/\b(?:IsFaulted|IsCanceled)\b/.test(cond.text)) return false;
-  const r = escape(recv);
+  const r = escapeRegExp(recv);
   const failed = new RegExp(`^\\(*\\s*${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)\\s*\\)*$`);
   const notFailed = new RegExp(`^\\(*\\s*(?:!\\s*${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)|${r}\\s*\\.\\s*(?:IsFaulted|IsCanceled)\\s*==\\s*false)\\s*\\)*$`);
   const text = withoutOuterParentheses(cond.text.trim());
@@ -242,7 +241,7 @@ function localsHoldingInitializer(fn: SyntaxNode, text: string, wait: SyntaxNode
     const [, name, initializer] = m;
     if (fn.startIndex + m.index >= wait.startIndex) break;
     if (!accepts(initializer)) continue;
-    const writes = text.match(new RegExp(`(?<![\\w.])${escape(name)}\\s*(?:[|&^]?=(?!=))|\\b(?:ref|out)\\s+${escape(name)}\\b`, 'g')) ?? [];
+    const writes = text.match(new RegExp(`(?<![\\w.])${escapeRegExp(name)}\\s*(?:[|&^]?=(?!=))|\\b(?:ref|out)\\s+${escapeRegExp(name)}\\b`, 'g')) ?? [];
     if (writes.length === 1) names.push(name);
   }
   return names;
@@ -259,7 +258,7 @@ function statusLocals(fn: SyntaxNode | null, wait: SyntaxNode, recv: string): st
   if (!fn) return [];
   const text = fn.text;
   if (!text.includes('Status')) return [];
-  const status = new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`);
+  const status = new RegExp(`^${escapeRegExp(recv)}\\s*\\.\\s*Status$`);
   return localsHoldingInitializer(fn, text, wait, /\b(?:var|TaskStatus|System\.Threading\.Tasks\.TaskStatus)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g,
     (initializer) => status.test(withoutNullMarks(initializer.trim())));
 }
@@ -298,7 +297,7 @@ const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STAT
 function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string, locals: () => readonly string[]): string | null {
   const onStatus = (governing: SyntaxNode | null | undefined) => {
     const text = governing ? withoutNullMarks(governing.text.trim()) : null;
-    return text !== null && (new RegExp(`^${escape(recv)}\\s*\\.\\s*Status$`).test(text) || locals().includes(text.replace(/^\((.*)\)$/, '$1').trim()));
+    return text !== null && (new RegExp(`^${escapeRegExp(recv)}\\s*\\.\\s*Status$`).test(text) || locals().includes(text.replace(/^\((.*)\)$/, '$1').trim()));
   };
   if (section.type === 'switch_section') {
     const firstStatement = section.namedChildren.find((c) => !!c && /_statement$|^block$/.test(c.type));
@@ -383,7 +382,7 @@ function continuationReason(lambda: SyntaxNode, recv: string): string | null {
 function parameterAliases(lambda: SyntaxNode, parameter: string): string[] {
   const text = lambda.text;
   if (!text.includes(parameter)) return [];
-  const p = escape(parameter);
+  const p = escapeRegExp(parameter);
   const aliases: string[] = [];
   const type = String.raw`[A-Za-z_][\w.]*(?:<[\w.,\s<>?]*>)?\??`;
   for (const m of text.matchAll(new RegExp(String.raw`(?<![\w.])${p}\s+is\s+(?:not\s+)?${type}\s+([A-Za-z_]\w*)`, 'g'))) aliases.push(m[1]);
@@ -426,7 +425,7 @@ function waitHandlesOf(fn: SyntaxNode | null, wait: SyntaxNode, recv: string): s
   if (!fn || !/^[A-Za-z_][\w.]*$/.test(recv)) return [];
   const text = fn.text;
   if (!text.includes('AsyncWaitHandle')) return [];
-  const handle = `\\(\\s*\\(\\s*(?:System\\s*\\.\\s*)?IAsyncResult\\s*\\)\\s*${escape(recv)}\\s*\\)\\s*\\.\\s*AsyncWaitHandle`;
+  const handle = `\\(\\s*\\(\\s*(?:System\\s*\\.\\s*)?IAsyncResult\\s*\\)\\s*${escapeRegExp(recv)}\\s*\\)\\s*\\.\\s*AsyncWaitHandle`;
   const whole = new RegExp(`^${handle}$`);
   const locals = localsHoldingInitializer(fn, text, wait, /\b(?:var|WaitHandle|System\.Threading\.WaitHandle)\s+([A-Za-z_]\w*)\s*=\s*([^;{}]+);/g,
     (initializer) => whole.test(initializer.trim()));
@@ -526,7 +525,7 @@ function inlineWhenAny(condition: string, recv: string): { compared: string; op:
 
 /** `Assert.True(t.IsCompleted)`, `Debug.Assert(t.IsCompletedSuccessfully)`, `Assert.Equal(TaskStatus.RanToCompletion, t.Status)`. */
 function assertsCompleted(statement: string, recv: string): boolean {
-  const r = escape(recv);
+  const r = escapeRegExp(recv);
   return new RegExp(`^\\s*(Assert\\.(True|IsTrue|That)|Debug\\.Assert|Trace\\.Assert|ClassicAssert\\.IsTrue)\\s*\\(\\s*${r}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*[),]`).test(statement) ||
     new RegExp(`^\\s*Assert\\.(Equal|AreEqual)\\s*\\(\\s*TaskStatus\\.RanToCompletion\\s*,\\s*${r}\\s*\\.\\s*Status\\s*\\)`).test(statement) ||
     new RegExp(`^\\s*${r}\\s*\\.\\s*(IsCompleted|IsCompletedSuccessfully)\\s*\\.\\s*Should\\s*\\(\\s*\\)\\s*\\.\\s*BeTrue\\s*\\(`).test(statement);
@@ -670,7 +669,7 @@ function elementsWrittenInPlace(arg: string): string[] | null {
  * materialised with `.ToArray()` or `.ToList()`.
  */
 function isValuesOf(arg: string, dictionary: string): boolean {
-  const escaped = dictionary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(dictionary);
   const values = new RegExp(`^${escaped}\\s*\\.\\s*(?:Values|Select\\s*\\(\\s*([A-Za-z_]\\w*)\\s*=>\\s*\\1\\s*\\.\\s*Value\\s*\\))(?:\\s*\\.\\s*(?:ToArray|ToList)\\s*\\(\\s*\\))?$`);
   return values.test(arg);
 }
@@ -774,7 +773,7 @@ function completionFilterOf(sequence: string): string | null {
     if (link.name !== 'Where') continue;
     const lambda = /^\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*([^]*)$/.exec(link.argument.trim());
     if (!lambda) continue;
-    const x = escape(lambda[1]);
+    const x = escapeRegExp(lambda[1]);
     const finished = new RegExp(`^(?:${x}\\s*\\.\\s*${STATE}|${x}\\s*\\.\\s*Status\\s*==\\s*${FINISHED_STATUS}|${FINISHED_STATUS}\\s*==\\s*${x}\\s*\\.\\s*Status)$`);
     // A conjunct is enough: `t.IsCompleted && t.Result != null` keeps only finished tasks; with `||` or `?:` about
     // (`x || y && t.IsCompleted`) it may not be one, and splitting on `&&` cannot tell.

@@ -8,12 +8,12 @@ import type {
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, childTextsOfTypes, contains, firstToken, hasToken,
-  isFunctionNode, normaliseTypeText, spanOf, splitTopLevel, unparenthesisedParent,
+  isCancellationTokenType, isFunctionNode, normaliseTypeText, spanOf, splitTopLevel, unparenthesisedParent,
 } from './syntax';
 import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
-import { isTokenTypeText, keepsToken } from './keptTokens';
+import { keepsToken } from './keptTokens';
 import { hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentions, ownerKeyOf, someVariableIn, walkFile, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
@@ -326,7 +326,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   // An iterator suspends at each `yield return` too: a local read after one is hoisted like one read after an await.
   const locals = localsOf(own, (name) => identifiersNamed(context.syntax, name, bodySpans), [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
   const declares = (name: string) => parameters.some((p) => p.name === name) || locals.some((l) => l.name === name);
-  for (const p of parameters) if (p.referenced && isTokenTypeText(p.typeText) && keepsToken(context.text, bodySpans, p.name, declares)) p.kept = true;
+  for (const p of parameters) if (p.referenced && isCancellationTokenType(p.typeText, false) && keepsToken(context.text, bodySpans, p.name, declares)) p.kept = true;
   const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, isMentioned);
   const syncMode = asyncFlag !== null || (context.mentionsSyncMode && bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end))));
   const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);

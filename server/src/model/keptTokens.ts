@@ -6,18 +6,8 @@
  * forwarded.ts): such a method's calls are not the token's to cancel, and a caller's request token passed to it would
  * stop the service it starts when that one request ends.
  */
+import { escapeRegExp } from './syntax';
 import type { Span } from './types';
-
-/** The type texts of a CancellationToken (the model keeps the text as written, spaces normalised). */
-const TOKEN_TYPE = /^(?:global::)?(?:System\.Threading\.)?CancellationToken$/;
-
-export function isTokenTypeText(typeText: string | null): boolean {
-  return typeText !== null && TOKEN_TYPE.test(typeText.replace(/\s+/g, ''));
-}
-
-function escape(name: string): string {
-  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Whether the body text (`text` between the spans) assigns `name`, or a token source linked to it, to something that
@@ -25,7 +15,7 @@ function escape(name: string): string {
  * names a local and is not kept; a comparison (`==`, `!=`) is no assignment.
  */
 export function keepsToken(text: string, spans: readonly Span[], name: string, isLocal: (name: string) => boolean): boolean {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   const direct = new RegExp(`(?<![\\w.])(?:this\\.)?([A-Za-z_]\\w*)\\s*=\\s*${n}\\s*;`, 'g');
   const linked = new RegExp(`(?<![\\w.])(?:this\\.)?([A-Za-z_]\\w*)\\s*=\\s*(?:global::)?(?:System\\.Threading\\.)?CancellationTokenSource\\s*\\.\\s*CreateLinkedTokenSource\\s*\\(([^;]*)\\)\\s*;`, 'g');
   const mentioned = new RegExp(`(?<![\\w.])${n}(?![\\w])`);

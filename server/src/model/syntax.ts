@@ -442,3 +442,15 @@ export function splitTopLevelOperator(text: string, op: '&&' | '||'): string[] {
   parts.push(text.slice(start).trim());
   return parts;
 }
+
+/** `text` with every character a regular expression reads as syntax escaped, to match it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether a type text names CancellationToken (or, with `nullable`, also its nullable form), spaces ignored. */
+export function isCancellationTokenType(typeText: string | null | undefined, nullable = true): boolean {
+  if (!typeText) return false;
+  const t = typeText.replace(/\s+/g, '');
+  return /^(?:global::)?(?:System\.Threading\.)?CancellationToken\??$/.test(t) && (nullable || !t.endsWith('?'));
+}

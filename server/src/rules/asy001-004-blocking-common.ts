@@ -289,17 +289,16 @@ export function wrapsInMemoryStream(ctx: RuleContext, body: MethodBody, receiver
 /**
  * A field of the body's type that the file only ever fills with a reader, writer or wrapping stream over an in-memory
  * source (`_decompressor = new DeflateStream(_compressed, CompressionMode.Decompress)` with `_compressed` a
- * MemoryStream field): every object the type's bodies in this file create into the field, and its initializer, wrap
- * one, and there is at least one. A field the file assigns anything else to by a creation keeps the finding.
+ * MemoryStream field): every object the type's bodies in this file create into the field wraps one, there is at least
+ * one, and the field has no initializer. A field the file assigns anything else to by a creation keeps the finding.
  */
 function fieldHoldsInMemoryWrapper(ctx: RuleContext, chain: readonly MethodBody[], name: string): boolean {
   const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return false;
-  const type = ctx.model.types.find((t) => t.name === owner && t.members.some((m) => m.kind === 'field' && m.name === name));
-  const field = type?.members.find((m) => m.kind === 'field' && m.name === name);
-  if (!type || !field) return false;
-  const fills: { body: MethodBody | null; text: string }[] = [];
-  if (field.initializerText) fills.push({ body: null, text: field.initializerText });
+  const field = ctx.model.types.filter((t) => t.name === owner).flatMap((t) => t.members).find((m) => m.kind === 'field' && m.name === name);
+  // An initializer is outside every body, so nothing here types what it wraps: such a field is not judged.
+  if (!field || field.initializerText) return false;
+  const fills: { body: MethodBody; text: string }[] = [];
   for (const b of ctx.model.bodies) {
     if (b.containingType !== owner) continue;
     for (const c of b.creations) {
@@ -307,7 +306,7 @@ function fieldHoldsInMemoryWrapper(ctx: RuleContext, chain: readonly MethodBody[
       fills.push({ body: b, text: `new ${c.typeText}(${c.argumentTexts.join(', ')})` });
     }
   }
-  return fills.length > 0 && fills.every((f) => f.body !== null && createdOverInMemorySource(ctx, f.body, f.text));
+  return fills.length > 0 && fills.every((f) => createdOverInMemorySource(ctx, f.body, f.text));
 }
 
 /**

@@ -307,10 +307,8 @@ function apiDelegateReturn(api: ApiContext | null, type: ApiType): DelegateRetur
   return result.kind === 'named' && result.name === 'void' ? 'void' : 'value';
 }
 
-/** Whether a type text names CancellationToken (or its nullable form). */
-export function isCancellationTokenType(typeText: string | null | undefined): boolean {
-  return !!typeText && /^(?:global::)?(?:System\.Threading\.)?CancellationToken\??$/.test(typeText.replace(/\s+/g, ''));
-}
+/** Whether a type text names CancellationToken (or its nullable form): model/syntax.ts's test, for the rules. */
+export { isCancellationTokenType } from '../model/syntax';
 
 /** Whether a type text names an awaitable task type (Task, Task<T>, ValueTask, ValueTask<T>). */
 export function isTaskTypeText(typeText: string | null): boolean {

@@ -6,7 +6,7 @@
 import type { CallSite, EnclosingRegion, FileModel, MethodBody, ReturnSite, Span, SuspensionPoint } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { textDigest } from '../model/textDigest';
-import { closingBracket, conditionalParts, constructedTypeText, splitCallText, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from '../model/syntax';
+import { closingBracket, conditionalParts, constructedTypeText, escapeRegExp, splitCallText, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
 import { taskEvidence, typeOfExpression } from './typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
@@ -375,7 +375,7 @@ function returnsWhatTheGuardRead(body: MethodBody, guard: Guard, r: ReturnSite):
   // A field checked for null must be what is returned, and the return all the branch does: `if (_handle != null)
   // { Log.Warning("already started"); return _handle; }` is a guard against a second call, not a cache hit.
   const subject = guard.subject.replace(/^this\./, '');
-  return r.aloneInBranch && new RegExp(`\\b${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(returned);
+  return r.aloneInBranch && new RegExp(`\\b${escapeRegExp(subject)}\\b`).test(returned);
 }
 
 /** Whether `returned` reads the lookup's out variables or its collection; true unless the collection is a local of the body. */
