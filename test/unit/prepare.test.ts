@@ -141,6 +141,8 @@ const validShapes: [string, string][] = [
   ['attribute-target words as variables right after a bracket', 'class C { [method: Obsolete] [return: NotNull] string[] M(string method, string type, int field, string param, object property, string typevar, int[] a) { string[] m = [method, type]; var o = new O { T = [type], F = [ field ], P = [param], Q = [property.ToString()], V = [typevar] }; return [method]; } [property: X] public int P { get; set; } }'],
   ['a list pattern with a designation', 'class C { int M(object[] xs, int[] ns) { if (xs is [..] all) { return all.Length; } if (ns is [1, 2] and [.., 2] pair) { } switch (ns) { case [var head, ..] rest: return rest.Length; case []: break; } return xs is [_, "a" or "b"] two ? two.Length : 0; } }'],
   ['a switch expression arm whose list pattern has a designation', 'class C { int M(int[] xs) => xs switch { [..] all when all.Length > 9 => 0, [var h, ..] rest => h + rest.Length, [] => -1, _ => 1 }; int N(object[] os) => os switch { [..] every => every.Length, _ => 0 }; }'],
+  ['slices with a pattern after them', 'class C { int M(string[] args, int[] ns) { var r = args switch { ["run", .. var rest] => rest.Length, ["a", .. [var b, ..]] when b != "" => 2, [.. { Length: > 1 } tail, "z"] => tail.Length, _ => 0 }; if (ns is [1, .. var middle, 9]) return middle.Length; if (ns is not [.. var all]) return 0; switch (ns) { case [0, .. int[] more]: return more.Length; } if (ns is [.., 0]) r++; return ns is [..] ? r : 0; } }'],
+  ['list patterns before a when clause', 'class C { int M(string s, int[] a, string[] w) { switch (s) { case [var c, ..] when char.IsWhiteSpace(c): return 1; case [] when a.Length > 0: return 2; } var r = a switch { [{ } first, .. var rest] when rest.Length > first => 1, [0, ..] when true => 2, _ => 0 }; return w switch { ["..", [var b, ..]] when b != \'x\' => 3, _ => r }; } }'],
   ['an interpolation format that starts with a colon', 'class C { string M(System.DateTime date, double x) => $"{date::MM/dd/yyyy} {x:0.0} {(global::System.Math.PI)} {(x > 1 ? 1 : 2)}"; }'],
   ['C# 14 extension blocks', 'static class E { extension(IQueryable q) { public int N() => 1; public static int Z => 0; } extension<T>(IQueryable<T> q) where T : class, new() { public T? First() => default; } extension(string) { public static string Blank => ""; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
@@ -219,7 +221,7 @@ test('a list pattern becomes an empty property pattern only when a designation f
   assert.equal(rewritten('case [var h, ..] rest:'), 'case {         } rest:');
   assert.equal(rewritten('ok = ns is [1] and [.., 2] p;'), 'ok = ns is [1] and {     } p;');
   // Without a designation, or with a pattern combinator after it, the grammar reads the list pattern as it is.
-  for (const code of ['if (xs is [..]) { }', 'x = ns is [1, ..] and [.., 2];', 'x = ns is [1] or [2];', 'r = o is [_] when ok;', 'case [1, 2]:', 'x = a is int[] b;', 'x = y is null or [];']) {
+  for (const code of ['x = ns is [1, ..] and [2, ..];', 'x = ns is [1] or [2];', 'r = o is [_] when ok;', 'case [1, 2]:', 'x = a is int[] b;', 'x = y is null or [];']) {
     assert.equal(rewritten(code), code, code);
   }
 });
@@ -228,9 +230,37 @@ test('a switch arm\'s list pattern before a designation and its arrow is rewritt
   const prepared = (code: string) => prepareSource(code).parseText;
   assert.equal(prepared('r = xs switch { [..] all => all.Length, _ => 0 };'), 'r = xs switch { {  } all => all.Length, _ => 0 };');
   assert.equal(prepared('r = xs switch { [] => 0, [var h, ..] rest => h };'), 'r = xs switch { [] => 0, {         } rest => h };');
-  for (const code of ['int P { [MethodImpl(MethodImplOptions.AggressiveInlining)] get => _p; }', 'event E { [A] add => x(); [A] remove => y(); }', 'var d = new Dictionary<int, int> { [1] = 2 };', 'r = xs switch { [..] => 0 };', 'r = xs switch { ["]", ..] s => 1 };', 'try { } catch (Exception e) when (e is IOException) { }']) {
+  // A constant string in the pattern is read past, brackets in it included.
+  assert.equal(prepared('r = xs switch { ["]", ..] s => 1 };'), 'r = xs switch { {       } s => 1 };');
+  for (const code of ['int P { [MethodImpl(MethodImplOptions.AggressiveInlining)] get => _p; }', 'event E { [A] add => x(); [A] remove => y(); }', 'var d = new Dictionary<int, int> { [1] = 2 };', 'r = xs switch { [1, ..] => 0 };', 'try { } catch (Exception e) when (e is IOException) { }']) {
     assert.equal(prepared(code), code, code);
   }
+});
+
+test('a slice with a pattern after it loses its two dots, a leading lone slice becomes a discard; other slices, ranges and spreads stay', () => {
+  const prepared = (code: string) => prepareSource(code).parseText;
+  assert.equal(prepared('r = a switch { ["run", .. var rest] => rest, _ => a };'), 'r = a switch { ["run",    var rest] => rest, _ => a };');
+  assert.equal(prepared('if (a is [1, .. var m, 9]) { }'), 'if (a is [1,    var m, 9]) { }');
+  assert.equal(prepared('if (a is not [.. [var b, ..]]) { }'), 'if (a is not [   [var b, ..]]) { }');
+  assert.equal(prepared('case [0, .. int[] more]:'), 'case [0,    int[] more]:');
+  // A designation after the list pattern still replaces the whole pattern, slices included.
+  assert.equal(prepared('if (a is [.. var m] all) { }'), 'if (a is {        } all) { }');
+  // A list pattern that starts with a lone slice is read as a collection expression where a `)` or `?` follows.
+  assert.equal(prepared('if (a is [.., 9]) F();'), 'if (a is [_ , 9]) F();');
+  assert.equal(prepared('x = a is [..] ? 1 : 0;'), 'x = a is [_ ] ? 1 : 0;');
+  assert.equal(prepared('x = a is [1, [.., 2]];'), 'x = a is [1, [_ , 2]];');
+  assert.equal(prepared('r = a switch { [\'\\\'\', .. var m, \'\\\'\'] => m, _ => a };'), 'r = a switch { [\'\\\'\',    var m, \'\\\'\'] => m, _ => a };');
+  for (const code of ['if (a is [1, ..]) { }', 'if (a is [1, .., 9]) { }', 'var s = a[1..^1];', 'int[] c = [.. a, .. b];', 'r = a switch { [0, ..] => 0 };', 'r = a switch { [".. x"] => 0 };', 'M(x => [.. x]);']) {
+    assert.equal(prepared(code), code, code);
+  }
+});
+
+test('a list pattern before a when clause becomes a positional pattern of the same elements', () => {
+  const prepared = (code: string) => prepareSource(code).parseText;
+  assert.equal(prepared('case [var c, ..] when c > 0:'), 'case (var c, _ ) when c > 0:');
+  assert.equal(prepared('r = a switch { ["run", .. var rest] when rest.Length > 1 => rest, _ => a };'), 'r = a switch { ("run",    var rest) when rest.Length > 1 => rest, _ => a };');
+  assert.equal(prepared('r = a switch { [{ Count: 0, Source: var s }] when s == t => 1, [] when ok => 2, _ => 0 };'), 'r = a switch { ({ Count: 0, Source: var s }) when s == t => 1, {} when ok => 2, _ => 0 };');
+  assert.equal(prepared('r = a switch { ["..", [var b, ..]] when b > 0 => b, _ => 0 };'), 'r = a switch { ("..", [var b, ..]) when b > 0 => b, _ => 0 };');
 });
 
 test('the format of a hole that starts with a colon loses that colon; an alias qualifier in brackets keeps both', () => {

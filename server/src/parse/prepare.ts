@@ -6,7 +6,7 @@
  * `ref partial struct`, `a?.B = x`, a variable named like an attribute target right after `[` as in `[method]`, a string literal in an interpolation hole right after a `{{` escape). So this
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
- * rejects or misreads as a declaration, a list pattern followed by a designation, `is [..] items`, and an interpolation format that starts with a colon,
+ * rejects or misreads as a declaration, a list pattern followed by a designation, `is [..] items`, a slice with a pattern after it, `[.. var rest]`, and an interpolation format that starts with a colon,
  * `{date::MM/dd}`). Offsets are unchanged, so every position in the tree is a position in the
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
@@ -18,7 +18,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'extensionBlock' | 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'formatColon';
+  kind: 'extensionBlock' | 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'sliceSubpattern' | 'leadingSlice' | 'listPatternBeforeWhen' | 'formatColon';
   span: Span;
 }
 
@@ -141,6 +141,20 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // non-null value) and declares the same variable; what the brackets held is blanked, so a designation inside
     // them (`[var first, ..] all`) is not declared. Patterns hold constants, never calls or awaits.
     case 'designatedListPattern': return `{${' '.repeat(original.length - 2)}}`;
+    // `[.. var rest]` -> `[   var rest]`: the grammar's list pattern takes `..` only alone, so a slice with a pattern
+    // after it (C# 11: `["run", .. var rest] => Run(rest)`) fails and takes the method around it. Without the `..` the
+    // pattern is an element of the list: it declares the same variables (with the element's type instead of the
+    // slice's, which no analysis reads from a pattern) and matches constants as before.
+    case 'sliceSubpattern': return '  ';
+    // `is [.., 0]` -> `is [_ , 0]`: a list pattern that starts with a lone `..` is read as a collection expression's
+    // spread where a `)` or `?` follows it (`if (v is [.., 0]) F();`), which fails. A discard in its place declares
+    // nothing either, and no analysis asks how many elements a pattern matches.
+    case 'leadingSlice': return '_ ';
+    // `[var c, ..] when` -> `(var c, _ ) when`: the grammar takes no `when` clause after a list pattern (a switch
+    // section's `case` or a switch expression's arm fails, with the method around it). A positional pattern of the
+    // same elements declares the same variables and takes the clause; a lone `..` becomes a discard, and an empty
+    // list pattern an empty property pattern (`()` is no pattern).
+    case 'listPatternBeforeWhen': return listAsPositionalPattern(original);
     // `{date::MM/dd}` -> `{date: MM/dd}`: the hole's format starts with a colon, and the grammar reads `::` as an alias
     // qualifier; the format is string content no analysis reads.
     case 'formatColon': return ' ';
@@ -209,8 +223,7 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
       }
       case 'arrow': {
         for (const span of lambdaParameterModifiers(text, c.start)) rewrites.push({ kind: 'lambdaParameterModifier', span });
-        const listPattern = designatedListPatternOfArm(text, c.start);
-        if (listPattern) rewrites.push({ kind: 'designatedListPattern', span: listPattern });
+        rewrites.push(...listPatternRewrites(text, listPatternOfArm(text, c.start)));
         break;
       }
       case 'assignedCloseParen': {
@@ -231,16 +244,12 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
       case 'braceEscapeBeforeHole':
         rewrites.push({ kind: c.kind, span: { start: c.start, end: c.start + 2 } });
         break;
-      case 'armWhen': {
-        const listPattern = designatedListPatternOfArm(text, c.start);
-        if (listPattern) rewrites.push({ kind: 'designatedListPattern', span: listPattern });
+      case 'armWhen':
+        rewrites.push(...listPatternRewrites(text, listPatternOfArm(text, c.start)));
         break;
-      }
-      case 'patternWord': {
-        const listPattern = designatedListPatternAfter(text, c.start);
-        if (listPattern) rewrites.push({ kind: 'designatedListPattern', span: listPattern });
+      case 'patternWord':
+        rewrites.push(...listPatternRewrites(text, listPatternAfter(text, c.start)));
         break;
-      }
       case 'nullConditional': {
         if (c.start < chainEnd) break;
         const chain = nullConditionalChain(text, c.start);
@@ -277,50 +286,162 @@ function isExtensionBlockHeader(text: string, at: number): boolean {
 /** Words that may follow a pattern (or a list pattern's end) rather than name what it declares. */
 const NOT_A_DESIGNATION = new Set(['and', 'or', 'when', 'is', 'as', 'with', 'switch', 'not']);
 
+/** A list pattern (`[` to `]`), whether a designation follows it (`is [..] items`), and whether a `when` clause does. */
+interface ListPattern {
+  span: Span;
+  designated: boolean;
+  beforeWhen: boolean;
+}
+
 /**
- * The list pattern right after the pattern word at `wordStart` (`is`, `and`, `or`, `case`) when a designation follows
- * it (`is [..] items`, `case [var head, ..] all:`), which tree-sitter-c-sharp's grammar does not accept; else null.
+ * What the grammar needs changed in a list pattern: a designation after it, which tree-sitter-c-sharp does not accept,
+ * replaces the whole pattern (`designatedListPattern`); otherwise each slice with a pattern after it loses its `..`.
  */
-function designatedListPatternAfter(text: string, wordStart: number): Span | null {
+function listPatternRewrites(text: string, pattern: ListPattern | null): SourceRewrite[] {
+  if (!pattern) return [];
+  if (pattern.designated) return [{ kind: 'designatedListPattern', span: pattern.span }];
+  if (pattern.beforeWhen) return [{ kind: 'listPatternBeforeWhen', span: pattern.span }];
+  return sliceRewrites(text, pattern.span);
+}
+
+/**
+ * `[var c, .. var rest]` as a positional pattern of the same length, `(var c,    var rest)`: brackets to parentheses,
+ * each top-level slice a discard (`..` alone) or its pattern (`..` blanked), nested patterns as they are (a nested
+ * list pattern is one the grammar takes); `[]` becomes `{}`.
+ */
+function listAsPositionalPattern(original: string): string {
+  if (/^\[\s*\]$/.test(original)) return `{${original.slice(1, -1)}}`;
+  const inner = original.slice(1, -1);
+  const out: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i];
+    if (ch === '"' || ch === "'") {
+      // A constant string or character is copied whole (what it holds is no bracket or slice).
+      let j = i + 1;
+      while (j < inner.length && inner[j] !== ch && inner[j] !== '\n') j += inner[j] === '\\' ? 2 : 1;
+      out.push(inner.slice(i, j + 1));
+      i = j;
+      continue;
+    }
+    if (ch === '[' || ch === '(' || ch === '{') depth++;
+    else if (ch === ']' || ch === ')' || ch === '}') depth--;
+    if (depth === 0 && ch === '.' && inner[i + 1] === '.') {
+      const rest = inner.slice(i + 2);
+      out.push(/^\s*(?:,|$)/.test(rest) ? '_ ' : '  ');
+      i++;
+      continue;
+    }
+    out.push(ch);
+  }
+  return `(${out.join('')})`;
+}
+
+/**
+ * The slices inside a list pattern (nested ones too) the grammar cannot read: the `..` of each slice a pattern follows
+ * (`.. var rest`, `.. [var a, ..]`, `.. { Length: > 1 }`), and a lone `..` right after a `[`. Patterns hold only
+ * constants, so no range expression is mistaken for a slice; strings and comments are single tokens.
+ */
+function sliceRewrites(text: string, span: Span): SourceRewrite[] {
+  const out: SourceRewrite[] = [];
+  let previous: Token | null = null;
+  let at = nextToken(text, span.start);
+  while (at && at.end < span.end) {
+    const next = nextToken(text, at.end);
+    if (at.text === '.' && next?.text === '.' && next.start === at.end) {
+      const dots = { start: at.start, end: next.end };
+      const after = nextToken(text, next.end);
+      if (after && after.text !== ',' && after.text !== ']') out.push({ kind: 'sliceSubpattern', span: dots });
+      else if (previous?.text === '[') out.push({ kind: 'leadingSlice', span: dots });
+      previous = next;
+      at = after;
+      continue;
+    }
+    previous = at;
+    at = next;
+  }
+  return out;
+}
+
+/**
+ * The list pattern right after the pattern word at `wordStart` (`is`, `and`, `or`, `case`), past a `not`
+ * (`is not [.. var rest]`), and whether a designation follows it (`is [..] items`, `case [var head, ..] all:`); else
+ * null.
+ */
+function listPatternAfter(text: string, wordStart: number): ListPattern | null {
   const word = nextToken(text, wordStart);
-  const open = word ? nextToken(text, word.end) : null;
+  let open = word ? nextToken(text, word.end) : null;
+  if (open?.text === 'not') open = nextToken(text, open.end);
   if (!open || open.text !== '[') return null;
   const end = matchingClose(text, open);
   if (end === -1) return null;
   const name = nextToken(text, end);
-  if (!name || name.kind !== 'identifier' || NOT_A_DESIGNATION.has(name.text)) return null;
-  return { start: open.start, end };
+  const designated = name !== null && name.kind === 'identifier' && !NOT_A_DESIGNATION.has(name.text);
+  // A `when` clause ends a switch section's pattern, never an `is` expression's.
+  return { span: { start: open.start, end }, designated, beforeWhen: word!.text !== 'is' && name?.text === 'when' };
 }
 
 /** Accessor keywords: `{ [MethodImpl(...)] get => x; }` is an attribute before an accessor, not a switch arm. */
 const ACCESSOR_WORDS = new Set(['get', 'set', 'init', 'add', 'remove']);
 
 /**
- * The list pattern of a switch expression arm that ends in a designation right before the arm's `=>` or `when` at
- * `arrow` (`{ [..] rows => rows.Length, ... }`, `, [var head, ..] rest when rest.Length > 1 => head`), which
- * tree-sitter-c-sharp's grammar does not accept; else null. Read backwards: a designation, a `]`, its `[` (a bracket, quote or brace in between gives up),
- * and a `{` or `,` before it, where an arm starts.
+ * The list pattern that is the whole pattern of a switch expression arm, right before the arm's `=>` or `when` at
+ * `arrow` (`{ ["run", .. var rest] => Run(rest), ... }`), and whether it ends in a designation
+ * (`{ [..] rows => rows.Length, ... }`, `, [var head, ..] rest when rest.Length > 1 => head`); else null. Read
+ * backwards: a designation if any, a `]`, its `[` (a quote, brace or semicolon in between gives up), and a `{` or `,`
+ * before it, where an arm starts.
  */
-function designatedListPatternOfArm(text: string, arrow: number): Span | null {
+function listPatternOfArm(text: string, arrow: number): ListPattern | null {
   let i = arrow - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   const nameEnd = i + 1;
   while (i >= 0 && isIdentifierPart(text.charCodeAt(i))) i--;
   const name = text.slice(i + 1, nameEnd);
-  if (name === '' || !isIdentifierStart(name.charCodeAt(0)) || ACCESSOR_WORDS.has(name) || NOT_A_DESIGNATION.has(name)) return null;
+  const designated = name !== '';
+  if (designated && (!isIdentifierStart(name.charCodeAt(0)) || ACCESSOR_WORDS.has(name) || NOT_A_DESIGNATION.has(name))) return null;
   while (i >= 0 && /\s/.test(text[i])) i--;
   if (text[i] !== ']') return null;
   const end = i + 1;
   let depth = 0;
+  let braces = 0;
   for (let steps = 0; i >= 0 && steps < LOOKAHEAD_LIMIT; i--, steps++) {
     const ch = text[i];
-    if (ch === '"' || ch === "'" || ch === '{' || ch === '}' || ch === ';') return null;
-    if (ch === ']') depth++;
+    if (ch === '"' || ch === "'") {
+      // A constant string or character (`["run", ..]`, `['\\'', ..]`): back to its opening quote.
+      const open = literalOpeningBefore(text, i);
+      if (open === -1) return null;
+      steps += i - open;
+      i = open;
+      continue;
+    }
+    // A property pattern inside (`[.. { Length: > 1 } tail]`) is balanced; an unbalanced `{` or a `;` is the arm's
+    // outside.
+    if (ch === '}') braces++;
+    else if (ch === '{' && --braces < 0) return null;
+    else if (ch === ';') return null;
+    else if (ch === ']') depth++;
     else if (ch === '[' && --depth === 0) break;
   }
-  if (i < 0 || text[i] !== '[') return null;
+  if (i < 0 || text[i] !== '[' || braces !== 0) return null;
   const before = previousCodeChar(text, i);
-  return before === '{' || before === ',' ? { start: i, end } : null;
+  return before === '{' || before === ',' ? { span: { start: i, end }, designated, beforeWhen: !designated && nextToken(text, end)?.text === 'when' } : null;
+}
+
+/**
+ * The opening quote of the one-line string or character literal whose closing quote is at `close` (`'\\''`, `"a\\"b"`):
+ * the nearest quote before it from which a literal read forward, escapes and all, ends there; -1 when none does
+ * within a line (a verbatim or raw string, whose quotes read otherwise, is not found and gives up the caller).
+ */
+function literalOpeningBefore(text: string, close: number): number {
+  const quote = text[close];
+  for (let open = text.lastIndexOf(quote, close - 1); open !== -1 && close - open <= 256; open = text.lastIndexOf(quote, open - 1)) {
+    if (/[\n\r]/.test(text.slice(open + 1, close))) return -1;
+    if (text[open - 1] === '\\' || text[open - 1] === '@') continue;
+    let j = open + 1;
+    while (j < close && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
+    if (j === close) return open;
+  }
+  return -1;
 }
 
 /** Words after which an operand starts: a `*` after them is a pointer indirection, after another word a multiplication. */
