@@ -143,6 +143,8 @@ const validShapes: [string, string][] = [
   ['a switch expression arm whose list pattern has a designation', 'class C { int M(int[] xs) => xs switch { [..] all when all.Length > 9 => 0, [var h, ..] rest => h + rest.Length, [] => -1, _ => 1 }; int N(object[] os) => os switch { [..] every => every.Length, _ => 0 }; }'],
   ['slices with a pattern after them', 'class C { int M(string[] args, int[] ns) { var r = args switch { ["run", .. var rest] => rest.Length, ["a", .. [var b, ..]] when b != "" => 2, [.. { Length: > 1 } tail, "z"] => tail.Length, _ => 0 }; if (ns is [1, .. var middle, 9]) return middle.Length; if (ns is not [.. var all]) return 0; switch (ns) { case [0, .. int[] more]: return more.Length; } if (ns is [.., 0]) r++; return ns is [..] ? r : 0; } }'],
   ['list patterns before a when clause', 'class C { int M(string s, int[] a, string[] w) { switch (s) { case [var c, ..] when char.IsWhiteSpace(c): return 1; case [] when a.Length > 0: return 2; } var r = a switch { [{ } first, .. var rest] when rest.Length > first => 1, [0, ..] when true => 2, _ => 0 }; return w switch { ["..", [var b, ..]] when b != \'x\' => 3, _ => r }; } }'],
+  ['variables named required and with', 'class C { public required string Name { get; init; } public required (int A, int B) Pair { get; init; } void M(bool required, object o, R q) { var names = new List<string>(); var fields = names; required = false; names.Add(required.ToString()); var with = q with { A = 1 }; if (o is { } with2) F(with2); F(with); } void N() { var required = new List<int>(); required.Add(1); required[0] = 2; } void F(object x) { } } record R(int A);'],
+  ['an empty interpolated string', 'class C { string M(int x) { var a = $""; var b = $"" + $"{x}"; F($"", $@"", @$""); return $""; } void F(params string[] s) { } }'],
   ['an interpolation format that starts with a colon', 'class C { string M(System.DateTime date, double x) => $"{date::MM/dd/yyyy} {x:0.0} {(global::System.Math.PI)} {(x > 1 ? 1 : 2)}"; }'],
   ['C# 14 extension blocks', 'static class E { extension(IQueryable q) { public int N() => 1; public static int Z => 0; } extension<T>(IQueryable<T> q) where T : class, new() { public T? First() => default; } extension(string) { public static string Blank => ""; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
@@ -261,6 +263,24 @@ test('a list pattern before a when clause becomes a positional pattern of the sa
   assert.equal(prepared('r = a switch { ["run", .. var rest] when rest.Length > 1 => rest, _ => a };'), 'r = a switch { ("run",    var rest) when rest.Length > 1 => rest, _ => a };');
   assert.equal(prepared('r = a switch { [{ Count: 0, Source: var s }] when s == t => 1, [] when ok => 2, _ => 0 };'), 'r = a switch { ({ Count: 0, Source: var s }) when s == t => 1, {} when ok => 2, _ => 0 };');
   assert.equal(prepared('r = a switch { ["..", [var b, ..]] when b > 0 => b, _ => 0 };'), 'r = a switch { ("..", [var b, ..]) when b > 0 => b, _ => 0 };');
+});
+
+test('a variable named required or with becomes a plain identifier of the same length; the modifier and the operator stay', () => {
+  const prepared = (code: string) => prepareSource(code).parseText;
+  assert.equal(prepared('required.Add(x);'), '_equired.Add(x);');
+  assert.equal(prepared('required = false;'), '_equired = false;');
+  assert.equal(prepared('var with = Read(); if (o is {} with) { }'), 'var _ith = Read(); if (o is {} _ith) { }');
+  for (const code of ['public required string Name { get; init; }', 'public required (int A, int B) P { get; init; }', 'var p = q with { A = 1 };', 'var p = q with /* copy */ { A = 1 };']) {
+    assert.equal(prepared(code), code, code);
+  }
+});
+
+test('an empty interpolated string loses its dollar; a verbatim one, a raw one and one with text keep it', () => {
+  const prepared = (code: string) => prepareSource(code).parseText;
+  assert.equal(prepared('var s = $"";'), 'var s =  "";');
+  for (const code of ['var s = $@"";', 'var s = @$"";', 'var s = $"a";', 'var s = $"""x""";', 'var s = "$""";']) {
+    assert.equal(prepared(code), code, code);
+  }
 });
 
 test('the format of a hole that starts with a colon loses that colon; an alias qualifier in brackets keeps both', () => {

@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'extension' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon' | 'armWhen';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'extension' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon' | 'armWhen' | 'required' | 'with' | 'emptyInterpolatedString';
   start: number;
 }
 
@@ -130,6 +130,9 @@ export function isAssignmentOperatorAt(text: string, at: number): boolean {
 
 const CANDIDATE_WORDS: Record<string, Candidate['kind']> = {
   async: 'async', allows: 'allows', ref: 'ref', partial: 'partial',
+  // Contextual keywords the grammar takes for keywords where they name a variable (`required.Add(x)`,
+  // `var with = ...`): see prepare.ts.
+  required: 'required', with: 'with',
   // A C# 14 extension block's header (`extension<T>(IQueryable<T> source) where T : class`): see prepare.ts.
   extension: 'extension',
   // The attribute targets that are not reserved words (`[method: Obsolete]`): see prepare.ts.
@@ -197,6 +200,10 @@ export function scanSource(text: string, callbacks: ScanCallbacks): void {
     // Strings, with their prefixes: "..." @"..." $"..." $@"..." @$"..." """...""" $$"""...""".
     if (c === 34 /* " */ || c === 64 /* @ */ || c === 36 /* $ */) {
       const opened = openString(text, i);
+      // `$""`: an empty interpolated string, which the grammar fails on (see prepare.ts).
+      if (opened && opened.frame.dollars > 0 && !opened.frame.verbatim && opened.frame.rawQuotes === 0 && text.charCodeAt(opened.contentStart) === 34) {
+        callbacks.onCandidate({ kind: 'emptyInterpolatedString', start: i });
+      }
       if (opened) {
         if (top.escapesBefore) {
           for (let k = top.escapesBefore.start; k < top.escapesBefore.end; k += 2) callbacks.onCandidate({ kind: 'braceEscapeBeforeHole', start: k });

@@ -6,8 +6,8 @@
  * `ref partial struct`, `a?.B = x`, a variable named like an attribute target right after `[` as in `[method]`, a string literal in an interpolation hole right after a `{{` escape). So this
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
- * rejects or misreads as a declaration, a list pattern followed by a designation, `is [..] items`, a slice with a pattern after it, `[.. var rest]`, and an interpolation format that starts with a colon,
- * `{date::MM/dd}`). Offsets are unchanged, so every position in the tree is a position in the
+ * rejects or misreads as a declaration, a list pattern followed by a designation, `is [..] items`, a slice with a pattern after it, `[.. var rest]`, an interpolation format that starts with a colon,
+ * `{date::MM/dd}`, variables named `required` or `with`, and `$""`). Offsets are unchanged, so every position in the tree is a position in the
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
 import { ConditionalStack, readDirective } from './directives';
@@ -18,7 +18,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'extensionBlock' | 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'sliceSubpattern' | 'leadingSlice' | 'listPatternBeforeWhen' | 'formatColon';
+  kind: 'extensionBlock' | 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'sliceSubpattern' | 'leadingSlice' | 'listPatternBeforeWhen' | 'formatColon' | 'requiredIdentifier' | 'withIdentifier' | 'emptyInterpolatedString';
   span: Span;
 }
 
@@ -108,6 +108,14 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // Same length, a plain identifier: the grammar reads a statement that starts with the word `partial` as a
     // declaration's modifiers (`partial.Add(x);`, `partial = null;` fail to parse).
     case 'partialIdentifier': return '_artial';
+    // Same length, plain identifiers: a statement that starts with a variable named `required` reads to the grammar as
+    // a declaration with the `required` modifier (`required.Add(x);`, `required = false;` fail), and a variable named
+    // `with` as a `with` expression (`var with = ...`, `is { } with`).
+    case 'requiredIdentifier': return '_equired';
+    case 'withIdentifier': return '_ith';
+    // `$""` -> ` ""`: the grammar fails on an interpolated string with nothing in it; a plain empty string is the same
+    // string, and nothing in it holds code.
+    case 'emptyInterpolatedString': return ' '.repeat(original.length);
     // Same length, a plain identifier: right after `[` the grammar reads these words as an attribute's target
     // (`[method: Obsolete]`) and fails on a collection expression that starts with a variable of that name
     // (`Methods = [method]`).
@@ -199,6 +207,26 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         // identifier (a local named partial) by punctuation: `.`, `=`, `;`, `)`, `[`.
         const next = nextToken(text, c.start + 7);
         if (!next || next.kind !== 'identifier') rewrites.push({ kind: 'partialIdentifier', span: { start: c.start, end: c.start + 7 } });
+        break;
+      }
+      case 'required': {
+        // The modifier is followed by a member's type (a word, or `(` of a tuple type); the variable by other
+        // punctuation: `.`, `=`, `;`, `)`, `,`, `[`.
+        const next = nextToken(text, c.start + 8);
+        if (next && next.kind === 'punctuation' && next.text !== '(') rewrites.push({ kind: 'requiredIdentifier', span: { start: c.start, end: c.start + 8 } });
+        break;
+      }
+      case 'with': {
+        // The operator is followed by `{` (`order with { Total = 0 }`); the word followed by anything else names a
+        // variable.
+        const next = nextToken(text, c.start + 4);
+        if (next && next.text !== '{') rewrites.push({ kind: 'withIdentifier', span: { start: c.start, end: c.start + 4 } });
+        break;
+      }
+      case 'emptyInterpolatedString': {
+        let dollars = 0;
+        while (text[c.start + dollars] === '$') dollars++;
+        rewrites.push({ kind: 'emptyInterpolatedString', span: { start: c.start, end: c.start + dollars } });
         break;
       }
       case 'attributeTargetWord': {
