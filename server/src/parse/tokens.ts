@@ -80,6 +80,8 @@ export function matchingClose(text: string, open: Token): number {
 /** Keywords that may stand between `async` and a member's type: `async static Task M()`. */
 export const MEMBER_MODIFIERS = new Set([
   'static', 'public', 'private', 'protected', 'internal', 'override', 'virtual', 'sealed', 'abstract', 'extern', 'unsafe', 'new', 'partial',
+  // A struct's method may be `async readonly` (it reads no field it could write after an await).
+  'readonly',
 ]);
 
 /**
