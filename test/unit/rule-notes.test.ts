@@ -54,6 +54,10 @@ const ROWS: NoteRow[] = [
   // Task.Run starts the work on the pool: the wait holds threads but cannot deadlock on the caller's context.
   { fixture: 'sync-over-async/pool-started.cs', ruleId: 'ASY003', about: 'Task.Run', message: /blocks the thread on a task/, note: /: the thread waits until the task completes\. Task\.Run starts the work on the thread pool, .* so the wait does not deadlock on a UI or request context; it still holds this thread/ },
   { fixture: 'sync-over-async/pool-started.cs', ruleId: 'ASY003', about: 'SendTrailerAsync', message: /blocks the thread on a task/, note: /until the task completes, and deadlocks where a single-threaded SynchronizationContext/ },
+  // A stub that only throws has no result for Task.FromResult to carry: the note says what the state machine is for.
+  { fixture: 'async-without-await/throwing-stubs.cs', ruleId: 'ASY011', about: "'CountAsync'", message: /is async but never awaits/, note: /only to carry the exception the body throws; without async the exception is thrown at the call instead/, fix: /^Remove async$/ },
+  { fixture: 'async-without-await/throwing-stubs.cs', ruleId: 'ASY011', about: "'PurgeAsync'", message: /is async but never awaits/, note: /only to carry the exception the body throws/, fix: /^Remove async$/ },
+  { fixture: 'async-without-await/throwing-stubs.cs', ruleId: 'ASY011', about: "'NameAsync'", message: /is async but never awaits/, note: /returns Task\.FromResult\(\.\.\.\), which allocates the same Task<string>/ },
   { fixture: 'sync-over-async/long-argument-lists.cs', ruleId: 'ASY003', about: 'GetResult', message: /^'…AsTask\(\)\.GetAwaiter\(\)\.GetResult\(\)' blocks the thread on a task/ },
 ];
 

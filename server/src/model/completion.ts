@@ -9,6 +9,7 @@ import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, escape
 import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
+import { deferredBatchCreatedBy } from '../knowledge/deferredBatches';
 
 /**
  * Names of a `bool` parameter (or, with a leading underscore, field) that selects a method's synchronous or
@@ -584,6 +585,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
       if (variable && writtenBetween(syntax, variable, a.span.end, wait.span.start)) continue;
       const operand = a.operand.text.trim();
       if (operand === recv) return `${recv} was awaited earlier`;
+      const batched = variable && !element ? batchQueryReason(operand, variable, a.span.start, wait, body, bodies, syntax) : null;
+      if (batched) return batched;
       const whenAll = (a.operand.kind === 'whenAll' && a.operand.callee) || isStaticWhenAllHelper(operand) ? operand : whenAllHeldBy(operand, a.span.start, body, bodies, syntax);
       if (whenAll) {
         const args = tasksPassedToWhenAll(whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')')));
@@ -604,6 +607,27 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
     }
   }
   return null;
+}
+
+/**
+ * `var user = batch.Load<User>(id); await batch.Execute(); user.Result`: a task that a query batch handed out before the
+ * await of its execution, which completes every such task (knowledge/deferredBatches.ts). The batch is a local the
+ * batch's factory created (`session.CreateBatchQuery()`) and not written again; the task a local whose initializer is
+ * a call on that batch (`batch.Load<User>(id)`, `batch.Query<User>().ToList()`), declared before the await and not
+ * written again up to the wait.
+ */
+function batchQueryReason(operand: string, variable: string, awaitStart: number, wait: TaskWait, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  const executed = /^([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\([^()]*\)(?:\s*\.\s*ConfigureAwait\s*\([^()]*\))?$/.exec(operand);
+  if (!executed) return null;
+  const [, batchName, member] = executed;
+  const batch = findLocal(body, bodies, batchName!);
+  const row = batch?.initializerText ? deferredBatchCreatedBy(batch.initializerText) : null;
+  if (!batch || row?.execute !== member || writtenBetween(syntax, batchName!, batch.span.end, wait.span.start)) return null;
+  const task = findLocal(body, bodies, variable);
+  const initializer = task?.initializerText?.trim() ?? '';
+  if (!task || task.span.end > awaitStart || !new RegExp(`^${escapeRegExp(batchName!)}\\s*\\.`).test(initializer)) return null;
+  if (writtenBetween(syntax, variable, task.span.end, wait.span.start)) return null;
+  return `${variable} is a query of the batch ${batchName}, and the awaited ${batchName}.${member}() completed it`;
 }
 
 /**

@@ -372,7 +372,9 @@ as the helper's own \`GetAwaiter().GetResult()\` does; the helper's own wait is 
 It stays quiet where the task has already completed and the wait cannot block: the same task was awaited
 earlier (also when the wait names it through a type pattern's variable, \`if (sent is Task<string> reply)\`
 then \`reply.Result\`), it went through an awaited \`Task.WhenAll(...)\` (or a static \`WhenAll\` of the project's own,
-\`TaskUtils.WhenAll(a, b)\`, named after it), the wait is guarded by \`IsCompleted\` or
+\`TaskUtils.WhenAll(a, b)\`, named after it), it is a query task of a batch whose execution was awaited after the
+query was added (Marten's \`var user = batch.Load<User>(id); await batch.Execute();\` from
+\`session.CreateBatchQuery()\`, which completes every task the batch handed out: knowledge/deferredBatches.ts), the wait is guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
 same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks

@@ -131,7 +131,12 @@ depends on how it is called.
   it filters the items, and every item it lets through takes the await. Nor does an early return after a lookup
   in a local the method computed (\`var modes = ModesFor(prefix);\`) whose names do not say cache, when the branch
   hands back neither the lookup's out variable nor the collection (\`if (empty && modes.ContainsKey(Mode.Bookmarks))
-  return ListAll();\`): it chose a kind of input, not a cached value. Another cache that rarely hits is still reported, and a fast path with other names
+  return ListAll();\`): it chose a kind of input, not a cached value. Nor does an early return after a lookup whose found
+  entry another part of the condition tests, when the branch hands back neither that entry nor the collection
+  (\`if (_restartedAt.TryGetValue(id, out var last) && now - last < _window) return "restarted lately";\`,
+  \`if (_failures.TryGetValue(id, out var n) && n >= 3) return false;\`): the dictionary keeps a record to decide by (a
+  back-off window, an attempt limit), and the usual call finds none, or an old one, and goes on to the await; an
+  expiring entry that the branch hands back (\`return entry.Value;\`) stays a cache hit. Another cache that rarely hits is still reported, and a fast path with other names
   is missed. Negated checks that lead to an early exit (\`if (!_map.TryGetValue(k, out v)) return null;\`)
   are read as the rare path and do not count.
 `;

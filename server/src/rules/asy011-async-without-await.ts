@@ -70,7 +70,9 @@ The fix removes \`async\` and makes every return hand back a task:
 - A lambda is fixed only when its delegate type is written in its declaration
   (\`Func<Task<int>> f = async () => 1;\`); a lambda passed as an argument is flagged without a fix,
   because dropping \`async\` could change which overload it binds to.
-- A body that only throws (\`=> throw new NotSupportedException()\`) keeps its throw.
+- A body that only throws (\`=> throw new NotSupportedException()\`, a stub's \`{ throw new NotImplementedException(); }\`)
+  keeps its throw and gets no return; it has no result to wrap, so the note says what changes instead: the exception
+  is thrown at the call rather than carried by the task.
 
 The fix is **safe** only for trivial bodies: returns and assignments of literals, locals, parameters
 and fields, with no call, no \`new\`, no operator, no member access, no indexing and no \`throw\`.
@@ -214,7 +216,8 @@ function fixFor(ctx: RuleContext, body: MethodBody, masked: string): Fix | null 
       }
       const tail = appendedReturn(body, text, masked, `return ${completed};`);
       if (tail) edits.push(tail);
-      return { title: `Remove async and return ${body.returnKind}.CompletedTask`, safety, edits };
+      // A body that ends in a throw and has no `return;` gets no return: only async goes.
+      return { title: edits.length > 1 ? `Remove async and return ${body.returnKind}.CompletedTask` : 'Remove async', safety, edits };
     }
     case 'TaskOfT':
     case 'ValueTaskOfT': {
@@ -281,8 +284,24 @@ function slipFinding(body: MethodBody, slip: TaskMemberSlip): RuleFinding {
   };
 }
 
-function noteFor(ctx: RuleContext, body: MethodBody): string {
+/**
+ * A body that hands back no value and ends in a throw (`{ throw new NotImplementedException(); }`, `=> throw ...`):
+ * every call ends in that exception, so there is no result for Task.FromResult or Task.CompletedTask to carry.
+ */
+function onlyThrows(body: MethodBody, masked: string): boolean {
+  const isThrow = (r: ReturnSite) => /^throw\b/.test((r.expressionText ?? '').trim());
+  if (body.returns.some((r) => !isThrow(r))) return false;
+  if (body.isExpressionBodied) return body.returns.length > 0;
+  const last = body.bodySpan ? lastStatementOf(body.bodySpan, masked) : null;
+  return !!last && /^throw\b/.test(last.text);
+}
+
+function noteFor(ctx: RuleContext, body: MethodBody, masked: string): string {
   const common = 'The compiler still builds and runs a state machine on every call (builder, MoveNext, result and exception plumbing)';
+  // A stub that only throws returns no value: the state machine and its task exist only to carry the exception.
+  if (body.returnKind !== 'void' && onlyThrows(body, masked)) {
+    return `${common}, and a task, only to carry the exception the body throws; without async the exception is thrown at the call instead, before any task exists, which callers that look for it only by awaiting may not expect.`;
+  }
   switch (body.returnKind) {
     case 'TaskOfT': {
       // Task.FromResult uses the same cache of completed tasks as the async builder (.NET 8 and later; measured on
@@ -414,7 +433,7 @@ export const rule: Rule = {
         message: body.kind === 'lambda' || body.kind === 'anonymousMethod'
           ? `This ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} is async but never awaits`
           : `${quoted(body.name)} is async but never awaits`,
-        note: noteFor(ctx, body),
+        note: noteFor(ctx, body, masked),
         bodyId: body.id,
         ...(fix ? { fix } : {}),
       });

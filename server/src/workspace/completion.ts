@@ -367,6 +367,9 @@ function returnsWhatTheGuardRead(body: MethodBody, guard: Guard, r: ReturnSite):
   const returned = (r.expressionText ?? '').trim();
   // A bare `return;` after a lookup (`if (_ignored.TryGetValue(e, out _)) return;`) hands back nothing cached.
   if (returned === '') return false;
+  // A lookup whose found entry the condition tests, in a branch that hands back something else, kept a record to
+  // decide by (a back-off window after a restart), not a value to answer with.
+  if (!guard.subject && r.conditionText !== null && decidesOnFoundEntry(r.conditionText, guard.text, returned)) return false;
   // A lookup (TryGetValue, ContainsKey) of a field reads a cache whatever it returns (`if (_known.ContainsKey(k))
   // return true;`). One of a local this call computed (`var modes = ModesFor(prefix);`) is a cache hit only when the
   // branch hands back what it found: the out variable, or an element of the collection; a branch that returns
@@ -378,12 +381,43 @@ function returnsWhatTheGuardRead(body: MethodBody, guard: Guard, r: ReturnSite):
   return r.aloneInBranch && new RegExp(`\\b${escapeRegExp(subject)}\\b`).test(returned);
 }
 
+/** The out variables a lookup writes (`last` in `_restarts.TryGetValue(id, out var last)`), without discards. */
+function lookupOutVariables(lookup: string): string[] {
+  return [...lookup.matchAll(/\bout\s+(?:var\s+)?(?:[\w.<>,?\[\]]+\s+)?@?([A-Za-z_]\w*)\s*[,)]/g)].map((m) => m[1]!).filter((name) => name !== '_');
+}
+
+/**
+ * Whether a lookup's early return decides on the entry it found rather than answering with it: another part of the
+ * condition (joined by `&&`) tests the out variable other than for null (`_restarts.TryGetValue(id, out var last) &&
+ * now - last < _window`, `_attempts.TryGetValue(user, out var n) && n >= Limit`), and the branch hands back neither
+ * that variable nor the collection (`return "restarted lately";`, `return false;`). The dictionary keeps a record of
+ * what happened (a restart, failed attempts, a message seen) and the check is a back-off window, a limit or a
+ * duplicate filter: the usual call finds no such record, or an old one, and goes on to the await. An expiring cache's
+ * check (`_entries.TryGetValue(k, out var e) && e.Expires > now`) hands back what it found, and stays a cache hit; so
+ * does a lookup whose entry the condition does not test (`if (_known.ContainsKey(k)) return true;`).
+ */
+function decidesOnFoundEntry(condition: string, lookup: string, returned: string): boolean {
+  const found = lookupOutVariables(lookup);
+  if (found.length === 0) return false;
+  const collection = /^!?\s*\(?\s*(?:this\s*\.\s*)?(?:[A-Za-z_]\w*\s*\.\s*)*([A-Za-z_]\w*)\s*\.\s*(?:TryGetValue|TryGet\w*|ContainsKey)\s*[<(]/.exec(lookup)?.[1];
+  // A local is read by its name alone (not `e.last`); the collection also as a member (`_tracker.Restarts[id]`).
+  const reads = (text: string, name: string) => new RegExp(`(?<![\\w.])${escapeRegExp(name)}\\b`).test(text);
+  if (found.some((name) => reads(returned, name))) return false;
+  if (collection && new RegExp(`\\b${escapeRegExp(collection)}\\b`).test(returned)) return false;
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const others = splitTopLevelOperator(withoutOuterParentheses(condition.trim()), '&&').map(flat).filter((part) => !part.includes(flat(lookup)));
+  // `e != null`, `e is not null` and `e is { }` only say the entry is there, which the lookup already said.
+  const testsOtherThanNull = (part: string, name: string) => reads(part, name)
+    && !new RegExp(`^\\(?\\s*${escapeRegExp(name)}\\s*(?:!=\\s*null|is\\s+not\\s+null|is\\s*\\{\\s*\\})\\s*\\)?$`).test(part);
+  return others.some((part) => found.some((name) => testsOtherThanNull(part, name)));
+}
+
 /** Whether `returned` reads the lookup's out variables or its collection; true unless the collection is a local of the body. */
 function returnsWhatTheLookupFound(body: MethodBody, lookup: string, returned: string): boolean {
   const receiver = /^!?\s*\(?\s*([A-Za-z_]\w*)\s*\.\s*(?:TryGetValue|TryGet\w*|ContainsKey)\s*[<(]/.exec(lookup.trim())?.[1];
   if (!receiver || !body.locals.some((l) => l.name === receiver && l.kind === 'local')) return true;
-  const found = [receiver, ...[...lookup.matchAll(/\bout\s+(?:var\s+)?(?:[\w.<>,?\[\]]+\s+)?@?([A-Za-z_]\w*)\s*[,)]/g)].map((m) => m[1])];
-  return found.some((name) => name !== '_' && new RegExp(`\\b${name}\\b`).test(returned));
+  const found = [receiver, ...lookupOutVariables(lookup)];
+  return found.some((name) => new RegExp(`\\b${name}\\b`).test(returned));
 }
 
 /**
