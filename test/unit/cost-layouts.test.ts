@@ -114,6 +114,30 @@ public static class Extra3
     public static async Task Z_FieldCompound() { Sink.Int += await Src.TaskInt; }
     public static async Task Z_LocalCompoundNotLive() { int s = Src.Seed; s += await Src.TaskInt; Sink.Int = s; }
 }
+
+namespace Calibration;
+using System.Threading.Tasks;
+
+public partial class PartialWithThis
+{
+    public async Task W_OtherPartField() { await Src.Task; Sink.Int = _count; }
+    public async Task W_OtherPartMethodBeforeAwait() { Bump(); await Src.Task; }
+    public async Task W_OtherPartStaticOnly() { await Src.Task; Sink.Int = Shared; }
+    public async Task W_OtherPartNameShadowed(int _count) { await Src.Task; Sink.Int = _count; }
+    public async Task W_OtherPartProperty(string p) { await Src.Task; Sink.String = p + Label; }
+}
+`;
+
+/** The other declaration of the partial class above, in a file of its own: the members the W_ probes read. */
+const OTHER_PART = String.raw`namespace Calibration;
+
+public partial class PartialWithThis
+{
+    int _count;
+    static int Shared;
+    string Label => "x";
+    void Bump() => _count++;
+}
 `;
 
 /** Offsets and Roslyn names of every field, and the struct's size, as reflection reported them. */
@@ -185,6 +209,11 @@ const COMPILED: Record<string, { size: number; fields: string[] }> = {
   Z_LocalCompoundNotLive: { size: 24, fields: ["0 <>1__state", "4 <>7__wrap1", "8 <>t__builder", "16 <>u__1"] },
   Z_NestedTryFinally: { size: 48, fields: ["0 <>7__wrap1", "8 <>7__wrap3", "16 <>1__state", "20 <>7__wrap2", "24 <>7__wrap4", "32 <>t__builder", "40 <>u__1"] },
   Z_UsingDeclStruct: { size: 40, fields: ["0 <>1__state", "8 <>t__builder", "16 <r>5__2", "32 <>u__1"] },
+  W_OtherPartField: { size: 32, fields: ["0 <>4__this", "8 <>1__state", "16 <>t__builder", "24 <>u__1"] },
+  W_OtherPartMethodBeforeAwait: { size: 32, fields: ["0 <>4__this", "8 <>1__state", "16 <>t__builder", "24 <>u__1"] },
+  W_OtherPartStaticOnly: { size: 24, fields: ["0 <>1__state", "8 <>t__builder", "16 <>u__1"] },
+  W_OtherPartNameShadowed: { size: 24, fields: ["0 <>1__state", "4 _count", "8 <>t__builder", "16 <>u__1"] },
+  W_OtherPartProperty: { size: 40, fields: ["0 p", "8 <>4__this", "16 <>1__state", "24 <>t__builder", "32 <>u__1"] },
 };
 
 /** Probes whose layout the syntax-only model cannot reproduce, and why. */
@@ -201,6 +230,7 @@ function workspace() {
   };
   for (const f of ['Sources.cs', 'Probe.cs']) add(`corpus/${f}`, fs.readFileSync(path.join(repoRoot, 'test', 'calibration', 'corpus', f), 'utf8'));
   add('Probes.cs', PROBES);
+  add('ProbesOtherPart.cs', OTHER_PART);
   return { index, completion: analyseCompletion(index) };
 }
 

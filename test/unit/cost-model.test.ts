@@ -158,6 +158,64 @@ public enum Narrow : short { A }`);
   assert.equal(shape('Triple').size, 24);
 });
 
+test('a record that declares a positional parameter as its own property has that property only; T? of an unconstrained T is T', () => {
+  // Sizes measured with Unsafe.SizeOf on .NET 10 (SDK 10.0.401, Release) for these very declarations.
+  const { index } = workspaceOf(`
+public readonly record struct Keyed(string Bucket, string Key)
+{
+    public string Bucket { get; init; } = Bucket;
+    public string Key { get; init; } = Key;
+    public long Revision { get; init; }
+}
+public readonly record struct Tagged(string Name, int Weight)
+{
+    public string Name { get; init; } = Name;
+    public string Shout() => Weight.ToString();
+}
+public readonly record struct Doubled(int X)
+{
+    public int X { get; init; } = X;
+    public int Twice() => X * 2;
+}
+public readonly struct Result<T>
+{
+    private readonly T? _value;
+    private readonly Exception? _error;
+    public Result(T value) { _value = value; _error = null; }
+}
+public struct Optional<T> where T : struct
+{
+    public T? Value;
+}`);
+  const shape = (t: string) => shapeOfTypeText(t, { index, typeParameters: new Set() });
+  assert.equal(shape('Keyed').size, 24, 'two declared string properties and a long: no synthesized fields beside them');
+  assert.equal(shape('Tagged').size, 16, 'the declared Name and the synthesized Weight');
+  assert.equal(shape('Doubled').size, 4, 'a member reading X reads the property, not the parameter');
+  assert.equal(shape('Result<long>').size, 16, 'T? of an unconstrained T holds a long, no HasValue flag');
+  assert.equal(shape('Result<Keyed>').size, 32);
+  assert.equal(shape('Optional<long>').size, 16, 'T? of a struct-constrained T is Nullable<long>');
+});
+
+test('a member declared T? read through a struct type argument has that struct type, not Nullable of it', () => {
+  const c = cost(`
+public struct Owner { public byte[] Array; public int Start; public int Length; }
+public readonly struct Envelope<T> { public T? Data { get; init; } }
+public class C
+{
+    Envelope<Owner> _envelope;
+    public async Task<int> M()
+    {
+        var data = _envelope.Data;
+        await Src.Task;
+        return data.Length;
+    }
+}`, 'M');
+  const data = c.layout.fields.find((f) => f.name === '<data>5__2');
+  assert.ok(data, c.layout.fields.map((f) => f.name).join(', '));
+  assert.equal(data!.typeText, 'Owner');
+  assert.equal(data!.size, 16);
+});
+
 test('types it cannot see become stated assumptions, never silent guesses', () => {
   const { index } = workspaceOf('public class Known { }');
   const unknown = shapeOfTypeText('Mystery', { index, typeParameters: new Set() });

@@ -14,6 +14,7 @@ import { callTypeArguments, instantiationsOf, openTypeParameters, REPRESENTATIVE
 import { describeCache } from '../knowledge/taskCache';
 import { awaitedOperationsOf, type AwaitCompletion, type AwaitedOperation } from './awaitables';
 import { hoistedValuesOf, type HoistedValue } from './hoisting';
+import { usesThis } from './thisUse';
 import { autoLayout, objectBytes, type FieldShape } from './layout';
 import { traitsOf, type BuildConfiguration, type EstimateOptions, type RuntimeProfile, type RuntimeTraits } from './profiles';
 import { cachedValuesOf, syncResultCost, type ConstantResolver } from './resultCache';
@@ -427,7 +428,7 @@ function computeCost(session: Session, written: MethodBody, ctx: EstimateContext
   }
   const constantOf: ConstantResolver = (text) => constantLiteralOf(text, { index: ctx.index, containingType: body.containingType });
   const paths = runtimeAsync
-    ? runtimeAsyncPaths(body, ops, hoisted, resultShape, builder, traits, shape, constantOf)
+    ? runtimeAsyncPaths(body, ops, hoisted, resultShape, builder, traits, shape, constantOf, usesThis(body, ctx.index))
     : compilerPaths(body, ops, compilerLayout, resultShape, builder, traits, build, constantOf);
   if (runtimeAsync) estimateReasons.push('Runtime Async suspension costs are not yet measured (cost-model.md section 7, U)');
   const layout = runtimeAsync ? paths.layout! : compilerLayout;
@@ -580,8 +581,8 @@ function compilerPaths(body: MethodBody, ops: readonly AwaitedOperation[], layou
   return { syncBytes, syncBytesIfCached: syncExists && result.bytesIfCached !== null ? machineBytes + result.bytesIfCached : null, cachedValues: result.cachedValues, syncExplanation, suspendBytes, suspendBreakdown: suspendBytes === null ? [] : breakdown, suspendExplanation, actionBytes, sync };
 }
 
-function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape, constantOf: ConstantResolver): Paths {
-  const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size, (op) => !!op.workspaceCallee && isRuntimeAsyncBody(op.workspaceCallee.body, traits));
+function runtimeAsyncPaths(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultShape: TypeShape, builder: BuilderChoice, traits: RuntimeTraits, shape: (t: string) => TypeShape, constantOf: ConstantResolver, thisUsed: boolean): Paths {
+  const layout = continuationLayout(body, ops, hoisted, (t) => shape(t).size, (op) => !!op.workspaceCallee && isRuntimeAsyncBody(op.workspaceCallee.body, traits), thisUsed);
   const sync = syncPathOf(body, ops);
   const result = syncResult(body, builder, resultShape, traits, sync, constantOf);
   const syncExists = sync.exists;

@@ -730,9 +730,12 @@ function substituteTypeArguments(memberType: string, receiver: TypeExpr, index: 
   const parsed = parseType(memberType);
   if (!parsed) return canonicalType(memberType);
   const bindings = new Map(decl.type.typeParameters.map((p, i) => [p, receiver.args[i]]));
+  // `T? Data` read through `Msg<Owner>`, a struct: an Owner, since T? is Nullable<T> only for a struct-constrained T.
+  const constraints = decl.type.typeParameterConstraints ?? {};
+  const structConstrained = (name: string) => (constraints[name] ?? []).some((c) => c.trim() === 'struct' || c.trim() === 'unmanaged');
   const sub = (t: TypeExpr): TypeExpr => {
     const bound = t.args.length === 0 ? bindings.get(t.name) : undefined;
-    if (bound) return { ...bound, nullable: bound.nullable || t.nullable, arrayRank: bound.arrayRank + t.arrayRank };
+    if (bound) return { ...bound, nullable: bound.nullable || (t.nullable && structConstrained(t.name)), arrayRank: bound.arrayRank + t.arrayRank };
     return { ...t, args: t.args.map(sub) };
   };
   return formatType(sub(parsed));

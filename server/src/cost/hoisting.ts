@@ -13,6 +13,7 @@ import { capturingDescendantsOf } from './nesting';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
 import { canonicalType, formatType, parseType, typeExpr } from './typeText';
 import type { BuildConfiguration } from './profiles';
+import { usesThis } from './thisUse';
 
 export type HoistRole =
   | 'this' | 'parameter' | 'local' | 'closure' | 'spill' | 'resource' | 'enumerator' | 'arrayIndex'
@@ -102,7 +103,8 @@ function thisOf(ctx: HoistContext, whole: Span): HoistedValue | null {
   const isStruct = b.containingTypeKind === 'struct' || b.containingTypeKind === 'record struct';
   // A struct's `this` is copied in whether or not the body uses it (seen in every compiled struct method).
   if (isStruct) return value(ctx, { role: 'this', name: null, holds: `a copy of this (the ${b.containingType} struct)`, typeText: b.containingType, what: 'this', position: -0.5, scope: whole, pooled: false });
-  if (!b.usesThis && ctx.build !== 'debug') return null;
+  // `this` read through a member of the type's other partial declaration counts too (cost/thisUse.ts).
+  if (!usesThis(b, ctx.typing.index) && ctx.build !== 'debug') return null;
   return value(ctx, { role: 'this', name: null, holds: `this (the ${b.containingType} instance)`, typeText: b.containingType, what: 'this', position: -0.5, scope: whole, pooled: false });
 }
 

@@ -48,7 +48,7 @@ function awaitSlotBytes(op: AwaitedOperation, resultBytes: (typeText: string) =>
  * source), an exception slot when an await sits in a try or catch block, and the values live across the await.
  */
 export function continuationLayout(body: MethodBody, ops: readonly AwaitedOperation[], hoisted: readonly HoistedValue[], resultBytes: (typeText: string) => number,
-  awaitsRuntimeAsyncCallee: (op: AwaitedOperation) => boolean = () => false): StateMachineLayout {
+  awaitsRuntimeAsyncCallee: (op: AwaitedOperation) => boolean = () => false, thisUsed: boolean = body.usesThis): StateMachineLayout {
   const slots: Slot[] = [];
   const callee = ops.some(awaitsRuntimeAsyncCallee);
   if (callee) slots.push({ name: 'CalleeLink', holds: 'what resuming after a runtime-async callee needs (fitted, U)', typeText: 'object', size: AWAITING_CALLEE_EXTRA_BYTES });
@@ -67,7 +67,7 @@ export function continuationLayout(body: MethodBody, ops: readonly AwaitedOperat
     if (!kept.has(h.role)) continue;
     if (h.role === 'parameter' && h.name && awaitedNames.has(h.name)) continue;
     // Unlike the compiler, the JIT keeps `this` only when the method uses it.
-    if (h.role === 'this' && !body.usesThis && body.capturedNames.length === 0) continue;
+    if (h.role === 'this' && !thisUsed && body.capturedNames.length === 0) continue;
     slots.push({ name: h.name ?? h.role, holds: h.holds, typeText: h.typeText, size: h.shape.size });
   }
   const fields: LayoutField[] = [{ name: 'Continuation', role: 'state', holds: 'object header and the Continuation base fields (next, resume point, state, flags)', typeText: 'Continuation', size: CONTINUATION_BASE_BYTES, alignment: POINTER, offset: 0 }];

@@ -185,18 +185,32 @@ function recipeShape(recipe: StructRecipe, t: TypeExpr, scope: TypeScope, memo: 
   return { ...laid, key: formatType(t), kind: 'struct', category: 'valueType', assumptions: fields.flatMap((f) => f.shape.assumptions) };
 }
 
-function fieldShape(typeText: string, bindings: Map<string, TypeExpr>, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
+function fieldShape(typeText: string, bindings: Map<string, TypeExpr>, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>, structParameters: ReadonlySet<string> = NONE): TypeShape {
   const bound = bindings.get(typeText);
   if (bound) return shapeOf(bound, scope, memo, visiting);
   const parsed = parseType(typeText);
   if (!parsed) return reference(typeText);
-  return shapeOf(substitute(parsed, bindings), scope, memo, visiting);
+  return shapeOf(substitute(parsed, bindings, structParameters), scope, memo, visiting);
 }
 
-function substitute(t: TypeExpr, bindings: Map<string, TypeExpr>): TypeExpr {
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The type with the type arguments in place of the parameters. `T?` is `Nullable<T>` only for a parameter constrained
+ * to `struct` (`structParameters`); for any other it is T with a nullable annotation, which a value type argument
+ * ignores (a `T? _value` field of a struct instantiated with a struct holds that struct, with no HasValue flag).
+ */
+function substitute(t: TypeExpr, bindings: Map<string, TypeExpr>, structParameters: ReadonlySet<string>): TypeExpr {
   const bound = t.args.length === 0 ? bindings.get(t.name) : undefined;
-  if (bound) return { ...bound, nullable: bound.nullable || t.nullable, arrayRank: bound.arrayRank + t.arrayRank };
-  return { ...t, args: t.args.map((a) => substitute(a, bindings)) };
+  if (bound) return { ...bound, nullable: bound.nullable || (t.nullable && structParameters.has(t.name)), arrayRank: bound.arrayRank + t.arrayRank };
+  return { ...t, args: t.args.map((a) => substitute(a, bindings, structParameters)) };
+}
+
+/** The type parameters of a declaration that its `where` clauses constrain to `struct`. */
+function structConstrained(type: TypeDeclaration): ReadonlySet<string> {
+  const constraints = type.typeParameterConstraints;
+  if (!constraints) return NONE;
+  return new Set(Object.keys(constraints).filter((p) => constraints[p]!.some((c) => c.trim() === 'struct' || c.trim() === 'unmanaged')));
 }
 
 /** A struct or enum declared in the workspace, sized from its declaration; a workspace class is a reference. */
@@ -228,11 +242,12 @@ function workspaceShape(t: TypeExpr, scope: TypeScope, memo: Map<string, TypeSha
 
 function declaredStructShape(parts: TypeDeclaration[], t: TypeExpr, scope: TypeScope, memo: Map<string, TypeShape>, visiting: Set<string>): TypeShape {
   const bindings = new Map<string, TypeExpr>(parts[0].typeParameters.map((p, i) => [p, t.args[i] ?? typeExpr('object')]));
+  const structParameters = structConstrained(parts[0]);
   const fields: NamedShape[] = [];
   for (const part of parts) {
     for (const f of part.instanceFields) {
       if (f.isStatic || f.isConst) continue;
-      fields.push({ name: f.name, shape: fieldShape(f.typeText, bindings, scope, memo, visiting) });
+      fields.push({ name: f.name, shape: fieldShape(f.typeText, bindings, scope, memo, visiting, structParameters) });
     }
   }
   // The model does not read [StructLayout] attributes: a C# struct is sequential unless it says otherwise.

@@ -121,6 +121,8 @@ export function movedBody(b: MethodBody, d: number): MethodBody {
     };
   // extract.ts adds `writes` after the rest.
   if (b.writes !== undefined) out.writes = movedList(b.writes, d, movedWrite);
+  // Names and a type name, no offsets: shared as they are.
+  if (b.otherPartReads !== undefined) out.otherPartReads = b.otherPartReads;
   return out;
 }
 

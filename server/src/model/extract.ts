@@ -376,6 +376,13 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     const written = writesIn(context.syntax, bodySpans, (n) => !declares(n));
     if (written.length > 0) body.writes = written;
   }
+  // A partial type's other declarations live in other files, which this model does not see: the names the body reads
+  // that this declaration does not hold may be their instance members, which the cost model asks the workspace about.
+  // Methods only: a lambda or local function also reads the enclosing body's variables, which would pass for members.
+  if (fn && !block && kind === 'method' && !body.usesThis) {
+    const reads = otherPartReadsOf(modifiers, bodySpans, context.syntax, containing, parameters, locals);
+    if (reads) body.otherPartReads = reads;
+  }
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   const guards = completionProperties(containing);
   body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath, guards);
@@ -591,6 +598,19 @@ function usesThis(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, co
   const identifierCount = bodySpans.reduce((n, b) => n + identifierCountIn(syntax, b), 0);
   if (instanceMembers.size <= identifierCount) return [...instanceMembers].some((name) => !shadowing.has(name) && mentions(syntax, name, bodySpans));
   return bodySpans.some((b) => someVariableIn(syntax, b, (name) => !shadowing.has(name) && instanceMembers.has(name)));
+}
+
+/**
+ * For a body of a partial type that uses no member of its own declaration: the type's full name and the names the body
+ * reads that are neither its parameters and locals nor members of this declaration, or null when there is nothing to
+ * ask (a static body, a type that is not partial, no such name).
+ */
+function otherPartReadsOf(modifiers: string[], bodySpans: Span[], syntax: FileSyntax, containing: TypeDeclaration | null, params: Parameter[], locals: LocalVariable[]): { typeFullName: string; names: string[] } | null {
+  if (modifiers.includes('static') || !containing || !containing.modifiers.includes('partial')) return null;
+  const own = new Set([...params.map((p) => p.name), ...locals.map((l) => l.name), ...containing.members.map((m) => m.name)]);
+  const names = new Set<string>();
+  for (const span of bodySpans) someVariableIn(syntax, span, (name) => { if (!own.has(name)) names.add(name); return false; });
+  return names.size === 0 ? null : { typeFullName: containing.fullName, names: exactly([...names].map(intern)) };
 }
 
 /** The names of a type's instance members and primary-constructor parameters, once per type (every body of it asks). */

@@ -70,14 +70,18 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
     for (const p of primaryConstructorParameters) if (p.captured) instanceFields.push({ name: `<${p.name}>P`, typeText: p.typeText, isStatic: false, isConst: false });
   }
   if (primary && (kind === 'record' || kind === 'record struct')) {
+    // A positional parameter whose name the record declares itself (`public string Key { get; init; } = Key;`) gets
+    // no synthesized property: the declared member stands in its place, with its own backing field. The parameter is
+    // then read only by initializers, since in the members' bodies the name is the member's (no field for it either:
+    // measured, a record struct `(int X)` with `int X { get; init; } = X;` and a method reading X is 4 B).
+    const declared = namesDeclaredIn(body);
     for (const p of primary.namedChildren) {
       if (!p || p.type !== 'parameter') continue;
       const t = p.childForFieldName('type')?.text;
       const n = p.childForFieldName('name')?.text;
-      if (t && n) {
-        instanceFields.push({ name: n, typeText: normaliseTypeText(t), isStatic: false, isConst: false });
-        members.push(member(n, 'property', false, false, t, none(), 0, p, p.childForFieldName('name')!, null));
-      }
+      if (!t || !n || declared.has(n)) continue;
+      instanceFields.push({ name: n, typeText: normaliseTypeText(t), isStatic: false, isConst: false });
+      members.push(member(n, 'property', false, false, t, none(), 0, p, p.childForFieldName('name')!, null));
     }
   }
 
@@ -238,6 +242,23 @@ function primaryConstructorParametersOf(list: SyntaxNode, body: SyntaxNode | nul
     const type = p.childForFieldName('type')?.text;
     return name && type ? [{ name, typeText: normaliseTypeText(type), captured: readInMembers.has(name) }] : [];
   });
+}
+
+/** The names of the properties and fields a type body declares itself. */
+function namesDeclaredIn(body: SyntaxNode | null): Set<string> {
+  const names = new Set<string>();
+  for (const m of body?.namedChildren ?? []) {
+    if (m?.type === 'property_declaration') {
+      const name = m.childForFieldName('name');
+      if (name) names.add(name.text);
+    } else if (m?.type === 'field_declaration') {
+      for (const d of namedChildOfType(m, 'variable_declaration')?.namedChildren ?? []) {
+        const name = d?.type === 'variable_declarator' ? d.childForFieldName('name') : null;
+        if (name) names.add(name.text);
+      }
+    }
+  }
+  return names;
 }
 
 /** `{ get; set; }` without bodies: the compiler adds a backing field. */

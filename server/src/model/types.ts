@@ -333,6 +333,13 @@ export interface MethodBody {
    * mostly: `_x = ...`, `_x ??= ...`, `ref _x`), with where; `this.x = ...` is not listed. Absent when there are none.
    */
   writes?: { name: string; span: Span }[];
+  /**
+   * For a non-static body of a partial type that uses no member of its own declaration (`usesThis` false): the
+   * type's full name and the names it reads that neither it nor that declaration declares. The type's other
+   * declarations, in other files, may hold them as instance members, which makes the body use `this` after all
+   * (cost/thisUse.ts asks the workspace). Absent otherwise.
+   */
+  otherPartReads?: { typeFullName: string; names: string[] };
 }
 
 export type AsyncMethod = MethodBody & { isAsync: true };

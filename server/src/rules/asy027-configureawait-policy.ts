@@ -11,6 +11,7 @@ import { asyncBodies, type Rule, type RuleContext, type RuleFinding } from './ty
 import { typeFamily } from '../workspace/index';
 import { activationSchedulerBase } from '../knowledge/activationSchedulers';
 import { remoteInterfaceBase } from '../knowledge/remoteInterfaces';
+import { taskRunWorkOf } from './taskRunWork';
 
 const docs = `## What it does
 Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or \`ValueTask<T>\` without
@@ -39,8 +40,11 @@ the UI thread), Orleans grains and system targets (a class deriving from \`Grain
 \`SystemTarget\` and implementing a grain interface: their turns must resume on the activation's scheduler, and
 Orleans' documentation says not to use ConfigureAwait(false) in grain code), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of a task written as already complete
 (\`Task.CompletedTask\`, \`Task.FromResult(x)\`, \`ValueTask.FromResult(x)\`, \`new ValueTask<T>(x)\`, \`default\`:
-the method goes on without suspending, so there is no context to come back to), awaits of other awaitables, and
-\`await foreach\`/\`await using\`.
+the method goes on without suspending, so there is no context to come back to), awaits in the work of \`Task.Run\`
+(a lambda handed to it, or a private method or local function whose name is handed to it, \`_loop =
+Task.Run(ReadLoop)\`, and written nowhere else: Task.Run runs its work on the thread pool under the default scheduler,
+where no SynchronizationContext is installed, so the await captures no context and resumes on the pool with or
+without the call), awaits of other awaitables, and \`await foreach\`/\`await using\`.
 
 ## Why is this bad?
 Without \`ConfigureAwait(false)\` the code after an await resumes on the caller's \`SynchronizationContext\` (a UI
@@ -88,6 +92,10 @@ expression). It is **safe** in library code: the continuation then runs on the t
 code after the await that touches UI objects or relies on the caller's context, and library code should not.
 
 ## Limitations
+- Task.Run's work is recognised only when the function is handed to it directly: a private method that Task.Run's
+  lambda calls (\`Task.Run(() => ReadLoop(token))\`), or one in a partial type (whose other files may call it), is
+  still asked for the call, though it too starts on the thread pool. \`Task.Factory.StartNew\` runs its work under
+  the current scheduler unless told otherwise, so its work is asked for the call as well.
 - ConfigureAwait.Fody's configuration is read from FodyWeavers.xml files, not from the \`WeaverConfiguration\`
   MSBuild property; a project configured only there is still asked for the calls. The assembly's attribute is
   found in the files analysed with the project (the CLI reads the files it is given, the editor the files it indexes).
@@ -154,7 +162,8 @@ function fixEdits(ctx: RuleContext, a: SuspensionPoint): { start: number; end: n
 }
 
 function isChecked(ctx: RuleContext, body: MethodBody): boolean {
-  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body) && !weaverConfigures(ctx, body);
+  // Task.Run's work starts on the thread pool under the default scheduler: its awaits have no context to capture.
+  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body) && !weaverConfigures(ctx, body) && taskRunWorkOf(ctx, body) === null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { quoted } from './messageText';
 import { asyncFlagOf } from '../model/dualPath';
 import { takesSyncModeParameter } from './syncPathOnly';
 import { minimalApiMethodGroups, requestHandlerKindOf } from './requestCode';
+import { subscribedMethodGroups } from './eventHandlerGroups';
 import { isPersistedJobMethod } from './persistedJobs';
 import { isTypedHubClientMethod } from './typedHubClients';
 import { isRazorComponent } from '../parse/razor';
@@ -39,6 +40,9 @@ proxy sends each call to the clients under the method's name, which they subscri
 methods a minimal API's \`Map*\` call is handed as a method group (\`group.MapGet("/", ListOrders)\`) and that nothing calls
 by name (the framework is their only caller, so no caller reads the suffix, and an endpoint named after the method with
 \`.WithName(nameof(ListOrders))\` would change its name and OpenAPI operation id with a rename),
+private methods the file subscribes to an event as a method group (\`_connection.Opened += OnOpened;\`) and that nothing
+calls by name (the event's raiser is their only caller, through the delegate, and they are named for the event they
+handle),
 the methods of a Razor component (in its \`.razor\` file, its \`.razor.cs\` code-behind or another partial declaration
 of its class: the markup names them, \`@onclick="Checkout"\`, and the analysis does not read the markup),
 conventional middleware's \`Invoke(HttpContext ...)\` (\`UseMiddleware\` looks for \`Invoke\` or \`InvokeAsync\`, and
@@ -250,7 +254,11 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // A method handed to a minimal API's Map* call as a method group and called by name nowhere: the framework is its
     // only caller, so no caller reads the suffix, and an endpoint named after it (`.WithName(nameof(ListOrders))`, the
     // OpenAPI operation id) would change with a rename.
-    if (isMinimalApiHandlerOnly(ctx, type, m.name)) return 'minimal API handler';
+    if (minimalApiMethodGroups(ctx.model.bodies).has(m.name) && calledByNameNowhere(ctx, type, m.name)) return 'minimal API handler';
+    // A private method the file subscribes to an event (`_connection.Opened += OnOpened;`) and nothing calls by name:
+    // the event's raiser is its only caller, through the delegate, and the method is named for the event it handles.
+    // Private, because a call of a wider method through a variable in another file would not be seen here.
+    if (isPrivate(body) && subscribedMethodGroups(masked).has(m.name) && calledByNameNowhere(ctx, type, m.name)) return 'event handler';
     if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
   } else if (type.kind !== 'interface') {
     // A class's method without code: abstract, extern, or the declaring half of a partial method. An abstract
@@ -281,12 +289,17 @@ function isRazorComponentType(ctx: RuleContext, type: TypeDeclaration): boolean 
   return typesNamed(ctx.index, type.name).some((ref) => isRazorComponent(ref.file) && ref.type.fullName === type.fullName);
 }
 
+/** Declared `private` (not `private protected`), or with no access modifier. */
+function isPrivate(body: MethodBody): boolean {
+  return !body.modifiers.some((m) => m === 'public' || m === 'internal' || m === 'protected');
+}
+
 /**
- * Whether the file hands this method to a minimal API's Map* call as a method group and no call site in the workspace
- * may invoke it by name: one in this file without a receiver (or through `this`), or one anywhere through its type.
+ * Whether no call site in the workspace may invoke the method by name: one in this file without a receiver (or
+ * through `this`), or one anywhere through its type. A method the file hands out as a method group (to a minimal
+ * API's Map* call, to an event) is then called only through the delegate.
  */
-function isMinimalApiHandlerOnly(ctx: RuleContext, type: TypeDeclaration, name: string): boolean {
-  if (!minimalApiMethodGroups(ctx.model.bodies).has(name)) return false;
+function calledByNameNowhere(ctx: RuleContext, type: TypeDeclaration, name: string): boolean {
   return !callersOf(ctx.index, name).some((c) => {
     if (c.call.inNameof) return false;
     const receiver = c.call.receiver?.trim() ?? null;

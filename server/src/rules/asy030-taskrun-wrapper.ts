@@ -11,6 +11,9 @@ import { requestHandlerKindOf, type RequestHandlerKind } from './requestCode';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { quoted } from './messageText';
 import { enclosingTypes } from '../model/enclosingTypes';
+import { isTaskLike } from '../model/returnKind';
+import { methodsNamed } from '../workspace/index';
+import { expressionResultOf } from './taskResults';
 
 const docs = `## What it does
 Flags two kinds of async over sync.
@@ -34,7 +37,9 @@ Request code is recognised by the shapes ASP.NET Core binds: public instance met
 lambdas passed to \`MapGet\`/\`MapPost\`/\`MapPut\`/\`MapDelete\`/\`MapPatch\`/\`MapMethods\`/\`MapFallback\`, \`Use\` or
 \`Run\` on anything but \`Task\`; and overrides taking a gRPC \`ServerCallContext\`.
 
-Not reported: \`Task.Run\` of an async lambda (\`Task.Run(async () => ...)\`), methods that do anything else, private
+Not reported: \`Task.Run\` of asynchronous work (an async lambda, \`Task.Run(async () => ...)\`, a method group of a
+workspace method that returns a task, \`Task.Run(PumpAsync)\`, or a lambda whose expression is a task,
+\`Task.Run(() => FetchAsync(id))\`: Task.Run moves only the start of that work off the caller's thread), methods that do anything else, private
 and internal methods and members of non-public types (offloading inside a library is the library's business),
 overrides and interface implementations (the signature is someone else's; a public method of a type that lists an
 interface neither the workspace nor the signature database declares counts as one, since that interface may declare
@@ -142,6 +147,36 @@ function wrappedWork(statement: string, isAsync: boolean): string | null {
   return null;
 }
 
+/**
+ * Whether the work handed to Task.Run is asynchronous itself, as an async lambda is: a method group of a workspace
+ * method that returns a task (`Task.Run(PumpLoop)` binds the `Func<Task>` overload), or a lambda whose expression body
+ * is a task (`() => FetchAsync(id)`). Task.Run then moves only the start of that work off the caller's thread; the
+ * work is not the synchronous code the message would say it is.
+ */
+function startsAsyncWork(ctx: RuleContext, body: MethodBody, work: string): boolean {
+  const first = firstArgumentOf(work);
+  const group = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(first);
+  if (group) {
+    return methodsNamed(ctx.index, group[1]!, body.containingType).some((m) => m.member?.kind === 'method' && isTaskLike(m.member.returnKind));
+  }
+  const lambda = /^\(\s*\)\s*=>\s*([\s\S]+)$/.exec(first);
+  if (!lambda || lambda[1]!.trimStart().startsWith('{')) return false;
+  const result = expressionResultOf(ctx, body, lambda[1]!.trim());
+  return result.kind === 'task' || result.kind === 'valueTask';
+}
+
+/** The first argument of an argument list's text, up to its first comma outside brackets. */
+function firstArgumentOf(args: string): string {
+  let depth = 0;
+  for (let i = 0; i < args.length; i++) {
+    const c = args[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) return args.slice(0, i).trim();
+  }
+  return args.trim();
+}
+
 function isPublicSurface(ctx: RuleContext, body: MethodBody): boolean {
   if (!body.modifiers.includes('public')) return false;
   const owner = enclosingTypes(ctx.model.types, body.span);
@@ -184,7 +219,7 @@ function libraryWrapperFindings(ctx: RuleContext): RuleFinding[] {
     const statement = onlyStatementOf(masked, body);
     if (!statement) continue;
     const work = wrappedWork(statement, body.isAsync);
-    if (work === null || /^\s*async\b/.test(work)) continue;
+    if (work === null || /^\s*async\b/.test(work) || startsAsyncWork(ctx, body, work)) continue;
     if (/\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start)) || implementsInterfaceMember(ctx, body) || mayImplementUnknownInterface(ctx, body)) continue;
     findings.push({
       span: body.nameSpan,

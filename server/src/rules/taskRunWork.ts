@@ -1,0 +1,67 @@
+/**
+ * Functions that run only as the work of `Task.Run`: a lambda handed to it (`Task.Run(async () => ...)`), or a private
+ * method or local function whose name is handed to it (`_loop = Task.Run(ReadLoop)`) and written nowhere else. Task.Run
+ * queues its work to the thread pool under the default scheduler, where no SynchronizationContext is installed, so
+ * such a function starts without a caller's context, and its awaits capture none to come back to (ASY027). Read from
+ * syntax; pure.
+ */
+import type { MethodBody, Span, TypeDeclaration } from '../model/types';
+import { innermostType } from '../model/enclosingTypes';
+import { escapeRegExp } from '../model/syntax';
+import { typesNamed } from '../workspace/index';
+import { maskCommentsAndStrings } from './sourceText';
+import type { RuleContext } from './types';
+
+/** `Task`, `System.Threading.Tasks.Task`, `global::System.Threading.Tasks.Task`. */
+const TASK_TYPE = /^(?:global::)?(?:System\.Threading\.Tasks\.)?Task$/;
+
+/** Why `body` runs only as Task.Run's work, or null when it is not (or not visibly) so. */
+export function taskRunWorkOf(ctx: RuleContext, body: MethodBody): string | null {
+  // A workspace type named Task is not System.Threading.Tasks.Task.
+  if (typesNamed(ctx.index, 'Task').length > 0) return null;
+  if (body.kind === 'lambda' || body.kind === 'anonymousMethod') {
+    const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
+    if (call?.kind !== 'invocation' || call.name !== 'Run' || call.receiver === null || !TASK_TYPE.test(call.receiver.trim()) || call.argumentIndex !== 0) return null;
+    return 'it is the work of a Task.Run call';
+  }
+  const scope = nameScopeOf(ctx, body);
+  if (!scope) return null;
+  const masked = maskedText(ctx.text);
+  const code = masked.slice(scope.start, scope.end);
+  const name = escapeRegExp(body.name);
+  const runs = code.match(new RegExp(`(?<![\\w.])(?:(?:global::)?System\\.Threading\\.Tasks\\.)?Task\\s*\\.\\s*Run\\s*(?:<[^()]*>\\s*)?\\(\\s*(?:this\\s*\\.\\s*)?${name}\\s*[,)]`, 'g'))?.length ?? 0;
+  if (runs === 0) return null;
+  // Every other mention of the name is one of its declarations (overloads included): a call, a delegate stored or
+  // handed elsewhere, or an overload called directly, would run it on someone else's thread.
+  const mentions = code.match(new RegExp(`(?<![\\w@])${name}(?!\\w)`, 'g'))?.length ?? 0;
+  const declarations = ctx.model.bodies.filter((b) => b.name === body.name && (b.kind === 'method' || b.kind === 'localFunction') && scope.start <= b.nameSpan.start && b.nameSpan.end <= scope.end).length;
+  if (mentions !== runs + declarations) return null;
+  return `${body.name} runs only as the work of Task.Run(${body.name})`;
+}
+
+/**
+ * Where the function's name can be used: the body a local function is declared in, or the type a private method is
+ * a member of. A partial type's other declarations, in other files, could use it too, so its methods are not judged.
+ */
+function nameScopeOf(ctx: RuleContext, body: MethodBody): Span | null {
+  if (body.kind === 'localFunction') return ctx.model.bodies.find((b) => b.id === body.parentId)?.span ?? null;
+  if (body.kind !== 'method' || !isPrivateMember(body)) return null;
+  const type: TypeDeclaration | null = innermostType(ctx.model.types, body.span);
+  if (!type || type.modifiers.includes('partial')) return null;
+  return type.span;
+}
+
+/** A method only its own type can call: `private` (not `private protected`), or no access modifier in a class or struct. */
+function isPrivateMember(body: MethodBody): boolean {
+  if (body.containingTypeKind !== 'class' && body.containingTypeKind !== 'struct' && body.containingTypeKind !== 'record' && body.containingTypeKind !== 'record struct') return false;
+  if (body.modifiers.some((m) => m === 'protected' || m === 'override' || m === 'virtual' || m === 'abstract' || m === 'partial')) return false;
+  return body.modifiers.includes('private') || !body.modifiers.some((m) => m === 'public' || m === 'internal');
+}
+
+let masked: { text: string; masked: string } | null = null;
+
+/** The file's code with comments and literals blanked, once per text: asked for each async body of a file. */
+function maskedText(text: string): string {
+  if (masked?.text !== text) masked = { text, masked: maskCommentsAndStrings(text) };
+  return masked.masked;
+}
