@@ -213,7 +213,10 @@ function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncD
   // on older targets, as Npgsql does: the row's flag speaks only for the row's own type.
   return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined,
     packageSince: row.package && row.since && row.asyncFactory ? { package: row.package, since: row.since } : undefined, flushIsAllItWrites: row.flushIsAllItWrites,
-    missingBeforeNetStandard21: !!row.missingBeforeNetStandard21 && row.type === typeName };
+    // A factory's result (`typeName` empty: `await command.ExecuteReaderAsync()`) is declared the row's type, whatever
+    // provider's object is behind it at run time, so `await using` of it compiles only where the row's type has the
+    // member (a DbDataReader on .NET Standard 2.0 does not: CS8410).
+    missingBeforeNetStandard21: !!row.missingBeforeNetStandard21 && (row.type === typeName || typeName === '') };
 }
 
 /** The namespace a file must import to name a package row's type: SDKs import Microsoft.Extensions.* implicitly. */
