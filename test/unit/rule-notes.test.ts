@@ -48,6 +48,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 36, message: /becomes async void/, fix: /^Give the delegate a type that returns Task/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 73, message: /becomes async void/, fix: /^Catch the exceptions inside the handler$/ },
   // A void member's expression body drops the task: the member itself can return it, unlike a lambda's delegate type.
+  // A callee that returns only completed tasks and cannot be overridden: nothing runs on and nothing is lost today.
+  { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'ChangePassword', message: /^The task 'ChangePassword\(credential, password\)' returns is dropped$/, note: /returns a completed task \(Task\.CompletedTask, Task\.FromResult\) and none can be overridden: its work is done when it returns/ },
+  { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'Rotate', message: /returns is dropped: its exception is lost$/, note: /The caller goes on while the work runs/ },
+  { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'Verify', message: /returns is dropped: its exception is lost$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Dispose' returns void", message: /^The task '_store\.WriteAsync\("last"\)' returns is dropped/, fix: /^Dispose's signature is not its own: observe the task's exceptions, or offer DisposeAsync \(IAsyncDisposable\) that returns it$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Run' returns void", line: 38, message: /^The task 'action\(\)' returns is dropped/, fix: /^Make Run return the task \(Task instead of void\), and let its callers await it$/ },
   // A call whose arguments hold a lambda with a block body: the quote keeps the end of the chain, not a cut of the lambda's body.

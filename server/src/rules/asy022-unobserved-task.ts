@@ -6,7 +6,7 @@ import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import { applicableCandidates, callCandidates, everyDeclaredBody, type CallCandidate } from './callTargets';
 import { mayReturnNullTask } from './nullTasks';
-import { returnsKeptTask } from './keptTasks';
+import { returnsKeptTask, returnsOnlyCompletedTasks } from './keptTasks';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
@@ -49,6 +49,10 @@ A call to workspace methods that all hand back a task they keep in a field of th
 (\`return _load ??= Task.Run(Load);\`, \`return _prepare = Task.Run(...)\`, the field itself once set, or a
 completed task): the type observes that task later, so a caller that only starts the work (\`BeginLoad() =>
 LoadAsync();\`) drops a reference, not the task.
+A call to workspace methods that all return only completed tasks (\`Task.CompletedTask\`, \`Task.FromResult(x)\`) and
+that nothing can override (not virtual, abstract or override) is still reported, since the method may start doing
+asynchronous work later, but the message no longer says an exception is lost: the work is done when the call returns
+and a failure throws at the call.
 
 ## Why is this bad?
 The caller goes on while the work runs: the next statement may read state the task has not written yet, the
@@ -152,12 +156,15 @@ export const rule: Rule = {
         if (result.kind !== 'task' || dropsNothing(ctx, body, call, true)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
+        const completedToday = completesBeforeReturning(ctx, body, call);
         findings.push({
           span: call.span,
           message: configured
             ? `${quoted(code, 45)} is configured for an await that never happens: its task is dropped`
-            : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
-          note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}The caller goes on while the work runs, and an exception the task ends with is lost.`,
+            : completedToday ? `The task ${quoted(code, 45)} returns is dropped` : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
+          note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}${completedToday
+            ? 'Every method the call binds to returns a completed task (Task.CompletedTask, Task.FromResult) and none can be overridden: its work is done when it returns, and a failure throws at the call, so nothing is lost today. Awaiting it keeps that so when the method starts doing asynchronous work.'
+            : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
           bodyId: body.id,
           fix: fixFor(ctx, body, call),
         });
@@ -172,7 +179,7 @@ export const rule: Rule = {
  * Whether dropping the call's task drops nothing, by what the methods it binds to (looked up once) return: its
  * receiver handed back for chaining (`handsBackItsReceiver`, only where `chaining` counts), a null task all of them
  * may return (nullTasks.ts: the convention in which null means "finished synchronously", where the await this rule
- * would ask for throws on the null; ASY023 reports the null), or a task all of them keep in a field of their type
+ * would ask for throws on the null; ASY023 reports the null), a task all of them keep in a field of their type
  * (keptTasks.ts: `return _load ??= Task.Run(...)`, which the type observes later).
  */
 function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, chaining: boolean): boolean {
@@ -183,6 +190,17 @@ function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, chaini
   if (chaining && call.receiver !== null && applicable.every(handsBackItsReceiver)) return true;
   const declarations = applicable.map((c) => c.declaration);
   return everyDeclaredBody(ctx.index, declarations, (b) => mayReturnNullTask(ctx.index, b)) || everyDeclaredBody(ctx.index, declarations, (b) => returnsKeptTask(ctx.index, b));
+}
+
+/**
+ * Whether every method the call binds to returns only completed tasks and cannot be overridden (keptTasks.ts
+ * `returnsOnlyCompletedTasks`: a method that does its work synchronously behind a Task signature, as an interface
+ * asks). Dropping such a task loses nothing today, which the finding says instead of claiming work runs on.
+ */
+function completesBeforeReturning(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const found = callCandidates(ctx, body, call);
+  const applicable = found ? applicableCandidates(found, call) : [];
+  return applicable.length > 0 && everyDeclaredBody(ctx.index, applicable.map((c) => c.declaration), returnsOnlyCompletedTasks);
 }
 
 /**

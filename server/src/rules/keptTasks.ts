@@ -32,6 +32,20 @@ export function returnsKeptTask(index: WorkspaceIndex, body: MethodBody): boolea
   return kept;
 }
 
+/**
+ * Whether a non-async Task-returning body returns nothing but completed tasks (`return Task.CompletedTask;`,
+ * `Task.FromResult(x)`) and cannot be overridden: it did its work before returning, and threw at the call if it failed,
+ * so a caller that drops the task loses nothing today (jellyfin's password provider calls its own `ChangePassword`,
+ * which sets the hash and returns Task.CompletedTask). ASY022 still reports the drop, saying so. A virtual, abstract or
+ * override method may be replaced by one that does not; a faulted or canceled task (`Task.FromException`) is no
+ * completed one here, since dropping it loses the exception.
+ */
+export function returnsOnlyCompletedTasks(body: MethodBody): boolean {
+  if (body.isAsync || (body.returnKind !== 'Task' && body.returnKind !== 'TaskOfT') || body.returns.length === 0) return false;
+  if (body.modifiers.some((m) => m === 'virtual' || m === 'abstract' || m === 'override')) return false;
+  return body.returns.every((site) => COMPLETED_TASK.test(site.expressionText?.trim() ?? ''));
+}
+
 /** Whether the type (or a workspace base of it) declares an instance or static field or property of that name. */
 function isFieldOf(index: WorkspaceIndex, typeName: string, name: string): boolean {
   for (const t of typeFamily(index, typeName)) {
