@@ -128,8 +128,15 @@ function droppedConfigured(ctx: RuleContext, call: CallSite): boolean {
 }
 
 function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
-  if (body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call)) {
+  const notAllowed = whyAwaitIsNotAllowedAt(ctx, body, call.span.start);
+  if (body.isAsync && notAllowed === null && !isConditionalCall(ctx.text, call)) {
     return { title: 'Await the task', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] };
+  }
+  // Where no await can go (inside a lock, an unsafe context, a query), or where the method cannot become async (an
+  // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
+  if (notAllowed !== null) return { title: `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${notAllowed})`, safety: 'display-only', edits: [] };
+  if (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void') {
+    return { title: 'Assign the task to _ to fire and forget on purpose, or observe its exceptions (an override keeps its base\'s void)', safety: 'display-only', edits: [] };
   }
   return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
 }
