@@ -339,30 +339,25 @@ function listPatternRewrites(text: string, pattern: ListPattern | null): SourceR
  */
 function listAsPositionalPattern(original: string): string {
   if (/^\[\s*\]$/.test(original)) return `{${original.slice(1, -1)}}`;
-  const inner = original.slice(1, -1);
-  const out: string[] = [];
+  const out = ['('];
+  let copied = 1;
   let depth = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const ch = inner[i];
-    if (ch === '"' || ch === "'") {
-      // A constant string or character is copied whole (what it holds is no bracket or slice).
-      let j = i + 1;
-      while (j < inner.length && inner[j] !== ch && inner[j] !== '\n') j += inner[j] === '\\' ? 2 : 1;
-      out.push(inner.slice(i, j + 1));
-      i = j;
-      continue;
+  // Tokens, so a constant string or character is read whole (what it holds is no bracket or slice).
+  for (let t = nextToken(original, 1); t && t.end < original.length; t = nextToken(original, t.end)) {
+    if (t.text === '[' || t.text === '(' || t.text === '{') depth++;
+    else if (t.text === ']' || t.text === ')' || t.text === '}') depth--;
+    else if (depth === 0 && t.text === '.' && original[t.end] === '.') {
+      const second = nextToken(original, t.end)!;
+      const after = nextToken(original, second.end);
+      // A lone `..` (before `,` or the closing `]`) becomes a discard; one with a pattern after it is blanked.
+      const lone = !after || after.text === ',' || after.end >= original.length;
+      out.push(original.slice(copied, t.start), lone ? '_ ' : '  ');
+      copied = second.end;
+      t = second;
     }
-    if (ch === '[' || ch === '(' || ch === '{') depth++;
-    else if (ch === ']' || ch === ')' || ch === '}') depth--;
-    if (depth === 0 && ch === '.' && inner[i + 1] === '.') {
-      const rest = inner.slice(i + 2);
-      out.push(/^\s*(?:,|$)/.test(rest) ? '_ ' : '  ');
-      i++;
-      continue;
-    }
-    out.push(ch);
   }
-  return `(${out.join('')})`;
+  out.push(original.slice(copied, -1), ')');
+  return out.join('');
 }
 
 /**
@@ -465,9 +460,8 @@ function literalOpeningBefore(text: string, close: number): number {
   for (let open = text.lastIndexOf(quote, close - 1); open !== -1 && close - open <= 256; open = text.lastIndexOf(quote, open - 1)) {
     if (/[\n\r]/.test(text.slice(open + 1, close))) return -1;
     if (text[open - 1] === '\\' || text[open - 1] === '@') continue;
-    let j = open + 1;
-    while (j < close && text[j] !== quote) j += text[j] === '\\' ? 2 : 1;
-    if (j === close) return open;
+    // tokens.ts reads a one-line literal forward, escapes and all, as this needs.
+    if (nextToken(text, open)?.end === close + 1) return open;
   }
   return -1;
 }

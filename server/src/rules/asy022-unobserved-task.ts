@@ -134,10 +134,8 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   }
   // Where no await can go (inside a lock, an unsafe context, a query), or where the method cannot become async (an
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
-  if (notAllowed !== null) return { title: `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${notAllowed})`, safety: 'display-only', edits: [] };
-  if (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void') {
-    return { title: 'Assign the task to _ to fire and forget on purpose, or observe its exceptions (an override keeps its base\'s void)', safety: 'display-only', edits: [] };
-  }
+  const noAwait = notAllowed ?? (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void' ? 'an override keeps its base\'s void' : null);
+  if (noAwait !== null) return { title: `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${noAwait})`, safety: 'display-only', edits: [] };
   return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
 }
 
@@ -160,10 +158,12 @@ export const rule: Rule = {
         if (call.usage !== 'discarded' || call.inNameof || isConfigureAwait(call)) continue;
         if (intentionalDropOf(call, fileNamespaces(ctx), () => receiverTypeOfCall(ctx, body, call))) continue;
         const result = callResultOf(ctx, body, call);
-        if (result.kind !== 'task' || dropsNothing(ctx, body, call, true)) continue;
+        if (result.kind !== 'task') continue;
+        const targets = applicableTargetsOf(ctx, body, call);
+        if (dropsNothing(ctx, call, targets, true)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
-        const completedToday = completesBeforeReturning(ctx, body, call);
+        const completedToday = completesBeforeReturning(ctx, targets);
         findings.push({
           span: call.span,
           message: configured
@@ -189,14 +189,17 @@ export const rule: Rule = {
  * would ask for throws on the null; ASY023 reports the null), a task all of them keep in a field of their type
  * (keptTasks.ts: `return _load ??= Task.Run(...)`, which the type observes later).
  */
-function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, chaining: boolean): boolean {
-  const found = callCandidates(ctx, body, call);
-  if (!found) return false;
-  const applicable = applicableCandidates(found, call);
+function dropsNothing(ctx: RuleContext, call: CallSite, applicable: readonly CallCandidate[], chaining: boolean): boolean {
   if (applicable.length === 0) return false;
   if (chaining && call.receiver !== null && applicable.every(handsBackItsReceiver)) return true;
   const declarations = applicable.map((c) => c.declaration);
   return everyDeclaredBody(ctx.index, declarations, (b) => mayReturnNullTask(ctx.index, b)) || everyDeclaredBody(ctx.index, declarations, (b) => returnsKeptTask(ctx.index, b));
+}
+
+/** The methods the call may bind to, looked up once for the questions above and below; empty when none is known. */
+function applicableTargetsOf(ctx: RuleContext, body: MethodBody, call: CallSite): readonly CallCandidate[] {
+  const found = callCandidates(ctx, body, call);
+  return found ? applicableCandidates(found, call) : [];
 }
 
 /**
@@ -204,9 +207,7 @@ function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, chaini
  * `returnsOnlyCompletedTasks`: a method that does its work synchronously behind a Task signature, as an interface
  * asks). Dropping such a task loses nothing today, which the finding says instead of claiming work runs on.
  */
-function completesBeforeReturning(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
-  const found = callCandidates(ctx, body, call);
-  const applicable = found ? applicableCandidates(found, call) : [];
+function completesBeforeReturning(ctx: RuleContext, applicable: readonly CallCandidate[]): boolean {
   return applicable.length > 0 && everyDeclaredBody(ctx.index, applicable.map((c) => c.declaration), returnsOnlyCompletedTasks);
 }
 
@@ -274,7 +275,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const call = returnedCallOf(ctx, body);
     if (!call || intentionalDropOf(call, fileNamespaces(ctx), () => receiverTypeOfCall(ctx, body, call))) continue;
     const result = callResultOf(ctx, body, call);
-    if (result.kind !== 'task' || dropsNothing(ctx, body, call, false)) continue;
+    if (result.kind !== 'task' || dropsNothing(ctx, call, applicableTargetsOf(ctx, body, call), false)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
     const code = shortCode(ctx.text.slice(call.span.start, call.span.end));

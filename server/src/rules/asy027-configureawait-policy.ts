@@ -161,9 +161,9 @@ function fixEdits(ctx: RuleContext, a: SuspensionPoint): { start: number; end: n
   return [{ start: a.span.end, end: a.span.end, newText: '.ConfigureAwait(false)' }];
 }
 
-function isChecked(ctx: RuleContext, body: MethodBody): boolean {
+function isChecked(ctx: RuleContext, body: MethodBody, masked: string): boolean {
   // Task.Run's work starts on the thread pool under the default scheduler: its awaits have no context to capture.
-  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body) && !weaverConfigures(ctx, body) && taskRunWorkOf(ctx, body) === null;
+  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body) && !weaverConfigures(ctx, body) && taskRunWorkOf(ctx, body, masked) === null;
 }
 
 /**
@@ -215,7 +215,7 @@ export const rule: Rule = {
     if (!policy) return [];
     const findings: RuleFinding[] = [];
     for (const body of bodies) {
-      if (!isChecked(ctx, body)) continue;
+      if (!isChecked(ctx, body, masked)) continue;
       for (const a of body.awaits) {
         if (a.kind !== 'await' || a.operand.configureAwait !== null || a.operand.kind === 'yield') continue;
         // A task written as complete (`Task.CompletedTask`, `Task.FromResult(x)`) never suspends the method, so

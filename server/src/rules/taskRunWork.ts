@@ -9,14 +9,16 @@ import type { MethodBody, Span, TypeDeclaration } from '../model/types';
 import { innermostType } from '../model/enclosingTypes';
 import { escapeRegExp } from '../model/syntax';
 import { typesNamed } from '../workspace/index';
-import { maskCommentsAndStrings } from './sourceText';
 import type { RuleContext } from './types';
 
 /** `Task`, `System.Threading.Tasks.Task`, `global::System.Threading.Tasks.Task`. */
 const TASK_TYPE = /^(?:global::)?(?:System\.Threading\.Tasks\.)?Task$/;
 
-/** Why `body` runs only as Task.Run's work, or null when it is not (or not visibly) so. */
-export function taskRunWorkOf(ctx: RuleContext, body: MethodBody): string | null {
+/**
+ * Why `body` runs only as Task.Run's work, or null when it is not (or not visibly) so. `masked` is the file's text with
+ * comments and literals blanked (sourceText.ts maskCommentsAndStrings), which the caller has already.
+ */
+export function taskRunWorkOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
   // A workspace type named Task is not System.Threading.Tasks.Task.
   if (typesNamed(ctx.index, 'Task').length > 0) return null;
   if (body.kind === 'lambda' || body.kind === 'anonymousMethod') {
@@ -26,7 +28,6 @@ export function taskRunWorkOf(ctx: RuleContext, body: MethodBody): string | null
   }
   const scope = nameScopeOf(ctx, body);
   if (!scope) return null;
-  const masked = maskedText(ctx.text);
   const code = masked.slice(scope.start, scope.end);
   const name = escapeRegExp(body.name);
   const runs = code.match(new RegExp(`(?<![\\w.])(?:(?:global::)?System\\.Threading\\.Tasks\\.)?Task\\s*\\.\\s*Run\\s*(?:<[^()]*>\\s*)?\\(\\s*(?:this\\s*\\.\\s*)?${name}\\s*[,)]`, 'g'))?.length ?? 0;
@@ -56,12 +57,4 @@ function isPrivateMember(body: MethodBody): boolean {
   if (body.containingTypeKind !== 'class' && body.containingTypeKind !== 'struct' && body.containingTypeKind !== 'record' && body.containingTypeKind !== 'record struct') return false;
   if (body.modifiers.some((m) => m === 'protected' || m === 'override' || m === 'virtual' || m === 'abstract' || m === 'partial')) return false;
   return body.modifiers.includes('private') || !body.modifiers.some((m) => m === 'public' || m === 'internal');
-}
-
-let masked: { text: string; masked: string } | null = null;
-
-/** The file's code with comments and literals blanked, once per text: asked for each async body of a file. */
-function maskedText(text: string): string {
-  if (masked?.text !== text) masked = { text, masked: maskCommentsAndStrings(text) };
-  return masked.masked;
 }
