@@ -10,7 +10,7 @@ import type { FileModel } from '../model/types';
 import { createIndex, removeFile, updateFile, type WorkspaceIndex } from '../workspace/index';
 import { analyseCompletion, type CompletionAnalysis } from '../workspace/completion';
 import { RULES } from '../rules/registry';
-import type { Finding, Rule, RuleContext, Severity, SeveritySetting } from '../rules/types';
+import type { Finding, Rule, RuleContext, RuleFinding, Severity, SeveritySetting } from '../rules/types';
 import { suppressionsOf, type SuppressionOptions } from '../config/suppressions';
 import type { PeerSeverity } from '../config/editorconfig';
 import type { Span } from '../model/types';
@@ -68,6 +68,15 @@ function peerSeverityOf(equivalents: readonly string[], keptOn: ReadonlyMap<stri
     if (setting && (!best || SEVERITY_RANK[setting.severity] > SEVERITY_RANK[best.severity])) best = { ...setting, id };
   }
   return best;
+}
+
+/**
+ * A finding's own cap (RuleFinding.maxSeverity) when it lowers what the rule would show and no severity is configured
+ * for the rule: the lower severity and a sentence saying why, for the note.
+ */
+function ownCapOf(f: RuleFinding, effective: Severity, configured: boolean): { severity: Severity; note: string } | null {
+  if (!f.maxSeverity || configured || SEVERITY_RANK[f.maxSeverity.severity] >= SEVERITY_RANK[effective]) return null;
+  return { severity: f.maxSeverity.severity, note: `Shown as ${f.maxSeverity.severity}: ${f.maxSeverity.reason}.` };
 }
 
 /** The less severe of a finding's severity and a cap. */
@@ -207,8 +216,12 @@ function runRules(path: string, text: string, model: FileModel, index: Workspace
     // or left out with 'off'.
     const capped = testCap && (rule.meta.category === 'blocking' || rule.meta.cappedInTestCode) ? testCap.maxSeverity : null;
     for (const f of raw) {
-      const severity = capped && capped !== 'off' ? capSeverity(effective, capped) : effective;
-      const finding: Finding = { ...f, ruleId: rule.meta.id, ruleName: rule.meta.name, severity, file: path, ...(peerNote ? { note: `${f.note ?? ''}${peerNote}`.trim() } : {}) };
+      const own = ownCapOf(f, effective, configured !== undefined);
+      const shown = own ? own.severity : effective;
+      const severity = capped && capped !== 'off' ? capSeverity(shown, capped) : shown;
+      const { maxSeverity: _cap, ...reported } = f;
+      const added = `${peerNote}${own ? ` ${own.note}` : ''}`;
+      const finding: Finding = { ...reported, ruleId: rule.meta.id, ruleName: rule.meta.name, severity, file: path, ...(added ? { note: `${f.note ?? ''}${added}`.trim() } : {}) };
       const generated = context.generatedRegions?.find((g) => g.span.start <= f.span.start && f.span.start < g.span.end);
       const by = suppressions.suppressedBy(rule.meta.id, f.span.start)
         ?? generated?.reason

@@ -337,6 +337,18 @@ function fixTitle(ctx: RuleContext, body: MethodBody): string {
   }
 }
 
+/**
+ * A blocking synchronous twin (`Publish` beside `PublishAsync`, a `Dispose` beside `DisposeAsync`, a Stream's `Read`
+ * beside `ReadAsync`) is shown as information: the wait is what the method is for, kept for callers that cannot await,
+ * and its author chose it knowing the async one exists. Two independent readings of real libraries found these the
+ * largest class of findings their maintainers would not act on (test/real-world/README.md, the seeded readings of
+ * the twenty-fifth and twenty-sixth sessions). The finding stays, since each caller of the twin that could await
+ * should; a severity set for ASY003 shows it at that severity.
+ */
+function twinSeverity(body: MethodBody): { severity: 'information'; reason: string } {
+  return { severity: 'information', reason: `${body.name} is the synchronous twin of ${body.name}Async, which exists for callers that cannot await, so blocking is its design` };
+}
+
 /** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
 function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
   const owner = body.containingType?.split('.').pop();
@@ -408,6 +420,12 @@ that throws instead of handing back a task (a stub's \`throw new NotSupportedExc
 leaves the judgement to the others. A conditional receiver (\`channel?.GetUserAsync(...)\`) is judged as a plain one.
 \`Result\` properties of types that are not tasks are never flagged.
 
+A wait in a synchronous twin (a method whose type, or a workspace base, declares the same name with the Async
+suffix: \`Publish\` beside \`PublishAsync\`, \`Dispose\` beside \`DisposeAsync\`, a Stream's \`Read\` beside its
+\`ReadAsync\`) is shown as information rather than a warning, and its note says so: the twin exists for callers
+that cannot await, so blocking is its design, and the finding is there for the callers that could use the async one.
+A severity set for ASY003 in settings or .editorconfig shows these at that severity too.
+
 ## Why is this bad?
 Blocking on a task from synchronous code ("sync over async") holds the calling thread for the task's whole
 duration. Where a SynchronizationContext runs continuations on one thread (UI apps, classic ASP.NET, some
@@ -463,6 +481,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
     for (const body of syncBodies(ctx)) {
+      const twin = hasAsyncTwin(ctx, body);
       for (const wait of waitsOf(ctx, body)) {
         // A waiting helper's own wait: its callers' waits are reported where they call it (waitingHelpers.ts).
         if (isHelperOwnWait(body, wait)) continue;
@@ -475,6 +494,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: fixTitle(ctx, body), safety: 'display-only', edits: [] },
+          ...(twin ? { maxSeverity: twinSeverity(body) } : {}),
         });
       }
     }

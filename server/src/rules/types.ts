@@ -76,6 +76,12 @@ export interface RuleFinding {
   related?: RelatedLocation[];
   /** Diagnostic tags the editor understands. */
   tags?: ('unnecessary' | 'deprecated')[];
+  /**
+   * The most this finding is shown at when no severity is configured for the rule itself, and why: a rule's default
+   * fits its usual finding, and some findings of it are true but chosen on purpose (a blocking synchronous twin kept
+   * beside its async one). A severity the person sets for the rule stands, as it does over a peer's.
+   */
+  maxSeverity?: { severity: Severity; reason: string };
 }
 
 export interface Finding extends RuleFinding {
