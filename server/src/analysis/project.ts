@@ -25,6 +25,12 @@ export interface SourceFile {
   text: string;
   /** The preprocessing symbols of the file's project and configuration (which `#if` branches are compiled). */
   preprocessorSymbols?: readonly string[];
+  /**
+   * The whole file is generated code (config/generatedCode.ts), which no rule checks: the plain bodies of its members
+   * are left out of the parse, and only its declarations and the bodies others can need are modelled
+   * (parse/generatedBodies.ts).
+   */
+  generatedCode?: boolean;
 }
 
 export interface ModelOptions {
@@ -37,6 +43,8 @@ export interface ModelOptions {
    * hands it back in `previous.copy`: the next table is then spliced from it (parse/syntaxTable.ts splicedTableOf).
    */
   keepTable?: boolean;
+  /** See SourceFile.generatedCode. */
+  generatedCode?: boolean;
 }
 
 /** What a file's project and configuration add to checking it: peer suppressions, test code, generated code. */
@@ -130,7 +138,7 @@ export interface ModelledFile {
  */
 export function modelFile(text: string, previous?: PreviousParse | null, cache?: ModelCache, options: ModelOptions = {}): ModelledFile {
   const symbols = options.preprocessorSymbols ? new Set(options.preprocessorSymbols) : undefined;
-  const result = parse(text, previous, { symbols });
+  const result = parse(text, previous, { symbols, plainBodiesBlanked: options.generatedCode === true });
   if (!result.tree) return { model: EMPTY_MODEL, tree: null, parseText: null, error: result.error };
   try {
     if (options.keepTable) {

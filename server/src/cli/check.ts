@@ -103,7 +103,9 @@ export async function runCheck(argv: string[], io: CliIO): Promise<number> {
     progress.update(`analysing ${sources.length} C# files`);
     const contexts = fileContexts(loaded, { useEditorConfig: !args.flags.has('no-editorconfig'), peerSuppressions: !args.flags.has('no-peer-suppressions'), testCodeMaxSeverity, libraryCode });
     const cache = await cliModelCache(io, args.positionals, args.flags.has('no-cache'));
-    const modelled = await modelSources(sources, {
+    // A generated file is indexed but never checked: its plain bodies need not be parsed (SourceFile.generatedCode).
+    const marked = sources.map((s) => (contexts.generatedFileOf(s.path, s.text) ? { ...s, generatedCode: true } : s));
+    const modelled = await modelSources(marked, {
       workerScript: io.workerScript ?? null, threads, budgetMs: fileTimeLimitMs(args), cache,
       onProgress: (done, total) => (done % 50 === 0 ? progress.update(`parsed ${done} of ${total} files${cache?.hits ? ` (${cache.hits} unchanged, from the cache)` : ''}`) : undefined),
     });

@@ -31,6 +31,8 @@ export interface FileContexts {
   /** .editorconfig and global analyzer config severities of AsyncLens rules for a file. */
   severitiesOf(file: string): Map<string, SeveritySetting>;
   contextOf(file: FileAnalysisInput, index: WorkspaceIndex): FileCheckContext;
+  /** Why the whole file is generated code (its name, its header, or generated_code in .editorconfig), or null. */
+  generatedFileOf(file: string, text: string): string | null;
 }
 
 export function fileContexts(loaded: LoadedSources, options: CheckOptions): FileContexts {
@@ -88,7 +90,9 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
     return leftOutOfTestProjectReason(around, around ? loaded.host.testCodeReasonOf(around) : null);
   };
   const equivalentsOf = (id: string) => ruleById(id)?.meta.equivalents ?? [];
+  const generatedFileOf = (file: string, text: string) => generatedFileReason(file, text, generatedCodeOption(editorOptions(file)));
   return {
+    generatedFileOf,
     severitiesOf: (file) => severitiesFromOptions(editorOptions(file)),
     contextOf(file, index) {
       const project = loaded.contexts.get(file.path)?.project ?? null;
@@ -106,7 +110,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         } : undefined,
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: options.testCodeMaxSeverity } : null,
         generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
-        generatedFile: generatedFileReason(file.path, file.text, generatedCodeOption(editorOptions(file.path))),
+        generatedFile: generatedFileOf(file.path, file.text),
         library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaverByProject.get(project?.path ?? '') ?? null },
       };

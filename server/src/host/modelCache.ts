@@ -79,7 +79,9 @@ export function packFileOf(directory: string, roots: readonly string[], user: Ca
   return path.join(directory, 'models', `v${PACK_FORMAT}`, `${key}${user === 'cli' ? '' : `.${user}`}.jsonl.gz`);
 }
 
-const symbolsKey = (source: { preprocessorSymbols?: readonly string[] }): string => JSON.stringify(source.preprocessorSymbols ?? null);
+// A generated file's model leaves its plain bodies out (SourceFile.generatedCode), so the flag is part of the key.
+const symbolsKey = (source: { preprocessorSymbols?: readonly string[]; generatedCode?: boolean }): string =>
+  JSON.stringify(source.preprocessorSymbols ?? null) + (source.generatedCode ? ' generated' : '');
 const textHash = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
 
 /**

@@ -23,6 +23,7 @@ interface ModelRequest {
   id: number;
   text: string;
   preprocessorSymbols?: readonly string[];
+  generatedCode?: boolean;
   budgetMs: number;
 }
 
@@ -34,7 +35,7 @@ interface ModelReply {
 
 /** Models one source on the calling thread, within the per-file time limit. */
 export function modelHere(s: SourceFile, budgetMs: number): ModelledSource {
-  const { model, tree, error } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols, budget: fileBudget(budgetMs, () => performance.now()) });
+  const { model, tree, error } = modelFile(s.text, null, undefined, { preprocessorSymbols: s.preprocessorSymbols, generatedCode: s.generatedCode, budget: fileBudget(budgetMs, () => performance.now()) });
   tree?.delete();
   return { ...s, model, ...(error ? { error } : {}) };
 }
@@ -107,7 +108,7 @@ export class ModelPool {
       const { id, pending } = this.queue.shift()!;
       slot.inFlight.set(id, pending);
       const s = pending.source;
-      slot.worker.postMessage({ id, text: s.text, preprocessorSymbols: s.preprocessorSymbols, budgetMs: this.budgetMs } satisfies ModelRequest);
+      slot.worker.postMessage({ id, text: s.text, preprocessorSymbols: s.preprocessorSymbols, generatedCode: s.generatedCode, budgetMs: this.budgetMs } satisfies ModelRequest);
     }
   }
 }
@@ -119,7 +120,7 @@ export async function runModelWorker(): Promise<void> {
   const early: ModelRequest[] = [];
   let ready = false;
   const handle = (request: ModelRequest) => {
-    const { model, error } = modelHere({ path: '', text: request.text, ...(request.preprocessorSymbols ? { preprocessorSymbols: request.preprocessorSymbols } : {}) }, request.budgetMs);
+    const { model, error } = modelHere({ path: '', text: request.text, ...(request.preprocessorSymbols ? { preprocessorSymbols: request.preprocessorSymbols } : {}), generatedCode: request.generatedCode }, request.budgetMs);
     port.postMessage({ id: request.id, model, ...(error ? { error } : {}) } satisfies ModelReply);
   };
   port.on('message', (request: ModelRequest) => {

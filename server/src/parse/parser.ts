@@ -1,6 +1,7 @@
 /** Loads web-tree-sitter with the C# grammar once, and turns C# text into trees without ever throwing. */
 import type * as TreeSitter from 'web-tree-sitter';
 import { prepareSource, type PreparedSource } from './prepare';
+import { withPlainBodiesBlanked } from './generatedBodies';
 import { splicedTableOf, syntaxTableOf, walkFunctionsOf, widenedToErrors, type EditedRegion, type SyntaxTable, type TreeWalkFunctions } from './syntaxTable';
 
 // A CommonJS require keeps esbuild from wrapping web-tree-sitter's ESM build, which breaks Parser.init
@@ -129,6 +130,8 @@ export interface TableCopy {
 export interface ParseOptions {
   /** The preprocessing symbols that decide which `#if` branches are compiled (prepare.ts DEFAULT_SYMBOLS otherwise). */
   symbols?: ReadonlySet<string>;
+  /** Blank the plain bodies of members before parsing (generated code, parse/generatedBodies.ts). */
+  plainBodiesBlanked?: boolean;
 }
 
 /**
@@ -141,7 +144,8 @@ export interface ParseOptions {
 export function parse(text: string, previous?: PreviousParse | null, options: ParseOptions = {}): ParseOutcome {
   if (!parser) return { tree: null, prepared: null, error: 'the C# parser is not initialised (initParser was not awaited)' };
   try {
-    const prepared = prepareSource(text, options.symbols);
+    const source = prepareSource(text, options.symbols);
+    const prepared = options.plainBodiesBlanked ? { ...source, parseText: withPlainBodiesBlanked(source.parseText) } : source;
     // A previous text that no longer lines up with this one (a caller that lost an edit) cannot guide an
     // incremental parse: start afresh rather than reuse nodes of some other text.
     const reusable = previous && previous.parseText.length === prepared.parseText.length ? previous : null;

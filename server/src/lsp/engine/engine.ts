@@ -651,7 +651,7 @@ export function createEngine(host: EngineHost): Engine {
       unindexFile(key);
       return true;
     }
-    const { model, tree } = modelFile(source.text, null, undefined, { preprocessorSymbols: source.preprocessorSymbols, budget: budget(source.text.length) });
+    const { model, tree } = modelFile(source.text, null, undefined, { preprocessorSymbols: source.preprocessorSymbols, generatedCode: source.generatedCode, budget: budget(source.text.length) });
     tree?.delete();
     indexFile(key, model);
     return true;
@@ -666,7 +666,9 @@ export function createEngine(host: EngineHost): Engine {
     const read = readSource(file, globalSettings.indexing.maxFileSizeKb * 1024);
     if (!('text' in read)) return 'gone';
     projects.noteText(key, read.text);
-    return { path: key, text: read.text, preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols };
+    // A generated file is indexed but never checked: its plain bodies need not be parsed (SourceFile.generatedCode).
+    const generatedCode = projects.generatedFileOf(key, read.text, globalSettings) !== null;
+    return { path: key, text: read.text, preprocessorSymbols: projects.contextOf(key, globalSettings).preprocessorSymbols, ...(generatedCode ? { generatedCode } : {}) };
   }
 
   /**

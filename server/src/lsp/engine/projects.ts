@@ -48,6 +48,8 @@ export interface EngineProjects {
   severitiesOf(key: string, settings: AsyncLensSettings): Map<string, SeveritySetting>;
   /** What checking the file adds: peer suppressions, test code, generated code. */
   checkContextOf(key: string, text: string, model: FileModel, index: WorkspaceIndex, settings: AsyncLensSettings): FileCheckContext;
+  /** Why the whole file is generated code (its name, its header, or generated_code in .editorconfig), or null. */
+  generatedFileOf(key: string, text: string, settings: AsyncLensSettings): string | null;
   /** Records a file's global suppressions ([assembly: SuppressMessage]) when its text is read. */
   noteText(key: string, text: string): void;
   forget(key: string): void;
@@ -148,6 +150,9 @@ export function createEngineProjects(): EngineProjects {
   return {
     contextOf,
     severitiesOf: (key, settings) => severitiesFromOptions(analyzerOptions(key, settings).values),
+    generatedFileOf(key, text, settings) {
+      return generatedFileReason(fsPathOf(key) ?? key, text, generatedCodeOption(analyzerOptions(key, settings).values));
+    },
     checkContextOf(key, text, model, index, settings) {
       const project = contextOf(key, settings).project;
       const { values: options, globalSources } = analyzerOptions(key, settings);

@@ -1,0 +1,119 @@
+/**
+ * Generated code is parsed for its declarations only, where that is safe. No rule reports in a generated file (config/
+ * generatedCode.ts), so what other files need from it is its types and members, the tasks it declares and awaits,
+ * and the handlers it subscribes; the statements of a synchronous member body with none of those are never read. An
+ * ASP.NET service's Entity Framework migrations are mostly such bodies (a `BuildTargetModel` of thousands of
+ * fluent calls per migration: two thirds of the C# text of bitwarden/server), and parsing them was most of the time
+ * and memory a `check` of such a repository took.
+ *
+ * `withPlainBodiesBlanked` blanks the inside of each such body in the pre-parse text (spaces, line breaks kept, so
+ * offsets and line numbers stay those of the file), and tree-sitter reads an empty block. It reads the text with
+ * comments and literals masked, so braces and words inside them do not count. Pure, linear in the text.
+ */
+import { maskCommentsAndStrings } from '../rules/sourceText';
+
+/**
+ * Words and operators that make a body worth parsing: it awaits, declares or returns a task, starts a thread, or
+ * subscribes or unsubscribes a handler (a WinForms designer's `InitializeComponent` wires the event handlers that
+ * ASY020 and ASY028 look for).
+ */
+const KEEP = /\b(?:async|await|Task|ValueTask|IAsyncEnumerable|IAsyncEnumerator|Thread)\b|\w+Async\b|[+-]=/;
+
+/** A type or namespace declaration's keyword in a member header: the `{` after it opens a body of members. */
+const CONTAINER = /\b(?:class|struct|interface|record|enum|namespace)\b/;
+
+/** An accessor's keyword, with its attributes and modifiers before it. */
+const ACCESSOR = /^(?:\s*\[[^\]]*\])*\s*(?:(?:public|private|protected|internal|readonly)\s+)*(?:get|set|init|add|remove)\s*$/;
+
+type Level = 'members' | 'accessors';
+
+/** The pre-parse text with the plain bodies of members blanked. */
+export function withPlainBodiesBlanked(parseText: string): string {
+  const masked = maskCommentsAndStrings(parseText);
+  const blanked: [number, number][] = [];
+  // Each level is a brace group whose direct content is members (a namespace or type body) or accessors.
+  const levels: { level: Level; headerStart: number }[] = [{ level: 'members', headerStart: 0 }];
+  let i = 0;
+  while (i < masked.length) {
+    const c = masked[i];
+    const top = levels[levels.length - 1];
+    if (c === ';') {
+      top.headerStart = i + 1;
+      i++;
+      continue;
+    }
+    if (c === '}') {
+      if (levels.length > 1) levels.pop();
+      levels[levels.length - 1].headerStart = i + 1;
+      i++;
+      continue;
+    }
+    if (c !== '{') {
+      i++;
+      continue;
+    }
+    const header = masked.slice(top.headerStart, i);
+    const kind = groupKind(top.level, header);
+    if (kind === 'members' || kind === 'accessors') {
+      levels.push({ level: kind, headerStart: i + 1 });
+      i++;
+      continue;
+    }
+    const close = closingBrace(masked, i);
+    if (close < 0) break;
+    if (kind === 'body' && !KEEP.test(header) && !KEEP.test(masked.slice(i + 1, close))) blanked.push([i + 1, close]);
+    top.headerStart = close + 1;
+    i = close + 1;
+  }
+  if (blanked.length === 0) return parseText;
+  const out: string[] = [];
+  let copied = 0;
+  for (const [from, to] of blanked) {
+    out.push(parseText.slice(copied, from), parseText.slice(from, to).replace(/[^\r\n]/g, ' '));
+    copied = to;
+  }
+  out.push(parseText.slice(copied));
+  return out.join('');
+}
+
+/**
+ * What the brace group after `header` is, at a level of members or accessors: a body of members (a type or a
+ * namespace), a property's or event's accessors, a member's or accessor's statement body, or anything else (an
+ * initializer, an expression body's lambda or object initializer), which is left as it is.
+ */
+function groupKind(level: Level, header: string): Level | 'body' | 'other' {
+  if (level === 'accessors') return ACCESSOR.test(header) ? 'body' : 'other';
+  // A generic method's constraints (`where T : class`) are not a type's keyword.
+  const head = header.replace(/\bwhere\b[\s\S]*$/, '').trimEnd();
+  if (CONTAINER.test(head)) return 'members';
+  if (head === '' || assignsAtTopLevel(head)) return 'other';
+  // A method, constructor, operator or local function: its parameter list closes right before the body (or a
+  // constructor's `: base(...)` initializer does).
+  if (head.endsWith(')')) return 'body';
+  // A property (`string Name`), an indexer (`this[int i]`) or an event with accessors.
+  if (/[\w\]>?]$/.test(head)) return 'accessors';
+  return 'other';
+}
+
+/** Whether the header has `=` or `=>` outside brackets: a field or property initializer, or an expression body. */
+function assignsAtTopLevel(header: string): boolean {
+  let depth = 0;
+  for (let k = 0; k < header.length; k++) {
+    const c = header[k];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === '=' && depth === 0 && header[k + 1] !== '=' && !'!<>='.includes(header[k - 1] ?? '')) return true;
+  }
+  return false;
+}
+
+/** The offset of the `}` that closes the `{` at `open` in masked text, or -1 when the text ends first. */
+function closingBrace(masked: string, open: number): number {
+  let depth = 0;
+  for (let k = open; k < masked.length; k++) {
+    const c = masked[k];
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return k;
+  }
+  return -1;
+}
