@@ -286,6 +286,14 @@ const ADO_NET_NAMESPACES = ['System.Data', 'Microsoft.Data', 'Npgsql', 'MySqlCon
  */
 const SQLCLIENT_SYNC_TWIN = [...exemptReceiverTypesFor('DbConnection'), 'SqlConnection'];
 
+/**
+ * Nor does its SqlTransaction override CommitAsync, RollbackAsync, SaveAsync or ReleaseAsync (7.1.2, checked by
+ * reflection on the package: each is declared by System.Data.Common.DbTransaction), whose defaults run Commit,
+ * Rollback, Save or Release on the calling thread and return a completed task (dotnet/SqlClient issue 113), so
+ * `await transaction.CommitAsync()` blocks exactly as `transaction.Commit()` does.
+ */
+const SQLCLIENT_TRANSACTION_SYNC_TWIN = [...exemptReceiverTypesFor('DbTransaction'), 'SqlTransaction'];
+
 const DB_CONNECTION: RowFamily = {
   type: 'DbConnection',
   namespace: 'System.Data.Common',
@@ -631,10 +639,10 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     ...DB_READER, member: 'GetColumnSchema', asyncTwin: 'GetColumnSchemaAsync', sameArgumentsFor: [0], extensionOf: 'DbDataReaderExtensions', since: '5', missingBeforeNetStandard21: true,
     note: DB_NOTE, source: docs('system.data.common.dbdatareader.getcolumnschemaasync'),
   },
-  { ...DB_TRANSACTION, member: 'Commit', asyncTwin: 'CommitAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: 'Commit waits for the server to make the transaction durable.', source: docs('system.data.common.dbtransaction.commitasync') },
-  { ...DB_TRANSACTION, member: 'Rollback', asyncTwin: 'RollbackAsync', sameArgumentsFor: [0, 1], missingBeforeNetStandard21: true, note: 'Rollback waits for the server to undo the transaction.', source: docs('system.data.common.dbtransaction.rollbackasync') },
-  { ...DB_TRANSACTION, member: 'Save', asyncTwin: 'SaveAsync', sameArgumentsFor: [1], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.saveasync') },
-  { ...DB_TRANSACTION, member: 'Release', asyncTwin: 'ReleaseAsync', sameArgumentsFor: [1], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.releaseasync') },
+  { ...DB_TRANSACTION, member: 'Commit', asyncTwin: 'CommitAsync', sameArgumentsFor: [0], missingBeforeNetStandard21: true, note: 'Commit waits for the server to make the transaction durable.', source: docs('system.data.common.dbtransaction.commitasync'), exemptReceiverTypes: SQLCLIENT_TRANSACTION_SYNC_TWIN },
+  { ...DB_TRANSACTION, member: 'Rollback', asyncTwin: 'RollbackAsync', sameArgumentsFor: [0, 1], missingBeforeNetStandard21: true, note: 'Rollback waits for the server to undo the transaction.', source: docs('system.data.common.dbtransaction.rollbackasync'), exemptReceiverTypes: SQLCLIENT_TRANSACTION_SYNC_TWIN },
+  { ...DB_TRANSACTION, member: 'Save', asyncTwin: 'SaveAsync', sameArgumentsFor: [1], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.saveasync'), exemptReceiverTypes: SQLCLIENT_TRANSACTION_SYNC_TWIN },
+  { ...DB_TRANSACTION, member: 'Release', asyncTwin: 'ReleaseAsync', sameArgumentsFor: [1], since: '5', missingBeforeNetStandard21: true, note: DB_NOTE, source: docs('system.data.common.dbtransaction.releaseasync'), exemptReceiverTypes: SQLCLIENT_TRANSACTION_SYNC_TWIN },
   {
     type: 'SqlBulkCopy', namespace: 'Microsoft.Data.SqlClient', member: 'WriteToServer', kind: 'instance', asyncTwin: 'WriteToServerAsync',
     package: 'Microsoft.Data.SqlClient', receiverHints: ['bulk'],
