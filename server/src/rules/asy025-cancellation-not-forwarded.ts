@@ -42,7 +42,10 @@ does other work and then calls the overload without it (\`OnConnected(host, toke
 raises the event through \`OnConnected(host)\`): that overload is a larger operation built around this one, not
 this one made cancellable, and passing the token would add its work. Nor is a call of a workspace method whose body
 never reads the token parameter (not a virtual, abstract, override or interface method, whose other bodies may,
-and not one with an inactive \`#if\` branch): passing the token there cancels nothing.
+and not one with an inactive \`#if\` branch): passing the token there cancels nothing. Nor is an awaited
+\`Task.Delay(...)\` right before a \`throw\` (\`await Task.Delay(2000); throw new BadRequestException(...);\` after a
+failed password check): the delay is a penalty paid before failing, it holds a timer and no thread or connection,
+and the token would only turn the failure the method means to report into a cancellation.
 
 A token a method keeps is a lifetime, not the cancellation of one call: a method that assigns its token parameter to
 a field or property, or links it into a token source it keeps there (\`_stopping =
@@ -280,6 +283,17 @@ function asksTokenWhetherFired(filter: string, token: TokenInScope): boolean {
   const fired = new RegExp(`(?<![!\\w.])${name}\\s*\\.\\s*IsCancellationRequested\\b|\\.CancellationToken\\s*==\\s*${name}\\b|(?<![!\\w.])${name}\\s*==\\s*\\w+\\.CancellationToken\\b`);
   const negated = new RegExp(`!\\s*\\(?\\s*${name}\\s*\\.\\s*IsCancellationRequested\\b|${name}\\s*\\.\\s*IsCancellationRequested\\s*(?:==\\s*false|is\\s+false)`);
   return fired.test(filter) && !negated.test(filter);
+}
+
+/**
+ * `await Task.Delay(...)` whose statement the next one follows with `throw`: a penalty paid before failing (a
+ * verification that failed waits before it answers, to slow down guessing). Cancelling it frees only a timer, and a
+ * cancelled delay would throw OperationCanceledException in place of the failure the method reports.
+ */
+function isPenaltyBeforeThrow(masked: string, call: CallSite): boolean {
+  if (call.name !== 'Delay' || !/^(?:(?:global::)?System\.Threading\.Tasks\.)?Task$/.test((call.receiver ?? '').replace(/\s+/g, ''))) return false;
+  if (!/\bawait\s*$/.test(masked.slice(Math.max(0, call.span.start - 64), call.span.start))) return false;
+  return /^\s*(?:\.\s*ConfigureAwait\s*\([^()]*\)\s*)?;\s*throw\b/.test(masked.slice(call.span.end, call.span.end + 256));
 }
 
 /** `Task.Delay(0)`, `gate.Wait(0)`, `WaitAsync(0)`, `Wait(TimeSpan.Zero)`: a zero wait never waits, so there is nothing to cancel. */
@@ -586,6 +600,7 @@ export const rule: Rule = {
         if (call.receiver !== null && token.mentions.test(call.receiver)) continue;
         if (passesSomeToken(call, token)) continue;
         if (isBlockingWaitInAsync(ctx, body, call) || isZeroWait(call)) continue;
+        if (isPenaltyBeforeThrow((masked ??= maskCommentsAndStrings(ctx.text)), call)) continue;
         if (enumeratedWithToken(ctx, body, call)) continue;
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
