@@ -66,6 +66,37 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   return workspaceTwinFor(ctx, body, call);
 }
 
+/**
+ * Whether the receiver is the result of a call of a method the workspace declares (`context.GetSeedReader()`, a
+ * workspace extension method returning its own ISeedReader) and no declaration of that name returns `rowType` or a
+ * type derived from it: the declarations say what the call returns, even where the typing could not follow the call
+ * to one of them, so the receiver's name must not stand in for the type. A declaration whose return type is not
+ * written (none) or may be the row's keeps the guess.
+ */
+function declaredCallReturnsOtherThan(ctx: RuleContext, receiver: string, rowType: string): boolean {
+  const name = calledNameAtEnd(receiver);
+  if (name === null) return false;
+  const declared = methodsNamed(ctx.index, name, null).filter((m) => m.member !== null);
+  return declared.length > 0 && declared.every((m) => m.member!.typeText !== null && !typeDerivesFrom(ctx, m.member!.typeText, rowType));
+}
+
+/** The name of the method a receiver calls last (`context.GetSeedReader()`, `Open<T>(x)`), or null when it ends otherwise. */
+function calledNameAtEnd(receiver: string): string | null {
+  const text = receiver.trimEnd();
+  if (!text.endsWith(')')) return null;
+  let depth = 0;
+  let open = -1;
+  for (let k = text.length - 1; k >= 0; k--) {
+    if (text[k] === ')') depth++;
+    else if (text[k] === '(' && --depth === 0) {
+      open = k;
+      break;
+    }
+  }
+  if (open < 0) return null;
+  return /([A-Za-z_]\w*)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?\s*$/.exec(text.slice(0, open))?.[1] ?? null;
+}
+
 /** tableRowFor's answer for a receiver whose workspace type's own twin completes synchronously (ownTwinCompletesSynchronously). */
 const PROVIDER_SAYS_SYNC = 'provider says sync';
 
@@ -104,6 +135,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   for (const row of instanceRows) {
     const hits = hintHits(row.receiverHints, receiver);
     if (hits === 0 || exemptByName(receiver, row.type) || !argumentsBlock(ctx, body, row, call)) continue;
+    if (declaredCallReturnsOtherThan(ctx, receiver, row.type)) continue;
     if (row.hintedOnlyWith && !row.hintedOnlyWith.some((ns) => importsNamespace(ctx, ns, true))) continue;
     // A package the file imports, with its own using or a global one, makes the name mean its own type (EF6's
     // DbContextTransaction for `transaction`).
@@ -642,7 +674,9 @@ and its base (\`flag ? (Sink)new Capped(...) : new Unbounded(...)\`), the return
 visible it guesses from the name (\`stream\`, \`reader\`, \`connection\`), and the message says it guessed; an argument
 of a known type the guessed member cannot take (\`client.Send(message)\` with \`message\` no HttpRequestMessage) rules
 the guess out. A bare PascalCase receiver that nothing in view declares (\`OptionsPrinter.Write(x)\`) is taken for a type
-outside the workspace, a static class of a package or an alias, and not guessed. So it can flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
+outside the workspace, a static class of a package or an alias, and not guessed; nor is a receiver that calls a
+method the workspace declares only with other return types (\`context.GetSeedReader().Read<T>(...)\` where the
+workspace's \`GetSeedReader\` extension returns its own \`ISeedReader\`). So it can flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
 comes from a library method or an inherited property. For workspace twins it compares declared parameter types
 as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
 type is not claimed; a lambda argument's type is never known. A synchronous \`Foo\` that only reads memory
