@@ -9,7 +9,7 @@ import { asyncDisposableOf, usingFinding } from './asy002-await-using';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
-import { splitTopLevel } from '../model/syntax';
+import { splitCallText, splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isUntypedTypeLikeName, isWorkspaceTypeName,
@@ -74,27 +74,10 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
  * written (none) or may be the row's keeps the guess.
  */
 function declaredCallReturnsOtherThan(ctx: RuleContext, receiver: string, rowType: string): boolean {
-  const name = calledNameAtEnd(receiver);
-  if (name === null) return false;
+  const name = splitCallText(receiver)?.name;
+  if (!name) return false;
   const declared = methodsNamed(ctx.index, name, null).filter((m) => m.member !== null);
   return declared.length > 0 && declared.every((m) => m.member!.typeText !== null && !typeDerivesFrom(ctx, m.member!.typeText, rowType));
-}
-
-/** The name of the method a receiver calls last (`context.GetSeedReader()`, `Open<T>(x)`), or null when it ends otherwise. */
-function calledNameAtEnd(receiver: string): string | null {
-  const text = receiver.trimEnd();
-  if (!text.endsWith(')')) return null;
-  let depth = 0;
-  let open = -1;
-  for (let k = text.length - 1; k >= 0; k--) {
-    if (text[k] === ')') depth++;
-    else if (text[k] === '(' && --depth === 0) {
-      open = k;
-      break;
-    }
-  }
-  if (open < 0) return null;
-  return /([A-Za-z_]\w*)\s*(?:<[^<>()]*(?:<[^<>()]*>[^<>()]*)*>)?\s*$/.exec(text.slice(0, open))?.[1] ?? null;
 }
 
 /** tableRowFor's answer for a receiver whose workspace type's own twin completes synchronously (ownTwinCompletesSynchronously). */
