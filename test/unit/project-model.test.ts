@@ -666,16 +666,22 @@ test('checkFile: a peer the code base keeps on at a lower severity caps its equi
   assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\n', new Map([['ASY011', 'error']])).map((f) => f.severity), ['warning', 'error']);
 });
 
-test('checkFile: a wait in a synchronous twin is shown as information with the reason; a severity set for ASY003 stands', async () => {
+/** One rule fixture as a workspace of its own, indexed, with a selection of one rule and a line-number reader. */
+async function fixtureWorkspace(relative: string[], ruleId: string) {
   await ready();
-  const file = path.join(repoRoot, 'test', 'fixtures', 'rules', 'sync-over-async', 'synchronous-twin.cs');
+  const file = path.join(repoRoot, 'test', 'fixtures', 'rules', ...relative);
   const text = fs.readFileSync(file, 'utf8');
   const { model } = modelFile(text);
   const index = createIndex();
   updateFile(index, file, model);
   const completion = analyseCompletion(index);
-  const selection = { enabled: new Set(['ASY003']), disabled: new Set<string>() };
+  const selection = { enabled: new Set([ruleId]), disabled: new Set<string>() };
   const lineOf = (f: { span: { start: number } }) => text.slice(0, f.span.start).split('\n').length;
+  return { file, text, model, index, completion, selection, lineOf };
+}
+
+test('checkFile: a wait in a synchronous twin is shown as information with the reason; a severity set for ASY003 stands', async () => {
+  const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-twin.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
   assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'information'], [20, 'warning'], [27, 'information'], [37, 'information']]);
   assert.match(plain[0].note ?? '', /Shown as information: Load is the synchronous twin of LoadAsync, which exists for callers that cannot await, so blocking is its design\.$/);
@@ -683,21 +689,13 @@ test('checkFile: a wait in a synchronous twin is shown as information with the r
   const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY003', 'error']])).findings;
   assert.deepEqual(configured.map((f) => f.severity), ['error', 'error', 'error', 'error']);
   assert.ok(configured.every((f) => !/Shown as/.test(f.note ?? '')));
-  // In test code the test cap applies on top: information stays information, the warning becomes the cap.
+  // In test code the test cap (here hint) applies on top of both.
   const inTests = checkFile(file, text, model, index, completion, selection, undefined, { testCode: { reason: 'test', maxSeverity: 'hint' } }).findings;
   assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint']);
 });
 
 test('checkFile: in test code, a method calling both Foo and FooAsync of one type is not asked to await FooAsync; its other sync calls still are', async () => {
-  await ready();
-  const file = path.join(repoRoot, 'test', 'fixtures', 'rules', 'sync-api-in-async', 'both-apis-in-tests.cs');
-  const text = fs.readFileSync(file, 'utf8');
-  const { model } = modelFile(text);
-  const index = createIndex();
-  updateFile(index, file, model);
-  const completion = analyseCompletion(index);
-  const selection = { enabled: new Set(['ASY002']), disabled: new Set<string>() };
-  const lineOf = (f: { span: { start: number } }) => text.slice(0, f.span.start).split('\n').length;
+  const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-api-in-async', 'both-apis-in-tests.cs'], 'ASY002');
   const plain = checkFile(file, text, model, index, completion, selection);
   assert.deepEqual(plain.findings.map((f) => f.message), ["'new Mirror(root).Sync' runs synchronously; await 'Mirror.SyncAsync' instead", "'mirror.Clear' runs synchronously; await 'Mirror.ClearAsync' instead"]);
   const tests = checkFile(file, text, model, index, completion, selection, undefined, { testCode: { reason: 'Mirror.Tests references xunit', maxSeverity: 'information' } });
