@@ -33,9 +33,15 @@ export function withPlainBodiesBlanked(parseText: string): string {
   const blanked: [number, number][] = [];
   // Each level is a brace group whose direct content is members (a namespace or type body) or accessors.
   const levels: { level: Level; headerStart: number }[] = [{ level: 'members', headerStart: 0 }];
+  // Only braces and semicolons move the scan: jump from one to the next.
+  const stops = /[{};]/g;
   let i = 0;
   while (i < masked.length) {
-    const c = masked[i];
+    stops.lastIndex = i;
+    const stop = stops.exec(masked);
+    if (!stop) break;
+    i = stop.index;
+    const c = stop[0];
     const top = levels[levels.length - 1];
     if (c === ';') {
       top.headerStart = i + 1;
@@ -45,10 +51,6 @@ export function withPlainBodiesBlanked(parseText: string): string {
     if (c === '}') {
       if (levels.length > 1) levels.pop();
       levels[levels.length - 1].headerStart = i + 1;
-      i++;
-      continue;
-    }
-    if (c !== '{') {
       i++;
       continue;
     }
@@ -69,7 +71,7 @@ export function withPlainBodiesBlanked(parseText: string): string {
   const out: string[] = [];
   let copied = 0;
   for (const [from, to] of blanked) {
-    out.push(parseText.slice(copied, from), parseText.slice(from, to).replace(/[^\r\n]/g, ' '));
+    out.push(parseText.slice(copied, from), parseText.slice(from, to).replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length)));
     copied = to;
   }
   out.push(parseText.slice(copied));
@@ -111,9 +113,9 @@ function assignsAtTopLevel(header: string): boolean {
 function closingBrace(masked: string, open: number): number {
   let depth = 0;
   for (let k = open; k < masked.length; k++) {
-    const c = masked[k];
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return k;
+    const c = masked.charCodeAt(k);
+    if (c === 123 /* { */) depth++;
+    else if (c === 125 /* } */ && --depth === 0) return k;
   }
   return -1;
 }

@@ -32,18 +32,20 @@ export function maskCommentsAndStrings(text: string): string {
   let copied = 0;
   const blank = (from: number, to: number, keepEnds: boolean) => {
     out.push(text.slice(copied, from));
-    const inner = text.slice(from, to).replace(/[^\r\n]/g, ' ');
+    const raw = text.slice(from, to);
+    // Most literals and comments are one line: spaces of their length, without a pass over each character.
+    const inner = /[\r\n]/.test(raw) ? raw.replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length)) : ' '.repeat(raw.length);
     out.push(keepEnds && to - from >= 2 ? text[from] + inner.slice(1, -1) + text[to - 1] : inner);
     copied = to;
   };
+  // '/', '"' and '\'' are the only characters that can start a comment or a literal: jump from one to the next.
+  const starts = /["'/]/g;
   let i = 0;
   while (i < text.length) {
+    starts.lastIndex = i;
+    if (!starts.exec(text)) break;
+    i = starts.lastIndex - 1;
     const c = text.charCodeAt(i);
-    // '/', '"' and '\'' are the only characters that can start a comment or a literal.
-    if (c !== 47 && c !== 34 && c !== 39) {
-      i++;
-      continue;
-    }
     const next = text[i + 1];
     if (c === 47 && next === '/') {
       const nl = text.indexOf('\n', i);
@@ -92,6 +94,16 @@ function literalEnd(text: string, quoteAt: number): number {
     if (text[prefix] === '@') verbatim = true;
     else interpolated = true;
     prefix--;
+  }
+  // A plain one-line string (the most common literal) ends at the first quote after it with no backslash before.
+  if (!verbatim && !interpolated) {
+    for (let k = quoteAt + 1; k < text.length; k++) {
+      const code = text.charCodeAt(k);
+      if (code === 92 /* \\ */) k++;
+      else if (code === 34 /* " */) return k + 1;
+      else if (code === 10 /* \n */) return k;
+    }
+    return text.length;
   }
   let depth = 0;
   for (let k = quoteAt + 1; k < text.length; k++) {
