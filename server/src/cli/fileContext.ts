@@ -95,6 +95,9 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
     generatedFileOf,
     severitiesOf: (file) => severitiesFromOptions(editorOptions(file)),
     contextOf(file, index) {
+      // A generated file is not checked (analysis/project.ts runRules): nothing else about it is needed.
+      const generatedFile = generatedFileOf(file.path, file.text);
+      if (generatedFile) return { generatedFile };
       const project = loaded.contexts.get(file.path)?.project ?? null;
       const verdict = testCodeVerdict(project, file.text, file.model, project ? loaded.host.testCodeReasonOfFile(project, loaded.absolute.get(file.path) ?? file.path) : leftOutReason(file.path));
       const declarationsOf = (fullName: string) => typesNamed(index, fullName.split('.').pop() ?? fullName).filter((t) => t.type.fullName === fullName).length;
@@ -110,7 +113,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         } : undefined,
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: options.testCodeMaxSeverity } : null,
         generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
-        generatedFile: generatedFileOf(file.path, file.text),
+        generatedFile: null,
         library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaverByProject.get(project?.path ?? '') ?? null },
       };
