@@ -366,9 +366,12 @@ only once the awaited work has completed), in the End method of the Asynchronous
 beside a \`BeginRead\` that returns an IAsyncResult, or an override: blocking until the operation completes is that
 method's documented contract), in \`Main\` and in top-level statements (a console app's entry point has no
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
-(a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
-exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
-async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
+(a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or a private method the file
+hands to it and never calls: the thread exists to run it, starts without a context, and \`ThreadStart\` returns
+void, so there is no caller to make async either), in a method only such starts call (a custom
+SynchronizationContext's message pump that each thread's lambda runs: a private method, or a member of a private
+nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
+group or nameof, and no interface the type lists declaring it), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
 method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
