@@ -25,6 +25,9 @@ interface NoteRow {
 const ROWS: NoteRow[] = [
   // A wait through ConfigureAwait(false) waits on the call's task: the note says why that call is a task.
   { fixture: 'sync-over-async/configured-wait.cs', ruleId: 'ASY003', about: 'ConfigureAwait', message: /blocks the thread on a task/, note: /Why this is a task: return type of PublishAsync is a Task\./ },
+  // A synchronous override whose type also overrides the async twin stays: only its callers can move.
+  { fixture: 'sync-over-async/override-with-async-twin.cs', ruleId: 'ASY003', about: 'ReadAsync', message: /blocks the thread on a task/, fix: /^Read overrides a synchronous member and must stay synchronous: callers that can should await ReadAsync, which the type has too$/ },
+  { fixture: 'sync-over-async/override-with-async-twin.cs', ruleId: 'ASY003', about: 'AsTask', message: /blocks the thread on a task/, fix: /^ToString overrides a synchronous member: await the task in an async counterpart instead/ },
   // Overloads that disagree on the task (a generic Task<TResult> beside a Task) leave the call untyped: the note still names the declarations.
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 19, message: /blocks the thread on a task/, note: /Why this is a task: SendAsync is declared in IRelay to return Task<TResult>\.$/ },
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 22, message: /blocks the thread on a task/, note: /Why this is a task: BoundedAsync is declared in Probe to return Task<T> or Task\.$/ },

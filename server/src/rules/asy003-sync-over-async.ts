@@ -327,9 +327,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody): string {
           : `Implement IAsyncDisposable and await the task in DisposeAsync (callers then use await using)`;
       }
       // An override keeps the signature of the member it overrides, which is synchronous.
-      if (body.modifiers.includes('override')) {
-        return `${body.name} overrides a synchronous member: await the task in an async counterpart instead (changes the base type and its callers)`;
-      }
+      if (body.modifiers.includes('override')) return overrideFixTitle(ctx, body);
       // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
       // blocking one is there for callers that cannot await.
       if (hasAsyncTwin(ctx, body)) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
@@ -342,6 +340,16 @@ function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
   const owner = body.containingType?.split('.').pop();
   if (!owner || body.kind !== 'method') return false;
   return methodsNamed(ctx.index, `${body.name}Async`, owner).length > 0;
+}
+
+/**
+ * An override keeps the synchronous signature of the member it overrides. When its type also has the async twin (a
+ * Stream subclass's `Read` that blocks on its own `ReadAsync` override, which the seeded reading found), the async
+ * counterpart exists already and the base cannot change: the override stays, and only its callers can move.
+ */
+function overrideFixTitle(ctx: RuleContext, body: MethodBody): string {
+  if (hasAsyncTwin(ctx, body)) return `${body.name} overrides a synchronous member and must stay synchronous: callers that can should await ${body.name}Async, which the type has too`;
+  return `${body.name} overrides a synchronous member: await the task in an async counterpart instead (changes the base type and its callers)`;
 }
 
 export const rule: Rule = {
@@ -452,7 +460,9 @@ class PriceClient
 ## Fix safety
 Display-only. The remedy is to make the method async and await the task, which changes its signature and
 every caller up the chain (or, for a constructor, to move the work into an async factory method; an operator, which
-cannot be async, into an async method its callers call instead). That is a
+cannot be async, into an async method its callers call instead; an override, whose signature is its base's, into
+an async counterpart, or, when its type has the async twin already, as a Stream subclass's \`Read\` beside its
+\`ReadAsync\` override, nowhere: its callers that can should await the twin). That is a
 design change across files that a person must make; the rule only describes it.
 
 ## Limitations
@@ -460,7 +470,10 @@ Without a compiler the rule does not know types. It flags a wait when the worksp
 factory, the Async suffix or a task-like name say the receiver is a task, so a \`.Result\` or \`.Wait()\` on a
 task returned by a library method without the Async suffix is missed. It cannot tell whether a
 synchronous method only ever runs on a thread-pool thread with no SynchronizationContext, where blocking is
-wasteful but does not deadlock; nor can it see completion that the syntax does not show. Synchronous lambdas
+wasteful but does not deadlock; nor can it see completion that the syntax does not show. A mode kept in a
+readonly field (\`IOBehavior m_ioBehavior\`, set by the constructor from its parameter) is not followed as a constant
+mode argument is: both modes reach the object when its creator passes its own mode on, and whether the framework
+calls the synchronous override only in the synchronous mode (a NegotiateStream over the stream) is not in view. Synchronous lambdas
 and local functions inside \`Main\` are checked like any other non-async body.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
