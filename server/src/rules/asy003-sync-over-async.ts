@@ -343,12 +343,14 @@ function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
 }
 
 /**
- * An override keeps the synchronous signature of the member it overrides. When its type also has the async twin (a
- * Stream subclass's `Read` that blocks on its own `ReadAsync` override, which the seeded reading found), the async
- * counterpart exists already and the base cannot change: the override stays, and only its callers can move.
+ * An override keeps the synchronous signature of the member it overrides. When its own type also declares the async
+ * twin (a Stream subclass's `Read` that blocks on its own `ReadAsync` override, which the seeded reading found), the
+ * async counterpart exists already and the base cannot change: the override stays, and only its callers can move. A
+ * twin only a base declares may still be the place to move the work to, so that case keeps the general title.
  */
 function overrideFixTitle(ctx: RuleContext, body: MethodBody): string {
-  if (hasAsyncTwin(ctx, body)) return `${body.name} overrides a synchronous member and must stay synchronous: callers that can should await ${body.name}Async, which the type has too`;
+  const owner = body.containingType?.split('.').pop();
+  if (owner && methodsNamed(ctx.index, `${body.name}Async`, owner).some((m) => m.typeName === owner)) return `${body.name} overrides a synchronous member and must stay synchronous: callers that can should await ${body.name}Async, which the type has too`;
   return `${body.name} overrides a synchronous member: await the task in an async counterpart instead (changes the base type and its callers)`;
 }
 

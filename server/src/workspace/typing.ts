@@ -7,6 +7,7 @@ import type { LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
+import { visibleByName } from './completion';
 import { apiBasesOf, methodsNamed, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
@@ -608,7 +609,8 @@ function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: 
   const typeArguments = new RegExp(`${call.name}\\s*<([^()]*)>\\s*$`).exec(head);
   const typeArgumentCount = typeArguments ? splitTopLevel(typeArguments[1]).length : null;
   const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
-  const fitting = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText && m.member.parameters && countFits(m.member.parameters, argumentCount)
+  // Inside a class, an interface's member of the name is not what the call binds to (visibleByName).
+  const fitting = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText && m.member.parameters && countFits(m.member.parameters, argumentCount) && visibleByName(index, m, owner)
     && (typeArgumentCount === null || (m.member.typeParameterCount ?? 0) === typeArgumentCount));
   if (fitting.length === 0 || !fitting.every((m) => isTaskLike(classifyReturnType(m.member!.typeText!, false).kind))) return null;
   const types = [...new Set(fitting.map((m) => m.member!.typeText!))];
