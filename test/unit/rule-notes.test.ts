@@ -25,6 +25,14 @@ interface NoteRow {
 const ROWS: NoteRow[] = [
   // A wait through ConfigureAwait(false) waits on the call's task: the note says why that call is a task.
   { fixture: 'sync-over-async/configured-wait.cs', ruleId: 'ASY003', about: 'ConfigureAwait', message: /blocks the thread on a task/, note: /Why this is a task: return type of PublishAsync is a Task\./ },
+  // A synchronous override whose type also overrides the async twin stays: only its callers can move.
+  { fixture: 'sync-over-async/override-with-async-twin.cs', ruleId: 'ASY003', about: 'ReadAsync', message: /blocks the thread on a task/, fix: /^Read overrides a synchronous member and must stay synchronous: callers that can should await ReadAsync, which the type has too$/ },
+  { fixture: 'sync-over-async/override-with-async-twin.cs', ruleId: 'ASY003', about: 'AsTask', line: 67, message: /blocks the thread on a task/, fix: /^ToString overrides a synchronous member: await the task in an async counterpart instead/ },
+  { fixture: 'sync-over-async/override-with-async-twin.cs', ruleId: 'ASY003', about: 'AsTask', line: 91, message: /blocks the thread on a task/, fix: /^Render overrides a synchronous member: await the task in an async counterpart instead/ },
+  // Overloads that disagree on the task (a generic Task<TResult> beside a Task) leave the call untyped: the note still names the declarations.
+  { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 20, message: /blocks the thread on a task/, note: /Why this is a task: SendAsync is declared in IRelay to return Task<TResult>\.$/ },
+  { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 23, message: /blocks the thread on a task/, note: /Why this is a task: BoundedAsync is declared in Probe to return Task<T> or Task\.$/ },
+  { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 47, message: /blocks the thread on a task/, note: /Why this is a task: MeasureAsync is declared in Folder to return Task<long>\.$/ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnClick'", message: /an exception from its awaits is not caught/, note: /line 31 can throw with no catch around it\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },

@@ -29,6 +29,15 @@ interface Destination {
   inUsing: boolean;
 }
 
+/**
+ * The type a target-typed `new(...)` creates when the code names it where the object goes: the declared type of the
+ * local or field it initialises (`Thread worker = new(() => ...)`); null elsewhere (`var` cannot take one, and an
+ * assignment's or argument's target type is not in view).
+ */
+export function targetTypeOfImplicitCreation(creation: SyntaxNode): string | null {
+  return destinationOf(creation).declaredType;
+}
+
 /** Where the created object goes: a local (declared here), an assignment target, a return, an argument. */
 function destinationOf(creation: SyntaxNode): Destination {
   const { parent, child } = unparenthesisedParent(creation);

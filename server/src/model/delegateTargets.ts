@@ -8,6 +8,7 @@ import { namedChildOfType } from '../parse/syntaxTable';
 import type { DelegateTarget } from './types';
 import { argumentTexts, calleeOf, normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
 import { none } from './compact';
+import { targetTypeOfImplicitCreation } from './creations';
 
 /** The target of a function expression, looking through parentheses, casts' operands and `?:` branches; null when there is none. */
 export function delegateTargetOf(fn: SyntaxNode): DelegateTarget | null {
@@ -66,12 +67,13 @@ function argumentTarget(argument: SyntaxNode): DelegateTarget {
       call: { kind: 'invocation', name: callee.name, receiver: callee.receiver, typeArguments: callee.typeArguments, argumentTexts: argumentTexts(call), argumentIndex, argumentName, span: spanOf(call) },
     };
   }
-  if (call.type === 'object_creation_expression') {
-    const type = call.childForFieldName('type');
+  if (call.type === 'object_creation_expression' || call.type === 'implicit_object_creation_expression') {
+    // A target-typed `new(...)` creates the type its declaration names (`Thread worker = new(() => ...)`).
+    const type = call.type === 'object_creation_expression' ? call.childForFieldName('type')?.text ?? null : targetTypeOfImplicitCreation(call);
     if (!type) return { kind: 'other' };
     return {
       kind: 'argument',
-      call: { kind: 'creation', name: normaliseTypeText(type.text), receiver: null, typeArguments: none(), argumentTexts: args.map((a) => a.text), argumentIndex, argumentName, span: spanOf(call) },
+      call: { kind: 'creation', name: normaliseTypeText(type), receiver: null, typeArguments: none(), argumentTexts: args.map((a) => a.text), argumentIndex, argumentName, span: spanOf(call) },
     };
   }
   return { kind: 'other' };

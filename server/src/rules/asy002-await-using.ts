@@ -19,6 +19,7 @@ import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
+import { typeEveryReturnCreates } from './factoryResults';
 import { workspaceExtensionsTaking } from '../workspace/typing';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
@@ -160,6 +161,10 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
   // Opened for reading or decompressing: DisposeAsync has nothing to write.
   if (readOnlyCreationOf(resource)) return null;
+  // A workspace factory that cannot be overridden and only ever returns `new T(...)` hands out a T, whatever
+  // interface it is declared to return: T's DisposeAsync is the one `await using` would run.
+  const created = typeEveryReturnCreates(ctx, body, resource);
+  if (created !== null && disposeAsyncDoesNoAsyncWork(ctx, created)) return null;
   if (using.typeText !== null) return byType(ctx, using.typeText);
   const creation = /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\(([^]*)\)\s*(?:\{[^]*\})?$/.exec(resource) ?? /^new\s+([A-Za-z_][\w.]*)(?:<[^()]*>)?\s*\{/.exec(resource);
   if (creation) {

@@ -570,8 +570,11 @@ subclass of Stream, TextWriter or an ADO.NET base that does not override Dispose
 calls Dispose); a workspace type whose DisposeAsync does no asynchronous work for it: not async and returning a
 completed task, or handing over to a hook on \`this\` (\`return OnDisposeAsync(true);\`, \`await DisposeAsyncCore();\`)
 whose implementation for that type, the nearest declaration up its bases, does so too (a disposable base class
-whose default asynchronous hook runs the synchronous one, in a subclass that overrides only the latter), unless a
-workspace subclass of it overrides one of them; a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
+whose default asynchronous hook runs the synchronous one, in a subclass that overrides only the latter; a returned
+\`new ValueTask(task)\` counts as the task it wraps), unless a workspace subclass of it overrides one of them, and a
+resource declared as an interface whose value comes from a workspace factory that cannot be overridden (static, or not
+virtual) and whose every return creates that one type with \`new\` (\`return new Lease(gate);\`, also as
+\`Task.FromResult(...)\`, cast or in either branch of a conditional); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a
 \`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
 disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
@@ -679,7 +682,10 @@ targets, so a call on \`NpgsqlConnection\` is not judged); for other rows the ta
 before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .NET Framework 4.5. The same goes
 for \`await using\`: the .NET streams, writers, ADO.NET base types and timer have DisposeAsync from .NET Core 3.0
 and .NET Standard 2.1 on, and \`ZipArchive\` from .NET 10, so a \`using\` that a target without it also compiles
-gets a note and a fix title naming that target (\`await using\` does not compile there, CS8417). No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
+gets a note and a fix title naming that target (\`await using\` does not compile there, CS8417). A factory's
+result is followed only through returns that create the object in place: one that returns a local holding it, or
+hands it through a continuation's state (\`wait.ContinueWith((_, s) => (ILease)s, lease, ...)\`), leaves the declared
+interface to judge by. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
 \`catch ... when\` filter, or in a query expression past its first \`from\` clause (a \`join\`'s collection excepted).`,
   },
   check(ctx: RuleContext): RuleFinding[] {

@@ -327,9 +327,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody): string {
           : `Implement IAsyncDisposable and await the task in DisposeAsync (callers then use await using)`;
       }
       // An override keeps the signature of the member it overrides, which is synchronous.
-      if (body.modifiers.includes('override')) {
-        return `${body.name} overrides a synchronous member: await the task in an async counterpart instead (changes the base type and its callers)`;
-      }
+      if (body.modifiers.includes('override')) return overrideFixTitle(ctx, body);
       // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
       // blocking one is there for callers that cannot await.
       if (hasAsyncTwin(ctx, body)) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
@@ -356,6 +354,18 @@ function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
   return methodsNamed(ctx.index, `${body.name}Async`, owner).length > 0;
 }
 
+/**
+ * An override keeps the synchronous signature of the member it overrides. When its own type also declares the async
+ * twin (a Stream subclass's `Read` that blocks on its own `ReadAsync` override, which the seeded reading found), the
+ * async counterpart exists already and the base cannot change: the override stays, and only its callers can move. A
+ * twin only a base declares may still be the place to move the work to, so that case keeps the general title.
+ */
+function overrideFixTitle(ctx: RuleContext, body: MethodBody): string {
+  const owner = body.containingType?.split('.').pop();
+  if (owner && methodsNamed(ctx.index, `${body.name}Async`, owner).some((m) => m.typeName === owner)) return `${body.name} overrides a synchronous member and must stay synchronous: callers that can should await ${body.name}Async, which the type has too`;
+  return `${body.name} overrides a synchronous member: await the task in an async counterpart instead (changes the base type and its callers)`;
+}
+
 export const rule: Rule = {
   meta: {
     id: 'ASY003',
@@ -378,9 +388,12 @@ only once the awaited work has completed), in the End method of the Asynchronous
 beside a \`BeginRead\` that returns an IAsyncResult, or an override: blocking until the operation completes is that
 method's documented contract), in \`Main\` and in top-level statements (a console app's entry point has no
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
-(a lambda given to \`new Thread(...)\`, or a private method the file hands to it and never calls: the thread
-exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
-async either), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
+(a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or a private method the file
+hands to it and never calls: the thread exists to run it, starts without a context, and \`ThreadStart\` returns
+void, so there is no caller to make async either), in a method only such starts call (a custom
+SynchronizationContext's message pump that each thread's lambda runs: a private method, or a member of a private
+nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
+group or nameof, and no interface the type lists declaring it), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
 method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
@@ -467,7 +480,9 @@ class PriceClient
 ## Fix safety
 Display-only. The remedy is to make the method async and await the task, which changes its signature and
 every caller up the chain (or, for a constructor, to move the work into an async factory method; an operator, which
-cannot be async, into an async method its callers call instead). That is a
+cannot be async, into an async method its callers call instead; an override, whose signature is its base's, into
+an async counterpart, or, when its type has the async twin already, as a Stream subclass's \`Read\` beside its
+\`ReadAsync\` override, nowhere: its callers that can should await the twin). That is a
 design change across files that a person must make; the rule only describes it.
 
 ## Limitations
@@ -475,7 +490,10 @@ Without a compiler the rule does not know types. It flags a wait when the worksp
 factory, the Async suffix or a task-like name say the receiver is a task, so a \`.Result\` or \`.Wait()\` on a
 task returned by a library method without the Async suffix is missed. It cannot tell whether a
 synchronous method only ever runs on a thread-pool thread with no SynchronizationContext, where blocking is
-wasteful but does not deadlock; nor can it see completion that the syntax does not show. Synchronous lambdas
+wasteful but does not deadlock; nor can it see completion that the syntax does not show. A mode kept in a
+readonly field (\`IOBehavior m_ioBehavior\`, set by the constructor from its parameter) is not followed as a constant
+mode argument is: both modes reach the object when its creator passes its own mode on, and whether the framework
+calls the synchronous override only in the synchronous mode (a NegotiateStream over the stream) is not in view. Synchronous lambdas
 and local functions inside \`Main\` are checked like any other non-async body.`,
   },
   check(ctx: RuleContext): RuleFinding[] {

@@ -6,7 +6,7 @@
  * asynchronous hook does.
  */
 import type { MethodBody } from '../model/types';
-import { splitCallText, splitTopLevel } from '../model/syntax';
+import { closingBracket, splitCallText, splitTopLevel } from '../model/syntax';
 import { COMPLETED_TASK_EXPRESSION, verdictKey } from '../workspace/completion';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import type { RuleContext } from './types';
@@ -55,11 +55,22 @@ function stepsOf(body: MethodBody): DisposalStep[] | null {
       steps.push({ kind: 'completed' });
       continue;
     }
-    const call = splitCallText(returned);
+    const call = splitCallText(taskWrappedInValueTask(returned) ?? returned);
     if (!call || (call.receiver !== null && call.receiver.trim() !== 'this')) return null;
     steps.push({ kind: 'hook', name: call.name, argumentCount: splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length });
   }
   return steps;
+}
+
+/**
+ * The task a returned `new ValueTask(task)` (or target-typed `new(task)` in a ValueTask-returning DisposeAsync) wraps:
+ * the ValueTask completes when that task does, so the task is what the disposal waits for. Null for anything else.
+ */
+function taskWrappedInValueTask(returned: string): string | null {
+  const wrapped = /^new\s*(?:(?:System\.Threading\.Tasks\.)?ValueTask\s*)?\(([^]*)\)$/.exec(returned);
+  if (!wrapped || closingBracket(returned, returned.indexOf('(')) !== returned.length - 1) return null;
+  const args = splitTopLevel(wrapped[1]);
+  return args.length === 1 && args[0]!.trim() !== '' ? args[0]!.trim() : null;
 }
 
 /**

@@ -1,19 +1,32 @@
 /**
  * Dedicated threads' start functions: a function handed to `new Thread(...)` as the work the thread runs
- * (`new Thread(Run)`, `new Thread(new ThreadStart(Run))`, `new Thread(() => ...)`). Such a thread is created to run
+ * (`new Thread(Run)`, `new Thread(new ThreadStart(Run))`, `new Thread(() => ...)`, `Thread t = new(() => ...)`), and
+ * methods only such functions call. Such a thread is created to run
  * that one function and may block as long as it likes: it has no SynchronizationContext to deadlock on (a new thread
  * has none until its code installs one) and no caller that could await instead, since ThreadStart returns void. ASY003
  * leaves them alone as it leaves Main. Read from syntax; pure.
  */
-import type { FileModel, MethodBody, ObjectCreation } from '../model/types';
-import { typesNamed } from '../workspace/index';
+import type { FileModel, MethodBody, ObjectCreation, TypeDeclaration } from '../model/types';
+import { resolveCallRef } from '../workspace/completion';
+import { stripGenerics, typesNamed } from '../workspace/index';
+import { signatureDatabase } from '../signatures/provider';
+import { escapeRegExp } from '../model/syntax';
+import { maskCommentsAndStrings } from './sourceText';
 import type { RuleContext } from './types';
 
 /** `Thread`, `System.Threading.Thread`, `global::System.Threading.Thread`. */
 const THREAD_TYPE = /^(?:global::)?(?:System\.Threading\.)?Thread$/;
 
-/** Why `body` is the start function of a dedicated thread, or null when it is not (or not visibly) one. */
+/**
+ * Why `body` runs only on dedicated threads, or null when it does not (or not visibly): it is a thread's start
+ * function, or a method only such start functions call.
+ */
 export function dedicatedThreadStartOf(ctx: RuleContext, body: MethodBody): string | null {
+  return threadStartOf(ctx, body) ?? calledOnlyByThreadStarts(ctx, body);
+}
+
+/** Why `body` is the start function of a dedicated thread, or null when it is not (or not visibly) one. */
+function threadStartOf(ctx: RuleContext, body: MethodBody): string | null {
   if (body.kind === 'lambda' || body.kind === 'anonymousMethod') {
     const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
     if (call?.kind !== 'creation' || !THREAD_TYPE.test(call.name) || call.argumentIndex !== 0) return null;
@@ -65,4 +78,89 @@ function startFunctionName(creation: ObjectCreation): string | null {
   const wrapped = /^new\s+(?:(?:global::)?System\.Threading\.)?(?:Parameterized)?ThreadStart\s*\(\s*([^()]*?)\s*\)$/.exec(first);
   if (wrapped) first = wrapped[1];
   return /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(first)?.[1] ?? null;
+}
+
+/**
+ * A method whose every call is in a dedicated thread's start function: the message pump of a custom
+ * SynchronizationContext (`context.Run(task)`) that each `new Thread(() => { ...; context.Run(task); ... })` calls,
+ * and nothing else does. It runs only on those threads, which have no caller that could await instead, so it may
+ * block as its callers may. Only a method no code outside this file can call is judged: a private method of a type
+ * declared in this file alone, or a member of a private nested type whose enclosing type is declared in this file
+ * alone. Every call that binds to it must be in a thread's start, none whose receiver's type is unknown may be
+ * left, and its name must be written nowhere but in calls and declarations (no method group handed out, no
+ * nameof). An override, or a member a listed interface may declare, is called through its base too and is not
+ * judged.
+ */
+function calledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody): string | null {
+  if (body.kind !== 'method' || body.isAsync || body.containingType === null || body.modifiers.includes('override') || !isSystemThread(ctx)) return null;
+  const declaring = declaringTypeOf(ctx.model, body);
+  if (!declaring || !visibleOnlyInThisFile(ctx, body, declaring) || mayImplementInterface(ctx, body, declaring)) return null;
+  if (nameWrittenOtherThanCalled(ctx.text, body.name)) return null;
+  let calls = 0;
+  for (const caller of ctx.model.bodies) {
+    for (const call of caller.calls) {
+      if (call.name !== body.name) continue;
+      const resolution = resolveCallRef(call, caller, ctx.file, ctx.index);
+      if (resolution.targets.length === 0 && !resolution.receiverTypeKnown) return null;
+      if (!resolution.targets.some((t) => t.file === ctx.file && t.body?.id === body.id)) continue;
+      if (threadStartOf(ctx, caller) === null) return null;
+      calls++;
+    }
+  }
+  return calls > 0 ? `${body.name} is called only from the starts of threads created with new Thread(...), which run nothing else` : null;
+}
+
+/** The innermost type declaration of this file that holds the body. */
+function declaringTypeOf(model: FileModel, body: MethodBody): TypeDeclaration | null {
+  const holding = model.types.filter((t) => t.name === body.containingType && t.span.start <= body.span.start && body.span.end <= t.span.end);
+  return holding.sort((a, b) => (a.span.end - a.span.start) - (b.span.end - b.span.start))[0] ?? null;
+}
+
+const ACCESSIBILITY = ['public', 'protected', 'internal', 'private'];
+
+/**
+ * A private method (by its modifier, or by default in a class or struct), or any member of a private nested type
+ * (by its modifier, or by default inside another type), where the type that limits who can call it has every
+ * declaration (every part of a partial type) in this file.
+ */
+function visibleOnlyInThisFile(ctx: RuleContext, body: MethodBody, declaring: TypeDeclaration): boolean {
+  const onlyHere = (type: TypeDeclaration) => typesNamed(ctx.index, type.name).filter((r) => r.type.fullName === type.fullName).every((r) => r.file === ctx.file);
+  const privateMethod = body.modifiers.includes('private') && !body.modifiers.includes('protected')
+    || (!body.modifiers.some((m) => ACCESSIBILITY.includes(m)) && declaring.kind !== 'interface');
+  if (privateMethod) return onlyHere(declaring);
+  const outerName = declaring.fullName.slice(0, declaring.fullName.lastIndexOf('.'));
+  const outer = ctx.model.types.find((t) => t.fullName === outerName && t.span.start <= declaring.span.start && declaring.span.end <= t.span.end);
+  if (!outer) return false;
+  const privateType = declaring.modifiers.includes('private') && !declaring.modifiers.includes('protected') || !declaring.modifiers.some((m) => ACCESSIBILITY.includes(m));
+  return privateType && onlyHere(outer);
+}
+
+/**
+ * Whether an interface the type lists may declare a member of the method's name, which callers would reach through
+ * the interface: a workspace interface that declares it, or one the signatures do not know or know to declare it.
+ * A name that starts with I and a capital is taken for an interface; only the listed interface's own members are read.
+ */
+function mayImplementInterface(ctx: RuleContext, body: MethodBody, declaring: TypeDeclaration): boolean {
+  for (const base of declaring.baseTypes.map(stripGenerics)) {
+    const simple = base.split('.').pop()!;
+    if (!/^I[A-Z]/.test(simple)) continue;
+    const workspace = typesNamed(ctx.index, simple);
+    if (workspace.length > 0) {
+      if (workspace.some((r) => r.type.members.some((m) => m.name === body.name))) return true;
+      continue;
+    }
+    const known = signatureDatabase()?.typesNamed(simple).filter((t) => t.kind === 'interface') ?? [];
+    if (known.length === 0) return true;
+    const db = signatureDatabase()!;
+    if (known.some((t) => db.membersNamed(t, body.name).methods.length > 0)) return true;
+  }
+  return false;
+}
+
+/** Whether the name appears in the file's code other than before `(` or `<` (a call or a declaration): a method group, a nameof. */
+function nameWrittenOtherThanCalled(text: string, name: string): boolean {
+  const masked = maskCommentsAndStrings(text);
+  const uses = masked.matchAll(new RegExp(`(?<![\\w@])${escapeRegExp(name)}(?!\\w)\\s*(.)`, 'g'));
+  for (const use of uses) if (use[1] !== '(' && use[1] !== '<') return true;
+  return false;
 }

@@ -7,6 +7,7 @@ import type { LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
+import { visibleByName } from './completion';
 import { apiBasesOf, methodsNamed, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
@@ -573,6 +574,10 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
     return { verdict: 'notTask', reason: `the result of an await is what the task produced, not the task` };
   }
   if (TASK_FACTORIES.test(t)) return { verdict: 'task', reason: 'a Task factory call' };
+  // A workspace declaration the typing above could not settle on (overloads returning Task<TResult> and Task) is
+  // still better evidence than the name.
+  const declared = index ? declaredTaskReturnsOfAsyncCall(t, body, bodies, index) : null;
+  if (declared) return { verdict: 'task', reason: declared };
   const call = /([A-Za-z_]\w*)(?:<[^()]*>)?\s*\([^]*\)$/.exec(t);
   if (call && /Async$/.test(call[1])) return { verdict: 'task', reason: `${call[1]} follows the Async naming convention` };
   // The pattern above finds the first call written, which in a chain is not the one whose value this is:
@@ -585,6 +590,32 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
     return { verdict: 'task', reason: `the name ${t} suggests a task` };
   }
   return { verdict: 'unknown', reason: `the type of ${t} is not visible without a compiler` };
+}
+
+/**
+ * For a call named like a task (`InvokeAsync<JsonNode?>(...)`, `WithinAsync(...)`, maybe configured) of a method
+ * the workspace declares: where it is declared and the return types of the overloads that take this many arguments
+ * (and, when written, type arguments), as a sentence, when every one of them is a task. A call whose overloads
+ * disagree (`Task<TResult> InvokeAsync<TResult>(...)` beside `Task InvokeAsync(...)`) has no single type, but its
+ * declarations, not its name, are what say it is a task. Null when the receiver's type is not known, no overload
+ * fits, or one of them returns something else.
+ */
+function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): string | null {
+  const call = splitCallText(withoutConfigureAwait(text));
+  if (!call || !/Async$/.test(call.name)) return null;
+  const owner = call.receiver ? receiverTypeName(call.receiver, body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (owner === null) return null;
+  const head = withoutConfigureAwait(text).slice(0, withoutConfigureAwait(text).length - call.argumentsText.length - 2);
+  const typeArguments = new RegExp(`${call.name}\\s*<([^()]*)>\\s*$`).exec(head);
+  const typeArgumentCount = typeArguments ? splitTopLevel(typeArguments[1]).length : null;
+  const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
+  // Inside a class, an interface's member of the name is not what the call binds to (visibleByName).
+  const fitting = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText && m.member.parameters && countFits(m.member.parameters, argumentCount) && visibleByName(index, m, owner)
+    && (typeArgumentCount === null || (m.member.typeParameterCount ?? 0) === typeArgumentCount));
+  if (fitting.length === 0 || !fitting.every((m) => isTaskLike(classifyReturnType(m.member!.typeText!, false).kind))) return null;
+  const types = [...new Set(fitting.map((m) => m.member!.typeText!))];
+  const where = [...new Set(fitting.map((m) => m.typeName).filter((n): n is string => n !== null))];
+  return `${call.name} is declared${where.length === 1 ? ` in ${where[0]}` : ''} to return ${types.join(' or ')}`;
 }
 
 /**

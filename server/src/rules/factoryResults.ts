@@ -1,0 +1,80 @@
+/**
+ * The one workspace type a factory call's value always is. A resource declared as an interface
+ * (`using (await Locks.EnterAsync(key))`, typed `ILease`) says nothing about its disposal, but when the factory is a
+ * workspace method that cannot be overridden and every return of it creates the same workspace type, that type's
+ * DisposeAsync is the one `await using` would run.
+ */
+import type { MethodBody } from '../model/types';
+import { closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
+import { resolveCallSite } from '../workspace/completion';
+import { stripGenerics, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import type { RuleContext } from './types';
+
+/**
+ * The workspace class, struct or record that every return of the factory `callText` (as written in `body`, without
+ * its `await`) creates with `new`, or null when the call does not bind to exactly one workspace method that cannot be
+ * overridden (a virtual, abstract or interface member may run a subclass's version), or when any return is
+ * something else (a field, another call, a type the workspace does not declare, two different types).
+ */
+export function typeEveryReturnCreates(ctx: RuleContext, body: MethodBody, callText: string): string | null {
+  const call = splitCallText(callText);
+  if (!call) return null;
+  const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
+  const resolution = resolveCallSite(call.name, call.receiver, argumentCount, ctx.file, body, ctx.index);
+  if (resolution.dispatched || resolution.targets.length !== 1) return null;
+  const factory = resolution.targets[0]!;
+  if (!factory.body || canBeOverridden(factory) || factory.body.isIterator || factory.body.returns.length === 0) return null;
+  const created = new Set<string>();
+  for (const r of factory.body.returns) {
+    const types = typesCreatedBy(ctx.index, r.expressionText ?? '');
+    if (types === null) return null;
+    for (const t of types) created.add(t);
+  }
+  return created.size === 1 ? [...created][0]! : null;
+}
+
+/** A virtual, abstract or override member, or an interface's: what runs may be another type's version of it. */
+function canBeOverridden(m: MethodRef): boolean {
+  const body = m.body!;
+  return body.containingTypeKind === 'interface' || body.modifiers.some((x) => x === 'virtual' || x === 'abstract' || x === 'override');
+}
+
+/**
+ * The workspace types a returned expression creates: `new T(...)`, the same cast or converted with `as`, either
+ * branch of a conditional, and the value a completed task is made of (`Task.FromResult(new T(...))`). Null for
+ * anything else.
+ */
+export function typesCreatedBy(index: WorkspaceIndex, expressionText: string): string[] | null {
+  let text = withoutOuterParentheses(expressionText.trim());
+  // A conditional binds loosest: `ready ? Task.FromResult(lease) : Wait()` is split before anything else is read.
+  const branches = conditionalParts(text, 0, text.length);
+  if (branches) {
+    const whenTrue = typesCreatedBy(index, text.slice(branches.whenTrue.start, branches.whenTrue.end));
+    const whenFalse = typesCreatedBy(index, text.slice(branches.whenFalse.start, branches.whenFalse.end));
+    return whenTrue && whenFalse ? [...whenTrue, ...whenFalse] : null;
+  }
+  // `new T(...) as ILease` and `(ILease)new T(...)` convert the reference, not the object.
+  const converted = /^([^]*\S)\s+as\s+[A-Za-z_][\w.]*(?:<[^()]*>)?\??$/.exec(text);
+  if (converted) text = withoutOuterParentheses(converted[1]);
+  const cast = /^\(\s*[A-Za-z_][\w.]*(?:<[^()]*>)?\??\s*\)\s*(?=new\b|\()/.exec(text);
+  if (cast) text = withoutOuterParentheses(text.slice(cast[0].length));
+  const completed = /^(?:(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*FromResult\s*(?:<[^()]*>)?\s*\(|new\s+(?:System\.Threading\.Tasks\.)?ValueTask\s*<[^()]*>\s*\()([^]*)\)$/.exec(text);
+  if (completed && splitTopLevel(completed[1]).length === 1) return typesCreatedBy(index, completed[1]);
+  const creation = /^new\s+([A-Za-z_][\w.]*)\s*(?:<[^()]*>)?\s*(?=[({])/.exec(text);
+  if (!creation || !createsOnly(text, creation[0].length)) return null;
+  const name = stripGenerics(creation[1]).split('.').pop()!;
+  const declared = typesNamed(index, name);
+  return declared.length > 0 && declared.every((r) => r.type.kind === 'class' || r.type.kind === 'struct' || r.type.kind === 'record' || r.type.kind === 'record struct') ? [name] : null;
+}
+
+/** Whether the creation's argument list (and its object initializer, if any) ends the text: nothing is called on the new object. */
+function createsOnly(text: string, open: number): boolean {
+  let end = text[open] === '(' ? closingBracket(text, open) : open - 1;
+  if (end === -1) return false;
+  const rest = text.slice(end + 1).trimStart();
+  if (rest === '') return true;
+  if (!rest.startsWith('{')) return false;
+  const brace = text.length - rest.length;
+  end = closingBracket(text, brace);
+  return end === text.length - 1;
+}
