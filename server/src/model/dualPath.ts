@@ -134,6 +134,47 @@ export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   return false;
 }
 
+/**
+ * Whether `node` runs only on the asynchronous path of a `bool async` flag: in the then arm of `if (flag)`, the else
+ * arm of `if (!flag)`, the true arm of `flag ? a : b`, or after an `if (!flag) { ...; return; }` earlier in an
+ * enclosing block; the mirror of isOnSyncPath for the flag alone. Unlike it, the walk goes on through the lambdas
+ * and anonymous methods around the node (`if (async) { act = () => subject.RenameAsync(id).GetAwaiter().GetResult(); }`):
+ * a lambda is created where it is written, so one written on that path exists only when the flag is true. It stops
+ * at a local function or member, which may be called from anywhere in its scope.
+ */
+export function isOnAsyncPath(node: SyntaxNode, flag: string): boolean {
+  const isFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^${flag}(?:\\s*==\\s*true)?$`).test(stripParens(cond.text));
+  const isNotFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'if_statement' || p.type === 'conditional_expression') {
+      const cond = p.childForFieldName('condition');
+      const consequence = p.childForFieldName('consequence');
+      const alternative = p.childForFieldName('alternative');
+      if (consequence && child.startIndex === consequence.startIndex && isFlag(cond)) return true;
+      if (alternative && child.startIndex === alternative.startIndex && isNotFlag(cond)) return true;
+    } else if (p.type === 'block') {
+      for (const s of p.namedChildren) {
+        if (!s || s.startIndex >= child.startIndex) break;
+        if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
+        if (isNotFlag(s.childForFieldName('condition')) && alwaysExits(s.childForFieldName('consequence'))) return true;
+      }
+    }
+    if (isFunctionNode(p) && (!isAnonymousFunction(p) || declaresName(p, flag))) break;
+  }
+  return false;
+}
+
+function isAnonymousFunction(node: SyntaxNode): boolean {
+  return node.type === 'lambda_expression' || node.type === 'anonymous_method_expression';
+}
+
+/** Whether a lambda's or anonymous method's parameters declare `name`, which then hides the flag around it. */
+function declaresName(fn: SyntaxNode, name: string): boolean {
+  const parameters = fn.childForFieldName('parameters');
+  return !!parameters && new RegExp(`\\b${name}\\b`).test(parameters.text);
+}
+
 function stripParens(text: string): string {
   let t = text.trim();
   while (t.startsWith('(') && t.endsWith(')')) t = t.slice(1, -1).trim();
