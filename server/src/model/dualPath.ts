@@ -104,7 +104,8 @@ function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded
  * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`); or, for a call `Foo(...)`,
  * where `if (x.FooWriterAsync != null)` guards a branch that calls `FooAsync` (isCapabilityFallback), or in the then
  * arm of `if (x.FooWriterAsync == null)` whose else arm calls `FooAsync`, or in the else arm of `if (command.Async)`
- * (ASYNC_MODE_MEMBER) whose then arm calls `FooAsync`.
+ * (ASYNC_MODE_MEMBER) whose then arm calls `FooAsync`. The walk goes on through the lambdas and anonymous methods
+ * around the node (one written on the synchronous branch is created only there) and stops at a local function or member.
  */
 export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   const isFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && stripParens(cond.text) === flag;
@@ -129,7 +130,9 @@ export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
         if ((isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence)) && alwaysExits(consequence)) return true;
       }
     }
-    if (isFunctionNode(p)) break;
+    // A lambda written on the synchronous branch is created only there (`async ? await Record.ExceptionAsync(() =>
+    // ReadAsync()) : Record.Exception(() => Read())`), so the walk goes on through it, as isOnAsyncPath's does.
+    if (isFunctionNode(p) && (!isAnonymousFunction(p) || (flag !== null && declaresName(p, flag)))) break;
   }
   return false;
 }
