@@ -26,7 +26,7 @@ import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { completionProperties, guardReason, knownCompletedReason } from './completion';
 import { constraintsField, globalUsingsOf, staticUsingsOf } from './signatureFacts';
-import { asyncFlagFieldOf, asyncFlagOf, isOnAsyncPath, isOnSyncPath, mentionsSyncMode } from './dualPath';
+import { asyncFlagFieldOf, asyncFlagOf, flagFieldsOf, isOnAsyncPath, isOnSyncPath, mentionsSyncMode, pathKeyOf } from './dualPath';
 import { delegateTargetOf } from './delegateTargets';
 import { creationsOf } from './creations';
 import { exactly, inOrder, intern, none, withStringTable } from './compact';
@@ -168,7 +168,10 @@ function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string 
   const parsed = parseText === null ? own : parseText.slice(fn.startIndex, fn.endIndex);
   // A member of an extension block takes its receiver and type parameters from the block's header.
   const block = extensionBlockOfMember(fn);
-  return [fn.type, own, parsed === own ? '' : parsed, bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn), block ? headerTextOf(block) : ''].join('\u0001');
+  // A lambda's calls and waits inherit the branch of a dual path the lambda is written in (model/dualPath.ts), for
+  // whichever flag its body reads: none, the enclosing body's, or one of the type's flag fields.
+  const flags = [null, inheritedFlag, ...flagFieldsOf(containing)];
+  return [fn.type, own, parsed === own ? '' : parsed, bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn), block ? headerTextOf(block) : '', pathKeyOf(fn, flags)].join('\u0001');
 }
 
 /**
