@@ -223,6 +223,8 @@ test('a list pattern becomes an empty property pattern only when a designation f
   assert.equal(rewritten('if (xs is [..] all) return all;'), 'if (xs is {  } all) return all;');
   assert.equal(rewritten('case [var h, ..] rest:'), 'case {         } rest:');
   assert.equal(rewritten('ok = ns is [1] and [.., 2] p;'), 'ok = ns is [1] and {     } p;');
+  // A line break inside the brackets stays where it was (found by the pre-parse fuzz test, a directive line there).
+  assert.equal(rewritten('case [var h,\r\n  ..] rest:'), 'case {      \r\n    } rest:');
   // Without a designation, or with a pattern combinator after it, the grammar reads the list pattern as it is.
   for (const code of ['x = ns is [1, ..] and [2, ..];', 'x = ns is [1] or [2];', 'r = o is [_] when ok;', 'case [1, 2]:', 'x = a is int[] b;', 'x = y is null or [];']) {
     assert.equal(rewritten(code), code, code);

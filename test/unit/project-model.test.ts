@@ -702,6 +702,22 @@ test('checkFile: in test code, a method calling both Foo and FooAsync of one typ
   assert.deepEqual(tests.findings.map((f) => [f.ruleId, lineOf(f)]), [['ASY002', 40]]);
 });
 
+test('checkFile: in test code, a wait on the asynchronous branch of a bool async parameter is not reported; other waits still are', async () => {
+  await ready();
+  const file = path.join(repoRoot, 'test', 'fixtures', 'rules', 'sync-over-async', 'test-async-flag.cs');
+  const text = fs.readFileSync(file, 'utf8');
+  const { model } = modelFile(text);
+  const index = createIndex();
+  updateFile(index, file, model);
+  const completion = analyseCompletion(index);
+  const selection = { enabled: new Set(['ASY003']), disabled: new Set<string>() };
+  const lineOf = (f: { span: { start: number } }) => text.slice(0, f.span.start).split('\n').length;
+  const plain = checkFile(file, text, model, index, completion, selection);
+  assert.deepEqual(plain.findings.map(lineOf), [47, 60, 75, 89, 96, 99]);
+  const tests = checkFile(file, text, model, index, completion, selection, undefined, { testCode: { reason: '[Test] on ShelfTests', maxSeverity: 'information' } });
+  assert.deepEqual(tests.findings.map(lineOf), [96, 99]);
+});
+
 test('library code: a published class library is; an app, a UI app whatever its analysed target says, and an unpublished class library are not', async () => {
   const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
   const project = (files: Record<string, string>) => evaluateProject('/repo/App/App.csproj', memoryFs(files), { configuration: 'Release' });

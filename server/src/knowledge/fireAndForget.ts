@@ -8,10 +8,12 @@ export interface IntentionalDrop {
    * How the call is recognised: `static` a static member (`Task.Run`), `member` any call of that name (the
    * receiver's type is not needed), `receiverCall` a call whose receiver chain contains a call of that name
    * (`sub.Received().SendAsync(...)`), `argument` a call with that text among its arguments, `receiverType` any call
-   * on a receiver whose type has that simple name (`tran.HashSetAsync(...)` with `tran` an ITransaction).
+   * on a receiver whose type has that simple name (`tran.HashSetAsync(...)` with `tran` an ITransaction),
+   * `receiverTypeMember` a call of that name on a receiver whose type has that simple name, generic or not
+   * (`pending.GetOrAdd(...)` with `pending` a ConcurrentDictionary<string, Task>).
    */
-  match: 'static' | 'member' | 'receiverCall' | 'argument' | 'receiverType';
-  /** The receiver for `static` (`Task`, `Task.Factory`), the receiver's type for `receiverType`, else empty. */
+  match: 'static' | 'member' | 'receiverCall' | 'argument' | 'receiverType' | 'receiverTypeMember';
+  /** The receiver for `static` (`Task`, `Task.Factory`), the receiver's type for `receiverType` and `receiverTypeMember`, else empty. */
   receiver: string;
   /** The member name, or for `argument` the argument text (`CommandFlags.FireAndForget`). */
   name: string;
@@ -92,6 +94,18 @@ export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
       + 'transaction, so awaiting one before that never returns, and the documented use calls them as statements and awaits ExecuteAsync.',
     source: 'https://github.com/StackExchange/StackExchange.Redis/blob/main/docs/Transactions.md',
   },
+  {
+    match: 'receiverTypeMember', receiver: 'ConcurrentDictionary', name: 'GetOrAdd', namespace: 'System.Collections.Concurrent',
+    reason: 'ConcurrentDictionary.GetOrAdd returns the value the dictionary holds for the key, the one it added or the one already there: '
+      + 'for a dictionary of tasks, a statement that drops it leaves the task in the dictionary, where the code that reads the key observes it.',
+    source: 'https://learn.microsoft.com/dotnet/api/system.collections.concurrent.concurrentdictionary-2.getoradd',
+  },
+  {
+    match: 'receiverTypeMember', receiver: 'ConcurrentDictionary', name: 'AddOrUpdate', namespace: 'System.Collections.Concurrent',
+    reason: 'ConcurrentDictionary.AddOrUpdate returns the new value it stored for the key: for a dictionary of tasks, a statement that '
+      + 'drops it leaves the task in the dictionary, where the code that reads the key observes it.',
+    source: 'https://learn.microsoft.com/dotnet/api/system.collections.concurrent.concurrentdictionary-2.addorupdate',
+  },
 ];
 
 /**
@@ -152,8 +166,14 @@ export function intentionalDropOf(
       case 'receiverCall': return new RegExp(`(^|[.?])${row.name}\\s*\\(`).test(receiver);
       case 'argument': return call.argumentTexts.some((a) => a.replace(/\s+/g, '').includes(row.name));
       case 'receiverType': return receiver !== '' && simpleTypeName(receiverType()) === row.receiver;
+      case 'receiverTypeMember': return call.name === row.name && receiver !== '' && simpleTypeName(genericDefinitionOf(receiverType())) === row.receiver;
     }
   });
+}
+
+/** `System.Collections.Concurrent.ConcurrentDictionary<string, Task>` -> `System.Collections.Concurrent.ConcurrentDictionary`; null stays null. */
+function genericDefinitionOf(typeText: string | null): string | null {
+  return typeText === null ? null : typeText.replace(/<[^]*$/, '');
 }
 
 /** `StackExchange.Redis.ITransaction` and `ITransaction?` -> `ITransaction`; null stays null. */

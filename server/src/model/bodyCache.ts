@@ -191,7 +191,7 @@ function movedReturn(r: ReturnSite, d: number): ReturnSite {
 function movedWait(w: TaskWait, d: number): TaskWait {
   return {
     kind: w.kind, receiverText: w.receiverText, span: movedSpan(w.span, d), nameSpan: movedSpan(w.nameSpan, d), argumentTexts: w.argumentTexts,
-    knownCompleted: w.knownCompleted, inNameof: w.inNameof, onSyncPath: w.onSyncPath,
+    knownCompleted: w.knownCompleted, inNameof: w.inNameof, onSyncPath: w.onSyncPath, ...(w.onAsyncPath ? { onAsyncPath: true as const } : {}),
   };
 }
 

@@ -18,19 +18,24 @@ export function asyncFlagOf(parameters: readonly Pick<Parameter, 'name' | 'typeT
  * reader created for sync or async use), when the body reads it; or null.
  */
 export function asyncFlagFieldOf(containing: TypeDeclaration | null, isMentioned: (name: string) => boolean): string | null {
-  if (!containing) return null;
+  return flagFieldsOf(containing).find(isMentioned) ?? null;
+}
+
+/** The `bool` fields and properties of a type that may select the path (ASYNC_FLAG_NAMES, with or without `_`). */
+export function flagFieldsOf(containing: TypeDeclaration | null): readonly string[] {
+  if (!containing) return [];
   // The type's candidate fields, found once per type (every body of it asks).
-  let candidates = flagFieldsOf.get(containing);
+  let candidates = flagFieldsByType.get(containing);
   if (!candidates) {
     candidates = containing.members
       .filter((m) => (m.kind === 'field' || m.kind === 'property') && (m.typeText === 'bool' || m.typeText === 'Boolean') && ASYNC_FLAG_NAMES.has(m.name.replace(/^_/, '')))
       .map((m) => m.name);
-    flagFieldsOf.set(containing, candidates);
+    flagFieldsByType.set(containing, candidates);
   }
-  return candidates.find(isMentioned) ?? null;
+  return candidates;
 }
 
-const flagFieldsOf = new WeakMap<TypeDeclaration, string[]>();
+const flagFieldsByType = new WeakMap<TypeDeclaration, string[]>();
 
 /**
  * A condition that says the caller asked for synchronous work, as libraries spell it on a context object
@@ -104,34 +109,95 @@ function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded
  * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`); or, for a call `Foo(...)`,
  * where `if (x.FooWriterAsync != null)` guards a branch that calls `FooAsync` (isCapabilityFallback), or in the then
  * arm of `if (x.FooWriterAsync == null)` whose else arm calls `FooAsync`, or in the else arm of `if (command.Async)`
- * (ASYNC_MODE_MEMBER) whose then arm calls `FooAsync`.
+ * (ASYNC_MODE_MEMBER) whose then arm calls `FooAsync`. The walk goes on through the lambdas and anonymous methods
+ * around the node (one written on the synchronous branch is created only there) and stops at a local function or member.
  */
 export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   const isFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && stripParens(cond.text) === flag;
   const isNotFlag = (cond: SyntaxNode | null) => !!cond && flag !== null && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
   const isSyncMode = (cond: SyntaxNode | null) => !!cond && (SYNC_MODE.test(stripParens(cond.text)) || modeComparisonIsSync(stripParens(cond.text)) === true);
   const isNotSyncMode = (cond: SyntaxNode | null) => !!cond && ((/^!/.test(stripParens(cond.text)) && SYNC_MODE.test(stripParens(stripParens(cond.text).slice(1)))) || modeComparisonIsSync(stripParens(cond.text)) === false);
+  // A capability fallback is judged by the call's own name; once the walk has left the lambda around it, only the
+  // flag and mode conditions count, so what a lambda inherits depends on where the lambda is, not on what it calls
+  // (the body cache keys a lambda by that: pathKeyOf).
+  let crossed = false;
+  const fallback = (cond: SyntaxNode | null, guarded: SyntaxNode | null, test?: RegExp) => !crossed && isCapabilityFallback(node, cond, guarded, test);
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
       const cond = p.childForFieldName('condition');
       const consequence = p.childForFieldName('consequence');
       const alternative = p.childForFieldName('alternative');
-      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence)
-        || isCapabilityFallback(node, cond, consequence, ASYNC_MODE_MEMBER))) return true;
-      if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond) || isCapabilityFallback(node, cond, alternative, ASYNC_CAPABILITY_ABSENT))) return true;
+      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond) || fallback(cond, consequence)
+        || fallback(cond, consequence, ASYNC_MODE_MEMBER))) return true;
+      if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond) || fallback(cond, alternative, ASYNC_CAPABILITY_ABSENT))) return true;
     } else if (p.type === 'block') {
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
         if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
         const cond = s.childForFieldName('condition');
         const consequence = s.childForFieldName('consequence');
-        if ((isFlag(cond) || isNotSyncMode(cond) || isCapabilityFallback(node, cond, consequence)) && alwaysExits(consequence)) return true;
+        if ((isFlag(cond) || isNotSyncMode(cond) || fallback(cond, consequence)) && alwaysExits(consequence)) return true;
       }
     }
-    if (isFunctionNode(p)) break;
+    // A lambda written on the synchronous branch is created only there (`async ? await Record.ExceptionAsync(() =>
+    // ReadAsync()) : Record.Exception(() => Read())`), so the walk goes on through it, as isOnAsyncPath's does.
+    if (isFunctionNode(p) && (!isAnonymousFunction(p) || (flag !== null && declaresName(p, flag)))) break;
+    if (isFunctionNode(p)) crossed = true;
   }
   return false;
+}
+
+/**
+ * Where a lambda or anonymous method sits on the dual paths around it, for each flag its body may read (`flags`:
+ * none, the enclosing body's, the type's flag fields): its calls and waits inherit that position (isOnSyncPath and
+ * isOnAsyncPath walk through it), so the body cache must not reuse a lambda moved to another branch. '' for other
+ * functions, whose walks stop at their own node.
+ */
+export function pathKeyOf(fn: SyntaxNode, flags: readonly (string | null)[]): string {
+  if (!isAnonymousFunction(fn)) return '';
+  return flags.map((f) => `${isOnSyncPath(fn, f) ? 's' : '-'}${f !== null && isOnAsyncPath(fn, f) ? 'a' : '-'}`).join('');
+}
+
+/**
+ * Whether `node` runs only on the asynchronous path of a `bool async` flag: in the then arm of `if (flag)`, the else
+ * arm of `if (!flag)`, the true arm of `flag ? a : b`, or after an `if (!flag) { ...; return; }` earlier in an
+ * enclosing block; the mirror of isOnSyncPath for the flag alone. Unlike it, the walk goes on through the lambdas
+ * and anonymous methods around the node (`if (async) { act = () => subject.RenameAsync(id).GetAwaiter().GetResult(); }`):
+ * a lambda is created where it is written, so one written on that path exists only when the flag is true. It stops
+ * at a local function or member, which may be called from anywhere in its scope.
+ */
+export function isOnAsyncPath(node: SyntaxNode, flag: string): boolean {
+  const isFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^${flag}(?:\\s*==\\s*true)?$`).test(stripParens(cond.text));
+  const isNotFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
+  let child = node;
+  for (let p = node.parent; p; child = p, p = p.parent) {
+    if (p.type === 'if_statement' || p.type === 'conditional_expression') {
+      const cond = p.childForFieldName('condition');
+      const consequence = p.childForFieldName('consequence');
+      const alternative = p.childForFieldName('alternative');
+      if (consequence && child.startIndex === consequence.startIndex && isFlag(cond)) return true;
+      if (alternative && child.startIndex === alternative.startIndex && isNotFlag(cond)) return true;
+    } else if (p.type === 'block') {
+      for (const s of p.namedChildren) {
+        if (!s || s.startIndex >= child.startIndex) break;
+        if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
+        if (isNotFlag(s.childForFieldName('condition')) && alwaysExits(s.childForFieldName('consequence'))) return true;
+      }
+    }
+    if (isFunctionNode(p) && (!isAnonymousFunction(p) || declaresName(p, flag))) break;
+  }
+  return false;
+}
+
+function isAnonymousFunction(node: SyntaxNode): boolean {
+  return node.type === 'lambda_expression' || node.type === 'anonymous_method_expression';
+}
+
+/** Whether a lambda's or anonymous method's parameters declare `name`, which then hides the flag around it. */
+function declaresName(fn: SyntaxNode, name: string): boolean {
+  const parameters = fn.childForFieldName('parameters');
+  return !!parameters && new RegExp(`\\b${name}\\b`).test(parameters.text);
 }
 
 function stripParens(text: string): string {

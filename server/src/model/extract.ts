@@ -26,7 +26,7 @@ import { spilledValuesOf, statementSpanOf } from './spills';
 import { iteratorFactsOf } from './iterators';
 import { completionProperties, guardReason, knownCompletedReason } from './completion';
 import { constraintsField, globalUsingsOf, staticUsingsOf } from './signatureFacts';
-import { asyncFlagFieldOf, asyncFlagOf, isOnSyncPath, mentionsSyncMode } from './dualPath';
+import { asyncFlagFieldOf, asyncFlagOf, flagFieldsOf, isOnAsyncPath, isOnSyncPath, mentionsSyncMode, pathKeyOf } from './dualPath';
 import { delegateTargetOf } from './delegateTargets';
 import { creationsOf } from './creations';
 import { exactly, inOrder, intern, none, withStringTable } from './compact';
@@ -168,7 +168,10 @@ function cacheKeyOf(context: FileContext, fn: SyntaxNode, inheritedFlag: string 
   const parsed = parseText === null ? own : parseText.slice(fn.startIndex, fn.endIndex);
   // A member of an extension block takes its receiver and type parameters from the block's header.
   const block = extensionBlockOfMember(fn);
-  return [fn.type, own, parsed === own ? '' : parsed, bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn), block ? headerTextOf(block) : ''].join('\u0001');
+  // A lambda's calls and waits inherit the branch of a dual path the lambda is written in (model/dualPath.ts), for
+  // whichever flag its body reads: none, the enclosing body's, or one of the type's flag fields.
+  const flags = [null, inheritedFlag, ...flagFieldsOf(containing)];
+  return [fn.type, own, parsed === own ? '' : parsed, bodyNameOf(fn), returnTypeTextOf(fn) ?? '', typeKeyOf(containing), inheritedFlag ?? '', delegateTargetKeyOf(fn), block ? headerTextOf(block) : '', pathKeyOf(fn, flags)].join('\u0001');
 }
 
 /**
@@ -385,7 +388,10 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   }
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   const guards = completionProperties(containing);
-  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, onSyncPath, guards);
+  // Waits on the asynchronous branch of the flag: a test that drives a driver's async API from a synchronous theory
+  // blocks there on purpose (rules/asy003-sync-over-async.ts).
+  const onAsyncPath = (n: SyntaxNode) => asyncFlag !== null && isOnAsyncPath(n, asyncFlag);
+  body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, { onSyncPath, onAsyncPath }, guards);
   return body;
 }
 
@@ -1013,9 +1019,11 @@ function usingDirectivesOf(root: SyntaxNode): string[] {
 
 // ---- waits, calls, locks, usings ----
 
-function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean, onSyncPath: (n: SyntaxNode) => boolean,
+function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: SyntaxNode | null, inNameof: (n: SyntaxNode) => boolean, paths: WaitPaths,
   guards: ReadonlyMap<string, string>): TaskWait[] {
   const waits: TaskWait[] = [];
+  // Which branch of a dual path the wait sits on; `onAsyncPath` is written only when true, as most waits have none.
+  const pathOf = (n: SyntaxNode) => ({ onSyncPath: paths.onSyncPath(n), ...(paths.onAsyncPath(n) ? { onAsyncPath: true as const } : {}) });
   for (const n of resultAccesses) {
     {
       const nameNode = n.childForFieldName('name');
@@ -1027,7 +1035,7 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       const receiverNode = n.type === 'member_access_expression' ? n.childForFieldName('expression') : conditionOf(n);
       const receiverText = receiverNode?.text ?? '';
       const whole = n.type === 'member_binding_expression' && n.parent?.type === 'conditional_access_expression' ? n.parent : n;
-      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: none(), knownCompleted: guardReason(n, receiverText, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+      waits.push({ kind: 'result', receiverText, span: spanOf(whole), nameSpan: spanOf(nameNode), argumentTexts: none(), knownCompleted: guardReason(n, receiverText, fn, guards), inNameof: inNameof(n), ...pathOf(n) });
     }
   }
   for (const { node: n, callee } of invocations) {
@@ -1036,20 +1044,26 @@ function waitsOf(invocations: Invocation[], resultAccesses: SyntaxNode[], fn: Sy
       if (callee.name !== 'Wait' && callee.name !== 'WaitAll' && callee.name !== 'WaitAny' && callee.name !== 'GetResult') continue;
       const args = argumentTexts(n);
       if (callee.name === 'Wait' && callee.receiver !== null) {
-        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+        waits.push({ kind: 'wait', receiverText: callee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: guardReason(n, callee.receiver, fn, guards), inNameof: inNameof(n), ...pathOf(n) });
       } else if ((callee.name === 'WaitAll' || callee.name === 'WaitAny') && callee.receiver !== null && /(^|\.)Task$/.test(callee.receiver)) {
-        waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false, onSyncPath: onSyncPath(n) });
+        waits.push({ kind: callee.name === 'WaitAll' ? 'waitAll' : 'waitAny', receiverText: args.join(', '), span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: args, knownCompleted: null, inNameof: false, ...pathOf(n) });
       } else if (callee.name === 'GetResult' && args.length === 0) {
         const fnNode = n.childForFieldName('function');
         const inner = fnNode?.type === 'member_access_expression' ? fnNode.childForFieldName('expression') : null;
         const innerCallee = inner?.type === 'invocation_expression' ? calleeOf(inner) : null;
         if (innerCallee && innerCallee.name === 'GetAwaiter' && innerCallee.receiver !== null) {
-          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: none(), knownCompleted: guardReason(n, innerCallee.receiver, fn, guards), inNameof: inNameof(n), onSyncPath: onSyncPath(n) });
+          waits.push({ kind: 'getResult', receiverText: innerCallee.receiver, span: spanOf(n), nameSpan: spanOf(callee.nameNode), argumentTexts: none(), knownCompleted: guardReason(n, innerCallee.receiver, fn, guards), inNameof: inNameof(n), ...pathOf(n) });
         }
       }
     }
   }
   return exactly(inOrder(waits, (a, b) => a.span.start - b.span.start));
+}
+
+/** Whether a node sits on the synchronous or on the asynchronous branch of the body's dual path. */
+interface WaitPaths {
+  onSyncPath: (n: SyntaxNode) => boolean;
+  onAsyncPath: (n: SyntaxNode) => boolean;
 }
 
 function conditionOf(binding: SyntaxNode): SyntaxNode | null {

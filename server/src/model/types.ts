@@ -181,6 +181,11 @@ export interface TaskWait {
   inNameof: boolean;
   /** It sits on the synchronous branch of a dual-path method (MethodBody.asyncFlag is false there). */
   onSyncPath: boolean;
+  /**
+   * It sits on the asynchronous branch of a `bool async` flag (MethodBody.asyncFlag is true there: model/dualPath.ts
+   * `isOnAsyncPath`); absent otherwise.
+   */
+  onAsyncPath?: true;
 }
 
 /** How a call's result is used by its caller: what ASY012 asks of every caller. */

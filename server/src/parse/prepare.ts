@@ -147,8 +147,9 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // `is [..] items` -> `is {  } items`: the grammar takes no designation after a list pattern, and fails on the
     // method around it. An empty property pattern with the same designation matches what `[..]` matches (any
     // non-null value) and declares the same variable; what the brackets held is blanked, so a designation inside
-    // them (`[var first, ..] all`) is not declared. Patterns hold constants, never calls or awaits.
-    case 'designatedListPattern': return `{${' '.repeat(original.length - 2)}}`;
+    // them (`[var first, ..] all`) is not declared. Patterns hold constants, never calls or awaits. Line breaks inside
+    // the brackets stay where they are, as every replacement keeps them (a directive line may sit there).
+    case 'designatedListPattern': return `{${original.slice(1, -1).replace(/[^\r\n]/g, ' ')}}`;
     // `[.. var rest]` -> `[   var rest]`: the grammar's list pattern takes `..` only alone, so a slice with a pattern
     // after it (C# 11: `["run", .. var rest] => Run(rest)`) fails and takes the method around it. Without the `..` the
     // pattern is an element of the list: it declares the same variables (with the element's type instead of the

@@ -288,6 +288,20 @@ function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string
   return delegate.returns.every((r) => r.expressionText === null || taskEvidenceOf(ctx, delegate, r.expressionText).verdict === 'notTask');
 }
 
+/**
+ * A test that runs once per mode by a `bool async` parameter (`[Values(false, true)] bool async`, `[TestCase(true)]`)
+ * and, on the asynchronous branch, blocks on the API it tests (`if (async) { cursor = subject.FindAsync(filter)
+ * .GetAwaiter().GetResult(); } else { cursor = subject.Find(filter); }`), as the MongoDB driver's suite does for
+ * every twin it ships: the flag chooses which half of a paired API the test exercises, and blocking is how one
+ * synchronous test body drives both and shares its assertions. Making the test async would change how it runs, not
+ * what the library does, and reporting the wait would list every asynchronous half of such a suite (331 findings in
+ * the MongoDB driver's) for a test style, not a defect. Test code only: in production the same wait on the
+ * asynchronous path blocks the very callers that asked not to be blocked.
+ */
+function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
+  return !!ctx.testCode && wait.onAsyncPath === true;
+}
+
 /** What the wait risks: a deadlock on a single-threaded context, or only a held thread when Task.Run started the work. */
 function riskOf(wait: TaskWait): string {
   if (startedOnThreadPool(wait)) {
@@ -431,6 +445,11 @@ await runs for it (\`if (user is not null || mode == CacheMode.CacheOnly) return
 or virtual member the workspace's implementations decide, the mode being the member's own contract; an implementation
 that throws instead of handing back a task (a stub's \`throw new NotSupportedException();\`) blocks no waiter and
 leaves the judgement to the others. A conditional receiver (\`channel?.GetUserAsync(...)\`) is judged as a plain one.
+In test code it leaves alone a wait on the asynchronous branch of a \`bool async\` parameter (\`if (async) {
+subject.RenameAsync(id, name).GetAwaiter().GetResult(); } else { subject.Rename(id, name); }\`, the true arm of
+\`async ? ... : ...\`, or after \`if (!async) { ...; return; }\`, also inside a lambda written there): a theory that runs
+once per mode and blocks on the asynchronous half of a paired API to share one synchronous body and its assertions,
+as drivers with synchronous and asynchronous twins test them. In production code the same wait is reported.
 \`Result\` properties of types that are not tasks are never flagged.
 
 A wait in a synchronous twin (a method whose type, or a workspace base, declares the same name with the Async
@@ -503,6 +522,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
       for (const wait of waitsOf(ctx, body)) {
         // A waiting helper's own wait: its callers' waits are reported where they call it (waitingHelpers.ts).
         if (isHelperOwnWait(body, wait)) continue;
+        if (drivesAsyncApiFromSyncTest(ctx, wait)) continue;
         const evidence = waitedTaskEvidence(ctx, body, wait);
         if (!evidence || evidence.verdict !== 'task') continue;
         if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;

@@ -45,6 +45,8 @@ Left alone as well: a call to workspace methods that may all return a null task 
 synchronously" (Microsoft.Data.SqlClient's TDS writer), and its callers drop the task where they know there is none;
 the await this rule asks for would throw on the null. ASY023 reports the null where it is returned. And \`Interlocked.Exchange\` or
 \`CompareExchange\` on a Task field: it returns the task the field held before, and dropping that starts nothing.
+Nor \`GetOrAdd\` or \`AddOrUpdate\` on a \`ConcurrentDictionary\` of tasks: they return the value the dictionary holds
+for the key, and the task stays there for the code that reads the key.
 A call to workspace methods that all hand back a task they keep in a field of their type is left alone too
 (\`return _load ??= Task.Run(Load);\`, \`return _prepare = Task.Run(...)\`, the field itself once set, or a
 completed task): the type observes that task later, so a caller that only starts the work (\`BeginLoad() =>
