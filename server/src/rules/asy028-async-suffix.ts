@@ -18,6 +18,7 @@ import { isTypedHubClientMethod } from './typedHubClients';
 import { isRazorComponent } from '../parse/razor';
 import { delegateReturnOf } from './callTargets';
 import { isConversionToItsAwaitable, isTaskCombinatorName } from '../knowledge/taskNaming';
+import { leavesOutTheSuffix, suffixCensusOf } from './suffixConvention';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -72,6 +73,14 @@ they finish later and say so through the callback, the continuation-passing form
 names truthfully (a callback that returns a value, such as a filter or a handler returning a task, does not count). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
 
+A project that names its own awaitable methods without the suffix nine times in ten or more, and at least ten of
+them, follows a convention of its own, as some messaging and API-client libraries do throughout their public API
+(\`Send\`, \`Publish\`, \`Handle\`, \`GetAll\` returning a task): its missing suffixes are that convention, not slips,
+and are not reported (an \`Async\` on a method that cannot be awaited still is). The count is per project (files
+outside any project count together) and takes only names the method chooses: interface members where they are
+declared and methods of classes, but not overrides, explicit implementations, implementations of a workspace
+interface's member, tests and harness set-up, \`Main\`, \`DisposeAsync\` and the awaitable pattern's members.
+
 ## Why is this bad?
 Callers read the suffix to know that a call must be awaited; a \`Task\`-returning \`Save()\` invites \`Save();\`
 without an await (ASY022 then catches the dropped task), and a \`LoadAsync()\` that returns a list invites an
@@ -110,6 +119,9 @@ with the compiler's help; a text edit here could not find them all.
   workspace. A base class's virtual method that only its subclasses' interface makes an implementation (an abstract
   job base whose derived jobs list \`IJob\`) is read as the base class's own.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`.
+- The project convention is read from names alone: an implementation of a .NET or package interface whose member
+  has the suffix (\`IHostedService.StartAsync\`) counts as a suffixed name of the project's own, and a project of
+  fewer than ten such methods, or one that mixes the two styles, gets every missing suffix reported.
 `;
 
 const KNOWN_AWAITABLES = /^(?:Windows\.Foundation\.)?IAsync(?:Action|Operation)(?:WithProgress)?\b|^(?:System\.Runtime\.CompilerServices\.)?(?:Configured(?:Value)?TaskAwaitable|YieldAwaitable)\b/;
@@ -340,6 +352,9 @@ export const rule: Rule = {
     const findings: RuleFinding[] = [];
     let masked: string | null = null;
     const bodiesById = new Map(ctx.model.bodies.map((b) => [b.id, b]));
+    // A project that names its own awaitable methods without the suffix nine times in ten has a convention of its
+    // own (rules/suffixConvention.ts): the missing suffix is that convention, not a slip, and is not reported there.
+    let ownConvention: boolean | null = null;
     for (const type of ctx.model.types) {
       if (type.kind === 'delegate') continue;
       for (const m of type.members) {
@@ -350,6 +365,7 @@ export const rule: Rule = {
         const awaitability = awaitabilityOf(ctx, m, body ?? ctx.model.bodies[0]);
         const wrong = awaitability === 'awaitable' ? !suffixed : awaitability === 'notAwaitable' ? suffixed : false;
         if (!wrong) continue;
+        if (!suffixed && (ownConvention ??= leavesOutTheSuffix(suffixCensusOf(ctx.index, ctx.file)))) continue;
         masked ??= maskCommentsAndStrings(ctx.text);
         if (exemptReason(ctx, type, m, body, masked)) continue;
         const rename = suffixed ? m.name.replace(/Async$/, '') : `${m.name}Async`;
