@@ -18,7 +18,7 @@ import { isTypedHubClientMethod } from './typedHubClients';
 import { isRazorComponent } from '../parse/razor';
 import { delegateReturnOf } from './callTargets';
 import { isConversionToItsAwaitable, isTaskCombinatorName } from '../knowledge/taskNaming';
-import { leavesOutTheSuffix, suffixCensusOf } from './suffixConvention';
+import { isFrameworkBoundMethod, leavesOutTheSuffix, suffixCensusOf } from './suffixConvention';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -161,12 +161,6 @@ function attributeNames(body: MethodBody | undefined): string[] {
   return (body?.attributes ?? []).map(attributeName);
 }
 
-/** Controllers, Razor pages and SignalR hubs: frameworks that bind to method names. */
-function isNameBoundType(ctx: RuleContext, type: TypeDeclaration): boolean {
-  const names = new Set([...typeFamily(ctx.index, type.name), ...type.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!)]);
-  return ['Controller', 'ControllerBase', 'PageModel', 'Hub', 'ComponentBase'].some((n) => names.has(n)) || /Controller$/.test(type.name)
-    || type.attributes.some((a) => /^(?:[\w.]+\.)?(?:ApiController|Controller)(?:Attribute)?\b/.test(a.trim()));
-}
 
 const AWAITABLE_RETURNS: ReadonlySet<string> = new Set(['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'OtherTaskLike']);
 
@@ -258,7 +252,7 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // the name (`[TestCleanup]`, `[AssemblyInitialize]`, BenchmarkDotNet's `[GlobalSetup]` as much as `[Fact]`).
     if (harnessAttributeOf(body.attributes) !== null) return 'test or benchmark harness method';
     if (attributes.includes('RelayCommand')) return 'generated command';
-    if (isNameBoundType(ctx, type) && (body.modifiers.includes('public') || /^On(Get|Post|Put|Delete|Patch)/.test(m.name))) return 'action or handler';
+    if (isFrameworkBoundMethod(ctx.index, type, m.name, body)) return 'action or handler';
     // UseMiddleware<T> binds a conventional middleware's request method by name: Invoke or InvokeAsync since
     // ASP.NET Core 2.0 (aspnet/HttpAbstractions#804), only Invoke before it, so a library that still targets 1.x
     // cannot rename it.

@@ -32,13 +32,28 @@ const IMPOSED_NAMES: ReadonlySet<string> = new Set(['Main', 'DisposeAsync', 'Get
  * Whether the method's name counts in the census: an awaitable method (Task or ValueTask, as declared) whose name its
  * author chose. Overrides, explicit implementations and methods whose name a workspace base type or interface
  * declares take their name from elsewhere (the base is counted where it declares it); tests and harness set-up are
- * named for the harness.
+ * named for the harness, and a controller's actions for its routes.
  */
 export function countsInCensus(index: WorkspaceIndex, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined): boolean {
   if (m.kind !== 'method' || !AWAITABLE_RETURNS.has(m.returnKind) || m.explicitInterface || IMPOSED_NAMES.has(m.name)) return false;
-  if (body && (body.modifiers.includes('override') || harnessAttributeOf(body.attributes) !== null)) return false;
+  if (body && (body.modifiers.includes('override') || harnessAttributeOf(body.attributes) !== null || isFrameworkBoundMethod(index, type, m.name, body))) return false;
   const family = typeFamily(index, type.name);
   return !methodsNamed(index, m.name, null).some((other) => other.typeName !== null && other.typeName !== type.name && family.has(other.typeName));
+}
+
+/** Controllers, Razor pages and SignalR hubs: frameworks that bind to method names. */
+function isNameBoundType(index: WorkspaceIndex, type: TypeDeclaration): boolean {
+  const names = new Set([...typeFamily(index, type.name), ...type.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!)]);
+  return ['Controller', 'ControllerBase', 'PageModel', 'Hub', 'ComponentBase'].some((n) => names.has(n)) || /Controller$/.test(type.name)
+    || type.attributes.some((a) => /^(?:[\w.]+\.)?(?:ApiController|Controller)(?:Attribute)?\b/.test(a.trim()));
+}
+
+/**
+ * A controller's action, a Razor page's handler or a hub's method: routing binds to its name (a public method of such
+ * a type, or an `OnGet...`/`OnPost...` handler), so the name is the framework's, not the project's convention.
+ */
+export function isFrameworkBoundMethod(index: WorkspaceIndex, type: TypeDeclaration, name: string, body: MethodBody): boolean {
+  return isNameBoundType(index, type) && (body.modifiers.includes('public') || /^On(Get|Post|Put|Delete|Patch)/.test(name));
 }
 
 /** `ReadAsync`, and `ReadAsyncCore`, whose name says Async before a qualifier. */
