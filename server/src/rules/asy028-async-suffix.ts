@@ -79,7 +79,8 @@ them, follows a convention of its own, as some messaging and API-client librarie
 and are not reported (an \`Async\` on a method that cannot be awaited still is). The count is per project (files
 outside any project count together) and takes only names the method chooses: interface members where they are
 declared and methods of classes, but not overrides, explicit implementations, implementations of a workspace
-interface's member, tests and harness set-up, \`Main\`, \`DisposeAsync\` and the awaitable pattern's members.
+interface's member, tests and harness set-up, a controller's actions, a Razor page's handlers and a hub's methods
+(routing binds to their names), \`Main\`, \`DisposeAsync\` and the awaitable pattern's members.
 
 ## Why is this bad?
 Callers read the suffix to know that a call must be awaited; a \`Task\`-returning \`Save()\` invites \`Save();\`
