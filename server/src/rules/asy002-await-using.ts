@@ -159,8 +159,9 @@ function withoutTrailingComments(text: string): string {
 
 function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
   const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
-  // Opened for reading or decompressing: DisposeAsync has nothing to write.
-  if (readOnlyCreationOf(resource)) return null;
+  // Opened for reading or decompressing: DisposeAsync has nothing to write. So is a stream a helper of the type
+  // opens that way (`CreateReadStream(path)` returning `new FileStream(path, FileMode.Open, FileAccess.Read)`).
+  if (readOnlyCreationOf(resource) || opensForReadingInAHelper(ctx, body, resource)) return null;
   // A workspace factory that cannot be overridden and only ever returns `new T(...)` hands out a T, whatever
   // interface it is declared to return: T's DisposeAsync is the one `await using` would run.
   const created = typeEveryReturnCreates(ctx, body, resource);
@@ -205,6 +206,28 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
     if (factory) return factory;
   }
   return null;
+}
+
+/**
+ * Whether the resource is a call, without a receiver or through `this`, to methods of the body's own type whose every
+ * return is a read-only creation (`static FileStream CreateReadStream(string path) => new FileStream(path,
+ * FileMode.Open, FileAccess.Read, FileShare.Read, 4096, useAsync: true);`): what the helper hands back has nothing to
+ * write when disposed, whatever its declared type's row says. A helper that may return another stream, or none
+ * known by its body, keeps the finding.
+ */
+function opensForReadingInAHelper(ctx: RuleContext, body: MethodBody, resource: string): boolean {
+  const call = splitCallText(resource);
+  const owner = body.containingType;
+  if (!call || owner === null || (call.receiver !== null && call.receiver.trim() !== 'this')) return false;
+  const helpers = methodsNamed(ctx.index, call.name, owner);
+  return helpers.length > 0 && helpers.every((m) => m.body !== null && m.body.returns.length > 0
+    && m.body.returns.every((r) => r.expressionText !== null && isOneCreation(r.expressionText) && readOnlyCreationOf(r.expressionText) !== undefined));
+}
+
+/** `new FileStream(...)` or `File.OpenRead(...)` alone: not a conditional that may choose another stream. */
+function isOneCreation(text: string): boolean {
+  const t = text.trim();
+  return /^new\s+[A-Za-z_][\w.]*\s*\(/.test(t) ? t.endsWith(')') : splitCallText(t) !== null && /^[A-Za-z_][\w.]*\s*\(/.test(t);
 }
 
 /** `section.Body`, `request?.Body`: a member read off another object (not `this.x`, not a local, not a call). */

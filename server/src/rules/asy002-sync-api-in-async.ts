@@ -575,7 +575,10 @@ whose default asynchronous hook runs the synchronous one, in a subclass that ove
 resource declared as an interface whose value comes from a workspace factory that cannot be overridden (static, or not
 virtual) and whose every return creates that one type with \`new\` (\`return new Lease(gate);\`, also as
 \`Task.FromResult(...)\`, cast or in either branch of a conditional); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
-upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a
+upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a stream
+opened for reading or decompressing (\`File.OpenRead\`, \`FileAccess.Read\`, \`CompressionMode.Decompress\`), also
+through a helper of the same type whose every return opens one so (\`CreateReadStream(path)\` returning \`new
+FileStream(path, FileMode.Open, FileAccess.Read)\`): disposing it writes nothing; a \`using\` of a
 \`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
 disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
 workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass); a call

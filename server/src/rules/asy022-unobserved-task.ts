@@ -1,7 +1,8 @@
 /** ASY022 unobserved-task: a call whose Task is dropped, neither awaited, stored, returned nor passed on. */
 import type { CallSite, FileModel, MethodBody } from '../model/types';
 import { intentionalDropOf, specificationLambdaOf } from '../knowledge/fireAndForget';
-import { isConditionalCall, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
+import { importsNamespace, isConditionalCall, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
+import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import { applicableCandidates, callCandidates, everyDeclaredBody, type CallCandidate } from './callTargets';
@@ -26,7 +27,12 @@ that returns void: \`items.ForEach(i => SaveAsync(i))\`, \`Array.ForEach(files, 
 \`Parallel.ForEach(...)\`, a \`new Timer(_ => RefreshAsync())\` callback, an \`Action\` parameter the workspace or the
 signatures declare, a typed event's \`+=\`. The compiler accepts it (a call is a valid statement body) and the task
 is dropped in the conversion, silently. An \`async\` lambda in the same place is ASY021's: it becomes async void
-instead, and only one of the two rules reports a lambda.
+instead, and only one of the two rules reports a lambda. A lambda handed to NUnit's \`Assert.Throws\` or
+\`Assert.Catch\` (knowledge/throwAssertions.ts) whose call binds only to workspace methods that are not async is left
+alone: it tests a guard that throws before any task exists (\`Assert.Throws<InvalidOperationException>(() =>
+stopped.Send(message))\`), a task exists only when the call does not throw, and then the assertion fails the test.
+One whose call is async (its exception goes into the task, which the assertion never sees) or goes through an
+interface is still reported.
 
 Left alone, as the peers' known false alarms: \`_ = SaveAsync();\` (a discard says "on purpose"),
 \`Task.Run(...)\` and \`Task.Factory.StartNew(...)\` statements (they exist to start work without waiting for
@@ -277,7 +283,10 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const call = returnedCallOf(ctx, body);
     if (!call || intentionalDropOf(call, fileNamespaces(ctx), () => receiverTypeOfCall(ctx, body, call))) continue;
     const result = callResultOf(ctx, body, call);
-    if (result.kind !== 'task' || dropsNothing(ctx, call, applicableTargetsOf(ctx, body, call), false)) continue;
+    if (result.kind !== 'task') continue;
+    const applicable = applicableTargetsOf(ctx, body, call);
+    if (dropsNothing(ctx, call, applicable, false)) continue;
+    if (!voidMember && assertsASynchronousThrow(ctx, body, applicable)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
     const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
@@ -294,6 +303,22 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     });
   }
   return findings;
+}
+
+/**
+ * `Assert.Throws<ArgumentException>(() => session.Send(null!))`: a lambda handed to an assertion that expects it to
+ * throw (knowledge/throwAssertions.ts), whose call binds only to workspace methods that are not async. Such a method
+ * throws its guard's exception before it makes a task, and that is what the test asserts; a task exists only when the
+ * call does not throw, and then the assertion fails the test, so nothing is lost unseen, and the awaiting assertion
+ * the fix would suggest no longer tells a synchronous throw from a faulted task. An async method puts its exception
+ * in the task, which the assertion never sees: that lambda is still reported, as xUnit2014 reports it.
+ */
+function assertsASynchronousThrow(ctx: RuleContext, body: MethodBody, applicable: readonly CallCandidate[]): boolean {
+  const target = body.delegateTarget;
+  if (target?.kind !== 'argument' || target.call?.kind !== 'invocation') return false;
+  if (!throwAssertionOf(target.call.receiver, target.call.name, (namespace) => importsNamespace(ctx, namespace, true))) return false;
+  return applicable.length > 0 && applicable.every((c) => c.source === 'workspace')
+    && everyDeclaredBody(ctx.index, applicable.map((c) => c.declaration), (b) => !b.isAsync);
 }
 
 /** The call that is the lambda's whole expression body (`i => SaveAsync(i)`, `i => repo.SaveAsync(i).ConfigureAwait(false)`). */

@@ -7,6 +7,7 @@ import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
 import { quoted } from './messageText';
 import { acceptsNull } from './typeKinds';
 import { NULL_TASK } from './nullTasks';
+import { testCodeVerdict } from '../project/testCode';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -14,7 +15,10 @@ Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hand
 or a conditional access that is null when its receiver is (\`return _cache?.RefreshAsync();\`). Methods, local
 functions, expression-bodied properties and lambdas whose delegate type is declared (\`Func<Task> f = () => null;\`)
 are looked at. A return type declared nullable (\`Task?\`) says the null is intended and is left alone; so are
-async functions, where \`return null;\` is the result, not the task.
+async functions, where \`return null;\` is the result, not the task. So is a test double in test code whose name, or
+the name of a type around it, says it returns null (\`class MutatorReturnsNull : IMutator\`, \`FindReturningNull\`,
+\`NullTask\`): it hands the code under test the null a careless implementation would, so that a test can check the
+guard that reports it, and the fix would defeat the test. Outside test code such a name changes nothing.
 
 ## Why is this bad?
 Callers await what a Task-returning method returns. \`await null\` throws a \`NullReferenceException\` at the
@@ -149,6 +153,25 @@ function fixFor(ctx: RuleContext, body: MethodBody, shape: NullShape): Fix | nul
   return { title: shape.kind === 'null' ? `Return ${completed.replace(/<.*>\(.*\)$/, '')} instead of null` : `Fall back to ${completed.replace(/<.*>\(.*\)$/, '')} when the receiver is null`, safety: 'unsafe', edits: [edit] };
 }
 
+/** `ReturnsNull`, `ReturnNull`, `ReturningNull`, `NullReturning`, `NullTask`: a name that says the null is the point. */
+const NAMED_FOR_NULL = /Return(?:s|ing)?Null|NullReturning|NullTask/;
+
+/**
+ * Whether a test's function, or a type around it, is named for returning a null task (`class
+ * MutatorReturnsNull : IMutator`, `Task FindReturnsNull(...)`): a test double written to hand the code under test the
+ * null a careless implementation would, so that a test can check the guard that reports it. The null is what the
+ * test is about, and the fix would defeat it. Test code only: a production type of that name is still a bug's place.
+ */
+function namedForItsNull(ctx: RuleContext, body: MethodBody): boolean {
+  const chain = bodyChain(body, ctx.model.bodies);
+  return chain.some((b) => NAMED_FOR_NULL.test(b.name) || (b.containingType !== null && NAMED_FOR_NULL.test(b.containingType)));
+}
+
+/** The file's project is test code, or (outside a project, as a lone file) the file holds a test or test class. */
+function isTestCode(ctx: RuleContext): boolean {
+  return !!ctx.testCode || testCodeVerdict(null, ctx.text, ctx.model, null).testCode;
+}
+
 function isTaskReturning(body: MethodBody): boolean {
   if (body.returnKind !== 'Task' && body.returnKind !== 'TaskOfT') return false;
   // `Task?`: the signature says callers must expect null (VSTHRD114's false alarm, vs-threading issue 637).
@@ -171,6 +194,7 @@ export const rule: Rule = {
     let masked: string | null = null;
     for (const body of ctx.model.bodies) {
       if (body.isAsync || body.hasSyntaxErrors || !isTaskReturning(body)) continue;
+      if (namedForItsNull(ctx, body) && isTestCode(ctx)) continue;
       for (const r of body.returns) {
         if (r.expressionText === null) continue;
         masked ??= maskCommentsAndStrings(ctx.text);

@@ -18,6 +18,7 @@ import { isTypedHubClientMethod } from './typedHubClients';
 import { isRazorComponent } from '../parse/razor';
 import { delegateReturnOf } from './callTargets';
 import { isConversionToItsAwaitable, isTaskCombinatorName } from '../knowledge/taskNaming';
+import { isFrameworkBoundMethod, leavesOutTheSuffix, suffixCensusOf } from './suffixConvention';
 
 const docs = `## What it does
 Off by default. Flags a method whose name does not follow the .NET convention for asynchronous methods: it
@@ -72,6 +73,15 @@ they finish later and say so through the callback, the continuation-passing form
 names truthfully (a callback that returns a value, such as a filter or a handler returning a task, does not count). Methods returning
 \`IAsyncEnumerable<T>\` are left alone either way: the guidelines differ on them.
 
+A project that names its own awaitable methods without the suffix nine times in ten or more, and at least ten of
+them, follows a convention of its own, as some messaging and API-client libraries do throughout their public API
+(\`Send\`, \`Publish\`, \`Handle\`, \`GetAll\` returning a task): its missing suffixes are that convention, not slips,
+and are not reported (an \`Async\` on a method that cannot be awaited still is). The count is per project (files
+outside any project count together) and takes only names the method chooses: interface members where they are
+declared and methods of classes, but not overrides, explicit implementations, implementations of a workspace
+interface's member, tests and harness set-up, a controller's actions, a Razor page's handlers and a hub's methods
+(routing binds to their names), \`Main\`, \`DisposeAsync\` and the awaitable pattern's members.
+
 ## Why is this bad?
 Callers read the suffix to know that a call must be awaited; a \`Task\`-returning \`Save()\` invites \`Save();\`
 without an await (ASY022 then catches the dropped task), and a \`LoadAsync()\` that returns a list invites an
@@ -110,6 +120,9 @@ with the compiler's help; a text edit here could not find them all.
   workspace. A base class's virtual method that only its subclasses' interface makes an implementation (an abstract
   job base whose derived jobs list \`IJob\`) is read as the base class's own.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`.
+- The project convention is read from names alone: an implementation of a .NET or package interface whose member
+  has the suffix (\`IHostedService.StartAsync\`) counts as a suffixed name of the project's own, and a project of
+  fewer than ten such methods, or one that mixes the two styles, gets every missing suffix reported.
 `;
 
 const KNOWN_AWAITABLES = /^(?:Windows\.Foundation\.)?IAsync(?:Action|Operation)(?:WithProgress)?\b|^(?:System\.Runtime\.CompilerServices\.)?(?:Configured(?:Value)?TaskAwaitable|YieldAwaitable)\b/;
@@ -149,12 +162,6 @@ function attributeNames(body: MethodBody | undefined): string[] {
   return (body?.attributes ?? []).map(attributeName);
 }
 
-/** Controllers, Razor pages and SignalR hubs: frameworks that bind to method names. */
-function isNameBoundType(ctx: RuleContext, type: TypeDeclaration): boolean {
-  const names = new Set([...typeFamily(ctx.index, type.name), ...type.baseTypes.map((b) => b.replace(/<.*$/, '').split('.').pop()!)]);
-  return ['Controller', 'ControllerBase', 'PageModel', 'Hub', 'ComponentBase'].some((n) => names.has(n)) || /Controller$/.test(type.name)
-    || type.attributes.some((a) => /^(?:[\w.]+\.)?(?:ApiController|Controller)(?:Attribute)?\b/.test(a.trim()));
-}
 
 const AWAITABLE_RETURNS: ReadonlySet<string> = new Set(['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT', 'OtherTaskLike']);
 
@@ -246,7 +253,7 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // the name (`[TestCleanup]`, `[AssemblyInitialize]`, BenchmarkDotNet's `[GlobalSetup]` as much as `[Fact]`).
     if (harnessAttributeOf(body.attributes) !== null) return 'test or benchmark harness method';
     if (attributes.includes('RelayCommand')) return 'generated command';
-    if (isNameBoundType(ctx, type) && (body.modifiers.includes('public') || /^On(Get|Post|Put|Delete|Patch)/.test(m.name))) return 'action or handler';
+    if (isFrameworkBoundMethod(ctx.index, type, m.name, body)) return 'action or handler';
     // UseMiddleware<T> binds a conventional middleware's request method by name: Invoke or InvokeAsync since
     // ASP.NET Core 2.0 (aspnet/HttpAbstractions#804), only Invoke before it, so a library that still targets 1.x
     // cannot rename it.
@@ -340,6 +347,9 @@ export const rule: Rule = {
     const findings: RuleFinding[] = [];
     let masked: string | null = null;
     const bodiesById = new Map(ctx.model.bodies.map((b) => [b.id, b]));
+    // A project that names its own awaitable methods without the suffix nine times in ten has a convention of its
+    // own (rules/suffixConvention.ts): the missing suffix is that convention, not a slip, and is not reported there.
+    let ownConvention: boolean | null = null;
     for (const type of ctx.model.types) {
       if (type.kind === 'delegate') continue;
       for (const m of type.members) {
@@ -350,6 +360,7 @@ export const rule: Rule = {
         const awaitability = awaitabilityOf(ctx, m, body ?? ctx.model.bodies[0]);
         const wrong = awaitability === 'awaitable' ? !suffixed : awaitability === 'notAwaitable' ? suffixed : false;
         if (!wrong) continue;
+        if (!suffixed && (ownConvention ??= leavesOutTheSuffix(suffixCensusOf(ctx.index, ctx.file)))) continue;
         masked ??= maskCommentsAndStrings(ctx.text);
         if (exemptReason(ctx, type, m, body, masked)) continue;
         const rename = suffixed ? m.name.replace(/Async$/, '') : `${m.name}Async`;
