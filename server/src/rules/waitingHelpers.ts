@@ -28,10 +28,14 @@ function extendedTaskOf(body: MethodBody): string | null {
   return body.waits.some((w) => BLOCKING_KINDS.has(w.kind) && w.knownCompleted === null && isTheTask(w.receiverText, first.name)) ? first.name : null;
 }
 
-/** `task`, or the same task as another awaitable: `task.AsTask()`, `task.Preserve()`, `task.ConfigureAwait(false)`. */
+/**
+ * `task`, or the same task as another awaitable: `task.AsTask()`, `task.Preserve()`, `task.ConfigureAwait(false)`, or
+ * `task.WaitAsync(token)`, which completes with it unless the token or timeout fires first (a helper that waits for
+ * its task with a way out, as Nito.AsyncEx's WaitAndUnwrapException does).
+ */
 function isTheTask(receiverText: string, name: string): boolean {
   const text = receiverText.trim();
-  return text === name || new RegExp(`^${name}\\s*\\.\\s*(?:AsTask|Preserve|ConfigureAwait)\\s*\\([^()]*\\)$`).test(text);
+  return text === name || new RegExp(`^${name}\\s*\\.\\s*(?:AsTask|Preserve|ConfigureAwait|WaitAsync)\\s*\\([^()]*\\)$`).test(text);
 }
 
 /** A static method whose first parameter is `this Task` (or ValueTask, generic or not). */
