@@ -120,32 +120,12 @@ export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   // A capability fallback is judged by the call's own name; once the walk has left the lambda around it, only the
   // flag and mode conditions count, so what a lambda inherits depends on where the lambda is, not on what it calls
   // (the body cache keys a lambda by that: pathKeyOf).
-  let crossed = false;
-  const fallback = (cond: SyntaxNode | null, guarded: SyntaxNode | null, test?: RegExp) => !crossed && isCapabilityFallback(node, cond, guarded, test);
-  let child = node;
-  for (let p = node.parent; p; child = p, p = p.parent) {
-    if (p.type === 'if_statement' || p.type === 'conditional_expression') {
-      const cond = p.childForFieldName('condition');
-      const consequence = p.childForFieldName('consequence');
-      const alternative = p.childForFieldName('alternative');
-      if (alternative && child.startIndex === alternative.startIndex && (isFlag(cond) || isNotSyncMode(cond) || fallback(cond, consequence)
-        || fallback(cond, consequence, ASYNC_MODE_MEMBER))) return true;
-      if (consequence && child.startIndex === consequence.startIndex && (isNotFlag(cond) || isSyncMode(cond) || fallback(cond, alternative, ASYNC_CAPABILITY_ABSENT))) return true;
-    } else if (p.type === 'block') {
-      for (const s of p.namedChildren) {
-        if (!s || s.startIndex >= child.startIndex) break;
-        if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
-        const cond = s.childForFieldName('condition');
-        const consequence = s.childForFieldName('consequence');
-        if ((isFlag(cond) || isNotSyncMode(cond) || fallback(cond, consequence)) && alwaysExits(consequence)) return true;
-      }
-    }
-    // A lambda written on the synchronous branch is created only there (`async ? await Record.ExceptionAsync(() =>
-    // ReadAsync()) : Record.Exception(() => Read())`), so the walk goes on through it, as isOnAsyncPath's does.
-    if (isFunctionNode(p) && (!isAnonymousFunction(p) || (flag !== null && declaresName(p, flag)))) break;
-    if (isFunctionNode(p)) crossed = true;
-  }
-  return false;
+  return someBranchAbove(node, flag, ({ arm, cond, other, crossed }) => {
+    const fallback = (guarded: SyntaxNode | null, test?: RegExp) => !crossed && isCapabilityFallback(node, cond, guarded, test);
+    if (arm === 'then') return isNotFlag(cond) || isSyncMode(cond) || fallback(other, ASYNC_CAPABILITY_ABSENT);
+    if (arm === 'else') return isFlag(cond) || isNotSyncMode(cond) || fallback(other) || fallback(other, ASYNC_MODE_MEMBER);
+    return isFlag(cond) || isNotSyncMode(cond) || fallback(other);
+  });
 }
 
 /**
@@ -170,22 +150,47 @@ export function pathKeyOf(fn: SyntaxNode, flags: readonly (string | null)[]): st
 export function isOnAsyncPath(node: SyntaxNode, flag: string): boolean {
   const isFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^${flag}(?:\\s*==\\s*true)?$`).test(stripParens(cond.text));
   const isNotFlag = (cond: SyntaxNode | null) => !!cond && new RegExp(`^!\\s*\\(?\\s*${flag}\\s*\\)?$|^${flag}\\s*==\\s*false$`).test(stripParens(cond.text));
+  return someBranchAbove(node, flag, ({ arm, cond }) => (arm === 'then' ? isFlag(cond) : isNotFlag(cond)));
+}
+
+/**
+ * A branch a node sits in, met on the way up from it: the `then` or `else` arm of an `if` or `?:` it is in (`other`
+ * is the arm it is not in), or `after` an earlier `if` without `else` in an enclosing block (`other` is that `if`'s
+ * consequence, which must always exit for the node to run only when its condition is false). `crossed`: the walk has
+ * left a lambda or anonymous method on its way.
+ */
+interface BranchAbove {
+  arm: 'then' | 'else' | 'after';
+  cond: SyntaxNode | null;
+  other: SyntaxNode | null;
+  crossed: boolean;
+}
+
+/**
+ * Whether `decides` says yes to a branch around `node`: the walk isOnSyncPath and isOnAsyncPath share. It goes on
+ * through the lambdas and anonymous methods around the node (one written on a branch is created only there) unless
+ * one declares `flag` itself, and stops at a local function or member, which may be called from anywhere in its scope.
+ */
+function someBranchAbove(node: SyntaxNode, flag: string | null, decides: (branch: BranchAbove) => boolean): boolean {
+  let crossed = false;
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
       const cond = p.childForFieldName('condition');
       const consequence = p.childForFieldName('consequence');
       const alternative = p.childForFieldName('alternative');
-      if (consequence && child.startIndex === consequence.startIndex && isFlag(cond)) return true;
-      if (alternative && child.startIndex === alternative.startIndex && isNotFlag(cond)) return true;
+      if (consequence && child.startIndex === consequence.startIndex && decides({ arm: 'then', cond, other: alternative, crossed })) return true;
+      if (alternative && child.startIndex === alternative.startIndex && decides({ arm: 'else', cond, other: consequence, crossed })) return true;
     } else if (p.type === 'block') {
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
         if (s.type !== 'if_statement' || s.childForFieldName('alternative')) continue;
-        if (isNotFlag(s.childForFieldName('condition')) && alwaysExits(s.childForFieldName('consequence'))) return true;
+        const consequence = s.childForFieldName('consequence');
+        if (decides({ arm: 'after', cond: s.childForFieldName('condition'), other: consequence, crossed }) && alwaysExits(consequence)) return true;
       }
     }
-    if (isFunctionNode(p) && (!isAnonymousFunction(p) || declaresName(p, flag))) break;
+    if (isFunctionNode(p) && (!isAnonymousFunction(p) || (flag !== null && declaresName(p, flag)))) break;
+    if (isFunctionNode(p)) crossed = true;
   }
   return false;
 }

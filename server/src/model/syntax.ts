@@ -336,13 +336,15 @@ export function topLevel(text: string, start: number, end: number, visit: (i: nu
 
 /** Where the bracket at `open` (`(`, `[` or `{`) closes, counting only brackets of its kind; -1 when it does not. */
 export function closingBracket(text: string, open: number): number {
-  const o = text[open];
-  const c = o === '(' ? ')' : o === '[' ? ']' : o === '{' ? '}' : null;
-  if (c === null) return -1;
+  const o = text.charCodeAt(open);
+  // ( ) [ ] { } as char codes: the scan compares codes, not one-character strings (it runs over whole files).
+  const c = o === 40 ? 41 : o === 91 ? 93 : o === 123 ? 125 : -1;
+  if (c === -1) return -1;
   let depth = 0;
   for (let i = open; i < text.length; i++) {
-    if (text[i] === o) depth++;
-    else if (text[i] === c && --depth === 0) return i;
+    const code = text.charCodeAt(i);
+    if (code === o) depth++;
+    else if (code === c && --depth === 0) return i;
   }
   return -1;
 }

@@ -11,6 +11,7 @@
  * comments and literals masked, so braces and words inside them do not count. Pure, linear in the text.
  */
 import { maskCommentsAndStrings } from '../rules/sourceText';
+import { closingBracket } from '../model/syntax';
 
 /**
  * Words and operators that make a body worth parsing: it awaits, declares or returns a task, starts a thread, or
@@ -61,7 +62,7 @@ export function withPlainBodiesBlanked(parseText: string): string {
       i++;
       continue;
     }
-    const close = closingBrace(masked, i);
+    const close = closingBracket(masked, i);
     if (close < 0) break;
     if (kind === 'body' && !KEEP.test(header) && !KEEP.test(masked.slice(i + 1, close))) blanked.push([i + 1, close]);
     top.headerStart = close + 1;
@@ -107,15 +108,4 @@ function assignsAtTopLevel(header: string): boolean {
     else if (c === '=' && depth === 0 && header[k + 1] !== '=' && !'!<>='.includes(header[k - 1] ?? '')) return true;
   }
   return false;
-}
-
-/** The offset of the `}` that closes the `{` at `open` in masked text, or -1 when the text ends first. */
-function closingBrace(masked: string, open: number): number {
-  let depth = 0;
-  for (let k = open; k < masked.length; k++) {
-    const c = masked.charCodeAt(k);
-    if (c === 123 /* { */) depth++;
-    else if (c === 125 /* } */ && --depth === 0) return k;
-  }
-  return -1;
 }

@@ -317,8 +317,8 @@ function hasDisposeAsync(ctx: RuleContext, body: MethodBody): boolean {
   return typeFamily(ctx.index, owner).has('IAsyncDisposable') || methodsNamed(ctx.index, 'DisposeAsync', owner).length > 0;
 }
 
-/** The display-only fix: what making the caller async involves for this kind of body. */
-function fixTitle(ctx: RuleContext, body: MethodBody): string {
+/** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
+function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
   switch (body.kind) {
     case 'constructor':
       return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
@@ -344,7 +344,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody): string {
       if (body.modifiers.includes('override')) return overrideFixTitle(ctx, body);
       // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
       // blocking one is there for callers that cannot await.
-      if (hasAsyncTwin(ctx, body)) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
+      if (twin) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
       return `Make ${body.name} async and await the task (changes its signature and every caller)`;
   }
 }
@@ -531,7 +531,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
-          fix: { title: fixTitle(ctx, body), safety: 'display-only', edits: [] },
+          fix: { title: fixTitle(ctx, body, twin), safety: 'display-only', edits: [] },
           ...(twin ? { maxSeverity: twinSeverity(body) } : {}),
         });
       }
