@@ -90,7 +90,14 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
     return leftOutOfTestProjectReason(around, around ? loaded.host.testCodeReasonOf(around) : null);
   };
   const equivalentsOf = (id: string) => ruleById(id)?.meta.equivalents ?? [];
-  const generatedFileOf = (file: string, text: string) => generatedFileReason(file, text, generatedCodeOption(editorOptions(file)));
+  // Asked once when the sources are marked before the parse and again for each file's context: a CLI run reads each
+  // file's text once, so the first answer for a path stands.
+  const generatedReasons = new Map<string, string | null>();
+  const generatedFileOf = (file: string, text: string): string | null => {
+    let reason = generatedReasons.get(file);
+    if (reason === undefined) generatedReasons.set(file, (reason = generatedFileReason(file, text, generatedCodeOption(editorOptions(file)))));
+    return reason;
+  };
   return {
     generatedFileOf,
     severitiesOf: (file) => severitiesFromOptions(editorOptions(file)),

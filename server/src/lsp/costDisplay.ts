@@ -4,11 +4,30 @@
  * default: one annotation per method is enough). Both say the same thing in the same order and words.
  */
 import { MarkupKind, type CodeLens, type InlayHint, type Range } from 'vscode-languageserver';
-import type { AsyncLensSettings } from '../config/settings';
+import type { AsyncLensSettings, RuntimeProfile } from '../config/settings';
 import { hintPositionAfterSignature, rangeContains } from './convert';
-import { bytes, profileLabel } from './markdown';
 import type { DocumentSnapshot, ProfileCostView } from './snapshot';
 import { SHOW_METHOD_DETAIL_COMMAND } from './protocol';
+
+const PROFILE_LABEL: Record<RuntimeProfile, string> = {
+  net6: '.NET 6',
+  net7: '.NET 7',
+  net8: '.NET 8',
+  net9: '.NET 9',
+  net10: '.NET 10',
+  'net11-runtime-async': '.NET 11 runtime async',
+};
+
+/** A runtime profile's name as people read it, marked when its cost is an estimate. */
+export function profileLabel(profile: RuntimeProfile, cost?: ProfileCostView): string {
+  const label = PROFILE_LABEL[profile] ?? profile;
+  return cost && cost.estimate !== false ? `${label} (estimate)` : label;
+}
+
+/** A byte count as the cost card and the inlay hint show it. */
+export function bytes(n: number): string {
+  return `${n} B`;
+}
 
 /** `sync 0 B`, `≈72 B` for estimates, or what the path does when it never happens. */
 function pathText(label: string, value: number | null, never: string, c: ProfileCostView): string {

@@ -3,26 +3,12 @@
  * await may cost, and what a flagged call is about. Pure functions of snapshot data, so tests snapshot them.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import { RUNTIME_PROFILES, type RuntimeProfile } from '../config/settings';
+import { RUNTIME_PROFILES } from '../config/settings';
 import { ruleById } from '../rules/registry';
 import { ruleDocsLink } from './ruleDocs';
 import type { AwaitView, DiagnosticData, MethodView, ProfileCostView } from './snapshot';
-import { costLine } from './costDisplay';
+import { bytes, costLine, profileLabel } from './costDisplay';
 import { SHOW_METHOD_DETAIL_COMMAND } from './protocol';
-
-const PROFILE_LABEL: Record<RuntimeProfile, string> = {
-  net6: '.NET 6',
-  net7: '.NET 7',
-  net8: '.NET 8',
-  net9: '.NET 9',
-  net10: '.NET 10',
-  'net11-runtime-async': '.NET 11 runtime async',
-};
-
-export function profileLabel(profile: RuntimeProfile, cost?: ProfileCostView): string {
-  const label = PROFILE_LABEL[profile] ?? profile;
-  return cost && cost.estimate !== false ? `${label} (estimate)` : label;
-}
 
 /**
  * Inline code for any text, which can never end early: CommonMark closes a code span only at a backtick run of
@@ -60,10 +46,6 @@ export function escape(text: string): string {
   const parts = flat.split('`');
   if (parts.length % 2 === 0) return plain(flat);
   return parts.map((p, i) => (i % 2 === 0 ? plain(p) : p === '' ? '' : codeSpan(p))).join('');
-}
-
-export function bytes(n: number): string {
-  return `${n} B`;
 }
 
 function signatureLine(m: MethodView): string {

@@ -7,8 +7,8 @@
 import type { MemberParameter, MethodBody } from '../model/types';
 import { classifyReturnType, genericParts } from '../model/returnKind';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { apiBasesOf, bodyOf, methodsNamed, qualifiedNameFits, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
-import { visibleByName, workspaceExtensionsOf } from '../workspace/completion';
+import { apiBasesOf, bodyOf, methodsNamed, qualifiedNameFits, stripGenerics, typesNamed, visibleByName, type WorkspaceIndex } from '../workspace/index';
+import { workspaceExtensionsOf } from '../workspace/completion';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { argumentInfo, type ExpressionTyping } from '../signatures/expressions';
 import { chooseOverload, extensionMethodsFor, methodsOf, type MethodCandidate } from '../signatures/members';

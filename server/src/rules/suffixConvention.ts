@@ -62,10 +62,11 @@ function saysAsync(name: string): boolean {
 }
 
 /** The census of one project: every awaitable method its files declare, read through `index` (the project's view). */
-function censusOfProject(index: WorkspaceIndex, project: string): SuffixCensus {
+function censusOfProject(index: WorkspaceIndex, files: readonly string[]): SuffixCensus {
   const census = { suffixed: 0, bare: 0 };
-  for (const [file, model] of index.files) {
-    if ((fileApiScopeOf(file)?.project ?? '') !== project) continue;
+  for (const file of files) {
+    const model = index.files.get(file);
+    if (!model) continue;
     const bodies = new Map(model.bodies.map((b) => [b.id, b]));
     for (const type of model.types) {
       if (type.kind === 'delegate') continue;
@@ -87,12 +88,28 @@ function censusOfProject(index: WorkspaceIndex, project: string): SuffixCensus {
  */
 export function suffixCensusOf(index: WorkspaceIndex, file: string): SuffixCensus {
   const project = fileApiScopeOf(file)?.project ?? '';
-  const byProject = indexMemo(index.whole ?? index, `asy028:suffixCensus:${fileApiScopesGeneration()}`, () => new Map<string, SuffixCensus>());
-  let census = byProject.get(project);
+  const whole = index.whole ?? index;
+  const memo = indexMemo(whole, `asy028:suffixCensus:${fileApiScopesGeneration()}`, () => ({ byProject: new Map<string, SuffixCensus>(), filesOf: null as Map<string, string[]> | null }));
+  let census = memo.byProject.get(project);
   if (!census) {
-    byProject.set(project, (census = censusOfProject(index, project)));
+    // The files are grouped by project once, so that a workspace of many projects reads each file's project once
+    // rather than once per project.
+    memo.filesOf ??= filesByProject(whole);
+    census = censusOfProject(index, memo.filesOf.get(project) ?? []);
+    memo.byProject.set(project, census);
   }
   return census;
+}
+
+function filesByProject(index: WorkspaceIndex): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const file of index.files.keys()) {
+    const project = fileApiScopeOf(file)?.project ?? '';
+    const group = groups.get(project);
+    if (group) group.push(file);
+    else groups.set(project, [file]);
+  }
+  return groups;
 }
 
 /** Whether the census shows a project that names its awaitable methods without the suffix by choice. */

@@ -7,7 +7,7 @@ import type { CallSite, EnclosingRegion, FileModel, MethodBody, ReturnSite, Span
 import { isTaskLike } from '../model/returnKind';
 import { textDigest } from '../model/textDigest';
 import { closingBracket, conditionalParts, constructedTypeText, escapeRegExp, splitCallText, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from '../model/syntax';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from './index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, visibleByName, type MethodRef, type WorkspaceIndex } from './index';
 import { taskEvidence, typeOfExpression } from './typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { AnalysisStopped } from '../model/budget';
@@ -978,25 +978,6 @@ function startsWithValue(receiver: string, chain: readonly MethodBody[], index: 
     }
   }
   return false;
-}
-
-/**
- * Whether a member the owner's type family declares is what `name` can bind to on an owner-typed receiver (or by its
- * simple name inside the owner). An explicit interface implementation never is: it is reached only through the
- * interface, where dispatch finds it among the interface's implementations. Nor is an interface's member when the
- * owner is a class or struct: C#'s member lookup in a class searches the class and its base classes, not its
- * interfaces (C# spec 12.5, Member lookup), so `CreateConnection(ct)` inside a class that also implements
- * `IContext.CreateConnection` explicitly is the class's own method, not the interface's.
- */
-export function visibleByName(index: WorkspaceIndex, m: MethodRef, owner: string): boolean {
-  if (m.member?.explicitInterface) return false;
-  if (m.typeName === null || m.typeName === stripGenerics(owner)) return true;
-  const kinds = (t: string) => typesNamed(index, t).map((r) => r.type.kind);
-  const declaring = kinds(m.typeName);
-  const receiver = kinds(stripGenerics(owner));
-  const onlyInterfaces = (k: string[]) => k.length > 0 && k.every((x) => x === 'interface');
-  const noInterfaces = (k: string[]) => k.length > 0 && k.every((x) => x !== 'interface');
-  return !(onlyInterfaces(declaring) && noInterfaces(receiver));
 }
 
 /** Extension methods whose `this` parameter takes the owner type, one of its bases, or a type parameter. */
