@@ -9,6 +9,7 @@ import { describeCache } from '../knowledge/taskCache';
 import { isHarnessMethod } from './testSubjects';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
 import { elidesCode } from './sourceText';
+import { contractReason } from './asy012-valuetask-candidate';
 
 const docs = `## What it does
 Flags an \`async\` method or local function that has awaits, yet whose common path finishes without
@@ -153,7 +154,10 @@ function noteFor(ctx: RuleContext, body: MethodBody, verdict: CompletionVerdict)
       // The exact size of this Task<T> where the result type is known, as ASY012 and the hover say it.
       const T = body.resultTypeText ?? 'T';
       const size = body.resultTypeText ? `${taskOfTBytes(shapeOfTypeText(body.resultTypeText, { index: ctx.index, typeParameters: new Set(body.typeParameters) }))} B` : '72 B for most T';
-      return `${path} runs the state machine for nothing and may allocate a Task<${T}> (${size}) unless the result is one the runtime caches (${describeCache('net8')}); a ValueTask<${T}> or a cached task would avoid that allocation.`;
+      // An override or an implementation cannot change its return type alone: only a cached task is open to it.
+      const contract = contractReason(ctx, body);
+      const remedy = contract ? `a cached task would avoid that allocation (a ValueTask<${T}> would change a signature that is not its own: ${contract})` : `a ValueTask<${T}> or a cached task would avoid that allocation`;
+      return `${path} runs the state machine for nothing and may allocate a Task<${T}> (${size}) unless the result is one the runtime caches (${describeCache('net8')}); ${remedy}.`;
     }
     case 'Task':
       return `${path} runs the state machine for nothing; an async Task that completes synchronously hands back the cached completed Task, so it allocates nothing, but the builder, MoveNext and every IsCompleted check still run.`;

@@ -176,7 +176,7 @@ const KNOWN_LIBRARY_INTERFACES: Record<string, string[]> = {
 };
 
 /** Why the method's signature is a contract it cannot change alone, or null when it is free to change. */
-function contractReason(ctx: RuleContext, body: MethodBody): string | null {
+export function contractReason(ctx: RuleContext, body: MethodBody): string | null {
   const fixed = body.modifiers.find((m) => m === 'override' || m === 'virtual' || m === 'abstract');
   if (fixed) return `it is ${fixed}`;
   if (body.kind === 'localFunction') return null;
