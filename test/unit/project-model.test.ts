@@ -680,6 +680,16 @@ async function fixtureWorkspace(relative: string[], ruleId: string) {
   return { file, text, model, index, completion, selection, lineOf };
 }
 
+test('checkFile: a call that could take the request token is shown as information with the reason; a severity set for ASY025 stands', async () => {
+  const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['cancellation-not-forwarded', 'controllers.cs'], 'ASY025');
+  const plain = checkFile(file, text, model, index, completion, selection).findings;
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[19, 'information']]);
+  assert.match(plain[0].note ?? '', /Shown as information: HttpContext\.RequestAborted is the request's token, not one the method was given: /);
+  const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY025', 'warning']])).findings;
+  assert.deepEqual(configured.map((f) => f.severity), ['warning']);
+  assert.doesNotMatch(configured[0].note ?? '', /Shown as/);
+});
+
 test('checkFile: a wait in a synchronous twin is shown as information with the reason; a severity set for ASY003 stands', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-twin.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;

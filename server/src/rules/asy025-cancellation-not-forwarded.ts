@@ -136,6 +136,10 @@ lacks it is named as one that does not have it.
   with that token unfired, and a call there that should still stop with the caller is not reported.
 - Another target's preprocessing symbols are the analysed target's with the framework's own swapped (\`NET\`,
   \`NETSTANDARD2_0\`...); a DefineConstants the project sets for one target only is read as the analysed target has it.
+- A call that could take the request's token (\`HttpContext.RequestAborted\`, \`Context.ConnectionAborted\`) in an
+  action or hub method given no token is shown as information, with the reason in its note, unless a severity is set
+  for ASY025: passing it stops work nobody waits for once the client goes away, a saving rather than a defect (as
+  MA0040 reports it). A token parameter the function was given and does not pass on stays a warning.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`, as blocking rules are.
 `;
 
@@ -149,6 +153,8 @@ interface TokenInScope {
   text: string;
   /** Names an argument may use to pass it (the parameter's name, the property's). */
   mentions: RegExp;
+  /** Whether it is the function's own token parameter or the request's (an action's `HttpContext.RequestAborted`). */
+  source: 'parameter' | 'request';
 }
 
 function tokenInScope(ctx: RuleContext, body: MethodBody): TokenInScope | null {
@@ -158,13 +164,24 @@ function tokenInScope(ctx: RuleContext, body: MethodBody): TokenInScope | null {
   // A token the function keeps in a field (directly or linked into a kept token source) is a lifetime it is handed,
   // not the cancellation of its own calls (model/keptTokens.ts).
   if (tokens.length === 1 && tokens[0].kept) return null;
-  if (tokens.length === 1) return { text: tokens[0].name, mentions: new RegExp(`(?<![\\w.])${tokens[0].name}\\b`) };
+  if (tokens.length === 1) return { text: tokens[0].name, mentions: new RegExp(`(?<![\\w.])${tokens[0].name}\\b`), source: 'parameter' };
   if (body.kind !== 'method' || body.isStatic || body.parameters.some((p) => /CancellationToken/.test(p.typeText ?? ''))) return null;
   // Only actions and handlers run for the request: a private helper of a controller may do cleanup that must
   // finish when the client goes away (deleting a partial file), and may be called from outside a request.
   if (!body.modifiers.includes('public') || body.attributes.some((a) => /^\s*(?:[\w.]+\.)?NonAction(?:Attribute)?\b/.test(a))) return null;
   const source = requestTokenOf(ctx, body);
-  return source ? { text: source, mentions: new RegExp(source.replace(/\./g, '\\.')) } : null;
+  return source ? { text: source, mentions: new RegExp(source.replace(/\./g, '\\.')), source: 'request' } : null;
+}
+
+/**
+ * A call that could take the request's token, in an action given none, is shown as information: the work it would
+ * stop is a request nobody waits for any more, a saving worth having on long queries and calls, not a defect; the
+ * readers of two seeded samples judged every such finding true and of little value (a primary-key lookup cancelled on
+ * abort saves nothing). Meziantou's MA0040, which finds the same token through the controller's HttpContext, reports
+ * at information level too. A token the function was given and drops stays a warning: its caller asked for cancellation.
+ */
+function requestTokenSeverity(token: TokenInScope): { severity: 'information'; reason: string } {
+  return { severity: 'information', reason: `${token.text} is the request's token, not one the method was given: passing it stops work nobody waits for once the client goes away, a saving rather than a defect` };
 }
 
 /** `HttpContext.RequestAborted` in a controller or Razor page, `Context.ConnectionAborted` in a SignalR hub. */
@@ -619,6 +636,7 @@ export const rule: Rule = {
             + returnTypeNote(overload) + paramsNote(overload) + otherTargetsNote(elsewhere),
           bodyId: body.id,
           fix: fixFor(ctx, call, overload, token, elsewhere),
+          ...(token.source === 'request' ? { maxSeverity: requestTokenSeverity(token) } : {}),
         });
       }
     }
