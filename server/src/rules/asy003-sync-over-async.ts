@@ -407,7 +407,8 @@ hands to it and never calls: the thread exists to run it, starts without a conte
 void, so there is no caller to make async either), in a method only such starts call (a custom
 SynchronizationContext's message pump that each thread's lambda runs: a private method, or a member of a private
 nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
-group or nameof, and no interface the type lists declaring it), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
+group or nameof, and no interface the type lists declaring it, or a local function every call of which is in a
+thread's start, with no delegate of it handed out), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
 method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
