@@ -28,6 +28,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'likely-synchronous-completion/value-task-fast-path.cs', ruleId: 'ASY010', about: "'PortAsTaskAsync'", message: /likely completes synchronously/, note: /a ValueTask<int> or a cached task would avoid that allocation\.$/ },
   // A wait through ConfigureAwait(false) waits on the call's task: the note says why that call is a task.
   { fixture: 'sync-over-async/configured-wait.cs', ruleId: 'ASY003', about: 'ConfigureAwait', message: /blocks the thread on a task/, note: /Why this is a task: return type of PublishAsync is a Task\./ },
+  // A lambda given to NUnit's Assert.Throws or Assert.Catch is not made async (it would be async void there): the title names the assertion for async code.
+  { fixture: 'sync-over-async/throw-assertion-lambdas.cs', ruleId: 'ASY003', about: 'GetAsync', line: 25, message: /blocks the thread on a task/, fix: /^Assert\.Throws takes a delegate that returns void, where an async lambda would escape the assertion: give an async lambda that awaits the task to Assert\.ThrowsAsync instead$/ },
+  { fixture: 'sync-over-async/throw-assertion-lambdas.cs', ruleId: 'ASY003', about: 'GetAsync', line: 31, message: /blocks the thread on a task/, fix: /^Assert\.Catch takes a delegate that returns void, .* to Assert\.CatchAsync instead$/ },
+  { fixture: 'sync-over-async/throw-assertion-lambdas.cs', ruleId: 'ASY003', about: 'GetAsync', line: 37, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task/ },
   // A synchronous override whose type also overrides the async twin stays: only its callers can move.
   { fixture: 'sync-over-async/override-with-async-twin.cs', ruleId: 'ASY003', about: 'ReadAsync', message: /blocks the thread on a task/, fix: /^Read overrides a synchronous member and must stay synchronous: callers that can should await ReadAsync, which the type has too$/ },
   { fixture: 'sync-over-async/override-with-async-twin.cs', ruleId: 'ASY003', about: 'AsTask', line: 67, message: /blocks the thread on a task/, fix: /^ToString overrides a synchronous member: await the task in an async counterpart instead/ },

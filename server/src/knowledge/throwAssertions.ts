@@ -14,6 +14,12 @@ export interface ThrowAssertion {
   /** The namespace a file imports for the receiver to be this library's. */
   namespace: string;
   source: string;
+  /**
+   * For each member, the library's assertion that takes a task-returning delegate and waits for its task itself: what
+   * a lambda that blocks on a task to make the exception synchronous should be given to instead.
+   */
+  asyncCounterparts: Readonly<Record<string, string>>;
+  asyncSource: string;
 }
 
 export const THROW_ASSERTIONS: readonly ThrowAssertion[] = [
@@ -25,6 +31,10 @@ export const THROW_ASSERTIONS: readonly ThrowAssertion[] = [
     members: ['Throws', 'Catch'],
     namespace: 'NUnit.Framework',
     source: 'https://docs.nunit.org/articles/nunit/writing-tests/assertions/classic-assertions/Assert.Throws.html',
+    // "If the code under test is async, you must use Assert.ThrowsAsync" (the Assert.Throws page); ThrowsAsync and
+    // CatchAsync take an AsyncTestDelegate, "a delegate of the form Task AsyncTestDelegate()", and return the exception.
+    asyncCounterparts: { Throws: 'ThrowsAsync', Catch: 'CatchAsync' },
+    asyncSource: 'https://docs.nunit.org/articles/nunit/writing-tests/assertions/classic-assertions/Assert.ThrowsAsync.html',
   },
   // Not rows: xUnit's Assert.Throws<T> has a Func<Task> overload marked obsolete as an error, which a task-returning
   // lambda binds to (it does not compile; xUnit2014); MSTest's Assert.ThrowsException<T> and Shouldly's Should.Throw<T>

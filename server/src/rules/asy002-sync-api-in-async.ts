@@ -668,7 +668,11 @@ method the workspace declares only with other return types (\`context.GetSeedRea
 workspace's \`GetSeedReader\` extension returns its own \`ISeedReader\`). So it can flag a member of an unrelated type whose receiver has a suggestive name, and miss calls on receivers whose type
 comes from a library method or an inherited property. For workspace twins it compares declared parameter types
 as written (aliases and nullability aside), so a twin taking a base type or an interface of the sync parameter's
-type is not claimed; a lambda argument's type is never known. A synchronous \`Foo\` that only reads memory
+type is not claimed; a lambda argument's type is never known. A \`bool\` parameter of the synchronous overload that the
+twin has no parameter of that name for is read as a switch between two behaviours (\`Commit(bool spinWait = false)\`,
+which only issues the commit unless told to spin, beside a \`CommitAsync()\` that waits until it is durable): the twin
+is the form of one of them, which the declarations do not say, so no twin is claimed, whatever the call passes. A
+switch of another type (an enum, a timeout that may be zero) is not read that way. A synchronous \`Foo\` that only reads memory
 through anything but a .NET collection's lookup (a cache of the workspace's own type, an array, a field read)
 beside a \`FooAsync\` that fetches on its own, without calling \`Foo\`, is still flagged. An EF Core query is recognised only from a chain
 of composing operators (\`Where\`, \`Include\`, \`OrderBy\` ...) back to a DbSet or an IQueryable declaration; a

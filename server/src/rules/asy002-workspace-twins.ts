@@ -518,6 +518,7 @@ function twinFitsSync(twin: MethodRef, sync: MethodRef, args: Argument[], call: 
   // A call without a receiver inside the class reaches both kinds, so the declarations must agree: a static helper
   // `Stop(runner)` beside an instance `StopAsync(runner)` works on its argument, the other on the object's state.
   if (twin.member!.isStatic !== sync.member!.isStatic) return null;
+  if (switchesTheTwinLacks(sync, twin, viaExtension).length > 0) return null;
   const shape = twinShape(twin, args, call, viaExtension);
   if (!shape) return null;
   const syncBinding = bindArguments(paramsOf(sync, viaExtension), args);
@@ -532,6 +533,21 @@ function twinFitsSync(twin: MethodRef, sync: MethodRef, args: Argument[], call: 
     if (!sameParameterType(a.typeText, b.typeText)) return null;
   }
   return { needsToken: shape.needsToken };
+}
+
+/**
+ * The `bool` parameters of the synchronous overload that the twin has no parameter of that name for: switches such as
+ * `Commit(bool spinWait = false)` beside `CommitAsync()`, or `CompletePending(bool wait = false)` beside
+ * `CompletePendingAsync(bool waitForCommit = false)`. The overload does two things, chosen by the switch, and the twin
+ * is the asynchronous form of one of them; which one the declarations do not say (a commit that only issues the
+ * request and returns, beside an async one that waits until it is durable), so the twin may do other work than the
+ * call, and a positional `true` would bind to another switch in the twin. Read only when both declarations name their
+ * parameters.
+ */
+function switchesTheTwinLacks(sync: MethodRef, twin: MethodRef, viaExtension: boolean): MemberParameter[] {
+  if (!sync.member?.parameters || !twin.member?.parameters) return [];
+  const twinNames = new Set(paramsOf(twin, viaExtension).map((p) => p.name));
+  return paramsOf(sync, viaExtension).filter((p) => canonicalType(p.typeText) === 'bool' && !twinNames.has(p.name));
 }
 
 /** A twin when no sync declaration is in view: the arguments' known types must fit its parameters. */

@@ -1,7 +1,7 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
 import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
-import { describeSyncBody, taskEvidenceOf } from './asy001-004-blocking-common';
+import { describeSyncBody, importsNamespace, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
 import { methodsNamed, typeFamily } from '../workspace/index';
 import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
@@ -10,6 +10,7 @@ import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from
 import { dedicatedThreadStartOf } from './threadStarts';
 import { maskCommentsAndStrings } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
+import { throwAssertionOf } from '../knowledge/throwAssertions';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -317,6 +318,23 @@ function hasDisposeAsync(ctx: RuleContext, body: MethodBody): boolean {
   return typeFamily(ctx.index, owner).has('IAsyncDisposable') || methodsNamed(ctx.index, 'DisposeAsync', owner).length > 0;
 }
 
+/**
+ * The title for a lambda given to an assertion that expects it to throw and takes a delegate that returns void
+ * (NUnit's `Assert.Throws<T>(() => client.SendAsync(x).GetAwaiter().GetResult())`, knowledge/throwAssertions.ts). Made
+ * async there, the lambda would become async void: its exception would leave through the thread pool after the
+ * assertion had returned, and the test would fail or crash. The library's own assertion for async code takes the
+ * task and waits for it.
+ */
+function throwAssertionFixTitle(ctx: RuleContext, body: MethodBody): string | null {
+  const target = body.delegateTarget;
+  if (target?.kind !== 'argument' || target.call?.kind !== 'invocation') return null;
+  const call = target.call;
+  const row = throwAssertionOf(call.receiver, call.name, (namespace) => importsNamespace(ctx, namespace, true));
+  const counterpart = row?.asyncCounterparts[call.name];
+  if (!row || !counterpart) return null;
+  return `${row.receiver}.${call.name} takes a delegate that returns void, where an async lambda would escape the assertion: give an async lambda that awaits the task to ${row.receiver}.${counterpart} instead`;
+}
+
 /** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
 function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
   switch (body.kind) {
@@ -326,7 +344,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
       return `Replace ${body.name} with an async method and await the task (changes every caller)`;
     case 'lambda':
     case 'anonymousMethod':
-      return 'Make the lambda async and await the task (changes the delegate type it is passed as)';
+      return throwAssertionFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
     default:
       // An operator cannot be async (C# allows the modifier on methods, local functions and lambdas only).
       if (/^(?:(?:implicit|explicit) )?operator /.test(body.name)) {
@@ -407,7 +425,8 @@ hands to it and never calls: the thread exists to run it, starts without a conte
 void, so there is no caller to make async either), in a method only such starts call (a custom
 SynchronizationContext's message pump that each thread's lambda runs: a private method, or a member of a private
 nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
-group or nameof, and no interface the type lists declaring it), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
+group or nameof, and no interface the type lists declaring it, or a local function every call of which is in a
+thread's start, with no delegate of it handed out), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
 \`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
 method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
@@ -501,7 +520,9 @@ Display-only. The remedy is to make the method async and await the task, which c
 every caller up the chain (or, for a constructor, to move the work into an async factory method; an operator, which
 cannot be async, into an async method its callers call instead; an override, whose signature is its base's, into
 an async counterpart, or, when its type has the async twin already, as a Stream subclass's \`Read\` beside its
-\`ReadAsync\` override, nowhere: its callers that can should await the twin). That is a
+\`ReadAsync\` override, nowhere: its callers that can should await the twin; a lambda given to NUnit's
+\`Assert.Throws\` or \`Assert.Catch\`, which take a delegate that returns void and would make an async lambda async
+void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`). That is a
 design change across files that a person must make; the rule only describes it.
 
 ## Limitations

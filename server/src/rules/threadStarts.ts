@@ -1,7 +1,7 @@
 /**
  * Dedicated threads' start functions: a function handed to `new Thread(...)` as the work the thread runs
  * (`new Thread(Run)`, `new Thread(new ThreadStart(Run))`, `new Thread(() => ...)`, `Thread t = new(() => ...)`), and
- * methods only such functions call. Such a thread is created to run
+ * methods and local functions only such functions call. Such a thread is created to run
  * that one function and may block as long as it likes: it has no SynchronizationContext to deadlock on (a new thread
  * has none until its code installs one) and no caller that could await instead, since ThreadStart returns void. ASY003
  * leaves them alone as it leaves Main. Read from syntax; pure.
@@ -22,7 +22,7 @@ const THREAD_TYPE = /^(?:global::)?(?:System\.Threading\.)?Thread$/;
  * function, or a method only such start functions call.
  */
 export function dedicatedThreadStartOf(ctx: RuleContext, body: MethodBody): string | null {
-  return threadStartOf(ctx, body) ?? calledOnlyByThreadStarts(ctx, body);
+  return threadStartOf(ctx, body) ?? calledOnlyByThreadStarts(ctx, body) ?? localFunctionCalledOnlyByThreadStarts(ctx, body);
 }
 
 /** Why `body` is the start function of a dedicated thread, or null when it is not (or not visibly) one. */
@@ -108,6 +108,32 @@ function calledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody): string | 
     }
   }
   return calls > 0 ? `${body.name} is called only from the starts of threads created with new Thread(...), which run nothing else` : null;
+}
+
+/**
+ * A local function whose every call is in a dedicated thread's start (`new Thread(() => Worker(id)).Start()` in a
+ * loop, with `void Worker(int id) { ... }` below it). A local function is visible only inside the body that declares
+ * it, so every call of it is in that body or in the lambdas and local functions nested there, and a call of its name
+ * without a receiver there binds to it. It is judged when it is the only local function of its name in that body,
+ * its name is written there only in calls and its declaration (no delegate handed out), and every such call is
+ * directly in a thread's start.
+ */
+function localFunctionCalledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody): string | null {
+  if (body.kind !== 'localFunction' || body.isAsync || body.parentId === null || !isSystemThread(ctx)) return null;
+  const scope = ctx.model.bodies.find((b) => b.id === body.parentId);
+  if (!scope) return null;
+  const inScope = ctx.model.bodies.filter((b) => scope.span.start <= b.span.start && b.span.end <= scope.span.end);
+  if (inScope.some((b) => b !== body && b.kind === 'localFunction' && b.name === body.name)) return null;
+  if (nameWrittenOtherThanCalled(ctx.text.slice(scope.span.start, scope.span.end), body.name)) return null;
+  let calls = 0;
+  for (const caller of inScope) {
+    for (const call of caller.calls) {
+      if (call.name !== body.name || call.receiver !== null) continue;
+      if (threadStartOf(ctx, caller) === null) return null;
+      calls++;
+    }
+  }
+  return calls > 0 ? `${body.name} is a local function called only from the starts of threads created with new Thread(...), which run nothing else` : null;
 }
 
 /** The innermost type declaration of this file that holds the body. */
