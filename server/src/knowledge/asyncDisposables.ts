@@ -55,6 +55,11 @@ export interface AsyncDisposableType {
    * whose disposal writes a last block a flush does not, nor for the abstract Stream row, which may hold one.
    */
   flushIsAllItWrites?: true;
+  /**
+   * What DisposeAsync does is the EF Core provider's transaction disposal: a workspace that configures only providers
+   * whose transaction disposal is synchronous (knowledge/efCoreQueries.ts) gains nothing from `await using`.
+   */
+  efCoreProviderDecides?: true;
 }
 
 /** A type people put in `using` that does not need `await using`, and why. */
@@ -217,7 +222,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
   // Declared in Microsoft.EntityFrameworkCore.Storage, reached through DbContext.Database: the namespace a file imports to get it.
   {
     type: 'IDbContextTransaction', namespace: 'Microsoft.EntityFrameworkCore', package: 'Microsoft.EntityFrameworkCore',
-    factoryHints: ['.Database.BeginTransaction', '.Database.BeginTransactionAsync'],
+    factoryHints: ['.Database.BeginTransaction', '.Database.BeginTransactionAsync'], efCoreProviderDecides: true,
     note: 'Disposing an uncommitted EF Core transaction rolls it back on the server; `await using` does the rollback asynchronously with providers that support it.',
     source: docs('microsoft.entityframeworkcore.storage.idbcontexttransaction'),
   },
