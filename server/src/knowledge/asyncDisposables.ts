@@ -60,6 +60,11 @@ export interface AsyncDisposableType {
    * whose transaction disposal is synchronous (knowledge/efCoreQueries.ts) gains nothing from `await using`.
    */
   efCoreProviderDecides?: true;
+  /**
+   * The public member that writes what DisposeAsync would write and leaves it nothing more (CryptoStream's
+   * FlushFinalBlock): a `using` whose body calls it before every way out disposes a stream with nothing to write.
+   */
+  finalizedBy?: string;
 }
 
 /** A type people put in `using` that does not need `await using`, and why. */
@@ -120,6 +125,9 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     type: 'CryptoStream', missingBeforeNetStandard21: true, namespace: 'System.Security.Cryptography', factoryHints: ['new CryptoStream'],
     note: 'Disposing a CryptoStream writes the final block (FlushFinalBlock) to the stream underneath; `await using` writes it asynchronously.',
     source: docs('system.security.cryptography.cryptostream.disposeasync'),
+    // Dispose and DisposeAsync write the final block only when FlushFinalBlock has not (HasFlushedFinalBlock;
+    // github.com/dotnet/runtime, src/libraries/System.Security.Cryptography/src/System/Security/Cryptography/CryptoStream.cs).
+    finalizedBy: 'FlushFinalBlock',
   },
   {
     type: 'SslStream', missingBeforeNetStandard21: true, namespace: 'System.Net.Security', factoryHints: ['new SslStream'],
