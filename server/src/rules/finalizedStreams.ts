@@ -20,9 +20,9 @@ export function finalBlockWrittenBeforeEveryExit(text: string, body: MethodBody,
   const name = using.variableName?.replace(/^@/, '');
   if (!name) return false;
   const masked = maskCommentsAndStrings(text);
-  const scopeClose = using.isDeclaration ? enclosingBlockClose(masked, using.span.end) : using.span.end - 1;
+  const scopeClose = using.isDeclaration ? enclosingBrace(masked, using.span.end, 1) : using.span.end - 1;
   if (scopeClose < 0 || masked[scopeClose] !== '}') return false;
-  const scopeOpen = enclosingBlockOpen(masked, scopeClose - 1);
+  const scopeOpen = enclosingBrace(masked, scopeClose - 1, -1);
   if (scopeOpen < 0) return false;
   const scope = masked.slice(using.span.start, scopeClose);
   // A jump out of the scope other than a return is not followed: goto, yield, and break or continue where no loop
@@ -61,7 +61,7 @@ function finalizerAt(masked: string, at: number): Finalizer | null {
   let start = at;
   for (let guard = 0; guard < 4; guard++) {
     if (!/[;{}]\s*$/.test(masked.slice(Math.max(0, start - 200), start))) return null;
-    const blockOpen = enclosingBlockOpen(masked, start - 1);
+    const blockOpen = enclosingBrace(masked, start - 1, -1);
     if (blockOpen < 0) return null;
     const before = masked.slice(Math.max(0, blockOpen - 200), blockOpen);
     const tried = /\btry\s*$/.exec(before);
@@ -74,27 +74,17 @@ function finalizerAt(masked: string, at: number): Finalizer | null {
   return null;
 }
 
-/** The offset of the unmatched `{` at or before `from`, or -1. */
-function enclosingBlockOpen(masked: string, from: number): number {
+/**
+ * The offset of the unmatched brace around `from`: the `{` at or before it (step -1), or the `}` at or after it
+ * (step 1); -1 when there is none.
+ */
+function enclosingBrace(masked: string, from: number, step: 1 | -1): number {
+  const [opening, closing] = step === 1 ? ['{', '}'] : ['}', '{'];
   let depth = 0;
-  for (let i = from; i >= 0; i--) {
+  for (let i = from; i >= 0 && i < masked.length; i += step) {
     const c = masked[i];
-    if (c === '}') depth++;
-    else if (c === '{') {
-      if (depth === 0) return i;
-      depth--;
-    }
-  }
-  return -1;
-}
-
-/** The offset of the unmatched `}` at or after `from`, or -1. */
-function enclosingBlockClose(masked: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < masked.length; i++) {
-    const c = masked[i];
-    if (c === '{') depth++;
-    else if (c === '}') {
+    if (c === opening) depth++;
+    else if (c === closing) {
       if (depth === 0) return i;
       depth--;
     }
