@@ -55,6 +55,16 @@ export interface AsyncDisposableType {
    * whose disposal writes a last block a flush does not, nor for the abstract Stream row, which may hold one.
    */
   flushIsAllItWrites?: true;
+  /**
+   * What DisposeAsync does is the EF Core provider's transaction disposal: a workspace that configures only providers
+   * whose transaction disposal is synchronous (knowledge/efCoreQueries.ts) gains nothing from `await using`.
+   */
+  efCoreProviderDecides?: true;
+  /**
+   * The public member that writes what DisposeAsync would write and leaves it nothing more (CryptoStream's
+   * FlushFinalBlock): a `using` whose body calls it before every way out disposes a stream with nothing to write.
+   */
+  finalizedBy?: string;
 }
 
 /** A type people put in `using` that does not need `await using`, and why. */
@@ -115,6 +125,9 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
     type: 'CryptoStream', missingBeforeNetStandard21: true, namespace: 'System.Security.Cryptography', factoryHints: ['new CryptoStream'],
     note: 'Disposing a CryptoStream writes the final block (FlushFinalBlock) to the stream underneath; `await using` writes it asynchronously.',
     source: docs('system.security.cryptography.cryptostream.disposeasync'),
+    // Dispose and DisposeAsync write the final block only when FlushFinalBlock has not (HasFlushedFinalBlock;
+    // github.com/dotnet/runtime, src/libraries/System.Security.Cryptography/src/System/Security/Cryptography/CryptoStream.cs).
+    finalizedBy: 'FlushFinalBlock',
   },
   {
     type: 'SslStream', missingBeforeNetStandard21: true, namespace: 'System.Net.Security', factoryHints: ['new SslStream'],
@@ -217,7 +230,7 @@ export const ASYNC_DISPOSABLE_TYPES: readonly AsyncDisposableType[] = [
   // Declared in Microsoft.EntityFrameworkCore.Storage, reached through DbContext.Database: the namespace a file imports to get it.
   {
     type: 'IDbContextTransaction', namespace: 'Microsoft.EntityFrameworkCore', package: 'Microsoft.EntityFrameworkCore',
-    factoryHints: ['.Database.BeginTransaction', '.Database.BeginTransactionAsync'],
+    factoryHints: ['.Database.BeginTransaction', '.Database.BeginTransactionAsync'], efCoreProviderDecides: true,
     note: 'Disposing an uncommitted EF Core transaction rolls it back on the server; `await using` does the rollback asynchronously with providers that support it.',
     source: docs('microsoft.entityframeworkcore.storage.idbcontexttransaction'),
   },

@@ -100,19 +100,35 @@ export function efCoreQueryOperator(member: string): BlockingApi | undefined {
  * (learn.microsoft.com/ef/core/providers/in-memory/). With either, `CountAsync` blocks as `Count` does, so telling a
  * workspace that configures no other provider to await the twin frees no thread.
  */
-export const EF_CORE_PROVIDER_CONFIGURATIONS: Readonly<Record<string, { database: string; waitsOnIo: boolean }>> = {
-  UseSqlite: { database: 'SQLite', waitsOnIo: false },
-  UseInMemoryDatabase: { database: 'the in-memory provider', waitsOnIo: false },
-  UseSqlServer: { database: 'SQL Server', waitsOnIo: true },
-  UseAzureSql: { database: 'Azure SQL', waitsOnIo: true },
-  UseAzureSynapse: { database: 'Azure Synapse', waitsOnIo: true },
-  UseNpgsql: { database: 'PostgreSQL', waitsOnIo: true },
-  UseMySql: { database: 'MySQL (Pomelo)', waitsOnIo: true },
-  UseMySQL: { database: 'MySQL (Oracle)', waitsOnIo: true },
-  UseOracle: { database: 'Oracle', waitsOnIo: true },
-  UseCosmos: { database: 'Azure Cosmos DB', waitsOnIo: true },
-  UseMongoDB: { database: 'MongoDB', waitsOnIo: true },
-  UseFirebird: { database: 'Firebird', waitsOnIo: true },
-  UseJet: { database: 'Microsoft Access (Jet)', waitsOnIo: true },
-  UseDb2: { database: 'IBM Db2', waitsOnIo: true },
+export interface EfCoreProvider {
+  database: string;
+  waitsOnIo: boolean;
+  /**
+   * Whether disposing the provider's transaction does all its work synchronously however it is called: EF Core's
+   * RelationalTransaction.DisposeAsync awaits the ADO.NET transaction's DisposeAsync and the connection's CloseAsync,
+   * and Microsoft.Data.SqlClient's SqlTransaction and SqlConnection (7.1.2) and Microsoft.Data.Sqlite's
+   * SqliteTransaction and SqliteConnection (10.0.11) override neither: both are declared by
+   * System.Data.Common.DbTransaction and DbConnection (checked by reflection on the packages), whose defaults run
+   * Dispose and Close on the calling thread and return a completed task. The in-memory provider's InMemoryTransaction
+   * holds no connection (github.com/dotnet/efcore, src/EFCore.InMemory/Storage/Internal/InMemoryTransaction.cs).
+   * Providers not known to be so are false.
+   */
+  transactionDisposalIsSync: boolean;
+}
+
+export const EF_CORE_PROVIDER_CONFIGURATIONS: Readonly<Record<string, EfCoreProvider>> = {
+  UseSqlite: { database: 'SQLite', waitsOnIo: false, transactionDisposalIsSync: true },
+  UseInMemoryDatabase: { database: 'the in-memory provider', waitsOnIo: false, transactionDisposalIsSync: true },
+  UseSqlServer: { database: 'SQL Server', waitsOnIo: true, transactionDisposalIsSync: true },
+  UseAzureSql: { database: 'Azure SQL', waitsOnIo: true, transactionDisposalIsSync: true },
+  UseAzureSynapse: { database: 'Azure Synapse', waitsOnIo: true, transactionDisposalIsSync: true },
+  UseNpgsql: { database: 'PostgreSQL', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseMySql: { database: 'MySQL (Pomelo)', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseMySQL: { database: 'MySQL (Oracle)', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseOracle: { database: 'Oracle', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseCosmos: { database: 'Azure Cosmos DB', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseMongoDB: { database: 'MongoDB', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseFirebird: { database: 'Firebird', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseJet: { database: 'Microsoft Access (Jet)', waitsOnIo: true, transactionDisposalIsSync: false },
+  UseDb2: { database: 'IBM Db2', waitsOnIo: true, transactionDisposalIsSync: false },
 };

@@ -178,6 +178,7 @@ function movedLocal(l: LocalVariable, d: number): LocalVariable {
   };
   if (l.outArgument !== undefined) out.outArgument = l.outArgument;
   if (l.deconstructs !== undefined) out.deconstructs = l.deconstructs;
+  if (l.assignedAgain !== undefined) out.assignedAgain = l.assignedAgain;
   return out;
 }
 

@@ -782,6 +782,9 @@ interface LocalDeclarationSite {
   element?: number[];
 }
 
+/** An initializer that creates an object, perhaps cast first (`(ILease)new Lease(gate)`, `new Lease(gate) as ILease`). */
+const CREATION_START = /^(?:\(\s*[A-Za-z_][\w.<>,\s?]*\)\s*)?new\b/;
+
 function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: string) => IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
   const sites: LocalDeclarationSite[] = [];
   for (const n of own(['variable_declarator', 'foreach_statement', 'declaration_pattern', 'declaration_expression', 'catch_declaration', 'recursive_pattern', 'var_pattern'])) {
@@ -838,6 +841,11 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       declaredAt: spanOf(site.nameNode), scope, awaits: awaitSpans, loops,
       occurrences: identifiersNamed(site.name).filter((id) => scope.start <= id.start && id.end <= scope.end).map((id) => occurrenceOf(id, site)),
     });
+    // Only a creation's local is asked whether it keeps its first value (rules/factoryResults.ts), and asking costs a
+    // walk over the name's mentions: the others are left without the answer.
+    const createdThenAssigned = site.kind === 'local' && site.initializer !== null && CREATION_START.test(site.initializer.text)
+      ? identifiersNamed(site.name).some((id) => scope.start <= id.start && id.end <= scope.end && id.start !== site.nameNode.startIndex && !id.isMemberName && (id.access === 'write' || id.access === 'readwrite'))
+      : undefined;
     return {
       name: intern(site.name),
       kind: site.kind,
@@ -850,6 +858,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       liveAcrossAwait,
       ...(site.outArgument ? { outArgument: site.outArgument } : {}),
       ...(site.element && site.initializer ? { deconstructs: { initializerText: site.initializer.text, element: site.element } } : {}),
+      ...(createdThenAssigned !== undefined ? { assignedAgain: createdThenAssigned } : {}),
     };
   });
 }

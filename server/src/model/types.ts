@@ -141,6 +141,12 @@ export interface LocalVariable {
    * element's type. Such a local has no initializerText: the initializer is the whole tuple, not its value.
    */
   deconstructs?: { initializerText: string; element: number[] };
+  /**
+   * For a local initialised with an object creation (`var lease = new Lease(gate) as ILease;`): true when some
+   * later statement of the body, or of a function nested in it, writes the name again (`=`, `??=`, `ref`, `out`),
+   * so the initializer is not the only value it holds. Absent otherwise, and for other locals.
+   */
+  assignedAgain?: boolean;
 }
 
 /** A literal a method returns, which decides whether the runtime's Task cache applies. */

@@ -19,6 +19,8 @@ import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
 import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
+import { everyConfiguredProvider } from './efCoreProviders';
+import { finalBlockWrittenBeforeEveryExit } from './finalizedStreams';
 import { typeEveryReturnCreates } from './factoryResults';
 import { workspaceExtensionsTaking } from '../workspace/typing';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
@@ -38,6 +40,10 @@ export interface AsyncDisposableMatch {
   flushIsAllItWrites?: boolean;
   /** The type has no DisposeAsync on .NET Framework, .NET Standard 2.0 and .NET Core before 3.0 (the row's flag, for the row's own type). */
   missingBeforeNetStandard21?: boolean;
+  /** The row's DisposeAsync is the EF Core provider's transaction disposal (the row's flag). */
+  efCoreProviderDecides?: boolean;
+  /** The member that writes all DisposeAsync would (the row's finalizedBy): CryptoStream's FlushFinalBlock. */
+  finalizedBy?: string;
 }
 
 const NOT_ASYNC = new Set(NOT_ASYNC_DISPOSABLE.map((row) => row.type));
@@ -58,6 +64,11 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   // `await file.FlushAsync();` as the last statement the resource lives for: the buffer is empty when it is
   // disposed, so Dispose only closes the handle, as DisposeAsync would.
   if (match.flushIsAllItWrites && endsWithAwaitedFlush(ctx.text, using)) return null;
+  // `cs.FlushFinalBlock()` (or closing a stream built over cs) before every way out: disposal writes nothing more.
+  if (match.finalizedBy && finalBlockWrittenBeforeEveryExit(ctx.text, body, using, match.finalizedBy)) return null;
+  // An EF Core transaction in a workspace whose every configured provider disposes its transactions synchronously
+  // (SQL Server, SQLite, in-memory): `await using` runs the same synchronous rollback and close.
+  if (match.efCoreProviderDecides && everyConfiguredProvider(ctx.index.whole ?? ctx.index, (p) => p.transactionDisposalIsSync)) return null;
   // A scope's synchronous Dispose throws only for a service it created that implements IAsyncDisposable alone; the
   // others it disposes as their own Dispose does, which `await using` would not change for IDisposable services
   // (an EF Core context, an Identity manager). Without such a service registered per scope, the `using` is fine.
@@ -240,7 +251,7 @@ function fromRow(row: AsyncDisposableType | undefined, typeName: string): AsyncD
   // A provider's type met under a row (`new NpgsqlConnection()` under DbConnection) may declare its own DisposeAsync
   // on older targets, as Npgsql does: the row's flag speaks only for the row's own type.
   return { typeName: row.type === typeName || typeName === '' ? row.type : typeName, note: row.note, asyncFactory: row.asyncFactory, namespace: namespaceToImport(row), since: row.namespace.startsWith('System.') ? row.since : undefined,
-    packageSince: row.package && row.since && row.asyncFactory ? { package: row.package, since: row.since } : undefined, flushIsAllItWrites: row.flushIsAllItWrites,
+    packageSince: row.package && row.since && row.asyncFactory ? { package: row.package, since: row.since } : undefined, flushIsAllItWrites: row.flushIsAllItWrites, efCoreProviderDecides: row.efCoreProviderDecides, finalizedBy: row.finalizedBy,
     // A factory's result (`typeName` empty: `await command.ExecuteReaderAsync()`) is declared the row's type, whatever
     // provider's object is behind it at run time, so `await using` of it compiles only where the row's type has the
     // member (a DbDataReader on .NET Standard 2.0 does not: CS8410).

@@ -7,11 +7,12 @@
  */
 import type { CallSite, FileModel, MethodBody } from '../model/types';
 import { blockingApisByMember, type BlockingApi } from '../knowledge/blockingApis';
-import { EF_CORE_NAMESPACE, EF_CORE_PROVIDER_CONFIGURATIONS, EF_CORE_SET_TYPES, QUERYABLE_TYPES, QUERY_COMPOSITION_OPERATORS, efCoreQueryOperator } from '../knowledge/efCoreQueries';
+import { EF_CORE_NAMESPACE, EF_CORE_SET_TYPES, QUERYABLE_TYPES, QUERY_COMPOSITION_OPERATORS, efCoreQueryOperator } from '../knowledge/efCoreQueries';
 import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { fileApiScopeOf } from '../signatures/provider';
 import type { RuleContext } from './types';
+import { everyConfiguredProvider } from './efCoreProviders';
 import { importsNamespace, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
 
 /** Where a query starts: a DbSet (EF Core for certain) or a value declared IQueryable (EF Core if the file uses it). */
@@ -61,9 +62,6 @@ export function efCoreInPlay(ctx: RuleContext): boolean {
   return !!scope && (scope.packages.some((p) => p.id.startsWith(EF_CORE_NAMESPACE)) || (scope.globalUsings ?? []).some((u) => u.includes(EF_CORE_MARK)));
 }
 
-/** Per index, the version last asked about and whether its only EF Core providers never wait on I/O. */
-const providerAnswers = new WeakMap<WorkspaceIndex, { version: number; never: boolean }>();
-
 /**
  * Whether the workspace configures EF Core, and only with providers whose queries run synchronously however they
  * are called (SQLite, in-memory: knowledge/efCoreQueries.ts): a `UseSqlite(...)` call somewhere and no call of another
@@ -72,18 +70,7 @@ const providerAnswers = new WeakMap<WorkspaceIndex, { version: number; never: bo
  * is not such a workspace.
  */
 function databaseNeverWaits(index: WorkspaceIndex): boolean {
-  const known = providerAnswers.get(index);
-  if (known && known.version === index.version) return known.never;
-  let synchronous = false;
-  let waiting = false;
-  for (const [name, provider] of Object.entries(EF_CORE_PROVIDER_CONFIGURATIONS)) {
-    if (!(index.callsByName.get(name) ?? []).some((c) => c.call.receiver !== null)) continue;
-    if (provider.waitsOnIo) waiting = true;
-    else synchronous = true;
-  }
-  const never = synchronous && !waiting;
-  providerAnswers.set(index, { version: index.version, never });
-  return never;
+  return everyConfiguredProvider(index, (provider) => !provider.waitsOnIo);
 }
 
 /** What every way of naming EF Core's types in C# text contains (`Microsoft.EntityFrameworkCore`, its nested namespaces). */

@@ -574,7 +574,13 @@ whose default asynchronous hook runs the synchronous one, in a subclass that ove
 \`new ValueTask(task)\` counts as the task it wraps), unless a workspace subclass of it overrides one of them, and a
 resource declared as an interface whose value comes from a workspace factory that cannot be overridden (static, or not
 virtual) and whose every return creates that one type with \`new\` (\`return new Lease(gate);\`, also as
-\`Task.FromResult(...)\`, cast or in either branch of a conditional); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
+\`Task.FromResult(...)\`, cast or in either branch of a conditional, through a local initialised so and never
+assigned again, or as the state a continuation only hands back: \`wait.ContinueWith((_, s) => (ILease)s, lease, ...)\`); an
+EF Core \`IDbContextTransaction\` in a workspace whose every configured provider disposes its transactions
+synchronously (SQL Server, SQLite, in-memory: SqlTransaction and SqliteTransaction keep DbTransaction's DisposeAsync,
+which runs Dispose); a \`CryptoStream\` whose \`using\` body writes the final block (\`FlushFinalBlock()\`, or
+closing a stream built over it) as a statement that runs before its end and before each return inside it: disposal
+has nothing left to write; a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a stream
 opened for reading or decompressing (\`File.OpenRead\`, \`FileAccess.Read\`, \`CompressionMode.Decompress\`), also
 through a helper of the same type whose every return opens one so (\`CreateReadStream(path)\` returning \`new
@@ -690,9 +696,11 @@ before .NET 5, where most twins (Stream.ReadAsync, Task.Delay) have been since .
 for \`await using\`: the .NET streams, writers, ADO.NET base types and timer have DisposeAsync from .NET Core 3.0
 and .NET Standard 2.1 on, and \`ZipArchive\` from .NET 10, so a \`using\` that a target without it also compiles
 gets a note and a fix title naming that target (\`await using\` does not compile there, CS8417). A factory's
-result is followed only through returns that create the object in place: one that returns a local holding it, or
-hands it through a continuation's state (\`wait.ContinueWith((_, s) => (ILease)s, lease, ...)\`), leaves the declared
-interface to judge by. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
+result is followed through a local only when the local is declared once and never assigned again; a local that may
+be given another value, or a continuation that computes its result, leaves the declared interface to judge by. A
+disposal whose asynchronous work depends on the arguments the object was created with (a scope that commits on
+disposal only when created with \`deferCommit: true\`) is reported whatever the arguments: the guard usually reads
+state another object holds, which the \`using\` body may change. No fix is offered where C# allows no \`await\`: inside a \`lock\`, in an unsafe context, in a
 \`catch ... when\` filter, or in a query expression past its first \`from\` clause (a \`join\`'s collection excepted).`,
   },
   check(ctx: RuleContext): RuleFinding[] {
