@@ -17,7 +17,7 @@ import { generatedCodeRegions, generatedFileReason } from '../../server/src/conf
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff } from '../../server/src/config/editorconfig';
 import type { SeveritySetting } from '../../server/src/rules/types';
-import { buildScriptReason, nonShippedFolderBelow, testCodeReason, testCodeVerdict, testProjectReason, testToolReason } from '../../server/src/project/testCode';
+import { buildScriptReason, nonShippedFolderBelow, testCodeReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason } from '../../server/src/project/testCode';
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
@@ -528,6 +528,17 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testToolReason(runner, [kit]), null);
   assert.equal(testToolReason(shared, [tests]), null);
   assert.equal(testToolReason(project('/repo/src/Store.Cli/Store.Cli.csproj', '<OutputType>Exe</OutputType><PackAsTool>true</PackAsTool><PackageId>Store.Cli</PackageId>'), [tests]), null);
+
+  // An application named for tests that says it is no package and that nothing references is a test tool (a load
+  // client); without IsPackable false, referenced, a library, or a name that says nothing of tests, it is not.
+  const loadClient = (body: string, name = 'Store.TestClient') => project(`/repo/src/${name}/${name}.csproj`, body);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>'), []), 'Store.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project');
+  assert.equal(testCodeReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.ScaleTesting'), () => []), 'Store.ScaleTesting is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project');
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType>'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>'), [app]), null);
+  assert.equal(testAppReason(loadClient('<IsPackable>false</IsPackable>'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.LoadBalancer'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.Latest'), []), null);
 });
 
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {

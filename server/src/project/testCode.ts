@@ -254,7 +254,8 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
  * `samples` or `examples` folder) that neither publishes itself nor is referenced by production code
- * (nonShippedReason), and an application that references a test project (testToolReason).
+ * (nonShippedReason), an application that references a test project (testToolReason), and an unpacked application
+ * that nothing references and whose name says test support (testAppReason).
  */
 export function testCodeReason(
   project: ProjectModel,
@@ -292,7 +293,7 @@ export function testCodeReason(
     const folder = testFolderOf(p);
     const inFolder = folder ? nonShippedReason(p, folder, referencedByProductionCode, projectsUnder) : undefined;
     if (inFolder !== undefined) return inFolder;
-    const tool = testToolReason(p, referencesOf(p));
+    const tool = testToolReason(p, referencesOf(p)) ?? testAppReason(p, referencersOf(p));
     if (tool) return tool;
     if (isPublished(p)) return null;
     // By references alone only a library whose name says what it is for: a product library and its tests may be all
@@ -341,6 +342,20 @@ export function testToolReason(project: ProjectModel, references: readonly Proje
   }).map((r) => r.name).sort();
   if (tests.length === 0) return null;
   return `${project.name} is an application that references the test project${tests.length > 1 ? 's' : ''} ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ` and ${tests.length - 3} more` : ''}: a tool of the tests, which ships in no product`;
+}
+
+/**
+ * Why an application is a test tool by what it says of itself, or null: its name says test support (Test, Fake or
+ * Mock in it: `Acme.TestClient`, `Acme.ScaleTesting`), it sets IsPackable false, and no project references it. A load
+ * generator or scale-test console drives the product from outside, through its public API, so neither its package
+ * references nor its project references tell it from the product's own server; the name alone would take a product
+ * called `Acme.TestFlight` or a published test adapter, so the project must also say it is no package and be nothing
+ * else's part. Over 41 repositories this takes six console tools and no product (test/real-world/README.md).
+ */
+export function testAppReason(project: ProjectModel, referencers: readonly ProjectModel[]): string | null {
+  if (!isApplicationProject(project) || project.isPackable !== false || referencers.length > 0) return null;
+  const word = TEST_SUPPORT_NAME.exec(project.name)?.[0];
+  return word ? `${project.name} is an application for tests by its name (${word}), not packed (IsPackable false) and referenced by no project` : null;
 }
 
 /**
