@@ -3,9 +3,10 @@
  * framework), a test helper library (a reference to a package only tests use) or a benchmark project (a reference
  * to a benchmark harness), or the file's types and
  * methods carry a test framework's attributes. Code that does not ship for another reason counts as test code too: a
- * build script (a reference to a build automation system) and a sample (in a samples or examples folder, not
- * published). Test code stays analysed; the blocking rules' findings in it are capped at a configured severity. Data
- * with sources, and pure checks.
+ * build script (a reference to a build automation system), a sample (in a samples or examples folder, not published)
+ * and a tool of the tests (an application over a test project, or one named for tests that is no package). Test code
+ * stays analysed; the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure
+ * checks.
  */
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
@@ -434,10 +435,10 @@ const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind }[] = [
 
 /**
  * The folder of code that does not ship between one of the workspace roots and a project's folder, the one nearest
- * the root, a build folder only when no other is there (`test/`, `tests/Grains/` gives `tests/`; `src/benchmark/PingPong/` gives `src/benchmark/`; `samples/Chat/`
- * gives `samples/`), or null. Only the folders below a root count: the repository's own checkout may sit anywhere. A
- * benchmark folder holds harnesses that block on purpose to time their work (a load generator, a ping-pong between
- * actors), whether or not they use BenchmarkDotNet.
+ * the root, a build folder only when no other is there (`test/`, `tests/Grains/` gives `tests/`;
+ * `src/benchmark/PingPong/` gives `src/benchmark/`; `samples/Chat/` gives `samples/`), or null. Only the folders below
+ * a root count: the repository's own checkout may sit anywhere. A benchmark folder holds harnesses that block on
+ * purpose to time their work (a load generator, a ping-pong between actors), whether or not they use BenchmarkDotNet.
  */
 export function nonShippedFolderBelow(projectDirectory: string, roots: readonly string[]): NonShippedFolder | null {
   const dir = projectDirectory.replace(/\/+$/, '');
