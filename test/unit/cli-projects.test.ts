@@ -643,6 +643,66 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
 });
 
+test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder, an application that references a test project or that is named for tests, unpacked and unreferenced; a published extension or sample, a library in examples the application references, and a build folder without a build script stay production code', async () => {
+  // Build systems' packages are not served to this machine's NuGet, so the projects that reference one are written
+  // into a copy of the fixture here and only analysed; the rest of the fixture compiles as it is.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-not-shipped-'));
+  try {
+    fs.cpSync(path.join('test', 'fixtures', 'projects', 'not-shipped'), dir, { recursive: true, filter: (src) => !/[\\/](?:obj|bin)$/.test(src) });
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    const project = (comment: string, properties: string, cake: boolean) => `<Project Sdk="Microsoft.NET.Sdk">\n  <!-- ${comment} -->\n  <PropertyGroup>\n${properties}  </PropertyGroup>\n${cake ? '  <ItemGroup>\n    <PackageReference Include="Cake.Frosting" Version="5.0.0" />\n  </ItemGroup>\n' : ''}</Project>\n`;
+    const blocking = (ns: string, type: string) => `namespace ${ns};\n\npublic static class ${type}\n{\n    public static async Task<string> ReadAsync(Task<string> text)\n    {\n        await Task.Yield();\n        return text.Result;\n    }\n}\n`;
+    write('build/Kiln.Build/Kiln.Build.csproj', project('The repository build script, a Cake Frosting console application: it ships in nothing.', '    <OutputType>Exe</OutputType>\n    <IsPackable>false</IsPackable>\n', true));
+    write('build/Kiln.Build/Program.cs', 'var version = File.ReadAllTextAsync("version.txt");\nawait Task.Yield();\nConsole.WriteLine(version.Result);\n');
+    write('build/Kiln.Build.Tasks/Kiln.Build.Tasks.csproj', project('Helpers of the build script beside it in build/: they run in the build only.', '', false));
+    write('build/Kiln.Build.Tasks/VersionFile.cs', blocking('Kiln.Build.Tasks', 'VersionFile'));
+    write('src/Kiln.Cake/Kiln.Cake.csproj', project('Cake Frosting tasks published for other repositories to run: an extension of the build system, which ships.', '    <IsPackable>true</IsPackable>\n    <PackageId>Fixtures.Kiln.Cake</PackageId>\n', true));
+    write('src/Kiln.Cake/KilnTasks.cs', blocking('Kiln.Cake', 'KilnTasks'));
+    const base = dir.split(path.sep).join('/');
+    const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
+    assert.deepEqual(found.map((f) => [f.file.slice(base.length + 1), f.testCode, f.severity]), [
+      ['build/Kiln.Build/Program.cs', true, 'information'],
+      ['build/Kiln.Build.Tasks/VersionFile.cs', true, 'information'],
+      ['examples/Kiln.Example.Shared/ReadingFormat.cs', false, 'warning'],
+      ['samples/Kiln.Sample/Program.cs', true, 'information'],
+      ['samples/Kiln.Sample.Templates/Template.cs', false, 'warning'],
+      ['src/Kiln/Furnace.cs', false, 'warning'],
+      ['src/Kiln.Cake/KilnTasks.cs', false, 'warning'],
+      ['src/Kiln.Host/Program.cs', false, 'warning'],
+      // A soak runner that references the test project, wherever it sits.
+      ['src/Kiln.Soak/Program.cs', true, 'information'],
+      ['tools/build/Kiln.Bundler/Bundle.cs', false, 'warning'],
+      // A load client named for tests, no package, referenced by nothing.
+      ['tools/Kiln.TestClient/Program.cs', true, 'information'],
+    ]);
+    const r = await runCli(['projects', '--format', 'json', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const rows = (JSON.parse(r.stdout).projects as { project: string; testProject: string | null }[]).map((p) => [p.project.slice(base.length + 1), p.testProject]);
+    assert.deepEqual(rows, [
+      ['build/Kiln.Build.Tasks/Kiln.Build.Tasks.csproj', 'Kiln.Build.Tasks is in the build folder build/ beside the build script Kiln.Build and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
+      ['build/Kiln.Build/Kiln.Build.csproj', "Kiln.Build is a build script: it references Cake.Frosting (Cake Frosting, Cake's host for a build script written as a console application)"],
+      ['examples/Kiln.Example.Shared/Kiln.Example.Shared.csproj', null],
+      ['samples/Kiln.Sample.Templates/Kiln.Sample.Templates.csproj', null],
+      ['samples/Kiln.Sample/Kiln.Sample.csproj', 'Kiln.Sample is in the samples folder samples/ and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
+      ['src/Kiln.Cake/Kiln.Cake.csproj', null],
+      ['src/Kiln.Host/Kiln.Host.csproj', null],
+      ['src/Kiln.Soak/Kiln.Soak.csproj', 'Kiln.Soak is an application that references the test project Kiln.Tests: a tool of the tests, which ships in no product'],
+      ['src/Kiln/Kiln.csproj', null],
+      ['tests/Kiln.Tests/Kiln.Tests.csproj', 'Kiln.Tests sets IsTestProject'],
+      ['tools/Kiln.TestClient/Kiln.TestClient.csproj', 'Kiln.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project'],
+      ['tools/build/Kiln.Bundler/Kiln.Bundler.csproj', null],
+    ]);
+    // The text list says what the verdict does: such code is counted as test code, for the reason given.
+    const text = await runCli(['projects', dir]);
+    assert.match(text.stdout, /counted as test code: Kiln\.Build is a build script: it references Cake\.Frosting/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a type name two projects declare is each project its own type: a call is read against the class of its project or of one it references', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'same-named-types');
   const base = dir.split(path.sep).join('/');

@@ -17,7 +17,7 @@ import { generatedCodeRegions, generatedFileReason } from '../../server/src/conf
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff } from '../../server/src/config/editorconfig';
 import type { SeveritySetting } from '../../server/src/rules/types';
-import { testCodeVerdict, testProjectReason } from '../../server/src/project/testCode';
+import { buildScriptReason, nonShippedFolderBelow, testCodeReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason } from '../../server/src/project/testCode';
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
@@ -466,6 +466,79 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
 </Project>` }));
   assert.deepEqual(testCodeVerdict(bench('benchmarkdotnet'), '', plain), { testCode: true, reason: 'Data.Benchmarks references BenchmarkDotNet (a benchmark harness), a benchmark project' });
   assert.equal(testProjectReason(bench('Newtonsoft.Json')), null);
+});
+
+test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root', () => {
+  const project = (file: string, body: string) => evaluateProject(file, memoryFs({ ...TREE, [file]: `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup>
+</Project>` }));
+  const script = (pkg: string, own = '') => evaluateProject('/repo/build/_build.csproj', memoryFs({ ...TREE, '/repo/build/_build.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework>${own}</PropertyGroup>
+  <ItemGroup><PackageReference Include="${pkg}" Version="10.1.0" /></ItemGroup>
+</Project>` }));
+  assert.equal(buildScriptReason(script('Nuke.Common')), '_build is a build script: it references Nuke.Common (NUKE, a build automation system)');
+  assert.equal(buildScriptReason(script('fallout.components')), '_build is a build script: it references Fallout.Components (Fallout, the successor of NUKE)');
+  assert.equal(buildScriptReason(script('FlubuCore')), '_build is a build script: it references FlubuCore (FlubuCore, a build and deployment automation system)');
+  // Cake's addins reference Cake.Core and ship to Cake's users; only the Frosting host makes a build script.
+  assert.equal(buildScriptReason(script('Cake.Core')), null);
+  // An extension of the build system that publishes itself ships.
+  assert.equal(buildScriptReason(script('Nuke.Common', '<PackageId>Acme.Nuke.Tasks</PackageId>')), null);
+  // Through testCodeReason, with no folder and no referencer.
+  assert.equal(testCodeReason(script('Cake.Frosting'), () => []), "_build is a build script: it references Cake.Frosting (Cake Frosting, Cake's host for a build script written as a console application)");
+
+  assert.deepEqual(nonShippedFolderBelow('/repo/samples/Chat/Server', ['/repo']), { folder: 'samples/', path: '/repo/samples', kind: 'samples' });
+  assert.deepEqual(nonShippedFolderBelow('/repo/src/Examples/Console', ['/repo']), { folder: 'src/Examples/', path: '/repo/src/Examples', kind: 'samples' });
+  assert.equal(nonShippedFolderBelow('/repo/sample/App', ['/repo'])?.kind, 'samples');
+  assert.equal(nonShippedFolderBelow('/repo/example/App', ['/repo'])?.kind, 'samples');
+  // Only below a root: the checkout itself may sit in a folder named examples.
+  assert.equal(nonShippedFolderBelow('/examples/repo/src/App', ['/examples/repo']), null);
+  assert.equal(nonShippedFolderBelow('/repo/src/ExamplesApi', ['/repo']), null);
+  // A build folder is looked for after the others: a test folder below it is one whatever the build folder holds.
+  assert.deepEqual(nonShippedFolderBelow('/repo/build/tests/Checks', ['/repo']), { folder: 'build/tests/', path: '/repo/build/tests', kind: 'test' });
+  assert.deepEqual(nonShippedFolderBelow('/repo/build', ['/repo']), { folder: 'build/', path: '/repo/build', kind: 'build' });
+
+  const roots = ['/repo'];
+  const folderOf = (p: { directory: string }) => nonShippedFolderBelow(p.directory, roots);
+  const sample = project('/repo/samples/Chat/Chat.csproj', '<OutputType>Exe</OutputType>');
+  assert.equal(testCodeReason(sample, () => [], folderOf), 'Chat is in the samples folder samples/ and not published');
+  // A sample that publishes itself (a template pack) ships.
+  assert.equal(testCodeReason(project('/repo/samples/Templates/Templates.csproj', '<PackageId>Acme.Templates</PackageId>'), () => [], folderOf), null);
+  // A library in examples/ that the application references ships with it.
+  const shared = project('/repo/examples/Shared/Shared.csproj', '');
+  const app = project('/repo/src/App/App.csproj', '<OutputType>Exe</OutputType>');
+  assert.equal(testCodeReason(shared, (p) => (p === shared ? [app] : []), folderOf), null);
+  // So is a library in examples/ that only the samples reference a sample.
+  assert.equal(testCodeReason(shared, (p) => (p === shared ? [sample] : []), folderOf), 'Shared is in the samples folder examples/ and not published');
+  // A build folder says something only when it holds a build script: product code may sit in one.
+  const helper = project('/repo/build/Tasks/Tasks.csproj', '');
+  const nuke = script('Nuke.Common');
+  assert.equal(testCodeReason(helper, () => [], folderOf, { projectsUnder: (folder) => (folder === '/repo/build' ? [helper, nuke] : []) }), 'Tasks is in the build folder build/ beside the build script _build and not published');
+  assert.equal(testCodeReason(helper, () => [], folderOf, { projectsUnder: (folder) => (folder === '/repo/build' ? [helper] : []) }), null);
+
+  // An application that references a test project is a tool of the tests; a library that does, or an application
+  // whose only test reference is a package-only helper library, is not judged so.
+  const tests = project('/repo/src/Store.Tests/Store.Tests.csproj', '<IsTestProject>true</IsTestProject>');
+  const kit = evaluateProject('/repo/src/Store.Kit/Store.Kit.csproj', memoryFs({ ...TREE, '/repo/src/Store.Kit/Store.Kit.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageReference Include="Shouldly" Version="4.2.1" /></ItemGroup>
+</Project>` }));
+  const runner = project('/repo/src/Store.Runner/Store.Runner.csproj', '<OutputType>Exe</OutputType>');
+  assert.equal(testToolReason(runner, [tests]), 'Store.Runner is an application that references the test project Store.Tests: a tool of the tests, which ships in no product');
+  assert.equal(testCodeReason(runner, () => [], () => null, { referencesOf: () => [app, tests] }), 'Store.Runner is an application that references the test project Store.Tests: a tool of the tests, which ships in no product');
+  assert.equal(testToolReason(runner, [kit]), null);
+  assert.equal(testToolReason(shared, [tests]), null);
+  assert.equal(testToolReason(project('/repo/src/Store.Cli/Store.Cli.csproj', '<OutputType>Exe</OutputType><PackAsTool>true</PackAsTool><PackageId>Store.Cli</PackageId>'), [tests]), null);
+
+  // An application named for tests that says it is no package and that nothing references is a test tool (a load
+  // client); without IsPackable false, referenced, a library, or a name that says nothing of tests, it is not.
+  const loadClient = (body: string, name = 'Store.TestClient') => project(`/repo/src/${name}/${name}.csproj`, body);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>'), []), 'Store.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project');
+  assert.equal(testCodeReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.ScaleTesting'), () => []), 'Store.ScaleTesting is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project');
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType>'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>'), [app]), null);
+  assert.equal(testAppReason(loadClient('<IsPackable>false</IsPackable>'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.LoadBalancer'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.Latest'), []), null);
 });
 
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {

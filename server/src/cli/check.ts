@@ -33,7 +33,7 @@ options:
   --runtime PROFILE            auto (each project's target, the default), ${RUNTIME_SETTINGS.slice(1).join(', ')}
   --target-framework TFM       the target of multi-targeting projects to analyse (default: the highest)
   --configuration NAME         build configuration for #if symbols (default Release)
-  --test-code-severity LEVEL   most severe a blocking finding in test code may be: ${SEVERITY_SETTINGS.join(', ')} (default information)
+  --test-code-severity LEVEL   most severe a blocking finding in test code (benchmarks, build scripts, samples and tools of the tests included) may be: ${SEVERITY_SETTINGS.join(', ')} (default information)
   --library-code auto|all|none which code is library code for ASY027 and ASY030 (default auto: class libraries published as packages)
   --no-peer-suppressions       ignore what silences the peers' equivalent rules (#pragma, SuppressMessage, NoWarn, .editorconfig, .globalconfig)
   --max-file-size KIB          skip files larger than this (default ${DEFAULT_MAX_FILE_BYTES / 1024})

@@ -93,7 +93,8 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     out.push(`  runtime: ${p.runtime.profile}${p.runtime.approximate ? ' (an estimate)' : ''}: ${p.runtime.reason}`);
     out.push(`  symbols: ${p.preprocessorSymbols.join(' ')}`);
     if (p.langVersion || p.nullable) out.push(`  LangVersion ${p.langVersion ?? 'default'}, Nullable ${p.nullable ?? 'disable'}, ImplicitUsings ${p.implicitUsings ? 'enable' : 'disable'}`);
-    if (p.testProject) out.push(`  test code: ${p.testProject}`);
+    // Code that does not ship (a build script, a sample) is counted as test code, and its reason says which it is.
+    if (p.testProject) out.push(`  counted as test code: ${p.testProject}`);
     else if (p.libraryCode) {
       out.push(`  library code: ${p.libraryCode.isLibrary ? 'yes' : 'no'}: ${p.libraryCode.reason}`);
       if (p.libraryCode.withoutContext) out.push(`  ConfigureAwait policy (ASY027): not asked for: ${p.libraryCode.withoutContext}`);

@@ -52,7 +52,7 @@ export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
  * a framework reference among them reaches this project too.
  */
 export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null, referenced: readonly ProjectModel[] = []): LibraryCodeVerdict | null {
-  if (testCodeReason) return { isLibrary: false, reason: `it is test code (${testCodeReason})` };
+  if (testCodeReason) return { isLibrary: false, reason: `it is counted as test code (${testCodeReason})` };
   if (setting === 'all') return { isLibrary: true, reason: 'asynclens.libraryCode is "all"' };
   if (setting === 'none') return { isLibrary: false, reason: 'asynclens.libraryCode is "none"' };
   if (!project) return null;

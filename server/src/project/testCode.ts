@@ -2,8 +2,11 @@
  * Whether code is test code: its project is a test project (IsTestProject, or a reference to a test
  * framework), a test helper library (a reference to a package only tests use) or a benchmark project (a reference
  * to a benchmark harness), or the file's types and
- * methods carry a test framework's attributes. Test code stays analysed; the blocking rules' findings in it are
- * capped at a configured severity. Data with sources, and pure checks.
+ * methods carry a test framework's attributes. Code that does not ship for another reason counts as test code too: a
+ * build script (a reference to a build automation system), a sample (in a samples or examples folder, not published)
+ * and a tool of the tests (an application over a test project, or one named for tests that is no package). Test code
+ * stays analysed; the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure
+ * checks.
  */
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
@@ -81,6 +84,27 @@ export const BENCHMARK_PACKAGES: readonly TestSupportPackage[] = [
   { id: 'BenchmarkDotNet.Annotations', purpose: 'a benchmark harness', source: 'https://www.nuget.org/packages/BenchmarkDotNet.Annotations' },
   // Petabridge's performance-test harness, which Akka.NET's *.Tests.Performance projects run.
   { id: 'NBench', purpose: 'a performance-test harness', source: 'https://www.nuget.org/packages/NBench' },
+];
+
+/**
+ * Packages of build automation systems whose build is a console application of the repository: a project that
+ * references one (and does not publish itself, as an extension of the build system does) is a build script. It runs
+ * on a developer's machine or a CI agent, once per build, and ships in no product, so its findings are capped as test
+ * code's are: blocking in a process that does one job and exits costs no one a thread, and a maintainer reading the
+ * Problems panel for what reaches users has nothing there to act on. Cake's addins reference Cake.Core and ship to
+ * Cake's users, so only the Frosting host, which a build project references, counts.
+ */
+export const BUILD_SCRIPT_PACKAGES: readonly TestSupportPackage[] = [
+  // "A build project is a regular .NET console application" whose Build class derives from NukeBuild.
+  { id: 'Nuke.Common', purpose: 'NUKE, a build automation system', source: 'https://nuke.build/docs/fundamentals/builds/' },
+  { id: 'Nuke.Components', purpose: 'NUKE, a build automation system', source: 'https://www.nuget.org/packages/Nuke.Components' },
+  // The hard fork that succeeds NUKE after its 10.x releases, with the same build project under new package names.
+  { id: 'Fallout.Common', purpose: 'Fallout, the successor of NUKE', source: 'https://github.com/Fallout-build/Fallout' },
+  { id: 'Fallout.Components', purpose: 'Fallout, the successor of NUKE', source: 'https://github.com/Fallout-build/Fallout' },
+  // "Cake Frosting is a .NET host which allows you to write your build scripts as a console application."
+  { id: 'Cake.Frosting', purpose: "Cake Frosting, Cake's host for a build script written as a console application", source: 'https://cakebuild.net/docs/running-builds/runners/cake-frosting' },
+  // "A cross platform build and deployment automation system": its scripts are classes in a project of their own.
+  { id: 'FlubuCore', purpose: 'FlubuCore, a build and deployment automation system', source: 'https://github.com/dotnetcore/FlubuCore' },
 ];
 
 export interface TestAttribute {
@@ -228,8 +252,20 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * one (an integration test references the web app it hosts), nor a library nothing references. A project whose only
  * sign of tests is a package tests use (an assertion or mocking library, not a test framework) is no test code when its
  * name does not say test support and a project that is not test code references it: the product ships it.
+ *
+ * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
+ * `samples` or `examples` folder) that neither publishes itself nor is referenced by production code
+ * (nonShippedReason), an application that references a test project (testToolReason), and an unpacked application
+ * that nothing references and whose name says test support (testAppReason).
  */
-export function testCodeReason(project: ProjectModel, referencersOf: (p: ProjectModel) => readonly ProjectModel[], testFolderOf: (p: ProjectModel) => string | null = () => null): string | null {
+export function testCodeReason(
+  project: ProjectModel,
+  referencersOf: (p: ProjectModel) => readonly ProjectModel[],
+  testFolderOf: (p: ProjectModel) => NonShippedFolder | null = () => null,
+  workspace: NonShippedWorkspace = {},
+): string | null {
+  const projectsUnder = workspace.projectsUnder ?? (() => []);
+  const referencesOf = workspace.referencesOf ?? (() => []);
   const verdicts = new Map<string, string | null>();
   const reasonOf = (p: ProjectModel): string | null => {
     const known = verdicts.get(p.path);
@@ -251,17 +287,15 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
   };
   const referencedByProductionCode = (p: ProjectModel): boolean => referencersOf(p).some((r) => reasonOf(r) === null);
   const supportReason = (p: ProjectModel): string | null => {
+    const script = buildScriptReason(p);
+    if (script) return script;
     // IsTestProject false does not stop it: a shared helper library that references a test framework sets it so that
     // `dotnet test` does not run it, which says it is no test project, not that it is no test code.
     const folder = testFolderOf(p);
-    if (folder) {
-      if (publishedByItsOwnFile(p)) return null;
-      // Package properties inherited from a props file above the test folder say nothing of this project: the
-      // repository gives its license and icon to every project it holds.
-      const inherited = isPublished(p) && p.packageMetadataFile ? ` (its ${p.packageMetadata} comes from ${fileName(p.packageMetadataFile)})` : '';
-      const kind = /(?:^|\/)benchmarks?\/$/i.test(folder) ? 'benchmark' : 'test';
-      return `${p.name} is in the ${kind} folder ${folder} and not published${inherited}`;
-    }
+    const inFolder = folder ? nonShippedReason(p, folder, referencedByProductionCode, projectsUnder) : undefined;
+    if (inFolder !== undefined) return inFolder;
+    const tool = testToolReason(p, referencesOf(p)) ?? testAppReason(p, referencersOf(p));
+    if (tool) return tool;
     if (isPublished(p)) return null;
     // By references alone only a library whose name says what it is for: a product library and its tests may be all
     // a repository holds, the library then referenced by nothing else and published from elsewhere.
@@ -272,6 +306,83 @@ export function testCodeReason(project: ProjectModel, referencersOf: (p: Project
     return `${p.name} is a class library only test code references (${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
   };
   return reasonOf(project);
+}
+
+/**
+ * Why a project is a build script, or null: it references a build automation system's package (BUILD_SCRIPT_PACKAGES)
+ * and does not publish itself by its own project file (an extension of that build system, which its users reference,
+ * ships).
+ */
+export function buildScriptReason(project: ProjectModel): string | null {
+  const system = referencedPackage(project, BUILD_SCRIPT_PACKAGES);
+  if (!system || publishedByItsOwnFile(project)) return null;
+  return `${project.name} is a build script: it references ${system.id} (${system.purpose})`;
+}
+
+/** What testCodeReason may ask of the workspace beyond the projects that reference one. */
+export interface NonShippedWorkspace {
+  /** The projects in a folder (an absolute path without a trailing slash) and below it. */
+  projectsUnder?: (folder: string) => readonly ProjectModel[];
+  /** The projects a project references directly. */
+  referencesOf?: (p: ProjectModel) => readonly ProjectModel[];
+}
+
+/**
+ * Why an application is a tool of the tests, or null: it references a test project (a test framework with the test
+ * SDK, IsTestProject, a benchmark harness: testProjectEvidence, not a package alone), and it does not publish itself.
+ * No product's process loads a test project, which brings its test framework along: such an application is a runner, a
+ * load generator or a profiling harness built on the tests' fixtures (a command-line runner of a test project's
+ * scenarios, a memory checker over the test types). Only the test project's own evidence is read, not the verdict
+ * of a project that may in turn depend on this one, so the answer does not depend on the order projects are asked in.
+ */
+export function testToolReason(project: ProjectModel, references: readonly ProjectModel[]): string | null {
+  if (!isApplicationProject(project) || publishedByItsOwnFile(project)) return null;
+  const tests = references.filter((r) => {
+    const evidence = testProjectEvidence(r);
+    return evidence !== null && !evidence.packageOnly;
+  }).map((r) => r.name).sort();
+  if (tests.length === 0) return null;
+  return `${project.name} is an application that references the test project${tests.length > 1 ? 's' : ''} ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ` and ${tests.length - 3} more` : ''}: a tool of the tests, which ships in no product`;
+}
+
+/**
+ * Why an application is a test tool by what it says of itself, or null: its name says test support (Test, Fake or
+ * Mock in it: `Acme.TestClient`, `Acme.ScaleTesting`), it sets IsPackable false, and no project references it. A load
+ * generator or scale-test console drives the product from outside, through its public API, so neither its package
+ * references nor its project references tell it from the product's own server; the name alone would take a product
+ * called `Acme.TestFlight` or a published test adapter, so the project must also say it is no package and be nothing
+ * else's part. Over 41 repositories this takes six console tools and no product (test/real-world/README.md).
+ */
+export function testAppReason(project: ProjectModel, referencers: readonly ProjectModel[]): string | null {
+  if (!isApplicationProject(project) || project.isPackable !== false || referencers.length > 0) return null;
+  const word = TEST_SUPPORT_NAME.exec(project.name)?.[0];
+  return word ? `${project.name} is an application for tests by its name (${word}), not packed (IsPackable false) and referenced by no project` : null;
+}
+
+/**
+ * Why a project in a folder of code that does not ship (nonShippedFolderBelow) is test code; null when it is not
+ * (it publishes itself, or production code references a sample or a build helper: the product ships it); undefined
+ * when the folder says nothing of it (a `build` folder that holds no build script: a product may keep real code there).
+ *
+ * A sample counts as test code though it may be the product's documentation: it runs when a reader runs it, in a
+ * console or a demo host, and no user's process runs it; its findings stay listed, at the test code severity, for the
+ * maintainer who wants the samples to show the right way. A build script's helpers beside it run in the build.
+ */
+export function nonShippedReason(
+  project: ProjectModel,
+  folder: NonShippedFolder,
+  referencedByProductionCode: (p: ProjectModel) => boolean,
+  projectsUnder: (folder: string) => readonly ProjectModel[],
+): string | null | undefined {
+  if (publishedByItsOwnFile(project)) return folder.kind === 'build' ? undefined : null;
+  // Package properties inherited from a props file above the folder say nothing of this project: the repository gives
+  // its license and icon to every project it holds.
+  const inherited = isPublished(project) && project.packageMetadataFile ? ` (its ${project.packageMetadata} comes from ${fileName(project.packageMetadataFile)})` : '';
+  if (folder.kind === 'test' || folder.kind === 'benchmark') return `${project.name} is in the ${folder.kind} folder ${folder.folder} and not published${inherited}`;
+  if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the samples folder ${folder.folder} and not published${inherited}`;
+  const script = projectsUnder(folder.path).find((q) => q.path !== project.path && buildScriptReason(q) !== null);
+  if (!script) return undefined;
+  return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
 }
 
 /**
@@ -299,20 +410,50 @@ export function testFolderInProject(projectDirectory: string, absFile: string): 
   return at === -1 ? null : `${folders.slice(0, at + 1).join('/')}/`;
 }
 
+/** What a folder of code that does not ship holds, by its name. */
+export type NonShippedKind = 'test' | 'benchmark' | 'samples' | 'build';
+
+export interface NonShippedFolder {
+  /** The folder below the workspace root, as written in reasons: `tests/`, `src/benchmark/`. */
+  folder: string;
+  /** The folder's absolute path, without a trailing slash. */
+  path: string;
+  kind: NonShippedKind;
+}
+
 /**
- * The test or benchmark folder between one of the workspace roots and a project's folder (`test/`, `tests/Grains/`
- * gives `tests/`; `src/benchmark/PingPong/` gives `src/benchmark/`), or null. Only the folders below a root count: the
- * repository's own checkout may sit anywhere. A benchmark folder holds harnesses that block on purpose to time their
- * work (a load generator, a ping-pong between actors), whether or not they use BenchmarkDotNet.
+ * Folder names of code that does not ship, by the convention of .NET repositories that keep `src/` apart from them.
+ * A `build` folder counts only when it holds a build script (nonShippedReason): it is also a common name for code of
+ * the product that builds something (a page builder, a query builder).
  */
-export function testFolderBelow(projectDirectory: string, roots: readonly string[]): string | null {
+const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind }[] = [
+  { name: /^tests?$/i, kind: 'test' },
+  { name: /^benchmarks?$/i, kind: 'benchmark' },
+  { name: /^(?:samples?|examples?)$/i, kind: 'samples' },
+  { name: /^build$/i, kind: 'build' },
+];
+
+/**
+ * The folder of code that does not ship between one of the workspace roots and a project's folder, the one nearest
+ * the root, a build folder only when no other is there (`test/`, `tests/Grains/` gives `tests/`;
+ * `src/benchmark/PingPong/` gives `src/benchmark/`; `samples/Chat/` gives `samples/`), or null. Only the folders below
+ * a root count: the repository's own checkout may sit anywhere. A benchmark folder holds harnesses that block on
+ * purpose to time their work (a load generator, a ping-pong between actors), whether or not they use BenchmarkDotNet.
+ */
+export function nonShippedFolderBelow(projectDirectory: string, roots: readonly string[]): NonShippedFolder | null {
   const dir = projectDirectory.replace(/\/+$/, '');
   for (const root of roots) {
     const base = root.replace(/\/+$/, '');
     if (!dir.startsWith(`${base}/`)) continue;
     const segments = dir.slice(base.length + 1).split('/');
-    const at = segments.findIndex((s) => /^(?:tests?|benchmarks?)$/i.test(s));
-    if (at !== -1) return `${segments.slice(0, at + 1).join('/')}/`;
+    // A build folder is looked for last: it says something only when it holds a build script, and a test folder
+    // below it (`build/tests/`) is one whatever it holds.
+    for (const kinds of [NON_SHIPPED_FOLDERS.filter((f) => f.kind !== 'build'), NON_SHIPPED_FOLDERS.filter((f) => f.kind === 'build')]) {
+      const at = segments.findIndex((s) => kinds.some((f) => f.name.test(s)));
+      if (at === -1) continue;
+      const folder = segments.slice(0, at + 1).join('/');
+      return { folder: `${folder}/`, path: `${base}/${folder}`, kind: kinds.find((f) => f.name.test(segments[at]))!.kind };
+    }
   }
   return null;
 }

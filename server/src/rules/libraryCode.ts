@@ -8,7 +8,7 @@ import type { WorkspaceIndex } from '../workspace/index';
 import type { RuleContext } from './types';
 
 export function libraryCodeOf(ctx: RuleContext): LibraryCodeVerdict {
-  if (ctx.testCode) return { isLibrary: false, reason: `it is test code (${ctx.testCode})` };
+  if (ctx.testCode) return { isLibrary: false, reason: `it is counted as test code (${ctx.testCode})` };
   if (ctx.library) return ctx.library;
   const entry = entryPointOf(ctx.index);
   return entry

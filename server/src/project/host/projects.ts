@@ -16,7 +16,7 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
-import { shippedTestFolderReason, testCodeReason, testFolderBelow } from '../testCode';
+import { nonShippedFolderBelow, shippedTestFolderReason, testCodeReason } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
@@ -254,6 +254,8 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const all = (): readonly ProjectModel[] => (allProjects ??= [...projectFiles].sort().map(evaluate));
 
   let roots: string[] = [];
+  // The projects in a folder and below it: a build folder is one of code that does not ship when it holds a build script.
+  const projectsUnder = (folder: string): readonly ProjectModel[] => all().filter((p) => `${p.directory.replace(/\/+$/, '')}/`.startsWith(`${folder}/`));
   /** The known projects that reference each project directly, by its path; rebuilt when the project list changes. */
   let referencers: Map<string, ProjectModel[]> | null = null;
   let referencersBuiltFor: readonly ProjectModel[] | null = null;
@@ -424,9 +426,9 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
     projects: all,
     referencedProjects,
-    testCodeReasonOf: (project) => testCodeReason(project, referencersOf, (p) => testFolderBelow(p.directory, roots)),
+    testCodeReasonOf: (project) => testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects }),
     testCodeReasonOfFile(project, absFile) {
-      return testCodeReason(project, referencersOf, (p) => testFolderBelow(p.directory, roots)) ?? shippedTestFolderReason(project, modelPath(absFile));
+      return testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects }) ?? shippedTestFolderReason(project, modelPath(absFile));
     },
     setRoots(list) {
       roots = list.map(modelPath);
