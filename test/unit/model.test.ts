@@ -548,3 +548,27 @@ static class Paging {
   const lambda = m.bodies.find((b) => b.kind === 'lambda')!;
   assert.deepEqual([lambda.containingType, lambda.capturedNames], ['Paging', ['text']]);
 });
+
+const soleStatementCases: [string, string, MethodBody['soleStatement']][] = [
+  ['a catch-all that throws again only in the else of a default-null test',
+    'async Task<bool> M(Func<Task> work, Type? rethrowFor = null) { try { await work(); return true; } catch (Exception e) { if (rethrowFor is null || rethrowFor.IsInstanceOfType(e)) { return false; } else throw; } }',
+    { kind: 'catchAll', rethrowsWhenPassed: ['rethrowFor'] }],
+  ['a catch-all whose throw follows an if that returns while the parameter is null',
+    'async Task<int> M(Func<Task<int>> work, Type? rethrowFor = default) { try { return await work(); } catch (Exception) { if (rethrowFor == null) { return 0; } throw; } }',
+    { kind: 'catchAll', rethrowsWhenPassed: ['rethrowFor'] }],
+  ['a bare catch that throws nothing', 'async Task M(Func<Task> work) { try { await work(); } catch { } }', { kind: 'catchAll', rethrowsWhenPassed: [] }],
+  ['a catch that always throws again', 'async Task M(Func<Task> work) { try { await work(); } catch (Exception) { throw; } }', undefined],
+  ['a filtered catch', 'async Task M(Func<Task> work, bool quiet) { try { await work(); } catch (Exception) when (quiet) { } }', undefined],
+  ['a try with a finally', 'async Task M(Func<Task> work) { try { await work(); } catch { } finally { Use(0); } }', undefined],
+  ['a guard parameter the body assigns', 'async Task M(Func<Task> work, Type? t = null) { try { t = typeof(int); await work(); } catch (Exception) { if (t is null) { return; } throw; } }', undefined],
+  ['a statement before the try', 'async Task M(Func<Task> work) { Use(0); try { await work(); } catch { } }', undefined],
+  ['one await of a call', 'async Task M() { await G().ConfigureAwait(false); }', { kind: 'await', operandText: 'G().ConfigureAwait(false)' }],
+  ['an expression-bodied await', 'async Task<int> M() => await F(1);', { kind: 'await', operandText: 'F(1)' }],
+  ['a returned call without async', 'Task M() { return G(); }', { kind: 'return', expressionText: 'G()' }],
+];
+
+for (const [name, code, expected] of soleStatementCases) {
+  test(`sole statement: ${name}`, () => {
+    assert.deepEqual(method(code).soleStatement, expected);
+  });
+}

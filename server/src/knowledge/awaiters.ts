@@ -117,6 +117,20 @@ export const BUILDERS: BuilderRow[] = [
 ];
 
 /**
+ * What the default builder of an `async ValueTask` / `async ValueTask<T>` method (no [AsyncMethodBuilder] on it) hands
+ * back while the method has not finished: a ValueTask over the Task its box is (AsyncValueTaskMethodBuilder.Task
+ * returns `new ValueTask(m_task)`, m_task a Task<VoidTaskResult> or Task<TResult>), never an IValueTaskSource, so
+ * blocking on it is defined. The same holds for System.Threading.Tasks.Extensions' builders on .NET Framework and
+ * .NET Standard, which wrap AsyncTaskMethodBuilder. .NET 5 alone could pool IValueTaskSource boxes instead, and only
+ * when the process opted in with DOTNET_SYSTEM_THREADING_POOLASYNCVALUETASKS; .NET 6 dropped that switch for the
+ * explicit PoolingAsyncValueTaskMethodBuilder.
+ */
+export const DEFAULT_BUILDER_BACKING: Readonly<Record<'ValueTask' | 'ValueTaskOfT', { unfinished: 'task'; source: string }>> = {
+  ValueTask: { unfinished: 'task', source: `${CORELIB}/Runtime/CompilerServices/AsyncValueTaskMethodBuilder.cs (Task: new ValueTask(m_task))` },
+  ValueTaskOfT: { unfinished: 'task', source: `${CORELIB}/Runtime/CompilerServices/AsyncValueTaskMethodBuilderT.cs (Task: new ValueTask<TResult>(m_task))` },
+};
+
+/**
  * Return types of common BCL async methods. `receiver` is the declaring type's simple name, or null when the name
  * alone decides; `arguments` narrows overloads by argument count where the return types differ.
  */

@@ -123,6 +123,8 @@ export function movedBody(b: MethodBody, d: number): MethodBody {
   if (b.writes !== undefined) out.writes = movedList(b.writes, d, movedWrite);
   // Names and a type name, no offsets: shared as they are.
   if (b.otherPartReads !== undefined) out.otherPartReads = b.otherPartReads;
+  // Texts and names, no offsets.
+  if (b.soleStatement !== undefined) out.soleStatement = b.soleStatement;
   return out;
 }
 

@@ -29,6 +29,7 @@ import { constraintsField, globalUsingsOf, staticUsingsOf } from './signatureFac
 import { asyncFlagFieldOf, asyncFlagOf, flagFieldsOf, isOnAsyncPath, isOnSyncPath, mentionsSyncMode, pathKeyOf } from './dualPath';
 import { delegateTargetOf } from './delegateTargets';
 import { creationsOf } from './creations';
+import { soleStatementOf } from './soleStatements';
 import { exactly, inOrder, intern, none, withStringTable } from './compact';
 
 /**
@@ -385,6 +386,11 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   if (fn && !block && kind === 'method' && !body.usesThis) {
     const reads = otherPartReadsOf(modifiers, bodySpans, context.syntax, containing, parameters, locals);
     if (reads) body.otherPartReads = reads;
+  }
+  // What a method's one statement lets out: ASY020 reads another file's awaited method through it (rules/faultFreeCalls.ts).
+  if (fn && (kind === 'method' || kind === 'localFunction')) {
+    const sole = soleStatementOf(fn, isAsync);
+    if (sole) body.soleStatement = sole;
   }
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   const guards = completionProperties(containing);

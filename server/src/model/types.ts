@@ -351,7 +351,25 @@ export interface MethodBody {
    * (cost/thisUse.ts asks the workspace). Absent otherwise.
    */
   otherPartReads?: { typeFullName: string; names: string[] };
+  /**
+   * For methods and local functions whose body is one statement that decides what can leave them (one try that
+   * catches everything, one await, one returned expression): that statement (model/soleStatements.ts). Absent otherwise.
+   */
+  soleStatement?: SoleStatement;
 }
+
+/** A body's one statement, when it decides what can leave the body (model/soleStatements.ts). */
+export type SoleStatement =
+  /**
+   * The whole body is one `try` with an unfiltered catch of every exception, no `finally`, and no catch that throws
+   * except under a guard that only a passed argument can open: `if (rethrowIf is null || ...) { ... } else throw;`,
+   * where `rethrowIf` is a parameter whose default is null. Those parameters are listed.
+   */
+  | { kind: 'catchAll'; rethrowsWhenPassed: string[] }
+  /** The body is `await X;`, `return await X;` or `=> await X`: the awaited expression, as written. */
+  | { kind: 'await'; operandText: string }
+  /** A body that is not async and is `return X;` or `=> X`: the returned expression, as written. */
+  | { kind: 'return'; expressionText: string };
 
 export type AsyncMethod = MethodBody & { isAsync: true };
 

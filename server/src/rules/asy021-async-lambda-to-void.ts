@@ -24,7 +24,8 @@ delegate type it is given returns void:
 The delegate type comes from the workspace's declarations and from the API signature database; an overload
 taking a \`Func<Task>\` wins for an async lambda, so a call with such an overload is not reported. Event
 subscriptions and timer or thread callbacks are handlers whose signature is fixed: like ASY020's handlers, they
-are reported only when an await in them can throw with no \`catch\` that takes every exception. So are functions
+are reported only when an await in them can throw with no \`catch\` that takes every exception (an await ASY020
+counts as unable to fail, such as one of a workspace method whose whole body is such a try, does not). So are functions
 given to a call that queues them and returns at once, never waiting for them, async or not
 (\`SynchronizationContext.Post\` and a workspace context's override of it, \`ThreadPool.QueueUserWorkItem\`; the
 table is knowledge/queuedCallbacks.ts); \`Send\`, which runs the function before it returns, is not one.

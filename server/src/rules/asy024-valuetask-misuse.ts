@@ -11,6 +11,8 @@ import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fileNamespaces } from './asy022-unobserved-task';
+import { handsBackTaskBackedValueTask } from './taskBackedValueTasks';
+import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 
 const docs = `## What it does
 Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids or makes likely to go wrong:
@@ -18,7 +20,11 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
   the same path (two in the two branches of an \`if\`, or the two arms of a \`?:\`, are one each), counting the lambdas and local
   functions that capture it, and once in a lambda that runs per element or is created in a loop;
 - \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
-  \`IsCompletedSuccessfully\` check or an earlier await makes it known);
+  \`IsCompletedSuccessfully\` check or an earlier await makes it known), or a call of a workspace waiting helper
+  (\`static T Await<T>(this ValueTask<T> task)\`) on one, rather than the helper's own wait. A ValueTask that a
+  workspace method hands back over a Task is not reported: an \`async ValueTask\` method without an
+  \`[AsyncMethodBuilder]\` attribute (the default builder backs an unfinished one with a Task), or a method whose
+  every return is such a call, a \`new ValueTask(task)\` or a ValueTask of a value;
 - a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one, unless it is
   \`readonly\`, no constructor assigns it, and its initializer makes one without an \`IValueTaskSource\`
   (\`ValueTask.CompletedTask\`, \`ValueTask.FromResult(...)\`, \`default\`, \`new(value)\`): such a ValueTask
@@ -88,6 +94,10 @@ public class Copier
 - \`Task.WhenAll(valueTask)\` does not compile (a ValueTask is not a Task), so the compiler reports it already;
   ValueTasks kept in a collection and each awaited once are correct and not reported.
 - ASY001 and ASY003 also report \`.Result\` on a ValueTask as a blocking wait; this rule says why it is worse.
+- A call dispatched to an interface's or a virtual member is reported even when every workspace implementation is
+  built over a Task: code outside the workspace may implement it over a pooled source. .NET 5 could pool the default
+  builder's boxes when the process set \`DOTNET_SYSTEM_THREADING_POOLASYNCVALUETASKS\`; that runtime is out of
+  support and the switch is gone since .NET 6, so it is not considered.
 `;
 
 function isValueTaskType(typeText: string | null): boolean {
@@ -464,16 +474,23 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
   // The ASY001/ASY003 evidence: a dual-path method called with its async flag false, or a workspace method that
   // always returns a completed task, hands back a task that has finished.
   if (waitedTaskEvidence(ctx, body, wait) === null) return null;
+  // A waiting helper's own wait on the ValueTask it extends: its calls are judged instead, each on what it passes.
+  if (isHelperOwnWait(body, wait)) return null;
   const receiver = expressionResultOf(ctx, body, wait.receiverText);
   if (receiver.kind !== 'valueTask') return null;
+  // A workspace `async ValueTask` method built by the default builder (or a method that hands one on) wraps a Task
+  // while it runs: blocking on it is as defined as on `new ValueTask(task)` above.
+  if (handsBackTaskBackedValueTask(ctx.index, ctx.file, body, wait.receiverText, holdsNoValueTaskSource)) return null;
+  const helper = helperNote(wait);
   const end = ctx.text.startsWith(wait.receiverText, wait.span.start) ? wait.span.start + wait.receiverText.length : null;
-  const fix: Fix = end !== null && !/\?\s*$/.test(ctx.text.slice(wait.span.start, end + 2))
+  // Through a waiting helper, `.AsTask()` would need a Task overload of the helper, which need not exist.
+  const fix: Fix = end !== null && helper === '' && !/\?\s*$/.test(ctx.text.slice(wait.span.start, end + 2))
     ? { title: 'Convert to a Task with AsTask() before blocking on it', safety: 'unsafe', edits: [{ start: end, end, newText: '.AsTask()' }] }
     : { title: 'Await it instead, or convert to a Task with AsTask() first', safety: 'display-only', edits: [] };
   return {
     span: waitSquiggle(ctx.text, wait),
     message: `${quoted(wait.receiverText)} is a ValueTask that may not have completed: blocking on it is undefined`,
-    note: `It is a ${receiver.typeText?.replace(/^System\.Threading\.Tasks\./, '') ?? 'ValueTask'}, read with ${wait.kind === 'result' ? '.Result' : 'GetAwaiter().GetResult()'}. ` + 'An IValueTaskSource need not support blocking: reading the result of an incomplete ValueTask may throw or return another operation\'s result. A Task (AsTask()) blocks correctly.',
+    note: `It is a ${receiver.typeText?.replace(/^System\.Threading\.Tasks\./, '') ?? 'ValueTask'}, ${helper ? `and${helper.slice(1)}` : `read with ${wait.kind === 'result' ? '.Result' : 'GetAwaiter().GetResult()'}`}. ` + 'An IValueTaskSource need not support blocking: reading the result of an incomplete ValueTask may throw or return another operation\'s result. A Task (AsTask()) blocks correctly.',
     bodyId: body.id,
     fix,
   };
@@ -520,7 +537,7 @@ export const rule: Rule = {
       if (body.hasSyntaxErrors) continue;
       masked ??= maskCommentsAndStrings(ctx.text);
       findings.push(...doubleConsumptions(ctx, body, masked, consumedNames(body)));
-      for (const wait of body.waits) {
+      for (const wait of waitsOf(ctx, body)) {
         const f = blockingRead(ctx, body, wait);
         if (f) findings.push(f);
       }

@@ -14,6 +14,7 @@ import { methodsOf } from '../signatures/members';
 import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
 import { named } from '../signatures/typeText';
 import { catchesEverything, tryClausesOf } from './tryClauses';
+import { awaitCannotFault } from './faultFreeCalls';
 import type { RuleContext } from './types';
 import { constantArgumentTexts, fileImportsNamespace } from './asy001-004-blocking-common';
 import { packageInterfaceDeclares, packageInterfacesNamed } from '../knowledge/packageInterfaces';
@@ -199,14 +200,15 @@ export function usedAsMethodGroup(body: MethodBody, masked: string): boolean {
 /**
  * The awaits whose exception leaves the function: no enclosing `try` of the function itself has a catch that takes
  * every exception without throwing it again (an await inside a catch or finally block is outside its try), and the
- * awaited thing can fail at all.
+ * awaited thing can fail at all: not a completed task, a yield or an uncancellable delay, nor a call of a workspace method
+ * that cannot fault (rules/faultFreeCalls.ts).
  */
 export function escapingAwaits(ctx: RuleContext, body: MethodBody, masked: string): SuspensionPoint[] {
   return body.awaits.filter((a) => !cannotFail(ctx, body, a) && !a.regions.some((r) => {
     if (r.kind !== 'try') return false;
     const clauses = tryClausesOf(masked, r.span);
     return !!clauses && catchesEverything(masked, clauses);
-  }));
+  }) && !awaitCannotFault(ctx.index, ctx.file, body, a));
 }
 
 /** A delay no token can cancel: a non-negative whole number of milliseconds, TimeSpan.Zero or TimeSpan.FromX(n). */

@@ -1,0 +1,157 @@
+/**
+ * A method's body when it is one statement that decides what can leave it: one `try` whose catches stop every
+ * exception, one await of a call, or (for a method that is not async) one returned expression. ASY020 and ASY021 ask
+ * through it whether an awaited workspace method can fault at all (rules/faultFreeCalls.ts), which another file's
+ * text cannot tell them.
+ */
+import type { SyntaxNode } from '../parse/syntaxTable';
+import type { SoleStatement } from './types';
+import { splitTopLevelOperator } from './syntax';
+
+const CATCH_ALL_TYPE = /^(?:global::)?(?:System\.)?Exception$/;
+
+/** The sole statement of a method or local function `fn`, or null when its body is anything else. */
+export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement | null {
+  const body = fn.childForFieldName('body');
+  if (!body) return null;
+  if (body.type === 'arrow_expression_clause') {
+    const expression = body.namedChildren.find((c) => c.type !== 'comment');
+    return expression ? awaitedOrReturned(expression, isAsync) : null;
+  }
+  if (body.type !== 'block') return null;
+  const statements = body.namedChildren.filter((c) => c.type !== 'comment');
+  if (statements.length !== 1) return null;
+  const statement = statements[0];
+  switch (statement.type) {
+    case 'try_statement':
+      return catchAllOf(statement, fn, body);
+    case 'expression_statement': {
+      const expression = statement.namedChildren.find((c) => c.type !== 'comment');
+      return expression?.type === 'await_expression' ? awaited(expression) : null;
+    }
+    case 'return_statement': {
+      const expression = statement.namedChildren.find((c) => c.type !== 'comment');
+      return expression ? awaitedOrReturned(expression, isAsync) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function awaitedOrReturned(expression: SyntaxNode, isAsync: boolean): SoleStatement | null {
+  if (expression.type === 'await_expression') return awaited(expression);
+  return isAsync ? null : { kind: 'return', expressionText: expression.text };
+}
+
+function awaited(expression: SyntaxNode): SoleStatement | null {
+  const operand = expression.namedChildren.find((c) => c.type !== 'comment');
+  return operand ? { kind: 'await', operandText: operand.text } : null;
+}
+
+/**
+ * A try statement that stops every exception: an unfiltered `catch` or `catch (Exception)`, no finally (whose own
+ * code could throw past it), and no throw in any catch unless a default-null parameter guards it. The catch blocks'
+ * other code may still throw; ASY020 lets a catch-all protect its try all the same (its Limitations say so).
+ */
+function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode): SoleStatement | null {
+  if (statement.namedChildren.some((c) => c.type === 'finally_clause')) return null;
+  const catches = statement.namedChildren.filter((c) => c.type === 'catch_clause');
+  const takesAll = (c: SyntaxNode) => {
+    if (c.namedChildren.some((x) => x.type === 'catch_filter_clause')) return false;
+    const declaration = c.namedChildren.find((x) => x.type === 'catch_declaration');
+    const type = declaration?.childForFieldName('type');
+    return !declaration || (!!type && CATCH_ALL_TYPE.test(type.text.replace(/\s+/g, '')));
+  };
+  if (!catches.some(takesAll)) return null;
+  const nullDefaults = nullDefaultParameters(fn).filter((name) => !assignedIn(body.text, name));
+  const guards = new Set<string>();
+  for (const clause of catches) {
+    const block = clause.childForFieldName('body');
+    if (!block) return null;
+    for (const thrown of throwsIn(block)) {
+      const guard = guardOf(thrown, block, nullDefaults);
+      if (guard === null) return null;
+      guards.add(guard);
+    }
+  }
+  return { kind: 'catchAll', rethrowsWhenPassed: [...guards] };
+}
+
+/** Every throw statement and throw expression under `node`, nested functions' included (which errs towards throwing). */
+function throwsIn(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const visit = (n: SyntaxNode) => {
+    if (n.type === 'throw_statement' || n.type === 'throw_expression') out.push(n);
+    for (const c of n.namedChildren) visit(c);
+  };
+  visit(node);
+  return out;
+}
+
+/**
+ * The default-null parameter whose null keeps this throw from running: the throw sits in the `else` of an
+ * `if (p is null || ...)` (or `p == null`), or in the branch of an `if (p is not null && ...)` (or `p != null`),
+ * somewhere between it and the catch block. Null when no such guard holds it.
+ */
+function guardOf(thrown: SyntaxNode, limit: SyntaxNode, nullDefaults: readonly string[]): string | null {
+  let child = thrown;
+  for (let p = thrown.parent; p && p.startIndex >= limit.startIndex && p.endIndex <= limit.endIndex; child = p, p = p.parent) {
+    if (p.type === 'block') {
+      // `if (p is null || ...) { ...; return x; }` before the throw in the same block: past it, p is not null.
+      for (const earlier of p.namedChildren) {
+        if (earlier.startIndex >= child.startIndex) break;
+        if (earlier.type !== 'if_statement' || earlier.childForFieldName('alternative') || !endsInReturn(earlier.childForFieldName('consequence'))) continue;
+        const guard = nullTestedIn(earlier.childForFieldName('condition')?.text ?? '', '||', nullDefaults);
+        if (guard) return guard;
+      }
+      continue;
+    }
+    if (p.type !== 'if_statement') continue;
+    const alternative = p.childForFieldName('alternative');
+    const inElse = !!alternative && alternative.startIndex <= child.startIndex && child.endIndex <= alternative.endIndex;
+    const guard = nullTestedIn(p.childForFieldName('condition')?.text ?? '', inElse ? '||' : '&&', nullDefaults);
+    if (guard) return guard;
+  }
+  return null;
+}
+
+/**
+ * The default-null parameter a condition tests as an operand of its top-level `||` (`p is null`, `p == null`: the
+ * condition holds while p is null) or `&&` (`p is not null`, `p != null`: it fails while p is null).
+ */
+function nullTestedIn(condition: string, op: '||' | '&&', nullDefaults: readonly string[]): string | null {
+  const operands = splitTopLevelOperator(condition, op).map((o) => o.trim());
+  for (const name of nullDefaults) {
+    const test = op === '||'
+      ? new RegExp(String.raw`^(?:${name}\s*(?:is\s+null|==\s*null)|null\s*==\s*${name})$`)
+      : new RegExp(String.raw`^(?:${name}\s*(?:is\s+not\s+null|!=\s*null)|null\s*!=\s*${name})$`);
+    if (operands.some((o) => test.test(o))) return name;
+  }
+  return null;
+}
+
+/** A branch that always leaves with a return: a return statement, or a block whose last statement is one. */
+function endsInReturn(branch: SyntaxNode | null): boolean {
+  if (!branch) return false;
+  if (branch.type === 'return_statement') return true;
+  const last = branch.type === 'block' ? branch.namedChildren.filter((c) => c.type !== 'comment').pop() : undefined;
+  return last?.type === 'return_statement';
+}
+
+/** The parameters declared with `= null` or `= default`. */
+function nullDefaultParameters(fn: SyntaxNode): string[] {
+  const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c.type === 'parameter_list');
+  if (!list) return [];
+  const out: string[] = [];
+  for (const p of list.namedChildren) {
+    if (p.type !== 'parameter') continue;
+    const name = p.childForFieldName('name')?.text;
+    if (name && /=\s*(?:null|default)\s*$/.test(p.text)) out.push(name);
+  }
+  return out;
+}
+
+/** Whether the body assigns the name (`p = ...`, `p ??= ...`), after which its default says nothing. */
+function assignedIn(text: string, name: string): boolean {
+  return new RegExp(String.raw`(?<![\w.@])${name}\s*(?:\?\?=|=(?![=>]))`).test(text);
+}

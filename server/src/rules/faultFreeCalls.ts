@@ -1,0 +1,112 @@
+/**
+ * Awaits of workspace methods that cannot fault: the method's whole body is one try whose catches stop every
+ * exception (`IgnoreExceptions(Func<Task> action, ..., Type? rethrowIf = null)` called without the rethrow
+ * argument), or one await (or, without async, one return) of a call to such a method, with arguments whose evaluation
+ * cannot throw. ASY020 and ASY021 do not count such an await as one whose exception escapes an async void function.
+ */
+import type { MethodBody, SuspensionPoint } from '../model/types';
+import { declaresLocalOrParameter, bodyChain } from '../model/bodies';
+import { splitCallText, splitTopLevel } from '../model/syntax';
+import { resolveCallSite } from '../workspace/completion';
+import { stripGenerics, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { withoutConfigureAwait } from '../workspace/typing';
+
+/** How many one-statement delegations are followed before giving up. */
+const MAX_DEPTH = 3;
+
+/** Whether the await's operand is a call that binds only to workspace methods that cannot fault. */
+export function awaitCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, point: SuspensionPoint): boolean {
+  if (point.kind !== 'await') return false;
+  return callCannotFault(index, file, body, withoutConfigureAwait(point.operand.text), 0);
+}
+
+function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number): boolean {
+  const call = splitCallText(text.trim());
+  if (!call) return false;
+  const args = splitTopLevel(call.argumentsText);
+  if (!args.every((a) => cannotThrowWhenEvaluated(a) || readsStoredStaticMember(index, file, body, a)) || !receiverCannotThrow(index, file, body, call.receiver)) return false;
+  const resolved = resolveCallSite(call.name, call.receiver, args.length, file, body, index);
+  if (resolved.targets.length === 0 || resolved.dispatched) return false;
+  // An extension method called on `this` takes it as its first parameter; called on a type's name or with no
+  // receiver, the argument list starts at the first parameter.
+  const slot = (t: MethodRef) => (call.receiver === 'this' && t.body?.parameters[0]?.modifiers.includes('this') ? 1 : 0);
+  const targets = preferTaskDelegates(resolved.targets, args, slot);
+  return targets.every((t) => !!t.body && bodyCannotFault(index, t.file, t.body, args, slot(t), depth));
+}
+
+function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, args: readonly string[], receiverSlot: number, depth: number): boolean {
+  const sole = body.soleStatement;
+  if (!sole || body.hasSyntaxErrors || body.isIterator) return false;
+  switch (sole.kind) {
+    // Without async, a try around `return work();` does not see the returned task fault.
+    case 'catchAll':
+      return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name));
+    case 'await':
+      return body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, withoutConfigureAwait(sole.operandText), depth + 1);
+    case 'return':
+      return !body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, sole.expressionText, depth + 1);
+  }
+}
+
+/** Whether the call passes the parameter: named (`rethrowIf: typeof(X)`), or with as many positional arguments as reach it. */
+function passes(body: MethodBody, args: readonly string[], receiverSlot: number, name: string): boolean {
+  if (args.some((a) => new RegExp(String.raw`^${name}\s*:(?!:)`).test(a))) return true;
+  const at = body.parameters.findIndex((p) => p.name === name);
+  return at < 0 || args.filter((a) => !/^@?\w+\s*:(?!:)/.test(a)).length > at - receiverSlot;
+}
+
+/**
+ * An argument whose evaluation cannot throw: a lambda or anonymous method (creating one runs none of its code), a
+ * literal, a simple name, `this`, `typeof(...)` or `nameof(...)`, optionally named. A property read or a call could.
+ */
+function cannotThrowWhenEvaluated(argument: string): boolean {
+  const text = argument.replace(/^@?[A-Za-z_]\w*\s*:(?!:)\s*/, '').trim();
+  if (/^(?:async\s+)?(?:static\s+)?(?:\([^()]*\)|@?[A-Za-z_]\w*)\s*=>/.test(text) || /^(?:async\s+)?delegate\b/.test(text)) return true;
+  if (/^(?:null|true|false|default|this|-?\d[\w.]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+')$/.test(text)) return true;
+  if (/^(?:typeof|nameof)\s*\([^()]*\)$/.test(text)) return true;
+  return /^@?[A-Za-z_]\w*$/.test(text);
+}
+
+/**
+ * `App.Logger`: a static field or auto-property of a workspace type, read by the type's name. Reading a stored value
+ * runs no code of the workspace; a property with a getter of its own (a block or `=>`) could throw, and is refused.
+ */
+function readsStoredStaticMember(index: WorkspaceIndex, file: string, body: MethodBody, argument: string): boolean {
+  const m = /^(?:@?[A-Za-z_]\w*\s*:(?!:)\s*)?([A-Z]\w*)\.([A-Za-z_]\w*)$/.exec(argument.trim());
+  if (!m || !receiverCannotThrow(index, file, body, m[1])) return false;
+  const [, typeName, member] = m;
+  // Every declaration of the type (a partial one has several) and every getter body they hold.
+  const refs = typesNamed(index, typeName);
+  const declared = refs.flatMap((ref) => ref.type.members.filter((x) => x.name === member));
+  if (declared.length === 0 || !declared.every((x) => x.isStatic && (x.kind === 'field' || (x.kind === 'property' && x.getterExpression === undefined)))) return false;
+  return !refs.some((ref) => (index.files.get(ref.file)?.bodies ?? []).some((b) => b.kind === 'accessor' && b.containingType === typeName && b.name === `get_${member}`));
+}
+
+/** No receiver, `this`, or the name of a workspace type (a static call), which no value of the body hides. */
+function receiverCannotThrow(index: WorkspaceIndex, file: string, body: MethodBody, receiver: string | null): boolean {
+  if (receiver === null || receiver === 'this' || receiver === 'base') return true;
+  if (!/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) return false;
+  const first = receiver.split('.')[0];
+  if (declaresLocalOrParameter(bodyChain(body, index.files.get(file)?.bodies ?? []), first)) return false;
+  return typesNamed(index, stripGenerics(receiver.split('.').pop()!)).length > 0;
+}
+
+const TASK_DELEGATE = /^(?:System\.)?Func<\s*(?:(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\b)/;
+
+/**
+ * An async lambda argument binds to an overload that takes a task-returning delegate there (`Func<Task>`,
+ * `Func<Task<T>>`) over one that takes `Action` or `Func<T>`: C# prefers a delegate with a return type to a void one
+ * and a non-generic or more specific parameter to `Func<T>` (C# spec 12.6.4.5, Better conversion from expression;
+ * 12.6.4.3, Better function member). So, when some candidate takes a task-returning delegate where the async lambda
+ * goes, the candidates that take anything else there are never chosen.
+ */
+function preferTaskDelegates(targets: readonly MethodRef[], args: readonly string[], slot: (t: MethodRef) => number): MethodRef[] {
+  let kept = [...targets];
+  args.forEach((arg, i) => {
+    if (!/^async\b/.test(arg.trim())) return;
+    const typeAt = (t: MethodRef) => t.body?.parameters[i + slot(t)]?.typeText ?? '';
+    const taking = kept.filter((t) => TASK_DELEGATE.test(typeAt(t)));
+    if (taking.length > 0) kept = taking;
+  });
+  return kept;
+}

@@ -1,0 +1,60 @@
+/**
+ * ValueTasks that a workspace method hands back over a Task or a value, never over an IValueTaskSource: blocking on
+ * one is as defined as blocking on the Task it wraps (ASY024 reports only blocking that may reach a source).
+ */
+import type { MethodBody } from '../model/types';
+import { splitCallText, splitTopLevel } from '../model/syntax';
+import { conditionalArmsOf } from '../model/completion';
+import { resolveCallSite } from '../workspace/completion';
+import { withoutConfigureAwait } from '../workspace/typing';
+import { DEFAULT_BUILDER_BACKING } from '../knowledge/awaiters';
+import type { WorkspaceIndex } from '../workspace/index';
+
+/** How many one-line delegations (`return Other(...);`) are followed before giving up. */
+const MAX_DELEGATIONS = 3;
+
+/**
+ * Whether the call `receiverText` (a `.ConfigureAwait(...)` on it aside) binds only to workspace methods that hand
+ * back a ValueTask wrapping a Task or a value: `async ValueTask` methods built by the default builder, or methods
+ * whose every return is such a call or a ValueTask made without a source (`new ValueTask(task)`, `default`,
+ * `ValueTask.FromResult(x)`, `ValueTask.CompletedTask`). A call dispatched to overrides or implementations is not
+ * judged: code outside the workspace may implement the member with a pooled source.
+ */
+export function handsBackTaskBackedValueTask(index: WorkspaceIndex, file: string, body: MethodBody, receiverText: string, holdsNoSource: (text: string) => boolean): boolean {
+  return judgeCall(index, file, body, withoutConfigureAwait(receiverText), holdsNoSource, 0);
+}
+
+function judgeCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number): boolean {
+  const call = splitCallText(text.trim());
+  if (!call) return false;
+  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
+  const resolved = resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
+  if (resolved.targets.length === 0 || resolved.dispatched) return false;
+  return resolved.targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, depth));
+}
+
+function judgeBody(index: WorkspaceIndex, file: string, body: MethodBody, holdsNoSource: (text: string) => boolean, depth: number): boolean {
+  if (body.hasSyntaxErrors || body.isIterator) return false;
+  if (body.isAsync) return builtOverTask(body);
+  if (depth >= MAX_DELEGATIONS || body.returns.length === 0) return false;
+  return body.returns.every((r) => r.expressionText !== null && judgeReturned(index, file, body, r.expressionText, holdsNoSource, depth));
+}
+
+/** A returned expression, or each arm of a returned conditional (`cached ? new ValueTask<int>(n) : LoadAsync()`). */
+function judgeReturned(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number): boolean {
+  const arms = conditionalArmsOf(`(${text.trim()})`);
+  if (arms) return arms.every((arm) => judgeReturned(index, file, body, arm, holdsNoSource, depth));
+  return holdsNoSource(text) || judgeCall(index, file, body, text, holdsNoSource, depth + 1);
+}
+
+/**
+ * An `async ValueTask` or `async ValueTask<T>` method without an `[AsyncMethodBuilder]` of its own: the default
+ * builder backs an unfinished one with a Task (knowledge/awaiters.ts DEFAULT_BUILDER_BACKING). Any builder attribute,
+ * PoolingAsyncValueTaskMethodBuilder or another, leaves the method unjudged. The attribute cannot be put on an
+ * assembly or module (its AttributeUsage lists classes, structs, interfaces, delegates, enums and methods), and on a
+ * type it makes that type task-like rather than choosing the builder of the type's methods.
+ */
+function builtOverTask(body: MethodBody): boolean {
+  const backing = DEFAULT_BUILDER_BACKING[body.returnKind as keyof typeof DEFAULT_BUILDER_BACKING];
+  return backing?.unfinished === 'task' && !body.attributes.some((a) => /(?:^|\.)AsyncMethodBuilder(?:Attribute)?\b/.test(a));
+}
