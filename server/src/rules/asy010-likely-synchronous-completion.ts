@@ -26,10 +26,6 @@ the first await). A callee that is only synchronous on a cache hit does not make
 hits is not in the code.
 A body that leaves code out with a comment line holding only an ellipsis (\`// ...\`, as documentation snippets and sketches do) is not flagged: the missing code may suspend.
 
-A \`ValueTask\` or \`ValueTask<T>\` method whose common path is a fast path (a return before the first await, or
-awaits only on a miss) is not flagged: its authors have written the fast path this finding would lead to, and its
-synchronous result is carried inline, allocating nothing. One whose every await is of a completed task still is.
-
 Methods with no await at all belong to ASY011 (async-without-await). Async iterators and \`async void\`
 methods are not checked (the latter allocate nothing on the synchronous path, and their signature is usually an
 event handler's or an override's), nor are the methods a test or benchmark harness calls (\`[Fact]\`, \`[Test]\`,
@@ -209,7 +205,7 @@ export const rule: Rule = {
       // harness reads: there is no caller for whom a cached task or a ValueTask would pay.
       if (isHarnessMethod(ctx, body)) continue;
       const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
-      if (!verdict?.likelySync || authorsFastPathOfValueTask(body, verdict)) continue;
+      if (!verdict?.likelySync) continue;
       const related = relatedOf(ctx, verdict);
       findings.push({
         span: body.nameSpan,
@@ -224,19 +220,6 @@ export const rule: Rule = {
     return findings;
   },
 };
-
-/**
- * A ValueTask method whose fast path its authors wrote (a cache hit, a ready flag, an await only on a miss) already
- * does what this finding leads to: its synchronous path carries the result inline and allocates nothing. What is
- * left is the state machine's run, a few nanoseconds on a path that allocates nothing; splitting the method into a
- * synchronous fast path and an async slow one is a micro-optimisation no reader of three real repositories would
- * make for it (Marten, nats.net and NServiceBus in test/real-world/README.md). A ValueTask method whose every await
- * is of a completed task is still reported: its awaits are for nothing on every call.
- */
-function authorsFastPathOfValueTask(body: MethodBody, verdict: CompletionVerdict): boolean {
-  const valueTask = body.returnKind === 'ValueTask' || body.returnKind === 'ValueTaskOfT';
-  return valueTask && (verdict.basis === 'fastPath' || verdict.basis === 'awaitsOnlyOnMiss');
-}
 
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
