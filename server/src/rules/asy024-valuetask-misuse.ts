@@ -12,7 +12,7 @@ import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fileNamespaces } from './asy022-unobserved-task';
 import { handsBackTaskBackedValueTask } from './taskBackedValueTasks';
-import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
+import { helperBlocksOnATaskOfIt, helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 
 const docs = `## What it does
 Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids or makes likely to go wrong:
@@ -21,7 +21,8 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
   functions that capture it, and once in a lambda that runs per element or is created in a loop;
 - \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
   \`IsCompletedSuccessfully\` check or an earlier await makes it known), or a call of a workspace waiting helper
-  (\`static T Await<T>(this ValueTask<T> task)\`) on one, rather than the helper's own wait. A ValueTask that a
+  (\`static T Await<T>(this ValueTask<T> task)\`) on one, rather than the helper's own wait (not when the helper
+  blocks on a Task it makes of it first, \`task.AsTask()\` or \`task.Preserve()\`). A ValueTask that a
   workspace method hands back over a Task is not reported: an \`async ValueTask\` method without an
   \`[AsyncMethodBuilder]\` attribute (the default builder backs an unfinished one with a Task), or a method whose
   every return is such a call, a \`new ValueTask(task)\` or a ValueTask of a value;
@@ -476,6 +477,8 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
   if (waitedTaskEvidence(ctx, body, wait) === null) return null;
   // A waiting helper's own wait on the ValueTask it extends: its calls are judged instead, each on what it passes.
   if (isHelperOwnWait(body, wait)) return null;
+  // A helper that makes a Task of it first (`task.Preserve().GetAwaiter().GetResult()`) blocks on that Task.
+  if (helperBlocksOnATaskOfIt(wait)) return null;
   const receiver = expressionResultOf(ctx, body, wait.receiverText);
   if (receiver.kind !== 'valueTask') return null;
   // A workspace `async ValueTask` method built by the default builder (or a method that hands one on) wraps a Task

@@ -59,6 +59,18 @@ interface WaitingHelper {
   owner: string;
   /** Arguments a call passes besides the receiver. */
   arguments: number;
+  /**
+   * Whether the helper blocks on the awaitable it extends as it is (`task.GetAwaiter().GetResult()`, through
+   * ConfigureAwait too) rather than on a Task made of it first (`task.AsTask()`, `task.Preserve()`): a ValueTask
+   * converted first is blocked on as its Task, which is defined whatever source backs it.
+   */
+  blocksOnItAsItIs: boolean;
+}
+
+/** Whether one of the helper's own waits reads the extended awaitable `name` as it is, not converted to a Task. */
+function blocksOnItAsItIs(body: MethodBody, name: string): boolean {
+  return body.waits.some((w) => BLOCKING_KINDS.has(w.kind) && w.knownCompleted === null
+    && new RegExp(`^${name}(?:\\s*\\.\\s*ConfigureAwait\\s*\\([^()]*\\))?$`).test(w.receiverText.trim()));
 }
 
 const helpersByIndex = new WeakMap<WorkspaceIndex, { version: number; byName: Map<string, WaitingHelper[] | null> }>();
@@ -80,7 +92,7 @@ function helpersNamed(index: WorkspaceIndex, name: string, argumentCount: number
     const body = ref.body;
     const arity = ref.member ? ref.member.parameters?.length ?? ref.member.parameterTypes.length : body?.parameters.length ?? 0;
     if (body && isWaitingHelper(body)) {
-      if (arity - 1 === argumentCount) helpers.push({ owner: ref.typeName ?? body.containingType ?? 'a static class', arguments: arity - 1 });
+      if (arity - 1 === argumentCount) helpers.push({ owner: ref.typeName ?? body.containingType ?? 'a static class', arguments: arity - 1, blocksOnItAsItIs: blocksOnItAsItIs(body, extendedTaskOf(body)!) });
     } else if (arity - 1 === argumentCount && body && extendsTask(body)) other = true;
   }
   const found = helpers.length > 0 && !other ? helpers : null;
@@ -95,6 +107,15 @@ const helperOfWait = new WeakMap<TaskWait, WaitingHelper & { name: string }>();
 export function helperNote(wait: TaskWait): string {
   const helper = helperOfWait.get(wait);
   return helper ? `; the call of ${helper.owner}.${helper.name}, a waiting helper of the workspace, blocks on it` : '';
+}
+
+/**
+ * Whether the wait is a call of waiting helpers that each block on a Task made of the awaitable first (`.AsTask()`,
+ * `.Preserve()`): what the call passes is never blocked on as a ValueTask.
+ */
+export function helperBlocksOnATaskOfIt(wait: TaskWait): boolean {
+  const helper = helperOfWait.get(wait);
+  return helper !== undefined && !helper.blocksOnItAsItIs;
 }
 
 /**
@@ -125,7 +146,7 @@ export function waitsOf(ctx: RuleContext, body: MethodBody): TaskWait[] {
       inNameof: false,
       onSyncPath: call.onSyncPath,
     };
-    helperOfWait.set(wait, { ...helpers[0], name: call.name });
+    helperOfWait.set(wait, { ...helpers[0], blocksOnItAsItIs: helpers.some((h) => h.blocksOnItAsItIs), name: call.name });
     (extra ??= []).push(wait);
   }
   return extra ? [...body.waits, ...extra] : body.waits;
