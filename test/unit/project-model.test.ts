@@ -490,6 +490,7 @@ test('code that does not ship: a build script by its build system package unless
   assert.deepEqual(nonShippedFolderBelow('/repo/src/Examples/Console', ['/repo']), { folder: 'src/Examples/', path: '/repo/src/Examples', kind: 'samples' });
   assert.equal(nonShippedFolderBelow('/repo/sample/App', ['/repo'])?.kind, 'samples');
   assert.equal(nonShippedFolderBelow('/repo/example/App', ['/repo'])?.kind, 'samples');
+  assert.equal(nonShippedFolderBelow('/repo/playground/Stress', ['/repo'])?.kind, 'samples');
   // Only below a root: the checkout itself may sit in a folder named examples.
   assert.equal(nonShippedFolderBelow('/examples/repo/src/App', ['/examples/repo']), null);
   assert.equal(nonShippedFolderBelow('/repo/src/ExamplesApi', ['/repo']), null);
@@ -501,6 +502,7 @@ test('code that does not ship: a build script by its build system package unless
   const folderOf = (p: { directory: string }) => nonShippedFolderBelow(p.directory, roots);
   const sample = project('/repo/samples/Chat/Chat.csproj', '<OutputType>Exe</OutputType>');
   assert.equal(testCodeReason(sample, () => [], folderOf), 'Chat is in the samples folder samples/ and not published');
+  assert.equal(testCodeReason(project('/repo/playground/Stress/Stress.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'Stress is in the playground folder playground/ and not published');
   // A sample that publishes itself (a template pack) ships.
   assert.equal(testCodeReason(project('/repo/samples/Templates/Templates.csproj', '<PackageId>Acme.Templates</PackageId>'), () => [], folderOf), null);
   // A library in examples/ that the application references ships with it.

@@ -3,7 +3,7 @@
  * framework), a test helper library (a reference to a package only tests use) or a benchmark project (a reference
  * to a benchmark harness), or the file's types and
  * methods carry a test framework's attributes. Code that does not ship for another reason counts as test code too: a
- * build script (a reference to a build automation system), a sample (in a samples or examples folder, not published)
+ * build script (a reference to a build automation system), a sample (in a samples, examples or playground folder, not published)
  * and a tool of the tests (an application over a test project, or one named for tests that is no package). Test code
  * stays analysed; the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure
  * checks.
@@ -254,7 +254,7 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * name does not say test support and a project that is not test code references it: the product ships it.
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
- * `samples` or `examples` folder) that neither publishes itself nor is referenced by production code
+ * `samples`, `examples` or `playground` folder) that neither publishes itself nor is referenced by production code
  * (nonShippedReason), an application that references a test project (testToolReason), and an unpacked application
  * that nothing references and whose name says test support (testAppReason).
  */
@@ -379,7 +379,7 @@ export function nonShippedReason(
   // its license and icon to every project it holds.
   const inherited = isPublished(project) && project.packageMetadataFile ? ` (its ${project.packageMetadata} comes from ${fileName(project.packageMetadataFile)})` : '';
   if (folder.kind === 'test' || folder.kind === 'benchmark') return `${project.name} is in the ${folder.kind} folder ${folder.folder} and not published${inherited}`;
-  if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the samples folder ${folder.folder} and not published${inherited}`;
+  if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the ${/playgrounds?\/$/i.test(folder.folder) ? 'playground' : 'samples'} folder ${folder.folder} and not published${inherited}`;
   const script = projectsUnder(folder.path).find((q) => q.path !== project.path && buildScriptReason(q) !== null);
   if (!script) return undefined;
   return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
@@ -429,7 +429,8 @@ export interface NonShippedFolder {
 const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind }[] = [
   { name: /^tests?$/i, kind: 'test' },
   { name: /^benchmarks?$/i, kind: 'benchmark' },
-  { name: /^(?:samples?|examples?)$/i, kind: 'samples' },
+  // A playground holds apps the maintainers run to try the product by hand (aspire's and garnet's playground/).
+  { name: /^(?:samples?|examples?|playgrounds?)$/i, kind: 'samples' },
   { name: /^build$/i, kind: 'build' },
 ];
 
