@@ -350,6 +350,31 @@ export function closingBracket(text: string, open: number): number {
 }
 
 /**
+ * The `{` of the innermost block around `at` (before it, not closed before it), or -1. `masked` has its comments and
+ * literals blanked (rules/sourceText.ts maskCommentsAndStrings), so that braces inside them do not count.
+ */
+export function enclosingOpenBrace(masked: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = masked[i];
+    if (c === '}') depth++;
+    else if (c === '{') { if (depth === 0) return i; depth--; }
+  }
+  return -1;
+}
+
+/** The `}` that closes the innermost block around `from` (at or after it, not opened after it) in masked text, or -1. */
+export function enclosingCloseBrace(masked: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < masked.length; i++) {
+    const c = masked[i];
+    if (c === '{') depth++;
+    else if (c === '}') { if (depth === 0) return i; depth--; }
+  }
+  return -1;
+}
+
+/**
  * Where the brackets of an array or collection expression written at the start of `text` open and close
  * (`new[] { a, b }`, `new Task[] { a, b }`, `[a, ..more]`: the `{` or `[` and its match); null when the text starts
  * with none. A caller whose text may hold comments or strings passes it masked and slices its own text.

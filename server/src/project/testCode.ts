@@ -303,9 +303,14 @@ export function testCodeReason(
     const referencers = referencersOf(p);
     if (referencers.length === 0 || !referencers.every((r) => reasonOf(r) !== null)) return null;
     const names = referencers.map((r) => r.name).sort();
-    return `${p.name} is a class library only test code references (${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
+    return `${p.name} is a class library only test code references (${firstNames(names)})`;
   };
   return reasonOf(project);
+}
+
+/** The first three names, and how many more there are: `A, B, C and 4 more`. */
+function firstNames(names: readonly string[]): string {
+  return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
 }
 
 /**
@@ -342,7 +347,7 @@ export function testToolReason(project: ProjectModel, references: readonly Proje
     return evidence !== null && !evidence.packageOnly;
   }).map((r) => r.name).sort();
   if (tests.length === 0) return null;
-  return `${project.name} is an application that references the test project${tests.length > 1 ? 's' : ''} ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ` and ${tests.length - 3} more` : ''}: a tool of the tests, which ships in no product`;
+  return `${project.name} is an application that references the test project${tests.length > 1 ? 's' : ''} ${firstNames(tests)}: a tool of the tests, which ships in no product`;
 }
 
 /**

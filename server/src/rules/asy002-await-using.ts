@@ -21,6 +21,7 @@ import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
 import { everyConfiguredProvider } from './efCoreProviders';
 import { finalBlockWrittenBeforeEveryExit } from './finalizedStreams';
+import { maskCommentsAndStrings, usingScopeClose } from './sourceText';
 import { typeEveryReturnCreates } from './factoryResults';
 import { workspaceExtensionsTaking } from '../workspace/typing';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
@@ -134,33 +135,11 @@ export function asyncOnlyScopedService(index: WorkspaceIndex): { service: string
  */
 function endsWithAwaitedFlush(text: string, using: UsingResource): boolean {
   if (!using.variableName) return false;
-  const end = using.isDeclaration ? enclosingBlockEnd(text, using.span.end) : using.span.end - 1;
+  const end = usingScopeClose(maskCommentsAndStrings(text), using);
   if (end < 0 || text[end] !== '}') return false;
   const name = using.variableName.replace(/[$]/g, '');
   const flush = new RegExp(`await\\s+${name}\\s*\\.\\s*FlushAsync\\s*\\([^()]*\\)\\s*(?:\\.\\s*ConfigureAwait\\s*\\([^()]*\\)\\s*)?;$`);
   return flush.test(withoutTrailingComments(text.slice(using.span.start, end)).trimEnd());
-}
-
-/** The offset of the `}` that closes the block containing `from`, skipping nested brackets, strings and comments; -1 if none. */
-function enclosingBlockEnd(text: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'") {
-      for (i++; i < text.length && text[i] !== c && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const close = text.indexOf('*/', i + 2);
-      if (close === -1) return -1;
-      i = close + 1;
-    } else if (c === '{') depth++;
-    else if (c === '}') {
-      if (depth === 0) return i;
-      depth--;
-    }
-  }
-  return -1;
 }
 
 /** The text without `//` comments at the ends of its lines, so a comment after the flush does not hide it. */

@@ -2,7 +2,7 @@
 import type { CallSite, EnclosingRegion, MemberSignature, MethodBody, Span, TaskWait } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { withoutConfigureAwait } from '../workspace/typing';
-import { closingBracket, conditionalParts, isConditionalQuestion, splitTopLevel } from '../model/syntax';
+import { closingBracket, conditionalParts, enclosingOpenBrace, isConditionalQuestion, splitTopLevel } from '../model/syntax';
 import { isConditionalCall } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
@@ -263,17 +263,6 @@ function inElseOfFirst(masked: string, first: Consumption, second: Consumption):
     else if (c === ';' && depth === 0) return elseHolds(masked, i + 1, second);
   }
   return false;
-}
-
-/** The `{` of the innermost block around `at` (before it, not closed before it), or -1. */
-function enclosingOpenBrace(masked: string, at: number): number {
-  let depth = 0;
-  for (let i = at - 1; i >= 0; i--) {
-    const c = masked[i];
-    if (c === '}') depth++;
-    else if (c === '{') { if (depth === 0) return i; depth--; }
-  }
-  return -1;
 }
 
 /** Whether the block opened at `open` is the branch of an `if (...)` (also of an `else if`). */

@@ -6,8 +6,8 @@
  * finds nothing left to write, and `await using` has nothing to wait for.
  */
 import type { MethodBody, UsingResource } from '../model/types';
-import { closingBracket } from '../model/syntax';
-import { maskCommentsAndStrings } from './sourceText';
+import { closingBracket, enclosingOpenBrace, escapeRegExp } from '../model/syntax';
+import { maskCommentsAndStrings, usingScopeClose } from './sourceText';
 
 /** Where a finalizing statement runs: the block that holds it and its start there. */
 interface Finalizer {
@@ -20,16 +20,16 @@ export function finalBlockWrittenBeforeEveryExit(text: string, body: MethodBody,
   const name = using.variableName?.replace(/^@/, '');
   if (!name) return false;
   const masked = maskCommentsAndStrings(text);
-  const scopeClose = using.isDeclaration ? enclosingBrace(masked, using.span.end, 1) : using.span.end - 1;
+  const scopeClose = usingScopeClose(masked, using);
   if (scopeClose < 0 || masked[scopeClose] !== '}') return false;
-  const scopeOpen = enclosingBrace(masked, scopeClose - 1, -1);
+  const scopeOpen = enclosingOpenBrace(masked, scopeClose);
   if (scopeOpen < 0) return false;
   const scope = masked.slice(using.span.start, scopeClose);
   // A jump out of the scope other than a return is not followed: goto, yield, and break or continue where no loop
   // or switch inside the scope can be their target.
   if (/\b(?:goto|yield)\b/.test(scope) || (/\b(?:break|continue)\s*;/.test(scope) && !/\b(?:for|foreach|while|do|switch)\b/.test(scope))) return false;
   // `cs.FlushFinalBlock();`, `await cs.FlushFinalBlockAsync(token);`, `bs.Close();`, `await bs.DisposeAsync();`.
-  const closers = [`${escaped(name)}\\s*\\.\\s*${finalizingMember}`, ...wrappersOver(body, name).map((w) => `${escaped(w)}\\s*\\.\\s*(?:Close|Dispose)`)];
+  const closers = [`${escapeRegExp(name)}\\s*\\.\\s*${finalizingMember}`, ...wrappersOver(body, name).map((w) => `${escapeRegExp(w)}\\s*\\.\\s*(?:Close|Dispose)`)];
   const pattern = new RegExp(`(?<![\\w.@])(?:await\\s+)?@?(?:${closers.join('|')})(?:\\s*\\(\\s*\\)|Async\\s*\\([^()]*\\)(?:\\s*\\.\\s*ConfigureAwait\\s*\\([^()]*\\))?)\\s*;`, 'g');
   const finalizers: Finalizer[] = [];
   for (const m of scope.matchAll(pattern)) {
@@ -48,7 +48,7 @@ export function finalBlockWrittenBeforeEveryExit(text: string, body: MethodBody,
  * writer over it, with no `true` among the arguments (`leaveOpen: true` keeps it open).
  */
 function wrappersOver(body: MethodBody, name: string): string[] {
-  const over = new RegExp(`^new\\s+[A-Za-z_][\\w.]*\\s*\\(\\s*@?${escaped(name)}\\s*[,)]`);
+  const over = new RegExp(`^new\\s+[A-Za-z_][\\w.]*\\s*\\(\\s*@?${escapeRegExp(name)}\\s*[,)]`);
   return body.locals.filter((l) => l.initializerText !== null && over.test(l.initializerText.trim()) && !/\btrue\b/.test(l.initializerText)).map((l) => l.name);
 }
 
@@ -61,7 +61,7 @@ function finalizerAt(masked: string, at: number): Finalizer | null {
   let start = at;
   for (let guard = 0; guard < 4; guard++) {
     if (!/[;{}]\s*$/.test(masked.slice(Math.max(0, start - 200), start))) return null;
-    const blockOpen = enclosingBrace(masked, start - 1, -1);
+    const blockOpen = enclosingOpenBrace(masked, start);
     if (blockOpen < 0) return null;
     const before = masked.slice(Math.max(0, blockOpen - 200), blockOpen);
     const tried = /\btry\s*$/.exec(before);
@@ -74,24 +74,3 @@ function finalizerAt(masked: string, at: number): Finalizer | null {
   return null;
 }
 
-/**
- * The offset of the unmatched brace around `from`: the `{` at or before it (step -1), or the `}` at or after it
- * (step 1); -1 when there is none.
- */
-function enclosingBrace(masked: string, from: number, step: 1 | -1): number {
-  const [opening, closing] = step === 1 ? ['{', '}'] : ['}', '{'];
-  let depth = 0;
-  for (let i = from; i >= 0 && i < masked.length; i += step) {
-    const c = masked[i];
-    if (c === opening) depth++;
-    else if (c === closing) {
-      if (depth === 0) return i;
-      depth--;
-    }
-  }
-  return -1;
-}
-
-function escaped(name: string): string {
-  return name.replace(/[$]/g, '\\$&');
-}

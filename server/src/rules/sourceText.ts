@@ -3,7 +3,8 @@
  * and literals masked so scans cannot be misled, and the spans of `async`, a return's expression and a
  * block's last statement.
  */
-import type { MethodBody, ReturnSite, Span } from '../model/types';
+import type { MethodBody, ReturnSite, Span, UsingResource } from '../model/types';
+import { enclosingCloseBrace } from '../model/syntax';
 import type { TextEdit } from './types';
 import { lineIndexOf, positionAt, type LineIndex } from '../parse/lines';
 
@@ -177,3 +178,11 @@ export function elidesCode(text: string, body: MethodBody): boolean {
 }
 
 // ---- the fix ----
+
+/**
+ * The `}` that ends a `using`'s scope in masked text: the end of its own block for `using (...) { }`, the end of the
+ * block that declares it for `using var x = ...;`; -1 when there is none.
+ */
+export function usingScopeClose(masked: string, using: UsingResource): number {
+  return using.isDeclaration ? enclosingCloseBrace(masked, using.span.end) : using.span.end - 1;
+}
