@@ -30,3 +30,15 @@ test('a long chain over many lines keeps its last calls when quoted', () => {
 test('a short call is quoted whole', () => {
   assert.equal(quoted('Load(id, ct).Result'), "'Load(id, ct).Result'");
 });
+
+test('a long wait keeps the call it waits on, not only GetAwaiter().GetResult()', () => {
+  assert.equal(quoted('newPrimary.UpdateToRepositoryAsync(ItemUpdateType.MetadataEdit, CancellationToken.None).GetAwaiter().GetResult()'),
+    "'…UpdateToRepositoryAsync(...).GetAwaiter().GetResult()'");
+  assert.equal(quoted('_store.Repository.ReadEverythingAsync(query, token).ConfigureAwait(false).GetAwaiter().GetResult()'),
+    "'…ReadEverythingAsync(...).ConfigureAwait(...).GetAwaiter().GetResult()'");
+  // No receiver to drop: the whole call stays, however long.
+  assert.equal(quoted('RerouteLinkedChildReferencesAsync(video.Id, newPrimary.Id).GetAwaiter().GetResult()'),
+    "'RerouteLinkedChildReferencesAsync(...).GetAwaiter().GetResult()'");
+  // A receiver chain still loses its head when the call and its wait fit.
+  assert.equal(quoted('application.Services.Storage.Documents.LoadAsync(documentId, token).Result'), "'…Services.Storage.Documents.LoadAsync(...).Result'");
+});

@@ -9,9 +9,17 @@ import { elidedCode } from './asy001-004-blocking-common';
 export const QUOTED_CODE_MAX = 50;
 
 /**
+ * The members that only hand a task's result over (`.GetAwaiter().GetResult()`, `.Result`, `.Wait()`) or adjust how
+ * it is awaited (`.ConfigureAwait(false)`, `.AsTask()`, `.Preserve()`). A quote that keeps only these names no call.
+ */
+const TASK_PLUMBING = new Set(['GetAwaiter', 'GetResult', 'Result', 'Wait', 'ConfigureAwait', 'AsTask', 'Preserve']);
+
+/**
  * `'File.ReadAllText'`, `'Load(...).GetAwaiter().GetResult()'`: code as a message quotes it. Too long, it loses its
  * argument lists first (innermost out), then its leading receivers: the end of a chain (`.Result`, the member
- * called) says what happens, so that is what stays.
+ * called) says what happens, so that is what stays. When the end is task plumbing only, the member before it stays
+ * too, even past `max`: ten rows of `'…GetAwaiter().GetResult()'` in the Problems panel (one file of a media server
+ * had them) cannot be told apart, `'…UpdateToRepositoryAsync(...).GetAwaiter().GetResult()'` can.
  */
 export function quoted(code: string, max = QUOTED_CODE_MAX): string {
   // Not shortCode: its cut keeps the head of a long chain, and the end is what must stay.
@@ -23,13 +31,29 @@ export function quoted(code: string, max = QUOTED_CODE_MAX): string {
   }
   if (text.length > max) {
     // Cut at a member access (`a.B`), never at a dot of an elided `(...)` or a number, which would leave only dots.
-    let dot = -1;
-    for (let i = text.length - max + 1; i < text.length - 1 && dot === -1; i++) {
-      if (text[i] === '.' && text[i - 1] !== '.' && /[A-Za-z_@]/.test(text[i + 1]!)) dot = i;
-    }
-    text = dot > 0 ? `…${text.slice(dot + 1)}` : `${text.slice(0, max - 1).trimEnd()}…`;
+    const dots = memberDots(text);
+    let at = dots.findIndex((i) => i >= text.length - max + 1);
+    while (at > 0 && namesOnlyPlumbing(text.slice(dots[at] + 1))) at--;
+    if (at === 0 && namesOnlyPlumbing(text.slice(dots[0] + 1))) at = -2;
+    if (at >= 0) text = `…${text.slice(dots[at] + 1)}`;
+    else if (at === -1) text = `${text.slice(0, max - 1).trimEnd()}…`;
   }
   return `'${text}'`;
+}
+
+/** The dots of member accesses in `text`, in order: `a.B`, not the dots of `(...)` or of a number. */
+function memberDots(text: string): number[] {
+  const dots: number[] = [];
+  for (let i = 1; i < text.length - 1; i++) {
+    if (text[i] === '.' && text[i - 1] !== '.' && /[A-Za-z_@]/.test(text[i + 1]!)) dots.push(i);
+  }
+  return dots;
+}
+
+/** Whether every member of a chain's tail (`GetAwaiter().GetResult()`) is task plumbing. */
+function namesOnlyPlumbing(tail: string): boolean {
+  const names = tail.split(/\.(?=[A-Za-z_@])/).map((segment) => /^@?([A-Za-z_]\w*)/.exec(segment)?.[1] ?? '');
+  return names.every((name) => TASK_PLUMBING.has(name));
 }
 
 /** A clause for a message without its trailing parenthetical details (`returns from the cache (when ...)`). */
