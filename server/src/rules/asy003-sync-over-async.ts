@@ -6,7 +6,7 @@ import { bodyChain } from '../model/bodies';
 import { methodsNamed, typeFamily } from '../workspace/index';
 import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
-import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
+import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
 import { maskCommentsAndStrings } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';

@@ -8,7 +8,7 @@ import {
   constantArgumentTexts, describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
 } from './asy001-004-blocking-common';
 import { syncApiCallOf } from './asy002-sync-api-in-async';
-import { waitedTaskEvidence } from './asy001-blocking-wait-in-async';
+import { waitedTaskEvidence } from './waitedTasks';
 import { lineNumberAt } from './sourceText';
 import { stripGenerics } from '../workspace/index';
 import { releasesOf } from './lockSections';

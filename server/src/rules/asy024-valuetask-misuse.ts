@@ -5,7 +5,7 @@ import { withoutConfigureAwait } from '../workspace/typing';
 import { closingBracket, conditionalParts, enclosingOpenBrace, isConditionalQuestion, splitTopLevel } from '../model/syntax';
 import { isConditionalCall } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
-import { waitSquiggle, waitedTaskEvidence } from './asy001-blocking-wait-in-async';
+import { waitSquiggle, waitedTaskEvidence } from './waitedTasks';
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
