@@ -3,7 +3,7 @@
  * properties and workspace method return types, then the API signatures for what the workspace does not declare.
  * No compiler, so the answer may be "unknown".
  */
-import type { LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
+import type { DelegateCall, LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
@@ -117,7 +117,7 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
         const param = b.parameters.find((p) => p.name === name);
         if (param?.typeText) return { typeText: param.typeText, source: `parameter ${name}` };
         if (param) {
-          const target = index ? lambdaParameterTypeFromTarget(b, b.parameters.indexOf(param), bodies, index) : null;
+          const target = index && b.kind === 'lambda' ? lambdaParameterTypeFromTarget(b, b.parameters.indexOf(param), bodies, index) : null;
           return target ? { typeText: target, source: `parameter ${name} of a lambda given to ${b.delegateTarget!.call!.name}` } : null;
         }
       }
@@ -368,43 +368,64 @@ function lookupOwners(owner: string, body: MethodBody, bodies: readonly MethodBo
   return constraints.map((c) => stripGenerics(c.trim().replace(/\?$/, ''))).filter((c) => typesNamed(index, c).length > 0);
 }
 
-/** Lambdas whose parameters are being typed: typing the call a lambda is given to must not lead back to them. */
-const typingLambdas = new Set<MethodBody>();
-
 /**
  * The type of an implicitly typed parameter of a lambda given to a method the workspace declares: the delegate type
  * of the method's parameter the lambda goes to (`WithConnectionAsync(async (c, ct) => ...)`, declared with a
  * `Func<IDbConnection, CancellationToken, Task<T>>` parameter, makes `c` an IDbConnection), as C# infers it. Every
  * overload that takes the call's arguments and a delegate of the lambda's arity must agree, and a type that names a
  * type parameter of the method or of its declaring type is left unknown (the call binds it, which is not read here).
- * Null otherwise, and for a lambda given to a constructor or to a method the workspace does not declare.
+ * Null otherwise, and for a lambda given to a constructor or to a method the workspace does not declare. The answers
+ * for all of a lambda's parameters are kept in the typing's generation: every use of a parameter asks.
  */
 function lambdaParameterTypeFromTarget(lambda: MethodBody, at: number, bodies: readonly MethodBody[], index: WorkspaceIndex): string | null {
+  const kept = generationOf(index, signatureDatabase()).lambdaParameters;
+  const known = kept.get(lambda);
+  if (known && known.bodies === bodies) return known.types[at] ?? null;
+  // Unknown while they are worked out: typing the call's receiver must not lead back here.
+  kept.set(lambda, { bodies, types: NO_LAMBDA_PARAMETER_TYPES });
+  const types = lambdaParameterTypesOf(lambda, bodies, index);
+  kept.set(lambda, { bodies, types });
+  return types[at] ?? null;
+}
+
+const NO_LAMBDA_PARAMETER_TYPES: readonly (string | null)[] = Object.freeze([]);
+
+function lambdaParameterTypesOf(lambda: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): readonly (string | null)[] {
   const call = lambda.delegateTarget?.kind === 'argument' ? lambda.delegateTarget.call : undefined;
   const parent = lambda.parentId ? bodies.find((b) => b.id === lambda.parentId) : undefined;
-  if (!call || call.kind !== 'invocation' || !parent || typingLambdas.has(lambda)) return null;
-  typingLambdas.add(lambda);
-  try {
-    const owner = call.receiver ? receiverTypeName(call.receiver, parent, bodies, index) : bodyChain(parent, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
-    if (owner === null) return null;
-    const types = new Set<string | null>();
-    for (const o of lookupOwners(owner, parent, bodies, index)) {
-      for (const m of methodsNamed(index, call.name, o)) {
-        const params = m.member?.parameters;
-        if (!params || !countFits(params, call.argumentTexts.length) || !visibleByName(index, m, o)) continue;
-        if (call.typeArguments.length > 0 && m.member!.typeParameterCount !== call.typeArguments.length) continue;
-        const parameter = call.argumentName ? params.find((p) => p.name === call.argumentName) : params[Math.min(call.argumentIndex, params.length - 1)];
-        const delegateParameters = parameter ? delegateParameterTypes(parameter.typeText, index) : null;
-        if (!delegateParameters || delegateParameters.length !== lambda.parameters.length) continue;
-        const open = [...(m.member!.typeParameters ?? []), ...typesNamed(index, m.typeName!).filter((r) => r.type.typeParameters.length === (m.typeArity ?? 0)).flatMap((r) => r.type.typeParameters)];
-        const type = delegateParameters[at]!;
-        types.add(open.some((p) => new RegExp(`\\b${p}\\b`).test(type)) ? null : type);
-      }
+  if (!call || call.kind !== 'invocation' || !parent) return NO_LAMBDA_PARAMETER_TYPES;
+  // Most lambdas go to LINQ and other .NET methods: the receiver is typed only when some workspace method of the
+  // name could take this lambda.
+  if (!(index.methodsByName.get(call.name) ?? []).some((m) => delegateParametersFor(m, call, lambda, index) !== null)) return NO_LAMBDA_PARAMETER_TYPES;
+  const owner = call.receiver ? receiverTypeName(call.receiver, parent, bodies, index) : bodyChain(parent, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (owner === null) return NO_LAMBDA_PARAMETER_TYPES;
+  const candidates: (readonly (string | null)[])[] = [];
+  for (const o of lookupOwners(owner, parent, bodies, index)) {
+    for (const m of methodsNamed(index, call.name, o)) {
+      const delegateParameters = visibleByName(index, m, o) ? delegateParametersFor(m, call, lambda, index) : null;
+      if (!delegateParameters) continue;
+      const open = [...(m.member!.typeParameters ?? []), ...typesNamed(index, m.typeName!).filter((r) => r.type.typeParameters.length === (m.typeArity ?? 0)).flatMap((r) => r.type.typeParameters)];
+      candidates.push(delegateParameters.map((type) => (open.some((p) => new RegExp(`\\b${p}\\b`).test(type)) ? null : type)));
     }
-    return types.size === 1 ? [...types][0]! : null;
-  } finally {
-    typingLambdas.delete(lambda);
   }
+  return lambda.parameters.map((_, i) => {
+    const types = new Set(candidates.map((c) => c[i] ?? null));
+    return types.size === 1 ? [...types][0]! : null;
+  });
+}
+
+/**
+ * The parameter types of the delegate a workspace method's parameter gives a lambda at the call's place (a named
+ * argument's parameter, else the one at its position), when the method takes the call's arguments and the delegate
+ * as many parameters as the lambda; null otherwise.
+ */
+function delegateParametersFor(m: MethodRef, call: DelegateCall, lambda: MethodBody, index: WorkspaceIndex): readonly string[] | null {
+  const params = m.member?.parameters;
+  if (!params || m.typeName === null || !countFits(params, call.argumentTexts.length)) return null;
+  if (call.typeArguments.length > 0 && m.member!.typeParameterCount !== call.typeArguments.length) return null;
+  const parameter = call.argumentName ? params.find((p) => p.name === call.argumentName) : params[Math.min(call.argumentIndex, params.length - 1)];
+  const delegateParameters = parameter ? delegateParameterTypes(parameter.typeText, index) : null;
+  return delegateParameters && delegateParameters.length === lambda.parameters.length ? delegateParameters : null;
 }
 
 /**
@@ -514,6 +535,8 @@ interface TypingGeneration {
   topLevel: WeakMap<MethodBody, { bodies: readonly MethodBody[]; answers: Map<string, ExpressionType | null> }>;
   api: WeakMap<MethodBody, Map<string, ExpressionType | null>>;
   contexts: WeakMap<readonly MethodBody[], ApiContext>;
+  /** The types of lambdas' implicitly typed parameters, from the workspace methods they are given to. */
+  lambdaParameters: WeakMap<MethodBody, { bodies: readonly MethodBody[]; types: readonly (string | null)[] }>;
 }
 
 const generations = new WeakMap<WorkspaceIndex, TypingGeneration>();
@@ -524,7 +547,7 @@ function generationOf(index: WorkspaceIndex | null, db: SignatureDatabase | null
   const version = index?.version ?? -1;
   const current = index ? generations.get(index) : unindexed;
   if (current && current.version === version && current.db === db) return current;
-  const fresh: TypingGeneration = { version, db, topLevel: new WeakMap(), api: new WeakMap(), contexts: new WeakMap() };
+  const fresh: TypingGeneration = { version, db, topLevel: new WeakMap(), api: new WeakMap(), contexts: new WeakMap(), lambdaParameters: new WeakMap() };
   if (index) generations.set(index, fresh);
   else unindexed = fresh;
   return fresh;
