@@ -468,7 +468,7 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   assert.equal(testProjectReason(bench('Newtonsoft.Json')), null);
 });
 
-test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root', () => {
+test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root; projects named as samples', () => {
   const project = (file: string, body: string) => evaluateProject(file, memoryFs({ ...TREE, [file]: `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup>
 </Project>` }));
@@ -511,6 +511,19 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testCodeReason(shared, (p) => (p === shared ? [app] : []), folderOf), null);
   // So is a library in examples/ that only the samples reference a sample.
   assert.equal(testCodeReason(shared, (p) => (p === shared ? [sample] : []), folderOf), 'Shared is in the samples folder examples/ and not published');
+  // A project named as a sample beside the libraries (no samples folder) is one, and so is a library only samples and
+  // tests reference; one that publishes itself, one production code references, or a name with the word inside a
+  // segment is not.
+  const shipping = project('/repo/src/Acme.Examples.Shipping/Acme.Examples.Shipping.csproj', '<IsPackable>false</IsPackable>');
+  const shippingQueries = project('/repo/src/Acme.Examples.Shipping.Queries/Acme.Examples.Shipping.Queries.csproj', '');
+  const shippingTests = project('/repo/src/Acme.Examples.Shipping.Tests/Acme.Examples.Shipping.Tests.csproj', '<IsTestProject>true</IsTestProject>');
+  const referencers = (p: { path: string }) => (p === shipping ? [shippingQueries, shippingTests] : p === shippingQueries ? [shippingTests] : []);
+  assert.equal(testCodeReason(shipping, referencers, folderOf), 'Acme.Examples.Shipping is a sample by its name (Examples), not published and referenced by no production code');
+  assert.equal(testCodeReason(shippingQueries, referencers, folderOf), 'Acme.Examples.Shipping.Queries is a sample by its name (Examples), not published and referenced by no production code');
+  assert.equal(testCodeReason(project('/repo/src/Acme.Sample/Acme.Sample.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'Acme.Sample is a sample by its name (Sample), not published and referenced by no production code');
+  assert.equal(testCodeReason(project('/repo/src/Acme.Examples/Acme.Examples.csproj', '<PackageId>Acme.Examples</PackageId>'), () => [], folderOf), null);
+  assert.equal(testCodeReason(shipping, (p) => (p === shipping ? [app] : []), folderOf), null);
+  assert.equal(testCodeReason(project('/repo/src/Acme.ExampleGenerator/Acme.ExampleGenerator.csproj', ''), () => [], folderOf), null);
   // A build folder says something only when it holds a build script: product code may sit in one.
   const helper = project('/repo/build/Tasks/Tasks.csproj', '');
   const nuke = script('Nuke.Common');

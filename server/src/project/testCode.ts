@@ -3,7 +3,8 @@
  * framework), a test helper library (a reference to a package only tests use) or a benchmark project (a reference
  * to a benchmark harness), or the file's types and
  * methods carry a test framework's attributes. Code that does not ship for another reason counts as test code too: a
- * build script (a reference to a build automation system), a sample (in a samples, examples or playground folder, not published)
+ * build script (a reference to a build automation system), a sample (in a samples, examples or playground folder, or named
+ * so, not published)
  * and a tool of the tests (an application over a test project, or one named for tests that is no package). Test code
  * stays analysed; the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure
  * checks.
@@ -254,8 +255,8 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * name does not say test support and a project that is not test code references it: the product ships it.
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
- * `samples`, `examples` or `playground` folder) that neither publishes itself nor is referenced by production code
- * (nonShippedReason), an application that references a test project (testToolReason), and an unpacked application
+ * `samples`, `examples` or `playground` folder, nonShippedReason, or with a Samples or Examples segment in its name,
+ * sampleNameReason) that neither publishes itself nor is referenced by production code, an application that references a test project (testToolReason), and an unpacked application
  * that nothing references and whose name says test support (testAppReason).
  */
 export function testCodeReason(
@@ -294,6 +295,8 @@ export function testCodeReason(
     const folder = testFolderOf(p);
     const inFolder = folder ? nonShippedReason(p, folder, referencedByProductionCode, projectsUnder) : undefined;
     if (inFolder !== undefined) return inFolder;
+    const sample = sampleNameReason(p, referencedByProductionCode);
+    if (sample) return sample;
     const tool = testToolReason(p, referencesOf(p)) ?? testAppReason(p, referencersOf(p));
     if (tool) return tool;
     if (isPublished(p)) return null;
@@ -380,14 +383,35 @@ export function nonShippedReason(
   projectsUnder: (folder: string) => readonly ProjectModel[],
 ): string | null | undefined {
   if (publishedByItsOwnFile(project)) return folder.kind === 'build' ? undefined : null;
-  // Package properties inherited from a props file above the folder say nothing of this project: the repository gives
-  // its license and icon to every project it holds.
-  const inherited = isPublished(project) && project.packageMetadataFile ? ` (its ${project.packageMetadata} comes from ${fileName(project.packageMetadataFile)})` : '';
+  const inherited = inheritedMetadataNote(project);
   if (folder.kind === 'test' || folder.kind === 'benchmark') return `${project.name} is in the ${folder.kind} folder ${folder.folder} and not published${inherited}`;
   if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the ${/playgrounds?\/$/i.test(folder.folder) ? 'playground' : 'samples'} folder ${folder.folder} and not published${inherited}`;
   const script = projectsUnder(folder.path).find((q) => q.path !== project.path && buildScriptReason(q) !== null);
   if (!script) return undefined;
   return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
+}
+
+/**
+ * Why a project is a sample by its name, or null: a segment of its name is Samples, Sample, Examples or Example
+ * (`Acme.Examples.Shipping`, `Acme.Net.Examples`, kept beside the libraries in `src/` rather than in a samples folder),
+ * it does not publish itself and no production code references it. The name says what a samples folder would; a
+ * library that only the samples and tests reference is one of them (a sample's read side in a project of its own).
+ */
+export function sampleNameReason(project: ProjectModel, referencedByProductionCode: (p: ProjectModel) => boolean): string | null {
+  const segment = project.name.split('.').find((s) => SAMPLE_NAME_SEGMENT.test(s));
+  if (!segment || publishedByItsOwnFile(project) || referencedByProductionCode(project)) return null;
+  return `${project.name} is a sample by its name (${segment}), not published and referenced by no production code${inheritedMetadataNote(project)}`;
+}
+
+/** A segment of a project's name that says sample (case-sensitive, whole: not `ExampleGenerator` nor `Resamples`). */
+const SAMPLE_NAME_SEGMENT = /^(?:Samples?|Examples?)$/;
+
+/**
+ * ` (its PackageTags comes from Directory.Build.props)` for a project whose package properties a props file above it
+ * gives, else empty: the repository gives its license and icon to every project it holds, which says nothing of this one.
+ */
+function inheritedMetadataNote(project: ProjectModel): string {
+  return isPublished(project) && project.packageMetadataFile ? ` (its ${project.packageMetadata} comes from ${fileName(project.packageMetadataFile)})` : '';
 }
 
 /**

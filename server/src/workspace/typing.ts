@@ -3,7 +3,7 @@
  * properties and workspace method return types, then the API signatures for what the workspace does not declare.
  * No compiler, so the answer may be "unknown".
  */
-import type { LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
+import type { DelegateCall, LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
@@ -115,7 +115,11 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
           return typeText ? { typeText, source: `local ${name}` } : null;
         }
         const param = b.parameters.find((p) => p.name === name);
-        if (param) return param.typeText ? { typeText: param.typeText, source: `parameter ${name}` } : null;
+        if (param?.typeText) return { typeText: param.typeText, source: `parameter ${name}` };
+        if (param) {
+          const target = index && b.kind === 'lambda' ? lambdaParameterTypeFromTarget(b, b.parameters.indexOf(param), bodies, index) : null;
+          return target ? { typeText: target, source: `parameter ${name} of a lambda given to ${b.delegateTarget!.call!.name}` } : null;
+        }
       }
     }
     const owner = bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
@@ -147,7 +151,7 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     if (extension) return extension;
     // No workspace owner: the signatures may still know it (a static call on an API type: `File.ReadAllTextAsync`).
     if (owner === null) return typeFromApiSignatures(t, body, bodies, index);
-    const candidates = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText);
+    const candidates = lookupOwners(owner, body, bodies, index).flatMap((o) => methodsNamed(index, call.name, o)).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
     if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call.name}` };
     // Overloads that disagree: those that take this many arguments may still agree (a driver's command hides
@@ -311,17 +315,17 @@ function conditionalType(branches: [string, string], body: MethodBody, bodies: r
   return null;
 }
 
-/** Each body's answer of ownerArity: a body belongs to one model, whose declarations never change. */
-const ownerArities = new WeakMap<MethodBody, number | null>();
+/** Each body's answer of enclosingDeclaration: a body belongs to one model, whose declarations never change. */
+const enclosingDeclarations = new WeakMap<MethodBody, TypeDeclaration | null>();
 
 /**
- * How many type parameters the declaration around the body has, found in the model of the file that holds the body
- * (partial parts elsewhere share them); null when it is not found. Types of one simple name but another arity are
- * other types. The body's file comes from its bodies array, or, for a part of one (the rule cache runs per-method
- * rules over the bodies an edit changed), from the models that declare a type of that name.
+ * The declaration of the type around the body, found in the model of the file that holds the body (partial parts
+ * elsewhere share its type parameters); null when it is not found. The body's file comes from its bodies array, or,
+ * for a part of one (the rule cache runs per-method rules over the bodies an edit changed), from the models that
+ * declare a type of that name.
  */
-function ownerArity(index: WorkspaceIndex, owner: string, body: MethodBody, bodies: readonly MethodBody[]): number | null {
-  const known = ownerArities.get(body);
+function enclosingDeclaration(index: WorkspaceIndex, owner: string, body: MethodBody, bodies: readonly MethodBody[]): TypeDeclaration | null {
+  const known = enclosingDeclarations.get(body);
   if (known !== undefined) return known;
   const refs = typesNamed(index, owner);
   const file = fileOfBodies(index, bodies) ?? refs.map((r) => r.file).find((f) => index.files.get(f)?.bodies.includes(body)) ?? null;
@@ -331,9 +335,116 @@ function ownerArity(index: WorkspaceIndex, owner: string, body: MethodBody, bodi
     if (ref.file !== file || t.span.start > body.span.start || body.span.end > t.span.end) continue;
     if (!best || t.span.end - t.span.start < best.span.end - best.span.start) best = t;
   }
-  const arity = best ? best.typeParameters.length : null;
-  if (file !== null) ownerArities.set(body, arity);
-  return arity;
+  if (file !== null) enclosingDeclarations.set(body, best);
+  return best;
+}
+
+/** How many type parameters the declaration around the body has; types of one simple name but another arity are other types. */
+function ownerArity(index: WorkspaceIndex, owner: string, body: MethodBody, bodies: readonly MethodBody[]): number | null {
+  return enclosingDeclaration(index, owner, body, bodies)?.typeParameters.length ?? null;
+}
+
+/**
+ * The constraints (as written) of a type parameter in scope at the body, a method's or the enclosing type's
+ * (`where TFactory : IConnectionFactory`); null when the name is no type parameter there.
+ */
+function typeParameterConstraintsInScope(name: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): readonly string[] | null {
+  const chain = bodyChain(body, bodies);
+  for (const b of chain) if (b.typeParameters.includes(name)) return b.typeParameterConstraints?.[name] ?? [];
+  const owner = chain.map((b) => b.containingType).find((x) => x !== null) ?? null;
+  const declaration = owner ? enclosingDeclaration(index, owner, body, bodies) : null;
+  return declaration?.typeParameters.includes(name) ? declaration.typeParameterConstraints?.[name] ?? [] : null;
+}
+
+/**
+ * The types whose methods a call on a value of the owner's type may bind to: the owner itself, or for a type parameter
+ * in scope the constraints the workspace declares, since C# looks a member of a type parameter up in its constraints
+ * (`ConnectionFactory.OpenConnectionAsync()` on a `TConnectionFactory` constrained to the workspace's
+ * IConnectionFactory is that interface's method). A type parameter without such a constraint gives none.
+ */
+function lookupOwners(owner: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): readonly string[] {
+  const constraints = typeParameterConstraintsInScope(owner, body, bodies, index);
+  if (constraints === null) return [owner];
+  return constraints.map((c) => stripGenerics(c.trim().replace(/\?$/, ''))).filter((c) => typesNamed(index, c).length > 0);
+}
+
+/**
+ * The type of an implicitly typed parameter of a lambda given to a method the workspace declares: the delegate type
+ * of the method's parameter the lambda goes to (`WithConnectionAsync(async (c, ct) => ...)`, declared with a
+ * `Func<IDbConnection, CancellationToken, Task<T>>` parameter, makes `c` an IDbConnection), as C# infers it. Every
+ * overload that takes the call's arguments and a delegate of the lambda's arity must agree, and a type that names a
+ * type parameter of the method or of its declaring type is left unknown (the call binds it, which is not read here).
+ * Null otherwise, and for a lambda given to a constructor or to a method the workspace does not declare. The answers
+ * for all of a lambda's parameters are kept in the typing's generation: every use of a parameter asks.
+ */
+function lambdaParameterTypeFromTarget(lambda: MethodBody, at: number, bodies: readonly MethodBody[], index: WorkspaceIndex): string | null {
+  const kept = generationOf(index, signatureDatabase()).lambdaParameters;
+  const known = kept.get(lambda);
+  if (known && known.bodies === bodies) return known.types[at] ?? null;
+  // Unknown while they are worked out: typing the call's receiver must not lead back here.
+  kept.set(lambda, { bodies, types: NO_LAMBDA_PARAMETER_TYPES });
+  const types = lambdaParameterTypesOf(lambda, bodies, index);
+  kept.set(lambda, { bodies, types });
+  return types[at] ?? null;
+}
+
+const NO_LAMBDA_PARAMETER_TYPES: readonly (string | null)[] = Object.freeze([]);
+
+function lambdaParameterTypesOf(lambda: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): readonly (string | null)[] {
+  const call = lambda.delegateTarget?.kind === 'argument' ? lambda.delegateTarget.call : undefined;
+  const parent = lambda.parentId ? bodies.find((b) => b.id === lambda.parentId) : undefined;
+  if (!call || call.kind !== 'invocation' || !parent) return NO_LAMBDA_PARAMETER_TYPES;
+  // Most lambdas go to LINQ and other .NET methods: the receiver is typed only when some workspace method of the
+  // name could take this lambda.
+  if (!(index.methodsByName.get(call.name) ?? []).some((m) => delegateParametersFor(m, call, lambda, index) !== null)) return NO_LAMBDA_PARAMETER_TYPES;
+  const owner = call.receiver ? receiverTypeName(call.receiver, parent, bodies, index) : bodyChain(parent, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (owner === null) return NO_LAMBDA_PARAMETER_TYPES;
+  const candidates: (readonly (string | null)[])[] = [];
+  for (const o of lookupOwners(owner, parent, bodies, index)) {
+    for (const m of methodsNamed(index, call.name, o)) {
+      const delegateParameters = visibleByName(index, m, o) ? delegateParametersFor(m, call, lambda, index) : null;
+      if (!delegateParameters) continue;
+      const open = [...(m.member!.typeParameters ?? []), ...typesNamed(index, m.typeName!).filter((r) => r.type.typeParameters.length === (m.typeArity ?? 0)).flatMap((r) => r.type.typeParameters)];
+      candidates.push(delegateParameters.map((type) => (open.some((p) => new RegExp(`\\b${p}\\b`).test(type)) ? null : type)));
+    }
+  }
+  return lambda.parameters.map((_, i) => {
+    const types = new Set(candidates.map((c) => c[i] ?? null));
+    return types.size === 1 ? [...types][0]! : null;
+  });
+}
+
+/**
+ * The parameter types of the delegate a workspace method's parameter gives a lambda at the call's place (a named
+ * argument's parameter, else the one at its position), when the method takes the call's arguments and the delegate
+ * as many parameters as the lambda; null otherwise.
+ */
+function delegateParametersFor(m: MethodRef, call: DelegateCall, lambda: MethodBody, index: WorkspaceIndex): readonly string[] | null {
+  const params = m.member?.parameters;
+  if (!params || m.typeName === null || !countFits(params, call.argumentTexts.length)) return null;
+  if (call.typeArguments.length > 0 && m.member!.typeParameterCount !== call.typeArguments.length) return null;
+  const parameter = call.argumentName ? params.find((p) => p.name === call.argumentName) : params[Math.min(call.argumentIndex, params.length - 1)];
+  const delegateParameters = parameter ? delegateParameterTypes(parameter.typeText, index) : null;
+  return delegateParameters && delegateParameters.length === lambda.parameters.length ? delegateParameters : null;
+}
+
+/**
+ * The parameter types of a delegate type: Func's type arguments but the last, Action's, or the Invoke of a
+ * non-generic delegate the workspace declares (all its declarations agreeing); null for anything else.
+ */
+function delegateParameterTypes(typeText: string, index: WorkspaceIndex): readonly string[] | null {
+  const t = typeText.trim().replace(/\?$/, '');
+  const generic = /^(?:global::)?(?:System\.)?(Func|Action)\s*<([^]*)>$/.exec(t);
+  if (generic) {
+    const args = splitTopLevel(generic[2]!).map((a) => a.trim());
+    return generic[1] === 'Func' ? args.slice(0, -1) : args;
+  }
+  if (/^(?:global::)?(?:System\.)?Action$/.test(t)) return [];
+  if (/[<>]/.test(t)) return null;
+  const declared = typesNamed(index, t).filter((ref) => ref.type.kind === 'delegate' && ref.type.typeParameters.length === 0)
+    .map((ref) => ref.type.members.find((m) => m.name === 'Invoke')?.parameterTypes ?? null);
+  const first = declared[0];
+  return first && declared.every((p) => p !== null && p.join(',') === first.join(',')) ? first : null;
 }
 
 /**
@@ -424,6 +535,8 @@ interface TypingGeneration {
   topLevel: WeakMap<MethodBody, { bodies: readonly MethodBody[]; answers: Map<string, ExpressionType | null> }>;
   api: WeakMap<MethodBody, Map<string, ExpressionType | null>>;
   contexts: WeakMap<readonly MethodBody[], ApiContext>;
+  /** The types of lambdas' implicitly typed parameters, from the workspace methods they are given to. */
+  lambdaParameters: WeakMap<MethodBody, { bodies: readonly MethodBody[]; types: readonly (string | null)[] }>;
 }
 
 const generations = new WeakMap<WorkspaceIndex, TypingGeneration>();
@@ -434,7 +547,7 @@ function generationOf(index: WorkspaceIndex | null, db: SignatureDatabase | null
   const version = index?.version ?? -1;
   const current = index ? generations.get(index) : unindexed;
   if (current && current.version === version && current.db === db) return current;
-  const fresh: TypingGeneration = { version, db, topLevel: new WeakMap(), api: new WeakMap(), contexts: new WeakMap() };
+  const fresh: TypingGeneration = { version, db, topLevel: new WeakMap(), api: new WeakMap(), contexts: new WeakMap(), lambdaParameters: new WeakMap() };
   if (index) generations.set(index, fresh);
   else unindexed = fresh;
   return fresh;
