@@ -1,7 +1,7 @@
 /** ASY031 httpclient-per-call: `new HttpClient()` in code that runs per call, kept only for that call. */
 import type { MethodBody, ObjectCreation } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { bodyOf, methodsNamed, stripGenerics, typesNamed } from '../workspace/index';
+import { bodyOf, methodsNamed, stripGenerics, typesNamed, usingsInScope } from '../workspace/index';
 import { isTaskLike } from '../model/returnKind';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -139,8 +139,11 @@ function createdHandlerType(masked: string, body: MethodBody, creation: ObjectCr
  * .NET 5), or it overrides Send without calling base.Send as well.
  */
 function answersRequestsItself(ctx: RuleContext, typeText: string): boolean {
+  // Only declarations the file can name: a package's handler of the same simple name (MockHttp's
+  // MockHttpMessageHandler beside a test project's own) is not the workspace's.
+  const inScope = new Set(usingsInScope(ctx.model, ctx.index, ctx.file));
   const refs = typesNamed(ctx.index, stripGenerics(typeText.split('.').pop()!));
-  if (refs.length === 0) return false;
+  if (refs.length === 0 || !refs.every(({ type }) => inScope.has(type.fullName.slice(0, Math.max(0, type.fullName.lastIndexOf('.')))))) return false;
   return refs.every(({ file, type }) => {
     const overrides = (name: string) => type.members.filter((m) => m.kind === 'method' && m.name === name && m.bodyId !== null);
     const callsBase = (name: string) => overrides(name).some((m) => {
