@@ -31,7 +31,7 @@ given to a call that queues them and returns at once, never waiting for them, as
 table is knowledge/queuedCallbacks.ts); \`Send\`, which runs the function before it returns, is not one.
 A lambda that declares its return type void itself (\`async void (_) => ...\`, C# 10) hides nothing: it is judged
 as ASY020 judges an async void method handed over as a delegate, and reported only when an await can throw past
-every \`catch\`. Where another function is reported though its awaits' exceptions are all caught, the note and the
+every \`catch\`. Where another function is reported though no exception of its awaits can escape it, the note and the
 fix title say so and ask only for a method that takes a \`Func<Task>\`.
 An event raised while the process shuts down (\`AppDomain.CurrentDomain.ProcessExit\`, from
 knowledge/processEndingEvents.ts) is the exception: the process ends once its handlers return, and an async
@@ -386,7 +386,7 @@ export const rule: Rule = {
           ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
           : escapes
           ? 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'
-          : 'Its caller does not wait for it: it returns at its first await that suspends (what its awaits throw is caught inside).'),
+          : 'Its caller does not wait for it: it returns at its first await that suspends (no exception of its awaits escapes it).'),
         bodyId: body.id,
         fix: { title: fixTitleOf(target, found, escapes), safety: 'display-only', edits: [] },
       });
