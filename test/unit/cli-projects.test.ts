@@ -434,17 +434,22 @@ test('a class library that references an application\'s project is that applicat
   const dir = path.join('test', 'fixtures', 'projects', 'app-plugins');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');
-  // Only the library nobody's application hosts is asked for ConfigureAwait(false); the plug-in's await is the app's.
-  assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Relay.Abstractions/MessageStore.cs`, 7]]);
+  // Only the libraries nobody's application hosts are asked for ConfigureAwait(false); the plug-in's await is the
+  // app's. Relay.Formats references two applications only to build them first (ReferenceOutputAssembly false).
+  assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Relay.Abstractions/MessageStore.cs`, 7], [`${base}/src/Relay.Formats/EnvelopeReader.cs`, 7]]);
   const r = await runCli(['projects', '--format', 'json', dir]);
   assert.equal(r.code, 0, r.stderr);
   const verdicts = (JSON.parse(r.stdout).projects as { project: string; libraryCode: { isLibrary: boolean; reason: string } }[])
     .map((p) => [path.basename(p.project), p.libraryCode.isLibrary, p.libraryCode.reason]);
   assert.deepEqual(verdicts.sort(), [
     ['Relay.Abstractions.csproj', true, 'Relay.Abstractions is a class library published as a package (it sets PackageLicenseExpression)'],
+    ['Relay.Formats.csproj', true, 'Relay.Formats is a class library published as a package (it sets PackageLicenseExpression)'],
     ['Relay.Plugins.Archive.csproj', false, 'Relay.Plugins.Archive is a class library that references the application Relay, so its code runs inside that application'],
+    ['Relay.SchemaTool.csproj', false, 'Relay.SchemaTool is an application (OutputType Exe)'],
     ['Relay.csproj', false, 'Relay is an application (OutputType Exe)'],
   ]);
+  const formats = (JSON.parse(r.stdout).projects as { project: string; projectReferences: string[] }[]).find((p) => p.project.endsWith('/Relay.Formats.csproj'))!;
+  assert.deepEqual(formats.projectReferences, []);
 });
 
 test('a project named by a solution above it reads $(SolutionDir) as that solution\'s folder, so a plug-in that references the application through it is no library code', async () => {

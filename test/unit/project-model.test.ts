@@ -881,6 +881,19 @@ test('library code: a server package of a referenced project reaches the library
   assert.deepEqual(libraryCodeVerdict(services, 'auto', null, [tools]), { isLibrary: true, reason: 'Services is a class library published as a package (it sets PackageProjectUrl)' });
 });
 
+test('library code: an authentication handler package runs in the ASP.NET Core server', async () => {
+  const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
+  const library = (pkg: string) => evaluateProject('/repo/Auth/Auth.csproj', memoryFs({
+    '/repo/Auth/Auth.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><IsPackable>true</IsPackable></PropertyGroup>'
+      + `<ItemGroup><PackageReference Include="${pkg}" Version="10.0.0" /></ItemGroup></Project>`,
+  }), { configuration: 'Release' });
+  assert.equal(libraryCodeVerdict(library('Microsoft.AspNetCore.Authentication.JwtBearer'), 'auto', null)?.withoutContext,
+    'Auth runs in the ASP.NET Core server (PackageReference Microsoft.AspNetCore.Authentication.JwtBearer), which has no SynchronizationContext');
+  assert.match(libraryCodeVerdict(library('Microsoft.AspNetCore.Authentication.OpenIdConnect'), 'auto', null)?.withoutContext ?? '', /OpenIdConnect/);
+  // Authorization is used by Blazor's components as well: still asked for ConfigureAwait(false).
+  assert.equal(libraryCodeVerdict(library('Microsoft.AspNetCore.Authorization'), 'auto', null)?.withoutContext, undefined);
+});
+
 test('a project a solution names gets the Solution* properties a solution build passes, so $(SolutionDir) paths resolve', () => {
   const files = {
     '/repo/src/Plugins/Pickup/Pickup.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework></PropertyGroup>'

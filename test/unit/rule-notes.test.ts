@@ -62,6 +62,9 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 17, message: /becomes async void/, note: /OptionsMonitorExtensions\.OnChange takes an Action<TOptions>/, fix: /^OnChange cannot await it: catch the exceptions inside the lambda/ },
   { fixture: 'async-lambda-to-void/kept-callbacks.cs', ruleId: 'ASY021', about: 'async void', line: 25, message: /becomes async void/, fix: /^Await the work in a loop/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 36, message: /becomes async void/, fix: /^Give the delegate a type that returns Task/ },
+  // A lambda that declares void is judged as a handler; one whose awaits' exceptions are all caught is not told to catch them.
+  { fixture: 'async-lambda-to-void/declared-void.cs', ruleId: 'ASY021', about: 'async void', line: 35, message: /becomes async void/, note: /An exception escaping one of its awaits is rethrown/, fix: /^Catch the exceptions inside the lambda$/ },
+  { fixture: 'async-lambda-to-void/declared-void.cs', ruleId: 'ASY021', about: 'async void', line: 40, message: /becomes async void/, note: /Its caller does not wait for it: it returns at its first await that suspends \(no exception of its awaits escapes it\)\.$/, fix: /^RegisterChangeCallback cannot await it: use a method that takes a Func<Task>$/ },
   { fixture: 'async-lambda-to-void/void-delegates.cs', ruleId: 'ASY021', about: 'async void', line: 73, message: /becomes async void/, fix: /^Catch the exceptions inside the handler$/ },
   // A void member's expression body drops the task: the member itself can return it, unlike a lambda's delegate type.
   // A callee that returns only completed tasks and cannot be overridden: nothing runs on and nothing is lost today.

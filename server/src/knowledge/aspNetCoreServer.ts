@@ -3,7 +3,7 @@
  * reverse proxy), where no SynchronizationContext exists: ASP.NET Core has none, so a continuation never waits for
  * a context and `.ConfigureAwait(false)` changes nothing. ASY027 (configureawait-policy) does not ask for it there.
  *
- * Only references that bring the server pipeline itself count. Packages of the Microsoft.AspNetCore namespace that
+ * Only references that bring the server pipeline itself count (the authentication handlers among them). Packages of the Microsoft.AspNetCore namespace that
  * also run in client or UI applications are left out on purpose: the SignalR and HTTP connection clients (used from
  * WPF and MAUI apps), Blazor's Components (its renderer has a synchronization context), Authorization (Blazor uses
  * it), DataProtection, Cryptography, WebUtilities and JsonPatch (usable anywhere), and the test hosts.
@@ -18,6 +18,13 @@ export interface AspNetCoreServerReference {
 const SHARED_FRAMEWORK = 'learn.microsoft.com/aspnet/core/fundamentals/target-aspnetcore (use the ASP.NET Core shared framework: FrameworkReference Microsoft.AspNetCore.App)';
 const NO_CONTEXT = 'devblogs.microsoft.com/dotnet/configureawait-faq ("ASP.NET Core ... does not have a SynchronizationContext") and blog.stephencleary.com/2017/03/aspnetcore-synchronization-context.html';
 const METAPACKAGES = 'learn.microsoft.com/aspnet/core/fundamentals/metapackage-app (Microsoft.AspNetCore.App and Microsoft.AspNetCore.All, 2.x)';
+/**
+ * The authentication handlers run in the request pipeline (each is an AuthenticationHandler over the HttpContext), and
+ * their packages say so: Microsoft.AspNetCore.Authentication.JwtBearer is "ASP.NET Core middleware that enables an
+ * application to receive an OpenID Connect bearer token", .OpenIdConnect "ASP.NET Core middleware that enables an
+ * application to support the OpenID Connect authentication workflow" (nuget.org package descriptions).
+ */
+const AUTHENTICATION_PACKAGES = 'nuget.org descriptions of Microsoft.AspNetCore.Authentication.JwtBearer and .OpenIdConnect ("ASP.NET Core middleware that enables an application to ..."); learn.microsoft.com/aspnet/core/security/authentication ("authentication is handled by the authentication service, IAuthenticationService, which is used by authentication middleware")';
 const SERVER_PACKAGES = 'nuget.org packages of the ASP.NET Core 1.x/2.x server pipeline (Http.Abstractions, Hosting, Routing, Mvc, Server.Kestrel), listed in the dotnet/aspnetcore repository under src/Http, src/Hosting, src/Mvc and src/Servers';
 
 export const ASP_NET_CORE_SERVER_REFERENCES: readonly AspNetCoreServerReference[] = [
@@ -34,6 +41,8 @@ export const ASP_NET_CORE_SERVER_REFERENCES: readonly AspNetCoreServerReference[
   { kind: 'package', id: 'Microsoft.AspNetCore.Mvc.', source: SERVER_PACKAGES },
   { kind: 'package', id: 'Microsoft.AspNetCore.Server.', source: SERVER_PACKAGES },
   { kind: 'package', id: 'Microsoft.AspNetCore.MiddlewareAnalysis', source: SERVER_PACKAGES },
+  { kind: 'package', id: 'Microsoft.AspNetCore.Authentication', source: AUTHENTICATION_PACKAGES },
+  { kind: 'package', id: 'Microsoft.AspNetCore.Authentication.', source: AUTHENTICATION_PACKAGES },
 ];
 
 /** The first reference of the project that brings the ASP.NET Core server, as the project writes it, or null. */

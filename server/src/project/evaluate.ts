@@ -145,7 +145,7 @@ export interface ProjectModel {
   packageReferences: PackageReference[];
   /** `<FrameworkReference>` items (`Microsoft.AspNetCore.App`): shared frameworks beyond the target's own. */
   frameworkReferences: string[];
-  /** Referenced project files (absolute). */
+  /** Referenced project files (absolute); a reference that only orders the build (ReferenceOutputAssembly false) is not one. */
   projectReferences: string[];
   /** Global usings from the SDK's implicit usings and <Using> items: `System`, `static System.Math`, `A = B.C`. */
   globalUsings: string[];
@@ -679,7 +679,12 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
         break;
       }
       case 'ProjectReference':
-        if (include !== null) for (const p of splitItemSpec(include)) projectReferences.push(joinPath(state.projectDir, p));
+        // A reference with ReferenceOutputAssembly false only orders the build: "does not include the output of the
+        // referenced project as a Reference of this project, but still ensures that the other project builds before
+        // this one" (learn.microsoft.com/visualstudio/msbuild/common-msbuild-project-items#projectreference). Its
+        // code neither sees the other project's types nor runs in it: a source generator (OutputItemType Analyzer)
+        // or a build tool the project runs on its own output (a generator of its configuration schema).
+        if (include !== null && parseBool(value('ReferenceOutputAssembly')) !== false) for (const p of splitItemSpec(include)) projectReferences.push(joinPath(state.projectDir, p));
         break;
       case 'EditorConfigFiles':
       case 'GlobalAnalyzerConfigFiles': {

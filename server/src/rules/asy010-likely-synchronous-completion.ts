@@ -203,7 +203,7 @@ export const rule: Rule = {
       if (elidesCode(ctx.text, body)) continue;
       // A test or a benchmark is called by its harness, once per test or measurement, with the signature the
       // harness reads: there is no caller for whom a cached task or a ValueTask would pay.
-      if (isHarnessMethod(ctx, body)) continue;
+      if (isHarnessMethod(ctx.index, body)) continue;
       const verdict = ctx.completion.get(verdictKey(ctx.file, body.id));
       if (!verdict?.likelySync) continue;
       const related = relatedOf(ctx, verdict);

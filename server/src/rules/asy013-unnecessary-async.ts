@@ -461,7 +461,7 @@ export const rule: Rule = {
       if (elidesCode(ctx.text, body)) continue;
       // A test or a benchmark runs once per test or measurement, so the box it would save is one per run; eliding
       // would take the test out of a failure's async stack trace, or change what the benchmark measures.
-      if (isHarnessMethod(ctx, body)) continue;
+      if (isHarnessMethod(ctx.index, body)) continue;
       // The program's entry point runs once per process: the box it would save is one per run, and the Main that
       // awaits shows in the async stack trace of a failure.
       if (body.isEntryPoint && body.kind === 'method') continue;

@@ -29,6 +29,10 @@ counts as unable to fail, such as one of a workspace method whose whole body is 
 given to a call that queues them and returns at once, never waiting for them, async or not
 (\`SynchronizationContext.Post\` and a workspace context's override of it, \`ThreadPool.QueueUserWorkItem\`; the
 table is knowledge/queuedCallbacks.ts); \`Send\`, which runs the function before it returns, is not one.
+A lambda that declares its return type void itself (\`async void (_) => ...\`, C# 10) hides nothing: it is judged
+as ASY020 judges an async void method handed over as a delegate, and reported only when an await can throw past
+every \`catch\`. Where another function is reported though no exception of its awaits can escape it, the note and the
+fix title say so and ask only for a method that takes a \`Func<Task>\`.
 An event raised while the process shuts down (\`AppDomain.CurrentDomain.ProcessExit\`, from
 knowledge/processEndingEvents.ts) is the exception: the process ends once its handlers return, and an async
 handler returns at its first await that suspends, so one is reported whenever it awaits, whatever it catches.
@@ -318,17 +322,28 @@ function isIteration(call: NonNullable<DelegateTarget['call']>): boolean {
  * await it, so its exceptions must be caught inside, unless the callee is the workspace's own method, which can
  * take a delegate that returns Task; a delegate the code declares itself can return a Task instead.
  */
-function fixTitleOf(target: DelegateTarget, found: VoidTarget): string {
+function fixTitleOf(target: DelegateTarget, found: VoidTarget, escapes: boolean): string {
   if (found.endsProcess) return 'Wait for the work inside the handler: the process ends when it returns';
   if (found.handler) return target.kind === 'argument' && target.call?.kind === 'invocation' ? 'Catch the exceptions inside the lambda' : 'Catch the exceptions inside the handler';
   if (target.kind === 'argument' && target.call?.kind === 'invocation') {
     if (isIteration(target.call)) return 'Await the work in a loop, or use an overload that takes a Func<Task>';
     // The workspace's own method can take a delegate that returns Task and await it; another's cannot be changed.
-    return found.workspaceCallee
-      ? `Let ${target.call.name} take a delegate that returns Task and await it, or catch the exceptions inside the lambda`
-      : `${target.call.name} cannot await it: catch the exceptions inside the lambda, or use a method that takes a Func<Task>`;
+    // A lambda that already catches what its awaits throw is not told to.
+    if (found.workspaceCallee) return `Let ${target.call.name} take a delegate that returns Task and await it${escapes ? ', or catch the exceptions inside the lambda' : ''}`;
+    return escapes
+      ? `${target.call.name} cannot await it: catch the exceptions inside the lambda, or use a method that takes a Func<Task>`
+      : `${target.call.name} cannot await it: use a method that takes a Func<Task>`;
   }
   return 'Give the delegate a type that returns Task (Func<Task>) and await it where it is invoked';
+}
+
+/**
+ * Whether the lambda declares its return type void itself (`async void (_) => ...`, C# 10's explicit lambda return
+ * type). Then nothing is hidden: the text says it is async void, as an async void method handed over as a delegate
+ * does, and it is judged as ASY020 judges such a method, reported only when an await can throw past every catch.
+ */
+function declaresVoid(text: string, body: MethodBody): boolean {
+  return body.kind === 'lambda' && /^(?:(?:async|static)\s+)+void\s*\(/.test(text.slice(body.span.start, body.span.start + 40));
 }
 
 export const rule: Rule = {
@@ -349,13 +364,18 @@ export const rule: Rule = {
       if (!body.isAsync || body.hasSyntaxErrors || (body.kind !== 'lambda' && body.kind !== 'anonymousMethod')) continue;
       const target = body.delegateTarget;
       if (!target) continue;
-      const found = voidTargetOf(ctx, body, target);
-      if (!found) continue;
+      const voidTarget = voidTargetOf(ctx, body, target);
+      if (!voidTarget) continue;
+      const found = !voidTarget.endsProcess && declaresVoid(ctx.text, body) ? { ...voidTarget, handler: true } : voidTarget;
+      // Whether an await's exception can escape every catch: a handler is reported only then, and the note of
+      // another function says so only then.
+      let escapes = true;
       if (found.endsProcess) {
         if (body.awaits.length === 0) continue;
-      } else if (found.handler) {
+      } else {
         masked ??= maskCommentsAndStrings(ctx.text);
-        if (escapingAwaits(ctx, body, masked).length === 0) continue;
+        escapes = escapingAwaits(ctx, body, masked).length > 0;
+        if (found.handler && !escapes) continue;
       }
       findings.push({
         span: body.nameSpan,
@@ -364,9 +384,11 @@ export const rule: Rule = {
           ? `The process ends once the ${found.endsProcess} handlers return, and this one returns at its first await that suspends: the work after that await may never run, whatever it catches. Wait for the work inside the handler.`
           : found.handler
           ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
-          : 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'),
+          : escapes
+          ? 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'
+          : 'Its caller does not wait for it: it returns at its first await that suspends (no exception of its awaits escapes it).'),
         bodyId: body.id,
-        fix: { title: fixTitleOf(target, found), safety: 'display-only', edits: [] },
+        fix: { title: fixTitleOf(target, found, escapes), safety: 'display-only', edits: [] },
       });
     }
     return findings;

@@ -20,9 +20,10 @@ Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or 
 true, or a .nuspec packs it: the one its \`NuspecFile\` names, one named like the project beside it, or one nearby
 whose id or files name the project) is; an application (\`Exe\`, \`WinExe\`, the web and worker SDKs unless the project sets \`OutputType\` \`Library\` itself, a MAUI, WPF, WinForms or WinUI project), a test
 project, a project with \`IsPackable\` false, a class library that references an application's project (its plug-in,
-which runs inside it) and a class library without package properties (an application's own Shared project) are not; outside any project, sources without an entry point are. A library that runs only in
+which runs inside it; a reference with \`ReferenceOutputAssembly\` false only orders the build and does not count) and a class library without package properties (an application's own Shared project) are not; outside any project, sources without an entry point are. A library that runs only in
 the ASP.NET Core server (a \`FrameworkReference\` to \`Microsoft.AspNetCore.App\`, or a package of the server
-pipeline such as \`Microsoft.AspNetCore.Http.Abstractions\` or \`Microsoft.AspNetCore.Mvc.*\`, its own or one a
+pipeline such as \`Microsoft.AspNetCore.Http.Abstractions\`, \`Microsoft.AspNetCore.Mvc.*\` or an authentication handler's
+\`Microsoft.AspNetCore.Authentication.*\`, its own or one a
 project it references brings: framework references and package references flow to referencing projects, but for a
 package kept with \`PrivateAssets="all"\`) is not asked for it
 either: ASP.NET Core has no \`SynchronizationContext\`, so the call changes nothing there (\`asynclens projects\`

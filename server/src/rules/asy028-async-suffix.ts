@@ -4,7 +4,8 @@ import { callersOf, stripGenerics, typeFamily, typesNamed } from '../workspace/i
 import { apiTypingFor } from '../workspace/typing';
 import { awaitInfo } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
-import { attributeName, harnessAttributeOf } from '../project/testCode';
+import { attributeName } from '../project/testCode';
+import { isHarnessMethod } from './testSubjects';
 import { declaredByABaseOf, implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -34,7 +35,8 @@ documented with \`<inheritdoc/>\` in a type with a base type or interface: the d
 a public abstract method of an abstract class with the interface member's parameters counts as well: it implements
 the member for the subclasses that override it), test methods
 and the set-up and clean-up a test or benchmark harness calls by their attributes (\`[Fact]\`, \`[Test]\`,
-\`[TestMethod]\`, \`[TearDown]\`, \`[AssemblyInitialize]\`, BenchmarkDotNet's \`[GlobalSetup]\` ...), controller actions and Razor page handlers (routing reads their names),
+\`[TestMethod]\`, \`[TearDown]\`, \`[AssemblyInitialize]\`, BenchmarkDotNet's \`[GlobalSetup]\` ..., or a workspace attribute
+derived from one of them, such as a suite's \`[FactSkippedOnPlatform]\` over xUnit's \`FactAttribute\`), controller actions and Razor page handlers (routing reads their names),
 the methods of a strongly typed SignalR hub's client interface (the \`IChatClient\` of a workspace \`ChatHub :
 Hub<IChatClient>\`, and the interfaces it derives from), unless \`[HubMethodName]\` gives one another name (the hub's
 proxy sends each call to the clients under the method's name, which they subscribe to),
@@ -251,7 +253,7 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     const attributes = attributeNames(body);
     // A harness finds a test and the set-up and clean-up around it by its attribute and calls it: no caller reads
     // the name (`[TestCleanup]`, `[AssemblyInitialize]`, BenchmarkDotNet's `[GlobalSetup]` as much as `[Fact]`).
-    if (harnessAttributeOf(body.attributes) !== null) return 'test or benchmark harness method';
+    if (isHarnessMethod(ctx.index, body)) return 'test or benchmark harness method';
     if (attributes.includes('RelayCommand')) return 'generated command';
     if (isFrameworkBoundMethod(ctx.index, type, m.name, body)) return 'action or handler';
     // UseMiddleware<T> binds a conventional middleware's request method by name: Invoke or InvokeAsync since

@@ -1,7 +1,7 @@
 /** ASY031 httpclient-per-call: `new HttpClient()` in code that runs per call, kept only for that call. */
 import type { MethodBody, ObjectCreation } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { methodsNamed, typesNamed } from '../workspace/index';
+import { bodyOf, methodsNamed, stripGenerics, typesNamed, usingsInScope } from '../workspace/index';
 import { isTaskLike } from '../model/returnKind';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
@@ -18,7 +18,10 @@ to an object that outlives the call. Left alone:
   (\`new GitHubApi(client)\`), a DI registration or a helper whose result is returned
   (\`return WithToken(client, token);\`, when the helper is not awaited and returns no task);
 - a client built on a handler the method did not create (\`new HttpClient(_sharedHandler, disposeHandler: false)\`):
-  the connection pool is the handler's, and it is shared.
+  the connection pool is the handler's, and it is shared;
+- a client built on a handler the workspace declares that answers requests itself (a test's stub: it overrides
+  \`SendAsync\` without calling \`base.SendAsync\`, and derives from \`HttpMessageHandler\` itself or overrides \`Send\`
+  the same way): it opens no connection.
 
 ## Why is this bad?
 Each \`HttpClient\` created with its own handler opens its own connection pool. Disposing it after one request
@@ -92,12 +95,17 @@ function onceReason(ctx: RuleContext, body: MethodBody): string | null {
   return null;
 }
 
-/** A handler argument the method did not create itself: the pool is someone else's and shared. */
-function sharesHandler(masked: string, body: MethodBody, creation: ObjectCreation): boolean {
+/** The handler argument of `new HttpClient(handler, ...)` as written (by name or first by position), or undefined. */
+function handlerArgument(creation: ObjectCreation): string | undefined {
   const args = creation.argumentTexts.map((a) => a.trim());
   const named = args.find((a) => /^handler\s*:/.test(a));
   const positional = args[0] && !/^@?\w+\s*:(?!:)/.test(args[0]) ? args[0] : undefined;
-  const value = named?.replace(/^handler\s*:\s*/, '') ?? positional;
+  return named?.replace(/^handler\s*:\s*/, '') ?? positional;
+}
+
+/** A handler argument the method did not create itself: the pool is someone else's and shared. */
+function sharesHandler(masked: string, body: MethodBody, creation: ObjectCreation): boolean {
+  const value = handlerArgument(creation);
   if (!value) return false;
   if (/^new\b/.test(value)) return false;
   if (!/^[\w.]+$/.test(value)) return true;
@@ -105,6 +113,47 @@ function sharesHandler(masked: string, body: MethodBody, creation: ObjectCreatio
   const name = value.replace(/^this\./, '');
   const bodyText = body.bodySpan ? masked.slice(body.bodySpan.start, body.bodySpan.end) : '';
   return !new RegExp(`(?<![\\w.])${name}\\s*=\\s*new\\b`).test(bodyText) && !new RegExp(`\\b(?:var|\\w*Handler)\\s+${name}\\s*=\\s*new\\b`).test(bodyText);
+}
+
+/**
+ * The type of a handler the method creates for the client, as written: `new HttpClient(new StubHandler())`, or a local
+ * `var handler = new StubHandler(...)` (also `StubHandler handler = new(...)`) passed by name. Null otherwise.
+ */
+function createdHandlerType(masked: string, body: MethodBody, creation: ObjectCreation): string | null {
+  const value = handlerArgument(creation);
+  if (!value) return null;
+  const inline = /^new\s+([A-Za-z_][\w.]*)/.exec(value);
+  if (inline) return inline[1]!;
+  if (!/^[A-Za-z_]\w*$/.test(value) || !body.bodySpan) return null;
+  const bodyText = masked.slice(body.bodySpan.start, body.bodySpan.end);
+  const m = new RegExp(`(?:\\b([A-Za-z_][\\w.]*)\\s+)?(?<![\\w.])${value}\\s*=\\s*new\\b\\s*([A-Za-z_][\\w.]*)?`).exec(bodyText);
+  if (!m) return null;
+  return m[2] ?? (m[1] && m[1] !== 'var' ? m[1] : null);
+}
+
+/**
+ * Whether a workspace handler type answers requests itself and opens no connection: each declaration overrides
+ * SendAsync without calling base.SendAsync (a stub that returns canned responses, or hands the request to a mocking
+ * library), and the synchronous Send cannot reach a socket either: the type derives from HttpMessageHandler itself,
+ * whose Send throws NotSupportedException unless overridden (dotnet/runtime HttpMessageHandler.cs; Send was added in
+ * .NET 5), or it overrides Send without calling base.Send as well.
+ */
+function answersRequestsItself(ctx: RuleContext, typeText: string): boolean {
+  // Only declarations the file can name: a package's handler of the same simple name (MockHttp's
+  // MockHttpMessageHandler beside a test project's own) is not the workspace's.
+  const inScope = new Set(usingsInScope(ctx.model, ctx.index, ctx.file));
+  const refs = typesNamed(ctx.index, stripGenerics(typeText.split('.').pop()!));
+  if (refs.length === 0 || !refs.every(({ type }) => inScope.has(type.fullName.slice(0, Math.max(0, type.fullName.lastIndexOf('.')))))) return false;
+  return refs.every(({ file, type }) => {
+    const overrides = (name: string) => type.members.filter((m) => m.kind === 'method' && m.name === name && m.bodyId !== null);
+    const callsBase = (name: string) => overrides(name).some((m) => {
+      const body = bodyOf(ctx.index, file, m.bodyId!);
+      return !body || body.calls.some((c) => c.name === name && c.receiver?.trim() === 'base');
+    });
+    if (overrides('SendAsync').length === 0 || callsBase('SendAsync')) return false;
+    const directBase = stripGenerics(type.baseTypes[0]?.split('.').pop() ?? '');
+    return directBase === 'HttpMessageHandler' ? !callsBase('Send') : overrides('Send').length > 0 && !callsBase('Send');
+  });
 }
 
 /** The local outlives the call: returned, stored, or handed to an object creation or registration. */
@@ -164,6 +213,9 @@ export const rule: Rule = {
         if (onceReason(ctx, body)) continue;
         masked ??= maskCommentsAndStrings(ctx.text);
         if (sharesHandler(masked, body, creation)) continue;
+        // A client over a stub handler (a test's canned responses) opens no connection to leave in TIME_WAIT.
+        const handlerType = createdHandlerType(masked, body, creation);
+        if (handlerType && answersRequestsItself(ctx, handlerType)) continue;
         if (!creation.inUsing) {
           if (creation.destination !== 'local' || !creation.targetText) continue;
           if (escapes(ctx, masked, body, creation.targetText)) continue;

@@ -8,7 +8,7 @@
 import type { MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
 import { fileApiScopeOf, fileApiScopesGeneration } from '../signatures/provider';
 import { indexMemo, methodsNamed, typeFamily, type WorkspaceIndex } from '../workspace/index';
-import { harnessAttributeOf } from '../project/testCode';
+import { isHarnessMethod } from './testSubjects';
 
 /** How many awaitable methods a project names itself, with and without the suffix. */
 export interface SuffixCensus {
@@ -36,7 +36,7 @@ const IMPOSED_NAMES: ReadonlySet<string> = new Set(['Main', 'DisposeAsync', 'Get
  */
 export function countsInCensus(index: WorkspaceIndex, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined): boolean {
   if (m.kind !== 'method' || !AWAITABLE_RETURNS.has(m.returnKind) || m.explicitInterface || IMPOSED_NAMES.has(m.name)) return false;
-  if (body && (body.modifiers.includes('override') || harnessAttributeOf(body.attributes) !== null || isFrameworkBoundMethod(index, type, m.name, body))) return false;
+  if (body && (body.modifiers.includes('override') || isHarnessMethod(index, body) || isFrameworkBoundMethod(index, type, m.name, body))) return false;
   const family = typeFamily(index, type.name);
   return !methodsNamed(index, m.name, null).some((other) => other.typeName !== null && other.typeName !== type.name && family.has(other.typeName));
 }

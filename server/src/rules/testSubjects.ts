@@ -7,7 +7,7 @@
 import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { attributeName, HARNESS_INTERFACE_METHODS, harnessAttributeOf } from '../project/testCode';
-import { typeFamily } from '../workspace/index';
+import { typeFamily, type WorkspaceIndex } from '../workspace/index';
 import type { RuleContext } from './types';
 
 /** Words that say a test is about the synchronous path as a whole. */
@@ -30,7 +30,7 @@ function nameWords(name: string): string[] {
  */
 export function testExercisesSyncCall(ctx: RuleContext, body: MethodBody, callName: string): boolean {
   const test = bodyChain(body, ctx.model.bodies).find((b) => b.kind === 'method');
-  if (!test || !isHarnessMethod(ctx, test)) return false;
+  if (!test || !isHarnessMethod(ctx.index, test)) return false;
   if (nameWords(test.name).some((w) => SYNC_WORDS.has(w))) return true;
   return test.name.split('_')[0] === callName;
 }
@@ -41,18 +41,18 @@ export function testExercisesSyncCall(ctx: RuleContext, body: MethodBody, callNa
  * fact), as test suites write them to skip tests without credentials or a server; or it is a method the harness calls
  * through an interface the type implements (project/testCode.ts HARNESS_INTERFACE_METHODS: IAsyncLifetime's InitializeAsync).
  */
-export function isHarnessMethod(ctx: RuleContext, body: MethodBody): boolean {
+export function isHarnessMethod(index: WorkspaceIndex, body: MethodBody): boolean {
   if (body.kind === 'method' && body.parameters.length === 0 && body.containingType) {
     // A set-up or tear-down the harness calls through an interface (xUnit's IAsyncLifetime.InitializeAsync).
     const owner = body.containingType.split('.').pop()!;
     const rows = HARNESS_INTERFACE_METHODS.filter((r) => r.methods.includes(body.name));
-    if (rows.length && rows.some((r) => typeFamily(ctx.index, owner).has(r.interface))) return true;
+    if (rows.length && rows.some((r) => typeFamily(index, owner).has(r.interface))) return true;
   }
   if (body.attributes.length === 0) return false;
   if (harnessAttributeOf(body.attributes) !== null) return true;
   return body.attributes.some((written) => {
     const declared = `${attributeName(written)}Attribute`;
-    const bases = [...typeFamily(ctx.index, declared)].filter((name) => name !== declared);
+    const bases = [...typeFamily(index, declared)].filter((name) => name !== declared);
     return bases.length > 0 && harnessAttributeOf(bases) !== null;
   });
 }
