@@ -420,9 +420,12 @@ only once the awaited work has completed), in the End method of the Asynchronous
 beside a \`BeginRead\` that returns an IAsyncResult, or an override: blocking until the operation completes is that
 method's documented contract), in \`Main\` and in top-level statements (a console app's entry point has no
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
-(a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or a private method the file
-hands to it and never calls: the thread exists to run it, starts without a context, and \`ThreadStart\` returns
-void, so there is no caller to make async either), in a method only such starts call (a custom
+(a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or to
+\`Task.Factory.StartNew(..., TaskCreationOptions.LongRunning, TaskScheduler.Default)\`, whose default scheduler runs a
+long-running task on a thread created for it, or a private method the file hands to either and never calls: the
+thread exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
+async either), in a method only such starts call, directly or through other such methods (a supervisor loop and the
+helper that waits for its next stopped worker; a custom
 SynchronizationContext's message pump that each thread's lambda runs: a private method, or a member of a private
 nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
 group or nameof, and no interface the type lists declaring it, or a local function every call of which is in a
