@@ -8,7 +8,7 @@ import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syn
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './asy001-blocking-wait-in-async';
 import { dedicatedThreadStartOf } from './threadStarts';
-import { maskCommentsAndStrings } from './sourceText';
+import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 
@@ -125,9 +125,7 @@ function onlyAssignmentOf(ctx: RuleContext, body: MethodBody, name: string): (Lo
     const local = owner.locals.find((l) => l.name === name);
     if (!local) continue;
     if (local.kind !== 'local' || !local.initializerText) return null;
-    const scopeText = maskCommentsAndStrings(ctx.text.slice(local.scope.start, local.scope.end));
-    const writes = scopeText.match(new RegExp(`(?<![\\w.])${name}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${name}\\b`, 'g')) ?? [];
-    return writes.length === 1 ? { ...local, initializerText: local.initializerText } : null;
+    return writesOfName(ctx.text, local.scope, name) === 1 ? { ...local, initializerText: local.initializerText } : null;
   }
   return null;
 }
