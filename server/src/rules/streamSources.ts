@@ -11,7 +11,6 @@ import { closingBracket, conditionalParts, splitCallText, splitTopLevel, without
 import { resolveCallSite } from '../workspace/completion';
 import { readOnlyCreationOf } from '../knowledge/asyncDisposables';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
-import { writesOfName } from './sourceText';
 import { canBeOverridden } from './factoryResults';
 import type { RuleContext } from './types';
 
@@ -70,8 +69,7 @@ function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression:
 
 /**
  * The sources of a local of `body` (or of a body around it): the value it is declared with, when nothing else writes
- * it. In the rule's own file the text shows every write; in another file only a creation's local says so
- * (model/extract.ts `assignedAgain`), and any other local there is not followed.
+ * it (model/extract.ts `assignedAgain`).
  */
 function localSources(ctx: RuleContext, file: string, body: MethodBody, name: string, element: readonly number[], steps: number): string[] | null {
   const bodies = ctx.index.files.get(file)?.bodies ?? (file === ctx.file ? ctx.model.bodies : []);
@@ -82,10 +80,7 @@ function localSources(ctx: RuleContext, file: string, body: MethodBody, name: st
     const local = declared.length === 1 ? declared[0] : null;
     if (!local || local.kind !== 'local') return null;
     const deconstructed = local.deconstructs;
-    const writtenOnce = file === ctx.file
-      ? writesOfName(ctx.text, local.scope, name) === (deconstructed ? 0 : 1)
-      : local.assignedAgain === false;
-    if (!writtenOnce) return null;
+    if (local.assignedAgain !== false) return null;
     if (deconstructed) return sourcesOf(ctx, file, owner, deconstructed.initializerText, [...deconstructed.element, ...element], steps + 1);
     return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1);
   }
