@@ -9,8 +9,15 @@ import { constraintsField, fieldInitializerOf, memberParametersOf } from './sign
 import { blockTypeParameters, isExtensionBlock, receiverOf } from './extensionBlocks';
 import { collectionFillsOf, holdsTasks } from './collectionFills';
 
+/**
+ * How many task collections of a file have their fills read (each read scans the file's text once): a file of
+ * thousands of them, generated or hostile, gets the rest as not known (null), which no rule follows.
+ */
+const MAX_COLLECTIONS_READ = 32;
+
 export function extractTypes(typeNodes: SyntaxNode[], text = ''): TypeDeclaration[] {
   const out: TypeDeclaration[] = [];
+  const collections = { read: 0 };
   // A file-scoped namespace applies to every type in the file: look it up once.
   const root = typeNodes.length ? rootOf(typeNodes[0]) : null;
   const fileNamespace = (root ? namedChildOfType(root, 'file_scoped_namespace_declaration') : undefined)?.childForFieldName('name')?.text ?? null;
@@ -18,7 +25,7 @@ export function extractTypes(typeNodes: SyntaxNode[], text = ''): TypeDeclaratio
     const nameNode = node.childForFieldName('name');
     // An extension block is no type: its members are the enclosing class's (extensionBlocks.ts).
     if (!nameNode || isExtensionBlock(node)) continue;
-    out.push(typeDeclarationOf(node, nameNode, fileNamespace, text));
+    out.push(typeDeclarationOf(node, nameNode, fileNamespace, text, collections));
   }
   return out;
 }
@@ -72,7 +79,7 @@ function rootOf(node: SyntaxNode): SyntaxNode {
   return n;
 }
 
-function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace: string | null, text: string): TypeDeclaration {
+function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace: string | null, text: string, collections: { read: number }): TypeDeclaration {
   const kind = typeKindOf(node);
   const modifiers = modifiersOf(node);
   const baseList = namedChildOfType(node, 'base_list');
@@ -183,7 +190,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
             field.initializerText = fieldInitializerOf(d, n);
             field.isReadonly = mods.includes('readonly') || mods.includes('const');
             if (text && field.isReadonly && holdsTasks(type.text) && onlyThisFileNames(node, mods)) {
-              field.filledWith = collectionFillsOf(text, n.text, n.startIndex, field.initializerText ?? null);
+              field.filledWith = collections.read++ < MAX_COLLECTIONS_READ ? collectionFillsOf(text, n.text, n.startIndex, field.initializerText ?? null) : null;
             }
           }
           members.push(field);
