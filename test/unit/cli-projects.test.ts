@@ -398,7 +398,7 @@ test('a folder the project removes from its Compile items is not part of the bui
   const dir = path.join('test', 'fixtures', 'projects', 'parked-sources');
   const base = dir.split(path.sep).join('/');
   const json = await checkJson(dir);
-  assert.deepEqual((json.findings as JsonFinding[]).map((f) => [f.ruleId, f.file, f.line]), [['ASY003', `${base}/Loader.cs`, 10]]);
+  assert.deepEqual((json.findings as JsonFinding[]).map((f) => [f.ruleId, f.file, f.line]), [['ASY003', `${base}/Loader.cs`, 14]]);
   assert.deepEqual(json.skippedFiles, [{ file: `${base}/attic/OldRunner.cs`, reason: 'not checked: ParkedSources.csproj removes it from its Compile items' }]);
   // Named on the command line, the parked file is checked: whoever names it wants to read it.
   const named = await checkJson(`${base}/attic/OldRunner.cs`);
@@ -648,7 +648,7 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
 });
 
-test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder, an application that references a test project or that is named for tests, unpacked and unreferenced; a published extension or sample, a library in examples the application references, and a build folder without a build script stay production code', async () => {
+test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced; a published extension or sample, a packed .NET tool, a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
   // Build systems' packages are not served to this machine's NuGet, so the projects that reference one are written
   // into a copy of the fixture here and only analysed; the rest of the fixture compiles as it is.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-not-shipped-'));
@@ -671,17 +671,26 @@ test('code that does not ship is counted as test code, named for what it is: a b
     assert.deepEqual(found.map((f) => [f.file.slice(base.length + 1), f.testCode, f.severity]), [
       ['build/Kiln.Build/Program.cs', true, 'information'],
       ['build/Kiln.Build.Tasks/VersionFile.cs', true, 'information'],
+      // A snippet of the documentation that no project compiles.
+      ['docs/guides/firing/samples/FiringGuide.cs', true, 'information'],
       ['examples/Kiln.Example.Shared/ReadingFormat.cs', false, 'warning'],
       ['samples/Kiln.Sample/Program.cs', true, 'information'],
       ['samples/Kiln.Sample.Templates/Template.cs', false, 'warning'],
+      // No project compiles it either, but nothing says it does not ship.
+      ['scratch/KilnScratch.cs', false, 'warning'],
+      ['src/build/Kiln.Bundler/Bundle.cs', false, 'warning'],
       ['src/Kiln/Furnace.cs', false, 'warning'],
       ['src/Kiln.Cake/KilnTasks.cs', false, 'warning'],
       ['src/Kiln.Host/Program.cs', false, 'warning'],
       // A soak runner that references the test project, wherever it sits.
       ['src/Kiln.Soak/Program.cs', true, 'information'],
-      ['tools/build/Kiln.Bundler/Bundle.cs', false, 'warning'],
       // A load client named for tests, no package, referenced by nothing.
-      ['tools/Kiln.TestClient/Program.cs', true, 'information'],
+      ['src/Kiln.TestClient/Program.cs', true, 'information'],
+      // A feature's Tools folder below src/ is product code.
+      ['src/Tools/Kiln.Glaze/GlazeMixer.cs', false, 'warning'],
+      // A .NET tool the repository packs ships; its packager, which only describes itself, does not.
+      ['tools/Kiln.Lint/Program.cs', false, 'warning'],
+      ['tools/Kiln.Packager/Program.cs', true, 'information'],
     ]);
     const r = await runCli(['projects', '--format', 'json', dir]);
     assert.equal(r.code, 0, r.stderr);
@@ -695,14 +704,19 @@ test('code that does not ship is counted as test code, named for what it is: a b
       ['src/Kiln.Cake/Kiln.Cake.csproj', null],
       ['src/Kiln.Host/Kiln.Host.csproj', null],
       ['src/Kiln.Soak/Kiln.Soak.csproj', 'Kiln.Soak is an application that references the test project Kiln.Tests: a tool of the tests, which ships in no product'],
+      ['src/Kiln.TestClient/Kiln.TestClient.csproj', 'Kiln.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project'],
       ['src/Kiln/Kiln.csproj', null],
+      ['src/Tools/Kiln.Glaze/Kiln.Glaze.csproj', null],
+      ['src/build/Kiln.Bundler/Kiln.Bundler.csproj', null],
       ['tests/Kiln.Tests/Kiln.Tests.csproj', 'Kiln.Tests sets IsTestProject'],
-      ['tools/Kiln.TestClient/Kiln.TestClient.csproj', 'Kiln.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project'],
-      ['tools/build/Kiln.Bundler/Kiln.Bundler.csproj', null],
+      ['tools/Kiln.Lint/Kiln.Lint.csproj', null],
+      ['tools/Kiln.Packager/Kiln.Packager.csproj', "Kiln.Packager is in the repository's tools folder tools/, not published (its PackageLicenseExpression comes from Directory.Build.props) and referenced by no production code: tooling of the repository"],
     ]);
+    assert.equal(JSON.parse(r.stdout).filesOutsideProjectsCountedAsTestCode, 1);
     // The text list says what the verdict does: such code is counted as test code, for the reason given.
     const text = await runCli(['projects', dir]);
     assert.match(text.stdout, /counted as test code: Kiln\.Build is a build script: it references Cake\.Frosting/);
+    assert.match(text.stdout, /2 C# files outside any project \(1 of them counted as test code: docs and samples no project compiles, or left out of a test project's build\)/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -17,7 +17,7 @@ import { generatedCodeRegions, generatedFileReason } from '../../server/src/conf
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff } from '../../server/src/config/editorconfig';
 import type { SeveritySetting } from '../../server/src/rules/types';
-import { buildScriptReason, nonShippedFolderBelow, testCodeReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason } from '../../server/src/project/testCode';
+import { buildScriptReason, nonShippedFolderBelow, testCodeReason, uncompiledSampleReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason } from '../../server/src/project/testCode';
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
@@ -468,7 +468,7 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   assert.equal(testProjectReason(bench('Newtonsoft.Json')), null);
 });
 
-test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root; projects named as samples', () => {
+test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root, a tools folder right below one; projects named as samples; a file no project compiles in a docs or samples folder', () => {
   const project = (file: string, body: string) => evaluateProject(file, memoryFs({ ...TREE, [file]: `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup>
 </Project>` }));
@@ -497,6 +497,19 @@ test('code that does not ship: a build script by its build system package unless
   // A build folder is looked for after the others: a test folder below it is one whatever the build folder holds.
   assert.deepEqual(nonShippedFolderBelow('/repo/build/tests/Checks', ['/repo']), { folder: 'build/tests/', path: '/repo/build/tests', kind: 'test' });
   assert.deepEqual(nonShippedFolderBelow('/repo/build', ['/repo']), { folder: 'build/', path: '/repo/build', kind: 'build' });
+  // A tools folder counts only right below a root: deeper it is as often a product feature's folder (src/Core/Tools).
+  assert.deepEqual(nonShippedFolderBelow('/repo/tools/Packager', ['/repo']), { folder: 'tools/', path: '/repo/tools', kind: 'tools' });
+  assert.equal(nonShippedFolderBelow('/repo/src/Core/Tools/Generator', ['/repo']), null);
+  // Below a feature's Tools folder, a test folder is still one.
+  assert.deepEqual(nonShippedFolderBelow('/repo/src/Tools/test/Generator.Tests', ['/repo']), { folder: 'src/Tools/test/', path: '/repo/src/Tools/test', kind: 'test' });
+
+  // A file no project compiles is a sample by a docs, samples, examples or playground folder below a root, in a
+  // workspace whose projects were read.
+  assert.equal(uncompiledSampleReason('/repo/docs/guides/samples/bot.cs', ['/repo'], 3), 'no project compiles it, and it sits in the documentation folder docs/: a sample that ships in no product');
+  assert.equal(uncompiledSampleReason('/repo/examples/Actors/Program.cs', ['/repo'], 3), 'no project compiles it, and it sits in the samples folder examples/: a sample that ships in no product');
+  assert.equal(uncompiledSampleReason('/repo/attic/Old.cs', ['/repo'], 3), null);
+  assert.equal(uncompiledSampleReason('/docs/repo/src/Old.cs', ['/docs/repo'], 3), null);
+  assert.equal(uncompiledSampleReason('/repo/docs/bot.cs', ['/repo'], 0), null);
 
   const roots = ['/repo'];
   const folderOf = (p: { directory: string }) => nonShippedFolderBelow(p.directory, roots);

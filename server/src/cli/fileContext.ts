@@ -11,7 +11,7 @@ import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff, 
 import { globalOptionsFor, withGlobalOptions } from '../config/globalConfig';
 import { assemblySuppressionsOf, type AssemblySuppression } from '../config/suppressions';
 import { generatedCodeRegions, generatedFileReason } from '../config/generatedCode';
-import { leftOutOfTestProjectReason, testCodeVerdict } from '../project/testCode';
+import { testCodeVerdict } from '../project/testCode';
 import { libraryCodeVerdict, type LibraryCodeSetting } from '../project/libraryCode';
 import { assemblyWeaverSetting, type WeaverSetting } from '../project/weavers';
 import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
@@ -83,11 +83,11 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
     const projectPath = loaded.contexts.get(source.path)?.project?.path ?? '';
     if (found && !assemblyWeaverByProject.has(projectPath)) assemblyWeaverByProject.set(projectPath, found);
   }
-  // A file no project compiles is test code when the project around it, whose build leaves it out, is.
+  // A file no project compiles is test code when the project around it, whose build leaves it out, is, or when it
+  // sits in a docs or samples folder.
   const leftOutReason = (display: string): string | null => {
     const abs = loaded.absolute.get(display);
-    const around = abs ? loaded.host.projectAround(abs) : null;
-    return leftOutOfTestProjectReason(around, around ? loaded.host.testCodeReasonOf(around) : null);
+    return abs ? loaded.host.testCodeReasonOfUncompiled(abs) : null;
   };
   const equivalentsOf = (id: string) => ruleById(id)?.meta.equivalents ?? [];
   // Asked once when the sources are marked before the parse and again for each file's context: a CLI run reads each

@@ -47,7 +47,15 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   const owned = new Map<string, number>();
   for (const [, ctx] of loaded.contexts) if (ctx.project) owned.set(ctx.project.path, (owned.get(ctx.project.path) ?? 0) + 1);
   let outside = 0;
-  for (const [, ctx] of loaded.contexts) if (!ctx.project) outside++;
+  // Of the files outside every project, those counted as test code: docs and samples no project compiles, and files
+  // a test project's build leaves out (project/testCode.ts uncompiledSampleReason, leftOutOfTestProjectReason).
+  let outsideTestCode = 0;
+  for (const [file, ctx] of loaded.contexts) {
+    if (ctx.project) continue;
+    outside++;
+    const abs = loaded.absolute.get(file);
+    if (abs && loaded.host.testCodeReasonOfUncompiled(abs)) outsideTestCode++;
+  }
   const projects = loaded.host.projects().map((p) => {
     const testProject = loaded.host.testCodeReasonOf(p);
     // The project's verdict under the default setting (auto); a test file in a library project is still test code.
@@ -83,7 +91,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   });
   const unevaluated = projects.reduce((n, p) => n + p.notes.filter((x) => x.kind === 'condition').length, 0);
   if (format === 'json') {
-    io.out(JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, projects, filesOutsideProjects: outside, conditionsNotEvaluated: unevaluated }, null, 2) + '\n');
+    io.out(JSON.stringify({ version: 1, tool: { name: 'asynclens', version: TOOL_VERSION }, projects, filesOutsideProjects: outside, filesOutsideProjectsCountedAsTestCode: outsideTestCode, conditionsNotEvaluated: unevaluated }, null, 2) + '\n');
     return EXIT_OK;
   }
   const out: string[] = [];
@@ -108,7 +116,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     for (const n of p.notes) out.push(`  note (${n.kind}) ${n.file}:${n.line}: ${n.message}`);
     out.push('');
   }
-  out.push(`${projects.length} project${projects.length === 1 ? '' : 's'}, ${plural(new Set(projects.map((p) => p.targetFramework).filter(Boolean)).size, 'target framework')} analysed; ${unevaluated} condition${unevaluated === 1 ? '' : 's'} could not be evaluated; ${outside} C# file${outside === 1 ? '' : 's'} outside any project`);
+  out.push(`${projects.length} project${projects.length === 1 ? '' : 's'}, ${plural(new Set(projects.map((p) => p.targetFramework).filter(Boolean)).size, 'target framework')} analysed; ${unevaluated} condition${unevaluated === 1 ? '' : 's'} could not be evaluated; ${outside} C# file${outside === 1 ? '' : 's'} outside any project${outsideTestCode ? ` (${outsideTestCode} of them counted as test code: docs and samples no project compiles, or left out of a test project's build)` : ''}`);
   io.out(out.join('\n') + '\n');
   return EXIT_OK;
 }

@@ -323,6 +323,7 @@ export const READ_ONLY_CREATIONS: readonly ReadOnlyCreation[] = [
   { pattern: /\bCompressionMode\.Decompress\b/, reason: 'A decompressing stream writes nothing when disposed; only a compressing one writes its last block.', source: docs('system.io.compression.compressionmode') },
   { pattern: /\bCryptoStreamMode\.Read\b/, reason: 'A CryptoStream in read mode writes no final block when disposed.', source: docs('system.security.cryptography.cryptostreammode') },
   { pattern: /\bZipArchiveMode\.Read\b/, reason: 'A ZipArchive opened for reading writes no central directory when disposed.', source: docs('system.io.compression.ziparchivemode') },
+  { pattern: /(?:^|\.)(?:GetStreamAsync|ReadAsStreamAsync)\s*\(/, reason: 'An HTTP response body (HttpClient.GetStreamAsync, HttpContent.ReadAsStreamAsync) is a stream for reading only (SocketsHttpHandler\'s HttpContentReadStream: CanWrite false, Flush does nothing): there is nothing to write when it is disposed.', source: 'https://github.com/dotnet/runtime/blob/main/src/libraries/System.Net.Http/src/System/Net/Http/SocketsHttpHandler/HttpContentReadStream.cs' },
   { pattern: /(?:^|\.)GetManifestResourceStream\s*\(/, reason: 'An embedded resource is read from the loaded assembly\'s memory (an UnmanagedMemoryStream): disposing it writes nothing.', source: docs('system.reflection.assembly.getmanifestresourcestream') },
 ];
 

@@ -54,7 +54,7 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
   if (cache) cache.provenance = undefined;
   const syntax = walkFile(table);
   const syntaxErrors = collectSyntaxErrors(table);
-  const types = extractTypes(syntax.types);
+  const types = extractTypes(syntax.types, text);
   const functions = syntax.functions.map((node) => ({ node, body: bodyOf(node) })).filter((f): f is { node: SyntaxNode; body: SyntaxNode } => f.body !== null);
   const bodies: MethodBody[] = [];
   const skipped: FileModel['skipped'] = [];
@@ -789,7 +789,6 @@ interface LocalDeclarationSite {
 }
 
 /** An initializer that creates an object, perhaps cast first (`(ILease)new Lease(gate)`, `new Lease(gate) as ILease`). */
-const CREATION_START = /^(?:\(\s*[A-Za-z_][\w.<>,\s?]*\)\s*)?new\b/;
 
 function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: string) => IdentifierUse[], awaits: Pick<SuspensionPoint, 'kind' | 'span'>[]): LocalVariable[] {
   const sites: LocalDeclarationSite[] = [];
@@ -847,9 +846,10 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       declaredAt: spanOf(site.nameNode), scope, awaits: awaitSpans, loops,
       occurrences: identifiersNamed(site.name).filter((id) => scope.start <= id.start && id.end <= scope.end).map((id) => occurrenceOf(id, site)),
     });
-    // Only a creation's local is asked whether it keeps its first value (rules/factoryResults.ts), and asking costs a
-    // walk over the name's mentions: the others are left without the answer.
-    const createdThenAssigned = site.kind === 'local' && site.initializer !== null && CREATION_START.test(site.initializer.text)
+    // A local declared with a value (a deconstructed name with the tuple's) is asked whether it keeps it
+    // (rules/factoryResults.ts, rules/streamSources.ts, rules/poolWork.ts follow it to that value, in other files
+    // too, whose text they do not have); asking walks the name's mentions in the body only.
+    const createdThenAssigned = site.kind === 'local' && site.initializer !== null
       ? identifiersNamed(site.name).some((id) => scope.start <= id.start && id.end <= scope.end && id.start !== site.nameNode.startIndex && !id.isMemberName && (id.access === 'write' || id.access === 'readwrite'))
       : undefined;
     return {

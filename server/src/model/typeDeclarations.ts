@@ -7,9 +7,17 @@ import { classifyReturnType } from './returnKind';
 import { exactly, none } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
 import { blockTypeParameters, isExtensionBlock, receiverOf } from './extensionBlocks';
+import { collectionFillsOf, holdsTasks } from './collectionFills';
 
-export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
+/**
+ * How many task collections of a file have their fills read (each read scans the file's text once): a file of
+ * thousands of them, generated or hostile, gets the rest as not known (null), which no rule follows.
+ */
+const MAX_COLLECTIONS_READ = 32;
+
+export function extractTypes(typeNodes: SyntaxNode[], text = ''): TypeDeclaration[] {
   const out: TypeDeclaration[] = [];
+  const collections = { read: 0 };
   // A file-scoped namespace applies to every type in the file: look it up once.
   const root = typeNodes.length ? rootOf(typeNodes[0]) : null;
   const fileNamespace = (root ? namedChildOfType(root, 'file_scoped_namespace_declaration') : undefined)?.childForFieldName('name')?.text ?? null;
@@ -17,9 +25,29 @@ export function extractTypes(typeNodes: SyntaxNode[]): TypeDeclaration[] {
     const nameNode = node.childForFieldName('name');
     // An extension block is no type: its members are the enclosing class's (extensionBlocks.ts).
     if (!nameNode || isExtensionBlock(node)) continue;
-    out.push(typeDeclarationOf(node, nameNode, fileNamespace));
+    out.push(typeDeclarationOf(node, nameNode, fileNamespace, text, collections));
   }
   return out;
+}
+
+const ACCESSIBILITY = ['public', 'protected', 'internal', 'private'];
+
+/**
+ * Whether only the file of the type `node` can name a member with these modifiers: a private member (by its modifier,
+ * or by default) or any member of a private nested type (by its modifier, or by default inside another type), where no
+ * type on the way out is partial (another file could hold a part of it).
+ */
+function onlyThisFileNames(node: SyntaxNode, memberModifiers: readonly string[]): boolean {
+  const isPrivate = (mods: readonly string[]) => (mods.includes('private') && !mods.includes('protected')) || !mods.some((m) => ACCESSIBILITY.includes(m));
+  let limited = isPrivate(memberModifiers);
+  for (let t: SyntaxNode | null = node; t; t = t.parent) {
+    if (!t.type.endsWith('_declaration') || t.type.includes('namespace')) continue;
+    const mods = modifiersOf(t);
+    if (mods.includes('partial')) return false;
+    const nested = (() => { for (let p = t.parent; p; p = p.parent) if (p.type.endsWith('_declaration') && !p.type.includes('namespace')) return true; return false; })();
+    if (nested && isPrivate(mods)) limited = true;
+  }
+  return limited;
 }
 
 function typeKindOf(node: SyntaxNode): TypeKind {
@@ -51,7 +79,7 @@ function rootOf(node: SyntaxNode): SyntaxNode {
   return n;
 }
 
-function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace: string | null): TypeDeclaration {
+function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace: string | null, text: string, collections: { read: number }): TypeDeclaration {
   const kind = typeKindOf(node);
   const modifiers = modifiersOf(node);
   const baseList = namedChildOfType(node, 'base_list');
@@ -161,6 +189,9 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
           if (m.type === 'field_declaration') {
             field.initializerText = fieldInitializerOf(d, n);
             field.isReadonly = mods.includes('readonly') || mods.includes('const');
+            if (text && field.isReadonly && holdsTasks(type.text) && onlyThisFileNames(node, mods)) {
+              field.filledWith = collections.read++ < MAX_COLLECTIONS_READ ? collectionFillsOf(text, n.text, n.startIndex, field.initializerText ?? null) : null;
+            }
           }
           members.push(field);
           if (!isStatic) instanceFields.push({ name: n.text, typeText: normaliseTypeText(type.text), isStatic: false, isConst: mods.includes('const') });

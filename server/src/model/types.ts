@@ -142,9 +142,9 @@ export interface LocalVariable {
    */
   deconstructs?: { initializerText: string; element: number[] };
   /**
-   * For a local initialised with an object creation (`var lease = new Lease(gate) as ILease;`): true when some
-   * later statement of the body, or of a function nested in it, writes the name again (`=`, `??=`, `ref`, `out`),
-   * so the initializer is not the only value it holds. Absent otherwise, and for other locals.
+   * For a local declared with a value (`var lease = new Lease(gate) as ILease;`, a deconstructed `var (a, b) = F();`):
+   * true when some later statement of the body, or of a function nested in it, writes the name again (`=`, `??=`,
+   * `ref`, `out`), so the initializer is not the only value it holds. Absent for other locals.
    */
   assignedAgain?: boolean;
 }
@@ -397,6 +397,11 @@ export interface MemberSignature {
   initializerText?: string | null;
   /** For fields: declared `readonly` (or `const`): its initializer is the value it always holds, and the compiler re-reads a static readonly field instead of spilling it. */
   isReadonly?: boolean;
+  /**
+   * For a readonly field of tasks that only this file can name (model/collectionFills.ts): the values the file puts
+   * into it, or null when a mention may add what the text does not show. Absent for every other field.
+   */
+  filledWith?: CollectionFill[] | null;
   /** For expression-bodied properties (`bool HasValue => _task.IsCompleted;`): the expression, as written. */
   getterExpression?: string;
   /**
@@ -404,6 +409,12 @@ export interface MemberSignature {
    * member is reached only through the interface, never by its simple name on the class.
    */
   explicitInterface?: string;
+}
+
+/** A value the file puts into a collection field, as written, and where. */
+export interface CollectionFill {
+  text: string;
+  start: number;
 }
 
 /** A declared method parameter, as the twin check compares them: `ref int count`, `CancellationToken ct = default`. */

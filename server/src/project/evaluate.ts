@@ -126,6 +126,8 @@ export interface ProjectModel {
   packageMetadataFile?: string | null;
   /** PackageId as set, or null (NuGet then uses AssemblyName). */
   packageId?: string | null;
+  /** PackAsTool true: the application is packed as a .NET tool (learn.microsoft.com/dotnet/core/tools/global-tools-how-to-create). */
+  packAsTool?: boolean;
   /** AssemblyName as set, or null (the SDK then uses the project file's name). */
   assemblyName?: string | null;
   /** The NuspecFile property resolved against the project's folder, or null when unset. */
@@ -831,6 +833,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     packageMetadata,
     packageMetadataFile: packageMetadata ? state.props.get(packageMetadata.toLowerCase())?.file ?? null : null,
     packageId: propertyText(state, 'PackageId')?.trim() || null,
+    packAsTool: parseBool(propertyText(state, 'PackAsTool')) === true,
     assemblyName: propertyText(state, 'AssemblyName')?.trim() || null,
     nuspecFile: propertyText(state, 'NuspecFile')?.trim() ? joinPath(state.projectDir, propertyText(state, 'NuspecFile')!.trim()) : null,
     isTestProject: isTestProjectOf(state, pass.packageReferences),

@@ -255,8 +255,9 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * name does not say test support and a project that is not test code references it: the product ships it.
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
- * `samples`, `examples` or `playground` folder, nonShippedReason, or with a Samples or Examples segment in its name,
- * sampleNameReason) that neither publishes itself nor is referenced by production code, an application that references a test project (testToolReason), and an unpacked application
+ * `samples`, `examples` or `playground` folder, or with a Samples or Examples segment in its name, sampleNameReason)
+ * or the repository's tooling (in a top-level `tools` folder) that neither publishes itself nor is referenced by
+ * production code (nonShippedReason), an application that references a test project (testToolReason), and an unpacked application
  * that nothing references and whose name says test support (testAppReason).
  */
 export function testCodeReason(
@@ -382,10 +383,14 @@ export function nonShippedReason(
   referencedByProductionCode: (p: ProjectModel) => boolean,
   projectsUnder: (folder: string) => readonly ProjectModel[],
 ): string | null | undefined {
-  if (publishedByItsOwnFile(project)) return folder.kind === 'build' ? undefined : null;
+  if (folder.kind === 'tools' ? packedOnPurpose(project) : publishedByItsOwnFile(project)) return folder.kind === 'build' ? undefined : null;
   const inherited = inheritedMetadataNote(project);
   if (folder.kind === 'test' || folder.kind === 'benchmark') return `${project.name} is in the ${folder.kind} folder ${folder.folder} and not published${inherited}`;
   if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the ${/playgrounds?\/$/i.test(folder.folder) ? 'playground' : 'samples'} folder ${folder.folder} and not published${inherited}`;
+  if (folder.kind === 'tools') {
+    const descriptive = isPublished(project) && project.packageMetadataFile === project.path ? ` (its ${project.packageMetadata} packs no application)` : inherited;
+    return referencedByProductionCode(project) ? null : `${project.name} is in the repository's tools folder ${folder.folder}, not published${descriptive} and referenced by no production code: tooling of the repository`;
+  }
   const script = projectsUnder(folder.path).find((q) => q.path !== project.path && buildScriptReason(q) !== null);
   if (!script) return undefined;
   return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
@@ -440,7 +445,7 @@ export function testFolderInProject(projectDirectory: string, absFile: string): 
 }
 
 /** What a folder of code that does not ship holds, by its name. */
-export type NonShippedKind = 'test' | 'benchmark' | 'samples' | 'build';
+export type NonShippedKind = 'test' | 'benchmark' | 'samples' | 'build' | 'tools';
 
 export interface NonShippedFolder {
   /** The folder below the workspace root, as written in reasons: `tests/`, `src/benchmark/`. */
@@ -455,17 +460,21 @@ export interface NonShippedFolder {
  * A `build` folder counts only when it holds a build script (nonShippedReason): it is also a common name for code of
  * the product that builds something (a page builder, a query builder).
  */
-const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind }[] = [
+const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind; topLevelOnly?: true }[] = [
   { name: /^tests?$/i, kind: 'test' },
   { name: /^benchmarks?$/i, kind: 'benchmark' },
   // A playground holds apps the maintainers run to try the product by hand (aspire's and garnet's playground/).
   { name: /^(?:samples?|examples?|playgrounds?)$/i, kind: 'samples' },
+  // The repository's own tooling (a packager, a code generator for its tests, a hand-run API client) sits in a
+  // `tools` folder beside `src/`. Only at the top: deeper, `Tools` is as often a product feature's folder (a password
+  // manager's `src/Core/Tools` holds its Send and generator features), which ships.
+  { name: /^tools$/i, kind: 'tools', topLevelOnly: true },
   { name: /^build$/i, kind: 'build' },
 ];
 
 /**
  * The folder of code that does not ship between one of the workspace roots and a project's folder, the one nearest
- * the root, a build folder only when no other is there (`test/`, `tests/Grains/` gives `tests/`;
+ * the root (a tools folder only right below the root), a build folder only when no other is there (`test/`, `tests/Grains/` gives `tests/`;
  * `src/benchmark/PingPong/` gives `src/benchmark/`; `samples/Chat/` gives `samples/`), or null. Only the folders below
  * a root count: the repository's own checkout may sit anywhere. A benchmark folder holds harnesses that block on
  * purpose to time their work (a load generator, a ping-pong between actors), whether or not they use BenchmarkDotNet.
@@ -479,10 +488,11 @@ export function nonShippedFolderBelow(projectDirectory: string, roots: readonly 
     // A build folder is looked for last: it says something only when it holds a build script, and a test folder
     // below it (`build/tests/`) is one whatever it holds.
     for (const kinds of [NON_SHIPPED_FOLDERS.filter((f) => f.kind !== 'build'), NON_SHIPPED_FOLDERS.filter((f) => f.kind === 'build')]) {
-      const at = segments.findIndex((s) => kinds.some((f) => f.name.test(s)));
+      const fits = (f: (typeof kinds)[number], s: string, i: number) => f.name.test(s) && (!f.topLevelOnly || i === 0);
+      const at = segments.findIndex((s, i) => kinds.some((f) => fits(f, s, i)));
       if (at === -1) continue;
       const folder = segments.slice(0, at + 1).join('/');
-      return { folder: `${folder}/`, path: `${base}/${folder}`, kind: kinds.find((f) => f.name.test(segments[at]))!.kind };
+      return { folder: `${folder}/`, path: `${base}/${folder}`, kind: kinds.find((f) => fits(f, segments[at], at))!.kind };
     }
   }
   return null;
@@ -510,6 +520,18 @@ function publishedByItsOwnFile(project: ProjectModel): boolean {
 }
 
 
+/**
+ * Whether a project of the repository's tools folder is packed on purpose: a .NET tool (PackAsTool), IsPackable true,
+ * GeneratePackageOnBuild, a PackageId, or a .nuspec that packs it; a class library by any package property of its own
+ * file too (publishedByItsOwnFile). An application's descriptive package properties (a project URL, authors, a
+ * license), which Visual Studio's Package page writes into a desktop tool's project file, make no package of it.
+ */
+function packedOnPurpose(project: ProjectModel): boolean {
+  if (project.isPackable === false) return false;
+  if (!isApplicationProject(project)) return publishedByItsOwnFile(project);
+  return !!project.packAsTool || project.isPackable === true || project.packageMetadata === 'GeneratePackageOnBuild' || !!project.packageId || !!project.packingNuspec;
+}
+
 /** The project names the Arcade SDK makes test projects (MSBuildProjectName.EndsWith, case-sensitive as MSBuild's is). */
 const ARCADE_TEST_SUFFIX = /\.(?:UnitTests|Tests|IntegrationTests|PerformanceTests)$/;
 
@@ -530,6 +552,34 @@ function referencedPackage<T extends { id: string }>(project: ProjectModel, tabl
  */
 export function leftOutOfTestProjectReason(around: ProjectModel | null, aroundReason: string | null): string | null {
   return around && aroundReason ? `left out of the build of ${around.name}, which is test code (${aroundReason})` : null;
+}
+
+/**
+ * Folder names under which a C# file that no project compiles is documentation or a sample: the snippets a docs site
+ * includes by path (`docs/guides/getting_started/samples/first-bot/structure.cs`), an example kept as loose files. No
+ * build reads such a file, so no product ships it, and the folder says what it is for. Checked only for files no
+ * project compiles: a project under `docs/` is judged by its own evidence (nonShippedFolderBelow), and its files
+ * are code of its build.
+ */
+const UNCOMPILED_SAMPLE_FOLDER = /^(?:docs?|documentation|samples?|examples?|playgrounds?)$/i;
+
+/**
+ * Why a file that no project compiles, in a workspace whose projects were read, is test code by its folder, or null:
+ * a docs, samples, examples or playground folder sits between a workspace root and the file (the one nearest the
+ * root is named). A workspace without any project says nothing by "no project compiles it" (every file is so), and
+ * its files stay production code.
+ */
+export function uncompiledSampleReason(absFile: string, roots: readonly string[], projectCount: number): string | null {
+  if (projectCount === 0) return null;
+  const file = absFile.replace(/\\/g, '/');
+  for (const root of roots) {
+    const base = root.replace(/\/+$/, '');
+    if (!file.startsWith(`${base}/`)) continue;
+    const folders = file.slice(base.length + 1).split('/').slice(0, -1);
+    const at = folders.findIndex((s) => UNCOMPILED_SAMPLE_FOLDER.test(s));
+    if (at !== -1) return `no project compiles it, and it sits in the ${folders[at].toLowerCase().startsWith('doc') ? 'documentation' : 'samples'} folder ${folders.slice(0, at + 1).join('/')}/: a sample that ships in no product`;
+  }
+  return null;
 }
 
 /**

@@ -23,6 +23,7 @@ import { everyConfiguredProvider } from './efCoreProviders';
 import { finalBlockWrittenBeforeEveryExit } from './finalizedStreams';
 import { maskCommentsAndStrings, usingScopeClose } from './sourceText';
 import { typeEveryReturnCreates } from './factoryResults';
+import { everySourceReadsOnly } from './streamSources';
 import { workspaceExtensionsTaking } from '../workspace/typing';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
@@ -150,8 +151,10 @@ function withoutTrailingComments(text: string): string {
 function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: UsingResource): AsyncDisposableMatch | null {
   const resource = using.resourceText.trim().replace(/^await\s+/, '').replace(/\.ConfigureAwait\([^()]*\)$/, '');
   // Opened for reading or decompressing: DisposeAsync has nothing to write. So is a stream a helper of the type
-  // opens that way (`CreateReadStream(path)` returning `new FileStream(path, FileMode.Open, FileAccess.Read)`).
-  if (readOnlyCreationOf(resource) || opensForReadingInAHelper(ctx, body, resource)) return null;
+  // opens that way (`CreateReadStream(path)` returning `new FileStream(path, FileMode.Open, FileAccess.Read)`), and a
+  // local or a helper's result whose every source, followed through locals, tuples and the workspace's methods, is
+  // opened for reading or is a MemoryStream (`var (stream, info) = await OpenSubtitle(...)`: streamSources.ts).
+  if (readOnlyCreationOf(resource) || opensForReadingInAHelper(ctx, body, resource) || everySourceReadsOnly(ctx, body, resource)) return null;
   // A workspace factory that cannot be overridden and only ever returns `new T(...)` hands out a T, whatever
   // interface it is declared to return: T's DisposeAsync is the one `await using` would run.
   const created = typeEveryReturnCreates(ctx, body, resource);

@@ -584,7 +584,10 @@ has nothing left to write; a \`using\` of another object's \`Stream\` property o
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a stream
 opened for reading or decompressing (\`File.OpenRead\`, \`FileAccess.Read\`, \`CompressionMode.Decompress\`), also
 through a helper of the same type whose every return opens one so (\`CreateReadStream(path)\` returning \`new
-FileStream(path, FileMode.Open, FileAccess.Read)\`): disposing it writes nothing; a \`using\` of a
+FileStream(path, FileMode.Open, FileAccess.Read)\`), or a local or result whose every source, followed through
+locals declared once, a deconstructed tuple (\`var (stream, info) = await OpenAsync(...)\`), both arms of a
+conditional and the returns of workspace methods that cannot be overridden, is opened for reading, an HTTP response
+body (\`GetStreamAsync\`) or a \`MemoryStream\`: disposing it writes nothing; a \`using\` of a
 \`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
 disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
 workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass); a call

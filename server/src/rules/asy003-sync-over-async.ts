@@ -8,7 +8,8 @@ import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syn
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
-import { maskCommentsAndStrings } from './sourceText';
+import { everyTaskIsPoolWork, isPoolWorkAcross } from './poolWork';
+import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 
@@ -98,7 +99,7 @@ const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s
  */
 function runsSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait): boolean {
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return forksSynchronousWork(ctx, body, wait);
-  return isSynchronousPoolTask(ctx, body, wait.receiverText.trim(), wait.span.start);
+  return isSynchronousPoolTask(ctx, body, wait.receiverText.trim(), wait.span.start) || isPoolWorkAcross(ctx, body, wait.receiverText);
 }
 
 /** Whether `task`, written at or after `from`, is a pool start of a synchronous delegate or a local assigned once from one. */
@@ -125,9 +126,7 @@ function onlyAssignmentOf(ctx: RuleContext, body: MethodBody, name: string): (Lo
     const local = owner.locals.find((l) => l.name === name);
     if (!local) continue;
     if (local.kind !== 'local' || !local.initializerText) return null;
-    const scopeText = maskCommentsAndStrings(ctx.text.slice(local.scope.start, local.scope.end));
-    const writes = scopeText.match(new RegExp(`(?<![\\w.])${name}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${name}\\b`, 'g')) ?? [];
-    return writes.length === 1 ? { ...local, initializerText: local.initializerText } : null;
+    return writesOfName(ctx.text, local.scope, name) === 1 ? { ...local, initializerText: local.initializerText } : null;
   }
   return null;
 }
@@ -187,7 +186,10 @@ function forksSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait
   if (projectsSynchronousPoolWork(ctx, body, first.trim())) return true;
   const tasks = tasksWrittenIn(first.trim(), wait.span.start) ?? tasksAddedTo(ctx, body, first.trim(), wait.span)
     ?? wait.argumentTexts.map((text) => ({ text: text.trim(), start: wait.span.start }));
-  return tasks.length > 0 && tasks.every((t) => isSynchronousPoolTask(ctx, body, t.text, t.start));
+  if (tasks.length > 0 && tasks.every((t) => isSynchronousPoolTask(ctx, body, t.text, t.start))) return true;
+  // Through the workspace's methods and collections, by their models (poolWork.ts): `Task.WaitAll(scans)` where
+  // `scans` is `cache.Select(e => e.Value).ToArray()` of a cache only pool work fills.
+  return everyTaskIsPoolWork(ctx, body, first) || (wait.argumentTexts.length > 1 && wait.argumentTexts.every((t) => isPoolWorkAcross(ctx, body, t)));
 }
 
 /**
@@ -420,9 +422,12 @@ only once the awaited work has completed), in the End method of the Asynchronous
 beside a \`BeginRead\` that returns an IAsyncResult, or an override: blocking until the operation completes is that
 method's documented contract), in \`Main\` and in top-level statements (a console app's entry point has no
 SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
-(a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or a private method the file
-hands to it and never calls: the thread exists to run it, starts without a context, and \`ThreadStart\` returns
-void, so there is no caller to make async either), in a method only such starts call (a custom
+(a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or to
+\`Task.Factory.StartNew(..., TaskCreationOptions.LongRunning, TaskScheduler.Default)\`, whose default scheduler runs a
+long-running task on a thread created for it, or a private method the file hands to either and never calls: the
+thread exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
+async either), in a method only such starts call, directly or through other such methods (a supervisor loop and the
+helper that waits for its next stopped worker; a custom
 SynchronizationContext's message pump that each thread's lambda runs: a private method, or a member of a private
 nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
 group or nameof, and no interface the type lists declaring it, or a local function every call of which is in a
@@ -431,7 +436,13 @@ thread's start, with no delegate of it handed out), on a task that only runs syn
 local assigned once, through a private field that every write fills with one (written in place or returned by a
 method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
 a list local filled only by \`tasks.Add(Task.Run(...))\` or a local assigned once from a projection whose selector returns
-one (\`Enumerable.Range(0, n).Select(i => Task.Run(() => Work(i))).ToArray()\`): fork/join over synchronous code, with no asynchronous operation to wait for and no
+one (\`Enumerable.Range(0, n).Select(i => Task.Run(() => Work(i))).ToArray()\`), and, followed by the models of
+any file, through workspace methods that are not async and return only such work (\`ScanCache.ForAssembly(a).Result\`
+where the method returns a \`Task.Factory.StartNew\` of a scan), a continuation of such work whose callback is
+synchronous too, on the default scheduler (\`ContinueWith\`, \`Task.Factory.ContinueWhenAll\`), a local declared with
+one and never written again, and a collection field only its file can name whose every value put in is one
+(\`cache.GetOrAdd(key, k => Task.Factory.StartNew(() => Scan(k)))\`, waited as \`Task.WaitAll(cache.Select(e =>
+e.Value).ToArray())\`): fork/join over synchronous code, with no asynchronous operation to wait for and no
 continuation that needs this thread; a blocking call inside the lambda is reported there), on a \`Task.Delay(...)\` waited
 on directly (\`Task.Delay(interval, token).Wait(token)\`: a sleep a token can cut short, with no asynchronous
 operation behind it and no continuation that needs this thread), and where the syntax shows the task has

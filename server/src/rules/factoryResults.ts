@@ -7,7 +7,7 @@
 import type { MethodBody } from '../model/types';
 import { closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
-import { stripGenerics, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import type { RuleContext } from './types';
 
 /**
@@ -23,7 +23,7 @@ export function typeEveryReturnCreates(ctx: RuleContext, body: MethodBody, callT
   const resolution = resolveCallSite(call.name, call.receiver, argumentCount, ctx.file, body, ctx.index);
   if (resolution.dispatched || resolution.targets.length !== 1) return null;
   const factory = resolution.targets[0]!;
-  if (!factory.body || canBeOverridden(factory) || factory.body.isIterator || factory.body.returns.length === 0) return null;
+  if (!factory.body || canBeOverridden(factory.body) || factory.body.isIterator || factory.body.returns.length === 0) return null;
   const created = new Set<string>();
   const valueOf = localValues(factory.body);
   for (const r of factory.body.returns) {
@@ -35,8 +35,7 @@ export function typeEveryReturnCreates(ctx: RuleContext, body: MethodBody, callT
 }
 
 /** A virtual, abstract or override member, or an interface's: what runs may be another type's version of it. */
-function canBeOverridden(m: MethodRef): boolean {
-  const body = m.body!;
+export function canBeOverridden(body: MethodBody): boolean {
   return body.containingTypeKind === 'interface' || body.modifiers.some((x) => x === 'virtual' || x === 'abstract' || x === 'override');
 }
 

@@ -186,3 +186,13 @@ export function elidesCode(text: string, body: MethodBody): boolean {
 export function usingScopeClose(masked: string, using: UsingResource): number {
   return using.isDeclaration ? enclosingCloseBrace(masked, using.span.end) : using.span.end - 1;
 }
+
+/**
+ * How many times the code of `scope` writes the name `name`: `=`, a compound assignment or `??=` after it (not `==` or
+ * `=>`), or `ref name`/`out name`. A declaration with an initializer (`var x = ...`) is one write; a name declared by a
+ * deconstruction (`var (x, y) = ...`) has none there.
+ */
+export function writesOfName(text: string, scope: Span, name: string): number {
+  const scopeText = maskCommentsAndStrings(text.slice(scope.start, scope.end));
+  return (scopeText.match(new RegExp(`(?<![\\w.])${name}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${name}\\b`, 'g')) ?? []).length;
+}

@@ -1,7 +1,9 @@
 /**
  * Dedicated threads' start functions: a function handed to `new Thread(...)` as the work the thread runs
- * (`new Thread(Run)`, `new Thread(new ThreadStart(Run))`, `new Thread(() => ...)`, `Thread t = new(() => ...)`), and
- * methods and local functions only such functions call. Such a thread is created to run
+ * (`new Thread(Run)`, `new Thread(new ThreadStart(Run))`, `new Thread(() => ...)`, `Thread t = new(() => ...)`) or to a
+ * task start that creates a thread for it (knowledge/dedicatedThreads.ts: `Task.Factory.StartNew(() => Pump(), token,
+ * TaskCreationOptions.LongRunning, TaskScheduler.Default)`), and methods and local functions only such functions call,
+ * directly or through other such methods. Such a thread is created to run
  * that one function and may block as long as it likes: it has no SynchronizationContext to deadlock on (a new thread
  * has none until its code installs one) and no caller that could await instead, since ThreadStart returns void. ASY003
  * leaves them alone as it leaves Main. Read from syntax; pure.
@@ -12,6 +14,7 @@ import { stripGenerics, typesNamed } from '../workspace/index';
 import { signatureDatabase } from '../signatures/provider';
 import { escapeRegExp } from '../model/syntax';
 import { maskCommentsAndStrings } from './sourceText';
+import { dedicatedThreadStartOf as dedicatedTaskStartOf } from '../knowledge/dedicatedThreads';
 import type { RuleContext } from './types';
 
 /** `Thread`, `System.Threading.Thread`, `global::System.Threading.Thread`. */
@@ -22,23 +25,42 @@ const THREAD_TYPE = /^(?:global::)?(?:System\.Threading\.)?Thread$/;
  * function, or a method only such start functions call.
  */
 export function dedicatedThreadStartOf(ctx: RuleContext, body: MethodBody): string | null {
-  return threadStartOf(ctx, body) ?? calledOnlyByThreadStarts(ctx, body) ?? localFunctionCalledOnlyByThreadStarts(ctx, body);
+  return runsOnlyOnThreads(ctx, body, new Set());
+}
+
+/** How many private methods deep a chain of calls from a thread's start is followed. */
+const MAX_CALL_DEPTH = 6;
+
+/** dedicatedThreadStartOf, with the bodies being asked about already (`asking`: a cycle of calls proves nothing). */
+function runsOnlyOnThreads(ctx: RuleContext, body: MethodBody, asking: Set<MethodBody>): string | null {
+  if (asking.has(body) || asking.size > MAX_CALL_DEPTH) return null;
+  asking.add(body);
+  try {
+    return threadStartOf(ctx, body) ?? calledOnlyByThreadStarts(ctx, body, asking) ?? localFunctionCalledOnlyByThreadStarts(ctx, body, asking);
+  } finally {
+    asking.delete(body);
+  }
 }
 
 /** Why `body` is the start function of a dedicated thread, or null when it is not (or not visibly) one. */
 function threadStartOf(ctx: RuleContext, body: MethodBody): string | null {
   if (body.kind === 'lambda' || body.kind === 'anonymousMethod') {
     const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
-    if (call?.kind !== 'creation' || !THREAD_TYPE.test(call.name) || call.argumentIndex !== 0) return null;
+    if (!call || call.argumentIndex !== 0) return null;
+    if (call.kind === 'invocation') {
+      const start = dedicatedTaskStartOf(call.receiver, call.name, call.argumentTexts);
+      return start && isSystemTask(ctx) ? `it is the start of ${start.receiver}.${start.method}(...), where ${start.why}` : null;
+    }
+    if (!THREAD_TYPE.test(call.name)) return null;
     return isSystemThread(ctx) ? `it is the start of a thread created with new ${call.name}(...)` : null;
   }
   if (body.kind !== 'method' && body.kind !== 'localFunction') return null;
   // A method others may call runs on their threads too; only a private one the file never calls runs on the thread alone.
   if (body.kind === 'method' && body.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'internal')) return null;
   const { starts, called } = threadUsesOf(ctx.model);
-  const creation = starts.get(body.name);
-  if (!creation || called.has(body.name) || !isSystemThread(ctx)) return null;
-  return `${body.name} is the start of a thread created with new ${creation.typeText}(...), which runs nothing else`;
+  const start = starts.get(body.name);
+  if (!start || called.has(body.name) || !(start.kind === 'thread' ? isSystemThread(ctx) : isSystemTask(ctx))) return null;
+  return `${body.name} is the start of ${start.written}, which runs nothing else`;
 }
 
 /** A workspace type named Thread is not System.Threading.Thread. */
@@ -46,9 +68,24 @@ function isSystemThread(ctx: RuleContext): boolean {
   return typesNamed(ctx.index, 'Thread').length === 0;
 }
 
+/**
+ * Whether `Task.Factory` is System.Threading.Tasks.Task's: no workspace type named Task declares a `Factory` (a to-do
+ * sample's `Task` entity elsewhere in the repository does not make `Task.Factory` its own).
+ */
+function isSystemTask(ctx: RuleContext): boolean {
+  return typesNamed(ctx.index, 'Task').every((r) => !r.type.members.some((m) => m.name === 'Factory'));
+}
+
+/** Where a method handed over as a start function goes: a Thread constructor, or a task start that makes a thread. */
+interface StartSite {
+  kind: 'thread' | 'task';
+  /** How the reason names it: `a thread created with new Thread(...)`. */
+  written: string;
+}
+
 interface ThreadUses {
-  /** Method names handed to a Thread constructor, with the creation. */
-  starts: Map<string, ObjectCreation>;
+  /** Method names handed to a Thread constructor or a dedicated-thread task start. */
+  starts: Map<string, StartSite>;
   /** Names the file calls directly (`Run()`, `this.Run()`). */
   called: Set<string>;
 }
@@ -61,10 +98,15 @@ function threadUsesOf(model: FileModel): ThreadUses {
   if (uses) return uses;
   uses = { starts: new Map(), called: new Set() };
   for (const b of model.bodies) {
-    for (const c of b.calls) if (c.receiver === null || c.receiver.trim() === 'this') uses.called.add(c.name);
+    for (const c of b.calls) {
+      if (c.receiver === null || c.receiver.trim() === 'this') uses.called.add(c.name);
+      const start = dedicatedTaskStartOf(c.receiver, c.name, c.argumentTexts);
+      const name = start ? methodGroupName(c.argumentTexts[0] ?? '') : null;
+      if (start && name && !uses.starts.has(name)) uses.starts.set(name, { kind: 'task', written: `${start.receiver}.${start.method}(...), where ${start.why}` });
+    }
     for (const creation of b.creations ?? []) {
       const name = startFunctionName(creation);
-      if (name && !uses.starts.has(name)) uses.starts.set(name, creation);
+      if (name && !uses.starts.has(name)) uses.starts.set(name, { kind: 'thread', written: `a thread created with new ${creation.typeText}(...)` });
     }
   }
   usesByModel.set(model, uses);
@@ -77,7 +119,12 @@ function startFunctionName(creation: ObjectCreation): string | null {
   let first = creation.argumentTexts[0]?.trim().replace(/^start\s*:\s*/, '') ?? '';
   const wrapped = /^new\s+(?:(?:global::)?System\.Threading\.)?(?:Parameterized)?ThreadStart\s*\(\s*([^()]*?)\s*\)$/.exec(first);
   if (wrapped) first = wrapped[1];
-  return /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(first)?.[1] ?? null;
+  return methodGroupName(first);
+}
+
+/** The method a method group names (`Run`, `this.Run`), or null for anything else. */
+function methodGroupName(text: string): string | null {
+  return /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(text.trim())?.[1] ?? null;
 }
 
 /**
@@ -91,7 +138,7 @@ function startFunctionName(creation: ObjectCreation): string | null {
  * nameof). An override, or a member a listed interface may declare, is called through its base too and is not
  * judged.
  */
-function calledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody): string | null {
+function calledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody, asking: Set<MethodBody>): string | null {
   if (body.kind !== 'method' || body.isAsync || body.containingType === null || body.modifiers.includes('override') || !isSystemThread(ctx)) return null;
   const declaring = declaringTypeOf(ctx.model, body);
   if (!declaring || !visibleOnlyInThisFile(ctx, body, declaring) || mayImplementInterface(ctx, body, declaring)) return null;
@@ -103,11 +150,11 @@ function calledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody): string | 
       const resolution = resolveCallRef(call, caller, ctx.file, ctx.index);
       if (resolution.targets.length === 0 && !resolution.receiverTypeKnown) return null;
       if (!resolution.targets.some((t) => t.file === ctx.file && t.body?.id === body.id)) continue;
-      if (threadStartOf(ctx, caller) === null) return null;
+      if (runsOnlyOnThreads(ctx, caller, asking) === null) return null;
       calls++;
     }
   }
-  return calls > 0 ? `${body.name} is called only from the starts of threads created with new Thread(...), which run nothing else` : null;
+  return calls > 0 ? `${body.name} is called only from the starts of dedicated threads (new Thread(...) or a LongRunning task start), or from methods only they call` : null;
 }
 
 /**
@@ -118,7 +165,7 @@ function calledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody): string | 
  * its name is written there only in calls and its declaration (no delegate handed out), and every such call is
  * directly in a thread's start.
  */
-function localFunctionCalledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody): string | null {
+function localFunctionCalledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody, asking: Set<MethodBody>): string | null {
   if (body.kind !== 'localFunction' || body.isAsync || body.parentId === null || !isSystemThread(ctx)) return null;
   const scope = ctx.model.bodies.find((b) => b.id === body.parentId);
   if (!scope) return null;
@@ -129,11 +176,11 @@ function localFunctionCalledOnlyByThreadStarts(ctx: RuleContext, body: MethodBod
   for (const caller of inScope) {
     for (const call of caller.calls) {
       if (call.name !== body.name || call.receiver !== null) continue;
-      if (threadStartOf(ctx, caller) === null) return null;
+      if (runsOnlyOnThreads(ctx, caller, asking) === null) return null;
       calls++;
     }
   }
-  return calls > 0 ? `${body.name} is a local function called only from the starts of threads created with new Thread(...), which run nothing else` : null;
+  return calls > 0 ? `${body.name} is a local function called only from the starts of dedicated threads (new Thread(...) or a LongRunning task start), or from functions only they call` : null;
 }
 
 /** The innermost type declaration of this file that holds the body. */

@@ -19,7 +19,7 @@ import { typesNamed, type WorkspaceIndex } from '../../workspace/index';
 import { projectContext, type ProjectContext } from '../../project/context';
 import { createProjectHost, type ProjectHost } from '../../project/host/projects';
 import { editorConfigsFor } from '../../project/host/sourceFiles';
-import { leftOutOfTestProjectReason, testCodeVerdict } from '../../project/testCode';
+import { testCodeVerdict } from '../../project/testCode';
 import { libraryCodeVerdict } from '../../project/libraryCode';
 import { assemblyWeaverSetting, type WeaverSetting } from '../../project/weavers';
 import type { SeenPackage } from '../../project/packages';
@@ -113,12 +113,12 @@ export function createEngineProjects(): EngineProjects {
     return options;
   };
 
-  // A file no project compiles is test code when the project around it, whose build leaves it out, is.
+  // A file no project compiles is test code when the project around it, whose build leaves it out, is, or when it
+  // sits in a docs or samples folder.
   const leftOutReason = (key: string, settings: AsyncLensSettings): string | null => {
     const file = fsPathOf(key);
     try {
-      const around = file ? hostFor(settings).projectAround(file) : null;
-      return leftOutOfTestProjectReason(around, around ? hostFor(settings).testCodeReasonOf(around) : null);
+      return file ? hostFor(settings).testCodeReasonOfUncompiled(file) : null;
     } catch {
       // A project that cannot be evaluated says nothing about the file.
       return null;

@@ -16,7 +16,7 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
-import { nonShippedFolderBelow, shippedTestFolderReason, testCodeReason } from '../testCode';
+import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderReason, testCodeReason, uncompiledSampleReason } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
@@ -80,6 +80,12 @@ export interface ProjectHost {
    * test folder of a library that ships test base classes with the product (project/testCode.ts shippedTestFolderReason).
    */
   testCodeReasonOfFile(project: ProjectModel, absFile: string): string | null;
+  /**
+   * Why a file no project compiles is test code, or null: the project around it, whose build leaves it out, is test
+   * code (project/testCode.ts leftOutOfTestProjectReason), or it sits in a docs or samples folder below a workspace root
+   * (uncompiledSampleReason).
+   */
+  testCodeReasonOfUncompiled(absFile: string): string | null;
   /** The workspace's root folders (absolute): a project in a test folder below one is test code (project/testCode.ts). */
   setRoots(roots: readonly string[]): void;
   /** Forgets every cached file and evaluation (a project, props or targets file changed). */
@@ -291,6 +297,9 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return found;
   };
 
+  const projectTestCodeReason = (project: ProjectModel): string | null =>
+    testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects });
+
   const evaluateFor = (project: ProjectModel, targetFramework: string): ProjectModel => {
     const key = `${project.path}|${targetFramework}`;
     let model = evaluatedForTarget.get(key);
@@ -426,9 +435,16 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
     projects: all,
     referencedProjects,
-    testCodeReasonOf: (project) => testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects }),
+    testCodeReasonOf: projectTestCodeReason,
     testCodeReasonOfFile(project, absFile) {
-      return testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects }) ?? shippedTestFolderReason(project, modelPath(absFile));
+      return projectTestCodeReason(project) ?? shippedTestFolderReason(project, modelPath(absFile));
+    },
+    testCodeReasonOfUncompiled(absFile) {
+      const file = modelPath(absFile);
+      discoverAbove(file);
+      const around = projectAround(file, all());
+      const testCodeAround = around ? projectTestCodeReason(around) : null;
+      return leftOutOfTestProjectReason(around, testCodeAround) ?? uncompiledSampleReason(file, roots, all().length);
     },
     setRoots(list) {
       roots = list.map(modelPath);

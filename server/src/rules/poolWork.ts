@@ -1,0 +1,193 @@
+/**
+ * Synchronous work started on the thread pool, followed by the models of the workspace's files: `Task.Run(() =>
+ * Scan())` or `Task.Factory.StartNew(...)` of a delegate that is not async and hands back no task, a continuation of
+ * such work whose callback is synchronous too (`work.ContinueWith(t => Index(t.Result))`,
+ * `Task.Factory.ContinueWhenAll(scans, all => Merge(all))`, on the default scheduler), a value of a collection that
+ * only such work fills (model/collectionFills.ts: `cache.GetOrAdd(key, k => Task.Run(() => Scan(k)))`), a local
+ * declared with one and never written again, and a call of workspace methods that are not async and return only such
+ * work. Waiting for it joins synchronous code running on pool threads: no asynchronous operation is waited for and
+ * no continuation needs the waiting thread (ASY003, beside what asy003-sync-over-async.ts reads in its own file).
+ */
+import type { FileModel, MethodBody } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { arrayWrittenInPlace, closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
+import { taskEvidence } from '../workspace/typing';
+import { resolveCallSite } from '../workspace/completion';
+import { canBeOverridden } from './factoryResults';
+import type { RuleContext } from './types';
+
+/** How many locals, calls and collections deep the work is followed. */
+const MAX_DEPTH = 16;
+
+/** A body of some file of the workspace, with that file's model. */
+interface Site {
+  file: string;
+  model: FileModel;
+  body: MethodBody;
+}
+
+/** `Task.Run(`, `Task.Factory.StartNew(`: a call that starts its delegate on the thread pool. */
+const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s*\.\s*StartNew)\s*(?:<[^<>()]*>)?$/;
+
+/** Whether the task `text`, written in `body` of the rule's file, is synchronous work on the pool as above. */
+export function isPoolWorkAcross(ctx: RuleContext, body: MethodBody, text: string): boolean {
+  return isPoolWork(ctx, { file: ctx.file, model: ctx.model, body }, text, 0);
+}
+
+/** Whether every task of the sequence `text` (an array, a list, a projection, a collection's values) is such work. */
+export function everyTaskIsPoolWork(ctx: RuleContext, body: MethodBody, text: string): boolean {
+  return everyTask(ctx, { file: ctx.file, model: ctx.model, body }, text, 0);
+}
+
+function isPoolWork(ctx: RuleContext, site: Site, expression: string, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const text = withoutOuterParentheses(expression.trim().replace(/!$/, '').trim());
+  const branches = conditionalParts(text, 0, text.length);
+  if (branches) {
+    return isPoolWork(ctx, site, text.slice(branches.whenTrue.start, branches.whenTrue.end), depth + 1)
+      && isPoolWork(ctx, site, text.slice(branches.whenFalse.start, branches.whenFalse.end), depth + 1);
+  }
+  if (/^@?[A-Za-z_]\w*$/.test(text)) {
+    const value = onlyValueOf(site, text.replace(/^@/, ''));
+    return value !== null && isPoolWork(ctx, value.site, value.text, depth + 1);
+  }
+  const element = elementAccessReceiver(text);
+  if (element !== null) return collectionHoldsOnlyPoolWork(ctx, site, element, depth + 1);
+  const call = splitCallText(text);
+  if (!call) return false;
+  const args = splitTopLevel(call.argumentsText).map((a) => a.trim()).filter((a) => a !== '');
+  const callee = call.receiver === null ? call.name : `${call.receiver.trim()}.${call.name}`;
+  if (POOL_START.test(callee)) return synchronousDelegate(ctx, site, call.name, args, 0);
+  if (call.name === 'ContinueWith' && call.receiver !== null) {
+    return onDefaultScheduler(args) && synchronousDelegate(ctx, site, call.name, args, 0) && isPoolWork(ctx, site, call.receiver, depth + 1);
+  }
+  if ((call.name === 'ContinueWhenAll' || call.name === 'ContinueWhenAny') && /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Factory$/.test(call.receiver?.trim() ?? '')) {
+    return args.length >= 2 && onDefaultScheduler(args) && synchronousDelegate(ctx, site, call.name, args, 1) && everyTask(ctx, site, args[0], depth + 1);
+  }
+  // A GetOrAdd hands back the value the collection holds for the key, or the one its factory adds: a value of it either way.
+  if (call.name === 'GetOrAdd' && call.receiver !== null) return collectionHoldsOnlyPoolWork(ctx, site, call.receiver, depth + 1);
+  return workspaceMethodsReturnPoolWork(ctx, site, call.name, call.receiver, args.length, depth + 1);
+}
+
+/** Whether every task the sequence holds is pool work: an array written in place, a local, a projection, a collection's values. */
+function everyTask(ctx: RuleContext, site: Site, expression: string, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const text = withoutOuterParentheses(expression.trim()).replace(/\s*\.\s*(?:ToArray|ToList)\s*\(\s*\)$/, '');
+  const array = arrayWrittenInPlace(text);
+  if (array && array.close === text.length - 1) return splitTopLevel(text.slice(array.open + 1, -1)).every((e) => isPoolWork(ctx, site, e, depth + 1));
+  if (/^@?[A-Za-z_]\w*$/.test(text)) {
+    const value = onlyValueOf(site, text.replace(/^@/, ''));
+    if (value !== null) return everyTask(ctx, value.site, value.text, depth + 1);
+    return collectionHoldsOnlyPoolWork(ctx, site, text, depth + 1);
+  }
+  const values = /^([^]*\S)\s*\.\s*Values$/.exec(text);
+  if (values) return collectionHoldsOnlyPoolWork(ctx, site, values[1], depth + 1);
+  const call = splitCallText(text);
+  if (!call || call.name !== 'Select' || call.receiver === null) return collectionHoldsOnlyPoolWork(ctx, site, text, depth + 1);
+  const selector = splitTopLevel(call.argumentsText).map((a) => a.trim());
+  if (selector.length !== 1) return false;
+  // `cache.Select(entry => entry.Value)`: the values of a dictionary.
+  const pairValue = /^\(?\s*([A-Za-z_]\w*)\s*\)?\s*=>\s*\1\s*\.\s*Value$/.test(selector[0]);
+  if (pairValue) return collectionHoldsOnlyPoolWork(ctx, site, call.receiver, depth + 1);
+  // `assemblies.Select(ForAssembly)`: a method group, each element one call of it.
+  if (/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(selector[0])) return workspaceMethodsReturnPoolWork(ctx, site, selector[0].replace(/^this\s*\.\s*/, ''), null, 1, depth + 1);
+  const lambda = delegatesAt(site, 'Select', selector, 0);
+  return lambda.length > 0 && lambda.every((l) => !l.isAsync && !l.hasSyntaxErrors && l.returns.length > 0
+    && l.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { ...site, body: l }, r.expressionText, depth + 1)));
+}
+
+/**
+ * Whether the collection `receiver` names (`Cached.Scans`, `_jobs`, `this._jobs`) is a field of the site's file that
+ * only that file can name and whose every value put in is pool work: a factory lambda (GetOrAdd's) whose returns are,
+ * or a value that is, read in the body that writes it.
+ */
+function collectionHoldsOnlyPoolWork(ctx: RuleContext, site: Site, receiver: string, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const name = /(?:^|\.)\s*@?([A-Za-z_]\w*)$/.exec(receiver.trim())?.[1];
+  if (!name) return false;
+  const fields = site.model.types.flatMap((t) => t.members).filter((m) => m.kind === 'field' && m.name === name);
+  const fills = fields.length === 1 ? fields[0].filledWith : null;
+  if (!fills) return false;
+  return fills.every((fill) => {
+    const factory = site.model.bodies.find((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start === fill.start);
+    if (factory) {
+      return !factory.isAsync && !factory.hasSyntaxErrors && factory.returns.length > 0
+        && factory.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { ...site, body: factory }, r.expressionText, depth + 1));
+    }
+    const writer = innermostBodyAt(site.model, fill.start);
+    return writer !== null && isPoolWork(ctx, { ...site, body: writer }, fill.text, depth + 1);
+  });
+}
+
+/**
+ * Whether the call binds to workspace methods only (not through an interface or a virtual member), each of which is
+ * not async (an async method's own continuations may need the waiting thread's context) and returns only pool work.
+ */
+function workspaceMethodsReturnPoolWork(ctx: RuleContext, site: Site, name: string, receiver: string | null, argumentCount: number, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const resolution = resolveCallSite(name, receiver, argumentCount, site.file, site.body, ctx.index);
+  if (resolution.targets.length === 0 || resolution.dispatched) return false;
+  return resolution.targets.every((target) => {
+    const callee = target.body;
+    const model = target.file === ctx.file ? ctx.model : ctx.index.files.get(target.file);
+    if (!callee || !model || callee.isAsync || callee.isIterator || callee.returns.length === 0 || canBeOverridden(callee)) return false;
+    return callee.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { file: target.file, model, body: callee }, r.expressionText, depth + 1));
+  });
+}
+
+/** The value a local of the site's body (or a body around it) is declared with and keeps, with the body it is in. */
+function onlyValueOf(site: Site, name: string): { site: Site; text: string } | null {
+  for (const owner of bodyChain(site.body, site.model.bodies)) {
+    if (owner.parameters.some((p) => p.name === name)) return null;
+    const declared = owner.locals.filter((l) => l.name === name);
+    if (declared.length === 0) continue;
+    const local = declared.length === 1 ? declared[0] : null;
+    if (!local || local.kind !== 'local' || local.assignedAgain !== false || local.initializerText === null) return null;
+    return { site: { ...site, body: owner }, text: local.initializerText };
+  }
+  return null;
+}
+
+/**
+ * The lambdas or anonymous methods written in the site's body as argument `index` of a call of `name` with these
+ * arguments (a body's delegates are told apart by their call and text, since another file's text is not at hand).
+ */
+function delegatesAt(site: Site, name: string, args: readonly string[], index: number): MethodBody[] {
+  const written = args[index]?.trim();
+  if (!written) return [];
+  return site.model.bodies.filter((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.parentId === site.body.id
+    && b.delegateTarget?.kind === 'argument' && b.delegateTarget.call?.name === name && b.delegateTarget.call.argumentIndex === index
+    && b.delegateTarget.call.argumentTexts[index]?.trim() === written);
+}
+
+/** Whether argument `index` of the call is a lambda that is not async and hands back no task (or nothing). */
+function synchronousDelegate(ctx: RuleContext, site: Site, name: string, args: readonly string[], index: number): boolean {
+  const found = delegatesAt(site, name, args, index);
+  return found.length > 0 && found.every((d) => !d.isAsync && !d.hasSyntaxErrors
+    && d.returns.every((r) => r.expressionText === null || taskEvidence(r.expressionText, d, site.model.bodies, ctx.index).verdict === 'notTask'));
+}
+
+/** A continuation on a scheduler other than the default one (`TaskScheduler.FromCurrentSynchronizationContext()`) may need the waiting thread. */
+function onDefaultScheduler(args: readonly string[]): boolean {
+  return args.every((a) => !/\bTaskScheduler\b/.test(a) || /^(?:scheduler\s*:\s*)?(?:[\w.]+\.)?TaskScheduler\s*\.\s*Default$/.test(a));
+}
+
+/** `cache[key]`, `this._jobs[id]`: the collection an element access reads, or null. */
+function elementAccessReceiver(text: string): string | null {
+  if (!text.endsWith(']')) return null;
+  for (let open = text.lastIndexOf('['); open > 0; open = text.lastIndexOf('[', open - 1)) {
+    if (closingBracket(text, open) !== text.length - 1) continue;
+    const receiver = text.slice(0, open).trim();
+    return /^(?:this\s*\.\s*)?[A-Za-z_][\w.]*$/.test(receiver) ? receiver : null;
+  }
+  return null;
+}
+
+/** The innermost body of the model whose span holds the offset. */
+function innermostBodyAt(model: FileModel, at: number): MethodBody | null {
+  let best: MethodBody | null = null;
+  for (const b of model.bodies) {
+    if (b.span.start <= at && at < b.span.end && (!best || b.span.end - b.span.start < best.span.end - best.span.start)) best = b;
+  }
+  return best;
+}

@@ -1,0 +1,117 @@
+/**
+ * Where the stream a `using` disposes comes from, followed through the code: a local to the value it was declared
+ * with, a deconstructed name to its element of the tuple, a conditional to both branches, an awaited call of a
+ * workspace method to every value that method returns. ASY002 leaves a `using` alone when every source is a stream
+ * opened only for reading: such a stream has nothing to flush, so its synchronous Dispose does not wait on I/O and
+ * `await using` would run the same disposal.
+ */
+import type { MethodBody } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
+import { resolveCallSite } from '../workspace/completion';
+import { readOnlyCreationOf } from '../knowledge/asyncDisposables';
+import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
+import { canBeOverridden } from './factoryResults';
+import type { RuleContext } from './types';
+
+/** How many locals and calls deep a source is followed. */
+const MAX_STEPS = 8;
+
+/**
+ * Whether every value `expression` (as written in `body` of the rule's file) can hold is a stream opened only for
+ * reading (knowledge/asyncDisposables.ts READ_ONLY_CREATIONS) or a MemoryStream.
+ */
+export function everySourceReadsOnly(ctx: RuleContext, body: MethodBody, expression: string): boolean {
+  const sources = sourcesOf(ctx, ctx.file, body, expression, [], 0);
+  return sources !== null && sources.length > 0 && sources.every(isReadOnlyStream);
+}
+
+/**
+ * The expressions `expression` takes its value from (its `element` of a tuple, when not empty), or null when one of
+ * them cannot be followed: a parameter, a field, a local written again, a call of a method that can be overridden.
+ * What is neither a local, a conditional, a tuple nor a workspace call is its own source.
+ */
+function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression: string, element: readonly number[], steps: number): string[] | null {
+  if (steps > MAX_STEPS) return null;
+  const text = valueText(expression);
+  const branches = conditionalParts(text, 0, text.length);
+  if (branches) {
+    const whenTrue = sourcesOf(ctx, file, body, text.slice(branches.whenTrue.start, branches.whenTrue.end), element, steps + 1);
+    const whenFalse = whenTrue && sourcesOf(ctx, file, body, text.slice(branches.whenFalse.start, branches.whenFalse.end), element, steps + 1);
+    return whenTrue && whenFalse ? [...whenTrue, ...whenFalse] : null;
+  }
+  if (element.length > 0) {
+    const elements = tupleElements(text);
+    if (elements) return element[0] < elements.length ? sourcesOf(ctx, file, body, elements[element[0]], element.slice(1), steps + 1) : null;
+  }
+  if (/^@?[A-Za-z_]\w*$/.test(text)) return localSources(ctx, file, body, text.replace(/^@/, ''), element, steps);
+  const call = splitCallText(text);
+  if (call && !/^new\s/.test(text)) {
+    const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
+    const resolution = resolveCallSite(call.name, call.receiver, argumentCount, file, body, ctx.index);
+    if (resolution.targets.length > 0) {
+      if (resolution.dispatched) return null;
+      const found: string[] = [];
+      for (const target of resolution.targets) {
+        const callee = target.body;
+        if (!callee || callee.isIterator || callee.returns.length === 0 || canBeOverridden(callee)) return null;
+        for (const r of callee.returns) {
+          const inner = r.expressionText === null ? null : sourcesOf(ctx, target.file, callee, r.expressionText, element, steps + 1);
+          if (!inner) return null;
+          found.push(...inner);
+        }
+      }
+      return found;
+    }
+  }
+  return element.length === 0 ? [text] : null;
+}
+
+/**
+ * The sources of a local of `body` (or of a body around it): the value it is declared with, when nothing else writes
+ * it (model/extract.ts `assignedAgain`).
+ */
+function localSources(ctx: RuleContext, file: string, body: MethodBody, name: string, element: readonly number[], steps: number): string[] | null {
+  const bodies = ctx.index.files.get(file)?.bodies ?? (file === ctx.file ? ctx.model.bodies : []);
+  for (const owner of bodyChain(body, bodies)) {
+    if (owner.parameters.some((p) => p.name === name)) return null;
+    const declared = owner.locals.filter((l) => l.name === name);
+    if (declared.length === 0) continue;
+    const local = declared.length === 1 ? declared[0] : null;
+    if (!local || local.kind !== 'local') return null;
+    const deconstructed = local.deconstructs;
+    if (local.assignedAgain !== false) return null;
+    if (deconstructed) return sourcesOf(ctx, file, owner, deconstructed.initializerText, [...deconstructed.element, ...element], steps + 1);
+    return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1);
+  }
+  return null;
+}
+
+/**
+ * The expression without what does not change its value: parentheses around one expression (not a tuple's), `await`,
+ * `.ConfigureAwait(...)`, a `!`.
+ */
+function valueText(expression: string): string {
+  let text = expression.trim();
+  for (;;) {
+    let next = text.replace(/^await\s+/, '').replace(/\s*\.\s*ConfigureAwait\s*\([^()]*\)$/, '').replace(/!$/, '').trim();
+    if (tupleElements(next) === null) next = withoutOuterParentheses(next);
+    if (next === text) return text;
+    text = next;
+  }
+}
+
+/** The elements of a tuple written in place (`(stream, info)`, `(Stream: s, Info: i)`), or null for anything else. */
+function tupleElements(text: string): string[] | null {
+  if (!text.startsWith('(') || closingBracket(text, 0) !== text.length - 1) return null;
+  const elements = splitTopLevel(text.slice(1, -1)).map((e) => e.trim().replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, ''));
+  return elements.length >= 2 ? elements : null;
+}
+
+/** A read-only creation or call (File.OpenRead, FileAccess.Read, an HTTP response body), or a MemoryStream, which writes to memory. */
+function isReadOnlyStream(source: string): boolean {
+  if (readOnlyCreationOf(source)) return true;
+  const created = /^new\s+(?:System\.IO\.)?([A-Za-z_]\w*)\s*\(/.exec(source)?.[1];
+  return !!created && closingBracket(source, source.indexOf('(')) === source.length - 1
+    && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.baseType === 'Stream' && exempt.type === created);
+}
