@@ -7,7 +7,7 @@ import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
 import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, escapeRegExp, isFunctionNode, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
-import { firstVariableIn, someVariableIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { firstVariableIn, someVariableIn, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
 import { deferredBatchCreatedBy } from '../knowledge/deferredBatches';
 
@@ -570,6 +570,12 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   if (local?.initializerText && /^await\s+(System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(local.initializerText.trim()) && !writtenBetween(syntax, variable!, local.span.end, wait.span.start)) {
     return `${variable} is the task Task.WhenAny handed back, which has completed`;
   }
+  // `Task<bool> winner; do { ...; winner = await Task.WhenAny(tasks); } while (winner.Result);`: a local declared
+  // without a value whose every write stores what an awaited Task.WhenAny handed back. C# reads a local only where it
+  // is definitely assigned, so wherever the wait reads it, it holds a task that has finished.
+  if (local && local.kind === 'local' && local.initializerText === null && !local.deconstructs && onlyWhenAnyWinnersStored(syntax, body, bodies, variable!)) {
+    return `${variable} only ever holds the task an awaited Task.WhenAny handed back, which has completed`;
+  }
   // `if (task is Task<string> text) ... text.Result` after `await task;`: the pattern's variable is the same task.
   const matched = local?.kind === 'pattern' ? typePatternSubject(body, bodies, syntax, variable!, wait) : null;
   if (matched) {
@@ -608,6 +614,21 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   }
   return null;
 }
+
+/**
+ * Whether every write of the local `name` in the function that declares it (its lambdas included) is an assignment of
+ * an awaited Task.WhenAny: `name = await Task.WhenAny(...)`, with or without ConfigureAwait. Any other write (another
+ * value, `ref`/`out`, `++`, a compound assignment) or none at all answers no.
+ */
+function onlyWhenAnyWinnersStored(syntax: FileSyntax, body: MethodBody, bodies: readonly MethodBody[], name: string): boolean {
+  const owner = bodyChain(body, bodies).find((b) => b.locals.some((l) => l.name === name));
+  if (!owner) return false;
+  const text = syntax.identifiers.text;
+  const writes = writesIn(syntax, [owner.span], (n) => n === name);
+  return writes.length > 0 && writes.every((w) => WHEN_ANY_STORED.test(text.slice(w.span.end, w.span.end + 80)));
+}
+
+const WHEN_ANY_STORED = /^\s*=(?!=)\s*await\s+(?:System\.Threading\.Tasks\.)?Task\s*\.\s*WhenAny\s*\(/;
 
 /**
  * `var user = batch.Load<User>(id); await batch.Execute(); user.Result`: a task that a query batch handed out before the

@@ -90,7 +90,8 @@ same task as \`x.Task\`), it reads an element of a sequence filtered for finishe
 cancelled states leave (a callback given the task once it has finished), the task was created
 complete (\`Task.FromResult\`), is a local initialised with such a task and never assigned again (a method that fills
 \`results.Result\` before returning \`results\`), or is a private field that every write fills with such a task or null (a stream's
-cache of its last read's task), it is the result of an awaited \`Task.WhenAny\` (or a branch taken when it lost leaves earlier: \`return\`,
+cache of its last read's task), it is the result of an awaited \`Task.WhenAny\` (also a local declared without a value
+that every write assigns such a result, as a reader loop's \`winner = await Task.WhenAny(reads);\`, or a branch taken when it lost leaves earlier: \`return\`,
 \`throw\`, or, in a loop, a \`break\` or \`continue\` that ends the branch), or a wait on the task's own
 \`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its
 index; that wait blocks, and is ASY004's). It is quiet, too, on a call that passes a workspace enum's member as a mode (\`GetUserAsync(id, CacheMode.CacheOnly)\`) to methods
