@@ -1,5 +1,5 @@
 /** Navigation between a file's bodies: a lambda or local function and the bodies it sits in. */
-import type { MethodBody } from './types';
+import type { LocalVariable, MethodBody } from './types';
 
 /**
  * Each file's bodies by id, built once per bodies array: walking out from a body then costs its depth, not its
@@ -35,6 +35,23 @@ export function bodyChain(body: MethodBody, bodies: readonly MethodBody[]): read
   // Only a finished bodies array is remembered (see bodiesById): one still being filled may yet gain a parent.
   if (byIdOf.get(bodies) === byId) chains.set(body, chain);
   return chain;
+}
+
+/**
+ * The local `name` as `body` sees it, when it keeps the value it is declared with: the nearest body of its chain
+ * (bodyChain) that declares the name declares it once, as a plain local, and nothing writes it again
+ * (model/extract.ts assignedAgain); with the body that declares it. Null when a parameter of that name comes first, or
+ * the local may hold another value.
+ */
+export function keptLocal(body: MethodBody, bodies: readonly MethodBody[], name: string): { local: LocalVariable; owner: MethodBody } | null {
+  for (const owner of bodyChain(body, bodies)) {
+    if (owner.parameters.some((p) => p.name === name)) return null;
+    const declared = owner.locals.filter((l) => l.name === name);
+    if (declared.length === 0) continue;
+    const local = declared.length === 1 ? declared[0]! : null;
+    return local && local.kind === 'local' && local.assignedAgain === false ? { local, owner } : null;
+  }
+  return null;
 }
 
 /**

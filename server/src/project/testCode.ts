@@ -480,11 +480,7 @@ const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind; topLev
  * purpose to time their work (a load generator, a ping-pong between actors), whether or not they use BenchmarkDotNet.
  */
 export function nonShippedFolderBelow(projectDirectory: string, roots: readonly string[]): NonShippedFolder | null {
-  const dir = projectDirectory.replace(/\/+$/, '');
-  for (const root of roots) {
-    const base = root.replace(/\/+$/, '');
-    if (!dir.startsWith(`${base}/`)) continue;
-    const segments = dir.slice(base.length + 1).split('/');
+  for (const { base, segments } of rootsHolding(projectDirectory.replace(/\/+$/, ''), roots)) {
     // A build folder is looked for last: it says something only when it holds a build script, and a test folder
     // below it (`build/tests/`) is one whatever it holds.
     for (const kinds of [NON_SHIPPED_FOLDERS.filter((f) => f.kind !== 'build'), NON_SHIPPED_FOLDERS.filter((f) => f.kind === 'build')]) {
@@ -496,6 +492,16 @@ export function nonShippedFolderBelow(projectDirectory: string, roots: readonly 
     }
   }
   return null;
+}
+
+/** Each workspace root that holds `path` (a `/`-separated absolute path), without its trailing slash, with the names from it down to `path`. */
+function rootsHolding(path: string, roots: readonly string[]): { base: string; segments: string[] }[] {
+  const out: { base: string; segments: string[] }[] = [];
+  for (const root of roots) {
+    const base = root.replace(/\/+$/, '');
+    if (path.startsWith(`${base}/`)) out.push({ base, segments: path.slice(base.length + 1).split('/') });
+  }
+  return out;
 }
 
 /** A project name that says test support: `Acme.TestKit`, `Acme.Testing`, `TestGrains`, `Acme.Fakes`, `Acme.Mocks` (case-sensitive: not `Latest`). */
@@ -571,11 +577,8 @@ const UNCOMPILED_SAMPLE_FOLDER = /^(?:docs?|documentation|samples?|examples?|pla
  */
 export function uncompiledSampleReason(absFile: string, roots: readonly string[], projectCount: number): string | null {
   if (projectCount === 0) return null;
-  const file = absFile.replace(/\\/g, '/');
-  for (const root of roots) {
-    const base = root.replace(/\/+$/, '');
-    if (!file.startsWith(`${base}/`)) continue;
-    const folders = file.slice(base.length + 1).split('/').slice(0, -1);
+  for (const { segments } of rootsHolding(absFile.replace(/\\/g, '/'), roots)) {
+    const folders = segments.slice(0, -1);
     const at = folders.findIndex((s) => UNCOMPILED_SAMPLE_FOLDER.test(s));
     if (at !== -1) return `no project compiles it, and it sits in the ${folders[at].toLowerCase().startsWith('doc') ? 'documentation' : 'samples'} folder ${folders.slice(0, at + 1).join('/')}/: a sample that ships in no product`;
   }

@@ -9,7 +9,8 @@
  * no continuation needs the waiting thread (ASY003, beside what asy003-sync-over-async.ts reads in its own file).
  */
 import type { FileModel, MethodBody } from '../model/types';
-import { bodyChain } from '../model/bodies';
+import { keptLocal } from '../model/bodies';
+import { innermostItemAt } from '../model/spanForest';
 import { arrayWrittenInPlace, closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { taskEvidence } from '../workspace/typing';
 import { resolveCallSite } from '../workspace/completion';
@@ -92,8 +93,7 @@ function everyTask(ctx: RuleContext, site: Site, expression: string, depth: numb
   // `assemblies.Select(ForAssembly)`: a method group, each element one call of it.
   if (/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(selector[0])) return workspaceMethodsReturnPoolWork(ctx, site, selector[0].replace(/^this\s*\.\s*/, ''), null, 1, depth + 1);
   const lambda = delegatesAt(site, 'Select', selector, 0);
-  return lambda.length > 0 && lambda.every((l) => !l.isAsync && !l.hasSyntaxErrors && l.returns.length > 0
-    && l.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { ...site, body: l }, r.expressionText, depth + 1)));
+  return lambda.length > 0 && lambda.every((l) => delegateReturnsOnlyPoolWork(ctx, site, l, depth + 1));
 }
 
 /**
@@ -110,13 +110,16 @@ function collectionHoldsOnlyPoolWork(ctx: RuleContext, site: Site, receiver: str
   if (!fills) return false;
   return fills.every((fill) => {
     const factory = site.model.bodies.find((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start === fill.start);
-    if (factory) {
-      return !factory.isAsync && !factory.hasSyntaxErrors && factory.returns.length > 0
-        && factory.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { ...site, body: factory }, r.expressionText, depth + 1));
-    }
-    const writer = innermostBodyAt(site.model, fill.start);
+    if (factory) return delegateReturnsOnlyPoolWork(ctx, site, factory, depth + 1);
+    const writer = innermostItemAt(site.model.bodies, fill.start);
     return writer !== null && isPoolWork(ctx, { ...site, body: writer }, fill.text, depth + 1);
   });
+}
+
+/** Whether a lambda or anonymous method of the site's file is not async and every return of it is pool work. */
+function delegateReturnsOnlyPoolWork(ctx: RuleContext, site: Site, delegate: MethodBody, depth: number): boolean {
+  return !delegate.isAsync && !delegate.hasSyntaxErrors && delegate.returns.length > 0
+    && delegate.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { ...site, body: delegate }, r.expressionText, depth));
 }
 
 /**
@@ -137,15 +140,8 @@ function workspaceMethodsReturnPoolWork(ctx: RuleContext, site: Site, name: stri
 
 /** The value a local of the site's body (or a body around it) is declared with and keeps, with the body it is in. */
 function onlyValueOf(site: Site, name: string): { site: Site; text: string } | null {
-  for (const owner of bodyChain(site.body, site.model.bodies)) {
-    if (owner.parameters.some((p) => p.name === name)) return null;
-    const declared = owner.locals.filter((l) => l.name === name);
-    if (declared.length === 0) continue;
-    const local = declared.length === 1 ? declared[0] : null;
-    if (!local || local.kind !== 'local' || local.assignedAgain !== false || local.initializerText === null) return null;
-    return { site: { ...site, body: owner }, text: local.initializerText };
-  }
-  return null;
+  const kept = keptLocal(site.body, site.model.bodies, name);
+  return kept && kept.local.initializerText !== null ? { site: { ...site, body: kept.owner }, text: kept.local.initializerText } : null;
 }
 
 /**
@@ -181,13 +177,4 @@ function elementAccessReceiver(text: string): string | null {
     return /^(?:this\s*\.\s*)?[A-Za-z_][\w.]*$/.test(receiver) ? receiver : null;
   }
   return null;
-}
-
-/** The innermost body of the model whose span holds the offset. */
-function innermostBodyAt(model: FileModel, at: number): MethodBody | null {
-  let best: MethodBody | null = null;
-  for (const b of model.bodies) {
-    if (b.span.start <= at && at < b.span.end && (!best || b.span.end - b.span.start < best.span.end - best.span.start)) best = b;
-  }
-  return best;
 }

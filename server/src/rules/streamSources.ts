@@ -6,7 +6,7 @@
  * `await using` would run the same disposal.
  */
 import type { MethodBody } from '../model/types';
-import { bodyChain } from '../model/bodies';
+import { keptLocal } from '../model/bodies';
 import { closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
 import { readOnlyCreationOf } from '../knowledge/asyncDisposables';
@@ -73,18 +73,11 @@ function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression:
  */
 function localSources(ctx: RuleContext, file: string, body: MethodBody, name: string, element: readonly number[], steps: number): string[] | null {
   const bodies = ctx.index.files.get(file)?.bodies ?? (file === ctx.file ? ctx.model.bodies : []);
-  for (const owner of bodyChain(body, bodies)) {
-    if (owner.parameters.some((p) => p.name === name)) return null;
-    const declared = owner.locals.filter((l) => l.name === name);
-    if (declared.length === 0) continue;
-    const local = declared.length === 1 ? declared[0] : null;
-    if (!local || local.kind !== 'local') return null;
-    const deconstructed = local.deconstructs;
-    if (local.assignedAgain !== false) return null;
-    if (deconstructed) return sourcesOf(ctx, file, owner, deconstructed.initializerText, [...deconstructed.element, ...element], steps + 1);
-    return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1);
-  }
-  return null;
+  const kept = keptLocal(body, bodies, name);
+  if (!kept) return null;
+  const { local, owner } = kept;
+  if (local.deconstructs) return sourcesOf(ctx, file, owner, local.deconstructs.initializerText, [...local.deconstructs.element, ...element], steps + 1);
+  return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1);
 }
 
 /**
