@@ -16,6 +16,10 @@ export function deepShapes(n: number): Record<string, string> {
     [`.Result chain of ${n}`]: wrap(`        var x = t${'.Result'.repeat(n)};\n        return await t;`),
     [`${n} nested ifs, an await in each`]: wrap(`        ${blocks}\n        return await t;`),
     [`${n} nested calls with awaited arguments`]: wrap(`        return ${'Id(await '.repeat(n)}t${')'.repeat(n)};`, '    static Task<object> Id(object o) => Task.FromResult(o);\n'),
+    // A fluent chain, one call per line, each with a lambda (seed data written as `.Alter(key, x => ...)` thousands
+    // of times): typing each call's receiver once read the whole chain before it.
+    [`fluent chain of ${3 * n} calls`]: wrap(`        var c = this${'\n            .Alter("key", x => x.Name = "value")'.repeat(3 * n)};\n        return await t;`,
+      '    public string Name { get; set; } = "";\n    C Alter(string key, Action<C> change) { change(this); return this; }\n'),
   };
 }
 

@@ -36,6 +36,7 @@ test('the deep-nesting shapes of issue 10 are modelled, checked and costed in fu
     '.Result chain of 1000': [1, 1, 1000],
     '1000 nested ifs, an await in each': [1, 1002, 0],
     '1000 nested calls with awaited arguments': [2, 1000, 0],
+    'fluent chain of 3000 calls': [3002, 1, 0],
   };
   for (const [name, text] of Object.entries(shapes)) {
     const { model, error } = modelFile(text);

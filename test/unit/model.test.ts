@@ -354,6 +354,21 @@ test('splitCallText takes a call apart at its own argument list, not at a call a
   assert.equal(splitCallText('M(1) + 2'), null);
 });
 
+test('the backward text readers answer as the regular expressions they replace, on random text', async () => {
+  const { trailingIdentifier, withoutTrailingBangs } = await import('../../server/src/model/syntax');
+  // A seeded generator over the characters that matter: word characters, digits, white space (a no-break space
+  // among it), the null-forgiving operator and a few others.
+  let seed = 14;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const alphabet = ['a', 'Z', '_', '0', '7', ' ', '\t', '\n', '\u00a0', '!', '.', '(', ')', '@', '<', '>'];
+  for (let i = 0; i < 5000; i++) {
+    const text = Array.from({ length: Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+    assert.equal(trailingIdentifier(text), /[A-Za-z_]\w*$/.exec(text)?.[0] ?? null, JSON.stringify(text));
+    assert.equal(withoutTrailingBangs(text), text.replace(/\s*!+$/, ''), JSON.stringify(text));
+  }
+  assert.equal(trailingIdentifier('a.Alter(x).Build', 'a.Alter(x).Bu'.length), 'Bu');
+});
+
 test('a deconstruction declares each name of its tuple pattern, with its place in the tuple and no initializer of its own', () => {
   const b = method('async Task M(CancellationToken ct) { var (token, /* why */ (_, count), last) = Make(ct); await Task.Delay(count, token); Use(last); }');
   assert.deepEqual(b.locals.map((l) => [l.name, l.kind, l.typeText, l.initializerText, l.deconstructs]), [

@@ -141,9 +141,12 @@ export function specificationLambdaOf(
   call: { name: string; receiver: string | null },
   namespaces: readonly string[],
 ): SpecificationLambda | undefined {
-  const receiver = (call.receiver ?? '').replace(/\s+/g, '').replace(/^global::/, '');
+  // The receiver is normalised only for a row of the call's name: it can be a fluent chain of thousands of calls, and
+  // every call of the chain asks.
+  let normalised: string | undefined;
+  const receiver = () => (normalised ??= (call.receiver ?? '').replace(/\s+/g, '').replace(/^global::/, ''));
   return SPECIFICATION_LAMBDAS.find((row) => call.name === row.name
-    && (row.receiver === null || receiver === row.receiver || receiver === `${row.namespace}.${row.receiver}`)
+    && (row.receiver === null || receiver() === row.receiver || receiver() === `${row.namespace}.${row.receiver}`)
     && namespaces.some((n) => n === row.namespace || n.startsWith(`${row.namespace}.`)));
 }
 
@@ -157,16 +160,18 @@ export function intentionalDropOf(
   namespaces: readonly string[] = [],
   receiverType: () => string | null = () => null,
 ): IntentionalDrop | undefined {
-  const receiver = (call.receiver ?? '').replace(/\s+/g, '').replace(/^global::/, '').replace(/^System\.Threading\.Tasks\./, '');
+  // Normalised once, and only when a row needs it (see specificationLambdaOf).
+  let normalised: string | undefined;
+  const receiver = () => (normalised ??= (call.receiver ?? '').replace(/\s+/g, '').replace(/^global::/, '').replace(/^System\.Threading\.Tasks\./, ''));
   return INTENTIONAL_DROPS.find((row) => {
     if (row.namespace && !namespaces.some((n) => n === row.namespace || n.startsWith(`${row.namespace}.`))) return false;
     switch (row.match) {
-      case 'static': return call.name === row.name && receiver === row.receiver;
+      case 'static': return call.name === row.name && receiver() === row.receiver;
       case 'member': return call.name === row.name;
-      case 'receiverCall': return new RegExp(`(^|[.?])${row.name}\\s*\\(`).test(receiver);
+      case 'receiverCall': return new RegExp(`(^|[.?])${row.name}\\s*\\(`).test(receiver());
       case 'argument': return call.argumentTexts.some((a) => a.replace(/\s+/g, '').includes(row.name));
-      case 'receiverType': return receiver !== '' && simpleTypeName(receiverType()) === row.receiver;
-      case 'receiverTypeMember': return call.name === row.name && receiver !== '' && simpleTypeName(genericDefinitionOf(receiverType())) === row.receiver;
+      case 'receiverType': return receiver() !== '' && simpleTypeName(receiverType()) === row.receiver;
+      case 'receiverTypeMember': return call.name === row.name && receiver() !== '' && simpleTypeName(genericDefinitionOf(receiverType())) === row.receiver;
     }
   });
 }

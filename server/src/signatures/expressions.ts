@@ -8,6 +8,7 @@
 import { awaitInfo, chooseOverload, extensionMethodsFor, lambdaTargets, memberType, methodsOf, resolveCallReturn, type ArgumentInfo, type ChosenOverload } from './members';
 import { definitionOf, resolveSourceType, resolveTypeText, type ApiContext } from './resolve';
 import { csharpText, hasTypeParameters, named, parseSourceType, type ApiType } from './typeText';
+import { trailingIdentifier } from '../model/syntax';
 
 export interface ExpressionTyping {
   api: ApiContext;
@@ -427,10 +428,11 @@ export function memberChainTail(text: string): MemberChainTail | null {
     typeArgs = splitArguments(head.slice(open + 1, -1));
     head = head.slice(0, open).trimEnd();
   }
-  const m = /@?([A-Za-z_]\w*)$/.exec(head);
-  if (!m) return null;
-  const name = m[1]!;
-  let before = head.slice(0, m.index).trimEnd();
+  // Read backwards (model/syntax.ts trailingIdentifier): the receiver before the name can be a chain of thousands of calls.
+  const name = trailingIdentifier(head);
+  if (!name) return null;
+  const nameStart = head.length - name.length;
+  let before = head.slice(0, head[nameStart - 1] === '@' ? nameStart - 1 : nameStart).trimEnd();
   if (before === '') return { receiver: null, conditional: false, name, typeArgs, args };
   let conditional = false;
   if (before.endsWith('?.')) {

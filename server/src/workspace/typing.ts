@@ -5,7 +5,7 @@
  */
 import type { DelegateCall, LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses } from '../model/syntax';
+import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses, withoutTrailingBangs } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, methodsNamed, visibleByName, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
@@ -80,7 +80,7 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
   for (;;) {
     const before = t;
-    t = withoutOuterParentheses(t).replace(/\s*!+$/, '');
+    t = withoutTrailingBangs(withoutOuterParentheses(t));
     if (t === before) break;
   }
   // `c ? a : b` binds loosest: a conditional written at the top level is the whole expression, whatever its
@@ -98,7 +98,9 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   }
   const cast = /^\(\s*([A-Za-z_][\w.]*(?:<[^()]*>)?\??)\s*\)\s*[\w(@]/.exec(t);
   if (cast && !/^(await|new|this|base|default|typeof|nameof)$/.test(cast[1])) return { typeText: cast[1], source: `cast to ${cast[1]}` };
-  const asCast = /\sas\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\??\s*$/.exec(t);
+  // No character of an `as` conversion's match is a parenthesis, so only the text after the last one is searched:
+  // anchored at its end alone, the expression would try every position of a long chain.
+  const asCast = /\sas\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\??\s*$/.exec(t.slice(Math.max(t.lastIndexOf('('), t.lastIndexOf(')')) + 1));
   if (asCast) return { typeText: asCast[1], source: `converted with as ${asCast[1]}` };
   const newMatch = /^new\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\s*[({]/.exec(t);
   // `new UriBuilder { ... }.Uri` is a Uri: only a creation that is the whole expression has the created type.
@@ -667,7 +669,7 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
   let t = text.trim();
   for (;;) {
     const before = t;
-    t = withoutOuterParentheses(t).replace(/\s*!+$/, '');
+    t = withoutTrailingBangs(withoutOuterParentheses(t));
     if (t === before) break;
   }
   const typed = typeOfExpression(t, body, bodies, index);
