@@ -85,9 +85,13 @@ const ASYNC_CAPABILITY_ABSENT = /^(?:[\w.]+\.)?[A-Za-z_]\w*Async\s*(?:==\s*null|
  */
 const ASYNC_MODE_MEMBER = /^(?:[\w.]+\.)?(?:Is|Use|Run)?Async$|^[\w.]+\s+is\s*\{[^{}]*\b(?:Is)?Async\s*:\s*true\b[^{}]*\}$/;
 
-/** Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a flag. */
+/**
+ * Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a
+ * flag. `\wAsync` stands for `\w+Async` (a name ending in Async): for a yes or no they agree, and `\w+` would be tried
+ * from every letter of every word, each time backtracking through the rest of it.
+ */
 export function mentionsSyncMode(text: string): boolean {
-  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\w+Async\s*(?:!=|==|is\s+not|is)\s*null\b|\.(?:Is|Use|Run)?Async\s*\)|\b(?:Is)?Async\s*:\s*true\b/.test(text);
+  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\wAsync\s*(?:!=|==|is\s+not|is)\s*null\b|\.(?:Is|Use|Run)?Async\s*\)|\b(?:Is)?Async\s*:\s*true\b/.test(text);
 }
 
 /**

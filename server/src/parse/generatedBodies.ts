@@ -16,9 +16,10 @@ import { closingBracket } from '../model/syntax';
 /**
  * Words and operators that make a body worth parsing: it awaits, declares or returns a task, starts a thread, or
  * subscribes or unsubscribes a handler (a WinForms designer's `InitializeComponent` wires the event handlers that
- * ASY020 and ASY028 look for).
+ * ASY020 and ASY028 look for). `\wAsync\b` is a name ending in Async, written so that it is not tried from every
+ * letter of every word (the expression is only ever tested, never matched).
  */
-const KEEP = /\b(?:async|await|Task|ValueTask|IAsyncEnumerable|IAsyncEnumerator|Thread)\b|\w+Async\b|[+-]=/;
+const KEEP = /\b(?:async|await|Task|ValueTask|IAsyncEnumerable|IAsyncEnumerator|Thread)\b|\wAsync\b|[+-]=/;
 
 /** A type or namespace declaration's keyword in a member header: the `{` after it opens a body of members. */
 const CONTAINER = /\b(?:class|struct|interface|record|enum|namespace)\b/;
