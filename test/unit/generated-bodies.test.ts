@@ -3,8 +3,12 @@
 // breaks whatever the input; and the model of a generated file keeps every declaration.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready } from './support';
+import fs from 'node:fs';
+import path from 'node:path';
+import { listFiles, ready, repoRoot } from './support';
 import { withPlainBodiesBlanked } from '../../server/src/parse/generatedBodies';
+import { parse, rangesOutside, type Tree } from '../../server/src/parse/parser';
+import { prepareSource } from '../../server/src/parse/prepare';
 import { modelFile } from '../../server/src/analysis/project';
 
 before(ready);
@@ -89,4 +93,44 @@ test('generated bodies: the model of a generated file keeps every type and membe
   assert.deepEqual(calls(full.model), ['Entity', 'HasKey', 'Lookup', 'Property', 'SaveAsync']);
   assert.deepEqual(calls(light.model), ['SaveAsync']);
   assert.equal(light.model.syntaxErrors.length, 0);
+});
+
+test('generated bodies: tree-sitter reads around the blanked bodies and gives the tree of the blanked text, node for node, on every fixture', () => {
+  const nodesOf = (tree: Tree): string[] => {
+    const out: string[] = [];
+    const cursor = tree.walk();
+    for (let more = true; more;) {
+      out.push(`${cursor.nodeType} ${cursor.startIndex}-${cursor.endIndex} ${cursor.startPosition.row}:${cursor.startPosition.column}-${cursor.endPosition.row}:${cursor.endPosition.column}`);
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) { more = false; break; }
+    }
+    cursor.delete();
+    return out;
+  };
+  let compared = 0;
+  for (const file of listFiles(path.join(repoRoot, 'test', 'fixtures'), '.cs')) {
+    const text = fs.readFileSync(file, 'utf8');
+    const blankedText = withPlainBodiesBlanked(prepareSource(text).parseText);
+    // The blanked text parsed whole is the reference; the pre-parse pass leaves it as it is.
+    if (blankedText === text || prepareSource(blankedText).parseText !== blankedText) continue;
+    const around = parse(text, null, { plainBodiesBlanked: true });
+    const whole = parse(blankedText);
+    assert.ok(around.tree && whole.tree, file);
+    assert.deepEqual(nodesOf(around.tree), nodesOf(whole.tree), file);
+    around.tree.delete();
+    whole.tree.delete();
+    compared++;
+  }
+  assert.ok(compared > 100, `only ${compared} fixtures had bodies to blank`);
+});
+
+test('generated bodies: the ranges around excluded spans carry the rows and columns tree-sitter counts', () => {
+  const text = 'ab\ncd { x\ny }\r\nz { w }';
+  // The insides of the two blocks: ` x\ny ` (7-12) and ` w ` (18-21); a \r is a column of its line.
+  const ranges = rangesOutside(text, [{ start: 7, end: 12 }, { start: 18, end: 21 }]);
+  assert.deepEqual(ranges.map((r) => [r.startIndex, r.endIndex, r.startPosition.row, r.startPosition.column, r.endPosition.row, r.endPosition.column]), [
+    [0, 7, 0, 0, 1, 4],
+    [12, 18, 2, 2, 3, 3],
+    [21, 22, 3, 6, 3, 7],
+  ]);
 });

@@ -6,12 +6,14 @@
  * fluent calls per migration: two thirds of the C# text of bitwarden/server), and parsing them was most of the time
  * and memory a `check` of such a repository took.
  *
- * `withPlainBodiesBlanked` blanks the inside of each such body in the pre-parse text (spaces, line breaks kept, so
- * offsets and line numbers stay those of the file), and tree-sitter reads an empty block. It reads the text with
- * comments and literals masked, so braces and words inside them do not count. Pure, linear in the text.
+ * `plainBodySpans` finds the inside of each such body, reading the text with comments and literals masked, so braces
+ * and words inside them do not count; `withPlainBodiesBlanked` blanks them in the pre-parse text (spaces, line breaks
+ * kept, so offsets and line numbers stay those of the file), and parser.ts leaves them out of what tree-sitter reads
+ * (its included ranges), so it reads an empty block without lexing the blanks. Pure, linear in the text.
  */
 import { maskCommentsAndStrings } from '../rules/sourceText';
 import { closingBracket } from '../model/syntax';
+import type { Span } from '../model/types';
 
 /**
  * Words and operators that make a body worth parsing: it awaits, declares or returns a task, starts a thread, or
@@ -29,10 +31,23 @@ const ACCESSOR = /^(?:\s*\[[^\]]*\])*\s*(?:(?:public|private|protected|internal|
 
 type Level = 'members' | 'accessors';
 
-/** The pre-parse text with the plain bodies of members blanked. */
-export function withPlainBodiesBlanked(parseText: string): string {
+/** The pre-parse text with the plain bodies of members (`plainBodySpans`) blanked. */
+export function withPlainBodiesBlanked(parseText: string, blanked: readonly Span[] = plainBodySpans(parseText)): string {
+  if (blanked.length === 0) return parseText;
+  const out: string[] = [];
+  let copied = 0;
+  for (const { start, end } of blanked) {
+    out.push(parseText.slice(copied, start), parseText.slice(start, end).replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length)));
+    copied = end;
+  }
+  out.push(parseText.slice(copied));
+  return out.join('');
+}
+
+/** The insides of the plain bodies of members (between their braces, never empty), in the order of the text. */
+export function plainBodySpans(parseText: string): Span[] {
   const masked = maskCommentsAndStrings(parseText);
-  const blanked: [number, number][] = [];
+  const blanked: Span[] = [];
   // Each level is a brace group whose direct content is members (a namespace or type body) or accessors.
   const levels: { level: Level; headerStart: number }[] = [{ level: 'members', headerStart: 0 }];
   // Only braces and semicolons move the scan: jump from one to the next.
@@ -65,19 +80,11 @@ export function withPlainBodiesBlanked(parseText: string): string {
     }
     const close = closingBracket(masked, i);
     if (close < 0) break;
-    if (kind === 'body' && !KEEP.test(header) && !KEEP.test(masked.slice(i + 1, close))) blanked.push([i + 1, close]);
+    if (kind === 'body' && close > i + 1 && !KEEP.test(header) && !KEEP.test(masked.slice(i + 1, close))) blanked.push({ start: i + 1, end: close });
     top.headerStart = close + 1;
     i = close + 1;
   }
-  if (blanked.length === 0) return parseText;
-  const out: string[] = [];
-  let copied = 0;
-  for (const [from, to] of blanked) {
-    out.push(parseText.slice(copied, from), parseText.slice(from, to).replace(/[^\r\n]+/g, (run) => ' '.repeat(run.length)));
-    copied = to;
-  }
-  out.push(parseText.slice(copied));
-  return out.join('');
+  return blanked;
 }
 
 /**
