@@ -354,7 +354,7 @@ test('splitCallText takes a call apart at its own argument list, not at a call a
   assert.equal(splitCallText('M(1) + 2'), null);
 });
 
-test('the backward text readers answer as the regular expressions they replace, on random text', async () => {
+test('the text readers that work from the end answer as the regular expressions they replace, on random text', async () => {
   const { trailingIdentifier, withoutTrailingBangs } = await import('../../server/src/model/syntax');
   // A seeded generator over the characters that matter: word characters, digits, white space (a no-break space
   // among it), the null-forgiving operator and a few others.
@@ -367,6 +367,13 @@ test('the backward text readers answer as the regular expressions they replace, 
     assert.equal(withoutTrailingBangs(text), text.replace(/\s*!+$/, ''), JSON.stringify(text));
   }
   assert.equal(trailingIdentifier('a.Alter(x).Build', 'a.Alter(x).Bu'.length), 'Bu');
+  // Texts made of the tokens around a ConfigureAwait, for the suffix it removes.
+  const { withoutConfigureAwait } = await import('../../server/src/workspace/typing');
+  const tokens = ['.', ' ', 'ConfigureAwait', '(', ')', 'false', 'x', '\n', 'await '];
+  for (let i = 0; i < 5000; i++) {
+    const text = Array.from({ length: Math.floor(next() * 9) }, () => tokens[Math.floor(next() * tokens.length)]).join('');
+    assert.equal(withoutConfigureAwait(text), text.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)\s*$/, ''), JSON.stringify(text));
+  }
 });
 
 test('a deconstruction declares each name of its tuple pattern, with its place in the tuple and no initializer of its own', () => {

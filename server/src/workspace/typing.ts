@@ -88,9 +88,9 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   const branches = conditionalBranches(t);
   if (branches) return conditionalType(branches, body, bodies, index);
   // The value of `await e` is e's result (Task<T> -> T), never e itself.
-  const awaited = /^await\s+([^]+)$/.exec(t);
-  if (awaited) {
-    const operand = typeOfExpression(withoutConfigureAwait(awaited[1]), body, bodies, index);
+  const awaited = awaitOperandOf(t);
+  if (awaited !== null) {
+    const operand = typeOfExpression(withoutConfigureAwait(awaited), body, bodies, index);
     const result = operand ? awaitResultType(operand.typeText) : null;
     if (operand && result) return { typeText: result, source: `the result of awaiting ${operand.source}` };
     // Other awaitables (gRPC's AsyncUnaryCall<T>, a custom awaiter): their GetAwaiter().GetResult(), from the signatures.
@@ -643,7 +643,20 @@ function receiverTypeName(receiver: string, body: MethodBody, bodies: readonly M
 
 /** `x.ConfigureAwait(false)` -> `x`: what is awaited, as far as its type goes. */
 export function withoutConfigureAwait(text: string): string {
-  return text.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)\s*$/, '');
+  // What `/\.\s*ConfigureAwait\s*\([^()]*\)\s*$/` removes, found from the end: the argument list opens at the last
+  // parenthesis and the dot is the last one before it. The expression itself tried every dot of the text, and typing
+  // `await await ... t` asks this of each operand in turn.
+  const t = text.trim();
+  const open = t.lastIndexOf('(');
+  const dot = open === -1 ? -1 : t.lastIndexOf('.', open);
+  return dot !== -1 && /^\.\s*ConfigureAwait\s*\([^()]*\)\s*$/.test(t.slice(dot)) ? t.slice(0, dot) : t;
+}
+
+/** The operand of `await x` (as `/^await\s+([^]+)$/` captures it from trimmed text), or null; without a pattern that reads the whole rest. */
+function awaitOperandOf(trimmed: string): string | null {
+  if (!trimmed.startsWith('await') || !/\s/.test(trimmed.charAt(5))) return null;
+  const operand = trimmed.slice(5).trimStart();
+  return operand === '' ? null : operand;
 }
 
 /**
@@ -682,9 +695,9 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
     return { verdict: 'notTask', reason: `${typed.source} is a ${typed.typeText}` };
   }
   // `await e` is e's result: a task only when e is a task of a task, as Task.WhenAny's is.
-  const awaited = /^await\s+([^]+)$/.exec(t);
-  if (awaited) {
-    if (/^(?:System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(withoutConfigureAwait(awaited[1]))) return { verdict: 'task', reason: 'await Task.WhenAny(...) gives the task that finished' };
+  const awaited = awaitOperandOf(t);
+  if (awaited !== null) {
+    if (/^(?:System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(withoutConfigureAwait(awaited))) return { verdict: 'task', reason: 'await Task.WhenAny(...) gives the task that finished' };
     return { verdict: 'notTask', reason: `the result of an await is what the task produced, not the task` };
   }
   if (TASK_FACTORIES.test(t)) return { verdict: 'task', reason: 'a Task factory call' };
