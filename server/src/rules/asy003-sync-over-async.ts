@@ -3,12 +3,13 @@ import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody, importsNamespace, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
+import { innermostItemAt } from '../model/spanForest';
 import { methodsNamed, typeFamily } from '../workspace/index';
 import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
-import { everyTaskIsPoolWork, isPoolWorkAcross } from './poolWork';
+import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup } from './poolWork';
 import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
@@ -88,7 +89,8 @@ const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s
  * Whether the waited task runs only synchronous code on the thread pool: it is `Task.Run(...)` or
  * `Task.Factory.StartNew(...)` itself, or a local assigned once from one (`var load = Task.Run(() => LoadAll());
  * ...; load.Result`), and the delegate is a lambda or anonymous method that is not async and hands back no task (it
- * returns nothing, or only values whose type the workspace or the signatures show is not a task). Waiting for it
+ * returns nothing, or only values whose type the workspace or the signatures show is not a task), or a method group of
+ * the type whose every method of that name is as synchronous (`Task.Factory.StartNew(Drain, this, ...)`). Waiting for it
  * is fork/join over synchronous work, as the Task class's documentation waits for a `Task.Run` loop
  * (learn.microsoft.com/dotnet/fundamentals/runtime-libraries/system-threading-tasks-task, "Wait for one or more
  * tasks to complete"): there is no asynchronous operation the thread waits on, no
@@ -277,7 +279,11 @@ function tasksAddedTo(ctx: RuleContext, body: MethodBody, argument: string, wait
   return added;
 }
 
-/** For the pool-start call written at `start` (`Task.Run(...)`, nothing after its closing parenthesis): whether its first argument is a synchronous lambda that hands back no task. */
+/**
+ * For the pool-start call written at `start` (`Task.Run(...)`, nothing after its closing parenthesis): whether its
+ * first argument is a synchronous lambda that hands back no task, or a method group of the type around the call that
+ * is as synchronous (poolWork.ts `isSynchronousMethodGroup`).
+ */
 function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string): boolean {
   const text = maskCommentsAndStrings(callText);
   const open = POOL_START.exec(text);
@@ -287,7 +293,8 @@ function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string
   let argumentStart = start + open[0].length;
   while (argumentStart < start + close && /\s/.test(ctx.text[argumentStart])) argumentStart++;
   const delegate = ctx.model.bodies.find((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start === argumentStart);
-  if (!delegate || delegate.isAsync || delegate.hasSyntaxErrors) return false;
+  if (!delegate) return isSynchronousMethodGroup(ctx, innermostItemAt(ctx.model.types, start)?.name ?? null, splitTopLevel(text.slice(open[0].length, close))[0] ?? '');
+  if (delegate.isAsync || delegate.hasSyntaxErrors) return false;
   return delegate.returns.every((r) => r.expressionText === null || taskEvidenceOf(ctx, delegate, r.expressionText).verdict === 'notTask');
 }
 
@@ -432,7 +439,8 @@ SynchronizationContext's message pump that each thread's lambda runs: a private 
 nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
 group or nameof, and no interface the type lists declaring it, or a local function every call of which is in a
 thread's start, with no delegate of it handed out), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
-\`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
+\`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, or with a method group of the type
+whose every method of that name is not async and returns no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
 method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
 a list local filled only by \`tasks.Add(Task.Run(...))\` or a local assigned once from a projection whose selector returns
