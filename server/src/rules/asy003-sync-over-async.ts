@@ -5,7 +5,7 @@ import { describeSyncBody, importsNamespace, taskEvidenceOf } from './asy001-004
 import { bodyChain } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
 import { methodsNamed, typeFamily } from '../workspace/index';
-import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
+import { arrayWrittenInPlace, closingBracket, escapeRegExp, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
@@ -344,6 +344,27 @@ function throwAssertionFixTitle(ctx: RuleContext, body: MethodBody): string | nu
   return `${row.receiver}.${call.name} takes a delegate that returns void, where an async lambda would escape the assertion: give an async lambda that awaits the task to ${row.receiver}.${counterpart} instead`;
 }
 
+/**
+ * The title for a projection that only unwraps each task of a sequence (`tasks.Select(t => t.Result)`,
+ * `.Select(t => t.GetAwaiter().GetResult())`), most often after a `Select(async x => ...)` that started them. Made
+ * async, the lambda would hand back the tasks again, not their results; what waits for all of them without blocking is
+ * `await Task.WhenAll(tasks)`, whose array holds the results in the sequence's order. The enclosing method must be
+ * async for that, which it already is when the projection sits inside async code.
+ */
+function unwrappingProjectionFixTitle(ctx: RuleContext, body: MethodBody): string | null {
+  const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
+  const [parameter] = body.parameters;
+  if (call?.kind !== 'invocation' || call.name !== 'Select' || call.receiver === null || call.argumentIndex !== 0 || body.parameters.length !== 1 || body.returns.length !== 1) return null;
+  const returned = maskCommentsAndStrings(body.returns[0].expressionText ?? '').trim();
+  const unwrap = new RegExp(`^${escapeRegExp(parameter.name)}\\s*\\.\\s*(?:Result|GetAwaiter\\s*\\(\\s*\\)\\s*\\.\\s*GetResult\\s*\\(\\s*\\))$`);
+  if (!unwrap.test(returned)) return null;
+  const enclosing = bodyChain(body, ctx.model.bodies)[1];
+  if (!enclosing) return null;
+  const instead = 'await Task.WhenAll over the tasks instead of reading each one\'s result in Select: its array holds the results in order';
+  if (isAsyncContext(ctx, enclosing)) return `${instead[0].toUpperCase()}${instead.slice(1)}`;
+  return enclosing.kind === 'method' || enclosing.kind === 'localFunction' ? `Make ${enclosing.name} async and ${instead} (changes its signature and every caller)` : null;
+}
+
 /** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
 function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
   switch (body.kind) {
@@ -353,7 +374,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
       return `Replace ${body.name} with an async method and await the task (changes every caller)`;
     case 'lambda':
     case 'anonymousMethod':
-      return throwAssertionFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
+      return throwAssertionFixTitle(ctx, body) ?? unwrappingProjectionFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
     default:
       // An operator cannot be async (C# allows the modifier on methods, local functions and lambdas only).
       if (/^(?:(?:implicit|explicit) )?operator /.test(body.name)) {
@@ -541,7 +562,9 @@ cannot be async, into an async method its callers call instead; an override, who
 an async counterpart, or, when its type has the async twin already, as a Stream subclass's \`Read\` beside its
 \`ReadAsync\` override, nowhere: its callers that can should await the twin; a lambda given to NUnit's
 \`Assert.Throws\` or \`Assert.Catch\`, which take a delegate that returns void and would make an async lambda async
-void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`). That is a
+void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`; a projection that only reads each
+task's result, \`.Select(t => t.Result)\`, whose lambda made async would hand back the tasks again, into
+\`await Task.WhenAll\` over the tasks). That is a
 design change across files that a person must make; the rule only describes it.
 
 ## Limitations
