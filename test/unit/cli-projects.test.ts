@@ -464,9 +464,9 @@ test('a project file that another project imports is part of that project, not a
     const r = await runCli(['projects', '--format', 'json', dir]);
     assert.equal(r.code, 0, r.stderr);
     const projects = (JSON.parse(r.stdout).projects as { project: string; targetFramework: string | null }[]).map((p) => [p.project.slice(base.length + 1), p.targetFramework]);
-    assert.deepEqual(projects, [['src/Ledger/Ledger.csproj', 'net10.0']]);
+    assert.deepEqual(projects, [['src/Bookkeeping/Bookkeeping.csproj', 'net10.0']]);
     const found = ((await checkJson(dir)).findings as JsonFinding[]).map((f) => [f.ruleId, f.file.slice(base.length + 1), f.project?.slice(base.length + 1)]);
-    assert.deepEqual(found, [['ASY001', 'src/Ledger/LedgerReader.cs', 'src/Ledger/Ledger.csproj']]);
+    assert.deepEqual(found, [['ASY001', 'src/Bookkeeping/LedgerReader.cs', 'src/Bookkeeping/Bookkeeping.csproj']]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
