@@ -452,6 +452,26 @@ test('a class library that references an application\'s project is that applicat
   assert.deepEqual(formats.projectReferences, []);
 });
 
+test('a project file that another project imports is part of that project, not a project of its own', async () => {
+  // Built alone, build/Common.csproj (properties only) would be no project the SDK can build, so the fixture compiles
+  // without it and the test writes it into a copy.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-shared-settings-'));
+  try {
+    fs.cpSync(path.join('test', 'fixtures', 'projects', 'shared-settings'), dir, { recursive: true, filter: (src) => !/[\\/](?:obj|bin)$/.test(src) });
+    fs.mkdirSync(path.join(dir, 'build'));
+    fs.writeFileSync(path.join(dir, 'build', 'Common.csproj'), '<Project>\n  <PropertyGroup>\n    <TargetFramework>net10.0</TargetFramework>\n    <LangVersion>13.0</LangVersion>\n  </PropertyGroup>\n</Project>\n');
+    const base = dir.split(path.sep).join('/');
+    const r = await runCli(['projects', '--format', 'json', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    const projects = (JSON.parse(r.stdout).projects as { project: string; targetFramework: string | null }[]).map((p) => [p.project.slice(base.length + 1), p.targetFramework]);
+    assert.deepEqual(projects, [['src/Bookkeeping/Bookkeeping.csproj', 'net10.0']]);
+    const found = ((await checkJson(dir)).findings as JsonFinding[]).map((f) => [f.ruleId, f.file.slice(base.length + 1), f.project?.slice(base.length + 1)]);
+    assert.deepEqual(found, [['ASY001', 'src/Bookkeeping/LedgerReader.cs', 'src/Bookkeeping/Bookkeeping.csproj']]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a project named by a solution above it reads $(SolutionDir) as that solution\'s folder, so a plug-in that references the application through it is no library code', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'solution-plugins');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');

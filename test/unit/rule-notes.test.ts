@@ -30,6 +30,10 @@ const ROWS: NoteRow[] = [
   // A wait through ConfigureAwait(false) waits on the call's task: the note says why that call is a task.
   { fixture: 'sync-over-async/configured-wait.cs', ruleId: 'ASY003', about: 'ConfigureAwait', message: /blocks the thread on a task/, note: /Why this is a task: return type of PublishAsync is a Task\./ },
   // A lambda given to NUnit's Assert.Throws or Assert.Catch is not made async (it would be async void there): the title names the assertion for async code.
+  // A projection that only unwraps each task: the title says to await Task.WhenAll over them, not to make the lambda async.
+  { fixture: 'sync-over-async/unwrapping-projection.cs', ruleId: 'ASY003', about: 't.Result', line: 22, message: /blocks the thread on a task/, fix: /^Await Task\.WhenAll over the tasks instead of reading each one's result in Select: its array holds the results in order$/ },
+  { fixture: 'sync-over-async/unwrapping-projection.cs', ruleId: 'ASY003', about: 'GetResult', message: /blocks the thread on a task/, fix: /^Make Names async and await Task\.WhenAll over the tasks .* \(changes its signature and every caller\)$/ },
+  { fixture: 'sync-over-async/unwrapping-projection.cs', ruleId: 'ASY003', about: 't.Result', line: 30, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task/ },
   { fixture: 'sync-over-async/throw-assertion-lambdas.cs', ruleId: 'ASY003', about: 'GetAsync', line: 25, message: /blocks the thread on a task/, fix: /^Assert\.Throws takes a delegate that returns void, where an async lambda would escape the assertion: give an async lambda that awaits the task to Assert\.ThrowsAsync instead$/ },
   { fixture: 'sync-over-async/throw-assertion-lambdas.cs', ruleId: 'ASY003', about: 'GetAsync', line: 31, message: /blocks the thread on a task/, fix: /^Assert\.Catch takes a delegate that returns void, .* to Assert\.CatchAsync instead$/ },
   { fixture: 'sync-over-async/throw-assertion-lambdas.cs', ruleId: 'ASY003', about: 'GetAsync', line: 37, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task/ },

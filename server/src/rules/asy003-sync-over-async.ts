@@ -3,12 +3,13 @@ import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
 import { describeSyncBody, importsNamespace, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
+import { innermostItemAt } from '../model/spanForest';
 import { methodsNamed, typeFamily } from '../workspace/index';
-import { arrayWrittenInPlace, closingBracket, splitTopLevel } from '../model/syntax';
+import { arrayWrittenInPlace, closingBracket, escapeRegExp, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
-import { everyTaskIsPoolWork, isPoolWorkAcross } from './poolWork';
+import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup } from './poolWork';
 import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
@@ -88,7 +89,8 @@ const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s
  * Whether the waited task runs only synchronous code on the thread pool: it is `Task.Run(...)` or
  * `Task.Factory.StartNew(...)` itself, or a local assigned once from one (`var load = Task.Run(() => LoadAll());
  * ...; load.Result`), and the delegate is a lambda or anonymous method that is not async and hands back no task (it
- * returns nothing, or only values whose type the workspace or the signatures show is not a task). Waiting for it
+ * returns nothing, or only values whose type the workspace or the signatures show is not a task), or a method group of
+ * the type whose every method of that name is as synchronous (`Task.Factory.StartNew(Drain, this, ...)`). Waiting for it
  * is fork/join over synchronous work, as the Task class's documentation waits for a `Task.Run` loop
  * (learn.microsoft.com/dotnet/fundamentals/runtime-libraries/system-threading-tasks-task, "Wait for one or more
  * tasks to complete"): there is no asynchronous operation the thread waits on, no
@@ -277,7 +279,11 @@ function tasksAddedTo(ctx: RuleContext, body: MethodBody, argument: string, wait
   return added;
 }
 
-/** For the pool-start call written at `start` (`Task.Run(...)`, nothing after its closing parenthesis): whether its first argument is a synchronous lambda that hands back no task. */
+/**
+ * For the pool-start call written at `start` (`Task.Run(...)`, nothing after its closing parenthesis): whether its
+ * first argument is a synchronous lambda that hands back no task, or a method group of the type around the call that
+ * is as synchronous (poolWork.ts `isSynchronousMethodGroup`).
+ */
 function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string): boolean {
   const text = maskCommentsAndStrings(callText);
   const open = POOL_START.exec(text);
@@ -287,7 +293,8 @@ function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string
   let argumentStart = start + open[0].length;
   while (argumentStart < start + close && /\s/.test(ctx.text[argumentStart])) argumentStart++;
   const delegate = ctx.model.bodies.find((b) => (b.kind === 'lambda' || b.kind === 'anonymousMethod') && b.span.start === argumentStart);
-  if (!delegate || delegate.isAsync || delegate.hasSyntaxErrors) return false;
+  if (!delegate) return isSynchronousMethodGroup(ctx, innermostItemAt(ctx.model.types, start)?.name ?? null, splitTopLevel(text.slice(open[0].length, close))[0] ?? '');
+  if (delegate.isAsync || delegate.hasSyntaxErrors) return false;
   return delegate.returns.every((r) => r.expressionText === null || taskEvidenceOf(ctx, delegate, r.expressionText).verdict === 'notTask');
 }
 
@@ -337,6 +344,27 @@ function throwAssertionFixTitle(ctx: RuleContext, body: MethodBody): string | nu
   return `${row.receiver}.${call.name} takes a delegate that returns void, where an async lambda would escape the assertion: give an async lambda that awaits the task to ${row.receiver}.${counterpart} instead`;
 }
 
+/**
+ * The title for a projection that only unwraps each task of a sequence (`tasks.Select(t => t.Result)`,
+ * `.Select(t => t.GetAwaiter().GetResult())`), most often after a `Select(async x => ...)` that started them. Made
+ * async, the lambda would hand back the tasks again, not their results; what waits for all of them without blocking is
+ * `await Task.WhenAll(tasks)`, whose array holds the results in the sequence's order. The enclosing method must be
+ * async for that, which it already is when the projection sits inside async code.
+ */
+function unwrappingProjectionFixTitle(ctx: RuleContext, body: MethodBody): string | null {
+  const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
+  const [parameter] = body.parameters;
+  if (call?.kind !== 'invocation' || call.name !== 'Select' || call.receiver === null || call.argumentIndex !== 0 || body.parameters.length !== 1 || body.returns.length !== 1) return null;
+  const returned = maskCommentsAndStrings(body.returns[0].expressionText ?? '').trim();
+  const unwrap = new RegExp(`^${escapeRegExp(parameter.name)}\\s*\\.\\s*(?:Result|GetAwaiter\\s*\\(\\s*\\)\\s*\\.\\s*GetResult\\s*\\(\\s*\\))$`);
+  if (!unwrap.test(returned)) return null;
+  const enclosing = bodyChain(body, ctx.model.bodies)[1];
+  if (!enclosing) return null;
+  const instead = 'await Task.WhenAll over the tasks instead of reading each one\'s result in Select: its array holds the results in order';
+  if (isAsyncContext(ctx, enclosing)) return `${instead[0].toUpperCase()}${instead.slice(1)}`;
+  return enclosing.kind === 'method' || enclosing.kind === 'localFunction' ? `Make ${enclosing.name} async and ${instead} (changes its signature and every caller)` : null;
+}
+
 /** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
 function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
   switch (body.kind) {
@@ -346,7 +374,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
       return `Replace ${body.name} with an async method and await the task (changes every caller)`;
     case 'lambda':
     case 'anonymousMethod':
-      return throwAssertionFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
+      return throwAssertionFixTitle(ctx, body) ?? unwrappingProjectionFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
     default:
       // An operator cannot be async (C# allows the modifier on methods, local functions and lambdas only).
       if (/^(?:(?:implicit|explicit) )?operator /.test(body.name)) {
@@ -432,7 +460,8 @@ SynchronizationContext's message pump that each thread's lambda runs: a private 
 nested type, of a type declared in that file alone, every call of it in a thread's start, its name in no method
 group or nameof, and no interface the type lists declaring it, or a local function every call of which is in a
 thread's start, with no delegate of it handed out), on a task that only runs synchronous work on the thread pool (\`Task.Run(() => LoadAll())\` or
-\`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, waited on directly, through a
+\`Task.Factory.StartNew(...)\` with a lambda that is not async and hands back no task, or with a method group of the type
+whose every method of that name is not async and returns no task, waited on directly, through a
 local assigned once, through a private field that every write fills with one (written in place or returned by a
 method of the type: a poll loop that Dispose cancels and joins), or by a \`Task.WaitAll\` or \`Task.WaitAny\` whose every task is one, in an array written in place,
 a list local filled only by \`tasks.Add(Task.Run(...))\` or a local assigned once from a projection whose selector returns
@@ -533,7 +562,9 @@ cannot be async, into an async method its callers call instead; an override, who
 an async counterpart, or, when its type has the async twin already, as a Stream subclass's \`Read\` beside its
 \`ReadAsync\` override, nowhere: its callers that can should await the twin; a lambda given to NUnit's
 \`Assert.Throws\` or \`Assert.Catch\`, which take a delegate that returns void and would make an async lambda async
-void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`). That is a
+void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`; a projection that only reads each
+task's result, \`.Select(t => t.Result)\`, whose lambda made async would hand back the tasks again, into
+\`await Task.WhenAll\` over the tasks). That is a
 design change across files that a person must make; the rule only describes it.
 
 ## Limitations

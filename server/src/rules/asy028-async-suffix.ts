@@ -80,9 +80,11 @@ them, follows a convention of its own, as some messaging and API-client librarie
 (\`Send\`, \`Publish\`, \`Handle\`, \`GetAll\` returning a task): its missing suffixes are that convention, not slips,
 and are not reported (an \`Async\` on a method that cannot be awaited still is). The count is per project (files
 outside any project count together) and takes only names the method chooses: interface members where they are
-declared and methods of classes, but not overrides, explicit implementations, implementations of a workspace
-interface's member, tests and harness set-up, a controller's actions, a Razor page's handlers and a hub's methods
-(routing binds to their names), \`Main\`, \`DisposeAsync\` and the awaitable pattern's members.
+declared and methods of classes, but not overrides, explicit implementations, implementations of an interface's
+member (the workspace's, or a .NET or package interface the API signatures hold, such as \`IHostedService.StartAsync\`
+or ASP.NET Core's \`IModelBinder.BindModelAsync\`, whose suffix the project did not choose), tests and harness set-up,
+a controller's actions, a Razor page's handlers and a hub's methods (routing binds to their names), \`Main\`,
+\`DisposeAsync\` and the awaitable pattern's members.
 
 ## Why is this bad?
 Callers read the suffix to know that a call must be awaited; a \`Task\`-returning \`Save()\` invites \`Save();\`
@@ -122,9 +124,10 @@ with the compiler's help; a text edit here could not find them all.
   workspace. A base class's virtual method that only its subclasses' interface makes an implementation (an abstract
   job base whose derived jobs list \`IJob\`) is read as the base class's own.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`.
-- The project convention is read from names alone: an implementation of a .NET or package interface whose member
-  has the suffix (\`IHostedService.StartAsync\`) counts as a suffixed name of the project's own, and a project of
-  fewer than ten such methods, or one that mixes the two styles, gets every missing suffix reported.
+- The project convention is read from names alone: an implementation of a package interface the signatures do not
+  hold, or a method a framework finds by a suffixed name without an interface (a view component's \`InvokeAsync\`),
+  counts as a suffixed name of the project's own, and a project of fewer than ten such methods, or one that mixes the
+  two styles, gets every missing suffix reported.
 `;
 
 const KNOWN_AWAITABLES = /^(?:Windows\.Foundation\.)?IAsync(?:Action|Operation)(?:WithProgress)?\b|^(?:System\.Runtime\.CompilerServices\.)?(?:Configured(?:Value)?TaskAwaitable|YieldAwaitable)\b/;

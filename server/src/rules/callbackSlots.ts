@@ -8,7 +8,7 @@
  */
 import type { MethodBody, Parameter, SuspensionPoint } from '../model/types';
 import { bodyChain } from '../model/bodies';
-import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { methodsOf } from '../signatures/members';
 import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
@@ -100,17 +100,25 @@ export interface MethodShape {
  * without one only the workspace's and the known package interfaces are asked.
  */
 export function declaredByABaseOf(ctx: RuleContext, shape: MethodShape, typingBody: MethodBody | undefined): boolean {
-  const family = new Set(typeFamily(ctx.index, shape.owner));
+  return declaredByABaseIn(ctx.index, ctx.model.bodies, shape, typingBody);
+}
+
+/**
+ * declaredByABaseOf outside a rule's file: `bodies` are the bodies of the file that declares the method, which
+ * `typingBody` is one of (ASY028's census of a project reads every file of it).
+ */
+export function declaredByABaseIn(index: WorkspaceIndex, bodies: readonly MethodBody[], shape: MethodShape, typingBody: MethodBody | undefined): boolean {
+  const family = new Set(typeFamily(index, shape.owner));
   family.delete(shape.owner);
   const fits = (m: MethodRef): boolean => !shape.sameArity || arityOf(m) === null || arityOf(m) === shape.parameterCount;
-  if (methodsNamed(ctx.index, shape.name, null).some((m) => m.typeName !== null && family.has(m.typeName) && fits(m))) return true;
-  if (implementsPackageInterfaceMember(ctx, shape)) return true;
-  const typing = typingBody ? apiTypingFor(typingBody, ctx.model.bodies, ctx.index) : null;
+  if (methodsNamed(index, shape.name, null).some((m) => m.typeName !== null && family.has(m.typeName) && fits(m))) return true;
+  if (implementsPackageInterfaceMember(index, shape)) return true;
+  const typing = typingBody ? apiTypingFor(typingBody, bodies, index) : null;
   if (!typing) return false;
-  for (const name of typeFamily(ctx.index, shape.owner)) {
-    for (const ref of typesNamed(ctx.index, name)) {
+  for (const name of typeFamily(index, shape.owner)) {
+    for (const ref of typesNamed(index, name)) {
       for (const base of ref.type.baseTypes) {
-        if (typesNamed(ctx.index, base).length > 0) continue;
+        if (typesNamed(index, base).length > 0) continue;
         const type = resolveTypeText(typing.api, base);
         if (!type || !definitionOf(typing.api, type)) continue;
         if (methodsOf(typing.api, type, shape.name, { static: false }).length > 0) return true;
@@ -132,18 +140,18 @@ function arityOf(m: MethodRef): number | null {
  * package's namespace or the declaring file imports that namespace; a workspace type of the same name is the
  * workspace's own, which the caller has already asked about.
  */
-function implementsPackageInterfaceMember(ctx: RuleContext, shape: MethodShape): boolean {
+function implementsPackageInterfaceMember(index: WorkspaceIndex, shape: MethodShape): boolean {
   if (shape.isStatic) return false;
-  for (const name of typeFamily(ctx.index, shape.owner)) {
-    for (const ref of typesNamed(ctx.index, name)) {
+  for (const name of typeFamily(index, shape.owner)) {
+    for (const ref of typesNamed(index, name)) {
       for (const base of ref.type.baseTypes) {
         const written = base.trim().replace(/^global::/, '').replace(/<[^]*$/, '');
         const simple = written.split('.').pop() ?? written;
-        if (typesNamed(ctx.index, simple).length > 0) continue;
+        if (typesNamed(index, simple).length > 0) continue;
         const qualifier = written.includes('.') ? written.slice(0, written.lastIndexOf('.')) : null;
         for (const row of packageInterfacesNamed(simple)) {
           if (!packageInterfaceDeclares(row, shape.name, shape.parameterCount)) continue;
-          if (qualifier !== null ? qualifier === row.namespace : importsInDeclaringFile(ctx, ref.file, row.namespace)) return true;
+          if (qualifier !== null ? qualifier === row.namespace : importsInDeclaringFile(index, ref.file, row.namespace)) return true;
         }
       }
     }
@@ -152,9 +160,9 @@ function implementsPackageInterfaceMember(ctx: RuleContext, shape: MethodShape):
 }
 
 /** Whether the workspace file that declares a type imports the namespace (its usings, or its project's global ones). */
-function importsInDeclaringFile(ctx: RuleContext, file: string, namespace: string): boolean {
-  const model = ctx.index.files.get(file);
-  return !!model && fileImportsNamespace(ctx.index, file, model.usings, namespace);
+function importsInDeclaringFile(index: WorkspaceIndex, file: string, namespace: string): boolean {
+  const model = index.files.get(file);
+  return !!model && fileImportsNamespace(index, file, model.usings, namespace);
 }
 
 /**

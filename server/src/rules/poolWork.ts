@@ -14,6 +14,8 @@ import { innermostItemAt } from '../model/spanForest';
 import { arrayWrittenInPlace, closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { taskEvidence } from '../workspace/typing';
 import { resolveCallSite } from '../workspace/completion';
+import { methodsNamed } from '../workspace/index';
+import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { canBeOverridden } from './factoryResults';
 import type { RuleContext } from './types';
 
@@ -156,11 +158,33 @@ function delegatesAt(site: Site, name: string, args: readonly string[], index: n
     && b.delegateTarget.call.argumentTexts[index]?.trim() === written);
 }
 
-/** Whether argument `index` of the call is a lambda that is not async and hands back no task (or nothing). */
+/**
+ * Whether argument `index` of the call is a lambda that is not async and hands back no task (or nothing), or a method
+ * group of the body's own type that is as synchronous (`isSynchronousMethodGroup`).
+ */
 function synchronousDelegate(ctx: RuleContext, site: Site, name: string, args: readonly string[], index: number): boolean {
   const found = delegatesAt(site, name, args, index);
-  return found.length > 0 && found.every((d) => !d.isAsync && !d.hasSyntaxErrors
+  if (found.length === 0) return isSynchronousMethodGroup(ctx, site.body.containingType, args[index] ?? '');
+  return found.every((d) => !d.isAsync && !d.hasSyntaxErrors
     && d.returns.every((r) => r.expressionText === null || taskEvidence(r.expressionText, d, site.model.bodies, ctx.index).verdict === 'notTask'));
+}
+
+/**
+ * Whether `written` (`ProcessQueue`, `this.Drain`), an argument given where a delegate is expected, is a method group
+ * of the type `owner` names whose every method of that name, on the type or its workspace bases, has a body, is not
+ * async and returns no task. Task.Run or Task.Factory.StartNew then runs that method's synchronous code, as a lambda
+ * calling it would (`Task.Factory.StartNew(ProcessQueue, this, token, TaskCreationOptions.LongRunning,
+ * TaskScheduler.Default)`): C# converts the group to Action or Func<T> of a value that is not a task, so no
+ * overload that unwraps a task applies. A name the type does not declare (an inherited package method, another
+ * object's method) proves nothing.
+ */
+export function isSynchronousMethodGroup(ctx: RuleContext, owner: string | null, written: string): boolean {
+  const name = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(written.trim())?.[1];
+  const typeName = owner?.split('.').pop();
+  if (!name || !typeName) return false;
+  const methods = methodsNamed(ctx.index, name, typeName);
+  return methods.length > 0 && methods.every((m) => m.body !== null && m.body.kind === 'method' && !m.body.isAsync
+    && !m.body.hasSyntaxErrors && m.body.returnTypeText !== null && !isTaskLike(classifyReturnType(m.body.returnTypeText, false).kind));
 }
 
 /** A continuation on a scheduler other than the default one (`TaskScheduler.FromCurrentSynchronizationContext()`) may need the waiting thread. */

@@ -7,7 +7,8 @@
  */
 import type { MemberSignature, MethodBody, TypeDeclaration } from '../model/types';
 import { fileApiScopeOf, fileApiScopesGeneration } from '../signatures/provider';
-import { indexMemo, methodsNamed, typeFamily, type WorkspaceIndex } from '../workspace/index';
+import { indexMemo, typeFamily, type WorkspaceIndex } from '../workspace/index';
+import { declaredByABaseIn } from './callbackSlots';
 import { isHarnessMethod } from './testSubjects';
 
 /** How many awaitable methods a project names itself, with and without the suffix. */
@@ -30,15 +31,17 @@ const IMPOSED_NAMES: ReadonlySet<string> = new Set(['Main', 'DisposeAsync', 'Get
 
 /**
  * Whether the method's name counts in the census: an awaitable method (Task or ValueTask, as declared) whose name its
- * author chose. Overrides, explicit implementations and methods whose name a workspace base type or interface
- * declares take their name from elsewhere (the base is counted where it declares it); tests and harness set-up are
- * named for the harness, and a controller's actions for its routes.
+ * author chose. Overrides, explicit implementations and methods whose name a base type or interface declares take
+ * their name from elsewhere: a workspace base is counted where it declares it, and a .NET or package interface
+ * (`IHostedService.StartAsync`, ASP.NET Core's `IModelBinder.BindModelAsync`, read through the API signatures as
+ * ASY028 reads them before reporting) is not the project's choice at all. Tests and harness set-up are named for the
+ * harness, and a controller's actions for its routes. `bodies` are the declaring file's.
  */
-export function countsInCensus(index: WorkspaceIndex, type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined): boolean {
+function countsInCensus(index: WorkspaceIndex, bodies: readonly MethodBody[], type: TypeDeclaration, m: MemberSignature, body: MethodBody | undefined): boolean {
   if (m.kind !== 'method' || !AWAITABLE_RETURNS.has(m.returnKind) || m.explicitInterface || IMPOSED_NAMES.has(m.name)) return false;
   if (body && (body.modifiers.includes('override') || isHarnessMethod(index, body) || isFrameworkBoundMethod(index, type, m.name, body))) return false;
-  const family = typeFamily(index, type.name);
-  return !methodsNamed(index, m.name, null).some((other) => other.typeName !== null && other.typeName !== type.name && family.has(other.typeName));
+  const shape = { owner: type.name, name: m.name, parameterCount: (body?.parameters ?? m.parameters ?? m.parameterTypes).length, isStatic: m.isStatic };
+  return !declaredByABaseIn(index, bodies, shape, body ?? bodies[0]);
 }
 
 /** Controllers, Razor pages and SignalR hubs: frameworks that bind to method names. */
@@ -72,7 +75,7 @@ function censusOfProject(index: WorkspaceIndex, files: readonly string[]): Suffi
       if (type.kind === 'delegate') continue;
       for (const m of type.members) {
         const body = m.bodyId ? bodies.get(m.bodyId) : undefined;
-        if (body?.hasSyntaxErrors || !countsInCensus(index, type, m, body)) continue;
+        if (body?.hasSyntaxErrors || !countsInCensus(index, model.bodies, type, m, body)) continue;
         if (saysAsync(m.name)) census.suffixed++;
         else census.bare++;
       }

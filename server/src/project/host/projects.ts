@@ -257,7 +257,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return model;
   };
 
-  const all = (): readonly ProjectModel[] => (allProjects ??= [...projectFiles].sort().map(evaluate));
+  const all = (): readonly ProjectModel[] => (allProjects ??= withoutImportedProjects([...projectFiles].sort().map(evaluate)));
 
   let roots: string[] = [];
   // The projects in a folder and below it: a build folder is one of code that does not ship when it holds a build script.
@@ -481,4 +481,15 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       packagesSeenByProject.clear();
     },
   };
+}
+
+/**
+ * The project files that are projects of their own: a `.csproj` that another known project imports
+ * (`<Import Project="../Build/Common.csproj" />`, a repository's shared settings kept under a project's extension) is
+ * read as part of each importer's evaluation, and MSBuild never builds it alone: a solution lists it, if at all, as a
+ * solution item. Counted as a project it would own the files of its folder and show in the project list.
+ */
+function withoutImportedProjects(models: readonly ProjectModel[]): ProjectModel[] {
+  const imported = new Set(models.flatMap((m) => m.imports));
+  return models.filter((m) => !imported.has(m.path));
 }
