@@ -489,6 +489,9 @@ await runs for it (\`if (user is not null || mode == CacheMode.CacheOnly) return
 or virtual member the workspace's implementations decide, the mode being the member's own contract; an implementation
 that throws instead of handing back a task (a stub's \`throw new NotSupportedException();\`) blocks no waiter and
 leaves the judgement to the others. A conditional receiver (\`channel?.GetUserAsync(...)\`) is judged as a plain one.
+So is a wait on a task parameter of a function that only workspace helpers call, each after awaiting the task it
+passes there (\`await task; continuation.Invoke(task, state);\`), the function handed over by name (a method group,
+\`&Complete\`), as a lambda, or inside a wrapper struct that keeps it and calls it with its own parameters.
 In test code it leaves alone a wait on the asynchronous branch of a \`bool async\` parameter (\`if (async) {
 subject.RenameAsync(id, name).GetAwaiter().GetResult(); } else { subject.Rename(id, name); }\`, the true arm of
 \`async ? ... : ...\`, or after \`if (!async) { ...; return; }\`, also inside a lambda written there): a theory that runs
