@@ -15,6 +15,7 @@
  * parameter unless the constructor stores some other function there.
  */
 import type { CallSite, MethodBody, Parameter, TaskWait } from '../model/types';
+import { splitTopLevel } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
 import { stripGenerics, typesNamed, type TypeRef, type WorkspaceIndex } from '../workspace/index';
 import { maskCommentsAndStrings, writesOfName } from './sourceText';
@@ -147,30 +148,10 @@ function enclosingArgument(masked: string, from: number, to: number): { open: nu
     }
   }
   if (close < 0) return null;
-  const args = splitArguments(masked.slice(open + 1, close));
-  let offset = open + 1;
-  for (let index = 0; index < args.length; index++) {
-    const a = args[index];
-    const lead = a.length - a.trimStart().length;
-    if (offset + lead === from && offset + a.trimEnd().length === to) return { open, close, index };
-    offset += a.length + 1;
-  }
-  return null;
-}
-
-/** The top-level comma-separated parts of an argument list's text, untrimmed, so offsets add up. */
-function splitArguments(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[' || c === '{' || c === '<') depth++;
-    else if (c === ')' || c === ']' || c === '}' || (c === '>' && text[i - 1] !== '=')) depth = Math.max(0, depth - 1);
-    else if (c === ',' && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
-  }
-  out.push(text.slice(start));
-  return out;
+  // Which argument the range is: the top-level commas before it, and the whole argument there is the range.
+  const before = masked.slice(open + 1, from);
+  const index = before.trim() === '' ? 0 : splitTopLevel(`${before}_`).length - 1;
+  return splitTopLevel(masked.slice(open + 1, close))[index] === masked.slice(from, to).trim() ? { open, close, index } : null;
 }
 
 /** The call site of the file, named so, whose span holds `at` (its argument list's `(`, or a lambda argument's call). */
