@@ -265,18 +265,18 @@ function helperInvokesAfterAwait(index: WorkspaceIndex, file: string, helper: Me
   const name = parameter.name;
   const bodies = index.files.get(file)?.bodies ?? [];
   // A nested lambda that captures the parameter could call it at any time.
-  if (bodies.some((b) => b.parentId !== null && b.capturedNames.includes(name) && within(b, helper))) return false;
+  if (capturedInside(bodies, helper, name)) return false;
   let accounted = 0;
   for (const call of helper.calls) {
     if (call.receiver === name) {
       accounted++;
       const position = invoker.methods.get(call.name);
       if (position !== undefined) {
-        if (!passesAwaitedTask(helper, call, invoker.direct ? taskAt : position)) return false;
+        if (!passesAwaitedTask(bodies, helper, call, invoker.direct ? taskAt : position)) return false;
       } else if (!invoker.harmless.has(call.name)) return false;
     } else if (invoker.direct && call.receiver === null && call.name === name) {
       accounted++;
-      if (!passesAwaitedTask(helper, call, taskAt)) return false;
+      if (!passesAwaitedTask(bodies, helper, call, taskAt)) return false;
     }
     for (let i = 0; i < call.argumentTexts.length; i++) {
       const arg = call.argumentTexts[i].trim();
@@ -293,9 +293,9 @@ function helperInvokesAfterAwait(index: WorkspaceIndex, file: string, helper: Me
   return accounted === parameter.uses;
 }
 
-/** Whether a body lies inside another (its span within the other's). */
-function within(inner: MethodBody, outer: MethodBody): boolean {
-  return inner !== outer && outer.span.start <= inner.span.start && inner.span.end <= outer.span.end;
+/** Whether a function nested in the helper mentions the helper's name (its capturedNames): it could use or write it at any time. */
+function capturedInside(bodies: readonly MethodBody[], helper: MethodBody, name: string): boolean {
+  return bodies.some((b) => b !== helper && b.parentId !== null && helper.span.start <= b.span.start && b.span.end <= helper.span.end && b.capturedNames.includes(name));
 }
 
 /** A call that hands the parameter on, at `at`, to workspace helpers that each call the function only after an await. */
@@ -318,12 +318,13 @@ function helperParameterType(helper: MethodBody, call: CallSite, at: number): st
 /**
  * Whether the call passes, at `position`, a parameter of the helper that an await earlier in the helper has waited
  * for, in a statement every region of which (try, loop, branch) also holds the call, and that the helper mentions
- * only in such awaits and in calls that take it as a whole argument (so it is never assigned again).
+ * only in such awaits and in calls that take it as a whole argument, and no function nested in it mentions (so it is
+ * never assigned again).
  */
-function passesAwaitedTask(helper: MethodBody, call: CallSite, position: number): boolean {
+function passesAwaitedTask(bodies: readonly MethodBody[], helper: MethodBody, call: CallSite, position: number): boolean {
   const task = call.argumentTexts[position]?.trim();
   const parameter = helper.parameters.find((p) => p.name === task);
-  if (!task || !parameter || parameter.uses === undefined || parameter.modifiers.length > 0) return false;
+  if (!task || !parameter || parameter.uses === undefined || parameter.modifiers.length > 0 || capturedInside(bodies, helper, task)) return false;
   const awaited = helper.awaits.some((a) => a.kind === 'await' && a.operand.text.trim() === task && a.span.end <= call.span.start
     && a.regions.every((r) => r.span.start <= call.span.start && call.span.end <= r.span.end));
   if (!awaited) return false;
