@@ -86,16 +86,20 @@ function handOffsOf(ctx: RuleContext, body: MethodBody, masked: string): HandOff
     const handOff = handOffAt(ctx, call.span.start, call.name, call.argumentIndex, null);
     return handOff ? [handOff] : null;
   }
-  const isPrivateMethod = body.kind === 'method' && !body.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'internal' || m === 'override' || m === 'virtual');
+  // A private method of a partial type may be called from another part, in a file this one does not show.
+  const partial = ctx.model.types.some((t) => t.name === body.containingType && t.modifiers.includes('partial'));
+  const isPrivateMethod = body.kind === 'method' && !partial && !body.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'internal' || m === 'override' || m === 'virtual');
   if (body.kind !== 'localFunction' && !isPrivateMethod) return null;
   const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : null;
   const scope = body.kind === 'localFunction' ? parent?.span : { start: 0, end: masked.length };
   if (!scope) return null;
   const out: HandOff[] = [];
-  const pattern = new RegExp(String.raw`(?<![\w.])${body.name}\b`, 'g');
+  // Member access counts too: a private method is reachable on another instance of its type (`other.Complete(...)`).
+  const pattern = new RegExp(String.raw`(?<!\w)${body.name}\b`, 'g');
   pattern.lastIndex = scope.start;
   for (let m = pattern.exec(masked); m && m.index < scope.end; m = pattern.exec(masked)) {
     if (m.index === body.nameSpan.start) continue;
+    if (/\.\s*$/.test(masked.slice(Math.max(0, m.index - 4), m.index))) return null;
     const handOff = handOffOfMention(ctx, masked, m.index, body.name);
     if (!handOff) return null;
     out.push(handOff);
