@@ -603,7 +603,7 @@ test('ConfigureAwait.Fody configures the awaits of a project that references it:
   }
 });
 
-test('test support code: a project in the workspace\'s test or benchmark folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so; a test helper package, or a test framework without the test SDK, in a library the application references does not make it test code unless its name says test support (its Tests folder is); a file a project\'s Compile items leave out, named, is test code when that project is', async () => {
+test('test support code: a project in the workspace\'s test or benchmark folder, or a class library only test code references, is test code unless it is published (in the test folder, by its own project file); by references alone only when its name says so; a class library named as a test kit is test code, published or not, unless production code references it; a test helper package, or a test framework without the test SDK, in a library the application references does not make it test code unless its name says test support (its Tests folder is); a file a project\'s Compile items leave out, named, is test code when that project is', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'test-support');
   const base = dir.split(path.sep).join('/');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY001');
@@ -618,10 +618,14 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
     ['src/Depot.Host/Program.cs', false, 'warning'],
     // Only the test project references it, but nothing in its name says it is for tests.
     ['src/Depot.Pricing/PriceList.cs', false, 'warning'],
+    // A test kit by its name, published, with no test package, referenced only by the tests: test code.
+    ['src/Depot.Remote.TestKit/RemoteShelfConductor.cs', true, 'information'],
     // It references a test framework without the test SDK, and the application references it: it ships, so production
     // code, but for its Tests/ folder, which holds the test base classes the framework reference is for.
     ['src/Depot.Studio/Stockroom.cs', false, 'warning'],
     ['src/Depot.Studio/Tests/StockroomTestScene.cs', true, 'information'],
+    // Named as a test kit and published, but the application references it: production code.
+    ['src/Depot.Testing/SelfCheck.cs', false, 'warning'],
     // An assertion package and a name that says test support: test code, though a manual test application references it.
     ['src/Depot.TestKit/ShelfProbe.cs', true, 'information'],
     // Referenced only by the test project, from beside the production code, and named for tests.
@@ -647,19 +651,21 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
     ['benchmarks/Depot.PingPong/Depot.PingPong.csproj', 'Depot.PingPong is in the benchmark folder benchmarks/ and not published', ['src/Depot/Depot.csproj']],
     ['src/Depot.Client/Depot.Client.csproj', null, []],
     ['src/Depot.Common/Depot.Common.csproj', null, []],
-    ['src/Depot.Host/Depot.Host.csproj', null, ['src/Depot/Depot.csproj', 'src/Depot.Common/Depot.Common.csproj', 'src/Depot.Studio/Depot.Studio.csproj']],
+    ['src/Depot.Host/Depot.Host.csproj', null, ['src/Depot/Depot.csproj', 'src/Depot.Common/Depot.Common.csproj', 'src/Depot.Studio/Depot.Studio.csproj', 'src/Depot.Testing/Depot.Testing.csproj']],
     ['src/Depot.ManualTest/Depot.ManualTest.csproj', null, ['src/Depot.TestKit/Depot.TestKit.csproj']],
     ['src/Depot.Pricing/Depot.Pricing.csproj', null, []],
+    ['src/Depot.Remote.TestKit/Depot.Remote.TestKit.csproj', 'Depot.Remote.TestKit is a test kit by its name (TestKit), published for the tests of its users and referenced by no production code: its code runs in test runs', []],
     ['src/Depot.Studio/Depot.Studio.csproj', null, []],
     ['src/Depot.TestKit/Depot.TestKit.csproj', "Depot.TestKit references xunit.assert (xUnit.net's assertions), a test helper library", []],
     ['src/Depot.TestScenarios/Depot.TestScenarios.csproj', 'Depot.TestScenarios is a class library only test code references (Depot.Tests)', ['tests/Depot.Fakes/Depot.Fakes.csproj']],
+    ['src/Depot.Testing/Depot.Testing.csproj', null, []],
     ['src/Depot/Depot.csproj', null, []],
     // $(DepotRoot) comes from the repository's props, which tests/Directory.Build.props imports through $(_DirectoryBuildPropsFile).
     ['tests/Depot.Fakes/Depot.Fakes.csproj', 'Depot.Fakes is in the test folder tests/ and not published', ['src/Depot/Depot.csproj']],
     ['tests/Depot.Probes/Depot.Probes.csproj', null, []],
     ['tests/Depot.Soak/Depot.Soak.csproj', 'Depot.Soak is in the test folder tests/ and not published (its PackageLicenseExpression comes from Package.props)', ['src/Depot/Depot.csproj']],
     ['tests/Depot.Tests/Depot.Tests.csproj', 'Depot.Tests sets IsTestProject',
-      ['src/Depot.Host/Depot.Host.csproj', 'src/Depot.Client/Depot.Client.csproj', 'src/Depot.Pricing/Depot.Pricing.csproj', 'tests/Depot.Fakes/Depot.Fakes.csproj', 'src/Depot.TestScenarios/Depot.TestScenarios.csproj']],
+      ['src/Depot.Host/Depot.Host.csproj', 'src/Depot.Client/Depot.Client.csproj', 'src/Depot.Pricing/Depot.Pricing.csproj', 'tests/Depot.Fakes/Depot.Fakes.csproj', 'src/Depot.TestScenarios/Depot.TestScenarios.csproj', 'src/Depot.Remote.TestKit/Depot.Remote.TestKit.csproj']],
   ]);
   // Given only the tests folder, its projects are below no test folder of the workspace: the fakes are test code by
   // their references then (the test project's is the only one).

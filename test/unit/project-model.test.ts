@@ -805,6 +805,20 @@ test('checkFile: a wait in a synchronous twin is shown as information with the r
   assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint']);
 });
 
+test('checkFile: a wait in a function whose signature is a synchronous contract declared outside the workspace is shown as information with the reason; one of the workspace own contracts, a private namesake and a LINQ predicate stay warnings', async () => {
+  const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-contracts.cs'], 'ASY003');
+  const plain = checkFile(file, text, model, index, completion, selection).findings;
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [
+    [25, 'information'], [44, 'information'], [55, 'information'], [66, 'information'], [84, 'information'],
+    [88, 'warning'], [98, 'information'], [104, 'warning'], [125, 'warning'], [127, 'warning'],
+  ]);
+  assert.match(plain[0].note ?? '', /Shown as information: Flush cannot await: it overrides Flush, a member of a base type declared outside the workspace, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract.s asynchronous counterpart where it has one\.$/);
+  assert.match(plain[4].note ?? '', /it is the Dispose\(bool\) of the dispose pattern/);
+  assert.match(plain[6].note ?? '', /it is the factory ConcurrentDictionary\.GetOrAdd calls synchronously/);
+  const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY003', 'error']])).findings;
+  assert.ok(configured.every((f) => f.severity === 'error' && !/Shown as/.test(f.note ?? '')));
+});
+
 test('checkFile: in test code, a method calling both Foo and FooAsync of one type is not asked to await FooAsync; its other sync calls still are', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-api-in-async', 'both-apis-in-tests.cs'], 'ASY002');
   const plain = checkFile(file, text, model, index, completion, selection);

@@ -143,6 +143,7 @@ function movedSpan(span: Span, d: number): Span {
 function movedParameter(p: Parameter, d: number): Parameter {
   const out: Parameter = { name: p.name, typeText: p.typeText, modifiers: p.modifiers, referenced: p.referenced, span: movedSpan(p.span, d) };
   if (p.kept) out.kept = true;
+  if (p.uses !== undefined) out.uses = p.uses;
   return out;
 }
 

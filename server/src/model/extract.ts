@@ -331,6 +331,13 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const locals = localsOf(own, (name) => identifiersNamed(context.syntax, name, bodySpans), [...awaits, ...iterator.yieldReturns.map((span) => ({ kind: 'await' as const, span }))]);
   const declares = (name: string) => parameters.some((p) => p.name === name) || locals.some((l) => l.name === name);
   for (const p of parameters) if (p.referenced && isCancellationTokenType(p.typeText, false) && keepsToken(context.text, bodySpans, p.name, declares)) p.kept = true;
+  if (kind === 'method' || kind === 'localFunction') {
+    // The body's own mentions: a nested function that mentions the name either declares its own or captures this one,
+    // which its capturedNames says.
+    const nested = context.syntax.functions.filter((f) => f !== fn && span.start <= f.startIndex && f.endIndex <= span.end).map(spanOf);
+    const ownUse = (u: { start: number; end: number; isMemberName: boolean }) => !u.isMemberName && !nested.some((n) => n.start <= u.start && u.end <= n.end);
+    for (const p of parameters) if (p.referenced) p.uses = identifiersNamed(context.syntax, p.name, bodySpans).filter(ownUse).length;
+  }
   const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, isMentioned);
   const syncMode = asyncFlag !== null || (context.mentionsSyncMode && bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end))));
   const onSyncPath = (n: SyntaxNode) => syncMode && isOnSyncPath(n, asyncFlag);

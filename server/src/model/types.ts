@@ -38,6 +38,12 @@ export interface Parameter {
    * linked to it that is kept there (model/keptTokens.ts). Absent otherwise.
    */
   kept?: true;
+  /**
+   * For a parameter of a method or local function that its body mentions: how many times in the body's own code (not
+   * in nested functions, whose capturedNames say whether they use it; member names excluded). A rule that reads another file's model accounts for every use of the parameter with it
+   * (rules/helperCompletedTasks.ts). Absent otherwise.
+   */
+  uses?: number;
 }
 
 /** How an awaited expression was recognised, from the cheapest to the least known. */

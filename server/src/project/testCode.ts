@@ -248,8 +248,9 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * benchmarks, by the convention of .NET repositories that keep `src/` and `test/` apart), or it is a class library that
  * only test code references (helpers the test projects share, wherever they sit): every project of the workspace that
  * references it (`referencersOf` gives those that reference one directly) is a test project or such a project itself,
- * and its name says test support (Test, Fake or Mock in it). A project published as a package is never one (its users
- * are elsewhere: a library and its tests may be all a repository holds). By references alone an application is never
+ * and its name says test support (Test, Fake or Mock in it). A project published as a package is never one by its
+ * references (its users are elsewhere: a library and its tests may be all a repository holds), but a class library named
+ * as a test kit is one, published or not, when no production code references it (testKitReason). By references alone an application is never
  * one (an integration test references the web app it hosts), nor a library nothing references. A project whose only
  * sign of tests is a package tests use (an assertion or mocking library, not a test framework) is no test code when its
  * name does not say test support and a project that is not test code references it: the product ships it.
@@ -300,6 +301,8 @@ export function testCodeReason(
     if (sample) return sample;
     const tool = testToolReason(p, referencesOf(p)) ?? testAppReason(p, referencersOf(p));
     if (tool) return tool;
+    const kit = testKitReason(p, referencedByProductionCode);
+    if (kit) return kit;
     if (isPublished(p)) return null;
     // By references alone only a library whose name says what it is for: a product library and its tests may be all
     // a repository holds, the library then referenced by nothing else and published from elsewhere.
@@ -311,6 +314,31 @@ export function testCodeReason(
   };
   return reasonOf(project);
 }
+
+/**
+ * Why a class library is a test kit by its name, or null: a segment of its name is TestKit (`Acme.Remote.TestKit`,
+ * `Acme.TestKit.Xunit2`), or its last segment is Testing, TestHelpers, TestFramework, TestUtils or TestUtilities
+ * (`Acme.Testing`), and no production code references it. Published or not, such a library is made for tests, the
+ * repository's and its users': its code runs inside test runs (probes that wait for messages, fakes, a test conductor),
+ * where blocking a thread starves no server, and a kit's synchronous API over its asynchronous one blocks by design
+ * (`ExpectNext()` over `ExpectNextAsync()`). Before this, a kit that references an assertion package
+ * (`Acme.TestKit`) was test code and the kits built on it without one (`Acme.Remote.TestKit`) were production code.
+ * Only the last segment for the other words: `Acme.Testing.Platform` is a test platform's product.
+ */
+export function testKitReason(project: ProjectModel, referencedByProductionCode: (p: ProjectModel) => boolean): string | null {
+  if (isApplicationProject(project)) return null;
+  const segments = project.name.split('.');
+  const word = segments.find((s) => TEST_KIT_SEGMENT.test(s)) ?? (TEST_KIT_LAST_SEGMENT.test(segments[segments.length - 1]) ? segments[segments.length - 1] : undefined);
+  if (!word || referencedByProductionCode(project)) return null;
+  const published = isPublished(project) ? 'published for the tests of its users and ' : '';
+  return `${project.name} is a test kit by its name (${word}), ${published}referenced by no production code: its code runs in test runs`;
+}
+
+/** A segment of a project's name that says test kit wherever it stands (case-sensitive, whole). */
+const TEST_KIT_SEGMENT = /^TestKits?$/;
+
+/** A last segment of a project's name that says a library for tests (case-sensitive, whole: not `Acme.Contesting`). */
+const TEST_KIT_LAST_SEGMENT = /^(?:Testing|TestHelpers|TestFramework|TestUtils|TestUtilities)$/;
 
 /** The first three names, and how many more there are: `A, B, C and 4 more`. */
 function firstNames(names: readonly string[]): string {

@@ -13,6 +13,7 @@ import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup } from 
 import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
+import { synchronousContractOf } from './synchronousContracts';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -409,6 +410,19 @@ function twinSeverity(body: MethodBody): { severity: 'information'; reason: stri
   return { severity: 'information', reason: `${body.name} is the synchronous twin of ${body.name}Async, which exists for callers that cannot await, so blocking is its design` };
 }
 
+/**
+ * A wait in a function whose signature is a synchronous contract declared outside the workspace (rules/
+ * synchronousContracts.ts: an override of `Stream.Flush`, `SynchronizationContext.Send`, an implementation of a
+ * framework interface's synchronous member, a `GetOrAdd` factory) is shown as information: the function cannot await,
+ * so blocking is how it meets the contract, not its author's choice. The seeded readings found these the bulk of the
+ * ASY003 warnings maintainers would not act on (test/real-world/README.md, twenty-ninth and thirtieth sessions). The
+ * finding stays, for the callers, which can use the contract's asynchronous counterpart where it has one.
+ */
+function contractSeverity(body: MethodBody, reason: string): { severity: 'information'; reason: string } {
+  const name = body.kind === 'lambda' || body.kind === 'anonymousMethod' ? 'the function' : body.name;
+  return { severity: 'information', reason: `${name} cannot await: ${reason}, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract's asynchronous counterpart where it has one` };
+}
+
 /** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
 function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
   const owner = body.containingType?.split('.').pop();
@@ -504,6 +518,9 @@ await runs for it (\`if (user is not null || mode == CacheMode.CacheOnly) return
 or virtual member the workspace's implementations decide, the mode being the member's own contract; an implementation
 that throws instead of handing back a task (a stub's \`throw new NotSupportedException();\`) blocks no waiter and
 leaves the judgement to the others. A conditional receiver (\`channel?.GetUserAsync(...)\`) is judged as a plain one.
+So is a wait on a task parameter of a function that only workspace helpers call, each after awaiting the task it
+passes there (\`await task; continuation.Invoke(task, state);\`), the function handed over by name (a method group,
+\`&Complete\`), as a lambda, or inside a wrapper struct that keeps it and calls it with its own parameters.
 In test code it leaves alone a wait on the asynchronous branch of a \`bool async\` parameter (\`if (async) {
 subject.RenameAsync(id, name).GetAwaiter().GetResult(); } else { subject.Rename(id, name); }\`, the true arm of
 \`async ? ... : ...\`, or after \`if (!async) { ...; return; }\`, also inside a lambda written there): a theory that runs
@@ -515,6 +532,14 @@ A wait in a synchronous twin (a method whose type, or a workspace base, declares
 suffix: \`Publish\` beside \`PublishAsync\`, \`Dispose\` beside \`DisposeAsync\`, a Stream's \`Read\` beside its
 \`ReadAsync\`) is shown as information rather than a warning, and its note says so: the twin exists for callers
 that cannot await, so blocking is its design, and the finding is there for the callers that could use the async one.
+A wait in a function whose signature is a synchronous contract declared outside the workspace is shown as
+information in the same way: an override of a .NET or package type's member (\`Stream.Flush\`, a property getter,
+\`SynchronizationContext.Send\`), an implementation of an outside interface's member (\`IDisposable.Dispose\`,
+\`IFileProvider\`'s \`CreateReadStream\`), the dispose pattern's \`Dispose(bool)\`, and a factory lambda a .NET API
+calls synchronously (ConcurrentDictionary's \`GetOrAdd\`). Such a function cannot await, so the fix is in its callers,
+which can use the contract's asynchronous counterpart where it has one (\`FlushAsync\`, \`IAsyncDisposable\`). A
+contract the workspace declares (its own base class or interface) is its maintainers' choice and stays a warning, as
+does a lambda handed to any other API (a LINQ predicate, which an async loop could replace).
 A severity set for ASY003 in settings or .editorconfig shows these at that severity too.
 
 ## Why is this bad?
@@ -582,6 +607,9 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
     const findings: RuleFinding[] = [];
     for (const body of syncBodies(ctx)) {
       const twin = hasAsyncTwin(ctx, body);
+      // Asked once per body, and only for one with a wait to report: it reads the signatures.
+      let contract: string | null | undefined;
+      const contractOf = () => (contract === undefined ? (contract = twin ? null : synchronousContractOf(ctx, body, maskCommentsAndStrings(ctx.text))) : contract);
       for (const wait of waitsOf(ctx, body)) {
         // A waiting helper's own wait: its callers' waits are reported where they call it (waitingHelpers.ts).
         if (isHelperOwnWait(body, wait)) continue;
@@ -589,13 +617,14 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
         const evidence = waitedTaskEvidence(ctx, body, wait);
         if (!evidence || evidence.verdict !== 'task') continue;
         if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;
+        const synchronousBy = contractOf();
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: fixTitle(ctx, body, twin), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : {}),
+          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : {}),
         });
       }
     }

@@ -5,6 +5,7 @@
  * ASY004, which asks whether a wait is on a task, and ASY001, which asks whether a call takes a lock, need not import
  * each other.
  */
+import { helperCompletedReason } from './helperCompletedTasks';
 import { maskCommentsAndStrings } from './sourceText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
 import type { TaskEvidence } from '../workspace/typing';
@@ -69,6 +70,12 @@ export function awaitInstead(wait: TaskWait): string {
  * shape of the wait. `GetAwaiter().GetResult()` only exists on awaitables, so an unknown receiver counts.
  */
 export function waitedTaskEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
+  const evidence = evidenceBeforeHelpers(ctx, body, wait);
+  // Asked last, and only of a wait on a task: it reads the models of the helpers the function is handed to.
+  return evidence?.verdict === 'task' && helperCompletedReason(ctx, body, wait) !== null ? null : evidence;
+}
+
+function evidenceBeforeHelpers(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
   if (wait.knownCompleted || wait.inNameof || wait.onSyncPath) return null;
   if (completesByContract(ctx, body, wait.receiverText)) return null;
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return { verdict: 'task', reason: `Task.${wait.kind === 'waitAll' ? 'WaitAll' : 'WaitAny'} waits on tasks` };

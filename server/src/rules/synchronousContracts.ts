@@ -1,0 +1,94 @@
+/**
+ * Synchronous contracts declared outside the workspace: a member that overrides or implements a synchronous member of
+ * a type the workspace does not declare (`Stream.Flush`, `SynchronizationContext.Send`, `IDisposable.Dispose`, a
+ * property getter of a framework base, and the dispose pattern's `Dispose(bool)`), and a lambda handed to a .NET API that
+ * calls it synchronously as a factory (ConcurrentDictionary's `GetOrAdd`). Such a function cannot await: its signature is the
+ * framework's, so blocking in it is how it meets the contract, and the fix is in its callers (or in the contract's
+ * asynchronous counterpart, where one exists). ASY003 shows its waits there as information, as it does a synchronous
+ * twin's. A contract the workspace declares is its maintainers' own choice, and stays reported.
+ */
+import type { MethodBody } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
+import { callCandidates } from './callTargets';
+import { isSynchronousFactory } from '../knowledge/synchronousFactories';
+import { declaredByABaseOf } from './callbackSlots';
+import type { RuleContext } from './types';
+
+/** Why a function's signature is a synchronous contract of a type outside the workspace, for notes; null when not. */
+export function synchronousContractOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
+  if (body.kind === 'lambda' || body.kind === 'anonymousMethod') return frameworkDelegateReason(ctx, body);
+  if (body.kind !== 'method' && body.kind !== 'accessor') return null;
+  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return null;
+  const member = body.kind === 'accessor' ? propertyNameOf(body.name) : body.name;
+  if (member === null) return null;
+  const header = declarationHeader(ctx, body, owner, member, masked);
+  if (header === null) return null;
+  const explicit = /(@?[A-Za-z_][\w.]*(?:<[^<>]*>)?)\s*\.\s*$/.exec(header);
+  if (explicit) {
+    const iface = explicit[1];
+    return typesNamed(ctx.index, stripGenerics(iface)).length > 0 ? null : `it implements ${stripGenerics(iface)}.${member}, a member of an interface declared outside the workspace`;
+  }
+  if (declaredInWorkspaceBase(ctx, owner, member)) return null;
+  if (/\boverride\b/.test(header)) return `it overrides ${member}, a member of a base type declared outside the workspace`;
+  if (body.kind !== 'method' || body.modifiers.includes('static')) return null;
+  // The dispose pattern's body: Dispose() of IDisposable calls it with true, so its waits are Dispose's.
+  if (isDisposePatternBody(body) && declaredByABaseOf(ctx, { owner, name: 'Dispose', parameterCount: 0, isStatic: false }, body)) {
+    return 'it is the Dispose(bool) of the dispose pattern, which Dispose of IDisposable calls';
+  }
+  // An implicit implementation of an interface member is public; a private helper of the same name implements nothing.
+  if (!body.modifiers.includes('public')) return null;
+  const shape = { owner, name: member, parameterCount: body.parameters.length, isStatic: false };
+  return declaredByABaseOf(ctx, shape, body) ? `it implements ${member} of a base type or interface declared outside the workspace` : null;
+}
+
+/** `Dispose(bool disposing)`. */
+function isDisposePatternBody(body: MethodBody): boolean {
+  return body.name === 'Dispose' && body.parameters.length === 1 && /^(?:System\.)?(?:bool|Boolean)$/.test(body.parameters[0].typeText ?? '');
+}
+
+/** `get_Length` gives `Length`, `set_Item` gives `Item`; an event's add or remove accessor gives null. */
+function propertyNameOf(accessorName: string): string | null {
+  return /^(?:get|set|init)_(.+)$/.exec(accessorName)?.[1] ?? null;
+}
+
+/**
+ * The declaration's text before the member's name (`public override`, `void IDisposable.`), masked; for an accessor,
+ * that of the property or indexer holding it. Null when the member is not found.
+ */
+function declarationHeader(ctx: RuleContext, body: MethodBody, owner: string, member: string, masked: string): string | null {
+  if (body.kind === 'method') return masked.slice(body.span.start, body.nameSpan.start);
+  const holder = typesNamed(ctx.index, owner)
+    .filter((ref) => ref.file === ctx.file)
+    .flatMap((ref) => ref.type.members)
+    .find((m) => m.kind === 'property' && m.span.start <= body.span.start && body.span.end <= m.span.end);
+  if (!holder) return null;
+  // An indexer's name span is `this`: its header ends before it.
+  return masked.slice(holder.span.start, holder.nameSpan.start);
+}
+
+/** Whether a workspace type the owner derives from (not the owner itself) declares a member of the name. */
+function declaredInWorkspaceBase(ctx: RuleContext, owner: string, member: string): boolean {
+  const family = new Set(typeFamily(ctx.index, owner));
+  family.delete(owner);
+  if (methodsNamed(ctx.index, member, null).some((m) => m.typeName !== null && family.has(m.typeName))) return true;
+  return [...family].some((name) => typesNamed(ctx.index, name).some((ref) => ref.type.members.some((m) => m.name === member)));
+}
+
+/**
+ * A lambda given as an argument to a .NET API that calls it synchronously as a factory (knowledge/synchronousFactories.ts:
+ * ConcurrentDictionary's GetOrAdd), when every method the call may bind to is that API's.
+ */
+function frameworkDelegateReason(ctx: RuleContext, lambda: MethodBody): string | null {
+  const target = lambda.delegateTarget;
+  const call = target?.kind === 'argument' ? target.call : undefined;
+  if (!call || call.kind !== 'invocation') return null;
+  const caller = ctx.model.bodies.find((b) => b.id === lambda.parentId);
+  if (!caller) return null;
+  const found = callCandidates(ctx, caller, { name: call.name, receiver: call.receiver, argumentTexts: call.argumentTexts, typeArguments: call.typeArguments });
+  if (!found || found.candidates.length === 0) return null;
+  const owners = found.candidates.map((c) => (c.source === 'api' && c.api?.owner.kind === 'named' ? c.api.owner.name : null));
+  if (!owners.every((o) => o !== null && isSynchronousFactory(o, call.name))) return null;
+  return `it is the factory ${found.candidates[0].display} calls synchronously, which no overload lets return a task`;
+}
