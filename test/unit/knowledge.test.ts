@@ -82,3 +82,13 @@ test('task naming precedents: each row cites a page, combinators are static, con
   assert.equal(isConversionToItsAwaitable('AssetTask', 'Task'), false);
   assert.equal(isConversionToItsAwaitable('AsSnapshot', 'Task'), false);
 });
+
+test('inert disposals: each row cites a source, lookups by simple or qualified name, HttpClient is no row', async () => {
+  const { INERT_DISPOSALS, NOT_INERT_DISPOSALS, inertDisposalFor } = await import('../../server/src/knowledge/inertDisposals');
+  for (const r of [...INERT_DISPOSALS, ...NOT_INERT_DISPOSALS]) assert.match(r.source, /^https:\/\//, `${r.type} cites a source`);
+  assert.equal(inertDisposalFor('HttpMessageInvoker')?.parameter, 'disposeHandler');
+  assert.equal(inertDisposalFor('System.Net.Http.HttpMessageInvoker')?.value, 'false');
+  assert.equal(inertDisposalFor('Other.HttpMessageInvoker'), undefined);
+  assert.equal(inertDisposalFor('HttpClient'), undefined);
+  for (const r of NOT_INERT_DISPOSALS) assert.equal(inertDisposalFor(r.type), undefined);
+});

@@ -6,6 +6,7 @@ import { splitCallText, splitTopLevel } from '../model/syntax';
 import { expressionResultOf } from './taskResults';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { typesNamed } from '../workspace/index';
+import { inertDisposalFor } from '../knowledge/inertDisposals';
 
 const docs = `## What it does
 Flags a \`return\` of a task, in a function that is not \`async\`, from inside
@@ -16,7 +17,10 @@ Flags a \`return\` of a task, in a function that is not \`async\`, from inside
 
 Completed tasks (\`Task.FromResult(...)\`, \`Task.CompletedTask\`, \`new ValueTask<T>(value)\`) are left alone: their
 work is done before the \`return\`. So is a \`using\` of an object created there (\`new T(...)\`) of a workspace type whose \`Dispose()\`
-does nothing (an empty body kept to satisfy IDisposable): disposing it cannot pull anything from under the task.
+does nothing (an empty body kept to satisfy IDisposable): disposing it cannot pull anything from under the task,
+and a \`using\` of a framework object created with the argument that makes its Dispose only mark it disposed
+(\`new HttpMessageInvoker(handler, disposeHandler: false)\`: the request already handed to the handler runs on).
+An \`HttpClient\` created the same way is still reported: its Dispose cancels the requests still pending.
 
 Meziantou's MA0100 ("Await task before disposing of resources") is the same check. MA0129 ("Await task in using
 statement") and VSTHRD107 ("Await Task within using expression") look alike but catch another mistake, a task used
@@ -104,6 +108,21 @@ function disposesNothing(ctx: RuleContext, resource: UsingResource): boolean {
     if (!disposeBody || disposeBody.isExpressionBodied) return false;
     return disposeBody.calls.length === 0 && disposeBody.locals.length === 0 && disposeBody.awaits.length === 0 && (disposeBody.creations ?? []).length === 0 && !disposeBody.usesThis;
   });
+}
+
+/**
+ * Whether the resource is created here (`new T(...)`) of a framework type whose Dispose, given the argument the
+ * knowledge table names (`new HttpMessageInvoker(handler, disposeHandler: false)`), only marks it disposed: the
+ * operation it already started goes on undisturbed.
+ */
+function disposalLeavesStartedWork(resource: UsingResource): boolean {
+  const created = /^new\s+((?:global::)?[A-Za-z_][\w.]*)\s*\(([\s\S]*)\)\s*$/.exec(resource.resourceText.trim());
+  const row = created ? inertDisposalFor(created[1]) : undefined;
+  if (!row || !created) return false;
+  const args = splitTopLevel(created[2]).map((a) => a.trim());
+  const named = args.find((a) => new RegExp(`^${row.parameter}\\s*:`).test(a));
+  const value = named ? named.replace(/^[^:]*:\s*/, '') : args[row.position];
+  return value === row.value;
 }
 
 /** The variable a using region declares (`using var conn = ...`, `using (var conn = ...)`), from the model's usings. */
@@ -195,7 +214,7 @@ function escapeReason(ctx: RuleContext, body: MethodBody, r: ReturnSite, masked:
     if (region.kind === 'using') {
       const resource = usingOf(body, region.span);
       const name = resource?.variableName ?? (resource && /^@?[A-Za-z_]\w*$/.test(resource.resourceText.trim()) ? resource.resourceText.trim() : null);
-      if (name && mentions(masked, expr, name) && !readOnlyIntoValues(ctx, body, masked, expr, name) && !(resource && disposesNothing(ctx, resource))) return `the using disposes ${name} as soon as the task is returned, while the task may still be using it`;
+      if (name && mentions(masked, expr, name) && !readOnlyIntoValues(ctx, body, masked, expr, name) && !(resource && (disposesNothing(ctx, resource) || disposalLeavesStartedWork(resource)))) return `the using disposes ${name} as soon as the task is returned, while the task may still be using it`;
     } else if (region.kind === 'try') {
       const clauses = tryClausesOf(masked, region.span);
       if (!clauses?.finallyBlock) continue;
