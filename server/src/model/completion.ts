@@ -159,6 +159,9 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
     if (p.type === 'switch_section' || p.type === 'switch_expression_arm') {
       const status = statusSwitchReason(p, child, recv, () => (locals ??= statusLocals(fn, node, recv)));
       if (status) return status;
+      if (failureCasesFirst(p, child, recv)) {
+        return `${recv} is a parameter whose faulted and cancelled states are handled by earlier cases before its result is read: a callback given the task once it has finished`;
+      }
     }
     // Inside a ContinueWith callback the antecedent task has completed.
     if (p.type === 'lambda_expression' || p.type === 'anonymous_method_expression') {
@@ -301,7 +304,7 @@ function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string
     return text !== null && (new RegExp(`^${escapeRegExp(recv)}\\s*\\.\\s*Status$`).test(text) || locals().includes(text.replace(/^\((.*)\)$/, '$1').trim()));
   };
   if (section.type === 'switch_section') {
-    const firstStatement = section.namedChildren.find((c) => !!c && /_statement$|^block$/.test(c.type));
+    const firstStatement = firstStatementOf(section);
     if (!firstStatement || child.startIndex < firstStatement.startIndex) return null;
     const labels = section.text.slice(0, firstStatement.startIndex - section.startIndex);
     const switchStatement = section.parent?.parent;
@@ -315,6 +318,43 @@ function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string
   const switchExpression = section.parent;
   if (switchExpression?.type !== 'switch_expression' || !onStatus(switchExpression.namedChildren[0])) return null;
   return FINISHED_PATTERN.test(pattern.text.trim()) ? `in a switch arm for a finished status of ${recv}` : null;
+}
+
+/**
+ * handlesFailureFirst's shape written as a switch on the task: `switch (task) { case { IsCanceled: true }: ...; case {
+ * IsFaulted: true }: ...; default: use(task.Result); }`, or a switch expression whose earlier arms match those two
+ * property patterns. Earlier sections cannot fall through into a later one, so its statements run for a task that is
+ * neither, and a function handed such a task as a parameter was written for one that has finished.
+ */
+function failureCasesFirst(section: SyntaxNode, child: SyntaxNode, recv: string): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(recv)) return false;
+  const governs = (value: SyntaxNode | null | undefined) => !!value && withoutOuterParentheses(withoutNullMarks(value.text.trim())) === recv;
+  const earlier: string[] = [];
+  if (section.type === 'switch_section') {
+    const first = firstStatementOf(section);
+    const switchStatement = section.parent?.parent;
+    if (!first || child.startIndex < first.startIndex || switchStatement?.type !== 'switch_statement' || !governs(switchStatement.childForFieldName('value'))) return false;
+    for (const other of section.parent?.namedChildren ?? []) {
+      if (!other || other.startIndex >= section.startIndex) break;
+      const otherFirst = other.type === 'switch_section' ? firstStatementOf(other) : null;
+      if (otherFirst) earlier.push(other.text.slice(0, otherFirst.startIndex - other.startIndex));
+    }
+  } else {
+    const arms = section.namedChildren.filter((c): c is SyntaxNode => !!c);
+    const switchExpression = section.parent;
+    if (arms.length < 2 || arms[arms.length - 1].startIndex !== child.startIndex || switchExpression?.type !== 'switch_expression' || !governs(switchExpression.namedChildren[0])) return false;
+    for (const other of switchExpression.namedChildren) {
+      if (!other || other.startIndex >= section.startIndex) continue;
+      if (other.type === 'switch_expression_arm') earlier.push(other.namedChildren[0]?.text ?? '');
+    }
+  }
+  const labels = earlier.join('\n');
+  return /\bIsCanceled\s*:\s*true\b/.test(labels) && /\bIsFaulted\s*:\s*true\b/.test(labels) && isParameterAround(section, recv);
+}
+
+/** The first statement of a switch section, after its labels. */
+function firstStatementOf(section: SyntaxNode): SyntaxNode | undefined {
+  return section.namedChildren.find((c): c is SyntaxNode => !!c && /_statement$|^block$/.test(c.type));
 }
 
 /**
