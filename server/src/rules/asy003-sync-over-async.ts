@@ -504,7 +504,8 @@ index, \`WaitHandle.WaitAll(...)\` true), in a switch on the
 task's status (or a local holding it) for a finished state, read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
 \`ReenterAfter(task, ...)\` callback on its task), a parameter read in the branch its faulted and cancelled
-states leave (\`if (t.IsFaulted) ... else if (t.IsCanceled) ... else use(t.Result)\`: a callback given the task once it has
+states leave (\`if (t.IsFaulted) ... else if (t.IsCanceled) ... else use(t.Result)\`, or a switch on the task whose
+earlier cases match \`{ IsCanceled: true }\` and \`{ IsFaulted: true }\`: a callback given the task once it has
 finished, as stream stages' are), created complete (or held by a local initialised so and never assigned again), or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
 reported). \`(c ? a : b).Result\` counts as complete when both arms do. A task from a dual-path call with its
