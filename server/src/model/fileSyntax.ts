@@ -374,6 +374,21 @@ function firstAtOrAfter(starts: Int32Array, count: number, offset: number): numb
   return lo;
 }
 
+/** The file's functions that lie within the span (its own node included when it is one), by binary search on their starts. */
+export function functionsWithin(syntax: FileSyntax, span: Span): SyntaxNode[] {
+  const functions = syntax.functions;
+  let lo = 0;
+  let hi = functions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (functions[mid].startIndex < span.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: SyntaxNode[] = [];
+  for (let i = lo; i < functions.length && functions[i].startIndex < span.end; i++) if (functions[i].endIndex <= span.end) out.push(functions[i]);
+  return out;
+}
+
 /** The indices of the identifiers within [start, end), by binary search on the sorted columns. */
 export function identifierIndicesIn(syntax: FileSyntax, span: Span): number[] {
   const ids = syntax.identifiers;
