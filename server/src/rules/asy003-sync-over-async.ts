@@ -606,11 +606,13 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
+    // The file's masked text, made once and only when a body's contract is asked about.
+    let masked: string | undefined;
     for (const body of syncBodies(ctx)) {
       const twin = hasAsyncTwin(ctx, body);
       // Asked once per body, and only for one with a wait to report: it reads the signatures.
       let contract: string | null | undefined;
-      const contractOf = () => (contract === undefined ? (contract = twin ? null : synchronousContractOf(ctx, body, maskCommentsAndStrings(ctx.text))) : contract);
+      const contractOf = () => (contract === undefined ? (contract = twin ? null : synchronousContractOf(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))) : contract);
       for (const wait of waitsOf(ctx, body)) {
         // A waiting helper's own wait: its callers' waits are reported where they call it (waitingHelpers.ts).
         if (isHelperOwnWait(body, wait)) continue;

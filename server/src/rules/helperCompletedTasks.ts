@@ -30,9 +30,8 @@ export function helperCompletedReason(ctx: RuleContext, body: MethodBody, wait: 
   const name = unwrappedTask(wait.receiverText);
   const at = name === null ? -1 : body.parameters.findIndex((p) => p.name === name);
   if (at < 0 || body.hasSyntaxErrors) return null;
-  const masked = maskCommentsAndStrings(ctx.text);
   if (writesOfName(ctx.text, body.bodySpan ?? body.span, name!) > 0) return null;
-  const handOffs = handOffsOf(ctx, body, masked);
+  const handOffs = handOffsOf(ctx, body);
   if (!handOffs || handOffs.length === 0) return null;
   for (const handOff of handOffs) {
     const targets = resolvedHelpers(ctx, handOff);
@@ -79,7 +78,7 @@ interface HandOff {
  * must be a whole argument (`Complete`, `&Complete`) of an invocation or of a creation that is itself a whole
  * argument of an invocation.
  */
-function handOffsOf(ctx: RuleContext, body: MethodBody, masked: string): HandOff[] | null {
+function handOffsOf(ctx: RuleContext, body: MethodBody): HandOff[] | null {
   if (body.kind === 'lambda' || body.kind === 'anonymousMethod') {
     const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
     if (!call || call.kind !== 'invocation') return null;
@@ -90,6 +89,8 @@ function handOffsOf(ctx: RuleContext, body: MethodBody, masked: string): HandOff
   const partial = ctx.model.types.some((t) => t.name === body.containingType && t.modifiers.includes('partial'));
   const isPrivateMethod = body.kind === 'method' && !partial && !body.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'internal' || m === 'override' || m === 'virtual');
   if (body.kind !== 'localFunction' && !isPrivateMethod) return null;
+  // Masked only here, where the file's mentions of the name are read: a lambda's hand-off is in its model.
+  const masked = maskCommentsAndStrings(ctx.text);
   const parent = body.parentId ? ctx.model.bodies.find((b) => b.id === body.parentId) : null;
   const scope = body.kind === 'localFunction' ? parent?.span : { start: 0, end: masked.length };
   if (!scope) return null;
