@@ -430,6 +430,25 @@ test('a published library that references the ASP.NET Core shared framework, its
   assert.equal(health.libraryCode.withoutContext, 'Gateway.Health runs in the ASP.NET Core server (FrameworkReference Microsoft.AspNetCore.App, through its reference to Gateway), which has no SynchronizationContext');
 });
 
+test('ASY003 says a wait cannot deadlock on a context in an ASP.NET Core or worker application and in a library only they host, and keeps the deadlock clause in a Blazor component and a library a WinExe hosts', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'context-free-hosts');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string })[]).filter((f) => f.ruleId === 'ASY003');
+  const noteOf = (file: string) => found.find((f) => f.file.endsWith(`/${file}`))?.note ?? '';
+  assert.equal(found.length, 5);
+  assert.match(noteOf('PriceList.cs'), /Depot\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so the wait cannot deadlock on a context here; it still holds the thread/);
+  assert.match(noteOf('RestockService.cs'), /Depot\.Worker is a worker service \(Microsoft\.NET\.Sdk\.Worker\), and the generic host installs no SynchronizationContext, so the wait cannot deadlock/);
+  // The test project that references Depot.Core is not one of its hosts.
+  assert.match(noteOf('StockLedger.cs'), /Depot\.Core runs only in Depot\.Web and Depot\.Worker, which have no SynchronizationContext, so the wait cannot deadlock/);
+  for (const file of ['StockBadge.cs', 'LabelPrinter.cs']) {
+    assert.match(noteOf(file), /deadlocks where a single-threaded SynchronizationContext/, file);
+    assert.doesNotMatch(noteOf(file), /cannot deadlock/, file);
+  }
+  const r = await runCli(['projects', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /SynchronizationContext: none: Depot\.Core runs only in Depot\.Web and Depot\.Worker, which have no SynchronizationContext/);
+  assert.doesNotMatch(r.stdout, /SynchronizationContext: none: Depot\.(Shared|Kiosk|Tests)/);
+});
+
 test('a class library that references an application\'s project is that application\'s plug-in, not library code, whatever package metadata a shared props file gives it', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'app-plugins');
   const base = dir.split(path.sep).join('/');

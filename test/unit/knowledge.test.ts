@@ -92,3 +92,12 @@ test('inert disposals: each row cites a source, lookups by simple or qualified n
   assert.equal(inertDisposalFor('HttpClient'), undefined);
   for (const r of NOT_INERT_DISPOSALS) assert.equal(inertDisposalFor(r.type), undefined);
 });
+
+test('the packages that install a SynchronizationContext cite their source and match ids and id prefixes', async () => {
+  const { CONTEXT_PACKAGES, contextPackageOf } = await import('../../server/src/knowledge/contextPackages');
+  for (const r of CONTEXT_PACKAGES) assert.match(r.source, /^https:\/\//, `${r.id} cites a source`);
+  assert.equal(contextPackageOf(['Serilog', 'Avalonia.Desktop']), 'Avalonia.Desktop');
+  assert.equal(contextPackageOf(['avalonia']), 'avalonia');
+  assert.equal(contextPackageOf(['Terminal.Gui']), 'Terminal.Gui');
+  assert.equal(contextPackageOf(['AvaloniaEdit.Extras', 'Terminal.Gui.Extensions', 'Nito.AsyncEx.Coordination']), null);
+});

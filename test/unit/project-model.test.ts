@@ -876,14 +876,14 @@ test('library code: a published class library is; an app, a UI app whatever its 
     '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>',
   });
   assert.equal(webApp.outputType, 'Exe');
-  assert.deepEqual(libraryCodeVerdict(webApp, 'auto', null), { isLibrary: false, reason: 'App is an application (Microsoft.NET.Sdk.Web)' });
+  assert.deepEqual(libraryCodeVerdict(webApp, 'auto', null), { isLibrary: false, reason: 'App is an application (Microsoft.NET.Sdk.Web)', withoutContext: 'App is an ASP.NET Core application (Microsoft.NET.Sdk.Web), which has no SynchronizationContext' });
   const worker = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Worker"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' });
-  assert.deepEqual(libraryCodeVerdict(worker, 'auto', null), { isLibrary: false, reason: 'App is an application (Microsoft.NET.Sdk.Worker)' });
+  assert.deepEqual(libraryCodeVerdict(worker, 'auto', null), { isLibrary: false, reason: 'App is an application (Microsoft.NET.Sdk.Worker)', withoutContext: 'App is a worker service (Microsoft.NET.Sdk.Worker), and the generic host installs no SynchronizationContext' });
   const webLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Library</OutputType></PropertyGroup></Project>' });
   assert.equal(webLibrary.outputType, 'Library');
-  assert.deepEqual(libraryCodeVerdict(webLibrary, 'auto', null), { isLibrary: false, reason: 'App is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs' });
+  assert.deepEqual(libraryCodeVerdict(webLibrary, 'auto', null), { isLibrary: false, reason: 'App is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs', withoutContext: 'App runs in the ASP.NET Core server (Microsoft.NET.Sdk.Web), which has no SynchronizationContext' });
   const api = evaluateProject('/repo/Api/Api.csproj', memoryFs({ '/repo/Api/Api.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' }), { configuration: 'Release' });
-  assert.deepEqual(libraryCodeVerdict(api, 'auto', null, [webLibrary]), { isLibrary: false, reason: 'Api is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs' });
+  assert.deepEqual(libraryCodeVerdict(api, 'auto', null, [webLibrary]), { isLibrary: false, reason: 'Api is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs', withoutContext: 'Api runs in the ASP.NET Core server (Microsoft.NET.Sdk.Web, through its reference to App), which has no SynchronizationContext' });
   assert.match(libraryCodeVerdict(api, 'auto', null, [webApp])?.reason ?? '', /references the application App/);
 });
 
@@ -919,6 +919,30 @@ test('library code: an authentication handler package runs in the ASP.NET Core s
   assert.match(libraryCodeVerdict(library('Microsoft.AspNetCore.Authentication.OpenIdConnect'), 'auto', null)?.withoutContext ?? '', /OpenIdConnect/);
   // Authorization is used by Blazor's components as well: still asked for ConfigureAwait(false).
   assert.equal(libraryCodeVerdict(library('Microsoft.AspNetCore.Authorization'), 'auto', null)?.withoutContext, undefined);
+});
+
+test('synchronization context: an ASP.NET Core, worker or console application runs without one; a UI, WinExe, Blazor WebAssembly or legacy application and a library hosted by one of them may have one', async () => {
+  const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
+  const one = (csproj: string) => evaluateProject('/repo/App/App.csproj', memoryFs({ '/repo/App/App.csproj': csproj }), { configuration: 'Release' });
+  const context = (csproj: string) => libraryCodeVerdict(one(csproj), 'auto', null)?.withoutContext;
+  const sdk = (name: string, body = '') => `<Project Sdk="${name}"><PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup></Project>`;
+  assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>')), 'App is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext');
+  // A package that installs a context on the app's thread (knowledge/contextPackages.ts) puts it back.
+  assert.equal(context('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Avalonia.Desktop" Version="11.0.0" /></ItemGroup></Project>'), undefined);
+  assert.equal(context('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx.Context" Version="5.1.2" /></ItemGroup></Project>'), undefined);
+  assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), undefined);
+  assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType><UseWindowsForms>true</UseWindowsForms>')), undefined);
+  assert.equal(context(sdk('Microsoft.NET.Sdk.BlazorWebAssembly')), undefined);
+  // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so.
+  assert.equal(context('<Project ToolsVersion="15.0"><PropertyGroup><OutputType>Exe</OutputType><TargetFrameworkVersion>v4.8</TargetFrameworkVersion></PropertyGroup></Project>'), undefined);
+  // A published library is anybody's code; one nobody publishes is its hosts'.
+  const library = one(sdk('Microsoft.NET.Sdk'));
+  const console = { project: one(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>')), withoutContext: 'App is a console application' };
+  const kiosk = { project: one(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), withoutContext: null };
+  assert.equal(libraryCodeVerdict(library, 'auto', null, [], [console])?.withoutContext, 'App runs only in App, which has no SynchronizationContext');
+  assert.equal(libraryCodeVerdict(library, 'auto', null, [], [console, kiosk])?.withoutContext, undefined);
+  assert.equal(libraryCodeVerdict(library, 'auto', null, [], [])?.withoutContext, undefined);
+  assert.equal(libraryCodeVerdict(one(sdk('Microsoft.NET.Sdk', '<PackageId>App</PackageId>')), 'auto', null, [], [console])?.withoutContext, undefined);
 });
 
 test('a project a solution names gets the Solution* properties a solution build passes, so $(SolutionDir) paths resolve', () => {

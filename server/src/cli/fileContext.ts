@@ -121,7 +121,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: options.testCodeMaxSeverity } : null,
         generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
         generatedFile: null,
-        library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : []),
+        library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : [], project ? loaded.host.hostingApplications(project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaverByProject.get(project?.path ?? '') ?? null },
       };
     },

@@ -59,7 +59,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   const projects = loaded.host.projects().map((p) => {
     const testProject = loaded.host.testCodeReasonOf(p);
     // The project's verdict under the default setting (auto); a test file in a library project is still test code.
-    const library = libraryCodeVerdict(p, 'auto', testProject, loaded.host.referencedProjects(p));
+    const library = libraryCodeVerdict(p, 'auto', testProject, loaded.host.referencedProjects(p), loaded.host.hostingApplications(p));
     const choice = chooseRuntime(runtime, { targetFramework: p.targetFramework, features: p.features, projectName: `${p.name}.csproj` });
     return {
       project: display(p.path),
@@ -105,7 +105,8 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     if (p.testProject) out.push(`  counted as test code: ${p.testProject}`);
     else if (p.libraryCode) {
       out.push(`  library code: ${p.libraryCode.isLibrary ? 'yes' : 'no'}: ${p.libraryCode.reason}`);
-      if (p.libraryCode.withoutContext) out.push(`  ConfigureAwait policy (ASY027): not asked for: ${p.libraryCode.withoutContext}`);
+      if (p.libraryCode.withoutContext) out.push(`  SynchronizationContext: none: ${p.libraryCode.withoutContext}`);
+      if (p.libraryCode.withoutContext && p.libraryCode.isLibrary) out.push('  ConfigureAwait policy (ASY027): not asked for, with no context to leave');
     }
     if (p.configureAwaitWeaver) {
       const configured = p.configureAwaitWeaver.configured;

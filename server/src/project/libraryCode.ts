@@ -7,7 +7,9 @@
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
-import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
+import { APPLICATION_OUTPUT_TYPES, applicationWithoutContext, aspNetCoreServerOf, hostedWithoutContext, type HostingApplication } from './synchronizationContext';
+
+export { APPLICATION_OUTPUT_TYPES };
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
 export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
@@ -18,9 +20,12 @@ export interface LibraryCodeVerdict {
   /** Why, for messages: "Acme.Data is a class library published as a package (it sets PackageId)". */
   reason: string;
   /**
-   * For library code that runs only inside the ASP.NET Core server (it references the shared framework or the
-   * server's packages: knowledge/aspNetCoreServer.ts), why: there is no SynchronizationContext to leave, so ASY027
-   * does not ask for ConfigureAwait(false). ASY030 still applies (a Task.Run wrapper costs a pool thread there too).
+   * Why the code runs without a SynchronizationContext, when the project says so (project/synchronizationContext.ts):
+   * library code inside the ASP.NET Core server (it references the shared framework or the server's packages:
+   * knowledge/aspNetCoreServer.ts), an ASP.NET Core, worker or console application, or a class library nobody
+   * publishes whose every application runs so. ASY027 then does not ask a library for ConfigureAwait(false) (ASY030
+   * still applies: a Task.Run wrapper costs a pool thread there too), and ASY003's note says a wait cannot deadlock on
+   * a context there.
    */
   withoutContext?: string;
 }
@@ -39,8 +44,6 @@ const APPLICATION_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.sy
  * reference (an application's SignalR or API layer), and is judged as one.
  */
 const EXE_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker'];
-/** OutputType values that make a project an application (lower case); test support code (project/testCode.ts) reads them too. */
-export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
 
 /**
  * The verdict for a file of `project` (null outside any project: then the caller decides from the code, since a
@@ -49,13 +52,38 @@ export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
  */
 /**
  * `referenced` is what the project references, directly or through other projects (ProjectHost.referencedProjects):
- * a framework reference among them reaches this project too.
+ * a framework reference among them reaches this project too. `hosts` are the applications that run its code
+ * (ProjectHost.hostingApplications): they decide whether a class library nobody publishes has a SynchronizationContext.
  */
-export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null, referenced: readonly ProjectModel[] = []): LibraryCodeVerdict | null {
+export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null, referenced: readonly ProjectModel[] = [], hosts: readonly HostingApplication[] = []): LibraryCodeVerdict | null {
   if (testCodeReason) return { isLibrary: false, reason: `it is counted as test code (${testCodeReason})` };
+  const verdict = settingVerdict(setting) ?? (project ? projectVerdict(project, referenced) : null);
+  if (!verdict || !project) return verdict;
+  const withoutContext = withoutContextOf(project, referenced, hosts, verdict);
+  return withoutContext ? { ...verdict, withoutContext } : verdict;
+}
+
+function settingVerdict(setting: LibraryCodeSetting): LibraryCodeVerdict | null {
   if (setting === 'all') return { isLibrary: true, reason: 'asynclens.libraryCode is "all"' };
   if (setting === 'none') return { isLibrary: false, reason: 'asynclens.libraryCode is "none"' };
-  if (!project) return null;
+  return null;
+}
+
+/**
+ * Why the project's code has no SynchronizationContext, or null: library code inside the ASP.NET Core server; an
+ * application of its own (project/synchronizationContext.ts applicationWithoutContext); a class library that is not
+ * library code (nobody publishes it, or it is an application's plug-in) and whose every host application runs so. A
+ * published library is anybody's code, UI apps' too, so only the server it brings answers for it.
+ */
+function withoutContextOf(project: ProjectModel, referenced: readonly ProjectModel[], hosts: readonly HostingApplication[], verdict: LibraryCodeVerdict): string | null {
+  if (project.uiFramework) return null;
+  const server = aspNetCoreServerOf(project, referenced);
+  if (isApplication(project)) return applicationWithoutContext(project, referenced);
+  if (server) return `${project.name} runs in the ASP.NET Core server (${server}), which has no SynchronizationContext`;
+  return verdict.isLibrary ? null : hostedWithoutContext(project, hosts);
+}
+
+function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel[]): LibraryCodeVerdict {
   const sdk = project.sdks.find((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()));
   if (sdk) return { isLibrary: false, reason: `${project.name} is an application (${sdk.split('/')[0]})` };
   const outputType = project.outputType ?? 'Library';
@@ -78,36 +106,15 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
   // its callers are that application's, whose context it may need.
   if (!project.packageMetadata && project.packingNuspec) {
-    return withHost(project, referenced, { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` });
+    return { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` };
   }
   if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs` };
-  return withHost(project, referenced, { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` });
+  return { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` };
 }
 
 /** Whether a project builds an application: a web or worker SDK, or an executable OutputType. */
-function isApplication(project: ProjectModel): boolean {
+export function isApplication(project: ProjectModel): boolean {
   if (project.sdks.some((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()))) return true;
   return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
 }
 
-/**
- * A library verdict with the ASP.NET Core server noted when the project's references bring it: its own, or a
- * FrameworkReference of a project it references (directly or through others). Framework references flow to every
- * project that references the project declaring them, so a dashboard plug-in that references a dashboard built on
- * Microsoft.AspNetCore.App runs in the same server (learn.microsoft.com/dotnet/core/project-sdk/msbuild-props,
- * DisableTransitiveFrameworkReferences: "by default, framework references are transitive"). A server package of a
- * project it references counts the same way unless that reference keeps it private (PrivateAssets all): package
- * references flow to referencing projects by default (learn.microsoft.com/nuget/consume-packages/package-references-in-project-files,
- * "Controlling dependency assets": PrivateAssets defaults to contentfiles;analyzers;build, so compile and runtime flow),
- * so an application's core library that takes `Microsoft.AspNetCore.Mvc.*` brings the server to every library above it.
- */
-function withHost(project: ProjectModel, referenced: readonly ProjectModel[], verdict: LibraryCodeVerdict): LibraryCodeVerdict {
-  const reference = aspNetCoreServerReferenceOf(project.frameworkReferences ?? [], project.packageReferences.map((p) => p.id));
-  if (reference) return { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${reference}), which has no SynchronizationContext` };
-  for (const other of referenced) {
-    const flowing = other.packageReferences.filter((p) => !p.privateAssets).map((p) => p.id);
-    const through = aspNetCoreServerReferenceOf(other.frameworkReferences ?? [], flowing);
-    if (through) return { ...verdict, withoutContext: `${project.name} runs in the ASP.NET Core server (${through}, through its reference to ${other.name}), which has no SynchronizationContext` };
-  }
-  return verdict;
-}

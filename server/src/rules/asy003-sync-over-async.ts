@@ -313,12 +313,40 @@ function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
   return !!ctx.testCode && wait.onAsyncPath === true;
 }
 
-/** What the wait risks: a deadlock on a single-threaded context, or only a held thread when Task.Run started the work. */
-function riskOf(wait: TaskWait): string {
+/**
+ * What the wait risks: a deadlock on a single-threaded context; only a held thread when Task.Run started the work; or,
+ * in a project that runs without a SynchronizationContext (an ASP.NET Core, worker or console application, or code
+ * only they host: project/synchronizationContext.ts), a held thread and, under load, a starved thread pool. The seeded
+ * readings found the deadlock clause false in ASP.NET Core services (test/real-world/README.md, the twenty-ninth and
+ * thirtieth sessions); the wait is still worth removing there, as Microsoft's ASP.NET Core best practices say
+ * (learn.microsoft.com/aspnet/core/fundamentals/best-practices, "Avoid blocking calls").
+ */
+function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
   if (startedOnThreadPool(wait)) {
     return '. Task.Run starts the work on the thread pool, where its awaits resume without this thread\'s context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves';
   }
+  const withoutContext = ctx.library?.withoutContext;
+  if (withoutContext && !inBlazorComponent(ctx, body)) {
+    return `. ${withoutContext}, so the wait cannot deadlock on a context here; it still holds the thread for the task's whole duration, and under load such waits starve the thread pool that the task's own continuations need`;
+  }
   return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+}
+
+/**
+ * Blazor components run on their renderer's SynchronizationContext, one at a time, inside the ASP.NET Core server
+ * (learn.microsoft.com/aspnet/core/blazor/components/synchronization-context): a wait there can deadlock, so the
+ * project's verdict does not answer for them. A component is a type whose family has one of Blazor's component bases
+ * (Microsoft.AspNetCore.Components: ComponentBase and the framework's classes derived from it), or the code-behind of
+ * a .razor file, whose base class the markup may name.
+ */
+const BLAZOR_COMPONENT_BASES = new Set(['ComponentBase', 'IComponent', 'LayoutComponentBase', 'OwningComponentBase', 'InputBase', 'ErrorBoundaryBase']);
+
+function inBlazorComponent(ctx: RuleContext, body: MethodBody): boolean {
+  if (/\.razor\.cs$/i.test(ctx.file)) return true;
+  const owner = body.containingType?.split('.').pop();
+  if (!owner) return false;
+  for (const name of typeFamily(ctx.index, owner)) if (BLAZOR_COMPONENT_BASES.has(name.split('.').pop() ?? name)) return true;
+  return false;
 }
 
 /** Whether the type around the body, or one of its workspace bases, declares DisposeAsync or lists IAsyncDisposable. */
@@ -549,6 +577,15 @@ duration. Where a SynchronizationContext runs continuations on one thread (UI ap
 test runners) it deadlocks: the task's continuation needs the very thread that is waiting for it. On the
 thread pool, each blocked caller ties up a thread the task itself may need, and under load the pool starves.
 
+The note says which of the two the project risks. In an ASP.NET Core application, a worker service (the generic
+host) or a console application, which install no SynchronizationContext, and in a class library nobody publishes
+whose every application is one of those (\`asynclens projects\` prints the reason as "SynchronizationContext: none"),
+the wait cannot deadlock on a context, and the note says so; it is still reported as a warning, since a thread held
+per request is what starves an ASP.NET Core server under load (Microsoft's ASP.NET Core best practices: "Avoid
+blocking calls"). A Blazor component (a type derived from \`ComponentBase\`, or a \`.razor.cs\` code-behind file)
+runs on its renderer's context even there, and a published library runs in any application, UI ones too: their
+notes keep the deadlock.
+
 ## Example
 \`\`\`csharp
 using System.Threading.Tasks;
@@ -596,9 +633,10 @@ design change across files that a person must make; the rule only describes it.
 ## Limitations
 Without a compiler the rule does not know types. It flags a wait when the workspace's declarations, a Task
 factory, the Async suffix or a task-like name say the receiver is a task, so a \`.Result\` or \`.Wait()\` on a
-task returned by a library method without the Async suffix is missed. It cannot tell whether a
-synchronous method only ever runs on a thread-pool thread with no SynchronizationContext, where blocking is
-wasteful but does not deadlock; nor can it see completion that the syntax does not show. A mode kept in a
+task returned by a library method without the Async suffix is missed. Whether a context exists is decided
+per project, from its SDK, OutputType and references: a console application that installs one itself (a
+hand-written message loop; the packages that do are listed in knowledge/contextPackages.ts) is taken to have none,
+and a method of a published library that only ever runs on the thread pool still gets the deadlock clause. It cannot see completion that the syntax does not show. A mode kept in a
 readonly field (\`IOBehavior m_ioBehavior\`, set by the constructor from its parameter) is not followed as a constant
 mode argument is: both modes reach the object when its creator passes its own mode on, and whether the framework
 calls the synchronous override only in the synchronous mode (a NegotiateStream over the stream) is not in view. Synchronous lambdas
@@ -624,7 +662,7 @@ and local functions inside \`Main\` are checked like any other non-async body.`,
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: fixTitle(ctx, body, twin), safety: 'display-only', edits: [] },
           ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : {}),

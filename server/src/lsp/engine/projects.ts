@@ -185,7 +185,7 @@ export function createEngineProjects(): EngineProjects {
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: settings.testCode.maxSeverity } : null,
         generatedRegions: generatedCodeRegions(text, model, declarationsOf),
         generatedFile: generatedFileReason(file, text, generatedCodeOption(options)),
-        library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null, project ? hostFor(settings).referencedProjects(project) : []),
+        library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null, project ? hostFor(settings).referencedProjects(project) : [], project ? hostFor(settings).hostingApplications(project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaver },
       };
     },

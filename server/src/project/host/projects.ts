@@ -16,6 +16,8 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
+import { isApplication } from '../libraryCode';
+import { applicationWithoutContext, type HostingApplication } from '../synchronizationContext';
 import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderReason, testCodeReason, uncompiledSampleReason } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
@@ -59,6 +61,13 @@ export interface ProjectHost {
    * that opened one file of a solution still sees what its project references.
    */
   referencedProjects(project: ProjectModel): readonly ProjectModel[];
+  /**
+   * The applications that run the project's code, each with why it has no SynchronizationContext (null: it may have
+   * one; project/synchronizationContext.ts): the applications among the known projects that reference it, directly or
+   * through other projects, test code left out, and, for a class library, the applications it references as their
+   * plug-in. Worked out once per project while the project list stays the same.
+   */
+  hostingApplications(project: ProjectModel): readonly HostingApplication[];
   /**
    * The package references the project sees (project/packages.ts packagesSeen): its own, and those flowing from the
    * projects it references, each evaluated for the target restore picks for `project`'s analysed target (the nearest
@@ -300,6 +309,31 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const projectTestCodeReason = (project: ProjectModel): string | null =>
     testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects });
 
+  let hosting = new Map<string, readonly HostingApplication[]>();
+  let hostingBuiltFor: readonly ProjectModel[] | null = null;
+  const hostingApplications = (project: ProjectModel): readonly HostingApplication[] => {
+    const projects = all();
+    if (hostingBuiltFor !== projects) {
+      hosting = new Map();
+      hostingBuiltFor = projects;
+    }
+    const known = hosting.get(project.path);
+    if (known) return known;
+    const apps: ProjectModel[] = isApplication(project) ? [] : referencedProjects(project).filter(isApplication);
+    const seen = new Set([project.path]);
+    const queue = [...referencersOf(project)];
+    while (queue.length) {
+      const p = queue.shift()!;
+      if (seen.has(p.path)) continue;
+      seen.add(p.path);
+      if (isApplication(p) && !projectTestCodeReason(p)) apps.push(p);
+      queue.push(...referencersOf(p));
+    }
+    const found = apps.map((app) => ({ project: app, withoutContext: applicationWithoutContext(app, referencedProjects(app)) }));
+    hosting.set(project.path, found);
+    return found;
+  };
+
   const evaluateFor = (project: ProjectModel, targetFramework: string): ProjectModel => {
     const key = `${project.path}|${targetFramework}`;
     let model = evaluatedForTarget.get(key);
@@ -435,6 +469,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
     projects: all,
     referencedProjects,
+    hostingApplications,
     testCodeReasonOf: projectTestCodeReason,
     testCodeReasonOfFile(project, absFile) {
       return projectTestCodeReason(project) ?? shippedTestFolderReason(project, modelPath(absFile));

@@ -1,0 +1,100 @@
+/**
+ * Whether a project's code runs without a SynchronizationContext, and why, from its project file: an ASP.NET Core
+ * application or worker service (neither host installs one), a console application with no UI framework, or a class
+ * library nobody publishes whose every application runs so. Sync over async cannot deadlock on a context there (it
+ * still holds a thread), so ASY003's note says what the wait really costs; ASY027 reads the same answer for libraries
+ * (project/libraryCode.ts `withoutContext`). Null means unknown: a UI application, a published library (anybody's
+ * application may call it, UI ones too) or a project with nothing to go by. Pure.
+ *
+ * Sources: devblogs.microsoft.com/dotnet/configureawait-faq ("ASP.NET Core ... does not have a SynchronizationContext",
+ * and console apps have none either); blog.stephencleary.com/2017/03/aspnetcore-synchronization-context.html; the
+ * generic host (Microsoft.Extensions.Hosting) runs hosted services on the thread pool and installs none.
+ */
+import type { ProjectModel } from './evaluate';
+import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
+import { contextPackageOf } from '../knowledge/contextPackages';
+
+/**
+ * OutputType values that make a project an application (lower case); project/libraryCode.ts and test support code
+ * (project/testCode.ts) read them too. A WinExe is left out of the console case below: it is how UI apps are built.
+ */
+export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
+
+/**
+ * SDKs whose applications do have a context or a single thread, so that nothing here may claim otherwise: Blazor
+ * WebAssembly runs on the browser's one thread, where a blocking wait cannot let the task finish; an ASP.NET 4.x site
+ * (MSBuild.SDK.SystemWeb) has AspNetSynchronizationContext; Uno Platform's single-project SDK and the older
+ * WindowsDesktop SDK build UI apps.
+ */
+const CONTEXT_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.systemweb', 'uno.sdk', 'microsoft.net.sdk.windowsdesktop'];
+
+/** An application that runs a project's code, and why it has no SynchronizationContext (null: it may have one). */
+export interface HostingApplication {
+  project: ProjectModel;
+  withoutContext: string | null;
+}
+
+const sdkNamed = (project: ProjectModel, name: string): boolean => project.sdks.some((s) => s.split('/')[0].toLowerCase() === name);
+
+/** Whether the project builds an application (its OutputType, which the Web and Worker SDKs set to Exe). */
+export function isApplicationProject(project: ProjectModel): boolean {
+  return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
+}
+
+/** The package ids the project sees from itself and, unless kept private, from the projects it references. */
+function packagesSeen(project: ProjectModel, referenced: readonly ProjectModel[]): string[] {
+  return [...project.packageReferences.map((p) => p.id), ...referenced.flatMap((other) => other.packageReferences.filter((p) => !p.privateAssets).map((p) => p.id))];
+}
+
+/**
+ * The ASP.NET Core server the project runs in, as a phrase ("Microsoft.NET.Sdk.Web", "FrameworkReference
+ * Microsoft.AspNetCore.App, through its reference to Core"), or null: its own SDK or reference, or one of a project it
+ * references (directly or through others). The Web SDK references the shared framework implicitly. Framework
+ * references flow to every project that references the project declaring them, so a dashboard plug-in that references
+ * a dashboard built on Microsoft.AspNetCore.App runs in the same server (learn.microsoft.com/dotnet/core/project-sdk/msbuild-props,
+ * DisableTransitiveFrameworkReferences: "by default, framework references are transitive"). A server package of a
+ * project it references counts the same way unless that reference keeps it private (PrivateAssets all): package
+ * references flow to referencing projects by default (learn.microsoft.com/nuget/consume-packages/package-references-in-project-files,
+ * "Controlling dependency assets": PrivateAssets defaults to contentfiles;analyzers;build, so compile and runtime flow),
+ * so an application's core library that takes `Microsoft.AspNetCore.Mvc.*` brings the server to every library above it.
+ */
+export function aspNetCoreServerOf(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+  if (sdkNamed(project, 'microsoft.net.sdk.web')) return 'Microsoft.NET.Sdk.Web';
+  const own = aspNetCoreServerReferenceOf(project.frameworkReferences ?? [], project.packageReferences.map((p) => p.id));
+  if (own) return own;
+  for (const other of referenced) {
+    const flowing = other.packageReferences.filter((p) => !p.privateAssets).map((p) => p.id);
+    const through = sdkNamed(other, 'microsoft.net.sdk.web') ? 'Microsoft.NET.Sdk.Web' : aspNetCoreServerReferenceOf(other.frameworkReferences ?? [], flowing);
+    if (through) return `${through}, through its reference to ${other.name}`;
+  }
+  return null;
+}
+
+/**
+ * Why an application runs without a SynchronizationContext, or null. `referenced` is what it references, directly or
+ * through others: a UI package among their packages puts a context back.
+ */
+export function applicationWithoutContext(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+  if (!isApplicationProject(project) || project.uiFramework || CONTEXT_SDKS.some((sdk) => sdkNamed(project, sdk))) return null;
+  if (contextPackageOf(packagesSeen(project, referenced))) return null;
+  // Only its own SDK or reference makes it a server: a console tool that references an application's core library
+  // (which brings the server's packages along) is still a console application.
+  const server = aspNetCoreServerOf(project, []);
+  if (server) return `${project.name} is an ASP.NET Core application (${server}), which has no SynchronizationContext`;
+  if (sdkNamed(project, 'microsoft.net.sdk.worker')) return `${project.name} is a worker service (Microsoft.NET.Sdk.Worker), and the generic host installs no SynchronizationContext`;
+  // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so.
+  if (project.sdkStyle && (project.outputType ?? '').toLowerCase() === 'exe') return `${project.name} is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext`;
+  return null;
+}
+
+/**
+ * Why a class library's code runs without a SynchronizationContext because every application that hosts it does:
+ * `hosts` are the applications (not test code) that reference it, directly or through other projects, or that it
+ * references as their plug-in. Null when it has no host or one host may have a context.
+ */
+export function hostedWithoutContext(project: ProjectModel, hosts: readonly HostingApplication[]): string | null {
+  if (!hosts.length || hosts.some((h) => !h.withoutContext)) return null;
+  const names = hosts.map((h) => h.project.name);
+  const shown = names.length === 1 ? names[0] : names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${project.name} runs only in ${shown}, ${names.length === 1 ? 'which has' : 'which have'} no SynchronizationContext`;
+}
