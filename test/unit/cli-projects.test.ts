@@ -430,11 +430,15 @@ test('a published library that references the ASP.NET Core shared framework, its
   assert.equal(health.libraryCode.withoutContext, 'Gateway.Health runs in the ASP.NET Core server (FrameworkReference Microsoft.AspNetCore.App, through its reference to Gateway), which has no SynchronizationContext');
 });
 
-test('ASY003 says a wait cannot deadlock on a context in an ASP.NET Core or worker application and in a library only they host, and keeps the deadlock clause in a Blazor component and a library a WinExe hosts', async () => {
+test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Core or worker application and in a library only they host, and keeps the deadlock clause in a Blazor component and a library a WinExe hosts', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'context-free-hosts');
-  const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string })[]).filter((f) => f.ruleId === 'ASY003');
+  const all = (await checkJson(dir)).findings as (JsonFinding & { note?: string })[];
+  const found = all.filter((f) => f.ruleId === 'ASY003');
   const noteOf = (file: string) => found.find((f) => f.file.endsWith(`/${file}`))?.note ?? '';
   assert.equal(found.length, 5);
+  const inAsync = all.filter((f) => f.ruleId === 'ASY001');
+  assert.deepEqual(inAsync.map((f) => f.file.split('/').pop()), ['PriceList.cs']);
+  assert.match(inAsync[0].note ?? '', /doing nothing\. Depot\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so it cannot deadlock on a context here/);
   assert.match(noteOf('PriceList.cs'), /Depot\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so the wait cannot deadlock on a context here; it still holds the thread/);
   assert.match(noteOf('RestockService.cs'), /Depot\.Worker is a worker service \(Microsoft\.NET\.Sdk\.Worker\), and the generic host installs no SynchronizationContext, so the wait cannot deadlock/);
   // The test project that references Depot.Core is not one of its hosts.

@@ -9,6 +9,7 @@ import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { awaitInstead, callOfWait, looksLikeTimeoutOrToken, receiverEnd, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
+import { contextFreeReason } from './contextFree';
 
 /** Whether a wait in an async body is ASY001's. */
 function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
@@ -57,6 +58,16 @@ function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | str
     { start: end, end: wait.span.end, newText: parens ? ')' : '' },
   ];
   return { title: 'Await the task instead of blocking', safety: 'unsafe', edits };
+}
+
+/**
+ * What the wait risks besides the held thread: a deadlock under a single-threaded context, or, where the project runs
+ * without one (rules/contextFree.ts), nothing more, which the note says rather than claim a deadlock.
+ */
+function deadlockClause(ctx: RuleContext, body: MethodBody): string {
+  const withoutContext = contextFreeReason(ctx, body);
+  if (withoutContext) return `. ${withoutContext}, so it cannot deadlock on a context here, but it holds the thread for the task's whole duration, and under load such waits starve the thread pool`;
+  return ', and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish';
 }
 
 export const rule: Rule = {
@@ -108,7 +119,9 @@ properties of types that are not tasks are never flagged.
 An async method exists to give its thread back while it waits. Blocking on a task inside it holds a thread
 for the task's whole duration, and where a SynchronizationContext runs continuations on one thread (UI
 apps, classic ASP.NET) it deadlocks: the task needs the thread that is waiting for it. Even without a
-context, blocked thread-pool threads starve the pool under load. The method can simply \`await\` the task.
+context, blocked thread-pool threads starve the pool under load. The method can simply \`await\` the task. Where the
+project runs without a context (an ASP.NET Core, worker or console application, or a library only they host: see
+ASY003), the note says the wait cannot deadlock there and names the reason.
 
 ## Example
 \`\`\`csharp
@@ -177,7 +190,7 @@ a way the syntax does not show is still flagged.`,
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread; ${awaitInstead(wait)}`,
-          note: `Inside ${describeAsyncBody(body)}, the thread waits ${waitsUntil(wait)} doing nothing, and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish; await releases the thread instead. Why this is a task: ${evidence.reason}${helperNote(wait)}.${typeof fix === 'string' ? ` No automatic fix: ${fix}.` : ''}`,
+          note: `Inside ${describeAsyncBody(body)}, the thread waits ${waitsUntil(wait)} doing nothing${deadlockClause(ctx, body)}; await releases the thread instead. Why this is a task: ${evidence.reason}${helperNote(wait)}.${typeof fix === 'string' ? ` No automatic fix: ${fix}.` : ''}`,
           bodyId: body.id,
           fix: typeof fix === 'string' ? undefined : fix,
         });

@@ -14,6 +14,7 @@ import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf } from './synchronousContracts';
+import { contextFreeReason } from './contextFree';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -325,28 +326,11 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
   if (startedOnThreadPool(wait)) {
     return '. Task.Run starts the work on the thread pool, where its awaits resume without this thread\'s context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves';
   }
-  const withoutContext = ctx.library?.withoutContext;
-  if (withoutContext && !inBlazorComponent(ctx, body)) {
+  const withoutContext = contextFreeReason(ctx, body);
+  if (withoutContext) {
     return `. ${withoutContext}, so the wait cannot deadlock on a context here; it still holds the thread for the task's whole duration, and under load such waits starve the thread pool that the task's own continuations need`;
   }
   return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
-}
-
-/**
- * Blazor components run on their renderer's SynchronizationContext, one at a time, inside the ASP.NET Core server
- * (learn.microsoft.com/aspnet/core/blazor/components/synchronization-context): a wait there can deadlock, so the
- * project's verdict does not answer for them. A component is a type whose family has one of Blazor's component bases
- * (Microsoft.AspNetCore.Components: ComponentBase and the framework's classes derived from it), or the code-behind of
- * a .razor file, whose base class the markup may name.
- */
-const BLAZOR_COMPONENT_BASES = new Set(['ComponentBase', 'IComponent', 'LayoutComponentBase', 'OwningComponentBase', 'InputBase', 'ErrorBoundaryBase']);
-
-function inBlazorComponent(ctx: RuleContext, body: MethodBody): boolean {
-  if (/\.razor\.cs$/i.test(ctx.file)) return true;
-  const owner = body.containingType?.split('.').pop();
-  if (!owner) return false;
-  for (const name of typeFamily(ctx.index, owner)) if (BLAZOR_COMPONENT_BASES.has(name.split('.').pop() ?? name)) return true;
-  return false;
 }
 
 /** Whether the type around the body, or one of its workspace bases, declares DisposeAsync or lists IAsyncDisposable. */

@@ -1,0 +1,33 @@
+/**
+ * Whether a body runs without a SynchronizationContext, for the blocking rules' notes (ASY001, ASY003): the project
+ * says so (project/synchronizationContext.ts, carried on the library verdict as `withoutContext`), unless the body is a
+ * Blazor component's, which has its renderer's context wherever it runs. A wait there holds a thread but cannot
+ * deadlock on a context, and a note that claimed a deadlock would be false (test/real-world/README.md, the seeded
+ * readings of the twenty-ninth and thirtieth sessions).
+ */
+import type { MethodBody } from '../model/types';
+import { typeFamily } from '../workspace/index';
+import type { RuleContext } from './types';
+
+/** Why the body runs without a SynchronizationContext, or null when it may have one. */
+export function contextFreeReason(ctx: RuleContext, body: MethodBody): string | null {
+  const reason = ctx.library?.withoutContext;
+  return reason && !inBlazorComponent(ctx, body) ? reason : null;
+}
+
+/**
+ * Blazor components run on their renderer's SynchronizationContext, one at a time, inside the ASP.NET Core server
+ * (learn.microsoft.com/aspnet/core/blazor/components/synchronization-context): a wait there can deadlock, so the
+ * project's verdict does not answer for them. A component is a type whose family has one of Blazor's component bases
+ * (Microsoft.AspNetCore.Components: ComponentBase and the framework's classes derived from it), or the code-behind of
+ * a .razor file, whose base class the markup may name.
+ */
+const BLAZOR_COMPONENT_BASES = new Set(['ComponentBase', 'IComponent', 'LayoutComponentBase', 'OwningComponentBase', 'InputBase', 'ErrorBoundaryBase']);
+
+function inBlazorComponent(ctx: RuleContext, body: MethodBody): boolean {
+  if (/\.razor\.cs$/i.test(ctx.file)) return true;
+  const owner = body.containingType?.split('.').pop();
+  if (!owner) return false;
+  for (const name of typeFamily(ctx.index, owner)) if (BLAZOR_COMPONENT_BASES.has(name.split('.').pop() ?? name)) return true;
+  return false;
+}
