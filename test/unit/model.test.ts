@@ -102,6 +102,24 @@ test('spills: awaited left operands, tuple elements, initialized objects, elemen
   assert.deepEqual(init.awaits[0].spills.map((x) => `${x.role}:${x.text}`), ['initializedObject:Point']);
 });
 
+test('nested awaits: an await in another await\'s operand has the regions, spills and statement of the outer one, plus its own', () => {
+  // The walk up from the inner await takes the rest from the outer await's answers (model/extract.ts
+  // suspensionPointsOf), so each must equal what a walk of its own would find.
+  const m = method(`async Task<int> M(int x, object gate) {
+    try {
+      using (var s = new MemoryStream()) {
+        return x + Use(await F(Use(s) + await F(x > 0 ? await F(2) : 3)));
+      }
+    } catch (Exception) { return 0; }
+  }`);
+  const regions = m.awaits.map((w) => w.regions.map((r) => r.detail ? `${r.kind}(${r.detail})` : r.kind).join(' < '));
+  assert.deepEqual(regions, ['using(var s = new MemoryStream()) < try', 'using(var s = new MemoryStream()) < try', 'conditional(x > 0) < using(var s = new MemoryStream()) < try']);
+  const spills = m.awaits.map((w) => w.spills.map((x) => `${x.role}:${x.text}`));
+  assert.deepEqual(spills, [['leftOperand:x'], ['leftOperand:Use(s)', 'leftOperand:x'], ['leftOperand:Use(s)', 'leftOperand:x']]);
+  const statements = new Set(m.awaits.map((w) => `${w.statementSpan!.start}-${w.statementSpan!.end}`));
+  assert.equal(statements.size, 1, 'the three awaits share their return statement');
+});
+
 test('returns: literals, awaits and whether they precede every await', () => {
   const m = method(`async Task<int> M(Dictionary<int,int> cache, int k) {
     if (cache.TryGetValue(k, out var v)) return v;

@@ -313,6 +313,9 @@ function typeParametersInScope(body: MethodBody, ctx: EstimateContext): Readonly
  * through another such type parameter. Interfaces, `notnull` and `new()` allow structs and say nothing.
  */
 function referenceTypeParametersInScope(body: MethodBody, ctx: EstimateContext, inScope: ReadonlySet<string>): Set<string> {
+  // Without a type parameter in scope there is nothing to find, and the chain of bodies need not be walked (it is as
+  // long as the nesting is deep).
+  if (inScope.size === 0) return new Set();
   const constraints = new Map<string, string[]>();
   const add = (c: Record<string, string[]> | undefined) => {
     for (const [name, list] of Object.entries(c ?? {})) if (!constraints.has(name)) constraints.set(name, list);
@@ -680,8 +683,9 @@ function awaitCosts(ops: readonly AwaitedOperation[], layout: StateMachineLayout
  * size would; an instantiation's own estimate only says which one it is.
  */
 function genericCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): GenericCost | null {
+  // Most bodies have no type parameter in scope: the memoised scope says so without walking the chain of bodies.
+  if (typeParametersInScope(body, ctx).size === 0) return null;
   const typeParameters = openTypeParameters(body, ctx.model.types, bodyChain(body, ctx.model.bodies));
-  if (typeParameters.length === 0) return null;
   if (options.typeArguments) return { typeParameters, typeArguments: { ...options.typeArguments }, instantiations: [], bySize: [] };
   const instantiate = (typeArguments: TypeArguments): InstantiationCost => {
     const c = estimateIn(session, body, ctx, { ...options, typeArguments });
@@ -721,10 +725,11 @@ function creationCost(session: Session, body: MethodBody, ctx: EstimateContext, 
   if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod' && body.kind !== 'localFunction') return null;
   const parent = body.parentId ? bodiesById(ctx.model.bodies).get(body.parentId) : undefined;
   // The closure belongs to the body that declares the captured variables, which may be further out than the parent.
-  const owners = parent ? bodyChain(parent, ctx.model.bodies) : [];
   // Only the parent (its delegates) and a body declaring one of the captured names (its closures) can list this
-  // body among what an allocation is for: the others are not asked, so a deep chain costs a step per body.
+  // body among what an allocation is for: the others are not asked, and a body that captures nothing does not walk
+  // the chain at all, so a deep nesting costs a step per body.
   const captured = new Set(body.capturedNames);
+  const owners = !parent ? [] : captured.size > 0 ? bodyChain(parent, ctx.model.bodies) : [parent];
   const declaresCaptured = (o: MethodBody) => captured.size > 0 && (o.locals.some((l) => captured.has(l.name)) || o.parameters.some((p) => captured.has(p.name)));
   const mine = owners.filter((o) => o === parent || declaresCaptured(o)).flatMap((o) => allocationsIn(session, o, ctx, traits, shape, scopeKey)).filter((a) => a.forBodies.includes(body.id));
   const closures = mine.filter((a) => a.kind === 'closure');

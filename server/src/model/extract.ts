@@ -4,7 +4,7 @@ import { SyntaxNode, namedChildOfType, rootOf, type SyntaxTable } from '../parse
 import type { PreparedSource } from '../parse/prepare';
 import type {
   BodyKind, CallSite, CallUsage, EnclosingRegion, FileModel, LocalKind, LocalVariable, LockStatement, MethodBody,
-  Parameter, RegionKind, ReturnSite, SkippedBody, Span, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
+  Parameter, RegionKind, ReturnSite, SkippedBody, Span, SpilledValue, SuspensionPoint, TaskWait, TypeDeclaration, UsingResource,
 } from './types';
 import {
   LOOP_NODE_TYPES, argumentTexts, attributesOf, bodyOf, calleeOf, childTextsOfTypes, contains, firstToken, hasToken,
@@ -384,9 +384,11 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     creations: creationsOf(own(['object_creation_expression', 'implicit_object_creation_expression'])),
   };
   // What an async body writes that it does not declare (fields, mostly): the completion verdicts ask whether a
-  // branch that awaits after a field's null check fills that field, as a cache miss does.
+  // branch that awaits after a field's null check fills that field, as a cache miss does. A declarator declares a new
+  // variable (a nested function's local, when the body does not declare it itself) and writes no outer one: left out,
+  // which also keeps deeply nested functions from listing every inner declaration at every level (quadratic).
   if (isAsync) {
-    const written = writesIn(context.syntax, bodySpans, (n) => !declares(n));
+    const written = writesIn(context.syntax, bodySpans, (n) => !declares(n), false);
     if (written.length > 0) body.writes = written;
   }
   // A partial type's other declarations live in other files, which this model does not see: the names the body reads
@@ -676,14 +678,24 @@ const REGION_OF: Record<string, RegionKind> = {
   conditional_expression: 'conditional',
 };
 
-/** Statements around a node, innermost first, up to the body. */
-export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[], hasUsingDeclarations = true): EnclosingRegion[] {
+/**
+ * Statements around a node, innermost first, up to the body. `above` holds the answers for awaits of the body already
+ * walked, by their start: a walk that reaches one (an await nested in another's operand) takes the rest from it, as
+ * the walk from there on is the same; without it, nested awaits walked the whole nesting each (quadratic, issue 10).
+ */
+export function regionsAround(node: SyntaxNode, bodyNodes: SyntaxNode[], hasUsingDeclarations = true, above?: ReadonlyMap<number, EnclosingRegion[]>): EnclosingRegion[] {
   const regions: EnclosingRegion[] = [];
   // The body's own nodes by start and end, compared as numbers (a key string per step up was most of the walk's cost).
   const stop = new Map<number, number[]>();
   for (const b of bodyNodes) stop.set(b.startIndex, [...(stop.get(b.startIndex) ?? []), b.endIndex]);
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
+    // An await adds no region of its own, so one that is not the body itself hands over the rest of the walk.
+    const known = above && p.type === 'await_expression' && !stop.get(p.startIndex)?.includes(p.endIndex) ? above.get(p.startIndex) : undefined;
+    if (known) {
+      regions.push(...known);
+      break;
+    }
     if (p.type === 'try_statement') {
       const body = p.childForFieldName('body');
       if (body && body.startIndex === child.startIndex && body.endIndex === child.endIndex) regions.push({ kind: 'try', span: spanOf(p) });
@@ -746,6 +758,9 @@ function usingResourceText(using: SyntaxNode): string | undefined {
 
 function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: SyntaxNode[], hasUsing: boolean): SuspensionPoint[] {
   const points: SuspensionPoint[] = [];
+  // What each await's walks up found, by the await's start: the walks of an await inside another's operand (met after
+  // it, in document order) stop there and take the rest.
+  const walked = { regions: new Map<number, EnclosingRegion[]>(), spills: new Map<number, SpilledValue[]>(), statements: new Map<number, Span>() };
   for (const n of own(['await_expression', 'foreach_statement', 'using_statement', 'local_declaration_statement'])) {
     checkBudget();
     if (n.type === 'await_expression') {
@@ -762,7 +777,11 @@ function suspensionPointsOf(own: (t: string[]) => SyntaxNode[], bodyNodes: Synta
       }
       const operand = classifyAwaitOperand(operandNode, textOverride);
       if (textOverride !== undefined) operand.kind = 'unknown';
-      points.push({ kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes, hasUsing), spills: spilledValuesOf(n, bodyNodes), statementSpan: statementSpanOf(n, bodyNodes) });
+      const point: SuspensionPoint = { kind: 'await', span: spanOf(n), keywordSpan: spanOf(keyword), operand, regions: regionsAround(n, bodyNodes, hasUsing, walked.regions), spills: spilledValuesOf(n, bodyNodes, walked.spills), statementSpan: statementSpanOf(n, bodyNodes, walked.statements) };
+      walked.regions.set(n.startIndex, point.regions);
+      walked.spills.set(n.startIndex, point.spills);
+      walked.statements.set(n.startIndex, point.statementSpan!);
+      points.push(point);
     } else if (n.type === 'foreach_statement' && hasToken(n, 'await')) {
       const keyword = firstToken(n, 'await')!;
       const right = n.childForFieldName('right');

@@ -84,7 +84,7 @@ export interface Identifiers {
   end: Int32Array;
   /** For writes, where the write takes effect (after the right-hand side ran); the end otherwise. */
   effectiveAt: Int32Array;
-  /** MEMBER_NAME, and the access's index in ACCESSES shifted by ACCESS_SHIFT. */
+  /** MEMBER_NAME, DECLARATOR, and the access's index in ACCESSES shifted by ACCESS_SHIFT. */
   flags: Uint8Array;
   /**
    * The names of the identifiers that are not member names, one string per distinct name (interned); null for a
@@ -98,7 +98,9 @@ export interface Identifiers {
 }
 
 export const MEMBER_NAME = 1;
-const ACCESS_SHIFT = 1;
+/** The name a variable declarator declares (`x` in `var x = 1;`): its access is `write` with an initializer. */
+const DECLARATOR = 2;
+const ACCESS_SHIFT = 2;
 const ACCESSES: readonly Access[] = ['read', 'write', 'readwrite', 'declare'];
 
 /** Whether identifier `k` is a member name (`x.Name`, `Ns.Type`, `name:`), not a variable reference. */
@@ -295,6 +297,7 @@ const COMPOUND = /^(\+|-|\*|\/|%|&|\||\^|<<|>>>?|\?\?)=/;
 
 function addIdentifier(ids: Identifiers, text: string, start: number, end: number, field: string | null, parent: Frame | undefined, grand: Frame | undefined): void {
   let isMemberName = false;
+  let isDeclarator = false;
   let access: Access = 'read';
   let effectiveAt = end;
   if (parent) {
@@ -317,6 +320,7 @@ function addIdentifier(ids: Identifiers, text: string, start: number, end: numbe
     } else if (pt === 'variable_declarator' && field === 'name') {
       const hasInitializer = text.slice(end, parent.end).trimStart().startsWith('=');
       access = hasInitializer ? 'write' : 'declare';
+      isDeclarator = true;
       effectiveAt = parent.end;
     }
   }
@@ -324,7 +328,7 @@ function addIdentifier(ids: Identifiers, text: string, start: number, end: numbe
   ids.start[k] = start;
   ids.end[k] = end;
   ids.effectiveAt[k] = effectiveAt;
-  ids.flags[k] = (isMemberName ? MEMBER_NAME : 0) | (ACCESSES.indexOf(access) << ACCESS_SHIFT);
+  ids.flags[k] = (isMemberName ? MEMBER_NAME : 0) | (isDeclarator ? DECLARATOR : 0) | (ACCESSES.indexOf(access) << ACCESS_SHIFT);
   ids.names[k] = isMemberName ? null : intern(text.slice(start, end));
   ids.around[k] = isMemberName || !parent ? null : parent.around;
 }
@@ -417,16 +421,18 @@ export function someVariableIn(syntax: FileSyntax, span: Span, test: (name: stri
 }
 
 /**
- * The names written within the spans (`x = ...`, `x ??= ...`, `x += ...`, `x++`, `ref x`, `out x`) that `keep` accepts,
- * each with where the name stands. Member names (`this.x = ...`, `other.x = ...`) are not listed.
+ * The names written within the spans (`x = ...`, `x ??= ...`, `x += ...`, `x++`, `ref x`, `out x`, and a declarator's
+ * initializer, `var x = ...`, unless `declarators` is false) that `keep` accepts, each with where the name stands.
+ * Member names (`this.x = ...`, `other.x = ...`) are not listed.
  */
-export function writesIn(syntax: FileSyntax, spans: readonly Span[], keep: (name: string) => boolean): { name: string; span: Span }[] {
+export function writesIn(syntax: FileSyntax, spans: readonly Span[], keep: (name: string) => boolean, declarators = true): { name: string; span: Span }[] {
   const ids = syntax.identifiers;
   const out: { name: string; span: Span }[] = [];
+  const skipped = declarators ? MEMBER_NAME : MEMBER_NAME | DECLARATOR;
   for (const span of spans) {
     for (let k = firstAtOrAfter(ids.start, ids.count, span.start); k < ids.count && ids.start[k] < span.end; k++) {
       const flags = ids.flags[k];
-      if (ids.end[k] > span.end || flags & MEMBER_NAME) continue;
+      if (ids.end[k] > span.end || flags & skipped) continue;
       const access = ACCESSES[flags >> ACCESS_SHIFT];
       if ((access === 'write' || access === 'readwrite') && keep(ids.names[k]!)) out.push({ name: ids.names[k]!, span: { start: ids.start[k], end: ids.end[k] } });
     }

@@ -20,24 +20,37 @@ const BRANCHING = new Set(['&&', '||', '??']);
 
 const isBodyNode = (n: SyntaxNode, bodyNodes: SyntaxNode[]) => bodyNodes.some((b) => b.startIndex === n.startIndex && b.endIndex === n.endIndex);
 
-/** The statement (or expression body) an await belongs to: spill fields live as long as it runs. */
-export function statementSpanOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]): Span {
+/**
+ * The statement (or expression body) an await belongs to: spill fields live as long as it runs. `above` holds the
+ * answers for awaits already walked, by their start: an await inside another's operand shares its statement.
+ */
+export function statementSpanOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[], above?: ReadonlyMap<number, Span>): Span {
   let last = awaitNode;
   for (let p = awaitNode.parent; p; last = p, p = p.parent) {
     if (p.type.endsWith('_statement') || p.type === 'arrow_expression_clause') return spanOf(p);
     if (isFunctionNode(p) || isBodyNode(p, bodyNodes)) break;
+    const known = above && p.type === 'await_expression' ? above.get(p.startIndex) : undefined;
+    if (known) return known;
   }
   return spanOf(last);
 }
 
-/** Values evaluated before the await in the same statement, innermost first. */
-export function spilledValuesOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[]): SpilledValue[] {
+/**
+ * Values evaluated before the await in the same statement, innermost first. `above` holds the answers for awaits
+ * already walked, by their start: an await adds no value of its own, so a walk that reaches one takes the rest from it.
+ */
+export function spilledValuesOf(awaitNode: SyntaxNode, bodyNodes: SyntaxNode[], above?: ReadonlyMap<number, SpilledValue[]>): SpilledValue[] {
   const spills: SpilledValue[] = [];
   const worthSpilling = (n: SyntaxNode | null): n is SyntaxNode => !!n && !CONSTANT_TYPES.has(n.type) && n.type !== 'this' && !n.text.startsWith('nameof(');
   const add = (n: SyntaxNode, role: SpilledValue['role'], extra: Partial<SpilledValue> = {}) => spills.push({ text: n.text, role, span: spanOf(n), ...extra });
   let child = awaitNode;
   for (let p = awaitNode.parent; p; child = p, p = p.parent) {
     if (p.type.endsWith('_statement') || isFunctionNode(p) || isBodyNode(p, bodyNodes)) break;
+    const known = above && p.type === 'await_expression' ? above.get(p.startIndex) : undefined;
+    if (known) {
+      spills.push(...known);
+      break;
+    }
     if (p.type === 'binary_expression') {
       const left = p.childForFieldName('left');
       const right = p.childForFieldName('right');
