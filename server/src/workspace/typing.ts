@@ -647,6 +647,9 @@ export function withoutConfigureAwait(text: string): string {
   // parenthesis and the dot is the last one before it. The expression itself tried every dot of the text, and typing
   // `await await ... t` asks this of each operand in turn.
   const t = text.trim();
+  // Without a closing parenthesis at the end there is no call to remove, and the search for the last opening one
+  // would read the whole text (an operand of `await await ... t` has none, and typing asks this of every level).
+  if (!t.endsWith(')')) return t;
   const open = t.lastIndexOf('(');
   const dot = open === -1 ? -1 : t.lastIndexOf('.', open);
   return dot !== -1 && /^\.\s*ConfigureAwait\s*\([^()]*\)\s*$/.test(t.slice(dot)) ? t.slice(0, dot) : t;
