@@ -438,19 +438,19 @@ test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Co
   assert.equal(found.length, 5);
   const inAsync = all.filter((f) => f.ruleId === 'ASY001');
   assert.deepEqual(inAsync.map((f) => f.file.split('/').pop()), ['PriceList.cs']);
-  assert.match(inAsync[0].note ?? '', /doing nothing\. Depot\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so it cannot deadlock on a context here/);
-  assert.match(noteOf('PriceList.cs'), /Depot\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so the wait cannot deadlock on a context here; it still holds the thread/);
-  assert.match(noteOf('RestockService.cs'), /Depot\.Worker is a worker service \(Microsoft\.NET\.Sdk\.Worker\), and the generic host installs no SynchronizationContext, so the wait cannot deadlock/);
-  // The test project that references Depot.Core is not one of its hosts.
-  assert.match(noteOf('StockLedger.cs'), /Depot\.Core runs only in Depot\.Web and Depot\.Worker, which have no SynchronizationContext, so the wait cannot deadlock/);
+  assert.match(inAsync[0].note ?? '', /doing nothing\. Wharf\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so it cannot deadlock on a context here/);
+  assert.match(noteOf('PriceList.cs'), /Wharf\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so the wait cannot deadlock on a context here; it still holds the thread/);
+  assert.match(noteOf('RestockService.cs'), /Wharf\.Worker is a worker service \(Microsoft\.NET\.Sdk\.Worker\), and the generic host installs no SynchronizationContext, so the wait cannot deadlock/);
+  // The test project that references Wharf.Core is not one of its hosts.
+  assert.match(noteOf('StockLedger.cs'), /Wharf\.Core runs only in Wharf\.Web and Wharf\.Worker, which have no SynchronizationContext, so the wait cannot deadlock/);
   for (const file of ['StockBadge.cs', 'LabelPrinter.cs']) {
     assert.match(noteOf(file), /deadlocks where a single-threaded SynchronizationContext/, file);
     assert.doesNotMatch(noteOf(file), /cannot deadlock/, file);
   }
   const r = await runCli(['projects', dir]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /SynchronizationContext: none: Depot\.Core runs only in Depot\.Web and Depot\.Worker, which have no SynchronizationContext/);
-  assert.doesNotMatch(r.stdout, /SynchronizationContext: none: Depot\.(Shared|Kiosk|Tests)/);
+  assert.match(r.stdout, /SynchronizationContext: none: Wharf\.Core runs only in Wharf\.Web and Wharf\.Worker, which have no SynchronizationContext/);
+  assert.doesNotMatch(r.stdout, /SynchronizationContext: none: Wharf\.(Shared|Kiosk|Tests)/);
 });
 
 test('a class library that references an application\'s project is that application\'s plug-in, not library code, whatever package metadata a shared props file gives it', async () => {

@@ -475,7 +475,8 @@ It stays quiet in an awaiter's own \`GetResult()\` (a type with \`IsCompleted\` 
 only once the awaited work has completed), in the End method of the Asynchronous Programming Model (\`EndRead(IAsyncResult)\`
 beside a \`BeginRead\` that returns an IAsyncResult, or an override: blocking until the operation completes is that
 method's documented contract), in \`Main\` and in top-level statements (a console app's entry point has no
-SynchronizationContext to deadlock on and no caller to make async), in the start function of a dedicated thread
+SynchronizationContext to deadlock on and no caller to make async) and in a private method or local function only
+the entry point calls, directly or through other such methods (it runs where Main does, once, at start-up), in the start function of a dedicated thread
 (a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or to
 \`Task.Factory.StartNew(..., TaskCreationOptions.LongRunning, TaskScheduler.Default)\`, whose default scheduler runs a
 long-running task on a thread created for it, or a private method the file hands to either and never calls: the
@@ -624,7 +625,8 @@ and a method of a published library that only ever runs on the thread pool still
 readonly field (\`IOBehavior m_ioBehavior\`, set by the constructor from its parameter) is not followed as a constant
 mode argument is: both modes reach the object when its creator passes its own mode on, and whether the framework
 calls the synchronous override only in the synchronous mode (a NegotiateStream over the stream) is not in view. Synchronous lambdas
-and local functions inside \`Main\` are checked like any other non-async body.`,
+inside \`Main\` are checked like any other non-async body. A helper only \`Main\` calls is left alone even when a form
+or window Main created before the call has installed a UI context, as a wait in Main itself is.`,
   },
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];

@@ -1,5 +1,8 @@
 /**
- * Dedicated threads' start functions: a function handed to `new Thread(...)` as the work the thread runs
+ * Functions that run with no SynchronizationContext and no caller that could await: the program's entry point (Main,
+ * top-level statements), whose waits ASY003 leaves alone, and private methods only it calls (they run once, at
+ * start-up, where Main does; the seeded reading of the thirty-first session found such a helper of a console tool's
+ * Main reported); and dedicated threads' start functions: a function handed to `new Thread(...)` as the work the thread runs
  * (`new Thread(Run)`, `new Thread(new ThreadStart(Run))`, `new Thread(() => ...)`, `Thread t = new(() => ...)`) or to a
  * task start that creates a thread for it (knowledge/dedicatedThreads.ts: `Task.Factory.StartNew(() => Pump(), token,
  * TaskCreationOptions.LongRunning, TaskScheduler.Default)`), and methods and local functions only such functions call,
@@ -34,6 +37,8 @@ const MAX_CALL_DEPTH = 6;
 /** dedicatedThreadStartOf, with the bodies being asked about already (`asking`: a cycle of calls proves nothing). */
 function runsOnlyOnThreads(ctx: RuleContext, body: MethodBody, asking: Set<MethodBody>): string | null {
   if (asking.has(body) || asking.size > MAX_CALL_DEPTH) return null;
+  // The entry point is a start of its own: the main thread runs it once, with no context installed before it.
+  if (body.isEntryPoint) return `${body.kind === 'topLevel' ? 'the top-level statements are' : `${body.name} is`} the program's entry point`;
   asking.add(body);
   try {
     return threadStartOf(ctx, body) ?? calledOnlyByThreadStarts(ctx, body, asking) ?? localFunctionCalledOnlyByThreadStarts(ctx, body, asking);
@@ -154,7 +159,7 @@ function calledOnlyByThreadStarts(ctx: RuleContext, body: MethodBody, asking: Se
       calls++;
     }
   }
-  return calls > 0 ? `${body.name} is called only from the starts of dedicated threads (new Thread(...) or a LongRunning task start), or from methods only they call` : null;
+  return calls > 0 ? `${body.name} is called only from the program's entry point or the starts of dedicated threads (new Thread(...) or a LongRunning task start), or from methods only they call` : null;
 }
 
 /**
@@ -180,7 +185,7 @@ function localFunctionCalledOnlyByThreadStarts(ctx: RuleContext, body: MethodBod
       calls++;
     }
   }
-  return calls > 0 ? `${body.name} is a local function called only from the starts of dedicated threads (new Thread(...) or a LongRunning task start), or from functions only they call` : null;
+  return calls > 0 ? `${body.name} is a local function called only from the program's entry point or the starts of dedicated threads (new Thread(...) or a LongRunning task start), or from functions only they call` : null;
 }
 
 /** The innermost type declaration of this file that holds the body. */
