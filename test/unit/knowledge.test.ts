@@ -101,3 +101,25 @@ test('the packages that install a SynchronizationContext cite their source and m
   assert.equal(contextPackageOf(['Terminal.Gui']), 'Terminal.Gui');
   assert.equal(contextPackageOf(['AvaloniaEdit.Extras', 'Terminal.Gui.Extensions', 'Nito.AsyncEx.Coordination']), null);
 });
+
+test('task handler events: each row cites a page; the SignalR client connection s events take Task-returning handlers where the file imports it', async () => {
+  const { TASK_HANDLER_EVENTS, taskHandlerEventType } = await import('../../server/src/knowledge/taskHandlerEvents');
+  for (const r of TASK_HANDLER_EVENTS) assert.match(r.source, /^https:\/\/learn\.microsoft\.com\//, `${r.owner} cites a source`);
+  const imports = (ns: string) => ns === 'Microsoft.AspNetCore.SignalR.Client';
+  assert.equal(taskHandlerEventType('HubConnection', 'Closed', imports), 'Func<Exception?, Task>');
+  assert.equal(taskHandlerEventType('HubConnection?', 'Reconnected', imports), 'Func<string?, Task>');
+  assert.equal(taskHandlerEventType('Microsoft.AspNetCore.SignalR.Client.HubConnection', 'Closed', () => false), 'Func<Exception?, Task>');
+  assert.equal(taskHandlerEventType('HubConnection', 'Closed', () => false), null);
+  assert.equal(taskHandlerEventType('HubConnection', 'Disposed', imports), null);
+});
+
+test('ASY021 leaves alone an async lambda subscribed to an event of a package type whose handlers return a task, and reports one of a type it does not know', async () => {
+  const { ready } = await import('./support');
+  await ready();
+  const { analyseProject } = await import('../../server/src/analysis/project');
+  const selection = { enabled: new Set(['ASY021']), disabled: new Set<string>() };
+  const source = (using: string) => `using ${using};\ninterface ISink { Task FlushAsync(); }\nclass Listener\n{\n    private HubConnection _connection;\n    private ISink _sink;\n    public void Attach()\n    {\n        _connection.Closed += async error =>\n        {\n            await _sink.FlushAsync();\n        };\n    }\n}\n`;
+  const findings = (using: string) => analyseProject([{ path: 'Listener.cs', text: source(using) }], selection).files[0].findings.map((f) => f.ruleId);
+  assert.deepEqual(findings('Microsoft.AspNetCore.SignalR.Client'), []);
+  assert.deepEqual(findings('Acme.Messaging'), ['ASY021']);
+});

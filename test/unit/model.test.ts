@@ -612,3 +612,10 @@ for (const [name, code, expected] of soleStatementCases) {
     assert.deepEqual(method(code).soleStatement, expected);
   });
 }
+
+test('a parameter the body or a nested function assigns is marked written, one it only reads is not', () => {
+  const written = (code: string) => Object.fromEntries(method(code).parameters.map((p) => [p.name, p.written === true]));
+  assert.deepEqual(written('Task M(Task a, Task b, int n, int k, int r) { a = G(); n += 1; Func<int> f = () => k++; Use(b); Use(r); return b; }'),
+    { a: true, b: false, n: true, k: true, r: false });
+  assert.deepEqual(written('void M(int a, int b) { int.TryParse("1", out a); Use(b); }'), { a: true, b: false });
+});

@@ -144,6 +144,7 @@ function movedParameter(p: Parameter, d: number): Parameter {
   const out: Parameter = { name: p.name, typeText: p.typeText, modifiers: p.modifiers, referenced: p.referenced, span: movedSpan(p.span, d) };
   if (p.kept) out.kept = true;
   if (p.uses !== undefined) out.uses = p.uses;
+  if (p.written) out.written = true;
   return out;
 }
 

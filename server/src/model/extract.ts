@@ -338,7 +338,12 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     const referenced = parameters.filter((p) => p.referenced);
     const nested = referenced.length > 0 ? functionsWithin(context.syntax, span).filter((f) => f !== fn).map(spanOf) : [];
     const ownUse = (u: { start: number; end: number; isMemberName: boolean }) => !u.isMemberName && !nested.some((n) => n.start <= u.start && u.end <= n.end);
-    for (const p of referenced) p.uses = identifiersNamed(context.syntax, p.name, bodySpans).filter(ownUse).length;
+    for (const p of referenced) {
+      const mentions = identifiersNamed(context.syntax, p.name, bodySpans).filter((u) => !u.isMemberName);
+      p.uses = mentions.filter(ownUse).length;
+      // A nested function's write counts too: it may run before the body hands the parameter on.
+      if (mentions.some((u) => u.access === 'write' || u.access === 'readwrite')) p.written = true;
+    }
   }
   const asyncFlag = asyncFlagOf(parameters) ?? (inheritedFlag !== null && !declares(inheritedFlag) ? inheritedFlag : null) ?? asyncFlagFieldOf(containing, isMentioned);
   const syncMode = asyncFlag !== null || (context.mentionsSyncMode && bodySpans.some((b) => mentionsSyncMode(context.text.slice(b.start, b.end))));

@@ -44,6 +44,12 @@ export interface Parameter {
    * (rules/helperCompletedTasks.ts). Absent otherwise.
    */
   uses?: number;
+  /**
+   * For a parameter of a method or local function: true when the body, or a function nested in it, assigns it (`=`,
+   * a compound assignment, `++`, `ref` or `out`), so it may no longer hold the argument. Absent otherwise. A rule that
+   * reads another file's model asks it before taking a returned parameter for the argument (rules/poolWork.ts).
+   */
+  written?: true;
 }
 
 /** How an awaited expression was recognised, from the cheapest to the least known. */

@@ -190,7 +190,7 @@ function forksSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait
   if (projectsSynchronousPoolWork(ctx, body, first.trim())) return true;
   const tasks = tasksWrittenIn(first.trim(), wait.span.start) ?? tasksAddedTo(ctx, body, first.trim(), wait.span)
     ?? wait.argumentTexts.map((text) => ({ text: text.trim(), start: wait.span.start }));
-  if (tasks.length > 0 && tasks.every((t) => isSynchronousPoolTask(ctx, body, t.text, t.start))) return true;
+  if (tasks.length > 0 && tasks.every((t) => isSynchronousPoolTask(ctx, body, t.text, t.start) || isPoolWorkAcross(ctx, body, t.text))) return true;
   // Through the workspace's methods and collections, by their models (poolWork.ts): `Task.WaitAll(scans)` where
   // `scans` is `cache.Select(e => e.Value).ToArray()` of a cache only pool work fills.
   return everyTaskIsPoolWork(ctx, body, first) || (wait.argumentTexts.length > 1 && wait.argumentTexts.every((t) => isPoolWorkAcross(ctx, body, t)));
@@ -496,7 +496,9 @@ one (\`Enumerable.Range(0, n).Select(i => Task.Run(() => Work(i))).ToArray()\`),
 any file, through workspace methods that are not async and return only such work (\`ScanCache.ForAssembly(a).Result\`
 where the method returns a \`Task.Factory.StartNew\` of a scan), a continuation of such work whose callback is
 synchronous too, on the default scheduler (\`ContinueWith\`, \`Task.Factory.ContinueWhenAll\`), a local declared with
-one and never written again, and a collection field only its file can name whose every value put in is one
+one and never written again, a \`StartNew\` on a local \`new TaskFactory(TaskCreationOptions.LongRunning, ...)\` given no
+scheduler but the default one, a workspace extension method that hands back the task it is given unchanged
+(\`task.LogExceptions()\` that attaches a logging continuation and returns \`task\`), and a collection field only its file can name whose every value put in is one
 (\`cache.GetOrAdd(key, k => Task.Factory.StartNew(() => Scan(k)))\`, waited as \`Task.WaitAll(cache.Select(e =>
 e.Value).ToArray())\`): fork/join over synchronous code, with no asynchronous operation to wait for and no
 continuation that needs this thread; a blocking call inside the lambda is reported there), on a \`Task.Delay(...)\` waited

@@ -6,6 +6,8 @@ import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { VOID_CALLBACK_CONSTRUCTORS } from '../knowledge/voidCallbacks';
 import { QUEUED_VOID_CALLBACKS } from '../knowledge/queuedCallbacks';
 import { processEndingEvent } from '../knowledge/processEndingEvents';
+import { taskHandlerEventType } from '../knowledge/taskHandlerEvents';
+import { fileImportsNamespace } from './asy001-004-blocking-common';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, lambdaFitsCandidate, type CallCandidate, type CallCandidates, type DelegateReturn } from './callTargets';
 import { escapingAwaits } from './callbackSlots';
@@ -103,7 +105,10 @@ invoked.
 - Events are not in the signature database: an event the workspace does not declare is taken to have a
   void-returning handler type (\`EventHandler\`, as nearly all do), unless its name ends in \`Async\`, the suffix
   packages give their events of an \`AsyncEventHandler\`-like type (RabbitMQ.Client's \`ReceivedAsync\`), which is
-  left alone. Such an event named otherwise is still wrongly reported when its handler can throw. When the
+  left alone, and except the events a table lists of package types whose handlers return a task
+  (knowledge/taskHandlerEvents.ts: the SignalR client's \`HubConnection.Closed\`, \`Reconnecting\` and \`Reconnected\`,
+  when the receiver's declared type is \`HubConnection\` and the file imports its namespace). Another such event is
+  still wrongly reported when its handler can throw. When the
   receiver's type is not known but the workspace declares events of the subscribed name, and every one of them takes
   handlers that return a task (\`event Func<SocketMessage, Task> MessageReceived\`, as in a documentation snippet
   whose \`client\` is not declared), the subscription is taken to be to one of those and is left alone.
@@ -242,7 +247,9 @@ function memberTypeOf(ctx: RuleContext, body: MethodBody, text: string): string 
       if (event?.typeText) return event.typeText;
     }
   }
-  return null;
+  // A package's event whose handlers return a task (the SignalR client's `connection.Closed`), which the signatures
+  // do not hold.
+  return taskHandlerEventType(owner, m[2]!, (ns) => fileImportsNamespace(ctx.index, ctx.file, ctx.model.usings, ns));
 }
 
 function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarget): VoidTarget | null {

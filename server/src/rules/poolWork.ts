@@ -4,8 +4,9 @@
  * such work whose callback is synchronous too (`work.ContinueWith(t => Index(t.Result))`,
  * `Task.Factory.ContinueWhenAll(scans, all => Merge(all))`, on the default scheduler), a value of a collection that
  * only such work fills (model/collectionFills.ts: `cache.GetOrAdd(key, k => Task.Run(() => Scan(k)))`), a local
- * declared with one and never written again, and a call of workspace methods that are not async and return only such
- * work. Waiting for it joins synchronous code running on pool threads: no asynchronous operation is waited for and
+ * declared with one and never written again, a call of workspace methods that are not async and return only such
+ * work, a StartNew on a TaskFactory of the body's own with the default scheduler, and a workspace extension method
+ * that hands back the task it is given. Waiting for it joins synchronous code running on pool threads: no asynchronous operation is waited for and
  * no continuation needs the waiting thread (ASY003, beside what asy003-sync-over-async.ts reads in its own file).
  */
 import type { FileModel, MethodBody } from '../model/types';
@@ -13,7 +14,7 @@ import { keptLocal } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
 import { arrayWrittenInPlace, closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { taskEvidence } from '../workspace/typing';
-import { resolveCallSite } from '../workspace/completion';
+import { resolveCallSite, workspaceExtensionsOf } from '../workspace/completion';
 import { methodsNamed } from '../workspace/index';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { canBeOverridden } from './factoryResults';
@@ -60,7 +61,7 @@ function isPoolWork(ctx: RuleContext, site: Site, expression: string, depth: num
   if (!call) return false;
   const args = splitTopLevel(call.argumentsText).map((a) => a.trim()).filter((a) => a !== '');
   const callee = call.receiver === null ? call.name : `${call.receiver.trim()}.${call.name}`;
-  if (POOL_START.test(callee)) return synchronousDelegate(ctx, site, call.name, args, 0);
+  if (POOL_START.test(callee) || startsOnOwnFactory(site, call.name, call.receiver)) return synchronousDelegate(ctx, site, call.name, args, 0);
   if (call.name === 'ContinueWith' && call.receiver !== null) {
     return onDefaultScheduler(args) && synchronousDelegate(ctx, site, call.name, args, 0) && isPoolWork(ctx, site, call.receiver, depth + 1);
   }
@@ -69,6 +70,7 @@ function isPoolWork(ctx: RuleContext, site: Site, expression: string, depth: num
   }
   // A GetOrAdd hands back the value the collection holds for the key, or the one its factory adds: a value of it either way.
   if (call.name === 'GetOrAdd' && call.receiver !== null) return collectionHoldsOnlyPoolWork(ctx, site, call.receiver, depth + 1);
+  if (call.receiver !== null && handsBackItsReceiver(ctx, call.name, args.length)) return isPoolWork(ctx, site, call.receiver, depth + 1);
   return workspaceMethodsReturnPoolWork(ctx, site, call.name, call.receiver, args.length, depth + 1);
 }
 
@@ -139,6 +141,46 @@ function workspaceMethodsReturnPoolWork(ctx: RuleContext, site: Site, name: stri
     return callee.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { file: target.file, model, body: callee }, r.expressionText, depth + 1));
   });
 }
+
+/**
+ * Whether `receiver.name(...)` hands back its receiver, a task: every extension method of the workspace of that name
+ * whose `this` parameter takes a Task, and that the arguments fit, is not async, never assigns that parameter
+ * (Parameter.written) and returns it and nothing else (`return task;` after attaching a continuation that logs its
+ * faults). The caller's own task is then what is waited for. Asked only once the receiver is known to be pool work,
+ * so a Task: the typing need not give the receiver's type, which it cannot always (a StartNew whose delegate's type
+ * decides the overload).
+ */
+function handsBackItsReceiver(ctx: RuleContext, name: string, argumentCount: number): boolean {
+  const candidates = workspaceExtensionsOf(ctx.index, name, 'Task').filter((m) => m.body!.parameters.length === argumentCount + 1);
+  return candidates.length > 0 && candidates.every((m) => {
+    const method = m.body!;
+    const receiver = method.parameters[0];
+    return !method.isAsync && !method.isIterator && !method.hasSyntaxErrors && !receiver.written && method.returns.length > 0
+      && method.returns.every((r) => r.expressionText?.trim() === receiver.name);
+  });
+}
+
+/**
+ * `factory.StartNew(...)` where `factory` is a local the body keeps from `new TaskFactory(...)` (or
+ * `TaskFactory<T>`) given no scheduler but the default one. Such a factory starts its delegates as
+ * `Task.Factory.StartNew` does, on the scheduler current when it is called (TaskFactory's constructors: a null
+ * scheduler means TaskScheduler.Current, learn.microsoft.com/dotnet/api/system.threading.tasks.taskfactory.-ctor), with
+ * the creation options it was made with, such as LongRunning.
+ */
+function startsOnOwnFactory(site: Site, name: string, receiver: string | null): boolean {
+  if (name !== 'StartNew' || receiver === null || !/^@?[A-Za-z_]\w*$/.test(receiver.trim())) return false;
+  const value = onlyValueOf(site, receiver.trim().replace(/^@/, ''))?.text.trim() ?? '';
+  const creation = /^new\s+(?:System\.Threading\.Tasks\.)?TaskFactory\s*(?:<[^<>()]*>)?\s*\(/.exec(value);
+  if (!creation || closingBracket(value, creation[0].length - 1) !== value.length - 1) return false;
+  return splitTopLevel(value.slice(creation[0].length, -1)).every((a) => a.trim() === '' || DEFAULT_FACTORY_ARGUMENT.test(a.trim()));
+}
+
+/**
+ * An argument of TaskFactory's constructors that leaves the scheduler as it is: creation or continuation options, a
+ * cancellation token (by name, since a lone argument may be either a token or a scheduler) or the default scheduler.
+ * Any other argument may be a scheduler that runs the work on the waiting thread's context.
+ */
+const DEFAULT_FACTORY_ARGUMENT = /^(?:(?:(?:System\.Threading\.Tasks\.)?Task(?:Creation|Continuation)Options\s*\.\s*\w+\s*\|?\s*)+|(?:System\.Threading\.)?CancellationToken\s*\.\s*None|default|(?:this\s*\.\s*)?[\w.]*(?:[Tt]oken|\bct))$|^(?:System\.Threading\.Tasks\.)?TaskScheduler\s*\.\s*Default$/;
 
 /** The value a local of the site's body (or a body around it) is declared with and keeps, with the body it is in. */
 function onlyValueOf(site: Site, name: string): { site: Site; text: string } | null {
