@@ -69,7 +69,7 @@ function argumentTarget(argument: SyntaxNode): DelegateTarget {
   }
   if (call.type === 'object_creation_expression' || call.type === 'implicit_object_creation_expression') {
     // A target-typed `new(...)` creates the type its declaration names (`Thread worker = new(() => ...)`).
-    const type = call.type === 'object_creation_expression' ? call.childForFieldName('type')?.text ?? null : targetTypeOfImplicitCreation(call);
+    const type = call.type === 'object_creation_expression' ? call.childForFieldName('type')?.text ?? null : targetTypeOfImplicitCreation(call) ?? assignedMemberTypeOf(call);
     if (!type) return { kind: 'other' };
     return {
       kind: 'argument',
@@ -77,6 +77,47 @@ function argumentTarget(argument: SyntaxNode): DelegateTarget {
     };
   }
   return { kind: 'other' };
+}
+
+const TYPE_DECLARATIONS = new Set(['class_declaration', 'struct_declaration', 'record_declaration', 'record_struct_declaration']);
+const MEMBER_DECLARATIONS = new Set(['method_declaration', 'constructor_declaration', 'accessor_declaration', 'local_function_statement', 'lambda_expression', 'anonymous_method_expression']);
+
+/**
+ * The type a target-typed `new(...)` creates when it is assigned to a field or property of the type it is written in
+ * (`_timer = new(_ => Tick(), null, 0, 1000);` in a constructor): the member's declared type, from that declaration of
+ * the type. Null when the name may be a local or parameter of an enclosing function, or the type does not declare it
+ * here (a base type's member, another part of a partial type).
+ */
+function assignedMemberTypeOf(creation: SyntaxNode): string | null {
+  const { parent, child } = unparenthesisedParent(creation);
+  if (parent?.type !== 'assignment_expression' || parent.childForFieldName('right')?.startIndex !== child.startIndex) return null;
+  const left = parent.childForFieldName('left');
+  const written = left ? /^(this\s*\.\s*)?@?([A-Za-z_]\w*)$/.exec(left.text) : null;
+  if (!written) return null;
+  const name = written[2];
+  let type: SyntaxNode | null = parent.parent;
+  for (; type && !TYPE_DECLARATIONS.has(type.type); type = type.parent) {
+    if (!written[1] && MEMBER_DECLARATIONS.has(type.type) && declaresName(type, name)) return null;
+  }
+  const members = type?.childForFieldName('body')?.namedChildren ?? [];
+  for (const member of members) {
+    if (member.type === 'field_declaration') {
+      const declaration = namedChildOfType(member, 'variable_declaration');
+      const declares = declaration?.namedChildren.some((d) => d.type === 'variable_declarator' && d.childForFieldName('name')?.text === name);
+      const typeNode = declares ? declaration!.childForFieldName('type') : null;
+      if (typeNode) return typeNode.type === 'implicit_type' ? null : normaliseTypeText(typeNode.text).replace(/\?$/, '');
+    }
+    if (member.type === 'property_declaration' && member.childForFieldName('name')?.text === name) {
+      const typeNode = member.childForFieldName('type');
+      return typeNode ? normaliseTypeText(typeNode.text).replace(/\?$/, '') : null;
+    }
+  }
+  return null;
+}
+
+/** Whether a function declares a parameter or local of the name, which a bare name in it would then mean. */
+function declaresName(fn: SyntaxNode, name: string): boolean {
+  return fn.descendantsOfType(['parameter', 'variable_declarator']).some((d) => d.childForFieldName('name')?.text === name);
 }
 
 /** The operator token between an assignment's two sides, when the grammar gives it no field. */
