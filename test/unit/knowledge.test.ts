@@ -123,3 +123,14 @@ test('ASY021 leaves alone an async lambda subscribed to an event of a package ty
   assert.deepEqual(findings('Microsoft.AspNetCore.SignalR.Client'), []);
   assert.deepEqual(findings('Acme.Messaging'), ['ASY021']);
 });
+
+test('component renders: each row cites a source, the render request is read as a method group or a lambda', async () => {
+  const { COMPONENT_RENDERS, componentRenderCalled } = await import('../../server/src/knowledge/componentRenders');
+  for (const r of COMPONENT_RENDERS) assert.match(r.source, /^https:\/\//, `${r.call} cites a source`);
+  assert.equal(componentRenderCalled('InvokeAsync(StateHasChanged)')?.call, 'InvokeAsync');
+  assert.equal(componentRenderCalled('this.InvokeAsync(() => StateHasChanged())')?.argument, 'StateHasChanged');
+  assert.equal(componentRenderCalled('InvokeAsync(StateHasChanged())'), undefined);
+  assert.equal(componentRenderCalled('InvokeAsync(() => StateHasChanged)'), undefined);
+  assert.equal(componentRenderCalled('InvokeAsync(Refresh)'), undefined);
+  assert.equal(componentRenderCalled('other.InvokeAsync(StateHasChanged)'), undefined);
+});

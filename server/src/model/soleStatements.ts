@@ -20,11 +20,18 @@ export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement
   }
   if (body.type !== 'block') return null;
   const statements = body.namedChildren.filter((c) => c.type !== 'comment');
+  const last = statements[statements.length - 1];
+  // Statements that cannot throw may come before a try that stops every exception (`_isLoading = true;`, `if
+  // (_busy) return;`): what can leave the body is still decided by the try alone.
+  if (last?.type === 'try_statement' && statements.length > 1) {
+    const fields = fieldNamesOfType(fn);
+    return statements.slice(0, -1).every((s) => isInertStatement(s, fields, true)) ? catchAllOf(last, fn, body, () => fields) : null;
+  }
   if (statements.length !== 1) return null;
   const statement = statements[0];
   switch (statement.type) {
     case 'try_statement':
-      return catchAllOf(statement, fn, body);
+      return catchAllOf(statement, fn, body, () => fieldNamesOfType(fn));
     case 'expression_statement': {
       const expression = statement.namedChildren.find((c) => c.type !== 'comment');
       return expression?.type === 'await_expression' ? awaited(expression) : null;
@@ -49,12 +56,18 @@ function awaited(expression: SyntaxNode): SoleStatement | null {
 }
 
 /**
- * A try statement that stops every exception: an unfiltered `catch` or `catch (Exception)`, no finally (whose own
- * code could throw past it), and no throw in any catch unless a default-null parameter guards it. The catch blocks'
- * other code may still throw; ASY020 lets a catch-all protect its try all the same (its Limitations say so).
+ * A try statement that stops every exception: an unfiltered `catch` or `catch (Exception)`, no finally unless each of
+ * its statements cannot throw (its code runs outside every catch), and no throw in any catch unless a default-null
+ * parameter guards it. The catch blocks' other code may still throw; ASY020 lets a catch-all protect its try all the
+ * same (its Limitations say so).
  */
-function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode): SoleStatement | null {
-  if (statement.namedChildren.some((c) => c.type === 'finally_clause')) return null;
+function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode, fieldsOfType: () => ReadonlySet<string>): SoleStatement | null {
+  const finallyClause = statement.namedChildren.find((c) => c.type === 'finally_clause');
+  if (finallyClause) {
+    const block = finallyClause.namedChildren.find((c) => c.type === 'block');
+    const fields = block ? fieldsOfType() : null;
+    if (!block || !fields || !block.namedChildren.every((s) => s.type === 'comment' || isInertStatement(s, fields, false))) return null;
+  }
   const catches = statement.namedChildren.filter((c) => c.type === 'catch_clause');
   const takesAll = (c: SyntaxNode) => {
     if (c.namedChildren.some((x) => x.type === 'catch_filter_clause')) return false;
@@ -154,4 +167,49 @@ function nullDefaultParameters(fn: SyntaxNode): string[] {
 /** Whether the body assigns the name (`p = ...`, `p ??= ...`), after which its default says nothing. */
 function assignedIn(text: string, name: string): boolean {
   return new RegExp(String.raw`(?<![\w.@])${name}\s*(?:\?\?=|=(?![=>]))`).test(text);
+}
+
+/** A literal, `null`, `default` or `string.Empty`: a value whose evaluation runs no code. */
+const INERT_VALUE = /^(?:null|default|true|false|-?\d[\w.]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\]|\\.)+'|(?:System\.)?[Ss]tring\.Empty)$/;
+
+/**
+ * A statement that cannot throw: a field of the method's own type declaration set to a literal (`_isLoading = true;`,
+ * `_error = null;`), or, before the try, a guard that leaves when such a field is set (`if (_busy) return;`). A
+ * property could run a setter or a getter that throws, and a call anything, so neither counts; nor does a field the
+ * declaration does not hold (another part of a partial type may declare a property of that name).
+ */
+function isInertStatement(statement: SyntaxNode, fields: ReadonlySet<string>, guardAllowed: boolean): boolean {
+  const field = (node: SyntaxNode | null | undefined): boolean => {
+    const name = node?.type === 'member_access_expression' && node.childForFieldName('expression')?.text === 'this' ? node.childForFieldName('name') : node;
+    return name?.type === 'identifier' && fields.has(name.text);
+  };
+  if (statement.type === 'expression_statement') {
+    const e = statement.namedChildren.find((c) => c.type !== 'comment');
+    if (e?.type !== 'assignment_expression') return false;
+    const operator = e.children.find((c) => !c.isNamed)?.text;
+    return operator === '=' && field(e.childForFieldName('left')) && INERT_VALUE.test(e.childForFieldName('right')?.text.trim() ?? '');
+  }
+  if (!guardAllowed || statement.type !== 'if_statement' || statement.childForFieldName('alternative')) return false;
+  const condition = statement.childForFieldName('condition');
+  const tested = condition?.type === 'prefix_unary_expression' && condition.text.startsWith('!') ? condition.namedChildren[0] : condition;
+  const consequence = statement.childForFieldName('consequence');
+  const inner = consequence?.type === 'block' ? consequence.namedChildren.filter((c) => c.type !== 'comment') : consequence ? [consequence] : [];
+  return field(tested) && inner.length === 1 && inner[0].type === 'return_statement' && inner[0].namedChildren.length === 0;
+}
+
+/** The fields the type declaration around `fn` declares (not its other parts, nor its bases). */
+function fieldNamesOfType(fn: SyntaxNode): ReadonlySet<string> {
+  let declarations: SyntaxNode | null = fn.parent;
+  while (declarations && declarations.type !== 'declaration_list') declarations = declarations.parent;
+  const names = new Set<string>();
+  for (const member of declarations?.namedChildren ?? []) {
+    if (member.type !== 'field_declaration') continue;
+    const variables = member.namedChildren.find((c) => c.type === 'variable_declaration');
+    for (const v of variables?.namedChildren ?? []) {
+      if (v.type !== 'variable_declarator') continue;
+      const name = v.childForFieldName('name') ?? v.namedChildren.find((c) => c.type === 'identifier');
+      if (name) names.add(name.text);
+    }
+  }
+  return names;
 }
