@@ -134,3 +134,14 @@ test('component renders: each row cites a source, the render request is read as 
   assert.equal(componentRenderCalled('InvokeAsync(Refresh)'), undefined);
   assert.equal(componentRenderCalled('other.InvokeAsync(StateHasChanged)'), undefined);
 });
+
+test('inert members: each row cites a source, clock reads and collection clears are read as written', async () => {
+  const { INERT_READS, INERT_CLEARS, isInertRead, clearsWithoutThrowing } = await import('../../server/src/knowledge/inertMembers');
+  for (const r of [...INERT_READS, ...INERT_CLEARS]) assert.match(r.source, /^https:\/\//, 'each row cites a source');
+  assert.equal(isInertRead('DateTimeOffset.UtcNow'), true);
+  assert.equal(isInertRead('System.DateTime.UtcNow'), true);
+  assert.equal(isInertRead('DateTime.Now'), false);
+  assert.equal(clearsWithoutThrowing('List<object>'), true);
+  assert.equal(clearsWithoutThrowing('System.Collections.Generic.Dictionary<string, int>'), true);
+  assert.equal(clearsWithoutThrowing('ConcurrentBag<int>'), false);
+});
