@@ -123,3 +123,25 @@ test('ASY021 leaves alone an async lambda subscribed to an event of a package ty
   assert.deepEqual(findings('Microsoft.AspNetCore.SignalR.Client'), []);
   assert.deepEqual(findings('Acme.Messaging'), ['ASY021']);
 });
+
+test('component renders: each row cites a source, the render request is read as a method group or a lambda', async () => {
+  const { COMPONENT_RENDERS, componentRenderCalled } = await import('../../server/src/knowledge/componentRenders');
+  for (const r of COMPONENT_RENDERS) assert.match(r.source, /^https:\/\//, `${r.call} cites a source`);
+  assert.equal(componentRenderCalled('InvokeAsync(StateHasChanged)')?.call, 'InvokeAsync');
+  assert.equal(componentRenderCalled('this.InvokeAsync(() => StateHasChanged())')?.argument, 'StateHasChanged');
+  assert.equal(componentRenderCalled('InvokeAsync(StateHasChanged())'), undefined);
+  assert.equal(componentRenderCalled('InvokeAsync(() => StateHasChanged)'), undefined);
+  assert.equal(componentRenderCalled('InvokeAsync(Refresh)'), undefined);
+  assert.equal(componentRenderCalled('other.InvokeAsync(StateHasChanged)'), undefined);
+});
+
+test('inert members: each row cites a source, clock reads and collection clears are read as written', async () => {
+  const { INERT_READS, INERT_CLEARS, isInertRead, clearsWithoutThrowing } = await import('../../server/src/knowledge/inertMembers');
+  for (const r of [...INERT_READS, ...INERT_CLEARS]) assert.match(r.source, /^https:\/\//, 'each row cites a source');
+  assert.equal(isInertRead('DateTimeOffset.UtcNow'), true);
+  assert.equal(isInertRead('System.DateTime.UtcNow'), true);
+  assert.equal(isInertRead('DateTime.Now'), false);
+  assert.equal(clearsWithoutThrowing('List<object>'), true);
+  assert.equal(clearsWithoutThrowing('System.Collections.Generic.Dictionary<string, int>'), true);
+  assert.equal(clearsWithoutThrowing('ConcurrentBag<int>'), false);
+});

@@ -7,6 +7,7 @@
 import type { SyntaxNode } from '../parse/syntaxTable';
 import type { SoleStatement } from './types';
 import { splitTopLevelOperator } from './syntax';
+import { clearsWithoutThrowing, isInertRead } from '../knowledge/inertMembers';
 
 const CATCH_ALL_TYPE = /^(?:global::)?(?:System\.)?Exception$/;
 
@@ -20,11 +21,18 @@ export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement
   }
   if (body.type !== 'block') return null;
   const statements = body.namedChildren.filter((c) => c.type !== 'comment');
+  const last = statements[statements.length - 1];
+  // Statements that cannot throw may come before a try that stops every exception (`_isLoading = true;`, `if
+  // (_busy) return;`): what can leave the body is still decided by the try alone.
+  if (last?.type === 'try_statement' && statements.length > 1) {
+    const fields = fieldsOfType(fn);
+    return statements.slice(0, -1).every((s) => isInertStatement(s, fields, true)) ? catchAllOf(last, fn, body, () => fields) : null;
+  }
   if (statements.length !== 1) return null;
   const statement = statements[0];
   switch (statement.type) {
     case 'try_statement':
-      return catchAllOf(statement, fn, body);
+      return catchAllOf(statement, fn, body, () => fieldsOfType(fn));
     case 'expression_statement': {
       const expression = statement.namedChildren.find((c) => c.type !== 'comment');
       return expression?.type === 'await_expression' ? awaited(expression) : null;
@@ -49,12 +57,18 @@ function awaited(expression: SyntaxNode): SoleStatement | null {
 }
 
 /**
- * A try statement that stops every exception: an unfiltered `catch` or `catch (Exception)`, no finally (whose own
- * code could throw past it), and no throw in any catch unless a default-null parameter guards it. The catch blocks'
- * other code may still throw; ASY020 lets a catch-all protect its try all the same (its Limitations say so).
+ * A try statement that stops every exception: an unfiltered `catch` or `catch (Exception)`, no finally unless each of
+ * its statements cannot throw (its code runs outside every catch), and no throw in any catch unless a default-null
+ * parameter guards it. The catch blocks' other code may still throw; ASY020 lets a catch-all protect its try all the
+ * same (its Limitations say so).
  */
-function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode): SoleStatement | null {
-  if (statement.namedChildren.some((c) => c.type === 'finally_clause')) return null;
+function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode, fieldsOfType: () => ReadonlyMap<string, FieldFacts>): SoleStatement | null {
+  const finallyClause = statement.namedChildren.find((c) => c.type === 'finally_clause');
+  if (finallyClause) {
+    const block = finallyClause.namedChildren.find((c) => c.type === 'block');
+    const fields = block ? fieldsOfType() : null;
+    if (!block || !fields || !block.namedChildren.every((s) => s.type === 'comment' || isInertStatement(s, fields, false))) return null;
+  }
   const catches = statement.namedChildren.filter((c) => c.type === 'catch_clause');
   const takesAll = (c: SyntaxNode) => {
     if (c.namedChildren.some((x) => x.type === 'catch_filter_clause')) return false;
@@ -154,4 +168,71 @@ function nullDefaultParameters(fn: SyntaxNode): string[] {
 /** Whether the body assigns the name (`p = ...`, `p ??= ...`), after which its default says nothing. */
 function assignedIn(text: string, name: string): boolean {
   return new RegExp(String.raw`(?<![\w.@])${name}\s*(?:\?\?=|=(?![=>]))`).test(text);
+}
+
+/** A literal, `null`, `default` or `string.Empty`: a value whose evaluation runs no code. */
+const INERT_VALUE = /^(?:null|default|true|false|-?\d[\w.]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\]|\\.)+'|(?:System\.)?[Ss]tring\.Empty)$/;
+
+/**
+ * A statement that cannot throw: a field of the method's own type declaration set to a literal or to a clock read of
+ * knowledge/inertMembers.ts (`_isLoading = true;`, `_error = null;`, `_loadedAt = DateTime.UtcNow;`), `Clear()` of a
+ * readonly, initialised collection field of a type listed there (`_rows.Clear();`), or, before the try, a guard that
+ * leaves when such a field is set (`if (_busy) return;`). A property could run a setter or a getter that throws, and
+ * another call anything, so neither counts; nor does a field the declaration does not hold (another part of a partial
+ * type may declare a property of that name).
+ */
+function isInertStatement(statement: SyntaxNode, fields: ReadonlyMap<string, FieldFacts>, guardAllowed: boolean): boolean {
+  const fieldOf = (node: SyntaxNode | null | undefined): FieldFacts | undefined => {
+    const name = node?.type === 'member_access_expression' && node.childForFieldName('expression')?.text === 'this' ? node.childForFieldName('name') : node;
+    return name?.type === 'identifier' ? fields.get(name.text) : undefined;
+  };
+  if (statement.type === 'expression_statement') {
+    const e = statement.namedChildren.find((c) => c.type !== 'comment');
+    if (e?.type === 'invocation_expression') return clearsOwnCollection(e, fieldOf);
+    if (e?.type !== 'assignment_expression') return false;
+    const operator = e.children.find((c) => !c.isNamed)?.text;
+    const value = e.childForFieldName('right')?.text.trim() ?? '';
+    return operator === '=' && !!fieldOf(e.childForFieldName('left')) && (INERT_VALUE.test(value) || isInertRead(value));
+  }
+  if (!guardAllowed || statement.type !== 'if_statement' || statement.childForFieldName('alternative')) return false;
+  const condition = statement.childForFieldName('condition');
+  const tested = condition?.type === 'prefix_unary_expression' && condition.text.startsWith('!') ? condition.namedChildren[0] : condition;
+  const consequence = statement.childForFieldName('consequence');
+  const inner = consequence?.type === 'block' ? consequence.namedChildren.filter((c) => c.type !== 'comment') : consequence ? [consequence] : [];
+  return !!fieldOf(tested) && inner.length === 1 && inner[0].type === 'return_statement' && inner[0].namedChildren.length === 0;
+}
+
+/** `_rows.Clear()` with no argument, on a readonly field initialised where it is declared, of a collection type whose Clear cannot throw. */
+function clearsOwnCollection(call: SyntaxNode, fieldOf: (node: SyntaxNode | null | undefined) => FieldFacts | undefined): boolean {
+  const callee = call.childForFieldName('function');
+  const args = call.childForFieldName('arguments');
+  if (callee?.type !== 'member_access_expression' || callee.childForFieldName('name')?.text !== 'Clear' || (args && args.namedChildren.length > 0)) return false;
+  const field = fieldOf(callee.childForFieldName('expression'));
+  return !!field && field.isReadonly && field.initialized && clearsWithoutThrowing(field.typeText);
+}
+
+/** A field the type declaration around a method declares: whether it is readonly, its type as written, whether it is initialised. */
+interface FieldFacts {
+  isReadonly: boolean;
+  typeText: string;
+  initialized: boolean;
+}
+
+/** The fields the type declaration around `fn` declares (not its other parts, nor its bases), by name. */
+function fieldsOfType(fn: SyntaxNode): ReadonlyMap<string, FieldFacts> {
+  let declarations: SyntaxNode | null = fn.parent;
+  while (declarations && declarations.type !== 'declaration_list') declarations = declarations.parent;
+  const fields = new Map<string, FieldFacts>();
+  for (const member of declarations?.namedChildren ?? []) {
+    if (member.type !== 'field_declaration') continue;
+    const isReadonly = member.namedChildren.some((c) => c.type === 'modifier' && c.text === 'readonly');
+    const variables = member.namedChildren.find((c) => c.type === 'variable_declaration');
+    const typeText = variables?.childForFieldName('type')?.text ?? '';
+    for (const v of variables?.namedChildren ?? []) {
+      if (v.type !== 'variable_declarator') continue;
+      const name = v.childForFieldName('name') ?? v.namedChildren.find((c) => c.type === 'identifier');
+      if (name) fields.set(name.text, { isReadonly, typeText, initialized: v.text.includes('=') });
+    }
+  }
+  return fields;
 }

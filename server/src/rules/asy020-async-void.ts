@@ -22,11 +22,16 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   hand the task to a lambda that drops it.
 
 An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, \`Task.Delay\` of a
-constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`), and a call of a workspace
-method that cannot fault: an async method whose whole body is one \`try\` with a \`catch\` that takes every exception
-and throws again only when the caller passes an argument the call leaves out (\`if (rethrowFor is null || ...) { ...
-} else throw;\`, \`rethrowFor\` defaulting to null), or a method whose only statement awaits (or, not async, returns)
-a call of such a method, each argument a lambda, a name, a literal or \`typeof\`, on no receiver, \`this\` or a type.
+constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`), a Blazor component's own
+render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), and a call
+of a workspace method that cannot fault: an async method whose whole body is one \`try\` with a \`catch\` that takes
+every exception and throws again only when the caller passes an argument the call leaves out (\`if (rethrowFor is null
+|| ...) { ... } else throw;\`, \`rethrowFor\` defaulting to null), or a method whose only statement awaits (or, not
+async, returns) a call of such a method, each argument a lambda, a name, a literal or \`typeof\`, on no receiver,
+\`this\` or a type. Before that \`try\` the method may set fields of its own type to literals or the UTC clock's
+time, clear a readonly list, dictionary or set field created where it is declared, and leave while a field is set
+(\`_isLoading = true;\`, \`_rows.Clear();\`, \`if (_busy) return;\`), and its \`finally\` may do the same but
+leave: none of that can throw.
 
 Async lambdas given to a void delegate are ASY021's.
 
@@ -113,8 +118,11 @@ and decide what to do with the exception (show it, log it); no mechanical choice
   parameters, each inside a \`try\` whose \`catch\` takes every exception (\`static async void Forget(this Task
   task)\`). Callers call it so that nobody awaits, and what it awaits cannot escape it.
 - A workspace method that cannot fault is judged only when the call binds to it directly: through an interface or a
-  virtual member, code outside the workspace may implement it otherwise. Its \`finally\` would run outside every
-  catch, so a try with one does not count; nor does a method that returns the task of a try without awaiting it.
+  virtual member, code outside the workspace may implement it otherwise. Its \`finally\` runs outside every catch,
+  so a try with one counts only when the finally holds such statements; a method that returns the task of a try
+  without awaiting it does not count. Statements before the try count only as those field writes, clears and guards
+  on a field: a property (\`Title = "";\`), another call, a list field that may be null or the local clock
+  (\`DateTime.Now\`) could run code that throws, and a field another part of a partial type declares is not seen.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
 `;

@@ -3,12 +3,15 @@
  * exception (`IgnoreExceptions(Func<Task> action, ..., Type? rethrowIf = null)` called without the rethrow
  * argument), or one await (or, without async, one return) of a call to such a method, with arguments whose evaluation
  * cannot throw. ASY020 and ASY021 do not count such an await as one whose exception escapes an async void function.
+ * A Blazor component's own render request (`await InvokeAsync(StateHasChanged)`, knowledge/componentRenders.ts)
+ * cannot fault either.
  */
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { declaresLocalOrParameter, bodyChain } from '../model/bodies';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
-import { stripGenerics, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { apiBasesOf, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { componentRenderCalled } from '../knowledge/componentRenders';
 import { withoutConfigureAwait } from '../workspace/typing';
 
 /** How many one-statement delegations are followed before giving up. */
@@ -17,7 +20,22 @@ const MAX_DEPTH = 3;
 /** Whether the await's operand is a call that binds only to workspace methods that cannot fault. */
 export function awaitCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, point: SuspensionPoint): boolean {
   if (point.kind !== 'await') return false;
-  return callCannotFault(index, file, body, withoutConfigureAwait(point.operand.text), 0);
+  const operand = withoutConfigureAwait(point.operand.text);
+  return rendersOwnComponent(index, file, body, operand) || callCannotFault(index, file, body, operand, 0);
+}
+
+/**
+ * `InvokeAsync(StateHasChanged)` called by a type that derives from a component base of the row (through the
+ * workspace's types to the base it names; a Razor component's class derives from ComponentBase unless it says
+ * otherwise).
+ */
+function rendersOwnComponent(index: WorkspaceIndex, file: string, body: MethodBody, operand: string): boolean {
+  const row = componentRenderCalled(operand);
+  if (!row) return false;
+  const owner = bodyChain(body, index.files.get(file)?.bodies ?? []).map((b) => b.containingType).find((t) => t !== null);
+  if (!owner) return false;
+  const bases = [...typeFamily(index, owner), ...apiBasesOf(index, owner)].map((b) => stripGenerics(b).split('.').pop()!);
+  return bases.some((b) => row.bases.includes(b));
 }
 
 function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number): boolean {
