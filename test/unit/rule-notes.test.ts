@@ -46,6 +46,9 @@ const ROWS: NoteRow[] = [
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 23, message: /blocks the thread on a task/, note: /Why this is a task: BoundedAsync is declared in Probe to return Task<T> or Task\. Shown as information: Bounded is the synchronous twin of BoundedAsync, / },
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 47, message: /blocks the thread on a task/, note: /Why this is a task: MeasureAsync is declared in Folder to return Task<long>\. Shown as information: Measure is the synchronous twin of MeasureAsync, / },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnClick'", message: /an exception from its awaits is not caught/, note: /line 31 can throw with no catch around it\./ },
+  // A Blazor component's handler ends the user's circuit, not the process; a plain class's ends the process.
+  { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnSwitchedAfterTitle'", message: /is not caught/, note: /rethrown on the Blazor renderer's synchronization context, which in Blazor Server ends the user's circuit/ },
+  { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnTicked'", message: /is not caught/, note: /which ends the process in WPF, WinForms, WinUI, MAUI and services alike\.$/ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnFiltered'", message: /is not caught/, note: /the catch around it \(line 94\) does not take\./ },

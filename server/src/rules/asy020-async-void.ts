@@ -7,6 +7,7 @@ import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
 import { howExceptionsPass, tryClausesOf } from './tryClauses';
+import { inBlazorComponent } from './contextFree';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -39,7 +40,8 @@ Async lambdas given to a void delegate are ASY021's.
 Nobody can await an \`async void\` function: its caller goes on before it finishes, cannot know when it has, and
 cannot catch what it throws. The compiler's builder rethrows an exception that escapes it on the
 \`SynchronizationContext\` it started on, or on the thread pool when there was none; WPF, WinForms, WinUI, MAUI
-and the thread pool all end the process on such an exception by default. A test framework cannot wait for an
+and the thread pool all end the process on such an exception by default, and Blazor Server ends the user's circuit
+(a component's handler runs on its renderer's context; the note says which). A test framework cannot wait for an
 \`async void\` test either, so its failures go unnoticed or surface in another test.
 
 Event handlers and callbacks of void delegates have no choice of return type, which is why the peers' blanket
@@ -208,6 +210,18 @@ function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string):
   return { pass: 'none', catchLine: null };
 }
 
+/**
+ * What an exception escaping the handler ends. A Blazor component's handler runs on its renderer's context, where an
+ * unhandled exception ends the user's circuit in Blazor Server, not the process (the framework logs "There was an
+ * unhandled exception on the current circuit, so this circuit will be terminated"; learn.microsoft.com/aspnet/core/
+ * blazor/fundamentals/handle-errors); the Quartz.NET round of the thirty-first session found the process sentence
+ * wrong on a dashboard's components.
+ */
+function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody): string {
+  if (inBlazorComponent(ctx, body)) return 'An exception escaping an async void function is rethrown on the Blazor renderer\'s synchronization context, which in Blazor Server ends the user\'s circuit (its connection and component state) and logs the exception.';
+  return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.';
+}
+
 function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, escaping: SuspensionPoint[], masked: string): RuleFinding {
   const first = escaping[0];
   const where = escaping.length === 1 ? `its await on line ${lineOf(ctx, first.keywordSpan.start)}` : `${escaping.length} of its awaits (the first on line ${lineOf(ctx, first.keywordSpan.start)})`;
@@ -222,7 +236,7 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
     message: reason.pass === 'rethrows'
       ? `Async void handler ${quoted(body.name)}: its catch throws the exception from its awaits again`
       : `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
-    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ` + 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.',
+    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body)}`,
     bodyId: body.id,
     fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
   };

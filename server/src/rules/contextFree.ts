@@ -24,7 +24,7 @@ export function contextFreeReason(ctx: RuleContext, body: MethodBody): string | 
  */
 const BLAZOR_COMPONENT_BASES = new Set(['ComponentBase', 'IComponent', 'LayoutComponentBase', 'OwningComponentBase', 'InputBase', 'ErrorBoundaryBase']);
 
-function inBlazorComponent(ctx: RuleContext, body: MethodBody): boolean {
+export function inBlazorComponent(ctx: RuleContext, body: MethodBody): boolean {
   if (/\.razor\.cs$/i.test(ctx.file)) return true;
   const owner = body.containingType?.split('.').pop();
   if (!owner) return false;
