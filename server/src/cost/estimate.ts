@@ -10,7 +10,7 @@ import { verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { BUILDERS, CUSTOM_AWAITER_SOURCE, type BuilderReturnKind } from '../knowledge/awaiters';
 import { BOX_EXTRA_FIELDS_BEFORE_NET8, DELEGATE_BYTES, DELEGATE_BYTES_NET11, TASK_FIELDS } from '../knowledge/typeSizes';
 import { bodyAllocationsOf, type BodyAllocation } from './closures';
-import { callTypeArguments, instantiationsOf, openTypeParameters, REPRESENTATIVE_TYPE_ARGUMENTS, type TypeArguments } from './generics';
+import { callTypeArguments, instantiationsOf, REPRESENTATIVE_TYPE_ARGUMENTS, type TypeArguments } from './generics';
 import { describeCache } from '../knowledge/taskCache';
 import { awaitedOperationsOf, type AwaitCompletion, type AwaitedOperation } from './awaitables';
 import { hoistedValuesOf, type HoistedValue } from './hoisting';
@@ -683,9 +683,10 @@ function awaitCosts(ops: readonly AwaitedOperation[], layout: StateMachineLayout
  * size would; an instantiation's own estimate only says which one it is.
  */
 function genericCost(session: Session, body: MethodBody, ctx: EstimateContext, options: EstimateOptions): GenericCost | null {
-  // Most bodies have no type parameter in scope: the memoised scope says so without walking the chain of bodies.
-  if (typeParametersInScope(body, ctx).size === 0) return null;
-  const typeParameters = openTypeParameters(body, ctx.model.types, bodyChain(body, ctx.model.bodies));
+  // The memoised scope holds openTypeParameters' names in its order (the body's, its enclosing bodies' outwards, then its
+  // types'), without walking the chain of bodies again for each body of a deep nesting.
+  const typeParameters = [...typeParametersInScope(body, ctx)];
+  if (typeParameters.length === 0) return null;
   if (options.typeArguments) return { typeParameters, typeArguments: { ...options.typeArguments }, instantiations: [], bySize: [] };
   const instantiate = (typeArguments: TypeArguments): InstantiationCost => {
     const c = estimateIn(session, body, ctx, { ...options, typeArguments });

@@ -7,9 +7,7 @@
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
-import { APPLICATION_OUTPUT_TYPES, applicationWithoutContext, aspNetCoreServerOf, hostedWithoutContext, type HostingApplication } from './synchronizationContext';
-
-export { APPLICATION_OUTPUT_TYPES };
+import { applicationWithoutContext, aspNetCoreServerOf, hostedWithoutContext, type HostingApplication } from './synchronizationContext';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
 export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
@@ -44,6 +42,8 @@ const APPLICATION_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.sy
  * reference (an application's SignalR or API layer), and is judged as one.
  */
 const EXE_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker'];
+/** OutputType values that make a project an application (lower case); test support code (project/testCode.ts) reads them too. */
+export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
 
 /**
  * The verdict for a file of `project` (null outside any project: then the caller decides from the code, since a
@@ -77,8 +77,8 @@ function settingVerdict(setting: LibraryCodeSetting): LibraryCodeVerdict | null 
  */
 function withoutContextOf(project: ProjectModel, referenced: readonly ProjectModel[], hosts: readonly HostingApplication[], verdict: LibraryCodeVerdict): string | null {
   if (project.uiFramework) return null;
-  const server = aspNetCoreServerOf(project, referenced);
   if (isApplication(project)) return applicationWithoutContext(project, referenced);
+  const server = aspNetCoreServerOf(project, referenced);
   if (server) return `${project.name} runs in the ASP.NET Core server (${server}), which has no SynchronizationContext`;
   return verdict.isLibrary ? null : hostedWithoutContext(project, hosts);
 }

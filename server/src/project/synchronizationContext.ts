@@ -13,12 +13,7 @@
 import type { ProjectModel } from './evaluate';
 import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
 import { contextPackageOf } from '../knowledge/contextPackages';
-
-/**
- * OutputType values that make a project an application (lower case); project/libraryCode.ts and test support code
- * (project/testCode.ts) read them too. A WinExe is left out of the console case below: it is how UI apps are built.
- */
-export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
+import { packagesSeen } from './packages';
 
 /**
  * SDKs whose applications do have a context or a single thread, so that nothing here may claim otherwise: Blazor
@@ -35,16 +30,6 @@ export interface HostingApplication {
 }
 
 const sdkNamed = (project: ProjectModel, name: string): boolean => project.sdks.some((s) => s.split('/')[0].toLowerCase() === name);
-
-/** Whether the project builds an application (its OutputType, which the Web and Worker SDKs set to Exe). */
-export function isApplicationProject(project: ProjectModel): boolean {
-  return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
-}
-
-/** The package ids the project sees from itself and, unless kept private, from the projects it references. */
-function packagesSeen(project: ProjectModel, referenced: readonly ProjectModel[]): string[] {
-  return [...project.packageReferences.map((p) => p.id), ...referenced.flatMap((other) => other.packageReferences.filter((p) => !p.privateAssets).map((p) => p.id))];
-}
 
 /**
  * The ASP.NET Core server the project runs in, as a phrase ("Microsoft.NET.Sdk.Web", "FrameworkReference
@@ -71,12 +56,14 @@ export function aspNetCoreServerOf(project: ProjectModel, referenced: readonly P
 }
 
 /**
- * Why an application runs without a SynchronizationContext, or null. `referenced` is what it references, directly or
- * through others: a UI package among their packages puts a context back.
+ * Why an application (project/libraryCode.ts isApplication) runs without a SynchronizationContext, or null.
+ * `referenced` is what it references, directly or through others: a UI package among the packages it sees
+ * (project/packages.ts packagesSeen) puts a context back. A WinExe is left out of the console case: it is how UI apps
+ * are built.
  */
 export function applicationWithoutContext(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
-  if (!isApplicationProject(project) || project.uiFramework || CONTEXT_SDKS.some((sdk) => sdkNamed(project, sdk))) return null;
-  if (contextPackageOf(packagesSeen(project, referenced))) return null;
+  if (project.uiFramework || CONTEXT_SDKS.some((sdk) => sdkNamed(project, sdk))) return null;
+  if (contextPackageOf(packagesSeen(project, referenced).map((p) => p.id))) return null;
   // Only its own SDK or reference makes it a server: a console tool that references an application's core library
   // (which brings the server's packages along) is still a console application.
   const server = aspNetCoreServerOf(project, []);
