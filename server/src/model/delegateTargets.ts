@@ -6,7 +6,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { DelegateTarget } from './types';
-import { argumentTexts, calleeOf, normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
+import { argumentTexts, calleeOf, declaredFieldsOf, normaliseTypeText, spanOf, unparenthesisedParent } from './syntax';
 import { none } from './compact';
 import { targetTypeOfImplicitCreation } from './creations';
 
@@ -102,10 +102,8 @@ function assignedMemberTypeOf(creation: SyntaxNode): string | null {
   const members = type?.childForFieldName('body')?.namedChildren ?? [];
   for (const member of members) {
     if (member.type === 'field_declaration') {
-      const declaration = namedChildOfType(member, 'variable_declaration');
-      const declares = declaration?.namedChildren.some((d) => d.type === 'variable_declarator' && d.childForFieldName('name')?.text === name);
-      const typeNode = declares ? declaration!.childForFieldName('type') : null;
-      if (typeNode) return typeNode.type === 'implicit_type' ? null : normaliseTypeText(typeNode.text).replace(/\?$/, '');
+      const field = declaredFieldsOf(member).find((f) => f.name.text === name);
+      if (field) return field.type && field.type.type !== 'implicit_type' ? normaliseTypeText(field.type.text).replace(/\?$/, '') : null;
     }
     if (member.type === 'property_declaration' && member.childForFieldName('name')?.text === name) {
       const typeNode = member.childForFieldName('type');

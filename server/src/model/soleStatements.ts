@@ -6,7 +6,7 @@
  */
 import type { SyntaxNode } from '../parse/syntaxTable';
 import type { SoleStatement } from './types';
-import { splitTopLevelOperator } from './syntax';
+import { declaredFieldsOf, splitTopLevelOperator } from './syntax';
 import { clearsWithoutThrowing, isInertRead } from '../knowledge/inertMembers';
 
 const CATCH_ALL_TYPE = /^(?:global::)?(?:System\.)?Exception$/;
@@ -226,12 +226,8 @@ function fieldsOfType(fn: SyntaxNode): ReadonlyMap<string, FieldFacts> {
   for (const member of declarations?.namedChildren ?? []) {
     if (member.type !== 'field_declaration') continue;
     const isReadonly = member.namedChildren.some((c) => c.type === 'modifier' && c.text === 'readonly');
-    const variables = member.namedChildren.find((c) => c.type === 'variable_declaration');
-    const typeText = variables?.childForFieldName('type')?.text ?? '';
-    for (const v of variables?.namedChildren ?? []) {
-      if (v.type !== 'variable_declarator') continue;
-      const name = v.childForFieldName('name') ?? v.namedChildren.find((c) => c.type === 'identifier');
-      if (name) fields.set(name.text, { isReadonly, typeText, initialized: v.text.includes('=') });
+    for (const { name, declarator, type } of declaredFieldsOf(member)) {
+      fields.set(name.text, { isReadonly, typeText: type?.text ?? '', initialized: declarator.text.includes('=') });
     }
   }
   return fields;

@@ -118,6 +118,32 @@ export function bodyOf(node: SyntaxNode): SyntaxNode | null {
   return null;
 }
 
+/** One variable a field declaration declares (`private int _a, _b = 1;` declares two): its name, declarator and the declaration's type. */
+export interface DeclaredField {
+  name: SyntaxNode;
+  declarator: SyntaxNode;
+  type: SyntaxNode | null;
+}
+
+/**
+ * The variables a field or event field declaration declares. Several readers of a type's own fields (its layout, the
+ * names it declares, the type a target-typed `new` assigned to a field creates, the fields a handler may touch)
+ * share this one reading of the grammar's shape: `field_declaration > variable_declaration > variable_declarator`.
+ */
+export function declaredFieldsOf(member: SyntaxNode): DeclaredField[] {
+  if (member.type !== 'field_declaration' && member.type !== 'event_field_declaration') return [];
+  const declaration = namedChildOfType(member, 'variable_declaration');
+  if (!declaration) return [];
+  const type = declaration.childForFieldName('type');
+  const fields: DeclaredField[] = [];
+  for (const declarator of declaration.namedChildren) {
+    if (!declarator || declarator.type !== 'variable_declarator') continue;
+    const name = declarator.childForFieldName('name');
+    if (name) fields.push({ name, declarator, type });
+  }
+  return fields;
+}
+
 /** Strips whitespace runs so type texts compare well: `Task< int >` -> `Task<int>`. */
 export function normaliseTypeText(text: string): string {
   // A file writes the same few types again and again: within a model each is worked out (five regular expressions) and kept once.

@@ -2,7 +2,7 @@
 import type { SyntaxNode } from '../parse/parser';
 import { namedChildOfType } from '../parse/syntaxTable';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
-import { attributesOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
+import { attributesOf, declaredFieldsOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
 import { exactly, none } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
@@ -178,13 +178,8 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
       }
       case 'field_declaration':
       case 'event_field_declaration': {
-        const decl = namedChildOfType(m, 'variable_declaration');
-        const type = decl?.childForFieldName('type');
-        if (!decl || !type) break;
-        for (const d of decl.namedChildren) {
-          if (!d || d.type !== 'variable_declarator') continue;
-          const n = d.childForFieldName('name');
-          if (!n) continue;
+        for (const { name: n, declarator: d, type } of declaredFieldsOf(m)) {
+          if (!type) continue;
           const field = member(n.text, m.type === 'field_declaration' ? 'field' : 'event', isStatic, false, type.text, none(), 0, d, n, null);
           if (m.type === 'field_declaration') {
             field.initializerText = fieldInitializerOf(d, n);
@@ -283,10 +278,7 @@ function namesDeclaredIn(body: SyntaxNode | null): Set<string> {
       const name = m.childForFieldName('name');
       if (name) names.add(name.text);
     } else if (m?.type === 'field_declaration') {
-      for (const d of namedChildOfType(m, 'variable_declaration')?.namedChildren ?? []) {
-        const name = d?.type === 'variable_declarator' ? d.childForFieldName('name') : null;
-        if (name) names.add(name.text);
-      }
+      for (const { name } of declaredFieldsOf(m)) names.add(name.text);
     }
   }
   return names;
