@@ -167,7 +167,7 @@ test('Problems-panel messages: one line, under 100 characters, quoted in single 
   // The finding's hover says why and what to do, not the message again (the editor shows it above).
   const card = markdown(await session.hover(catalogUri, positionOf(catalogText, 'Result', 'ReadAsStringAsync')));
   assert.ok(!card.includes('blocks the thread; await the task instead'), card);
-  assert.match(card, /no SynchronizationContext, so it cannot deadlock on a context here/);
+  assert.match(card, /no SynchronizationContext, so the wait cannot deadlock on a context here/);
   assert.match(card, /Fix: Await the task instead of blocking \(unsafe fix, review it\)\./);
 });
 

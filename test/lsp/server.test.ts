@@ -55,7 +55,7 @@ test('an open document gets its findings as diagnostics with code, docs link and
   assert.equal(String(blocking.message).split('\n').length, 1, 'one line in the Problems panel; the why is in the hover');
   // The note stays in the server's snapshot, where the hover is made; publishing it doubled every publish's bytes.
   assert.equal((blocking.data as { note?: string }).note, undefined);
-  assert.match(markdown(await session.hover(catalogUri, blocking.range.start)), /OrderDesk is a console application \(OutputType Exe, no UI framework\), which has no SynchronizationContext, so it cannot deadlock/);
+  assert.match(markdown(await session.hover(catalogUri, blocking.range.start)), /OrderDesk is a console application \(OutputType Exe, no UI framework\), which has no SynchronizationContext, so the wait cannot deadlock/);
   const data = blocking.data as { ruleId: string; revision: number; fix: unknown };
   assert.equal(data.ruleId, 'ASY001');
   assert.equal(typeof data.revision, 'number', 'the data names the text it belongs to (the server\'s revision of it)');

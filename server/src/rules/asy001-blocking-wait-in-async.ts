@@ -9,7 +9,7 @@ import { syncApiCallOf } from './asy002-sync-api-in-async';
 import { lockingCallOf } from './asy004-blocking-lock-in-async';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { awaitInstead, callOfWait, looksLikeTimeoutOrToken, receiverEnd, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
-import { contextFreeReason } from './contextFree';
+import { withoutContextClause } from './contextFree';
 
 /** Whether a wait in an async body is ASY001's. */
 function blockingWaitEvidence(ctx: RuleContext, body: MethodBody, wait: TaskWait): TaskEvidence | null {
@@ -65,9 +65,7 @@ function awaitFix(ctx: RuleContext, body: MethodBody, wait: TaskWait): Fix | str
  * without one (rules/contextFree.ts), nothing more, which the note says rather than claim a deadlock.
  */
 function deadlockClause(ctx: RuleContext, body: MethodBody): string {
-  const withoutContext = contextFreeReason(ctx, body);
-  if (withoutContext) return `. ${withoutContext}, so it cannot deadlock on a context here, but it holds the thread for the task's whole duration, and under load such waits starve the thread pool`;
-  return ', and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish';
+  return withoutContextClause(ctx, body) ?? ', and under a single-threaded SynchronizationContext (UI, classic ASP.NET) it deadlocks when the task needs that thread to finish';
 }
 
 export const rule: Rule = {

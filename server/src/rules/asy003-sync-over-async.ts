@@ -14,7 +14,7 @@ import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf } from './synchronousContracts';
-import { contextFreeReason } from './contextFree';
+import { withoutContextClause } from './contextFree';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -326,11 +326,7 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
   if (startedOnThreadPool(wait)) {
     return '. Task.Run starts the work on the thread pool, where its awaits resume without this thread\'s context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves';
   }
-  const withoutContext = contextFreeReason(ctx, body);
-  if (withoutContext) {
-    return `. ${withoutContext}, so the wait cannot deadlock on a context here; it still holds the thread for the task's whole duration, and under load such waits starve the thread pool that the task's own continuations need`;
-  }
-  return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+  return withoutContextClause(ctx, body) ?? ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
 }
 
 /** Whether the type around the body, or one of its workspace bases, declares DisposeAsync or lists IAsyncDisposable. */

@@ -16,6 +16,18 @@ export function contextFreeReason(ctx: RuleContext, body: MethodBody): string | 
 }
 
 /**
+ * The clause the blocking rules' notes end a wait's sentence with where the body runs without a SynchronizationContext
+ * (ASY001 and ASY003 say the same thing of the same wait), or null where it may have one and the rule says what a
+ * context risks instead.
+ */
+export function withoutContextClause(ctx: RuleContext, body: MethodBody): string | null {
+  const reason = contextFreeReason(ctx, body);
+  return reason
+    ? `. ${reason}, so the wait cannot deadlock on a context here; it still holds the thread for the task's whole duration, and under load such waits starve the thread pool that the task's own continuations need`
+    : null;
+}
+
+/**
  * Blazor components run on their renderer's SynchronizationContext, one at a time, inside the ASP.NET Core server
  * (learn.microsoft.com/aspnet/core/blazor/components/synchronization-context): a wait there can deadlock, so the
  * project's verdict does not answer for them. A component is a type whose family has one of Blazor's component bases
