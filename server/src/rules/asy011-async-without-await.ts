@@ -24,7 +24,9 @@ The compiler still generates and runs a state machine for every call: a builder,
 code that stores the result or the exception into the task. Nothing is ever awaited, so all of that
 buys nothing. The task itself costs the same either way: \`Task.CompletedTask\` is cached, and an
 \`async Task<T>\` allocates the same \`Task<T>\` (72 B for most T, 0 B for the values the runtime caches)
-that \`Task.FromResult\` does. The compiler reports this as CS1998 (IDE0390 from .NET 10).
+that \`Task.FromResult\` does. Compilers before the .NET 10 SDK report this as CS1998; the .NET 10 SDK's
+compiler no longer does (a build with SDK 10.0.401 shows no warning for such a method, with language
+version 12 or 14), and the IDE's style rule IDE0390 (IDE0391 for overrides and interface members) took its place.
 
 ## Example
 \`\`\`csharp
