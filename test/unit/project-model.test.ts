@@ -781,21 +781,21 @@ async function fixtureWorkspace(relative: string[], ruleId: string) {
   return { file, text, model, index, completion, selection, lineOf };
 }
 
-test('checkFile: a call that could take the request token is shown as information with the reason; a severity set for ASY025 stands', async () => {
+test('checkFile: a call that could take the request token is shown as a hint with the reason; a severity set for ASY025 stands', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['cancellation-not-forwarded', 'controllers.cs'], 'ASY025');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
-  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[19, 'information']]);
-  assert.match(plain[0].note ?? '', /Shown as information: HttpContext\.RequestAborted is the request's token, not one the method was given: /);
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[19, 'hint']]);
+  assert.match(plain[0].note ?? '', /Shown as hint: HttpContext\.RequestAborted is the request's token, not one the method was given: /);
   const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY025', 'warning']])).findings;
   assert.deepEqual(configured.map((f) => f.severity), ['warning']);
   assert.doesNotMatch(configured[0].note ?? '', /Shown as/);
 });
 
-test('checkFile: a wait in a synchronous twin is shown as information with the reason; a severity set for ASY003 stands', async () => {
+test('checkFile: a wait in a synchronous twin is shown as a hint with the reason; a severity set for ASY003 stands', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-twin.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
-  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'information'], [20, 'warning'], [27, 'information'], [37, 'information']]);
-  assert.match(plain[0].note ?? '', /Shown as information: Load is the synchronous twin of LoadAsync, which exists for callers that cannot await, so blocking is its design\.$/);
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'hint'], [20, 'warning'], [27, 'hint'], [37, 'hint']]);
+  assert.match(plain[0].note ?? '', /Shown as hint: Load is the synchronous twin of LoadAsync, which exists for callers that cannot await, so blocking is its design\.$/);
   assert.doesNotMatch(plain[1].note ?? '', /Shown as/);
   const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY003', 'error']])).findings;
   assert.deepEqual(configured.map((f) => f.severity), ['error', 'error', 'error', 'error']);
@@ -805,14 +805,14 @@ test('checkFile: a wait in a synchronous twin is shown as information with the r
   assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint']);
 });
 
-test('checkFile: a wait in a function whose signature is a synchronous contract declared outside the workspace is shown as information with the reason; one of the workspace own contracts, a private namesake and a LINQ predicate stay warnings', async () => {
+test('checkFile: a wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a hint with the reason; one of the workspace own contracts, a private namesake and a LINQ predicate stay warnings', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-contracts.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
   assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [
-    [25, 'information'], [44, 'information'], [55, 'information'], [66, 'information'], [84, 'information'],
-    [88, 'warning'], [98, 'information'], [104, 'warning'], [125, 'warning'], [127, 'warning'],
+    [25, 'hint'], [44, 'hint'], [55, 'hint'], [66, 'hint'], [84, 'hint'],
+    [88, 'warning'], [98, 'hint'], [104, 'warning'], [125, 'warning'], [127, 'warning'],
   ]);
-  assert.match(plain[0].note ?? '', /Shown as information: Flush cannot await: it overrides Flush, a member of a base type declared outside the workspace, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract.s asynchronous counterpart where it has one\.$/);
+  assert.match(plain[0].note ?? '', /Shown as hint: Flush cannot await: it overrides Flush, a member of a base type declared outside the workspace, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract.s asynchronous counterpart where it has one\.$/);
   assert.match(plain[4].note ?? '', /it is the Dispose\(bool\) of the dispose pattern/);
   assert.match(plain[6].note ?? '', /it is the factory ConcurrentDictionary\.GetOrAdd calls synchronously/);
   const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY003', 'error']])).findings;

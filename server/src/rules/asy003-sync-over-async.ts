@@ -408,27 +408,30 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
 
 /**
  * A blocking synchronous twin (`Publish` beside `PublishAsync`, a `Dispose` beside `DisposeAsync`, a Stream's `Read`
- * beside `ReadAsync`) is shown as information: the wait is what the method is for, kept for callers that cannot await,
+ * beside `ReadAsync`) is shown as a hint: the wait is what the method is for, kept for callers that cannot await,
  * and its author chose it knowing the async one exists. Two independent readings of real libraries found these the
  * largest class of findings their maintainers would not act on (test/real-world/README.md, the seeded readings of
- * the twenty-fifth and twenty-sixth sessions). The finding stays, since each caller of the twin that could await
- * should; a severity set for ASY003 shows it at that severity.
+ * the twenty-fifth and twenty-sixth sessions), and a reading of the information findings themselves would have shown
+ * none of them in the Problems panel (the thirty-second session: 14 of 15 debatable). A hint stays in the editor, where
+ * someone reading the twin sees it, out of the panel. The finding stays, since each caller of the twin that could
+ * await should (ASY002 reports an async caller); a severity set for ASY003 shows it at that severity.
  */
-function twinSeverity(body: MethodBody): { severity: 'information'; reason: string } {
-  return { severity: 'information', reason: `${body.name} is the synchronous twin of ${body.name}Async, which exists for callers that cannot await, so blocking is its design` };
+function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
+  return { severity: 'hint', reason: `${body.name} is the synchronous twin of ${body.name}Async, which exists for callers that cannot await, so blocking is its design` };
 }
 
 /**
  * A wait in a function whose signature is a synchronous contract declared outside the workspace (rules/
  * synchronousContracts.ts: an override of `Stream.Flush`, `SynchronizationContext.Send`, an implementation of a
- * framework interface's synchronous member, a `GetOrAdd` factory) is shown as information: the function cannot await,
+ * framework interface's synchronous member, a `GetOrAdd` factory) is shown as a hint: the function cannot await,
  * so blocking is how it meets the contract, not its author's choice. The seeded readings found these the bulk of the
- * ASY003 warnings maintainers would not act on (test/real-world/README.md, twenty-ninth and thirtieth sessions). The
- * finding stays, for the callers, which can use the contract's asynchronous counterpart where it has one.
+ * ASY003 warnings maintainers would not act on (test/real-world/README.md, twenty-ninth and thirtieth sessions), and
+ * as information too (thirty-second session). The finding stays, for the callers, which can use the contract's
+ * asynchronous counterpart where it has one.
  */
-function contractSeverity(body: MethodBody, reason: string): { severity: 'information'; reason: string } {
+function contractSeverity(body: MethodBody, reason: string): { severity: 'hint'; reason: string } {
   const name = body.kind === 'lambda' || body.kind === 'anonymousMethod' ? 'the function' : body.name;
-  return { severity: 'information', reason: `${name} cannot await: ${reason}, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract's asynchronous counterpart where it has one` };
+  return { severity: 'hint', reason: `${name} cannot await: ${reason}, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract's asynchronous counterpart where it has one` };
 }
 
 /** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
@@ -542,10 +545,10 @@ as drivers with synchronous and asynchronous twins test them. In production code
 
 A wait in a synchronous twin (a method whose type, or a workspace base, declares the same name with the Async
 suffix: \`Publish\` beside \`PublishAsync\`, \`Dispose\` beside \`DisposeAsync\`, a Stream's \`Read\` beside its
-\`ReadAsync\`) is shown as information rather than a warning, and its note says so: the twin exists for callers
+\`ReadAsync\`) is shown as a hint (faint dots in the editor, out of the Problems panel) rather than a warning, and its note says so: the twin exists for callers
 that cannot await, so blocking is its design, and the finding is there for the callers that could use the async one.
-A wait in a function whose signature is a synchronous contract declared outside the workspace is shown as
-information in the same way: an override of a .NET or package type's member (\`Stream.Flush\`, a property getter,
+A wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a
+hint in the same way: an override of a .NET or package type's member (\`Stream.Flush\`, a property getter,
 \`SynchronizationContext.Send\`), an implementation of an outside interface's member (\`IDisposable.Dispose\`,
 \`IFileProvider\`'s \`CreateReadStream\`), the dispose pattern's \`Dispose(bool)\`, and a factory lambda a .NET API
 calls synchronously (ConcurrentDictionary's \`GetOrAdd\`). Such a function cannot await, so the fix is in its callers,
