@@ -32,21 +32,26 @@ function attachRecording(early: EarlyEngine): { client: EngineClient; seen: stri
 }
 
 test('events and log lines from before attach arrive after it, in order, then commands reach the thread', async () => {
+  const posted = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-early-')), 'posted');
   const script = fakeEngineScript(`
     parentPort.postMessage({ kind: 'log', level: 'info', message: 'first' });
     console.log('a line on stdout');
     parentPort.postMessage({ kind: 'ready' });
     parentPort.on('message', (c) => parentPort.postMessage({ kind: 'log', level: 'info', message: 'echo ' + c.kind }));
+    require('node:fs').writeFileSync(${JSON.stringify(posted)}, '');
   `);
   const early = startEngineEarly(script);
-  // Long enough for the thread to have posted everything before anyone listens.
-  await sleep(500);
+  // Attach only once the thread has posted everything (a fixed wait was too short when the machine was busy and the
+  // thread started late), and give this thread's event loop a moment to take in what is already queued for it.
+  for (let i = 0; i < 500 && !fs.existsSync(posted); i++) await sleep(20);
+  assert.ok(fs.existsSync(posted), 'the stand-in engine thread started and posted within 10 s');
+  await sleep(200);
   const { client, seen } = attachRecording(early);
   try {
     assert.deepEqual(seen.filter((s) => s.startsWith('event')), ['event log first', 'event ready']);
     assert.ok(seen.includes('info [engine] a line on stdout'), seen.join('\n'));
     client.send({ kind: 'flush', uri: 'file:///x.cs' });
-    for (let i = 0; i < 50 && !seen.includes('event log echo flush'); i++) await sleep(20);
+    for (let i = 0; i < 250 && !seen.includes('event log echo flush'); i++) await sleep(20);
     assert.ok(seen.includes('event log echo flush'), seen.join('\n'));
   } finally {
     await client.dispose();
@@ -60,14 +65,18 @@ test('a thread that dies before attach is restarted; the restart is reported onc
     const fs = require('node:fs');
     if (!fs.existsSync(${JSON.stringify(marker)})) { fs.writeFileSync(${JSON.stringify(marker)}, ''); process.exit(3); }
     parentPort.on('message', (c) => parentPort.postMessage({ kind: 'log', level: 'info', message: 'echo ' + c.kind }));
+    fs.writeFileSync(${JSON.stringify(marker + '.again')}, '');
   `);
   const early = startEngineEarly(script);
-  await sleep(800);
+  // Attach once the restarted thread runs (the second start writes its own marker), whatever the machine's load.
+  for (let i = 0; i < 500 && !fs.existsSync(`${marker}.again`); i++) await sleep(20);
+  assert.ok(fs.existsSync(`${marker}.again`), 'the stand-in engine thread was restarted within 10 s');
+  await sleep(200);
   const { client, seen } = attachRecording(early);
   try {
     assert.ok(seen.some((s) => /^warn the analysis engine stopped \(exit code 3\); restarting it/.test(s)), seen.join('\n'));
     client.send({ kind: 'flush', uri: 'file:///x.cs' });
-    for (let i = 0; i < 50 && !seen.includes('event log echo flush'); i++) await sleep(20);
+    for (let i = 0; i < 250 && !seen.includes('event log echo flush'); i++) await sleep(20);
     assert.ok(seen.includes('event log echo flush'), seen.join('\n'));
   } finally {
     await client.dispose();
