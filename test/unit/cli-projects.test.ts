@@ -697,7 +697,7 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
 });
 
-test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced; a published extension or sample, a packed .NET tool, a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
+test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced, an unreferenced application named as a code generator; a published extension or sample, a packed .NET tool (a code generator too), a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
   // Build systems' packages are not served to this machine's NuGet, so the projects that reference one are written
   // into a copy of the fixture here and only analysed; the rest of the fixture compiles as it is.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-not-shipped-'));
@@ -730,6 +730,9 @@ test('code that does not ship is counted as test code, named for what it is: a b
       ['src/build/Kiln.Bundler/Bundle.cs', false, 'warning'],
       ['src/Kiln/Furnace.cs', false, 'warning'],
       ['src/Kiln.Cake/KilnTasks.cs', false, 'warning'],
+      // A code generator shipped as a .NET tool is a product; the repository's own, run by hand, is not.
+      ['src/Kiln.CodeGen/Program.cs', false, 'warning'],
+      ['src/Kiln.Generators/Program.cs', true, 'information'],
       ['src/Kiln.Host/Program.cs', false, 'warning'],
       // A soak runner that references the test project, wherever it sits.
       ['src/Kiln.Soak/Program.cs', true, 'information'],
@@ -751,6 +754,8 @@ test('code that does not ship is counted as test code, named for what it is: a b
       ['samples/Kiln.Sample.Templates/Kiln.Sample.Templates.csproj', null],
       ['samples/Kiln.Sample/Kiln.Sample.csproj', 'Kiln.Sample is in the samples folder samples/ and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
       ['src/Kiln.Cake/Kiln.Cake.csproj', null],
+      ['src/Kiln.CodeGen/Kiln.CodeGen.csproj', null],
+      ['src/Kiln.Generators/Kiln.Generators.csproj', "Kiln.Generators is a code generator by its name (Generators): an application that is no .NET tool and that no project references, run by the repository's maintainers to write its code"],
       ['src/Kiln.Host/Kiln.Host.csproj', null],
       ['src/Kiln.Soak/Kiln.Soak.csproj', 'Kiln.Soak is an application that references the test project Kiln.Tests: a tool of the tests, which ships in no product'],
       ['src/Kiln.TestClient/Kiln.TestClient.csproj', 'Kiln.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project'],

@@ -65,8 +65,8 @@ test('persisted jobs: each row cites a page, lookups by receiver type and member
   assert.equal(mayPersistJobs('Add'), false);
 });
 
-test('task naming precedents: each row cites a page, combinators are static, conversions name the awaitable they return', async () => {
-  const { TASK_NAMING_PRECEDENTS, isTaskCombinatorName, isConversionToItsAwaitable } = await import('../../server/src/knowledge/taskNaming');
+test('task naming precedents: each row cites a page, combinators are static, conversions name the awaitable they return, mock setups are extensions', async () => {
+  const { TASK_NAMING_PRECEDENTS, isTaskCombinatorName, isConversionToItsAwaitable, isMockSetupName } = await import('../../server/src/knowledge/taskNaming');
   for (const r of TASK_NAMING_PRECEDENTS) assert.match(r.source, /^https:\/\//, `${r.kind} cites a source`);
   assert.equal(isTaskCombinatorName('WhenAll', true), true);
   assert.equal(isTaskCombinatorName('WhenAll', false), false);
@@ -81,6 +81,11 @@ test('task naming precedents: each row cites a page, combinators are static, con
   assert.equal(isConversionToItsAwaitable('AsyncTask', 'Task'), false);
   assert.equal(isConversionToItsAwaitable('AssetTask', 'Task'), false);
   assert.equal(isConversionToItsAwaitable('AsSnapshot', 'Task'), false);
+  assert.equal(isMockSetupName('ReturnsAsync', true), true);
+  assert.equal(isMockSetupName('ThrowsAsync', true), true);
+  // An instance method of that name is its type's own operation; another name is no setup's.
+  assert.equal(isMockSetupName('ReturnsAsync', false), false);
+  assert.equal(isMockSetupName('DelayAsync', true), false);
 });
 
 test('inert disposals: each row cites a source, lookups by simple or qualified name, HttpClient is no row', async () => {

@@ -17,7 +17,7 @@ import { generatedCodeRegions, generatedFileReason } from '../../server/src/conf
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff } from '../../server/src/config/editorconfig';
 import type { SeveritySetting } from '../../server/src/rules/types';
-import { buildScriptReason, nonShippedFolderBelow, testCodeReason, uncompiledSampleReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason } from '../../server/src/project/testCode';
+import { buildScriptReason, nonShippedFolderBelow, testCodeReason, uncompiledSampleReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason, generatorAppReason } from '../../server/src/project/testCode';
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
@@ -468,7 +468,7 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   assert.equal(testProjectReason(bench('Newtonsoft.Json')), null);
 });
 
-test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root, a tools folder right below one; projects named as samples; a file no project compiles in a docs or samples folder', () => {
+test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root, a tools folder right below one; projects named as samples; applications named as code generators; a file no project compiles in a docs or samples folder', () => {
   const project = (file: string, body: string) => evaluateProject(file, memoryFs({ ...TREE, [file]: `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup>
 </Project>` }));
@@ -567,6 +567,16 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testAppReason(loadClient('<IsPackable>false</IsPackable>'), []), null);
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.LoadBalancer'), []), null);
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.Latest'), []), null);
+
+  // An application named as a code generator that nothing references is the repository's own, a PackageId or not; a
+  // .NET tool, a referenced one, a library (a source generator) or a name that only ends in Generator is not.
+  const generator = (body: string, name = 'Store.Generators') => project(`/repo/${name}/${name}.csproj`, body);
+  assert.equal(generatorAppReason(generator('<OutputType>Exe</OutputType><PackageId>Store.Generators</PackageId>'), []), "Store.Generators is a code generator by its name (Generators): an application that is no .NET tool and that no project references, run by the repository's maintainers to write its code");
+  assert.equal(testCodeReason(generator('<OutputType>Exe</OutputType>', 'Store.CodeGen'), () => []), "Store.CodeGen is a code generator by its name (CodeGen): an application that is no .NET tool and that no project references, run by the repository's maintainers to write its code");
+  assert.equal(generatorAppReason(generator('<OutputType>Exe</OutputType><PackAsTool>true</PackAsTool>'), []), null);
+  assert.equal(generatorAppReason(generator('<OutputType>Exe</OutputType>'), [app]), null);
+  assert.equal(generatorAppReason(generator(''), []), null);
+  assert.equal(generatorAppReason(generator('<OutputType>Exe</OutputType>', 'Store.PasswordGenerator'), []), null);
 });
 
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {

@@ -2,12 +2,13 @@
  * Names that .NET's own task APIs give to awaitable-returning methods without the Async suffix, because the method
  * does not start an asynchronous operation: it combines tasks the caller already started, or converts one awaitable
  * into another. A workspace method of the same shape follows the same precedent, and asking it for the suffix
- * (`WhenAllAsync`, `AsTaskAsync`) would name it unlike the API its callers already know.
+ * (`WhenAllAsync`, `AsTaskAsync`) would name it unlike the API its callers already know. The mocking libraries set
+ * the opposite precedent: a setup extension named Async that returns no awaitable, since what it configures does.
  */
 
 export interface TaskNamingPrecedent {
   /** What the methods of this row do. */
-  kind: 'combinator' | 'conversion';
+  kind: 'combinator' | 'conversion' | 'mock setup';
   /** The .NET members that set the precedent. */
   examples: readonly string[];
   source: string;
@@ -26,6 +27,14 @@ export const CONVERSION_TARGETS: readonly { suffix: string; returnKinds: readonl
   { suffix: 'Task', returnKinds: ['Task', 'TaskOfT'] },
 ];
 
+/**
+ * Setup extensions of the mocking libraries, named for the awaitable the mocked member will hand back (`ReturnsAsync`
+ * makes it return a completed task of the value, `ThrowsAsync` a faulted one) while they return the library's
+ * configuration object, which nobody awaits (Moq's `IReturnsResult<TMock>`, NSubstitute's `ConfiguredCall`). A test
+ * suite's own extension of the same name, written for a library that lacks it, is named as the API its callers know.
+ */
+export const MOCK_SETUP_NAMES: readonly string[] = ['ReturnsAsync', 'ThrowsAsync'];
+
 export const TASK_NAMING_PRECEDENTS: readonly TaskNamingPrecedent[] = [
   {
     kind: 'combinator',
@@ -36,6 +45,11 @@ export const TASK_NAMING_PRECEDENTS: readonly TaskNamingPrecedent[] = [
     kind: 'conversion',
     examples: ['ValueTask.AsTask', 'ValueTask<TResult>.AsTask', 'WindowsRuntimeSystemExtensions.AsTask'],
     source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.valuetask.astask',
+  },
+  {
+    kind: 'mock setup',
+    examples: ['Moq.ReturnsExtensions.ReturnsAsync', 'Moq.ReturnsExtensions.ThrowsAsync', 'NSubstitute.ExceptionExtensions.ExceptionExtensions.ThrowsAsync'],
+    source: 'https://github.com/devlooped/moq/blob/main/src/Moq/ReturnsExtensions.cs; https://nsubstitute.github.io/help/throwing-exceptions/',
   },
 ];
 
@@ -53,4 +67,9 @@ export function isConversionToItsAwaitable(name: string, returnKind: string): bo
   if (!/^(?:As|To)[A-Z]/.test(name)) return false;
   const target = CONVERSION_TARGETS.find((t) => name.endsWith(t.suffix));
   return target !== undefined && target.returnKinds.includes(returnKind);
+}
+
+/** Whether an extension method that returns no awaitable is named as the mocking libraries name their setups. */
+export function isMockSetupName(name: string, isExtension: boolean): boolean {
+  return isExtension && MOCK_SETUP_NAMES.includes(name);
 }

@@ -258,8 +258,9 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
  * `samples`, `examples` or `playground` folder, or with a Samples or Examples segment in its name, sampleNameReason)
  * or the repository's tooling (in a top-level `tools` folder) that neither publishes itself nor is referenced by
- * production code (nonShippedReason), an application that references a test project (testToolReason), and an unpacked application
- * that nothing references and whose name says test support (testAppReason).
+ * production code (nonShippedReason), an application that references a test project (testToolReason), an unpacked application
+ * that nothing references and whose name says test support (testAppReason), and an application that nothing references
+ * and whose name says it generates code, which is no .NET tool (generatorAppReason).
  */
 export function testCodeReason(
   project: ProjectModel,
@@ -299,7 +300,7 @@ export function testCodeReason(
     if (inFolder !== undefined) return inFolder;
     const sample = sampleNameReason(p, referencedByProductionCode);
     if (sample) return sample;
-    const tool = testToolReason(p, referencesOf(p)) ?? testAppReason(p, referencersOf(p));
+    const tool = testToolReason(p, referencesOf(p)) ?? testAppReason(p, referencersOf(p)) ?? generatorAppReason(p, referencersOf(p));
     if (tool) return tool;
     const kit = testKitReason(p, referencedByProductionCode);
     if (kit) return kit;
@@ -395,6 +396,27 @@ export function testAppReason(project: ProjectModel, referencers: readonly Proje
   const word = TEST_SUPPORT_NAME.exec(project.name)?.[0];
   return word ? `${project.name} is an application for tests by its name (${word}), not packed (IsPackable false) and referenced by no project` : null;
 }
+
+/**
+ * Why an application is the repository's code generator by its name, or null: the last segment of its name is
+ * Generator, Generators, CodeGen or CodeGenerator (`Acme.Generators`, `Acme.CodeGen`), it is no .NET tool (PackAsTool)
+ * and no .nuspec packs it, and no project references it. Such a console application is run by the maintainers
+ * (`dotnet run --project Acme.Generators`) to write source files of the repository's own libraries, which ship in its
+ * place; a code generator made for users ships as a .NET tool or as a library (a Roslyn source generator is a class
+ * library, never judged here). A PackageId or other package properties do not make it a package: an application packed
+ * without PackAsTool gives a package nothing can run, and a generator's project file often copies them from the
+ * library beside it. Over the 24 trees of the real-world runs two applications have such a name, both generators of
+ * their repository's code (test/real-world/README.md, thirty-second session).
+ */
+export function generatorAppReason(project: ProjectModel, referencers: readonly ProjectModel[]): string | null {
+  if (!isApplicationProject(project) || project.packAsTool || project.packingNuspec || referencers.length > 0) return null;
+  const last = project.name.split('.').pop() ?? '';
+  if (!CODE_GENERATOR_LAST_SEGMENT.test(last)) return null;
+  return `${project.name} is a code generator by its name (${last}): an application that is no .NET tool and that no project references, run by the repository's maintainers to write its code`;
+}
+
+/** A last segment of a project's name that says code generator (case-sensitive, whole: not `Acme.PasswordGenerator`). */
+const CODE_GENERATOR_LAST_SEGMENT = /^(?:Generators?|CodeGen|CodeGenerators?)$/;
 
 /**
  * Why a project in a folder of code that does not ship (nonShippedFolderBelow) is test code; null when it is not

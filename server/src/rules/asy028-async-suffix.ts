@@ -18,7 +18,7 @@ import { isPersistedJobMethod } from './persistedJobs';
 import { isTypedHubClientMethod } from './typedHubClients';
 import { isRazorComponent } from '../parse/razor';
 import { delegateReturnOf } from './callTargets';
-import { isConversionToItsAwaitable, isTaskCombinatorName } from '../knowledge/taskNaming';
+import { isConversionToItsAwaitable, isMockSetupName, isTaskCombinatorName } from '../knowledge/taskNaming';
 import { isFrameworkBoundMethod, leavesOutTheSuffix, suffixCensusOf } from './suffixConvention';
 
 const docs = `## What it does
@@ -69,7 +69,9 @@ method of the same stem (\`ReadSync\` beside \`ReadAsync\` or \`Read\`: the sync
 is complete when it returns), static \`From...\` factories of completed
 tasks (named as \`Task.FromResult\` is), static combinators named as Task's own (\`WhenAll\`, \`WhenAny\`: they wait
 for tasks the caller started), conversions named \`As\` or \`To\` and the awaitable type they return
-(\`AsTask\`, \`AsValueTask\`, \`ToTask\`, as \`ValueTask.AsTask()\` is), or names that say Async before a qualifier (\`ReadAsyncCore\`). Nor are \`void\` methods named Async that take a
+(\`AsTask\`, \`AsValueTask\`, \`ToTask\`, as \`ValueTask.AsTask()\` is), extension methods named as the mocking
+libraries' setups (\`ReturnsAsync\`, \`ThrowsAsync\`: Moq's and NSubstitute's return their configuration
+object, and the suffix says what the mocked member will return), or names that say Async before a qualifier (\`ReadAsyncCore\`). Nor are \`void\` methods named Async that take a
 callback returning void (\`void FlushAsync(AsyncContinuation done)\`, an \`Action<Exception>\`, an \`AsyncCallback\`):
 they finish later and say so through the callback, the continuation-passing form of asynchrony, which the suffix
 names truthfully (a callback that returns a value, such as a filter or a handler returning a task, does not count). Methods returning
@@ -227,6 +229,10 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // extension that wraps a value) is named as the API its callers know, and `AsTaskAsync` would read wrong.
   if (isTaskCombinatorName(m.name, m.isStatic)) return 'combinator named as Task.WhenAll';
   if (isConversionToItsAwaitable(m.name, m.returnKind)) return 'conversion named after the awaitable it returns';
+  const extension = (body?.parameters ?? m.parameters ?? [])[0]?.modifiers.includes('this') ?? false;
+  // A mock setup extension (`ReturnsAsync`, `ThrowsAsync`) says what the mocked member will return, as Moq's and
+  // NSubstitute's own do; it returns their configuration object, and dropping the suffix would name it unlike them.
+  if (isMockSetupName(m.name, extension)) return 'mock setup named as the mocking libraries name theirs';
   // A name that already says Async before a qualifier (`ReadAsyncCore`, `ReadAsObjectAsyncAsT`) tells callers to
   // await it; appending another Async reads worse and says nothing new.
   if (/Async(?=[A-Z\d_])/.test(m.name) && !/Async$/.test(m.name)) return 'Async inside the name';
@@ -234,7 +240,6 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
   // gives its methods the synchronous type's names (`client.Upload(...)`, `await asyncClient.Upload(...)`): the
   // receiver's type tells callers to await, and the synchronous twin's method has the name the suffix would change. A method of it that ends in Async and cannot be awaited is still
   // reported, and so is an extension method, whose callers do not write its type's name.
-  const extension = (body?.parameters ?? m.parameters ?? [])[0]?.modifiers.includes('this') ?? false;
   if (!/Async$/.test(m.name) && !extension && hasSynchronousTwin(ctx, type, m)) return 'asynchronous type of a pair';
   // A [LoggerMessage] method's name names the log event (`LogConnectingAsync`: "connecting, async"); the source
   // generator writes the body of its partial declaration, and nothing awaits a log call. The declaration's text
