@@ -514,8 +514,9 @@ local), guarded by \`IsCompleted\` or
 \`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), by a wait on the
 task's own wait handle that says it was signalled (\`((IAsyncResult)t).AsyncWaitHandle\`, directly or through a local
 assigned once: \`handle.WaitOne(timeout)\`, \`WaitHandle.WaitAny(new[] { handle, stopped }) == 0\` with the handle's
-index, \`WaitHandle.WaitAll(...)\` true), in a switch on the
-task's status (or a local holding it) for a finished state, read through a cast of the task
+index, \`WaitHandle.WaitAll(...)\` true), the element of an array at the index \`Task.WaitAny\` returned for it
+(\`var i = Task.WaitAny(tasks); var done = tasks[i];\`, the WaitAny itself being the wait reported), in a switch on the
+task's status (or a local holding it) for a finished state (an arm's \`when\` clause too), read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
 \`ReenterAfter(task, ...)\` callback on its task), a parameter read in the branch its faulted and cancelled
 states leave (\`if (t.IsFaulted) ... else if (t.IsCanceled) ... else use(t.Result)\`, or a switch on the task whose
