@@ -571,7 +571,8 @@ the wait cannot deadlock on a context, and the note says so; it is still reporte
 per request is what starves an ASP.NET Core server under load (Microsoft's ASP.NET Core best practices: "Avoid
 blocking calls"). A Blazor component (a type derived from \`ComponentBase\`, or a \`.razor.cs\` code-behind file)
 runs on its renderer's context even there, and a published library runs in any application, UI ones too: their
-notes keep the deadlock.
+notes keep the deadlock. A wait inside the function handed to \`Task.Run\` runs on a thread-pool thread, which has no
+context in any application, and its note says so too.
 
 ## Example
 \`\`\`csharp
