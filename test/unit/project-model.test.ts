@@ -870,6 +870,12 @@ test('library code: a published class library is; an app, a UI app whatever its 
   // its code runs on the application's UI thread.
   const wpfLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>Library</OutputType><PackageId>App.Plugin</PackageId></PropertyGroup></Project>' });
   assert.deepEqual(libraryCodeVerdict(wpfLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (UseWPF), whose code runs on an application\'s UI thread' });
+  // So is a class library that takes a UI framework as a package (Avalonia's views and view models), whatever
+  // package id it sets; a library that only runs Nito.AsyncEx's message loop stays library code.
+  const avaloniaLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><PackageId>App</PackageId></PropertyGroup><ItemGroup><PackageReference Include="Avalonia" Version="11.3.0" /></ItemGroup></Project>' });
+  assert.deepEqual(libraryCodeVerdict(avaloniaLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (it references Avalonia), whose code runs on an application\'s UI thread' });
+  const loopLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><PackageId>App</PackageId></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx.Context" Version="5.1.2" /></ItemGroup></Project>' });
+  assert.equal(libraryCodeVerdict(loopLibrary, 'auto', null)?.isLibrary, true);
   const wpfApp = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>WinExe</OutputType></PropertyGroup></Project>' });
   assert.deepEqual(libraryCodeVerdict(wpfApp, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseWPF)' });
   assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);

@@ -11,28 +11,41 @@ export interface ContextPackage {
   id: string;
   /** The type that installs the context. */
   context: string;
+  /**
+   * The package is a UI framework: a class library that references it holds controls, views or view models that run
+   * on an application's UI thread (project/libraryCode.ts). A library that only runs a message loop on purpose
+   * (Nito.AsyncEx's AsyncContext) is ordinary library code and leaves this out.
+   */
+  ui?: true;
   source: string;
 }
 
 export const CONTEXT_PACKAGES: readonly ContextPackage[] = [
-  { id: 'Avalonia', context: 'AvaloniaSynchronizationContext', source: 'https://github.com/AvaloniaUI/Avalonia/blob/master/src/Avalonia.Base/Threading/AvaloniaSynchronizationContext.cs' },
-  { id: 'Avalonia.', context: 'AvaloniaSynchronizationContext', source: 'https://github.com/AvaloniaUI/Avalonia/blob/master/src/Avalonia.Base/Threading/AvaloniaSynchronizationContext.cs' },
-  { id: 'Uno.WinUI', context: 'the dispatcher queue\'s context of Uno Platform\'s WinUI', source: 'https://platform.uno/docs/articles/features/winui-dispatcherqueue.html' },
-  { id: 'Uno.UI', context: 'the dispatcher\'s context of Uno Platform', source: 'https://platform.uno/docs/articles/features/winui-dispatcherqueue.html' },
-  { id: 'Microsoft.WindowsAppSDK', context: 'DispatcherQueueSynchronizationContext', source: 'https://learn.microsoft.com/windows/windows-app-sdk/api/winrt/microsoft.ui.dispatching.dispatcherqueuesynchronizationcontext' },
-  { id: 'Microsoft.Maui.Controls', context: 'the dispatcher\'s context of .NET MAUI', source: 'https://learn.microsoft.com/dotnet/maui/platform-integration/appmodel/main-thread' },
-  { id: 'Xamarin.Forms', context: 'the main thread\'s context of each platform', source: 'https://learn.microsoft.com/xamarin/essentials/main-thread' },
-  { id: 'Eto.Forms', context: 'the platform\'s UI context (Eto wraps WPF, WinForms, GTK and Cocoa)', source: 'https://github.com/picoe/Eto/wiki/Application' },
-  { id: 'GtkSharp', context: 'GLib.GLibSynchronizationContext', source: 'https://github.com/GtkSharp/GtkSharp/blob/develop/Source/Libs/GLibSharp/GLibSynchronizationContext.cs' },
-  { id: 'Terminal.Gui', context: 'MainLoopSyncContext', source: 'https://github.com/gui-cs/Terminal.Gui (Application.Init installs a MainLoopSyncContext)' },
+  { id: 'Avalonia', context: 'AvaloniaSynchronizationContext', ui: true, source: 'https://github.com/AvaloniaUI/Avalonia/blob/master/src/Avalonia.Base/Threading/AvaloniaSynchronizationContext.cs' },
+  { id: 'Avalonia.', context: 'AvaloniaSynchronizationContext', ui: true, source: 'https://github.com/AvaloniaUI/Avalonia/blob/master/src/Avalonia.Base/Threading/AvaloniaSynchronizationContext.cs' },
+  { id: 'Uno.WinUI', context: 'the dispatcher queue\'s context of Uno Platform\'s WinUI', ui: true, source: 'https://platform.uno/docs/articles/features/winui-dispatcherqueue.html' },
+  { id: 'Uno.UI', context: 'the dispatcher\'s context of Uno Platform', ui: true, source: 'https://platform.uno/docs/articles/features/winui-dispatcherqueue.html' },
+  { id: 'Microsoft.WindowsAppSDK', context: 'DispatcherQueueSynchronizationContext', ui: true, source: 'https://learn.microsoft.com/windows/windows-app-sdk/api/winrt/microsoft.ui.dispatching.dispatcherqueuesynchronizationcontext' },
+  { id: 'Microsoft.Maui.Controls', context: 'the dispatcher\'s context of .NET MAUI', ui: true, source: 'https://learn.microsoft.com/dotnet/maui/platform-integration/appmodel/main-thread' },
+  { id: 'Xamarin.Forms', context: 'the main thread\'s context of each platform', ui: true, source: 'https://learn.microsoft.com/xamarin/essentials/main-thread' },
+  { id: 'Eto.Forms', context: 'the platform\'s UI context (Eto wraps WPF, WinForms, GTK and Cocoa)', ui: true, source: 'https://github.com/picoe/Eto/wiki/Application' },
+  { id: 'GtkSharp', context: 'GLib.GLibSynchronizationContext', ui: true, source: 'https://github.com/GtkSharp/GtkSharp/blob/develop/Source/Libs/GLibSharp/GLibSynchronizationContext.cs' },
+  { id: 'Terminal.Gui', context: 'MainLoopSyncContext', ui: true, source: 'https://github.com/gui-cs/Terminal.Gui (Application.Init installs a MainLoopSyncContext)' },
   { id: 'Nito.AsyncEx', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
   { id: 'Nito.AsyncEx.Context', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
 ];
 
 /** The first of `packageIds` that installs a SynchronizationContext, as the project writes it, or null. */
 export function contextPackageOf(packageIds: readonly string[]): string | null {
-  return packageIds.find((id) => {
-    const lower = id.toLowerCase();
-    return CONTEXT_PACKAGES.some((p) => (p.id.endsWith('.') ? lower.startsWith(p.id.toLowerCase()) : lower === p.id.toLowerCase()));
-  }) ?? null;
+  return packageIds.find((id) => CONTEXT_PACKAGES.some((p) => packageMatches(p, id))) ?? null;
+}
+
+/** The first of `packageIds` that is a UI framework (a row marked `ui`), as the project writes it, or null. */
+export function uiPackageOf(packageIds: readonly string[]): string | null {
+  return packageIds.find((id) => CONTEXT_PACKAGES.some((p) => p.ui && packageMatches(p, id))) ?? null;
+}
+
+function packageMatches(row: ContextPackage, id: string): boolean {
+  const lower = id.toLowerCase();
+  return row.id.endsWith('.') ? lower.startsWith(row.id.toLowerCase()) : lower === row.id.toLowerCase();
 }

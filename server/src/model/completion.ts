@@ -295,8 +295,9 @@ const FINISHED_PATTERN = new RegExp(String.raw`^${STATUS_LABEL}(?:\s+or\s+${STAT
 /**
  * A switch on the task's own status whose section (or arm) is reached only for finished states:
  * `switch (t.Status) { case TaskStatus.RanToCompletion: ... t.Result ... }` and
- * `t.Status switch { TaskStatus.RanToCompletion => t.Result, ... }`. A `default` label, a `when` clause or any
- * other state (WaitingForActivation) keeps the wait in doubt.
+ * `t.Status switch { TaskStatus.RanToCompletion => t.Result, ... }`, and the `when` clause of such an arm
+ * (`TaskStatus.RanToCompletion when t.Result is Done => ...`). A `default` label, a section label with a `when`
+ * clause or any other state (WaitingForActivation) keeps the wait in doubt.
  */
 function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string, locals: () => readonly string[]): string | null {
   const onStatus = (governing: SyntaxNode | null | undefined) => {
@@ -314,7 +315,10 @@ function statusSwitchReason(section: SyntaxNode, child: SyntaxNode, recv: string
   const arms = section.namedChildren.filter((c): c is SyntaxNode => !!c);
   const pattern = arms[0];
   const value = arms[arms.length - 1];
-  if (arms.length !== 2 || !pattern || value?.startIndex !== child.startIndex) return null;
+  // C# evaluates an arm's `when` clause only once its pattern has matched, and the arm's value only once both have:
+  // a wait in either, under a pattern of finished states, reads a finished task.
+  const when = arms.length === 3 && arms[1].type === 'when_clause' ? arms[1] : null;
+  if (!(arms.length === 2 || when) || !pattern || (value?.startIndex !== child.startIndex && when?.startIndex !== child.startIndex)) return null;
   const switchExpression = section.parent;
   if (switchExpression?.type !== 'switch_expression' || !onStatus(switchExpression.namedChildren[0])) return null;
   return FINISHED_PATTERN.test(pattern.text.trim()) ? `in a switch arm for a finished status of ${recv}` : null;
@@ -610,6 +614,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   if (local?.initializerText && /^await\s+(System\.Threading\.Tasks\.)?Task\.WhenAny\s*\(/.test(local.initializerText.trim()) && !writtenBetween(syntax, variable!, local.span.end, wait.span.start)) {
     return `${variable} is the task Task.WhenAny handed back, which has completed`;
   }
+  const pickedByWaitAny = waitAnyPickReason(recv, wait, body, bodies, syntax);
+  if (pickedByWaitAny) return pickedByWaitAny;
   // `Task<bool> winner; do { ...; winner = await Task.WhenAny(tasks); } while (winner.Result);`: a local declared
   // without a value whose every write stores what an awaited Task.WhenAny handed back. C# reads a local only where it
   // is definitely assigned, so wherever the wait reads it, it holds a task that has finished.
@@ -811,6 +817,34 @@ function syncWaitReason(wait: TaskWait, recv: string, body: MethodBody, bodies: 
     }
   }
   return null;
+}
+
+const TASK_WAIT_ANY = /^(?:System\s*\.\s*Threading\s*\.\s*Tasks\s*\.\s*)?Task\s*\.\s*WaitAny\s*\(/;
+
+/**
+ * The element of an array that Task.WaitAny's index picks: `tasks[Task.WaitAny(tasks)]`, or locals holding the
+ * index and the element (`var i = Task.WaitAny(tasks, token); var done = tasks[i];`), none written again before the
+ * wait. Task.WaitAny returns the index in its array of a task that has completed
+ * (learn.microsoft.com/dotnet/api/system.threading.tasks.task.waitany: "The index of the completed Task object in the
+ * tasks array"; a timeout's -1 is no index of the array, and a cancelled wait throws), so reading that task's result
+ * does not block. The array must be a plain name, not written between the WaitAny and the wait either.
+ */
+function waitAnyPickReason(recv: string, wait: TaskWait, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  const heldBy = (name: string) => {
+    const local = findLocal(body, bodies, name);
+    return local?.kind === 'local' && local.initializerText && !writtenBetween(syntax, name, local.span.end, wait.span.start) ? { text: local.initializerText.trim(), from: local.span.start } : null;
+  };
+  const held = /^[A-Za-z_]\w*$/.test(recv) ? heldBy(recv) : null;
+  const element = /^([A-Za-z_]\w*)\s*\[(.+)\]$/.exec(held ? held.text : recv);
+  if (!element) return null;
+  const [, array, indexText] = element;
+  const index = indexText.trim();
+  const indexHeld = /^[A-Za-z_]\w*$/.test(index) ? heldBy(index) : null;
+  const waitAny = indexHeld ? indexHeld.text : index;
+  const args = wholeCallArguments(waitAny, TASK_WAIT_ANY);
+  if (!args || args[0]?.trim() !== array) return null;
+  if (writtenBetween(syntax, array, indexHeld?.from ?? held?.from ?? wait.span.start, wait.span.start)) return null;
+  return `${held ? `${recv} holds ` : ''}the task of ${array} at the index Task.WaitAny returned, which has completed`;
 }
 
 function findLocal(body: MethodBody, bodies: readonly MethodBody[], name: string) {

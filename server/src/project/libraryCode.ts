@@ -2,12 +2,14 @@
  * Whether a file is library code: code other people's applications call, where `ConfigureAwait(false)` is the
  * norm (ASY027) and an async method that only wraps synchronous work in Task.Run misleads callers (ASY030). A
  * class library published as a package (it sets package properties, or a .nuspec packs it: project/nuspec.ts) is; an application (an Exe, a web or worker
- * app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library), a test project, a project that sets IsPackable to false, a class library
+ * app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library, or a UI framework's package
+ * such as Avalonia), a test project, a project that sets IsPackable to false, a class library
  * that references an application's project (its plug-in) and a class library that sets no package properties are not. Pure.
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
 import { applicationWithoutContext, aspNetCoreServerOf, hostedWithoutContext, type HostingApplication } from './synchronizationContext';
+import { uiPackageOf } from '../knowledge/contextPackages';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
 export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
@@ -76,7 +78,7 @@ function settingVerdict(setting: LibraryCodeSetting): LibraryCodeVerdict | null 
  * published library is anybody's code, UI apps' too, so only the server it brings answers for it.
  */
 function withoutContextOf(project: ProjectModel, referenced: readonly ProjectModel[], hosts: readonly HostingApplication[], verdict: LibraryCodeVerdict): string | null {
-  if (project.uiFramework) return null;
+  if (project.uiFramework || uiPackageOf(project.packageReferences.map((p) => p.id))) return null;
   if (isApplication(project)) return applicationWithoutContext(project, referenced);
   const server = aspNetCoreServerOf(project, referenced);
   if (server) return `${project.name} runs in the ASP.NET Core server (${server}), which has no SynchronizationContext`;
@@ -97,6 +99,12 @@ function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel
     return { isLibrary: false, reason: `${project.name} is a UI class library (${project.uiFramework}), whose code runs on an application's UI thread` };
   }
   if (project.uiFramework) return { isLibrary: false, reason: `${project.name} is a UI application (${project.uiFramework})` };
+  // A class library that takes a UI framework as a package (Avalonia, Uno, MAUI's controls: knowledge/contextPackages.ts)
+  // holds an application's views, controls or view models, which set bound properties after their awaits and must
+  // resume on the UI thread: ConfigureAwait(false) there breaks them, and Task.Run is how they keep work off that
+  // thread. Package properties do not change that, as for a WPF class library above.
+  const uiPackage = APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase()) ? null : uiPackageOf(project.packageReferences.map((p) => p.id));
+  if (uiPackage) return { isLibrary: false, reason: `${project.name} is a UI class library (it references ${uiPackage}), whose code runs on an application's UI thread` };
   if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
   // A class library that references an application's project (a plug-in of it) has no other host: its code runs in

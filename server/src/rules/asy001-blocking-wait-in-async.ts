@@ -119,7 +119,8 @@ for the task's whole duration, and where a SynchronizationContext runs continuat
 apps, classic ASP.NET) it deadlocks: the task needs the thread that is waiting for it. Even without a
 context, blocked thread-pool threads starve the pool under load. The method can simply \`await\` the task. Where the
 project runs without a context (an ASP.NET Core, worker or console application, or a library only they host: see
-ASY003), the note says the wait cannot deadlock there and names the reason.
+ASY003), or inside an async function handed to \`Task.Run\` (a thread-pool thread), the note says the wait cannot
+deadlock there and names the reason.
 
 ## Example
 \`\`\`csharp

@@ -514,8 +514,9 @@ local), guarded by \`IsCompleted\` or
 \`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), by a wait on the
 task's own wait handle that says it was signalled (\`((IAsyncResult)t).AsyncWaitHandle\`, directly or through a local
 assigned once: \`handle.WaitOne(timeout)\`, \`WaitHandle.WaitAny(new[] { handle, stopped }) == 0\` with the handle's
-index, \`WaitHandle.WaitAll(...)\` true), in a switch on the
-task's status (or a local holding it) for a finished state, read through a cast of the task
+index, \`WaitHandle.WaitAll(...)\` true), the element of an array at the index \`Task.WaitAny\` returned for it
+(\`var i = Task.WaitAny(tasks); var done = tasks[i];\`, the WaitAny itself being the wait reported), in a switch on the
+task's status (or a local holding it) for a finished state (an arm's \`when\` clause too), read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
 \`ReenterAfter(task, ...)\` callback on its task), a parameter read in the branch its faulted and cancelled
 states leave (\`if (t.IsFaulted) ... else if (t.IsCanceled) ... else use(t.Result)\`, or a switch on the task whose
@@ -570,7 +571,8 @@ the wait cannot deadlock on a context, and the note says so; it is still reporte
 per request is what starves an ASP.NET Core server under load (Microsoft's ASP.NET Core best practices: "Avoid
 blocking calls"). A Blazor component (a type derived from \`ComponentBase\`, or a \`.razor.cs\` code-behind file)
 runs on its renderer's context even there, and a published library runs in any application, UI ones too: their
-notes keep the deadlock.
+notes keep the deadlock. A wait inside the function handed to \`Task.Run\` runs on a thread-pool thread, which has no
+context in any application, and its note says so too.
 
 ## Example
 \`\`\`csharp

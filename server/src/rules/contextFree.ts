@@ -1,7 +1,8 @@
 /**
- * Whether a body runs without a SynchronizationContext, for the blocking rules' notes (ASY001, ASY003): the project
- * says so (project/synchronizationContext.ts, carried on the library verdict as `withoutContext`), unless the body is a
- * Blazor component's, which has its renderer's context wherever it runs. A wait there holds a thread but cannot
+ * Whether a body runs without a SynchronizationContext, for the blocking rules' notes (ASY001, ASY003): it is a
+ * function handed to Task.Run, or the project says so (project/synchronizationContext.ts, carried on the library
+ * verdict as `withoutContext`) and the body is not a Blazor component's, which has its renderer's context wherever it
+ * runs. A wait there holds a thread but cannot
  * deadlock on a context, and a note that claimed a deadlock would be false (test/real-world/README.md, the seeded
  * readings of the twenty-ninth and thirtieth sessions).
  */
@@ -11,8 +12,25 @@ import type { RuleContext } from './types';
 
 /** Why the body runs without a SynchronizationContext, or null when it may have one. */
 export function contextFreeReason(ctx: RuleContext, body: MethodBody): string | null {
+  const pool = poolDelegateReason(body);
+  if (pool) return pool;
   const reason = ctx.library?.withoutContext;
   return reason && !inBlazorComponent(ctx, body) ? reason : null;
+}
+
+/**
+ * A lambda or anonymous method handed to `Task.Run` runs on a thread-pool thread, which has no SynchronizationContext
+ * whatever the caller's thread has (Task.Run queues its delegate to TaskScheduler.Default:
+ * learn.microsoft.com/dotnet/api/system.threading.tasks.task.run), and the awaits of an async one resume there too.
+ * Only the function's own body counts: a lambda nested in it may be stored and run elsewhere.
+ */
+function poolDelegateReason(body: MethodBody): string | null {
+  const target = body.delegateTarget;
+  const call = target?.kind === 'argument' ? target.call : null;
+  if (call?.kind !== 'invocation' || call.name !== 'Run' || call.argumentIndex !== 0) return null;
+  return /^(?:System\.Threading\.Tasks\.)?Task$/.test(call.receiver?.replace(/\s+/g, '') ?? '')
+    ? 'Task.Run runs this function on a thread-pool thread, which has no SynchronizationContext'
+    : null;
 }
 
 /**
