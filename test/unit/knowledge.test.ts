@@ -118,6 +118,24 @@ test('task handler events: each row cites a page; the SignalR client connection 
   assert.equal(taskHandlerEventType('HubConnection', 'Disposed', imports), null);
 });
 
+test('hub audiences: each row cites a page; every member of a SignalR clients collection but the caller reaches other connections', async () => {
+  const { HUB_AUDIENCES, HUB_SEND_TYPES, hubAudienceOf, isHubSendType } = await import('../../server/src/knowledge/hubAudiences');
+  for (const r of [...HUB_AUDIENCES, ...HUB_SEND_TYPES]) assert.match(r.source, /^https:\/\/learn\.microsoft\.com\//, 'each row cites a source');
+  assert.equal(hubAudienceOf('Clients.All')?.callerOnly, false);
+  assert.equal(hubAudienceOf('_hub.Clients.Group(room)')?.callerOnly, false);
+  assert.equal(hubAudienceOf('Clients.Users(new[] { "a", "b" })')?.member, 'Users');
+  assert.equal(hubAudienceOf('Clients.Caller')?.callerOnly, true);
+  assert.equal(hubAudienceOf('Clients.Client(Context.ConnectionId)')?.callerOnly, true);
+  assert.equal(hubAudienceOf('Clients.Client(otherId)')?.callerOnly, false);
+  // A member written as a property where SignalR has a method (or the other way round) is not SignalR's.
+  assert.equal(hubAudienceOf('Clients.Group'), null);
+  assert.equal(hubAudienceOf('Clients.All()'), null);
+  assert.equal(hubAudienceOf('Connections.All'), null);
+  assert.ok(isHubSendType('Microsoft.AspNetCore.SignalR.ClientProxyExtensions'));
+  assert.ok(isHubSendType('IClientProxy'));
+  assert.ok(!isHubSendType('Microsoft.AspNetCore.SignalR.IGroupManager'));
+});
+
 test('ASY021 leaves alone an async lambda subscribed to an event of a package type whose handlers return a task, and reports one of a type it does not know', async () => {
   const { ready } = await import('./support');
   await ready();

@@ -13,7 +13,7 @@ import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup } from 
 import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
-import { synchronousContractOf } from './synchronousContracts';
+import { synchronousContractOf, type SynchronousContract } from './synchronousContracts';
 import { withoutContextClause } from './contextFree';
 
 /**
@@ -423,15 +423,17 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
 /**
  * A wait in a function whose signature is a synchronous contract declared outside the workspace (rules/
  * synchronousContracts.ts: an override of `Stream.Flush`, `SynchronizationContext.Send`, an implementation of a
- * framework interface's synchronous member, a `GetOrAdd` factory) is shown as a hint: the function cannot await,
+ * framework interface's synchronous member, a `GetOrAdd` factory, a startup class's `Configure` the host calls by
+ * convention) is shown as a hint: the function cannot await,
  * so blocking is how it meets the contract, not its author's choice. The seeded readings found these the bulk of the
  * ASY003 warnings maintainers would not act on (test/real-world/README.md, twenty-ninth and thirtieth sessions), and
- * as information too (thirty-second session). The finding stays, for the callers, which can use the contract's
- * asynchronous counterpart where it has one.
+ * as information too (thirty-second session). The finding stays, with where the fix lies
+ * (`SynchronousContract.remedy`): for a declared contract its callers, which can use the contract's asynchronous
+ * counterpart where it has one.
  */
-function contractSeverity(body: MethodBody, reason: string): { severity: 'hint'; reason: string } {
+function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
   const name = body.kind === 'lambda' || body.kind === 'anonymousMethod' ? 'the function' : body.name;
-  return { severity: 'hint', reason: `${name} cannot await: ${reason}, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract's asynchronous counterpart where it has one` };
+  return { severity: 'hint', reason: `${name} cannot await: ${contract.reason}, so blocking is how it meets a synchronous contract; ${contract.remedy}` };
 }
 
 /** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
@@ -555,7 +557,12 @@ hint in the same way: an override of a .NET or package type's member (\`Stream.F
 calls synchronously (ConcurrentDictionary's \`GetOrAdd\`). Such a function cannot await, so the fix is in its callers,
 which can use the contract's asynchronous counterpart where it has one (\`FlushAsync\`, \`IAsyncDisposable\`). A
 contract the workspace declares (its own base class or interface) is its maintainers' choice and stays a warning, as
-does a lambda handed to any other API (a LINQ predicate, which an async loop could replace).
+does a lambda handed to any other API (a LINQ predicate, which an async loop could replace). A wait in a method
+ASP.NET Core's host finds by name on a startup class and calls synchronously is shown as a hint too: a public \`Configure\` (or
+\`ConfigureDevelopment\` ...) that takes an \`IApplicationBuilder\`, which must return void, and a public
+\`ConfigureServices\` that takes an \`IServiceCollection\`; the note says the work can move to an async \`Main\`
+before the host runs, or to a hosted service whose \`StartAsync\` the host awaits. A method that only shares the name
+(without those parameters, or not public) stays a warning.
 A severity set for ASY003 in settings or .editorconfig shows these at that severity too.
 
 ## Why is this bad?
@@ -638,7 +645,7 @@ or window Main created before the call has installed a UI context, as a wait in 
     for (const body of syncBodies(ctx)) {
       const twin = hasAsyncTwin(ctx, body);
       // Asked once per body, and only for one with a wait to report: it reads the signatures.
-      let contract: string | null | undefined;
+      let contract: SynchronousContract | null | undefined;
       const contractOf = () => (contract === undefined ? (contract = twin ? null : synchronousContractOf(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))) : contract);
       for (const wait of waitsOf(ctx, body)) {
         // A waiting helper's own wait: its callers' waits are reported where they call it (waitingHelpers.ts).

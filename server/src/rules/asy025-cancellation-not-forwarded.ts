@@ -13,6 +13,7 @@ import { maskCommentsAndStrings } from './sourceText';
 import { tryClausesOf } from './tryClauses';
 import { typeOfExpression } from '../workspace/typing';
 import { derivedMembersNamed } from '../workspace/completion';
+import { hubAudienceOf, isHubSendType } from '../knowledge/hubAudiences';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -45,7 +46,12 @@ never reads the token parameter (not a virtual, abstract, override or interface 
 and not one with an inactive \`#if\` branch): passing the token there cancels nothing. Nor is an awaited
 \`Task.Delay(...)\` right before a \`throw\` (\`await Task.Delay(2000); throw new BadRequestException(...);\` after a
 failed password check): the delay is a penalty paid before failing, it holds a timer and no thread or connection,
-and the token would only turn the failure the method means to report into a cancellation.
+and the token would only turn the failure the method means to report into a cancellation. Nor is a SignalR message
+to other connections in a hub method or an action given no token (\`Clients.All.SendAsync(...)\`,
+\`Clients.Group(room)\`, \`Clients.Others\`, \`_hub.Clients.Users(ids)\` from a controller): its recipients wait for it
+whether or not the sender stays, and the sender's \`Context.ConnectionAborted\` or \`HttpContext.RequestAborted\` would
+cancel it for every connection not yet written once the sender leaves. A message to \`Clients.Caller\` (or to
+\`Clients.Client(Context.ConnectionId)\`) is reported, and so is any send in a method given a token of its own.
 
 A token a method keeps is a lifetime, not the cancellation of one call: a method that assigns its token parameter to
 a field or property, or links it into a token source it keeps there (\`_stopping =
@@ -313,6 +319,19 @@ function isPenaltyBeforeThrow(masked: string, call: CallSite): boolean {
   if (call.name !== 'Delay' || !/^(?:(?:global::)?System\.Threading\.Tasks\.)?Task$/.test((call.receiver ?? '').replace(/\s+/g, ''))) return false;
   if (!/\bawait\s*$/.test(masked.slice(Math.max(0, call.span.start - 64), call.span.start))) return false;
   return /^\s*(?:\.\s*ConfigureAwait\s*\([^()]*\)\s*)?;\s*throw\b/.test(masked.slice(call.span.end, call.span.end + 256));
+}
+
+/**
+ * A SignalR message sent to connections other than the caller's (`Clients.All.SendAsync(...)`, `Clients.Group(room)`,
+ * `_hub.Clients.Users(ids)`: knowledge/hubAudiences.ts): its recipients wait for it whether or not the sender stays.
+ * The request's or the connection's token would cancel it for every connection not yet written once the sender goes
+ * away, so it is no work "nobody waits for". A message to `Clients.Caller` is the sender's own and is still reported.
+ */
+function sendsToOtherConnections(call: CallSite, overload: Overload): boolean {
+  const declaringType = overload.candidate.api?.method.declaringType ?? overload.candidate.declaringType;
+  if (!declaringType || !isHubSendType(declaringType)) return false;
+  const audience = call.receiver === null ? null : hubAudienceOf(call.receiver);
+  return audience !== null && !audience.callerOnly;
 }
 
 /** `Task.Delay(0)`, `gate.Wait(0)`, `WaitAsync(0)`, `Wait(TimeSpan.Zero)`: a zero wait never waits, so there is nothing to cancel. */
@@ -624,6 +643,7 @@ export const rule: Rule = {
         const overload = tokenOverloadOf(ctx, body, call);
         if (!overload || returnsToken(ctx, body, call) || isCallingMethodItself(ctx, body, call, overload.candidate)) continue;
         if (wrapsTheCalledOverload(ctx, call, overload) || ignoresTheToken(ctx, overload) || keepsTheToken(ctx, overload, call.name)) continue;
+        if (token.source === 'request' && sendsToOtherConnections(call, overload)) continue;
         afterCancellation ??= blocksAfterCancellation((masked ??= maskCommentsAndStrings(ctx.text)), body, token);
         if (afterCancellation.some((b) => b.start < call.span.start && call.span.end <= b.end)) continue;
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);

@@ -1,10 +1,11 @@
 /**
  * Synchronous contracts declared outside the workspace: a member that overrides or implements a synchronous member of
  * a type the workspace does not declare (`Stream.Flush`, `SynchronizationContext.Send`, `IDisposable.Dispose`, a
- * property getter of a framework base, and the dispose pattern's `Dispose(bool)`), and a lambda handed to a .NET API that
- * calls it synchronously as a factory (ConcurrentDictionary's `GetOrAdd`). Such a function cannot await: its signature is the
+ * property getter of a framework base, and the dispose pattern's `Dispose(bool)`), a method a host finds by name and calls
+ * synchronously (ASP.NET Core's `Startup.Configure`: knowledge/startupConventions.ts), and a lambda handed to a .NET API
+ * that calls it synchronously as a factory (ConcurrentDictionary's `GetOrAdd`). Such a function cannot await: its signature is the
  * framework's, so blocking in it is how it meets the contract, and the fix is in its callers (or in the contract's
- * asynchronous counterpart, where one exists). ASY003 shows its waits there as information, as it does a synchronous
+ * asynchronous counterpart, where one exists). ASY003 shows its waits there as a hint, as it does a synchronous
  * twin's. A contract the workspace declares is its maintainers' own choice, and stays reported.
  */
 import type { MethodBody } from '../model/types';
@@ -12,11 +13,32 @@ import { bodyChain } from '../model/bodies';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { callCandidates } from './callTargets';
 import { isSynchronousFactory } from '../knowledge/synchronousFactories';
+import { startupConventionOf } from '../knowledge/startupConventions';
 import { declaredByABaseOf } from './callbackSlots';
 import type { RuleContext } from './types';
 
+/** A synchronous contract a function meets, for notes. */
+export interface SynchronousContract {
+  /** Why the function cannot await: `it overrides Flush, a member of a base type declared outside the workspace`. */
+  reason: string;
+  /** Where the fix lies instead. */
+  remedy: string;
+}
+
+/** Where a declared contract's fix lies: its callers, which can pick its asynchronous counterpart. */
+const IN_CALLERS = "the fix is in its callers, which can use the contract's asynchronous counterpart where it has one";
+
+/** The synchronous contract a function's signature meets, declared outside the workspace or a host's convention; null when none. */
+export function synchronousContractOf(ctx: RuleContext, body: MethodBody, masked: string): SynchronousContract | null {
+  // No declaration names a convention's methods: the host's loader finds them by name and parameters, public ones only.
+  const convention = body.kind === 'method' && body.modifiers.includes('public') ? startupConventionOf(body.name, body.parameters.map((p) => p.typeText)) : null;
+  if (convention) return { reason: convention.caller, remedy: convention.remedy };
+  const reason = declaredContractOf(ctx, body, masked);
+  return reason === null ? null : { reason, remedy: IN_CALLERS };
+}
+
 /** Why a function's signature is a synchronous contract of a type outside the workspace, for notes; null when not. */
-export function synchronousContractOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
+function declaredContractOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
   if (body.kind === 'lambda' || body.kind === 'anonymousMethod') return frameworkDelegateReason(ctx, body);
   if (body.kind !== 'method' && body.kind !== 'accessor') return null;
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
