@@ -164,7 +164,13 @@ class ScenarioContext {
     const panel = await this.showProblems();
     const filter = await this.waitFor(this.page.locator('.markers-panel-action-filter input, .viewpane-filter input'), "the Problems panel's filter box");
     await filter.fill(text);
-    await this.poll(async () => (await filter.inputValue()) === text, `the Problems filter to read "${text}"`, { timeout: 5000 });
+    // A fill can be lost while the workbench re-renders the panel (a clean CI run timed out with the box not reading the
+    // text): fill again until it reads what was typed.
+    await this.poll(async () => {
+      if ((await filter.inputValue()) === text) return true;
+      await filter.fill(text).catch(() => undefined);
+      return false;
+    }, `the Problems filter to read "${text}"`, { timeout: 15000, interval: 500 });
     return panel;
   }
 
