@@ -99,13 +99,13 @@ function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel
     return { isLibrary: false, reason: `${project.name} is a UI class library (${project.uiFramework}), whose code runs on an application's UI thread` };
   }
   if (project.uiFramework) return { isLibrary: false, reason: `${project.name} is a UI application (${project.uiFramework})` };
+  if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   // A class library that takes a UI framework as a package (Avalonia, Uno, MAUI's controls: knowledge/contextPackages.ts)
   // holds an application's views, controls or view models, which set bound properties after their awaits and must
   // resume on the UI thread: ConfigureAwait(false) there breaks them, and Task.Run is how they keep work off that
   // thread. Package properties do not change that, as for a WPF class library above.
-  const uiPackage = APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase()) ? null : uiPackageOf(project.packageReferences.map((p) => p.id));
+  const uiPackage = uiPackageOf(project.packageReferences.map((p) => p.id));
   if (uiPackage) return { isLibrary: false, reason: `${project.name} is a UI class library (it references ${uiPackage}), whose code runs on an application's UI thread` };
-  if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
   // A class library that references an application's project (a plug-in of it) has no other host: its code runs in
   // that application's process, called by that application, whatever package metadata a shared props file gives it.

@@ -8,30 +8,24 @@
  */
 import type { MethodBody } from '../model/types';
 import { typeFamily } from '../workspace/index';
+import { isTaskRunDelegate } from './taskRunWork';
 import type { RuleContext } from './types';
 
 /** Why the body runs without a SynchronizationContext, or null when it may have one. */
 export function contextFreeReason(ctx: RuleContext, body: MethodBody): string | null {
-  const pool = poolDelegateReason(body);
-  if (pool) return pool;
+  // Only the function's own body counts: a lambda nested in it may be stored and run elsewhere.
+  if (isTaskRunDelegate(ctx, body)) return TASK_RUN_REASON;
   const reason = ctx.library?.withoutContext;
   return reason && !inBlazorComponent(ctx, body) ? reason : null;
 }
 
 /**
- * A lambda or anonymous method handed to `Task.Run` runs on a thread-pool thread, which has no SynchronizationContext
- * whatever the caller's thread has (Task.Run queues its delegate to TaskScheduler.Default:
- * learn.microsoft.com/dotnet/api/system.threading.tasks.task.run), and the awaits of an async one resume there too.
- * Only the function's own body counts: a lambda nested in it may be stored and run elsewhere.
+ * A lambda or anonymous method handed to `Task.Run` (rules/taskRunWork.ts, which ASY027 asks too) runs on a thread-pool
+ * thread, which has no SynchronizationContext whatever the caller's thread has (Task.Run queues its delegate to
+ * TaskScheduler.Default: learn.microsoft.com/dotnet/api/system.threading.tasks.task.run), and the awaits of an async
+ * one resume there too.
  */
-function poolDelegateReason(body: MethodBody): string | null {
-  const target = body.delegateTarget;
-  const call = target?.kind === 'argument' ? target.call : null;
-  if (call?.kind !== 'invocation' || call.name !== 'Run' || call.argumentIndex !== 0) return null;
-  return /^(?:System\.Threading\.Tasks\.)?Task$/.test(call.receiver?.replace(/\s+/g, '') ?? '')
-    ? 'Task.Run runs this function on a thread-pool thread, which has no SynchronizationContext'
-    : null;
-}
+const TASK_RUN_REASON = 'Task.Run runs this function on a thread-pool thread, which has no SynchronizationContext';
 
 /**
  * The clause the blocking rules' notes end a wait's sentence with where the body runs without a SynchronizationContext

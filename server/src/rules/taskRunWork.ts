@@ -19,13 +19,9 @@ const TASK_TYPE = /^(?:global::)?(?:System\.Threading\.Tasks\.)?Task$/;
  * comments and literals blanked (sourceText.ts maskCommentsAndStrings), which the caller has already.
  */
 export function taskRunWorkOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
+  if (body.kind === 'lambda' || body.kind === 'anonymousMethod') return isTaskRunDelegate(ctx, body) ? 'it is the work of a Task.Run call' : null;
   // A workspace type named Task is not System.Threading.Tasks.Task.
   if (typesNamed(ctx.index, 'Task').length > 0) return null;
-  if (body.kind === 'lambda' || body.kind === 'anonymousMethod') {
-    const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
-    if (call?.kind !== 'invocation' || call.name !== 'Run' || call.receiver === null || !TASK_TYPE.test(call.receiver.trim()) || call.argumentIndex !== 0) return null;
-    return 'it is the work of a Task.Run call';
-  }
   const scope = nameScopeOf(ctx, body);
   if (!scope) return null;
   const code = masked.slice(scope.start, scope.end);
@@ -38,6 +34,15 @@ export function taskRunWorkOf(ctx: RuleContext, body: MethodBody, masked: string
   const declarations = ctx.model.bodies.filter((b) => b.name === body.name && (b.kind === 'method' || b.kind === 'localFunction') && scope.start <= b.nameSpan.start && b.nameSpan.end <= scope.end).length;
   if (mentions !== runs + declarations) return null;
   return `${body.name} runs only as the work of Task.Run(${body.name})`;
+}
+
+/** Whether `body` is a lambda or anonymous method written as the first argument of `Task.Run`, the work it queues. */
+export function isTaskRunDelegate(ctx: RuleContext, body: MethodBody): boolean {
+  if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod') return false;
+  const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
+  if (call?.kind !== 'invocation' || call.name !== 'Run' || call.receiver === null || !TASK_TYPE.test(call.receiver.trim()) || call.argumentIndex !== 0) return false;
+  // A workspace type named Task is not System.Threading.Tasks.Task.
+  return typesNamed(ctx.index, 'Task').length === 0;
 }
 
 /**
