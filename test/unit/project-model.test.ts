@@ -832,7 +832,7 @@ test('checkFile: a wait in a function whose signature is a synchronous contract 
 test('checkFile: a wait in a startup class Configure or ConfigureServices that the host calls by convention is shown as a hint with where the work can go; a namesake without the builder and a private one stay warnings', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'startup-conventions.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
-  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[26, 'hint'], [32, 'hint'], [38, 'hint'], [44, 'warning'], [49, 'warning']]);
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[26, 'hint'], [32, 'hint'], [38, 'hint'], [44, 'warning'], [49, 'warning'], [64, 'hint']]);
   assert.match(plain[1].note ?? '', /Shown as hint: Configure cannot await: ASP\.NET Core.s host calls a startup class.s Configure by convention and requires it to return void, so blocking is how it meets a synchronous contract; the work can move to an async Main before the host runs, or to a hosted service whose StartAsync the host awaits\.$/);
   assert.match(plain[0].note ?? '', /ConfigureServices cannot await/);
 });

@@ -43,10 +43,9 @@ export const STARTUP_CONVENTION_METHODS: readonly StartupConventionMethod[] = [
 ];
 
 /**
- * The convention a public method follows, given its name and its parameters' types as written (`IApplicationBuilder`,
- * `Microsoft.AspNetCore.Builder.IApplicationBuilder`), or null.
+ * The convention a public method follows, given its name and its parameters' simple type names (`IApplicationBuilder`
+ * for `Microsoft.AspNetCore.Builder.IApplicationBuilder` too: the caller strips qualifiers), or null.
  */
-export function startupConventionOf(name: string, parameterTypes: readonly (string | null)[]): StartupConventionMethod | null {
-  const simple = parameterTypes.map((t) => (t ?? '').replace(/\s+/g, '').replace(/^global::/, '').split('.').pop()!);
-  return STARTUP_CONVENTION_METHODS.find((row) => row.names.test(name) && simple.includes(row.parameterType)) ?? null;
+export function startupConventionOf(name: string, parameterTypeNames: readonly string[]): StartupConventionMethod | null {
+  return STARTUP_CONVENTION_METHODS.find((row) => row.names.test(name) && parameterTypeNames.includes(row.parameterType)) ?? null;
 }

@@ -10,6 +10,7 @@
  */
 import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
+import { unqualified } from '../model/returnKind';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspace/index';
 import { callCandidates } from './callTargets';
 import { isSynchronousFactory } from '../knowledge/synchronousFactories';
@@ -31,7 +32,7 @@ const IN_CALLERS = "the fix is in its callers, which can use the contract's asyn
 /** The synchronous contract a function's signature meets, declared outside the workspace or a host's convention; null when none. */
 export function synchronousContractOf(ctx: RuleContext, body: MethodBody, masked: string): SynchronousContract | null {
   // No declaration names a convention's methods: the host's loader finds them by name and parameters, public ones only.
-  const convention = body.kind === 'method' && body.modifiers.includes('public') ? startupConventionOf(body.name, body.parameters.map((p) => p.typeText)) : null;
+  const convention = body.kind === 'method' && body.modifiers.includes('public') ? startupConventionOf(body.name, body.parameters.map((p) => unqualified(p.typeText ?? ''))) : null;
   if (convention) return { reason: convention.caller, remedy: convention.remedy };
   const reason = declaredContractOf(ctx, body, masked);
   return reason === null ? null : { reason, remedy: IN_CALLERS };
