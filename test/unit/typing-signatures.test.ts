@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { ready } from './support';
 import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
 import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typing';
+import { namesWorkspaceType, nestedTypeNamesSeenBy } from '../../server/src/workspace/nestedTypes';
 import type { WorkspaceIndex } from '../../server/src/workspace/index';
 import type { FileModel } from '../../server/src/model/types';
 import { provideFileApiScopes } from '../../server/src/signatures/provider';
@@ -106,6 +107,32 @@ public sealed class Caller { public int Run(string path) => File.ReadAllTextAsyn
 `,
   });
   assert.equal(typeIn(index, 'Files.cs', 'Run', 'File.ReadAllTextAsync(path)')?.typeText, 'int');
+});
+
+test('a type nested in another workspace type is meant by its simple name only inside its container and the types derived from it, so elsewhere the name stays the API type', () => {
+  const index = workspace({
+    'Shop.cs': SERVICE,
+    'Pipes.cs': `
+using System.IO;
+namespace Transport;
+public class Pipe
+{
+    public int Size() => Stream.Null.Length;
+    protected sealed class Stream { public static Stream Null => new Stream(); public int Length => 0; }
+}
+public sealed class BufferedPipe : Pipe { }
+`,
+    'Mirror.cs': 'namespace Transport; public sealed partial class Mirror : Pipe { }',
+  });
+  const seen = (file: string) => nestedTypeNamesSeenBy(index, index.files.get(file)!);
+  // CatalogClient's Stream is System.IO.Stream: the API context must not take Pipe's nested Stream for it.
+  assert.deepEqual([...seen('Shop.cs')], []);
+  assert.equal(namesWorkspaceType(index, 'Stream', seen('Shop.cs')), false);
+  // Pipe declares it, and a type derived from Pipe in another file names it too.
+  assert.equal(namesWorkspaceType(index, 'Stream', seen('Pipes.cs')), true);
+  assert.equal(namesWorkspaceType(index, 'Stream', seen('Mirror.cs')), true);
+  // A top-level workspace type is the workspace's everywhere.
+  assert.equal(namesWorkspaceType(index, 'ShopDb', seen('Pipes.cs')), true);
 });
 
 test('task evidence for a blocking wait comes from the signature instead of the Async naming convention', () => {

@@ -9,6 +9,7 @@ import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, methodsNamed, visibleByName, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
+import { namesWorkspaceType, nestedTypeNamesSeenBy } from './nestedTypes';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
@@ -542,6 +543,7 @@ interface TypingGeneration {
 }
 
 const generations = new WeakMap<WorkspaceIndex, TypingGeneration>();
+const NONE_NESTED: ReadonlySet<string> = new Set();
 /** The generation of typing without an index (a file on its own). */
 let unindexed: TypingGeneration | null = null;
 
@@ -562,11 +564,13 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
   if (cached) return cached;
   let usings: readonly string[] = [];
   let file: string | null = null;
+  let nestedSeen: ReadonlySet<string> = NONE_NESTED;
   if (index) {
     const key = fileOfBodies(index, bodies);
     const model = key !== null ? index.files.get(key) : undefined;
     if (key !== null && model) {
       usings = usingsInScope(model, index, key);
+      nestedSeen = nestedTypeNamesSeenBy(index, model);
       file = key;
     }
   }
@@ -575,7 +579,8 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
   // Files that see the same names share one context, and with it the answers kept per context (resolved type names,
   // overload lists, supertypes): a project's files mostly import the same namespaces, and each file starting with
   // empty caches made resolving the same names in the same namespaces most of what typing cost.
-  const sharedKey = `${JSON.stringify(project?.scope ?? null)}\u0000${usings.join('\n')}\u0000${project?.globalUsings?.join('\n') ?? '(sdk)'}`;
+  // A file inside (or derived from) a type with nested types names them simply; most files see none.
+  const sharedKey = `${JSON.stringify(project?.scope ?? null)}\u0000${usings.join('\n')}\u0000${project?.globalUsings?.join('\n') ?? '(sdk)'}\u0000${[...nestedSeen].sort().join('\n')}`;
   const shared = index ? sharedContextsOf(index, db) : null;
   let context = shared?.get(sharedKey);
   if (!context) {
@@ -583,7 +588,7 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
       usings,
       globalUsings: project?.globalUsings,
       scope: project?.scope,
-      isWorkspaceType: (name) => index !== null && typesNamed(index, name).length > 0,
+      isWorkspaceType: (name) => index !== null && namesWorkspaceType(index, name, nestedSeen),
       workspaceBases: (name, typeArguments) => (index !== null ? workspaceBasesOf(index, name, typeArguments) : []),
     });
     shared?.set(sharedKey, context);
