@@ -23,7 +23,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   hand the task to a lambda that drops it.
 
 An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, \`Task.Delay\` of a
-constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`), a Blazor component's own
+constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`) or with one inside a \`try\` whose
+catch takes \`OperationCanceledException\` or \`TaskCanceledException\` without a filter (a polling loop's wait, which
+can only be cancelled), a Blazor component's own
 render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), and a call
 of a workspace method that cannot fault: an async method whose whole body is one \`try\` with a \`catch\` that takes
 every exception and throws again only when the caller passes an argument the call leaves out (\`if (rethrowFor is null

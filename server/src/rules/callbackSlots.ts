@@ -8,12 +8,13 @@
  */
 import type { MethodBody, Parameter, SuspensionPoint } from '../model/types';
 import { bodyChain } from '../model/bodies';
+import { splitTopLevel } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
 import { methodsOf } from '../signatures/members';
 import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
 import { named } from '../signatures/typeText';
-import { catchesEverything, tryClausesOf } from './tryClauses';
+import { catchesCancellation, catchesEverything, tryClausesOf } from './tryClauses';
 import { awaitCannotFault } from './faultFreeCalls';
 import type { RuleContext } from './types';
 import { constantArgumentTexts, fileImportsNamespace } from './asy001-004-blocking-common';
@@ -215,7 +216,7 @@ export function escapingAwaits(ctx: RuleContext, body: MethodBody, masked: strin
   return body.awaits.filter((a) => !cannotFail(ctx, body, a) && !a.regions.some((r) => {
     if (r.kind !== 'try') return false;
     const clauses = tryClausesOf(masked, r.span);
-    return !!clauses && catchesEverything(masked, clauses);
+    return !!clauses && (catchesEverything(masked, clauses) || (failsOnlyWhenCancelled(ctx, body, a) && catchesCancellation(masked, clauses)));
   }) && !awaitCannotFault(ctx.index, ctx.file, body, a));
 }
 
@@ -237,14 +238,29 @@ function cannotFail(ctx: RuleContext, body: MethodBody, point: SuspensionPoint):
       return true;
     case 'completedTask':
       return operand.callee === null || (operand.callee.name !== 'FromException' && operand.callee.name !== 'FromCanceled');
-    case 'delay': {
-      if (operand.callee?.argumentCount !== 1) return false;
-      const argument = /\(([^]*)\)\s*$/.exec(operand.text)?.[1];
-      if (argument === undefined) return false;
-      const value = constantArgumentTexts(ctx, body, [argument])[0].replace(/\s+/g, '');
-      return UNCANCELLABLE_DELAY.test(value);
-    }
+    case 'delay':
+      return operand.callee?.argumentCount === 1 && delaysConstantly(ctx, body, operand.text);
     default:
       return false;
   }
+}
+
+/**
+ * An await of Task.Delay with a constant, non-negative delay and a token (`Task.Delay(1000, token)`): it fails only
+ * with TaskCanceledException when the token fires, so a catch of OperationCanceledException around it catches all it
+ * throws. (Reading the Token of a CancellationTokenSource already disposed throws too; a loop whose source is disposed
+ * while it waits is a defect of its own, not what ASY020 reports.)
+ */
+function failsOnlyWhenCancelled(ctx: RuleContext, body: MethodBody, point: SuspensionPoint): boolean {
+  if (point.kind !== 'await' || point.operand.kind !== 'delay' || point.operand.callee?.argumentCount !== 2) return false;
+  return delaysConstantly(ctx, body, point.operand.text);
+}
+
+/** Whether a Task.Delay call's first argument is a constant, non-negative delay (UNCANCELLABLE_DELAY). */
+function delaysConstantly(ctx: RuleContext, body: MethodBody, callText: string): boolean {
+  const argumentList = /\(([^]*)\)\s*$/.exec(callText)?.[1];
+  if (argumentList === undefined) return false;
+  const first = splitTopLevel(argumentList, ',')[0] ?? '';
+  const value = constantArgumentTexts(ctx, body, [first.trim()])[0].replace(/\s+/g, '');
+  return UNCANCELLABLE_DELAY.test(value);
 }

@@ -85,6 +85,17 @@ export function catchesEverything(masked: string, clauses: TryClauses): boolean 
   return !!all && !throwsAgain(masked, all.block);
 }
 
+/** The exceptions a cancelled operation throws: TaskCanceledException derives from OperationCanceledException. */
+const CATCH_CANCELLATION = /^(?:global::)?(?:System\.)?(?:Exception|OperationCanceledException|(?:Threading\.Tasks\.)?TaskCanceledException)$/;
+
+/**
+ * Whether some catch takes a cancellation without a filter (`catch (OperationCanceledException)`,
+ * `catch (TaskCanceledException)`, or one that takes everything) and does not throw it again.
+ */
+export function catchesCancellation(masked: string, clauses: TryClauses): boolean {
+  return clauses.catches.some((c) => !c.filtered && (c.typeText === null || CATCH_CANCELLATION.test(c.typeText.replace(/\s+/g, ''))) && !throwsAgain(masked, c.block));
+}
+
 /** The catch that takes every exception without a filter (`catch`, `catch (Exception ex)`), or null. */
 function catchAllOf(clauses: TryClauses): CatchClause | null {
   return clauses.catches.find((c) => !c.filtered && (c.typeText === null || CATCH_ALL.test(c.typeText.replace(/\s+/g, '')))) ?? null;
