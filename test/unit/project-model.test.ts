@@ -579,6 +579,23 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(generatorAppReason(generator('<OutputType>Exe</OutputType>', 'Store.PasswordGenerator'), []), null);
 });
 
+test('code that does not ship: a project none of whose project references exists cannot build; one with any reference present, or none, is judged as before', () => {
+  const withReferences = (file: string, references: string[]) => evaluateProject(file, memoryFs({ [file]: `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>netstandard2.0</TargetFramework><PackageTags>chat</PackageTags></PropertyGroup>
+  <ItemGroup>${references.map((r) => `<ProjectReference Include="${r}" />`).join('')}</ItemGroup>
+</Project>` }));
+  const present = new Set(['/repo/src/Chat.Core/Chat.Core.csproj']);
+  const exists = (f: string) => present.has(f);
+  const stranded = withReferences('/repo/experiment/Chat.Rpc/Chat.Rpc.csproj', ['..\\Chat.Core\\Chat.Core.csproj', '..\\Chat.Rest\\Chat.Rest.csproj']);
+  assert.equal(testCodeReason(stranded, () => [], () => null, { exists }), 'Chat.Rpc cannot build: none of the 2 projects it references exists (Chat.Core.csproj, Chat.Rest.csproj)');
+  const single = withReferences('/repo/experiment/Chat.Relay/Chat.Relay.csproj', ['../Chat.Core/Chat.Core.csproj']);
+  assert.equal(testCodeReason(single, () => [], () => null, { exists }), 'Chat.Relay cannot build: the project it references does not exist (Chat.Core.csproj)');
+  assert.equal(testCodeReason(withReferences('/repo/src/Chat.Web/Chat.Web.csproj', ['../Chat.Core/Chat.Core.csproj', '../Chat.Gone/Chat.Gone.csproj']), () => [], () => null, { exists }), null);
+  assert.equal(testCodeReason(withReferences('/repo/src/Chat.Lone/Chat.Lone.csproj', []), () => [], () => null, { exists }), null);
+  // Without a way to ask the file system, nothing is taken as missing.
+  assert.equal(testCodeReason(stranded, () => []), null);
+});
+
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {
   await ready();
   const text = `namespace N;

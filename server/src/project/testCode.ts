@@ -293,6 +293,8 @@ export function testCodeReason(
   const supportReason = (p: ProjectModel): string | null => {
     const script = buildScriptReason(p);
     if (script) return script;
+    const unbuildable = workspace.exists ? missingReferencesReason(p, workspace.exists) : null;
+    if (unbuildable) return unbuildable;
     // IsTestProject false does not stop it: a shared helper library that references a test framework sets it so that
     // `dotnet test` does not run it, which says it is no test project, not that it is no test code.
     const folder = testFolderOf(p);
@@ -363,6 +365,21 @@ export interface NonShippedWorkspace {
   projectsUnder?: (folder: string) => readonly ProjectModel[];
   /** The projects a project references directly. */
   referencesOf?: (p: ProjectModel) => readonly ProjectModel[];
+  /** Whether a project file a ProjectReference names exists; without it, every referenced file is taken to exist. */
+  exists?: (projectFile: string) => boolean;
+}
+
+/**
+ * Why a project that cannot build is code that does not ship, or null: it references other projects, and not one of
+ * the files its ProjectReferences name exists (an experiment left behind when the libraries it was written against
+ * moved to another folder). A build of it fails before it compiles, so nothing it holds reaches a user.
+ */
+export function missingReferencesReason(project: ProjectModel, exists: (projectFile: string) => boolean): string | null {
+  const references = [...new Set(project.projectReferences)];
+  if (references.length === 0 || references.some(exists)) return null;
+  const names = references.map((r) => r.split(/[\\/]/).pop()!).join(', ');
+  const what = references.length === 1 ? 'the project it references does not exist' : `none of the ${references.length} projects it references exists`;
+  return `${project.name} cannot build: ${what} (${names})`;
 }
 
 /**

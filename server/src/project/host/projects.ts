@@ -307,7 +307,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   };
 
   const projectTestCodeReason = (project: ProjectModel): string | null =>
-    testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects });
+    testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects, exists: (file) => fileSystem.exists(modelPath(file)) });
 
   let hosting = new Map<string, readonly HostingApplication[]>();
   let hostingBuiltFor: readonly ProjectModel[] | null = null;
