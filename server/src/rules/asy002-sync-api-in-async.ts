@@ -600,8 +600,9 @@ an asynchronous mode held in a member (\`if (request.Async)\`, \`request is { As
 synchronous/asynchronous mode enum of the workspace (\`IOBehavior ioBehavior\`, with \`Synchronous\` and
 \`Asynchronous\` members), which serves the synchronous API too, as with a \`bool async\` flag; and the whole of a
 private method or local function without \`async\` that returns a task only to fit a dual-path caller and is called
-only on that caller's synchronous path (\`mode == IOBehavior.Asynchronous ? ReadAsyncCore(b) : ReadSync(b)\`), with its
-name written nowhere else in its type (no method group handed out), which ASY001 and ASY004 leave alone too;
+only on that caller's synchronous path (\`mode == IOBehavior.Asynchronous ? ReadAsyncCore(b) : ReadSync(b)\`) or
+waited on where it is called (\`DetectTracking().Result\` in a property getter, with \`Task.FromResult\` at its end), with
+its name written nowhere else in its type (no method group handed out), which ASY001 and ASY004 leave alone too;
 \`nameof(...)\`; calls inside synchronous lambdas and local functions, which are separate non-async bodies; and,
 alike, calls in a query expression's clauses after its first collection (\`where\`, \`select\`, \`let\`, \`orderby\`,
 a later \`from\`), which C# turns into lambdas: over an IQueryable they are part of the expression tree

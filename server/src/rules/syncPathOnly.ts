@@ -23,11 +23,14 @@ export function takesSyncModeParameter(index: WorkspaceIndex, parameters: readon
  * Whether a body without `async` that returns a task runs only for synchronous callers: a local function, or a
  * private method of a class or struct, that is called at least once, every call of it (in the workspace, by its
  * simple name or through `this`) on the synchronous path of dual-path code (model/dualPath.ts `isOnSyncPath`: the
- * else arm of `mode == IOBehavior.Asynchronous ? ... : ...`, the false arm of a `bool async` flag), and its name
- * written nowhere else in the file (no method group handed out as a delegate). Its task is complete when it
- * returns, and awaiting inside it would make the synchronous API wait on asynchronous work.
+ * else arm of `mode == IOBehavior.Asynchronous ? ... : ...`, the false arm of a `bool async` flag) or waited on where
+ * it is made (`Detect().Result`, `.Wait()`, `.GetAwaiter().GetResult()`: a façade that returns `Task.FromResult` to a
+ * property getter that blocks on it), and its name written nowhere else in the file (no method group handed out as a
+ * delegate). Its task is complete when it returns, and awaiting inside it would make the synchronous caller wait on
+ * asynchronous work (on a UI thread, for a continuation that needs that thread: a deadlock); the caller's wait is
+ * what ASY003 reports.
  */
-export function runsOnlyOnSyncPath(index: WorkspaceIndex, file: string, text: string, body: MethodBody, bodies: readonly MethodBody[], types: readonly TypeDeclaration[]): boolean {
+export function servesOnlySynchronousCallers(index: WorkspaceIndex, file: string, text: string, body: MethodBody, bodies: readonly MethodBody[], types: readonly TypeDeclaration[]): boolean {
   if (body.isAsync || !isTaskLike(body.returnKind)) return false;
   if (body.kind !== 'localFunction' && !(body.kind === 'method' && isPrivateMember(body))) return false;
   // Where the name can be called from in this file: the body a local function is declared in, or the type a
@@ -37,7 +40,7 @@ export function runsOnlyOnSyncPath(index: WorkspaceIndex, file: string, text: st
   const within = (span: Span) => scope.start <= span.start && span.end <= scope.end;
   const calls = callersOf(index, body.name).filter((ref) => ref.call.receiver === null || ref.call.receiver === 'this').filter((ref) =>
     body.kind === 'localFunction' ? ref.file === file && within(ref.call.span) : ref.caller.containingType === body.containingType && (ref.file !== file || within(ref.call.span)));
-  if (calls.length === 0 || !calls.every((ref) => ref.call.onSyncPath)) return false;
+  if (calls.length === 0 || !calls.every((ref) => ref.call.onSyncPath || ref.call.usage === 'blocked')) return false;
   // Every mention of the name in that scope is a declaration of the name or one of those calls: a method group
   // handed to a delegate, or an overload called from an asynchronous path, keeps the method async code.
   const declarations = bodies.filter((b) => b.name === body.name && (b.kind === 'method' || b.kind === 'localFunction') && within(b.nameSpan)).length;

@@ -2,7 +2,7 @@
 import { isAnalysedAsyncBody, type FileModel, type MethodBody, type Span } from '../model/types';
 import { isTaskLike } from '../model/returnKind';
 import { typesNamed } from '../workspace/index';
-import { runsOnlyOnSyncPath } from './syncPathOnly';
+import { servesOnlySynchronousCallers } from './syncPathOnly';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { CompletionAnalysis } from '../workspace/completion';
 import type { LibraryCodeVerdict } from '../project/libraryCode';
@@ -136,9 +136,10 @@ export function asyncBodies(ctx: RuleContext): MethodBody[] {
  * synchronous branch calls.
  */
 export function asyncContextBodies(ctx: RuleContext): MethodBody[] {
-  // A helper that returns a task only to fit its dual-path caller, and runs only on that caller's synchronous path
-  // (rules/syncPathOnly.ts), blocks by design: its callers asked for synchronous work.
-  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && isAsyncContext(ctx, b) && !runsOnlyOnSyncPath(ctx.index, ctx.file, ctx.text, b, ctx.model.bodies, ctx.model.types));
+  // A helper that returns a task only to fit its dual-path caller, and runs only on that caller's synchronous path,
+  // or whose every caller waits on its task at once (rules/syncPathOnly.ts), blocks by design: its callers asked for
+  // synchronous work.
+  return ctx.model.bodies.filter((b) => !b.hasSyntaxErrors && isAsyncContext(ctx, b) && !servesOnlySynchronousCallers(ctx.index, ctx.file, ctx.text, b, ctx.model.bodies, ctx.model.types));
 }
 
 export function isAsyncContext(ctx: RuleContext, body: MethodBody): boolean {
