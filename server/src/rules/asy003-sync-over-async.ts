@@ -14,6 +14,7 @@ import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf, type SynchronousContract } from './synchronousContracts';
+import { usedAsMethodGroup } from './callbackSlots';
 import { withoutContextClause } from './contextFree';
 
 /**
@@ -374,8 +375,14 @@ function unwrappingProjectionFixTitle(ctx: RuleContext, body: MethodBody): strin
   return enclosing.kind === 'method' || enclosing.kind === 'localFunction' ? `Make ${enclosing.name} async and ${instead} (changes its signature and every caller)` : null;
 }
 
+/** A method or local function returning a value (not void) whose name the file hands out as a method group. */
+function returnsValueToADelegate(body: MethodBody, masked: string): boolean {
+  const returned = body.returnTypeText?.trim() ?? null;
+  return (body.kind === 'method' || body.kind === 'localFunction') && returned !== null && returned !== 'void' && usedAsMethodGroup(body, masked);
+}
+
 /** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
-function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
+function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () => string): string {
   switch (body.kind) {
     case 'constructor':
       return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
@@ -402,6 +409,11 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean): string {
       // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
       // blocking one is there for callers that cannot await.
       if (twin) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
+      // Handed out as a delegate that returns a value (`Resolving += OnResolving`, which must return an Assembly), it
+      // cannot return a task: whoever invokes the delegate reads the value at once.
+      if (returnsValueToADelegate(body, masked())) {
+        return `${body.name} is handed out as a delegate that returns ${body.returnTypeText} at once, so it cannot become async: move the asynchronous work to code that can await it, or keep the wait`;
+      }
       return `Make ${body.name} async and await the task (changes its signature and every caller)`;
   }
 }
@@ -660,7 +672,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
-          fix: { title: fixTitle(ctx, body, twin), safety: 'display-only', edits: [] },
+          fix: { title: fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text))), safety: 'display-only', edits: [] },
           ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : {}),
         });
       }
