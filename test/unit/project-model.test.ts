@@ -8,6 +8,7 @@ import { evaluateCondition, expand, type ExpansionHost, type PropertyValue } fro
 import { chooseTargetFramework, frameworkSymbols, isTargetFrameworkCompatible, parseTargetFramework, preprocessorSymbols } from '../../server/src/project/frameworks';
 import { evaluateProject, type ProjectFileSystem } from '../../server/src/project/evaluate';
 import { ownerOf } from '../../server/src/project/ownership';
+import { submodulePathsOf } from '../../server/src/project/gitSubmodules';
 import { parseSolution } from '../../server/src/project/solution';
 import { chooseRuntime } from '../../server/src/project/runtime';
 import { projectContext } from '../../server/src/project/context';
@@ -581,7 +582,7 @@ test('code that does not ship: a build script by its build system package unless
 
 test('code that does not ship: a project none of whose project references exists cannot build; one with any reference present, or none, is judged as before', () => {
   const withReferences = (file: string, references: string[]) => evaluateProject(file, memoryFs({ [file]: `<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup><TargetFramework>netstandard2.0</TargetFramework><PackageTags>chat</PackageTags></PropertyGroup>
+  <PropertyGroup><TargetFramework>netstandard2.0</TargetFramework></PropertyGroup>
   <ItemGroup>${references.map((r) => `<ProjectReference Include="${r}" />`).join('')}</ItemGroup>
 </Project>` }));
   const present = new Set(['/repo/src/Chat.Core/Chat.Core.csproj']);
@@ -594,6 +595,15 @@ test('code that does not ship: a project none of whose project references exists
   assert.equal(testCodeReason(withReferences('/repo/src/Chat.Lone/Chat.Lone.csproj', []), () => [], () => null, { exists }), null);
   // Without a way to ask the file system, nothing is taken as missing.
   assert.equal(testCodeReason(stranded, () => []), null);
+  // A project that publishes itself by its own file is a product, whatever this checkout lacks (a submodule not checked out).
+  const published = evaluateProject('/repo/src/Mail/Mail.csproj', memoryFs({ '/repo/src/Mail/Mail.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>netstandard2.0</TargetFramework><PackageId>Acme.Mail</PackageId></PropertyGroup>
+  <ItemGroup><ProjectReference Include="../../submodules/Mime/Mime.csproj" /></ItemGroup>
+</Project>` }));
+  assert.equal(testCodeReason(published, () => [], () => null, { exists }), null);
+  // The folders .gitmodules names, where a checkout may lack what a project references.
+  assert.deepEqual(submodulePathsOf('[submodule "submodules/Mime"]\n\tpath = submodules/Mime\n\turl = https://example.org/mime.git\n[submodule "x"]\n  path = "./vendor\\zip/"\n'), ['submodules/Mime', 'vendor/zip']);
+  assert.deepEqual(submodulePathsOf(null), []);
 });
 
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {

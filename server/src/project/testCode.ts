@@ -372,11 +372,13 @@ export interface NonShippedWorkspace {
 /**
  * Why a project that cannot build is code that does not ship, or null: it references other projects, and not one of
  * the files its ProjectReferences name exists (an experiment left behind when the libraries it was written against
- * moved to another folder). A build of it fails before it compiles, so nothing it holds reaches a user.
+ * moved to another folder). A build of it fails before it compiles, so nothing it holds reaches a user. A project
+ * that publishes itself by its own file (MailKit's PackageId, beside a .nuspec) is a product whatever this checkout
+ * lacks: its references may lie in a git submodule not checked out, which the caller's `exists` answers for.
  */
 export function missingReferencesReason(project: ProjectModel, exists: (projectFile: string) => boolean): string | null {
   const references = [...new Set(project.projectReferences)];
-  if (references.length === 0 || references.some(exists)) return null;
+  if (references.length === 0 || publishedByItsOwnFile(project) || references.some(exists)) return null;
   const names = references.map((r) => r.split(/[\\/]/).pop()!).join(', ');
   const what = references.length === 1 ? 'the project it references does not exist' : `none of the ${references.length} projects it references exists`;
   return `${project.name} cannot build: ${what} (${names})`;

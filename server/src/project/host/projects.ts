@@ -22,6 +22,7 @@ import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderRea
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
+import { submodulePathsOf } from '../gitSubmodules';
 
 /** Absolute path with forward slashes: the form the pure project model works in. */
 export function modelPath(abs: string): string {
@@ -307,7 +308,15 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   };
 
   const projectTestCodeReason = (project: ProjectModel): string | null =>
-    testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects, exists: (file) => fileSystem.exists(modelPath(file)) });
+    testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects, exists: (file) => fileSystem.exists(modelPath(file)) || inSubmodule(modelPath(file)) });
+
+  /**
+   * Whether a path lies in a git submodule of a workspace root (a `path = ...` line of its .gitmodules): a checkout
+   * without `--recurse-submodules` leaves the folder empty, and a project that references one still builds where
+   * the submodule is checked out.
+   */
+  const inSubmodule = (file: string): boolean =>
+    roots.some((root) => submodulePathsOf(fileSystem.readText(`${root}/.gitmodules`)).some((folder) => file.startsWith(`${root}/${folder}/`)));
 
   let hosting = new Map<string, readonly HostingApplication[]>();
   let hostingBuiltFor: readonly ProjectModel[] | null = null;
