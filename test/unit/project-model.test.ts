@@ -564,6 +564,10 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>'), []), 'Store.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project');
   assert.equal(testCodeReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.ScaleTesting'), () => []), 'Store.ScaleTesting is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project');
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType>'), []), null);
+  // A web application is not packed unless it says so: the Web SDK's props set IsPackable to false.
+  const webClient = (body: string) => evaluateProject('/repo/src/Store.TestClient/Store.TestClient.csproj', memoryFs({ '/repo/src/Store.TestClient/Store.TestClient.csproj': `<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup></Project>` }), { configuration: 'Release' });
+  assert.equal(testAppReason(webClient(''), []), 'Store.TestClient is an application for tests by its name (Test), not packed (IsPackable false) and referenced by no project');
+  assert.equal(testAppReason(webClient('<IsPackable>true</IsPackable>'), []), null);
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>'), [app]), null);
   assert.equal(testAppReason(loadClient('<IsPackable>false</IsPackable>'), []), null);
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.LoadBalancer'), []), null);
@@ -932,7 +936,18 @@ test('library code: a published class library is; an app, a UI app whatever its 
   assert.deepEqual(libraryCodeVerdict(worker, 'auto', null), { isLibrary: false, reason: 'App is an application (Microsoft.NET.Sdk.Worker)', withoutContext: 'App is a worker service (Microsoft.NET.Sdk.Worker), and the generic host installs no SynchronizationContext' });
   const webLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Library</OutputType></PropertyGroup></Project>' });
   assert.equal(webLibrary.outputType, 'Library');
-  assert.deepEqual(libraryCodeVerdict(webLibrary, 'auto', null), { isLibrary: false, reason: 'App is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs', withoutContext: 'App runs in the ASP.NET Core server (Microsoft.NET.Sdk.Web), which has no SynchronizationContext' });
+  // The same props set IsPackable to false unless something set it before them or the project sets it after.
+  assert.equal(webApp.isPackable, false);
+  assert.equal(webLibrary.isPackable, false);
+  const packedWebLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Library</OutputType><IsPackable>true</IsPackable></PropertyGroup></Project>' });
+  assert.equal(packedWebLibrary.isPackable, true);
+  const packedByProps = project({
+    '/repo/Directory.Build.props': '<Project><PropertyGroup><IsPackable>true</IsPackable></PropertyGroup></Project>',
+    '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk.Worker"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>',
+  });
+  assert.equal(packedByProps.isPackable, true);
+  assert.equal(project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' }).isPackable, null);
+  assert.deepEqual(libraryCodeVerdict(webLibrary, 'auto', null), { isLibrary: false, reason: 'App sets IsPackable to false', withoutContext: 'App runs in the ASP.NET Core server (Microsoft.NET.Sdk.Web), which has no SynchronizationContext' });
   const api = evaluateProject('/repo/Api/Api.csproj', memoryFs({ '/repo/Api/Api.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' }), { configuration: 'Release' });
   assert.deepEqual(libraryCodeVerdict(api, 'auto', null, [webLibrary]), { isLibrary: false, reason: 'Api is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs', withoutContext: 'Api runs in the ASP.NET Core server (Microsoft.NET.Sdk.Web, through its reference to App), which has no SynchronizationContext' });
   assert.match(libraryCodeVerdict(api, 'auto', null, [webApp])?.reason ?? '', /references the application App/);

@@ -476,8 +476,11 @@ function sdkPropsDefaults(state: EvalState): void {
   // Directory.Build.props (dotnet/sdk src/WebSdk/ProjectSystem/Targets/Microsoft.NET.Sdk.Web.ProjectSystem.props,
   // src/WebSdk/Worker/Targets/Microsoft.NET.Sdk.Worker.props); a project that sets OutputType itself (a class
   // library built with the Web SDK for its framework reference) overrides it.
+  // The same props set IsPackable to false when nothing before them set it: `dotnet pack` skips a web or worker
+  // application unless the project (or a Directory.Build.props) opts in.
   if (state.sdks.some((s) => /^Microsoft\.NET\.Sdk\.(?:Web|Worker)$/i.test(s.split('/')[0].trim()))) {
     state.props.set('outputtype', { name: 'OutputType', value: { value: 'Exe' } });
+    defaultProperty(state, 'IsPackable', 'false');
   }
   defaultProperty(state, 'AssemblyName', propertyText(state, 'MSBuildProjectName') ?? '');
   defaultProperty(state, 'RootNamespace', propertyText(state, 'MSBuildProjectName') ?? '');

@@ -75,7 +75,7 @@ returns.
   \`async Task<object>\` would not compile as \`return GetIntAsync();\`, nor a \`Task<List<T>>\` returned as
   \`Task<IEnumerable<T>>\`). It is compared when the callee is a workspace method (a static one called on a
   constructed generic type, \`Page<T>.CreateAsync(...)\`, with the receiver's type arguments put in), or an
-  expression whose type is visible (a variable with a declared type, \`Task.FromResult<T>(...)\` or of a literal, or a library
+  expression whose type is visible (a variable with a declared type, or a library
   materializer whose result is a concrete collection: \`ToListAsync\`, \`ToArrayAsync\`, \`ToDictionaryAsync\`,
   \`ToHashSetAsync\`); \`Task.WhenAll(...)\` gives an array of the results and \`Task.WhenAny(...)\` a task, so a
   \`Task<T>\` method whose T is neither is not flagged for them; in a
@@ -102,6 +102,9 @@ returns.
   per run, while eliding would take the test out of a failure's async stack trace or change what the benchmark
   measures. Nor is a program's \`static async Task Main\`, which runs once per process.
 - A body that leaves code out with a comment line holding only an ellipsis (\`// ...\`, as documentation snippets and sketches do) is not flagged: the one await shown may not be the only one.
+- An await of a task created complete (\`await Task.CompletedTask;\`, \`return await Task.FromResult(x);\`,
+  \`new ValueTask<T>(x)\`, \`default\`) is not flagged: it never suspends, so there is no box to save, and the method
+  is synchronous, which ASY010 (likely-synchronous-completion) reports.
 - A lambda is flagged only when its delegate type is written in its declaration
   (\`Func<Task<int>> f = async () => await GetAsync();\`): a lambda passed as an argument may be bound to
   a void-returning delegate, where eliding would lose the task.
@@ -238,21 +241,6 @@ const unqualifiedTask = (typeText: string) => typeText.replace(/\s+/g, '').repla
  */
 type Fit = 'fits' | 'annotations' | 'unknown' | 'no';
 
-/** The type of a literal as C# gives it (`1` int, `1L` long, `"a"` string...), or null for anything else. */
-function literalType(text: string): string | null {
-  const t = text.trim();
-  if (/^-?\d+$/.test(t)) return 'int';
-  if (/^-?\d+[lL]$/.test(t)) return 'long';
-  if (/^-?\d*\.\d+$/.test(t)) return 'double';
-  if (/^-?\d*\.?\d+[mM]$/.test(t)) return 'decimal';
-  if (/^(true|false)$/.test(t)) return 'bool';
-  if (/^"(?:[^"\\]|\\.)*"$/.test(t)) return 'string';
-  if (/^'(?:[^'\\]|\\.)+'$/.test(t)) return 'char';
-  return null;
-}
-
-const sameType = (a: string, b: string) => unqualifiedTask(a).replace(/^System\./, '') === unqualifiedTask(b).replace(/^System\./, '');
-
 /**
  * Whether two type texts denote one type up to what C# ignores in an identity conversion: tuple element names
  * (`Task<(Item? Folder, List<Item> Names)>` is a `Task<(Item? Folder, List<Item> Items)>`) and nullable
@@ -333,19 +321,6 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       const known = typed();
       if (known) return fitsDeclared(known.typeText);
       return isValueTaskMethod ? 'no' : withResult ? 'unknown' : 'fits';
-    }
-    case 'completedTask':
-      if (/^(?:[\w.:]+\.)?ValueTask\b|^default/.test(op.text)) return kind === 'ValueTask' ? 'fits' : 'no';
-      return kind === 'Task' ? 'fits' : 'no';
-    case 'fromResult': {
-      if (/^new\b|^default|^(?:[\w.:]+\.)?ValueTask\./.test(op.text) ? kind !== 'ValueTaskOfT' : kind !== 'TaskOfT') return 'no';
-      // FromResult infers its T from the argument: it must be the method's T, written out or a literal of it.
-      const result = body.resultTypeText ?? '';
-      const explicit = /FromResult\s*<(.+)>\s*\(/s.exec(op.text)?.[1];
-      if (explicit !== undefined) return sameType(explicit, result) ? 'fits' : 'no';
-      const argument = /\(([^]*)\)\s*$/.exec(op.text)?.[1] ?? '';
-      const argumentType = literalType(argument) ?? typeOfExpression(argument, body, ctx.model.bodies, ctx.index)?.typeText ?? null;
-      return argumentType === null ? 'unknown' : sameType(argumentType, result) ? 'fits' : 'no';
     }
     case 'delay':
       return kind === 'Task' ? 'fits' : 'no';
@@ -437,6 +412,14 @@ export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): E
   return { tail, form, edits };
 }
 
+/**
+ * Whether the await is of a task the expression itself creates complete (model/awaits.ts: `Task.CompletedTask`,
+ * `Task.FromResult(x)`, `new ValueTask<T>(x)`, `default`), the awaits ASY010 takes for ones that never suspend.
+ */
+function awaitsCompletedTask(tail: SuspensionPoint): boolean {
+  return tail.kind === 'await' && (tail.operand.kind === 'completedTask' || tail.operand.kind === 'fromResult');
+}
+
 function describe(body: MethodBody): string {
   return body.kind === 'lambda' ? 'This async lambda' : body.name;
 }
@@ -465,6 +448,10 @@ export const rule: Rule = {
       // The program's entry point runs once per process: the box it would save is one per run, and the Main that
       // awaits shows in the async stack trace of a failure.
       if (body.isEntryPoint && body.kind === 'method') continue;
+      // An await of a task that is complete when it is made (`await Task.CompletedTask;`, `return await
+      // Task.FromResult(x);`) never suspends, so there is no box to save by forwarding it: the method is synchronous,
+      // which ASY010 reports with the fix that follows (drop async, return a completed task).
+      if (awaitsCompletedTask(body.awaits[0])) continue;
       masked ??= maskCommentsAndStrings(ctx.text);
       const elision = elisionOf(ctx, body, masked);
       if (!elision) continue;
