@@ -697,7 +697,7 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
 });
 
-test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced, an unreferenced application named as a code generator; a published extension or sample, a packed .NET tool (a code generator too), a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
+test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder or named so by the last word of its name, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced, an unreferenced application named as a code generator; a published extension or sample, a packed .NET tool (a code generator too), a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
   // Build systems' packages are not served to this machine's NuGet, so the projects that reference one are written
   // into a copy of the fixture here and only analysed; the rest of the fixture compiles as it is.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-not-shipped-'));
@@ -723,6 +723,8 @@ test('code that does not ship is counted as test code, named for what it is: a b
       // A snippet of the documentation that no project compiles.
       ['docs/guides/firing/samples/FiringGuide.cs', true, 'information'],
       ['examples/Kiln.Example.Shared/ReadingFormat.cs', false, 'warning'],
+      // Examples beside the product, named by their language: the last word of the name says sample.
+      ['Kiln.CSharpExamples/FiringExample.cs', true, 'information'],
       ['samples/Kiln.Sample/Program.cs', true, 'information'],
       ['samples/Kiln.Sample.Templates/Template.cs', false, 'warning'],
       // No project compiles it either, but nothing says it does not ship.
@@ -748,6 +750,7 @@ test('code that does not ship is counted as test code, named for what it is: a b
     assert.equal(r.code, 0, r.stderr);
     const rows = (JSON.parse(r.stdout).projects as { project: string; testProject: string | null }[]).map((p) => [p.project.slice(base.length + 1), p.testProject]);
     assert.deepEqual(rows, [
+      ['Kiln.CSharpExamples/CSharpExamples.csproj', 'CSharpExamples is a sample by its name (CSharpExamples), not published and referenced by no production code (its PackageLicenseExpression comes from Directory.Build.props)'],
       ['build/Kiln.Build.Tasks/Kiln.Build.Tasks.csproj', 'Kiln.Build.Tasks is in the build folder build/ beside the build script Kiln.Build and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
       ['build/Kiln.Build/Kiln.Build.csproj', "Kiln.Build is a build script: it references Cake.Frosting (Cake Frosting, Cake's host for a build script written as a console application)"],
       ['examples/Kiln.Example.Shared/Kiln.Example.Shared.csproj', null],

@@ -538,6 +538,13 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testCodeReason(project('/repo/src/Acme.Examples/Acme.Examples.csproj', '<PackageId>Acme.Examples</PackageId>'), () => [], folderOf), null);
   assert.equal(testCodeReason(shipping, (p) => (p === shipping ? [app] : []), folderOf), null);
   assert.equal(testCodeReason(project('/repo/src/Acme.ExampleGenerator/Acme.ExampleGenerator.csproj', ''), () => [], folderOf), null);
+  // The word may end a PascalCase segment after the language or host the samples are written for; inside one word
+  // it says nothing.
+  assert.equal(testCodeReason(project('/repo/Acme.CSharpExamples/CSharpExamples.csproj', ''), () => [], folderOf), 'CSharpExamples is a sample by its name (CSharpExamples), not published and referenced by no production code');
+  assert.equal(testCodeReason(project('/repo/src/Acme.ConsoleSample/Acme.ConsoleSample.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'Acme.ConsoleSample is a sample by its name (ConsoleSample), not published and referenced by no production code');
+  assert.equal(testCodeReason(project('/repo/src/Acme.Audio.Resamples/Acme.Audio.Resamples.csproj', ''), () => [], folderOf), null);
+  assert.equal(testCodeReason(project('/repo/src/Acme.Downsample/Acme.Downsample.csproj', ''), () => [], folderOf), null);
+  assert.equal(testCodeReason(project('/repo/src/Acme.ExamplesApi/Acme.ExamplesApi.csproj', ''), () => [], folderOf), null);
   // A build folder says something only when it holds a build script: product code may sit in one.
   const helper = project('/repo/build/Tasks/Tasks.csproj', '');
   const nuke = script('Nuke.Common');

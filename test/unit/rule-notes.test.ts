@@ -27,6 +27,9 @@ const ROWS: NoteRow[] = [
   { fixture: 'likely-synchronous-completion/value-task-fast-path.cs', ruleId: 'ASY010', about: "'PortAsync'", message: /likely completes synchronously/, note: /a cached task would avoid that allocation \(a ValueTask<int> would change a signature that is not its own: it is override\)\.$/ },
   { fixture: 'likely-synchronous-completion/value-task-fast-path.cs', ruleId: 'ASY010', about: "'PortOfAsync'", message: /likely completes synchronously/, note: /a ValueTask carries a synchronous result inline, so it allocates nothing there\.$/ },
   { fixture: 'likely-synchronous-completion/value-task-fast-path.cs', ruleId: 'ASY010', about: "'PortAsTaskAsync'", message: /likely completes synchronously/, note: /a ValueTask<int> or a cached task would avoid that allocation\.$/ },
+  // A ValueTask returned by Task.Run's or StartNew's delegate: the message names the starter, the note the Task<ValueTask> it gives.
+  { fixture: 'valuetask-misuse/pool-started.cs', ruleId: 'ASY024', about: "'Task.Run'", line: 22, message: /^The ValueTask the delegate of 'Task\.Run' returns is never awaited/, note: /^Task\.Run gives a Task<ValueTask>: it unwraps a Task the delegate returns but not a ValueTask/ },
+  { fixture: 'valuetask-misuse/pool-started.cs', ruleId: 'ASY024', about: "'Task.Factory.StartNew'", message: /^The ValueTask the delegate of 'Task\.Factory\.StartNew' returns is never awaited/, note: /^Task\.Factory\.StartNew gives a Task<ValueTask>/ },
   // A wait through ConfigureAwait(false) waits on the call's task: the note says why that call is a task.
   { fixture: 'sync-over-async/configured-wait.cs', ruleId: 'ASY003', about: 'ConfigureAwait', message: /blocks the thread on a task/, note: /Why this is a task: return type of PublishAsync is a Task\./ },
   // A lambda given to NUnit's Assert.Throws or Assert.Catch is not made async (it would be async void there): the title names the assertion for async code.

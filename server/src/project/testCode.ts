@@ -256,7 +256,7 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * name does not say test support and a project that is not test code references it: the product ships it.
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
- * `samples`, `examples` or `playground` folder, or with a Samples or Examples segment in its name, sampleNameReason)
+ * `samples`, `examples` or `playground` folder, or with a Samples or Examples word ending a segment of its name, sampleNameReason)
  * or the repository's tooling (in a top-level `tools` folder) that neither publishes itself nor is referenced by
  * production code (nonShippedReason), an application that references a test project (testToolReason), an unpacked application
  * that nothing references and whose name says test support (testAppReason), and an application that nothing references
@@ -466,10 +466,11 @@ export function nonShippedReason(
 }
 
 /**
- * Why a project is a sample by its name, or null: a segment of its name is Samples, Sample, Examples or Example
- * (`Acme.Examples.Shipping`, `Acme.Net.Examples`, kept beside the libraries in `src/` rather than in a samples folder),
- * it does not publish itself and no production code references it. The name says what a samples folder would; a
- * library that only the samples and tests reference is one of them (a sample's read side in a project of its own).
+ * Why a project is a sample by its name, or null: a segment of its name is Samples, Sample, Examples or Example, or
+ * ends with one of those words after a capitalised prefix (`Acme.Examples.Shipping`, `Acme.Net.Examples`,
+ * `CSharpExamples` beside `VBExamples`, kept beside the libraries rather than in a samples folder), it does not publish
+ * itself and no production code references it. The name says what a samples folder would; a library that only the
+ * samples and tests reference is one of them (a sample's read side in a project of its own).
  */
 export function sampleNameReason(project: ProjectModel, referencedByProductionCode: (p: ProjectModel) => boolean): string | null {
   const segment = project.name.split('.').find((s) => SAMPLE_NAME_SEGMENT.test(s));
@@ -477,8 +478,12 @@ export function sampleNameReason(project: ProjectModel, referencedByProductionCo
   return `${project.name} is a sample by its name (${segment}), not published and referenced by no production code${inheritedMetadataNote(project)}`;
 }
 
-/** A segment of a project's name that says sample (case-sensitive, whole: not `ExampleGenerator` nor `Resamples`). */
-const SAMPLE_NAME_SEGMENT = /^(?:Samples?|Examples?)$/;
+/**
+ * A segment of a project's name that says sample: the word alone or as the last word of a PascalCase segment
+ * (`CSharpExamples`, `ConsoleSample`: the language or host the samples are written for). Case-sensitive, so the word
+ * must start a PascalCase word: not `ExampleGenerator` (a generator), not `Resamples` nor `Downsample` (one word).
+ */
+const SAMPLE_NAME_SEGMENT = /^(?:[A-Z][A-Za-z0-9]*)?(?:Samples?|Examples?)$/;
 
 /**
  * ` (its PackageTags comes from Directory.Build.props)` for a project whose package properties a props file above it

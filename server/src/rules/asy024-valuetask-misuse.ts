@@ -1,4 +1,4 @@
-/** ASY024 valuetask-misuse: a ValueTask consumed twice, blocked on before it is known complete, kept in a field, or dropped. */
+/** ASY024 valuetask-misuse: a ValueTask consumed twice, blocked on before it is known complete, kept in a field, or dropped (also inside a task Task.Run starts). */
 import type { CallSite, EnclosingRegion, MemberSignature, MethodBody, Span, TaskWait } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { withoutConfigureAwait } from '../workspace/typing';
@@ -30,7 +30,14 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
   \`readonly\`, no constructor assigns it, and its initializer makes one without an \`IValueTaskSource\`
   (\`ValueTask.CompletedTask\`, \`ValueTask.FromResult(...)\`, \`default\`, \`new(value)\`): such a ValueTask
   holds a result or a Task, and reading it again and again is safe;
-- a call returning a \`ValueTask\` whose result is dropped.
+- a call returning a \`ValueTask\` whose result is dropped;
+- a \`Task.Run\` or \`Task.Factory.StartNew\` whose delegate returns a \`ValueTask\`
+  (\`Task.Run(() => client.DisposeAsync()).Wait()\`): \`Task.Run\` unwraps a \`Task\` the delegate returns but has no
+  overload for a \`ValueTask\`, so the delegate binds to \`Func<TResult>\` and the started \`Task<ValueTask>\` completes
+  when the delegate returns, before the operation ends. A wait on it or an await of it does not wait for the operation,
+  and nothing consumes the ValueTask. Reported where the started task's result is never read (the call dropped,
+  \`.Wait()\`, \`await Task.Run(...);\` as a statement, or returned as a plain \`Task\`); \`await await Task.Run(...)\`
+  consumes the ValueTask after all.
 
 Passing a ValueTask to a helper that awaits it once, returning it, or awaiting it directly are all fine and not
 reported (CA2012 reports a ValueTask stored in a local even when it is awaited once).
@@ -78,6 +85,8 @@ public class Copier
   operation's exception propagates here).
 - \`.Result\` / \`.GetAwaiter().GetResult()\` on one not known complete: the fix inserts \`.AsTask()\` before it
   (**unsafe**: it still blocks, now on a real Task that may allocate; making the caller async is better).
+- A delegate of \`Task.Run\` or \`Task.Factory.StartNew\` that returns a ValueTask: **display-only**; return
+  \`.AsTask()\` from it, or make it \`async\` and await the ValueTask.
 - A second consumption or a field: **display-only**; keep the first result in a variable, or convert with
   \`.AsTask()\` once and use the Task as often as needed.
 
@@ -504,6 +513,64 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
   };
 }
 
+/**
+ * The calls that start a delegate on the thread pool and unwrap a task it returns only when that task is a Task:
+ * `Task.Run` has overloads for `Func<Task>` and `Func<Task<TResult>>` and none for a ValueTask, so a delegate
+ * returning one binds to `Run<TResult>(Func<TResult>)` (learn.microsoft.com, Task.Run, "Overloads");
+ * `TaskFactory.StartNew` unwraps nothing (its `Task<Task>` needs `Unwrap()`, which has no ValueTask overload either).
+ * The receivers are written as C# code writes them: `Task.Run`, `Task.Factory.StartNew`.
+ */
+const POOL_STARTS: readonly { receiver: RegExp; name: string }[] = [
+  { receiver: /^(?:System\.Threading\.Tasks\.)?Task$/, name: 'Run' },
+  { receiver: /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Factory$/, name: 'StartNew' },
+];
+
+/** A task whose result is a ValueTask: `Task<ValueTask>`, `Task<ValueTask<int>>`, with or without the namespace. */
+const TASK_OF_VALUE_TASK = /^(?:System\.Threading\.Tasks\.)?Task<\s*(?:System\.Threading\.Tasks\.)?ValueTask\b/;
+
+/**
+ * A Task.Run or Task.Factory.StartNew whose delegate returns a ValueTask: the task it starts completes when the
+ * delegate hands the ValueTask back, so whoever waits on or awaits that task goes on before the operation ends,
+ * and nothing consumes the ValueTask: it is dropped inside the started task. Only where the started task's result,
+ * the ValueTask, is never read: dropped, waited on with Wait(), awaited as a statement, or returned as a plain Task.
+ * Code that reads it (`await await Task.Run(...)`, `.Result` then consumed) may consume the ValueTask after all.
+ */
+function poolStartedValueTask(ctx: RuleContext, body: MethodBody, call: CallSite, masked: string): RuleFinding | null {
+  const receiver = call.receiver?.trim() ?? '';
+  if (!POOL_STARTS.some((p) => p.name === call.name && p.receiver.test(receiver))) return null;
+  if (!dropsStartedResult(body, call, masked)) return null;
+  const result = callResultOf(ctx, body, call);
+  if (!result.typeText || !TASK_OF_VALUE_TASK.test(result.typeText)) return null;
+  const inner = result.typeText.replace(/^(?:System\.Threading\.Tasks\.)?Task<\s*/, '').replace(/>\s*$/, '').replace(/^System\.Threading\.Tasks\./, '');
+  return {
+    span: call.span,
+    message: `The ${inner} the delegate of ${quoted(`${receiver}.${call.name}`)} returns is never awaited: the started task ends when the delegate returns it`,
+    note: `${receiver}.${call.name} gives a Task<${inner}>: it unwraps a Task the delegate returns but not a ValueTask, so the started task completes as soon as the delegate hands the ${inner} back, before the operation ends. A wait on it or an await of it goes on while the operation still runs, its exception is lost, and a pooled source is never handed back. Return a Task (\`.AsTask()\`) from the delegate, or make it async and await the ValueTask.`,
+    bodyId: body.id,
+    fix: { title: 'Return .AsTask() from the delegate, or make it async and await the ValueTask', safety: 'display-only', edits: [] },
+  };
+}
+
+/**
+ * Whether the result of a started task is never read where the call is written: the call is a statement, is waited
+ * on with `.Wait(...)`, is awaited as a statement of its own (`await Task.Run(...);`, with or without
+ * ConfigureAwait), or is returned from a method whose return type is the plain `Task`, which keeps no result.
+ */
+function dropsStartedResult(body: MethodBody, call: CallSite, masked: string): boolean {
+  const after = masked.slice(call.span.end);
+  switch (call.usage) {
+    case 'discarded': return true;
+    case 'blocked': return /^\s*\.\s*Wait\s*\(/.test(after);
+    case 'awaited': {
+      const before = masked.slice(0, call.span.start);
+      const statementAwait = /(?:^|[;{}])\s*await\s*\(?\s*$/.test(before);
+      return statementAwait && /^\s*(?:\)\s*)?(?:\.\s*ConfigureAwait\s*\([^()]*\)\s*)?;/.test(after);
+    }
+    case 'returned': return /^(?:System\.Threading\.Tasks\.)?Task$/.test(body.returnTypeText?.trim() ?? '');
+    default: return false;
+  }
+}
+
 /** Types that wrap a ValueTask on purpose: awaitables and awaiters (GetAwaiter, GetResult, OnCompleted). */
 function isAwaitableWrapper(members: readonly { name: string }[]): boolean {
   return members.some((m) => m.name === 'GetAwaiter' || m.name === 'GetResult' || m.name === 'OnCompleted' || m.name === 'UnsafeOnCompleted');
@@ -534,7 +601,7 @@ export const rule: Rule = {
         if (f) findings.push(f);
       }
       for (const call of body.calls) {
-        const f = droppedCall(ctx, body, call);
+        const f = droppedCall(ctx, body, call) ?? poolStartedValueTask(ctx, body, call, masked);
         if (f) findings.push(f);
       }
     }
