@@ -58,6 +58,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 20, message: /blocks the thread on a task/, note: /Why this is a task: SendAsync is declared in IRelay to return Task<TResult>\.$/ },
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 23, message: /blocks the thread on a task/, note: /Why this is a task: BoundedAsync is declared in Probe to return Task<T> or Task\. Shown as hint: Bounded is the synchronous twin of BoundedAsync, / },
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 47, message: /blocks the thread on a task/, note: /Why this is a task: MeasureAsync is declared in Folder to return Task<long>\. Shown as hint: Measure is the synchronous twin of MeasureAsync, / },
+  // A method group handed to Task.Run or Task.Factory.StartNew could return Task (both take a task-returning function): the plain finding; a timer's callback stays a handler.
+  { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'CheckLoop'", message: /is async void: callers cannot await it or catch its exceptions$/, fix: /^Return Task instead of void$/ },
+  { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'CheckOnce'", message: /is async void: callers cannot await it/ },
+  { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'Sweep'", message: /^Async void handler 'Sweep': an exception from its awaits is not caught$/, note: /is handed over as a delegate/ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnClick'", message: /an exception from its awaits is not caught/, note: /line 31 can throw with no catch around it\./ },
   // A Blazor component's handler ends the user's circuit, not the process; a plain class's ends the process.
   { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnSwitchedAfterTitle'", message: /is not caught/, note: /rethrown on the Blazor renderer's synchronization context, which in Blazor Server ends the user's circuit/ },
