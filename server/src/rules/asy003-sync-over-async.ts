@@ -16,6 +16,7 @@ import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf, type SynchronousContract } from './synchronousContracts';
 import { usedAsMethodGroup } from './callbackSlots';
 import { withoutContextClause } from './contextFree';
+import { synchronousTwinCallOf } from './synchronousTwinCalls';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -359,18 +360,22 @@ function throwAssertionFixTitle(ctx: RuleContext, body: MethodBody): string | nu
  * `.Select(t => t.GetAwaiter().GetResult())`), most often after a `Select(async x => ...)` that started them. Made
  * async, the lambda would hand back the tasks again, not their results; what waits for all of them without blocking is
  * `await Task.WhenAll(tasks)`, whose array holds the results in the sequence's order. The enclosing method must be
- * async for that, which it already is when the projection sits inside async code.
+ * async for that, which it already is when the projection sits inside async code. A `SelectMany(t => t.Result)` over
+ * tasks of sequences is the same wait, flattened: made async, its lambda would not even compile (SelectMany needs a
+ * sequence, not a task of one), and the results of `Task.WhenAll` are flattened after the await instead.
  */
 function unwrappingProjectionFixTitle(ctx: RuleContext, body: MethodBody): string | null {
   const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
   const [parameter] = body.parameters;
-  if (call?.kind !== 'invocation' || call.name !== 'Select' || call.receiver === null || call.argumentIndex !== 0 || body.parameters.length !== 1 || body.returns.length !== 1) return null;
+  if (call?.kind !== 'invocation' || (call.name !== 'Select' && call.name !== 'SelectMany') || call.receiver === null || call.argumentIndex !== 0 || body.parameters.length !== 1 || body.returns.length !== 1) return null;
   const returned = maskCommentsAndStrings(body.returns[0].expressionText ?? '').trim();
   const unwrap = new RegExp(`^${escapeRegExp(parameter.name)}\\s*\\.\\s*(?:Result|GetAwaiter\\s*\\(\\s*\\)\\s*\\.\\s*GetResult\\s*\\(\\s*\\))$`);
   if (!unwrap.test(returned)) return null;
   const enclosing = bodyChain(body, ctx.model.bodies)[1];
   if (!enclosing) return null;
-  const instead = 'await Task.WhenAll over the tasks instead of reading each one\'s result in Select: its array holds the results in order';
+  const instead = call.name === 'Select'
+    ? 'await Task.WhenAll over the tasks instead of reading each one\'s result in Select: its array holds the results in order'
+    : 'await Task.WhenAll over the tasks and flatten the array it returns (SelectMany(r => r)) instead of reading each one\'s result in SelectMany';
   if (isAsyncContext(ctx, enclosing)) return `${instead[0].toUpperCase()}${instead.slice(1)}`;
   return enclosing.kind === 'method' || enclosing.kind === 'localFunction' ? `Make ${enclosing.name} async and ${instead} (changes its signature and every caller)` : null;
 }
@@ -379,6 +384,15 @@ function unwrappingProjectionFixTitle(ctx: RuleContext, body: MethodBody): strin
 function returnsValueToADelegate(body: MethodBody, masked: string): boolean {
   const returned = body.returnTypeText?.trim() ?? null;
   return (body.kind === 'method' || body.kind === 'localFunction') && returned !== null && returned !== 'void' && usedAsMethodGroup(body, masked);
+}
+
+/**
+ * The display-only fix for a wait on a framework call whose synchronous twin does the same work
+ * (rules/synchronousTwinCalls.ts): calling it changes one name where making the caller async changes every caller.
+ */
+function synchronousTwinFixTitle(ctx: RuleContext, wait: TaskWait): string | null {
+  const twin = synchronousTwinCallOf(wait, (typeName, method) => methodsNamed(ctx.index, method, typeName).length > 0);
+  return twin ? `Call ${twin.call}, the synchronous twin of ${twin.waited}, instead of blocking on its task` : null;
 }
 
 /** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
@@ -634,8 +648,13 @@ an async counterpart, or, when its type has the async twin already, as a Stream 
 \`Assert.Throws\` or \`Assert.Catch\`, which take a delegate that returns void and would make an async lambda async
 void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`; a projection that only reads each
 task's result, \`.Select(t => t.Result)\`, whose lambda made async would hand back the tasks again, into
-\`await Task.WhenAll\` over the tasks). That is a
-design change across files that a person must make; the rule only describes it.
+\`await Task.WhenAll\` over the tasks, and \`.SelectMany(t => t.Result)\`, whose lambda cannot be async at all, into
+that await with the results flattened after it). That is a
+design change across files that a person must make; the rule only describes it. Where the waited task comes from a
+framework call whose synchronous twin does the same work (\`Dns.GetHostAddressesAsync(host).Result\`,
+\`File.ReadAllTextAsync(path).GetAwaiter().GetResult()\`: the static calls of ASY002's table, with the arguments the
+twin takes unchanged and no cancellation token or wait timeout), the title says to call the twin instead: one name
+changes, and the thread still blocks, but on the work itself rather than on a task whose continuation needs another.
 
 ## Limitations
 Without a compiler the rule does not know types. It flags a wait when the workspace's declarations, a Task
@@ -672,7 +691,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
-          fix: { title: fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text))), safety: 'display-only', edits: [] },
+          fix: { title: synchronousTwinFixTitle(ctx, wait) ?? fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text))), safety: 'display-only', edits: [] },
           ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : {}),
         });
       }

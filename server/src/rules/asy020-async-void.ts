@@ -20,7 +20,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
   \`new RelayCommand(Refresh)\`, or wrapped in a lambda that only calls it and is itself given where a void
   delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`): returning Task there would only
-  hand the task to a lambda that drops it.
+  hand the task to a lambda that drops it. A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
+  does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
+  the same way (Task.Run then hands back a task that completes, or faults, with it).
 
 An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, \`Task.Delay\` of a
 constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`) or with one inside a \`try\` whose

@@ -19,6 +19,7 @@ import { awaitCannotFault } from './faultFreeCalls';
 import type { RuleContext } from './types';
 import { constantArgumentTexts, fileImportsNamespace } from './asy001-004-blocking-common';
 import { packageInterfaceDeclares, packageInterfacesNamed } from '../knowledge/packageInterfaces';
+import { TASK_DELEGATE_STARTS } from '../knowledge/taskDelegateStarts';
 
 export interface CallbackSlot {
   kind: 'eventHandler' | 'override' | 'interfaceMember' | 'callback';
@@ -191,7 +192,10 @@ export function mayImplementUnknownInterface(ctx: RuleContext, body: MethodBody)
 
 /**
  * The function's name written somewhere in the file without a call after it: `+= OnTick`, `new Timer(OnTick)`,
- * `Command = new RelayCommand(Refresh)`. A delegate type someone else declared decides its signature then.
+ * `Command = new RelayCommand(Refresh)`. A delegate type someone else declared decides its signature then. A mention
+ * that is the first argument of a call that also takes a task-returning function (`Task.Run(Refresh)`,
+ * `Task.Factory.StartNew(Refresh)`: knowledge/taskDelegateStarts.ts) does not: the method could return Task and the
+ * call would take it as such (the Jackett round of the thirty-third session found an update checker's loop started so).
  */
 export function usedAsMethodGroup(body: MethodBody, masked: string): boolean {
   if (!/^[A-Za-z_]\w*$/.test(body.name)) return false;
@@ -201,10 +205,16 @@ export function usedAsMethodGroup(body: MethodBody, masked: string): boolean {
     if (at >= body.nameSpan.start && at < body.nameSpan.end) continue;
     // `nameof(OnTick)` only names it.
     if (/nameof\s*\(\s*(?:this\.)?$/.test(masked.slice(Math.max(0, at - 20), at))) continue;
+    if (TASK_DELEGATE_START_BEFORE.test(masked.slice(Math.max(0, at - 80), at)) && /^\s*[,)]/.test(masked.slice(at + m[0].length))) continue;
     return true;
   }
   return false;
 }
+
+/** The text before a method group that is the first argument of a knowledge/taskDelegateStarts.ts call: `Task.Run(`, `System.Threading.Tasks.Task.Factory.StartNew(this.`. */
+const TASK_DELEGATE_START_BEFORE = new RegExp(
+  `(?<![\\w.])(?:(?:global::)?System\\.Threading\\.Tasks\\.)?(?:${TASK_DELEGATE_STARTS.map((s) => `${s.receiver.replace('.', '\\s*\\.\\s*')}\\s*\\.\\s*${s.member}`).join('|')})\\s*\\(\\s*(?:this\\s*\\.\\s*)?$`,
+);
 
 /**
  * The awaits whose exception leaves the function: no enclosing `try` of the function itself has a catch that takes
