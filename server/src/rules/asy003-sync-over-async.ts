@@ -1,7 +1,7 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
 import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
-import { describeSyncBody, importsNamespace, taskEvidenceOf } from './asy001-004-blocking-common';
+import { describeSyncBody, importsNamespace, receiverTypeOf, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
 import { methodsNamed, typeFamily } from '../workspace/index';
@@ -328,7 +328,25 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
   if (startedOnThreadPool(wait)) {
     return '. Task.Run starts the work on the thread pool, where its awaits resume without this thread\'s context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves';
   }
+  const source = completionSourceOf(ctx, body, wait);
+  if (source !== null) {
+    return `. ${source}.Task is a TaskCompletionSource's: no continuation of it needs this thread, since it completes when other code sets ${source} (a callback, another thread), so the wait deadlocks only if that code has to run on this thread; it holds the thread until then`;
+  }
   return withoutContextClause(ctx, body) ?? ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+}
+
+/**
+ * The TaskCompletionSource whose task the wait blocks on (`tcs` for `tcs.Task.GetAwaiter().GetResult()`, a local,
+ * parameter, field or property typed as one), or null. Such a task is no async method's: the thread that waits runs
+ * nothing it needs, so the context deadlock the note names otherwise does not apply (MailKit's and OpenTelemetry's
+ * cancellable waits on socket callbacks, read in the thirty-third session).
+ */
+function completionSourceOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string | null {
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return null;
+  const source = /^(@?[A-Za-z_][\w.]*)\s*\.\s*Task$/.exec(wait.receiverText.trim())?.[1];
+  if (!source) return null;
+  const type = receiverTypeOf(ctx, body, source);
+  return type !== null && /^(?:global::)?(?:System\.Threading\.Tasks\.)?TaskCompletionSource\b/.test(type.trim()) ? source : null;
 }
 
 /** Whether the type around the body, or one of its workspace bases, declares DisposeAsync or lists IAsyncDisposable. */
@@ -605,7 +623,9 @@ per request is what starves an ASP.NET Core server under load (Microsoft's ASP.N
 blocking calls"). A Blazor component (a type derived from \`ComponentBase\`, or a \`.razor.cs\` code-behind file)
 runs on its renderer's context even there, and a published library runs in any application, UI ones too: their
 notes keep the deadlock. A wait inside the function handed to \`Task.Run\` runs on a thread-pool thread, which has no
-context in any application, and its note says so too.
+context in any application, and its note says so too. A wait on a \`TaskCompletionSource\`'s task (\`tcs.Task.Wait()\`,
+\`tcs\` typed as one) needs no continuation on the waiting thread: the task completes when other code sets it (a socket
+callback, a cancellation registration), so the note says it deadlocks only if that code has to run on this thread.
 
 ## Example
 \`\`\`csharp
