@@ -617,6 +617,22 @@ test('code that does not ship: a project none of whose project references exists
   assert.deepEqual(submodulePathsOf(null), []);
 });
 
+test('a property read before the project sets it (the self-default idiom) gets no environment note; one read and never set does', () => {
+  const file = '/repo/Aot/Aot.csproj';
+  const model = evaluateProject(file, memoryFs({ [file]: `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup>
+    <TargetFramework>net8.0</TargetFramework>
+    <UseLite Condition=" '$(UseLite)' == '' ">false</UseLite>
+    <Flavor Condition=" '$(Channel)' == 'nightly' ">edge</Flavor>
+  </PropertyGroup>
+  <ItemGroup><ProjectReference Include="../Full/Full.csproj" Condition=" '$(UseLite)' == 'false' " /></ItemGroup>
+</Project>` }));
+  const environment = model.notes.filter((n) => n.kind === 'environment').map((n) => n.message);
+  assert.deepEqual(environment, ['$(Channel) is never set in the project files: taken as empty (an environment variable of that name would change it)']);
+  // The default the project gives is what its conditions read afterwards.
+  assert.deepEqual(model.projectReferences, ['/repo/Full/Full.csproj']);
+});
+
 test('peer suppressions: #pragma (bare and by id), SuppressMessage on members, types and the assembly, NoWarn and .editorconfig', async () => {
   await ready();
   const text = `namespace N;

@@ -808,6 +808,9 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
   for (const [lower, where] of state.undefinedReads) {
     if (lower.startsWith('_') || lower.startsWith('msbuild')) continue;
     if (SDK_SET_LATER.has(lower)) continue;
+    // Read before the project sets it, as the self-default idiom does (`<UseLite Condition=" '$(UseLite)' == ''
+    // ">false</UseLite>`): the files do set it, and the default they give is what an unset property gets.
+    if (state.props.has(lower)) continue;
     notes.push({ kind: 'environment', file: where.file, line: where.line, message: `$(${where.name}) is never set in the project files: taken as empty (an environment variable of that name would change it)` });
   }
   const definesValue = state.props.get('defineconstants')?.value;
