@@ -517,6 +517,9 @@ test('code that does not ship: a build script by its build system package unless
   const sample = project('/repo/samples/Chat/Chat.csproj', '<OutputType>Exe</OutputType>');
   assert.equal(testCodeReason(sample, () => [], folderOf), 'Chat is in the samples folder samples/ and not published');
   assert.equal(testCodeReason(project('/repo/playground/Stress/Stress.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'Stress is in the playground folder playground/ and not published');
+  // A documentation folder right below a root holds the snippets its pages show; deeper, Docs may be a product's feature.
+  assert.equal(testCodeReason(project('/repo/docs/trace/getting-started/getting-started.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'getting-started is in the documentation folder docs/ and not published');
+  assert.equal(testCodeReason(project('/repo/src/Docs/Docs.csproj', ''), () => [], folderOf), null);
   // A sample that publishes itself (a template pack) ships.
   assert.equal(testCodeReason(project('/repo/samples/Templates/Templates.csproj', '<PackageId>Acme.Templates</PackageId>'), () => [], folderOf), null);
   // A library in examples/ that the application references ships with it.

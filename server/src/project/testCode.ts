@@ -455,7 +455,7 @@ export function nonShippedReason(
   if (folder.kind === 'tools' ? packedOnPurpose(project) : publishedByItsOwnFile(project)) return folder.kind === 'build' ? undefined : null;
   const inherited = inheritedMetadataNote(project);
   if (folder.kind === 'test' || folder.kind === 'benchmark') return `${project.name} is in the ${folder.kind} folder ${folder.folder} and not published${inherited}`;
-  if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the ${/playgrounds?\/$/i.test(folder.folder) ? 'playground' : 'samples'} folder ${folder.folder} and not published${inherited}`;
+  if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the ${samplesFolderWord(folder.folder)} folder ${folder.folder} and not published${inherited}`;
   if (folder.kind === 'tools') {
     const descriptive = isPublished(project) && project.packageMetadataFile === project.path ? ` (its ${project.packageMetadata} packs no application)` : inherited;
     return referencedByProductionCode(project) ? null : `${project.name} is in the repository's tools folder ${folder.folder}, not published${descriptive} and referenced by no production code: tooling of the repository`;
@@ -463,6 +463,13 @@ export function nonShippedReason(
   const script = projectsUnder(folder.path).find((q) => q.path !== project.path && buildScriptReason(q) !== null);
   if (!script) return undefined;
   return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
+}
+
+/** What notes call a folder of samples: `playground/` a playground, `docs/` a documentation folder, the rest samples. */
+function samplesFolderWord(folder: string): string {
+  if (/playgrounds?\/$/i.test(folder)) return 'playground';
+  if (/(?:docs?|documentation)\/$/i.test(folder)) return 'documentation';
+  return 'samples';
 }
 
 /**
@@ -539,6 +546,10 @@ const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind; topLev
   { name: /^benchmarks?$/i, kind: 'benchmark' },
   // A playground holds apps the maintainers run to try the product by hand (aspire's and garnet's playground/).
   { name: /^(?:samples?|examples?|playgrounds?)$/i, kind: 'samples' },
+  // A documentation folder at the top holds the snippets its pages show, built as projects of their own
+  // (OpenTelemetry .NET's docs/ has 27) or a placeholder project for an editor (Dapper's docs.csproj). Only at the top:
+  // deeper, `Docs` may be a product's feature (a document store's `src/Docs`).
+  { name: /^(?:docs?|documentation)$/i, kind: 'samples', topLevelOnly: true },
   // The repository's own tooling (a packager, a code generator for its tests, a hand-run API client) sits in a
   // `tools` folder beside `src/`. Only at the top: deeper, `Tools` is as often a product feature's folder (a password
   // manager's `src/Core/Tools` holds its Send and generator features), which ships.
