@@ -542,7 +542,9 @@ const INITIALISED_FLAG = /^(?:this\.)?_?(?:is)?(?:initiali[sz]ed|loaded|warm(?:e
 export function readGuard(condition: string): Guard | null {
   let c = withoutOuterParentheses(condition.trim());
   const any = splitTopLevelOperator(c, '||');
-  if (any.length > 1) return combine(any.map(readGuard), 'or');
+  // An alternative that awaits (`_core == null || await _core.ProcessAsync()`) is work, not a look at cached state: the
+  // branch also runs when the other test hits, so the disjunction is no miss.
+  if (any.length > 1) return any.some((part) => /\bawait\b/.test(part)) ? null : combine(any.map(readGuard), 'or');
   const all = splitTopLevelOperator(c, '&&');
   if (all.length > 1) return combine(all.map(readGuard), 'and');
   if (c.startsWith('!') && !c.startsWith('!=')) return negate(readGuard(c.slice(1)), c);
