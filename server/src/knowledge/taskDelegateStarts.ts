@@ -26,3 +26,12 @@ export const TASK_DELEGATE_STARTS: readonly TaskDelegateStart[] = [
     source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.taskfactory.startnew#system-threading-tasks-taskfactory-startnew-1(system-func((-0)))',
   },
 ];
+
+/**
+ * Whether a call's receiver and name, as the model records them (`Task` and `Run`, `System.Threading.Tasks.Task
+ * .Factory` and `StartNew`, blanks allowed around the dots), are one of these calls.
+ */
+export function isTaskDelegateStart(receiver: string, member: string): boolean {
+  const written = receiver.replace(/\s+/g, '').replace(/^System\.Threading\.Tasks\./, '');
+  return TASK_DELEGATE_STARTS.some((s) => s.member === member && s.receiver === written);
+}

@@ -1,6 +1,7 @@
 /** ASY024 valuetask-misuse: a ValueTask consumed twice, blocked on before it is known complete, kept in a field, or dropped (also inside a task Task.Run starts). */
 import type { CallSite, EnclosingRegion, MemberSignature, MethodBody, Span, TaskWait } from '../model/types';
 import { intentionalDropOf } from '../knowledge/fireAndForget';
+import { isTaskDelegateStart } from '../knowledge/taskDelegateStarts';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { closingBracket, conditionalParts, enclosingOpenBrace, isConditionalQuestion, splitTopLevel } from '../model/syntax';
 import { isConditionalCall } from './asy001-004-blocking-common';
@@ -513,31 +514,23 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
   };
 }
 
-/**
- * The calls that start a delegate on the thread pool and unwrap a task it returns only when that task is a Task:
- * `Task.Run` has overloads for `Func<Task>` and `Func<Task<TResult>>` and none for a ValueTask, so a delegate
- * returning one binds to `Run<TResult>(Func<TResult>)` (learn.microsoft.com, Task.Run, "Overloads");
- * `TaskFactory.StartNew` unwraps nothing (its `Task<Task>` needs `Unwrap()`, which has no ValueTask overload either).
- * The receivers are written as C# code writes them: `Task.Run`, `Task.Factory.StartNew`.
- */
-const POOL_STARTS: readonly { receiver: RegExp; name: string }[] = [
-  { receiver: /^(?:System\.Threading\.Tasks\.)?Task$/, name: 'Run' },
-  { receiver: /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Factory$/, name: 'StartNew' },
-];
-
 /** A task whose result is a ValueTask: `Task<ValueTask>`, `Task<ValueTask<int>>`, with or without the namespace. */
 const TASK_OF_VALUE_TASK = /^(?:System\.Threading\.Tasks\.)?Task<\s*(?:System\.Threading\.Tasks\.)?ValueTask\b/;
 
 /**
- * A Task.Run or Task.Factory.StartNew whose delegate returns a ValueTask: the task it starts completes when the
- * delegate hands the ValueTask back, so whoever waits on or awaits that task goes on before the operation ends,
+ * A Task.Run or Task.Factory.StartNew (knowledge/taskDelegateStarts.ts) whose delegate returns a ValueTask. Those calls
+ * unwrap a task the delegate returns only when it is a Task: `Task.Run` has overloads for `Func<Task>` and
+ * `Func<Task<TResult>>` and none for a ValueTask, so such a delegate binds to `Run<TResult>(Func<TResult>)`
+ * (learn.microsoft.com, Task.Run, "Overloads"); `TaskFactory.StartNew` unwraps nothing (its `Task<Task>` needs
+ * `Unwrap()`, which has no ValueTask overload either). The task it starts completes when the delegate hands the
+ * ValueTask back, so whoever waits on or awaits that task goes on before the operation ends,
  * and nothing consumes the ValueTask: it is dropped inside the started task. Only where the started task's result,
  * the ValueTask, is never read: dropped, waited on with Wait(), awaited as a statement, or returned as a plain Task.
  * Code that reads it (`await await Task.Run(...)`, `.Result` then consumed) may consume the ValueTask after all.
  */
 function poolStartedValueTask(ctx: RuleContext, body: MethodBody, call: CallSite, masked: string): RuleFinding | null {
   const receiver = call.receiver?.trim() ?? '';
-  if (!POOL_STARTS.some((p) => p.name === call.name && p.receiver.test(receiver))) return null;
+  if (!isTaskDelegateStart(receiver, call.name)) return null;
   if (!dropsStartedResult(body, call, masked)) return null;
   const result = callResultOf(ctx, body, call);
   if (!result.typeText || !TASK_OF_VALUE_TASK.test(result.typeText)) return null;

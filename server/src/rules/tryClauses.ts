@@ -93,12 +93,17 @@ const CATCH_CANCELLATION = /^(?:global::)?(?:System\.)?(?:Exception|OperationCan
  * `catch (TaskCanceledException)`, or one that takes everything) and does not throw it again.
  */
 export function catchesCancellation(masked: string, clauses: TryClauses): boolean {
-  return clauses.catches.some((c) => !c.filtered && (c.typeText === null || CATCH_CANCELLATION.test(c.typeText.replace(/\s+/g, ''))) && !throwsAgain(masked, c.block));
+  return clauses.catches.some((c) => takesUnfiltered(c, CATCH_CANCELLATION) && !throwsAgain(masked, c.block));
 }
 
 /** The catch that takes every exception without a filter (`catch`, `catch (Exception ex)`), or null. */
 function catchAllOf(clauses: TryClauses): CatchClause | null {
-  return clauses.catches.find((c) => !c.filtered && (c.typeText === null || CATCH_ALL.test(c.typeText.replace(/\s+/g, '')))) ?? null;
+  return clauses.catches.find((c) => takesUnfiltered(c, CATCH_ALL)) ?? null;
+}
+
+/** Whether a catch without a filter is bare or names a type `caught` matches (blanks taken out). */
+function takesUnfiltered(clause: CatchClause, caught: RegExp): boolean {
+  return !clause.filtered && (clause.typeText === null || caught.test(clause.typeText.replace(/\s+/g, '')));
 }
 
 /**
