@@ -110,6 +110,20 @@ test('property expansion: nested references, string methods and path functions',
   assert.equal(expand('$([System.DateTime]::Now)', h).unknown !== undefined, true);
 });
 
+test('property expansion: a DirectoryInfo from Directory.GetParent, read through Parent, FullName and Name', () => {
+  const h = host({ MSBuildThisFileDirectory: '/repo/build/', Dir: '/repo/src/lib' });
+  // GetParent of a folder written with its trailing separator is that folder, as in .NET.
+  assert.deepEqual(expand('$([System.IO.Directory]::GetParent($(MSBuildThisFileDirectory)).Parent.FullName)', h), { value: '/repo' });
+  assert.deepEqual(expand('$([System.IO.Directory]::GetParent($(MSBuildThisFileDirectory)).FullName)', h), { value: '/repo/build' });
+  assert.deepEqual(expand('$([System.IO.Directory]::GetParent($(Dir)).Name)', h), { value: 'src' });
+  assert.deepEqual(expand("$([System.IO.Directory]::GetParent($(Dir)).FullName.Replace('/', '|'))", h), { value: '|repo|src' });
+  assert.deepEqual(expand('$([System.IO.Path]::GetFileName($(Dir)).ToUpperInvariant())', h), { value: 'LIB' });
+  // A DirectoryInfo's other members, or one left as an object, stay unknown rather than guessed.
+  assert.equal(expand('$([System.IO.Directory]::GetParent($(Dir)).Parent)', h).unknown !== undefined, true);
+  assert.equal(expand('$([System.IO.Directory]::GetParent($(Dir)).Exists)', h).unknown !== undefined, true);
+  assert.deepEqual(expand("$([System.IO.File]::Exists('x.props'))", { ...h, exists: (p: string) => p === '/repo/src/x.props' }), { value: 'True' });
+});
+
 // ---- target frameworks ----
 
 test('target frameworks: parsing, compatibility and the choice among several', () => {

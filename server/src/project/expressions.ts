@@ -107,12 +107,25 @@ const bool = (b: boolean) => (b ? 'True' : 'False');
 
 function evaluateReference(body: string, host: ExpansionHost): Expanded {
   const text = body.trim();
-  // $([Class]::Method(args))
-  const staticCall = /^\[([\w.]+)\]::(\w+)\s*(?:\(([\s\S]*)\))?$/.exec(text);
+  // $([Class]::Method(args)), possibly followed by members of its result: $([System.IO.Directory]::GetParent(x).Parent.FullName)
+  const staticCall = /^\[([\w.]+)\]::(\w+)\s*(\()?/.exec(text);
   if (staticCall) {
-    const args = staticCall[3] === undefined ? [] : argumentValues(staticCall[3], host);
-    if (!Array.isArray(args)) return args;
-    return staticFunction(staticCall[1], staticCall[2], args, host);
+    let args: string[] = [];
+    let consumed = staticCall[0].length;
+    if (staticCall[3]) {
+      const close = matchingParen(text, staticCall[0].length - 1);
+      if (close === -1) return unknown(`unbalanced parentheses in $(${text})`);
+      const values = argumentValues(text.slice(staticCall[0].length, close), host);
+      if (!Array.isArray(values)) return values;
+      args = values;
+      consumed = close + 1;
+    }
+    const result = staticFunction(staticCall[1], staticCall[2], args, host);
+    if (result.unknown !== undefined) return result;
+    const rest = text.slice(consumed).trim();
+    if (!rest) return result;
+    if (isDirectoryInfoFunction(staticCall[1], staticCall[2])) return directoryMembers(result.value, rest, text, host);
+    return memberCalls(result.value, rest, text, host);
   }
   // $(Name) or $(Name.Method(args).Method(args))
   const name = /^([A-Za-z_][\w-]*)/.exec(text);
@@ -125,7 +138,13 @@ function evaluateReference(body: string, host: ExpansionHost): Expanded {
   } else if ('unknown' in found) {
     return unknown(`$(${name[1]}) is not known: ${found.unknown}`);
   } else value = found.value;
-  let rest = text.slice(name[1].length).trim();
+  return memberCalls(value, text.slice(name[1].length).trim(), text, host);
+}
+
+/** System.String members called in a chain on a value (`.Replace('.', '_').ToUpperInvariant()`). */
+function memberCalls(start: string, chain: string, text: string, host: ExpansionHost): Expanded {
+  let value = start;
+  let rest = chain;
   while (rest) {
     const call = /^\.(\w+)\s*(\()?/.exec(rest);
     if (!call) return unknown(`$(${text}) uses syntax AsyncLens does not evaluate`);
@@ -145,6 +164,35 @@ function evaluateReference(body: string, host: ExpansionHost): Expanded {
     rest = rest.slice(consumed).trim();
   }
   return { value };
+}
+
+/** Static functions whose result is a System.IO.DirectoryInfo, whose members a property function can go on to read. */
+function isDirectoryInfoFunction(type: string, method: string): boolean {
+  return type.toLowerCase() === 'system.io.directory' && method.toLowerCase() === 'getparent';
+}
+
+/**
+ * The members of a DirectoryInfo that project files read (`.Parent`, `.FullName`, `.Name`), then string members
+ * once the chain has a string. Repositories set their root this way
+ * (`$([System.IO.Directory]::GetParent($(MSBuildThisFileDirectory)).Parent.FullName)`), and the files they link in
+ * with `$(RepoRoot)` lose their owners when it stays unknown.
+ */
+function directoryMembers(directory: string, chain: string, text: string, host: ExpansionHost): Expanded {
+  let dir = directory;
+  let rest = chain;
+  for (;;) {
+    const member = /^\.(Parent|FullName|Name)\b/i.exec(rest);
+    if (!member) return unknown(`$(${text}) reads a member of a DirectoryInfo that AsyncLens does not evaluate`);
+    rest = rest.slice(member[0].length).trim();
+    const which = member[1].toLowerCase();
+    if (which === 'parent') {
+      dir = directoryOf(dir);
+      if (!rest) return unknown(`$(${text}) ends at a DirectoryInfo, whose text MSBuild does not define here`);
+      continue;
+    }
+    const value = which === 'fullname' ? dir : dir.split('/').pop() ?? '';
+    return memberCalls(value, rest, text, host);
+  }
 }
 
 /** The System.String instance methods project files use on property values. */
@@ -286,6 +334,13 @@ function staticFunction(type: string, method: string, args: string[], host: Expa
       default: return unknown(`${call} is a property function AsyncLens does not evaluate`);
     }
   }
+  if (t === 'system.io.directory' && m === 'getparent') {
+    // Directory.GetParent takes the folder above the path's last name, so a path ending in a separator gives that
+    // folder itself (https://learn.microsoft.com/dotnet/api/system.io.directory.getparent).
+    const path = normalizePath(joinPath(host.thisFileDirectory, args[0] ?? ''));
+    return { value: path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : directoryOf(path) };
+  }
+  if (t === 'system.io.file' && m === 'exists') return { value: bool(host.exists(joinPath(host.thisFileDirectory, args[0] ?? ''))) };
   if (t === 'system.string') {
     if (m === 'isnullorempty') return { value: bool(!(args[0] ?? '')) };
     if (m === 'isnullorwhitespace') return { value: bool(!(args[0] ?? '').trim()) };
