@@ -21,7 +21,7 @@ public sealed class Other { }
 
 public sealed class Router
 {
-    public void Route(bool flag, FileSink file, NullSink none, Other other, Sink any, StreamWriter writer, List<int> ints, List<string> texts, string name)
+    public void Route(bool flag, FileSink file, NullSink none, Other other, Sink any, StreamWriter writer, List<int> ints, List<string> texts, string name, FileSink? maybe, int? count, int zero)
     {
     }
 }
@@ -60,4 +60,21 @@ test('a conditional inside a lambda, an assignment or a string is not the expres
   assert.equal(typeOf('x => flag ? file : file'), null);
   assert.equal(typeOf('"a ? b : c"'), null);
   assert.equal(typeOf('(name == "a ? b : c" ? writer : writer)'), 'StreamWriter');
+});
+
+test('a ?? b has the type both operands share, the right one deciding whether null remains', () => {
+  assert.equal(typeOf('maybe ?? file'), 'FileSink');
+  assert.equal(typeOf('(maybe ?? file)'), 'FileSink');
+  assert.equal(typeOf('count ?? zero'), 'int');
+  assert.equal(typeOf('count ?? null'), 'int?');
+  assert.equal(typeOf('maybe ?? throw new InvalidOperationException()'), 'FileSink');
+  assert.equal(typeOf('maybe ?? any'), 'Sink');
+  assert.equal(typeOf('maybe ?? none ?? file'), null);
+});
+
+test('a ?? b inside a lambda, an assignment or a string is not the expression', () => {
+  assert.equal(typeOf('x => maybe ?? file'), null);
+  assert.equal(typeOf('maybe ??= file'), null);
+  assert.equal(typeOf('"a ?? b"'), null);
+  assert.equal(typeOf('file ?? other'), null);
 });

@@ -196,6 +196,14 @@ function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, re
   return [typed.typeText, ...(constraints ?? [])].some((t) => row.types.includes(stripGenerics(t)));
 }
 
+/** Whether some workspace method of this name returns a ValueTask (a call whose receiver is not typed may be it). */
+function workspaceNamesakeReturnsValueTask(ctx: RuleContext, name: string): boolean {
+  return (ctx.index.methodsByName.get(name) ?? []).some((m) => {
+    const kind = classifyReturnType(m.body?.returnTypeText ?? m.member?.typeText ?? '', false).kind;
+    return kind === 'ValueTask' || kind === 'ValueTaskOfT';
+  });
+}
+
 /** Whether the file imports the namespace or one inside it (`Blazored` for `using Blazored.LocalStorage;`). */
 function importsNamespace(ctx: RuleContext, namespace: string): boolean {
   return fileNamespaces(ctx).some((n) => n === namespace || n.startsWith(`${namespace}.`));
@@ -315,7 +323,9 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       // A member known to return a ValueTask (EF Core's FindAsync) is no Task of any T.
       if (mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount)) return 'no';
       if (withResult) return materializesAnotherType(body, callee.name) ? 'no' : 'unknown';
-      return 'fits';
+      // A plain Task method can return any task of an unseen call, but no ValueTask: where the workspace declares a
+      // method of that name returning one, the call may well be it.
+      return workspaceNamesakeReturnsValueTask(ctx, callee.name) ? 'unknown' : 'fits';
     }
     case 'variable': {
       const known = typed();
@@ -390,7 +400,10 @@ export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): E
   const fit = operandFits(ctx, body, tail);
   if (fit === 'no') return null;
   if (fit === 'unknown') {
-    return { tail, form, edits: null, noFix: `the type of ${shortText(tail.operand.text)} is not visible, and a Task<${body.resultTypeText ?? 'T'}> method can return only a task of exactly that type (Task<T> is invariant)` };
+    const why = body.returnKind === 'Task'
+      ? `a Task method cannot return a ValueTask, which a method of that name in the workspace returns`
+      : `a Task<${body.resultTypeText ?? 'T'}> method can return only a task of exactly that type (Task<T> is invariant)`;
+    return { tail, form, edits: null, noFix: `the type of ${shortText(tail.operand.text)} is not visible, and ${why}` };
   }
   if (fit === 'annotations') {
     return { tail, form, edits: null, noFix: `the task ${shortText(tail.operand.text)} returns differs from the method's ${body.returnTypeText ?? 'return type'} in a nullable annotation, which returning it as it is would carry over with warning CS8619; make the two annotations agree first` };

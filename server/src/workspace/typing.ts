@@ -88,6 +88,9 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   // condition starts with (`await`, a cast).
   const branches = conditionalBranches(t);
   if (branches) return conditionalType(branches, body, bodies, index);
+  // `a ?? b` binds looser than everything but the conditional, assignments and lambdas.
+  const coalesced = coalesceOperands(t);
+  if (coalesced) return coalesceType(coalesced, body, bodies, index);
   // The value of `await e` is e's result (Task<T> -> T), never e itself.
   const awaited = awaitOperandOf(t);
   if (awaited !== null) {
@@ -288,7 +291,7 @@ function simpleApiName(type: ApiType): string {
 function conditionalBranches(text: string): [string, string] | null {
   // A raw string literal (`"""`) is more than the blanking below reads: no answer is safer than a wrong split.
   if (!text.includes('?') || !text.includes(':') || text.includes('"""')) return null;
-  const masked = text.replace(/@?\$*"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (literal) => ' '.repeat(literal.length));
+  const masked = blankedLiterals(text);
   const parts = conditionalParts(masked, 0, masked.length);
   if (!parts || !masked.slice(0, parts.whenTrue.start - 1).trim()) return null;
   let assignsOrLambda = false;
@@ -315,6 +318,53 @@ function conditionalType(branches: [string, string], body: MethodBody, bodies: r
   if (!index || stripGenerics(whenTrue.typeText) === stripGenerics(whenFalse.typeText)) return null;
   if (typeFamily(index, whenFalse.typeText).has(stripGenerics(whenTrue.typeText))) return whenTrue;
   if (typeFamily(index, whenTrue.typeText).has(stripGenerics(whenFalse.typeText))) return whenFalse;
+  return null;
+}
+
+/** The text with its string and character literals blanked, so that operators inside them cannot split it. */
+function blankedLiterals(text: string): string {
+  return text.replace(/@?\$*"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (literal) => ' '.repeat(literal.length));
+}
+
+/**
+ * `a ?? b` at the top level: its two operands (the right one holds any further `??`, which associates to the right),
+ * or null. Literals are blanked as for the conditional; an assignment (`??=`, `=`) or a lambda at the top level makes
+ * the text something else.
+ */
+function coalesceOperands(text: string): [string, string] | null {
+  if (!text.includes('??') || text.includes('"""')) return null;
+  const masked = blankedLiterals(text);
+  let at = -1;
+  let assignsOrLambda = false;
+  topLevel(masked, 0, masked.length, (i) => {
+    if (masked[i] === '=' && !/[=!<>]/.test(masked[i - 1] ?? '') && masked[i + 1] !== '=') return (assignsOrLambda = true);
+    if (at === -1 && masked[i] === '?' && masked[i + 1] === '?' && masked[i + 2] !== '=') at = i;
+    return false;
+  });
+  if (assignsOrLambda || at <= 0) return null;
+  return [text.slice(0, at), text.slice(at + 2)];
+}
+
+/**
+ * The type of `a ?? b`, as C# gives it where it is plain: the left operand's type (its nullable mark dropped) when the
+ * right one has that type too, is `null` or `default`, or throws; the base when one operand's workspace type derives
+ * from the other's. Anything else (a conversion only the compiler knows, an operand of unknown type) is unknown.
+ * https://learn.microsoft.com/dotnet/csharp/language-reference/operators/null-coalescing-operator
+ */
+function coalesceType(operands: [string, string], body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
+  const left = typeOfExpression(operands[0], body, bodies, index);
+  if (!left) return null;
+  const plain = (e: ExpressionType): ExpressionType => ({ typeText: e.typeText.replace(/\?$/, ''), source: e.source });
+  const rightText = operands[1].trim();
+  if (/^(?:null|default|throw\b)/.test(rightText)) return /^throw\b/.test(rightText) ? plain(left) : left;
+  const right = typeOfExpression(rightText, body, bodies, index);
+  if (!right) return null;
+  const [l, r] = [plain(left), plain(right)];
+  // `int? ?? int` is an int, `string? ?? string?` a string?: the right operand says whether null remains possible.
+  if (l.typeText === r.typeText) return right;
+  if (!index || stripGenerics(l.typeText) === stripGenerics(r.typeText)) return null;
+  if (typeFamily(index, r.typeText).has(stripGenerics(l.typeText))) return l;
+  if (typeFamily(index, l.typeText).has(stripGenerics(r.typeText))) return r;
   return null;
 }
 
