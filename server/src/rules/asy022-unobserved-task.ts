@@ -200,7 +200,7 @@ export const rule: Rule = {
 function dropsNothing(ctx: RuleContext, call: CallSite, applicable: readonly CallCandidate[], chaining: boolean): boolean {
   if (applicable.length === 0) return false;
   if (chaining && call.receiver !== null && applicable.every(handsBackItsReceiver)) return true;
-  const declarations = applicable.map((c) => c.declaration);
+  const declarations = runnableDeclarations(applicable);
   return everyDeclaredBody(ctx.index, declarations, (b) => mayReturnNullTask(ctx.index, b)) || everyDeclaredBody(ctx.index, declarations, (b) => returnsKeptTask(ctx.index, b));
 }
 
@@ -216,7 +216,20 @@ function applicableTargetsOf(ctx: RuleContext, body: MethodBody, call: CallSite)
  * asks). Dropping such a task loses nothing today, which the finding says instead of claiming work runs on.
  */
 function completesBeforeReturning(ctx: RuleContext, applicable: readonly CallCandidate[]): boolean {
-  return applicable.length > 0 && everyDeclaredBody(ctx.index, applicable.map((c) => c.declaration), returnsOnlyCompletedTasks);
+  return applicable.length > 0 && everyDeclaredBody(ctx.index, runnableDeclarations(applicable), returnsOnlyCompletedTasks);
+}
+
+/**
+ * The declarations whose bodies may run for the call: a member without a body beside ones with a body is an abstract
+ * (or interface) declaration the bodies override or implement, which never runs itself. A call on `this` in
+ * `ActorSystemCore` finds both the base's `internal abstract Task FinalTerminate();` and the class's override, and only
+ * the override's body says what the task is (akka.net's ActorSystemImpl, the thirty-fourth session's seeded reading).
+ * Where no candidate has a body (an interface-typed receiver), every candidate stays, and nothing is known.
+ */
+function runnableDeclarations(applicable: readonly CallCandidate[]): readonly (CallCandidate['declaration'])[] {
+  const bodied = applicable.filter((c) => c.declaration !== undefined);
+  const workspaceOnly = applicable.every((c) => c.source === 'workspace' && !c.workspaceExtension);
+  return (workspaceOnly && bodied.length > 0 ? bodied : applicable).map((c) => c.declaration);
 }
 
 /**
