@@ -24,6 +24,7 @@ import { finalBlockWrittenBeforeEveryExit } from './finalizedStreams';
 import { maskCommentsAndStrings, usingScopeClose } from './sourceText';
 import { typeEveryReturnCreates } from './factoryResults';
 import { everySourceReadsOnly } from './streamSources';
+import { disposesUnwrittenHandedInStream } from './handedInStreams';
 import { workspaceExtensionsTaking } from '../workspace/typing';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
@@ -155,6 +156,8 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   // local or a helper's result whose every source, followed through locals, tuples and the workspace's methods, is
   // opened for reading or is a MemoryStream (`var (stream, info) = await OpenSubtitle(...)`: streamSources.ts).
   if (readOnlyCreationOf(resource) || opensForReadingInAHelper(ctx, body, resource) || everySourceReadsOnly(ctx, body, resource)) return null;
+  // A Stream parameter the method only reads or hands on: what the caller opened is not known, and nothing is written.
+  if (disposesUnwrittenHandedInStream(ctx.text, body, ctx.model.bodies, using)) return null;
   // A workspace factory that cannot be overridden and only ever returns `new T(...)` hands out a T, whatever
   // interface it is declared to return: T's DisposeAsync is the one `await using` would run.
   const created = typeEveryReturnCreates(ctx, body, resource);
