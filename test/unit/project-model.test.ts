@@ -1043,12 +1043,35 @@ test('synchronization context: an ASP.NET Core, worker or console application ru
   assert.equal(context('<Project ToolsVersion="15.0"><PropertyGroup><OutputType>Exe</OutputType><TargetFrameworkVersion>v4.8</TargetFrameworkVersion></PropertyGroup></Project>'), undefined);
   // A published library is anybody's code; one nobody publishes is its hosts'.
   const library = one(sdk('Microsoft.NET.Sdk'));
-  const console = { project: one(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>')), withoutContext: 'App is a console application' };
-  const kiosk = { project: one(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), withoutContext: null };
+  const console = { project: one(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>')), withoutContext: 'App is a console application', consoleTool: null };
+  const kiosk = { project: one(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), withoutContext: null, consoleTool: null };
   assert.equal(libraryCodeVerdict(library, 'auto', null, [], [console])?.withoutContext, 'App runs only in App, which has no SynchronizationContext');
   assert.equal(libraryCodeVerdict(library, 'auto', null, [], [console, kiosk])?.withoutContext, undefined);
   assert.equal(libraryCodeVerdict(library, 'auto', null, [], [])?.withoutContext, undefined);
   assert.equal(libraryCodeVerdict(one(sdk('Microsoft.NET.Sdk', '<PackageId>App</PackageId>')), 'auto', null, [], [console])?.withoutContext, undefined);
+});
+
+test('a console tool: a console application with no UI, web server or service host package, and the libraries only such tools run', async () => {
+  const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
+  const { consoleToolReason } = await import('../../server/src/project/synchronizationContext');
+  const one = (csproj: string) => evaluateProject('/repo/App/App.csproj', memoryFs({ '/repo/App/App.csproj': csproj }), { configuration: 'Release' });
+  const sdk = (name: string, body = '') => `<Project Sdk="${name}"><PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup></Project>`;
+  const tool = one(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>'));
+  assert.equal(consoleToolReason(tool, []), 'App is a console tool (OutputType Exe, no UI framework, web server or service host)');
+  assert.equal(libraryCodeVerdict(tool, 'auto', null)?.consoleTool, 'App is a console tool (OutputType Exe, no UI framework, web server or service host)');
+  // A console application that hosts services with the generic host runs for the process's lifetime under load.
+  const service = one('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Microsoft.Extensions.Hosting" Version="8.0.0" /></ItemGroup></Project>');
+  assert.equal(consoleToolReason(service, []), null);
+  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Web')), []), null);
+  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Worker')), []), null);
+  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), []), null);
+  // A class library nobody publishes is a console tool's code when every application that runs it is one.
+  const library = one(sdk('Microsoft.NET.Sdk'));
+  const toolHost = { project: tool, withoutContext: 'App is a console application', consoleTool: 'App is a console tool' };
+  const serviceHost = { project: service, withoutContext: 'App is a console application', consoleTool: null };
+  assert.equal(libraryCodeVerdict(library, 'auto', null, [], [toolHost])?.consoleTool, 'App runs only in console tools (App)');
+  assert.equal(libraryCodeVerdict(library, 'auto', null, [], [toolHost, serviceHost])?.consoleTool, undefined);
+  assert.equal(libraryCodeVerdict(one(sdk('Microsoft.NET.Sdk', '<PackageId>App</PackageId>')), 'auto', null, [], [toolHost])?.consoleTool, undefined);
 });
 
 test('a project a solution names gets the Solution* properties a solution build passes, so $(SolutionDir) paths resolve', () => {

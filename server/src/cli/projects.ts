@@ -78,7 +78,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       noWarn: p.noWarn,
       isPackable: p.isPackable,
       testProject,
-      libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason, ...(library.withoutContext ? { withoutContext: library.withoutContext } : {}) } : null,
+      libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason, ...(library.withoutContext ? { withoutContext: library.withoutContext } : {}), ...(library.consoleTool ? { consoleTool: library.consoleTool } : {}) } : null,
       packingNuspec: p.packingNuspec ? { nuspec: display(p.packingNuspec.path), how: p.packingNuspec.how } : null,
       configureAwaitWeaver: p.configureAwaitWeaver ? { configured: p.configureAwaitWeaver.configured } : null,
       packageReferences: p.packageReferences.map((r) => ({ id: r.id, version: r.version })),

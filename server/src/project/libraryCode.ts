@@ -8,7 +8,7 @@
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
-import { applicationWithoutContext, aspNetCoreServerOf, hostedWithoutContext, type HostingApplication } from './synchronizationContext';
+import { applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, hostedOnlyByConsoleTools, hostedWithoutContext, type HostingApplication } from './synchronizationContext';
 import { uiPackageOf } from '../knowledge/contextPackages';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
@@ -28,6 +28,11 @@ export interface LibraryCodeVerdict {
    * a context there.
    */
   withoutContext?: string;
+  /**
+   * Why the code runs only in a console tool, when it does (project/synchronizationContext.ts consoleToolReason): the
+   * tool itself, or a class library nobody publishes whose every host is one. ASY003 shows a wait there as information.
+   */
+  consoleTool?: string;
 }
 
 /**
@@ -62,7 +67,9 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   const verdict = settingVerdict(setting) ?? (project ? projectVerdict(project, referenced) : null);
   if (!verdict || !project) return verdict;
   const withoutContext = withoutContextOf(project, referenced, hosts, verdict);
-  return withoutContext ? { ...verdict, withoutContext } : verdict;
+  if (!withoutContext) return verdict;
+  const consoleTool = isApplication(project) ? consoleToolReason(project, referenced) : verdict.isLibrary ? null : hostedOnlyByConsoleTools(project, hosts);
+  return consoleTool ? { ...verdict, withoutContext, consoleTool } : { ...verdict, withoutContext };
 }
 
 function settingVerdict(setting: LibraryCodeSetting): LibraryCodeVerdict | null {

@@ -27,6 +27,8 @@ const CONTEXT_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.system
 export interface HostingApplication {
   project: ProjectModel;
   withoutContext: string | null;
+  /** Why it is a console tool (consoleToolReason), or null. */
+  consoleTool: string | null;
 }
 
 const sdkNamed = (project: ProjectModel, name: string): boolean => project.sdks.some((s) => s.split('/')[0].toLowerCase() === name);
@@ -69,9 +71,44 @@ export function applicationWithoutContext(project: ProjectModel, referenced: rea
   const server = aspNetCoreServerOf(project, []);
   if (server) return `${project.name} is an ASP.NET Core application (${server}), which has no SynchronizationContext`;
   if (sdkNamed(project, 'microsoft.net.sdk.worker')) return `${project.name} is a worker service (Microsoft.NET.Sdk.Worker), and the generic host installs no SynchronizationContext`;
+  return consoleApplicationReason(project);
+}
+
+function consoleApplicationReason(project: ProjectModel): string | null {
   // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so.
   if (project.sdkStyle && (project.outputType ?? '').toLowerCase() === 'exe') return `${project.name} is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext`;
   return null;
+}
+
+/**
+ * Packages with which a console application becomes a long-running service: the generic host runs hosted services
+ * and background work for the process's lifetime (learn.microsoft.com/dotnet/core/extensions/generic-host), and
+ * Topshelf runs a Windows service. Only the application's own references count: a tool that references the
+ * product's core library sees that library's packages without hosting anything.
+ */
+const SERVICE_HOST_PACKAGES = ['microsoft.extensions.hosting', 'microsoft.extensions.hosting.windowsservices', 'microsoft.extensions.hosting.systemd', 'topshelf'];
+
+/**
+ * Why an application is a console tool, or null: a console application (no UI, no ASP.NET Core server, no worker SDK)
+ * that declares no service host package. Such a program runs one flow of work the user started (an installer, a
+ * command-line front end, a release script): a synchronous wait there holds the flow that would wait anyway, with no
+ * request load to starve the thread pool and no context to deadlock on. ASY003 shows its waits as information
+ * (test/real-world/README.md, the seeded reading of the thirty-fourth session: bitwarden's setup tool, duplicati's
+ * command line).
+ */
+export function consoleToolReason(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+  const console = consoleApplicationReason(project);
+  if (console === null || applicationWithoutContext(project, referenced) !== console) return null;
+  if (project.packageReferences.some((p) => SERVICE_HOST_PACKAGES.includes(p.id.toLowerCase()))) return null;
+  return `${project.name} is a console tool (OutputType Exe, no UI framework, web server or service host)`;
+}
+
+/** Why a class library runs only in console tools, or null: every application that hosts it is one. */
+export function hostedOnlyByConsoleTools(project: ProjectModel, hosts: readonly HostingApplication[]): string | null {
+  if (!hosts.length || hosts.some((h) => !h.consoleTool)) return null;
+  const names = hosts.map((h) => h.project.name);
+  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return `${project.name} runs only in console tools (${shown})`;
 }
 
 /**

@@ -475,6 +475,20 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * (`SynchronousContract.remedy`): for a declared contract its callers, which can use the contract's asynchronous
  * counterpart where it has one.
  */
+/**
+ * A wait in a console tool's code (project/synchronizationContext.ts consoleToolReason: an installer, a command-line
+ * front end, a release script, or a library only such tools run) is shown as information: the program runs one flow of
+ * work its user started, so the wait holds the thread that would wait anyway, with no context to deadlock on and no
+ * request load to starve the pool; making it async would mean making the tool's whole synchronous chain, Main
+ * included, async. The seeded reading of the thirty-fourth session found these true and of little value
+ * (test/real-world/README.md). The finding stays in the panel, in blue; a severity set for ASY003 shows it at that
+ * severity.
+ */
+function consoleToolSeverity(ctx: RuleContext): { maxSeverity: { severity: 'information'; reason: string } } | Record<string, never> {
+  const tool = ctx.testCode ? null : ctx.library?.consoleTool;
+  return tool ? { maxSeverity: { severity: 'information', reason: `${tool}: the wait holds the one flow of work its user started, with no context to deadlock on and no request load` } } : {};
+}
+
 function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
   const name = body.kind === 'lambda' || body.kind === 'anonymousMethod' ? 'the function' : body.name;
   return { severity: 'hint', reason: `${name} cannot await: ${contract.reason}, so blocking is how it meets a synchronous contract; ${contract.remedy}` };
@@ -607,6 +621,11 @@ ASP.NET Core's host finds by name on a startup class and calls synchronously is 
 \`ConfigureServices\` that takes an \`IServiceCollection\`; the note says the work can move to an async \`Main\`
 before the host runs, or to a hosted service whose \`StartAsync\` the host awaits. A method that only shares the name
 (without those parameters, or not public) stays a warning.
+A wait in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
+framework, no ASP.NET Core server, no worker SDK and no service host package of its own (Microsoft.Extensions.Hosting,
+Topshelf), or a class library that only such tools run. An installer or a command-line front end runs one flow of
+work its user started, so the wait holds the thread that would wait anyway, with no context to deadlock on and no
+request load to starve the pool; making it async means making the tool's synchronous chain, Main included, async.
 A severity set for ASY003 in settings or .editorconfig shows these at that severity too.
 
 ## Why is this bad?
@@ -712,7 +731,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text))), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : {}),
+          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : consoleToolSeverity(ctx)),
         });
       }
     }

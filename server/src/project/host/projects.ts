@@ -17,7 +17,7 @@ import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
 import { isApplication } from '../libraryCode';
-import { applicationWithoutContext, type HostingApplication } from '../synchronizationContext';
+import { applicationWithoutContext, consoleToolReason, type HostingApplication } from '../synchronizationContext';
 import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderReason, testCodeReason, uncompiledSampleReason } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
@@ -338,7 +338,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       if (isApplication(p) && !projectTestCodeReason(p)) apps.push(p);
       queue.push(...referencersOf(p));
     }
-    const found = apps.map((app) => ({ project: app, withoutContext: applicationWithoutContext(app, referencedProjects(app)) }));
+    const found = apps.map((app) => ({ project: app, withoutContext: applicationWithoutContext(app, referencedProjects(app)), consoleTool: consoleToolReason(app, referencedProjects(app)) }));
     hosting.set(project.path, found);
     return found;
   };
