@@ -123,11 +123,13 @@ export function needsParentheses(text: string, span: Span): boolean {
  * Wraps an inserted `await` in parentheses where precedence needs them: edits for the text before and after the
  * expression. A statement-level call never gets them: `if (ok) (await x);` would not even be a statement.
  */
-export function awaitEdits(text: string, span: Span, statementLevel: boolean): { open: TextEdit; close: TextEdit | null } {
+export function awaitEdits(text: string, span: Span, statementLevel: boolean, configure = false): { open: TextEdit; close: TextEdit | null } {
   const parens = !statementLevel && needsParentheses(text, span);
+  // `.ConfigureAwait(false)` goes right after the awaited call, inside the parentheses an await that goes on needs.
+  const close = `${configure ? '.ConfigureAwait(false)' : ''}${parens ? ')' : ''}`;
   return {
     open: { start: span.start, end: span.start, newText: parens ? '(await ' : 'await ' },
-    close: parens ? { start: span.end, end: span.end, newText: ')' } : null,
+    close: close ? { start: span.end, end: span.end, newText: close } : null,
   };
 }
 

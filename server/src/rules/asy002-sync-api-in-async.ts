@@ -18,6 +18,7 @@ import {
 import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
 import { takesSyncModeParameter } from './syncPathOnly';
+import { awaitConventionOf, configuresAwaits } from './fileAwaitConvention';
 import { methodsNamed, stripGenerics } from '../workspace/index';
 import { verdictKey } from '../workspace/completion';
 
@@ -376,8 +377,10 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
  */
 function awaitTwinEdits(ctx: RuleContext, body: MethodBody, call: CallSite, twinEdits: TextEdit[]): TextEdit[] | null {
   const flag = body.asyncFlag;
+  // The await is written as the file writes its awaits: with ConfigureAwait(false) where most of them have it.
+  const configure = configuresAwaits(awaitConventionOf(ctx.text));
   if (!flag) {
-    const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call));
+    const { open, close } = awaitEdits(ctx.text, call.span, isStatementLevel(call), configure);
     return mergeInsertions([open, ...twinEdits, ...(close ? [close] : [])]);
   }
   if (call.usage === 'returned') return null;
@@ -386,6 +389,7 @@ function awaitTwinEdits(ctx: RuleContext, body: MethodBody, call: CallSite, twin
   for (const e of [...twinEdits].sort((a, b) => b.start - a.start)) {
     twin = twin.slice(0, e.start - call.span.start) + e.newText + twin.slice(e.end - call.span.start);
   }
+  if (configure) twin += '.ConfigureAwait(false)';
   const newText = call.usage === 'discarded' ? `if (${flag}) await ${twin}; else ${original}` : `(${flag} ? await ${twin} : ${original})`;
   return [{ start: call.span.start, end: call.span.end, newText }];
 }

@@ -1,4 +1,5 @@
 /** ASY027 configureawait-policy (off by default): an await of a Task or ValueTask without ConfigureAwait in library code. */
+import { awaitConventionOf, configuresAwaits } from './fileAwaitConvention';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { innermostType } from '../model/enclosingTypes';
 import { weaverSettingFor } from '../project/weavers';
@@ -119,10 +120,8 @@ function policyOf(ctx: RuleContext, masked: string): Policy | null {
   const library = libraryCodeOf(ctx);
   // Library code that runs only in the ASP.NET Core server has no context to leave: only the file's own policy counts.
   if (library.isLibrary && !library.withoutContext) return { reason: `this is library code (${library.reason})` };
-  const awaits = [...masked.matchAll(/(?<![\w.])await\s+(?!foreach\b|using\b)/g)].length;
-  const configured = [...masked.matchAll(/\.\s*ConfigureAwait\s*\(\s*false\s*\)/g)].length;
-  // More than half: a file split evenly shows no policy, and its unconfigured awaits are not exceptions to one.
-  if (configured * 2 > awaits) return { reason: `${configured} of the ${awaits} awaits in this file use ConfigureAwait(false)` };
+  const convention = awaitConventionOf(ctx.text, masked);
+  if (configuresAwaits(convention)) return { reason: `${convention.configured} of the ${convention.awaits} awaits in this file use ConfigureAwait(false)` };
   return null;
 }
 
