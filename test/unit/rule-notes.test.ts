@@ -30,6 +30,9 @@ const ROWS: NoteRow[] = [
   // A ValueTask returned by Task.Run's or StartNew's delegate: the message names the starter, the note the Task<ValueTask> it gives.
   { fixture: 'valuetask-misuse/pool-started.cs', ruleId: 'ASY024', about: "'Task.Run'", line: 22, message: /^The ValueTask the delegate of 'Task\.Run' returns is never awaited/, note: /^Task\.Run gives a Task<ValueTask>: it unwraps a Task the delegate returns but not a ValueTask/ },
   { fixture: 'valuetask-misuse/pool-started.cs', ruleId: 'ASY024', about: "'Task.Factory.StartNew'", message: /^The ValueTask the delegate of 'Task\.Factory\.StartNew' returns is never awaited/, note: /^Task\.Factory\.StartNew gives a Task<ValueTask>/ },
+  // A wait inside a lock statement: awaiting there does not compile, so the title says the lock must become a SemaphoreSlim.
+  { fixture: 'sync-over-async/waits-where-await-cannot-go.cs', ruleId: 'ASY003', about: 'Result', line: 13, message: /blocks the thread on a task/, fix: /^Make Push async and await the task \(changes its signature and every caller\); the wait is inside a lock statement, where await is not allowed: replace the lock with a SemaphoreSlim awaited with WaitAsync$/ },
+  { fixture: 'sync-over-async/waits-where-await-cannot-go.cs', ruleId: 'ASY003', about: 'Result', line: 19, message: /blocks the thread on a task/, fix: /^Make PushUnlocked async and await the task \(changes its signature and every caller\)$/ },
   // A wait through ConfigureAwait(false) waits on the call's task: the note says why that call is a task.
   { fixture: 'sync-over-async/configured-wait.cs', ruleId: 'ASY003', about: 'ConfigureAwait', message: /blocks the thread on a task/, note: /Why this is a task: return type of PublishAsync is a Task\./ },
   // A lambda given to NUnit's Assert.Throws or Assert.Catch is not made async (it would be async void there): the title names the assertion for async code.

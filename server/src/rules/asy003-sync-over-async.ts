@@ -16,6 +16,7 @@ import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf, type SynchronousContract } from './synchronousContracts';
 import { usedAsMethodGroup } from './callbackSlots';
 import { withoutContextClause } from './contextFree';
+import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
 
 /**
@@ -414,6 +415,22 @@ function synchronousTwinFixTitle(ctx: RuleContext, wait: TaskWait): string | nul
 }
 
 /** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
+/**
+ * A title that tells the reader to await the task, completed with what stands in the way where the wait sits: inside
+ * a \`lock\` statement an await does not compile (CS1996), so the lock must become a SemaphoreSlim awaited with
+ * WaitAsync; a catch filter, an unsafe context, a query clause or a thread-affine lock need the wait moved out first.
+ * The seeded reading of the thirty-fourth session found a title that said only "make Create async and await" for a
+ * wait inside \`lock (PushLock)\` (Sonarr).
+ */
+function withAwaitObstacle(ctx: RuleContext, body: MethodBody, wait: TaskWait, title: string): string {
+  if (!/\bawait the task\b/.test(title)) return title;
+  const obstacle = whyAwaitIsNotAllowedAt(ctx, body, wait.span.start);
+  if (!obstacle) return title;
+  return obstacle === LOCK
+    ? `${title}; the wait is inside a lock statement, where await is not allowed: replace the lock with a SemaphoreSlim awaited with WaitAsync`
+    : `${title}, after moving the wait out of where it is (${obstacle})`;
+}
+
 function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () => string): string {
   switch (body.kind) {
     case 'constructor':
@@ -730,7 +747,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
-          fix: { title: synchronousTwinFixTitle(ctx, wait) ?? fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text))), safety: 'display-only', edits: [] },
+          fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)))), safety: 'display-only', edits: [] },
           ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : consoleToolSeverity(ctx)),
         });
       }

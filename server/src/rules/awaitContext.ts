@@ -14,7 +14,7 @@ interface ForbiddenRegion extends Span {
   reason: string;
 }
 
-const LOCK = 'await is not allowed inside a lock statement';
+export const LOCK = 'await is not allowed inside a lock statement';
 const UNSAFE = 'await is not allowed in an unsafe context';
 const FILTER = 'await is not allowed in a catch filter';
 const QUERY = 'await is not allowed in a query expression past its first from clause';
