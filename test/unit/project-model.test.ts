@@ -891,8 +891,9 @@ test('checkFile: a wait in a function whose signature is a synchronous contract 
   const plain = checkFile(file, text, model, index, completion, selection).findings;
   assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [
     [25, 'hint'], [44, 'hint'], [55, 'hint'], [66, 'hint'], [84, 'hint'],
-    [88, 'warning'], [98, 'hint'], [104, 'warning'], [125, 'warning'], [127, 'warning'],
+    [88, 'warning'], [98, 'hint'], [104, 'warning'], [125, 'warning'], [127, 'warning'], [143, 'hint'],
   ]);
+  assert.match(plain[10].note ?? '', /it overrides Dispose, which a workspace base declares to implement Dispose of a type declared outside the workspace/);
   assert.match(plain[0].note ?? '', /Shown as hint: Flush cannot await: it overrides Flush, a member of a base type declared outside the workspace, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract.s asynchronous counterpart where it has one\.$/);
   assert.match(plain[4].note ?? '', /it is the Dispose\(bool\) of the dispose pattern/);
   assert.match(plain[6].note ?? '', /it is the factory ConcurrentDictionary\.GetOrAdd calls synchronously/);

@@ -114,6 +114,15 @@ export function declaredByABaseIn(index: WorkspaceIndex, bodies: readonly Method
   family.delete(shape.owner);
   const fits = (m: MethodRef): boolean => !shape.sameArity || arityOf(m) === null || arityOf(m) === shape.parameterCount;
   if (methodsNamed(index, shape.name, null).some((m) => m.typeName !== null && family.has(m.typeName) && fits(m))) return true;
+  return declaredOutsideTheWorkspace(index, bodies, shape, typingBody);
+}
+
+/**
+ * Whether a base type or interface of the owner declared outside the workspace (a package's interface, a .NET type the
+ * signatures know) declares a member of the name: the part of declaredByABaseIn that a workspace base's own
+ * declaration does not answer.
+ */
+export function declaredOutsideTheWorkspace(index: WorkspaceIndex, bodies: readonly MethodBody[], shape: MethodShape, typingBody: MethodBody | undefined): boolean {
   if (implementsPackageInterfaceMember(index, shape)) return true;
   const typing = typingBody ? apiTypingFor(typingBody, bodies, index) : null;
   if (!typing) return false;
