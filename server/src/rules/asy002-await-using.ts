@@ -21,6 +21,7 @@ import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
 import { everyConfiguredProvider } from './efCoreProviders';
 import { finalBlockWrittenBeforeEveryExit } from './finalizedStreams';
+import { closedFirstByWrapper } from './wrappedStreams';
 import { maskCommentsAndStrings, usingScopeClose } from './sourceText';
 import { typeEveryReturnCreates } from './factoryResults';
 import { everySourceReadsOnly } from './streamSources';
@@ -69,6 +70,9 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   if (match.flushIsAllItWrites && endsWithAwaitedFlush(ctx.text, using)) return null;
   // `cs.FlushFinalBlock()` (or closing a stream built over cs) before every way out: disposal writes nothing more.
   if (match.finalizedBy && finalBlockWrittenBeforeEveryExit(ctx.text, body, using, match.finalizedBy)) return null;
+  // A writer or reader built over the stream in the next `using` (`new StreamWriter(file)`) closes it when it is
+  // disposed, first: the stream's own disposal finds it closed, and the writer's `using` is judged on its own.
+  if (closedFirstByWrapper(ctx.text, body, using)) return null;
   // An EF Core transaction in a workspace whose every configured provider disposes its transactions synchronously
   // (SQL Server, SQLite, in-memory): `await using` runs the same synchronous rollback and close.
   if (match.efCoreProviderDecides && everyConfiguredProvider(ctx.index.whole ?? ctx.index, (p) => p.transactionDisposalIsSync)) return null;

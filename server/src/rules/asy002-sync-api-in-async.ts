@@ -584,7 +584,10 @@ EF Core \`IDbContextTransaction\` in a workspace whose every configured provider
 synchronously (SQL Server, SQLite, in-memory: SqlTransaction and SqliteTransaction keep DbTransaction's DisposeAsync,
 which runs Dispose); a \`CryptoStream\` whose \`using\` body writes the final block (\`FlushFinalBlock()\`, or
 closing a stream built over it) as a statement that runs before its end and before each return inside it: disposal
-has nothing left to write; a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
+has nothing left to write; a \`using\` of a stream whose very next \`using\` (chained, first in its block, or
+the next \`using var\`) builds a writer, reader or compressor over it without \`leaveOpen: true\` (\`new
+StreamWriter(file)\`): that wrapper is disposed first and closes the stream, so the stream's own disposal finds it
+closed (the wrapper's \`using\` is judged on its own); a \`using\` of another object's \`Stream\` property or field (\`using (section.Body)\`, a request or
 upload body handed out to be read), whose declared type says nothing of what is behind it; a \`using\` of a stream
 opened for reading or decompressing (\`File.OpenRead\`, \`FileAccess.Read\`, \`CompressionMode.Decompress\`), also
 through a helper of the same type whose every return opens one so (\`CreateReadStream(path)\` returning \`new
