@@ -8,6 +8,7 @@ import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } 
 import { quoted } from './messageText';
 import { howExceptionsPass, tryClausesOf } from './tryClauses';
 import { inBlazorComponent } from './contextFree';
+import { rethrowsIntoOwnPump } from './ownContextPumps';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -129,6 +130,12 @@ and decide what to do with the exception (show it, log it); no mechanical choice
   without awaiting it does not count. Statements before the try count only as those field writes, clears and guards
   on a field: a property (\`Title = "";\`), another call, a list field that may be null or the local clock
   (\`DateTime.Now\`) could run code that throws, and a field another part of a partial type declares is not seen.
+- A handler a workspace \`SynchronizationContext\` posts to itself (\`Post(RunFunction, null)\` in a class deriving
+  from it, the shape of the RunSync helpers that pump continuations on the calling thread) is not reported when each
+  escaping await's catch stores the exception in a member before throwing it again (\`_caughtException =
+  ExceptionDispatchInfo.Capture(exception);\`): the context's own loop throws the recorded exception to its caller,
+  and what the catch throws again goes back to that context. That the loop does so, and that it sets itself as the
+  current context while it runs, is taken on trust.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
 `;
@@ -267,7 +274,8 @@ export const rule: Rule = {
       const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body);
       if (slot) {
         const escaping = escapingAwaits(ctx, body, masked);
-        if (escaping.length > 0) findings.push(handlerFinding(ctx, body, slot, escaping, masked));
+        // A RunSync helper's pump posts the function to itself and rethrows what its catch records to the helper's caller.
+        if (escaping.length > 0 && !rethrowsIntoOwnPump(ctx, body, escaping, masked)) findings.push(handlerFinding(ctx, body, slot, escaping, masked));
         continue;
       }
       if (observesHandedInTasks(ctx, body, masked)) continue;
