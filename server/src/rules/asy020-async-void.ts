@@ -6,7 +6,7 @@ import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
-import { howExceptionsPass, tryClausesOf } from './tryClauses';
+import { firstPassingCatch } from './tryClauses';
 import { inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
 
@@ -212,13 +212,8 @@ function returnTaskFix(ctx: RuleContext, body: MethodBody, masked: string): Fix 
  * first) says, since an outer one that stopped everything would have kept the await from escaping at all.
  */
 function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string): { pass: 'none' | 'rethrows' | 'narrow'; catchLine: number | null } {
-  for (const region of point.regions) {
-    if (region.kind !== 'try') continue;
-    const clauses = tryClausesOf(masked, region.span);
-    const how = clauses ? howExceptionsPass(masked, clauses) : null;
-    if (how?.clause && how.pass !== 'none') return { pass: how.pass, catchLine: lineOf(ctx, how.clause.start) };
-  }
-  return { pass: 'none', catchLine: null };
+  const first = firstPassingCatch(masked, point.regions);
+  return first ? { pass: first.pass, catchLine: lineOf(ctx, first.clause.start) } : { pass: 'none', catchLine: null };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { MethodBody, SuspensionPoint } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { typeFamily, typesNamed } from '../workspace/index';
 import { escapeRegExp } from '../model/syntax';
-import { tryClausesOf, howExceptionsPass, type CatchClause } from './tryClauses';
+import { firstPassingCatch, type CatchClause } from './tryClauses';
 import type { RuleContext } from './types';
 
 export function rethrowsIntoOwnPump(ctx: RuleContext, body: MethodBody, escaping: readonly SuspensionPoint[], masked: string): boolean {
@@ -20,8 +20,8 @@ export function rethrowsIntoOwnPump(ctx: RuleContext, body: MethodBody, escaping
   if (owner === null || typesNamed(ctx.index, owner).length === 0 || !typeFamily(ctx.index, owner).has('SynchronizationContext')) return false;
   if (!postedToItself(ctx, body, owner)) return false;
   return escaping.length > 0 && escaping.every((point) => {
-    const clause = innermostRethrowingCatch(point, masked);
-    return clause !== null && recordsCaughtException(masked, clause);
+    const first = firstPassingCatch(masked, point.regions);
+    return first?.pass === 'rethrows' && recordsCaughtException(masked, first.clause);
   });
 }
 
@@ -32,16 +32,6 @@ function postedToItself(ctx: RuleContext, body: MethodBody, owner: string): bool
       && call.argumentTexts.length > 0 && call.argumentTexts[0].trim() === body.name));
 }
 
-/** The catch that takes everything and throws again, of the innermost try around the await that has catches. */
-function innermostRethrowingCatch(point: SuspensionPoint, masked: string): CatchClause | null {
-  for (const region of point.regions) {
-    if (region.kind !== 'try') continue;
-    const clauses = tryClausesOf(masked, region.span);
-    const how = clauses ? howExceptionsPass(masked, clauses) : null;
-    if (how && how.pass !== 'none') return how.pass === 'rethrows' ? how.clause : null;
-  }
-  return null;
-}
 
 /**
  * The catch block stores its exception in a member before anything else can throw: a statement of the block that

@@ -4,7 +4,7 @@
  * The model marks a region `try` around an await or a return; ASY020/ASY021 ask whether an exception can leave the
  * try, ASY026 what the finally disposes.
  */
-import type { Span } from '../model/types';
+import type { EnclosingRegion, Span } from '../model/types';
 
 export interface CatchClause {
   /** Where the `catch` keyword starts. */
@@ -116,6 +116,22 @@ export function howExceptionsPass(masked: string, clauses: TryClauses): { pass: 
   const all = catchAllOf(clauses);
   if (!all) return { pass: 'narrow', clause: clauses.catches[0] };
   return throwsAgain(masked, all.block) ? { pass: 'rethrows', clause: all } : null;
+}
+
+/**
+ * The catch an exception from an await meets first: of the innermost `try` around it (regions come innermost first)
+ * whose catches let something pass, with how (`rethrows`: it takes everything and throws again; `narrow`: it takes
+ * only some exceptions). A try without catches is passed through; one whose catch stops everything is skipped too,
+ * for callers that ask only about awaits already known to escape. Null when no catch lets anything pass.
+ */
+export function firstPassingCatch(masked: string, regions: readonly EnclosingRegion[]): { pass: 'rethrows' | 'narrow'; clause: CatchClause } | null {
+  for (const region of regions) {
+    if (region.kind !== 'try') continue;
+    const clauses = tryClausesOf(masked, region.span);
+    const how = clauses ? howExceptionsPass(masked, clauses) : null;
+    if (how?.clause && how.pass !== 'none') return { pass: how.pass, clause: how.clause };
+  }
+  return null;
 }
 
 /** A `throw` statement in a catch block (`throw;`, `throw ex;`, `throw new ...`), outside nested lambdas' own blocks. */
