@@ -260,7 +260,7 @@ function syncReadsMemory(ctx: RuleContext, syncCandidates: readonly MethodRef[],
   if (syncCandidates.length === 0 || viaExtension) return false;
   const implementations = familyBodies(ctx, syncCandidates[0].member!.name, typeName);
   // A body without any call proves nothing: it may open a stream or a connection by `new`, or be a stub.
-  return implementations.length > 0 && sumOfLookups(implementations.map((m) => memoryReadLookups(ctx, m, 0, new Set()))) > 0;
+  return implementations.length > 0 && (sumOfLookups(implementations.map((m) => memoryReadLookups(ctx, m, 0, new Set()))) ?? 0) > 0;
 }
 
 /** How deep memoryReadLookups follows workspace calls: a wrapper of a wrapper of a dictionary, and no further. */
