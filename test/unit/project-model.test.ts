@@ -506,6 +506,7 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(nonShippedFolderBelow('/repo/sample/App', ['/repo'])?.kind, 'samples');
   assert.equal(nonShippedFolderBelow('/repo/example/App', ['/repo'])?.kind, 'samples');
   assert.equal(nonShippedFolderBelow('/repo/playground/Stress', ['/repo'])?.kind, 'samples');
+  assert.equal(nonShippedFolderBelow('/repo/demos/PdfExport', ['/repo'])?.kind, 'samples');
   // Only below a root: the checkout itself may sit in a folder named examples.
   assert.equal(nonShippedFolderBelow('/examples/repo/src/App', ['/examples/repo']), null);
   assert.equal(nonShippedFolderBelow('/repo/src/ExamplesApi', ['/repo']), null);
@@ -531,6 +532,7 @@ test('code that does not ship: a build script by its build system package unless
   const sample = project('/repo/samples/Chat/Chat.csproj', '<OutputType>Exe</OutputType>');
   assert.equal(testCodeReason(sample, () => [], folderOf), 'Chat is in the samples folder samples/ and not published');
   assert.equal(testCodeReason(project('/repo/playground/Stress/Stress.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'Stress is in the playground folder playground/ and not published');
+  assert.equal(testCodeReason(project('/repo/demos/PdfExport/PdfExport.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'PdfExport is in the demos folder demos/ and not published');
   // A documentation folder right below a root holds the snippets its pages show; deeper, Docs may be a product's feature.
   assert.equal(testCodeReason(project('/repo/docs/trace/getting-started/getting-started.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'getting-started is in the documentation folder docs/ and not published');
   assert.equal(testCodeReason(project('/repo/src/Docs/Docs.csproj', ''), () => [], folderOf), null);
@@ -596,6 +598,17 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testAppReason(loadClient('<IsPackable>false</IsPackable>'), []), null);
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.LoadBalancer'), []), null);
   assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><IsPackable>false</IsPackable>', 'Store.Latest'), []), null);
+  // Without IsPackable false, an application with a whole Tests segment before the last (a child process the tests
+  // start) is one when nothing references it and it publishes nothing; a Tests segment at the end, a PackageId of its
+  // own, PackAsTool, a referencer or a Testing segment leave it alone.
+  const child = 'Store.Tests.DumpOutput is an application named as a part of the tests (a Tests segment in its name), not published and referenced by no project';
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType>', 'Store.Tests.DumpOutput'), []), child);
+  assert.equal(testCodeReason(loadClient('<OutputType>Exe</OutputType>', 'Store.Tests.DumpOutput'), () => []), child);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><PackageId>Store.Tests.DumpOutput</PackageId>', 'Store.Tests.DumpOutput'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType><PackAsTool>true</PackAsTool>', 'Store.Tests.DumpOutput'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType>', 'Store.Tests.DumpOutput'), [app]), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType>', 'Store.Testing.Console'), []), null);
+  assert.equal(testAppReason(loadClient('<OutputType>Exe</OutputType>', 'Store.Tests'), []), null);
 
   // An application named as a code generator that nothing references is the repository's own, a PackageId or not; a
   // .NET tool, a referenced one, a library (a source generator) or a name that only ends in Generator is not.

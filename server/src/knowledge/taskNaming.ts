@@ -35,6 +35,16 @@ export const CONVERSION_TARGETS: readonly { suffix: string; returnKinds: readonl
  */
 export const MOCK_SETUP_NAMES: readonly string[] = ['ReturnsAsync', 'ThrowsAsync'];
 
+/**
+ * Names of WhenAll combinators whose task completes only once every task it was given has completed, or faults (a
+ * failing task ends it early, which the await then rethrows). After such an await returns, each of its tasks has
+ * completed. `WhenAll` is Task's own; `WhenAllOrFirstException` is the combinator of that behaviour in .NET's guide to
+ * the Task-based Asynchronous Pattern (https://learn.microsoft.com/dotnet/standard/asynchronous-programming-patterns/consuming-the-task-based-asynchronous-pattern#whenallorfirstexception),
+ * and `WhenAllFailFast` the name code bases give the same helper after JavaScript's Promise.all. A combinator that
+ * may return with a task still running (one with a timeout) takes another name, and is not in this list.
+ */
+export const WAIT_ALL_COMBINATOR_NAMES: readonly string[] = ['WhenAll', 'WhenAllFailFast', 'WhenAllOrFirstException'];
+
 export const TASK_NAMING_PRECEDENTS: readonly TaskNamingPrecedent[] = [
   {
     kind: 'combinator',

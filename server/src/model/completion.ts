@@ -10,6 +10,7 @@ import { bodiesById, bodyChain } from './bodies';
 import { firstVariableIn, someVariableIn, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
 import { deferredBatchCreatedBy } from '../knowledge/deferredBatches';
+import { WAIT_ALL_COMBINATOR_NAMES } from '../knowledge/taskNaming';
 
 /**
  * Names of a `bool` parameter (or, with a leading underscore, field) that selects a method's synchronous or
@@ -640,8 +641,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
       const batched = variable && !element ? batchQueryReason(operand, variable, a.span.start, wait, body, bodies, syntax) : null;
       if (batched) return batched;
       const whenAll = (a.operand.kind === 'whenAll' && a.operand.callee) || isStaticWhenAllHelper(operand) ? operand : whenAllHeldBy(operand, a.span.start, body, bodies, syntax);
-      if (whenAll) {
-        const args = tasksPassedToWhenAll(whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')')));
+      const args = whenAll ? tasksPassedToWhenAll(whenAll.slice(whenAll.indexOf('(') + 1, whenAll.lastIndexOf(')'))) : tasksOfWhenAllExtension(operand);
+      if (args) {
         if (args.includes(recv)) return `${recv} completed in the awaited Task.WhenAll`;
         if (element && args.includes(element)) return `${element} completed in the awaited Task.WhenAll`;
         // `fetching[pair]` after `await Task.WhenAll(fetching.Select(f => f.Value))` or `(fetching.Values)`: an
@@ -718,14 +719,26 @@ function typePatternSubject(body: MethodBody, bodies: readonly MethodBody[], syn
 }
 
 /**
- * A static `WhenAll` of the project's own, called on its type (`TaskUtils.WhenAll(load, save)`): a helper named after
- * Task.WhenAll, as .NET names its combinators (knowledge/taskNaming.ts), which waits for every task it is given
+ * A static `WhenAll` of the project's own, called on its type (`TaskUtils.WhenAll(load, save)`, or another name of
+ * knowledge/taskNaming.ts's WAIT_ALL_COMBINATOR_NAMES): a helper named after Task.WhenAll, as .NET names its
+ * combinators, which waits for every task it is given
  * (typically to hand back their results as a tuple). The call must be the whole operand, so its arguments are the
  * tasks it waited for.
  */
 function isStaticWhenAllHelper(operand: string): boolean {
-  const call = /^(?:[A-Za-z_]\w*\.)*[A-Z]\w*\s*\.\s*WhenAll\s*(?:<[^<>()]*>)?\s*\(/.exec(operand);
+  const call = new RegExp(String.raw`^(?:[A-Za-z_]\w*\.)*[A-Z]\w*\s*\.\s*(?:${WAIT_ALL_COMBINATOR_NAMES.join('|')})\s*(?:<[^<>()]*>)?\s*\(`).exec(operand);
   return !!call && closingBracket(operand, call[0].length - 1) === operand.length - 1;
+}
+
+/**
+ * The tasks of a project's own WhenAll extension called on an array written in place (`new[] { load, save
+ * }.WhenAllFailFast()`, `new Task[] { a, b }.WhenAll()`): a combinator of knowledge/taskNaming.ts's
+ * WAIT_ALL_COMBINATOR_NAMES waits for every task of its receiver, so each element has completed once the await
+ * returns. Null for any other operand: a collection held in a variable may gain or lose tasks before the call.
+ */
+function tasksOfWhenAllExtension(operand: string): string[] | null {
+  const call = new RegExp(String.raw`\.\s*(?:${WAIT_ALL_COMBINATOR_NAMES.join('|')})\s*(?:<[^<>()]*>)?\s*\([^()]*\)$`).exec(operand);
+  return call ? elementsWrittenInPlace(operand.slice(0, call.index).trim()) : null;
 }
 
 /**

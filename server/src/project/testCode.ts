@@ -256,10 +256,11 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * name does not say test support and a project that is not test code references it: the product ships it.
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
- * `samples`, `examples` or `playground` folder, or with a Samples or Examples word ending a segment of its name, sampleNameReason)
+ * `samples`, `examples`, `playground` or `demos` folder, or with a Samples or Examples word ending a segment of its name, sampleNameReason)
  * or the repository's tooling (in a top-level `tools` folder) that neither publishes itself nor is referenced by
  * production code (nonShippedReason), an application that references a test project (testToolReason), an unpacked application
- * that nothing references and whose name says test support (testAppReason), and an application that nothing references
+ * that nothing references and whose name says test support, or one that publishes nothing and has a Tests segment in its
+ * name (testAppReason), and an application that nothing references
  * and whose name says it generates code, which is no .NET tool (generatorAppReason).
  */
 export function testCodeReason(
@@ -408,12 +409,28 @@ export function testToolReason(project: ProjectModel, references: readonly Proje
  * generator or scale-test console drives the product from outside, through its public API, so neither its package
  * references nor its project references tell it from the product's own server; the name alone would take a product
  * called `Acme.TestFlight` or a published test adapter, so the project must also say it is no package and be nothing
- * else's part. Over 41 repositories this takes six console tools and no product (test/real-world/README.md).
+ * else's part. Over 41 repositories this takes six console tools and no product (test/real-world/README.md). An
+ * application that does not set IsPackable false is one when a whole segment of its name is Tests (testsSegmentAppReason).
  */
 export function testAppReason(project: ProjectModel, referencers: readonly ProjectModel[]): string | null {
-  if (!isApplicationProject(project) || project.isPackable !== false || referencers.length > 0) return null;
+  if (!isApplicationProject(project) || referencers.length > 0) return null;
+  if (project.isPackable !== false) return testsSegmentAppReason(project);
   const word = TEST_SUPPORT_NAME.exec(project.name)?.[0];
   return word ? `${project.name} is an application for tests by its name (${word}), not packed (IsPackable false) and referenced by no project` : null;
+}
+
+/**
+ * Why an application named as a part of a test suite is one, or null: a whole segment of its name before the last is
+ * Tests (`Acme.Tests.DumpIO`, `Acme.Tests.SingleFileDeployment`), nothing references it and it publishes nothing (no
+ * package property of its own file, no .nuspec, no PackAsTool). Such a console application is a child process the
+ * tests start and watch (one that writes to its standard output, one published as a single file to check that the
+ * library loads there), kept beside the test project under its namespace. A whole segment says what a substring
+ * cannot (`Acme.TestFlight` is a product), and a product's application is not named under its tests' namespace.
+ */
+function testsSegmentAppReason(project: ProjectModel): string | null {
+  if (project.packAsTool || publishedByItsOwnFile(project)) return null;
+  if (!project.name.split('.').slice(0, -1).includes('Tests')) return null;
+  return `${project.name} is an application named as a part of the tests (a Tests segment in its name), not published and referenced by no project`;
 }
 
 /**
@@ -465,9 +482,10 @@ export function nonShippedReason(
   return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
 }
 
-/** What notes call a folder of samples: `playground/` a playground, `docs/` a documentation folder, the rest samples. */
+/** What notes call a folder of samples: `playground/` a playground, `demos/` a demos folder, `docs/` a documentation folder, the rest samples. */
 function samplesFolderWord(folder: string): string {
   if (/playgrounds?\/$/i.test(folder)) return 'playground';
+  if (/demos?\/$/i.test(folder)) return 'demos';
   if (/(?:docs?|documentation)\/$/i.test(folder)) return 'documentation';
   return 'samples';
 }
@@ -545,7 +563,8 @@ const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind; topLev
   { name: /^tests?$/i, kind: 'test' },
   { name: /^benchmarks?$/i, kind: 'benchmark' },
   // A playground holds apps the maintainers run to try the product by hand (aspire's and garnet's playground/).
-  { name: /^(?:samples?|examples?|playgrounds?)$/i, kind: 'samples' },
+  // A demos folder holds apps that show the product at work, as a samples folder does (a PDF export demo).
+  { name: /^(?:samples?|examples?|playgrounds?|demos?)$/i, kind: 'samples' },
   // A documentation folder at the top holds the snippets its pages show, built as projects of their own
   // (OpenTelemetry .NET's docs/ has 27) or a placeholder project for an editor (Dapper's docs.csproj). Only at the top:
   // deeper, `Docs` may be a product's feature (a document store's `src/Docs`).

@@ -523,8 +523,10 @@ top-level statements) that have an awaitable twin, and names the twin:
   a cache read), not a blocking copy. A call there to another overload of the name (a private \`Foo(bool async, ...)\`
   that both public members run) does not count. Nor is a \`Foo\` reported whose every workspace body (each
   implementation the call may run) only looks up an in-memory collection of a .NET type (\`TryGetValue\`,
-  \`ContainsKey\`, \`GetValueOrDefault\`) or forwards to itself: a cache getter cannot block, and a \`FooAsync\` that
-  fetches on its own is another operation, not its twin. Nor is a synchronous \`Foo\` whose every workspace body
+  \`ContainsKey\`, \`GetValueOrDefault\`), forwards to itself, or calls workspace methods that only do the same
+  (the workspace's own wrapper of a dictionary, an extension that calls \`TryGetValue\`, up to three calls deep): a
+  cache getter cannot block, and a \`FooAsync\` that fetches or waits for the entry on its own is another operation,
+  not its twin. Nor is a synchronous \`Foo\` whose every workspace body
   starts \`FooAsync\` and returns without waiting for it (\`_ = LoadAsync();\` behind a guard): it blocks on
   nothing, and awaiting \`FooAsync\` instead would skip its guard and wait for work it leaves running; one that waits
   for the task it started (\`.GetAwaiter().GetResult()\`), or hands \`FooAsync\` to a runner that waits for it

@@ -12,7 +12,9 @@ import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
 import { exemptTwinCallFor } from '../knowledge/exemptions';
 import { isInMemoryLookup } from '../knowledge/inMemoryLookups';
-import { typeOfExpression } from '../workspace/typing';
+import { apiTypingFor, typeOfExpression } from '../workspace/typing';
+import { methodsOf } from '../signatures/members';
+import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { dispatchableMembersNamed } from '../workspace/completion';
 import type { RuleContext } from './types';
 import { isWorkspaceTypeName, receiverTypeOf } from './asy001-004-blocking-common';
@@ -248,32 +250,71 @@ function nestedIn(inner: MethodBody, outer: MethodBody, bodies: readonly MethodB
 /**
  * Whether every workspace body the call may run for its sync member (declared on the receiver's type family: an
  * interface's implementations, a base's overrides) only reads memory: no waits, no locks, and no calls but
- * in-memory collection lookups (knowledge/inMemoryLookups.ts) and forwarding to the same name on its own object
- * (`IRole IGuild.GetRole(ulong id) => GetRole(id)`). Such a Foo is a cache or table read that cannot block, and its
- * FooAsync (which may fetch on a miss, or do other work) is not a drop-in for it. At least one body must be seen;
+ * in-memory collection lookups (knowledge/inMemoryLookups.ts), forwarding to the same name on its own object
+ * (`IRole IGuild.GetRole(ulong id) => GetRole(id)`), and calls of workspace methods that only read memory themselves
+ * (memoryReadLookups). Such a Foo is a cache or table read that cannot block, and its FooAsync (which may fetch on a
+ * miss, wait for the entry to arrive, or do other work) is not a drop-in for it. At least one body must be seen;
  * a member only declared (an interface with no implementation in the workspace) proves nothing.
  */
 function syncReadsMemory(ctx: RuleContext, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
   if (syncCandidates.length === 0 || viaExtension) return false;
-  const syncName = syncCandidates[0].member!.name;
-  const implementations = familyBodies(ctx, syncName, typeName);
-  let lookups = 0;
-  const readsMemory = (m: MethodRef) => {
-    const b = m.body!;
-    if (b.waits.length > 0 || b.awaits.length > 0 || b.locks.length > 0 || b.usings.length > 0 || (b.creations?.length ?? 0) > 0) return false;
-    return b.calls.every((c) => {
-      if (c.name === syncName) return c.receiver === null || c.receiver === 'this' || c.receiver === 'base';
-      if (!isInMemoryLookup(c.name) || c.receiver === null) return false;
-      // The collection's type must be known and not the workspace's own (a TryGetValue of a store that reads a disk).
-      const bodies = ctx.index.files.get(m.file)?.bodies ?? [];
-      const collection = typeOfExpression(c.receiver, b, bodies, ctx.index)?.typeText;
-      if (!collection || typesNamed(ctx.index, stripGenerics(collection)).length > 0) return false;
-      lookups++;
-      return true;
-    });
-  };
+  const implementations = familyBodies(ctx, syncCandidates[0].member!.name, typeName);
   // A body without any call proves nothing: it may open a stream or a connection by `new`, or be a stub.
-  return implementations.length > 0 && implementations.every(readsMemory) && lookups > 0;
+  return implementations.length > 0 && (sumOfLookups(implementations.map((m) => memoryReadLookups(ctx, m, 0, new Set()))) ?? 0) > 0;
+}
+
+/** How deep memoryReadLookups follows workspace calls: a wrapper of a wrapper of a dictionary, and no further. */
+const MAX_MEMORY_READ_DEPTH = 3;
+
+/**
+ * How many in-memory collection lookups a workspace method's body makes when it only reads memory, or null when it
+ * may do anything else. A call is one of:
+ * - a lookup of knowledge/inMemoryLookups.ts on a collection whose type is known and not the workspace's own;
+ * - the method's own name on its own object (an explicit implementation forwarding to the public member);
+ * - a member of a workspace type (`_sessions.GetValueOrDefault(id)` on the library's own dictionary wrapper) whose
+ *   every body on the type's family reads memory in turn;
+ * - a workspace extension method on a collection of the base class library that has no instance method of that name
+ *   (`_items.GetValue(key)`, a helper over TryGetValue for a target without GetValueOrDefault), every body of that
+ *   name reading memory in turn. The signature database must know the collection's type, so that an instance method
+ *   of the same name, which C# would bind first, is ruled out.
+ * A lookup on a workspace type that reads a file is still one that may block: its body says so.
+ */
+function memoryReadLookups(ctx: RuleContext, m: MethodRef, depth: number, seen: Set<MethodRef>): number | null {
+  const b = m.body!;
+  if (seen.has(m) || b.waits.length > 0 || b.awaits.length > 0 || b.locks.length > 0 || b.usings.length > 0 || (b.creations?.length ?? 0) > 0) return null;
+  seen.add(m);
+  const bodies = ctx.index.files.get(m.file)?.bodies ?? [];
+  const counts = b.calls.map((c): number | null => {
+    if (c.name === m.member?.name && (c.receiver === null || c.receiver === 'this' || c.receiver === 'base')) return 0;
+    if (c.receiver === null) return null;
+    const collection = typeOfExpression(c.receiver, b, bodies, ctx.index)?.typeText;
+    if (!collection) return null;
+    const own = typesNamed(ctx.index, stripGenerics(collection)).length > 0;
+    if (!own && isInMemoryLookup(c.name)) return 1;
+    if (depth >= MAX_MEMORY_READ_DEPTH) return null;
+    const callees = own ? familyBodies(ctx, c.name, stripGenerics(collection)) : extensionBodiesOnApiType(ctx, b, bodies, collection, c.name);
+    return callees.length === 0 ? null : sumOfLookups(callees.map((x) => memoryReadLookups(ctx, x, depth + 1, seen)));
+  });
+  return sumOfLookups(counts);
+}
+
+/** The sum of the counts, or null when any is null. */
+function sumOfLookups(counts: readonly (number | null)[]): number | null {
+  return counts.some((n) => n === null) ? null : counts.reduce<number>((sum, n) => sum + n!, 0);
+}
+
+/**
+ * The workspace's extension methods named `name`, with a body, that a call on a value of the API type `typeText` binds
+ * to: none when the signature database does not know the type or the type has an instance method of that name.
+ */
+function extensionBodiesOnApiType(ctx: RuleContext, body: MethodBody, bodies: readonly MethodBody[], typeText: string, name: string): MethodRef[] {
+  const typing = apiTypingFor(body, bodies, ctx.index);
+  const type = typing ? resolveTypeText(typing.api, typeText) : null;
+  if (!typing || !type || !definitionOf(typing.api, type) || methodsOf(typing.api, type, name, { static: false }).length > 0) return [];
+  return (ctx.index.methodsByName.get(name) ?? []).filter((x) => {
+    const first = x.member?.parameters?.[0];
+    return !!x.body && !!x.member?.isStatic && !!first && first.modifiers.includes('this');
+  });
 }
 
 /**
