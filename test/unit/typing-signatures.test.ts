@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ready } from './support';
 import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
 import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typing';
-import { namesWorkspaceType, nestedTypeNamesSeenBy } from '../../server/src/workspace/nestedTypes';
+import { nameViewOf, namesWorkspaceType } from '../../server/src/workspace/nestedTypes';
 import type { WorkspaceIndex } from '../../server/src/workspace/index';
 import type { FileModel } from '../../server/src/model/types';
 import { provideFileApiScopes } from '../../server/src/signatures/provider';
@@ -124,9 +124,9 @@ public sealed class BufferedPipe : Pipe { }
 `,
     'Mirror.cs': 'namespace Transport; public sealed partial class Mirror : Pipe { }',
   });
-  const seen = (file: string) => nestedTypeNamesSeenBy(index, index.files.get(file)!);
+  const seen = (file: string) => nameViewOf(index, file);
   // CatalogClient's Stream is System.IO.Stream: the API context must not take Pipe's nested Stream for it.
-  assert.deepEqual([...seen('Shop.cs')], []);
+  assert.deepEqual([...seen('Shop.cs').names], []);
   assert.equal(namesWorkspaceType(index, 'Stream', seen('Shop.cs')), false);
   // Pipe declares it, and a type derived from Pipe in another file names it too.
   assert.equal(namesWorkspaceType(index, 'Stream', seen('Pipes.cs')), true);
