@@ -4,23 +4,14 @@
 // methodsNamedFrom with that file's view.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready } from './support';
-import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
+import { indexOfFiles, ready } from './support';
 import { typeOfExpression } from '../../server/src/workspace/typing';
 import { methodsNamed, typesNamed, type WorkspaceIndex } from '../../server/src/workspace/index';
 import { methodsNamedFrom, nameViewOf, typesVisibleFrom } from '../../server/src/workspace/nestedTypes';
 
 before(ready);
 
-function workspace(files: Record<string, string>): WorkspaceIndex {
-  const index = createIndex();
-  for (const [name, text] of Object.entries(files)) {
-    const { model, tree } = modelFile(text);
-    tree?.delete();
-    updateFile(index, name, model);
-  }
-  return index;
-}
+const workspace = indexOfFiles;
 
 const FILES = {
   'Settings.cs': `

@@ -2,8 +2,8 @@
 // on .NET and package types, with the file's usings; the workspace's own declarations still come first.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready } from './support';
-import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
+import { indexOfFiles, ready } from './support';
+import { modelFile, updateFile } from '../../server/src/analysis/project';
 import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typing';
 import { nameViewOf, namesWorkspaceType } from '../../server/src/workspace/nestedTypes';
 import type { WorkspaceIndex } from '../../server/src/workspace/index';
@@ -13,15 +13,7 @@ import { apiFrameworkOf, fileApiScope, PLAIN_SDK_USINGS, usingScope } from '../.
 
 before(ready);
 
-function workspace(files: Record<string, string>): WorkspaceIndex {
-  const index = createIndex();
-  for (const [name, text] of Object.entries(files)) {
-    const { model, tree } = modelFile(text);
-    tree?.delete();
-    updateFile(index, name, model);
-  }
-  return index;
-}
+const workspace = indexOfFiles;
 
 function typeIn(index: WorkspaceIndex, file: string, method: string, expression: string) {
   const model: FileModel = index.files.get(file)!;
