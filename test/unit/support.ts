@@ -6,6 +6,8 @@ import { locateWasm } from '../../server/src/host/wasm';
 import { installSignatureDatabase } from '../../server/src/host/signatures';
 import { main } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
+import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
+import type { WorkspaceIndex } from '../../server/src/workspace/index';
 
 /** The repository root, found from the bundled test file's location (out/test/...). */
 export const repoRoot = (() => {
@@ -65,4 +67,15 @@ export async function runCli(args: string[], cwd = repoRoot, env: Record<string,
  */
 export function fixtureRuleSelection(ruleFolder: string, rules: readonly { meta: { id: string; name: string; defaultSeverity: string } }[]): { enabled: Set<string>; disabled: Set<string> } {
   return { enabled: new Set(rules.filter((r) => r.meta.defaultSeverity !== 'off' || r.meta.name === ruleFolder).map((r) => r.meta.id)), disabled: new Set<string>() };
+}
+
+/** A workspace index of these files (name -> C# text), each modelled as the analysis does. */
+export function indexOfFiles(files: Record<string, string>): WorkspaceIndex {
+  const index = createIndex();
+  for (const [name, text] of Object.entries(files)) {
+    const { model, tree } = modelFile(text);
+    tree?.delete();
+    updateFile(index, name, model);
+  }
+  return index;
 }

@@ -2,10 +2,10 @@
 // on .NET and package types, with the file's usings; the workspace's own declarations still come first.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ready } from './support';
-import { createIndex, modelFile, updateFile } from '../../server/src/analysis/project';
+import { indexOfFiles, ready } from './support';
+import { modelFile, updateFile } from '../../server/src/analysis/project';
 import { taskEvidence, typeOfExpression } from '../../server/src/workspace/typing';
-import { namesWorkspaceType, nestedTypeNamesSeenBy } from '../../server/src/workspace/nestedTypes';
+import { nameViewOf, namesWorkspaceType } from '../../server/src/workspace/nestedTypes';
 import type { WorkspaceIndex } from '../../server/src/workspace/index';
 import type { FileModel } from '../../server/src/model/types';
 import { provideFileApiScopes } from '../../server/src/signatures/provider';
@@ -13,15 +13,7 @@ import { apiFrameworkOf, fileApiScope, PLAIN_SDK_USINGS, usingScope } from '../.
 
 before(ready);
 
-function workspace(files: Record<string, string>): WorkspaceIndex {
-  const index = createIndex();
-  for (const [name, text] of Object.entries(files)) {
-    const { model, tree } = modelFile(text);
-    tree?.delete();
-    updateFile(index, name, model);
-  }
-  return index;
-}
+const workspace = indexOfFiles;
 
 function typeIn(index: WorkspaceIndex, file: string, method: string, expression: string) {
   const model: FileModel = index.files.get(file)!;
@@ -124,9 +116,9 @@ public sealed class BufferedPipe : Pipe { }
 `,
     'Mirror.cs': 'namespace Transport; public sealed partial class Mirror : Pipe { }',
   });
-  const seen = (file: string) => nestedTypeNamesSeenBy(index, index.files.get(file)!);
+  const seen = (file: string) => nameViewOf(index, file);
   // CatalogClient's Stream is System.IO.Stream: the API context must not take Pipe's nested Stream for it.
-  assert.deepEqual([...seen('Shop.cs')], []);
+  assert.deepEqual([...seen('Shop.cs').names], []);
   assert.equal(namesWorkspaceType(index, 'Stream', seen('Shop.cs')), false);
   // Pipe declares it, and a type derived from Pipe in another file names it too.
   assert.equal(namesWorkspaceType(index, 'Stream', seen('Pipes.cs')), true);

@@ -7,7 +7,7 @@
  */
 import type { FileModel } from '../model/types';
 import { usingsInScope, workspaceBasesOf, type WorkspaceIndex } from '../workspace/index';
-import { namesWorkspaceType, nestedTypeNamesSeenBy } from '../workspace/nestedTypes';
+import { nameViewOf, nameViewOver, namesWorkspaceType, type NameView } from '../workspace/nestedTypes';
 import type { SignatureDatabase } from '../signatures/database';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
@@ -83,12 +83,12 @@ function namesContextFor(db: SignatureDatabase, model: Pick<FileModel, 'usings' 
   const project = file !== null ? fileApiScopeOf(file) : null;
   const scope = project?.scope ?? DEFAULT_API_SCOPE;
   const declared = new Set(model.types.map((t) => t.name));
-  let nestedSeen: ReadonlySet<string> | undefined;
+  let view: NameView | undefined;
   const nameContext: NameContext & { scope: ApiScope } = {
     usings: usingsInScope(model, index, file),
     globalUsings: project?.globalUsings,
     scope,
-    isWorkspaceType: (name: string) => (index ? namesWorkspaceType(index, name, nestedSeen ??= nestedTypeNamesSeenBy(index, model)) : declared.has(name)),
+    isWorkspaceType: (name: string) => (index ? namesWorkspaceType(index, name, view ??= file !== null && index.files.has(file) ? nameViewOf(index, file) : nameViewOver(index, model)) : declared.has(name)),
     workspaceBases: (name: string, typeArguments: readonly string[]) => (index ? workspaceBasesOf(index, name, typeArguments) : []),
   };
   const entry = { db, version, usings: model.usings, names: apiContext(db, nameContext), nameContext };

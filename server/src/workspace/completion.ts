@@ -8,6 +8,7 @@ import { isTaskLike } from '../model/returnKind';
 import { textDigest } from '../model/textDigest';
 import { closingBracket, conditionalParts, constructedTypeText, escapeRegExp, splitCallText, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, visibleByName, type MethodRef, type WorkspaceIndex } from './index';
+import { methodsNamedFrom, nameViewOf, typesVisibleFrom, type NameView } from './nestedTypes';
 import { taskEvidence, typeOfExpression } from './typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { AnalysisStopped } from '../model/budget';
@@ -896,6 +897,10 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   let ownerArity: number | null = null;
   /** The receiver names a type (`Extensions.Wait(...)`, `PagedList<T>.Create(...)`), not a value. */
   let staticReceiver = false;
+  // The owner's name as written (`SomeActor.Settings` keeps its container), and what the file that wrote it sees
+  // (nestedTypes.ts): a receiver typed `Settings` outside an actor does not reach the actor's nested Settings.
+  let written: string | null = null;
+  let view: NameView | null = index.files.has(file) ? nameViewOf(index, file) : null;
   if (receiver === null || receiver === 'this' || receiver === 'base') {
     if (receiver === null) {
       // A local function visible from here: declared in this body or any body around it.
@@ -914,6 +919,8 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     const constructed = typed ? null : constructedTypeText(receiver);
     // An untyped receiver that resolves at all is a type's name (every other one returns below).
     staticReceiver = !typed;
+    written = typed?.typeText ?? receiver;
+    if (typed) view = typed.writtenIn !== undefined ? nameViewOf(index, typed.writtenIn) : null;
     if (typed) owner = stripGenerics(typed.typeText);
     else if (/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver) && !startsWithValue(receiver, chain, index)) owner = stripGenerics(receiver); // A static call on a type name.
     else if (constructed) {
@@ -931,11 +938,12 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
   // No receiver, or a type's name: an extension method called so takes its `this` argument first (parameterCount).
   const staticForm = kind === 'null' || kind === 'type';
   const memo = memoOf(index);
-  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}\0${typeArgumentCount}\0${ownerArity ?? ''}`;
+  const ownerText = written ?? owner;
+  const key = `${name}\0${owner}\0${argumentCount}\0${kind}\0${containing ?? ''}\0${typeArgumentCount}\0${ownerArity ?? ''}${declarationsKey(index, ownerText, view)}`;
   let onOwner = memo.onOwner.get(key);
   if (!onOwner) {
     const ofOwnerArity = (m: MethodRef) => ownerArity === null || m.typeName !== owner || m.typeArity === ownerArity;
-    const fitting = membersNamed(index, name, owner).filter((m) => arityFits(m, argumentCount, staticForm) && typeArityFits(m, typeArgumentCount) && ofOwnerArity(m) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner));
+    const fitting = methodsNamedFrom(index, name, ownerText, view).filter((m) => arityFits(m, argumentCount, staticForm) && typeArityFits(m, typeArgumentCount) && ofOwnerArity(m) && !(receiver === 'base' && m.typeName === containing) && visibleByName(index, m, owner));
     const declared = preferExactArity(fitting, argumentCount, staticForm);
     const bodyKeys = new Set(declared.filter((m) => m.body).map((m) => `${m.file}\0${m.body!.id}`));
     const extensionKeys = new Set(declared.length === 0 && kind === 'expression' ? extensionsOf(index, name, owner, argumentCount).map((m) => `${m.file}\0${m.body!.id}`) : []);
@@ -956,6 +964,15 @@ export function resolveCallSite(name: string, receiver: string | null, argumentC
     return resolveOnOwner(declared, name, receiver, argumentCount, owner, index, null);
   }
   return onOwner.resolution;
+}
+
+/**
+ * What sets the declarations an owner's name means apart in the memo of answers on an owner: nothing when it means
+ * every declaration of its simple name (most names), else where the declarations it means lie.
+ */
+function declarationsKey(index: WorkspaceIndex, ownerText: string, view: NameView | null): string {
+  const refs = typesVisibleFrom(index, ownerText, view);
+  return refs === typesNamed(index, ownerText) ? '' : `\0${refs.map((r) => `${r.file}@${r.type.span.start}`).join('|')}`;
 }
 
 /**

@@ -7,9 +7,9 @@ import type { DelegateCall, LocalVariable, MemberParameter, MethodBody, TypeDecl
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses, withoutTrailingBangs } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { apiBasesOf, methodsNamed, visibleByName, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { apiBasesOf, visibleByName, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
-import { namesWorkspaceType, nestedTypeNamesSeenBy } from './nestedTypes';
+import { methodsNamedFrom, nameViewOf, namesWorkspaceType, typesVisibleFrom, type NameView } from './nestedTypes';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
@@ -20,17 +20,23 @@ export interface ExpressionType {
   typeText: string;
   /** Where the type came from, for messages: "declared as Stream", "field _stream". */
   source: string;
+  /**
+   * The index key of the file whose source wrote typeText, when known: a simple name there means what that file's
+   * code can name (a nested type of its own container, else a top-level type; nestedTypes.ts). Absent for types from
+   * the API signatures, from a lambda's target, and from declarations in several files.
+   */
+  writtenIn?: string;
 }
 
 
 /** The locals whose initializer is being typed: `var db = db.SaveChanges();` (broken code) must not recurse forever. */
 const typingLocals = new Set<string>();
 
-function initializerType(initializer: string, key: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): string | null {
+function initializerType(initializer: string, key: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   if (typingLocals.has(key)) return null;
   typingLocals.add(key);
   try {
-    return typeOfExpression(initializer, body, bodies, index)?.typeText ?? null;
+    return typeOfExpression(initializer, body, bodies, index);
   } finally {
     typingLocals.delete(key);
   }
@@ -41,7 +47,7 @@ function initializerType(initializer: string, key: string, body: MethodBody, bod
  * the tuple type the initializer has.
  */
 function deconstructedType(deconstructs: NonNullable<LocalVariable['deconstructs']>, key: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): string | null {
-  const whole = initializerType(deconstructs.initializerText, key, body, bodies, index);
+  const whole = initializerType(deconstructs.initializerText, key, body, bodies, index)?.typeText;
   return whole ? tupleElementType(whole, deconstructs.element) : null;
 }
 
@@ -96,19 +102,21 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   if (awaited !== null) {
     const operand = typeOfExpression(withoutConfigureAwait(awaited), body, bodies, index);
     const result = operand ? awaitResultType(operand.typeText) : null;
-    if (operand && result) return { typeText: result, source: `the result of awaiting ${operand.source}` };
+    if (operand && result) return { typeText: result, source: `the result of awaiting ${operand.source}`, writtenIn: operand.writtenIn };
     // Other awaitables (gRPC's AsyncUnaryCall<T>, a custom awaiter): their GetAwaiter().GetResult(), from the signatures.
     return operand ? typeFromApiSignatures(t, body, bodies, index) : null;
   }
+  // The file that wrote a type taken from this body's own text (a cast, a local's or parameter's declaration).
+  const here = (): string | undefined => (index ? fileOfBodies(index, bodies) ?? undefined : undefined);
   const cast = /^\(\s*([A-Za-z_][\w.]*(?:<[^()]*>)?\??)\s*\)\s*[\w(@]/.exec(t);
-  if (cast && !/^(await|new|this|base|default|typeof|nameof)$/.test(cast[1])) return { typeText: cast[1], source: `cast to ${cast[1]}` };
+  if (cast && !/^(await|new|this|base|default|typeof|nameof)$/.test(cast[1])) return { typeText: cast[1], source: `cast to ${cast[1]}`, writtenIn: here() };
   // No character of an `as` conversion's match is a parenthesis, so only the text after the last one is searched:
   // anchored at its end alone, the expression would try every position of a long chain.
   const asCast = /\sas\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\??\s*$/.exec(t.slice(Math.max(t.lastIndexOf('('), t.lastIndexOf(')')) + 1));
-  if (asCast) return { typeText: asCast[1], source: `converted with as ${asCast[1]}` };
+  if (asCast) return { typeText: asCast[1], source: `converted with as ${asCast[1]}`, writtenIn: here() };
   const newMatch = /^new\s+([A-Za-z_][\w.]*(?:<[^()]*>)?)\s*[({]/.exec(t);
   // `new UriBuilder { ... }.Uri` is a Uri: only a creation that is the whole expression has the created type.
-  if (newMatch && creationIsWholeText(t, newMatch[0].length - 1)) return { typeText: newMatch[1], source: `created with new ${stripGenerics(newMatch[1])}` };
+  if (newMatch && creationIsWholeText(t, newMatch[0].length - 1)) return { typeText: newMatch[1], source: `created with new ${stripGenerics(newMatch[1])}`, writtenIn: here() };
   const thisMember = /^this\.([A-Za-z_]\w*)$/.exec(t);
   const name = thisMember ? thisMember[1] : /^[A-Za-z_]\w*$/.test(t) ? t : null;
   if (name) {
@@ -116,12 +124,15 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
       for (const b of bodyChain(body, bodies)) {
         const local = b.locals.find((l) => l.name === name);
         if (local) {
-          const typeText = local.typeText ?? local.inferredTypeText ?? (local.initializerText ? initializerType(local.initializerText, `${b.id}:${name}`, b, bodies, index) : null)
-            ?? (local.deconstructs ? deconstructedType(local.deconstructs, `${b.id}:${name}`, b, bodies, index) : null);
+          const written = local.typeText ?? local.inferredTypeText;
+          if (written) return { typeText: written, source: `local ${name}`, writtenIn: here() };
+          const initialized = local.initializerText ? initializerType(local.initializerText, `${b.id}:${name}`, b, bodies, index) : null;
+          if (initialized) return { typeText: initialized.typeText, source: `local ${name}`, writtenIn: initialized.writtenIn };
+          const typeText = local.deconstructs ? deconstructedType(local.deconstructs, `${b.id}:${name}`, b, bodies, index) : null;
           return typeText ? { typeText, source: `local ${name}` } : null;
         }
         const param = b.parameters.find((p) => p.name === name);
-        if (param?.typeText) return { typeText: param.typeText, source: `parameter ${name}` };
+        if (param?.typeText) return { typeText: param.typeText, source: `parameter ${name}`, writtenIn: here() };
         if (param) {
           const target = index && b.kind === 'lambda' ? lambdaParameterTypeFromTarget(b, b.parameters.indexOf(param), bodies, index) : null;
           return target ? { typeText: target, source: `parameter ${name} of a lambda given to ${b.delegateTarget!.call!.name}` } : null;
@@ -131,15 +142,19 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     const owner = bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
     if (owner && index) {
       const arity = ownerArity(index, owner, body, bodies);
+      // The containing type's own declarations are those its name means here: inside an actor, its nested
+      // `Settings`, not the top-level one.
+      const file = here();
+      const ownerView = file !== undefined ? nameViewOf(index, file) : null;
       for (const typeName of typeFamily(index, owner)) {
-        for (const ref of typesNamed(index, typeName)) {
+        for (const ref of typeName === owner ? typesVisibleFrom(index, owner, ownerView) : typesNamed(index, typeName)) {
           // `Visitor<T>` and `Visitor<T, TState>` are two types: a name inside one is not the other's member.
           if (typeName === owner && arity !== null && ref.type.typeParameters.length !== arity) continue;
           const member = ref.type.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
-          if (member?.typeText) return { typeText: member.typeText, source: `${member.kind} ${name}` };
+          if (member?.typeText) return { typeText: member.typeText, source: `${member.kind} ${name}`, writtenIn: ref.file };
           // A primary constructor's parameter is in scope in every member of its own type (not through this.).
           const primary = !thisMember && typeName === owner ? ref.type.primaryConstructorParameters.find((p) => p.name === name) : undefined;
-          if (primary) return { typeText: primary.typeText, source: `primary constructor parameter ${name}` };
+          if (primary) return { typeText: primary.typeText, source: `primary constructor parameter ${name}`, writtenIn: ref.file };
         }
       }
     }
@@ -151,21 +166,22 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
   // somewhere else in the workspace says nothing about this one.
   const call = splitCallText(t);
   if (call && index) {
-    const owner = call.receiver ? receiverTypeName(call.receiver, body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+    const found = callOwner(call.receiver, body, bodies, index);
+    const owner = found?.name ?? null;
     // A receiver of a type outside the workspace whose own methods cannot take the arguments: the workspace's extension.
     const extension = call.receiver && (owner === null || typesNamed(index, owner).length === 0) ? workspaceExtensionCallType(call, body, bodies, index) : null;
     if (extension) return extension;
     // No workspace owner: the signatures may still know it (a static call on an API type: `File.ReadAllTextAsync`).
-    if (owner === null) return typeFromApiSignatures(t, body, bodies, index);
-    const candidates = lookupOwners(owner, body, bodies, index).flatMap((o) => methodsNamed(index, call.name, o)).filter((m) => m.member?.typeText);
+    if (found === null) return typeFromApiSignatures(t, body, bodies, index);
+    const candidates = methodsOnOwner(found, call.name, body, bodies, index).filter((m) => m.member?.typeText);
     const types = new Set(candidates.map((m) => m.member!.typeText));
-    if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call.name}` };
+    if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call.name}`, writtenIn: soleFileOf(candidates) };
     // Overloads that disagree: those that take this many arguments may still agree (a driver's command hides
     // DbCommand's `ExecuteReaderAsync()` with `new Task<MySqlDataReader> ExecuteReaderAsync(CancellationToken = default)`
     // beside an internal overload of three parameters returning a ValueTask), and C# binds the call to one of those.
     const fitting = types.size > 1 ? candidates.filter((m) => m.member!.parameters && countFits(m.member!.parameters, splitTopLevel(call.argumentsText).length)) : [];
     const fittingTypes = new Set(fitting.map((m) => m.member!.typeText));
-    if (fittingTypes.size === 1) return { typeText: [...fittingTypes][0]!, source: `return type of ${call.name}` };
+    if (fittingTypes.size === 1) return { typeText: [...fittingTypes][0]!, source: `return type of ${call.name}`, writtenIn: soleFileOf(fitting) };
     if (candidates.length === 0) {
       const invoked = delegateInvocationType(call, body, bodies, index);
       if (invoked) return invoked;
@@ -422,6 +438,47 @@ function lookupOwners(owner: string, body: MethodBody, bodies: readonly MethodBo
 }
 
 /**
+ * The type a call's receiver has or names, with what its name can mean where it was written: `name` is its simple
+ * name, `written` the text as written (`SomeActor.Settings` keeps its container) and `view` the names seen by the
+ * file that wrote it (null when that is not known: every declaration of the name counts, as before).
+ */
+interface CallOwner {
+  name: string;
+  written: string;
+  view: NameView | null;
+}
+
+/** The owner of a call: the receiver's type, or the type around the body for a call without one (or on this/base). */
+function callOwner(receiver: string | null, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): CallOwner | null {
+  if (receiver !== null) return receiverOwner(receiver, body, bodies, index);
+  const containing = bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  return containing === null ? null : { name: containing, written: containing, view: viewOfBodies(index, bodies) };
+}
+
+/** The view of the file whose model holds these bodies, or null when the index does not hold it. */
+function viewOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): NameView | null {
+  const file = fileOfBodies(index, bodies);
+  return file !== null ? nameViewOf(index, file) : null;
+}
+
+/**
+ * The methods named `name` a call on the owner may bind to: on the declarations its name means where it was written
+ * and their bases, or for a type parameter on its constraints (written in the body's own file).
+ */
+function methodsOnOwner(owner: CallOwner, name: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): MethodRef[] {
+  const owners = lookupOwners(owner.name, body, bodies, index);
+  if (owners.length === 1 && owners[0] === owner.name) return methodsNamedFrom(index, name, owner.written, owner.view);
+  const view = viewOfBodies(index, bodies);
+  return owners.flatMap((o) => methodsNamedFrom(index, name, o, view));
+}
+
+/** The one file all these methods are declared in, or undefined when they come from several. */
+function soleFileOf(methods: readonly MethodRef[]): string | undefined {
+  const files = new Set(methods.map((m) => m.file));
+  return files.size === 1 ? [...files][0] : undefined;
+}
+
+/**
  * The type of an implicitly typed parameter of a lambda given to a method the workspace declares: the delegate type
  * of the method's parameter the lambda goes to (`WithConnectionAsync(async (c, ct) => ...)`, declared with a
  * `Func<IDbConnection, CancellationToken, Task<T>>` parameter, makes `c` an IDbConnection), as C# infers it. Every
@@ -450,11 +507,11 @@ function lambdaParameterTypesOf(lambda: MethodBody, bodies: readonly MethodBody[
   // Most lambdas go to LINQ and other .NET methods: the receiver is typed only when some workspace method of the
   // name could take this lambda.
   if (!(index.methodsByName.get(call.name) ?? []).some((m) => delegateParametersFor(m, call, lambda, index) !== null)) return NO_LAMBDA_PARAMETER_TYPES;
-  const owner = call.receiver ? receiverTypeName(call.receiver, parent, bodies, index) : bodyChain(parent, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  const owner = callOwner(call.receiver, parent, bodies, index);
   if (owner === null) return NO_LAMBDA_PARAMETER_TYPES;
   const candidates: (readonly (string | null)[])[] = [];
-  for (const o of lookupOwners(owner, parent, bodies, index)) {
-    for (const m of methodsNamed(index, call.name, o)) {
+  for (const o of lookupOwners(owner.name, parent, bodies, index)) {
+    for (const m of o === owner.name ? methodsNamedFrom(index, call.name, owner.written, owner.view) : methodsNamedFrom(index, call.name, o, viewOfBodies(index, bodies))) {
       const delegateParameters = visibleByName(index, m, o) ? delegateParametersFor(m, call, lambda, index) : null;
       if (!delegateParameters) continue;
       const open = [...(m.member!.typeParameters ?? []), ...typesNamed(index, m.typeName!).filter((r) => r.type.typeParameters.length === (m.typeArity ?? 0)).flatMap((r) => r.type.typeParameters)];
@@ -593,7 +650,8 @@ interface TypingGeneration {
 }
 
 const generations = new WeakMap<WorkspaceIndex, TypingGeneration>();
-const NONE_NESTED: ReadonlySet<string> = new Set();
+/** The view of code that sees no nested type (a file the index does not hold): only top-level declarations name types. */
+const NO_VIEW: NameView = { nested: new Set(), names: new Set(), seen: new Map() };
 /** The generation of typing without an index (a file on its own). */
 let unindexed: TypingGeneration | null = null;
 
@@ -614,13 +672,13 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
   if (cached) return cached;
   let usings: readonly string[] = [];
   let file: string | null = null;
-  let nestedSeen: ReadonlySet<string> = NONE_NESTED;
+  let view: NameView | null = null;
   if (index) {
     const key = fileOfBodies(index, bodies);
     const model = key !== null ? index.files.get(key) : undefined;
     if (key !== null && model) {
       usings = usingsInScope(model, index, key);
-      nestedSeen = nestedTypeNamesSeenBy(index, model);
+      view = nameViewOf(index, key);
       file = key;
     }
   }
@@ -630,7 +688,7 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
   // overload lists, supertypes): a project's files mostly import the same namespaces, and each file starting with
   // empty caches made resolving the same names in the same namespaces most of what typing cost.
   // A file inside (or derived from) a type with nested types names them simply; most files see none.
-  const sharedKey = `${JSON.stringify(project?.scope ?? null)}\u0000${usings.join('\n')}\u0000${project?.globalUsings?.join('\n') ?? '(sdk)'}\u0000${[...nestedSeen].sort().join('\n')}`;
+  const sharedKey = `${JSON.stringify(project?.scope ?? null)}\u0000${usings.join('\n')}\u0000${project?.globalUsings?.join('\n') ?? '(sdk)'}\u0000${[...(view?.names ?? [])].sort().join('\n')}`;
   const shared = index ? sharedContextsOf(index, db) : null;
   let context = shared?.get(sharedKey);
   if (!context) {
@@ -638,7 +696,7 @@ function apiContextOf(db: SignatureDatabase, bodies: readonly MethodBody[], inde
       usings,
       globalUsings: project?.globalUsings,
       scope: project?.scope,
-      isWorkspaceType: (name) => index !== null && namesWorkspaceType(index, name, nestedSeen),
+      isWorkspaceType: (name) => index !== null && namesWorkspaceType(index, name, view ?? NO_VIEW),
       workspaceBases: (name, typeArguments) => (index !== null ? workspaceBasesOf(index, name, typeArguments) : []),
     });
     shared?.set(sharedKey, context);
@@ -687,12 +745,15 @@ function usingsOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): r
 }
 
 /** The type a call's receiver has or names: `this`, a typed expression, or a workspace type for a static call. */
-function receiverTypeName(receiver: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): string | null {
+function receiverOwner(receiver: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): CallOwner | null {
   const r = receiver.trim();
-  if (r === 'this' || r === 'base') return bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
+  if (r === 'this' || r === 'base') return callOwner(null, body, bodies, index);
   const typed = typeOfExpression(r, body, bodies, index);
-  if (typed) return qualifiedNameFits(index, typed.typeText, usingsOfBodies(index, bodies)) ? stripGenerics(typed.typeText) : null;
-  if (/^[A-Z]\w*$/.test(r) && typesNamed(index, r).length > 0) return r;
+  if (typed) {
+    if (!qualifiedNameFits(index, typed.typeText, usingsOfBodies(index, bodies))) return null;
+    return { name: stripGenerics(typed.typeText), written: typed.typeText, view: typed.writtenIn !== undefined ? nameViewOf(index, typed.writtenIn) : null };
+  }
+  if (/^[A-Z]\w*$/.test(r) && typesNamed(index, r).length > 0) return { name: r, written: r, view: viewOfBodies(index, bodies) };
   return null;
 }
 
@@ -788,14 +849,15 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
 function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): string | null {
   const call = splitCallText(withoutConfigureAwait(text));
   if (!call || !/Async$/.test(call.name)) return null;
-  const owner = call.receiver ? receiverTypeName(call.receiver, body, bodies, index) : bodyChain(body, bodies).map((b) => b.containingType).find((x) => x !== null) ?? null;
-  if (owner === null) return null;
+  const found = callOwner(call.receiver, body, bodies, index);
+  if (found === null) return null;
+  const owner = found.name;
   const head = withoutConfigureAwait(text).slice(0, withoutConfigureAwait(text).length - call.argumentsText.length - 2);
   const typeArguments = new RegExp(`${call.name}\\s*<([^()]*)>\\s*$`).exec(head);
   const typeArgumentCount = typeArguments ? splitTopLevel(typeArguments[1]).length : null;
   const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
   // Inside a class, an interface's member of the name is not what the call binds to (visibleByName).
-  const fitting = methodsNamed(index, call.name, owner).filter((m) => m.member?.typeText && m.member.parameters && countFits(m.member.parameters, argumentCount) && visibleByName(index, m, owner)
+  const fitting = methodsNamedFrom(index, call.name, found.written, found.view).filter((m) => m.member?.typeText && m.member.parameters && countFits(m.member.parameters, argumentCount) && visibleByName(index, m, owner)
     && (typeArgumentCount === null || (m.member.typeParameterCount ?? 0) === typeArgumentCount));
   if (fitting.length === 0 || !fitting.every((m) => isTaskLike(classifyReturnType(m.member!.typeText!, false).kind))) return null;
   const types = [...new Set(fitting.map((m) => m.member!.typeText!))];
