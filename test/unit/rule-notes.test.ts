@@ -33,6 +33,8 @@ const ROWS: NoteRow[] = [
   // A wait inside a lock statement: awaiting there does not compile, so the title says the lock must become a SemaphoreSlim.
   { fixture: 'sync-over-async/waits-where-await-cannot-go.cs', ruleId: 'ASY003', about: 'Result', line: 13, message: /blocks the thread on a task/, fix: /^Make Push async and await the task \(changes its signature and every caller\); the wait is inside a lock statement, where await is not allowed: replace the lock with a SemaphoreSlim awaited with WaitAsync$/ },
   { fixture: 'sync-over-async/waits-where-await-cannot-go.cs', ruleId: 'ASY003', about: 'Result', line: 19, message: /blocks the thread on a task/, fix: /^Make PushUnlocked async and await the task \(changes its signature and every caller\)$/ },
+  // A call through a conditional access (`this.Guild?.FetchMemberAsync(id)`) is typed from its receiver's declaration.
+  { fixture: 'sync-over-async/conditional-access-receivers.cs', ruleId: 'ASY003', about: 'GetResult', message: /blocks the thread on a task/, note: /Why this is a task: return type of FetchMemberAsync is a Task<Member>\./ },
   // A wait through ConfigureAwait(false) waits on the call's task: the note says why that call is a task.
   { fixture: 'sync-over-async/configured-wait.cs', ruleId: 'ASY003', about: 'ConfigureAwait', message: /blocks the thread on a task/, note: /Why this is a task: return type of PublishAsync is a Task\./ },
   // A lambda given to NUnit's Assert.Throws or Assert.Catch is not made async (it would be async void there): the title names the assertion for async code.

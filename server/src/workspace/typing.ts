@@ -84,10 +84,13 @@ function typeWithin(text: string, body: MethodBody, bodies: readonly MethodBody[
 
 function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): ExpressionType | null {
   let t = text.trim();
-  // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type.
+  // `_pending!` is `_pending`: the null-forgiving operator changes nothing about the type. Nor does the `?` a
+  // conditional access leaves on a call's receiver (`this.Guild?` of `this.Guild?.GetMemberAsync(id)`): its members are
+  // looked up on the receiver's type.
   for (;;) {
     const before = t;
     t = withoutTrailingBangs(withoutOuterParentheses(t));
+    if (t.endsWith('?') && !t.endsWith('??') && /[\w)\]]$/.test(t.slice(0, -1))) t = t.slice(0, -1).trimEnd();
     if (t === before) break;
   }
   // `c ? a : b` binds loosest: a conditional written at the top level is the whole expression, whatever its
