@@ -110,19 +110,11 @@ function evaluateReference(body: string, host: ExpansionHost): Expanded {
   // $([Class]::Method(args)), possibly followed by members of its result: $([System.IO.Directory]::GetParent(x).Parent.FullName)
   const staticCall = /^\[([\w.]+)\]::(\w+)\s*(\()?/.exec(text);
   if (staticCall) {
-    let args: string[] = [];
-    let consumed = staticCall[0].length;
-    if (staticCall[3]) {
-      const close = matchingParen(text, staticCall[0].length - 1);
-      if (close === -1) return unknown(`unbalanced parentheses in $(${text})`);
-      const values = argumentValues(text.slice(staticCall[0].length, close), host);
-      if (!Array.isArray(values)) return values;
-      args = values;
-      consumed = close + 1;
-    }
-    const result = staticFunction(staticCall[1], staticCall[2], args, host);
+    const called = argumentsAfter(text, staticCall[0].length, !!staticCall[3], text, host);
+    if ('unknown' in called) return called;
+    const result = staticFunction(staticCall[1], staticCall[2], called.args, host);
     if (result.unknown !== undefined) return result;
-    const rest = text.slice(consumed).trim();
+    const rest = text.slice(called.consumed).trim();
     if (!rest) return result;
     if (isDirectoryInfoFunction(staticCall[1], staticCall[2])) return directoryMembers(result.value, rest, text, host);
     return memberCalls(result.value, rest, text, host);
@@ -141,6 +133,19 @@ function evaluateReference(body: string, host: ExpansionHost): Expanded {
   return memberCalls(value, text.slice(name[1].length).trim(), text, host);
 }
 
+/**
+ * The argument values of a call whose name ends at `at` in `source` (with `opened`, its `(` is the character before
+ * `at`), and where the text after the call starts; a property read (no parentheses) has none.
+ */
+function argumentsAfter(source: string, at: number, opened: boolean, text: string, host: ExpansionHost): { args: string[]; consumed: number } | { unknown: string } {
+  if (!opened) return { args: [], consumed: at };
+  const close = matchingParen(source, at - 1);
+  if (close === -1) return { unknown: `unbalanced parentheses in $(${text})` };
+  const values = argumentValues(source.slice(at, close), host);
+  if (!Array.isArray(values)) return { unknown: values.unknown ?? `$(${text}) has arguments AsyncLens cannot read` };
+  return { args: values, consumed: close + 1 };
+}
+
 /** System.String members called in a chain on a value (`.Replace('.', '_').ToUpperInvariant()`). */
 function memberCalls(start: string, chain: string, text: string, host: ExpansionHost): Expanded {
   let value = start;
@@ -148,20 +153,12 @@ function memberCalls(start: string, chain: string, text: string, host: Expansion
   while (rest) {
     const call = /^\.(\w+)\s*(\()?/.exec(rest);
     if (!call) return unknown(`$(${text}) uses syntax AsyncLens does not evaluate`);
-    let args: string[] = [];
-    let consumed = call[0].length;
-    if (call[2]) {
-      const close = matchingParen(rest, call[0].length - 1);
-      if (close === -1) return unknown(`unbalanced parentheses in $(${text})`);
-      const values = argumentValues(rest.slice(call[0].length, close), host);
-      if (!Array.isArray(values)) return values;
-      args = values;
-      consumed = close + 1;
-    }
-    const next = stringMethod(value, call[1], args);
+    const called = argumentsAfter(rest, call[0].length, !!call[2], text, host);
+    if ('unknown' in called) return called;
+    const next = stringMethod(value, call[1], called.args);
     if (next === null) return unknown(`the string function ${call[1]} in $(${text}) is not one AsyncLens evaluates`);
     value = next;
-    rest = rest.slice(consumed).trim();
+    rest = rest.slice(called.consumed).trim();
   }
   return { value };
 }
