@@ -9,7 +9,7 @@ import { arrayWrittenInPlace, closingBracket, escapeRegExp, splitTopLevel } from
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
-import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup } from './poolWork';
+import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup, POOL_START_CALL } from './poolWork';
 import { maskCommentsAndStrings, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
@@ -87,8 +87,6 @@ function sleepsOnDelay(wait: TaskWait): boolean {
   return !!delay && closingBracket(text, delay[0].length - 1) === text.length - 1;
 }
 
-/** `Task.Run(`, `Task.Factory.StartNew(` (with type arguments or not): a call that starts its delegate on the thread pool. */
-const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s*\.\s*StartNew)\s*(?:<[^<>()]*>)?\s*\(/;
 
 /**
  * Whether the waited task runs only synchronous code on the thread pool: it is `Task.Run(...)` or
@@ -113,13 +111,13 @@ function runsSynchronousWork(ctx: RuleContext, body: MethodBody, wait: TaskWait)
 function isSynchronousPoolTask(ctx: RuleContext, body: MethodBody, task: string, from: number): boolean {
   const taskStart = ctx.text.indexOf(task, from);
   if (taskStart < 0) return false;
-  if (POOL_START.test(task)) return synchronousDelegateAt(ctx, taskStart, task);
+  if (POOL_START_CALL.test(task)) return synchronousDelegateAt(ctx, taskStart, task);
   if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(task)) return false;
   const local = onlyAssignmentOf(ctx, body, task);
   if (!local) return fieldHoldsOnlyPoolWork(ctx, body, task);
   const initializer = local.initializerText.trim();
   const initializerStart = ctx.text.indexOf(initializer, local.span.end);
-  return initializerStart >= 0 && POOL_START.test(initializer) && synchronousDelegateAt(ctx, initializerStart, initializer);
+  return initializerStart >= 0 && POOL_START_CALL.test(initializer) && synchronousDelegateAt(ctx, initializerStart, initializer);
 }
 
 /**
@@ -160,7 +158,7 @@ function fieldHoldsOnlyPoolWork(ctx: RuleContext, body: MethodBody, receiver: st
 function startsSynchronousPoolWorkAt(ctx: RuleContext, type: { name: string; span: Span }, at: number): boolean {
   if (at < 0) return false;
   const text = maskCommentsAndStrings(ctx.text.slice(at, type.span.end));
-  const start = POOL_START.exec(text);
+  const start = POOL_START_CALL.exec(text);
   const call = start ?? /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*\(/.exec(text);
   if (!call) return false;
   const close = closingBracket(text, call[0].length - 1);
@@ -174,7 +172,7 @@ function startsSynchronousPoolWorkAt(ctx: RuleContext, type: { name: string; spa
 /** Whether the method's one return hands back a pool start of a synchronous delegate (`=> Task.Run(() => Poll())`). */
 function returnsSynchronousPoolStart(ctx: RuleContext, method: MethodBody): boolean {
   const returned = method.returns[0].expressionText?.trim();
-  if (!returned || !POOL_START.test(returned)) return false;
+  if (!returned || !POOL_START_CALL.test(returned)) return false;
   const at = ctx.text.indexOf(returned, method.returns[0].span.start);
   return at >= 0 && synchronousDelegateAt(ctx, at, returned);
 }
@@ -218,7 +216,7 @@ function projectsSynchronousPoolWork(ctx: RuleContext, body: MethodBody, argumen
   return !!lambda && !lambda.isAsync && !lambda.hasSyntaxErrors && lambda.returns.length > 0 && lambda.returns.every((r) => {
     const returned = r.expressionText?.trim();
     const at = returned ? ctx.text.indexOf(returned, r.span.start) : -1;
-    return !!returned && at >= 0 && POOL_START.test(maskCommentsAndStrings(returned)) && synchronousDelegateAt(ctx, at, returned);
+    return !!returned && at >= 0 && POOL_START_CALL.test(maskCommentsAndStrings(returned)) && synchronousDelegateAt(ctx, at, returned);
   });
 }
 
@@ -291,7 +289,7 @@ function tasksAddedTo(ctx: RuleContext, body: MethodBody, argument: string, wait
  */
 function synchronousDelegateAt(ctx: RuleContext, start: number, callText: string): boolean {
   const text = maskCommentsAndStrings(callText);
-  const open = POOL_START.exec(text);
+  const open = POOL_START_CALL.exec(text);
   if (!open) return false;
   const close = closingBracket(text, open[0].length - 1);
   if (close !== text.length - 1) return false;

@@ -30,8 +30,11 @@ interface Site {
   body: MethodBody;
 }
 
-/** `Task.Run(`, `Task.Factory.StartNew(`: a call that starts its delegate on the thread pool. */
+/** `Task.Run`, `Task.Factory.StartNew` (with type arguments or not), as a callee: a call that starts its delegate on the thread pool. */
 const POOL_START = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:Run|Factory\s*\.\s*StartNew)\s*(?:<[^<>()]*>)?$/;
+
+/** The same callee at the start of a call's text, up to its opening parenthesis (`Task.Run(() => ...)`). */
+export const POOL_START_CALL = new RegExp(`${POOL_START.source.slice(0, -1)}\\s*\\(`);
 
 /** Whether the task `text`, written in `body` of the rule's file, is synchronous work on the pool as above. */
 export function isPoolWorkAcross(ctx: RuleContext, body: MethodBody, text: string): boolean {
