@@ -1067,18 +1067,19 @@ test('synchronization context: an ASP.NET Core, worker or console application ru
 
 test('a console tool: a console application with no UI, web server or service host package, and the libraries only such tools run', async () => {
   const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
-  const { consoleToolReason } = await import('../../server/src/project/synchronizationContext');
+  const context = await import('../../server/src/project/synchronizationContext');
+  const consoleToolReason = (p: ReturnType<typeof evaluateProject>) => context.consoleToolReason(p, context.applicationWithoutContext(p, []));
   const one = (csproj: string) => evaluateProject('/repo/App/App.csproj', memoryFs({ '/repo/App/App.csproj': csproj }), { configuration: 'Release' });
   const sdk = (name: string, body = '') => `<Project Sdk="${name}"><PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup></Project>`;
   const tool = one(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>'));
-  assert.equal(consoleToolReason(tool, []), 'App is a console tool (OutputType Exe, no UI framework, web server or service host)');
+  assert.equal(consoleToolReason(tool), 'App is a console tool (OutputType Exe, no UI framework, web server or service host)');
   assert.equal(libraryCodeVerdict(tool, 'auto', null)?.consoleTool, 'App is a console tool (OutputType Exe, no UI framework, web server or service host)');
   // A console application that hosts services with the generic host runs for the process's lifetime under load.
   const service = one('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Microsoft.Extensions.Hosting" Version="8.0.0" /></ItemGroup></Project>');
-  assert.equal(consoleToolReason(service, []), null);
-  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Web')), []), null);
-  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Worker')), []), null);
-  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), []), null);
+  assert.equal(consoleToolReason(service), null);
+  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Web'))), null);
+  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Worker'))), null);
+  assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>'))), null);
   // A class library nobody publishes is a console tool's code when every application that runs it is one.
   const library = one(sdk('Microsoft.NET.Sdk'));
   const toolHost = { project: tool, withoutContext: 'App is a console application', consoleTool: 'App is a console tool' };

@@ -96,9 +96,11 @@ const SERVICE_HOST_PACKAGES = ['microsoft.extensions.hosting', 'microsoft.extens
  * (test/real-world/README.md, the seeded reading of the thirty-fourth session: bitwarden's setup tool, duplicati's
  * command line).
  */
-export function consoleToolReason(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+export function consoleToolReason(project: ProjectModel, withoutContext: string | null): string | null {
+  // `withoutContext` is applicationWithoutContext's answer for the project, which its callers have at hand: only its
+  // console case (no UI, server or worker SDK before it) makes a tool.
   const console = consoleApplicationReason(project);
-  if (console === null || applicationWithoutContext(project, referenced) !== console) return null;
+  if (console === null || withoutContext !== console) return null;
   if (project.packageReferences.some((p) => SERVICE_HOST_PACKAGES.includes(p.id.toLowerCase()))) return null;
   return `${project.name} is a console tool (OutputType Exe, no UI framework, web server or service host)`;
 }
@@ -106,9 +108,13 @@ export function consoleToolReason(project: ProjectModel, referenced: readonly Pr
 /** Why a class library runs only in console tools, or null: every application that hosts it is one. */
 export function hostedOnlyByConsoleTools(project: ProjectModel, hosts: readonly HostingApplication[]): string | null {
   if (!hosts.length || hosts.some((h) => !h.consoleTool)) return null;
+  return `${project.name} runs only in console tools (${hostNames(hosts)})`;
+}
+
+/** The hosts' names for a note: `A`, `A and B`, `A, B and C`, or the first three `and N more`. */
+function hostNames(hosts: readonly HostingApplication[]): string {
   const names = hosts.map((h) => h.project.name);
-  const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  return `${project.name} runs only in console tools (${shown})`;
+  return names.length === 1 ? names[0] : names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /**
@@ -118,7 +124,5 @@ export function hostedOnlyByConsoleTools(project: ProjectModel, hosts: readonly 
  */
 export function hostedWithoutContext(project: ProjectModel, hosts: readonly HostingApplication[]): string | null {
   if (!hosts.length || hosts.some((h) => !h.withoutContext)) return null;
-  const names = hosts.map((h) => h.project.name);
-  const shown = names.length === 1 ? names[0] : names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `${project.name} runs only in ${shown}, ${names.length === 1 ? 'which has' : 'which have'} no SynchronizationContext`;
+  return `${project.name} runs only in ${hostNames(hosts)}, ${hosts.length === 1 ? 'which has' : 'which have'} no SynchronizationContext`;
 }

@@ -21,7 +21,8 @@ export function disposesUnwrittenHandedInStream(text: string, body: MethodBody, 
   if (!/^@?[A-Za-z_]\w*$/.test(name)) return false;
   const parameter = bodyChain(body, bodies).flatMap((b) => b.parameters).find((p) => p.name === name);
   if (!parameter || !ABSTRACT_STREAM.test(parameter.typeText ?? '') || declaredAgain(body, name)) return false;
-  return !writesInto(maskCommentsAndStrings(text.slice(using.span.start, using.span.end)), name);
+  // The whole file's mask, sliced: sourceText.ts keeps the last text it masked, which the other rules ask for in turn.
+  return !writesInto(maskCommentsAndStrings(text).slice(using.span.start, using.span.end), name);
 }
 
 /** A local of the same name in the body would be what the using names, not the parameter. */

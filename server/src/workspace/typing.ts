@@ -314,7 +314,7 @@ function conditionalBranches(text: string): [string, string] | null {
   const parts = conditionalParts(masked, 0, masked.length);
   if (!parts || !masked.slice(0, parts.whenTrue.start - 1).trim()) return null;
   let assignsOrLambda = false;
-  topLevel(masked, 0, parts.whenTrue.start - 1, (i) => (assignsOrLambda = masked[i] === '=' && !/[=!<>]/.test(masked[i - 1] ?? '') && masked[i + 1] !== '='));
+  topLevel(masked, 0, parts.whenTrue.start - 1, (i) => (assignsOrLambda = assignsOrArrowAt(masked, i)));
   if (assignsOrLambda) return null;
   return [text.slice(parts.whenTrue.start, parts.whenTrue.end), text.slice(parts.whenFalse.start, parts.whenFalse.end)];
 }
@@ -340,6 +340,14 @@ function conditionalType(branches: [string, string], body: MethodBody, bodies: r
   return null;
 }
 
+/**
+ * Whether the `=` at `i` is an assignment's (`=`, `+=`, `??=`) or a lambda's `=>`, not part of `==`, `!=`, `<=` or
+ * `>=`: at the top level of an expression it makes the text an assignment or a lambda.
+ */
+function assignsOrArrowAt(masked: string, i: number): boolean {
+  return masked[i] === '=' && !/[=!<>]/.test(masked[i - 1] ?? '') && masked[i + 1] !== '=';
+}
+
 /** The text with its string and character literals blanked, so that operators inside them cannot split it. */
 function blankedLiterals(text: string): string {
   return text.replace(/@?\$*"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (literal) => ' '.repeat(literal.length));
@@ -356,7 +364,7 @@ function coalesceOperands(text: string): [string, string] | null {
   let at = -1;
   let assignsOrLambda = false;
   topLevel(masked, 0, masked.length, (i) => {
-    if (masked[i] === '=' && !/[=!<>]/.test(masked[i - 1] ?? '') && masked[i + 1] !== '=') return (assignsOrLambda = true);
+    if (assignsOrArrowAt(masked, i)) return (assignsOrLambda = true);
     if (at === -1 && masked[i] === '?' && masked[i + 1] === '?' && masked[i + 2] !== '=') at = i;
     return false;
   });

@@ -338,7 +338,10 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       if (isApplication(p) && !projectTestCodeReason(p)) apps.push(p);
       queue.push(...referencersOf(p));
     }
-    const found = apps.map((app) => ({ project: app, withoutContext: applicationWithoutContext(app, referencedProjects(app)), consoleTool: consoleToolReason(app, referencedProjects(app)) }));
+    const found = apps.map((app) => {
+      const withoutContext = applicationWithoutContext(app, referencedProjects(app));
+      return { project: app, withoutContext, consoleTool: consoleToolReason(app, withoutContext) };
+    });
     hosting.set(project.path, found);
     return found;
   };
