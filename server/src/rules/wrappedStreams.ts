@@ -15,7 +15,7 @@ export function closedFirstByWrapper(text: string, body: MethodBody, using: Usin
   const name = using.variableName?.replace(/^@/, '');
   if (!name) return false;
   const masked = maskCommentsAndStrings(text);
-  const resourceEnd = endOfResource(masked, using);
+  const resourceEnd = endOfResource(text, using);
   if (resourceEnd < 0) return false;
   return body.usings.some((inner) => inner !== using && inner.keywordSpan.start > resourceEnd
     // Only `)`, `;`, `{` and blanks between: the inner `using` is the next statement, the first of the outer's block,
@@ -24,11 +24,15 @@ export function closedFirstByWrapper(text: string, body: MethodBody, using: Usin
     && closesOnDispose(inner.resourceText, name));
 }
 
-/** Where the resource expression of the `using` ends in the text, or -1 when it cannot be found there. */
-function endOfResource(masked: string, using: UsingResource): number {
+/**
+ * Where the resource expression of the `using` ends in the text, or -1 when it cannot be found there. The mask keeps
+ * offsets, so the written text is searched as written: masking the resource alone would evict the file's mask that
+ * sourceText.ts keeps for the other rules.
+ */
+function endOfResource(text: string, using: UsingResource): number {
   const resource = using.resourceText.trim();
   if (!resource) return -1;
-  const at = masked.indexOf(maskCommentsAndStrings(resource), using.keywordSpan.end);
+  const at = text.indexOf(resource, using.keywordSpan.end);
   return at < 0 || at > using.span.end ? -1 : at + resource.length;
 }
 
