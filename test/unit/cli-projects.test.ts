@@ -435,13 +435,20 @@ test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Co
   const all = (await checkJson(dir)).findings as (JsonFinding & { note?: string })[];
   const found = all.filter((f) => f.ruleId === 'ASY003');
   const noteOf = (file: string) => found.find((f) => f.file.endsWith(`/${file}`))?.note ?? '';
-  assert.equal(found.length, 6);
-  // A console tool's wait is information (the flow its user started waits anyway); the services' stay warnings.
+  assert.equal(found.length, 7);
+  // A console tool's wait is information (the flow its user started waits anyway); the services' stay warnings, and
+  // so does a console application whose name says it serves (Wharf.Daemon).
   const severityOf = (file: string) => (found.find((f) => f.file.endsWith(`/${file}`)) as { severity?: string } | undefined)?.severity;
   assert.equal(severityOf('Wharf.Setup/Program.cs'), 'information');
   assert.match(noteOf('Wharf.Setup/Program.cs'), /Shown as information: Wharf\.Setup is a console tool/);
   assert.equal(severityOf('PriceList.cs'), 'warning');
   assert.equal(severityOf('RestockService.cs'), 'warning');
+  assert.equal(severityOf('Wharf.Daemon/Program.cs'), 'warning');
+  assert.doesNotMatch(noteOf('Wharf.Daemon/Program.cs'), /console tool/);
+  // A blocking call in the tool's async code is information too.
+  const blocking = all.filter((f) => f.ruleId === 'ASY002') as (JsonFinding & { note?: string; severity?: string })[];
+  assert.deepEqual(blocking.map((f) => [f.file.split('/').slice(-2).join('/'), f.severity]), [['Wharf.Setup/Program.cs', 'information']]);
+  assert.match(blocking[0].note ?? '', /Shown as information: Wharf\.Setup is a console tool .*: the blocking call holds the one flow of work its user started/);
   const inAsync = all.filter((f) => f.ruleId === 'ASY001');
   assert.deepEqual(inAsync.map((f) => f.file.split('/').pop()), ['PriceList.cs']);
   assert.match(inAsync[0].note ?? '', /doing nothing\. Wharf\.Web is an ASP\.NET Core application \(Microsoft\.NET\.Sdk\.Web\), which has no SynchronizationContext, so the wait cannot deadlock on a context here; it still holds the thread/);

@@ -1080,6 +1080,19 @@ test('a console tool: a console application with no UI, web server or service ho
   assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Web'))), null);
   assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk.Worker'))), null);
   assert.equal(consoleToolReason(one(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>'))), null);
+  // An entry point over a host library of the workspace (a `*.Console` over a `*.Host` that declares the generic host)
+  // serves too; a core library's other packages say nothing.
+  const hostLibrary = one('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Microsoft.Extensions.Hosting.WindowsServices" Version="8.0.0" /></ItemGroup></Project>');
+  const coreLibrary = one('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Microsoft.AspNetCore.DataProtection" Version="8.0.0" /></ItemGroup></Project>');
+  assert.equal(context.consoleToolReason(tool, context.applicationWithoutContext(tool, [hostLibrary]), [hostLibrary]), null);
+  assert.equal(context.consoleToolReason(tool, context.applicationWithoutContext(tool, [coreLibrary]), [coreLibrary]), 'App is a console tool (OutputType Exe, no UI framework, web server or service host)');
+  // A console application named for what it serves runs for the process's lifetime; only the name's last word counts.
+  const named = (name: string) => evaluateProject(`/repo/${name}/${name}.csproj`, memoryFs({ [`/repo/${name}/${name}.csproj`]: sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>') }), { configuration: 'Release' });
+  for (const name of ['GarnetServer', 'Acme.WindowsService', 'Acme.Daemon', 'Acme.Agent', 'Acme.AppHost', 'Acme.Worker']) assert.equal(consoleToolReason(named(name)), null, name);
+  for (const name of ['Acme.CommandLine.ServerUtil', 'Acme.ServiceInstaller', 'Acme.ReleaseBuilder', 'GH-1913-Benchmark']) assert.match(consoleToolReason(named(name)) ?? '', /is a console tool/, name);
+  assert.equal(context.lastNameWord('Acme.CommandLine.ServerUtil'), 'util');
+  assert.equal(context.lastNameWord('GH-1913-Benchmark'), 'benchmark');
+  assert.equal(context.lastNameWord('daemon_host'), 'host');
   // A class library nobody publishes is a console tool's code when every application that runs it is one.
   const library = one(sdk('Microsoft.NET.Sdk'));
   const toolHost = { project: tool, withoutContext: 'App is a console application', consoleTool: 'App is a console tool' };

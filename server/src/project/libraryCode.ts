@@ -68,7 +68,7 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   if (!verdict || !project) return verdict;
   const withoutContext = withoutContextOf(project, referenced, hosts, verdict);
   if (!withoutContext) return verdict;
-  const consoleTool = isApplication(project) ? consoleToolReason(project, withoutContext) : verdict.isLibrary ? null : hostedOnlyByConsoleTools(project, hosts);
+  const consoleTool = isApplication(project) ? consoleToolReason(project, withoutContext, referenced) : verdict.isLibrary ? null : hostedOnlyByConsoleTools(project, hosts);
   return consoleTool ? { ...verdict, withoutContext, consoleTool } : { ...verdict, withoutContext };
 }
 

@@ -89,19 +89,45 @@ function consoleApplicationReason(project: ProjectModel): string | null {
 const SERVICE_HOST_PACKAGES = ['microsoft.extensions.hosting', 'microsoft.extensions.hosting.windowsservices', 'microsoft.extensions.hosting.systemd', 'topshelf'];
 
 /**
- * Why an application is a console tool, or null: a console application (no UI, no ASP.NET Core server, no worker SDK)
- * that declares no service host package. Such a program runs one flow of work the user started (an installer, a
- * command-line front end, a release script): a synchronous wait there holds the flow that would wait anyway, with no
- * request load to starve the thread pool and no context to deadlock on. ASY003 shows its waits as information
- * (test/real-world/README.md, the seeded reading of the thirty-fourth session: bitwarden's setup tool, duplicati's
- * command line).
+ * The last word of an application's name that says it runs for the process's lifetime, serving others, rather than
+ * one flow of work its user started: `GarnetServer`, `Duplicati.WindowsService`, `WalletWasabi.Daemon`,
+ * `Duplicati.Agent`, an Aspire `AppHost`, a `Worker` (the .NET template's name for a worker service,
+ * learn.microsoft.com/dotnet/core/extensions/workers). Such programs often run their server loop without the generic
+ * host (a TCP server of their own, ServiceBase, a library's web host), so no package says so, and their names are the
+ * one sign in the project. Only the last word counts: `ServerUtil` and `ServiceInstaller` are tools.
  */
-export function consoleToolReason(project: ProjectModel, withoutContext: string | null): string | null {
+const LONG_RUNNING_NAME_WORDS = ['server', 'service', 'daemon', 'agent', 'host', 'worker'];
+
+/** The last word of a project name: its last dotted part split at case changes, hyphens and underscores. */
+export function lastNameWord(name: string): string {
+  const part = name.split('.').pop() ?? name;
+  const words = part.split(/[-_\s]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+  return (words[words.length - 1] ?? part).toLowerCase();
+}
+
+function declaresServiceHost(project: ProjectModel): boolean {
+  return project.packageReferences.some((p) => SERVICE_HOST_PACKAGES.includes(p.id.toLowerCase()));
+}
+
+/**
+ * Why an application is a console tool, or null: a console application (no UI, no ASP.NET Core server, no worker SDK)
+ * that declares no service host package, references no project of the workspace that does (its own host library, as
+ * a `*.Console` entry point over a `*.Host` project), and whose name does not say it serves (LONG_RUNNING_NAME_WORDS).
+ * Such a program runs one flow of work the user started (an installer, a command-line front end, a release script):
+ * a synchronous wait or a blocking call there holds the flow that would wait anyway, with no request load to starve
+ * the thread pool and no context to deadlock on. ASY003 and ASY002 show their findings there as information
+ * (test/real-world/README.md, the seeded reading of the thirty-fourth session: bitwarden's setup tool, duplicati's
+ * command line; the thirty-fifth session: duplicati's release builder). `referenced` is what the application
+ * references, directly or through other projects. A library's packages say nothing when they are not hosting ones: a
+ * tool that references the product's core library sees that library's ASP.NET Core packages without serving anything.
+ */
+export function consoleToolReason(project: ProjectModel, withoutContext: string | null, referenced: readonly ProjectModel[] = []): string | null {
   // `withoutContext` is applicationWithoutContext's answer for the project, which its callers have at hand: only its
   // console case (no UI, server or worker SDK before it) makes a tool.
   const console = consoleApplicationReason(project);
   if (console === null || withoutContext !== console) return null;
-  if (project.packageReferences.some((p) => SERVICE_HOST_PACKAGES.includes(p.id.toLowerCase()))) return null;
+  if (declaresServiceHost(project) || referenced.some(declaresServiceHost)) return null;
+  if (LONG_RUNNING_NAME_WORDS.includes(lastNameWord(project.name))) return null;
   return `${project.name} is a console tool (OutputType Exe, no UI framework, web server or service host)`;
 }
 

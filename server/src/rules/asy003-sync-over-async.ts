@@ -1,6 +1,7 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
 import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
+import { consoleToolCap } from './libraryCode';
 import { describeSyncBody, importsNamespace, receiverTypeOf, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
@@ -490,18 +491,10 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * (`SynchronousContract.remedy`): for a declared contract its callers, which can use the contract's asynchronous
  * counterpart where it has one.
  */
-/**
- * A wait in a console tool's code (project/synchronizationContext.ts consoleToolReason: an installer, a command-line
- * front end, a release script, or a library only such tools run) is shown as information: the program runs one flow of
- * work its user started, so the wait holds the thread that would wait anyway, with no context to deadlock on and no
- * request load to starve the pool; making it async would mean making the tool's whole synchronous chain, Main
- * included, async. The seeded reading of the thirty-fourth session found these true and of little value
- * (test/real-world/README.md). The finding stays in the panel, in blue; a severity set for ASY003 shows it at that
- * severity.
- */
-function consoleToolSeverity(ctx: RuleContext): { maxSeverity: { severity: 'information'; reason: string } } | Record<string, never> {
-  const tool = ctx.testCode ? null : ctx.library?.consoleTool;
-  return tool ? { maxSeverity: { severity: 'information', reason: `${tool}: the wait holds the one flow of work its user started, with no context to deadlock on and no request load` } } : {};
+/** A wait in a console tool's code is information (rules/libraryCode.ts consoleToolCap). */
+function consoleToolSeverity(ctx: RuleContext): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
+  const cap = consoleToolCap(ctx, 'the wait holds the one flow of work its user started, with no context to deadlock on and no request load');
+  return cap ? { maxSeverity: cap } : {};
 }
 
 function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
@@ -637,8 +630,9 @@ ASP.NET Core's host finds by name on a startup class and calls synchronously is 
 before the host runs, or to a hosted service whose \`StartAsync\` the host awaits. A method that only shares the name
 (without those parameters, or not public) stays a warning.
 A wait in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
-framework, no ASP.NET Core server, no worker SDK and no service host package of its own (Microsoft.Extensions.Hosting,
-Topshelf), or a class library that only such tools run. An installer or a command-line front end runs one flow of
+framework, no ASP.NET Core server, no worker SDK, no service host package (Microsoft.Extensions.Hosting, Topshelf) of
+its own or in a project it references, and no name whose last word says it serves (Server, Service, Daemon, Agent,
+Host, Worker), or a class library that only such tools run. An installer or a command-line front end runs one flow of
 work its user started, so the wait holds the thread that would wait anyway, with no context to deadlock on and no
 request load to starve the pool; making it async means making the tool's synchronous chain, Main included, async.
 A severity set for ASY003 in settings or .editorconfig shows these at that severity too.

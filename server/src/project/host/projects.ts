@@ -339,8 +339,9 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       queue.push(...referencersOf(p));
     }
     const found = apps.map((app) => {
-      const withoutContext = applicationWithoutContext(app, referencedProjects(app));
-      return { project: app, withoutContext, consoleTool: consoleToolReason(app, withoutContext) };
+      const referenced = referencedProjects(app);
+      const withoutContext = applicationWithoutContext(app, referenced);
+      return { project: app, withoutContext, consoleTool: consoleToolReason(app, withoutContext, referenced) };
     });
     hosting.set(project.path, found);
     return found;
