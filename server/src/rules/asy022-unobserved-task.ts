@@ -54,8 +54,9 @@ the await this rule asks for would throw on the null. ASY023 reports the null wh
 Nor \`GetOrAdd\` or \`AddOrUpdate\` on a \`ConcurrentDictionary\` of tasks: they return the value the dictionary holds
 for the key, and the task stays there for the code that reads the key.
 A call to workspace methods that all hand back a task they keep in a field of their type is left alone too
-(\`return _load ??= Task.Run(Load);\`, \`return _prepare = Task.Run(...)\`, the field itself once set, or a
-completed task): the type observes that task later, so a caller that only starts the work (\`BeginLoad() =>
+(\`return _load ??= Task.Run(Load);\`, \`return _prepare = Task.Run(...)\`, the field itself once set, the task of a
+TaskCompletionSource field, \`return _runPromise.Task;\`, which every call hands back, or a completed task): the type
+observes that task later, or hands the same task to its other callers, so a caller that only starts the work (\`BeginLoad() =>
 LoadAsync();\`) drops a reference, not the task.
 A call to workspace methods that all return only completed tasks (\`Task.CompletedTask\`, \`Task.FromResult(x)\`) and
 that nothing can override (not virtual, abstract or override) is still reported, since the method may start doing

@@ -1,16 +1,22 @@
 /**
  * Whether a workspace method hands back a task it keeps: the memoised load of UI and game code
- * (`return _loadTask ??= Task.Run(Load);`, `return _prepareTask = Task.Run(...)`, or the field itself once it is set).
+ * (`return _loadTask ??= Task.Run(Load);`, `return _prepareTask = Task.Run(...)`, or the field itself once it is set),
+ * or the task of a TaskCompletionSource field (`return _runPromise.Task;`: every call hands back the one task the type
+ * completes, which its other callers await; akka.net's coordinated shutdown, thirty-fifth session).
  * The task lives on in a field of the method's type, where the type itself observes it later (awaits it, reads its
  * result, checks IsCompleted), so a caller that only starts the work (`BeginLoad() => LoadAsync();`) drops a reference,
  * not the task. ASY022 leaves such a caller alone.
  */
-import type { MethodBody } from '../model/types';
+import type { MemberSignature, MethodBody } from '../model/types';
 import { typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { declaresLocalOrParameter } from '../model/bodies';
 
 /** `_task`, `this._task`, or an assignment to one as the whole expression: `_task ??= Start()`, `this._task = Start()`. */
 const FIELD_OR_ASSIGNMENT = /^(?:this\s*\.\s*)?(@?[A-Za-z_]\w*)\s*(?:(?:\?\?=|=(?![=>]))[^]*)?$/;
+/** `_source.Task` or `this._source.Task`: the task of a field, kept when the field is a TaskCompletionSource. */
+const FIELD_TASK = /^(?:this\s*\.\s*)?(@?[A-Za-z_]\w*)\s*\.\s*Task$/;
+/** A TaskCompletionSource's declared type, generic or not (System.Threading.Tasks, .NET Framework 4.0 and .NET 5). */
+const COMPLETION_SOURCE_TYPE = /^(?:System\s*\.\s*Threading\s*\.\s*Tasks\s*\.\s*)?TaskCompletionSource\b/;
 /** A task that is complete when it is returned and cannot fault: nothing is lost by dropping it. */
 const COMPLETED_TASK = /^(?:(?:System\.Threading\.Tasks\.)?Task\s*\.\s*(?:CompletedTask|FromResult\s*(?:<[^()]*>)?\s*\([^]*\)))$/;
 
@@ -25,8 +31,11 @@ export function returnsKeptTask(index: WorkspaceIndex, body: MethodBody): boolea
     const text = site.expressionText?.trim();
     if (!text) return false;
     if (COMPLETED_TASK.test(text)) continue;
-    const name = FIELD_OR_ASSIGNMENT.exec(text)?.[1]?.replace(/^@/, '');
-    if (!name || declaresLocalOrParameter([body], name) || !isFieldOf(index, body.containingType, name)) return false;
+    const source = FIELD_TASK.exec(text)?.[1]?.replace(/^@/, '');
+    const name = source ?? FIELD_OR_ASSIGNMENT.exec(text)?.[1]?.replace(/^@/, '');
+    if (!name || declaresLocalOrParameter([body], name)) return false;
+    const field = fieldOf(index, body.containingType, name);
+    if (!field || (source && !COMPLETION_SOURCE_TYPE.test(field.typeText ?? ''))) return false;
     kept = true;
   }
   return kept;
@@ -46,12 +55,13 @@ export function returnsOnlyCompletedTasks(body: MethodBody): boolean {
   return body.returns.every((site) => COMPLETED_TASK.test(site.expressionText?.trim() ?? ''));
 }
 
-/** Whether the type (or a workspace base of it) declares an instance or static field or property of that name. */
-function isFieldOf(index: WorkspaceIndex, typeName: string, name: string): boolean {
+/** The instance or static field or property of that name the type (or a workspace base of it) declares, if any. */
+function fieldOf(index: WorkspaceIndex, typeName: string, name: string): MemberSignature | null {
   for (const t of typeFamily(index, typeName)) {
     for (const ref of typesNamed(index, t)) {
-      if (ref.type.members.some((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'))) return true;
+      const member = ref.type.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
+      if (member) return member;
     }
   }
-  return false;
+  return null;
 }
