@@ -117,6 +117,12 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       if (cond && consequence && child.startIndex === consequence.startIndex && conjunctsOf(cond).some((c) => signalsWaitHandle(c, handles))) {
         return `guarded by a wait on ${recv}'s AsyncWaitHandle, which is set when the task completes`;
       }
+      if (cond && consequence && child.startIndex === consequence.startIndex && conjunctsOf(cond).some((c) => timedTaskWaitSays(c, recv) === 'finished')) {
+        return `guarded by a Task.WaitAll or Task.WaitAny over ${recv} that says it finished`;
+      }
+      if (cond && alternative && child.startIndex === alternative.startIndex && timedTaskWaitSays(cond.text, recv) === 'unfinished') {
+        return `guarded by a Task.WaitAll or Task.WaitAny over ${recv} that says it finished`;
+      }
       if (cond && alternative && child.startIndex === alternative.startIndex && wonWhenAny(cond.text, winners, false, recv)) return `${recv} is the task an awaited Task.WhenAny returned`;
     }
     if (p.type === 'binary_expression' && p.childForFieldName('operator')?.text === '&&') {
@@ -124,6 +130,9 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       if (left && child.startIndex > left.startIndex && guard.test(left.text) && !negated.test(left.text)) return `guarded by a completion check on ${recv}`;
       if (left && child.startIndex > left.startIndex && conjunctsOf(left).some((c) => signalsWaitHandle(c, handles))) {
         return `guarded by a wait on ${recv}'s AsyncWaitHandle, which is set when the task completes`;
+      }
+      if (left && child.startIndex > left.startIndex && conjunctsOf(left).some((c) => timedTaskWaitSays(c, recv) === 'finished')) {
+        return `guarded by a Task.WaitAll or Task.WaitAny over ${recv} that says it finished`;
       }
     }
     if (p.type === 'block') {
@@ -139,7 +148,8 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         for (const g of guards) {
           const cond = g.childForFieldName('condition');
           const consequence = g.childForFieldName('consequence');
-          if (cond && consequence && negated.test(cond.text) && (/\b(return|throw)\b|\bawait\b/.test(consequence.text) || THROW_HELPER_CALL.test(consequence.text))) {
+          const unfinished = (text: string) => negated.test(text) || splitTopLevelOperator(text, '||').some((d) => timedTaskWaitSays(d, recv) === 'unfinished');
+          if (cond && consequence && unfinished(cond.text) && (/\b(return|throw)\b|\bawait\b/.test(consequence.text) || THROW_HELPER_CALL.test(consequence.text))) {
             return `the method returns or awaits earlier when ${recv} is not complete`;
           }
         }
@@ -492,6 +502,34 @@ function conjunctsOf(condition: SyntaxNode): string[] {
 
 const WAIT_ANY = /^(?:System\s*\.\s*Threading\s*\.\s*)?WaitHandle\s*\.\s*WaitAny\s*\(/;
 const WAIT_ALL = /^(?:System\s*\.\s*Threading\s*\.\s*)?WaitHandle\s*\.\s*WaitAll\s*\(/;
+
+const TASK_WAIT_ALL = /^(?:System\s*\.\s*Threading\s*\.\s*Tasks\s*\.\s*)?Task\s*\.\s*WaitAll\s*\(/;
+
+/**
+ * What a condition says of the task by a wait on an array written in place that holds it: `finished` for
+ * `Task.WaitAll(new[] { a, b }, timeout)`, true only once every task has completed (the overloads with a timeout or
+ * a token return bool: learn.microsoft.com/dotnet/api/system.threading.tasks.task.waitall), and for
+ * `Task.WaitAny([a, b], timeout) == 0` with the task's place in the array (WaitAny returns the index of a completed
+ * task, -1 on timeout: .../task.waitany); `unfinished` for the negations, `!Task.WaitAll(...)` and `Task.WaitAny(...)
+ * != 0`; null otherwise. duplicati reads two process streams' results after a timed WaitAll that returns early when it
+ * fails, and OpenTelemetry reads a collection's result after a WaitAny that the collection won (the seeded reading of
+ * the thirty-fifth session).
+ */
+function timedTaskWaitSays(condition: string, recv: string): 'finished' | 'unfinished' | null {
+  const c = withoutOuterParentheses(condition);
+  if (!c.includes('Wait')) return null;
+  const isTask = (text: string) => castOperand(withoutNullMarks(withoutOuterParentheses(text))) === recv;
+  const negation = /^!\s*/.exec(c);
+  const all = wholeCallArguments(negation ? withoutOuterParentheses(c.slice(negation[0].length)) : c, TASK_WAIT_ALL);
+  if (all && all.length >= 2 && (elementsOfArrayWrittenInPlace(all[0]) ?? []).some(isTask)) return negation ? 'unfinished' : 'finished';
+  const comparison = /^(\d+)\s*(==|!=)\s*([\s\S]+)$/.exec(c) ?? /^([\s\S]+?)\s*(==|!=)\s*(\d+)$/.exec(c);
+  if (!comparison) return null;
+  const [index, call] = /^\d+$/.test(comparison[1]) ? [Number(comparison[1]), comparison[3]] : [Number(comparison[3]), comparison[1]];
+  const any = wholeCallArguments(withoutOuterParentheses(call), TASK_WAIT_ANY);
+  const element = any && any.length > 0 ? elementsOfArrayWrittenInPlace(any[0])?.[index] : undefined;
+  if (element === undefined || !isTask(element)) return null;
+  return comparison[2] === '==' ? 'finished' : 'unfinished';
+}
 
 /**
  * Whether a condition, true, says one of the task's wait handles (`handles`: patterns from `waitHandlesOf`) is set:

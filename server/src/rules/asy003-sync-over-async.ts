@@ -582,7 +582,10 @@ local), guarded by \`IsCompleted\` or
 \`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), by a wait on the
 task's own wait handle that says it was signalled (\`((IAsyncResult)t).AsyncWaitHandle\`, directly or through a local
 assigned once: \`handle.WaitOne(timeout)\`, \`WaitHandle.WaitAny(new[] { handle, stopped }) == 0\` with the handle's
-index, \`WaitHandle.WaitAll(...)\` true), the element of an array at the index \`Task.WaitAny\` returned for it
+index, \`WaitHandle.WaitAll(...)\` true), by a \`Task.WaitAll\` with a timeout over an array written in place that holds the task
+and returned true (\`if (!Task.WaitAll([output, errors], timeout)) return ...; use(output.Result)\`) or a \`Task.WaitAny\`
+over one that returned the task's index (\`Task.WaitAny([done.Task, stop.Task], timeout) == 0 && done.Task.Result\`;
+those waits are reported themselves), the element of an array at the index \`Task.WaitAny\` returned for it
 (\`var i = Task.WaitAny(tasks); var done = tasks[i];\`, the WaitAny itself being the wait reported), in a switch on the
 task's status (or a local holding it) for a finished state (an arm's \`when\` clause too), read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
