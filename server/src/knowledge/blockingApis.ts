@@ -266,8 +266,10 @@ const TEXT_WRITER: RowFamily = {
   receiverHints: ['writer', 'standardinput', 'stdin'],
   exemptReceiverTypes: exemptReceiverTypesFor('TextWriter'),
 };
+// Said of the abstract type too: a TextWriter parameter may be handed a StringWriter, which does no I/O (the
+// thirty-fifth session's seeded reading found the note's "A StreamWriter" false for one), so the note says when it blocks.
 const TEXT_WRITER_NOTE =
-  'A StreamWriter writes to a stream underneath; when its buffer fills or it flushes, the synchronous call blocks on that file, socket or pipe.';
+  'When the writer wraps a stream (a StreamWriter, a response or process writer), the synchronous call blocks on that file, socket or pipe whenever its buffer fills or it flushes; a StringWriter over memory does not.';
 const TEXT_WRITER_CAVEAT =
   'The twin takes string, char, char[], StringBuilder or ReadOnlyMemory<char>; Write(int), Write(object) and the format-string overloads have no twin, so format the text first.';
 
