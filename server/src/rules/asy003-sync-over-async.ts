@@ -546,7 +546,8 @@ SynchronizationContext to deadlock on and no caller to make async) and in a priv
 the entry point calls, directly or through other such methods (it runs where Main does, once, at start-up), in the start function of a dedicated thread
 (a lambda given to \`new Thread(...)\`, also a target-typed \`Thread t = new(...)\`, or to
 \`Task.Factory.StartNew(..., TaskCreationOptions.LongRunning, TaskScheduler.Default)\`, whose default scheduler runs a
-long-running task on a thread created for it, or a private method the file hands to either and never calls: the
+long-running task on a thread created for it, or a private method the file hands to either and never calls, also
+one of two such methods a thread's start chooses between, \`new Thread(inProcess ? RunHere : RunSpawned)\`: the
 thread exists to run it, starts without a context, and \`ThreadStart\` returns void, so there is no caller to make
 async either), in a method only such starts call, directly or through other such methods (a supervisor loop and the
 helper that waits for its next stopped worker; a custom

@@ -15,7 +15,7 @@ import type { FileModel, MethodBody, ObjectCreation, TypeDeclaration } from '../
 import { resolveCallRef } from '../workspace/completion';
 import { stripGenerics, typesNamed } from '../workspace/index';
 import { signatureDatabase } from '../signatures/provider';
-import { escapeRegExp } from '../model/syntax';
+import { conditionalParts, escapeRegExp } from '../model/syntax';
 import { maskCommentsAndStrings } from './sourceText';
 import { dedicatedThreadStartOf as dedicatedTaskStartOf } from '../knowledge/dedicatedThreads';
 import type { RuleContext } from './types';
@@ -110,21 +110,29 @@ function threadUsesOf(model: FileModel): ThreadUses {
       if (start && name && !uses.starts.has(name)) uses.starts.set(name, { kind: 'task', written: `${start.receiver}.${start.method}(...), where ${start.why}` });
     }
     for (const creation of b.creations ?? []) {
-      const name = startFunctionName(creation);
-      if (name && !uses.starts.has(name)) uses.starts.set(name, { kind: 'thread', written: `a thread created with new ${creation.typeText}(...)` });
+      for (const name of startFunctionNames(creation)) {
+        if (!uses.starts.has(name)) uses.starts.set(name, { kind: 'thread', written: `a thread created with new ${creation.typeText}(...)` });
+      }
     }
   }
   usesByModel.set(model, uses);
   return uses;
 }
 
-/** The method a Thread creation starts: `new Thread(Run)`, `new Thread(this.Run, stackSize)`, `new Thread(new ThreadStart(Run))`. */
-function startFunctionName(creation: ObjectCreation): string | null {
-  if (!THREAD_TYPE.test(creation.typeText)) return null;
+/**
+ * The methods a Thread creation starts: `new Thread(Run)`, `new Thread(this.Run, stackSize)`, `new Thread(new
+ * ThreadStart(Run))`, and both of a choice between two (`new Thread(inProcess ? RunInProcess : RunSpawned)`, as
+ * duplicati's service runner starts one or the other on its thread).
+ */
+function startFunctionNames(creation: ObjectCreation): string[] {
+  if (!THREAD_TYPE.test(creation.typeText)) return [];
   let first = creation.argumentTexts[0]?.trim().replace(/^start\s*:\s*/, '') ?? '';
   const wrapped = /^new\s+(?:(?:global::)?System\.Threading\.)?(?:Parameterized)?ThreadStart\s*\(\s*([^()]*?)\s*\)$/.exec(first);
   if (wrapped) first = wrapped[1];
-  return methodGroupName(first);
+  const choice = conditionalParts(first, 0, first.length);
+  const groups = choice ? [first.slice(choice.whenTrue.start, choice.whenTrue.end), first.slice(choice.whenFalse.start, choice.whenFalse.end)] : [first];
+  const names = groups.map(methodGroupName);
+  return names.every((n): n is string => n !== null) ? names : [];
 }
 
 /** The method a method group names (`Run`, `this.Run`), or null for anything else. */
