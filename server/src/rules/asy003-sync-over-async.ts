@@ -5,7 +5,7 @@ import { consoleToolCap } from './libraryCode';
 import { describeSyncBody, importsNamespace, receiverTypeOf, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
-import { methodsNamed, typeFamily } from '../workspace/index';
+import { methodsNamed, typeFamily, typesNamed } from '../workspace/index';
 import { arrayWrittenInPlace, closingBracket, escapeRegExp, splitTopLevel } from '../model/syntax';
 import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
@@ -457,6 +457,11 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () 
       // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
       // blocking one is there for callers that cannot await.
       if (twin) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
+      // A member of a workspace interface keeps the interface's synchronous signature: making it async changes the
+      // interface, every implementation and every caller (the seeded reading of the thirty-fifth session found three
+      // of jellyfin's manager interfaces' members titled as if only the method changed).
+      const contract = workspaceInterfaceDeclaring(ctx, body);
+      if (contract) return `${body.name} implements ${contract}.${body.name}, which is synchronous: make the interface member async and await the task (changes ${contract}, its implementations and every caller)`;
       // Handed out as a delegate that returns a value (`Resolving += OnResolving`, which must return an Assembly), it
       // cannot return a task: whoever invokes the delegate reads the value at once.
       if (returnsValueToADelegate(body, masked())) {
@@ -500,6 +505,16 @@ function consoleToolSeverity(ctx: RuleContext): { maxSeverity: NonNullable<RuleF
 function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
   const name = body.kind === 'lambda' || body.kind === 'anonymousMethod' ? 'the function' : body.name;
   return { severity: 'hint', reason: `${name} cannot await: ${contract.reason}, so blocking is how it meets a synchronous contract; ${contract.remedy}` };
+}
+
+/** The workspace interface of the body's type (or of a base of it) that declares a method of the body's name, if any. */
+function workspaceInterfaceDeclaring(ctx: RuleContext, body: MethodBody): string | null {
+  const owner = body.containingType?.split('.').pop();
+  if (!owner || body.kind !== 'method' || body.modifiers.includes('static')) return null;
+  const family = typeFamily(ctx.index, owner);
+  const declaring = methodsNamed(ctx.index, body.name, null).find((m) => m.typeName !== null && m.typeName !== owner && family.has(m.typeName)
+    && typesNamed(ctx.index, m.typeName).some((r) => r.type.kind === 'interface'));
+  return declaring?.typeName ?? null;
 }
 
 /** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
@@ -696,7 +711,8 @@ Display-only. The remedy is to make the method async and await the task, which c
 every caller up the chain (or, for a constructor, to move the work into an async factory method; an operator, which
 cannot be async, into an async method its callers call instead; an override, whose signature is its base's, into
 an async counterpart, or, when its type has the async twin already, as a Stream subclass's \`Read\` beside its
-\`ReadAsync\` override, nowhere: its callers that can should await the twin; a lambda given to NUnit's
+\`ReadAsync\` override, nowhere: its callers that can should await the twin; a method that implements a member of an
+interface the workspace declares, with the interface's member, its implementations and callers; a lambda given to NUnit's
 \`Assert.Throws\` or \`Assert.Catch\`, which take a delegate that returns void and would make an async lambda async
 void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`; a projection that only reads each
 task's result, \`.Select(t => t.Result)\`, whose lambda made async would hand back the tasks again, into
