@@ -16,7 +16,7 @@ import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf, type SynchronousContract } from './synchronousContracts';
 import { usedAsMethodGroup } from './callbackSlots';
-import { withoutContextClause } from './contextFree';
+import { contextFreeReason, withoutContextClause } from './contextFree';
 import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
 
@@ -496,10 +496,22 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * (`SynchronousContract.remedy`): for a declared contract its callers, which can use the contract's asynchronous
  * counterpart where it has one.
  */
-/** A wait in a console tool's code is information (rules/libraryCode.ts consoleToolCap). */
-function consoleToolSeverity(ctx: RuleContext): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
-  const cap = consoleToolCap(ctx, 'the wait holds the one flow of work its user started, with no context to deadlock on and no request load');
-  return cap ? { maxSeverity: cap } : {};
+/**
+ * A wait in a console tool's code is information (rules/libraryCode.ts consoleToolCap), and so is a wait in any code
+ * that runs without a SynchronizationContext (rules/contextFree.ts: an ASP.NET Core, worker or console application, a
+ * library only they host, a function handed to Task.Run): it cannot deadlock, and what it costs is a pool thread held
+ * for the task's duration, which matters under load. Two seeded readings (test/real-world/README.md, thirty-fourth and
+ * thirty-fifth sessions) found every such warning they read true but not one a maintainer would fail a build on: the
+ * remedy is an async chain up through a synchronous API, often an interface's (jellyfin's managers, Smartstore's view
+ * helpers, Sonarr's controllers). Where a context may run the code (a UI application, a published library anybody's
+ * UI may call), a wait can deadlock and stays a warning.
+ */
+function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
+  const tool = consoleToolCap(ctx, 'the wait holds the one flow of work its user started, with no context to deadlock on and no request load');
+  if (tool) return { maxSeverity: tool };
+  // The note says already why the code has no context (withoutContextClause): the cap's reason does not repeat it.
+  const contextFree = !ctx.testCode && contextFreeReason(ctx, body) !== null;
+  return contextFree ? { maxSeverity: { severity: 'information', reason: 'without a SynchronizationContext the wait risks no deadlock, only a thread held while the task runs' } } : {};
 }
 
 function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
@@ -654,6 +666,11 @@ its own or in a project it references, and no name whose last word says it serve
 Host, Worker), or a class library that only such tools run. An installer or a command-line front end runs one flow of
 work its user started, so the wait holds the thread that would wait anyway, with no context to deadlock on and no
 request load to starve the pool; making it async means making the tool's synchronous chain, Main included, async.
+A wait in other code that runs without a SynchronizationContext is shown as information too: an ASP.NET Core, worker
+or console application, a class library only they host (not a published one, which anybody's UI may call), and a
+function handed to \`Task.Run\` (not a Blazor component's code, which has its renderer's context). There the wait
+cannot deadlock; it holds a pool thread while the task runs, which costs under load, and the remedy is usually an
+async chain up through a synchronous API. The note says which of the two applies.
 A severity set for ASY003 in settings or .editorconfig shows these at that severity too.
 
 ## Why is this bad?
@@ -760,7 +777,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)))), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : consoleToolSeverity(ctx)),
+          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body)),
         });
       }
     }
