@@ -414,7 +414,28 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   // blocks there on purpose (rules/asy003-sync-over-async.ts).
   const onAsyncPath = (n: SyntaxNode) => asyncFlag !== null && isOnAsyncPath(n, asyncFlag);
   body.waits = waitsOf(invocations, context.syntax.resultAccesses.get(ownerKey) ?? [], fn, inNameof, { onSyncPath, onAsyncPath }, guards);
+  markGuardedHelperCalls(body.calls, invocations, fn, guards);
   return body;
+}
+
+/** Names a workspace's waiting helper may have (rules/waitingHelpers.ts): Smartstore's `Await`, AsyncEx's `WaitAndUnwrapException`. */
+const WAITING_HELPER_NAME = /^(?:Await\w*|\w*Wait\w*|\w*Sync)$/;
+
+/**
+ * A call that may be a waiting helper gets the guards of a wait written in place (CallSite.receiverCompleted), read
+ * here where the tree is: the rules learn only later, from the workspace, that the call blocks on its receiver. Only
+ * calls so named are asked, so the walk up the tree costs nothing for the others (Brighter's copy of AsyncEx rethrows
+ * with `t.WaitAndUnwrapException()` inside ContinueWith callbacks, where `t` has finished).
+ */
+function markGuardedHelperCalls(calls: CallSite[], invocations: Invocation[], fn: SyntaxNode | null, guards: ReadonlyMap<string, string>): void {
+  for (const { node: n, callee } of invocations) {
+    if (!callee?.receiver || !WAITING_HELPER_NAME.test(callee.name)) continue;
+    const reason = guardReason(n, callee.receiver, fn, guards);
+    if (!reason) continue;
+    const start = spanOf(n).start;
+    const call = calls.find((c) => c.span.start === start && c.name === callee.name);
+    if (call) call.receiverCompleted = reason;
+  }
 }
 
 /** The constraints of an extension block's type parameters and of its member's own, as the lowered method has them. */

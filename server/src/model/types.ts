@@ -221,6 +221,12 @@ export interface CallSite {
   typeArguments: string[];
   /** It sits on the synchronous branch of a dual-path method (MethodBody.asyncFlag is false there). */
   onSyncPath: boolean;
+  /**
+   * For a call named as a waiting helper may be (`t.WaitAndUnwrapException()`, `t.Await()`), why its receiver is a
+   * task that has completed there, read as for a wait written in place (model/completion.ts guardReason): a
+   * ContinueWith callback's antecedent, a completion check around it. Absent for other calls and unguarded ones.
+   */
+  receiverCompleted?: string;
 }
 
 export interface LockStatement {

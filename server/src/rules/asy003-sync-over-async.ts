@@ -563,7 +563,9 @@ Flags synchronous code that blocks on a task: \`.Result\`, \`.Wait()\`, \`.GetAw
 not async, when the waited-on expression is a task (by its declaration, a workspace method's return type, a
 Task factory or the Async naming convention). A call of a waiting helper of the workspace (an extension method of
 tasks that blocks on the task it extends: \`LoadAsync().Await()\` for \`LoadAsync().GetAwaiter().GetResult()\`) is such
-a wait at the call; the helper's own wait is not reported, since its callers decide to block.
+a wait at the call, with the exemptions of a wait written in place (a ContinueWith callback's antecedent, a completion
+check around it) when the helper is named as one usually is (\`Await...\`, \`...Wait...\`, \`...Sync\`); the helper's own
+wait is not reported, since its callers decide to block.
 
 It stays quiet in an awaiter's own \`GetResult()\` (a type with \`IsCompleted\` and \`OnCompleted\`: \`await\` calls it
 only once the awaited work has completed), in the End method of the Asynchronous Programming Model (\`EndRead(IAsyncResult)\`

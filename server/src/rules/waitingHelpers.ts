@@ -142,7 +142,8 @@ export function waitsOf(ctx: RuleContext, body: MethodBody): TaskWait[] {
       span: call.span,
       nameSpan: call.nameSpan,
       argumentTexts: call.argumentTexts,
-      knownCompleted: null,
+      // Guards read from the tree where the call is (model/extract.ts markGuardedHelperCalls).
+      knownCompleted: call.receiverCompleted ?? null,
       inNameof: false,
       onSyncPath: call.onSyncPath,
     };
