@@ -148,7 +148,9 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         for (const g of guards) {
           const cond = g.childForFieldName('condition');
           const consequence = g.childForFieldName('consequence');
-          const unfinished = (text: string) => negated.test(text) || splitTopLevelOperator(text, '||').some((d) => timedTaskWaitSays(d, recv) === 'unfinished');
+          // The exit is taken whenever the task is unfinished only when one of the condition's `||` alternatives says so
+          // by itself: past `if (shutDown && !t.IsCompleted) throw ...;` the task may still be running.
+          const unfinished = (text: string) => splitTopLevelOperator(withoutOuterParentheses(text), '||').some((d) => (negated.test(d) && splitTopLevelOperator(withoutOuterParentheses(d), '&&').length === 1) || timedTaskWaitSays(d, recv) === 'unfinished');
           if (cond && consequence && unfinished(cond.text) && (/\b(return|throw)\b|\bawait\b/.test(consequence.text) || THROW_HELPER_CALL.test(consequence.text))) {
             return `the method returns or awaits earlier when ${recv} is not complete`;
           }
