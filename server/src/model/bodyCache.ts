@@ -204,6 +204,7 @@ function movedCall(c: CallSite, d: number): CallSite {
   return {
     name: c.name, receiver: c.receiver, argumentTexts: c.argumentTexts, span: movedSpan(c.span, d), nameSpan: movedSpan(c.nameSpan, d),
     usage: c.usage, inNameof: c.inNameof, typeArguments: c.typeArguments, onSyncPath: c.onSyncPath,
+    ...(c.receiverCompleted !== undefined ? { receiverCompleted: c.receiverCompleted } : {}),
   };
 }
 
