@@ -372,6 +372,18 @@ test('a multi-targeting project: ASY002 says when await using would not compile 
   assert.match(found[2].note ?? '', /also targets net8\.0, where ZipArchive has no DisposeAsync/);
 });
 
+test('a multi-targeting project: ASY013 leaves an async ValueTask method over a Memory overload that another target binds to a polyfill returning a Task', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'polyfilled-streams');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string })[]).filter((f) => f.ruleId === 'ASY013');
+  // WriteFrameAsync and ReadFrameAsync (lines 15 and 17) are compiled for netstandard2.0 too, whose Stream lacks the
+  // ValueTask overloads: there the calls bind to StreamPolyfills, which return a Task. The array overload returns a
+  // Task on every target, and the method inside #if NET is compiled for net10.0 alone.
+  assert.deepEqual(found.map((f) => [f.line, f.message]), [
+    [23, "'WriteArrayAsync' only awaits '_stream.WriteAsync(...)' last; return the task instead"],
+    [27, "'WriteFrameOnNetAsync' only awaits '_stream.WriteAsync(frame)' last; return the task instead"],
+  ]);
+});
+
 test('a project built for an older runtime: ASY002 asks for no twin the analysed target lacks', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'older-runtime');
   const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string })[]).filter((f) => f.ruleId === 'ASY002');

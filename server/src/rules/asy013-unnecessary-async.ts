@@ -12,6 +12,7 @@ import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, elidesCode, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { isHarnessMethod } from './testSubjects';
 import { fileNamespaces } from './asy022-unobserved-task';
+import { targetsLackingApi } from './callTargets';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 
 const docs = `## What it does
@@ -93,6 +94,12 @@ returns.
   generated from a .proto file) is one of a generated client's, which returns an \`AsyncUnaryCall<T>\`, no task: not
   flagged. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
+- In a project that also targets .NET Framework or .NET Standard 2.0, a \`ValueTask\` method awaiting a Stream's
+  \`ReadAsync(Memory<byte>)\` or \`WriteAsync(ReadOnlyMemory<byte>)\` in code those targets compile too (not inside an
+  \`#if\` that leaves them out) is not flagged: those overloads came with .NET Standard 2.1, so there the call binds
+  to something else, in practice the project's own polyfill over the array overload, which returns a Task; the
+  async method is what makes that a \`ValueTask\`, and \`return X;\` would not compile for those targets. The polyfill
+  itself is not read (the analysed target's \`#if\` leaves it out).
 - A task whose type differs from the method's only by a nullable reference annotation (a \`Task<Order>\` in an
   \`async Task<Order?>\` method, or the reverse) is flagged without a fix: C# converts the one to the other, but
   warns CS8619 on it where nullable annotations are on, and the fix should not add a warning. Tuple element names do
@@ -139,13 +146,17 @@ const BROWSER_STORAGE_TYPES = ['ILocalStorageService', 'ISessionStorageService']
 /**
  * Library members that return a ValueTask in at least one common overload: awaiting them in a
  * Task-returning method cannot become `return X;`. `types` are the receiver types that declare them;
- * `taskFromArguments` is the argument count from which the overloads return a Task instead.
+ * `taskFromArguments` is the argument count from which the overloads return a Task instead. `firstCoreMajor` is
+ * the first .NET Core major whose ValueTask overloads these are, where .NET Framework and .NET Standard 2.0 have
+ * none (they came with .NET Standard 2.1): there a call of the same shape binds to something else, a workspace
+ * polyfill that returns a Task or nothing at all. Stream's Memory overloads came with .NET Core 2.1; the major
+ * read is 3, so a netcoreapp2.1 target is taken to lack them, which only leaves a finding out.
  */
-const VALUE_TASK_MEMBERS: { member: string; types: string[]; taskFromArguments?: number; namespace?: string; source: string }[] = [
+const VALUE_TASK_MEMBERS: { member: string; types: string[]; taskFromArguments?: number; firstCoreMajor?: number; namespace?: string; source: string }[] = [
   { member: 'DisposeAsync', types: ['*'], source: 'https://learn.microsoft.com/dotnet/api/system.iasyncdisposable.disposeasync' },
   { member: 'MoveNextAsync', types: ['*'], source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.iasyncenumerator-1.movenextasync' },
-  { member: 'ReadAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream', 'PipeReader', 'ChannelReader'], taskFromArguments: 3, source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readasync' },
-  { member: 'WriteAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream', 'PipeWriter', 'ChannelWriter'], taskFromArguments: 3, source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.writeasync' },
+  { member: 'ReadAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream', 'PipeReader', 'ChannelReader'], taskFromArguments: 3, firstCoreMajor: 3, source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readasync#system-io-stream-readasync(system-memory((system-byte))-system-threading-cancellationtoken)' },
+  { member: 'WriteAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream', 'PipeWriter', 'ChannelWriter'], taskFromArguments: 3, firstCoreMajor: 3, source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.writeasync#system-io-stream-writeasync(system-readonlymemory((system-byte))-system-threading-cancellationtoken)' },
   { member: 'ReadAtLeastAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream'], source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readatleastasync' },
   { member: 'ReadExactlyAsync', types: ['Stream', 'FileStream', 'NetworkStream', 'SslStream'], source: 'https://learn.microsoft.com/dotnet/api/system.io.stream.readexactlyasync' },
   { member: 'WaitToReadAsync', types: ['ChannelReader'], source: 'https://learn.microsoft.com/dotnet/api/system.threading.channels.channelreader-1.waittoreadasync' },
@@ -181,19 +192,38 @@ function materializesAnotherType(body: MethodBody, name: string): boolean {
 
 /** Whether a library call may return a ValueTask: by member name, and by receiver type when that is known. */
 function mayReturnValueTask(ctx: RuleContext, body: MethodBody, name: string, receiver: string | null, argumentCount: number): boolean {
+  return valueTaskMemberOf(ctx, body, name, receiver, argumentCount) !== null;
+}
+
+/** The VALUE_TASK_MEMBERS row a library call may be, by member name, argument count and receiver type when known. */
+function valueTaskMemberOf(ctx: RuleContext, body: MethodBody, name: string, receiver: string | null, argumentCount: number): (typeof VALUE_TASK_MEMBERS)[number] | null {
   const row = VALUE_TASK_MEMBERS.find((m) => m.member === name);
-  if (!row) return false;
-  if (row.taskFromArguments !== undefined && argumentCount >= row.taskFromArguments) return false;
-  if (row.types.includes('*')) return true;
+  if (!row) return null;
+  if (row.taskFromArguments !== undefined && argumentCount >= row.taskFromArguments) return null;
+  if (row.types.includes('*')) return row;
   // A row with a namespace has a common name (`InvokeAsync`, `SetItemAsync`): a call with no receiver is the type's
   // own member (a component's InvokeAsync returns a Task), and one on a receiver of unknown type is the library's
   // only where the file imports it.
-  if (receiver === null) return row.namespace === undefined;
+  if (receiver === null) return row.namespace === undefined ? row : null;
   const typed = typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
-  if (!typed) return row.namespace === undefined || importsNamespace(ctx, row.namespace);
+  if (!typed) return row.namespace === undefined || importsNamespace(ctx, row.namespace) ? row : null;
   // A type parameter stands for what its constraints name (`TDbContext Db` with `where TDbContext : DbContext`).
   const constraints = typeParameterConstraintsOf(ctx, body, typed.typeText.replace(/\?$/, ''));
-  return [typed.typeText, ...(constraints ?? [])].some((t) => row.types.includes(stripGenerics(t)));
+  return [typed.typeText, ...(constraints ?? [])].some((t) => row.types.includes(stripGenerics(t))) ? row : null;
+}
+
+/**
+ * Whether the awaited library call returns a ValueTask only on this target: a row with `firstCoreMajor` (a Stream's
+ * `WriteAsync(ReadOnlyMemory<byte>)`) in code that another target of the project compiles and that target lacks the
+ * overload (.NET Framework, .NET Standard 2.0). There the same call binds to a workspace polyfill that the analysed
+ * target's `#if` leaves out, and a polyfill returns a Task (a Stream's array overload does), so an `async ValueTask`
+ * method that awaits it is what adapts the one to the other: `return X;` would not compile there (MySqlConnector's
+ * StreamByteHandler, read in the thirty-fifth session).
+ */
+function valueTaskOnlyHere(ctx: RuleContext, body: MethodBody, name: string, receiver: string | null, argumentCount: number, at: number): boolean {
+  const row = valueTaskMemberOf(ctx, body, name, receiver, argumentCount);
+  if (!row || row.firstCoreMajor === undefined) return false;
+  return targetsLackingApi(ctx, at, undefined, row.firstCoreMajor).lacking.length > 0;
 }
 
 /** Whether some workspace method of this name returns a ValueTask (a call whose receiver is not typed may be it). */
@@ -316,7 +346,10 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       });
       if (declared.length > 0) return leastFit(declared.map((t) => (t === null ? 'no' : fitsDeclared(t))));
       const known = typed();
-      if (known) return fitsDeclared(known.typeText);
+      if (known) {
+        const fit = fitsDeclared(known.typeText);
+        return fit !== 'no' && isValueTaskMethod && valueTaskOnlyHere(ctx, body, callee.name, callee.receiver, callee.argumentCount, tail.span.start) ? 'no' : fit;
+      }
       if (isValueTaskMethod) return 'no';
       // A generated gRPC client's call (`deadline:` or `headers:` named) returns an AsyncUnaryCall, no Task at all.
       if (passesGrpcCallOption(op.text)) return 'no';
