@@ -63,15 +63,51 @@ function isAsyncResultEnd(ctx: RuleContext, body: MethodBody): boolean {
 const ASYNC_RESULT_TYPE = /^(?:global::)?(?:System\.)?IAsyncResult\??$/;
 
 /**
- * Whether the waited task is a `Task.Run(...)` call itself (`Task.Run(async () => await CloseAsync()).Wait()`):
- * its delegate starts on the thread pool, where no SynchronizationContext is current, so its awaits resume on the
- * pool and never need the waiting thread. The usual escape hatch for a synchronous member that must call async code.
+ * How the waited task was started on the thread pool, or null: 'here' when it is a `Task.Run(...)` call itself
+ * (`Task.Run(async () => await CloseAsync()).Wait()`), 'held' when a local assigned once holds one (`var task =
+ * Task.Run(async () => ...); ...; task.Wait();`) or a private field that its initializer, if any, and every write fill
+ * with one (`_refresh = Task.Run(RefreshAsync);` in a constructor, waited by a synchronous callback until it first
+ * completes: MySqlConnector's MySqlDataSource, read in the thirty-fifth session). Task.Run's delegate starts on the
+ * thread pool, where no SynchronizationContext is current, so its awaits resume on the pool and never need the waiting
+ * thread. The usual escape hatch for a synchronous member that must call async code. Task.Factory.StartNew does not
+ * count: it runs on TaskScheduler.Current, which may be a context's scheduler.
  */
-function startedOnThreadPool(wait: TaskWait): boolean {
-  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return false;
-  const text = maskCommentsAndStrings(wait.receiverText.trim());
-  const run = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Run\s*(?:<[^<>()]*>)?\s*\(/.exec(text);
-  return !!run && closingBracket(text, run[0].length - 1) === text.length - 1;
+function startedOnThreadPool(ctx: RuleContext, body: MethodBody, wait: TaskWait): 'here' | 'held' | null {
+  if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return null;
+  // A null-forgiving `!` (`_refresh!.Wait()` on a `Task?` field) changes nothing about the task.
+  const receiver = withoutNullForgiving(wait.receiverText);
+  if (isTaskRunCall(receiver)) return 'here';
+  if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(receiver)) return null;
+  const local = receiver.includes('.') ? null : onlyAssignmentOf(ctx, body, receiver);
+  if (local) return isTaskRunCall(local.initializerText) ? 'held' : null;
+  const field = privateFieldWrites(ctx, body, receiver);
+  if (!field) return null;
+  const values = [...(field.initializer ? [field.initializer.text] : []), ...field.writes.map((at) => expressionUpToSemicolon(ctx.text, at, field.type.span.end))];
+  return values.length > 0 && values.every((v) => v !== null && isTaskRunCall(v)) ? 'held' : null;
+}
+
+/** The receiver's text without a trailing null-forgiving `!`. */
+function withoutNullForgiving(receiver: string): string {
+  return receiver.trim().replace(/\s*!$/, '');
+}
+
+/** Whether `text` is a `Task.Run(...)` call and nothing more. */
+function isTaskRunCall(text: string): boolean {
+  const masked = maskCommentsAndStrings(text.trim());
+  const run = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Run\s*(?:<[^<>()]*>)?\s*\(/.exec(masked);
+  return !!run && closingBracket(masked, run[0].length - 1) === masked.length - 1;
+}
+
+/**
+ * The call written at `at` when a `;` follows its closing parenthesis (`Task.Run(Refresh);`), or null for any other
+ * expression: the right side of a field's assignment, read up to `end` (its type's end).
+ */
+function expressionUpToSemicolon(text: string, at: number, end: number): string | null {
+  const rest = maskCommentsAndStrings(text.slice(at, end));
+  const open = /^[\w.]+\s*(?:<[^<>()]*>)?\s*\(/.exec(rest);
+  if (!open) return null;
+  const close = closingBracket(rest, open[0].length - 1);
+  return close >= 0 && /^\s*;/.test(rest.slice(close + 1)) ? text.slice(at, at + close + 1) : null;
 }
 
 /**
@@ -325,8 +361,10 @@ function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
  * (learn.microsoft.com/aspnet/core/fundamentals/best-practices, "Avoid blocking calls").
  */
 function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
-  if (startedOnThreadPool(wait)) {
-    return '. Task.Run starts the work on the thread pool, where its awaits resume without this thread\'s context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves';
+  const pool = startedOnThreadPool(ctx, body, wait);
+  if (pool !== null) {
+    const started = pool === 'here' ? 'Task.Run starts the work' : `${withoutNullForgiving(wait.receiverText)} holds a task Task.Run started, which runs the work`;
+    return `. ${started} on the thread pool, where its awaits resume without this thread's context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves`;
   }
   const source = completionSourceOf(ctx, body, wait);
   if (source !== null) {
@@ -689,7 +727,10 @@ per request is what starves an ASP.NET Core server under load (Microsoft's ASP.N
 blocking calls"). A Blazor component (a type derived from \`ComponentBase\`, or a \`.razor.cs\` code-behind file)
 runs on its renderer's context even there, and a published library runs in any application, UI ones too: their
 notes keep the deadlock. A wait inside the function handed to \`Task.Run\` runs on a thread-pool thread, which has no
-context in any application, and its note says so too. A wait on a \`TaskCompletionSource\`'s task (\`tcs.Task.Wait()\`,
+context in any application, and its note says so too, as does the note of a wait on a task \`Task.Run\` started
+(\`Task.Run(async () => await CloseAsync()).Wait()\`, or a local assigned once from such a call, or a private field
+that every write fills with one: \`_first = Task.Run(FetchAsync);\` in a constructor, waited later), whose awaits
+resume on the pool whatever context the waiting thread has. A wait on a \`TaskCompletionSource\`'s task (\`tcs.Task.Wait()\`,
 \`tcs\` typed as one) needs no continuation on the waiting thread: the task completes when other code sets it (a socket
 callback, a cancellation registration), so the note says it deadlocks only if that code has to run on this thread.
 
