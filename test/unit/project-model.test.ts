@@ -519,11 +519,15 @@ test('code that does not ship: a build script by its build system package unless
   // Below a feature's Tools folder, a test folder is still one.
   assert.deepEqual(nonShippedFolderBelow('/repo/src/Tools/test/Generator.Tests', ['/repo']), { folder: 'src/Tools/test/', path: '/repo/src/Tools/test', kind: 'test' });
 
-  // A file no project compiles is a sample by a docs, samples, examples or playground folder below a root, in a
-  // workspace whose projects were read.
+  // A file no project compiles is a sample by a docs, samples, examples or playground folder below a root, and test
+  // material by a test or benchmark folder, in a workspace whose projects were read.
   assert.equal(uncompiledSampleReason('/repo/docs/guides/samples/bot.cs', ['/repo'], 3), 'no project compiles it, and it sits in the documentation folder docs/: a sample that ships in no product');
   assert.equal(uncompiledSampleReason('/repo/examples/Actors/Program.cs', ['/repo'], 3), 'no project compiles it, and it sits in the samples folder examples/: a sample that ships in no product');
   assert.equal(uncompiledSampleReason('/repo/attic/Old.cs', ['/repo'], 3), null);
+  // A test or benchmark folder's loose files are test material: a file-based app that reproduces a bug, say.
+  assert.equal(uncompiledSampleReason('/repo/tests/Repro/Repro.cs', ['/repo'], 3), 'no project compiles it, and it sits in the test folder tests/: test material that ships in no product');
+  assert.equal(uncompiledSampleReason('/repo/src/Benchmarks/Load.cs', ['/repo'], 3), 'no project compiles it, and it sits in the benchmark folder src/Benchmarks/: test material that ships in no product');
+  assert.equal(uncompiledSampleReason('/tests/repo/src/Old.cs', ['/tests/repo'], 3), null);
   assert.equal(uncompiledSampleReason('/docs/repo/src/Old.cs', ['/docs/repo'], 3), null);
   assert.equal(uncompiledSampleReason('/repo/docs/bot.cs', ['/repo'], 0), null);
 

@@ -674,17 +674,28 @@ export function leftOutOfTestProjectReason(around: ProjectModel | null, aroundRe
 const UNCOMPILED_SAMPLE_FOLDER = /^(?:docs?|documentation|samples?|examples?|playgrounds?)$/i;
 
 /**
+ * Folder names under which a C# file that no project compiles is test material: a test or benchmark folder, as
+ * NON_SHIPPED_FOLDERS names them for projects. .NET 10's file-based apps (`dotnet run repro.cs`, with `#:package` and
+ * `#:project` lines instead of a project file) are what such a folder holds loose: a repro of a bug against a test
+ * server, a telemetry check (MySqlConnector's tests/SkipCrl and tests/Telemetry, read in the thirty-fifth session).
+ */
+const UNCOMPILED_TEST_FOLDER = /^(?:tests?|benchmarks?)$/i;
+
+/**
  * Why a file that no project compiles, in a workspace whose projects were read, is test code by its folder, or null:
- * a docs, samples, examples or playground folder sits between a workspace root and the file (the one nearest the
- * root is named). A workspace without any project says nothing by "no project compiles it" (every file is so), and
- * its files stay production code.
+ * a docs, samples, examples, playground, test or benchmark folder sits between a workspace root and the file (the one
+ * nearest the root is named). A workspace without any project says nothing by "no project compiles it" (every file
+ * is so), and its files stay production code.
  */
 export function uncompiledSampleReason(absFile: string, roots: readonly string[], projectCount: number): string | null {
   if (projectCount === 0) return null;
   for (const { segments } of rootsHolding(absFile.replace(/\\/g, '/'), roots)) {
     const folders = segments.slice(0, -1);
-    const at = folders.findIndex((s) => UNCOMPILED_SAMPLE_FOLDER.test(s));
-    if (at !== -1) return `no project compiles it, and it sits in the ${folders[at].toLowerCase().startsWith('doc') ? 'documentation' : 'samples'} folder ${folders.slice(0, at + 1).join('/')}/: a sample that ships in no product`;
+    const at = folders.findIndex((s) => UNCOMPILED_SAMPLE_FOLDER.test(s) || UNCOMPILED_TEST_FOLDER.test(s));
+    if (at === -1) continue;
+    const folder = `${folders.slice(0, at + 1).join('/')}/`;
+    if (UNCOMPILED_TEST_FOLDER.test(folders[at])) return `no project compiles it, and it sits in the ${/^b/i.test(folders[at]) ? 'benchmark' : 'test'} folder ${folder}: test material that ships in no product`;
+    return `no project compiles it, and it sits in the ${folders[at].toLowerCase().startsWith('doc') ? 'documentation' : 'samples'} folder ${folder}: a sample that ships in no product`;
   }
   return null;
 }

@@ -92,7 +92,7 @@ export interface ProjectHost {
   testCodeReasonOfFile(project: ProjectModel, absFile: string): string | null;
   /**
    * Why a file no project compiles is test code, or null: the project around it, whose build leaves it out, is test
-   * code (project/testCode.ts leftOutOfTestProjectReason), or it sits in a docs or samples folder below a workspace root
+   * code (project/testCode.ts leftOutOfTestProjectReason), or it sits in a docs, samples, test or benchmark folder below a workspace root
    * (uncompiledSampleReason).
    */
   testCodeReasonOfUncompiled(absFile: string): string | null;
