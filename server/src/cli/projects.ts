@@ -8,7 +8,9 @@
 import path from 'node:path';
 import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
 import { chooseRuntime } from '../project/runtime';
-import { libraryCodeVerdict } from '../project/libraryCode';
+import { libraryCodeVerdict, linkedLibraryVerdict, type LibraryCodeVerdict } from '../project/libraryCode';
+import type { ProjectModel } from '../project/evaluate';
+import type { ProjectHost } from '../project/host/projects';
 import { parseArgs, stringFlag } from './args';
 import { projectFlag } from './check';
 import { loadSources } from './files';
@@ -46,6 +48,18 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   };
   const owned = new Map<string, number>();
   for (const [, ctx] of loaded.contexts) if (ctx.project) owned.set(ctx.project.path, (owned.get(ctx.project.path) ?? 0) + 1);
+  // Files a project compiles from another project's folder (`<Compile Include="..\Acme\Client.cs" />`), counted for
+  // the project that links them in, and for their owner by the project that links them.
+  const linkedIn = new Map<string, number>();
+  const linkedOut = new Map<string, Map<string, number>>();
+  for (const [, ctx] of loaded.contexts) {
+    if (!ctx.project) continue;
+    for (const linker of ctx.compiledBy.filter((p) => p !== ctx.project!.path)) {
+      linkedIn.set(linker, (linkedIn.get(linker) ?? 0) + 1);
+      const byLinker = linkedOut.get(ctx.project.path) ?? new Map<string, number>();
+      linkedOut.set(ctx.project.path, byLinker.set(linker, (byLinker.get(linker) ?? 0) + 1));
+    }
+  }
   let outside = 0;
   // Of the files outside every project, those counted as test code: docs and samples no project compiles, and files
   // a test project's build leaves out (project/testCode.ts uncompiledSampleReason, leftOutOfTestProjectReason).
@@ -60,6 +74,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     const testProject = loaded.host.testCodeReasonOf(p);
     // The project's verdict under the default setting (auto); a test file in a library project is still test code.
     const library = libraryCodeVerdict(p, 'auto', testProject, loaded.host.referencedProjects(p), loaded.host.hostingApplications(p));
+    const linkedLibrary = library && !testProject ? linkedFilesVerdict(p, library, linkedOut.get(p.path), loaded.host) : null;
     const choice = chooseRuntime(runtime, { targetFramework: p.targetFramework, features: p.features, projectName: `${p.name}.csproj` });
     return {
       project: display(p.path),
@@ -86,6 +101,8 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       projectReferences: p.projectReferences.map(display),
       imports: p.imports.map(display),
       files: owned.get(p.path) ?? 0,
+      linkedFiles: linkedIn.get(p.path) ?? 0,
+      linkedLibraryCode: linkedLibrary,
       notes: p.notes.map((n) => ({ kind: n.kind, file: display(n.file), line: n.line, message: n.message })),
     };
   });
@@ -113,11 +130,28 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       out.push(`  ConfigureAwait.Fody: ${configured ? `every await configured with ${configured.continueOnCapturedContext} (${configured.source})` : 'no default configured; [ConfigureAwait(x)] attributes decide'}`);
     }
     if (p.packageReferences.length) out.push(`  packages: ${p.packageReferences.map((r) => `${r.id}${r.version ? ` ${r.version}` : ''}`).join(', ')}`);
-    out.push(`  files: ${p.files}`);
+    if (p.linkedLibraryCode) out.push(`  library code of the ${plural(p.linkedLibraryCode.files, 'file')} a package links in: yes: ${p.linkedLibraryCode.reason}`);
+    out.push(`  files: ${p.files}${p.linkedFiles ? ` (and ${p.linkedFiles} linked in from other projects' folders)` : ''}`);
     for (const n of p.notes) out.push(`  note (${n.kind}) ${n.file}:${n.line}: ${n.message}`);
     out.push('');
   }
   out.push(`${projects.length} project${projects.length === 1 ? '' : 's'}, ${plural(new Set(projects.map((p) => p.targetFramework).filter(Boolean)).size, 'target framework')} analysed; ${unevaluated} condition${unevaluated === 1 ? '' : 's'} could not be evaluated; ${outside} C# file${outside === 1 ? '' : 's'} outside any project${outsideTestCode ? ` (${outsideTestCode} of them counted as test code: docs and samples no project compiles, or left out of a test project's build)` : ''}`);
   io.out(out.join('\n') + '\n');
   return EXIT_OK;
+}
+
+/**
+ * When a project that is no library code has files a published library links in, what those files are
+ * (libraryCode.ts linkedLibraryVerdict) and how many: each file's own check reads them so.
+ */
+function linkedFilesVerdict(project: ProjectModel, verdict: LibraryCodeVerdict, linkers: ReadonlyMap<string, number> | undefined, host: ProjectHost): { files: number; reason: string } | null {
+  if (verdict.isLibrary || !linkers) return null;
+  const known = host.projects();
+  for (const [linkerPath, files] of linkers) {
+    const linker = known.find((q) => q.path === linkerPath);
+    if (!linker || host.testCodeReasonOf(linker) !== null) continue;
+    const linked = linkedLibraryVerdict(project, host.referencedProjects(project), verdict, [{ project: linker, referenced: host.referencedProjects(linker) }]);
+    if (linked.isLibrary) return { files, reason: linked.reason };
+  }
+  return null;
 }
