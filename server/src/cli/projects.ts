@@ -8,9 +8,8 @@
 import path from 'node:path';
 import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
 import { chooseRuntime } from '../project/runtime';
-import { libraryCodeVerdict, linkedLibraryVerdict, type LibraryCodeVerdict } from '../project/libraryCode';
-import type { ProjectModel } from '../project/evaluate';
-import type { ProjectHost } from '../project/host/projects';
+import { libraryCodeVerdict } from '../project/libraryCode';
+import { linkingProjectsOf } from '../project/host/projects';
 import { parseArgs, stringFlag } from './args';
 import { projectFlag } from './check';
 import { loadSources } from './files';
@@ -49,16 +48,19 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   const owned = new Map<string, number>();
   for (const [, ctx] of loaded.contexts) if (ctx.project) owned.set(ctx.project.path, (owned.get(ctx.project.path) ?? 0) + 1);
   // Files a project compiles from another project's folder (`<Compile Include="..\Acme\Client.cs" />`), counted for
-  // the project that links them in, and for their owner by the project that links them.
+  // the project that links them in; and the files of a project that is no library code which a published library
+  // links in, with the verdict each file's check reads (project/libraryCode.ts linkedLibraryVerdict).
   const linkedIn = new Map<string, number>();
-  const linkedOut = new Map<string, Map<string, number>>();
-  for (const [, ctx] of loaded.contexts) {
-    if (!ctx.project) continue;
-    for (const linker of ctx.compiledBy.filter((p) => p !== ctx.project!.path)) {
-      linkedIn.set(linker, (linkedIn.get(linker) ?? 0) + 1);
-      const byLinker = linkedOut.get(ctx.project.path) ?? new Map<string, number>();
-      linkedOut.set(ctx.project.path, byLinker.set(linker, (byLinker.get(linker) ?? 0) + 1));
-    }
+  const linkedLibrary = new Map<string, { files: number; reason: string }>();
+  for (const [file, ctx] of loaded.contexts) {
+    const owner = ctx.project;
+    const abs = loaded.absolute.get(file);
+    if (!owner || !abs) continue;
+    for (const linker of ctx.compiledBy.filter((p) => p !== owner.path)) linkedIn.set(linker, (linkedIn.get(linker) ?? 0) + 1);
+    if (ctx.compiledBy.length < 2 || loaded.host.testCodeReasonOf(owner)) continue;
+    const verdict = libraryCodeVerdict(owner, 'auto', null, loaded.host.referencedProjects(owner), loaded.host.hostingApplications(owner), linkingProjectsOf(loaded.host, abs, owner));
+    if (!verdict?.isLibrary || libraryCodeVerdict(owner, 'auto', null, loaded.host.referencedProjects(owner))?.isLibrary) continue;
+    linkedLibrary.set(owner.path, { files: (linkedLibrary.get(owner.path)?.files ?? 0) + 1, reason: verdict.reason });
   }
   let outside = 0;
   // Of the files outside every project, those counted as test code: docs and samples no project compiles, and files
@@ -74,7 +76,6 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
     const testProject = loaded.host.testCodeReasonOf(p);
     // The project's verdict under the default setting (auto); a test file in a library project is still test code.
     const library = libraryCodeVerdict(p, 'auto', testProject, loaded.host.referencedProjects(p), loaded.host.hostingApplications(p));
-    const linkedLibrary = library && !testProject ? linkedFilesVerdict(p, library, linkedOut.get(p.path), loaded.host) : null;
     const choice = chooseRuntime(runtime, { targetFramework: p.targetFramework, features: p.features, projectName: `${p.name}.csproj` });
     return {
       project: display(p.path),
@@ -102,7 +103,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       imports: p.imports.map(display),
       files: owned.get(p.path) ?? 0,
       linkedFiles: linkedIn.get(p.path) ?? 0,
-      linkedLibraryCode: linkedLibrary,
+      linkedLibraryCode: linkedLibrary.get(p.path) ?? null,
       notes: p.notes.map((n) => ({ kind: n.kind, file: display(n.file), line: n.line, message: n.message })),
     };
   });
@@ -140,18 +141,3 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   return EXIT_OK;
 }
 
-/**
- * When a project that is no library code has files a published library links in, what those files are
- * (libraryCode.ts linkedLibraryVerdict) and how many: each file's own check reads them so.
- */
-function linkedFilesVerdict(project: ProjectModel, verdict: LibraryCodeVerdict, linkers: ReadonlyMap<string, number> | undefined, host: ProjectHost): { files: number; reason: string } | null {
-  if (verdict.isLibrary || !linkers) return null;
-  const known = host.projects();
-  for (const [linkerPath, files] of linkers) {
-    const linker = known.find((q) => q.path === linkerPath);
-    if (!linker || host.testCodeReasonOf(linker) !== null) continue;
-    const linked = linkedLibraryVerdict(project, host.referencedProjects(project), verdict, [{ project: linker, referenced: host.referencedProjects(linker) }]);
-    if (linked.isLibrary) return { files, reason: linked.reason };
-  }
-  return null;
-}
