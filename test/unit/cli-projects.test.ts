@@ -576,6 +576,29 @@ test('a class library a .nuspec in a sibling folder packs is library code; one a
   assert.match(text.stdout, /library code: yes: Ledger is a class library published as a package \(packaging\/Ledger\.nuspec packs it\)/);
 });
 
+test('check: the file of an unpublished class library that a published one links in is library code; one only a test project links in is not', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'linked-package');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string })[]).filter((f) => f.ruleId === 'ASY027');
+  // src/Beacon sets IsPackable false; src/Beacon-NuGet packs its file through a linked Compile item. The test project
+  // that links src/Courier's file publishes nothing.
+  assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Beacon/SignalLamp.cs`, 12]]);
+  assert.match(found[0].note ?? '', /library code \(Beacon is not published, but Beacon\.Package compiles the file too, linked in, and is a class library published as a package \(it sets IsPackable\)\)/);
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  interface Row { project: string; files: number; linkedFiles: number; linkedLibraryCode: { files: number; reason: string } | null }
+  const rows = (JSON.parse(r.stdout).projects as Row[]).map((p) => [p.project, p.files, p.linkedFiles, p.linkedLibraryCode?.files ?? null]);
+  assert.deepEqual(rows, [
+    [`${base}/src/Beacon-NuGet/Beacon.Package.csproj`, 0, 1, null],
+    [`${base}/src/Beacon/Beacon.csproj`, 1, 0, 1],
+    [`${base}/src/Courier/Courier.csproj`, 1, 0, null],
+    [`${base}/tests/Courier.Tests/Courier.Tests.csproj`, 0, 1, null],
+  ]);
+  const text = await runCli(['projects', dir]);
+  assert.match(text.stdout, /library code: no: Beacon sets IsPackable to false\n  library code of the 1 file a package links in: yes: Beacon is not published/);
+  assert.match(text.stdout, /files: 0 \(and 1 linked in from other projects' folders\)/);
+});
+
 test('check: global analyzer configs (a .globalconfig above the projects, an is_global EditorConfigFiles item) suppress with the file named, under .editorconfig and by global_level', async () => {
   const globalTree = path.join('test', 'fixtures', 'projects', 'global-config');
   const file = (rel: string) => `${globalTree}/${rel}`.split(path.sep).join('/');

@@ -950,6 +950,22 @@ test('checkFile: in test code, a wait on the asynchronous branch of a bool async
   assert.deepEqual(tests.findings.map(lineOf), [96, 99]);
 });
 
+test('library code: a published project that links in the file of an unpublished class library makes it library code, named by its folder when both share a name; an application keeps its verdict', async () => {
+  const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
+  const at = (file: string, xml: string) => evaluateProject(file, memoryFs({ [file]: `<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework>${xml}</PropertyGroup></Project>` }), { configuration: 'Release' });
+  const owner = at('/repo/src/Lamp/Lamp.csproj', '<IsPackable>false</IsPackable>');
+  const twin = at('/repo/src/Lamp-NuGet/Lamp.csproj', '<IsPackable>true</IsPackable>');
+  assert.deepEqual(libraryCodeVerdict(owner, 'auto', null, [], [], [{ project: twin, referenced: [] }]), {
+    isLibrary: true, reason: 'Lamp is not published, but Lamp (in Lamp-NuGet/) compiles the file too, linked in, and is a class library published as a package (it sets IsPackable)',
+  });
+  // An unpublished linker changes nothing, nor does any linker of an application's file, nor the setting none.
+  const unpublished = at('/repo/src/Lamp.Bench/Lamp.Bench.csproj', '<IsPackable>false</IsPackable>');
+  assert.equal(libraryCodeVerdict(owner, 'auto', null, [], [], [{ project: unpublished, referenced: [] }])?.isLibrary, false);
+  const app = at('/repo/src/Lamp.Console/Lamp.Console.csproj', '<OutputType>Exe</OutputType>');
+  assert.deepEqual(libraryCodeVerdict(app, 'auto', null, [], [], [{ project: twin, referenced: [] }])?.isLibrary, false);
+  assert.equal(libraryCodeVerdict(owner, 'none', null, [], [], [{ project: twin, referenced: [] }])?.isLibrary, false);
+});
+
 test('library code: a published class library is; an app, a UI app whatever its analysed target says, and an unpublished class library are not', async () => {
   const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
   const project = (files: Record<string, string>) => evaluateProject('/repo/App/App.csproj', memoryFs(files), { configuration: 'Release' });

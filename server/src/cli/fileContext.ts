@@ -15,7 +15,7 @@ import { testCodeVerdict } from '../project/testCode';
 import { libraryCodeVerdict, type LibraryCodeSetting } from '../project/libraryCode';
 import { assemblyWeaverSetting, type WeaverSetting } from '../project/weavers';
 import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
-import { modelPath } from '../project/host/projects';
+import { linkingProjectsOf, modelPath } from '../project/host/projects';
 import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import type { LoadedSources } from './files';
 
@@ -121,7 +121,7 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: options.testCodeMaxSeverity } : null,
         generatedRegions: generatedCodeRegions(file.text, file.model, declarationsOf),
         generatedFile: null,
-        library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : [], project ? loaded.host.hostingApplications(project) : []),
+        library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : [], project ? loaded.host.hostingApplications(project) : [], project ? linkingProjectsOf(loaded.host, loaded.absolute.get(file.path) ?? file.path, project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaverByProject.get(project?.path ?? '') ?? null },
       };
     },

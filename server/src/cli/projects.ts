@@ -9,6 +9,7 @@ import path from 'node:path';
 import { RUNTIME_SETTINGS, type RuntimeSetting } from '../config/settings';
 import { chooseRuntime } from '../project/runtime';
 import { libraryCodeVerdict } from '../project/libraryCode';
+import { linkingProjectsOf } from '../project/host/projects';
 import { parseArgs, stringFlag } from './args';
 import { projectFlag } from './check';
 import { loadSources } from './files';
@@ -46,6 +47,21 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   };
   const owned = new Map<string, number>();
   for (const [, ctx] of loaded.contexts) if (ctx.project) owned.set(ctx.project.path, (owned.get(ctx.project.path) ?? 0) + 1);
+  // Files a project compiles from another project's folder (`<Compile Include="..\Acme\Client.cs" />`), counted for
+  // the project that links them in; and the files of a project that is no library code which a published library
+  // links in, with the verdict each file's check reads (project/libraryCode.ts linkedLibraryVerdict).
+  const linkedIn = new Map<string, number>();
+  const linkedLibrary = new Map<string, { files: number; reason: string }>();
+  for (const [file, ctx] of loaded.contexts) {
+    const owner = ctx.project;
+    const abs = loaded.absolute.get(file);
+    if (!owner || !abs) continue;
+    for (const linker of ctx.compiledBy.filter((p) => p !== owner.path)) linkedIn.set(linker, (linkedIn.get(linker) ?? 0) + 1);
+    if (ctx.compiledBy.length < 2 || loaded.host.testCodeReasonOf(owner)) continue;
+    const verdict = libraryCodeVerdict(owner, 'auto', null, loaded.host.referencedProjects(owner), loaded.host.hostingApplications(owner), linkingProjectsOf(loaded.host, abs, owner));
+    if (!verdict?.isLibrary || libraryCodeVerdict(owner, 'auto', null, loaded.host.referencedProjects(owner))?.isLibrary) continue;
+    linkedLibrary.set(owner.path, { files: (linkedLibrary.get(owner.path)?.files ?? 0) + 1, reason: verdict.reason });
+  }
   let outside = 0;
   // Of the files outside every project, those counted as test code: docs and samples no project compiles, and files
   // a test project's build leaves out (project/testCode.ts uncompiledSampleReason, leftOutOfTestProjectReason).
@@ -86,6 +102,8 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       projectReferences: p.projectReferences.map(display),
       imports: p.imports.map(display),
       files: owned.get(p.path) ?? 0,
+      linkedFiles: linkedIn.get(p.path) ?? 0,
+      linkedLibraryCode: linkedLibrary.get(p.path) ?? null,
       notes: p.notes.map((n) => ({ kind: n.kind, file: display(n.file), line: n.line, message: n.message })),
     };
   });
@@ -113,7 +131,8 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       out.push(`  ConfigureAwait.Fody: ${configured ? `every await configured with ${configured.continueOnCapturedContext} (${configured.source})` : 'no default configured; [ConfigureAwait(x)] attributes decide'}`);
     }
     if (p.packageReferences.length) out.push(`  packages: ${p.packageReferences.map((r) => `${r.id}${r.version ? ` ${r.version}` : ''}`).join(', ')}`);
-    out.push(`  files: ${p.files}`);
+    if (p.linkedLibraryCode) out.push(`  library code of the ${plural(p.linkedLibraryCode.files, 'file')} a package links in: yes: ${p.linkedLibraryCode.reason}`);
+    out.push(`  files: ${p.files}${p.linkedFiles ? ` (and ${p.linkedFiles} linked in from other projects' folders)` : ''}`);
     for (const n of p.notes) out.push(`  note (${n.kind}) ${n.file}:${n.line}: ${n.message}`);
     out.push('');
   }
@@ -121,3 +140,4 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
   io.out(out.join('\n') + '\n');
   return EXIT_OK;
 }
+

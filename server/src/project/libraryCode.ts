@@ -62,9 +62,13 @@ export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
  * a framework reference among them reaches this project too. `hosts` are the applications that run its code
  * (ProjectHost.hostingApplications): they decide whether a class library nobody publishes has a SynchronizationContext.
  */
-export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null, referenced: readonly ProjectModel[] = [], hosts: readonly HostingApplication[] = []): LibraryCodeVerdict | null {
+/**
+ * `linkers` are the other projects that compile the file, linked in from outside their folders, test code left out
+ * (linkingProjects): one that is published makes the file library code (linkedLibraryVerdict).
+ */
+export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null, referenced: readonly ProjectModel[] = [], hosts: readonly HostingApplication[] = [], linkers: readonly LinkingProject[] = []): LibraryCodeVerdict | null {
   if (testCodeReason) return { isLibrary: false, reason: `it is counted as test code (${testCodeReason})` };
-  const verdict = settingVerdict(setting) ?? (project ? projectVerdict(project, referenced) : null);
+  const verdict = settingVerdict(setting) ?? (project ? linkedLibraryVerdict(project, referenced, projectVerdict(project, referenced), linkers) : null);
   if (!verdict || !project) return verdict;
   const withoutContext = withoutContextOf(project, referenced, hosts, verdict);
   if (!withoutContext) return verdict;
@@ -90,6 +94,42 @@ function withoutContextOf(project: ProjectModel, referenced: readonly ProjectMod
   const server = aspNetCoreServerOf(project, referenced);
   if (server) return `${project.name} runs in the ASP.NET Core server (${server}), which has no SynchronizationContext`;
   return verdict.isLibrary ? null : hostedWithoutContext(project, hosts);
+}
+
+/** A project other than a file's owner that compiles it (`<Compile Include="..\Acme\Client.cs" Link="Client.cs" />`), with what it references. */
+export interface LinkingProject {
+  project: ProjectModel;
+  referenced: readonly ProjectModel[];
+}
+
+/**
+ * The verdict for a file of a class library that is not library code because nobody publishes it (IsPackable false,
+ * or no package properties), when a published class library links the file in: the file ships in that package and
+ * runs in its users' applications, whatever the project around it says. Repositories do this to pack a library
+ * under a second project (a `-NuGet` project that compiles the sources of the folder beside it, which stays out of
+ * packing) or to share a file between packages. An owner that is an application, a UI library or a plug-in of an
+ * application keeps its verdict: its code runs there whatever else compiles it. Otherwise `ownerVerdict` stands.
+ */
+export function linkedLibraryVerdict(owner: ProjectModel, referenced: readonly ProjectModel[], ownerVerdict: LibraryCodeVerdict, linkers: readonly LinkingProject[]): LibraryCodeVerdict {
+  if (ownerVerdict.isLibrary || !linkers.length || !isUnpublishedClassLibrary(owner, referenced)) return ownerVerdict;
+  for (const linker of linkers) {
+    const verdict = projectVerdict(linker.project, linker.referenced);
+    if (verdict.isLibrary) return { isLibrary: true, reason: `${owner.name} is not published, but ${linkerLabel(linker.project, owner)} compiles the file too, linked in, and is ${verdict.reason.replace(`${linker.project.name} is `, '')}` };
+  }
+  return ownerVerdict;
+}
+
+/** How a reason names a linking project: by its name, with its folder when the owner has the same name (a packing twin). */
+function linkerLabel(linker: ProjectModel, owner: ProjectModel): string {
+  if (linker.name !== owner.name) return linker.name;
+  const folder = linker.directory.replace(/\/+$/, '').split('/').pop();
+  return `${linker.name} (in ${folder}/)`;
+}
+
+/** Whether projectVerdict calls the project no library code only because nobody publishes it: no application, UI library or plug-in. */
+function isUnpublishedClassLibrary(project: ProjectModel, referenced: readonly ProjectModel[]): boolean {
+  if (isApplication(project) || project.uiFramework || uiPackageOf(project.packageReferences.map((p) => p.id))) return false;
+  return !referenced.some(isApplication);
 }
 
 function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel[]): LibraryCodeVerdict {

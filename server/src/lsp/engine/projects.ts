@@ -17,7 +17,7 @@ import { ruleById } from '../../rules/registry';
 import type { SeveritySetting } from '../../rules/types';
 import { typesNamed, type WorkspaceIndex } from '../../workspace/index';
 import { projectContext, type ProjectContext } from '../../project/context';
-import { createProjectHost, type ProjectHost } from '../../project/host/projects';
+import { createProjectHost, linkingProjectsOf, type ProjectHost } from '../../project/host/projects';
 import { editorConfigsFor } from '../../project/host/sourceFiles';
 import { testCodeVerdict } from '../../project/testCode';
 import { libraryCodeVerdict } from '../../project/libraryCode';
@@ -185,7 +185,7 @@ export function createEngineProjects(): EngineProjects {
         testCode: verdict.testCode ? { reason: verdict.reason ?? 'test code', maxSeverity: settings.testCode.maxSeverity } : null,
         generatedRegions: generatedCodeRegions(text, model, declarationsOf),
         generatedFile: generatedFileReason(file, text, generatedCodeOption(options)),
-        library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null, project ? hostFor(settings).referencedProjects(project) : [], project ? hostFor(settings).hostingApplications(project) : []),
+        library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null, project ? hostFor(settings).referencedProjects(project) : [], project ? hostFor(settings).hostingApplications(project) : [], project ? linkingProjectsOf(hostFor(settings), file, project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaver },
       };
     },

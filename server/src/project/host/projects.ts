@@ -16,7 +16,7 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
-import { isApplication } from '../libraryCode';
+import { isApplication, type LinkingProject } from '../libraryCode';
 import { applicationWithoutContext, consoleToolReason, type HostingApplication } from '../synchronizationContext';
 import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderReason, testCodeReason, uncompiledSampleReason } from '../testCode';
 import type { XmlDocument } from '../xml';
@@ -537,6 +537,20 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
  * read as part of each importer's evaluation, and MSBuild never builds it alone: a solution lists it, if at all, as a
  * solution item. Counted as a project it would own the files of its folder and show in the project list.
  */
+/**
+ * The projects other than `owner` whose Compile items link the file in from outside their folders, with what each
+ * references, test code left out: a test project that compiles a library's file to test it does not ship it.
+ * libraryCodeVerdict reads them.
+ */
+export function linkingProjectsOf(host: ProjectHost, absFile: string, owner: ProjectModel): LinkingProject[] {
+  const known = host.projects();
+  return host.compiledBy(absFile)
+    .filter((p) => p !== owner.path)
+    .map((p) => known.find((q) => q.path === p))
+    .filter((p): p is ProjectModel => !!p && host.testCodeReasonOf(p) === null)
+    .map((project) => ({ project, referenced: host.referencedProjects(project) }));
+}
+
 function withoutImportedProjects(models: readonly ProjectModel[]): ProjectModel[] {
   const imported = new Set(models.flatMap((m) => m.imports));
   return models.filter((m) => !imported.has(m.path));
