@@ -57,7 +57,8 @@ type ModelEvent =
   /**
    * `builtBeforeAsked`: the thread had modelled this version on its own, after the edit (debounceModel.ts).
    * `digests`: what the engine computes of every model it indexes (the declarations' digest and the resolution
-   * surface, tens of milliseconds for 10,000 lines), computed here with the model, so during the debounce too.
+   * surface, tens of milliseconds for 10,000 lines), computed here: with the model during the debounce, or, for a
+   * model the engine waits for, after its bodies are posted, while the engine reads them.
    */
   | { kind: 'model'; key: string; version: number; base: number | null; modelJson: string; parts: number; textDigest: string; builtBeforeAsked: boolean; digests: ModelDigests; parseError?: string }
   | { kind: 'stale'; key: string; version: number }
