@@ -392,6 +392,15 @@ test('the text readers that work from the end answer as the regular expressions 
     const text = Array.from({ length: Math.floor(next() * 9) }, () => tokens[Math.floor(next() * tokens.length)]).join('');
     assert.equal(withoutConfigureAwait(text), text.trim().replace(/\.\s*ConfigureAwait\s*\([^()]*\)\s*$/, ''), JSON.stringify(text));
   }
+  // Texts made of the tokens before an awaited call, for ASY024's "awaited as a statement", at every offset.
+  const { awaitedAsStatement } = await import('../../server/src/rules/asy024-valuetask-misuse');
+  const before = ['await', ' ', '\n', '(', ';', '{', '}', 'x', 'a', '\u00a0', '=', 'await('];
+  for (let i = 0; i < 5000; i++) {
+    const text = Array.from({ length: Math.floor(next() * 9) }, () => before[Math.floor(next() * before.length)]).join('');
+    for (let at = 0; at <= text.length; at++) {
+      assert.equal(awaitedAsStatement(text, at), /(?:^|[;{}])\s*await\s*\(?\s*$/.test(text.slice(0, at)), JSON.stringify([text, at]));
+    }
+  }
 });
 
 test('a deconstruction declares each name of its tuple pattern, with its place in the tuple and no initializer of its own', () => {

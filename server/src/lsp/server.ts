@@ -509,6 +509,12 @@ export function startServer(engineScript: string, early?: EarlyEngine): Connecti
     if (!latest) return;
     documentSettings.set(uri, settings);
     engine?.send({ kind: 'open', uri, version: latest.revision, text: latest.text, settings });
+    // The first diagnostics are checked against the text's digest, which needs its line starts (acceptEarlyDiagnostics):
+    // on a 3 MB document about 0.1 s, computed now, while the engine analyses, rather than when they arrive.
+    setImmediate(() => {
+      const current = documents.get(uri);
+      if (current) textDigest(documents.positioned(current));
+    });
   }));
 
   connection.onDidChangeTextDocument(guarded('didChange', undefined, (params) => {

@@ -554,14 +554,29 @@ function dropsStartedResult(body: MethodBody, call: CallSite, masked: string): b
   switch (call.usage) {
     case 'discarded': return true;
     case 'blocked': return /^\s*\.\s*Wait\s*\(/.test(after);
-    case 'awaited': {
-      const before = masked.slice(0, call.span.start);
-      const statementAwait = /(?:^|[;{}])\s*await\s*\(?\s*$/.test(before);
-      return statementAwait && /^\s*(?:\)\s*)?(?:\.\s*ConfigureAwait\s*\([^()]*\)\s*)?;/.test(after);
-    }
+    case 'awaited': return awaitedAsStatement(masked, call.span.start) && /^\s*(?:\)\s*)?(?:\.\s*ConfigureAwait\s*\([^()]*\)\s*)?;/.test(after);
     case 'returned': return /^(?:System\.Threading\.Tasks\.)?Task$/.test(body.returnTypeText?.trim() ?? '');
     default: return false;
   }
+}
+
+const isSpace = (ch: string) => /\s/.test(ch);
+
+/**
+ * Whether the text before `at` ends a statement's start with `await` (`{ await (`, `; await`, or the text's start),
+ * which `/(?:^|[;{}])\s*await\s*\(?\s*$/` answers of `masked.slice(0, at)`. Read backwards from `at`: that
+ * expression tried every position of the prefix, so each awaited call read the file up to it, quadratic in the file's
+ * length (about 25 s of the rules' time on a 3 MB document of 10,000 awaited Task.Run calls).
+ */
+export function awaitedAsStatement(masked: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && isSpace(masked[i - 1])) i--;
+  if (i > 0 && masked[i - 1] === '(') i--;
+  while (i > 0 && isSpace(masked[i - 1])) i--;
+  if (i < 5 || masked.slice(i - 5, i) !== 'await') return false;
+  i -= 5;
+  while (i > 0 && isSpace(masked[i - 1])) i--;
+  return i === 0 || ';{}'.includes(masked[i - 1]);
 }
 
 /** Types that wrap a ValueTask on purpose: awaitables and awaiters (GetAwaiter, GetResult, OnCompleted). */
