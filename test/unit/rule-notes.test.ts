@@ -20,6 +20,8 @@ interface NoteRow {
   message: RegExp;
   note?: RegExp;
   fix?: RegExp;
+  /** The severity it is shown at with no severity configured, where a finding's own cap decides it. */
+  severity?: string;
 }
 
 const ROWS: NoteRow[] = [
@@ -79,7 +81,12 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnClick'", message: /an exception from its awaits is not caught/, note: /line 31 can throw with no catch around it\./ },
   // A Blazor component's handler ends the user's circuit, not the process; a plain class's ends the process.
   { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnSwitchedAfterTitle'", message: /is not caught/, note: /rethrown on the Blazor renderer's synchronization context, which in Blazor Server ends the user's circuit/ },
-  { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnTicked'", message: /is not caught/, note: /which ends the process in WPF, WinForms, WinUI, MAUI and services alike\.$/ },
+  { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnTicked'", message: /is not caught/, note: /which ends the process in WPF, WinUI, MAUI and services alike, and in Windows Forms off its UI thread\.$/ },
+  // A Windows Forms form's handler: the exception goes to Application.ThreadException and the process goes on (shown as information).
+  { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
+  { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
+  { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'OnChanged'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnFiltered'", message: /is not caught/, note: /the catch around it \(line 94\) does not take\./ },
@@ -142,5 +149,6 @@ for (const row of ROWS) {
     assert.match(found[0].message, row.message);
     if (row.note) assert.match(found[0].note ?? '', row.note);
     if (row.fix) assert.match(found[0].fix?.title ?? '', row.fix);
+    if (row.severity) assert.equal(found[0].severity, row.severity);
   });
 }

@@ -9,6 +9,7 @@ import { quoted } from './messageText';
 import { firstPassingCatch } from './tryClauses';
 import { inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
+import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -44,9 +45,15 @@ Async lambdas given to a void delegate are ASY021's.
 ## Why is this bad?
 Nobody can await an \`async void\` function: its caller goes on before it finishes, cannot know when it has, and
 cannot catch what it throws. The compiler's builder rethrows an exception that escapes it on the
-\`SynchronizationContext\` it started on, or on the thread pool when there was none; WPF, WinForms, WinUI, MAUI
-and the thread pool all end the process on such an exception by default, and Blazor Server ends the user's circuit
-(a component's handler runs on its renderer's context; the note says which). A test framework cannot wait for an
+\`SynchronizationContext\` it started on, or on the thread pool when there was none; WPF, WinUI, MAUI and the
+thread pool all end the process on such an exception by default, and Blazor Server ends the user's circuit
+(a component's handler runs on its renderer's context; the note says which). Windows Forms hands an exception thrown
+on its UI thread's context to \`Application.ThreadException\`: the application's handler, or a dialog that lets the
+user continue or quit. The process goes on there, but the rest of the handler does not run (a button it disabled
+stays disabled), so a handler of a Windows Forms form or control (its type derives from \`Form\`, or from
+\`UserControl\` or \`Control\` in a file that imports \`System.Windows.Forms\`) is shown as information, with a
+note that says so, unless the workspace sets \`UnhandledExceptionMode.ThrowException\` or its event arguments are of
+an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). A test framework cannot wait for an
 \`async void\` test either, so its failures go unnoticed or surface in another test.
 
 Event handlers and callbacks of void delegates have no choice of return type, which is why the peers' blanket
@@ -136,6 +143,9 @@ and decide what to do with the exception (show it, log it); no mechanical choice
   ExceptionDispatchInfo.Capture(exception);\`): the context's own loop throws the recorded exception to its caller,
   and what the catch throws again goes back to that context. That the loop does so, and that it sets itself as the
   current context while it runs, is taken on trust.
+- A Windows Forms handler is taken to run on the UI thread from its type and its signature: an event of the form
+  raised from a background thread (a custom event a worker raises) is not told apart, and a method handed over as a
+  delegate (not an event handler's signature) keeps the warning, since it may be called from any thread.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
 `;
@@ -223,9 +233,10 @@ function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string):
  * blazor/fundamentals/handle-errors); the Quartz.NET round of the thirty-first session found the process sentence
  * wrong on a dashboard's components.
  */
-function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody): string {
+function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody, uiThread: string | null): string {
+  if (uiThread) return `${uiThread}: an exception escaping an async void handler there is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the handler does not run.`;
   if (inBlazorComponent(ctx, body)) return 'An exception escaping an async void function is rethrown on the Blazor renderer\'s synchronization context, which in Blazor Server ends the user\'s circuit (its connection and component state) and logs the exception.';
-  return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.';
+  return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinUI, MAUI and services alike, and in Windows Forms off its UI thread.';
 }
 
 function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, escaping: SuspensionPoint[], masked: string): RuleFinding {
@@ -237,14 +248,17 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
     : reason.pass === 'narrow'
       ? `can throw an exception the catch around it (line ${reason.catchLine}) does not take`
       : 'can throw with no catch around it';
+  // Only a handler with an event handler's signature: a method handed over as a delegate may be called from any thread.
+  const uiThread = slot.kind === 'eventHandler' ? winFormsUiThreadHandlerReason(ctx, body) : null;
   return {
     span: body.nameSpan,
     message: reason.pass === 'rethrows'
       ? `Async void handler ${quoted(body.name)}: its catch throws the exception from its awaits again`
       : `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
-    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body)}`,
+    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body, uiThread)}`,
     bodyId: body.id,
     fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
+    ...(uiThread ? { maxSeverity: { severity: 'information' as const, reason: 'the exception does not end the process' } } : {}),
   };
 }
 

@@ -1,0 +1,60 @@
+/**
+ * Whether an async void event handler runs on a Windows Forms UI thread, where an exception it lets escape goes to
+ * Application.ThreadException (the application's handler, or Windows Forms' own continue-or-quit dialog) instead of
+ * ending the process (knowledge/winFormsThreadExceptions.ts). ASY020 says so in its note and shows such a handler as
+ * information: the seeded reading of ShareX (test/real-world/README.md, thirty-fifth session) found the claim that the
+ * process ends false for every UI-thread handler it drew.
+ */
+import type { MethodBody } from '../model/types';
+import { callersOf, typeFamily, usingsInScope } from '../workspace/index';
+import {
+  BACKGROUND_THREAD_EVENT_ARGS, OTHER_UI_CONTROL_NAMESPACES, THROW_EXCEPTION_MODE, WINFORMS_CONTROL_BASES, WINFORMS_FORM_BASES,
+} from '../knowledge/winFormsThreadExceptions';
+import type { RuleContext } from './types';
+
+const FORM_BASES = new Set(WINFORMS_FORM_BASES.map((r) => r.name));
+const CONTROL_BASES = new Set(WINFORMS_CONTROL_BASES.map((r) => r.name));
+const BACKGROUND_ARGS = new Set(BACKGROUND_THREAD_EVENT_ARGS.map((r) => r.name));
+
+/** The last segment of a type as written, without generic arguments: `System.Windows.Forms.Form` gives `Form`. */
+function simpleName(typeText: string): string {
+  return typeText.replace(/<.*$/s, '').split('.').pop()!.trim();
+}
+
+/**
+ * The Windows Forms base the handler's type derives from (its own declaration or a workspace base's), or null. Form
+ * counts where the file imports System.Windows.Forms or writes the base qualified; UserControl and Control only where
+ * the file imports System.Windows.Forms and none of the namespaces with controls of those names.
+ */
+function winFormsBaseOf(ctx: RuleContext, body: MethodBody): string | null {
+  const owner = body.containingType?.split('.').pop();
+  if (!owner) return null;
+  const usings = new Set(usingsInScope(ctx.model, ctx.index, ctx.file));
+  const importsWinForms = usings.has('System.Windows.Forms');
+  const ambiguous = OTHER_UI_CONTROL_NAMESPACES.some((n) => usings.has(n));
+  for (const written of typeFamily(ctx.index, owner)) {
+    const name = simpleName(written);
+    const qualified = written.startsWith('System.Windows.Forms.');
+    if (FORM_BASES.has(name) && (importsWinForms || qualified)) return name;
+    if (CONTROL_BASES.has(name) && ((importsWinForms && !ambiguous) || qualified)) return name;
+  }
+  return null;
+}
+
+/** Whether some code of the workspace sets UnhandledExceptionMode.ThrowException, which lets the exception end the process. */
+function throwsThreadExceptions(ctx: RuleContext): boolean {
+  return callersOf(ctx.index, 'SetUnhandledExceptionMode').some((c) => c.call.argumentTexts.some((a) => a.includes(THROW_EXCEPTION_MODE.name)));
+}
+
+/**
+ * Why the exception from this event handler reaches Application.ThreadException, or null: the handler belongs to a
+ * Windows Forms form or control, its event arguments are not those of an event raised on a background thread (a
+ * FileSystemWatcher's, a System.Timers.Timer's), and no code in the workspace sets UnhandledExceptionMode.ThrowException.
+ */
+export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody): string | null {
+  const args = body.parameters[1]?.typeText;
+  if (!args || BACKGROUND_ARGS.has(simpleName(args))) return null;
+  const base = winFormsBaseOf(ctx, body);
+  if (!base || throwsThreadExceptions(ctx)) return null;
+  return `${body.containingType?.split('.').pop()} is a Windows Forms ${base}, whose events run on the UI thread`;
+}
