@@ -82,6 +82,9 @@ const ROWS: NoteRow[] = [
   // A Blazor component's handler ends the user's circuit, not the process; a plain class's ends the process.
   { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnSwitchedAfterTitle'", message: /is not caught/, note: /rethrown on the Blazor renderer's synchronization context, which in Blazor Server ends the user's circuit/ },
   { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnTicked'", message: /is not caught/, note: /which ends the process in WPF, WinUI, MAUI and services alike, and in Windows Forms off its UI thread\.$/ },
+  // A lambda subscribed to a control's event in a Windows Forms form: the same, for ASY021; a FileSystemWatcher's event keeps the warning.
+  { fixture: 'async-lambda-to-void/winforms-ui-subscriptions.cs', ruleId: 'ASY021', about: 'async void', line: 18, message: /becomes async void/, note: /ToolbarForm is a Windows Forms Form, whose events run on the UI thread: .* so the process goes on but the rest of the lambda does not run; catch it inside\./, severity: 'information' },
+  { fixture: 'async-lambda-to-void/winforms-ui-subscriptions.cs', ruleId: 'ASY021', about: 'async void', line: 19, message: /becomes async void/, note: /and ends the process; catch it inside\./, severity: 'warning' },
   // A Windows Forms form's handler: the exception goes to Application.ThreadException and the process goes on (shown as information).
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },

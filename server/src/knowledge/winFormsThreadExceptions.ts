@@ -61,3 +61,11 @@ export const BACKGROUND_THREAD_EVENT_ARGS: readonly KnowledgeRow[] = [
   // SerialPort.DataReceived is raised on a secondary thread.
   { name: 'SerialDataReceivedEventArgs', source: 'https://learn.microsoft.com/dotnet/api/system.io.ports.serialport.datareceived' },
 ];
+
+/**
+ * The names of those events (FileSystemWatcher's Created, Changed, Deleted, Renamed and Error; System.Timers.Timer's
+ * Elapsed; BackgroundWorker's DoWork; Process's OutputDataReceived and ErrorDataReceived; SerialPort's DataReceived),
+ * for a lambda subscribed to one, whose parameters seldom say their types: a subscription to an event of one of these
+ * names keeps the warning, whatever raises it.
+ */
+export const BACKGROUND_THREAD_EVENTS: readonly string[] = ['Created', 'Changed', 'Deleted', 'Renamed', 'Error', 'Elapsed', 'DoWork', 'OutputDataReceived', 'ErrorDataReceived', 'DataReceived'];

@@ -6,15 +6,17 @@
  * process ends false for every UI-thread handler it drew.
  */
 import type { MethodBody } from '../model/types';
+import { bodyChain } from '../model/bodies';
 import { callersOf, typeFamily, usingsInScope } from '../workspace/index';
 import {
-  BACKGROUND_THREAD_EVENT_ARGS, OTHER_UI_CONTROL_NAMESPACES, THROW_EXCEPTION_MODE, WINFORMS_CONTROL_BASES, WINFORMS_FORM_BASES,
+  BACKGROUND_THREAD_EVENT_ARGS, BACKGROUND_THREAD_EVENTS, OTHER_UI_CONTROL_NAMESPACES, THROW_EXCEPTION_MODE, WINFORMS_CONTROL_BASES, WINFORMS_FORM_BASES,
 } from '../knowledge/winFormsThreadExceptions';
 import type { RuleContext } from './types';
 
 const FORM_BASES = new Set(WINFORMS_FORM_BASES.map((r) => r.name));
 const CONTROL_BASES = new Set(WINFORMS_CONTROL_BASES.map((r) => r.name));
 const BACKGROUND_ARGS = new Set(BACKGROUND_THREAD_EVENT_ARGS.map((r) => r.name));
+const BACKGROUND_EVENTS = new Set(BACKGROUND_THREAD_EVENTS);
 
 /** The last segment of a type as written, without generic arguments: `System.Windows.Forms.Form` gives `Form`. */
 function simpleName(typeText: string): string {
@@ -26,8 +28,7 @@ function simpleName(typeText: string): string {
  * counts where the file imports System.Windows.Forms or writes the base qualified; UserControl and Control only where
  * the file imports System.Windows.Forms and none of the namespaces with controls of those names.
  */
-function winFormsBaseOf(ctx: RuleContext, body: MethodBody): string | null {
-  const owner = body.containingType?.split('.').pop();
+function winFormsBaseOf(ctx: RuleContext, owner: string | undefined): string | null {
   if (!owner) return null;
   const usings = new Set(usingsInScope(ctx.model, ctx.index, ctx.file));
   const importsWinForms = usings.has('System.Windows.Forms');
@@ -54,7 +55,24 @@ function throwsThreadExceptions(ctx: RuleContext): boolean {
 export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody): string | null {
   const args = body.parameters[1]?.typeText;
   if (!args || BACKGROUND_ARGS.has(simpleName(args))) return null;
-  const base = winFormsBaseOf(ctx, body);
+  return uiThreadReasonIn(ctx, body.containingType?.split('.').pop());
+}
+
+/**
+ * The same for an async lambda subscribed to an event (`button.Click += async (s, e) => ...`, ASY021), written in a
+ * Windows Forms form or control: the subscription is to that control's or a child's event unless the event has the
+ * name of one .NET raises on a pool thread, or the lambda's second parameter says so.
+ */
+export function winFormsUiThreadSubscriptionReason(ctx: RuleContext, lambda: MethodBody, eventText: string): string | null {
+  const event = eventText.trim().split('.').pop() ?? '';
+  const args = lambda.parameters[1]?.typeText;
+  if (BACKGROUND_EVENTS.has(event) || (args && BACKGROUND_ARGS.has(simpleName(args)))) return null;
+  const owner = bodyChain(lambda, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null)?.split('.').pop();
+  return uiThreadReasonIn(ctx, owner);
+}
+
+function uiThreadReasonIn(ctx: RuleContext, owner: string | undefined): string | null {
+  const base = winFormsBaseOf(ctx, owner);
   if (!base || throwsThreadExceptions(ctx)) return null;
-  return `${body.containingType?.split('.').pop()} is a Windows Forms ${base}, whose events run on the UI thread`;
+  return `${owner} is a Windows Forms ${base}, whose events run on the UI thread`;
 }
