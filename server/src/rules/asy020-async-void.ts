@@ -10,6 +10,7 @@ import { firstPassingCatch } from './tryClauses';
 import { inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
 import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
+import { typesNamed } from '../workspace/index';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -22,7 +23,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
   \`new RelayCommand(Refresh)\`, or wrapped in a lambda that only calls it and is itself given where a void
   delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`): returning Task there would only
-  hand the task to a lambda that drops it. A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
+  hand the task to a lambda that drops it; or a delegate another file of its partial type creates of it (the Windows
+  Forms designer's \`new ColorButton.ColorChangedEventHandler(this.OnColorChanged)\` in \`Form1.Designer.cs\`).
+  A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
   does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
   the same way (Task.Run then hands back a task that completes, or faults, with it).
 
@@ -126,8 +129,10 @@ and decide what to do with the exception (show it, log it); no mechanical choice
 - An implicit implementation of an interface member is recognised when the workspace or the signatures declare
   the interface; a member of an interface from a package the signatures do not cover counts as the method's own.
 - "Handed over as a delegate" means the name appears in the same file without a call after it, or is the only
-  call of a lambda in the same type whose delegate type is known to return void (as ASY021 reads it); a
-  subscription in another file (or in XAML) is not seen, but XAML handlers have an event handler's signature.
+  call of a lambda in the same type whose delegate type is known to return void (as ASY021 reads it), or a delegate
+  created of it (\`new Handler(this.Method)\`) in another file of its partial type; another file's subscription
+  without \`new\` (\`+= this.Method\`) is not seen, nor one in XAML, but XAML handlers have an event handler's
+  signature.
 - A fire-and-forget helper is not reported: an \`async void\` method that awaits only \`Task\` or \`ValueTask\`
   parameters, each inside a \`try\` whose \`catch\` takes every exception (\`static async void Forget(this Task
   task)\`). Callers call it so that nobody awaits, and what it awaits cannot escape it.
@@ -174,6 +179,30 @@ function lambdaCallbackSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot 
     if (containingTypeOf(ctx, lambda) !== owner) continue;
     const target = voidDelegateTargetOf(ctx, lambda, true);
     if (target) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)} (${target.description})` };
+  }
+  return null;
+}
+
+/**
+ * A method another file of its partial type hands over by creating a delegate of it: the Windows Forms designer's
+ * `this.picker.ColorChanged += new ColorPicker.ColorChangedEventHandler(this.OnColorChanged);` in the form's
+ * `.Designer.cs`, generated code whose subscriptions the model keeps (parse/generatedBodies.ts). The delegate's type
+ * fixes the method's return type, as a subscription in its own file would. A subscription written without `new`
+ * (`+= this.OnColorChanged`) is no creation, and the model keeps no record of it another file could read.
+ */
+function partialFileDelegateSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot | null {
+  const owner = body.kind === 'method' ? body.containingType : null;
+  // The declaration around the method here, by name and span; another file's part must have its full name.
+  const own = owner ? ctx.model.types.find((t) => t.name === owner.split('.').pop() && t.modifiers.includes('partial')) : undefined;
+  if (!owner || !own) return null;
+  const handedOver = new RegExp(String.raw`^(?:this\s*\.\s*)?${body.name}$`);
+  for (const ref of typesNamed(ctx.index, own.name)) {
+    if (ref.file === ctx.file || ref.type.fullName !== own.fullName || !ref.type.modifiers.includes('partial')) continue;
+    for (const other of ctx.index.files.get(ref.file)?.bodies ?? []) {
+      if (other.containingType !== owner) continue;
+      const creation = other.creations.find((c) => c.argumentTexts.length === 1 && handedOver.test(c.argumentTexts[0].trim()));
+      if (creation) return { kind: 'callback', reason: `another file of its partial type hands it over as a ${creation.typeText}` };
+    }
   }
   return null;
 }
@@ -280,7 +309,7 @@ export const rule: Rule = {
       if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
       if (body.returnKind !== 'void') continue;
       masked ??= maskCommentsAndStrings(ctx.text);
-      const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body);
+      const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body) ?? partialFileDelegateSlotOf(ctx, body);
       if (slot) {
         const escaping = escapingAwaits(ctx, body, masked);
         // A RunSync helper's pump posts the function to itself and rethrows what its catch records to the helper's caller.
