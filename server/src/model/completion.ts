@@ -182,6 +182,10 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       if (continuation) return continuation;
       continue;
     }
+    if (p.type === 'method_declaration' || p.type === 'local_function_statement') {
+      const continuation = continuationMethodReason(p, recv);
+      if (continuation) return continuation;
+    }
     if (isFunctionNode(p)) break;
   }
   return null;
@@ -430,6 +434,32 @@ function continuationReason(lambda: SyntaxNode, recv: string): string | null {
   const antecedent = api.antecedent === 'receiver' ? callee.receiver : firstArgumentBefore(call!, arg!);
   if (antecedent && recv === withoutNullMarks(antecedent)) return `inside a ${api.callback} of this task`;
   return null;
+}
+
+/**
+ * A method or local function handed to a continuation call as a method group (`task.ContinueWith(OnLoaded)`, a private
+ * `void OnLoaded(Task<string> loaded)`): the call passes it the finished antecedent as its first parameter, as it does a
+ * lambda's (knowledge/continuations.ts). The parameter counts as that task only where nothing else can hand the function
+ * another one: every mention of the name in the file, past its declaration, is such a method-group argument (no direct
+ * call, no other delegate), and the function never assigns the parameter. A lambda nested in it that reads the
+ * parameter reads the same finished task (JiraUpload-style `this.Invoke(() => Show(loaded.Result))`).
+ */
+function continuationMethodReason(fn: SyntaxNode, recv: string): string | null {
+  const name = fn.childForFieldName('name')?.text;
+  const params = fn.childForFieldName('parameters');
+  const first = params ? namedChildOfType(params, 'parameter')?.childForFieldName('name')?.text : undefined;
+  const head = recv.split('.')[0];
+  if (!name || !first || head !== first) return null;
+  const f = escapeRegExp(first);
+  if (new RegExp(String.raw`(?<![\w.])${f}\s*(?:[-+*/%&|^?]?=(?![=>])|\+\+|--)|\b(?:ref|out)\s+${f}\b`).test(fn.text)) return null;
+  let root = fn;
+  while (root.parent) root = root.parent;
+  const n = escapeRegExp(name);
+  const mentions = [...root.text.matchAll(new RegExp(String.raw`(?<![\w@])${n}(?!\w)`, 'g'))].length;
+  const handed = [...root.text.matchAll(new RegExp(String.raw`\.\s*([A-Za-z_]\w*)\s*\(\s*(?:this\s*\.\s*)?${n}\s*[,)]`, 'g'))]
+    .filter((m) => continuationApiOf(m[1])?.antecedent === 'receiver');
+  if (handed.length === 0 || mentions !== handed.length + 1) return null;
+  return `${recv} is the first parameter of ${name}, which is handed to ${handed[0][1]} as a method group and receives the antecedent task once it has completed`;
 }
 
 /**

@@ -9,6 +9,8 @@ import { quoted } from './messageText';
 import { firstPassingCatch } from './tryClauses';
 import { inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
+import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
+import { typesNamed } from '../workspace/index';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -21,7 +23,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
   \`new RelayCommand(Refresh)\`, or wrapped in a lambda that only calls it and is itself given where a void
   delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`): returning Task there would only
-  hand the task to a lambda that drops it. A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
+  hand the task to a lambda that drops it; or a delegate another file of its partial type creates of it (the Windows
+  Forms designer's \`new ColorButton.ColorChangedEventHandler(this.OnColorChanged)\` in \`Form1.Designer.cs\`).
+  A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
   does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
   the same way (Task.Run then hands back a task that completes, or faults, with it).
 
@@ -44,9 +48,15 @@ Async lambdas given to a void delegate are ASY021's.
 ## Why is this bad?
 Nobody can await an \`async void\` function: its caller goes on before it finishes, cannot know when it has, and
 cannot catch what it throws. The compiler's builder rethrows an exception that escapes it on the
-\`SynchronizationContext\` it started on, or on the thread pool when there was none; WPF, WinForms, WinUI, MAUI
-and the thread pool all end the process on such an exception by default, and Blazor Server ends the user's circuit
-(a component's handler runs on its renderer's context; the note says which). A test framework cannot wait for an
+\`SynchronizationContext\` it started on, or on the thread pool when there was none; WPF, WinUI, MAUI and the
+thread pool all end the process on such an exception by default, and Blazor Server ends the user's circuit
+(a component's handler runs on its renderer's context; the note says which). Windows Forms hands an exception thrown
+on its UI thread's context to \`Application.ThreadException\`: the application's handler, or a dialog that lets the
+user continue or quit. The process goes on there, but the rest of the handler does not run (a button it disabled
+stays disabled), so a handler of a Windows Forms form or control (its type derives from \`Form\`, or from
+\`UserControl\` or \`Control\` in a file that imports \`System.Windows.Forms\`) is shown as information, with a
+note that says so, unless the workspace sets \`UnhandledExceptionMode.ThrowException\` or its event arguments are of
+an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). A test framework cannot wait for an
 \`async void\` test either, so its failures go unnoticed or surface in another test.
 
 Event handlers and callbacks of void delegates have no choice of return type, which is why the peers' blanket
@@ -119,8 +129,10 @@ and decide what to do with the exception (show it, log it); no mechanical choice
 - An implicit implementation of an interface member is recognised when the workspace or the signatures declare
   the interface; a member of an interface from a package the signatures do not cover counts as the method's own.
 - "Handed over as a delegate" means the name appears in the same file without a call after it, or is the only
-  call of a lambda in the same type whose delegate type is known to return void (as ASY021 reads it); a
-  subscription in another file (or in XAML) is not seen, but XAML handlers have an event handler's signature.
+  call of a lambda in the same type whose delegate type is known to return void (as ASY021 reads it), or a delegate
+  created of it (\`new Handler(this.Method)\`) in another file of its partial type; another file's subscription
+  without \`new\` (\`+= this.Method\`) is not seen, nor one in XAML, but XAML handlers have an event handler's
+  signature.
 - A fire-and-forget helper is not reported: an \`async void\` method that awaits only \`Task\` or \`ValueTask\`
   parameters, each inside a \`try\` whose \`catch\` takes every exception (\`static async void Forget(this Task
   task)\`). Callers call it so that nobody awaits, and what it awaits cannot escape it.
@@ -136,6 +148,9 @@ and decide what to do with the exception (show it, log it); no mechanical choice
   ExceptionDispatchInfo.Capture(exception);\`): the context's own loop throws the recorded exception to its caller,
   and what the catch throws again goes back to that context. That the loop does so, and that it sets itself as the
   current context while it runs, is taken on trust.
+- A Windows Forms handler is taken to run on the UI thread from its type and its signature: an event of the form
+  raised from a background thread (a custom event a worker raises) is not told apart, and a method handed over as a
+  delegate (not an event handler's signature) keeps the warning, since it may be called from any thread.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
 `;
@@ -164,6 +179,30 @@ function lambdaCallbackSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot 
     if (containingTypeOf(ctx, lambda) !== owner) continue;
     const target = voidDelegateTargetOf(ctx, lambda, true);
     if (target) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)} (${target.description})` };
+  }
+  return null;
+}
+
+/**
+ * A method another file of its partial type hands over by creating a delegate of it: the Windows Forms designer's
+ * `this.picker.ColorChanged += new ColorPicker.ColorChangedEventHandler(this.OnColorChanged);` in the form's
+ * `.Designer.cs`, generated code whose subscriptions the model keeps (parse/generatedBodies.ts). The delegate's type
+ * fixes the method's return type, as a subscription in its own file would. A subscription written without `new`
+ * (`+= this.OnColorChanged`) is no creation, and the model keeps no record of it another file could read.
+ */
+function partialFileDelegateSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot | null {
+  const owner = body.kind === 'method' ? body.containingType : null;
+  // The declaration around the method here, by name and span; another file's part must have its full name.
+  const own = owner ? ctx.model.types.find((t) => t.name === owner.split('.').pop() && t.modifiers.includes('partial')) : undefined;
+  if (!owner || !own) return null;
+  const handedOver = new RegExp(String.raw`^(?:this\s*\.\s*)?${body.name}$`);
+  for (const ref of typesNamed(ctx.index, own.name)) {
+    if (ref.file === ctx.file || ref.type.fullName !== own.fullName || !ref.type.modifiers.includes('partial')) continue;
+    for (const other of ctx.index.files.get(ref.file)?.bodies ?? []) {
+      if (other.containingType !== owner) continue;
+      const creation = other.creations.find((c) => c.argumentTexts.length === 1 && handedOver.test(c.argumentTexts[0].trim()));
+      if (creation) return { kind: 'callback', reason: `another file of its partial type hands it over as a ${creation.typeText}` };
+    }
   }
   return null;
 }
@@ -223,9 +262,10 @@ function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string):
  * blazor/fundamentals/handle-errors); the Quartz.NET round of the thirty-first session found the process sentence
  * wrong on a dashboard's components.
  */
-function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody): string {
+function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody, uiThread: string | null): string {
+  if (uiThread) return `${uiThread}: an exception escaping an async void handler there is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the handler does not run.`;
   if (inBlazorComponent(ctx, body)) return 'An exception escaping an async void function is rethrown on the Blazor renderer\'s synchronization context, which in Blazor Server ends the user\'s circuit (its connection and component state) and logs the exception.';
-  return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinForms, WinUI, MAUI and services alike.';
+  return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinUI, MAUI and services alike, and in Windows Forms off its UI thread.';
 }
 
 function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, escaping: SuspensionPoint[], masked: string): RuleFinding {
@@ -237,14 +277,17 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
     : reason.pass === 'narrow'
       ? `can throw an exception the catch around it (line ${reason.catchLine}) does not take`
       : 'can throw with no catch around it';
+  // Only a handler with an event handler's signature: a method handed over as a delegate may be called from any thread.
+  const uiThread = slot.kind === 'eventHandler' ? winFormsUiThreadHandlerReason(ctx, body) : null;
   return {
     span: body.nameSpan,
     message: reason.pass === 'rethrows'
       ? `Async void handler ${quoted(body.name)}: its catch throws the exception from its awaits again`
       : `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
-    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body)}`,
+    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body, uiThread)}`,
     bodyId: body.id,
     fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
+    ...(uiThread ? { maxSeverity: { severity: 'information' as const, reason: 'the exception does not end the process' } } : {}),
   };
 }
 
@@ -266,7 +309,7 @@ export const rule: Rule = {
       if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
       if (body.returnKind !== 'void') continue;
       masked ??= maskCommentsAndStrings(ctx.text);
-      const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body);
+      const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body) ?? partialFileDelegateSlotOf(ctx, body);
       if (slot) {
         const escaping = escapingAwaits(ctx, body, masked);
         // A RunSync helper's pump posts the function to itself and rethrows what its catch records to the helper's caller.

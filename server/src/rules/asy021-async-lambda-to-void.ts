@@ -13,6 +13,7 @@ import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, la
 import { escapingAwaits } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
+import { winFormsUiThreadSubscriptionReason } from './winFormsHandlers';
 
 const docs = `## What it does
 Flags an async lambda or anonymous method that the compiler turns into an \`async void\` function because the
@@ -45,7 +46,13 @@ For the same lambda text, C# makes an \`async Task\` function where the target r
 at its first await that suspends: \`ForEach\` moves on to the next item and returns before the work is done,
 \`Parallel.ForEach\` finishes its "parallel" loop immediately, and an exception in the lambda is rethrown on the
 synchronization context or the thread pool, which ends the process. A test whose assertion sits in such a
-lambda passes even when the assertion fails.
+lambda passes even when the assertion fails. A lambda subscribed to an event inside a Windows Forms form or control
+(\`button.Click += async (s, e) => ...\`) runs on the UI thread, whose context Windows Forms gives the exception to
+\`Application.ThreadException\` (the application's handler, or a dialog that lets the user continue or quit): the
+process goes on, the rest of the lambda does not run, and the finding is shown as information (as ASY020's handlers
+of such a type are), unless the event has the name of one .NET raises on a pool thread (\`Elapsed\`, a
+\`FileSystemWatcher\`'s \`Created\` or \`Changed\`, \`DoWork\`) or the workspace sets
+\`UnhandledExceptionMode.ThrowException\`.
 
 ## Example
 \`\`\`csharp
@@ -384,11 +391,16 @@ export const rule: Rule = {
         escapes = escapingAwaits(ctx, body, masked).length > 0;
         if (found.handler && !escapes) continue;
       }
+      // A Windows Forms control's event runs on the UI thread, whose context hands the exception to Application.ThreadException.
+      const uiThread = found.handler && !found.endsProcess && target.kind === 'eventSubscription' && target.targetText
+        ? winFormsUiThreadSubscriptionReason(ctx, body, target.targetText) : null;
       findings.push({
         span: body.nameSpan,
         message: `This async ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} becomes async void: its delegate returns void`,
         note: `It becomes async void because ${found.description}. ` + (found.endsProcess
           ? `The process ends once the ${found.endsProcess} handlers return, and this one returns at its first await that suspends: the work after that await may never run, whatever it catches. Wait for the work inside the handler.`
+          : uiThread
+          ? `${uiThread}: an exception escaping one of its awaits is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the lambda does not run; catch it inside.`
           : found.handler
           ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
           : escapes
@@ -396,6 +408,7 @@ export const rule: Rule = {
           : 'Its caller does not wait for it: it returns at its first await that suspends (no exception of its awaits escapes it).'),
         bodyId: body.id,
         fix: { title: fixTitleOf(target, found, escapes), safety: 'display-only', edits: [] },
+        ...(uiThread ? { maxSeverity: { severity: 'information' as const, reason: 'the exception does not end the process' } } : {}),
       });
     }
     return findings;

@@ -1,0 +1,78 @@
+/**
+ * Whether an async void event handler runs on a Windows Forms UI thread, where an exception it lets escape goes to
+ * Application.ThreadException (the application's handler, or Windows Forms' own continue-or-quit dialog) instead of
+ * ending the process (knowledge/winFormsThreadExceptions.ts). ASY020 says so in its note and shows such a handler as
+ * information: the seeded reading of ShareX (test/real-world/README.md, thirty-fifth session) found the claim that the
+ * process ends false for every UI-thread handler it drew.
+ */
+import type { MethodBody } from '../model/types';
+import { bodyChain } from '../model/bodies';
+import { callersOf, typeFamily, usingsInScope } from '../workspace/index';
+import {
+  BACKGROUND_THREAD_EVENT_ARGS, BACKGROUND_THREAD_EVENTS, OTHER_UI_CONTROL_NAMESPACES, THROW_EXCEPTION_MODE, WINFORMS_CONTROL_BASES, WINFORMS_FORM_BASES,
+} from '../knowledge/winFormsThreadExceptions';
+import type { RuleContext } from './types';
+
+const FORM_BASES = new Set(WINFORMS_FORM_BASES.map((r) => r.name));
+const CONTROL_BASES = new Set(WINFORMS_CONTROL_BASES.map((r) => r.name));
+const BACKGROUND_ARGS = new Set(BACKGROUND_THREAD_EVENT_ARGS.map((r) => r.name));
+const BACKGROUND_EVENTS = new Set(BACKGROUND_THREAD_EVENTS);
+
+/** The last segment of a type as written, without generic arguments: `System.Windows.Forms.Form` gives `Form`. */
+function simpleName(typeText: string): string {
+  return typeText.replace(/<.*$/s, '').split('.').pop()!.trim();
+}
+
+/**
+ * The Windows Forms base the handler's type derives from (its own declaration or a workspace base's), or null. Form
+ * counts where the file imports System.Windows.Forms or writes the base qualified; UserControl and Control only where
+ * the file imports System.Windows.Forms and none of the namespaces with controls of those names.
+ */
+function winFormsBaseOf(ctx: RuleContext, owner: string | undefined): string | null {
+  if (!owner) return null;
+  const usings = new Set(usingsInScope(ctx.model, ctx.index, ctx.file));
+  const importsWinForms = usings.has('System.Windows.Forms');
+  const ambiguous = OTHER_UI_CONTROL_NAMESPACES.some((n) => usings.has(n));
+  for (const written of typeFamily(ctx.index, owner)) {
+    const name = simpleName(written);
+    const qualified = written.startsWith('System.Windows.Forms.');
+    if (FORM_BASES.has(name) && (importsWinForms || qualified)) return name;
+    if (CONTROL_BASES.has(name) && ((importsWinForms && !ambiguous) || qualified)) return name;
+  }
+  return null;
+}
+
+/** Whether some code of the workspace sets UnhandledExceptionMode.ThrowException, which lets the exception end the process. */
+function throwsThreadExceptions(ctx: RuleContext): boolean {
+  return callersOf(ctx.index, 'SetUnhandledExceptionMode').some((c) => c.call.argumentTexts.some((a) => a.includes(THROW_EXCEPTION_MODE.name)));
+}
+
+/**
+ * Why the exception from this event handler reaches Application.ThreadException, or null: the handler belongs to a
+ * Windows Forms form or control, its event arguments are not those of an event raised on a background thread (a
+ * FileSystemWatcher's, a System.Timers.Timer's), and no code in the workspace sets UnhandledExceptionMode.ThrowException.
+ */
+export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody): string | null {
+  const args = body.parameters[1]?.typeText;
+  if (!args || BACKGROUND_ARGS.has(simpleName(args))) return null;
+  return uiThreadReasonIn(ctx, body.containingType?.split('.').pop());
+}
+
+/**
+ * The same for an async lambda subscribed to an event (`button.Click += async (s, e) => ...`, ASY021), written in a
+ * Windows Forms form or control: the subscription is to that control's or a child's event unless the event has the
+ * name of one .NET raises on a pool thread, or the lambda's second parameter says so.
+ */
+export function winFormsUiThreadSubscriptionReason(ctx: RuleContext, lambda: MethodBody, eventText: string): string | null {
+  const event = eventText.trim().split('.').pop() ?? '';
+  const args = lambda.parameters[1]?.typeText;
+  if (BACKGROUND_EVENTS.has(event) || (args && BACKGROUND_ARGS.has(simpleName(args)))) return null;
+  const owner = bodyChain(lambda, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null)?.split('.').pop();
+  return uiThreadReasonIn(ctx, owner);
+}
+
+function uiThreadReasonIn(ctx: RuleContext, owner: string | undefined): string | null {
+  const base = winFormsBaseOf(ctx, owner);
+  if (!base || throwsThreadExceptions(ctx)) return null;
+  return `${owner} is a Windows Forms ${base}, whose events run on the UI thread`;
+}
