@@ -114,10 +114,11 @@ function declaresServiceHost(project: ProjectModel): boolean {
  * that declares no service host package, references no project of the workspace that does (its own host library, as
  * a `*.Console` entry point over a `*.Host` project), and whose name does not say it serves (LONG_RUNNING_NAME_WORDS).
  * Such a program runs one flow of work the user started (an installer, a command-line front end, a release script):
- * a synchronous wait or a blocking call there holds the flow that would wait anyway, with no request load to starve
- * the thread pool and no context to deadlock on. ASY003 and ASY002 show their findings there as information
- * (test/real-world/README.md, the seeded reading of the thirty-fourth session: bitwarden's setup tool, duplicati's
- * command line; the thirty-fifth session: duplicati's release builder). `referenced` is what the application
+ * a synchronous wait there holds the flow that would wait anyway, with no request load to starve the thread pool and
+ * no context to deadlock on. ASY003 shows its waits there as information (test/real-world/README.md, the seeded
+ * reading of the thirty-fourth session: bitwarden's setup tool, duplicati's command line). A console application that
+ * runs until Ctrl+C without the generic host has the same properties (the sample workspace's order desk), which is
+ * why ASY002 does not lower its findings here. `referenced` is what the application
  * references, directly or through other projects. A library's packages say nothing when they are not hosting ones: a
  * tool that references the product's core library sees that library's ASP.NET Core packages without serving anything.
  */

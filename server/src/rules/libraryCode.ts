@@ -40,7 +40,7 @@ function entryPointOf(index: WorkspaceIndex): string | null {
  * The program runs one flow of work its user started, so a wait or a blocking call holds the thread that flow would
  * hold anyway, with no context to deadlock on and no request load to starve the pool; making it async would mean
  * making the tool's whole synchronous chain, Main included, async. The seeded readings found these true and of
- * little value (test/real-world/README.md, thirty-fourth and thirty-fifth sessions). `effect` says what the finding's
+ * little value (test/real-world/README.md, thirty-fourth session). ASY003 asks it; `effect` says what the finding's
  * call does there. A severity set for the rule shows it at that severity.
  */
 export function consoleToolCap(ctx: RuleContext, effect: string): NonNullable<RuleFinding['maxSeverity']> | null {
