@@ -554,13 +554,9 @@ function timedTaskWaitSays(condition: string, recv: string): 'finished' | 'unfin
   const negation = /^!\s*/.exec(c);
   const all = wholeCallArguments(negation ? withoutOuterParentheses(c.slice(negation[0].length)) : c, TASK_WAIT_ALL);
   if (all && all.length >= 2 && (elementsOfArrayWrittenInPlace(all[0]) ?? []).some(isTask)) return negation ? 'unfinished' : 'finished';
-  const comparison = /^(\d+)\s*(==|!=)\s*([\s\S]+)$/.exec(c) ?? /^([\s\S]+?)\s*(==|!=)\s*(\d+)$/.exec(c);
-  if (!comparison) return null;
-  const [index, call] = /^\d+$/.test(comparison[1]) ? [Number(comparison[1]), comparison[3]] : [Number(comparison[3]), comparison[1]];
-  const any = wholeCallArguments(withoutOuterParentheses(call), TASK_WAIT_ANY);
-  const element = any && any.length > 0 ? elementsOfArrayWrittenInPlace(any[0])?.[index] : undefined;
-  if (element === undefined || !isTask(element)) return null;
-  return comparison[2] === '==' ? 'finished' : 'unfinished';
+  const picked = pickedByWaitAny(c, TASK_WAIT_ANY);
+  if (picked === null || !isTask(picked.element)) return null;
+  return picked.operator === '==' ? 'finished' : 'unfinished';
 }
 
 /**
@@ -579,12 +575,22 @@ function signalsWaitHandle(condition: string, handles: readonly string[]): boole
   if (waitOne && closingBracket(c, waitOne.index + waitOne[0].length - 1) === c.length - 1 && isHandle(c.slice(0, waitOne.index))) return true;
   const all = wholeCallArguments(c, WAIT_ALL);
   if (all && all.length > 0) return (elementsOfArrayWrittenInPlace(all[0]) ?? []).some(isHandle);
-  const comparison = /^(\d+)\s*==\s*([\s\S]+)$/.exec(c) ?? /^([\s\S]+?)\s*==\s*(\d+)$/.exec(c);
-  if (!comparison) return false;
-  const [index, call] = /^\d+$/.test(comparison[1]) ? [Number(comparison[1]), comparison[2]] : [Number(comparison[2]), comparison[1]];
-  const any = wholeCallArguments(call.trim(), WAIT_ANY);
+  const picked = pickedByWaitAny(c, WAIT_ANY);
+  return picked !== null && picked.operator === '==' && isHandle(picked.element);
+}
+
+/**
+ * A comparison of a WaitAny's index with a number (`WaitHandle.WaitAny(new[] { a, b }) == 0`, `1 != Task.WaitAny([a,
+ * b], t)`, `head` naming the WaitAny): the element of the array written in place at that index and the operator, or
+ * null. WaitAny returns the index of the handle signalled or the task completed.
+ */
+function pickedByWaitAny(condition: string, head: RegExp): { element: string; operator: '==' | '!=' } | null {
+  const comparison = /^(\d+)\s*(==|!=)\s*([\s\S]+)$/.exec(condition) ?? /^([\s\S]+?)\s*(==|!=)\s*(\d+)$/.exec(condition);
+  if (!comparison) return null;
+  const [index, call] = /^\d+$/.test(comparison[1]) ? [Number(comparison[1]), comparison[3]] : [Number(comparison[3]), comparison[1]];
+  const any = wholeCallArguments(withoutOuterParentheses(call), head);
   const element = any && any.length > 0 ? elementsOfArrayWrittenInPlace(any[0])?.[index] : undefined;
-  return element !== undefined && isHandle(element);
+  return element === undefined ? null : { element, operator: comparison[2] as '==' | '!=' };
 }
 
 /** The arguments of the call `head` opens, when the call is all of `text`; null otherwise. */

@@ -420,6 +420,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
 
 /** Names a workspace's waiting helper may have (rules/waitingHelpers.ts): Smartstore's `Await`, AsyncEx's `WaitAndUnwrapException`. */
 const WAITING_HELPER_NAME = /^(?:Await\w*|\w*Wait\w*|\w*Sync)$/;
+const MODEL_WAIT_NAMES = new Set(['Wait', 'WaitAll', 'WaitAny']);
 
 /**
  * A call that may be a waiting helper gets the guards of a wait written in place (CallSite.receiverCompleted), read
@@ -429,7 +430,8 @@ const WAITING_HELPER_NAME = /^(?:Await\w*|\w*Wait\w*|\w*Sync)$/;
  */
 function markGuardedHelperCalls(calls: CallSite[], invocations: Invocation[], fn: SyntaxNode | null, guards: ReadonlyMap<string, string>): void {
   for (const { node: n, callee } of invocations) {
-    if (!callee?.receiver || !WAITING_HELPER_NAME.test(callee.name)) continue;
+    // The model's own waits (`t.Wait()`, `Task.WaitAll(...)`) have their guards already (waitsOf above).
+    if (!callee?.receiver || !WAITING_HELPER_NAME.test(callee.name) || MODEL_WAIT_NAMES.has(callee.name)) continue;
     const reason = guardReason(n, callee.receiver, fn, guards);
     if (!reason) continue;
     const start = spanOf(n).start;

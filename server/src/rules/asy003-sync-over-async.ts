@@ -1,7 +1,6 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
 import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
-import { consoleToolCap } from './libraryCode';
 import { describeSyncBody, importsNamespace, receiverTypeOf, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
@@ -535,7 +534,10 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * counterpart where it has one.
  */
 /**
- * A wait in a console tool's code is information (rules/libraryCode.ts consoleToolCap), and so is a wait in any code
+ * A wait in a console tool's code (project/synchronizationContext.ts consoleToolReason: an installer, a command-line
+ * front end, a release script, or a library only such tools run) is information: the program runs one flow of work
+ * its user started, so the wait holds the thread that would wait anyway (the seeded reading of the thirty-fourth
+ * session). So is a wait in any code
  * that runs without a SynchronizationContext (rules/contextFree.ts: an ASP.NET Core, worker or console application, a
  * library only they host, a function handed to Task.Run): it cannot deadlock, and what it costs is a pool thread held
  * for the task's duration, which matters under load. Two seeded readings (test/real-world/README.md, thirty-fourth and
@@ -545,8 +547,8 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * UI may call), a wait can deadlock and stays a warning.
  */
 function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
-  const tool = consoleToolCap(ctx, 'the wait holds the one flow of work its user started, with no context to deadlock on and no request load');
-  if (tool) return { maxSeverity: tool };
+  const tool = ctx.testCode ? null : ctx.library?.consoleTool;
+  if (tool) return { maxSeverity: { severity: 'information', reason: `${tool}: the wait holds the one flow of work its user started, with no context to deadlock on and no request load` } };
   // The note says already why the code has no context (withoutContextClause): the cap's reason does not repeat it.
   const contextFree = !ctx.testCode && contextFreeReason(ctx, body) !== null;
   return contextFree ? { maxSeverity: { severity: 'information', reason: 'without a SynchronizationContext the wait risks no deadlock, only a thread held while the task runs' } } : {};
