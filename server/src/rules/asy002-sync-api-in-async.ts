@@ -19,6 +19,7 @@ import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
 import { takesSyncModeParameter } from './syncPathOnly';
 import { awaitConventionOf, configuresAwaits } from './fileAwaitConvention';
+import { consoleToolCap } from './libraryCode';
 import { methodsNamed, stripGenerics } from '../workspace/index';
 import { verdictKey } from '../workspace/completion';
 
@@ -621,6 +622,15 @@ are evaluated where the query is built and are checked. A reader over a string o
 (\`XmlReader.Create(new StringReader(xml))\`, in place or as a local in view) handed to \`XDocument.Load\` or
 \`XElement.Load\` parses from memory and is left alone too.
 
+A blocking call in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
+framework, no ASP.NET Core server, no worker SDK, no service host package (Microsoft.Extensions.Hosting, Topshelf)
+of its own or in a project it references, and no name whose last word says it serves (Server, Service, Daemon,
+Agent, Host, Worker), whose code at the top of its folder does not say it runs until stopped (a
+\`Console.CancelKeyPress\` or \`ProcessExit\` subscription, a generic host or WebApplication builder), or a class
+library that only such tools run. A release script or a command-line front end runs
+one flow of work its user started: the call holds the thread that flow would hold anyway, with no request load to
+starve the pool. A severity set for ASY002 in settings or .editorconfig shows these at that severity too.
+
 ## Why is this bad?
 An async method exists to give its thread back while it waits. A synchronous I/O call or a sleep inside it
 holds a thread-pool thread doing nothing until the disk, the network or the timer answers; under load the
@@ -735,8 +745,17 @@ state another object holds, which the \`using\` body may change. No fix is offer
         findings.push(usingFinding(ctx, body, using, match));
       }
     }
-    return findings;
+    return inConsoleTool(ctx, findings);
   },
 };
 
+/**
+ * A blocking call in a console tool's code is information (rules/libraryCode.ts consoleToolCap): the thirty-fifth
+ * session found 68 of duplicati's production warnings in its release builder, small files read and written between
+ * the processes of a build, true and of no value to change.
+ */
+function inConsoleTool(ctx: RuleContext, findings: RuleFinding[]): RuleFinding[] {
+  const cap = findings.length ? consoleToolCap(ctx, 'the blocking call holds the one flow of work its user started, with no request load to starve the thread pool') : null;
+  return cap ? findings.map((f) => (f.maxSeverity ? f : { ...f, maxSeverity: cap })) : findings;
+}
 
