@@ -91,6 +91,9 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  // A synchronous disposal is information (its last step is short); a scope whose Dispose throws for an async-only service stays a warning.
+  { fixture: 'sync-api-in-async/await-using-flushed.cs', ruleId: 'ASY002', about: "'FileStream'", line: 46, message: /disposes 'FileStream' synchronously/, note: /Shown as information: a synchronous disposal blocks only for the resource's last step/, severity: 'information' },
+  { fixture: 'sync-api-in-async/renamed-twins.cs', ruleId: 'ASY002', about: "'IServiceScope'", line: 12, message: /CreateAsyncScope/, severity: 'warning' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'OnChanged'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },
