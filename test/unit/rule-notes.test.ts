@@ -91,6 +91,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  // Work with no async twin inside a lock: the remedy is to move it out, not a SemaphoreSlim around it.
+  { fixture: 'blocking-lock-in-async/lock-around-blocking-work.cs', ruleId: 'ASY004', about: 'File.Copy', line: 63, message: /touches the file system/, note: /Instead: move File\.Copy\(\.\.\.\) out of the lock, before or after it/, fix: /^Move File\.Copy\(\.\.\.\) out of the lock$/ },
   // A synchronous disposal is information (its last step is short); a scope whose Dispose throws for an async-only service stays a warning.
   { fixture: 'sync-api-in-async/await-using-flushed.cs', ruleId: 'ASY002', about: "'FileStream'", line: 46, message: /disposes 'FileStream' synchronously/, note: /Shown as information: a synchronous disposal blocks only for the resource's last step/, severity: 'information' },
   { fixture: 'sync-api-in-async/renamed-twins.cs', ruleId: 'ASY002', about: "'IServiceScope'", line: 12, message: /CreateAsyncScope/, severity: 'warning' },
