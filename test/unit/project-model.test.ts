@@ -9,6 +9,7 @@ import { chooseTargetFramework, frameworkSymbols, isTargetFrameworkCompatible, p
 import { evaluateProject, type ProjectFileSystem } from '../../server/src/project/evaluate';
 import { ownerOf } from '../../server/src/project/ownership';
 import { submodulePathsOf } from '../../server/src/project/gitSubmodules';
+import { runsUntilStoppedReason } from '../../server/src/project/longRunning';
 import { parseSolution } from '../../server/src/project/solution';
 import { chooseRuntime } from '../../server/src/project/runtime';
 import { projectContext } from '../../server/src/project/context';
@@ -1260,4 +1261,30 @@ test('a repository-wide IsTestProject=false in Directory.Build.props gives way t
   // The library keeps the repository's default; a project file that says false itself is no test project.
   assert.equal(evaluateProject('/repo/src/Store/Store.csproj', files('')).isTestProject, false);
   assert.equal(evaluateProject('/repo/src/Store.Tests/Store.Tests.csproj', files('<IsTestProject>false</IsTestProject>')).isTestProject, false);
+});
+
+test('a console program runs until stopped when the code at the top of its folder waits for Ctrl+C or the process exit, or builds a host, and not when a comment or a string says so', () => {
+  const cases: [string, string | null][] = [
+    ['Console.CancelKeyPress += (_, e) => stop.Cancel();', 'Program.cs subscribes Console.CancelKeyPress, so it runs until Ctrl+C'],
+    ['AppDomain.CurrentDomain.ProcessExit += OnExit;', 'Program.cs subscribes AppDomain.ProcessExit, so it runs until the process is stopped'],
+    ['AssemblyLoadContext.Default.Unloading += _ => stop.Cancel();', 'Program.cs subscribes AssemblyLoadContext.Unloading, so it runs until the process is stopped'],
+    ['var builder = WebApplication.CreateBuilder(args);', 'Program.cs builds an ASP.NET Core WebApplication, which serves until shutdown'],
+    ['var builder = WebApplication.CreateSlimBuilder(args);', 'Program.cs builds an ASP.NET Core WebApplication, which serves until shutdown'],
+    ['WebHost.CreateDefaultBuilder(args).UseStartup<Startup>().Build().Run();', 'Program.cs builds an ASP.NET Core web host, which serves until shutdown'],
+    ['await Host.CreateDefaultBuilder(args).Build().RunAsync();', 'Program.cs builds a generic host, which runs until shutdown'],
+    ['var builder = Host.CreateApplicationBuilder(args);', 'Program.cs builds a generic host, which runs until shutdown'],
+    ['var host = new HostBuilder().Build();', 'Program.cs builds a generic host, which runs until shutdown'],
+    // A one-shot tool: it reads, writes and ends.
+    ['File.WriteAllText(args[0], Render(args[1]));', null],
+    // Unsubscribing, a comment and a string say nothing about this program.
+    ['Console.CancelKeyPress -= OnCancel;', null],
+    ['// Console.CancelKeyPress += (_, e) => stop.Cancel();\nRun();', null],
+    ['/* var builder = WebApplication.CreateBuilder(args); */ Run();', null],
+    ['Console.WriteLine("Host.CreateDefaultBuilder( is not called here");', null],
+  ];
+  for (const [code, expected] of cases) assert.equal(runsUntilStoppedReason([{ name: 'Program.cs', text: code.replace(/\\n/g, '\n') }]), expected, code);
+  // The first file by name that says so gives the reason, whatever order the folder lists them in.
+  const files = [{ name: 'Startup.cs', text: 'var h = new HostBuilder();' }, { name: 'Program.cs', text: 'Console.CancelKeyPress += OnCancel;' }, { name: 'Args.cs', text: 'class Args {}' }];
+  assert.equal(runsUntilStoppedReason(files), 'Program.cs subscribes Console.CancelKeyPress, so it runs until Ctrl+C');
+  assert.equal(runsUntilStoppedReason([]), null);
 });

@@ -91,6 +91,11 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  // Work with no async twin inside a lock: the remedy is to move it out, not a SemaphoreSlim around it.
+  { fixture: 'blocking-lock-in-async/lock-around-blocking-work.cs', ruleId: 'ASY004', about: 'File.Copy', line: 63, message: /touches the file system/, note: /Instead: move File\.Copy\(\.\.\.\) out of the lock, before or after it/, fix: /^Move File\.Copy\(\.\.\.\) out of the lock$/ },
+  // A synchronous disposal is information (its last step is short); a scope whose Dispose throws for an async-only service stays a warning.
+  { fixture: 'sync-api-in-async/await-using-flushed.cs', ruleId: 'ASY002', about: "'FileStream'", line: 46, message: /disposes 'FileStream' synchronously/, note: /Shown as information: a synchronous disposal blocks only for the resource's last step/, severity: 'information' },
+  { fixture: 'sync-api-in-async/renamed-twins.cs', ruleId: 'ASY002', about: "'IServiceScope'", line: 12, message: /CreateAsyncScope/, severity: 'warning' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'OnChanged'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },
@@ -122,8 +127,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'Rotate', message: /returns is dropped: its exception is lost$/, note: /The caller goes on while the work runs/ },
   { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'Verify', message: /returns is dropped: its exception is lost$/ },
   // No await can go where the task is dropped: the fix offers the discard and says why.
-  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 23, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
-  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 29, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 24, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 30, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Dispose' returns void", message: /^The task '_store\.WriteAsync\("last"\)' returns is dropped/, fix: /^Dispose's signature is not its own: observe the task's exceptions, or offer DisposeAsync \(IAsyncDisposable\) that returns it$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Run' returns void", line: 38, message: /^The task 'action\(\)' returns is dropped/, fix: /^Make Run return the task \(Task instead of void\), and let its callers await it$/ },
   // A call whose arguments hold a lambda with a block body: the quote keeps the end of the chain, not a cut of the lambda's body.

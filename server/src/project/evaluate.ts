@@ -142,6 +142,12 @@ export interface ProjectModel {
    * (project/weavers.ts). The project host sets it after evaluation; absent when the project does not reference it.
    */
   configureAwaitWeaver?: ConfigureAwaitWeaver | null;
+  /**
+   * Why a console application runs until it is stopped, read from the code at the top of its folder
+   * (project/longRunning.ts: a Ctrl+C wait, a host builder): such a program is no one-shot tool whatever its
+   * properties say. The project host sets it after evaluation for console applications; absent otherwise.
+   */
+  runsUntilStopped?: string | null;
   /** The IsTestProject property as set (Microsoft.NET.Test.Sdk sets it too), or null. */
   isTestProject: boolean | null;
   packageReferences: PackageReference[];

@@ -74,6 +74,11 @@ export function applicationWithoutContext(project: ProjectModel, referenced: rea
   return consoleApplicationReason(project);
 }
 
+/** Whether the project is an SDK-style `OutputType Exe` without a UI framework: what the console verdicts start from. */
+export function isConsoleApplication(project: ProjectModel): boolean {
+  return consoleApplicationReason(project) !== null && !project.uiFramework;
+}
+
 function consoleApplicationReason(project: ProjectModel): string | null {
   // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so.
   if (project.sdkStyle && (project.outputType ?? '').toLowerCase() === 'exe') return `${project.name} is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext`;
@@ -112,13 +117,15 @@ function declaresServiceHost(project: ProjectModel): boolean {
 /**
  * Why an application is a console tool, or null: a console application (no UI, no ASP.NET Core server, no worker SDK)
  * that declares no service host package, references no project of the workspace that does (its own host library, as
- * a `*.Console` entry point over a `*.Host` project), and whose name does not say it serves (LONG_RUNNING_NAME_WORDS).
+ * a `*.Console` entry point over a `*.Host` project), whose name does not say it serves (LONG_RUNNING_NAME_WORDS) and
+ * whose code does not either (`runsUntilStopped`).
  * Such a program runs one flow of work the user started (an installer, a command-line front end, a release script):
  * a synchronous wait there holds the flow that would wait anyway, with no request load to starve the thread pool and
  * no context to deadlock on. ASY003 shows its waits there as information (test/real-world/README.md, the seeded
  * reading of the thirty-fourth session: bitwarden's setup tool, duplicati's command line). A console application that
- * runs until Ctrl+C without the generic host has the same properties (the sample workspace's order desk), which is
- * why ASY002 does not lower its findings here. `referenced` is what the application
+ * runs until Ctrl+C or serves through a host its own code builds has a tool's properties (the sample workspace's
+ * order desk, YARP's standalone proxy): its code says so (`runsUntilStopped`, project/longRunning.ts), and it is no
+ * tool. `referenced` is what the application
  * references, directly or through other projects. A library's packages say nothing when they are not hosting ones: a
  * tool that references the product's core library sees that library's ASP.NET Core packages without serving anything.
  */
@@ -129,6 +136,7 @@ export function consoleToolReason(project: ProjectModel, withoutContext: string 
   if (console === null || withoutContext !== console) return null;
   if (declaresServiceHost(project) || referenced.some(declaresServiceHost)) return null;
   if (LONG_RUNNING_NAME_WORDS.includes(lastNameWord(project.name))) return null;
+  if (project.runsUntilStopped) return null;
   return `${project.name} is a console tool (OutputType Exe, no UI framework, web server or service host)`;
 }
 

@@ -7,6 +7,7 @@ import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed, type 
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import type { RuleContext, TextEdit } from './types';
+import { maskCommentsAndStrings } from './sourceText';
 import { enclosingTypes } from '../model/enclosingTypes';
 import { fileApiScopeOf } from '../signatures/provider';
 
@@ -368,11 +369,24 @@ export function cancellationTokenInScope(ctx: RuleContext, body: MethodBody, at:
   return null;
 }
 
-/** `x?.Read(...)`: awaiting the twin would await null when x is null, so no await fix is offered for these. */
+/**
+ * `x?.Read(...)`, `a.B?.C.Read(...)`: a null-conditional access anywhere in the call's chain makes the whole call
+ * null when its receiver is (C# short-circuits the rest of the chain), so awaiting it, or its twin, would await null
+ * and throw where the original skipped the call. No await fix is offered for these. Only a `?.` or `?[` outside the
+ * chain's argument lists and brackets counts (`Find(a?.Id).SaveAsync()` always calls SaveAsync); comments and
+ * literals are masked so a `?` in a string argument says nothing.
+ */
 export function isConditionalCall(text: string, call: { span: Span; nameSpan: Span; receiver: string | null }): boolean {
   if (call.receiver === null) return false;
-  const from = text.startsWith(call.receiver, call.span.start) ? call.span.start + call.receiver.length : call.span.start;
-  return text.slice(from, call.nameSpan.start).includes('?');
+  const chain = maskCommentsAndStrings(text).slice(call.span.start, call.nameSpan.start);
+  let depth = 0;
+  for (let i = 0; i < chain.length; i++) {
+    const c = chain[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === '?' && depth === 0 && (chain[i + 1] === '.' || chain[i + 1] === '[')) return true;
+  }
+  return false;
 }
 
 /**

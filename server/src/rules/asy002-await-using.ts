@@ -359,7 +359,24 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
     note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${otherTargetsNote(match, elsewhere)}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
     fix,
+    ...disposalSeverity(match),
   };
+}
+
+/**
+ * A synchronous disposal is shown as information: what it blocks on is the resource's last step (a final buffer
+ * flushed, the rest of a result drained, a connection handed back to its pool, a rollback on a failure path), short
+ * beside the work the async method awaited before it. Two seeded readings (test/real-world/README.md, thirty-fifth
+ * and thirty-sixth sessions) found every one of the 13 such warnings they read true and of little value: file
+ * streams disposed after an awaited CopyToAsync, a reader read to its end or by one key, a unit of work whose commit
+ * was awaited, a writer of a few hundred bytes; the one a maintainer would take (a ZipArchive's central directory at
+ * the end of a backup) still as information. The exception is a scope whose disposal throws: a service provider
+ * scope with a service registered per scope that only implements IAsyncDisposable, which `Dispose` refuses
+ * (InvalidOperationException), a defect rather than a cost. A severity set for ASY002 shows these at that severity.
+ */
+function disposalSeverity(match: AsyncDisposableMatch): Pick<RuleFinding, 'maxSeverity'> {
+  if (match.asyncFactory?.member === 'CreateScope') return {};
+  return { maxSeverity: { severity: 'information', reason: 'a synchronous disposal blocks only for the resource\'s last step (a final flush, the end of a result, a rollback), usually short beside the awaited work before it' } };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, KNOWN_SUBTYPES, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
 import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
 import { asyncDisposableOf, usingFinding } from './asy002-await-using';
+import { isStringWriterParameter } from './memoryWriterParameters';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
@@ -19,6 +20,7 @@ import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
 import { takesSyncModeParameter } from './syncPathOnly';
 import { awaitConventionOf, configuresAwaits } from './fileAwaitConvention';
+import { consoleToolCap } from './libraryCode';
 import { methodsNamed, stripGenerics } from '../workspace/index';
 import { verdictKey } from '../workspace/completion';
 
@@ -102,6 +104,8 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   if (instanceRows.length === 0) return null;
   // A reader or writer over a MemoryStream in view is as harmless as the MemoryStream, whatever its declared type.
   if (wrapsInMemoryStream(ctx, body, receiver) || isManifestResourceStream(ctx, body, receiver)) return null;
+  // A TextWriter parameter that every workspace caller fills with a StringWriter writes to memory.
+  if (isStringWriterParameter(ctx, body, receiver)) return null;
   const receiverType = receiverTypeOf(ctx, body, receiver);
   if (receiverType !== null) {
     for (const row of instanceRows) {
@@ -555,7 +559,9 @@ top-level statements) that have an awaitable twin, and names the twin:
   Identity manager), and \`await using\` would change little; a library's async-only service registered per scope,
   or one registered by assembly scanning, is not seen.
 
-It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\`, readers and writers built
+It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\` (also a \`TextWriter\`
+parameter that every call in the workspace hands a StringWriter, directly, as a local created so and never assigned
+again, or through a TextWriter parameter of the caller that is one in turn), readers and writers built
 over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`;
 also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
@@ -620,6 +626,21 @@ sends), and elsewhere they run only as the query is enumerated; the first collec
 are evaluated where the query is built and are checked. A reader over a string or a MemoryStream
 (\`XmlReader.Create(new StringReader(xml))\`, in place or as a local in view) handed to \`XDocument.Load\` or
 \`XElement.Load\` parses from memory and is left alone too.
+
+A \`using\` that disposes synchronously what could be disposed with \`await using\` is shown as information: the
+disposal blocks only for the resource's last step (a final buffer flushed, the rest of a result drained, a
+connection handed back, a rollback on a failure path), short beside the work awaited before it. The exception stays
+a warning: a service provider scope (\`CreateScope\`) where the workspace registers a service per scope that only
+implements IAsyncDisposable, whose synchronous disposal throws.
+
+A blocking call in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
+framework, no ASP.NET Core server, no worker SDK, no service host package (Microsoft.Extensions.Hosting, Topshelf)
+of its own or in a project it references, and no name whose last word says it serves (Server, Service, Daemon,
+Agent, Host, Worker), whose code at the top of its folder does not say it runs until stopped (a
+\`Console.CancelKeyPress\` or \`ProcessExit\` subscription, a generic host or WebApplication builder), or a class
+library that only such tools run. A release script or a command-line front end runs
+one flow of work its user started: the call holds the thread that flow would hold anyway, with no request load to
+starve the pool. A severity set for ASY002 in settings or .editorconfig shows these at that severity too.
 
 ## Why is this bad?
 An async method exists to give its thread back while it waits. A synchronous I/O call or a sleep inside it
@@ -735,8 +756,17 @@ state another object holds, which the \`using\` body may change. No fix is offer
         findings.push(usingFinding(ctx, body, using, match));
       }
     }
-    return findings;
+    return inConsoleTool(ctx, findings);
   },
 };
 
+/**
+ * A blocking call in a console tool's code is information (rules/libraryCode.ts consoleToolCap): the thirty-fifth
+ * session found 68 of duplicati's production warnings in its release builder, small files read and written between
+ * the processes of a build, true and of no value to change.
+ */
+function inConsoleTool(ctx: RuleContext, findings: RuleFinding[]): RuleFinding[] {
+  const cap = findings.length ? consoleToolCap(ctx, 'the blocking call holds the one flow of work its user started, with no request load to starve the thread pool') : null;
+  return cap ? findings.map((f) => (f.maxSeverity ? f : { ...f, maxSeverity: cap })) : findings;
+}
 

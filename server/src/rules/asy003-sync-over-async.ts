@@ -1,6 +1,7 @@
 /** ASY003 sync-over-async: a non-async method that blocks on a task (.Result, .Wait(), GetAwaiter().GetResult(), Task.WaitAll), outside entry points. */
 import type { LocalVariable, MethodBody, Span, TaskWait } from '../model/types';
 import { isAsyncContext, type Rule, type RuleContext, type RuleFinding } from './types';
+import { consoleToolCap } from './libraryCode';
 import { describeSyncBody, importsNamespace, receiverTypeOf, taskEvidenceOf } from './asy001-004-blocking-common';
 import { bodyChain } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
@@ -534,10 +535,7 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * counterpart where it has one.
  */
 /**
- * A wait in a console tool's code (project/synchronizationContext.ts consoleToolReason: an installer, a command-line
- * front end, a release script, or a library only such tools run) is information: the program runs one flow of work
- * its user started, so the wait holds the thread that would wait anyway (the seeded reading of the thirty-fourth
- * session). So is a wait in any code
+ * A wait in a console tool's code is information (rules/libraryCode.ts consoleToolCap), and so is a wait in any code
  * that runs without a SynchronizationContext (rules/contextFree.ts: an ASP.NET Core, worker or console application, a
  * library only they host, a function handed to Task.Run): it cannot deadlock, and what it costs is a pool thread held
  * for the task's duration, which matters under load. Two seeded readings (test/real-world/README.md, thirty-fourth and
@@ -547,8 +545,8 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * UI may call), a wait can deadlock and stays a warning.
  */
 function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
-  const tool = ctx.testCode ? null : ctx.library?.consoleTool;
-  if (tool) return { maxSeverity: { severity: 'information', reason: `${tool}: the wait holds the one flow of work its user started, with no context to deadlock on and no request load` } };
+  const tool = consoleToolCap(ctx, 'the wait holds the one flow of work its user started, with no context to deadlock on and no request load');
+  if (tool) return { maxSeverity: tool };
   // The note says already why the code has no context (withoutContextClause): the cap's reason does not repeat it.
   const contextFree = !ctx.testCode && contextFreeReason(ctx, body) !== null;
   return contextFree ? { maxSeverity: { severity: 'information', reason: 'without a SynchronizationContext the wait risks no deadlock, only a thread held while the task runs' } } : {};
@@ -704,8 +702,9 @@ before the host runs, or to a hosted service whose \`StartAsync\` the host await
 (without those parameters, or not public) stays a warning.
 A wait in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
 framework, no ASP.NET Core server, no worker SDK, no service host package (Microsoft.Extensions.Hosting, Topshelf) of
-its own or in a project it references, and no name whose last word says it serves (Server, Service, Daemon, Agent,
-Host, Worker), or a class library that only such tools run. An installer or a command-line front end runs one flow of
+its own or in a project it references, no name whose last word says it serves (Server, Service, Daemon, Agent,
+Host, Worker) and no code at the top of its folder that says it runs until stopped (a \`Console.CancelKeyPress\` or
+\`ProcessExit\` subscription, a generic host or WebApplication builder), or a class library that only such tools run. An installer or a command-line front end runs one flow of
 work its user started, so the wait holds the thread that would wait anyway, with no context to deadlock on and no
 request load to starve the pool; making it async means making the tool's synchronous chain, Main included, async.
 A wait in other code that runs without a SynchronizationContext is shown as information too: an ASP.NET Core, worker

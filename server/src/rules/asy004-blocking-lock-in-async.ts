@@ -116,6 +116,11 @@ interface BlockingInsideLock {
   code: string;
   /** What it waits for: "blocks on I/O", "waits for a task", "sleeps". */
   how: string;
+  /**
+   * The work has no async twin (`File.Exists`, `Directory.CreateDirectory`): a SemaphoreSlim would let only the wait
+   * for the lock be awaited, so the remedy is to move the call out of the section.
+   */
+  twinless?: boolean;
 }
 
 /**
@@ -143,7 +148,7 @@ function blockingInside(ctx: RuleContext, body: MethodBody, section: Span, locke
     if (locking && locking.row.type === 'Monitor' && locking.row.member === 'Wait' && call.argumentTexts[0]?.trim() === lockedText.trim()) continue;
     if (locking) return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'waits for another thread' };
     if (call.receiver !== null && FILE_SYSTEM_TYPES.some((t) => t.type === staticReceiverName(call.receiver!))) {
-      return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'touches the file system' };
+      return { code: `${code(call.span, call.nameSpan.end)}(...)`, how: 'touches the file system', twinless: true };
     }
   }
   for (const wait of body.waits) {
@@ -155,12 +160,15 @@ function blockingInside(ctx: RuleContext, body: MethodBody, section: Span, locke
 
 function lockFinding(ctx: RuleContext, body: MethodBody, lock: LockStatement, blocking: BlockingInsideLock): RuleFinding {
   const locked = shortCode(lock.lockedText);
+  const instead = blocking.twinless
+    ? `Instead: move ${blocking.code} out of the lock, before or after it, so that the lock guards only in-memory state; the call has no async twin, so a SemaphoreSlim would let only the wait for the lock be awaited.`
+    : `Instead: ${LOCK_STATEMENT.replacement}, and await the work's async twin inside it.`;
   return {
     span: lockHeadSpan(ctx.text, lock),
     message: `${quoted(`lock (${locked})`)} is held while ${quoted(blocking.code, 36)} ${blocking.how}`,
-    note: `Inside ${describeAsyncBody(body)}. Every other thread that needs ${locked} parks until this blocking work ends, and the compiler forbids await inside a lock (${LOCK_STATEMENT.awaitInsideIsCompilerError}), so the work cannot be awaited where it is. A short lock that only guards in-memory state would be fine. Instead: ${LOCK_STATEMENT.replacement}, and await the work's async twin inside it.`,
+    note: `Inside ${describeAsyncBody(body)}. Every other thread that needs ${locked} parks until this blocking work ends, and the compiler forbids await inside a lock (${LOCK_STATEMENT.awaitInsideIsCompilerError}), so the work cannot be awaited where it is. A short lock that only guards in-memory state would be fine. ${instead}`,
     bodyId: body.id,
-    fix: { title: SEMAPHORE_TITLE, safety: 'display-only', edits: [] },
+    fix: { title: blocking.twinless ? `Move ${blocking.code} out of the lock` : SEMAPHORE_TITLE, safety: 'display-only', edits: [] },
   };
 }
 
@@ -219,7 +227,9 @@ top-level statements):
 
 - a \`lock\` statement whose body blocks: a synchronous call ASY002 flags (file, stream, database or network I/O
   with an async twin, \`Thread.Sleep\`, a workspace \`Foo\` beside \`FooAsync\`), a task wait ASY001 flags
-  (\`.Result\`, \`.Wait()\`), a wait this rule flags, or a \`File\`/\`Directory\` call that has no twin at all;
+  (\`.Result\`, \`.Wait()\`), a wait this rule flags, or a \`File\`/\`Directory\` call that has no twin at all
+  (\`File.Exists\`, \`File.Copy\`), for which the note and the fix's title say to move the call out of the lock: a
+  SemaphoreSlim would let only the wait for the lock be awaited;
 - synchronous waits on thread-synchronization primitives: \`Monitor.Enter\`, \`Monitor.Wait\`, \`Monitor.TryEnter\`
   with a timeout, \`Mutex.WaitOne\`, \`WaitHandle.WaitOne\`/\`WaitAll\`/\`WaitAny\`, \`ManualResetEvent(Slim)\` and
   \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`, \`SpinWait.SpinUntil\`, \`SpinLock.Enter\`,

@@ -5,7 +5,7 @@
  */
 import type { LibraryCodeVerdict } from '../project/libraryCode';
 import type { WorkspaceIndex } from '../workspace/index';
-import type { RuleContext } from './types';
+import type { RuleContext, RuleFinding } from './types';
 
 export function libraryCodeOf(ctx: RuleContext): LibraryCodeVerdict {
   if (ctx.testCode) return { isLibrary: false, reason: `it is counted as test code (${ctx.testCode})` };
@@ -32,4 +32,19 @@ function entryPointOf(index: WorkspaceIndex): string | null {
   }
   entryPoints.set(index, { version: index.version, entry });
   return entry;
+}
+
+/**
+ * The most a finding in a console tool's code is shown at (project/synchronizationContext.ts consoleToolReason: an
+ * installer, a command-line front end, a release script, or a library only such tools run), and why: information.
+ * The program runs one flow of work its user started, so a wait or a blocking call holds the thread that flow would
+ * hold anyway, with no context to deadlock on and no request load to starve the pool; making it async would mean
+ * making the tool's whole synchronous chain, Main included, async. The seeded readings found these true and of
+ * little value (test/real-world/README.md, thirty-fourth and thirty-fifth sessions). A console program whose code
+ * says it runs until stopped is no tool (project/longRunning.ts). ASY002 and ASY003 ask it; `effect` says what the
+ * finding's call does there. A severity set for the rule shows it at that severity.
+ */
+export function consoleToolCap(ctx: RuleContext, effect: string): NonNullable<RuleFinding['maxSeverity']> | null {
+  const tool = ctx.testCode ? null : ctx.library?.consoleTool;
+  return tool ? { severity: 'information', reason: `${tool}: ${effect}` } : null;
 }

@@ -16,13 +16,17 @@ import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
+import { runsUntilStoppedReason, type EntryFolderSource } from '../longRunning';
 import { isApplication, type LinkingProject } from '../libraryCode';
-import { applicationWithoutContext, consoleToolReason, type HostingApplication } from '../synchronizationContext';
+import { applicationWithoutContext, consoleToolReason, isConsoleApplication, type HostingApplication } from '../synchronizationContext';
 import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderReason, testCodeReason, uncompiledSampleReason } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
 import { submodulePathsOf } from '../gitSubmodules';
+
+/** How many `.cs` files at the top of a console application's folder are read for signs that it runs until stopped. */
+const MAX_ENTRY_FOLDER_FILES = 16;
 
 /** Absolute path with forward slashes: the form the pure project model works in. */
 export function modelPath(abs: string): string {
@@ -159,7 +163,26 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     // decides whether a project in a test folder is test code (testCode.ts).
     if (!model.packageMetadata || model.packageMetadataFile !== model.path) beside.packingNuspec = packingNuspec(model, nuspecSource);
     if (referencesConfigureAwaitWeaver(model)) beside.configureAwaitWeaver = configureAwaitWeaverOf(model, solutionOf(model.path), (p) => fileSystem.readText(p));
+    if (isConsoleApplication(model)) beside.runsUntilStopped = runsUntilStoppedReason(entryFolderSources(model.directory));
     return Object.keys(beside).length ? { ...model, ...beside } : model;
+  };
+
+  /**
+   * The `.cs` files at the top of a project's folder, where the templates put Program.cs, for project/longRunning.ts:
+   * at most MAX_ENTRY_FOLDER_FILES of them in name order, each read with the config files' size bound. Unreadable
+   * files are left out.
+   */
+  const entryFolderSources = (dir: string): EntryFolderSource[] => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.cs')).map((e) => e.name).sort();
+    } catch {
+      return [];
+    }
+    return names.slice(0, MAX_ENTRY_FOLDER_FILES).flatMap((name) => {
+      const text = fileSystem.readText(`${dir.replace(/\/$/, '')}/${name}`);
+      return text === null ? [] : [{ name, text }];
+    });
   };
 
   const fileSystem: ProjectFileSystem = {
