@@ -75,6 +75,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 23, message: /blocks the thread on a task/, note: /Why this is a task: BoundedAsync is declared in Probe to return Task<T> or Task\. Shown as hint: Bounded is the synchronous twin of BoundedAsync, / },
   { fixture: 'sync-over-async/generic-overload-evidence.cs', ruleId: 'ASY003', about: 'GetResult', line: 47, message: /blocks the thread on a task/, note: /Why this is a task: MeasureAsync is declared in Folder to return Task<long>\. Shown as hint: Measure is the synchronous twin of MeasureAsync, / },
   // A method group handed to Task.Run or Task.Factory.StartNew could return Task (both take a task-returning function): the plain finding; a timer's callback stays a handler.
+  { fixture: 'async-void/test-methods.cs', ruleId: 'ASY020', about: "'CountsEachShelf'", message: /^'CountsEachShelf' is an async void test: xUnit\.net v3 no longer runs such tests$/, note: /xUnit1048 in v2 projects/ },
+  { fixture: 'async-void/test-methods.cs', ruleId: 'ASY020', about: "'RejectsNegativeCounts'", message: /is an async void test: NUnit does not run it$/, note: /NUnit1012/ },
+  { fixture: 'async-void/test-methods.cs', ruleId: 'ASY020', about: "'ClearsTheShelf'", message: /is an async void test: MSTest does not run it$/, note: /MSTEST0003/ },
+  { fixture: 'async-void/test-methods.cs', ruleId: 'ASY020', about: "'Refill'", message: /is async void: callers cannot await it or catch its exceptions$/ },
   { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'CheckLoop'", message: /is async void: callers cannot await it or catch its exceptions$/, fix: /^Return Task instead of void$/ },
   { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'CheckOnce'", message: /is async void: callers cannot await it/ },
   { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'Sweep'", message: /^Async void handler 'Sweep': an exception from its awaits is not caught$/, note: /is handed over as a delegate/ },

@@ -10,6 +10,7 @@ import { firstPassingCatch } from './tryClauses';
 import { inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
 import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
+import { asyncVoidTestVerdict } from './asyncVoidTests';
 import { typesNamed } from '../workspace/index';
 
 const docs = `## What it does
@@ -56,8 +57,9 @@ user continue or quit. The process goes on there, but the rest of the handler do
 stays disabled), so a handler of a Windows Forms form or control (its type derives from \`Form\`, or from
 \`UserControl\` or \`Control\` in a file that imports \`System.Windows.Forms\`) is shown as information, with a
 note that says so, unless the workspace sets \`UnhandledExceptionMode.ThrowException\` or its event arguments are of
-an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). A test framework cannot wait for an
-\`async void\` test either, so its failures go unnoticed or surface in another test.
+an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). A test method's caller is its
+framework: NUnit and MSTest do not run an \`async void\` test, and xUnit.net v2 waits for one through a
+SynchronizationContext of its own but v3 no longer runs them, so a test's message and note say what its framework does.
 
 Event handlers and callbacks of void delegates have no choice of return type, which is why the peers' blanket
 reports there were argued away (vs-threading issues 447 and 720). What still matters in them is the crash, so
@@ -117,7 +119,7 @@ private async void OnRefreshClicked(object sender, EventArgs e)
 For a function that may return \`Task\`, the fix changes \`void\` to \`Task\` (\`System.Threading.Tasks.Task\` when
 the file mentions no \`Task\`). It is **unsafe**: every caller now receives a task it should await (ASY022
 reports those that drop it), a delegate the function was converted to may no longer accept it, and a test
-framework starts awaiting a test it used to fire and forget.
+framework starts running as a \`Task\` a test it used to leave out or wait for through its own context.
 
 For an event handler or another fixed signature, the fix is **display-only**: wrap the body in \`try\`/\`catch\`
 and decide what to do with the exception (show it, log it); no mechanical choice is right for every app.
@@ -291,6 +293,24 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
   };
 }
 
+/**
+ * The message and note of an async void method that could return Task. A test method's caller is its framework,
+ * which decides what happens to it (asyncVoidTests.ts), so its text says that instead of the general sentence.
+ */
+function voidMethodText(body: MethodBody): { message: string; note: string } {
+  const test = body.kind === 'method' ? asyncVoidTestVerdict(body.attributes) : null;
+  if (test) {
+    return {
+      message: `${quoted(body.name)} is an async void test: ${test.outcome}`,
+      note: `${test.why} Return Task: ${test.framework} then awaits the test and reports its exceptions.`,
+    };
+  }
+  return {
+    message: `${body.kind === 'localFunction' ? 'Local function ' : ''}${quoted(body.name)} is async void: callers cannot await it or catch its exceptions`,
+    note: 'Return Task: callers can then await it and observe its exceptions. async void is for event handlers, whose signature is not the method\'s choice.',
+  };
+}
+
 export const rule: Rule = {
   meta: {
     id: 'ASY020',
@@ -320,8 +340,7 @@ export const rule: Rule = {
       const fix = returnTaskFix(ctx, body, masked);
       findings.push({
         span: body.nameSpan,
-        message: `${body.kind === 'localFunction' ? 'Local function ' : ''}${quoted(body.name)} is async void: callers cannot await it or catch its exceptions`,
-        note: 'Return Task: callers can then await it and observe its exceptions. async void is for event handlers, whose signature is not the method\'s choice.',
+        ...voidMethodText(body),
         bodyId: body.id,
         ...(fix ? { fix } : {}),
       });
