@@ -517,6 +517,10 @@ test('code that does not ship: a build script by its build system package unless
   // A tools folder counts only right below a root: deeper it is as often a product feature's folder (src/Core/Tools).
   assert.deepEqual(nonShippedFolderBelow('/repo/tools/Packager', ['/repo']), { folder: 'tools/', path: '/repo/tools', kind: 'tools' });
   assert.equal(nonShippedFolderBelow('/repo/src/Core/Tools/Generator', ['/repo']), null);
+  // The test applications of ASP.NET Core repositories sit in a testassets folder, at the top or below a project's.
+  assert.deepEqual(nonShippedFolderBelow('/repo/testassets/TestServer', ['/repo']), { folder: 'testassets/', path: '/repo/testassets', kind: 'test' });
+  assert.equal(nonShippedFolderBelow('/repo/src/Hosting/TestAssets/StartupApp', ['/repo'])?.kind, 'test');
+  assert.equal(nonShippedFolderBelow('/repo/src/TestAssetsApi', ['/repo']), null);
   // Below a feature's Tools folder, a test folder is still one.
   assert.deepEqual(nonShippedFolderBelow('/repo/src/Tools/test/Generator.Tests', ['/repo']), { folder: 'src/Tools/test/', path: '/repo/src/Tools/test', kind: 'test' });
 

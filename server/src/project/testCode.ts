@@ -561,6 +561,10 @@ export interface NonShippedFolder {
  */
 const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind; topLevelOnly?: true }[] = [
   { name: /^tests?$/i, kind: 'test' },
+  // ASP.NET Core's repositories keep the applications their functional tests start (a test server, a test client, a
+  // benchmark app) in a `testassets` folder beside `test/` (YARP's testassets/, aspnetcore's src/*/testassets/,
+  // https://github.com/dotnet/aspnetcore/tree/main/src/Hosting/test/testassets); they ship in no product.
+  { name: /^test-?assets$/i, kind: 'test' },
   { name: /^benchmarks?$/i, kind: 'benchmark' },
   // A playground holds apps the maintainers run to try the product by hand (aspire's and garnet's playground/).
   // A demos folder holds apps that show the product at work, as a samples folder does (a PDF export demo).

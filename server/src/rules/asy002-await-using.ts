@@ -26,6 +26,7 @@ import { maskCommentsAndStrings, usingScopeClose } from './sourceText';
 import { typeEveryReturnCreates } from './factoryResults';
 import { everySourceReadsOnly } from './streamSources';
 import { disposesUnwrittenHandedInStream } from './handedInStreams';
+import { opensFileNothingWritesThrough } from './unwrittenFiles';
 import { workspaceExtensionsTaking } from '../workspace/typing';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
@@ -160,6 +161,8 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
   // local or a helper's result whose every source, followed through locals, tuples and the workspace's methods, is
   // opened for reading or is a MemoryStream (`var (stream, info) = await OpenSubtitle(...)`: streamSources.ts).
   if (readOnlyCreationOf(resource) || opensForReadingInAHelper(ctx, body, resource) || everySourceReadsOnly(ctx, body, resource)) return null;
+  // A file the using opens itself and never writes through (an empty marker file): disposal has nothing to flush.
+  if (opensFileNothingWritesThrough(ctx.text, using)) return null;
   // A Stream parameter the method only reads or hands on: what the caller opened is not known, and nothing is written.
   if (disposesUnwrittenHandedInStream(ctx.text, body, ctx.model.bodies, using)) return null;
   // A workspace factory that cannot be overridden and only ever returns `new T(...)` hands out a T, whatever

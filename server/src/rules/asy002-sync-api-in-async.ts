@@ -601,10 +601,15 @@ opened for reading or decompressing (\`File.OpenRead\`, \`FileAccess.Read\`, \`C
 through a helper of the same type whose every return opens one so (\`CreateReadStream(path)\` returning \`new
 FileStream(path, FileMode.Open, FileAccess.Read)\`), or a local or result whose every source, followed through
 locals declared once, a deconstructed tuple (\`var (stream, info) = await OpenAsync(...)\`), both arms of a
-conditional and the returns of workspace methods that cannot be overridden, is opened for reading, an HTTP response
+conditional and the returns of workspace methods that cannot be overridden, is opened for reading (a \`ZipArchive\`
+built with the one-argument constructor too, whose mode is Read; and \`entry.Open()\` on an entry taken from such an
+archive, \`archive.GetEntry(name)\` or \`archive.Entries.First(...)\`, a read-only stream), an HTTP response
 body (\`GetStreamAsync\`) or a \`MemoryStream\`: disposing it writes nothing; a \`using\` of a
 \`FileStream\` or \`BufferedStream\` whose last statement in scope is \`await x.FlushAsync()\` (its buffer is empty, so
-disposing it only closes it; a compressing stream still writes its last block); a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
+disposing it only closes it; a compressing stream still writes its last block); a \`using\` that opens a file itself
+(\`File.Create\`, \`File.CreateText\`, \`File.AppendText\`, \`File.Open\`, \`File.OpenWrite\`, \`new FileStream(...)\`) and
+never names it again, or has no variable (\`using var _ = File.CreateText(marker);\`, an empty marker file): nothing
+was written, so there is nothing to flush; a dual-path method's (\`bool async\`) calls to the sync member of a workspace pair, and a
 workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbDataReader subclass); a call
 \`Foo(...)\` that is the fallback of a branch guarded by an optional asynchronous capability and calling \`FooAsync\`
 (\`if (adapter.CreateWriterAsync != null) return await CopyAsync(...); ... return Copy(...);\`, in its else arm or

@@ -1,6 +1,7 @@
 /** ASY013 unnecessary-async: an async method whose only await is a single tail await that could return the task instead. */
 import { quoted } from './messageText';
 import { passesGrpcCallOption } from '../knowledge/grpcClients';
+import { dispatcherOperationOf } from '../knowledge/dispatcherOperations';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
 import { stripGenerics, typesNamed, type MethodRef } from '../workspace/index';
@@ -92,7 +93,10 @@ returns.
   namespace (\`Microsoft.JSInterop\`, \`Blazored\`), and a call with no receiver never does. A call of a method the
   analysis cannot see that names a gRPC call option (\`deadline:\` or \`headers:\`, the parameters of a client
   generated from a .proto file) is one of a generated client's, which returns an \`AsyncUnaryCall<T>\`, no task: not
-  flagged. \`ValueTask\`-returning methods are
+  flagged. Nor is a UI dispatcher's call that returns an operation object (WPF's \`Dispatcher.InvokeAsync\` and
+  \`BeginInvoke\`, a \`DispatcherOperation\`; UWP's \`CoreDispatcher.RunAsync\`, an \`IAsyncAction\`), on a receiver
+  whose last member names a dispatcher (\`Application.Current.Dispatcher\`, \`_dispatcher\`) in a file that imports
+  the framework's namespace. \`ValueTask\`-returning methods are
   flagged only when the workspace shows the callee returns the same \`ValueTask\` type.
 - In a project that also targets .NET Framework or .NET Standard 2.0, a \`ValueTask\` method awaiting a Stream's
   \`ReadAsync(Memory<byte>)\` or \`WriteAsync(ReadOnlyMemory<byte>)\` in code those targets compile too (not inside an
@@ -226,6 +230,16 @@ function valueTaskOnlyHere(ctx: RuleContext, body: MethodBody, name: string, rec
   return targetsLackingApi(ctx, at, undefined, row.firstCoreMajor).lacking.length > 0;
 }
 
+/**
+ * Whether the call is a UI framework dispatcher's that returns an operation object (knowledge/dispatcherOperations.ts):
+ * not when the receiver's type is one the workspace declares, whose own members then decide.
+ */
+function callsFrameworkDispatcher(ctx: RuleContext, body: MethodBody, name: string, receiver: string | null): boolean {
+  if (!dispatcherOperationOf(name, receiver, fileNamespaces(ctx))) return false;
+  const typed = receiver === null ? null : typeOfExpression(receiver, body, ctx.model.bodies, ctx.index);
+  return !typed || typesNamed(ctx.index, stripGenerics(typed.typeText.replace(/\?$/, ''))).length === 0;
+}
+
 /** Whether some workspace method of this name returns a ValueTask (a call whose receiver is not typed may be it). */
 function workspaceNamesakeReturnsValueTask(ctx: RuleContext, name: string): boolean {
   return (ctx.index.methodsByName.get(name) ?? []).some((m) => {
@@ -335,6 +349,9 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
   switch (op.kind) {
     case 'call': {
       const callee = op.callee!;
+      // A WPF dispatcher's InvokeAsync returns a DispatcherOperation, a UWP one's RunAsync an IAsyncAction: no Task.
+      // Asked first, since a workspace method of the same name would otherwise type the call by its name alone.
+      if (callsFrameworkDispatcher(ctx, body, callee.name, callee.receiver)) return 'no';
       const resolved = resolveCallSite(callee.name, callee.receiver, callee.argumentCount, ctx.file, body, ctx.index, callee.typeArgumentCount);
       // The declarations the call binds to type it, not what dispatch may run: a call to a public virtual or abstract
       // member has no known targets (an override may live outside the workspace), yet its declared return type is

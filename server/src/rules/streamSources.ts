@@ -23,7 +23,28 @@ const MAX_STEPS = 8;
  */
 export function everySourceReadsOnly(ctx: RuleContext, body: MethodBody, expression: string): boolean {
   const sources = sourcesOf(ctx, ctx.file, body, expression, [], 0);
-  return sources !== null && sources.length > 0 && sources.every(isReadOnlyStream);
+  return sources !== null && sources.length > 0 && sources.every((source) => isReadOnlyStream(source) || opensEntryOfArchiveOpenedForReading(ctx, body, source));
+}
+
+/**
+ * Whether `source` is `entry.Open()` on an entry taken from an archive opened for reading (`var entry =
+ * archive.GetEntry(name)`, `archive.Entries.First(...)`, with `archive = ZipFile.OpenRead(path)` or `new
+ * ZipArchive(stream)`, whose mode is Read by default): in Read mode an entry's stream is read-only
+ * (https://learn.microsoft.com/dotnet/api/system.io.compression.ziparchiveentry.open), so it has nothing to flush.
+ * Followed through locals as the stream is; an entry of an archive of unknown mode (a parameter, a field, a foreach
+ * variable) is not.
+ */
+function opensEntryOfArchiveOpenedForReading(ctx: RuleContext, body: MethodBody, source: string): boolean {
+  const entry = /^([^]+?)\s*\.\s*Open\s*\(\s*\)$/.exec(source)?.[1];
+  if (!entry) return false;
+  const entries = sourcesOf(ctx, ctx.file, body, entry, [], 1);
+  if (!entries || entries.length === 0) return false;
+  return entries.every((e) => {
+    const archive = /^([^]+?)\s*\.\s*(?:Entries\b|GetEntry\s*\()/.exec(e.replace(/\s*\?\?\s*throw\b[^]*$/, ''))?.[1];
+    const archives = archive === undefined ? null : sourcesOf(ctx, ctx.file, body, archive, [], 2) ?? usingDeclared(body, archive);
+    // ZipFile.OpenRead, ZipArchiveMode.Read, `new ZipArchive(stream)`: knowledge/asyncDisposables.ts READ_ONLY_CREATIONS.
+    return !!archives && archives.length > 0 && archives.every((a) => readOnlyCreationOf(a) !== undefined);
+  });
 }
 
 /**
@@ -78,6 +99,15 @@ function localSources(ctx: RuleContext, file: string, body: MethodBody, name: st
   const { local, owner } = kept;
   if (local.deconstructs) return sourcesOf(ctx, file, owner, local.deconstructs.initializerText, [...local.deconstructs.element, ...element], steps + 1);
   return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1);
+}
+
+/**
+ * The resource of the one `using` that declares `name` in the body (`using var archive = ZipFile.OpenRead(path);`), a
+ * variable nothing can assign again, or null.
+ */
+function usingDeclared(body: MethodBody, name: string): string[] | null {
+  const declaring = body.usings.filter((u) => u.variableName === name.trim());
+  return declaring.length === 1 ? [valueText(declaring[0].resourceText)] : null;
 }
 
 /**
