@@ -96,7 +96,8 @@ export function withoutComments(text: string): string {
     } else if (c === '/' && text[i + 1] === '*') {
       const close = text.indexOf('*/', i + 2);
       i = close === -1 ? text.length : close + 1;
-      out += ' ';
+      // A comment that stands for an argument list (`Load(/*token*/)`) leaves the list empty, not `( )`.
+      if (!out.endsWith('(') && text[i + 1] !== ')') out += ' ';
     } else {
       out += c;
     }
