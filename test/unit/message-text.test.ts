@@ -42,3 +42,9 @@ test('a long wait keeps the call it waits on, not only GetAwaiter().GetResult()'
   // A receiver chain still loses its head when the call and its wait fit.
   assert.equal(quoted('application.Services.Storage.Documents.LoadAsync(documentId, token).Result'), "'…Services.Storage.Documents.LoadAsync(...).Result'");
 });
+
+test('comments inside quoted code are left out, and one in place of the arguments leaves an empty list', () => {
+  assert.equal(oneLineCode('db.Orders // the open ones\n    .Where(o => o.Open)\n    .ToList()'), 'db.Orders.Where(o => o.Open).ToList()');
+  assert.equal(oneLineCode('Rpc.ListAsync(/*token*/).ConfigureAwait(false)'), 'Rpc.ListAsync().ConfigureAwait(false)');
+  assert.equal(oneLineCode('Send("a // b", /* c */ d)'), 'Send("a // b", d)');
+});

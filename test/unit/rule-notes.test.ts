@@ -152,6 +152,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-without-await/throwing-stubs.cs', ruleId: 'ASY011', about: "'NameAsync'", message: /is async but never awaits/, note: /returns Task\.FromResult\(\.\.\.\), which allocates the same Task<string>/ },
   // A call whose arguments run over lines is quoted with them elided, and keeps its name before the task plumbing.
   { fixture: 'sync-over-async/long-argument-lists.cs', ruleId: 'ASY003', about: 'GetResult', message: /^'SubscribeAsync\(\.\.\.\)\.AsTask\(\)\.GetAwaiter\(\)\.GetResult\(\)' blocks the thread on a task/ },
+  // A chain longer than a note's quote still ends, in the message, with the operator or member that blocks or whose task is dropped.
+  { fixture: 'sync-api-in-async/long-query-chains.cs', ruleId: 'ASY002', about: 'FirstOrDefault', message: /^'…ThenInclude\(\.\.\.\)\.FirstOrDefault' runs the query synchronously; await 'FirstOrDefaultAsync' instead$/ },
+  { fixture: 'sync-api-in-async/long-query-chains.cs', ruleId: 'ASY002', about: 'StoreAsync', message: /^'…Regional(\.Regional)*\.Archive\.Store' runs synchronously; await 'IArchive\.StoreAsync' instead$/ },
+  { fixture: 'unobserved-task/long-dropped-chains.cs', ruleId: 'ASY022', about: 'ForwardAsync', message: /^The task '…Upstream(\.Upstream)*\.ForwardAsync\(\.\.\.\)' returns is dropped$/ },
 ];
 
 before(ready);

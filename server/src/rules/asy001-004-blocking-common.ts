@@ -75,11 +75,42 @@ function lambdaDescription(name: string): string {
 }
 
 /**
+ * Code with each comment turned into one space, literals kept as written. A chain written over lines may carry a
+ * comment between its calls (`db.Orders // open ones` on one line, `.Where(...)` on the next): a message would quote
+ * it, and to memberChain (asy002-ef-core-queries.ts) it would make a member unreadable, or a parenthesis inside it
+ * would shift the nesting.
+ */
+export function withoutComments(text: string): string {
+  if (!text.includes('/')) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === '\'') {
+      const from = i;
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+      out += text.slice(from, i + 1);
+    } else if (c === '/' && text[i + 1] === '/') {
+      const newline = text.indexOf('\n', i);
+      i = (newline === -1 ? text.length : newline) - 1;
+      out += ' ';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      i = close === -1 ? text.length : close + 1;
+      // A comment that stands for an argument list (`Load(/*token*/)`) leaves the list empty, not `( )`.
+      if (!out.endsWith('(') && text[i + 1] !== ')') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/**
  * Code on one line: each run of whitespace becomes one space, and none is left before a member access that a fluent
  * chain puts on its own line (`client\n    .Send()` reads `client.Send()`, as it would be written on one line).
  */
 export function oneLineCode(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/ (?=\??\.[A-Za-z_@])/g, '').trim();
+  return withoutComments(text).replace(/\s+/g, ' ').replace(/ (?=\??\.[A-Za-z_@])/g, '').trim();
 }
 
 /**

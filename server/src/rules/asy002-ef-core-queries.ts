@@ -13,7 +13,7 @@ import { stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../w
 import { fileApiScopeOf } from '../signatures/provider';
 import type { RuleContext } from './types';
 import { everyConfiguredProvider } from './efCoreProviders';
-import { importsNamespace, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
+import { importsNamespace, receiverTypeOf, shortCode, withoutComments } from './asy001-004-blocking-common';
 
 /** Where a query starts: a DbSet (EF Core for certain) or a value declared IQueryable (EF Core if the file uses it). */
 export interface QueryOrigin {
@@ -216,7 +216,7 @@ export function memberChain(text: string): Segment[] | null {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  const t = text.trim();
+  const t = withoutComments(text).trim();
   for (let i = 0; i < t.length; i++) {
     const c = t[i];
     if (c === '"' || c === '\'') {

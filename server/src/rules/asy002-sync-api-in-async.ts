@@ -330,9 +330,15 @@ function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kin
 function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {
   const { row } = match;
   // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
-  const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
+  const source = ctx.text.slice(call.span.start, call.nameSpan.end);
+  const written = shortCode(source);
   // A query's chain is already in the message: the twin's name says enough.
-  const twin = row.twinReceiver || match.via === 'query' ? row.asyncTwin : `${shortCode(ctx.text.slice(call.span.start, call.nameSpan.start))}${row.asyncTwin}`;
+  const twinOf = (receiver: string) => (row.twinReceiver || match.via === 'query' ? row.asyncTwin : `${receiver}${row.asyncTwin}`);
+  const receiverSource = ctx.text.slice(call.span.start, call.nameSpan.start);
+  const twin = twinOf(shortCode(receiverSource));
+  // The message quotes the code as written: quoted() shortens it from the front, keeping the member called, which
+  // shortCode's cut (it keeps the head of a long chain) would already have lost.
+  const quotedTwin = twinOf(receiverSource);
   const consumed = row.twinUse === 'await foreach' ? ', consumed with await foreach,' : '';
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
@@ -350,8 +356,8 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const finding: RuleFinding = {
     span: call.span,
     message: fitted((max) => (row.twinUse === 'await foreach'
-      ? `${quoted(written, max)} ${shortPhrase(row)}; consume ${quoted(twin, max)} with await foreach instead`
-      : `${quoted(written, max)} ${shortPhrase(row)}; await ${quoted(twin, max)} instead`)),
+      ? `${quoted(source, max)} ${shortPhrase(row)}; consume ${quoted(quotedTwin, max)} with await foreach instead`
+      : `${quoted(source, max)} ${shortPhrase(row)}; await ${quoted(quotedTwin, max)} instead`)),
     note: [`${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin.`, ...noteParts].join(' '),
     bodyId: body.id,
   };
@@ -446,7 +452,8 @@ function createdWithAsyncSettings(ctx: RuleContext, body: MethodBody, receiver: 
 function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: WorkspaceTwinMatch): RuleFinding {
   const twinName = `${call.name}Async`;
   const owner = match.twins[0].typeName ?? match.typeName;
-  const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
+  const source = ctx.text.slice(call.span.start, call.nameSpan.end);
+  const written = shortCode(source);
   const n = call.argumentTexts.length;
   const token = match.needsToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
   let noFix = whyNoAwaitHere(ctx, body, call);
@@ -454,7 +461,7 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
   if (!noFix && call.usage !== 'discarded') noFix = resultMismatch(call.name, twinName, match);
   const finding: RuleFinding = {
     span: call.span,
-    message: fitted((max) => `${quoted(written, max)} runs synchronously; await ${quoted(`${owner}.${twinName}`, max)} instead`),
+    message: fitted((max) => `${quoted(source, max)} runs synchronously; await ${quoted(`${owner}.${twinName}`, max)} instead`),
     note: `${written} runs inside ${describeAsyncBody(body)}. The workspace declares ${owner}.${twinName} next to ${call.name}: the synchronous version holds the thread for whatever it waits on, the async one frees it. ${match.evidenceText}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
   };

@@ -89,7 +89,7 @@ function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: 
   const { row } = match;
   const spanning = awaitBetweenAcquireAndRelease(ctx, body, call, row);
   if (spanning) {
-    const written = shortCode(ctx.text.slice(call.span.start, call.nameSpan.end));
+    const written = ctx.text.slice(call.span.start, call.nameSpan.end);
     return {
       span: call.span,
       message: `${quoted(written)} holds a thread-affine lock across the await on line ${spanning.awaitLine}`,
@@ -135,7 +135,8 @@ function blockingInsideLock(ctx: RuleContext, body: MethodBody, lock: LockStatem
 /** The first blocking thing done strictly inside `section` while `lockedText` is held (see blockingInsideLock). */
 function blockingInside(ctx: RuleContext, body: MethodBody, section: Span, lockedText: string): BlockingInsideLock | null {
   const inside = (span: Span) => section.start < span.start && span.end <= section.end;
-  const code = (span: Span, end: number) => shortCode(ctx.text.slice(span.start, end));
+  // Quoted in the message, which shortens it from the front (messageText.ts): the member called stays.
+  const code = (span: Span, end: number) => ctx.text.slice(span.start, end);
   for (const call of body.calls) {
     if (!inside(call.span) || call.inNameof) continue;
     const sync = syncApiCallOf(ctx, body, call);

@@ -1,7 +1,7 @@
 /** ASY022 unobserved-task: a call whose Task is dropped, neither awaited, stored, returned nor passed on. */
 import type { CallSite, FileModel, MethodBody } from '../model/types';
 import { intentionalDropOf, specificationLambdaOf } from '../knowledge/fireAndForget';
-import { importsNamespace, isConditionalCall, receiverTypeOf, shortCode } from './asy001-004-blocking-common';
+import { importsNamespace, isConditionalCall, receiverTypeOf } from './asy001-004-blocking-common';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
@@ -171,7 +171,7 @@ export const rule: Rule = {
         const targets = applicableTargetsOf(ctx, body, call);
         if (dropsNothing(ctx, call, targets, true)) continue;
         const configured = droppedConfigured(ctx, call);
-        const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
+        const code = ctx.text.slice(call.span.start, call.span.end);
         const completedToday = completesBeforeReturning(ctx, targets);
         findings.push({
           span: call.span,
@@ -303,7 +303,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     if (!voidMember && assertsASynchronousThrow(ctx, body, applicable)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
-    const code = shortCode(ctx.text.slice(call.span.start, call.span.end));
+    const code = ctx.text.slice(call.span.start, call.span.end);
     findings.push({
       span: call.span,
       message: voidMember
