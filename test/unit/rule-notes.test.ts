@@ -100,6 +100,8 @@ const ROWS: NoteRow[] = [
   // A synchronous disposal is information (its last step is short); a scope whose Dispose throws for an async-only service stays a warning.
   { fixture: 'sync-api-in-async/await-using-flushed.cs', ruleId: 'ASY002', about: "'FileStream'", line: 46, message: /disposes 'FileStream' synchronously/, note: /Shown as information: a synchronous disposal blocks only for the resource's last step/, severity: 'information' },
   { fixture: 'sync-api-in-async/renamed-twins.cs', ruleId: 'ASY002', about: "'IServiceScope'", line: 12, message: /CreateAsyncScope/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/renamed-twins.cs', ruleId: 'ASY002', about: "'AsyncServiceScope'", line: 29, message: /disposes 'AsyncServiceScope' synchronously/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/async-scope-without-async-only-services.cs', ruleId: 'ASY002', about: "'AsyncServiceScope'", line: 13, message: /disposes 'AsyncServiceScope' synchronously/, note: /Shown as information: the workspace registers no service per scope that is only IAsyncDisposable, so the synchronous disposal does not throw/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'OnChanged'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnNarrowCatch'", message: /is not caught/, note: /line 52 can throw an exception the catch around it \(line 54\) does not take\./ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnRethrow'", message: /its catch throws the exception from its awaits again/, note: /line 65 can throw, and the catch around it \(line 67\) throws again\./ },

@@ -362,7 +362,7 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
     note: `Inside ${describeAsyncBody(body)}, ${twin} is the awaitable twin. ${match.note}${otherTargetsNote(match, elsewhere)}${noFix ? ` No automatic fix: ${noFix}.` : ''}`,
     bodyId: body.id,
     fix,
-    ...disposalSeverity(match),
+    ...disposalSeverity(ctx, match),
   };
 }
 
@@ -373,12 +373,18 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
  * and thirty-sixth sessions) found every one of the 13 such warnings they read true and of little value: file
  * streams disposed after an awaited CopyToAsync, a reader read to its end or by one key, a unit of work whose commit
  * was awaited, a writer of a few hundred bytes; the one a maintainer would take (a ZipArchive's central directory at
- * the end of a backup) still as information. The exception is a scope whose disposal throws: a service provider
- * scope with a service registered per scope that only implements IAsyncDisposable, which `Dispose` refuses
- * (InvalidOperationException), a defect rather than a cost. A severity set for ASY002 shows these at that severity.
+ * the end of a backup) still as information. A service provider scope is another matter: its `Dispose` throws
+ * (InvalidOperationException) when a service it created per scope only implements IAsyncDisposable, a defect rather
+ * than a cost. A `CreateScope` is reported only when the workspace registers such a service, and stays a warning; an
+ * AsyncServiceScope disposed with a plain `using` stays a warning when the workspace registers one, and is
+ * information otherwise, with that reason. A severity set for ASY002 shows these at that severity.
  */
-function disposalSeverity(match: AsyncDisposableMatch): Pick<RuleFinding, 'maxSeverity'> {
+function disposalSeverity(ctx: RuleContext, match: AsyncDisposableMatch): Pick<RuleFinding, 'maxSeverity'> {
   if (match.asyncFactory?.member === 'CreateScope') return {};
+  if (match.typeName === 'AsyncServiceScope') {
+    if (asyncOnlyScopedService(ctx.index)) return {};
+    return { maxSeverity: { severity: 'information', reason: 'the workspace registers no service per scope that is only IAsyncDisposable, so the synchronous disposal does not throw; it disposes the scope\'s services synchronously' } };
+  }
   return { maxSeverity: { severity: 'information', reason: 'a synchronous disposal blocks only for the resource\'s last step (a final flush, the end of a result, a rollback), usually short beside the awaited work before it' } };
 }
 

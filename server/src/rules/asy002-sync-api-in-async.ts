@@ -641,9 +641,10 @@ are evaluated where the query is built and are checked. A reader over a string o
 
 A \`using\` that disposes synchronously what could be disposed with \`await using\` is shown as information: the
 disposal blocks only for the resource's last step (a final buffer flushed, the rest of a result drained, a
-connection handed back, a rollback on a failure path), short beside the work awaited before it. The exception stays
-a warning: a service provider scope (\`CreateScope\`) where the workspace registers a service per scope that only
-implements IAsyncDisposable, whose synchronous disposal throws.
+connection handed back, a rollback on a failure path), short beside the work awaited before it. A service provider
+scope (\`CreateScope\`, or an \`AsyncServiceScope\` disposed with a plain \`using\`) stays a warning where the
+workspace registers a service per scope that only implements IAsyncDisposable: its synchronous disposal throws. An
+AsyncServiceScope where no such service is registered is information, with that reason.
 
 A blocking call in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
 framework, no ASP.NET Core server, no worker SDK, no service host package (Microsoft.Extensions.Hosting, Topshelf)
