@@ -48,6 +48,16 @@ export function withoutContextClause(ctx: RuleContext, body: MethodBody): string
  */
 const BLAZOR_COMPONENT_BASES = new Set(['ComponentBase', 'IComponent', 'LayoutComponentBase', 'OwningComponentBase', 'InputBase', 'ErrorBoundaryBase']);
 
+/**
+ * Where an exception escaping an async void function goes in a Blazor component, as notes say it: the async void
+ * builder captured the renderer's SynchronizationContext (component code runs on it) and posts the exception there;
+ * Blazor Server's circuit host treats it as fatal to the circuit (dotnet/aspnetcore
+ * src/Components/Server/src/Circuits/CircuitHost.cs subscribes `Renderer.UnhandledSynchronizationException`; "Blazor
+ * treats most unhandled exceptions as fatal to that circuit", learn.microsoft.com/aspnet/core/blazor/fundamentals/handle-errors).
+ * An error boundary does not see it, since it reaches no render or event dispatch. Notes of ASY020 and ASY021 share it.
+ */
+export const BLAZOR_RETHROW_NOTE = "is rethrown on the Blazor renderer's synchronization context, which in Blazor Server ends the user's circuit (its connection and component state) and logs the exception";
+
 export function inBlazorComponent(ctx: RuleContext, body: MethodBody): boolean {
   if (/\.razor\.cs$/i.test(ctx.file)) return true;
   const owner = body.containingType?.split('.').pop();
