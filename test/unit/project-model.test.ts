@@ -573,6 +573,23 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testCodeReason(project('/repo/src/Acme.Audio.Resamples/Acme.Audio.Resamples.csproj', ''), () => [], folderOf), null);
   assert.equal(testCodeReason(project('/repo/src/Acme.Downsample/Acme.Downsample.csproj', ''), () => [], folderOf), null);
   assert.equal(testCodeReason(project('/repo/src/Acme.ExamplesApi/Acme.ExamplesApi.csproj', ''), () => [], folderOf), null);
+  // A documentation site named after a published package it references (its pages, their host, its API page
+  // generator) is documentation, down to the examples' data library that only the site references; a Docs project
+  // that extends no published package's name, one that publishes itself, or one production code references is not.
+  const library = project('/repo/src/Acme/Acme.csproj', '<PackageTags>ui</PackageTags>');
+  const site = project('/repo/src/Acme.Docs/Acme.Docs.csproj', '');
+  const siteHost = project('/repo/src/Acme.Docs.Server/Acme.Docs.Server.csproj', '<OutputType>Exe</OutputType>');
+  const exampleData = project('/repo/src/Acme.Examples.Data/Acme.Examples.Data.csproj', '');
+  const siteReferencers = (p: { path: string }) => (p === site ? [siteHost] : p === exampleData ? [site, siteHost] : []);
+  const siteReferences = (p: { path: string }) => (p === siteHost ? [site, library, exampleData] : p === site ? [library, exampleData] : []);
+  assert.equal(testCodeReason(site, siteReferencers, folderOf, { referencesOf: siteReferences }), 'Acme.Docs belongs to the documentation of the package Acme by its name (Docs), not published and referenced by no production code');
+  assert.equal(testCodeReason(siteHost, siteReferencers, folderOf, { referencesOf: siteReferences }), 'Acme.Docs.Server belongs to the documentation of the package Acme by its name (Docs), not published and referenced by no production code');
+  assert.equal(testCodeReason(exampleData, siteReferencers, folderOf, { referencesOf: siteReferences }), 'Acme.Examples.Data is a sample by its name (Examples), not published and referenced by no production code');
+  const documentStore = project('/repo/src/Acme.Docs/Acme.Docs.csproj', '<OutputType>Exe</OutputType>');
+  assert.equal(testCodeReason(documentStore, () => [], folderOf, { referencesOf: () => [project('/repo/src/Acme/Acme.csproj', '')] }), null);
+  assert.equal(testCodeReason(project('/repo/src/Acme.Docs/Acme.Docs.csproj', '<PackageId>Acme.Docs</PackageId>'), () => [], folderOf, { referencesOf: () => [library] }), null);
+  assert.equal(testCodeReason(site, (p) => (p === site ? [app] : []), folderOf, { referencesOf: siteReferences }), null);
+  assert.equal(testCodeReason(project('/repo/src/Docs/Docs.csproj', ''), () => [], folderOf, { referencesOf: () => [library] }), null);
   // A build folder says something only when it holds a build script: product code may sit in one.
   const helper = project('/repo/build/Tasks/Tasks.csproj', '');
   const nuke = script('Nuke.Common');

@@ -256,7 +256,8 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * name does not say test support and a project that is not test code references it: the product ships it.
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
- * `samples`, `examples`, `playground` or `demos` folder, or with a Samples or Examples word ending a segment of its name, sampleNameReason)
+ * `samples`, `examples`, `playground` or `demos` folder, or with a Samples or Examples word ending a segment of its name, sampleNameReason;
+ * or a documentation site named after a published package of the workspace that it references, documentationSiteReason)
  * or the repository's tooling (in a top-level `tools` folder) that neither publishes itself nor is referenced by
  * production code (nonShippedReason), an application that references a test project (testToolReason), an unpacked application
  * that nothing references and whose name says test support, or one that publishes nothing and has a Tests segment in its
@@ -301,7 +302,7 @@ export function testCodeReason(
     const folder = testFolderOf(p);
     const inFolder = folder ? nonShippedReason(p, folder, referencedByProductionCode, projectsUnder) : undefined;
     if (inFolder !== undefined) return inFolder;
-    const sample = sampleNameReason(p, referencedByProductionCode);
+    const sample = sampleNameReason(p, referencedByProductionCode) ?? documentationSiteReason(p, referencesOf(p), referencedByProductionCode);
     if (sample) return sample;
     const tool = testToolReason(p, referencesOf(p)) ?? testAppReason(p, referencersOf(p)) ?? generatorAppReason(p, referencersOf(p));
     if (tool) return tool;
@@ -502,6 +503,29 @@ export function sampleNameReason(project: ProjectModel, referencedByProductionCo
   if (!segment || publishedByItsOwnFile(project) || referencedByProductionCode(project)) return null;
   return `${project.name} is a sample by its name (${segment}), not published and referenced by no production code${inheritedMetadataNote(project)}`;
 }
+
+/**
+ * Why a project is the documentation site of a package of the workspace, or null: a segment of its name after the
+ * first is Docs or Documentation, the segments before it name a project it references (directly or through others)
+ * that is published as a package (`Acme.Docs` and `Acme.Docs.Server` over the package `Acme`), it does not publish
+ * itself and no production code references it. Such a site hosts the package's documentation pages and the examples
+ * they show and run (a component library's gallery, its web host, the generator of its API pages); the package ships
+ * and the site does not, so its findings are capped as a sample's are. The name must extend a published package's
+ * name: a product may call a feature or an application Docs (a document store's `Acme.Docs` service), and then no
+ * package of the workspace carries the name in front of it. Over the real-world trees MudBlazor's docs site (six
+ * projects under `src/`, beside the library) is the first of this kind (test/real-world/README.md, thirty-sixth session).
+ */
+export function documentationSiteReason(project: ProjectModel, references: readonly ProjectModel[], referencedByProductionCode: (p: ProjectModel) => boolean): string | null {
+  const segments = project.name.split('.');
+  const at = segments.findIndex((s, i) => i > 0 && DOCUMENTATION_SEGMENT.test(s));
+  if (at === -1 || publishedByItsOwnFile(project)) return null;
+  const documented = segments.slice(0, at).join('.');
+  if (!references.some((r) => r.name === documented && isPublished(r)) || referencedByProductionCode(project)) return null;
+  return `${project.name} belongs to the documentation of the package ${documented} by its name (${segments[at]}), not published and referenced by no production code`;
+}
+
+/** A segment of a project's name that says documentation (case-sensitive, whole: not `Acme.Dockets`). */
+const DOCUMENTATION_SEGMENT = /^(?:Docs|Documentation)$/;
 
 /**
  * A segment of a project's name that says sample: the word alone or as the last word of a PascalCase segment

@@ -7,7 +7,7 @@ import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
 import { quoted } from './messageText';
 import { firstPassingCatch } from './tryClauses';
-import { inBlazorComponent } from './contextFree';
+import { BLAZOR_RETHROW_NOTE, inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
 import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
 import { asyncVoidTestVerdict } from './asyncVoidTests';
@@ -266,7 +266,7 @@ function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string):
  */
 function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody, uiThread: string | null): string {
   if (uiThread) return `${uiThread}: an exception escaping an async void handler there is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the handler does not run.`;
-  if (inBlazorComponent(ctx, body)) return 'An exception escaping an async void function is rethrown on the Blazor renderer\'s synchronization context, which in Blazor Server ends the user\'s circuit (its connection and component state) and logs the exception.';
+  if (inBlazorComponent(ctx, body)) return `An exception escaping an async void function ${BLAZOR_RETHROW_NOTE}.`;
   return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinUI, MAUI and services alike, and in Windows Forms off its UI thread.';
 }
 

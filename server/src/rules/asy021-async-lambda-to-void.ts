@@ -14,6 +14,7 @@ import { escapingAwaits } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { winFormsUiThreadSubscriptionReason } from './winFormsHandlers';
+import { BLAZOR_RETHROW_NOTE, inBlazorComponent } from './contextFree';
 
 const docs = `## What it does
 Flags an async lambda or anonymous method that the compiler turns into an \`async void\` function because the
@@ -52,7 +53,9 @@ lambda passes even when the assertion fails. A lambda subscribed to an event ins
 process goes on, the rest of the lambda does not run, and the finding is shown as information (as ASY020's handlers
 of such a type are), unless the event has the name of one .NET raises on a pool thread (\`Elapsed\`, a
 \`FileSystemWatcher\`'s \`Created\` or \`Changed\`, \`DoWork\`) or the workspace sets
-\`UnhandledExceptionMode.ThrowException\`.
+\`UnhandledExceptionMode.ThrowException\`. In a Blazor component the lambda runs on the renderer's synchronization
+context, where an escaping exception ends the user's circuit in Blazor Server (not the process, and out of reach of an
+error boundary); the note says so, and the finding stays a warning.
 
 ## Example
 \`\`\`csharp
@@ -394,6 +397,8 @@ export const rule: Rule = {
       // A Windows Forms control's event runs on the UI thread, whose context hands the exception to Application.ThreadException.
       const uiThread = found.handler && !found.endsProcess && target.kind === 'eventSubscription' && target.targetText
         ? winFormsUiThreadSubscriptionReason(ctx, body, target.targetText) : null;
+      // In a Blazor component the exception goes to the renderer's context and ends the user's circuit, not the process.
+      const blazor = inBlazorComponent(ctx, body);
       findings.push({
         span: body.nameSpan,
         message: `This async ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} becomes async void: its delegate returns void`,
@@ -402,9 +407,9 @@ export const rule: Rule = {
           : uiThread
           ? `${uiThread}: an exception escaping one of its awaits is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the lambda does not run; catch it inside.`
           : found.handler
-          ? 'An exception escaping one of its awaits is rethrown on the synchronization context or the thread pool and ends the process; catch it inside.'
+          ? `An exception escaping one of its awaits ${blazor ? BLAZOR_RETHROW_NOTE : 'is rethrown on the synchronization context or the thread pool and ends the process'}; catch it inside.`
           : escapes
-          ? 'Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ends the process instead of reaching the caller.'
+          ? `Its caller does not wait for it (it returns at its first await that suspends), and an exception in it ${blazor ? `${BLAZOR_RETHROW_NOTE},` : 'ends the process'} instead of reaching the caller.`
           : 'Its caller does not wait for it: it returns at its first await that suspends (no exception of its awaits escapes it).'),
         bodyId: body.id,
         fix: { title: fixTitleOf(target, found, escapes), safety: 'display-only', edits: [] },

@@ -13,6 +13,7 @@ import { typeFamily } from '../workspace/index';
 import { activationSchedulerBase } from '../knowledge/activationSchedulers';
 import { remoteInterfaceBase } from '../knowledge/remoteInterfaces';
 import { taskRunWorkOf } from './taskRunWork';
+import { inBlazorComponent } from './contextFree';
 
 const docs = `## What it does
 Off by default. Flags an \`await\` of a \`Task\`, \`Task<T>\`, \`ValueTask\` or \`ValueTask<T>\` without
@@ -40,7 +41,10 @@ weaver's package and a \`[ConfigureAwait(x)]\` on the method, on its type or on 
 gives them a value: the built code then says what the source does not, and the project has chosen), test code, UI event handlers (\`(object sender, XEventArgs e)\`, whose continuations must return to
 the UI thread), Orleans grains and system targets (a class deriving from \`Grain\`, \`JournaledGrain\` or
 \`SystemTarget\` and implementing a grain interface: their turns must resume on the activation's scheduler, and
-Orleans' documentation says not to use ConfigureAwait(false) in grain code), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of a task written as already complete
+Orleans' documentation says not to use ConfigureAwait(false) in grain code), Blazor components (a type derived from
+\`ComponentBase\` or a \`.razor.cs\` code-behind file: their code must resume on the renderer's synchronization
+context, where a render request after ConfigureAwait(false) throws, and Blazor's team says not to use it in component
+code, dotnet/aspnetcore#19004), \`await Task.Yield()\` (which has no ConfigureAwait), awaits of a task written as already complete
 (\`Task.CompletedTask\`, \`Task.FromResult(x)\`, \`ValueTask.FromResult(x)\`, \`new ValueTask<T>(x)\`, \`default\`:
 the method goes on without suspending, so there is no context to come back to), awaits in the work of \`Task.Run\`
 (a lambda handed to it, or a private method or local function whose name is handed to it, \`_loop =
@@ -163,7 +167,10 @@ function fixEdits(ctx: RuleContext, a: SuspensionPoint): { start: number; end: n
 
 function isChecked(ctx: RuleContext, body: MethodBody, masked: string): boolean {
   // Task.Run's work starts on the thread pool under the default scheduler: its awaits have no context to capture.
-  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body) && !weaverConfigures(ctx, body) && taskRunWorkOf(ctx, body, masked) === null;
+  // A Blazor component's code must resume on its renderer's context: after ConfigureAwait(false) a render request
+  // (StateHasChanged) throws "The current thread is not associated with the Dispatcher", and the framework's team
+  // says not to use it in component code (dotnet/aspnetcore#19004).
+  return !(body.returnKind === 'void' && hasEventHandlerSignature(ctx, body)) && !onActivationScheduler(ctx, body) && !inBlazorComponent(ctx, body) && !weaverConfigures(ctx, body) && taskRunWorkOf(ctx, body, masked) === null;
 }
 
 /**

@@ -44,12 +44,23 @@ export function withoutContextClause(ctx: RuleContext, body: MethodBody): string
  * (learn.microsoft.com/aspnet/core/blazor/components/synchronization-context): a wait there can deadlock, so the
  * project's verdict does not answer for them. A component is a type whose family has one of Blazor's component bases
  * (Microsoft.AspNetCore.Components: ComponentBase and the framework's classes derived from it), or the code-behind of
- * a .razor file, whose base class the markup may name.
+ * a .razor file, whose base class the markup may name, or a .razor file itself.
  */
 const BLAZOR_COMPONENT_BASES = new Set(['ComponentBase', 'IComponent', 'LayoutComponentBase', 'OwningComponentBase', 'InputBase', 'ErrorBoundaryBase']);
 
+/**
+ * Where an exception escaping an async void function goes in a Blazor component, as notes say it: the async void
+ * builder captured the renderer's SynchronizationContext (component code runs on it) and posts the exception there;
+ * Blazor Server's circuit host treats it as fatal to the circuit (dotnet/aspnetcore
+ * src/Components/Server/src/Circuits/CircuitHost.cs subscribes `Renderer.UnhandledSynchronizationException`; "Blazor
+ * treats most unhandled exceptions as fatal to that circuit", learn.microsoft.com/aspnet/core/blazor/fundamentals/handle-errors).
+ * An error boundary does not see it, since it reaches no render or event dispatch. Notes of ASY020 and ASY021 share it.
+ */
+export const BLAZOR_RETHROW_NOTE = "is rethrown on the Blazor renderer's synchronization context, which in Blazor Server ends the user's circuit (its connection and component state) and logs the exception";
+
 export function inBlazorComponent(ctx: RuleContext, body: MethodBody): boolean {
-  if (/\.razor\.cs$/i.test(ctx.file)) return true;
+  // A .razor file is a component whatever its projected class header kept (a long name may leave no room for the base).
+  if (/\.razor(?:\.cs)?$/i.test(ctx.file)) return true;
   const owner = body.containingType?.split('.').pop();
   if (!owner) return false;
   for (const name of typeFamily(ctx.index, owner)) if (BLAZOR_COMPONENT_BASES.has(name.split('.').pop() ?? name)) return true;
