@@ -1,6 +1,6 @@
 /** What the four blocking rules (ASY001-ASY004) share: how they name a body, shorten code for messages, resolve receiver types and decide where an inserted `await` is valid C#. */
 import type { MethodBody, Span } from '../model/types';
-import { closingBracket, splitTopLevel } from '../model/syntax';
+import { closingBracket, splitTopLevel, topLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
@@ -409,15 +409,11 @@ export function cancellationTokenInScope(ctx: RuleContext, body: MethodBody, at:
  */
 export function isConditionalCall(text: string, call: { span: Span; nameSpan: Span; receiver: string | null }): boolean {
   if (call.receiver === null) return false;
-  const chain = maskCommentsAndStrings(text).slice(call.span.start, call.nameSpan.start);
-  let depth = 0;
-  for (let i = 0; i < chain.length; i++) {
-    const c = chain[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === '?' && depth === 0 && (chain[i + 1] === '.' || chain[i + 1] === '[')) return true;
-  }
-  return false;
+  // The whole file's mask, read in place: sourceText.ts keeps the last text it masked, which the other rules ask for in turn.
+  const masked = maskCommentsAndStrings(text);
+  let conditional = false;
+  topLevel(masked, call.span.start, call.nameSpan.start, (i) => (conditional = masked[i] === '?' && (masked[i + 1] === '.' || masked[i + 1] === '[')));
+  return conditional;
 }
 
 /**

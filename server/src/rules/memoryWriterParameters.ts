@@ -18,6 +18,7 @@ import type { MethodBody } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { callersOf, indexMemo } from '../workspace/index';
 import type { RuleContext } from './types';
+import { argumentNameOf } from './callTargets';
 
 /** How many methods up a writer is followed through parameters before the answer is "unknown". */
 const MAX_DEPTH = 4;
@@ -53,15 +54,13 @@ function filledWithStringWriter(ctx: RuleContext, method: MethodBody, name: stri
 
 /** The argument a call passes for the parameter: by its name when any argument is named, else by position. */
 function argumentFor(argumentTexts: readonly string[], name: string, position: number): string | null {
-  const named = argumentTexts.map((a) => /^\s*@?([A-Za-z_]\w*)\s*:(?!:)\s*([^]*)$/.exec(a));
-  if (named.some(Boolean)) {
-    const match = named.find((m) => m && m[1] === name);
-    if (match) return match[2].trim();
-    // A positional argument before the first named one still sits at its position.
-    const firstNamed = named.findIndex(Boolean);
-    return position < firstNamed ? argumentTexts[position].trim() : null;
-  }
-  return argumentTexts[position]?.trim() ?? null;
+  const names = argumentTexts.map(argumentNameOf);
+  const firstNamed = names.findIndex((n) => n !== null);
+  if (firstNamed === -1) return argumentTexts[position]?.trim() ?? null;
+  const named = names.indexOf(name);
+  if (named !== -1) return argumentTexts[named].slice(argumentTexts[named].indexOf(':') + 1).trim();
+  // A positional argument before the first named one still sits at its position.
+  return position < firstNamed ? argumentTexts[position].trim() : null;
 }
 
 function isStringWriterArgument(ctx: RuleContext, caller: MethodBody, file: string, argument: string, depth: number): boolean {
