@@ -3,9 +3,10 @@
  * above a file, evaluated once (with a cached view of the file system) and asked "which project owns this
  * file?". The CLI and the language server share it; the language server drops its caches when a project,
  * props, targets or .nuspec file changes. It also finds the .nuspec that publishes a project which sets no package
- * property (project/nuspec.ts), with the folder listings and parsed nuspecs cached like the project files. And it
- * reads each project's global analyzer configs (config/globalConfig.ts): the `.globalconfig` files in the folders
- * above the project and the analyzer config files its items list, cached with the other file texts.
+ * property (project/nuspec.ts), with the parsed nuspecs cached like the project files. Every folder is listed once
+ * for all of these searches. And it reads each project's global analyzer configs (config/globalConfig.ts): the
+ * `.globalconfig` files in the folders above the project and the analyzer config files its items list, cached with
+ * the other file texts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { compilersOf, compiles, nestedProjectDirs, ownerAmong, projectAround, re
 import { compareTargetPreference, nearestCompatibleTarget } from '../frameworks';
 import { parseSolution } from '../solution';
 import { packagesSeen, type SeenPackage } from '../packages';
-import { packingNuspec, parseNuspec, type FolderListing, type NuspecSource, type NuspecSummary } from '../nuspec';
+import { packingNuspec, parseNuspec, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
 import { runsUntilStoppedReason, type EntryFolderSource } from '../longRunning';
 import { isApplication, type LinkingProject } from '../libraryCode';
@@ -24,6 +25,14 @@ import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
 import { readConfigText } from './sourceFiles';
 import { submodulePathsOf } from '../gitSubmodules';
+
+/** What a folder holds, by name: its files and subfolders, and whether it is a repository's root. */
+interface FolderEntries {
+  files: string[];
+  folders: string[];
+  /** The folder holds `.git` (a folder, or a file in a worktree or submodule). */
+  repositoryRoot: boolean;
+}
 
 /** How many `.cs` files at the top of a console application's folder are read for signs that it runs until stopped. */
 const MAX_ENTRY_FOLDER_FILES = 16;
@@ -110,7 +119,7 @@ export interface ProjectHost {
 export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const texts = new Map<string, string | null>();
   const existing = new Map<string, boolean>();
-  const listings = new Map<string, string[]>();
+  const entries = new Map<string, FolderEntries | null>();
   const xmlCache = new Map<string, XmlDocument>();
   const projectFiles = new Set<string>();
   const evaluated = new Map<string, ProjectModel>();
@@ -118,28 +127,42 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   const evaluatedForTarget = new Map<string, ProjectModel>();
   const searchedDirs = new Set<string>();
   const nestedCache = new Map<string, string[]>();
-  const folderListings = new Map<string, FolderListing | null>();
   const nuspecs = new Map<string, NuspecSummary | null>();
   const globalConfigs = new Map<string, GlobalConfigSet>();
 
+  /**
+   * A folder's entries, listed once until invalidate: the project files, solution files, .nuspec files, subfolders and
+   * top-level `.cs` files the host looks for are all read from this one listing, so a folder is never listed twice.
+   * Null when the folder cannot be listed.
+   */
+  const entriesOf = (dir: string): FolderEntries | null => {
+    let found = entries.get(dir);
+    if (found === undefined) {
+      try {
+        const listed = fs.readdirSync(dir, { withFileTypes: true });
+        found = {
+          files: listed.filter((e) => e.isFile()).map((e) => e.name),
+          folders: listed.filter((e) => e.isDirectory()).map((e) => e.name),
+          repositoryRoot: listed.some((e) => e.name === '.git'),
+        };
+      } catch {
+        found = null;
+      }
+      entries.set(dir, found);
+    }
+    return found;
+  };
+
   const nuspecSource: NuspecSource = {
     list(dir) {
-      let listing = folderListings.get(dir);
-      if (listing === undefined) {
-        try {
-          const entries = fs.readdirSync(dir, { withFileTypes: true });
-          const base = dir.replace(/\/$/, '');
-          listing = {
-            nuspecs: entries.filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.nuspec')).map((e) => `${base}/${e.name}`),
-            folders: entries.filter((e) => e.isDirectory()).map((e) => e.name),
-            repositoryRoot: entries.some((e) => e.name === '.git'),
-          };
-        } catch {
-          listing = null;
-        }
-        folderListings.set(dir, listing);
-      }
-      return listing;
+      const found = entriesOf(dir);
+      if (!found) return null;
+      const base = dir.replace(/\/$/, '');
+      return {
+        nuspecs: found.files.filter((name) => name.toLowerCase().endsWith('.nuspec')).map((name) => `${base}/${name}`),
+        folders: found.folders,
+        repositoryRoot: found.repositoryRoot,
+      };
     },
     read(p) {
       let summary = nuspecs.get(p);
@@ -173,12 +196,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
    * files are left out.
    */
   const entryFolderSources = (dir: string): EntryFolderSource[] => {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.cs')).map((e) => e.name).sort();
-    } catch {
-      return [];
-    }
+    const names = (entriesOf(dir)?.files ?? []).filter((name) => name.toLowerCase().endsWith('.cs')).sort();
     return names.slice(0, MAX_ENTRY_FOLDER_FILES).flatMap((name) => {
       const text = fileSystem.readText(`${dir.replace(/\/$/, '')}/${name}`);
       return text === null ? [] : [{ name, text }];
@@ -204,18 +222,8 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
   };
 
-  const projectFilesIn = (dir: string): string[] => {
-    let list = listings.get(dir);
-    if (!list) {
-      try {
-        list = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.csproj')).map((e) => `${dir.replace(/\/$/, '')}/${e.name}`);
-      } catch {
-        list = [];
-      }
-      listings.set(dir, list);
-    }
-    return list;
-  };
+  const projectFilesIn = (dir: string): string[] =>
+    (entriesOf(dir)?.files ?? []).filter((name) => name.toLowerCase().endsWith('.csproj')).map((name) => `${dir.replace(/\/$/, '')}/${name}`);
 
   const discoverAbove = (file: string) => {
     let dir = file.slice(0, file.lastIndexOf('/')) || '/';
@@ -242,20 +250,9 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   };
 
   // Solution files by folder, and the projects each names, for the Solution* properties a solution build passes.
-  const solutionFiles = new Map<string, string[]>();
   const solutionMembers = new Map<string, Set<string>>();
-  const solutionsIn = (dir: string): string[] => {
-    let list = solutionFiles.get(dir);
-    if (!list) {
-      try {
-        list = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && /\.slnx?$/i.test(e.name)).map((e) => `${dir.replace(/\/$/, '')}/${e.name}`).sort();
-      } catch {
-        list = [];
-      }
-      solutionFiles.set(dir, list);
-    }
-    return list;
-  };
+  const solutionsIn = (dir: string): string[] =>
+    (entriesOf(dir)?.files ?? []).filter((name) => /\.slnx?$/i.test(name)).map((name) => `${dir.replace(/\/$/, '')}/${name}`).sort();
   const membersOf = (solution: string): Set<string> => {
     let members = solutionMembers.get(solution);
     if (!members) {
@@ -537,29 +534,21 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       compilersByFile.clear();
       texts.clear();
       existing.clear();
-      listings.clear();
+      entries.clear();
       xmlCache.clear();
       evaluated.clear();
       allProjects = null;
       evaluatedForTarget.clear();
       searchedDirs.clear();
       nestedCache.clear();
-      folderListings.clear();
       nuspecs.clear();
       globalConfigs.clear();
-      solutionFiles.clear();
       solutionMembers.clear();
       packagesSeenByProject.clear();
     },
   };
 }
 
-/**
- * The project files that are projects of their own: a `.csproj` that another known project imports
- * (`<Import Project="../Build/Common.csproj" />`, a repository's shared settings kept under a project's extension) is
- * read as part of each importer's evaluation, and MSBuild never builds it alone: a solution lists it, if at all, as a
- * solution item. Counted as a project it would own the files of its folder and show in the project list.
- */
 /**
  * The projects other than `owner` whose Compile items link the file in from outside their folders, with what each
  * references, test code left out: a test project that compiles a library's file to test it does not ship it.
@@ -574,6 +563,12 @@ export function linkingProjectsOf(host: ProjectHost, absFile: string, owner: Pro
     .map((project) => ({ project, referenced: host.referencedProjects(project) }));
 }
 
+/**
+ * The project files that are projects of their own: a `.csproj` that another known project imports
+ * (`<Import Project="../Build/Common.csproj" />`, a repository's shared settings kept under a project's extension) is
+ * read as part of each importer's evaluation, and MSBuild never builds it alone: a solution lists it, if at all, as a
+ * solution item. Counted as a project it would own the files of its folder and show in the project list.
+ */
 function withoutImportedProjects(models: readonly ProjectModel[]): ProjectModel[] {
   const imported = new Set(models.flatMap((m) => m.imports));
   return models.filter((m) => !imported.has(m.path));
