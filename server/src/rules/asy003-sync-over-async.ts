@@ -11,7 +11,7 @@ import { quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
 import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup, POOL_START_CALL } from './poolWork';
-import { maskCommentsAndStrings, writesOfName } from './sourceText';
+import { maskCommentsAndStrings, valueAfterPlaceholder, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf, type SynchronousContract } from './synchronousContracts';
@@ -168,7 +168,11 @@ function onlyAssignmentOf(ctx: RuleContext, body: MethodBody, name: string): (Lo
     const local = owner.locals.find((l) => l.name === name);
     if (!local) continue;
     if (local.kind !== 'local' || !local.initializerText) return null;
-    return writesOfName(ctx.text, local.scope, name) === 1 ? { ...local, initializerText: local.initializerText } : null;
+    if (writesOfName(ctx.text, local.scope, name) === 1) return { ...local, initializerText: local.initializerText };
+    // Declared with a placeholder so that a catch after the try can read it (`Task<T> work = null; try { work =
+    // Task.Run(...); work.Wait(token); }`): its one later value is the one it holds when waited.
+    const later = valueAfterPlaceholder(ctx.text, local);
+    return later !== null ? { ...local, initializerText: later } : null;
   }
   return null;
 }

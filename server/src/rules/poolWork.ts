@@ -10,7 +10,8 @@
  * no continuation needs the waiting thread (ASY003, beside what asy003-sync-over-async.ts reads in its own file).
  */
 import type { FileModel, MethodBody } from '../model/types';
-import { keptLocal } from '../model/bodies';
+import { bodyChain, keptLocal } from '../model/bodies';
+import { valueAfterPlaceholder } from './sourceText';
 import { innermostItemAt } from '../model/spanForest';
 import { arrayWrittenInPlace, closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { taskEvidence } from '../workspace/typing';
@@ -55,7 +56,7 @@ function isPoolWork(ctx: RuleContext, site: Site, expression: string, depth: num
       && isPoolWork(ctx, site, text.slice(branches.whenFalse.start, branches.whenFalse.end), depth + 1);
   }
   if (/^@?[A-Za-z_]\w*$/.test(text)) {
-    const value = onlyValueOf(site, text.replace(/^@/, ''));
+    const value = onlyValueOf(ctx, site, text.replace(/^@/, ''));
     return value !== null && isPoolWork(ctx, value.site, value.text, depth + 1);
   }
   const element = elementAccessReceiver(text);
@@ -64,7 +65,7 @@ function isPoolWork(ctx: RuleContext, site: Site, expression: string, depth: num
   if (!call) return false;
   const args = splitTopLevel(call.argumentsText).map((a) => a.trim()).filter((a) => a !== '');
   const callee = call.receiver === null ? call.name : `${call.receiver.trim()}.${call.name}`;
-  if (POOL_START.test(callee) || startsOnOwnFactory(site, call.name, call.receiver)) return synchronousDelegate(ctx, site, call.name, args, 0);
+  if (POOL_START.test(callee) || startsOnOwnFactory(ctx, site, call.name, call.receiver)) return synchronousDelegate(ctx, site, call.name, args, 0);
   if (call.name === 'ContinueWith' && call.receiver !== null) {
     return onDefaultScheduler(args) && synchronousDelegate(ctx, site, call.name, args, 0) && isPoolWork(ctx, site, call.receiver, depth + 1);
   }
@@ -84,7 +85,7 @@ function everyTask(ctx: RuleContext, site: Site, expression: string, depth: numb
   const array = arrayWrittenInPlace(text);
   if (array && array.close === text.length - 1) return splitTopLevel(text.slice(array.open + 1, -1)).every((e) => isPoolWork(ctx, site, e, depth + 1));
   if (/^@?[A-Za-z_]\w*$/.test(text)) {
-    const value = onlyValueOf(site, text.replace(/^@/, ''));
+    const value = onlyValueOf(ctx, site, text.replace(/^@/, ''));
     if (value !== null) return everyTask(ctx, value.site, value.text, depth + 1);
     return collectionHoldsOnlyPoolWork(ctx, site, text, depth + 1);
   }
@@ -170,9 +171,9 @@ function handsBackItsReceiver(ctx: RuleContext, name: string, argumentCount: num
  * scheduler means TaskScheduler.Current, learn.microsoft.com/dotnet/api/system.threading.tasks.taskfactory.-ctor), with
  * the creation options it was made with, such as LongRunning.
  */
-function startsOnOwnFactory(site: Site, name: string, receiver: string | null): boolean {
+function startsOnOwnFactory(ctx: RuleContext, site: Site, name: string, receiver: string | null): boolean {
   if (name !== 'StartNew' || receiver === null || !/^@?[A-Za-z_]\w*$/.test(receiver.trim())) return false;
-  const value = onlyValueOf(site, receiver.trim().replace(/^@/, ''))?.text.trim() ?? '';
+  const value = onlyValueOf(ctx, site, receiver.trim().replace(/^@/, ''))?.text.trim() ?? '';
   const creation = /^new\s+(?:System\.Threading\.Tasks\.)?TaskFactory\s*(?:<[^<>()]*>)?\s*\(/.exec(value);
   if (!creation || closingBracket(value, creation[0].length - 1) !== value.length - 1) return false;
   return splitTopLevel(value.slice(creation[0].length, -1)).every((a) => a.trim() === '' || DEFAULT_FACTORY_ARGUMENT.test(a.trim()));
@@ -185,10 +186,24 @@ function startsOnOwnFactory(site: Site, name: string, receiver: string | null): 
  */
 const DEFAULT_FACTORY_ARGUMENT = /^(?:(?:(?:System\.Threading\.Tasks\.)?Task(?:Creation|Continuation)Options\s*\.\s*\w+\s*\|?\s*)+|(?:System\.Threading\.)?CancellationToken\s*\.\s*None|default|(?:this\s*\.\s*)?[\w.]*(?:[Tt]oken|\bct))$|^(?:System\.Threading\.Tasks\.)?TaskScheduler\s*\.\s*Default$/;
 
-/** The value a local of the site's body (or a body around it) is declared with and keeps, with the body it is in. */
-function onlyValueOf(site: Site, name: string): { site: Site; text: string } | null {
+/**
+ * The value a local of the site's body (or a body around it) is declared with and keeps, with the body it is in; in
+ * the rule's own file (whose text is at hand) also the one value a local declared with a placeholder is given later
+ * (`Task<T> work = null; try { work = Task.Run(...); work.Wait(token); } catch { ... work ... }`:
+ * rules/sourceText.ts valueAfterPlaceholder; Polly's pessimistic timeout, read in the thirty-seventh session).
+ */
+function onlyValueOf(ctx: RuleContext, site: Site, name: string): { site: Site; text: string } | null {
   const kept = keptLocal(site.body, site.model.bodies, name);
-  return kept && kept.local.initializerText !== null ? { site: { ...site, body: kept.owner }, text: kept.local.initializerText } : null;
+  if (kept) return kept.local.initializerText !== null ? { site: { ...site, body: kept.owner }, text: kept.local.initializerText } : null;
+  if (site.file !== ctx.file) return null;
+  for (const owner of bodyChain(site.body, site.model.bodies)) {
+    if (owner.parameters.some((p) => p.name === name)) return null;
+    const declared = owner.locals.filter((l) => l.name === name);
+    if (declared.length === 0) continue;
+    const later = declared.length === 1 && declared[0]!.kind === 'local' ? valueAfterPlaceholder(ctx.text, declared[0]!) : null;
+    return later !== null ? { site: { ...site, body: owner }, text: later } : null;
+  }
+  return null;
 }
 
 /**

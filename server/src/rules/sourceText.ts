@@ -4,7 +4,7 @@
  * block's last statement.
  */
 import type { MethodBody, ReturnSite, Span, UsingResource } from '../model/types';
-import { enclosingCloseBrace } from '../model/syntax';
+import { enclosingCloseBrace, topLevel } from '../model/syntax';
 import type { TextEdit } from './types';
 import { lineIndexOf, positionAt, type LineIndex } from '../parse/lines';
 
@@ -185,6 +185,34 @@ export function elidesCode(text: string, body: MethodBody): boolean {
  */
 export function usingScopeClose(masked: string, using: UsingResource): number {
   return using.isDeclaration ? enclosingCloseBrace(masked, using.span.end) : using.span.end - 1;
+}
+
+/** `null`, `default` or `default(T)`: an initializer that gives a local no value of its own, only a placeholder. */
+const PLACEHOLDER_INITIALIZER = /^(?:null|default(?:\s*\([^()]*\))?)$/;
+
+/**
+ * The one value a local declared with a placeholder (`Task<T> work = null;`, so that a `catch` or `finally` after the
+ * `try` that fills it can read it) is given later: the expression of its one plain assignment (`work = Task.Run(...);`),
+ * up to the `;` that ends it, when that assignment and the declaration are the scope's only writes of the name
+ * (writesOfName). Null otherwise: another write, a compound one, `ref`/`out`, or an initializer that is a value.
+ */
+export function valueAfterPlaceholder(text: string, local: { name: string; initializerText: string | null; scope: Span }): string | null {
+  if (local.initializerText === null || !PLACEHOLDER_INITIALIZER.test(local.initializerText.trim())) return null;
+  if (writesOfName(text, local.scope, local.name) !== 2) return null;
+  const masked = maskCommentsAndStrings(text.slice(local.scope.start, local.scope.end));
+  const plain = new RegExp(`(?<![\\w.])${local.name}\\s*=(?![=>])`, 'g');
+  const writes = [...masked.matchAll(plain)];
+  if (writes.length !== 2) return null;
+  const from = writes[1]!.index! + writes[1]![0].length;
+  let end = -1;
+  topLevel(masked, from, masked.length, (i) => {
+    if (masked[i] !== ';') return false;
+    end = i;
+    return true;
+  });
+  if (end < 0) return null;
+  const value = text.slice(local.scope.start + from, local.scope.start + end).trim();
+  return value.length > 0 ? value : null;
 }
 
 /**
