@@ -442,12 +442,12 @@ test('a published library that references the ASP.NET Core shared framework, its
   assert.equal(health.libraryCode.withoutContext, 'Gateway.Health runs in the ASP.NET Core server (FrameworkReference Microsoft.AspNetCore.App, through its reference to Gateway), which has no SynchronizationContext');
 });
 
-test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Core or worker application and in a library only they host, and keeps the deadlock clause in a Blazor component and a library a WinExe hosts', async () => {
+test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Core or worker application and in a library only they host, and keeps the deadlock clause in a Blazor component and a library a WinExe hosts; a workspace contract member wait is information except in a UI application', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'context-free-hosts');
   const all = (await checkJson(dir)).findings as (JsonFinding & { note?: string })[];
   const found = all.filter((f) => f.ruleId === 'ASY003');
   const noteOf = (file: string) => found.find((f) => f.file.endsWith(`/${file}`))?.note ?? '';
-  assert.equal(found.length, 8);
+  assert.equal(found.length, 10);
   // A console tool's wait is information (the flow its user started waits anyway); so are the waits of the services,
   // of a console application whose name says it serves (Wharf.Daemon) and of one whose Program.cs waits for Ctrl+C
   // (Wharf.Relay), neither a tool, for having no context to deadlock on; the waits where a context may run stay
@@ -463,6 +463,13 @@ test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Co
   assert.doesNotMatch(noteOf('Wharf.Relay/Program.cs'), /console tool/);
   assert.equal(severityOf('StockBadge.cs'), 'warning');
   assert.equal(severityOf('LabelPrinter.cs'), 'warning');
+  // A wait in a member of the workspace's own synchronous interface is information where no UI surely runs it (the
+  // library the web app and a plain WinExe host), and a warning in a Windows Forms application, whose UI thread the
+  // wait would hold while the task's continuation waits for it.
+  assert.equal(severityOf('StockSource.cs'), 'information');
+  assert.match(noteOf('StockSource.cs'), /Shown as information: OnHand cannot await without changing its API: it implements IStockSource\.OnHand, a synchronous member of the workspace's interface IStockSource, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller\.$/);
+  assert.equal(severityOf('ShelfCounter.cs'), 'warning');
+  assert.match(noteOf('ShelfCounter.cs'), /deadlocks where a single-threaded SynchronizationContext/);
   // A blocking call in the tool's async code is information too; in the relay, which has a tool's project properties
   // but runs until Ctrl+C (as the sample workspace's order desk does), it costs what it costs in a service and stays
   // a warning. A comment that names Console.CancelKeyPress in the tool says nothing.
@@ -485,6 +492,7 @@ test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Co
   assert.doesNotMatch(r.stdout, /SynchronizationContext: none: Wharf\.(Shared|Kiosk|Tests)/);
   assert.match(r.stdout, /runs until stopped: Program\.cs subscribes Console\.CancelKeyPress, so it runs until Ctrl\+C/);
   assert.match(r.stdout, /console tool: Wharf\.Setup is a console tool/);
+  assert.match(r.stdout, /SynchronizationContext: yes: Wharf\.Desk uses UseWindowsForms, whose code runs on the UI thread's SynchronizationContext/);
   assert.doesNotMatch(r.stdout, /console tool: Wharf\.(Relay|Daemon)/);
 });
 

@@ -925,13 +925,15 @@ test('checkFile: a wait in a synchronous twin is shown as a hint with the reason
   assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint']);
 });
 
-test('checkFile: a wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a hint with the reason; one of the workspace own contracts, a private namesake and a LINQ predicate stay warnings', async () => {
+test('checkFile: a wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a hint with the reason; one of the workspace own contracts is information outside UI code; a private namesake and a LINQ predicate stay warnings', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-contracts.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
   assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [
-    [25, 'hint'], [44, 'hint'], [55, 'hint'], [66, 'hint'], [84, 'hint'],
-    [88, 'warning'], [98, 'hint'], [104, 'warning'], [125, 'warning'], [127, 'warning'], [143, 'hint'],
+    [27, 'hint'], [46, 'hint'], [57, 'hint'], [68, 'hint'], [86, 'hint'],
+    [90, 'warning'], [100, 'hint'], [106, 'warning'], [128, 'information'], [130, 'information'], [146, 'hint'],
   ]);
+  assert.match(plain[8].note ?? '', /Shown as information: Count cannot await without changing its API: it overrides Count, a synchronous member of the workspace's type Inventory, so blocking is how it meets that contract/);
+  assert.match(plain[9].note ?? '', /Shown as information: Total cannot await without changing its API: it implements ICounter\.Total, a synchronous member of the workspace's interface ICounter/);
   assert.match(plain[10].note ?? '', /it overrides Dispose, which a workspace base declares to implement Dispose of a type declared outside the workspace/);
   assert.match(plain[0].note ?? '', /Shown as hint: Flush cannot await: it overrides Flush, a member of a base type declared outside the workspace, so blocking is how it meets a synchronous contract; the fix is in its callers, which can use the contract.s asynchronous counterpart where it has one\.$/);
   assert.match(plain[4].note ?? '', /it is the Dispose\(bool\) of the dispose pattern/);

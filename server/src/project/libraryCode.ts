@@ -8,7 +8,7 @@
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
-import { applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, hostedOnlyByConsoleTools, hostedWithoutContext, type HostingApplication } from './synchronizationContext';
+import { applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, hostedOnlyByConsoleTools, hostedWithoutContext, surelyWithContext, type HostingApplication } from './synchronizationContext';
 import { uiPackageOf } from '../knowledge/contextPackages';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
@@ -33,6 +33,12 @@ export interface LibraryCodeVerdict {
    * tool itself, or a class library nobody publishes whose every host is one. ASY003 shows a wait there as information.
    */
   consoleTool?: string;
+  /**
+   * Why the code surely runs on a SynchronizationContext (project/synchronizationContext.ts surelyWithContext): a UI
+   * application or class library, a context SDK or package, or a class library nobody publishes that such an
+   * application hosts. ASY003 keeps a wait in a member of the workspace's own synchronous contract a warning there.
+   */
+  withContext?: string;
 }
 
 /**
@@ -71,7 +77,10 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   const verdict = settingVerdict(setting) ?? (project ? linkedLibraryVerdict(project, referenced, projectVerdict(project, referenced), linkers) : null);
   if (!verdict || !project) return verdict;
   const withoutContext = withoutContextOf(project, referenced, hosts, verdict);
-  if (!withoutContext) return verdict;
+  if (!withoutContext) {
+    const withContext = surelyWithContext(project, referenced, hosts, verdict.isLibrary);
+    return withContext ? { ...verdict, withContext } : verdict;
+  }
   const consoleTool = isApplication(project) ? consoleToolReason(project, withoutContext, referenced) : verdict.isLibrary ? null : hostedOnlyByConsoleTools(project, hosts);
   return consoleTool ? { ...verdict, withoutContext, consoleTool } : { ...verdict, withoutContext };
 }

@@ -74,6 +74,36 @@ export function applicationWithoutContext(project: ProjectModel, referenced: rea
   return consoleApplicationReason(project);
 }
 
+/**
+ * Why the project's code surely runs on a SynchronizationContext, or null when that is not known: its own UI framework
+ * (UseWPF, UseWindowsForms, UseMaui, UseWinUI), an SDK that brings one (CONTEXT_SDKS), a package it sees that installs
+ * one (knowledge/contextPackages.ts), or, for a class library nobody publishes (`isLibrary` false), every
+ * application that hosts it being one of those. A published library is anybody's code: whether a context runs it is its
+ * callers' business, so it has none here. ASY003 keeps the waits of synchronous contracts a warning there, where a
+ * wait on the UI thread deadlocks.
+ */
+export function surelyWithContext(project: ProjectModel, referenced: readonly ProjectModel[], hosts: readonly HostingApplication[], isLibrary: boolean): string | null {
+  const own = ownContextOf(project, referenced);
+  if (own) return `${project.name} ${own}`;
+  if (isLibrary || hosts.length === 0) return null;
+  // Every host must have one: a library that a Windows tray application and a console service both start runs its
+  // commands on the service's threads as often as not (Sonarr's core, read in the thirty-seventh session).
+  const contexts = hosts.map((host) => ownContextOf(host.project, []));
+  if (contexts.some((c) => c === null)) return null;
+  return hosts.length === 1
+    ? `${project.name} runs only in ${hosts[0].project.name}, which ${contexts[0]}`
+    : `${project.name} runs only in ${hostNames(hosts)}, each of which runs its code on a SynchronizationContext`;
+}
+
+/** What gives the project's own code a SynchronizationContext, as a predicate phrase ("uses UseWPF, ..."), or null. */
+function ownContextOf(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+  if (project.uiFramework) return `uses ${project.uiFramework}, whose code runs on the UI thread's SynchronizationContext`;
+  const sdk = project.sdks.map((s) => s.split('/')[0]).find((s) => CONTEXT_SDKS.includes(s.toLowerCase()));
+  if (sdk) return `is built with ${sdk}, which runs its code on a SynchronizationContext`;
+  const pkg = contextPackageOf(packagesSeen(project, referenced).map((p) => p.id));
+  return pkg ? `references ${pkg}, which installs a SynchronizationContext` : null;
+}
+
 /** Whether the project is an SDK-style `OutputType Exe` without a UI framework: what the console verdicts start from. */
 export function isConsoleApplication(project: ProjectModel): boolean {
   return consoleApplicationReason(project) !== null && !project.uiFramework;

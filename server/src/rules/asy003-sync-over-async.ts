@@ -14,9 +14,9 @@ import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup, POOL_S
 import { maskCommentsAndStrings, valueAfterPlaceholder, writesOfName } from './sourceText';
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
-import { synchronousContractOf, type SynchronousContract } from './synchronousContracts';
+import { synchronousContractOf, workspaceContractOf, type SynchronousContract } from './synchronousContracts';
 import { usedAsMethodGroup } from './callbackSlots';
-import { contextFreeReason, withoutContextClause } from './contextFree';
+import { contextFreeReason, inBlazorComponent, withoutContextClause } from './contextFree';
 import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
 
@@ -548,12 +548,32 @@ function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
  * helpers, Sonarr's controllers). Where a context may run the code (a UI application, a published library anybody's
  * UI may call), a wait can deadlock and stays a warning.
  */
-function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
+function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
   const tool = consoleToolCap(ctx, 'the wait holds the one flow of work its user started, with no context to deadlock on and no request load');
   if (tool) return { maxSeverity: tool };
   // The note says already why the code has no context (withoutContextClause): the cap's reason does not repeat it.
   const contextFree = !ctx.testCode && contextFreeReason(ctx, body) !== null;
-  return contextFree ? { maxSeverity: { severity: 'information', reason: 'without a SynchronizationContext the wait risks no deadlock, only a thread held while the task runs' } } : {};
+  return contextFree ? { maxSeverity: { severity: 'information', reason: 'without a SynchronizationContext the wait risks no deadlock, only a thread held while the task runs' } } : null;
+}
+
+/**
+ * A wait in a member of a synchronous contract the workspace itself declares (rules/synchronousContracts.ts
+ * workspaceContractOf: an implementation of its interface's member, an override of its base class's, a property
+ * accessor of either) is information, where the code does not surely run on a SynchronizationContext: the wait is how
+ * the member meets its API, and the fix, making that API async, changes every implementation and caller. Two seeded
+ * readings (test/real-world/README.md, thirty-sixth and thirty-seventh sessions) judged every such warning they read
+ * by design, in published libraries (a scheduler's synchronous properties, an exporter's synchronous send, a device
+ * factory's Delete) and applications (a command's Execute, a report module's SendMessage). Where the code surely runs
+ * on a context (a UI application or class library, a class library nobody publishes that a UI application hosts, a
+ * Blazor component: project/synchronizationContext.ts surelyWithContext), the member may be called on that thread and
+ * the wait deadlock there, so it stays a warning.
+ */
+function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, masked: string): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return {};
+  const contract = workspaceContractOf(ctx, body, masked);
+  const accessor = /^(get|set|init)_(.+)$/.exec(body.name);
+  const name = accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : body.name;
+  return contract ? { maxSeverity: { severity: 'information', reason: `${name} cannot await without changing its API: ${contract}, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller` } } : {};
 }
 
 function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
@@ -697,8 +717,13 @@ hint in the same way: an override of a .NET or package type's member (\`Stream.F
 \`IFileProvider\`'s \`CreateReadStream\`), the dispose pattern's \`Dispose(bool)\`, and a factory lambda a .NET API
 calls synchronously (ConcurrentDictionary's \`GetOrAdd\`). Such a function cannot await, so the fix is in its callers,
 which can use the contract's asynchronous counterpart where it has one (\`FlushAsync\`, \`IAsyncDisposable\`). A
-contract the workspace declares (its own base class or interface) is its maintainers' choice and stays a warning, as
-does a lambda handed to any other API (a LINQ predicate, which an async loop could replace). A wait in a method
+lambda handed to any other API (a LINQ predicate, which an async loop could replace) stays a warning. A wait in a
+member of a synchronous contract the workspace declares (an implementation of its own interface's member, an
+override of its own base class's, a property accessor of either) is shown as information: the wait is how the member
+meets the maintainers' API, and making it async changes that API, every implementation and every caller. Where the
+code surely runs on a SynchronizationContext (a UI application or UI class library, a class library nobody publishes
+that such an application hosts, a Blazor component) it stays a warning, since the member may be called on that
+thread and the wait deadlock there; \`asynclens projects\` prints "SynchronizationContext: yes" for such projects. A wait in a method
 ASP.NET Core's host finds by name on a startup class and calls synchronously is shown as a hint too: a public \`Configure\` (or
 \`ConfigureDevelopment\` ...) that takes an \`IApplicationBuilder\`, which must return void, and a public
 \`ConfigureServices\` that takes an \`IServiceCollection\`; the note says the work can move to an async \`Main\`
@@ -825,7 +850,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)))), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body)),
+          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? workspaceContractSeverity(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))),
         });
       }
     }

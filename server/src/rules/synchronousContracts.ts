@@ -67,6 +67,46 @@ function declaredContractOf(ctx: RuleContext, body: MethodBody, masked: string):
 }
 
 /**
+ * Why a function's signature is a synchronous member the workspace itself declares, for notes: it implements a member
+ * of one of the workspace's interfaces (implicitly, as a public member, or explicitly), or overrides one of a
+ * workspace base class, a property accessor included (`IScheduler.Context`'s getter). Null when it is neither, or when
+ * the contract is declared outside the workspace (synchronousContractOf answers for those). Making such a function
+ * async changes the contract, every implementation and every caller: the maintainers' own API, but an API all the
+ * same. Two seeded readings (test/real-world/README.md, the thirty-sixth and thirty-seventh sessions) judged each
+ * such wait they read by design (a scheduler's synchronous properties, an exporter's synchronous send, a device
+ * factory's Delete, a command's Execute, a report module's SendMessage).
+ */
+export function workspaceContractOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
+  if (body.kind !== 'method' && body.kind !== 'accessor') return null;
+  if (body.modifiers.includes('static')) return null;
+  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
+  if (!owner) return null;
+  const member = body.kind === 'accessor' ? propertyNameOf(body.name) : body.name;
+  if (member === null) return null;
+  const header = declarationHeader(ctx, body, owner, member, masked);
+  if (header === null) return null;
+  const explicit = /(@?[A-Za-z_][\w.]*(?:<[^<>]*>)?)\s*\.\s*$/.exec(header);
+  if (explicit) {
+    const iface = stripGenerics(explicit[1]);
+    return typesNamed(ctx.index, iface).length > 0 ? `it implements ${iface}.${member}, a synchronous member of the workspace's interface ${iface}` : null;
+  }
+  const declaring = workspaceBaseDeclaring(ctx, owner, member);
+  if (declaring === null) return null;
+  const kind = typesNamed(ctx.index, declaring).some((ref) => ref.type.kind === 'interface') ? 'interface' : 'type';
+  if (/\boverride\b/.test(header)) return `it overrides ${member}, a synchronous member of the workspace's ${kind} ${declaring}`;
+  return /\bpublic\b/.test(header) ? `it implements ${declaring}.${member}, a synchronous member of the workspace's ${kind} ${declaring}` : null;
+}
+
+/** The first workspace type the owner derives from (not the owner itself) that declares a member of the name, in name order. */
+function workspaceBaseDeclaring(ctx: RuleContext, owner: string, member: string): string | null {
+  const family = new Set(typeFamily(ctx.index, owner));
+  family.delete(owner);
+  const declaring = methodsNamed(ctx.index, member, null).filter((m) => m.typeName !== null && family.has(m.typeName)).map((m) => m.typeName!).sort()[0];
+  if (declaring) return declaring;
+  return [...family].sort().find((name) => typesNamed(ctx.index, name).some((ref) => ref.type.members.some((m) => m.name === member))) ?? null;
+}
+
+/**
  * A member of a workspace base that is itself an outside type's member: `public abstract void Dispose();` in a base
  * class that implements IDisposable, overridden here. The signature comes from IDisposable, not from the maintainers'
  * choice, so the override meets the same synchronous contract that a direct implementation does (DSharpPlus's client
@@ -108,10 +148,7 @@ function declarationHeader(ctx: RuleContext, body: MethodBody, owner: string, me
 
 /** Whether a workspace type the owner derives from (not the owner itself) declares a member of the name. */
 function declaredInWorkspaceBase(ctx: RuleContext, owner: string, member: string): boolean {
-  const family = new Set(typeFamily(ctx.index, owner));
-  family.delete(owner);
-  if (methodsNamed(ctx.index, member, null).some((m) => m.typeName !== null && family.has(m.typeName))) return true;
-  return [...family].some((name) => typesNamed(ctx.index, name).some((ref) => ref.type.members.some((m) => m.name === member)));
+  return workspaceBaseDeclaring(ctx, owner, member) !== null;
 }
 
 /**
