@@ -930,7 +930,7 @@ test('checkFile: a wait in a function whose signature is a synchronous contract 
   const plain = checkFile(file, text, model, index, completion, selection).findings;
   assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [
     [27, 'hint'], [46, 'hint'], [57, 'hint'], [68, 'hint'], [86, 'hint'],
-    [90, 'warning'], [100, 'hint'], [106, 'warning'], [128, 'information'], [130, 'information'], [146, 'hint'],
+    [90, 'warning'], [100, 'hint'], [106, 'warning'], [128, 'information'], [130, 'information'], [146, 'hint'], [162, 'information'],
   ]);
   assert.match(plain[8].note ?? '', /Shown as information: Count cannot await without changing its API: it overrides Count, a synchronous member of the workspace's type Inventory, so blocking is how it meets that contract/);
   assert.match(plain[9].note ?? '', /Shown as information: Total cannot await without changing its API: it implements ICounter\.Total, a synchronous member of the workspace's interface ICounter/);

@@ -476,8 +476,15 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () 
   switch (body.kind) {
     case 'constructor':
       return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
-    case 'accessor':
+    case 'accessor': {
+      // A property of the workspace's interface or base class keeps its synchronous signature: replacing it changes
+      // that type too (the seeded reading of the thirty-seventh session found quartz's IScheduler.Context getter
+      // titled as if only the getter changed).
+      const contract = workspaceContractOf(ctx, body, masked());
+      const property = body.name.replace(/^(?:get|set|init)_/, '');
+      if (contract) return `Replace the ${property} property with an async method and await the task (${contract}: changes that type, its implementations and every caller)`;
       return `Replace ${body.name} with an async method and await the task (changes every caller)`;
+    }
     case 'lambda':
     case 'anonymousMethod':
       return throwAssertionFixTitle(ctx, body) ?? unwrappingProjectionFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
