@@ -10,6 +10,7 @@ import { isStringWriterParameter } from './memoryWriterParameters';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
+import { valueSourcesOf } from './streamSources';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
@@ -210,21 +211,18 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
 }
 
 /**
- * Whether the receiver is the result of a call of one of `members`: written in place (`archive.CreateEntry(n)`), or
- * a local whose initializer is such a call (`var entry = archive.CreateEntry(n);`).
+ * Whether every value the receiver can hold is the result of a call of one of `members`: written in place
+ * (`archive.CreateEntry(n)`), a local whose initializer is such a call (`var entry = archive.CreateEntry(n);`), or a
+ * call of a workspace helper that returns one (`var entry = NewEntry(name);` with `ZipArchiveEntry NewEntry(string
+ * name) => archive.CreateEntry(name);`), followed as streamSources.ts follows a disposed stream.
  */
 function receiverMadeBy(ctx: RuleContext, body: MethodBody, receiver: string, members: readonly string[]): boolean {
   const madeBy = (text: string) => {
     const call = /\.\s*([A-Za-z_]\w*)\s*\([^]*\)$/.exec(text.trim());
     return !!call && members.includes(call[1]);
   };
-  const name = receiver.trim();
-  if (!/^[A-Za-z_]\w*$/.test(name)) return madeBy(name);
-  for (const b of bodyChain(body, ctx.model.bodies)) {
-    const local = b.locals.find((l) => l.name === name);
-    if (local) return local.kind === 'local' && !!local.initializerText && madeBy(local.initializerText);
-  }
-  return false;
+  const sources = valueSourcesOf(ctx, body, receiver.trim());
+  return sources !== null && sources.length > 0 && sources.every(madeBy);
 }
 
 /**

@@ -27,6 +27,15 @@ export function everySourceReadsOnly(ctx: RuleContext, body: MethodBody, express
 }
 
 /**
+ * The values `expression` (as written in `body` of the rule's file) can hold, followed as a disposed stream's are:
+ * a kept local to its initializer, a conditional to both branches, a call of a workspace method that cannot be
+ * overridden to every value it returns. Null when one of them is not known.
+ */
+export function valueSourcesOf(ctx: RuleContext, body: MethodBody, expression: string): string[] | null {
+  return sourcesOf(ctx, ctx.file, body, expression, [], 0);
+}
+
+/**
  * Whether `source` is `entry.Open()` on an entry taken from an archive opened for reading (`var entry =
  * archive.GetEntry(name)`, `archive.Entries.First(...)`, with `archive = ZipFile.OpenRead(path)` or `new
  * ZipArchive(stream)`, whose mode is Read by default): in Read mode an entry's stream is read-only
