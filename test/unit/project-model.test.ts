@@ -508,6 +508,9 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(nonShippedFolderBelow('/repo/example/App', ['/repo'])?.kind, 'samples');
   assert.equal(nonShippedFolderBelow('/repo/playground/Stress', ['/repo'])?.kind, 'samples');
   assert.equal(nonShippedFolderBelow('/repo/demos/PdfExport', ['/repo'])?.kind, 'samples');
+  // A sandbox of hand-run apps right below a root is one too; deeper, Sandbox may be a product's feature.
+  assert.deepEqual(nonShippedFolderBelow('/repo/sandbox/ConsoleApp', ['/repo']), { folder: 'sandbox/', path: '/repo/sandbox', kind: 'samples' });
+  assert.equal(nonShippedFolderBelow('/repo/src/Scripting/Sandbox/Runner', ['/repo']), null);
   // Only below a root: the checkout itself may sit in a folder named examples.
   assert.equal(nonShippedFolderBelow('/examples/repo/src/App', ['/examples/repo']), null);
   assert.equal(nonShippedFolderBelow('/repo/src/ExamplesApi', ['/repo']), null);
@@ -542,6 +545,9 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testCodeReason(sample, () => [], folderOf), 'Chat is in the samples folder samples/ and not published');
   assert.equal(testCodeReason(project('/repo/playground/Stress/Stress.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'Stress is in the playground folder playground/ and not published');
   assert.equal(testCodeReason(project('/repo/demos/PdfExport/PdfExport.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'PdfExport is in the demos folder demos/ and not published');
+  assert.equal(testCodeReason(project('/repo/sandbox/MinimumWebApp/MinimumWebApp.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'MinimumWebApp is in the sandbox folder sandbox/ and not published');
+  // A sandbox project that publishes itself ships.
+  assert.equal(testCodeReason(project('/repo/sandbox/Tool/Tool.csproj', '<PackageId>Acme.Tool</PackageId>'), () => [], folderOf), null);
   // A documentation folder right below a root holds the snippets its pages show; deeper, Docs may be a product's feature.
   assert.equal(testCodeReason(project('/repo/docs/trace/getting-started/getting-started.csproj', '<OutputType>Exe</OutputType>'), () => [], folderOf), 'getting-started is in the documentation folder docs/ and not published');
   assert.equal(testCodeReason(project('/repo/src/Docs/Docs.csproj', ''), () => [], folderOf), null);

@@ -256,7 +256,7 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * name does not say test support and a project that is not test code references it: the product ships it.
  *
  * Code that does not ship counts too: a build script, a project beside one in its build folder, a sample (in a
- * `samples`, `examples`, `playground` or `demos` folder, or with a Samples or Examples word ending a segment of its name, sampleNameReason;
+ * `samples`, `examples`, `playground` or `demos` folder or a top-level `sandbox` folder, or with a Samples or Examples word ending a segment of its name, sampleNameReason;
  * or a documentation site named after a published package of the workspace that it references, documentationSiteReason)
  * or the repository's tooling (in a top-level `tools` folder) that neither publishes itself nor is referenced by
  * production code (nonShippedReason), an application that references a test project (testToolReason), an unpacked application
@@ -483,9 +483,10 @@ export function nonShippedReason(
   return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
 }
 
-/** What notes call a folder of samples: `playground/` a playground, `demos/` a demos folder, `docs/` a documentation folder, the rest samples. */
+/** What notes call a folder of samples: `playground/` a playground, `sandbox/` a sandbox, `demos/` a demos folder, `docs/` a documentation folder, the rest samples. */
 function samplesFolderWord(folder: string): string {
   if (/playgrounds?\/$/i.test(folder)) return 'playground';
+  if (/sandbox(?:es)?\/$/i.test(folder)) return 'sandbox';
   if (/demos?\/$/i.test(folder)) return 'demos';
   if (/(?:docs?|documentation)\/$/i.test(folder)) return 'documentation';
   return 'samples';
@@ -593,6 +594,11 @@ const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind; topLev
   // A playground holds apps the maintainers run to try the product by hand (aspire's and garnet's playground/).
   // A demos folder holds apps that show the product at work, as a samples folder does (a PDF export demo).
   { name: /^(?:samples?|examples?|playgrounds?|demos?)$/i, kind: 'samples' },
+  // A sandbox holds the console and web apps the maintainers run by hand against the library and their micro
+  // benchmarks, as a playground does: the layout of Cysharp's repositories (MessagePack-CSharp, ZLogger)
+  // and of nats.net, whose client began as Cysharp's AlterNats (its sandbox/ConsoleApp and sandbox/MinimumWebApp). Only at the top:
+  // deeper, a Sandbox folder may be a product's feature (an isolated runner of user scripts).
+  { name: /^sandbox(?:es)?$/i, kind: 'samples', topLevelOnly: true },
   // A documentation folder at the top holds the snippets its pages show, built as projects of their own
   // (OpenTelemetry .NET's docs/ has 27) or a placeholder project for an editor (Dapper's docs.csproj). Only at the top:
   // deeper, `Docs` may be a product's feature (a document store's `src/Docs`).
