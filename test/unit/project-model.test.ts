@@ -484,6 +484,25 @@ test('test code: a test framework reference, IsTestProject, or test attributes i
   assert.equal(testProjectReason(bench('Newtonsoft.Json')), null);
 });
 
+test('a library named for tests that only test code references is test code when its package properties come from a shared props file, and production code when its own project file sets one', () => {
+  // A repository whose props file gives every project its license (Marten's Directory.Build.props does), so each
+  // project reads as published unless its own file is asked.
+  const files: Record<string, string> = {
+    '/repo/Directory.Build.props': '<Project><PropertyGroup><PackageLicenseExpression>MIT</PackageLicenseExpression></PropertyGroup></Project>',
+  };
+  const project = (file: string, body: string) => evaluateProject(file, memoryFs({ ...files, [file]: `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup>
+</Project>` }));
+  const tests = project('/repo/src/Acme.Tests/Acme.Tests.csproj', '<IsTestProject>true</IsTestProject>');
+  const dummy = project('/repo/src/Acme.Testing.OtherAssembly/Acme.Testing.OtherAssembly.csproj', '');
+  const onlyTests = () => [tests];
+  assert.equal(testCodeReason(dummy, onlyTests), 'Acme.Testing.OtherAssembly is a class library only test code references (Acme.Tests) (its PackageLicenseExpression comes from Directory.Build.props)');
+  // Its own PackageId publishes it: its users are elsewhere.
+  assert.equal(testCodeReason(project('/repo/src/Acme.Testing.Shared/Acme.Testing.Shared.csproj', '<PackageId>Acme.Testing.Shared</PackageId>'), onlyTests), null);
+  // A name that says nothing of tests keeps the library production code, whatever references it.
+  assert.equal(testCodeReason(project('/repo/src/Acme.Pricing/Acme.Pricing.csproj', ''), onlyTests), null);
+});
+
 test('code that does not ship: a build script by its build system package unless it publishes itself; folders of samples, examples and build scripts below a root, a tools folder right below one; projects named as samples; applications named as code generators; a file no project compiles in a docs or samples folder', () => {
   const project = (file: string, body: string) => evaluateProject(file, memoryFs({ ...TREE, [file]: `<Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><TargetFramework>net8.0</TargetFramework>${body}</PropertyGroup>

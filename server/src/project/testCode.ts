@@ -248,7 +248,7 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
  * benchmarks, by the convention of .NET repositories that keep `src/` and `test/` apart), or it is a class library that
  * only test code references (helpers the test projects share, wherever they sit): every project of the workspace that
  * references it (`referencersOf` gives those that reference one directly) is a test project or such a project itself,
- * and its name says test support (Test, Fake or Mock in it). A project published as a package is never one by its
+ * and its name says test support (Test, Fake or Mock in it). A project published as a package by its own file is never one by its
  * references (its users are elsewhere: a library and its tests may be all a repository holds), but a class library named
  * as a test kit is one, published or not, when no production code references it (testKitReason). By references alone an application is never
  * one (an integration test references the web app it hosts), nor a library nothing references. A project whose only
@@ -308,14 +308,17 @@ export function testCodeReason(
     if (tool) return tool;
     const kit = testKitReason(p, referencedByProductionCode);
     if (kit) return kit;
-    if (isPublished(p)) return null;
+    // Package properties that a shared props file gives every project (Directory.Build.props setting the license and
+    // authors of the repository) publish nothing by themselves: a library named for tests that only tests reference
+    // is their helper whatever it inherits (Marten's `Marten.Testing.OtherAssembly`, "Dummy project for test scenario").
+    if (publishedByItsOwnFile(p)) return null;
     // By references alone only a library whose name says what it is for: a product library and its tests may be all
     // a repository holds, the library then referenced by nothing else and published from elsewhere.
     if (isApplicationProject(p) || !TEST_SUPPORT_NAME.test(p.name)) return null;
     const referencers = referencersOf(p);
     if (referencers.length === 0 || !referencers.every((r) => reasonOf(r) !== null)) return null;
     const names = referencers.map((r) => r.name).sort();
-    return `${p.name} is a class library only test code references (${firstNames(names)})`;
+    return `${p.name} is a class library only test code references (${firstNames(names)})${inheritedMetadataNote(p)}`;
   };
   return reasonOf(project);
 }
