@@ -6,7 +6,7 @@
 import type { MemberSignature, MethodBody } from '../model/types';
 import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS, winRtAwaitable } from '../knowledge/awaiters';
-import { canonicalType, elementTypeOf, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
+import { canonicalType, elementTypeOf, formatType, parseType, type TypeExpr } from './typeText';
 import { closingBracket, conditionalParts, splitTopLevel, substituteNames } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
 import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, isStatementExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
