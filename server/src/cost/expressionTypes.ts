@@ -6,7 +6,7 @@
 import type { MemberSignature, MethodBody } from '../model/types';
 import { apiBasesOf, methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { BCL_ASYNC_METHODS, winRtAwaitable } from '../knowledge/awaiters';
-import { canonicalType, formatType, parseType, typeExpr, type TypeExpr } from './typeText';
+import { canonicalType, elementTypeOf, formatType, parseType, type TypeExpr } from './typeText';
 import { closingBracket, conditionalParts, splitTopLevel, substituteNames } from '../model/syntax';
 import { bodyChain, localFunctionIn } from '../model/bodies';
 import { apiAwaitOfType, apiExtensionOnWorkspaceType, apiLambdaTargets, apiMemberOfType, apiTypeOfExpression, isStatementExpression, splitArguments, type ExpressionTyping } from '../signatures/expressions';
@@ -64,19 +64,6 @@ function topLevelTypeOf(text: string, ctx: TypingContext): Typed | null {
   const typed = typeOf(text, ctx, 0);
   cache.answers.set(text, typed);
   return typed;
-}
-
-/** What iterating over a value of this type yields (foreach and await foreach). */
-export function elementTypeOf(collectionType: string): string | null {
-  const t = parseType(collectionType);
-  if (!t) return null;
-  if (t.arrayRank > 0) return formatType({ ...t, arrayRank: t.arrayRank - 1 });
-  if (t.name === 'string') return 'char';
-  if ((t.name === 'Dictionary' || t.name === 'IDictionary' || t.name === 'IReadOnlyDictionary' || t.name === 'ConcurrentDictionary' || t.name === 'SortedDictionary') && t.args.length === 2) {
-    return formatType(typeExpr('KeyValuePair', t.args));
-  }
-  if (t.args.length === 1) return formatType(t.args[0]);
-  return null;
 }
 
 /** Whether the text names a type (`Src`, `Console`, `string`) rather than a value, as a receiver of static members. */

@@ -7,11 +7,11 @@
  */
 import type { LocalVariable, MethodBody, Span } from '../model/types';
 import type { AwaitedOperation } from './awaitables';
-import { awaitResultOf, elementTypeOf, isRereadableField, namesType, operandTypeOf, typeOfExpression, type TypingContext } from './expressionTypes';
+import { awaitResultOf, isRereadableField, namesType, operandTypeOf, typeOfExpression, type TypingContext } from './expressionTypes';
 import { constantLiteralOf } from './constants';
 import { capturingDescendantsOf } from './nesting';
 import { shapeOfTypeText, type TypeScope, type TypeShape } from './typeLayout';
-import { canonicalType, formatType, parseType, typeExpr } from './typeText';
+import { canonicalType, elementTypeOf, formatType, parseType, typeExpr } from './typeText';
 import type { BuildConfiguration } from './profiles';
 import { usesThis } from './thisUse';
 

@@ -144,3 +144,16 @@ export function substituteTypeText(text: string, typeArguments: Readonly<Record<
   };
   return formatType(sub(t));
 }
+
+/** What iterating over a value of this type yields (foreach and await foreach). */
+export function elementTypeOf(collectionType: string): string | null {
+  const t = parseType(collectionType);
+  if (!t) return null;
+  if (t.arrayRank > 0) return formatType({ ...t, arrayRank: t.arrayRank - 1 });
+  if (t.name === 'string') return 'char';
+  if ((t.name === 'Dictionary' || t.name === 'IDictionary' || t.name === 'IReadOnlyDictionary' || t.name === 'ConcurrentDictionary' || t.name === 'SortedDictionary') && t.args.length === 2) {
+    return formatType(typeExpr('KeyValuePair', t.args));
+  }
+  if (t.args.length === 1) return formatType(t.args[0]);
+  return null;
+}

@@ -183,6 +183,7 @@ function movedLocal(l: LocalVariable, d: number): LocalVariable {
   if (l.outArgument !== undefined) out.outArgument = l.outArgument;
   if (l.deconstructs !== undefined) out.deconstructs = l.deconstructs;
   if (l.assignedAgain !== undefined) out.assignedAgain = l.assignedAgain;
+  if (l.foreachPart !== undefined) out.foreachPart = l.foreachPart;
   return out;
 }
 

@@ -729,6 +729,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
         if (loopVariable?.kind === 'foreach' && loopVariable.initializerText !== null && args.includes(loopVariable.initializerText.trim())) {
           return `${recv} is an element of ${loopVariable.initializerText.trim()}, which completed in the awaited Task.WhenAll`;
         }
+        const pairOfValues = pairValueOfCompletedValues(recv, args, wait.span.start, body, bodies);
+        if (pairOfValues) return pairOfValues;
         if (body.kind === 'lambda' && args.some((arg) => body.parameters.some((p) => p.name === recv) && lambdaOverCollection(body, bodies, arg))) {
           return `${recv} is an element of ${args.join(', ')}, which completed in the awaited Task.WhenAll`;
         }
@@ -848,6 +850,20 @@ function elementsWrittenInPlace(arg: string): string[] | null {
  * Whether `arg` is every value of the dictionary `dictionary`: `d.Values`, `d.Select(x => x.Value)`, either one
  * materialised with `.ToArray()` or `.ToList()`.
  */
+/**
+ * `foreach (var pair in fetching) pair.Value.Result` after `await Task.WhenAll(fetching.Values)`: the foreach walks
+ * the dictionary whose every value went into the awaited Task.WhenAll, so each pair's Value is one of those tasks. A
+ * name a foreach's deconstruction declares is not a pair and is left to the other reasons.
+ */
+function pairValueOfCompletedValues(recv: string, whenAllArgs: readonly string[], at: number, body: MethodBody, bodies: readonly MethodBody[]): string | null {
+  const pair = /^([A-Za-z_]\w*)\s*\.\s*Value$/.exec(recv)?.[1];
+  // Several loops of a method may each name their variable `pair`: the one meant is the one whose loop holds the wait.
+  const loopVariable = pair ? bodyChain(body, bodies).flatMap((b) => b.locals).find((l) => l.name === pair && l.scope.start <= at && at <= l.scope.end) : undefined;
+  const dictionary = loopVariable?.kind === 'foreach' && !loopVariable.foreachPart ? loopVariable.initializerText?.trim() : undefined;
+  if (!dictionary || !whenAllArgs.some((arg) => isValuesOf(arg, dictionary))) return null;
+  return `${recv} is a value of ${dictionary}, whose values completed in the awaited Task.WhenAll`;
+}
+
 function isValuesOf(arg: string, dictionary: string): boolean {
   const escaped = escapeRegExp(dictionary);
   const values = new RegExp(`^${escaped}\\s*\\.\\s*(?:Values|Select\\s*\\(\\s*([A-Za-z_]\\w*)\\s*=>\\s*\\1\\s*\\.\\s*Value\\s*\\))(?:\\s*\\.\\s*(?:ToArray|ToList)\\s*\\(\\s*\\))?$`);

@@ -842,6 +842,8 @@ interface LocalDeclarationSite {
   outArgument?: LocalVariable['outArgument'];
   /** For a name of a deconstruction: its place in the deconstructed tuple (the initializer is the whole value). */
   element?: number[];
+  /** For a name a foreach's deconstruction declares (`foreach (var (key, value) in pairs)`). */
+  foreachPart?: true;
 }
 
 /** An initializer that creates an object, perhaps cast first (`(ILease)new Lease(gate)`, `new Lease(gate) as ILease`). */
@@ -874,7 +876,8 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       const left = n.childForFieldName('left');
       const typeNode = n.childForFieldName('type');
       const names = left ? (left.type === 'identifier' ? [left] : left.descendantsOfType('identifier').filter((x): x is SyntaxNode => !!x)) : [];
-      for (const id of names) sites.push({ name: id.text, kind: 'foreach', nameNode: id, typeText: typeNode && typeNode.type !== 'implicit_type' && left?.type === 'identifier' ? typeNode.text : null, initializer: n.childForFieldName('right'), scope: n });
+      const single = left?.type === 'identifier';
+      for (const id of names) sites.push({ name: id.text, kind: 'foreach', nameNode: id, typeText: typeNode && typeNode.type !== 'implicit_type' && single ? typeNode.text : null, initializer: n.childForFieldName('right'), scope: n, ...(single ? {} : { foreachPart: true as const }) });
     } else if (n.type === 'catch_declaration') {
       const nameNode = n.childForFieldName('name');
       if (nameNode) sites.push({ name: nameNode.text, kind: 'catch', nameNode, typeText: n.childForFieldName('type')?.text ?? null, initializer: null, scope: n.parent ?? n });
@@ -921,6 +924,7 @@ function localsOf(own: (t: string[]) => SyntaxNode[], identifiersNamed: (name: s
       ...(site.outArgument ? { outArgument: site.outArgument } : {}),
       ...(site.element && site.initializer ? { deconstructs: { initializerText: site.initializer.text, element: site.element } } : {}),
       ...(createdThenAssigned !== undefined ? { assignedAgain: createdThenAssigned } : {}),
+      ...(site.foreachPart ? { foreachPart: true as const } : {}),
     };
   });
 }

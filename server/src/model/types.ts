@@ -159,6 +159,11 @@ export interface LocalVariable {
    * `ref`, `out`), so the initializer is not the only value it holds. Absent for other locals.
    */
   assignedAgain?: boolean;
+  /**
+   * For a name a foreach's deconstruction declares (`foreach (var (key, value) in pairs)`): true. Its
+   * initializerText is still the collection walked, but the name holds a part of each element, not the element.
+   */
+  foreachPart?: true;
 }
 
 /** A literal a method returns, which decides whether the runtime's Task cache applies. */

@@ -9,6 +9,7 @@ import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
 import { apiBasesOf, visibleByName, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
 import type { SignatureDatabase } from '../signatures/database';
+import { elementTypeOf } from '../cost/typeText';
 import { methodsNamedFrom, nameViewOf, namesWorkspaceType, typesVisibleFrom, type NameView } from './nestedTypes';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
@@ -49,6 +50,17 @@ function initializerType(initializer: string, key: string, body: MethodBody, bod
 function deconstructedType(deconstructs: NonNullable<LocalVariable['deconstructs']>, key: string, body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): string | null {
   const whole = initializerType(deconstructs.initializerText, key, body, bodies, index)?.typeText;
   return whole ? tupleElementType(whole, deconstructs.element) : null;
+}
+
+/**
+ * The type of an implicitly typed foreach variable (`foreach (var entry in archive.Entries)`): an element of the
+ * collection it walks, whose type is what the model records as its initializer. The collection's own type is not the
+ * variable's, and a name a deconstruction declares (`foreach (var (key, value) in pairs)`) holds only a part of an
+ * element; both stay unknown rather than take a type the variable does not have.
+ */
+function foreachVariableType(local: LocalVariable, name: string, collection: ExpressionType): ExpressionType | null {
+  const element = local.foreachPart ? null : elementTypeOf(collection.typeText);
+  return element ? { typeText: element, source: `local ${name}, an element of ${collection.source}`, writtenIn: collection.writtenIn } : null;
 }
 
 /** How many typeOfExpression questions are being worked out (the outermost one is asked with 0). */
@@ -130,6 +142,7 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
           const written = local.typeText ?? local.inferredTypeText;
           if (written) return { typeText: written, source: `local ${name}`, writtenIn: here() };
           const initialized = local.initializerText ? initializerType(local.initializerText, `${b.id}:${name}`, b, bodies, index) : null;
+          if (initialized && local.kind === 'foreach') return foreachVariableType(local, name, initialized);
           if (initialized) return { typeText: initialized.typeText, source: `local ${name}`, writtenIn: initialized.writtenIn };
           const typeText = local.deconstructs ? deconstructedType(local.deconstructs, `${b.id}:${name}`, b, bodies, index) : null;
           return typeText ? { typeText, source: `local ${name}` } : null;
