@@ -763,7 +763,7 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
 });
 
-test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder or named so by the last word of its name, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced, an unreferenced application named as a code generator; a published extension or sample, a packed .NET tool (a code generator too), a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
+test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder (an application there though its own file names a package) or named so by the last word of its name, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced, an unreferenced application named as a code generator; a published extension or sample, a packed .NET tool (a code generator too), a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
   // Build systems' packages are not served to this machine's NuGet, so the projects that reference one are written
   // into a copy of the fixture here and only analysed; the rest of the fixture compiles as it is.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-not-shipped-'));
@@ -792,6 +792,8 @@ test('code that does not ship is counted as test code, named for what it is: a b
       // Examples beside the product, named by their language: the last word of the name says sample.
       ['Kiln.CSharpExamples/FiringExample.cs', true, 'information'],
       ['samples/Kiln.Sample/Program.cs', true, 'information'],
+      // A sample application whose own file names a package but that nothing packs so that it can run.
+      ['samples/Kiln.Sample.Console/Program.cs', true, 'information'],
       ['samples/Kiln.Sample.Templates/Template.cs', false, 'warning'],
       // No project compiles it either, but nothing says it does not ship.
       ['scratch/KilnScratch.cs', false, 'warning'],
@@ -820,6 +822,7 @@ test('code that does not ship is counted as test code, named for what it is: a b
       ['build/Kiln.Build.Tasks/Kiln.Build.Tasks.csproj', 'Kiln.Build.Tasks is in the build folder build/ beside the build script Kiln.Build and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
       ['build/Kiln.Build/Kiln.Build.csproj', "Kiln.Build is a build script: it references Cake.Frosting (Cake Frosting, Cake's host for a build script written as a console application)"],
       ['examples/Kiln.Example.Shared/Kiln.Example.Shared.csproj', null],
+      ['samples/Kiln.Sample.Console/Kiln.Sample.Console.csproj', 'Kiln.Sample.Console is in the samples folder samples/ and not published (its PackageId packs no application)'],
       ['samples/Kiln.Sample.Templates/Kiln.Sample.Templates.csproj', null],
       ['samples/Kiln.Sample/Kiln.Sample.csproj', 'Kiln.Sample is in the samples folder samples/ and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
       ['src/Kiln.Cake/Kiln.Cake.csproj', null],

@@ -28,6 +28,16 @@ export const CONVERSION_TARGETS: readonly { suffix: string; returnKinds: readonl
 ];
 
 /**
+ * Conversions whose name alone says they return a Task, whatever they are called on: ValueTask's and ValueTask<TResult>'s
+ * `AsTask()` (https://learn.microsoft.com/dotnet/api/system.threading.tasks.valuetask.astask) and the Windows Runtime
+ * operations' `AsTask(...)` extensions (https://learn.microsoft.com/dotnet/api/system.windowsruntimesystemextensions.astask).
+ * When the receiver's type is not visible (an implicitly typed foreach variable's call), the value of such a call is
+ * still a task. `ToTask` is left out: a work tracker's own mapping to its `Task` entity is named so as often as a
+ * conversion to System.Threading.Tasks.Task is.
+ */
+export const TASK_CONVERSION_NAMES: readonly string[] = ['AsTask'];
+
+/**
  * Setup extensions of the mocking libraries, named for the awaitable the mocked member will hand back (`ReturnsAsync`
  * makes it return a completed task of the value, `ThrowsAsync` a faulted one) while they return the library's
  * configuration object, which nobody awaits (Moq's `IReturnsResult<TMock>`, NSubstitute's `ConfiguredCall`). A test

@@ -473,17 +473,33 @@ export function nonShippedReason(
   referencedByProductionCode: (p: ProjectModel) => boolean,
   projectsUnder: (folder: string) => readonly ProjectModel[],
 ): string | null | undefined {
-  if (folder.kind === 'tools' ? packedOnPurpose(project) : publishedByItsOwnFile(project)) return folder.kind === 'build' ? undefined : null;
+  if (publishesItselfFrom(project, folder)) return folder.kind === 'build' ? undefined : null;
   const inherited = inheritedMetadataNote(project);
+  // An application of a samples or tools folder may name a package in its own file and still be no package.
+  const descriptive = isPublished(project) && project.packageMetadataFile === project.path ? ` (its ${project.packageMetadata} packs no application)` : inherited;
   if (folder.kind === 'test' || folder.kind === 'benchmark') return `${project.name} is in the ${folder.kind} folder ${folder.folder} and not published${inherited}`;
-  if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the ${samplesFolderWord(folder.folder)} folder ${folder.folder} and not published${inherited}`;
+  if (folder.kind === 'samples') return referencedByProductionCode(project) ? null : `${project.name} is in the ${samplesFolderWord(folder.folder)} folder ${folder.folder} and not published${descriptive}`;
   if (folder.kind === 'tools') {
-    const descriptive = isPublished(project) && project.packageMetadataFile === project.path ? ` (its ${project.packageMetadata} packs no application)` : inherited;
     return referencedByProductionCode(project) ? null : `${project.name} is in the repository's tools folder ${folder.folder}, not published${descriptive} and referenced by no production code: tooling of the repository`;
   }
   const script = projectsUnder(folder.path).find((q) => q.path !== project.path && buildScriptReason(q) !== null);
   if (!script) return undefined;
   return referencedByProductionCode(project) ? null : `${project.name} is in the build folder ${folder.folder} beside the build script ${script.name} and not published${inherited}`;
+}
+
+/**
+ * Whether a project in a folder of code that does not ship says that it is published: in the tools folder when it is
+ * packed on purpose (packedOnPurpose); in a samples folder, an application only when something packs it so that it
+ * can run (applicationPackedOnPurpose), a library by a package property of its own file; elsewhere by a package
+ * property of its own file (publishedByItsOwnFile). A sample console application's PackageId, Product or Description
+ * is what Visual Studio's Package page, or a migration from the old project format, wrote into it: an application
+ * packed without PackAsTool gives a package nothing can run, so such properties do not make a product of a sample
+ * (SteamKit's numbered sample applications set a PackageId each, read in the thirty-seventh session).
+ */
+function publishesItselfFrom(project: ProjectModel, folder: NonShippedFolder): boolean {
+  if (folder.kind === 'tools') return packedOnPurpose(project);
+  if (folder.kind === 'samples' && isApplicationProject(project)) return applicationPackedOnPurpose(project);
+  return publishedByItsOwnFile(project);
 }
 
 /** What notes call a folder of samples: `playground/` a playground, `sandbox/` a sandbox, `demos/` a demos folder, `docs/` a documentation folder, the rest samples. */
@@ -676,7 +692,16 @@ function publishedByItsOwnFile(project: ProjectModel): boolean {
 function packedOnPurpose(project: ProjectModel): boolean {
   if (project.isPackable === false) return false;
   if (!isApplicationProject(project)) return publishedByItsOwnFile(project);
-  return !!project.packAsTool || project.isPackable === true || project.packageMetadata === 'GeneratePackageOnBuild' || !!project.packageId || !!project.packingNuspec;
+  return applicationPackedOnPurpose(project) || !!project.packageId;
+}
+
+/**
+ * Whether an application is packed so that its package can be used: a .NET tool (PackAsTool), IsPackable true,
+ * GeneratePackageOnBuild, or a .nuspec that packs it. A PackageId alone is not enough outside the tools folder.
+ */
+function applicationPackedOnPurpose(project: ProjectModel): boolean {
+  if (project.isPackable === false) return false;
+  return !!project.packAsTool || project.isPackable === true || project.packageMetadata === 'GeneratePackageOnBuild' || !!project.packingNuspec;
 }
 
 /** The project names the Arcade SDK makes test projects (MSBuildProjectName.EndsWith, case-sensitive as MSBuild's is). */

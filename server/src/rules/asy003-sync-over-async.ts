@@ -823,7 +823,7 @@ changes, and the thread still blocks, but on the work itself rather than on a ta
 
 ## Limitations
 Without a compiler the rule does not know types. It flags a wait when the workspace's declarations, a Task
-factory, the Async suffix or a task-like name say the receiver is a task, so a \`.Result\` or \`.Wait()\` on a
+factory, the Async suffix, an \`AsTask()\` conversion or a task-like name say the receiver is a task, so a \`.Result\` or \`.Wait()\` on a
 task returned by a library method without the Async suffix is missed. Whether a context exists is decided
 per project, from its SDK, OutputType and references: a console application that installs one itself (a
 hand-written message loop; the packages that do are listed in knowledge/contextPackages.ts) is taken to have none,

@@ -16,6 +16,7 @@ import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
 import { apiContext, definitionOf, resolveTypeText, supertypes, type ApiContext } from '../signatures/resolve';
 import { methodsOf } from '../signatures/members';
 import type { ApiType } from '../signatures/typeText';
+import { TASK_CONVERSION_NAMES } from '../knowledge/taskNaming';
 
 export interface ExpressionType {
   typeText: string;
@@ -854,6 +855,7 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
   // `set.Tracking(true).SingleOrDefaultAsync(...)` is the task of its last call, SingleOrDefaultAsync.
   const outer = splitCallText(t);
   if (outer && /Async$/.test(outer.name)) return { verdict: 'task', reason: `${outer.name} follows the Async naming convention` };
+  if (outer && TASK_CONVERSION_NAMES.includes(outer.name)) return { verdict: 'task', reason: `${outer.name}() converts an awaitable into a Task, as ValueTask's does` };
   if (/^(this\.)?_?[A-Za-z]*[tT]ask[s]?$|^t\d?$/.test(t)) {
     const sequence = index ? workspaceElementSequenceOf(t, body, bodies, index) : null;
     if (sequence) return { verdict: 'unknown', reason: `${t} is an element of ${sequence.receiver}, a ${sequence.typeText}, whose elements are types the workspace declares` };
