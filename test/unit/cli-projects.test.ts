@@ -763,7 +763,7 @@ test('test support code: a project in the workspace\'s test or benchmark folder,
   assert.equal(fakes.testProject, 'Depot.Fakes is a class library only test code references (Depot.Tests)');
 });
 
-test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder (an application there though its own file names a package) or named so by the last word of its name, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced, an unreferenced application named as a code generator; a published extension or sample, a packed .NET tool (a code generator too), a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
+test('code that does not ship is counted as test code, named for what it is: a build script by its build system package and the unpublished projects beside it in its build folder, a sample in a samples or examples folder (an application there though its own file names a package) or named so by the last word of its name, a program in an integration tests folder and a package in a testdata folder, a file no project compiles in a docs folder, the repository tooling in a top-level tools folder, an application that references a test project or that is named for tests, unpacked and unreferenced, an unreferenced application named as a code generator; a published extension or sample, a packed .NET tool (a code generator too), a library in examples the application references, a feature folder named Tools below src, a loose file elsewhere and a build folder without a build script stay production code', async () => {
   // Build systems' packages are not served to this machine's NuGet, so the projects that reference one are written
   // into a copy of the fixture here and only analysed; the rest of the fixture compiles as it is.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-not-shipped-'));
@@ -789,6 +789,9 @@ test('code that does not ship is counted as test code, named for what it is: a b
       // A snippet of the documentation that no project compiles.
       ['docs/guides/firing/samples/FiringGuide.cs', true, 'information'],
       ['examples/Kiln.Example.Shared/ReadingFormat.cs', false, 'warning'],
+      // A program an integration test of another language deploys, and its next step, which no project compiles.
+      ['integration_tests/Kiln.Rollout/step1/Program.cs', true, 'information'],
+      ['integration_tests/Kiln.Rollout/step2/Program.cs', true, 'information'],
       // Examples beside the product, named by their language: the last word of the name says sample.
       ['Kiln.CSharpExamples/FiringExample.cs', true, 'information'],
       ['samples/Kiln.Sample/Program.cs', true, 'information'],
@@ -810,6 +813,8 @@ test('code that does not ship is counted as test code, named for what it is: a b
       ['src/Kiln.TestClient/Program.cs', true, 'information'],
       // A feature's Tools folder below src/ is product code.
       ['src/Tools/Kiln.Glaze/GlazeMixer.cs', false, 'warning'],
+      // The expected output of a code generator's test, a package by its file: test data all the same.
+      ['testdata/Kiln.Golden/GoldenReading.cs', true, 'information'],
       // A .NET tool the repository packs ships; its packager, which only describes itself, does not.
       ['tools/Kiln.Lint/Program.cs', false, 'warning'],
       ['tools/Kiln.Packager/Program.cs', true, 'information'],
@@ -822,6 +827,7 @@ test('code that does not ship is counted as test code, named for what it is: a b
       ['build/Kiln.Build.Tasks/Kiln.Build.Tasks.csproj', 'Kiln.Build.Tasks is in the build folder build/ beside the build script Kiln.Build and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
       ['build/Kiln.Build/Kiln.Build.csproj', "Kiln.Build is a build script: it references Cake.Frosting (Cake Frosting, Cake's host for a build script written as a console application)"],
       ['examples/Kiln.Example.Shared/Kiln.Example.Shared.csproj', null],
+      ['integration_tests/Kiln.Rollout/step1/Kiln.Rollout.csproj', 'Kiln.Rollout is in the test folder integration_tests/ and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
       ['samples/Kiln.Sample.Console/Kiln.Sample.Console.csproj', 'Kiln.Sample.Console is in the samples folder samples/ and not published (its PackageId packs no application)'],
       ['samples/Kiln.Sample.Templates/Kiln.Sample.Templates.csproj', null],
       ['samples/Kiln.Sample/Kiln.Sample.csproj', 'Kiln.Sample is in the samples folder samples/ and not published (its PackageLicenseExpression comes from Directory.Build.props)'],
@@ -834,15 +840,16 @@ test('code that does not ship is counted as test code, named for what it is: a b
       ['src/Kiln/Kiln.csproj', null],
       ['src/Tools/Kiln.Glaze/Kiln.Glaze.csproj', null],
       ['src/build/Kiln.Bundler/Kiln.Bundler.csproj', null],
+      ['testdata/Kiln.Golden/Kiln.Golden.csproj', 'Kiln.Golden is in the test data folder testdata/: the input or expected output of a test, which ships in no product'],
       ['tests/Kiln.Tests/Kiln.Tests.csproj', 'Kiln.Tests sets IsTestProject'],
       ['tools/Kiln.Lint/Kiln.Lint.csproj', null],
       ['tools/Kiln.Packager/Kiln.Packager.csproj', "Kiln.Packager is in the repository's tools folder tools/, not published (its PackageLicenseExpression comes from Directory.Build.props) and referenced by no production code: tooling of the repository"],
     ]);
-    assert.equal(JSON.parse(r.stdout).filesOutsideProjectsCountedAsTestCode, 1);
+    assert.equal(JSON.parse(r.stdout).filesOutsideProjectsCountedAsTestCode, 2);
     // The text list says what the verdict does: such code is counted as test code, for the reason given.
     const text = await runCli(['projects', dir]);
     assert.match(text.stdout, /counted as test code: Kiln\.Build is a build script: it references Cake\.Frosting/);
-    assert.match(text.stdout, /2 C# files outside any project \(1 of them counted as test code: docs and samples no project compiles, or left out of a test project's build\)/);
+    assert.match(text.stdout, /3 C# files outside any project \(2 of them counted as test code: docs and samples no project compiles, or left out of a test project's build\)/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

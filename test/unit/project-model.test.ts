@@ -543,6 +543,11 @@ test('code that does not ship: a build script by its build system package unless
   assert.deepEqual(nonShippedFolderBelow('/repo/testassets/TestServer', ['/repo']), { folder: 'testassets/', path: '/repo/testassets', kind: 'test' });
   assert.equal(nonShippedFolderBelow('/repo/src/Hosting/TestAssets/StartupApp', ['/repo'])?.kind, 'test');
   assert.equal(nonShippedFolderBelow('/repo/src/TestAssetsApi', ['/repo']), null);
+  // The programs an integration test of another language deploys, and the inputs and expected outputs Go's tests keep.
+  assert.deepEqual(nonShippedFolderBelow('/repo/integration_tests/aliases/step1', ['/repo']), { folder: 'integration_tests/', path: '/repo/integration_tests', kind: 'test' });
+  assert.equal(nonShippedFolderBelow('/repo/IntegrationTests/Smoke', ['/repo'])?.kind, 'test');
+  assert.deepEqual(nonShippedFolderBelow('/repo/host/codegen/testdata/enums', ['/repo']), { folder: 'host/codegen/testdata/', path: '/repo/host/codegen/testdata', kind: 'testdata' });
+  assert.equal(nonShippedFolderBelow('/repo/src/TestDataBuilder', ['/repo']), null);
   // Below a feature's Tools folder, a test folder is still one.
   assert.deepEqual(nonShippedFolderBelow('/repo/src/Tools/test/Generator.Tests', ['/repo']), { folder: 'src/Tools/test/', path: '/repo/src/Tools/test', kind: 'test' });
 
@@ -554,6 +559,8 @@ test('code that does not ship: a build script by its build system package unless
   // A test or benchmark folder's loose files are test material: a file-based app that reproduces a bug, say.
   assert.equal(uncompiledSampleReason('/repo/tests/Repro/Repro.cs', ['/repo'], 3), 'no project compiles it, and it sits in the test folder tests/: test material that ships in no product');
   assert.equal(uncompiledSampleReason('/repo/src/Benchmarks/Load.cs', ['/repo'], 3), 'no project compiles it, and it sits in the benchmark folder src/Benchmarks/: test material that ships in no product');
+  assert.equal(uncompiledSampleReason('/repo/integration_tests/rollout/step2/Program.cs', ['/repo'], 3), 'no project compiles it, and it sits in the test folder integration_tests/: test material that ships in no product');
+  assert.equal(uncompiledSampleReason('/repo/host/testdata/programs/Program.cs', ['/repo'], 3), 'no project compiles it, and it sits in the test folder host/testdata/: test material that ships in no product');
   assert.equal(uncompiledSampleReason('/tests/repo/src/Old.cs', ['/tests/repo'], 3), null);
   assert.equal(uncompiledSampleReason('/docs/repo/src/Old.cs', ['/docs/repo'], 3), null);
   assert.equal(uncompiledSampleReason('/repo/docs/bot.cs', ['/repo'], 0), null);
@@ -572,6 +579,8 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(testCodeReason(project('/repo/src/Docs/Docs.csproj', ''), () => [], folderOf), null);
   // A sample that publishes itself (a template pack) ships.
   assert.equal(testCodeReason(project('/repo/samples/Templates/Templates.csproj', '<PackageId>Acme.Templates</PackageId>'), () => [], folderOf), null);
+  // A package a code generator's test expects, kept in a testdata folder, is test data though its file packs it.
+  assert.equal(testCodeReason(project('/repo/codegen/testdata/enums/Acme.Enums.csproj', '<GeneratePackageOnBuild>true</GeneratePackageOnBuild>'), () => [], folderOf), 'Acme.Enums is in the test data folder codegen/testdata/: the input or expected output of a test, which ships in no product');
   // A library in examples/ that the application references ships with it.
   const shared = project('/repo/examples/Shared/Shared.csproj', '');
   const app = project('/repo/src/App/App.csproj', '<OutputType>Exe</OutputType>');

@@ -460,7 +460,8 @@ const CODE_GENERATOR_LAST_SEGMENT = /^(?:Generators?|CodeGen|CodeGenerators?)$/;
 
 /**
  * Why a project in a folder of code that does not ship (nonShippedFolderBelow) is test code; null when it is not
- * (it publishes itself, or production code references a sample or a build helper: the product ships it); undefined
+ * (it publishes itself, or production code references a sample or a build helper: the product ships it; a project in
+ * a `testdata` folder is test data whatever its file says); undefined
  * when the folder says nothing of it (a `build` folder that holds no build script: a product may keep real code there).
  *
  * A sample counts as test code though it may be the product's documentation: it runs when a reader runs it, in a
@@ -473,8 +474,9 @@ export function nonShippedReason(
   referencedByProductionCode: (p: ProjectModel) => boolean,
   projectsUnder: (folder: string) => readonly ProjectModel[],
 ): string | null | undefined {
-  if (publishesItselfFrom(project, folder)) return folder.kind === 'build' ? undefined : null;
   const inherited = inheritedMetadataNote(project);
+  if (folder.kind === 'testdata') return `${project.name} is in the test data folder ${folder.folder}: the input or expected output of a test, which ships in no product`;
+  if (publishesItselfFrom(project, folder)) return folder.kind === 'build' ? undefined : null;
   // An application of a samples or tools folder may name a package in its own file and still be no package.
   const descriptive = isPublished(project) && project.packageMetadataFile === project.path ? ` (its ${project.packageMetadata} packs no application)` : inherited;
   if (folder.kind === 'test' || folder.kind === 'benchmark') return `${project.name} is in the ${folder.kind} folder ${folder.folder} and not published${inherited}`;
@@ -588,7 +590,7 @@ export function testFolderInProject(projectDirectory: string, absFile: string): 
 }
 
 /** What a folder of code that does not ship holds, by its name. */
-export type NonShippedKind = 'test' | 'benchmark' | 'samples' | 'build' | 'tools';
+export type NonShippedKind = 'test' | 'testdata' | 'benchmark' | 'samples' | 'build' | 'tools';
 
 export interface NonShippedFolder {
   /** The folder below the workspace root, as written in reasons: `tests/`, `src/benchmark/`. */
@@ -609,6 +611,15 @@ const NON_SHIPPED_FOLDERS: readonly { name: RegExp; kind: NonShippedKind; topLev
   // benchmark app) in a `testassets` folder beside `test/` (YARP's testassets/, aspnetcore's src/*/testassets/,
   // https://github.com/dotnet/aspnetcore/tree/main/src/Hosting/test/testassets); they ship in no product.
   { name: /^test-?assets$/i, kind: 'test' },
+  // Repositories whose test harness is not .NET keep the programs their integration tests deploy in a folder of that
+  // name beside the SDK (Pulumi's .NET SDK has integration_tests/, whose Go tests run each program with the CLI); the
+  // programs are console applications with no test package, which ship in no product.
+  { name: /^integration[-_]?tests?$/i, kind: 'test' },
+  // Go's toolchain ignores a `testdata` folder, where its tests keep their inputs and expected outputs
+  // (https://pkg.go.dev/cmd/go#hdr-Test_packages): a language host written in Go keeps there the C# programs it runs
+  // and the packages its code generator must produce (Pulumi's pulumi-language-dotnet/testdata/sdks/, each a
+  // GeneratePackageOnBuild library). Such a project is test data even when its file says it packs.
+  { name: /^testdata$/i, kind: 'testdata' },
   { name: /^benchmarks?$/i, kind: 'benchmark' },
   // A playground holds apps the maintainers run to try the product by hand (aspire's and garnet's playground/).
   // A demos folder holds apps that show the product at work, as a samples folder does (a PDF export demo).
@@ -741,7 +752,7 @@ const UNCOMPILED_SAMPLE_FOLDER = /^(?:docs?|documentation|samples?|examples?|pla
  * `#:project` lines instead of a project file) are what such a folder holds loose: a repro of a bug against a test
  * server, a telemetry check (MySqlConnector's tests/SkipCrl and tests/Telemetry, read in the thirty-fifth session).
  */
-const UNCOMPILED_TEST_FOLDER = /^(?:tests?|benchmarks?)$/i;
+const UNCOMPILED_TEST_FOLDER = /^(?:tests?|benchmarks?|integration[-_]?tests?|testdata)$/i;
 
 /**
  * Why a file that no project compiles, in a workspace whose projects were read, is test code by its folder, or null:
