@@ -1035,25 +1035,25 @@ test('library code: a published class library is; an app, a UI app whatever its 
   assert.equal(libraryCodeVerdict(exe, 'auto', null)?.isLibrary, false);
   // A MAUI single project sets Exe only for its platform targets; the plain target analysed is still the app.
   const maui = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFrameworks>net10.0-android;net10.0</TargetFrameworks><OutputType Condition="\'$(TargetFramework)\' != \'net10.0\'">Exe</OutputType><UseMaui>true</UseMaui></PropertyGroup></Project>' });
-  assert.deepEqual(libraryCodeVerdict(maui, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseMaui)' });
+  assert.deepEqual(libraryCodeVerdict(maui, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseMaui)', withContext: 'App uses UseMaui, whose code runs on the UI thread\'s SynchronizationContext' });
   assert.equal(libraryCodeVerdict(maui, 'all', null)?.isLibrary, true);
   // A WPF class library, even one published as a package (an application's plugin API), is no application, and
   // its code runs on the application's UI thread.
   const wpfLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>Library</OutputType><PackageId>App.Plugin</PackageId></PropertyGroup></Project>' });
-  assert.deepEqual(libraryCodeVerdict(wpfLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (UseWPF), whose code runs on an application\'s UI thread' });
+  assert.deepEqual(libraryCodeVerdict(wpfLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (UseWPF), whose code runs on an application\'s UI thread', withContext: 'App uses UseWPF, whose code runs on the UI thread\'s SynchronizationContext' });
   // So is a class library that takes a UI framework as a package (Avalonia's views and view models), whatever
   // package id it sets; a library that only runs Nito.AsyncEx's message loop stays library code.
   const avaloniaLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><PackageId>App</PackageId></PropertyGroup><ItemGroup><PackageReference Include="Avalonia" Version="11.3.0" /></ItemGroup></Project>' });
-  assert.deepEqual(libraryCodeVerdict(avaloniaLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (it references Avalonia), whose code runs on an application\'s UI thread' });
+  assert.deepEqual(libraryCodeVerdict(avaloniaLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (it references Avalonia), whose code runs on an application\'s UI thread', withContext: 'App references Avalonia, which installs a SynchronizationContext' });
   const loopLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><PackageId>App</PackageId></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx.Context" Version="5.1.2" /></ItemGroup></Project>' });
   assert.equal(libraryCodeVerdict(loopLibrary, 'auto', null)?.isLibrary, true);
   const wpfApp = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>WinExe</OutputType></PropertyGroup></Project>' });
-  assert.deepEqual(libraryCodeVerdict(wpfApp, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseWPF)' });
+  assert.deepEqual(libraryCodeVerdict(wpfApp, 'auto', null), { isLibrary: false, reason: 'App is a UI application (UseWPF)', withContext: 'App uses UseWPF, whose code runs on the UI thread\'s SynchronizationContext' });
   assert.equal(libraryCodeVerdict(published, 'none', null)?.isLibrary, false);
   // An ASP.NET 4.x site (MSBuild.SDK.SystemWeb, a class library by OutputType that IIS loads) is the application,
   // whatever package metadata shared props give it; that SDK's Razor library SDK is not an application's.
   const systemWeb = (sdk: string) => project({ '/repo/App/App.csproj': `<Project Sdk="${sdk}"><PropertyGroup><TargetFramework>net48</TargetFramework><PackageTags>orders</PackageTags></PropertyGroup></Project>` });
-  assert.deepEqual(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb/4.0.88'), 'auto', null), { isLibrary: false, reason: 'App is an application (MSBuild.SDK.SystemWeb)' });
+  assert.deepEqual(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb/4.0.88'), 'auto', null), { isLibrary: false, reason: 'App is an application (MSBuild.SDK.SystemWeb)', withContext: 'App is built with MSBuild.SDK.SystemWeb, which runs its code on a SynchronizationContext' });
   assert.equal(libraryCodeVerdict(systemWeb('MSBuild.SDK.SystemWeb.RazorLibrary'), 'auto', null)?.isLibrary, true);
   // The Web and Worker SDKs set OutputType Exe after Directory.Build.props; a project that sets Library itself is a
   // class library built with the Web SDK for its framework reference, and an application's other projects that
