@@ -38,9 +38,19 @@ export function synchronousContractOf(ctx: RuleContext, body: MethodBody, masked
   return reason === null ? null : { reason, remedy: IN_CALLERS };
 }
 
-/** Why a function's signature is a synchronous contract of a type outside the workspace, for notes; null when not. */
-function declaredContractOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
-  if (body.kind === 'lambda' || body.kind === 'anonymousMethod') return frameworkDelegateReason(ctx, body);
+/** What a method's or accessor's signature says of the member it declares: its type, its name, its header, an explicit interface. */
+interface MemberSignature {
+  owner: string;
+  /** The method's name, or the property's for an accessor. */
+  member: string;
+  /** The masked declaration text before the member's name (declarationHeader). */
+  header: string;
+  /** The interface an explicit implementation names (`void IDisposable.Dispose()`), without type arguments; else null. */
+  explicitInterface: string | null;
+}
+
+/** The signature of a method or a property accessor, read from its declaration; null for other bodies or when not found. */
+function memberSignatureOf(ctx: RuleContext, body: MethodBody, masked: string): MemberSignature | null {
   if (body.kind !== 'method' && body.kind !== 'accessor') return null;
   const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
   if (!owner) return null;
@@ -49,9 +59,17 @@ function declaredContractOf(ctx: RuleContext, body: MethodBody, masked: string):
   const header = declarationHeader(ctx, body, owner, member, masked);
   if (header === null) return null;
   const explicit = /(@?[A-Za-z_][\w.]*(?:<[^<>]*>)?)\s*\.\s*$/.exec(header);
-  if (explicit) {
-    const iface = explicit[1];
-    return typesNamed(ctx.index, stripGenerics(iface)).length > 0 ? null : `it implements ${stripGenerics(iface)}.${member}, a member of an interface declared outside the workspace`;
+  return { owner, member, header, explicitInterface: explicit ? stripGenerics(explicit[1]) : null };
+}
+
+/** Why a function's signature is a synchronous contract of a type outside the workspace, for notes; null when not. */
+function declaredContractOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
+  if (body.kind === 'lambda' || body.kind === 'anonymousMethod') return frameworkDelegateReason(ctx, body);
+  const signature = memberSignatureOf(ctx, body, masked);
+  if (!signature) return null;
+  const { owner, member, header, explicitInterface } = signature;
+  if (explicitInterface !== null) {
+    return typesNamed(ctx.index, explicitInterface).length > 0 ? null : `it implements ${explicitInterface}.${member}, a member of an interface declared outside the workspace`;
   }
   if (declaredInWorkspaceBase(ctx, owner, member)) return workspaceBaseMeetsOutsideContract(ctx, body, owner, member);
   if (/\boverride\b/.test(header)) return `it overrides ${member}, a member of a base type declared outside the workspace`;
@@ -77,18 +95,12 @@ function declaredContractOf(ctx: RuleContext, body: MethodBody, masked: string):
  * factory's Delete, a command's Execute, a report module's SendMessage).
  */
 export function workspaceContractOf(ctx: RuleContext, body: MethodBody, masked: string): string | null {
-  if (body.kind !== 'method' && body.kind !== 'accessor') return null;
   if (body.modifiers.includes('static')) return null;
-  const owner = bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
-  if (!owner) return null;
-  const member = body.kind === 'accessor' ? propertyNameOf(body.name) : body.name;
-  if (member === null) return null;
-  const header = declarationHeader(ctx, body, owner, member, masked);
-  if (header === null) return null;
-  const explicit = /(@?[A-Za-z_][\w.]*(?:<[^<>]*>)?)\s*\.\s*$/.exec(header);
-  if (explicit) {
-    const iface = stripGenerics(explicit[1]);
-    return typesNamed(ctx.index, iface).length > 0 ? `it implements ${iface}.${member}, a synchronous member of the workspace's interface ${iface}` : null;
+  const signature = memberSignatureOf(ctx, body, masked);
+  if (!signature) return null;
+  const { owner, member, header, explicitInterface } = signature;
+  if (explicitInterface !== null) {
+    return typesNamed(ctx.index, explicitInterface).length > 0 ? `it implements ${explicitInterface}.${member}, a synchronous member of the workspace's interface ${explicitInterface}` : null;
   }
   const declaring = workspaceBaseDeclaring(ctx, owner, member);
   if (declaring === null) return null;
