@@ -38,20 +38,29 @@ export function bodyChain(body: MethodBody, bodies: readonly MethodBody[]): read
 }
 
 /**
- * The local `name` as `body` sees it, when it keeps the value it is declared with: the nearest body of its chain
- * (bodyChain) that declares the name declares it once, as a plain local, and nothing writes it again
- * (model/extract.ts assignedAgain); with the body that declares it. Null when a parameter of that name comes first, or
- * the local may hold another value.
+ * The plain local `name` as `body` sees it: the nearest body of its chain (bodyChain) that declares the name declares
+ * it once, as a plain local (not a foreach variable, a catch variable or a pattern's); with the body that declares it.
+ * Null when a parameter of that name comes first, the name is declared more than once there, or it is no plain local.
  */
-export function keptLocal(body: MethodBody, bodies: readonly MethodBody[], name: string): { local: LocalVariable; owner: MethodBody } | null {
+export function soleLocal(body: MethodBody, bodies: readonly MethodBody[], name: string): { local: LocalVariable; owner: MethodBody } | null {
   for (const owner of bodyChain(body, bodies)) {
     if (owner.parameters.some((p) => p.name === name)) return null;
     const declared = owner.locals.filter((l) => l.name === name);
     if (declared.length === 0) continue;
     const local = declared.length === 1 ? declared[0]! : null;
-    return local && local.kind === 'local' && local.assignedAgain === false ? { local, owner } : null;
+    return local && local.kind === 'local' ? { local, owner } : null;
   }
   return null;
+}
+
+/**
+ * The local `name` as `body` sees it, when it keeps the value it is declared with: a sole plain local (soleLocal)
+ * that nothing writes again (model/extract.ts assignedAgain); with the body that declares it. Null when a parameter of
+ * that name comes first, or the local may hold another value.
+ */
+export function keptLocal(body: MethodBody, bodies: readonly MethodBody[], name: string): { local: LocalVariable; owner: MethodBody } | null {
+  const sole = soleLocal(body, bodies, name);
+  return sole && sole.local.assignedAgain === false ? sole : null;
 }
 
 /**

@@ -847,10 +847,6 @@ function elementsWrittenInPlace(arg: string): string[] | null {
 }
 
 /**
- * Whether `arg` is every value of the dictionary `dictionary`: `d.Values`, `d.Select(x => x.Value)`, either one
- * materialised with `.ToArray()` or `.ToList()`.
- */
-/**
  * `foreach (var pair in fetching) pair.Value.Result` after `await Task.WhenAll(fetching.Values)`: the foreach walks
  * the dictionary whose every value went into the awaited Task.WhenAll, so each pair's Value is one of those tasks. A
  * name a foreach's deconstruction declares is not a pair and is left to the other reasons.
@@ -864,6 +860,10 @@ function pairValueOfCompletedValues(recv: string, whenAllArgs: readonly string[]
   return `${recv} is a value of ${dictionary}, whose values completed in the awaited Task.WhenAll`;
 }
 
+/**
+ * Whether `arg` is every value of the dictionary `dictionary`: `d.Values`, `d.Select(x => x.Value)`, either one
+ * materialised with `.ToArray()` or `.ToList()`.
+ */
 function isValuesOf(arg: string, dictionary: string): boolean {
   const escaped = escapeRegExp(dictionary);
   const values = new RegExp(`^${escaped}\\s*\\.\\s*(?:Values|Select\\s*\\(\\s*([A-Za-z_]\\w*)\\s*=>\\s*\\1\\s*\\.\\s*Value\\s*\\))(?:\\s*\\.\\s*(?:ToArray|ToList)\\s*\\(\\s*\\))?$`);

@@ -472,7 +472,7 @@ function withAwaitObstacle(ctx: RuleContext, body: MethodBody, wait: TaskWait, t
     : `${title}, after moving the wait out of where it is (${obstacle})`;
 }
 
-function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () => string): string {
+function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () => string, ownContract: () => string | null): string {
   switch (body.kind) {
     case 'constructor':
       return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
@@ -480,7 +480,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () 
       // A property of the workspace's interface or base class keeps its synchronous signature: replacing it changes
       // that type too (the seeded reading of the thirty-seventh session found quartz's IScheduler.Context getter
       // titled as if only the getter changed).
-      const contract = workspaceContractOf(ctx, body, masked());
+      const contract = ownContract();
       const property = body.name.replace(/^(?:get|set|init)_/, '');
       if (contract) return `Replace the ${property} property with an async method and await the task (${contract}: changes that type, its implementations and every caller)`;
       return `Replace ${body.name} with an async method and await the task (changes every caller)`;
@@ -575,9 +575,9 @@ function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity:
  * Blazor component: project/synchronizationContext.ts surelyWithContext), the member may be called on that thread and
  * the wait deadlock there, so it stays a warning.
  */
-function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, masked: string): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
+function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, contractOf: () => string | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
   if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return {};
-  const contract = workspaceContractOf(ctx, body, masked);
+  const contract = contractOf();
   const accessor = /^(get|set|init)_(.+)$/.exec(body.name);
   const name = accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : body.name;
   return contract ? { maxSeverity: { severity: 'information', reason: `${name} cannot await without changing its API: ${contract}, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller` } } : {};
@@ -843,6 +843,10 @@ or window Main created before the call has installed a UI context, as a wait in 
       // Asked once per body, and only for one with a wait to report: it reads the signatures.
       let contract: SynchronousContract | null | undefined;
       const contractOf = () => (contract === undefined ? (contract = twin ? null : synchronousContractOf(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))) : contract);
+      // The contract of the workspace's own the body meets (workspaceContractOf), asked once too: the severity and an
+      // accessor's fix title both read it.
+      let ownContract: string | null | undefined;
+      const ownContractOf = () => (ownContract === undefined ? (ownContract = workspaceContractOf(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))) : ownContract);
       for (const wait of waitsOf(ctx, body)) {
         // A waiting helper's own wait: its callers' waits are reported where they call it (waitingHelpers.ts).
         if (isHelperOwnWait(body, wait)) continue;
@@ -856,8 +860,8 @@ or window Main created before the call has installed a UI context, as a wait in 
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
-          fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)))), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? workspaceContractSeverity(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))),
+          fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
+          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
         });
       }
     }

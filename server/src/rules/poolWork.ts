@@ -10,7 +10,7 @@
  * no continuation needs the waiting thread (ASY003, beside what asy003-sync-over-async.ts reads in its own file).
  */
 import type { FileModel, MethodBody } from '../model/types';
-import { bodyChain, keptLocal } from '../model/bodies';
+import { soleLocal } from '../model/bodies';
 import { valueAfterPlaceholder } from './sourceText';
 import { innermostItemAt } from '../model/spanForest';
 import { arrayWrittenInPlace, closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
@@ -193,17 +193,11 @@ const DEFAULT_FACTORY_ARGUMENT = /^(?:(?:(?:System\.Threading\.Tasks\.)?Task(?:C
  * rules/sourceText.ts valueAfterPlaceholder; Polly's pessimistic timeout, read in the thirty-seventh session).
  */
 function onlyValueOf(ctx: RuleContext, site: Site, name: string): { site: Site; text: string } | null {
-  const kept = keptLocal(site.body, site.model.bodies, name);
-  if (kept) return kept.local.initializerText !== null ? { site: { ...site, body: kept.owner }, text: kept.local.initializerText } : null;
-  if (site.file !== ctx.file) return null;
-  for (const owner of bodyChain(site.body, site.model.bodies)) {
-    if (owner.parameters.some((p) => p.name === name)) return null;
-    const declared = owner.locals.filter((l) => l.name === name);
-    if (declared.length === 0) continue;
-    const later = declared.length === 1 && declared[0]!.kind === 'local' ? valueAfterPlaceholder(ctx.text, declared[0]!) : null;
-    return later !== null ? { site: { ...site, body: owner }, text: later } : null;
-  }
-  return null;
+  const sole = soleLocal(site.body, site.model.bodies, name);
+  if (!sole) return null;
+  const { local, owner } = sole;
+  const text = local.assignedAgain === false ? local.initializerText : site.file === ctx.file ? valueAfterPlaceholder(ctx.text, local) : null;
+  return text !== null ? { site: { ...site, body: owner }, text } : null;
 }
 
 /**

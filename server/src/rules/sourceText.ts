@@ -198,8 +198,8 @@ const PLACEHOLDER_INITIALIZER = /^(?:null|default(?:\s*\([^()]*\))?)$/;
  */
 export function valueAfterPlaceholder(text: string, local: { name: string; initializerText: string | null; scope: Span }): string | null {
   if (local.initializerText === null || !PLACEHOLDER_INITIALIZER.test(local.initializerText.trim())) return null;
-  if (writesOfName(text, local.scope, local.name) !== 2) return null;
   const masked = maskCommentsAndStrings(text.slice(local.scope.start, local.scope.end));
+  if (writesIn(masked, local.name) !== 2) return null;
   const plain = new RegExp(`(?<![\\w.])${local.name}\\s*=(?![=>])`, 'g');
   const writes = [...masked.matchAll(plain)];
   if (writes.length !== 2) return null;
@@ -221,6 +221,10 @@ export function valueAfterPlaceholder(text: string, local: { name: string; initi
  * deconstruction (`var (x, y) = ...`) has none there.
  */
 export function writesOfName(text: string, scope: Span, name: string): number {
-  const scopeText = maskCommentsAndStrings(text.slice(scope.start, scope.end));
-  return (scopeText.match(new RegExp(`(?<![\\w.])${name}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${name}\\b`, 'g')) ?? []).length;
+  return writesIn(maskCommentsAndStrings(text.slice(scope.start, scope.end)), name);
+}
+
+/** writesOfName over text already masked (maskCommentsAndStrings). */
+function writesIn(masked: string, name: string): number {
+  return (masked.match(new RegExp(`(?<![\\w.])${name}\\s*(?:[+\\-*/%&|^]|\\?\\?)?=(?![=>])|\\b(?:ref|out)\\s+${name}\\b`, 'g')) ?? []).length;
 }

@@ -153,16 +153,15 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return found;
   };
 
+  /** The paths of the files in a folder whose names `accept` takes, in listing order. */
+  const filesIn = (dir: string, accept: (name: string) => boolean): string[] =>
+    (entriesOf(dir)?.files ?? []).filter(accept).map((name) => `${dir.replace(/\/$/, '')}/${name}`);
+
   const nuspecSource: NuspecSource = {
     list(dir) {
       const found = entriesOf(dir);
       if (!found) return null;
-      const base = dir.replace(/\/$/, '');
-      return {
-        nuspecs: found.files.filter((name) => name.toLowerCase().endsWith('.nuspec')).map((name) => `${base}/${name}`),
-        folders: found.folders,
-        repositoryRoot: found.repositoryRoot,
-      };
+      return { nuspecs: filesIn(dir, (name) => name.toLowerCase().endsWith('.nuspec')), folders: found.folders, repositoryRoot: found.repositoryRoot };
     },
     read(p) {
       let summary = nuspecs.get(p);
@@ -222,8 +221,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
   };
 
-  const projectFilesIn = (dir: string): string[] =>
-    (entriesOf(dir)?.files ?? []).filter((name) => name.toLowerCase().endsWith('.csproj')).map((name) => `${dir.replace(/\/$/, '')}/${name}`);
+  const projectFilesIn = (dir: string): string[] => filesIn(dir, (name) => name.toLowerCase().endsWith('.csproj'));
 
   const discoverAbove = (file: string) => {
     let dir = file.slice(0, file.lastIndexOf('/')) || '/';
@@ -251,8 +249,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
 
   // Solution files by folder, and the projects each names, for the Solution* properties a solution build passes.
   const solutionMembers = new Map<string, Set<string>>();
-  const solutionsIn = (dir: string): string[] =>
-    (entriesOf(dir)?.files ?? []).filter((name) => /\.slnx?$/i.test(name)).map((name) => `${dir.replace(/\/$/, '')}/${name}`).sort();
+  const solutionsIn = (dir: string): string[] => filesIn(dir, (name) => /\.slnx?$/i.test(name)).sort();
   const membersOf = (solution: string): Set<string> => {
     let members = solutionMembers.get(solution);
     if (!members) {
