@@ -98,6 +98,13 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   const handles = waitHandlesOf(fn, node, recv);
   // The locals holding the task's status, read once and only when a switch section is on the way up.
   let locals: string[] | undefined;
+  // The lambdas walked out of so far, innermost first: `t => t.Result` in `done.Select(t => t.Result)` inside a
+  // ContinueWhenAll callback reads an element of the callback's array.
+  const innerLambdas: SyntaxNode[] = [];
+  // The failed states of the task that an earlier `if` in the blocks walked so far leaves on (`if (t.IsFaulted)
+  // return;`): within one function, past exits on both, a parameter is read as a finished task's.
+  const failuresLeft = new Set<FailedState>();
+  let failureExitsCount = true;
   let child = node;
   for (let p = node.parent; p; child = p, p = p.parent) {
     if (p.type === 'if_statement' || p.type === 'conditional_expression') {
@@ -140,6 +147,10 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       // throw ...;` after a Task.WhenAny; or an assertion that the task is complete (`Assert.True(t.IsCompleted)`).
       for (const s of p.namedChildren) {
         if (!s || s.startIndex >= child.startIndex) break;
+        if (failureExitsCount) for (const state of failureExitsOf(s, recv)) failuresLeft.add(state);
+        if (failuresLeft.size === 2 && isParameterAround(node, recv)) {
+          return `${recv} is a parameter whose faulted and cancelled states leave earlier before its result is read: a callback given the task once it has finished`;
+        }
         const flagExit = asyncFlagExitReason(s, recv);
         if (flagExit) return flagExit;
         if (s.type === 'expression_statement' && assertsCompleted(withoutNullMarks(s.text), recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
@@ -178,8 +189,11 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
     }
     // Inside a ContinueWith callback the antecedent task has completed.
     if (p.type === 'lambda_expression' || p.type === 'anonymous_method_expression') {
-      const continuation = continuationReason(p, recv);
+      const continuation = continuationReason(p, recv, innerLambdas);
       if (continuation) return continuation;
+      innerLambdas.push(p);
+      // An exit before the lambda was made says nothing of the task's state when the lambda runs.
+      failureExitsCount = false;
       continue;
     }
     if (p.type === 'method_declaration' || p.type === 'local_function_statement') {
@@ -217,6 +231,33 @@ function handlesFailureFirst(cond: SyntaxNode, inConsequence: boolean, inAlterna
   const ok = inAlternative ? splitTopLevelOperator(text, '||').every((d) => failed.test(d.trim()))
     : inConsequence ? conjunctsOf(cond).some((c) => notFailed.test(c.trim())) : false;
   return ok && isParameterAround(at, recv);
+}
+
+type FailedState = 'faulted' | 'cancelled';
+
+/**
+ * The failed states an `if` statement leaves the function or loop on, `return` or `throw` in its consequence: each
+ * `||` alternative of its condition that tests the task for one of them, `t.IsFaulted`, `t.IsCanceled`, `t.Status ==
+ * TaskStatus.Faulted`, or `t.Exception != null`, which holds exactly when the task is faulted (Task.Exception: "If the
+ * Task completed successfully or has not yet thrown any exceptions, this will return null"), alone or together (`if
+ * (t.IsFaulted && t.Exception != null) { ...; return; }`). The other helpers' shape of handlesFailureFirst, as
+ * sequential exits: `if (t.IsFaulted ...) { fail(...); return; } if (t.IsCanceled) { cancel(); return; } use(t.Result);`.
+ */
+function failureExitsOf(statement: SyntaxNode, recv: string): FailedState[] {
+  if (statement.type !== 'if_statement' || !/^[A-Za-z_]\w*$/.test(recv)) return [];
+  const cond = statement.childForFieldName('condition');
+  const consequence = statement.childForFieldName('consequence');
+  if (!cond || !consequence || !/\b(?:IsFaulted|IsCanceled|Exception|Status)\b/.test(cond.text) || !/\b(?:return|throw)\b/.test(consequence.text)) return [];
+  const r = escapeRegExp(recv);
+  const faulted = new RegExp(String.raw`^\(*\s*(?:${r}\s*\.\s*IsFaulted|${r}\s*\.\s*Exception\s*!=\s*null|${r}\s*\.\s*Status\s*==\s*(?:System\.Threading\.Tasks\.)?TaskStatus\.Faulted)\s*\)*$`);
+  const cancelled = new RegExp(String.raw`^\(*\s*(?:${r}\s*\.\s*IsCanceled|${r}\s*\.\s*Status\s*==\s*(?:System\.Threading\.Tasks\.)?TaskStatus\.Canceled)\s*\)*$`);
+  const states: FailedState[] = [];
+  for (const alternative of splitTopLevelOperator(withoutOuterParentheses(cond.text.trim()), '||')) {
+    const tests = splitTopLevelOperator(withoutOuterParentheses(alternative.trim()), '&&').map((t) => t.trim());
+    if (tests.every((t) => faulted.test(t))) states.push('faulted');
+    else if (tests.length === 1 && cancelled.test(tests[0])) states.push('cancelled');
+  }
+  return states;
 }
 
 /** Whether `name` is a parameter of a function around `node` (up to and including the member it is in). */
@@ -295,8 +336,10 @@ function castOperand(text: string): string {
 }
 
 const TASK_TYPE = String.raw`(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)(?:\s*<[^()]*>)?`;
-const PARENTHESISED_TASK_CAST = new RegExp(String.raw`^\(\s*\(\s*${TASK_TYPE}\s*\)\s*([A-Za-z_][\w.]*)\s*\)$`);
-const TASK_CAST = new RegExp(String.raw`^\(\s*${TASK_TYPE}\s*\)\s*([A-Za-z_][\w.]*)$`);
+/** A name, or an element of one read by a simple index (`parts[0]`, `parts[i]`): what a task cast may wrap. */
+const CAST_OPERAND = String.raw`([A-Za-z_][\w.]*(?:\[\s*\w+\s*\])?)`;
+const PARENTHESISED_TASK_CAST = new RegExp(String.raw`^\(\s*\(\s*${TASK_TYPE}\s*\)\s*${CAST_OPERAND}\s*\)$`);
+const TASK_CAST = new RegExp(String.raw`^\(\s*${TASK_TYPE}\s*\)\s*${CAST_OPERAND}$`);
 
 /**
  * A consequence that is one call of a throw helper (`ThrowTimeout(message);`, `ThrowHelper.ThrowObjectDisposed();`),
@@ -421,19 +464,50 @@ function everyCatchLeaves(tryStatement: SyntaxNode): boolean {
  * callback once the task has completed (knowledge/continuations.ts), so the callback's first parameter, and the
  * task written as the call's receiver or first argument, have completed when it runs.
  */
-function continuationReason(lambda: SyntaxNode, recv: string): string | null {
+function continuationReason(lambda: SyntaxNode, recv: string, innerLambdas: readonly SyntaxNode[]): string | null {
   const arg = lambda.parent;
   const call = arg?.type === 'argument' ? arg.parent?.parent : null;
   const callee = call?.type === 'invocation_expression' ? calleeOf(call) : null;
   const api = callee ? continuationApiOf(callee.name) : undefined;
   if (!callee || !api) return null;
-  const params = lambda.childForFieldName('parameters');
-  const first = params ? (params.type === 'implicit_parameter' ? params : namedChildOfType(params, 'parameter')?.childForFieldName('name')) : null;
+  const first = firstParameterOf(lambda);
+  if (api.receives === 'allTasks') return completedArrayElementReason(api.callback, firstArgumentBefore(call!, arg!), first, recv, innerLambdas);
   const head = recv.split('.')[0];
-  if (first && (head === first.text || parameterAliases(lambda, first.text).includes(head))) return `inside a ${api.callback}, where the antecedent task has completed`;
-  const antecedent = api.antecedent === 'receiver' ? callee.receiver : firstArgumentBefore(call!, arg!);
+  if (first && (head === first || parameterAliases(lambda, first).includes(head))) return `inside a ${api.callback}, where the antecedent task has completed`;
+  const antecedent = api.antecedent === 'receiver' ? callee.receiver : api.antecedent === 'firstArgument' ? firstArgumentBefore(call!, arg!) : null;
   if (antecedent && recv === withoutNullMarks(antecedent)) return `inside a ${api.callback} of this task`;
   return null;
+}
+
+/** The name of a lambda's or anonymous method's first parameter, or null when it has none. */
+function firstParameterOf(lambda: SyntaxNode): string | null {
+  const params = lambda.childForFieldName('parameters');
+  const first = params ? (params.type === 'implicit_parameter' ? params : namedChildOfType(params, 'parameter')?.childForFieldName('name')) : null;
+  return first?.text ?? null;
+}
+
+/**
+ * Inside a callback handed every task of an array once all have completed (`Task.Factory.ContinueWhenAll(parts,
+ * done => ...)`): the task is one of them when it is an element of the callback's parameter read by index
+ * (`done[0]`), an element of the array written in place as the call's first argument (`new[] { load, save }`), or the
+ * parameter of a lambda nested in the callback that walks the parameter's elements (`done.Select(t => t.Result)`,
+ * also through operators that keep the elements, `done.Skip(1).Where(...)`).
+ */
+function completedArrayElementReason(callback: string, tasksArgument: string | null, parameter: string | null, recv: string, innerLambdas: readonly SyntaxNode[]): string | null {
+  const reason = `inside a ${callback}, where every task of its array has completed`;
+  if (parameter && new RegExp(String.raw`^${escapeRegExp(parameter)}\s*\[`).test(recv)) return reason;
+  if (tasksArgument && elementsWrittenInPlace(tasksArgument)?.includes(recv)) return reason;
+  const head = recv.split('.')[0];
+  const walker = innerLambdas.find((inner) => firstParameterOf(inner) === head);
+  return parameter && walker && walksElementsOf(walker, parameter) ? reason : null;
+}
+
+/** Whether a lambda is an argument of a call on a sequence whose elements are those of `collection` (`collection.Where(...).Select(lambda)`). */
+function walksElementsOf(lambda: SyntaxNode, collection: string): boolean {
+  const arg = lambda.parent;
+  const call = arg?.type === 'argument' ? arg.parent?.parent : null;
+  const receiver = call?.type === 'invocation_expression' ? calleeOf(call)?.receiver : null;
+  return !!receiver && elementsOf(receiver) === collection;
 }
 
 /**
