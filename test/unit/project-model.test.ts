@@ -965,7 +965,10 @@ test('checkFile: a wait in a function whose signature is a synchronous contract 
   assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [
     [27, 'hint'], [46, 'hint'], [57, 'hint'], [68, 'hint'], [86, 'hint'],
     [90, 'warning'], [100, 'hint'], [106, 'warning'], [128, 'information'], [130, 'information'], [146, 'hint'], [162, 'information'],
+    [180, 'hint'], [184, 'hint'], [185, 'hint'], [188, 'warning'],
   ]);
+  assert.match(plain[12].note ?? '', /Shown as hint: get_Count cannot await: it implements Count of an interface declared outside the workspace/);
+  assert.match(plain[14].note ?? '', /it implements the indexer of an interface declared outside the workspace/);
   assert.match(plain[8].note ?? '', /Shown as information: Count cannot await without changing its API: it overrides Count, a synchronous member of the workspace's type Inventory, so blocking is how it meets that contract/);
   assert.match(plain[9].note ?? '', /Shown as information: Total cannot await without changing its API: it implements ICounter\.Total, a synchronous member of the workspace's interface ICounter/);
   assert.match(plain[10].note ?? '', /it overrides Dispose, which a workspace base declares to implement Dispose of a type declared outside the workspace/);

@@ -688,8 +688,12 @@ those waits are reported themselves), the element of an array at the index \`Tas
 (\`var i = Task.WaitAny(tasks); var done = tasks[i];\`, the WaitAny itself being the wait reported), in a switch on the
 task's status (or a local holding it) for a finished state (an arm's \`when\` clause too), read through a cast of the task
 (\`((Task<T>)task).Result\`) as through the task, inside a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
-\`ReenterAfter(task, ...)\` callback on its task), a parameter read in the branch its faulted and cancelled
-states leave (\`if (t.IsFaulted) ... else if (t.IsCanceled) ... else use(t.Result)\`, or a switch on the task whose
+\`ReenterAfter(task, ...)\` callback on its task, or a \`Task.Factory.ContinueWhenAny\` callback on the task it is given),
+inside a \`Task.Factory.ContinueWhenAll(tasks, done => ...)\` callback on an element of its array (\`done[0]\`, an element
+of the array written in place, or a lambda over it such as \`done.Select(t => t.Result)\`), a parameter read in the branch
+its faulted and cancelled states leave (\`if (t.IsFaulted) ... else if (t.IsCanceled) ... else use(t.Result)\`, or
+after an \`if\` that returns or throws on each, \`if (t.IsFaulted && t.Exception != null) { ...; return; } if
+(t.IsCanceled) { ...; return; } use(t.Result)\`, or a switch on the task whose
 earlier cases match \`{ IsCanceled: true }\` and \`{ IsFaulted: true }\`: a callback given the task once it has
 finished, as stream stages' are), created complete (or held by a local initialised so and never assigned again), or already
 waited for to the end by an earlier \`Task.WaitAll(a, b)\` or \`t.Wait()\` without a timeout (that wait is the one
@@ -721,7 +725,8 @@ that cannot await, so blocking is its design, and the finding is there for the c
 A wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a
 hint in the same way: an override of a .NET or package type's member (\`Stream.Flush\`, a property getter,
 \`SynchronizationContext.Send\`), an implementation of an outside interface's member (\`IDisposable.Dispose\`,
-\`IFileProvider\`'s \`CreateReadStream\`), the dispose pattern's \`Dispose(bool)\`, and a factory lambda a .NET API
+\`IFileProvider\`'s \`CreateReadStream\`, a public property or indexer such as \`ICollection<T>.Count\` or \`IList<T>\`'s
+indexer, also through a workspace interface that extends the outside one), the dispose pattern's \`Dispose(bool)\`, and a factory lambda a .NET API
 calls synchronously (ConcurrentDictionary's \`GetOrAdd\`). Such a function cannot await, so the fix is in its callers,
 which can use the contract's asynchronous counterpart where it has one (\`FlushAsync\`, \`IAsyncDisposable\`). A
 lambda handed to any other API (a LINQ predicate, which an async loop could replace) stays a warning. A wait in a

@@ -11,7 +11,7 @@ import { bodyChain } from '../model/bodies';
 import { splitTopLevel } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
-import { methodsOf } from '../signatures/members';
+import { declaresInstanceProperty, methodsOf } from '../signatures/members';
 import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
 import { named } from '../signatures/typeText';
 import { catchesCancellation, catchesEverything, tryClausesOf } from './tryClauses';
@@ -137,6 +137,21 @@ export function declaredOutsideTheWorkspace(index: WorkspaceIndex, bodies: reado
     }
   }
   return false;
+}
+
+/**
+ * Whether a base type or interface of the owner declared outside the workspace declares an instance property of the
+ * name (an indexer as `Item`): declaredOutsideTheWorkspace for a property's accessors. The outside type may be listed
+ * by a workspace interface the owner implements (`IPersistentList<T> : IList<T>`), as the owner's family holds it.
+ */
+export function declaresPropertyOutsideTheWorkspace(index: WorkspaceIndex, bodies: readonly MethodBody[], owner: string, name: string, typingBody: MethodBody): boolean {
+  const typing = apiTypingFor(typingBody, bodies, index);
+  if (!typing) return false;
+  return [...typeFamily(index, owner)].some((member) => typesNamed(index, member).some((ref) => ref.type.baseTypes.some((base) => {
+    if (typesNamed(index, base).length > 0) return false;
+    const type = resolveTypeText(typing.api, base);
+    return !!type && !!definitionOf(typing.api, type) && declaresInstanceProperty(typing.api, type, name);
+  })));
 }
 
 /** How many parameters a workspace method declares, or null when its declaration is not at hand. */

@@ -1,7 +1,8 @@
 /**
  * Synchronous contracts declared outside the workspace: a member that overrides or implements a synchronous member of
  * a type the workspace does not declare (`Stream.Flush`, `SynchronizationContext.Send`, `IDisposable.Dispose`, a
- * property getter of a framework base, and the dispose pattern's `Dispose(bool)`), a method a host finds by name and calls
+ * property getter of a framework base, a public property or indexer implementing a framework interface's (`ICollection<T>.Count`),
+ * and the dispose pattern's `Dispose(bool)`), a method a host finds by name and calls
  * synchronously (ASP.NET Core's `Startup.Configure`: knowledge/startupConventions.ts), and a lambda handed to a .NET API
  * that calls it synchronously as a factory (ConcurrentDictionary's `GetOrAdd`). Such a function cannot await: its signature is the
  * framework's, so blocking in it is how it meets the contract, and the fix is in its callers (or in the contract's
@@ -15,7 +16,7 @@ import { methodsNamed, stripGenerics, typeFamily, typesNamed } from '../workspac
 import { callCandidates } from './callTargets';
 import { isSynchronousFactory } from '../knowledge/synchronousFactories';
 import { startupConventionOf } from '../knowledge/startupConventions';
-import { declaredByABaseOf, declaredOutsideTheWorkspace } from './callbackSlots';
+import { declaredByABaseOf, declaredOutsideTheWorkspace, declaresPropertyOutsideTheWorkspace } from './callbackSlots';
 import type { RuleContext } from './types';
 
 /** A synchronous contract a function meets, for notes. */
@@ -73,6 +74,7 @@ function declaredContractOf(ctx: RuleContext, body: MethodBody, masked: string):
   }
   if (declaredInWorkspaceBase(ctx, owner, member)) return workspaceBaseMeetsOutsideContract(ctx, body, owner, member);
   if (/\boverride\b/.test(header)) return `it overrides ${member}, a member of a base type declared outside the workspace`;
+  if (body.kind === 'accessor') return outsidePropertyReason(ctx, body, owner, member, header);
   if (body.kind !== 'method' || body.modifiers.includes('static')) return null;
   // The dispose pattern's body: Dispose() of IDisposable calls it with true, so its waits are Dispose's.
   if (isDisposePatternBody(body) && declaredByABaseOf(ctx, { owner, name: 'Dispose', parameterCount: 0, isStatic: false }, body)) {
@@ -133,6 +135,19 @@ function workspaceBaseMeetsOutsideContract(ctx: RuleContext, body: MethodBody, o
     : null;
 }
 
+/**
+ * An accessor of a public instance property or indexer that implicitly implements one an outside interface declares
+ * (`public int Count => ...` for ICollection<T>, `public T this[int index]` for IList<T>): like an implicit method
+ * implementation, its signature is the interface's. A property the workspace's own interface declares has been
+ * answered before this (workspaceContractOf), as has an explicit implementation.
+ */
+function outsidePropertyReason(ctx: RuleContext, body: MethodBody, owner: string, member: string, header: string): string | null {
+  if (!/\bpublic\b/.test(header) || /\bstatic\b/.test(header)) return null;
+  if (!declaresPropertyOutsideTheWorkspace(ctx.index, ctx.model.bodies, owner, member, body)) return null;
+  const shown = member === 'Item' ? 'the indexer' : member;
+  return `it implements ${shown} of an interface declared outside the workspace`;
+}
+
 /** `Dispose(bool disposing)`. */
 function isDisposePatternBody(body: MethodBody): boolean {
   return body.name === 'Dispose' && body.parameters.length === 1 && /^(?:System\.)?(?:bool|Boolean)$/.test(body.parameters[0].typeText ?? '');
@@ -153,9 +168,32 @@ function declarationHeader(ctx: RuleContext, body: MethodBody, owner: string, me
     .filter((ref) => ref.file === ctx.file)
     .flatMap((ref) => ref.type.members)
     .find((m) => m.kind === 'property' && m.span.start <= body.span.start && body.span.end <= m.span.end);
-  if (!holder) return null;
-  // An indexer's name span is `this`: its header ends before it.
-  return masked.slice(holder.span.start, holder.nameSpan.start);
+  if (holder) return masked.slice(holder.span.start, holder.nameSpan.start);
+  // The type declarations list no indexers: read the header before the `this[...]` that declares the accessor's.
+  return member === 'Item' ? indexerHeaderOf(masked, body) : null;
+}
+
+/** An indexer's declaration: `this[...]` followed by its accessor list or its arrow, never a use such as `this[0];`. */
+const INDEXER_DECLARATION = /\bthis\s*\[[^\[\]]*\]\s*(?:\{|=>)/g;
+
+/**
+ * The masked header of the indexer an accessor belongs to (`public string ` of `public string this[int index] { get
+ * ... }`): the text from the end of the previous member or block opening to the last indexer declaration that starts
+ * before the accessor, or, for an expression-bodied indexer whose body is the declaration, the first inside it.
+ */
+function indexerHeaderOf(masked: string, body: MethodBody): string | null {
+  let start = -1;
+  for (const m of masked.slice(0, body.span.end).matchAll(INDEXER_DECLARATION)) {
+    if (m.index! < body.span.start) start = m.index!;
+    else {
+      if (start === -1) start = m.index!;
+      break;
+    }
+  }
+  if (start === -1) return null;
+  const before = masked.slice(0, start);
+  const from = Math.max(before.lastIndexOf(';'), before.lastIndexOf('}'), before.lastIndexOf('{')) + 1;
+  return before.slice(from);
 }
 
 /** Whether a workspace type the owner derives from (not the owner itself) declares a member of the name. */

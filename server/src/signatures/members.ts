@@ -533,6 +533,18 @@ export function memberType(ctx: ApiContext, type: ApiType, name: string, options
   return null;
 }
 
+/**
+ * Whether `type` or a type it inherits from declares an instance property of the name, an indexer included (its
+ * name is `Item`, as metadata names it): what a workspace property or indexer implements when the type lists an outside
+ * interface (ICollection<T>.Count, IList<T>'s indexer).
+ */
+export function declaresInstanceProperty(ctx: ApiContext, type: ApiType, name: string): boolean {
+  return ownerChain(ctx, type).some((owner) => {
+    const d = definitionOf(ctx, owner);
+    return !!d && owner.kind === 'named' && ctx.db.membersNamed(d, name).properties.some((p) => p.name === name && !p.isStatic && (p.mask & ctx.mask) !== 0);
+  });
+}
+
 export interface AwaitInfo {
   /** The type GetAwaiter() returns: TaskAwaiter<int>, ValueTaskAwaiter<int>, ConfiguredTaskAwaitable<int>.ConfiguredTaskAwaiter. */
   awaiter: ApiType;
