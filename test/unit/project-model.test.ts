@@ -136,6 +136,10 @@ test('target frameworks: parsing, compatibility and the choice among several', (
   assert.deepEqual(parseTargetFramework('net4.8')?.version, [4, 8, 0]);
   assert.ok(frameworkSymbols(parseTargetFramework('net4.7.2')!).includes('NET472'));
   assert.equal(parseTargetFramework('uap10.0'), null);
+  // A one-digit .NET version without its `.0` is that .NET, as NuGet reads it; it outranks .NET Framework targets.
+  assert.deepEqual(parseTargetFramework('net8'), { moniker: 'net8', identifier: '.NETCoreApp', version: [8, 0, 0], platform: null, platformVersion: null });
+  assert.ok(frameworkSymbols(parseTargetFramework('net8')!).includes('NET8_0_OR_GREATER'));
+  assert.equal(chooseTargetFramework(['net481', 'net8'])?.targetFramework, 'net8');
   assert.equal(isTargetFrameworkCompatible('net9.0', 'net8.0'), true);
   assert.equal(isTargetFrameworkCompatible('net8.0', 'net9.0'), false);
   assert.equal(isTargetFrameworkCompatible('net8.0', 'netstandard2.1'), true);

@@ -36,6 +36,11 @@ export function parseTargetFramework(text: string): TargetFramework | null {
   if (m) return { moniker, identifier: '.NETCoreApp', version: [Number(m[1]), Number(m[2]), 0], platform: null, platformVersion: null };
   m = /^netstandard(\d+)\.(\d+)$/.exec(lower);
   if (m) return { moniker, identifier: '.NETStandard', version: [Number(m[1]), Number(m[2]), 0], platform: null, platformVersion: null };
+  // NuGet reads a version without dots digit by digit, and a `net` version of 5 or more as .NET (5+): `net8` is net8.0
+  // (NuGet.Frameworks NuGetFramework.Parse; `dotnet msbuild -getProperty:TargetFrameworkIdentifier` of a project that
+  // targets net8 gives .NETCoreApp, TargetFrameworkVersion v8.0). Only one digit reads so: `net10` is .NET Framework 1.0.
+  m = /^net([5-9])$/.exec(lower);
+  if (m) return { moniker, identifier: '.NETCoreApp', version: [Number(m[1]), 0, 0], platform: null, platformVersion: null };
   // .NET Framework TFMs are digits without dots: net20, net35, net45, net452, net472, net48, net481.
   m = /^net(\d)(\d)(\d)?$/.exec(lower);
   if (m) return { moniker, identifier: '.NETFramework', version: [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)], platform: null, platformVersion: null };
