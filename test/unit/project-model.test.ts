@@ -983,6 +983,14 @@ test('checkFile: a wait in a function whose signature is a synchronous contract 
   assert.ok(configured.every((f) => f.severity === 'error' && !/Shown as/.test(f.note ?? '')));
 });
 
+test('checkFile: a wait in an MSBuild task\'s Execute (an override of Task.Execute, or ITask or ICancelableTask implemented) is a hint; a namesake stays a warning', async () => {
+  const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'msbuild-tasks', 'BuildTasks.cs'], 'ASY003');
+  const plain = checkFile(file, text, model, index, completion, selection).findings;
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[14, 'hint'], [28, 'hint'], [46, 'hint'], [58, 'hint'], [63, 'warning']]);
+  assert.match(plain[1].note ?? '', /Shown as hint: Execute cannot await: it implements Execute of a base type or interface declared outside the workspace/);
+  assert.match(plain[3].note ?? '', /Shown as hint: Cancel cannot await/);
+});
+
 test('checkFile: a wait in a startup class Configure or ConfigureServices that the host calls by convention is shown as a hint with where the work can go; a namesake without the builder and a private one stay warnings', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'startup-conventions.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
@@ -1052,6 +1060,10 @@ test('library code: a published class library is; an app, a UI app whatever its 
   // package id it sets; a library that only runs Nito.AsyncEx's message loop stays library code.
   const avaloniaLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><PackageId>App</PackageId></PropertyGroup><ItemGroup><PackageReference Include="Avalonia" Version="11.3.0" /></ItemGroup></Project>' });
   assert.deepEqual(libraryCodeVerdict(avaloniaLibrary, 'auto', null), { isLibrary: false, reason: 'App is a UI class library (it references Avalonia), whose code runs on an application\'s UI thread', withContext: 'App references Avalonia, which installs a SynchronizationContext' });
+  // A Visual Studio extension's library (the VS SDK's packages) runs in Visual Studio, on its UI thread when Visual
+  // Studio calls it there, whatever package metadata shared props give it.
+  const vsLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net472</TargetFramework><PackageTags>nuget</PackageTags></PropertyGroup><ItemGroup><PackageReference Include="Microsoft.VisualStudio.Sdk" Version="17.10.40171" /></ItemGroup></Project>' });
+  assert.deepEqual(libraryCodeVerdict(vsLibrary, 'auto', null), { isLibrary: false, reason: 'App is a Visual Studio extension (it references Microsoft.VisualStudio.Sdk), whose code runs in Visual Studio, much of it on its UI thread', withContext: 'App references Microsoft.VisualStudio.Sdk, so it runs in Visual Studio, whose UI thread has a SynchronizationContext' });
   const loopLibrary = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net10.0</TargetFramework><PackageId>App</PackageId></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx.Context" Version="5.1.2" /></ItemGroup></Project>' });
   assert.equal(libraryCodeVerdict(loopLibrary, 'auto', null)?.isLibrary, true);
   const wpfApp = project({ '/repo/App/App.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0-windows</TargetFramework><UseWPF>true</UseWPF><OutputType>WinExe</OutputType></PropertyGroup></Project>' });
@@ -1090,6 +1102,10 @@ test('library code: a published class library is; an app, a UI app whatever its 
   const api = evaluateProject('/repo/Api/Api.csproj', memoryFs({ '/repo/Api/Api.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>' }), { configuration: 'Release' });
   assert.deepEqual(libraryCodeVerdict(api, 'auto', null, [webLibrary]), { isLibrary: false, reason: 'Api is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs', withoutContext: 'Api runs in the ASP.NET Core server (Microsoft.NET.Sdk.Web, through its reference to App), which has no SynchronizationContext' });
   assert.match(libraryCodeVerdict(api, 'auto', null, [webApp])?.reason ?? '', /references the application App/);
+  // A VSIX project references the applications it packs (an MSBuild task host): it runs in Visual Studio, not in them.
+  const vsix = evaluateProject('/repo/Vsix/Vsix.csproj', memoryFs({ '/repo/Vsix/Vsix.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net472</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Microsoft.VSSDK.BuildTools" Version="17.12.2069" /></ItemGroup></Project>' }), { configuration: 'Release' });
+  const taskHost = { project: webApp, withoutContext: 'App is an ASP.NET Core application', consoleTool: null };
+  assert.deepEqual(libraryCodeVerdict(vsix, 'auto', null, [webApp], [taskHost]), { isLibrary: false, reason: 'Vsix is a Visual Studio extension (it references Microsoft.VSSDK.BuildTools), whose code runs in Visual Studio, much of it on its UI thread', withContext: 'Vsix references Microsoft.VSSDK.BuildTools, so it runs in Visual Studio, whose UI thread has a SynchronizationContext' });
 });
 
 test('library code: a server package of a referenced project reaches the library above it unless that reference keeps it private', async () => {

@@ -668,6 +668,23 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     note: 'SemaphoreSlim.Wait holds the thread while another holder works, often across that holder\'s own awaits; WaitAsync queues without a thread. A zero timeout only tests and never waits.',
     source: docs('system.threading.semaphoreslim.waitasync'),
   },
+  // Microsoft.VisualStudio.Threading: in synchronous code JoinableTaskFactory.Run and JoinableTask.Join are the
+  // sanctioned way to block on async work on Visual Studio's UI thread (no finding there, knowledge/blockingRunners.ts);
+  // inside async code they block the thread all the same, and their awaitable twins are RunAsync and JoinAsync (the
+  // library's own analyzer, VSTHRD103, asks for RunAsync; in 17.14 it says nothing of Join). A JoinableTask is
+  // awaitable, so `await jtf.RunAsync(...)` takes the same delegate and gives the same result.
+  {
+    type: 'JoinableTaskFactory', namespace: 'Microsoft.VisualStudio.Threading', member: 'Run', kind: 'instance', asyncTwin: 'RunAsync', sameArgumentsFor: [1, 2],
+    package: 'Microsoft.VisualStudio.Threading', receiverHints: ['joinabletaskfactory', 'jtf'],
+    note: 'Run on the UI thread holds that thread until the work is done; RunAsync starts the same work, and the JoinableTask it returns can be awaited.',
+    source: 'https://microsoft.github.io/vs-threading/analyzers/VSTHRD103.html (the analyzer of Microsoft.VisualStudio.Threading 17.14 reports "Run synchronously blocks. Await RunAsync instead." on such a call)',
+  },
+  {
+    type: 'JoinableTask', namespace: 'Microsoft.VisualStudio.Threading', member: 'Join', kind: 'instance', asyncTwin: 'JoinAsync', sameArgumentsFor: [0, 1],
+    package: 'Microsoft.VisualStudio.Threading', receiverHints: ['joinabletask'],
+    note: 'JoinAsync waits for the same task without holding a thread.',
+    source: 'https://learn.microsoft.com/dotnet/api/microsoft.visualstudio.threading.joinabletask.join ("Synchronously blocks the calling thread until the operation has completed"); .joinasync',
+  },
   {
     type: 'Thread', namespace: 'System.Threading', member: 'Sleep', kind: 'static', asyncTwin: 'Task.Delay', twinReceiver: 'Task',
     // Thread.Sleep(0) only gives up the rest of the time slice; it does not wait, and Task.Delay(0) would not yield at all.

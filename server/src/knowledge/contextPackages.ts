@@ -17,6 +17,13 @@ export interface ContextPackage {
    * (Nito.AsyncEx's AsyncContext) is ordinary library code and leaves this out.
    */
   ui?: true;
+  /**
+   * The application that loads a library referencing the package as its extension, when there is one: Visual
+   * Studio loads a VSIX's assemblies into its own process, so its code runs there whatever the project's
+   * OutputType or package properties say, and the project's references to applications are what the VSIX packs,
+   * not hosts it plugs into.
+   */
+  extensionOf?: string;
   source: string;
 }
 
@@ -31,6 +38,17 @@ export const CONTEXT_PACKAGES: readonly ContextPackage[] = [
   { id: 'Eto.Forms', context: 'the platform\'s UI context (Eto wraps WPF, WinForms, GTK and Cocoa)', ui: true, source: 'https://github.com/picoe/Eto/wiki/Application' },
   { id: 'GtkSharp', context: 'GLib.GLibSynchronizationContext', ui: true, source: 'https://github.com/GtkSharp/GtkSharp/blob/develop/Source/Libs/GLibSharp/GLibSynchronizationContext.cs' },
   { id: 'Terminal.Gui', context: 'MainLoopSyncContext', ui: true, source: 'https://github.com/gui-cs/Terminal.Gui (Application.Init installs a MainLoopSyncContext)' },
+  // A Visual Studio extension runs in Visual Studio's process, where the UI thread has WPF's
+  // DispatcherSynchronizationContext and much of an extension's code (commands, tool windows, solution events) is
+  // called on that thread; JoinableTaskFactory exists so that such code can block on async work without deadlocking
+  // it. The SDK's packages say a project is such an extension: the SDK's meta package, the shell's assemblies, the
+  // build tools that pack a VSIX, and the community toolkit over them. The out-of-process extensibility model
+  // (Microsoft.VisualStudio.Extensibility.Sdk) runs in a process of its own without that thread and is not listed.
+  { id: 'Microsoft.VisualStudio.Sdk', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://learn.microsoft.com/visualstudio/extensibility/managing-multiple-threads-in-managed-code ("How to: Manage multiple threads in managed code": the UI thread, JoinableTaskFactory); https://www.nuget.org/packages/Microsoft.VisualStudio.SDK' },
+  { id: 'Microsoft.VisualStudio.Shell.15.0', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://learn.microsoft.com/visualstudio/extensibility/managing-multiple-threads-in-managed-code; https://www.nuget.org/packages/Microsoft.VisualStudio.Shell.15.0' },
+  { id: 'Microsoft.VisualStudio.Shell.Framework', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://learn.microsoft.com/visualstudio/extensibility/managing-multiple-threads-in-managed-code; https://www.nuget.org/packages/Microsoft.VisualStudio.Shell.Framework' },
+  { id: 'Microsoft.VSSDK.BuildTools', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://www.nuget.org/packages/Microsoft.VSSDK.BuildTools (builds the VSIX container Visual Studio installs and loads); https://learn.microsoft.com/visualstudio/extensibility/managing-multiple-threads-in-managed-code' },
+  { id: 'Community.VisualStudio.Toolkit.', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://github.com/VsixCommunity/Community.VisualStudio.Toolkit (a library for writing in-process Visual Studio extensions)' },
   { id: 'Nito.AsyncEx', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
   { id: 'Nito.AsyncEx.Context', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
 ];
@@ -43,6 +61,11 @@ export function contextPackageOf(packageIds: readonly string[]): string | null {
 /** The first of `packageIds` that is a UI framework (a row marked `ui`), as the project writes it, or null. */
 export function uiPackageOf(packageIds: readonly string[]): string | null {
   return packageIds.find((id) => CONTEXT_PACKAGES.some((p) => p.ui && packageMatches(p, id))) ?? null;
+}
+
+/** The application that loads a project referencing `packageId` as its extension (ContextPackage.extensionOf), or null. */
+export function extensionHostOf(packageId: string): string | null {
+  return CONTEXT_PACKAGES.find((p) => p.extensionOf && packageMatches(p, packageId))?.extensionOf ?? null;
 }
 
 function packageMatches(row: ContextPackage, id: string): boolean {

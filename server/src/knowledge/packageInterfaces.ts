@@ -31,6 +31,23 @@ export const PACKAGE_INTERFACES: readonly PackageInterface[] = [
     methods: [{ name: 'Execute', parameterCounts: [1] }],
     source: 'https://www.quartz-scheduler.net/documentation/quartz-3.x/tutorial/jobs-and-triggers.html',
   },
+  {
+    // MSBuild runs a task through `bool ITask.Execute()`, synchronously, on its own node's thread; ICancelableTask adds
+    // Cancel. A task that does not derive from Microsoft.Build.Utilities.Task implements the interface itself, and its
+    // Execute is the engine's synchronous contract as an override of Task.Execute is.
+    namespace: 'Microsoft.Build.Framework',
+    name: 'ITask',
+    library: 'MSBuild (Microsoft.Build.Framework)',
+    methods: [{ name: 'Execute', parameterCounts: [0] }],
+    source: 'https://learn.microsoft.com/dotnet/api/microsoft.build.framework.itask.execute',
+  },
+  {
+    namespace: 'Microsoft.Build.Framework',
+    name: 'ICancelableTask',
+    library: 'MSBuild (Microsoft.Build.Framework)',
+    methods: [{ name: 'Execute', parameterCounts: [0] }, { name: 'Cancel', parameterCounts: [0] }],
+    source: 'https://learn.microsoft.com/dotnet/api/microsoft.build.framework.icancelabletask',
+  },
 ];
 
 const BY_NAME = new Map<string, PackageInterface[]>();

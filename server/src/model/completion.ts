@@ -896,11 +896,26 @@ function tasksOfWhenAllExtension(operand: string): string[] | null {
 /**
  * What an awaited Task.WhenAll's arguments name, each as written: the arguments, and in place of an array written in
  * the call (`new[] { a, b }`, `new Task[] { a, b }`, the collection expression `[a, ..more]`) its elements, and the
- * collections `.Concat(...)` appends to it (`new Task[] { a, b }.Concat(others)`). WhenAll completes only when every
- * task it was given has, so each of these has completed after the await.
+ * collections `.Concat(...)` appends to it (`new Task[] { a, b }.Concat(others)`), and beside a copy of a collection
+ * (`tasks.ToArray()`) the collection it copies. WhenAll completes only when every task it was given has, so each of
+ * these has completed after the await.
  */
 function tasksPassedToWhenAll(argumentsText: string): string[] {
-  return splitTopLevel(argumentsText).flatMap((arg) => elementsWrittenInPlace(arg) ?? [arg]);
+  return splitTopLevel(argumentsText).flatMap((arg) => elementsWrittenInPlace(arg) ?? withCopiedCollection(arg));
+}
+
+/**
+ * `tasks.ToArray()` or `tasks.ToList()`, with the collection `tasks` a name or a member (`this._pending`): the copy holds every task the
+ * collection held when WhenAll was called (older frameworks had no WhenAll over a List, so code written for them
+ * copies it to an array first), so a later read of the collection's tasks reads completed ones, as after
+ * `Task.WhenAll(tasks)` itself. The argument is kept as written too; any other argument is only itself.
+ */
+function withCopiedCollection(arg: string): string[] {
+  const copied = /^([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\.\s*(?:ToArray|ToList)\s*\(\s*\)$/.exec(arg.trim())?.[1]?.replace(/\s+/g, '');
+  if (!copied) return [arg];
+  // A field copied as `this._pending` is read later as `_pending` too: a local of that name could hide the field,
+  // which C# allows but which code that wrote `this.` to reach the field seldom does.
+  return copied.startsWith('this.') ? [arg, copied, copied.slice('this.'.length)] : [arg, copied];
 }
 
 /** The elements of an array or collection expression written in place, and what `.Concat(...)` adds; null for anything else. */

@@ -9,7 +9,7 @@
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
 import { applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, hostedOnlyByConsoleTools, hostedWithoutContext, surelyWithContext, type HostingApplication } from './synchronizationContext';
-import { uiPackageOf } from '../knowledge/contextPackages';
+import { extensionHostOf, uiPackageOf } from '../knowledge/contextPackages';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
 export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
@@ -161,6 +161,10 @@ function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel
   // resume on the UI thread: ConfigureAwait(false) there breaks them, and Task.Run is how they keep work off that
   // thread. Package properties do not change that, as for a WPF class library above.
   const uiPackage = uiPackageOf(project.packageReferences.map((p) => p.id));
+  // A Visual Studio extension's project references the applications it packs into its VSIX (an MSBuild task host, a
+  // console helper): they are not hosts it plugs into, so this comes before the plug-in case below.
+  const extensionHost = uiPackage ? extensionHostOf(uiPackage) : null;
+  if (uiPackage && extensionHost) return { isLibrary: false, reason: `${project.name} is a ${extensionHost} extension (it references ${uiPackage}), whose code runs in ${extensionHost}, much of it on its UI thread` };
   if (uiPackage) return { isLibrary: false, reason: `${project.name} is a UI class library (it references ${uiPackage}), whose code runs on an application's UI thread` };
   if (project.isPackable === false) return { isLibrary: false, reason: `${project.name} sets IsPackable to false` };
   // A class library that references an application's project (a plug-in of it) has no other host: its code runs in

@@ -12,7 +12,7 @@
  */
 import type { ProjectModel } from './evaluate';
 import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
-import { contextPackageOf } from '../knowledge/contextPackages';
+import { contextPackageOf, extensionHostOf } from '../knowledge/contextPackages';
 import { packagesSeen } from './packages';
 
 /**
@@ -101,7 +101,9 @@ function ownContextOf(project: ProjectModel, referenced: readonly ProjectModel[]
   const sdk = project.sdks.map((s) => s.split('/')[0]).find((s) => CONTEXT_SDKS.includes(s.toLowerCase()));
   if (sdk) return `is built with ${sdk}, which runs its code on a SynchronizationContext`;
   const pkg = contextPackageOf(packagesSeen(project, referenced).map((p) => p.id));
-  return pkg ? `references ${pkg}, which installs a SynchronizationContext` : null;
+  if (!pkg) return null;
+  const extensionHost = extensionHostOf(pkg);
+  return extensionHost ? `references ${pkg}, so it runs in ${extensionHost}, whose UI thread has a SynchronizationContext` : `references ${pkg}, which installs a SynchronizationContext`;
 }
 
 /** Whether the project is an SDK-style `OutputType Exe` without a UI framework: what the console verdicts start from. */

@@ -262,6 +262,8 @@ function blockingPhrase(row: BlockingApi): string {
     case 'SemaphoreSlim': return 'blocks the thread until the semaphore is free';
     case 'Process': return 'blocks the thread until the process exits';
     case 'Parallel': return 'blocks the thread until every iteration has run';
+    case 'JoinableTaskFactory': return 'blocks the thread until the delegate\'s async work completes';
+    case 'JoinableTask': return 'blocks the thread until the joinable task completes';
     case 'IQueryable':
     case 'DbSet': return 'runs the database query synchronously';
     default: return 'blocks the thread on I/O';
@@ -516,6 +518,9 @@ top-level statements) that have an awaitable twin, and names the twin:
 - \`Thread.Sleep\` (\`Task.Delay\`) and sync I/O from the knowledge tables: \`File.ReadAllText\`, \`Stream.Read\`,
   \`DbCommand.ExecuteReader\`, \`HttpClient.Send\`, \`SemaphoreSlim.Wait()\`, Dapper's \`Query\`, EF Core's
   \`SaveChanges\` and \`DbSet.Find\`;
+- Microsoft.VisualStudio.Threading's \`JoinableTaskFactory.Run\` (\`RunAsync\`) and \`JoinableTask.Join\` (\`JoinAsync\`):
+  in synchronous code they are how a Visual Studio extension blocks on async work without deadlocking the UI
+  thread, and are not reported; inside async code they block the thread as any other wait does;
 - EF Core's synchronous query operators (\`ToList\`, \`ToArray\`, \`First*\`, \`Single*\`, \`Last*\`, \`Any\`, \`All\`,
   \`Count\`, \`Sum\`, \`Min\`, \`Max\`, \`Average\`, \`Contains\`, \`Load\`, \`ExecuteUpdate\`, \`ExecuteDelete\` ...) on a
   query that starts at a DbContext's DbSet, at \`Set<T>()\`, or at a local, parameter or member declared
