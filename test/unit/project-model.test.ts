@@ -892,7 +892,12 @@ async function blockingAndNoAwaitSample() {
 }
 
 test('checkFile: blocking findings in test code are capped, other rules are not, and off leaves them out', async () => {
-  const { text, model, index, completion, selection } = await blockingAndNoAwaitSample();
+  const sample = await blockingAndNoAwaitSample();
+  const { text, model, index, completion } = sample;
+  // ASY011 shows a method that never awaits as information unless its severity is configured; configured as a
+  // warning here, it shows what the test-code cap leaves alone.
+  assert.deepEqual(checkFile('t.cs', text, model, index, completion, sample.selection).findings.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'information']]);
+  const selection = { ...sample.selection, severities: new Map<string, SeveritySetting>([['ASY011', 'warning']]) };
   const plain = checkFile('t.cs', text, model, index, completion, selection);
   assert.deepEqual(plain.findings.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'warning']]);
   const capped = checkFile('t.cs', text, model, index, completion, selection, undefined, { testCode: { reason: 'test', maxSeverity: 'information' } });
@@ -914,9 +919,11 @@ test('checkFile: a peer the code base keeps on at a lower severity caps its equi
   const suggestion = withPeers('dotnet_diagnostic.CS1998.severity = suggestion\n');
   assert.deepEqual(suggestion.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'information']]);
   assert.match(suggestion[1].note ?? '', /Shown as information: \.editorconfig sets CS1998, an equivalent of ASY011, to suggestion\.$/);
-  // Of two equivalents, the more prominent setting counts; a peer at error raises nothing.
-  assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\ndotnet_diagnostic.IDE0390.severity = warning\n').map((f) => f.severity), ['warning', 'warning']);
-  assert.deepEqual(withPeers('dotnet_diagnostic.CA1849.severity = error\n').map((f) => f.severity), ['warning', 'warning']);
+  // Of two equivalents, the more prominent setting counts; a peer at error raises nothing, and a peer at warning leaves
+  // the finding's own cap (ASY011's information for a method that never awaits) in place.
+  assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\ndotnet_diagnostic.IDE0390.severity = warning\n').map((f) => f.severity), ['warning', 'information']);
+  assert.deepEqual(withPeers('dotnet_diagnostic.CA1849.severity = error\n').map((f) => f.severity), ['warning', 'information']);
+  assert.deepEqual(withPeers('dotnet_diagnostic.CA1849.severity = suggestion\n').map((f) => f.severity), ['information', 'information']);
   // The rule's own severity, from .editorconfig or settings, is not capped.
   assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\n', new Map([['ASY011', 'error']])).map((f) => f.severity), ['warning', 'error']);
 });
