@@ -19,6 +19,7 @@ import { usedAsMethodGroup } from './callbackSlots';
 import { contextFreeReason, inBlazorComponent, withoutContextClause } from './contextFree';
 import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
+import { contextFreeIoOf, type ContextFreeIoWait } from './contextFreeIo';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -364,7 +365,7 @@ function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
  * thirtieth sessions); the wait is still worth removing there, as Microsoft's ASP.NET Core best practices say
  * (learn.microsoft.com/aspnet/core/fundamentals/best-practices, "Avoid blocking calls").
  */
-function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
+function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextFreeIoWait | null): string {
   const pool = startedOnThreadPool(ctx, body, wait);
   if (pool !== null) {
     const started = pool === 'here' ? 'Task.Run starts the work' : `${withoutNullForgiving(wait.receiverText)} holds a task Task.Run started, which runs the work`;
@@ -374,7 +375,23 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
   if (source !== null) {
     return `. ${source}.Task is a TaskCompletionSource's: no continuation of it needs this thread, since it completes when other code sets ${source} (a callback, another thread), so the wait deadlocks only if that code has to run on this thread; it holds the thread until then`;
   }
+  if (io !== null) {
+    const one = io.calls.length === 1 && wait.kind !== 'waitAll' && wait.kind !== 'waitAny';
+    return `. The ${one ? 'task' : 'tasks'} of ${io.calls.join(' and ')} ${one ? 'is' : 'are'} .NET's own I/O (${io.waitsFor.join(', ')}), whose awaits never resume on the caller's context (the .NET libraries configure them), so the wait cannot deadlock; it holds this thread until the I/O ends`;
+  }
   return withoutContextClause(ctx, body) ?? ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+}
+
+/**
+ * A wait on .NET's own I/O that the waiting code started (rules/contextFreeIo.ts) is information where the code does
+ * not surely run on a SynchronizationContext: it cannot deadlock, and it holds the thread only as long as the I/O, as
+ * the synchronous API would. The seeded reading of the thirty-eighth session judged such a wait wrong as a warning
+ * (a child process's two pipes drained at once, with a timeout, in a synchronous helper). On a UI thread the wait
+ * freezes the window while the I/O runs, so there it stays a warning.
+ */
+function contextFreeIoSeverity(ctx: RuleContext, body: MethodBody, io: ContextFreeIoWait | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (io === null || ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return null;
+  return { maxSeverity: { severity: 'information', reason: 'the wait is on .NET\'s own I/O, which risks no deadlock; it holds the thread as long as the I/O runs, as the synchronous API would' } };
 }
 
 /**
@@ -770,6 +787,13 @@ that every write fills with one: \`_first = Task.Run(FetchAsync);\` in a constru
 resume on the pool whatever context the waiting thread has. A wait on a \`TaskCompletionSource\`'s task (\`tcs.Task.Wait()\`,
 \`tcs\` typed as one) needs no continuation on the waiting thread: the task completes when other code sets it (a socket
 callback, a cancellation registration), so the note says it deadlocks only if that code has to run on this thread.
+A wait whose every task is .NET's own I/O that the waiting code started (\`process.StandardOutput.ReadToEndAsync()\`,
+\`File.ReadAllTextAsync(path)\`, a socket's or a process's task, written in the wait or held by a local assigned once)
+cannot deadlock either: the .NET libraries configure their awaits, so the task never needs the waiting thread. The
+note says so, and the finding is shown as information, unless the code surely runs on a SynchronizationContext (a UI
+application's), where the wait freezes the UI thread while the I/O runs. A Stream's or a TextReader's own async
+methods do not count (a subclass the workspace writes may override them), nor does a wait that also waits on a
+workspace method's task.
 
 ## Example
 \`\`\`csharp
@@ -855,13 +879,14 @@ or window Main created before the call has installed a UI context, as a wait in 
         if (!evidence || evidence.verdict !== 'task') continue;
         if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;
         const synchronousBy = contractOf();
+        const io = contextFreeIoOf(ctx, body, wait, (name) => onlyAssignmentOf(ctx, body, name)?.initializerText ?? null);
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
         });
       }
     }
