@@ -955,15 +955,18 @@ test('checkFile: a call that could take the request token is shown as a hint wit
 test('checkFile: a wait in a synchronous twin is shown as a hint with the reason; a severity set for ASY003 stands', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-twin.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
-  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'hint'], [20, 'warning'], [27, 'hint'], [37, 'hint']]);
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'hint'], [20, 'warning'], [27, 'hint'], [37, 'hint'], [50, 'hint'], [58, 'hint'], [62, 'warning']]);
   assert.match(plain[0].note ?? '', /Shown as hint: Load is the synchronous twin of LoadAsync, which exists for callers that cannot await, so blocking is its design\.$/);
   assert.doesNotMatch(plain[1].note ?? '', /Shown as/);
+  // A name that marks itself synchronous pairs with the task-returning method named without the mark.
+  assert.match(plain[4].note ?? '', /Shown as hint: WithSyncBreaker is the synchronous twin of WithBreaker, which exists/);
+  assert.match(plain[5].note ?? '', /Shown as hint: CountSync is the synchronous twin of CountAsync, which exists/);
   const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY003', 'error']])).findings;
-  assert.deepEqual(configured.map((f) => f.severity), ['error', 'error', 'error', 'error']);
+  assert.deepEqual(configured.map((f) => f.severity), ['error', 'error', 'error', 'error', 'error', 'error', 'error']);
   assert.ok(configured.every((f) => !/Shown as/.test(f.note ?? '')));
   // In test code the test cap (here hint) applies on top of both.
   const inTests = checkFile(file, text, model, index, completion, selection, undefined, { testCode: { reason: 'test', maxSeverity: 'hint' } }).findings;
-  assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint']);
+  assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint', 'hint', 'hint', 'hint']);
 });
 
 test('checkFile: a wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a hint with the reason; one of the workspace own contracts is information outside UI code; a private namesake and a LINQ predicate stay warnings', async () => {

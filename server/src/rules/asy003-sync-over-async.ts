@@ -472,7 +472,7 @@ function synchronousTwinFixTitle(ctx: RuleContext, wait: TaskWait): string | nul
   return twin ? `Call ${twin.call}, the synchronous twin of ${twin.waited}, instead of blocking on its task` : null;
 }
 
-/** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
+/** The display-only fix: what making the caller async involves for this kind of body (`twin`: asyncTwinOf). */
 /**
  * A title that tells the reader to await the task, completed with what stands in the way where the wait sits: inside
  * a \`lock\` statement an await does not compile (CS1996), so the lock must become a SemaphoreSlim awaited with
@@ -489,7 +489,7 @@ function withAwaitObstacle(ctx: RuleContext, body: MethodBody, wait: TaskWait, t
     : `${title}, after moving the wait out of where it is (${obstacle})`;
 }
 
-function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () => string, ownContract: () => string | null): string {
+function fixTitle(ctx: RuleContext, body: MethodBody, twin: string | null, masked: () => string, ownContract: () => string | null): string {
   switch (body.kind) {
     case 'constructor':
       return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
@@ -522,7 +522,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () 
       if (body.modifiers.includes('override')) return overrideFixTitle(ctx, body);
       // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
       // blocking one is there for callers that cannot await.
-      if (twin) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
+      if (twin) return `${body.name} is the synchronous twin of ${twin}: callers that can should await ${twin} instead`;
       // A member of a workspace interface keeps the interface's synchronous signature: making it async changes the
       // interface, every implementation and every caller (the seeded reading of the thirty-fifth session found three
       // of jellyfin's manager interfaces' members titled as if only the method changed).
@@ -547,8 +547,8 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () 
  * someone reading the twin sees it, out of the panel. The finding stays, since each caller of the twin that could
  * await should (ASY002 reports an async caller); a severity set for ASY003 shows it at that severity.
  */
-function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
-  return { severity: 'hint', reason: `${body.name} is the synchronous twin of ${body.name}Async, which exists for callers that cannot await, so blocking is its design` };
+function twinSeverity(body: MethodBody, twin: string): { severity: 'hint'; reason: string } {
+  return { severity: 'hint', reason: `${body.name} is the synchronous twin of ${twin}, which exists for callers that cannot await, so blocking is its design` };
 }
 
 /**
@@ -615,12 +615,23 @@ function workspaceInterfaceDeclaring(ctx: RuleContext, body: MethodBody): string
   return declaring?.typeName ?? null;
 }
 
-/** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
-function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
+/**
+ * The async twin the type around the body (or a workspace base) declares beside it, or null: `<name>Async`, or, for a
+ * name that marks itself synchronous with a `Sync` word inside or at its end (`WithSyncCircuitBreaker`, `ExecuteSync`),
+ * the name without it (or that with Async) when that method returns a task. A leading `Sync` is the verb (`SyncUsers`),
+ * not the mark.
+ */
+function asyncTwinOf(ctx: RuleContext, body: MethodBody): string | null {
   const owner = body.containingType?.split('.').pop();
-  if (!owner || body.kind !== 'method') return false;
-  return methodsNamed(ctx.index, `${body.name}Async`, owner).length > 0;
+  if (!owner || body.kind !== 'method') return null;
+  if (methodsNamed(ctx.index, `${body.name}Async`, owner).length > 0) return `${body.name}Async`;
+  const unmarked = body.name.replace(/(?<=[a-z0-9])Sync(?=[A-Z]|$)/, '');
+  if (unmarked === body.name) return null;
+  const returnsTask = (name: string) => methodsNamed(ctx.index, name, owner).some((m) => m.body !== undefined && m.body !== null && TASK_RETURN_KINDS.has(m.body.returnKind));
+  return [unmarked, `${unmarked}Async`].find(returnsTask) ?? null;
 }
+
+const TASK_RETURN_KINDS = new Set(['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT']);
 
 /**
  * An override keeps the synchronous signature of the member it overrides. When its own type also declares the async
@@ -733,7 +744,8 @@ as drivers with synchronous and asynchronous twins test them. In production code
 
 A wait in a synchronous twin (a method whose type, or a workspace base, declares the same name with the Async
 suffix: \`Publish\` beside \`PublishAsync\`, \`Dispose\` beside \`DisposeAsync\`, a Stream's \`Read\` beside its
-\`ReadAsync\`) is shown as a hint (faint dots in the editor, out of the Problems panel) rather than a warning, and its note says so: the twin exists for callers
+\`ReadAsync\`; or a method whose name marks it synchronous, beside the task-returning method named without the mark:
+\`WithSyncCircuitBreaker\` beside \`WithCircuitBreaker\`, \`ExecuteSync\` beside \`Execute\` or \`ExecuteAsync\`) is shown as a hint (faint dots in the editor, out of the Problems panel) rather than a warning, and its note says so: the twin exists for callers
 that cannot await, so blocking is its design, and the finding is there for the callers that could use the async one.
 A wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a
 hint in the same way: an override of a .NET or package type's member (\`Stream.Flush\`, a property getter,
@@ -863,7 +875,7 @@ or window Main created before the call has installed a UI context, as a wait in 
     // The file's masked text, made once and only when a body's contract is asked about.
     let masked: string | undefined;
     for (const body of syncBodies(ctx)) {
-      const twin = hasAsyncTwin(ctx, body);
+      const twin = asyncTwinOf(ctx, body);
       // Asked once per body, and only for one with a wait to report: it reads the signatures.
       let contract: SynchronousContract | null | undefined;
       const contractOf = () => (contract === undefined ? (contract = twin ? null : synchronousContractOf(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))) : contract);
@@ -886,7 +898,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
         });
       }
     }
