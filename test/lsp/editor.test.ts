@@ -34,9 +34,10 @@ after(async () => {
 
 const markdown = (h: { contents: unknown } | null) => (h?.contents as MarkupContent | undefined)?.value ?? '';
 const HINT = 4;
+const INFORMATION = 3;
 const WARNING = 2;
 
-test('ASY010, ASY012 and ASY013 default to hint (faint dots), blocking rules and ASY011 stay warnings', async () => {
+test('ASY010, ASY012 and ASY013 default to hint (faint dots), blocking rules stay warnings, a method that never awaits is information', async () => {
   const all: Diagnostic[] = [...session.diagnostics(catalogUri)!, ...session.diagnostics(priceUri)!];
   const severities = new Map<string, Set<number>>();
   for (const d of all) severities.set(String(d.code), new Set([...(severities.get(String(d.code)) ?? []), d.severity!]));
@@ -48,7 +49,8 @@ test('ASY010, ASY012 and ASY013 default to hint (faint dots), blocking rules and
   const reportUri = fileUri(path.join(workspace, 'Reports', 'ReportBuilder.cs'));
   session.open(reportUri, read('Reports/ReportBuilder.cs'));
   const report = await session.waitForDiagnostics(reportUri, (d) => d.some((x) => x.code === 'ASY011'));
-  assert.equal(report.find((d) => d.code === 'ASY011')!.severity, WARNING);
+  // ASY011's finding carries its own cap (a clean-up, not a defect), which the published severity follows.
+  assert.equal(report.find((d) => d.code === 'ASY011')!.severity, INFORMATION);
   session.close(reportUri);
 });
 

@@ -896,7 +896,12 @@ async function blockingAndNoAwaitSample() {
 }
 
 test('checkFile: blocking findings in test code are capped, other rules are not, and off leaves them out', async () => {
-  const { text, model, index, completion, selection } = await blockingAndNoAwaitSample();
+  const sample = await blockingAndNoAwaitSample();
+  const { text, model, index, completion } = sample;
+  // ASY011 shows a method that never awaits as information unless its severity is configured; configured as a
+  // warning here, it shows what the test-code cap leaves alone.
+  assert.deepEqual(checkFile('t.cs', text, model, index, completion, sample.selection).findings.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'information']]);
+  const selection = { ...sample.selection, severities: new Map<string, SeveritySetting>([['ASY011', 'warning']]) };
   const plain = checkFile('t.cs', text, model, index, completion, selection);
   assert.deepEqual(plain.findings.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'warning']]);
   const capped = checkFile('t.cs', text, model, index, completion, selection, undefined, { testCode: { reason: 'test', maxSeverity: 'information' } });
@@ -918,9 +923,11 @@ test('checkFile: a peer the code base keeps on at a lower severity caps its equi
   const suggestion = withPeers('dotnet_diagnostic.CS1998.severity = suggestion\n');
   assert.deepEqual(suggestion.map((f) => [f.ruleId, f.severity]), [['ASY001', 'warning'], ['ASY011', 'information']]);
   assert.match(suggestion[1].note ?? '', /Shown as information: \.editorconfig sets CS1998, an equivalent of ASY011, to suggestion\.$/);
-  // Of two equivalents, the more prominent setting counts; a peer at error raises nothing.
-  assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\ndotnet_diagnostic.IDE0390.severity = warning\n').map((f) => f.severity), ['warning', 'warning']);
-  assert.deepEqual(withPeers('dotnet_diagnostic.CA1849.severity = error\n').map((f) => f.severity), ['warning', 'warning']);
+  // Of two equivalents, the more prominent setting counts; a peer at error raises nothing, and a peer at warning leaves
+  // the finding's own cap (ASY011's information for a method that never awaits) in place.
+  assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\ndotnet_diagnostic.IDE0390.severity = warning\n').map((f) => f.severity), ['warning', 'information']);
+  assert.deepEqual(withPeers('dotnet_diagnostic.CA1849.severity = error\n').map((f) => f.severity), ['warning', 'information']);
+  assert.deepEqual(withPeers('dotnet_diagnostic.CA1849.severity = suggestion\n').map((f) => f.severity), ['information', 'information']);
   // The rule's own severity, from .editorconfig or settings, is not capped.
   assert.deepEqual(withPeers('dotnet_diagnostic.CS1998.severity = suggestion\n', new Map([['ASY011', 'error']])).map((f) => f.severity), ['warning', 'error']);
 });
@@ -952,15 +959,18 @@ test('checkFile: a call that could take the request token is shown as a hint wit
 test('checkFile: a wait in a synchronous twin is shown as a hint with the reason; a severity set for ASY003 stands', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-twin.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
-  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'hint'], [20, 'warning'], [27, 'hint'], [37, 'hint']]);
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'hint'], [20, 'warning'], [27, 'hint'], [37, 'hint'], [50, 'hint'], [58, 'hint'], [62, 'warning']]);
   assert.match(plain[0].note ?? '', /Shown as hint: Load is the synchronous twin of LoadAsync, which exists for callers that cannot await, so blocking is its design\.$/);
   assert.doesNotMatch(plain[1].note ?? '', /Shown as/);
+  // A name that marks itself synchronous pairs with the task-returning method named without the mark.
+  assert.match(plain[4].note ?? '', /Shown as hint: WithSyncBreaker is the synchronous twin of WithBreaker, which exists/);
+  assert.match(plain[5].note ?? '', /Shown as hint: CountSync is the synchronous twin of CountAsync, which exists/);
   const configured = checkFile(file, text, model, index, completion, selection, new Map<string, SeveritySetting>([['ASY003', 'error']])).findings;
-  assert.deepEqual(configured.map((f) => f.severity), ['error', 'error', 'error', 'error']);
+  assert.deepEqual(configured.map((f) => f.severity), ['error', 'error', 'error', 'error', 'error', 'error', 'error']);
   assert.ok(configured.every((f) => !/Shown as/.test(f.note ?? '')));
   // In test code the test cap (here hint) applies on top of both.
   const inTests = checkFile(file, text, model, index, completion, selection, undefined, { testCode: { reason: 'test', maxSeverity: 'hint' } }).findings;
-  assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint']);
+  assert.deepEqual(inTests.map((f) => f.severity), ['hint', 'hint', 'hint', 'hint', 'hint', 'hint', 'hint']);
 });
 
 test('checkFile: a wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a hint with the reason; one of the workspace own contracts is information outside UI code; a private namesake and a LINQ predicate stay warnings', async () => {

@@ -19,6 +19,7 @@ import { usedAsMethodGroup } from './callbackSlots';
 import { contextFreeReason, inBlazorComponent, withoutContextClause } from './contextFree';
 import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
+import { contextFreeIoOf, type ContextFreeIoWait } from './contextFreeIo';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -364,7 +365,7 @@ function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
  * thirtieth sessions); the wait is still worth removing there, as Microsoft's ASP.NET Core best practices say
  * (learn.microsoft.com/aspnet/core/fundamentals/best-practices, "Avoid blocking calls").
  */
-function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
+function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextFreeIoWait | null): string {
   const pool = startedOnThreadPool(ctx, body, wait);
   if (pool !== null) {
     const started = pool === 'here' ? 'Task.Run starts the work' : `${withoutNullForgiving(wait.receiverText)} holds a task Task.Run started, which runs the work`;
@@ -374,7 +375,23 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string {
   if (source !== null) {
     return `. ${source}.Task is a TaskCompletionSource's: no continuation of it needs this thread, since it completes when other code sets ${source} (a callback, another thread), so the wait deadlocks only if that code has to run on this thread; it holds the thread until then`;
   }
+  if (io !== null) {
+    const one = io.calls.length === 1 && wait.kind !== 'waitAll' && wait.kind !== 'waitAny';
+    return `. The ${one ? 'task' : 'tasks'} of ${io.calls.join(' and ')} ${one ? 'is' : 'are'} .NET's own I/O (${io.waitsFor.join(', ')}), whose awaits never resume on the caller's context (the .NET libraries configure them), so the wait cannot deadlock; it holds this thread until the I/O ends`;
+  }
   return withoutContextClause(ctx, body) ?? ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+}
+
+/**
+ * A wait on .NET's own I/O that the waiting code started (rules/contextFreeIo.ts) is information where the code does
+ * not surely run on a SynchronizationContext: it cannot deadlock, and it holds the thread only as long as the I/O, as
+ * the synchronous API would. The seeded reading of the thirty-eighth session judged such a wait wrong as a warning
+ * (a child process's two pipes drained at once, with a timeout, in a synchronous helper). On a UI thread the wait
+ * freezes the window while the I/O runs, so there it stays a warning.
+ */
+function contextFreeIoSeverity(ctx: RuleContext, body: MethodBody, io: ContextFreeIoWait | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (io === null || ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return null;
+  return { maxSeverity: { severity: 'information', reason: 'the wait is on .NET\'s own I/O, which risks no deadlock; it holds the thread as long as the I/O runs, as the synchronous API would' } };
 }
 
 /**
@@ -455,7 +472,7 @@ function synchronousTwinFixTitle(ctx: RuleContext, wait: TaskWait): string | nul
   return twin ? `Call ${twin.call}, the synchronous twin of ${twin.waited}, instead of blocking on its task` : null;
 }
 
-/** The display-only fix: what making the caller async involves for this kind of body (`twin`: hasAsyncTwin). */
+/** The display-only fix: what making the caller async involves for this kind of body (`twin`: asyncTwinOf). */
 /**
  * A title that tells the reader to await the task, completed with what stands in the way where the wait sits: inside
  * a \`lock\` statement an await does not compile (CS1996), so the lock must become a SemaphoreSlim awaited with
@@ -472,7 +489,7 @@ function withAwaitObstacle(ctx: RuleContext, body: MethodBody, wait: TaskWait, t
     : `${title}, after moving the wait out of where it is (${obstacle})`;
 }
 
-function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () => string, ownContract: () => string | null): string {
+function fixTitle(ctx: RuleContext, body: MethodBody, twin: string | null, masked: () => string, ownContract: () => string | null): string {
   switch (body.kind) {
     case 'constructor':
       return `Move the asynchronous work out of the constructor of ${body.containingType ?? body.name} into an async factory method and await the task there`;
@@ -505,7 +522,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () 
       if (body.modifiers.includes('override')) return overrideFixTitle(ctx, body);
       // The synchronous half of a pair (`ExpectNext` beside `ExpectNextAsync`): the async one exists already, and the
       // blocking one is there for callers that cannot await.
-      if (twin) return `${body.name} is the synchronous twin of ${body.name}Async: callers that can should await ${body.name}Async instead`;
+      if (twin) return `${body.name} is the synchronous twin of ${twin}: callers that can should await ${twin} instead`;
       // A member of a workspace interface keeps the interface's synchronous signature: making it async changes the
       // interface, every implementation and every caller (the seeded reading of the thirty-fifth session found three
       // of jellyfin's manager interfaces' members titled as if only the method changed).
@@ -530,8 +547,8 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: boolean, masked: () 
  * someone reading the twin sees it, out of the panel. The finding stays, since each caller of the twin that could
  * await should (ASY002 reports an async caller); a severity set for ASY003 shows it at that severity.
  */
-function twinSeverity(body: MethodBody): { severity: 'hint'; reason: string } {
-  return { severity: 'hint', reason: `${body.name} is the synchronous twin of ${body.name}Async, which exists for callers that cannot await, so blocking is its design` };
+function twinSeverity(body: MethodBody, twin: string): { severity: 'hint'; reason: string } {
+  return { severity: 'hint', reason: `${body.name} is the synchronous twin of ${twin}, which exists for callers that cannot await, so blocking is its design` };
 }
 
 /**
@@ -598,12 +615,23 @@ function workspaceInterfaceDeclaring(ctx: RuleContext, body: MethodBody): string
   return declaring?.typeName ?? null;
 }
 
-/** Whether the type around the body (or a workspace base) declares `<name>Async` beside it. */
-function hasAsyncTwin(ctx: RuleContext, body: MethodBody): boolean {
+/**
+ * The async twin the type around the body (or a workspace base) declares beside it, or null: `<name>Async`, or, for a
+ * name that marks itself synchronous with a `Sync` word inside or at its end (`WithSyncCircuitBreaker`, `ExecuteSync`),
+ * the name without it (or that with Async) when that method returns a task. A leading `Sync` is the verb (`SyncUsers`),
+ * not the mark.
+ */
+function asyncTwinOf(ctx: RuleContext, body: MethodBody): string | null {
   const owner = body.containingType?.split('.').pop();
-  if (!owner || body.kind !== 'method') return false;
-  return methodsNamed(ctx.index, `${body.name}Async`, owner).length > 0;
+  if (!owner || body.kind !== 'method') return null;
+  if (methodsNamed(ctx.index, `${body.name}Async`, owner).length > 0) return `${body.name}Async`;
+  const unmarked = body.name.replace(/(?<=[a-z0-9])Sync(?=[A-Z]|$)/, '');
+  if (unmarked === body.name) return null;
+  const returnsTask = (name: string) => methodsNamed(ctx.index, name, owner).some((m) => m.body !== undefined && m.body !== null && TASK_RETURN_KINDS.has(m.body.returnKind));
+  return [unmarked, `${unmarked}Async`].find(returnsTask) ?? null;
 }
+
+const TASK_RETURN_KINDS = new Set(['Task', 'TaskOfT', 'ValueTask', 'ValueTaskOfT']);
 
 /**
  * An override keeps the synchronous signature of the member it overrides. When its own type also declares the async
@@ -720,7 +748,8 @@ as drivers with synchronous and asynchronous twins test them. In production code
 
 A wait in a synchronous twin (a method whose type, or a workspace base, declares the same name with the Async
 suffix: \`Publish\` beside \`PublishAsync\`, \`Dispose\` beside \`DisposeAsync\`, a Stream's \`Read\` beside its
-\`ReadAsync\`) is shown as a hint (faint dots in the editor, out of the Problems panel) rather than a warning, and its note says so: the twin exists for callers
+\`ReadAsync\`; or a method whose name marks it synchronous, beside the task-returning method named without the mark:
+\`WithSyncCircuitBreaker\` beside \`WithCircuitBreaker\`, \`ExecuteSync\` beside \`Execute\` or \`ExecuteAsync\`) is shown as a hint (faint dots in the editor, out of the Problems panel) rather than a warning, and its note says so: the twin exists for callers
 that cannot await, so blocking is its design, and the finding is there for the callers that could use the async one.
 A wait in a function whose signature is a synchronous contract declared outside the workspace is shown as a
 hint in the same way: an override of a .NET or package type's member (\`Stream.Flush\`, a property getter,
@@ -775,6 +804,13 @@ that every write fills with one: \`_first = Task.Run(FetchAsync);\` in a constru
 resume on the pool whatever context the waiting thread has. A wait on a \`TaskCompletionSource\`'s task (\`tcs.Task.Wait()\`,
 \`tcs\` typed as one) needs no continuation on the waiting thread: the task completes when other code sets it (a socket
 callback, a cancellation registration), so the note says it deadlocks only if that code has to run on this thread.
+A wait whose every task is .NET's own I/O that the waiting code started (\`process.StandardOutput.ReadToEndAsync()\`,
+\`File.ReadAllTextAsync(path)\`, a socket's or a process's task, written in the wait or held by a local assigned once)
+cannot deadlock either: the .NET libraries configure their awaits, so the task never needs the waiting thread. The
+note says so, and the finding is shown as information, unless the code surely runs on a SynchronizationContext (a UI
+application's), where the wait freezes the UI thread while the I/O runs. A Stream's or a TextReader's own async
+methods do not count (a subclass the workspace writes may override them), nor does a wait that also waits on a
+workspace method's task.
 
 ## Example
 \`\`\`csharp
@@ -844,7 +880,7 @@ or window Main created before the call has installed a UI context, as a wait in 
     // The file's masked text, made once and only when a body's contract is asked about.
     let masked: string | undefined;
     for (const body of syncBodies(ctx)) {
-      const twin = hasAsyncTwin(ctx, body);
+      const twin = asyncTwinOf(ctx, body);
       // Asked once per body, and only for one with a wait to report: it reads the signatures.
       let contract: SynchronousContract | null | undefined;
       const contractOf = () => (contract === undefined ? (contract = twin ? null : synchronousContractOf(ctx, body, (masked ??= maskCommentsAndStrings(ctx.text)))) : contract);
@@ -860,13 +896,14 @@ or window Main created before the call has installed a UI context, as a wait in 
         if (!evidence || evidence.verdict !== 'task') continue;
         if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;
         const synchronousBy = contractOf();
+        const io = contextFreeIoOf(ctx, body, wait, (name) => onlyAssignmentOf(ctx, body, name)?.initializerText ?? null);
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
         });
       }
     }

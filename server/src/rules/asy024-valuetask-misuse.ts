@@ -12,7 +12,7 @@ import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fileNamespaces } from './asy022-unobserved-task';
-import { handsBackTaskBackedValueTask } from './taskBackedValueTasks';
+import { valueTaskBackingOf } from './taskBackedValueTasks';
 import { helperBlocksOnATaskOfIt, helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 
 const docs = `## What it does
@@ -26,7 +26,11 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
   blocks on a Task it makes of it first, \`task.AsTask()\` or \`task.Preserve()\`). A ValueTask that a
   workspace method hands back over a Task is not reported: an \`async ValueTask\` method without an
   \`[AsyncMethodBuilder]\` attribute (the default builder backs an unfinished one with a Task), or a method whose
-  every return is such a call, a \`new ValueTask(task)\` or a ValueTask of a value;
+  every return is such a call, a \`new ValueTask(task)\` or a ValueTask of a value; a call through an interface or
+  a virtual member counts when every implementation it may run is such a method and only the workspace can add one
+  (an internal interface). Through a public interface or virtual member (or a workspace type's implementations of an
+  interface declared outside it, \`IAsyncDisposable\`), whose every workspace implementation is such a method, the
+  finding is shown as information: only an implementation outside the workspace could hand back a source;
 - a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one, unless it is
   \`readonly\`, no constructor assigns it, and its initializer makes one without an \`IValueTaskSource\`
   (\`ValueTask.CompletedTask\`, \`ValueTask.FromResult(...)\`, \`default\`, \`new(value)\`): such a ValueTask
@@ -482,7 +486,8 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
   if (receiver.kind !== 'valueTask') return null;
   // A workspace `async ValueTask` method built by the default builder (or a method that hands one on) wraps a Task
   // while it runs: blocking on it is as defined as on `new ValueTask(task)` above.
-  if (handsBackTaskBackedValueTask(ctx.index, ctx.file, body, wait.receiverText, holdsNoValueTaskSource)) return null;
+  const backing = valueTaskBackingOf(ctx.index, ctx.file, body, wait.receiverText, holdsNoValueTaskSource);
+  if (backing.kind === 'taskBacked') return null;
   const helper = helperNote(wait);
   const end = ctx.text.startsWith(wait.receiverText, wait.span.start) ? wait.span.start + wait.receiverText.length : null;
   // Through a waiting helper, `.AsTask()` would need a Task overload of the helper, which need not exist.
@@ -491,10 +496,16 @@ function blockingRead(ctx: RuleContext, body: MethodBody, wait: TaskWait): RuleF
     : { title: 'Await it instead, or convert to a Task with AsTask() first', safety: 'display-only', edits: [] };
   return {
     span: waitSquiggle(ctx.text, wait),
-    message: `${quoted(wait.receiverText)} is a ValueTask that may not have completed: blocking on it is undefined`,
+    message: backing.kind === 'taskBackedInWorkspace'
+      ? `${quoted(wait.receiverText)} is a ValueTask of a member code outside the workspace may implement: blocking on it is defined only while every implementation wraps a Task`
+      : `${quoted(wait.receiverText)} is a ValueTask that may not have completed: blocking on it is undefined`,
     note: `It is a ${receiver.typeText?.replace(/^System\.Threading\.Tasks\./, '') ?? 'ValueTask'}, ${helper ? `and${helper.slice(1)}` : `read with ${wait.kind === 'result' ? '.Result' : 'GetAwaiter().GetResult()'}`}. ` + 'An IValueTaskSource need not support blocking: reading the result of an incomplete ValueTask may throw or return another operation\'s result. A Task (AsTask()) blocks correctly.',
     bodyId: body.id,
     fix,
+    // Through a public interface or virtual member whose every workspace implementation wraps a Task, only an
+    // implementation outside the workspace could hand back a source: possible (a library's users, a test double),
+    // not likely, so the finding informs rather than warns.
+    ...(backing.kind === 'taskBackedInWorkspace' ? { maxSeverity: { severity: 'information' as const, reason: `${backing.implementations === 1 ? 'the one implementation' : `each of the ${backing.implementations} implementations`} the workspace declares for ${backing.owner} hands back a ValueTask over a Task, which may be blocked on; only one outside the workspace could back it with a source` } } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
 import type { MethodBody } from '../model/types';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf } from '../model/completion';
-import { resolveCallSite } from '../workspace/completion';
+import { resolveCallSite, workspaceImplementationsOf } from '../workspace/completion';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { DEFAULT_BUILDER_BACKING } from '../knowledge/awaiters';
 import type { WorkspaceIndex } from '../workspace/index';
@@ -14,23 +14,49 @@ import type { WorkspaceIndex } from '../workspace/index';
 const MAX_DELEGATIONS = 3;
 
 /**
- * Whether the call `receiverText` (a `.ConfigureAwait(...)` on it aside) binds only to workspace methods that hand
- * back a ValueTask wrapping a Task or a value: `async ValueTask` methods built by the default builder, or methods
- * whose every return is such a call or a ValueTask made without a source (`new ValueTask(task)`, `default`,
- * `ValueTask.FromResult(x)`, `ValueTask.CompletedTask`). A call dispatched to overrides or implementations is not
- * judged: code outside the workspace may implement the member with a pooled source.
+ * How the ValueTask a call hands back is backed, as far as the workspace shows:
+ * - `taskBacked`: every method the call may run is a workspace method that hands back a ValueTask wrapping a Task or
+ *   a value (a call dispatched through a type only the workspace can implement included);
+ * - `taskBackedInWorkspace`: the call is dispatched through a public type (or on a workspace type whose member is
+ *   declared outside the workspace, `IEndpoint : IAsyncDisposable`), and every implementation the workspace declares
+ *   is such a method; code outside the workspace could still implement it over a pooled IValueTaskSource;
+ * - `unknown`: anything else.
  */
-export function handsBackTaskBackedValueTask(index: WorkspaceIndex, file: string, body: MethodBody, receiverText: string, holdsNoSource: (text: string) => boolean): boolean {
-  return judgeCall(index, file, body, withoutConfigureAwait(receiverText), holdsNoSource, 0);
+export type ValueTaskBacking =
+  | { kind: 'taskBacked' }
+  | { kind: 'taskBackedInWorkspace'; owner: string; implementations: number }
+  | { kind: 'unknown' };
+
+/**
+ * How the call `receiverText` (a `.ConfigureAwait(...)` on it aside) backs its ValueTask: Task-backed methods are
+ * `async ValueTask` methods built by the default builder, and methods whose every return is such a call or a
+ * ValueTask made without a source (`new ValueTask(task)`, `default`, `ValueTask.FromResult(x)`,
+ * `ValueTask.CompletedTask`). A remote interface's call (an Orleans grain's) reaches a proxy and stays unknown.
+ */
+export function valueTaskBackingOf(index: WorkspaceIndex, file: string, body: MethodBody, receiverText: string, holdsNoSource: (text: string) => boolean): ValueTaskBacking {
+  const call = splitCallText(withoutConfigureAwait(receiverText).trim());
+  if (!call) return { kind: 'unknown' };
+  const resolved = resolveOf(index, file, body, call);
+  if (resolved.targets.length > 0) {
+    return resolved.targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, 0)) ? { kind: 'taskBacked' } : { kind: 'unknown' };
+  }
+  if (!resolved.owner) return { kind: 'unknown' };
+  const implementations = workspaceImplementationsOf(index, resolved.owner, call.name, splitTopLevel(call.argumentsText).length);
+  const all = implementations.length > 0 && implementations.every((m) => judgeBody(index, m.file, m.body!, holdsNoSource, 0));
+  return all ? { kind: 'taskBackedInWorkspace', owner: resolved.owner, implementations: implementations.length } : { kind: 'unknown' };
 }
 
+function resolveOf(index: WorkspaceIndex, file: string, body: MethodBody, call: NonNullable<ReturnType<typeof splitCallText>>) {
+  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
+  return resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
+}
+
+/** A delegation (`return Other(...);`) judged like the call itself; a dispatch the workspace cannot close is not followed. */
 function judgeCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number): boolean {
   const call = splitCallText(text.trim());
   if (!call) return false;
-  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
-  const resolved = resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
-  if (resolved.targets.length === 0 || resolved.dispatched) return false;
-  return resolved.targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, depth));
+  const resolved = resolveOf(index, file, body, call);
+  return resolved.targets.length > 0 && resolved.targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, depth));
 }
 
 function judgeBody(index: WorkspaceIndex, file: string, body: MethodBody, holdsNoSource: (text: string) => boolean, depth: number): boolean {

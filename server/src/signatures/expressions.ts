@@ -39,6 +39,11 @@ export interface ApiExpressionType {
   typeText: string;
   /** Where the type came from, for messages: "return type of HttpClient.GetAsync". */
   source: string;
+  /**
+   * For a method call's result, the type that declares the method, qualified (`System.IO.TextReader`): where the
+   * work the call starts comes from (.NET's own libraries or a package's).
+   */
+  declaringType?: string;
 }
 
 /** The type of `text` from the API signatures, or null when they do not say (or the expression is not a member chain). */
@@ -161,6 +166,7 @@ export function apiExtensionOnWorkspaceType(typing: ExpressionTyping, receiverTy
     type: chosen.returnType,
     typeText: csharpText(chosen.returnType, { qualified: true }),
     source: `return type of ${csharpText(chosen.candidate.owner)}.${name}`,
+    declaringType: csharpText(chosen.candidate.owner, { qualified: true }),
   };
 }
 
@@ -245,6 +251,7 @@ function callOn(typing: ExpressionTyping, type: ApiType, isStatic: boolean, name
     type: chosen.returnType,
     typeText: csharpText(chosen.returnType, { qualified: true }),
     source: `return type of ${csharpText(chosen.candidate.owner)}.${name}`,
+    declaringType: csharpText(chosen.candidate.owner, { qualified: true }),
   };
 }
 

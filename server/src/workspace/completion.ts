@@ -755,7 +755,11 @@ export interface CallResolution {
    * workspace. Absent when the call does not bind to a member of the receiver's type (a local function, an extension).
    */
   declared?: MethodRef[];
-  /** For a dispatched call left unresolved because code outside the workspace may implement it: the receiver's type. */
+  /**
+   * For a dispatched call left unresolved because code outside the workspace may implement it, or a call on a
+   * workspace type that declares no member of the name (an interface member declared outside the workspace): the
+   * receiver's type.
+   */
   owner?: string;
 }
 
@@ -1037,7 +1041,9 @@ function resolveOnOwner(declared: MethodRef[], name: string, receiver: string | 
     const known = typesNamed(index, owner).length > 0;
     const unresolved = known ? `${owner} declares no ${name} taking ${argumentCount} argument${argumentCount === 1 ? '' : 's'}`
       : receiver === null || receiver === 'this' || receiver === 'base' ? `${name} is not declared in the workspace` : `${owner} is not declared in the workspace`;
-    return { targets: [], unresolved, receiverTypeKnown: true, dispatched: false };
+    // A workspace type that declares no such member may still have implementations of one declared outside the
+    // workspace (`IEndpoint : IAsyncDisposable` and its classes' DisposeAsync): the owner lets a caller look for them.
+    return { targets: [], unresolved, receiverTypeKnown: true, dispatched: false, ...(known ? { owner } : {}) };
   }
   let targets = declared;
   const dispatched = receiver !== 'base' && declared.some(isDispatched) && !isClosedType(index, owner);
@@ -1082,6 +1088,16 @@ export function dispatchableMembersNamed(index: WorkspaceIndex, owner: string, n
   const found = new Set(membersNamed(index, name, owner));
   for (const sub of descendantsOf(index, owner)) for (const m of membersNamed(index, name, sub)) found.add(m);
   return [...found];
+}
+
+/**
+ * The methods with bodies the workspace's types declare for a call on a value of type `owner` that the workspace
+ * cannot resolve alone (CallResolution.owner): the members named `name` of the argument count on the owner, its bases
+ * and the types deriving from it. Empty for a remote interface (an Orleans grain's), whose calls reach a proxy.
+ */
+export function workspaceImplementationsOf(index: WorkspaceIndex, owner: string, name: string, argumentCount: number): MethodRef[] {
+  if (remoteInterfaceReason(index, owner)) return [];
+  return dispatchableMembersNamed(index, owner, name).filter((m) => m.body && arityFits(m, argumentCount));
 }
 
 /** A file's local functions by name, in the order of its bodies, built once per bodies array. */
