@@ -538,6 +538,18 @@ test('a project file that another project imports is part of that project, not a
   }
 });
 
+test('a project file that names its own SDK is a project even when a second project imports it to build a variant of it', async () => {
+  // Courier.Tool.csproj imports Courier.csproj to pack the same command line as a .NET tool; Courier.csproj builds alone.
+  const dir = path.join('test', 'fixtures', 'projects', 'tool-variant');
+  const base = dir.split(path.sep).join('/');
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const projects = (JSON.parse(r.stdout).projects as { project: string; files: number }[]).map((p) => [p.project.slice(base.length + 1), p.files]);
+  assert.deepEqual(projects, [['Courier.Tool.csproj', 0], ['Courier.csproj', 1]]);
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).map((f) => [f.ruleId, f.file.slice(base.length + 1), f.project?.slice(base.length + 1)]);
+  assert.deepEqual(found, [['ASY001', 'Dispatch.cs', 'Courier.csproj']]);
+});
+
 test('a project named by a solution above it reads $(SolutionDir) as that solution\'s folder, so a plug-in that references the application through it is no library code', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'solution-plugins');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');

@@ -568,6 +568,10 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(uncompiledSampleReason('/tests/repo/src/Old.cs', ['/tests/repo'], 3), null);
   assert.equal(uncompiledSampleReason('/docs/repo/src/Old.cs', ['/docs/repo'], 3), null);
   assert.equal(uncompiledSampleReason('/repo/docs/bot.cs', ['/repo'], 0), null);
+  // A file-based app in the repository's tools or .github folder is its tooling; a Tools folder deeper is a product's.
+  assert.equal(uncompiledSampleReason('/repo/tools/scripts/FetchLogs.cs', ['/repo'], 3), "no project compiles it, and it sits in the repository's tooling folder tools/: a script of the repository that ships in no product");
+  assert.equal(uncompiledSampleReason('/repo/.github/skills/bump-images/Bump.cs', ['/repo'], 3), "no project compiles it, and it sits in the repository's tooling folder .github/: a script of the repository that ships in no product");
+  assert.equal(uncompiledSampleReason('/repo/src/Tools/Generator.cs', ['/repo'], 3), null);
 
   const roots = ['/repo'];
   const folderOf = (p: { directory: string }) => nonShippedFolderBelow(p.directory, roots);

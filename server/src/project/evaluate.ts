@@ -96,6 +96,11 @@ export interface ProjectModel {
   /** SDKs named by the project (`Microsoft.NET.Sdk.Web`); empty for a legacy (non-SDK) project. */
   sdks: string[];
   sdkStyle: boolean;
+  /**
+   * Whether the project file names an SDK itself (its Sdk attribute, an <Sdk> element, a top-level <Import Sdk>),
+   * not only through a file it imports: such a file builds on its own even when another project imports it.
+   */
+  namesSdk?: boolean;
   configuration: string;
   /** Every target the project lists. */
   targetFrameworks: string[];
@@ -575,6 +580,7 @@ function isTestProjectOf(state: EvalState, packages: readonly PackageReference[]
 interface OnePass {
   state: EvalState;
   sdkStyle: boolean;
+  namesSdk: boolean;
   packageReferences: PackageReference[];
   frameworkReferences: string[];
   projectReferences: string[];
@@ -731,7 +737,7 @@ function evaluateOnce(path: string, root: XmlElement, fs: ProjectFileSystem, opt
     }
   }
   for (const p of packages) if (p.version === null) p.version = central.get(p.id.toLowerCase()) ?? null;
-  return { state, sdkStyle, packageReferences: packages, frameworkReferences: frameworks, projectReferences, usings: ctx.usings, compileRules: ctx.compileRules, analyzerConfigFiles };
+  return { state, sdkStyle, namesSdk: namedSdk, packageReferences: packages, frameworkReferences: frameworks, projectReferences, usings: ctx.usings, compileRules: ctx.compileRules, analyzerConfigFiles };
 }
 
 /** A project that could not be read or parsed: what is known (its place), with the reason as a note. */
@@ -828,6 +834,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     name: fileName(path).replace(/\.[^.]*$/, ''),
     sdks: [...new Set(state.sdks)],
     sdkStyle: pass.sdkStyle,
+    namesSdk: pass.namesSdk,
     configuration,
     targetFrameworks,
     targetFramework,

@@ -755,15 +755,28 @@ const UNCOMPILED_SAMPLE_FOLDER = /^(?:docs?|documentation|samples?|examples?|pla
 const UNCOMPILED_TEST_FOLDER = /^(?:tests?|benchmarks?|integration[-_]?tests?|testdata)$/i;
 
 /**
+ * Folder names right below a root under which a C# file that no project compiles is the repository's own tooling: a
+ * `tools` folder, as NON_SHIPPED_FOLDERS names it for projects, and `.github`, where GitHub reads a repository's
+ * workflows and agent skills (https://docs.github.com/actions/using-workflows). .NET 10's file-based apps are what
+ * they hold loose: .NET Aspire's tools/scripts/DownloadFailingJobLogs.cs and a skill's script under .github/skills/,
+ * each a `#!/usr/bin/env dotnet run` program a maintainer or an agent runs by hand. Only at the top: deeper, `Tools`
+ * is as often a product feature's folder.
+ */
+const UNCOMPILED_TOOLING_FOLDER = /^(?:tools|\.github)$/i;
+
+/**
  * Why a file that no project compiles, in a workspace whose projects were read, is test code by its folder, or null:
  * a docs, samples, examples, playground, test or benchmark folder sits between a workspace root and the file (the one
- * nearest the root is named). A workspace without any project says nothing by "no project compiles it" (every file
- * is so), and its files stay production code.
+ * nearest the root is named), or a tooling folder right below the root does (UNCOMPILED_TOOLING_FOLDER). A workspace
+ * without any project says nothing by "no project compiles it" (every file is so), and its files stay production code.
  */
 export function uncompiledSampleReason(absFile: string, roots: readonly string[], projectCount: number): string | null {
   if (projectCount === 0) return null;
   for (const { segments } of rootsHolding(absFile.replace(/\\/g, '/'), roots)) {
     const folders = segments.slice(0, -1);
+    if (folders.length > 0 && UNCOMPILED_TOOLING_FOLDER.test(folders[0])) {
+      return `no project compiles it, and it sits in the repository's tooling folder ${folders[0]}/: a script of the repository that ships in no product`;
+    }
     const at = folders.findIndex((s) => UNCOMPILED_SAMPLE_FOLDER.test(s) || UNCOMPILED_TEST_FOLDER.test(s));
     if (at === -1) continue;
     const folder = `${folders.slice(0, at + 1).join('/')}/`;

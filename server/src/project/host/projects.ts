@@ -565,8 +565,20 @@ export function linkingProjectsOf(host: ProjectHost, absFile: string, owner: Pro
  * (`<Import Project="../Build/Common.csproj" />`, a repository's shared settings kept under a project's extension) is
  * read as part of each importer's evaluation, and MSBuild never builds it alone: a solution lists it, if at all, as a
  * solution item. Counted as a project it would own the files of its folder and show in the project list.
+ * An imported project file that names its own SDK is still a project (`importedAsSharedSettings`).
  */
 function withoutImportedProjects(models: readonly ProjectModel[]): ProjectModel[] {
   const imported = new Set(models.flatMap((m) => m.imports));
-  return models.filter((m) => !imported.has(m.path));
+  return models.filter((m) => !importedAsSharedSettings(m, imported));
+}
+
+/**
+ * Whether a project file is only settings other projects import: another project imports it and it names no SDK of
+ * its own. A project file that names its SDK (`<Project Sdk="Microsoft.NET.Sdk">`) builds alone, and a second project
+ * that imports it is a variant build of the same sources: .NET Aspire's command line is built by Aspire.Cli.csproj
+ * and packed as a .NET tool by a project in the same folder that sets IsCliToolProject and imports it. A settings
+ * file cannot name an SDK, since each importer would then import the SDK twice (MSB4011).
+ */
+function importedAsSharedSettings(model: ProjectModel, imported: ReadonlySet<string>): boolean {
+  return imported.has(model.path) && !model.namesSdk;
 }
