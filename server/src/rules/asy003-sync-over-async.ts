@@ -15,7 +15,8 @@ import { maskCommentsAndStrings, valueAfterPlaceholder, writesOfName } from './s
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf, workspaceContractOf, type SynchronousContract } from './synchronousContracts';
-import { usedAsMethodGroup } from './callbackSlots';
+import { hasEventHandlerSignature, usedAsMethodGroup } from './callbackSlots';
+import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
 import { contextFreeReason, inBlazorComponent, withoutContextClause } from './contextFree';
 import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
@@ -533,8 +534,20 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: string | null, maske
       if (returnsValueToADelegate(body, masked())) {
         return `${body.name} is handed out as a delegate that returns ${body.returnTypeText} at once, so it cannot become async: move the asynchronous work to code that can await it, or keep the wait`;
       }
+      // An event handler made async becomes async void: where a UI framework raises the event, that is what async
+      // void is for; elsewhere (a socket library's receive thread) an exception escaping it ends the process, and the
+      // event source no longer waits for one event's work before raising the next (the seeded reading of the
+      // thirty-eighth session found the plain title on a handler that blocks to keep messages in order).
+      if (body.returnKind === 'void' && hasEventHandlerSignature(ctx, body) && !raisedOnUiThread(ctx, body)) {
+        return `${body.name} is an event handler: made async it would be async void, whose exception ends the process and whose awaits let the next event start before this one's work ends; keep the wait, or queue the work to a loop that awaits each item in order`;
+      }
       return `Make ${body.name} async and await the task (changes its signature and every caller)`;
   }
+}
+
+/** Whether an event handler runs where a UI framework raises events: a Windows Forms form's or control's, or code that surely has a SynchronizationContext. */
+function raisedOnUiThread(ctx: RuleContext, body: MethodBody): boolean {
+  return !!ctx.library?.withContext || inBlazorComponent(ctx, body) || winFormsUiThreadHandlerReason(ctx, body) !== null;
 }
 
 /**
@@ -855,7 +868,9 @@ interface the workspace declares, with the interface's member, its implementatio
 void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`; a projection that only reads each
 task's result, \`.Select(t => t.Result)\`, whose lambda made async would hand back the tasks again, into
 \`await Task.WhenAll\` over the tasks, and \`.SelectMany(t => t.Result)\`, whose lambda cannot be async at all, into
-that await with the results flattened after it). That is a
+that await with the results flattened after it; a void event handler outside UI code, which made async would be
+async void, whose escaping exception ends the process and whose awaits let the event source raise the next event
+before this one's work ends, into a loop that awaits each item in order, or nowhere). That is a
 design change across files that a person must make; the rule only describes it. Where the waited task comes from a
 framework call whose synchronous twin does the same work (\`Dns.GetHostAddressesAsync(host).Result\`,
 \`File.ReadAllTextAsync(path).GetAwaiter().GetResult()\`: the static calls of ASY002's table, with the arguments the
