@@ -101,7 +101,8 @@ public class AuditLog
 ## Fix safety
 In an async function the fix adds \`await\`. It is **unsafe**: the function now waits where it did not, and an
 exception of the task now propagates from this statement. It is not offered inside a \`lock\` (no await may be
-there) or for \`x?.SaveAsync()\` (awaiting null throws).
+there) or for \`x?.SaveAsync()\` (awaiting null throws): there the title says to await only when there is a task
+(check the receiver first, or \`await (x?.SaveAsync() ?? Task.CompletedTask)\`).
 
 Elsewhere the fix is **display-only**: make the function async and await, or write \`_ = SaveAsync();\` if
 firing and forgetting is the intent, and then catch the task's exception inside it.
@@ -145,6 +146,11 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
   const noAwait = notAllowed ?? (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void' ? 'an override keeps its base\'s void' : null);
   if (noAwait !== null) return { title: `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${noAwait})`, safety: 'display-only', edits: [] };
+  // `await x?.M()` awaits null where x is null and throws a NullReferenceException the call site never threw (the
+  // seeded reading of the thirty-eighth session found 'Await the task' on MudBlazor's `_inputReference?.SetText(Text)`).
+  if (body.isAsync && isConditionalCall(ctx.text, call)) {
+    return { title: 'Await the task, and only when there is one: the ?. gives null when its receiver is null, and awaiting null throws (check the receiver first, or await (... ?? Task.CompletedTask))', safety: 'display-only', edits: [] };
+  }
   return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
 }
 
