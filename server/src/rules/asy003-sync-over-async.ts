@@ -21,6 +21,7 @@ import { contextFreeReason, inBlazorComponent, withoutContextClause } from './co
 import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
 import { contextFreeIoOf, type ContextFreeIoWait } from './contextFreeIo';
+import { waitedChainOf, type ChainVerdict } from './configuredChains';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -366,7 +367,7 @@ function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
  * thirtieth sessions); the wait is still worth removing there, as Microsoft's ASP.NET Core best practices say
  * (learn.microsoft.com/aspnet/core/fundamentals/best-practices, "Avoid blocking calls").
  */
-function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextFreeIoWait | null): string {
+function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextFreeIoWait | null, chain: () => ChainVerdict): string {
   const pool = startedOnThreadPool(ctx, body, wait);
   if (pool !== null) {
     const started = pool === 'here' ? 'Task.Run starts the work' : `${withoutNullForgiving(wait.receiverText)} holds a task Task.Run started, which runs the work`;
@@ -380,7 +381,22 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextF
     const one = io.calls.length === 1 && wait.kind !== 'waitAll' && wait.kind !== 'waitAny';
     return `. The ${one ? 'task' : 'tasks'} of ${io.calls.join(' and ')} ${one ? 'is' : 'are'} .NET's own I/O (${io.waitsFor.join(', ')}), whose awaits never resume on the caller's context (the .NET libraries configure them), so the wait cannot deadlock; it holds this thread until the I/O ends`;
   }
-  return withoutContextClause(ctx, body) ?? ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+  const without = withoutContextClause(ctx, body);
+  if (without !== null) return without;
+  if (chain() === 'configured') return `. Every await on the way to the task's completion uses ConfigureAwait(false), so no continuation needs this thread's context and the wait cannot deadlock on one; it holds the thread until the task completes`;
+  return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+}
+
+/**
+ * A wait on a task whose every await on the way configures (rules/configuredChains.ts) is information where the code
+ * does not surely run on a SynchronizationContext: no continuation needs the waiting thread, so there is no deadlock
+ * to warn of, only a thread held, as the synchronous API a library offers on purpose holds it (the second seeded
+ * reading of the thirty-eighth session: StackExchange.Redis's blocking reconfigure, whose 11 awaits all configure). A
+ * chain with one unconfigured await keeps the warning: a UI consumer's thread would deadlock on it.
+ */
+function configuredChainSeverity(ctx: RuleContext, body: MethodBody, chain: () => ChainVerdict): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || chain() !== 'configured') return null;
+  return { maxSeverity: { severity: 'information', reason: 'every await the task waits on configures, so the wait risks no deadlock, only a thread held until the task completes' } };
 }
 
 /**
@@ -824,6 +840,12 @@ note says so, and the finding is shown as information, unless the code surely ru
 application's), where the wait freezes the UI thread while the I/O runs. A Stream's or a TextReader's own async
 methods do not count (a subclass the workspace writes may override them), nor does a wait that also waits on a
 workspace method's task.
+A wait on a workspace method whose every await on the way to the task's completion uses \`ConfigureAwait(false)\` (its
+own awaits, and those of the workspace methods it awaits, which start on the waiting thread) cannot deadlock on a
+context either: no continuation needs the waiting thread. The note says so, and the finding is information unless the
+code surely runs on a SynchronizationContext. One await without \`ConfigureAwait(false)\` on the way (an
+\`await Task.Yield()\` included) keeps the deadlock and the warning; a task held in a field or a parameter, or a call
+through an interface code outside the workspace may implement, is not followed.
 
 ## Example
 \`\`\`csharp
@@ -911,14 +933,18 @@ or window Main created before the call has installed a UI context, as a wait in 
         if (!evidence || evidence.verdict !== 'task') continue;
         if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;
         const synchronousBy = contractOf();
-        const io = contextFreeIoOf(ctx, body, wait, (name) => onlyAssignmentOf(ctx, body, name)?.initializerText ?? null);
+        const initializerOf = (name: string) => onlyAssignmentOf(ctx, body, name)?.initializerText ?? null;
+        const io = contextFreeIoOf(ctx, body, wait, initializerOf);
+        // Followed only when a note or a severity asks: it resolves calls across the workspace.
+        let chainVerdict: ChainVerdict | undefined;
+        const chain = () => (chainVerdict ??= waitedChainOf(ctx, body, wait, initializerOf));
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io, chain)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
         });
       }
     }
