@@ -843,7 +843,7 @@ workspace method's task.
 A wait on a workspace method whose every await on the way to the task's completion uses \`ConfigureAwait(false)\` (its
 own awaits, and those of the workspace methods it awaits, which start on the waiting thread) cannot deadlock on a
 context either: no continuation needs the waiting thread. The note says so, and the finding is information unless the
-code surely runs on a SynchronizationContext. One await without \`ConfigureAwait(false)\` on the way (an
+code surely runs on a SynchronizationContext. An await of a workspace extension that returns its task with \`ConfigureAwait(false)\` (\`task.ForAwait()\`) counts as configured. One await without \`ConfigureAwait(false)\` on the way (an
 \`await Task.Yield()\` included) keeps the deadlock and the warning; a task held in a field or a parameter, or a call
 through an interface code outside the workspace may implement, is not followed.
 

@@ -72,16 +72,36 @@ function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth:
   for (const a of body.awaits) {
     // A task written as complete never suspends the method: nothing is captured there.
     if (a.operand.kind === 'completedTask' || a.operand.kind === 'fromResult') continue;
-    if (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim())) return 'captures';
+    const configuredBy = a.operand.configureAwait === null ? configuringWrapperOf(index, a.operand.text) : null;
+    if (configuredBy === null && (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim()))) return 'captures';
+    const awaited = configuredBy ?? a.operand.text;
     // The awaited workspace method starts on this thread: its own awaits must configure too.
-    if (a.operand.callee !== null && a.kind === 'await') {
-      const inner = callChain(index, file, body, a.operand.text, depth + 1, seen);
+    if ((a.operand.callee !== null || configuredBy !== null) && a.kind === 'await' && awaited.trim().endsWith(')')) {
+      const inner = callChain(index, file, body, awaited, depth + 1, seen);
       if (inner === 'captures') return 'captures';
       // An await outside the workspace (a .NET or package call) leaves an unresolved callee: taken to configure.
-      if (inner === 'unknown' && isWorkspaceCall(index, file, body, a.operand.text)) verdicts.push('unknown');
+      if (inner === 'unknown' && isWorkspaceCall(index, file, body, awaited)) verdicts.push('unknown');
     }
   }
   return combine(verdicts);
+}
+
+/**
+ * The task a workspace wrapper configures (`task.ForAwait()` for `static ConfiguredTaskAwaitable ForAwait(this Task
+ * task) => task.ConfigureAwait(false)`, StackExchange.Redis's helper), or null: an extension method of the name whose
+ * every declaration returns its `this` parameter with ConfigureAwait(false).
+ */
+function configuringWrapperOf(index: WorkspaceIndex, operand: string): string | null {
+  const call = splitCallText(operand.trim());
+  if (!call || call.receiver === null || splitTopLevel(call.argumentsText).some((a) => a.trim() !== '')) return null;
+  const declared = index.methodsByName.get(call.name) ?? [];
+  const wraps = declared.length > 0 && declared.every((m) => {
+    const self = m.body?.parameters[0];
+    if (!m.body || !self?.modifiers.includes('this') || m.body.returns.length !== 1) return false;
+    const returned = m.body.returns[0].expressionText?.replace(/\s+/g, '') ?? '';
+    return returned === `${self.name}.ConfigureAwait(false)`;
+  });
+  return wraps ? call.receiver : null;
 }
 
 /** Whether a call resolves to workspace methods at all (an unknown verdict there is the chain's, not an outside API's). */
