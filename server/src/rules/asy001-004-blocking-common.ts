@@ -389,7 +389,12 @@ function opensManifestResource(text: string): boolean {
   return /^\s*(?:!\s*)?(?:\?\?\s*throw\b[^]*)?$/.test(trimmed.slice(close + 1));
 }
 
-/** A CancellationToken parameter or local visible in the body, to pass to a twin that asks for one. */
+/**
+ * A CancellationToken parameter or local visible in the body, to pass to a twin that asks for one; without one, the
+ * token the function itself passes to its other calls when they all pass the same member path
+ * (`result.TaskControl.ProgressToken`, `_shutdown.Token`): the seeded reading of the thirty-eighth session found a note
+ * saying no token was in scope where the method passed that one to five calls.
+ */
 export function cancellationTokenInScope(ctx: RuleContext, body: MethodBody, at: number): string | null {
   for (const b of bodyChain(body, ctx.model.bodies)) {
     const param = b.parameters.find((p) => p.typeText !== null && /^(System\.Threading\.)?CancellationToken$/.test(p.typeText));
@@ -397,7 +402,21 @@ export function cancellationTokenInScope(ctx: RuleContext, body: MethodBody, at:
     const local = b.locals.find((l) => l.span.start < at && l.scope.start <= at && at <= l.scope.end && /^(System\.Threading\.)?CancellationToken$/.test(l.typeText ?? l.inferredTypeText ?? ''));
     if (local) return local.name;
   }
-  return null;
+  return tokenPassedToOtherCalls(ctx, body);
+}
+
+/** The one member path typed as a CancellationToken (or named `...Token`, where typing cannot say) that the body's calls pass. */
+function tokenPassedToOtherCalls(ctx: RuleContext, body: MethodBody): string | null {
+  const passed = new Set<string>();
+  for (const call of body.calls) {
+    for (const raw of call.argumentTexts) {
+      const arg = raw.trim().replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, '');
+      if (!/^(?:this\.)?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(arg)) continue;
+      const typed = typeOfExpression(arg, body, ctx.model.bodies, ctx.index)?.typeText ?? null;
+      if (typed !== null ? /^(System\.Threading\.)?CancellationToken$/.test(typed) : /Token$/.test(arg)) passed.add(arg);
+    }
+  }
+  return passed.size === 1 ? [...passed][0] : null;
 }
 
 /**

@@ -457,7 +457,7 @@ function workspaceFinding(ctx: RuleContext, body: MethodBody, call: CallSite, ma
   const n = call.argumentTexts.length;
   const token = match.needsToken ? cancellationTokenInScope(ctx, body, call.span.start) : null;
   let noFix = whyNoAwaitHere(ctx, body, call);
-  if (!noFix && match.needsToken && !token) noFix = `${twinName} also takes a CancellationToken, and the method has no CancellationToken parameter or local to pass`;
+  if (!noFix && match.needsToken && !token) noFix = `${twinName} also takes a CancellationToken, and the method has no CancellationToken parameter or local to pass, nor one token its other calls all pass`;
   if (!noFix && call.usage !== 'discarded') noFix = resultMismatch(call.name, twinName, match);
   const finding: RuleFinding = {
     span: call.span,

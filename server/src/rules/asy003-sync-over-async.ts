@@ -15,11 +15,13 @@ import { maskCommentsAndStrings, valueAfterPlaceholder, writesOfName } from './s
 import { helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 import { throwAssertionOf } from '../knowledge/throwAssertions';
 import { synchronousContractOf, workspaceContractOf, type SynchronousContract } from './synchronousContracts';
-import { usedAsMethodGroup } from './callbackSlots';
+import { hasEventHandlerSignature, usedAsMethodGroup } from './callbackSlots';
+import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
 import { contextFreeReason, inBlazorComponent, withoutContextClause } from './contextFree';
 import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
 import { contextFreeIoOf, type ContextFreeIoWait } from './contextFreeIo';
+import { waitedChainOf, type ChainVerdict } from './configuredChains';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -365,7 +367,7 @@ function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
  * thirtieth sessions); the wait is still worth removing there, as Microsoft's ASP.NET Core best practices say
  * (learn.microsoft.com/aspnet/core/fundamentals/best-practices, "Avoid blocking calls").
  */
-function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextFreeIoWait | null): string {
+function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextFreeIoWait | null, chain: () => ChainVerdict): string {
   const pool = startedOnThreadPool(ctx, body, wait);
   if (pool !== null) {
     const started = pool === 'here' ? 'Task.Run starts the work' : `${withoutNullForgiving(wait.receiverText)} holds a task Task.Run started, which runs the work`;
@@ -379,7 +381,22 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextF
     const one = io.calls.length === 1 && wait.kind !== 'waitAll' && wait.kind !== 'waitAny';
     return `. The ${one ? 'task' : 'tasks'} of ${io.calls.join(' and ')} ${one ? 'is' : 'are'} .NET's own I/O (${io.waitsFor.join(', ')}), whose awaits never resume on the caller's context (the .NET libraries configure them), so the wait cannot deadlock; it holds this thread until the I/O ends`;
   }
-  return withoutContextClause(ctx, body) ?? ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+  const without = withoutContextClause(ctx, body);
+  if (without !== null) return without;
+  if (chain() === 'configured') return `. Every await on the way to the task's completion uses ConfigureAwait(false), so no continuation needs this thread's context and the wait cannot deadlock on one; it holds the thread until the task completes`;
+  return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+}
+
+/**
+ * A wait on a task whose every await on the way configures (rules/configuredChains.ts) is information where the code
+ * does not surely run on a SynchronizationContext: no continuation needs the waiting thread, so there is no deadlock
+ * to warn of, only a thread held, as the synchronous API a library offers on purpose holds it (the second seeded
+ * reading of the thirty-eighth session: StackExchange.Redis's blocking reconfigure, whose 11 awaits all configure). A
+ * chain with one unconfigured await keeps the warning: a UI consumer's thread would deadlock on it.
+ */
+function configuredChainSeverity(ctx: RuleContext, body: MethodBody, chain: () => ChainVerdict): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || chain() !== 'configured') return null;
+  return { maxSeverity: { severity: 'information', reason: 'every await the task waits on configures, so the wait risks no deadlock, only a thread held until the task completes' } };
 }
 
 /**
@@ -533,8 +550,20 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: string | null, maske
       if (returnsValueToADelegate(body, masked())) {
         return `${body.name} is handed out as a delegate that returns ${body.returnTypeText} at once, so it cannot become async: move the asynchronous work to code that can await it, or keep the wait`;
       }
+      // An event handler made async becomes async void: where a UI framework raises the event, that is what async
+      // void is for; elsewhere (a socket library's receive thread) an exception escaping it ends the process, and the
+      // event source no longer waits for one event's work before raising the next (the seeded reading of the
+      // thirty-eighth session found the plain title on a handler that blocks to keep messages in order).
+      if (body.returnKind === 'void' && hasEventHandlerSignature(ctx, body) && !raisedOnUiThread(ctx, body)) {
+        return `${body.name} is an event handler: made async it would be async void, whose exception ends the process and whose awaits let the next event start before this one's work ends; keep the wait, or queue the work to a loop that awaits each item in order`;
+      }
       return `Make ${body.name} async and await the task (changes its signature and every caller)`;
   }
+}
+
+/** Whether an event handler runs where a UI framework raises events: a Windows Forms form's or control's, or code that surely has a SynchronizationContext. */
+function raisedOnUiThread(ctx: RuleContext, body: MethodBody): boolean {
+  return !!ctx.library?.withContext || inBlazorComponent(ctx, body) || winFormsUiThreadHandlerReason(ctx, body) !== null;
 }
 
 /**
@@ -811,6 +840,12 @@ note says so, and the finding is shown as information, unless the code surely ru
 application's), where the wait freezes the UI thread while the I/O runs. A Stream's or a TextReader's own async
 methods do not count (a subclass the workspace writes may override them), nor does a wait that also waits on a
 workspace method's task.
+A wait on a workspace method whose every await on the way to the task's completion uses \`ConfigureAwait(false)\` (its
+own awaits, and those of the workspace methods it awaits, which start on the waiting thread) cannot deadlock on a
+context either: no continuation needs the waiting thread. The note says so, and the finding is information unless the
+code surely runs on a SynchronizationContext. An await of a workspace extension that returns its task with \`ConfigureAwait(false)\` (\`task.ForAwait()\`) counts as configured. One await without \`ConfigureAwait(false)\` on the way (an
+\`await Task.Yield()\` included) keeps the deadlock and the warning; a task held in a field or a parameter, or a call
+through an interface code outside the workspace may implement, is not followed.
 
 ## Example
 \`\`\`csharp
@@ -855,7 +890,9 @@ interface the workspace declares, with the interface's member, its implementatio
 void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`; a projection that only reads each
 task's result, \`.Select(t => t.Result)\`, whose lambda made async would hand back the tasks again, into
 \`await Task.WhenAll\` over the tasks, and \`.SelectMany(t => t.Result)\`, whose lambda cannot be async at all, into
-that await with the results flattened after it). That is a
+that await with the results flattened after it; a void event handler outside UI code, which made async would be
+async void, whose escaping exception ends the process and whose awaits let the event source raise the next event
+before this one's work ends, into a loop that awaits each item in order, or nowhere). That is a
 design change across files that a person must make; the rule only describes it. Where the waited task comes from a
 framework call whose synchronous twin does the same work (\`Dns.GetHostAddressesAsync(host).Result\`,
 \`File.ReadAllTextAsync(path).GetAwaiter().GetResult()\`: the static calls of ASY002's table, with the arguments the
@@ -896,14 +933,18 @@ or window Main created before the call has installed a UI context, as a wait in 
         if (!evidence || evidence.verdict !== 'task') continue;
         if (runsSynchronousWork(ctx, body, wait) || sleepsOnDelay(wait)) continue;
         const synchronousBy = contractOf();
-        const io = contextFreeIoOf(ctx, body, wait, (name) => onlyAssignmentOf(ctx, body, name)?.initializerText ?? null);
+        const initializerOf = (name: string) => onlyAssignmentOf(ctx, body, name)?.initializerText ?? null;
+        const io = contextFreeIoOf(ctx, body, wait, initializerOf);
+        // Followed only when a note or a severity asks: it resolves calls across the workspace.
+        let chainVerdict: ChainVerdict | undefined;
+        const chain = () => (chainVerdict ??= waitedChainOf(ctx, body, wait, initializerOf));
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io, chain)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
         });
       }
     }

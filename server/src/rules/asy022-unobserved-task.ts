@@ -101,7 +101,12 @@ public class AuditLog
 ## Fix safety
 In an async function the fix adds \`await\`. It is **unsafe**: the function now waits where it did not, and an
 exception of the task now propagates from this statement. It is not offered inside a \`lock\` (no await may be
-there) or for \`x?.SaveAsync()\` (awaiting null throws).
+there) or for \`x?.SaveAsync()\` (awaiting null throws): there the title says to await only when there is a task
+(check the receiver first, or \`await (x?.SaveAsync() ?? Task.CompletedTask)\`).
+A dropped \`Task.Delay(...)\` is reported for what it does: it pauses nothing (the code after it runs at once, and a
+retry loop spins), and has no exception to lose. Its fix awaits it in async code; in synchronous code a one-argument
+delay becomes \`System.Threading.Thread.Sleep(...)\` (**unsafe**: the thread now blocks for the time, as the author
+presumably meant), and a delay with a token is left to the author.
 
 Elsewhere the fix is **display-only**: make the function async and await, or write \`_ = SaveAsync();\` if
 firing and forgetting is the intent, and then catch the task's exception inside it.
@@ -132,6 +137,35 @@ function recordsItsCalls(ctx: RuleContext, body: MethodBody): boolean {
   return specificationLambdaOf(target.call, fileNamespaces(ctx)) !== undefined;
 }
 
+/** `Task.Delay(...)` itself. */
+function isDelayCall(call: CallSite): boolean {
+  return call.name === 'Delay' && /^(?:global::)?(?:System\.Threading\.Tasks\.)?Task$/.test(call.receiver?.replace(/\s+/g, '') ?? '');
+}
+
+/**
+ * A dropped `Task.Delay(...)`: the delay is a timer's task, with no exception to lose (a cancelled one is all it can
+ * end as), and dropped it pauses nothing: the code goes on at once, and a loop meant to wait spins. The second seeded
+ * reading of the thirty-eighth session found the lost-exception message on a synchronous client's `Task.Delay(100);`
+ * whose pause never happened. The fix: await it in async code; in synchronous code, Thread.Sleep pauses the thread.
+ */
+function droppedDelayFinding(ctx: RuleContext, body: MethodBody, call: CallSite, code: string): RuleFinding {
+  const notAllowed = whyAwaitIsNotAllowedAt(ctx, body, call.span.start);
+  const nameStart = call.receiver === null ? call.span.start : ctx.text.lastIndexOf(call.receiver, call.nameSpan.start);
+  const oneArgument = call.argumentTexts.length === 1 && !/[Tt]oken|[Cc]ancel/.test(call.argumentTexts[0]);
+  const fix: Fix = body.isAsync && notAllowed === null
+    ? { title: 'Await the delay', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] }
+    : !body.isAsync && oneArgument && nameStart === call.span.start
+      ? { title: 'Pause the thread with Thread.Sleep instead (or remove the delay)', safety: 'unsafe', edits: [{ start: call.span.start, end: call.nameSpan.end, newText: 'System.Threading.Thread.Sleep' }] }
+      : { title: body.isAsync ? 'Await the delay' : 'Pause with Thread.Sleep, or make the method async and await the delay', safety: 'display-only', edits: [] };
+  return {
+    span: call.span,
+    message: `${quoted(code, 45)} is dropped: nothing waits for the delay`,
+    note: 'Task.Delay returns a task that completes when the time has passed; it pauses only code that waits for that task. Dropped, it pauses nothing: the statements after it run at once, and a loop meant to wait between tries spins.',
+    bodyId: body.id,
+    fix,
+  };
+}
+
 function droppedConfigured(ctx: RuleContext, call: CallSite): boolean {
   return /^\s*\.\s*ConfigureAwait\s*\(/.test(ctx.text.slice(call.span.end, call.span.end + 40));
 }
@@ -145,6 +179,11 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
   const noAwait = notAllowed ?? (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void' ? 'an override keeps its base\'s void' : null);
   if (noAwait !== null) return { title: `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${noAwait})`, safety: 'display-only', edits: [] };
+  // `await x?.M()` awaits null where x is null and throws a NullReferenceException the call site never threw (the
+  // seeded reading of the thirty-eighth session found 'Await the task' on MudBlazor's `_inputReference?.SetText(Text)`).
+  if (body.isAsync && isConditionalCall(ctx.text, call)) {
+    return { title: 'Await the task, and only when there is one: the ?. gives null when its receiver is null, and awaiting null throws (check the receiver first, or await (... ?? Task.CompletedTask))', safety: 'display-only', edits: [] };
+  }
   return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
 }
 
@@ -172,6 +211,10 @@ export const rule: Rule = {
         if (dropsNothing(ctx, call, targets, true)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = ctx.text.slice(call.span.start, call.span.end);
+        if (isDelayCall(call)) {
+          findings.push(droppedDelayFinding(ctx, body, call, code));
+          continue;
+        }
         const completedToday = completesBeforeReturning(ctx, targets);
         findings.push({
           span: call.span,

@@ -47,7 +47,7 @@ export function contextFreeIoOf(ctx: RuleContext, body: MethodBody, wait: TaskWa
 }
 
 /** The tasks a wait waits for as written: its receiver, or Task.WaitAll's and WaitAny's tasks (an array written in place, or the params). */
-function waitedTaskTexts(wait: TaskWait): string[] {
+export function waitedTaskTexts(wait: TaskWait): string[] {
   if (wait.kind !== 'waitAll' && wait.kind !== 'waitAny') return [wait.receiverText];
   const [first] = wait.argumentTexts;
   if (first === undefined) return [];

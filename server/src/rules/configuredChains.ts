@@ -1,0 +1,114 @@
+/**
+ * Whether the task a synchronous wait blocks on can need the waiting thread's SynchronizationContext to complete.
+ * A wait deadlocks on a single-threaded context only when some continuation on the way to the task's completion was
+ * captured on that context: an await without ConfigureAwait(false) in the awaited method, or in a workspace method it
+ * awaits (which runs its first part on the caller's thread and captures the caller's context at its first
+ * unconfigured await). When every await on the way configures, no continuation needs the thread, and the wait only
+ * holds it (ASY003: the second seeded reading of the thirty-eighth session found StackExchange.Redis's and other
+ * libraries' deliberate waits on such chains reported with a deadlock that cannot happen).
+ *
+ * What is followed: the waited call (or the one value of a local), resolved to the workspace methods it may run, and
+ * in each of those the awaits, and the workspace methods those awaits call. An await of anything outside the workspace
+ * is taken to configure where the await itself does (.NET's libraries configure their own awaits; a package's are
+ * taken on trust). A method not async hands back what its returns hand back: a completed task, or a delegation
+ * followed in turn. Anything else (a task held in a field or parameter, a dispatch to implementations outside the
+ * workspace, too deep a chain) is unknown.
+ */
+import type { MethodBody, TaskWait } from '../model/types';
+import type { RuleContext } from './types';
+import type { WorkspaceIndex } from '../workspace/index';
+import { splitCallText, splitTopLevel } from '../model/syntax';
+import { resolveCallSite } from '../workspace/completion';
+import { withoutConfigureAwait } from '../workspace/typing';
+import { waitedTaskTexts } from './contextFreeIo';
+
+export type ChainVerdict = 'configured' | 'captures' | 'unknown';
+
+/** How many methods deep the chain is followed before it is unknown. */
+const MAX_DEPTH = 4;
+
+/** The verdict for the tasks a wait blocks on (`initializerOf` gives a local's one value, or null). */
+export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, initializerOf: (name: string) => string | null): ChainVerdict {
+  const tasks = waitedTaskTexts(wait);
+  if (tasks.length === 0) return 'unknown';
+  const verdicts = tasks.map((task) => {
+    const text = withoutConfigureAwait(task.trim().replace(/\s*!$/, ''));
+    const value = /^[A-Za-z_]\w*$/.test(text) ? initializerOf(text) : text;
+    return value === null ? 'unknown' : callChain(ctx.index, ctx.file, body, value, 0, new Set());
+  });
+  return combine(verdicts);
+}
+
+function combine(verdicts: readonly ChainVerdict[]): ChainVerdict {
+  if (verdicts.includes('captures')) return 'captures';
+  return verdicts.includes('unknown') ? 'unknown' : 'configured';
+}
+
+/** The verdict for a call written in `body`: the workspace methods it may run, each judged. */
+function callChain(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>): ChainVerdict {
+  const call = splitCallText(text.trim());
+  if (!call) return 'unknown';
+  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
+  const resolved = resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
+  if (resolved.targets.length === 0) return 'unknown';
+  return combine(resolved.targets.map((t) => (t.body ? bodyChain(index, t.file, t.body, depth, seen) : 'unknown')));
+}
+
+function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth: number, seen: Set<string>): ChainVerdict {
+  const key = `${file}\0${body.id}`;
+  // A method already on the way is judged where it was first met (recursion adds no new await).
+  if (seen.has(key)) return 'configured';
+  if (depth >= MAX_DEPTH || body.hasSyntaxErrors) return 'unknown';
+  seen.add(key);
+  if (!body.isAsync) {
+    if (body.returns.length === 0) return 'unknown';
+    return combine(body.returns.map((r) => {
+      const returned = r.expressionText?.trim() ?? '';
+      if (/^(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*(?:CompletedTask|FromResult\b)/.test(returned)) return 'configured';
+      return returned.endsWith(')') ? callChain(index, file, body, returned, depth + 1, seen) : 'unknown';
+    }));
+  }
+  const verdicts: ChainVerdict[] = [];
+  for (const a of body.awaits) {
+    // A task written as complete never suspends the method: nothing is captured there.
+    if (a.operand.kind === 'completedTask' || a.operand.kind === 'fromResult') continue;
+    const configuredBy = a.operand.configureAwait === null ? configuringWrapperOf(index, a.operand.text) : null;
+    if (configuredBy === null && (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim()))) return 'captures';
+    const awaited = configuredBy ?? a.operand.text;
+    // The awaited workspace method starts on this thread: its own awaits must configure too.
+    if ((a.operand.callee !== null || configuredBy !== null) && a.kind === 'await' && awaited.trim().endsWith(')')) {
+      const inner = callChain(index, file, body, awaited, depth + 1, seen);
+      if (inner === 'captures') return 'captures';
+      // An await outside the workspace (a .NET or package call) leaves an unresolved callee: taken to configure.
+      if (inner === 'unknown' && isWorkspaceCall(index, file, body, awaited)) verdicts.push('unknown');
+    }
+  }
+  return combine(verdicts);
+}
+
+/**
+ * The task a workspace wrapper configures (`task.ForAwait()` for `static ConfiguredTaskAwaitable ForAwait(this Task
+ * task) => task.ConfigureAwait(false)`, StackExchange.Redis's helper), or null: an extension method of the name whose
+ * every declaration returns its `this` parameter with ConfigureAwait(false).
+ */
+function configuringWrapperOf(index: WorkspaceIndex, operand: string): string | null {
+  const call = splitCallText(operand.trim());
+  if (!call || call.receiver === null || splitTopLevel(call.argumentsText).some((a) => a.trim() !== '')) return null;
+  const declared = index.methodsByName.get(call.name) ?? [];
+  const wraps = declared.length > 0 && declared.every((m) => {
+    const self = m.body?.parameters[0];
+    if (!m.body || !self?.modifiers.includes('this') || m.body.returns.length !== 1) return false;
+    const returned = m.body.returns[0].expressionText?.replace(/\s+/g, '') ?? '';
+    return returned === `${self.name}.ConfigureAwait(false)`;
+  });
+  return wraps ? call.receiver : null;
+}
+
+/** Whether a call resolves to workspace methods at all (an unknown verdict there is the chain's, not an outside API's). */
+function isWorkspaceCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string): boolean {
+  const call = splitCallText(text.trim());
+  if (!call) return false;
+  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
+  const resolved = resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
+  return resolved.targets.length > 0 || resolved.dispatched;
+}
