@@ -140,6 +140,9 @@ const ROWS: NoteRow[] = [
   // No await can go where the task is dropped: the fix offers the discard and says why.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 24, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 30, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'ListenAsync(log)', line: 69, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(a constructor cannot be async\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'ListenAsync(Stream.Null)', message: /returns is dropped/, fix: /\(an accessor cannot be async\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'listener.ListenAsync', message: /returns is dropped/, fix: /\(an operator cannot be async\)$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Dispose' returns void", message: /^The task '_store\.WriteAsync\("last"\)' returns is dropped/, fix: /^Dispose's signature is not its own: observe the task's exceptions, or offer DisposeAsync \(IAsyncDisposable\) that returns it$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Run' returns void", line: 38, message: /^The task 'action\(\)' returns is dropped/, fix: /^Make Run return the task \(Task instead of void\), and let its callers await it$/ },
   // A call whose arguments hold a lambda with a block body: the quote keeps the end of the chain, not a cut of the lambda's body.
