@@ -518,6 +518,19 @@ test('a class library that references an application\'s project is that applicat
   assert.deepEqual(formats.projectReferences, []);
 });
 
+test('a class library that builds into an application\'s folder is that application\'s plug-in, not library code, though nothing references it', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'output-plugins');
+  const base = dir.split(path.sep).join('/');
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');
+  // The platform's library is asked for ConfigureAwait(false); the plug-in the application loads from its folder is not.
+  assert.deepEqual(found.map((f) => [f.file, f.line]), [[`${base}/src/Market.Core/PaymentMethod.cs`, 12]]);
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const plugin = (JSON.parse(r.stdout).projects as { project: string; libraryCode: { isLibrary: boolean; reason: string } }[])
+    .find((p) => p.project.endsWith('/Market.Payments.Invoice.csproj'))!;
+  assert.deepEqual([plugin.libraryCode.isLibrary, plugin.libraryCode.reason], [false, 'Market.Payments.Invoice is a class library that builds into Market.Host\'s folder Plugins/Market.Payments.Invoice, so that application loads it as a plug-in and its code runs there']);
+});
+
 test('a project file that another project imports is part of that project, not a project of its own', async () => {
   // Built alone, build/Common.csproj (properties only) would be no project the SDK can build, so the fixture compiles
   // without it and the test writes it into a copy.

@@ -1382,3 +1382,30 @@ test('a console program runs until stopped when the code at the top of its folde
   assert.equal(runsUntilStoppedReason(files), 'Program.cs subscribes Console.CancelKeyPress, so it runs until Ctrl+C');
   assert.equal(runsUntilStoppedReason([]), null);
 });
+
+test('library code: a class library that builds into an application\'s folder is that application\'s plug-in', async () => {
+  const { plugInFolderIn } = await import('../../server/src/project/libraryCode');
+  const files = {
+    '/repo/src/Directory.Build.props': '<Project><PropertyGroup><TargetFramework>net9.0</TargetFramework><PackageProjectUrl>https://example.org/shop</PackageProjectUrl></PropertyGroup></Project>',
+    '/repo/src/Web/Shop.Web/Shop.Web.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>',
+    // The output folder is set per configuration and platform, as the e-commerce platforms' plug-ins do.
+    '/repo/src/Plugins/Payments.Manual/Payments.Manual.csproj': '<Project Sdk="Microsoft.NET.Sdk">'
+      + '<PropertyGroup Condition="\'$(Configuration)|$(Platform)\'==\'Release|AnyCPU\'"><OutputPath>..\\..\\Web\\Shop.Web\\Plugins\\Payments.Manual\\</OutputPath><OutDir>$(OutputPath)</OutDir></PropertyGroup></Project>',
+    '/repo/src/Core/Shop.Core.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>',
+    // An application at the root of the tree holds every other project's folder: where they build says nothing.
+    '/repo/Root.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup></Project>',
+    '/repo/lib/Helpers/Helpers.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net9.0</TargetFramework><OutputPath>..\\..\\bin\\Helpers</OutputPath></PropertyGroup></Project>',
+  };
+  const fsOf = memoryFs(files);
+  const evaluate = (p: string) => evaluateProject(p, fsOf, { configuration: 'Release' });
+  const web = evaluate('/repo/src/Web/Shop.Web/Shop.Web.csproj');
+  const plugin = evaluate('/repo/src/Plugins/Payments.Manual/Payments.Manual.csproj');
+  const core = evaluate('/repo/src/Core/Shop.Core.csproj');
+  assert.equal(plugin.outputDirectory, '/repo/src/Web/Shop.Web/Plugins/Payments.Manual');
+  assert.equal(core.outputDirectory, null);
+  assert.equal(plugInFolderIn(plugin, web), 'Plugins/Payments.Manual');
+  assert.equal(plugInFolderIn(core, web), null);
+  assert.equal(plugInFolderIn(evaluate('/repo/lib/Helpers/Helpers.csproj'), evaluate('/repo/Root.csproj')), null);
+  // Built for Debug, the condition leaves the SDK's bin folder.
+  assert.equal(evaluateProject('/repo/src/Plugins/Payments.Manual/Payments.Manual.csproj', fsOf, { configuration: 'Debug' }).outputDirectory, null);
+});

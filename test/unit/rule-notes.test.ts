@@ -164,6 +164,10 @@ const ROWS: NoteRow[] = [
   // Behind a ?. the title says the await must not meet the null the chain gives; a plain chain keeps 'Await the task'.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 53, message: /returns is dropped/, fix: /^Await the task, and only when there is one: the \?\. gives null when its receiver is null, and awaiting null throws/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 55, message: /returns is dropped/, fix: /^Await the task$/ },
+
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'ListenAsync(log)', line: 69, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(a constructor cannot be async\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'ListenAsync(Stream.Null)', message: /returns is dropped/, fix: /\(an accessor cannot be async\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'listener.ListenAsync', message: /returns is dropped/, fix: /\(an operator cannot be async\)$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Dispose' returns void", message: /^The task '_store\.WriteAsync\("last"\)' returns is dropped/, fix: /^Dispose's signature is not its own: observe the task's exceptions, or offer DisposeAsync \(IAsyncDisposable\) that returns it$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Run' returns void", line: 38, message: /^The task 'action\(\)' returns is dropped/, fix: /^Make Run return the task \(Task instead of void\), and let its callers await it$/ },
   // A call whose arguments hold a lambda with a block body: the quote keeps the end of the chain, not a cut of the lambda's body.

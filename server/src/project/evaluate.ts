@@ -122,6 +122,12 @@ export interface ProjectModel {
   outputType?: string | null;
   /** The UI framework the project turns on (`UseMaui`, `UseWPF`, `UseWindowsForms`, `UseWinUI` true), or null. */
   uiFramework?: string | null;
+  /**
+   * The folder the build writes the assembly to when the project files set it (`OutDir`, else `OutputPath`), absolute
+   * and without a trailing slash, or null for the SDK's `bin/` default. A plug-in builds into its application's folder
+   * (`<OutputPath>..\..\Web\Shop.Web\Plugins\Payments\</OutputPath>`): ProjectHost.hostingApplications reads it.
+   */
+  outputDirectory?: string | null;
   /** The first package property the project sets (`PackageId`, `PackageTags`, a license, `IsPackable` true ...), or null. */
   packageMetadata?: string | null;
   /**
@@ -545,6 +551,13 @@ function targetFrameworkInference(state: EvalState): void {
   defaultProperty(state, 'BaseOutputPath', 'bin/');
 }
 
+/** The `OutDir` or `OutputPath` the project files set, resolved against the project's folder, or null (ProjectModel.outputDirectory). */
+function outputDirectoryOf(state: EvalState): string | null {
+  const written = (propertyText(state, 'OutDir') ?? propertyText(state, 'OutputPath'))?.trim();
+  if (!written) return null;
+  return joinPath(state.projectDir, written).replace(/\/+$/, '') || null;
+}
+
 function legacyTargetFramework(state: EvalState): string | null {
   // A legacy project names <TargetFrameworkVersion>v4.7.2</TargetFrameworkVersion>: the moniker is net472.
   const v = propertyText(state, 'TargetFrameworkVersion');
@@ -849,6 +862,7 @@ export function evaluateProject(projectPath: string, fs: ProjectFileSystem, opti
     isPackable: parseBool(propertyText(state, 'IsPackable')),
     outputType: propertyText(state, 'OutputType')?.trim() || null,
     uiFramework: ['UseMaui', 'UseWPF', 'UseWindowsForms', 'UseWinUI'].find((p) => parseBool(propertyText(state, p)) === true) ?? null,
+    outputDirectory: outputDirectoryOf(state),
     packageMetadata,
     packageMetadataFile: packageMetadata ? state.props.get(packageMetadata.toLowerCase())?.file ?? null : null,
     packageId: propertyText(state, 'PackageId')?.trim() || null,

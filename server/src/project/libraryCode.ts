@@ -4,7 +4,8 @@
  * class library published as a package (it sets package properties, or a .nuspec packs it: project/nuspec.ts) is; an application (an Exe, a web or worker
  * app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library, or a UI framework's package
  * such as Avalonia), a test project, a project that sets IsPackable to false, a class library
- * that references an application's project (its plug-in) and a class library that sets no package properties are not. Pure.
+ * that references an application's project or builds into its folder (its plug-in) and a class library that sets no
+ * package properties are not. Pure.
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
@@ -74,7 +75,7 @@ export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
  */
 export function libraryCodeVerdict(project: ProjectModel | null, setting: LibraryCodeSetting, testCodeReason: string | null, referenced: readonly ProjectModel[] = [], hosts: readonly HostingApplication[] = [], linkers: readonly LinkingProject[] = []): LibraryCodeVerdict | null {
   if (testCodeReason) return { isLibrary: false, reason: `it is counted as test code (${testCodeReason})` };
-  const verdict = settingVerdict(setting) ?? (project ? linkedLibraryVerdict(project, referenced, projectVerdict(project, referenced), linkers) : null);
+  const verdict = settingVerdict(setting) ?? (project ? linkedLibraryVerdict(project, referenced, projectVerdict(project, referenced, hosts), linkers) : null);
   if (!verdict || !project) return verdict;
   const withoutContext = withoutContextOf(project, referenced, hosts, verdict);
   if (!withoutContext) {
@@ -141,7 +142,7 @@ function isUnpublishedClassLibrary(project: ProjectModel, referenced: readonly P
   return !referenced.some(isApplication);
 }
 
-function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel[]): LibraryCodeVerdict {
+function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel[], hosts: readonly HostingApplication[] = []): LibraryCodeVerdict {
   const sdk = project.sdks.find((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()));
   if (sdk) return { isLibrary: false, reason: `${project.name} is an application (${sdk.split('/')[0]})` };
   const outputType = project.outputType ?? 'Library';
@@ -171,6 +172,11 @@ function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel
   // that application's process, called by that application, whatever package metadata a shared props file gives it.
   const host = referenced.find(isApplication);
   if (host) return { isLibrary: false, reason: `${project.name} is a class library that references the application ${host.name}, so its code runs inside that application` };
+  // So is a class library that builds into an application's folder: the application loads it as a plug-in (the
+  // e-commerce platforms' payment, shipping and widget plug-ins reference only the platform's libraries, and their
+  // OutputPath puts them in the web application's Plugins folder), whatever package metadata a shared props file gives it.
+  const loader = hosts.find((h) => h.plugInFolder !== undefined);
+  if (loader) return { isLibrary: false, reason: `${project.name} is a class library that builds into ${loader.project.name}'s folder ${loader.plugInFolder}, so that application loads it as a plug-in and its code runs there` };
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
   // its callers are that application's, whose context it may need.
   if (!project.packageMetadata && project.packingNuspec) {
@@ -178,6 +184,23 @@ function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel
   }
   if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs` };
   return { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` };
+}
+
+/**
+ * The folder of `application` that the class library `library` builds into (ProjectModel.outputDirectory), relative
+ * to the application's folder, or null when it builds elsewhere. An application that loads plug-ins from a folder of
+ * its own (`Plugins/`, `Modules/`) has each plug-in's project write its assembly there, since nothing references the
+ * plug-in to copy it. A library whose own folder lies inside the application's (an application at the repository's
+ * root, with everything below it) says nothing by where it builds, and is not taken for a plug-in.
+ */
+export function plugInFolderIn(library: ProjectModel, application: ProjectModel): string | null {
+  const output = library.outputDirectory;
+  if (!output || isApplication(library)) return null;
+  const applicationFolder = application.directory.replace(/\/+$/, '');
+  const libraryFolder = library.directory.replace(/\/+$/, '');
+  if (!output.startsWith(`${applicationFolder}/`)) return null;
+  if (libraryFolder === applicationFolder || libraryFolder.startsWith(`${applicationFolder}/`)) return null;
+  return output.slice(applicationFolder.length + 1);
 }
 
 /** Whether a project builds an application: a web or worker SDK, or an executable OutputType. */

@@ -29,6 +29,12 @@ export interface HostingApplication {
   withoutContext: string | null;
   /** Why it is a console tool (consoleToolReason), or null. */
   consoleTool: string | null;
+  /**
+   * Set when the class library builds into this application's folder, which loads it as a plug-in (libraryCode.ts
+   * plugInFolderIn): the folder, relative to the application's (`Plugins/Payments.Manual`). Absent for a host that
+   * references the library.
+   */
+  plugInFolder?: string;
 }
 
 const sdkNamed = (project: ProjectModel, name: string): boolean => project.sdks.some((s) => s.split('/')[0].toLowerCase() === name);

@@ -10,6 +10,7 @@ import type { RuleContext, TextEdit } from './types';
 import { maskCommentsAndStrings } from './sourceText';
 import { enclosingTypes } from '../model/enclosingTypes';
 import { fileApiScopeOf } from '../signatures/provider';
+import { isMemoryStreamParameter } from './memoryWriterParameters';
 
 /** "async method LoadAsync", "an async lambda passed to Run", "async local function Fetch": the subject of "inside ...". */
 export function describeAsyncBody(body: MethodBody): string {
@@ -346,7 +347,8 @@ function fieldHoldsInMemoryWrapper(ctx: RuleContext, chain: readonly MethodBody[
 /**
  * Whether an expression creates a reader or writer over an in-memory source written in its first argument:
  * `new StreamReader(ms)`, or a factory named Create... handed the stream or reader it wraps
- * (`provider.CreateCompressionStream(ms, level)`, `XmlWriter.Create(ms)`, `XmlReader.Create(new StringReader(xml))`).
+ * (`provider.CreateCompressionStream(ms, level)`, `XmlWriter.Create(ms)`, `XmlReader.Create(new StringReader(xml))`),
+ * also over a Stream parameter that every workspace call fills with a MemoryStream (`XmlWriter.Create(stream, settings)`).
  */
 export function createdOverInMemorySource(ctx: RuleContext, body: MethodBody, expression: string): boolean {
   const creation = /^(?:new\s+[A-Za-z_][\w.]*|(?:[A-Za-z_][\w.]*\s*\.\s*)?Create\w*)\s*(?:<[^()]*>)?\s*\((.*)\)\s*$/s.exec(expression.trim());
@@ -354,6 +356,8 @@ export function createdOverInMemorySource(ctx: RuleContext, body: MethodBody, ex
   const first = splitTopLevel(creation[1])[0];
   if (!first) return false;
   if (isManifestResourceStream(ctx, body, first)) return true;
+  // A Stream parameter that every workspace caller fills with a MemoryStream (rules/memoryWriterParameters.ts).
+  if (isMemoryStreamParameter(ctx, body, first)) return true;
   const innerType = receiverTypeOf(ctx, body, first);
   return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
 }

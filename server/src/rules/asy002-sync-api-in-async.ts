@@ -6,7 +6,7 @@ import type { CallSite, MethodBody } from '../model/types';
 import { blockingApisByMember, isNonBlockingCall, KNOWN_SUBTYPES, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
 import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
 import { asyncDisposableOf, usingFinding } from './asy002-await-using';
-import { isStringWriterParameter } from './memoryWriterParameters';
+import { isMemoryStreamParameter, isStringWriterParameter } from './memoryWriterParameters';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
@@ -105,8 +105,9 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   if (instanceRows.length === 0) return null;
   // A reader or writer over a MemoryStream in view is as harmless as the MemoryStream, whatever its declared type.
   if (wrapsInMemoryStream(ctx, body, receiver) || isManifestResourceStream(ctx, body, receiver)) return null;
-  // A TextWriter parameter that every workspace caller fills with a StringWriter writes to memory.
-  if (isStringWriterParameter(ctx, body, receiver)) return null;
+  // A TextWriter parameter that every workspace caller fills with a StringWriter writes to memory, and so does a Stream
+  // parameter every caller fills with a MemoryStream.
+  if (isStringWriterParameter(ctx, body, receiver) || isMemoryStreamParameter(ctx, body, receiver)) return null;
   const receiverType = receiverTypeOf(ctx, body, receiver);
   if (receiverType !== null) {
     for (const row of instanceRows) {
@@ -571,8 +572,10 @@ top-level statements) that have an awaitable twin, and names the twin:
 
 It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\` (also a \`TextWriter\`
 parameter that every call in the workspace hands a StringWriter, directly, as a local created so and never assigned
-again, or through a TextWriter parameter of the caller that is one in turn), readers and writers built
-over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory handed it: \`CreateCompressionStream(ms, level)\`;
+again, or through a TextWriter parameter of the caller that is one in turn; a call that the workspace binds only to
+another overload is not one of them), a \`Stream\` parameter that every call hands a \`MemoryStream\` the same way,
+readers and writers built over either, or over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory
+handed it: \`CreateCompressionStream(ms, level)\`, \`XmlWriter.Create(stream, settings)\`;
 also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
 and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously; so do EF Core queries in a workspace whose only

@@ -109,7 +109,8 @@ delay becomes \`System.Threading.Thread.Sleep(...)\` (**unsafe**: the thread now
 presumably meant), and a delay with a token is left to the author.
 
 Elsewhere the fix is **display-only**: make the function async and await, or write \`_ = SaveAsync();\` if
-firing and forgetting is the intent, and then catch the task's exception inside it.
+firing and forgetting is the intent, and then catch the task's exception inside it. In a constructor, an accessor or
+an operator, which C# does not let be async, and in a void override, it offers only the discard or observing the task.
 
 ## Limitations
 - A call on a receiver whose type the workspace and the signatures do not know is not reported, even when its
@@ -177,7 +178,7 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   }
   // Where no await can go (inside a lock, an unsafe context, a query), or where the method cannot become async (an
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
-  const noAwait = notAllowed ?? (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void' ? 'an override keeps its base\'s void' : null);
+  const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void' ? 'an override keeps its base\'s void' : null);
   if (noAwait !== null) return { title: `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${noAwait})`, safety: 'display-only', edits: [] };
   // `await x?.M()` awaits null where x is null and throws a NullReferenceException the call site never threw (the
   // seeded reading of the thirty-eighth session found 'Await the task' on MudBlazor's `_inputReference?.SetText(Text)`).
@@ -185,6 +186,18 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
     return { title: 'Await the task, and only when there is one: the ?. gives null when its receiver is null, and awaiting null throws (check the receiver first, or await (... ?? Task.CompletedTask))', safety: 'display-only', edits: [] };
   }
   return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
+}
+
+/**
+ * Why the body can never be made async, or null: C# takes the `async` modifier on methods, local functions, lambdas
+ * and anonymous methods only, so a constructor (GrandNode's Redis message bus subscribes in its own), a property or
+ * event accessor and an operator that drop a task can discard it or observe it, not await it.
+ */
+function cannotBecomeAsync(body: MethodBody): string | null {
+  if (body.kind === 'constructor') return 'a constructor cannot be async';
+  if (body.kind === 'accessor') return 'an accessor cannot be async';
+  if (body.kind === 'operator') return 'an operator cannot be async';
+  return null;
 }
 
 export const rule: Rule = {

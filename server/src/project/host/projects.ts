@@ -18,7 +18,7 @@ import { packagesSeen, type SeenPackage } from '../packages';
 import { packingNuspec, parseNuspec, type NuspecSource, type NuspecSummary } from '../nuspec';
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
 import { runsUntilStoppedReason, type EntryFolderSource } from '../longRunning';
-import { isApplication, type LinkingProject } from '../libraryCode';
+import { isApplication, plugInFolderIn, type LinkingProject } from '../libraryCode';
 import { applicationWithoutContext, consoleToolReason, isConsoleApplication, type HostingApplication } from '../synchronizationContext';
 import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderReason, testCodeReason, uncompiledSampleReason } from '../testCode';
 import type { XmlDocument } from '../xml';
@@ -355,11 +355,19 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       if (isApplication(p) && !projectTestCodeReason(p)) apps.push(p);
       queue.push(...referencersOf(p));
     }
-    const found = apps.map((app) => {
+    const found: HostingApplication[] = apps.map((app) => {
       const referenced = referencedProjects(app);
       const withoutContext = applicationWithoutContext(app, referenced);
       return { project: app, withoutContext, consoleTool: consoleToolReason(app, withoutContext, referenced) };
     });
+    // An application whose folder the class library builds into loads it as a plug-in, though nothing references it.
+    for (const app of projects) {
+      const plugInFolder = isApplication(app) && !seen.has(app.path) && !apps.includes(app) ? plugInFolderIn(project, app) : null;
+      if (plugInFolder === null || projectTestCodeReason(app)) continue;
+      const referenced = referencedProjects(app);
+      const withoutContext = applicationWithoutContext(app, referenced);
+      found.push({ project: app, withoutContext, consoleTool: consoleToolReason(app, withoutContext, referenced), plugInFolder });
+    }
     hosting.set(project.path, found);
     return found;
   };
