@@ -118,6 +118,9 @@ const ROWS: NoteRow[] = [
   // A dropped Task.Delay pauses nothing: the message says so, and synchronous code is offered Thread.Sleep.
   { fixture: 'unobserved-task/dropped-delays.cs', ruleId: 'ASY022', about: 'Delay', line: 15, message: /^'Task\.Delay\(100\)' is dropped: nothing waits for the delay$/, note: /Dropped, it pauses nothing/, fix: /^Pause the thread with Thread\.Sleep instead/ },
   { fixture: 'unobserved-task/dropped-delays.cs', ruleId: 'ASY022', about: 'Delay', line: 29, message: /nothing waits for the delay/, fix: /^Await the delay$/ },
+  // The workspace's own helper for tasks nobody awaits is named where the task cannot be awaited.
+  { fixture: 'unobserved-task/workspace-forget-helper.cs', ruleId: 'ASY022', about: 'SelectedChanged(value)', line: 40, message: /returns is dropped/, fix: /^Call \.CatchAndLog\(\) on it, the workspace's helper for tasks nobody awaits, or assign it to _ to fire and forget on purpose \(an accessor cannot be async\)$/ },
+  { fixture: 'unobserved-task/workspace-forget-helper.cs', ruleId: 'ASY022', about: 'SelectedChanged(index)', line: 47, message: /returns is dropped/, fix: /^Make the method async and await the task, or call \.CatchAndLog\(\) on it/ },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },

@@ -10,6 +10,7 @@ import { mayReturnNullTask } from './nullTasks';
 import { returnsKeptTask, returnsOnlyCompletedTasks } from './keptTasks';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
+import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { implementsInterfaceMember, mayImplementUnknownInterface } from './callbackSlots';
 
@@ -103,6 +104,8 @@ In an async function the fix adds \`await\`. It is **unsafe**: the function now 
 exception of the task now propagates from this statement. It is not offered inside a \`lock\` (no await may be
 there) or for \`x?.SaveAsync()\` (awaiting null throws): there the title says to await only when there is a task
 (check the receiver first, or \`await (x?.SaveAsync() ?? Task.CompletedTask)\`).
+Where the workspace has its own helper for tasks nobody awaits (an extension method of Task or ValueTask that returns
+void and does not block, \`task.CatchAndLog()\`, called at least twice), the display-only title names it.
 A dropped \`Task.Delay(...)\` is reported for what it does: it pauses nothing (the code after it runs at once, and a
 retry loop spins), and has no exception to lose. Its fix awaits it in async code; in synchronous code a one-argument
 delay becomes \`System.Threading.Thread.Sleep(...)\` (**unsafe**: the thread now blocks for the time, as the author
@@ -179,13 +182,16 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   // Where no await can go (inside a lock, an unsafe context, a query), or where the method cannot become async (an
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
   const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void' ? 'an override keeps its base\'s void' : null);
-  if (noAwait !== null) return { title: `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${noAwait})`, safety: 'display-only', edits: [] };
+  // The code base's own helper for tasks nobody awaits, where it has one, is the fix its maintainers use.
+  const helper = fireAndForgetHelperOf(ctx.index);
+  const observe = helper ? `call .${helper}() on it, the workspace's helper for tasks nobody awaits, or assign it to _ to fire and forget on purpose` : null;
+  if (noAwait !== null) return { title: observe ? `${observe[0].toUpperCase()}${observe.slice(1)} (${noAwait})` : `Assign the task to _ to fire and forget on purpose, or observe its exceptions (${noAwait})`, safety: 'display-only', edits: [] };
   // `await x?.M()` awaits null where x is null and throws a NullReferenceException the call site never threw (the
   // seeded reading of the thirty-eighth session found 'Await the task' on MudBlazor's `_inputReference?.SetText(Text)`).
   if (body.isAsync && isConditionalCall(ctx.text, call)) {
     return { title: 'Await the task, and only when there is one: the ?. gives null when its receiver is null, and awaiting null throws (check the receiver first, or await (... ?? Task.CompletedTask))', safety: 'display-only', edits: [] };
   }
-  return { title: body.isAsync ? 'Await the task' : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
+  return { title: body.isAsync ? 'Await the task' : observe ? `Make the method async and await the task, or ${observe}` : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
 }
 
 /**
