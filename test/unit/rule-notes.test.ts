@@ -100,6 +100,14 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  // A WPF window's handler in an application whose DispatcherUnhandledException handler marks every exception handled:
+  // the process goes on (information); a pool thread's timer and a method that could return Task keep the warning, and
+  // so does a window of an application that marks only some exceptions handled.
+  { fixture: 'async-void/wpf-handled-dispatcher/ShelfWindow.xaml.cs', ruleId: 'ASY020', about: "'Window_Loaded'", message: /is not caught/, note: /ShelfWindow is the code-behind of a WPF XAML file, whose events run on the UI thread: .* Application\.DispatcherUnhandledException, and App\.OnDispatcherUnhandledException marks it handled, so the process goes on but the rest of the handler does not run\./, severity: 'information' },
+  { fixture: 'async-void/wpf-handled-dispatcher/LabelPanel.cs', ruleId: 'ASY020', about: "'Refresh_Click'", message: /is not caught/, note: /LabelPanel is a WPF UserControl, whose events run on the UI thread/, severity: 'information' },
+  { fixture: 'async-void/wpf-handled-dispatcher/ShelfWindow.xaml.cs', ruleId: 'ASY020', about: "'Poll_Elapsed'", message: /is not caught/, note: /ends the process in WPF/, severity: 'warning' },
+  { fixture: 'async-void/wpf-handled-dispatcher/ShelfWindow.xaml.cs', ruleId: 'ASY020', about: "'Reload'", message: /callers cannot await it/, severity: 'warning' },
+  { fixture: 'async-void/wpf-conditional-handled/GaugeWindow.xaml.cs', ruleId: 'ASY020', about: "'Window_Loaded'", message: /is not caught/, note: /ends the process in WPF/, severity: 'warning' },
   // Work with no async twin inside a lock: the remedy is to move it out, not a SemaphoreSlim around it.
   { fixture: 'blocking-lock-in-async/lock-around-blocking-work.cs', ruleId: 'ASY004', about: 'File.Copy', line: 63, message: /touches the file system/, note: /Instead: move File\.Copy\(\.\.\.\) out of the lock, before or after it/, fix: /^Move File\.Copy\(\.\.\.\) out of the lock$/ },
   // A synchronous disposal is information (its last step is short); a scope whose Dispose throws for an async-only service stays a warning.
