@@ -108,6 +108,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/wpf-handled-dispatcher/ShelfWindow.xaml.cs', ruleId: 'ASY020', about: "'Poll_Elapsed'", message: /is not caught/, note: /ends the process in WPF/, severity: 'warning' },
   { fixture: 'async-void/wpf-handled-dispatcher/ShelfWindow.xaml.cs', ruleId: 'ASY020', about: "'Reload'", message: /callers cannot await it/, severity: 'warning' },
   { fixture: 'async-void/wpf-conditional-handled/GaugeWindow.xaml.cs', ruleId: 'ASY020', about: "'Window_Loaded'", message: /is not caught/, note: /ends the process in WPF/, severity: 'warning' },
+  { fixture: 'async-lambda-to-void/wpf-handled-dispatcher/ReportWindow.xaml.cs', ruleId: 'ASY021', about: 'async lambda', line: 16, message: /becomes async void/, note: /ReportWindow is the code-behind of a WPF XAML file, whose events run on the UI thread: .* App\.OnDispatcherUnhandledException marks it handled, so the process goes on but the rest of the lambda does not run\. Catch it inside\./, severity: 'information' },
+  { fixture: 'async-lambda-to-void/wpf-handled-dispatcher/ReportWindow.xaml.cs', ruleId: 'ASY021', about: 'async lambda', line: 20, message: /becomes async void/, note: /ends the process/, severity: 'warning' },
   // Work with no async twin inside a lock: the remedy is to move it out, not a SemaphoreSlim around it.
   { fixture: 'blocking-lock-in-async/lock-around-blocking-work.cs', ruleId: 'ASY004', about: 'File.Copy', line: 63, message: /touches the file system/, note: /Instead: move File\.Copy\(\.\.\.\) out of the lock, before or after it/, fix: /^Move File\.Copy\(\.\.\.\) out of the lock$/ },
   // A synchronous disposal is information (its last step is short); a scope whose Dispose throws for an async-only service stays a warning.

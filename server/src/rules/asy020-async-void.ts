@@ -10,7 +10,7 @@ import { firstPassingCatch } from './tryClauses';
 import { BLAZOR_RETHROW_NOTE, inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
 import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
-import { wpfHandledUiThreadReason } from './wpfHandlers';
+import { wpfHandledSentence, wpfHandledUiThreadOf, type WpfHandledUiThread } from './wpfHandlers';
 import { asyncVoidTestVerdict } from './asyncVoidTests';
 import { typesNamed } from '../workspace/index';
 
@@ -269,8 +269,8 @@ function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string):
  * blazor/fundamentals/handle-errors); the Quartz.NET round of the thirty-first session found the process sentence
  * wrong on a dashboard's components.
  */
-function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody, uiThread: string | null, wpfHandled: string | null): string {
-  if (wpfHandled) return wpfHandled;
+function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody, uiThread: string | null, wpfHandled: WpfHandledUiThread | null): string {
+  if (wpfHandled) return wpfHandledSentence(wpfHandled, 'handler');
   if (uiThread) return `${uiThread}: an exception escaping an async void handler there is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the handler does not run.`;
   if (inBlazorComponent(ctx, body)) return `An exception escaping an async void function ${BLAZOR_RETHROW_NOTE}.`;
   return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinUI, MAUI and services alike, and in Windows Forms off its UI thread.';
@@ -288,7 +288,7 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
   // Only a handler with an event handler's signature: a method handed over as a delegate may be called from any thread.
   const uiThread = slot.kind === 'eventHandler' ? winFormsUiThreadHandlerReason(ctx, body) : null;
   // A WPF window's handler in an application whose DispatcherUnhandledException handler marks every exception handled.
-  const wpfHandled = slot.kind === 'eventHandler' && !uiThread ? wpfHandledUiThreadReason(ctx, body) : null;
+  const wpfHandled = slot.kind === 'eventHandler' && !uiThread ? wpfHandledUiThreadOf(ctx, body) : null;
   return {
     span: body.nameSpan,
     message: reason.pass === 'rethrows'

@@ -9,12 +9,14 @@
 import type { MethodBody } from '../model/types';
 import { indexMemo, typeFamily, usingsInScope } from '../workspace/index';
 import type { WorkspaceIndex } from '../workspace/index';
-import { BACKGROUND_THREAD_EVENT_ARGS } from '../knowledge/winFormsThreadExceptions';
+import { BACKGROUND_THREAD_EVENT_ARGS, BACKGROUND_THREAD_EVENTS } from '../knowledge/winFormsThreadExceptions';
+import { bodyChain } from '../model/bodies';
 import { DISPATCHER_UNHANDLED_EXCEPTION_ARGS, OTHER_UI_ELEMENT_NAMESPACES, OTHER_XAML_NAMESPACES, WPF_CODE_BEHIND_NAMESPACE, WPF_ELEMENT_BASES } from '../knowledge/wpfDispatcherExceptions';
 import { fileApiScopeOf } from '../signatures/provider';
 import type { RuleContext } from './types';
 
 const BACKGROUND_ARGS = new Set(BACKGROUND_THREAD_EVENT_ARGS.map((r) => r.name));
+const BACKGROUND_EVENTS = new Set(BACKGROUND_THREAD_EVENTS);
 
 /** The last segment of a type as written, without generic arguments. */
 function simpleName(typeText: string): string {
@@ -71,18 +73,45 @@ function wpfElementOf(ctx: RuleContext, owner: string | undefined): string | nul
   return null;
 }
 
+/** Where a WPF handler runs (`ShelfWindow is a WPF Window, whose events run on the UI thread`) and which application handler marks its exception handled. */
+export interface WpfHandledUiThread {
+  where: string;
+  handler: string;
+}
+
 /**
  * Why the exception from this event handler is handled by the application, or null: the handler belongs to a WPF
- * window or control (or a WPF code-behind), its event arguments are not those of an event raised on a background thread (a
- * System.Timers.Timer's, a FileSystemWatcher's), and a handler in the workspace marks dispatcher exceptions handled.
+ * window or control (or a WPF code-behind), its event arguments are not those of an event raised on a background
+ * thread (a System.Timers.Timer's, a FileSystemWatcher's), and a handler in the workspace marks dispatcher exceptions
+ * handled.
  */
-export function wpfHandledUiThreadReason(ctx: RuleContext, body: MethodBody): string | null {
+export function wpfHandledUiThreadOf(ctx: RuleContext, body: MethodBody): WpfHandledUiThread | null {
   const args = body.parameters[1]?.typeText;
   if (!args || BACKGROUND_ARGS.has(simpleName(args))) return null;
-  const owner = body.containingType?.split('.').pop();
+  return handledIn(ctx, body.containingType?.split('.').pop());
+}
+
+/**
+ * The same for an async lambda subscribed to an event (`dialog.Closed += async (s, e) => ...`, ASY021), written in a
+ * WPF window or control: the subscription is to that element's or another UI element's event unless the event has the
+ * name of one .NET raises on a pool thread, or the lambda's second parameter says so.
+ */
+export function wpfHandledSubscriptionOf(ctx: RuleContext, lambda: MethodBody, eventText: string): WpfHandledUiThread | null {
+  const event = eventText.trim().split('.').pop() ?? '';
+  const args = lambda.parameters[1]?.typeText;
+  if (BACKGROUND_EVENTS.has(event) || (args && BACKGROUND_ARGS.has(simpleName(args)))) return null;
+  const owner = bodyChain(lambda, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null)?.split('.').pop();
+  return handledIn(ctx, owner);
+}
+
+function handledIn(ctx: RuleContext, owner: string | undefined): WpfHandledUiThread | null {
   const element = wpfElementOf(ctx, owner);
   if (!element) return null;
   const handler = handlingApplicationHandler(ctx.index, ctx.file);
-  if (!handler) return null;
-  return `${owner} is ${element}, whose events run on the UI thread: an exception escaping an async void handler there is rethrown on the UI thread's dispatcher, which raises Application.DispatcherUnhandledException, and ${handler} marks it handled, so the process goes on but the rest of the handler does not run.`;
+  return handler ? { where: `${owner} is ${element}, whose events run on the UI thread`, handler } : null;
+}
+
+/** The sentence of a note that says where the exception goes: `what` is `handler` or `lambda`. */
+export function wpfHandledSentence(found: WpfHandledUiThread, what: string): string {
+  return `${found.where}: an exception escaping an async void ${what} there is rethrown on the UI thread's dispatcher, which raises Application.DispatcherUnhandledException, and ${found.handler} marks it handled, so the process goes on but the rest of the ${what} does not run.`;
 }
