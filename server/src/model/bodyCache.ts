@@ -125,6 +125,7 @@ export function movedBody(b: MethodBody, d: number): MethodBody {
   if (b.otherPartReads !== undefined) out.otherPartReads = b.otherPartReads;
   // Texts and names, no offsets.
   if (b.soleStatement !== undefined) out.soleStatement = b.soleStatement;
+  if (b.marksEventHandled !== undefined) out.marksEventHandled = b.marksEventHandled;
   return out;
 }
 

@@ -30,6 +30,7 @@ import { asyncFlagFieldOf, asyncFlagOf, flagFieldsOf, isOnAsyncPath, isOnSyncPat
 import { delegateTargetOf } from './delegateTargets';
 import { creationsOf } from './creations';
 import { soleStatementOf } from './soleStatements';
+import { marksEventHandled } from './handledMarks';
 import { exactly, inOrder, intern, none, withStringTable } from './compact';
 
 /**
@@ -408,6 +409,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     const sole = soleStatementOf(fn, isAsync);
     if (sole) body.soleStatement = sole;
   }
+  // Whether a handler marks its event handled on every path: ASY020 asks the workspace for an application's handler of
+  // WPF's unhandled-exception event that does (rules/wpfHandlers.ts).
+  if (fn && kind === 'method' && parameters.length === 2 && marksEventHandled(fn, parameters[1].name)) body.marksEventHandled = true;
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
   const guards = completionProperties(containing);
   // Waits on the asynchronous branch of the flag: a test that drives a driver's async API from a synchronous theory

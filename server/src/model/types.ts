@@ -379,6 +379,11 @@ export interface MethodBody {
    * catches everything, one await, one returned expression): that statement (model/soleStatements.ts). Absent otherwise.
    */
   soleStatement?: SoleStatement;
+  /**
+   * For a method with two parameters: it sets the second one's `Handled` to true on every path (`e.Handled = true;` in
+   * its body or in the finally of a try that is one; model/handledMarks.ts). Absent otherwise.
+   */
+  marksEventHandled?: true;
 }
 
 /** A body's one statement, when it decides what can leave the body (model/soleStatements.ts). */

@@ -347,8 +347,9 @@ function fieldHoldsInMemoryWrapper(ctx: RuleContext, chain: readonly MethodBody[
 /**
  * Whether an expression creates a reader or writer over an in-memory source written in its first argument:
  * `new StreamReader(ms)`, or a factory named Create... handed the stream or reader it wraps
- * (`provider.CreateCompressionStream(ms, level)`, `XmlWriter.Create(ms)`, `XmlReader.Create(new StringReader(xml))`),
- * also over a Stream parameter that every workspace call fills with a MemoryStream (`XmlWriter.Create(stream, settings)`).
+ * (`provider.CreateCompressionStream(ms, level)`, `XmlWriter.Create(ms)`, `XmlReader.Create(new StringReader(xml))`)
+ * or a byte array (`JsonReaderWriterFactory.CreateJsonReader(bytes, quotas)`), also over a Stream parameter that every
+ * workspace call fills with a MemoryStream (`XmlWriter.Create(stream, settings)`).
  */
 export function createdOverInMemorySource(ctx: RuleContext, body: MethodBody, expression: string): boolean {
   const creation = /^(?:new\s+[A-Za-z_][\w.]*|(?:[A-Za-z_][\w.]*\s*\.\s*)?Create\w*)\s*(?:<[^()]*>)?\s*\((.*)\)\s*$/s.exec(expression.trim());
@@ -359,7 +360,17 @@ export function createdOverInMemorySource(ctx: RuleContext, body: MethodBody, ex
   // A Stream parameter that every workspace caller fills with a MemoryStream (rules/memoryWriterParameters.ts).
   if (isMemoryStreamParameter(ctx, body, first)) return true;
   const innerType = receiverTypeOf(ctx, body, first);
+  if (innerType !== null && isByteArray(innerType)) return true;
   return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
+}
+
+/**
+ * Whether a type is a byte array: a reader a factory creates over one reads the array's bytes, which are in memory
+ * (`JsonReaderWriterFactory.CreateJsonReader(Encoding.UTF8.GetBytes(json), quotas)`, whose reader is handed to
+ * `XElement.Load`: ScreenToGif's update and translation checks, read in the thirty-eighth session).
+ */
+function isByteArray(typeText: string): boolean {
+  return /^(?:System\.)?(?:byte|Byte)\[\]$/.test(typeText.replace(/\s+/g, ''));
 }
 
 /**

@@ -641,9 +641,9 @@ alike, calls in a query expression's clauses after its first collection (\`where
 a later \`from\`), which C# turns into lambdas: over an IQueryable they are part of the expression tree
 (\`where !db.Links.Any(l => l.PageId == p.Id)\` is an EXISTS subquery in the SQL the query's own \`ToListAsync\`
 sends), and elsewhere they run only as the query is enumerated; the first collection and a \`join\`'s collection
-are evaluated where the query is built and are checked. A reader over a string or a MemoryStream
-(\`XmlReader.Create(new StringReader(xml))\`, in place or as a local in view) handed to \`XDocument.Load\` or
-\`XElement.Load\` parses from memory and is left alone too.
+are evaluated where the query is built and are checked. A reader over a string, a MemoryStream or a byte array
+(\`XmlReader.Create(new StringReader(xml))\`, \`JsonReaderWriterFactory.CreateJsonReader(bytes, quotas)\`, in place or
+as a local in view) handed to \`XDocument.Load\` or \`XElement.Load\` parses from memory and is left alone too.
 
 A \`using\` that disposes synchronously what could be disposed with \`await using\` is shown as information: the
 disposal blocks only for the resource's last step (a final buffer flushed, the rest of a result drained, a

@@ -10,6 +10,7 @@ import { firstPassingCatch } from './tryClauses';
 import { BLAZOR_RETHROW_NOTE, inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
 import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
+import { wpfHandledSentence, wpfHandledUiThreadOf, type WpfHandledUiThread } from './wpfHandlers';
 import { asyncVoidTestVerdict } from './asyncVoidTests';
 import { typesNamed } from '../workspace/index';
 
@@ -57,7 +58,11 @@ user continue or quit. The process goes on there, but the rest of the handler do
 stays disabled), so a handler of a Windows Forms form or control (its type derives from \`Form\`, or from
 \`UserControl\` or \`Control\` in a file that imports \`System.Windows.Forms\`) is shown as information, with a
 note that says so, unless the workspace sets \`UnhandledExceptionMode.ThrowException\` or its event arguments are of
-an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). A test method's caller is its
+an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). WPF raises what a
+posted callback throws as \`Application.DispatcherUnhandledException\`, whose handler can set \`Handled\` and keep the
+process alive: where a method of the workspace takes its \`DispatcherUnhandledExceptionEventArgs\` and sets
+\`e.Handled = true\` on every path (in its body or a \`finally\`), a handler of a WPF \`Window\`, \`UserControl\`, \`Page\`
+or \`Control\` is shown as information too. A test method's caller is its
 framework: NUnit and MSTest do not run an \`async void\` test, and xUnit.net v2 waits for one through a
 SynchronizationContext of its own but v3 no longer runs them, so a test's message and note say what its framework does.
 
@@ -264,7 +269,8 @@ function escapeReason(ctx: RuleContext, point: SuspensionPoint, masked: string):
  * blazor/fundamentals/handle-errors); the Quartz.NET round of the thirty-first session found the process sentence
  * wrong on a dashboard's components.
  */
-function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody, uiThread: string | null): string {
+function whatTheExceptionEnds(ctx: RuleContext, body: MethodBody, uiThread: string | null, wpfHandled: WpfHandledUiThread | null): string {
+  if (wpfHandled) return wpfHandledSentence(wpfHandled, 'handler');
   if (uiThread) return `${uiThread}: an exception escaping an async void handler there is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the handler does not run.`;
   if (inBlazorComponent(ctx, body)) return `An exception escaping an async void function ${BLAZOR_RETHROW_NOTE}.`;
   return 'An exception escaping an async void function is rethrown on its synchronization context (or the thread pool), which ends the process in WPF, WinUI, MAUI and services alike, and in Windows Forms off its UI thread.';
@@ -281,15 +287,17 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
       : 'can throw with no catch around it';
   // Only a handler with an event handler's signature: a method handed over as a delegate may be called from any thread.
   const uiThread = slot.kind === 'eventHandler' ? winFormsUiThreadHandlerReason(ctx, body) : null;
+  // A WPF window's handler in an application whose DispatcherUnhandledException handler marks every exception handled.
+  const wpfHandled = slot.kind === 'eventHandler' && !uiThread ? wpfHandledUiThreadOf(ctx, body) : null;
   return {
     span: body.nameSpan,
     message: reason.pass === 'rethrows'
       ? `Async void handler ${quoted(body.name)}: its catch throws the exception from its awaits again`
       : `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
-    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body, uiThread)}`,
+    note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body, uiThread, wpfHandled)}`,
     bodyId: body.id,
     fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
-    ...(uiThread ? { maxSeverity: { severity: 'information' as const, reason: 'the exception does not end the process' } } : {}),
+    ...(uiThread || wpfHandled ? { maxSeverity: { severity: 'information' as const, reason: 'the exception does not end the process' } } : {}),
   };
 }
 

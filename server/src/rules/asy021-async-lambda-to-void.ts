@@ -14,6 +14,7 @@ import { escapingAwaits } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { winFormsUiThreadSubscriptionReason } from './winFormsHandlers';
+import { wpfHandledSentence, wpfHandledSubscriptionOf } from './wpfHandlers';
 import { BLAZOR_RETHROW_NOTE, inBlazorComponent } from './contextFree';
 
 const docs = `## What it does
@@ -53,7 +54,9 @@ lambda passes even when the assertion fails. A lambda subscribed to an event ins
 process goes on, the rest of the lambda does not run, and the finding is shown as information (as ASY020's handlers
 of such a type are), unless the event has the name of one .NET raises on a pool thread (\`Elapsed\`, a
 \`FileSystemWatcher\`'s \`Created\` or \`Changed\`, \`DoWork\`) or the workspace sets
-\`UnhandledExceptionMode.ThrowException\`. In a Blazor component the lambda runs on the renderer's synchronization
+\`UnhandledExceptionMode.ThrowException\`. So is one subscribed inside a WPF window or control (or a WPF XAML code-behind) where
+the workspace's \`Application.DispatcherUnhandledException\` handler marks every exception handled, as ASY020's handlers
+are. In a Blazor component the lambda runs on the renderer's synchronization
 context, where an escaping exception ends the user's circuit in Blazor Server (not the process, and out of reach of an
 error boundary); the note says so, and the finding stays a warning.
 
@@ -397,6 +400,9 @@ export const rule: Rule = {
       // A Windows Forms control's event runs on the UI thread, whose context hands the exception to Application.ThreadException.
       const uiThread = found.handler && !found.endsProcess && target.kind === 'eventSubscription' && target.targetText
         ? winFormsUiThreadSubscriptionReason(ctx, body, target.targetText) : null;
+      // A WPF element's event runs on the UI thread too: where the application marks dispatcher exceptions handled, the process goes on.
+      const wpfHandled = found.handler && !found.endsProcess && !uiThread && target.kind === 'eventSubscription' && target.targetText
+        ? wpfHandledSubscriptionOf(ctx, body, target.targetText) : null;
       // In a Blazor component the exception goes to the renderer's context and ends the user's circuit, not the process.
       const blazor = inBlazorComponent(ctx, body);
       findings.push({
@@ -404,6 +410,8 @@ export const rule: Rule = {
         message: `This async ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} becomes async void: its delegate returns void`,
         note: `It becomes async void because ${found.description}. ` + (found.endsProcess
           ? `The process ends once the ${found.endsProcess} handlers return, and this one returns at its first await that suspends: the work after that await may never run, whatever it catches. Wait for the work inside the handler.`
+          : wpfHandled
+          ? `${wpfHandledSentence(wpfHandled, 'lambda')} Catch it inside.`
           : uiThread
           ? `${uiThread}: an exception escaping one of its awaits is rethrown on the UI thread's context, and Windows Forms hands it to Application.ThreadException (the application's handler, or its own dialog that lets the user continue or quit), so the process goes on but the rest of the lambda does not run; catch it inside.`
           : found.handler
@@ -413,7 +421,7 @@ export const rule: Rule = {
           : 'Its caller does not wait for it: it returns at its first await that suspends (no exception of its awaits escapes it).'),
         bodyId: body.id,
         fix: { title: fixTitleOf(target, found, escapes), safety: 'display-only', edits: [] },
-        ...(uiThread ? { maxSeverity: { severity: 'information' as const, reason: 'the exception does not end the process' } } : {}),
+        ...(uiThread || wpfHandled ? { maxSeverity: { severity: 'information' as const, reason: 'the exception does not end the process' } } : {}),
       });
     }
     return findings;
