@@ -963,7 +963,7 @@ test('checkFile: a call that could take the request token is shown as a hint wit
 test('checkFile: a wait in a synchronous twin is shown as a hint with the reason; a severity set for ASY003 stands', async () => {
   const { file, text, model, index, completion, selection, lineOf } = await fixtureWorkspace(['sync-over-async', 'synchronous-twin.cs'], 'ASY003');
   const plain = checkFile(file, text, model, index, completion, selection).findings;
-  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'hint'], [20, 'warning'], [27, 'hint'], [37, 'hint'], [50, 'hint'], [58, 'hint'], [62, 'warning']]);
+  assert.deepEqual(plain.map((f) => [lineOf(f), f.severity]), [[18, 'hint'], [20, 'warning'], [27, 'hint'], [37, 'hint'], [50, 'hint'], [58, 'hint'], [65, 'warning']]);
   assert.match(plain[0].note ?? '', /Shown as hint: Load is the synchronous twin of LoadAsync, which exists for callers that cannot await, so blocking is its design\.$/);
   assert.doesNotMatch(plain[1].note ?? '', /Shown as/);
   // A name that marks itself synchronous pairs with the task-returning method named without the mark.

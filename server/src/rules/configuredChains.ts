@@ -65,7 +65,10 @@ function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth:
     return combine(body.returns.map((r) => {
       const returned = r.expressionText?.trim() ?? '';
       if (/^(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*(?:CompletedTask|FromResult\b)/.test(returned)) return 'configured';
-      return returned.endsWith(')') ? callChain(index, file, body, returned, depth + 1, seen) : 'unknown';
+      if (!returned.endsWith(')')) return 'unknown';
+      // A call outside the workspace (`task.ContinueWith(...)`, a .NET or package API) is taken to configure, as an
+      // await of one is; a workspace call is followed.
+      return isWorkspaceCall(index, file, body, returned) ? callChain(index, file, body, returned, depth + 1, seen) : 'configured';
     }));
   }
   const verdicts: ChainVerdict[] = [];
