@@ -6,22 +6,13 @@
  * process ends false for every UI-thread handler it drew.
  */
 import type { MethodBody } from '../model/types';
-import { bodyChain } from '../model/bodies';
 import { callersOf, typeFamily, usingsInScope } from '../workspace/index';
-import {
-  BACKGROUND_THREAD_EVENT_ARGS, BACKGROUND_THREAD_EVENTS, OTHER_UI_CONTROL_NAMESPACES, THROW_EXCEPTION_MODE, WINFORMS_CONTROL_BASES, WINFORMS_FORM_BASES,
-} from '../knowledge/winFormsThreadExceptions';
+import { OTHER_UI_CONTROL_NAMESPACES, THROW_EXCEPTION_MODE, WINFORMS_CONTROL_BASES, WINFORMS_FORM_BASES } from '../knowledge/winFormsThreadExceptions';
+import { handlerOwner, simpleName, subscriptionOwner } from './uiThreadHandlers';
 import type { RuleContext } from './types';
 
 const FORM_BASES = new Set(WINFORMS_FORM_BASES.map((r) => r.name));
 const CONTROL_BASES = new Set(WINFORMS_CONTROL_BASES.map((r) => r.name));
-const BACKGROUND_ARGS = new Set(BACKGROUND_THREAD_EVENT_ARGS.map((r) => r.name));
-const BACKGROUND_EVENTS = new Set(BACKGROUND_THREAD_EVENTS);
-
-/** The last segment of a type as written, without generic arguments: `System.Windows.Forms.Form` gives `Form`. */
-function simpleName(typeText: string): string {
-  return typeText.replace(/<.*$/s, '').split('.').pop()!.trim();
-}
 
 /**
  * The Windows Forms base the handler's type derives from (its own declaration or a workspace base's), or null. Form
@@ -53,9 +44,8 @@ function throwsThreadExceptions(ctx: RuleContext): boolean {
  * FileSystemWatcher's, a System.Timers.Timer's), and no code in the workspace sets UnhandledExceptionMode.ThrowException.
  */
 export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody): string | null {
-  const args = body.parameters[1]?.typeText;
-  if (!args || BACKGROUND_ARGS.has(simpleName(args))) return null;
-  return uiThreadReasonIn(ctx, body.containingType?.split('.').pop());
+  const owner = handlerOwner(body);
+  return owner === null ? null : uiThreadReasonIn(ctx, owner);
 }
 
 /**
@@ -64,11 +54,8 @@ export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody
  * name of one .NET raises on a pool thread, or the lambda's second parameter says so.
  */
 export function winFormsUiThreadSubscriptionReason(ctx: RuleContext, lambda: MethodBody, eventText: string): string | null {
-  const event = eventText.trim().split('.').pop() ?? '';
-  const args = lambda.parameters[1]?.typeText;
-  if (BACKGROUND_EVENTS.has(event) || (args && BACKGROUND_ARGS.has(simpleName(args)))) return null;
-  const owner = bodyChain(lambda, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null)?.split('.').pop();
-  return uiThreadReasonIn(ctx, owner);
+  const owner = subscriptionOwner(ctx, lambda, eventText);
+  return owner === null ? null : uiThreadReasonIn(ctx, owner);
 }
 
 function uiThreadReasonIn(ctx: RuleContext, owner: string | undefined): string | null {

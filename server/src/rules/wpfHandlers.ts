@@ -9,19 +9,11 @@
 import type { MethodBody } from '../model/types';
 import { indexMemo, typeFamily, usingsInScope } from '../workspace/index';
 import type { WorkspaceIndex } from '../workspace/index';
-import { BACKGROUND_THREAD_EVENT_ARGS, BACKGROUND_THREAD_EVENTS } from '../knowledge/winFormsThreadExceptions';
-import { bodyChain } from '../model/bodies';
+import { handlerOwner, simpleName, subscriptionOwner } from './uiThreadHandlers';
 import { DISPATCHER_UNHANDLED_EXCEPTION_ARGS, OTHER_UI_ELEMENT_NAMESPACES, OTHER_XAML_NAMESPACES, WPF_CODE_BEHIND_NAMESPACE, WPF_ELEMENT_BASES } from '../knowledge/wpfDispatcherExceptions';
 import { fileApiScopeOf } from '../signatures/provider';
 import type { RuleContext } from './types';
 
-const BACKGROUND_ARGS = new Set(BACKGROUND_THREAD_EVENT_ARGS.map((r) => r.name));
-const BACKGROUND_EVENTS = new Set(BACKGROUND_THREAD_EVENTS);
-
-/** The last segment of a type as written, without generic arguments. */
-function simpleName(typeText: string): string {
-  return typeText.replace(/<.*$/s, '').split('.').pop()!.trim();
-}
 
 /**
  * The application handler that marks every dispatcher exception handled (`Type.Method`), or null: a method of the
@@ -86,9 +78,8 @@ export interface WpfHandledUiThread {
  * handled.
  */
 export function wpfHandledUiThreadOf(ctx: RuleContext, body: MethodBody): WpfHandledUiThread | null {
-  const args = body.parameters[1]?.typeText;
-  if (!args || BACKGROUND_ARGS.has(simpleName(args))) return null;
-  return handledIn(ctx, body.containingType?.split('.').pop());
+  const owner = handlerOwner(body);
+  return owner === null ? null : handledIn(ctx, owner);
 }
 
 /**
@@ -97,11 +88,8 @@ export function wpfHandledUiThreadOf(ctx: RuleContext, body: MethodBody): WpfHan
  * name of one .NET raises on a pool thread, or the lambda's second parameter says so.
  */
 export function wpfHandledSubscriptionOf(ctx: RuleContext, lambda: MethodBody, eventText: string): WpfHandledUiThread | null {
-  const event = eventText.trim().split('.').pop() ?? '';
-  const args = lambda.parameters[1]?.typeText;
-  if (BACKGROUND_EVENTS.has(event) || (args && BACKGROUND_ARGS.has(simpleName(args)))) return null;
-  const owner = bodyChain(lambda, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null)?.split('.').pop();
-  return handledIn(ctx, owner);
+  const owner = subscriptionOwner(ctx, lambda, eventText);
+  return owner === null ? null : handledIn(ctx, owner);
 }
 
 function handledIn(ctx: RuleContext, owner: string | undefined): WpfHandledUiThread | null {
