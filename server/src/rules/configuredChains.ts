@@ -68,7 +68,7 @@ function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth:
       if (!returned.endsWith(')')) return 'unknown';
       // A call outside the workspace (`task.ContinueWith(...)`, a .NET or package API) is taken to configure, as an
       // await of one is; a workspace call is followed.
-      return isWorkspaceCall(index, file, body, returned) ? callChain(index, file, body, returned, depth + 1, seen) : 'configured';
+      return isWorkspaceCall(index, file, body, returned) ? callChain(index, file, body, returned, depth + 1, seen) : outsideCallChain(index, file, body, returned, depth + 1, seen);
     }));
   }
   const verdicts: ChainVerdict[] = [];
@@ -82,8 +82,9 @@ function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth:
     if ((a.operand.callee !== null || configuredBy !== null) && a.kind === 'await' && awaited.trim().endsWith(')')) {
       const inner = callChain(index, file, body, awaited, depth + 1, seen);
       if (inner === 'captures') return 'captures';
-      // An await outside the workspace (a .NET or package call) leaves an unresolved callee: taken to configure.
-      if (inner === 'unknown' && isWorkspaceCall(index, file, body, awaited)) verdicts.push('unknown');
+      // An await outside the workspace (a .NET or package call) leaves an unresolved callee: taken to configure, but a
+      // workspace call it is made on (`LoadAsync().ContinueWith(...)`) starts on this thread and is followed.
+      if (inner === 'unknown') verdicts.push(isWorkspaceCall(index, file, body, awaited) ? 'unknown' : outsideCallChain(index, file, body, awaited, depth + 1, seen));
     }
   }
   return combine(verdicts);
@@ -105,6 +106,17 @@ function configuringWrapperOf(index: WorkspaceIndex, operand: string): string | 
     return returned === `${self.name}.ConfigureAwait(false)`;
   });
   return wraps ? call.receiver : null;
+}
+
+/**
+ * A call outside the workspace (`x.ContinueWith(...)`, a .NET or package API) is taken to configure its own awaits; what
+ * it is called on is not: a workspace call as its receiver (`LoadAsync().ContinueWith(...)`) runs first, on this
+ * thread, and is judged as an awaited one would be.
+ */
+function outsideCallChain(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>): ChainVerdict {
+  const receiver = splitCallText(text.trim())?.receiver?.replace(/\s*[?!]+$/, '').trim() ?? '';
+  if (!receiver.endsWith(')')) return 'configured';
+  return isWorkspaceCall(index, file, body, receiver) ? callChain(index, file, body, receiver, depth, seen) : outsideCallChain(index, file, body, receiver, depth, seen);
 }
 
 /** Whether a call resolves to workspace methods at all (an unknown verdict there is the chain's, not an outside API's). */
