@@ -154,11 +154,12 @@ function isDelayCall(call: CallSite): boolean {
  */
 function droppedDelayFinding(ctx: RuleContext, body: MethodBody, call: CallSite, code: string): RuleFinding {
   const notAllowed = whyAwaitIsNotAllowedAt(ctx, body, call.span.start);
-  const nameStart = call.receiver === null ? call.span.start : ctx.text.lastIndexOf(call.receiver, call.nameSpan.start);
+  // The edit writes over the receiver and the name, so the call must start with its receiver as written (`Task.Delay`).
+  const writtenFromReceiver = call.receiver !== null && ctx.text.startsWith(call.receiver, call.span.start);
   const oneArgument = call.argumentTexts.length === 1 && !/[Tt]oken|[Cc]ancel/.test(call.argumentTexts[0]);
   const fix: Fix = body.isAsync && notAllowed === null
     ? { title: 'Await the delay', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] }
-    : !body.isAsync && oneArgument && nameStart === call.span.start
+    : !body.isAsync && oneArgument && writtenFromReceiver
       ? { title: 'Pause the thread with Thread.Sleep instead (or remove the delay)', safety: 'unsafe', edits: [{ start: call.span.start, end: call.nameSpan.end, newText: 'System.Threading.Thread.Sleep' }] }
       : { title: body.isAsync ? 'Await the delay' : 'Pause with Thread.Sleep, or make the method async and await the delay', safety: 'display-only', edits: [] };
   return {

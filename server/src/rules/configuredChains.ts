@@ -18,9 +18,8 @@ import type { MethodBody, TaskWait } from '../model/types';
 import type { RuleContext } from './types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { splitCallText, splitTopLevel } from '../model/syntax';
-import { resolveCallSite } from '../workspace/completion';
-import { withoutConfigureAwait } from '../workspace/typing';
-import { waitedTaskTexts } from './contextFreeIo';
+import { resolveCallText } from '../workspace/completion';
+import { waitedTaskValues } from './waitedTasks';
 
 export type ChainVerdict = 'configured' | 'captures' | 'unknown';
 
@@ -29,14 +28,9 @@ const MAX_DEPTH = 4;
 
 /** The verdict for the tasks a wait blocks on (`initializerOf` gives a local's one value, or null). */
 export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, initializerOf: (name: string) => string | null): ChainVerdict {
-  const tasks = waitedTaskTexts(wait);
-  if (tasks.length === 0) return 'unknown';
-  const verdicts = tasks.map((task) => {
-    const text = withoutConfigureAwait(task.trim().replace(/\s*!$/, ''));
-    const value = /^[A-Za-z_]\w*$/.test(text) ? initializerOf(text) : text;
-    return value === null ? 'unknown' : callChain(ctx.index, ctx.file, body, value, 0, new Set());
-  });
-  return combine(verdicts);
+  const values = waitedTaskValues(wait, initializerOf);
+  if (values.length === 0) return 'unknown';
+  return combine(values.map((value) => (value === null ? 'unknown' : followCall(ctx.index, ctx.file, body, value, 0, new Set(), 'unknown'))));
 }
 
 function combine(verdicts: readonly ChainVerdict[]): ChainVerdict {
@@ -44,14 +38,16 @@ function combine(verdicts: readonly ChainVerdict[]): ChainVerdict {
   return verdicts.includes('unknown') ? 'unknown' : 'configured';
 }
 
-/** The verdict for a call written in `body`: the workspace methods it may run, each judged. */
-function callChain(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>): ChainVerdict {
-  const call = splitCallText(text.trim());
-  if (!call) return 'unknown';
-  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
-  const resolved = resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
-  if (resolved.targets.length === 0) return 'unknown';
-  return combine(resolved.targets.map((t) => (t.body ? bodyChain(index, t.file, t.body, depth, seen) : 'unknown')));
+/**
+ * The verdict for a call written in `body`: the workspace methods it may run, each judged. A call the workspace does
+ * not resolve is `outside`: unknown, or (inside the chain, where an outside API is taken to configure its own awaits)
+ * followed through its receiver (outsideCallChain). A dispatch the workspace cannot close is unknown either way.
+ */
+function followCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>, outside: 'unknown' | 'followReceiver'): ChainVerdict {
+  const resolution = resolveCallText(text, file, body, index)?.resolution;
+  if (!resolution) return 'unknown';
+  if (resolution.targets.length > 0) return combine(resolution.targets.map((t) => (t.body ? bodyChain(index, t.file, t.body, depth, seen) : 'unknown')));
+  return resolution.dispatched || outside === 'unknown' ? 'unknown' : outsideCallChain(index, file, body, text, depth, seen);
 }
 
 function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth: number, seen: Set<string>): ChainVerdict {
@@ -68,7 +64,7 @@ function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth:
       if (!returned.endsWith(')')) return 'unknown';
       // A call outside the workspace (`task.ContinueWith(...)`, a .NET or package API) is taken to configure, as an
       // await of one is; a workspace call is followed.
-      return isWorkspaceCall(index, file, body, returned) ? callChain(index, file, body, returned, depth + 1, seen) : outsideCallChain(index, file, body, returned, depth + 1, seen);
+      return followCall(index, file, body, returned, depth + 1, seen, 'followReceiver');
     }));
   }
   const verdicts: ChainVerdict[] = [];
@@ -79,12 +75,12 @@ function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth:
     if (configuredBy === null && (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim()))) return 'captures';
     const awaited = configuredBy ?? a.operand.text;
     // The awaited workspace method starts on this thread: its own awaits must configure too.
+    // An await outside the workspace (a .NET or package call) is taken to configure, but a workspace call it is made
+    // on (`LoadAsync().ContinueWith(...)`) starts on this thread and is followed.
     if ((a.operand.callee !== null || configuredBy !== null) && a.kind === 'await' && awaited.trim().endsWith(')')) {
-      const inner = callChain(index, file, body, awaited, depth + 1, seen);
+      const inner = followCall(index, file, body, awaited, depth + 1, seen, 'followReceiver');
       if (inner === 'captures') return 'captures';
-      // An await outside the workspace (a .NET or package call) leaves an unresolved callee: taken to configure, but a
-      // workspace call it is made on (`LoadAsync().ContinueWith(...)`) starts on this thread and is followed.
-      if (inner === 'unknown') verdicts.push(isWorkspaceCall(index, file, body, awaited) ? 'unknown' : outsideCallChain(index, file, body, awaited, depth + 1, seen));
+      if (inner === 'unknown') verdicts.push('unknown');
     }
   }
   return combine(verdicts);
@@ -115,15 +111,5 @@ function configuringWrapperOf(index: WorkspaceIndex, operand: string): string | 
  */
 function outsideCallChain(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>): ChainVerdict {
   const receiver = splitCallText(text.trim())?.receiver?.replace(/\s*[?!]+$/, '').trim() ?? '';
-  if (!receiver.endsWith(')')) return 'configured';
-  return isWorkspaceCall(index, file, body, receiver) ? callChain(index, file, body, receiver, depth, seen) : outsideCallChain(index, file, body, receiver, depth, seen);
-}
-
-/** Whether a call resolves to workspace methods at all (an unknown verdict there is the chain's, not an outside API's). */
-function isWorkspaceCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string): boolean {
-  const call = splitCallText(text.trim());
-  if (!call) return false;
-  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
-  const resolved = resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
-  return resolved.targets.length > 0 || resolved.dispatched;
+  return receiver.endsWith(')') ? followCall(index, file, body, receiver, depth, seen, 'followReceiver') : 'configured';
 }

@@ -7,12 +7,11 @@
  */
 import type { MethodBody, TaskWait } from '../model/types';
 import type { RuleContext } from './types';
-import { arrayWrittenInPlace, splitTopLevel } from '../model/syntax';
-import { apiTypingFor, withoutConfigureAwait } from '../workspace/typing';
+import { splitCallText } from '../model/syntax';
+import { apiTypingFor } from '../workspace/typing';
 import { apiTypeOfExpression } from '../signatures/expressions';
 import { contextFreeIoTypeOf } from '../knowledge/contextFreeIo';
-import { looksLikeTimeoutOrToken } from './waitedTasks';
-import { maskCommentsAndStrings } from './sourceText';
+import { waitedTaskValues } from './waitedTasks';
 
 /** The I/O a wait waits for: the calls that started each task (`StreamReader.ReadToEndAsync`) and what they wait for. */
 export interface ContextFreeIoWait {
@@ -26,34 +25,19 @@ export interface ContextFreeIoWait {
  * local's one value, or null when it has another or more than one); null otherwise.
  */
 export function contextFreeIoOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, initializerOf: (name: string) => string | null): ContextFreeIoWait | null {
-  const tasks = waitedTaskTexts(wait);
-  if (tasks.length === 0) return null;
+  const values = waitedTaskValues(wait, initializerOf);
+  if (values.length === 0) return null;
   const typing = apiTypingFor(body, ctx.model.bodies, ctx.index);
   if (!typing) return null;
   const calls: string[] = [];
   const waitsFor: string[] = [];
-  for (const task of tasks) {
-    const text = withoutConfigureAwait(task.trim().replace(/\s*!$/, ''));
-    const value = /^[A-Za-z_]\w*$/.test(text) ? initializerOf(text) : text;
+  for (const value of values) {
     if (value === null || !/\)\s*$/.test(value)) return null;
     const typed = apiTypeOfExpression(value, typing);
     const row = typed?.declaringType ? contextFreeIoTypeOf(typed.declaringType) : undefined;
     if (!typed || !row || !/^System\.Threading\.Tasks\.(?:Task|ValueTask)\b/.test(typed.typeText)) return null;
-    const call = /[A-Za-z_]\w*(?=\s*(?:<[^<>()]*>)?\s*\([^]*\)\s*$)/.exec(maskCommentsAndStrings(value))?.[0] ?? '';
-    calls.push(`${row.type.split('.').pop()}.${call}`);
+    calls.push(`${row.type.split('.').pop()}.${splitCallText(value.trim())?.name ?? ''}`);
     if (!waitsFor.includes(row.waitsFor)) waitsFor.push(row.waitsFor);
   }
   return { calls: [...new Set(calls)], waitsFor };
-}
-
-/** The tasks a wait waits for as written: its receiver, or Task.WaitAll's and WaitAny's tasks (an array written in place, or the params). */
-export function waitedTaskTexts(wait: TaskWait): string[] {
-  if (wait.kind !== 'waitAll' && wait.kind !== 'waitAny') return [wait.receiverText];
-  const [first] = wait.argumentTexts;
-  if (first === undefined) return [];
-  const trimmed = first.trim();
-  const array = arrayWrittenInPlace(maskCommentsAndStrings(trimmed));
-  if (array && array.close === trimmed.length - 1) return splitTopLevel(trimmed.slice(array.open + 1, -1)).map((t) => t.trim()).filter((t) => t !== '');
-  // `Task.WaitAll(output, errors)`: the params form, whose tasks are the arguments (a timeout or token needs the array form).
-  return wait.argumentTexts.every((a) => /^[A-Za-z_]\w*$/.test(a.trim()) && !looksLikeTimeoutOrToken(a)) ? wait.argumentTexts.map((a) => a.trim()) : [];
 }

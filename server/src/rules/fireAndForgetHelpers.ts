@@ -5,31 +5,27 @@
  * title where the task cannot be awaited (the second seeded reading of the thirty-eighth session found MudBlazor's
  * dropped EventCallbacks told to "make the method async" beside 43 uses of its `CatchAndLog`).
  */
-import { callersOf, stripGenerics, type WorkspaceIndex } from '../workspace/index';
+import { callersOf, indexMemo, stripGenerics, type WorkspaceIndex } from '../workspace/index';
 
 /** Names a waiting helper takes (`Await`, `WaitAndUnwrap`, `RunSync`): it blocks on the task, the opposite of forgetting it. */
 const WAITING_NAME = /Wait|Await|Sync|Result|Block/;
 
-const memo = new WeakMap<WorkspaceIndex, { version: number; helper: string | null }>();
-
 /** The most called such helper, when the workspace calls it at least twice; null otherwise. */
 export function fireAndForgetHelperOf(index: WorkspaceIndex): string | null {
-  const known = memo.get(index);
-  if (known && known.version === index.version) return known.helper;
-  let best: { name: string; calls: number } | null = null;
-  for (const [name, methods] of index.methodsByName) {
-    if (WAITING_NAME.test(name)) continue;
-    const helper = methods.some((m) => {
-      const self = m.body?.parameters[0];
-      if (!m.body || !self?.modifiers.includes('this') || m.body.returnKind !== 'void' || m.body.waits.length > 0) return false;
-      const type = stripGenerics(self.typeText ?? '').replace(/^(?:global::)?System\.Threading\.Tasks\./, '');
-      return type === 'Task' || type === 'ValueTask';
-    });
-    if (!helper) continue;
-    const calls = callersOf(index, name).length;
-    if (calls >= 2 && (!best || calls > best.calls)) best = { name, calls };
-  }
-  const helper = best?.name ?? null;
-  memo.set(index, { version: index.version, helper });
-  return helper;
+  return indexMemo(index, 'fireAndForgetHelper', () => {
+    let best: { name: string; calls: number } | null = null;
+    for (const [name, methods] of index.methodsByName) {
+      if (WAITING_NAME.test(name)) continue;
+      const helper = methods.some((m) => {
+        const self = m.body?.parameters[0];
+        if (!m.body || !self?.modifiers.includes('this') || m.body.returnKind !== 'void' || m.body.waits.length > 0) return false;
+        const type = stripGenerics(self.typeText ?? '').replace(/^(?:global::)?System\.Threading\.Tasks\./, '');
+        return type === 'Task' || type === 'ValueTask';
+      });
+      if (!helper) continue;
+      const calls = callersOf(index, name).length;
+      if (calls >= 2 && (!best || calls > best.calls)) best = { name, calls };
+    }
+    return best?.name ?? null;
+  });
 }

@@ -3,9 +3,8 @@
  * one is as defined as blocking on the Task it wraps (ASY024 reports only blocking that may reach a source).
  */
 import type { MethodBody } from '../model/types';
-import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf } from '../model/completion';
-import { resolveCallSite, workspaceImplementationsOf } from '../workspace/completion';
+import { resolveCallText, workspaceImplementationsOf } from '../workspace/completion';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { DEFAULT_BUILDER_BACKING } from '../knowledge/awaiters';
 import type { WorkspaceIndex } from '../workspace/index';
@@ -34,29 +33,22 @@ export type ValueTaskBacking =
  * `ValueTask.CompletedTask`). A remote interface's call (an Orleans grain's) reaches a proxy and stays unknown.
  */
 export function valueTaskBackingOf(index: WorkspaceIndex, file: string, body: MethodBody, receiverText: string, holdsNoSource: (text: string) => boolean): ValueTaskBacking {
-  const call = splitCallText(withoutConfigureAwait(receiverText).trim());
+  const call = resolveCallText(withoutConfigureAwait(receiverText), file, body, index);
   if (!call) return { kind: 'unknown' };
-  const resolved = resolveOf(index, file, body, call);
-  if (resolved.targets.length > 0) {
-    return resolved.targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, 0)) ? { kind: 'taskBacked' } : { kind: 'unknown' };
+  const { resolution } = call;
+  if (resolution.targets.length > 0) {
+    return resolution.targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, 0)) ? { kind: 'taskBacked' } : { kind: 'unknown' };
   }
-  if (!resolved.owner) return { kind: 'unknown' };
-  const implementations = workspaceImplementationsOf(index, resolved.owner, call.name, splitTopLevel(call.argumentsText).length);
+  if (!resolution.owner) return { kind: 'unknown' };
+  const implementations = workspaceImplementationsOf(index, resolution.owner, call.name, call.argumentCount);
   const all = implementations.length > 0 && implementations.every((m) => judgeBody(index, m.file, m.body!, holdsNoSource, 0));
-  return all ? { kind: 'taskBackedInWorkspace', owner: resolved.owner, implementations: implementations.length } : { kind: 'unknown' };
-}
-
-function resolveOf(index: WorkspaceIndex, file: string, body: MethodBody, call: NonNullable<ReturnType<typeof splitCallText>>) {
-  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
-  return resolveCallSite(call.name, receiver, splitTopLevel(call.argumentsText).length, file, body, index);
+  return all ? { kind: 'taskBackedInWorkspace', owner: resolution.owner, implementations: implementations.length } : { kind: 'unknown' };
 }
 
 /** A delegation (`return Other(...);`) judged like the call itself; a dispatch the workspace cannot close is not followed. */
 function judgeCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number): boolean {
-  const call = splitCallText(text.trim());
-  if (!call) return false;
-  const resolved = resolveOf(index, file, body, call);
-  return resolved.targets.length > 0 && resolved.targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, depth));
+  const targets = resolveCallText(text, file, body, index)?.resolution.targets ?? [];
+  return targets.length > 0 && targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, depth));
 }
 
 function judgeBody(index: WorkspaceIndex, file: string, body: MethodBody, holdsNoSource: (text: string) => boolean, depth: number): boolean {

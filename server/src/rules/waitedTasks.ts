@@ -8,11 +8,11 @@
 import { helperCompletedReason } from './helperCompletedTasks';
 import { maskCommentsAndStrings } from './sourceText';
 import type { CallSite, MethodBody, Span, TaskWait } from '../model/types';
-import type { TaskEvidence } from '../workspace/typing';
+import { withoutConfigureAwait, type TaskEvidence } from '../workspace/typing';
 import { methodsNamed, stripGenerics, type MethodRef } from '../workspace/index';
 import { COMPLETED_TASK_EXPRESSION, resolveCallSite, verdictKey, derivedMembersNamed } from '../workspace/completion';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { splitCallText, splitTopLevel } from '../model/syntax';
+import { arrayWrittenInPlace, splitCallText, splitTopLevel } from '../model/syntax';
 import { ASYNC_FLAG_NAMES, conditionalArmsOf, syncPathCallReason } from '../model/completion';
 import { isSyncModeEnum } from '../model/dualPath';
 import { type RuleContext } from './types';
@@ -302,5 +302,28 @@ function passesSyncMode(ctx: RuleContext, candidates: readonly MethodRef[], args
     const at = argument === null ? i : parameters.findIndex((p) => p.name === argument);
     const typeText = parameters[at]?.typeText;
     return typeof typeText === 'string' && stripGenerics(typeText).replace(/^.*\./, '') === enumName;
+  });
+}
+
+/** The tasks a wait waits for as written: its receiver, or Task.WaitAll's and WaitAny's tasks (an array written in place, or the params). */
+export function waitedTaskTexts(wait: TaskWait): string[] {
+  if (wait.kind !== 'waitAll' && wait.kind !== 'waitAny') return [wait.receiverText];
+  const [first] = wait.argumentTexts;
+  if (first === undefined) return [];
+  const trimmed = first.trim();
+  const array = arrayWrittenInPlace(maskCommentsAndStrings(trimmed));
+  if (array && array.close === trimmed.length - 1) return splitTopLevel(trimmed.slice(array.open + 1, -1)).map((t) => t.trim()).filter((t) => t !== '');
+  // `Task.WaitAll(output, errors)`: the params form, whose tasks are the arguments (a timeout or token needs the array form).
+  return wait.argumentTexts.every((a) => /^[A-Za-z_]\w*$/.test(a.trim()) && !looksLikeTimeoutOrToken(a)) ? wait.argumentTexts.map((a) => a.trim()) : [];
+}
+
+/**
+ * What each task a wait waits for is, as written: the task expression without a trailing `!` or `.ConfigureAwait(...)`,
+ * or for a local's name its one value (`initializerOf`, null when it has another or more than one).
+ */
+export function waitedTaskValues(wait: TaskWait, initializerOf: (name: string) => string | null): (string | null)[] {
+  return waitedTaskTexts(wait).map((task) => {
+    const text = withoutConfigureAwait(task.trim().replace(/\s*!$/, ''));
+    return /^[A-Za-z_]\w*$/.test(text) ? initializerOf(text) : text;
   });
 }

@@ -1090,6 +1090,25 @@ export function dispatchableMembersNamed(index: WorkspaceIndex, owner: string, n
   return [...found];
 }
 
+/** A call written as text, resolved: its name, how many arguments it passes, and what it may run. */
+export interface ResolvedCallText {
+  name: string;
+  argumentCount: number;
+  resolution: CallResolution;
+}
+
+/**
+ * What a call written as text in `body` may run (`a.b?.Load(x)!`): resolveCallSite over the call's name, its receiver
+ * without a trailing `?` or `!`, and its argument count; null for text that is no call.
+ */
+export function resolveCallText(text: string, file: string, body: MethodBody, index: WorkspaceIndex): ResolvedCallText | null {
+  const call = splitCallText(text.trim());
+  if (!call) return null;
+  const receiver = call.receiver === null ? null : call.receiver.replace(/\s*[?!]+$/, '');
+  const argumentCount = splitTopLevel(call.argumentsText).length;
+  return { name: call.name, argumentCount, resolution: resolveCallSite(call.name, receiver, argumentCount, file, body, index) };
+}
+
 /**
  * The methods with bodies the workspace's types declare for a call on a value of type `owner` that the workspace
  * cannot resolve alone (CallResolution.owner): the members named `name` of the argument count on the owner, its bases
