@@ -114,6 +114,35 @@ function expressionUpToSemicolon(text: string, at: number, end: number): string 
 }
 
 /**
+ * The right side of the assignment whose value starts at `at`, up to the `;` that ends its statement at the same
+ * bracket depth (`Task.CompletedTask`, `ResolveAsync(force: true)`), or null when none ends it before `end`.
+ */
+function assignedExpressionAt(text: string, at: number, end: number): string | null {
+  const rest = maskCommentsAndStrings(text.slice(at, end));
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth < 0) return null;
+    } else if (c === ';' && depth === 0) return text.slice(at, at + i).trim() || null;
+  }
+  return null;
+}
+
+/**
+ * Every value a private field of the body's type is given (its initializer and each assignment), or null when one
+ * cannot be read or the field is not such a field (waitedTasks.ts privateFieldWrites): what a wait on the field waits
+ * for is one of them.
+ */
+function privateFieldValues(ctx: RuleContext, body: MethodBody, name: string): string[] | null {
+  const field = privateFieldWrites(ctx, body, name);
+  if (!field) return null;
+  const values = [...(field.initializer ? [field.initializer.text] : []), ...field.writes.map((at) => assignedExpressionAt(ctx.text, at, field.type.span.end))];
+  return values.length > 0 && values.every((v): v is string => v !== null) ? values : null;
+}
+
+/**
  * Whether the waited task is a `Task.Delay(...)` call itself (`Task.Delay(interval, token).Wait(token)`): a sleep that
  * a token can cut short, the synchronous pause its method means to take. A delay is a timer, not an asynchronous
  * operation: it has no continuation that needs the waiting thread's context and nothing to deadlock on, and the
@@ -397,6 +426,19 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextF
 function configuredChainSeverity(ctx: RuleContext, body: MethodBody, chain: () => ChainVerdict): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
   if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || chain() !== 'configured') return null;
   return { maxSeverity: { severity: 'information', reason: 'every await the task waits on configures, so the wait risks no deadlock, only a thread held until the task completes' } };
+}
+
+/**
+ * A wait on work Task.Run started (startedOnThreadPool) is information where the code does not surely run on a
+ * SynchronizationContext: the note already says the wait cannot deadlock, since the work's awaits resume on the pool,
+ * and what is left is two threads held until it ends, the usual escape hatch of a synchronous API that must call
+ * async code. The third seeded reading of the thirty-ninth session found such a wait in a driver's synchronous builder
+ * reported as a warning beside that very note. On a UI thread the wait freezes the window while the work runs, so
+ * there it stays a warning.
+ */
+function threadPoolSeverity(ctx: RuleContext, body: MethodBody, wait: TaskWait): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || startedOnThreadPool(ctx, body, wait) === null) return null;
+  return { maxSeverity: { severity: 'information', reason: 'Task.Run runs the work on the thread pool, so the wait risks no deadlock, only this thread and a pool thread held until the work ends' } };
 }
 
 /**
@@ -937,14 +979,18 @@ or window Main created before the call has installed a UI context, as a wait in 
         const io = contextFreeIoOf(ctx, body, wait, initializerOf);
         // Followed only when a note or a severity asks: it resolves calls across the workspace.
         let chainVerdict: ChainVerdict | undefined;
-        const chain = () => (chainVerdict ??= waitedChainOf(ctx, body, wait, initializerOf));
+        const valuesOf = (name: string) => {
+          const one = initializerOf(name);
+          return one !== null ? [one] : privateFieldValues(ctx, body, name);
+        };
+        const chain = () => (chainVerdict ??= waitedChainOf(ctx, body, wait, valuesOf));
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io, chain)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? threadPoolSeverity(ctx, body, wait) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
         });
       }
     }

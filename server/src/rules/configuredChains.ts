@@ -23,7 +23,8 @@ import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf } from '../model/completion';
 import { resolveCallText, verdictKey, type CompletionAnalysis } from '../workspace/completion';
-import { waitedTaskValues } from './waitedTasks';
+import { waitedTaskTexts } from './waitedTasks';
+import { withoutConfigureAwait } from '../workspace/typing';
 
 export type ChainVerdict = 'configured' | 'captures' | 'unknown';
 
@@ -36,13 +37,28 @@ interface ChainScope {
 /** How many methods deep the chain is followed before it is unknown (a library's connect path is five or six). */
 const MAX_DEPTH = 6;
 
-/** The verdict for the tasks a wait blocks on (`initializerOf` gives a local's one value, or null). */
-export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, initializerOf: (name: string) => string | null): ChainVerdict {
-  const values = waitedTaskValues(wait, initializerOf);
-  if (values.length === 0) return 'unknown';
+/**
+ * The verdict for the tasks a wait blocks on. `valuesOf` gives what a name holds: a local's one value, or every value
+ * a private field is given (a task a method starts once and a synchronous member waits for); null when unknown.
+ */
+export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, valuesOf: (name: string) => readonly string[] | null): ChainVerdict {
+  const tasks = waitedTaskTexts(wait).map((task) => withoutConfigureAwait(task.trim().replace(/\s*!$/, '')));
+  if (tasks.length === 0) return 'unknown';
   const scope: ChainScope = { index: ctx.index, completion: ctx.completion };
-  return combine(values.map((value) => (value === null ? 'unknown' : followCall(scope, ctx.file, body, value, 0, new Set(), 'unknown'))));
+  const judge = (value: string): ChainVerdict => {
+    if (COMPLETED_TASK.test(value)) return 'configured';
+    const arms = conditionalArmsOf(`(${value})`);
+    return arms ? combine(arms.map(judge)) : followCall(scope, ctx.file, body, value, 0, new Set(), 'unknown');
+  };
+  return combine(tasks.map((task) => {
+    if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(task)) return judge(task);
+    const values = valuesOf(task.replace(/^this\s*\.\s*/, ''));
+    return values === null || values.length === 0 ? 'unknown' : combine(values.map(judge));
+  }));
 }
+
+/** A task written as complete: it suspends nothing and captures nothing. */
+const COMPLETED_TASK = /^(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*(?:CompletedTask|FromResult\b)/;
 
 function combine(verdicts: readonly ChainVerdict[]): ChainVerdict {
   if (verdicts.includes('captures')) return 'captures';
@@ -95,7 +111,7 @@ function bodyChain(scope: ChainScope, file: string, body: MethodBody, depth: num
 
 /** What a method that is not async hands back through one return: judged as the call it delegates to, arm by arm. */
 function returnedChain(scope: ChainScope, file: string, body: MethodBody, returned: string, depth: number, seen: Set<string>): ChainVerdict {
-  if (/^(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*(?:CompletedTask|FromResult\b)/.test(returned)) return 'configured';
+  if (COMPLETED_TASK.test(returned)) return 'configured';
   const arms = conditionalArmsOf(`(${returned})`);
   if (arms) return combine(arms.map((arm) => returnedChain(scope, file, body, arm, depth, seen)));
   // A readonly field always holds what its initializer made (`static readonly Task<T> Cached = Make(...)`).
