@@ -442,6 +442,23 @@ function threadPoolSeverity(ctx: RuleContext, body: MethodBody, wait: TaskWait):
 }
 
 /**
+ * A wait where the analysis can show no deadlock is information, where the code does not surely run on a
+ * SynchronizationContext: the task is a workspace method's whose awaits on the way could not all be read (a dispatch
+ * the workspace cannot close, a task held elsewhere, a package's method, a chain too deep), and none that was read
+ * resumes on the caller's context. A warning says "this deadlocks on a UI thread"; the three seeded readings of the
+ * thirty-eighth and thirty-ninth sessions judged 19 of 22 such warnings debatable or wrong (a driver's synchronous
+ * builder, a library's synchronous API kept beside its async one, a bounded wait in a timer callback), because a
+ * library's deliberate synchronous boundary is its maintainers' choice and no deadlock was shown. A chain with an
+ * await that captures the context (rules/configuredChains.ts 'captures') keeps the warning: a UI caller's thread
+ * deadlocks on it. So does code that surely runs on a context (a UI application or UI class library, a library only
+ * such applications host, a Blazor component), and test code keeps its own caps.
+ */
+function unshownDeadlockSeverity(ctx: RuleContext, body: MethodBody, chain: () => ChainVerdict): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || chain() !== 'unknown') return {};
+  return { maxSeverity: { severity: 'information', reason: 'no await on the way to the task is known to resume on the waiting thread\'s context, and the code does not surely run on one, so no deadlock is shown; the wait holds the thread until the task completes' } };
+}
+
+/**
  * A wait on .NET's own I/O that the waiting code started (rules/contextFreeIo.ts) is information where the code does
  * not surely run on a SynchronizationContext: it cannot deadlock, and it holds the thread only as long as the I/O, as
  * the synchronous API would. The seeded reading of the thirty-eighth session judged such a wait wrong as a warning
@@ -886,8 +903,14 @@ A wait on a workspace method whose every await on the way to the task's completi
 own awaits, and those of the workspace methods it awaits, which start on the waiting thread) cannot deadlock on a
 context either: no continuation needs the waiting thread. The note says so, and the finding is information unless the
 code surely runs on a SynchronizationContext. An await of a workspace extension that returns its task with \`ConfigureAwait(false)\` (\`task.ForAwait()\`) counts as configured. One await without \`ConfigureAwait(false)\` on the way (an
-\`await Task.Yield()\` included) keeps the deadlock and the warning; a task held in a field or a parameter, or a call
-through an interface code outside the workspace may implement, is not followed.
+\`await Task.Yield()\` included) keeps the deadlock and the warning. A private field is followed through every value
+its type gives it (\`_listing = offline ? Task.CompletedTask : ResolveAsync();\`); a task held in a parameter, or a
+call through an interface code outside the workspace may implement, is not followed.
+A wait on work \`Task.Run\` started is information as well, unless the code surely runs on a SynchronizationContext.
+And where the code does not surely run on one, a wait is a warning only when the chain shows an await that resumes on
+the caller's context (an await without \`ConfigureAwait(false)\` in a workspace method on the way); where the chain
+cannot be read to its end (a package's method, a dispatch the workspace cannot close, a task held in a parameter) no
+deadlock is shown, and the finding is information whose note keeps the condition under which it would deadlock.
 
 ## Example
 \`\`\`csharp
@@ -990,7 +1013,7 @@ or window Main created before the call has installed a UI context, as a wait in 
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io, chain)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? threadPoolSeverity(ctx, body, wait) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? threadPoolSeverity(ctx, body, wait) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf) ?? unshownDeadlockSeverity(ctx, body, chain)),
         });
       }
     }
