@@ -680,12 +680,12 @@ function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity:
  * Blazor component: project/synchronizationContext.ts surelyWithContext), the member may be called on that thread and
  * the wait deadlock there, so it stays a warning.
  */
-function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, contractOf: () => string | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
-  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return {};
+function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, contractOf: () => string | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return null;
   const contract = contractOf();
   const accessor = /^(get|set|init)_(.+)$/.exec(body.name);
   const name = accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : body.name;
-  return contract ? { maxSeverity: { severity: 'information', reason: `${name} cannot await without changing its API: ${contract}, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller` } } : {};
+  return contract ? { maxSeverity: { severity: 'information', reason: `${name} cannot await without changing its API: ${contract}, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller` } } : null;
 }
 
 function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
