@@ -412,8 +412,11 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextF
   }
   const without = withoutContextClause(ctx, body);
   if (without !== null) return without;
-  if (chain() === 'configured') return `. Every await on the way to the task's completion uses ConfigureAwait(false), so no continuation needs this thread's context and the wait cannot deadlock on one; it holds the thread until the task completes`;
-  return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+  const verdict = chain();
+  if (verdict === 'configured') return `. Every await on the way to the task's completion uses ConfigureAwait(false), so no continuation needs this thread's context and the wait cannot deadlock on one; it holds the thread until the task completes`;
+  const deadlock = ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+  // The await that makes it so, where the chain shows one: what a maintainer would configure, or take off this path.
+  return typeof verdict === 'object' ? `${deadlock}: on the way, \`await ${verdict.awaited}\` in ${verdict.within} has no ConfigureAwait(false), so it resumes there` : deadlock;
 }
 
 /**

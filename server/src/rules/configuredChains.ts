@@ -22,11 +22,18 @@ import type { RuleContext } from './types';
 import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf } from '../model/completion';
-import { resolveCallText, verdictKey, type CompletionAnalysis } from '../workspace/completion';
+import { resolveCallText, shortText, verdictKey, type CompletionAnalysis } from '../workspace/completion';
 import { waitedTaskTexts } from './waitedTasks';
 import { withoutConfigureAwait } from '../workspace/typing';
 
-export type ChainVerdict = 'configured' | 'captures' | 'unknown';
+/** An await on the way that resumes on the caller's context: the function it is written in, and what it awaits. */
+export interface CapturingAwait {
+  readonly within: string;
+  readonly awaited: string;
+}
+
+/** Every await on the way configures; some await captures the caller's context (the first found); or not known. */
+export type ChainVerdict = 'configured' | 'unknown' | CapturingAwait;
 
 /** What following a chain reads: the workspace's methods, and which of them certainly complete synchronously. */
 interface ChainScope {
@@ -61,7 +68,8 @@ export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait
 const COMPLETED_TASK = /^(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*(?:CompletedTask|FromResult\b)/;
 
 function combine(verdicts: readonly ChainVerdict[]): ChainVerdict {
-  if (verdicts.includes('captures')) return 'captures';
+  const captures = verdicts.find((v): v is CapturingAwait => typeof v === 'object');
+  if (captures) return captures;
   return verdicts.includes('unknown') ? 'unknown' : 'configured';
 }
 
@@ -95,14 +103,16 @@ function bodyChain(scope: ChainScope, file: string, body: MethodBody, depth: num
     // A task written as complete never suspends the method: nothing is captured there.
     if (a.operand.kind === 'completedTask' || a.operand.kind === 'fromResult') continue;
     const configuredBy = a.operand.configureAwait === null ? configuringWrapperOf(scope.index, a.operand.text) : null;
-    if (configuredBy === null && (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim()))) return 'captures';
+    if (configuredBy === null && (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim()))) {
+      return { within: body.kind === 'lambda' || body.kind === 'anonymousMethod' ? 'a lambda' : body.name, awaited: shortText(a.operand.text) };
+    }
     const awaited = configuredBy ?? a.operand.text;
     // The awaited workspace method starts on this thread: its own awaits must configure too.
     // An await outside the workspace (a .NET or package call) is taken to configure, but a workspace call it is made
     // on (`LoadAsync().ContinueWith(...)`) starts on this thread and is followed.
     if ((a.operand.callee !== null || configuredBy !== null) && a.kind === 'await' && awaited.trim().endsWith(')')) {
       const inner = followCall(scope, file, body, awaited, depth + 1, seen, 'followReceiver');
-      if (inner === 'captures') return 'captures';
+      if (typeof inner === 'object') return inner;
       if (inner === 'unknown') verdicts.push('unknown');
     }
   }
