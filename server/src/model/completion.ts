@@ -454,10 +454,20 @@ function everyCatchLeaves(tryStatement: SyntaxNode): boolean {
     if (!c || c.type !== 'catch_clause') continue;
     const block = c.namedChildren.find((n) => n?.type === 'block');
     const last = block?.namedChildren.filter((n) => !!n).at(-1);
-    if (!last || (last.type !== 'throw_statement' && last.type !== 'return_statement')) return false;
+    if (!last) return false;
+    if (last.type === 'throw_statement' || last.type === 'return_statement') continue;
+    if (last.type === 'expression_statement' && (RETHROW_ORIGINAL.test(last.text) || THROW_HELPER_CALL.test(last.text))) continue;
+    return false;
   }
   return true;
 }
+
+/**
+ * `ExceptionDispatchInfo.Capture(ex.InnerException).Throw();` and `ExceptionDispatchInfo.Throw(ex);`: they always
+ * throw (learn.microsoft.com/dotnet/api/system.runtime.exceptionservices.exceptiondispatchinfo.throw), the usual way to
+ * rethrow a wait's inner exception instead of the AggregateException around it.
+ */
+const RETHROW_ORIGINAL = /^\s*(?:System\.Runtime\.ExceptionServices\.)?ExceptionDispatchInfo\s*\.\s*(?:Capture\s*\([^;]*\)\s*\.\s*Throw\s*\(\s*\)|Throw\s*\([^;]*\))\s*;\s*$/;
 
 /**
  * `t => t.Result` passed to `task.ContinueWith(...)` or `context.ReenterAfter(task, t => ...)`: a call that runs its

@@ -114,6 +114,35 @@ function expressionUpToSemicolon(text: string, at: number, end: number): string 
 }
 
 /**
+ * The right side of the assignment whose value starts at `at`, up to the `;` that ends its statement at the same
+ * bracket depth (`Task.CompletedTask`, `ResolveAsync(force: true)`), or null when none ends it before `end`.
+ */
+function assignedExpressionAt(text: string, at: number, end: number): string | null {
+  const rest = maskCommentsAndStrings(text.slice(at, end));
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth < 0) return null;
+    } else if (c === ';' && depth === 0) return text.slice(at, at + i).trim() || null;
+  }
+  return null;
+}
+
+/**
+ * Every value a private field of the body's type is given (its initializer and each assignment), or null when one
+ * cannot be read or the field is not such a field (waitedTasks.ts privateFieldWrites): what a wait on the field waits
+ * for is one of them.
+ */
+function privateFieldValues(ctx: RuleContext, body: MethodBody, name: string): string[] | null {
+  const field = privateFieldWrites(ctx, body, name);
+  if (!field) return null;
+  const values = [...(field.initializer ? [field.initializer.text] : []), ...field.writes.map((at) => assignedExpressionAt(ctx.text, at, field.type.span.end))];
+  return values.length > 0 && values.every((v): v is string => v !== null) ? values : null;
+}
+
+/**
  * Whether the waited task is a `Task.Delay(...)` call itself (`Task.Delay(interval, token).Wait(token)`): a sleep that
  * a token can cut short, the synchronous pause its method means to take. A delay is a timer, not an asynchronous
  * operation: it has no continuation that needs the waiting thread's context and nothing to deadlock on, and the
@@ -383,8 +412,11 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextF
   }
   const without = withoutContextClause(ctx, body);
   if (without !== null) return without;
-  if (chain() === 'configured') return `. Every await on the way to the task's completion uses ConfigureAwait(false), so no continuation needs this thread's context and the wait cannot deadlock on one; it holds the thread until the task completes`;
-  return ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+  const verdict = chain();
+  if (verdict === 'configured') return `. Every await on the way to the task's completion uses ConfigureAwait(false), so no continuation needs this thread's context and the wait cannot deadlock on one; it holds the thread until the task completes`;
+  const deadlock = ', and deadlocks where a single-threaded SynchronizationContext (UI, classic ASP.NET) must run the task\'s continuation on this very thread';
+  // The await that makes it so, where the chain shows one: what a maintainer would configure, or take off this path.
+  return typeof verdict === 'object' ? `${deadlock}: on the way, \`await ${verdict.awaited}\` in ${verdict.within} has no ConfigureAwait(false), so it resumes there` : deadlock;
 }
 
 /**
@@ -397,6 +429,36 @@ function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextF
 function configuredChainSeverity(ctx: RuleContext, body: MethodBody, chain: () => ChainVerdict): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
   if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || chain() !== 'configured') return null;
   return { maxSeverity: { severity: 'information', reason: 'every await the task waits on configures, so the wait risks no deadlock, only a thread held until the task completes' } };
+}
+
+/**
+ * A wait on work Task.Run started (startedOnThreadPool) is information where the code does not surely run on a
+ * SynchronizationContext: the note already says the wait cannot deadlock, since the work's awaits resume on the pool,
+ * and what is left is two threads held until it ends, the usual escape hatch of a synchronous API that must call
+ * async code. The third seeded reading of the thirty-ninth session found such a wait in a driver's synchronous builder
+ * reported as a warning beside that very note. On a UI thread the wait freezes the window while the work runs, so
+ * there it stays a warning.
+ */
+function threadPoolSeverity(ctx: RuleContext, body: MethodBody, wait: TaskWait): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || startedOnThreadPool(ctx, body, wait) === null) return null;
+  return { maxSeverity: { severity: 'information', reason: 'Task.Run runs the work on the thread pool, so the wait risks no deadlock, only this thread and a pool thread held until the work ends' } };
+}
+
+/**
+ * A wait where the analysis can show no deadlock is information, where the code does not surely run on a
+ * SynchronizationContext: the task is a workspace method's whose awaits on the way could not all be read (a dispatch
+ * the workspace cannot close, a task held elsewhere, a package's method, a chain too deep), and none that was read
+ * resumes on the caller's context. A warning says "this deadlocks on a UI thread"; the three seeded readings of the
+ * thirty-eighth and thirty-ninth sessions judged 19 of 22 such warnings debatable or wrong (a driver's synchronous
+ * builder, a library's synchronous API kept beside its async one, a bounded wait in a timer callback), because a
+ * library's deliberate synchronous boundary is its maintainers' choice and no deadlock was shown. A chain with an
+ * await that captures the context (rules/configuredChains.ts 'captures') keeps the warning: a UI caller's thread
+ * deadlocks on it. So does code that surely runs on a context (a UI application or UI class library, a library only
+ * such applications host, a Blazor component), and test code keeps its own caps.
+ */
+function unshownDeadlockSeverity(ctx: RuleContext, body: MethodBody, chain: () => ChainVerdict): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || chain() !== 'unknown') return {};
+  return { maxSeverity: { severity: 'information', reason: 'no await on the way to the task is known to resume on the waiting thread\'s context, and the code does not surely run on one, so no deadlock is shown; the wait holds the thread until the task completes' } };
 }
 
 /**
@@ -621,12 +683,12 @@ function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity:
  * Blazor component: project/synchronizationContext.ts surelyWithContext), the member may be called on that thread and
  * the wait deadlock there, so it stays a warning.
  */
-function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, contractOf: () => string | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | Record<string, never> {
-  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return {};
+function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, contractOf: () => string | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return null;
   const contract = contractOf();
   const accessor = /^(get|set|init)_(.+)$/.exec(body.name);
   const name = accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : body.name;
-  return contract ? { maxSeverity: { severity: 'information', reason: `${name} cannot await without changing its API: ${contract}, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller` } } : {};
+  return contract ? { maxSeverity: { severity: 'information', reason: `${name} cannot await without changing its API: ${contract}, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller` } } : null;
 }
 
 function contractSeverity(body: MethodBody, contract: SynchronousContract): { severity: 'hint'; reason: string } {
@@ -844,8 +906,14 @@ A wait on a workspace method whose every await on the way to the task's completi
 own awaits, and those of the workspace methods it awaits, which start on the waiting thread) cannot deadlock on a
 context either: no continuation needs the waiting thread. The note says so, and the finding is information unless the
 code surely runs on a SynchronizationContext. An await of a workspace extension that returns its task with \`ConfigureAwait(false)\` (\`task.ForAwait()\`) counts as configured. One await without \`ConfigureAwait(false)\` on the way (an
-\`await Task.Yield()\` included) keeps the deadlock and the warning; a task held in a field or a parameter, or a call
-through an interface code outside the workspace may implement, is not followed.
+\`await Task.Yield()\` included) keeps the deadlock and the warning. A private field is followed through every value
+its type gives it (\`_listing = offline ? Task.CompletedTask : ResolveAsync();\`); a task held in a parameter, or a
+call through an interface code outside the workspace may implement, is not followed.
+A wait on work \`Task.Run\` started is information as well, unless the code surely runs on a SynchronizationContext.
+And where the code does not surely run on one, a wait is a warning only when the chain shows an await that resumes on
+the caller's context (an await without \`ConfigureAwait(false)\` in a workspace method on the way); where the chain
+cannot be read to its end (a package's method, a dispatch the workspace cannot close, a task held in a parameter) no
+deadlock is shown, and the finding is information whose note keeps the condition under which it would deadlock.
 
 ## Example
 \`\`\`csharp
@@ -937,14 +1005,18 @@ or window Main created before the call has installed a UI context, as a wait in 
         const io = contextFreeIoOf(ctx, body, wait, initializerOf);
         // Followed only when a note or a severity asks: it resolves calls across the workspace.
         let chainVerdict: ChainVerdict | undefined;
-        const chain = () => (chainVerdict ??= waitedChainOf(ctx, body, wait, initializerOf));
+        const valuesOf = (name: string) => {
+          const one = initializerOf(name);
+          return one !== null ? [one] : privateFieldValues(ctx, body, name);
+        };
+        const chain = () => (chainVerdict ??= waitedChainOf(ctx, body, wait, valuesOf));
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
           note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io, chain)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? threadPoolSeverity(ctx, body, wait) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf) ?? unshownDeadlockSeverity(ctx, body, chain)),
         });
       }
     }

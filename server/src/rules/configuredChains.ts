@@ -11,30 +11,65 @@
  * in each of those the awaits, and the workspace methods those awaits call. An await of anything outside the workspace
  * is taken to configure where the await itself does (.NET's libraries configure their own awaits; a package's are
  * taken on trust). A method not async hands back what its returns hand back: a completed task, or a delegation
- * followed in turn. Anything else (a task held in a field or parameter, a dispatch to implementations outside the
- * workspace, too deep a chain) is unknown.
+ * followed in turn (each arm of a returned `c ? a : b`). A method the completion verdicts certainly find synchronous
+ * (workspace/completion.ts: every return a completed task, or every await of one) suspends nowhere, so it captures
+ * nothing whatever its awaits say (StackExchange.Redis's `CompletedTask<T>.Default`, which hands back a cached
+ * completed task or a `TaskCompletionSource`'s task after `SetResult`). Anything else (a task held in a field or
+ * parameter, a dispatch to implementations outside the workspace, too deep a chain) is unknown.
  */
 import type { MethodBody, TaskWait } from '../model/types';
 import type { RuleContext } from './types';
-import type { WorkspaceIndex } from '../workspace/index';
+import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { splitCallText, splitTopLevel } from '../model/syntax';
-import { resolveCallText } from '../workspace/completion';
-import { waitedTaskValues } from './waitedTasks';
+import { conditionalArmsOf } from '../model/completion';
+import { resolveCallText, shortText, verdictKey, type CompletionAnalysis } from '../workspace/completion';
+import { waitedTaskTexts } from './waitedTasks';
+import { withoutConfigureAwait } from '../workspace/typing';
 
-export type ChainVerdict = 'configured' | 'captures' | 'unknown';
-
-/** How many methods deep the chain is followed before it is unknown. */
-const MAX_DEPTH = 4;
-
-/** The verdict for the tasks a wait blocks on (`initializerOf` gives a local's one value, or null). */
-export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, initializerOf: (name: string) => string | null): ChainVerdict {
-  const values = waitedTaskValues(wait, initializerOf);
-  if (values.length === 0) return 'unknown';
-  return combine(values.map((value) => (value === null ? 'unknown' : followCall(ctx.index, ctx.file, body, value, 0, new Set(), 'unknown'))));
+/** An await on the way that resumes on the caller's context: the function it is written in, and what it awaits. */
+export interface CapturingAwait {
+  readonly within: string;
+  readonly awaited: string;
 }
 
+/** Every await on the way configures; some await captures the caller's context (the first found); or not known. */
+export type ChainVerdict = 'configured' | 'unknown' | CapturingAwait;
+
+/** What following a chain reads: the workspace's methods, and which of them certainly complete synchronously. */
+interface ChainScope {
+  index: WorkspaceIndex;
+  completion: CompletionAnalysis;
+}
+
+/** How many methods deep the chain is followed before it is unknown (a library's connect path is five or six). */
+const MAX_DEPTH = 6;
+
+/**
+ * The verdict for the tasks a wait blocks on. `valuesOf` gives what a name holds: a local's one value, or every value
+ * a private field is given (a task a method starts once and a synchronous member waits for); null when unknown.
+ */
+export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, valuesOf: (name: string) => readonly string[] | null): ChainVerdict {
+  const tasks = waitedTaskTexts(wait).map((task) => withoutConfigureAwait(task.trim().replace(/\s*!$/, '')));
+  if (tasks.length === 0) return 'unknown';
+  const scope: ChainScope = { index: ctx.index, completion: ctx.completion };
+  const judge = (value: string): ChainVerdict => {
+    if (COMPLETED_TASK.test(value)) return 'configured';
+    const arms = conditionalArmsOf(`(${value})`);
+    return arms ? combine(arms.map(judge)) : followCall(scope, ctx.file, body, value, 0, new Set(), 'unknown');
+  };
+  return combine(tasks.map((task) => {
+    if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(task)) return judge(task);
+    const values = valuesOf(task.replace(/^this\s*\.\s*/, ''));
+    return values === null || values.length === 0 ? 'unknown' : combine(values.map(judge));
+  }));
+}
+
+/** A task written as complete: it suspends nothing and captures nothing. */
+const COMPLETED_TASK = /^(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*(?:CompletedTask|FromResult\b)/;
+
 function combine(verdicts: readonly ChainVerdict[]): ChainVerdict {
-  if (verdicts.includes('captures')) return 'captures';
+  const captures = verdicts.find((v): v is CapturingAwait => typeof v === 'object');
+  if (captures) return captures;
   return verdicts.includes('unknown') ? 'unknown' : 'configured';
 }
 
@@ -43,47 +78,86 @@ function combine(verdicts: readonly ChainVerdict[]): ChainVerdict {
  * not resolve is `outside`: unknown, or (inside the chain, where an outside API is taken to configure its own awaits)
  * followed through its receiver (outsideCallChain). A dispatch the workspace cannot close is unknown either way.
  */
-function followCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>, outside: 'unknown' | 'followReceiver'): ChainVerdict {
-  const resolution = resolveCallText(text, file, body, index)?.resolution;
+function followCall(scope: ChainScope, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>, outside: 'unknown' | 'followReceiver'): ChainVerdict {
+  const resolution = resolveCallText(text, file, body, scope.index)?.resolution;
   if (!resolution) return 'unknown';
-  if (resolution.targets.length > 0) return combine(resolution.targets.map((t) => (t.body ? bodyChain(index, t.file, t.body, depth, seen) : 'unknown')));
-  return resolution.dispatched || outside === 'unknown' ? 'unknown' : outsideCallChain(index, file, body, text, depth, seen);
+  if (resolution.targets.length > 0) return combine(resolution.targets.map((t) => (t.body ? bodyChain(scope, t.file, t.body, depth, seen) : 'unknown')));
+  return resolution.dispatched || outside === 'unknown' ? 'unknown' : outsideCallChain(scope, file, body, text, depth, seen);
 }
 
-function bodyChain(index: WorkspaceIndex, file: string, body: MethodBody, depth: number, seen: Set<string>): ChainVerdict {
+function bodyChain(scope: ChainScope, file: string, body: MethodBody, depth: number, seen: Set<string>): ChainVerdict {
   const key = `${file}\0${body.id}`;
   // A method already on the way is judged where it was first met (recursion adds no new await).
   if (seen.has(key)) return 'configured';
   if (depth >= MAX_DEPTH || body.hasSyntaxErrors) return 'unknown';
   seen.add(key);
+  // A method that suspends nowhere leaves no continuation to capture the waiting thread's context.
+  const verdict = scope.completion.get(verdictKey(file, body.id));
+  if (verdict?.likelySync && verdict.certain) return 'configured';
   if (!body.isAsync) {
     if (body.returns.length === 0) return 'unknown';
-    return combine(body.returns.map((r) => {
-      const returned = r.expressionText?.trim() ?? '';
-      if (/^(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\s*\.\s*(?:CompletedTask|FromResult\b)/.test(returned)) return 'configured';
-      if (!returned.endsWith(')')) return 'unknown';
-      // A call outside the workspace (`task.ContinueWith(...)`, a .NET or package API) is taken to configure, as an
-      // await of one is; a workspace call is followed.
-      return followCall(index, file, body, returned, depth + 1, seen, 'followReceiver');
-    }));
+    return combine(body.returns.map((r) => returnedChain(scope, file, body, r.expressionText?.trim() ?? '', depth, seen)));
   }
   const verdicts: ChainVerdict[] = [];
   for (const a of body.awaits) {
     // A task written as complete never suspends the method: nothing is captured there.
     if (a.operand.kind === 'completedTask' || a.operand.kind === 'fromResult') continue;
-    const configuredBy = a.operand.configureAwait === null ? configuringWrapperOf(index, a.operand.text) : null;
-    if (configuredBy === null && (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim()))) return 'captures';
+    const configuredBy = a.operand.configureAwait === null ? configuringWrapperOf(scope.index, a.operand.text) : null;
+    if (configuredBy === null && (a.operand.configureAwait === null || !/^false$/.test(a.operand.configureAwait.trim()))) {
+      return { within: body.kind === 'lambda' || body.kind === 'anonymousMethod' ? 'a lambda' : body.name, awaited: shortText(a.operand.text) };
+    }
     const awaited = configuredBy ?? a.operand.text;
     // The awaited workspace method starts on this thread: its own awaits must configure too.
     // An await outside the workspace (a .NET or package call) is taken to configure, but a workspace call it is made
     // on (`LoadAsync().ContinueWith(...)`) starts on this thread and is followed.
     if ((a.operand.callee !== null || configuredBy !== null) && a.kind === 'await' && awaited.trim().endsWith(')')) {
-      const inner = followCall(index, file, body, awaited, depth + 1, seen, 'followReceiver');
-      if (inner === 'captures') return 'captures';
+      const inner = followCall(scope, file, body, awaited, depth + 1, seen, 'followReceiver');
+      if (typeof inner === 'object') return inner;
       if (inner === 'unknown') verdicts.push('unknown');
     }
   }
   return combine(verdicts);
+}
+
+/** What a method that is not async hands back through one return: judged as the call it delegates to, arm by arm. */
+function returnedChain(scope: ChainScope, file: string, body: MethodBody, returned: string, depth: number, seen: Set<string>): ChainVerdict {
+  if (COMPLETED_TASK.test(returned)) return 'configured';
+  const arms = conditionalArmsOf(`(${returned})`);
+  if (arms) return combine(arms.map((arm) => returnedChain(scope, file, body, arm, depth, seen)));
+  // A readonly field always holds what its initializer made (`static readonly Task<T> Cached = Make(...)`).
+  const held = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(returned)?.[1];
+  if (held) {
+    const initializer = readonlyFieldInitializer(scope.index, body, held);
+    return initializer ? returnedChain(scope, file, body, initializer, depth, seen) : 'unknown';
+  }
+  const source = /^([A-Za-z_]\w*)\s*\.\s*Task$/.exec(returned)?.[1];
+  if (source) return completedHere(body, source) ? 'configured' : 'unknown';
+  if (!returned.endsWith(')')) return 'unknown';
+  // A call outside the workspace (`task.ContinueWith(...)`, a .NET or package API) is taken to configure, as an
+  // await of one is; a workspace call is followed.
+  return followCall(scope, file, body, returned, depth + 1, seen, 'followReceiver');
+}
+
+/**
+ * Whether a local TaskCompletionSource's task is completed by the method that returns it: the method sets it
+ * (`tcs.SetResult(value); return tcs.Task;`, StackExchange.Redis's completed task that carries an async state) and
+ * hands the source to nothing else, so no other code, on any thread, completes it later.
+ */
+function completedHere(body: MethodBody, source: string): boolean {
+  if (!body.locals.some((l) => l.name === source && l.kind === 'local')) return false;
+  const mentions = new RegExp(`(?<![\\w.])${source}\\b`);
+  if (body.calls.some((c) => c.argumentTexts.some((a) => mentions.test(a)))) return false;
+  return body.calls.some((c) => c.receiver === source && /^(?:Try)?Set(?:Result|Exception|Canceled)$/.test(c.name));
+}
+
+/** The initializer of a readonly field of the body's own type (any of its partial declarations), or null. */
+function readonlyFieldInitializer(index: WorkspaceIndex, body: MethodBody, name: string): string | null {
+  if (!body.containingType || body.locals.some((l) => l.name === name) || body.parameters.some((p) => p.name === name)) return null;
+  for (const ref of typesNamed(index, body.containingType)) {
+    const field = ref.type.members.find((m) => m.kind === 'field' && m.name === name);
+    if (field) return field.isReadonly && field.initializerText ? field.initializerText.trim() : null;
+  }
+  return null;
 }
 
 /**
@@ -109,7 +183,7 @@ function configuringWrapperOf(index: WorkspaceIndex, operand: string): string | 
  * it is called on is not: a workspace call as its receiver (`LoadAsync().ContinueWith(...)`) runs first, on this
  * thread, and is judged as an awaited one would be.
  */
-function outsideCallChain(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>): ChainVerdict {
+function outsideCallChain(scope: ChainScope, file: string, body: MethodBody, text: string, depth: number, seen: Set<string>): ChainVerdict {
   const receiver = splitCallText(text.trim())?.receiver?.replace(/\s*[?!]+$/, '').trim() ?? '';
-  return receiver.endsWith(')') ? followCall(index, file, body, receiver, depth, seen, 'followReceiver') : 'configured';
+  return receiver.endsWith(')') ? followCall(scope, file, body, receiver, depth, seen, 'followReceiver') : 'configured';
 }
