@@ -213,7 +213,8 @@ const ROWS: NoteRow[] = [
   // A wait in a lambda a framework method takes as a void delegate: made async it would be async void, so the title says so; a workspace method's lambda keeps the usual title.
   { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'GetResult', message: /blocks the thread on a task/, fix: /^The lambda cannot usefully become async: CancellationToken\.Register takes an Action there, which returns void, so an async lambda would be async void/ },
   { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'batch', message: /blocks the thread on a task/, fix: /^The lambda cannot usefully become async: List\.ForEach takes an Action<long\[\]> there/ },
-  { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'ids', message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task \(changes the delegate type it is passed as\)$/ },
+  { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'ids', line: 30, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task \(changes the delegate type it is passed as\)$/ },
+  { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'ids', line: 35, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task \(changes the delegate type it is passed as\)$/ },
 ];
 
 before(ready);

@@ -455,11 +455,13 @@ function throwAssertionFixTitle(ctx: RuleContext, body: MethodBody): string | nu
  * (CancellationToken.Register's Action, List<T>.ForEach's Action<T>). Made async there, the lambda would be async void:
  * the method would go on at its first await without waiting for the rest, and an exception in it would no longer
  * reach the caller, so "make the lambda async" trades a held thread for lost work. A workspace method's parameter can
- * become a Func<Task>, and an event handler or a queued callback is not waited for either way (async void is how such
+ * become a Func<Task>, as can a delegate variable the code declares, and an event handler or a queued callback is not waited for either way (async void is how such
  * handlers await), so those keep the usual title. The seeded reading of the thirty-ninth session found the usual title
  * on a state flush inside a Register callback that runs as the token is cancelled.
  */
 function voidCallbackFixTitle(ctx: RuleContext, body: MethodBody): string | null {
+  // A delegate type the code declares itself (`Action work = () => ...`) is the code's own to change.
+  if (body.delegateTarget?.kind !== 'argument') return null;
   const target = voidDelegateTargetOf(ctx, body, true);
   if (!target || target.handler || target.workspaceCallee) return null;
   return `The lambda cannot usefully become async: ${target.description}, so an async lambda would be async void (nothing waits for its rest, and its exception would not reach the caller); move the asynchronous work to code that can await it, or keep the wait`;
