@@ -2,7 +2,7 @@
 // last says what the finding is about.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quoted } from '../../server/src/rules/messageText';
+import { quoted, withArticle } from '../../server/src/rules/messageText';
 import { oneLineCode, shortCode } from '../../server/src/rules/asy001-004-blocking-common';
 
 test('a fluent chain split over lines reads as one line written without spaces before its dots', () => {
@@ -47,4 +47,10 @@ test('comments inside quoted code are left out, and one in place of the argument
   assert.equal(oneLineCode('db.Orders // the open ones\n    .Where(o => o.Open)\n    .ToList()'), 'db.Orders.Where(o => o.Open).ToList()');
   assert.equal(oneLineCode('Rpc.ListAsync(/*token*/).ConfigureAwait(false)'), 'Rpc.ListAsync().ConfigureAwait(false)');
   assert.equal(oneLineCode('Send("a // b", /* c */ d)'), 'Send("a // b", d)');
+});
+
+test('a type name takes the article its first letter asks for', () => {
+  assert.equal(withArticle('Action<int>'), 'an Action<int>');
+  assert.equal(withArticle('TestDelegate'), 'a TestDelegate');
+  assert.equal(withArticle('EventHandler'), 'an EventHandler');
 });

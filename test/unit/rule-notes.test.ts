@@ -209,6 +209,16 @@ const ROWS: NoteRow[] = [
   { fixture: 'sync-api-in-async/long-query-chains.cs', ruleId: 'ASY002', about: 'FirstOrDefault', message: /^'…ThenInclude\(\.\.\.\)\.FirstOrDefault' runs the query synchronously; await 'FirstOrDefaultAsync' instead$/ },
   { fixture: 'sync-api-in-async/long-query-chains.cs', ruleId: 'ASY002', about: 'StoreAsync', message: /^'…Regional(\.Regional)*\.Archive\.Store' runs synchronously; await 'IArchive\.StoreAsync' instead$/ },
   { fixture: 'unobserved-task/long-dropped-chains.cs', ruleId: 'ASY022', about: 'ForwardAsync', message: /^The task '…Upstream(\.Upstream)*\.ForwardAsync\(\.\.\.\)' returns is dropped$/ },
+  // A wait on a cancellation token's handle is a pause that cancellation ends early: the words name Task.Delay with the token, not an event's replacement; another handle keeps the event's.
+  { fixture: 'blocking-lock-in-async/cancellation-token-waits.cs', ruleId: 'ASY004', about: 'cancellationToken.WaitHandle', message: /blocks the thread until the timeout passes or the token is cancelled$/, note: /signaled only when the token is cancelled.*Instead: `await Task\.Delay\(timeout, token\)`/, fix: /^Await Task\.Delay with the token instead$/ },
+  { fixture: 'blocking-lock-in-async/cancellation-token-waits.cs', ruleId: 'ASY004', about: '_stopping.Token.WaitHandle', message: /until the timeout passes or the token is cancelled$/, fix: /^Await Task\.Delay with the token instead$/ },
+  { fixture: 'blocking-lock-in-async/cancellation-token-waits.cs', ruleId: 'ASY004', about: "'token.WaitHandle", message: /blocks the thread until the token is cancelled$/ },
+  { fixture: 'blocking-lock-in-async/cancellation-token-waits.cs', ruleId: 'ASY004', about: '_arrived', message: /until another thread signals it$/, fix: /^Await a TaskCompletionSource instead of waiting on the event$/ },
+  // A wait in a lambda a framework method takes as a void delegate: made async it would be async void, so the title says so; a workspace method's lambda keeps the usual title.
+  { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'GetResult', message: /blocks the thread on a task/, fix: /^The lambda cannot usefully become async: CancellationToken\.Register takes an Action there, which returns void, so an async lambda would be async void/ },
+  { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'batch', message: /blocks the thread on a task/, fix: /^The lambda cannot usefully become async: List\.ForEach takes an Action<long\[\]> there/ },
+  { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'ids', line: 30, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task \(changes the delegate type it is passed as\)$/ },
+  { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'ids', line: 35, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task \(changes the delegate type it is passed as\)$/ },
 ];
 
 before(ready);

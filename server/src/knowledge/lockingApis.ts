@@ -41,6 +41,13 @@ export interface LockingApi {
    * stops a later edit from putting an await inside. Not a Mutex, which another process may hold as long as it likes.
    */
   criticalSection?: boolean;
+  /**
+   * For a wait on the handle a .NET type hands out as a property (`token.WaitHandle.WaitOne(pause)`): that type and
+   * property. What sets such a handle is the owner's own state (a cancellation), not code that signals it like an
+   * event, so the row's advice replaces the owner's use, not the handle's. Such rows are matched only through a
+   * receiver that reads the property (EXPOSED_HANDLE_WAITS), never by the handle's type alone.
+   */
+  exposedAs?: { owner: string; property: string };
   /** Why waiting here is bad in a sentence, shown in the diagnostic note. */
   note: string;
   /** Where the fact comes from: a learn.microsoft.com page. */
@@ -307,6 +314,25 @@ export const LOCKING_APIS: readonly LockingApi[] = [
     nonBlockingArguments: ZERO_TIMEOUT,
     note: 'Thread.Join parks the calling thread until the other thread ends.',
     source: docs('system.threading.thread.join'),
+  },
+];
+
+/**
+ * Waits on a handle that a .NET type exposes, where the owner says more than the handle's type. A cancellation token's
+ * WaitHandle is set when, and only when, the token is cancelled ("the WaitHandle ... is signaled when the token is
+ * canceled"), so `token.WaitHandle.WaitOne(pause)` is a pause between rounds of a poll loop that cancellation ends
+ * early. Nothing signals it as code sets an event, so a TaskCompletionSource is no replacement; `Task.Delay(delay,
+ * token)` is the same pause without a thread, and ends when the token is cancelled.
+ */
+export const EXPOSED_HANDLE_WAITS: readonly LockingApi[] = [
+  {
+    type: 'WaitHandle', namespace: 'System.Threading', member: 'WaitOne', kind: 'instance',
+    exposedAs: { owner: 'CancellationToken', property: 'WaitHandle' },
+    replacement:
+      '`await Task.Delay(timeout, token)` (Timeout.InfiniteTimeSpan where no timeout is given), which pauses without holding a thread and ends when the token is cancelled; it then throws OperationCanceledException where WaitOne returned true, so catch that where the loop should stop quietly',
+    nonBlockingArguments: ZERO_TIMEOUT,
+    note: 'A cancellation token\'s WaitHandle is signaled only when the token is cancelled, so waiting on it is a pause that cancellation ends early, and the thread is parked for the whole pause.',
+    source: docs('system.threading.cancellationtoken.waithandle'),
   },
 ];
 

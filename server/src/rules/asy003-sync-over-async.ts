@@ -22,6 +22,7 @@ import { LOCK, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { synchronousTwinCallOf } from './synchronousTwinCalls';
 import { contextFreeIoOf, type ContextFreeIoWait } from './contextFreeIo';
 import { waitedChainOf, type ChainVerdict } from './configuredChains';
+import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 
 /**
  * Synchronous code that may block: bodies that are not async code to their callers (a method returning a Task is,
@@ -512,6 +513,23 @@ function throwAssertionFixTitle(ctx: RuleContext, body: MethodBody): string | nu
 }
 
 /**
+ * The title for a lambda that a method declared outside the workspace takes as a delegate returning void
+ * (CancellationToken.Register's Action, List<T>.ForEach's Action<T>). Made async there, the lambda would be async void:
+ * the method would go on at its first await without waiting for the rest, and an exception in it would no longer
+ * reach the caller, so "make the lambda async" trades a held thread for lost work. A workspace method's parameter can
+ * become a Func<Task>, as can a delegate variable the code declares, and an event handler or a queued callback is not waited for either way (async void is how such
+ * handlers await), so those keep the usual title. The seeded reading of the thirty-ninth session found the usual title
+ * on a state flush inside a Register callback that runs as the token is cancelled.
+ */
+function voidCallbackFixTitle(ctx: RuleContext, body: MethodBody): string | null {
+  // A delegate type the code declares itself (`Action work = () => ...`) is the code's own to change.
+  if (body.delegateTarget?.kind !== 'argument') return null;
+  const target = voidDelegateTargetOf(ctx, body, true);
+  if (!target || target.handler || target.workspaceCallee) return null;
+  return `The lambda cannot usefully become async: ${target.description}, so an async lambda would be async void (nothing waits for its rest, and its exception would not reach the caller); move the asynchronous work to code that can await it, or keep the wait`;
+}
+
+/**
  * The title for a projection that only unwraps each task of a sequence (`tasks.Select(t => t.Result)`,
  * `.Select(t => t.GetAwaiter().GetResult())`), most often after a `Select(async x => ...)` that started them. Made
  * async, the lambda would hand back the tasks again, not their results; what waits for all of them without blocking is
@@ -583,7 +601,7 @@ function fixTitle(ctx: RuleContext, body: MethodBody, twin: string | null, maske
     }
     case 'lambda':
     case 'anonymousMethod':
-      return throwAssertionFixTitle(ctx, body) ?? unwrappingProjectionFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
+      return throwAssertionFixTitle(ctx, body) ?? unwrappingProjectionFixTitle(ctx, body) ?? voidCallbackFixTitle(ctx, body) ?? 'Make the lambda async and await the task (changes the delegate type it is passed as)';
     default:
       // An operator cannot be async (C# allows the modifier on methods, local functions and lambdas only).
       if (/^(?:(?:implicit|explicit) )?operator /.test(body.name)) {
@@ -958,7 +976,9 @@ interface the workspace declares, with the interface's member, its implementatio
 void, into an async lambda given to \`Assert.ThrowsAsync\` or \`Assert.CatchAsync\`; a projection that only reads each
 task's result, \`.Select(t => t.Result)\`, whose lambda made async would hand back the tasks again, into
 \`await Task.WhenAll\` over the tasks, and \`.SelectMany(t => t.Result)\`, whose lambda cannot be async at all, into
-that await with the results flattened after it; a void event handler outside UI code, which made async would be
+that await with the results flattened after it; a lambda that another library's method takes as a delegate returning
+void (\`CancellationToken.Register\`'s Action, \`List<T>.ForEach\`'s), which made async would be async void, so that
+nothing waits for its rest, into code that can await the work, or nowhere; a void event handler outside UI code, which made async would be
 async void, whose escaping exception ends the process and whose awaits let the event source raise the next event
 before this one's work ends, into a loop that awaits each item in order, or nowhere). That is a
 design change across files that a person must make; the rule only describes it. Where the waited task comes from a

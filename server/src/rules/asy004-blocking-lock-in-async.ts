@@ -2,7 +2,7 @@
 import { quoted } from './messageText';
 import type { CallSite, LockStatement, MethodBody, Span } from '../model/types';
 import { isNonBlockingCall } from '../knowledge/blockingApis';
-import { FILE_SYSTEM_TYPES, LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
+import { EXPOSED_HANDLE_WAITS, FILE_SYSTEM_TYPES, LOCK_STATEMENT, lockingApisByMember, type LockingApi } from '../knowledge/lockingApis';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding } from './types';
 import {
   constantArgumentTexts, describeAsyncBody, hintHits, isWorkspaceTypeName, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom,
@@ -40,6 +40,10 @@ export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
     }
   }
   if (!match) {
+    const exposed = exposedHandleWaitOf(ctx, body, receiver, call.name);
+    if (exposed) match = { row: exposed, via: 'typed' };
+  }
+  if (!match) {
     const instanceRows = rows.filter((r) => r.kind === 'instance');
     const receiverType = instanceRows.length ? receiverTypeOf(ctx, body, receiver) : null;
     if (receiverType !== null) {
@@ -63,8 +67,25 @@ export function lockingCallOf(ctx: RuleContext, body: MethodBody, call: CallSite
   return match;
 }
 
+/**
+ * The row for a wait on a handle a .NET type hands out (`token.WaitHandle.WaitOne(pause)`, `_cts.Token.WaitHandle`),
+ * when the expression before the property is of the owner's type; null for any other receiver, which the handle's own
+ * rows judge.
+ */
+function exposedHandleWaitOf(ctx: RuleContext, body: MethodBody, receiver: string, member: string): LockingApi | null {
+  const read = /^(.+?)\s*\??\.\s*([A-Za-z_]\w*)$/s.exec(receiver.trim());
+  if (!read) return null;
+  const rows = EXPOSED_HANDLE_WAITS.filter((r) => r.member === member && r.exposedAs?.property === read[2]);
+  if (rows.length === 0) return null;
+  const owner = receiverTypeOf(ctx, body, read[1]);
+  if (owner === null) return null;
+  const ownerName = stripGenerics(owner).replace(/\?$/, '').replace(/^(?:global::)?System\.Threading\./, '');
+  return rows.find((r) => r.exposedAs?.owner === ownerName) ?? null;
+}
+
 /** The fix title for a primitive: locks become a SemaphoreSlim, signals and joins become something awaitable. */
 function titleFor(row: LockingApi): string {
+  if (row.exposedAs?.owner === 'CancellationToken') return 'Await Task.Delay with the token instead';
   if (/Task\.WhenAll/.test(row.replacement)) return 'Await Task.WhenAll over the tasks instead';
   if (/Task\.WhenAny/.test(row.replacement)) return 'Await Task.WhenAny over the tasks instead';
   if (row.type === 'Thread') return 'Run the work as a Task and await it instead';
@@ -74,8 +95,9 @@ function titleFor(row: LockingApi): string {
   return SEMAPHORE_TITLE;
 }
 
-/** What the wait is waiting for, as the message's verb phrase. */
-function waitsFor(row: LockingApi): string {
+/** What the wait is waiting for, as the message's verb phrase (`timed`: the call passes a timeout). */
+function waitsFor(row: LockingApi, timed: boolean): string {
+  if (row.exposedAs?.owner === 'CancellationToken') return timed ? 'until the timeout passes or the token is cancelled' : 'until the token is cancelled';
   if (row.type === 'Monitor' && row.member === 'Wait') return 'until another thread pulses the lock';
   if (row.threadAffine || row.type === 'Semaphore') return 'until the lock is free';
   if (row.type === 'Thread') return 'until the other thread ends';
@@ -103,7 +125,7 @@ function callFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: 
     : '';
   return {
     span: call.span,
-    message: `${quoted(ctx.text.slice(call.span.start, call.nameSpan.end))} blocks the thread ${waitsFor(row)}`,
+    message: `${quoted(ctx.text.slice(call.span.start, call.nameSpan.end))} blocks the thread ${waitsFor(row, call.argumentTexts.length > 0)}`,
     note: `Inside ${describeAsyncBody(body)}${guess}. ${row.note}${affinity} Instead: ${row.replacement}.`,
     bodyId: body.id,
     fix: { title: titleFor(row), safety: 'display-only', edits: [] },
@@ -234,7 +256,9 @@ top-level statements):
 - synchronous waits on thread-synchronization primitives: \`Monitor.Enter\`, \`Monitor.Wait\`, \`Monitor.TryEnter\`
   with a timeout, \`Mutex.WaitOne\`, \`WaitHandle.WaitOne\`/\`WaitAll\`/\`WaitAny\`, \`ManualResetEvent(Slim)\` and
   \`AutoResetEvent\` waits, \`CountdownEvent.Wait\`, \`Barrier.SignalAndWait\`, \`SpinWait.SpinUntil\`, \`SpinLock.Enter\`,
-  \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and \`Thread.Join\`;
+  \`ReaderWriterLockSlim.Enter*Lock\`, \`Semaphore.WaitOne\`, \`Lock.Enter\` and \`Thread.Join\`; a wait on a
+  cancellation token's handle (\`token.WaitHandle.WaitOne(pause)\`) is a pause that cancellation ends early, so its
+  message says so and its note names \`await Task.Delay(pause, token)\`, not an event's replacement;
 - a thread-affine lock (Monitor, Mutex, SpinLock, ReaderWriterLockSlim, Lock) taken before an await and released
   after it, with its own message: the release may run on another thread. A release is the lock's when it names the
   same receiver (or, for \`Monitor\`, the same argument) and, when that is a local, lies in the local's scope: two

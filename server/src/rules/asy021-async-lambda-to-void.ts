@@ -12,6 +12,7 @@ import { definitionOf, resolveTypeText } from '../signatures/resolve';
 import { applicableCandidates, bindByCount, callCandidates, delegateReturnOf, lambdaFitsCandidate, type CallCandidate, type CallCandidates, type DelegateReturn } from './callTargets';
 import { escapingAwaits } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
+import { withArticle } from './messageText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { winFormsUiThreadSubscriptionReason } from './winFormsHandlers';
 import { wpfHandledSentence, wpfHandledSubscriptionOf } from './wpfHandlers';
@@ -198,14 +199,14 @@ function voidTargetOf(ctx: RuleContext, body: MethodBody, target: DelegateTarget
     case 'declaration': {
       if (!target.typeText) return null;
       const verdict = delegateReturnOf(ctx, body, { typeText: target.typeText, type: null }, null);
-      return verdict === 'void' ? { description: `${target.targetText ? `${target.targetText} is` : 'it is converted to'} a ${target.typeText}, which returns void`, handler: false } : null;
+      return verdict === 'void' ? { description: `${target.targetText ? `${target.targetText} is` : 'it is converted to'} ${withArticle(target.typeText)}, which returns void`, handler: false } : null;
     }
     case 'return':
       return body.returnTypeText === 'void' ? { description: 'it is returned as a delegate that returns void', handler: false } : null;
     case 'assignment': {
       const typed = target.targetText ? memberTypeOf(ctx, body, target.targetText) : null;
       if (!typed) return null;
-      return delegateReturnOf(ctx, body, { typeText: typed, type: null }, null) === 'void' ? { description: `${target.targetText} is a ${typed}, which returns void`, handler: false } : null;
+      return delegateReturnOf(ctx, body, { typeText: typed, type: null }, null) === 'void' ? { description: `${target.targetText} is ${withArticle(typed)}, which returns void`, handler: false } : null;
     }
     case 'eventSubscription': {
       if (target.operator !== '+=') return null;
@@ -293,7 +294,7 @@ function argumentTarget(ctx: RuleContext, body: MethodBody, target: DelegateTarg
   // A call that queues the function and returns at once (SynchronizationContext.Post, ThreadPool.QueueUserWorkItem)
   // never waits for it, async or not: as for an event handler, only an exception escaping it makes async void worse.
   const queued = candidates.every((c) => queuesCallback(ctx, c, call.name));
-  return { description: `${first.display} takes an ${first.typeText} there${others}, which returns void`, handler: queued, workspaceCallee: candidates.every((c) => c.source === 'workspace') };
+  return { description: `${first.display} takes ${withArticle(first.typeText)} there${others}, which returns void`, handler: queued, workspaceCallee: candidates.every((c) => c.source === 'workspace') };
 }
 
 /** The candidate is a method of QUEUED_VOID_CALLBACKS, or a workspace override of one (a SynchronizationContext's Post). */

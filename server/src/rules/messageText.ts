@@ -84,3 +84,11 @@ export function fitted(make: (max: number) => string): string {
 export function listed(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/**
+ * A type name with its indefinite article, as a sentence reads it: `an Action<int>`, `a TestDelegate`. The article
+ * follows the name's first letter, which is how .NET's type names are read aloud in nearly every case.
+ */
+export function withArticle(typeName: string): string {
+  return `${/^[AEIOU]/i.test(typeName.trim()) ? 'an' : 'a'} ${typeName}`;
+}
