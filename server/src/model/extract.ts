@@ -404,8 +404,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     const reads = otherPartReadsOf(modifiers, bodySpans, context.syntax, containing, parameters, locals);
     if (reads) body.otherPartReads = reads;
   }
-  // What a method's one statement lets out: ASY020 reads another file's awaited method through it (rules/faultFreeCalls.ts).
-  if (fn && (kind === 'method' || kind === 'localFunction')) {
+  // What a method's one statement lets out: ASY020 reads another file's awaited method through it (rules/faultFreeCalls.ts),
+  // and ASY022 a lambda a method hands to Task.Run (rules/faultFreeTasks.ts).
+  if (fn && (kind === 'method' || kind === 'localFunction' || kind === 'lambda')) {
     const sole = soleStatementOf(fn, isAsync);
     if (sole) body.soleStatement = sole;
   }

@@ -375,8 +375,9 @@ export interface MethodBody {
    */
   otherPartReads?: { typeFullName: string; names: string[] };
   /**
-   * For methods and local functions whose body is one statement that decides what can leave them (one try that
-   * catches everything, one await, one returned expression): that statement (model/soleStatements.ts). Absent otherwise.
+   * For methods, local functions and lambdas whose body is one statement that decides what can leave them (one try
+   * that catches everything, one await, one returned expression): that statement (model/soleStatements.ts). Absent
+   * otherwise.
    */
   soleStatement?: SoleStatement;
   /**
