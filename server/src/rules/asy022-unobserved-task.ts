@@ -63,8 +63,9 @@ LoadAsync();\`) drops a reference, not the task.
 A call to workspace methods that all hand back a task that cannot fault is left alone as well: each return is a
 completed task, a task the method starts with \`Task.Run\` or \`Task.Factory.StartNew\` over a lambda whose whole body
 is one try that catches everything (\`return Task.Run(async () => { try { await FetchAsync(); } catch { } });\`) or
-over \`() => Perform(request)\` where \`Perform\` returns no task and its whole body is such a try, or a call to
-another such method. Such a method is its type's fire-and-forget entry point: its work reports results and failures
+over \`() => Perform(request)\` where \`Perform\` returns no task and its whole body is such a try, the task of a
+TaskCompletionSource the method creates in a local and only ever gives a result (\`return answer.Task;\`, every other
+mention of \`answer\` a \`SetResult\` or \`TrySetResult\`), or a call to another such method. Such a method is its type's fire-and-forget entry point: its work reports results and failures
 some other way (a callback, an event, a log), and there is no exception to lose. Through an interface or a virtual
 member, every implementation the workspace declares must be one (or return a completed task). osu!framework's
 \`LoadComponentAsync\` is one of the intentional drops above: its task hands the load's exception to the update
@@ -129,8 +130,8 @@ an operator, which C# does not let be async, and in a void override, it offers o
 - A call on a receiver whose type the workspace and the signatures do not know is not reported, even when its
   name ends in Async.
 - A call through a public interface whose every workspace implementation hands back a task that cannot fault is
-  left alone, although code outside the workspace could implement the interface otherwise; a task completed from a
-  TaskCompletionSource that is only ever given a result is not recognised as one that cannot fault.
+  left alone, although code outside the workspace could implement the interface otherwise. A TaskCompletionSource
+  kept in a field, or handed to other code, is not followed: whoever holds it may give it an exception.
 - A workspace method that returns a completed task (\`Task.CompletedTask\`) is still reported: dropping its task
   is harmless today, but the next change to it may not be.
 - \`void Fire() => SaveAsync();\`, an expression-bodied void method or local function, drops the task the same way

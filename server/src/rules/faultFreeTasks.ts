@@ -1,8 +1,9 @@
 /**
  * Tasks that cannot fault, as a workspace method hands them back: every return is a completed task, or a task it starts
  * over work that stops every exception (`Task.Run(async () => { try { ... } catch { } })`, or `Task.Factory.StartNew(()
- * => Perform(request))` where `Perform`'s whole body is one try that catches everything), or a call to another such
- * method. A method like that is its type's fire-and-forget entry point: what the work produces or how it fails reaches
+ * => Perform(request))` where `Perform`'s whole body is one try that catches everything), the task of a
+ * TaskCompletionSource it only ever gives a result (`return tcs.Task;`, model/resultOnlySources.ts), or a call to
+ * another such method. A method like that is its type's fire-and-forget entry point: what the work produces or how it fails reaches
  * the caller another way (a callback, an event, a log), and a caller that drops its task loses no exception. ASY022
  * leaves such a caller alone (osu!'s metadata cache fetch and its API client's PerformAsync, read in the thirty-ninth
  * session, whose task starts report their failures through the request's own Failure event).
@@ -62,6 +63,9 @@ function returnedVerdict(index: WorkspaceIndex, file: string, body: MethodBody, 
 
 function expressionVerdict(index: WorkspaceIndex, file: string, body: MethodBody, site: ReturnSite, text: string, depth: number): ReturnedTasks {
   if (isCompletedTaskText(text)) return 'completed';
+  // The task of a TaskCompletionSource local the method only ever gives a result (model/resultOnlySources.ts).
+  const source = /^(@?[A-Za-z_]\w*)\s*\.\s*Task$/.exec(text)?.[1]?.replace(/^@/, '');
+  if (source) return body.resultOnlySources?.includes(source) ? 'started' : 'mayFault';
   const call = splitCallText(text);
   if (!call) return 'mayFault';
   if (call.receiver !== null && isTaskDelegateStart(call.receiver, call.name)) return startedDelegateCannotFault(index, file, body, site) ? 'started' : 'mayFault';
