@@ -105,6 +105,13 @@ test('the packages that install a SynchronizationContext cite their source and m
   assert.equal(contextPackageOf(['avalonia']), 'avalonia');
   assert.equal(contextPackageOf(['Terminal.Gui']), 'Terminal.Gui');
   assert.equal(contextPackageOf(['AvaloniaEdit.Extras', 'Terminal.Gui.Extensions', 'Nito.AsyncEx.Coordination']), null);
+  assert.equal(contextPackageOf(['ppy.osu.Framework.Android']), 'ppy.osu.Framework.Android');
+  assert.equal(contextPackageOf(['ppy.osu.Game.Resources']), null);
+  const { PLATFORM_CONTEXTS, platformContextOf } = await import('../../server/src/knowledge/contextPackages');
+  for (const r of PLATFORM_CONTEXTS) assert.match(r.source, /^https:\/\//, `${r.platform} cites a source`);
+  assert.equal(platformContextOf('Android')?.platform, 'android');
+  assert.equal(platformContextOf('windows'), null);
+  assert.equal(platformContextOf(null), null);
 });
 
 test('task handler events: each row cites a page; the SignalR client connection s events take Task-returning handlers where the file imports it', async () => {

@@ -1172,6 +1172,15 @@ test('synchronization context: an ASP.NET Core, worker or console application ru
   assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), undefined);
   assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType><UseWindowsForms>true</UseWindowsForms>')), undefined);
   assert.equal(context(sdk('Microsoft.NET.Sdk.BlazorWebAssembly')), undefined);
+  // An Exe for Android or iOS is a mobile app whose main thread has the platform's context (osu!'s mobile heads, the
+  // thirty-ninth session), and neither a console application nor a console tool; a Windows target says nothing of a UI.
+  const mobile = (tfm: string) => libraryCodeVerdict(evaluateProject('/repo/App/App.csproj', memoryFs({ '/repo/App/App.csproj': `<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>${tfm}</TargetFramework><OutputType>Exe</OutputType></PropertyGroup></Project>` }), { configuration: 'Release' }), 'auto', null);
+  assert.deepEqual(mobile('net8.0-android'), { isLibrary: false, reason: 'App is an application (OutputType Exe)', withContext: 'App is an application for android (net8.0-android), whose main thread has Android.App.SyncContext on the main looper' });
+  assert.equal(mobile('net8.0-ios')?.withContext, 'App is an application for ios (net8.0-ios), whose main thread has UIKitSynchronizationContext on the main run loop');
+  assert.equal(mobile('net8.0-windows')?.withoutContext, 'App is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext');
+  // osu!framework installs a context on each of its game threads: its games and their libraries run on one.
+  const game = libraryCodeVerdict(one('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><IsPackable>true</IsPackable></PropertyGroup><ItemGroup><PackageReference Include="ppy.osu.Framework" Version="2026.807.0" /></ItemGroup></Project>'), 'auto', null);
+  assert.deepEqual(game, { isLibrary: false, reason: 'App is a UI class library (it references ppy.osu.Framework), whose code runs on an application\'s UI thread', withContext: 'App references ppy.osu.Framework, which installs a SynchronizationContext' });
   // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so.
   assert.equal(context('<Project ToolsVersion="15.0"><PropertyGroup><OutputType>Exe</OutputType><TargetFrameworkVersion>v4.8</TargetFrameworkVersion></PropertyGroup></Project>'), undefined);
   // A published library is anybody's code; one nobody publishes is its hosts'.

@@ -49,9 +49,42 @@ export const CONTEXT_PACKAGES: readonly ContextPackage[] = [
   { id: 'Microsoft.VisualStudio.Shell.Framework', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://learn.microsoft.com/visualstudio/extensibility/managing-multiple-threads-in-managed-code; https://www.nuget.org/packages/Microsoft.VisualStudio.Shell.Framework' },
   { id: 'Microsoft.VSSDK.BuildTools', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://www.nuget.org/packages/Microsoft.VSSDK.BuildTools (builds the VSIX container Visual Studio installs and loads); https://learn.microsoft.com/visualstudio/extensibility/managing-multiple-threads-in-managed-code' },
   { id: 'Community.VisualStudio.Toolkit.', context: "Visual Studio's UI thread (WPF's DispatcherSynchronizationContext)", ui: true, extensionOf: 'Visual Studio', source: 'https://github.com/VsixCommunity/Community.VisualStudio.Toolkit (a library for writing in-process Visual Studio extensions)' },
+  // osu!framework runs a game on threads of its own (update, draw, audio, input) and installs a
+  // GameThreadSynchronizationContext on each as it makes the thread current, so a game's drawables, screens and
+  // overlays run their awaits' continuations on the update thread, as a UI framework's controls do on the UI thread.
+  // The platform packages (ppy.osu.Framework.Android, .iOS) bring the same framework to mobile applications.
+  { id: 'ppy.osu.Framework', context: 'GameThreadSynchronizationContext (each game thread, the update thread among them)', ui: true, source: 'https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThreadSynchronizationContext.cs; https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThread.cs (MakeCurrent sets it)' },
+  { id: 'ppy.osu.Framework.', context: 'GameThreadSynchronizationContext (each game thread, the update thread among them)', ui: true, source: 'https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThreadSynchronizationContext.cs; https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThread.cs (MakeCurrent sets it)' },
   { id: 'Nito.AsyncEx', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
   { id: 'Nito.AsyncEx.Context', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
 ];
+
+/**
+ * Target platforms whose applications start on a main thread with a SynchronizationContext of the platform's own, as a
+ * UI framework's do: an `OutputType Exe` that targets `net8.0-android` or `net8.0-ios` is a mobile app (its own
+ * activity or app delegate, a game framework's host), not a console application, whatever packages it takes.
+ */
+export interface PlatformContext {
+  /** The platform of a .NET 5+ target framework moniker, lower case: `android` of `net8.0-android`. */
+  platform: string;
+  context: string;
+  source: string;
+}
+
+export const PLATFORM_CONTEXTS: readonly PlatformContext[] = [
+  { platform: 'android', context: 'Android.App.SyncContext on the main looper', source: 'https://github.com/dotnet/android/blob/main/src/Mono.Android/Android.App/SyncContext.cs' },
+  { platform: 'ios', context: 'UIKitSynchronizationContext on the main run loop', source: 'https://github.com/xamarin/xamarin-macios/blob/main/src/UIKit/UIKitSynchronizationContext.cs' },
+  { platform: 'tvos', context: 'UIKitSynchronizationContext on the main run loop', source: 'https://github.com/xamarin/xamarin-macios/blob/main/src/UIKit/UIKitSynchronizationContext.cs' },
+  { platform: 'maccatalyst', context: 'UIKitSynchronizationContext on the main run loop', source: 'https://github.com/xamarin/xamarin-macios/blob/main/src/UIKit/UIKitSynchronizationContext.cs' },
+  { platform: 'macos', context: 'AppKitSynchronizationContext on the main run loop', source: 'https://github.com/xamarin/xamarin-macios/blob/main/src/AppKit/AppKitSynchronizationContext.cs' },
+];
+
+/** The row for a target framework's platform (`android`, case-insensitive), or null for none or another one (`windows`, `browser`). */
+export function platformContextOf(platform: string | null): PlatformContext | null {
+  if (!platform) return null;
+  const lower = platform.toLowerCase();
+  return PLATFORM_CONTEXTS.find((p) => p.platform === lower) ?? null;
+}
 
 /** The first of `packageIds` that installs a SynchronizationContext, as the project writes it, or null. */
 export function contextPackageOf(packageIds: readonly string[]): string | null {

@@ -83,6 +83,13 @@ export const INTENTIONAL_DROPS: readonly IntentionalDrop[] = [
       + 'the exception reaches the recipient, and the task PipeTo returns (the send itself) is dropped in the documented use.',
     source: 'https://getakka.net/articles/actors/receive-actor-api.html#pipeto',
   },
+  ...['LoadComponentAsync', 'LoadComponentsAsync'].map((name): IntentionalDrop => ({
+    match: 'member', receiver: '', name, namespace: 'osu.Framework',
+    reason: `osu!framework's ${name} loads drawables on a background loader and returns the continuation that hands the result, `
+      + 'or the load\'s exception, to the drawable\'s scheduler, which runs the callback or throws the exception on the update thread: '
+      + 'the task itself never faults, and dropping it is the documented use (the callback says when the load is done).',
+    source: 'https://github.com/ppy/osu-framework/blob/master/osu.Framework/Graphics/Containers/CompositeDrawable.cs (LoadComponentsAsync)',
+  })),
   {
     match: 'argument', receiver: '', name: 'CommandFlags.FireAndForget',
     reason: 'StackExchange.Redis completes a FireAndForget command at once with a default result; dropping its task is the documented use.',

@@ -126,6 +126,7 @@ export function movedBody(b: MethodBody, d: number): MethodBody {
   // Texts and names, no offsets.
   if (b.soleStatement !== undefined) out.soleStatement = b.soleStatement;
   if (b.marksEventHandled !== undefined) out.marksEventHandled = b.marksEventHandled;
+  if (b.resultOnlySources !== undefined) out.resultOnlySources = b.resultOnlySources;
   return out;
 }
 

@@ -31,6 +31,7 @@ import { delegateTargetOf } from './delegateTargets';
 import { creationsOf } from './creations';
 import { soleStatementOf } from './soleStatements';
 import { marksEventHandled } from './handledMarks';
+import { resultOnlySourcesOf } from './resultOnlySources';
 import { exactly, inOrder, intern, none, withStringTable } from './compact';
 
 /**
@@ -404,8 +405,9 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
     const reads = otherPartReadsOf(modifiers, bodySpans, context.syntax, containing, parameters, locals);
     if (reads) body.otherPartReads = reads;
   }
-  // What a method's one statement lets out: ASY020 reads another file's awaited method through it (rules/faultFreeCalls.ts).
-  if (fn && (kind === 'method' || kind === 'localFunction')) {
+  // What a method's one statement lets out: ASY020 reads another file's awaited method through it (rules/faultFreeCalls.ts),
+  // and ASY022 a lambda a method hands to Task.Run (rules/faultFreeTasks.ts).
+  if (fn && (kind === 'method' || kind === 'localFunction' || kind === 'lambda')) {
     const sole = soleStatementOf(fn, isAsync);
     if (sole) body.soleStatement = sole;
   }
@@ -413,6 +415,12 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   // WPF's unhandled-exception event that does (rules/wpfHandlers.ts).
   if (fn && kind === 'method' && parameters.length === 2 && marksEventHandled(fn, parameters[1].name)) body.marksEventHandled = true;
   body.returns = returnsOf(own, fn, bodyNode, awaits, hasUsingDeclarations);
+  // A TaskCompletionSource local a method returns the task of, and only ever gives a result: ASY022 reads another
+  // file's dropped call through it (rules/faultFreeTasks.ts).
+  if (!isAsync && body.returns.length > 0 && locals.length > 0) {
+    const sources = resultOnlySourcesOf(body.returns, locals, (name) => identifiersNamed(context.syntax, name, bodySpans), context.syntax.identifiers.text);
+    if (sources.length > 0) body.resultOnlySources = sources;
+  }
   const guards = completionProperties(containing);
   // Waits on the asynchronous branch of the flag: a test that drives a driver's async API from a synchronous theory
   // blocks there on purpose (rules/asy003-sync-over-async.ts).

@@ -11,7 +11,7 @@ import { clearsWithoutThrowing, isInertRead } from '../knowledge/inertMembers';
 
 const CATCH_ALL_TYPE = /^(?:global::)?(?:System\.)?Exception$/;
 
-/** The sole statement of a method or local function `fn`, or null when its body is anything else. */
+/** The sole statement of a method, local function or lambda `fn`, or null when its body is anything else. */
 export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement | null {
   const body = fn.childForFieldName('body');
   if (!body) return null;
@@ -19,6 +19,8 @@ export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement
     const expression = body.namedChildren.find((c) => c.type !== 'comment');
     return expression ? awaitedOrReturned(expression, isAsync) : null;
   }
+  // A lambda's expression body is the expression itself, with no arrow clause around it.
+  if (fn.type === 'lambda_expression' && body.type !== 'block') return awaitedOrReturned(body, isAsync);
   if (body.type !== 'block') return null;
   const statements = body.namedChildren.filter((c) => c.type !== 'comment');
   const last = statements[statements.length - 1];

@@ -375,10 +375,16 @@ export interface MethodBody {
    */
   otherPartReads?: { typeFullName: string; names: string[] };
   /**
-   * For methods and local functions whose body is one statement that decides what can leave them (one try that
-   * catches everything, one await, one returned expression): that statement (model/soleStatements.ts). Absent otherwise.
+   * For methods, local functions and lambdas whose body is one statement that decides what can leave them (one try
+   * that catches everything, one await, one returned expression): that statement (model/soleStatements.ts). Absent
+   * otherwise.
    */
   soleStatement?: SoleStatement;
+  /**
+   * For a body that is not async: the TaskCompletionSource locals whose `.Task` it returns and that it only ever gives a
+   * result (`SetResult`, `TrySetResult`), so their tasks cannot fault (model/resultOnlySources.ts). Absent otherwise.
+   */
+  resultOnlySources?: string[];
   /**
    * For a method with two parameters: it sets the second one's `Handled` to true on every path (`e.Handled = true;` in
    * its body or in the finally of a try that is one; model/handledMarks.ts). Absent otherwise.

@@ -12,7 +12,8 @@
  */
 import type { ProjectModel } from './evaluate';
 import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
-import { contextPackageOf, extensionHostOf } from '../knowledge/contextPackages';
+import { contextPackageOf, extensionHostOf, platformContextOf, type PlatformContext } from '../knowledge/contextPackages';
+import { parseTargetFramework } from './frameworks';
 import { packagesSeen } from './packages';
 
 /**
@@ -106,10 +107,18 @@ function ownContextOf(project: ProjectModel, referenced: readonly ProjectModel[]
   if (project.uiFramework) return `uses ${project.uiFramework}, whose code runs on the UI thread's SynchronizationContext`;
   const sdk = project.sdks.map((s) => s.split('/')[0]).find((s) => CONTEXT_SDKS.includes(s.toLowerCase()));
   if (sdk) return `is built with ${sdk}, which runs its code on a SynchronizationContext`;
+  const platform = mobileApplicationPlatform(project);
+  if (platform) return `is an application for ${platform.platform} (${project.targetFramework}), whose main thread has ${platform.context}`;
   const pkg = contextPackageOf(packagesSeen(project, referenced).map((p) => p.id));
   if (!pkg) return null;
   const extensionHost = extensionHostOf(pkg);
   return extensionHost ? `references ${pkg}, so it runs in ${extensionHost}, whose UI thread has a SynchronizationContext` : `references ${pkg}, which installs a SynchronizationContext`;
+}
+
+/** The platform row of an `OutputType Exe` whose analysed target is a mobile or Apple platform's (`net8.0-android`), or null. */
+function mobileApplicationPlatform(project: ProjectModel): PlatformContext | null {
+  if ((project.outputType ?? '').toLowerCase() !== 'exe' || !project.targetFramework) return null;
+  return platformContextOf(parseTargetFramework(project.targetFramework)?.platform ?? null);
 }
 
 /** Whether the project is an SDK-style `OutputType Exe` without a UI framework: what the console verdicts start from. */
@@ -118,6 +127,9 @@ export function isConsoleApplication(project: ProjectModel): boolean {
 }
 
 function consoleApplicationReason(project: ProjectModel): string | null {
+  // An Exe for Android or iOS is a mobile app, started by the platform on its main thread (knowledge/contextPackages.ts
+  // PLATFORM_CONTEXTS), not a console application: osu!'s Android and iOS heads were called console tools.
+  if (mobileApplicationPlatform(project)) return null;
   // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so.
   if (project.sdkStyle && (project.outputType ?? '').toLowerCase() === 'exe') return `${project.name} is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext`;
   return null;

@@ -19,7 +19,8 @@ Flags an \`async void\` method or local function. Where the signature is the fun
 reported: it should return \`Task\`. Where someone else fixed the signature, the function is reported only when
 one of its awaits can throw without a \`catch\` around it that takes every exception:
 - an event handler: two parameters, the second an \`EventArgs\` (or derived: \`RoutedEventArgs\`,
-  \`ElapsedEventArgs\`), or \`(object, object)\` as WinUI's \`DispatcherTimer.Tick\` has;
+  \`ElapsedEventArgs\`), \`(object, object)\` as WinUI's \`DispatcherTimer.Tick\` has, or \`(object sender, T e)\`
+  for an \`EventHandler<T>\` whose \`T\` is no EventArgs;
 - an \`override\` (\`protected override async void OnAppearing()\`) or an implementation of an interface or base
   member (\`ICommand.Execute\`);
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
@@ -132,7 +133,8 @@ and decide what to do with the exception (show it, log it); no mechanical choice
 ## Limitations
 - Whether a type derives from \`EventArgs\` is read from its name, the workspace's declarations and the API
   signatures; a handler whose argument type is none of these and not named \`...EventArgs\` counts as a plain
-  method.
+  method, unless its first parameter is the event pattern's \`object sender\` (\`EventHandler<T>\` takes any \`T\`
+  since .NET Framework 4.5).
 - An implicit implementation of an interface member is recognised when the workspace or the signatures declare
   the interface; a member of an interface from a package the signatures do not cover counts as the method's own.
 - "Handed over as a delegate" means the name appears in the same file without a call after it, or is the only

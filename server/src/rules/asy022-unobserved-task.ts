@@ -13,6 +13,7 @@ import { quoted } from './messageText';
 import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { implementsInterfaceMember, mayImplementUnknownInterface } from './callbackSlots';
+import { handsBackFaultFreeTask } from './faultFreeTasks';
 
 const docs = `## What it does
 Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
@@ -59,6 +60,16 @@ A call to workspace methods that all hand back a task they keep in a field of th
 TaskCompletionSource field, \`return _runPromise.Task;\`, which every call hands back, or a completed task): the type
 observes that task later, or hands the same task to its other callers, so a caller that only starts the work (\`BeginLoad() =>
 LoadAsync();\`) drops a reference, not the task.
+A call to workspace methods that all hand back a task that cannot fault is left alone as well: each return is a
+completed task, a task the method starts with \`Task.Run\` or \`Task.Factory.StartNew\` over a lambda whose whole body
+is one try that catches everything (\`return Task.Run(async () => { try { await FetchAsync(); } catch { } });\`) or
+over \`() => Perform(request)\` where \`Perform\` returns no task and its whole body is such a try, the task of a
+TaskCompletionSource the method creates in a local and only ever gives a result (\`return answer.Task;\`, every other
+mention of \`answer\` a \`SetResult\` or \`TrySetResult\`), or a call to another such method. Such a method is its type's fire-and-forget entry point: its work reports results and failures
+some other way (a callback, an event, a log), and there is no exception to lose. Through an interface or a virtual
+member, every implementation the workspace declares must be one (or return a completed task). osu!framework's
+\`LoadComponentAsync\` is one of the intentional drops above: its task hands the load's exception to the update
+thread's scheduler and never faults.
 A call to workspace methods that all return only completed tasks (\`Task.CompletedTask\`, \`Task.FromResult(x)\`) and
 that nothing can override (not virtual, abstract or override) is still reported, since the method may start doing
 asynchronous work later, but the message no longer says an exception is lost: the work is done when the call returns
@@ -118,6 +129,9 @@ an operator, which C# does not let be async, and in a void override, it offers o
 ## Limitations
 - A call on a receiver whose type the workspace and the signatures do not know is not reported, even when its
   name ends in Async.
+- A call through a public interface whose every workspace implementation hands back a task that cannot fault is
+  left alone, although code outside the workspace could implement the interface otherwise. A TaskCompletionSource
+  kept in a field, or handed to other code, is not followed: whoever holds it may give it an exception.
 - A workspace method that returns a completed task (\`Task.CompletedTask\`) is still reported: dropping its task
   is harmless today, but the next change to it may not be.
 - \`void Fire() => SaveAsync();\`, an expression-bodied void method or local function, drops the task the same way
@@ -228,7 +242,7 @@ export const rule: Rule = {
         const result = callResultOf(ctx, body, call);
         if (result.kind !== 'task') continue;
         const targets = applicableTargetsOf(ctx, body, call);
-        if (dropsNothing(ctx, call, targets, true)) continue;
+        if (dropsNothing(ctx, body, call, targets, true)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = ctx.text.slice(call.span.start, call.span.end);
         if (isDelayCall(call)) {
@@ -259,13 +273,16 @@ export const rule: Rule = {
  * receiver handed back for chaining (`handsBackItsReceiver`, only where `chaining` counts), a null task all of them
  * may return (nullTasks.ts: the convention in which null means "finished synchronously", where the await this rule
  * would ask for throws on the null; ASY023 reports the null), a task all of them keep in a field of their type
- * (keptTasks.ts: `return _load ??= Task.Run(...)`, which the type observes later).
+ * (keptTasks.ts: `return _load ??= Task.Run(...)`, which the type observes later), or a task they start over work
+ * that stops every exception (faultFreeTasks.ts: `return Task.Run(async () => { try { ... } catch { } })`), which has
+ * no exception to lose.
  */
-function dropsNothing(ctx: RuleContext, call: CallSite, applicable: readonly CallCandidate[], chaining: boolean): boolean {
+function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, applicable: readonly CallCandidate[], chaining: boolean): boolean {
   if (applicable.length === 0) return false;
   if (chaining && call.receiver !== null && applicable.every(handsBackItsReceiver)) return true;
   const declarations = runnableDeclarations(applicable);
-  return everyDeclaredBody(ctx.index, declarations, (b) => mayReturnNullTask(ctx.index, b)) || everyDeclaredBody(ctx.index, declarations, (b) => returnsKeptTask(ctx.index, b));
+  if (everyDeclaredBody(ctx.index, declarations, (b) => mayReturnNullTask(ctx.index, b)) || everyDeclaredBody(ctx.index, declarations, (b) => returnsKeptTask(ctx.index, b))) return true;
+  return applicable.every((c) => c.source === 'workspace') && handsBackFaultFreeTask(ctx.index, ctx.file, body, ctx.text.slice(call.span.start, call.span.end));
 }
 
 /** The methods the call may bind to, looked up once for the questions above and below; empty when none is known. */
@@ -362,7 +379,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const result = callResultOf(ctx, body, call);
     if (result.kind !== 'task') continue;
     const applicable = applicableTargetsOf(ctx, body, call);
-    if (dropsNothing(ctx, call, applicable, false)) continue;
+    if (dropsNothing(ctx, body, call, applicable, false)) continue;
     if (!voidMember && assertsASynchronousThrow(ctx, body, applicable)) continue;
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;

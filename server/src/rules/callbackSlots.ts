@@ -45,13 +45,18 @@ export function callbackSlotOf(ctx: RuleContext, body: MethodBody, masked: strin
 
 /**
  * `(object sender, SomethingEventArgs e)`, the typed-sender form of WinRT and MAUI (`(NavigationView sender,
- * NavigationViewItemInvokedEventArgs args)`) and `(object sender, object e)` (DispatcherTimer.Tick).
+ * NavigationViewItemInvokedEventArgs args)`), `(object sender, object e)` (DispatcherTimer.Tick), and
+ * `(object sender, T e)` with the first parameter named `sender`: EventHandler<TEventArgs> has not required its
+ * argument to derive from EventArgs since .NET Framework 4.5 (learn.microsoft.com/dotnet/api/system.eventhandler-1, Remarks), so an `event
+ * EventHandler<Transaction>` takes `(object? sender, Transaction tx)`, and the name is the event pattern's own
+ * (WalletWasabi's coordinator subscribes one so, read in the thirty-ninth session).
  */
 export function hasEventHandlerSignature(ctx: RuleContext, body: MethodBody): boolean {
   if (body.parameters.length !== 2) return false;
   const [sender, args] = body.parameters as [Parameter, Parameter];
   if (!sender.typeText || !args.typeText) return false;
   if (isObject(args.typeText)) return isObject(sender.typeText);
+  if (isObject(sender.typeText) && sender.name === 'sender') return true;
   return isEventArgsType(ctx, body, args.typeText);
 }
 

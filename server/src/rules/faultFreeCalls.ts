@@ -6,7 +6,7 @@
  * A Blazor component's own render request (`await InvokeAsync(StateHasChanged)`, knowledge/componentRenders.ts)
  * cannot fault either.
  */
-import type { MethodBody, SuspensionPoint } from '../model/types';
+import type { MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
 import { declaresLocalOrParameter, bodyChain } from '../model/bodies';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
@@ -39,18 +39,47 @@ function rendersOwnComponent(index: WorkspaceIndex, file: string, body: MethodBo
 }
 
 function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number): boolean {
-  const call = splitCallText(text.trim());
-  if (!call) return false;
-  const args = splitTopLevel(call.argumentsText);
-  if (!args.every((a) => cannotThrowWhenEvaluated(a) || readsStoredStaticMember(index, file, body, a)) || !receiverCannotThrow(index, file, body, call.receiver)) return false;
-  const resolved = resolveCallSite(call.name, call.receiver, args.length, file, body, index);
-  if (resolved.targets.length === 0 || resolved.dispatched) return false;
-  // An extension method called on `this` takes it as its first parameter; called on a type's name or with no
-  // receiver, the argument list starts at the first parameter.
-  const slot = (t: MethodRef) => (call.receiver === 'this' && t.body?.parameters[0]?.modifiers.includes('this') ? 1 : 0);
-  const targets = preferTaskDelegates(resolved.targets, args, slot);
-  return targets.every((t) => !!t.body && bodyCannotFault(index, t.file, t.body, args, slot(t), depth));
+  const bound = directlyBoundCall(index, file, body, text);
+  if (!bound) return false;
+  const targets = preferTaskDelegates(bound.targets, bound.args, bound.slot);
+  return targets.every((t) => !!t.body && bodyCannotFault(index, t.file, t.body, bound.args, bound.slot(t), depth));
 }
+
+/**
+ * Whether a call that runs synchronously cannot throw: its arguments and receiver cannot (as for an await's call), and it
+ * binds directly only to workspace methods that return no task and whose whole body is one try that stops every
+ * exception. Without async, a catch-all around the body catches all its code does, which it cannot do for a returned
+ * task. rules/faultFreeTasks.ts asks it of the delegate a method hands to Task.Run (`() => Perform(request)`).
+ */
+export function synchronousCallCannotThrow(index: WorkspaceIndex, file: string, body: MethodBody, text: string): boolean {
+  const bound = directlyBoundCall(index, file, body, text);
+  if (!bound) return false;
+  return bound.targets.every((t) => {
+    const sole = t.body?.soleStatement;
+    if (!t.body || t.body.isAsync || t.body.hasSyntaxErrors || !RETURNS_NO_TASK.has(t.body.returnKind) || sole?.kind !== 'catchAll') return false;
+    return sole.rethrowsWhenPassed.every((name) => !passes(t.body!, bound.args, bound.slot(t), name));
+  });
+}
+
+/**
+ * A call whose arguments and receiver cannot throw when evaluated, bound directly (not dispatched) to workspace methods:
+ * those methods, its arguments, and where each method's parameters start in them. An extension method called on `this`
+ * takes it as its first parameter; called on a type's name or with no receiver, the argument list starts at the first
+ * parameter.
+ */
+function directlyBoundCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string): { targets: readonly MethodRef[]; args: readonly string[]; slot: (t: MethodRef) => number } | null {
+  const call = splitCallText(text.trim());
+  if (!call) return null;
+  const args = splitTopLevel(call.argumentsText);
+  if (!args.every((a) => cannotThrowWhenEvaluated(a) || readsStoredStaticMember(index, file, body, a)) || !receiverCannotThrow(index, file, body, call.receiver)) return null;
+  const resolved = resolveCallSite(call.name, call.receiver, args.length, file, body, index);
+  if (resolved.targets.length === 0 || resolved.dispatched) return null;
+  const slot = (t: MethodRef) => (call.receiver === 'this' && t.body?.parameters[0]?.modifiers.includes('this') ? 1 : 0);
+  return { targets: resolved.targets, args, slot };
+}
+
+/** Return kinds of no task or task-like value: a catch-all around such a body sees everything its call does. */
+const RETURNS_NO_TASK: ReadonlySet<ReturnKind> = new Set<ReturnKind>(['void', 'NotAsyncReturn']);
 
 function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, args: readonly string[], receiverSlot: number, depth: number): boolean {
   const sole = body.soleStatement;

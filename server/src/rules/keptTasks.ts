@@ -55,6 +55,11 @@ export function returnsOnlyCompletedTasks(body: MethodBody): boolean {
   return body.returns.every((site) => COMPLETED_TASK.test(site.expressionText?.trim() ?? ''));
 }
 
+/** Whether a returned expression is a task complete when it is returned (`Task.CompletedTask`, `Task.FromResult(x)`). */
+export function isCompletedTaskText(text: string): boolean {
+  return COMPLETED_TASK.test(text.trim());
+}
+
 /** The instance or static field or property of that name the type (or a workspace base of it) declares, if any. */
 function fieldOf(index: WorkspaceIndex, typeName: string, name: string): MemberSignature | null {
   for (const t of typeFamily(index, typeName)) {
