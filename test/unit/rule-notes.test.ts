@@ -83,6 +83,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'CheckLoop'", message: /is async void: callers cannot await it or catch its exceptions$/, fix: /^Return Task instead of void$/ },
   { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'CheckOnce'", message: /is async void: callers cannot await it/ },
   { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'Sweep'", message: /^Async void handler 'Sweep': an exception from its awaits is not caught$/, note: /is handed over as a delegate/ },
+  // An await of a workspace method that catches everything cannot fault: the note names the first await that can, and a
+  // method whose own body catches everything is not said to let its exceptions out.
+  { fixture: 'async-void/catch-all-callees/Stage.cs', ruleId: 'ASY020', about: "'OnShownThenLoaded'", message: /an exception from its awaits is not caught/, note: /its await on line 151 can throw with no catch around it\./ },
+  { fixture: 'async-void/catch-all-callees/Stage.cs', ruleId: 'ASY020', about: "'Replay'", message: /^'Replay' is async void: callers cannot await it or know when it has finished$/, note: /^Its whole body is a try whose catch takes every exception, so no exception escapes it/ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnClick'", message: /an exception from its awaits is not caught/, note: /line 31 can throw with no catch around it\./ },
   // A Blazor component's handler ends the user's circuit, not the process; a plain class's ends the process.
   { fixture: 'async-void/guarded-loads.cs', ruleId: 'ASY020', about: "'OnSwitchedAfterTitle'", message: /is not caught/, note: /rethrown on the Blazor renderer's synchronization context, which in Blazor Server ends the user's circuit/ },

@@ -1,6 +1,7 @@
 /**
  * A method's body when it is one statement that decides what can leave it: one `try` whose catches stop every
- * exception, one await of a call, or (for a method that is not async) one returned expression. ASY020 and ASY021 ask
+ * exception (with statements that cannot throw before and after it), one await of a call, or (for a method that is
+ * not async) one returned expression. ASY020 and ASY021 ask
  * through it whether an awaited workspace method can fault at all (rules/faultFreeCalls.ts), which another file's
  * text cannot tell them.
  */
@@ -23,12 +24,16 @@ export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement
   if (fn.type === 'lambda_expression' && body.type !== 'block') return awaitedOrReturned(body, isAsync);
   if (body.type !== 'block') return null;
   const statements = body.namedChildren.filter((c) => c.type !== 'comment');
-  const last = statements[statements.length - 1];
   // Statements that cannot throw may come before a try that stops every exception (`_isLoading = true;`, `if
-  // (_busy) return;`): what can leave the body is still decided by the try alone.
-  if (last?.type === 'try_statement' && statements.length > 1) {
+  // (_busy) return;`) and after it (`_isLoading = false;`, `return true;`): what can leave the body is still decided
+  // by the try alone.
+  const at = statements.findIndex((s) => s.type === 'try_statement');
+  if (at >= 0 && statements.length > 1) {
     const fields = fieldsOfType(fn);
-    return statements.slice(0, -1).every((s) => isInertStatement(s, fields, true)) ? catchAllOf(last, fn, body, () => fields) : null;
+    const before = statements.slice(0, at);
+    const after = statements.slice(at + 1);
+    const inertAfter = after.every((s, i) => isInertStatement(s, fields, false) || (i === after.length - 1 && returnsInertValue(s)));
+    return before.every((s) => isInertStatement(s, fields, true)) && inertAfter ? catchAllOf(statements[at], fn, body, () => fields) : null;
   }
   if (statements.length !== 1) return null;
   const statement = statements[0];
@@ -179,7 +184,7 @@ const INERT_VALUE = /^(?:null|default|true|false|-?\d[\w.]*|"(?:[^"\\\n]|\\.)*"|
  * A statement that cannot throw: a field of the method's own type declaration set to a literal or to a clock read of
  * knowledge/inertMembers.ts (`_isLoading = true;`, `_error = null;`, `_loadedAt = DateTime.UtcNow;`), `Clear()` of a
  * readonly, initialised collection field of a type listed there (`_rows.Clear();`), or, before the try, a guard that
- * leaves when such a field is set (`if (_busy) return;`). A property could run a setter or a getter that throws, and
+ * leaves when such a field is set (`if (_busy) return;`, `if (!_ready) return false;`, returning nothing or a literal). A property could run a setter or a getter that throws, and
  * another call anything, so neither counts; nor does a field the declaration does not hold (another part of a partial
  * type may declare a property of that name).
  */
@@ -201,7 +206,14 @@ function isInertStatement(statement: SyntaxNode, fields: ReadonlyMap<string, Fie
   const tested = condition?.type === 'prefix_unary_expression' && condition.text.startsWith('!') ? condition.namedChildren[0] : condition;
   const consequence = statement.childForFieldName('consequence');
   const inner = consequence?.type === 'block' ? consequence.namedChildren.filter((c) => c.type !== 'comment') : consequence ? [consequence] : [];
-  return !!fieldOf(tested) && inner.length === 1 && inner[0].type === 'return_statement' && inner[0].namedChildren.length === 0;
+  return !!fieldOf(tested) && inner.length === 1 && returnsInertValue(inner[0]);
+}
+
+/** `return;`, or a return of a value whose evaluation runs no code (`return false;`, `return null;`). */
+function returnsInertValue(statement: SyntaxNode): boolean {
+  if (statement.type !== 'return_statement') return false;
+  const returned = statement.namedChildren.filter((c) => c.type !== 'comment');
+  return returned.length === 0 || (returned.length === 1 && INERT_VALUE.test(returned[0].text.trim()));
 }
 
 /** `_rows.Clear()` with no argument, on a readonly field initialised where it is declared, of a collection type whose Clear cannot throw. */

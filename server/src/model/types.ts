@@ -397,8 +397,9 @@ export type SoleStatement =
   /**
    * The whole body is one `try` with an unfiltered catch of every exception, no `finally` but one of statements that
    * cannot throw (fields of the method's type set to literals, knowledge/inertMembers.ts), and no catch that throws
-   * except under a guard that only a passed argument can open; such statements may come before it, and `if (_busy)
-   * return;`: `if (rethrowIf is null || ...) { ... } else throw;`,
+   * except under a guard that only a passed argument can open; such statements may come before it (and `if (_busy)
+   * return;`, returning nothing or a literal) and after it (and a last `return` of a literal). The guard that only a
+   * passed argument opens: `if (rethrowIf is null || ...) { ... } else throw;`,
    * where `rethrowIf` is a parameter whose default is null. Those parameters are listed.
    */
   | { kind: 'catchAll'; rethrowsWhenPassed: string[] }

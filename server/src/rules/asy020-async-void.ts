@@ -40,11 +40,17 @@ render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles wha
 of a workspace method that cannot fault: an async method whose whole body is one \`try\` with a \`catch\` that takes
 every exception and throws again only when the caller passes an argument the call leaves out (\`if (rethrowFor is null
 || ...) { ... } else throw;\`, \`rethrowFor\` defaulting to null), or a method whose only statement awaits (or, not
-async, returns) a call of such a method, each argument a lambda, a name, a literal or \`typeof\`, on no receiver,
-\`this\` or a type. Before that \`try\` the method may set fields of its own type to literals or the UTC clock's
-time, clear a readonly list, dictionary or set field created where it is declared, and leave while a field is set
-(\`_isLoading = true;\`, \`_rows.Clear();\`, \`if (_busy) return;\`), and its \`finally\` may do the same but
-leave: none of that can throw.
+async, returns) a call of such a method, each argument a lambda, a name, a literal or \`typeof\`. The call's receiver
+must not throw either: none, \`this\` or a type; or a local, parameter, field or auto-property that an \`if\` around
+the await tests for null (\`if (Animation != null) await Animation.Begin();\`), a local created with \`new\`, a
+readonly field of a type written without \`?\` (a service a constructor was handed), or any of those when the
+method is an extension method (a null receiver is its argument, and its catch stops what that
+causes). A virtual or interface method counts when only the workspace can implement it (its types are not public)
+and every override or implementation the workspace holds cannot fault. Before that \`try\` the method may set
+fields of its own type to literals or the UTC clock's time, clear a readonly list, dictionary or set field created
+where it is declared, and leave while a field is set, returning nothing or a literal (\`_isLoading = true;\`,
+\`_rows.Clear();\`, \`if (_busy) return;\`, \`if (!_ready) return false;\`); after it, and in its \`finally\`, it
+may do the same but leave, and end with \`return\` of a literal: none of that can throw. When such awaits come first, the note names the first await that can throw.
 
 Async lambdas given to a void delegate are ASY021's.
 
@@ -145,8 +151,12 @@ and decide what to do with the exception (show it, log it); no mechanical choice
 - A fire-and-forget helper is not reported: an \`async void\` method that awaits only \`Task\` or \`ValueTask\`
   parameters, each inside a \`try\` whose \`catch\` takes every exception (\`static async void Forget(this Task
   task)\`). Callers call it so that nobody awaits, and what it awaits cannot escape it.
-- A workspace method that cannot fault is judged only when the call binds to it directly: through an interface or a
-  virtual member, code outside the workspace may implement it otherwise. Its \`finally\` runs outside every catch,
+- A workspace method that cannot fault is judged only when the call binds to it directly, or dispatches to members
+  of types that are not public, whose every override or implementation the workspace holds: through a public
+  interface or virtual member, code outside the workspace may implement it otherwise (an assembly that references
+  this one, a test double). A field or property tested for null is taken to stay set until the await (another
+  thread could clear it in between), and a readonly field of a non-nullable type to have been set by its
+  constructor (one handed a null would be the constructor's caller's defect). Its \`finally\` runs outside every catch,
   so a try with one counts only when the finally holds such statements; a method that returns the task of a try
   without awaiting it does not count. Statements before the try count only as those field writes, clears and guards
   on a field: a property (\`Title = "";\`), another call, a list field that may be null or the local clock
@@ -162,6 +172,9 @@ and decide what to do with the exception (show it, log it); no mechanical choice
   delegate (not an event handler's signature) keeps the warning, since it may be called from any thread.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
+- An \`async void\` method whose signature is its own is reported even when its whole body is a \`try\` whose catch
+  takes every exception: callers still cannot wait for it (a shutdown path may end the process before it finishes).
+  Its message then says only that, not that its exceptions escape.
 `;
 
 function lineOf(ctx: RuleContext, offset: number): number {
@@ -315,10 +328,25 @@ function voidMethodText(body: MethodBody): { message: string; note: string } {
       note: `${test.why} Return Task: ${test.framework} then awaits the test and reports its exceptions.`,
     };
   }
+  const name = `${body.kind === 'localFunction' ? 'Local function ' : ''}${quoted(body.name)}`;
+  if (catchesEverythingItself(body)) {
+    return {
+      message: `${name} is async void: callers cannot await it or know when it has finished`,
+      note: 'Its whole body is a try whose catch takes every exception, so no exception escapes it; but its caller goes on before it finishes and cannot wait for it (a shutdown path may end the process first). Return Task: callers can then await it. async void is for event handlers, whose signature is not the method\'s choice.',
+    };
+  }
   return {
-    message: `${body.kind === 'localFunction' ? 'Local function ' : ''}${quoted(body.name)} is async void: callers cannot await it or catch its exceptions`,
+    message: `${name} is async void: callers cannot await it or catch its exceptions`,
     note: 'Return Task: callers can then await it and observe its exceptions. async void is for event handlers, whose signature is not the method\'s choice.',
   };
+}
+
+/**
+ * The function's own body is one try whose catch takes every exception and never throws again (model/soleStatements.ts,
+ * with no rethrow a parameter could open): only "callers cannot await it" is true of it, not "or catch its exceptions".
+ */
+function catchesEverythingItself(body: MethodBody): boolean {
+  return body.soleStatement?.kind === 'catchAll' && body.soleStatement.rethrowsWhenPassed.length === 0;
 }
 
 export const rule: Rule = {

@@ -3,14 +3,19 @@
  * exception (`IgnoreExceptions(Func<Task> action, ..., Type? rethrowIf = null)` called without the rethrow
  * argument), or one await (or, without async, one return) of a call to such a method, with arguments whose evaluation
  * cannot throw. ASY020 and ASY021 do not count such an await as one whose exception escapes an async void function.
+ * A virtual or interface method counts when the workspace alone can implement it and every implementation it holds
+ * cannot fault. The call's receiver must not throw either: none, `this`, a type's name, or a stored value (a local, a
+ * parameter, a field or an auto-property) that an `if` around the await has tested for null, a local created with
+ * `new`, a readonly field of a type written without `?` (set when its object was built), or any stored value when the
+ * method is an extension method, which takes a null receiver as an argument.
  * A Blazor component's own render request (`await InvokeAsync(StateHasChanged)`, knowledge/componentRenders.ts)
  * cannot fault either.
  */
-import type { MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
-import { declaresLocalOrParameter, bodyChain } from '../model/bodies';
-import { splitCallText, splitTopLevel } from '../model/syntax';
+import type { MemberSignature, MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
+import { declaresLocalOrParameter, bodyChain, keptLocal } from '../model/bodies';
+import { splitCallText, splitTopLevel, splitTopLevelOperator } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
-import { apiBasesOf, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
+import { apiBasesOf, stripGenerics, typeFamily, typesNamed, type MethodRef, type TypeRef, type WorkspaceIndex } from '../workspace/index';
 import { componentRenderCalled } from '../knowledge/componentRenders';
 import { withoutConfigureAwait } from '../workspace/typing';
 
@@ -21,7 +26,7 @@ const MAX_DEPTH = 3;
 export function awaitCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, point: SuspensionPoint): boolean {
   if (point.kind !== 'await') return false;
   const operand = withoutConfigureAwait(point.operand.text);
-  return rendersOwnComponent(index, file, body, operand) || callCannotFault(index, file, body, operand, 0);
+  return rendersOwnComponent(index, file, body, operand) || callCannotFault(index, file, body, operand, 0, point);
 }
 
 /**
@@ -38,10 +43,16 @@ function rendersOwnComponent(index: WorkspaceIndex, file: string, body: MethodBo
   return bases.some((b) => row.bases.includes(b));
 }
 
-function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number): boolean {
-  const bound = directlyBoundCall(index, file, body, text);
+/**
+ * Whether a call, written as text in `body`, binds only to workspace methods that cannot fault and evaluates nothing
+ * that could throw on its way there. `point` is the await the call is the operand of, whose enclosing ifs may have
+ * tested the receiver for null; a call followed into another method's body (depth above 0) has none.
+ */
+function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth: number, point: SuspensionPoint | null): boolean {
+  const bound = boundCall(index, file, body, text, 'dispatchToo');
   if (!bound) return false;
   const targets = preferTaskDelegates(bound.targets, bound.args, bound.slot);
+  if (!receiverReachesTargets(index, file, body, bound.receiver, targets, point)) return false;
   return targets.every((t) => !!t.body && bodyCannotFault(index, t.file, t.body, bound.args, bound.slot(t), depth));
 }
 
@@ -52,8 +63,8 @@ function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, 
  * task. rules/faultFreeTasks.ts asks it of the delegate a method hands to Task.Run (`() => Perform(request)`).
  */
 export function synchronousCallCannotThrow(index: WorkspaceIndex, file: string, body: MethodBody, text: string): boolean {
-  const bound = directlyBoundCall(index, file, body, text);
-  if (!bound) return false;
+  const bound = boundCall(index, file, body, text, 'directOnly');
+  if (!bound || !receiverReachesTargets(index, file, body, bound.receiver, bound.targets, null)) return false;
   return bound.targets.every((t) => {
     const sole = t.body?.soleStatement;
     if (!t.body || t.body.isAsync || t.body.hasSyntaxErrors || !RETURNS_NO_TASK.has(t.body.returnKind) || sole?.kind !== 'catchAll') return false;
@@ -61,25 +72,30 @@ export function synchronousCallCannotThrow(index: WorkspaceIndex, file: string, 
   });
 }
 
+/** Return kinds of no task or task-like value: a catch-all around such a body sees everything its call does. */
+const RETURNS_NO_TASK: ReadonlySet<ReturnKind> = new Set<ReturnKind>(['void', 'NotAsyncReturn']);
+
 /**
- * A call whose arguments and receiver cannot throw when evaluated, bound directly (not dispatched) to workspace methods:
- * those methods, its arguments, and where each method's parameters start in them. An extension method called on `this`
- * takes it as its first parameter; called on a type's name or with no receiver, the argument list starts at the first
- * parameter.
+ * A call whose arguments cannot throw when evaluated and whose receiver is read without running code, bound to
+ * workspace methods: those methods, its arguments, the receiver, and where each method's parameters start in the
+ * arguments. A dispatched call (a virtual, abstract or interface member) resolves to every override or implementation
+ * the workspace declares, and to none at all when code outside the workspace may hold another (a public type's member:
+ * workspace/completion.ts openDispatchReason), so with `dispatchToo` the targets are all the call can run.
  */
-function directlyBoundCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string): { targets: readonly MethodRef[]; args: readonly string[]; slot: (t: MethodRef) => number } | null {
+function boundCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, dispatch: 'dispatchToo' | 'directOnly'): { targets: readonly MethodRef[]; args: readonly string[]; receiver: ReceiverRead; slot: (t: MethodRef) => number } | null {
   const call = splitCallText(text.trim());
   if (!call) return null;
   const args = splitTopLevel(call.argumentsText);
-  if (!args.every((a) => cannotThrowWhenEvaluated(a) || readsStoredStaticMember(index, file, body, a)) || !receiverCannotThrow(index, file, body, call.receiver)) return null;
+  if (!args.every((a) => cannotThrowWhenEvaluated(a) || readsStoredStaticMember(index, file, body, a))) return null;
+  const receiver = receiverRead(index, file, body, call.receiver);
+  if (receiver === null) return null;
   const resolved = resolveCallSite(call.name, call.receiver, args.length, file, body, index);
-  if (resolved.targets.length === 0 || resolved.dispatched) return null;
-  const slot = (t: MethodRef) => (call.receiver === 'this' && t.body?.parameters[0]?.modifiers.includes('this') ? 1 : 0);
-  return { targets: resolved.targets, args, slot };
+  if (resolved.targets.length === 0 || (dispatch === 'directOnly' && resolved.dispatched)) return null;
+  // An extension method called on a value or on `this` takes it as its first parameter; called on a type's name or
+  // with no receiver, the argument list starts at the first parameter.
+  const slot = (t: MethodRef) => (receiver.kind !== 'none' && isExtension(t) ? 1 : 0);
+  return { targets: resolved.targets, args, receiver, slot };
 }
-
-/** Return kinds of no task or task-like value: a catch-all around such a body sees everything its call does. */
-const RETURNS_NO_TASK: ReadonlySet<ReturnKind> = new Set<ReturnKind>(['void', 'NotAsyncReturn']);
 
 function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, args: readonly string[], receiverSlot: number, depth: number): boolean {
   const sole = body.soleStatement;
@@ -89,9 +105,9 @@ function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, 
     case 'catchAll':
       return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name));
     case 'await':
-      return body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, withoutConfigureAwait(sole.operandText), depth + 1);
+      return body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, withoutConfigureAwait(sole.operandText), depth + 1, null);
     case 'return':
-      return !body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, sole.expressionText, depth + 1);
+      return !body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, sole.expressionText, depth + 1, null);
   }
 }
 
@@ -120,22 +136,93 @@ function cannotThrowWhenEvaluated(argument: string): boolean {
  */
 function readsStoredStaticMember(index: WorkspaceIndex, file: string, body: MethodBody, argument: string): boolean {
   const m = /^(?:@?[A-Za-z_]\w*\s*:(?!:)\s*)?([A-Z]\w*)\.([A-Za-z_]\w*)$/.exec(argument.trim());
-  if (!m || !receiverCannotThrow(index, file, body, m[1])) return false;
+  if (!m || !namesWorkspaceType(index, file, body, m[1])) return false;
   const [, typeName, member] = m;
-  // Every declaration of the type (a partial one has several) and every getter body they hold.
-  const refs = typesNamed(index, typeName);
-  const declared = refs.flatMap((ref) => ref.type.members.filter((x) => x.name === member));
-  if (declared.length === 0 || !declared.every((x) => x.isStatic && (x.kind === 'field' || (x.kind === 'property' && x.getterExpression === undefined)))) return false;
-  return !refs.some((ref) => (index.files.get(ref.file)?.bodies ?? []).some((b) => b.kind === 'accessor' && b.containingType === typeName && b.name === `get_${member}`));
+  return storedMemberOf(index, typesNamed(index, typeName), member)?.every((x) => x.isStatic) ?? false;
 }
 
-/** No receiver, `this`, or the name of a workspace type (a static call), which no value of the body hides. */
-function receiverCannotThrow(index: WorkspaceIndex, file: string, body: MethodBody, receiver: string | null): boolean {
-  if (receiver === null || receiver === 'this' || receiver === 'base') return true;
+/**
+ * The declarations of `member` in the type declarations `refs` when each is a field or an auto-property (no getter of
+ * its own in any declaration: a `=>` getter or an accessor body), whose read runs no code; null when any is something
+ * else or none declares it.
+ */
+function storedMemberOf(index: WorkspaceIndex, refs: readonly TypeRef[], member: string): MemberSignature[] | null {
+  const declared = refs.flatMap((ref) => ref.type.members.filter((x) => x.name === member));
+  if (declared.length === 0 || !declared.every((x) => x.kind === 'field' || (x.kind === 'property' && x.getterExpression === undefined))) return null;
+  const hasGetterBody = refs.some((ref) => (index.files.get(ref.file)?.bodies ?? []).some((b) => b.kind === 'accessor' && (b.containingType === ref.type.name || b.containingType === ref.type.fullName) && b.name === `get_${member}`));
+  return hasGetterBody ? null : declared;
+}
+
+/**
+ * What evaluating a call's receiver does: nothing (`none`: no receiver, `this`, `base`, or a workspace type's name for
+ * a static call), or reads a stored value by its name (`value`: a local or parameter in view, or a field or
+ * auto-property of the calling type or its workspace bases, written `name` or `this.name`), which cannot throw but may
+ * be null. Null for anything else: a property with a getter, a call, a member of another value.
+ */
+function receiverRead(index: WorkspaceIndex, file: string, body: MethodBody, receiver: string | null): ReceiverRead | null {
+  if (receiver === null || receiver === 'this' || receiver === 'base') return { kind: 'none' };
+  const name = /^(?:this\s*\.\s*)?(@?[A-Za-z_]\w*)$/.exec(receiver.trim())?.[1];
+  const bodies = index.files.get(file)?.bodies ?? [];
+  const chain = bodyChain(body, bodies);
+  if (name !== undefined && !receiver.includes('.') && declaresLocalOrParameter(chain, name)) return { kind: 'value', name };
+  if (name !== undefined) {
+    const owner = chain.map((b) => b.containingType).find((t) => t !== null) ?? null;
+    const refs = owner ? [...typeFamily(index, owner)].flatMap((t) => typesNamed(index, t)) : [];
+    const declared = storedMemberOf(index, refs, name);
+    if (declared) return { kind: 'value', name, declared };
+  }
+  return namesWorkspaceType(index, file, body, receiver) ? { kind: 'none' } : null;
+}
+
+/** A receiver's read: `declared` holds the field or auto-property declarations when it is a member, not a local. */
+type ReceiverRead = { kind: 'none' } | { kind: 'value'; name: string; declared?: MemberSignature[] };
+
+/** The name of a workspace type (a static call's receiver), which no value of the body hides. */
+function namesWorkspaceType(index: WorkspaceIndex, file: string, body: MethodBody, receiver: string): boolean {
   if (!/^(?:[A-Z]\w*\.)*[A-Z]\w*$/.test(receiver)) return false;
   const first = receiver.split('.')[0];
   if (declaresLocalOrParameter(bodyChain(body, index.files.get(file)?.bodies ?? []), first)) return false;
   return typesNamed(index, stripGenerics(receiver.split('.').pop()!)).length > 0;
+}
+
+/**
+ * Whether the call reaches its targets without a NullReferenceException of its own: a receiver that is no value, an
+ * extension method (which takes a null receiver as its first argument, and whose catch then stops what it throws), or
+ * a value known not to be null where the await stands.
+ */
+function receiverReachesTargets(index: WorkspaceIndex, file: string, body: MethodBody, receiver: ReceiverRead, targets: readonly MethodRef[], point: SuspensionPoint | null): boolean {
+  if (receiver.kind === 'none' || targets.every(isExtension)) return true;
+  if (point !== null && testedNotNull(point, receiver.name)) return true;
+  if (receiver.declared && receiver.declared.every(setWhenBuilt)) return true;
+  const local = keptLocal(body, index.files.get(file)?.bodies ?? [], receiver.name);
+  return !!local && /^new\b/.test(local.local.initializerText?.trim() ?? '');
+}
+
+/**
+ * A readonly field whose type is written without `?` and that is not initialised to null: it is set while its object
+ * is built (in its declaration or a constructor: a service a constructor is handed, `_store = store;`) and never
+ * after, and where nullable annotations are on the compiler warns when a constructor leaves it null. A constructor
+ * may still be handed a null; that is the constructor's caller's defect, not the handler's.
+ */
+function setWhenBuilt(member: MemberSignature): boolean {
+  if (member.kind !== 'field' || !member.isReadonly || /\?\s*$/.test(member.typeText ?? '?')) return false;
+  return !/^(?:null|default(?:\s*\(.*\))?)!?$/.test(member.initializerText?.trim() ?? '');
+}
+
+/** An extension method: its first parameter is `this`. */
+function isExtension(target: MethodRef): boolean {
+  return !!target.body?.parameters[0]?.modifiers.includes('this');
+}
+
+/**
+ * Whether an `if` (or `?:`) around the await holds only while `name` is not null: one of its condition's top-level
+ * `&&` operands, as seen from the await's branch, is `name != null`, `name is not null`, `name is { }` or one of those
+ * with `this.` (model/extract.ts conditionDetail gives an else branch's condition negated, which never matches here).
+ */
+function testedNotNull(point: SuspensionPoint, name: string): boolean {
+  const n = String.raw`(?:this\s*\.\s*)?${name.replace(/^@/, '@?')}`;
+  const test = new RegExp(String.raw`^(?:${n}\s*!=\s*null|null\s*!=\s*${n}|${n}\s+is\s+not\s+null|${n}\s+is\s*\{\s*\})$`);
+  return point.regions.some((r) => r.kind === 'conditional' && r.detail !== undefined && splitTopLevelOperator(r.detail, '&&').some((operand) => test.test(operand.trim())));
 }
 
 const TASK_DELEGATE = /^(?:System\.)?Func<\s*(?:(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\b)/;
