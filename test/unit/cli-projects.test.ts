@@ -406,6 +406,19 @@ test('a .NET Standard 2.0 library: ASY002 asks for no twin and no `await using` 
   ]);
 });
 
+test('a .NET Standard 2.0 library: ASY025 asks for no token overload its reference assemblies lack, and doubts none they have', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'framework-library');
+  interface Fix { title: string; safety: string }
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string; note?: string; fix?: Fix })[]).filter((f) => f.ruleId === 'ASY025');
+  // Dns.GetHostAddressesAsync and TcpClient.ConnectAsync took a token from .NET 6 and .NET 5 on; Task.Delay has had
+  // one since .NET Framework 4.5 (knowledge/lateTokenOverloads.ts, both tables checked against the reference
+  // assemblies by test/dotnet/api-availability.test.ts).
+  assert.deepEqual(found.map((f) => [f.file.split('/').pop(), f.line, f.message, f.fix?.safety, f.fix?.title]), [
+    ['Connections.cs', 24, "'Delay' can take a CancellationToken but is not given 'cancellationToken'", 'safe', 'Pass cancellationToken'],
+  ]);
+  assert.doesNotMatch(found[0].note ?? '', /may be missing/);
+});
+
 test('a folder the project removes from its Compile items is not part of the build: its files are skipped with the reason, unless named', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'parked-sources');
   const base = dir.split(path.sep).join('/');
