@@ -117,6 +117,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'sync-over-async/configured-chains.cs', ruleId: 'ASY003', about: 'Wait', line: 70, message: /blocks the thread on a task/, note: /Every await on the way to the task's completion uses ConfigureAwait\(false\)/, severity: 'information' },
   { fixture: 'sync-over-async/configured-chains.cs', ruleId: 'ASY003', about: 'ParseAsync', line: 75, message: /blocks the thread on a task/, note: /deadlocks where a single-threaded SynchronizationContext/, severity: 'warning' },
   { fixture: 'sync-over-async/configured-chains.cs', ruleId: 'ASY003', about: 'Result', line: 62, message: /blocks the thread on a task/, note: /deadlocks where a single-threaded SynchronizationContext/, severity: 'warning' },
+  // A ValueTask made a Task with AsTask() is followed to the method that makes the ValueTask.
+  { fixture: 'sync-over-async/configured-chains.cs', ruleId: 'ASY003', about: 'AsTask', line: 84, message: /blocks the thread on a task/, note: /Every await on the way to the task's completion uses ConfigureAwait\(false\)/, severity: 'information' },
   // A dropped Task.Delay pauses nothing: the message says so, and synchronous code is offered Thread.Sleep.
   { fixture: 'unobserved-task/dropped-delays.cs', ruleId: 'ASY022', about: 'Delay', line: 15, message: /^'Task\.Delay\(100\)' is dropped: nothing waits for the delay$/, note: /Dropped, it pauses nothing/, fix: /^Pause the thread with Thread\.Sleep instead/ },
   { fixture: 'unobserved-task/dropped-delays.cs', ruleId: 'ASY022', about: 'Delay', line: 29, message: /nothing waits for the delay/, fix: /^Await the delay$/ },
