@@ -1,9 +1,10 @@
 // The knowledge tables say on which targets an API is missing: a twin that came with .NET 7 (`since`), one that
 // .NET Framework and .NET Standard 2.0 lack (`missingBeforeNetStandard21`), a token overload that came after .NET
-// Framework (knowledge/lateTokenOverloads.ts). The rules trust those words to keep a finding or a fix from asking for
-// an API the project's target does not have, so here the real compiler checks them: one generated project probes
-// every row against the reference assemblies of each target below, and what failed to compile is compared with what
-// the rules' own predicates (rules/callTargets.ts targetLacksApi, targetLacksLateOverload) say of that target.
+// Framework, and one that .NET Framework 4.5 already had (knowledge/lateTokenOverloads.ts). The rules trust those
+// words to keep a finding or a fix from asking for an API the project's target does not have, so here the real
+// compiler checks them: one generated project probes every row against the reference assemblies of each target
+// below, and what failed to compile is compared with what the rules' own predicates (rules/callTargets.ts
+// targetLacksApi, targetLacksLateOverload, targetHasEarlyOverload) say of that target.
 //
 // What is exact and what is not: a `using` type is probed by converting it to IAsyncDisposable, and a token
 // overload by calling it with arguments of its parameter types, so both directions are checked. A twin is probed by
@@ -22,9 +23,9 @@ import path from 'node:path';
 import { repoRoot } from '../unit/support';
 import { BLOCKING_APIS, type BlockingApi } from '../../server/src/knowledge/blockingApis';
 import { ASYNC_DISPOSABLE_TYPES } from '../../server/src/knowledge/asyncDisposables';
-import { LATE_TOKEN_OVERLOADS } from '../../server/src/knowledge/lateTokenOverloads';
+import { EARLY_TOKEN_OVERLOADS, LATE_TOKEN_OVERLOADS } from '../../server/src/knowledge/lateTokenOverloads';
 import { parseTargetFramework, type TargetFramework } from '../../server/src/project/frameworks';
-import { asyncDisposeLackedOn, targetLacksLateOverload, twinLackedOn } from '../../server/src/rules/callTargets';
+import { asyncDisposeLackedOn, targetHasEarlyOverload, targetLacksLateOverload, twinLackedOn } from '../../server/src/rules/callTargets';
 
 /**
  * The targets probed: the oldest .NET Framework most libraries still build for, both .NET Standards, the last .NET
@@ -85,24 +86,48 @@ const ARGUMENTS: Record<string, string> = {
   CancellationToken: 'default(global::System.Threading.CancellationToken)',
   Stream: 'global::System.IO.Stream.Null',
   string: '""',
+  int: '0',
+  'byte[]': 'new byte[0]',
+  TimeSpan: 'global::System.TimeSpan.Zero',
   Uri: 'new global::System.Uri("http://localhost/")',
   TransportContext: 'default(global::System.Net.TransportContext)',
+  IPAddress: 'global::System.Net.IPAddress.Loopback',
+  EndPoint: 'new global::System.Net.IPEndPoint(global::System.Net.IPAddress.Loopback, 0)',
+  HttpRequestMessage: 'new global::System.Net.Http.HttpRequestMessage()',
+  HttpContent: 'new global::System.Net.Http.StringContent("")',
 };
 
-function lateTokenProbes(): Probe[] {
-  return LATE_TOKEN_OVERLOADS.map((row) => {
-    const args = row.parameters.map((p) => {
-      assert.ok(ARGUMENTS[p], `no probe argument for parameter type ${p} (${row.type}.${row.method})`);
-      return ARGUMENTS[p];
-    });
-    return {
-      label: `${row.type}.${row.method}(${row.parameters.join(', ')}) (lateTokenOverloads)`,
-      typeCheck: `_ = typeof(global::${row.type});`,
-      apiChecks: [`_ = default(global::${row.type})!.${row.method}(${args.join(', ')});`],
-      exactness: 'exact' as const,
-      lackedOn: (tf: TargetFramework) => targetLacksLateOverload(tf, row),
-    };
+/**
+ * A call of a token-overload row with an argument of each parameter type, on the type for a static method; a
+ * statement rather than a discard, since some of them return void (Task.Wait(CancellationToken)).
+ */
+function tokenOverloadCall(row: { type: string; method: string; parameters: string[]; static?: true }): string {
+  const args = row.parameters.map((p) => {
+    assert.ok(ARGUMENTS[p], `no probe argument for parameter type ${p} (${row.type}.${row.method})`);
+    return ARGUMENTS[p];
   });
+  const on = row.static ? `global::${row.type}` : `default(global::${row.type})!`;
+  return `${on}.${row.method}(${args.join(', ')});`;
+}
+
+function lateTokenProbes(): Probe[] {
+  return LATE_TOKEN_OVERLOADS.map((row) => ({
+    label: `${row.type}.${row.method}(${row.parameters.join(', ')}) (lateTokenOverloads)`,
+    typeCheck: `_ = typeof(global::${row.type});`,
+    apiChecks: [tokenOverloadCall(row)],
+    exactness: 'exact' as const,
+    lackedOn: (tf: TargetFramework) => targetLacksLateOverload(tf, row),
+  }));
+}
+
+function earlyTokenProbes(): Probe[] {
+  return EARLY_TOKEN_OVERLOADS.map((row) => ({
+    label: `${row.type}.${row.method}(${row.parameters.join(', ')}) (early token overloads)`,
+    typeCheck: `_ = typeof(global::${row.type});`,
+    apiChecks: [tokenOverloadCall(row)],
+    exactness: 'exact' as const,
+    lackedOn: (tf: TargetFramework) => !targetHasEarlyOverload(tf),
+  }));
 }
 
 /** One method per check, one check per line, so a compiler error's line names the probe and the check. */
@@ -155,7 +180,7 @@ test('the knowledge tables say on which targets an API is missing as the referen
     t.skip('dotnet not found: the tables\' target claims are not checked against reference assemblies');
     return;
   }
-  const probes = [...blockingProbes(), ...disposableProbes(), ...lateTokenProbes()];
+  const probes = [...blockingProbes(), ...disposableProbes(), ...lateTokenProbes(), ...earlyTokenProbes()];
   const { text, lineOf } = probeSource(probes);
   const dir = path.join(os.tmpdir(), `asynclens-api-availability-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}`);
   fs.mkdirSync(dir, { recursive: true });

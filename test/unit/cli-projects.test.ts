@@ -235,7 +235,7 @@ async function tokenFindingsOf(targetFrameworks: string, members: string[]): Pro
   }
 }
 
-test('ASY025 in a project that targets only .NET Framework: an overload it is known to lack (ReadAsStringAsync(CancellationToken)) is not asked for; another comes from the newest .NET\'s API, so the fix is unsafe and the note says so', async () => {
+test('ASY025 in a project that targets only .NET Framework: an overload it is known to lack (ReadAsStringAsync(CancellationToken)) is not asked for; one it is known to have is; another comes from the newest .NET\'s API, so the fix is unsafe and the note says so', async () => {
   const found = await tokenFindingsOf('net48', [
     '    public async Task<string> ReadAsync(HttpResponseMessage response, CancellationToken cancellationToken)',
     '    {',
@@ -247,11 +247,21 @@ test('ASY025 in a project that targets only .NET Framework: an overload it is kn
     '    {',
     '        return await stream.ReadAsync(buffer, 0, buffer.Length);',
     '    }',
+    '',
+    '    public async Task<int> RunAsync(System.Data.Common.DbCommand command, CancellationToken cancellationToken)',
+    '    {',
+    '        return await command.ExecuteNonQueryAsync();',
+    '    }',
   ]);
   // ReadAsStringAsync(CancellationToken) came with .NET 5: line 12 is not reported. Stream.ReadAsync(byte[], int, int,
-  // CancellationToken) is in .NET Framework 4.5 too, but the signatures do not say so.
-  assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [[17, 'unsafe', 'Pass cancellationToken (if net48 has this overload)']]);
-  assert.match(found[0].note, /The project targets net48, whose APIs the signatures do not hold: the overload was found in the newest \.NET's, and may be missing there\./);
+  // CancellationToken) is in .NET Framework 4.5 too, as the table of early overloads says (knowledge/lateTokenOverloads.ts).
+  // DbCommand.ExecuteNonQueryAsync(CancellationToken) is in no table: the signatures hold only the newest .NET's.
+  assert.deepEqual(found.map((f) => [f.line, f.fix.safety, f.fix.title]), [
+    [17, 'safe', 'Pass cancellationToken'],
+    [22, 'unsafe', 'Pass cancellationToken (if net48 has this overload)'],
+  ]);
+  assert.doesNotMatch(found[0].note, /may be missing/);
+  assert.match(found[1].note, /The project targets net48, whose APIs the signatures do not hold: the overload was found in the newest \.NET's, and may be missing there\./);
 });
 
 test('ASY025 on a project that also targets net48 and net6.0: ReadAsStringAsync(CancellationToken) is named as missing on net48 only (it came with .NET 5), though the signatures hold neither', async () => {
@@ -405,6 +415,19 @@ test('a .NET Standard 2.0 library: ASY002 asks for no twin and no `await using` 
   assert.deepEqual(found.map((f) => [f.line, f.message]), [
     [36, "'input.Read' blocks the thread; await 'input.ReadAsync' instead"],
   ]);
+});
+
+test('a .NET Standard 2.0 library: ASY025 asks for no token overload its reference assemblies lack, and doubts none they have', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'framework-library');
+  interface Fix { title: string; safety: string }
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string; note?: string; fix?: Fix })[]).filter((f) => f.ruleId === 'ASY025');
+  // Dns.GetHostAddressesAsync and TcpClient.ConnectAsync took a token from .NET 6 and .NET 5 on; Task.Delay has had
+  // one since .NET Framework 4.5 (knowledge/lateTokenOverloads.ts, both tables checked against the reference
+  // assemblies by test/dotnet/api-availability.test.ts).
+  assert.deepEqual(found.map((f) => [f.file.split('/').pop(), f.line, f.message, f.fix?.safety, f.fix?.title]), [
+    ['Connections.cs', 24, "'Delay' can take a CancellationToken but is not given 'cancellationToken'", 'safe', 'Pass cancellationToken'],
+  ]);
+  assert.doesNotMatch(found[0].note ?? '', /may be missing/);
 });
 
 test('a folder the project removes from its Compile items is not part of the build: its files are skipped with the reason, unless named', async () => {

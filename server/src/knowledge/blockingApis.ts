@@ -4,7 +4,7 @@ import { exemptReceiverTypesFor, EXEMPT_RECEIVER_EXPRESSIONS, EXEMPT_RECEIVER_TY
 import { EF_CORE_QUERY_OPERATORS, QUERY_COMPOSITION_OPERATORS } from './efCoreQueries';
 import { FILE_SYSTEM_TYPES, LOCKING_APIS, LOCK_STATEMENT } from './lockingApis';
 import { ASYNC_DISPOSABLE_TYPES, NOT_ASYNC_DISPOSABLE } from './asyncDisposables';
-import { LATE_TOKEN_OVERLOADS } from './lateTokenOverloads';
+import { EARLY_TOKEN_OVERLOADS, LATE_TOKEN_OVERLOADS } from './lateTokenOverloads';
 
 /** One synchronous .NET API that blocks a thread and has an awaitable twin. */
 export interface BlockingApi {
@@ -1166,11 +1166,13 @@ export function validateKnowledge(): string[] {
     checkSource(`NOT_EXEMPT ${row.type}`, row.source);
     if (EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === row.type)) problems.push(`NOT_EXEMPT ${row.type}: also listed as exempt`);
   }
-  for (const row of LATE_TOKEN_OVERLOADS) {
-    const where = `LATE_TOKEN_OVERLOADS ${row.type}.${row.method}(${row.parameters.join(', ')})`;
+  // A token overload is either late or early, never both, and listed once.
+  const tokenRows = [...LATE_TOKEN_OVERLOADS.map((row) => ({ table: 'LATE_TOKEN_OVERLOADS', row })), ...EARLY_TOKEN_OVERLOADS.map((row) => ({ table: 'EARLY_TOKEN_OVERLOADS', row }))];
+  for (const { table, row } of tokenRows) {
+    const where = `${table} ${row.type}.${row.method}(${row.parameters.join(', ')})`;
     checkSource(where, row.source);
     if (row.parameters[row.parameters.length - 1] !== 'CancellationToken') problems.push(`${where}: the token is the last parameter of every such overload`);
-    if (LATE_TOKEN_OVERLOADS.filter((other) => other.type === row.type && other.method === row.method && other.parameters.join() === row.parameters.join()).length > 1) problems.push(`${where}: listed twice`);
+    if (tokenRows.filter((other) => other.row.type === row.type && other.row.method === row.method && other.row.parameters.join() === row.parameters.join()).length > 1) problems.push(`${where}: listed twice`);
   }
   return problems;
 }

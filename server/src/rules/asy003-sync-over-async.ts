@@ -482,7 +482,9 @@ function contextFreeIoSeverity(ctx: RuleContext, body: MethodBody, io: ContextFr
  */
 function completionSourceOf(ctx: RuleContext, body: MethodBody, wait: TaskWait): string | null {
   if (wait.kind === 'waitAll' || wait.kind === 'waitAny') return null;
-  const source = /^(@?[A-Za-z_][\w.]*)\s*\.\s*Task$/.exec(wait.receiverText.trim())?.[1];
+  // `tcs?.Task.Wait()` reads a source that may not have been made yet: its task, when there is one, is as free of
+  // this thread as a source read without the conditional access (the RabbitMQ client's channel waits so on close).
+  const source = /^(@?[A-Za-z_][\w.]*)\s*\??\.\s*Task$/.exec(wait.receiverText.trim())?.[1];
   if (!source) return null;
   const type = receiverTypeOf(ctx, body, source);
   return type !== null && /^(?:global::)?(?:System\.Threading\.Tasks\.)?TaskCompletionSource\b/.test(type.trim()) ? source : null;

@@ -126,9 +126,12 @@ or is one whose API the signatures do not hold (.NET Standard, .NET Framework, .
 analysed target itself is one whose API the signatures do not hold (a project that targets only \`net48\`): the
 overload was found in the newest .NET's API and may not exist there; the note says so. An overload known to have
 come after .NET Framework (\`HttpContent.ReadAsStringAsync(CancellationToken)\` and HttpClient's
-\`GetStringAsync(url, token)\` with .NET 5, \`TextReader.ReadToEndAsync(CancellationToken)\` with .NET 7: a table of
-them, each with its documentation page) is not asked for when the analysed target lacks it, and another target that
-lacks it is named as one that does not have it.
+\`GetStringAsync(url, token)\` with .NET 5, \`TextReader.ReadToEndAsync(CancellationToken)\` with .NET 7,
+\`Dns.GetHostAddressesAsync(host, token)\` with .NET 6: a table of them, each with its documentation page) is not
+asked for when the analysed target lacks it, and another target that lacks it is named as one that does not have it.
+One known to be as old as .NET Framework 4.5 and .NET Standard 2.0 (\`Task.Delay(ms, token)\`,
+\`SemaphoreSlim.WaitAsync(token)\`, Stream's and HttpClient's token overloads: a second table) is taken to be there on
+those targets, and the note does not doubt it.
 
 ## Limitations
 - A callee on a receiver of unknown type is not looked at; nor is one whose overloads cannot be told apart by

@@ -19,7 +19,7 @@ import { heldApiFrameworkOf, scopeMask, type OtherTarget } from '../signatures/s
 import { prepareSource, type Span } from '../parse/prepare';
 import { parseTargetFramework, type TargetFramework } from '../project/frameworks';
 import { knownPackageMajor } from '../project/packages';
-import { lateTokenOverload, type LateTokenOverload } from '../knowledge/lateTokenOverloads';
+import { earlyTokenOverload, lateTokenOverload, type LateTokenOverload } from '../knowledge/lateTokenOverloads';
 import type { BlockingApi } from '../knowledge/blockingApis';
 import type { AsyncDisposableType } from '../knowledge/asyncDisposables';
 import type { RuleContext } from './types';
@@ -348,11 +348,16 @@ export function otherTargetsOf(ctx: RuleContext, candidate: CallCandidate, at: n
   const db = signatureDatabase();
   if (!file || !db) return out;
   // For an overload known to have come after .NET Framework, a target the database does not hold is judged by the
-  // row: it lacks the overload, or has it (net6.0 has ReadAsStringAsync(CancellationToken)); 'unknown' without a row.
-  const late = lateTokenOverload(candidate.api.method.declaringType, candidate.api.method.name, candidate.parameters.map((p) => p.typeText));
+  // row: it lacks the overload, or has it (net6.0 has ReadAsStringAsync(CancellationToken)); for one .NET Framework
+  // 4.5 already had, such a target has it (Task.Delay(int, CancellationToken)); 'unknown' without a row.
+  const parameterTypes = candidate.parameters.map((p) => p.typeText);
+  const late = lateTokenOverload(candidate.api.method.declaringType, candidate.api.method.name, parameterTypes);
+  const early = late ? undefined : earlyTokenOverload(candidate.api.method.declaringType, candidate.api.method.name, parameterTypes);
   const unheld = (target: string): 'lacking' | 'has' | 'unknown' => {
-    const tf = late ? parseTargetFramework(target) : null;
-    if (!late || !tf) return 'unknown';
+    const tf = parseTargetFramework(target);
+    if (!tf) return 'unknown';
+    if (early) return targetHasEarlyOverload(tf) ? 'has' : 'unknown';
+    if (!late) return 'unknown';
     return targetLacksLateOverload(tf, late) ? 'lacking' : 'has';
   };
   if (heldApiFrameworkOf(file.targetFramework) === null && parseTargetFramework(file.targetFramework) !== null) {
@@ -380,6 +385,17 @@ export function targetLacksLateOverload(tf: TargetFramework, row: LateTokenOverl
   if (tf.identifier === '.NETStandard') return major < 2 || (major === 2 && minor === 0) || !row.netStandard21;
   if (tf.identifier === '.NETCoreApp') return major < row.firstCoreMajor;
   return false;
+}
+
+/**
+ * Whether a target surely has an overload of knowledge/lateTokenOverloads.ts EARLY_TOKEN_OVERLOADS: .NET Framework
+ * 4.5 or later, .NET Standard 2.0 or later, and .NET Core 2.0 or later have them all. Older targets are not judged
+ * (the table's rows are checked against the reference assemblies of net462 and newer only).
+ */
+export function targetHasEarlyOverload(tf: TargetFramework): boolean {
+  const [major, minor] = tf.version;
+  if (tf.identifier === '.NETFramework') return major > 4 || (major === 4 && minor >= 5);
+  return (tf.identifier === '.NETStandard' || tf.identifier === '.NETCoreApp') && major >= 2;
 }
 
 /**

@@ -23,7 +23,7 @@ import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf } from '../model/completion';
 import { resolveCallText, shortText, verdictKey, type CompletionAnalysis } from '../workspace/completion';
-import { waitedTaskTexts } from './waitedTasks';
+import { waitedTaskTexts, withoutAsTask } from './waitedTasks';
 import { withoutConfigureAwait } from '../workspace/typing';
 
 /** An await on the way that resumes on the caller's context: the function it is written in, and what it awaits. */
@@ -49,7 +49,8 @@ const MAX_DEPTH = 6;
  * a private field is given (a task a method starts once and a synchronous member waits for); null when unknown.
  */
 export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, valuesOf: (name: string) => readonly string[] | null): ChainVerdict {
-  const tasks = waitedTaskTexts(wait).map((task) => withoutConfigureAwait(task.trim().replace(/\s*!$/, '')));
+  // `.AsTask()` only wraps a ValueTask in a Task that completes when it does (waitedTasks.ts withoutAsTask).
+  const tasks = waitedTaskTexts(wait).map((task) => withoutAsTask(withoutConfigureAwait(task.trim().replace(/\s*!$/, ''))));
   if (tasks.length === 0) return 'unknown';
   const scope: ChainScope = { index: ctx.index, completion: ctx.completion };
   const judge = (value: string): ChainVerdict => {
@@ -60,7 +61,7 @@ export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait
   return combine(tasks.map((task) => {
     if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(task)) return judge(task);
     const values = valuesOf(task.replace(/^this\s*\.\s*/, ''));
-    return values === null || values.length === 0 ? 'unknown' : combine(values.map(judge));
+    return values === null || values.length === 0 ? 'unknown' : combine(values.map((value) => judge(withoutAsTask(value))));
   }));
 }
 

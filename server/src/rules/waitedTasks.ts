@@ -318,12 +318,22 @@ export function waitedTaskTexts(wait: TaskWait): string[] {
 }
 
 /**
- * What each task a wait waits for is, as written: the task expression without a trailing `!` or `.ConfigureAwait(...)`,
- * or for a local's name its one value (`initializerOf`, null when it has another or more than one).
+ * What each task a wait waits for is, as written: the task expression without a trailing `!`, `.ConfigureAwait(...)`
+ * or `.AsTask()`, or for a local's name its one value (`initializerOf`, null when it has another or more than one),
+ * without a trailing `.AsTask()` either. AsTask() only wraps a ValueTask in a Task that completes when it does, so the
+ * task's completion is the call's that made the ValueTask (the RabbitMQ client's `Dispose()` waits on
+ * `DisposeAsync().AsTask()`, whose awaits all configure).
  */
 export function waitedTaskValues(wait: TaskWait, initializerOf: (name: string) => string | null): (string | null)[] {
   return waitedTaskTexts(wait).map((task) => {
-    const text = withoutConfigureAwait(task.trim().replace(/\s*!$/, ''));
-    return /^[A-Za-z_]\w*$/.test(text) ? initializerOf(text) : text;
+    const text = withoutAsTask(withoutConfigureAwait(task.trim().replace(/\s*!$/, '')));
+    if (!/^[A-Za-z_]\w*$/.test(text)) return text;
+    const value = initializerOf(text);
+    return value === null ? null : withoutAsTask(value);
   });
+}
+
+/** The ValueTask expression of `expression.AsTask()`, or the text as it is. */
+export function withoutAsTask(text: string): string {
+  return text.trim().replace(/\s*\.\s*AsTask\s*\(\s*\)$/, '');
 }
