@@ -309,7 +309,19 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
   };
 
   const packagesSeenByProject = new Map<string, readonly SeenPackage[]>();
-  const referencedProjects = (project: ProjectModel): ProjectModel[] => {
+  /**
+   * Each project's referenced projects, worked out once until invalidate: the command line asks for them of every
+   * file's project several times (its context, its test-code and library verdicts), and each walk resolved and
+   * looked up every reference again. Keyed by the evaluation itself, since a project evaluated for another target
+   * (evaluateFor) can reference other projects.
+   */
+  let referencedByProject = new WeakMap<ProjectModel, readonly ProjectModel[]>();
+  const referencedProjects = (project: ProjectModel): readonly ProjectModel[] => {
+    let known = referencedByProject.get(project);
+    if (!known) referencedByProject.set(project, (known = referencedProjectsOf(project)));
+    return known;
+  };
+  const referencedProjectsOf = (project: ProjectModel): ProjectModel[] => {
     const found: ProjectModel[] = [];
     const seen = new Set([project.path]);
     const queue = [...project.projectReferences];
@@ -324,7 +336,23 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     return found;
   };
 
-  const projectTestCodeReason = (project: ProjectModel): string | null =>
+  /**
+   * Each project's test-code verdict, worked out once while the project list and the roots stay the same: the command
+   * line asks it of every file's project, and each answer walked the project's referencers and references.
+   */
+  let testCodeReasons = new WeakMap<ProjectModel, string | null>();
+  let testCodeReasonsFor: readonly ProjectModel[] | null = null;
+  const projectTestCodeReason = (project: ProjectModel): string | null => {
+    const projects = all();
+    if (testCodeReasonsFor !== projects) {
+      testCodeReasons = new WeakMap();
+      testCodeReasonsFor = projects;
+    }
+    let reason = testCodeReasons.get(project);
+    if (reason === undefined) testCodeReasons.set(project, (reason = testCodeReasonOfProject(project)));
+    return reason;
+  };
+  const testCodeReasonOfProject = (project: ProjectModel): string | null =>
     testCodeReason(project, referencersOf, (p) => nonShippedFolderBelow(p.directory, roots), { projectsUnder, referencesOf: referencedProjects, exists: (file) => fileSystem.exists(modelPath(file)) || inSubmodule(modelPath(file)) });
 
   /**
@@ -521,6 +549,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     },
     setRoots(list) {
       roots = list.map(modelPath);
+      testCodeReasonsFor = null;
     },
     packagesSeenBy(project) {
       const key = `${project.path}|${project.targetFramework ?? ''}`;
@@ -550,6 +579,8 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       globalConfigs.clear();
       solutionMembers.clear();
       packagesSeenByProject.clear();
+      referencedByProject = new WeakMap();
+      testCodeReasonsFor = null;
     },
   };
 }
