@@ -214,8 +214,17 @@ ${items}
 }
 
 /** A variant's files under its own namespace: `namespace Fixtures.X;` becomes `namespace FixVariant12.Fixtures.X;`. */
-function renamespaced(text: string, id: number): string {
-  return text.replace(/^(\s*namespace\s+)(Fixtures\.[\w.]+\s*;)/m, `$1FixVariant${id}.$2`);
+function renamespaced(text: string, id: number, declared: ReadonlySet<string>): string {
+  // A file of a multi-file fixture that imports a namespace another of its files declares imports the variant's copy
+  // of it, or it would bind to the original's types beside it (an event of the copy's type, a handler of the original's).
+  return text
+    .replace(/^(\s*namespace\s+)(Fixtures\.[\w.]+\s*;)/m, `$1FixVariant${id}.$2`)
+    .replace(/^(\s*(?:global\s+)?using\s+(?:static\s+)?)(Fixtures\.[\w.]+)(\s*;)/gm, (all, head: string, name: string, tail: string) => (declared.has(name) ? `${head}FixVariant${id}.${name}${tail}` : all));
+}
+
+/** The file-scoped namespaces the files declare (`namespace Fixtures.X;`). */
+function declaredNamespaces(files: readonly { text: string }[]): Set<string> {
+  return new Set(files.map((f) => /^\s*namespace\s+(Fixtures\.[\w.]+)\s*;/m.exec(f.text)?.[1]).filter((n): n is string => !!n));
 }
 
 const csString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -356,9 +365,10 @@ test('every fixed fixture compiles with the .NET SDK, and safe fixes behave the 
   const owner = new Map<string, Variant>();
   const libraryVariants = variants.filter((v) => !v.workspace.standalone && !v.workspace.project);
   for (const v of libraryVariants) {
+    const declared = declaredNamespaces(v.files);
     v.files.forEach((f, i) => {
       const name = path.join(sources, `v${String(v.id).padStart(3, '0')}_${i}_${path.basename(f.path)}`);
-      fs.writeFileSync(name, renamespaced(f.text, v.id));
+      fs.writeFileSync(name, renamespaced(f.text, v.id, declared));
       owner.set(name, v);
     });
   }
