@@ -84,10 +84,8 @@ function startedOnThreadPool(ctx: RuleContext, body: MethodBody, wait: TaskWait)
   if (!/^(?:this\s*\.\s*)?[A-Za-z_]\w*$/.test(receiver)) return null;
   const local = receiver.includes('.') ? null : onlyAssignmentOf(ctx, body, receiver);
   if (local) return isTaskRunCall(local.initializerText) ? 'held' : null;
-  const field = privateFieldWrites(ctx, body, receiver);
-  if (!field) return null;
-  const values = [...(field.initializer ? [field.initializer.text] : []), ...field.writes.map((at) => expressionUpToSemicolon(ctx.text, at, field.type.span.end))];
-  return values.length > 0 && values.every((v) => v !== null && isTaskRunCall(v)) ? 'held' : null;
+  const values = privateFieldValues(ctx, body, receiver);
+  return values !== null && values.every(isTaskRunCall) ? 'held' : null;
 }
 
 /** The receiver's text without a trailing null-forgiving `!`. */
@@ -100,18 +98,6 @@ function isTaskRunCall(text: string): boolean {
   const masked = maskCommentsAndStrings(text.trim());
   const run = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*Run\s*(?:<[^<>()]*>)?\s*\(/.exec(masked);
   return !!run && closingBracket(masked, run[0].length - 1) === masked.length - 1;
-}
-
-/**
- * The call written at `at` when a `;` follows its closing parenthesis (`Task.Run(Refresh);`), or null for any other
- * expression: the right side of a field's assignment, read up to `end` (its type's end).
- */
-function expressionUpToSemicolon(text: string, at: number, end: number): string | null {
-  const rest = maskCommentsAndStrings(text.slice(at, end));
-  const open = /^[\w.]+\s*(?:<[^<>()]*>)?\s*\(/.exec(rest);
-  if (!open) return null;
-  const close = closingBracket(rest, open[0].length - 1);
-  return close >= 0 && /^\s*;/.test(rest.slice(close + 1)) ? text.slice(at, at + close + 1) : null;
 }
 
 /**
@@ -397,8 +383,7 @@ function drivesAsyncApiFromSyncTest(ctx: RuleContext, wait: TaskWait): boolean {
  * thirtieth sessions); the wait is still worth removing there, as Microsoft's ASP.NET Core best practices say
  * (learn.microsoft.com/aspnet/core/fundamentals/best-practices, "Avoid blocking calls").
  */
-function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, io: ContextFreeIoWait | null, chain: () => ChainVerdict): string {
-  const pool = startedOnThreadPool(ctx, body, wait);
+function riskOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, pool: 'here' | 'held' | null, io: ContextFreeIoWait | null, chain: () => ChainVerdict): string {
   if (pool !== null) {
     const started = pool === 'here' ? 'Task.Run starts the work' : `${withoutNullForgiving(wait.receiverText)} holds a task Task.Run started, which runs the work`;
     return `. ${started} on the thread pool, where its awaits resume without this thread's context, so the wait does not deadlock on a UI or request context; it still holds this thread and a pool thread until then, and under load the pool starves`;
@@ -440,8 +425,8 @@ function configuredChainSeverity(ctx: RuleContext, body: MethodBody, chain: () =
  * reported as a warning beside that very note. On a UI thread the wait freezes the window while the work runs, so
  * there it stays a warning.
  */
-function threadPoolSeverity(ctx: RuleContext, body: MethodBody, wait: TaskWait): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
-  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || startedOnThreadPool(ctx, body, wait) === null) return null;
+function threadPoolSeverity(ctx: RuleContext, body: MethodBody, pool: 'here' | 'held' | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
+  if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body) || pool === null) return null;
   return { maxSeverity: { severity: 'information', reason: 'Task.Run runs the work on the thread pool, so the wait risks no deadlock, only this thread and a pool thread held until the work ends' } };
 }
 
@@ -1025,6 +1010,8 @@ or window Main created before the call has installed a UI context, as a wait in 
         const synchronousBy = contractOf();
         const initializerOf = (name: string) => onlyAssignmentOf(ctx, body, name)?.initializerText ?? null;
         const io = contextFreeIoOf(ctx, body, wait, initializerOf);
+        // The note and the severity both ask whether Task.Run started the waited work.
+        const pool = startedOnThreadPool(ctx, body, wait);
         // Followed only when a note or a severity asks: it resolves calls across the workspace.
         let chainVerdict: ChainVerdict | undefined;
         const valuesOf = (name: string) => {
@@ -1035,10 +1022,10 @@ or window Main created before the call has installed a UI context, as a wait in 
         findings.push({
           span: waitSquiggle(ctx.text, wait),
           message: `${quoted(ctx.text.slice(wait.span.start, wait.span.end))} blocks the thread on a task (sync over async)`,
-          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, io, chain)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
+          note: `Sync over async in ${describeSyncBody(body)}: the thread waits ${waitsUntil(wait)}${riskOf(ctx, body, wait, pool, io, chain)}. Why this is a task: ${evidence.reason}${helperNote(wait)}.`,
           bodyId: body.id,
           fix: { title: synchronousTwinFixTitle(ctx, wait) ?? withAwaitObstacle(ctx, body, wait, fixTitle(ctx, body, twin, () => (masked ??= maskCommentsAndStrings(ctx.text)), ownContractOf)), safety: 'display-only', edits: [] },
-          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? threadPoolSeverity(ctx, body, wait) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf) ?? unshownDeadlockSeverity(ctx, body, chain)),
+          ...(twin ? { maxSeverity: twinSeverity(body, twin) } : synchronousBy ? { maxSeverity: contractSeverity(body, synchronousBy) } : contextFreeSeverity(ctx, body) ?? threadPoolSeverity(ctx, body, pool) ?? contextFreeIoSeverity(ctx, body, io) ?? configuredChainSeverity(ctx, body, chain) ?? workspaceContractSeverity(ctx, body, ownContractOf) ?? unshownDeadlockSeverity(ctx, body, chain)),
         });
       }
     }

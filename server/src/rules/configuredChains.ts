@@ -23,8 +23,7 @@ import { typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { conditionalArmsOf } from '../model/completion';
 import { resolveCallText, shortText, verdictKey, type CompletionAnalysis } from '../workspace/completion';
-import { waitedTaskTexts, withoutAsTask } from './waitedTasks';
-import { withoutConfigureAwait } from '../workspace/typing';
+import { waitedTaskExpressions, withoutAsTask } from './waitedTasks';
 
 /** An await on the way that resumes on the caller's context: the function it is written in, and what it awaits. */
 export interface CapturingAwait {
@@ -50,7 +49,7 @@ const MAX_DEPTH = 6;
  */
 export function waitedChainOf(ctx: RuleContext, body: MethodBody, wait: TaskWait, valuesOf: (name: string) => readonly string[] | null): ChainVerdict {
   // `.AsTask()` only wraps a ValueTask in a Task that completes when it does (waitedTasks.ts withoutAsTask).
-  const tasks = waitedTaskTexts(wait).map((task) => withoutAsTask(withoutConfigureAwait(task.trim().replace(/\s*!$/, ''))));
+  const tasks = waitedTaskExpressions(wait);
   if (tasks.length === 0) return 'unknown';
   const scope: ChainScope = { index: ctx.index, completion: ctx.completion };
   const judge = (value: string): ChainVerdict => {
@@ -140,15 +139,13 @@ function returnedChain(scope: ChainScope, file: string, body: MethodBody, return
 }
 
 /**
- * Whether a local TaskCompletionSource's task is completed by the method that returns it: the method sets it
- * (`tcs.SetResult(value); return tcs.Task;`, StackExchange.Redis's completed task that carries an async state) and
- * hands the source to nothing else, so no other code, on any thread, completes it later.
+ * Whether a local TaskCompletionSource's task is completed by the method that returns it: the model finds the source
+ * only ever given a result (model/resultOnlySources.ts: every mention, nested functions included, a SetResult,
+ * TrySetResult or `.Task`, so no other code holds it) and the method gives it one (`tcs.SetResult(value); return
+ * tcs.Task;`, StackExchange.Redis's completed task that carries an async state).
  */
 function completedHere(body: MethodBody, source: string): boolean {
-  if (!body.locals.some((l) => l.name === source && l.kind === 'local')) return false;
-  const mentions = new RegExp(`(?<![\\w.])${source}\\b`);
-  if (body.calls.some((c) => c.argumentTexts.some((a) => mentions.test(a)))) return false;
-  return body.calls.some((c) => c.receiver === source && /^(?:Try)?Set(?:Result|Exception|Canceled)$/.test(c.name));
+  return !!body.resultOnlySources?.includes(source) && body.calls.some((c) => c.receiver === source && /^(?:Try)?SetResult$/.test(c.name));
 }
 
 /** The initializer of a readonly field of the body's own type (any of its partial declarations), or null. */

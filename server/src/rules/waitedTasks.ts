@@ -325,12 +325,16 @@ export function waitedTaskTexts(wait: TaskWait): string[] {
  * `DisposeAsync().AsTask()`, whose awaits all configure).
  */
 export function waitedTaskValues(wait: TaskWait, initializerOf: (name: string) => string | null): (string | null)[] {
-  return waitedTaskTexts(wait).map((task) => {
-    const text = withoutAsTask(withoutConfigureAwait(task.trim().replace(/\s*!$/, '')));
+  return waitedTaskExpressions(wait).map((text) => {
     if (!/^[A-Za-z_]\w*$/.test(text)) return text;
     const value = initializerOf(text);
     return value === null ? null : withoutAsTask(value);
   });
+}
+
+/** The tasks a wait waits for as written (waitedTaskTexts), each without a trailing `!`, `.ConfigureAwait(...)` or `.AsTask()`. */
+export function waitedTaskExpressions(wait: TaskWait): string[] {
+  return waitedTaskTexts(wait).map((task) => withoutAsTask(withoutConfigureAwait(task.trim().replace(/\s*!$/, ''))));
 }
 
 /** The ValueTask expression of `expression.AsTask()`, or the text as it is. */
