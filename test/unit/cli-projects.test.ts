@@ -587,6 +587,19 @@ test('a project file that names its own SDK is a project even when a second proj
   assert.deepEqual(found, [['ASY001', 'Dispatch.cs', 'Courier.csproj']]);
 });
 
+test('an Exe on .NET Standard published as a package is library code, and a package that references it is no plug-in of an application', async () => {
+  // Harbor carries a Program.Main that a script calls after loading the assembly; no runtime starts netstandard2.0.
+  const dir = path.join('test', 'fixtures', 'projects', 'entry-point-library');
+  const base = dir.split(path.sep).join('/');
+  const r = await runCli(['projects', '--format', 'json', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  const verdicts = (JSON.parse(r.stdout).projects as { project: string; libraryCode: { isLibrary: boolean; reason: string; withoutContext?: string } }[])
+    .map((p) => [p.project.slice(base.length + 1), p.libraryCode.isLibrary, p.libraryCode.withoutContext ?? null]);
+  assert.deepEqual(verdicts, [['Harbor.Adapter/Harbor.Adapter.csproj', true, null], ['Harbor/Harbor.csproj', true, null]]);
+  const found = ((await checkJson(dir)).findings as JsonFinding[]).map((f) => [f.ruleId, f.file.slice(base.length + 1), f.line]);
+  assert.deepEqual(found, [['ASY027', 'Harbor/Pilot.cs', 12], ['ASY027', 'Harbor.Adapter/Moorings.cs', 9]]);
+});
+
 test('a project named by a solution above it reads $(SolutionDir) as that solution\'s folder, so a plug-in that references the application through it is no library code', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'solution-plugins');
   const found = ((await checkJson(dir)).findings as JsonFinding[]).filter((f) => f.ruleId === 'ASY027');

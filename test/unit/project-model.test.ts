@@ -1126,6 +1126,27 @@ test('library code: a published class library is; an app, a UI app whatever its 
   assert.deepEqual(libraryCodeVerdict(vsix, 'auto', null, [webApp], [taskHost]), { isLibrary: false, reason: 'Vsix is a Visual Studio extension (it references Microsoft.VSSDK.BuildTools), whose code runs in Visual Studio, much of it on its UI thread', withContext: 'Vsix references Microsoft.VSSDK.BuildTools, so it runs in Visual Studio, whose UI thread has a SynchronizationContext' });
 });
 
+test('library code: an Exe on .NET Standard is a class library with an entry point, judged by its package properties; an Exe that also targets a runtime is an application there', async () => {
+  const { libraryCodeVerdict, isApplication } = await import('../../server/src/project/libraryCode');
+  const { isRunnableTarget } = await import('../../server/src/project/frameworks');
+  assert.deepEqual([isRunnableTarget('netstandard2.0'), isRunnableTarget('netstandard2.1'), isRunnableTarget('net8.0'), isRunnableTarget('net472'), isRunnableTarget(null)], [false, false, true, true, true]);
+  const project = (file: string, xml: string) => evaluateProject(file, memoryFs({ [file]: `<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup>${xml}</PropertyGroup></Project>` }), { configuration: 'Release' });
+  const driver = project('/repo/Driver/Driver.csproj', '<OutputType>Exe</OutputType><TargetFramework>netstandard2.0</TargetFramework><PackageId>Driver</PackageId>');
+  assert.equal(isApplication(driver), false);
+  // No context is claimed: the library runs in whatever application loads it, a UI application's too.
+  assert.deepEqual(libraryCodeVerdict(driver, 'auto', null), { isLibrary: true, reason: 'Driver is a class library published as a package (it sets PackageId): OutputType Exe makes no program on netstandard2.0, which no runtime starts' });
+  const unpublished = project('/repo/Driver/Driver.csproj', '<OutputType>Exe</OutputType><TargetFramework>netstandard2.0</TargetFramework>');
+  assert.equal(libraryCodeVerdict(unpublished, 'auto', null)?.isLibrary, false);
+  // A package that references it builds on a library, not on an application it plugs into.
+  const adapter = project('/repo/Adapter/Adapter.csproj', '<TargetFramework>netstandard2.0</TargetFramework><PackageId>Adapter</PackageId>');
+  assert.deepEqual(libraryCodeVerdict(adapter, 'auto', null, [driver]), { isLibrary: true, reason: 'Adapter is a class library published as a package (it sets PackageId)' });
+  // The analysed target decides: for net8.0 the same project builds a program a runtime starts.
+  const both = project('/repo/Driver/Driver.csproj', '<OutputType>Exe</OutputType><TargetFrameworks>netstandard2.0;net8.0</TargetFrameworks><PackageId>Driver</PackageId>');
+  assert.equal(both.targetFramework, 'net8.0');
+  assert.equal(isApplication(both), true);
+  assert.deepEqual([libraryCodeVerdict(both, 'auto', null)?.reason, libraryCodeVerdict(both, 'auto', null)?.withoutContext], ['Driver is an application (OutputType Exe)', 'Driver is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext']);
+});
+
 test('library code: a server package of a referenced project reaches the library above it unless that reference keeps it private', async () => {
   const { libraryCodeVerdict } = await import('../../server/src/project/libraryCode');
   const files = {

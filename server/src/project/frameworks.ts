@@ -51,6 +51,18 @@ export function parseTargetFramework(text: string): TargetFramework | null {
   return null;
 }
 
+/**
+ * Whether an assembly built for the target can be started as a program. A .NET Standard target cannot: it is an API
+ * contract, not a runtime, and the SDK writes no runtimeconfig.json and no apphost for it, so `dotnet run` refuses the
+ * project and no host starts the assembly ("netstandard2.0 is not a runnable tfm", dotnet/sdk#428; "netstandard does
+ * not produce runtimeconfig.json during build, because it is not meant to run", microsoft/testfx#3984). An unknown or
+ * unreadable target is taken as runnable, which is what a project that asks for an Exe usually has.
+ */
+export function isRunnableTarget(targetFramework: string | null): boolean {
+  if (!targetFramework) return true;
+  return parseTargetFramework(targetFramework)?.identifier !== '.NETStandard';
+}
+
 /** The TargetFrameworkVersion MSBuild derives: `v8.0`, `v4.7.2`, `v2.0`. */
 export function frameworkVersionText(tf: TargetFramework): string {
   const [a, b, c] = tf.version;

@@ -1,9 +1,10 @@
 /**
  * Whether a file is library code: code other people's applications call, where `ConfigureAwait(false)` is the
  * norm (ASY027) and an async method that only wraps synchronous work in Task.Run misleads callers (ASY030). A
- * class library published as a package (it sets package properties, or a .nuspec packs it: project/nuspec.ts) is; an application (an Exe, a web or worker
- * app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library, or a UI framework's package
- * such as Avalonia), a test project, a project that sets IsPackable to false, a class library
+ * class library published as a package (it sets package properties, or a .nuspec packs it: project/nuspec.ts) is,
+ * an Exe on .NET Standard counting as a class library, since no runtime starts it; an application (an Exe, a web or
+ * worker app, a UI app), a UI class library (UseWPF or UseWindowsForms with OutputType Library, or a UI framework's
+ * package such as Avalonia), a test project, a project that sets IsPackable to false, a class library
  * that references an application's project or builds into its folder (its plug-in) and a class library that sets no
  * package properties are not. Pure.
  */
@@ -11,6 +12,7 @@ import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
 import { applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, hostedOnlyByConsoleTools, hostedWithoutContext, surelyWithContext, type HostingApplication } from './synchronizationContext';
 import { extensionHostOf, uiPackageOf } from '../knowledge/contextPackages';
+import { isRunnableTarget } from './frameworks';
 
 /** The `asynclens.libraryCode` setting: `auto` decides per project, `all` and `none` decide for every file. */
 export const LIBRARY_CODE_SETTINGS = ['auto', 'all', 'none'] as const;
@@ -56,8 +58,29 @@ const APPLICATION_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.sy
  * reference (an application's SignalR or API layer), and is judged as one.
  */
 const EXE_SDKS = ['microsoft.net.sdk.web', 'microsoft.net.sdk.worker'];
-/** OutputType values that make a project an application (lower case); test support code (project/testCode.ts) reads them too. */
+/** OutputType values that make a project an application (lower case), on a target that runs (hasApplicationOutputType). */
 export const APPLICATION_OUTPUT_TYPES = ['exe', 'winexe', 'appcontainerexe'];
+
+/**
+ * Whether the project's OutputType builds a program: an application's OutputType on a target a runtime can start. An
+ * Exe whose analysed target is .NET Standard builds a class library with an entry point (project/frameworks.ts
+ * isRunnableTarget): other code loads the assembly and calls it, as Microsoft.Playwright's PowerShell script calls its
+ * `Program.Main` while applications reference the same assembly as their automation library. Test support code
+ * (project/testCode.ts) reads it too.
+ */
+export function hasApplicationOutputType(project: ProjectModel): boolean {
+  return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase()) && isRunnableTarget(project.targetFramework);
+}
+
+/**
+ * What a verdict adds for an Exe on a .NET Standard target, so that a reason calling it a class library does not seem
+ * to contradict the OutputType a reader sees in the project file; nothing for any other project.
+ */
+function entryPointClause(project: ProjectModel): string {
+  const outputType = project.outputType ?? 'Library';
+  if (!APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase()) || isRunnableTarget(project.targetFramework)) return '';
+  return `: OutputType ${outputType} makes no program on ${project.targetFramework}, which no runtime starts`;
+}
 
 /**
  * The verdict for a file of `project` (null outside any project: then the caller decides from the code, since a
@@ -156,7 +179,7 @@ function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel
     return { isLibrary: false, reason: `${project.name} is a UI class library (${project.uiFramework}), whose code runs on an application's UI thread` };
   }
   if (project.uiFramework) return { isLibrary: false, reason: `${project.name} is a UI application (${project.uiFramework})` };
-  if (APPLICATION_OUTPUT_TYPES.includes(outputType.toLowerCase())) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
+  if (hasApplicationOutputType(project)) return { isLibrary: false, reason: `${project.name} is an application (OutputType ${outputType})` };
   // A class library that takes a UI framework as a package (Avalonia, Uno, MAUI's controls: knowledge/contextPackages.ts)
   // holds an application's views, controls or view models, which set bound properties after their awaits and must
   // resume on the UI thread: ConfigureAwait(false) there breaks them, and Task.Run is how they keep work off that
@@ -180,10 +203,10 @@ function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel
   // A class library nobody publishes is an application's own code (a solution's Shared or ServiceDefaults project):
   // its callers are that application's, whose context it may need.
   if (!project.packageMetadata && project.packingNuspec) {
-    return { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)` };
+    return { isLibrary: true, reason: `${project.name} is a class library published as a package (${nuspecDisplayPath(project.packingNuspec.path, project.directory)} packs it)${entryPointClause(project)}` };
   }
-  if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs` };
-  return { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})` };
+  if (!project.packageMetadata) return { isLibrary: false, reason: `${project.name} is a class library that sets no package properties (PackageId, PackageTags, a license, IsPackable) and that no .nuspec packs${entryPointClause(project)}` };
+  return { isLibrary: true, reason: `${project.name} is a class library published as a package (it sets ${project.packageMetadata})${entryPointClause(project)}` };
 }
 
 /**
@@ -203,9 +226,9 @@ export function plugInFolderIn(library: ProjectModel, application: ProjectModel)
   return output.slice(applicationFolder.length + 1);
 }
 
-/** Whether a project builds an application: a web or worker SDK, or an executable OutputType. */
+/** Whether a project builds an application: a web or worker SDK, or an executable OutputType on a target that runs. */
 export function isApplication(project: ProjectModel): boolean {
   if (project.sdks.some((s) => APPLICATION_SDKS.includes(s.split('/')[0].toLowerCase()))) return true;
-  return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
+  return hasApplicationOutputType(project);
 }
 

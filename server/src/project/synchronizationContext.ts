@@ -13,7 +13,7 @@
 import type { ProjectModel } from './evaluate';
 import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
 import { contextPackageOf, extensionHostOf, platformContextOf, type PlatformContext } from '../knowledge/contextPackages';
-import { parseTargetFramework } from './frameworks';
+import { isRunnableTarget, parseTargetFramework } from './frameworks';
 import { packagesSeen } from './packages';
 
 /**
@@ -130,8 +130,9 @@ function consoleApplicationReason(project: ProjectModel): string | null {
   // An Exe for Android or iOS is a mobile app, started by the platform on its main thread (knowledge/contextPackages.ts
   // PLATFORM_CONTEXTS), not a console application: osu!'s Android and iOS heads were called console tools.
   if (mobileApplicationPlatform(project)) return null;
-  // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so.
-  if (project.sdkStyle && (project.outputType ?? '').toLowerCase() === 'exe') return `${project.name} is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext`;
+  // A legacy project may build a WinForms app as an Exe with nothing in its properties to say so. An Exe on a .NET
+  // Standard target is no program at all (frameworks.ts isRunnableTarget), and runs wherever the code that loads it does.
+  if (project.sdkStyle && (project.outputType ?? '').toLowerCase() === 'exe' && isRunnableTarget(project.targetFramework)) return `${project.name} is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext`;
   return null;
 }
 

@@ -12,7 +12,7 @@
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
 import { fileName, type ProjectModel } from './evaluate';
-import { APPLICATION_OUTPUT_TYPES } from './libraryCode';
+import { hasApplicationOutputType } from './libraryCode';
 
 export interface TestFrameworkPackage {
   id: string;
@@ -676,7 +676,7 @@ function rootsHolding(path: string, roots: readonly string[]): { base: string; s
 const TEST_SUPPORT_NAME = /Test|Fake|Mock/;
 
 function isApplicationProject(project: ProjectModel): boolean {
-  return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
+  return hasApplicationOutputType(project);
 }
 
 /** Whether the project is published as a package: a package property (IsPackable true among them) or a .nuspec packs it. */
