@@ -22,6 +22,7 @@ import { testExercisesSyncCall } from './testSubjects';
 import { takesSyncModeParameter } from './syncPathOnly';
 import { awaitConventionOf, configuresAwaits } from './fileAwaitConvention';
 import { consoleToolCap } from './libraryCode';
+import { waitsForDebugger } from './debuggerWaits';
 import { bufferedWriterOf, bufferedWritesSentence, writerName } from './bufferedWrites';
 import { methodsNamed, stripGenerics } from '../workspace/index';
 import { verdictKey } from '../workspace/completion';
@@ -61,6 +62,8 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   // A twin the analysed target lacks (File.ReadAllTextAsync in a netstandard2.0 or net48 project) cannot be awaited
   // there: the synchronous call is the only one the project has.
   if (row?.kind === 'table' && analysedTargetLacks(ctx, row.row.since, twinFirstCoreMajor(row.row, callsRowType(row)))) return null;
+  // A sleep that waits for a debugger to attach holds a thread nothing else waits on (debuggerWaits.ts).
+  if (row?.kind === 'table' && row.row.type === 'Thread' && waitsForDebugger(ctx.text, body, call)) return null;
   if (row) return row;
   // A low-confidence row the receiver's type matches (a workspace DbDataReader's IsDBNull) keeps the workspace's own
   // IsDBNullAsync from being offered: the table already decided the sync call rarely blocks.
@@ -623,6 +626,9 @@ the writer keeps what it is given and blocks only when its buffer fills or it fl
 is one habit, not one per line. The message counts the other writes, the related locations list them, and the fix
 awaits every write whose twin fits (the title counts them when some cannot be, \`Write(int)\` for one). A \`Flush\`
 stays a finding of its own.
+
+A \`Thread.Sleep\` that is the whole body of a loop waiting for a debugger to attach (\`while (!Debugger.IsAttached)
+Thread.Sleep(100);\`) is not reported: someone asked for that wait and attaches by hand before any work starts.
 
 It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\` (also a \`TextWriter\`
 parameter that every call in the workspace hands a StringWriter, directly, as a local created so and never assigned
