@@ -645,6 +645,28 @@ test('code that does not ship: a build script by its build system package unless
   <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
   <ItemGroup><PackageReference Include="Shouldly" Version="4.2.1" /></ItemGroup>
 </Project>` }));
+  // An application whose one sign of tests is a mocking or assertion library ships it (design-time view models built
+  // with a mock): it is no test helper library, which is a library; a test framework, or a name of tests, still says so.
+  const designApp = (name: string, pkg: string) => evaluateProject(`/repo/src/${name}/${name}.csproj`, memoryFs({ ...TREE, [`/repo/src/${name}/${name}.csproj`]: `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>WinExe</OutputType></PropertyGroup>
+  <ItemGroup><PackageReference Include="${pkg}" Version="5.3.0" /></ItemGroup>
+</Project>` }));
+  assert.equal(testCodeReason(designApp('Store.Desktop', 'NSubstitute'), () => []), null);
+  assert.equal(testCodeReason(designApp('Store.Desktop', 'xunit'), () => []), 'Store.Desktop references xunit (xUnit.net)');
+  assert.equal(testCodeReason(designApp('Store.FakeDesktop', 'NSubstitute'), () => []), 'Store.FakeDesktop references NSubstitute (a mocking library), a test helper library');
+  assert.equal(testCodeReason(kit, () => []), 'Store.Kit references Shouldly (an assertion library), a test helper library');
+  const testHost = evaluateProject('/repo/src/Store.Api/Store.Api.csproj', memoryFs({ ...TREE, '/repo/src/Store.Api/Store.Api.csproj': `<Project Sdk="Microsoft.NET.Sdk.Web">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageReference Include="Shouldly" Version="4.2.1" /></ItemGroup>
+</Project>` }));
+  assert.equal(testCodeReason(testHost, () => []), 'Store.Api references Shouldly (an assertion library), a test helper library');
+  // A benchmark or a fuzzing harness is one whatever helper packages it takes besides.
+  const harness = (pkg: string) => evaluateProject('/repo/src/Store.Probe/Store.Probe.csproj', memoryFs({ ...TREE, '/repo/src/Store.Probe/Store.Probe.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup>
+  <ItemGroup><PackageReference Include="Moq" Version="4.20.72" /><PackageReference Include="${pkg}" Version="2.2.0" /></ItemGroup>
+</Project>` }));
+  assert.equal(testCodeReason(harness('SharpFuzz'), () => []), 'Store.Probe references SharpFuzz (a fuzzing harness), a fuzzing project');
+  assert.equal(testCodeReason(harness('BenchmarkDotNet'), () => []), 'Store.Probe references BenchmarkDotNet (a benchmark harness), a benchmark project');
   const runner = project('/repo/src/Store.Runner/Store.Runner.csproj', '<OutputType>Exe</OutputType>');
   assert.equal(testToolReason(runner, [tests]), 'Store.Runner is an application that references the test project Store.Tests: a tool of the tests, which ships in no product');
   assert.equal(testCodeReason(runner, () => [], () => null, { referencesOf: () => [app, tests] }), 'Store.Runner is an application that references the test project Store.Tests: a tool of the tests, which ships in no product');

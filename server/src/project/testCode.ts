@@ -85,6 +85,9 @@ export const BENCHMARK_PACKAGES: readonly TestSupportPackage[] = [
   { id: 'BenchmarkDotNet.Annotations', purpose: 'a benchmark harness', source: 'https://www.nuget.org/packages/BenchmarkDotNet.Annotations' },
   // Petabridge's performance-test harness, which Akka.NET's *.Tests.Performance projects run.
   { id: 'NBench', purpose: 'a performance-test harness', source: 'https://www.nuget.org/packages/NBench' },
+  // A fuzzing harness: its program feeds generated inputs to the product's parsers under AFL or libFuzzer and ships
+  // in no product (jellyfin's fuzz/ projects).
+  { id: 'SharpFuzz', purpose: 'a fuzzing harness', source: 'https://www.nuget.org/packages/SharpFuzz' },
 ];
 
 /**
@@ -208,6 +211,8 @@ interface TestProjectEvidence {
    * (TEST_SUPPORT_PACKAGES), or a test framework without the test SDK that makes a project one `dotnet test` runs.
    */
   packageOnly: boolean;
+  /** The one sign is a package only tests use (a mocking or assertion library), not a test framework. */
+  supportPackageOnly?: boolean;
 }
 
 /** The package whose build props set IsTestProject (TEST_PACKAGES cites them): a project with it is one `dotnet test` runs. */
@@ -225,10 +230,12 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
     const runnable = project.packageReferences.some((r) => r.id.toLowerCase() === TEST_SDK_PACKAGE);
     return { reason: `${project.name} references ${framework.id} (${framework.framework})`, packageOnly: !runnable };
   }
+  // A harness says what the project is whatever helper packages it also takes (a benchmark that mocks with
+  // NSubstitute), so it goes before them.
+  const harness = referencedPackage(project, BENCHMARK_PACKAGES);
+  if (harness) return sure(`${project.name} references ${harness.id} (${harness.purpose}), ${harness.purpose === 'a fuzzing harness' ? 'a fuzzing project' : 'a benchmark project'}`);
   const support = referencedPackage(project, TEST_SUPPORT_PACKAGES);
-  if (support) return { reason: `${project.name} references ${support.id} (${support.purpose}), a test helper library`, packageOnly: true };
-  const benchmark = referencedPackage(project, BENCHMARK_PACKAGES);
-  if (benchmark) return sure(`${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`);
+  if (support) return { reason: `${project.name} references ${support.id} (${support.purpose}), a test helper library`, packageOnly: true, supportPackageOnly: true };
   // The Arcade SDK (Microsoft.DotNet.Arcade.Sdk, which a repository's Directory.Build.props imports) tells test projects
   // by name, sets IsTestProject for them and adds its test runner's packages (xUnit by default): "projects ending with
   // `.PerformanceTests` are performance tests, projects ending with `.IntegrationTests` are integration tests, and
@@ -285,7 +292,13 @@ export function testCodeReason(
     // the library ships to its users (a game's library whose NUnit test scenes ruleset authors derive from; no test
     // project is referenced by an application). A test kit that other kits build on (`Acme.TestKit` under
     // `Acme.Cluster.TestKit`) or that a manual test app references keeps its verdict by its name.
-    const strayPackage = evidence?.packageOnly === true && !TEST_SUPPORT_NAME.test(p.name) && referencedByProductionCode(p);
+    // A desktop application is no test helper library: one that references a mocking or assertion library and no
+    // test framework ships it (StabilityMatrix's Avalonia app builds its design-time view models with NSubstitute),
+    // so it is test code only by a sign of its own (its name, its folder, a test project it references). A web or
+    // console application with such a package is left to it: that is how a test host or a test tool looks
+    // (wolverine's WolverineWebApi, which its HTTP tests start, asserts with Shouldly).
+    const strayPackage = evidence?.packageOnly === true && !TEST_SUPPORT_NAME.test(p.name)
+      && (referencedByProductionCode(p) || (evidence.supportPackageOnly === true && isDesktopApplication(p)));
     const own = evidence && !strayPackage ? evidence.reason : null;
     const reason = own ?? supportReason(p);
     verdicts.set(p.path, reason);
@@ -674,6 +687,11 @@ function rootsHolding(path: string, roots: readonly string[]): { base: string; s
 
 /** A project name that says test support: `Acme.TestKit`, `Acme.Testing`, `TestGrains`, `Acme.Fakes`, `Acme.Mocks` (case-sensitive: not `Latest`). */
 const TEST_SUPPORT_NAME = /Test|Fake|Mock/;
+
+/** A WinExe, or an application with a UI framework of its own (UseWPF, UseWindowsForms, UseMaui, UseWinUI). */
+function isDesktopApplication(project: ProjectModel): boolean {
+  return (project.outputType ?? '').toLowerCase() === 'winexe' || (!!project.uiFramework && isApplicationProject(project));
+}
 
 function isApplicationProject(project: ProjectModel): boolean {
   return APPLICATION_OUTPUT_TYPES.includes((project.outputType ?? 'Library').toLowerCase());
