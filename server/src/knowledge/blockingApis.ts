@@ -112,6 +112,11 @@ export interface BlockingApi {
    * configuration file line by line.
    */
   buffersWrites?: true;
+  /**
+   * The call appends to the file at the path it is given (File.AppendAllText): repeated appends to one path in one
+   * method are one habit too, reported once per path and method, like a writer's buffered writes.
+   */
+  appendsToPath?: true;
   /** 'low' when the call blocks only in some modes; rules may show it at a lower severity or skip it. */
   confidence?: 'low';
   /**
@@ -404,9 +409,9 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   { ...FILE, member: 'WriteAllText', asyncTwin: 'WriteAllTextAsync', sameArgumentsFor: [2, 3], memoryTwinFor: [2, 3], note: FILE_NOTE.replace('{member}', 'WriteAllText'), source: docs('system.io.file.writealltextasync') },
   { ...FILE, member: 'WriteAllBytes', asyncTwin: 'WriteAllBytesAsync', sameArgumentsFor: [2], memoryTwinFor: [2], note: FILE_NOTE.replace('{member}', 'WriteAllBytes'), source: docs('system.io.file.writeallbytesasync') },
   { ...FILE, member: 'WriteAllLines', asyncTwin: 'WriteAllLinesAsync', sameArgumentsFor: [2, 3], note: FILE_NOTE.replace('{member}', 'WriteAllLines'), source: docs('system.io.file.writealllinesasync') },
-  { ...FILE, member: 'AppendAllText', asyncTwin: 'AppendAllTextAsync', sameArgumentsFor: [2, 3], memoryTwinFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllText'), source: docs('system.io.file.appendalltextasync') },
-  { ...FILE, member: 'AppendAllLines', asyncTwin: 'AppendAllLinesAsync', sameArgumentsFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllLines'), source: docs('system.io.file.appendalllinesasync') },
-  { ...FILE, member: 'AppendAllBytes', asyncTwin: 'AppendAllBytesAsync', sameArgumentsFor: [2], memoryTwinFor: [2], since: '9', note: FILE_NOTE.replace('{member}', 'AppendAllBytes'), source: docs('system.io.file.appendallbytesasync') },
+  { ...FILE, member: 'AppendAllText', appendsToPath: true, asyncTwin: 'AppendAllTextAsync', sameArgumentsFor: [2, 3], memoryTwinFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllText'), source: docs('system.io.file.appendalltextasync') },
+  { ...FILE, member: 'AppendAllLines', appendsToPath: true, asyncTwin: 'AppendAllLinesAsync', sameArgumentsFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllLines'), source: docs('system.io.file.appendalllinesasync') },
+  { ...FILE, member: 'AppendAllBytes', appendsToPath: true, asyncTwin: 'AppendAllBytesAsync', sameArgumentsFor: [2], memoryTwinFor: [2], since: '9', note: FILE_NOTE.replace('{member}', 'AppendAllBytes'), source: docs('system.io.file.appendallbytesasync') },
   {
     ...FILE, member: 'ReadLines', asyncTwin: 'ReadLinesAsync', sameArgumentsFor: [1, 2], twinUse: 'await foreach', since: '7',
     note: 'File.ReadLines reads the file lazily but synchronously: every step of the foreach may block on the disk. ReadLinesAsync is consumed with await foreach.',

@@ -23,7 +23,7 @@ import { takesSyncModeParameter } from './syncPathOnly';
 import { awaitConventionOf, configuresAwaits } from './fileAwaitConvention';
 import { consoleToolCap } from './libraryCode';
 import { waitsForDebugger } from './debuggerWaits';
-import { bufferedWriterOf, bufferedWritesSentence, writerName } from './bufferedWrites';
+import { repeatedWritesSentence, writeTargetOf, type WriteTarget } from './repeatedWrites';
 import { methodsNamed, stripGenerics } from '../workspace/index';
 import { verdictKey } from '../workspace/completion';
 
@@ -340,13 +340,19 @@ interface TableCall {
   match: TableMatch;
 }
 
+/** Writes of one body to one writer or file (repeatedWrites.ts), in the order they are written. */
+interface WriteGroup {
+  target: WriteTarget;
+  writes: TableCall[];
+}
+
 /**
- * The finding for a call a table row matched. `laterWrites` are the calls after it that write to the same buffered
- * writer in the same body (bufferedWrites.ts): they are named in the message and the note, listed as related
- * locations, and awaited by the same fix, so a method that writes a file line by line gets one finding, not one
- * per line.
+ * The finding for a call a table row matched. `group` holds the calls after it that write to the same writer or file
+ * in the same body (repeatedWrites.ts): they are named in the message and the note, listed as related locations, and
+ * awaited by the same fix, so a method that writes a file line by line gets one finding, not one per line.
  */
-function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: TableMatch, laterWrites: readonly TableCall[] = []): RuleFinding {
+function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: TableMatch, group: { target: WriteTarget; writes: readonly TableCall[] } | null = null): RuleFinding {
+  const laterWrites = group?.writes ?? [];
   const { row } = match;
   // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
   const source = ctx.text.slice(call.span.start, call.nameSpan.end);
@@ -363,7 +369,7 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
   const noFix = whyNoTwinFix(ctx, body, call, row) ?? missingUsing;
   const noteParts = [row.note];
-  if (laterWrites.length > 0) noteParts.push(bufferedWritesSentence(laterWrites.length + 1, writerName(receiverSource)));
+  if (group && laterWrites.length > 0) noteParts.push(repeatedWritesSentence(laterWrites.length + 1, group.target));
   if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
   // A twin of .NET 5 is in every .NET a project still builds for, and the rule is quiet where it is missing: saying
@@ -372,24 +378,24 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const elsewhere = twinOnOtherTargets(ctx, match, call.span.start);
   if (elsewhere.lacking.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.lacking)}, which ${elsewhere.lacking.length === 1 ? 'does' : 'do'} not have ${row.asyncTwin}: await it under an #if for the targets that do.`);
   if (elsewhere.unknown.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.unknown)}, whose APIs the signatures do not hold: check that ${row.asyncTwin} exists there, or await it under an #if for the targets that have it.`);
-  if (noFix) noteParts.push(`No automatic fix${laterWrites.length > 0 ? ' for the first write' : ''}: ${noFix}.`);
+  if (noFix) noteParts.push(`No automatic fix${laterWrites.length > 0 ? ` for the first ${group?.target.kind === 'file' ? 'append' : 'write'}` : ''}: ${noFix}.`);
   const finding: RuleFinding = {
     span: call.span,
     message: fitted((max) => (row.twinUse === 'await foreach'
       ? `${quoted(source, max)} ${shortPhrase(row)}; consume ${quoted(quotedTwin, max)} with await foreach instead`
-      : laterWrites.length > 0
-        ? `${quoted(source, max)} and ${laterWrites.length} more ${laterWrites.length === 1 ? 'write' : 'writes'} to ${quoted(writerName(receiverSource), max)} block the thread; await their twins`
+      : group && laterWrites.length > 0
+        ? `${quoted(source, max)} and ${laterWrites.length} more ${laterWrites.length === 1 ? 'write' : 'writes'} to ${quoted(group.target.name, max)} block the thread; await their twins`
         : `${quoted(source, max)} ${shortPhrase(row)}; await ${quoted(quotedTwin, max)} instead`)),
     note: [`${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin.`, ...noteParts].join(' '),
     bodyId: body.id,
   };
-  if (laterWrites.length > 0) {
-    finding.related = laterWrites.map((w) => ({ file: ctx.file, span: w.call.span, message: `also writes to ${writerName(receiverSource)}: ${shortCode(ctx.text.slice(w.call.span.start, w.call.nameSpan.end))}` }));
+  if (group && laterWrites.length > 0) {
+    finding.related = laterWrites.map((w) => ({ file: ctx.file, span: w.call.span, message: `also writes to ${group.target.name}: ${shortCode(ctx.text.slice(w.call.span.start, w.call.nameSpan.end))}` }));
   }
   const others = [...elsewhere.lacking, ...elsewhere.unknown];
   const alsoTargets = others.length > 0 ? ` (the project also targets ${listed(others)})` : '';
   const first = noFix ? null : twinFixOf(ctx, body, call, row);
-  if (laterWrites.length === 0) {
+  if (!group || laterWrites.length === 0) {
     if (first) finding.fix = { title: `Await ${row.asyncTwin}${first.token ? `(..., ${first.token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}${alsoTargets}`, safety: 'unsafe', edits: first.edits };
     return finding;
   }
@@ -400,7 +406,7 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const changed = fixes.filter((f) => f !== null).length;
   if (changed > 0 && !editsOverlap(edits)) {
     const count = changed === fixes.length ? `the ${fixes.length} writes` : `${changed} of the ${fixes.length} writes`;
-    finding.fix = { title: `Await the twins of ${count} to ${writerName(receiverSource)}${body.asyncFlag ? ` when ${body.asyncFlag} is true` : ''}${alsoTargets}`, safety: 'unsafe', edits };
+    finding.fix = { title: `Await the twins of ${count} to ${group.target.name}${body.asyncFlag ? ` when ${body.asyncFlag} is true` : ''}${alsoTargets}`, safety: 'unsafe', edits };
   }
   return finding;
 }
@@ -623,9 +629,10 @@ top-level statements) that have an awaitable twin, and names the twin:
 Writes to one buffered writer in one method (a TextWriter's \`Write\`/\`WriteLine\`, an XmlWriter's \`Write...\`
 members, on a receiver written as a plain name such as \`writer\` or \`_log.Output\`) are one finding, at the first:
 the writer keeps what it is given and blocks only when its buffer fills or it flushes, so a file written line by line
-is one habit, not one per line. The message counts the other writes, the related locations list them, and the fix
-awaits every write whose twin fits (the title counts them when some cannot be, \`Write(int)\` for one). A \`Flush\`
-stays a finding of its own.
+is one habit, not one per line. So are appends to one file in one method (\`File.AppendAllText(logPath, ...)\`,
+\`AppendAllLines\`, \`AppendAllBytes\`, with the path written as a plain name). The message counts the other writes,
+the related locations list them, and the fix awaits every write whose twin fits (the title counts them when some
+cannot be, \`Write(int)\` for one). A \`Flush\` stays a finding of its own.
 
 A \`Thread.Sleep\` that is the whole body of a loop waiting for a debugger to attach (\`while (!Debugger.IsAttached)
 Thread.Sleep(100);\`) is not reported: someone asked for that wait and attaches by hand before any work starts.
@@ -819,20 +826,20 @@ state another object holds, which the \`using\` body may change. No fix is offer
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
     for (const body of asyncContextBodies(ctx)) {
-      // Writes to one buffered writer are one finding, at the first (bufferedWrites.ts); the group keeps that
-      // place among the body's other findings.
-      const entries: (RuleFinding | TableCall[])[] = [];
-      const writers = new Map<string, TableCall[]>();
+      // Writes to one writer or file are one finding, at the first (repeatedWrites.ts); the group keeps that place
+      // among the body's other findings.
+      const entries: (RuleFinding | WriteGroup)[] = [];
+      const groups = new Map<string, WriteGroup>();
       for (const call of body.calls) {
         const match = syncApiCallOf(ctx, body, call);
         if (!match) continue;
-        const writer = match.kind === 'table' ? bufferedWriterOf(ctx, call, match.row) : null;
-        if (match.kind === 'table' && writer !== null) {
-          const group = writers.get(writer);
-          if (group) group.push({ call, match });
+        const target = match.kind === 'table' ? writeTargetOf(ctx, call, match.row) : null;
+        if (match.kind === 'table' && target !== null) {
+          const group = groups.get(target.key);
+          if (group) group.writes.push({ call, match });
           else {
-            const started = [{ call, match }];
-            writers.set(writer, started);
+            const started: WriteGroup = { target, writes: [{ call, match }] };
+            groups.set(target.key, started);
             entries.push(started);
           }
           continue;
@@ -840,8 +847,8 @@ state another object holds, which the \`using\` body may change. No fix is offer
         entries.push(match.kind === 'table' ? tableFinding(ctx, body, call, match) : workspaceFinding(ctx, body, call, match));
       }
       for (const entry of entries) {
-        if (!Array.isArray(entry)) findings.push(entry);
-        else findings.push(tableFinding(ctx, body, entry[0].call, entry[0].match, entry.slice(1)));
+        if (!('writes' in entry)) findings.push(entry);
+        else findings.push(tableFinding(ctx, body, entry.writes[0].call, entry.writes[0].match, { target: entry.target, writes: entry.writes.slice(1) }));
       }
       const seen = new Set<number>();
       for (const using of body.usings) {
