@@ -9,6 +9,7 @@
  * stays analysed; the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure
  * checks.
  */
+import { isTargetFrameworkCompatible } from './frameworks';
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
 import { fileName, type ProjectModel } from './evaluate';
@@ -308,7 +309,7 @@ export function testCodeReason(
   const supportReason = (p: ProjectModel): string | null => {
     const script = buildScriptReason(p);
     if (script) return script;
-    const unbuildable = workspace.exists ? missingReferencesReason(p, workspace.exists) : null;
+    const unbuildable = (workspace.exists ? missingReferencesReason(p, workspace.exists) : null) ?? incompatibleReferencesReason(p, referencesOf(p));
     if (unbuildable) return unbuildable;
     // IsTestProject false does not stop it: a shared helper library that references a test framework sets it so that
     // `dotnet test` does not run it, which says it is no test project, not that it is no test code.
@@ -400,6 +401,46 @@ export function missingReferencesReason(project: ProjectModel, exists: (projectF
   const names = references.map((r) => r.split(/[\\/]/).pop()!).join(', ');
   const what = references.length === 1 ? 'the project it references does not exist' : `none of the ${references.length} projects it references exists`;
   return `${project.name} cannot build: ${what} (${names})`;
+}
+
+/**
+ * Why a project cannot build because a project it references has no target it can use, or null: for every target
+ * framework of its own, some referenced project targets only frameworks that one cannot consume (a net7.0 application
+ * over a core library moved to net9.0: restore fails with NU1201, "Project Core is not compatible with net7.0").
+ * Such a project is left behind by the rest of the repository (StabilityMatrix's WPF application after its Avalonia
+ * successor moved the shared libraries on), so nothing it holds reaches a user, and it hosts nothing. Targets this
+ * module cannot read (frameworks.ts parseTargetFramework) are taken to be compatible.
+ */
+export function incompatibleReferencesReason(project: ProjectModel, references: readonly ProjectModel[]): string | null {
+  const own = project.targetFrameworks;
+  if (own.length === 0 || references.length === 0 || !evaluatedWithoutGuesses(project) || isAspireAppHost(project)) return null;
+  const unusable = (target: string, reference: ProjectModel) => evaluatedWithoutGuesses(reference)
+    && reference.targetFrameworks.length > 0 && reference.targetFrameworks.every((candidate) => isTargetFrameworkCompatible(target, candidate) === false);
+  const blockers = own.map((target) => references.find((r) => unusable(target, r)) ?? null);
+  if (blockers.some((b) => b === null)) return null;
+  const first = blockers[0]!;
+  const which = own.length === 1 ? `it targets ${own[0]}, which cannot use` : `none of its targets (${own.join(', ')}) can use`;
+  return `${project.name} cannot build: ${which} ${first.name} (${first.targetFrameworks.join(', ')})`;
+}
+
+/**
+ * Whether the project's properties were all read from its files: a property the evaluation took as empty because no
+ * file sets it (an environment variable could) or a condition it could not evaluate may be what picks its targets
+ * (NuGet.Client's `$(IsVsixBuild)` chooses between a tasks library's .NET Framework and .NET targets), so a verdict
+ * that its targets cannot meet is not drawn from such a project.
+ */
+function evaluatedWithoutGuesses(project: ProjectModel): boolean {
+  return project.notes.every((note) => note.kind !== 'environment' && note.kind !== 'condition');
+}
+
+/**
+ * An Aspire app host: its SDK makes every ProjectReference a resource it starts (IsAspireProjectResource, with
+ * ReferenceOutputAssembly false: learn.microsoft.com/dotnet/aspire/fundamentals/app-host-overview), not an assembly it
+ * compiles against, so a referenced service may target a newer .NET than the host.
+ */
+function isAspireAppHost(project: ProjectModel): boolean {
+  return project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'aspire.apphost.sdk')
+    || project.packageReferences.some((p) => p.id.toLowerCase() === 'aspire.hosting.apphost');
 }
 
 /**
