@@ -19,7 +19,7 @@ import { generatedCodeRegions, generatedFileReason } from '../../server/src/conf
 import { assemblySuppressionsOf, suppressionsOf } from '../../server/src/config/suppressions';
 import { editorConfigOptions, generatedCodeOption, peersKeptOn, peersTurnedOff } from '../../server/src/config/editorconfig';
 import type { SeveritySetting } from '../../server/src/rules/types';
-import { buildScriptReason, nonShippedFolderBelow, testCodeReason, uncompiledSampleReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason, generatorAppReason } from '../../server/src/project/testCode';
+import { buildScriptReason, incompatibleReferencesReason, nonShippedFolderBelow, testCodeReason, uncompiledSampleReason, testCodeVerdict, testAppReason, testProjectReason, testToolReason, generatorAppReason } from '../../server/src/project/testCode';
 import { FOLDERS_ABOVE, nuspecDisplayPath, nuspecFolders, nuspecNamesProject, packingNuspec, parseNuspec } from '../../server/src/project/nuspec';
 import { checkFile, createIndex, analyseCompletion, modelFile, updateFile } from '../../server/src/analysis/project';
 import { ruleById } from '../../server/src/rules/registry';
@@ -645,6 +645,28 @@ test('code that does not ship: a build script by its build system package unless
   <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
   <ItemGroup><PackageReference Include="Shouldly" Version="4.2.1" /></ItemGroup>
 </Project>` }));
+  // An application whose one sign of tests is a mocking or assertion library ships it (design-time view models built
+  // with a mock): it is no test helper library, which is a library; a test framework, or a name of tests, still says so.
+  const designApp = (name: string, pkg: string) => evaluateProject(`/repo/src/${name}/${name}.csproj`, memoryFs({ ...TREE, [`/repo/src/${name}/${name}.csproj`]: `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>WinExe</OutputType></PropertyGroup>
+  <ItemGroup><PackageReference Include="${pkg}" Version="5.3.0" /></ItemGroup>
+</Project>` }));
+  assert.equal(testCodeReason(designApp('Store.Desktop', 'NSubstitute'), () => []), null);
+  assert.equal(testCodeReason(designApp('Store.Desktop', 'xunit'), () => []), 'Store.Desktop references xunit (xUnit.net)');
+  assert.equal(testCodeReason(designApp('Store.FakeDesktop', 'NSubstitute'), () => []), 'Store.FakeDesktop references NSubstitute (a mocking library), a test helper library');
+  assert.equal(testCodeReason(kit, () => []), 'Store.Kit references Shouldly (an assertion library), a test helper library');
+  const testHost = evaluateProject('/repo/src/Store.Api/Store.Api.csproj', memoryFs({ ...TREE, '/repo/src/Store.Api/Store.Api.csproj': `<Project Sdk="Microsoft.NET.Sdk.Web">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>
+  <ItemGroup><PackageReference Include="Shouldly" Version="4.2.1" /></ItemGroup>
+</Project>` }));
+  assert.equal(testCodeReason(testHost, () => []), 'Store.Api references Shouldly (an assertion library), a test helper library');
+  // A benchmark or a fuzzing harness is one whatever helper packages it takes besides.
+  const harness = (pkg: string) => evaluateProject('/repo/src/Store.Probe/Store.Probe.csproj', memoryFs({ ...TREE, '/repo/src/Store.Probe/Store.Probe.csproj': `<Project Sdk="Microsoft.NET.Sdk">
+  <PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup>
+  <ItemGroup><PackageReference Include="Moq" Version="4.20.72" /><PackageReference Include="${pkg}" Version="2.2.0" /></ItemGroup>
+</Project>` }));
+  assert.equal(testCodeReason(harness('SharpFuzz'), () => []), 'Store.Probe references SharpFuzz (a fuzzing harness), a fuzzing project');
+  assert.equal(testCodeReason(harness('BenchmarkDotNet'), () => []), 'Store.Probe references BenchmarkDotNet (a benchmark harness), a benchmark project');
   const runner = project('/repo/src/Store.Runner/Store.Runner.csproj', '<OutputType>Exe</OutputType>');
   assert.equal(testToolReason(runner, [tests]), 'Store.Runner is an application that references the test project Store.Tests: a tool of the tests, which ships in no product');
   assert.equal(testCodeReason(runner, () => [], () => null, { referencesOf: () => [app, tests] }), 'Store.Runner is an application that references the test project Store.Tests: a tool of the tests, which ships in no product');
@@ -713,6 +735,26 @@ test('code that does not ship: a project none of whose project references exists
   // The folders .gitmodules names, where a checkout may lack what a project references.
   assert.deepEqual(submodulePathsOf('[submodule "submodules/Mime"]\n\tpath = submodules/Mime\n\turl = https://example.org/mime.git\n[submodule "x"]\n  path = "./vendor\\zip/"\n'), ['submodules/Mime', 'vendor/zip']);
   assert.deepEqual(submodulePathsOf(null), []);
+});
+
+test('code that does not ship: a project that no target of its own lets use a project it references cannot build; a compatible target, an Aspire app host or a guessed property leaves it alone', () => {
+  const targeting = (name: string, tfm: string, extra = '', sdk = 'Microsoft.NET.Sdk') => evaluateProject(`/repo/src/${name}/${name}.csproj`, memoryFs({ [`/repo/src/${name}/${name}.csproj`]: `<Project Sdk="${sdk}">
+  <PropertyGroup>${tfm.includes(';') ? `<TargetFrameworks>${tfm}</TargetFrameworks>` : `<TargetFramework>${tfm}</TargetFramework>`}<OutputType>WinExe</OutputType>${extra}</PropertyGroup>
+</Project>` }));
+  const core = targeting('Shop.Core', 'net9.0');
+  const legacy = targeting('Shop.Wpf', 'net7.0-windows');
+  assert.equal(incompatibleReferencesReason(legacy, [core]), 'Shop.Wpf cannot build: it targets net7.0-windows, which cannot use Shop.Core (net9.0)');
+  assert.equal(testCodeReason(legacy, () => [], () => null, { referencesOf: () => [core] }), 'Shop.Wpf cannot build: it targets net7.0-windows, which cannot use Shop.Core (net9.0)');
+  assert.equal(incompatibleReferencesReason(targeting('Shop.Multi', 'net7.0;net48'), [core]), 'Shop.Multi cannot build: none of its targets (net7.0, net48) can use Shop.Core (net9.0)');
+  // One target that can use every reference is enough to build; so is a reference to .NET Standard.
+  assert.equal(incompatibleReferencesReason(targeting('Shop.Both', 'net7.0;net9.0'), [core]), null);
+  assert.equal(incompatibleReferencesReason(legacy, [targeting('Shop.Model', 'netstandard2.0')]), null);
+  assert.equal(incompatibleReferencesReason(targeting('Shop.Desktop', 'net9.0-windows'), [core]), null);
+  // An Aspire app host starts the projects it references; it does not compile against them.
+  assert.equal(incompatibleReferencesReason(targeting('Shop.AppHost', 'net8.0', '', 'Aspire.AppHost.Sdk/9.0.0'), [core]), null);
+  // A target picked by a property no file sets (an environment variable could) is not judged.
+  assert.equal(incompatibleReferencesReason(targeting('Shop.Tasks', '$(ToolTargets)'), [core]), null);
+  assert.equal(incompatibleReferencesReason(legacy, [targeting('Shop.Guessed', '$(LibraryTargets)')]), null);
 });
 
 test('a property read before the project sets it (the self-default idiom) gets no environment note; one read and never set does', () => {

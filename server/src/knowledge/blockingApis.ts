@@ -104,6 +104,19 @@ export interface BlockingApi {
   twinUse?: 'await' | 'await foreach';
   /** What a person must check before switching, when the twin is not a drop-in replacement. */
   twinCaveat?: string;
+  /**
+   * The call appends to the writer's buffer and blocks only when that buffer fills or is flushed (a StreamWriter
+   * holds 1,024 characters by default, an XmlWriter hands its text to a TextWriter or stream that buffers it), so
+   * twenty lines written to one writer are one blocking habit, not twenty: a rule reports them once per writer and
+   * method. The thirty-ninth session's seeded reading found fourteen warnings in one method writing a small
+   * configuration file line by line.
+   */
+  buffersWrites?: true;
+  /**
+   * The call appends to the file at the path it is given (File.AppendAllText): repeated appends to one path in one
+   * method are one habit too, reported once per path and method, like a writer's buffered writes.
+   */
+  appendsToPath?: true;
   /** 'low' when the call blocks only in some modes; rules may show it at a lower severity or skip it. */
   confidence?: 'low';
   /**
@@ -396,9 +409,9 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   { ...FILE, member: 'WriteAllText', asyncTwin: 'WriteAllTextAsync', sameArgumentsFor: [2, 3], memoryTwinFor: [2, 3], note: FILE_NOTE.replace('{member}', 'WriteAllText'), source: docs('system.io.file.writealltextasync') },
   { ...FILE, member: 'WriteAllBytes', asyncTwin: 'WriteAllBytesAsync', sameArgumentsFor: [2], memoryTwinFor: [2], note: FILE_NOTE.replace('{member}', 'WriteAllBytes'), source: docs('system.io.file.writeallbytesasync') },
   { ...FILE, member: 'WriteAllLines', asyncTwin: 'WriteAllLinesAsync', sameArgumentsFor: [2, 3], note: FILE_NOTE.replace('{member}', 'WriteAllLines'), source: docs('system.io.file.writealllinesasync') },
-  { ...FILE, member: 'AppendAllText', asyncTwin: 'AppendAllTextAsync', sameArgumentsFor: [2, 3], memoryTwinFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllText'), source: docs('system.io.file.appendalltextasync') },
-  { ...FILE, member: 'AppendAllLines', asyncTwin: 'AppendAllLinesAsync', sameArgumentsFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllLines'), source: docs('system.io.file.appendalllinesasync') },
-  { ...FILE, member: 'AppendAllBytes', asyncTwin: 'AppendAllBytesAsync', sameArgumentsFor: [2], memoryTwinFor: [2], since: '9', note: FILE_NOTE.replace('{member}', 'AppendAllBytes'), source: docs('system.io.file.appendallbytesasync') },
+  { ...FILE, member: 'AppendAllText', appendsToPath: true, asyncTwin: 'AppendAllTextAsync', sameArgumentsFor: [2, 3], memoryTwinFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllText'), source: docs('system.io.file.appendalltextasync') },
+  { ...FILE, member: 'AppendAllLines', appendsToPath: true, asyncTwin: 'AppendAllLinesAsync', sameArgumentsFor: [2, 3], note: FILE_NOTE.replace('{member}', 'AppendAllLines'), source: docs('system.io.file.appendalllinesasync') },
+  { ...FILE, member: 'AppendAllBytes', appendsToPath: true, asyncTwin: 'AppendAllBytesAsync', sameArgumentsFor: [2], memoryTwinFor: [2], since: '9', note: FILE_NOTE.replace('{member}', 'AppendAllBytes'), source: docs('system.io.file.appendallbytesasync') },
   {
     ...FILE, member: 'ReadLines', asyncTwin: 'ReadLinesAsync', sameArgumentsFor: [1, 2], twinUse: 'await foreach', since: '7',
     note: 'File.ReadLines reads the file lazily but synchronously: every step of the foreach may block on the disk. ReadLinesAsync is consumed with await foreach.',
@@ -416,8 +429,8 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
   { ...TEXT_READER, member: 'ReadBlock', asyncTwin: 'ReadBlockAsync', sameArgumentsFor: [1, 3], memoryTwinFor: [1], note: TEXT_READER_NOTE, source: docs('system.io.textreader.readblockasync') },
 
   // System.IO.TextWriter / StreamWriter.
-  { ...TEXT_WRITER, member: 'Write', asyncTwin: 'WriteAsync', sameArgumentsFor: [1], memoryTwinFor: [1], twinCaveat: TEXT_WRITER_CAVEAT, note: TEXT_WRITER_NOTE, source: docs('system.io.textwriter.writeasync') },
-  { ...TEXT_WRITER, member: 'WriteLine', asyncTwin: 'WriteLineAsync', sameArgumentsFor: [0, 1], memoryTwinFor: [1], twinCaveat: TEXT_WRITER_CAVEAT, note: TEXT_WRITER_NOTE, source: docs('system.io.textwriter.writelineasync') },
+  { ...TEXT_WRITER, member: 'Write', buffersWrites: true, asyncTwin: 'WriteAsync', sameArgumentsFor: [1], memoryTwinFor: [1], twinCaveat: TEXT_WRITER_CAVEAT, note: TEXT_WRITER_NOTE, source: docs('system.io.textwriter.writeasync') },
+  { ...TEXT_WRITER, member: 'WriteLine', buffersWrites: true, asyncTwin: 'WriteLineAsync', sameArgumentsFor: [0, 1], memoryTwinFor: [1], twinCaveat: TEXT_WRITER_CAVEAT, note: TEXT_WRITER_NOTE, source: docs('system.io.textwriter.writelineasync') },
   { ...TEXT_WRITER, member: 'Flush', asyncTwin: 'FlushAsync', sameArgumentsFor: [0], note: TEXT_WRITER_NOTE, source: docs('system.io.textwriter.flushasync') },
 
   // System.Net.Http.
@@ -749,30 +762,31 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
 
   // System.Xml.XmlWriter.
   { ...XML_WRITER, member: 'Flush', asyncTwin: 'FlushAsync', sameArgumentsFor: [0], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.flushasync') },
-  { ...XML_WRITER, member: 'WriteStartDocument', asyncTwin: 'WriteStartDocumentAsync', sameArgumentsFor: [0, 1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writestartdocumentasync') },
-  { ...XML_WRITER, member: 'WriteEndDocument', asyncTwin: 'WriteEndDocumentAsync', sameArgumentsFor: [0], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writeenddocumentasync') },
+  { ...XML_WRITER, member: 'WriteStartDocument', buffersWrites: true, asyncTwin: 'WriteStartDocumentAsync', sameArgumentsFor: [0, 1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writestartdocumentasync') },
+  { ...XML_WRITER, member: 'WriteEndDocument', buffersWrites: true, asyncTwin: 'WriteEndDocumentAsync', sameArgumentsFor: [0], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writeenddocumentasync') },
   {
-    ...XML_WRITER, member: 'WriteStartElement', asyncTwin: 'WriteStartElementAsync', sameArgumentsFor: [3],
+    ...XML_WRITER, member: 'WriteStartElement', buffersWrites: true, asyncTwin: 'WriteStartElementAsync', sameArgumentsFor: [3],
     twinCaveat: `${XML_WRITER_CAVEAT} The twin takes (prefix, localName, ns) only: WriteStartElement("x") becomes WriteStartElementAsync(null, "x", null).`,
     note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writestartelementasync'),
   },
-  { ...XML_WRITER, member: 'WriteEndElement', asyncTwin: 'WriteEndElementAsync', sameArgumentsFor: [0], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writeendelementasync') },
-  { ...XML_WRITER, member: 'WriteString', asyncTwin: 'WriteStringAsync', sameArgumentsFor: [1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writestringasync') },
+  { ...XML_WRITER, member: 'WriteEndElement', buffersWrites: true, asyncTwin: 'WriteEndElementAsync', sameArgumentsFor: [0], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writeendelementasync') },
+  { ...XML_WRITER, member: 'WriteString', buffersWrites: true, asyncTwin: 'WriteStringAsync', sameArgumentsFor: [1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writestringasync') },
   {
-    ...XML_WRITER, member: 'WriteElementString', asyncTwin: 'WriteElementStringAsync', sameArgumentsFor: [4],
+    ...XML_WRITER, member: 'WriteElementString', buffersWrites: true, asyncTwin: 'WriteElementStringAsync', sameArgumentsFor: [4],
     twinCaveat: `${XML_WRITER_CAVEAT} The twin takes (prefix, localName, ns, value) only.`,
     note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writeelementstringasync'),
   },
   {
-    ...XML_WRITER, member: 'WriteAttributeString', asyncTwin: 'WriteAttributeStringAsync', sameArgumentsFor: [4],
+    ...XML_WRITER, member: 'WriteAttributeString', buffersWrites: true, asyncTwin: 'WriteAttributeStringAsync', sameArgumentsFor: [4],
     twinCaveat: `${XML_WRITER_CAVEAT} The twin takes (prefix, localName, ns, value) only.`,
     note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writeattributestringasync'),
   },
-  { ...XML_WRITER, member: 'WriteRaw', asyncTwin: 'WriteRawAsync', sameArgumentsFor: [1, 3], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writerawasync') },
+  { ...XML_WRITER, member: 'WriteRaw', buffersWrites: true, asyncTwin: 'WriteRawAsync', sameArgumentsFor: [1, 3], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writerawasync') },
+  // WriteNode reads the XmlReader it is given as it writes, so it may block on that reader: not only a buffered write.
   { ...XML_WRITER, member: 'WriteNode', asyncTwin: 'WriteNodeAsync', sameArgumentsFor: [2], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writenodeasync') },
-  { ...XML_WRITER, member: 'WriteCData', asyncTwin: 'WriteCDataAsync', sameArgumentsFor: [1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writecdataasync') },
-  { ...XML_WRITER, member: 'WriteComment', asyncTwin: 'WriteCommentAsync', sameArgumentsFor: [1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writecommentasync') },
-  { ...XML_WRITER, member: 'WriteBase64', asyncTwin: 'WriteBase64Async', sameArgumentsFor: [3], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writebase64async') },
+  { ...XML_WRITER, member: 'WriteCData', buffersWrites: true, asyncTwin: 'WriteCDataAsync', sameArgumentsFor: [1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writecdataasync') },
+  { ...XML_WRITER, member: 'WriteComment', buffersWrites: true, asyncTwin: 'WriteCommentAsync', sameArgumentsFor: [1], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writecommentasync') },
+  { ...XML_WRITER, member: 'WriteBase64', buffersWrites: true, asyncTwin: 'WriteBase64Async', sameArgumentsFor: [3], twinCaveat: XML_WRITER_CAVEAT, note: XML_WRITER_NOTE, source: docs('system.xml.xmlwriter.writebase64async') },
 
   // System.Xml.Linq: whole documents.
   {

@@ -9,6 +9,7 @@
  * stays analysed; the blocking rules' findings in it are capped at a configured severity. Data with sources, and pure
  * checks.
  */
+import { isTargetFrameworkCompatible } from './frameworks';
 import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
 import { fileName, type ProjectModel } from './evaluate';
@@ -85,6 +86,9 @@ export const BENCHMARK_PACKAGES: readonly TestSupportPackage[] = [
   { id: 'BenchmarkDotNet.Annotations', purpose: 'a benchmark harness', source: 'https://www.nuget.org/packages/BenchmarkDotNet.Annotations' },
   // Petabridge's performance-test harness, which Akka.NET's *.Tests.Performance projects run.
   { id: 'NBench', purpose: 'a performance-test harness', source: 'https://www.nuget.org/packages/NBench' },
+  // A fuzzing harness: its program feeds generated inputs to the product's parsers under AFL or libFuzzer and ships
+  // in no product (jellyfin's fuzz/ projects).
+  { id: 'SharpFuzz', purpose: 'a fuzzing harness', source: 'https://www.nuget.org/packages/SharpFuzz' },
 ];
 
 /**
@@ -208,6 +212,8 @@ interface TestProjectEvidence {
    * (TEST_SUPPORT_PACKAGES), or a test framework without the test SDK that makes a project one `dotnet test` runs.
    */
   packageOnly: boolean;
+  /** The one sign is a package only tests use (a mocking or assertion library), not a test framework. */
+  supportPackageOnly?: boolean;
 }
 
 /** The package whose build props set IsTestProject (TEST_PACKAGES cites them): a project with it is one `dotnet test` runs. */
@@ -225,10 +231,12 @@ function testProjectEvidence(project: ProjectModel | null): TestProjectEvidence 
     const runnable = project.packageReferences.some((r) => r.id.toLowerCase() === TEST_SDK_PACKAGE);
     return { reason: `${project.name} references ${framework.id} (${framework.framework})`, packageOnly: !runnable };
   }
+  // A harness says what the project is whatever helper packages it also takes (a benchmark that mocks with
+  // NSubstitute), so it goes before them.
+  const harness = referencedPackage(project, BENCHMARK_PACKAGES);
+  if (harness) return sure(`${project.name} references ${harness.id} (${harness.purpose}), ${harness.purpose === 'a fuzzing harness' ? 'a fuzzing project' : 'a benchmark project'}`);
   const support = referencedPackage(project, TEST_SUPPORT_PACKAGES);
-  if (support) return { reason: `${project.name} references ${support.id} (${support.purpose}), a test helper library`, packageOnly: true };
-  const benchmark = referencedPackage(project, BENCHMARK_PACKAGES);
-  if (benchmark) return sure(`${project.name} references ${benchmark.id} (${benchmark.purpose}), a benchmark project`);
+  if (support) return { reason: `${project.name} references ${support.id} (${support.purpose}), a test helper library`, packageOnly: true, supportPackageOnly: true };
   // The Arcade SDK (Microsoft.DotNet.Arcade.Sdk, which a repository's Directory.Build.props imports) tells test projects
   // by name, sets IsTestProject for them and adds its test runner's packages (xUnit by default): "projects ending with
   // `.PerformanceTests` are performance tests, projects ending with `.IntegrationTests` are integration tests, and
@@ -285,7 +293,13 @@ export function testCodeReason(
     // the library ships to its users (a game's library whose NUnit test scenes ruleset authors derive from; no test
     // project is referenced by an application). A test kit that other kits build on (`Acme.TestKit` under
     // `Acme.Cluster.TestKit`) or that a manual test app references keeps its verdict by its name.
-    const strayPackage = evidence?.packageOnly === true && !TEST_SUPPORT_NAME.test(p.name) && referencedByProductionCode(p);
+    // A desktop application is no test helper library: one that references a mocking or assertion library and no
+    // test framework ships it (StabilityMatrix's Avalonia app builds its design-time view models with NSubstitute),
+    // so it is test code only by a sign of its own (its name, its folder, a test project it references). A web or
+    // console application with such a package is left to it: that is how a test host or a test tool looks
+    // (wolverine's WolverineWebApi, which its HTTP tests start, asserts with Shouldly).
+    const strayPackage = evidence?.packageOnly === true && !TEST_SUPPORT_NAME.test(p.name)
+      && (referencedByProductionCode(p) || (evidence.supportPackageOnly === true && isDesktopApplication(p)));
     const own = evidence && !strayPackage ? evidence.reason : null;
     const reason = own ?? supportReason(p);
     verdicts.set(p.path, reason);
@@ -295,7 +309,7 @@ export function testCodeReason(
   const supportReason = (p: ProjectModel): string | null => {
     const script = buildScriptReason(p);
     if (script) return script;
-    const unbuildable = workspace.exists ? missingReferencesReason(p, workspace.exists) : null;
+    const unbuildable = (workspace.exists ? missingReferencesReason(p, workspace.exists) : null) ?? incompatibleReferencesReason(p, referencesOf(p));
     if (unbuildable) return unbuildable;
     // IsTestProject false does not stop it: a shared helper library that references a test framework sets it so that
     // `dotnet test` does not run it, which says it is no test project, not that it is no test code.
@@ -387,6 +401,46 @@ export function missingReferencesReason(project: ProjectModel, exists: (projectF
   const names = references.map((r) => r.split(/[\\/]/).pop()!).join(', ');
   const what = references.length === 1 ? 'the project it references does not exist' : `none of the ${references.length} projects it references exists`;
   return `${project.name} cannot build: ${what} (${names})`;
+}
+
+/**
+ * Why a project cannot build because a project it references has no target it can use, or null: for every target
+ * framework of its own, some referenced project targets only frameworks that one cannot consume (a net7.0 application
+ * over a core library moved to net9.0: restore fails with NU1201, "Project Core is not compatible with net7.0").
+ * Such a project is left behind by the rest of the repository (StabilityMatrix's WPF application after its Avalonia
+ * successor moved the shared libraries on), so nothing it holds reaches a user, and it hosts nothing. Targets this
+ * module cannot read (frameworks.ts parseTargetFramework) are taken to be compatible.
+ */
+export function incompatibleReferencesReason(project: ProjectModel, references: readonly ProjectModel[]): string | null {
+  const own = project.targetFrameworks;
+  if (own.length === 0 || references.length === 0 || !evaluatedWithoutGuesses(project) || isAspireAppHost(project)) return null;
+  const unusable = (target: string, reference: ProjectModel) => evaluatedWithoutGuesses(reference)
+    && reference.targetFrameworks.length > 0 && reference.targetFrameworks.every((candidate) => isTargetFrameworkCompatible(target, candidate) === false);
+  const blockers = own.map((target) => references.find((r) => unusable(target, r)) ?? null);
+  if (blockers.some((b) => b === null)) return null;
+  const first = blockers[0]!;
+  const which = own.length === 1 ? `it targets ${own[0]}, which cannot use` : `none of its targets (${own.join(', ')}) can use`;
+  return `${project.name} cannot build: ${which} ${first.name} (${first.targetFrameworks.join(', ')})`;
+}
+
+/**
+ * Whether the project's properties were all read from its files: a property the evaluation took as empty because no
+ * file sets it (an environment variable could) or a condition it could not evaluate may be what picks its targets
+ * (NuGet.Client's `$(IsVsixBuild)` chooses between a tasks library's .NET Framework and .NET targets), so a verdict
+ * that its targets cannot meet is not drawn from such a project.
+ */
+function evaluatedWithoutGuesses(project: ProjectModel): boolean {
+  return project.notes.every((note) => note.kind !== 'environment' && note.kind !== 'condition');
+}
+
+/**
+ * An Aspire app host: its SDK makes every ProjectReference a resource it starts (IsAspireProjectResource, with
+ * ReferenceOutputAssembly false: learn.microsoft.com/dotnet/aspire/fundamentals/app-host-overview), not an assembly it
+ * compiles against, so a referenced service may target a newer .NET than the host.
+ */
+function isAspireAppHost(project: ProjectModel): boolean {
+  return project.sdks.some((s) => s.split('/')[0].toLowerCase() === 'aspire.apphost.sdk')
+    || project.packageReferences.some((p) => p.id.toLowerCase() === 'aspire.hosting.apphost');
 }
 
 /**
@@ -674,6 +728,11 @@ function rootsHolding(path: string, roots: readonly string[]): { base: string; s
 
 /** A project name that says test support: `Acme.TestKit`, `Acme.Testing`, `TestGrains`, `Acme.Fakes`, `Acme.Mocks` (case-sensitive: not `Latest`). */
 const TEST_SUPPORT_NAME = /Test|Fake|Mock/;
+
+/** A WinExe, or an application with a UI framework of its own (UseWPF, UseWindowsForms, UseMaui, UseWinUI). */
+function isDesktopApplication(project: ProjectModel): boolean {
+  return (project.outputType ?? '').toLowerCase() === 'winexe' || (!!project.uiFramework && isApplicationProject(project));
+}
 
 function isApplicationProject(project: ProjectModel): boolean {
   return hasApplicationOutputType(project);

@@ -22,6 +22,8 @@ import { testExercisesSyncCall } from './testSubjects';
 import { takesSyncModeParameter } from './syncPathOnly';
 import { awaitConventionOf, configuresAwaits } from './fileAwaitConvention';
 import { consoleToolCap } from './libraryCode';
+import { waitsForDebugger } from './debuggerWaits';
+import { repeatedWritesSentence, writeTargetOf, type WriteTarget } from './repeatedWrites';
 import { methodsNamed, stripGenerics } from '../workspace/index';
 import { verdictKey } from '../workspace/completion';
 
@@ -60,6 +62,8 @@ function syncApiMatchOf(ctx: RuleContext, body: MethodBody, call: CallSite): Syn
   // A twin the analysed target lacks (File.ReadAllTextAsync in a netstandard2.0 or net48 project) cannot be awaited
   // there: the synchronous call is the only one the project has.
   if (row?.kind === 'table' && analysedTargetLacks(ctx, row.row.since, twinFirstCoreMajor(row.row, callsRowType(row)))) return null;
+  // A sleep that waits for a debugger to attach holds a thread nothing else waits on (debuggerWaits.ts).
+  if (row?.kind === 'table' && row.row.type === 'Thread' && waitsForDebugger(ctx.text, body, call)) return null;
   if (row) return row;
   // A low-confidence row the receiver's type matches (a workspace DbDataReader's IsDBNull) keeps the workspace's own
   // IsDBNullAsync from being offered: the table already decided the sync call rarely blocks.
@@ -328,7 +332,27 @@ function twinOnOtherTargets(ctx: RuleContext, match: Extract<SyncApiMatch, { kin
   return targetsLackingApi(ctx, at, match.row.since, twinFirstCoreMajor(match.row, callsRowType(match)));
 }
 
-function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: Extract<SyncApiMatch, { kind: 'table' }>): RuleFinding {
+type TableMatch = Extract<SyncApiMatch, { kind: 'table' }>;
+
+/** A call a knowledge-table row matched, with that match. */
+interface TableCall {
+  call: CallSite;
+  match: TableMatch;
+}
+
+/** Writes of one body to one writer or file (repeatedWrites.ts), in the order they are written. */
+interface WriteGroup {
+  target: WriteTarget;
+  writes: TableCall[];
+}
+
+/**
+ * The finding for a call a table row matched. `group` holds the calls after it that write to the same writer or file
+ * in the same body (repeatedWrites.ts): they are named in the message and the note, listed as related locations, and
+ * awaited by the same fix, so a method that writes a file line by line gets one finding, not one per line.
+ */
+function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: TableMatch, group: { target: WriteTarget; writes: readonly TableCall[] } | null = null): RuleFinding {
+  const laterWrites = group?.writes ?? [];
   const { row } = match;
   // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
   const source = ctx.text.slice(call.span.start, call.nameSpan.end);
@@ -343,8 +367,9 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const consumed = row.twinUse === 'await foreach' ? ', consumed with await foreach,' : '';
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
-  const noFix = whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call) ?? missingUsing;
+  const noFix = whyNoTwinFix(ctx, body, call, row) ?? missingUsing;
   const noteParts = [row.note];
+  if (group && laterWrites.length > 0) noteParts.push(repeatedWritesSentence(laterWrites.length + 1, group.target));
   if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
   // A twin of .NET 5 is in every .NET a project still builds for, and the rule is quiet where it is missing: saying
@@ -353,29 +378,60 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const elsewhere = twinOnOtherTargets(ctx, match, call.span.start);
   if (elsewhere.lacking.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.lacking)}, which ${elsewhere.lacking.length === 1 ? 'does' : 'do'} not have ${row.asyncTwin}: await it under an #if for the targets that do.`);
   if (elsewhere.unknown.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.unknown)}, whose APIs the signatures do not hold: check that ${row.asyncTwin} exists there, or await it under an #if for the targets that have it.`);
-  if (noFix) noteParts.push(`No automatic fix: ${noFix}.`);
+  if (noFix) noteParts.push(`No automatic fix${laterWrites.length > 0 ? ` for the first ${group?.target.kind === 'file' ? 'append' : 'write'}` : ''}: ${noFix}.`);
   const finding: RuleFinding = {
     span: call.span,
     message: fitted((max) => (row.twinUse === 'await foreach'
       ? `${quoted(source, max)} ${shortPhrase(row)}; consume ${quoted(quotedTwin, max)} with await foreach instead`
-      : `${quoted(source, max)} ${shortPhrase(row)}; await ${quoted(quotedTwin, max)} instead`)),
+      : group && laterWrites.length > 0
+        ? `${quoted(source, max)} and ${laterWrites.length} more ${laterWrites.length === 1 ? 'write' : 'writes'} to ${quoted(group.target.name, max)} block the thread; await their twins`
+        : `${quoted(source, max)} ${shortPhrase(row)}; await ${quoted(quotedTwin, max)} instead`)),
     note: [`${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin.`, ...noteParts].join(' '),
     bodyId: body.id,
   };
-  if (!noFix) {
-    const twinEdits: TextEdit[] = [];
-    if (row.twinReceiver) twinEdits.push({ start: call.span.start, end: call.nameSpan.end, newText: row.asyncTwin });
-    else twinEdits.push({ start: call.nameSpan.start, end: call.nameSpan.end, newText: row.asyncTwin });
-    // Task.Delay takes the method's CancellationToken (Task.Delay(int|TimeSpan, CancellationToken)): a delay that
-    // ignores it is what ASY025 reports, so the fix must not write one.
-    const token = row.asyncTwin === 'Task.Delay' && ctx.text[call.span.end - 1] === ')' ? cancellationTokenInScope(ctx, body, call.span.start) : null;
-    if (token) twinEdits.push({ start: call.span.end - 1, end: call.span.end - 1, newText: `, ${token}` });
-    const edits = awaitTwinEdits(ctx, body, call, twinEdits);
-    const others = [...elsewhere.lacking, ...elsewhere.unknown];
-    const alsoTargets = others.length > 0 ? ` (the project also targets ${listed(others)})` : '';
-    if (edits) finding.fix = { title: `Await ${row.asyncTwin}${token ? `(..., ${token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}${alsoTargets}`, safety: 'unsafe', edits };
+  if (group && laterWrites.length > 0) {
+    finding.related = laterWrites.map((w) => ({ file: ctx.file, span: w.call.span, message: `also writes to ${group.target.name}: ${shortCode(ctx.text.slice(w.call.span.start, w.call.nameSpan.end))}` }));
+  }
+  const others = [...elsewhere.lacking, ...elsewhere.unknown];
+  const alsoTargets = others.length > 0 ? ` (the project also targets ${listed(others)})` : '';
+  const first = noFix ? null : twinFixOf(ctx, body, call, row);
+  if (!group || laterWrites.length === 0) {
+    if (first) finding.fix = { title: `Await ${row.asyncTwin}${first.token ? `(..., ${first.token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}${alsoTargets}`, safety: 'unsafe', edits: first.edits };
+    return finding;
+  }
+  // One fix for the writes together: each write whose own twin fits is awaited; one that cannot be (a Write(int)
+  // with no text twin, a write inside a lock) is left as it is, and the title counts the ones that change.
+  const fixes = [first, ...laterWrites.map((w) => (whyNoTwinFix(ctx, body, w.call, w.match.row) ? null : twinFixOf(ctx, body, w.call, w.match.row)))];
+  const edits = fixes.flatMap((f) => f?.edits ?? []);
+  const changed = fixes.filter((f) => f !== null).length;
+  if (changed > 0 && !editsOverlap(edits)) {
+    const count = changed === fixes.length ? `the ${fixes.length} writes` : `${changed} of the ${fixes.length} writes`;
+    finding.fix = { title: `Await the twins of ${count} to ${group.target.name}${body.asyncFlag ? ` when ${body.asyncFlag} is true` : ''}${alsoTargets}`, safety: 'unsafe', edits };
   }
   return finding;
+}
+
+/** Why no fix awaits the twin in place of this call, or null when one does. */
+function whyNoTwinFix(ctx: RuleContext, body: MethodBody, call: CallSite, row: BlockingApi): string | null {
+  return whyNoTableFix(ctx, body, row, call) ?? whyNoAwaitHere(ctx, body, call);
+}
+
+/** The edits that await the twin in place of the call, and the token handed to it; null where no await fits. */
+function twinFixOf(ctx: RuleContext, body: MethodBody, call: CallSite, row: BlockingApi): { edits: TextEdit[]; token: string | null } | null {
+  const twinEdits: TextEdit[] = [];
+  if (row.twinReceiver) twinEdits.push({ start: call.span.start, end: call.nameSpan.end, newText: row.asyncTwin });
+  else twinEdits.push({ start: call.nameSpan.start, end: call.nameSpan.end, newText: row.asyncTwin });
+  // Task.Delay takes the method's CancellationToken (Task.Delay(int|TimeSpan, CancellationToken)): a delay that
+  // ignores it is what ASY025 reports, so the fix must not write one.
+  const token = row.asyncTwin === 'Task.Delay' && ctx.text[call.span.end - 1] === ')' ? cancellationTokenInScope(ctx, body, call.span.start) : null;
+  if (token) twinEdits.push({ start: call.span.end - 1, end: call.span.end - 1, newText: `, ${token}` });
+  const edits = awaitTwinEdits(ctx, body, call, twinEdits);
+  return edits ? { edits, token } : null;
+}
+
+function editsOverlap(edits: readonly TextEdit[]): boolean {
+  const sorted = [...edits].sort((x, y) => x.start - y.start || x.end - y.end);
+  return sorted.some((e, i) => i > 0 && e.start < sorted[i - 1].end);
 }
 
 /**
@@ -570,6 +626,17 @@ top-level statements) that have an awaitable twin, and names the twin:
   Identity manager), and \`await using\` would change little; a library's async-only service registered per scope,
   or one registered by assembly scanning, is not seen.
 
+Writes to one buffered writer in one method (a TextWriter's \`Write\`/\`WriteLine\`, an XmlWriter's \`Write...\`
+members, on a receiver written as a plain name such as \`writer\` or \`_log.Output\`) are one finding, at the first:
+the writer keeps what it is given and blocks only when its buffer fills or it flushes, so a file written line by line
+is one habit, not one per line. So are appends to one file in one method (\`File.AppendAllText(logPath, ...)\`,
+\`AppendAllLines\`, \`AppendAllBytes\`, with the path written as a plain name). The message counts the other writes,
+the related locations list them, and the fix awaits every write whose twin fits (the title counts them when some
+cannot be, \`Write(int)\` for one). A \`Flush\` stays a finding of its own.
+
+A \`Thread.Sleep\` that is the whole body of a loop waiting for a debugger to attach (\`while (!Debugger.IsAttached)
+Thread.Sleep(100);\`) is not reported: someone asked for that wait and attaches by hand before any work starts.
+
 It stays quiet where peers misfire: \`MemoryStream\`, \`StringReader\`/\`StringWriter\` (also a \`TextWriter\`
 parameter that every call in the workspace hands a StringWriter, directly, as a local created so and never assigned
 again, or through a TextWriter parameter of the caller that is one in turn; a call that the workspace binds only to
@@ -759,10 +826,29 @@ state another object holds, which the \`using\` body may change. No fix is offer
   check(ctx: RuleContext): RuleFinding[] {
     const findings: RuleFinding[] = [];
     for (const body of asyncContextBodies(ctx)) {
+      // Writes to one writer or file are one finding, at the first (repeatedWrites.ts); the group keeps that place
+      // among the body's other findings.
+      const entries: (RuleFinding | WriteGroup)[] = [];
+      const groups = new Map<string, WriteGroup>();
       for (const call of body.calls) {
         const match = syncApiCallOf(ctx, body, call);
         if (!match) continue;
-        findings.push(match.kind === 'table' ? tableFinding(ctx, body, call, match) : workspaceFinding(ctx, body, call, match));
+        const target = match.kind === 'table' ? writeTargetOf(ctx, call, match.row) : null;
+        if (match.kind === 'table' && target !== null) {
+          const group = groups.get(target.key);
+          if (group) group.writes.push({ call, match });
+          else {
+            const started: WriteGroup = { target, writes: [{ call, match }] };
+            groups.set(target.key, started);
+            entries.push(started);
+          }
+          continue;
+        }
+        entries.push(match.kind === 'table' ? tableFinding(ctx, body, call, match) : workspaceFinding(ctx, body, call, match));
+      }
+      for (const entry of entries) {
+        if (!('writes' in entry)) findings.push(entry);
+        else findings.push(tableFinding(ctx, body, entry.writes[0].call, entry.writes[0].match, { target: entry.target, writes: entry.writes.slice(1) }));
       }
       const seen = new Set<number>();
       for (const using of body.usings) {

@@ -331,6 +331,17 @@ function noteFor(ctx: RuleContext, body: MethodBody, masked: string): string {
   }
 }
 
+/**
+ * Why the fix of a body that throws somewhere is unsafe, in a sentence, or null when it has no `throw` of its own (a
+ * body that only throws says so in its note already). The thirty-ninth session's seeded reading found the fix's
+ * title silent on this for a parser that rejects its argument: the editor marks the fix unsafe, the note says why.
+ */
+function thrownAtCallSentence(body: MethodBody, masked: string): string | null {
+  if (!body.bodySpan || onlyThrows(body, masked)) return null;
+  if (!/(?<![\w.@])throw\b/.test(masked.slice(body.bodySpan.start, body.bodySpan.end))) return null;
+  return 'The fix is unsafe here: the body throws, and without async that exception leaves at the call instead of faulting the returned task, which a caller that looks for it only by awaiting does not expect.';
+}
+
 /** The members of Task that a value of the awaited result is likely to have too: reading them on the task is a slip. */
 const TASK_OWN_MEMBERS = new Set(['Id', 'Status', 'Exception', 'AsyncState', 'CreationOptions', 'IsCompleted', 'IsFaulted', 'IsCanceled', 'IsCompletedSuccessfully']);
 
@@ -455,7 +466,7 @@ export const rule: Rule = {
         message: body.kind === 'lambda' || body.kind === 'anonymousMethod'
           ? `This ${body.kind === 'lambda' ? 'lambda' : 'anonymous method'} is async but never awaits`
           : `${quoted(body.name)} is async but never awaits`,
-        note: noteFor(ctx, body, masked),
+        note: [noteFor(ctx, body, masked), fix ? thrownAtCallSentence(body, masked) : null].filter((part) => part !== null).join(' '),
         bodyId: body.id,
         ...(fix ? { fix } : {}),
       });

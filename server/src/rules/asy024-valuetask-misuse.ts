@@ -517,12 +517,25 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
   return {
     span: call.span,
     message: `The ValueTask ${quoted(ctx.text.slice(call.span.start, call.span.end))} returns is dropped`,
-    note: 'A dropped ValueTask never hands its pooled source back and loses its exception; the caller also goes on before the operation ends.',
+    note: droppedNote(ctx, body, call),
     bodyId: body.id,
     fix: canAwait
       ? { title: 'Await the ValueTask', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] }
       : { title: 'Await it (make the method async), or keep it and consume it once', safety: 'display-only', edits: [] },
   };
+}
+
+/**
+ * What dropping the call's ValueTask loses. A ValueTask over a Task (an `async ValueTask` method of the default
+ * builder, `new ValueTask(task)`) holds no pooled source, so only the exception and the ordering are lost; saying a
+ * source is never handed back would be false there (the thirty-ninth session's seeded reading found it printed for an
+ * `async ValueTask` workflow callback).
+ */
+function droppedNote(ctx: RuleContext, body: MethodBody, call: CallSite): string {
+  const backing = valueTaskBackingOf(ctx.index, ctx.file, body, ctx.text.slice(call.span.start, call.span.end), holdsNoValueTaskSource);
+  const lost = 'loses its exception, and the caller goes on before the operation ends';
+  if (backing.kind === 'taskBacked') return `A dropped ValueTask ${lost}. It wraps a Task here (every method the call may run is built over one), so no pooled source is left unreturned.`;
+  return `A dropped ValueTask ${lost}; one backed by a pooled source (an IValueTaskSource) never hands that source back either.`;
 }
 
 /** A task whose result is a ValueTask: `Task<ValueTask>`, `Task<ValueTask<int>>`, with or without the namespace. */
