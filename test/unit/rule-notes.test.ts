@@ -136,6 +136,17 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  // Every fixed signature of a Windows Forms form's method is information (a custom delegate's, an override's, an
+  // interface member's); one the form hands to the pool or a thread of its own keeps the warning, as does a non-control's.
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'ShortcutUsed'", line: 41, message: /is not caught/, note: /ArchiveForm is a Windows Forms Form, whose methods handed over as delegates \(to no timer, thread or pool\) are taken to run on its UI thread: .* Application\.ThreadException/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'RemoveEntries'", message: /is not caught/, note: /Application\.ThreadException/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'OnShown'", message: /is not caught/, note: /whose overrides its framework calls on the UI thread/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'Reload'", message: /is not caught/, note: /whose interface members are taken to be called on its UI thread/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'Reindex'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'Compact'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'ShortcutUsed'", line: 81, message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  { fixture: 'async-void/wpf-handled-dispatcher/LabelPanel.cs', ruleId: 'ASY020', about: "'SaveCaption'", message: /is not caught/, note: /LabelPanel is a WPF UserControl, whose methods handed over as delegates .* App\.OnDispatcherUnhandledException marks it handled/, severity: 'information' },
+  { fixture: 'async-void/wpf-handled-dispatcher/LabelPanel.cs', ruleId: 'ASY020', about: "'Archive'", message: /is not caught/, note: /ends the process in WPF/, severity: 'warning' },
   // A WPF window's handler in an application whose DispatcherUnhandledException handler marks every exception handled:
   // the process goes on (information); a pool thread's timer and a method that could return Task keep the warning, and
   // so does a window of an application that marks only some exceptions handled.
