@@ -197,6 +197,18 @@ const ROWS: NoteRow[] = [
   // No await can go where the task is dropped: the fix offers the discard and says why.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 24, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 30, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
+  // A void override or implementation of the workspace's own void member, which several of its types implement, is
+  // information, and says why; the base's own virtual body, a method returning Task, a framework's void (Dispose), a
+  // private overload and an interface with one implementation keep the warning.
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'joined', message: /returns is dropped/, note: /Shown as information: OnJoined keeps the void of RoomState\.OnJoined, a member of the workspace's own design; awaiting the task means making that member return Task and changing every override or implementation, and their callers, with it\.$/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'muted', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: '" left"', message: /returns is dropped/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'closing', message: /returns is dropped/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'lease released', message: /returns is dropped/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'audit', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'cleanup scheduled', message: /returns is dropped/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'was kicked', message: /returns is dropped/, note: /keeps the void of IRoomHandler\.Handle/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'were kicked', message: /returns is dropped/, severity: 'warning' },
   // Behind a ?. the title says the await must not meet the null the chain gives; a plain chain keeps 'Await the task'.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 53, message: /returns is dropped/, fix: /^Await the task, and only when there is one: the \?\. gives null when its receiver is null, and awaiting null throws/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 55, message: /returns is dropped/, fix: /^Await the task$/ },

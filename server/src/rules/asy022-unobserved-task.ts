@@ -12,7 +12,7 @@ import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
-import { implementsInterfaceMember, mayImplementUnknownInterface } from './callbackSlots';
+import { implementsInterfaceMember, mayImplementUnknownInterface, voidWorkspaceBaseOf } from './callbackSlots';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
 
 const docs = `## What it does
@@ -125,6 +125,16 @@ presumably meant), and a delay with a token is left to the author.
 Elsewhere the fix is **display-only**: make the function async and await, or write \`_ = SaveAsync();\` if
 firing and forgetting is the intent, and then catch the task's exception inside it. In a constructor, an accessor or
 an operator, which C# does not let be async, and in a void override, it offers only the discard or observing the task.
+
+A drop in a synchronous void override or implementation of a member the workspace itself declares void, as a contract
+at least two of its types fulfil (an abstract state's \`public abstract void OnReady(...)\` that each state overrides, a
+listener interface's \`void OnMuted(...)\`, implemented by a public method or explicitly, with the same parameter
+types), is shown as **information**: the await needs that member to return Task, and every override, implementation
+and caller to change with it, a redesign of the workspace's own synchronous contract rather than a fix at this line
+(Jellyfin's SyncPlay states drop their best-effort broadcasts so, under the group's lock). The note names the member.
+The base's own virtual body, a method whose signature returns Task, an interface with a single implementation (a seam
+for injection, whose member can return Task as easily as a method of the class), and an override or implementation of
+a member a framework or package declares (\`Dispose\`, a UI framework's \`OnAppearing\`) keep the warning.
 
 ## Limitations
 - A call on a receiver whose type the workspace and the signatures do not know is not reported, even when its
@@ -260,6 +270,7 @@ export const rule: Rule = {
             : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
           bodyId: body.id,
           fix: fixFor(ctx, body, call),
+          ...workspaceVoidDesign(ctx, body),
         });
       }
     }
@@ -267,6 +278,21 @@ export const rule: Rule = {
     return findings;
   },
 };
+
+/**
+ * Information, when the dropping method is a synchronous void override or implementation of a workspace base member
+ * that returns void and that several workspace types implement (callbackSlots.ts voidWorkspaceBaseOf): the await the
+ * rule asks for needs the base to return Task, and every override, implementation and caller of it to change, which is
+ * a redesign of the workspace's own synchronous contract, not a fix at this line. Three seeded readings (the
+ * thirty-eighth and thirty-ninth sessions) found Jellyfin's SyncPlay group states, about 40 such drops of best-effort
+ * broadcasts, the same debatable class each time. A method whose own signature returns Task, one whose void a
+ * framework fixed, and an implementation of an interface nothing else implements keep the warning.
+ */
+function workspaceVoidDesign(ctx: RuleContext, body: MethodBody): Pick<RuleFinding, 'maxSeverity'> {
+  const base = voidWorkspaceBaseOf(ctx, body);
+  if (base === null) return {};
+  return { maxSeverity: { severity: 'information', reason: `${body.name} keeps the void of ${base}.${body.name}, a member of the workspace's own design; awaiting the task means making that member return Task and changing every override or implementation, and their callers, with it` } };
+}
 
 /**
  * Whether dropping the call's task drops nothing, by what the methods it binds to (looked up once) return: its
