@@ -207,6 +207,11 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'lease released', message: /returns is dropped/, severity: 'warning' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'audit', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'cleanup scheduled', message: /returns is dropped/, severity: 'warning' },
+  // A task every implementation hands to a tracker that keeps it before returning it: a hint naming the tracker.
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 76, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped: 'Write' returns void$/, note: /hands the task to TaskRegistry\.Track, which keeps it, before returning it/, severity: 'hint' },
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 80, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped$/, note: /TaskRegistry\.Track/, severity: 'hint' },
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'MirrorAsync', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'FlushAsync', message: /returns is dropped/, note: /an exception the task ends with is lost/, severity: 'warning' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'was kicked', message: /returns is dropped/, note: /keeps the void of IRoomHandler\.Handle/, severity: 'information' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'were kicked', message: /returns is dropped/, severity: 'warning' },
   // Behind a ?. the title says the await must not meet the null the chain gives; a plain chain keeps 'Await the task'.
