@@ -147,6 +147,17 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'RefreshClicked'", message: /is not caught/, note: /CatalogForm is a Windows Forms Form, whose events run on the UI thread: .* Application\.ThreadException .* so the process goes on but the rest of the handler does not run\./, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'PreviewShown'", message: /is not caught/, note: /PreviewPanel is a Windows Forms UserControl/, severity: 'information' },
   { fixture: 'async-void/winforms-ui-handlers.cs', ruleId: 'ASY020', about: "'WatchedFileCreated'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  // Every fixed signature of a Windows Forms form's method is information (a custom delegate's, an override's, an
+  // interface member's); one the form hands to the pool or a thread of its own keeps the warning, as does a non-control's.
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'ShortcutUsed'", line: 41, message: /is not caught/, note: /ArchiveForm is a Windows Forms Form, whose methods handed over as delegates \(to no timer, thread or pool\) are taken to run on its UI thread: .* Application\.ThreadException/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'RemoveEntries'", message: /is not caught/, note: /Application\.ThreadException/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'OnShown'", message: /is not caught/, note: /whose overrides its framework calls on the UI thread/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'Reload'", message: /is not caught/, note: /whose interface members are taken to be called on its UI thread/, severity: 'information' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'Reindex'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'Compact'", message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  { fixture: 'async-void/winforms-fixed-signatures.cs', ruleId: 'ASY020', about: "'ShortcutUsed'", line: 81, message: /is not caught/, note: /ends the process/, severity: 'warning' },
+  { fixture: 'async-void/wpf-handled-dispatcher/LabelPanel.cs', ruleId: 'ASY020', about: "'SaveCaption'", message: /is not caught/, note: /LabelPanel is a WPF UserControl, whose methods handed over as delegates .* App\.OnDispatcherUnhandledException marks it handled/, severity: 'information' },
+  { fixture: 'async-void/wpf-handled-dispatcher/LabelPanel.cs', ruleId: 'ASY020', about: "'Archive'", message: /is not caught/, note: /ends the process in WPF/, severity: 'warning' },
   // A WPF window's handler in an application whose DispatcherUnhandledException handler marks every exception handled:
   // the process goes on (information); a pool thread's timer and a method that could return Task keep the warning, and
   // so does a window of an application that marks only some exceptions handled.
@@ -197,6 +208,23 @@ const ROWS: NoteRow[] = [
   // No await can go where the task is dropped: the fix offers the discard and says why.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 24, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 30, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
+  // A void override or implementation of the workspace's own void member, which several of its types implement, is
+  // information, and says why; the base's own virtual body, a method returning Task, a framework's void (Dispose), a
+  // private overload and an interface with one implementation keep the warning.
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'joined', message: /returns is dropped/, note: /Shown as information: OnJoined keeps the void of RoomState\.OnJoined, a member of the workspace's own design; awaiting the task means making that member return Task and changing every override or implementation, and their callers, with it\.$/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'muted', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: '" left"', message: /returns is dropped/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'closing', message: /returns is dropped/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'lease released', message: /returns is dropped/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'audit', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'cleanup scheduled', message: /returns is dropped/, severity: 'warning' },
+  // A task every implementation hands to a tracker that keeps it before returning it: a hint naming the tracker.
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 76, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped: 'Write' returns void$/, note: /hands the task to TaskRegistry\.Track, which keeps it, before returning it/, severity: 'hint' },
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 80, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped$/, note: /TaskRegistry\.Track/, severity: 'hint' },
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'MirrorAsync', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'FlushAsync', message: /returns is dropped/, note: /an exception the task ends with is lost/, severity: 'warning' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'was kicked', message: /returns is dropped/, note: /keeps the void of IRoomHandler\.Handle/, severity: 'information' },
+  { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'were kicked', message: /returns is dropped/, severity: 'warning' },
   // Behind a ?. the title says the await must not meet the null the chain gives; a plain chain keeps 'Await the task'.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 53, message: /returns is dropped/, fix: /^Await the task, and only when there is one: the \?\. gives null when its receiver is null, and awaiting null throws/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 55, message: /returns is dropped/, fix: /^Await the task$/ },

@@ -69,3 +69,32 @@ export const BACKGROUND_THREAD_EVENT_ARGS: readonly KnowledgeRow[] = [
  * names keeps the warning, whatever raises it.
  */
 export const BACKGROUND_THREAD_EVENTS: readonly string[] = ['Created', 'Changed', 'Deleted', 'Renamed', 'Error', 'Elapsed', 'DoWork', 'OutputDataReceived', 'ErrorDataReceived', 'DataReceived'];
+
+/**
+ * Calls and creations that run a delegate they are handed on a thread-pool or a new thread, not on the thread that
+ * hands it over. A method of a form or window handed to one of them starts without the UI thread's context, so an
+ * exception escaping it as async void ends the process; rules/uiThreadHandlers.ts keeps the warning for such a method
+ * (the Windows Forms timer takes no delegate, so `new Timer(Poll, ...)` is System.Threading's).
+ */
+export interface PoolThreadCallbackStart {
+  /** `new` of the type, or a call of `member` on `receiver` (null: any receiver, as `.ContinueWith(`). */
+  kind: 'creation' | 'call';
+  receiver: string | null;
+  /** The type created (simple name) or the member called. */
+  member: string;
+  source: string;
+}
+
+export const POOL_THREAD_CALLBACK_STARTS: readonly PoolThreadCallbackStart[] = [
+  // "The method does not execute on the thread that created the timer; it executes on a ThreadPool thread."
+  { kind: 'creation', receiver: null, member: 'Timer', source: 'https://learn.microsoft.com/dotnet/api/system.threading.timer' },
+  { kind: 'creation', receiver: null, member: 'Thread', source: 'https://learn.microsoft.com/dotnet/api/system.threading.thread.-ctor' },
+  { kind: 'call', receiver: 'ThreadPool', member: 'QueueUserWorkItem', source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.queueuserworkitem' },
+  { kind: 'call', receiver: 'ThreadPool', member: 'UnsafeQueueUserWorkItem', source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.unsafequeueuserworkitem' },
+  { kind: 'call', receiver: 'ThreadPool', member: 'RegisterWaitForSingleObject', source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.registerwaitforsingleobject' },
+  { kind: 'call', receiver: 'Parallel', member: 'For', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
+  { kind: 'call', receiver: 'Parallel', member: 'ForEach', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
+  { kind: 'call', receiver: 'Parallel', member: 'Invoke', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
+  // A continuation runs on TaskScheduler.Current, the thread pool unless a scheduler is given.
+  { kind: 'call', receiver: null, member: 'ContinueWith', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.continuewith' },
+];

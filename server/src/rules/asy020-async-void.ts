@@ -65,11 +65,16 @@ user continue or quit. The process goes on there, but the rest of the handler do
 stays disabled), so a handler of a Windows Forms form or control (its type derives from \`Form\`, or from
 \`UserControl\` or \`Control\` in a file that imports \`System.Windows.Forms\`) is shown as information, with a
 note that says so, unless the workspace sets \`UnhandledExceptionMode.ThrowException\` or its event arguments are of
-an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). WPF raises what a
+an event .NET raises on a pool thread (a \`FileSystemWatcher\`'s, a \`System.Timers.Timer\`'s). That holds for every
+signature someone else fixed, not only an event handler's: an override, an interface member, and a method subscribed
+to an event of a custom void delegate or \`Action<T>\` (a component's \`DeleteRequested\`, a hotkey event), unless its
+file hands the method to a timer, a thread or the pool (\`new Timer(Poll, ...)\`, \`ThreadPool.QueueUserWorkItem\`,
+\`new Thread(...)\`, \`Parallel\`, \`ContinueWith\`), which run it without the UI thread's context. WPF raises what a
 posted callback throws as \`Application.DispatcherUnhandledException\`, whose handler can set \`Handled\` and keep the
 process alive: where a method of the workspace takes its \`DispatcherUnhandledExceptionEventArgs\` and sets
 \`e.Handled = true\` on every path (in its body or a \`finally\`), a handler of a WPF \`Window\`, \`UserControl\`, \`Page\`
-or \`Control\` is shown as information too. A test method's caller is its
+or \`Control\`, of the same fixed signatures, is shown as information too. Without such a handler WPF ends the
+process, and the warning stays. A test method's caller is its
 framework: NUnit and MSTest do not run an \`async void\` test, and xUnit.net v2 waits for one through a
 SynchronizationContext of its own but v3 no longer runs them, so a test's message and note say what its framework does.
 
@@ -167,9 +172,11 @@ and decide what to do with the exception (show it, log it); no mechanical choice
   ExceptionDispatchInfo.Capture(exception);\`): the context's own loop throws the recorded exception to its caller,
   and what the catch throws again goes back to that context. That the loop does so, and that it sets itself as the
   current context while it runs, is taken on trust.
-- A Windows Forms handler is taken to run on the UI thread from its type and its signature: an event of the form
-  raised from a background thread (a custom event a worker raises) is not told apart, and a method handed over as a
-  delegate (not an event handler's signature) keeps the warning, since it may be called from any thread.
+- A Windows Forms (or WPF) handler is taken to run on the UI thread from its type and how its signature is fixed: an
+  event raised from a background thread (a custom event a worker raises) is not told apart, nor a method handed to a
+  call that runs it on the pool other than the known ones (a library's own background callback), nor an interface
+  member a worker calls. A continuation given a UI scheduler (\`ContinueWith(..., TaskScheduler
+  .FromCurrentSynchronizationContext())\`) keeps the warning.
 - A \`catch\` that takes every exception protects the awaits in its \`try\` even when its own code may throw; a
   \`catch\` with a \`when\` filter or one that contains a \`throw\` does not count as taking every exception.
 - An \`async void\` method whose signature is its own is reported even when its whole body is a \`try\` whose catch
@@ -300,10 +307,11 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
     : reason.pass === 'narrow'
       ? `can throw an exception the catch around it (line ${reason.catchLine}) does not take`
       : 'can throw with no catch around it';
-  // Only a handler with an event handler's signature: a method handed over as a delegate may be called from any thread.
-  const uiThread = slot.kind === 'eventHandler' ? winFormsUiThreadHandlerReason(ctx, body) : null;
+  // Any fixed signature of a form's or window's method (an event handler's, an override's, an interface member's, a
+  // delegate's), unless the method is of an event raised on a pool thread or handed to a timer, a thread or the pool.
+  const uiThread = winFormsUiThreadHandlerReason(ctx, body, slot.kind, masked);
   // A WPF window's handler in an application whose DispatcherUnhandledException handler marks every exception handled.
-  const wpfHandled = slot.kind === 'eventHandler' && !uiThread ? wpfHandledUiThreadOf(ctx, body) : null;
+  const wpfHandled = !uiThread ? wpfHandledUiThreadOf(ctx, body, slot.kind, masked) : null;
   return {
     span: body.nameSpan,
     message: reason.pass === 'rethrows'

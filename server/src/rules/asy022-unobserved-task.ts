@@ -12,8 +12,9 @@ import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
-import { implementsInterfaceMember, mayImplementUnknownInterface } from './callbackSlots';
+import { implementsInterfaceMember, mayImplementUnknownInterface, voidWorkspaceBaseOf } from './callbackSlots';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
+import { trackerOfReturnedTask } from './trackedTasks';
 
 const docs = `## What it does
 Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
@@ -70,6 +71,13 @@ some other way (a callback, an event, a log), and there is no exception to lose.
 member, every implementation the workspace declares must be one (or return a completed task). osu!framework's
 \`LoadComponentAsync\` is one of the intentional drops above: its task hands the load's exception to the update
 thread's scheduler and never faults.
+A call to workspace methods that all hand the task they return to a tracker first is shown as a **hint** that names
+the tracker: each creates the task in a local, passes it to a workspace method that keeps it (awaits it, or hands it to
+a member of a field whose type is a workspace type or a collection: \`_inFlight.AddTask(task)\`, \`_pending.Add(task)\`)
+and returns the same local, directly or through one-line delegations (\`=> LogImplAsync(...)\`). The tracker holds the
+task for the code that waits for it (a runner that awaits its registered tasks before it exits), so the caller's copy
+adds nothing. Through an interface, every implementation the calling project can see must do so; a test project's
+double of the interface does not count, since production code never runs it.
 A call to workspace methods that all return only completed tasks (\`Task.CompletedTask\`, \`Task.FromResult(x)\`) and
 that nothing can override (not virtual, abstract or override) is still reported, since the method may start doing
 asynchronous work later, but the message no longer says an exception is lost: the work is done when the call returns
@@ -126,6 +134,16 @@ Elsewhere the fix is **display-only**: make the function async and await, or wri
 firing and forgetting is the intent, and then catch the task's exception inside it. In a constructor, an accessor or
 an operator, which C# does not let be async, and in a void override, it offers only the discard or observing the task.
 
+A drop in a synchronous void override or implementation of a member the workspace itself declares void, as a contract
+at least two of its types fulfil (an abstract state's \`public abstract void OnReady(...)\` that each state overrides, a
+listener interface's \`void OnMuted(...)\`, implemented by a public method or explicitly, with the same parameter
+types), is shown as **information**: the await needs that member to return Task, and every override, implementation
+and caller to change with it, a redesign of the workspace's own synchronous contract rather than a fix at this line
+(Jellyfin's SyncPlay states drop their best-effort broadcasts so, under the group's lock). The note names the member.
+The base's own virtual body, a method whose signature returns Task, an interface with a single implementation (a seam
+for injection, whose member can return Task as easily as a method of the class), and an override or implementation of
+a member a framework or package declares (\`Dispose\`, a UI framework's \`OnAppearing\`) keep the warning.
+
 ## Limitations
 - A call on a receiver whose type the workspace and the signatures do not know is not reported, even when its
   name ends in Async.
@@ -136,6 +154,9 @@ an operator, which C# does not let be async, and in a void override, it offers o
   is harmless today, but the next change to it may not be.
 - \`void Fire() => SaveAsync();\`, an expression-bodied void method or local function, drops the task the same way
   and is reported.
+- A tracker is taken at its word: a method that adds the task to a collection field is trusted to have code that
+  waits for the collection's tasks, which is not checked. A task registered only on some path, or stored in a field
+  by assignment (\`_last = task\`), is not recognised as tracked.
 - A void delegate is recognised where ASY021 recognises one (workspace declarations and the signature database);
   a lambda given to a method neither knows is not reported.
 `;
@@ -250,16 +271,18 @@ export const rule: Rule = {
           continue;
         }
         const completedToday = completesBeforeReturning(ctx, targets);
+        const tracker = completedToday ? null : trackerOf(ctx, body, targets, code);
         findings.push({
           span: call.span,
           message: configured
             ? `${quoted(code, 45)} is configured for an await that never happens: its task is dropped`
-            : completedToday ? `The task ${quoted(code, 45)} returns is dropped` : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
+            : completedToday || tracker ? `The task ${quoted(code, 45)} returns is dropped` : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
           note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}${completedToday
             ? 'Every method the call binds to returns a completed task (Task.CompletedTask, Task.FromResult) and none can be overridden: its work is done when it returns, and a failure throws at the call, so nothing is lost today. Awaiting it keeps that so when the method starts doing asynchronous work.'
-            : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
+            : tracker ? trackedNote(tracker) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
           bodyId: body.id,
           fix: fixFor(ctx, body, call),
+          ...(tracker ? trackedSeverity(tracker) : workspaceVoidDesign(ctx, body)),
         });
       }
     }
@@ -267,6 +290,44 @@ export const rule: Rule = {
     return findings;
   },
 };
+
+/**
+ * Information, when the dropping method is a synchronous void override or implementation of a workspace base member
+ * that returns void and that several workspace types implement (callbackSlots.ts voidWorkspaceBaseOf): the await the
+ * rule asks for needs the base to return Task, and every override, implementation and caller of it to change, which is
+ * a redesign of the workspace's own synchronous contract, not a fix at this line. Three seeded readings (the
+ * thirty-eighth and thirty-ninth sessions) found Jellyfin's SyncPlay group states, about 40 such drops of best-effort
+ * broadcasts, the same debatable class each time. A method whose own signature returns Task, one whose void a
+ * framework fixed, and an implementation of an interface nothing else implements keep the warning.
+ */
+function workspaceVoidDesign(ctx: RuleContext, body: MethodBody): Pick<RuleFinding, 'maxSeverity'> {
+  const base = voidWorkspaceBaseOf(ctx, body);
+  if (base === null) return {};
+  return { maxSeverity: { severity: 'information', reason: `${body.name} keeps the void of ${base}.${body.name}, a member of the workspace's own design; awaiting the task means making that member return Task and changing every override or implementation, and their callers, with it` } };
+}
+
+/**
+ * The tracker every method the call may run hands its returned task to before returning it (trackedTasks.ts:
+ * `Runner.RegisterTask`, which keeps it and awaits it), or null. Only the workspace's methods are read: a call that
+ * may bind to an API method is not followed.
+ */
+function trackerOf(ctx: RuleContext, body: MethodBody, applicable: readonly CallCandidate[], code: string): string | null {
+  if (applicable.length === 0 || !applicable.every((c) => c.source === 'workspace')) return null;
+  return trackerOfReturnedTask(ctx.index, ctx.file, body, code);
+}
+
+function trackedNote(tracker: string): string {
+  return `Every method the call may run hands the task to ${tracker}, which keeps it, before returning it: the tracker holds the task for the code that waits for it and sees its exception, so dropping this copy loses nothing.`;
+}
+
+/**
+ * A hint: the drop loses nothing today (pulumi-dotnet's public `Log.Error`, which drops the logger's task that the
+ * deployment's runner already tracks, was the third seeded reading's wrong finding); it stays visible, since the caller
+ * still goes on before the work ends.
+ */
+function trackedSeverity(tracker: string): Pick<RuleFinding, 'maxSeverity'> {
+  return { maxSeverity: { severity: 'hint', reason: `${tracker} already tracks the task` } };
+}
 
 /**
  * Whether dropping the call's task drops nothing, by what the methods it binds to (looked up once) return: its
@@ -384,6 +445,7 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
     const target = voidMember ? { description: `${body.name} returns void`, handler: false } : voidDelegateTargetOf(ctx, body, true);
     if (!target) continue;
     const code = ctx.text.slice(call.span.start, call.span.end);
+    const tracker = trackerOf(ctx, body, applicable, code);
     findings.push({
       span: call.span,
       message: voidMember
@@ -391,9 +453,10 @@ function droppedByVoidDelegate(ctx: RuleContext): RuleFinding[] {
         : `The task ${quoted(code, 45)} returns is dropped: the lambda becomes a delegate that returns void`,
       note: `The ${voidMember ? 'expression body\'s' : 'lambda\'s'} task is thrown away because ${target.description}. `
         + `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}`
-        + 'Nothing waits for the work, and an exception the task ends with is lost.',
+        + (tracker ? trackedNote(tracker) : 'Nothing waits for the work, and an exception the task ends with is lost.'),
       bodyId: body.id,
       fix: { title: voidMember ? voidMemberAdvice(ctx, body) : 'Await the work in a loop (foreach + await), or pass a Func<Task> to an API that awaits it', safety: 'display-only', edits: [] },
+      ...(tracker ? trackedSeverity(tracker) : {}),
     });
   }
   return findings;

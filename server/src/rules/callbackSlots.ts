@@ -11,6 +11,7 @@ import { bodyChain } from '../model/bodies';
 import { splitTopLevel } from '../model/syntax';
 import { methodsNamed, stripGenerics, typeFamily, typesNamed, type MethodRef, type WorkspaceIndex } from '../workspace/index';
 import { apiTypingFor } from '../workspace/typing';
+import { descendantsOf } from '../workspace/completion';
 import { declaresInstanceProperty, methodsOf } from '../signatures/members';
 import { definitionOf, derivesFrom, resolveTypeText } from '../signatures/resolve';
 import { named } from '../signatures/typeText';
@@ -302,4 +303,69 @@ function delaysConstantly(ctx: RuleContext, body: MethodBody, callText: string):
   const first = splitTopLevel(argumentList, ',')[0] ?? '';
   const value = constantArgumentTexts(ctx, body, [first.trim()])[0].replace(/\s+/g, '');
   return UNCANCELLABLE_DELAY.test(value);
+}
+
+/**
+ * The workspace type whose void member this synchronous void method overrides or implements, or null: the method is
+ * an `override`, or implements a member of a workspace interface, and every declaration of that member the workspace's
+ * bases hold returns void, no base outside the workspace (a framework's class, a package's interface) declares it, and
+ * at least two workspace types implement it. Its signature is then fixed by the workspace's own design: a task it drops
+ * cannot be awaited without making the base member return Task and changing every override or implementation and
+ * every caller with it (Jellyfin's SyncPlay group states, void overrides of an abstract state called under the group's
+ * lock, read in three seeded readings).
+ */
+export function voidWorkspaceBaseOf(ctx: RuleContext, body: MethodBody): string | null {
+  if (body.kind !== 'method' || body.isAsync || body.returnKind !== 'void' || body.modifiers.includes('static')) return null;
+  const owner = body.containingType;
+  if (!owner) return null;
+  const family = new Set(typeFamily(ctx.index, owner));
+  family.delete(stripGenerics(owner));
+  family.delete(owner);
+  const overrides = body.modifiers.includes('override');
+  // C# implements an interface member implicitly only with a public method, or explicitly (`void IRoom.Join()`, no
+  // modifier): a private overload of the name is neither (Jellyfin's TaskManager has one beside its interface's).
+  const explicit = /\.\s*$/.test(ctx.text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start));
+  if (!overrides && !explicit && !body.modifiers.includes('public')) return null;
+  const declared = methodsNamed(ctx.index, body.name, null).filter((m) => m.typeName !== null && family.has(m.typeName) && sameParameters(ctx.index, m, body));
+  if (declared.length === 0 || !declared.every((m) => (m.member?.returnKind ?? m.body?.returnKind) === 'void')) return null;
+  const base = declared.find((m) => overrides || typesNamed(ctx.index, m.typeName!).some((t) => t.type.kind === 'interface'));
+  if (!base) return null;
+  const shape: MethodShape = { owner, name: body.name, parameterCount: body.parameters.length, isStatic: false };
+  if (declaredOutsideTheWorkspace(ctx.index, ctx.model.bodies, shape, body)) return null;
+  // A contract several types fulfil (a state machine's states): an interface with one implementation is a seam for
+  // injection or tests, and making its member return Task is the same local change as for a method of its own (the
+  // seeded reading of this class found Kavita's scheduler dropping a folder scan so, which its maintainers would fix).
+  // The types counted are the concrete ones deriving from the base, which run the member whether they override it or
+  // inherit an abstract class's body (Jellyfin's group states inherit AbstractGroupState's implementation of IGroupState).
+  return concreteDescendants(ctx.index, base.typeName!) >= 2 ? base.typeName : null;
+}
+
+/** How many workspace classes and structs that are not abstract derive from the type, directly or through others. */
+function concreteDescendants(index: WorkspaceIndex, typeName: string): number {
+  let count = 0;
+  for (const name of descendantsOf(index, typeName)) {
+    if (typesNamed(index, name).some((t) => t.type.kind !== 'interface' && !t.type.modifiers.includes('abstract'))) count++;
+  }
+  return count;
+}
+
+/**
+ * Whether a base's declaration takes the method's parameters: as many, each of the same type by its simple name, or of
+ * a type parameter of the base's type (`IHandler<T>.Handle(T message)` implemented as `Handle(Order message)`). A
+ * parameter whose type either side does not write is taken to match.
+ */
+function sameParameters(index: WorkspaceIndex, m: MethodRef, body: MethodBody): boolean {
+  const theirs = m.member?.parameterTypes ?? m.body?.parameters.map((p) => p.typeText ?? '');
+  if (!theirs || theirs.length !== body.parameters.length) return false;
+  const typeParameters = new Set(typesNamed(index, m.typeName!).flatMap((t) => t.type.typeParameters));
+  return theirs.every((text, i) => {
+    const own = body.parameters[i].typeText;
+    if (!text || !own) return true;
+    return simpleTypeName(text) === simpleTypeName(own) || typeParameters.has(text.trim());
+  });
+}
+
+/** `System.Collections.Generic.List<int>?` gives `List`: a parameter type compared without its namespace, arguments or `?`. */
+function simpleTypeName(text: string): string {
+  return stripGenerics(text.trim().replace(/\?$/, '')).split('.').pop()!.trim();
 }

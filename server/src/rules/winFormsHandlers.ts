@@ -8,7 +8,7 @@
 import type { MethodBody } from '../model/types';
 import { callersOf, typeFamily, usingsInScope } from '../workspace/index';
 import { OTHER_UI_CONTROL_NAMESPACES, THROW_EXCEPTION_MODE, WINFORMS_CONTROL_BASES, WINFORMS_FORM_BASES } from '../knowledge/winFormsThreadExceptions';
-import { handlerOwner, simpleName, subscriptionOwner } from './uiThreadHandlers';
+import { handlerOwner, simpleName, subscriptionOwner, uiThreadPhrase, type FixedSignatureKind } from './uiThreadHandlers';
 import type { RuleContext } from './types';
 
 const FORM_BASES = new Set(WINFORMS_FORM_BASES.map((r) => r.name));
@@ -39,13 +39,16 @@ function throwsThreadExceptions(ctx: RuleContext): boolean {
 }
 
 /**
- * Why the exception from this event handler reaches Application.ThreadException, or null: the handler belongs to a
- * Windows Forms form or control, its event arguments are not those of an event raised on a background thread (a
- * FileSystemWatcher's, a System.Timers.Timer's), and no code in the workspace sets UnhandledExceptionMode.ThrowException.
+ * Why the exception from this handler reaches Application.ThreadException, or null: the handler belongs to a Windows
+ * Forms form or control, it is not called from a background thread as far as its shape says (event arguments of a
+ * FileSystemWatcher's or a System.Timers.Timer's event, a method the file hands to a timer, a thread or the pool:
+ * uiThreadHandlers.ts handlerOwner), and no code in the workspace sets UnhandledExceptionMode.ThrowException. `kind`
+ * is why its signature is fixed (an event handler's shape unless said); `masked` is the file's text with comments and
+ * strings blanked, which a method handed over as a delegate needs.
  */
-export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody): string | null {
-  const owner = handlerOwner(body);
-  return owner === null ? null : uiThreadReasonIn(ctx, owner);
+export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody, kind: FixedSignatureKind = 'eventHandler', masked?: string): string | null {
+  const owner = handlerOwner(body, kind, masked);
+  return owner === null ? null : uiThreadReasonIn(ctx, owner, kind);
 }
 
 /**
@@ -55,11 +58,11 @@ export function winFormsUiThreadHandlerReason(ctx: RuleContext, body: MethodBody
  */
 export function winFormsUiThreadSubscriptionReason(ctx: RuleContext, lambda: MethodBody, eventText: string): string | null {
   const owner = subscriptionOwner(ctx, lambda, eventText);
-  return owner === null ? null : uiThreadReasonIn(ctx, owner);
+  return owner === null ? null : uiThreadReasonIn(ctx, owner, 'eventHandler');
 }
 
-function uiThreadReasonIn(ctx: RuleContext, owner: string | undefined): string | null {
+function uiThreadReasonIn(ctx: RuleContext, owner: string | undefined, kind: FixedSignatureKind): string | null {
   const base = winFormsBaseOf(ctx, owner);
   if (!base || throwsThreadExceptions(ctx)) return null;
-  return `${owner} is a Windows Forms ${base}, whose events run on the UI thread`;
+  return `${owner} is a Windows Forms ${base}, ${uiThreadPhrase(kind)}`;
 }

@@ -9,7 +9,7 @@
 import type { MethodBody } from '../model/types';
 import { indexMemo, typeFamily, usingsInScope } from '../workspace/index';
 import type { WorkspaceIndex } from '../workspace/index';
-import { handlerOwner, simpleName, subscriptionOwner } from './uiThreadHandlers';
+import { handlerOwner, simpleName, subscriptionOwner, uiThreadPhrase, type FixedSignatureKind } from './uiThreadHandlers';
 import { DISPATCHER_UNHANDLED_EXCEPTION_ARGS, OTHER_UI_ELEMENT_NAMESPACES, OTHER_XAML_NAMESPACES, WPF_CODE_BEHIND_NAMESPACE, WPF_ELEMENT_BASES } from '../knowledge/wpfDispatcherExceptions';
 import { fileApiScopeOf } from '../signatures/provider';
 import type { RuleContext } from './types';
@@ -72,14 +72,15 @@ export interface WpfHandledUiThread {
 }
 
 /**
- * Why the exception from this event handler is handled by the application, or null: the handler belongs to a WPF
- * window or control (or a WPF code-behind), its event arguments are not those of an event raised on a background
- * thread (a System.Timers.Timer's, a FileSystemWatcher's), and a handler in the workspace marks dispatcher exceptions
- * handled.
+ * Why the exception from this handler is handled by the application, or null: the handler belongs to a WPF window or
+ * control (or a WPF code-behind), it is not called from a background thread as far as its shape says (event arguments
+ * of a System.Timers.Timer's or a FileSystemWatcher's event, a method the file hands to a timer, a thread or the pool:
+ * uiThreadHandlers.ts handlerOwner), and a handler in the workspace marks dispatcher exceptions handled. Without such
+ * a handler WPF ends the process, and the handler keeps its warning whatever its signature.
  */
-export function wpfHandledUiThreadOf(ctx: RuleContext, body: MethodBody): WpfHandledUiThread | null {
-  const owner = handlerOwner(body);
-  return owner === null ? null : handledIn(ctx, owner);
+export function wpfHandledUiThreadOf(ctx: RuleContext, body: MethodBody, kind: FixedSignatureKind = 'eventHandler', masked?: string): WpfHandledUiThread | null {
+  const owner = handlerOwner(body, kind, masked);
+  return owner === null ? null : handledIn(ctx, owner, kind);
 }
 
 /**
@@ -89,14 +90,14 @@ export function wpfHandledUiThreadOf(ctx: RuleContext, body: MethodBody): WpfHan
  */
 export function wpfHandledSubscriptionOf(ctx: RuleContext, lambda: MethodBody, eventText: string): WpfHandledUiThread | null {
   const owner = subscriptionOwner(ctx, lambda, eventText);
-  return owner === null ? null : handledIn(ctx, owner);
+  return owner === null ? null : handledIn(ctx, owner, 'eventHandler');
 }
 
-function handledIn(ctx: RuleContext, owner: string | undefined): WpfHandledUiThread | null {
+function handledIn(ctx: RuleContext, owner: string | undefined, kind: FixedSignatureKind): WpfHandledUiThread | null {
   const element = wpfElementOf(ctx, owner);
   if (!element) return null;
   const handler = handlingApplicationHandler(ctx.index, ctx.file);
-  return handler ? { where: `${owner} is ${element}, whose events run on the UI thread`, handler } : null;
+  return handler ? { where: `${owner} is ${element}, ${uiThreadPhrase(kind)}`, handler } : null;
 }
 
 /** The sentence of a note that says where the exception goes: `what` is `handler` or `lambda`. */

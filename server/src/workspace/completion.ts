@@ -837,7 +837,8 @@ function derivedTypes(index: WorkspaceIndex): Map<string, Set<string>> {
   return derived;
 }
 
-function descendantsOf(index: WorkspaceIndex, typeName: string): Set<string> {
+/** The workspace types deriving from `typeName`, directly or through others (by simple name). */
+export function descendantsOf(index: WorkspaceIndex, typeName: string): Set<string> {
   const derived = derivedTypes(index);
   const seen = new Set<string>();
   const stack = [...(derived.get(typeName) ?? [])];
