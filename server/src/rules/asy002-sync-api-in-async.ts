@@ -627,7 +627,11 @@ workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbD
 \`Foo(...)\` that is the fallback of a branch guarded by an optional asynchronous capability and calling \`FooAsync\`
 (\`if (adapter.CreateWriterAsync != null) return await CopyAsync(...); ... return Copy(...);\`, in its else arm or
 after it when it always returns, or in the then arm of \`if (adapter.CreateWriterAsync == null)\` whose else arm calls
-\`FooAsync\`), where the twin would need what the guard found missing; a call \`Foo(...)\` in the else arm of a test of
+\`FooAsync\`), where the twin would need what the guard found missing; a call on an object that a type test of an
+asynchronous capability found lacking it (\`query.Count()\` in the else arm of \`query is IAsyncEnumerable<T> ? await
+query.CountAsync() : query.Count()\`, the then arm of \`query is not IAsyncEnumerable<T>\`, or after
+\`if (query.Provider is IAsyncQueryProvider) return await ...;\`; \`IAsyncDisposable\` likewise), where EF Core's
+asynchronous operators throw; a call \`Foo(...)\` in the else arm of a test of
 an asynchronous mode held in a member (\`if (request.Async)\`, \`request is { Async: true }\`) whose then arm calls
 \`FooAsync\`: a stored request replayed the way it was first sent; a \`using\` in a method that takes a
 synchronous/asynchronous mode enum of the workspace (\`IOBehavior ioBehavior\`, with \`Synchronous\` and
