@@ -553,7 +553,8 @@ top-level statements) that have an awaitable twin, and names the twin:
   \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose.
   Anywhere, a \`Foo\` called as a statement beside an awaited \`FooAsync\` on the same object, with the same arguments
   and on the same path (\`await step.PrepareAsync(input); step.Prepare(input);\`), is left alone: the two are hooks called in turn,
-  and awaiting \`FooAsync\` in \`Foo\`'s place would run one twice and the other never. A \`Foo\` whose result is used
+  and awaiting \`FooAsync\` in \`Foo\`'s place would run one twice and the other never; so are hooks whose two results are
+  added to one total (\`notes += job.Run(c); notes += await job.RunAsync(c);\`). A \`Foo\` whose result is used otherwise
   beside its twin (\`Enabled = perms.Authorize(x)\` and \`await perms.AuthorizeAsync(x)\`) asks one question twice and is
   reported, and so is a pair whose two members are one operation in two forms (a repository's \`SaveChanges()\` that calls
   \`Context.SaveChanges()\` where its \`SaveChangesAsync()\` calls \`Context.SaveChangesAsync()\`): calling both saves
@@ -596,7 +597,8 @@ calls Dispose); a workspace type whose DisposeAsync does no asynchronous work fo
 completed task, or handing over to a hook on \`this\` (\`return OnDisposeAsync(true);\`, \`await DisposeAsyncCore();\`)
 whose implementation for that type, the nearest declaration up its bases, does so too (a disposable base class
 whose default asynchronous hook runs the synchronous one, in a subclass that overrides only the latter; a returned
-\`new ValueTask(task)\` counts as the task it wraps), unless a workspace subclass of it overrides one of them, and a
+\`new ValueTask(task)\` counts as the task it wraps), unless a workspace subclass of it overrides one of them (an
+explicit \`Dispose()\` of such a type is left alone for the same reason: its workspace twin DisposeAsync frees no thread), and a
 resource declared as an interface whose value comes from a workspace factory that cannot be overridden (static, or not
 virtual) and whose every return creates that one type with \`new\` (\`return new Lease(gate);\`, also as
 \`Task.FromResult(...)\`, cast or in either branch of a conditional, through a local initialised so and never
