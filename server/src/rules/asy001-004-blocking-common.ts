@@ -2,7 +2,7 @@
 import type { MethodBody, Span } from '../model/types';
 import { closingBracket, splitTopLevel, topLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
-import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
+import { EXEMPT_RECEIVER_TYPES, writesIntoBufferWriter } from '../knowledge/exemptions';
 import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
@@ -361,7 +361,20 @@ export function createdOverInMemorySource(ctx: RuleContext, body: MethodBody, ex
   if (isMemoryStreamParameter(ctx, body, first)) return true;
   const innerType = receiverTypeOf(ctx, body, first);
   if (innerType !== null && isByteArray(innerType)) return true;
+  // A Utf8JsonWriter over a PipeWriter or another IBufferWriter<byte> only advances the buffer writer on Flush.
+  if (innerType !== null && writerIntoBufferWriter(ctx, expression, innerType)) return true;
   return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
+}
+
+/**
+ * Whether `creation` (`new Utf8JsonWriter(destination, options)`) builds a writer that writes into a buffer writer's
+ * memory (knowledge/exemptions.ts BUFFER_WRITER_WRITERS) over `destinationType`, an IBufferWriter<byte> as declared
+ * or a workspace type that implements it: its Flush and Dispose do no I/O.
+ */
+export function writerIntoBufferWriter(ctx: RuleContext, creation: string, destinationType: string): boolean {
+  const writer = /^new\s+([A-Za-z_][\w.]*)/.exec(creation.trim())?.[1];
+  if (!writer) return false;
+  return [...typeFamily(ctx.index, stripGenerics(destinationType))].some((name) => writesIntoBufferWriter(stripGenerics(writer), stripGenerics(name)));
 }
 
 /**

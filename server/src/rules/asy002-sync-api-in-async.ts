@@ -578,6 +578,8 @@ another overload is not one of them), a \`Stream\` parameter that every call han
 readers and writers built over either, or over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory
 handed it: \`CreateCompressionStream(ms, level)\`, \`XmlWriter.Create(stream, settings)\`;
 also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
+a \`Utf8JsonWriter\` built over an \`IBufferWriter<byte>\` (a \`PipeWriter\`, an \`ArrayBufferWriter<byte>\`), whose \`Flush\`
+and disposal only advance the buffer writer (its \`using\` too),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
 and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously; so do EF Core queries in a workspace whose only
 configured providers are SQLite or in-memory: a \`UseSqlite(...)\` call and no other \`Use...\` provider call anywhere), a receiver of a workspace
