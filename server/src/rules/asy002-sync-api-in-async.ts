@@ -15,7 +15,7 @@ import { splitCallText, splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isUntypedTypeLikeName, isWorkspaceTypeName,
-  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream, createdOverInMemorySource,
+  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream, createdOverInMemorySource, readsEntryOfInMemoryArchive,
 } from './asy001-004-blocking-common';
 import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
@@ -105,6 +105,8 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   if (instanceRows.length === 0) return null;
   // A reader or writer over a MemoryStream in view is as harmless as the MemoryStream, whatever its declared type.
   if (wrapsInMemoryStream(ctx, body, receiver) || isManifestResourceStream(ctx, body, receiver)) return null;
+  // So is an entry of a zip archive read from memory, and the stream its Open() returns.
+  if (readsEntryOfInMemoryArchive(ctx, body, receiver, call.name)) return null;
   // A TextWriter parameter that every workspace caller fills with a StringWriter writes to memory, and so does a Stream
   // parameter every caller fills with a MemoryStream.
   if (isStringWriterParameter(ctx, body, receiver) || isMemoryStreamParameter(ctx, body, receiver)) return null;
@@ -579,7 +581,9 @@ readers and writers built over either, or over a \`MemoryStream\` in view (with 
 handed it: \`CreateCompressionStream(ms, level)\`, \`XmlWriter.Create(stream, settings)\`;
 also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
 a \`Utf8JsonWriter\` built over an \`IBufferWriter<byte>\` (a \`PipeWriter\`, an \`ArrayBufferWriter<byte>\`), whose \`Flush\`
-and disposal only advance the buffer writer (its \`using\` too),
+and disposal only advance the buffer writer (its \`using\` too), an entry's \`Open()\` and the stream it returns when the
+entry (a foreach variable over \`archive.Entries\`, or taken with \`archive.GetEntry(name)\`) belongs to an archive built over
+an in-memory source (\`new ZipArchive(new MemoryStream(bytes))\`),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
 and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously; so do EF Core queries in a workspace whose only
 configured providers are SQLite or in-memory: a \`UseSqlite(...)\` call and no other \`Use...\` provider call anywhere), a receiver of a workspace
