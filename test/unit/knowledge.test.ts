@@ -154,6 +154,21 @@ test('ASY021 leaves alone an async lambda subscribed to an event of a package ty
   assert.deepEqual(findings('Acme.Messaging'), ['ASY021']);
 });
 
+test("ASY024's note on a dropped ValueTask of Blazor's JS interop says it wraps the interop call's Task, and a look-alike type's keeps the pool", async () => {
+  const { ready } = await import('./support');
+  await ready();
+  const { analyseProject } = await import('../../server/src/analysis/project');
+  const { TASK_BACKED_VALUE_TASK_APIS } = await import('../../server/src/knowledge/taskBackedValueTaskApis');
+  for (const r of TASK_BACKED_VALUE_TASK_APIS) assert.match(r.source, /^https:\/\//, `${r.type} cites a source`);
+  const selection = { enabled: new Set(['ASY024']), disabled: new Set<string>() };
+  const source = `using System.Threading.Tasks;\nusing Microsoft.JSInterop;\ninterface IScreen { ValueTask InvokeVoidAsync(string identifier, params object[] args); }\nclass Title\n{\n    private readonly IJSRuntime _js;\n    private readonly IScreen _screen;\n    public Title(IJSRuntime js, IScreen screen) { _js = js; _screen = screen; }\n    public Task SetAsync(string title)\n    {\n        _js.InvokeVoidAsync("setTitle", title);\n        return Task.CompletedTask;\n    }\n    public void Highlight(IJSObjectReference module, string id)\n    {\n        module.InvokeAsync<bool>("highlight", id);\n    }\n    public void Show(string id)\n    {\n        _screen.InvokeVoidAsync("show", id);\n    }\n}\n`;
+  const notes = analyseProject([{ path: 'Title.cs', text: source }], selection).files[0].findings.map((f) => f.note ?? '');
+  assert.equal(notes.length, 3);
+  assert.match(notes[0], /^It wraps the JavaScript interop call's Task \(IJSRuntime\.InvokeVoidAsync builds its ValueTask over it\), so no pooled source is held/);
+  assert.match(notes[1], /^It wraps the JavaScript interop call's Task \(IJSObjectReference\.InvokeAsync builds its ValueTask over it\)/);
+  assert.match(notes[2], /^A dropped ValueTask loses its exception, and the caller goes on before the operation ends; one backed by a pooled source/);
+});
+
 test('component renders: each row cites a source, the render request is read as a method group or a lambda', async () => {
   const { COMPONENT_RENDERS, componentRenderCalled } = await import('../../server/src/knowledge/componentRenders');
   for (const r of COMPONENT_RENDERS) assert.match(r.source, /^https:\/\//, `${r.call} cites a source`);

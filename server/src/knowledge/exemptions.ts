@@ -270,6 +270,47 @@ export const NOT_EXEMPT: readonly NotExempt[] = [
   },
 ];
 
+/**
+ * A writer that also takes an IBufferWriter<byte> as its destination, and what it does with it: over a buffer writer
+ * its Flush and Dispose only commit the bytes written into the buffer writer's memory (advance it), with no I/O; over
+ * a Stream they write to the stream. Whatever I/O follows belongs to the buffer writer's owner (a PipeWriter's
+ * FlushAsync).
+ */
+export interface BufferWriterWriter {
+  /** The writer's type: 'Utf8JsonWriter'. */
+  type: string;
+  namespace: string;
+  reason: string;
+  source: string;
+}
+
+export const BUFFER_WRITER_WRITERS: readonly BufferWriterWriter[] = [
+  {
+    type: 'Utf8JsonWriter',
+    namespace: 'System.Text.Json',
+    reason:
+      'Flush: "In the case of IBufferWriter, this advances the underlying IBufferWriter<T> based on what has been written so far. In the case of Stream, this writes the data to the stream and flushes it." Dispose commits the same way.',
+    source: docs('system.text.json.utf8jsonwriter.flush'),
+  },
+];
+
+/**
+ * The destinations that are IBufferWriter<byte>s, as code declares them: the interface, the array-backed writer in
+ * memory, and System.IO.Pipelines' PipeWriter, which implements it (its GetMemory/Advance fill the pipe's buffer;
+ * only FlushAsync sends the bytes on).
+ */
+export const BUFFER_WRITER_DESTINATIONS: readonly { type: string; namespace: string; source: string }[] = [
+  { type: 'IBufferWriter', namespace: 'System.Buffers', source: docs('system.buffers.ibufferwriter-1') },
+  { type: 'ArrayBufferWriter', namespace: 'System.Buffers', source: docs('system.buffers.arraybufferwriter-1') },
+  { type: 'PipeWriter', namespace: 'System.IO.Pipelines', source: docs('system.io.pipelines.pipewriter') },
+];
+
+/** Whether a `writerType` built over a `destinationType` (each without type arguments) writes into a buffer writer's memory. */
+export function writesIntoBufferWriter(writerType: string, destinationType: string): boolean {
+  return BUFFER_WRITER_WRITERS.some((w) => w.type === writerType || `${w.namespace}.${w.type}` === writerType)
+    && BUFFER_WRITER_DESTINATIONS.some((d) => d.type === destinationType || `${d.namespace}.${d.type}` === destinationType);
+}
+
 /** Looks up the in-memory receiver types that silence blocking rows declared on `baseType`. */
 export function exemptReceiverTypesFor(baseType: string): string[] {
   return EXEMPT_RECEIVER_TYPES.filter((exempt) => exempt.baseType === baseType).map((exempt) => exempt.type);

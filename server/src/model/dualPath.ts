@@ -7,6 +7,7 @@ import type { SyntaxNode } from '../parse/parser';
 import type { Parameter, TypeDeclaration } from './types';
 import { ASYNC_FLAG_NAMES } from './completion';
 import { calleeOf, isFunctionNode } from './syntax';
+import { ASYNC_CAPABILITIES, asyncCapabilityNamed } from '../knowledge/asyncCapabilities';
 
 /** The `bool` parameter that selects the synchronous or asynchronous path, or null when the body has none. */
 export function asyncFlagOf(parameters: readonly Pick<Parameter, 'name' | 'typeText'>[]): string | null {
@@ -86,12 +87,51 @@ const ASYNC_CAPABILITY_ABSENT = /^(?:[\w.]+\.)?[A-Za-z_]\w*Async\s*(?:==\s*null|
 const ASYNC_MODE_MEMBER = /^(?:[\w.]+\.)?(?:Is|Use|Run)?Async$|^[\w.]+\s+is\s*\{[^{}]*\b(?:Is)?Async\s*:\s*true\b[^{}]*\}$/;
 
 /**
+ * What a condition tests when it asks whether an object has an asynchronous capability by its type
+ * (knowledge/asyncCapabilities.ts): `query is IAsyncEnumerable<T>`, `query.Provider is IAsyncQueryProvider`,
+ * `resource is IAsyncDisposable disposable` hold on the asynchronous path; `query is not IAsyncEnumerable<T>` and
+ * `!(query is IAsyncEnumerable<T>)` on the synchronous one. The subject is the object tested, a query for its
+ * provider's test; null for any other condition.
+ */
+export function capabilityTypeTestOf(condition: string): { subject: string; present: boolean } | null {
+  let text = stripParens(condition);
+  let negated = false;
+  if (text.startsWith('!')) {
+    negated = true;
+    text = stripParens(text.slice(1));
+  }
+  const m = /^([A-Za-z_][\w.]*)\s+is\s+(not\s+)?((?:global::)?[A-Za-z_][\w.]*(?:\s*<[^<>]*>)?)(?:\s+[A-Za-z_]\w*)?$/.exec(text);
+  if (!m) return null;
+  const capability = asyncCapabilityNamed(m[3]);
+  if (!capability) return null;
+  const subject = capability.type === 'IAsyncQueryProvider' ? m[1].replace(/\.Provider$/, '') : m[1];
+  return { subject, present: !m[2] !== negated };
+}
+
+/**
+ * Whether `call` is the synchronous fallback of a capability type test (capabilityTypeTestOf) on its own receiver:
+ * `query.Count()` where `query is IAsyncEnumerable<T>` failed. The asynchronous twin needs what the test found
+ * missing (EF Core's CountAsync throws on such a query), so whatever the guarded branch does, the twin is not an
+ * alternative here. A call on another object than the one tested is not a fallback.
+ */
+function isCapabilityTypeFallback(call: SyntaxNode, cond: SyntaxNode | null, whenTestHolds: boolean): boolean {
+  if (!cond || call.type !== 'invocation_expression') return false;
+  const test = capabilityTypeTestOf(cond.text);
+  const receiver = calleeOf(call)?.receiver?.replace(/\s+/g, '');
+  if (!test || test.present !== whenTestHolds || !receiver) return false;
+  return receiver === test.subject || receiver.startsWith(`${test.subject}.`);
+}
+
+/** A type test of an asynchronous capability anywhere in a text, for mentionsSyncMode. */
+const CAPABILITY_TYPE_TEST = new RegExp(`\\bis\\s+(?:not\\s+)?(?:[\\w.]+\\.)?(?:${ASYNC_CAPABILITIES.map((c) => c.type).join('|')})\\b`);
+
+/**
  * Whether a body's text mentions a synchronous-mode condition at all: only then is isOnSyncPath worth asking without a
  * flag. `\wAsync` stands for `\w+Async` (a name ending in Async): for a yes or no they agree, and `\w+` would be tried
  * from every letter of every word, each time backtracking through the rest of it.
  */
 export function mentionsSyncMode(text: string): boolean {
-  return /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\wAsync\s*(?:!=|==|is\s+not|is)\s*null\b|\.(?:Is|Use|Run)?Async\s*\)|\b(?:Is)?Async\s*:\s*true\b/.test(text);
+  return CAPABILITY_TYPE_TEST.test(text) || /\b(IsSynchronous|isSynchronous|synchronous|IsSync|isSync|RunSynchronously|runSynchronously)\b|\.\s*(Synchronous|Asynchronous)\b|\wAsync\s*(?:!=|==|is\s+not|is)\s*null\b|\.(?:Is|Use|Run)?Async\s*\)|\b(?:Is)?Async\s*:\s*true\b/.test(text);
 }
 
 /**
@@ -113,7 +153,10 @@ function isCapabilityFallback(call: SyntaxNode, cond: SyntaxNode | null, guarded
  * or of `mode == IOBehavior.Synchronous` (the else arm of `mode == IOBehavior.Asynchronous`); or, for a call `Foo(...)`,
  * where `if (x.FooWriterAsync != null)` guards a branch that calls `FooAsync` (isCapabilityFallback), or in the then
  * arm of `if (x.FooWriterAsync == null)` whose else arm calls `FooAsync`, or in the else arm of `if (command.Async)`
- * (ASYNC_MODE_MEMBER) whose then arm calls `FooAsync`. The walk goes on through the lambdas and anonymous methods
+ * (ASYNC_MODE_MEMBER) whose then arm calls `FooAsync`; or, for a call on an object a capability type test failed for
+ * (`query.Count()` in the else arm of `query is IAsyncEnumerable<T>`, the then arm of `query is not
+ * IAsyncEnumerable<T>`, or after an `if (query is IAsyncEnumerable<T>)` that always returns), whatever that arm
+ * calls (isCapabilityTypeFallback). The walk goes on through the lambdas and anonymous methods
  * around the node (one written on the synchronous branch is created only there) and stops at a local function or member.
  */
 export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
@@ -126,9 +169,10 @@ export function isOnSyncPath(node: SyntaxNode, flag: string | null): boolean {
   // (the body cache keys a lambda by that: pathKeyOf).
   return someBranchAbove(node, flag, ({ arm, cond, other, crossed }) => {
     const fallback = (guarded: SyntaxNode | null, test?: RegExp) => !crossed && isCapabilityFallback(node, cond, guarded, test);
-    if (arm === 'then') return isNotFlag(cond) || isSyncMode(cond) || fallback(other, ASYNC_CAPABILITY_ABSENT);
-    if (arm === 'else') return isFlag(cond) || isNotSyncMode(cond) || fallback(other) || fallback(other, ASYNC_MODE_MEMBER);
-    return isFlag(cond) || isNotSyncMode(cond) || fallback(other);
+    const typeFallback = (whenTestHolds: boolean) => !crossed && isCapabilityTypeFallback(node, cond, whenTestHolds);
+    if (arm === 'then') return isNotFlag(cond) || isSyncMode(cond) || fallback(other, ASYNC_CAPABILITY_ABSENT) || typeFallback(false);
+    if (arm === 'else') return isFlag(cond) || isNotSyncMode(cond) || fallback(other) || fallback(other, ASYNC_MODE_MEMBER) || typeFallback(true);
+    return isFlag(cond) || isNotSyncMode(cond) || fallback(other) || typeFallback(true);
   });
 }
 

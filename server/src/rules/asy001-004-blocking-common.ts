@@ -2,7 +2,7 @@
 import type { MethodBody, Span } from '../model/types';
 import { closingBracket, splitTopLevel, topLevel } from '../model/syntax';
 import { isKnownSubtype, providerResultType, staticFactoryResultType } from '../knowledge/blockingApis';
-import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
+import { EXEMPT_RECEIVER_TYPES, writesIntoBufferWriter } from '../knowledge/exemptions';
 import { projectSourceGlobalUsings, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { taskEvidence, typeOfExpression, type TaskEvidence } from '../workspace/typing';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
@@ -322,6 +322,36 @@ export function wrapsInMemoryStream(ctx: RuleContext, body: MethodBody, receiver
 }
 
 /**
+ * Whether the receiver is an entry of a zip archive built over an in-memory source (`new ZipArchive(new
+ * MemoryStream(bytes))`, createdOverInMemorySource) and the call is its `Open`, or the receiver is the stream such an
+ * entry's `Open()` returns: the entry's data is decompressed from that memory, so opening and reading it touches no
+ * device. The entry is a foreach variable over the archive's `Entries` or a local taken with `GetEntry(...)` or from
+ * `Entries`, the archive a local (a `using` one included) created so, neither written again. An entry's other members
+ * (`ExtractToFile`) write files, and stay.
+ */
+export function readsEntryOfInMemoryArchive(ctx: RuleContext, body: MethodBody, receiver: string, member: string): boolean {
+  const text = receiver.trim();
+  const opened = /^([A-Za-z_]\w*)\s*\.\s*Open\s*\(\s*\)$/.exec(text)?.[1];
+  const entryName = opened ?? (member === 'Open' && /^[A-Za-z_]\w*$/.test(text) ? text : null);
+  if (!entryName) return false;
+  const entry = keptLocalWithValue(ctx, body, entryName);
+  const archiveName = entry && /^([A-Za-z_]\w*)\s*\.\s*(?:Entries\b|GetEntry\s*\()/.exec(entry.value)?.[1];
+  if (!archiveName) return false;
+  const archive = keptLocalWithValue(ctx, body, archiveName);
+  return !!archive && /^new\s+(?:System\.IO\.Compression\.)?ZipArchive\s*\(/.test(archive.value) && createdOverInMemorySource(ctx, archive.owner, archive.value);
+}
+
+/** The value a local of the body (or of a body around it) is declared with, and that body, when nothing writes the name again. */
+function keptLocalWithValue(ctx: RuleContext, body: MethodBody, name: string): { value: string; owner: MethodBody } | null {
+  for (const b of bodyChain(body, ctx.model.bodies)) {
+    const local = b.locals.find((l) => l.name === name);
+    if (!local) continue;
+    return local.initializerText === null || local.assignedAgain ? null : { value: local.initializerText.trim(), owner: b };
+  }
+  return null;
+}
+
+/**
  * A field of the body's type that the file only ever fills with a reader, writer or wrapping stream over an in-memory
  * source (`_decompressor = new DeflateStream(_compressed, CompressionMode.Decompress)` with `_compressed` a
  * MemoryStream field): every object the type's bodies in this file create into the field wraps one, there is at least
@@ -361,7 +391,20 @@ export function createdOverInMemorySource(ctx: RuleContext, body: MethodBody, ex
   if (isMemoryStreamParameter(ctx, body, first)) return true;
   const innerType = receiverTypeOf(ctx, body, first);
   if (innerType !== null && isByteArray(innerType)) return true;
+  // A Utf8JsonWriter over a PipeWriter or another IBufferWriter<byte> only advances the buffer writer on Flush.
+  if (innerType !== null && writerIntoBufferWriter(ctx, expression, innerType)) return true;
   return innerType !== null && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.type === stripGenerics(innerType));
+}
+
+/**
+ * Whether `creation` (`new Utf8JsonWriter(destination, options)`) builds a writer that writes into a buffer writer's
+ * memory (knowledge/exemptions.ts BUFFER_WRITER_WRITERS) over `destinationType`, an IBufferWriter<byte> as declared
+ * or a workspace type that implements it: its Flush and Dispose do no I/O.
+ */
+export function writerIntoBufferWriter(ctx: RuleContext, creation: string, destinationType: string): boolean {
+  const writer = /^new\s+([A-Za-z_][\w.]*)/.exec(creation.trim())?.[1];
+  if (!writer) return false;
+  return [...typeFamily(ctx.index, stripGenerics(destinationType))].some((name) => writesIntoBufferWriter(stripGenerics(writer), stripGenerics(name)));
 }
 
 /**

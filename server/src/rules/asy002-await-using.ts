@@ -16,7 +16,7 @@ import { isTaskLike } from '../model/returnKind';
 import { providerResultType } from '../knowledge/blockingApis';
 import { callersOf, indexMemo, methodsNamed, stripGenerics, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import type { Fix, RuleContext, RuleFinding, TextEdit } from './types';
-import { describeAsyncBody, importsNamespace, receiverTypeOf } from './asy001-004-blocking-common';
+import { describeAsyncBody, importsNamespace, receiverTypeOf, writerIntoBufferWriter } from './asy001-004-blocking-common';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
 import { everyConfiguredProvider } from './efCoreProviders';
@@ -176,6 +176,8 @@ function asyncDisposableMatchOf(ctx: RuleContext, body: MethodBody, using: Using
     const first = creation[2] !== undefined ? splitTopLevel(creation[2])[0] : undefined;
     const firstType = first ? receiverTypeOf(ctx, body, first) : null;
     if (firstType && EXEMPT_RECEIVER_TYPES.some((exempt) => exempt.baseType === 'Stream' && exempt.type === stripGenerics(firstType))) return null;
+    // A Utf8JsonWriter over a PipeWriter or another IBufferWriter<byte> commits its bytes into that writer's memory.
+    if (firstType && writerIntoBufferWriter(ctx, resource, firstType)) return null;
     const name = stripGenerics(creation[1]);
     return fromRow(asyncDisposableForNew(name), name) ?? byType(ctx, name);
   }

@@ -15,7 +15,7 @@ import { splitCallText, splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
   awaitEdits, cancellationTokenInScope, constantArgumentTexts, importsNamespace, describeAsyncBody, exemptByName, exemptByType, hintHits, isConditionalCall, isUntypedTypeLikeName, isWorkspaceTypeName,
-  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream, createdOverInMemorySource,
+  isManifestResourceStream, receiverTypeOf, shortCode, staticReceiverName, taskEvidenceOf, typeDerivesFrom, wrapsInMemoryStream, createdOverInMemorySource, readsEntryOfInMemoryArchive,
 } from './asy001-004-blocking-common';
 import { inDeferredQueryClause, whyAwaitIsNotAllowedAt } from './awaitContext';
 import { testExercisesSyncCall } from './testSubjects';
@@ -109,6 +109,8 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   if (instanceRows.length === 0) return null;
   // A reader or writer over a MemoryStream in view is as harmless as the MemoryStream, whatever its declared type.
   if (wrapsInMemoryStream(ctx, body, receiver) || isManifestResourceStream(ctx, body, receiver)) return null;
+  // So is an entry of a zip archive read from memory, and the stream its Open() returns.
+  if (readsEntryOfInMemoryArchive(ctx, body, receiver, call.name)) return null;
   // A TextWriter parameter that every workspace caller fills with a StringWriter writes to memory, and so does a Stream
   // parameter every caller fills with a MemoryStream.
   if (isStringWriterParameter(ctx, body, receiver) || isMemoryStreamParameter(ctx, body, receiver)) return null;
@@ -609,7 +611,8 @@ top-level statements) that have an awaitable twin, and names the twin:
   \`FooAsync\` of one type is left alone too: it exercises a library's synchronous and asynchronous APIs on purpose.
   Anywhere, a \`Foo\` called as a statement beside an awaited \`FooAsync\` on the same object, with the same arguments
   and on the same path (\`await step.PrepareAsync(input); step.Prepare(input);\`), is left alone: the two are hooks called in turn,
-  and awaiting \`FooAsync\` in \`Foo\`'s place would run one twice and the other never. A \`Foo\` whose result is used
+  and awaiting \`FooAsync\` in \`Foo\`'s place would run one twice and the other never; so are hooks whose two results are
+  added to one total (\`notes += job.Run(c); notes += await job.RunAsync(c);\`). A \`Foo\` whose result is used otherwise
   beside its twin (\`Enabled = perms.Authorize(x)\` and \`await perms.AuthorizeAsync(x)\`) asks one question twice and is
   reported, and so is a pair whose two members are one operation in two forms (a repository's \`SaveChanges()\` that calls
   \`Context.SaveChanges()\` where its \`SaveChangesAsync()\` calls \`Context.SaveChangesAsync()\`): calling both saves
@@ -644,6 +647,10 @@ another overload is not one of them), a \`Stream\` parameter that every call han
 readers and writers built over either, or over a \`MemoryStream\` in view (with \`new\`, or by a \`Create...\` factory
 handed it: \`CreateCompressionStream(ms, level)\`, \`XmlWriter.Create(stream, settings)\`;
 also a field that the file fills only that way, \`_decompressor = new DeflateStream(_compressed, ...)\` over a MemoryStream field),
+a \`Utf8JsonWriter\` built over an \`IBufferWriter<byte>\` (a \`PipeWriter\`, an \`ArrayBufferWriter<byte>\`), whose \`Flush\`
+and disposal only advance the buffer writer (its \`using\` too), an entry's \`Open()\` and the stream it returns when the
+entry (a foreach variable over \`archive.Entries\`, or taken with \`archive.GetEntry(name)\`) belongs to an archive built over
+an in-memory source (\`new ZipArchive(new MemoryStream(bytes))\`),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
 and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously; so do EF Core queries in a workspace whose only
 configured providers are SQLite or in-memory: a \`UseSqlite(...)\` call and no other \`Use...\` provider call anywhere), a receiver of a workspace
@@ -663,7 +670,8 @@ calls Dispose); a workspace type whose DisposeAsync does no asynchronous work fo
 completed task, or handing over to a hook on \`this\` (\`return OnDisposeAsync(true);\`, \`await DisposeAsyncCore();\`)
 whose implementation for that type, the nearest declaration up its bases, does so too (a disposable base class
 whose default asynchronous hook runs the synchronous one, in a subclass that overrides only the latter; a returned
-\`new ValueTask(task)\` counts as the task it wraps), unless a workspace subclass of it overrides one of them, and a
+\`new ValueTask(task)\` counts as the task it wraps), unless a workspace subclass of it overrides one of them (an
+explicit \`Dispose()\` of such a type is left alone for the same reason: its workspace twin DisposeAsync frees no thread), and a
 resource declared as an interface whose value comes from a workspace factory that cannot be overridden (static, or not
 virtual) and whose every return creates that one type with \`new\` (\`return new Lease(gate);\`, also as
 \`Task.FromResult(...)\`, cast or in either branch of a conditional, through a local initialised so and never
@@ -694,7 +702,11 @@ workspace twin of a member the table rates low-confidence (\`IsDBNull\` on a DbD
 \`Foo(...)\` that is the fallback of a branch guarded by an optional asynchronous capability and calling \`FooAsync\`
 (\`if (adapter.CreateWriterAsync != null) return await CopyAsync(...); ... return Copy(...);\`, in its else arm or
 after it when it always returns, or in the then arm of \`if (adapter.CreateWriterAsync == null)\` whose else arm calls
-\`FooAsync\`), where the twin would need what the guard found missing; a call \`Foo(...)\` in the else arm of a test of
+\`FooAsync\`), where the twin would need what the guard found missing; a call on an object that a type test of an
+asynchronous capability found lacking it (\`query.Count()\` in the else arm of \`query is IAsyncEnumerable<T> ? await
+query.CountAsync() : query.Count()\`, the then arm of \`query is not IAsyncEnumerable<T>\`, or after
+\`if (query.Provider is IAsyncQueryProvider) return await ...;\`; \`IAsyncDisposable\` likewise), where EF Core's
+asynchronous operators throw; a call \`Foo(...)\` in the else arm of a test of
 an asynchronous mode held in a member (\`if (request.Async)\`, \`request is { Async: true }\`) whose then arm calls
 \`FooAsync\`: a stored request replayed the way it was first sent; a \`using\` in a method that takes a
 synchronous/asynchronous mode enum of the workspace (\`IOBehavior ioBehavior\`, with \`Synchronous\` and

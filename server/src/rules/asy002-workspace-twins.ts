@@ -19,6 +19,7 @@ import { dispatchableMembersNamed } from '../workspace/completion';
 import type { RuleContext } from './types';
 import { isWorkspaceTypeName, receiverTypeOf } from './asy001-004-blocking-common';
 import { argumentTypeOf, canonicalType, typesFit, type Fit } from './asy002-argument-types';
+import { disposeAsyncDoesNoAsyncWork } from './synchronousDisposal';
 
 /** How sure the match is: the sync declaration's parameter types, the arguments' types, or only their number. */
 export type TwinEvidence = 'declaration' | 'arguments' | 'count';
@@ -69,7 +70,11 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   // purpose (`new UploadTests(server).RunAll(); await new UploadTests(server).RunAllAsync();`): the synchronous call
   // is what is under test, not a blocking copy of the other.
   if (ctx.testCode && body.calls.some((c) => c.name === twinName && callTargetOf(ctx, body, c, chain)?.typeName === target.typeName)) return null;
-  if (callsTwinOnSameReceiver(body, call, twinName) && !twinsMirror(ctx, call.name, twinName, target.typeName)) return null;
+  if (callsTwinOnSameReceiver(ctx.text, body, call, twinName) && !twinsMirror(ctx, call.name, twinName, target.typeName)) return null;
+  // `Dispose()` where the DisposeAsync the object would run does no asynchronous work for its type (a base class's
+  // DisposeAsync whose default hook runs the synchronous one, in a subclass that overrides only that): awaiting it
+  // frees no thread, the same answer `using` gets for such a type (asy002-await-using.ts).
+  if (isDisposeCall(call) && disposeAsyncDoesNoAsyncWork(ctx, target.typeName)) return null;
 
   const declared = (name: string) => methodsOn(ctx, name, target);
   let syncs = declared(call.name);
@@ -137,17 +142,21 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
  * turn, and awaiting FooAsync in Foo's place would run the asynchronous one twice and the synchronous one never. The
  * receiver must be a name or a member path (two `new Mirror(root)` are two objects), with no receiver meaning the
  * body's own object; an await inside a branch, loop or catch that does not also hold the Foo call is a fallback or a
- * repeat, not a pair, and leaves the finding.
+ * repeat, not a pair, and leaves the finding. Hooks that return parts of one result count too when both results are
+ * added to the same total (`notes += job.Run(c); notes += await job.RunAsync(c);`).
  */
-function callsTwinOnSameReceiver(body: MethodBody, call: CallSite, twinName: string): boolean {
+function callsTwinOnSameReceiver(text: string, body: MethodBody, call: CallSite, twinName: string): boolean {
   // A Foo whose result is used computes something FooAsync computes again (`Enabled = perms.Authorize(x)` beside
   // `await perms.AuthorizeAsync(x)`): that is one question asked twice, and awaiting the twin is the right advice.
-  if (call.usage !== 'discarded') return false;
+  // Unless both results go into one total: then each hook contributes its own part, and both are wanted.
+  const total = call.usage === 'discarded' ? null : accumulationOf(text, call.span);
+  if (call.usage !== 'discarded' && total === null) return false;
   const receiver = normalisedReceiver(call.receiver);
   if (receiver === null) return false;
   const args = call.argumentTexts.map((a) => a.trim());
   return body.calls.some((c) => {
     if (c.name !== twinName || c.usage !== 'awaited' || normalisedReceiver(c.receiver) !== receiver) return false;
+    if (total !== null && accumulationOf(text, c.span) !== total) return false;
     const twinArgs = c.argumentTexts.map((a) => a.trim());
     if (twinArgs.length < args.length || twinArgs.length > args.length + 1 || args.some((a, i) => a !== twinArgs[i])) return false;
     const awaited = body.awaits.find((a) => a.span.start <= c.span.start && c.span.end <= a.span.end);
@@ -175,6 +184,22 @@ function twinsMirror(ctx: RuleContext, syncName: string, twinName: string, typeN
     if (c.name === syncName && (receiver === 'this' || receiver === 'base')) return false;
     return receiver !== null && twin.body!.calls.some((t) => t.name === `${c.name}Async` && normalisedReceiver(t.receiver) === receiver);
   })));
+}
+
+/**
+ * The total and the operator of the compound assignment statement whose whole right side is the call at `span`
+ * (`report += job.Run(x);`, `report += await job.RunAsync(x).ConfigureAwait(false);`), as `report +=`; null when the
+ * call is anything else.
+ */
+function accumulationOf(text: string, span: { start: number; end: number }): string | null {
+  const before = /(?:^|[;{}\n])\s*([A-Za-z_][\w.]*)\s*([-+*|&]=)\s*(?:await\s+)?$/.exec(text.slice(Math.max(0, span.start - 200), span.start));
+  if (!before || !/^\s*(?:\.\s*ConfigureAwait\s*\([^()]*\)\s*)?;/.test(text.slice(span.end, span.end + 80))) return null;
+  return `${before[1].replace(/^this\./, '')} ${before[2]}`;
+}
+
+/** `x.Dispose()` or `Dispose()` with no arguments: IDisposable's member, whose twin is IAsyncDisposable's DisposeAsync. */
+function isDisposeCall(call: CallSite): boolean {
+  return call.name === 'Dispose' && call.argumentTexts.every((a) => a.trim() === '');
 }
 
 /** Regions whose code runs on some paths only, or more than once: an if or ?: arm, a switch, a loop, a catch. */

@@ -4,7 +4,8 @@ import { intentionalDropOf } from '../knowledge/fireAndForget';
 import { isTaskDelegateStart } from '../knowledge/taskDelegateStarts';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { closingBracket, conditionalParts, enclosingOpenBrace, isConditionalQuestion, splitTopLevel } from '../model/syntax';
-import { isConditionalCall } from './asy001-004-blocking-common';
+import { isConditionalCall, receiverTypeOf, typeDerivesFrom } from './asy001-004-blocking-common';
+import { taskBackedValueTaskApiFor } from '../knowledge/taskBackedValueTaskApis';
 import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { waitSquiggle, waitedTaskEvidence } from './waitedTasks';
 import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults';
@@ -52,6 +53,8 @@ A ValueTask may wrap an \`IValueTaskSource\` that its producer reuses as soon as
 result (sockets, pipes, channels and pooled async methods do). A second await then reads another operation's
 result or throws \`InvalidOperationException\`; \`GetResult()\` on one that has not completed need not block at all
 and may throw or return garbage. A dropped ValueTask never returns its source to the pool and loses its exception.
+One built over a Task (a workspace \`async ValueTask\` method, Blazor's JS interop \`InvokeAsync\` and \`InvokeVoidAsync\`)
+holds no pooled source, and the note says so; its exception is still lost, and its caller still goes on before it ends.
 
 ## Example
 \`\`\`csharp
@@ -514,10 +517,14 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
   const result = callResultOf(ctx, body, call);
   if (result.kind !== 'valueTask') return null;
   const canAwait = body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call);
+  const overTask = droppedValueTaskWrapsTask(ctx, body, call);
   return {
     span: call.span,
     message: `The ValueTask ${quoted(ctx.text.slice(call.span.start, call.span.end))} returns is dropped`,
-    note: droppedNote(ctx, body, call),
+    // A ValueTask over a Task has no pooled source to hand back: what is lost is the exception and the wait.
+    note: overTask
+      ? `It wraps ${overTask}, so no pooled source is held; but its exception is lost, and the caller goes on before the operation ends.`
+      : 'A dropped ValueTask loses its exception, and the caller goes on before the operation ends; one backed by a pooled source (an IValueTaskSource) never hands that source back either.',
     bodyId: body.id,
     fix: canAwait
       ? { title: 'Await the ValueTask', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] }
@@ -526,16 +533,16 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
 }
 
 /**
- * What dropping the call's ValueTask loses. A ValueTask over a Task (an `async ValueTask` method of the default
- * builder, `new ValueTask(task)`) holds no pooled source, so only the exception and the ordering are lost; saying a
- * source is never handed back would be false there (the thirty-ninth session's seeded reading found it printed for an
- * `async ValueTask` workflow callback).
+ * What a dropped call's ValueTask wraps when it is known to wrap a Task, for the note: a library method that builds
+ * its ValueTask over a Task (knowledge/taskBackedValueTaskApis.ts, on a receiver of the row's type), or a workspace
+ * method whose every return is one (taskBackedValueTasks.ts). Null when the ValueTask may hold a pooled source.
  */
-function droppedNote(ctx: RuleContext, body: MethodBody, call: CallSite): string {
-  const backing = valueTaskBackingOf(ctx.index, ctx.file, body, ctx.text.slice(call.span.start, call.span.end), holdsNoValueTaskSource);
-  const lost = 'loses its exception, and the caller goes on before the operation ends';
-  if (backing.kind === 'taskBacked') return `A dropped ValueTask ${lost}. It wraps a Task here (every method the call may run is built over one), so no pooled source is left unreturned.`;
-  return `A dropped ValueTask ${lost}; one backed by a pooled source (an IValueTaskSource) never hands that source back either.`;
+function droppedValueTaskWrapsTask(ctx: RuleContext, body: MethodBody, call: CallSite): string | null {
+  const receiverType = call.receiver === null ? null : receiverTypeOf(ctx, body, call.receiver);
+  const row = receiverType === null ? undefined : taskBackedValueTaskApiFor(call.name, (type) => typeDerivesFrom(ctx, receiverType, type));
+  if (row) return `${row.backing} (${row.type}.${call.name} builds its ValueTask over it)`;
+  const text = ctx.text.slice(call.span.start, call.span.end);
+  return valueTaskBackingOf(ctx.index, ctx.file, body, text, holdsNoValueTaskSource).kind === 'taskBacked' ? 'a Task (the method it calls builds its ValueTask over one)' : null;
 }
 
 /** A task whose result is a ValueTask: `Task<ValueTask>`, `Task<ValueTask<int>>`, with or without the namespace. */

@@ -198,12 +198,25 @@ export function apiBasesOf(index: WorkspaceIndex, typeName: string): readonly st
   });
 }
 
-/** The index key of the file whose model holds these bodies. */
+/** The index key of the file whose model holds these bodies (all of them, or some: see below). */
 export function fileOfBodies(index: WorkspaceIndex, bodies: readonly MethodBody[]): string | null {
   // Every project's view holds the same files: the whole index's memo serves them all.
   const whole = index.whole ?? index;
   const files = indexMemo(whole, 'files by their bodies', () => new Map<readonly MethodBody[], string>([...whole.files].map(([key, model]) => [model.bodies, key])));
-  return files.get(bodies) ?? null;
+  const found = files.get(bodies);
+  if (found !== undefined) return found;
+  // Some of a file's bodies in an array of their own are still that file's: the per-method rule cache runs a rule on
+  // the methods it kept nothing for (analysis/ruleCache.ts checkPerMethod). Without the file, the typing would see
+  // none of its usings (an extension method of an imported namespace, Blazor's InvokeVoidAsync, would go unresolved)
+  // and keep those answers for the bodies until the index changes.
+  const first = bodies[0];
+  if (!first) return null;
+  const byBody = indexMemo(whole, 'files by each body', () => {
+    const map = new Map<MethodBody, string>();
+    for (const [key, model] of whole.files) for (const b of model.bodies) map.set(b, key);
+    return map;
+  });
+  return byBody.get(first) ?? null;
 }
 
 /**
