@@ -23,6 +23,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   for an \`EventHandler<T>\` whose \`T\` is no EventArgs;
 - an \`override\` (\`protected override async void OnAppearing()\`) or an implementation of an interface or base
   member (\`ICommand.Execute\`);
+- the implementation of a partial method, whose other declaration fixes its signature: often a source generator's
+  hook, such as the \`partial void OnNameChanged(string value)\` CommunityToolkit.Mvvm's \`[ObservableProperty]\`
+  generates and calls from the property's setter, where "Return Task" would not compile;
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
   \`new RelayCommand(Refresh)\`, or wrapped in a lambda that only calls it and is itself given where a void
   delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`): returning Task there would only

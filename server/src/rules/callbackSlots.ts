@@ -23,7 +23,7 @@ import { packageInterfaceDeclares, packageInterfacesNamed } from '../knowledge/p
 import { TASK_DELEGATE_STARTS } from '../knowledge/taskDelegateStarts';
 
 export interface CallbackSlot {
-  kind: 'eventHandler' | 'override' | 'interfaceMember' | 'callback';
+  kind: 'eventHandler' | 'override' | 'interfaceMember' | 'partialMethod' | 'callback';
   /** Why the signature is fixed, for messages: "it has an event handler's signature (object, RoutedEventArgs)". */
   reason: string;
 }
@@ -34,6 +34,10 @@ export function callbackSlotOf(ctx: RuleContext, body: MethodBody, masked: strin
     return { kind: 'eventHandler', reason: `it has an event handler's signature (${body.parameters.map((p) => p.typeText ?? '?').join(', ')})` };
   }
   if (body.modifiers.includes('override')) return { kind: 'override', reason: 'it overrides a base member whose signature it cannot change' };
+  // A partial method's other declaration fixes its signature, often in generated code the method cannot change: the
+  // `partial void OnNameChanged(string value)` hook CommunityToolkit.Mvvm's [ObservableProperty] generates and calls
+  // from the property's setter (learn.microsoft.com/dotnet/communitytoolkit/mvvm/generators/observableproperty).
+  if (body.kind === 'method' && body.modifiers.includes('partial')) return { kind: 'partialMethod', reason: 'it implements a partial method, whose other declaration fixes its signature (a source generator\'s hook)' };
   if (body.kind === 'method' && /\.\s*$/.test(masked.slice(body.span.start, body.nameSpan.start))) {
     return { kind: 'interfaceMember', reason: 'it implements an interface member explicitly' };
   }

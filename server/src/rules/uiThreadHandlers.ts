@@ -49,6 +49,7 @@ export function uiThreadPhrase(kind: FixedSignatureKind): string {
     case 'eventHandler': return 'whose events run on the UI thread';
     case 'override': return 'whose overrides its framework calls on the UI thread';
     case 'interfaceMember': return 'whose interface members are taken to be called on its UI thread';
+    case 'partialMethod': return 'whose partial methods its own code (a generated property setter) is taken to call on its UI thread';
     case 'callback': return 'whose methods handed over as delegates (to no timer, thread or pool) are taken to run on its UI thread';
   }
 }
