@@ -45,7 +45,8 @@ every exception and throws again only when the caller passes an argument the cal
 || ...) { ... } else throw;\`, \`rethrowFor\` defaulting to null), or a method whose only statement awaits (or, not
 async, returns) a call of such a method, each argument a lambda, a name, a literal or \`typeof\`. The call's receiver
 must not throw either: none, \`this\` or a type; or a local, parameter, field or auto-property that an \`if\` around
-the await tests for null (\`if (Animation != null) await Animation.Begin();\`), a local created with \`new\`, a
+the await tests for null (\`if (Animation != null) await Animation.Begin();\`), a variable a type pattern of such an
+\`if\` declares (\`if (DataContext is PageModel model) await model.PasteAsync();\`), a local created with \`new\`, a
 readonly field of a type written without \`?\` (a service a constructor was handed), or any of those when the
 method is an extension method (a null receiver is its argument, and its catch stops what that
 causes). A virtual or interface method counts when only the workspace can implement it (its types are not public)

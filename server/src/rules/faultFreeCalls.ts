@@ -217,11 +217,15 @@ function isExtension(target: MethodRef): boolean {
 /**
  * Whether an `if` (or `?:`) around the await holds only while `name` is not null: one of its condition's top-level
  * `&&` operands, as seen from the await's branch, is `name != null`, `name is not null`, `name is { }` or one of those
- * with `this.` (model/extract.ts conditionDetail gives an else branch's condition negated, which never matches here).
+ * with `this.`, or a type pattern that declares `name` (`x is T name`) (model/extract.ts conditionDetail gives an else
+ * branch's condition negated, which never matches here).
  */
 function testedNotNull(point: SuspensionPoint, name: string): boolean {
   const n = String.raw`(?:this\s*\.\s*)?${name.replace(/^@/, '@?')}`;
-  const test = new RegExp(String.raw`^(?:${n}\s*!=\s*null|null\s*!=\s*${n}|${n}\s+is\s+not\s+null|${n}\s+is\s*\{\s*\})$`);
+  // `DataContext is PageViewModel viewModel` (or `is PageViewModel { } viewModel`) declares the name and holds only
+  // when the value is of that type, so never null: the variable is definitely assigned, and not null, where it holds.
+  const declaringPattern = String.raw`[^]+\bis\s+(?!not\b)[A-Za-z_][\w.]*(?:<[^()]*>)?\s*(?:\{[^{}]*\}\s*)?${name.replace(/^@/, '@?')}`;
+  const test = new RegExp(String.raw`^(?:${n}\s*!=\s*null|null\s*!=\s*${n}|${n}\s+is\s+not\s+null|${n}\s+is\s*\{\s*\}|${declaringPattern})$`);
   return point.regions.some((r) => r.kind === 'conditional' && r.detail !== undefined && splitTopLevelOperator(r.detail, '&&').some((operand) => test.test(operand.trim())));
 }
 
