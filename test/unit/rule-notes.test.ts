@@ -101,7 +101,7 @@ const ROWS: NoteRow[] = [
   { fixture: 'async-void/pool-started-methods.cs', ruleId: 'ASY020', about: "'Sweep'", message: /^Async void handler 'Sweep': an exception from its awaits is not caught$/, note: /is handed over as a delegate/ },
   // An await of a workspace method that catches everything cannot fault: the note names the first await that can, and a
   // method whose own body catches everything is not said to let its exceptions out.
-  { fixture: 'async-void/catch-all-callees/Stage.cs', ruleId: 'ASY020', about: "'OnShownThenLoaded'", message: /an exception from its awaits is not caught/, note: /its await on line 151 can throw with no catch around it\./ },
+  { fixture: 'async-void/catch-all-callees/Stage.cs', ruleId: 'ASY020', about: "'OnShownThenLoaded'", message: /an exception from its awaits is not caught/, note: /its await on line 163 can throw with no catch around it\./ },
   { fixture: 'async-void/catch-all-callees/Stage.cs', ruleId: 'ASY020', about: "'Replay'", message: /^'Replay' is async void: callers cannot await it or know when it has finished$/, note: /^Its whole body is a try whose catch takes every exception, so no exception escapes it/ },
   { fixture: 'async-void/handlers.cs', ruleId: 'ASY020', about: "'OnClick'", message: /an exception from its awaits is not caught/, note: /line 31 can throw with no catch around it\./ },
   // A Blazor component's handler ends the user's circuit, not the process; a plain class's ends the process.
@@ -211,6 +211,9 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'Verify', message: /returns is dropped: its exception is lost$/ },
   // No await can go where the task is dropped: the fix offers the discard and says why.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 24, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: '_report', message: /returns is dropped/, fix: /\(Dispose implements an interface member, which keeps its void\)$/ },
+  // A public method that may implement an interface the analysis cannot see is reported like a handler, not told to return Task.
+  { fixture: 'async-void/unseen-interfaces.cs', ruleId: 'ASY020', about: "'Execute'", message: /^Async void handler 'Execute'/, note: /because it may implement Execute of an interface its type lists that the analysis cannot see/, fix: /^Wrap the body in try\/catch and handle the exception$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 30, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
   // A void override or implementation of the workspace's own void member, which several of its types implement, is
   // information, and says why; the base's own virtual body, a method returning Task, a framework's void (Dispose), a

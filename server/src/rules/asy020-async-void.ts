@@ -23,6 +23,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   for an \`EventHandler<T>\` whose \`T\` is no EventArgs;
 - an \`override\` (\`protected override async void OnAppearing()\`) or an implementation of an interface or base
   member (\`ICommand.Execute\`);
+- a public method of a type that lists an interface neither the workspace nor the signature database declares (a
+  package's, WinRT's \`IBackgroundTask\`): it may implement that interface's member, whose signature it would then
+  keep;
 - the implementation of a partial method, whose other declaration fixes its signature: often a source generator's
   hook, such as the \`partial void OnNameChanged(string value)\` CommunityToolkit.Mvvm's \`[ObservableProperty]\`
   generates and calls from the property's setter, where "Return Task" would not compile;

@@ -217,7 +217,7 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   }
   // Where no await can go (inside a lock, an unsafe context, a query), or where the method cannot become async (an
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
-  const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? (!body.isAsync && body.modifiers.includes('override') && body.returnKind === 'void' ? 'an override keeps its base\'s void' : null);
+  const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? fixedVoidSignature(ctx, body);
   // The code base's own helper for tasks nobody awaits, where it has one, is the fix its maintainers use.
   const helper = fireAndForgetHelperOf(ctx.index);
   const observe = helper ? `call .${helper}() on it, the workspace's helper for tasks nobody awaits, or assign it to _ to fire and forget on purpose` : null;
@@ -228,6 +228,19 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
     return { title: 'Await the task, and only when there is one: the ?. gives null when its receiver is null, and awaiting null throws (check the receiver first, or await (... ?? Task.CompletedTask))', safety: 'display-only', edits: [] };
   }
   return { title: body.isAsync ? 'Await the task' : observe ? `Make the method async and await the task, or ${observe}` : 'Make the method async and await the task, or assign it to _ to fire and forget on purpose', safety: 'display-only', edits: [] };
+}
+
+/**
+ * Why a synchronous void method cannot become async, or null: an override keeps its base's void, and an implementation
+ * of an interface member its interface's (`IDisposable.Dispose`: the fifth seeded reading found "make the method async"
+ * offered inside a Dispose's catch).
+ */
+function fixedVoidSignature(ctx: RuleContext, body: MethodBody): string | null {
+  if (body.isAsync || body.returnKind !== 'void' || body.kind !== 'method') return null;
+  if (body.modifiers.includes('override')) return 'an override keeps its base\'s void';
+  const explicit = /\.\s*$/.test(ctx.text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start));
+  if (explicit || implementsInterfaceMember(ctx, body)) return `${body.name} implements an interface member, which keeps its void`;
+  return null;
 }
 
 /**

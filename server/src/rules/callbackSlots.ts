@@ -44,6 +44,12 @@ export function callbackSlotOf(ctx: RuleContext, body: MethodBody, masked: strin
   if (body.kind === 'method' && implementsInterfaceMember(ctx, body)) {
     return { kind: 'interfaceMember', reason: `it implements ${body.name} of a base type or interface` };
   }
+  // A public method of a type that lists an interface neither the workspace nor the signatures declare may implement
+  // it (Files' `UpdateTask : IBackgroundTask` and its `async void Run(IBackgroundTaskInstance)`, WinRT's, which the
+  // fourth seeded reading found told to return Task, which does not compile against the interface).
+  if (body.kind === 'method' && body.modifiers.includes('public') && mayImplementUnknownInterface(ctx, body)) {
+    return { kind: 'interfaceMember', reason: `it may implement ${body.name} of an interface its type lists that the analysis cannot see` };
+  }
   if (usedAsMethodGroup(body, masked)) return { kind: 'callback', reason: `${body.name} is handed over as a delegate (a callback or event subscription)` };
   return null;
 }
