@@ -617,6 +617,9 @@ top-level statements) that have an awaitable twin, and names the twin:
   reported, and so is a pair whose two members are one operation in two forms (a repository's \`SaveChanges()\` that calls
   \`Context.SaveChanges()\` where its \`SaveChangesAsync()\` calls \`Context.SaveChangesAsync()\`): calling both saves
   twice, and the synchronous save blocks.
+  Nor is a \`FooAsync\` that only starts synchronous work on the pool (\`Task DeleteAsync() => Task.Run(() =>
+  File.Delete(path))\`, every body of it on the receiver's type): awaiting it takes a pool thread for the same
+  blocking call, which ASY030 reports as async over sync.
   A \`private\` \`FooAsync\` counts only for callers inside its type (or a type nested in it): elsewhere a call to it
   would not compile;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a

@@ -5,6 +5,7 @@
  * it is not in view, the arguments) say. The call may name its type with a namespace, come through `using static`,
  * or be an extension method, also one declared on an interface the receiver implements.
  */
+import { handsBackOnlyPoolWork } from './poolWork';
 import { isBlockingRunner } from '../knowledge/blockingRunners';
 import type { CallSite, MemberParameter, MemberSignature, MethodBody } from '../model/types';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
@@ -101,6 +102,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
   if (syncReadsMemory(ctx, syncCandidates, target.typeName, viaExtension)) return null;
   if (syncStartsTwin(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
+  if (twinOnlyStartsPoolWork(ctx, twinName, target.typeName, viaExtension)) return null;
 
   const fitting: MethodRef[] = [];
   let needsToken = false;
@@ -267,6 +269,18 @@ function runToCompletion(lambda: MethodBody): boolean {
 }
 
 /** Whether `inner` sits inside `outer` (through its chain of enclosing lambdas and local functions). */
+/**
+ * Whether every workspace body of FooAsync on the receiver's type family hands back synchronous work it starts on the
+ * pool and nothing else (poolWork.ts handsBackOnlyPoolWork): `DeleteAsync => Task.Run(() => File.Delete(path))`.
+ * Awaiting it frees the caller's thread by taking a pool thread for the same blocking call, which gains nothing; the
+ * fifth seeded reading found StabilityMatrix's file helper offered so. At least one body must be seen.
+ */
+function twinOnlyStartsPoolWork(ctx: RuleContext, twinName: string, typeName: string, viaExtension: boolean): boolean {
+  if (viaExtension) return false;
+  const twins = familyBodies(ctx, twinName, typeName);
+  return twins.length > 0 && twins.every((m) => handsBackOnlyPoolWork(ctx, m.file, m.body!));
+}
+
 function nestedIn(inner: MethodBody, outer: MethodBody, bodies: readonly MethodBody[]): boolean {
   if (inner.span.start < outer.span.start || inner.span.end > outer.span.end) return false;
   return bodyChain(inner, bodies).includes(outer);

@@ -147,6 +147,18 @@ function workspaceMethodsReturnPoolWork(ctx: RuleContext, site: Site, name: stri
 }
 
 /**
+ * Whether a workspace method, not async, hands back only synchronous work it starts on the pool: every return is such
+ * work (`Task DeleteAsync(CancellationToken ct) => Task.Run(() => File.Delete(FullPath), ct);`). Such a FooAsync is
+ * asynchronous in name only: awaiting it holds a pool thread for the same blocking call instead of the caller's, so
+ * ASY002 does not offer it as Foo's twin (rules/asy002-workspace-twins.ts).
+ */
+export function handsBackOnlyPoolWork(ctx: RuleContext, file: string, body: MethodBody): boolean {
+  const model = file === ctx.file ? ctx.model : ctx.index.files.get(file);
+  if (!model || body.isAsync || body.isIterator || body.returns.length === 0) return false;
+  return body.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { file, model, body }, r.expressionText, 0));
+}
+
+/**
  * Whether `receiver.name(...)` hands back its receiver, a task: every extension method of the workspace of that name
  * whose `this` parameter takes a Task, and that the arguments fit, is not async, never assigns that parameter
  * (Parameter.written) and returns it and nothing else (`return task;` after attaching a continuation that logs its
