@@ -102,7 +102,6 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
   if (syncReadsMemory(ctx, syncCandidates, target.typeName, viaExtension)) return null;
   if (syncStartsTwin(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
-  if (twinOnlyStartsPoolWork(ctx, twinName, target.typeName, viaExtension)) return null;
 
   const fitting: MethodRef[] = [];
   let needsToken = false;
@@ -131,6 +130,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
     if (fitting.length === 0) return null;
     evidence = args.length > 0 && !anyUnknown ? 'arguments' : 'count';
   }
+  if (onlyStartPoolWork(ctx, fitting)) return null;
   return {
     kind: 'workspace', twins: fitting, syncs: syncCandidates, typeName: target.typeName, needsToken, viaExtension, evidence,
     evidenceText: evidenceSentence(evidence, call.name, twinName, fitting[0], syncCandidates[0] ?? null, args, viaExtension, needsToken),
@@ -270,15 +270,13 @@ function runToCompletion(lambda: MethodBody): boolean {
 
 /** Whether `inner` sits inside `outer` (through its chain of enclosing lambdas and local functions). */
 /**
- * Whether every workspace body of FooAsync on the receiver's type family hands back synchronous work it starts on the
- * pool and nothing else (poolWork.ts handsBackOnlyPoolWork): `DeleteAsync => Task.Run(() => File.Delete(path))`.
- * Awaiting it frees the caller's thread by taking a pool thread for the same blocking call, which gains nothing; the
- * fifth seeded reading found StabilityMatrix's file helper offered so. At least one body must be seen.
+ * Whether every twin the call may be offered hands back synchronous work it starts on the pool and nothing else
+ * (poolWork.ts handsBackOnlyPoolWork): `DeleteAsync => Task.Run(() => File.Delete(path))`. Awaiting it frees the
+ * caller's thread by taking a pool thread for the same blocking call, which gains nothing; the fifth seeded reading
+ * found StabilityMatrix's file helper offered so. A twin without a body (an interface's) keeps the finding.
  */
-function twinOnlyStartsPoolWork(ctx: RuleContext, twinName: string, typeName: string, viaExtension: boolean): boolean {
-  if (viaExtension) return false;
-  const twins = familyBodies(ctx, twinName, typeName);
-  return twins.length > 0 && twins.every((m) => handsBackOnlyPoolWork(ctx, m.file, m.body!));
+function onlyStartPoolWork(ctx: RuleContext, twins: readonly MethodRef[]): boolean {
+  return twins.length > 0 && twins.every((m) => !!m.body && handsBackOnlyPoolWork(ctx, m.file, m.body));
 }
 
 function nestedIn(inner: MethodBody, outer: MethodBody, bodies: readonly MethodBody[]): boolean {
