@@ -349,12 +349,11 @@ interface WriteGroup {
 }
 
 /**
- * The finding for a call a table row matched. `group` holds the calls after it that write to the same writer or file
- * in the same body (repeatedWrites.ts): they are named in the message and the note, listed as related locations, and
+ * The finding for a call a table row matched. `group`, when there is one, holds the calls after it that write to the
+ * same writer or file in the same body (repeatedWrites.ts), at least one: they are named in the message and the note, listed as related locations, and
  * awaited by the same fix, so a method that writes a file line by line gets one finding, not one per line.
  */
 function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match: TableMatch, group: { target: WriteTarget; writes: readonly TableCall[] } | null = null): RuleFinding {
-  const laterWrites = group?.writes ?? [];
   const { row } = match;
   // As written up to the member (`System.IO.File.ReadAllText`, `maybe?.Flush`), and the twin in the same words.
   const source = ctx.text.slice(call.span.start, call.nameSpan.end);
@@ -371,7 +370,7 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
   const noFix = whyNoTwinFix(ctx, body, call, row) ?? missingUsing;
   const noteParts = [row.note];
-  if (group && laterWrites.length > 0) noteParts.push(repeatedWritesSentence(laterWrites.length + 1, group.target));
+  if (group) noteParts.push(repeatedWritesSentence(group.writes.length + 1, group.target));
   if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
   // A twin of .NET 5 is in every .NET a project still builds for, and the rule is quiet where it is missing: saying
@@ -380,30 +379,30 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const elsewhere = twinOnOtherTargets(ctx, match, call.span.start);
   if (elsewhere.lacking.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.lacking)}, which ${elsewhere.lacking.length === 1 ? 'does' : 'do'} not have ${row.asyncTwin}: await it under an #if for the targets that do.`);
   if (elsewhere.unknown.length > 0) noteParts.push(`The project also targets ${listed(elsewhere.unknown)}, whose APIs the signatures do not hold: check that ${row.asyncTwin} exists there, or await it under an #if for the targets that have it.`);
-  if (noFix) noteParts.push(`No automatic fix${laterWrites.length > 0 ? ` for the first ${group?.target.kind === 'file' ? 'append' : 'write'}` : ''}: ${noFix}.`);
+  if (noFix) noteParts.push(`No automatic fix${group ? ` for the first ${group.target.kind === 'file' ? 'append' : 'write'}` : ''}: ${noFix}.`);
   const finding: RuleFinding = {
     span: call.span,
     message: fitted((max) => (row.twinUse === 'await foreach'
       ? `${quoted(source, max)} ${shortPhrase(row)}; consume ${quoted(quotedTwin, max)} with await foreach instead`
-      : group && laterWrites.length > 0
-        ? `${quoted(source, max)} and ${laterWrites.length} more ${laterWrites.length === 1 ? 'write' : 'writes'} to ${quoted(group.target.name, max)} block the thread; await their twins`
+      : group
+        ? `${quoted(source, max)} and ${group.writes.length} more ${group.writes.length === 1 ? 'write' : 'writes'} to ${quoted(group.target.name, max)} block the thread; await their twins`
         : `${quoted(source, max)} ${shortPhrase(row)}; await ${quoted(quotedTwin, max)} instead`)),
     note: [`${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin.`, ...noteParts].join(' '),
     bodyId: body.id,
   };
-  if (group && laterWrites.length > 0) {
-    finding.related = laterWrites.map((w) => ({ file: ctx.file, span: w.call.span, message: `also writes to ${group.target.name}: ${shortCode(ctx.text.slice(w.call.span.start, w.call.nameSpan.end))}` }));
+  if (group) {
+    finding.related = group.writes.map((w) => ({ file: ctx.file, span: w.call.span, message: `also writes to ${group.target.name}: ${shortCode(ctx.text.slice(w.call.span.start, w.call.nameSpan.end))}` }));
   }
   const others = [...elsewhere.lacking, ...elsewhere.unknown];
   const alsoTargets = others.length > 0 ? ` (the project also targets ${listed(others)})` : '';
   const first = noFix ? null : twinFixOf(ctx, body, call, row);
-  if (!group || laterWrites.length === 0) {
+  if (!group) {
     if (first) finding.fix = { title: `Await ${row.asyncTwin}${first.token ? `(..., ${first.token})` : ''} ${body.asyncFlag ? `when ${body.asyncFlag} is true` : 'instead'}${alsoTargets}`, safety: 'unsafe', edits: first.edits };
     return finding;
   }
   // One fix for the writes together: each write whose own twin fits is awaited; one that cannot be (a Write(int)
   // with no text twin, a write inside a lock) is left as it is, and the title counts the ones that change.
-  const fixes = [first, ...laterWrites.map((w) => (whyNoTwinFix(ctx, body, w.call, w.match.row) ? null : twinFixOf(ctx, body, w.call, w.match.row)))];
+  const fixes = [first, ...group.writes.map((w) => (whyNoTwinFix(ctx, body, w.call, w.match.row) ? null : twinFixOf(ctx, body, w.call, w.match.row)))];
   const edits = fixes.flatMap((f) => f?.edits ?? []);
   const changed = fixes.filter((f) => f !== null).length;
   if (changed > 0 && !editsOverlap(edits)) {
@@ -618,8 +617,8 @@ top-level statements) that have an awaitable twin, and names the twin:
   \`Context.SaveChanges()\` where its \`SaveChangesAsync()\` calls \`Context.SaveChangesAsync()\`): calling both saves
   twice, and the synchronous save blocks.
   Nor is a \`FooAsync\` that only starts synchronous work on the pool (\`Task DeleteAsync() => Task.Run(() =>
-  File.Delete(path))\`, every body of it on the receiver's type): awaiting it takes a pool thread for the same
-  blocking call, which ASY030 reports as async over sync.
+  File.Delete(path))\`, every twin the call would be offered; one declared only by an interface is not read): awaiting
+  it takes a pool thread for the same blocking call, which ASY030 reports as async over sync.
   A \`private\` \`FooAsync\` counts only for callers inside its type (or a type nested in it): elsewhere a call to it
   would not compile;
 - a \`using\` of a resource whose DisposeAsync does real asynchronous work, which should be \`await using\`: a
@@ -863,7 +862,10 @@ state another object holds, which the \`using\` body may change. No fix is offer
       }
       for (const entry of entries) {
         if (!('writes' in entry)) findings.push(entry);
-        else findings.push(tableFinding(ctx, body, entry.writes[0].call, entry.writes[0].match, { target: entry.target, writes: entry.writes.slice(1) }));
+        else {
+          const [first, ...later] = entry.writes;
+          findings.push(tableFinding(ctx, body, first.call, first.match, later.length > 0 ? { target: entry.target, writes: later } : null));
+        }
       }
       const seen = new Set<number>();
       for (const using of body.usings) {

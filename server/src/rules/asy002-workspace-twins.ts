@@ -268,7 +268,6 @@ function runToCompletion(lambda: MethodBody): boolean {
   return target?.kind === 'argument' && target.call?.kind === 'invocation' && isBlockingRunner(target.call);
 }
 
-/** Whether `inner` sits inside `outer` (through its chain of enclosing lambdas and local functions). */
 /**
  * Whether every twin the call may be offered hands back synchronous work it starts on the pool and nothing else
  * (poolWork.ts handsBackOnlyPoolWork): `DeleteAsync => Task.Run(() => File.Delete(path))`. Awaiting it frees the
@@ -279,6 +278,7 @@ function onlyStartPoolWork(ctx: RuleContext, twins: readonly MethodRef[]): boole
   return twins.length > 0 && twins.every((m) => !!m.body && handsBackOnlyPoolWork(ctx, m.file, m.body));
 }
 
+/** Whether `inner` sits inside `outer` (through its chain of enclosing lambdas and local functions). */
 function nestedIn(inner: MethodBody, outer: MethodBody, bodies: readonly MethodBody[]): boolean {
   if (inner.span.start < outer.span.start || inner.span.end > outer.span.end) return false;
   return bodyChain(inner, bodies).includes(outer);

@@ -12,7 +12,7 @@ import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
-import { implementsInterfaceMember, mayImplementUnknownInterface, voidWorkspaceBaseOf } from './callbackSlots';
+import { implementsInterfaceMember, mayImplementUnknownInterface, namesInterfaceExplicitly, voidWorkspaceBaseOf } from './callbackSlots';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
 import { trackerOfReturnedTask } from './trackedTasks';
 
@@ -238,8 +238,7 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
 function fixedVoidSignature(ctx: RuleContext, body: MethodBody): string | null {
   if (body.isAsync || body.returnKind !== 'void' || body.kind !== 'method') return null;
   if (body.modifiers.includes('override')) return 'an override keeps its base\'s void';
-  const explicit = /\.\s*$/.test(ctx.text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start));
-  if (explicit || implementsInterfaceMember(ctx, body)) return `${body.name} implements an interface member, which keeps its void`;
+  if (namesInterfaceExplicitly(ctx.text, body) || implementsInterfaceMember(ctx, body)) return `${body.name} implements an interface member, which keeps its void`;
   return null;
 }
 
@@ -428,8 +427,7 @@ const namespacesOfModel = new WeakMap<FileModel['types'], { usings: FileModel['u
  * override or an interface's member (`IDisposable.Dispose`) cannot, and observes the task or offers an async twin.
  */
 function voidMemberAdvice(ctx: RuleContext, body: MethodBody): string {
-  const explicit = /\.\s*$/.test(ctx.text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start));
-  if (body.modifiers.includes('override') || explicit || implementsInterfaceMember(ctx, body) || mayImplementUnknownInterface(ctx, body)) {
+  if (body.modifiers.includes('override') || namesInterfaceExplicitly(ctx.text, body) || implementsInterfaceMember(ctx, body) || mayImplementUnknownInterface(ctx, body)) {
     const twin = body.name === 'Dispose' && body.parameters.length === 0 ? 'DisposeAsync (IAsyncDisposable)' : `${body.name}Async`;
     return `${body.name}'s signature is not its own: observe the task's exceptions, or offer ${twin} that returns it`;
   }

@@ -316,6 +316,14 @@ function delaysConstantly(ctx: RuleContext, body: MethodBody, callText: string):
 }
 
 /**
+ * Whether the method's name is written after an interface's (`void IDisposable.Dispose()`, `Task IRoom.JoinAsync()`): an
+ * explicit implementation, whose signature is the interface's.
+ */
+export function namesInterfaceExplicitly(text: string, body: MethodBody): boolean {
+  return /\.\s*$/.test(text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start));
+}
+
+/**
  * The workspace type whose void member this synchronous void method overrides or implements, or null: the method is
  * an `override`, or implements a member of a workspace interface, and every declaration of that member the workspace's
  * bases hold returns void, no base outside the workspace (a framework's class, a package's interface) declares it, and
@@ -334,7 +342,7 @@ export function voidWorkspaceBaseOf(ctx: RuleContext, body: MethodBody): string 
   const overrides = body.modifiers.includes('override');
   // C# implements an interface member implicitly only with a public method, or explicitly (`void IRoom.Join()`, no
   // modifier): a private overload of the name is neither (Jellyfin's TaskManager has one beside its interface's).
-  const explicit = /\.\s*$/.test(ctx.text.slice(Math.max(0, body.nameSpan.start - 40), body.nameSpan.start));
+  const explicit = namesInterfaceExplicitly(ctx.text, body);
   if (!overrides && !explicit && !body.modifiers.includes('public')) return null;
   const declared = methodsNamed(ctx.index, body.name, null).filter((m) => m.typeName !== null && family.has(m.typeName) && sameParameters(ctx.index, m, body));
   if (declared.length === 0 || !declared.every((m) => (m.member?.returnKind ?? m.body?.returnKind) === 'void')) return null;

@@ -138,12 +138,14 @@ function workspaceMethodsReturnPoolWork(ctx: RuleContext, site: Site, name: stri
   if (depth > MAX_DEPTH) return false;
   const resolution = resolveCallSite(name, receiver, argumentCount, site.file, site.body, ctx.index);
   if (resolution.targets.length === 0 || resolution.dispatched) return false;
-  return resolution.targets.every((target) => {
-    const callee = target.body;
-    const model = target.file === ctx.file ? ctx.model : ctx.index.files.get(target.file);
-    if (!callee || !model || callee.isAsync || callee.isIterator || callee.returns.length === 0 || canBeOverridden(callee)) return false;
-    return callee.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { file: target.file, model, body: callee }, r.expressionText, depth + 1));
-  });
+  return resolution.targets.every((target) => !!target.body && !canBeOverridden(target.body) && returnsOnlyPoolWork(ctx, target.file, target.body, depth + 1));
+}
+
+/** Whether the method is not async and every value it returns is pool work, read in its own file. */
+function returnsOnlyPoolWork(ctx: RuleContext, file: string, body: MethodBody, depth: number): boolean {
+  const model = file === ctx.file ? ctx.model : ctx.index.files.get(file);
+  if (!model || body.isAsync || body.isIterator || body.returns.length === 0) return false;
+  return body.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { file, model, body }, r.expressionText, depth));
 }
 
 /**
@@ -153,9 +155,7 @@ function workspaceMethodsReturnPoolWork(ctx: RuleContext, site: Site, name: stri
  * ASY002 does not offer it as Foo's twin (rules/asy002-workspace-twins.ts).
  */
 export function handsBackOnlyPoolWork(ctx: RuleContext, file: string, body: MethodBody): boolean {
-  const model = file === ctx.file ? ctx.model : ctx.index.files.get(file);
-  if (!model || body.isAsync || body.isIterator || body.returns.length === 0) return false;
-  return body.returns.every((r) => r.expressionText !== null && isPoolWork(ctx, { file, model, body }, r.expressionText, 0));
+  return returnsOnlyPoolWork(ctx, file, body, 0);
 }
 
 /**

@@ -49,7 +49,7 @@ function keyOf(name: string): string {
 }
 
 /** The receiver as written before the member, without the member access: `writer` for `writer.` or `writer?.`. */
-export function writerName(receiverSource: string): string {
+function writerName(receiverSource: string): string {
   return receiverSource.trim().replace(/\s*\??\.$/, '');
 }
 
