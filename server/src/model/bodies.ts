@@ -41,25 +41,37 @@ export function bodyChain(body: MethodBody, bodies: readonly MethodBody[]): read
  * The plain local `name` as `body` sees it: the nearest body of its chain (bodyChain) that declares the name declares
  * it once, as a plain local (not a foreach variable, a catch variable or a pattern's); with the body that declares it.
  * Null when a parameter of that name comes first, the name is declared more than once there, or it is no plain local.
+ * Given `at`, the offset where the name is read, a name declared in several sibling blocks (`var entry = ...;` in a
+ * loop's body and again in an `if` after it) is the declaration whose block holds that offset (declarationInView).
  */
-export function soleLocal(body: MethodBody, bodies: readonly MethodBody[], name: string): { local: LocalVariable; owner: MethodBody } | null {
+export function soleLocal(body: MethodBody, bodies: readonly MethodBody[], name: string, at?: number): { local: LocalVariable; owner: MethodBody } | null {
   for (const owner of bodyChain(body, bodies)) {
     if (owner.parameters.some((p) => p.name === name)) return null;
     const declared = owner.locals.filter((l) => l.name === name);
     if (declared.length === 0) continue;
-    const local = declared.length === 1 ? declared[0]! : null;
+    const local = declared.length === 1 ? declared[0]! : at === undefined ? null : declarationInView(declared, at);
     return local && local.kind === 'local' ? { local, owner } : null;
   }
   return null;
 }
 
 /**
+ * The one of several declarations of a name whose scope holds `at` and that is declared before it. C# lets a name be
+ * declared again only in a block that does not overlap the first's (a nested redeclaration is error CS0136), so at
+ * most one scope holds a position; null when none does or, in code that does not compile, more than one.
+ */
+function declarationInView(declared: readonly LocalVariable[], at: number): LocalVariable | null {
+  const holding = declared.filter((l) => l.scope.start <= at && at <= l.scope.end && l.span.start <= at);
+  return holding.length === 1 ? holding[0]! : null;
+}
+
+/**
  * The local `name` as `body` sees it, when it keeps the value it is declared with: a sole plain local (soleLocal)
  * that nothing writes again (model/extract.ts assignedAgain); with the body that declares it. Null when a parameter of
- * that name comes first, or the local may hold another value.
+ * that name comes first, or the local may hold another value. `at` is soleLocal's.
  */
-export function keptLocal(body: MethodBody, bodies: readonly MethodBody[], name: string): { local: LocalVariable; owner: MethodBody } | null {
-  const sole = soleLocal(body, bodies, name);
+export function keptLocal(body: MethodBody, bodies: readonly MethodBody[], name: string, at?: number): { local: LocalVariable; owner: MethodBody } | null {
+  const sole = soleLocal(body, bodies, name, at);
   return sole && sole.local.assignedAgain === false ? sole : null;
 }
 

@@ -7,6 +7,7 @@ import { namedChildOfType } from '../parse/syntaxTable';
 import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
 import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, escapeRegExp, isFunctionNode, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
+import { loopRunsUntilFinished } from './pollLoops';
 import { firstVariableIn, someVariableIn, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
 import { deferredBatchCreatedBy } from '../knowledge/deferredBatches';
@@ -153,6 +154,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         }
         const flagExit = asyncFlagExitReason(s, recv);
         if (flagExit) return flagExit;
+        if (loopRunsUntilFinished(s, p, child, (text) => negated.test(text))) return `the loop before it runs until ${recv} has finished`;
         if (s.type === 'expression_statement' && assertsCompleted(withoutNullMarks(s.text), recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
         // `try { if (!t.Wait(timeout)) throw ...; } catch (...) { throw ...; }`: past the try, the guard held.
         const guards = s.type === 'if_statement' ? [s] : s.type === 'try_statement' && everyCatchLeaves(s) ? topLevelIfs(s.childForFieldName('body')) : [];

@@ -103,7 +103,10 @@ cache of its last read's task), it is the result of an awaited \`Task.WhenAny\` 
 that every write assigns such a result, as a reader loop's \`winner = await Task.WhenAny(reads);\`, or a branch taken when it lost leaves earlier: \`return\`,
 \`throw\`, or, in a loop, a \`break\` or \`continue\` that ends the branch), or a wait on the task's own
 \`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its
-index; that wait blocks, and is ASY004's), or a \`Task.WaitAll\` with a timeout over an array written in place that holds the
+index; that wait blocks, and is ASY004's), or a loop before it awaits until the task has finished and ends no other
+way (\`while (!t.IsCompleted) { ...; await Task.WhenAny(t, Task.Delay(250)); }\`, with no \`break\` of its own; a
+\`!token.IsCancellationRequested\` beside the test counts when \`token.ThrowIfCancellationRequested()\` or an \`if\` on
+the token that returns or throws follows the loop), or a \`Task.WaitAll\` with a timeout over an array written in place that holds the
 task returned true (\`if (!Task.WaitAll(new[] { a, b }, timeout)) return ...;\`) or a \`Task.WaitAny\` over one returned
 its index (\`Task.WaitAny([a, b], timeout) == 0 && a.Result\`; those waits are reported themselves). It is quiet, too, on a call that passes a workspace enum's member as a mode (\`GetUserAsync(id, CacheMode.CacheOnly)\`) to methods
 each of which either hands back a completed task or, for that mode, never reaches an await: every await sits in a

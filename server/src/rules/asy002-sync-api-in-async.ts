@@ -192,7 +192,7 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
   // XmlReader/XmlWriter twins throw unless the instance was created with Async = true: without that in view there is no twin.
   if (row.twinNeedsAsyncSettings && (call.receiver === null || !createdWithAsyncSettings(ctx, body, call.receiver, row.twinNeedsAsyncSettings))) return false;
   if (row.onlyArgumentCounts && !row.onlyArgumentCounts.includes(args.length)) return false;
-  if (row.nonBlockingWhenMadeBy && call.receiver !== null && receiverMadeBy(ctx, body, call.receiver, row.nonBlockingWhenMadeBy.members)) return false;
+  if (row.nonBlockingWhenMadeBy && call.receiver !== null && receiverMadeBy(ctx, body, call.receiver, row.nonBlockingWhenMadeBy.members, call.span.start)) return false;
   const constants = constantArgumentTexts(ctx, body, args);
   if (isNonBlockingCall(row, constants)) return false;
   if (row.ipLiteralReturnsAtOnce !== undefined && isIpAddressLiteral(constants[row.ipLiteralReturnsAtOnce] ?? '')) return false;
@@ -221,14 +221,16 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
  * Whether every value the receiver can hold is the result of a call of one of `members`: written in place
  * (`archive.CreateEntry(n)`), a local whose initializer is such a call (`var entry = archive.CreateEntry(n);`), or a
  * call of a workspace helper that returns one (`var entry = NewEntry(name);` with `ZipArchiveEntry NewEntry(string
- * name) => archive.CreateEntry(name);`), followed as streamSources.ts follows a disposed stream.
+ * name) => archive.CreateEntry(name);`), followed as streamSources.ts follows a disposed stream. `at` is where the call
+ * is written: a name declared again in a sibling block (`var entry = archive.CreateEntry(...)` in a loop and in an `if`
+ * after it) is read as the declaration in view there.
  */
-function receiverMadeBy(ctx: RuleContext, body: MethodBody, receiver: string, members: readonly string[]): boolean {
+function receiverMadeBy(ctx: RuleContext, body: MethodBody, receiver: string, members: readonly string[], at: number): boolean {
   const madeBy = (text: string) => {
     const call = /\.\s*([A-Za-z_]\w*)\s*\([^]*\)$/.exec(text.trim());
     return !!call && members.includes(call[1]);
   };
-  const sources = valueSourcesOf(ctx, body, receiver.trim());
+  const sources = valueSourcesOf(ctx, body, receiver.trim(), at);
   return sources !== null && sources.length > 0 && sources.every(madeBy);
 }
 

@@ -31,8 +31,8 @@ export function everySourceReadsOnly(ctx: RuleContext, body: MethodBody, express
  * a kept local to its initializer, a conditional to both branches, a call of a workspace method that cannot be
  * overridden to every value it returns. Null when one of them is not known.
  */
-export function valueSourcesOf(ctx: RuleContext, body: MethodBody, expression: string): string[] | null {
-  return sourcesOf(ctx, ctx.file, body, expression, [], 0);
+export function valueSourcesOf(ctx: RuleContext, body: MethodBody, expression: string, at?: number): string[] | null {
+  return sourcesOf(ctx, ctx.file, body, expression, [], 0, at);
 }
 
 /**
@@ -61,20 +61,20 @@ function opensEntryOfArchiveOpenedForReading(ctx: RuleContext, body: MethodBody,
  * them cannot be followed: a parameter, a field, a local written again, a call of a method that can be overridden.
  * What is neither a local, a conditional, a tuple nor a workspace call is its own source.
  */
-function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression: string, element: readonly number[], steps: number): string[] | null {
+function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression: string, element: readonly number[], steps: number, at?: number): string[] | null {
   if (steps > MAX_STEPS) return null;
   const text = valueText(expression);
   const branches = conditionalParts(text, 0, text.length);
   if (branches) {
-    const whenTrue = sourcesOf(ctx, file, body, text.slice(branches.whenTrue.start, branches.whenTrue.end), element, steps + 1);
-    const whenFalse = whenTrue && sourcesOf(ctx, file, body, text.slice(branches.whenFalse.start, branches.whenFalse.end), element, steps + 1);
+    const whenTrue = sourcesOf(ctx, file, body, text.slice(branches.whenTrue.start, branches.whenTrue.end), element, steps + 1, at);
+    const whenFalse = whenTrue && sourcesOf(ctx, file, body, text.slice(branches.whenFalse.start, branches.whenFalse.end), element, steps + 1, at);
     return whenTrue && whenFalse ? [...whenTrue, ...whenFalse] : null;
   }
   if (element.length > 0) {
     const elements = tupleElements(text);
-    if (elements) return element[0] < elements.length ? sourcesOf(ctx, file, body, elements[element[0]], element.slice(1), steps + 1) : null;
+    if (elements) return element[0] < elements.length ? sourcesOf(ctx, file, body, elements[element[0]], element.slice(1), steps + 1, at) : null;
   }
-  if (/^@?[A-Za-z_]\w*$/.test(text)) return localSources(ctx, file, body, text.replace(/^@/, ''), element, steps);
+  if (/^@?[A-Za-z_]\w*$/.test(text)) return localSources(ctx, file, body, text.replace(/^@/, ''), element, steps, at);
   const call = splitCallText(text);
   if (call && !/^new\s/.test(text)) {
     const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
@@ -86,7 +86,7 @@ function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression:
         const callee = target.body;
         if (!callee || callee.isIterator || callee.returns.length === 0 || canBeOverridden(callee)) return null;
         for (const r of callee.returns) {
-          const inner = r.expressionText === null ? null : sourcesOf(ctx, target.file, callee, r.expressionText, element, steps + 1);
+          const inner = r.expressionText === null ? null : sourcesOf(ctx, target.file, callee, r.expressionText, element, steps + 1, r.span.start);
           if (!inner) return null;
           found.push(...inner);
         }
@@ -99,15 +99,16 @@ function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression:
 
 /**
  * The sources of a local of `body` (or of a body around it): the value it is declared with, when nothing else writes
- * it (model/extract.ts `assignedAgain`).
+ * it (model/extract.ts `assignedAgain`). `at`, where the name is read, picks among declarations in sibling blocks; the
+ * names in the value are then read where the local is declared.
  */
-function localSources(ctx: RuleContext, file: string, body: MethodBody, name: string, element: readonly number[], steps: number): string[] | null {
+function localSources(ctx: RuleContext, file: string, body: MethodBody, name: string, element: readonly number[], steps: number, at?: number): string[] | null {
   const bodies = ctx.index.files.get(file)?.bodies ?? (file === ctx.file ? ctx.model.bodies : []);
-  const kept = keptLocal(body, bodies, name);
+  const kept = keptLocal(body, bodies, name, at);
   if (!kept) return null;
   const { local, owner } = kept;
-  if (local.deconstructs) return sourcesOf(ctx, file, owner, local.deconstructs.initializerText, [...local.deconstructs.element, ...element], steps + 1);
-  return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1);
+  if (local.deconstructs) return sourcesOf(ctx, file, owner, local.deconstructs.initializerText, [...local.deconstructs.element, ...element], steps + 1, local.span.start);
+  return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1, local.span.start);
 }
 
 /**
