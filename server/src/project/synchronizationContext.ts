@@ -34,6 +34,12 @@ export interface HostingApplication {
    * where a caller made the host without it, read as none.
    */
   context?: string | null;
+  /**
+   * For an application with a context: the projects it references that are ASP.NET Core server code themselves (the
+   * Web SDK, the shared framework, the server's packages), which it may start in its own process, as a tray
+   * application starts its web server. Their code runs on the server's threads, not the application's.
+   */
+  servers?: readonly string[];
   /** Why it is a console tool (consoleToolReason), or null. */
   consoleTool: string | null;
   /**
@@ -235,8 +241,12 @@ export function hostedWithoutContext(project: ProjectModel, hosts: readonly Host
 export interface ContextByCaller {
   /** The applications with a SynchronizationContext, by project file and name. */
   contextHosts: readonly { path: string; name: string }[];
-  /** The other hosts' project files: applications without a context, whose code a UI application may start in its process. */
-  contextFreeHosts: readonly string[];
+  /**
+   * Project files whose code runs on threads of its own when a UI application starts it in its process: the other
+   * hosts (applications without a context) and the ASP.NET Core server projects the UI applications reference.
+   * rules/hostReach.ts does not follow what their files name.
+   */
+  ownThreads: readonly string[];
   /** Why the code has no context where none of them reaches it: the other hosts run without one. */
   withoutContext: string;
   /** Why that code runs only in console tools, when every other host is one; null otherwise. */
@@ -254,7 +264,7 @@ export function contextByCaller(project: ProjectModel, hosts: readonly HostingAp
   const tools = hostedOnlyByConsoleTools(project, others);
   return {
     contextHosts: withContext.map((h) => ({ path: h.project.path, name: h.project.name })),
-    contextFreeHosts: others.map((h) => h.project.path),
+    ownThreads: [...new Set([...others.map((h) => h.project.path), ...withContext.flatMap((h) => h.servers ?? [])])],
     withoutContext: `${without.replace(' runs only in ', ' runs in ')}; ${uiNames} ${one ? 'has' : 'have'} one and ${one ? 'references' : 'reference'} it too, but no code of ${one ? 'it' : 'theirs'} names a type this file declares, directly or through the workspace's other types`,
     consoleTool: tools ? `${tools.replace(' runs only in ', ' runs in ')} and in ${uiNames}, whose code never reaches this file` : null,
   };
