@@ -279,3 +279,28 @@ test('the editor reads each project\'s own types: a class another project declar
   const catalog = await session.waitForDiagnostics(uri('samples/Catalog/StockKeeper.cs'), () => true);
   assert.deepEqual(catalog.filter((d) => d.code === 'ASY025'), []);
 });
+
+test('the editor judges a library that a tray application and a console tool both host per file: a wait the tray\'s code never reaches is information, and becomes a warning once the tray names its type', async () => {
+  const source = path.join('test', 'fixtures', 'projects', 'ui-referenced-library');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-'));
+  dirs.push(root);
+  fs.cpSync(source, root, { recursive: true });
+  const session = await startSession({ workspace: root });
+  sessions.push(session);
+  await session.waitForStatus((s) => s.state === 'ready');
+  const uri = (f: string) => fileUri(path.join(root, f));
+  const tray = 'src/Dock.Tray/Program.cs';
+  for (const f of ['src/Dock.Cli/Commands.cs', 'src/Dock.Cli/Defaults.cs', tray]) session.open(uri(f), fs.readFileSync(path.join(root, f), 'utf8'));
+  const commands = await session.waitForDiagnostics(uri('src/Dock.Cli/Commands.cs'), (d) => d.some((x) => x.code === 'ASY003'));
+  assert.equal(commands.find((d) => d.code === 'ASY003')!.severity, 3, 'information where only the console tool runs the code');
+  const defaults = await session.waitForDiagnostics(uri('src/Dock.Cli/Defaults.cs'), (d) => d.some((x) => x.code === 'ASY003'));
+  assert.equal(defaults.find((d) => d.code === 'ASY003')!.severity, 2, 'a warning where the tray\'s UI thread runs it');
+  // The tray starts to call a command: the file is reached, and its wait can deadlock on the tray's UI thread.
+  const text = fs.readFileSync(path.join(root, tray), 'utf8').replace('Application.Run(form);', 'Application.Run(form);\n        Dock.Cli.Commands.Purge("cache");');
+  session.change(uri(tray), 2, [{ text }]);
+  // A name the tray starts to mention changes no declaration, so the other open documents are not checked again
+  // for it (rules/hostReach.ts): Commands.cs shows the new verdict at its next check, here after an edit of its own.
+  session.change(uri('src/Dock.Cli/Commands.cs'), 2, [{ text: fs.readFileSync(path.join(root, 'src/Dock.Cli/Commands.cs'), 'utf8') + '\n' }]);
+  const reached = await session.waitForDiagnostics(uri('src/Dock.Cli/Commands.cs'), (d) => d.some((x) => x.code === 'ASY003' && x.severity === 2));
+  assert.equal(reached.find((d) => d.code === 'ASY003')!.severity, 2);
+});

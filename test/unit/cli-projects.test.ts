@@ -520,6 +520,20 @@ test('ASY003 and ASY001 say a wait cannot deadlock on a context in an ASP.NET Co
   assert.doesNotMatch(r.stdout, /console tool: Wharf\.(Relay|Daemon)/);
 });
 
+test('a library that a UI application and a console tool both reference has a context only in the files the UI application\'s code reaches: a wait elsewhere is information, one the UI code reaches stays a warning', async () => {
+  const dir = path.join('test', 'fixtures', 'projects', 'ui-referenced-library');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string; severity?: string })[]).filter((f) => f.ruleId === 'ASY003');
+  const of = (file: string) => found.find((f) => f.file.endsWith(`/${file}`));
+  assert.deepEqual(found.map((f) => [f.file.split('/').pop(), f.severity]), [['Commands.cs', 'information'], ['Defaults.cs', 'warning']]);
+  // The tray names OptionParser (qualified), OptionParser names Defaults: reached. Nothing it reaches names Commands.
+  assert.match(of('Commands.cs')?.note ?? '', /Dock\.Cli runs in Dock\.Console, which has no SynchronizationContext; Dock\.Tray has one and references it too, but no code of it names a type this file declares, directly or through the workspace's other types, so the wait cannot deadlock on a context here/);
+  assert.match(of('Commands.cs')?.note ?? '', /Shown as information: Dock\.Cli runs in console tools \(Dock\.Console\) and in Dock\.Tray, whose code never reaches this file/);
+  assert.match(of('Defaults.cs')?.note ?? '', /deadlocks where a single-threaded SynchronizationContext/);
+  const r = await runCli(['projects', dir]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /SynchronizationContext: per file: only in files the code of Dock\.Tray reaches; elsewhere none/);
+});
+
 test('a class library that references an application\'s project is that application\'s plug-in, not library code, whatever package metadata a shared props file gives it', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'app-plugins');
   const base = dir.split(path.sep).join('/');

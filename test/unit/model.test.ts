@@ -628,3 +628,13 @@ test('a parameter the body or a nested function assigns is marked written, one i
     { a: true, b: false, n: true, k: true, r: false });
   assert.deepEqual(written('void M(int a, int b) { int.TryParse("1", out a); Use(b); }'), { a: true, b: false });
 });
+
+test('a file\'s mentioned names: upper-case identifiers with a plain qualifier kept, its own type declarations left out', () => {
+  const text = 'using Acme.Cli;\nnamespace Acme.Tray;\nstatic class Program {\n  static void Main(string[] args) {\n    var options = Acme.Cli.OptionParser.Parse(args);\n    Settings.Default.Save(Load().Value, options);\n    var count = args.Length;\n  }\n  static Box Load() => new Box();\n}\n';
+  const r = parse(text);
+  const m = buildFileModel(r.tree!, text);
+  r.tree!.delete();
+  // `Program` is only declared here; `Load().Value` has a call in its qualifier, so Value stands alone; `count` and
+  // `args` are camelCase and left out, but `args.Length` keeps its plain qualifier.
+  assert.deepEqual(m.mentionedNames, ['Acme', 'Acme.Cli', 'Acme.Cli.OptionParser', 'Acme.Cli.OptionParser.Parse', 'Acme.Tray', 'Box', 'Load', 'Main', 'Settings', 'Settings.Default', 'Settings.Default.Save', 'Value', 'args.Length']);
+});

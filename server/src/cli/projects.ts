@@ -94,7 +94,7 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       noWarn: p.noWarn,
       isPackable: p.isPackable,
       testProject,
-      libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason, ...(library.withoutContext ? { withoutContext: library.withoutContext } : {}), ...(library.withContext ? { withContext: library.withContext } : {}), ...(library.consoleTool ? { consoleTool: library.consoleTool } : {}), ...(p.runsUntilStopped ? { runsUntilStopped: p.runsUntilStopped } : {}) } : null,
+      libraryCode: library ? { isLibrary: library.isLibrary, reason: library.reason, ...(library.withoutContext ? { withoutContext: library.withoutContext } : {}), ...(library.withContext ? { withContext: library.withContext } : {}), ...(library.consoleTool ? { consoleTool: library.consoleTool } : {}), ...(library.contextByCaller ? { contextByCaller: { contextHosts: library.contextByCaller.contextHosts.map((h) => h.name), withoutContext: library.contextByCaller.withoutContext } } : {}), ...(p.runsUntilStopped ? { runsUntilStopped: p.runsUntilStopped } : {}) } : null,
       packingNuspec: p.packingNuspec ? { nuspec: display(p.packingNuspec.path), how: p.packingNuspec.how } : null,
       configureAwaitWeaver: p.configureAwaitWeaver ? { configured: p.configureAwaitWeaver.configured } : null,
       packageReferences: p.packageReferences.map((r) => ({ id: r.id, version: r.version })),
@@ -126,6 +126,8 @@ export async function runProjects(argv: string[], io: CliIO): Promise<number> {
       if (p.libraryCode.withoutContext) out.push(`  SynchronizationContext: none: ${p.libraryCode.withoutContext}`);
       // Where a context surely runs the code, ASY003 keeps waits in members of the workspace's own synchronous contracts warnings.
       if (p.libraryCode.withContext) out.push(`  SynchronizationContext: yes: ${p.libraryCode.withContext}`);
+      // Hosts that disagree: the rules decide per file, from which files the UI hosts' code reaches (rules/hostReach.ts).
+      if (p.libraryCode.contextByCaller) out.push(`  SynchronizationContext: per file: only in files the code of ${p.libraryCode.contextByCaller.contextHosts.join(', ')} reaches; elsewhere none`);
       if (p.libraryCode.withoutContext && p.libraryCode.isLibrary) out.push('  ConfigureAwait policy (ASY027): not asked for, with no context to leave');
       // What ASY002 and ASY003 read: a console tool's blocking is information; a program that runs until stopped is no tool.
       if (p.libraryCode.consoleTool) out.push(`  console tool: ${p.libraryCode.consoleTool}`);

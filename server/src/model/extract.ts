@@ -14,7 +14,7 @@ import { classifyAwaitOperand } from './awaits';
 import { classifyReturnType } from './returnKind';
 import { isLiveAcrossAwait, type LoopRegion, type NameOccurrence } from './liveness';
 import { keepsToken } from './keptTokens';
-import { functionsWithin, hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentions, ownerKeyOf, someVariableIn, walkFile, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { functionsWithin, hasThisIn, identifierCountIn, identifierIndicesIn, identifiersNamed, mentionedNamesOf, mentions, ownerKeyOf, someVariableIn, walkFile, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { capturedNamesByBody } from './captures';
 import { checkBudget, noteNesting } from './budget';
 import { rebase, relativeId, reusedBody, unpassedCopy, type CachedBody, type ModelCache } from './bodyCache';
@@ -113,7 +113,7 @@ function modelWithStringTable(table: SyntaxTable, cache?: ModelCache, prepared?:
   inOrder(skipped, (a, b) => a.span.start - b.span.start);
   return {
     bodies, types, syntaxErrors, skipped, usings, inactiveCode: prepared?.inactive ?? [], preprocessorProblems: prepared?.problems ?? [],
-    staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root),
+    staticUsings: staticUsingsOf(root), globalUsings: globalUsingsOf(root), mentionedNames: mentionedNamesOf(syntax.identifiers, new Set(types.map((t) => t.nameSpan.start))).map(intern),
   };
 }
 

@@ -95,6 +95,11 @@ export interface Identifiers {
   text: string;
   /** The branches around each (null for member names and for none). */
   around: (BranchLink | null)[];
+  /**
+   * For a member name, where the qualified name or member access it ends starts (`Acme.Cli.Program` for `Program`):
+   * mentionedNamesOf keeps the qualifier with the name. -1 for other identifiers.
+   */
+  qualifiedFrom: Int32Array;
 }
 
 export const MEMBER_NAME = 1;
@@ -199,6 +204,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
     count: 0, start: new Int32Array(identifierRows), end: new Int32Array(identifierRows), effectiveAt: new Int32Array(identifierRows),
     // Sized once: grown by push, the two lists were copied a dozen times over on the way to 224,000 items.
     flags: new Uint8Array(identifierRows), names: new Array<string | null>(identifierRows), text, around: new Array<BranchLink | null>(identifierRows),
+    qualifiedFrom: new Int32Array(identifierRows),
   };
   const result: FileSyntax = { functions: [], types: [], globalStatements: [], owned: new Map(), identifiers, thisTokens: [], resultAccesses: new Map(), enclosingOwner: new Map(), functionModifiers: new Map() };
   // The open nodes, outermost first: frames[0..depth). Frame objects are reused by depth rather than made per node
@@ -297,15 +303,22 @@ const COMPOUND = /^(\+|-|\*|\/|%|&|\||\^|<<|>>>?|\?\?)=/;
 
 function addIdentifier(ids: Identifiers, text: string, start: number, end: number, field: string | null, parent: Frame | undefined, grand: Frame | undefined): void {
   let isMemberName = false;
+  let qualifiedFrom = -1;
   let isDeclarator = false;
   let access: Access = 'read';
   let effectiveAt = end;
   if (parent) {
     const pt = parent.type;
-    if ((pt === 'member_access_expression' || pt === 'member_binding_expression') && field === 'name') isMemberName = true;
-    else if (pt === 'generic_name') {
+    if ((pt === 'member_access_expression' || pt === 'member_binding_expression') && field === 'name') {
+      isMemberName = true;
+      qualifiedFrom = parent.start;
+    } else if (pt === 'generic_name') {
       isMemberName = !!grand && (grand.type === 'member_access_expression' || grand.type === 'member_binding_expression') && parent.field === 'name';
-    } else if (pt === 'qualified_name' || pt === 'name_colon' || pt === 'name_equals') isMemberName = true;
+      if (isMemberName) qualifiedFrom = grand!.start;
+    } else if (pt === 'qualified_name') {
+      isMemberName = true;
+      qualifiedFrom = parent.start;
+    } else if (pt === 'name_colon' || pt === 'name_equals') isMemberName = true;
     else if (pt === 'assignment_expression' && field === 'left') {
       const after = text.slice(end, parent.end).trimStart();
       if (COMPOUND.test(after)) access = 'readwrite';
@@ -331,6 +344,7 @@ function addIdentifier(ids: Identifiers, text: string, start: number, end: numbe
   ids.flags[k] = (isMemberName ? MEMBER_NAME : 0) | (isDeclarator ? DECLARATOR : 0) | (ACCESSES.indexOf(access) << ACCESS_SHIFT);
   ids.names[k] = isMemberName ? null : intern(text.slice(start, end));
   ids.around[k] = isMemberName || !parent ? null : parent.around;
+  ids.qualifiedFrom[k] = qualifiedFrom;
 }
 
 /** Made only for a frame that starts a branch: most frames do not, and a span for each cost an allocation per node. */
@@ -515,4 +529,41 @@ export function mentions(syntax: FileSyntax, name: string, spans: readonly Span[
 export function identifierCountIn(syntax: FileSyntax, span: Span): number {
   const { start, count } = syntax.identifiers;
   return firstAtOrAfter(start, count, span.end) - firstAtOrAfter(start, count, span.start);
+}
+
+/**
+ * The names a file's code mentions that may name a type, sorted and distinct: every identifier that starts with an
+ * upper-case letter, member names included, since a type is named as the last part of a qualified name and a called
+ * extension method's name is how code reaches the static class that declares it. A member name keeps a qualifier
+ * made only of names (`Acme.Cli.Program` rather than `Program`), so that a reader can tell which of several types of
+ * that name it means; a qualifier with anything else in it (a call, an index) is dropped. Identifiers starting at
+ * `skipAt` (the file's own type declarations' names) are left out: a declaration names nothing else. C# types are
+ * named in PascalCase by convention (learn.microsoft.com/dotnet/standard/design-guidelines/capitalization-conventions),
+ * and locals and parameters in camelCase, which this leaves out to keep the list short. Which of a workspace's files a
+ * UI application's code reaches is decided from these (rules/hostReach.ts).
+ */
+export function mentionedNamesOf(ids: Identifiers, skipAt: ReadonlySet<number>): string[] {
+  const seen = new Set<string>();
+  const { text } = ids;
+  for (let k = 0; k < ids.count; k++) {
+    const start = ids.start[k];
+    const first = text.charCodeAt(start);
+    if (!(first >= 65 && first <= 90) && !(first > 127 && isUpperCase(text[start]))) continue;
+    if (skipAt.has(start)) continue;
+    const name = ids.names[k] ?? text.slice(start, ids.end[k]);
+    const from = ids.qualifiedFrom[k];
+    const qualifier = from >= 0 ? plainQualifier(text.slice(from, start)) : null;
+    seen.add(qualifier ? `${qualifier}.${name}` : name);
+  }
+  return [...seen].sort();
+}
+
+/** `Acme . Cli.` -> `Acme.Cli`; `global::Acme.` -> `Acme`; null when the qualifier is not a dotted list of names (`Load().`, `x?.`). */
+function plainQualifier(text: string): string | null {
+  const trimmed = text.replace(/\s+/g, '').replace(/^global::/, '').replace(/\.$/, '');
+  return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(trimmed) ? trimmed : null;
+}
+
+function isUpperCase(ch: string): boolean {
+  return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
 }

@@ -551,6 +551,12 @@ export interface FileModel {
   /** Code in `#if` branches not compiled with the file's preprocessing symbols: not parsed, not analysed. */
   inactiveCode: Span[];
   preprocessorProblems: PreprocessorProblem[];
+  /**
+   * The names the file's code mentions that may name a type (model/fileSyntax.ts mentionedNamesOf), sorted: which
+   * files a UI application's code reaches is decided from them (rules/hostReach.ts). Absent in models made
+   * without a syntax walk.
+   */
+  mentionedNames?: string[];
 }
 
 /** Whether a body is analysed: async code whose own subtree parsed cleanly. Rules, costs and hovers all ask this one question. */

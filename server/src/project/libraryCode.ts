@@ -10,7 +10,7 @@
  */
 import type { ProjectModel } from './evaluate';
 import { nuspecDisplayPath } from './nuspec';
-import { applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, hostedOnlyByConsoleTools, hostedWithoutContext, surelyWithContext, type HostingApplication } from './synchronizationContext';
+import { applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, contextByCaller, type ContextByCaller, hostedOnlyByConsoleTools, hostedWithoutContext, surelyWithContext, type HostingApplication } from './synchronizationContext';
 import { extensionHostOf, uiPackageOf } from '../knowledge/contextPackages';
 import { isRunnableTarget } from './frameworks';
 
@@ -42,6 +42,12 @@ export interface LibraryCodeVerdict {
    * application hosts. ASY003 keeps a wait in a member of the workspace's own synchronous contract a warning there.
    */
   withContext?: string;
+  /**
+   * Set for a class library nobody publishes whose hosts disagree (project/synchronizationContext.ts contextByCaller):
+   * UI applications reference it, and every other host runs without a context. The rules take `withoutContext` and
+   * `consoleTool` from it for a file no UI host's code reaches (rules/hostReach.ts).
+   */
+  contextByCaller?: ContextByCaller;
 }
 
 /**
@@ -103,7 +109,9 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   const withoutContext = withoutContextOf(project, referenced, hosts, verdict);
   if (!withoutContext) {
     const withContext = surelyWithContext(project, referenced, hosts, verdict.isLibrary);
-    return withContext ? { ...verdict, withContext } : verdict;
+    if (withContext) return { ...verdict, withContext };
+    const byCaller = verdict.isLibrary || isApplication(project) || project.uiFramework || uiPackageOf(project.packageReferences.map((p) => p.id)) ? null : contextByCaller(project, hosts);
+    return byCaller ? { ...verdict, contextByCaller: byCaller } : verdict;
   }
   const consoleTool = isApplication(project) ? consoleToolReason(project, withoutContext, referenced) : verdict.isLibrary ? null : hostedOnlyByConsoleTools(project, hosts);
   return consoleTool ? { ...verdict, withoutContext, consoleTool } : { ...verdict, withoutContext };

@@ -28,6 +28,18 @@ const CONTEXT_SDKS = ['microsoft.net.sdk.blazorwebassembly', 'msbuild.sdk.system
 export interface HostingApplication {
   project: ProjectModel;
   withoutContext: string | null;
+  /**
+   * Why the application runs its code on a SynchronizationContext, the packages its referenced projects bring
+   * included (a tray executable whose UI lives in a library it references), or null (applicationContext); absent
+   * where a caller made the host without it, read as none.
+   */
+  context?: string | null;
+  /**
+   * For an application with a context: the projects it references that are ASP.NET Core server code themselves (the
+   * Web SDK, the shared framework, the server's packages), which it may start in its own process, as a tray
+   * application starts its web server. Their code runs on the server's threads, not the application's.
+   */
+  servers?: readonly string[];
   /** Why it is a console tool (consoleToolReason), or null. */
   consoleTool: string | null;
   /**
@@ -100,6 +112,11 @@ export function surelyWithContext(project: ProjectModel, referenced: readonly Pr
   return hosts.length === 1
     ? `${project.name} runs only in ${hosts[0].project.name}, which ${contexts[0]}`
     : `${project.name} runs only in ${hostNames(hosts)}, each of which runs its code on a SynchronizationContext`;
+}
+
+/** What gives an application's code a SynchronizationContext, with what it references (HostingApplication.context). */
+export function applicationContext(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+  return ownContextOf(project, referenced);
 }
 
 /** What gives the project's own code a SynchronizationContext, as a predicate phrase ("uses UseWPF, ..."), or null. */
@@ -211,4 +228,44 @@ function hostNames(hosts: readonly HostingApplication[]): string {
 export function hostedWithoutContext(project: ProjectModel, hosts: readonly HostingApplication[]): string | null {
   if (!hosts.length || hosts.some((h) => !h.withoutContext)) return null;
   return `${project.name} runs only in ${hostNames(hosts)}, ${hosts.length === 1 ? 'which has' : 'which have'} no SynchronizationContext`;
+}
+
+/**
+ * What a class library's context comes down to when its hosts disagree: some applications that reference it run
+ * their code on a SynchronizationContext (a tray or desktop app), and every other one runs without one (a console
+ * tool, a web server). Which one runs a given file of the library depends on who calls into it: a UI application that
+ * references the library only for a few of its types (an options parser) never runs the rest, which its console and
+ * server hosts call. The rules decide per file, from which files the UI applications' code reaches
+ * (rules/hostReach.ts); null when no host has a context, or when some host other than those is of unknown context.
+ */
+export interface ContextByCaller {
+  /** The applications with a SynchronizationContext, by project file and name. */
+  contextHosts: readonly { path: string; name: string }[];
+  /**
+   * Project files whose code runs on threads of its own when a UI application starts it in its process: the other
+   * hosts (applications without a context) and the ASP.NET Core server projects the UI applications reference.
+   * rules/hostReach.ts does not follow what their files name.
+   */
+  ownThreads: readonly string[];
+  /** Why the code has no context where none of them reaches it: the other hosts run without one. */
+  withoutContext: string;
+  /** Why that code runs only in console tools, when every other host is one; null otherwise. */
+  consoleTool: string | null;
+}
+
+export function contextByCaller(project: ProjectModel, hosts: readonly HostingApplication[]): ContextByCaller | null {
+  const withContext = hosts.filter((h) => !!h.context);
+  const others = hosts.filter((h) => !withContext.includes(h));
+  if (!withContext.length || !others.length) return null;
+  const without = hostedWithoutContext(project, others);
+  if (!without) return null;
+  const uiNames = hostNames(withContext);
+  const one = withContext.length === 1;
+  const tools = hostedOnlyByConsoleTools(project, others);
+  return {
+    contextHosts: withContext.map((h) => ({ path: h.project.path, name: h.project.name })),
+    ownThreads: [...new Set([...others.map((h) => h.project.path), ...withContext.flatMap((h) => h.servers ?? [])])],
+    withoutContext: `${without.replace(' runs only in ', ' runs in ')}; ${uiNames} ${one ? 'has' : 'have'} one and ${one ? 'references' : 'reference'} it too, but no code of ${one ? 'it' : 'theirs'} names a type this file declares, directly or through the workspace's other types`,
+    consoleTool: tools ? `${tools.replace(' runs only in ', ' runs in ')} and in ${uiNames}, whose code never reaches this file` : null,
+  };
 }

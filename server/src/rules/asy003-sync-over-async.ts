@@ -877,7 +877,10 @@ A wait in other code that runs without a SynchronizationContext is shown as info
 or console application, a class library only they host (not a published one, which anybody's UI may call), and a
 function handed to \`Task.Run\` (not a Blazor component's code, which has its renderer's context). There the wait
 cannot deadlock; it holds a pool thread while the task runs, which costs under load, and the remedy is usually an
-async chain up through a synchronous API. The note says which of the two applies.
+async chain up through a synchronous API. The note says which of the two applies. A class library that both a UI
+application and such applications host (a command-line library a tray application references for its option
+parser) is judged per file: a file the UI application's code reaches, through the types its code names and theirs,
+may run on its UI thread; any other file runs only where there is no context, and the note names both hosts.
 A severity set for ASY003 in settings or .editorconfig shows these at that severity too.
 
 ## Why is this bad?

@@ -1,7 +1,7 @@
 /**
  * Whether a body runs without a SynchronizationContext, for the blocking rules' notes (ASY001, ASY003): it is a
  * function handed to Task.Run, or the project says so (project/synchronizationContext.ts, carried on the library
- * verdict as `withoutContext`) and the body is not a Blazor component's, which has its renderer's context wherever it
+ * verdict as `withoutContext`, or for a file no UI host of its library reaches, `contextByCaller`) and the body is not a Blazor component's, which has its renderer's context wherever it
  * runs. A wait there holds a thread but cannot
  * deadlock on a context, and a note that claimed a deadlock would be false (test/real-world/README.md, the seeded
  * readings of the twenty-ninth and thirtieth sessions).
@@ -9,14 +9,26 @@
 import type { MethodBody } from '../model/types';
 import { typeFamily } from '../workspace/index';
 import { isTaskRunDelegate } from './taskRunWork';
+import { reachedByContextHosts } from './hostReach';
+import type { ContextByCaller } from '../project/synchronizationContext';
 import type { RuleContext } from './types';
 
 /** Why the body runs without a SynchronizationContext, or null when it may have one. */
 export function contextFreeReason(ctx: RuleContext, body: MethodBody): string | null {
   // Only the function's own body counts: a lambda nested in it may be stored and run elsewhere.
   if (isTaskRunDelegate(ctx, body)) return TASK_RUN_REASON;
-  const reason = ctx.library?.withoutContext;
+  const reason = ctx.library?.withoutContext ?? unreachedByContextHosts(ctx)?.withoutContext;
   return reason && !inBlazorComponent(ctx, body) ? reason : null;
+}
+
+/**
+ * The verdict of a library whose hosts disagree (some UI applications, every other host without a context), for a
+ * file none of those UI applications' code reaches (rules/hostReach.ts): the file runs only where there is no
+ * context. Null otherwise.
+ */
+export function unreachedByContextHosts(ctx: RuleContext): ContextByCaller | null {
+  const byCaller = ctx.library?.contextByCaller;
+  return byCaller && reachedByContextHosts(ctx) === false ? byCaller : null;
 }
 
 /**

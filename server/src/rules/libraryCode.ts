@@ -6,6 +6,7 @@
 import type { LibraryCodeVerdict } from '../project/libraryCode';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { RuleContext, RuleFinding } from './types';
+import { unreachedByContextHosts } from './contextFree';
 
 export function libraryCodeOf(ctx: RuleContext): LibraryCodeVerdict {
   if (ctx.testCode) return { isLibrary: false, reason: `it is counted as test code (${ctx.testCode})` };
@@ -45,6 +46,6 @@ function entryPointOf(index: WorkspaceIndex): string | null {
  * finding's call does there. A severity set for the rule shows it at that severity.
  */
 export function consoleToolCap(ctx: RuleContext, effect: string): NonNullable<RuleFinding['maxSeverity']> | null {
-  const tool = ctx.testCode ? null : ctx.library?.consoleTool;
+  const tool = ctx.testCode ? null : ctx.library?.consoleTool ?? unreachedByContextHosts(ctx)?.consoleTool;
   return tool ? { severity: 'information', reason: `${tool}: ${effect}` } : null;
 }
