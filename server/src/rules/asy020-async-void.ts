@@ -42,7 +42,13 @@ An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`Fro
 constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`) or with one inside a \`try\` whose
 catch takes \`OperationCanceledException\` or \`TaskCanceledException\` without a filter (a polling loop's wait, which
 can only be cancelled), a Blazor component's own
-render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), and a call
+render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), an Avalonia
+primitive that practically never faults: \`DragDrop.DoDragDrop\` (it hands back the drop effect), \`RunAsync\` of an
+\`Animation\` the method creates that does not loop (it completes, with a result, also when cancelled), a storage
+picker of the window's own \`StorageProvider\` (it hands back an empty list when the user cancels); not
+\`Dispatcher.UIThread.InvokeAsync\`, whose task ends with what its callback throws, nor WinUI's \`ContentDialog
+.ShowAsync\` (a second open dialog throws) or file pickers (a desktop app's picker without its window handle throws);
+and a call
 of a workspace method that cannot fault: an async method whose whole body is one \`try\` with a \`catch\` that takes
 every exception and throws again only when the caller passes an argument the call leaves out (\`if (rethrowFor is null
 || ...) { ... } else throw;\`, \`rethrowFor\` defaulting to null), or a method whose only statement awaits (or, not

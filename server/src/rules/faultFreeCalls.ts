@@ -9,7 +9,8 @@
  * `new`, a readonly field of a type written without `?` (set when its object was built), or any stored value when the
  * method is an extension method, which takes a null receiver as an argument.
  * A Blazor component's own render request (`await InvokeAsync(StateHasChanged)`, knowledge/componentRenders.ts)
- * cannot fault either.
+ * cannot fault either, nor a UI-framework primitive of knowledge/uiPrimitiveAwaits.ts (Avalonia's `DragDrop.DoDragDrop`,
+ * a new `Animation`'s `RunAsync`, the storage pickers; rules/uiPrimitiveAwaits.ts).
  */
 import type { MemberSignature, MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
 import { declaresLocalOrParameter, bodyChain, keptLocal } from '../model/bodies';
@@ -18,6 +19,7 @@ import { resolveCallSite } from '../workspace/completion';
 import { apiBasesOf, stripGenerics, typeFamily, typesNamed, type MethodRef, type TypeRef, type WorkspaceIndex } from '../workspace/index';
 import { componentRenderCalled } from '../knowledge/componentRenders';
 import { withoutConfigureAwait } from '../workspace/typing';
+import { uiPrimitiveAwaited } from './uiPrimitiveAwaits';
 
 /** How many one-statement delegations are followed before giving up. */
 const MAX_DEPTH = 3;
@@ -26,7 +28,7 @@ const MAX_DEPTH = 3;
 export function awaitCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, point: SuspensionPoint): boolean {
   if (point.kind !== 'await') return false;
   const operand = withoutConfigureAwait(point.operand.text);
-  return rendersOwnComponent(index, file, body, operand) || callCannotFault(index, file, body, operand, 0, point);
+  return rendersOwnComponent(index, file, body, operand) || !!uiPrimitiveAwaited(index, file, body, operand) || callCannotFault(index, file, body, operand, 0, point);
 }
 
 /**
