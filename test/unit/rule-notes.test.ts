@@ -212,6 +212,9 @@ const ROWS: NoteRow[] = [
   // No await can go where the task is dropped: the fix offers the discard and says why.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 24, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: '_report', message: /returns is dropped/, fix: /\(Dispose implements an interface member, which keeps its void\)$/ },
+  // A lambda given to a void event cannot return the task; the workspace's own Action parameter could become a Func<Task>.
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'args.GetException', message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(the lambda cannot return a task, since it handles Failed, an event of type EventHandler<ErrorEventArgs>, which returns void; made async it would be async void \(ASY021\), so await there only inside a try\/catch that takes every exception\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'report("step")', message: /returns is dropped/, fix: /^Make the method async and await the task/ },
   // A public method that may implement an interface the analysis cannot see is reported like a handler, not told to return Task.
   { fixture: 'async-void/unseen-interfaces.cs', ruleId: 'ASY020', about: "'Execute'", message: /^Async void handler 'Execute'/, note: /because it may implement Execute of an interface its type lists that the analysis cannot see/, fix: /^Wrap the body in try\/catch and handle the exception$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 30, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },

@@ -6,7 +6,7 @@
  * text cannot tell them.
  */
 import type { SyntaxNode } from '../parse/syntaxTable';
-import type { SoleStatement } from './types';
+import type { FinallyGuard, SoleStatement } from './types';
 import { declaredFieldsOf, splitTopLevelOperator } from './syntax';
 import { clearsWithoutThrowing, isInertRead } from '../knowledge/inertMembers';
 
@@ -65,16 +65,23 @@ function awaited(expression: SyntaxNode): SoleStatement | null {
 
 /**
  * A try statement that stops every exception: an unfiltered `catch` or `catch (Exception)`, no finally unless each of
- * its statements cannot throw (its code runs outside every catch), and no throw in any catch unless a default-null
- * parameter guards it. The catch blocks' other code may still throw; ASY020 lets a catch-all protect its try all the
+ * its statements cannot throw (its code runs outside every catch) or runs only as a bool parameter says (recorded, for
+ * the caller to pass the literal that skips it), and no throw in any catch unless a default-null parameter guards it. The catch blocks' other code may still throw; ASY020 lets a catch-all protect its try all the
  * same (its Limitations say so).
  */
 function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode, fieldsOfType: () => ReadonlyMap<string, FieldFacts>): SoleStatement | null {
   const finallyClause = statement.namedChildren.find((c) => c.type === 'finally_clause');
+  const finallyGuards: FinallyGuard[] = [];
   if (finallyClause) {
     const block = finallyClause.namedChildren.find((c) => c.type === 'block');
     const fields = block ? fieldsOfType() : null;
-    if (!block || !fields || !block.namedChildren.every((s) => s.type === 'comment' || isInertStatement(s, fields, false))) return null;
+    if (!block || !fields) return null;
+    for (const s of block.namedChildren) {
+      if (s.type === 'comment' || isInertStatement(s, fields, false)) continue;
+      const guard = boolParameterGuardOf(s, fn, body);
+      if (!guard) return null;
+      finallyGuards.push(guard);
+    }
   }
   const catches = statement.namedChildren.filter((c) => c.type === 'catch_clause');
   const takesAll = (c: SyntaxNode) => {
@@ -95,7 +102,36 @@ function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode, fie
       guards.add(guard);
     }
   }
-  return { kind: 'catchAll', rethrowsWhenPassed: [...guards] };
+  return { kind: 'catchAll', rethrowsWhenPassed: [...guards], ...(finallyGuards.length > 0 ? { finallyRunsWhen: finallyGuards } : {}) };
+}
+
+/**
+ * A finally statement that runs only as a bool parameter says: `if (needShutdown) { Shutdown(); }` (or `if
+ * (!keepOpen) ...`), with no else, on a parameter the body never assigns. Its code may throw, outside every catch, but
+ * a call that passes the literal that skips it (`ExitAsync(false)`) runs none of it: the v2rayN reading of the
+ * fortieth session found an exit path whose shutdown runs only when asked, awaited by two handlers that pass false.
+ */
+function boolParameterGuardOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode): FinallyGuard | null {
+  if (statement.type !== 'if_statement' || statement.childForFieldName('alternative')) return null;
+  const condition = statement.childForFieldName('condition');
+  const negated = condition?.type === 'prefix_unary_expression' && condition.text.trim().startsWith('!');
+  const tested = negated ? condition!.namedChildren[0] : condition;
+  if (tested?.type !== 'identifier') return null;
+  const parameter = boolParameterOf(fn, tested.text);
+  if (!parameter || assignedIn(body.text, tested.text)) return null;
+  return { parameter: tested.text, runsWhen: !negated, defaultValue: parameter.defaultValue };
+}
+
+/** The parameter of `fn` named `name` when it is a plain `bool` (no ref, out or params), with its literal default if it has one. */
+function boolParameterOf(fn: SyntaxNode, name: string): { defaultValue: boolean | null } | null {
+  const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c.type === 'parameter_list');
+  for (const p of list?.namedChildren ?? []) {
+    if (p.type !== 'parameter' || p.childForFieldName('name')?.text !== name) continue;
+    if (p.childForFieldName('type')?.text.replace(/\s+/g, '') !== 'bool' || p.namedChildren.some((c) => c.type === 'modifier')) return null;
+    const value = /=\s*(true|false)\s*$/.exec(p.text)?.[1];
+    return { defaultValue: value === undefined ? null : value === 'true' };
+  }
+  return null;
 }
 
 /** Every throw statement and throw expression under `node`, nested functions' included (which errs towards throwing). */

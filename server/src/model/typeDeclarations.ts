@@ -172,6 +172,13 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         const arrow = m.childForFieldName('value');
         const expression = arrow?.type === 'arrow_expression_clause' ? arrow.namedChildren[0] : null;
         if (expression && expression.endIndex - expression.startIndex <= 200) property.getterExpression = expression.text;
+        // `public static Shell Instance { get; } = new();`: a getter-only auto-property holds its initializer's value
+        // for good (only a constructor could set it again), as a readonly field does.
+        const initializer = arrow && arrow.type !== 'arrow_expression_clause' ? arrow : null;
+        if (initializer && initializer.endIndex - initializer.startIndex <= 200) {
+          property.initializerText = initializer.text;
+          property.isReadonly = isGetterOnlyAutoProperty(m);
+        }
         members.push(property);
         if (!isStatic && type && isAutoProperty(m)) instanceFields.push({ name: `<${name.text}>k__BackingField`, typeText: normaliseTypeText(type.text), isStatic: false, isConst: false });
         break;
@@ -285,6 +292,12 @@ function namesDeclaredIn(body: SyntaxNode | null): Set<string> {
 }
 
 /** `{ get; set; }` without bodies: the compiler adds a backing field. */
+/** An auto-property with a `get;` accessor and no other (`{ get; }`): set only where it is declared or by a constructor. */
+function isGetterOnlyAutoProperty(prop: SyntaxNode): boolean {
+  const accessors = prop.childForFieldName('accessors')?.namedChildren.filter((a) => a?.type === 'accessor_declaration') ?? [];
+  return accessors.length === 1 && isAutoProperty(prop) && /^(?:\[[^\]]*\]\s*)*get\s*;$/.test(accessors[0]!.text.trim());
+}
+
 function isAutoProperty(prop: SyntaxNode): boolean {
   const accessors = prop.childForFieldName('accessors');
   if (!accessors) return false;

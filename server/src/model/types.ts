@@ -392,6 +392,17 @@ export interface MethodBody {
   marksEventHandled?: true;
 }
 
+/**
+ * A statement of a catch-all try's finally that runs only as a bool parameter says (`if (needShutdown) Shutdown();`):
+ * the parameter, the value under which it runs, and the parameter's literal default (null when it has none). A call
+ * that passes the other literal, or leaves it to a default that is the other value, runs none of its code.
+ */
+export interface FinallyGuard {
+  parameter: string;
+  runsWhen: boolean;
+  defaultValue: boolean | null;
+}
+
 /** A body's one statement, when it decides what can leave the body (model/soleStatements.ts). */
 export type SoleStatement =
   /**
@@ -400,9 +411,11 @@ export type SoleStatement =
    * except under a guard that only a passed argument can open; such statements may come before it (and `if (_busy)
    * return;`, returning nothing or a literal) and after it (and a last `return` of a literal). The guard that only a
    * passed argument opens: `if (rethrowIf is null || ...) { ... } else throw;`,
-   * where `rethrowIf` is a parameter whose default is null. Those parameters are listed.
+   * where `rethrowIf` is a parameter whose default is null. Those parameters are listed. The finally may also hold
+   * statements that run only as a bool parameter says (`if (needShutdown) Shutdown();`): `finallyRunsWhen` lists them,
+   * and only a call that passes the literal that skips each runs none of their code.
    */
-  | { kind: 'catchAll'; rethrowsWhenPassed: string[] }
+  | { kind: 'catchAll'; rethrowsWhenPassed: string[]; finallyRunsWhen?: FinallyGuard[] }
   /** The body is `await X;`, `return await X;` or `=> await X`: the awaited expression, as written. */
   | { kind: 'await'; operandText: string }
   /** A body that is not async and is `return X;` or `=> X`: the returned expression, as written. */
@@ -430,9 +443,16 @@ export interface MemberSignature {
   bodyId: string | null;
   /** For methods: each parameter with its modifiers and whether it has a default (signatureFacts.ts). */
   parameters?: MemberParameter[];
-  /** For fields and constants: the initializer as written (`0`, `TimeSpan.Zero`), or null when there is none. */
+  /**
+   * For fields and constants: the initializer as written (`0`, `TimeSpan.Zero`), or null when there is none; for a
+   * property with an initializer (`{ get; } = new();`), that initializer.
+   */
   initializerText?: string | null;
-  /** For fields: declared `readonly` (or `const`): its initializer is the value it always holds, and the compiler re-reads a static readonly field instead of spilling it. */
+  /**
+   * For fields: declared `readonly` (or `const`): its initializer is the value it always holds, and the compiler re-reads
+   * a static readonly field instead of spilling it. For a property with an initializer: a getter-only auto-property
+   * (`{ get; }`), which only its declaration or a constructor sets.
+   */
   isReadonly?: boolean;
   /**
    * For a readonly field of tasks that only this file can name (model/collectionFills.ts): the values the file puts

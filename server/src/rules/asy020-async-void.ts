@@ -42,7 +42,13 @@ An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`Fro
 constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`) or with one inside a \`try\` whose
 catch takes \`OperationCanceledException\` or \`TaskCanceledException\` without a filter (a polling loop's wait, which
 can only be cancelled), a Blazor component's own
-render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), and a call
+render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), an Avalonia
+primitive that practically never faults: \`DragDrop.DoDragDrop\` (it hands back the drop effect), \`RunAsync\` of an
+\`Animation\` the method creates that does not loop (it completes, with a result, also when cancelled), a storage
+picker of the window's own \`StorageProvider\` (it hands back an empty list when the user cancels); not
+\`Dispatcher.UIThread.InvokeAsync\`, whose task ends with what its callback throws, nor WinUI's \`ContentDialog
+.ShowAsync\` (a second open dialog throws) or file pickers (a desktop app's picker without its window handle throws);
+and a call
 of a workspace method that cannot fault: an async method whose whole body is one \`try\` with a \`catch\` that takes
 every exception and throws again only when the caller passes an argument the call leaves out (\`if (rethrowFor is null
 || ...) { ... } else throw;\`, \`rethrowFor\` defaulting to null), or a method whose only statement awaits (or, not
@@ -50,14 +56,18 @@ async, returns) a call of such a method, each argument a lambda, a name, a liter
 must not throw either: none, \`this\` or a type; or a local, parameter, field or auto-property that an \`if\` around
 the await tests for null (\`if (Animation != null) await Animation.Begin();\`), a variable a type pattern of such an
 \`if\` declares (\`if (DataContext is PageModel model) await model.PasteAsync();\`), a local created with \`new\`, a
-readonly field of a type written without \`?\` (a service a constructor was handed), or any of those when the
+readonly field of a type written without \`?\` (a service a constructor was handed), a static singleton of a workspace
+type read by the type's name (\`Shell.Instance\`: a readonly field or getter-only auto-property created with \`new\`
+where it is declared, or a property that reads one, itself or through a \`Lazy<T>\`'s \`Value\`), or any of those when the
 method is an extension method (a null receiver is its argument, and its catch stops what that
 causes). A virtual or interface method counts when only the workspace can implement it (its types are not public)
 and every override or implementation the workspace holds cannot fault. Before that \`try\` the method may set
 fields of its own type to literals or the UTC clock's time, clear a readonly list, dictionary or set field created
 where it is declared, and leave while a field is set, returning nothing or a literal (\`_isLoading = true;\`,
 \`_rows.Clear();\`, \`if (_busy) return;\`, \`if (!_ready) return false;\`); after it, and in its \`finally\`, it
-may do the same but leave, and end with \`return\` of a literal: none of that can throw. When such awaits come first, the note names the first await that can throw.
+may do the same but leave, and end with \`return\` of a literal: none of that can throw. Its \`finally\` may also hold
+statements that run only as a \`bool\` parameter says (\`if (shutdown) Stop();\`), when the call passes the literal
+that skips them (\`await Shell.Instance.ExitAsync(false)\`) or leaves the parameter to a default that does. When such awaits come first, the note names the first await that can throw.
 
 Async lambdas given to a void delegate are ASY021's.
 
@@ -361,7 +371,7 @@ function voidMethodText(body: MethodBody): { message: string; note: string } {
  * with no rethrow a parameter could open): only "callers cannot await it" is true of it, not "or catch its exceptions".
  */
 function catchesEverythingItself(body: MethodBody): boolean {
-  return body.soleStatement?.kind === 'catchAll' && body.soleStatement.rethrowsWhenPassed.length === 0;
+  return body.soleStatement?.kind === 'catchAll' && body.soleStatement.rethrowsWhenPassed.length === 0 && !body.soleStatement.finallyRunsWhen;
 }
 
 export const rule: Rule = {

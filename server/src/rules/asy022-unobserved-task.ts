@@ -132,7 +132,10 @@ presumably meant), and a delay with a token is left to the author.
 
 Elsewhere the fix is **display-only**: make the function async and await, or write \`_ = SaveAsync();\` if
 firing and forgetting is the intent, and then catch the task's exception inside it. In a constructor, an accessor or
-an operator, which C# does not let be async, and in a void override, it offers only the discard or observing the task.
+an operator, which C# does not let be async, and in a void override, it offers only the discard or observing the task;
+so it does in a lambda that is not async and is given where a delegate that returns void goes (an event's handler, an
+\`Action\` of a type the workspace does not declare), where an async lambda would be async void (ASY021): the title
+says to await there only inside a try/catch that takes every exception.
 
 A drop in a synchronous void override or implementation of a member the workspace itself declares void, as a contract
 at least two of its types fulfil (an abstract state's \`public abstract void OnReady(...)\` that each state overrides, a
@@ -217,7 +220,7 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   }
   // Where no await can go (inside a lock, an unsafe context, a query), or where the method cannot become async (an
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
-  const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? fixedVoidSignature(ctx, body);
+  const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? fixedVoidSignature(ctx, body) ?? voidDelegateLambda(ctx, body);
   // The code base's own helper for tasks nobody awaits, where it has one, is the fix its maintainers use.
   const helper = fireAndForgetHelperOf(ctx.index);
   const observe = helper ? `call .${helper}() on it, the workspace's helper for tasks nobody awaits, or assign it to _ to fire and forget on purpose` : null;
@@ -240,6 +243,19 @@ function fixedVoidSignature(ctx: RuleContext, body: MethodBody): string | null {
   if (body.modifiers.includes('override')) return 'an override keeps its base\'s void';
   if (namesInterfaceExplicitly(ctx.text, body) || implementsInterfaceMember(ctx, body)) return `${body.name} implements an interface member, which keeps its void`;
   return null;
+}
+
+/**
+ * Why a lambda that is not async should not simply become async, or null: it is given where a delegate that returns
+ * void goes (an event's handler, an Action), whose type the workspace cannot change, so an async lambda there is async
+ * void (ASY021) and its exceptions reach no caller. The fifth seeded reading of the fortieth session found "make the
+ * method async" offered inside v2rayN's `downloadHandle.Error += (sender, args) => { ... }`.
+ */
+function voidDelegateLambda(ctx: RuleContext, body: MethodBody): string | null {
+  if (body.isAsync || (body.kind !== 'lambda' && body.kind !== 'anonymousMethod')) return null;
+  const target = voidDelegateTargetOf(ctx, body, false);
+  if (!target || target.workspaceCallee) return null;
+  return `the lambda cannot return a task, since ${target.description}; made async it would be async void (ASY021), so await there only inside a try/catch that takes every exception`;
 }
 
 /**

@@ -9,15 +9,17 @@
  * `new`, a readonly field of a type written without `?` (set when its object was built), or any stored value when the
  * method is an extension method, which takes a null receiver as an argument.
  * A Blazor component's own render request (`await InvokeAsync(StateHasChanged)`, knowledge/componentRenders.ts)
- * cannot fault either.
+ * cannot fault either, nor a UI-framework primitive of knowledge/uiPrimitiveAwaits.ts (Avalonia's `DragDrop.DoDragDrop`,
+ * a new `Animation`'s `RunAsync`, the storage pickers; rules/uiPrimitiveAwaits.ts).
  */
-import type { MemberSignature, MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
+import type { FinallyGuard, MemberSignature, MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
 import { declaresLocalOrParameter, bodyChain, keptLocal } from '../model/bodies';
 import { splitCallText, splitTopLevel, splitTopLevelOperator } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
 import { apiBasesOf, stripGenerics, typeFamily, typesNamed, type MethodRef, type TypeRef, type WorkspaceIndex } from '../workspace/index';
 import { componentRenderCalled } from '../knowledge/componentRenders';
 import { withoutConfigureAwait } from '../workspace/typing';
+import { uiPrimitiveAwaited } from './uiPrimitiveAwaits';
 
 /** How many one-statement delegations are followed before giving up. */
 const MAX_DEPTH = 3;
@@ -26,7 +28,7 @@ const MAX_DEPTH = 3;
 export function awaitCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, point: SuspensionPoint): boolean {
   if (point.kind !== 'await') return false;
   const operand = withoutConfigureAwait(point.operand.text);
-  return rendersOwnComponent(index, file, body, operand) || callCannotFault(index, file, body, operand, 0, point);
+  return rendersOwnComponent(index, file, body, operand) || !!uiPrimitiveAwaited(index, file, body, operand) || callCannotFault(index, file, body, operand, 0, point);
 }
 
 /**
@@ -68,7 +70,7 @@ export function synchronousCallCannotThrow(index: WorkspaceIndex, file: string, 
   return bound.targets.every((t) => {
     const sole = t.body?.soleStatement;
     if (!t.body || t.body.isAsync || t.body.hasSyntaxErrors || !RETURNS_NO_TASK.has(t.body.returnKind) || sole?.kind !== 'catchAll') return false;
-    return sole.rethrowsWhenPassed.every((name) => !passes(t.body!, bound.args, bound.slot(t), name));
+    return sole.rethrowsWhenPassed.every((name) => !passes(t.body!, bound.args, bound.slot(t), name)) && skipsGuardedFinally(t.body, sole.finallyRunsWhen, bound.args, bound.slot(t));
   });
 }
 
@@ -103,7 +105,7 @@ function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, 
   switch (sole.kind) {
     // Without async, a try around `return work();` does not see the returned task fault.
     case 'catchAll':
-      return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name));
+      return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name)) && skipsGuardedFinally(body, sole.finallyRunsWhen, args, receiverSlot);
     case 'await':
       return body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, withoutConfigureAwait(sole.operandText), depth + 1, null);
     case 'return':
@@ -116,6 +118,28 @@ function passes(body: MethodBody, args: readonly string[], receiverSlot: number,
   if (args.some((a) => new RegExp(String.raw`^${name}\s*:(?!:)`).test(a))) return true;
   const at = body.parameters.findIndex((p) => p.name === name);
   return at < 0 || args.filter((a) => !/^@?\w+\s*:(?!:)/.test(a)).length > at - receiverSlot;
+}
+
+/**
+ * Whether the call runs none of the finally statements that run only as a bool parameter says: for each, it passes
+ * the literal that skips it (`ExitAsync(false)`, `ExitAsync(shutdown: false)`), or leaves the parameter to a default
+ * that does. Any other argument (a variable, an expression) may run the statement, whose code may throw.
+ */
+function skipsGuardedFinally(body: MethodBody, guards: readonly FinallyGuard[] | undefined, args: readonly string[], receiverSlot: number): boolean {
+  return (guards ?? []).every((guard) => {
+    const passed = argumentFor(body, args, receiverSlot, guard.parameter);
+    const value = passed === undefined ? guard.defaultValue : passed === 'true' ? true : passed === 'false' ? false : null;
+    return value !== null && value !== guard.runsWhen;
+  });
+}
+
+/** The argument the call passes for the parameter (named, or by position), as written without its name; undefined when it passes none. */
+function argumentFor(body: MethodBody, args: readonly string[], receiverSlot: number, name: string): string | undefined {
+  const named = args.map((a) => new RegExp(String.raw`^${name}\s*:(?!:)\s*(.*)$`, 's').exec(a.trim())).find((m) => m !== null);
+  if (named) return named[1].trim();
+  const at = body.parameters.findIndex((p) => p.name === name) - receiverSlot;
+  const positional = args.filter((a) => !/^@?\w+\s*:(?!:)/.test(a.trim()));
+  return at >= 0 && at < positional.length ? positional[at].trim() : undefined;
 }
 
 /**
@@ -171,11 +195,45 @@ function receiverRead(index: WorkspaceIndex, file: string, body: MethodBody, rec
     const declared = storedMemberOf(index, refs, name);
     if (declared) return { kind: 'value', name, declared };
   }
-  return namesWorkspaceType(index, file, body, receiver) ? { kind: 'none' } : null;
+  if (namesWorkspaceType(index, file, body, receiver)) return { kind: 'none' };
+  return readsSingleton(index, file, body, receiver) ? { kind: 'singleton' } : null;
 }
 
-/** A receiver's read: `declared` holds the field or auto-property declarations when it is a member, not a local. */
-type ReceiverRead = { kind: 'none' } | { kind: 'value'; name: string; declared?: MemberSignature[] };
+/**
+ * A receiver's read: `declared` holds the field or auto-property declarations when it is a member, not a local; a
+ * `singleton` is a static member of a workspace type that always holds the one instance it was created with.
+ */
+type ReceiverRead = { kind: 'none' } | { kind: 'singleton' } | { kind: 'value'; name: string; declared?: MemberSignature[] };
+
+/**
+ * `AppState.Instance`: a static member of a workspace type, read by the type's name, that holds one instance created
+ * where it is declared and never replaced, so reading it runs no code of the workspace that could throw and gives no
+ * null. The v2rayN reading of the fortieth session found two exit handlers reported through such a receiver.
+ */
+function readsSingleton(index: WorkspaceIndex, file: string, body: MethodBody, receiver: string): boolean {
+  const m = /^((?:[A-Z]\w*\.)*[A-Z]\w*)\s*\.\s*([A-Za-z_]\w*)$/.exec(receiver.trim());
+  if (!m || !namesWorkspaceType(index, file, body, m[1])) return false;
+  const refs = typesNamed(index, stripGenerics(m[1].split('.').pop()!));
+  const declared = refs.flatMap((ref) => ref.type.members.filter((x) => x.name === m[2]));
+  return declared.length > 0 && declared.every((member) => member.isStatic && holdsOneInstance(refs, member));
+}
+
+/**
+ * Whether a static member always holds the instance it was created with: a readonly field or getter-only
+ * auto-property initialised with `new` (`public static Shell Instance { get; } = new();`), or a property whose getter
+ * reads such a field, itself or through a `Lazy<T>`'s Value (`static Shell Instance => s_lazy.Value;` over
+ * `static readonly Lazy<Shell> s_lazy = new(() => new Shell());`). A Lazy whose factory throws rethrows at every read;
+ * a singleton whose constructor fails ends the application long before a handler awaits it, so that is not counted.
+ */
+function holdsOneInstance(refs: readonly TypeRef[], member: MemberSignature): boolean {
+  const createdHere = (x: MemberSignature) => x.isStatic && !!x.isReadonly && /^new\b/.test(x.initializerText?.trim() ?? '');
+  if (member.kind === 'field' || (member.kind === 'property' && member.getterExpression === undefined)) return createdHere(member);
+  const read = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)(\s*\.\s*Value)?$/.exec(member.getterExpression?.trim() ?? '');
+  if (member.kind !== 'property' || !read) return false;
+  const fields = refs.flatMap((ref) => ref.type.members.filter((x) => x.name === read[1] && x.kind === 'field'));
+  if (fields.length !== 1 || !createdHere(fields[0])) return false;
+  return read[2] === undefined || /^(?:System\.)?Lazy<.+>$/.test(fields[0].typeText?.replace(/\s+/g, '') ?? '') || /^new\s+(?:System\.)?Lazy\s*</.test(fields[0].initializerText!.trim());
+}
 
 /** The name of a workspace type (a static call's receiver), which no value of the body hides. */
 function namesWorkspaceType(index: WorkspaceIndex, file: string, body: MethodBody, receiver: string): boolean {
@@ -191,7 +249,7 @@ function namesWorkspaceType(index: WorkspaceIndex, file: string, body: MethodBod
  * a value known not to be null where the await stands.
  */
 function receiverReachesTargets(index: WorkspaceIndex, file: string, body: MethodBody, receiver: ReceiverRead, targets: readonly MethodRef[], point: SuspensionPoint | null): boolean {
-  if (receiver.kind === 'none' || targets.every(isExtension)) return true;
+  if (receiver.kind !== 'value' || targets.every(isExtension)) return true;
   if (point !== null && testedNotNull(point, receiver.name)) return true;
   if (receiver.declared && receiver.declared.every(setWhenBuilt)) return true;
   const local = keptLocal(body, index.files.get(file)?.bodies ?? [], receiver.name);

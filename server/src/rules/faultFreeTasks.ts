@@ -86,7 +86,7 @@ function startedDelegateCannotFault(index: WorkspaceIndex, file: string, body: M
   const lambda = firstLambdaIn(index, file, body, site);
   const sole = lambda?.soleStatement;
   if (!lambda || lambda.hasSyntaxErrors || !sole) return false;
-  if (sole.kind === 'catchAll') return sole.rethrowsWhenPassed.length === 0 && (lambda.isAsync || lambda.returns.length === 0);
+  if (sole.kind === 'catchAll') return sole.rethrowsWhenPassed.length === 0 && !sole.finallyRunsWhen && (lambda.isAsync || lambda.returns.length === 0);
   return sole.kind === 'return' && !lambda.isAsync && synchronousCallCannotThrow(index, file, lambda, sole.expressionText);
 }
 
@@ -101,7 +101,7 @@ function firstLambdaIn(index: WorkspaceIndex, file: string, body: MethodBody, si
 }
 
 function stopsEveryException(body: MethodBody): boolean {
-  return body.soleStatement?.kind === 'catchAll' && body.soleStatement.rethrowsWhenPassed.length === 0;
+  return body.soleStatement?.kind === 'catchAll' && body.soleStatement.rethrowsWhenPassed.length === 0 && !body.soleStatement.finallyRunsWhen;
 }
 
 /** Several returns or methods together: any that may fault decides, then any started task. */
