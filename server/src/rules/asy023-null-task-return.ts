@@ -1,5 +1,5 @@
 /** ASY023 null-task-return: `return null;` (or a null branch, `default`, `x?.M()`) in a function that returns Task without `async`. */
-import type { MemberSignature, MethodBody, ReturnSite, Span, TypeDeclaration } from '../model/types';
+import type { MemberSignature, MethodBody, ReturnSite, Span, SuspensionPoint, TypeDeclaration } from '../model/types';
 import { closingBracket, conditionalParts, contains, topLevel } from '../model/syntax';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
@@ -8,6 +8,8 @@ import { quoted } from './messageText';
 import { acceptsNull } from './typeKinds';
 import { NULL_TASK } from './nullTasks';
 import { testCodeVerdict } from '../project/testCode';
+import { nullableWarningsAt } from '../project/nullableWarnings';
+import { importsNamespace } from './asy001-004-blocking-common';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -215,9 +217,132 @@ export const rule: Rule = {
         });
       }
     }
+    for (const body of ctx.model.bodies) {
+      if (body.hasSyntaxErrors) continue;
+      for (const point of body.awaits) {
+        masked ??= maskCommentsAndStrings(ctx.text);
+        const finding = awaitedNullTaskFinding(ctx, body, point, masked);
+        if (finding) findings.push(finding);
+      }
+    }
     return findings;
   },
 };
+
+/**
+ * The consuming side of a null task: an await whose operand is a conditional access (`await _onExit?.Invoke(code)`,
+ * `await (_store?.SaveAsync()).ConfigureAwait(false)`). When the receiver is null the access yields null, and await
+ * calls GetAwaiter (or ConfigureAwait) on it, which throws NullReferenceException: `?.` guards the call but not the
+ * await. Only a reference type can come out of a conditional access as something awaitable (a ValueTask would come
+ * out as `ValueTask?`, which does not compile under await), so every such await awaits a possibly null task.
+ */
+function awaitedNullTaskFinding(ctx: RuleContext, body: MethodBody, point: SuspensionPoint, masked: string): RuleFinding | null {
+  const awaited = awaitedConditionalAccess(masked, point);
+  if (!awaited) return null;
+  const receiver = receiverOf(masked, awaited.access);
+  if (receiverIsAlwaysCreated(ctx, body, masked, awaited.access) || (receiver !== null && testedNotNull(point, receiver))) return null;
+  const access = ctx.text.slice(awaited.access.start, awaited.access.end);
+  const fix = resultIsDiscarded(body, point, masked) ? completedTaskFallback(ctx, masked, awaited.access) : null;
+  return {
+    span: awaited.access,
+    message: `${quoted(access)} is null when ${receiver !== null ? quoted(receiver) : 'its receiver'} is null, and awaiting null throws NullReferenceException`,
+    note: `The conditional access skips the call when its receiver is null but yields null, and the await ${awaited.configured ? 'calls ConfigureAwait on that null' : 'asks that null for its awaiter'}; test the receiver (\`if (x is not null) await x.M();\`) or await a completed task in its place.`,
+    bodyId: body.id,
+    ...(fix ? { fix } : {}),
+    ...(nullableWarningsAt(ctx.text, point.keywordSpan.start, ctx.nullableWarnings ?? null)
+      ? { maxSeverity: { severity: 'information' as const, reason: 'the compiler\'s nullable analysis already reports this await here (CS8602, a dereference of a possibly null reference)' } }
+      : {}),
+  };
+}
+
+/**
+ * The conditional access an await's operand is, seen through parentheses and one `.ConfigureAwait(...)` called on a
+ * parenthesized access, or null. The access may be a branch of a conditional (`ready ? Task.CompletedTask : x?.M()`);
+ * a `??` that gives a task in its place (`await (x?.M() ?? Task.CompletedTask)`) makes it not one. A `??` after the
+ * await (`await x?.CountAsync() ?? 0`) binds to the awaited result and does not.
+ */
+function awaitedConditionalAccess(masked: string, point: SuspensionPoint): { access: Span; configured: boolean } | null {
+  if (point.kind !== 'await') return null;
+  let span = unparenthesized(masked, trimmed(masked, { start: point.keywordSpan.end, end: operandEnd(masked, point) }));
+  const configured = CONFIGURE_AWAIT_CALL.exec(masked.slice(span.start, span.end));
+  if (configured && masked[span.start] === '(' && closing(masked, span.start, span.end) === span.start + configured.index - 1) {
+    span = unparenthesized(masked, { start: span.start, end: span.start + configured.index });
+  }
+  const shape = nullShapeOf(masked, span);
+  return shape?.kind === 'conditionalAccess' ? { access: shape.span, configured: !!configured } : null;
+}
+
+/**
+ * Where an await's operand ends. The parser reads `await x?.M()` as `(await x)?.M()` (parser.md, quirk 1), so the
+ * await's span stops before the `?.`; the model then gives the whole chain as the operand's text, which ends it.
+ */
+function operandEnd(masked: string, point: SuspensionPoint): number {
+  let start = point.keywordSpan.end;
+  while (start < point.span.end && /\s/.test(masked[start])) start++;
+  const end = start + point.operand.text.length;
+  return end > point.span.end && /^\s*\?[.[]/.test(masked.slice(point.span.end, end)) ? end : point.span.end;
+}
+
+/** A `.ConfigureAwait(...)` call that ends the text, with the `)` of a parenthesized task just before it. */
+const CONFIGURE_AWAIT_CALL = /(?<=\))\s*\.\s*ConfigureAwait\s*\([^()]*\)$/;
+
+function unparenthesized(masked: string, span: Span): Span {
+  let { start, end } = trimmed(masked, span);
+  while (masked[start] === '(' && closing(masked, start, end) === end - 1) ({ start, end } = trimmed(masked, { start: start + 1, end: end - 1 }));
+  return { start, end };
+}
+
+/** The receiver of a conditional access as written before its first `?.` or `?[` outside brackets, or null. */
+function receiverOf(masked: string, access: Span): string | null {
+  let at = -1;
+  topLevel(masked, access.start, access.end, (i) => {
+    if (masked[i] === '?' && (masked[i + 1] === '.' || masked[i + 1] === '[')) at = i;
+    return at >= 0;
+  });
+  return at > access.start ? masked.slice(access.start, at).trim() : null;
+}
+
+/**
+ * Whether an enclosing `if` or `?:` has tested the receiver against null (`if (_cb != null)`, `x is not null &&
+ * ...`, `x is { }`): the `?.` is only noise then. A field another thread may set to null between the test and the
+ * await is the writer's race, not this await's.
+ */
+function testedNotNull(point: SuspensionPoint, receiver: string): boolean {
+  const name = receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const test = new RegExp(String.raw`^\(*\s*(?:this\s*\.\s*)?${name}\s*(?:!=\s*null|is\s+not\s+null|is\s*\{\s*\})\s*\)*$|^\(*\s*null\s*!=\s*(?:this\s*\.\s*)?${name}\s*\)*$`);
+  return point.regions.some((r) => r.kind === 'conditional' && r.detail !== undefined && !r.detail.startsWith('!(') && r.detail.split('&&').some((part) => test.test(part.trim())));
+}
+
+/**
+ * Whether nothing reads what the await gives: it is a statement of its own (`await x?.M();`), or the expression body
+ * of an async method or function returning Task or void. Only then can a completed Task stand in for the null, whatever
+ * task type the call returns; a result that is read (`var n = await x?.CountAsync();`) needs a value of its own.
+ */
+function resultIsDiscarded(body: MethodBody, point: SuspensionPoint, masked: string): boolean {
+  const statement = point.statementSpan;
+  if (!statement) return false;
+  const end = operandEnd(masked, point);
+  if (statement.start === point.keywordSpan.start) return masked.slice(end, statement.end).trim() === ';' || (statement.end === end && isAsyncTaskOrVoid(body));
+  return /^=>\s*$/.test(masked.slice(statement.start, point.keywordSpan.start)) && isAsyncTaskOrVoid(body);
+}
+
+function isAsyncTaskOrVoid(body: MethodBody): boolean {
+  return body.isAsync && (body.returnKind === 'Task' || body.returnKind === 'void');
+}
+
+/** `await (x?.M() ?? Task.CompletedTask)`: awaits a completed task where the access gives null. */
+function completedTaskFallback(ctx: RuleContext, masked: string, access: Span): Fix {
+  const completed = `${importsNamespace(ctx, 'System.Threading.Tasks') ? '' : 'System.Threading.Tasks.'}Task.CompletedTask`;
+  let before = access.start - 1;
+  while (before >= 0 && /\s/.test(masked[before])) before--;
+  let after = access.end;
+  while (after < masked.length && /\s/.test(masked[after])) after++;
+  const inParentheses = masked[before] === '(' && masked[after] === ')' && closing(masked, before, masked.length) === after;
+  const edits: TextEdit[] = inParentheses
+    ? [{ start: access.end, end: access.end, newText: ` ?? ${completed}` }]
+    : [{ start: access.start, end: access.start, newText: '(' }, { start: access.end, end: access.end, newText: ` ?? ${completed})` }];
+  return { title: 'Await Task.CompletedTask when the receiver is null', safety: 'unsafe', edits };
+}
 
 /** The returned expression's span: after `return`, or an expression body's expression (`=> null`). */
 function expressionSpanOf(r: ReturnSite, text: string): Span | null {

@@ -110,6 +110,12 @@ export interface RuleContext {
    * from the file itself.
    */
   weaving?: ProjectWeaving | null;
+  /**
+   * Whether the file's project has the compiler report nullable warnings (`<Nullable>enable</Nullable>` or
+   * `warnings`, CS8602 not in NoWarn: project/nullableWarnings.ts); absent or null when no project is known. The
+   * file's own `#nullable` directives change it from their line on (nullableWarningsAt).
+   */
+  nullableWarnings?: boolean | null;
 }
 
 export interface Rule {
