@@ -22,6 +22,20 @@ the name of a type around it, says it returns null (\`class MutatorReturnsNull :
 \`NullTask\`): it hands the code under test the null a careless implementation would, so that a test can check the
 guard that reports it, and the fix would defeat the test. Outside test code such a name changes nothing.
 
+It also flags the consuming side: an await of a conditional access (\`await _onExit?.Invoke(code);\`,
+\`var title = await _journal?.TitleAsync();\`, \`await (_store?.SaveAsync()).ConfigureAwait(false);\`). When the
+receiver is null, \`?.\` skips the call and yields null, and the await then throws. A \`??\` inside the awaited operand
+(\`await (x?.M() ?? Task.CompletedTask)\`) keeps it quiet; one after the await (\`await x?.TitleAsync() ?? "none"\`)
+does not, since it applies to the awaited result. So does a receiver that an enclosing \`if\` or \`?:\` tests
+against null (\`if (x != null)\`, \`x is not null && ...\`, \`x is { }\`), and a readonly field that construction always
+creates (see Limitations). Where the compiler's nullable analysis already reports the await (warning CS8602 under
+\`<Nullable>enable</Nullable>\` or \`warnings\`, or after \`#nullable enable\`, unless NoWarn silences CS8602), the finding
+is information: the build already shows it, and two warnings for one mistake teach people to ignore one. Elsewhere
+(nullable disabled, or \`annotations\` only, as in many older or WPF code bases) nothing else reports it, and it is a
+warning. PVS-Studio's V3168 and ErrorProne.NET's null-conditional await analyzer report the same await;
+vs-threading's request for it (issue 298) is open; Roslyn closed its own request (issue 22784) in favour of
+nullable analysis, which covers only code with nullable warnings on.
+
 ## Why is this bad?
 Callers await what a Task-returning method returns. \`await null\` throws a \`NullReferenceException\` at the
 caller, far from the \`return\`, and only on the path that returned null, so tests that miss it pass.
@@ -71,7 +85,12 @@ public class ReportQueue
 ## Fix safety
 The fix replaces the null by a completed task: \`Task.CompletedTask\` for \`Task\`, \`Task.FromResult<T>(null)\` for
 \`Task<T>\` (\`default\` instead of \`null\` unless \`T\` is known to take null), and appends \`?? Task.CompletedTask\` to a
-conditional access. It is **unsafe** in the strict sense: it is meant to change what a caller sees. Awaiting the
+conditional access. For an awaited conditional access whose result nothing reads (an \`await x?.M();\` statement, or
+the expression body of an async method returning Task or void) it awaits \`(x?.M() ?? Task.CompletedTask)\` instead:
+one read of the receiver, as before, so a field another thread sets to null between a test and the call cannot
+make it throw, which \`if (x is not null) await x.M();\` (two reads) could. Where the result is read
+(\`var n = await x?.CountAsync();\`) there is no fix: what the code should get when the receiver is null (a default,
+an early return, an exception) is the author's decision. It is **unsafe** in the strict sense: it is meant to change what a caller sees. Awaiting the
 result used to throw and now completes with the default result, and a caller that compared the task with null
 (\`if (task is null)\`) now takes the other branch. For callers that await, it only removes the crash.
 
@@ -83,6 +102,9 @@ result used to throw and now completes with the default result, and a caller tha
   null fields), a class with a primary constructor (which every other constructor chains to, and which assigns no
   field) or any other write to the field (from a parameter, \`null\`, \`out\`, inside an \`if\` alone) keeps the
   finding.
+- An awaited conditional access is recognised as written: a task stored first (\`var t = x?.M(); await t;\`), an
+  \`await foreach\` over \`x?.ReadAllAsync()\`, and a receiver tested null-free by an early return
+  (\`if (x is null) return;\`) are not followed, the last of which makes the \`?.\` noise, and the rule reports it.
 - Only the returned expression's own shape is read: a null stored in a variable first and then returned, or a
   switch expression arm, is not seen.
 - \`null\` is written only for a \`T\` known to take it: a reference type (a C# keyword, a workspace class, record,
@@ -188,7 +210,7 @@ export const rule: Rule = {
     defaultSeverity: 'warning',
     fix: 'unsafe',
     equivalents: ['VSTHRD114', 'MA0022', 'S4586', 'RCS1210'],
-    summary: 'A non-async function returning Task hands back null, which throws when awaited.',
+    summary: 'A non-async function returning Task hands back null, or an await awaits a conditional access (x?.M()) that is null, which throws.',
     docs,
   },
   check(ctx) {
