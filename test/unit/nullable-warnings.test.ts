@@ -53,3 +53,16 @@ public sealed class Pager
   assert.deepEqual(severityOf('#nullable enable', false), ['information']);
   assert.deepEqual(severityOf('#nullable disable', true), ['warning']);
 });
+
+test('a null-forgiving operator silences the compiler, so ASY023 stays a warning', () => {
+  const text = `using System.Threading.Tasks;
+public sealed class Pager
+{
+    private Pager? _next;
+    public Task TurnAsync() => Task.CompletedTask;
+    public async Task ForwardAsync() { await _next?.TurnAsync()!; }
+}
+`;
+  const result = analyseProject([{ path: 'Pager.cs', text }], { enabled: new Set(['ASY023']), disabled: new Set() }, undefined, undefined, () => ({ nullableWarnings: true }));
+  assert.deepEqual(result.files[0].findings.filter((f) => f.ruleId === 'ASY023').map((f) => f.severity), ['warning']);
+});

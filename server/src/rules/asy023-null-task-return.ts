@@ -271,7 +271,7 @@ function awaitedNullTaskFinding(ctx: RuleContext, body: MethodBody, point: Suspe
     note: `The conditional access skips the call when its receiver is null but yields null, and the await ${awaited.configured ? 'calls ConfigureAwait on that null' : 'asks that null for its awaiter'}; test the receiver (\`if (x is not null) await x.M();\`) or await a completed task in its place.`,
     bodyId: body.id,
     ...(fix ? { fix } : {}),
-    ...(nullableWarningsAt(ctx.text, point.keywordSpan.start, ctx.nullableWarnings ?? null)
+    ...(!awaited.forgiven && nullableWarningsAt(ctx.text, point.keywordSpan.start, ctx.nullableWarnings ?? null)
       ? { maxSeverity: { severity: 'information' as const, reason: 'the compiler\'s nullable analysis already reports this await here (CS8602, a dereference of a possibly null reference)' } }
       : {}),
   };
@@ -283,7 +283,7 @@ function awaitedNullTaskFinding(ctx: RuleContext, body: MethodBody, point: Suspe
  * a `??` that gives a task in its place (`await (x?.M() ?? Task.CompletedTask)`) makes it not one. A `??` after the
  * await (`await x?.CountAsync() ?? 0`) binds to the awaited result and does not.
  */
-function awaitedConditionalAccess(masked: string, point: SuspensionPoint): { access: Span; configured: boolean } | null {
+function awaitedConditionalAccess(masked: string, point: SuspensionPoint): { access: Span; configured: boolean; forgiven: boolean } | null {
   if (point.kind !== 'await') return null;
   let span = unparenthesized(masked, trimmed(masked, { start: point.keywordSpan.end, end: operandEnd(masked, point) }));
   const configured = CONFIGURE_AWAIT_CALL.exec(masked.slice(span.start, span.end));
@@ -291,7 +291,8 @@ function awaitedConditionalAccess(masked: string, point: SuspensionPoint): { acc
     span = unparenthesized(masked, { start: span.start, end: span.start + configured.index });
   }
   const shape = nullShapeOf(masked, span);
-  return shape?.kind === 'conditionalAccess' ? { access: shape.span, configured: !!configured } : null;
+  // `await x?.M()!`: the null-forgiving operator silences the compiler's warning, so nothing else reports the await.
+  return shape?.kind === 'conditionalAccess' ? { access: shape.span, configured: !!configured, forgiven: /!\s*$/.test(masked.slice(shape.span.start, shape.span.end)) || /^\s*!(?!=)/.test(masked.slice(shape.span.end, shape.span.end + 8)) } : null;
 }
 
 /**
@@ -326,13 +327,21 @@ function receiverOf(masked: string, access: Span): string | null {
 
 /**
  * Whether an enclosing `if` or `?:` has tested the receiver against null (`if (_cb != null)`, `x is not null &&
- * ...`, `x is { }`): the `?.` is only noise then. A field another thread may set to null between the test and the
- * await is the writer's race, not this await's.
+ * ...`, `x is { }`, or the else branch of `x == null ? ... : ...`): the `?.` is only noise then. A field another
+ * thread may set to null between the test and the await is the writer's race, not this await's.
  */
 function testedNotNull(point: SuspensionPoint, receiver: string): boolean {
-  const name = receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const test = new RegExp(String.raw`^\(*\s*(?:this\s*\.\s*)?${name}\s*(?:!=\s*null|is\s+not\s+null|is\s*\{\s*\})\s*\)*$|^\(*\s*null\s*!=\s*(?:this\s*\.\s*)?${name}\s*\)*$`);
-  return point.regions.some((r) => r.kind === 'conditional' && r.detail !== undefined && !r.detail.startsWith('!(') && r.detail.split('&&').some((part) => test.test(part.trim())));
+  const name = String.raw`(?:this\s*\.\s*)?` + receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const notNull = new RegExp(String.raw`^\(*\s*(?:${name}\s*(?:!=\s*null|is\s+not\s+null|is\s*\{\s*\})|null\s*!=\s*${name})\s*\)*$`);
+  const isNull = new RegExp(String.raw`^\(*\s*(?:${name}\s*(?:==\s*null|is\s+null)|null\s*==\s*${name})\s*\)*$`);
+  return point.regions.some((r) => {
+    if (r.kind !== 'conditional' || r.detail === undefined) return false;
+    // The else branch of a test sees it negated (model/extract.ts conditionDetail): `!(x == null)`.
+    const negated = /^!\((.*)\)$/s.exec(r.detail);
+    // `!(a || x == null)` holds only where x is not null; a part in brackets of its own does not match, and says nothing.
+    if (negated) return negated[1].split('||').some((part) => isNull.test(part.trim()));
+    return r.detail.split('&&').some((part) => notNull.test(part.trim()));
+  });
 }
 
 /**
