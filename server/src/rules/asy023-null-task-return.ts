@@ -102,9 +102,12 @@ result used to throw and now completes with the default result, and a caller tha
   null fields), a class with a primary constructor (which every other constructor chains to, and which assigns no
   field) or any other write to the field (from a parameter, \`null\`, \`out\`, inside an \`if\` alone) keeps the
   finding.
-- An awaited conditional access is recognised as written: a task stored first (\`var t = x?.M(); await t;\`), an
-  \`await foreach\` over \`x?.ReadAllAsync()\`, and a receiver tested null-free by an early return
-  (\`if (x is null) return;\`) are not followed, the last of which makes the \`?.\` noise, and the rule reports it.
+- An awaited conditional access is recognised as written: a task stored first (\`var t = x?.M(); await t;\`) and an
+  \`await foreach\` over \`x?.ReadAllAsync()\` are not followed. A receiver left early on when null is read only in
+  the guard statement \`if (x == null) return;\` (or \`is null\`, with throw, continue or break) in a block that still
+  holds the await, with no assignment to x in between; a guard with more conditions (\`if (x is null || done)\`) or a
+  receiver known not null some other way (a non-nullable parameter every caller fills) still gets the finding, where
+  the \`?.\` is noise that a maintainer may still want gone.
 - Only the returned expression's own shape is read: a null stored in a variable first and then returned, or a
   switch expression arm, is not seen.
 - \`null\` is written only for a \`T\` known to take it: a reference type (a C# keyword, a workspace class, record,
@@ -262,7 +265,8 @@ function awaitedNullTaskFinding(ctx: RuleContext, body: MethodBody, point: Suspe
   const awaited = awaitedConditionalAccess(masked, point);
   if (!awaited) return null;
   const receiver = receiverOf(masked, awaited.access);
-  if (receiverIsAlwaysCreated(ctx, body, masked, awaited.access) || (receiver !== null && testedNotNull(point, receiver))) return null;
+  if (receiverIsAlwaysCreated(ctx, body, masked, awaited.access)) return null;
+  if (receiver !== null && (testedNotNull(point, receiver) || leftEarlyWhenNull(body, point, receiver, masked))) return null;
   const access = ctx.text.slice(awaited.access.start, awaited.access.end);
   const fix = resultIsDiscarded(body, point, masked) ? completedTaskFallback(ctx, masked, awaited.access) : null;
   return {
@@ -342,6 +346,34 @@ function testedNotNull(point: SuspensionPoint, receiver: string): boolean {
     if (negated) return negated[1].split('||').some((part) => isNull.test(part.trim()));
     return r.detail.split('&&').some((part) => notNull.test(part.trim()));
   });
+}
+
+/**
+ * Whether the body leaves when the receiver is null before it reaches the await: a guard statement
+ * `if (x == null) return;` (or `is null`, with throw, continue or break, braced or not) earlier in a block that still
+ * holds the await, and no assignment to x between the two. The `?.` is only noise after such a guard.
+ */
+function leftEarlyWhenNull(body: MethodBody, point: SuspensionPoint, receiver: string, masked: string): boolean {
+  if (!body.bodySpan) return false;
+  const name = String.raw`(?:this\s*\.\s*)?` + receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const guard = new RegExp(String.raw`\bif\s*\(\s*(?:${name}\s*(?:==\s*null|is\s+null)|null\s*==\s*${name})\s*\)\s*\{?\s*(?:return|throw|continue|break)\b`, 'g');
+  const assignment = new RegExp(String.raw`(?<![\w.])${name}\s*(?:\?\?)?=(?![=>])`);
+  const before = masked.slice(body.bodySpan.start, point.keywordSpan.start);
+  for (let m = guard.exec(before); m; m = guard.exec(before)) {
+    const between = before.slice(m.index);
+    if (staysInBlock(between) && !assignment.test(between.slice(m[0].length))) return true;
+  }
+  return false;
+}
+
+/** Whether text never closes the block it starts in (its braces never go below their starting depth). */
+function staysInBlock(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return true;
 }
 
 /**
