@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { ready } from './support';
-import { nullableWarningsAt, projectNullableWarnings } from '../../server/src/project/nullableWarnings';
+import { nullableWarningsAt, projectNullableAnnotations, projectNullableWarnings } from '../../server/src/project/nullableWarnings';
 import { analyseProject } from '../../server/src/analysis/project';
 
 before(ready);
@@ -65,4 +65,29 @@ public sealed class Pager
 `;
   const result = analyseProject([{ path: 'Pager.cs', text }], { enabled: new Set(['ASY023']), disabled: new Set() }, undefined, undefined, () => ({ nullableWarnings: true }));
   assert.deepEqual(result.files[0].findings.filter((f) => f.ruleId === 'ASY023').map((f) => f.severity), ['warning']);
+});
+
+test('a receiver declared without ? in an annotation context makes the finding information; with ? it stays a warning', () => {
+  assert.equal(projectNullableAnnotations({ nullable: 'annotations' }), true);
+  assert.equal(projectNullableAnnotations({ nullable: 'enable' }), true);
+  assert.equal(projectNullableAnnotations({ nullable: 'warnings' }), false);
+  assert.equal(projectNullableAnnotations(null), null);
+  const text = `using System;
+using System.Threading.Tasks;
+public sealed class Importer
+{
+    private readonly Func<string, Task>? _onProgress;
+    public Importer(Func<string, Task>? onProgress) { _onProgress = onProgress; }
+    public async Task RunAsync(Func<string, Task> report)
+    {
+        await report?.Invoke("start");
+        await _onProgress?.Invoke("start");
+    }
+}
+`;
+  const severities = (annotations: boolean | null) => analyseProject([{ path: 'Importer.cs', text }], { enabled: new Set(['ASY023']), disabled: new Set() }, undefined, undefined, () => ({ nullableWarnings: false, nullableAnnotations: annotations }))
+    .files[0].findings.filter((f) => f.ruleId === 'ASY023').map((f) => f.severity);
+  assert.deepEqual(severities(true), ['information', 'warning']);
+  assert.deepEqual(severities(false), ['warning', 'warning']);
+  assert.deepEqual(severities(null), ['warning', 'warning']);
 });

@@ -14,6 +14,8 @@ import type { ProjectModel } from './evaluate';
 
 /** `<Nullable>` values whose warning context is on (MSBuild's Nullable property, as the C# compiler reads it). */
 const WARNING_SETTINGS = new Set(['enable', 'warnings']);
+/** `<Nullable>` values whose annotation context is on: a reference type written without `?` is declared not null. */
+const ANNOTATION_SETTINGS = new Set(['enable', 'annotations']);
 
 /**
  * Whether the project's compiler reports nullable warnings by default: its `<Nullable>` turns the warning context on
@@ -25,6 +27,12 @@ export function projectNullableWarnings(project: Pick<ProjectModel, 'nullable' |
   return WARNING_SETTINGS.has((project.nullable ?? '').trim().toLowerCase());
 }
 
+/** Whether the project's code is in an annotation context by default (`<Nullable>` enable or annotations). Null when no project is known. */
+export function projectNullableAnnotations(project: Pick<ProjectModel, 'nullable'> | null | undefined): boolean | null {
+  if (!project) return null;
+  return ANNOTATION_SETTINGS.has((project.nullable ?? '').trim().toLowerCase());
+}
+
 const DIRECTIVE = /^[ \t]*#[ \t]*nullable[ \t]+(enable|disable|restore)\b(?:[ \t]+(warnings|annotations)\b)?/gm;
 
 /**
@@ -32,10 +40,19 @@ const DIRECTIVE = /^[ \t]*#[ \t]*nullable[ \t]+(enable|disable|restore)\b(?:[ \t
  * changed by the `#nullable` directives above it. Null when neither the project nor a directive says.
  */
 export function nullableWarningsAt(text: string, offset: number, projectDefault: boolean | null): boolean | null {
+  return nullableContextAt(text, offset, projectDefault, 'warnings');
+}
+
+/** nullableWarningsAt for the annotation context: whether `T` without `?` declares a reference not null at `offset`. */
+export function nullableAnnotationsAt(text: string, offset: number, projectDefault: boolean | null): boolean | null {
+  return nullableContextAt(text, offset, projectDefault, 'annotations');
+}
+
+function nullableContextAt(text: string, offset: number, projectDefault: boolean | null, context: 'warnings' | 'annotations'): boolean | null {
   let on = projectDefault;
   DIRECTIVE.lastIndex = 0;
   for (let m = DIRECTIVE.exec(text); m && m.index < offset; m = DIRECTIVE.exec(text)) {
-    if (m[2] === 'annotations') continue;
+    if (m[2] !== undefined && m[2] !== context) continue;
     on = m[1] === 'enable' ? true : m[1] === 'disable' ? false : projectDefault;
   }
   return on;

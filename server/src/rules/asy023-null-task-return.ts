@@ -8,7 +8,7 @@ import { quoted } from './messageText';
 import { acceptsNull } from './typeKinds';
 import { NULL_TASK } from './nullTasks';
 import { testCodeVerdict } from '../project/testCode';
-import { nullableWarningsAt } from '../project/nullableWarnings';
+import { nullableAnnotationsAt, nullableWarningsAt } from '../project/nullableWarnings';
 import { importsNamespace } from './asy001-004-blocking-common';
 
 const docs = `## What it does
@@ -30,9 +30,12 @@ does not, since it applies to the awaited result. So does a receiver that an enc
 against null (\`if (x != null)\`, \`x is not null && ...\`, \`x is { }\`), and a readonly field that construction always
 creates (see Limitations). Where the compiler's nullable analysis already reports the await (warning CS8602 under
 \`<Nullable>enable</Nullable>\` or \`warnings\`, or after \`#nullable enable\`, unless NoWarn silences CS8602), the finding
-is information: the build already shows it, and two warnings for one mistake teach people to ignore one. Elsewhere
-(nullable disabled, or \`annotations\` only, as in many older or WPF code bases) nothing else reports it, and it is a
-warning. PVS-Studio's V3168 and ErrorProne.NET's null-conditional await analyzer report the same await;
+is information: the build already shows it, and two warnings for one mistake teach people to ignore one (a
+null-forgiving \`!\` after the access silences the compiler, and the finding stays a warning). It is information too
+where the receiver is declared without \`?\` in a nullable annotation context (\`<Nullable>annotations</Nullable>\` or
+\`enable\`): a parameter \`Func<bool, string, Task> report\` is declared not null, so only a caller breaking that makes
+the await throw, and the \`?.\` is noise to remove more than a crash to fix. Elsewhere (nullable disabled, or a receiver
+declared \`Func<...>?\` under annotations only) nothing else reports it, and it is a warning. PVS-Studio's V3168 and ErrorProne.NET's null-conditional await analyzer report the same await;
 vs-threading's request for it (issue 298) is open; Roslyn closed its own request (issue 22784) in favour of
 nullable analysis, which covers only code with nullable warnings on.
 
@@ -275,10 +278,44 @@ function awaitedNullTaskFinding(ctx: RuleContext, body: MethodBody, point: Suspe
     note: `The conditional access skips the call when its receiver is null but yields null, and the await ${awaited.configured ? 'calls ConfigureAwait on that null' : 'asks that null for its awaiter'}; test the receiver (\`if (x is not null) await x.M();\`) or await a completed task in its place.`,
     bodyId: body.id,
     ...(fix ? { fix } : {}),
-    ...(!awaited.forgiven && nullableWarningsAt(ctx.text, point.keywordSpan.start, ctx.nullableWarnings ?? null)
-      ? { maxSeverity: { severity: 'information' as const, reason: 'the compiler\'s nullable analysis already reports this await here (CS8602, a dereference of a possibly null reference)' } }
-      : {}),
+    ...quieterWhere(ctx, body, point, receiver, awaited.forgiven),
   };
+}
+
+/**
+ * Information instead of a warning where the build already says it or the code declares the null away: the compiler's
+ * nullable analysis reports the await (CS8602; not with a `!`, which silences it), or the receiver is declared with a
+ * reference type without `?` in a nullable annotation context (`Func<bool, string, Task> update` of a parameter), so
+ * that only a caller breaking the annotation makes it null and the `?.` is noise rather than a live path.
+ */
+function quieterWhere(ctx: RuleContext, body: MethodBody, point: SuspensionPoint, receiver: string | null, forgiven: boolean): Pick<RuleFinding, 'maxSeverity'> {
+  const at = point.keywordSpan.start;
+  if (!forgiven && nullableWarningsAt(ctx.text, at, ctx.nullableWarnings ?? null)) {
+    return { maxSeverity: { severity: 'information', reason: 'the compiler\'s nullable analysis already reports this await here (CS8602, a dereference of a possibly null reference)' } };
+  }
+  const declared = receiver !== null && nullableAnnotationsAt(ctx.text, at, ctx.nullableAnnotations ?? null) ? declaredTypeOf(ctx, body, receiver) : null;
+  if (declared && !/\?\s*$/.test(declared)) {
+    return { maxSeverity: { severity: 'information', reason: `${quoted(receiver!)} is declared ${quoted(declared)}, not null, in a nullable annotation context: only a caller that breaks the annotation makes the await throw, and the ?. is noise` } };
+  }
+  return {};
+}
+
+/** The type a receiver's declaration writes: a parameter or an explicitly typed local of the body, or a field or property of its type. */
+function declaredTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
+  const member = /^this\s*\.\s*([A-Za-z_]\w*)$/.exec(receiver);
+  const name = member ? member[1] : /^[A-Za-z_]\w*$/.test(receiver) ? receiver : null;
+  if (!name) return null;
+  if (!member) {
+    for (const b of bodyChain(body, ctx.model.bodies)) {
+      const local = b.locals.find((l) => l.name === name);
+      if (local) return local.kind === 'local' ? local.typeText : null;
+      const parameter = b.parameters.find((p) => p.name === name);
+      if (parameter) return parameter.typeText;
+    }
+  }
+  const type = ownType(ctx.model.types, body);
+  const found = type?.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
+  return found?.typeText ?? null;
 }
 
 /**

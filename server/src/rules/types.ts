@@ -116,6 +116,12 @@ export interface RuleContext {
    * file's own `#nullable` directives change it from their line on (nullableWarningsAt).
    */
   nullableWarnings?: boolean | null;
+  /**
+   * Whether the file's project is in a nullable annotation context (`<Nullable>` enable or annotations), where a
+   * reference type written without `?` is declared not null; absent or null when no project is known. `#nullable`
+   * directives change it from their line on (nullableAnnotationsAt).
+   */
+  nullableAnnotations?: boolean | null;
 }
 
 export interface Rule {
