@@ -61,6 +61,10 @@ export interface FileCheckContext {
   library?: LibraryCodeVerdict | null;
   /** What ConfigureAwait.Fody does to the project's awaits (project/weavers.ts); absent or null when nothing says. */
   weaving?: ProjectWeaving | null;
+  /** Whether the project's compiler reports nullable warnings (project/nullableWarnings.ts); absent or null when no project says. */
+  nullableWarnings?: boolean | null;
+  /** Whether the project's code is in a nullable annotation context (project/nullableWarnings.ts); absent or null when no project says. */
+  nullableAnnotations?: boolean | null;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { hint: 0, information: 1, warning: 2, error: 3 };
@@ -192,7 +196,7 @@ function runRules(path: string, text: string, model: FileModel, index: Workspace
   fileSeverities: Map<string, SeveritySetting> | undefined, context: FileCheckContext, kept: KeptFindings | null): { findings: Finding[]; suppressed: SuppressedFinding[] } {
   if (context.generatedFile) return { findings: [], suppressed: [] };
   // The rules see the declarations of the file's own project and those it references (workspace/projectView.ts).
-  const ctx: RuleContext = { file: path, text, model, index: projectView(index, path), completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null, weaving: context.weaving ?? null };
+  const ctx: RuleContext = { file: path, text, model, index: projectView(index, path), completion, library: context.library ?? null, testCode: context.testCode?.reason ?? null, weaving: context.weaving ?? null, nullableWarnings: context.nullableWarnings ?? null, nullableAnnotations: context.nullableAnnotations ?? null };
   const suppressions = suppressionsOf(text, model, context.suppression);
   const testCap = context.testCode ?? null;
   const findings: Finding[] = [];

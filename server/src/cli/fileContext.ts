@@ -14,6 +14,7 @@ import { generatedCodeRegions, generatedFileReason } from '../config/generatedCo
 import { testCodeVerdict } from '../project/testCode';
 import { libraryCodeVerdict, type LibraryCodeSetting } from '../project/libraryCode';
 import { assemblyWeaverSetting, type WeaverSetting } from '../project/weavers';
+import { projectNullableAnnotations, projectNullableWarnings } from '../project/nullableWarnings';
 import { editorConfigsFor, readSource, walkSync } from '../project/host/sourceFiles';
 import { linkingProjectsOf, modelPath } from '../project/host/projects';
 import { typesNamed, type WorkspaceIndex } from '../workspace/index';
@@ -123,6 +124,8 @@ export function fileContexts(loaded: LoadedSources, options: CheckOptions): File
         generatedFile: null,
         library: libraryCodeVerdict(project, options.libraryCode ?? 'auto', verdict.testCode ? verdict.reason ?? 'test code' : null, project ? loaded.host.referencedProjects(project) : [], project ? loaded.host.hostingApplications(project) : [], project ? linkingProjectsOf(loaded.host, loaded.absolute.get(file.path) ?? file.path, project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaverByProject.get(project?.path ?? '') ?? null },
+        nullableWarnings: projectNullableWarnings(project),
+        nullableAnnotations: projectNullableAnnotations(project),
       };
     },
   };

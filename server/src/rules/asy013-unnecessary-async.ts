@@ -15,6 +15,7 @@ import { isHarnessMethod } from './testSubjects';
 import { fileNamespaces } from './asy022-unobserved-task';
 import { targetsLackingApi } from './callTargets';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
+import { isConditionalAccessOperand } from './nullTasks';
 
 const docs = `## What it does
 Flags an \`async\` method, local function or lambda whose only await is one tail await of a task:
@@ -443,6 +444,8 @@ export function elisionOf(ctx: RuleContext, body: MethodBody, masked: string): E
     form = 'statement';
   }
   if (tail.operand.kind === 'unknown') return null;
+  // `await (x?.SaveAsync())` is null when x is: returned instead of awaited, that null task would reach every caller.
+  if (isConditionalAccessOperand(tail.operand.text)) return null;
   // Argument and state checks before the await (`if (x is null) throw ...`, `ArgumentNullException.ThrowIfNull(x)`)
   // fail the returned task today; without the state machine they would throw at the call instead, which callers
   // that only await the task do not expect.

@@ -1,5 +1,5 @@
 /** ASY023 null-task-return: `return null;` (or a null branch, `default`, `x?.M()`) in a function that returns Task without `async`. */
-import type { MemberSignature, MethodBody, ReturnSite, Span, TypeDeclaration } from '../model/types';
+import type { MemberSignature, MethodBody, ReturnSite, Span, SuspensionPoint, TypeDeclaration } from '../model/types';
 import { closingBracket, conditionalParts, contains, topLevel } from '../model/syntax';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
@@ -8,6 +8,8 @@ import { quoted } from './messageText';
 import { acceptsNull } from './typeKinds';
 import { NULL_TASK } from './nullTasks';
 import { testCodeVerdict } from '../project/testCode';
+import { nullableAnnotationsAt, nullableWarningsAt } from '../project/nullableWarnings';
+import { importsNamespace } from './asy001-004-blocking-common';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -19,6 +21,23 @@ async functions, where \`return null;\` is the result, not the task. So is a tes
 the name of a type around it, says it returns null (\`class MutatorReturnsNull : IMutator\`, \`FindReturningNull\`,
 \`NullTask\`): it hands the code under test the null a careless implementation would, so that a test can check the
 guard that reports it, and the fix would defeat the test. Outside test code such a name changes nothing.
+
+It also flags the consuming side: an await of a conditional access (\`await _onExit?.Invoke(code);\`,
+\`var title = await _journal?.TitleAsync();\`, \`await (_store?.SaveAsync()).ConfigureAwait(false);\`). When the
+receiver is null, \`?.\` skips the call and yields null, and the await then throws. A \`??\` inside the awaited operand
+(\`await (x?.M() ?? Task.CompletedTask)\`) keeps it quiet; one after the await (\`await x?.TitleAsync() ?? "none"\`)
+does not, since it applies to the awaited result. So does a receiver that an enclosing \`if\` or \`?:\` tests
+against null (\`if (x != null)\`, \`x is not null && ...\`, \`x is { }\`), and a readonly field that construction always
+creates (see Limitations). Where the compiler's nullable analysis already reports the await (warning CS8602 under
+\`<Nullable>enable</Nullable>\` or \`warnings\`, or after \`#nullable enable\`, unless NoWarn silences CS8602), the finding
+is information: the build already shows it, and two warnings for one mistake teach people to ignore one (a
+null-forgiving \`!\` after the access silences the compiler, and the finding stays a warning). It is information too
+where the receiver is declared without \`?\` in a nullable annotation context (\`<Nullable>annotations</Nullable>\` or
+\`enable\`): a parameter \`Func<bool, string, Task> report\` is declared not null, so only a caller breaking that makes
+the await throw, and the \`?.\` is noise to remove more than a crash to fix. Elsewhere (nullable disabled, or a receiver
+declared \`Func<...>?\` under annotations only) nothing else reports it, and it is a warning. PVS-Studio's V3168 and ErrorProne.NET's null-conditional await analyzer report the same await;
+vs-threading's request for it (issue 298) is open; Roslyn closed its own request (issue 22784) in favour of
+nullable analysis, which covers only code with nullable warnings on.
 
 ## Why is this bad?
 Callers await what a Task-returning method returns. \`await null\` throws a \`NullReferenceException\` at the
@@ -69,7 +88,12 @@ public class ReportQueue
 ## Fix safety
 The fix replaces the null by a completed task: \`Task.CompletedTask\` for \`Task\`, \`Task.FromResult<T>(null)\` for
 \`Task<T>\` (\`default\` instead of \`null\` unless \`T\` is known to take null), and appends \`?? Task.CompletedTask\` to a
-conditional access. It is **unsafe** in the strict sense: it is meant to change what a caller sees. Awaiting the
+conditional access. For an awaited conditional access whose result nothing reads (an \`await x?.M();\` statement, or
+the expression body of an async method returning Task or void) it awaits \`(x?.M() ?? Task.CompletedTask)\` instead:
+one read of the receiver, as before, so a field another thread sets to null between a test and the call cannot
+make it throw, which \`if (x is not null) await x.M();\` (two reads) could. Where the result is read
+(\`var n = await x?.CountAsync();\`) there is no fix: what the code should get when the receiver is null (a default,
+an early return, an exception) is the author's decision. It is **unsafe** in the strict sense: it is meant to change what a caller sees. Awaiting the
 result used to throw and now completes with the default result, and a caller that compared the task with null
 (\`if (task is null)\`) now takes the other branch. For callers that await, it only removes the crash.
 
@@ -81,6 +105,12 @@ result used to throw and now completes with the default result, and a caller tha
   null fields), a class with a primary constructor (which every other constructor chains to, and which assigns no
   field) or any other write to the field (from a parameter, \`null\`, \`out\`, inside an \`if\` alone) keeps the
   finding.
+- An awaited conditional access is recognised as written: a task stored first (\`var t = x?.M(); await t;\`) and an
+  \`await foreach\` over \`x?.ReadAllAsync()\` are not followed. A receiver left early on when null is read only in
+  the guard statement \`if (x == null) return;\` (or \`is null\`, with throw, continue or break) in a block that still
+  holds the await, with no assignment to x in between; a guard with more conditions (\`if (x is null || done)\`) or a
+  receiver known not null some other way (a non-nullable parameter every caller fills) still gets the finding, where
+  the \`?.\` is noise that a maintainer may still want gone.
 - Only the returned expression's own shape is read: a null stored in a variable first and then returned, or a
   switch expression arm, is not seen.
 - \`null\` is written only for a \`T\` known to take it: a reference type (a C# keyword, a workspace class, record,
@@ -186,7 +216,7 @@ export const rule: Rule = {
     defaultSeverity: 'warning',
     fix: 'unsafe',
     equivalents: ['VSTHRD114', 'MA0022', 'S4586', 'RCS1210'],
-    summary: 'A non-async function returning Task hands back null, which throws when awaited.',
+    summary: 'A non-async function returning Task hands back null, or an await awaits a conditional access (x?.M()) that is null, which throws.',
     docs,
   },
   check(ctx) {
@@ -215,9 +245,204 @@ export const rule: Rule = {
         });
       }
     }
+    for (const body of ctx.model.bodies) {
+      if (body.hasSyntaxErrors) continue;
+      for (const point of body.awaits) {
+        masked ??= maskCommentsAndStrings(ctx.text);
+        const finding = awaitedNullTaskFinding(ctx, body, point, masked);
+        if (finding) findings.push(finding);
+      }
+    }
     return findings;
   },
 };
+
+/**
+ * The consuming side of a null task: an await whose operand is a conditional access (`await _onExit?.Invoke(code)`,
+ * `await (_store?.SaveAsync()).ConfigureAwait(false)`). When the receiver is null the access yields null, and await
+ * calls GetAwaiter (or ConfigureAwait) on it, which throws NullReferenceException: `?.` guards the call but not the
+ * await. Only a reference type can come out of a conditional access as something awaitable (a ValueTask would come
+ * out as `ValueTask?`, which does not compile under await), so every such await awaits a possibly null task.
+ */
+function awaitedNullTaskFinding(ctx: RuleContext, body: MethodBody, point: SuspensionPoint, masked: string): RuleFinding | null {
+  const awaited = awaitedConditionalAccess(masked, point);
+  if (!awaited) return null;
+  const receiver = receiverOf(masked, awaited.access);
+  if (receiverIsAlwaysCreated(ctx, body, masked, awaited.access)) return null;
+  if (receiver !== null && (testedNotNull(point, receiver) || leftEarlyWhenNull(body, point, receiver, masked))) return null;
+  const access = ctx.text.slice(awaited.access.start, awaited.access.end);
+  const fix = resultIsDiscarded(body, point, masked) ? completedTaskFallback(ctx, masked, awaited.access) : null;
+  return {
+    span: awaited.access,
+    message: `${quoted(access)} is null when ${receiver !== null ? quoted(receiver) : 'its receiver'} is null, and awaiting null throws NullReferenceException`,
+    note: `The conditional access skips the call when its receiver is null but yields null, and the await ${awaited.configured ? 'calls ConfigureAwait on that null' : 'asks that null for its awaiter'}; test the receiver (\`if (x is not null) await x.M();\`) or await a completed task in its place.`,
+    bodyId: body.id,
+    ...(fix ? { fix } : {}),
+    ...quieterWhere(ctx, body, point, receiver, awaited.forgiven),
+  };
+}
+
+/**
+ * Information instead of a warning where the build already says it or the code declares the null away: the compiler's
+ * nullable analysis reports the await (CS8602; not with a `!`, which silences it), or the receiver is declared with a
+ * reference type without `?` in a nullable annotation context (`Func<bool, string, Task> update` of a parameter), so
+ * that only a caller breaking the annotation makes it null and the `?.` is noise rather than a live path.
+ */
+function quieterWhere(ctx: RuleContext, body: MethodBody, point: SuspensionPoint, receiver: string | null, forgiven: boolean): Pick<RuleFinding, 'maxSeverity'> {
+  const at = point.keywordSpan.start;
+  if (!forgiven && nullableWarningsAt(ctx.text, at, ctx.nullableWarnings ?? null)) {
+    return { maxSeverity: { severity: 'information', reason: 'the compiler\'s nullable analysis already reports this await here (CS8602, a dereference of a possibly null reference)' } };
+  }
+  const declared = receiver !== null && nullableAnnotationsAt(ctx.text, at, ctx.nullableAnnotations ?? null) ? declaredTypeOf(ctx, body, receiver) : null;
+  if (declared && !/\?\s*$/.test(declared)) {
+    return { maxSeverity: { severity: 'information', reason: `${quoted(receiver!)} is declared ${quoted(declared)}, not null, in a nullable annotation context: only a caller that breaks the annotation makes the await throw, and the ?. is noise` } };
+  }
+  return {};
+}
+
+/** The type a receiver's declaration writes: a parameter or an explicitly typed local of the body, or a field or property of its type. */
+function declaredTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): string | null {
+  const member = /^this\s*\.\s*([A-Za-z_]\w*)$/.exec(receiver);
+  const name = member ? member[1] : /^[A-Za-z_]\w*$/.test(receiver) ? receiver : null;
+  if (!name) return null;
+  if (!member) {
+    for (const b of bodyChain(body, ctx.model.bodies)) {
+      const local = b.locals.find((l) => l.name === name);
+      if (local) return local.kind === 'local' ? local.typeText : null;
+      const parameter = b.parameters.find((p) => p.name === name);
+      if (parameter) return parameter.typeText;
+    }
+  }
+  const type = ownType(ctx.model.types, body);
+  const found = type?.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
+  return found?.typeText ?? null;
+}
+
+/**
+ * The conditional access an await's operand is, seen through parentheses and one `.ConfigureAwait(...)` called on a
+ * parenthesized access, or null. The access may be a branch of a conditional (`ready ? Task.CompletedTask : x?.M()`);
+ * a `??` that gives a task in its place (`await (x?.M() ?? Task.CompletedTask)`) makes it not one. A `??` after the
+ * await (`await x?.CountAsync() ?? 0`) binds to the awaited result and does not.
+ */
+function awaitedConditionalAccess(masked: string, point: SuspensionPoint): { access: Span; configured: boolean; forgiven: boolean } | null {
+  if (point.kind !== 'await') return null;
+  let span = unparenthesized(masked, trimmed(masked, { start: point.keywordSpan.end, end: operandEnd(masked, point) }));
+  const configured = CONFIGURE_AWAIT_CALL.exec(masked.slice(span.start, span.end));
+  if (configured && masked[span.start] === '(' && closing(masked, span.start, span.end) === span.start + configured.index - 1) {
+    span = unparenthesized(masked, { start: span.start, end: span.start + configured.index });
+  }
+  const shape = nullShapeOf(masked, span);
+  // `await x?.M()!`: the null-forgiving operator silences the compiler's warning, so nothing else reports the await.
+  return shape?.kind === 'conditionalAccess' ? { access: shape.span, configured: !!configured, forgiven: /!\s*$/.test(masked.slice(shape.span.start, shape.span.end)) || /^\s*!(?!=)/.test(masked.slice(shape.span.end, shape.span.end + 8)) } : null;
+}
+
+/**
+ * Where an await's operand ends. The parser reads `await x?.M()` as `(await x)?.M()` (parser.md, quirk 1), so the
+ * await's span stops before the `?.`; the model then gives the whole chain as the operand's text, which ends it.
+ */
+function operandEnd(masked: string, point: SuspensionPoint): number {
+  let start = point.keywordSpan.end;
+  while (start < point.span.end && /\s/.test(masked[start])) start++;
+  const end = start + point.operand.text.length;
+  return end > point.span.end && /^\s*\?[.[]/.test(masked.slice(point.span.end, end)) ? end : point.span.end;
+}
+
+/** A `.ConfigureAwait(...)` call that ends the text, with the `)` of a parenthesized task just before it. */
+const CONFIGURE_AWAIT_CALL = /(?<=\))\s*\.\s*ConfigureAwait\s*\([^()]*\)$/;
+
+function unparenthesized(masked: string, span: Span): Span {
+  let { start, end } = trimmed(masked, span);
+  while (masked[start] === '(' && closing(masked, start, end) === end - 1) ({ start, end } = trimmed(masked, { start: start + 1, end: end - 1 }));
+  return { start, end };
+}
+
+/** The receiver of a conditional access as written before its first `?.` or `?[` outside brackets, or null. */
+function receiverOf(masked: string, access: Span): string | null {
+  let at = -1;
+  topLevel(masked, access.start, access.end, (i) => {
+    if (masked[i] === '?' && (masked[i + 1] === '.' || masked[i + 1] === '[')) at = i;
+    return at >= 0;
+  });
+  return at > access.start ? masked.slice(access.start, at).trim() : null;
+}
+
+/**
+ * Whether an enclosing `if` or `?:` has tested the receiver against null (`if (_cb != null)`, `x is not null &&
+ * ...`, `x is { }`, or the else branch of `x == null ? ... : ...`): the `?.` is only noise then. A field another
+ * thread may set to null between the test and the await is the writer's race, not this await's.
+ */
+function testedNotNull(point: SuspensionPoint, receiver: string): boolean {
+  const name = String.raw`(?:this\s*\.\s*)?` + receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const notNull = new RegExp(String.raw`^\(*\s*(?:${name}\s*(?:!=\s*null|is\s+not\s+null|is\s*\{\s*\})|null\s*!=\s*${name})\s*\)*$`);
+  const isNull = new RegExp(String.raw`^\(*\s*(?:${name}\s*(?:==\s*null|is\s+null)|null\s*==\s*${name})\s*\)*$`);
+  return point.regions.some((r) => {
+    if (r.kind !== 'conditional' || r.detail === undefined) return false;
+    // The else branch of a test sees it negated (model/extract.ts conditionDetail): `!(x == null)`.
+    const negated = /^!\((.*)\)$/s.exec(r.detail);
+    // `!(a || x == null)` holds only where x is not null; a part in brackets of its own does not match, and says nothing.
+    if (negated) return negated[1].split('||').some((part) => isNull.test(part.trim()));
+    return r.detail.split('&&').some((part) => notNull.test(part.trim()));
+  });
+}
+
+/**
+ * Whether the body leaves when the receiver is null before it reaches the await: a guard statement
+ * `if (x == null) return;` (or `is null`, with throw, continue or break, braced or not) earlier in a block that still
+ * holds the await, and no assignment to x between the two. The `?.` is only noise after such a guard.
+ */
+function leftEarlyWhenNull(body: MethodBody, point: SuspensionPoint, receiver: string, masked: string): boolean {
+  if (!body.bodySpan) return false;
+  const name = String.raw`(?:this\s*\.\s*)?` + receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const guard = new RegExp(String.raw`\bif\s*\(\s*(?:${name}\s*(?:==\s*null|is\s+null)|null\s*==\s*${name})\s*\)\s*\{?\s*(?:return|throw|continue|break)\b`, 'g');
+  const assignment = new RegExp(String.raw`(?<![\w.])${name}\s*(?:\?\?)?=(?![=>])`);
+  const before = masked.slice(body.bodySpan.start, point.keywordSpan.start);
+  for (let m = guard.exec(before); m; m = guard.exec(before)) {
+    const between = before.slice(m.index);
+    if (staysInBlock(between) && !assignment.test(between.slice(m[0].length))) return true;
+  }
+  return false;
+}
+
+/** Whether text never closes the block it starts in (its braces never go below their starting depth). */
+function staysInBlock(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether nothing reads what the await gives: it is a statement of its own (`await x?.M();`), or the expression body
+ * of an async method or function returning Task or void. Only then can a completed Task stand in for the null, whatever
+ * task type the call returns; a result that is read (`var n = await x?.CountAsync();`) needs a value of its own.
+ */
+function resultIsDiscarded(body: MethodBody, point: SuspensionPoint, masked: string): boolean {
+  const statement = point.statementSpan;
+  if (!statement) return false;
+  const end = operandEnd(masked, point);
+  if (statement.start === point.keywordSpan.start) return masked.slice(end, statement.end).trim() === ';' || (statement.end === end && isAsyncTaskOrVoid(body));
+  return /^=>\s*$/.test(masked.slice(statement.start, point.keywordSpan.start)) && isAsyncTaskOrVoid(body);
+}
+
+function isAsyncTaskOrVoid(body: MethodBody): boolean {
+  return body.isAsync && (body.returnKind === 'Task' || body.returnKind === 'void');
+}
+
+/** `await (x?.M() ?? Task.CompletedTask)`: awaits a completed task where the access gives null. */
+function completedTaskFallback(ctx: RuleContext, masked: string, access: Span): Fix {
+  const completed = `${importsNamespace(ctx, 'System.Threading.Tasks') ? '' : 'System.Threading.Tasks.'}Task.CompletedTask`;
+  let before = access.start - 1;
+  while (before >= 0 && /\s/.test(masked[before])) before--;
+  let after = access.end;
+  while (after < masked.length && /\s/.test(masked[after])) after++;
+  const inParentheses = masked[before] === '(' && masked[after] === ')' && closing(masked, before, masked.length) === after;
+  const edits: TextEdit[] = inParentheses
+    ? [{ start: access.end, end: access.end, newText: ` ?? ${completed}` }]
+    : [{ start: access.start, end: access.start, newText: '(' }, { start: access.end, end: access.end, newText: ` ?? ${completed})` }];
+  return { title: 'Await Task.CompletedTask when the receiver is null', safety: 'unsafe', edits };
+}
 
 /** The returned expression's span: after `return`, or an expression body's expression (`=> null`). */
 function expressionSpanOf(r: ReturnSite, text: string): Span | null {

@@ -7,6 +7,8 @@
  */
 import type { MethodBody } from '../model/types';
 import { methodsNamed, type WorkspaceIndex } from '../workspace/index';
+import { closingBracket, topLevel } from '../model/syntax';
+import { maskCommentsAndStrings } from './sourceText';
 
 /** `null`, `default`, `(Task)null`, `default(Task)`, with a null-forgiving `!`: a null task as written (ASY023 reads it too). */
 export const NULL_TASK = /^(?:\((?:[\w.]+\.)?Task(?:<.+>)?\)\s*)?(?:null|default(?:\s*\(\s*(?:[\w.]+\.)?Task(?:<.+>)?\s*\))?)\s*!?$/s;
@@ -51,4 +53,27 @@ function everyMethodMayReturnNull(index: WorkspaceIndex, name: string, owner: st
   // others: it adds no null of its own.
   const others = refs.map((ref) => ref.body!).filter((b) => !seen.has(b));
   return others.length > 0 && others.every((b) => mayReturnNullTask(index, b, depth, seen));
+}
+
+/**
+ * Whether an awaited operand, as written, is a conditional access (`x?.SaveAsync()`, `(_cache?.Task)`): a task that
+ * is null when its receiver is. Awaiting it throws on that path (ASY023 reports the await); returning it instead of
+ * awaiting it hands the null to every caller, so ASY013 does not offer that.
+ */
+export function isConditionalAccessOperand(text: string): boolean {
+  const masked = maskCommentsAndStrings(text).trim();
+  let start = 0;
+  let end = masked.length;
+  while (masked[start] === '(' && closingBracket(masked, start) === end - 1) {
+    start++;
+    end--;
+  }
+  let access = false;
+  let fallback = false;
+  topLevel(masked, start, end, (i) => {
+    if (masked[i] === '?' && (masked[i + 1] === '.' || masked[i + 1] === '[')) access = true;
+    else if (masked[i] === '?' && masked[i + 1] === '?') fallback = true;
+    return fallback;
+  });
+  return access && !fallback;
 }

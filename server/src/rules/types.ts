@@ -110,6 +110,18 @@ export interface RuleContext {
    * from the file itself.
    */
   weaving?: ProjectWeaving | null;
+  /**
+   * Whether the file's project has the compiler report nullable warnings (`<Nullable>enable</Nullable>` or
+   * `warnings`, CS8602 not in NoWarn: project/nullableWarnings.ts); absent or null when no project is known. The
+   * file's own `#nullable` directives change it from their line on (nullableWarningsAt).
+   */
+  nullableWarnings?: boolean | null;
+  /**
+   * Whether the file's project is in a nullable annotation context (`<Nullable>` enable or annotations), where a
+   * reference type written without `?` is declared not null; absent or null when no project is known. `#nullable`
+   * directives change it from their line on (nullableAnnotationsAt).
+   */
+  nullableAnnotations?: boolean | null;
 }
 
 export interface Rule {

@@ -5,11 +5,12 @@
  */
 import type { DelegateCall, LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
-import { conditionalParts, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses, withoutTrailingBangs } from '../model/syntax';
+import { conditionalParts, substituteNames, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses, withoutTrailingBangs } from '../model/syntax';
 import { classifyReturnType, isTaskLike } from '../model/returnKind';
-import { apiBasesOf, visibleByName, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { apiBasesOf, indexMemo, visibleByName, type MethodRef, qualifiedNameFits, stripGenerics, typeFamily, typesNamed, fileOfBodies, usingsInScope, workspaceBasesOf, type WorkspaceIndex } from './index';
+import { packageBaseTypesNamed } from '../knowledge/packageBaseMembers';
 import type { SignatureDatabase } from '../signatures/database';
-import { elementTypeOf } from '../cost/typeText';
+import { elementTypeOf, formatType, parseType } from '../cost/typeText';
 import { methodsNamedFrom, nameViewOf, namesWorkspaceType, typesVisibleFrom, type NameView } from './nestedTypes';
 import { apiTypeOfExpression, creationIsWholeText, type ExpressionTyping } from '../signatures/expressions';
 import { fileApiScopeOf, signatureDatabase } from '../signatures/provider';
@@ -174,6 +175,8 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
           if (primary) return { typeText: primary.typeText, source: `primary constructor parameter ${name}`, writtenIn: ref.file };
         }
       }
+      const inherited = packageBaseMemberType(index, owner, name);
+      if (inherited) return { typeText: inherited.typeText, source: `property ${name} of ${inherited.base}`, writtenIn: inherited.writtenIn };
     }
     return typeFromApiSignatures(t, body, bodies, index);
   }
@@ -761,6 +764,59 @@ function workspaceTypeOf(typeText: string, index: WorkspaceIndex | null): { memb
     },
     apiBases: apiBasesOf(index, typeText),
   };
+}
+
+/**
+ * The type a member inherited from a generic base type of a package has in a workspace type, when
+ * knowledge/packageBaseMembers.ts knows the base and the member is typed in its type parameters: `ViewModel` of
+ * `class MainWindow : WindowBase<MainWindowViewModel>` with `class WindowBase<TViewModel> : ReactiveWindow<TViewModel>`
+ * is a `MainWindowViewModel?`. The base list is walked through the workspace's own generic bases, putting each one's
+ * type arguments in for its type parameters (C# spec, Inheritance: a constructed base's members have their types with
+ * the arguments substituted). A base counts only where the file that writes it imports a namespace of the row (or
+ * names it qualified), so that a type of the same name from elsewhere is not taken for it.
+ */
+function packageBaseMemberType(index: WorkspaceIndex, owner: string, member: string): { typeText: string; base: string; writtenIn: string } | null {
+  return indexMemo(index, `package base member\0${owner}\0${member}`, () => {
+    const queue: { text: string; file: string }[] = typesNamed(index, owner).flatMap((ref) => ref.type.baseTypes.map((text) => ({ text, file: ref.file })));
+    const seen = new Set<string>();
+    // A base list is a few types deep; the bound keeps a cycle in broken code from walking on.
+    while (queue.length > 0 && seen.size < MAX_BASES_WALKED) {
+      const { text, file } = queue.shift()!;
+      if (seen.has(text)) continue;
+      seen.add(text);
+      const parsed = parseType(text);
+      if (!parsed) continue;
+      const simple = parsed.name.slice(parsed.name.lastIndexOf('.') + 1);
+      const args = parsed.args.map(formatType);
+      const declared = typesNamed(index, simple).filter((ref) => ref.type.typeParameters.length === args.length);
+      if (declared.length > 0) {
+        for (const ref of declared) {
+          const bindings = Object.fromEntries(ref.type.typeParameters.map((p, i) => [p, args[i]!]));
+          for (const base of ref.type.baseTypes) queue.push({ text: substituteNames(base, bindings), file: ref.file });
+        }
+        continue;
+      }
+      for (const row of packageBaseTypesNamed(simple, args.length)) {
+        const known = row.members.find((m) => m.name === member);
+        if (!known || !namesPackageNamespace(index, file, parsed.name, row.namespaces)) continue;
+        const argument = args[known.typeParameter]!;
+        return { typeText: known.nullable && !argument.endsWith('?') ? `${argument}?` : argument, base: `${simple}<${args.join(', ')}>`, writtenIn: file };
+      }
+    }
+    return null;
+  });
+}
+
+/** How many base types packageBaseMemberType looks at, at most, for one question. */
+const MAX_BASES_WALKED = 32;
+
+/** Whether a base written as `name` in `file` is a type of one of these namespaces: qualified with it, or imported. */
+function namesPackageNamespace(index: WorkspaceIndex, file: string, name: string, namespaces: readonly string[]): boolean {
+  const qualifier = name.includes('.') ? name.slice(0, name.lastIndexOf('.')).replace(/^global::/, '') : null;
+  if (qualifier !== null) return namespaces.includes(qualifier);
+  const model = index.files.get(file);
+  const usings = [...(model ? usingsInScope(model, index, file) : []), ...(fileApiScopeOf(file)?.globalUsings ?? [])].map((u) => u.replace(/\s+/g, ''));
+  return namespaces.some((ns) => usings.includes(ns));
 }
 
 /** The `using` directives of the file whose model holds these bodies (none when the index does not hold it). */

@@ -251,7 +251,7 @@ export function createEngine(host: EngineHost): Engine {
     // declarations and verdicts (the generations), and what the file's project says of it.
     const project = projects.contextOf(key, settings);
     const scope = fileApiScope(project.targetFramework, project.project, project.packages, project.references, project.compiledBy);
-    const context = `${costContext()}|${JSON.stringify([checkContext.library ?? null, checkContext.testCode?.reason ?? null, checkContext.weaving ?? null, scope])}`;
+    const context = `${costContext()}|${JSON.stringify([checkContext.library ?? null, checkContext.testCode?.reason ?? null, checkContext.weaving ?? null, checkContext.nullableWarnings ?? null, checkContext.nullableAnnotations ?? null, scope])}`;
     const checked = checkFile(key, text, model, index, analysis, selectionFor(settings, perFile), perFile, checkContext, budget(text.length), kept ? { cache: kept, context } : null);
     if (checked.stopped) throw new AnalysisStopped(checked.stopped);
     return checked.findings;

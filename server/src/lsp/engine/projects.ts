@@ -22,6 +22,7 @@ import { editorConfigsFor } from '../../project/host/sourceFiles';
 import { testCodeVerdict } from '../../project/testCode';
 import { libraryCodeVerdict } from '../../project/libraryCode';
 import { assemblyWeaverSetting, type WeaverSetting } from '../../project/weavers';
+import { projectNullableAnnotations, projectNullableWarnings } from '../../project/nullableWarnings';
 import type { SeenPackage } from '../../project/packages';
 
 function fsPathOf(key: string): string | null {
@@ -187,6 +188,8 @@ export function createEngineProjects(): EngineProjects {
         generatedFile: generatedFileReason(file, text, generatedCodeOption(options)),
         library: libraryCodeVerdict(project, settings.libraryCode, verdict.testCode ? verdict.reason ?? 'test code' : null, project ? hostFor(settings).referencedProjects(project) : [], project ? hostFor(settings).hostingApplications(project) : [], project ? linkingProjectsOf(hostFor(settings), file, project) : []),
         weaving: { weaver: project?.configureAwaitWeaver ?? null, assembly: assemblyWeaver },
+        nullableWarnings: projectNullableWarnings(project),
+        nullableAnnotations: projectNullableAnnotations(project),
       };
     },
     noteText(key, text) {
