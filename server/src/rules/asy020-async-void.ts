@@ -37,6 +37,12 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
   does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
   the same way (Task.Run then hands back a task that completes, or faults, with it).
+- a private or internal method, or a local function, whose every call is in code that could not await it: a void
+  method or local function that is not async, a constructor, an accessor, or a lambda given where a void delegate goes
+  (\`Moved += (_, _) => Redraw()\`); the calls of an internal method's name anywhere in the workspace count, and
+  every mention in its file must be such a call. Returning Task would only hand those callers a task to drop, so the
+  method is their fire-and-forget as an event handler is its event's. Not in a Blazor component, whose markup's
+  EventCallback awaits the Task a handler returns; not when any caller is async or could hand the task on.
 
 An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, \`Task.Delay\` of a
 constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`) or with one inside a \`try\` whose
@@ -253,6 +259,101 @@ function partialFileDelegateSlotOf(ctx: RuleContext, body: MethodBody): Callback
   return null;
 }
 
+/**
+ * A private method or a local function whose every mention in its file is a call from code that could not await it: a
+ * synchronous method or local function returning void, a lambda that is not async, a constructor, a property
+ * accessor. Returning Task would only hand each of those callers a task to drop (ASY022), so the method is those
+ * callers' fire-and-forget as much as an event handler is its event's, and what matters is an exception escaping it:
+ * it is reported like a handler. The sixth seeded reading of the forty-first session found the "Return Task" advice
+ * debatable on such helpers of WPF windows and of an application's start-up lambda (test/real-world/README.md); 59
+ * production warnings had this form. A Blazor component's helper keeps the advice: an EventCallback awaits the Task a
+ * handler returns, so its callers in markup can. A method that is not private may be called from anywhere, and keeps it
+ * too; a partial type's other parts in the workspace are read for calls (callerBodies).
+ */
+function synchronousCallersSlotOf(ctx: RuleContext, body: MethodBody, masked: string): CallbackSlot | null {
+  if (body.kind === 'method' && !isPrivateMember(body) && !isInternalMember(body)) return null;
+  if (inBlazorComponent(ctx, body) || !/^[A-Za-z_]\w*$/.test(body.name)) return null;
+  const callers: MethodBody[] = [];
+  let callsHere = 0;
+  for (const [bodies, here] of callerBodies(ctx, body)) {
+    for (const other of bodies) {
+      if (other === body) continue;
+      for (const call of other.calls) {
+        if (call.name !== body.name || call.inNameof) continue;
+        // A call on another receiver is another type's method, unless the method is internal: then any call of its
+        // name in the workspace may be it (a window's LoadProject called by the application on its instance).
+        if (call.receiver !== null && call.receiver.trim() !== 'this' && (body.kind !== 'method' || !isInternalMember(body))) continue;
+        if (!cannotAwait(ctx, other)) return null;
+        if (here && (call.receiver === null || call.receiver.trim() === 'this')) callsHere++;
+        if (!callers.includes(other)) callers.push(other);
+      }
+    }
+  }
+  // Every mention in its file is one of those calls: a method group given to Task.Run, or a mention the calls do not
+  // account for, leaves the method its own choice of return type.
+  // The declarations of its overloads are not mentions.
+  const declared = new Set(ctx.model.bodies.filter((b) => b.name === body.name).map((b) => b.nameSpan.start));
+  const mentions = [...masked.matchAll(new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?${body.name}\b`, 'g'))].filter((m) => !declared.has(m.index! + m[0].length - body.name.length));
+  if (callers.length === 0 || mentions.length !== callsHere) return null;
+  const names = [...new Set(callers.map((c) => callerName(ctx, c)))];
+  const list = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+  return { kind: 'synchronousCallers', reason: `every call of it is in code that could not await it (${list}), so returning Task would only hand them a task to drop` };
+}
+
+/**
+ * The bodies that may call the function, each list with whether it is this file's: the file's own, and for a method
+ * of a partial type the bodies of its other parts the workspace holds (a window's code-behind split in files; the part
+ * XAML generates is not in the workspace, and calls no private method but by a handler's name).
+ */
+function callerBodies(ctx: RuleContext, body: MethodBody): [readonly MethodBody[], boolean][] {
+  const lists: [readonly MethodBody[], boolean][] = [[ctx.model.bodies, true]];
+  if (body.kind === 'method' && isInternalMember(body)) {
+    const files = new Set((ctx.index.callsByName.get(body.name) ?? []).map((c) => c.file).filter((f) => f !== ctx.file));
+    for (const file of files) lists.push([ctx.index.files.get(file)?.bodies ?? [], false]);
+    return lists;
+  }
+  const owner = body.kind === 'method' ? body.containingType : null;
+  const own = owner ? ctx.model.types.find((t) => t.name === owner.split('.').pop() && t.modifiers.includes('partial')) : undefined;
+  if (!own) return lists;
+  const files = new Set(typesNamed(ctx.index, own.name).filter((r) => r.file !== ctx.file && r.type.fullName === own.fullName).map((r) => r.file));
+  for (const file of files) lists.push([(ctx.index.files.get(file)?.bodies ?? []).filter((b) => b.containingType === owner), false]);
+  return lists;
+}
+
+/**
+ * A function that cannot await what it calls without itself becoming async void or changing a value it returns at
+ * once: a constructor, an accessor or operator, a void method or local function that is not async, or a lambda that
+ * is not async and goes where a void delegate goes (an event's handler, a timer's callback: ASY021's reading of its
+ * target). A lambda whose target is not known to return void (a local's initializer, `Task.Run`, which also takes a
+ * function that returns a task) could hand the task on, and does not count.
+ */
+function cannotAwait(ctx: RuleContext, caller: MethodBody): boolean {
+  if (caller.isAsync) return false;
+  switch (caller.kind) {
+    case 'constructor': case 'accessor': case 'operator': return true;
+    case 'lambda': case 'anonymousMethod': return voidDelegateTargetOf(ctx, caller, false) !== null;
+    case 'method': case 'localFunction': return caller.returnKind === 'void';
+    default: return false;
+  }
+}
+
+function callerName(ctx: RuleContext, caller: MethodBody): string {
+  if (caller.kind === 'lambda' || caller.kind === 'anonymousMethod') return `a lambda on line ${lineOf(ctx, caller.span.start)}`;
+  if (caller.kind === 'constructor') return 'its constructor';
+  const accessor = /^(get|set|init)_(.+)$/.exec(caller.name);
+  return accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : caller.name;
+}
+
+/** `internal` without `protected`: only its assembly (and the assemblies it lets see its internals, its tests) calls it. */
+function isInternalMember(body: MethodBody): boolean {
+  return body.modifiers.includes('internal') && !body.modifiers.includes('protected');
+}
+
+/** No access modifier but `private` (a class member's default): only its own type calls it. */
+function isPrivateMember(body: MethodBody): boolean {
+  return !body.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'internal');
+}
+
 function containingTypeOf(ctx: RuleContext, body: MethodBody): string | null {
   return bodyChain(body, ctx.model.bodies).map((b) => b.containingType).find((t) => t !== null) ?? null;
 }
@@ -329,11 +430,13 @@ function handlerFinding(ctx: RuleContext, body: MethodBody, slot: CallbackSlot, 
   const uiThread = winFormsUiThreadHandlerReason(ctx, body, slot.kind, masked);
   // A WPF window's handler in an application whose DispatcherUnhandledException handler marks every exception handled.
   const wpfHandled = !uiThread ? wpfHandledUiThreadOf(ctx, body, slot.kind, masked) : null;
+  // A helper its synchronous callers fire and forget is no handler by signature; the message names what it is.
+  const noun = slot.kind !== 'synchronousCallers' ? 'handler' : body.kind === 'localFunction' ? 'local function' : 'method';
   return {
     span: body.nameSpan,
     message: reason.pass === 'rethrows'
-      ? `Async void handler ${quoted(body.name)}: its catch throws the exception from its awaits again`
-      : `Async void handler ${quoted(body.name)}: an exception from its awaits is not caught`,
+      ? `Async void ${noun} ${quoted(body.name)}: its catch throws the exception from its awaits again`
+      : `Async void ${noun} ${quoted(body.name)}: an exception from its awaits is not caught`,
     note: `${describe(body)} is async void because ${slot.reason}, and ${where} ${how}. ${whatTheExceptionEnds(ctx, body, uiThread, wpfHandled)}`,
     bodyId: body.id,
     fix: { title: 'Wrap the body in try/catch and handle the exception', safety: 'display-only', edits: [] },
@@ -392,7 +495,7 @@ export const rule: Rule = {
       if (body.kind !== 'method' && body.kind !== 'localFunction') continue;
       if (body.returnKind !== 'void') continue;
       masked ??= maskCommentsAndStrings(ctx.text);
-      const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body) ?? partialFileDelegateSlotOf(ctx, body);
+      const slot = callbackSlotOf(ctx, body, masked) ?? lambdaCallbackSlotOf(ctx, body) ?? partialFileDelegateSlotOf(ctx, body) ?? synchronousCallersSlotOf(ctx, body, masked);
       if (slot) {
         const escaping = escapingAwaits(ctx, body, masked);
         // A RunSync helper's pump posts the function to itself and rethrows what its catch records to the helper's caller.

@@ -23,7 +23,7 @@ import { packageInterfaceDeclares, packageInterfacesNamed } from '../knowledge/p
 import { TASK_DELEGATE_STARTS } from '../knowledge/taskDelegateStarts';
 
 export interface CallbackSlot {
-  kind: 'eventHandler' | 'override' | 'interfaceMember' | 'partialMethod' | 'callback';
+  kind: 'eventHandler' | 'override' | 'interfaceMember' | 'partialMethod' | 'callback' | 'synchronousCallers';
   /** Why the signature is fixed, for messages: "it has an event handler's signature (object, RoutedEventArgs)". */
   reason: string;
 }

@@ -51,6 +51,7 @@ export function uiThreadPhrase(kind: FixedSignatureKind): string {
     case 'interfaceMember': return 'whose interface members are taken to be called on its UI thread';
     case 'partialMethod': return 'whose partial methods its own code (a generated property setter) is taken to call on its UI thread';
     case 'callback': return 'whose methods handed over as delegates (to no timer, thread or pool) are taken to run on its UI thread';
+    case 'synchronousCallers': return 'whose methods its own synchronous code calls are taken to run on its UI thread';
   }
 }
 
