@@ -262,15 +262,19 @@ test('a project in the workspace\'s test folder is test code in the editor too: 
   assert.equal(fakes.find((d) => d.code === 'ASY001')!.severity, 3, 'capped at information in the test folder');
 });
 
-test('the editor reads each project\'s own types: a class another project declares under the same name lends no overload', async () => {
-  const source = path.join('test', 'fixtures', 'projects', 'same-named-types');
+/** A copy of a project fixture (test/fixtures/projects/NAME) in a temporary folder, opened as the workspace and indexed. */
+async function indexedCopyOf(name: string) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-'));
   dirs.push(root);
-  fs.cpSync(source, root, { recursive: true });
+  fs.cpSync(path.join('test', 'fixtures', 'projects', name), root, { recursive: true });
   const session = await startSession({ workspace: root });
   sessions.push(session);
   await session.waitForStatus((s) => s.state === 'ready');
-  const uri = (f: string) => fileUri(path.join(root, f));
+  return { root, session, uri: (f: string) => fileUri(path.join(root, f)) };
+}
+
+test('the editor reads each project\'s own types: a class another project declares under the same name lends no overload', async () => {
+  const { root, session, uri } = await indexedCopyOf('same-named-types');
   for (const f of ['samples/Catalog/StockKeeper.cs', 'samples/Restock/Restocker.cs']) session.open(uri(f), fs.readFileSync(path.join(root, f), 'utf8'));
   // Restock references Warehouse, whose CountAsync takes a token; Catalog's own FillAsync takes none, whatever
   // Warehouse's class of the same name declares.
@@ -281,14 +285,7 @@ test('the editor reads each project\'s own types: a class another project declar
 });
 
 test('the editor judges a library that a tray application and a console tool both host per file: a wait the tray\'s code never reaches is information, and becomes a warning once the tray names its type', async () => {
-  const source = path.join('test', 'fixtures', 'projects', 'ui-referenced-library');
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'asynclens-lsp-'));
-  dirs.push(root);
-  fs.cpSync(source, root, { recursive: true });
-  const session = await startSession({ workspace: root });
-  sessions.push(session);
-  await session.waitForStatus((s) => s.state === 'ready');
-  const uri = (f: string) => fileUri(path.join(root, f));
+  const { root, session, uri } = await indexedCopyOf('ui-referenced-library');
   const tray = 'src/Dock.Tray/Program.cs';
   for (const f of ['src/Dock.Cli/Commands.cs', 'src/Dock.Cli/Defaults.cs', tray]) session.open(uri(f), fs.readFileSync(path.join(root, f), 'utf8'));
   const commands = await session.waitForDiagnostics(uri('src/Dock.Cli/Commands.cs'), (d) => d.some((x) => x.code === 'ASY003'));
