@@ -635,6 +635,6 @@ test('a file\'s mentioned names: upper-case identifiers with a plain qualifier k
   const m = buildFileModel(r.tree!, text);
   r.tree!.delete();
   // `Program` is only declared here; `Load().Value` has a call in its qualifier, so Value stands alone; `count` and
-  // `args` are camelCase and left out, but `args.Length` keeps its plain qualifier.
-  assert.deepEqual(m.mentionedNames, ['Acme', 'Acme.Cli', 'Acme.Cli.OptionParser', 'Acme.Cli.OptionParser.Parse', 'Acme.Tray', 'Box', 'Load', 'Main', 'Settings', 'Settings.Default', 'Settings.Default.Save', 'Value', 'args.Length']);
+  // `args` are camelCase and left out, and `args.Length`, a value's member, is `.Length`.
+  assert.deepEqual(m.mentionedNames, ['.Length', 'Acme', 'Acme.Cli', 'Acme.Cli.OptionParser', 'Acme.Cli.OptionParser.Parse', 'Acme.Tray', 'Box', 'Load', 'Main', 'Settings', 'Settings.Default', 'Settings.Default.Save', 'Value']);
 });

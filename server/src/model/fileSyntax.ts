@@ -536,7 +536,8 @@ export function identifierCountIn(syntax: FileSyntax, span: Span): number {
  * upper-case letter, member names included, since a type is named as the last part of a qualified name and a called
  * extension method's name is how code reaches the static class that declares it. A member name keeps a qualifier
  * made only of names (`Acme.Cli.Program` rather than `Program`), so that a reader can tell which of several types of
- * that name it means; a qualifier with anything else in it (a call, an index) is dropped. Identifiers starting at
+ * that name it means; a qualifier with anything else in it (a call, an index) is dropped, and one that is a value
+ * (`args.Length`) becomes a lone dot (`.Length`), which names no type. Identifiers starting at
  * `skipAt` (the file's own type declarations' names) are left out: a declaration names nothing else. C# types are
  * named in PascalCase by convention (learn.microsoft.com/dotnet/standard/design-guidelines/capitalization-conventions),
  * and locals and parameters in camelCase, which this leaves out to keep the list short. Which of a workspace's files a
@@ -553,7 +554,9 @@ export function mentionedNamesOf(ids: Identifiers, skipAt: ReadonlySet<number>):
     const name = ids.names[k] ?? text.slice(start, ids.end[k]);
     const from = ids.qualifiedFrom[k];
     const qualifier = from >= 0 ? plainQualifier(text.slice(from, start)) : null;
-    seen.add(qualifier ? `${qualifier}.${name}` : name);
+    // A qualifier that starts with a lower-case letter or an underscore is a value (`args.Length`, `_http.Send`), whose
+    // member names no type: kept as `.Length`, one entry for every such value.
+    seen.add(qualifier === null ? name : isValueName(qualifier) ? `.${name}` : `${qualifier}.${name}`);
   }
   return [...seen].sort();
 }
@@ -562,6 +565,11 @@ export function mentionedNamesOf(ids: Identifiers, skipAt: ReadonlySet<number>):
 function plainQualifier(text: string): string | null {
   const trimmed = text.replace(/\s+/g, '').replace(/^global::/, '').replace(/\.$/, '');
   return /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(trimmed) ? trimmed : null;
+}
+
+function isValueName(qualifier: string): boolean {
+  const first = qualifier.charCodeAt(0);
+  return first === 95 || (first >= 97 && first <= 122);
 }
 
 function isUpperCase(ch: string): boolean {

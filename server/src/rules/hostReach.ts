@@ -186,8 +186,9 @@ function namespacesAround(model: FileModel): ReadonlySet<string> {
  */
 function linksOfMention(links: readonly NameLink[], qualified: string | null): readonly NameLink[] {
   if (qualified === null) return links;
-  // A qualified name that ends no workspace type's full name is a member (`settings.Mode`, `Options.Default`) or a
-  // type outside the workspace (`System.Threading.Tasks`): it reaches only what every mention of the name reaches.
+  // A qualified name that ends no workspace type's full name is a member (`Options.Default`, and a value's member,
+  // which the model keeps as `.Mode`) or a type outside the workspace (`System.Threading.Tasks`): it reaches only what
+  // every mention of the name reaches.
   return links.filter((l) => l.fullName === null || l.fullName === qualified || l.fullName.endsWith(`.${qualified}`));
 }
 
