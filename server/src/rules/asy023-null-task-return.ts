@@ -99,9 +99,11 @@ result used to throw and now completes with the default result, and a caller tha
 
 ## Limitations
 - A conditional access on a readonly field of the method's own class that its initializer or every constructor
-  sets to a new object (\`private readonly Cache _cache = new();\`, \`return _cache?.RefreshAsync();\`) is left
-  alone: the receiver is never null there (the \`?.\` is only noise), except in a call made by the constructor
-  itself before the assignment, which the rule does not follow. A partial class, a struct (whose \`default\` holds
+  sets to a new object (\`private readonly Cache _cache = new();\`, \`return _cache?.RefreshAsync();\`) or to a value
+  that throws when null (\`_log = log ?? throw new ArgumentNullException(nameof(log));\`) is left alone, and so is a
+  private field that is not readonly when every write in its type does the same: the receiver is never null there
+  (the \`?.\` is only noise), except in a call made by the constructor itself before the assignment, which the rule
+  does not follow. A partial class, a struct (whose \`default\` holds
   null fields), a class with a primary constructor (which every other constructor chains to, and which assigns no
   field) or any other write to the field (from a parameter, \`null\`, \`out\`, inside an \`if\` alone) keeps the
   finding.
@@ -452,9 +454,11 @@ function expressionSpanOf(r: ReturnSite, text: string): Span | null {
 }
 
 /**
- * Whether a conditional access's receiver is a readonly field of the body's own class that holds a new object from
- * construction on: its initializer or a statement of every constructor creates it, and nothing else writes it. The
- * `?.` then never yields null (outside the constructors, which are not looked at), so no null task comes back.
+ * Whether a conditional access's receiver is a field of the body's own class that holds a value from construction on:
+ * its initializer or a statement of every constructor creates it or assigns a value that throws when null (`x ?? throw
+ * ...`), and every other write does the same (a readonly field's only in constructors; a private one's anywhere in its
+ * type). The `?.` then never yields null (outside the constructors, which are not looked at), so no null task comes
+ * back.
  */
 function receiverIsAlwaysCreated(ctx: RuleContext, body: MethodBody, masked: string, access: Span): boolean {
   const receiver = /^(this\s*\.\s*)?([A-Za-z_]\w*)\s*\?[.[]/.exec(masked.slice(access.start, access.end));
@@ -467,9 +471,20 @@ function receiverIsAlwaysCreated(ctx: RuleContext, body: MethodBody, masked: str
   // A struct's default value holds null fields; a partial class may have constructors in other files.
   if (!type || (type.kind !== 'class' && type.kind !== 'record') || type.modifiers.includes('partial')) return false;
   const field = type.members.find((m) => m.kind === 'field' && m.name === name);
-  if (!field?.isReadonly) return false;
+  // A private field that is not readonly may be written by the type's other members too, and each write must then
+  // hold a value as well; a field others can see may be written by anybody.
+  if (!field || (!field.isReadonly && !isPrivateField(field, masked))) return false;
   const constructors = ctx.model.bodies.filter((b) => b.kind === 'constructor' && b.isStatic === field.isStatic && ownType(ctx.model.types, b) === type);
   return createdByEveryConstruction(field, type, constructors, masked);
+}
+
+/** A field declared without `public`, `protected` or `internal`: only its own type writes it. */
+function isPrivateField(field: MemberSignature, masked: string): boolean {
+  // The declaration's head: back from the name to the end of the member before it (the field's span may start at its
+  // declarator).
+  const before = masked.slice(0, field.nameSpan.start);
+  const start = Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}')) + 1;
+  return !/\b(?:public|protected|internal)\b/.test(before.slice(start));
 }
 
 /** The innermost type declaration holding the body, when it is the body's containing type. */
@@ -493,13 +508,21 @@ function createdByEveryConstruction(field: MemberSignature, type: TypeDeclaratio
   for (let m = write.exec(declaration); m; m = write.exec(declaration)) {
     const at = type.span.start + m.index;
     if (at >= field.span.start && at < field.span.end) continue;
-    if (m[1] !== '=' || !constructors.some((c) => contains(c.span, { start: at, end: at }))) return false;
-    if (!isCreation(masked.slice(at + m[0].length, statementEnd(masked, at + m[0].length)))) return false;
+    if (m[1] !== '=' || (field.isReadonly && !constructors.some((c) => contains(c.span, { start: at, end: at })))) return false;
+    if (!holdsValue(masked.slice(at + m[0].length, statementEnd(masked, at + m[0].length)))) return false;
   }
-  if (field.initializerText && isCreation(field.initializerText)) return true;
+  if (field.initializerText && holdsValue(field.initializerText)) return true;
   // A primary constructor assigns no field of its own, and every other constructor chains to it.
   if (constructors.length === 0 || type.primaryConstructorParameters.length > 0) return false;
   return constructors.every((c) => chainsToAnother(c, masked) || createsAtTopLevel(c, field.name, masked));
+}
+
+/**
+ * An expression that is never null: an object creation, or a value that throws when it is null (`logger ?? throw new
+ * ArgumentNullException(nameof(logger))`, the guard NuGet's DelegatingLogger writes in its constructor and setter).
+ */
+function holdsValue(expression: string): boolean {
+  return isCreation(expression) || /^[^?;]*\?\?\s*throw\b[^;]*$/.test(expression.trim());
 }
 
 /** `new T(...)`, `new()`, `new T[n]`, `new T { ... }`: an object creation and nothing after it. */
@@ -552,7 +575,7 @@ function createsAtTopLevel(constructor: MethodBody, name: string, masked: string
     else if (depth === outer && /[A-Za-z_]/.test(c) && startsStatement(masked, span.start, i)) {
       write.lastIndex = i;
       const m = write.exec(masked);
-      if (m && isCreation(masked.slice(i + m[0].length, statementEnd(masked, i + m[0].length)))) return true;
+      if (m && holdsValue(masked.slice(i + m[0].length, statementEnd(masked, i + m[0].length)))) return true;
     }
   }
   return false;
