@@ -110,7 +110,7 @@ export function libraryCodeVerdict(project: ProjectModel | null, setting: Librar
   if (!withoutContext) {
     const withContext = surelyWithContext(project, referenced, hosts, verdict.isLibrary);
     if (withContext) return { ...verdict, withContext };
-    const byCaller = verdict.isLibrary || isApplication(project) || project.uiFramework || uiPackageOf(project.packageReferences.map((p) => p.id)) ? null : contextByCaller(project, hosts);
+    const byCaller = verdict.isLibrary || isApplicationOrUiProject(project) ? null : contextByCaller(project, hosts);
     return byCaller ? { ...verdict, contextByCaller: byCaller } : verdict;
   }
   const consoleTool = isApplication(project) ? consoleToolReason(project, withoutContext, referenced) : verdict.isLibrary ? null : hostedOnlyByConsoleTools(project, hosts);
@@ -169,8 +169,12 @@ function linkerLabel(linker: ProjectModel, owner: ProjectModel): string {
 
 /** Whether projectVerdict calls the project no library code only because nobody publishes it: no application, UI library or plug-in. */
 function isUnpublishedClassLibrary(project: ProjectModel, referenced: readonly ProjectModel[]): boolean {
-  if (isApplication(project) || project.uiFramework || uiPackageOf(project.packageReferences.map((p) => p.id))) return false;
-  return !referenced.some(isApplication);
+  return !isApplicationOrUiProject(project) && !referenced.some(isApplication);
+}
+
+/** An application, or a project of UI code (a UI framework, or a UI framework's package): it runs where its own UI does. */
+function isApplicationOrUiProject(project: ProjectModel): boolean {
+  return isApplication(project) || !!project.uiFramework || !!uiPackageOf(project.packageReferences.map((p) => p.id));
 }
 
 function projectVerdict(project: ProjectModel, referenced: readonly ProjectModel[], hosts: readonly HostingApplication[] = []): LibraryCodeVerdict {

@@ -30,7 +30,7 @@ export interface HostingApplication {
   withoutContext: string | null;
   /**
    * Why the application runs its code on a SynchronizationContext, the packages its referenced projects bring
-   * included (a tray executable whose UI lives in a library it references), or null (applicationContext); absent
+   * included (a tray executable whose UI lives in a library it references), or null (ownContextOf); absent
    * where a caller made the host without it, read as none.
    */
   context?: string | null;
@@ -114,13 +114,11 @@ export function surelyWithContext(project: ProjectModel, referenced: readonly Pr
     : `${project.name} runs only in ${hostNames(hosts)}, each of which runs its code on a SynchronizationContext`;
 }
 
-/** What gives an application's code a SynchronizationContext, with what it references (HostingApplication.context). */
-export function applicationContext(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
-  return ownContextOf(project, referenced);
-}
-
-/** What gives the project's own code a SynchronizationContext, as a predicate phrase ("uses UseWPF, ..."), or null. */
-function ownContextOf(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+/**
+ * What gives the project's own code a SynchronizationContext, as a predicate phrase ("uses UseWPF, ..."), or null; with
+ * the projects it references, what they bring counts too (HostingApplication.context).
+ */
+export function ownContextOf(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
   if (project.uiFramework) return `uses ${project.uiFramework}, whose code runs on the UI thread's SynchronizationContext`;
   const sdk = project.sdks.map((s) => s.split('/')[0]).find((s) => CONTEXT_SDKS.includes(s.toLowerCase()));
   if (sdk) return `is built with ${sdk}, which runs its code on a SynchronizationContext`;

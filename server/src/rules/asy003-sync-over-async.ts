@@ -7,7 +7,7 @@ import { bodyChain } from '../model/bodies';
 import { innermostItemAt } from '../model/spanForest';
 import { methodsNamed, typeFamily, typesNamed } from '../workspace/index';
 import { arrayWrittenInPlace, closingBracket, escapeRegExp, splitTopLevel } from '../model/syntax';
-import { quoted } from './messageText';
+import { memberInSentence, quoted } from './messageText';
 import { privateFieldWrites, waitSquiggle, waitedTaskEvidence, waitsUntil } from './waitedTasks';
 import { dedicatedThreadStartOf } from './threadStarts';
 import { everyTaskIsPoolWork, isPoolWorkAcross, isSynchronousMethodGroup, POOL_START_CALL } from './poolWork';
@@ -691,8 +691,7 @@ function contextFreeSeverity(ctx: RuleContext, body: MethodBody): { maxSeverity:
 function workspaceContractSeverity(ctx: RuleContext, body: MethodBody, contractOf: () => string | null): { maxSeverity: NonNullable<RuleFinding['maxSeverity']> } | null {
   if (ctx.testCode || ctx.library?.withContext || inBlazorComponent(ctx, body)) return null;
   const contract = contractOf();
-  const accessor = /^(get|set|init)_(.+)$/.exec(body.name);
-  const name = accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : body.name;
+  const name = memberInSentence(body.name);
   return contract ? { maxSeverity: { severity: 'information', reason: `${name} cannot await without changing its API: ${contract}, so blocking is how it meets that contract; making it async changes the contract, its implementations and every caller` } } : null;
 }
 

@@ -5,7 +5,7 @@ import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlo
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
 import { asyncBodies, type Fix, type Rule, type RuleContext, type RuleFinding } from './types';
-import { quoted } from './messageText';
+import { memberInSentence, quoted } from './messageText';
 import { firstPassingCatch } from './tryClauses';
 import { BLAZOR_RETHROW_NOTE, inBlazorComponent } from './contextFree';
 import { rethrowsIntoOwnPump } from './ownContextPumps';
@@ -280,11 +280,12 @@ function synchronousCallersSlotOf(ctx: RuleContext, body: MethodBody, masked: st
       if (other === body) continue;
       for (const call of other.calls) {
         if (call.name !== body.name || call.inNameof) continue;
+        const onThis = call.receiver === null || call.receiver.trim() === 'this';
         // A call on another receiver is another type's method, unless the method is internal: then any call of its
         // name in the workspace may be it (a window's LoadProject called by the application on its instance).
-        if (call.receiver !== null && call.receiver.trim() !== 'this' && (body.kind !== 'method' || !isInternalMember(body))) continue;
+        if (!onThis && (body.kind !== 'method' || !isInternalMember(body))) continue;
         if (!cannotAwait(ctx, other)) return null;
-        if (here && (call.receiver === null || call.receiver.trim() === 'this')) callsHere++;
+        if (here && onThis) callsHere++;
         if (!callers.includes(other)) callers.push(other);
       }
     }
@@ -340,8 +341,7 @@ function cannotAwait(ctx: RuleContext, caller: MethodBody): boolean {
 function callerName(ctx: RuleContext, caller: MethodBody): string {
   if (caller.kind === 'lambda' || caller.kind === 'anonymousMethod') return `a lambda on line ${lineOf(ctx, caller.span.start)}`;
   if (caller.kind === 'constructor') return 'its constructor';
-  const accessor = /^(get|set|init)_(.+)$/.exec(caller.name);
-  return accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : caller.name;
+  return memberInSentence(caller.name);
 }
 
 /** `internal` without `protected`: only its assembly (and the assemblies it lets see its internals, its tests) calls it. */

@@ -15,6 +15,7 @@ import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { implementsInterfaceMember, mayImplementUnknownInterface, namesInterfaceExplicitly, voidWorkspaceBaseOf } from './callbackSlots';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
 import { trackerOfReturnedTask } from './trackedTasks';
+import { containerOf } from '../workspace/index';
 
 const docs = `## What it does
 Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
@@ -429,7 +430,7 @@ export function fileNamespaces(ctx: RuleContext): readonly string[] {
   const { types, usings } = ctx.model;
   const known = namespacesOfModel.get(types);
   if (known && known.usings === usings) return known.namespaces;
-  const declared = types.map((t) => t.fullName.slice(0, Math.max(0, t.fullName.length - t.name.length - 1))).filter((n) => n !== '');
+  const declared = types.map(containerOf).filter((n) => n !== '');
   const namespaces = [...new Set([...usings.map((u) => u.replace(/\s+/g, '').replace(/^global::/, '')), ...declared])];
   // Keyed by the types list, checked against the usings: models without types share one empty list.
   namespacesOfModel.set(types, { usings, namespaces });

@@ -1,6 +1,6 @@
 /** ASY023 null-task-return: `return null;` (or a null branch, `default`, `x?.M()`) in a function that returns Task without `async`. */
 import type { MemberSignature, MethodBody, ReturnSite, Span, SuspensionPoint, TypeDeclaration } from '../model/types';
-import { closingBracket, conditionalParts, contains, topLevel } from '../model/syntax';
+import { closingBracket, conditionalParts, contains, escapeRegExp, topLevel } from '../model/syntax';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
@@ -368,13 +368,18 @@ function receiverOf(masked: string, access: Span): string | null {
   return at > access.start ? masked.slice(access.start, at).trim() : null;
 }
 
+/** A receiver as a regular expression that also takes it with or without `this.` (`_cache`, `this._cache`). */
+function receiverPattern(receiver: string): string {
+  return String.raw`(?:this\s*\.\s*)?` + escapeRegExp(receiver.replace(/^this\s*\.\s*/, ''));
+}
+
 /**
  * Whether an enclosing `if` or `?:` has tested the receiver against null (`if (_cb != null)`, `x is not null &&
  * ...`, `x is { }`, or the else branch of `x == null ? ... : ...`): the `?.` is only noise then. A field another
  * thread may set to null between the test and the await is the writer's race, not this await's.
  */
 function testedNotNull(point: SuspensionPoint, receiver: string): boolean {
-  const name = String.raw`(?:this\s*\.\s*)?` + receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = receiverPattern(receiver);
   const notNull = new RegExp(String.raw`^\(*\s*(?:${name}\s*(?:!=\s*null|is\s+not\s+null|is\s*\{\s*\})|null\s*!=\s*${name})\s*\)*$`);
   const isNull = new RegExp(String.raw`^\(*\s*(?:${name}\s*(?:==\s*null|is\s+null)|null\s*==\s*${name})\s*\)*$`);
   return point.regions.some((r) => {
@@ -394,7 +399,7 @@ function testedNotNull(point: SuspensionPoint, receiver: string): boolean {
  */
 function leftEarlyWhenNull(body: MethodBody, point: SuspensionPoint, receiver: string, masked: string): boolean {
   if (!body.bodySpan) return false;
-  const name = String.raw`(?:this\s*\.\s*)?` + receiver.replace(/^this\s*\.\s*/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = receiverPattern(receiver);
   const guard = new RegExp(String.raw`\bif\s*\(\s*(?:${name}\s*(?:==\s*null|is\s+null)|null\s*==\s*${name})\s*\)\s*\{?\s*(?:return|throw|continue|break)\b`, 'g');
   const assignment = new RegExp(String.raw`(?<![\w.])${name}\s*(?:\?\?)?=(?![=>])`);
   const before = masked.slice(body.bodySpan.start, point.keywordSpan.start);

@@ -18,7 +18,7 @@
  * workspace's declarations change.
  */
 import { fileApiScopeOf } from '../signatures/provider';
-import type { WorkspaceIndex } from '../workspace/index';
+import { containerOf, stripGenerics, type WorkspaceIndex } from '../workspace/index';
 import type { FileModel } from '../model/types';
 import type { RuleContext } from './types';
 
@@ -123,7 +123,7 @@ function walkFrom(index: WorkspaceIndex, memo: ReachMemo, projects: ReadonlySet<
       done.add(mention);
       const candidates = memo.links.get(name);
       if (!candidates) continue;
-      const followedLinks = dot >= 0 ? linksOfMention(candidates, mention) : inNamespaceFirst(candidates, name, facts.namespaces);
+      const followedLinks = dot >= 0 ? linksOfQualifiedMention(candidates, mention) : inNamespaceFirst(candidates, name, facts.namespaces);
       for (const { file } of followedLinks) {
         if (seen.has(file)) continue;
         const target = index.files.get(file);
@@ -163,7 +163,7 @@ function factsOf(memo: ReachMemo, file: string, model: FileModel): FileFacts {
  * command-line library's it references); else every type of that name. The links without a full name stay.
  */
 function inNamespaceFirst(links: readonly NameLink[], name: string, namespaces: ReadonlySet<string>): readonly NameLink[] {
-  const around = (l: NameLink) => l.fullName !== null && namespaces.has(l.fullName.slice(0, Math.max(0, l.fullName.length - name.length - 1)));
+  const around = (l: NameLink) => l.fullName !== null && namespaces.has(containerOf({ fullName: l.fullName, name }));
   return links.some(around) ? links.filter((l) => l.fullName === null || around(l)) : links;
 }
 
@@ -171,7 +171,7 @@ function inNamespaceFirst(links: readonly NameLink[], name: string, namespaces: 
 function namespacesAround(model: FileModel): ReadonlySet<string> {
   const namespaces = new Set<string>(['']);
   for (const type of model.types) {
-    let ns = type.fullName.slice(0, Math.max(0, type.fullName.length - type.name.length - 1));
+    let ns = containerOf(type);
     while (ns && !namespaces.has(ns)) {
       namespaces.add(ns);
       ns = ns.slice(0, Math.max(0, ns.lastIndexOf('.')));
@@ -181,11 +181,10 @@ function namespacesAround(model: FileModel): ReadonlySet<string> {
 }
 
 /**
- * The links a mention follows: a simple name all of them; a qualified one (`Acme.Cli.Program`) those of the types
- * whose full name ends with it, and the links every mention follows.
+ * The links a qualified mention (`Acme.Cli.Program`) follows: those of the types whose full name ends with it, and the
+ * links every mention follows.
  */
-function linksOfMention(links: readonly NameLink[], qualified: string | null): readonly NameLink[] {
-  if (qualified === null) return links;
+function linksOfQualifiedMention(links: readonly NameLink[], qualified: string): readonly NameLink[] {
   // A qualified name that ends no workspace type's full name is a member (`Options.Default`, and a value's member,
   // which the model keeps as `.Mode`) or a type outside the workspace (`System.Threading.Tasks`): it reaches only what
   // every mention of the name reaches.
@@ -216,7 +215,7 @@ function nameLinksOf(index: WorkspaceIndex): NameLinks {
       // Naming a base type or interface of the workspace reaches the types that derive from it or implement it (a
       // framework's `IDisposable` says nothing about which of them runs).
       for (const base of type.baseTypes) {
-        const name = simpleTypeName(base);
+        const name = stripGenerics(base);
         if (index.typesByName.has(name)) add(name, file, null);
       }
       // Calling an extension method by its name reaches the static class that declares it.
@@ -226,11 +225,4 @@ function nameLinksOf(index: WorkspaceIndex): NameLinks {
     }
   }
   return links;
-}
-
-/** `Acme.IRepository<Order>` -> `IRepository`. */
-function simpleTypeName(text: string): string {
-  const open = text.indexOf('<');
-  const plain = (open < 0 ? text : text.slice(0, open)).trim();
-  return plain.slice(plain.lastIndexOf('.') + 1);
 }

@@ -80,6 +80,12 @@ export function fitted(make: (max: number) => string): string {
   return message;
 }
 
+/** A member's name as a sentence says it: `the Count getter` for `get_Count`, `the Name setter` for `set_Name` or `init_Name`, else the name. */
+export function memberInSentence(name: string): string {
+  const accessor = /^(get|set|init)_(.+)$/.exec(name);
+  return accessor ? `the ${accessor[2]} ${accessor[1] === 'get' ? 'getter' : 'setter'}` : name;
+}
+
 /** `a`, `a and b`, `a, b and c`: a list in a sentence. */
 export function listed(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;

@@ -8,7 +8,7 @@
 import type { MethodBody } from '../model/types';
 import { bodyChain, declaresLocalOrParameter, keptLocal } from '../model/bodies';
 import { splitCallText } from '../model/syntax';
-import { typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { containerOf, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { fileImportsNamespace } from './asy001-004-blocking-common';
 import { UI_PRIMITIVE_AWAITS, type UiPrimitiveAwait } from '../knowledge/uiPrimitiveAwaits';
 
@@ -69,7 +69,7 @@ function workspaceDeclares(index: WorkspaceIndex, file: string, chain: readonly 
   return typesNamed(index, name).some((ref) => {
     if (ofFramework(row, ref.type.fullName)) return false;
     if (ref.file === file || ownerFullName === null) return true;
-    const namespace = ref.type.fullName.slice(0, Math.max(0, ref.type.fullName.length - ref.type.name.length - 1));
+    const namespace = containerOf(ref.type);
     return namespace === '' || ownerFullName.startsWith(`${namespace}.`) || fileImportsNamespace(index, file, usings, namespace);
   });
 }

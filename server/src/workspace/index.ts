@@ -245,6 +245,14 @@ function dottedPathOf(typeText: string): string {
   return t.replace(/\s+/g, '');
 }
 
+/**
+ * What a type's full name puts it in: its namespace, and its outer types for a nested one (`Acme.Cli` of `Acme.Cli.Program`
+ * named `Program`); '' for a type in no namespace.
+ */
+export function containerOf(type: { fullName: string; name: string }): string {
+  return type.fullName.slice(0, Math.max(0, type.fullName.length - type.name.length - 1));
+}
+
 export function stripGenerics(typeText: string): string {
   const t = typeText.trim().replace(/\?$/, '').replace(/^global::/, '');
   const lt = t.indexOf('<');

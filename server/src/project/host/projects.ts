@@ -19,7 +19,7 @@ import { packingNuspec, parseNuspec, type NuspecSource, type NuspecSummary } fro
 import { configureAwaitWeaverOf, referencesConfigureAwaitWeaver } from '../weavers';
 import { runsUntilStoppedReason, type EntryFolderSource } from '../longRunning';
 import { isApplication, plugInFolderIn, type LinkingProject } from '../libraryCode';
-import { applicationContext, applicationWithoutContext, aspNetCoreServerOf, consoleToolReason, isConsoleApplication, type HostingApplication } from '../synchronizationContext';
+import { applicationWithoutContext, aspNetCoreServerOf, ownContextOf, consoleToolReason, isConsoleApplication, type HostingApplication } from '../synchronizationContext';
 import { leftOutOfTestProjectReason, nonShippedFolderBelow, shippedTestFolderReason, testCodeReason, uncompiledSampleReason } from '../testCode';
 import type { XmlDocument } from '../xml';
 import { EMPTY_GLOBAL_CONFIG, mergeGlobalConfigs, type GlobalConfigSet, type GlobalConfigText } from '../../config/globalConfig';
@@ -386,7 +386,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
     const found: HostingApplication[] = apps.map((app) => {
       const referenced = referencedProjects(app);
       const withoutContext = applicationWithoutContext(app, referenced);
-      const context = applicationContext(app, referenced);
+      const context = ownContextOf(app, referenced);
       // A UI application that references ASP.NET Core server code may host the server in its process (read by
       // rules/hostReach.ts): only the projects that are server code themselves, not those that reference it.
       const servers = context ? referenced.filter((p) => aspNetCoreServerOf(p, []) !== null).map((p) => p.path) : [];
@@ -398,7 +398,7 @@ export function createProjectHost(options: ProjectHostOptions): ProjectHost {
       if (plugInFolder === null || projectTestCodeReason(app)) continue;
       const referenced = referencedProjects(app);
       const withoutContext = applicationWithoutContext(app, referenced);
-      found.push({ project: app, withoutContext, context: applicationContext(app, referenced), consoleTool: consoleToolReason(app, withoutContext, referenced), plugInFolder });
+      found.push({ project: app, withoutContext, context: ownContextOf(app, referenced), consoleTool: consoleToolReason(app, withoutContext, referenced), plugInFolder });
     }
     hosting.set(project.path, found);
     return found;
