@@ -275,6 +275,12 @@ const ROWS: NoteRow[] = [
   { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'batch', message: /blocks the thread on a task/, fix: /^The lambda cannot usefully become async: List\.ForEach takes an Action<long\[\]> there/ },
   { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'ids', line: 30, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task \(changes the delegate type it is passed as\)$/ },
   { fixture: 'sync-over-async/void-callback-lambdas.cs', ruleId: 'ASY003', about: 'ids', line: 35, message: /blocks the thread on a task/, fix: /^Make the lambda async and await the task \(changes the delegate type it is passed as\)$/ },
+  // A virtual method's null task that every concrete subclass of its abstract class overrides is a default no dispatched call reaches: information, with the reason; a subclass that keeps it, a base call or a class that is not abstract keeps the warning.
+  { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'CaptureAsync'", line: 14, message: /returns a null task/, note: /Shown as information: 'Recorder' is abstract and both of its concrete subclasses override 'CaptureAsync', so no call reaches this default today/, severity: 'information' },
+  { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'CaptureAsync'", line: 20, message: /returns a null task/, severity: 'warning' },
+  { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'ExportAsync'", message: /returns a null task/, severity: 'warning' },
+  { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'UploadAsync'", message: /returns a null task/, severity: 'warning' },
+  { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'NotifyAsync'", message: /returns a null task/, severity: 'warning' },
 ];
 
 before(ready);

@@ -10,6 +10,8 @@ import { NULL_TASK } from './nullTasks';
 import { testCodeVerdict } from '../project/testCode';
 import { nullableAnnotationsAt, nullableWarningsAt } from '../project/nullableWarnings';
 import { importsNamespace } from './asy001-004-blocking-common';
+import { callersOf, methodsNamed, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { descendantsOf } from '../workspace/completion';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -20,7 +22,11 @@ are looked at. A return type declared nullable (\`Task?\`) says the null is inte
 async functions, where \`return null;\` is the result, not the task. So is a test double in test code whose name, or
 the name of a type around it, says it returns null (\`class MutatorReturnsNull : IMutator\`, \`FindReturningNull\`,
 \`NullTask\`): it hands the code under test the null a careless implementation would, so that a test can check the
-guard that reports it, and the fix would defeat the test. Outside test code such a name changes nothing.
+guard that reports it, and the fix would defeat the test. Outside test code such a name changes nothing. A virtual
+method's null in an abstract class is information when every workspace class deriving from it that is not abstract
+overrides the method (itself or through a class between them) and no code calls \`base.\` on it: no dispatched call
+reaches the default today, but the next subclass that does not override it will. A public type of a published library
+keeps the warning, since its users may derive from it.
 
 It also flags the consuming side: an await of a conditional access (\`await _onExit?.Invoke(code);\`,
 \`var title = await _journal?.TitleAsync();\`, \`await (_store?.SaveAsync()).ConfigureAwait(false);\`). When the
@@ -236,6 +242,7 @@ export const rule: Rule = {
         if (!shape) continue;
         if (shape.kind === 'conditionalAccess' && receiverIsAlwaysCreated(ctx, body, masked, shape.span)) continue;
         const fix = fixFor(ctx, body, shape);
+        const unreached = shape.kind === 'null' ? unreachedDefaultReason(ctx, body) : null;
         findings.push({
           span: shape.span,
           message: shape.kind === 'null'
@@ -244,6 +251,7 @@ export const rule: Rule = {
           note: 'Callers await what a Task-returning method returns, and await null throws; a completed task costs nothing and can be awaited.',
           bodyId: body.id,
           ...(fix ? { fix } : {}),
+          ...(unreached ? { maxSeverity: { severity: 'information' as const, reason: unreached } } : {}),
         });
       }
     }
@@ -593,4 +601,57 @@ function startsStatement(masked: string, bodyStart: number, at: number): boolean
   if (j < bodyStart) return true;
   if ('{;}'.includes(masked[j])) return true;
   return /^\s*=>\s*$/.test(masked.slice(bodyStart, at));
+}
+
+/**
+ * Why a virtual method's null task is a default no call reaches, or null: the method is virtual in an abstract class
+ * (nothing creates an instance of it), every workspace class deriving from it that is not abstract overrides the
+ * method (itself or through a class between them), and no workspace code calls `base.Name(...)`. A dispatched call
+ * then always runs an override, so the null is a trap for the next subclass rather than a bug today (ScreenToGif's
+ * capture base, reading 6's K6): information, with the reason. A public type of a published library keeps the
+ * warning, since its users may derive from it without overriding; so does a class that is not abstract (akka.net's
+ * `Routee.Ask`, whose base instances exist).
+ */
+function unreachedDefaultReason(ctx: RuleContext, body: MethodBody): string | null {
+  const owner = body.containingType;
+  if (body.kind !== 'method' || !body.modifiers.includes('virtual') || owner === null || body.containingTypeKind !== 'class') return null;
+  const type = ownType(ctx.model.types, body);
+  if (!type || !type.modifiers.includes('abstract')) return null;
+  if (ctx.library?.isLibrary && (type.modifiers.includes('public') || type.modifiers.includes('protected'))) return null;
+  const between = descendantsOf(ctx.index, owner);
+  const concrete = concreteSubclassesOf(ctx.index, between);
+  if (concrete.length === 0 || !concrete.every((sub) => overriddenOnTheWay(ctx.index, sub, between, body))) return null;
+  if (callersOf(ctx.index, body.name).some((c) => c.call.receiver === 'base')) return null;
+  const subclasses = concrete.length === 1 ? `its one concrete subclass, ${quoted(concrete[0])}, overrides`
+    : concrete.length === 2 ? 'both of its concrete subclasses override' : `all ${concrete.length} of its concrete subclasses override`;
+  return `${quoted(owner)} is abstract and ${subclasses} ${quoted(body.name)}, so no call reaches this default today; make it abstract or return a completed task before a new subclass relies on it`;
+}
+
+/** Of the workspace types deriving from a class, directly or not, the classes some declaration of the name leaves concrete. */
+function concreteSubclassesOf(index: WorkspaceIndex, descendants: ReadonlySet<string>): string[] {
+  return [...descendants].filter((name) => typesNamed(index, name).some((r) => r.type.kind === 'class' && !r.type.modifiers.includes('abstract'))).sort();
+}
+
+/**
+ * Whether `sub` or a class between it and the method's class (one of `between`, the class's descendants) declares an
+ * override of the method (by name and parameter count), an abstract one included (which leaves the override to the
+ * concrete class below it). Interfaces and the bases above the method's class are not between.
+ */
+function overriddenOnTheWay(index: WorkspaceIndex, sub: string, between: ReadonlySet<string>, method: MethodBody): boolean {
+  const seen = new Set<string>();
+  const stack = [sub];
+  while (stack.length) {
+    const name = stack.pop()!;
+    if (!between.has(name) || seen.has(name)) continue;
+    seen.add(name);
+    if (methodsNamed(index, method.name, name).some((m) => m.typeName === name && overrides(m.body, m.member, method))) return true;
+    for (const ref of typesNamed(index, name)) for (const base of ref.type.baseTypes) stack.push(stripGenerics(base));
+  }
+  return false;
+}
+
+function overrides(body: MethodBody | null, member: MemberSignature | null, method: MethodBody): boolean {
+  if (body) return body.modifiers.includes('override') && body.parameters.length === method.parameters.length;
+  // A member without a body in a class is abstract: `public abstract override Task<int> M(...)`.
+  return member !== null && member.kind === 'method' && member.parameterTypes.length === method.parameters.length;
 }
