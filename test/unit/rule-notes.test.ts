@@ -281,6 +281,12 @@ const ROWS: NoteRow[] = [
   { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'ExportAsync'", message: /returns a null task/, severity: 'warning' },
   { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'UploadAsync'", message: /returns a null task/, severity: 'warning' },
   { fixture: 'null-task-return/overridden-defaults.cs', ruleId: 'ASY023', about: "'NotifyAsync'", message: /returns a null task/, severity: 'warning' },
+  // A dropped task every target returns faulted (Task.FromException): the call never does its work, and the message says so; a virtual default another instance may override does not.
+  { fixture: 'unobserved-task/always-faulted.cs', ruleId: 'ASY022', about: '_closed.EnterAsync', message: /is dropped, and it always faults: the call never does its work$/, note: /Phase\.EnterAsync, the method the call runs \(nothing overrides it for this receiver\), returns only Task\.FromException/ },
+  { fixture: 'unobserved-task/always-faulted.cs', ruleId: 'ASY022', about: '_closed.LeaveAsync', message: /always faults/ },
+  { fixture: 'unobserved-task/always-faulted.cs', ruleId: 'ASY022', about: '_closed.RestartAsync', message: /always faults/ },
+  { fixture: 'unobserved-task/always-faulted.cs', ruleId: 'ASY022', about: '_any.EnterAsync', message: /is dropped: its exception is lost$/ },
+  { fixture: 'unobserved-task/always-faulted.cs', ruleId: 'ASY022', about: 'RefuseAsync', message: /always faults/, note: /Session\.RefuseAsync, the method the call runs, returns only/ },
 ];
 
 before(ready);

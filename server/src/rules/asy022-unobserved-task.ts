@@ -7,7 +7,9 @@ import { whyAwaitIsNotAllowedAt } from './awaitContext';
 import { callResultOf } from './taskResults';
 import { applicableCandidates, callCandidates, everyDeclaredBody, type CallCandidate } from './callTargets';
 import { mayReturnNullTask } from './nullTasks';
-import { returnsKeptTask, returnsOnlyCompletedTasks } from './keptTasks';
+import { returnsKeptTask, returnsOnlyCompletedTasks, returnsOnlyFaultedTasks } from './keptTasks';
+import { descendantsOf } from '../workspace/completion';
+import { bodyOf, methodsNamed, stripGenerics } from '../workspace/index';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
@@ -82,7 +84,10 @@ double of the interface does not count, since production code never runs it.
 A call to workspace methods that all return only completed tasks (\`Task.CompletedTask\`, \`Task.FromResult(x)\`) and
 that nothing can override (not virtual, abstract or override) is still reported, since the method may start doing
 asynchronous work later, but the message no longer says an exception is lost: the work is done when the call returns
-and a failure throws at the call.
+and a failure throws at the call. A call whose every target returns only a faulted task (\`Task.FromException(...)\`,
+a base's "not in this state" default) is reported as a call that never does its work: the drop hides the exception
+that says why. A virtual default counts only where the receiver's type is known and no workspace type deriving from it
+declares a member of that name.
 
 ## Why is this bad?
 The caller goes on while the work runs: the next statement may read state the task has not written yet, the
@@ -300,15 +305,17 @@ export const rule: Rule = {
           continue;
         }
         const completedToday = completesBeforeReturning(ctx, targets);
-        const tracker = completedToday ? null : trackerOf(ctx, body, targets, code);
+        const faulted = completedToday ? null : alwaysFaultsFor(ctx, body, call, targets);
+        const tracker = completedToday || faulted ? null : trackerOf(ctx, body, targets, code);
         findings.push({
           span: call.span,
           message: configured
             ? `${quoted(code, 45)} is configured for an await that never happens: its task is dropped`
+            : faulted ? `The task ${quoted(code, 45)} returns is dropped, and it always faults: the call never does its work`
             : completedToday || tracker ? `The task ${quoted(code, 45)} returns is dropped` : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
           note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}${completedToday
             ? 'Every method the call binds to returns a completed task (Task.CompletedTask, Task.FromResult) and none can be overridden: its work is done when it returns, and a failure throws at the call, so nothing is lost today. Awaiting it keeps that so when the method starts doing asynchronous work.'
-            : tracker ? trackedNote(tracker) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
+            : faulted ? faultedNote(faulted) : tracker ? trackedNote(tracker) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
           bodyId: body.id,
           fix: fixFor(ctx, body, call),
           ...(tracker ? trackedSeverity(tracker) : workspaceVoidDesign(ctx, body)),
@@ -379,6 +386,40 @@ function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, applic
 function applicableTargetsOf(ctx: RuleContext, body: MethodBody, call: CallSite): readonly CallCandidate[] {
   const found = callCandidates(ctx, body, call);
   return found ? applicableCandidates(found, call) : [];
+}
+
+/**
+ * The method every target of the call is, when each returns only faulted tasks (`Task.FromException(...)`) and no
+ * override can run instead: puppeteer-sharp's state machine drops `Exited.EnterFromAsync(...)`, whose receiver's type
+ * does not override the base's default, which faults with "invalid transition", so the state never changes and nobody
+ * hears why (the sixth seeded reading's row 30, a real bug the plain message undersold). A virtual target counts only
+ * when the receiver's type is known (declared, or the caller's own class for a call without a receiver) and no
+ * workspace type deriving from it declares a member of the name; an API method is never read. Null otherwise.
+ */
+function alwaysFaultsFor(ctx: RuleContext, body: MethodBody, call: CallSite, applicable: readonly CallCandidate[]): FaultingTarget | null {
+  if (applicable.length === 0 || !applicable.every((c) => c.source === 'workspace' && !c.workspaceExtension)) return null;
+  const declarations = runnableDeclarations(applicable);
+  if (!everyDeclaredBody(ctx.index, declarations, (b) => returnsOnlyFaultedTasks(ctx.index, b))) return null;
+  const bodies = declarations.map((d) => (d ? bodyOf(ctx.index, d.file, d.bodyId) : null));
+  const overridable = bodies.some((b) => b && b.modifiers.some((m) => m === 'virtual' || m === 'abstract' || m === 'override'));
+  if (overridable) {
+    const receiverType = call.receiver === null || call.receiver === 'this' ? body.containingType : receiverTypeOfCall(ctx, body, call);
+    if (receiverType === null) return null;
+    const owner = stripGenerics(receiverType);
+    if ([...descendantsOf(ctx.index, owner)].some((sub) => methodsNamed(ctx.index, call.name, sub).some((m) => m.typeName === sub))) return null;
+  }
+  const first = applicable.find((c) => c.declaration !== undefined) ?? applicable[0];
+  return { method: first.display, overridable };
+}
+
+/** The method a call whose task always faults runs, and whether it is a virtual default no override replaces here. */
+interface FaultingTarget {
+  method: string;
+  overridable: boolean;
+}
+
+function faultedNote(target: FaultingTarget): string {
+  return `${target.method}, the method the call runs${target.overridable ? ' (nothing overrides it for this receiver)' : ''}, returns only Task.FromException: the task is faulted when it comes back, so the work never happens, and dropping it hides the exception that says why.`;
 }
 
 /**

@@ -8,7 +8,7 @@
  * not the task. ASY022 leaves such a caller alone.
  */
 import type { MemberSignature, MethodBody } from '../model/types';
-import { typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
+import { methodsNamed, typeFamily, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { declaresLocalOrParameter } from '../model/bodies';
 
 /** `_task`, `this._task`, or an assignment to one as the whole expression: `_task ??= Start()`, `this._task = Start()`. */
@@ -54,6 +54,33 @@ export function returnsOnlyCompletedTasks(body: MethodBody): boolean {
   if (body.modifiers.some((m) => m === 'virtual' || m === 'abstract' || m === 'override')) return false;
   return body.returns.every((site) => COMPLETED_TASK.test(site.expressionText?.trim() ?? ''));
 }
+
+/** `Task.FromException(...)`, `Task.FromException<T>(...)`: a task faulted when it is returned. */
+const FAULTED_TASK = /^(?:System\.Threading\.Tasks\.)?Task\s*\.\s*FromException\s*(?:<[^()]*>)?\s*\([^]*\)$/;
+
+/**
+ * Whether a non-async Task-returning body returns nothing but faulted tasks (`return Task.FromException(new
+ * InvalidOperationException(...));`): a base's default that says "not in this state", which a caller that drops the
+ * task never hears of. An overload that hands on to another of its name (`=> EnterAsync(session, TimeSpan.Zero)`)
+ * answers through the overloads of its type family it may call. Unlike returnsOnlyCompletedTasks this says nothing about
+ * overrides; the caller asks about them (ASY022 `alwaysFaultsFor`, which checks the name's overrides, so only calls of
+ * the same name are followed here).
+ */
+export function returnsOnlyFaultedTasks(index: WorkspaceIndex, body: MethodBody, seen: Set<MethodBody> = new Set()): boolean {
+  if (body.isAsync || (body.returnKind !== 'Task' && body.returnKind !== 'TaskOfT') || body.returns.length === 0 || seen.has(body)) return false;
+  seen.add(body);
+  return body.returns.every((site) => {
+    const text = site.expressionText?.trim() ?? '';
+    if (FAULTED_TASK.test(text)) return true;
+    const forwarded = OWN_OVERLOAD_CALL.exec(text);
+    if (!forwarded || forwarded[1] !== body.name || body.containingType === null) return false;
+    const others = methodsNamed(index, body.name, body.containingType).map((m) => m.body).filter((b): b is MethodBody => b !== null && !seen.has(b));
+    return others.length > 0 && others.every((b) => returnsOnlyFaultedTasks(index, b, seen));
+  });
+}
+
+/** A call of a method of the body's own type, without a receiver or on `this`: `EnterAsync(session, TimeSpan.Zero)`. */
+const OWN_OVERLOAD_CALL = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*\([^]*\)$/;
 
 /** Whether a returned expression is a task complete when it is returned (`Task.CompletedTask`, `Task.FromResult(x)`). */
 export function isCompletedTaskText(text: string): boolean {
