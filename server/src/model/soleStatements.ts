@@ -12,6 +12,15 @@ import { clearsWithoutThrowing, isInertRead } from '../knowledge/inertMembers';
 
 const CATCH_ALL_TYPE = /^(?:global::)?(?:System\.)?Exception$/;
 
+/**
+ * Whether a body's sole statement is a catch-all try that stops every exception whatever the call passes and whatever
+ * the workspace holds: no rethrow a parameter opens, no finally statement a bool parameter runs, no finally call whose
+ * own faults only the workspace could rule out.
+ */
+export function stopsEveryExceptionAlways(sole: SoleStatement | null | undefined): boolean {
+  return sole?.kind === 'catchAll' && sole.rethrowsWhenPassed.length === 0 && !sole.finallyRunsWhen && !sole.finallyCalls;
+}
+
 /** The sole statement of a method, local function or lambda `fn`, or null when its body is anything else. */
 export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement | null {
   const body = fn.childForFieldName('body');
@@ -72,6 +81,7 @@ function awaited(expression: SyntaxNode): SoleStatement | null {
 function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode, fieldsOfType: () => ReadonlyMap<string, FieldFacts>): SoleStatement | null {
   const finallyClause = statement.namedChildren.find((c) => c.type === 'finally_clause');
   const finallyGuards: FinallyGuard[] = [];
+  const finallyCalls: string[] = [];
   if (finallyClause) {
     const block = finallyClause.namedChildren.find((c) => c.type === 'block');
     const fields = block ? fieldsOfType() : null;
@@ -79,8 +89,10 @@ function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode, fie
     for (const s of block.namedChildren) {
       if (s.type === 'comment' || isInertStatement(s, fields, false)) continue;
       const guard = boolParameterGuardOf(s, fn, body);
-      if (!guard) return null;
-      finallyGuards.push(guard);
+      const call = guard ? null : finallyCallOf(s);
+      if (guard) finallyGuards.push(guard);
+      else if (call) finallyCalls.push(call);
+      else return null;
     }
   }
   const catches = statement.namedChildren.filter((c) => c.type === 'catch_clause');
@@ -102,8 +114,38 @@ function catchAllOf(statement: SyntaxNode, fn: SyntaxNode, body: SyntaxNode, fie
       guards.add(guard);
     }
   }
-  return { kind: 'catchAll', rethrowsWhenPassed: [...guards], ...(finallyGuards.length > 0 ? { finallyRunsWhen: finallyGuards } : {}) };
+  return {
+    kind: 'catchAll',
+    rethrowsWhenPassed: [...guards],
+    ...(finallyGuards.length > 0 ? { finallyRunsWhen: finallyGuards } : {}),
+    ...(finallyCalls.length > 0 ? { finallyCalls } : {}),
+  };
 }
+
+/**
+ * A finally statement that is one call, or one call under a null test of a value with no else (`if
+ * (Watcher.Current is not null) Safe.Ignore(() => Watcher.Current.Enabled = true);`): the call as written. Whether it
+ * can throw is the rules' question (a workspace wrapper whose body is one catch-all try cannot); the test reads a
+ * value and compares it with null, which the rules take as not throwing (a property getter that throws is the
+ * exception, and this errs there). Files' jump-list refresh re-enables its watcher so, and the sixth seeded reading
+ * found ASY020 calling its one await "can throw" (row 8, wrong).
+ */
+function finallyCallOf(statement: SyntaxNode): string | null {
+  let called = statement;
+  if (statement.type === 'if_statement') {
+    const condition = statement.childForFieldName('condition');
+    const consequence = statement.childForFieldName('consequence');
+    const inner = consequence?.type === 'block' ? consequence.namedChildren.filter((c) => c.type !== 'comment') : consequence ? [consequence] : [];
+    if (statement.childForFieldName('alternative') || !condition || !NULL_TEST_OF_VALUE.test(condition.text.trim()) || inner.length !== 1) return null;
+    called = inner[0];
+  }
+  if (called.type !== 'expression_statement') return null;
+  const expression = called.namedChildren.find((c) => c.type !== 'comment');
+  return expression?.type === 'invocation_expression' ? expression.text : null;
+}
+
+/** `a.b is not null`, `a != null`, `null != a.b`, `a is { }`: a value, names and member accesses only, tested against null. */
+const NULL_TEST_OF_VALUE = /^(?:@?[A-Za-z_]\w*(?:\s*\.\s*@?[A-Za-z_]\w*)*\s*(?:is\s+not\s+null|!=\s*null|is\s*\{\s*\})|null\s*!=\s*@?[A-Za-z_]\w*(?:\s*\.\s*@?[A-Za-z_]\w*)*)$/;
 
 /**
  * A finally statement that runs only as a bool parameter says: `if (needShutdown) { Shutdown(); }` (or `if

@@ -413,9 +413,12 @@ export type SoleStatement =
    * passed argument opens: `if (rethrowIf is null || ...) { ... } else throw;`,
    * where `rethrowIf` is a parameter whose default is null. Those parameters are listed. The finally may also hold
    * statements that run only as a bool parameter says (`if (needShutdown) Shutdown();`): `finallyRunsWhen` lists them,
-   * and only a call that passes the literal that skips each runs none of their code.
+   * and only a call that passes the literal that skips each runs none of their code. It may also hold calls, each a
+   * statement of its own or under a null test of a value (`if (Watcher.Current is not null) Safe.Ignore(() => ...);`):
+   * `finallyCalls` lists them as written, for the rules to ask whether each can throw (rules/faultFreeCalls.ts), which
+   * only the workspace can tell.
    */
-  | { kind: 'catchAll'; rethrowsWhenPassed: string[]; finallyRunsWhen?: FinallyGuard[] }
+  | { kind: 'catchAll'; rethrowsWhenPassed: string[]; finallyRunsWhen?: FinallyGuard[]; finallyCalls?: string[] }
   /** The body is `await X;`, `return await X;` or `=> await X`: the awaited expression, as written. */
   | { kind: 'await'; operandText: string }
   /** A body that is not async and is `return X;` or `=> X`: the returned expression, as written. */

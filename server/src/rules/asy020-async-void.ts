@@ -1,4 +1,5 @@
 /** ASY020 async-void: an `async void` method or local function that could return Task, or an async void handler whose await can throw unhandled. */
+import { stopsEveryExceptionAlways } from '../model/soleStatements';
 import type { CallSite, MethodBody, SuspensionPoint } from '../model/types';
 import { bodyChain } from '../model/bodies';
 import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlots';
@@ -73,7 +74,9 @@ where it is declared, and leave while a field is set, returning nothing or a lit
 \`_rows.Clear();\`, \`if (_busy) return;\`, \`if (!_ready) return false;\`); after it, and in its \`finally\`, it
 may do the same but leave, and end with \`return\` of a literal: none of that can throw. Its \`finally\` may also hold
 statements that run only as a \`bool\` parameter says (\`if (shutdown) Stop();\`), when the call passes the literal
-that skips them (\`await Shell.Instance.ExitAsync(false)\`) or leaves the parameter to a default that does. When such awaits come first, the note names the first await that can throw.
+that skips them (\`await Shell.Instance.ExitAsync(false)\`) or leaves the parameter to a default that does, and calls,
+alone or under a null test of a value, of synchronous workspace methods whose whole body is such a try
+(\`if (Watcher.Current is not null) Quietly.Run(() => Watcher.Current.Enabled = true);\`). When such awaits come first, the note names the first await that can throw.
 
 Async lambdas given to a void delegate are ASY021's.
 
@@ -474,7 +477,7 @@ function voidMethodText(body: MethodBody): { message: string; note: string } {
  * with no rethrow a parameter could open): only "callers cannot await it" is true of it, not "or catch its exceptions".
  */
 function catchesEverythingItself(body: MethodBody): boolean {
-  return body.soleStatement?.kind === 'catchAll' && body.soleStatement.rethrowsWhenPassed.length === 0 && !body.soleStatement.finallyRunsWhen;
+  return stopsEveryExceptionAlways(body.soleStatement);
 }
 
 export const rule: Rule = {

@@ -64,14 +64,25 @@ function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, 
  * exception. Without async, a catch-all around the body catches all its code does, which it cannot do for a returned
  * task. rules/faultFreeTasks.ts asks it of the delegate a method hands to Task.Run (`() => Perform(request)`).
  */
-export function synchronousCallCannotThrow(index: WorkspaceIndex, file: string, body: MethodBody, text: string): boolean {
+export function synchronousCallCannotThrow(index: WorkspaceIndex, file: string, body: MethodBody, text: string, depth = 0): boolean {
   const bound = boundCall(index, file, body, text, 'directOnly');
   if (!bound || !receiverReachesTargets(index, file, body, bound.receiver, bound.targets, null)) return false;
-  return bound.targets.every((t) => {
+  return preferVoidDelegates(bound.targets, bound.args, bound.slot).every((t) => {
     const sole = t.body?.soleStatement;
     if (!t.body || t.body.isAsync || t.body.hasSyntaxErrors || !RETURNS_NO_TASK.has(t.body.returnKind) || sole?.kind !== 'catchAll') return false;
-    return sole.rethrowsWhenPassed.every((name) => !passes(t.body!, bound.args, bound.slot(t), name)) && skipsGuardedFinally(t.body, sole.finallyRunsWhen, bound.args, bound.slot(t));
+    return sole.rethrowsWhenPassed.every((name) => !passes(t.body!, bound.args, bound.slot(t), name)) && skipsGuardedFinally(t.body, sole.finallyRunsWhen, bound.args, bound.slot(t)) && finallyCallsCannotThrow(index, t.file, t.body, depth);
   });
+}
+
+/**
+ * Whether the calls a catch-all try's finally makes (model/soleStatements.ts `finallyCalls`) cannot throw: each binds
+ * only to a synchronous workspace method whose own body stops every exception (`Safe.Ignore(() => ...)`), followed
+ * MAX_DEPTH calls deep. Code in a finally runs outside every catch of its try, so one that could throw would escape.
+ */
+function finallyCallsCannotThrow(index: WorkspaceIndex, file: string, body: MethodBody, depth: number): boolean {
+  const sole = body.soleStatement;
+  const calls = sole?.kind === 'catchAll' ? sole.finallyCalls ?? [] : [];
+  return calls.length === 0 || (depth < MAX_DEPTH && calls.every((c) => synchronousCallCannotThrow(index, file, body, c, depth + 1)));
 }
 
 /** Return kinds of no task or task-like value: a catch-all around such a body sees everything its call does. */
@@ -105,7 +116,7 @@ function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, 
   switch (sole.kind) {
     // Without async, a try around `return work();` does not see the returned task fault.
     case 'catchAll':
-      return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name)) && skipsGuardedFinally(body, sole.finallyRunsWhen, args, receiverSlot);
+      return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name)) && skipsGuardedFinally(body, sole.finallyRunsWhen, args, receiverSlot) && finallyCallsCannotThrow(index, file, body, depth);
     case 'await':
       return body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, withoutConfigureAwait(sole.operandText), depth + 1, null);
     case 'return':
@@ -288,6 +299,32 @@ function testedNotNull(point: SuspensionPoint, name: string): boolean {
 }
 
 const TASK_DELEGATE = /^(?:System\.)?Func<\s*(?:(?:System\.Threading\.Tasks\.)?(?:Task|ValueTask)\b)/;
+
+/**
+ * A lambda argument that cannot give a task binds to an overload taking `Action` there, not to one taking a
+ * task-returning delegate: a lambda whose expression body assigns a literal (`() => watcher.Enabled = true`, whose value
+ * is the bool) or whose block returns no value. `Safe.Ignore(Action)` beside `Safe.Ignore(Func<Task>)`: the
+ * synchronous wrapper is the one called, so the candidates taking a task-returning delegate there are dropped.
+ */
+function preferVoidDelegates(targets: readonly MethodRef[], args: readonly string[], slot: (t: MethodRef) => number): MethodRef[] {
+  let kept = [...targets];
+  args.forEach((arg, i) => {
+    if (!givesNoTask(arg.trim())) return;
+    const typeAt = (t: MethodRef) => t.body?.parameters[i + slot(t)]?.typeText ?? '';
+    const others = kept.filter((t) => !TASK_DELEGATE.test(typeAt(t)));
+    if (others.length > 0) kept = others;
+  });
+  return kept;
+}
+
+/** A lambda, not async, whose value cannot be a task: an assignment of a literal, or a block with no `return` of a value. */
+function givesNoTask(lambda: string): boolean {
+  const m = /^(?:static\s+)?(?:\([^()]*\)|@?[A-Za-z_]\w*)\s*=>\s*([^]*)$/.exec(lambda);
+  if (!m) return false;
+  const body = m[1].trim();
+  if (body.startsWith('{')) return !/\breturn\s+[^;\s]/.test(body);
+  return /^[^=()]*[^=!<>]=\s*(?:true|false|null|-?\d[\w.]*|"(?:[^"\\]|\\.)*")$/.test(body);
+}
 
 /**
  * An async lambda argument binds to an overload that takes a task-returning delegate there (`Func<Task>`,

@@ -8,6 +8,7 @@
  * leaves such a caller alone (osu!'s metadata cache fetch and its API client's PerformAsync, read in the thirty-ninth
  * session, whose task starts report their failures through the request's own Failure event).
  */
+import { stopsEveryExceptionAlways } from '../model/soleStatements';
 import type { MethodBody, ReturnSite } from '../model/types';
 import { conditionalArmsOf } from '../model/completion';
 import { splitCallText, splitTopLevel } from '../model/syntax';
@@ -86,7 +87,7 @@ function startedDelegateCannotFault(index: WorkspaceIndex, file: string, body: M
   const lambda = firstLambdaIn(index, file, body, site);
   const sole = lambda?.soleStatement;
   if (!lambda || lambda.hasSyntaxErrors || !sole) return false;
-  if (sole.kind === 'catchAll') return sole.rethrowsWhenPassed.length === 0 && !sole.finallyRunsWhen && (lambda.isAsync || lambda.returns.length === 0);
+  if (sole.kind === 'catchAll') return stopsEveryExceptionAlways(sole) && (lambda.isAsync || lambda.returns.length === 0);
   return sole.kind === 'return' && !lambda.isAsync && synchronousCallCannotThrow(index, file, lambda, sole.expressionText);
 }
 
@@ -101,7 +102,7 @@ function firstLambdaIn(index: WorkspaceIndex, file: string, body: MethodBody, si
 }
 
 function stopsEveryException(body: MethodBody): boolean {
-  return body.soleStatement?.kind === 'catchAll' && body.soleStatement.rethrowsWhenPassed.length === 0 && !body.soleStatement.finallyRunsWhen;
+  return stopsEveryExceptionAlways(body.soleStatement);
 }
 
 /** Several returns or methods together: any that may fault decides, then any started task. */
