@@ -7,6 +7,7 @@ import { blockingApisByMember, isNonBlockingCall, KNOWN_SUBTYPES, receiverHintMa
 import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
 import { asyncDisposableOf, usingFinding } from './asy002-await-using';
 import { isMemoryStreamParameter, isStringWriterParameter } from './memoryWriterParameters';
+import { readsBufferedHttpBody } from './bufferedBodies';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
@@ -108,7 +109,7 @@ function tableRowFor(ctx: RuleContext, body: MethodBody, call: CallSite): SyncAp
   const instanceRows = rows.filter((r) => r.kind === 'instance');
   if (instanceRows.length === 0) return null;
   // A reader or writer over a MemoryStream in view is as harmless as the MemoryStream, whatever its declared type.
-  if (wrapsInMemoryStream(ctx, body, receiver) || isManifestResourceStream(ctx, body, receiver)) return null;
+  if (wrapsInMemoryStream(ctx, body, receiver) || isManifestResourceStream(ctx, body, receiver) || readsBufferedHttpBody(ctx, body, receiver)) return null;
   // So is an entry of a zip archive read from memory, and the stream its Open() returns.
   if (readsEntryOfInMemoryArchive(ctx, body, receiver, call.name)) return null;
   // A TextWriter parameter that every workspace caller fills with a StringWriter writes to memory, and so does a Stream
@@ -210,6 +211,8 @@ function argumentsBlock(ctx: RuleContext, body: MethodBody, row: BlockingApi, ca
     // So is a reader over a string or a MemoryStream (`XDocument.Load(reader)` with `var reader = XmlReader.Create(new
     // StringReader(xml))`, or the StringReader itself): the document is parsed from memory.
     if ((argType && exemptByType(ctx, argType, exemptReceiverTypesFor('TextReader'))) || wrapsInMemoryStream(ctx, body, arg) || createdOverInMemorySource(ctx, body, arg)) return false;
+    // And an HTTP response body HttpClient read into memory before the request completed (bufferedBodies.ts).
+    if (readsBufferedHttpBody(ctx, body, arg)) return false;
     // A string literal inside the argument names no stream: `Serialize(new Meta { Mime = "application/octet-stream" })`.
     const evidence = `${withoutStringLiterals(arg)} ${argType ?? ''}`;
     if (!receiverHintMatches(row.blockingArgument.hints, evidence)) return false;
@@ -656,7 +659,10 @@ and disposal only advance the buffer writer (its \`using\` too), an entry's \`Op
 entry (a foreach variable over \`archive.Entries\`, or taken with \`archive.GetEntry(name)\`) belongs to an archive built over
 an in-memory source (\`new ZipArchive(new MemoryStream(bytes))\`),
 an assembly's embedded resource (\`GetManifestResourceStream(...)\`, an UnmanagedMemoryStream over the loaded image)
-and readers built over it, Microsoft.Data.Sqlite (whose async methods run synchronously; so do EF Core queries in a workspace whose only
+and readers built over it, an HTTP response body HttpClient read into memory before the request completed
+(\`response.Content.ReadAsStreamAsync()\` of a \`GetAsync\`, \`SendAsync\`, \`PostAsync\`, \`PutAsync\`, \`PatchAsync\` or
+\`DeleteAsync\` without \`HttpCompletionOption.ResponseHeadersRead\`, followed through locals and workspace methods that
+return it) handed to a call or read, Microsoft.Data.Sqlite (whose async methods run synchronously; so do EF Core queries in a workspace whose only
 configured providers are SQLite or in-memory: a \`UseSqlite(...)\` call and no other \`Use...\` provider call anywhere), a receiver of a workspace
 type that declares the twin itself and hands back a completed task from it (a provider's reader whose
 \`GetColumnSchemaAsync\` returns \`Task.FromResult(GetColumnSchema())\`: the schema is already in memory); \`Console.WriteLine\` and

@@ -62,31 +62,61 @@ function opensEntryOfArchiveOpenedForReading(ctx: RuleContext, body: MethodBody,
  * What is neither a local, a conditional, a tuple nor a workspace call is its own source.
  */
 function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression: string, element: readonly number[], steps: number, at?: number): string[] | null {
+  return sourceSitesOf(ctx, file, body, expression, element, steps, at)?.map((site) => site.text) ?? null;
+}
+
+/** A value a source is written as, and where: the file and body it is written in, and its offset there when known. */
+export interface SourceSite {
+  text: string;
+  file: string;
+  body: MethodBody;
+  at?: number;
+}
+
+/**
+ * The values `expression` (as written in `body` of the rule's file) can hold, followed as valueSourcesOf follows them,
+ * each with the body it is written in: a value a workspace method returns is read in that method, where its own locals
+ * (`response` in `return await response.Content.ReadAsStreamAsync();`) can be followed in turn. With `throughDispatch`,
+ * a call of an interface or virtual member is followed into every implementation the workspace declares, where
+ * resolveCallSite knows them all.
+ */
+export function valueSourceSitesOf(ctx: RuleContext, body: MethodBody, expression: string, throughDispatch = false): SourceSite[] | null {
+  return sourceSitesOf(ctx, ctx.file, body, expression, [], 0, undefined, throughDispatch);
+}
+
+/** sourcesOf, from a site found by valueSourceSitesOf: the values a name or expression of that body can hold. */
+export function sourceSitesAt(ctx: RuleContext, site: SourceSite, expression: string): SourceSite[] | null {
+  return sourceSitesOf(ctx, site.file, site.body, expression, [], 1, site.at);
+}
+
+function sourceSitesOf(ctx: RuleContext, file: string, body: MethodBody, expression: string, element: readonly number[], steps: number, at?: number, throughDispatch = false): SourceSite[] | null {
   if (steps > MAX_STEPS) return null;
   const text = valueText(expression);
   const branches = conditionalParts(text, 0, text.length);
   if (branches) {
-    const whenTrue = sourcesOf(ctx, file, body, text.slice(branches.whenTrue.start, branches.whenTrue.end), element, steps + 1, at);
-    const whenFalse = whenTrue && sourcesOf(ctx, file, body, text.slice(branches.whenFalse.start, branches.whenFalse.end), element, steps + 1, at);
+    const whenTrue = sourceSitesOf(ctx, file, body, text.slice(branches.whenTrue.start, branches.whenTrue.end), element, steps + 1, at, throughDispatch);
+    const whenFalse = whenTrue && sourceSitesOf(ctx, file, body, text.slice(branches.whenFalse.start, branches.whenFalse.end), element, steps + 1, at, throughDispatch);
     return whenTrue && whenFalse ? [...whenTrue, ...whenFalse] : null;
   }
   if (element.length > 0) {
     const elements = tupleElements(text);
-    if (elements) return element[0] < elements.length ? sourcesOf(ctx, file, body, elements[element[0]], element.slice(1), steps + 1, at) : null;
+    if (elements) return element[0] < elements.length ? sourceSitesOf(ctx, file, body, elements[element[0]], element.slice(1), steps + 1, at, throughDispatch) : null;
   }
-  if (/^@?[A-Za-z_]\w*$/.test(text)) return localSources(ctx, file, body, text.replace(/^@/, ''), element, steps, at);
+  if (/^@?[A-Za-z_]\w*$/.test(text)) return localSources(ctx, file, body, text.replace(/^@/, ''), element, steps, at, throughDispatch);
   const call = splitCallText(text);
   if (call && !/^new\s/.test(text)) {
     const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
     const resolution = resolveCallSite(call.name, call.receiver, argumentCount, file, body, ctx.index);
     if (resolution.targets.length > 0) {
-      if (resolution.dispatched) return null;
-      const found: string[] = [];
+      // A dispatched call may run code outside the workspace, unless the caller asks about every implementation the
+      // workspace declares (resolveCallSite gives none where another may exist: workspace/completion.ts openDispatchReason).
+      if (resolution.dispatched && !throughDispatch) return null;
+      const found: SourceSite[] = [];
       for (const target of resolution.targets) {
         const callee = target.body;
-        if (!callee || callee.isIterator || callee.returns.length === 0 || canBeOverridden(callee)) return null;
+        if (!callee || callee.isIterator || callee.returns.length === 0 || (canBeOverridden(callee) && !throughDispatch)) return null;
         for (const r of callee.returns) {
-          const inner = r.expressionText === null ? null : sourcesOf(ctx, target.file, callee, r.expressionText, element, steps + 1, r.span.start);
+          const inner = r.expressionText === null ? null : sourceSitesOf(ctx, target.file, callee, r.expressionText, element, steps + 1, r.span.start, throughDispatch);
           if (!inner) return null;
           found.push(...inner);
         }
@@ -94,7 +124,7 @@ function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression:
       return found;
     }
   }
-  return element.length === 0 ? [text] : null;
+  return element.length === 0 ? [{ text, file, body, ...(at !== undefined ? { at } : {}) }] : null;
 }
 
 /**
@@ -102,20 +132,20 @@ function sourcesOf(ctx: RuleContext, file: string, body: MethodBody, expression:
  * it (model/extract.ts `assignedAgain`). `at`, where the name is read, picks among declarations in sibling blocks; the
  * names in the value are then read where the local is declared.
  */
-function localSources(ctx: RuleContext, file: string, body: MethodBody, name: string, element: readonly number[], steps: number, at?: number): string[] | null {
+function localSources(ctx: RuleContext, file: string, body: MethodBody, name: string, element: readonly number[], steps: number, at?: number, throughDispatch = false): SourceSite[] | null {
   const bodies = ctx.index.files.get(file)?.bodies ?? (file === ctx.file ? ctx.model.bodies : []);
   const kept = keptLocal(body, bodies, name, at);
   if (!kept) return null;
   const { local, owner } = kept;
-  if (local.deconstructs) return sourcesOf(ctx, file, owner, local.deconstructs.initializerText, [...local.deconstructs.element, ...element], steps + 1, local.span.start);
-  return local.initializerText === null ? null : sourcesOf(ctx, file, owner, local.initializerText, element, steps + 1, local.span.start);
+  if (local.deconstructs) return sourceSitesOf(ctx, file, owner, local.deconstructs.initializerText, [...local.deconstructs.element, ...element], steps + 1, local.span.start, throughDispatch);
+  return local.initializerText === null ? null : sourceSitesOf(ctx, file, owner, local.initializerText, element, steps + 1, local.span.start, throughDispatch);
 }
 
 /**
  * The resource of the one `using` that declares `name` in the body (`using var archive = ZipFile.OpenRead(path);`), a
  * variable nothing can assign again, or null.
  */
-function usingDeclared(body: MethodBody, name: string): string[] | null {
+export function usingDeclared(body: MethodBody, name: string): string[] | null {
   const declaring = body.usings.filter((u) => u.variableName === name.trim());
   return declaring.length === 1 ? [valueText(declaring[0].resourceText)] : null;
 }
