@@ -101,12 +101,15 @@ test('inert disposals: each row cites a source, lookups by simple or qualified n
 test('the packages that install a SynchronizationContext cite their source and match ids and id prefixes', async () => {
   const { CONTEXT_PACKAGES, contextPackageOf } = await import('../../server/src/knowledge/contextPackages');
   for (const r of CONTEXT_PACKAGES) assert.match(r.source, /^https:\/\//, `${r.id} cites a source`);
-  assert.equal(contextPackageOf(['Serilog', 'Avalonia.Desktop']), 'Avalonia.Desktop');
-  assert.equal(contextPackageOf(['avalonia']), 'avalonia');
-  assert.equal(contextPackageOf(['Terminal.Gui']), 'Terminal.Gui');
-  assert.equal(contextPackageOf(['AvaloniaEdit.Extras', 'Terminal.Gui.Extensions', 'Nito.AsyncEx.Coordination']), null);
-  assert.equal(contextPackageOf(['ppy.osu.Framework.Android']), 'ppy.osu.Framework.Android');
-  assert.equal(contextPackageOf(['ppy.osu.Game.Resources']), null);
+  assert.equal(contextPackageOf(['Serilog', 'Avalonia.Desktop'], true), 'Avalonia.Desktop');
+  assert.equal(contextPackageOf(['avalonia'], true), 'avalonia');
+  assert.equal(contextPackageOf(['Terminal.Gui'], true), 'Terminal.Gui');
+  assert.equal(contextPackageOf(['AvaloniaEdit.Extras', 'Terminal.Gui.Extensions', 'Nito.AsyncEx.Coordination'], true), null);
+  assert.equal(contextPackageOf(['ppy.osu.Framework.Android'], true), 'ppy.osu.Framework.Android');
+  assert.equal(contextPackageOf(['ppy.osu.Game.Resources'], true), null);
+  // A message loop the application's own code starts (Nito.AsyncEx's AsyncContext) counts only when asked for.
+  assert.equal(contextPackageOf(['Nito.AsyncEx'], true), 'Nito.AsyncEx');
+  assert.equal(contextPackageOf(['Nito.AsyncEx', 'Serilog'], false), null);
   const { PLATFORM_CONTEXTS, platformContextOf } = await import('../../server/src/knowledge/contextPackages');
   for (const r of PLATFORM_CONTEXTS) assert.match(r.source, /^https:\/\//, `${r.platform} cites a source`);
   assert.equal(platformContextOf('Android')?.platform, 'android');

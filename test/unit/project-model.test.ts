@@ -1232,6 +1232,17 @@ test('synchronization context: an ASP.NET Core, worker or console application ru
   // A package that installs a context on the app's thread (knowledge/contextPackages.ts) puts it back.
   assert.equal(context('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Avalonia.Desktop" Version="11.0.0" /></ItemGroup></Project>'), undefined);
   assert.equal(context('<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx.Context" Version="5.1.2" /></ItemGroup></Project>'), undefined);
+  // Nito.AsyncEx's context exists only where the application's own code starts it: a console program's reference may
+  // mean AsyncContext.Run in Main; an ASP.NET Core application's, or a worker's, does not (Ombi's web app, whose
+  // helpers take the package for an AsyncLock, the forty-second session).
+  assert.equal(context('<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx" Version="5.1.2" /></ItemGroup></Project>'), 'App is an ASP.NET Core application (Microsoft.NET.Sdk.Web), which has no SynchronizationContext');
+  {
+    const { applicationWithoutContext, ownContextOf } = await import('../../server/src/project/synchronizationContext');
+    const helpers = evaluateProject('/repo/Helpers/Helpers.csproj', memoryFs({ '/repo/Helpers/Helpers.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx" Version="5.1.2" /></ItemGroup></Project>' }), { configuration: 'Release' });
+    const tool = evaluateProject('/repo/Tool/Tool.csproj', memoryFs({ '/repo/Tool/Tool.csproj': sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>') }), { configuration: 'Release' });
+    assert.equal(ownContextOf(helpers, []), null);
+    assert.equal(applicationWithoutContext(tool, [helpers]), 'Tool is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext');
+  }
   assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), undefined);
   assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType><UseWindowsForms>true</UseWindowsForms>')), undefined);
   assert.equal(context(sdk('Microsoft.NET.Sdk.BlazorWebAssembly')), undefined);

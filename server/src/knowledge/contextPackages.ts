@@ -24,6 +24,14 @@ export interface ContextPackage {
    * not hosts it plugs into.
    */
   extensionOf?: string;
+  /**
+   * The context exists only on a thread the application's own code hands to it (`AsyncContext.Run(() => MainAsync())`
+   * in a console program's Main), not wherever the package is referenced: most code takes Nito.AsyncEx for AsyncLock
+   * and its other primitives. Such a row counts only for a console application's own reference
+   * (project/synchronizationContext.ts contextPackageSeen); an ASP.NET Core application that sees it through a library
+   * of its own (Ombi, whose helpers take Nito.AsyncEx for an AsyncLock) runs without a context all the same.
+   */
+  startedByApplication?: true;
   source: string;
 }
 
@@ -55,8 +63,8 @@ export const CONTEXT_PACKAGES: readonly ContextPackage[] = [
   // The platform packages (ppy.osu.Framework.Android, .iOS) bring the same framework to mobile applications.
   { id: 'ppy.osu.Framework', context: 'GameThreadSynchronizationContext (each game thread, the update thread among them)', ui: true, source: 'https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThreadSynchronizationContext.cs; https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThread.cs (MakeCurrent sets it)' },
   { id: 'ppy.osu.Framework.', context: 'GameThreadSynchronizationContext (each game thread, the update thread among them)', ui: true, source: 'https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThreadSynchronizationContext.cs; https://github.com/ppy/osu-framework/blob/master/osu.Framework/Threading/GameThread.cs (MakeCurrent sets it)' },
-  { id: 'Nito.AsyncEx', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
-  { id: 'Nito.AsyncEx.Context', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
+  { id: 'Nito.AsyncEx', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', startedByApplication: true, source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
+  { id: 'Nito.AsyncEx.Context', context: 'AsyncContext (AsyncContext.Run runs the task on one thread)', startedByApplication: true, source: 'https://github.com/StephenCleary/AsyncEx/wiki/AsyncContext' },
 ];
 
 /**
@@ -86,9 +94,12 @@ export function platformContextOf(platform: string | null): PlatformContext | nu
   return PLATFORM_CONTEXTS.find((p) => p.platform === lower) ?? null;
 }
 
-/** The first of `packageIds` that installs a SynchronizationContext, as the project writes it, or null. */
-export function contextPackageOf(packageIds: readonly string[]): string | null {
-  return packageIds.find((id) => CONTEXT_PACKAGES.some((p) => packageMatches(p, id))) ?? null;
+/**
+ * The first of `packageIds` that installs a SynchronizationContext, as the project writes it, or null; the rows whose
+ * context the application's own code starts (`startedByApplication`) only when asked.
+ */
+export function contextPackageOf(packageIds: readonly string[], startedByApplication: boolean): string | null {
+  return packageIds.find((id) => CONTEXT_PACKAGES.some((p) => (startedByApplication || !p.startedByApplication) && packageMatches(p, id))) ?? null;
 }
 
 /** The first of `packageIds` that is a UI framework (a row marked `ui`), as the project writes it, or null. */

@@ -84,7 +84,7 @@ export function aspNetCoreServerOf(project: ProjectModel, referenced: readonly P
  */
 export function applicationWithoutContext(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
   if (project.uiFramework || CONTEXT_SDKS.some((sdk) => sdkNamed(project, sdk))) return null;
-  if (contextPackageOf(packagesSeen(project, referenced).map((p) => p.id))) return null;
+  if (contextPackageSeen(project, referenced)) return null;
   // Only its own SDK or reference makes it a server: a console tool that references an application's core library
   // (which brings the server's packages along) is still a console application.
   const server = aspNetCoreServerOf(project, []);
@@ -124,10 +124,24 @@ export function ownContextOf(project: ProjectModel, referenced: readonly Project
   if (sdk) return `is built with ${sdk}, which runs its code on a SynchronizationContext`;
   const platform = mobileApplicationPlatform(project);
   if (platform) return `is an application for ${platform.platform} (${project.targetFramework}), whose main thread has ${platform.context}`;
-  const pkg = contextPackageOf(packagesSeen(project, referenced).map((p) => p.id));
+  const pkg = contextPackageSeen(project, referenced);
   if (!pkg) return null;
   const extensionHost = extensionHostOf(pkg);
   return extensionHost ? `references ${pkg}, so it runs in ${extensionHost}, whose UI thread has a SynchronizationContext` : `references ${pkg}, which installs a SynchronizationContext`;
+}
+
+/**
+ * The package among those the project sees that installs a SynchronizationContext on its code's thread, or null: a UI
+ * framework's wherever it comes from, and a message loop's that the application's own code starts (Nito.AsyncEx's
+ * AsyncContext.Run) only as a console application's own reference, the one kind of project whose Main plausibly runs
+ * its code inside it. A class library that takes Nito.AsyncEx, and an application that sees it through one, mostly
+ * use its AsyncLock: no context comes with that.
+ */
+function contextPackageSeen(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
+  const seen = contextPackageOf(packagesSeen(project, referenced).map((p) => p.id), false);
+  if (seen) return seen;
+  const startsItsOwn = isConsoleApplication(project) && !aspNetCoreServerOf(project, []) && !sdkNamed(project, 'microsoft.net.sdk.worker');
+  return startsItsOwn ? contextPackageOf(project.packageReferences.map((r) => r.id), true) : null;
 }
 
 /** The platform row of an `OutputType Exe` whose analysed target is a mobile or Apple platform's (`net8.0-android`), or null. */
