@@ -1241,6 +1241,10 @@ test('synchronization context: an ASP.NET Core, worker or console application ru
     const helpers = evaluateProject('/repo/Helpers/Helpers.csproj', memoryFs({ '/repo/Helpers/Helpers.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx" Version="5.1.2" /></ItemGroup></Project>' }), { configuration: 'Release' });
     const tool = evaluateProject('/repo/Tool/Tool.csproj', memoryFs({ '/repo/Tool/Tool.csproj': sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>') }), { configuration: 'Release' });
     assert.equal(ownContextOf(helpers, []), null);
+    // A console program that hosts gRPC services (Grpc.AspNetCore) is an ASP.NET Core server, and its own reference to
+    // Nito.AsyncEx then gives it no context either.
+    const grpc = evaluateProject('/repo/Grpc/Grpc.csproj', memoryFs({ '/repo/Grpc/Grpc.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Grpc.AspNetCore.Server" Version="2.71.0" /><PackageReference Include="Nito.AsyncEx" Version="5.1.2" /></ItemGroup></Project>' }), { configuration: 'Release' });
+    assert.equal(applicationWithoutContext(grpc, []), 'Grpc is an ASP.NET Core application (PackageReference Grpc.AspNetCore.Server), which has no SynchronizationContext');
     assert.equal(applicationWithoutContext(tool, [helpers]), 'Tool is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext');
   }
   assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), undefined);

@@ -25,6 +25,7 @@ const METAPACKAGES = 'learn.microsoft.com/aspnet/core/fundamentals/metapackage-a
  * application to support the OpenID Connect authentication workflow" (nuget.org package descriptions).
  */
 const AUTHENTICATION_PACKAGES = 'nuget.org descriptions of Microsoft.AspNetCore.Authentication.JwtBearer and .OpenIdConnect ("ASP.NET Core middleware that enables an application to ..."); learn.microsoft.com/aspnet/core/security/authentication ("authentication is handled by the authentication service, IAuthenticationService, which is used by authentication middleware")';
+const GRPC_SERVER = 'learn.microsoft.com/aspnet/core/grpc/aspnetcore (gRPC services hosted in ASP.NET Core, added with the Grpc.AspNetCore package); the Grpc.AspNetCore.Server package on nuget.org lists the Microsoft.AspNetCore.App framework reference among its dependencies';
 const SERVER_PACKAGES = 'nuget.org packages of the ASP.NET Core 1.x/2.x server pipeline (Http.Abstractions, Hosting, Routing, Mvc, Server.Kestrel), listed in the dotnet/aspnetcore repository under src/Http, src/Hosting, src/Mvc and src/Servers';
 
 export const ASP_NET_CORE_SERVER_REFERENCES: readonly AspNetCoreServerReference[] = [
@@ -43,6 +44,10 @@ export const ASP_NET_CORE_SERVER_REFERENCES: readonly AspNetCoreServerReference[
   { kind: 'package', id: 'Microsoft.AspNetCore.MiddlewareAnalysis', source: SERVER_PACKAGES },
   { kind: 'package', id: 'Microsoft.AspNetCore.Authentication', source: AUTHENTICATION_PACKAGES },
   { kind: 'package', id: 'Microsoft.AspNetCore.Authentication.', source: AUTHENTICATION_PACKAGES },
+  // gRPC's server for ASP.NET Core takes the shared framework itself (its package declares FrameworkReference
+  // Microsoft.AspNetCore.App), and a service's methods run as requests of the server's pipeline.
+  { kind: 'package', id: 'Grpc.AspNetCore', source: GRPC_SERVER },
+  { kind: 'package', id: 'Grpc.AspNetCore.Server', source: GRPC_SERVER },
 ];
 
 /** The first reference of the project that brings the ASP.NET Core server, as the project writes it, or null. */
