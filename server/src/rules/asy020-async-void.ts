@@ -47,7 +47,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
 An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, \`Task.Delay\` of a
 constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`) or with one inside a \`try\` whose
 catch takes \`OperationCanceledException\` or \`TaskCanceledException\` without a filter (a polling loop's wait, which
-can only be cancelled), a Blazor component's own
+can only be cancelled), or with one awaited with \`ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing)\`, which
+ends the await quietly when the token fires (the infinite \`Timeout.InfiniteTimeSpan\` counts as constant there: a
+shutdown wait in a catch), a Blazor component's own
 render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), an Avalonia
 primitive that practically never faults: \`DragDrop.DoDragDrop\` (it hands back the drop effect), \`RunAsync\` of an
 \`Animation\` the method creates that does not loop (it completes, with a result, also when cancelled), a storage
