@@ -35,7 +35,9 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
 - a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one, unless it is
   \`readonly\`, no constructor assigns it, and its initializer makes one without an \`IValueTaskSource\`
   (\`ValueTask.CompletedTask\`, \`ValueTask.FromResult(...)\`, \`default\`, \`new(value)\`): such a ValueTask
-  holds a result or a Task, and reading it again and again is safe;
+  holds a result or a Task, and reading it again and again is safe (a field of the awaiter a configured ValueTask
+  hands out, \`ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter\`, is no ValueTask: it is how a state machine
+  written by hand keeps the await it resumes from, as the compiler's does);
 - a call returning a \`ValueTask\` whose result is dropped;
 - a \`Task.Run\` or \`Task.Factory.StartNew\` whose delegate returns a \`ValueTask\`
   (\`Task.Run(() => client.DisposeAsync()).Wait()\`): \`Task.Run\` unwraps a \`Task\` the delegate returns but has no
