@@ -22,7 +22,8 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
   the same path (two in the two branches of an \`if\`, or the two arms of a \`?:\`, are one each), counting the lambdas and local
   functions that capture it, and once in a lambda that runs per element or is created in a loop;
 - \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
-  \`IsCompletedSuccessfully\` check or an earlier await makes it known), or a call of a workspace waiting helper
+  \`IsCompletedSuccessfully\` check or an earlier await makes it known, also a check around every call of the local
+  function that reads a ValueTask of the method around it), or a call of a workspace waiting helper
   (\`static T Await<T>(this ValueTask<T> task)\`) on one, rather than the helper's own wait (not when the helper
   blocks on a Task it makes of it first, \`task.AsTask()\` or \`task.Preserve()\`). A ValueTask that a
   workspace method hands back over a Task is not reported: an \`async ValueTask\` method without an
