@@ -917,8 +917,13 @@ public class C
         // ReSharper disable once MethodHasAsyncOverloadWithCancellation
         pending.Wait();
         pending.Wait(1);
+        // ReSharper disable MethodHasAsyncOverload
+        var read = ((Task<int>)pending).Result;
+        pending.Wait(25);
+        pending.Wait(System.Threading.CancellationToken.None);
+        // ReSharper restore MethodHasAsyncOverload
         await Task.Yield();
-        return 0;
+        return read;
     }
 }
 `;
@@ -938,8 +943,13 @@ public class C
   assert.equal(s.suppressedBy('ASY020', text.indexOf('void B')), `[SuppressMessage("ReSharper", "AsyncVoidMethod")] (ReSharper's inspection for what ASY020 reports)`);
   assert.equal(s.suppressedBy('ASY002', read(7)), null);
   // ReSharper reports `task.Wait()` in an async method as a call with an async overload (Task.WaitAsync).
-  assert.equal(s.suppressedBy('ASY001', text.indexOf('pending.Wait()')), "// ReSharper disable once MethodHasAsyncOverloadWithCancellation (ReSharper's inspection for what ASY001 reports)");
-  assert.equal(s.suppressedBy('ASY001', text.indexOf('pending.Wait(1)')), null, 'once covers one statement');
+  assert.equal(s.suppressedBy('ASY001', text.indexOf('.Wait(1)')), null, 'once covers one statement');
+  // A wait's finding starts after its task; the inspection covers `.Wait()` and `.Wait(token)`, never `.Result`.
+  const after = (needle: string, task: string) => text.indexOf(needle) + task.length;
+  assert.equal(s.suppressedBy('ASY001', after('((Task<int>)pending).Result', '((Task<int>)pending)')), null, 'ReSharper does not report a .Result');
+  assert.equal(s.suppressedBy('ASY001', after('pending.Wait(25)', 'pending')), null, 'Wait(milliseconds) has no async overload of that shape');
+  assert.match(s.suppressedBy('ASY001', after('pending.Wait(System', 'pending'))!, /^\/\/ ReSharper disable MethodHasAsyncOverload /);
+  assert.equal(s.suppressedBy('ASY001', after('pending.Wait()', 'pending')), "// ReSharper disable once MethodHasAsyncOverloadWithCancellation (ReSharper's inspection for what ASY001 reports)");
   assert.equal(suppressionsOf(text, model).suppressedBy('ASY002', read(1)), null, 'without peer suppressions only AsyncLens ids count');
 });
 
