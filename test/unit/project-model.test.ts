@@ -911,6 +911,20 @@ public class C
     }
     [System.Diagnostics.CodeAnalysis.SuppressMessage("ReSharper", "AsyncVoidMethod")]
     public async void B() { s.Read(b, 0, 7); await Task.Yield(); }
+    public async Task<int> D(Task pending)
+    {
+        // The wait stays on this thread on purpose.
+        // ReSharper disable once MethodHasAsyncOverloadWithCancellation
+        pending.Wait();
+        pending.Wait(1);
+        // ReSharper disable MethodHasAsyncOverload
+        var read = ((Task<int>)pending).Result;
+        pending.Wait(25);
+        pending.Wait(System.Threading.CancellationToken.None);
+        // ReSharper restore MethodHasAsyncOverload
+        await Task.Yield();
+        return read;
+    }
 }
 `;
   const { model } = modelFile(text);
@@ -919,7 +933,7 @@ public class C
   const s = suppressionsOf(text, model, { equivalentsOf });
   assert.equal(s.suppressedBy('ASY002', read(1)), "// ReSharper disable once MethodHasAsyncOverload (ReSharper's inspection for what ASY002 reports)", 'the statement after it, to its end');
   assert.equal(s.suppressedBy('ASY002', read(2)), null, 'once covers one statement');
-  assert.equal(s.suppressedBy('ASY001', read(1)), null, 'another rule is not silenced');
+  assert.equal(s.suppressedBy('ASY004', read(1)), null, 'another rule is not silenced');
   assert.match(s.suppressedBy('ASY002', read(3))!, /^\/\/ ReSharper disable MethodHasAsyncOverload /);
   assert.match(s.suppressedBy('ASY025', read(4))!, /^\/\/ ReSharper disable MethodSupportsCancellation /, 'restored one of the two');
   assert.equal(s.suppressedBy('ASY002', read(4)), null);
@@ -928,6 +942,14 @@ public class C
   assert.equal(s.suppressedBy('ASY002', read(6)), null);
   assert.equal(s.suppressedBy('ASY020', text.indexOf('void B')), `[SuppressMessage("ReSharper", "AsyncVoidMethod")] (ReSharper's inspection for what ASY020 reports)`);
   assert.equal(s.suppressedBy('ASY002', read(7)), null);
+  // ReSharper reports `task.Wait()` in an async method as a call with an async overload (Task.WaitAsync).
+  assert.equal(s.suppressedBy('ASY001', text.indexOf('.Wait(1)')), null, 'once covers one statement');
+  // A wait's finding starts after its task; the inspection covers `.Wait()` and `.Wait(token)`, never `.Result`.
+  const after = (needle: string, task: string) => text.indexOf(needle) + task.length;
+  assert.equal(s.suppressedBy('ASY001', after('((Task<int>)pending).Result', '((Task<int>)pending)')), null, 'ReSharper does not report a .Result');
+  assert.equal(s.suppressedBy('ASY001', after('pending.Wait(25)', 'pending')), null, 'Wait(milliseconds) has no async overload of that shape');
+  assert.match(s.suppressedBy('ASY001', after('pending.Wait(System', 'pending'))!, /^\/\/ ReSharper disable MethodHasAsyncOverload /);
+  assert.equal(s.suppressedBy('ASY001', after('pending.Wait()', 'pending')), "// ReSharper disable once MethodHasAsyncOverloadWithCancellation (ReSharper's inspection for what ASY001 reports)");
   assert.equal(suppressionsOf(text, model).suppressedBy('ASY002', read(1)), null, 'without peer suppressions only AsyncLens ids count');
 });
 

@@ -26,7 +26,7 @@ import { lineIndexOf, lineText, positionAt, type LineIndex } from '../parse/line
 import { assemblyAttributes, attributeArguments, attributeName, typeAttributes } from './attributes';
 import { maskCommentsAndStrings } from '../rules/sourceText';
 import type { PeerSeverity } from './editorconfig';
-import { RESHARPER_INSPECTIONS, resharperInspection } from '../knowledge/resharperInspections';
+import { RESHARPER_INSPECTIONS, inspectionCovers, resharperInspection } from '../knowledge/resharperInspections';
 import { testMethodPeer } from '../knowledge/testMethodPeers';
 import { bodiesById } from '../model/bodies';
 import { innermostType } from '../model/enclosingTypes';
@@ -255,11 +255,18 @@ export function suppressionsOf(text: string, model: FileModel, options: Suppress
       for (const r of ranges) if (r.id === ruleId && r.start <= offset && offset < r.end) return '#pragma warning disable';
       for (const a of attributed) if (a.id === ruleId && a.start <= offset && offset < a.end) return '[SuppressMessage]';
       if (!interop) return null;
-      const inspection = resharper.find((r) => r.start <= offset && offset < r.end && (r.inspection === 'ALL' ? resharperRules.has(ruleId) : resharperInspection(r.inspection)?.rules.includes(ruleId)));
+      // An inspection silences a rule only for the findings it reports itself (a wait, not a `.Result`, for ASY001).
+      const findingText = text.slice(offset, offset + 200);
+      const covers = (id: string) => {
+        const known = resharperInspection(id);
+        return !!known && inspectionCovers(known, ruleId, findingText);
+      };
+      const inspection = resharper.find((r) => r.start <= offset && offset < r.end
+        && (r.inspection === 'ALL' ? resharperRules.has(ruleId) && RESHARPER_INSPECTIONS.some((i) => inspectionCovers(i, ruleId, findingText)) : covers(r.inspection)));
       if (inspection) return `${inspection.how} (${inspection.inspection === 'ALL' ? `every ReSharper inspection, the one for what ${ruleId} reports among them` : `ReSharper's inspection for what ${ruleId} reports`})`;
       for (const a of attributed) {
         const silenced = /resharper/i.test(a.category) && a.start <= offset && offset < a.end ? resharperInspection(a.id) : undefined;
-        if (silenced?.rules.includes(ruleId)) return `[SuppressMessage("${a.category}", "${silenced.id}")] (ReSharper's inspection for what ${ruleId} reports)`;
+        if (silenced && covers(silenced.id)) return `[SuppressMessage("${a.category}", "${silenced.id}")] (ReSharper's inspection for what ${ruleId} reports)`;
       }
       // A peer that reports only inside test methods (xUnit1031) silences nothing elsewhere, however it is turned off.
       // Whether it could report here is asked only of a peer some suppression names (most findings have none).

@@ -1,7 +1,7 @@
 /**
- * Blazor's re-render request from a component's own code, read by ASY020 and ASY021: `await
+ * Blazor's re-render request from a component's own code, read by ASY020, ASY021 and ASY022: `await
  * InvokeAsync(StateHasChanged)` on a component cannot fault, so an async void handler that ends with it lets no
- * exception escape there.
+ * exception escape there, and a synchronous handler that drops its task loses none.
  */
 
 export interface ComponentRender {

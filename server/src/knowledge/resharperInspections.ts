@@ -12,13 +12,27 @@ export interface ResharperInspection {
   id: string;
   /** The AsyncLens rules that report the same thing. */
   rules: readonly string[];
+  /**
+   * For a rule that reports more than the inspection does: the finding's text, from where its squiggle starts, must
+   * match, or the inspection's suppression leaves it alone.
+   */
+  onlyWhere?: Readonly<Record<string, RegExp>>;
   source: string;
 }
 
+/**
+ * `.Wait()` or `.Wait(token)`, where a wait's squiggle starts (after the task): the calls with an async overload
+ * (`WaitAsync(CancellationToken)`, .NET 6). `.Result` is a property and `GetAwaiter().GetResult()` has no such
+ * overload, so the inspection never reports them; nor `Wait(milliseconds)`, whose twin takes a TimeSpan.
+ */
+const TASK_WAIT_WITH_ASYNC_OVERLOAD = /^\s*\??\.\s*Wait\s*\(\s*(?:[A-Za-z_][\w.]*)?\s*\)/;
+
 export const RESHARPER_INSPECTIONS: readonly ResharperInspection[] = [
-  // A synchronous call in an async method where an async overload exists.
-  { id: 'MethodHasAsyncOverload', rules: ['ASY002'], source: 'https://www.jetbrains.com/help/resharper/MethodHasAsyncOverload.html' },
-  { id: 'MethodHasAsyncOverloadWithCancellation', rules: ['ASY002'], source: 'https://www.jetbrains.com/help/resharper/MethodHasAsyncOverloadWithCancellation.html' },
+  // A synchronous call in an async method where an async overload exists. `task.Wait()` is such a call too (Task has
+  // had `WaitAsync(CancellationToken)` since .NET 6), so the inspection also reports what ASY001 reports for a wait;
+  // a code base that keeps a deliberate wait says so with this comment above it.
+  { id: 'MethodHasAsyncOverload', rules: ['ASY001', 'ASY002'], onlyWhere: { ASY001: TASK_WAIT_WITH_ASYNC_OVERLOAD }, source: 'https://www.jetbrains.com/help/resharper/MethodHasAsyncOverload.html' },
+  { id: 'MethodHasAsyncOverloadWithCancellation', rules: ['ASY001', 'ASY002'], onlyWhere: { ASY001: TASK_WAIT_WITH_ASYNC_OVERLOAD }, source: 'https://www.jetbrains.com/help/resharper/MethodHasAsyncOverloadWithCancellation.html' },
   // `using` of an IAsyncDisposable in an async method (ASY002's await-using part).
   { id: 'UseAwaitUsing', rules: ['ASY002'], source: 'https://www.jetbrains.com/help/resharper/UseAwaitUsing.html' },
   // A call with an overload taking the CancellationToken in scope.
@@ -28,6 +42,13 @@ export const RESHARPER_INSPECTIONS: readonly ResharperInspection[] = [
 ];
 
 const BY_ID = new Map(RESHARPER_INSPECTIONS.map((i) => [i.id.toLowerCase(), i]));
+
+/** Whether the inspection reports what `ruleId` found at `findingText` (the file's text from the finding's start). */
+export function inspectionCovers(inspection: ResharperInspection, ruleId: string, findingText: string): boolean {
+  if (!inspection.rules.includes(ruleId)) return false;
+  const only = inspection.onlyWhere?.[ruleId];
+  return !only || only.test(findingText);
+}
 
 /** The inspection of this id (case ignored), or undefined. */
 export function resharperInspection(id: string): ResharperInspection | undefined {

@@ -8,7 +8,7 @@ import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
 import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, escapeRegExp, isFunctionNode, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { loopRunsUntilFinished } from './pollLoops';
-import { firstVariableIn, someVariableIn, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { firstVariableIn, identifiersNamed, someVariableIn, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
 import { deferredBatchCreatedBy } from '../knowledge/deferredBatches';
 import { WAIT_ALL_COMBINATOR_NAMES } from '../knowledge/taskNaming';
@@ -768,6 +768,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
   }
   const waited = syncWaitReason(wait, recv, body, bodies, syntax);
   if (waited) return waited;
+  const atCalls = guardedAtEveryCallReason(recv, body, bodies, syntax);
+  if (atCalls) return atCalls;
   const filtered = filteredForCompletionReason(recv, body, bodies, syntax);
   if (filtered) return filtered;
   const element = /^([A-Za-z_][\w.]*)\s*\[/.exec(recv)?.[1] ?? null;
@@ -824,6 +826,35 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
     }
   }
   return null;
+}
+
+/**
+ * A local function's wait on a task of the function around it, where that function guards every call of it:
+ * `if (check.IsCompleted) ReadNow(); else _ = ReadLater();` with `void ReadNow() { if (check.Result) ... }`. The
+ * local function runs only where it is called, so the guard around each call holds at its wait, as a guard around the
+ * wait itself would. The task must be a local or parameter of the enclosing function that the local function does
+ * not declare again, and every mention of the local function's name there must be one of the guarded calls (a method
+ * group handed on, or a call from a lambda, may run it anywhere).
+ */
+function guardedAtEveryCallReason(recv: string, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  if (body.kind !== 'localFunction' || body.parentId === null || !/^[A-Za-z_]\w*$/.test(recv)) return null;
+  if (body.parameters.some((p) => p.name === recv) || body.locals.some((l) => l.name === recv)) return null;
+  const enclosing = bodies.find((b) => b.id === body.parentId);
+  if (!enclosing || (!enclosing.parameters.some((p) => p.name === recv) && !findLocal(enclosing, bodies, recv))) return null;
+  const fn = syntax.functions.find((f) => f.startIndex === enclosing.span.start);
+  if (!fn) return null;
+  const calls = (syntax.owned.get(`${fn.type}:${fn.startIndex}`)?.get('invocation_expression') ?? [])
+    .filter((n) => n.childForFieldName('function')?.type === 'identifier' && n.childForFieldName('function')?.text === body.name);
+  // The declaration names the local function once; every other mention must be one of these calls.
+  if (calls.length === 0 || identifiersNamedIn(syntax, body.name, enclosing.span) !== calls.length + 1) return null;
+  const reasons = calls.map((call) => guardReason(call, recv, fn));
+  if (!reasons.every((r): r is string => r !== null)) return null;
+  return `each call of ${body.name} is ${reasons[0].replace(/^guarded by /, 'guarded by ')}`;
+}
+
+/** How many identifiers spelled `name` the span holds. */
+function identifiersNamedIn(syntax: FileSyntax, name: string, span: Span): number {
+  return identifiersNamed(syntax, name, [span]).length;
 }
 
 /**

@@ -93,7 +93,8 @@ query was added (Marten's \`var user = batch.Load<User>(id); await batch.Execute
 \`session.CreateBatchQuery()\`, which completes every task the batch handed out: knowledge/deferredBatches.ts), the wait is guarded by \`IsCompleted\` or
 \`IsCompletedSuccessfully\` (directly, or through a bool local assigned once from such a check, as in
 \`var started = content?.Task.IsCompleted == true;\` then \`if (started)\`; \`x!.Task\` and \`x?.Task\` name the
-same task as \`x.Task\`), it reads an element of a sequence filtered for finished tasks
+same task as \`x.Task\`; in a local function, a check around every call of it in the enclosing function counts,
+when the task is that function's local or parameter and the local function is not handed on as a delegate), it reads an element of a sequence filtered for finished tasks
 (\`tasks.Where(t => t.IsCompleted).Select(t => t.Result)\`), it sits in a \`ContinueWith\` callback on the antecedent (or a Proto.Actor
 \`ReenterAfter(task, ...)\` callback on its task), it is a parameter read in the branch its faulted and
 cancelled states leave (a callback given the task once it has finished), the task was created

@@ -800,7 +800,8 @@ Task.WhenAll(fetching.Values)\` or \`(fetching.Select(f => f.Value))\`, or after
 \`Task.WhenAll(tasks)\`), an element of a sequence filtered for finished
 tasks (\`tasks.Where(t => t.Status == TaskStatus.RanToCompletion).Select(t => t.Result)\`, directly or through a
 local), guarded by \`IsCompleted\` or
-\`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check), by a timed
+\`IsCompletedSuccessfully\` (directly or through a bool local assigned once from such a check, or around every call
+of the local function the wait is in, when it reads a task of the enclosing function), by a timed
 \`t.Wait(timeout)\` or a bool helper named for waiting (\`if (!TryWait(t)) ThrowTimeout();\`), by a wait on the
 task's own wait handle that says it was signalled (\`((IAsyncResult)t).AsyncWaitHandle\`, directly or through a local
 assigned once: \`handle.WaitOne(timeout)\`, \`WaitHandle.WaitAny(new[] { handle, stopped }) == 0\` with the handle's

@@ -32,7 +32,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   generates and calls from the property's setter, where "Return Task" would not compile;
 - a function handed over as a delegate somewhere in its file: \`+= OnTick\`, \`new Timer(OnTick, ...)\`,
   \`new RelayCommand(Refresh)\`, or wrapped in a lambda that only calls it and is itself given where a void
-  delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`): returning Task there would only
+  delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`, or on the lambda's parameter when the
+  call hands \`this\` over as its state: \`ThreadPool.UnsafeQueueUserWorkItem(static s => s.Loop(), this, false)\`):
+  returning Task there would only
   hand the task to a lambda that drops it; or a delegate another file of its partial type creates of it (the Windows
   Forms designer's \`new ColorButton.ColorChangedEventHandler(this.OnColorChanged)\` in \`Form1.Designer.cs\`).
   A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
@@ -48,7 +50,9 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
 An await that cannot fail does not count: \`Task.Yield()\`, a completed or \`FromResult\` task, \`Task.Delay\` of a
 constant, non-negative delay without a token (a debounce's \`await Task.Delay(100)\`) or with one inside a \`try\` whose
 catch takes \`OperationCanceledException\` or \`TaskCanceledException\` without a filter (a polling loop's wait, which
-can only be cancelled), a Blazor component's own
+can only be cancelled), or with one awaited with \`ConfigureAwait(ConfigureAwaitOptions.SuppressThrowing)\`, which
+ends the await quietly when the token fires (the infinite \`Timeout.InfiniteTimeSpan\` counts as constant there: a
+shutdown wait in a catch), a Blazor component's own
 render request (\`await InvokeAsync(StateHasChanged)\`: the renderer handles what rendering throws itself), an Avalonia
 primitive that practically never faults: \`DragDrop.DoDragDrop\` (it hands back the drop effect), \`RunAsync\` of an
 \`Animation\` the method creates that does not loop (it completes, with a result, also when cancelled), a storage
@@ -230,12 +234,26 @@ function lambdaCallbackSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot 
   for (const lambda of ctx.model.bodies) {
     if ((lambda.kind !== 'lambda' && lambda.kind !== 'anonymousMethod') || lambda.isAsync || !lambda.bodySpan) continue;
     const call = soleCallOf(ctx, lambda);
-    if (!call || call.name !== body.name || (call.receiver !== null && call.receiver.trim() !== 'this')) continue;
+    if (!call || call.name !== body.name || !callsOnOwnInstance(lambda, call)) continue;
     if (containingTypeOf(ctx, lambda) !== owner) continue;
     const target = voidDelegateTargetOf(ctx, lambda, true);
     if (target) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)} (${target.description})` };
   }
   return null;
+}
+
+/**
+ * Whether the lambda's call goes to the lambda's own instance: written without a receiver or on `this`, or on the
+ * lambda's one parameter when the call the lambda is given to passes `this` as another argument, the state it hands
+ * back to the callback (`ThreadPool.UnsafeQueueUserWorkItem(static svc => svc.MainLoop(), this, preferLocal: false)`,
+ * the form of `_ => MainLoop()` that captures nothing, which a static lambda must use).
+ */
+function callsOnOwnInstance(lambda: MethodBody, call: CallSite): boolean {
+  const receiver = call.receiver?.trim() ?? null;
+  if (receiver === null || receiver === 'this') return true;
+  const handedTo = lambda.delegateTarget?.call;
+  if (!handedTo || lambda.parameters.length !== 1 || receiver !== lambda.parameters[0].name) return false;
+  return handedTo.argumentTexts.some((a, i) => i !== handedTo.argumentIndex && a.trim().replace(/^@?\w+\s*:(?!:)\s*/, '') === 'this');
 }
 
 /**

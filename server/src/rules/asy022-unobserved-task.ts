@@ -16,6 +16,7 @@ import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { implementsInterfaceMember, mayImplementUnknownInterface, namesInterfaceExplicitly, voidWorkspaceBaseOf } from './callbackSlots';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
+import { rendersOwnComponent } from './faultFreeCalls';
 import { trackerOfReturnedTask } from './trackedTasks';
 import { containerOf } from '../workspace/index';
 
@@ -74,6 +75,10 @@ some other way (a callback, an event, a log), and there is no exception to lose.
 member, every implementation the workspace declares must be one (or return a completed task). osu!framework's
 \`LoadComponentAsync\` is one of the intentional drops above: its task hands the load's exception to the update
 thread's scheduler and never faults.
+A Blazor component's own render request dropped in its code (\`void OnThemeChanged(object? s, EventArgs e) =>
+InvokeAsync(StateHasChanged);\`, in a type deriving from ComponentBase, LayoutComponentBase or OwningComponentBase) is
+left alone too: it only queues a render on the component's dispatcher, the renderer handles what rendering throws, and
+the handler means to go on before the render runs, so there is nothing to wait for and no exception to lose.
 A call to workspace methods that all hand the task they return to a tracker first is shown as a **hint** that names
 the tracker: each creates the task in a local, passes it to a workspace method that keeps it (awaits it, or hands it to
 a member of a field whose type is a workspace type or a collection: \`_inFlight.AddTask(task)\`, \`_pending.Add(task)\`)
@@ -372,9 +377,12 @@ function trackedSeverity(tracker: string): Pick<RuleFinding, 'maxSeverity'> {
  * would ask for throws on the null; ASY023 reports the null), a task all of them keep in a field of their type
  * (keptTasks.ts: `return _load ??= Task.Run(...)`, which the type observes later), or a task they start over work
  * that stops every exception (faultFreeTasks.ts: `return Task.Run(async () => { try { ... } catch { } })`), which has
- * no exception to lose.
+ * no exception to lose. A Blazor component's own render request (`InvokeAsync(StateHasChanged)` in an event handler
+ * of the component, faultFreeCalls.ts rendersOwnComponent) has none either: it only queues a render, and the renderer
+ * handles what rendering throws (knowledge/componentRenders.ts); the caller means to go on before it runs.
  */
 function dropsNothing(ctx: RuleContext, body: MethodBody, call: CallSite, applicable: readonly CallCandidate[], chaining: boolean): boolean {
+  if (rendersOwnComponent(ctx.index, ctx.file, body, ctx.text.slice(call.span.start, call.span.end))) return true;
   if (applicable.length === 0) return false;
   if (chaining && call.receiver !== null && applicable.every(handsBackItsReceiver)) return true;
   const declarations = runnableDeclarations(applicable);

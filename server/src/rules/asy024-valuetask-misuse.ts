@@ -22,7 +22,8 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
   the same path (two in the two branches of an \`if\`, or the two arms of a \`?:\`, are one each), counting the lambdas and local
   functions that capture it, and once in a lambda that runs per element or is created in a loop;
 - \`.Result\` or \`.GetAwaiter().GetResult()\` on one that is not known to have completed (an
-  \`IsCompletedSuccessfully\` check or an earlier await makes it known), or a call of a workspace waiting helper
+  \`IsCompletedSuccessfully\` check or an earlier await makes it known, also a check around every call of the local
+  function that reads a ValueTask of the method around it), or a call of a workspace waiting helper
   (\`static T Await<T>(this ValueTask<T> task)\`) on one, rather than the helper's own wait (not when the helper
   blocks on a Task it makes of it first, \`task.AsTask()\` or \`task.Preserve()\`). A ValueTask that a
   workspace method hands back over a Task is not reported: an \`async ValueTask\` method without an
@@ -35,7 +36,9 @@ Flags the uses of a \`ValueTask\` or \`ValueTask<T>\` that its contract forbids 
 - a field of type \`ValueTask\`/\`ValueTask<T>\`, outside awaitable and awaiter types that wrap one, unless it is
   \`readonly\`, no constructor assigns it, and its initializer makes one without an \`IValueTaskSource\`
   (\`ValueTask.CompletedTask\`, \`ValueTask.FromResult(...)\`, \`default\`, \`new(value)\`): such a ValueTask
-  holds a result or a Task, and reading it again and again is safe;
+  holds a result or a Task, and reading it again and again is safe (a field of the awaiter a configured ValueTask
+  hands out, \`ConfiguredValueTaskAwaitable.ConfiguredValueTaskAwaiter\`, is no ValueTask: it is how a state machine
+  written by hand keeps the await it resumes from, as the compiler's does);
 - a call returning a \`ValueTask\` whose result is dropped;
 - a \`Task.Run\` or \`Task.Factory.StartNew\` whose delegate returns a \`ValueTask\`
   (\`Task.Run(() => client.DisposeAsync()).Wait()\`): \`Task.Run\` unwraps a \`Task\` the delegate returns but has no

@@ -14,6 +14,7 @@ import { tryClausesOf } from './tryClauses';
 import { typeOfExpression } from '../workspace/typing';
 import { derivedMembersNamed } from '../workspace/completion';
 import { hubAudienceOf, isHubSendType } from '../knowledge/hubAudiences';
+import { throwingTokenOverloadOf, type ThrowingTokenOverload } from '../knowledge/throwingTokenOverloads';
 
 const docs = `## What it does
 Flags a call, in a function that has exactly one \`CancellationToken\` parameter, that passes no token although
@@ -108,7 +109,11 @@ framework's \`RequestAsync(target, message)\` applies a default timeout, \`Reque
 the fix is **unsafe** there, and its title says to check, unless the overload without the token only forwards to it
 with no token (\`Foo(x) => Foo(x, CancellationToken.None)\`).
 (The callee may then throw \`OperationCanceledException\` when the token fires, which is what the caller's token
-asks for.) When the token would have to go elsewhere the fix is **display-only**. When the overload with the token
+asks for.) When the overload with the token is an interface's default body that throws \`NotSupportedException\` for
+a token that can be cancelled unless the implementation supports one (Grpc.Core.Api's
+\`IAsyncStreamWriter<T>.WriteAsync(T, CancellationToken)\`, which grpc-dotnet's own writers implement and a writer
+that wraps another may not: knowledge/throwingTokenOverloads.ts), the finding is shown as **information** and the fix
+is **unsafe**: only the author knows which writer is behind the interface. When the token would have to go elsewhere the fix is **display-only**. When the overload with the token
 returns another type (UdpClient's \`ReceiveAsync()\` returns a \`Task<UdpReceiveResult>\`, \`ReceiveAsync(CancellationToken)\`
 a \`ValueTask<UdpReceiveResult>\`) the fix is **unsafe** where the call is awaited in place, and **display-only** where its
 result is kept or passed on (a \`ValueTask\` has no \`ContinueWith\` and is no argument of \`Task.WhenAny\`); the note
@@ -605,6 +610,27 @@ function paramsNote(overload: Overload): string {
   return ` That overload takes ${spread.parameter} as an array: appended to the values passed one by one, the token would bind as one more element of the params array, so the values go into an array first.`;
 }
 
+/**
+ * The knowledge/throwingTokenOverloads.ts row of the overload that takes the token, when it is an interface's default
+ * body that throws for a token that can be cancelled unless the implementation supports one.
+ */
+function throwingOverloadOf(candidate: CallCandidate): ThrowingTokenOverload | undefined {
+  const owner = candidate.api?.owner;
+  return owner?.kind === 'named' ? throwingTokenOverloadOf(owner.name, candidate.api!.method.name) : undefined;
+}
+
+/** What the note adds when the overload with the token may throw NotSupportedException. */
+function throwingOverloadNote(throwing: ThrowingTokenOverload | undefined): string {
+  return throwing
+    ? ` That overload is the interface's default body, which throws NotSupportedException for a token that can be cancelled unless the implementation supports it: ${throwing.supportedBy}. Pass the token only where the writer is one of those.`
+    : '';
+}
+
+/** The fix, applied only by hand: the edit compiles, but may throw at run time for the implementation behind the call. */
+function asUnsafe(fix: Fix, throwing: ThrowingTokenOverload): Fix {
+  return fix.safety === 'safe' ? { ...fix, title: `${fix.title} (if the writer supports it: ${throwing.type.replace(/`\d+$/, '').split('.').pop()} throws otherwise)`, safety: 'unsafe' } : fix;
+}
+
 /** What the note adds when the project's other targets may not have the overload. */
 function otherTargetsNote(elsewhere: OtherTargets): string {
   let note = '';
@@ -652,16 +678,18 @@ export const rule: Rule = {
         const elsewhere = otherTargetsOf(ctx, overload.candidate, call.nameSpan.start);
         // The analysed target has no such overload (.NET Framework's HttpContent reads take no token): nothing to pass it to.
         if (elsewhere.analysedLacking) continue;
+        const throwing = throwingOverloadOf(overload.candidate);
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
           message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,
           note: (overload.kind === 'optional'
             ? `${overload.candidate.display} has an optional ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`
             : `${overload.candidate.display} has an overload with a ${overload.parameter.name} parameter; without it the operation runs on after the caller is cancelled.`)
-            + returnTypeNote(overload) + paramsNote(overload) + otherTargetsNote(elsewhere),
+            + returnTypeNote(overload) + paramsNote(overload) + otherTargetsNote(elsewhere) + throwingOverloadNote(throwing),
           bodyId: body.id,
-          fix: fixFor(ctx, call, overload, token, elsewhere),
-          ...(token.source === 'request' ? { maxSeverity: requestTokenSeverity(token) } : {}),
+          fix: throwing ? asUnsafe(fixFor(ctx, call, overload, token, elsewhere), throwing) : fixFor(ctx, call, overload, token, elsewhere),
+          ...(throwing ? { maxSeverity: { severity: 'information' as const, reason: `the overload that takes the token throws unless the writer behind ${throwing.type.replace(/`\d+$/, '')} implements it` } }
+            : token.source === 'request' ? { maxSeverity: requestTokenSeverity(token) } : {}),
         });
       }
     }

@@ -277,7 +277,7 @@ const UNCANCELLABLE_DELAY = /^(?:\d+|(?:System\.)?TimeSpan\.Zero|(?:System\.)?Ti
  * An await that cannot throw: of a completed or FromResult task (not FromException/FromCanceled), of Task.Yield(),
  * or of Task.Delay with one constant, non-negative argument. Task.Delay without a token only fails for a negative
  * delay (other than -1), which it throws at the call, so a delay known to be non-negative never does; with a token
- * it throws TaskCanceledException when the token fires.
+ * it throws TaskCanceledException when the token fires, unless the await suppresses what the task ends with.
  */
 function cannotFail(ctx: RuleContext, body: MethodBody, point: SuspensionPoint): boolean {
   if (point.kind !== 'await') return false;
@@ -289,10 +289,33 @@ function cannotFail(ctx: RuleContext, body: MethodBody, point: SuspensionPoint):
     case 'completedTask':
       return operand.callee === null || (operand.callee.name !== 'FromException' && operand.callee.name !== 'FromCanceled');
     case 'delay':
+      if (suppressesThrowing(operand.configureAwait)) return delaysConstantly(ctx, body, operand.text) || delaysForever(operand.text);
       return operand.callee?.argumentCount === 1 && delaysConstantly(ctx, body, operand.text);
     default:
       return false;
   }
+}
+
+/**
+ * Whether a ConfigureAwait argument asks for ConfigureAwaitOptions.SuppressThrowing (.NET 8): the await then ends
+ * without throwing when the task is faulted or cancelled
+ * (https://learn.microsoft.com/dotnet/api/system.threading.tasks.configureawaitoptions), so only what the awaited
+ * expression throws before it hands back its task can still escape.
+ */
+function suppressesThrowing(configureAwait: string | null): boolean {
+  return configureAwait !== null && /\bSuppressThrowing\b/.test(configureAwait);
+}
+
+/**
+ * A Task.Delay call whose first argument is the infinite timeout (`Timeout.InfiniteTimeSpan`, `Timeout.Infinite`,
+ * also through `using static System.Threading.Timeout`): -1 milliseconds, which Task.Delay accepts, so the call
+ * itself cannot throw and the wait ends only when its token fires.
+ */
+function delaysForever(callText: string): boolean {
+  const argumentList = /\(([^]*)\)\s*$/.exec(callText)?.[1];
+  if (argumentList === undefined) return false;
+  const first = (splitTopLevel(argumentList, ',')[0] ?? '').replace(/\s+/g, '');
+  return /^(?:(?:System\.Threading\.)?Timeout\.)?Infinite(?:TimeSpan)?$/.test(first);
 }
 
 /**

@@ -9,7 +9,7 @@
  * `new`, a readonly field of a type written without `?` (set when its object was built), or any stored value when the
  * method is an extension method, which takes a null receiver as an argument.
  * A Blazor component's own render request (`await InvokeAsync(StateHasChanged)`, knowledge/componentRenders.ts)
- * cannot fault either, nor a UI-framework primitive of knowledge/uiPrimitiveAwaits.ts (Avalonia's `DragDrop.DoDragDrop`,
+ * cannot fault either (so ASY022 leaves one dropped alone), nor a UI-framework primitive of knowledge/uiPrimitiveAwaits.ts (Avalonia's `DragDrop.DoDragDrop`,
  * a new `Animation`'s `RunAsync`, the storage pickers; rules/uiPrimitiveAwaits.ts).
  */
 import type { FinallyGuard, MemberSignature, MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
@@ -34,9 +34,9 @@ export function awaitCannotFault(index: WorkspaceIndex, file: string, body: Meth
 /**
  * `InvokeAsync(StateHasChanged)` called by a type that derives from a component base of the row (through the
  * workspace's types to the base it names; a Razor component's class derives from ComponentBase unless it says
- * otherwise).
+ * otherwise). ASY022 asks it too: such a task has no exception to lose when it is dropped.
  */
-function rendersOwnComponent(index: WorkspaceIndex, file: string, body: MethodBody, operand: string): boolean {
+export function rendersOwnComponent(index: WorkspaceIndex, file: string, body: MethodBody, operand: string): boolean {
   const row = componentRenderCalled(operand);
   if (!row) return false;
   const owner = bodyChain(body, index.files.get(file)?.bodies ?? []).map((b) => b.containingType).find((t) => t !== null);

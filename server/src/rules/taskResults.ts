@@ -18,12 +18,20 @@ export interface TypedResult {
   source: string | null;
 }
 
+/** The awaiter types nested in ConfiguredTaskAwaitable and ConfiguredValueTaskAwaitable, at the end of a type's text. */
+const CONFIGURED_AWAITER = /\.\s*Configured(?:Value)?TaskAwaiter\s*$/;
+
 /** The kind of a type text: Task/Task<T> (and their configured awaitables), ValueTask/ValueTask<T>, or other. */
+
 export function awaitableKindOf(typeText: string): AwaitableKind {
   const kind = classifyReturnType(typeText, false).kind;
   if (kind === 'Task' || kind === 'TaskOfT') return 'task';
   if (kind === 'ValueTask' || kind === 'ValueTaskOfT') return 'valueTask';
   const plain = typeText.trim().replace(/^global::/, '').replace(/^System\.Runtime\.CompilerServices\./, '');
+  // The awaiter nested in a configured awaitable (`ConfiguredValueTaskAwaitable<T>.ConfiguredValueTaskAwaiter`) is no
+  // awaitable: it has no GetAwaiter, and a field of it is how a state machine, the compiler's or one written by hand,
+  // keeps the await it resumes from.
+  if (CONFIGURED_AWAITER.test(plain)) return 'other';
   if (/^ConfiguredTaskAwaitable\b/.test(plain)) return 'task';
   if (/^ConfiguredValueTaskAwaitable\b/.test(plain)) return 'valueTask';
   return 'other';
