@@ -43,6 +43,7 @@ try {
   step('CLI throughput: check against the parse, 5,000 lines, cold and with the model cache', node, [path.join(root, 'test', 'bench', 'cli-throughput.mjs'), '--lines', '5000', '--runs', '1', '--threads', '1,auto', '--warm']);
   step('Phases of check, 5,000 lines', node, [bundle('phases'), corpus, '1']);
   step('The per-file model: CPU and heap kept per line, 5,000 lines', node, ['--expose-gc', bundle('model-memory'), corpus]);
+  step('What holds the heap of a whole check, step by step, 5,000 lines', node, ['--expose-gc', bundle('check-memory'), corpus]);
   step('Deep nesting, 200 levels', node, [bundle('deep-nesting'), '200', '1']);
   step('Language server: start-up, keystrokes, a 100-file workspace, indexing 20,000 lines', node,
     [path.join(root, 'test', 'bench', 'lsp-latency.mjs'), '--edits', '5', '--only', 'startup,small,workspace,index', '--workspace-files', '100', '--index-lines', '20000']);

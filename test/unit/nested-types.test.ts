@@ -75,3 +75,20 @@ test('member lookups on a receiver take the methods of the declarations its type
   assert.equal(typeIn('Mailer.cs', 'Nested', 'settings.Load("k")'), 'Task<string>');
   assert.equal(typeIn('Uploader.cs', 'Run', 'settings.Load("k")'), 'Task<string>');
 });
+
+test('the other parts of a partial type lend their nested types to each part, and a namesake in another namespace does not', () => {
+  const index = workspace({
+    'Settings.cs': FILES['Settings.cs'],
+    'Worker.cs': `
+namespace App;
+public partial class Worker
+{
+    private sealed class Settings { public Task<string> Load(string key) => Task.FromResult(key); }
+}
+`,
+    'Worker.Run.cs': 'namespace App; public partial class Worker { public int Run() => 1; }',
+    'Other.cs': 'namespace Elsewhere; public partial class Worker { public int Stop() => 0; }',
+  });
+  assert.deepEqual(where(index, 'Worker.Run.cs'), ['Worker.cs']);
+  assert.deepEqual(where(index, 'Other.cs'), ['Settings.cs']);
+});

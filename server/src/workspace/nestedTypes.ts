@@ -66,7 +66,7 @@ export function nameViewOver(index: WorkspaceIndex, model: Pick<FileModel, 'type
   }
   for (const t of model.types) {
     // The other parts of a partial type are the same type: their nested types are this file's too.
-    for (const part of typesNamed(index, t.name)) if (part.type.fullName === t.fullName) containers.add(part.type);
+    for (const part of partsOf(index, t)) containers.add(part);
     for (const base of t.baseTypes) for (const name of typeFamily(index, base)) for (const ref of typesNamed(index, name)) containers.add(ref.type);
   }
   const nested = new Set<TypeDeclaration>();
@@ -78,6 +78,24 @@ export function nameViewOver(index: WorkspaceIndex, model: Pick<FileModel, 'type
     }
   }
   return { nested, names: new Set([...nested].map((t) => t.name)), seen: new Map() };
+}
+
+/**
+ * The declarations of a type's full name, its partial parts among them, in the index's order. Grouped once per simple
+ * name and index version: every file asks for each of its types, and where a thousand files each declare an `Order`
+ * of their own, comparing each file's `Order` with all thousand made the views grow with the square of the workspace.
+ */
+function partsOf(index: WorkspaceIndex, type: TypeDeclaration): readonly TypeDeclaration[] {
+  const byFullName = indexMemo(index, `declarations by full name\0${type.name}`, () => {
+    const groups = new Map<string, TypeDeclaration[]>();
+    for (const ref of typesNamed(index, type.name)) {
+      const group = groups.get(ref.type.fullName);
+      if (group) group.push(ref.type);
+      else groups.set(ref.type.fullName, [ref.type]);
+    }
+    return groups;
+  });
+  return byFullName.get(type.fullName) ?? [];
 }
 
 /**

@@ -193,16 +193,14 @@ function computeTypeOfExpression(text: string, body: MethodBody, bodies: readonl
     if (extension) return extension;
     // No workspace owner: the signatures may still know it (a static call on an API type: `File.ReadAllTextAsync`).
     if (found === null) return typeFromApiSignatures(t, body, bodies, index);
-    const candidates = methodsOnOwner(found, call.name, body, bodies, index).filter((m) => m.member?.typeText);
-    const types = new Set(candidates.map((m) => m.member!.typeText));
-    if (types.size === 1) return { typeText: [...types][0]!, source: `return type of ${call.name}`, writtenIn: soleFileOf(candidates) };
+    const overloads = overloadReturnsOf(methodsOnOwner(found, call.name, body, bodies, index));
+    if (overloads.sole) return { typeText: overloads.sole.typeText, source: `return type of ${call.name}`, writtenIn: overloads.sole.file };
     // Overloads that disagree: those that take this many arguments may still agree (a driver's command hides
     // DbCommand's `ExecuteReaderAsync()` with `new Task<MySqlDataReader> ExecuteReaderAsync(CancellationToken = default)`
     // beside an internal overload of three parameters returning a ValueTask), and C# binds the call to one of those.
-    const fitting = types.size > 1 ? candidates.filter((m) => m.member!.parameters && countFits(m.member!.parameters, splitTopLevel(call.argumentsText).length)) : [];
-    const fittingTypes = new Set(fitting.map((m) => m.member!.typeText));
-    if (fittingTypes.size === 1) return { typeText: [...fittingTypes][0]!, source: `return type of ${call.name}`, writtenIn: soleFileOf(fitting) };
-    if (candidates.length === 0) {
+    const fitting = overloads.disagree ? returnOfOverloadsTaking(overloads, splitTopLevel(call.argumentsText).length) : null;
+    if (fitting) return { typeText: fitting.typeText, source: `return type of ${call.name}`, writtenIn: fitting.file };
+    if (overloads.typed.length === 0) {
       const invoked = delegateInvocationType(call, body, bodies, index);
       if (invoked) return invoked;
     }
@@ -504,6 +502,56 @@ function methodsOnOwner(owner: CallOwner, name: string, body: MethodBody, bodies
 function soleFileOf(methods: readonly MethodRef[]): string | undefined {
   const files = new Set(methods.map((m) => m.file));
   return files.size === 1 ? [...files][0] : undefined;
+}
+
+/** A return type some overloads agree on, and the one file they are all declared in (undefined for several). */
+interface AgreedReturn {
+  typeText: string;
+  file: string | undefined;
+}
+
+/**
+ * What the methods a call may bind to say about its return type: the ones that declare a return type, the type when
+ * they all declare the same one, and per argument count the type the overloads taking that many agree on.
+ */
+interface OverloadReturns {
+  /** The list these answers are for, as long as it was when they were worked out (a list is never written to once shared). */
+  readonly length: number;
+  readonly typed: readonly MethodRef[];
+  readonly sole: AgreedReturn | null;
+  /** Whether the typed methods declare more than one return type. */
+  readonly disagree: boolean;
+  readonly byArgumentCount: Map<number, AgreedReturn | null>;
+}
+
+/**
+ * The answers per list of same-named methods. The lists come from methodsNamedFrom, which keeps one per owner and
+ * name for an index version; where a thousand files each declare an `IOrderRepository` with a `FindAsync`, every
+ * call on one of them got the same list of a thousand methods, and going through it again for each call made the
+ * typing grow with the square of the workspace.
+ */
+const overloadReturns = new WeakMap<readonly MethodRef[], OverloadReturns>();
+
+function overloadReturnsOf(methods: readonly MethodRef[]): OverloadReturns {
+  const known = overloadReturns.get(methods);
+  if (known && known.length === methods.length) return known;
+  const typed = methods.filter((m) => m.member?.typeText);
+  const types = new Set(typed.map((m) => m.member!.typeText!));
+  const sole = types.size === 1 ? { typeText: [...types][0]!, file: soleFileOf(typed) } : null;
+  const answers: OverloadReturns = { length: methods.length, typed, sole, disagree: types.size > 1, byArgumentCount: new Map() };
+  overloadReturns.set(methods, answers);
+  return answers;
+}
+
+/** The return type the overloads that take this many arguments agree on, or null when they do not (or none does). */
+function returnOfOverloadsTaking(overloads: OverloadReturns, argumentCount: number): AgreedReturn | null {
+  const known = overloads.byArgumentCount.get(argumentCount);
+  if (known !== undefined) return known;
+  const fitting = overloads.typed.filter((m) => m.member!.parameters && countFits(m.member!.parameters, argumentCount));
+  const types = new Set(fitting.map((m) => m.member!.typeText!));
+  const agreed = types.size === 1 ? { typeText: [...types][0]!, file: soleFileOf(fitting) } : null;
+  overloads.byArgumentCount.set(argumentCount, agreed);
+  return agreed;
 }
 
 /**
@@ -938,14 +986,35 @@ function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: 
   const typeArguments = new RegExp(`${call.name}\\s*<([^()]*)>\\s*$`).exec(head);
   const typeArgumentCount = typeArguments ? splitTopLevel(typeArguments[1]).length : null;
   const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
-  // Inside a class, an interface's member of the name is not what the call binds to (visibleByName).
-  const fitting = methodsNamedFrom(index, call.name, found.written, found.view).filter((m) => m.member?.typeText && m.member.parameters && countFits(m.member.parameters, argumentCount) && visibleByName(index, m, owner)
-    && (typeArgumentCount === null || (m.member.typeParameterCount ?? 0) === typeArgumentCount));
-  if (fitting.length === 0 || !fitting.every((m) => isTaskLike(classifyReturnType(m.member!.typeText!, false).kind))) return null;
-  const types = [...new Set(fitting.map((m) => m.member!.typeText!))];
-  const where = [...new Set(fitting.map((m) => m.typeName).filter((n): n is string => n !== null))];
-  return `${call.name} is declared${where.length === 1 ? ` in ${where[0]}` : ''} to return ${types.join(' or ')}`;
+  const methods = methodsNamedFrom(index, call.name, found.written, found.view);
+  return declaredTaskReturnsAmong(methods, index, `${call.name}\0${owner}\0${argumentCount}\0${typeArgumentCount}`, () => {
+    // Inside a class, an interface's member of the name is not what the call binds to (visibleByName).
+    const fitting = methods.filter((m) => m.member?.typeText && m.member.parameters && countFits(m.member.parameters, argumentCount) && visibleByName(index, m, owner)
+      && (typeArgumentCount === null || (m.member.typeParameterCount ?? 0) === typeArgumentCount));
+    if (fitting.length === 0 || !fitting.every((m) => isTaskLike(classifyReturnType(m.member!.typeText!, false).kind))) return null;
+    const types = [...new Set(fitting.map((m) => m.member!.typeText!))];
+    const where = [...new Set(fitting.map((m) => m.typeName).filter((n): n is string => n !== null))];
+    return `${call.name} is declared${where.length === 1 ? ` in ${where[0]}` : ''} to return ${types.join(' or ')}`;
+  });
 }
+
+/**
+ * declaredTaskReturnsOfAsyncCall's sentence per list of methods (methodsNamedFrom's, kept per index version) and per
+ * call shape (name, owner, argument and type argument counts), which is all it reads of the call. Every await of
+ * `_repository.FindAsync(id, ct)` in a workspace of a thousand `IOrderRepository` declarations went through the
+ * same thousand methods again.
+ */
+function declaredTaskReturnsAmong(methods: readonly MethodRef[], index: WorkspaceIndex, shape: string, compute: () => string | null): string | null {
+  let kept = declaredTaskReturns.get(methods);
+  if (!kept || kept.index !== index || kept.length !== methods.length) declaredTaskReturns.set(methods, (kept = { index, length: methods.length, byShape: new Map() }));
+  const known = kept.byShape.get(shape);
+  if (known !== undefined) return known;
+  const sentence = compute();
+  kept.byShape.set(shape, sentence);
+  return sentence;
+}
+
+const declaredTaskReturns = new WeakMap<readonly MethodRef[], { index: WorkspaceIndex; length: number; byShape: Map<string, string | null> }>();
 
 /**
  * `ticks.Where(t => !t.Result.HasResult)` on a `Container<SpinnerTick>`: the name is an implicitly typed parameter of a
