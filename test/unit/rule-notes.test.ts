@@ -228,6 +228,17 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'lease released', message: /returns is dropped/, severity: 'warning' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'audit', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'cleanup scheduled', message: /returns is dropped/, severity: 'warning' },
+  // A drop alone in a try whose catch takes everything and does nothing: information, the note says the catch cannot see
+  // the fault, the fix is the discard (the await inside the try in async code); a catch that does something, a narrow
+  // catch, a filter or a second statement keep the warning; a handler is never told to become async.
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"progress"', message: /returns is dropped/, note: /The empty catch around the call cannot see the task's fault.*write _ = \.\.\. to say the drop is meant\. Shown as information: /, fix: /^Assign the task to _ to say the drop is meant \(the empty catch cannot see the task's fault\)$/, severity: 'information' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"finished"', message: /returns is dropped/, severity: 'information' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"report"', message: /returns is dropped/, note: /or await the task inside the try so that the catch takes its fault\./, fix: /^Await the task inside the try, so that the empty catch takes its fault$/, severity: 'information' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"logged"', message: /its exception is lost$/, fix: /\(OnLogged has an event handler's signature; made async it would be async void \(ASY020\), so await there only inside a try\/catch that takes every exception\)$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"narrow"', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"filtered"', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"first"', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"closed"', message: /its exception is lost$/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(OnClosed has an event handler's signature/, severity: 'warning' },
   // A task every implementation hands to a tracker that keeps it before returning it: a hint naming the tracker.
   { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 76, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped: 'Write' returns void$/, note: /hands the task to TaskRegistry\.Track, which keeps it, before returning it/, severity: 'hint' },
   { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 80, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped$/, note: /TaskRegistry\.Track/, severity: 'hint' },
