@@ -228,6 +228,15 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'lease released', message: /returns is dropped/, severity: 'warning' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'audit', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'cleanup scheduled', message: /returns is dropped/, severity: 'warning' },
+  // ZipArchiveEntry.Open on an entry of an archive opened in Read mode reads only a local header: information, with
+  // the Read-mode note; Update mode, a parameter's archive and a field another method writes keep the warning.
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'item.Open', message: /blocks the thread/, note: /The archive is opened in Read mode, where Open only seeks to the entry and reads its local header/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'part.Open', message: /blocks the thread/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'first.Open', message: /blocks the thread/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 79, message: /blocks the thread/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'notes.Open', message: /blocks the thread/, note: /In Update mode \(or an archive whose mode is not in view\) Open decompresses the whole entry into memory synchronously/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 64, message: /blocks the thread/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 102, message: /blocks the thread/, severity: 'warning' },
   // A drop alone in a try whose catch takes everything and does nothing: information, the note says the catch cannot see
   // the fault, the fix is the discard (the await inside the try in async code); a catch that does something, a narrow
   // catch, a filter or a second statement keep the warning; a handler is never told to become async.

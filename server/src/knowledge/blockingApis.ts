@@ -134,6 +134,12 @@ export interface BlockingApi {
    * (`archive.CreateEntry(name).Open()`) or as the initializer of the local the call is made on. `source` says why.
    */
   nonBlockingWhenMadeBy?: { members: string[]; source: string };
+  /**
+   * For an entry member whose cost depends on the mode its archive was opened in (ZipArchiveEntry.Open): what the call
+   * does when every archive the receiver may come from is opened in Read mode (knowledge/zipArchiveModes.ts), said in
+   * place of `note`, with the finding shown as information. `source` says why.
+   */
+  inReadModeArchive?: { note: string; source: string };
 }
 
 /** A blocking member with no awaitable twin: worth a note in a hover, not a rename. */
@@ -881,7 +887,13 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     // CreateEntry makes an empty entry: it has no data in the archive to read or decompress, so Open only wraps
     // the archive's stream for writing (Create mode) or an empty buffer (Update mode).
     nonBlockingWhenMadeBy: { members: ['CreateEntry'], source: docs('system.io.compression.ziparchive.createentry') },
-    note: 'Opening an entry of an archive read from a stream may read and decompress it synchronously.',
+    // In Read mode over a seekable stream the archive reads entries as they are requested: Open reads the entry's
+    // local header, and the data is decompressed by whatever reads the stream it returns.
+    inReadModeArchive: {
+      note: 'The archive is opened in Read mode, where Open only seeks to the entry and reads its local header (a few dozen bytes); the data is read and decompressed later, by whatever reads the stream it returns, so the blocking that matters is there. OpenAsync reads the header without blocking.',
+      source: docs('system.io.compression.ziparchivemode'),
+    },
+    note: 'In Update mode (or an archive whose mode is not in view) Open decompresses the whole entry into memory synchronously; in Read mode it reads the entry\'s local header, and the data as the stream is read.',
     source: docs('system.io.compression.ziparchiveentry.openasync'),
   },
   { type: 'TarFile', namespace: 'System.Formats.Tar', member: 'CreateFromDirectory', kind: 'static', asyncTwin: 'CreateFromDirectoryAsync', since: '7', note: TAR_NOTE, source: docs('system.formats.tar.tarfile.createfromdirectoryasync') },

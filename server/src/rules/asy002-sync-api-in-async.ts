@@ -10,7 +10,7 @@ import { isMemoryStreamParameter, isStringWriterParameter } from './memoryWriter
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
-import { valueSourcesOf } from './streamSources';
+import { entryArchiveModes, valueSourcesOf } from './streamSources';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
@@ -371,7 +371,8 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
   const noFix = whyNoTwinFix(ctx, body, call, row) ?? missingUsing;
-  const noteParts = [row.note];
+  const readMode = opensEntryInReadMode(ctx, body, call, row);
+  const noteParts = [readMode ? row.inReadModeArchive!.note : row.note];
   if (group) noteParts.push(repeatedWritesSentence(group.writes.length + 1, group.target));
   if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
@@ -391,6 +392,7 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
         : `${quoted(source, max)} ${shortPhrase(row)}; await ${quoted(quotedTwin, max)} instead`)),
     note: [`${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin.`, ...noteParts].join(' '),
     bodyId: body.id,
+    ...(readMode ? { maxSeverity: { severity: 'information', reason: 'in Read mode the call reads only the entry\'s local header' } } : {}),
   };
   if (group) {
     finding.related = group.writes.map((w) => ({ file: ctx.file, span: w.call.span, message: `also writes to ${group.target.name}: ${shortCode(ctx.text.slice(w.call.span.start, w.call.nameSpan.end))}` }));
@@ -412,6 +414,18 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
     finding.fix = { title: `Await the twins of ${count} to ${group.target.name}${body.asyncFlag ? ` when ${body.asyncFlag} is true` : ''}${alsoTargets}`, safety: 'unsafe', edits };
   }
   return finding;
+}
+
+/**
+ * Whether the row's cost depends on its archive's mode (ZipArchiveEntry.Open) and every archive the receiver may come
+ * from is opened in Read mode (streamSources.ts entryArchiveModes): there Open reads only the entry's local header, and
+ * the data is decompressed as the returned stream is read. The sixth seeded reading of the forty-first session found
+ * Smartstore's package installer told that Open "may read and decompress" an entry of an archive it opens for reading.
+ */
+function opensEntryInReadMode(ctx: RuleContext, body: MethodBody, call: CallSite, row: BlockingApi): boolean {
+  if (!row.inReadModeArchive || call.receiver === null) return false;
+  const modes = entryArchiveModes(ctx, body, call.receiver, call.span.start);
+  return modes !== null && modes.length > 0 && modes.every((m) => m === 'Read');
 }
 
 /** Why no fix awaits the twin in place of this call, or null when one does. */
@@ -734,6 +748,16 @@ connection handed back, a rollback on a failure path), short beside the work awa
 scope (\`CreateScope\`, or an \`AsyncServiceScope\` disposed with a plain \`using\`) stays a warning where the
 workspace registers a service per scope that only implements IAsyncDisposable: its synchronous disposal throws. An
 AsyncServiceScope where no such service is registered is information, with that reason.
+
+\`entry.Open()\` on an entry of a zip archive opened in Read mode is shown as information, with a note that says why:
+there, over a seekable stream, Open seeks to the entry and reads its local header, and the data is read and
+decompressed later by whatever reads the returned stream (ZipArchiveMode's documentation). The entry is followed to
+\`archive.Entries\` (a foreach over it, or over \`Where\`, \`OrderBy\` and other operators that keep its elements) or
+\`archive.GetEntry(...)\`, through locals and workspace helpers, and the archive to what opens it: a local or a \`using\`
+of \`new ZipArchive(stream, ZipArchiveMode.Read)\`, \`new ZipArchive(stream)\` or \`ZipFile.OpenRead(path)\`, or a readonly
+field of the method's type whose initializer and constructor writes all open it so (knowledge/zipArchiveModes.ts).
+Update mode, where Open decompresses the whole entry into memory, and an archive whose mode is not in view (a
+parameter, a field another method may write) keep the warning.
 
 A blocking call in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
 framework, no ASP.NET Core server, no worker SDK, no service host package (Microsoft.Extensions.Hosting, Topshelf)
