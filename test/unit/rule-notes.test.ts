@@ -237,6 +237,18 @@ const ROWS: NoteRow[] = [
   { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'notes.Open', message: /blocks the thread/, note: /In Update mode \(or an archive whose mode is not in view\) Open decompresses the whole entry into memory synchronously/, severity: 'warning' },
   { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 64, message: /blocks the thread/, severity: 'warning' },
   { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 102, message: /blocks the thread/, severity: 'warning' },
+  // A short constant Task.Delay in a loop that watches the token: a hint with its reason; a long pause, a loop that never
+  // looks at the token and a pause outside a loop keep the warning. A request-token hint on a write says finishing may be better.
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 22, message: /can take a CancellationToken/, note: /Shown as hint: the pause is 10 ms in a loop that checks cancellationToken itself, so passing the token would cut at most that pause, and the loop stops at its next check\.$/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 37, message: /can take a CancellationToken/, note: /the pause is 15 ms/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 45, message: /can take a CancellationToken/, note: /the pause is 20 ms/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 55, message: /can take a CancellationToken/, severity: 'warning' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 64, message: /can take a CancellationToken/, severity: 'warning' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 71, message: /can take a CancellationToken/, severity: 'warning' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Send', line: 126, message: /can take a CancellationToken/, note: /a saving rather than a defect; and the command 'InsertCommentCommand' writes, where stopping mid-way may leave things worse than finishing, so leaving the token out can be the better choice\.$/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Send', line: 133, message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'DeleteCommentAsync', message: /can take a CancellationToken/, note: /'DeleteCommentAsync' writes, where stopping mid-way/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'ReadCommentAsync', message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
   // A drop alone in a try whose catch takes everything and does nothing: information, the note says the catch cannot see
   // the fault, the fix is the discard (the await inside the try in async code); a catch that does something, a narrow
   // catch, a filter or a second statement keep the warning; a handler is never told to become async.
