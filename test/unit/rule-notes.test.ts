@@ -249,6 +249,13 @@ const ROWS: NoteRow[] = [
   { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Send', line: 133, message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
   { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'DeleteCommentAsync', message: /can take a CancellationToken/, note: /'DeleteCommentAsync' writes, where stopping mid-way/, severity: 'hint' },
   { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'ReadCommentAsync', message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
+  // A blocking wait in a loop that already waits for its next item in a call with no async twin: information, the note
+  // names that call; the same wait outside the loop, or in a loop without such a call, keeps the warning.
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 26, message: /blocks the thread/, note: /The loop around it already waits in _consumer\.Consume, which has no async twin \(.*\): the loop holds its thread by design, so awaiting this call frees nothing while that one still blocks\. Shown as information: the loop around it already blocks its thread in _consumer\.Consume\.$/, severity: 'information' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 36, message: /blocks the thread/, note: /already waits in pending\.GetConsumingEnumerable/, severity: 'information' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 46, message: /blocks the thread/, note: /already waits in pending\.Take/, severity: 'information' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 21, message: /blocks the thread/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 56, message: /blocks the thread/, severity: 'warning' },
   // A drop alone in a try whose catch takes everything and does nothing: information, the note says the catch cannot see
   // the fault, the fix is the discard (the await inside the try in async code); a catch that does something, a narrow
   // catch, a filter or a second statement keep the warning; a handler is never told to become async.

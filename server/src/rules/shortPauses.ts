@@ -3,8 +3,8 @@
  * await Task.Delay(10); }`. Passing the token to such a pause would shorten, at most, a wait of a few milliseconds;
  * the loop sees the cancellation at its next check anyway. ASY025 shows the call as a hint, with that reason.
  */
-import type { CallSite, MethodBody, Span } from '../model/types';
-import { closingBracket } from '../model/syntax';
+import type { CallSite, MethodBody } from '../model/types';
+import { loopsAround } from './loopSpans';
 import { constantArgumentTexts } from './asy001-004-blocking-common';
 import type { RuleContext } from './types';
 
@@ -35,52 +35,10 @@ export function shortPauseOf(ctx: RuleContext, body: MethodBody, call: CallSite)
 /**
  * Whether a loop of the body around the call watches the token in some other way than this call: its condition, or
  * its block outside the call, mentions the token (`!ct.IsCancellationRequested`, `ct.ThrowIfCancellationRequested()`,
- * another call given `ct`), so a cancellation stops the loop at its next turn. Read from the masked text: `while`,
- * `for` and `foreach` with a block after their parentheses, and `do { } while (...)`.
+ * another call given `ct`), so a cancellation stops the loop at its next turn.
  */
 export function loopWatchesToken(masked: string, body: MethodBody, call: CallSite, mentions: RegExp): boolean {
-  if (!body.bodySpan) return false;
-  const { start, end } = body.bodySpan;
-  const text = masked.slice(start, end);
-  for (const m of text.matchAll(/(?<![\w.@])(while|for|foreach|do)\b/g)) {
-    const loop = loopAt(masked, start + m.index!, m[1], end);
-    if (!loop || call.span.start < loop.block.start || call.span.end > loop.block.end) continue;
-    const outside = masked.slice(loop.block.start, call.span.start) + masked.slice(call.span.end, loop.block.end);
-    if (watches(masked.slice(loop.condition.start, loop.condition.end), mentions) || watches(outside, mentions)) return true;
-  }
-  return false;
-}
-
-function watches(text: string, mentions: RegExp): boolean {
-  return new RegExp(mentions.source, mentions.flags.replace('g', '')).test(text);
-}
-
-/** The condition (or header) and the block of the loop whose keyword starts at `at`, or null when it has no block. */
-function loopAt(masked: string, at: number, keyword: string, limit: number): { condition: Span; block: Span } | null {
-  let i = skipSpace(masked, at + keyword.length);
-  if (keyword === 'do') {
-    const block = blockAt(masked, i, limit);
-    if (!block) return null;
-    const after = skipSpace(masked, block.end);
-    if (!masked.startsWith('while', after)) return null;
-    const open = skipSpace(masked, after + 5);
-    const close = masked[open] === '(' ? closingBracket(masked, open) : -1;
-    return close === -1 ? null : { condition: { start: open, end: close + 1 }, block };
-  }
-  if (masked[i] !== '(') return null;
-  const close = closingBracket(masked, i);
-  if (close === -1 || close >= limit) return null;
-  const block = blockAt(masked, skipSpace(masked, close + 1), limit);
-  return block ? { condition: { start: i, end: close + 1 }, block } : null;
-}
-
-function blockAt(masked: string, at: number, limit: number): Span | null {
-  if (masked[at] !== '{') return null;
-  const close = closingBracket(masked, at);
-  return close === -1 || close >= limit ? null : { start: at, end: close + 1 };
-}
-
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && /\s/.test(text[at])) at++;
-  return at;
+  const once = new RegExp(mentions.source, mentions.flags.replace('g', ''));
+  return loopsAround(masked, body, call.span).some((loop) => once.test(masked.slice(loop.header.start, loop.header.end))
+    || once.test(masked.slice(loop.block.start, call.span.start) + masked.slice(call.span.end, loop.block.end)));
 }
