@@ -248,6 +248,7 @@ const ROWS: NoteRow[] = [
   { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Send', line: 126, message: /can take a CancellationToken/, note: /a saving rather than a defect; and the command 'InsertCommentCommand' writes, where stopping mid-way may leave things worse than finishing, so leaving the token out can be the better choice\.$/, severity: 'hint' },
   { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Send', line: 133, message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
   { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'DeleteCommentAsync', message: /can take a CancellationToken/, note: /'DeleteCommentAsync' writes, where stopping mid-way/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/hub-disconnect.cs', ruleId: 'ASY025', about: 'AddToGroupAsync', line: 31, message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
   { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'ReadCommentAsync', message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
   // A blocking wait in a loop that already waits for its next item in a call with no async twin: information, the note
   // names that call; the same wait outside the loop, or in a loop without such a call, keeps the warning.

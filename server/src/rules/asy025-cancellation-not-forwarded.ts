@@ -152,7 +152,8 @@ those targets, and the note does not doubt it.
   goes away, a saving rather than a defect (MA0040 reports it as information). A token parameter the function was given and does not pass on stays a warning.
   When the call writes (its name, or the name of the command it is sent, starts with a write verb: \`SaveChangesAsync\`,
   \`Send(new InsertCommentCommand { ... })\`), the reason adds that stopping mid-way may leave things worse than
-  finishing, so leaving the token out can be the better choice.
+  finishing, so leaving the token out can be the better choice (not for a SignalR hub's \`Groups.AddToGroupAsync\` or
+  \`RemoveFromGroupAsync\`: a connection's group membership ends with the connection).
 - A \`Task.Delay\` of a constant under 100 ms (\`Task.Delay(10)\`, a constant that holds one,
   \`TimeSpan.FromMilliseconds(20)\`) in a loop that watches the token itself (its condition, or its block besides the
   delay, mentions the token: \`while (!ct.IsCancellationRequested)\`, \`ct.ThrowIfCancellationRequested()\`, another
@@ -220,10 +221,21 @@ const WRITE_NAME = new RegExp(`^(?:${WRITE_VERBS.join('|')})(?![a-z])`);
  * only argument creates a command whose type name does (`Send(new InsertNewsCommentCommand { ... })`).
  */
 function writingCallOf(call: CallSite): string | null {
+  if (isGroupMembershipOfConnection(call)) return null;
   if (WRITE_NAME.test(call.name)) return quoted(call.name);
   if (call.argumentTexts.length !== 1) return null;
   const command = /^new\s+(?:[\w.]*\.)?([A-Z]\w*)\s*[({]/.exec(call.argumentTexts[0].trim())?.[1];
   return command && WRITE_NAME.test(command) ? `the command ${quoted(command)}` : null;
+}
+
+/**
+ * `Groups.AddToGroupAsync(...)` and `Groups.RemoveFromGroupAsync(...)` of a SignalR hub: a group's membership lives
+ * only as long as the connection, which is removed from its groups when it disconnects
+ * (https://learn.microsoft.com/aspnet/core/signalr/groups), so a change cut short by the connection's own abort leaves
+ * nothing behind that matters. Their names start with write verbs, and the reason must not claim otherwise.
+ */
+function isGroupMembershipOfConnection(call: CallSite): boolean {
+  return /^(?:AddToGroup|RemoveFromGroup)Async$/.test(call.name) && /(?:^|\.)Groups$/.test(call.receiver?.replace(/\s+/g, '') ?? '');
 }
 
 /**
