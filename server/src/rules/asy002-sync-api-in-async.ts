@@ -425,7 +425,9 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
  * Whether the row's cost depends on its archive's mode (ZipArchiveEntry.Open) and every archive the receiver may come
  * from is opened in Read mode (streamSources.ts entryArchiveModes): there Open reads only the entry's local header, and
  * the data is decompressed as the returned stream is read. The sixth seeded reading of the forty-first session found
- * Smartstore's package installer told that Open "may read and decompress" an entry of an archive it opens for reading.
+ * Smartstore's package installer told that Open "may read and decompress" an entry of an archive it opens for reading
+ * (there the archive reaches Open as a private method's parameter, which is not followed; an import controller of the
+ * same code base opens and reads its archive in one method).
  */
 function opensEntryInReadMode(ctx: RuleContext, body: MethodBody, call: CallSite, row: BlockingApi): boolean {
   if (!row.inReadModeArchive || call.receiver === null) return false;
