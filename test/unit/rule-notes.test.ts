@@ -228,6 +228,46 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'lease released', message: /returns is dropped/, severity: 'warning' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'audit', message: /returns is dropped/, note: /keeps the void of IRoomListener\.MemberMuted/, severity: 'information' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'cleanup scheduled', message: /returns is dropped/, severity: 'warning' },
+  // ZipArchiveEntry.Open on an entry of an archive opened in Read mode reads only a local header: information, with
+  // the Read-mode note; Update mode, a parameter's archive and a field another method writes keep the warning.
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'item.Open', message: /blocks the thread/, note: /The archive is opened in Read mode, where Open only seeks to the entry and reads its local header/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'part.Open', message: /blocks the thread/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'first.Open', message: /blocks the thread/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 79, message: /blocks the thread/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'notes.Open', message: /blocks the thread/, note: /In Update mode \(or an archive whose mode is not in view\) Open decompresses the whole entry into memory synchronously/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 64, message: /blocks the thread/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/zip-entry-read-mode.cs', ruleId: 'ASY002', about: 'entry.Open', line: 102, message: /blocks the thread/, severity: 'warning' },
+  // A short constant Task.Delay in a loop that watches the token: a hint with its reason; a long pause, a loop that never
+  // looks at the token and a pause outside a loop keep the warning. A request-token hint on a write says finishing may be better.
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 22, message: /can take a CancellationToken/, note: /Shown as hint: the pause is 10 ms in a loop that checks cancellationToken itself, so passing the token would cut at most that pause, and the loop stops at its next check\.$/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 37, message: /can take a CancellationToken/, note: /the pause is 15 ms/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 45, message: /can take a CancellationToken/, note: /the pause is 20 ms/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 55, message: /can take a CancellationToken/, severity: 'warning' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 64, message: /can take a CancellationToken/, severity: 'warning' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Delay', line: 71, message: /can take a CancellationToken/, severity: 'warning' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Send', line: 126, message: /can take a CancellationToken/, note: /a saving rather than a defect; and the command 'InsertCommentCommand' writes, where stopping mid-way may leave things worse than finishing, so leaving the token out can be the better choice\.$/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'Send', line: 133, message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'DeleteCommentAsync', message: /can take a CancellationToken/, note: /'DeleteCommentAsync' writes, where stopping mid-way/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/hub-disconnect.cs', ruleId: 'ASY025', about: 'AddToGroupAsync', line: 31, message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
+  { fixture: 'cancellation-not-forwarded/short-pauses.cs', ruleId: 'ASY025', about: 'ReadCommentAsync', message: /can take a CancellationToken/, note: /a saving rather than a defect\.$/, severity: 'hint' },
+  // A blocking wait in a loop that already waits for its next item in a call with no async twin: information, the note
+  // names that call; the same wait outside the loop, or in a loop without such a call, keeps the warning.
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 26, message: /blocks the thread/, note: /The loop around it already waits in _consumer\.Consume, which has no async twin \(.*\): the loop holds its thread by design, so awaiting this call frees nothing while that one still blocks\. Shown as information: the loop around it already blocks its thread in _consumer\.Consume\.$/, severity: 'information' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 36, message: /blocks the thread/, note: /already waits in pending\.GetConsumingEnumerable/, severity: 'information' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 46, message: /blocks the thread/, note: /already waits in pending\.Take/, severity: 'information' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 21, message: /blocks the thread/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/loop-waiting-for-items.cs', ruleId: 'ASY002', about: '_gate.Wait', line: 56, message: /blocks the thread/, severity: 'warning' },
+  // A drop alone in a try whose catch takes everything and does nothing: information, the note says the catch cannot see
+  // the fault, the fix is the discard (the await inside the try in async code); a catch that does something, a narrow
+  // catch, a filter or a second statement keep the warning; a handler is never told to become async.
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"progress"', message: /returns is dropped/, note: /The empty catch around the call cannot see the task's fault.*write _ = \.\.\. to say the drop is meant\. Shown as information: /, fix: /^Assign the task to _ to say the drop is meant \(the empty catch cannot see the task's fault\)$/, severity: 'information' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"finished"', message: /returns is dropped/, severity: 'information' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"report"', message: /returns is dropped/, note: /or await the task inside the try so that the catch takes its fault\./, fix: /^Await the task inside the try, so that the empty catch takes its fault$/, severity: 'information' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"logged"', message: /its exception is lost$/, fix: /\(OnLogged has an event handler's signature; made async it would be async void \(ASY020\), so await there only inside a try\/catch that takes every exception\)$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"narrow"', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"filtered"', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"first"', message: /its exception is lost$/, severity: 'warning' },
+  { fixture: 'unobserved-task/empty-catch-drops.cs', ruleId: 'ASY022', about: '"closed"', message: /its exception is lost$/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(OnClosed has an event handler's signature/, severity: 'warning' },
   // A task every implementation hands to a tracker that keeps it before returning it: a hint naming the tracker.
   { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 76, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped: 'Write' returns void$/, note: /hands the task to TaskRegistry\.Track, which keeps it, before returning it/, severity: 'hint' },
   { fixture: 'unobserved-task/tracked-tasks.cs', ruleId: 'ASY022', about: 'WriteAsync', line: 80, message: /^The task 'Current\.WriteAsync\(line\)' returns is dropped$/, note: /TaskRegistry\.Track/, severity: 'hint' },

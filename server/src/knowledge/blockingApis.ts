@@ -134,6 +134,12 @@ export interface BlockingApi {
    * (`archive.CreateEntry(name).Open()`) or as the initializer of the local the call is made on. `source` says why.
    */
   nonBlockingWhenMadeBy?: { members: string[]; source: string };
+  /**
+   * For an entry member whose cost depends on the mode its archive was opened in (ZipArchiveEntry.Open): what the call
+   * does when every archive the receiver may come from is opened in Read mode (knowledge/zipArchiveModes.ts), said in
+   * place of `note`, with the finding shown as information. `source` says why.
+   */
+  inReadModeArchive?: { note: string; source: string };
 }
 
 /** A blocking member with no awaitable twin: worth a note in a hover, not a rename. */
@@ -149,6 +155,12 @@ export interface BlockingApiWithoutTwin {
   suggestion: string;
   note: string;
   source: string;
+  /**
+   * The call waits for the next item to arrive (a queue's Take, a Kafka consumer's Consume): a loop that makes it holds
+   * its thread by design while it waits, so that loop's other blocking waits cost it no more thread than it already
+   * holds. ASY002 shows them as information (rules/asy002-sync-api-in-async.ts blockingLoopCallOf).
+   */
+  waitsForNextItem?: true;
 }
 
 const docs = (id: string): string => `https://learn.microsoft.com/dotnet/api/${id}`;
@@ -881,7 +893,13 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     // CreateEntry makes an empty entry: it has no data in the archive to read or decompress, so Open only wraps
     // the archive's stream for writing (Create mode) or an empty buffer (Update mode).
     nonBlockingWhenMadeBy: { members: ['CreateEntry'], source: docs('system.io.compression.ziparchive.createentry') },
-    note: 'Opening an entry of an archive read from a stream may read and decompress it synchronously.',
+    // In Read mode over a seekable stream the archive reads entries as they are requested: Open reads the entry's
+    // local header, and the data is decompressed by whatever reads the stream it returns.
+    inReadModeArchive: {
+      note: 'The archive is opened in Read mode, where Open only seeks to the entry and reads its local header (a few dozen bytes); the data is read and decompressed later, by whatever reads the stream it returns, so the blocking that matters is there. OpenAsync reads the header without blocking.',
+      source: docs('system.io.compression.ziparchivemode'),
+    },
+    note: 'In Update mode (or an archive whose mode is not in view) Open decompresses the whole entry into memory synchronously; in Read mode it reads the entry\'s local header, and the data as the stream is read.',
     source: docs('system.io.compression.ziparchiveentry.openasync'),
   },
   { type: 'TarFile', namespace: 'System.Formats.Tar', member: 'CreateFromDirectory', kind: 'static', asyncTwin: 'CreateFromDirectoryAsync', since: '7', note: TAR_NOTE, source: docs('system.formats.tar.tarfile.createfromdirectoryasync') },
@@ -963,6 +981,7 @@ export const BLOCKING_APIS_WITHOUT_TWIN: readonly BlockingApiWithoutTwin[] = [
     receiverHints: ['queue', 'collection', 'buffer'],
     suggestion: 'Use System.Threading.Channels: `await channel.Reader.ReadAsync()`.',
     note: 'Take parks the thread until an item arrives.',
+    waitsForNextItem: true,
     source: docs('system.threading.channels.channelreader-1.readasync'),
   },
   {
@@ -977,6 +996,7 @@ export const BLOCKING_APIS_WITHOUT_TWIN: readonly BlockingApiWithoutTwin[] = [
     receiverHints: ['queue', 'collection', 'buffer'],
     suggestion: 'Use System.Threading.Channels: `await foreach (var item in channel.Reader.ReadAllAsync())`.',
     note: 'Each step of the consuming enumeration parks the thread until an item arrives.',
+    waitsForNextItem: true,
     source: docs('system.threading.channels.channelreader-1.readallasync'),
   },
   {
@@ -1007,6 +1027,16 @@ export const BLOCKING_APIS_WITHOUT_TWIN: readonly BlockingApiWithoutTwin[] = [
     source: docs('system.io.file.copy'),
   },
   {
+    // Confluent.Kafka has no ConsumeAsync: the maintainers' answer is a poll loop on a thread of its own (issue 487),
+    // and the request for an asynchronous consume is still open (issue 2072).
+    type: 'IConsumer', namespace: 'Confluent.Kafka', member: 'Consume', kind: 'instance',
+    receiverHints: ['consumer'],
+    suggestion: 'There is no ConsumeAsync: run the consume loop on a thread of its own (`Task.Factory.StartNew(..., TaskCreationOptions.LongRunning)` or a Thread) and hand each message to async work.',
+    note: 'Consume polls the broker\'s client and waits on the calling thread until a message arrives or the timeout passes.',
+    source: 'https://github.com/confluentinc/confluent-kafka-dotnet/issues/2072',
+    waitsForNextItem: true,
+  },
+  {
     type: 'BinaryReader', namespace: 'System.IO', member: 'ReadBytes', kind: 'instance',
     receiverHints: ['reader'],
     suggestion: 'Read into a buffer with `await stream.ReadExactlyAsync(buffer)` and decode it with BinaryPrimitives.',
@@ -1025,6 +1055,11 @@ for (const row of BLOCKING_APIS) {
 /** Every blocking row whose member has this name, across declaring types (Read matches Stream, TextReader, XmlReader ...). */
 export function blockingApisByMember(member: string): readonly BlockingApi[] {
   return rowsByMember.get(member) ?? [];
+}
+
+/** The rows without a twin, of that member name, whose call waits for the next item (`waitsForNextItem`). */
+export function itemWaitsByMember(member: string): readonly BlockingApiWithoutTwin[] {
+  return BLOCKING_APIS_WITHOUT_TWIN.filter((row) => row.waitsForNextItem && row.member === member);
 }
 
 /** Reports whether `type` is `base` or one of its known subtypes (FileStream for Stream). */

@@ -132,6 +132,8 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         return `guarded by a Task.WaitAll or Task.WaitAny over ${recv} that says it finished`;
       }
       if (cond && alternative && child.startIndex === alternative.startIndex && wonWhenAny(cond.text, winners, false, recv)) return `${recv} is the task an awaited Task.WhenAny returned`;
+      const partner = cond && racedPartnerTested(cond.text, alternative && child.startIndex === alternative.startIndex ? 'finished' : consequence && child.startIndex === consequence.startIndex ? 'unfinished' : null, p, recv);
+      if (partner) return `${recv} raced ${partner} in an awaited Task.WhenAny, and ${partner} has not finished here, so ${recv} has`;
     }
     if (p.type === 'binary_expression' && p.childForFieldName('operator')?.text === '&&') {
       const left = p.childForFieldName('left');
@@ -171,6 +173,9 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         if (s.type !== 'if_statement') continue;
         const cond = s.childForFieldName('condition');
         const consequence = s.childForFieldName('consequence');
+        // `await Task.WhenAny(a, t); if (a.IsCompleted) return ...;`: past the exit a has not finished, so t has.
+        const exitPartner = cond && consequence && /\b(return|throw)\b/.test(consequence.text) ? racedPartnerTested(cond.text, 'finished', s, recv) : null;
+        if (exitPartner) return `${recv} raced ${exitPartner} in an awaited Task.WhenAny, and the method leaves earlier when ${exitPartner} has finished, so ${recv} has`;
         // `if (winner != t || cancelled) throw ...;`: past an exit taken when any of its conditions holds, all of them are false.
         if (cond && consequence && splitTopLevelOperator(cond.text, '||').some((d) => wonWhenAny(d, winners, false, recv)) && /\b(return|throw)\b/.test(consequence.text)) {
           return `the method leaves earlier unless ${recv} won the awaited Task.WhenAny`;
@@ -569,6 +574,46 @@ function firstArgumentBefore(call: SyntaxNode, callbackArgument: SyntaxNode): st
   const first = call.childForFieldName('arguments')?.namedChildren.find((c) => c?.type === 'argument');
   if (!first || first.startIndex === callbackArgument.startIndex) return null;
   return first.text.trim();
+}
+
+/**
+ * The task the condition tests for completion, when it raced the receiver alone in an awaited `Task.WhenAny(a, b)`
+ * written before `statement` (the if or ?: around the wait) in a block around it, or null. Once such a race has been
+ * awaited one of the two has finished, so where the other is known unfinished the receiver is finished: in the `else`
+ * of `if (a.IsCompleted)` (`branch` 'finished': the test is true when the partner finished) and in the `then` of
+ * `if (!a.IsCompleted)` ('unfinished'). Only IsCompleted says finished in every state; IsCompletedSuccessfully and
+ * IsFaulted leave the other states open. Like the other guards, it trusts that neither variable is written between.
+ */
+function racedPartnerTested(condition: string, branch: 'finished' | 'unfinished' | null, statement: SyntaxNode, recv: string): string | null {
+  if (branch === null || !/^[A-Za-z_][\w.]*$/.test(recv)) return null;
+  const test = withoutOuterParentheses(withoutNullMarks(condition.trim()));
+  const tested = (branch === 'finished' ? /^([A-Za-z_][\w.]*)\s*\.\s*IsCompleted$/ : /^!\s*([A-Za-z_][\w.]*)\s*\.\s*IsCompleted$/).exec(test)?.[1];
+  if (!tested || tested === recv) return null;
+  return racedBefore(statement, recv).includes(tested) ? tested : null;
+}
+
+/**
+ * The tasks the receiver raced alone in an awaited `Task.WhenAny(a, b)` (ConfigureAwait allowed), written in an
+ * expression statement or a declaration (not in a lambda) before `statement` in one of the blocks around it, within
+ * its function.
+ */
+function racedBefore(statement: SyntaxNode, recv: string): string[] {
+  const partners: string[] = [];
+  let child = statement;
+  for (let p = statement.parent; p && !isFunctionNode(p); child = p, p = p.parent) {
+    if (p.type !== 'block') continue;
+    for (const s of p.namedChildren) {
+      if (!s || s.startIndex >= child.startIndex) break;
+      // The statement itself must run the race: one nested in an `if`, a loop or a lambda may not have run it.
+      if ((s.type !== 'expression_statement' && s.type !== 'local_declaration_statement') || !s.text.includes('WhenAny')) continue;
+      for (const m of s.text.matchAll(/\bawait\s+(?:System\.Threading\.Tasks\.)?Task\s*\.\s*WhenAny\s*\(([^()]*)\)/g)) {
+        if (/=>|\bdelegate\b/.test(s.text.slice(0, m.index))) continue;
+        const args = splitTopLevel(m[1]).map((a) => a.trim());
+        if (args.length === 2 && args.includes(recv)) partners.push(args[0] === recv ? args[1] : args[0]);
+      }
+    }
+  }
+  return partners;
 }
 
 /**

@@ -102,7 +102,10 @@ complete (\`Task.FromResult\`), is a local initialised with such a task and neve
 \`results.Result\` before returning \`results\`), or is a private field that every write fills with such a task or null (a stream's
 cache of its last read's task), it is the result of an awaited \`Task.WhenAny\` (also a local declared without a value
 that every write assigns such a result, as a reader loop's \`winner = await Task.WhenAny(reads);\`, or a branch taken when it lost leaves earlier: \`return\`,
-\`throw\`, or, in a loop, a \`break\` or \`continue\` that ends the branch), or a wait on the task's own
+\`throw\`, or, in a loop, a \`break\` or \`continue\` that ends the branch), or it raced one other task alone in an
+awaited \`Task.WhenAny(a, t)\` written before, as a statement of a block around the wait, and that other task is known
+unfinished there (the \`else\` of \`if (a.IsCompleted)\`, the \`then\` of \`if (!a.IsCompleted)\`, or after \`if
+(a.IsCompleted) return ...;\`: one of the two has finished, and it is not a), or a wait on the task's own
 \`((IAsyncResult)t).AsyncWaitHandle\` says it was signalled (\`WaitOne\` true, \`WaitHandle.WaitAny\` returned its
 index; that wait blocks, and is ASY004's), or a loop before it awaits until the task has finished and ends no other
 way (\`while (!t.IsCompleted) { ...; await Task.WhenAny(t, Task.Delay(250)); }\`, with no \`break\` of its own; a

@@ -3,7 +3,9 @@ import { isHintShadowed } from '../knowledge/shadowingNamespaces';
 import { fitted, listed, quoted } from './messageText';
 import { analysedTargetLacks, targetsLackingApi, twinFirstCoreMajor, type OtherTargets } from './callTargets';
 import type { CallSite, MethodBody } from '../model/types';
-import { blockingApisByMember, isNonBlockingCall, KNOWN_SUBTYPES, receiverHintMatches, type BlockingApi } from '../knowledge/blockingApis';
+import { blockingApisByMember, isNonBlockingCall, itemWaitsByMember, KNOWN_SUBTYPES, receiverHintMatches, type BlockingApi, type BlockingApiWithoutTwin } from '../knowledge/blockingApis';
+import { loopsAround } from './loopSpans';
+import { maskCommentsAndStrings } from './sourceText';
 import { exemptReceiverTypesFor, isExemptReceiverExpression, nonBlockingArgumentIn } from '../knowledge/exemptions';
 import { asyncDisposableOf, usingFinding } from './asy002-await-using';
 import { isMemoryStreamParameter, isStringWriterParameter } from './memoryWriterParameters';
@@ -11,7 +13,7 @@ import { readsBufferedHttpBody } from './bufferedBodies';
 import { workspaceTwinFor, type WorkspaceTwinMatch } from './asy002-workspace-twins';
 import { efCoreQueryCallFor, originSentence, type EfCoreQueryMatch } from './asy002-ef-core-queries';
 import { bodyChain } from '../model/bodies';
-import { valueSourcesOf } from './streamSources';
+import { entryArchiveModes, valueSourcesOf } from './streamSources';
 import { splitCallText, splitTopLevel } from '../model/syntax';
 import { asyncContextBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import {
@@ -374,7 +376,10 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
   const guess = match.via === 'hinted' ? ` (taken for a ${row.type} from its name)` : '';
   const missingUsing = match.query?.missingUsing ? `the file does not import ${row.namespace}, where ${row.asyncTwin} is declared; add the using first` : null;
   const noFix = whyNoTwinFix(ctx, body, call, row) ?? missingUsing;
-  const noteParts = [row.note];
+  const readMode = opensEntryInReadMode(ctx, body, call, row);
+  const loopWait = blockingLoopCallOf(ctx, body, call);
+  const noteParts = [readMode ? row.inReadModeArchive!.note : row.note];
+  if (loopWait) noteParts.push(`The loop around it already waits in ${loopWait.call}, which has no async twin (${loopWait.row.note.replace(/\.$/, '')}): the loop holds its thread by design, so awaiting this call frees nothing while that one still blocks.`);
   if (group) noteParts.push(repeatedWritesSentence(group.writes.length + 1, group.target));
   if (match.query) noteParts.push(originSentence(match.query.origin));
   if (row.twinCaveat) noteParts.push(row.twinCaveat);
@@ -394,6 +399,8 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
         : `${quoted(source, max)} ${shortPhrase(row)}; await ${quoted(quotedTwin, max)} instead`)),
     note: [`${written}${guess} ${blockingPhrase(row)} inside ${describeAsyncBody(body)}; ${twin}${consumed} is its awaitable twin.`, ...noteParts].join(' '),
     bodyId: body.id,
+    ...(readMode ? { maxSeverity: { severity: 'information', reason: 'in Read mode the call reads only the entry\'s local header' } } : {}),
+    ...(loopWait && !readMode ? { maxSeverity: { severity: 'information', reason: `the loop around it already blocks its thread in ${loopWait.call}` } } : {}),
   };
   if (group) {
     finding.related = group.writes.map((w) => ({ file: ctx.file, span: w.call.span, message: `also writes to ${group.target.name}: ${shortCode(ctx.text.slice(w.call.span.start, w.call.nameSpan.end))}` }));
@@ -415,6 +422,48 @@ function tableFinding(ctx: RuleContext, body: MethodBody, call: CallSite, match:
     finding.fix = { title: `Await the twins of ${count} to ${group.target.name}${body.asyncFlag ? ` when ${body.asyncFlag} is true` : ''}${alsoTargets}`, safety: 'unsafe', edits };
   }
   return finding;
+}
+
+/**
+ * Whether the row's cost depends on its archive's mode (ZipArchiveEntry.Open) and every archive the receiver may come
+ * from is opened in Read mode (streamSources.ts entryArchiveModes): there Open reads only the entry's local header, and
+ * the data is decompressed as the returned stream is read. The sixth seeded reading of the forty-first session found
+ * Smartstore's package installer told that Open "may read and decompress" an entry of an archive it opens for reading
+ * (there the archive reaches Open as a private method's parameter, which is not followed; an import controller of the
+ * same code base opens and reads its archive in one method).
+ */
+function opensEntryInReadMode(ctx: RuleContext, body: MethodBody, call: CallSite, row: BlockingApi): boolean {
+  if (!row.inReadModeArchive || call.receiver === null) return false;
+  const modes = entryArchiveModes(ctx, body, call.receiver, call.span.start);
+  return modes !== null && modes.length > 0 && modes.every((m) => m === 'Read');
+}
+
+/**
+ * A call in a loop around `call` (its header or its block) that waits for the next item and has no async twin
+ * (knowledge/blockingApis.ts BLOCKING_APIS_WITHOUT_TWIN rows marked `waitsForNextItem`: a Kafka consumer's Consume, a
+ * BlockingCollection's Take), with its row, or null. Such a loop holds its thread by design, waiting for input, so
+ * its other blocking waits cost it no thread it does not already hold. The sixth seeded reading of the forty-first
+ * session found CAP's Kafka consume loop told to await its semaphore, between two synchronous Consume calls.
+ */
+function blockingLoopCallOf(ctx: RuleContext, body: MethodBody, call: CallSite): { call: string; row: BlockingApiWithoutTwin } | null {
+  const candidates = body.calls.filter((c) => c !== call && c.receiver !== null && itemWaitsByMember(c.name).length > 0);
+  if (candidates.length === 0) return null;
+  const loops = loopsAround(maskCommentsAndStrings(ctx.text), body, call.span);
+  const within = (c: CallSite) => loops.some((l) => [l.header, l.block].some((s) => s.start <= c.span.start && c.span.end <= s.end));
+  for (const other of candidates) {
+    if (!within(other)) continue;
+    const row = itemWaitsByMember(other.name).find((r) => receiverIsRowType(ctx, body, other.receiver!, r));
+    if (row) return { call: shortCode(ctx.text.slice(other.span.start, other.nameSpan.end)), row };
+  }
+  return null;
+}
+
+/** Whether the receiver is the row's type: by its declared type where one is known, else by its name, in a file that imports the row's namespace. */
+function receiverIsRowType(ctx: RuleContext, body: MethodBody, receiver: string, row: BlockingApiWithoutTwin): boolean {
+  if (!importsNamespace(ctx, row.namespace, true)) return false;
+  const type = receiverTypeOf(ctx, body, receiver.trim().replace(/!$/, ''));
+  if (type !== null) return stripGenerics(type.replace(/\?$/, '')).replace(/^.*\./, '') === row.type;
+  return hintHits(row.receiverHints, receiver) > 0;
 }
 
 /** Why no fix awaits the twin in place of this call, or null when one does. */
@@ -740,6 +789,22 @@ connection handed back, a rollback on a failure path), short beside the work awa
 scope (\`CreateScope\`, or an \`AsyncServiceScope\` disposed with a plain \`using\`) stays a warning where the
 workspace registers a service per scope that only implements IAsyncDisposable: its synchronous disposal throws. An
 AsyncServiceScope where no such service is registered is information, with that reason.
+
+\`entry.Open()\` on an entry of a zip archive opened in Read mode is shown as information, with a note that says why:
+there, over a seekable stream, Open seeks to the entry and reads its local header, and the data is read and
+decompressed later by whatever reads the returned stream (ZipArchiveMode's documentation). The entry is followed to
+\`archive.Entries\` (a foreach over it, or over \`Where\`, \`OrderBy\` and other operators that keep its elements) or
+\`archive.GetEntry(...)\`, through locals and workspace helpers, and the archive to what opens it: a local or a \`using\`
+of \`new ZipArchive(stream, ZipArchiveMode.Read)\`, \`new ZipArchive(stream)\` or \`ZipFile.OpenRead(path)\`, or a readonly
+field of the method's type whose initializer and constructor writes all open it so (knowledge/zipArchiveModes.ts).
+Update mode, where Open decompresses the whole entry into memory, and an archive whose mode is not in view (a
+parameter, a field another method may write) keep the warning.
+
+A blocking call in a loop that already waits for its next item in a call with no async twin (a Kafka consumer's
+\`Consume\`, a \`BlockingCollection\`'s \`Take\` or \`GetConsumingEnumerable\`, in the loop's block or its header:
+knowledge/blockingApis.ts BLOCKING_APIS_WITHOUT_TWIN rows marked \`waitsForNextItem\`) is shown as information, and its
+note names that call: such a loop holds its thread by design, so awaiting the other wait frees nothing while the first
+still blocks. The same wait outside the loop, or in a loop without such a call, keeps the warning.
 
 A blocking call in a console tool's code is shown as information: a console application (OutputType Exe) with no UI
 framework, no ASP.NET Core server, no worker SDK, no service host package (Microsoft.Extensions.Hosting, Topshelf)

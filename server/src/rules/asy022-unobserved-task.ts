@@ -14,7 +14,9 @@ import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
-import { implementsInterfaceMember, mayImplementUnknownInterface, namesInterfaceExplicitly, voidWorkspaceBaseOf } from './callbackSlots';
+import { hasEventHandlerSignature, implementsInterfaceMember, mayImplementUnknownInterface, namesInterfaceExplicitly, voidWorkspaceBaseOf } from './callbackSlots';
+import { maskCommentsAndStrings } from './sourceText';
+import { hasEmptyCatchAll, soleStatementTryOf } from './tryClauses';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
 import { rendersOwnComponent } from './faultFreeCalls';
 import { trackerOfReturnedTask } from './trackedTasks';
@@ -158,6 +160,18 @@ The base's own virtual body, a method whose signature returns Task, an interface
 for injection, whose member can return Task as easily as a method of the class), and an override or implementation of
 a member a framework or package declares (\`Dispose\`, a UI framework's \`OnAppearing\`) keep the warning.
 
+A drop that is the only statement of a \`try\` whose catch takes every exception and does nothing (\`try {
+Notify(); } catch { }\`, \`catch (Exception) { }\`, no filter) is shown as **information**: the author means failures
+to be ignored, and a dropped task ignores them too, but not through the catch, which never sees the task's fault (the
+call returns once the work has started, and the exception goes into the task). The note says so; the fix is the
+discard that says the drop is meant (\`_ = Notify();\`), or in async code the await inside the try, where the catch then
+takes the fault. A catch that does something, a catch of one type, a filter, or a second statement in the try keeps
+the warning.
+
+In a synchronous void method with an event handler's signature (\`(object? sender, EventArgs e)\`), the display-only
+title offers the discard or observing the task, and an await only inside a try/catch that takes every exception: made
+async, the handler would be async void (ASY020).
+
 ## Limitations
 - A call on a receiver whose type the workspace and the signatures do not know is not reported, even when its
   name ends in Async.
@@ -231,7 +245,7 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
   }
   // Where no await can go (inside a lock, an unsafe context, a query), or where the method cannot become async (an
   // override keeps its base's void), only an explicit discard, or code that observes the task, is left.
-  const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? fixedVoidSignature(ctx, body) ?? voidDelegateLambda(ctx, body);
+  const noAwait = notAllowed ?? cannotBecomeAsync(body) ?? fixedVoidSignature(ctx, body) ?? voidDelegateLambda(ctx, body) ?? voidEventHandler(ctx, body);
   // The code base's own helper for tasks nobody awaits, where it has one, is the fix its maintainers use.
   const helper = fireAndForgetHelperOf(ctx.index);
   const observe = helper ? `call .${helper}() on it, the workspace's helper for tasks nobody awaits, or assign it to _ to fire and forget on purpose` : null;
@@ -267,6 +281,17 @@ function voidDelegateLambda(ctx: RuleContext, body: MethodBody): string | null {
   const target = voidDelegateTargetOf(ctx, body, false);
   if (!target || target.workspaceCallee) return null;
   return `the lambda cannot return a task, since ${target.description}; made async it would be async void (ASY021), so await there only inside a try/catch that takes every exception`;
+}
+
+/**
+ * Why a synchronous void method with an event handler's signature (`(object? sender, EventArgs e)`) should not simply
+ * become async, or null: made async it is async void, whose exceptions reach no caller (ASY020), so the await belongs
+ * only inside a try/catch that takes everything. The sixth seeded reading of the forty-first session found "make the
+ * method async" offered in Jellyfin's progress handler.
+ */
+function voidEventHandler(ctx: RuleContext, body: MethodBody): string | null {
+  if (body.isAsync || body.returnKind !== 'void' || body.kind !== 'method' || !hasEventHandlerSignature(ctx, body)) return null;
+  return `${body.name} has an event handler's signature; made async it would be async void (ASY020), so await there only inside a try/catch that takes every exception`;
 }
 
 /**
@@ -312,6 +337,8 @@ export const rule: Rule = {
         const completedToday = completesBeforeReturning(ctx, targets);
         const faulted = completedToday ? null : alwaysFaultsFor(ctx, body, call, targets);
         const tracker = completedToday || faulted ? null : trackerOf(ctx, body, targets, code);
+        // A drop that always faults is a bug whatever catch is around it, so it keeps its warning.
+        const silenced = !completedToday && !faulted && !tracker && !configured && aloneInEmptyCatchAll(ctx, body, call);
         findings.push({
           span: call.span,
           message: configured
@@ -320,10 +347,10 @@ export const rule: Rule = {
             : completedToday || tracker ? `The task ${quoted(code, 45)} returns is dropped` : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
           note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}${completedToday
             ? 'Every method the call binds to returns a completed task (Task.CompletedTask, Task.FromResult) and none can be overridden: its work is done when it returns, and a failure throws at the call, so nothing is lost today. Awaiting it keeps that so when the method starts doing asynchronous work.'
-            : faulted ? faultedNote(faulted) : tracker ? trackedNote(tracker) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
+            : faulted ? faultedNote(faulted) : tracker ? trackedNote(tracker) : silenced ? emptyCatchNote(body) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
           bodyId: body.id,
-          fix: fixFor(ctx, body, call),
-          ...(tracker ? trackedSeverity(tracker) : workspaceVoidDesign(ctx, body)),
+          fix: silenced ? emptyCatchFix(ctx, body, call) : fixFor(ctx, body, call),
+          ...(tracker ? trackedSeverity(tracker) : silenced ? emptyCatchSeverity() : workspaceVoidDesign(ctx, body)),
         });
       }
     }
@@ -331,6 +358,43 @@ export const rule: Rule = {
     return findings;
   },
 };
+
+/**
+ * `try { Notify(); } catch { }`: the dropped call is the only statement of a try whose catch takes everything and
+ * does nothing. The author wants failures ignored, and they are, but by the drop: the call returns once the work has
+ * started, and the work's exception goes into the task, which the catch never sees. The sixth seeded reading of the
+ * forty-first session found Jellyfin's best-effort progress broadcasts so, in a void event handler. What is lost is
+ * what the author chose to lose, so the finding is information and says where the exception really goes.
+ */
+function aloneInEmptyCatchAll(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+  const masked = maskCommentsAndStrings(ctx.text);
+  let end = call.span.end;
+  while (end < masked.length && /\s/.test(masked[end])) end++;
+  if (masked[end] !== ';') return false;
+  const clauses = soleStatementTryOf(masked, { start: call.span.start, end: end + 1 }, body.span.end);
+  return clauses !== null && hasEmptyCatchAll(masked, clauses);
+}
+
+function emptyCatchNote(body: MethodBody): string {
+  const awaitAdvice = body.isAsync ? ', or await the task inside the try so that the catch takes its fault' : '';
+  return `The empty catch around the call cannot see the task's fault: the call returns once the work has started, and an exception the work ends with goes into the task, which nothing observes. Failures are ignored, as the catch asks, but by the drop, not by the catch; write _ = ... to say the drop is meant${awaitAdvice}.`;
+}
+
+function emptyCatchSeverity(): Pick<RuleFinding, 'maxSeverity'> {
+  return { maxSeverity: { severity: 'information', reason: 'the call is alone in a try whose empty catch takes every exception, so the author means failures to be ignored, and a dropped task ignores them too' } };
+}
+
+/**
+ * The fix for a drop alone in an empty catch-all: in an async method where an await may go, the await inside the try
+ * (then the catch takes the fault, as its author believed); elsewhere the discard that says the drop is meant, never
+ * "make the method async", which in an event handler would make it async void.
+ */
+function emptyCatchFix(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
+  if (body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call)) {
+    return { title: 'Await the task inside the try, so that the empty catch takes its fault', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] };
+  }
+  return { title: 'Assign the task to _ to say the drop is meant (the empty catch cannot see the task\'s fault)', safety: 'display-only', edits: [] };
+}
 
 /**
  * Information, when the dropping method is a synchronous void override or implementation of a workspace base member

@@ -11,6 +11,7 @@ import { enclosingTypes } from '../model/enclosingTypes';
 import { importsNamespace } from './asy001-004-blocking-common';
 import { maskCommentsAndStrings } from './sourceText';
 import { tryClausesOf } from './tryClauses';
+import { loopWatchesToken, shortPauseOf } from './shortPauses';
 import { typeOfExpression } from '../workspace/typing';
 import { derivedMembersNamed } from '../workspace/completion';
 import { hubAudienceOf, isHubSendType } from '../knowledge/hubAudiences';
@@ -154,6 +155,16 @@ those targets, and the note does not doubt it.
   action or hub method given no token is shown as a hint (faint dots in the editor, out of the Problems panel), with
   the reason in its note, unless a severity is set for ASY025: passing it stops work nobody waits for once the client
   goes away, a saving rather than a defect (MA0040 reports it as information). A token parameter the function was given and does not pass on stays a warning.
+  When the call writes (its name, or the name of the command it is sent, starts with a write verb: \`SaveChangesAsync\`,
+  \`Send(new InsertCommentCommand { ... })\`), the reason adds that stopping mid-way may leave things worse than
+  finishing, so leaving the token out can be the better choice (not for a SignalR hub's \`Groups.AddToGroupAsync\` or
+  \`RemoveFromGroupAsync\`: a connection's group membership ends with the connection).
+- A \`Task.Delay\` of a constant under 100 ms (\`Task.Delay(10)\`, a constant that holds one,
+  \`TimeSpan.FromMilliseconds(20)\`) in a loop that watches the token itself (its condition, or its block besides the
+  delay, mentions the token: \`while (!ct.IsCancellationRequested)\`, \`ct.ThrowIfCancellationRequested()\`, another
+  call given it) is shown as a hint, with the reason: the token would cut at most that pause, and the loop stops at its
+  next check. A longer pause, one whose length is not a constant, a loop that never looks at the token and a pause
+  outside a loop keep the warning.
 - Test code is capped at \`asynclens.testCode.maxSeverity\`, as blocking rules are.
 `;
 
@@ -196,8 +207,50 @@ function tokenInScope(ctx: RuleContext, body: MethodBody): TokenInScope | null {
  * whole). Meziantou's MA0040, which finds the same token through the controller's HttpContext, reports at information
  * level. A token the function was given and drops stays a warning: its caller asked for cancellation.
  */
-function requestTokenSeverity(token: TokenInScope): { severity: 'hint'; reason: string } {
-  return { severity: 'hint', reason: `${token.text} is the request's token, not one the method was given: passing it stops work nobody waits for once the client goes away, a saving rather than a defect` };
+function requestTokenSeverity(token: TokenInScope, writes: string | null): { severity: 'hint'; reason: string } {
+  const saving = `${token.text} is the request's token, not one the method was given: passing it stops work nobody waits for once the client goes away, a saving rather than a defect`;
+  return { severity: 'hint', reason: writes === null ? saving : `${saving}; and ${writes} writes, where stopping mid-way may leave things worse than finishing, so leaving the token out can be the better choice` };
+}
+
+/**
+ * Verbs that name a write, at the start of a method's name (`SaveChangesAsync`, `DeleteCustomersAsync`,
+ * `ExecuteUpdateAsync`) or of the command a dispatcher is sent (`Send(new InsertCommentCommand { ... })`): the names
+ * data-access and mediator code bases give the operations that change state. The sixth seeded reading of the
+ * forty-first session found a comment's insert, followed by its notification, told to take the request's token.
+ */
+const WRITE_VERBS = ['Insert', 'Update', 'Upsert', 'Delete', 'Remove', 'Add', 'Create', 'Save', 'Commit', 'Place', 'Execute(?:Update|Delete)'];
+const WRITE_NAME = new RegExp(`^(?:${WRITE_VERBS.join('|')})(?![a-z])`);
+
+/**
+ * What the call writes, for the request token's reason, or null: the call's own name starts with a write verb, or its
+ * only argument creates a command whose type name does (`Send(new InsertNewsCommentCommand { ... })`).
+ */
+function writingCallOf(call: CallSite): string | null {
+  if (isGroupMembershipOfConnection(call)) return null;
+  if (WRITE_NAME.test(call.name)) return quoted(call.name);
+  if (call.argumentTexts.length !== 1) return null;
+  const command = /^new\s+(?:[\w.]*\.)?([A-Z]\w*)\s*[({]/.exec(call.argumentTexts[0].trim())?.[1];
+  return command && WRITE_NAME.test(command) ? `the command ${quoted(command)}` : null;
+}
+
+/**
+ * `Groups.AddToGroupAsync(...)` and `Groups.RemoveFromGroupAsync(...)` of a SignalR hub: a group's membership lives
+ * only as long as the connection, which is removed from its groups when it disconnects
+ * (https://learn.microsoft.com/aspnet/core/signalr/groups), so a change cut short by the connection's own abort leaves
+ * nothing behind that matters. Their names start with write verbs, and the reason must not claim otherwise.
+ */
+function isGroupMembershipOfConnection(call: CallSite): boolean {
+  return /^(?:AddToGroup|RemoveFromGroup)Async$/.test(call.name) && /(?:^|\.)Groups$/.test(call.receiver?.replace(/\s+/g, '') ?? '');
+}
+
+/**
+ * A short constant pause (shortPauses.ts: under SHORT_PAUSE_MS) in a loop that watches the token itself is shown as a
+ * hint: the token would cut at most those milliseconds, and the loop stops at its next check. The sixth seeded reading
+ * of the forty-first session found a 10 ms back-off in couchbase's config-push loop, whose condition reads the token,
+ * reported as a warning.
+ */
+function shortPauseSeverity(token: TokenInScope, ms: number): { severity: 'hint'; reason: string } {
+  return { severity: 'hint', reason: `the pause is ${ms} ms in a loop that checks ${token.text} itself, so passing the token would cut at most that pause, and the loop stops at its next check` };
 }
 
 /** `HttpContext.RequestAborted` in a controller or Razor page, `Context.ConnectionAborted` in a SignalR hub. */
@@ -679,6 +732,8 @@ export const rule: Rule = {
         // The analysed target has no such overload (.NET Framework's HttpContent reads take no token): nothing to pass it to.
         if (elsewhere.analysedLacking) continue;
         const throwing = throwingOverloadOf(overload.candidate);
+        const pause = shortPauseOf(ctx, body, call);
+        const shortPause = pause !== null && loopWatchesToken((masked ??= maskCommentsAndStrings(ctx.text)), body, call, token.mentions) ? pause : null;
         findings.push({
           span: { start: call.nameSpan.start, end: call.span.end },
           message: `${quoted(call.name)} can take a CancellationToken but is not given ${quoted(token.text)}`,
@@ -689,7 +744,8 @@ export const rule: Rule = {
           bodyId: body.id,
           fix: throwing ? asUnsafe(fixFor(ctx, call, overload, token, elsewhere), throwing) : fixFor(ctx, call, overload, token, elsewhere),
           ...(throwing ? { maxSeverity: { severity: 'information' as const, reason: `the overload that takes the token throws unless the writer behind ${throwing.type.replace(/`\d+$/, '')} implements it` } }
-            : token.source === 'request' ? { maxSeverity: requestTokenSeverity(token) } : {}),
+            : shortPause !== null ? { maxSeverity: shortPauseSeverity(token, shortPause) }
+            : token.source === 'request' ? { maxSeverity: requestTokenSeverity(token, writingCallOf(call)) } : {}),
         });
       }
     }

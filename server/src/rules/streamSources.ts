@@ -5,8 +5,10 @@
  * opened only for reading: such a stream has nothing to flush, so its synchronous Dispose does not wait on I/O and
  * `await using` would run the same disposal.
  */
-import type { MethodBody } from '../model/types';
-import { keptLocal } from '../model/bodies';
+import type { MethodBody, TypeDeclaration } from '../model/types';
+import { bodyChain, keptLocal } from '../model/bodies';
+import { zipArchiveModeOf, type ZipArchiveModeName } from '../knowledge/zipArchiveModes';
+import { maskCommentsAndStrings } from './sourceText';
 import { closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
 import { resolveCallSite } from '../workspace/completion';
 import { readOnlyCreationOf } from '../knowledge/asyncDisposables';
@@ -54,6 +56,96 @@ function opensEntryOfArchiveOpenedForReading(ctx: RuleContext, body: MethodBody,
     // ZipFile.OpenRead, ZipArchiveMode.Read, `new ZipArchive(stream)`: knowledge/asyncDisposables.ts READ_ONLY_CREATIONS.
     return !!archives && archives.length > 0 && archives.every((a) => readOnlyCreationOf(a) !== undefined);
   });
+}
+
+/**
+ * The modes of the archives an entry (`entry` as written in `body`, read at `at`) may come from, one per archive
+ * source, or null when one of them is not known. The entry is followed to `archive.Entries` (a foreach variable over
+ * it, or over operators that keep its elements: `archive.Entries.OrderBy(e => e.FullName)`) or `archive.GetEntry(...)`,
+ * through locals and workspace helpers as a stream is; the archive to the expression that opens it (a local, a
+ * `using`, or a readonly field of the body's type whose initializer and constructor writes are all openings), read by
+ * knowledge/zipArchiveModes.ts. A parameter, or a field written any other way, is not known.
+ */
+export function entryArchiveModes(ctx: RuleContext, body: MethodBody, entry: string, at: number): ZipArchiveModeName[] | null {
+  const entries = sourcesOf(ctx, ctx.file, body, entry, [], 1, at) ?? foreachCollectionOf(ctx, body, entry.trim());
+  if (!entries || entries.length === 0) return null;
+  const modes: ZipArchiveModeName[] = [];
+  for (const e of entries) {
+    const archive = /^([^]+?)\s*\.\s*(?:Entries\b|GetEntry\s*\()/.exec(e.replace(/\s*\?\?\s*throw\b[^]*$/, ''))?.[1];
+    if (archive === undefined) return null;
+    const archives = sourcesOf(ctx, ctx.file, body, archive, [], 2, at) ?? usingDeclared(body, archive) ?? readonlyFieldWrites(ctx, body, archive.trim());
+    if (!archives || archives.length === 0) return null;
+    for (const a of archives) {
+      const call = splitCallText(valueText(a).replace(/^new\s+/, ''));
+      const mode = zipArchiveModeOf(valueText(a), call ? splitTopLevel(call.argumentsText).filter((x) => x.trim() !== '').length : -1);
+      if (mode === null) return null;
+      modes.push(mode);
+    }
+  }
+  return modes;
+}
+
+/** Operators that hand on the elements of the sequence they are called on, reordered or filtered, never changed. */
+const ELEMENT_KEEPING = /\s*\.\s*(?:OrderBy|OrderByDescending|ThenBy|ThenByDescending|Where|Skip|Take|SkipWhile|TakeWhile|Reverse|Distinct|ToList|ToArray|AsEnumerable)\s*\([^]*\)$/;
+
+/**
+ * For a foreach variable of the body (or of a body around it) named `name`: the collection it walks, without the
+ * element-keeping operators after it (`archive.Entries.Where(e => e.Length > 0)` gives `archive.Entries`). C# does not
+ * let a foreach variable be written, so every value it holds is an element of that collection. Null for any other name.
+ */
+function foreachCollectionOf(ctx: RuleContext, body: MethodBody, name: string): string[] | null {
+  for (const owner of bodyChain(body, ctx.model.bodies)) {
+    if (owner.parameters.some((p) => p.name === name)) return null;
+    const declared = owner.locals.filter((l) => l.name === name);
+    if (declared.length === 0) continue;
+    const local = declared.length === 1 ? declared[0] : null;
+    if (local?.kind !== 'foreach' || local.foreachPart || local.initializerText === null) return null;
+    let collection = local.initializerText.trim();
+    for (let next = stripKeepingOperator(collection); next !== collection; next = stripKeepingOperator(collection)) collection = next;
+    return [collection];
+  }
+  return null;
+}
+
+/** The expression without its last element-keeping operator call, or unchanged when it does not end in one. */
+function stripKeepingOperator(expression: string): string {
+  const m = ELEMENT_KEEPING.exec(expression);
+  if (!m) return expression;
+  const open = expression.indexOf('(', m.index);
+  return closingBracket(expression, open) === expression.length - 1 ? expression.slice(0, m.index).trim() : expression;
+}
+
+/**
+ * The values a readonly field of the body's own type (in this file, not partial) is given: its initializer and every
+ * `name = value` in the type's text, which for a readonly field can only be in its constructors. Null when the name is
+ * not such a field, or when something else writes it (`ref`, `out`, a compound assignment).
+ */
+function readonlyFieldWrites(ctx: RuleContext, body: MethodBody, expression: string): string[] | null {
+  const name = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)$/.exec(expression)?.[1];
+  if (!name) return null;
+  const chain = bodyChain(body, ctx.model.bodies);
+  if (chain.some((b) => b.parameters.some((p) => p.name === name) || b.locals.some((l) => l.name === name))) return null;
+  const typeName = chain.map((b) => b.containingType).find((t) => t !== null);
+  const types = ctx.model.types.filter((t: TypeDeclaration) => t.name === typeName);
+  if (types.length !== 1 || types[0].modifiers.includes('partial')) return null;
+  const type = types[0];
+  const field = type.members.find((m) => m.kind === 'field' && m.name === name);
+  if (!field?.isReadonly) return null;
+  const masked = maskCommentsAndStrings(ctx.text);
+  const declaration = masked.slice(type.span.start, type.span.end);
+  const values: string[] = field.initializerText ? [field.initializerText] : [];
+  if (new RegExp(`\\b(?:ref|out)\\s+(?:this\\s*\\.\\s*)?${name}\\b`).test(declaration)) return null;
+  const write = new RegExp(`(?<![\\w.])(?:this\\s*\\.\\s*)?${name}\\s*([-+*/%&|^]|\\?\\?|<<|>>)?=(?![=>])`, 'g');
+  for (let m = write.exec(declaration); m; m = write.exec(declaration)) {
+    const at = type.span.start + m.index;
+    if (at >= field.span.start && at < field.span.end) continue;
+    if (m[1]) return null;
+    const valueStart = at + m[0].length;
+    const end = masked.indexOf(';', valueStart);
+    if (end === -1) return null;
+    values.push(ctx.text.slice(valueStart, end).trim());
+  }
+  return values.length > 0 ? values : null;
 }
 
 /**

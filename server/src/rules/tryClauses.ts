@@ -77,6 +77,32 @@ export function tryClausesOf(masked: string, trySpan: Span): TryClauses | null {
 const CATCH_ALL = /^(?:global::)?(?:System\.)?Exception$/;
 
 /**
+ * The try statement whose protected block holds nothing but the statement spanning `statement` (`try { Notify(); }
+ * catch { }`), read within `limit` (the end of the enclosing body), or null: the brace before the statement must open
+ * a `try` block, and only blanks may follow the statement up to the block's closing brace.
+ */
+export function soleStatementTryOf(masked: string, statement: Span, limit: number): TryClauses | null {
+  let open = statement.start - 1;
+  while (open >= 0 && /\s/.test(masked[open])) open--;
+  if (masked[open] !== '{') return null;
+  let keywordEnd = open;
+  while (keywordEnd > 0 && /\s/.test(masked[keywordEnd - 1])) keywordEnd--;
+  const tryStart = keywordEnd - 3;
+  if (tryStart < 0 || masked.slice(tryStart, keywordEnd) !== 'try' || /[\w@.]/.test(masked[tryStart - 1] ?? ' ')) return null;
+  const clauses = tryClausesOf(masked, { start: tryStart, end: limit });
+  if (!clauses || clauses.tryBlock.start !== open) return null;
+  return masked.slice(statement.end, clauses.tryBlock.end - 1).trim() === '' ? clauses : null;
+}
+
+/**
+ * Whether some catch takes every exception without a filter and does nothing with it (`catch { }`, `catch
+ * (Exception) { }`): a block with nothing in it but blanks and comments, which the mask has blanked.
+ */
+export function hasEmptyCatchAll(masked: string, clauses: TryClauses): boolean {
+  return clauses.catches.some((c) => takesUnfiltered(c, CATCH_ALL) && masked.slice(c.block.start + 1, c.block.end - 1).trim() === '');
+}
+
+/**
  * Whether the clauses stop every exception thrown in the try block from leaving the statement: some catch takes
  * everything (`catch`, `catch (Exception)`) without a filter, and that catch does not throw again.
  */
