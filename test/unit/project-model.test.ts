@@ -1263,10 +1263,14 @@ test('synchronization context: an ASP.NET Core, worker or console application ru
     const helpers = evaluateProject('/repo/Helpers/Helpers.csproj', memoryFs({ '/repo/Helpers/Helpers.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Nito.AsyncEx" Version="5.1.2" /></ItemGroup></Project>' }), { configuration: 'Release' });
     const tool = evaluateProject('/repo/Tool/Tool.csproj', memoryFs({ '/repo/Tool/Tool.csproj': sdk('Microsoft.NET.Sdk', '<OutputType>Exe</OutputType>') }), { configuration: 'Release' });
     assert.equal(ownContextOf(helpers, []), null);
-    // A console program that hosts gRPC services (Grpc.AspNetCore) is an ASP.NET Core server, and its own reference to
-    // Nito.AsyncEx then gives it no context either.
+    // A console program that hosts gRPC services (Grpc.AspNetCore) serves requests on the server's threads, and its own
+    // reference to Nito.AsyncEx then gives it no context either; a class library that takes the package (Pulumi's SDK)
+    // is not thereby code inside the server.
     const grpc = evaluateProject('/repo/Grpc/Grpc.csproj', memoryFs({ '/repo/Grpc/Grpc.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework><OutputType>Exe</OutputType></PropertyGroup><ItemGroup><PackageReference Include="Grpc.AspNetCore.Server" Version="2.71.0" /><PackageReference Include="Nito.AsyncEx" Version="5.1.2" /></ItemGroup></Project>' }), { configuration: 'Release' });
-    assert.equal(applicationWithoutContext(grpc, []), 'Grpc is an ASP.NET Core application (PackageReference Grpc.AspNetCore.Server), which has no SynchronizationContext');
+    assert.equal(applicationWithoutContext(grpc, []), 'Grpc is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext');
+    const { aspNetCoreServerOf } = await import('../../server/src/project/synchronizationContext');
+    const grpcLibrary = evaluateProject('/repo/Sdk/Sdk.csproj', memoryFs({ '/repo/Sdk/Sdk.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup><ItemGroup><PackageReference Include="Grpc.AspNetCore.Server" Version="2.71.0" /></ItemGroup></Project>' }), { configuration: 'Release' });
+    assert.equal(aspNetCoreServerOf(grpcLibrary, []), null);
     assert.equal(applicationWithoutContext(tool, [helpers]), 'Tool is a console application (OutputType Exe, no UI framework), which has no SynchronizationContext');
   }
   assert.equal(context(sdk('Microsoft.NET.Sdk', '<OutputType>WinExe</OutputType>')), undefined);

@@ -44,11 +44,25 @@ export const ASP_NET_CORE_SERVER_REFERENCES: readonly AspNetCoreServerReference[
   { kind: 'package', id: 'Microsoft.AspNetCore.MiddlewareAnalysis', source: SERVER_PACKAGES },
   { kind: 'package', id: 'Microsoft.AspNetCore.Authentication', source: AUTHENTICATION_PACKAGES },
   { kind: 'package', id: 'Microsoft.AspNetCore.Authentication.', source: AUTHENTICATION_PACKAGES },
-  // gRPC's server for ASP.NET Core takes the shared framework itself (its package declares FrameworkReference
-  // Microsoft.AspNetCore.App), and a service's methods run as requests of the server's pipeline.
+];
+
+/**
+ * Packages with which an application serves requests on the ASP.NET Core server's threads without the web SDK: gRPC's
+ * server for ASP.NET Core, which takes the shared framework itself (its package declares FrameworkReference
+ * Microsoft.AspNetCore.App), and whose services' methods run as requests of the server's pipeline. Only an
+ * application's own reference counts (project/synchronizationContext.ts contextPackageSeen): a class library that
+ * takes one (Pulumi's SDK, Proto.Actor's remoting) serves a few calls that way, and the rest of its code runs wherever
+ * its users call it, so it is not library code inside the server.
+ */
+export const SERVER_HOST_PACKAGES: readonly AspNetCoreServerReference[] = [
   { kind: 'package', id: 'Grpc.AspNetCore', source: GRPC_SERVER },
   { kind: 'package', id: 'Grpc.AspNetCore.Server', source: GRPC_SERVER },
 ];
+
+/** The first of `packageIds` with which an application hosts services in the ASP.NET Core server, or null. */
+export function serverHostPackageOf(packageIds: readonly string[]): string | null {
+  return packageIds.find((id) => SERVER_HOST_PACKAGES.some((r) => r.id.toLowerCase() === id.toLowerCase())) ?? null;
+}
 
 /** The first reference of the project that brings the ASP.NET Core server, as the project writes it, or null. */
 export function aspNetCoreServerReferenceOf(frameworkReferences: readonly string[], packageIds: readonly string[]): string | null {

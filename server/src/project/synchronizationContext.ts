@@ -11,7 +11,7 @@
  * generic host (Microsoft.Extensions.Hosting) runs hosted services on the thread pool and installs none.
  */
 import type { ProjectModel } from './evaluate';
-import { aspNetCoreServerReferenceOf } from '../knowledge/aspNetCoreServer';
+import { aspNetCoreServerReferenceOf, serverHostPackageOf } from '../knowledge/aspNetCoreServer';
 import { contextPackageOf, extensionHostOf, platformContextOf, type PlatformContext } from '../knowledge/contextPackages';
 import { isRunnableTarget, parseTargetFramework } from './frameworks';
 import { packagesSeen } from './packages';
@@ -140,7 +140,9 @@ export function ownContextOf(project: ProjectModel, referenced: readonly Project
 function contextPackageSeen(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
   const seen = contextPackageOf(packagesSeen(project, referenced).map((p) => p.id), false);
   if (seen) return seen;
-  const startsItsOwn = isConsoleApplication(project) && !aspNetCoreServerOf(project, []) && !sdkNamed(project, 'microsoft.net.sdk.worker');
+  // A program that hosts gRPC services serves requests on the server's threads (couchbase's FIT performer).
+  const startsItsOwn = isConsoleApplication(project) && !aspNetCoreServerOf(project, []) && !sdkNamed(project, 'microsoft.net.sdk.worker')
+    && !serverHostPackageOf(project.packageReferences.map((r) => r.id));
   return startsItsOwn ? contextPackageOf(project.packageReferences.map((r) => r.id), true) : null;
 }
 
