@@ -291,9 +291,15 @@ ${checks.map((c) => `        (${csString(c.label)}, ${csString(c.original)}, ${c
             }
             var args = m.GetParameters().Select(p => p.ParameterType == typeof(string) ? "" : p.ParameterType.IsValueType ? Activator.CreateInstance(p.ParameterType) : null).ToArray();
             text.Append(m.Name).Append('(').Append(args.Length).Append("): ");
+            // The call runs on a thread of its own: a method that never returns with default arguments (a loop that
+            // catches the NullReferenceException of a null delegate and waits for a token nobody cancels) would
+            // otherwise hold the whole check forever. Such a method is not compared; its thread is a background one,
+            // which the process leaves behind when it ends.
+            var call = Task.Factory.StartNew(() => m.Invoke(target, args), CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+            if (await Task.WhenAny(call, Task.Delay(5000)) != call) return ("the method does not return within 5 s", "");
             try
             {
-                text.Append(await Outcome(m.Invoke(target, args)));
+                text.Append(await Outcome(await call));
             }
             catch (TargetInvocationException e)
             {
