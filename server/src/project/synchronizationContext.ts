@@ -140,10 +140,10 @@ export function ownContextOf(project: ProjectModel, referenced: readonly Project
 function contextPackageSeen(project: ProjectModel, referenced: readonly ProjectModel[]): string | null {
   const seen = contextPackageOf(packagesSeen(project, referenced).map((p) => p.id), false);
   if (seen) return seen;
+  const own = project.packageReferences.map((r) => r.id);
   // A program that hosts gRPC services serves requests on the server's threads (couchbase's FIT performer).
-  const startsItsOwn = isConsoleApplication(project) && !aspNetCoreServerOf(project, []) && !sdkNamed(project, 'microsoft.net.sdk.worker')
-    && !serverHostPackageOf(project.packageReferences.map((r) => r.id));
-  return startsItsOwn ? contextPackageOf(project.packageReferences.map((r) => r.id), true) : null;
+  const startsItsOwn = isConsoleApplication(project) && !aspNetCoreServerOf(project, []) && !sdkNamed(project, 'microsoft.net.sdk.worker') && !serverHostPackageOf(own);
+  return startsItsOwn ? contextPackageOf(own, true) : null;
 }
 
 /** The platform row of an `OutputType Exe` whose analysed target is a mobile or Apple platform's (`net8.0-android`), or null. */

@@ -8,8 +8,8 @@ import { callResultOf } from './taskResults';
 import { applicableCandidates, callCandidates, everyDeclaredBody, type CallCandidate } from './callTargets';
 import { mayReturnNullTask } from './nullTasks';
 import { returnsKeptTask, returnsOnlyCompletedTasks, returnsOnlyFaultedTasks } from './keptTasks';
-import { descendantsOf } from '../workspace/completion';
-import { bodyOf, methodsNamed, stripGenerics } from '../workspace/index';
+import { derivedMembersNamed } from '../workspace/completion';
+import { bodyOf, containerOf, stripGenerics } from '../workspace/index';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
 import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
@@ -20,7 +20,8 @@ import { hasEmptyCatchAll, soleStatementTryOf } from './tryClauses';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
 import { rendersOwnComponent } from './faultFreeCalls';
 import { trackerOfReturnedTask } from './trackedTasks';
-import { containerOf } from '../workspace/index';
+import { isTaskDelay } from './shortPauses';
+import { canBeOverridden } from './factoryResults';
 
 const docs = `## What it does
 Flags a statement that calls a method returning \`Task\` or \`Task<T>\` and drops the task: no \`await\`, no
@@ -205,10 +206,6 @@ function recordsItsCalls(ctx: RuleContext, body: MethodBody): boolean {
 }
 
 /** `Task.Delay(...)` itself. */
-function isDelayCall(call: CallSite): boolean {
-  return call.name === 'Delay' && /^(?:global::)?(?:System\.Threading\.Tasks\.)?Task$/.test(call.receiver?.replace(/\s+/g, '') ?? '');
-}
-
 /**
  * A dropped `Task.Delay(...)`: the delay is a timer's task, with no exception to lose (a cancelled one is all it can
  * end as), and dropped it pauses nothing: the code goes on at once, and a loop meant to wait spins. The second seeded
@@ -330,7 +327,7 @@ export const rule: Rule = {
         if (dropsNothing(ctx, body, call, targets, true)) continue;
         const configured = droppedConfigured(ctx, call);
         const code = ctx.text.slice(call.span.start, call.span.end);
-        if (isDelayCall(call)) {
+        if (isTaskDelay(call)) {
           findings.push(droppedDelayFinding(ctx, body, call, code));
           continue;
         }
@@ -473,12 +470,12 @@ function alwaysFaultsFor(ctx: RuleContext, body: MethodBody, call: CallSite, app
   const declarations = runnableDeclarations(applicable);
   if (!everyDeclaredBody(ctx.index, declarations, (b) => returnsOnlyFaultedTasks(ctx.index, b))) return null;
   const bodies = declarations.map((d) => (d ? bodyOf(ctx.index, d.file, d.bodyId) : null));
-  const overridable = bodies.some((b) => b && b.modifiers.some((m) => m === 'virtual' || m === 'abstract' || m === 'override'));
+  const overridable = bodies.some((b) => b !== null && canBeOverridden(b));
   if (overridable) {
     const receiverType = call.receiver === null || call.receiver === 'this' ? body.containingType : receiverTypeOfCall(ctx, body, call);
     if (receiverType === null) return null;
     const owner = stripGenerics(receiverType);
-    if ([...descendantsOf(ctx.index, owner)].some((sub) => methodsNamed(ctx.index, call.name, sub).some((m) => m.typeName === sub))) return null;
+    if (derivedMembersNamed(ctx.index, owner, call.name).length > 0) return null;
   }
   const first = applicable.find((c) => c.declaration !== undefined) ?? applicable[0];
   return { method: first.display, overridable };

@@ -15,8 +15,8 @@ import type { RuleContext } from './types';
  */
 export const SHORT_PAUSE_MS = 100;
 
-/** `Task.Delay(...)` itself, as ASY022 also reads it. */
-function isTaskDelay(call: CallSite): boolean {
+/** `Task.Delay(...)` itself: ASY025's short pauses and ASY022's dropped delays. */
+export function isTaskDelay(call: CallSite): boolean {
   return call.name === 'Delay' && /^(?:global::)?(?:System\.Threading\.Tasks\.)?Task$/.test(call.receiver?.replace(/\s+/g, '') ?? '');
 }
 

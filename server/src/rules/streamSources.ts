@@ -51,11 +51,19 @@ function opensEntryOfArchiveOpenedForReading(ctx: RuleContext, body: MethodBody,
   const entries = sourcesOf(ctx, ctx.file, body, entry, [], 1);
   if (!entries || entries.length === 0) return false;
   return entries.every((e) => {
-    const archive = /^([^]+?)\s*\.\s*(?:Entries\b|GetEntry\s*\()/.exec(e.replace(/\s*\?\?\s*throw\b[^]*$/, ''))?.[1];
+    const archive = archiveOfEntry(e);
     const archives = archive === undefined ? null : sourcesOf(ctx, ctx.file, body, archive, [], 2) ?? usingDeclared(body, archive);
     // ZipFile.OpenRead, ZipArchiveMode.Read, `new ZipArchive(stream)`: knowledge/asyncDisposables.ts READ_ONLY_CREATIONS.
     return !!archives && archives.length > 0 && archives.every((a) => readOnlyCreationOf(a) !== undefined);
   });
+}
+
+/**
+ * The archive an entry's source takes it from, as written: `archive` of `archive.GetEntry(name) ?? throw ...` or of
+ * `archive.Entries` (also with operators after it); undefined for any other source.
+ */
+function archiveOfEntry(source: string): string | undefined {
+  return /^([^]+?)\s*\.\s*(?:Entries\b|GetEntry\s*\()/.exec(source.replace(/\s*\?\?\s*throw\b[^]*$/, ''))?.[1];
 }
 
 /**
@@ -71,7 +79,7 @@ export function entryArchiveModes(ctx: RuleContext, body: MethodBody, entry: str
   if (!entries || entries.length === 0) return null;
   const modes: ZipArchiveModeName[] = [];
   for (const e of entries) {
-    const archive = /^([^]+?)\s*\.\s*(?:Entries\b|GetEntry\s*\()/.exec(e.replace(/\s*\?\?\s*throw\b[^]*$/, ''))?.[1];
+    const archive = archiveOfEntry(e);
     if (archive === undefined) return null;
     const archives = sourcesOf(ctx, ctx.file, body, archive, [], 2, at) ?? usingDeclared(body, archive) ?? readonlyFieldWrites(ctx, body, archive.trim());
     if (!archives || archives.length === 0) return null;

@@ -22,7 +22,6 @@ export interface TypedResult {
 const CONFIGURED_AWAITER = /\.\s*Configured(?:Value)?TaskAwaiter\s*$/;
 
 /** The kind of a type text: Task/Task<T> (and their configured awaitables), ValueTask/ValueTask<T>, or other. */
-
 export function awaitableKindOf(typeText: string): AwaitableKind {
   const kind = classifyReturnType(typeText, false).kind;
   if (kind === 'Task' || kind === 'TaskOfT') return 'task';
