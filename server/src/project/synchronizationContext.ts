@@ -15,6 +15,7 @@ import { aspNetCoreServerReferenceOf, serverHostPackageOf } from '../knowledge/a
 import { contextPackageOf, extensionHostOf, platformContextOf, type PlatformContext } from '../knowledge/contextPackages';
 import { isRunnableTarget, parseTargetFramework } from './frameworks';
 import { packagesSeen } from './packages';
+import { namesInProse } from './proseLists';
 
 /**
  * SDKs whose applications do have a context or a single thread, so that nothing here may claim otherwise: Blazor
@@ -230,8 +231,7 @@ export function hostedOnlyByConsoleTools(project: ProjectModel, hosts: readonly 
 
 /** The hosts' names for a note: `A`, `A and B`, `A, B and C`, or the first three `and N more`. */
 function hostNames(hosts: readonly HostingApplication[]): string {
-  const names = hosts.map((h) => h.project.name);
-  return names.length === 1 ? names[0] : names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return namesInProse(hosts.map((h) => h.project.name));
 }
 
 /**

@@ -14,6 +14,7 @@ import type { FileModel } from '../model/types';
 import { spansWithAttribute } from '../config/attributes';
 import { fileName, type ProjectModel } from './evaluate';
 import { hasApplicationOutputType } from './libraryCode';
+import { firstNames } from './proseLists';
 
 export interface TestFrameworkPackage {
   id: string;
@@ -361,11 +362,6 @@ const TEST_KIT_SEGMENT = /^TestKits?$/;
 
 /** A last segment of a project's name that says a library for tests (case-sensitive, whole: not `Acme.Contesting`). */
 const TEST_KIT_LAST_SEGMENT = /^(?:Testing|TestHelpers|TestFramework|TestUtils|TestUtilities)$/;
-
-/** The first three names, and how many more there are: `A, B, C and 4 more`. */
-function firstNames(names: readonly string[]): string {
-  return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
-}
 
 /**
  * Why a project is a build script, or null: it references a build automation system's package (BUILD_SCRIPT_PACKAGES)

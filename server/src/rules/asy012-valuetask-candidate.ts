@@ -9,6 +9,7 @@ import { cachedValuesOf, cachingOf } from '../cost/resultCache';
 import { maskCommentsAndStrings } from './sourceText';
 import { elisionOf } from './asy013-unnecessary-async';
 import { asyncBodies, type RelatedLocation, type Rule, type RuleContext, type RuleFinding } from './types';
+import { firstNames } from '../project/proseLists';
 
 const docs = `## What it does
 Flags an \`async Task<T>\` method (or local function) that
@@ -297,6 +298,5 @@ export const rule: Rule = {
 function callersToCheck(names: string[]): string {
   const unique = [...new Set(names)];
   if (unique.length === 0) return 'check callers outside the workspace';
-  const shown = unique.slice(0, 3).join(', ');
-  return `check ${unique.length === 1 ? 'its caller' : 'its callers'} ${shown}${unique.length > 3 ? ` and ${unique.length - 3} more` : ''}`;
+  return `check ${unique.length === 1 ? 'its caller' : 'its callers'} ${firstNames(unique)}`;
 }

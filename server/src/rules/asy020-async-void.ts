@@ -14,6 +14,7 @@ import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
 import { wpfHandledSentence, wpfHandledUiThreadOf, type WpfHandledUiThread } from './wpfHandlers';
 import { asyncVoidTestVerdict } from './asyncVoidTests';
 import { typesNamed } from '../workspace/index';
+import { firstNames } from '../project/proseLists';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -318,8 +319,7 @@ function synchronousCallersSlotOf(ctx: RuleContext, body: MethodBody, masked: st
   const mentions = [...masked.matchAll(new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?${body.name}\b`, 'g'))].filter((m) => !declared.has(m.index! + m[0].length - body.name.length));
   if (callers.length === 0 || mentions.length !== callsHere) return null;
   const names = [...new Set(callers.map((c) => callerName(ctx, c)))];
-  const list = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  return { kind: 'synchronousCallers', reason: `every call of it is in code that could not await it (${list}), so returning Task would only hand them a task to drop` };
+  return { kind: 'synchronousCallers', reason: `every call of it is in code that could not await it (${firstNames(names)}), so returning Task would only hand them a task to drop` };
 }
 
 /**
