@@ -12,6 +12,7 @@ import { nullableAnnotationsAt, nullableWarningsAt } from '../project/nullableWa
 import { importsNamespace } from './asy001-004-blocking-common';
 import { callersOf, methodsNamed, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { descendantsOf } from '../workspace/completion';
+import { fieldWritesIn } from './fieldWrites';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -512,17 +513,14 @@ function ownType(types: readonly TypeDeclaration[], body: MethodBody): TypeDecla
  * another (`: this(...)`) creates it in a statement of its own (not under an `if`), unless the initializer does.
  */
 function createdByEveryConstruction(field: MemberSignature, type: TypeDeclaration, constructors: readonly MethodBody[], masked: string): boolean {
-  const byRef = new RegExp(String.raw`\b(?:out|ref)\s+(?:this\s*\.\s*)?${field.name}\b`);
-  const write = new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?${field.name}\s*(\?\?=|=(?![=>]))`, 'g');
-  const declaration = masked.slice(type.span.start, type.span.end);
-  if (byRef.test(declaration)) return false;
+  const writes = fieldWritesIn(field, type, masked);
+  if (!writes) return false;
   // Each write must lie in a constructor and assign a creation: readonly fields are written nowhere else but in
-  // init accessors, which any caller of `with` or an initializer may run.
-  for (let m = write.exec(declaration); m; m = write.exec(declaration)) {
-    const at = type.span.start + m.index;
-    if (at >= field.span.start && at < field.span.end) continue;
-    if (m[1] !== '=' || (field.isReadonly && !constructors.some((c) => contains(c.span, { start: at, end: at })))) return false;
-    if (!holdsValue(masked.slice(at + m[0].length, statementEnd(masked, at + m[0].length)))) return false;
+  // init accessors, which any caller of `with` or an initializer may run. A compound write (`??=`, `-=` of a
+  // delegate) may leave null behind.
+  for (const w of writes) {
+    if (w.operator !== '=' || (field.isReadonly && !constructors.some((c) => contains(c.span, { start: w.at, end: w.at })))) return false;
+    if (!holdsValue(masked.slice(w.valueStart, statementEnd(masked, w.valueStart)))) return false;
   }
   if (field.initializerText && holdsValue(field.initializerText)) return true;
   // A primary constructor assigns no field of its own, and every other constructor chains to it.

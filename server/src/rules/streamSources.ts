@@ -15,6 +15,7 @@ import { readOnlyCreationOf } from '../knowledge/asyncDisposables';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { canBeOverridden } from './factoryResults';
 import type { RuleContext } from './types';
+import { fieldWritesIn } from './fieldWrites';
 
 /** How many locals and calls deep a source is followed. */
 const MAX_STEPS = 8;
@@ -140,18 +141,13 @@ function readonlyFieldWrites(ctx: RuleContext, body: MethodBody, expression: str
   const field = type.members.find((m) => m.kind === 'field' && m.name === name);
   if (!field?.isReadonly) return null;
   const masked = maskCommentsAndStrings(ctx.text);
-  const declaration = masked.slice(type.span.start, type.span.end);
+  const writes = fieldWritesIn(field, type, masked);
+  if (!writes || writes.some((w) => w.operator !== '=')) return null;
   const values: string[] = field.initializerText ? [field.initializerText] : [];
-  if (new RegExp(`\\b(?:ref|out)\\s+(?:this\\s*\\.\\s*)?${name}\\b`).test(declaration)) return null;
-  const write = new RegExp(`(?<![\\w.])(?:this\\s*\\.\\s*)?${name}\\s*([-+*/%&|^]|\\?\\?|<<|>>)?=(?![=>])`, 'g');
-  for (let m = write.exec(declaration); m; m = write.exec(declaration)) {
-    const at = type.span.start + m.index;
-    if (at >= field.span.start && at < field.span.end) continue;
-    if (m[1]) return null;
-    const valueStart = at + m[0].length;
-    const end = masked.indexOf(';', valueStart);
+  for (const w of writes) {
+    const end = masked.indexOf(';', w.valueStart);
     if (end === -1) return null;
-    values.push(ctx.text.slice(valueStart, end).trim());
+    values.push(ctx.text.slice(w.valueStart, end).trim());
   }
   return values.length > 0 ? values : null;
 }
