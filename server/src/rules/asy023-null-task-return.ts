@@ -6,7 +6,7 @@ import { maskCommentsAndStrings, returnExpressionSpan, taskQualifier } from './s
 import type { Fix, Rule, RuleContext, RuleFinding, TextEdit } from './types';
 import { quoted } from './messageText';
 import { acceptsNull } from './typeKinds';
-import { NULL_TASK } from './nullTasks';
+import { NULL_TASK, nullTestedByEveryCaller } from './nullTasks';
 import { testCodeVerdict } from '../project/testCode';
 import { nullableAnnotationsAt, nullableWarningsAt } from '../project/nullableWarnings';
 import { importsNamespace } from './asy001-004-blocking-common';
@@ -27,7 +27,11 @@ guard that reports it, and the fix would defeat the test. Outside test code such
 method's null in an abstract class is information when every workspace class deriving from it that is not abstract
 overrides the method (itself or through a class between them) and no code calls \`base.\` on it: no dispatched call
 reaches the default today, but the next subclass that does not override it will. A public type of a published library
-keeps the warning, since its users may derive from it.
+keeps the warning, since its users may derive from it. A private method whose every call tests the task for null
+before continuing on it (\`Task write = WriteRow(); if (write != null) ...\`, \`WriteRow()?.ContinueWith(...)\`), drops
+it, or returns it to a private caller whose calls do the same, is information too: that is the null-task convention
+of code written before ValueTask (Microsoft.Data.SqlClient's bulk copy and TDS writer), and no caller awaits the null
+today. A method group of it, or a method code outside its type can call, keeps the warning.
 
 It also flags the consuming side: an await of a conditional access (\`await _onExit?.Invoke(code);\`,
 \`var title = await _journal?.TitleAsync();\`, \`await (_store?.SaveAsync()).ConfigureAwait(false);\`). When the
@@ -243,7 +247,7 @@ export const rule: Rule = {
         if (!shape) continue;
         if (shape.kind === 'conditionalAccess' && receiverIsAlwaysCreated(ctx, body, masked, shape.span)) continue;
         const fix = fixFor(ctx, body, shape);
-        const unreached = shape.kind === 'null' ? unreachedDefaultReason(ctx, body) : null;
+        const unreached = (shape.kind === 'null' ? unreachedDefaultReason(ctx, body) : null) ?? nullTestedByEveryCaller(ctx.index, ctx.file, masked, ctx.model.types, body);
         findings.push({
           span: shape.span,
           message: shape.kind === 'null'

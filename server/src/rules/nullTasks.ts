@@ -5,10 +5,11 @@
  * output buffer). ASY023 reports the null itself; ASY022 leaves alone a caller that drops such a task, since awaiting
  * it, the fix a dropped task asks for, throws a NullReferenceException on the path that returns null.
  */
-import type { MethodBody } from '../model/types';
-import { methodsNamed, type WorkspaceIndex } from '../workspace/index';
-import { closingBracket, topLevel } from '../model/syntax';
+import type { MethodBody, TypeDeclaration } from '../model/types';
+import { callersOf, methodsNamed, type WorkspaceIndex } from '../workspace/index';
+import { closingBracket, contains, escapeRegExp, topLevel } from '../model/syntax';
 import { maskCommentsAndStrings } from './sourceText';
+import { quoted } from './messageText';
 
 /** `null`, `default`, `(Task)null`, `default(Task)`, with a null-forgiving `!`: a null task as written (ASY023 reads it too). */
 export const NULL_TASK = /^(?:\((?:[\w.]+\.)?Task(?:<.+>)?\)\s*)?(?:null|default(?:\s*\(\s*(?:[\w.]+\.)?Task(?:<.+>)?\s*\))?)\s*!?$/s;
@@ -76,4 +77,71 @@ export function isConditionalAccessOperand(text: string): boolean {
     return fallback;
   });
   return access && !fallback;
+}
+
+/** How many returns deep a method that hands the null on is followed to its own callers' tests. */
+const MAX_RETURN_DEPTH = 2;
+
+/**
+ * Why a private method's null task is its callers' contract, or null: every call of its name in the workspace lies in
+ * this file, inside the method's own type, and tests what it returns for null before anything else could await it
+ * (`Task write = WriteRow(); if (write != null) ...`, `WriteRow()?.ContinueWith(...)`, a call whose result is dropped,
+ * or a `return` from a private method whose own callers do the same). That is the null-task convention of code written
+ * before ValueTask (Microsoft.Data.SqlClient's bulk copy: `// Task/Null` beside the call); ASY023 then shows the null as
+ * information, since no caller can await it today. A method others can call, or one call of the name elsewhere, keeps
+ * the warning: the workspace cannot vouch for callers it does not see.
+ */
+export function nullTestedByEveryCaller(index: WorkspaceIndex, file: string, masked: string, types: readonly TypeDeclaration[], body: MethodBody, depth = 0, seen: Set<MethodBody> = new Set()): string | null {
+  if (body.kind !== 'method' || body.containingType === null || body.containingTypeKind === 'interface' || !isPrivate(body) || seen.has(body)) return null;
+  seen.add(body);
+  const own = ownTypeOf(types, body);
+  const calls = callersOf(index, body.name).filter((ref) => !ref.call.inNameof);
+  if (!own || calls.length === 0 || calls.some((ref) => ref.file !== file || !contains(own.span, ref.call.span))) return null;
+  // A method group (`Func<Task> next = WriteRow;`) hands the method to code that may await what it returns: every
+  // mention of the name in the file must be a declaration of it or one of the calls.
+  const mentions = masked.match(new RegExp(String.raw`(?<![\w@])${escapeRegExp(body.name)}\b`, 'g'))?.length ?? 0;
+  const declarations = index.files.get(file)?.bodies.filter((b) => b.name === body.name && b.kind === 'method').length ?? 0;
+  if (mentions !== declarations + calls.length) return null;
+  for (const ref of calls) {
+    const { call, caller } = ref;
+    if (call.usage === 'discarded' || /^\s*(?:[!=]=\s*null\b|\?\.|\?\?)/.test(masked.slice(call.span.end, caller.span.end))) continue;
+    if (call.usage === 'returned') {
+      const passesOn = depth < MAX_RETURN_DEPTH && !caller.isAsync && (caller.returnKind === 'Task' || caller.returnKind === 'TaskOfT');
+      if (passesOn && nullTestedByEveryCaller(index, file, masked, types, caller, depth + 1, seen)) continue;
+      return null;
+    }
+    const stored = call.usage === 'stored' ? storedName(masked, call.span.start) : null;
+    if (stored === null || !testsForNull(masked.slice(call.span.end, caller.span.end), stored)) return null;
+  }
+  const each = calls.length === 1 ? 'its one call' : `each of its ${calls.length} calls`;
+  return `${quoted(body.name)} is private and ${each} tests the task it returns for null, drops it or returns it to callers that test it (the null-task convention of code written before ValueTask), so no caller awaits the null today; a completed task would spare the next caller that check`;
+}
+
+/** A method only its own type can call: `private`, or no access modifier in a class or struct (`private protected` is not). */
+function isPrivate(body: MethodBody): boolean {
+  const access = body.modifiers.filter((m) => m === 'public' || m === 'protected' || m === 'internal' || m === 'private');
+  return access.length === 0 || (access.length === 1 && access[0] === 'private');
+}
+
+/**
+ * The declaration of the type a body belongs to, whose span holds its nested types' code too (which may call its
+ * private members). A partial type's other parts are other declarations, whose calls lie in other files and so keep
+ * the warning above.
+ */
+function ownTypeOf(types: readonly TypeDeclaration[], body: MethodBody): TypeDeclaration | null {
+  let best: TypeDeclaration | null = null;
+  for (const t of types) if (contains(t.span, body.span) && (!best || contains(best.span, t.span))) best = t;
+  return best && best.name === body.containingType ? best : null;
+}
+
+/** The variable a call's value is assigned to or declared with (`Task write = `, `var t = `, `_pending = `), or null. */
+function storedName(masked: string, callStart: number): string | null {
+  const before = masked.slice(Math.max(0, callStart - 200), callStart);
+  return /(?<![=!<>])(@?[A-Za-z_]\w*)\s*=\s*(?:\(\s*[\w.<>]+\s*\)\s*)?$/.exec(before)?.[1] ?? null;
+}
+
+/** Whether code tests a variable for null: `x != null`, `null == x`, `x is null`, `x is not null`, `x?.`, `x ??`. */
+function testsForNull(code: string, name: string): boolean {
+  const n = escapeRegExp(name);
+  return new RegExp(String.raw`(?<![\w.])${n}\s*(?:[!=]=\s*null\b|is\s+(?:not\s+)?null\b|\?\.|\?\?)|\bnull\s*[!=]=\s*${n}\b`).test(code);
 }
