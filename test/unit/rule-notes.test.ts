@@ -329,8 +329,8 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/always-faulted.cs', ruleId: 'ASY022', about: 'RefuseAsync', message: /always faults/, note: /Session\.RefuseAsync, the method the call runs, returns only/ },
   // A private method's null task every call tests for null (the null-task convention): information; an await, an untested store, a method others can call or a method group keeps the warning.
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'WriteRow'", message: /returns a null task/, note: /Shown as information: 'WriteRow' is private and each of its 3 calls tests the task it returns for null, drops it or returns it to callers that test it \(the null-task convention/, severity: 'information' },
-  { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'WriteTrailer'", message: /returns a null task/, note: /'WriteTrailer' is private and its one call tests/, severity: 'information' },
-  { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Reload'", message: /returns a null task/, severity: 'warning' },
+  { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'WriteTrailer'", message: /returns a null task/, note: /'WriteTrailer' is private and its one call tests/, severity: 'information', fix: /^Return Task\.CompletedTask instead of null \(its callers test for null: check them\)$/ },
+  { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Reload'", message: /returns a null task/, severity: 'warning', fix: /^Return Task\.CompletedTask instead of null$/ },
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Prefetch'", message: /returns a null task/, severity: 'warning' },
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Step'", message: /returns a null task/, severity: 'warning' },
 ];

@@ -187,13 +187,19 @@ function completedTaskText(ctx: RuleContext, body: MethodBody): string | null {
   return null;
 }
 
-function fixFor(ctx: RuleContext, body: MethodBody, shape: NullShape): Fix | null {
+/**
+ * The completed task in place of the null. Where the callers test the task for null (`calledTestingNull`), a null is
+ * how they learn the work finished synchronously, and the title says that their tests then take the other path.
+ */
+function fixFor(ctx: RuleContext, body: MethodBody, shape: NullShape, calledTestingNull: boolean): Fix | null {
   const completed = completedTaskText(ctx, body);
   if (!completed) return null;
   const edit: TextEdit = shape.kind === 'null'
     ? { start: shape.span.start, end: shape.span.end, newText: completed }
     : { start: shape.span.end, end: shape.span.end, newText: ` ?? ${completed}` };
-  return { title: shape.kind === 'null' ? `Return ${completed.replace(/<.*>\(.*\)$/, '')} instead of null` : `Fall back to ${completed.replace(/<.*>\(.*\)$/, '')} when the receiver is null`, safety: 'unsafe', edits: [edit] };
+  const shown = completed.replace(/<.*>\(.*\)$/, '');
+  const title = shape.kind === 'null' ? `Return ${shown} instead of null` : `Fall back to ${shown} when the receiver is null`;
+  return { title: calledTestingNull ? `${title} (its callers test for null: check them)` : title, safety: 'unsafe', edits: [edit] };
 }
 
 /** `ReturnsNull`, `ReturnNull`, `ReturningNull`, `NullReturning`, `NullTask`: a name that says the null is the point. */
@@ -246,8 +252,9 @@ export const rule: Rule = {
         const shape = nullShapeOf(masked, at);
         if (!shape) continue;
         if (shape.kind === 'conditionalAccess' && receiverIsAlwaysCreated(ctx, body, masked, shape.span)) continue;
-        const fix = fixFor(ctx, body, shape);
-        const unreached = (shape.kind === 'null' ? unreachedDefaultReason(ctx, body) : null) ?? nullTestedByEveryCaller(ctx.index, ctx.file, masked, ctx.model.types, body);
+        const tested = nullTestedByEveryCaller(ctx.index, ctx.file, masked, ctx.model.types, body);
+        const fix = fixFor(ctx, body, shape, tested !== null);
+        const unreached = (shape.kind === 'null' ? unreachedDefaultReason(ctx, body) : null) ?? tested;
         findings.push({
           span: shape.span,
           message: shape.kind === 'null'
