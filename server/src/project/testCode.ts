@@ -191,6 +191,18 @@ export function harnessAttributeOf(attributes: readonly string[]): string | null
   return null;
 }
 
+/**
+ * Whether a file's model declares a test method: a method carrying a test attribute (TEST_ATTRIBUTES, or a custom
+ * xUnit attribute whose name ends in Fact or Theory). The attribute half of testCodeVerdict, read from the model alone,
+ * for a rule that weighs what another file of the workspace does (the index keeps models, not texts or projects).
+ */
+export function declaresTestMethods(model: Pick<FileModel, 'bodies'>): boolean {
+  return model.bodies.some((body) => body.attributes.some((a) => {
+    const name = attributeName(a);
+    return ATTRIBUTE_NAMES.has(name) || /(Fact|Theory)$/.test(name);
+  }));
+}
+
 export interface TestCodeVerdict {
   testCode: boolean;
   /** Why, for reports: "the project references xunit", "[Fact] on ParsesAsync". */

@@ -28,6 +28,7 @@ import { everySourceReadsOnly } from './streamSources';
 import { disposesUnwrittenHandedInStream } from './handedInStreams';
 import { opensFileNothingWritesThrough } from './unwrittenFiles';
 import { workspaceExtensionsTaking } from '../workspace/typing';
+import { declaresTestMethods } from '../project/testCode';
 import { analysedTargetLacks, disposeAsyncFirstCoreMajor, packageVersionPredates, targetsLackingApi, type OtherTargets } from './callTargets';
 
 export interface AsyncDisposableMatch {
@@ -81,7 +82,7 @@ export function asyncDisposableOf(ctx: RuleContext, body: MethodBody, using: Usi
   // others it disposes as their own Dispose does, which `await using` would not change for IDisposable services
   // (an EF Core context, an Identity manager). Without such a service registered per scope, the `using` is fine.
   if (match.asyncFactory?.member === 'CreateScope') {
-    const registered = asyncOnlyScopedService(ctx.index);
+    const registered = asyncOnlyScopedService(ctx.index, inTestCode(ctx));
     if (!registered) return null;
     return { ...match, note: `${match.note} The workspace registers one per scope: ${registered.service}, in ${registered.file}.` };
   }
@@ -99,11 +100,14 @@ const DISPOSAL_INTERFACES: ReadonlySet<string> = new Set(['IAsyncDisposable', 'I
  * IDisposable (`services.AddScoped<IEventSink, QueueEventSink>()`, or `AddScoped<IEventSink>(sp => ...)` for an
  * interface such a class implements, or `typeof(...)` arguments): the service a scope's synchronous Dispose throws
  * InvalidOperationException for. A class with a base class outside the workspace is not counted (that base may be
- * IDisposable), nor are registrations the code does not spell out (assembly scanning). Returns the first such
- * service and the file registering it, or null. Computed once per index.
+ * IDisposable), nor are registrations the code does not spell out (assembly scanning). For production code
+ * (`withTests` false), a registration in a file that declares test methods does not count: a test's host registers
+ * what the test needs (wolverine's CoreTests register an async-only service to check the framework's own disposal),
+ * and no production provider holds it. Returns the first such service and the file registering it, or null.
+ * Computed once per index and kind of caller.
  */
-export function asyncOnlyScopedService(index: WorkspaceIndex): { service: string; file: string } | null {
-  return indexMemo(index, 'asy002:asyncOnlyScopedService', () => {
+export function asyncOnlyScopedService(index: WorkspaceIndex, withTests: boolean): { service: string; file: string } | null {
+  return indexMemo(index, `asy002:asyncOnlyScopedService:${withTests}`, () => {
     /** Each name a registration may use for such a class (the class, its interfaces), and the class it stands for. */
     const serviceNames = new Map<string, string>();
     // A family holds IAsyncDisposable only when a workspace type in it lists it: without one, no family is worth
@@ -123,6 +127,7 @@ export function asyncOnlyScopedService(index: WorkspaceIndex): { service: string
     if (serviceNames.size === 0) return null;
     for (const registration of PER_SCOPE_REGISTRATIONS) {
       for (const ref of callersOf(index, registration)) {
+        if (!withTests && testFile(index, ref.file)) continue;
         // `<IService, Implementation>` and `(typeof(IService), typeof(Implementation))` name the class last; a lone
         // service type (`AddScoped<IService>(sp => ...)`) may stand for any class implementing it.
         const typeArguments = ref.call.typeArguments.map(stripGenerics);
@@ -134,6 +139,17 @@ export function asyncOnlyScopedService(index: WorkspaceIndex): { service: string
     }
     return null;
   });
+}
+
+/** Whether the file being checked is test code: its project says so, or (without a project) it declares test methods. */
+function inTestCode(ctx: RuleContext): boolean {
+  return !!ctx.testCode || declaresTestMethods(ctx.model);
+}
+
+/** Whether a file of the index declares test methods (project/testCode.ts declaresTestMethods). */
+function testFile(index: WorkspaceIndex, file: string): boolean {
+  const model = (index.whole ?? index).files.get(file);
+  return model !== undefined && declaresTestMethods(model);
 }
 
 /**
@@ -384,7 +400,7 @@ export function usingFinding(ctx: RuleContext, body: MethodBody, using: UsingRes
 function disposalSeverity(ctx: RuleContext, match: AsyncDisposableMatch): Pick<RuleFinding, 'maxSeverity'> {
   if (match.asyncFactory?.member === 'CreateScope') return {};
   if (match.typeName === 'AsyncServiceScope') {
-    if (asyncOnlyScopedService(ctx.index)) return {};
+    if (asyncOnlyScopedService(ctx.index, inTestCode(ctx))) return {};
     return { maxSeverity: { severity: 'information', reason: 'the workspace registers no service per scope that is only IAsyncDisposable, so the synchronous disposal does not throw; it disposes the scope\'s services synchronously' } };
   }
   return { maxSeverity: { severity: 'information', reason: 'a synchronous disposal blocks only for the resource\'s last step (a final flush, the end of a result, a rollback), usually short beside the awaited work before it' } };

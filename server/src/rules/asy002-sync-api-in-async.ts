@@ -788,7 +788,9 @@ disposal blocks only for the resource's last step (a final buffer flushed, the r
 connection handed back, a rollback on a failure path), short beside the work awaited before it. A service provider
 scope (\`CreateScope\`, or an \`AsyncServiceScope\` disposed with a plain \`using\`) stays a warning where the
 workspace registers a service per scope that only implements IAsyncDisposable: its synchronous disposal throws. An
-AsyncServiceScope where no such service is registered is information, with that reason.
+AsyncServiceScope where no such service is registered is information, with that reason. For production code, a
+registration in a file that declares test methods does not count: a test's host registers what the test needs, and
+no production provider holds it.
 
 \`entry.Open()\` on an entry of a zip archive opened in Read mode is shown as information, with a note that says why:
 there, over a seekable stream, Open seeks to the entry and reads its local header, and the data is read and

@@ -16,7 +16,7 @@ import { fireAndForgetHelperOf } from './fireAndForgetHelpers';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { hasEventHandlerSignature, implementsInterfaceMember, mayImplementUnknownInterface, namesInterfaceExplicitly, voidWorkspaceBaseOf } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
-import { hasEmptyCatchAll, soleStatementTryOf } from './tryClauses';
+import { dropInIgnoringTry } from './tryClauses';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
 import { rendersOwnComponent } from './faultFreeCalls';
 import { trackerOfReturnedTask } from './trackedTasks';
@@ -166,8 +166,10 @@ Notify(); } catch { }\`, \`catch (Exception) { }\`, no filter) is shown as **inf
 to be ignored, and a dropped task ignores them too, but not through the catch, which never sees the task's fault (the
 call returns once the work has started, and the exception goes into the task). The note says so; the fix is the
 discard that says the drop is meant (\`_ = Notify();\`), or in async code the await inside the try, where the catch then
-takes the fault. A catch that does something, a catch of one type, a filter, or a second statement in the try keeps
-the warning.
+takes the fault. So is a drop followed in its try only by a \`return\` of a value that cannot throw, whose
+catch-all does nothing but return one (\`try { Notify(); return Task.CompletedTask; } catch { return
+Task.CompletedTask; }\`). A catch that does something else, a catch of one type, a filter, or another statement in
+the try keeps the warning.
 
 In a synchronous void method with an event handler's signature (\`(object? sender, EventArgs e)\`), the display-only
 title offers the discard or observing the task, and an await only inside a try/catch that takes every exception: made
@@ -335,7 +337,7 @@ export const rule: Rule = {
         const faulted = completedToday ? null : alwaysFaultsFor(ctx, body, call, targets);
         const tracker = completedToday || faulted ? null : trackerOf(ctx, body, targets, code);
         // A drop that always faults is a bug whatever catch is around it, so it keeps its warning.
-        const silenced = !completedToday && !faulted && !tracker && !configured && aloneInEmptyCatchAll(ctx, body, call);
+        const silenced = !completedToday && !faulted && !tracker && !configured ? ignoringTryOf(ctx, body, call) : null;
         findings.push({
           span: call.span,
           message: configured
@@ -344,10 +346,10 @@ export const rule: Rule = {
             : completedToday || tracker ? `The task ${quoted(code, 45)} returns is dropped` : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
           note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}${completedToday
             ? 'Every method the call binds to returns a completed task (Task.CompletedTask, Task.FromResult) and none can be overridden: its work is done when it returns, and a failure throws at the call, so nothing is lost today. Awaiting it keeps that so when the method starts doing asynchronous work.'
-            : faulted ? faultedNote(faulted) : tracker ? trackedNote(tracker) : silenced ? emptyCatchNote(body) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
+            : faulted ? faultedNote(faulted) : tracker ? trackedNote(tracker) : silenced ? ignoringCatchNote(body, silenced) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
           bodyId: body.id,
-          fix: silenced ? emptyCatchFix(ctx, body, call) : fixFor(ctx, body, call),
-          ...(tracker ? trackedSeverity(tracker) : silenced ? emptyCatchSeverity() : workspaceVoidDesign(ctx, body)),
+          fix: silenced ? ignoringCatchFix(ctx, body, call, silenced) : fixFor(ctx, body, call),
+          ...(tracker ? trackedSeverity(tracker) : silenced ? ignoringCatchSeverity(silenced) : workspaceVoidDesign(ctx, body)),
         });
       }
     }
@@ -361,36 +363,46 @@ export const rule: Rule = {
  * does nothing. The author wants failures ignored, and they are, but by the drop: the call returns once the work has
  * started, and the work's exception goes into the task, which the catch never sees. The sixth seeded reading of the
  * forty-first session found Jellyfin's best-effort progress broadcasts so, in a void event handler. What is lost is
- * what the author chose to lose, so the finding is information and says where the exception really goes.
+ * what the author chose to lose, so the finding is information and says where the exception really goes. The seventh
+ * reading (forty-third session) found the same intent written `try { Drop(); return Task.CompletedTask; } catch {
+ * return Task.CompletedTask; }` (tryClauses.ts dropInIgnoringTry `returns`), which ASY024 shares for ValueTasks.
  */
-function aloneInEmptyCatchAll(ctx: RuleContext, body: MethodBody, call: CallSite): boolean {
+export function ignoringTryOf(ctx: RuleContext, body: MethodBody, call: CallSite): 'empty' | 'returns' | null {
   const masked = maskCommentsAndStrings(ctx.text);
   let end = call.span.end;
   while (end < masked.length && /\s/.test(masked[end])) end++;
-  if (masked[end] !== ';') return false;
-  const clauses = soleStatementTryOf(masked, { start: call.span.start, end: end + 1 }, body.span.end);
-  return clauses !== null && hasEmptyCatchAll(masked, clauses);
+  if (masked[end] !== ';') return null;
+  return dropInIgnoringTry(masked, { start: call.span.start, end: end + 1 }, body.span.end);
 }
 
-function emptyCatchNote(body: MethodBody): string {
-  const awaitAdvice = body.isAsync ? ', or await the task inside the try so that the catch takes its fault' : '';
-  return `The empty catch around the call cannot see the task's fault: the call returns once the work has started, and an exception the work ends with goes into the task, which nothing observes. Failures are ignored, as the catch asks, but by the drop, not by the catch; write _ = ... to say the drop is meant${awaitAdvice}.`;
+/** The catch, as notes name it. */
+function catchWords(kind: 'empty' | 'returns'): string {
+  return kind === 'empty' ? 'The empty catch around the call' : 'The catch around the call, which takes every exception and only returns,';
 }
 
-function emptyCatchSeverity(): Pick<RuleFinding, 'maxSeverity'> {
-  return { maxSeverity: { severity: 'information', reason: 'the call is alone in a try whose empty catch takes every exception, so the author means failures to be ignored, and a dropped task ignores them too' } };
+export function ignoringCatchNote(body: MethodBody, kind: 'empty' | 'returns', what = 'task'): string {
+  const awaitAdvice = body.isAsync ? `, or await the ${what} inside the try so that the catch takes its fault` : '';
+  return `${catchWords(kind)} cannot see the ${what}'s fault: the call returns once the work has started, and an exception the work ends with goes into the ${what}, which nothing observes. Failures are ignored, as the catch asks, but by the drop, not by the catch; write _ = ... to say the drop is meant${awaitAdvice}.`;
+}
+
+export function ignoringCatchSeverity(kind: 'empty' | 'returns'): Pick<RuleFinding, 'maxSeverity'> {
+  const reason = kind === 'empty'
+    ? 'the call is alone in a try whose empty catch takes every exception, so the author means failures to be ignored, and a dropped task ignores them too'
+    : 'the call is in a try whose catch takes every exception and only returns, so the author means failures to be ignored, and a dropped task ignores them too';
+  return { maxSeverity: { severity: 'information', reason } };
 }
 
 /**
- * The fix for a drop alone in an empty catch-all: in an async method where an await may go, the await inside the try
- * (then the catch takes the fault, as its author believed); elsewhere the discard that says the drop is meant, never
- * "make the method async", which in an event handler would make it async void.
+ * The fix for a drop in a try whose catch ignores everything: in an async method where an await may go, the await
+ * inside the try (then the catch takes the fault, as its author believed); elsewhere the discard that says the drop is
+ * meant, never "make the method async", which in an event handler would make it async void.
  */
-function emptyCatchFix(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
+export function ignoringCatchFix(ctx: RuleContext, body: MethodBody, call: CallSite, kind: 'empty' | 'returns', what = 'task'): Fix {
+  const catchName = kind === 'empty' ? 'the empty catch' : 'the catch';
   if (body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call)) {
-    return { title: 'Await the task inside the try, so that the empty catch takes its fault', safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] };
+    return { title: `Await the ${what} inside the try, so that ${catchName} takes its fault`, safety: 'unsafe', edits: [{ start: call.span.start, end: call.span.start, newText: 'await ' }] };
   }
-  return { title: 'Assign the task to _ to say the drop is meant (the empty catch cannot see the task\'s fault)', safety: 'display-only', edits: [] };
+  return { title: `Assign the ${what} to _ to say the drop is meant (${catchName} cannot see the ${what}'s fault)`, safety: 'display-only', edits: [] };
 }
 
 /**

@@ -12,7 +12,7 @@ import { awaitableKindOf, callResultOf, expressionResultOf } from './taskResults
 import { maskCommentsAndStrings } from './sourceText';
 import type { Fix, Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
-import { fileNamespaces } from './asy022-unobserved-task';
+import { fileNamespaces, ignoringCatchFix, ignoringCatchNote, ignoringCatchSeverity, ignoringTryOf } from './asy022-unobserved-task';
 import { valueTaskBackingOf } from './taskBackedValueTasks';
 import { helperBlocksOnATaskOfIt, helperNote, isHelperOwnWait, waitsOf } from './waitingHelpers';
 
@@ -58,6 +58,10 @@ result or throws \`InvalidOperationException\`; \`GetResult()\` on one that has 
 and may throw or return garbage. A dropped ValueTask never returns its source to the pool and loses its exception.
 One built over a Task (a workspace \`async ValueTask\` method, Blazor's JS interop \`InvokeAsync\` and \`InvokeVoidAsync\`)
 holds no pooled source, and the note says so; its exception is still lost, and its caller still goes on before it ends.
+Such a drop in a \`try\` whose catch takes every exception and does nothing, or only returns a value that cannot
+throw (\`try { js.InvokeVoidAsync("f"); return Task.CompletedTask; } catch { return Task.CompletedTask; }\`), is shown
+as **information**, as ASY022 shows a dropped Task there: the author means failures to be ignored, and the note says
+that the catch cannot see the ValueTask's fault.
 
 ## Example
 \`\`\`csharp
@@ -521,6 +525,21 @@ function droppedCall(ctx: RuleContext, body: MethodBody, call: CallSite): RuleFi
   if (result.kind !== 'valueTask') return null;
   const canAwait = body.isAsync && whyAwaitIsNotAllowedAt(ctx, body, call.span.start) === null && !isConditionalCall(ctx.text, call);
   const overTask = droppedValueTaskWrapsTask(ctx, body, call);
+  // In a try whose catch ignores every exception (ASY022's same case, asy022-unobserved-task.ts ignoringTryOf), the
+  // author means failures to be ignored: Oqtane's interop wrappers, `try { js.InvokeVoidAsync(...); return
+  // Task.CompletedTask; } catch { return Task.CompletedTask; }`. Only a ValueTask over a Task, which holds no pooled
+  // source: what such a drop loses is then only what the catch meant to lose.
+  const ignoring = overTask ? ignoringTryOf(ctx, body, call) : null;
+  if (ignoring) {
+    return {
+      span: call.span,
+      message: `The ValueTask ${quoted(ctx.text.slice(call.span.start, call.span.end))} returns is dropped`,
+      note: `It wraps ${overTask}, so no pooled source is held. ${ignoringCatchNote(body, ignoring, 'ValueTask')}`,
+      bodyId: body.id,
+      fix: ignoringCatchFix(ctx, body, call, ignoring, 'ValueTask'),
+      ...ignoringCatchSeverity(ignoring),
+    };
+  }
   return {
     span: call.span,
     message: `The ValueTask ${quoted(ctx.text.slice(call.span.start, call.span.end))} returns is dropped`,

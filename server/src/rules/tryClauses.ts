@@ -95,6 +95,41 @@ export function soleStatementTryOf(masked: string, statement: Span, limit: numbe
 }
 
 /**
+ * A value whose `return` cannot throw: a completed task (`Task.CompletedTask`, `ValueTask.CompletedTask`), `default`,
+ * `null`, `true`, `false` or a number. Read from masked text.
+ */
+const QUIET_RETURN = /^return(?:\s+(?:(?:System\.Threading\.Tasks\.)?(?:Value)?Task\.CompletedTask|default(?:\s*\([\w.<>,\s?]*\))?|null|true|false|-?\d+(?:\.\d+)?[a-zA-Z]?))?\s*;$/;
+
+/**
+ * How a dropped call's statement sits in a try whose catch ignores every exception, or null. `empty`: the statement
+ * is the try's only one and a catch that takes everything, without a filter, is empty (`try { Notify(); } catch { }`).
+ * `returns`: the statement is followed in the try only by a `return` of a value that cannot throw, and such a catch
+ * does nothing but return one (`try { js.InvokeVoidAsync(...); return Task.CompletedTask; } catch { return
+ * Task.CompletedTask; }`, Oqtane's interop wrappers). Either way the author means failures to be ignored; the catch
+ * only cannot see the ones that end the dropped task.
+ */
+export function dropInIgnoringTry(masked: string, statement: Span, limit: number): 'empty' | 'returns' | null {
+  const clauses = soleStatementTryOf(masked, statement, limit);
+  if (clauses !== null) return hasEmptyCatchAll(masked, clauses) ? 'empty' : catchAllOnlyReturns(masked, clauses) ? 'returns' : null;
+  let open = statement.start - 1;
+  while (open >= 0 && /\s/.test(masked[open])) open--;
+  if (masked[open] !== '{') return null;
+  let keywordEnd = open;
+  while (keywordEnd > 0 && /\s/.test(masked[keywordEnd - 1])) keywordEnd--;
+  const tryStart = keywordEnd - 3;
+  if (tryStart < 0 || masked.slice(tryStart, keywordEnd) !== 'try' || /[\w@.]/.test(masked[tryStart - 1] ?? ' ')) return null;
+  const found = tryClausesOf(masked, { start: tryStart, end: limit });
+  if (!found || found.tryBlock.start !== open) return null;
+  const rest = masked.slice(statement.end, found.tryBlock.end - 1).trim();
+  return QUIET_RETURN.test(rest) && catchAllOnlyReturns(masked, found) ? 'returns' : null;
+}
+
+/** Whether some catch takes every exception without a filter and holds nothing but a `return` of a quiet value. */
+function catchAllOnlyReturns(masked: string, clauses: TryClauses): boolean {
+  return clauses.catches.some((c) => takesUnfiltered(c, CATCH_ALL) && QUIET_RETURN.test(masked.slice(c.block.start + 1, c.block.end - 1).trim()));
+}
+
+/**
  * Whether some catch takes every exception without a filter and does nothing with it (`catch { }`, `catch
  * (Exception) { }`): a block with nothing in it but blanks and comments, which the mask has blanked.
  */
