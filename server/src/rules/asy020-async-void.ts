@@ -13,7 +13,12 @@ import { rethrowsIntoOwnPump } from './ownContextPumps';
 import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
 import { wpfHandledSentence, wpfHandledUiThreadOf, type WpfHandledUiThread } from './wpfHandlers';
 import { asyncVoidTestVerdict } from './asyncVoidTests';
-import { typesNamed } from '../workspace/index';
+import { stripGenerics, typesNamed } from '../workspace/index';
+import { typeOfExpression } from '../workspace/typing';
+import { mayPersistJobs } from '../knowledge/persistedJobs';
+import { TASK_HANDLER_EVENTS } from '../knowledge/taskHandlerEvents';
+import { callCandidates } from './callTargets';
+import { TASK_DELEGATE_STARTS } from '../knowledge/taskDelegateStarts';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -238,8 +243,37 @@ function lambdaCallbackSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot 
     if (containingTypeOf(ctx, lambda) !== owner) continue;
     const target = voidDelegateTargetOf(ctx, lambda, true);
     if (target) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)} (${target.description})` };
+    const unseen = unseenCallOf(ctx, lambda);
+    if (unseen) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)}, a callback handed to ${unseen}, which the analysis cannot see (as a method group given there would be)` };
   }
   return null;
+}
+
+/**
+ * The call a lambda is an argument of, as written (`callbackManager.Subscribe(...)`), when neither the workspace nor
+ * the signature database declares the method it calls: a package's subscription API (SteamKit2's
+ * `CallbackManager.Subscribe<T>(Action<T>)`). The lambda's delegate type is unknown, but a method group of the same
+ * function given there counts as a callback (`Subscribe<T>(OnLicenseList)`, usedAsMethodGroup), and the lambda that
+ * only calls it, dropping nothing but the arguments it passes on, is that method group written out: ArchiSteamFarm's
+ * token dumper subscribes `callback => OnLicenseList(bot, callback)` so (JustArchiNET/ArchiSteamFarm at e873397),
+ * which was told "Return Task", whose task the lambda would drop. A creation (`new Timer(...)`) and the calls of
+ * knowledge/taskDelegateStarts.ts, which also take task-returning functions, do not count, nor a persisted job's
+ * expression (knowledge/persistedJobs.ts: Hangfire awaits a job method's task) or a SignalR HubConnection's `On`.
+ */
+function unseenCallOf(ctx: RuleContext, lambda: MethodBody): string | null {
+  const target = lambda.delegateTarget;
+  const call = target?.kind === 'argument' ? target.call : undefined;
+  if (!call || call.kind !== 'invocation') return null;
+  const receiver = call.receiver?.replace(/\s+/g, '').replace(/^(?:global::)?(?:System\.Threading\.Tasks\.)?/, '') ?? null;
+  if (TASK_DELEGATE_STARTS.some((s) => s.member === call.name && s.receiver === receiver)) return null;
+  if (mayPersistJobs(call.name)) return null;
+  // SignalR's HubConnection.On takes a Func<T, Task> beside each Action<T> (knowledge/taskHandlerEvents.ts names the
+  // type for its events): a lambda that calls a Task-returning function would bind to it, and the hub would wait.
+  const receiverType = call.receiver ? typeOfExpression(call.receiver, lambda, ctx.model.bodies, ctx.index)?.typeText : null;
+  if (receiverType && TASK_HANDLER_EVENTS.some((row) => row.owner === stripGenerics(receiverType).split('.').pop())) return null;
+  const found = callCandidates(ctx, lambda, call);
+  if (found && found.candidates.length > 0) return null;
+  return `${call.receiver ? `${call.receiver.trim()}.` : ''}${call.name}(...)`;
 }
 
 /**
