@@ -40,7 +40,10 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`, or on the lambda's parameter when the
   call hands \`this\` over as its state: \`ThreadPool.UnsafeQueueUserWorkItem(static s => s.Loop(), this, false)\`):
   returning Task there would only
-  hand the task to a lambda that drops it; or a delegate another file of its partial type creates of it (the Windows
+  hand the task to a lambda that drops it; or a lambda that passes its parameters on to it, given to a call
+  neither the workspace nor the signature database declares (\`Subscribe<T>(callback => OnLicenseList(bot,
+  callback))\` of a package's callback manager), as a method group given there would be, but not a Hangfire job's
+  expression nor SignalR's \`HubConnection.On\`, which also take task-returning functions; or a delegate another file of its partial type creates of it (the Windows
   Forms designer's \`new ColorButton.ColorChangedEventHandler(this.OnColorChanged)\` in \`Form1.Designer.cs\`).
   A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
   does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
@@ -264,6 +267,12 @@ function unseenCallOf(ctx: RuleContext, lambda: MethodBody): string | null {
   const target = lambda.delegateTarget;
   const call = target?.kind === 'argument' ? target.call : undefined;
   if (!call || call.kind !== 'invocation') return null;
+  // The callback receives what the call hands it and passes it on (`callback => OnLicenseList(bot, callback)`): a
+  // subscription's shape. A lambda that passes nothing on is as often work handed to a runner that also takes a
+  // Func<TResult> (WPF's Dispatcher.Invoke(() => LoadProject(project)) binds to Invoke<Task> when the method returns
+  // a task, as ScreenToGif's editor would), so it says nothing about the delegate's return type.
+  const passed = soleCallOf(ctx, lambda)?.argumentTexts.map((a) => a.trim()) ?? [];
+  if (!lambda.parameters.some((p) => passed.includes(p.name))) return null;
   const receiver = call.receiver?.replace(/\s+/g, '').replace(/^(?:global::)?(?:System\.Threading\.Tasks\.)?/, '') ?? null;
   if (TASK_DELEGATE_STARTS.some((s) => s.member === call.name && s.receiver === receiver)) return null;
   if (mayPersistJobs(call.name)) return null;
