@@ -560,6 +560,8 @@ test('code that does not ship: a build script by its build system package unless
   assert.equal(uncompiledSampleReason('/repo/docs/guides/samples/bot.cs', ['/repo'], 3), 'no project compiles it, and it sits in the documentation folder docs/: a sample that ships in no product');
   assert.equal(uncompiledSampleReason('/repo/examples/Actors/Program.cs', ['/repo'], 3), 'no project compiles it, and it sits in the samples folder examples/: a sample that ships in no product');
   assert.equal(uncompiledSampleReason('/repo/attic/Old.cs', ['/repo'], 3), null);
+  // A notebook's helper file, which .NET Interactive loads (#load, #!import) and no build compiles.
+  assert.equal(uncompiledSampleReason('/repo/dotnet/notebooks/config/Settings.cs', ['/repo'], 3), 'no project compiles it, and it sits in the notebooks folder dotnet/notebooks/: code a notebook loads, which ships in no product');
   // A test or benchmark folder's loose files are test material: a file-based app that reproduces a bug, say.
   assert.equal(uncompiledSampleReason('/repo/tests/Repro/Repro.cs', ['/repo'], 3), 'no project compiles it, and it sits in the test folder tests/: test material that ships in no product');
   assert.equal(uncompiledSampleReason('/repo/src/Benchmarks/Load.cs', ['/repo'], 3), 'no project compiles it, and it sits in the benchmark folder src/Benchmarks/: test material that ships in no product');

@@ -822,6 +822,15 @@ const UNCOMPILED_SAMPLE_FOLDER = /^(?:docs?|documentation|samples?|examples?|pla
 const UNCOMPILED_TEST_FOLDER = /^(?:tests?|benchmarks?|integration[-_]?tests?|testdata)$/i;
 
 /**
+ * Folder names under which a C# file that no project compiles is a notebook's code: Jupyter and Polyglot notebooks
+ * (.ipynb, .dib) run C# cells in .NET Interactive and pull loose helper files in with `#load` or `#!import`, a kernel
+ * no build of the product runs. Semantic Kernel keeps dotnet/notebooks/config/Settings.cs and SkiaUtils.cs so, which
+ * its notebooks import (microsoft/semantic-kernel at b39d95a, read in the forty-third session), and they were counted
+ * as production code.
+ */
+const UNCOMPILED_NOTEBOOK_FOLDER = /^(?:notebooks?)$/i;
+
+/**
  * Folder names right below a root under which a C# file that no project compiles is the repository's own tooling: a
  * `tools` folder, as NON_SHIPPED_FOLDERS names it for projects, and `.github`, where GitHub reads a repository's
  * workflows and agent skills (https://docs.github.com/actions/using-workflows). .NET 10's file-based apps are what
@@ -833,7 +842,7 @@ const UNCOMPILED_TOOLING_FOLDER = /^(?:tools|\.github)$/i;
 
 /**
  * Why a file that no project compiles, in a workspace whose projects were read, is test code by its folder, or null:
- * a docs, samples, examples, playground, test or benchmark folder sits between a workspace root and the file (the one
+ * a docs, samples, examples, playground, notebooks, test or benchmark folder sits between a workspace root and the file (the one
  * nearest the root is named), or a tooling folder right below the root does (UNCOMPILED_TOOLING_FOLDER). A workspace
  * without any project says nothing by "no project compiles it" (every file is so), and its files stay production code.
  */
@@ -844,9 +853,10 @@ export function uncompiledSampleReason(absFile: string, roots: readonly string[]
     if (folders.length > 0 && UNCOMPILED_TOOLING_FOLDER.test(folders[0])) {
       return `no project compiles it, and it sits in the repository's tooling folder ${folders[0]}/: a script of the repository that ships in no product`;
     }
-    const at = folders.findIndex((s) => UNCOMPILED_SAMPLE_FOLDER.test(s) || UNCOMPILED_TEST_FOLDER.test(s));
+    const at = folders.findIndex((s) => UNCOMPILED_SAMPLE_FOLDER.test(s) || UNCOMPILED_TEST_FOLDER.test(s) || UNCOMPILED_NOTEBOOK_FOLDER.test(s));
     if (at === -1) continue;
     const folder = `${folders.slice(0, at + 1).join('/')}/`;
+    if (UNCOMPILED_NOTEBOOK_FOLDER.test(folders[at])) return `no project compiles it, and it sits in the notebooks folder ${folder}: code a notebook loads, which ships in no product`;
     if (UNCOMPILED_TEST_FOLDER.test(folders[at])) return `no project compiles it, and it sits in the ${/^b/i.test(folders[at]) ? 'benchmark' : 'test'} folder ${folder}: test material that ships in no product`;
     return `no project compiles it, and it sits in the ${folders[at].toLowerCase().startsWith('doc') ? 'documentation' : 'samples'} folder ${folder}: a sample that ships in no product`;
   }

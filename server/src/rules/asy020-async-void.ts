@@ -13,8 +13,13 @@ import { rethrowsIntoOwnPump } from './ownContextPumps';
 import { winFormsUiThreadHandlerReason } from './winFormsHandlers';
 import { wpfHandledSentence, wpfHandledUiThreadOf, type WpfHandledUiThread } from './wpfHandlers';
 import { asyncVoidTestVerdict } from './asyncVoidTests';
-import { typesNamed } from '../workspace/index';
+import { stripGenerics, typesNamed } from '../workspace/index';
 import { firstNames } from '../project/proseLists';
+import { typeOfExpression } from '../workspace/typing';
+import { mayPersistJobs } from '../knowledge/persistedJobs';
+import { TASK_HANDLER_EVENTS } from '../knowledge/taskHandlerEvents';
+import { callCandidates } from './callTargets';
+import { TASK_DELEGATE_STARTS } from '../knowledge/taskDelegateStarts';
 
 const docs = `## What it does
 Flags an \`async void\` method or local function. Where the signature is the function's own choice, every one is
@@ -36,7 +41,10 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   delegate goes (\`new Timer(_ => Tick(), ...)\`, \`+= (s, e) => Refresh()\`, or on the lambda's parameter when the
   call hands \`this\` over as its state: \`ThreadPool.UnsafeQueueUserWorkItem(static s => s.Loop(), this, false)\`):
   returning Task there would only
-  hand the task to a lambda that drops it; or a delegate another file of its partial type creates of it (the Windows
+  hand the task to a lambda that drops it; or a lambda that passes its parameters on to it, given to a call
+  neither the workspace nor the signature database declares (\`Subscribe<T>(callback => OnLicenseList(bot,
+  callback))\` of a package's callback manager), as a method group given there would be, but not a Hangfire job's
+  expression nor SignalR's \`HubConnection.On\`, which also take task-returning functions; or a delegate another file of its partial type creates of it (the Windows
   Forms designer's \`new ColorButton.ColorChangedEventHandler(this.OnColorChanged)\` in \`Form1.Designer.cs\`).
   A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
   does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
@@ -239,8 +247,43 @@ function lambdaCallbackSlotOf(ctx: RuleContext, body: MethodBody): CallbackSlot 
     if (containingTypeOf(ctx, lambda) !== owner) continue;
     const target = voidDelegateTargetOf(ctx, lambda, true);
     if (target) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)} (${target.description})` };
+    const unseen = unseenCallOf(ctx, lambda);
+    if (unseen) return { kind: 'callback', reason: `it is the whole body of the lambda on line ${lineOf(ctx, call.span.start)}, a callback handed to ${unseen}, which the analysis cannot see (as a method group given there would be)` };
   }
   return null;
+}
+
+/**
+ * The call a lambda is an argument of, as written (`callbackManager.Subscribe(...)`), when neither the workspace nor
+ * the signature database declares the method it calls: a package's subscription API (SteamKit2's
+ * `CallbackManager.Subscribe<T>(Action<T>)`). The lambda's delegate type is unknown, but a method group of the same
+ * function given there counts as a callback (`Subscribe<T>(OnLicenseList)`, usedAsMethodGroup), and the lambda that
+ * only calls it, dropping nothing but the arguments it passes on, is that method group written out: ArchiSteamFarm's
+ * token dumper subscribes `callback => OnLicenseList(bot, callback)` so (JustArchiNET/ArchiSteamFarm at e873397),
+ * which was told "Return Task", whose task the lambda would drop. A creation (`new Timer(...)`) and the calls of
+ * knowledge/taskDelegateStarts.ts, which also take task-returning functions, do not count, nor a persisted job's
+ * expression (knowledge/persistedJobs.ts: Hangfire awaits a job method's task) or a SignalR HubConnection's `On`.
+ */
+function unseenCallOf(ctx: RuleContext, lambda: MethodBody): string | null {
+  const target = lambda.delegateTarget;
+  const call = target?.kind === 'argument' ? target.call : undefined;
+  if (!call || call.kind !== 'invocation') return null;
+  // The callback receives what the call hands it and passes it on (`callback => OnLicenseList(bot, callback)`): a
+  // subscription's shape. A lambda that passes nothing on is as often work handed to a runner that also takes a
+  // Func<TResult> (WPF's Dispatcher.Invoke(() => LoadProject(project)) binds to Invoke<Task> when the method returns
+  // a task, as ScreenToGif's editor would), so it says nothing about the delegate's return type.
+  const passed = soleCallOf(ctx, lambda)?.argumentTexts.map((a) => a.trim()) ?? [];
+  if (!lambda.parameters.some((p) => passed.includes(p.name))) return null;
+  const receiver = call.receiver?.replace(/\s+/g, '').replace(/^(?:global::)?(?:System\.Threading\.Tasks\.)?/, '') ?? null;
+  if (TASK_DELEGATE_STARTS.some((s) => s.member === call.name && s.receiver === receiver)) return null;
+  if (mayPersistJobs(call.name)) return null;
+  // SignalR's HubConnection.On takes a Func<T, Task> beside each Action<T> (knowledge/taskHandlerEvents.ts names the
+  // type for its events): a lambda that calls a Task-returning function would bind to it, and the hub would wait.
+  const receiverType = call.receiver ? typeOfExpression(call.receiver, lambda, ctx.model.bodies, ctx.index)?.typeText : null;
+  if (receiverType && TASK_HANDLER_EVENTS.some((row) => row.owner === stripGenerics(receiverType).split('.').pop())) return null;
+  const found = callCandidates(ctx, lambda, call);
+  if (found && found.candidates.length > 0) return null;
+  return `${call.receiver ? `${call.receiver.trim()}.` : ''}${call.name}(...)`;
 }
 
 /**
