@@ -213,14 +213,15 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'Rotate', message: /returns is dropped: its exception is lost$/, note: /The caller goes on while the work runs/ },
   { fixture: 'unobserved-task/completed-task-callees.cs', ruleId: 'ASY022', about: 'Verify', message: /returns is dropped: its exception is lost$/ },
   // No await can go where the task is dropped: the fix offers the discard and says why.
-  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 24, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 27, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(await is not allowed inside a lock statement\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: '_report', message: /returns is dropped/, fix: /\(Dispose implements an interface member, which keeps its void\)$/ },
   // A lambda given to a void event cannot return the task; the workspace's own Action parameter could become a Func<Task>.
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'args.GetException', message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(the lambda cannot return a task, since it handles Failed, an event of type EventHandler<ErrorEventArgs>, which returns void; made async it would be async void \(ASY021\), so await there only inside a try\/catch that takes every exception\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'report("step")', message: /returns is dropped/, fix: /^Make the method async and await the task/ },
   // A public method that may implement an interface the analysis cannot see is reported like a handler, not told to return Task.
   { fixture: 'async-void/unseen-interfaces.cs', ruleId: 'ASY020', about: "'Execute'", message: /^Async void handler 'Execute'/, note: /because it may implement Execute of an interface its type lists that the analysis cannot see/, fix: /^Wrap the body in try\/catch and handle the exception$/ },
-  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 30, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 33, message: /returns is dropped/, fix: /an override keeps its base's void\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'FlushAsync', line: 38, message: /returns is dropped/, fix: /an override keeps its base's return type int\)$/ },
   // A void override or implementation of the workspace's own void member, which several of its types implement, is
   // information, and says why; the base's own virtual body, a method returning Task, a framework's void (Dispose), a
   // private overload and an interface with one implementation keep the warning.
@@ -289,10 +290,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'was kicked', message: /returns is dropped/, note: /keeps the void of IRoomHandler\.Handle/, severity: 'information' },
   { fixture: 'unobserved-task/workspace-void-contracts.cs', ruleId: 'ASY022', about: 'were kicked', message: /returns is dropped/, severity: 'warning' },
   // Behind a ?. the title says the await must not meet the null the chain gives; a plain chain keeps 'Await the task'.
-  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 53, message: /returns is dropped/, fix: /^Await the task, and only when there is one: the \?\. gives null when its receiver is null, and awaiting null throws/ },
-  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 55, message: /returns is dropped/, fix: /^Await the task$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 62, message: /returns is dropped/, fix: /^Await the task, and only when there is one: the \?\. gives null when its receiver is null, and awaiting null throws/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'RefreshAsync', line: 64, message: /returns is dropped/, fix: /^Await the task$/ },
 
-  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'ListenAsync(log)', line: 69, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(a constructor cannot be async\)$/ },
+  { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'ListenAsync(log)', line: 78, message: /returns is dropped/, fix: /^Assign the task to _ to fire and forget on purpose, or observe its exceptions \(a constructor cannot be async\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'ListenAsync(Stream.Null)', message: /returns is dropped/, fix: /\(an accessor cannot be async\)$/ },
   { fixture: 'unobserved-task/no-await-possible.cs', ruleId: 'ASY022', about: 'listener.ListenAsync', message: /returns is dropped/, fix: /\(an operator cannot be async\)$/ },
   { fixture: 'unobserved-task/void-delegates.cs', ruleId: 'ASY022', about: "'Dispose' returns void", message: /^The task '_store\.WriteAsync\("last"\)' returns is dropped/, fix: /^Dispose's signature is not its own: observe the task's exceptions, or offer DisposeAsync \(IAsyncDisposable\) that returns it$/ },

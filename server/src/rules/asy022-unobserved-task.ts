@@ -258,14 +258,17 @@ function fixFor(ctx: RuleContext, body: MethodBody, call: CallSite): Fix {
 }
 
 /**
- * Why a synchronous void method cannot become async, or null: an override keeps its base's void, and an implementation
- * of an interface member its interface's (`IDisposable.Dispose`: the fifth seeded reading found "make the method async"
- * offered inside a Dispose's catch).
+ * Why a synchronous method cannot become async, or null: an override keeps its base's return type, and an
+ * implementation of an interface member its interface's (`IDisposable.Dispose`: the fifth seeded reading found "make
+ * the method async" offered inside a Dispose's catch; the seventh, inside an override of OpenTelemetry's
+ * `BaseExporter<T>.Export`, which returns `ExportResult`, where `async` would need `Task<ExportResult>`). One that
+ * already returns a task could become async without changing its signature, and is left to the other reasons.
  */
 function fixedVoidSignature(ctx: RuleContext, body: MethodBody): string | null {
-  if (body.isAsync || body.returnKind !== 'void' || body.kind !== 'method') return null;
-  if (body.modifiers.includes('override')) return 'an override keeps its base\'s void';
-  if (namesInterfaceExplicitly(ctx.text, body) || implementsInterfaceMember(ctx, body)) return `${body.name} implements an interface member, which keeps its void`;
+  if (body.isAsync || body.kind !== 'method' || (body.returnKind !== 'void' && body.returnKind !== 'NotAsyncReturn')) return null;
+  const kept = body.returnKind === 'void' ? 'void' : `return type ${body.returnTypeText?.trim() ?? ''}`.trim();
+  if (body.modifiers.includes('override')) return `an override keeps its base's ${kept}`;
+  if (namesInterfaceExplicitly(ctx.text, body) || implementsInterfaceMember(ctx, body)) return `${body.name} implements an interface member, which keeps its ${kept}`;
   return null;
 }
 
