@@ -983,7 +983,7 @@ function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: 
   if (found === null) return null;
   const owner = found.name;
   const head = withoutConfigureAwait(text).slice(0, withoutConfigureAwait(text).length - call.argumentsText.length - 2);
-  const typeArguments = new RegExp(`${call.name}\\s*<([^()]*)>\\s*$`).exec(head);
+  const typeArguments = typeArgumentsPattern(call.name).exec(head);
   const typeArgumentCount = typeArguments ? splitTopLevel(typeArguments[1]).length : null;
   const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
   const methods = methodsNamedFrom(index, call.name, found.written, found.view);
@@ -997,6 +997,18 @@ function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: 
     return `${call.name} is declared${where.length === 1 ? ` in ${where[0]}` : ''} to return ${types.join(' or ')}`;
   });
 }
+
+/**
+ * The pattern of a call's written type arguments at the end of its head (`FindAsync<Order>`), one per method name:
+ * compiling it anew for every awaited call was about a second of a million-line check.
+ */
+function typeArgumentsPattern(name: string): RegExp {
+  let pattern = typeArgumentsPatterns.get(name);
+  if (!pattern) typeArgumentsPatterns.set(name, (pattern = new RegExp(`${name}\\s*<([^()]*)>\\s*$`)));
+  return pattern;
+}
+
+const typeArgumentsPatterns = new Map<string, RegExp>();
 
 /**
  * declaredTaskReturnsOfAsyncCall's sentence per list of methods (methodsNamedFrom's, kept per index version) and per
