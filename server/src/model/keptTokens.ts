@@ -15,15 +15,34 @@ import type { Span } from './types';
  * names a local and is not kept; a comparison (`==`, `!=`) is no assignment.
  */
 export function keepsToken(text: string, spans: readonly Span[], name: string, isLocal: (name: string) => boolean): boolean {
-  const n = escapeRegExp(name);
-  const direct = new RegExp(`(?<![\\w.])(?:this\\.)?([A-Za-z_]\\w*)\\s*=\\s*${n}\\s*;`, 'g');
-  const linked = new RegExp(`(?<![\\w.])(?:this\\.)?([A-Za-z_]\\w*)\\s*=\\s*(?:global::)?(?:System\\.Threading\\.)?CancellationTokenSource\\s*\\.\\s*CreateLinkedTokenSource\\s*\\(([^;]*)\\)\\s*;`, 'g');
-  const mentioned = new RegExp(`(?<![\\w.])${n}(?![\\w])`);
+  const { direct, assigned, mentioned } = patternsFor(name);
   for (const span of spans) {
     const slice = text.slice(span.start, span.end);
     if (!slice.includes(name)) continue;
-    for (const m of slice.matchAll(direct)) if (!isLocal(m[1])) return true;
-    for (const m of slice.matchAll(linked)) if (!isLocal(m[1]) && mentioned.test(m[2])) return true;
+    // Each pattern runs only where its fixed part is written: tried at every identifier of the body, the full
+    // patterns were about a second of a CPU profile of a million-line check (test/bench/README.md, forty-third session).
+    if (assigned.test(slice)) for (const m of slice.matchAll(direct)) if (!isLocal(m[1])) return true;
+    if (slice.includes('CreateLinkedTokenSource')) for (const m of slice.matchAll(LINKED)) if (!isLocal(m[1]) && mentioned.test(m[2])) return true;
   }
   return false;
 }
+
+const LINKED = /(?<![\w.])(?:this\.)?([A-Za-z_]\w*)\s*=\s*(?:global::)?(?:System\.Threading\.)?CancellationTokenSource\s*\.\s*CreateLinkedTokenSource\s*\(([^;]*)\)\s*;/g;
+
+/** The patterns for one token's name, compiled once per name (token parameters have a handful of names). */
+function patternsFor(name: string): { direct: RegExp; assigned: RegExp; mentioned: RegExp } {
+  let found = patterns.get(name);
+  if (!found) {
+    const n = escapeRegExp(name);
+    found = {
+      direct: new RegExp(`(?<![\\w.])(?:this\\.)?([A-Za-z_]\\w*)\\s*=\\s*${n}\\s*;`, 'g'),
+      // What every match of `direct` contains, found without trying each identifier of the body as its start.
+      assigned: new RegExp(`=\\s*${n}\\s*;`),
+      mentioned: new RegExp(`(?<![\\w.])${n}(?![\\w])`),
+    };
+    patterns.set(name, found);
+  }
+  return found;
+}
+
+const patterns = new Map<string, { direct: RegExp; assigned: RegExp; mentioned: RegExp }>();

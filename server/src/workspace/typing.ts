@@ -983,8 +983,8 @@ function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: 
   if (found === null) return null;
   const owner = found.name;
   const head = withoutConfigureAwait(text).slice(0, withoutConfigureAwait(text).length - call.argumentsText.length - 2);
-  const typeArguments = new RegExp(`${call.name}\\s*<([^()]*)>\\s*$`).exec(head);
-  const typeArgumentCount = typeArguments ? splitTopLevel(typeArguments[1]).length : null;
+  const typeArguments = writtenTypeArguments(head, call.name);
+  const typeArgumentCount = typeArguments !== null ? splitTopLevel(typeArguments).length : null;
   const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
   const methods = methodsNamedFrom(index, call.name, found.written, found.view);
   return declaredTaskReturnsAmong(methods, index, `${call.name}\0${owner}\0${argumentCount}\0${typeArgumentCount}`, () => {
@@ -997,6 +997,28 @@ function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: 
     return `${call.name} is declared${where.length === 1 ? ` in ${where[0]}` : ''} to return ${types.join(' or ')}`;
   });
 }
+
+/**
+ * The type arguments written at the end of a call's head (`Order, int` of `_repo.FindAsync<Order, int>`), as
+ * `NAME\s*<([^()]*)>\s*$` would capture them (the leftmost NAME that fits), or null. Read with indexOf and a look at
+ * the head's last character: a pattern compiled for every awaited call (the names differ from file to file) was about
+ * 2 s of a CPU profile of a million-line check (test/bench/README.md, forty-third session).
+ */
+function writtenTypeArguments(head: string, name: string): string | null {
+  let last = head.length - 1;
+  while (last >= 0 && BLANK.test(head[last])) last--;
+  if (last < 0 || head[last] !== '>') return null;
+  for (let at = head.indexOf(name); at >= 0; at = head.indexOf(name, at + 1)) {
+    let open = at + name.length;
+    while (open < head.length && BLANK.test(head[open])) open++;
+    if (head[open] !== '<') continue;
+    const written = head.slice(open + 1, last);
+    if (!written.includes('(') && !written.includes(')')) return written;
+  }
+  return null;
+}
+
+const BLANK = /\s/;
 
 /**
  * declaredTaskReturnsOfAsyncCall's sentence per list of methods (methodsNamedFrom's, kept per index version) and per
