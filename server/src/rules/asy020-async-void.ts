@@ -49,9 +49,10 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   A method group given to \`Task.Run\` or \`Task.Factory.StartNew\`
   does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
   the same way (Task.Run then hands back a task that completes, or faults, with it).
-- a private or internal method, or a local function, whose every call is in code that could not await it: a void
+- a private or internal method (or, in an application or a library nobody publishes, a method of any access, which
+  only the workspace calls), or a local function, whose every call is in code that could not await it: a void
   method or local function that is not async, a constructor, an accessor, or a lambda given where a void delegate goes
-  (\`Moved += (_, _) => Redraw()\`); the calls of an internal method's name anywhere in the workspace count, and
+  (\`Moved += (_, _) => Redraw()\`); the calls of such a method's name anywhere in the workspace count, and
   every mention in its file must be such a call. Returning Task would only hand those callers a task to drop, so the
   method is their fire-and-forget as an event handler is its event's. Not in a Blazor component, whose markup's
   EventCallback awaits the Task a handler returns; not when any caller is async or could hand the task on.
@@ -332,11 +333,12 @@ function partialFileDelegateSlotOf(ctx: RuleContext, body: MethodBody): Callback
  * it is reported like a handler. The sixth seeded reading of the forty-first session found the "Return Task" advice
  * debatable on such helpers of WPF windows and of an application's start-up lambda (test/real-world/README.md); 59
  * production warnings had this form. A Blazor component's helper keeps the advice: an EventCallback awaits the Task a
- * handler returns, so its callers in markup can. A method that is not private may be called from anywhere, and keeps it
- * too; a partial type's other parts in the workspace are read for calls (callerBodies).
+ * handler returns, so its callers in markup can. A public method of library code may be called from outside the
+ * workspace, and keeps it too (calledOnlyInWorkspace); a partial type's other parts in the workspace are read for calls
+ * (callerBodies).
  */
 function synchronousCallersSlotOf(ctx: RuleContext, body: MethodBody, masked: string): CallbackSlot | null {
-  if (body.kind === 'method' && !isPrivateMember(body) && !isInternalMember(body)) return null;
+  if (body.kind === 'method' && !isPrivateMember(body) && !calledOnlyInWorkspace(ctx, body)) return null;
   if (inBlazorComponent(ctx, body) || !/^[A-Za-z_]\w*$/.test(body.name)) return null;
   const callers: MethodBody[] = [];
   let callsHere = 0;
@@ -348,7 +350,7 @@ function synchronousCallersSlotOf(ctx: RuleContext, body: MethodBody, masked: st
         const onThis = call.receiver === null || call.receiver.trim() === 'this';
         // A call on another receiver is another type's method, unless the method is internal: then any call of its
         // name in the workspace may be it (a window's LoadProject called by the application on its instance).
-        if (!onThis && (body.kind !== 'method' || !isInternalMember(body))) continue;
+        if (!onThis && (body.kind !== 'method' || !calledOnlyInWorkspace(ctx, body))) continue;
         if (!cannotAwait(ctx, other)) return null;
         if (here && onThis) callsHere++;
         if (!callers.includes(other)) callers.push(other);
@@ -372,7 +374,7 @@ function synchronousCallersSlotOf(ctx: RuleContext, body: MethodBody, masked: st
  */
 function callerBodies(ctx: RuleContext, body: MethodBody): [readonly MethodBody[], boolean][] {
   const lists: [readonly MethodBody[], boolean][] = [[ctx.model.bodies, true]];
-  if (body.kind === 'method' && isInternalMember(body)) {
+  if (body.kind === 'method' && calledOnlyInWorkspace(ctx, body)) {
     const files = new Set((ctx.index.callsByName.get(body.name) ?? []).map((c) => c.file).filter((f) => f !== ctx.file));
     for (const file of files) lists.push([ctx.index.files.get(file)?.bodies ?? [], false]);
     return lists;
@@ -411,6 +413,17 @@ function callerName(ctx: RuleContext, caller: MethodBody): string {
 /** `internal` without `protected`: only its assembly (and the assemblies it lets see its internals, its tests) calls it. */
 function isInternalMember(body: MethodBody): boolean {
   return body.modifiers.includes('internal') && !body.modifiers.includes('protected');
+}
+
+/**
+ * A method only the workspace's code can call, other than a private one: an internal method, or any member of a
+ * project that is not library code (an application, or a library nobody publishes), whose public methods have no
+ * callers outside the workspace to hand a task to. The seventh seeded reading found WalletWasabi's public
+ * `ModifiedPasteAsync`, called only from a key handler, told "Return Task" (R3); K1 had left public methods alone for
+ * callers outside the workspace, which an application does not have.
+ */
+function calledOnlyInWorkspace(ctx: RuleContext, body: MethodBody): boolean {
+  return isInternalMember(body) || (ctx.library?.isLibrary === false && !ctx.testCode);
 }
 
 /** No access modifier but `private` (a class member's default): only its own type calls it. */
