@@ -423,7 +423,8 @@ function isInternalMember(body: MethodBody): boolean {
  * callers outside the workspace, which an application does not have.
  */
 function calledOnlyInWorkspace(ctx: RuleContext, body: MethodBody): boolean {
-  return isInternalMember(body) || (ctx.library?.isLibrary === false && !ctx.testCode);
+  // A private method's callers are its own type's: its calls on other receivers are other types' methods of the name.
+  return isInternalMember(body) || (!isPrivateMember(body) && ctx.library?.isLibrary === false && !ctx.testCode);
 }
 
 /** No access modifier but `private` (a class member's default): only its own type calls it. */
