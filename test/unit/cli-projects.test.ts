@@ -947,7 +947,7 @@ test('a type name two projects declare is each project its own type: a call is r
 
 test('ASY020 reports a public async void helper of an application that only synchronous code calls as a handler, and keeps "Return Task" for one in a published library', async () => {
   const dir = path.join('test', 'fixtures', 'projects', 'public-sync-callers');
-  const found = ((await checkJson(dir)).findings as (JsonFinding & { note?: string; severity?: string; fix?: { title: string } })[]).filter((f) => f.ruleId === 'ASY020');
+  const found = ((await checkJson(dir)).findings as (JsonFinding & { message: string; note?: string; severity?: string; fix?: { title: string } })[]).filter((f) => f.ruleId === 'ASY020');
   const of = (file: string) => found.find((f) => f.file.endsWith(`/${file}`));
   assert.equal(found.length, 2);
   assert.equal(of('EditorWindow.cs')?.message, "Async void method 'PasteFromClipboard': an exception from its awaits is not caught");

@@ -82,6 +82,12 @@ const CATCH_ALL = /^(?:global::)?(?:System\.)?Exception$/;
  * a `try` block, and only blanks may follow the statement up to the block's closing brace.
  */
 export function soleStatementTryOf(masked: string, statement: Span, limit: number): TryClauses | null {
+  const clauses = tryOpenedBefore(masked, statement, limit);
+  return clauses && masked.slice(statement.end, clauses.tryBlock.end - 1).trim() === '' ? clauses : null;
+}
+
+/** The try statement whose protected block the statement spanning `statement` opens (`try { Notify(); ...`), or null. */
+function tryOpenedBefore(masked: string, statement: Span, limit: number): TryClauses | null {
   let open = statement.start - 1;
   while (open >= 0 && /\s/.test(masked[open])) open--;
   if (masked[open] !== '{') return null;
@@ -90,8 +96,7 @@ export function soleStatementTryOf(masked: string, statement: Span, limit: numbe
   const tryStart = keywordEnd - 3;
   if (tryStart < 0 || masked.slice(tryStart, keywordEnd) !== 'try' || /[\w@.]/.test(masked[tryStart - 1] ?? ' ')) return null;
   const clauses = tryClausesOf(masked, { start: tryStart, end: limit });
-  if (!clauses || clauses.tryBlock.start !== open) return null;
-  return masked.slice(statement.end, clauses.tryBlock.end - 1).trim() === '' ? clauses : null;
+  return clauses && clauses.tryBlock.start === open ? clauses : null;
 }
 
 /**
@@ -109,18 +114,10 @@ const QUIET_RETURN = /^return(?:\s+(?:(?:System\.Threading\.Tasks\.)?(?:Value)?T
  * only cannot see the ones that end the dropped task.
  */
 export function dropInIgnoringTry(masked: string, statement: Span, limit: number): 'empty' | 'returns' | null {
-  const clauses = soleStatementTryOf(masked, statement, limit);
-  if (clauses !== null) return hasEmptyCatchAll(masked, clauses) ? 'empty' : catchAllOnlyReturns(masked, clauses) ? 'returns' : null;
-  let open = statement.start - 1;
-  while (open >= 0 && /\s/.test(masked[open])) open--;
-  if (masked[open] !== '{') return null;
-  let keywordEnd = open;
-  while (keywordEnd > 0 && /\s/.test(masked[keywordEnd - 1])) keywordEnd--;
-  const tryStart = keywordEnd - 3;
-  if (tryStart < 0 || masked.slice(tryStart, keywordEnd) !== 'try' || /[\w@.]/.test(masked[tryStart - 1] ?? ' ')) return null;
-  const found = tryClausesOf(masked, { start: tryStart, end: limit });
-  if (!found || found.tryBlock.start !== open) return null;
+  const found = tryOpenedBefore(masked, statement, limit);
+  if (!found) return null;
   const rest = masked.slice(statement.end, found.tryBlock.end - 1).trim();
+  if (rest === '') return hasEmptyCatchAll(masked, found) ? 'empty' : catchAllOnlyReturns(masked, found) ? 'returns' : null;
   return QUIET_RETURN.test(rest) && catchAllOnlyReturns(masked, found) ? 'returns' : null;
 }
 
