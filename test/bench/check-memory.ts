@@ -1,7 +1,7 @@
 // What holds the heap of a whole check, step by step, in one process: the texts, the models, the index, the
 // completion verdicts and the rules' findings are built as `asynclens check` builds them, the heap is measured after
-// a forced garbage collection at each step, and then each is let go in turn (the findings; the answers kept per index
-// version, by bumping the version; the verdicts) to say what it held. Not a test; build first, then:
+// a forced garbage collection at each step, and then each is let go in turn (the findings; the typing's answers kept
+// per index version, by bumping the version and asking once; the verdicts) to say what it held. Not a test; build first, then:
 //   node test/bench/corpus.mjs DIR 200000
 //   npx esbuild test/bench/check-memory.ts --bundle --platform=node --outfile=out/bench/check-memory.js
 //   node --expose-gc out/bench/check-memory.js DIR
@@ -13,6 +13,7 @@ import { locateWasm } from '../../server/src/host/wasm';
 import { checkFile, modelFile } from '../../server/src/analysis/project';
 import { createIndex, updateFile, type WorkspaceIndex } from '../../server/src/workspace/index';
 import { analyseCompletion, type CompletionAnalysis } from '../../server/src/workspace/completion';
+import { typeOfExpression } from '../../server/src/workspace/typing';
 import { RULES } from '../../server/src/rules/registry';
 import type { FileModel } from '../../server/src/model/types';
 
@@ -55,8 +56,12 @@ void (async () => {
   step(`rules, ${results.reduce((n, r) => n + r.findings.length, 0)} findings kept`);
   results = null;
   step('findings let go');
+  // The typing keeps its answers per index version and replaces them when it is next asked under a newer one
+  // (workspace/typing.ts generationOf): bump the version, then ask one question, as the next check of an edit would.
   index.version++;
-  step('answers kept per index version let go');
+  const someBody = models.find((m) => m.bodies.length > 0)?.bodies[0];
+  if (someBody) typeOfExpression('this', someBody, models.find((m) => m.bodies.includes(someBody))!.bodies, index);
+  step('typing answers let go (a newer index version, asked once)');
   completion = null;
   step('verdicts let go');
 })();
