@@ -147,3 +147,8 @@ function familiesFrom(all: readonly MethodBody[]): { families: BodyFamily[]; fam
   }
   return { families, familyOf };
 }
+
+/** Declared `private` (not `private protected`), or with no access modifier: a class member only its own type calls. */
+export function isPrivateMember(body: MethodBody): boolean {
+  return !body.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'internal');
+}

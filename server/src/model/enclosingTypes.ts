@@ -4,7 +4,7 @@
  * quadratic part of a keystroke there). Types nest or follow each other, never overlap otherwise.
  */
 import { enclosingItems } from './spanForest';
-import type { Span, TypeDeclaration } from './types';
+import type { MethodBody, Span, TypeDeclaration } from './types';
 
 /** Every type declaration whose span holds `span`, in the order of the file's types array (outermost first). */
 export function enclosingTypes(types: readonly TypeDeclaration[], span: Span): TypeDeclaration[] {
@@ -17,4 +17,13 @@ export function innermostType(types: readonly TypeDeclaration[], span: Span): Ty
   let best: TypeDeclaration | null = null;
   for (const t of around) if (!best || t.span.start >= best.span.start) best = t;
   return best;
+}
+
+/**
+ * The declaration of the type a body is a member of: the innermost type around it, when that is the body's
+ * containing type (a lambda's or local function's too). Its span holds its nested types' code as well.
+ */
+export function ownTypeOf(types: readonly TypeDeclaration[], body: MethodBody): TypeDeclaration | null {
+  const type = innermostType(types, body.span);
+  return type && type.name === body.containingType ? type : null;
 }

@@ -1,7 +1,7 @@
 /** ASY020 async-void: an `async void` method or local function that could return Task, or an async void handler whose await can throw unhandled. */
 import { stopsEveryExceptionAlways } from '../model/soleStatements';
 import type { CallSite, MethodBody, SuspensionPoint } from '../model/types';
-import { bodyChain } from '../model/bodies';
+import { bodyChain, isPrivateMember } from '../model/bodies';
 import { callbackSlotOf, escapingAwaits, type CallbackSlot } from './callbackSlots';
 import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { lineNumberAt, maskCommentsAndStrings } from './sourceText';
@@ -425,11 +425,6 @@ function isInternalMember(body: MethodBody): boolean {
 function calledOnlyInWorkspace(ctx: RuleContext, body: MethodBody): boolean {
   // A private method's callers are its own type's: its calls on other receivers are other types' methods of the name.
   return isInternalMember(body) || (!isPrivateMember(body) && ctx.library?.isLibrary === false && !ctx.testCode);
-}
-
-/** No access modifier but `private` (a class member's default): only its own type calls it. */
-function isPrivateMember(body: MethodBody): boolean {
-  return !body.modifiers.some((m) => m === 'public' || m === 'protected' || m === 'internal');
 }
 
 function containingTypeOf(ctx: RuleContext, body: MethodBody): string | null {

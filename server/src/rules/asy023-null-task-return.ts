@@ -13,6 +13,7 @@ import { importsNamespace } from './asy001-004-blocking-common';
 import { callersOf, methodsNamed, stripGenerics, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { descendantsOf } from '../workspace/completion';
 import { fieldWritesIn } from './fieldWrites';
+import { ownTypeOf } from '../model/enclosingTypes';
 
 const docs = `## What it does
 Flags a function that returns \`Task\` or \`Task<T>\` without \`async\` and hands back a null task: \`return null;\`,
@@ -244,6 +245,8 @@ export const rule: Rule = {
     for (const body of ctx.model.bodies) {
       if (body.isAsync || body.hasSyntaxErrors || !isTaskReturning(body)) continue;
       if (namedForItsNull(ctx, body) && isTestCode(ctx)) continue;
+      // Whether the callers test the task for null depends on the body, not on the return: asked once, at its first null.
+      let tested: string | null | undefined;
       for (const r of body.returns) {
         if (r.expressionText === null) continue;
         masked ??= maskCommentsAndStrings(ctx.text);
@@ -252,7 +255,7 @@ export const rule: Rule = {
         const shape = nullShapeOf(masked, at);
         if (!shape) continue;
         if (shape.kind === 'conditionalAccess' && receiverIsAlwaysCreated(ctx, body, masked, shape.span)) continue;
-        const tested = nullTestedByEveryCaller(ctx.index, ctx.file, masked, ctx.model.types, body);
+        if (tested === undefined) tested = nullTestedByEveryCaller(ctx.index, ctx.file, masked, ctx.model.types, body);
         const fix = fixFor(ctx, body, shape, tested !== null);
         const unreached = (shape.kind === 'null' ? unreachedDefaultReason(ctx, body) : null) ?? tested;
         findings.push({
@@ -335,7 +338,7 @@ function declaredTypeOf(ctx: RuleContext, body: MethodBody, receiver: string): s
       if (parameter) return parameter.typeText;
     }
   }
-  const type = ownType(ctx.model.types, body);
+  const type = ownTypeOf(ctx.model.types, body);
   const found = type?.members.find((m) => m.name === name && (m.kind === 'field' || m.kind === 'property'));
   return found?.typeText ?? null;
 }
@@ -492,14 +495,14 @@ function receiverIsAlwaysCreated(ctx: RuleContext, body: MethodBody, masked: str
   const chain = bodyChain(body, ctx.model.bodies);
   if (chain.some((b) => b.kind === 'constructor')) return false;
   if (!receiver[1] && declaresLocalOrParameter(chain, name)) return false;
-  const type = ownType(ctx.model.types, body);
+  const type = ownTypeOf(ctx.model.types, body);
   // A struct's default value holds null fields; a partial class may have constructors in other files.
   if (!type || (type.kind !== 'class' && type.kind !== 'record') || type.modifiers.includes('partial')) return false;
   const field = type.members.find((m) => m.kind === 'field' && m.name === name);
   // A private field that is not readonly may be written by the type's other members too, and each write must then
   // hold a value as well; a field others can see may be written by anybody.
   if (!field || (!field.isReadonly && !isPrivateField(field, masked))) return false;
-  const constructors = ctx.model.bodies.filter((b) => b.kind === 'constructor' && b.isStatic === field.isStatic && ownType(ctx.model.types, b) === type);
+  const constructors = ctx.model.bodies.filter((b) => b.kind === 'constructor' && b.isStatic === field.isStatic && ownTypeOf(ctx.model.types, b) === type);
   return createdByEveryConstruction(field, type, constructors, masked);
 }
 
@@ -510,13 +513,6 @@ function isPrivateField(field: MemberSignature, masked: string): boolean {
   const before = masked.slice(0, field.nameSpan.start);
   const start = Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}')) + 1;
   return !/\b(?:public|protected|internal)\b/.test(before.slice(start));
-}
-
-/** The innermost type declaration holding the body, when it is the body's containing type. */
-function ownType(types: readonly TypeDeclaration[], body: MethodBody): TypeDeclaration | null {
-  let best: TypeDeclaration | null = null;
-  for (const t of types) if (contains(t.span, body.span) && (!best || contains(best.span, t.span))) best = t;
-  return best && best.name === body.containingType ? best : null;
 }
 
 /**
@@ -624,7 +620,7 @@ function startsStatement(masked: string, bodyStart: number, at: number): boolean
 function unreachedDefaultReason(ctx: RuleContext, body: MethodBody): string | null {
   const owner = body.containingType;
   if (body.kind !== 'method' || !body.modifiers.includes('virtual') || owner === null || body.containingTypeKind !== 'class') return null;
-  const type = ownType(ctx.model.types, body);
+  const type = ownTypeOf(ctx.model.types, body);
   if (!type || !type.modifiers.includes('abstract')) return null;
   if (ctx.library?.isLibrary && (type.modifiers.includes('public') || type.modifiers.includes('protected'))) return null;
   const between = descendantsOf(ctx.index, owner);

@@ -10,6 +10,7 @@ import { declaredByABaseOf, implementsInterfaceMember } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import type { Rule, RuleContext, RuleFinding } from './types';
 import { quoted } from './messageText';
+import { isPrivateMember } from '../model/bodies';
 import { asyncFlagOf } from '../model/dualPath';
 import { takesSyncModeParameter } from './syncPathOnly';
 import { minimalApiMethodGroups, requestHandlerKindOf } from './requestCode';
@@ -275,7 +276,7 @@ function exemptReason(ctx: RuleContext, type: TypeDeclaration, m: MemberSignatur
     // A private method the file subscribes to an event (`_connection.Opened += OnOpened;`) and nothing calls by name:
     // the event's raiser is its only caller, through the delegate, and the method is named for the event it handles.
     // Private, because a call of a wider method through a variable in another file would not be seen here.
-    if (isPrivate(body) && subscribedMethodGroups(masked).has(m.name) && calledByNameNowhere(ctx, type, m.name)) return 'event handler';
+    if (isPrivateMember(body) && subscribedMethodGroups(masked).has(m.name) && calledByNameNowhere(ctx, type, m.name)) return 'event handler';
     if (implementsInterfaceMember(ctx, body)) return 'interface implementation';
   } else if (type.kind !== 'interface') {
     // A class's method without code: abstract, extern, or the declaring half of a partial method. An abstract
@@ -304,11 +305,6 @@ function isRazorComponentType(ctx: RuleContext, type: TypeDeclaration): boolean 
   if (isRazorComponent(ctx.file) || /\.razor\.cs$/i.test(ctx.file)) return true;
   if (!type.modifiers.includes('partial')) return false;
   return typesNamed(ctx.index, type.name).some((ref) => isRazorComponent(ref.file) && ref.type.fullName === type.fullName);
-}
-
-/** Declared `private` (not `private protected`), or with no access modifier. */
-function isPrivate(body: MethodBody): boolean {
-  return !body.modifiers.some((m) => m === 'public' || m === 'internal' || m === 'protected');
 }
 
 /**

@@ -9,6 +9,8 @@ import type { MethodBody, TypeDeclaration } from '../model/types';
 import { callersOf, methodsNamed, type WorkspaceIndex } from '../workspace/index';
 import { closingBracket, contains, escapeRegExp, topLevel } from '../model/syntax';
 import { maskCommentsAndStrings } from './sourceText';
+import { isPrivateMember } from '../model/bodies';
+import { ownTypeOf } from '../model/enclosingTypes';
 import { quoted } from './messageText';
 
 /** `null`, `default`, `(Task)null`, `default(Task)`, with a null-forgiving `!`: a null task as written (ASY023 reads it too). */
@@ -92,8 +94,10 @@ const MAX_RETURN_DEPTH = 2;
  * the warning: the workspace cannot vouch for callers it does not see.
  */
 export function nullTestedByEveryCaller(index: WorkspaceIndex, file: string, masked: string, types: readonly TypeDeclaration[], body: MethodBody, depth = 0, seen: Set<MethodBody> = new Set()): string | null {
-  if (body.kind !== 'method' || body.containingType === null || body.containingTypeKind === 'interface' || !isPrivate(body) || seen.has(body)) return null;
+  if (body.kind !== 'method' || body.containingType === null || body.containingTypeKind === 'interface' || !isPrivateMember(body) || seen.has(body)) return null;
   seen.add(body);
+  // The own type's span holds its nested types' code too, which may call its private members; a partial type's other
+  // parts are other declarations, whose calls lie in other files and so keep the warning.
   const own = ownTypeOf(types, body);
   const calls = callersOf(index, body.name).filter((ref) => !ref.call.inNameof);
   if (!own || calls.length === 0 || calls.some((ref) => ref.file !== file || !contains(own.span, ref.call.span))) return null;
@@ -115,23 +119,6 @@ export function nullTestedByEveryCaller(index: WorkspaceIndex, file: string, mas
   }
   const each = calls.length === 1 ? 'its one call' : `each of its ${calls.length} calls`;
   return `${quoted(body.name)} is private and ${each} tests the task it returns for null, drops it or returns it to callers that test it (the null-task convention of code written before ValueTask), so no caller awaits the null today; a completed task would spare the next caller that check`;
-}
-
-/** A method only its own type can call: `private`, or no access modifier in a class or struct (`private protected` is not). */
-function isPrivate(body: MethodBody): boolean {
-  const access = body.modifiers.filter((m) => m === 'public' || m === 'protected' || m === 'internal' || m === 'private');
-  return access.length === 0 || (access.length === 1 && access[0] === 'private');
-}
-
-/**
- * The declaration of the type a body belongs to, whose span holds its nested types' code too (which may call its
- * private members). A partial type's other parts are other declarations, whose calls lie in other files and so keep
- * the warning above.
- */
-function ownTypeOf(types: readonly TypeDeclaration[], body: MethodBody): TypeDeclaration | null {
-  let best: TypeDeclaration | null = null;
-  for (const t of types) if (contains(t.span, body.span) && (!best || contains(best.span, t.span))) best = t;
-  return best && best.name === body.containingType ? best : null;
 }
 
 /** The variable a call's value is assigned to or declared with (`Task write = `, `var t = `, `_pending = `), or null. */

@@ -9,6 +9,7 @@ import { isTaskLike } from '../model/returnKind';
 import { isSyncModeEnum } from '../model/dualPath';
 import { callersOf, typesNamed, type WorkspaceIndex } from '../workspace/index';
 import { maskCommentsAndStrings } from './sourceText';
+import { innermostType } from '../model/enclosingTypes';
 
 /**
  * Whether one of the parameters is a synchronous/asynchronous mode enum the workspace declares (MySqlConnector's
@@ -46,15 +47,6 @@ export function servesOnlySynchronousCallers(index: WorkspaceIndex, file: string
   const declarations = bodies.filter((b) => b.name === body.name && (b.kind === 'method' || b.kind === 'localFunction') && within(b.nameSpan)).length;
   const inFile = calls.filter((ref) => ref.file === file).length;
   return mentionsOf(text, body.name, scope) === declarations + inFile;
-}
-
-/** The innermost type declaration around a span. */
-function innermostType(types: readonly TypeDeclaration[], span: Span): TypeDeclaration | null {
-  let best: TypeDeclaration | null = null;
-  for (const t of types) {
-    if (t.span.start <= span.start && span.end <= t.span.end && (!best || t.span.start >= best.span.start)) best = t;
-  }
-  return best;
 }
 
 /** A method only its own type can call: `private` (not `private protected`), or no access modifier in a class or struct. */
