@@ -403,6 +403,36 @@ export function closingBracket(text: string, open: number): number {
 }
 
 /**
+ * The bracket closing the one at `open` (`(` or `{`), scanning no further than `limit`; -1 when it is not closed
+ * before it. Bounded where closingBracket is not: a brace the text never closes costs the scan to `limit` (the end of
+ * the body being read), not to the end of the file.
+ */
+export function closingBracketBefore(text: string, open: number, limit: number): number {
+  const opener = text[open];
+  const closer = opener === '(' ? ')' : '}';
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === opener) depth++;
+    else if (c === closer && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The `{ ... }` block starting at `at` (braces included) that closes before `limit`, or null. */
+export function braceBlockAt(text: string, at: number, limit: number): Span | null {
+  if (text[at] !== '{') return null;
+  const close = closingBracketBefore(text, at, limit);
+  return close === -1 ? null : { start: at, end: close + 1 };
+}
+
+/** The offset of the first character at or after `at` that is not whitespace. */
+export function skipWhitespace(text: string, at: number): number {
+  while (at < text.length && /\s/.test(text[at])) at++;
+  return at;
+}
+
+/**
  * The `{` of the innermost block around `at` (before it, not closed before it), or -1. `masked` has its comments and
  * literals blanked (rules/sourceText.ts maskCommentsAndStrings), so that braces inside them do not count.
  */

@@ -5,7 +5,7 @@
  * ASY002 whether a loop around a blocking call already blocks in a call with no async twin.
  */
 import type { MethodBody, Span } from '../model/types';
-import { closingBracket } from '../model/syntax';
+import { braceBlockAt, closingBracket, skipWhitespace } from '../model/syntax';
 
 export interface LoopSpan {
   /** The parentheses after the keyword: a `while`'s or a `do`'s condition, a `for`'s or a `foreach`'s header. */
@@ -28,30 +28,19 @@ export function loopsAround(masked: string, body: MethodBody, span: Span): LoopS
 
 /** The header and the block of the loop whose keyword starts at `at`, or null when it has no block. */
 function loopAt(masked: string, at: number, keyword: string, limit: number): LoopSpan | null {
-  const after = skipSpace(masked, at + keyword.length);
+  const after = skipWhitespace(masked, at + keyword.length);
   if (keyword === 'do') {
-    const block = blockAt(masked, after, limit);
+    const block = braceBlockAt(masked, after, limit);
     if (!block) return null;
-    const tail = skipSpace(masked, block.end);
+    const tail = skipWhitespace(masked, block.end);
     if (!masked.startsWith('while', tail)) return null;
-    const open = skipSpace(masked, tail + 5);
+    const open = skipWhitespace(masked, tail + 5);
     const close = masked[open] === '(' ? closingBracket(masked, open) : -1;
     return close === -1 || close >= limit ? null : { header: { start: open, end: close + 1 }, block };
   }
   if (masked[after] !== '(') return null;
   const close = closingBracket(masked, after);
   if (close === -1 || close >= limit) return null;
-  const block = blockAt(masked, skipSpace(masked, close + 1), limit);
+  const block = braceBlockAt(masked, skipWhitespace(masked, close + 1), limit);
   return block ? { header: { start: after, end: close + 1 }, block } : null;
-}
-
-function blockAt(masked: string, at: number, limit: number): Span | null {
-  if (masked[at] !== '{') return null;
-  const close = closingBracket(masked, at);
-  return close === -1 || close >= limit ? null : { start: at, end: close + 1 };
-}
-
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && /\s/.test(text[at])) at++;
-  return at;
 }

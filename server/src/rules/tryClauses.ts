@@ -5,6 +5,7 @@
  * try, ASY026 what the finally disposes.
  */
 import type { EnclosingRegion, Span } from '../model/types';
+import { braceBlockAt, closingBracketBefore, skipWhitespace } from '../model/syntax';
 
 export interface CatchClause {
   /** Where the `catch` keyword starts. */
@@ -29,44 +30,44 @@ export interface TryClauses {
 
 /** The clauses of the try statement spanning `trySpan` in `masked`, or null when the text is not one. */
 export function tryClausesOf(masked: string, trySpan: Span): TryClauses | null {
-  let at = skipSpace(masked, trySpan.start);
+  let at = skipWhitespace(masked, trySpan.start);
   if (!masked.startsWith('try', at)) return null;
-  at = skipSpace(masked, at + 3);
-  const tryBlock = blockAt(masked, at, trySpan.end);
+  at = skipWhitespace(masked, at + 3);
+  const tryBlock = braceBlockAt(masked, at, trySpan.end);
   if (!tryBlock) return null;
-  at = skipSpace(masked, tryBlock.end);
+  at = skipWhitespace(masked, tryBlock.end);
   const catches: CatchClause[] = [];
   let finallyBlock: Span | null = null;
   while (at < trySpan.end) {
     if (/^catch\b/.test(masked.slice(at, at + 6))) {
       const start = at;
-      at = skipSpace(masked, at + 5);
+      at = skipWhitespace(masked, at + 5);
       let typeText: string | null = null;
       if (masked[at] === '(') {
-        const close = matching(masked, at, trySpan.end);
+        const close = closingBracketBefore(masked, at, trySpan.end);
         if (close === -1) return null;
         const declaration = masked.slice(at + 1, close).trim();
         typeText = /^([\w.:<>,\s?[\]]+?)(?:\s+@?[A-Za-z_]\w*)?$/.exec(declaration)?.[1]?.trim() ?? declaration;
-        at = skipSpace(masked, close + 1);
+        at = skipWhitespace(masked, close + 1);
       }
       let filter: Span | null = null;
       if (/^when\b/.test(masked.slice(at, at + 5))) {
-        at = skipSpace(masked, at + 4);
+        at = skipWhitespace(masked, at + 4);
         if (masked[at] !== '(') return null;
-        const close = matching(masked, at, trySpan.end);
+        const close = closingBracketBefore(masked, at, trySpan.end);
         if (close === -1) return null;
         filter = { start: at, end: close + 1 };
-        at = skipSpace(masked, close + 1);
+        at = skipWhitespace(masked, close + 1);
       }
-      const block = blockAt(masked, at, trySpan.end);
+      const block = braceBlockAt(masked, at, trySpan.end);
       if (!block) return null;
       catches.push({ start, typeText, filtered: filter !== null, filter, block });
-      at = skipSpace(masked, block.end);
+      at = skipWhitespace(masked, block.end);
     } else if (/^finally\b/.test(masked.slice(at, at + 8))) {
-      at = skipSpace(masked, at + 7);
-      finallyBlock = blockAt(masked, at, trySpan.end);
+      at = skipWhitespace(masked, at + 7);
+      finallyBlock = braceBlockAt(masked, at, trySpan.end);
       if (!finallyBlock) return null;
-      at = skipSpace(masked, finallyBlock.end);
+      at = skipWhitespace(masked, finallyBlock.end);
     } else {
       break;
     }
@@ -200,27 +201,3 @@ function throwsAgain(masked: string, block: Span): boolean {
   return /(?<![\w.])throw\b/.test(text);
 }
 
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && /\s/.test(text[at])) at++;
-  return at;
-}
-
-/** The `{ ... }` block starting at `at` (braces included), or null. */
-function blockAt(text: string, at: number, limit: number): Span | null {
-  if (text[at] !== '{') return null;
-  const close = matching(text, at, limit);
-  return close === -1 ? null : { start: at, end: close + 1 };
-}
-
-/** The bracket closing the one at `open` (`(` or `{`), within `limit`; -1 when unbalanced. */
-function matching(text: string, open: number, limit: number): number {
-  const opener = text[open];
-  const closer = opener === '(' ? ')' : '}';
-  let depth = 0;
-  for (let i = open; i < limit; i++) {
-    const c = text[i];
-    if (c === opener) depth++;
-    else if (c === closer && --depth === 0) return i;
-  }
-  return -1;
-}
