@@ -17,6 +17,7 @@ import { voidDelegateTargetOf } from './asy021-async-lambda-to-void';
 import { hasEventHandlerSignature, implementsInterfaceMember, mayImplementUnknownInterface, namesInterfaceExplicitly, voidWorkspaceBaseOf } from './callbackSlots';
 import { maskCommentsAndStrings } from './sourceText';
 import { dropInIgnoringTry } from './tryClauses';
+import { skipWhitespace } from '../model/syntax';
 import { handsBackFaultFreeTask } from './faultFreeTasks';
 import { rendersOwnComponent } from './faultFreeCalls';
 import { trackerOfReturnedTask } from './trackedTasks';
@@ -207,7 +208,6 @@ function recordsItsCalls(ctx: RuleContext, body: MethodBody): boolean {
   return specificationLambdaOf(target.call, fileNamespaces(ctx)) !== undefined;
 }
 
-/** `Task.Delay(...)` itself. */
 /**
  * A dropped `Task.Delay(...)`: the delay is a timer's task, with no exception to lose (a cancelled one is all it can
  * end as), and dropped it pauses nothing: the code goes on at once, and a loop meant to wait spins. The second seeded
@@ -372,8 +372,7 @@ export const rule: Rule = {
  */
 export function ignoringTryOf(ctx: RuleContext, body: MethodBody, call: CallSite): 'empty' | 'returns' | null {
   const masked = maskCommentsAndStrings(ctx.text);
-  let end = call.span.end;
-  while (end < masked.length && /\s/.test(masked[end])) end++;
+  const end = skipWhitespace(masked, call.span.end);
   if (masked[end] !== ';') return null;
   return dropInIgnoringTry(masked, { start: call.span.start, end: end + 1 }, body.span.end);
 }
