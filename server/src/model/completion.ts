@@ -891,15 +891,10 @@ function guardedAtEveryCallReason(recv: string, body: MethodBody, bodies: readon
   const calls = (syntax.owned.get(`${fn.type}:${fn.startIndex}`)?.get('invocation_expression') ?? [])
     .filter((n) => n.childForFieldName('function')?.type === 'identifier' && n.childForFieldName('function')?.text === body.name);
   // The declaration names the local function once; every other mention must be one of these calls.
-  if (calls.length === 0 || identifiersNamedIn(syntax, body.name, enclosing.span) !== calls.length + 1) return null;
+  if (calls.length === 0 || identifiersNamed(syntax, body.name, [enclosing.span]).length !== calls.length + 1) return null;
   const reasons = calls.map((call) => guardReason(call, recv, fn));
   if (!reasons.every((r): r is string => r !== null)) return null;
-  return `each call of ${body.name} is ${reasons[0].replace(/^guarded by /, 'guarded by ')}`;
-}
-
-/** How many identifiers spelled `name` the span holds. */
-function identifiersNamedIn(syntax: FileSyntax, name: string, span: Span): number {
-  return identifiersNamed(syntax, name, [span]).length;
+  return `each call of ${body.name} is ${reasons[0]}`;
 }
 
 /**

@@ -982,7 +982,8 @@ function declaredTaskReturnsOfAsyncCall(text: string, body: MethodBody, bodies: 
   const found = callOwner(call.receiver, body, bodies, index);
   if (found === null) return null;
   const owner = found.name;
-  const head = withoutConfigureAwait(text).slice(0, withoutConfigureAwait(text).length - call.argumentsText.length - 2);
+  const bare = withoutConfigureAwait(text);
+  const head = bare.slice(0, bare.length - call.argumentsText.length - 2);
   const typeArguments = writtenTypeArguments(head, call.name);
   const typeArgumentCount = typeArguments !== null ? splitTopLevel(typeArguments).length : null;
   const argumentCount = splitTopLevel(call.argumentsText).filter((a) => a.trim() !== '').length;
