@@ -148,6 +148,7 @@ const validShapes: [string, string][] = [
   ['an async readonly struct method', 'using System.Threading.Tasks; struct S { int _n; public async readonly Task A() { await Task.Delay(_n); } public readonly async Task B() { await Task.Yield(); } }'],
   ['an interpolation format that starts with a colon', 'class C { string M(System.DateTime date, double x) => $"{date::MM/dd/yyyy} {x:0.0} {(global::System.Math.PI)} {(x > 1 ? 1 : 2)}"; }'],
   ['C# 14 extension blocks', 'static class E { extension(IQueryable q) { public int N() => 1; public static int Z => 0; } extension<T>(IQueryable<T> q) where T : class, new() { public T? First() => default; } extension(string) { public static string Blank => ""; } }'],
+  ['a query whose first range variable is a lone underscore', 'class C { object M(int[] xs, int[] ys) { var from = 1; from++; var r = (from _ in xs join _f in ys on _ equals _f select _).ToList(); return from _ in xs where _ > from select _; } }'],
   ['a file-based program directive', '#!/usr/bin/env dotnet\n#:sdk Microsoft.NET.Sdk.Web\nConsole.WriteLine(1);'],
 ];
 
@@ -274,6 +275,15 @@ test('a variable named required or with becomes a plain identifier of the same l
   assert.equal(prepared('required = false;'), '_equired = false;');
   assert.equal(prepared('var with = Read(); if (o is {} with) { }'), 'var _ith = Read(); if (o is {} _ith) { }');
   for (const code of ['public required string Name { get; init; }', 'public required (int A, int B) P { get; init; }', 'var p = q with { A = 1 };', 'var p = q with /* copy */ { A = 1 };']) {
+    assert.equal(prepared(code), code, code);
+  }
+});
+
+test('a query\'s lone underscore range variable becomes a plain identifier; a variable named from and other underscores stay', () => {
+  const prepared = (code: string) => prepareSource(code).parseText;
+  assert.equal(prepared('var r = from _ in xs select _;'), 'var r = from v in xs select _;');
+  assert.equal(prepared('var r = from /* all */ _ in xs select _.Id;'), 'var r = from /* all */ v in xs select _.Id;');
+  for (const code of ['var from = 1; from = _;', 'var r = from __ in xs select __;', 'var r = from x in xs join _ in ys on x equals _ select _;', 'F(from, _ => 1);']) {
     assert.equal(prepared(code), code, code);
   }
 });

@@ -268,6 +268,23 @@ const TREE: Record<string, string> = {
 </Project>`,
 };
 
+test('evaluation: the Arcade SDK\'s Sdk.props sets NetCurrent from the version global.json names; NetMinimum stays unknown, and an older Arcade or one global.json does not name sets nothing', () => {
+  const arcade = (version: string | null): Record<string, string> => ({
+    ...(version === null ? {} : { '/repo/global.json': `{ "sdk": { "version": "11.0.100" }, "msbuild-sdks": { "Microsoft.DotNet.Arcade.Sdk": "${version}" } }` }),
+    '/repo/Directory.Build.props': `<Project>
+  <Import Project="Sdk.props" Sdk="Microsoft.DotNet.Arcade.Sdk" />
+  <PropertyGroup><DefaultNetCoreTargetFramework>$(NetCurrent)</DefaultNetCoreTargetFramework></PropertyGroup>
+</Project>`,
+    '/repo/src/Data/Data.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFramework>$(DefaultNetCoreTargetFramework)</TargetFramework></PropertyGroup></Project>',
+    '/repo/src/Sqlite/Sqlite.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><TargetFrameworks>$(NetMinimum)</TargetFrameworks></PropertyGroup></Project>',
+  });
+  assert.equal(evaluateProject('/repo/src/Data/Data.csproj', memoryFs(arcade('11.0.0-beta.26420.103'))).targetFramework, 'net11.0');
+  assert.equal(evaluateProject('/repo/src/Data/Data.csproj', memoryFs(arcade('9.0.0-beta.24516.2'))).targetFramework, 'net9.0');
+  assert.equal(evaluateProject('/repo/src/Sqlite/Sqlite.csproj', memoryFs(arcade('11.0.0-beta.26420.103'))).targetFramework, null);
+  assert.equal(evaluateProject('/repo/src/Data/Data.csproj', memoryFs(arcade('6.0.0-beta.25468.4'))).targetFramework, null);
+  assert.equal(evaluateProject('/repo/src/Data/Data.csproj', memoryFs(arcade(null))).targetFramework, null);
+});
+
 test('evaluation: Directory.Build.props chain, central versions, conditions, Choose, items and the highest target', () => {
   const p = evaluateProject('/repo/src/Data/Data.csproj', memoryFs(TREE), { configuration: 'Release' });
   assert.deepEqual(p.targetFrameworks, ['netstandard2.0', 'net8.0', 'net6.0']);

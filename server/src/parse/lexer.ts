@@ -18,7 +18,7 @@ export interface Span {
  * the outer string at that literal: `$"{{{string.Join(", ", xs)}}}"`).
  */
 export interface Candidate {
-  kind: 'async' | 'allows' | 'ref' | 'partial' | 'extension' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon' | 'armWhen' | 'required' | 'with' | 'emptyInterpolatedString';
+  kind: 'async' | 'allows' | 'ref' | 'partial' | 'extension' | 'attributeTargetWord' | 'nullConditional' | 'arrow' | 'assignedCloseParen' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'starBeforeParen' | 'patternWord' | 'formatColon' | 'armWhen' | 'required' | 'with' | 'emptyInterpolatedString' | 'from';
   start: number;
 }
 
@@ -133,6 +133,8 @@ const CANDIDATE_WORDS: Record<string, Candidate['kind']> = {
   // Contextual keywords the grammar takes for keywords where they name a variable (`required.Add(x)`,
   // `var with = ...`): see prepare.ts.
   required: 'required', with: 'with',
+  // A query's first clause, whose range variable may be a lone underscore (`from _ in orders`): see prepare.ts.
+  from: 'from',
   // A C# 14 extension block's header (`extension<T>(IQueryable<T> source) where T : class`): see prepare.ts.
   extension: 'extension',
   // The attribute targets that are not reserved words (`[method: Obsolete]`): see prepare.ts.

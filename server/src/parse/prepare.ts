@@ -7,7 +7,7 @@
  * pass gives tree-sitter a text of the same length with the same line breaks, in which directives and the code of branches not taken are blanked and those few shapes are rewritten
  * into ones its grammar accepts (and `Get(x) ??= y`, an assignment to a ref-returning call, which its grammar
  * rejects or misreads as a declaration, a list pattern followed by a designation, `is [..] items`, a slice with a pattern after it, `[.. var rest]`, an interpolation format that starts with a colon,
- * `{date::MM/dd}`, variables named `required` or `with`, and `$""`). Offsets are unchanged, so every position in the tree is a position in the
+ * `{date::MM/dd}`, variables named `required` or `with`, `$""`, and a query's `from _ in`, whose lone underscore it reads as a discard). Offsets are unchanged, so every position in the tree is a position in the
  * source, and the parser reads node text from the original (parser.ts), so names are what the user wrote.
  */
 import { ConditionalStack, readDirective } from './directives';
@@ -18,7 +18,7 @@ export type { Span } from './lexer';
 
 /** A change the pass made besides blanking, for tests and for readers of the model who wonder. */
 export interface SourceRewrite {
-  kind: 'extensionBlock' | 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'sliceSubpattern' | 'leadingSlice' | 'listPatternBeforeWhen' | 'formatColon' | 'requiredIdentifier' | 'withIdentifier' | 'emptyInterpolatedString';
+  kind: 'extensionBlock' | 'asyncIdentifier' | 'partialIdentifier' | 'attributeTargetIdentifier' | 'allowsRefStruct' | 'refPartial' | 'nullConditionalAssignment' | 'lambdaParameterModifier' | 'assignedCall' | 'emptyAssignedCall' | 'indirectionOfExpression' | 'verbatimQuoteEscape' | 'braceEscapeBeforeHole' | 'designatedListPattern' | 'sliceSubpattern' | 'leadingSlice' | 'listPatternBeforeWhen' | 'formatColon' | 'requiredIdentifier' | 'withIdentifier' | 'emptyInterpolatedString' | 'underscoreRangeVariable';
   span: Span;
 }
 
@@ -113,6 +113,10 @@ function replacementFor(r: SourceRewrite, text: string): string {
     // `with` as a `with` expression (`var with = ...`, `is { } with`).
     case 'requiredIdentifier': return '_equired';
     case 'withIdentifier': return '_ith';
+    // `from _ in orders` -> `from v in orders`: the grammar reads a lone `_` as a discard, which its `from` clause does
+    // not take (it fails, and with it the method and often the rest of the file); in C# it is an identifier there,
+    // which the clause's `join`, `select` and member accesses (`_.Id`) use as the grammar already reads them.
+    case 'underscoreRangeVariable': return 'v';
     // `$""` -> ` ""`: the grammar fails on an interpolated string with nothing in it; a plain empty string is the same
     // string, and nothing in it holds code.
     case 'emptyInterpolatedString': return ' '.repeat(original.length);
@@ -222,6 +226,13 @@ function rewritesFor(text: string, candidates: Candidate[]): { rewrites: SourceR
         // variable.
         const next = nextToken(text, c.start + 4);
         if (next && next.text !== '{') rewrites.push({ kind: 'withIdentifier', span: { start: c.start, end: c.start + 4 } });
+        break;
+      }
+      case 'from': {
+        // A query's `from` followed by `_` and then `in`; the word `from` anywhere else (a variable, a parameter)
+        // is not followed so.
+        const variable = nextToken(text, c.start + 4);
+        if (variable?.text === '_' && nextToken(text, variable.end)?.text === 'in') rewrites.push({ kind: 'underscoreRangeVariable', span: { start: variable.start, end: variable.end } });
         break;
       }
       case 'emptyInterpolatedString': {

@@ -16,7 +16,9 @@
  *   the implicit usings; Microsoft.NET.Sdk.DefaultItems.props: `Compile Include="**\/*.cs"` minus
  *   DefaultItemExcludes and `**\/.*\/**`;
  * - Microsoft.NET.TargetFrameworkInference.targets: TargetFrameworkIdentifier/Version from TargetFramework;
- * - dotnet/msbuild src/Tasks/Microsoft.Common.targets: Directory.Build.targets, the nearest one above.
+ * - dotnet/msbuild src/Tasks/Microsoft.Common.targets: Directory.Build.targets, the nearest one above;
+ * - the Arcade SDK's Sdk.props (dotnet/arcade src/Microsoft.DotNet.Arcade.Sdk/tools/TargetFrameworkDefaults.props):
+ *   NetCurrent, from the SDK's version that global.json names.
  * A multi-targeting project (TargetFrameworks) is evaluated again with TargetFramework as a global property,
  * as MSBuild's inner build is, for the one target analysed.
  */
@@ -420,6 +422,7 @@ function importFile(state: EvalState, element: XmlElement, file: string, fromXml
   if (sdk) {
     // <Import Project="Sdk.props" Sdk="Microsoft.NET.Sdk.Web" />: the SDK's own files, modelled in place.
     if (!state.sdks.includes(sdk)) state.sdks.push(sdk);
+    if (ARCADE_SDK.test(sdk) && /(^|[\\/])Sdk\.props$/i.test(attr(element, 'Project') ?? '')) arcadeSdkPropsDefaults(state);
     // A project without an Sdk of its own that imports a shared file which imports the .NET SDK's props
     // (`<Import Project="Common.projitems" />`) is an SDK-style project from that point on, not a legacy one.
     if (!state.sdkStyle && DOTNET_SDK.test(sdk) && /(^|[\\/])Sdk\.props$/i.test(attr(element, 'Project') ?? '')) {
@@ -483,6 +486,40 @@ function importNearest(state: EvalState, fileName: string, switchProperty: strin
   defaultProperty(state, `_${stem}BasePath`, dir);
   defaultProperty(state, `${stem}Path`, joinPath(dir, fileName));
   loadImport(state, joinPath(dir, fileName), state.projectPath, 1, false);
+}
+
+/** The Arcade SDK, which dotnet/* repositories (EF Core, ASP.NET Core, Aspire) import from their Directory.Build.props. */
+const ARCADE_SDK = /^Microsoft\.DotNet\.Arcade\.Sdk$/i;
+
+/**
+ * The Arcade SDK's Sdk.props imports TargetFrameworkDefaults.props, whose NetCurrent is "the TFM of the major release
+ * of .NET that the Arcade SDK aligns with": `net9.0` in Arcade 9, `net11.0` in Arcade 11 (dotnet/arcade
+ * src/Microsoft.DotNet.Arcade.Sdk/tools/TargetFrameworkDefaults.props). Repositories name their targets through it
+ * (dotnet/efcore: `<DefaultNetCoreTargetFramework>$(NetCurrent)</DefaultNetCoreTargetFramework>`, which every
+ * project's TargetFramework reads), and without it every project had no target. The SDK's version is the one
+ * global.json's msbuild-sdks names (how MSBuild resolves a versionless `Sdk=` attribute). Its other defaults
+ * (NetMinimum, NetPrevious) changed within a major version, so they stay unknown; the file exists from Arcade 8 on.
+ */
+function arcadeSdkPropsDefaults(state: EvalState): void {
+  const major = arcadeSdkMajorVersion(state);
+  if (major !== null && major >= 8) defaultProperty(state, 'NetCurrent', `net${major}.0`);
+}
+
+/** The major version of the Arcade SDK in the nearest global.json's msbuild-sdks, or null. */
+function arcadeSdkMajorVersion(state: EvalState): number | null {
+  const dir = directoryOfFileAbove(state.projectDir, 'global.json', (p) => state.fs.exists(p));
+  const text = dir ? state.fs.readText(joinPath(dir, 'global.json')) : null;
+  if (!text) return null;
+  let sdks: unknown;
+  try {
+    sdks = (JSON.parse(text) as { 'msbuild-sdks'?: unknown })['msbuild-sdks'];
+  } catch {
+    return null;
+  }
+  if (!sdks || typeof sdks !== 'object') return null;
+  const version = Object.entries(sdks).find(([name]) => ARCADE_SDK.test(name))?.[1];
+  const major = typeof version === 'string' ? /^(\d+)\./.exec(version) : null;
+  return major ? Number(major[1]) : null;
 }
 
 function sdkPropsDefaults(state: EvalState): void {

@@ -942,6 +942,8 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
     }
     return { verdict: 'notTask', reason: `${typed.source} is a ${typed.typeText}` };
   }
+  const branches = conditionalBranches(t);
+  if (branches) return conditionalTaskEvidence(branches, body, bodies, index);
   // `await e` is e's result: a task only when e is a task of a task, as Task.WhenAny's is.
   const awaited = awaitOperandOf(t);
   if (awaited !== null) {
@@ -966,6 +968,22 @@ export function taskEvidence(text: string, body: MethodBody, bodies: readonly Me
     return { verdict: 'task', reason: `the name ${t} suggests a task` };
   }
   return { verdict: 'unknown', reason: `the type of ${t} is not visible without a compiler` };
+}
+
+/**
+ * Whether `c ? a : b` is a task, from its branches when the typing could not give it a type: both branches have
+ * the conditional's type, so a branch that is surely a task (or surely not one) says it for the whole, and a `null`
+ * or `default` branch says nothing. Without this, the naming convention read the conditional as its first call:
+ * `logger == null ? default : await logger.ExecutingAsync(...)` is the awaited result, not the task. Branches that
+ * disagree leave it unknown.
+ */
+function conditionalTaskEvidence(branches: [string, string], body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex | null): TaskEvidence {
+  const said = branches.filter((b) => !/^(?:null|default)$/.test(b.trim())).map((b) => taskEvidence(b, body, bodies, index));
+  const tasks = said.filter((e) => e.verdict === 'task');
+  const notTasks = said.filter((e) => e.verdict === 'notTask');
+  if (tasks.length > 0 && notTasks.length === 0) return { verdict: 'task', reason: `a branch of the conditional is a task: ${tasks[0].reason}` };
+  if (notTasks.length > 0 && tasks.length === 0) return { verdict: 'notTask', reason: `a branch of the conditional is not a task: ${notTasks[0].reason}` };
+  return { verdict: 'unknown', reason: 'the branches of the conditional do not say whether it is a task' };
 }
 
 /**
