@@ -48,3 +48,39 @@ test('gRPC call options are told by name, not by a look-alike word in an argumen
   assert.equal(passesGrpcCallOption('client.PingAsync(Options.headers)'), false);
   assert.equal(passesGrpcCallOption('Send(x ? deadline : other)'), false);
 });
+
+// dapr/dotnet-sdk passes the options as one CallOptions (`client.ShutdownAsync(request, CreateCallOptions(null, ct))`),
+// the generated method's other form; returning that call did not compile (test/real-world/fix-build.mjs found it).
+const withOptions = (declaration: string, call: string) => `using System;
+using System.Threading;
+using System.Threading.Tasks;
+using Grpc.Core;
+
+public sealed class SidecarClient
+{
+    private readonly Dapr.DaprClient _client;
+
+    public SidecarClient(Dapr.DaprClient client) => _client = client;
+
+    private static CallOptions CreateCallOptions(Metadata headers, CancellationToken token) => new CallOptions(headers, cancellationToken: token);
+
+    public async Task ShutdownAsync(CancellationToken cancellationToken)
+    {
+        ${declaration}
+        await ${call};
+    }
+}
+`;
+
+test('a generated gRPC client call given a CallOptions is no task to return: ASY013 stays quiet', () => {
+  assert.deepEqual(asy013(withOptions('', '_client.ShutdownAsync(new ShutdownRequest(), CreateCallOptions(null, cancellationToken))')), []);
+  assert.deepEqual(asy013(withOptions('var options = CreateCallOptions(null, cancellationToken);', '_client.ShutdownAsync(new ShutdownRequest(), options)')), []);
+  assert.deepEqual(asy013(withOptions('', '_client.ShutdownAsync(new ShutdownRequest(), new Grpc.Core.CallOptions(cancellationToken: cancellationToken))')), []);
+  assert.deepEqual(asy013(withOptions('', '_client.ShutdownAsync(new ShutdownRequest(), options: CreateCallOptions(null, cancellationToken))')), []);
+});
+
+test('an unresolved call given an argument of another type is still reported with its fix', () => {
+  const found = asy013(withOptions('var request = new ShutdownRequest();', '_client.ShutdownAsync(request, cancellationToken)'));
+  assert.equal(found.length, 1, found.join('\n'));
+  assert.match(found[0], /fix=[1-9]/);
+});

@@ -9,6 +9,12 @@
  */
 export const GRPC_CALL_OPTION_ARGUMENTS: readonly string[] = ['headers', 'deadline'];
 
+/**
+ * The type of a generated method's one-argument form of the call options (`client.PingAsync(request, options)`,
+ * `options` a `CallOptions`): Grpc.Core.Api's struct (grpc/grpc, src/csharp/Grpc.Core.Api/CallOptions.cs).
+ */
+export const GRPC_CALL_OPTIONS_TYPE = /^(?:global::)?(?:Grpc\.Core\.)?CallOptions$/;
+
 /** Whether a call's text passes a gRPC call option by name (`client.PingAsync(request, deadline: due)`). */
 export function passesGrpcCallOption(callText: string): boolean {
   return new RegExp(`[(,]\\s*(?:${GRPC_CALL_OPTION_ARGUMENTS.join('|')})\\s*:(?!:)`).test(callText);

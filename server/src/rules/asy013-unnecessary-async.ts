@@ -1,12 +1,12 @@
 /** ASY013 unnecessary-async: an async method whose only await is a single tail await that could return the task instead. */
 import { quoted } from './messageText';
-import { passesGrpcCallOption } from '../knowledge/grpcClients';
+import { GRPC_CALL_OPTIONS_TYPE, passesGrpcCallOption } from '../knowledge/grpcClients';
 import { dispatcherOperationOf } from '../knowledge/dispatcherOperations';
 import type { MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
 import { stripGenerics, typesNamed, type MethodRef } from '../workspace/index';
 import { formatType, parseType, type TypeExpr } from '../cost/typeText';
-import { constructedTypeText, substituteNames } from '../model/syntax';
+import { constructedTypeText, splitTopLevel, substituteNames } from '../model/syntax';
 import { typeKindOf, typeParameterConstraintsOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
@@ -93,8 +93,8 @@ returns.
   table too, but their names are common, so a receiver of unknown type counts only in a file that imports their
   namespace (\`Microsoft.JSInterop\`, \`Blazored\`), and a call with no receiver never does. A call of a method the
   analysis cannot see that names a gRPC call option (\`deadline:\` or \`headers:\`, the parameters of a client
-  generated from a .proto file) is one of a generated client's, which returns an \`AsyncUnaryCall<T>\`, no task: not
-  flagged. Nor is a UI dispatcher's call that returns an operation object (WPF's \`Dispatcher.InvokeAsync\` and
+  generated from a .proto file) or is given a \`CallOptions\` (their one-argument form) is one of a generated
+  client's, which returns an \`AsyncUnaryCall<T>\`, no task: not flagged. Nor is a UI dispatcher's call that returns an operation object (WPF's \`Dispatcher.InvokeAsync\` and
   \`BeginInvoke\`, a \`DispatcherOperation\`; UWP's \`CoreDispatcher.RunAsync\`, an \`IAsyncAction\`), on a receiver
   whose last member names a dispatcher (\`Application.Current.Dispatcher\`, \`_dispatcher\`) in a file that imports
   the framework's namespace. \`ValueTask\`-returning methods are
@@ -330,6 +330,31 @@ function leastFit(fits: readonly Fit[]): Fit {
 }
 
 /**
+ * Whether an unseen call is given a gRPC `CallOptions` (`client.ShutdownAsync(request, options)`, `options` a local or
+ * a workspace call typed CallOptions, or `new CallOptions(...)`): the one-argument form of a generated client's call
+ * options, whose method returns an AsyncUnaryCall (dapr/dotnet-sdk's `DaprClientGrpc`, whose fix to return the call
+ * stopped the build).
+ */
+function passesCallOptions(callText: string, body: MethodBody, ctx: RuleContext): boolean {
+  const masked = maskCommentsAndStrings(callText);
+  if (!masked.endsWith(')')) return false;
+  let depth = 0;
+  let open = -1;
+  for (let i = masked.length - 1; i >= 0; i--) {
+    if (masked[i] === ')') depth++;
+    else if (masked[i] === '(' && --depth === 0) { open = i; break; }
+  }
+  if (open < 0) return false;
+  return splitTopLevel(callText.slice(open + 1, masked.length - 1)).some((argument) => {
+    const value = argument.replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, '');
+    const created = /^new\s+((?:global::)?[\w.]+)\s*\(/.exec(value);
+    if (created) return GRPC_CALL_OPTIONS_TYPE.test(created[1]!);
+    const typed = typeOfExpression(value, body, ctx.model.bodies, ctx.index);
+    return typed !== null && GRPC_CALL_OPTIONS_TYPE.test(typed.typeText.trim());
+  });
+}
+
+/**
  * Whether the awaited operand has a type this body can return as it is: 'fits' when that is shown, 'no' when it
  * surely has not, 'unknown' when the type is not visible. Task<T> is invariant, so for a Task<T> or ValueTask<T>
  * method only a task of exactly that T fits: a Task<int> is no Task<object>, a Task<List<T>> no
@@ -369,8 +394,9 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
         return fit !== 'no' && isValueTaskMethod && valueTaskOnlyHere(ctx, body, callee.name, callee.receiver, callee.argumentCount, tail.span.start) ? 'no' : fit;
       }
       if (isValueTaskMethod) return 'no';
-      // A generated gRPC client's call (`deadline:` or `headers:` named) returns an AsyncUnaryCall, no Task at all.
-      if (passesGrpcCallOption(op.text)) return 'no';
+      // A generated gRPC client's call (`deadline:` or `headers:` named, or given a CallOptions) returns an
+      // AsyncUnaryCall, no Task at all.
+      if (passesGrpcCallOption(op.text) || passesCallOptions(op.text, body, ctx)) return 'no';
       // A member known to return a ValueTask (EF Core's FindAsync) is no Task of any T.
       if (mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount)) return 'no';
       if (withResult) return materializesAnotherType(body, callee.name) ? 'no' : 'unknown';
