@@ -347,6 +347,10 @@ const ROWS: NoteRow[] = [
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Reload'", message: /returns a null task/, severity: 'warning', fix: /^Return Task\.CompletedTask instead of null$/ },
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Prefetch'", message: /returns a null task/, severity: 'warning' },
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Step'", message: /returns a null task/, severity: 'warning' },
+  // A lambda handed to System.Threading.Timer or ThreadPool.QueueUserWorkItem runs on a pool thread without a context, as a Task.Run lambda does; Parallel.For's may run on the caller's thread.
+  { fixture: 'sync-over-async/wait-inside-timer-callback.cs', ruleId: 'ASY003', about: 'GetResult', message: /blocks the thread on a task/, note: /System\.Threading\.Timer runs this function on a thread-pool thread, which has no SynchronizationContext, so the wait cannot deadlock on a context here/, severity: 'information' },
+  { fixture: 'sync-over-async/wait-inside-timer-callback.cs', ruleId: 'ASY003', about: 'Wait', line: 27, message: /blocks the thread on a task/, note: /ThreadPool\.QueueUserWorkItem runs this function on a thread-pool thread, which has no SynchronizationContext/, severity: 'information' },
+  { fixture: 'sync-over-async/wait-inside-timer-callback.cs', ruleId: 'ASY003', about: 'Wait', line: 35, message: /blocks the thread on a task/, note: /deadlocks where a single-threaded SynchronizationContext/ },
 ];
 
 before(ready);
