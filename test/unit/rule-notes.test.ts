@@ -347,6 +347,16 @@ const ROWS: NoteRow[] = [
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Reload'", message: /returns a null task/, severity: 'warning', fix: /^Return Task\.CompletedTask instead of null$/ },
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Prefetch'", message: /returns a null task/, severity: 'warning' },
   { fixture: 'null-task-return/caller-tested-nulls.cs', ruleId: 'ASY023', about: "'Step'", message: /returns a null task/, severity: 'warning' },
+  // A lambda handed to System.Threading.Timer or ThreadPool.QueueUserWorkItem runs on a pool thread without a context, as a Task.Run lambda does; Parallel.For's may run on the caller's thread.
+  { fixture: 'sync-over-async/wait-inside-timer-callback.cs', ruleId: 'ASY003', about: 'GetResult', message: /blocks the thread on a task/, note: /System\.Threading\.Timer runs this function on a thread-pool thread, which has no SynchronizationContext, so the wait cannot deadlock on a context here/, severity: 'information' },
+  { fixture: 'sync-over-async/wait-inside-timer-callback.cs', ruleId: 'ASY003', about: 'Wait', line: 27, message: /blocks the thread on a task/, note: /ThreadPool\.QueueUserWorkItem runs this function on a thread-pool thread, which has no SynchronizationContext/, severity: 'information' },
+  { fixture: 'sync-over-async/wait-inside-timer-callback.cs', ruleId: 'ASY003', about: 'Wait', line: 35, message: /blocks the thread on a task/, note: /deadlocks where a single-threaded SynchronizationContext/ },
+  // An entry local assigned again is judged by the archives of all its values: Read mode only is information, an Update-mode one keeps the warning.
+  { fixture: 'sync-api-in-async/zip-entry-assigned-again.cs', ruleId: 'ASY002', about: 'entry.Open', line: 22, message: /blocks the thread/, note: /The archive is opened in Read mode/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-assigned-again.cs', ruleId: 'ASY002', about: 'entry.Open', line: 37, message: /blocks the thread/, note: /In Update mode/, severity: 'warning' },
+  // A wrapper that hands on the same member of another instance is as backed as the implementations it reaches; one that hands on another member is not judged.
+  { fixture: 'valuetask-misuse/dispatched-wrapper-delegation.cs', ruleId: 'ASY024', about: 'OpenAsync', line: 68, message: /is a ValueTask of a member code outside the workspace may implement/, note: /Shown as information: each of the 3 implementations the workspace declares for IStreamSource/, severity: 'information' },
+  { fixture: 'valuetask-misuse/dispatched-wrapper-delegation.cs', ruleId: 'ASY024', about: 'OpenRawAsync', line: 70, message: /may not have completed: blocking on it is undefined/, severity: 'warning' },
 ];
 
 before(ready);

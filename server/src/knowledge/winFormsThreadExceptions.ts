@@ -82,19 +82,25 @@ export interface PoolThreadCallbackStart {
   receiver: string | null;
   /** The type created (simple name) or the member called. */
   member: string;
+  /**
+   * Whether the delegate surely runs without a SynchronizationContext: a pool thread or a new thread has none. Parallel
+   * runs iterations on the calling thread too, and a continuation on TaskScheduler.Current, which may be the caller's
+   * (or inline, with ExecuteSynchronously), so they are not; rules/contextFree.ts reads this.
+   */
+  withoutContext: boolean;
   source: string;
 }
 
 export const POOL_THREAD_CALLBACK_STARTS: readonly PoolThreadCallbackStart[] = [
   // "The method does not execute on the thread that created the timer; it executes on a ThreadPool thread."
-  { kind: 'creation', receiver: null, member: 'Timer', source: 'https://learn.microsoft.com/dotnet/api/system.threading.timer' },
-  { kind: 'creation', receiver: null, member: 'Thread', source: 'https://learn.microsoft.com/dotnet/api/system.threading.thread.-ctor' },
-  { kind: 'call', receiver: 'ThreadPool', member: 'QueueUserWorkItem', source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.queueuserworkitem' },
-  { kind: 'call', receiver: 'ThreadPool', member: 'UnsafeQueueUserWorkItem', source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.unsafequeueuserworkitem' },
-  { kind: 'call', receiver: 'ThreadPool', member: 'RegisterWaitForSingleObject', source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.registerwaitforsingleobject' },
-  { kind: 'call', receiver: 'Parallel', member: 'For', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
-  { kind: 'call', receiver: 'Parallel', member: 'ForEach', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
-  { kind: 'call', receiver: 'Parallel', member: 'Invoke', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
+  { kind: 'creation', receiver: null, member: 'Timer', withoutContext: true, source: 'https://learn.microsoft.com/dotnet/api/system.threading.timer' },
+  { kind: 'creation', receiver: null, member: 'Thread', withoutContext: true, source: 'https://learn.microsoft.com/dotnet/api/system.threading.thread.-ctor' },
+  { kind: 'call', receiver: 'ThreadPool', member: 'QueueUserWorkItem', withoutContext: true, source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.queueuserworkitem' },
+  { kind: 'call', receiver: 'ThreadPool', member: 'UnsafeQueueUserWorkItem', withoutContext: true, source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.unsafequeueuserworkitem' },
+  { kind: 'call', receiver: 'ThreadPool', member: 'RegisterWaitForSingleObject', withoutContext: true, source: 'https://learn.microsoft.com/dotnet/api/system.threading.threadpool.registerwaitforsingleobject' },
+  { kind: 'call', receiver: 'Parallel', member: 'For', withoutContext: false, source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
+  { kind: 'call', receiver: 'Parallel', member: 'ForEach', withoutContext: false, source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
+  { kind: 'call', receiver: 'Parallel', member: 'Invoke', withoutContext: false, source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.parallel' },
   // A continuation runs on TaskScheduler.Current, the thread pool unless a scheduler is given.
-  { kind: 'call', receiver: null, member: 'ContinueWith', source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.continuewith' },
+  { kind: 'call', receiver: null, member: 'ContinueWith', withoutContext: false, source: 'https://learn.microsoft.com/dotnet/api/system.threading.tasks.task.continuewith' },
 ];

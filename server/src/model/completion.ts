@@ -95,6 +95,11 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
   const flagNegated = flags.length ? `|!\\s*(?:${flags.join('|')})\\b(?!\\s*[.(\\[])` : '';
   const guard = lazy(() => ownGuard + flagGuard, flags);
   const negated = lazy(() => ownNegated + flagNegated, flags);
+  // `t.Status != TaskStatus.RanToCompletion` is false only in that finished state, so an else arm, an exit taken when
+  // it holds, or a loop that runs while it holds leaves the task finished, as `!t.IsCompleted` does. It is not a
+  // negation that undoes a guard in the same condition: `t.IsCompleted && t.Status != TaskStatus.Faulted` still guards.
+  const statusUnequal = `${r}\\s*\\.\\s*Status\\s*!=\\s*${FINISHED_STATUS}`;
+  const saysUnfinished = lazy(() => ownNegated + '|' + statusUnequal + flagNegated, flags);
   const winners = whenAnyWinners(fn, recv);
   const handles = waitHandlesOf(fn, node, recv);
   // The locals holding the task's status, read once and only when a switch section is on the way up.
@@ -115,7 +120,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
       if (cond && consequence && child.startIndex === consequence.startIndex && guard.test(cond.text) && !negated.test(cond.text)) {
         return `guarded by a ${/IsCompletedSuccessfully/.test(cond.text) ? 'IsCompletedSuccessfully' : 'completion'} check on ${recv}`;
       }
-      if (cond && alternative && child.startIndex === alternative.startIndex && negated.test(cond.text)) {
+      if (cond && alternative && child.startIndex === alternative.startIndex && saysUnfinished.test(cond.text)) {
         return `guarded by a completion check on ${recv}`;
       }
       if (cond && consequence && handlesFailureFirst(cond, child.startIndex === consequence.startIndex, !!alternative && child.startIndex === alternative.startIndex, recv, p)) {
@@ -156,7 +161,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
         }
         const flagExit = asyncFlagExitReason(s, recv);
         if (flagExit) return flagExit;
-        if (loopRunsUntilFinished(s, p, child, (text) => negated.test(text))) return `the loop before it runs until ${recv} has finished`;
+        if (loopRunsUntilFinished(s, p, child, (text) => saysUnfinished.test(text))) return `the loop before it runs until ${recv} has finished`;
         if (s.type === 'expression_statement' && assertsCompleted(withoutNullMarks(s.text), recv)) return `asserted complete earlier (${s.text.trim().replace(/;$/, '')})`;
         // `try { if (!t.Wait(timeout)) throw ...; } catch (...) { throw ...; }`: past the try, the guard held.
         const guards = s.type === 'if_statement' ? [s] : s.type === 'try_statement' && everyCatchLeaves(s) ? topLevelIfs(s.childForFieldName('body')) : [];
@@ -165,7 +170,7 @@ export function guardReason(node: SyntaxNode, receiverText: string, fn: SyntaxNo
           const consequence = g.childForFieldName('consequence');
           // The exit is taken whenever the task is unfinished only when one of the condition's `||` alternatives says so
           // by itself: past `if (shutDown && !t.IsCompleted) throw ...;` the task may still be running.
-          const unfinished = (text: string) => splitTopLevelOperator(withoutOuterParentheses(text), '||').some((d) => (negated.test(d) && splitTopLevelOperator(withoutOuterParentheses(d), '&&').length === 1) || timedTaskWaitSays(d, recv) === 'unfinished');
+          const unfinished = (text: string) => splitTopLevelOperator(withoutOuterParentheses(text), '||').some((d) => (saysUnfinished.test(d) && splitTopLevelOperator(withoutOuterParentheses(d), '&&').length === 1) || timedTaskWaitSays(d, recv) === 'unfinished');
           if (cond && consequence && unfinished(cond.text) && (/\b(return|throw)\b|\bawait\b/.test(consequence.text) || THROW_HELPER_CALL.test(consequence.text))) {
             return `the method returns or awaits earlier when ${recv} is not complete`;
           }

@@ -1,13 +1,14 @@
 /**
  * Whether a body runs without a SynchronizationContext, for the blocking rules' notes (ASY001, ASY003): it is a
- * function handed to Task.Run, or the project says so (project/synchronizationContext.ts, carried on the library
+ * function handed to Task.Run, to a System.Threading.Timer, to ThreadPool's queueing calls or to a new Thread, or the project says so (project/synchronizationContext.ts, carried on the library
  * verdict as `withoutContext`, or for a file no UI host of its library reaches, `contextByCaller`) and the body is not a Blazor component's, which has its renderer's context wherever it
  * runs. A wait there holds a thread but cannot
  * deadlock on a context, and a note that claimed a deadlock would be false (test/real-world/README.md, the seeded
  * readings of the twenty-ninth and thirtieth sessions).
  */
 import type { MethodBody } from '../model/types';
-import { typeFamily } from '../workspace/index';
+import { typeFamily, typesNamed } from '../workspace/index';
+import { POOL_THREAD_CALLBACK_STARTS } from '../knowledge/winFormsThreadExceptions';
 import { isTaskRunDelegate } from './taskRunWork';
 import { reachedByContextHosts } from './hostReach';
 import type { ContextByCaller } from '../project/synchronizationContext';
@@ -17,6 +18,8 @@ import type { RuleContext } from './types';
 export function contextFreeReason(ctx: RuleContext, body: MethodBody): string | null {
   // Only the function's own body counts: a lambda nested in it may be stored and run elsewhere.
   if (isTaskRunDelegate(ctx, body)) return TASK_RUN_REASON;
+  const start = contextFreeStartOf(ctx, body);
+  if (start) return start;
   const reason = ctx.library?.withoutContext ?? unreachedByContextHosts(ctx)?.withoutContext;
   return reason && !inBlazorComponent(ctx, body) ? reason : null;
 }
@@ -38,6 +41,33 @@ export function unreachedByContextHosts(ctx: RuleContext): ContextByCaller | nul
  * one resume there too.
  */
 const TASK_RUN_REASON = 'Task.Run runs this function on a thread-pool thread, which has no SynchronizationContext';
+
+/**
+ * Why a lambda or anonymous method handed to a start that runs it on a thread-pool thread or a new thread
+ * (knowledge/winFormsThreadExceptions.ts, the rows marked `withoutContext`: `new Timer(_ => ..., ...)`,
+ * `ThreadPool.QueueUserWorkItem(...)`, `new Thread(...)`) has no SynchronizationContext, or null. Such a thread has
+ * none whatever the thread that hands the function over has, as for Task.Run. A workspace type of the start's name is
+ * not .NET's, and the match is left alone then.
+ */
+function contextFreeStartOf(ctx: RuleContext, body: MethodBody): string | null {
+  if (body.kind !== 'lambda' && body.kind !== 'anonymousMethod') return null;
+  const call = body.delegateTarget?.kind === 'argument' ? body.delegateTarget.call : undefined;
+  if (!call) return null;
+  for (const start of POOL_THREAD_CALLBACK_STARTS) {
+    if (!start.withoutContext) continue;
+    if (start.kind === 'creation') {
+      const created = /^(?:global::)?(?:System\.Threading\.)?([A-Za-z_]\w*)$/.exec(call.name.trim())?.[1];
+      if (call.kind !== 'creation' || created !== start.member || typesNamed(ctx.index, start.member).length > 0) continue;
+      return start.member === 'Thread'
+        ? 'a new Thread runs this function on a thread of its own, which has no SynchronizationContext'
+        : `System.Threading.${start.member} runs this function on a thread-pool thread, which has no SynchronizationContext`;
+    }
+    const receiver = call.receiver?.trim().replace(/^(?:global::)?(?:System\.Threading\.)?/, '');
+    if (call.kind !== 'invocation' || call.name !== start.member || receiver !== start.receiver || typesNamed(ctx.index, start.receiver ?? '').length > 0) continue;
+    return `${start.receiver}.${start.member} runs this function on a thread-pool thread, which has no SynchronizationContext`;
+  }
+  return null;
+}
 
 /**
  * The clause the blocking rules' notes end a wait's sentence with where the body runs without a SynchronizationContext

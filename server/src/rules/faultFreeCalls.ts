@@ -20,6 +20,7 @@ import { apiBasesOf, stripGenerics, typeFamily, typesNamed, type MethodRef, type
 import { componentRenderCalled } from '../knowledge/componentRenders';
 import { withoutConfigureAwait } from '../workspace/typing';
 import { uiPrimitiveAwaited } from './uiPrimitiveAwaits';
+import { tokenCancellationWaited } from './tokenCancellationWaits';
 
 /** How many one-statement delegations are followed before giving up. */
 const MAX_DEPTH = 3;
@@ -28,7 +29,8 @@ const MAX_DEPTH = 3;
 export function awaitCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, point: SuspensionPoint): boolean {
   if (point.kind !== 'await') return false;
   const operand = withoutConfigureAwait(point.operand.text);
-  return rendersOwnComponent(index, file, body, operand) || !!uiPrimitiveAwaited(index, file, body, operand) || callCannotFault(index, file, body, operand, 0, point);
+  return rendersOwnComponent(index, file, body, operand) || !!uiPrimitiveAwaited(index, file, body, operand) || !!tokenCancellationWaited(index, file, body, operand)
+    || callCannotFault(index, file, body, operand, 0, point);
 }
 
 /**

@@ -6,7 +6,7 @@
  * `await using` would run the same disposal.
  */
 import type { MethodBody, TypeDeclaration } from '../model/types';
-import { bodyChain, keptLocal } from '../model/bodies';
+import { bodyChain, keptLocal, soleLocal } from '../model/bodies';
 import { zipArchiveModeOf, type ZipArchiveModeName } from '../knowledge/zipArchiveModes';
 import { maskCommentsAndStrings } from './sourceText';
 import { closingBracket, conditionalParts, splitCallText, splitTopLevel, withoutOuterParentheses } from '../model/syntax';
@@ -15,7 +15,7 @@ import { readOnlyCreationOf } from '../knowledge/asyncDisposables';
 import { EXEMPT_RECEIVER_TYPES } from '../knowledge/exemptions';
 import { canBeOverridden } from './factoryResults';
 import type { RuleContext } from './types';
-import { fieldWritesIn } from './fieldWrites';
+import { fieldWritesIn, localWritesIn } from './fieldWrites';
 
 /** How many locals and calls deep a source is followed. */
 const MAX_STEPS = 8;
@@ -76,7 +76,7 @@ function archiveOfEntry(source: string): string | undefined {
  * knowledge/zipArchiveModes.ts. A parameter, or a field written any other way, is not known.
  */
 export function entryArchiveModes(ctx: RuleContext, body: MethodBody, entry: string, at: number): ZipArchiveModeName[] | null {
-  const entries = sourcesOf(ctx, ctx.file, body, entry, [], 1, at) ?? foreachCollectionOf(ctx, body, entry.trim());
+  const entries = sourcesOf(ctx, ctx.file, body, entry, [], 1, at) ?? foreachCollectionOf(ctx, body, entry.trim()) ?? rewrittenLocalValues(ctx, body, entry.trim(), at);
   if (!entries || entries.length === 0) return null;
   const modes: ZipArchiveModeName[] = [];
   for (const e of entries) {
@@ -92,6 +92,20 @@ export function entryArchiveModes(ctx: RuleContext, body: MethodBody, entry: str
     }
   }
   return modes;
+}
+
+/**
+ * Every value a local written again holds (`var entry = archive.GetEntry("a"); if (entry == null) entry =
+ * archive.GetEntry("b");`): its initializer and each later plain assignment in its scope (fieldWrites.ts
+ * `localWritesIn`). Null for a parameter, a local without an initializer, or one written any other way. Only the entry's
+ * archive is asked of these values, so no order or flow between them matters.
+ */
+function rewrittenLocalValues(ctx: RuleContext, body: MethodBody, name: string, at: number): string[] | null {
+  if (!/^[A-Za-z_]\w*$/.test(name)) return null;
+  const sole = soleLocal(body, ctx.model.bodies, name, at);
+  if (!sole || sole.local.initializerText === null || !sole.local.assignedAgain) return null;
+  const writes = localWritesIn(sole.local, maskCommentsAndStrings(ctx.text), ctx.text);
+  return writes && writes.length > 0 ? [valueText(sole.local.initializerText), ...writes.map(valueText)] : null;
 }
 
 /** Operators that hand on the elements of the sequence they are called on, reordered or filtered, never changed. */

@@ -41,28 +41,43 @@ export function valueTaskBackingOf(index: WorkspaceIndex, file: string, body: Me
   }
   if (!resolution.owner) return { kind: 'unknown' };
   const implementations = workspaceImplementationsOf(index, resolution.owner, call.name, call.argumentCount);
-  const all = implementations.length > 0 && implementations.every((m) => judgeBody(index, m.file, m.body!, holdsNoSource, 0));
+  const judging: JudgedMember = { owner: resolution.owner, name: call.name, argumentCount: call.argumentCount };
+  const all = implementations.length > 0 && implementations.every((m) => judgeBody(index, m.file, m.body!, holdsNoSource, 0, judging));
   return all ? { kind: 'taskBackedInWorkspace', owner: resolution.owner, implementations: implementations.length } : { kind: 'unknown' };
 }
 
-/** A delegation (`return Other(...);`) judged like the call itself; a dispatch the workspace cannot close is not followed. */
-function judgeCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number): boolean {
-  const targets = resolveCallText(text, file, body, index)?.resolution.targets ?? [];
-  return targets.length > 0 && targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, depth));
+/**
+ * The public member whose workspace implementations are being judged (`IStreamFactory.GetStream`). An implementation
+ * that hands on the same member of another instance (a wrapper's `return _inner.GetStream();`) returns what one of
+ * those implementations returns, or what code outside the workspace does, which the verdict already leaves open
+ * (`taskBackedInWorkspace`): so such a delegation is judged to be as backed as the rest.
+ */
+interface JudgedMember {
+  owner: string;
+  name: string;
+  argumentCount: number;
 }
 
-function judgeBody(index: WorkspaceIndex, file: string, body: MethodBody, holdsNoSource: (text: string) => boolean, depth: number): boolean {
+/** A delegation (`return Other(...);`) judged like the call itself; a dispatch the workspace cannot close is not followed. */
+function judgeCall(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number, judging?: JudgedMember): boolean {
+  const call = resolveCallText(text, file, body, index);
+  const targets = call?.resolution.targets ?? [];
+  if (targets.length === 0 && judging && call && call.resolution.owner === judging.owner && call.name === judging.name && call.argumentCount === judging.argumentCount) return true;
+  return targets.length > 0 && targets.every((t) => !!t.body && judgeBody(index, t.file, t.body, holdsNoSource, depth, judging));
+}
+
+function judgeBody(index: WorkspaceIndex, file: string, body: MethodBody, holdsNoSource: (text: string) => boolean, depth: number, judging?: JudgedMember): boolean {
   if (body.hasSyntaxErrors || body.isIterator) return false;
   if (body.isAsync) return builtOverTask(body);
   if (depth >= MAX_DELEGATIONS || body.returns.length === 0) return false;
-  return body.returns.every((r) => r.expressionText !== null && judgeReturned(index, file, body, r.expressionText, holdsNoSource, depth));
+  return body.returns.every((r) => r.expressionText !== null && judgeReturned(index, file, body, r.expressionText, holdsNoSource, depth, judging));
 }
 
 /** A returned expression, or each arm of a returned conditional (`cached ? new ValueTask<int>(n) : LoadAsync()`). */
-function judgeReturned(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number): boolean {
+function judgeReturned(index: WorkspaceIndex, file: string, body: MethodBody, text: string, holdsNoSource: (text: string) => boolean, depth: number, judging?: JudgedMember): boolean {
   const arms = conditionalArmsOf(`(${text.trim()})`);
-  if (arms) return arms.every((arm) => judgeReturned(index, file, body, arm, holdsNoSource, depth));
-  return holdsNoSource(text) || judgeCall(index, file, body, text, holdsNoSource, depth + 1);
+  if (arms) return arms.every((arm) => judgeReturned(index, file, body, arm, holdsNoSource, depth, judging));
+  return holdsNoSource(text) || judgeCall(index, file, body, text, holdsNoSource, depth + 1, judging);
 }
 
 /**
