@@ -154,7 +154,7 @@ interface FileContext {
 }
 
 function bodyId(node: SyntaxNode): string {
-  return `${node.type}:${node.startIndex}`;
+  return ownerKeyOf(node.type, node.startIndex);
 }
 
 /** The id of the body a function sits in, from the walk's owner stack (skipping bodiless declarations). */
