@@ -4,7 +4,7 @@ import { namedChildOfType } from '../parse/syntaxTable';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, declaredFieldsOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
-import { exactly, none } from './compact';
+import { exactly, internedList, none } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
 import { blockTypeParameters, isExtensionBlock, receiverOf } from './extensionBlocks';
 import { collectionFillsOf, holdsTasks } from './collectionFills';
@@ -147,7 +147,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         const declared = memberParametersOf(params);
         const receiver = block && !mods.includes('static') ? receiverOf(block) : null;
         const memberParameters = receiver ? [{ name: receiver.name ?? '', typeText: receiver.typeText, modifiers: ['this'], hasDefault: false }, ...declared] : declared;
-        const paramTypes = memberParameters.map((p) => p.typeText);
+        const paramTypes = internedList(memberParameters.map((p) => p.typeText));
         const tps = m.childForFieldName('type_parameters') ?? namedChildOfType(m, 'type_parameter_list');
         const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
         const ownTypeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
