@@ -1,7 +1,7 @@
 /** Small helpers over tree-sitter C# nodes: spans, modifiers, names and the shapes parser.md documents. */
 import { SyntaxNode, isNamedRow, namedChildOfType } from '../parse/syntaxTable';
 import type { Span } from './types';
-import { exactly, intern, internedList, internedResult, internedSpan, none } from './compact';
+import { exactly, intern, internedList, internedResult, internedSpanOfRow, none } from './compact';
 
 export const FUNCTION_NODE_TYPES = [
   'method_declaration',
@@ -36,7 +36,7 @@ export function isFunctionNode(node: SyntaxNode): boolean {
 }
 
 export function spanOf(node: SyntaxNode): Span {
-  return internedSpan(node.startIndex, node.endIndex);
+  return internedSpanOfRow(node.table, node.index, node.startIndex, node.endIndex);
 }
 
 export function contains(outer: Span, inner: Span): boolean {
