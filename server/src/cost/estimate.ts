@@ -362,9 +362,21 @@ export function taskOfTBytes(resultShape: TypeShape): number {
   return taskLayout(resultShape).bytes;
 }
 
+/**
+ * A Task<T>'s layout by the four things autoLayout reads of its one result field. ASY010, ASY011 and ASY012 put a Task<T>'s
+ * size in every note, and laying the task out again for each (arrays, closures and a sort of one field) was about 1 %
+ * of a check's CPU on the generated corpus; there are a handful of distinct results in any workspace.
+ */
+const taskLayouts = new Map<string, { endOffset: number; bytes: number }>();
+
 function taskLayout(resultShape: TypeShape): { endOffset: number; bytes: number } {
+  const key = `${resultShape.category}|${resultShape.size}|${resultShape.alignment}|${resultShape.holdsReferences === true}`;
+  const known = taskLayouts.get(key);
+  if (known) return known;
   const laid = autoLayout([{ shape: resultShape }], false, TASK_FIELD_BYTES);
-  return { endOffset: laid.endOffset, bytes: objectBytes(laid.endOffset) };
+  const layout = { endOffset: laid.endOffset, bytes: objectBytes(laid.endOffset) };
+  taskLayouts.set(key, layout);
+  return layout;
 }
 
 /** AsyncStateMachineBox<TResult, TSM>: a Task<TResult> with the state machine (a struct copy, or a reference to a class) after it. */

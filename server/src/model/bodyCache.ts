@@ -278,9 +278,9 @@ export function relativeId(id: string, start: number): string {
   return movedId(id, -start);
 }
 
-/** A body id (`kind:offset`) moved by `delta`; top-level statements' id has no offset to move. */
+/** A body id (`kind:offset`) moved by `delta`, joined as model/fileSyntax.ts ownerKeyOf makes it; top-level statements' id has no offset to move. */
 export function movedId(id: string, delta: number): string {
   const colon = id.lastIndexOf(':');
   const offset = Number(id.slice(colon + 1));
-  return colon === -1 || !Number.isFinite(offset) || id.startsWith('topLevel:') ? id : `${id.slice(0, colon)}:${offset + delta}`;
+  return colon === -1 || !Number.isFinite(offset) || id.startsWith('topLevel:') ? id : [id.slice(0, colon), offset + delta].join(':');
 }

@@ -8,7 +8,7 @@ import type { MethodBody, Span, TaskWait, TypeDeclaration } from './types';
 import { arrayWrittenInPlace, calleeOf, closingBracket, conditionalParts, escapeRegExp, isFunctionNode, splitTopLevel, splitTopLevelOperator, withoutOuterParentheses } from './syntax';
 import { bodiesById, bodyChain } from './bodies';
 import { loopRunsUntilFinished } from './pollLoops';
-import { firstVariableIn, identifiersNamed, someVariableIn, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
+import { firstVariableIn, identifiersNamed, ownerKeyOf, someVariableIn, writesIn, type FileSyntax, type IdentifierUse } from './fileSyntax';
 import { continuationApiOf } from '../knowledge/continuations';
 import { deferredBatchCreatedBy } from '../knowledge/deferredBatches';
 import { WAIT_ALL_COMBINATOR_NAMES } from '../knowledge/taskNaming';
@@ -893,7 +893,7 @@ function guardedAtEveryCallReason(recv: string, body: MethodBody, bodies: readon
   if (!enclosing || (!enclosing.parameters.some((p) => p.name === recv) && !findLocal(enclosing, bodies, recv))) return null;
   const fn = syntax.functions.find((f) => f.startIndex === enclosing.span.start);
   if (!fn) return null;
-  const calls = (syntax.owned.get(`${fn.type}:${fn.startIndex}`)?.get('invocation_expression') ?? [])
+  const calls = (syntax.owned.get(ownerKeyOf(fn.type, fn.startIndex))?.get('invocation_expression') ?? [])
     .filter((n) => n.childForFieldName('function')?.type === 'identifier' && n.childForFieldName('function')?.text === body.name);
   // The declaration names the local function once; every other mention must be one of these calls.
   if (calls.length === 0 || identifiersNamed(syntax, body.name, [enclosing.span]).length !== calls.length + 1) return null;

@@ -32,7 +32,7 @@ import { creationsOf } from './creations';
 import { soleStatementOf } from './soleStatements';
 import { marksEventHandled } from './handledMarks';
 import { resultOnlySourcesOf } from './resultOnlySources';
-import { exactly, inOrder, intern, none, withStringTable } from './compact';
+import { exactly, inOrder, intern, internedList, none, withStringTable } from './compact';
 
 /**
  * Builds the model of one file. Never throws on any tree tree-sitter produces. `prepared` is what the pre-parse
@@ -154,7 +154,7 @@ interface FileContext {
 }
 
 function bodyId(node: SyntaxNode): string {
-  return `${node.type}:${node.startIndex}`;
+  return ownerKeyOf(node.type, node.startIndex);
 }
 
 /** The id of the body a function sits in, from the walk's owner stack (skipping bodiless declarations). */
@@ -298,7 +298,7 @@ function buildBody(context: FileContext, fn: SyntaxNode | null, bodyNodes: Synta
   const kind = bodyKindOf(fn);
   const ownerKey = fn ? ownerKeyOf(fn.type, fn.startIndex) : 'topLevel:0';
   const own = (types: string[]) => ownNodes(context, ownerKey, types);
-  const modifiers = exactly(fn ? context.syntax.functionModifiers.get(fn.startIndex) ?? [] : []);
+  const modifiers = internedList(fn ? context.syntax.functionModifiers.get(fn.startIndex) ?? [] : []);
   const isAsync = fn ? modifiers.includes('async') : own(['await_expression']).length > 0;
   const returnTypeText = fn ? returnTypeTextOf(fn) : null;
   const classified = kind === 'topLevel' ? { kind: 'Task' as const, resultType: null } : classifyReturnType(returnTypeText, isAsync);

@@ -1,7 +1,7 @@
 /** Small helpers over tree-sitter C# nodes: spans, modifiers, names and the shapes parser.md documents. */
 import { SyntaxNode, isNamedRow, namedChildOfType } from '../parse/syntaxTable';
 import type { Span } from './types';
-import { exactly, intern, internedResult, none } from './compact';
+import { exactly, intern, internedList, internedResult, internedSpanOfRow, none } from './compact';
 
 export const FUNCTION_NODE_TYPES = [
   'method_declaration',
@@ -36,7 +36,7 @@ export function isFunctionNode(node: SyntaxNode): boolean {
 }
 
 export function spanOf(node: SyntaxNode): Span {
-  return { start: node.startIndex, end: node.endIndex };
+  return internedSpanOfRow(node.table, node.index, node.startIndex, node.endIndex);
 }
 
 export function contains(outer: Span, inner: Span): boolean {
@@ -50,7 +50,7 @@ export function modifiersOf(node: SyntaxNode): string[] {
   for (let c = node.index + 1, last = after[node.index]; c < last; c = after[c]) {
     if (typeNames[typeId[c]] === 'modifier') out.push(intern(text.slice(start[c], end[c])));
   }
-  return exactly(out);
+  return internedList(out);
 }
 
 /**
@@ -231,7 +231,7 @@ export function argumentTexts(invocation: SyntaxNode): string[] {
   for (let c = args.index + 1, last = after[args.index]; c < last; c = after[c]) {
     if (isNamedRow(args.table, c) && typeNames[typeId[c]] === 'argument') out.push(intern(text.slice(start[c], end[c])));
   }
-  return exactly(out);
+  return internedList(out);
 }
 
 /** Splits an invocation's callee into receiver text and member name (without type arguments). */

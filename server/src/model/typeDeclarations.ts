@@ -4,10 +4,11 @@ import { namedChildOfType } from '../parse/syntaxTable';
 import type { ConstantDeclaration, FieldDeclaration, MemberSignature, PrimaryConstructorParameter, TypeDeclaration, TypeKind } from './types';
 import { attributesOf, declaredFieldsOf, hasToken, modifiersOf, normaliseTypeText, spanOf } from './syntax';
 import { classifyReturnType } from './returnKind';
-import { exactly, none } from './compact';
+import { exactly, internedList, none } from './compact';
 import { constraintsField, fieldInitializerOf, memberParametersOf } from './signatureFacts';
 import { blockTypeParameters, isExtensionBlock, receiverOf } from './extensionBlocks';
 import { collectionFillsOf, holdsTasks } from './collectionFills';
+import { ownerKeyOf } from './fileSyntax';
 
 /**
  * How many task collections of a file have their fills read (each read scans the file's text once): a file of
@@ -146,14 +147,14 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
         const declared = memberParametersOf(params);
         const receiver = block && !mods.includes('static') ? receiverOf(block) : null;
         const memberParameters = receiver ? [{ name: receiver.name ?? '', typeText: receiver.typeText, modifiers: ['this'], hasDefault: false }, ...declared] : declared;
-        const paramTypes = memberParameters.map((p) => p.typeText);
+        const paramTypes = internedList(memberParameters.map((p) => p.typeText));
         const tps = m.childForFieldName('type_parameters') ?? namedChildOfType(m, 'type_parameter_list');
         const hasBody = !!m.childForFieldName('body') || m.namedChildren.some((c) => c?.type === 'arrow_expression_clause');
         const ownTypeParameters = tps ? tps.namedChildren.filter((c) => c?.type === 'type_parameter').map((c) => (c!.childForFieldName('name') ?? c!).text) : [];
         const typeParameters = block ? [...blockTypeParameters(block), ...ownTypeParameters] : ownTypeParameters;
         // The extra properties are added to member()'s object, not spread into a new one (see member()).
         const method = member(name.text, 'method', isStatic, mods.includes('async'), returns?.text ?? null, paramTypes,
-          typeParameters.length, m, name, hasBody ? `method_declaration:${m.startIndex}` : null);
+          typeParameters.length, m, name, hasBody ? ownerKeyOf('method_declaration', m.startIndex) : null);
         method.parameters = memberParameters;
         // A body-less member (an interface's, an abstract one) has no MethodBody to carry them.
         if (typeParameters.length) method.typeParameters = typeParameters;
@@ -206,7 +207,7 @@ function typeDeclarationOf(node: SyntaxNode, nameNode: SyntaxNode, fileNamespace
       }
       case 'constructor_declaration': {
         const name = m.childForFieldName('name');
-        if (name) members.push(member(name.text, 'constructor', isStatic, false, null, none(), 0, m, name, `constructor_declaration:${m.startIndex}`));
+        if (name) members.push(member(name.text, 'constructor', isStatic, false, null, none(), 0, m, name, ownerKeyOf('constructor_declaration', m.startIndex)));
         break;
       }
       case 'event_declaration': {
