@@ -95,7 +95,11 @@ function applyFixes(copy, report, options) {
       if (spans.some((s) => taken.some((t) => overlaps(s, t)))) { skipped++; continue; }
       taken.push(...spans);
       edits.push(...spans);
-      applied.push({ file: relative(copy, file), line: finding.line, ruleId: finding.ruleId, title: finding.fix.title });
+      // The lines a fix touches, the finding's own among them: a compiler error on any of them is laid at its door
+      // (ASY013's fix reports the method's name and edits the `return` below it). Lines are those before the fixes;
+      // fixes that add or remove line breaks shift the ones after them, so the attribution is a pointer, not a proof.
+      const lines = new Set([finding.line, ...finding.fix.edits.flatMap((e) => Array.from({ length: e.endLine - e.line + 1 }, (_, i) => e.line + i))]);
+      applied.push({ file: relative(copy, file), line: finding.line, lines, ruleId: finding.ruleId, title: finding.fix.title });
     }
     edits.sort((a, b) => b.start - a.start || b.end - a.end);
     let out = text;
@@ -144,7 +148,7 @@ function main() {
     }
     console.log(`the fixes added ${added.length} distinct compiler errors (exit ${after.status}):`);
     for (const e of added.slice(0, 40)) {
-      const fixes = applied.filter((a) => a.file === e.file && e.lines.has(a.line)).map((a) => `${a.ruleId} "${a.title}"`);
+      const fixes = applied.filter((a) => a.file === e.file && [...e.lines].some((l) => a.lines.has(l))).map((a) => `${a.ruleId} at line ${a.line} "${a.title}"`);
       console.log(`  ${e.file}:${[...e.lines].join(',')} ${e.code} ${e.message}${fixes.length ? `  <- ${fixes.join('; ')}` : ''}`);
     }
     for (const line of after.other.filter((l) => !before.other.includes(l)).slice(0, 10)) console.log(`  ${line}`);
