@@ -2,18 +2,18 @@
 import { quoted } from './messageText';
 import { GRPC_CALL_OPTIONS_TYPE, passesGrpcCallOption } from '../knowledge/grpcClients';
 import { dispatcherOperationOf } from '../knowledge/dispatcherOperations';
-import type { MethodBody, SuspensionPoint } from '../model/types';
+import type { CallSite, MethodBody, SuspensionPoint } from '../model/types';
 import { resolveCallSite, shortText } from '../workspace/completion';
 import { stripGenerics, typesNamed, type MethodRef } from '../workspace/index';
 import { formatType, parseType, type TypeExpr } from '../cost/typeText';
-import { constructedTypeText, splitTopLevel, substituteNames } from '../model/syntax';
+import { constructedTypeText, substituteNames } from '../model/syntax';
 import { typeKindOf, typeParameterConstraintsOf } from './typeKinds';
 import { typeOfExpression } from '../workspace/typing';
 import { classifyReturnType } from '../model/returnKind';
 import { asyncModifierRemoval, elidesCode, lastStatementOf, maskCommentsAndStrings, returnExpressionSpan } from './sourceText';
 import { isHarnessMethod } from './testSubjects';
 import { fileNamespaces } from './asy022-unobserved-task';
-import { targetsLackingApi } from './callTargets';
+import { argumentNameOf, targetsLackingApi } from './callTargets';
 import { asyncBodies, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { isConditionalAccessOperand } from './nullTasks';
 
@@ -333,20 +333,17 @@ function leastFit(fits: readonly Fit[]): Fit {
  * Whether an unseen call is given a gRPC `CallOptions` (`client.ShutdownAsync(request, options)`, `options` a local or
  * a workspace call typed CallOptions, or `new CallOptions(...)`): the one-argument form of a generated client's call
  * options, whose method returns an AsyncUnaryCall (dapr/dotnet-sdk's `DaprClientGrpc`, whose fix to return the call
- * stopped the build).
+ * stopped the build). The awaited call is the model's call site of that name spanning most of the await (calls of the
+ * same name inside its arguments are shorter).
  */
-function passesCallOptions(callText: string, body: MethodBody, ctx: RuleContext): boolean {
-  const masked = maskCommentsAndStrings(callText);
-  if (!masked.endsWith(')')) return false;
-  let depth = 0;
-  let open = -1;
-  for (let i = masked.length - 1; i >= 0; i--) {
-    if (masked[i] === ')') depth++;
-    else if (masked[i] === '(' && --depth === 0) { open = i; break; }
+function passesCallOptions(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint, name: string): boolean {
+  let call: CallSite | undefined;
+  for (const c of body.calls) {
+    if (c.name !== name || c.span.start < tail.span.start || c.span.end > tail.span.end) continue;
+    if (!call || c.span.end - c.span.start > call.span.end - call.span.start) call = c;
   }
-  if (open < 0) return false;
-  return splitTopLevel(callText.slice(open + 1, masked.length - 1)).some((argument) => {
-    const value = argument.replace(/^[A-Za-z_]\w*\s*:(?!:)\s*/, '');
+  return call !== undefined && call.argumentTexts.some((argument) => {
+    const value = argumentNameOf(argument) === null ? argument : argument.slice(argument.indexOf(':') + 1).trim();
     const created = /^new\s+((?:global::)?[\w.]+)\s*\(/.exec(value);
     if (created) return GRPC_CALL_OPTIONS_TYPE.test(created[1]!);
     const typed = typeOfExpression(value, body, ctx.model.bodies, ctx.index);
@@ -396,7 +393,7 @@ function operandFits(ctx: RuleContext, body: MethodBody, tail: SuspensionPoint):
       if (isValueTaskMethod) return 'no';
       // A generated gRPC client's call (`deadline:` or `headers:` named, or given a CallOptions) returns an
       // AsyncUnaryCall, no Task at all.
-      if (passesGrpcCallOption(op.text) || passesCallOptions(op.text, body, ctx)) return 'no';
+      if (passesGrpcCallOption(op.text) || passesCallOptions(ctx, body, tail, callee.name)) return 'no';
       // A member known to return a ValueTask (EF Core's FindAsync) is no Task of any T.
       if (mayReturnValueTask(ctx, body, callee.name, callee.receiver, callee.argumentCount)) return 'no';
       if (withResult) return materializesAnotherType(body, callee.name) ? 'no' : 'unknown';
