@@ -5,7 +5,7 @@
  * passed by `ref` or `out`, which writes it out of sight. ASY002 asks the same of a local written again in its scope
  * (`localWritesIn`): which zip entries it can hold.
  */
-import type { LocalVariable, MemberSignature, TypeDeclaration } from '../model/types';
+import type { LocalVariable, MemberSignature, Span, TypeDeclaration } from '../model/types';
 
 /** One write of a field in its type's text. */
 export interface FieldWrite {
@@ -24,11 +24,17 @@ export interface FieldWrite {
 export function fieldWritesIn(field: MemberSignature, type: TypeDeclaration, masked: string): FieldWrite[] | null {
   const declaration = masked.slice(type.span.start, type.span.end);
   if (new RegExp(String.raw`\b(?:ref|out)\s+(?:this\s*\.\s*)?${field.name}\b`).test(declaration)) return null;
-  const write = new RegExp(String.raw`(?<![\w.])(?:this\s*\.\s*)?${field.name}\s*([-+*/%&|^]|\?\?|<<|>>)?=(?![=>])`, 'g');
+  return writesOf(String.raw`(?:this\s*\.\s*)?${field.name}`, masked, type.span, field.span);
+}
+
+/** Every `name = value` or compound assignment of the written name (`written`, a pattern) in `span` of `masked`, outside `own`, in order. */
+function writesOf(written: string, masked: string, span: Span, own: Span): FieldWrite[] {
+  const text = masked.slice(span.start, span.end);
+  const write = new RegExp(String.raw`(?<![\w.])${written}\s*([-+*/%&|^]|\?\?|<<|>>)?=(?![=>])`, 'g');
   const writes: FieldWrite[] = [];
-  for (let m = write.exec(declaration); m; m = write.exec(declaration)) {
-    const at = type.span.start + m.index;
-    if (at >= field.span.start && at < field.span.end) continue;
+  for (let m = write.exec(text); m; m = write.exec(text)) {
+    const at = span.start + m.index;
+    if (at >= own.start && at < own.end) continue;
     writes.push({ at, operator: `${m[1] ?? ''}=`, valueStart: at + m[0].length });
   }
   return writes;
@@ -44,16 +50,12 @@ export function localWritesIn(local: LocalVariable, masked: string, text: string
   const name = local.name;
   const scope = masked.slice(local.scope.start, local.scope.end);
   if (new RegExp(String.raw`\b(?:ref|out)\s+${name}\b|(?<![\w.])${name}\s*(?:\+\+|--)|(?:\+\+|--)\s*${name}\b|\([^()]*(?<![\w.])${name}\b[^()]*\)\s*=(?![=>])`).test(scope)) return null;
-  const write = new RegExp(String.raw`(?<![\w.])${name}\s*([-+*/%&|^]|\?\?|<<|>>)?=(?![=>])`, 'g');
   const values: string[] = [];
-  for (let m = write.exec(scope); m; m = write.exec(scope)) {
-    const at = local.scope.start + m.index;
-    if (at >= local.span.start && at < local.span.end) continue;
-    if (m[1]) return null;
-    const valueStart = at + m[0].length;
-    const end = masked.indexOf(';', valueStart);
+  for (const write of writesOf(name, masked, local.scope, local.span)) {
+    if (write.operator !== '=') return null;
+    const end = masked.indexOf(';', write.valueStart);
     if (end === -1) return null;
-    values.push(text.slice(valueStart, end).trim());
+    values.push(text.slice(write.valueStart, end).trim());
   }
   return values;
 }

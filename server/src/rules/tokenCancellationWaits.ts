@@ -50,7 +50,5 @@ function targetNamespace(index: WorkspaceIndex, file: string, typeName: string |
 /** The namespace the calling body's type is declared in, or null when it has none the index knows. */
 function callerNamespaceOf(index: WorkspaceIndex, file: string, body: MethodBody): string | null {
   const owner = bodyChain(body, index.files.get(file)?.bodies ?? []).map((b) => b.containingType).find((t) => t !== null);
-  if (!owner) return null;
-  const ref = typesNamed(index, owner.split('.').pop()!).find((r) => r.file === file);
-  return ref ? containerOf(ref.type) : null;
+  return owner ? targetNamespace(index, file, owner) : null;
 }
