@@ -7,11 +7,15 @@
 //       (DIR/<name>), writing OUT/<name>.json; a repository checked out at another commit is named in a warning.
 //   node test/real-world/cross-run.mjs compare OLD NEW [--show]
 //       findings added and removed per repository, keyed by rule, file, line and message, and severity moves.
+//   node test/real-world/cross-run.mjs extract --git GITDIR --name NAME --root DIR
+//       writes the HEAD tree of a git directory (a clone or a bare snapshot of a listed repository) to DIR/NAME, keeping
+//       what the analysis reads (C#, Razor, project and build files, .editorconfig, global.json, key files) and
+//       skipping the rest, and records the commit in DIR/NAME/.asynclens-commit so `run` can warn of a different one.
 //   node test/real-world/cross-run.mjs panel OUT [--per-repo]
 //       what the Problems panel shows for production code with the default rules (every rule but the opt-in
 //       ASY027, ASY028 and ASY031): warnings, information and hints, and warnings per rule.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, openSync, closeSync } from 'node:fs';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, openSync, closeSync, writeFileSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -142,10 +146,67 @@ function panel(args) {
   }
 }
 
+// What the analysis reads from a repository: sources, the project files that give targets, defines and packages, and the
+// settings files. Images, archives and test data are left out, which keeps the 94 trees to a few gigabytes.
+const KEPT_EXTENSIONS = ['.cs', '.cshtml', '.razor', '.csproj', '.props', '.targets', '.sln', '.slnx', '.slnf',
+  '.editorconfig', '.globalconfig', '.snk', '.json', '.config', '.resx', '.xaml', '.axaml', '.proto', '.ruleset'];
+
+function isKept(path) {
+  const lower = path.toLowerCase();
+  return KEPT_EXTENSIONS.some((extension) => lower.endsWith(extension));
+}
+
+// Reads the listed blobs through one `git cat-file --batch` per chunk: its output is, for each id, a header line
+// "<id> blob <size>" followed by the content and a newline.
+function writeBlobs(gitDir, entries, tree) {
+  const chunk = 2000;
+  for (let start = 0; start < entries.length; start += chunk) {
+    const part = entries.slice(start, start + chunk);
+    const output = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'],
+      { input: part.map((entry) => entry.id).join('\n') + '\n', maxBuffer: 2 ** 31 });
+    let at = 0;
+    for (const entry of part) {
+      const headerEnd = output.indexOf(10, at);
+      const size = Number(output.toString('latin1', at, headerEnd).split(' ')[2]);
+      const target = join(tree, entry.path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, output.subarray(headerEnd + 1, headerEnd + 1 + size));
+      at = headerEnd + 1 + size + 1;
+    }
+  }
+}
+
+function extract(args) {
+  const gitDir = option(args, '--git');
+  const name = option(args, '--name');
+  const root = option(args, '--root');
+  if (!gitDir || !name || !root) throw new Error('extract needs --git GITDIR --name NAME --root DIR');
+  const listed = readManifest().find((repo) => repo.name === name);
+  if (!listed) console.warn(`${name}: not in cross-run.json`);
+  const commit = execFileSync('git', ['--git-dir', gitDir, 'rev-parse', 'HEAD']).toString().trim();
+  if (listed && listed.commit !== commit) console.warn(`${name}: HEAD is ${commit}, listed at ${listed.commit}`);
+  // ls-tree -z prints "<mode> blob <id>\t<path>\0" per file; symbolic links (mode 120000) and submodules are skipped.
+  const listing = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', 'HEAD'], { maxBuffer: 1 << 30 }).toString();
+  const entries = [];
+  for (const row of listing.split('\0')) {
+    const tab = row.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, id] = row.slice(0, tab).split(' ');
+    const path = row.slice(tab + 1);
+    if (type === 'blob' && mode !== '120000' && isKept(path)) entries.push({ id, path });
+  }
+  const tree = join(root, name);
+  rmSync(tree, { recursive: true, force: true });
+  mkdirSync(tree, { recursive: true });
+  writeBlobs(gitDir, entries, tree);
+  writeFileSync(join(tree, '.asynclens-commit'), `${commit}\n`);
+  console.log(`${name}: ${commit}, ${entries.length} files -> ${tree}`);
+}
+
 const [command, ...rest] = process.argv.slice(2);
-const commands = { run, compare, panel };
+const commands = { run, compare, panel, extract };
 if (!commands[command]) {
-  console.error('usage: cross-run.mjs run --root DIR --out OUT [--cli CLI] [--only A,B] [--jobs N] | compare OLD NEW [--show] | panel OUT [--per-repo]');
+  console.error('usage: cross-run.mjs run --root DIR --out OUT [--cli CLI] [--only A,B] [--jobs N] | compare OLD NEW [--show] | panel OUT [--per-repo] | extract --git GITDIR --name NAME --root DIR');
   process.exit(2);
 }
 await commands[command](rest);
