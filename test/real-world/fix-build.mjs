@@ -39,7 +39,10 @@ function parseArgs(argv) {
 
 /** Compiler errors of a build's output, keyed without the line (fixes move lines) so before and after compare. */
 function buildErrors(copy, project, buildArgs) {
-  const run = spawnSync('dotnet', ['build', project, '-c', 'Release', '-p:TreatWarningsAsErrors=false', '-nologo', ...buildArgs],
+  // A package built on the way (GeneratePackageOnBuild) is not what is judged, and packing reads files (icons, read-me
+  // files) that a tree written with cross-run.mjs extract leaves out.
+  const run = spawnSync('dotnet', ['build', project, '-c', 'Release', '-p:TreatWarningsAsErrors=false',
+    '-p:GeneratePackageOnBuild=false', '-nologo', ...buildArgs],
     { cwd: copy, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const errors = new Map();
   for (const line of (run.stdout + run.stderr).split('\n')) {
@@ -50,7 +53,8 @@ function buildErrors(copy, project, buildArgs) {
     at.lines.add(Number(m[2]));
     errors.set(key, at);
   }
-  const other = (run.stdout + run.stderr).split('\n').filter((l) => / error [A-Z]+\d+/.test(l) && !/\(\d+,\d+\): error/.test(l));
+  // Errors without a source position (restore, packing, missing files) are shown as they are, codes or not.
+  const other = (run.stdout + run.stderr).split('\n').filter((l) => /: error( [A-Z]+\d+)? ?:/.test(l) && !/\(\d+,\d+\): error/.test(l));
   return { status: run.status, errors, other: [...new Set(other.map((l) => l.trim()))] };
 }
 
