@@ -157,9 +157,11 @@ function isKept(path) {
 }
 
 // Reads the listed blobs through one `git cat-file --batch` per chunk: its output is, for each id, a header line
-// "<id> blob <size>" followed by the content and a newline.
+// "<id> blob <size>" followed by the content and a newline, or "<id> missing" for an object the snapshot lacks (a
+// shallow or partial snapshot can leave out its largest files). Returns the paths whose content was missing.
 function writeBlobs(gitDir, entries, tree) {
   const chunk = 2000;
+  const missing = [];
   for (let start = 0; start < entries.length; start += chunk) {
     const part = entries.slice(start, start + chunk);
     const output = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'],
@@ -167,13 +169,17 @@ function writeBlobs(gitDir, entries, tree) {
     let at = 0;
     for (const entry of part) {
       const headerEnd = output.indexOf(10, at);
-      const size = Number(output.toString('latin1', at, headerEnd).split(' ')[2]);
+      const [id, type, size] = output.toString('latin1', at, headerEnd).split(' ');
+      if (id !== entry.id) throw new Error(`git cat-file answered ${id} for ${entry.id} (${entry.path})`);
+      at = headerEnd + 1;
+      if (type !== 'blob') { missing.push(entry.path); continue; }
       const target = join(tree, entry.path);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, output.subarray(headerEnd + 1, headerEnd + 1 + size));
-      at = headerEnd + 1 + size + 1;
+      writeFileSync(target, output.subarray(at, at + Number(size)));
+      at += Number(size) + 1;
     }
   }
+  return missing;
 }
 
 function extract(args) {
@@ -198,9 +204,10 @@ function extract(args) {
   const tree = join(root, name);
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
-  writeBlobs(gitDir, entries, tree);
+  const missing = writeBlobs(gitDir, entries, tree);
   writeFileSync(join(tree, '.asynclens-commit'), `${commit}\n`);
-  console.log(`${name}: ${commit}, ${entries.length} files -> ${tree}`);
+  console.log(`${name}: ${commit}, ${entries.length - missing.length} files -> ${tree}`);
+  if (missing.length) console.warn(`${name}: ${missing.length} files absent from the snapshot: ${missing.slice(0, 5).join(', ')}`);
 }
 
 const [command, ...rest] = process.argv.slice(2);
