@@ -41,7 +41,7 @@ void (async () => {
   console.log('|---|---:|---:|');
   const step = (name: string) => {
     const now = heap();
-    console.log(`| ${name} | ${now.toFixed(0)} MB | ${now >= last ? '+' : ''}${(now - last).toFixed(0)} MB |`);
+    console.log(`| ${name} | ${now.toFixed(1)} MB | ${now >= last ? '+' : ''}${(now - last).toFixed(1)} MB |`);
     last = now;
   };
   const sources = fs.readdirSync(dir).filter((f) => f.endsWith('.cs')).map((f) => ({ path: path.join(dir, f), text: fs.readFileSync(path.join(dir, f), 'utf8') }));
