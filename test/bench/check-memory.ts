@@ -5,9 +5,11 @@
 //   node test/bench/corpus.mjs DIR 200000
 //   npx esbuild test/bench/check-memory.ts --bundle --platform=node --outfile=out/bench/check-memory.js
 //   node --expose-gc out/bench/check-memory.js DIR
+// With ASYNCLENS_HEAP_SNAPSHOT=FILE, a heap snapshot is written once the rules have run (findings and answers kept).
 // Every rule runs (as with --enable all), without project contexts (no .csproj is read), on one thread.
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { initParser } from '../../server/src/parse/parser';
 import { locateWasm } from '../../server/src/host/wasm';
 import { checkFile, modelFile } from '../../server/src/analysis/project';
@@ -39,7 +41,7 @@ void (async () => {
   console.log('|---|---:|---:|');
   const step = (name: string) => {
     const now = heap();
-    console.log(`| ${name} | ${now.toFixed(0)} MB | ${now >= last ? '+' : ''}${(now - last).toFixed(0)} MB |`);
+    console.log(`| ${name} | ${now.toFixed(1)} MB | ${now >= last ? '+' : ''}${(now - last).toFixed(1)} MB |`);
     last = now;
   };
   const sources = fs.readdirSync(dir).filter((f) => f.endsWith('.cs')).map((f) => ({ path: path.join(dir, f), text: fs.readFileSync(path.join(dir, f), 'utf8') }));
@@ -54,6 +56,7 @@ void (async () => {
   const selection = { enabled: new Set(RULES.map((r) => r.meta.id)), disabled: new Set<string>() };
   let results: ReturnType<typeof checkFile>[] | null = models.map((m, i) => checkFile(sources[i].path, sources[i].text, m, index, completion!, selection));
   step(`rules, ${results.reduce((n, r) => n + r.findings.length, 0)} findings kept`);
+  if (process.env.ASYNCLENS_HEAP_SNAPSHOT) console.log(`heap snapshot: ${v8.writeHeapSnapshot(process.env.ASYNCLENS_HEAP_SNAPSHOT)}`);
   results = null;
   step('findings let go');
   // The typing keeps its answers per index version and replaces them when it is next asked under a newer one

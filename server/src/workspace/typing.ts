@@ -3,6 +3,7 @@
  * properties and workspace method return types, then the API signatures for what the workspace does not declare.
  * No compiler, so the answer may be "unknown".
  */
+import { FewAnswers } from './fewAnswers';
 import type { DelegateCall, LocalVariable, MemberParameter, MethodBody, TypeDeclaration } from '../model/types';
 import { bodyChain, declaresLocalOrParameter } from '../model/bodies';
 import { conditionalParts, substituteNames, splitCallText, type CallText, splitTopLevel, topLevel, tupleElementType, withoutOuterParentheses, withoutTrailingBangs } from '../model/syntax';
@@ -79,7 +80,7 @@ export function typeOfExpression(text: string, body: MethodBody, bodies: readonl
   if (typingDepth !== 0) return typeWithin(text, body, bodies, index);
   const topLevelAnswers = generationOf(index, signatureDatabase()).topLevel;
   let cache = topLevelAnswers.get(body);
-  if (!cache || cache.bodies !== bodies) topLevelAnswers.set(body, (cache = { bodies, answers: new Map() }));
+  if (!cache || cache.bodies !== bodies) topLevelAnswers.set(body, (cache = { bodies, answers: new FewAnswers() }));
   const known = cache.answers.get(text);
   if (known !== undefined) return known;
   const answer = typeWithin(text, body, bodies, index);
@@ -246,7 +247,7 @@ export function workspaceExtensionsTaking(call: CallText, body: MethodBody, bodi
   let memo = extensionAnswers.get(index);
   if (!memo) extensionAnswers.set(index, (memo = new WeakMap()));
   let answers = memo.get(body);
-  if (!answers) memo.set(body, (answers = new Map()));
+  if (!answers) memo.set(body, (answers = new FewAnswers()));
   const key = `${call.receiver}\0${call.name}\0${call.argumentsText}`;
   const known = answers.get(key);
   if (known) return known;
@@ -257,7 +258,7 @@ export function workspaceExtensionsTaking(call: CallText, body: MethodBody, bodi
 }
 
 /** Answers of workspaceExtensionsTaking per index version and body: a call is asked about once per rule that meets it. */
-const extensionAnswers = new WeakMap<WorkspaceIndex, WeakMap<MethodBody, Map<string, MethodRef[]>>>();
+const extensionAnswers = new WeakMap<WorkspaceIndex, WeakMap<MethodBody, FewAnswers<string, MethodRef[]>>>();
 
 function extensionsTakingUncached(call: CallText, args: readonly string[], extensions: readonly MethodRef[], body: MethodBody, bodies: readonly MethodBody[], index: WorkspaceIndex): MethodRef[] {
   // Only the arguments at places some extension gives a workspace type are typed.
@@ -521,7 +522,7 @@ interface OverloadReturns {
   readonly sole: AgreedReturn | null;
   /** Whether the typed methods declare more than one return type. */
   readonly disagree: boolean;
-  readonly byArgumentCount: Map<number, AgreedReturn | null>;
+  readonly byArgumentCount: FewAnswers<number, AgreedReturn | null>;
 }
 
 /**
@@ -538,7 +539,7 @@ function overloadReturnsOf(methods: readonly MethodRef[]): OverloadReturns {
   const typed = methods.filter((m) => m.member?.typeText);
   const types = new Set(typed.map((m) => m.member!.typeText!));
   const sole = types.size === 1 ? { typeText: [...types][0]!, file: soleFileOf(typed) } : null;
-  const answers: OverloadReturns = { length: methods.length, typed, sole, disagree: types.size > 1, byArgumentCount: new Map() };
+  const answers: OverloadReturns = { length: methods.length, typed, sole, disagree: types.size > 1, byArgumentCount: new FewAnswers() };
   overloadReturns.set(methods, answers);
   return answers;
 }
@@ -677,7 +678,7 @@ function typeFromApiSignatures(text: string, body: MethodBody, bodies: readonly 
   if (!db) return null;
   const apiAnswers = generationOf(index, db).api;
   let answers = apiAnswers.get(body);
-  if (!answers) apiAnswers.set(body, (answers = new Map()));
+  if (!answers) apiAnswers.set(body, (answers = new FewAnswers()));
   const known = answers.get(text);
   if (known !== undefined) return known;
   // A placeholder first, so an expression that leads back to itself ends as unknown.
@@ -718,8 +719,8 @@ function apiTypingOver(db: SignatureDatabase, body: MethodBody, bodies: readonly
 interface TypingGeneration {
   version: number;
   db: SignatureDatabase | null;
-  topLevel: WeakMap<MethodBody, { bodies: readonly MethodBody[]; answers: Map<string, ExpressionType | null> }>;
-  api: WeakMap<MethodBody, Map<string, ExpressionType | null>>;
+  topLevel: WeakMap<MethodBody, { bodies: readonly MethodBody[]; answers: FewAnswers<string, ExpressionType | null> }>;
+  api: WeakMap<MethodBody, FewAnswers<string, ExpressionType | null>>;
   contexts: WeakMap<readonly MethodBody[], ApiContext>;
   /** The types of lambdas' implicitly typed parameters, from the workspace methods they are given to. */
   lambdaParameters: WeakMap<MethodBody, { bodies: readonly MethodBody[]; types: readonly (string | null)[] }>;
@@ -1047,7 +1048,7 @@ const BLANK = /\s/;
  */
 function declaredTaskReturnsAmong(methods: readonly MethodRef[], index: WorkspaceIndex, shape: string, compute: () => string | null): string | null {
   let kept = declaredTaskReturns.get(methods);
-  if (!kept || kept.index !== index || kept.length !== methods.length) declaredTaskReturns.set(methods, (kept = { index, length: methods.length, byShape: new Map() }));
+  if (!kept || kept.index !== index || kept.length !== methods.length) declaredTaskReturns.set(methods, (kept = { index, length: methods.length, byShape: new FewAnswers() }));
   const known = kept.byShape.get(shape);
   if (known !== undefined) return known;
   const sentence = compute();
@@ -1055,7 +1056,7 @@ function declaredTaskReturnsAmong(methods: readonly MethodRef[], index: Workspac
   return sentence;
 }
 
-const declaredTaskReturns = new WeakMap<readonly MethodRef[], { index: WorkspaceIndex; length: number; byShape: Map<string, string | null> }>();
+const declaredTaskReturns = new WeakMap<readonly MethodRef[], { index: WorkspaceIndex; length: number; byShape: FewAnswers<string, string | null> }>();
 
 /**
  * `ticks.Where(t => !t.Result.HasResult)` on a `Container<SpinnerTick>`: the name is an implicitly typed parameter of a
