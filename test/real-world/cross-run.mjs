@@ -7,10 +7,11 @@
 //       (DIR/<name>), writing OUT/<name>.json; a repository checked out at another commit is named in a warning.
 //   node test/real-world/cross-run.mjs compare OLD NEW [--show]
 //       findings added and removed per repository, keyed by rule, file, line and message, and severity moves.
-//   node test/real-world/cross-run.mjs extract --git GITDIR --name NAME --root DIR
+//   node test/real-world/cross-run.mjs extract --git GITDIR --name NAME --root DIR [--all]
 //       writes the HEAD tree of a git directory (a clone or a bare snapshot of a listed repository) to DIR/NAME, keeping
 //       what the analysis reads (C#, Razor, project and build files, .editorconfig, global.json, key files) and
 //       skipping the rest, and records the commit in DIR/NAME/.asynclens-commit so `run` can warn of a different one.
+//       --all writes every file, for trees that fix-build.mjs builds (embedded resources, icons, templates).
 //   node test/real-world/cross-run.mjs panel OUT [--per-repo]
 //       what the Problems panel shows for production code with the default rules (every rule but the opt-in
 //       ASY027, ASY028 and ASY031): warnings, information and hints, and warnings per rule.
@@ -187,6 +188,7 @@ function extract(args) {
   const name = option(args, '--name');
   const root = option(args, '--root');
   if (!gitDir || !name || !root) throw new Error('extract needs --git GITDIR --name NAME --root DIR');
+  const everything = args.includes('--all');
   const listed = readManifest().find((repo) => repo.name === name);
   if (!listed) console.warn(`${name}: not in cross-run.json`);
   const commit = execFileSync('git', ['--git-dir', gitDir, 'rev-parse', 'HEAD']).toString().trim();
@@ -199,7 +201,7 @@ function extract(args) {
     if (tab < 0) continue;
     const [mode, type, id] = row.slice(0, tab).split(' ');
     const path = row.slice(tab + 1);
-    if (type === 'blob' && mode !== '120000' && isKept(path)) entries.push({ id, path });
+    if (type === 'blob' && mode !== '120000' && (everything || isKept(path))) entries.push({ id, path });
   }
   const tree = join(root, name);
   rmSync(tree, { recursive: true, force: true });
@@ -213,7 +215,7 @@ function extract(args) {
 const [command, ...rest] = process.argv.slice(2);
 const commands = { run, compare, panel, extract };
 if (!commands[command]) {
-  console.error('usage: cross-run.mjs run --root DIR --out OUT [--cli CLI] [--only A,B] [--jobs N] | compare OLD NEW [--show] | panel OUT [--per-repo] | extract --git GITDIR --name NAME --root DIR');
+  console.error('usage: cross-run.mjs run --root DIR --out OUT [--cli CLI] [--only A,B] [--jobs N] | compare OLD NEW [--show] | panel OUT [--per-repo] | extract --git GITDIR --name NAME --root DIR [--all]');
   process.exit(2);
 }
 await commands[command](rest);
