@@ -412,6 +412,21 @@ test('a deconstruction declares each name of its tuple pattern, with its place i
   ]);
 });
 
+test('a local written by a deconstruction or as a named out argument is assigned again; one a tuple only reads is not', () => {
+  const again = (code: string) => Object.fromEntries(method(code).locals.map((l) => [l.name, l.assignedAgain]));
+  // Each row: the body, and assignedAgain of each local declared with a value.
+  const rows: [string, Record<string, boolean | undefined>][] = [
+    ['void M() { var a = F(1); int b; (a, b) = (2, 3); Use(a); }', { a: true, b: undefined }],
+    ['void M() { var a = F(1); var b = 0; ((b, a), _) = ((1, F(2)), 3); Use(a); }', { a: true, b: true }],
+    ['void M() { var a = F(1); (a, var b) = (F(2), 3); Use(b); }', { a: true, b: undefined }],
+    ['void M() { var a = "1"; int.TryParse("2", result: out var n); Use(n); int.TryParse(a, result: out n); }', { a: false, n: undefined }],
+    ['void M() { var n = 1; int.TryParse("2", result: out n); Use(n); }', { n: true }],
+    ['void M() { var a = 1; var b = 2; var t = (a, b); Use(t); (b, a) = t; }', { a: true, b: true, t: false }],
+    ['void M() { var a = 1; var b = 2; var t = (a, b); Use(t); }', { a: false, b: false, t: false }],
+  ];
+  for (const [code, expected] of rows) assert.deepEqual(again(code), expected, code);
+});
+
 test('tupleElementType reads an element of a tuple type, its name dropped, through nested tuples and ValueTuple<...>', async () => {
   const { tupleElementType } = await import('../../server/src/model/syntax');
   assert.equal(tupleElementType('(CancellationToken Token, CancellationTokenSource? TimeoutSource)', [0]), 'CancellationToken');

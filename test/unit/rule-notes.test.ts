@@ -354,6 +354,16 @@ const ROWS: NoteRow[] = [
   // An entry local assigned again is judged by the archives of all its values: Read mode only is information, an Update-mode one keeps the warning.
   { fixture: 'sync-api-in-async/zip-entry-assigned-again.cs', ruleId: 'ASY002', about: 'entry.Open', line: 22, message: /blocks the thread/, note: /The archive is opened in Read mode/, severity: 'information' },
   { fixture: 'sync-api-in-async/zip-entry-assigned-again.cs', ruleId: 'ASY002', about: 'entry.Open', line: 37, message: /blocks the thread/, note: /In Update mode/, severity: 'warning' },
+  // An entry local written again by a deconstruction or as a named out argument may hold the later value, here from an Update-mode archive.
+  { fixture: 'sync-api-in-async/zip-entry-deconstructed-again.cs', ruleId: 'ASY002', about: 'entry.Open', line: 18, message: /blocks the thread/, note: /The archive is opened in Read mode/, severity: 'information' },
+  { fixture: 'sync-api-in-async/zip-entry-deconstructed-again.cs', ruleId: 'ASY002', about: 'entry.Open', line: 33, message: /blocks the thread/, note: /In Update mode/, severity: 'warning' },
+  { fixture: 'sync-api-in-async/zip-entry-deconstructed-again.cs', ruleId: 'ASY002', about: 'entry!.Open', line: 46, message: /blocks the thread/, note: /In Update mode/, severity: 'warning' },
+  // A worker started under a lock is judged as a handler (no "Return Task"); one a Task-returning method starts outside a lock keeps the advice.
+  { fixture: 'async-void/worker-starts.cs', ruleId: 'ASY020', about: 'Pump', line: 55, message: /^Async void method 'Pump': an exception from its awaits is not caught$/, note: /every call of it is in code that could not await it \(Send\)/ },
+  { fixture: 'async-void/worker-starts.cs', ruleId: 'ASY020', about: 'Flush', line: 111, message: /callers cannot await it or catch its exceptions/, note: /^Return Task/ },
+  // A call through base runs the base's completed-task default, whatever overrides it; the same call on this may run an override.
+  { fixture: 'unobserved-task/base-completed-defaults.cs', ruleId: 'ASY022', about: 'base.AfterRefresh', line: 29, message: /^The task 'base\.AfterRefresh\(item, token\)' returns is dropped$/, note: /A call through base runs the base's own declaration/ },
+  { fixture: 'unobserved-task/base-completed-defaults.cs', ruleId: 'ASY022', about: 'AfterRefresh', line: 21, message: /its exception is lost/ },
   // A wrapper that hands on the same member of another instance is as backed as the implementations it reaches; one that hands on another member is not judged.
   { fixture: 'valuetask-misuse/dispatched-wrapper-delegation.cs', ruleId: 'ASY024', about: 'OpenAsync', line: 68, message: /is a ValueTask of a member code outside the workspace may implement/, note: /Shown as information: each of the 3 implementations the workspace declares for IStreamSource/, severity: 'information' },
   { fixture: 'valuetask-misuse/dispatched-wrapper-delegation.cs', ruleId: 'ASY024', about: 'OpenRawAsync', line: 70, message: /may not have completed: blocking on it is undefined/, severity: 'warning' },

@@ -42,3 +42,30 @@ export function isInertRead(text: string): boolean {
 export function clearsWithoutThrowing(typeText: string): boolean {
   return CLEARED.has(typeText.replace(/\s+/g, '').replace(/<.*$/s, '').replace(/^(?:global::)?(?:System\.Collections\.Generic\.)?/, ''));
 }
+
+export interface InertCount {
+  /** The collection type, by simple name as a declaration writes it (`FrozenSet<T>` -> `FrozenSet`). */
+  type: string;
+  source: string;
+}
+
+/**
+ * Collections whose `Count` property reads a stored number and documents no exception: read on a member that is never
+ * null, it cannot throw. ImmutableArray is left out: its Length throws on a default value.
+ */
+export const INERT_COUNTS: readonly InertCount[] = [
+  { type: 'List', source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.list-1.count' },
+  { type: 'Dictionary', source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.dictionary-2.count' },
+  { type: 'HashSet', source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.hashset-1.count' },
+  { type: 'Queue', source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.queue-1.count' },
+  { type: 'Stack', source: 'https://learn.microsoft.com/dotnet/api/system.collections.generic.stack-1.count' },
+  { type: 'FrozenSet', source: 'https://learn.microsoft.com/dotnet/api/system.collections.frozen.frozenset-1.count' },
+  { type: 'FrozenDictionary', source: 'https://learn.microsoft.com/dotnet/api/system.collections.frozen.frozendictionary-2.count' },
+];
+
+const COUNTED = new Set(INERT_COUNTS.map((r) => r.type));
+
+/** Whether a member declared with this type (`FrozenSet<IPlugin>`, `System.Collections.Generic.List<int>`) has a Count that cannot throw. */
+export function countsWithoutThrowing(typeText: string): boolean {
+  return COUNTED.has(typeText.replace(/\s+/g, '').replace(/<.*$/s, '').replace(/^(?:global::)?(?:System\.Collections\.(?:Generic|Frozen)\.)?/, ''));
+}

@@ -269,7 +269,7 @@ export function walkFile(table: SyntaxTable): FileSyntax {
         result.globalStatements.push(new SyntaxNode(table, i));
         ownerKey = 'topLevel:0';
       } else if (isIdentifier) {
-        addIdentifier(identifiers, text, start, end, field, parent, depth > 1 ? frames[depth - 2] : undefined);
+        addIdentifier(identifiers, text, start, end, field, frames, depth);
       } else if (flags & IS_COLLECTED) {
         bucket(owner, type, new SyntaxNode(table, i));
       } else if (type === 'this' || type === 'base') {
@@ -307,7 +307,9 @@ export function walkFile(table: SyntaxTable): FileSyntax {
 
 const COMPOUND = /^(\+|-|\*|\/|%|&|\||\^|<<|>>>?|\?\?)=/;
 
-function addIdentifier(ids: Identifiers, text: string, start: number, end: number, field: string | null, parent: Frame | undefined, grand: Frame | undefined): void {
+function addIdentifier(ids: Identifiers, text: string, start: number, end: number, field: string | null, frames: readonly Frame[], depth: number): void {
+  const parent = depth > 0 ? frames[depth - 1] : undefined;
+  const grand = depth > 1 ? frames[depth - 2] : undefined;
   let isMemberName = false;
   let qualifiedFrom = -1;
   let isDeclarator = false;
@@ -333,9 +335,17 @@ function addIdentifier(ids: Identifiers, text: string, start: number, end: numbe
     } else if ((pt === 'postfix_unary_expression' || pt === 'prefix_unary_expression') && /\+\+|--/.test(text.slice(parent.start, start) + text.slice(end, parent.end))) {
       access = 'readwrite';
     } else if (pt === 'argument') {
-      const before = text.slice(parent.start, start).trim();
+      // A named argument's name comes first (`value: out found`), and does not change what the modifier does.
+      const before = text.slice(parent.start, start).trim().replace(/^@?[A-Za-z_]\w*\s*:\s*/, '');
       if (before === 'out') access = 'write';
       else if (before === 'ref') access = 'readwrite';
+      else if (before === '') {
+        const assignment = deconstructionAssigning(frames, depth - 1);
+        if (assignment) {
+          access = 'write';
+          effectiveAt = assignment.end;
+        }
+      }
     } else if (pt === 'variable_declarator' && field === 'name') {
       const hasInitializer = text.slice(end, parent.end).trimStart().startsWith('=');
       access = hasInitializer ? 'write' : 'declare';
@@ -351,6 +361,21 @@ function addIdentifier(ids: Identifiers, text: string, start: number, end: numbe
   ids.names[k] = isMemberName ? null : intern(text.slice(start, end));
   ids.around[k] = isMemberName || !parent ? null : parent.around;
   ids.qualifiedFrom[k] = qualifiedFrom;
+}
+
+/**
+ * The assignment whose left side is the tuple holding the argument frame at `at`: `(entry, index) = Pick();` and
+ * `((a, b), c) = ...` write each name. Null for a tuple that is only read (`Use((a, b))`, a tuple on the right of `=`).
+ */
+function deconstructionAssigning(frames: readonly Frame[], at: number): Frame | null {
+  let k = at;
+  while (k >= 1 && frames[k].type === 'argument' && frames[k - 1].type === 'tuple_expression') {
+    const tuple = frames[k - 1];
+    const holder = k >= 2 ? frames[k - 2] : undefined;
+    if (holder && tuple.field === 'left' && holder.type === 'assignment_expression') return holder;
+    k -= 2;
+  }
+  return null;
 }
 
 /** Made only for a frame that starts a branch: most frames do not, and a span for each cost an allocation per node. */

@@ -8,7 +8,7 @@
 import type { SyntaxNode } from '../parse/syntaxTable';
 import type { FinallyGuard, SoleStatement } from './types';
 import { declaredFieldsOf, splitTopLevelOperator } from './syntax';
-import { clearsWithoutThrowing, isInertRead } from '../knowledge/inertMembers';
+import { clearsWithoutThrowing, countsWithoutThrowing, isInertRead } from '../knowledge/inertMembers';
 
 const CATCH_ALL_TYPE = /^(?:global::)?(?:System\.)?Exception$/;
 
@@ -18,7 +18,7 @@ const CATCH_ALL_TYPE = /^(?:global::)?(?:System\.)?Exception$/;
  * own faults only the workspace could rule out.
  */
 export function stopsEveryExceptionAlways(sole: SoleStatement | null | undefined): boolean {
-  return sole?.kind === 'catchAll' && sole.rethrowsWhenPassed.length === 0 && !sole.finallyRunsWhen && !sole.finallyCalls;
+  return sole?.kind === 'catchAll' && sole.rethrowsWhenPassed.length === 0 && !sole.finallyRunsWhen && !sole.finallyCalls && !sole.nullChecked;
 }
 
 /** The sole statement of a method, local function or lambda `fn`, or null when its body is anything else. */
@@ -42,7 +42,14 @@ export function soleStatementOf(fn: SyntaxNode, isAsync: boolean): SoleStatement
     const before = statements.slice(0, at);
     const after = statements.slice(at + 1);
     const inertAfter = after.every((s, i) => isInertStatement(s, fields, false) || (i === after.length - 1 && returnsInertValue(s)));
-    return before.every((s) => isInertStatement(s, fields, true)) && inertAfter ? catchAllOf(statements[at], fn, body, () => fields) : null;
+    const nullChecked: string[] = [];
+    const inertBefore = before.every((s) => {
+      const checkedParameter = nullCheckedParameterOf(s, fn);
+      if (checkedParameter) nullChecked.push(checkedParameter);
+      return checkedParameter !== null || isInertStatement(s, fields, true) || isCountGuard(s, fields);
+    });
+    const sole = inertBefore && inertAfter ? catchAllOf(statements[at], fn, body, () => fields) : null;
+    return sole?.kind === 'catchAll' && nullChecked.length > 0 ? { ...sole, nullChecked } : sole;
   }
   if (statements.length !== 1) return null;
   const statement = statements[0];
@@ -269,7 +276,8 @@ const INERT_VALUE = /^(?:null|default|true|false|-?\d[\w.]*|"(?:[^"\\\n]|\\.)*"|
 function isInertStatement(statement: SyntaxNode, fields: ReadonlyMap<string, FieldFacts>, guardAllowed: boolean): boolean {
   const fieldOf = (node: SyntaxNode | null | undefined): FieldFacts | undefined => {
     const name = node?.type === 'member_access_expression' && node.childForFieldName('expression')?.text === 'this' ? node.childForFieldName('name') : node;
-    return name?.type === 'identifier' ? fields.get(name.text) : undefined;
+    const field = name?.type === 'identifier' ? fields.get(name.text) : undefined;
+    return field?.isAutoProperty ? undefined : field;
   };
   if (statement.type === 'expression_statement') {
     const e = statement.namedChildren.find((c) => c.type !== 'comment');
@@ -285,6 +293,37 @@ function isInertStatement(statement: SyntaxNode, fields: ReadonlyMap<string, Fie
   const consequence = statement.childForFieldName('consequence');
   const inner = consequence?.type === 'block' ? consequence.namedChildren.filter((c) => c.type !== 'comment') : consequence ? [consequence] : [];
   return !!fieldOf(tested) && inner.length === 1 && returnsInertValue(inner[0]);
+}
+
+/**
+ * `ArgumentNullException.ThrowIfNull(p);` of a parameter of `fn` (no second argument): it throws only when the call
+ * passes null for p, which the caller's argument can rule out. ArchiSteamFarm's plugin hooks check their arguments so
+ * before a try that catches every exception (the forty-third session's reading, the eighth's W6).
+ */
+function nullCheckedParameterOf(statement: SyntaxNode, fn: SyntaxNode): string | null {
+  if (statement.type !== 'expression_statement') return null;
+  const m = /^(?:global::)?(?:System\s*\.\s*)?ArgumentNullException\s*\.\s*ThrowIfNull\s*\(\s*(@?[A-Za-z_]\w*)\s*\)\s*;$/.exec(statement.text.trim());
+  if (!m) return null;
+  const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c.type === 'parameter_list');
+  const declared = (list?.namedChildren ?? []).some((p) => p.type === 'parameter' && p.childForFieldName('name')?.text === m[1] && !p.namedChildren.some((c) => c.type === 'modifier' && /^(?:out|ref)$/.test(c.text)));
+  return declared ? m[1] : null;
+}
+
+/**
+ * `if (_handlers.Count == 0) return;`: a guard on the Count of a field or auto-property of the method's own type
+ * declaration, initialised where it is declared, whose type is written without `?` and is a collection of
+ * knowledge/inertMembers.ts (a count that reads a stored number), compared with an integer literal, leaving with
+ * nothing or a literal. Where nullable annotations are on, the compiler warns on any null stored there.
+ */
+function isCountGuard(statement: SyntaxNode, fields: ReadonlyMap<string, FieldFacts>): boolean {
+  if (statement.type !== 'if_statement' || statement.childForFieldName('alternative')) return false;
+  const condition = statement.childForFieldName('condition')?.text.trim() ?? '';
+  const m = /^(?:this\s*\.\s*)?([A-Za-z_]\w*)\s*\.\s*Count\s*(?:==|!=|>=|<=|>|<|is(?:\s+not)?)\s*\d+$/.exec(condition);
+  const member = m ? fields.get(m[1]) : undefined;
+  if (!member || !member.initialized || /\?\s*$/.test(member.typeText) || !countsWithoutThrowing(member.typeText)) return false;
+  const consequence = statement.childForFieldName('consequence');
+  const inner = consequence?.type === 'block' ? consequence.namedChildren.filter((c) => c.type !== 'comment') : consequence ? [consequence] : [];
+  return inner.length === 1 && returnsInertValue(inner[0]);
 }
 
 /** `return;`, or a return of a value whose evaluation runs no code (`return false;`, `return null;`). */
@@ -308,6 +347,8 @@ interface FieldFacts {
   isReadonly: boolean;
   typeText: string;
   initialized: boolean;
+  /** An auto-property (no accessor body), which only the Count guard reads: assigning one could run a partial's code. */
+  isAutoProperty?: boolean;
 }
 
 /** The fields the type declaration around `fn` declares (not its other parts, nor its bases), by name. */
@@ -316,6 +357,13 @@ function fieldsOfType(fn: SyntaxNode): ReadonlyMap<string, FieldFacts> {
   while (declarations && declarations.type !== 'declaration_list') declarations = declarations.parent;
   const fields = new Map<string, FieldFacts>();
   for (const member of declarations?.namedChildren ?? []) {
+    if (member.type === 'property_declaration') {
+      const name = member.childForFieldName('name');
+      const accessors = member.namedChildren.find((c) => c.type === 'accessor_list');
+      const auto = !!accessors && accessors.namedChildren.every((a) => a.type !== 'accessor_declaration' || !a.namedChildren.some((c) => c.type === 'block' || c.type === 'arrow_expression_clause'));
+      if (name && auto && !fields.has(name.text)) fields.set(name.text, { isReadonly: false, typeText: member.childForFieldName('type')?.text ?? '', initialized: /\}\s*=/.test(member.text), isAutoProperty: true });
+      continue;
+    }
     if (member.type !== 'field_declaration') continue;
     const isReadonly = member.namedChildren.some((c) => c.type === 'modifier' && c.text === 'readonly');
     for (const { name, declarator, type } of declaredFieldsOf(member)) {

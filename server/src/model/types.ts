@@ -416,9 +416,11 @@ export type SoleStatement =
    * and only a call that passes the literal that skips each runs none of their code. It may also hold calls, each a
    * statement of its own or under a null test of a value (`if (Watcher.Current is not null) Safe.Ignore(() => ...);`):
    * `finallyCalls` lists them as written, for the rules to ask whether each can throw (rules/faultFreeCalls.ts), which
-   * only the workspace can tell.
+   * only the workspace can tell. Before the try, `ArgumentNullException.ThrowIfNull(p)` of a parameter may stand:
+   * `nullChecked` lists those parameters, and only a call that passes a value known not to be null for each runs no
+   * throw (rules/faultFreeCalls.ts).
    */
-  | { kind: 'catchAll'; rethrowsWhenPassed: string[]; finallyRunsWhen?: FinallyGuard[]; finallyCalls?: string[] }
+  | { kind: 'catchAll'; rethrowsWhenPassed: string[]; finallyRunsWhen?: FinallyGuard[]; finallyCalls?: string[]; nullChecked?: string[] }
   /** The body is `await X;`, `return await X;` or `=> await X`: the awaited expression, as written. */
   | { kind: 'await'; operandText: string }
   /** A body that is not async and is `return X;` or `=> X`: the returned expression, as written. */

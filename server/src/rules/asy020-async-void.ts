@@ -50,10 +50,13 @@ one of its awaits can throw without a \`catch\` around it that takes every excep
   does not count: both also take a function that returns a task, so the method could return \`Task\` and be started
   the same way (Task.Run then hands back a task that completes, or faults, with it).
 - a private or internal method (or, in an application or a library nobody publishes, a method of any access, which
-  only the workspace calls), or a local function, whose every call is in code that could not await it: a void
-  method or local function that is not async, a constructor, an accessor, or a lambda given where a void delegate goes
-  (\`Moved += (_, _) => Redraw()\`); the calls of such a method's name anywhere in the workspace count, and
-  every mention in its file must be such a call. Returning Task would only hand those callers a task to drop, so the
+  only the workspace calls), or a local function, whose every call is in code that could not await it: a method or
+  local function that is not async and returns void or a value that is not a task (\`IDisposable Listen(...)\`, which
+  starts an accept loop and returns its stopper), a constructor, an accessor, a lambda given where a void delegate
+  goes (\`Moved += (_, _) => Redraw()\`), or any call inside a \`lock\` statement, where C# forbids await (a send
+  worker started once under its queue's lock); the calls of such a method's name anywhere in the workspace count, the
+  function's calls of itself (an accept loop that starts the next accept) say nothing either way, and every mention in
+  its file must be such a call. Returning Task would only hand those callers a task to drop, so the
   method is their fire-and-forget as an event handler is its event's. Not in a Blazor component, whose markup's
   EventCallback awaits the Task a handler returns; not when any caller is async or could hand the task on.
 
@@ -344,14 +347,19 @@ function synchronousCallersSlotOf(ctx: RuleContext, body: MethodBody, masked: st
   let callsHere = 0;
   for (const [bodies, here] of callerBodies(ctx, body)) {
     for (const other of bodies) {
-      if (other === body) continue;
       for (const call of other.calls) {
         if (call.name !== body.name || call.inNameof) continue;
         const onThis = call.receiver === null || call.receiver.trim() === 'this';
+        // The function calling itself re-arms it (an accept loop that starts the next accept): awaiting that call
+        // would make each run wait for every later one, so it says nothing of the return type.
+        if (other === body) {
+          if (here && onThis) callsHere++;
+          continue;
+        }
         // A call on another receiver is another type's method, unless the method is internal: then any call of its
         // name in the workspace may be it (a window's LoadProject called by the application on its instance).
         if (!onThis && (body.kind !== 'method' || !calledOnlyInWorkspace(ctx, body))) continue;
-        if (!cannotAwait(ctx, other)) return null;
+        if (!cannotAwait(ctx, other) && !insideLock(other, call)) return null;
         if (here && onThis) callsHere++;
         if (!callers.includes(other)) callers.push(other);
       }
@@ -399,9 +407,21 @@ function cannotAwait(ctx: RuleContext, caller: MethodBody): boolean {
   switch (caller.kind) {
     case 'constructor': case 'accessor': case 'operator': return true;
     case 'lambda': case 'anonymousMethod': return voidDelegateTargetOf(ctx, caller, false) !== null;
-    case 'method': case 'localFunction': return caller.returnKind === 'void';
+    // A method returning a value that is not a task (`IDisposable Listen(...)`, which starts an accept loop and
+    // hands back its stopper) would return a Task of it if it awaited: its callers would change too.
+    case 'method': case 'localFunction': return caller.returnKind === 'void' || caller.returnKind === 'NotAsyncReturn';
     default: return false;
   }
+}
+
+/**
+ * A call inside a `lock` statement's body, where no caller can await (CS1996): Avalonia's send queue starts its worker
+ * once under the queue's lock, from a method that returns the caller's own TaskCompletionSource task (the eighth
+ * seeded reading's W7).
+ */
+function insideLock(caller: MethodBody, call: CallSite): boolean {
+  // The body starts after `lock (` and the locked expression; a call inside that expression runs before the lock is held.
+  return caller.locks.some((l) => l.keywordSpan.end + l.lockedText.length + 2 <= call.span.start && call.span.end <= l.span.end);
 }
 
 function callerName(ctx: RuleContext, caller: MethodBody): string {

@@ -336,7 +336,7 @@ export const rule: Rule = {
           findings.push(droppedDelayFinding(ctx, body, call, code));
           continue;
         }
-        const completedToday = completesBeforeReturning(ctx, targets);
+        const completedToday = completesBeforeReturning(ctx, targets, call.receiver?.trim() === 'base');
         const faulted = completedToday ? null : alwaysFaultsFor(ctx, body, call, targets);
         const tracker = completedToday || faulted ? null : trackerOf(ctx, body, targets, code);
         // A drop that always faults is a bug whatever catch is around it, so it keeps its warning.
@@ -348,7 +348,7 @@ export const rule: Rule = {
             : faulted ? `The task ${quoted(code, 45)} returns is dropped, and it always faults: the call never does its work`
             : completedToday || tracker ? `The task ${quoted(code, 45)} returns is dropped` : `The task ${quoted(code, 45)} returns is dropped: its exception is lost`,
           note: `${result.source ? `${result.source[0].toUpperCase()}${result.source.slice(1)} is ${result.typeText}. ` : ''}${completedToday
-            ? 'Every method the call binds to returns a completed task (Task.CompletedTask, Task.FromResult) and none can be overridden: its work is done when it returns, and a failure throws at the call, so nothing is lost today. Awaiting it keeps that so when the method starts doing asynchronous work.'
+            ? `${call.receiver?.trim() === 'base' ? 'A call through base runs the base\'s own declaration whatever overrides it, and that declaration returns only completed tasks (Task.CompletedTask, Task.FromResult)' : 'Every method the call binds to returns a completed task (Task.CompletedTask, Task.FromResult) and none can be overridden'}: its work is done when it returns, and a failure throws at the call, so nothing is lost today. Awaiting it keeps that so when the method starts doing asynchronous work.`
             : faulted ? faultedNote(faulted) : tracker ? trackedNote(tracker) : silenced ? ignoringCatchNote(body, silenced) : 'The caller goes on while the work runs, and an exception the task ends with is lost.'}`,
           bodyId: body.id,
           fix: silenced ? ignoringCatchFix(ctx, body, call, silenced) : fixFor(ctx, body, call),
@@ -510,8 +510,8 @@ function faultedNote(target: FaultingTarget): string {
  * `returnsOnlyCompletedTasks`: a method that does its work synchronously behind a Task signature, as an interface
  * asks). Dropping such a task loses nothing today, which the finding says instead of claiming work runs on.
  */
-function completesBeforeReturning(ctx: RuleContext, applicable: readonly CallCandidate[]): boolean {
-  return applicable.length > 0 && everyDeclaredBody(ctx.index, runnableDeclarations(applicable), returnsOnlyCompletedTasks);
+function completesBeforeReturning(ctx: RuleContext, applicable: readonly CallCandidate[], throughBase: boolean): boolean {
+  return applicable.length > 0 && everyDeclaredBody(ctx.index, runnableDeclarations(applicable), (b) => returnsOnlyCompletedTasks(b, throughBase));
 }
 
 /**

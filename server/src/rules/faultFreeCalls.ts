@@ -57,7 +57,21 @@ function callCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, 
   if (!bound) return false;
   const targets = preferTaskDelegates(bound.targets, bound.args, bound.slot);
   if (!receiverReachesTargets(index, file, body, bound.receiver, targets, point)) return false;
-  return targets.every((t) => !!t.body && bodyCannotFault(index, t.file, t.body, bound.args, bound.slot(t), depth));
+  const notNull = (argument: string) => argumentNotNull(body, argument, point);
+  return targets.every((t) => !!t.body && bodyCannotFault(index, t.file, t.body, bound.args, bound.slot(t), depth, notNull));
+}
+
+/**
+ * Whether an argument cannot be null where the call stands: `this`, a string literal, or a parameter of the calling
+ * body that it has passed to `ArgumentNullException.ThrowIfNull` before the await (`ThrowIfNull(callback);` as the
+ * handler's first statement), and never writes. Past that check the parameter holds what the check saw.
+ */
+function argumentNotNull(body: MethodBody, argument: string, point: SuspensionPoint | null): boolean {
+  const text = argument.trim();
+  if (text === 'this' || /^"(?:[^"\\]|\\.)*"$/.test(text)) return true;
+  if (point === null || !body.parameters.some((p) => p.name === text && !p.written)) return false;
+  return body.calls.some((c) => c.name === 'ThrowIfNull' && /^(?:global::)?(?:System\s*\.\s*)?ArgumentNullException$/.test(c.receiver?.trim() ?? '')
+    && c.argumentTexts.length === 1 && c.argumentTexts[0].trim() === text && c.span.end <= point.span.start);
 }
 
 /**
@@ -71,7 +85,7 @@ export function synchronousCallCannotThrow(index: WorkspaceIndex, file: string, 
   if (!bound || !receiverReachesTargets(index, file, body, bound.receiver, bound.targets, null)) return false;
   return preferVoidDelegates(bound.targets, bound.args, bound.slot).every((t) => {
     const sole = t.body?.soleStatement;
-    if (!t.body || t.body.isAsync || t.body.hasSyntaxErrors || !RETURNS_NO_TASK.has(t.body.returnKind) || sole?.kind !== 'catchAll') return false;
+    if (!t.body || t.body.isAsync || t.body.hasSyntaxErrors || !RETURNS_NO_TASK.has(t.body.returnKind) || sole?.kind !== 'catchAll' || sole.nullChecked) return false;
     return sole.rethrowsWhenPassed.every((name) => !passes(t.body!, bound.args, bound.slot(t), name)) && skipsGuardedFinally(t.body, sole.finallyRunsWhen, bound.args, bound.slot(t)) && finallyCallsCannotThrow(index, t.file, t.body, depth);
   });
 }
@@ -112,13 +126,15 @@ function boundCall(index: WorkspaceIndex, file: string, body: MethodBody, text: 
   return { targets: resolved.targets, args, receiver, slot };
 }
 
-function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, args: readonly string[], receiverSlot: number, depth: number): boolean {
+function bodyCannotFault(index: WorkspaceIndex, file: string, body: MethodBody, args: readonly string[], receiverSlot: number, depth: number, notNull: (argument: string) => boolean): boolean {
   const sole = body.soleStatement;
   if (!sole || body.hasSyntaxErrors || body.isIterator) return false;
   switch (sole.kind) {
-    // Without async, a try around `return work();` does not see the returned task fault.
+    // Without async, a try around `return work();` does not see the returned task fault. A parameter checked with
+    // ThrowIfNull before the try faults the task only when the call passes null for it.
     case 'catchAll':
-      return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name)) && skipsGuardedFinally(body, sole.finallyRunsWhen, args, receiverSlot) && finallyCallsCannotThrow(index, file, body, depth);
+      return body.isAsync && sole.rethrowsWhenPassed.every((name) => !passes(body, args, receiverSlot, name)) && skipsGuardedFinally(body, sole.finallyRunsWhen, args, receiverSlot) && finallyCallsCannotThrow(index, file, body, depth)
+        && (sole.nullChecked ?? []).every((name) => { const passed = argumentFor(body, args, receiverSlot, name); return passed !== undefined && notNull(passed); });
     case 'await':
       return body.isAsync && depth < MAX_DEPTH && callCannotFault(index, file, body, withoutConfigureAwait(sole.operandText), depth + 1, null);
     case 'return':

@@ -46,12 +46,14 @@ export function returnsKeptTask(index: WorkspaceIndex, body: MethodBody): boolea
  * `Task.FromResult(x)`) and cannot be overridden: it did its work before returning, and threw at the call if it failed,
  * so a caller that drops the task loses nothing today (jellyfin's password provider calls its own `ChangePassword`,
  * which sets the hash and returns Task.CompletedTask). ASY022 still reports the drop, saying so. A virtual, abstract or
- * override method may be replaced by one that does not; a faulted or canceled task (`Task.FromException`) is no
- * completed one here, since dropping it loses the exception.
+ * override method may be replaced by one that does not, unless the call names the base's own (`throughBase`: a
+ * `base.AfterRefresh(...)` call runs that declaration whatever overrides it, as jellyfin's album metadata service
+ * calls its base's virtual default, which returns Task.CompletedTask: the ninth seeded reading's row 13); a faulted or
+ * canceled task (`Task.FromException`) is no completed one here, since dropping it loses the exception.
  */
-export function returnsOnlyCompletedTasks(body: MethodBody): boolean {
+export function returnsOnlyCompletedTasks(body: MethodBody, throughBase = false): boolean {
   if (body.isAsync || (body.returnKind !== 'Task' && body.returnKind !== 'TaskOfT') || body.returns.length === 0) return false;
-  if (body.modifiers.some((m) => m === 'virtual' || m === 'abstract' || m === 'override')) return false;
+  if (!throughBase && body.modifiers.some((m) => m === 'virtual' || m === 'abstract' || m === 'override')) return false;
   return body.returns.every((site) => COMPLETED_TASK.test(site.expressionText?.trim() ?? ''));
 }
 
