@@ -885,7 +885,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
  * into a local list the awaited Task.WhenAll was given, so it is one of the tasks that finished (a queue monitor that
  * starts one read per queue, gathers them in a list, awaits them all, then reads each result). The Add must run on
  * every path that reaches the wait (a task added only in an `if` may not be in the list); the list must not be
- * written between the task's going in and the await (a list replaced by a new one no longer holds it); and the task's
+ * written between the task's going in and the await (a list replaced by a new one no longer holds it), nor have
+ * elements taken out (`Remove`, `Clear`); and the task's
  * variable must not be written between then and the wait (it would name another task). An Add inside a lambda is not
  * counted: it runs whenever the lambda does.
  */
@@ -896,7 +897,8 @@ function addedToAwaitedListReason(args: readonly string[], variable: string, awa
     const list = findLocal(body, bodies, listName);
     if (!list || list.kind !== 'local' || list.span.end > awaited.start) continue;
     const initialized = list.initializerText ? collectionInitializerElements(list.initializerText) : null;
-    if (initialized?.includes(variable) && !writtenBetween(syntax, listName, list.span.end, awaited.start) && !writtenBetween(syntax, variable, list.span.end, wait.span.start)) {
+    if (initialized?.includes(variable) && !writtenBetween(syntax, listName, list.span.end, awaited.start) && !writtenBetween(syntax, variable, list.span.end, wait.span.start)
+      && !bodyChain(body, bodies).some((b) => removesFrom(b, listName, list.span.end, awaited.start))) {
       return `${variable} is in ${listName} from its initializer, which completed in the awaited Task.WhenAll`;
     }
     for (const b of bodyChain(body, bodies)) {
@@ -904,11 +906,20 @@ function addedToAwaitedListReason(args: readonly string[], variable: string, awa
         if (c.name !== 'Add' || c.receiver?.trim() !== listName || c.argumentTexts.length !== 1 || c.argumentTexts[0].trim() !== variable) continue;
         if (c.span.start < list.span.end || c.span.end > awaited.start || !awaitPrecedesOnEveryPath(c, wait, syntax)) continue;
         if (writtenBetween(syntax, listName, c.span.end, awaited.start) || writtenBetween(syntax, variable, c.span.end, wait.span.start)) continue;
+        if (removesFrom(b, listName, c.span.end, awaited.start)) continue;
         return `${variable} was added to ${listName}, which completed in the awaited Task.WhenAll`;
       }
     }
   }
   return null;
+}
+
+/** List members that take elements out: after one of them the list may no longer hold a task that was added. */
+const LIST_REMOVALS = new Set(['Remove', 'RemoveAt', 'RemoveAll', 'RemoveRange', 'Clear']);
+
+/** Whether the body calls a removal on the list between two offsets (`tasks.Clear()` before the await). */
+function removesFrom(body: MethodBody, listName: string, from: number, to: number): boolean {
+  return body.calls.some((c) => LIST_REMOVALS.has(c.name) && c.receiver?.trim() === listName && c.span.start >= from && c.span.end <= to);
 }
 
 /** The elements of a collection written in place (`new List<Task> { a, b }`, `new[] { a, b }`, `[a, b]`), or null. */
