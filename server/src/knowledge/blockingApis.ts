@@ -867,28 +867,31 @@ export const BLOCKING_APIS: readonly BlockingApi[] = [
     source: docs('system.text.json.utf8jsonwriter.flushasync'),
   },
 
-  // System.IO.Compression (async twins are .NET 10) and System.Formats.Tar.
-  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'ExtractToDirectory', kind: 'static', asyncTwin: 'ExtractToDirectoryAsync', since: '10', note: ZIP_NOTE, source: docs('system.io.compression.zipfile.extracttodirectoryasync') },
-  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'CreateFromDirectory', kind: 'static', asyncTwin: 'CreateFromDirectoryAsync', since: '10', note: ZIP_NOTE, source: docs('system.io.compression.zipfile.createfromdirectoryasync') },
-  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'Open', kind: 'static', asyncTwin: 'OpenAsync', since: '10', note: ZIP_NOTE, source: docs('system.io.compression.zipfile.openasync') },
-  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'OpenRead', kind: 'static', asyncTwin: 'OpenReadAsync', since: '10', note: ZIP_NOTE, source: docs('system.io.compression.zipfile.openreadasync') },
+  // System.IO.Compression (async twins are .NET 10) and System.Formats.Tar. ZipFile, ZipArchive and ZipArchiveEntry are
+  // in .NET Standard 2.0 and .NET Framework too, and no package brings the .NET 10 twins there (the
+  // System.IO.Compression and System.IO.Compression.ZipFile packages stopped at 4.3.0, long before them), so the rows
+  // also say `missingBeforeNetStandard21`: a netstandard2.1 or net48 library has no ExtractToDirectoryAsync to await.
+  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'ExtractToDirectory', kind: 'static', asyncTwin: 'ExtractToDirectoryAsync', since: '10', missingBeforeNetStandard21: true, note: ZIP_NOTE, source: docs('system.io.compression.zipfile.extracttodirectoryasync') },
+  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'CreateFromDirectory', kind: 'static', asyncTwin: 'CreateFromDirectoryAsync', since: '10', missingBeforeNetStandard21: true, note: ZIP_NOTE, source: docs('system.io.compression.zipfile.createfromdirectoryasync') },
+  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'Open', kind: 'static', asyncTwin: 'OpenAsync', since: '10', missingBeforeNetStandard21: true, note: ZIP_NOTE, source: docs('system.io.compression.zipfile.openasync') },
+  { type: 'ZipFile', namespace: 'System.IO.Compression', member: 'OpenRead', kind: 'static', asyncTwin: 'OpenReadAsync', since: '10', missingBeforeNetStandard21: true, note: ZIP_NOTE, source: docs('system.io.compression.zipfile.openreadasync') },
   {
-    type: 'ZipArchive', namespace: 'System.IO.Compression', member: 'ExtractToDirectory', kind: 'instance', asyncTwin: 'ExtractToDirectoryAsync', since: '10',
+    type: 'ZipArchive', namespace: 'System.IO.Compression', member: 'ExtractToDirectory', kind: 'instance', asyncTwin: 'ExtractToDirectoryAsync', since: '10', missingBeforeNetStandard21: true,
     extensionOf: 'ZipFileExtensions', receiverHints: ['zip', 'archive'],
     note: ZIP_NOTE, source: docs('system.io.compression.zipfileextensions.extracttodirectoryasync'),
   },
   {
-    type: 'ZipArchive', namespace: 'System.IO.Compression', member: 'CreateEntryFromFile', kind: 'instance', asyncTwin: 'CreateEntryFromFileAsync', since: '10',
+    type: 'ZipArchive', namespace: 'System.IO.Compression', member: 'CreateEntryFromFile', kind: 'instance', asyncTwin: 'CreateEntryFromFileAsync', since: '10', missingBeforeNetStandard21: true,
     extensionOf: 'ZipFileExtensions', receiverHints: ['zip', 'archive'],
     note: ZIP_NOTE, source: docs('system.io.compression.zipfileextensions.createentryfromfileasync'),
   },
   {
-    type: 'ZipArchiveEntry', namespace: 'System.IO.Compression', member: 'ExtractToFile', kind: 'instance', asyncTwin: 'ExtractToFileAsync', since: '10',
+    type: 'ZipArchiveEntry', namespace: 'System.IO.Compression', member: 'ExtractToFile', kind: 'instance', asyncTwin: 'ExtractToFileAsync', since: '10', missingBeforeNetStandard21: true,
     extensionOf: 'ZipFileExtensions', receiverHints: ['entry'],
     note: ZIP_NOTE, source: docs('system.io.compression.zipfileextensions.extracttofileasync'),
   },
   {
-    type: 'ZipArchiveEntry', namespace: 'System.IO.Compression', member: 'Open', kind: 'instance', asyncTwin: 'OpenAsync', sameArgumentsFor: [0], since: '10',
+    type: 'ZipArchiveEntry', namespace: 'System.IO.Compression', member: 'Open', kind: 'instance', asyncTwin: 'OpenAsync', sameArgumentsFor: [0], since: '10', missingBeforeNetStandard21: true,
     receiverHints: ['entry'],
     // CreateEntry makes an empty entry: it has no data in the archive to read or decompress, so Open only wraps
     // the archive's stream for writing (Create mode) or an empty buffer (Update mode).

@@ -23,6 +23,15 @@ export const TASK_HANDLER_EVENTS: readonly TaskHandlerEvents[] = [
     events: { Closed: 'Func<Exception?, Task>', Reconnecting: 'Func<Exception?, Task>', Reconnected: 'Func<string?, Task>' },
     source: 'https://learn.microsoft.com/dotnet/api/microsoft.aspnetcore.signalr.client.hubconnection',
   },
+  {
+    // Azure Storage Queues' client options: "event SyncAsyncEventHandler<QueueMessageDecodingFailedEventArgs>
+    // MessageDecodingFailed", Azure.Core's delegate that returns a Task, which the client awaits when it invokes the
+    // handlers asynchronously (the Azure SDK's convention for events, Azure.Core's SyncAsyncEventHandler<T>).
+    owner: 'QueueClientOptions',
+    namespace: 'Azure.Storage.Queues',
+    events: { MessageDecodingFailed: 'Azure.Core.SyncAsyncEventHandler<Azure.Storage.Queues.QueueMessageDecodingFailedEventArgs>' },
+    source: 'https://learn.microsoft.com/dotnet/api/azure.storage.queues.queueclientoptions.messagedecodingfailed',
+  },
 ];
 
 /**

@@ -869,6 +869,8 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
         }
         const pairOfValues = pairValueOfCompletedValues(recv, args, wait.span.start, body, bodies);
         if (pairOfValues) return pairOfValues;
+        const filled = variable && !element ? addedToAwaitedListReason(args, variable, a.span, wait, body, bodies, syntax) : null;
+        if (filled) return filled;
         if (body.kind === 'lambda' && args.some((arg) => body.parameters.some((p) => p.name === recv) && lambdaOverCollection(body, bodies, arg))) {
           return `${recv} is an element of ${args.join(', ')}, which completed in the awaited Task.WhenAll`;
         }
@@ -876,6 +878,55 @@ export function knownCompletedReason(wait: TaskWait, body: MethodBody, bodies: r
     }
   }
   return null;
+}
+
+/**
+ * `tasks.Add(load)` before `await Task.WhenAll(tasks)`, or `var tasks = new List<Task> { load, save }`: the task went
+ * into a local list the awaited Task.WhenAll was given, so it is one of the tasks that finished (a queue monitor that
+ * starts one read per queue, gathers them in a list, awaits them all, then reads each result). The Add must run on
+ * every path that reaches the wait (a task added only in an `if` may not be in the list); the list must not be
+ * written between the task's going in and the await (a list replaced by a new one no longer holds it), nor have
+ * elements taken out (`Remove`, `Clear`); and the task's
+ * variable must not be written between then and the wait (it would name another task). An Add inside a lambda is not
+ * counted: it runs whenever the lambda does.
+ */
+function addedToAwaitedListReason(args: readonly string[], variable: string, awaited: Span, wait: TaskWait, body: MethodBody, bodies: readonly MethodBody[], syntax: FileSyntax): string | null {
+  for (const arg of args) {
+    const listName = /^([A-Za-z_]\w*)$/.exec(arg.trim())?.[1];
+    if (!listName || listName === variable) continue;
+    const list = findLocal(body, bodies, listName);
+    if (!list || list.kind !== 'local' || list.span.end > awaited.start) continue;
+    const initialized = list.initializerText ? collectionInitializerElements(list.initializerText) : null;
+    if (initialized?.includes(variable) && !writtenBetween(syntax, listName, list.span.end, awaited.start) && !writtenBetween(syntax, variable, list.span.end, wait.span.start)
+      && !bodyChain(body, bodies).some((b) => removesFrom(b, listName, list.span.end, awaited.start))) {
+      return `${variable} is in ${listName} from its initializer, which completed in the awaited Task.WhenAll`;
+    }
+    for (const b of bodyChain(body, bodies)) {
+      for (const c of b.calls) {
+        if (c.name !== 'Add' || c.receiver?.trim() !== listName || c.argumentTexts.length !== 1 || c.argumentTexts[0].trim() !== variable) continue;
+        if (c.span.start < list.span.end || c.span.end > awaited.start || !awaitPrecedesOnEveryPath(c, wait, syntax)) continue;
+        if (writtenBetween(syntax, listName, c.span.end, awaited.start) || writtenBetween(syntax, variable, c.span.end, wait.span.start)) continue;
+        if (removesFrom(b, listName, c.span.end, awaited.start)) continue;
+        return `${variable} was added to ${listName}, which completed in the awaited Task.WhenAll`;
+      }
+    }
+  }
+  return null;
+}
+
+/** List members that take elements out: after one of them the list may no longer hold a task that was added. */
+const LIST_REMOVALS = new Set(['Remove', 'RemoveAt', 'RemoveAll', 'RemoveRange', 'Clear']);
+
+/** Whether the body calls a removal on the list between two offsets (`tasks.Clear()` before the await). */
+function removesFrom(body: MethodBody, listName: string, from: number, to: number): boolean {
+  return body.calls.some((c) => LIST_REMOVALS.has(c.name) && c.receiver?.trim() === listName && c.span.start >= from && c.span.end <= to);
+}
+
+/** The elements of a collection written in place (`new List<Task> { a, b }`, `new[] { a, b }`, `[a, b]`), or null. */
+function collectionInitializerElements(initializer: string): string[] | null {
+  const text = initializer.trim();
+  const inner = /^new\b[^{}()]*(?:\([^()]*\))?\s*\{([^{}]*)\}$/.exec(text)?.[1] ?? /^\[([^[\]]*)\]$/.exec(text)?.[1];
+  return inner === undefined ? null : splitTopLevel(inner).map((e) => e.trim()).filter((e) => e.length > 0);
 }
 
 /**

@@ -656,7 +656,11 @@ top-level statements) that have an awaitable twin, and names the twin:
   starts \`FooAsync\` and returns without waiting for it (\`_ = LoadAsync();\` behind a guard): it blocks on
   nothing, and awaiting \`FooAsync\` instead would skip its guard and wait for work it leaves running; one that waits
   for the task it started (\`.GetAwaiter().GetResult()\`), or hands \`FooAsync\` to a runner that waits for it
-  (\`AsyncContext.Run(() => FooAsync())\`, \`JoinableTaskFactory.Run\`), is still reported. Nor is a \`FooAsync\` whose task holds another kind of
+  (\`AsyncContext.Run(() => FooAsync())\`, \`JoinableTaskFactory.Run\`), is still reported. Nor is a \`Foo\` whose every
+  workspace body tries a channel without waiting (\`TryWrite\`, \`TryRead\`) and, when that fails, leaves the
+  asynchronous write running (\`WriteAsync\` not waited for, or waited for only once it has completed, and observed by an
+  async local function of its own), doing nothing else that may block: a worker channel's \`Send\` beside \`SendAsync\`
+  blocks on nothing. Nor is a \`FooAsync\` whose task holds another kind of
   result than \`Foo\` returns, one of the two a workspace type the other is not a base of (\`string Serialize(Message)\`
   beside \`ValueTask<Envelope> SerializeAsync(Message)\`): the two share a name, not an operation. Nor is a \`Foo\` that
   returns a task or an async stream (\`IAsyncEnumerable<T> Foo()\` beside \`Task<IList<T>> FooAsync()\`): it does its

@@ -13,6 +13,7 @@ import { bodyChain } from '../model/bodies';
 import { stripGenerics, typeFamily, typesNamed, type MethodRef } from '../workspace/index';
 import { exemptTwinCallFor } from '../knowledge/exemptions';
 import { isInMemoryLookup } from '../knowledge/inMemoryLookups';
+import { isNonBlockingCall } from '../knowledge/nonBlockingCalls';
 import { apiTypingFor, typeOfExpression } from '../workspace/typing';
 import { methodsOf } from '../signatures/members';
 import { definitionOf, resolveTypeText } from '../signatures/resolve';
@@ -102,6 +103,7 @@ export function workspaceTwinFor(ctx: RuleContext, body: MethodBody, call: CallS
   if (twinCallsSync(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
   if (syncReadsMemory(ctx, syncCandidates, target.typeName, viaExtension)) return null;
   if (syncStartsTwin(ctx, twinName, syncCandidates, target.typeName, viaExtension)) return null;
+  if (syncOnlyHandsOff(ctx, syncCandidates, target.typeName, viaExtension)) return null;
 
   const fitting: MethodRef[] = [];
   let needsToken = false;
@@ -260,6 +262,36 @@ function syncStartsTwin(ctx: RuleContext, twinName: string, syncCandidates: read
       && l.calls.some((c) => c.name === twinName && (ownReceiver(c) || l.parameters.some((p) => p.name === c.receiver))));
   };
   return implementations.length > 0 && implementations.every(starts);
+}
+
+/**
+ * Whether every workspace body of the sync member blocks on nothing: it tries a channel without waiting
+ * (`_outbound.TryWrite(message)`) and, when that fails, starts the asynchronous write and leaves it running, observed
+ * by an async local function of its own (a gRPC worker channel's `Send` beside `SendAsync`). Such a Foo is the
+ * fire-and-forget way in; awaiting FooAsync would only change when the caller goes on. Every body must be synchronous,
+ * take no lock, hold no using, wait only on tasks known to have completed (`if (pending.IsCompleted)
+ * pending.GetAwaiter().GetResult();`), create only the workspace's own objects, and make no call but the channel's
+ * non-blocking members (knowledge/nonBlockingCalls.ts), at least one, calls named as the Task-based pattern names
+ * asynchronous methods (`WriteAsync`), whose tasks it does not wait for, and calls of its own async local functions.
+ * Anything else (a log line, a stream write) may block, and keeps the finding. At least one body must be seen.
+ */
+function syncOnlyHandsOff(ctx: RuleContext, syncCandidates: readonly MethodRef[], typeName: string, viaExtension: boolean): boolean {
+  if (syncCandidates.length === 0 || viaExtension) return false;
+  const implementations = familyBodies(ctx, syncCandidates[0].member!.name, typeName);
+  const handsOff = (m: MethodRef) => {
+    const b = m.body!;
+    if (b.isAsync || b.locks.length > 0 || b.usings.length > 0 || b.waits.some((w) => !w.knownCompleted)) return false;
+    if ((b.creations ?? []).some((c) => typesNamed(ctx.index, stripGenerics(c.typeText)).length === 0)) return false;
+    const bodies = ctx.index.files.get(m.file)?.bodies ?? [];
+    const ownAsyncLocal = (name: string) => bodies.some((l) => l.kind === 'localFunction' && l.isAsync && l.name === name && l.parentId === b.id);
+    // A body that tries no channel proves nothing: a stub without calls, or one that only starts tasks, is some
+    // other kind of method.
+    if (!b.calls.some((c) => isNonBlockingCall(c.name))) return false;
+    // The GetAwaiter() and GetResult() of a wait on a completed task are that wait, already judged above.
+    const inCompletedWait = (c: CallSite) => b.waits.some((w) => w.span.start <= c.span.start && c.span.end <= w.span.end);
+    return b.calls.every((c) => isNonBlockingCall(c.name) || inCompletedWait(c) || (/Async$/.test(c.name) && c.usage !== 'awaited') || (c.receiver === null && ownAsyncLocal(c.name)));
+  };
+  return implementations.length > 0 && implementations.every(handsOff);
 }
 
 /** Whether a lambda is passed to a call that runs it to completion before returning (knowledge/blockingRunners.ts). */

@@ -121,7 +121,8 @@ invoked.
   packages give their events of an \`AsyncEventHandler\`-like type (RabbitMQ.Client's \`ReceivedAsync\`), which is
   left alone, and except the events a table lists of package types whose handlers return a task
   (knowledge/taskHandlerEvents.ts: the SignalR client's \`HubConnection.Closed\`, \`Reconnecting\` and \`Reconnected\`,
-  when the receiver's declared type is \`HubConnection\` and the file imports its namespace). Another such event is
+  when the receiver's declared type is \`HubConnection\` and the file imports its namespace; Azure Storage Queues'
+  \`QueueClientOptions.MessageDecodingFailed\`, an Azure.Core \`SyncAsyncEventHandler<T>\`). Another such event is
   still wrongly reported when its handler can throw. When the
   receiver's type is not known but the workspace declares events of the subscribed name, and every one of them takes
   handlers that return a task (\`event Func<SocketMessage, Task> MessageReceived\`, as in a documentation snippet

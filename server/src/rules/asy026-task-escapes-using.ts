@@ -7,13 +7,16 @@ import { expressionResultOf } from './taskResults';
 import { isAsyncContext, type Fix, type Rule, type RuleContext, type RuleFinding, type TextEdit } from './types';
 import { typesNamed } from '../workspace/index';
 import { inertDisposalFor } from '../knowledge/inertDisposals';
+import { bodyChain } from '../model/bodies';
 
 const docs = `## What it does
 Flags a \`return\` of a task, in a function that is not \`async\`, from inside
 - a \`using\` statement or after a \`using var\` declaration whose resource the returned expression mentions
   (\`using var connection = Open(); return connection.QueryAsync(sql);\`), or
 - a \`try\` whose \`finally\` disposes, closes or returns to a pool something the returned expression mentions, or
-  releases a lock (\`Release()\`, \`Monitor.Exit\`, \`ExitWriteLock()\`) whatever the expression mentions.
+  releases a lock (\`Release()\`, \`Monitor.Exit\`, \`ExitWriteLock()\`) whatever the expression mentions, unless the
+  expression only reads a task that exists already (a field, a property or a parameter: \`return _ready.Task;\` under a
+  read lock), which starts no work under the lock.
 
 Completed tasks (\`Task.FromResult(...)\`, \`Task.CompletedTask\`, \`new ValueTask<T>(value)\`) are left alone: their
 work is done before the \`return\`. So is a \`using\` of an object created there (\`new T(...)\`) of a workspace type whose \`Dispose()\`
@@ -208,6 +211,21 @@ function readOnlyIntoValues(ctx: RuleContext, body: MethodBody, masked: string, 
   });
 }
 
+/**
+ * Whether the returned expression only reads a task that exists already: a field, a property or a parameter
+ * (`_delay.Task`, `this._warmup`, `pending`), not a call and not a local the function may have just assigned from
+ * one. No work starts in the try for such a return, so a lock released in the finally guarded only the read of
+ * shared state (a TaskCompletionSource swapped under a write lock elsewhere), not anything the task does.
+ */
+function readsExistingTask(ctx: RuleContext, body: MethodBody, masked: string, expr: Span): boolean {
+  const text = masked.slice(expr.start, expr.end).trim().replace(/!$/, '');
+  const chain = /^(?:this\s*\.\s*)?(@?[A-Za-z_]\w*)(?:\s*[?!]?\s*\.\s*@?[A-Za-z_]\w*)*$/.exec(text);
+  if (!chain) return false;
+  const first = chain[1].replace(/^@/, '');
+  if (/^this\b/.test(text)) return true;
+  return !bodyChain(body, ctx.model.bodies).some((b) => b.locals.some((l) => l.name === first));
+}
+
 /** Why the returned task outlives what it uses, or null. */
 function escapeReason(ctx: RuleContext, body: MethodBody, r: ReturnSite, masked: string, expr: Span): string | null {
   for (const region of r.regions) {
@@ -221,7 +239,7 @@ function escapeReason(ctx: RuleContext, body: MethodBody, r: ReturnSite, masked:
       const finallyText = masked.slice(clauses.finallyBlock.start, clauses.finallyBlock.end);
       const cleanupRuns = (at: number) => !guardFlagsOf(finallyText, at).some((flag) => flagOffAtReturn(masked, body, flag, r.span.start));
       const release = LOCK_RELEASE.exec(finallyText);
-      if (release && cleanupRuns(release.index)) return 'the finally block releases the lock as soon as the task is returned, while the task may still be running under it';
+      if (release && cleanupRuns(release.index) && !readsExistingTask(ctx, body, masked, expr)) return 'the finally block releases the lock as soon as the task is returned, while the task may still be running under it';
       for (const m of finallyText.matchAll(DISPOSAL)) {
         const name = m[1] ?? m[2];
         if (name && mentions(masked, expr, name) && !readOnlyIntoValues(ctx, body, masked, expr, name) && cleanupRuns(m.index!)) return `the finally block ${m[2] ? 'returns' : 'disposes'} ${name} as soon as the task is returned, while the task may still be using it`;
