@@ -19,6 +19,7 @@ import { CancellationTokenSource, type Diagnostic, type Position, type Range } f
 import { fileUri, startSession, type Session } from './session';
 import { positioned } from '../../server/src/lsp/convert';
 import { textDigest } from '../../server/src/lsp/textSync';
+import { mulberry32 } from '../unit/seededRandom';
 
 const sessions: Session[] = [];
 after(async () => {
@@ -33,14 +34,7 @@ const ANSWER_BOUND_MS = 8_000;
 
 /** A small seeded generator (mulberry32), so a failing run can be replayed from its seed. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

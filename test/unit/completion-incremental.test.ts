@@ -10,19 +10,11 @@ import { listFiles, ready, repoRoot } from './support';
 import { modelFile } from '../../server/src/analysis/project';
 import { createIndex, updateFile } from '../../server/src/workspace/index';
 import { analyseCompletion, completionState, updateCompletion, type CompletionAnalysis } from '../../server/src/workspace/completion';
+import { mulberry32 } from './seededRandom';
 
 before(ready);
 
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 const canonical = (analysis: CompletionAnalysis) => JSON.stringify([...analysis].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 

@@ -3,17 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FewAnswers } from '../../server/src/workspace/fewAnswers';
+import { mulberry32 } from './seededRandom';
 
-/** A seeded generator (mulberry32), so a failure names the sequence that found it. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 test('FewAnswers answers as a Map does, over seeded sequences of sets and gets', () => {
   for (let seed = 1; seed <= 300; seed++) {

@@ -13,6 +13,7 @@ import type * as TreeSitter from 'web-tree-sitter';
 import { listFiles, ready, repoRoot } from './support';
 import { applyEdit, parse, spliceText, splicedTable, tableOf, type SyntaxTable, type TextChange } from '../../server/src/parse/parser';
 import { SyntaxNode, rootOf, syntaxTableOf } from '../../server/src/parse/syntaxTable';
+import { mulberry32 } from './seededRandom';
 
 before(ready);
 
@@ -121,16 +122,7 @@ function tableDifference(spliced: SyntaxTable, fresh: SyntaxTable): string | nul
 }
 
 /** mulberry32: the edits are the same on every run. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const generator = mulberry32;
 
 // What a person types, and what changes the parse far from the keystroke: comments and strings that open and close,
 // braces, directives (the pre-parse pass blanks a whole #if branch), `async` and `await`.
