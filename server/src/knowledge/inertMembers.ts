@@ -38,9 +38,17 @@ export function isInertRead(text: string): boolean {
   return READS.has(text.replace(/\s+/g, '').replace(/^(?:global::)?System\./, ''));
 }
 
+/**
+ * A collection type as the tables name it: `System.Collections.Generic.List<string>` -> `List`,
+ * `global::System.Collections.Frozen.FrozenSet<T>` -> `FrozenSet`.
+ */
+function collectionTypeName(typeText: string): string {
+  return typeText.replace(/\s+/g, '').replace(/<.*$/s, '').replace(/^(?:global::)?(?:System\.Collections\.(?:Generic|Frozen)\.)?/, '');
+}
+
 /** Whether a field declared with this type (`List<string>`, `System.Collections.Generic.HashSet<int>`) is cleared without throwing. */
 export function clearsWithoutThrowing(typeText: string): boolean {
-  return CLEARED.has(typeText.replace(/\s+/g, '').replace(/<.*$/s, '').replace(/^(?:global::)?(?:System\.Collections\.Generic\.)?/, ''));
+  return CLEARED.has(collectionTypeName(typeText));
 }
 
 export interface InertCount {
@@ -67,5 +75,5 @@ const COUNTED = new Set(INERT_COUNTS.map((r) => r.type));
 
 /** Whether a member declared with this type (`FrozenSet<IPlugin>`, `System.Collections.Generic.List<int>`) has a Count that cannot throw. */
 export function countsWithoutThrowing(typeText: string): boolean {
-  return COUNTED.has(typeText.replace(/\s+/g, '').replace(/<.*$/s, '').replace(/^(?:global::)?(?:System\.Collections\.(?:Generic|Frozen)\.)?/, ''));
+  return COUNTED.has(collectionTypeName(typeText));
 }

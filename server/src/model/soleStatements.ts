@@ -302,11 +302,19 @@ function isInertStatement(statement: SyntaxNode, fields: ReadonlyMap<string, Fie
  */
 function nullCheckedParameterOf(statement: SyntaxNode, fn: SyntaxNode): string | null {
   if (statement.type !== 'expression_statement') return null;
-  const m = /^(?:global::)?(?:System\s*\.\s*)?ArgumentNullException\s*\.\s*ThrowIfNull\s*\(\s*(@?[A-Za-z_]\w*)\s*\)\s*;$/.exec(statement.text.trim());
-  if (!m) return null;
+  const m = /^(.*?)\s*\.\s*ThrowIfNull\s*\(\s*(@?[A-Za-z_]\w*)\s*\)\s*;$/s.exec(statement.text.trim());
+  if (!m || !isArgumentNullException(m[1])) return null;
   const list = fn.childForFieldName('parameters') ?? fn.namedChildren.find((c) => c.type === 'parameter_list');
-  const declared = (list?.namedChildren ?? []).some((p) => p.type === 'parameter' && p.childForFieldName('name')?.text === m[1] && !p.namedChildren.some((c) => c.type === 'modifier' && /^(?:out|ref)$/.test(c.text)));
-  return declared ? m[1] : null;
+  const declared = (list?.namedChildren ?? []).some((p) => p.type === 'parameter' && p.childForFieldName('name')?.text === m[2] && !p.namedChildren.some((c) => c.type === 'modifier' && /^(?:out|ref)$/.test(c.text)));
+  return declared ? m[2] : null;
+}
+
+/**
+ * Whether a call's receiver is ArgumentNullException as written (`ArgumentNullException`, `System.ArgumentNullException`,
+ * `global::System.ArgumentNullException`): the receiver of the ThrowIfNull checks this file and rules/faultFreeCalls.ts read.
+ */
+export function isArgumentNullException(receiver: string): boolean {
+  return /^(?:global::)?(?:System\s*\.\s*)?ArgumentNullException$/.test(receiver.trim());
 }
 
 /**

@@ -15,6 +15,7 @@
 import type { FinallyGuard, MemberSignature, MethodBody, ReturnKind, SuspensionPoint } from '../model/types';
 import { declaresLocalOrParameter, bodyChain, keptLocal } from '../model/bodies';
 import { splitCallText, splitTopLevel, splitTopLevelOperator } from '../model/syntax';
+import { isArgumentNullException } from '../model/soleStatements';
 import { resolveCallSite } from '../workspace/completion';
 import { apiBasesOf, stripGenerics, typeFamily, typesNamed, type MethodRef, type TypeRef, type WorkspaceIndex } from '../workspace/index';
 import { componentRenderCalled } from '../knowledge/componentRenders';
@@ -70,7 +71,7 @@ function argumentNotNull(body: MethodBody, argument: string, point: SuspensionPo
   const text = argument.trim();
   if (text === 'this' || /^"(?:[^"\\]|\\.)*"$/.test(text)) return true;
   if (point === null || !body.parameters.some((p) => p.name === text && !p.written)) return false;
-  return body.calls.some((c) => c.name === 'ThrowIfNull' && /^(?:global::)?(?:System\s*\.\s*)?ArgumentNullException$/.test(c.receiver?.trim() ?? '')
+  return body.calls.some((c) => c.name === 'ThrowIfNull' && isArgumentNullException(c.receiver ?? '')
     && c.argumentTexts.length === 1 && c.argumentTexts[0].trim() === text && c.span.end <= point.span.start);
 }
 
